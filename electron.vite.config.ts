@@ -1,0 +1,44 @@
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'electron-vite'
+import { svelte } from '@sveltejs/vite-plugin-svelte'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: {
+        input: { index: resolve(root, 'src/main/index.ts') },
+        // Loaded at run time only where present (optional dependency, native addon).
+        external: ['nfc-pcsc']
+      }
+    }
+  },
+  preload: {
+    build: {
+      rollupOptions: {
+        input: { index: resolve(root, 'src/preload/index.ts') },
+        // A sandboxed preload cannot be an ES module: one CommonJS file, electron its only import.
+        output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false }
+      },
+      externalizeDeps: false
+    }
+  },
+  renderer: {
+    root: resolve(root, 'src/renderer'),
+    plugins: [svelte({ configFile: false })],
+    build: {
+      rollupOptions: {
+        input: {
+          index: resolve(root, 'src/renderer/index.html'),
+          // Web mode only: installs window.api over the authenticated WebSocket (see src/web).
+          'web-bridge': resolve(root, 'src/web/bridge-client.ts')
+        },
+        output: {
+          entryFileNames: (chunk) => (chunk.name === 'web-bridge' ? 'web-bridge.js' : 'assets/[name]-[hash].js')
+        }
+      }
+    }
+  }
+})

@@ -1,0 +1,42 @@
+import { parseArgs } from 'node:util'
+import { join } from 'node:path'
+import { homedir } from 'node:os'
+import { startDemoConsole } from './server'
+
+/**
+ * `npm run -s demo-console -- [--host H] [--port N] [--data DIR] [--version X.Y.Z]`
+ * Prints exactly one JSON line when ready (other tools parse it), then serves until SIGINT/SIGTERM.
+ */
+const { values } = parseArgs({
+  options: {
+    host: { type: 'string', default: '127.0.0.1' },
+    port: { type: 'string', default: '0' },
+    data: { type: 'string' },
+    version: { type: 'string' },
+    seed: { type: 'string' }
+  },
+  strict: true
+})
+
+const port = Number(values.port)
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  process.stderr.write(`--port must be 0–65535 (0 picks a free port), got ${values.port}\n`)
+  process.exit(2)
+}
+
+const demo = await startDemoConsole({
+  host: values.host,
+  port,
+  dataDir: values.data ?? join(homedir(), '.local', 'share', 'access-desk-demo-console'),
+  version: values.version
+})
+
+process.stdout.write(
+  JSON.stringify({ url: demo.url, fingerprint256: demo.fingerprint256, tokens: demo.tokens }) + '\n'
+)
+
+const stop = () => {
+  void demo.close().then(() => process.exit(0))
+}
+process.once('SIGINT', stop)
+process.once('SIGTERM', stop)

@@ -1,0 +1,37 @@
+import { app, BrowserWindow } from 'electron'
+import { createAppServices } from '../services/app-services'
+import { createDispatch } from '../services/ipc/dispatch'
+import { createHandlers } from '../handlers'
+import { bindIpc, forwardEvents } from './ipc'
+import { createMainWindow, denyPermissions, hardenWebContents } from './window'
+import { createSafeStorageVault } from './vault'
+import { createElectronStore } from './store'
+
+/** Build the services, bind IPC once, open the window. */
+export async function startDesktopApp(): Promise<void> {
+  app.on('web-contents-created', (_e, contents) => hardenWebContents(contents))
+  await app.whenReady()
+  denyPermissions()
+  const services = await createAppServices({
+    dataDir: app.getPath('userData'),
+    transport: 'electron',
+    version: app.getVersion(),
+    store: createElectronStore('profiles'),
+    secrets: createSafeStorageVault()
+  })
+  bindIpc(createDispatch(createHandlers(services)))
+
+  const open = () => {
+    const win = createMainWindow()
+    const unsubscribe = forwardEvents(services.events.subscribe, win.webContents)
+    win.on('closed', unsubscribe)
+  }
+  open()
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) open()
+  })
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+  app.on('will-quit', () => void services.close())
+}

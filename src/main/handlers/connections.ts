@@ -1,0 +1,16 @@
+import type { AppServices } from '../services/app-services'
+import type { HandlersOf } from './types'
+
+export function connectionHandlers({ connections }: AppServices): HandlersOf<'connections'> {
+  return {
+    'connections.list': () => connections.list(),
+    'connections.probe': ({ url }) => connections.probe(url),
+    'connections.save': (input) => connections.save(input),
+    'connections.select': ({ id }) => connections.select(id),
+    'connections.remove': async ({ id }) => {
+      await connections.remove(id)
+      return { removed: true as const }
+    },
+    'connections.test': (input) => connections.test(input?.id)
+  }
+}

@@ -1,0 +1,128 @@
+import { isAxiosError } from 'axios'
+import { AppError } from '../../../shared/errors'
+import { consoleErrorCodes } from '../../../shared/access/error-codes'
+import type { EndpointInfo } from '../../../shared/access/endpoints'
+import { certificateChanged, chainErrorCodes } from './tls-pinning'
+
+const TOKEN_HINT =
+  'Check the token in Settings → Connection. A key from another UniFi app (Protect, Network) does not work here: ' +
+  'create one in Access → Settings → General → Advanced → API Token.'
+
+function describe(endpoint: EndpointInfo): string {
+  return endpoint.id.startsWith('E') ? `${endpoint.title} (${endpoint.id})` : endpoint.title
+}
+
+/** A console answer that is not SUCCESS, as an AppError a person can act on. */
+export function errorFromResponse(
+  endpoint: EndpointInfo,
+  status: number,
+  body: { code?: string; msg?: string } | undefined,
+  headers: Record<string, unknown> = {}
+): AppError {
+  const code = body?.code
+  const consoleMsg = body?.msg && body.msg !== 'success' ? body.msg : undefined
+  const details: Record<string, unknown> = { endpoint: endpoint.id, status }
+
+  if (status === 401 || code === 'CODE_AUTH_FAILED' || code === 'CODE_ACCESS_TOKEN_INVALID') {
+    return new AppError({
+      kind: 'auth',
+      code: code ?? 'HTTP_401',
+      message: `The console refused the API token (${describe(endpoint)}).`,
+      hint: TOKEN_HINT,
+      details
+    })
+  }
+  if (status === 403 || code === 'CODE_UNAUTHORIZED') {
+    return new AppError({
+      kind: 'permission',
+      code: code ?? 'HTTP_403',
+      message: `The API token lacks the permission \`${endpoint.permission}\` needed for ${describe(endpoint)}.`,
+      hint: `Add \`${endpoint.permission}\` to the token's scopes in Access → Settings → General → Advanced → API Token, or use a token that has it.`,
+      details: { ...details, permission: endpoint.permission }
+    })
+  }
+  if (status === 429) {
+    const retryAfter = Number(headers['retry-after'])
+    return new AppError({
+      kind: 'rate-limited',
+      code: code ?? 'HTTP_429',
+      message: 'The console is limiting requests right now.',
+      hint: Number.isFinite(retryAfter) ? `Wait ${retryAfter} s and try again.` : 'Wait a moment and try again.',
+      retryable: true,
+      details: { ...details, retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : undefined }
+    })
+  }
+  if (status === 404 && !code && endpoint.minVersion) {
+    return new AppError({
+      kind: 'unsupported',
+      code: 'ENDPOINT_MISSING',
+      message: `This console does not offer ${describe(endpoint)}. It needs UniFi Access ${endpoint.minVersion} or newer.`,
+      hint: 'Update the Access application on the console.',
+      details: { ...details, minVersion: endpoint.minVersion }
+    })
+  }
+  const known = code ? consoleErrorCodes[code] : undefined
+  if (known) {
+    return new AppError({
+      kind: known.kind,
+      code,
+      message: consoleMsg && known.kind === 'validation' ? `${known.message} ${consoleMsg}` : known.message,
+      hint: known.hint,
+      retryable: known.kind === 'server',
+      details
+    })
+  }
+  if (status >= 500) {
+    return new AppError({
+      kind: 'server',
+      code: code ?? `HTTP_${status}`,
+      message: `The console failed to answer ${describe(endpoint)} (HTTP ${status}).`,
+      hint: 'Try again in a moment; if it persists, check the console.',
+      retryable: true,
+      details
+    })
+  }
+  return new AppError({
+    kind: status === 404 ? 'not-found' : 'server',
+    code: code ?? `HTTP_${status}`,
+    message: `${describe(endpoint)} failed: ${consoleMsg ?? code ?? `HTTP ${status}`}.`,
+    details
+  })
+}
+
+/** Failures below HTTP: no route, refused, reset, timeout, TLS. */
+export function errorFromTransport(endpoint: EndpointInfo, url: string, err: unknown): AppError {
+  if (err instanceof AppError) return err
+  const code = isAxiosError(err) ? err.code : (err as NodeJS.ErrnoException)?.code
+  const causeCode = (err as { cause?: { code?: string } })?.cause?.code
+  const tlsCode = [code, causeCode].find((c) => c && chainErrorCodes.has(c))
+  if (tlsCode) return certificateChanged(url)
+  if (code === 'ERR_CANCELED' || (err as Error)?.name === 'CanceledError') {
+    return new AppError({ kind: 'cancelled', code: 'CANCELLED', message: `${describe(endpoint)} was cancelled.` })
+  }
+  if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') {
+    return new AppError({
+      kind: 'network',
+      code: 'TIMEOUT',
+      message: `The console did not answer ${describe(endpoint)} in time.`,
+      hint: 'Check the network to the console; the request may or may not have been carried out.',
+      retryable: true
+    })
+  }
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
+    return new AppError({
+      kind: 'tls',
+      code,
+      message: `The console's certificate is ${code === 'CERT_HAS_EXPIRED' ? 'expired' : 'not valid yet'}.`,
+      hint: "Check this computer's clock, or install a current certificate on the console."
+    })
+  }
+  const message = err instanceof Error ? err.message : String(err)
+  return new AppError({
+    kind: 'network',
+    code: code ?? 'NETWORK',
+    message: `Could not reach the console at ${url} (${code ?? message}).`,
+    hint: 'Check that this computer is on the console’s network and the address is right.',
+    retryable: true
+  })
+}

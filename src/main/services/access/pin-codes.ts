@@ -1,0 +1,17 @@
+import { z } from 'zod'
+import { endpoints } from '../../../shared/access/endpoints'
+import type { AccessHttp } from './http'
+
+/** PIN codes (E1). The plaintext exists only in this answer; the console later shows a hash. */
+export function pinCodes(http: AccessHttp) {
+  return {
+    async generate(options: { signal?: AbortSignal } = {}): Promise<string> {
+      const reply = await http.request({
+        endpoint: endpoints.E1,
+        data: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d+$/)),
+        signal: options.signal
+      })
+      return reply.data
+    }
+  }
+}

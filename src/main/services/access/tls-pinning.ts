@@ -1,0 +1,136 @@
+import https from 'node:https'
+import tls from 'node:tls'
+import { X509Certificate } from 'node:crypto'
+import { isIP } from 'node:net'
+import { AppError } from '../../../shared/errors'
+import type { CertificateInfo } from '../../../shared/connections'
+
+/** What trusting a console means: the certificate chain it presented, and the leaf's fingerprint. */
+export interface PinnedCertificate {
+  fingerprint256: string
+  /** PEMs of the chain as presented at first contact (leaf first). */
+  pems: string[]
+}
+
+export const CERT_CHANGED = 'CERT_CHANGED'
+
+/**
+ * An agent that trusts exactly the pinned console. The chain we stored at first contact is added to
+ * the CA list, so a self-signed console certificate passes normal verification (never
+ * `rejectUnauthorized: false`), and the leaf's SHA-256 fingerprint then replaces the host-name
+ * check: consoles are reached by IP and their certificates rarely name it.
+ */
+export function createPinnedAgent(pin: PinnedCertificate): https.Agent {
+  return new https.Agent({
+    keepAlive: true,
+    maxSockets: 6,
+    ca: [...tls.rootCertificates, ...pin.pems],
+    rejectUnauthorized: true,
+    checkServerIdentity: (_host, cert) => {
+      if (cert.fingerprint256 === pin.fingerprint256) return undefined
+      return certificateChangedError(cert.fingerprint256, pin.fingerprint256)
+    }
+  })
+}
+
+function certificateChangedError(seen: string, pinned: string): Error {
+  const err = new Error(`Certificate fingerprint ${seen} does not match the pinned ${pinned}`)
+  ;(err as NodeJS.ErrnoException).code = 'CERT_FINGERPRINT_MISMATCH'
+  return err
+}
+
+export function certificateChanged(url: string): AppError {
+  return new AppError({
+    kind: 'tls',
+    code: CERT_CHANGED,
+    message: `The certificate of ${url} is not the one you trusted. The connection was refused.`,
+    hint:
+      'If the console was reset or got a new certificate on purpose, compare the new fingerprint with the ' +
+      "console's and trust it again in Settings → Connection. If not, someone may be intercepting this network: do not continue.",
+    details: { url }
+  })
+}
+
+/** Certificate errors that, once a pin exists, can only mean "not the certificate you trusted". */
+export const chainErrorCodes = new Set([
+  'CERT_FINGERPRINT_MISMATCH',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'CERT_SIGNATURE_FAILURE'
+])
+
+function toPem(raw: Buffer): string {
+  return new X509Certificate(raw).toString()
+}
+
+function describeName(name: Record<string, string | string[] | undefined> | undefined): string {
+  if (!name) return ''
+  return Object.entries(name)
+    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join('+') : v}`)
+    .join(', ')
+}
+
+/**
+ * First contact (trust on first use): open a TLS connection only to read the certificate the
+ * console presents, so the user can compare its fingerprint with the console's before trusting it.
+ * Nothing is sent over this connection (no request, no token) and it is closed at once; it is the
+ * one place where an unverified certificate is looked at, never used.
+ */
+export async function probeCertificate(
+  url: string,
+  timeoutMs = 8000
+): Promise<{ info: CertificateInfo; pin: PinnedCertificate }> {
+  const target = new URL(url)
+  const port = Number(target.port || 443)
+  return new Promise((resolve, reject) => {
+    const socket = tls.connect({
+      host: target.hostname,
+      port,
+      servername: isIP(target.hostname) ? undefined : target.hostname,
+      rejectUnauthorized: false, // read-only probe, see above
+      timeout: timeoutMs
+    })
+    const fail = (err: Error) => {
+      socket.destroy()
+      reject(
+        new AppError({
+          kind: 'network',
+          code: (err as NodeJS.ErrnoException).code,
+          message: `Could not reach ${target.host}: ${err.message}`,
+          hint: 'Check the address and port (a console serves the API on 12445) and that this computer is on its network.',
+          retryable: true
+        })
+      )
+    }
+    socket.once('error', fail)
+    socket.once('timeout', () => fail(new Error('no answer within ' + timeoutMs / 1000 + ' s')))
+    socket.once('secureConnect', () => {
+      const leaf = socket.getPeerCertificate(true)
+      socket.destroy()
+      if (!leaf || !leaf.raw) {
+        reject(new AppError({ kind: 'tls', message: `${target.host} presented no certificate.` }))
+        return
+      }
+      const pems: string[] = []
+      const seen = new Set<string>()
+      for (let c: tls.DetailedPeerCertificate | undefined = leaf; c && c.raw; c = c.issuerCertificate) {
+        if (seen.has(c.fingerprint256)) break
+        seen.add(c.fingerprint256)
+        pems.push(toPem(c.raw))
+      }
+      resolve({
+        info: {
+          fingerprint256: leaf.fingerprint256,
+          subject: describeName(leaf.subject as unknown as Record<string, string>),
+          issuer: describeName(leaf.issuer as unknown as Record<string, string>),
+          validFrom: new Date(leaf.valid_from).toISOString(),
+          validTo: new Date(leaf.valid_to).toISOString()
+        },
+        pin: { fingerprint256: leaf.fingerprint256, pems }
+      })
+    })
+  })
+}

@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import { AppError } from '../../../shared/errors'
+import type { CertificateInfo, ProfileSummary } from '../../../shared/connections'
+import { createAccessClient, type AccessClient } from '../access/client'
+import { probeCertificate, type PinnedCertificate } from '../access/tls-pinning'
+import { startDemoConsole, type DemoConsole } from '../../../demo-console/server'
+import type { KeyValueStore } from '../storage/key-value-store'
+import type { SecretStore } from './secret-store'
+import { profilesFileSchema, type ProfileRecord, type ProfilesFile } from './profiles'
+
+export interface ConnectionsDeps {
+  store: KeyValueStore
+  secrets: SecretStore
+  dataDir: string
+  onChange?: (activeId: string | null) => void
+}
+
+export interface SaveProfileInput {
+  id?: string
+  name: string
+  url: string
+  token?: string
+  fingerprint256: string
+  allowPlaintextToken?: boolean
+}
+
+export const DEMO_NAME = 'Demo console'
+
+/**
+ * Connection profiles (name, URL, token, pinned certificate), the active one, and an access client
+ * per profile. On first start with no profile, the built-in demo console is started in-process and
+ * selected, so the app is usable before any real console is configured.
+ */
+export class Connections {
+  private demo: Promise<DemoConsole> | undefined
+  private readonly clients = new Map<string, AccessClient>()
+  /** Certificates seen by probe, by fingerprint: save() pins the one the user accepted. */
+  private readonly probed = new Map<string, PinnedCertificate>()
+
+  constructor(private readonly deps: ConnectionsDeps) {}
+
+  private read(): ProfilesFile {
+    const parsed = profilesFileSchema.safeParse({
+      profiles: this.deps.store.get('profiles') ?? [],
+      activeId: this.deps.store.get('activeId') ?? null
+    })
+    if (parsed.success) return parsed.data
+    throw new AppError({
+      kind: 'storage',
+      code: 'PROFILES_UNREADABLE',
+      message: 'The saved connections could not be read.',
+      hint: `Check or remove ${join(this.deps.dataDir, 'profiles.json')}; nothing was overwritten.`
+    })
+  }
+
+  private write(file: ProfilesFile): void {
+    this.deps.store.set('profiles', file.profiles)
+    this.deps.store.set('activeId', file.activeId)
+  }
+
+  private summary(record: ProfileRecord, demoUrl?: string): ProfileSummary {
+    return {
+      id: record.id,
+      name: record.name,
+      url: record.demo ? (demoUrl ?? 'built-in') : record.url,
+      fingerprint256: record.fingerprint256,
+      demo: record.demo,
+      hasToken: record.tokenStorage !== 'none',
+      tokenStorage: record.tokenStorage
+    }
+  }
+
+  /** Start (once) the built-in demo console, kept in the app's data dir. */
+  demoConsole(): Promise<DemoConsole> {
+    this.demo ??= startDemoConsole({ dataDir: join(this.deps.dataDir, 'demo-console') }).catch((err) => {
+      this.demo = undefined
+      throw new AppError({
+        kind: 'server',
+        code: 'DEMO_CONSOLE_FAILED',
+        message: `The built-in demo console could not start: ${(err as Error).message}`
+      })
+    })
+    return this.demo
+  }
+
+  /** First start: no profile at all → create and select the demo console. */
+  async ensureFirstStart(): Promise<void> {
+    const file = this.read()
+    if (file.profiles.length > 0) {
+      if (file.profiles.find((p) => p.id === file.activeId)?.demo) await this.demoConsole()
+      return
+    }
+    const demo = await this.demoConsole()
+    const record: ProfileRecord = {
+      id: randomUUID(),
+      name: DEMO_NAME,
+      url: '',
+      fingerprint256: demo.fingerprint256,
+      certificatePems: [demo.certificatePem],
+      demo: true,
+      tokenStorage: 'demo'
+    }
+    this.write({ profiles: [record], activeId: record.id })
+    this.deps.onChange?.(record.id)
+  }
+
+  async list(): Promise<{ profiles: ProfileSummary[]; activeId: string | null }> {
+    const file = this.read()
+    const demoUrl = this.demo ? (await this.demo.catch(() => undefined))?.url : undefined
+    return { profiles: file.profiles.map((p) => this.summary(p, demoUrl)), activeId: file.activeId }
+  }
+
+  async probe(url: string): Promise<CertificateInfo> {
+    const { info, pin } = await probeCertificate(url)
+    this.probed.set(pin.fingerprint256, pin)
+    return info
+  }
+
+  async save(input: SaveProfileInput): Promise<ProfileSummary> {
+    const file = this.read()
+    const existing = input.id ? file.profiles.find((p) => p.id === input.id) : undefined
+    if (input.id && !existing) throw notFound(input.id)
+    if (existing?.demo) {
+      throw new AppError({ kind: 'validation', message: 'The demo console cannot be edited.', hint: 'Add a new connection instead.' })
+    }
+    let pems = existing?.fingerprint256 === input.fingerprint256 ? existing.certificatePems : undefined
+    if (!pems) {
+      // Pin exactly what the user looked at: probe again and insist on the same fingerprint.
+      const seen = this.probed.get(input.fingerprint256) ?? (await probeCertificate(input.url)).pin
+      if (seen.fingerprint256 !== input.fingerprint256) throw fingerprintMoved(input.url)
+      pems = seen.pems
+    }
+    if (!input.token && !existing) {
+      throw new AppError({ kind: 'validation', message: 'Paste the API token for this console.' })
+    }
+    const id = existing?.id ?? randomUUID()
+    const tokenStorage = input.token
+      ? await this.deps.secrets.set(id, input.token, { allowPlaintext: input.allowPlaintextToken })
+      : existing!.tokenStorage
+    const record: ProfileRecord = {
+      id,
+      name: input.name,
+      url: input.url.replace(/\/+$/, ''),
+      fingerprint256: input.fingerprint256,
+      certificatePems: pems,
+      demo: false,
+      tokenStorage
+    }
+    this.write({
+      profiles: existing ? file.profiles.map((p) => (p.id === id ? record : p)) : [...file.profiles, record],
+      activeId: file.activeId ?? id
+    })
+    this.dropClient(id)
+    this.probed.clear()
+    return this.summary(record)
+  }
+
+  async select(id: string): Promise<ProfileSummary> {
+    const file = this.read()
+    const record = file.profiles.find((p) => p.id === id)
+    if (!record) throw notFound(id)
+    this.write({ ...file, activeId: id })
+    const demoUrl = record.demo ? (await this.demoConsole()).url : undefined
+    this.deps.onChange?.(id)
+    return this.summary(record, demoUrl)
+  }
+
+  async remove(id: string): Promise<void> {
+    const file = this.read()
+    if (!file.profiles.some((p) => p.id === id)) throw notFound(id)
+    const profiles = file.profiles.filter((p) => p.id !== id)
+    const activeId = file.activeId === id ? (profiles[0]?.id ?? null) : file.activeId
+    this.write({ profiles, activeId })
+    await this.deps.secrets.delete(id)
+    this.dropClient(id)
+    if (file.activeId === id) this.deps.onChange?.(activeId)
+  }
+
+  /** The access client of a profile (default: the active one). */
+  async client(id?: string): Promise<AccessClient> {
+    const file = this.read()
+    const targetId = id ?? file.activeId
+    const record = file.profiles.find((p) => p.id === targetId)
+    if (!record) {
+      throw new AppError({
+        kind: 'validation',
+        code: 'NO_CONNECTION',
+        message: 'No console is selected.',
+        hint: 'Add or choose a console in Settings → Connection.'
+      })
+    }
+    const cached = this.clients.get(record.id)
+    if (cached) return cached
+    let baseUrl = record.url
+    let token: string | undefined
+    if (record.demo) {
+      const demo = await this.demoConsole()
+      baseUrl = demo.url
+      token = demo.tokens.full
+    } else {
+      token = await this.deps.secrets.get(record.id)
+    }
+    if (!token) {
+      throw new AppError({
+        kind: 'auth',
+        code: 'NO_TOKEN',
+        message: `No API token is stored for "${record.name}".`,
+        hint: 'Open Settings → Connection and paste the token again.'
+      })
+    }
+    const client = createAccessClient({
+      baseUrl,
+      token,
+      pin: { fingerprint256: record.fingerprint256, pems: record.certificatePems }
+    })
+    this.clients.set(record.id, client)
+    return client
+  }
+
+  /** A cheap authenticated call that proves address, certificate and token. */
+  async test(id?: string): Promise<{ ok: true; latencyMs: number; url: string }> {
+    const client = await this.client(id)
+    const started = performance.now()
+    await client.pinCodes.generate()
+    return { ok: true, latencyMs: Math.round(performance.now() - started), url: client.http.baseUrl }
+  }
+
+  private dropClient(id: string): void {
+    this.clients.get(id)?.close()
+    this.clients.delete(id)
+  }
+
+  async close(): Promise<void> {
+    for (const id of [...this.clients.keys()]) this.dropClient(id)
+    const demo = this.demo
+    this.demo = undefined
+    if (demo) await (await demo.catch(() => undefined))?.close()
+  }
+}
+
+function notFound(id: string): AppError {
+  return new AppError({ kind: 'not-found', message: `No connection with id ${id}.`, hint: 'Reload the list of connections.' })
+}
+
+function fingerprintMoved(url: string): AppError {
+  return new AppError({
+    kind: 'tls',
+    code: 'CERT_CHANGED',
+    message: `The certificate of ${url} changed between checking and saving.`,
+    hint: 'Check the fingerprint again before trusting it.'
+  })
+}

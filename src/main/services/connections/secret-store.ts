@@ -1,0 +1,38 @@
+import { join } from 'node:path'
+import { z } from 'zod'
+import { readFileIfExists, writeFileAtomic } from '../storage/atomic-file'
+
+export type TokenStorage = 'encrypted' | 'file' | 'plaintext'
+
+/** Where API tokens live. Electron: encrypted with safeStorage. Web mode and tests: a 0600 file. */
+export interface SecretStore {
+  get(id: string): Promise<string | undefined>
+  /** Returns how the token was stored; throws an AppError (storage) if it cannot be kept safely. */
+  set(id: string, token: string, options?: { allowPlaintext?: boolean }): Promise<TokenStorage>
+  delete(id: string): Promise<void>
+}
+
+const fileSchema = z.record(z.string(), z.string())
+
+/** Tokens in one JSON file readable by the user only (mode 0600), written atomically. */
+export function createFileSecretStore(dataDir: string): SecretStore {
+  const path = join(dataDir, 'secrets.json')
+  const read = async () => fileSchema.parse(JSON.parse((await readFileIfExists(path)) ?? '{}'))
+  const write = (all: Record<string, string>) => writeFileAtomic(path, JSON.stringify(all), { mode: 0o600 })
+  return {
+    async get(id) {
+      return (await read())[id]
+    },
+    async set(id, token) {
+      const all = await read()
+      all[id] = token
+      await write(all)
+      return 'file'
+    },
+    async delete(id) {
+      const all = await read()
+      delete all[id]
+      await write(all)
+    }
+  }
+}

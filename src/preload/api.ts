@@ -1,0 +1,52 @@
+import {
+  channelNames,
+  type ChannelInput,
+  type ChannelName,
+  type ChannelOutput,
+  type EventName,
+  type EventPayload
+} from '../shared/ipc/contract'
+import type { Envelope } from '../shared/ipc/define'
+
+/**
+ * The renderer's view of the contract, built from the channel map so it can never drift.
+ * Functions resolve to the envelope instead of throwing: contextBridge copies a thrown Error as a
+ * bare message, and the error model (kind, hint, retryable) must survive the hop.
+ * No electron import here: the web bridge and tests build the same object over other transports.
+ */
+type Namespace<K> = K extends `${infer NS}.${string}` ? NS : never
+type Method<K, NS extends string> = K extends `${NS}.${infer M}` ? M : never
+
+type InputArgs<K extends ChannelName> = undefined extends ChannelInput<K>
+  ? [input?: ChannelInput<K>]
+  : [input: ChannelInput<K>]
+
+export type ChannelFn<K extends ChannelName, R> = (...args: InputArgs<K>) => Promise<R>
+
+export type ApiOf<Wrap extends 'envelope' | 'value'> = {
+  [NS in Namespace<ChannelName>]: {
+    [M in Method<ChannelName, NS>]: `${NS}.${M}` extends infer K extends ChannelName
+      ? ChannelFn<K, Wrap extends 'envelope' ? Envelope<ChannelOutput<K>> : ChannelOutput<K>>
+      : never
+  }
+}
+
+export type Subscribe = <E extends EventName>(
+  event: E,
+  listener: (payload: EventPayload<E>) => void
+) => () => void
+
+/** What the preload (or the web bridge) puts on `window.api`. */
+export type BridgeApi = ApiOf<'envelope'> & { on: Subscribe }
+
+export type Invoke = (channel: ChannelName, input: unknown) => Promise<Envelope>
+
+export function buildApi(invoke: Invoke, subscribe: Subscribe): BridgeApi {
+  const api: Record<string, Record<string, (input?: unknown) => Promise<Envelope>>> = {}
+  for (const name of channelNames) {
+    const [ns, method] = name.split('.') as [string, string]
+    api[ns] ??= {}
+    api[ns][method] = (input?: unknown) => invoke(name, input)
+  }
+  return Object.assign(api, { on: subscribe }) as unknown as BridgeApi
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod'
+
+export const fingerprintSchema = z
+  .string()
+  .regex(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/, 'A SHA-256 fingerprint as AA:BB:… (32 bytes)')
+
+export const consoleUrlSchema = z
+  .string()
+  .trim()
+  .url('Enter the console address, e.g. https://192.168.1.10:12445')
+  .refine((u) => u.startsWith('https://'), 'The console API is served over HTTPS (https://…:12445)')
+
+/** A connection profile as the renderer sees it: never the token itself. */
+export const profileSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  fingerprint256: fingerprintSchema,
+  demo: z.boolean(),
+  hasToken: z.boolean(),
+  /** How the token is kept: OS encryption, a 0600 file (web mode), plain (the user chose), or the demo console's own. */
+  tokenStorage: z.enum(['encrypted', 'file', 'plaintext', 'demo', 'none'])
+})
+export type ProfileSummary = z.infer<typeof profileSummarySchema>
+
+export const certificateInfoSchema = z.object({
+  fingerprint256: fingerprintSchema,
+  subject: z.string(),
+  issuer: z.string(),
+  validFrom: z.string(),
+  validTo: z.string()
+})
+export type CertificateInfo = z.infer<typeof certificateInfoSchema>

@@ -1,0 +1,35 @@
+import { z } from 'zod'
+import type { ChannelDef } from './define'
+import { appChannels } from './channels/app'
+import { connectionChannels, connectionEvents } from './channels/connections'
+import { pinChannels } from './channels/pins'
+
+/**
+ * THE channel map. Each domain keeps its channels in `channels/<domain>.ts`; this file only joins
+ * them, so the renderer, preload, main, web bridge and CLI all read one source of truth.
+ * Channel names are `namespace.method` (exactly one dot): the preload turns them into
+ * `api.namespace.method(input)`.
+ */
+export const channels = {
+  ...appChannels,
+  ...connectionChannels,
+  ...pinChannels
+} satisfies Record<string, ChannelDef>
+
+/** Events main pushes to the renderer (name → payload schema). */
+export const events = {
+  ...connectionEvents
+} satisfies Record<string, z.ZodType>
+
+export type Channels = typeof channels
+export type ChannelName = keyof Channels
+export type ChannelInput<K extends ChannelName> = z.input<Channels[K]['input']>
+export type ChannelParsedInput<K extends ChannelName> = z.output<Channels[K]['input']>
+export type ChannelOutput<K extends ChannelName> = z.infer<Channels[K]['output']>
+
+export type Events = typeof events
+export type EventName = keyof Events
+export type EventPayload<E extends EventName> = z.infer<Events[E]>
+
+export const channelNames = Object.keys(channels) as ChannelName[]
+export const eventNames = Object.keys(events) as EventName[]

@@ -1,0 +1,31 @@
+import { z } from 'zod'
+import { appErrorDataSchema } from '../errors'
+
+/** A channel of the contract: what the renderer sends and what main answers. */
+export interface ChannelDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  input: I
+  output: O
+  /** One line for `cli channels` and the README. */
+  summary: string
+}
+
+export function channel<I extends z.ZodType, O extends z.ZodType>(
+  summary: string,
+  input: I,
+  output: O
+): ChannelDef<I, O> {
+  return { input, output, summary }
+}
+
+/** Input of a channel that takes none. JSON transports drop `undefined`, so null is accepted too. */
+export const noInput = z.union([z.undefined(), z.null()]).transform(() => undefined)
+
+export const envelopeSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), result: z.unknown() }),
+  z.object({ ok: z.literal(false), error: appErrorDataSchema })
+])
+
+/** What crosses every transport: the result, or the error as data (AppError survives the hop). */
+export type Envelope<T = unknown> =
+  | { ok: true; result: T }
+  | { ok: false; error: z.infer<typeof appErrorDataSchema> }

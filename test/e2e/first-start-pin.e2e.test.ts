@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium } from '../support/chromium'
+import { startWebMode, type Started } from '../support/processes'
+import { tempDir } from '../support/temp'
+
+describe('first start in Chromium (web mode)', () => {
+  let web: Started<{ url: string }>
+  let browser: Awaited<ReturnType<typeof launchChromium>>
+  let data: Awaited<ReturnType<typeof tempDir>>
+
+  beforeAll(async () => {
+    data = await tempDir()
+    web = await startWebMode(data.path)
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await web?.stop()
+    await data?.remove()
+  })
+
+  it('selects the built-in demo console and generates a PIN', async () => {
+    const { page } = browser
+    const consoleErrors: string[] = []
+    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()))
+    await page.goto(web.info.url)
+    await expect.poll(() => page.getByTestId('active-connection').textContent()).toContain('Demo console')
+    await page.getByRole('button', { name: 'PINs' }).click()
+    await page.getByRole('button', { name: 'Generate PIN' }).click()
+    const pin = page.getByTestId('generated-pin')
+    await pin.waitFor()
+    expect(await pin.textContent()).toMatch(/^\d{8}$/)
+    // The secret left the address bar once read.
+    expect(page.url()).not.toContain('#k=')
+    await page.screenshot({ path: 'docs/screens/pins.png' })
+    expect(consoleErrors).toEqual([])
+  })
+})

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config'
+import { svelte } from '@sveltejs/vite-plugin-svelte'
+import { svelteTesting } from '@testing-library/svelte/vite'
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['test/unit/**/*.test.ts'],
+          testTimeout: 20_000
+        }
+      },
+      {
+        plugins: [svelte({ configFile: false }), svelteTesting()],
+        test: {
+          name: 'renderer',
+          environment: 'jsdom',
+          include: ['test/renderer/**/*.test.ts'],
+          setupFiles: ['test/renderer/setup.ts']
+        }
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.e2e.test.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+          // One browser and one web-mode server at a time: 2 cores.
+          fileParallelism: false
+        }
+      }
+    ]
+  }
+})
