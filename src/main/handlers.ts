@@ -3,6 +3,15 @@ import type { Handlers } from './services/ipc/dispatch'
 import { appHandlers } from './handlers/app'
 import { connectionHandlers } from './handlers/connections'
 import { pinHandlers } from './handlers/pins'
+import { cardHandlers } from './handlers/cards'
+import { enrollHandlers } from './handlers/enroll'
+import { userHandlers } from './handlers/users'
+import { visitorHandlers } from './handlers/visitors'
+import { touchPassHandlers } from './handlers/touch-passes'
+import { siteHandlers } from './handlers/sites'
+import { readerHandlers } from './handlers/reader'
+import { batchHandlers } from './handlers/batches'
+import { badgeHandlers } from './handlers/badges'
 
 /**
  * The contract's implementation: each namespace's handlers live in `handlers/<namespace>.ts` and
@@ -12,6 +21,15 @@ export function createHandlers(services: AppServices): Handlers {
   return {
     ...appHandlers(services),
     ...connectionHandlers(services),
-    ...pinHandlers(services)
+    ...pinHandlers(services),
+    ...cardHandlers(services),
+    ...enrollHandlers(services),
+    ...userHandlers(services),
+    ...visitorHandlers(services),
+    ...touchPassHandlers(services),
+    ...siteHandlers(services),
+    ...readerHandlers(services),
+    ...batchHandlers(services),
+    ...badgeHandlers(services)
   }
 }

@@ -34,7 +34,49 @@ function ep(
 }
 
 export const endpoints = {
-  E1: ep('E1', 'Generate PIN code', 'POST', '/credentials/pin_codes', 'view:credential')
+  // Spec endpoints (spec section 4).
+  E1: ep('E1', 'Generate PIN code', 'POST', '/credentials/pin_codes', 'view:credential'),
+  E2: ep('E2', 'Enroll NFC card (create session)', 'POST', '/credentials/nfc_cards/sessions', 'edit:credential'),
+  E3: ep('E3', 'Fetch NFC card enrollment status', 'GET', '/credentials/nfc_cards/sessions/:id', 'edit:credential'),
+  E4: ep('E4', 'Remove enrollment session', 'DELETE', '/credentials/nfc_cards/sessions/:id', 'edit:credential'),
+  E5: ep('E5', 'Fetch NFC card', 'GET', '/credentials/nfc_cards/tokens/:token', 'view:credential', '1.22.16'),
+  E6: ep('E6', 'Fetch all NFC cards', 'GET', '/credentials/nfc_cards/tokens', 'view:credential', '1.22.16'),
+  E7: ep('E7', 'Delete NFC card', 'DELETE', '/credentials/nfc_cards/tokens/:token', 'edit:credential', '1.22.16'),
+  E8: ep('E8', 'Update NFC card', 'PUT', '/credentials/nfc_cards/tokens/:token', 'edit:credential', '3.1.30'),
+  E9: ep('E9', 'Fetch Touch Pass list', 'GET', '/credentials/touch_passes', 'view:credential', '3.2.20'),
+  E10: ep('E10', 'Search Touch Pass', 'GET', '/credentials/touch_passes/search', 'view:credential', '3.2.20'),
+  E11: ep('E11', 'Fetch assignable Touch Passes', 'GET', '/credentials/touch_passes/assignable', 'view:credential', '3.2.20'),
+  E12: ep('E12', 'Update Touch Pass', 'PUT', '/credentials/touch_passes/:id', 'edit:credential', '3.2.20'),
+  E13: ep('E13', 'Fetch Touch Pass details', 'GET', '/credentials/touch_passes/:id', 'view:credential', '3.2.20'),
+  E14: ep('E14', 'Purchase Touch Passes', 'POST', '/credentials/touch_passes', 'edit:credential', '3.2.20'),
+  E15: ep('E15', 'Download QR code image', 'GET', '/credentials/qr_codes/download/:id', 'view:credential', '3.3.10'),
+  E16: ep('E16', 'Import third-party NFC cards', 'POST', '/credentials/nfc_cards/import', 'edit:credential', '3.3.10'),
+  E17: ep('E17', 'Create visitor', 'POST', '/visitors', 'edit:visitor'),
+  E18: ep('E18', 'Update visitor', 'PUT', '/visitors/:id', 'edit:visitor'),
+
+  // Supporting endpoints the screens need (facts section 3). Ids name the reference section.
+  usersList: ep('§3.5', 'List users', 'GET', '/users', 'view:user'),
+  usersSearch: ep('§3.24', 'Search users', 'GET', '/users/search', 'view:user', '3.1.30'),
+  userFetch: ep('§3.4', 'Fetch user', 'GET', '/users/:id', 'view:user'),
+  userAssignNfc: ep('§3.7', 'Assign NFC card to user', 'PUT', '/users/:id/nfc_cards', 'edit:user'),
+  userUnassignNfc: ep('§3.8', 'Unassign NFC card from user', 'PUT', '/users/:id/nfc_cards/delete', 'edit:user'),
+  userAssignPin: ep('§3.9', 'Assign PIN code to user', 'PUT', '/users/:id/pin_codes', 'edit:user'),
+  userUnassignPin: ep('§3.10', 'Unassign PIN code from user', 'DELETE', '/users/:id/pin_codes', 'edit:user'),
+  userAssignTouchPass: ep('§3.25', 'Assign Touch Pass to user', 'PUT', '/users/:user_id/touch_passes/:touch_pass_id', 'edit:user', '3.2.20'),
+  userUnassignTouchPass: ep('§3.26', 'Unassign Touch Pass from user', 'DELETE', '/users/:user_id/touch_passes/:touch_pass_id', 'edit:user', '3.2.20'),
+  visitorFetch: ep('§4.3', 'Fetch visitor', 'GET', '/visitors/:id', 'view:visitor'),
+  visitorsList: ep('§4.4', 'List visitors', 'GET', '/visitors', 'view:visitor'),
+  visitorDelete: ep('§4.6', 'Delete visitor', 'DELETE', '/visitors/:id', 'edit:visitor'),
+  visitorAssignNfc: ep('§4.7', 'Assign NFC card to visitor', 'PUT', '/visitors/:id/nfc_cards', 'edit:visitor'),
+  visitorUnassignNfc: ep('§4.8', 'Unassign NFC card from visitor', 'PUT', '/visitors/:id/nfc_cards/delete', 'edit:visitor'),
+  visitorAssignPin: ep('§4.9', 'Assign PIN code to visitor', 'PUT', '/visitors/:id/pin_codes', 'edit:visitor'),
+  visitorUnassignPin: ep('§4.10', 'Unassign PIN code from visitor', 'DELETE', '/visitors/:id/pin_codes', 'edit:visitor'),
+  visitorAssignQr: ep('§4.11', 'Assign QR code to visitor', 'PUT', '/visitors/:id/qr_codes', 'edit:visitor', '3.3.10'),
+  visitorUnassignQr: ep('§4.12', 'Unassign QR code from visitor', 'DELETE', '/visitors/:id/qr_codes', 'edit:visitor', '3.3.10'),
+  doorGroupsTopology: ep('§7.1', 'Fetch door group topology', 'GET', '/door_groups/topology', 'view:space'),
+  doorGroupsList: ep('§7.5', 'List door groups', 'GET', '/door_groups', 'view:space'),
+  doorsList: ep('§7.8', 'List doors', 'GET', '/doors', 'view:space'),
+  devicesList: ep('§8.1', 'List devices', 'GET', '/devices', 'view:device')
 } satisfies Record<string, EndpointInfo>
 
 export type EndpointId = keyof typeof endpoints

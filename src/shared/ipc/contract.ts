@@ -3,6 +3,15 @@ import type { ChannelDef } from './define'
 import { appChannels } from './channels/app'
 import { connectionChannels, connectionEvents } from './channels/connections'
 import { pinChannels } from './channels/pins'
+import { cardChannels, cardEvents } from './channels/cards'
+import { enrollChannels, enrollEvents } from './channels/enroll'
+import { userChannels, userEvents } from './channels/users'
+import { visitorChannels, visitorEvents } from './channels/visitors'
+import { touchPassChannels, touchPassEvents } from './channels/touch-passes'
+import { siteChannels, siteEvents } from './channels/sites'
+import { readerChannels, readerEvents } from './channels/reader'
+import { batchChannels, batchEvents } from './channels/batches'
+import { badgeChannels, badgeEvents } from './channels/badges'
 
 /**
  * THE channel map. Each domain keeps its channels in `channels/<domain>.ts`; this file only joins
@@ -13,12 +22,30 @@ import { pinChannels } from './channels/pins'
 export const channels = {
   ...appChannels,
   ...connectionChannels,
-  ...pinChannels
+  ...pinChannels,
+  ...cardChannels,
+  ...enrollChannels,
+  ...userChannels,
+  ...visitorChannels,
+  ...touchPassChannels,
+  ...siteChannels,
+  ...readerChannels,
+  ...batchChannels,
+  ...badgeChannels
 } satisfies Record<string, ChannelDef>
 
 /** Events main pushes to the renderer (name → payload schema). */
 export const events = {
-  ...connectionEvents
+  ...connectionEvents,
+  ...cardEvents,
+  ...enrollEvents,
+  ...userEvents,
+  ...visitorEvents,
+  ...touchPassEvents,
+  ...siteEvents,
+  ...readerEvents,
+  ...batchEvents,
+  ...badgeEvents
 } satisfies Record<string, z.ZodType>
 
 export type Channels = typeof channels
