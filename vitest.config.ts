@@ -32,6 +32,17 @@ export default defineConfig({
           // One browser and one web-mode server at a time: 2 cores.
           fileParallelism: false
         }
+      },
+      {
+        test: {
+          name: 'pcsc',
+          environment: 'node',
+          include: ['test/pcsc/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Only one pcscd can run on a machine.
+          fileParallelism: false
+        }
       }
     ]
   }

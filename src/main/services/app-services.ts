@@ -5,6 +5,18 @@ import type { SecretStore } from './connections/secret-store'
 
 export type Transport = 'electron' | 'web' | 'cli' | 'test'
 
+/** A child process as the services see it: Electron's utilityProcess or Node's fork. */
+export interface HostProcess {
+  send(message: unknown): void
+  onMessage(listener: (message: unknown) => void): void
+  onExit(listener: (code: number | null) => void): void
+  kill(): void
+  readonly pid: number | undefined
+}
+
+/** Starts a host module (e.g. the reader host) in its own process. */
+export type ForkHost = (name: 'reader-host', args?: string[]) => HostProcess
+
 export interface AppServicesOptions {
   dataDir: string
   transport: Transport
@@ -12,6 +24,8 @@ export interface AppServicesOptions {
   /** Where profiles and settings live (electron-store in the app, conf elsewhere). */
   store: KeyValueStore
   secrets: SecretStore
+  /** How to start helper processes; set by the Electron entry (utilityProcess) or Node (fork). */
+  forkHost?: ForkHost
 }
 
 /**
@@ -27,11 +41,17 @@ export async function createAppServices(options: AppServicesOptions) {
     onChange: (activeId) => events.emit('connections.changed', { activeId })
   })
   await connections.ensureFirstStart()
+  const closers: (() => Promise<void> | void)[] = []
   return {
     ...options,
     events,
     connections,
+    /** Services created by handler factories register their shutdown here. */
+    onClose(fn: () => Promise<void> | void) {
+      closers.push(fn)
+    },
     async close() {
+      await Promise.allSettled(closers.map((fn) => fn()))
       await connections.close()
     }
   }
