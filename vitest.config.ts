@@ -10,7 +10,9 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['test/unit/**/*.test.ts'],
-          testTimeout: 20_000
+          testTimeout: 20_000,
+          // electron-store imports electron itself: inline it so it sees the wiring tests' mock.
+          server: { deps: { inline: ['electron-store'] } }
         }
       },
       {
