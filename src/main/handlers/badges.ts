@@ -1,6 +1,53 @@
+import { AppError } from '../../shared/errors'
+import { badgeStocks } from '../../shared/ipc/channels/badges'
 import type { AppServices } from '../services/app-services'
+import { BadgeHistory } from '../services/badges/history'
+import { BadgeSettingsStore } from '../services/badges/settings'
+import type { BadgePrinter } from '../services/badges/printer'
 import type { HandlersOf } from './types'
 
-export function badgeHandlers(_services: AppServices): HandlersOf<'badges'> {
-  return {}
+function noPrinter(transport: string): AppError {
+  return new AppError({
+    kind: 'unsupported',
+    code: 'NO_PRINTER',
+    message: `Printing through the app is not available here (${transport} mode).`,
+    hint: "Use Print or Save as PDF: the browser's print dialog prints the badge and can save it as a PDF."
+  })
+}
+
+/**
+ * Badges: settings, the durable print history, and printing through the window's printer.
+ * The printer is given by the Electron entry (`printer` in the services); web mode has none.
+ */
+export function badgeHandlers(services: AppServices): HandlersOf<'badges'> {
+  let history: BadgeHistory | undefined
+  let settings: BadgeSettingsStore | undefined
+  const getHistory = () => (history ??= new BadgeHistory(services.dataDir))
+  const getSettings = () => (settings ??= new BadgeSettingsStore(services.dataDir))
+  const printer = (): BadgePrinter => {
+    const p = (services as AppServices & { printer?: BadgePrinter }).printer
+    if (!p) throw noPrinter(services.transport)
+    return p
+  }
+
+  return {
+    'badges.settings': async () => getSettings().get(),
+    'badges.saveSettings': async (input) => getSettings().save(input),
+    'badges.history': async (input) => ({ items: await getHistory().list(input?.limit ?? 100) }),
+    'badges.printers': async () => {
+      const p = (services as AppServices & { printer?: BadgePrinter }).printer
+      return p ? { available: true, items: await p.listPrinters() } : { available: false, items: [] }
+    },
+    'badges.print': async ({ job, printer: name, silent, reprintOf }) => {
+      await printer().print({ silent, page: badgeStocks[job.stock], ...(name ? { printer: name } : {}) })
+      return getHistory().record({ job, output: 'printer', ...(name ? { printer: name } : {}), ...(reprintOf ? { reprintOf } : {}) })
+    },
+    'badges.pdf': async ({ job, reprintOf }) => {
+      const pdf = await printer().printToPdf({ page: badgeStocks[job.stock] })
+      const entry = await getHistory().record({ job, output: 'pdf', ...(reprintOf ? { reprintOf } : {}) })
+      return { pdfBase64: Buffer.from(pdf).toString('base64'), entry }
+    },
+    'badges.record': async ({ job, output, reprintOf }) =>
+      getHistory().record({ job, output, ...(reprintOf ? { reprintOf } : {}) })
+  }
 }

@@ -1,6 +1,25 @@
 import type { AppServices } from '../services/app-services'
+import { CardInventory } from '../services/cards/card-inventory'
 import type { HandlersOf } from './types'
 
-export function cardHandlers(_services: AppServices): HandlersOf<'cards'> {
-  return {}
+export function cardHandlers(services: AppServices): HandlersOf<'cards'> {
+  const inventory = new CardInventory(services.connections, (loaded, total) =>
+    services.events.emit('cards.progress', { loaded, total })
+  )
+  services.events.subscribe((event) => {
+    if (event === 'connections.changed') inventory.invalidate()
+  })
+  return {
+    'cards.all': async (input) => {
+      const { cards, fetchedAt } = await inventory.all(input?.refresh)
+      return { cards, fetchedAt }
+    },
+    'cards.get': ({ token }) => inventory.get(token),
+    'cards.rename': ({ token, alias }) => inventory.rename(token, alias),
+    'cards.delete': async ({ token }) => {
+      await inventory.remove(token)
+      return { deleted: true as const }
+    },
+    'cards.capabilities': () => inventory.capabilities()
+  }
 }

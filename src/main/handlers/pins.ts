@@ -3,6 +3,12 @@ import type { HandlersOf } from './types'
 
 export function pinHandlers({ connections }: AppServices): HandlersOf<'pins'> {
   return {
-    'pins.generate': async () => ({ pin: await (await connections.client()).pinCodes.generate() })
+    'pins.generate': async () => ({ pin: await (await connections.client()).pinCodes.generate() }),
+    'pins.assign': async ({ pin, owner }) => {
+      const client = await connections.client()
+      if (owner.type === 'user') await client.users.assignPin(owner.id, pin)
+      else await client.visitors.assignPin(owner.id, pin)
+      return { assigned: true as const }
+    }
   }
 }

@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors'
 import { consoleErrorCodes } from '../../../shared/access/error-codes'
 import type { EndpointInfo } from '../../../shared/access/endpoints'
 import { certificateChanged, chainErrorCodes } from './tls-pinning'
+import { parseRetryAfter } from './retry'
 
 const TOKEN_HINT =
   'Check the token in Settings → Connection. A key from another UniFi app (Protect, Network) does not work here: ' +
@@ -42,14 +43,14 @@ export function errorFromResponse(
     })
   }
   if (status === 429) {
-    const retryAfter = Number(headers['retry-after'])
+    const retryAfter = parseRetryAfter(headers['retry-after'])
     return new AppError({
       kind: 'rate-limited',
       code: code ?? 'HTTP_429',
       message: 'The console is limiting requests right now.',
-      hint: Number.isFinite(retryAfter) ? `Wait ${retryAfter} s and try again.` : 'Wait a moment and try again.',
+      hint: retryAfter !== undefined ? `Wait ${retryAfter} s and try again.` : 'Wait a moment and try again.',
       retryable: true,
-      details: { ...details, retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : undefined }
+      details: { ...details, retryAfterSeconds: retryAfter }
     })
   }
   if (status === 404 && !code && endpoint.minVersion) {
@@ -83,7 +84,7 @@ export function errorFromResponse(
     })
   }
   return new AppError({
-    kind: status === 404 ? 'not-found' : 'server',
+    kind: status === 404 ? 'not-found' : status === 400 || status === 422 ? 'validation' : status === 409 ? 'conflict' : 'server',
     code: code ?? `HTTP_${status}`,
     message: `${describe(endpoint)} failed: ${consoleMsg ?? code ?? `HTTP ${status}`}.`,
     details

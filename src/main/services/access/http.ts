@@ -1,10 +1,28 @@
 import axios, { type AxiosInstance } from 'axios'
 import type { z } from 'zod'
-import { AppError } from '../../../shared/errors'
+import { AppError, type ErrorKind } from '../../../shared/errors'
 import type { EndpointInfo } from '../../../shared/access/endpoints'
 import { envelopeSchema, SUCCESS, type ConsoleEnvelope } from '../../../shared/access/envelope'
 import { createPinnedAgent, type PinnedCertificate } from './tls-pinning'
 import { errorFromResponse, errorFromTransport } from './errors'
+import { defaultRetryPolicy, withRetry, type RetryPolicy } from './retry'
+
+/** What every client method accepts last. */
+export interface CallOptions {
+  signal?: AbortSignal
+  /** Per attempt; the default is the connection's (15 s). */
+  timeoutMs?: number
+}
+
+/** One attempt of one call, for diagnostics and tests. Never carries the token or a body. */
+export interface AttemptEvent {
+  endpoint: string
+  method: EndpointInfo['method']
+  attempt: number
+  status?: number
+  errorKind?: ErrorKind
+  ms: number
+}
 
 export interface AccessHttpConfig {
   /** https://host:12445 — the `/api/v1/developer` prefix is added here. */
@@ -12,11 +30,14 @@ export interface AccessHttpConfig {
   token: string
   pin: PinnedCertificate
   timeoutMs?: number
+  /** Retries of GETs (only those: everything else may have taken effect). */
+  retry?: Partial<RetryPolicy>
+  onAttempt?: (event: AttemptEvent) => void
 }
 
 export type Query = Record<string, string | number | boolean | readonly (string | number)[] | undefined>
 
-export interface RequestSpec<S extends z.ZodType> {
+export interface RequestSpec<S extends z.ZodType> extends CallOptions {
   endpoint: EndpointInfo
   /** Values for `:name` segments of the endpoint path. */
   params?: Record<string, string>
@@ -24,8 +45,6 @@ export interface RequestSpec<S extends z.ZodType> {
   body?: unknown
   /** Schema of `data`; tolerant of fields we don't use, strict on those we do. */
   data: S
-  signal?: AbortSignal
-  timeoutMs?: number
 }
 
 export interface Reply<T> {
@@ -70,18 +89,40 @@ function describeParseError(endpoint: EndpointInfo, error: z.ZodError): AppError
   })
 }
 
+function notAnApiResponse(endpoint: EndpointInfo, status: number): AppError {
+  return new AppError({
+    kind: 'server',
+    code: 'UNEXPECTED_RESPONSE',
+    message: `The console's answer to ${endpoint.title} (${endpoint.id}) is not an Access API response.`,
+    hint: 'Check that the address points at the Access API (port 12445).',
+    details: { endpoint: endpoint.id, status }
+  })
+}
+
+interface RawOptions extends CallOptions {
+  params?: Record<string, string>
+  query?: Query
+  body?: unknown
+  responseType?: 'json' | 'arraybuffer'
+  headers?: Record<string, string>
+}
+
 /**
- * The HTTP layer of the access client: pinned TLS, bearer token, envelope unwrapping and the
- * mapping of every failure to an AppError. One instance per connection profile.
+ * The HTTP layer of the access client: pinned TLS, bearer token, envelope unwrapping, retries of
+ * reads, and the mapping of every failure to an AppError. One instance per connection profile.
  */
 export class AccessHttp {
   readonly baseUrl: string
   private readonly axios: AxiosInstance
   private readonly timeoutMs: number
+  private readonly retryPolicy: RetryPolicy
+  private readonly onAttempt?: (event: AttemptEvent) => void
 
   constructor(config: AccessHttpConfig) {
     this.baseUrl = config.baseUrl.replace(/\/+$/, '')
     this.timeoutMs = config.timeoutMs ?? 15_000
+    this.retryPolicy = { ...defaultRetryPolicy, ...config.retry }
+    this.onAttempt = config.onAttempt
     this.axios = axios.create({
       baseURL: this.baseUrl + API_PREFIX,
       httpsAgent: createPinnedAgent(config.pin),
@@ -93,19 +134,8 @@ export class AccessHttp {
     })
   }
 
-  /** Send a request and return the raw axios response (for binary bodies and multipart). */
-  async raw(
-    endpoint: EndpointInfo,
-    options: {
-      params?: Record<string, string>
-      query?: Query
-      body?: unknown
-      signal?: AbortSignal
-      timeoutMs?: number
-      responseType?: 'json' | 'arraybuffer'
-      headers?: Record<string, string>
-    } = {}
-  ) {
+  /** Send one request and return the raw axios response (for binary bodies and multipart). */
+  async raw(endpoint: EndpointInfo, options: RawOptions = {}) {
     const url = fillPath(endpoint.path, options.params) + encodeQuery(options.query)
     try {
       return await this.axios.request({
@@ -124,26 +154,108 @@ export class AccessHttp {
     }
   }
 
-  async request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<Reply<z.infer<S>>> {
+  /**
+   * Run `attempt` once, or — for a GET — with retries. Purchase, create, import, assign and delete
+   * are never repeated here: the first try may have taken effect.
+   */
+  private async policy<T>(endpoint: EndpointInfo, signal: AbortSignal | undefined, attempt: () => Promise<T>): Promise<T> {
+    const observed = async (n: number) => {
+      const started = performance.now()
+      try {
+        const result = await attempt()
+        this.onAttempt?.({ endpoint: endpoint.id, method: endpoint.method, attempt: n, ms: performance.now() - started })
+        return result
+      } catch (err) {
+        const e = AppError.from(err)
+        this.onAttempt?.({
+          endpoint: endpoint.id,
+          method: endpoint.method,
+          attempt: n,
+          status: typeof e.details?.status === 'number' ? e.details.status : undefined,
+          errorKind: e.kind,
+          ms: performance.now() - started
+        })
+        throw e
+      }
+    }
+    if (endpoint.method !== 'GET') return observed(1)
+    return withRetry(observed, { policy: this.retryPolicy, signal })
+  }
+
+  /** One exchange: the HTTP status and the parsed envelope (thrown: transport failures, non-API bodies). */
+  private async exchange(spec: RequestSpec<z.ZodType>): Promise<{ status: number; body: ConsoleEnvelope; headers: Record<string, unknown> }> {
     const response = await this.raw(spec.endpoint, spec)
+    const headers = response.headers as Record<string, unknown>
     const envelope = envelopeSchema.safeParse(response.data)
     if (!envelope.success) {
-      if (response.status >= 400) throw errorFromResponse(spec.endpoint, response.status, undefined, response.headers)
-      throw new AppError({
-        kind: 'server',
-        code: 'UNEXPECTED_RESPONSE',
-        message: `The console's answer to ${spec.endpoint.title} (${spec.endpoint.id}) is not an Access API response.`,
-        hint: 'Check that the address points at the Access API (port 12445).',
-        details: { endpoint: spec.endpoint.id, status: response.status }
-      })
+      if (response.status >= 400) throw errorFromResponse(spec.endpoint, response.status, undefined, headers)
+      throw notAnApiResponse(spec.endpoint, response.status)
     }
-    const body = envelope.data
-    if (response.status >= 400 || body.code !== SUCCESS) {
-      throw errorFromResponse(spec.endpoint, response.status, body, response.headers)
-    }
+    return { status: response.status, body: envelope.data, headers }
+  }
+
+  private parseData<S extends z.ZodType>(spec: RequestSpec<S>, body: ConsoleEnvelope): Reply<z.infer<S>> {
     const data = spec.data.safeParse(body.data)
     if (!data.success) throw describeParseError(spec.endpoint, data.error)
     return { data: data.data, pagination: body.pagination }
+  }
+
+  async request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<Reply<z.infer<S>>> {
+    return this.policy(spec.endpoint, spec.signal, async () => {
+      const { status, body, headers } = await this.exchange(spec)
+      if (status >= 400 || body.code !== SUCCESS) throw errorFromResponse(spec.endpoint, status, body, headers)
+      return this.parseData(spec, body)
+    })
+  }
+
+  /**
+   * Like request(), but the listed console codes are answers, not failures, whatever the HTTP
+   * status (the enrollment poll says "no card yet" this way, facts 6.1).
+   */
+  async requestOrCode<S extends z.ZodType, C extends string>(
+    spec: RequestSpec<S>,
+    codes: readonly C[]
+  ): Promise<{ code: typeof SUCCESS; data: z.infer<S> } | { code: C }> {
+    return this.policy(spec.endpoint, spec.signal, async () => {
+      const { status, body, headers } = await this.exchange(spec)
+      if ((codes as readonly string[]).includes(body.code)) return { code: body.code as C }
+      if (status >= 400 || body.code !== SUCCESS) throw errorFromResponse(spec.endpoint, status, body, headers)
+      return { code: SUCCESS, data: this.parseData(spec, body).data }
+    })
+  }
+
+  /**
+   * A binary answer (E15). `accept` recognises the expected bytes; anything else is read as the
+   * console's JSON error envelope (facts 6.4).
+   */
+  async bytes(
+    endpoint: EndpointInfo,
+    options: Omit<RawOptions, 'responseType'> & { accept: (bytes: Uint8Array) => boolean }
+  ): Promise<Uint8Array> {
+    return this.policy(endpoint, options.signal, async () => {
+      const response = await this.raw(endpoint, { ...options, responseType: 'arraybuffer' })
+      const headers = response.headers as Record<string, unknown>
+      const bytes = new Uint8Array(response.data as ArrayBuffer)
+      if (response.status < 400 && options.accept(bytes)) return bytes
+      let json: unknown
+      try {
+        json = JSON.parse(new TextDecoder().decode(bytes))
+      } catch {
+        json = undefined
+      }
+      const envelope = envelopeSchema.safeParse(json)
+      if (envelope.success && envelope.data.code !== SUCCESS) {
+        throw errorFromResponse(endpoint, response.status, envelope.data, headers)
+      }
+      if (response.status >= 400) throw errorFromResponse(endpoint, response.status, undefined, headers)
+      throw new AppError({
+        kind: 'server',
+        code: 'UNEXPECTED_RESPONSE',
+        message: `The console's answer to ${endpoint.title} (${endpoint.id}) is not the expected file.`,
+        hint: 'Try again; if it persists, the console may run a version this app does not know yet.',
+        details: { endpoint: endpoint.id, status: response.status, bytes: bytes.length }
+      })
+    })
   }
 
   /** Close pooled sockets (a profile switched or removed). */

@@ -1,7 +1,29 @@
-import type { z } from 'zod'
-import type { ChannelDef } from '../define'
+import { z } from 'zod'
+import { channel } from '../define'
+import { nfcCardSchema } from '../../access/nfc-cards'
 
-// Channels of this namespace: filled in by the issue that builds it.
-export const cardChannels = {} satisfies Record<string, ChannelDef>
+const tokenInput = z.object({ token: z.string().min(1).max(200) })
 
-export const cardEvents = {} satisfies Record<string, z.ZodType>
+export const cardChannels = {
+  'cards.all': channel(
+    'Every NFC card of the active console (E6, all pages); cached for the session unless refresh is set',
+    z.object({ refresh: z.boolean().optional() }).optional(),
+    z.object({ cards: z.array(nfcCardSchema), fetchedAt: z.number() })
+  ),
+  'cards.get': channel('One NFC card by token (E5)', tokenInput, nfcCardSchema),
+  'cards.rename': channel(
+    "Change a card's alias (E8)",
+    z.object({ token: z.string().min(1).max(200), alias: z.string().trim().max(100) }),
+    nfcCardSchema
+  ),
+  'cards.delete': channel('Delete an NFC card (E7)', tokenInput, z.object({ deleted: z.literal(true) })),
+  'cards.capabilities': channel(
+    'What the active token may do with cards: edits need `edit:credential`',
+    z.undefined().optional(),
+    z.object({ canEdit: z.boolean(), missingPermission: z.string().optional() })
+  )
+}
+
+export const cardEvents = {
+  'cards.progress': z.object({ loaded: z.number(), total: z.number() })
+}

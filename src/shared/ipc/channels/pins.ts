@@ -1,10 +1,16 @@
 import { z } from 'zod'
 import { channel, noInput } from '../define'
+import { ownerRefSchema } from '../../owners'
 
 export const pinChannels = {
   'pins.generate': channel(
     'Generate a PIN code on the console (E1); it is shown in plain text only now',
     noInput,
     z.object({ pin: z.string().regex(/^\d+$/) })
+  ),
+  'pins.assign': channel(
+    'Assign a generated PIN to a user (§3.9) or a visitor (§4.9); it replaces their current PIN',
+    z.object({ pin: z.string().regex(/^\d{4,12}$/, 'A PIN is 4 to 12 digits'), owner: ownerRefSchema }),
+    z.object({ assigned: z.literal(true) })
   )
 }

@@ -1,7 +1,65 @@
-import type { z } from 'zod'
-import type { ChannelDef } from '../define'
+import { z } from 'zod'
+import { channel, noInput } from '../define'
 
-// Channels of this namespace: filled in by the issue that builds it.
-export const readerChannels = {} satisfies Record<string, ChannelDef>
+/**
+ * The local USB reader (PC/SC). `unavailable`: nfc-pcsc is not installed or not built;
+ * `no-service`: pcscd / the smart-card service is not running or not answering; `no-reader`:
+ * the service runs but no reader is attached; `starting`: the reader process is starting.
+ */
+export const readerStates = ['unavailable', 'no-service', 'no-reader', 'ready', 'starting'] as const
 
-export const readerEvents = {} satisfies Record<string, z.ZodType>
+export const readerStatusSchema = z.object({
+  state: z.enum(readerStates),
+  message: z.string(),
+  hint: z.string().optional(),
+  readers: z.array(z.string()),
+  /** Only this reader's cards are reported; none selected: every reader's. */
+  selected: z.string().optional()
+})
+export type ReaderStatus = z.infer<typeof readerStatusSchema>
+
+export const feedbackKinds = ['new', 'duplicate'] as const
+
+const hex = z.string().regex(/^(?:[0-9A-F]{2})*$/, 'uppercase hex')
+
+export const readerCardSchema = z.object({
+  reader: z.string(),
+  /** Normalised uppercase hex, as the card answered `FF CA 00 00 00`. */
+  uid: hex,
+  atr: hex,
+  /** nfc-pcsc's guess from the ATR: TAG_ISO_14443_3 (MIFARE Classic, Ultralight) or TAG_ISO_14443_4. */
+  standard: z.string(),
+  formats: z.object({ hex, reversed: hex, decimal: z.string().regex(/^\d+$/) }),
+  /** 4-byte UID starting with 08: changes at every tap, not worth enrolling. */
+  randomUid: z.boolean(),
+  /** Set when the UID cannot be an NFC ID a console accepts (length not 4, 7 or 10 bytes). */
+  problem: z.string().optional(),
+  /** When the card arrived on the reader (ms since epoch). */
+  at: z.number()
+})
+export type ReaderCard = z.infer<typeof readerCardSchema>
+
+export const readerChannels = {
+  'reader.status': channel(
+    'State of the local USB reader (starts the reader process on first use)',
+    noInput,
+    readerStatusSchema
+  ),
+  'reader.select': channel(
+    'Report cards from this reader only (null: from every reader)',
+    z.object({ reader: z.string().min(1).nullable() }),
+    readerStatusSchema
+  ),
+  'reader.feedback': channel(
+    'Light/beep the reader for a new or a duplicate card, where the reader supports it (ACR122U)',
+    z.object({ reader: z.string().min(1), kind: z.enum(feedbackKinds) }),
+    /** played: false when the reader has no LED/buzzer command or the card is already gone. */
+    z.object({ played: z.boolean() })
+  )
+}
+
+export const readerEvents = {
+  'reader.status': readerStatusSchema,
+  'reader.card': readerCardSchema,
+  'reader.removed': z.object({ reader: z.string(), uid: hex.optional(), at: z.number() })
+}

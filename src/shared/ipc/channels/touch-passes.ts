@@ -1,7 +1,75 @@
-import type { z } from 'zod'
-import type { ChannelDef } from '../define'
+import { z } from 'zod'
+import { channel, noInput } from '../define'
+import { touchPassFilterStatuses, touchPassSchema } from '../../access/touch-passes'
 
-// Channels of this namespace: filled in by the issue that builds it.
-export const touchPassChannels = {} satisfies Record<string, ChannelDef>
+const idInput = z.object({ id: z.string().min(1).max(200) })
+const passList = z.object({ items: z.array(touchPassSchema) })
+
+/** Most passes a single purchase may ask for: a typo (100 for 10) must not cost a fortune. */
+export const PURCHASE_MAX = 50
+
+export const touchPassPurchaseSchema = z.object({
+  count: z
+    .number({ error: 'Enter how many passes to buy.' })
+    .int('Buy a whole number of passes.')
+    .min(1, 'Buy at least one pass.')
+    .max(PURCHASE_MAX, `Buy at most ${PURCHASE_MAX} passes at a time.`),
+  /** Made by the dialog once per purchase; main refuses a second purchase with the same key. */
+  idempotencyKey: z.string().min(16).max(100)
+})
+
+export const touchPassChannels = {
+  'touchPasses.list': channel(
+    'One page of Touch Passes, optionally of one status (E9)',
+    z.object({
+      page: z.number().int().min(1).default(1),
+      pageSize: z.number().int().min(1).max(200).default(25),
+      status: z.enum(touchPassFilterStatuses).optional()
+    }),
+    z.object({ items: z.array(touchPassSchema), total: z.number().int() })
+  ),
+  'touchPasses.search': channel(
+    'Touch Passes whose card id or user name matches (E10)',
+    z.object({ condition: z.string().trim().min(1, 'Type a card id or a name.').max(100) }),
+    passList
+  ),
+  'touchPasses.assignable': channel('Touch Passes that can be given to a user: SUSPENDED or INACTIVE (E11)', noInput, passList),
+  'touchPasses.get': channel('One Touch Pass with its device bundles (E13)', idInput, touchPassSchema),
+  'touchPasses.rename': channel(
+    "Change a Touch Pass's display name (E12 card_name)",
+    z.object({ id: z.string().min(1).max(200), name: z.string().trim().max(100) }),
+    touchPassSchema
+  ),
+  'touchPasses.setStatus': channel(
+    'Activate or suspend a Touch Pass (E12 status)',
+    z.object({ id: z.string().min(1).max(200), status: z.enum(['ACTIVE', 'SUSPENDED']) }),
+    touchPassSchema
+  ),
+  'touchPasses.unbundle': channel(
+    'Remove one device bundle from a Touch Pass (E12 bundle_status DISABLED)',
+    z.object({ id: z.string().min(1).max(200), bundleId: z.string().min(1).max(200) }),
+    touchPassSchema
+  ),
+  'touchPasses.purchase': channel(
+    "Buy Touch Passes (E14): charges the console's payment method; never retried, refused twice for one key",
+    touchPassPurchaseSchema,
+    passList
+  ),
+  'touchPasses.assign': channel(
+    'Give an assignable Touch Pass to a user (§3.25); it becomes PENDING until the user accepts it',
+    z.object({ id: z.string().min(1).max(200), userId: z.string().min(1).max(200) }),
+    touchPassSchema
+  ),
+  'touchPasses.unassign': channel(
+    'Take a Touch Pass back from its user (§3.26)',
+    z.object({ id: z.string().min(1).max(200), userId: z.string().min(1).max(200) }),
+    touchPassSchema
+  ),
+  'touchPasses.capabilities': channel(
+    'What the active token may do with Touch Passes: edits need `edit:credential`, assigning needs `edit:user`',
+    noInput,
+    z.object({ canEdit: z.boolean(), missingPermission: z.string().optional() })
+  )
+}
 
 export const touchPassEvents = {} satisfies Record<string, z.ZodType>

@@ -1,0 +1,114 @@
+import { AppError } from '../../../shared/errors'
+import type { CallOptions } from './http'
+import { cancelled } from './retry'
+
+/** One page as a list endpoint answers it; `total` is undefined when the answer has no pagination. */
+export interface Page<T> {
+  items: T[]
+  total: number | undefined
+}
+
+export type FetchPage<T> = (page: { pageNum: number; pageSize: number; signal: AbortSignal }) => Promise<Page<T>>
+
+export interface AllOptions extends CallOptions {
+  /** Asked for per page; the console may answer fewer (then that smaller size is used). */
+  pageSize?: number
+  /** Pages in flight at once once the total is known. */
+  concurrency?: number
+  onProgress?: (loaded: number, total: number) => void
+}
+
+export const DEFAULT_ALL_PAGE_SIZE = 500
+export const DEFAULT_ALL_CONCURRENCY = 4
+/** A console that never ends a list must not make us loop for ever. */
+const MAX_PAGES = 10_000
+
+/**
+ * Every item of a paged list. The first page tells the total; the rest are fetched with bounded
+ * concurrency and put back in page order. Page counts come from `pagination.total` and the page
+ * size actually served, never from the echoed `pagination.page_size` (facts 1.7). With no
+ * pagination at all, pages are read one after another until a short one. Items are de-duplicated
+ * by `key` (a list that shifts while it is read can repeat an item across pages).
+ */
+export async function fetchAll<T>(fetchPage: FetchPage<T>, key: (item: T) => string, options: AllOptions = {}): Promise<T[]> {
+  const requested = Math.max(1, Math.floor(options.pageSize ?? DEFAULT_ALL_PAGE_SIZE))
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_ALL_CONCURRENCY))
+  const inner = new AbortController()
+  const signal = options.signal ? AbortSignal.any([options.signal, inner.signal]) : inner.signal
+  const stop = () => {
+    if (options.signal?.aborted) throw cancelled('Loading the list')
+  }
+
+  try {
+    stop()
+    const first = await fetchPage({ pageNum: 1, pageSize: requested, signal })
+    stop()
+    const pages: T[][] = [first.items]
+    let loaded = first.items.length
+
+    // A console that caps page_size answers fewer items than asked: continue with what it serves.
+    const served = first.items.length
+    const pageSize = served > 0 && served < requested && (first.total === undefined || served < first.total) ? served : requested
+
+    if (first.total === undefined) {
+      let last = first.items.length
+      for (let pageNum = 2; last >= pageSize && last > 0 && pageNum <= MAX_PAGES; pageNum++) {
+        const page = await fetchPage({ pageNum, pageSize, signal })
+        stop()
+        pages.push(page.items)
+        loaded += page.items.length
+        last = page.items.length
+        options.onProgress?.(loaded, loaded)
+      }
+      options.onProgress?.(loaded, loaded)
+      return dedupe(pages, key)
+    }
+
+    let total = first.total
+    options.onProgress?.(loaded, total)
+    if (served === 0) return dedupe(pages, key)
+    let lastPage = Math.min(MAX_PAGES, Math.ceil(total / pageSize))
+    let next = 2
+    const worker = async () => {
+      while (next <= lastPage) {
+        const pageNum = next++
+        const page = await fetchPage({ pageNum, pageSize, signal })
+        stop()
+        pages[pageNum - 1] = page.items
+        loaded += page.items.length
+        // The list grew while we read it: read the new pages too.
+        if (page.total !== undefined && page.total > total) {
+          total = page.total
+          lastPage = Math.min(MAX_PAGES, Math.ceil(total / pageSize))
+        }
+        options.onProgress?.(loaded, Math.max(total, loaded))
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(0, lastPage - 1)) }, worker))
+    return dedupe(pages, key)
+  } catch (err) {
+    inner.abort()
+    if (options.signal?.aborted) throw cancelled('Loading the list')
+    throw AppError.from(err)
+  }
+}
+
+function dedupe<T>(pages: T[][], key: (item: T) => string): T[] {
+  const seen = new Set<string>()
+  const out: T[] = []
+  for (const page of pages) {
+    if (!page) continue
+    for (const item of page) {
+      const k = key(item)
+      if (seen.has(k)) continue
+      seen.add(k)
+      out.push(item)
+    }
+  }
+  return out
+}
+
+/** `{items, total}` from a reply; without pagination the total is what can be seen from here. */
+export function toPage<T>(items: T[], pagination: { total: number } | undefined): Page<T> {
+  return { items, total: pagination?.total }
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod'
+import { endpoints } from '../../../shared/access/endpoints'
+import {
+  touchPassOneOrManySchema,
+  touchPassSchema,
+  type TouchPass,
+  type TouchPassFilterStatus,
+  type TouchPassUpdate
+} from '../../../shared/access/touch-passes'
+import type { AccessHttp, CallOptions } from './http'
+import { fetchAll, toPage, type AllOptions } from './pagination'
+
+const passList = z.array(touchPassSchema).nullish().transform((d) => d ?? [])
+
+/** Touch Passes (E9–E14, Access 3.2.20+). */
+export function touchPasses(http: AccessHttp) {
+  const page = async (pageNum: number, pageSize: number, status: TouchPassFilterStatus | undefined, options: CallOptions) => {
+    const reply = await http.request({
+      endpoint: endpoints.E9,
+      query: { page_num: pageNum, page_size: pageSize, status },
+      data: passList,
+      ...options
+    })
+    return toPage(reply.data, reply.pagination)
+  }
+
+  return {
+    /** E9, one page (1-based), optionally one status. */
+    async list(
+      input: { page: number; pageSize: number; status?: TouchPassFilterStatus },
+      options: CallOptions = {}
+    ): Promise<{ items: TouchPass[]; total: number }> {
+      const p = await page(input.page, input.pageSize, input.status, options)
+      return { items: p.items, total: p.total ?? (input.page - 1) * input.pageSize + p.items.length }
+    },
+
+    /** E9, every page. */
+    all(input: { status?: TouchPassFilterStatus } & AllOptions = {}): Promise<TouchPass[]> {
+      return fetchAll(
+        ({ pageNum, pageSize, signal }) => page(pageNum, pageSize, input.status, { signal, timeoutMs: input.timeoutMs }),
+        (pass) => pass.id,
+        input
+      )
+    },
+
+    /** E10: card id fragment or user name. */
+    async search(condition: string, options: CallOptions = {}): Promise<TouchPass[]> {
+      const reply = await http.request({ endpoint: endpoints.E10, query: { condition }, data: passList, ...options })
+      return reply.data
+    },
+
+    /** E11: passes in SUSPENDED or INACTIVE, which can be given to a user. */
+    async assignable(options: CallOptions = {}): Promise<TouchPass[]> {
+      const reply = await http.request({ endpoint: endpoints.E11, data: passList, ...options })
+      return reply.data
+    },
+
+    /** E13. */
+    async get(id: string, options: CallOptions = {}): Promise<TouchPass> {
+      const reply = await http.request({ endpoint: endpoints.E13, params: { id }, data: touchPassSchema, ...options })
+      return reply.data
+    },
+
+    /** E12: rename, ACTIVE/SUSPENDED, or unbundle devices (`bundle_status: DISABLED`). */
+    async update(id: string, input: TouchPassUpdate, options: CallOptions = {}): Promise<TouchPass> {
+      const reply = await http.request({ endpoint: endpoints.E12, params: { id }, body: input, data: touchPassSchema, ...options })
+      return reply.data
+    },
+
+    /**
+     * E14: costs money; never retried. The reference answers one object even for count > 1, so
+     * the result is what the console said it created, as an array.
+     */
+    async purchase(count: number, options: CallOptions = {}): Promise<TouchPass[]> {
+      const reply = await http.request({ endpoint: endpoints.E14, body: { count }, data: touchPassOneOrManySchema, ...options })
+      return reply.data
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod'
+import { batchRowSchema } from '../../../shared/batches/schemas'
+
+/**
+ * The lines of a batch journal (`<dataDir>/batches/<id>.jsonl`). Replaying them in order rebuilds
+ * the batch; a snapshot line (written by compaction) replaces everything before it.
+ */
+const rowResultSchema = z.object({
+  rowId: z.string(),
+  status: z.enum(['pending', 'imported', 'failed', 'unknown']),
+  token: z.string().optional(),
+  reason: z.string().optional()
+})
+
+export const batchMetaSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  aliasPattern: z.string().nullable(),
+  nextNumber: z.number().int(),
+  createdAt: z.string()
+})
+export type BatchMeta = z.infer<typeof batchMetaSchema>
+
+export const journalEntrySchema = z.discriminatedUnion('t', [
+  z.object({ t: z.literal('create'), v: z.literal(1), meta: batchMetaSchema }),
+  z.object({ t: z.literal('snapshot'), v: z.literal(1), meta: batchMetaSchema, rows: z.array(batchRowSchema), at: z.string() }),
+  z.object({ t: z.literal('meta'), name: z.string().optional(), aliasPattern: z.string().nullable().optional(), at: z.string() }),
+  /** `nextNumber` is the counter after these rows (alias numbering survives a restart). */
+  z.object({ t: z.literal('add'), rows: z.array(batchRowSchema), nextNumber: z.number().int().optional() }),
+  z.object({
+    t: z.literal('update'),
+    rowId: z.string(),
+    nfcId: z.string().optional(),
+    alias: z.string().optional(),
+    at: z.string()
+  }),
+  z.object({ t: z.literal('remove'), rowIds: z.array(z.string()), at: z.string() }),
+  z.object({ t: z.literal('upload-start'), uploadId: z.string(), at: z.string() }),
+  /** Written (and fsynced) before a chunk is sent: if no result follows, those rows are `unknown`. */
+  z.object({ t: z.literal('sending'), uploadId: z.string(), rowIds: z.array(z.string()) }),
+  z.object({ t: z.literal('results'), uploadId: z.string(), results: z.array(rowResultSchema) }),
+  z.object({ t: z.literal('upload-end'), uploadId: z.string(), at: z.string() })
+])
+export type JournalEntry = z.infer<typeof journalEntrySchema>

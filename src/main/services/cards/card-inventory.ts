@@ -1,0 +1,85 @@
+import { AppError } from '../../../shared/errors'
+import type { NfcCard } from '../../../shared/access/nfc-cards'
+import type { Connections } from '../connections/connections'
+
+interface Snapshot {
+  profileId: string | null
+  cards: NfcCard[]
+  fetchedAt: number
+}
+
+/**
+ * The card inventory of the active console, fetched once per session (20,000 cards take seconds
+ * on a real console) and kept in step with the edits made through the app. A profile switch or an
+ * explicit refresh fetches again; concurrent callers share one fetch.
+ */
+export class CardInventory {
+  private snapshot: Snapshot | undefined
+  private inflight: Promise<Snapshot> | undefined
+
+  constructor(
+    private readonly connections: Connections,
+    private readonly onProgress: (loaded: number, total: number) => void
+  ) {}
+
+  invalidate(): void {
+    this.snapshot = undefined
+  }
+
+  async all(refresh = false): Promise<Snapshot> {
+    const { activeId } = await this.connections.list()
+    if (!refresh && this.snapshot && this.snapshot.profileId === activeId) return this.snapshot
+    this.inflight ??= this.fetch(activeId).finally(() => (this.inflight = undefined))
+    return this.inflight
+  }
+
+  private async fetch(profileId: string | null): Promise<Snapshot> {
+    const client = await this.connections.client()
+    const cards = await client.nfcCards.all({ onProgress: (loaded, total) => this.onProgress(loaded, total) })
+    this.snapshot = { profileId, cards, fetchedAt: Date.now() }
+    return this.snapshot
+  }
+
+  async get(token: string): Promise<NfcCard> {
+    const card = await (await this.connections.client()).nfcCards.get(token)
+    this.replace(card)
+    return card
+  }
+
+  async rename(token: string, alias: string): Promise<NfcCard> {
+    const client = await this.connections.client()
+    await client.nfcCards.update(token, { alias })
+    // E8 answers "success" only: read the card back so the table shows what the console holds.
+    return this.get(token)
+  }
+
+  async remove(token: string): Promise<void> {
+    await (await this.connections.client()).nfcCards.remove(token)
+    if (this.snapshot) this.snapshot = { ...this.snapshot, cards: this.snapshot.cards.filter((c) => c.token !== token) }
+  }
+
+  /**
+   * Whether the token may edit cards, found without side effects: removing an enrollment session
+   * that cannot exist needs `edit:credential` and is refused with 403 when the key is missing.
+   */
+  async capabilities(): Promise<{ canEdit: boolean; missingPermission?: string }> {
+    const client = await this.connections.client()
+    try {
+      await client.sessions.remove('00000000-0000-4000-8000-000000000000')
+      return { canEdit: true }
+    } catch (err) {
+      if (err instanceof AppError && err.kind === 'permission') return { canEdit: false, missingPermission: 'edit:credential' }
+      if (err instanceof AppError && err.kind === 'not-found') return { canEdit: true }
+      throw err
+    }
+  }
+
+  private replace(card: NfcCard): void {
+    if (!this.snapshot) return
+    const cards = this.snapshot.cards.slice()
+    const index = cards.findIndex((c) => c.token === card.token)
+    if (index >= 0) cards[index] = card
+    else cards.push(card)
+    this.snapshot = { ...this.snapshot, cards }
+  }
+}

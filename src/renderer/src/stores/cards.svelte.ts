@@ -1,0 +1,104 @@
+import type { NfcCard, NfcCardStatus } from '../../../shared/access/nfc-cards'
+import type { AppError } from '../../../shared/errors'
+import { getApi } from '../lib/api'
+import { toAppError } from '../lib/errors'
+
+export type SortKey = 'display_id' | 'alias' | 'status' | 'card_type' | 'owner'
+
+export function ownerName(card: NfcCard): string {
+  const u = card.user
+  if (!u) return ''
+  return u.name || [u.first_name, u.last_name].filter(Boolean).join(' ')
+}
+
+/** Lower-cased text a filter is matched against, built once per card (not per keystroke). */
+function searchText(card: NfcCard): string {
+  return `${card.display_id}\u0000${card.alias}\u0000${ownerName(card)}\u0000${card.token}\u0000${card.note ?? ''}`.toLowerCase()
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
+
+/** The card inventory as the Cards screen shows it: fetched once, then filtered and sorted locally. */
+export class CardsStore {
+  cards = $state.raw<NfcCard[]>([])
+  loading = $state(false)
+  loaded = $state(false)
+  progress = $state.raw<{ loaded: number; total: number } | null>(null)
+  error = $state<AppError | null>(null)
+  filter = $state('')
+  status = $state<NfcCardStatus | 'all'>('all')
+  sortKey = $state<SortKey>('display_id')
+  sortDescending = $state(false)
+  canEdit = $state(true)
+  missingPermission = $state<string | undefined>(undefined)
+  selectedToken = $state<string | null>(null)
+
+  private index = $derived(this.cards.map(searchText))
+
+  visible = $derived.by(() => {
+    const needle = this.filter.trim().toLowerCase()
+    const status = this.status
+    const out: NfcCard[] = []
+    for (let i = 0; i < this.cards.length; i++) {
+      const card = this.cards[i]!
+      if (status !== 'all' && card.status !== status) continue
+      if (needle && !this.index[i]!.includes(needle)) continue
+      out.push(card)
+    }
+    const key = this.sortKey
+    const value = key === 'owner' ? ownerName : (c: NfcCard) => c[key]
+    const direction = this.sortDescending ? -1 : 1
+    return out.sort((a, b) => direction * collator.compare(value(a), value(b)))
+  })
+
+  selected = $derived(this.cards.find((c) => c.token === this.selectedToken) ?? null)
+
+  countsByStatus = $derived.by(() => {
+    const counts: Record<string, number> = {}
+    for (const c of this.cards) counts[c.status] = (counts[c.status] ?? 0) + 1
+    return counts
+  })
+
+  async load(refresh = false): Promise<void> {
+    this.loading = true
+    this.error = null
+    this.progress = null
+    const off = getApi().on('cards.progress', (p) => (this.progress = p))
+    try {
+      const [{ cards }, caps] = await Promise.all([
+        getApi().cards.all({ refresh }),
+        getApi().cards.capabilities().catch(() => ({ canEdit: true, missingPermission: undefined }))
+      ])
+      this.cards = cards
+      this.canEdit = caps.canEdit
+      this.missingPermission = caps.missingPermission
+      this.loaded = true
+    } catch (err) {
+      this.error = toAppError(err)
+    } finally {
+      off()
+      this.loading = false
+    }
+  }
+
+  sortBy(key: SortKey): void {
+    if (this.sortKey === key) this.sortDescending = !this.sortDescending
+    else {
+      this.sortKey = key
+      this.sortDescending = false
+    }
+  }
+
+  async rename(token: string, alias: string): Promise<void> {
+    const updated = await getApi().cards.rename({ token, alias })
+    this.cards = this.cards.map((c) => (c.token === token ? updated : c))
+  }
+
+  async remove(token: string): Promise<void> {
+    await getApi().cards.delete({ token })
+    this.cards = this.cards.filter((c) => c.token !== token)
+    if (this.selectedToken === token) this.selectedToken = null
+  }
+}
+
+export const cardsStore = new CardsStore()

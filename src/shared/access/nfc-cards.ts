@@ -1,0 +1,53 @@
+import { z } from 'zod'
+
+/** NFC card (spec 2.2). Unknown fields are dropped; the ones the screens use are checked. */
+export const nfcCardStatuses = ['assigned', 'pending', 'disable', 'deleted', 'loss'] as const
+export type NfcCardStatus = (typeof nfcCardStatuses)[number]
+
+export const nfcCardOwnerSchema = z.object({
+  id: z.string().optional(),
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  name: z.string().optional(),
+  avatar: z.string().optional()
+})
+
+export const nfcCardSchema = z.object({
+  token: z.string().min(1),
+  display_id: z.string(),
+  status: z.enum(nfcCardStatuses),
+  alias: z.string().default(''),
+  card_type: z.string().default(''),
+  // Only in the samples, not in the reference's schema (facts 6.6).
+  note: z.string().optional(),
+  user_id: z.string().default(''),
+  // An unassigned card may carry "" here.
+  user_type: z.enum(['USER', 'VISITOR', '']).default(''),
+  user: nfcCardOwnerSchema.nullish().transform((u) => u ?? null)
+})
+export type NfcCard = z.infer<typeof nfcCardSchema>
+
+export const nfcCardUpdateSchema = z.object({ alias: z.string() })
+export type NfcCardUpdate = z.infer<typeof nfcCardUpdateSchema>
+
+/** One line of an import's answer (spec 2.4): an empty token means that row failed. */
+export const importRecordSchema = z.object({
+  alias: z.string().default(''),
+  nfc_id: z.string(),
+  token: z.string()
+})
+export type ImportRecord = z.infer<typeof importRecordSchema>
+
+/** Display id and token of a card as users and visitors list them (`nfc_cards[]`). */
+export const heldCardSchema = z.object({
+  id: z.string().default(''),
+  token: z.string().min(1),
+  type: z.string().default('')
+})
+export type HeldCard = z.infer<typeof heldCardSchema>
+
+/** A PIN as read back: only a hash (facts 6.5). `null` or absent = no PIN. */
+export const heldPinSchema = z
+  .object({ token: z.string() })
+  .nullish()
+  .transform((p) => p ?? null)

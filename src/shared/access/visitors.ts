@@ -1,0 +1,146 @@
+import { z } from 'zod'
+import { heldCardSchema, heldPinSchema } from './nfc-cards'
+
+/**
+ * Visitor (spec 2.7, facts 3.8–3.10). Responses carry the status name; the list filter takes the
+ * integer code. Schedules arrive keyed `weekly` (samples) or `week_schedule` (schema): both read.
+ */
+export const visitorStatusCodes = {
+  UPCOMING: 1,
+  VISITED: 2,
+  VISITING: 3,
+  CANCELLED: 4,
+  NO_VISIT: 5,
+  ACTIVE: 6
+} as const
+export const visitorStatuses = Object.keys(visitorStatusCodes) as (keyof typeof visitorStatusCodes)[]
+export type VisitorStatus = keyof typeof visitorStatusCodes
+
+const statusByCode = new Map<number, VisitorStatus>(
+  Object.entries(visitorStatusCodes).map(([name, code]) => [code, name as VisitorStatus])
+)
+
+export const visitorStatusSchema = z.union([
+  z.enum(visitorStatuses as [VisitorStatus, ...VisitorStatus[]]),
+  // The 4.0.10 conversion spells it CANCELED.
+  z.literal('CANCELED').transform((): VisitorStatus => 'CANCELLED'),
+  z
+    .number()
+    .int()
+    .refine((n) => statusByCode.has(n), 'unknown visitor status code')
+    .transform((n) => statusByCode.get(n)!)
+])
+
+export const visitReasons = ['Interview', 'Business', 'Cooperation', 'Others'] as const
+export type VisitReason = (typeof visitReasons)[number]
+
+export const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const
+export type Weekday = (typeof weekdays)[number]
+
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'expected HH:MM:SS')
+export const timeRangeSchema = z.object({ start_time: clock, end_time: clock })
+export type TimeRange = z.infer<typeof timeRangeSchema>
+
+const day = z
+  .array(timeRangeSchema)
+  .nullish()
+  .transform((d) => d ?? [])
+export const weekScheduleSchema = z.object({
+  sunday: day,
+  monday: day,
+  tuesday: day,
+  wednesday: day,
+  thursday: day,
+  friday: day,
+  saturday: day
+})
+export type WeekSchedule = z.infer<typeof weekScheduleSchema>
+
+/** The visitor's schedule as answered, with the weekday map normalised to `week_schedule`. */
+export const visitorScheduleSchema = z
+  .object({
+    id: z.string().optional(),
+    is_default: z.boolean().optional(),
+    name: z.string().optional(),
+    type: z.string().optional(),
+    weekly: weekScheduleSchema.nullish(),
+    week_schedule: weekScheduleSchema.nullish()
+  })
+  .transform(({ weekly, week_schedule, ...rest }) => ({ ...rest, week_schedule: week_schedule ?? weekly ?? null }))
+export type VisitorSchedule = z.infer<typeof visitorScheduleSchema>
+
+export const resourceTypes = ['door', 'door_group'] as const
+export type ResourceType = (typeof resourceTypes)[number]
+
+export const visitorResourceSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().default(''),
+  type: z.string()
+})
+
+export const licensePlateSchema = z.object({
+  id: z.string().default(''),
+  credential: z.string(),
+  credential_type: z.string().default('license'),
+  credential_status: z.string().default('')
+})
+
+export const visitorSchema = z.object({
+  id: z.string().min(1),
+  first_name: z.string().default(''),
+  last_name: z.string().default(''),
+  status: visitorStatusSchema.optional(),
+  inviter_id: z.string().optional(),
+  inviter_name: z.string().optional(),
+  mobile_phone: z.string().optional(),
+  remarks: z.string().optional(),
+  email: z.string().optional(),
+  visitor_company: z.string().optional(),
+  // Free text on the way back: the reference's own sample echoes "Interviemw".
+  visit_reason: z.string().optional(),
+  // Absent from the create sample (facts E17); 10-digit epoch seconds otherwise.
+  start_time: z.number().int().optional(),
+  end_time: z.number().int().optional(),
+  nfc_cards: z.array(heldCardSchema).nullish().transform((c) => c ?? []),
+  pin_code: heldPinSchema,
+  schedule_id: z.string().optional(),
+  schedule: visitorScheduleSchema.nullish().transform((s) => s ?? null),
+  resources: z.array(visitorResourceSchema).nullish().transform((r) => r ?? []),
+  license_plates: z.array(licensePlateSchema).nullish().transform((p) => p ?? [])
+})
+export type Visitor = z.infer<typeof visitorSchema>
+
+/** E17/E18 body fields (facts E17: first/last name, times and reason are required on create). */
+const visitorFields = z.object({
+  first_name: z.string().trim().min(1),
+  last_name: z.string().trim().min(1),
+  email: z.string().optional(),
+  mobile_phone: z.string().optional(),
+  visitor_company: z.string().optional(),
+  remarks: z.string().optional(),
+  visit_reason: z.enum(visitReasons),
+  start_time: z.number().int().positive(),
+  end_time: z.number().int().positive(),
+  resources: z.array(z.object({ id: z.string().min(1), type: z.enum(resourceTypes) })).optional(),
+  week_schedule: weekScheduleSchema.optional()
+})
+
+function endAfterStart(v: { start_time?: number; end_time?: number }): boolean {
+  return v.start_time === undefined || v.end_time === undefined || v.end_time > v.start_time
+}
+const endAfterStartIssue = { message: 'end_time must be after start_time', path: ['end_time'] }
+
+export const visitorCreateSchema = visitorFields.refine(endAfterStart, endAfterStartIssue)
+export type VisitorCreate = z.input<typeof visitorCreateSchema>
+
+/** E18 is partial: leave a field out to keep it; `status` cannot be changed here (use remove). */
+export const visitorUpdateSchema = visitorFields.partial().refine(endAfterStart, endAfterStartIssue)
+export type VisitorUpdate = z.input<typeof visitorUpdateSchema>
+
+/** Sub-objects the visitor list can include (`expand[]`, §4.4). */
+export const visitorExpands = ['none', 'access_policy', 'resource', 'schedule', 'nfc_card', 'pin_code'] as const
+export type VisitorExpand = (typeof visitorExpands)[number]
+
+export function visitorDisplayName(v: Pick<Visitor, 'first_name' | 'last_name' | 'id'>): string {
+  return `${v.first_name} ${v.last_name}`.trim() || v.id
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod'
+import { aliasPatternSchema } from './alias-pattern'
+
+/** A card's NFC ID in the console's form: uppercase hex of 4, 7 or 10 bytes. */
+export const nfcHexSchema = z
+  .string()
+  .regex(/^(?:[0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{20})$/, 'An NFC ID is 4, 7 or 10 bytes of uppercase hex')
+
+/**
+ * An alias as it can travel in the console's CSV and come back unchanged: no line breaks or
+ * control characters, no surrounding spaces or quotes (the CSV reader strips those as repairs).
+ */
+export const aliasSchema = z
+  .string()
+  .max(128, 'Keep the alias to 128 characters')
+  // eslint-disable-next-line no-control-regex
+  .refine((a) => !/[\u0000-\u001f\u007f]/.test(a), 'An alias cannot hold line breaks or control characters')
+  .refine((a) => a === a.trim(), 'An alias cannot start or end with a space')
+  .refine((a) => !/^["']|["']$/.test(a), 'An alias cannot start or end with a quote')
+
+export const rowStatusSchema = z.enum(['pending', 'sending', 'imported', 'failed', 'unknown'])
+export type RowStatus = z.infer<typeof rowStatusSchema>
+
+export const batchRowSchema = z.object({
+  id: z.string().min(1),
+  nfcId: nfcHexSchema,
+  alias: z.string(),
+  addedAt: z.string(),
+  source: z.enum(['scan', 'csv', 'manual']),
+  /** pending → sending → imported | failed; `unknown` = the app stopped before the console answered: check before re-sending. */
+  status: rowStatusSchema,
+  token: z.string().optional(),
+  reason: z.string().optional()
+})
+export type BatchRow = z.infer<typeof batchRowSchema>
+
+export const batchStateSchema = z.enum(['draft', 'uploading', 'partly-imported', 'imported'])
+export type BatchState = z.infer<typeof batchStateSchema>
+
+export const batchSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  aliasPattern: z.string().nullable(),
+  nextNumber: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  state: batchStateSchema,
+  counts: z.object({
+    total: z.number().int(),
+    pending: z.number().int(),
+    imported: z.number().int(),
+    failed: z.number().int(),
+    unknown: z.number().int()
+  })
+})
+export type BatchSummary = z.infer<typeof batchSummarySchema>
+
+export const batchDetailSchema = batchSummarySchema.extend({ rows: z.array(batchRowSchema) })
+export type BatchDetail = z.infer<typeof batchDetailSchema>
+
+export const batchNameSchema = z.string().trim().min(1, 'Give the batch a name').max(80)
+
+export const createBatchInputSchema = z.object({
+  name: batchNameSchema,
+  aliasPattern: aliasPatternSchema.optional(),
+  firstNumber: z.number().int().min(0).max(1_000_000).optional()
+})
+
+export const csvRowStatusSchema = z.enum(['ok', 'repaired', 'refused', 'duplicate'])
+
+/** One line of a CSV file as the import preview shows it. `line` is the line number in the file. */
+export const csvPreviewRowSchema = z.object({
+  line: z.number().int().positive(),
+  nfcId: nfcHexSchema.optional(),
+  alias: z.string(),
+  status: csvRowStatusSchema,
+  messages: z.array(z.string())
+})
+export type CsvPreviewRow = z.infer<typeof csvPreviewRowSchema>
+
+export const csvPreviewSchema = z.object({
+  rows: z.array(csvPreviewRowSchema),
+  /** Whole-file findings (BOM, line endings, header) said once. */
+  notes: z.array(z.string()),
+  counts: z.object({ ok: z.number(), repaired: z.number(), refused: z.number(), duplicate: z.number() })
+})
+export type CsvPreview = z.infer<typeof csvPreviewSchema>
+
+/** The renderer reads the file and sends its text; beyond this a preview would not be usable anyway. */
+export const CSV_MAX_CHARS = 20 * 1024 * 1024
+
+export const uploadProgressSchema = z.object({
+  batchId: z.string(),
+  uploadId: z.string(),
+  /** Rows answered so far out of the rows chosen for this upload. */
+  done: z.number().int(),
+  total: z.number().int(),
+  chunk: z.number().int(),
+  chunks: z.number().int(),
+  imported: z.number().int(),
+  failed: z.number().int(),
+  unknown: z.number().int(),
+  finished: z.boolean()
+})
+export type UploadProgress = z.infer<typeof uploadProgressSchema>
+
+export const uploadResultSchema = z.object({
+  uploadId: z.string(),
+  sent: z.number().int(),
+  imported: z.number().int(),
+  failed: z.number().int(),
+  unknown: z.number().int()
+})
+export type UploadResult = z.infer<typeof uploadResultSchema>
