@@ -9,7 +9,10 @@ export default defineConfig({
   main: {
     build: {
       rollupOptions: {
-        input: { index: resolve(root, 'src/main/index.ts') },
+        input: {
+          index: resolve(root, 'src/main/index.ts'),
+          'reader-host': resolve(root, 'src/main/services/reader/host.ts')
+        },
         // Loaded at run time only where present (optional dependency, native addon).
         external: ['nfc-pcsc']
       }

@@ -2,9 +2,10 @@ import { parseArgs } from 'node:util'
 import { join } from 'node:path'
 import { homedir } from 'node:os'
 import { startDemoConsole } from './server'
+import { seedNames, type SeedName } from './state/seed'
 
 /**
- * `npm run -s demo-console -- [--host H] [--port N] [--data DIR] [--version X.Y.Z]`
+ * `npm run -s demo-console -- [--host H] [--port N] [--data DIR] [--version X.Y.Z] [--seed demo|large]`
  * Prints exactly one JSON line when ready (other tools parse it), then serves until SIGINT/SIGTERM.
  */
 const { values } = parseArgs({
@@ -13,7 +14,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '0' },
     data: { type: 'string' },
     version: { type: 'string' },
-    seed: { type: 'string' }
+    seed: { type: 'string', default: 'demo' }
   },
   strict: true
 })
@@ -23,12 +24,17 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.stderr.write(`--port must be 0–65535 (0 picks a free port), got ${values.port}\n`)
   process.exit(2)
 }
+if (!(seedNames as readonly string[]).includes(values.seed)) {
+  process.stderr.write(`--seed must be one of ${seedNames.join(', ')}, got ${values.seed}\n`)
+  process.exit(2)
+}
 
 const demo = await startDemoConsole({
   host: values.host,
   port,
   dataDir: values.data ?? join(homedir(), '.local', 'share', 'access-desk-demo-console'),
-  version: values.version
+  version: values.version,
+  seed: values.seed as SeedName
 })
 
 process.stdout.write(

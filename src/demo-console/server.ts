@@ -1,17 +1,37 @@
 import { mkdir } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import Fastify, { type FastifyInstance } from 'fastify'
+import multipart from '@fastify/multipart'
+import { API_PREFIX } from '../main/services/access/http'
 import { loadOrCreateCertificate } from './certificate'
 import { loadOrCreateTokens, scopesOf, type DemoTokens } from './tokens'
 import { DEFAULT_CONSOLE_VERSION } from './version'
 import type { DemoContext } from './context'
+import { DemoError } from './errors'
+import { Runtime } from './runtime'
+import { Sessions } from './state/sessions'
+import { DemoStore } from './state/store'
+import type { SeedName } from './state/seed'
 import { pinCodeRoutes } from './routes/pin-codes'
+import { sessionRoutes } from './routes/sessions'
+import { nfcCardRoutes } from './routes/nfc-cards'
+import { touchPassRoutes } from './routes/touch-passes'
+import { qrCodeRoutes } from './routes/qr-codes'
+import { visitorRoutes } from './routes/visitors'
+import { userRoutes } from './routes/users'
+import { doorRoutes } from './routes/doors'
+import { deviceRoutes } from './routes/devices'
+import { controlRoutes } from './routes/control'
 
 export interface DemoConsoleOptions {
   dataDir: string
   host?: string
   port?: number
   version?: string
+  /** The site created when the data dir has no state yet; ignored afterwards. Default `demo`. */
+  seed?: SeedName
+  /** Lifetime of an enrollment session (default 120 s). */
+  sessionTtlMs?: number
 }
 
 export interface DemoConsole {
@@ -24,18 +44,23 @@ export interface DemoConsole {
   close(): Promise<void>
 }
 
-/** The simulated Access console: HTTPS on loopback, the envelope, tokens with scopes. */
+/** The simulated Access console: HTTPS on loopback, the envelope, tokens with scopes, state on disk. */
 export async function startDemoConsole(options: DemoConsoleOptions): Promise<DemoConsole> {
   const host = options.host ?? '127.0.0.1'
   await mkdir(options.dataDir, { recursive: true })
-  const [certificate, tokens] = await Promise.all([
+  const [certificate, tokens, store] = await Promise.all([
     loadOrCreateCertificate(options.dataDir, host),
-    loadOrCreateTokens(options.dataDir)
+    loadOrCreateTokens(options.dataDir),
+    DemoStore.open(options.dataDir, options.seed ?? 'demo')
   ])
   const ctx: DemoContext = {
     version: options.version ?? DEFAULT_CONSOLE_VERSION,
     scopes: scopesOf(tokens),
-    dataDir: options.dataDir
+    fullToken: tokens.full,
+    dataDir: options.dataDir,
+    store,
+    sessions: new Sessions(options.sessionTtlMs ?? 120_000),
+    runtime: new Runtime()
   }
   const app = Fastify({
     https: { key: certificate.key, cert: certificate.cert },
@@ -61,14 +86,24 @@ export async function startDemoConsole(options: DemoConsoleOptions): Promise<Dem
     err.statusCode = 415
     done(err, undefined)
   })
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } })
   app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
+    if (err instanceof DemoError) return reply.code(err.status).send({ code: err.code, msg: err.message })
     const status = err.statusCode ?? 500
-    void reply
-      .code(status)
-      .send({ code: status >= 500 ? 'CODE_SYSTEM_ERROR' : 'CODE_PARAMS_INVALID', msg: err.message })
+    return reply.code(status).send({ code: status >= 500 ? 'CODE_SYSTEM_ERROR' : 'CODE_PARAMS_INVALID', msg: err.message })
   })
+  installFaults(app, ctx)
 
   pinCodeRoutes(app, ctx)
+  sessionRoutes(app, ctx)
+  nfcCardRoutes(app, ctx)
+  touchPassRoutes(app, ctx)
+  qrCodeRoutes(app, ctx)
+  visitorRoutes(app, ctx)
+  userRoutes(app, ctx)
+  doorRoutes(app, ctx)
+  deviceRoutes(app, ctx)
+  controlRoutes(app, ctx)
 
   await app.listen({ host, port: options.port ?? 0 })
   const address = app.server.address() as AddressInfo
@@ -80,6 +115,34 @@ export async function startDemoConsole(options: DemoConsoleOptions): Promise<Dem
     tokens,
     version: ctx.version,
     app,
-    close: () => app.close()
+    close: async () => {
+      await app.close()
+      await store.flush()
+    }
   }
+}
+
+/** Latency, errors, resets and rate limiting on the Access API (never on the control API). */
+function installFaults(app: FastifyInstance, ctx: DemoContext) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith(API_PREFIX)) return
+    const faults = ctx.runtime.faults
+    if (faults.latencyMs) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs))
+    if (faults.resetRate && Math.random() < faults.resetRate) {
+      reply.hijack()
+      request.raw.socket.destroy()
+      return
+    }
+    const wait = ctx.runtime.rateLimited()
+    if (wait !== undefined) {
+      return reply.code(429).header('Retry-After', String(wait)).send({ code: 'CODE_SYSTEM_ERROR', msg: 'too many requests' })
+    }
+    const path = request.url.slice(API_PREFIX.length).split('?')[0]!
+    const template = request.routeOptions.url?.slice(API_PREFIX.length)
+    const rate = ctx.runtime.errorRateFor(request.method, template ? [path, template] : [path])
+    if (rate > 0 && Math.random() < rate) {
+      return reply.code(500).send({ code: 'CODE_SYSTEM_ERROR', msg: 'simulated console failure' })
+    }
+    return undefined
+  })
 }

@@ -6,6 +6,7 @@ import { bindIpc, forwardEvents } from './ipc'
 import { createMainWindow, denyPermissions, hardenWebContents } from './window'
 import { createSafeStorageVault } from './vault'
 import { createElectronStore } from './store'
+import { forkUtilityHost } from './reader-process'
 
 /** Build the services, bind IPC once, open the window. */
 export async function startDesktopApp(): Promise<void> {
@@ -17,7 +18,8 @@ export async function startDesktopApp(): Promise<void> {
     transport: 'electron',
     version: app.getVersion(),
     store: createElectronStore('profiles'),
-    secrets: createSafeStorageVault()
+    secrets: createSafeStorageVault(),
+    forkHost: forkUtilityHost
   })
   bindIpc(createDispatch(createHandlers(services)))
 

@@ -1,6 +1,62 @@
+import { AppError } from '../../shared/errors'
 import type { AppServices } from '../services/app-services'
 import type { HandlersOf } from './types'
 
-export function touchPassHandlers(_services: AppServices): HandlersOf<'touchPasses'> {
-  return {}
+/** A purchase can take the console a while (payment); it is never retried, so wait longer. */
+const PURCHASE_TIMEOUT_MS = 45_000
+/** An id no session can have: removing it proves `edit:credential` without changing anything. */
+const NO_SUCH_SESSION = '00000000-0000-4000-8000-000000000000'
+
+export function touchPassHandlers({ connections }: AppServices): HandlersOf<'touchPasses'> {
+  // Idempotency keys of purchases sent in this run of the app: a second purchase with the same key
+  // (a double click, a retried message) is refused, whatever became of the first.
+  const purchaseKeys = new Set<string>()
+  const client = () => connections.client()
+
+  return {
+    'touchPasses.list': async ({ page, pageSize, status }) =>
+      (await client()).touchPasses.list({ page, pageSize, ...(status ? { status } : {}) }),
+    'touchPasses.search': async ({ condition }) => ({ items: await (await client()).touchPasses.search(condition) }),
+    'touchPasses.assignable': async () => ({ items: await (await client()).touchPasses.assignable() }),
+    'touchPasses.get': async ({ id }) => (await client()).touchPasses.get(id),
+    'touchPasses.rename': async ({ id, name }) => (await client()).touchPasses.update(id, { card_name: name }),
+    'touchPasses.setStatus': async ({ id, status }) => (await client()).touchPasses.update(id, { status }),
+    'touchPasses.unbundle': async ({ id, bundleId }) =>
+      (await client()).touchPasses.update(id, { bundles: [{ bundle_id: bundleId, bundle_status: 'DISABLED' }] }),
+    'touchPasses.purchase': async ({ count, idempotencyKey }) => {
+      if (purchaseKeys.has(idempotencyKey)) {
+        throw new AppError({
+          kind: 'conflict',
+          code: 'DUPLICATE_PURCHASE',
+          message: 'This purchase was already sent once; it was not sent again.',
+          hint: 'Check the Touch Pass list to see what was bought before starting a new purchase.'
+        })
+      }
+      purchaseKeys.add(idempotencyKey)
+      const c = await client()
+      try {
+        return { items: await c.touchPasses.purchase(count, { timeoutMs: PURCHASE_TIMEOUT_MS }) }
+      } catch (err) {
+        const e = AppError.from(err)
+        // Whatever the failure, the console may have charged: the user checks before buying again.
+        throw new AppError({
+          ...e.toData(),
+          retryable: false,
+          hint: `${e.hint ? e.hint + ' ' : ''}The purchase may or may not have gone through: check the Touch Pass list before trying again.`
+        })
+      }
+    },
+    'touchPasses.assign': async ({ id, userId }) => (await client()).users.assignTouchPass(userId, id),
+    'touchPasses.unassign': async ({ id, userId }) => (await client()).users.unassignTouchPass(userId, id),
+    'touchPasses.capabilities': async () => {
+      try {
+        await (await client()).sessions.remove(NO_SUCH_SESSION)
+        return { canEdit: true }
+      } catch (err) {
+        if (err instanceof AppError && err.kind === 'permission') return { canEdit: false, missingPermission: 'edit:credential' }
+        if (err instanceof AppError && err.kind === 'not-found') return { canEdit: true }
+        throw err
+      }
+    }
+  }
 }

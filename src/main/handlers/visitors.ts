@@ -1,6 +1,78 @@
+import { AppError } from '../../shared/errors'
+import { weekdays } from '../../shared/access/visitors'
+import type { VisitorForm } from '../../shared/ipc/channels/visitors'
 import type { AppServices } from '../services/app-services'
 import type { HandlersOf } from './types'
 
-export function visitorHandlers(_services: AppServices): HandlersOf<'visitors'> {
-  return {}
+/** A visitor id that cannot exist: unassigning its PIN proves `edit:visitor` without changing anything. */
+const NO_SUCH_VISITOR = '00000000-0000-4000-8000-000000000000'
+
+/** Any time of any day: what "no weekly schedule" means inside the validity window. */
+const ALL_DAY = Object.fromEntries(weekdays.map((d) => [d, [{ start_time: '00:00:00', end_time: '23:59:59' }]])) as Record<
+  (typeof weekdays)[number],
+  { start_time: string; end_time: string }[]
+>
+
+/**
+ * The console's body for E17/E18. A one-time visit has no schedule on create; on update, leaving
+ * it out would keep the old one (E18 is partial), so the schedule becomes "all day, every day".
+ */
+function toBody(form: VisitorForm, forUpdate: boolean) {
+  const { week_schedule, ...rest } = form
+  const schedule = week_schedule ?? (forUpdate ? ALL_DAY : undefined)
+  return { ...rest, ...(schedule ? { week_schedule: schedule } : {}) }
+}
+
+export function visitorHandlers({ connections }: AppServices): HandlersOf<'visitors'> {
+  const client = () => connections.client()
+  return {
+    'visitors.list': async ({ keyword, status, page, pageSize }) =>
+      (await client()).visitors.list({ ...(keyword ? { keyword } : {}), ...(status ? { status } : {}), page, pageSize }),
+    'visitors.get': async ({ id }) => (await client()).visitors.get(id),
+    'visitors.create': async (form) => (await client()).visitors.create(toBody(form, false)),
+    'visitors.update': async ({ id, visitor }) => (await client()).visitors.update(id, toBody(visitor, true)),
+    'visitors.cancel': async ({ id }) => {
+      await (await client()).visitors.remove(id)
+      return { cancelled: true as const }
+    },
+    'visitors.assignNewPin': async ({ id }) => {
+      const c = await client()
+      const pin = await c.pinCodes.generate()
+      await c.visitors.assignPin(id, pin)
+      return { pin }
+    },
+    'visitors.unassignPin': async ({ id }) => {
+      await (await client()).visitors.unassignPin(id)
+      return { removed: true as const }
+    },
+    'visitors.assignNfc': async ({ id, token, force }) => {
+      await (await client()).visitors.assignNfc(id, token, { force })
+      return { assigned: true as const }
+    },
+    'visitors.unassignNfc': async ({ id, token }) => {
+      await (await client()).visitors.unassignNfc(id, token)
+      return { removed: true as const }
+    },
+    'visitors.assignQr': async ({ id }) => {
+      await (await client()).visitors.assignQr(id)
+      return { assigned: true as const }
+    },
+    'visitors.qrCode': async ({ id, assign }) => {
+      const c = await client()
+      // Facts 6.6: the download fails until a QR code is assigned; assigning again is harmless.
+      if (assign) await c.visitors.assignQr(id)
+      const png = await c.qrCodes.download(id)
+      return { pngBase64: Buffer.from(png).toString('base64'), bytes: png.byteLength }
+    },
+    'visitors.capabilities': async () => {
+      try {
+        await (await client()).visitors.unassignPin(NO_SUCH_VISITOR)
+        return { canEdit: true }
+      } catch (err) {
+        if (err instanceof AppError && err.kind === 'permission') return { canEdit: false, missingPermission: 'edit:visitor' }
+        if (err instanceof AppError && (err.kind === 'not-found' || err.kind === 'validation')) return { canEdit: true }
+        throw err
+      }
+    }
+  }
 }

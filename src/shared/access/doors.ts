@@ -40,25 +40,41 @@ const floorSchema = z.object({
 
 export const doorGroupTypes = ['building', 'access'] as const
 
-/** §7.1 answer, re-shaped as group → floors → doors. */
-export const doorGroupTopologySchema = z
+/** A door group with its floors and doors, as the app uses it (what the IPC contract carries). */
+export const doorGroupTopologySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** `building` = all doors; `access` = a custom group. */
+  type: z.string(),
+  floors: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      doors: z.array(z.object({ id: z.string(), name: z.string(), isBindHub: z.boolean() }))
+    })
+  )
+})
+
+/** §7.1 as the console answers it (group → resource_topologies → resources), re-shaped. */
+export const doorGroupTopologyAnswerSchema = z
   .object({
     id: z.string().min(1),
     name: z.string().default(''),
     type: z.string(),
     resource_topologies: z.array(floorSchema).nullish().transform((f) => f ?? [])
   })
-  .transform((g) => ({
-    id: g.id,
-    name: g.name,
-    /** `building` = all doors; `access` = a custom group. */
-    type: g.type,
-    floors: g.resource_topologies.map((f) => ({
-      id: f.id,
-      name: f.name,
-      doors: f.resources.map((d) => ({ id: d.id, name: d.name, isBindHub: d.is_bind_hub }))
-    }))
-  }))
+  .transform(
+    (g): DoorGroupTopology => ({
+      id: g.id,
+      name: g.name,
+      type: g.type,
+      floors: g.resource_topologies.map((f) => ({
+        id: f.id,
+        name: f.name,
+        doors: f.resources.map((d) => ({ id: d.id, name: d.name, isBindHub: d.is_bind_hub }))
+      }))
+    })
+  )
 export type DoorGroupTopology = z.infer<typeof doorGroupTopologySchema>
 
 /** §7.5 (custom groups only; the building group is in the topology). */

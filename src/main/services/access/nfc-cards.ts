@@ -2,13 +2,13 @@ import { z } from 'zod'
 import { endpoints } from '../../../shared/access/endpoints'
 import { importRecordSchema, nfcCardSchema, type ImportRecord, type NfcCard } from '../../../shared/access/nfc-cards'
 import type { AccessHttp, CallOptions } from './http'
-import { fetchAll, toPage, type AllOptions, type Page } from './pagination'
+import { fetchAll, toPage, type AllOptions } from './pagination'
 
 const IMPORT_TIMEOUT_MS = 120_000
 
 /** NFC cards (E5–E8, E16). */
 export function nfcCards(http: AccessHttp) {
-  const list = async (input: { page: number; pageSize: number }, options: CallOptions = {}): Promise<Page<NfcCard> & { total: number }> => {
+  const list = async (input: { page: number; pageSize: number }, options: CallOptions = {}): Promise<{ items: NfcCard[]; total: number }> => {
     const reply = await http.request({
       endpoint: endpoints.E6,
       query: { page_num: input.page, page_size: input.pageSize },

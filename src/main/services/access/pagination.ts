@@ -31,7 +31,7 @@ const MAX_PAGES = 10_000
  * by `key` (a list that shifts while it is read can repeat an item across pages).
  */
 export async function fetchAll<T>(fetchPage: FetchPage<T>, key: (item: T) => string, options: AllOptions = {}): Promise<T[]> {
-  const requested = Math.max(1, Math.floor(options.pageSize ?? DEFAULT_ALL_PAGE_SIZE))
+  const asked = Math.max(1, Math.floor(options.pageSize ?? DEFAULT_ALL_PAGE_SIZE))
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_ALL_CONCURRENCY))
   const inner = new AbortController()
   const signal = options.signal ? AbortSignal.any([options.signal, inner.signal]) : inner.signal
@@ -41,7 +41,7 @@ export async function fetchAll<T>(fetchPage: FetchPage<T>, key: (item: T) => str
 
   try {
     stop()
-    const first = await fetchPage({ pageNum: 1, pageSize: requested, signal })
+    const { first, requested } = await firstPage(fetchPage, asked, signal)
     stop()
     const pages: T[][] = [first.items]
     let loaded = first.items.length
@@ -90,6 +90,21 @@ export async function fetchAll<T>(fetchPage: FetchPage<T>, key: (item: T) => str
     inner.abort()
     if (options.signal?.aborted) throw cancelled('Loading the list')
     throw AppError.from(err)
+  }
+}
+
+/** Sizes to step down to when a console refuses a large page_size instead of capping it. */
+const SMALLER_PAGE_SIZES = [100, 25]
+
+async function firstPage<T>(fetchPage: FetchPage<T>, asked: number, signal: AbortSignal) {
+  const sizes = [asked, ...SMALLER_PAGE_SIZES.filter((s) => s < asked)]
+  for (let i = 0; ; i++) {
+    const requested = sizes[i]!
+    try {
+      return { first: await fetchPage({ pageNum: 1, pageSize: requested, signal }), requested }
+    } catch (err) {
+      if (!(err instanceof AppError && err.kind === 'validation') || i === sizes.length - 1) throw err
+    }
   }
 }
 

@@ -30,9 +30,8 @@ export function sessions(http: AccessHttp) {
         { endpoint: endpoints.E3, params: { id: sessionId }, data: pollDataSchema, ...options },
         [WAITING, HOLD_LONGER]
       )
-      if (reply.code === WAITING) return { state: 'waiting' }
-      if (reply.code === HOLD_LONGER) return { state: 'hold-longer' }
-      return { state: 'done', token: reply.data.token, cardId: reply.data.cardId }
+      if (reply.code === 'SUCCESS') return { state: 'done', token: reply.data.token, cardId: reply.data.cardId }
+      return reply.code === WAITING ? { state: 'waiting' } : { state: 'hold-longer' }
     },
 
     /** E4. Always called at the end of an enrollment; a session already gone is not an error. */

@@ -1,22 +1,42 @@
+import { normaliseNfcId } from '../../../shared/nfc/uid'
+
 /**
  * Reading one NFC ID cell of a CSV file: repair what is safe (and say what was repaired), refuse
- * what is not (and say why). Written for speed: the common case (an ID already in the console's
- * form) is one loop over char codes and no allocation.
+ * what is not (and say why). The common case (an ID already in the console's form) is one loop
+ * over char codes and no allocation; the rest goes through the shared `normaliseNfcId`.
  */
 export type CellResult = { ok: true; hex: string; repairs: string[] | undefined } | { ok: false; reason: string }
 
-const VALID_LENGTHS = new Set([8, 14, 20])
-
 // Precompiled once: per-row work only runs `.test`, which allocates nothing.
 const SCIENTIFIC = /^[+-]?\d(?:[.,]\d+)?E\+\d+$/i
-const SEPARATORS = /[:\s-]/g
 const HAS_SEPARATOR = /[:\s-]/
 const HAS_LOWER = /[a-f]/
-const NOT_HEX = /[^0-9A-F]/
+const HEX_PREFIX = /^0x/i
+const SEPARATORS = /[:\s-]/g
+const ALL_HEX = /^[0-9A-F]+$/i
+
+/**
+ * A 4-byte ID already in the console's form (8 uppercase hex digits) as an unsigned number, or -1.
+ * The value keys the duplicate index without hashing a string.
+ */
+export function canonicalHex32(s: string): number {
+  if (s.length !== 8) return -1
+  let value = 0
+  for (let i = 0; i < 8; i++) {
+    const c = s.charCodeAt(i)
+    let digit: number
+    if (c >= 48 && c <= 57) digit = c - 48
+    else if (c >= 65 && c <= 70) digit = c - 55
+    else return -1
+    value = value * 16 + digit
+  }
+  return value
+}
 
 function isCanonicalHex(s: string): boolean {
-  if (!VALID_LENGTHS.has(s.length)) return false
-  for (let i = 0; i < s.length; i++) {
+  const n = s.length
+  if (n !== 8 && n !== 14 && n !== 20) return false
+  for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i)
     // 0-9 or A-F
     if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 70))) return false
@@ -48,7 +68,7 @@ export function unwrapCell(raw: string, repairs: string[], what: string): string
 export function readNfcCell(raw: string): CellResult {
   if (isCanonicalHex(raw)) return { ok: true, hex: raw, repairs: undefined }
   const repairs: string[] = []
-  let s = unwrapCell(raw, repairs, 'NFC ID')
+  const s = unwrapCell(raw, repairs, 'NFC ID')
   if (s === '') return { ok: false, reason: 'No NFC ID on this line.' }
   if (SCIENTIFIC.test(s)) {
     return {
@@ -58,32 +78,17 @@ export function readNfcCell(raw: string): CellResult {
         'Format the column as Text and paste the IDs again from their source.'
     }
   }
-  if (s.length > 2 && (s.startsWith('0x') || s.startsWith('0X'))) {
-    s = s.slice(2)
-    repairs.push('"0x" prefix removed')
+  const result = normaliseNfcId(s)
+  if (!result.ok) {
+    const compact = s.replace(SEPARATORS, '').replace(HEX_PREFIX, '')
+    const excel =
+      compact.length % 2 === 1 && compact.length < 20 && ALL_HEX.test(compact)
+        ? ' A leading zero may have been lost (Excel drops them).'
+        : ''
+    return { ok: false, reason: `"${s}": ${result.reason}${excel}` }
   }
-  if (HAS_SEPARATOR.test(s)) {
-    s = s.replace(SEPARATORS, '')
-    repairs.push('Separators (":", "-", spaces) removed')
-  }
-  if (HAS_LOWER.test(s)) {
-    s = s.toUpperCase()
-    repairs.push('Lowercase hex made uppercase')
-  }
-  const bad = NOT_HEX.exec(s)
-  if (bad) {
-    return {
-      ok: false,
-      reason: `"${raw.trim()}" is not hexadecimal: "${bad[0]}" is not one of 0-9, A-F.`
-    }
-  }
-  if (!VALID_LENGTHS.has(s.length)) {
-    const digits = s.length
-    const why =
-      digits % 2 === 1
-        ? `${digits} hex digits, an odd count: a leading zero may have been lost (Excel drops them).`
-        : `${digits / 2} bytes long.`
-    return { ok: false, reason: `"${s}" has the wrong length: ${why} Card IDs are 4, 7 or 10 bytes (8, 14 or 20 hex digits).` }
-  }
-  return { ok: true, hex: s, repairs }
+  if (HEX_PREFIX.test(s)) repairs.push('"0x" prefix removed')
+  if (HAS_SEPARATOR.test(s)) repairs.push('Separators (":", "-", spaces) removed')
+  if (HAS_LOWER.test(s.replace(HEX_PREFIX, ''))) repairs.push('Lowercase hex made uppercase')
+  return { ok: true, hex: result.hex, repairs }
 }

@@ -20,6 +20,8 @@ export function probePcscd(path: string, timeoutMs = 1000): Promise<{ up: true }
     }
     const timer = setTimeout(() => done({ up: false, detail: `no answer on ${path}` }), timeoutMs)
     socket.once('connect', () => done({ up: true }))
-    socket.once('error', (err: NodeJS.ErrnoException) => done({ up: false, detail: `${err.code ?? err.message} on ${path}` }))
+    socket.once('error', (err: NodeJS.ErrnoException) =>
+      done({ up: false, detail: `${err.code ?? err.message} on ${path}` })
+    )
   })
 }

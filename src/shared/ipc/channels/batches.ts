@@ -1,7 +1,87 @@
-import type { z } from 'zod'
-import type { ChannelDef } from '../define'
+import { z } from 'zod'
+import { channel, noInput } from '../define'
+import { aliasPatternSchema } from '../../batches/alias-pattern'
+import {
+  batchDetailSchema,
+  batchNameSchema,
+  batchRowSchema,
+  batchSummarySchema,
+  createBatchInputSchema,
+  CSV_MAX_CHARS,
+  csvPreviewSchema,
+  uploadProgressSchema,
+  uploadResultSchema
+} from '../../batches/schemas'
 
-// Channels of this namespace: filled in by the issue that builds it.
-export const batchChannels = {} satisfies Record<string, ChannelDef>
+const batchId = z.string().min(1)
+const csvText = z
+  .string()
+  .max(CSV_MAX_CHARS, `The file is too large (the limit is ${CSV_MAX_CHARS / 1048576} MB); split it into smaller files`)
 
-export const batchEvents = {} satisfies Record<string, z.ZodType>
+export const batchChannels = {
+  'batches.list': channel(
+    'Every offline batch with its state (draft, uploading, partly imported, imported); files that could not be read',
+    noInput,
+    z.object({
+      batches: z.array(batchSummarySchema),
+      unreadable: z.array(z.object({ file: z.string(), message: z.string() }))
+    })
+  ),
+  'batches.create': channel(
+    'Start a named batch; an alias pattern such as Floor2-{n:3} numbers the scanned cards',
+    createBatchInputSchema,
+    batchSummarySchema
+  ),
+  'batches.get': channel('A batch with all its rows', z.object({ id: batchId }), batchDetailSchema),
+  'batches.rename': channel(
+    "Change a batch's name or alias pattern (null removes the pattern)",
+    z.object({ id: batchId, name: batchNameSchema.optional(), aliasPattern: aliasPatternSchema.nullable().optional() }),
+    batchSummarySchema
+  ),
+  'batches.delete': channel(
+    'Delete a batch and its file',
+    z.object({ id: batchId }),
+    z.object({ deleted: z.literal(true) })
+  ),
+  'batches.addScan': channel(
+    'Add a tapped (or typed) card; answers after the row is on disk. duplicate: the card was already in the batch',
+    z.object({ batchId, uid: z.string().min(1).max(64), alias: z.string().optional() }),
+    z.object({ row: batchRowSchema, duplicate: z.boolean() })
+  ),
+  'batches.updateRow': channel(
+    "Edit a row's NFC ID or alias (not once imported)",
+    z.object({ batchId, rowId: z.string().min(1), nfcId: z.string().max(64).optional(), alias: z.string().optional() }),
+    batchRowSchema
+  ),
+  'batches.deleteRow': channel(
+    'Remove rows from a batch',
+    z.object({ batchId, rowIds: z.array(z.string().min(1)).min(1) }),
+    batchSummarySchema
+  ),
+  'batches.previewCsv': channel(
+    'Read a CSV text (the renderer reads the file): per line ok, repaired, refused or duplicate, with the reasons',
+    z.object({ text: csvText, batchId: batchId.optional() }),
+    csvPreviewSchema
+  ),
+  'batches.importCsv': channel(
+    'Add the valid rows of a CSV text to a batch',
+    z.object({ batchId, text: csvText }),
+    z.object({ added: z.number().int(), preview: csvPreviewSchema })
+  ),
+  'batches.exportCsv': channel(
+    "A batch (or its failed rows) in the console's CSV format: no header, NFCID,alias, LF",
+    z.object({ batchId, which: z.enum(['all', 'failed']) }),
+    z.object({ filename: z.string(), text: z.string(), rows: z.number().int() })
+  ),
+  'batches.upload': channel(
+    'Import the batch on the console (E16) in chunks; never re-sends imported rows. onlyFailed = retry failed rows',
+    z.object({ batchId, onlyFailed: z.boolean().optional(), resendUnknown: z.boolean().optional() }),
+    uploadResultSchema
+  )
+}
+
+export const batchEvents = {
+  /** summary null: the batch was deleted. */
+  'batches.changed': z.object({ batchId: z.string(), summary: batchSummarySchema.nullable() }),
+  'batches.uploadProgress': uploadProgressSchema
+}

@@ -1,7 +1,43 @@
-import type { z } from 'zod'
-import type { ChannelDef } from '../define'
+import { z } from 'zod'
+import { channel } from '../define'
+import { appErrorDataSchema } from '../../errors'
 
-// Channels of this namespace: filled in by the issue that builds it.
-export const enrollChannels = {} satisfies Record<string, ChannelDef>
+export const enrollStateSchema = z.enum(['waiting', 'hold-longer', 'done', 'failed', 'cancelled', 'timeout'])
 
-export const enrollEvents = {} satisfies Record<string, z.ZodType>
+export const enrollProgressSchema = z.object({
+  enrollmentId: z.string(),
+  deviceId: z.string(),
+  state: enrollStateSchema,
+  secondsLeft: z.number().int().min(0),
+  card: z.object({ token: z.string(), cardId: z.string() }).optional(),
+  /**
+   * Why it failed. code CODE_CREDS_NFC_CARD_IS_PROVISION: the card is enrolled at another site;
+   * the screen offers "retry with reset" (enroll.start with resetCard).
+   */
+  error: appErrorDataSchema.optional()
+})
+export type EnrollProgress = z.infer<typeof enrollProgressSchema>
+
+export const enrollOwnerSchema = z.object({ type: z.enum(['user', 'visitor']), id: z.string().min(1) })
+
+export const enrollChannels = {
+  'enroll.start': channel(
+    'Wake a networked reader for one card (E2) and follow it with enroll.progress events; "enroll next" = start again',
+    z.object({ deviceId: z.string().min(1), resetCard: z.boolean().optional() }),
+    z.object({ enrollmentId: z.string() })
+  ),
+  'enroll.cancel': channel(
+    'Stop an enrollment and delete its session on the console (E4)',
+    z.object({ enrollmentId: z.string().min(1) }),
+    z.object({ cancelled: z.boolean() })
+  ),
+  'enroll.assign': channel(
+    'Give an enrolled card to a user (§3.7) or visitor (§4.7); force takes it over from its current owner',
+    z.object({ token: z.string().min(1), owner: enrollOwnerSchema, force: z.boolean().optional() }),
+    z.object({ assigned: z.literal(true) })
+  )
+}
+
+export const enrollEvents = {
+  'enroll.progress': enrollProgressSchema
+}

@@ -35,7 +35,7 @@ export const scheduleSchema = z
       const sorted = week[day].map((r, i) => ({ ...r, i })).sort((a, b) => a.start_time.localeCompare(b.start_time))
       ranges += sorted.length
       for (let k = 1; k < sorted.length; k++) {
-        if (sorted[k]!.start_time <= sorted[k - 1]!.end_time) {
+        if (sorted[k]!.start_time < sorted[k - 1]!.end_time) {
           ctx.addIssue({
             code: 'custom',
             message: `Overlaps ${sorted[k - 1]!.start_time}–${sorted[k - 1]!.end_time}.`,

@@ -1,0 +1,126 @@
+import https from 'node:https'
+import tls from 'node:tls'
+import { performance } from 'node:perf_hooks'
+import { startDemoConsoleProcess } from '../test/support/processes'
+import { tempDir } from '../test/support/temp'
+import { createAccessClient } from '../src/main/services/access/client'
+import { probeCertificate, type PinnedCertificate } from '../src/main/services/access/tls-pinning'
+import { API_PREFIX } from '../src/main/services/access/http'
+
+/**
+ * Fetching all 20,000 cards: the client's nfcCards.all() (axios, envelope + zod per card, retries
+ * wired in) against a bare node:https loop over the same pages (same page size, same concurrency,
+ * JSON.parse only). The console runs in a child process so its CPU is not ours. Target: the client
+ * takes at most 1.15× the bare loop (median of several runs).
+ */
+const PAGE_SIZE = 500
+const CONCURRENCY = 4
+const RUNS = 9
+const TARGET_RATIO = 1.15
+const EXPECTED_CARDS = 20_000
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+function getJson(agent: https.Agent, url: string, token: string): Promise<{ data: unknown[]; pagination: { total: number } }> {
+  return new Promise((resolve, reject) => {
+    const req = https.get(url, { agent, headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => {
+        try {
+          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')))
+        } catch (err) {
+          reject(err)
+        }
+      })
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+  })
+}
+
+/** The same kind of pinned keep-alive agent as the client's, kept across runs like the client's. */
+function bareAgent(pin: PinnedCertificate): https.Agent {
+  return new https.Agent({
+    keepAlive: true,
+    maxSockets: 6,
+    ca: [...tls.rootCertificates, ...pin.pems],
+    checkServerIdentity: (_h, cert) => (cert.fingerprint256 === pin.fingerprint256 ? undefined : new Error('pin'))
+  })
+}
+
+/** The floor: the same pages, no envelope check, no validation at all. */
+async function bareLoop(agent: https.Agent, baseUrl: string, token: string): Promise<number> {
+  const page = (n: number) => getJson(agent, `${baseUrl}${API_PREFIX}/credentials/nfc_cards/tokens?page_num=${n}&page_size=${PAGE_SIZE}`, token)
+  const first = await page(1)
+  const pages: unknown[][] = [first.data]
+  const last = Math.ceil(first.pagination.total / PAGE_SIZE)
+  let next = 2
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next <= last) {
+        const n = next++
+        pages[n - 1] = (await page(n)).data
+      }
+    })
+  )
+  return pages.reduce((sum, p) => sum + p.length, 0)
+}
+
+const data = await tempDir('cards-fetch-bench-')
+const demo = await startDemoConsoleProcess(data.path, ['--seed', 'large'])
+let exitCode = 0
+try {
+  const { pin } = await probeCertificate(demo.info.url)
+  if (pin.fingerprint256 !== demo.info.fingerprint256) throw new Error('the console presented another certificate')
+  const token = demo.info.tokens.full
+  const client = createAccessClient({ baseUrl: demo.info.url, token, pin })
+
+  const viaClient = async () => (await client.nfcCards.all({ pageSize: PAGE_SIZE, concurrency: CONCURRENCY })).length
+  const agent = bareAgent(pin)
+  const viaBare = () => bareLoop(agent, demo.info.url, token)
+
+  // Warm up both paths (JIT, the console's first serialisation, TLS session).
+  const counts = [await viaClient(), await viaBare()]
+  if (counts.some((c) => c !== EXPECTED_CARDS)) throw new Error(`expected ${EXPECTED_CARDS} cards, got ${counts.join(' / ')}`)
+
+  const clientMs: number[] = []
+  const bareMs: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    // Alternate the order so neither path always runs on a warmer console.
+    for (const which of i % 2 ? (['bare', 'client'] as const) : (['client', 'bare'] as const)) {
+      const started = performance.now()
+      const n = which === 'client' ? await viaClient() : await viaBare()
+      const ms = performance.now() - started
+      if (n !== EXPECTED_CARDS) throw new Error(`${which}: ${n} cards`)
+      ;(which === 'client' ? clientMs : bareMs).push(ms)
+    }
+  }
+  const kept = await client.nfcCards.all({ pageSize: PAGE_SIZE, concurrency: CONCURRENCY })
+  const mem = process.memoryUsage()
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`
+
+  const ratio = median(clientMs) / median(bareMs)
+  console.log(`cards: ${EXPECTED_CARDS}, page size ${PAGE_SIZE}, concurrency ${CONCURRENCY}, runs ${RUNS}`)
+  console.log(`client nfcCards.all(): median ${median(clientMs).toFixed(0)} ms  (runs: ${clientMs.map((m) => m.toFixed(0)).join(', ')})`)
+  console.log(`bare node:https loop:  median ${median(bareMs).toFixed(0)} ms  (runs: ${bareMs.map((m) => m.toFixed(0)).join(', ')})`)
+  console.log(`ratio client/bare: ${ratio.toFixed(3)} (target ≤ ${TARGET_RATIO})`)
+  console.log(`memory with ${kept.length} cards held: rss ${mb(mem.rss)}, heapUsed ${mb(mem.heapUsed)}`)
+  client.close()
+  agent.destroy()
+  if (ratio > TARGET_RATIO) {
+    console.log('MISSED: the client is slower than the target allows')
+    exitCode = 1
+  }
+} catch (err) {
+  console.error(err)
+  exitCode = 1
+} finally {
+  await demo.stop()
+  await data.remove()
+}
+process.exit(exitCode)

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import type { DemoContext } from '../context'
+import { fail, ok } from '../envelope'
+import { DemoError, invalid } from '../errors'
+import { faultsSchema, variantsSchema } from '../runtime'
+import { normaliseNfcId, presentCard } from '../state/enrollment'
+import { parse } from './validate'
+
+const tapBody = z.object({
+  device_id: z.string().min(1),
+  nfc_id: z.string().min(1),
+  /** `too-short`: answers PROVISION_FAILED once; `invalid-card`: a card that is not a UA Card. */
+  outcome: z.enum(['read', 'too-short', 'invalid-card']).optional()
+})
+
+/**
+ * The control API for tests and demos (not part of the Access API): simulated taps, faults,
+ * live-console variants, provisioned cards and a state summary. Only the full token may use it.
+ */
+export function controlRoutes(app: FastifyInstance, ctx: DemoContext) {
+  app.register(
+    async (control) => {
+      control.addHook('preHandler', async (request, reply) => {
+        const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')
+        if (!match || !ctx.scopes.has(match[1]!)) return fail(reply, 401, 'CODE_ACCESS_TOKEN_INVALID', 'access token invalid')
+        if (match[1] !== ctx.fullToken) return fail(reply, 403, 'CODE_UNAUTHORIZED', 'the control API needs the full token')
+        return undefined
+      })
+
+      control.post('/taps', async (request, reply) => {
+        const body = parse(tapBody, request.body)
+        const device = ctx.store.site.device(body.device_id)
+        if (!device) throw new DemoError(404, 'CODE_DEVICE_DEVICE_NOT_FOUND', `device ${body.device_id} not found`)
+        if (!device.is_online) throw new DemoError(400, 'CODE_DEVICE_DEVICE_OFFLINE', `device ${device.name} is offline`)
+        const nfcId = normaliseNfcId(body.nfc_id)
+        if (!nfcId) throw invalid('nfc_id: hexadecimal expected')
+        return ok(reply, await presentCard(ctx.store, ctx.sessions, device.id, nfcId, body.outcome ?? 'read'))
+      })
+
+      control.put('/faults', async (request, reply) => {
+        ctx.runtime.setFaults(parse(faultsSchema, request.body))
+        return ok(reply, ctx.runtime.faults)
+      })
+      control.delete('/faults', async (_request, reply) => {
+        ctx.runtime.setFaults({})
+        return ok(reply, {})
+      })
+
+      control.put('/variants', async (request, reply) => {
+        Object.assign(ctx.runtime.variants, parse(variantsSchema, request.body))
+        return ok(reply, ctx.runtime.variants)
+      })
+
+      control.post('/cards/provisioned', async (request, reply) => {
+        const body = parse(z.object({ nfc_id: z.string().min(1) }), request.body)
+        const nfcId = normaliseNfcId(body.nfc_id)
+        if (!nfcId) throw invalid('nfc_id: hexadecimal expected')
+        if (!ctx.store.meta.provisioned.includes(nfcId)) ctx.store.meta.provisioned.push(nfcId)
+        await ctx.store.save('meta')
+        return ok(reply, { nfc_id: nfcId })
+      })
+
+      control.get('/state', async (_request, reply) => {
+        const { store } = ctx
+        return ok(reply, {
+          version: ctx.version,
+          seed: store.meta.seed,
+          users: store.users.size,
+          visitors: store.visitors.size,
+          cards: store.cards.size,
+          cardsByStatus: store.cards.countByStatus(),
+          touchPasses: store.touchPasses.size,
+          touchPassesByStatus: store.touchPasses.countByStatus(),
+          devices: store.site.record.devices.length,
+          readers: store.site.record.devices.filter((d) => d.capabilities.includes('is_reader')).map((d) => ({ id: d.id, name: d.name, online: d.is_online })),
+          doors: store.site.record.doors.length,
+          doorGroups: store.site.record.groups.filter((g) => !g.hidden).length,
+          sessions: ctx.sessions.active,
+          provisioned: store.meta.provisioned.length,
+          variants: ctx.runtime.variants,
+          faults: ctx.runtime.faults
+        })
+      })
+    },
+    { prefix: '/__demo' }
+  )
+}

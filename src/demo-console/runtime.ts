@@ -1,0 +1,78 @@
+import { z } from 'zod'
+
+/** Live-console shapes the demo can reproduce (facts section 6), switched through PUT /__demo/variants. */
+export const variantsSchema = z.strictObject({
+  /** E3 result: `card_id` (documented) or `id` (live consoles). */
+  pollResultField: z.enum(['id', 'card_id']).optional(),
+  /** Visitor schedule map: `weekly` (every sample) or `week_schedule` (the §4.1 schema). */
+  scheduleKey: z.enum(['weekly', 'week_schedule']).optional(),
+  /** Envelope msg on success: `success`, or `succ` as in the §6.8/§6.12 samples. */
+  successMsg: z.enum(['success', 'succ']).optional(),
+  /** E14 with count > 1: the spec shows one object (`first`); `array` answers every pass bought. */
+  purchaseAnswer: z.enum(['first', 'array']).optional(),
+  /** pagination.page_size: the size asked for, or the number of records returned (the samples' quirk). */
+  pageSizeEcho: z.enum(['requested', 'returned']).optional()
+})
+export type Variants = Required<z.infer<typeof variantsSchema>>
+
+export const defaultVariants: Variants = {
+  pollResultField: 'card_id',
+  scheduleKey: 'weekly',
+  successMsg: 'success',
+  purchaseAnswer: 'first',
+  pageSizeEcho: 'requested'
+}
+
+/** Faults for resilience tests, switched through PUT /__demo/faults. They apply to /api/v1/developer only. */
+export const faultsSchema = z.strictObject({
+  latencyMs: z.number().int().min(0).max(60_000).optional(),
+  /** `"<METHOD> <path>"` (path after /api/v1/developer; `*` matches anything, `:name` a segment) or `"*"` → probability. */
+  errorRate: z.record(z.string(), z.number().min(0).max(1)).optional(),
+  /** Probability of destroying the connection without an answer. */
+  resetRate: z.number().min(0).max(1).optional(),
+  /** After `requests` requests in a window of `retryAfterSeconds`, answer 429 with Retry-After. */
+  rateLimit: z.strictObject({ requests: z.number().int().min(0), retryAfterSeconds: z.number().int().min(1).max(3600) }).optional()
+})
+export type Faults = z.infer<typeof faultsSchema>
+
+export class Runtime {
+  variants: Variants = { ...defaultVariants }
+  faults: Faults = {}
+  private window = { start: 0, count: 0 }
+
+  setFaults(faults: Faults) {
+    this.faults = faults
+    this.window = { start: Date.now(), count: 0 }
+  }
+
+  /** Seconds to wait when the rate limit is hit, or undefined when the request may pass. */
+  rateLimited(now = Date.now()): number | undefined {
+    const limit = this.faults.rateLimit
+    if (!limit) return undefined
+    const windowMs = limit.retryAfterSeconds * 1000
+    if (now - this.window.start >= windowMs) this.window = { start: now, count: 0 }
+    if (this.window.count < limit.requests) {
+      this.window.count++
+      return undefined
+    }
+    return Math.max(1, Math.ceil((this.window.start + windowMs - now) / 1000))
+  }
+
+  errorRateFor(method: string, paths: string[]): number {
+    const rates = this.faults.errorRate
+    if (!rates) return 0
+    let rate = 0
+    for (const [pattern, value] of Object.entries(rates)) {
+      if (pattern === '*' || paths.some((p) => matches(pattern, `${method} ${p}`))) rate = Math.max(rate, value)
+    }
+    return rate
+  }
+}
+
+function matches(pattern: string, subject: string): boolean {
+  const source = pattern
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[a-z_]+/g, '[^/]+'))
+    .join('.*')
+  return new RegExp(`^${source}$`, 'i').test(subject)
+}

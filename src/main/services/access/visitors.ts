@@ -1,0 +1,145 @@
+import { z } from 'zod'
+import { endpoints } from '../../../shared/access/endpoints'
+import {
+  visitorCreateSchema,
+  visitorSchema,
+  visitorStatusCodes,
+  visitorUpdateSchema,
+  type Visitor,
+  type VisitorCreate,
+  type VisitorExpand,
+  type VisitorStatus,
+  type VisitorUpdate
+} from '../../../shared/access/visitors'
+import { AppError } from '../../../shared/errors'
+import type { AccessHttp, CallOptions } from './http'
+import { fetchAll, toPage, type AllOptions } from './pagination'
+
+const visitorList = z.array(visitorSchema).nullish().transform((d) => d ?? [])
+
+export interface VisitorListInput {
+  /** Prefix of first or last name. The console ignores `status` when a keyword is given. */
+  keyword?: string
+  status?: VisitorStatus | VisitorStatus[]
+  page?: number
+  pageSize?: number
+  expand?: VisitorExpand[]
+}
+
+/** Check a body before it leaves: the console's own validation messages are terse. */
+function checked<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+  const parsed = schema.safeParse(body)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]
+  const field = issue?.path.join('.') || '(body)'
+  throw new AppError({
+    kind: 'validation',
+    code: 'INVALID_INPUT',
+    message: `${what}: \`${field}\` ${issue?.message ?? 'is invalid'}.`,
+    details: { field }
+  })
+}
+
+/** Visitors (E17, E18, §4.3–§4.12). Create, assign and delete are never retried. */
+export function visitors(http: AccessHttp) {
+  const page = async (input: VisitorListInput, pageNum: number, pageSize: number, options: CallOptions) => {
+    const statuses = input.status === undefined ? undefined : Array.isArray(input.status) ? input.status : [input.status]
+    const reply = await http.request({
+      endpoint: endpoints.visitorsList,
+      query: {
+        keyword: input.keyword || undefined,
+        status: statuses?.map((s) => visitorStatusCodes[s]),
+        page_num: pageNum,
+        page_size: pageSize,
+        'expand[]': input.expand
+      },
+      data: visitorList,
+      ...options
+    })
+    return toPage(reply.data, reply.pagination)
+  }
+  const noData = z.unknown()
+
+  return {
+    /** §4.4, one page. Without pagination in the answer, `total` is what this page shows. */
+    async list(input: VisitorListInput = {}, options: CallOptions = {}): Promise<{ items: Visitor[]; total: number }> {
+      const pageNum = input.page ?? 1
+      const pageSize = input.pageSize ?? 50
+      const p = await page(input, pageNum, pageSize, options)
+      return { items: p.items, total: p.total ?? (pageNum - 1) * pageSize + p.items.length }
+    },
+
+    /** §4.4, every page. */
+    all(input: Omit<VisitorListInput, 'page' | 'pageSize'> & AllOptions = {}): Promise<Visitor[]> {
+      return fetchAll(
+        ({ pageNum, pageSize, signal }) => page(input, pageNum, pageSize, { signal, timeoutMs: input.timeoutMs }),
+        (v) => v.id,
+        input
+      )
+    },
+
+    /** §4.3. */
+    async get(id: string, options: CallOptions = {}): Promise<Visitor> {
+      return (await http.request({ endpoint: endpoints.visitorFetch, params: { id }, data: visitorSchema, ...options })).data
+    },
+
+    /** E17. */
+    async create(body: VisitorCreate, options: CallOptions = {}): Promise<Visitor> {
+      const valid = checked(visitorCreateSchema, body, 'The visitor cannot be created')
+      return (await http.request({ endpoint: endpoints.E17, body: valid, data: visitorSchema, ...options })).data
+    },
+
+    /** E18: partial; leave a field out to keep it. */
+    async update(id: string, body: VisitorUpdate, options: CallOptions = {}): Promise<Visitor> {
+      const valid = checked(visitorUpdateSchema, body, 'The visitor cannot be updated')
+      return (await http.request({ endpoint: endpoints.E18, params: { id }, body: valid, data: visitorSchema, ...options })).data
+    },
+
+    /** §4.6: without `force` the visitor is cancelled (kept, status CANCELLED); with it, deleted. */
+    async remove(id: string, input: { force?: boolean } = {}, options: CallOptions = {}): Promise<void> {
+      await http.request({
+        endpoint: endpoints.visitorDelete,
+        params: { id },
+        query: { is_force: input.force ? true : undefined },
+        data: noData,
+        ...options
+      })
+    },
+
+    /** §4.9: the plaintext PIN from E1. */
+    async assignPin(id: string, pin: string, options: CallOptions = {}): Promise<void> {
+      await http.request({ endpoint: endpoints.visitorAssignPin, params: { id }, body: { pin_code: pin }, data: noData, ...options })
+    },
+
+    /** §4.10. */
+    async unassignPin(id: string, options: CallOptions = {}): Promise<void> {
+      await http.request({ endpoint: endpoints.visitorUnassignPin, params: { id }, data: noData, ...options })
+    },
+
+    /** §4.7: `force` takes the card over from its current holder. */
+    async assignNfc(id: string, token: string, input: { force?: boolean } = {}, options: CallOptions = {}): Promise<void> {
+      await http.request({
+        endpoint: endpoints.visitorAssignNfc,
+        params: { id },
+        body: input.force ? { token, force_add: true } : { token },
+        data: noData,
+        ...options
+      })
+    },
+
+    /** §4.8. */
+    async unassignNfc(id: string, token: string, options: CallOptions = {}): Promise<void> {
+      await http.request({ endpoint: endpoints.visitorUnassignNfc, params: { id }, body: { token }, data: noData, ...options })
+    },
+
+    /** §4.11 (Access 3.3.10+): needed before E15 can download the image. */
+    async assignQr(id: string, options: CallOptions = {}): Promise<void> {
+      await http.request({ endpoint: endpoints.visitorAssignQr, params: { id }, data: noData, ...options })
+    },
+
+    /** §4.12. */
+    async unassignQr(id: string, options: CallOptions = {}): Promise<void> {
+      await http.request({ endpoint: endpoints.visitorUnassignQr, params: { id }, data: noData, ...options })
+    }
+  }
+}

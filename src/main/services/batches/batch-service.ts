@@ -1,0 +1,362 @@
+import { randomUUID } from 'node:crypto'
+import { mkdir, open, readdir, unlink } from 'node:fs/promises'
+import { join } from 'node:path'
+import { AppError } from '../../../shared/errors'
+import { formatAlias } from '../../../shared/batches/alias-pattern'
+import {
+  aliasSchema,
+  type BatchDetail,
+  type BatchRow,
+  type BatchSummary,
+  type CsvPreview
+} from '../../../shared/batches/schemas'
+import type { Emit } from '../events'
+import { BatchModel } from './batch-model'
+import { exportFilename, toConsoleCsv } from './csv-export'
+import { readNfcCell } from './csv-nfc-id'
+import { validateCsv } from './csv-validate'
+import { Journal } from './journal'
+import type { JournalEntry } from './journal-entries'
+import type { BatchConsole } from './console-port'
+import { runUpload, type UploadOptions } from './upload'
+import type { UploadProgress, UploadResult } from '../../../shared/batches/schemas'
+
+export interface BatchServiceDeps {
+  /** `<dataDir>/batches` */
+  dir: string
+  emit?: Emit
+  /** The active profile's client, asked for only when uploading. */
+  client?: () => Promise<BatchConsole>
+  /** Rows per import request. */
+  chunkSize?: number
+}
+
+/** A loaded batch: its model, its journal and the chain that keeps its changes in order. */
+export interface LoadedBatch {
+  model: BatchModel
+  journal: Journal
+  lock: Promise<unknown>
+  upload?: { controller: AbortController; done: Promise<unknown> }
+}
+
+export interface Unreadable {
+  file: string
+  message: string
+}
+
+const JOURNAL_EXT = '.jsonl'
+
+/**
+ * Offline scan batches. Every change is appended to the batch's journal and fsynced before the
+ * call resolves, so an answer that says "saved" means saved, even across `kill -9`.
+ */
+export class BatchService {
+  private loading: Promise<void> | undefined
+  private readonly batches = new Map<string, LoadedBatch>()
+  private unreadable: Unreadable[] = []
+  private closed = false
+
+  constructor(private readonly deps: BatchServiceDeps) {}
+
+  private load(): Promise<void> {
+    this.loading ??= this.loadAll().catch((err: unknown) => {
+      this.loading = undefined
+      throw err
+    })
+    return this.loading
+  }
+
+  private async loadAll(): Promise<void> {
+    await mkdir(this.deps.dir, { recursive: true })
+    const files = (await readdir(this.deps.dir)).filter((f) => f.endsWith(JOURNAL_EXT) && !f.startsWith('.'))
+    for (const file of files) {
+      try {
+        const { journal, entries } = await Journal.replay(join(this.deps.dir, file))
+        const model = BatchModel.replay(entries)
+        if (model.interruptedUpload) {
+          // The previous run stopped mid-upload; its unanswered rows are now `unknown` (to check).
+          await journal.append({ t: 'upload-end', uploadId: 'interrupted', at: now() })
+        }
+        if (entries.length > 2 * model.rows.length + 50) await journal.rewrite([model.snapshot(now())])
+        this.batches.set(model.meta.id, { model, journal, lock: Promise.resolve() })
+      } catch (err) {
+        this.unreadable.push({ file, message: AppError.from(err).message })
+      }
+    }
+  }
+
+  private async loaded(id: string): Promise<LoadedBatch> {
+    await this.load()
+    const batch = this.batches.get(id)
+    if (!batch) {
+      throw new AppError({
+        kind: 'not-found',
+        code: 'BATCH_NOT_FOUND',
+        message: 'This batch does not exist (deleted?).',
+        hint: 'Reload the list of batches.'
+      })
+    }
+    return batch
+  }
+
+  /** Run `task` after every earlier change of this batch; changes never interleave. */
+  exclusive<T>(batch: LoadedBatch, task: () => Promise<T>): Promise<T> {
+    if (this.closed) {
+      return Promise.reject(new AppError({ kind: 'storage', code: 'CLOSING', message: 'The app is closing; the change was not made.' }))
+    }
+    const result = batch.lock.then(task, task)
+    batch.lock = result.catch(() => undefined)
+    return result
+  }
+
+  /** Write entries durably, then apply them to memory and tell the renderer. */
+  async commit(batch: LoadedBatch, ...entries: JournalEntry[]): Promise<void> {
+    await batch.journal.append(...entries)
+    for (const entry of entries) batch.model.apply(entry)
+    this.changed(batch)
+  }
+
+  changed(batch: LoadedBatch): void {
+    this.deps.emit?.('batches.changed', { batchId: batch.model.meta.id, summary: batch.model.summary() })
+  }
+
+  emitProgress(progress: UploadProgress): void {
+    this.deps.emit?.('batches.uploadProgress', progress)
+  }
+
+  async list(): Promise<{ batches: BatchSummary[]; unreadable: Unreadable[] }> {
+    await this.load()
+    const batches = [...this.batches.values()].map((b) => b.model.summary())
+    batches.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+    return { batches, unreadable: [...this.unreadable] }
+  }
+
+  async create(input: { name: string; aliasPattern?: string; firstNumber?: number }): Promise<BatchSummary> {
+    await this.load()
+    const id = randomUUID()
+    const meta = {
+      id,
+      name: input.name,
+      aliasPattern: input.aliasPattern ?? null,
+      nextNumber: input.firstNumber ?? 1,
+      createdAt: now()
+    }
+    const path = join(this.deps.dir, id + JOURNAL_EXT)
+    const journal = await Journal.create(path, [{ t: 'create', v: 1, meta }])
+    const batch: LoadedBatch = { model: new BatchModel({ ...meta }), journal, lock: Promise.resolve() }
+    this.batches.set(id, batch)
+    this.changed(batch)
+    return batch.model.summary()
+  }
+
+  async get(id: string): Promise<BatchDetail> {
+    return (await this.loaded(id)).model.detail()
+  }
+
+  async rename(id: string, change: { name?: string; aliasPattern?: string | null }): Promise<BatchSummary> {
+    const batch = await this.loaded(id)
+    return this.exclusive(batch, async () => {
+      await this.commit(batch, { t: 'meta', name: change.name, aliasPattern: change.aliasPattern, at: now() })
+      return batch.model.summary()
+    })
+  }
+
+  async remove(id: string): Promise<void> {
+    const batch = await this.loaded(id)
+    await this.exclusive(batch, async () => {
+      this.refuseWhileUploading(batch)
+      await batch.journal.close()
+      await unlink(batch.journal.path)
+      await syncDir(this.deps.dir)
+      this.batches.delete(id)
+      this.deps.emit?.('batches.changed', { batchId: id, summary: null })
+    })
+  }
+
+  /**
+   * A tap (or a typed ID) into the batch. A card already in the batch is not added again: the
+   * answer says `duplicate` so the caller can give the reader's "already have it" feedback.
+   */
+  async addScan(batchId: string, uid: string, alias?: string): Promise<{ row: BatchRow; duplicate: boolean }> {
+    const cell = readNfcCell(uid)
+    if (!cell.ok) throw new AppError({ kind: 'validation', code: 'NFC_ID_INVALID', message: cell.reason })
+    const batch = await this.loaded(batchId)
+    return this.exclusive(batch, async () => {
+      const model = batch.model
+      const existing = model.byNfc.get(cell.hex)
+      if (existing) return { row: { ...existing }, duplicate: true }
+      let chosen = alias ?? ''
+      let nextNumber: number | undefined
+      if (alias !== undefined) {
+        checkAlias(alias)
+        if (alias && model.byAlias.has(alias)) throw aliasTaken(alias)
+      } else if (model.meta.aliasPattern) {
+        let n = model.meta.nextNumber
+        while (model.byAlias.has(formatAlias(model.meta.aliasPattern, n))) n++
+        chosen = formatAlias(model.meta.aliasPattern, n)
+        nextNumber = n + 1
+      }
+      const row: BatchRow = {
+        id: randomUUID(),
+        nfcId: cell.hex,
+        alias: chosen,
+        addedAt: now(),
+        source: alias !== undefined ? 'manual' : 'scan',
+        status: 'pending'
+      }
+      await this.commit(batch, { t: 'add', rows: [row], nextNumber })
+      return { row: { ...row }, duplicate: false }
+    })
+  }
+
+  async updateRow(batchId: string, rowId: string, change: { nfcId?: string; alias?: string }): Promise<BatchRow> {
+    const batch = await this.loaded(batchId)
+    return this.exclusive(batch, async () => {
+      this.refuseWhileUploading(batch)
+      const row = findRow(batch, rowId)
+      if (row.status === 'imported' || row.status === 'unknown') {
+        throw new AppError({
+          kind: 'conflict',
+          code: 'ROW_LOCKED',
+          message:
+            row.status === 'imported'
+              ? 'This card is already imported; change it on the Cards screen.'
+              : 'This row may already be on the console; check it before changing it.'
+        })
+      }
+      let nfcId: string | undefined
+      if (change.nfcId !== undefined) {
+        const cell = readNfcCell(change.nfcId)
+        if (!cell.ok) throw new AppError({ kind: 'validation', code: 'NFC_ID_INVALID', message: cell.reason })
+        const other = batch.model.byNfc.get(cell.hex)
+        if (other && other !== row) {
+          throw new AppError({ kind: 'conflict', code: 'NFC_ID_TAKEN', message: 'Another row of this batch has this NFC ID.' })
+        }
+        nfcId = cell.hex
+      }
+      if (change.alias !== undefined) {
+        checkAlias(change.alias)
+        const other = change.alias ? batch.model.byAlias.get(change.alias) : undefined
+        if (other && other !== row) throw aliasTaken(change.alias)
+      }
+      await this.commit(batch, { t: 'update', rowId, nfcId, alias: change.alias, at: now() })
+      return { ...row }
+    })
+  }
+
+  async deleteRows(batchId: string, rowIds: string[]): Promise<BatchSummary> {
+    const batch = await this.loaded(batchId)
+    return this.exclusive(batch, async () => {
+      this.refuseWhileUploading(batch)
+      for (const id of rowIds) findRow(batch, id)
+      await this.commit(batch, { t: 'remove', rowIds, at: now() })
+      return batch.model.summary()
+    })
+  }
+
+  async previewCsv(text: string, batchId?: string): Promise<CsvPreview> {
+    if (batchId === undefined) return validateCsv(text)
+    const batch = await this.loaded(batchId)
+    return validateCsv(text, { existingNfcIds: batch.model.byNfc, existingAliases: batch.model.byAlias })
+  }
+
+  /** Add the rows of a CSV text that are ok or repaired; the preview says what happened to the rest. */
+  async importCsv(batchId: string, text: string): Promise<{ added: number; preview: CsvPreview }> {
+    const batch = await this.loaded(batchId)
+    return this.exclusive(batch, async () => {
+      this.refuseWhileUploading(batch)
+      const preview = validateCsv(text, { existingNfcIds: batch.model.byNfc, existingAliases: batch.model.byAlias })
+      const at = now()
+      const rows: BatchRow[] = []
+      for (const r of preview.rows) {
+        if ((r.status === 'ok' || r.status === 'repaired') && r.nfcId !== undefined) {
+          rows.push({ id: randomUUID(), nfcId: r.nfcId, alias: r.alias, addedAt: at, source: 'csv', status: 'pending' })
+        }
+      }
+      if (rows.length > 0) await this.commit(batch, { t: 'add', rows })
+      return { added: rows.length, preview }
+    })
+  }
+
+  async exportCsv(batchId: string, which: 'all' | 'failed'): Promise<{ filename: string; text: string; rows: number }> {
+    const batch = await this.loaded(batchId)
+    const rows = which === 'all' ? batch.model.rows : batch.model.rows.filter((r) => r.status === 'failed')
+    return { filename: exportFilename(batch.model.meta.name, which), text: toConsoleCsv(rows), rows: rows.length }
+  }
+
+  /** Send the batch to the console (E16). Never retried automatically: import is not idempotent. */
+  async upload(batchId: string, options: UploadOptions = {}): Promise<UploadResult> {
+    const batch = await this.loaded(batchId)
+    if (!this.deps.client) {
+      throw new AppError({ kind: 'unsupported', code: 'NO_CONSOLE', message: 'No console is configured for uploading.' })
+    }
+    if (batch.upload) {
+      throw new AppError({ kind: 'conflict', code: 'UPLOAD_RUNNING', message: 'This batch is being uploaded already.' })
+    }
+    const controller = new AbortController()
+    const done = runUpload(this, batch, this.deps.client, { ...options, chunkSize: this.deps.chunkSize }, controller.signal)
+    batch.upload = { controller, done }
+    try {
+      return await done
+    } finally {
+      batch.upload = undefined
+    }
+  }
+
+  private refuseWhileUploading(batch: LoadedBatch): void {
+    if (batch.upload) {
+      throw new AppError({
+        kind: 'conflict',
+        code: 'UPLOAD_RUNNING',
+        message: 'The batch is being uploaded; wait for the upload to finish before changing its rows.'
+      })
+    }
+  }
+
+  /** Stop uploads (their unanswered rows become `unknown`) and close the journals. */
+  async close(): Promise<void> {
+    const uploads = [...this.batches.values()].flatMap((b) => (b.upload ? [b.upload] : []))
+    for (const u of uploads) u.controller.abort()
+    await Promise.allSettled(uploads.map((u) => u.done))
+    this.closed = true
+    await Promise.allSettled([...this.batches.values()].map((b) => b.lock.then(() => b.journal.close())))
+  }
+}
+
+function now(): string {
+  return new Date().toISOString()
+}
+
+function findRow(batch: LoadedBatch, rowId: string): BatchRow {
+  const row = batch.model.byId.get(rowId)
+  if (!row) throw new AppError({ kind: 'not-found', code: 'ROW_NOT_FOUND', message: 'This row is no longer in the batch.' })
+  return row
+}
+
+function checkAlias(alias: string): void {
+  const parsed = aliasSchema.safeParse(alias)
+  if (!parsed.success) {
+    throw new AppError({ kind: 'validation', code: 'ALIAS_INVALID', message: parsed.error.issues[0]?.message ?? 'Invalid alias.' })
+  }
+}
+
+function aliasTaken(alias: string): AppError {
+  return new AppError({
+    kind: 'conflict',
+    code: 'ALIAS_TAKEN',
+    message: `Another row of this batch is called "${alias}"; the console needs unique aliases.`
+  })
+}
+
+async function syncDir(dir: string): Promise<void> {
+  try {
+    const handle = await open(dir, 'r')
+    try {
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+  } catch {
+    /* best effort (not every platform can fsync a directory) */
+  }
+}

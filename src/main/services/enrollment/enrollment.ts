@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { AppError } from '../../../shared/errors'
+import type { EnrollProgress } from '../../../shared/ipc/channels/enroll'
+import type { AccessClient } from '../access/client'
+import type { Emit } from '../events'
+
+/** What enrollment needs from the access client. */
+export type EnrollConsole = Pick<AccessClient, 'sessions' | 'users' | 'visitors'>
+
+export interface EnrollmentDeps {
+  client: () => Promise<EnrollConsole>
+  emit: Emit
+  /** Facts 6.1: poll every 1–2 s, give up after about 60 s. */
+  pollIntervalMs?: number
+  timeoutMs?: number
+}
+
+interface Run {
+  deviceId: string
+  controller: AbortController
+  done: Promise<void>
+}
+
+const PROVISIONED = 'CODE_CREDS_NFC_CARD_IS_PROVISION'
+const INVALID_CARD = 'CODE_CREDS_NFC_CARD_INVALID'
+const SESSION_GONE = 'CODE_CREDS_NFC_READ_SESSION_NOT_FOUND'
+/** Transient poll failures tolerated in a row (a poll is a read; repeating it is harmless). */
+const MAX_POLL_ERRORS = 3
+
+/**
+ * Server-side enrollment (E2–E4) on a networked reader: create a session, poll it, report
+ * progress, and delete the session at the end whatever the end is (card, error, timeout, cancel).
+ */
+export class EnrollmentService {
+  private readonly runs = new Map<string, Run>()
+
+  constructor(private readonly deps: EnrollmentDeps) {}
+
+  async start(input: { deviceId: string; resetCard?: boolean }): Promise<{ enrollmentId: string }> {
+    // One session per reader: a new start on the same reader replaces the old one.
+    for (const [id, run] of this.runs) if (run.deviceId === input.deviceId) await this.cancel(id)
+    const client = await this.deps.client()
+    const { sessionId } = await client.sessions.create({ deviceId: input.deviceId, resetCard: input.resetCard ?? false })
+    const enrollmentId = randomUUID()
+    const controller = new AbortController()
+    const run: Run = { deviceId: input.deviceId, controller, done: Promise.resolve() }
+    run.done = this.follow(client, enrollmentId, input.deviceId, sessionId, controller.signal).finally(() =>
+      this.runs.delete(enrollmentId)
+    )
+    this.runs.set(enrollmentId, run)
+    return { enrollmentId }
+  }
+
+  /** Resolves once the session is deleted on the console. */
+  async cancel(enrollmentId: string): Promise<{ cancelled: boolean }> {
+    const run = this.runs.get(enrollmentId)
+    if (!run) return { cancelled: false }
+    run.controller.abort()
+    await run.done
+    return { cancelled: true }
+  }
+
+  async assign(input: { token: string; owner: { type: 'user' | 'visitor'; id: string }; force?: boolean }): Promise<{ assigned: true }> {
+    const client = await this.deps.client()
+    // Not retried: an assignment is not idempotent (facts: non-idempotent calls are never retried).
+    if (input.owner.type === 'user') await client.users.assignNfc(input.owner.id, input.token, { force: input.force })
+    else await client.visitors.assignNfc(input.owner.id, input.token, { force: input.force })
+    return { assigned: true }
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.runs.keys()].map((id) => this.cancel(id)))
+  }
+
+  private async follow(
+    client: EnrollConsole,
+    enrollmentId: string,
+    deviceId: string,
+    sessionId: string,
+    signal: AbortSignal
+  ): Promise<void> {
+    const timeoutMs = this.deps.timeoutMs ?? 60_000
+    const interval = this.deps.pollIntervalMs ?? 1000
+    const deadline = Date.now() + timeoutMs
+    const secondsLeft = () => Math.max(0, Math.ceil((deadline - Date.now()) / 1000))
+    const report = (state: EnrollProgress['state'], extra: Partial<EnrollProgress> = {}) =>
+      this.deps.emit('enroll.progress', { enrollmentId, deviceId, state, secondsLeft: secondsLeft(), ...extra })
+
+    let end: Parameters<typeof report> = ['timeout']
+    let errors = 0
+    report('waiting')
+    try {
+      while (true) {
+        const wait = Math.min(interval, deadline - Date.now())
+        if (wait > 0) await sleep(wait, undefined, { signal }).catch(() => undefined)
+        if (signal.aborted) {
+          end = ['cancelled']
+          break
+        }
+        if (Date.now() >= deadline) {
+          end = [
+            'timeout',
+            {
+              error: new AppError({
+                kind: 'reader',
+                code: 'ENROLL_TIMEOUT',
+                message: `No card was presented within ${Math.round(timeoutMs / 1000)} s.`,
+                hint: 'Start again and hold the card on the reader for more than 5 seconds.'
+              }).toData()
+            }
+          ]
+          break
+        }
+        try {
+          const result = await client.sessions.poll(sessionId, { signal, timeoutMs: Math.max(1000, Math.min(10_000, deadline - Date.now())) })
+          errors = 0
+          if (result.state === 'done') {
+            end = ['done', { card: { token: result.token, cardId: result.cardId } }]
+            break
+          }
+          report(result.state)
+        } catch (err) {
+          if (signal.aborted) {
+            end = ['cancelled']
+            break
+          }
+          const error = AppError.from(err)
+          if (error.code === SESSION_GONE) {
+            end = ['cancelled', { error: error.toData() }]
+            break
+          }
+          if (error.code === PROVISIONED) {
+            end = ['failed', { error: { ...error.toData(), details: { ...error.details, canReset: true } } }]
+            break
+          }
+          if (error.code === INVALID_CARD || !error.retryable || ++errors > MAX_POLL_ERRORS) {
+            end = ['failed', { error: error.toData() }]
+            break
+          }
+          report('waiting')
+        }
+      }
+    } finally {
+      await client.sessions.remove(sessionId, { timeoutMs: 5000 }).catch(() => undefined)
+    }
+    report(...end)
+  }
+}

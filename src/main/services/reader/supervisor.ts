@@ -1,0 +1,313 @@
+import type { ReaderCard, ReaderStatus } from '../../../shared/ipc/channels/reader'
+import { isRandomUid, nfcUidFormats, uidLengthProblem } from '../../../shared/nfc/uid'
+import type { ForkHost, HostProcess } from '../app-services'
+import type { Emit } from '../events'
+import { hostMessageSchema, RESCAN_EXIT_CODE, type HostMessage, type SupervisorMessage } from './messages'
+import {
+  noReaderHint,
+  noReaderMessage,
+  noServiceHint,
+  noServiceMessage,
+  readyMessage,
+  startingMessage
+} from './status-text'
+
+export interface ReaderSupervisorOptions {
+  forkHost: ForkHost
+  emit: Emit
+  hostArgs?: string[]
+  selected?: string
+  platform?: NodeJS.Platform
+  /** Host silent this long after its hello: blocked in native code (pcscd absent) or hung. */
+  stallMs?: number
+  /** From fork to hello: loading the host (tsx, zod) on a busy machine. */
+  startTimeoutMs?: number
+  backoffMs?: { first: number; max: number }
+  /** Observe every parsed host message (benchmarks: host timestamps). */
+  onHostMessage?: (message: HostMessage) => void
+}
+
+type Feedback = { resolve: (played: boolean) => void; timer: NodeJS.Timeout }
+
+/**
+ * Runs the reader host in its own process and keeps it alive: a heartbeat catches a host stuck
+ * in nfc-pcsc's native loop (pcscd absent), crashes and fatal PC/SC errors restart it with
+ * backoff, and its messages become `reader.*` events. Starts on first use, not at app start.
+ */
+export class ReaderSupervisor {
+  private readonly opts: Required<Omit<ReaderSupervisorOptions, 'hostArgs' | 'selected' | 'onHostMessage'>> &
+    ReaderSupervisorOptions
+  private host: HostProcess | undefined
+  private started = false
+  private stopped = false
+  private helloAt: number | undefined
+  private lastBeat = 0
+  private forkedAt = 0
+  private attempts = 0
+  private restartTimer: NodeJS.Timeout | undefined
+  private watchdog: NodeJS.Timeout | undefined
+  private unavailable = false
+  private nextFeedbackId = 1
+  private readonly feedbacks = new Map<number, Feedback>()
+  private current: ReaderStatus = { state: 'starting', message: startingMessage, readers: [] }
+
+  constructor(options: ReaderSupervisorOptions) {
+    this.opts = {
+      platform: process.platform,
+      stallMs: 2000,
+      startTimeoutMs: 20_000,
+      backoffMs: { first: 500, max: 5000 },
+      ...options
+    }
+    if (options.selected) this.current = { ...this.current, selected: options.selected }
+  }
+
+  /** The current status; the first call starts the host. */
+  status(): ReaderStatus {
+    this.ensureStarted()
+    return this.current
+  }
+
+  select(reader: string | null): ReaderStatus {
+    this.ensureStarted()
+    const { state, readers, message, hint } = this.current
+    // Only ready/no-reader depend on the selection; other states keep what they say.
+    const keep = state === 'ready' || state === 'no-reader' ? {} : { message, ...(hint ? { hint } : {}) }
+    this.setStatus(this.statusFor(state, readers, keep, reader ? { selected: reader } : {}))
+    return this.current
+  }
+
+  /** Ask the reader to light/beep; resolves false where it cannot (no LED command, no card). */
+  feedback(reader: string, kind: 'new' | 'duplicate'): Promise<boolean> {
+    this.ensureStarted()
+    if (!this.host || this.current.state !== 'ready') return Promise.resolve(false)
+    const id = this.nextFeedbackId++
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.feedbacks.delete(id)
+        resolve(false)
+      }, 2000)
+      this.feedbacks.set(id, { resolve, timer })
+      this.send({ type: 'feedback', id, reader, kind })
+    })
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    clearTimeout(this.restartTimer)
+    clearInterval(this.watchdog)
+    for (const [id, f] of this.feedbacks) {
+      clearTimeout(f.timer)
+      f.resolve(false)
+      this.feedbacks.delete(id)
+    }
+    const host = this.host
+    this.host = undefined
+    if (!host) return
+    await new Promise<void>((resolve) => {
+      host.onExit(() => resolve())
+      this.sendTo(host, { type: 'stop' })
+      // A host blocked in native code cannot read "stop".
+      setTimeout(() => host.kill(), 1000).unref()
+      setTimeout(resolve, 3000).unref()
+    })
+  }
+
+  private ensureStarted(): void {
+    if (this.started || this.stopped) return
+    this.started = true
+    this.watchdog = setInterval(() => this.checkHeartbeat(), 250)
+    this.watchdog.unref()
+    this.spawn()
+  }
+
+  private spawn(): void {
+    if (this.stopped) return
+    this.helloAt = undefined
+    this.forkedAt = Date.now()
+    let host: HostProcess
+    try {
+      host = this.opts.forkHost('reader-host', this.opts.hostArgs ?? [])
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err)
+      this.setStatus(
+        this.statusFor('unavailable', [], { message: `The reader process could not be started: ${reason}` })
+      )
+      this.scheduleRestart()
+      return
+    }
+    this.host = host
+    host.onMessage((raw) => {
+      if (this.host !== host) return
+      const parsed = hostMessageSchema.safeParse(raw)
+      // A message we cannot read is a host from another build: ignore it, the heartbeat decides.
+      if (parsed.success) this.onHostMessage(parsed.data)
+    })
+    host.onExit((code) => {
+      if (this.host !== host) return
+      this.host = undefined
+      if (this.stopped || this.unavailable) return
+      if (code === RESCAN_EXIT_CODE) this.attempts = 0
+      this.scheduleRestart()
+    })
+  }
+
+  private scheduleRestart(): void {
+    if (this.stopped) return
+    const { first, max } = this.opts.backoffMs
+    const delay = Math.min(max, first * 2 ** this.attempts)
+    this.attempts++
+    clearTimeout(this.restartTimer)
+    this.restartTimer = setTimeout(() => this.spawn(), delay)
+    this.restartTimer.unref()
+  }
+
+  private checkHeartbeat(): void {
+    const host = this.host
+    if (!host) return
+    const now = Date.now()
+    const stalled =
+      this.helloAt === undefined
+        ? now - this.forkedAt > this.opts.startTimeoutMs
+        : now - this.lastBeat > this.opts.stallMs
+    if (!stalled) return
+    // The usual cause: new NFC() spinning in its native loop because pcscd is not there.
+    this.setStatus(
+      this.statusFor(
+        'no-service',
+        [],
+        this.helloAt === undefined ? { message: 'The reader process did not start.' } : {}
+      )
+    )
+    this.host = undefined
+    host.kill()
+    this.scheduleRestart()
+  }
+
+  private onHostMessage(message: HostMessage): void {
+    this.opts.onHostMessage?.(message)
+    const now = Date.now()
+    this.lastBeat = now
+    switch (message.type) {
+      case 'hello':
+        this.helloAt = now
+        return
+      case 'heartbeat':
+        return
+      case 'unavailable':
+        this.unavailable = true
+        this.setStatus(this.statusFor('unavailable', [], { message: message.message, hint: message.hint }))
+        return
+      case 'no-service':
+        this.setStatus(this.statusFor('no-service', []))
+        return
+      case 'readers':
+        this.attempts = 0
+        this.setStatus(this.statusFor('ready', message.readers))
+        return
+      case 'card':
+        if (!this.accepts(message.reader)) return
+        // A good read clears an earlier "could not read" message.
+        this.setStatus(this.statusFor(this.current.state, this.current.readers))
+        this.opts.emit('reader.card', toCardEvent(message))
+        return
+      case 'card-error':
+        if (!this.accepts(message.reader)) return
+        this.setStatus(
+          this.statusFor(this.current.state, this.current.readers, {
+            message: `Could not read the card on ${message.reader} (${message.message}).`,
+            hint: 'Hold the card flat and still on the reader, then tap again.'
+          })
+        )
+        return
+      case 'removed':
+        if (this.accepts(message.reader))
+          this.opts.emit('reader.removed', { reader: message.reader, uid: message.uid, at: message.at })
+        return
+      case 'error':
+        // Fatal errors end the host; its exit schedules the restart. Others are nfc-pcsc noise.
+        return
+      case 'feedback-result': {
+        const pending = this.feedbacks.get(message.id)
+        if (!pending) return
+        clearTimeout(pending.timer)
+        this.feedbacks.delete(message.id)
+        pending.resolve(message.played)
+        return
+      }
+    }
+  }
+
+  private accepts(reader: string): boolean {
+    return !this.current.selected || this.current.selected === reader
+  }
+
+  /** The status for a state, with its message and hint; `text` overrides them. */
+  private statusFor(
+    state: ReaderStatus['state'],
+    readers: string[],
+    text: { message?: string; hint?: string } = {},
+    selection: { selected?: string } = this.current
+  ): ReaderStatus {
+    const { selected } = selection
+    const { platform } = this.opts
+    const base = { readers, ...(selected ? { selected } : {}) }
+    const withText = (message: string, hint?: string): ReaderStatus => {
+      const h = text.hint ?? hint
+      return { ...base, state, message: text.message ?? message, ...(h ? { hint: h } : {}) }
+    }
+    switch (state) {
+      case 'starting':
+        return withText(startingMessage)
+      case 'unavailable':
+        return withText('The reader module is not available.')
+      case 'no-service':
+        return withText(noServiceMessage, noServiceHint(platform))
+      case 'no-reader':
+      case 'ready': {
+        const present = selected ? readers.includes(selected) : readers.length > 0
+        if (present)
+          return {
+            ...base,
+            state: 'ready',
+            message: text.message ?? readyMessage(readers, selected),
+            ...(text.hint ? { hint: text.hint } : {})
+          }
+        const message = selected ? `The selected reader "${selected}" is not connected.` : noReaderMessage
+        return { ...base, state: 'no-reader', message, hint: noReaderHint(platform) }
+      }
+    }
+  }
+
+  private setStatus(next: ReaderStatus): void {
+    if (JSON.stringify(next) === JSON.stringify(this.current)) return
+    this.current = next
+    this.opts.emit('reader.status', next)
+  }
+
+  private send(message: SupervisorMessage): void {
+    if (this.host) this.sendTo(this.host, message)
+  }
+
+  private sendTo(host: HostProcess, message: SupervisorMessage): void {
+    try {
+      host.send(message)
+    } catch {
+      // The host is exiting; its exit handler takes over.
+    }
+  }
+}
+
+function toCardEvent(message: Extract<HostMessage, { type: 'card' }>): ReaderCard {
+  const problem = uidLengthProblem(message.uid.length / 2)
+  return {
+    reader: message.reader,
+    uid: message.uid,
+    atr: message.atr,
+    standard: message.standard,
+    formats: nfcUidFormats(message.uid),
+    randomUid: isRandomUid(message.uid),
+    ...(problem ? { problem } : {}),
+    at: Math.round(message.detectedAt)
+  }
+}

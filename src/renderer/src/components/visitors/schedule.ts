@@ -1,0 +1,35 @@
+import { weekdays, type Weekday } from '../../../../shared/access/visitors'
+import type { Schedule, ScheduleRange } from '../../../../shared/ipc/channels/visitors'
+
+export const dayLabels: Record<Weekday, string> = {
+  sunday: 'Sunday',
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday'
+}
+
+/** Monday first, as a desk reads a week. */
+export const weekOrder: Weekday[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+
+export function emptySchedule(): Schedule {
+  return Object.fromEntries(weekdays.map((d) => [d, []])) as unknown as Schedule
+}
+
+export const BUSINESS_HOURS: ScheduleRange = { start_time: '09:00:00', end_time: '17:00:00' }
+
+/** Monday to Friday, 09:00 to 17:00; the weekend closed. */
+export function businessHours(): Schedule {
+  const week = emptySchedule()
+  for (const d of ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const) week[d] = [{ ...BUSINESS_HOURS }]
+  return week
+}
+
+/** "9:00" or "09:00" → "09:00:00", so a typed time without seconds is accepted. */
+export function normaliseClock(value: string): string {
+  const m = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim())
+  if (!m) return value.trim()
+  return `${m[1]!.padStart(2, '0')}:${m[2]}:${m[3] ?? '00'}`
+}

@@ -1,0 +1,43 @@
+import type { DoorGroupTopology } from '../../../shared/access/doors'
+import type { AppError } from '../../../shared/errors'
+import { getApi } from '../lib/api'
+import { toAppError } from '../lib/errors'
+
+export interface DoorChoice {
+  id: string
+  name: string
+  floor: string
+}
+
+/** The site's door groups and doors (topology), loaded once and shared by the pickers. */
+export class SitesStore {
+  groups = $state.raw<DoorGroupTopology[]>([])
+  loaded = $state(false)
+  loading = $state(false)
+  error = $state<AppError | null>(null)
+
+  /** Every door once, with its floor, from whichever group lists it. */
+  doors = $derived.by(() => {
+    const seen = new Map<string, DoorChoice>()
+    for (const group of this.groups)
+      for (const floor of group.floors)
+        for (const door of floor.doors) if (!seen.has(door.id)) seen.set(door.id, { id: door.id, name: door.name, floor: floor.name })
+    return [...seen.values()]
+  })
+
+  async load(force = false): Promise<void> {
+    if ((this.loaded && !force) || this.loading) return
+    this.loading = true
+    this.error = null
+    try {
+      this.groups = (await getApi().sites.topology()).groups
+      this.loaded = true
+    } catch (err) {
+      this.error = toAppError(err)
+    } finally {
+      this.loading = false
+    }
+  }
+}
+
+export const sites = new SitesStore()

@@ -1,0 +1,96 @@
+import type { TouchPass, TouchPassFilterStatus } from '../../../shared/access/touch-passes'
+import type { AppError } from '../../../shared/errors'
+import { getApi } from '../lib/api'
+import { toAppError } from '../lib/errors'
+
+/** The permission key an error says is missing, if it is a permission error. */
+export function missingPermission(err: AppError): string | null {
+  if (err.kind !== 'permission') return null
+  const key = err.details?.['permission']
+  return typeof key === 'string' ? key : 'edit:credential'
+}
+
+/** The Touch Pass list (paged, filtered or searched) and the pass shown in detail. */
+export class TouchPassesStore {
+  items = $state.raw<TouchPass[]>([])
+  total = $state(0)
+  page = $state(1)
+  pageSize = $state(25)
+  status = $state<TouchPassFilterStatus | ''>('')
+  /** Non-empty: the list shows search results (no paging) instead of a page. */
+  searched = $state('')
+  loading = $state(false)
+  loaded = $state(false)
+  error = $state<AppError | null>(null)
+  selected = $state.raw<TouchPass | null>(null)
+  /** A permission key the token lacks for changes, once known; edit actions are off while set. */
+  editBlocked = $state<string | null>(null)
+
+  async load(page = this.page): Promise<void> {
+    this.loading = true
+    this.error = null
+    try {
+      if (this.searched) {
+        const { items } = await getApi().touchPasses.search({ condition: this.searched })
+        this.items = items
+        this.total = items.length
+      } else {
+        const result = await getApi().touchPasses.list({ page, pageSize: this.pageSize, ...(this.status ? { status: this.status } : {}) })
+        this.items = result.items
+        this.total = result.total
+        this.page = page
+      }
+      this.loaded = true
+    } catch (err) {
+      this.error = toAppError(err)
+    } finally {
+      this.loading = false
+    }
+  }
+
+  async checkCapabilities(): Promise<void> {
+    try {
+      const caps = await getApi().touchPasses.capabilities()
+      this.editBlocked = caps.canEdit ? null : (caps.missingPermission ?? 'edit:credential')
+    } catch {
+      // Unknown: leave the actions on; a refused change will say why and turn them off.
+    }
+  }
+
+  search(condition: string): Promise<void> {
+    this.searched = condition.trim()
+    return this.load(1)
+  }
+
+  filter(status: TouchPassFilterStatus | ''): Promise<void> {
+    this.status = status
+    this.searched = ''
+    return this.load(1)
+  }
+
+  async open(id: string): Promise<void> {
+    this.selected = await getApi().touchPasses.get({ id })
+  }
+
+  /** Put a changed pass back in the list and the detail view. */
+  replace(pass: TouchPass): void {
+    this.items = this.items.map((p) => (p.id === pass.id ? pass : p))
+    if (this.selected?.id === pass.id) this.selected = pass
+  }
+
+  /** Run a change; a permission refusal turns the edit actions off with the missing key. */
+  async change(run: () => Promise<TouchPass>): Promise<TouchPass> {
+    try {
+      const pass = await run()
+      this.replace(pass)
+      return pass
+    } catch (err) {
+      const e = toAppError(err)
+      const key = missingPermission(e)
+      if (key === 'edit:credential') this.editBlocked = key
+      throw e
+    }
+  }
+}
+
+export const touchPasses = new TouchPassesStore()

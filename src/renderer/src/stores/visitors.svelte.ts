@@ -1,0 +1,76 @@
+import type { Visitor, VisitorStatus } from '../../../shared/access/visitors'
+import type { AppError } from '../../../shared/errors'
+import { getApi } from '../lib/api'
+import { toAppError } from '../lib/errors'
+import { missingPermission } from './touch-passes.svelte'
+
+/** The visitor list (keyword or status, paged) and the visitor being looked at or edited. */
+export class VisitorsStore {
+  items = $state.raw<Visitor[]>([])
+  total = $state(0)
+  page = $state(1)
+  pageSize = $state(25)
+  keyword = $state('')
+  status = $state<VisitorStatus | ''>('')
+  loading = $state(false)
+  loaded = $state(false)
+  error = $state<AppError | null>(null)
+  selected = $state.raw<Visitor | null>(null)
+  /** 'new', 'edit' or null: the form shown. */
+  editing = $state<'new' | 'edit' | null>(null)
+  editBlocked = $state<string | null>(null)
+
+  async load(page = this.page): Promise<void> {
+    this.loading = true
+    this.error = null
+    try {
+      const keyword = this.keyword.trim()
+      const result = await getApi().visitors.list({
+        page,
+        pageSize: this.pageSize,
+        ...(keyword ? { keyword } : {}),
+        // The console ignores the status when a keyword is given (§4.4).
+        ...(this.status && !keyword ? { status: this.status } : {})
+      })
+      this.items = result.items
+      this.total = result.total
+      this.page = page
+      this.loaded = true
+    } catch (err) {
+      this.error = toAppError(err)
+    } finally {
+      this.loading = false
+    }
+  }
+
+  async checkCapabilities(): Promise<void> {
+    try {
+      const caps = await getApi().visitors.capabilities()
+      this.editBlocked = caps.canEdit ? null : (caps.missingPermission ?? 'edit:visitor')
+    } catch {
+      // Unknown: a refused change will say why.
+    }
+  }
+
+  async open(id: string): Promise<void> {
+    this.selected = await getApi().visitors.get({ id })
+  }
+
+  /** A permission refusal turns the edit actions off with the missing key. */
+  noteError(err: unknown): AppError {
+    const e = toAppError(err)
+    const key = missingPermission(e)
+    if (key === 'edit:visitor') this.editBlocked = key
+    return e
+  }
+
+  saved(visitor: Visitor): void {
+    this.selected = visitor
+    this.editing = null
+    const known = this.items.some((v) => v.id === visitor.id)
+    this.items = known ? this.items.map((v) => (v.id === visitor.id ? visitor : v)) : [visitor, ...this.items]
+    if (!known) this.total += 1
+  }
+}
+
+export const visitors = new VisitorsStore()

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium } from '../support/chromium'
+import { startDemoConsoleProcess, startWebMode, type DemoConsoleInfo, type Started } from '../support/processes'
+import { tempDir } from '../support/temp'
+
+describe('Cards screen in Chromium (web mode, demo console)', () => {
+  let web: Started<{ url: string }>
+  let viewOnly: Started<DemoConsoleInfo>
+  let browser: Awaited<ReturnType<typeof launchChromium>>
+  const dirs: Awaited<ReturnType<typeof tempDir>>[] = []
+  const consoleErrors: string[] = []
+
+  beforeAll(async () => {
+    const [data, other] = [await tempDir(), await tempDir()]
+    dirs.push(data, other)
+    ;[web, viewOnly] = await Promise.all([startWebMode(data.path), startDemoConsoleProcess(other.path)])
+    browser = await launchChromium()
+    browser.page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()))
+    await browser.page.goto(web.info.url)
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await Promise.all([web?.stop(), viewOnly?.stop()])
+    await Promise.all(dirs.map((d) => d.remove()))
+  })
+
+  it('lists every card, filters instantly and renames a card inline', async () => {
+    const { page } = browser
+    await page.getByRole('button', { name: 'Cards' }).click()
+    const count = page.getByTestId('card-count')
+    await expect.poll(() => count.textContent(), { timeout: 20_000 }).toMatch(/of [\d,]+ cards/)
+    const total = Number((await count.textContent())!.match(/of ([\d,]+) cards/)![1]!.replace(/,/g, ''))
+    expect(total).toBeGreaterThanOrEqual(100)
+
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('assigned')
+    await expect.poll(async () => (await page.getByRole('gridcell', { name: 'assigned' }).count()) > 0).toBe(true)
+    const statuses = await page.locator('[data-testid=card-rows] .status').allTextContents()
+    expect(new Set(statuses)).toEqual(new Set(['assigned']))
+
+    // Select the first assigned card and rename it.
+    await page.locator('[data-testid=card-rows] [role=row]').first().click()
+    const displayId = (await page.getByRole('complementary', { name: 'Card details' }).locator('h2').textContent())!.replace('Card ', '')
+    const alias = page.getByRole('textbox', { name: 'Alias' })
+    await alias.fill('Lobby spare 42')
+    await page.getByRole('button', { name: 'Save alias' }).click()
+    await page.getByRole('status').filter({ hasText: 'Alias saved.' }).waitFor()
+
+    await page.getByRole('searchbox', { name: 'Filter cards' }).fill('lobby spare 42')
+    await expect.poll(() => count.textContent()).toMatch(/^1 of/)
+    await expect.poll(() => page.locator('[data-testid=card-rows]').textContent()).toContain(displayId)
+    await page.screenshot({ path: 'docs/screens/cards.png' })
+  })
+
+  it('deletes a card after a confirmation that names the card and its owner', async () => {
+    const { page } = browser
+    await page.locator('[data-testid=card-rows] [role=row]').first().click()
+    await page.getByRole('button', { name: 'Delete card…' }).click()
+    const dialog = page.getByRole('dialog')
+    await expect.poll(() => dialog.textContent()).toMatch(/Delete card \S+ \(Lobby spare 42\)\?/)
+    expect(await dialog.textContent()).toMatch(/It belongs to .+ \((user|visitor)\)/)
+    await dialog.getByRole('button', { name: 'Delete card' }).click()
+    await expect.poll(() => page.getByTestId('card-count').textContent()).toMatch(/^0 of/)
+    // The console agrees: a refresh does not bring it back.
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await expect.poll(() => page.getByTestId('card-count').textContent()).toMatch(/^0 of/)
+  })
+
+  it('with a view-only token, edits are disabled and name the missing permission', async () => {
+    const { page } = browser
+    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('textbox', { name: 'Name' }).fill('Front desk (view only)')
+    await page.getByRole('textbox', { name: 'Address' }).fill(viewOnly.info.url)
+    await page.getByLabel('API token').fill(viewOnly.info.tokens.view)
+    await page.getByRole('button', { name: 'Check certificate' }).click()
+    await expect.poll(() => page.getByLabel(/SHA-256 fingerprint/).last().getAttribute('aria-label')).toContain(
+      viewOnly.info.fingerprint256
+    )
+    await page.getByRole('checkbox', { name: /I compared the fingerprint/ }).check()
+    await page.getByRole('button', { name: 'Save and use' }).click()
+    await expect.poll(() => page.getByTestId('active-connection').textContent()).toContain('Front desk (view only)')
+
+    await page.getByRole('button', { name: 'Cards' }).click()
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await expect.poll(() => page.getByTestId('card-count').textContent(), { timeout: 20_000 }).toMatch(/of [\d,]+ cards/)
+    await page.getByRole('searchbox', { name: 'Filter cards' }).fill('')
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('all')
+    await page.locator('[data-testid=card-rows] [role=row]').first().click()
+    await expect.poll(() => page.getByRole('note').textContent()).toContain('edit:credential')
+    expect(await page.getByRole('button', { name: 'Delete card…' }).isDisabled()).toBe(true)
+    expect(await page.getByRole('textbox', { name: 'Alias' }).isDisabled()).toBe(true)
+    expect(consoleErrors).toEqual([])
+  })
+})

@@ -1,0 +1,112 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { spawnSync } from 'node:child_process'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { forkNodeHost } from '../../src/main/services/reader/fork-node'
+import { ReaderSupervisor, type ReaderSupervisorOptions } from '../../src/main/services/reader/supervisor'
+import type { HostMessage } from '../../src/main/services/reader/messages'
+import { assertPcscStackInstalled, startPcscd, type Pcscd } from '../support/pcscd'
+import { VirtualCard } from '../support/virtual-card'
+import { EventLog, sleep } from './harness'
+
+/** The PC/SC service going away and coming back, and never being there: main must not care. */
+describe('reader supervisor and the PC/SC service', () => {
+  let pcscd: Pcscd | undefined
+  let supervisor: ReaderSupervisor | undefined
+
+  beforeAll(() => {
+    assertPcscStackInstalled()
+    const running = spawnSync('pgrep', ['-x', 'pcscd'], { encoding: 'utf8' }).stdout.trim()
+    if (running)
+      throw new Error(`another pcscd is running (pid ${running}); these tests need to start and stop their own`)
+  })
+
+  afterEach(async () => {
+    await supervisor?.stop()
+    supervisor = undefined
+    await pcscd?.stop()
+    pcscd = undefined
+  })
+
+  function supervise(log: EventLog, options: Partial<ReaderSupervisorOptions> = {}) {
+    supervisor = new ReaderSupervisor({ forkHost: forkNodeHost, emit: log.emit, ...options })
+    supervisor.status()
+    return supervisor
+  }
+
+  /** Event-loop delay of this process (which plays main) while `during` runs. */
+  async function loopDelayDuring(during: () => Promise<void>): Promise<number> {
+    const histogram = monitorEventLoopDelay({ resolution: 10 })
+    histogram.enable()
+    await during()
+    histogram.disable()
+    const maxMs = histogram.max / 1e6
+    console.info(`event-loop delay in main while the reader host runs without pcscd: max ${maxMs.toFixed(1)} ms`)
+    return maxMs
+  }
+
+  it('reports no-service when pcscd dies, then sees the reader and reads a card again once it is back', async () => {
+    pcscd = await startPcscd()
+    const log = new EventLog()
+    supervise(log)
+    await log.next('reader.status', (s) => s.state === 'ready' && s.readers.length === 2)
+    const card = new VirtualCard({ uid: '04A23B1C' })
+    await card.insert()
+    expect((await log.next('reader.card')).uid).toBe('04A23B1C')
+
+    await pcscd.stop()
+    pcscd = undefined
+    card.remove()
+    const down = await log.next('reader.status', (s) => s.state === 'no-service')
+    expect(down.message).toMatch(/PC\/SC service not running/)
+    expect(down.hint).toMatch(/pcscd/)
+
+    pcscd = await startPcscd()
+    await log.next('reader.status', (s) => s.state === 'ready' && s.readers.length === 2, 20_000)
+    await card.insert()
+    expect((await log.next('reader.card', undefined, 15_000)).uid).toBe('04A23B1C')
+    card.remove()
+  })
+
+  it('says the PC/SC service is not running while pcscd is absent, keeps main responsive, and recovers', async () => {
+    const log = new EventLog()
+    let status: Awaited<ReturnType<EventLog['next']>> | undefined
+    const maxDelayMs = await loopDelayDuring(async () => {
+      supervise(log)
+      status = await log.next('reader.status', (s) => s.state === 'no-service')
+      await sleep(3000)
+    })
+    expect(status).toMatchObject({ state: 'no-service', message: expect.stringMatching(/PC\/SC service not running/) })
+    expect(maxDelayMs).toBeLessThan(200)
+
+    pcscd = await startPcscd()
+    await log.next('reader.status', (s) => s.state === 'ready', 20_000)
+  })
+
+  it('detects a host stuck in new NFC() by its missing heartbeat and restarts it (no socket probe)', async () => {
+    const log = new EventLog()
+    const hellos: number[] = []
+    const fromHost: HostMessage['type'][] = []
+    const maxDelayMs = await loopDelayDuring(async () => {
+      supervise(log, {
+        hostArgs: ['--no-probe'],
+        backoffMs: { first: 300, max: 1000 },
+        onHostMessage: (m) => {
+          fromHost.push(m.type)
+          if (m.type === 'hello') hellos.push(m.pid)
+        }
+      })
+      const stalled = await log.next('reader.status', (s) => s.state === 'no-service', 20_000)
+      expect(stalled.message).toMatch(/PC\/SC service not running/)
+      // The supervisor killed the stuck host and started another, which gets stuck too.
+      const deadline = Date.now() + 20_000
+      while (hellos.length < 2 && Date.now() < deadline) await sleep(100)
+    })
+    expect(new Set(hellos).size).toBeGreaterThanOrEqual(2)
+    // No socket probe ran: the status came from the heartbeat alone.
+    expect(fromHost).not.toContain('no-service')
+    expect(maxDelayMs).toBeLessThan(200)
+
+    pcscd = await startPcscd()
+    await log.next('reader.status', (s) => s.state === 'ready', 20_000)
+  })
+})

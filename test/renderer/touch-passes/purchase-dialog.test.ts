@@ -1,0 +1,98 @@
+import { describe, expect, it, vi } from 'vitest'
+import { fireEvent, render, screen } from '@testing-library/svelte'
+import PurchaseDialog from '../../../src/renderer/src/components/touch-passes/PurchaseDialog.svelte'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { scriptedBridge } from '../../support/fake-bridge'
+import type { Envelope } from '../../../src/shared/ipc/define'
+
+const pass = (id: string) => ({
+  id,
+  card_id: `AAAA-BBBB-CCCC-000${id}`,
+  card_name: '',
+  status: 'INACTIVE',
+  user_id: '',
+  user_name: '',
+  user_email: '',
+  user_avatar: '',
+  user_status: '',
+  bundles: []
+})
+
+/** An answer the test releases when it wants: the purchase is "in flight" until then. */
+function deferred() {
+  let release!: (e: Envelope) => void
+  const promise = new Promise<Envelope>((r) => (release = r))
+  return { promise, release }
+}
+
+describe('Touch Pass purchase dialog', () => {
+  it('needs the explicit confirmation before it can buy, and states the count and the charge', async () => {
+    const { bridge, calls } = scriptedBridge({})
+    setApiForTests(bridge)
+    render(PurchaseDialog, { onclose: vi.fn(), onpurchased: vi.fn() })
+    await fireEvent.input(screen.getByLabelText('Number of passes'), { target: { value: '2' } })
+    expect(screen.getByTestId('purchase-statement')).toHaveTextContent('You are buying 2 Touch Passes')
+    expect(screen.getByTestId('purchase-statement')).toHaveTextContent('payment method')
+    const buy = screen.getByRole('button', { name: /Buy 2 and charge/ })
+    expect(buy).toBeDisabled()
+    await fireEvent.click(buy)
+    expect(calls).toEqual([])
+    await fireEvent.input(screen.getByLabelText('Number of passes'), { target: { value: '0' } })
+    await fireEvent.click(screen.getByRole('checkbox'))
+    expect(screen.getByText('Buy at least one pass.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /and charge/ })).toBeDisabled()
+  })
+
+  it('sends one purchase however often the button is pressed while it is in flight', async () => {
+    const answer = deferred()
+    const { bridge, calls } = scriptedBridge({ 'touchPasses.purchase': () => answer.promise })
+    setApiForTests(bridge)
+    const onpurchased = vi.fn()
+    render(PurchaseDialog, { onclose: vi.fn(), onpurchased })
+    await fireEvent.input(screen.getByLabelText('Number of passes'), { target: { value: '2' } })
+    await fireEvent.click(screen.getByRole('checkbox'))
+    const buy = screen.getByRole('button', { name: /Buy 2 and charge/ })
+    expect(buy).toBeEnabled()
+    // Three presses in the same tick (a double click plus Enter), then more while it is sending.
+    const form = buy.closest('form')!
+    buy.click()
+    buy.click()
+    form.requestSubmit()
+    await fireEvent.click(buy)
+    expect(calls.filter(([c]) => c === 'touchPasses.purchase')).toHaveLength(1)
+    expect(screen.getByRole('button', { name: 'Buying…' })).toBeDisabled()
+    answer.release({ ok: true, result: { items: [pass('1'), pass('2')] } })
+    expect(await screen.findByTestId('purchase-done')).toHaveTextContent('2 new passes are in the list')
+    expect(onpurchased).toHaveBeenCalledTimes(1)
+    expect(calls.filter(([c]) => c === 'touchPasses.purchase')).toHaveLength(1)
+    const [, input] = calls[0]!
+    expect(input).toMatchObject({ count: 2 })
+    expect((input as { idempotencyKey: string }).idempotencyKey).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('never retries a failed purchase and tells the user to check the list first', async () => {
+    const { bridge, calls } = scriptedBridge({
+      'touchPasses.purchase': () => ({
+        ok: false,
+        error: {
+          kind: 'network',
+          code: 'TIMEOUT',
+          message: 'The console did not answer Purchase Touch Passes (E14) in time.',
+          hint: 'The purchase may or may not have gone through.',
+          retryable: true
+        }
+      })
+    })
+    setApiForTests(bridge)
+    render(PurchaseDialog, { onclose: vi.fn(), onpurchased: vi.fn() })
+    await fireEvent.click(screen.getByRole('checkbox'))
+    await fireEvent.click(screen.getByRole('button', { name: /Buy 1 and charge/ }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('did not answer')
+    expect(screen.getByTestId('purchase-check-list')).toHaveTextContent('check the Touch Pass list before trying again')
+    // No "Try again" even though the error is retryable, and the buy button stays off.
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
+    expect(screen.getByRole('button', { name: /and charge/ })).toBeDisabled()
+    await fireEvent.click(screen.getByRole('button', { name: /and charge/ }))
+    expect(calls).toHaveLength(1)
+  })
+})

@@ -1,0 +1,95 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { connect } from 'node:net'
+
+/**
+ * Starts the real pcscd (foreground) with vsmartcard's vpcd driver, and stops only that one.
+ * Missing packages fail loudly: CI installs them, and a silently skipped reader suite proves
+ * nothing.
+ */
+const PCSCD = '/usr/sbin/pcscd'
+const VPCD_DRIVER = '/usr/lib/pcsc/drivers/serial/libifdvpcd.so'
+const VPCD_CONF = '/etc/reader.conf.d/vpcd'
+export const PCSCD_SOCKET = process.env['PCSCLITE_CSOCK_NAME'] ?? '/run/pcscd/pcscd.comm'
+
+export function assertPcscStackInstalled(): void {
+  const missing = [PCSCD, VPCD_DRIVER, VPCD_CONF].filter((p) => !existsSync(p))
+  if (missing.length) {
+    throw new Error(
+      `The PC/SC test stack is not installed (missing ${missing.join(', ')}). Install it as root: ` +
+        'apt-get install -y pcscd libpcsclite-dev vsmartcard-vpcd pcsc-tools (see ../shared/docs/pcsc-test-stack.md).'
+    )
+  }
+}
+
+function pcscdRunning(): number[] {
+  const out = spawnSync('pgrep', ['-x', 'pcscd'], { encoding: 'utf8' })
+  return out.stdout.split('\n').filter(Boolean).map(Number)
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** Whether something listens on the TCP port, read from /proc: connecting would insert a card. */
+function listening(port: number): boolean {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0')
+  const table = ['/proc/net/tcp', '/proc/net/tcp6'].filter(existsSync).map((f) => readFileSync(f, 'utf8'))
+  return table.some((t) =>
+    t.split('\n').some((line) => {
+      const cols = line.trim().split(/\s+/)
+      return cols[1]?.endsWith(`:${hexPort}`) && cols[3] === '0A'
+    })
+  )
+}
+
+function socketAnswers(path: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = connect({ path })
+    s.once('connect', () => {
+      s.destroy()
+      resolve(true)
+    })
+    s.once('error', () => resolve(false))
+  })
+}
+
+export interface Pcscd {
+  child: ChildProcess
+  stop(): Promise<void>
+}
+
+/**
+ * Start pcscd and wait until its socket answers and vpcd listens. Refuses to start when another
+ * pcscd runs (only one per machine, and it is not ours to stop).
+ */
+export async function startPcscd(timeoutMs = 15_000): Promise<Pcscd> {
+  assertPcscStackInstalled()
+  const others = pcscdRunning()
+  if (others.length) throw new Error(`another pcscd is running (pid ${others.join(', ')}): stop it first`)
+  const child = spawn(PCSCD, ['-f', '-a'], { stdio: ['ignore', 'ignore', 'pipe'] })
+  let log = ''
+  child.stderr!.on('data', (d) => (log = (log + String(d)).slice(-4000)))
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`pcscd exited with ${child.exitCode}: ${log}`)
+    if ((await socketAnswers(PCSCD_SOCKET)) && listening(35963) && listening(35964)) break
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`pcscd did not become ready in ${timeoutMs} ms: ${log}`)
+    }
+    await sleep(100)
+  }
+  return { child, stop: () => stopProcess(child) }
+}
+
+/** SIGTERM, then wait for the pid to be gone (pcscd takes 1–3 s); SIGKILL after 8 s. */
+export function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
+    const kill = setTimeout(() => child.kill('SIGKILL'), 8000)
+    child.once('exit', () => {
+      clearTimeout(kill)
+      resolve()
+    })
+    child.kill(signal)
+  })
+}

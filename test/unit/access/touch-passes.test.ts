@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AccessClient } from '../../../src/main/services/access/client'
+import { failure, startDemo, type Demo } from './support'
+
+describe('Touch Passes (E9–E14) and assigning them to users against the demo console', () => {
+  let demo: Demo
+  let client: AccessClient
+  beforeAll(async () => {
+    demo = await startDemo()
+    client = demo.client()
+  })
+  afterAll(async () => {
+    await demo?.stop()
+  })
+
+  it('lists pages, filters by status, and all() gets every pass', async () => {
+    const page = await client.touchPasses.list({ page: 1, pageSize: 5 })
+    expect(page.items.length).toBeLessThanOrEqual(5)
+    const all = await client.touchPasses.all({ pageSize: 4 })
+    expect(all).toHaveLength(page.total)
+    const active = await client.touchPasses.all({ status: 'ACTIVE' })
+    expect(active.length).toBeGreaterThan(0)
+    expect(active.every((p) => p.status === 'ACTIVE')).toBe(true)
+    expect(active.length).toBe(all.filter((p) => p.status === 'ACTIVE').length)
+  })
+
+  it('purchases (one object or an array), fetches, searches and updates', async () => {
+    const bought = await client.touchPasses.purchase(1)
+    expect(bought).toHaveLength(1)
+    expect(bought[0]).toMatchObject({ status: 'INACTIVE', card_name: '', user_id: '', bundles: [] })
+    await demo.control('PUT', '/__demo/variants', { purchaseAnswer: 'array' })
+    const two = await client.touchPasses.purchase(2)
+    await demo.control('PUT', '/__demo/variants', { purchaseAnswer: 'first' })
+    expect(two).toHaveLength(2)
+
+    const pass = bought[0]!
+    expect((await client.touchPasses.get(pass.id)).card_id).toBe(pass.card_id)
+    const found = await client.touchPasses.search(pass.card_id.slice(0, 4))
+    expect(found.map((p) => p.id)).toContain(pass.id)
+    expect((await client.touchPasses.assignable()).map((p) => p.id)).toContain(pass.id)
+
+    const renamed = await client.touchPasses.update(pass.id, { card_name: 'Lobby phone' })
+    expect(renamed.card_name).toBe('Lobby phone')
+  })
+
+  it('assigns a pass to a user (PENDING) and takes it back', async () => {
+    const [pass] = await client.touchPasses.purchase(1)
+    const user = (await client.users.list({ page: 1, pageSize: 50 })).items.find((u) => !u.touch_pass && u.status === 'ACTIVE')!
+    const assigned = await client.users.assignTouchPass(user.id, pass!.id)
+    expect(assigned).toMatchObject({ id: pass!.id, status: 'PENDING', user_id: user.id })
+    expect((await client.users.get(user.id)).touch_pass?.id).toBe(pass!.id)
+    const back = await client.users.unassignTouchPass(user.id, pass!.id)
+    expect(back.user_id).toBe('')
+    expect(['SUSPENDED', 'INACTIVE']).toContain(back.status)
+  })
+
+  it('suspends a pass and disables a bundle', async () => {
+    const withBundle = (await client.touchPasses.all({ status: 'ACTIVE' })).find((p) => p.bundles.length > 0)!
+    const suspended = await client.touchPasses.update(withBundle.id, { status: 'SUSPENDED' })
+    expect(suspended.status).toBe('SUSPENDED')
+    const bundle = withBundle.bundles[0]!
+    const unbundled = await client.touchPasses.update(withBundle.id, {
+      bundles: [{ bundle_id: bundle.bundle_id, bundle_status: 'DISABLED' }]
+    })
+    expect(unbundled.bundles.map((b) => b.bundle_id)).not.toContain(bundle.bundle_id)
+  })
+
+  it('unknown id, missing scope, invalid count', async () => {
+    expect(await failure(client.touchPasses.get('00000000-0000-4000-8000-000000000000'))).toMatchObject({ kind: 'not-found' })
+    expect(await failure(demo.client('view').touchPasses.purchase(1))).toMatchObject({
+      kind: 'permission',
+      details: { permission: 'edit:credential', endpoint: 'E14' }
+    })
+    expect(await failure(demo.client('none').touchPasses.list({ page: 1, pageSize: 5 }))).toMatchObject({
+      kind: 'permission',
+      details: { permission: 'view:credential' }
+    })
+    expect(await failure(client.touchPasses.purchase(0))).toMatchObject({ kind: 'validation' })
+  })
+})

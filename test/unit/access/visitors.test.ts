@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AccessClient } from '../../../src/main/services/access/client'
+import type { VisitorCreate } from '../../../src/shared/access/visitors'
+import { isPng } from '../../../src/main/services/access/qr-codes'
+import { failure, startDemo, type Demo } from './support'
+
+const hour = 3600
+const officeHours = {
+  sunday: [],
+  monday: [{ start_time: '09:00:00', end_time: '17:00:59' }],
+  tuesday: [{ start_time: '09:00:00', end_time: '17:00:59' }],
+  wednesday: [],
+  thursday: [],
+  friday: [],
+  saturday: []
+}
+
+describe('visitors (E17, E18, §4.3–§4.12) and QR download (E15) against the demo console', () => {
+  let demo: Demo
+  let client: AccessClient
+  let body: VisitorCreate
+  beforeAll(async () => {
+    demo = await startDemo()
+    client = demo.client()
+    const topology = await client.doors.topology()
+    const door = topology.flatMap((g) => g.floors.flatMap((f) => f.doors))[0]!
+    const group = topology.find((g) => g.type === 'access') ?? topology[0]!
+    const start = Math.floor(Date.now() / 1000) + hour
+    body = {
+      first_name: 'Mia',
+      last_name: 'Ortiz',
+      email: 'mia@example.com',
+      visitor_company: 'Acme',
+      visit_reason: 'Business',
+      start_time: start,
+      end_time: start + 8 * hour,
+      resources: [
+        { id: door.id, type: 'door' },
+        { id: group.id, type: 'door_group' }
+      ],
+      week_schedule: officeHours
+    }
+  })
+  afterAll(async () => {
+    await demo?.stop()
+  })
+
+  it('creates, fetches, lists by keyword and status, and updates a visitor', async () => {
+    const created = await client.visitors.create(body)
+    expect(created).toMatchObject({ first_name: 'Mia', last_name: 'Ortiz' })
+    expect(created.resources.length).toBeGreaterThan(0)
+    expect(created.schedule?.week_schedule?.monday).toEqual(officeHours.monday)
+
+    const fetched = await client.visitors.get(created.id)
+    expect(fetched.id).toBe(created.id)
+
+    const byName = await client.visitors.list({ keyword: 'Orti' })
+    expect(byName.items.map((v) => v.id)).toContain(created.id)
+    const upcoming = await client.visitors.list({ status: 'UPCOMING', pageSize: 100 })
+    expect(upcoming.items.every((v) => v.status === 'UPCOMING')).toBe(true)
+    const all = await client.visitors.all({ pageSize: 3 })
+    expect(all.map((v) => v.id)).toContain(created.id)
+
+    const updated = await client.visitors.update(created.id, { remarks: 'Parking space 4', visitor_company: 'Acme Ltd' })
+    expect(updated).toMatchObject({ id: created.id, remarks: 'Parking space 4', visitor_company: 'Acme Ltd', first_name: 'Mia' })
+  })
+
+  it('reads the schedule under either key (weekly / week_schedule)', async () => {
+    const created = await client.visitors.create(body)
+    for (const scheduleKey of ['week_schedule', 'weekly'] as const) {
+      await demo.control('PUT', '/__demo/variants', { scheduleKey })
+      const v = await client.visitors.get(created.id)
+      expect(v.schedule?.week_schedule?.tuesday).toEqual(officeHours.tuesday)
+    }
+  })
+
+  it('assigns and unassigns a PIN, a card and a QR code; downloads the QR as PNG', async () => {
+    const v = await client.visitors.create({ ...body, first_name: 'Noor', week_schedule: undefined })
+    const pin = await client.pinCodes.generate()
+    await client.visitors.assignPin(v.id, pin)
+    expect((await client.visitors.get(v.id)).pin_code?.token).toMatch(/^[0-9a-f]{64}$/)
+    await client.visitors.unassignPin(v.id)
+    expect((await client.visitors.get(v.id)).pin_code).toBeNull()
+
+    const [record] = await client.nfcCards.importCsv('04EE00998877,visitor-card\n')
+    await client.visitors.assignNfc(v.id, record!.token)
+    expect((await client.visitors.get(v.id)).nfc_cards.map((c) => c.token)).toContain(record!.token)
+    await client.visitors.unassignNfc(v.id, record!.token)
+    expect((await client.visitors.get(v.id)).nfc_cards).toHaveLength(0)
+
+    // Before a QR is assigned, the download is a JSON error, not an image (facts 6.4, 6.6).
+    const early = await failure(client.qrCodes.download(v.id))
+    expect(early.details?.endpoint).toBe('E15')
+    expect(early.code).toMatch(/^CODE_/)
+    await client.visitors.assignQr(v.id)
+    const png = await client.qrCodes.download(v.id)
+    expect(isPng(png)).toBe(true)
+    expect(png.length).toBeGreaterThan(100)
+    await client.visitors.unassignQr(v.id)
+    expect((await failure(client.qrCodes.download(v.id))).details?.endpoint).toBe('E15')
+  })
+
+  it('cancels without force, deletes with it', async () => {
+    const v = await client.visitors.create({ ...body, first_name: 'Omar' })
+    await client.visitors.remove(v.id)
+    expect((await client.visitors.get(v.id)).status).toBe('CANCELLED')
+    await client.visitors.remove(v.id, { force: true })
+    expect(await failure(client.visitors.get(v.id))).toMatchObject({ kind: 'not-found' })
+  })
+
+  it('validation: the client refuses a bad body before sending; the console refuses unknown resources', async () => {
+    const local = await failure(client.visitors.create({ ...body, end_time: body.start_time - 1 }))
+    expect(local).toMatchObject({ kind: 'validation', code: 'INVALID_INPUT', details: { field: 'end_time' } })
+    const remote = await failure(
+      client.visitors.create({ ...body, resources: [{ id: '00000000-0000-4000-8000-000000000000', type: 'door' }] })
+    )
+    expect(['validation', 'not-found']).toContain(remote.kind)
+    expect(remote.details?.endpoint).toBe('E17')
+  })
+
+  it('unknown visitor, missing edit:visitor', async () => {
+    const nobody = '00000000-0000-4000-8000-000000000000'
+    expect(await failure(client.visitors.get(nobody))).toMatchObject({ kind: 'not-found' })
+    expect(await failure(client.visitors.assignQr(nobody))).toMatchObject({ kind: 'not-found' })
+    expect(await failure(demo.client('view').visitors.create(body))).toMatchObject({
+      kind: 'permission',
+      details: { permission: 'edit:visitor', endpoint: 'E17' }
+    })
+  })
+})
