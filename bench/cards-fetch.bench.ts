@@ -1,5 +1,4 @@
 import https from 'node:https'
-import tls from 'node:tls'
 import { performance } from 'node:perf_hooks'
 import { startDemoConsoleProcess } from '../test/support/processes'
 import { tempDir } from '../test/support/temp'
@@ -43,12 +42,12 @@ function getJson(agent: https.Agent, url: string, token: string): Promise<{ data
   })
 }
 
-/** The same kind of pinned keep-alive agent as the client's, kept across runs like the client's. */
+/** A plain pinned keep-alive agent (the console's own certificate as the only CA), kept across runs like the client's. */
 function bareAgent(pin: PinnedCertificate): https.Agent {
   return new https.Agent({
     keepAlive: true,
     maxSockets: 6,
-    ca: [...tls.rootCertificates, ...pin.pems],
+    ca: pin.pems,
     checkServerIdentity: (_h, cert) => (cert.fingerprint256 === pin.fingerprint256 ? undefined : new Error('pin'))
   })
 }

@@ -37,9 +37,7 @@ const demo = await startDemoConsole({
   seed: values.seed as SeedName
 })
 
-process.stdout.write(
-  JSON.stringify({ url: demo.url, fingerprint256: demo.fingerprint256, tokens: demo.tokens }) + '\n'
-)
+process.stdout.write(JSON.stringify({ url: demo.url, fingerprint256: demo.fingerprint256, tokens: demo.tokens }) + '\n')
 
 const stop = () => {
   void demo.close().then(() => process.exit(0))

@@ -1,6 +1,14 @@
 import type { Variants } from './runtime'
 import type { DemoStore } from './state/store'
-import type { CardRecord, DeviceRecord, DoorRecord, DoorGroupRecord, TouchPassRecord, UserRecord, VisitorRecord } from './state/schemas'
+import type {
+  CardRecord,
+  DeviceRecord,
+  DoorRecord,
+  DoorGroupRecord,
+  TouchPassRecord,
+  UserRecord,
+  VisitorRecord
+} from './state/schemas'
 import { fullName } from './state/users'
 
 /**
@@ -159,7 +167,12 @@ export function presentDoor(store: DemoStore, door: DoorRecord) {
 }
 
 export function presentGroup(group: DoorGroupRecord) {
-  return { id: group.id, name: group.name, type: group.type, resources: group.door_ids.map((id) => ({ id, type: 'door' })) }
+  return {
+    id: group.id,
+    name: group.name,
+    type: group.type,
+    resources: group.door_ids.map((id) => ({ id, type: 'door' }))
+  }
 }
 
 export function presentTopology(store: DemoStore, group: DoorGroupRecord) {

@@ -31,7 +31,9 @@ export const faultsSchema = z.strictObject({
   /** Probability of destroying the connection without an answer. */
   resetRate: z.number().min(0).max(1).optional(),
   /** After `requests` requests in a window of `retryAfterSeconds`, answer 429 with Retry-After. */
-  rateLimit: z.strictObject({ requests: z.number().int().min(0), retryAfterSeconds: z.number().int().min(1).max(3600) }).optional()
+  rateLimit: z
+    .strictObject({ requests: z.number().int().min(0), retryAfterSeconds: z.number().int().min(1).max(3600) })
+    .optional()
 })
 export type Faults = z.infer<typeof faultsSchema>
 

@@ -90,7 +90,9 @@ export async function startDemoConsole(options: DemoConsoleOptions): Promise<Dem
   app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
     if (err instanceof DemoError) return reply.code(err.status).send({ code: err.code, msg: err.message })
     const status = err.statusCode ?? 500
-    return reply.code(status).send({ code: status >= 500 ? 'CODE_SYSTEM_ERROR' : 'CODE_PARAMS_INVALID', msg: err.message })
+    return reply
+      .code(status)
+      .send({ code: status >= 500 ? 'CODE_SYSTEM_ERROR' : 'CODE_PARAMS_INVALID', msg: err.message })
   })
   installFaults(app, ctx)
 
@@ -129,13 +131,17 @@ function installFaults(app: FastifyInstance, ctx: DemoContext) {
     const faults = ctx.runtime.faults
     if (faults.latencyMs) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs))
     if (faults.resetRate && Math.random() < faults.resetRate) {
+      // Before the handler runs: the request never took effect, only the answer is missing.
       reply.hijack()
       request.raw.socket.destroy()
-      return
+      return reply
     }
     const wait = ctx.runtime.rateLimited()
     if (wait !== undefined) {
-      return reply.code(429).header('Retry-After', String(wait)).send({ code: 'CODE_SYSTEM_ERROR', msg: 'too many requests' })
+      return reply
+        .code(429)
+        .header('Retry-After', String(wait))
+        .send({ code: 'CODE_SYSTEM_ERROR', msg: 'too many requests' })
     }
     const path = request.url.slice(API_PREFIX.length).split('?')[0]!
     const template = request.routeOptions.url?.slice(API_PREFIX.length)

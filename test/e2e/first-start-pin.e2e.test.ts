@@ -21,8 +21,6 @@ describe('first start in Chromium (web mode)', () => {
 
   it('selects the built-in demo console and generates a PIN', async () => {
     const { page } = browser
-    const consoleErrors: string[] = []
-    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()))
     await page.goto(web.info.url)
     await expect.poll(() => page.getByTestId('active-connection').textContent()).toContain('Demo console')
     await page.getByRole('button', { name: 'PINs' }).click()
@@ -33,6 +31,6 @@ describe('first start in Chromium (web mode)', () => {
     // The secret left the address bar once read.
     expect(page.url()).not.toContain('#k=')
     await page.screenshot({ path: 'docs/screens/pins.png' })
-    expect(consoleErrors).toEqual([])
+    expect(browser.errors).toEqual([])
   })
 })

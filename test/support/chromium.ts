@@ -4,7 +4,13 @@ import { join } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 
 /** Debian's Chromium, headless, a fresh profile, no background networking (never a download). */
-export async function launchChromium(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+export async function launchChromium(): Promise<{
+  context: BrowserContext
+  page: Page
+  /** Console errors and uncaught exceptions of the page (CSP violations show up here too). */
+  errors: string[]
+  close(): Promise<void>
+}> {
   const profile = await mkdtemp(join(tmpdir(), 'access-desk-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
@@ -21,9 +27,15 @@ export async function launchChromium(): Promise<{ context: BrowserContext; page:
     ]
   })
   const page = context.pages()[0] ?? (await context.newPage())
+  const errors: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text())
+  })
+  page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`))
   return {
     context,
     page,
+    errors,
     close: async () => {
       await context.close()
       await rm(profile, { recursive: true, force: true })

@@ -23,8 +23,10 @@ export function controlRoutes(app: FastifyInstance, ctx: DemoContext) {
     async (control) => {
       control.addHook('preHandler', async (request, reply) => {
         const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')
-        if (!match || !ctx.scopes.has(match[1]!)) return fail(reply, 401, 'CODE_ACCESS_TOKEN_INVALID', 'access token invalid')
-        if (match[1] !== ctx.fullToken) return fail(reply, 403, 'CODE_UNAUTHORIZED', 'the control API needs the full token')
+        if (!match || !ctx.scopes.has(match[1]!))
+          return fail(reply, 401, 'CODE_ACCESS_TOKEN_INVALID', 'access token invalid')
+        if (match[1] !== ctx.fullToken)
+          return fail(reply, 403, 'CODE_UNAUTHORIZED', 'the control API needs the full token')
         return undefined
       })
 
@@ -32,7 +34,8 @@ export function controlRoutes(app: FastifyInstance, ctx: DemoContext) {
         const body = parse(tapBody, request.body)
         const device = ctx.store.site.device(body.device_id)
         if (!device) throw new DemoError(404, 'CODE_DEVICE_DEVICE_NOT_FOUND', `device ${body.device_id} not found`)
-        if (!device.is_online) throw new DemoError(400, 'CODE_DEVICE_DEVICE_OFFLINE', `device ${device.name} is offline`)
+        if (!device.is_online)
+          throw new DemoError(400, 'CODE_DEVICE_DEVICE_OFFLINE', `device ${device.name} is offline`)
         const nfcId = normaliseNfcId(body.nfc_id)
         if (!nfcId) throw invalid('nfc_id: hexadecimal expected')
         return ok(reply, await presentCard(ctx.store, ctx.sessions, device.id, nfcId, body.outcome ?? 'read'))
@@ -73,7 +76,9 @@ export function controlRoutes(app: FastifyInstance, ctx: DemoContext) {
           touchPasses: store.touchPasses.size,
           touchPassesByStatus: store.touchPasses.countByStatus(),
           devices: store.site.record.devices.length,
-          readers: store.site.record.devices.filter((d) => d.capabilities.includes('is_reader')).map((d) => ({ id: d.id, name: d.name, online: d.is_online })),
+          readers: store.site.record.devices
+            .filter((d) => d.capabilities.includes('is_reader'))
+            .map((d) => ({ id: d.id, name: d.name, online: d.is_online })),
           doors: store.site.record.doors.length,
           doorGroups: store.site.record.groups.filter((g) => !g.hidden).length,
           sessions: ctx.sessions.active,

@@ -15,6 +15,10 @@ export function deviceRoutes(app: FastifyInstance, ctx: DemoContext) {
       list.push(device)
       groups.set(device.location_id, list)
     }
-    return success(ctx, reply, [...groups.values()].map((list) => list.map(presentDevice)))
+    return success(
+      ctx,
+      reply,
+      [...groups.values()].map((list) => list.map(presentDevice))
+    )
   })
 }

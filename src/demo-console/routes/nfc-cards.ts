@@ -28,7 +28,12 @@ export function nfcCardRoutes(app: FastifyInstance, ctx: DemoContext) {
 
   route(app, ctx, endpoints.E6, (request, reply) => {
     const page = paginate(ctx, store.cards.all(), pageOf(request.query))
-    return success(ctx, reply, page.data.map((c) => presentCard(store, c)), page.pagination)
+    return success(
+      ctx,
+      reply,
+      page.data.map((c) => presentCard(store, c)),
+      page.pagination
+    )
   })
 
   route(app, ctx, endpoints.E7, async (request, reply) => {
@@ -88,7 +93,16 @@ export function importCards(store: DemoStore, csv: string) {
     seenIds.add(nfcId)
     const displayId = store.nextDisplayId()
     const token = store.ids.hex(64)
-    store.cards.add({ token, display_id: displayId, nfc_id: nfcId, status: 'pending', alias, card_type: 'ua_card', note: displayId, owner: null })
+    store.cards.add({
+      token,
+      display_id: displayId,
+      nfc_id: nfcId,
+      status: 'pending',
+      alias,
+      card_type: 'ua_card',
+      note: displayId,
+      owner: null
+    })
     return { ...record, token }
   })
 }

@@ -27,7 +27,11 @@ function positive(value: unknown, name: string, fallback: number, max: number): 
 }
 
 /** One page of `items`; past the last page the data is empty and `total` still tells the truth. */
-export function paginate<T>(ctx: DemoContext, items: readonly T[], request: PageRequest): { data: T[]; pagination: Pagination } {
+export function paginate<T>(
+  ctx: DemoContext,
+  items: readonly T[],
+  request: PageRequest
+): { data: T[]; pagination: Pagination } {
   const data = items.slice((request.page - 1) * request.size, request.page * request.size)
   const size = ctx.runtime.variants.pageSizeEcho === 'returned' ? data.length : request.size
   return { data, pagination: { page_num: request.page, page_size: size, total: items.length } }

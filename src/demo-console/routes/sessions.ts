@@ -20,8 +20,10 @@ export function sessionRoutes(app: FastifyInstance, ctx: DemoContext) {
   route(app, ctx, endpoints.E2, (request, reply) => {
     const body = parse(createBody, request.body)
     const device = ctx.store.site.device(body.device_id)
-    if (!device || !device.is_adopted) throw new DemoError(404, 'CODE_DEVICE_DEVICE_NOT_FOUND', `device ${body.device_id} not found`)
-    if (!isReader(device)) throw new DemoError(400, 'CODE_DEVICE_API_NOT_SUPPORTED', `${device.type} cannot enroll NFC cards`)
+    if (!device || !device.is_adopted)
+      throw new DemoError(404, 'CODE_DEVICE_DEVICE_NOT_FOUND', `device ${body.device_id} not found`)
+    if (!isReader(device))
+      throw new DemoError(400, 'CODE_DEVICE_API_NOT_SUPPORTED', `${device.type} cannot enroll NFC cards`)
     if (!device.is_online) throw new DemoError(400, 'CODE_DEVICE_DEVICE_OFFLINE', `device ${device.name} is offline`)
     const session = ctx.sessions.create(device.id, body.reset_ua_card === true || body.reset_vendor_card === true)
     return success(ctx, reply, { session_id: session.id })
@@ -49,7 +51,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: DemoContext) {
   })
 
   route(app, ctx, endpoints.E4, (request, reply) => {
-    if (!ctx.sessions.remove(idParam(request))) return fail(reply, 404, 'CODE_CREDS_NFC_READ_SESSION_NOT_FOUND', 'NFC read session not found')
+    if (!ctx.sessions.remove(idParam(request)))
+      return fail(reply, 404, 'CODE_CREDS_NFC_READ_SESSION_NOT_FOUND', 'NFC read session not found')
     return success(ctx, reply, 'success')
   })
 }

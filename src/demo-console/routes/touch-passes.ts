@@ -33,30 +33,46 @@ export function touchPassRoutes(app: FastifyInstance, ctx: DemoContext) {
     const { status } = parse(listQuery, request.query)
     const items = store.touchPasses.all().filter((p) => !status || p.status === status)
     const page = paginate(ctx, items, pageOf(request.query))
-    return success(ctx, reply, page.data.map((p) => presentPass(p)), page.pagination)
+    return success(
+      ctx,
+      reply,
+      page.data.map((p) => presentPass(p)),
+      page.pagination
+    )
   })
 
   // Substring of the card id or of the user's name, case-insensitive (the reference's examples are
   // a partial card id and a full name).
   route(app, ctx, endpoints.E10, (request, reply) => {
-    const condition = String((request.query as Record<string, unknown>).condition ?? '').trim().toLowerCase()
+    const condition = String((request.query as Record<string, unknown>).condition ?? '')
+      .trim()
+      .toLowerCase()
     if (!condition) throw invalid('condition: required')
     const items = store.touchPasses
       .all()
       .filter((p) => p.card_id.toLowerCase().includes(condition) || p.user_name.toLowerCase().includes(condition))
-    return success(ctx, reply, items.map((p) => presentPass(p)))
+    return success(
+      ctx,
+      reply,
+      items.map((p) => presentPass(p))
+    )
   })
 
   route(app, ctx, endpoints.E11, (_request, reply) => {
     const items = store.touchPasses.all().filter((p) => p.status === 'SUSPENDED' || p.status === 'INACTIVE')
-    return success(ctx, reply, items.map((p) => presentPass(p, { noBundles: true })))
+    return success(
+      ctx,
+      reply,
+      items.map((p) => presentPass(p, { noBundles: true }))
+    )
   })
 
   route(app, ctx, endpoints.E12, async (request, reply) => {
     const found = pass(request)
     const body = parse(updateBody, request.body)
     for (const bundle of body.bundles ?? []) {
-      if (!found.bundles.some((b) => b.bundle_id === bundle.bundle_id)) throw notFound(`bundles: no bundle ${bundle.bundle_id} on this Touch Pass`)
+      if (!found.bundles.some((b) => b.bundle_id === bundle.bundle_id))
+        throw notFound(`bundles: no bundle ${bundle.bundle_id} on this Touch Pass`)
     }
     if (body.status && found.status === 'EXPIRED') throw forbidden('an expired Touch Pass cannot change status')
     if (body.card_name !== undefined) found.card_name = body.card_name
@@ -73,7 +89,9 @@ export function touchPassRoutes(app: FastifyInstance, ctx: DemoContext) {
     return success(ctx, reply, presentPass(found, { timestamps: true }))
   })
 
-  route(app, ctx, endpoints.E13, (request, reply) => success(ctx, reply, presentPass(pass(request), { timestamps: true })))
+  route(app, ctx, endpoints.E13, (request, reply) =>
+    success(ctx, reply, presentPass(pass(request), { timestamps: true }))
+  )
 
   // The spec shows one object for any count (its sample buys 2 and gets 1 back): we answer the first
   // pass bought, or all of them when the `purchaseAnswer: array` variant is set.

@@ -28,25 +28,44 @@ export function userRoutes(app: FastifyInstance, ctx: DemoContext) {
 
   route(app, ctx, endpoints.usersList, (request, reply) => {
     const page = paginate(ctx, store.users.all(), pageOf(request.query))
-    return success(ctx, reply, page.data.map((u) => presentUser(store, u)), page.pagination)
+    return success(
+      ctx,
+      reply,
+      page.data.map((u) => presentUser(store, u)),
+      page.pagination
+    )
   })
 
   // Substring of first, last or full name, email or username, case-insensitive; no pagination
   // object, as in the §3.24 sample, unless the caller asks for a page.
   route(app, ctx, endpoints.usersSearch, (request, reply) => {
     const query = request.query as Record<string, unknown>
-    const keyword = String(query.keyword ?? '').trim().toLowerCase()
+    const keyword = String(query.keyword ?? '')
+      .trim()
+      .toLowerCase()
     const ids = new Set(asList(query.user_id))
     const statuses = new Set(asList(query.status))
     const items = store.users.all().filter((u) => {
       if (ids.size > 0 && !ids.has(u.id)) return false
       if (statuses.size > 0 && !statuses.has(u.status)) return false
       if (!keyword) return true
-      return [u.first_name, u.last_name, fullName(u), u.user_email, u.username].some((s) => s.toLowerCase().includes(keyword))
+      return [u.first_name, u.last_name, fullName(u), u.user_email, u.username].some((s) =>
+        s.toLowerCase().includes(keyword)
+      )
     })
-    if (query.page_num === undefined && query.page_size === undefined) return success(ctx, reply, items.map((u) => presentUser(store, u)))
+    if (query.page_num === undefined && query.page_size === undefined)
+      return success(
+        ctx,
+        reply,
+        items.map((u) => presentUser(store, u))
+      )
     const page = paginate(ctx, items, pageOf(query))
-    return success(ctx, reply, page.data.map((u) => presentUser(store, u)), page.pagination)
+    return success(
+      ctx,
+      reply,
+      page.data.map((u) => presentUser(store, u)),
+      page.pagination
+    )
   })
 
   route(app, ctx, endpoints.userFetch, (request, reply) => success(ctx, reply, presentUser(store, user(request))))
@@ -81,10 +100,16 @@ export function userRoutes(app: FastifyInstance, ctx: DemoContext) {
     const found = user(request, 'user_id')
     const pass = store.touchPasses.get(idParam(request, 'touch_pass_id'))
     if (!pass) throw notFound(`no Touch Pass with id ${idParam(request, 'touch_pass_id')}`)
-    if (pass.status !== 'SUSPENDED' && pass.status !== 'INACTIVE') throw forbidden(`a ${pass.status} Touch Pass cannot be assigned`)
+    if (pass.status !== 'SUSPENDED' && pass.status !== 'INACTIVE')
+      throw forbidden(`a ${pass.status} Touch Pass cannot be assigned`)
     const held = store.touchPasses.ofUser(found.id)
     if (held && held.id !== pass.id) throw forbidden(`${fullName(found)} already holds Touch Pass ${held.card_id}`)
-    store.touchPasses.setUser(pass, { id: found.id, name: fullName(found), email: found.user_email, avatar: found.avatar })
+    store.touchPasses.setUser(pass, {
+      id: found.id,
+      name: fullName(found),
+      email: found.user_email,
+      avatar: found.avatar
+    })
     pass.status = 'PENDING'
     pass.bundles = []
     pass.last_activity = isoWithOffset(Date.now())

@@ -10,4 +10,5 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S
   throw invalid(`${field}: ${issue.message}`)
 }
 
-export const idParam = (request: { params: unknown }, name = 'id'): string => String((request.params as Record<string, string>)[name] ?? '')
+export const idParam = (request: { params: unknown }, name = 'id'): string =>
+  String((request.params as Record<string, string>)[name] ?? '')

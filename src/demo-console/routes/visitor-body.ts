@@ -6,7 +6,8 @@ import { weekdays } from '../state/schemas'
  * required on create, everything optional on update; a failure names the field.
  */
 const required = (what: string) => ({
-  error: (issue: { input: unknown }) => (issue.input === undefined || issue.input === null ? 'required' : `${what} expected`)
+  error: (issue: { input: unknown }) =>
+    issue.input === undefined || issue.input === null ? 'required' : `${what} expected`
 })
 
 export const visitReasons = ['Interview', 'Business', 'Cooperation', 'Others'] as const
@@ -16,7 +17,10 @@ const range = z
   .object({ start_time: time, end_time: time })
   .refine((r) => r.start_time < r.end_time, { message: 'must be after start_time', path: ['end_time'] })
 export const weekScheduleBody = z.strictObject(
-  Object.fromEntries(weekdays.map((d) => [d, z.array(range).optional()])) as Record<(typeof weekdays)[number], z.ZodOptional<z.ZodArray<typeof range>>>
+  Object.fromEntries(weekdays.map((d) => [d, z.array(range).optional()])) as Record<
+    (typeof weekdays)[number],
+    z.ZodOptional<z.ZodArray<typeof range>>
+  >
 )
 const resource = z.object({
   id: z.string(required('a string')).min(1, 'required'),
@@ -24,7 +28,10 @@ const resource = z.object({
 })
 const name = z.string(required('a string')).trim().min(1, 'required').max(255)
 const text = (max: number) => z.string('a string expected').max(max).optional()
-const epochSeconds = z.number(required('an integer (Unix seconds)')).int('an integer (Unix seconds) expected').positive()
+const epochSeconds = z
+  .number(required('an integer (Unix seconds)'))
+  .int('an integer (Unix seconds) expected')
+  .positive()
 
 const fields = {
   first_name: name,
@@ -35,7 +42,9 @@ const fields = {
   visitor_company: text(255),
   start_time: epochSeconds,
   end_time: epochSeconds,
-  visit_reason: z.enum(visitReasons, { error: (issue) => (issue.input === undefined ? 'required' : `one of ${visitReasons.join(', ')} expected`) }),
+  visit_reason: z.enum(visitReasons, {
+    error: (issue) => (issue.input === undefined ? 'required' : `one of ${visitReasons.join(', ')} expected`)
+  }),
   resources: z.array(resource, 'an array expected').optional(),
   week_schedule: weekScheduleBody.nullable().optional()
 }

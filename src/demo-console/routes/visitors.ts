@@ -64,7 +64,15 @@ export function visitorRoutes(app: FastifyInstance, ctx: DemoContext) {
     const body: UpdateVisitorBody = parse(updateVisitorBody, request.body)
     checkWindow(body.start_time ?? found.start_time, body.end_time ?? found.end_time)
     if (body.resources) applyResources(store, found, body.resources, Date.now())
-    const strings = ['first_name', 'last_name', 'remarks', 'mobile_phone', 'email', 'visitor_company', 'visit_reason'] as const
+    const strings = [
+      'first_name',
+      'last_name',
+      'remarks',
+      'mobile_phone',
+      'email',
+      'visitor_company',
+      'visit_reason'
+    ] as const
     for (const key of strings) if (body[key] !== undefined) found[key] = body[key]
     if (body.start_time !== undefined) found.start_time = body.start_time
     if (body.end_time !== undefined) found.end_time = body.end_time
@@ -78,14 +86,17 @@ export function visitorRoutes(app: FastifyInstance, ctx: DemoContext) {
   // keyword: prefix of first or last name, and then status is ignored (facts 3.9); status: the integer code.
   route(app, ctx, endpoints.visitorsList, (request, reply) => {
     const query = request.query as Record<string, unknown>
-    const keyword = String(query.keyword ?? '').trim().toLowerCase()
+    const keyword = String(query.keyword ?? '')
+      .trim()
+      .toLowerCase()
     let status: number | undefined
     if (query.status !== undefined && query.status !== '') {
       status = Number(query.status)
       if (!Object.values(visitorStatusCodes).includes(status as 1)) throw invalid('status: one of 1–6 expected')
     }
     const items = store.visitors.all().filter((v) => {
-      if (keyword) return v.first_name.toLowerCase().startsWith(keyword) || v.last_name.toLowerCase().startsWith(keyword)
+      if (keyword)
+        return v.first_name.toLowerCase().startsWith(keyword) || v.last_name.toLowerCase().startsWith(keyword)
       return status === undefined || visitorStatusCodes[v.status] === status
     })
     const page = paginate(ctx, items, pageOf(query))
@@ -161,7 +172,12 @@ function fullWeek(week: Partial<WeekSchedule> | null | undefined): WeekSchedule 
  * Door groups are kept as they are; doors chosen one by one go into an auto-created group named
  * `visitor-<epoch ms>` that replaces the visitor's previous one (as the §4.2/§4.5 samples show).
  */
-function applyResources(store: DemoStore, visitor: VisitorRecord, resources: { id: string; type: 'door' | 'door_group' }[], now: number) {
+function applyResources(
+  store: DemoStore,
+  visitor: VisitorRecord,
+  resources: { id: string; type: 'door' | 'door_group' }[],
+  now: number
+) {
   const groupIds: string[] = []
   const doorIds: string[] = []
   resources.forEach((r, i) => {
@@ -176,7 +192,13 @@ function applyResources(store: DemoStore, visitor: VisitorRecord, resources: { i
   })
   for (const id of visitor.group_ids) if (store.site.group(id)?.hidden) store.site.removeGroup(id)
   if (doorIds.length > 0) {
-    const auto = { id: store.ids.uuid(), name: `visitor-${now}`, type: 'access' as const, door_ids: doorIds, hidden: true }
+    const auto = {
+      id: store.ids.uuid(),
+      name: `visitor-${now}`,
+      type: 'access' as const,
+      door_ids: doorIds,
+      hidden: true
+    }
     store.site.addGroup(auto)
     groupIds.push(auto.id)
   }

@@ -11,7 +11,10 @@ export interface Ids {
 
 export const cryptoIds: Ids = {
   uuid: () => randomUUID(),
-  hex: (n) => randomBytes(Math.ceil(n / 2)).toString('hex').slice(0, n),
+  hex: (n) =>
+    randomBytes(Math.ceil(n / 2))
+      .toString('hex')
+      .slice(0, n),
   next: () => randomBytes(4).readUInt32BE() / 2 ** 32
 }
 

@@ -52,7 +52,14 @@ export const weekScheduleSchema = z.object(
 export type WeekSchedule = z.infer<typeof weekScheduleSchema>
 
 /** Names in responses, integers in the list filter (facts 3.8). */
-export const visitorStatusCodes = { UPCOMING: 1, VISITED: 2, VISITING: 3, CANCELLED: 4, NO_VISIT: 5, ACTIVE: 6 } as const
+export const visitorStatusCodes = {
+  UPCOMING: 1,
+  VISITED: 2,
+  VISITING: 3,
+  CANCELLED: 4,
+  NO_VISIT: 5,
+  ACTIVE: 6
+} as const
 export type VisitorStatus = keyof typeof visitorStatusCodes
 export const visitorStatuses = Object.keys(visitorStatusCodes) as [VisitorStatus, ...VisitorStatus[]]
 

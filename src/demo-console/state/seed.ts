@@ -20,8 +20,56 @@ const sizes: Record<SeedName, { users: number; visitors: number; cards: number; 
   large: { users: 2000, visitors: 60, cards: 20_000, passes: 500 }
 }
 
-const firstNames = ['Ada', 'Ben', 'Chloe', 'Diego', 'Elif', 'Farah', 'Gus', 'Hana', 'Ivan', 'Jun', 'Kofi', 'Lena', 'Mateo', 'Nora', 'Omar', 'Priya', 'Quinn', 'Rosa', 'Sami', 'Tess', 'Uma', 'Viktor', 'Wen', 'Ximena', 'Yusuf', 'Zoe']
-const lastNames = ['Ng', 'Okafor', 'Larsen', 'Moreau', 'Silva', 'Kowalski', 'Haddad', 'Tanaka', 'Brennan', 'Costa', 'Fischer', 'Ibrahim', 'Jensen', 'Kim', 'Lopez', 'Mensah', 'Novak', 'Petrov', 'Rossi', 'Schmidt']
+const firstNames = [
+  'Ada',
+  'Ben',
+  'Chloe',
+  'Diego',
+  'Elif',
+  'Farah',
+  'Gus',
+  'Hana',
+  'Ivan',
+  'Jun',
+  'Kofi',
+  'Lena',
+  'Mateo',
+  'Nora',
+  'Omar',
+  'Priya',
+  'Quinn',
+  'Rosa',
+  'Sami',
+  'Tess',
+  'Uma',
+  'Viktor',
+  'Wen',
+  'Ximena',
+  'Yusuf',
+  'Zoe'
+]
+const lastNames = [
+  'Ng',
+  'Okafor',
+  'Larsen',
+  'Moreau',
+  'Silva',
+  'Kowalski',
+  'Haddad',
+  'Tanaka',
+  'Brennan',
+  'Costa',
+  'Fischer',
+  'Ibrahim',
+  'Jensen',
+  'Kim',
+  'Lopez',
+  'Mensah',
+  'Novak',
+  'Petrov',
+  'Rossi',
+  'Schmidt'
+]
 const companies = ['Acme Freight', 'Northwind', 'Globex', 'Initech', 'Umbrella Catering', 'Stark Elevators', '']
 const reasons = ['Interview', 'Business', 'Cooperation', 'Others'] as const
 
@@ -73,10 +121,20 @@ export function seedSite(name: SeedName, now = Date.now()): StoreContents {
     const dayOffset = status === 'VISITED' || status === 'NO_VISIT' ? -3 : status === 'UPCOMING' ? 2 : 0
     const start = nowSeconds - (nowSeconds % 86_400) + dayOffset * 86_400 + 8 * 3600
     const recurring = i % 3 === 1
-    const schedule = { id: ids.uuid(), name: `schedule-${now - 1000 * (i + 1)}`, week: recurring ? officeHours() : null }
+    const schedule = {
+      id: ids.uuid(),
+      name: `schedule-${now - 1000 * (i + 1)}`,
+      week: recurring ? officeHours() : null
+    }
     const groupIds = [i % 2 === 0 ? site.lobbyGroupId : site.staffGroupId]
     if (i % 4 === 3) {
-      const auto = { id: ids.uuid(), name: `visitor-${now - 1000 * (i + 1)}`, type: 'access' as const, door_ids: [site.record.doors[3]!.id], hidden: true }
+      const auto = {
+        id: ids.uuid(),
+        name: `visitor-${now - 1000 * (i + 1)}`,
+        type: 'access' as const,
+        door_ids: [site.record.doors[3]!.id],
+        hidden: true
+      }
       site.record.groups.push(auto)
       groupIds.push(auto.id)
     }
@@ -106,10 +164,14 @@ export function seedSite(name: SeedName, now = Date.now()): StoreContents {
   let displayId = 100_001
   for (let i = 0; i < size.cards; i++) {
     const bucket = i % 12
-    const status = bucket < 6 ? 'assigned' : bucket < 9 ? 'pending' : (['disable', 'deleted', 'loss'] as const)[bucket - 9]!
+    const status =
+      bucket < 6 ? 'assigned' : bucket < 9 ? 'pending' : (['disable', 'deleted', 'loss'] as const)[bucket - 9]!
     let owner: CardRecord['owner'] = null
     if (status === 'assigned' || status === 'disable' || status === 'loss') {
-      owner = visitors.length > 0 && i % 20 === 3 ? { type: 'VISITOR', id: visitors[(i >> 2) % visitors.length]!.id } : { type: 'USER', id: users[i % users.length]!.id }
+      owner =
+        visitors.length > 0 && i % 20 === 3
+          ? { type: 'VISITOR', id: visitors[(i >> 2) % visitors.length]!.id }
+          : { type: 'USER', id: users[i % users.length]!.id }
     }
     const id = String(displayId++)
     cards.push({
@@ -125,7 +187,20 @@ export function seedSite(name: SeedName, now = Date.now()): StoreContents {
   }
 
   const touchPasses: TouchPassRecord[] = []
-  const passStatuses = ['ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE', 'PENDING', 'PENDING', 'SUSPENDED', 'SUSPENDED', 'INACTIVE', 'INACTIVE', 'INACTIVE', 'EXPIRED'] as const
+  const passStatuses = [
+    'ACTIVE',
+    'ACTIVE',
+    'ACTIVE',
+    'ACTIVE',
+    'PENDING',
+    'PENDING',
+    'SUSPENDED',
+    'SUSPENDED',
+    'INACTIVE',
+    'INACTIVE',
+    'INACTIVE',
+    'EXPIRED'
+  ] as const
   for (let i = 0; i < size.passes; i++) {
     const status = passStatuses[i % passStatuses.length]!
     const user = status === 'INACTIVE' ? undefined : users[(i * 7) % users.length]
@@ -203,15 +278,47 @@ function seedTopology(ids: Ids) {
     door('Office', first.id),
     door('Roof Access', first.id, false)
   ]
-  const [front, side, lobby, server, office] = doors as [(typeof doors)[0], (typeof doors)[0], (typeof doors)[0], (typeof doors)[0], (typeof doors)[0]]
-  const building = { id: ids.uuid(), name: 'All Doors', type: 'building' as const, door_ids: doors.map((d) => d.id), hidden: false }
-  const lobbyGroup = { id: ids.uuid(), name: 'Lobby', type: 'access' as const, door_ids: [front.id, lobby.id], hidden: false }
-  const staffGroup = { id: ids.uuid(), name: 'Staff areas', type: 'access' as const, door_ids: [side.id, office.id, server.id], hidden: false }
+  const [front, side, lobby, server, office] = doors as [
+    (typeof doors)[0],
+    (typeof doors)[0],
+    (typeof doors)[0],
+    (typeof doors)[0],
+    (typeof doors)[0]
+  ]
+  const building = {
+    id: ids.uuid(),
+    name: 'All Doors',
+    type: 'building' as const,
+    door_ids: doors.map((d) => d.id),
+    hidden: false
+  }
+  const lobbyGroup = {
+    id: ids.uuid(),
+    name: 'Lobby',
+    type: 'access' as const,
+    door_ids: [front.id, lobby.id],
+    hidden: false
+  }
+  const staffGroup = {
+    id: ids.uuid(),
+    name: 'Staff areas',
+    type: 'access' as const,
+    door_ids: [side.id, office.id, server.id],
+    hidden: false
+  }
   const mac = () => ids.hex(12)
   const hub1 = mac()
   const hub2 = mac()
   const alias = (floor: string) => `${name} - ${floor}`
-  const device = (type: string, id: string, location: string, floor: string, online: boolean, capabilities: string[], hub = '') => ({
+  const device = (
+    type: string,
+    id: string,
+    location: string,
+    floor: string,
+    online: boolean,
+    capabilities: string[],
+    hub = ''
+  ) => ({
     id,
     name: `${type === 'UAH' ? 'UA-HUB' : type}-${id.slice(-4).toUpperCase()}`,
     type,
@@ -230,6 +337,12 @@ function seedTopology(ids: Ids) {
     device('UAH', hub2, office.id, first.name, true, ['is_hub', 'identity_is_hub']),
     device('UA-G2-MINI', mac(), server.id, first.name, false, ['is_reader', 'nfc'], hub2)
   ]
-  const record: SiteRecord = { name, floors: [ground, first], doors, groups: [building, lobbyGroup, staffGroup], devices }
+  const record: SiteRecord = {
+    name,
+    floors: [ground, first],
+    doors,
+    groups: [building, lobbyGroup, staffGroup],
+    devices
+  }
   return { record, lobbyGroupId: lobbyGroup.id, staffGroupId: staffGroup.id, policyId: ids.uuid() }
 }

@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto'
 
 /** What a poll (E3) answers, as the session stands. */
 export type SessionOutcome =
-  | { kind: 'waiting' }
-  | { kind: 'read'; token: string; cardId: string }
-  | { kind: 'error'; code: string; msg: string }
+  { kind: 'waiting' } | { kind: 'read'; token: string; cardId: string } | { kind: 'error'; code: string; msg: string }
 
 export interface EnrollmentSession {
   id: string
@@ -28,7 +26,13 @@ export class Sessions {
   create(deviceId: string, reset: boolean, now = Date.now()): EnrollmentSession {
     // A reader runs one session at a time: a new one supersedes the old (its polls then find nothing).
     for (const s of this.byId.values()) if (s.deviceId === deviceId) this.byId.delete(s.id)
-    const session: EnrollmentSession = { id: randomUUID(), deviceId, reset, expiresAt: now + this.ttlMs, outcome: { kind: 'waiting' } }
+    const session: EnrollmentSession = {
+      id: randomUUID(),
+      deviceId,
+      reset,
+      expiresAt: now + this.ttlMs,
+      outcome: { kind: 'waiting' }
+    }
     this.byId.set(session.id, session)
     return session
   }

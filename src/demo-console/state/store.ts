@@ -87,9 +87,11 @@ export class DemoStore {
     }
     const read = async <S extends z.ZodType>(file: StoreFile, schema: S): Promise<z.infer<S>> => {
       const text = await readFileIfExists(join(dir, fileNames[file]))
-      if (text === undefined) throw new Error(`demo console state is incomplete: ${fileNames[file]} is missing in ${dir}`)
+      if (text === undefined)
+        throw new Error(`demo console state is incomplete: ${fileNames[file]} is missing in ${dir}`)
       const parsed = schema.safeParse(JSON.parse(text))
-      if (!parsed.success) throw new Error(`demo console state file ${fileNames[file]} is invalid: ${parsed.error.issues[0]?.message}`)
+      if (!parsed.success)
+        throw new Error(`demo console state file ${fileNames[file]} is invalid: ${parsed.error.issues[0]?.message}`)
       return parsed.data
     }
     const [meta, site, users, visitors, cards, touchPasses] = await Promise.all([

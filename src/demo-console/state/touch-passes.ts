@@ -31,7 +31,11 @@ export class TouchPasses {
     if (pass.user_id) this.byUser.set(pass.user_id, pass.id)
   }
 
-  setUser(pass: TouchPassRecord, user: { id: string; name: string; email: string; avatar: string } | null, previousUserStatus = '') {
+  setUser(
+    pass: TouchPassRecord,
+    user: { id: string; name: string; email: string; avatar: string } | null,
+    previousUserStatus = ''
+  ) {
     if (pass.user_id && this.byUser.get(pass.user_id) === pass.id) this.byUser.delete(pass.user_id)
     pass.user_id = user?.id ?? ''
     pass.user_name = user?.name ?? ''

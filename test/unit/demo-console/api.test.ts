@@ -33,7 +33,9 @@ describe('demo console: tokens, versions, envelope and pagination', () => {
       expect(touch.status).toBe(404)
       expect(touch.body?.code).toBeUndefined()
       expect((await old.api('GET', '/credentials/nfc_cards/tokens')).status).toBe(200)
-      expect((await old.api('PUT', '/credentials/nfc_cards/tokens/x', { body: { alias: 'a' } })).body.code).toBe('CODE_RESOURCE_NOT_FOUND')
+      expect((await old.api('PUT', '/credentials/nfc_cards/tokens/x', { body: { alias: 'a' } })).body.code).toBe(
+        'CODE_RESOURCE_NOT_FOUND'
+      )
     } finally {
       await old.stop()
     }
@@ -41,7 +43,11 @@ describe('demo console: tokens, versions, envelope and pagination', () => {
 
   it('pages with page_num/page_size from the total, and past the end answers an empty page', async () => {
     const first = await demo.api('GET', '/credentials/nfc_cards/tokens', { query: { page_num: 1, page_size: 50 } })
-    expect(first.body).toMatchObject({ code: 'SUCCESS', msg: 'success', pagination: { page_num: 1, page_size: 50, total: 120 } })
+    expect(first.body).toMatchObject({
+      code: 'SUCCESS',
+      msg: 'success',
+      pagination: { page_num: 1, page_size: 50, total: 120 }
+    })
     expect(first.body.data).toHaveLength(50)
     const last = await demo.api('GET', '/credentials/nfc_cards/tokens', { query: { page_num: 3, page_size: 50 } })
     expect(last.body.data).toHaveLength(20)
@@ -49,13 +55,15 @@ describe('demo console: tokens, versions, envelope and pagination', () => {
     expect([past.body.data.length, past.body.pagination.total]).toEqual([0, 120])
     const all = await demo.api('GET', '/credentials/nfc_cards/tokens', { query: { page_size: 1000 } })
     expect(new Set(all.body.data.map((c: { token: string }) => c.token)).size).toBe(120)
-    expect(new Set(all.body.data.map((c: { status: string }) => c.status))).toEqual(new Set(['assigned', 'pending', 'disable', 'deleted', 'loss']))
+    expect(new Set(all.body.data.map((c: { status: string }) => c.status))).toEqual(
+      new Set(['assigned', 'pending', 'disable', 'deleted', 'loss'])
+    )
     for (const bad of [0, -1, 1001, 'x']) {
       expect((await demo.api('GET', '/users', { query: { page_size: bad } })).body.code).toBe('CODE_PARAMS_INVALID')
     }
   })
 
-  it('reproduces the samples\' `succ` and page_size echo when asked', async () => {
+  it("reproduces the samples' `succ` and page_size echo when asked", async () => {
     await demo.control('PUT', '/variants', { successMsg: 'succ', pageSizeEcho: 'returned' })
     try {
       const answer = await demo.api('GET', '/credentials/touch_passes', { query: { page_size: 100 } })

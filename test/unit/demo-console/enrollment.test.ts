@@ -12,7 +12,8 @@ describe('demo console: NFC enrollment as on a networked reader', () => {
 
   const create = (body: Record<string, unknown>) => demo.api('POST', '/credentials/nfc_cards/sessions', { body })
   const poll = (id: string) => demo.api('GET', `/credentials/nfc_cards/sessions/${id}`)
-  const tap = (nfc_id: string, extra: Record<string, unknown> = {}) => demo.control('POST', '/taps', { device_id: reader, nfc_id, ...extra })
+  const tap = (nfc_id: string, extra: Record<string, unknown> = {}) =>
+    demo.control('POST', '/taps', { device_id: reader, nfc_id, ...extra })
 
   it('refuses hubs, unknown and offline devices with the official codes', async () => {
     const { hub, offlineReader } = await devicesOf(demo)
@@ -100,10 +101,15 @@ describe('demo console: NFC enrollment as on a networked reader', () => {
     const short = await startDemo({ sessionTtlMs: 150 })
     try {
       const { reader: r } = await devicesOf(short)
-      const id = (await short.api('POST', '/credentials/nfc_cards/sessions', { body: { device_id: r.id } })).body.data.session_id as string
-      expect((await short.api('GET', `/credentials/nfc_cards/sessions/${id}`)).body.code).toBe('CODE_CREDS_NFC_READ_POLL_TOKEN_EMPTY')
+      const id = (await short.api('POST', '/credentials/nfc_cards/sessions', { body: { device_id: r.id } })).body.data
+        .session_id as string
+      expect((await short.api('GET', `/credentials/nfc_cards/sessions/${id}`)).body.code).toBe(
+        'CODE_CREDS_NFC_READ_POLL_TOKEN_EMPTY'
+      )
       await new Promise((resolve) => setTimeout(resolve, 200))
-      expect((await short.api('GET', `/credentials/nfc_cards/sessions/${id}`)).body.code).toBe('CODE_CREDS_NFC_READ_SESSION_NOT_FOUND')
+      expect((await short.api('GET', `/credentials/nfc_cards/sessions/${id}`)).body.code).toBe(
+        'CODE_CREDS_NFC_READ_SESSION_NOT_FOUND'
+      )
     } finally {
       await short.stop()
     }

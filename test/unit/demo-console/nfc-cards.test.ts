@@ -12,7 +12,9 @@ describe('demo console: NFC cards and the third-party import', () => {
     demo.api('POST', '/credentials/nfc_cards/import', { file: { field: 'file', name: 'cards.csv', content } })
 
   it('imports NFCID,alias rows: uppercase hex, and empty tokens for duplicates and known cards', async () => {
-    const answer = await importCsv('04a1b2c3,front-desk-01\r\n04A1B2C4,front-desk-01\n04a1b2c3,other\n\nzz12,bad-hex\n068E2836\n')
+    const answer = await importCsv(
+      '04a1b2c3,front-desk-01\r\n04A1B2C4,front-desk-01\n04a1b2c3,other\n\nzz12,bad-hex\n068E2836\n'
+    )
     expect(answer.body.code).toBe('SUCCESS')
     const records = answer.body.data as { alias: string; nfc_id: string; token: string }[]
     expect(records.map((r) => [r.nfc_id, r.alias, r.token !== ''])).toEqual([
@@ -34,9 +36,13 @@ describe('demo console: NFC cards and the third-party import', () => {
   })
 
   it('refuses an upload without the `file` field', async () => {
-    const answer = await demo.api('POST', '/credentials/nfc_cards/import', { file: { field: 'other', name: 'a.csv', content: '01020304' } })
+    const answer = await demo.api('POST', '/credentials/nfc_cards/import', {
+      file: { field: 'other', name: 'a.csv', content: '01020304' }
+    })
     expect([answer.status, answer.body.code]).toEqual([400, 'CODE_PARAMS_INVALID'])
-    expect((await demo.api('POST', '/credentials/nfc_cards/import', { body: {} })).body.code).toBe('CODE_PARAMS_INVALID')
+    expect((await demo.api('POST', '/credentials/nfc_cards/import', { body: {} })).body.code).toBe(
+      'CODE_PARAMS_INVALID'
+    )
   })
 
   it('fills the owner of assigned cards, updates aliases and deletes cards from their owner', async () => {

@@ -2,7 +2,10 @@ import https from 'node:https'
 import { startDemoConsole, type DemoConsole, type DemoConsoleOptions } from '../../../src/demo-console/server'
 import { tempDir } from '../../support/temp'
 
-export interface Answer<T = any> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely; the assertions check their shapes
+type Loose = any
+
+export interface Answer<T = Loose> {
   status: number
   headers: Record<string, string | string[] | undefined>
   raw: Buffer
@@ -22,9 +25,9 @@ export interface Demo {
   console: DemoConsole
   dataDir: string
   /** A call to the Access API (`/api/v1/developer` + path), over real HTTPS trusting only the demo's certificate. */
-  api<T = any>(method: string, path: string, options?: CallOptions): Promise<Answer<T>>
+  api<T = Loose>(method: string, path: string, options?: CallOptions): Promise<Answer<T>>
   /** A call to the control API (`/__demo` + path), with the full token unless told otherwise. */
-  control<T = any>(method: string, path: string, body?: unknown, token?: CallOptions['token']): Promise<Answer<T>>
+  control<T = Loose>(method: string, path: string, body?: unknown, token?: CallOptions['token']): Promise<Answer<T>>
   close(): Promise<void>
   /** Close and remove the data dir. */
   stop(): Promise<void>
@@ -34,9 +37,10 @@ export async function startDemo(options: Partial<DemoConsoleOptions> = {}): Prom
   const dir = options.dataDir ? undefined : await tempDir('demo-console-')
   const dataDir = options.dataDir ?? dir!.path
   const demo = await startDemoConsole({ ...options, dataDir })
-  const tokenOf = (token: CallOptions['token'] = 'full') =>
-    token === 'full' || token === 'view' || token === 'none' ? demo.tokens[token] : token
-  const api = (method: string, path: string, o: CallOptions = {}) => request(demo, method, `/api/v1/developer${path}`, { ...o, token: tokenOf(o.token) })
+  const tokenOf = (token: CallOptions['token'] = 'full'): string =>
+    token === 'full' || token === 'view' || token === 'none' ? demo.tokens[token as 'full' | 'view' | 'none'] : token
+  const api = (method: string, path: string, o: CallOptions = {}) =>
+    request(demo.url, demo.certificatePem, method, `/api/v1/developer${path}`, { ...o, token: tokenOf(o.token) })
   let closed = false
   const close = async () => {
     if (closed) return
@@ -47,7 +51,8 @@ export async function startDemo(options: Partial<DemoConsoleOptions> = {}): Prom
     console: demo,
     dataDir,
     api,
-    control: (method, path, body, token) => request(demo, method, `/__demo${path}`, { body, token: tokenOf(token) }),
+    control: (method, path, body, token) =>
+      request(demo.url, demo.certificatePem, method, `/__demo${path}`, { body, token: tokenOf(token) }),
     close,
     async stop() {
       await close()
@@ -56,8 +61,15 @@ export async function startDemo(options: Partial<DemoConsoleOptions> = {}): Prom
   }
 }
 
-function request(demo: DemoConsole, method: string, path: string, options: CallOptions & { token: string }): Promise<Answer> {
-  const url = new URL(path, demo.url)
+/** One HTTPS exchange with a console at `base`, trusting only `ca`. */
+export function request(
+  base: string,
+  ca: string,
+  method: string,
+  path: string,
+  options: CallOptions & { token: string }
+): Promise<Answer> {
+  const url = new URL(path, base)
   for (const [key, value] of Object.entries(options.query ?? {})) {
     for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(v))
   }
@@ -76,7 +88,7 @@ function request(demo: DemoConsole, method: string, path: string, options: CallO
   }
   if (payload) headers['Content-Length'] = payload.length
   return new Promise((resolve, reject) => {
-    const req = https.request(url, { method, ca: demo.certificatePem, headers, agent: false }, (res) => {
+    const req = https.request(url, { method, ca, headers, agent: false }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () => {
@@ -98,7 +110,10 @@ function request(demo: DemoConsole, method: string, path: string, options: CallO
 
 /** The first reader, hub and offline reader of the seeded site. */
 export async function devicesOf(demo: Demo) {
-  const answer = await demo.api<{ data: { id: string; type: string; capabilities: string[]; is_online: boolean }[][] }>('GET', '/devices')
+  const answer = await demo.api<{ data: { id: string; type: string; capabilities: string[]; is_online: boolean }[][] }>(
+    'GET',
+    '/devices'
+  )
   const all = answer.body.data.flat()
   const readers = all.filter((d) => d.capabilities.includes('is_reader'))
   return {

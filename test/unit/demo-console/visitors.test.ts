@@ -49,8 +49,14 @@ describe('demo console: visitors and their credentials', () => {
       [{ resources: [{ id: door.id, type: 'room' }] }, 'resources.0.type'],
       [{ resources: [{ id: 'no-such-door', type: 'door' }] }, 'resources.0.id'],
       [{ resources: [{ id: door.id, type: 'door_group' }] }, 'resources.0.id'],
-      [{ week_schedule: { monday: [{ start_time: '9:00', end_time: '17:00:00' }] } }, 'week_schedule.monday.0.start_time'],
-      [{ week_schedule: { monday: [{ start_time: '18:00:00', end_time: '17:00:00' }] } }, 'week_schedule.monday.0.end_time'],
+      [
+        { week_schedule: { monday: [{ start_time: '9:00', end_time: '17:00:00' }] } },
+        'week_schedule.monday.0.start_time'
+      ],
+      [
+        { week_schedule: { monday: [{ start_time: '18:00:00', end_time: '17:00:00' }] } },
+        'week_schedule.monday.0.end_time'
+      ],
       [{ week_schedule: { someday: [] } }, 'week_schedule']
     ]
     for (const [patch, field] of cases) {
@@ -64,7 +70,13 @@ describe('demo console: visitors and their credentials', () => {
     const answer = await create(valid())
     expect(answer.body.code).toBe('SUCCESS')
     const v = answer.body.data
-    expect(v).toMatchObject({ first_name: 'Mia', last_name: 'Ortiz', pin_code: null, nfc_cards: [], schedule_id: v.schedule.id })
+    expect(v).toMatchObject({
+      first_name: 'Mia',
+      last_name: 'Ortiz',
+      pin_code: null,
+      nfc_cards: [],
+      schedule_id: v.schedule.id
+    })
     expect(['ACTIVE', 'UPCOMING']).toContain(v.status)
     expect(v.schedule).toMatchObject({ type: 'access', is_default: false })
     expect(v.schedule.weekly.monday).toEqual([{ start_time: '09:00:00', end_time: '17:00:59' }])
@@ -140,11 +152,15 @@ describe('demo console: visitors and their credentials', () => {
   it('binds NFC cards: unknown token refused, a card bound elsewhere needs force_add', async () => {
     const v = (await create(valid())).body.data
     const cards = (await demo.api('GET', '/credentials/nfc_cards/tokens', { query: { page_size: 1000 } })).body.data
-    const taken = cards.find((c: { user_type: string; status: string }) => c.user_type === 'USER' && c.status === 'assigned')
+    const taken = cards.find(
+      (c: { user_type: string; status: string }) => c.user_type === 'USER' && c.status === 'assigned'
+    )
     expect((await demo.api('PUT', `/visitors/${v.id}/nfc_cards`, { body: { token: 'f'.repeat(64) } })).status).toBe(404)
     const refused = await demo.api('PUT', `/visitors/${v.id}/nfc_cards`, { body: { token: taken.token } })
     expect(refused.body.code).toBe('CODE_CREDS_NFC_HAS_BIND_USER')
-    const forced = await demo.api('PUT', `/visitors/${v.id}/nfc_cards`, { body: { token: taken.token, force_add: true } })
+    const forced = await demo.api('PUT', `/visitors/${v.id}/nfc_cards`, {
+      body: { token: taken.token, force_add: true }
+    })
     expect(forced.body.code).toBe('SUCCESS')
     const card = (await demo.api('GET', `/credentials/nfc_cards/tokens/${taken.token}`)).body.data
     expect(card).toMatchObject({ user_id: v.id, user_type: 'VISITOR', status: 'assigned' })
@@ -160,7 +176,11 @@ describe('demo console: visitors and their credentials', () => {
     const before = await demo.api('GET', `/credentials/qr_codes/download/${v.id}`)
     expect(before.status).toBe(404)
     expect(before.body.code).toBe('CODE_RESOURCE_NOT_FOUND')
-    expect((await demo.api('PUT', `/visitors/${v.id}/qr_codes`)).body).toEqual({ code: 'SUCCESS', msg: 'success', data: null })
+    expect((await demo.api('PUT', `/visitors/${v.id}/qr_codes`)).body).toEqual({
+      code: 'SUCCESS',
+      msg: 'success',
+      data: null
+    })
     const png = await demo.api('GET', `/credentials/qr_codes/download/${v.id}`)
     expect(png.status).toBe(200)
     expect(png.headers['content-type']).toBe('image/png')

@@ -1,7 +1,8 @@
 /**
  * Indexes for duplicate checks over 100,000-row files: key → the line it was first seen on.
- * Open addressing on preallocated typed arrays; no allocation per key. A Map<string, number>
- * costs about as much as parsing the file does (it hashes fresh strings and grows repeatedly).
+ * Open addressing on preallocated typed arrays, each slot's fields side by side so that a probe
+ * touches one cache line; no allocation per key. (A Map<string, number> here costs about as
+ * much as parsing the file: it hashes fresh strings and grows repeatedly.)
  */
 const EMPTY = 0
 
@@ -11,22 +12,18 @@ function capacityFor(expected: number): number {
   return capacity
 }
 
-/** Strings (aliases, long NFC IDs), FNV-1a over char codes; full compare only when hashes match. */
+/** Strings (aliases, long NFC IDs): FNV-1a over char codes; full compare only when hashes match. */
 export class StringIndex {
-  private slots: Int32Array
-  private hashes: Int32Array
+  /** Per slot: [entry + 1 (0 = empty), hash] */
+  private table: Int32Array
   private mask: number
-  private keys: string[]
-  private lines: Int32Array
-  private size = 0
+  private keys: string[] = []
+  private lines: number[] = []
 
   constructor(expected = 1024) {
     const capacity = capacityFor(expected)
-    this.slots = new Int32Array(capacity)
-    this.hashes = new Int32Array(capacity)
+    this.table = new Int32Array(capacity * 2)
     this.mask = capacity - 1
-    this.keys = new Array<string>(capacity >> 1)
-    this.lines = new Int32Array(capacity >> 1)
   }
 
   /** The line `key` was first seen on; or, if new, remember it at `line` and return -1. */
@@ -37,100 +34,85 @@ export class StringIndex {
     h ^= h >>> 16
     h = Math.imul(h, 0x85ebca6b)
     h ^= h >>> 13
+    const table = this.table
     let slot = h & this.mask
     for (;;) {
-      const entry = this.slots[slot]!
+      const entry = table[slot * 2]!
       if (entry === EMPTY) break
-      if (this.hashes[slot] === h && this.keys[entry - 1] === key) return this.lines[entry - 1]!
+      if (table[slot * 2 + 1] === h && this.keys[entry - 1] === key) return this.lines[entry - 1]!
       slot = (slot + 1) & this.mask
     }
-    if (this.size * 2 + 2 > this.slots.length) {
-      this.grow()
-      return this.firstLineOrAdd(key, line)
-    }
-    this.keys[this.size] = key
-    this.lines[this.size] = line
-    this.size++
-    this.slots[slot] = this.size
-    this.hashes[slot] = h
+    this.keys.push(key)
+    this.lines.push(line)
+    table[slot * 2] = this.keys.length
+    table[slot * 2 + 1] = h
+    if (this.keys.length * 2 > this.mask) this.grow()
     return -1
   }
 
   private grow(): void {
-    const old = { slots: this.slots, hashes: this.hashes }
-    const capacity = this.slots.length << 1
-    this.slots = new Int32Array(capacity)
-    this.hashes = new Int32Array(capacity)
-    this.mask = capacity - 1
-    const lines = new Int32Array(capacity >> 1)
-    lines.set(this.lines)
-    this.lines = lines
-    this.keys.length = capacity >> 1
-    for (let s = 0; s < old.slots.length; s++) {
-      const entry = old.slots[s]!
-      if (entry === EMPTY) continue
-      let slot = old.hashes[s]! & this.mask
-      while (this.slots[slot] !== EMPTY) slot = (slot + 1) & this.mask
-      this.slots[slot] = entry
-      this.hashes[slot] = old.hashes[s]!
+    const old = this.table
+    const capacity = (this.mask + 1) << 1
+    const table = new Int32Array(capacity * 2)
+    const mask = capacity - 1
+    for (let s = 0; s < old.length; s += 2) {
+      if (old[s] === EMPTY) continue
+      let slot = old[s + 1]! & mask
+      while (table[slot * 2] !== EMPTY) slot = (slot + 1) & mask
+      table[slot * 2] = old[s]!
+      table[slot * 2 + 1] = old[s + 1]!
     }
+    this.table = table
+    this.mask = mask
   }
 }
 
 /** Unsigned 32-bit keys (4-byte NFC IDs read as numbers): no strings hashed or compared. */
 export class Uint32Index {
-  private keys: Uint32Array
-  /** line + 1; 0 = empty slot */
-  private lines: Int32Array
+  /** Per slot: [key, line + 1 (0 = empty)] */
+  private table: Uint32Array
   private mask: number
   private shift: number
   private size = 0
 
   constructor(expected = 1024) {
     const capacity = capacityFor(expected)
-    this.keys = new Uint32Array(capacity)
-    this.lines = new Int32Array(capacity)
+    this.table = new Uint32Array(capacity * 2)
     this.mask = capacity - 1
     this.shift = 32 - Math.log2(capacity)
   }
 
-  /** Fibonacci hashing: the top bits of key × 2^32/φ spread arithmetic runs of IDs evenly. */
-  private slotOf(key: number): number {
-    return Math.imul(key, 0x9e3779b1) >>> this.shift
-  }
-
   firstLineOrAdd(key: number, line: number): number {
-    let slot = this.slotOf(key)
+    const table = this.table
+    // Fibonacci hashing: the top bits of key × 2^32/φ spread runs of consecutive IDs evenly.
+    let slot = Math.imul(key, 0x9e3779b1) >>> this.shift
     for (;;) {
-      const stored = this.lines[slot]!
+      const stored = table[slot * 2 + 1]!
       if (stored === EMPTY) break
-      if (this.keys[slot] === key) return stored - 1
+      if (table[slot * 2] === key) return stored - 1
       slot = (slot + 1) & this.mask
     }
-    if (this.size * 2 + 2 > this.keys.length) {
-      this.grow()
-      return this.firstLineOrAdd(key, line)
-    }
-    this.keys[slot] = key
-    this.lines[slot] = line + 1
-    this.size++
+    table[slot * 2] = key
+    table[slot * 2 + 1] = line + 1
+    if (++this.size * 2 > this.mask) this.grow()
     return -1
   }
 
   private grow(): void {
-    const keys = this.keys
-    const lines = this.lines
-    const capacity = keys.length << 1
-    this.keys = new Uint32Array(capacity)
-    this.lines = new Int32Array(capacity)
-    this.mask = capacity - 1
-    this.shift = 32 - Math.log2(capacity)
-    for (let s = 0; s < keys.length; s++) {
-      if (lines[s] === EMPTY) continue
-      let slot = this.slotOf(keys[s]!)
-      while (this.lines[slot] !== EMPTY) slot = (slot + 1) & this.mask
-      this.keys[slot] = keys[s]!
-      this.lines[slot] = lines[s]!
+    const old = this.table
+    const capacity = (this.mask + 1) << 1
+    const table = new Uint32Array(capacity * 2)
+    const mask = capacity - 1
+    const shift = 32 - Math.log2(capacity)
+    for (let s = 0; s < old.length; s += 2) {
+      if (old[s + 1] === EMPTY) continue
+      let slot = Math.imul(old[s]!, 0x9e3779b1) >>> shift
+      while (table[slot * 2 + 1] !== EMPTY) slot = (slot + 1) & mask
+      table[slot * 2] = old[s]!
+      table[slot * 2 + 1] = old[s + 1]!
     }
+    this.table = table
+    this.mask = mask
+    this.shift = shift
   }
 }

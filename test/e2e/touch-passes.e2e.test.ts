@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { launchChromium } from '../support/chromium'
+import { startWebMode, type Started } from '../support/processes'
+import { tempDir } from '../support/temp'
+
+/** The list's total as the pager states it (the console's `pagination.total`). */
+async function listTotal(page: Page): Promise<number> {
+  await page.locator('[data-testid="passes-table"][aria-busy="false"]').waitFor()
+  const summary = page.getByTestId('pager-summary')
+  return Number(await summary.getAttribute('data-total'))
+}
+
+describe('Touch Passes in Chromium (web mode, demo console)', () => {
+  let web: Started<{ url: string }>
+  let browser: Awaited<ReturnType<typeof launchChromium>>
+  let data: Awaited<ReturnType<typeof tempDir>>
+  const consoleErrors: string[] = []
+
+  beforeAll(async () => {
+    data = await tempDir()
+    web = await startWebMode(data.path)
+    browser = await launchChromium()
+    browser.page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()))
+    await browser.page.goto(web.info.url)
+    await browser.page.getByTestId('active-connection').getByTitle(/simulated console/).waitFor()
+    await browser.page.getByRole('button', { name: 'Touch Passes', exact: true }).click()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await web?.stop()
+    await data?.remove()
+  })
+
+  it('buys exactly two passes after an explicit confirmation, however often Buy is clicked', async () => {
+    const { page } = browser
+    const before = await listTotal(page)
+    expect(before).toBeGreaterThan(0)
+
+    await page.getByRole('button', { name: 'Buy passes…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Buy Touch Passes' })
+    await dialog.getByLabel('Number of passes').fill('2')
+    await expect.poll(() => dialog.getByTestId('purchase-statement').textContent()).toContain('2 Touch Passes')
+    const buy = dialog.getByRole('button', { name: /Buy 2 and charge/ })
+    expect(await buy.isDisabled()).toBe(true)
+    await dialog.getByRole('checkbox').check()
+    // A double click, then Enter on the button: one purchase.
+    await buy.dblclick()
+    await page.keyboard.press('Enter').catch(() => undefined)
+    await dialog.getByTestId('purchase-done').waitFor()
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+
+    await expect.poll(() => listTotal(page)).toBe(before + 2)
+    // And the new ones are INACTIVE: filter to see them.
+    await page.getByLabel('Status').selectOption('INACTIVE')
+    await page.getByTestId('passes-table').waitFor()
+  })
+
+  it('suspends an active pass and unbundles one of its devices after confirming', async () => {
+    const { page } = browser
+    await page.getByLabel('Status').selectOption('ACTIVE')
+    const firstActive = page.getByTestId('passes-table').locator('tbody tr').filter({ hasNot: page.locator('td:nth-child(5):text-is("0")') }).first()
+    await firstActive.getByRole('button').click()
+    const details = page.getByTestId('pass-details')
+    await details.waitFor()
+    const cardId = (await details.locator('#pass-title').textContent())!.trim()
+
+    const rows = details.locator('tbody tr')
+    const bundlesBefore = await rows.count()
+    expect(bundlesBefore).toBeGreaterThan(0)
+    const device = (await rows.first().locator('td').first().textContent())!.trim()
+    await rows.first().getByRole('button', { name: 'Unbundle…' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Unbundle this device?' })
+    await expect.poll(() => confirm.textContent()).toContain(device)
+    await confirm.getByRole('button', { name: 'Unbundle device' }).click()
+    await confirm.waitFor({ state: 'detached' })
+    await expect.poll(() => rows.count()).toBe(bundlesBefore - 1)
+
+    await details.getByRole('button', { name: 'Suspend' }).click()
+    await details.getByRole('button', { name: 'Activate' }).waitFor()
+    await expect.poll(() => details.textContent()).toContain('SUSPENDED')
+
+    // Read back from the console: search by the card id.
+    await page.getByLabel('Search by card id or user name').fill(cardId.slice(0, 9))
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    const row = page.getByTestId('passes-table').locator('tbody tr', { hasText: cardId })
+    await expect.poll(() => row.textContent()).toContain('SUSPENDED')
+    await expect.poll(() => row.locator('td').nth(4).textContent()).toBe(String(bundlesBefore - 1))
+
+    await page.getByRole('button', { name: 'Show all' }).click()
+    await page.getByLabel('Status').selectOption('')
+    await page.getByTestId('pager-summary').waitFor()
+    await page.screenshot({ path: 'docs/screens/touch-passes.png', fullPage: true })
+    expect(consoleErrors).toEqual([])
+  })
+})
