@@ -89,14 +89,20 @@ try {
 
   const clientMs: number[] = []
   const bareMs: number[] = []
+  // Our process's CPU per run too: on a shared machine wall time is mostly other people's load.
+  const clientCpu: number[] = []
+  const bareCpu: number[] = []
   for (let i = 0; i < RUNS; i++) {
     // Alternate the order so neither path always runs on a warmer console.
     for (const which of i % 2 ? (['bare', 'client'] as const) : (['client', 'bare'] as const)) {
+      const cpu = process.cpuUsage()
       const started = performance.now()
       const n = which === 'client' ? await viaClient() : await viaBare()
       const ms = performance.now() - started
+      const used = process.cpuUsage(cpu)
       if (n !== EXPECTED_CARDS) throw new Error(`${which}: ${n} cards`)
       ;(which === 'client' ? clientMs : bareMs).push(ms)
+      ;(which === 'client' ? clientCpu : bareCpu).push((used.user + used.system) / 1000)
     }
   }
   const kept = await client.nfcCards.all({ pageSize: PAGE_SIZE, concurrency: CONCURRENCY })
@@ -107,7 +113,8 @@ try {
   console.log(`cards: ${EXPECTED_CARDS}, page size ${PAGE_SIZE}, concurrency ${CONCURRENCY}, runs ${RUNS}`)
   console.log(`client nfcCards.all(): median ${median(clientMs).toFixed(0)} ms  (runs: ${clientMs.map((m) => m.toFixed(0)).join(', ')})`)
   console.log(`bare node:https loop:  median ${median(bareMs).toFixed(0)} ms  (runs: ${bareMs.map((m) => m.toFixed(0)).join(', ')})`)
-  console.log(`ratio client/bare: ${ratio.toFixed(3)} (target ≤ ${TARGET_RATIO})`)
+  console.log(`our CPU per run (median): client ${median(clientCpu).toFixed(0)} ms, bare ${median(bareCpu).toFixed(0)} ms`)
+  console.log(`ratio client/bare (wall): ${ratio.toFixed(3)} (target ≤ ${TARGET_RATIO})`)
   console.log(`memory with ${kept.length} cards held: rss ${mb(mem.rss)}, heapUsed ${mb(mem.heapUsed)}`)
   client.close()
   agent.destroy()

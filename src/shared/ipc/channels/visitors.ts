@@ -72,10 +72,11 @@ export const visitorFormSchema = z
     end_time: z.number({ error: 'Enter when the visit ends.' }).int().positive('Enter when the visit ends.'),
     /** null = a one-time visit: any time inside the validity window. */
     week_schedule: scheduleSchema.nullable(),
+    /** Left out on an edit that did not touch the doors: the console keeps them (E18 is partial). */
     resources: z
       .array(z.object({ id: z.string().min(1).max(200), type: z.enum(resourceTypes) }))
       .max(200)
-      .default([])
+      .optional()
   })
   .refine((v) => !(v.start_time > 0 && v.end_time > 0) || v.end_time > v.start_time, {
     message: 'The visit must end after it starts.',

@@ -1,0 +1,152 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { join } from 'node:path'
+import { BatchService } from '../../../src/main/services/batches/batch-service'
+import type { UploadProgress } from '../../../src/shared/batches/schemas'
+import type { AccessClient } from '../../../src/main/services/access/client'
+import { startDemo, type Demo } from '../access/support'
+import { tempDir } from '../../support/temp'
+
+/** Upload (E16) against the demo console over real HTTPS. */
+describe('batch upload', () => {
+  let demo: Demo
+  let client: AccessClient
+  let dir: Awaited<ReturnType<typeof tempDir>>
+  let service: BatchService
+  let progress: UploadProgress[]
+  let imports: number
+
+  beforeAll(async () => {
+    demo = await startDemo()
+  })
+  afterAll(async () => {
+    await demo?.stop()
+  })
+  beforeEach(async () => {
+    dir = await tempDir()
+    progress = []
+    imports = 0
+    client = demo.client()
+    // Count the import requests the service makes (the real call still goes to the console).
+    const importCsv = client.nfcCards.importCsv.bind(client.nfcCards)
+    client.nfcCards.importCsv = (...args) => {
+      imports++
+      return importCsv(...args)
+    }
+    service = new BatchService({
+      dir: join(dir.path, 'batches'),
+      client: async () => client,
+      chunkSize: 2,
+      emit: (event, payload) => {
+        if (event === 'batches.uploadProgress') progress.push(payload as UploadProgress)
+      }
+    })
+  })
+  afterEach(async () => {
+    await demo.control('DELETE', '/__demo/faults')
+    await service.close()
+    await dir.remove()
+  })
+
+  const cardCount = async () =>
+    (await demo.control<{ data: { cards: number } }>('GET', '/__demo/state')).body.data.cards
+
+  it('imports in ordered chunks, maps tokens back, explains a duplicate alias, retries only failed rows', async () => {
+    const suffix = Date.now().toString(16).slice(-6).toUpperCase()
+    // A card on the console already uses this alias.
+    const [taken] = await client.nfcCards.importCsv(`0A${suffix},Taken-${suffix}\n`)
+    expect(taken!.token).not.toBe('')
+
+    const batch = await service.create({ name: 'Upload' })
+    const ids = ['01', '02', '03', '04', '05'].map((n) => `0B${suffix}0000${n}`)
+    const unique = [...new Set(ids)]
+    expect(unique).toHaveLength(5)
+    for (const [i, id] of ids.entries()) await service.addScan(batch.id, id, i === 2 ? `Taken-${suffix}` : `Up-${suffix}-${i}`)
+    const before = await cardCount()
+
+    const result = await service.upload(batch.id)
+    expect(result).toMatchObject({ sent: 5, imported: 4, failed: 1, unknown: 0 })
+    expect(imports).toBe(3) // 5 rows, 2 per request
+    expect(progress.filter((p) => !p.finished).map((p) => p.chunk)).toEqual([0, 1, 2, 3])
+    expect(progress.at(-1)).toMatchObject({ finished: true, done: 5, total: 5, imported: 4, failed: 1 })
+    expect(await cardCount()).toBe(before + 4)
+
+    const detail = await service.get(batch.id)
+    expect(detail.state).toBe('partly-imported')
+    const failed = detail.rows[2]!
+    expect(failed).toMatchObject({ status: 'failed', alias: `Taken-${suffix}` })
+    expect(failed.reason).toMatch(new RegExp(`alias "Taken-${suffix}" is already used on the console`))
+    for (const row of detail.rows.filter((r) => r.status === 'imported')) {
+      expect((await client.nfcCards.get(row.token!)).alias).toBe(row.alias)
+    }
+    expect(await service.exportCsv(batch.id, 'failed')).toMatchObject({ text: `${ids[2]},Taken-${suffix}\n`, rows: 1 })
+
+    // Free the alias on the console, then "retry failed rows": only that row goes out.
+    await client.nfcCards.update(taken!.token, { alias: `Freed-${suffix}` })
+    imports = 0
+    progress = []
+    const retry = await service.upload(batch.id, { onlyFailed: true })
+    expect(retry).toMatchObject({ sent: 1, imported: 1, failed: 0 })
+    expect(imports).toBe(1)
+    expect(await cardCount()).toBe(before + 5)
+    const after = await service.get(batch.id)
+    expect(after.state).toBe('imported')
+    // Nothing left to send: a further upload sends nothing.
+    imports = 0
+    expect(await service.upload(batch.id)).toMatchObject({ sent: 0 })
+    expect(imports).toBe(0)
+  })
+
+  it('a failed request leaves its rows "to check" and does not retry on its own; rows before it stay imported', async () => {
+    const suffix = (Date.now() + 1).toString(16).slice(-6).toUpperCase()
+    const batch = await service.create({ name: 'Faulty', aliasPattern: `F${suffix}-{n:2}` })
+    for (const n of ['01', '02', '03', '04']) await service.addScan(batch.id, `0C${suffix}0000${n}`)
+    // The first chunk goes through; then the console fails every import.
+    const original = client.nfcCards.importCsv
+    let calls = 0
+    client.nfcCards.importCsv = async (...args) => {
+      if (++calls === 2) await demo.control('PUT', '/__demo/faults', { errorRate: { 'POST /credentials/nfc_cards/import': 1 } })
+      return original(...args)
+    }
+    const error = await service.upload(batch.id).then(
+      () => undefined,
+      (err: unknown) => err
+    )
+    expect(error).toMatchObject({ kind: 'server', message: expect.stringMatching(/stopped at part 2 of 2/) })
+    expect(calls).toBe(2)
+    const detail = await service.get(batch.id)
+    expect(detail.rows.map((r) => r.status)).toEqual(['imported', 'imported', 'unknown', 'unknown'])
+    expect(detail.state).toBe('partly-imported')
+    expect(detail.rows[2]!.reason).toMatch(/check on the console/)
+
+    // A plain upload does not re-send rows of unknown outcome...
+    await demo.control('DELETE', '/__demo/faults')
+    calls = 10
+    expect(await service.upload(batch.id)).toMatchObject({ sent: 0 })
+    // ...the user may, explicitly, after checking.
+    const resent = await service.upload(batch.id, { resendUnknown: true })
+    expect(resent).toMatchObject({ sent: 2, imported: 2 })
+    expect((await service.get(batch.id)).state).toBe('imported')
+  })
+
+  it('refuses row edits while an upload runs', async () => {
+    const suffix = (Date.now() + 2).toString(16).slice(-6).toUpperCase()
+    const batch = await service.create({ name: 'Busy' })
+    const { row } = await service.addScan(batch.id, `0D${suffix}`)
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const original = client.nfcCards.importCsv
+    client.nfcCards.importCsv = async (...args) => {
+      await gate
+      return original(...args)
+    }
+    const upload = service.upload(batch.id)
+    await new Promise((r) => setTimeout(r, 50))
+    expect((await service.get(batch.id)).state).toBe('uploading')
+    await expect(service.updateRow(batch.id, row.id, { alias: 'x' })).rejects.toMatchObject({ code: 'UPLOAD_RUNNING' })
+    await expect(service.upload(batch.id)).rejects.toMatchObject({ code: 'UPLOAD_RUNNING' })
+    // Scanning goes on during an upload.
+    expect((await service.addScan(batch.id, `0E${suffix}`)).duplicate).toBe(false)
+    release()
+    expect(await upload).toMatchObject({ imported: 1 })
+  })
+})
