@@ -24,20 +24,28 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
 
-function getJson(agent: https.Agent, url: string, token: string): Promise<{ data: unknown[]; pagination: { total: number } }> {
+function getJson(
+  agent: https.Agent,
+  url: string,
+  token: string
+): Promise<{ data: unknown[]; pagination: { total: number } }> {
   return new Promise((resolve, reject) => {
-    const req = https.get(url, { agent, headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => {
-        try {
-          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')))
-        } catch (err) {
-          reject(err)
-        }
-      })
-      res.on('error', reject)
-    })
+    const req = https.get(
+      url,
+      { agent, headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')))
+          } catch (err) {
+            reject(err)
+          }
+        })
+        res.on('error', reject)
+      }
+    )
     req.on('error', reject)
   })
 }
@@ -54,7 +62,8 @@ function bareAgent(pin: PinnedCertificate): https.Agent {
 
 /** The floor: the same pages, no envelope check, no validation at all. */
 async function bareLoop(agent: https.Agent, baseUrl: string, token: string): Promise<number> {
-  const page = (n: number) => getJson(agent, `${baseUrl}${API_PREFIX}/credentials/nfc_cards/tokens?page_num=${n}&page_size=${PAGE_SIZE}`, token)
+  const page = (n: number) =>
+    getJson(agent, `${baseUrl}${API_PREFIX}/credentials/nfc_cards/tokens?page_num=${n}&page_size=${PAGE_SIZE}`, token)
   const first = await page(1)
   const pages: unknown[][] = [first.data]
   const last = Math.ceil(first.pagination.total / PAGE_SIZE)
@@ -85,7 +94,8 @@ try {
 
   // Warm up both paths (JIT, the console's first serialisation, TLS session).
   const counts = [await viaClient(), await viaBare()]
-  if (counts.some((c) => c !== EXPECTED_CARDS)) throw new Error(`expected ${EXPECTED_CARDS} cards, got ${counts.join(' / ')}`)
+  if (counts.some((c) => c !== EXPECTED_CARDS))
+    throw new Error(`expected ${EXPECTED_CARDS} cards, got ${counts.join(' / ')}`)
 
   const clientMs: number[] = []
   const bareMs: number[] = []
@@ -111,9 +121,15 @@ try {
 
   const ratio = median(clientMs) / median(bareMs)
   console.log(`cards: ${EXPECTED_CARDS}, page size ${PAGE_SIZE}, concurrency ${CONCURRENCY}, runs ${RUNS}`)
-  console.log(`client nfcCards.all(): median ${median(clientMs).toFixed(0)} ms  (runs: ${clientMs.map((m) => m.toFixed(0)).join(', ')})`)
-  console.log(`bare node:https loop:  median ${median(bareMs).toFixed(0)} ms  (runs: ${bareMs.map((m) => m.toFixed(0)).join(', ')})`)
-  console.log(`our CPU per run (median): client ${median(clientCpu).toFixed(0)} ms, bare ${median(bareCpu).toFixed(0)} ms`)
+  console.log(
+    `client nfcCards.all(): median ${median(clientMs).toFixed(0)} ms  (runs: ${clientMs.map((m) => m.toFixed(0)).join(', ')})`
+  )
+  console.log(
+    `bare node:https loop:  median ${median(bareMs).toFixed(0)} ms  (runs: ${bareMs.map((m) => m.toFixed(0)).join(', ')})`
+  )
+  console.log(
+    `our CPU per run (median): client ${median(clientCpu).toFixed(0)} ms, bare ${median(bareCpu).toFixed(0)} ms`
+  )
   console.log(`ratio client/bare (wall): ${ratio.toFixed(3)} (target ≤ ${TARGET_RATIO})`)
   console.log(`memory with ${kept.length} cards held: rss ${mb(mem.rss)}, heapUsed ${mb(mem.heapUsed)}`)
   client.close()

@@ -67,8 +67,12 @@ for (let run = 0; run < RUNS + 2; run++) {
 const ratio = median(full.cpu) / median(bare.cpu)
 const wallRatio = median(full.wall) / median(bare.wall)
 console.log(`rows: ${ROWS}, text: ${(text.length / 1048576).toFixed(1)} MB, runs: ${RUNS} (medians)`)
-console.log(`bare papaparse parse (defaults): ${median(bare.cpu).toFixed(1)} ms CPU, ${median(bare.wall).toFixed(1)} ms wall`)
-console.log(`papaparse, delimiter given: ${median(comma.cpu).toFixed(1)} ms CPU, ${median(comma.wall).toFixed(1)} ms wall (${(median(full.cpu) / median(comma.cpu)).toFixed(2)}× CPU against it)`)
+console.log(
+  `bare papaparse parse (defaults): ${median(bare.cpu).toFixed(1)} ms CPU, ${median(bare.wall).toFixed(1)} ms wall`
+)
+console.log(
+  `papaparse, delimiter given: ${median(comma.cpu).toFixed(1)} ms CPU, ${median(comma.wall).toFixed(1)} ms wall (${(median(full.cpu) / median(comma.cpu)).toFixed(2)}× CPU against it)`
+)
 console.log(`full validation:      ${median(full.cpu).toFixed(1)} ms CPU, ${median(full.wall).toFixed(1)} ms wall`)
 console.log(`ratio: ${ratio.toFixed(2)}× CPU (target ≤ ${TARGET}×), ${wallRatio.toFixed(2)}× wall`)
 console.log(`preview counts: ${JSON.stringify(counts)}`)

@@ -15,7 +15,10 @@ export const doorSchema = z.object({
   floor_id: z.string().default(''),
   type: z.string().default('door'),
   is_bind_hub: flag,
-  door_lock_relay_status: z.string().nullish().transform((s) => s || null),
+  door_lock_relay_status: z
+    .string()
+    .nullish()
+    .transform((s) => s || null),
   // null = no position sensor; "" in one sample (facts 3.13).
   door_position_status: z
     .enum(['open', 'close', ''])
@@ -35,7 +38,10 @@ const floorSchema = z.object({
   id: z.string().min(1),
   name: z.string().default(''),
   type: z.string().default('floor'),
-  resources: z.array(topologyDoorSchema).nullish().transform((r) => r ?? [])
+  resources: z
+    .array(topologyDoorSchema)
+    .nullish()
+    .transform((r) => r ?? [])
 })
 
 export const doorGroupTypes = ['building', 'access'] as const
@@ -61,20 +67,21 @@ export const doorGroupTopologyAnswerSchema = z
     id: z.string().min(1),
     name: z.string().default(''),
     type: z.string(),
-    resource_topologies: z.array(floorSchema).nullish().transform((f) => f ?? [])
+    resource_topologies: z
+      .array(floorSchema)
+      .nullish()
+      .transform((f) => f ?? [])
   })
-  .transform(
-    (g): DoorGroupTopology => ({
-      id: g.id,
-      name: g.name,
-      type: g.type,
-      floors: g.resource_topologies.map((f) => ({
-        id: f.id,
-        name: f.name,
-        doors: f.resources.map((d) => ({ id: d.id, name: d.name, isBindHub: d.is_bind_hub }))
-      }))
-    })
-  )
+  .transform((g): DoorGroupTopology => ({
+    id: g.id,
+    name: g.name,
+    type: g.type,
+    floors: g.resource_topologies.map((f) => ({
+      id: f.id,
+      name: f.name,
+      doors: f.resources.map((d) => ({ id: d.id, name: d.name, isBindHub: d.is_bind_hub }))
+    }))
+  }))
 export type DoorGroupTopology = z.infer<typeof doorGroupTopologySchema>
 
 /** §7.5 (custom groups only; the building group is in the topology). */

@@ -45,7 +45,14 @@ export const endpoints = {
   E8: ep('E8', 'Update NFC card', 'PUT', '/credentials/nfc_cards/tokens/:token', 'edit:credential', '3.1.30'),
   E9: ep('E9', 'Fetch Touch Pass list', 'GET', '/credentials/touch_passes', 'view:credential', '3.2.20'),
   E10: ep('E10', 'Search Touch Pass', 'GET', '/credentials/touch_passes/search', 'view:credential', '3.2.20'),
-  E11: ep('E11', 'Fetch assignable Touch Passes', 'GET', '/credentials/touch_passes/assignable', 'view:credential', '3.2.20'),
+  E11: ep(
+    'E11',
+    'Fetch assignable Touch Passes',
+    'GET',
+    '/credentials/touch_passes/assignable',
+    'view:credential',
+    '3.2.20'
+  ),
   E12: ep('E12', 'Update Touch Pass', 'PUT', '/credentials/touch_passes/:id', 'edit:credential', '3.2.20'),
   E13: ep('E13', 'Fetch Touch Pass details', 'GET', '/credentials/touch_passes/:id', 'view:credential', '3.2.20'),
   E14: ep('E14', 'Purchase Touch Passes', 'POST', '/credentials/touch_passes', 'edit:credential', '3.2.20'),
@@ -62,17 +69,50 @@ export const endpoints = {
   userUnassignNfc: ep('§3.8', 'Unassign NFC card from user', 'PUT', '/users/:id/nfc_cards/delete', 'edit:user'),
   userAssignPin: ep('§3.9', 'Assign PIN code to user', 'PUT', '/users/:id/pin_codes', 'edit:user'),
   userUnassignPin: ep('§3.10', 'Unassign PIN code from user', 'DELETE', '/users/:id/pin_codes', 'edit:user'),
-  userAssignTouchPass: ep('§3.25', 'Assign Touch Pass to user', 'PUT', '/users/:user_id/touch_passes/:touch_pass_id', 'edit:user', '3.2.20'),
-  userUnassignTouchPass: ep('§3.26', 'Unassign Touch Pass from user', 'DELETE', '/users/:user_id/touch_passes/:touch_pass_id', 'edit:user', '3.2.20'),
+  userAssignTouchPass: ep(
+    '§3.25',
+    'Assign Touch Pass to user',
+    'PUT',
+    '/users/:user_id/touch_passes/:touch_pass_id',
+    'edit:user',
+    '3.2.20'
+  ),
+  userUnassignTouchPass: ep(
+    '§3.26',
+    'Unassign Touch Pass from user',
+    'DELETE',
+    '/users/:user_id/touch_passes/:touch_pass_id',
+    'edit:user',
+    '3.2.20'
+  ),
   visitorFetch: ep('§4.3', 'Fetch visitor', 'GET', '/visitors/:id', 'view:visitor'),
   visitorsList: ep('§4.4', 'List visitors', 'GET', '/visitors', 'view:visitor'),
   visitorDelete: ep('§4.6', 'Delete visitor', 'DELETE', '/visitors/:id', 'edit:visitor'),
   visitorAssignNfc: ep('§4.7', 'Assign NFC card to visitor', 'PUT', '/visitors/:id/nfc_cards', 'edit:visitor'),
-  visitorUnassignNfc: ep('§4.8', 'Unassign NFC card from visitor', 'PUT', '/visitors/:id/nfc_cards/delete', 'edit:visitor'),
+  visitorUnassignNfc: ep(
+    '§4.8',
+    'Unassign NFC card from visitor',
+    'PUT',
+    '/visitors/:id/nfc_cards/delete',
+    'edit:visitor'
+  ),
   visitorAssignPin: ep('§4.9', 'Assign PIN code to visitor', 'PUT', '/visitors/:id/pin_codes', 'edit:visitor'),
-  visitorUnassignPin: ep('§4.10', 'Unassign PIN code from visitor', 'DELETE', '/visitors/:id/pin_codes', 'edit:visitor'),
+  visitorUnassignPin: ep(
+    '§4.10',
+    'Unassign PIN code from visitor',
+    'DELETE',
+    '/visitors/:id/pin_codes',
+    'edit:visitor'
+  ),
   visitorAssignQr: ep('§4.11', 'Assign QR code to visitor', 'PUT', '/visitors/:id/qr_codes', 'edit:visitor', '3.3.10'),
-  visitorUnassignQr: ep('§4.12', 'Unassign QR code from visitor', 'DELETE', '/visitors/:id/qr_codes', 'edit:visitor', '3.3.10'),
+  visitorUnassignQr: ep(
+    '§4.12',
+    'Unassign QR code from visitor',
+    'DELETE',
+    '/visitors/:id/qr_codes',
+    'edit:visitor',
+    '3.3.10'
+  ),
   doorGroupsTopology: ep('§7.1', 'Fetch door group topology', 'GET', '/door_groups/topology', 'view:space'),
   doorGroupsList: ep('§7.5', 'List door groups', 'GET', '/door_groups', 'view:space'),
   doorsList: ep('§7.8', 'List doors', 'GET', '/doors', 'view:space'),

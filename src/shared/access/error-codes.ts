@@ -6,7 +6,11 @@ import type { ErrorKind } from '../errors'
  */
 export const consoleErrorCodes: Record<string, { kind: ErrorKind; message: string; hint?: string }> = {
   CODE_PARAMS_INVALID: { kind: 'validation', message: 'The console rejected the request as invalid.' },
-  CODE_SYSTEM_ERROR: { kind: 'server', message: 'The console reported an internal error.', hint: 'Try again in a moment.' },
+  CODE_SYSTEM_ERROR: {
+    kind: 'server',
+    message: 'The console reported an internal error.',
+    hint: 'Try again in a moment.'
+  },
   CODE_RESOURCE_NOT_FOUND: { kind: 'not-found', message: 'The console has no such item.' },
   CODE_NOT_EXISTS: { kind: 'not-found', message: 'The console has no such item.' },
   CODE_OPERATION_FORBIDDEN: { kind: 'permission', message: 'The console does not allow this operation.' },
@@ -61,7 +65,7 @@ export const consoleErrorCodes: Record<string, { kind: ErrorKind; message: strin
     message: "The reader's firmware is too old.",
     hint: 'Update the reader in the Access app.'
   },
-  CODE_DEVICE_DEVICE_BUSY: { kind: 'conflict', message: 'The reader is busy.', hint: 'Wait a moment and try again.', },
+  CODE_DEVICE_DEVICE_BUSY: { kind: 'conflict', message: 'The reader is busy.', hint: 'Wait a moment and try again.' },
   CODE_DEVICE_DEVICE_NOT_FOUND: { kind: 'not-found', message: 'The console has no such device.' },
   CODE_DEVICE_DEVICE_OFFLINE: {
     kind: 'network',

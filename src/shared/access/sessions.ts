@@ -9,7 +9,10 @@ export const sessionCreatedSchema = z.object({ session_id: z.string().min(1) })
  */
 export const pollDataSchema = z
   .object({ token: z.string().min(1), card_id: z.string().min(1).optional(), id: z.string().min(1).optional() })
-  .refine((d) => d.card_id !== undefined || d.id !== undefined, { message: 'card_id (or id) is missing', path: ['card_id'] })
+  .refine((d) => d.card_id !== undefined || d.id !== undefined, {
+    message: 'card_id (or id) is missing',
+    path: ['card_id']
+  })
   .transform((d) => ({ token: d.token, cardId: (d.card_id ?? d.id)! }))
 
 export const pollResultSchema = z.discriminatedUnion('state', [

@@ -33,7 +33,10 @@ export const touchPassSchema = z.object({
   user_email: z.string().default(''),
   user_avatar: z.string().default(''),
   user_status: z.string().default(''),
-  bundles: z.array(bundleSchema).nullish().transform((b) => b ?? [])
+  bundles: z
+    .array(bundleSchema)
+    .nullish()
+    .transform((b) => b ?? [])
 })
 export type TouchPass = z.infer<typeof touchPassSchema>
 

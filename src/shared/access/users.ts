@@ -15,7 +15,10 @@ export const userSchema = z.object({
   email: z.string().optional(),
   employee_number: z.string().optional(),
   status: z.string().optional(),
-  nfc_cards: z.array(heldCardSchema).nullish().transform((c) => c ?? []),
+  nfc_cards: z
+    .array(heldCardSchema)
+    .nullish()
+    .transform((c) => c ?? []),
   pin_code: heldPinSchema,
   // Typed as an array, sampled as one object; a user holds at most one (facts 4, §3.1).
   touch_pass: z

@@ -101,12 +101,21 @@ export const visitorSchema = z.object({
   // Absent from the create sample (facts E17); 10-digit epoch seconds otherwise.
   start_time: z.number().int().optional(),
   end_time: z.number().int().optional(),
-  nfc_cards: z.array(heldCardSchema).nullish().transform((c) => c ?? []),
+  nfc_cards: z
+    .array(heldCardSchema)
+    .nullish()
+    .transform((c) => c ?? []),
   pin_code: heldPinSchema,
   schedule_id: z.string().optional(),
   schedule: visitorScheduleSchema.nullish().transform((s) => s ?? null),
-  resources: z.array(visitorResourceSchema).nullish().transform((r) => r ?? []),
-  license_plates: z.array(licensePlateSchema).nullish().transform((p) => p ?? [])
+  resources: z
+    .array(visitorResourceSchema)
+    .nullish()
+    .transform((r) => r ?? []),
+  license_plates: z
+    .array(licensePlateSchema)
+    .nullish()
+    .transform((p) => p ?? [])
 })
 export type Visitor = z.infer<typeof visitorSchema>
 

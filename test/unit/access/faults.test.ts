@@ -55,7 +55,17 @@ describe('faults: retries of reads only, 429, timeouts', () => {
     attempts.length = 0
     const calls: [string, () => Promise<unknown>][] = [
       ['E14', () => client.touchPasses.purchase(1)],
-      ['E17', () => client.visitors.create({ first_name: 'A', last_name: 'B', visit_reason: 'Business', start_time: 1e9, end_time: 1e9 + 60 })],
+      [
+        'E17',
+        () =>
+          client.visitors.create({
+            first_name: 'A',
+            last_name: 'B',
+            visit_reason: 'Business',
+            start_time: 1e9,
+            end_time: 1e9 + 60
+          })
+      ],
       ['E16', () => client.nfcCards.importCsv('04AA00000001,x\n')],
       ['§3.9', () => client.users.assignPin(user!.id, '12345678')],
       ['E7', () => client.nfcCards.remove(card!.token)],

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoConsole } from '../../../src/demo-console/server'
 import { createAccessClient } from '../../../src/main/services/access/client'
 import { tempDir } from '../../support/temp'
+import { z } from 'zod'
+import { endpoints } from '../../../src/shared/access/endpoints'
 import { failure, startDemo, type Demo } from './support'
 
 describe('access client foundation (E1, auth, pinning, versions)', () => {
@@ -31,6 +33,24 @@ describe('access client foundation (E1, auth, pinning, versions)', () => {
     const err = await failure(demo.client('none').pinCodes.generate())
     expect(err).toMatchObject({ kind: 'permission', details: { permission: 'view:credential', endpoint: 'E1' } })
     expect(err.message).toContain('`view:credential`')
+  })
+
+  it('an answer that does not match the schema is an AppError naming the endpoint and the field', async () => {
+    const client = demo.client()
+    const err = await failure(
+      client.http.request({
+        endpoint: endpoints.E6,
+        query: { page_num: 1, page_size: 2 },
+        data: z.array(z.object({ no_such_field: z.string() }))
+      })
+    )
+    expect(err).toMatchObject({
+      kind: 'server',
+      code: 'UNEXPECTED_RESPONSE',
+      details: { endpoint: 'E6', field: '0.no_such_field' }
+    })
+    expect(err.message).toContain('(E6)')
+    expect(err.message).toContain('`0.no_such_field`')
   })
 
   it('honours the signal', async () => {
@@ -115,7 +135,11 @@ describe('minimum console versions', () => {
         expect(err).toMatchObject({ kind: 'unsupported', details: { minVersion: version } })
         continue
       }
-      expect(err).toMatchObject({ kind: 'unsupported', code: 'ENDPOINT_MISSING', details: { endpoint, minVersion: version } })
+      expect(err).toMatchObject({
+        kind: 'unsupported',
+        code: 'ENDPOINT_MISSING',
+        details: { endpoint, minVersion: version }
+      })
       expect(err.message).toContain(`UniFi Access ${version}`)
     }
   })

@@ -29,7 +29,10 @@ describe('NFC cards (E5–E8, E16) against the demo console', () => {
     for (const pageSizeEcho of ['requested', 'returned'] as const) {
       await demo.control('PUT', '/__demo/variants', { pageSizeEcho })
       const progress: number[] = []
-      const cards = await client.nfcCards.all({ pageSize: 7, onProgress: (loaded, t) => (progress.push(loaded), expect(t).toBe(total)) })
+      const cards = await client.nfcCards.all({
+        pageSize: 7,
+        onProgress: (loaded, t) => (progress.push(loaded), expect(t).toBe(total))
+      })
       expect(cards).toHaveLength(total)
       expect(new Set(cards.map((c) => c.token)).size).toBe(total)
       expect(progress.at(-1)).toBe(total)
@@ -76,7 +79,10 @@ describe('NFC cards (E5–E8, E16) against the demo console', () => {
     const [card] = (await view.nfcCards.list({ page: 1, pageSize: 1 })).items
     const denied = await failure(view.nfcCards.update(card!.token, { alias: 'x' }))
     expect(denied).toMatchObject({ kind: 'permission', details: { permission: 'edit:credential', endpoint: 'E8' } })
-    expect(await failure(view.nfcCards.remove(card!.token))).toMatchObject({ kind: 'permission', details: { permission: 'edit:credential' } })
+    expect(await failure(view.nfcCards.remove(card!.token))).toMatchObject({
+      kind: 'permission',
+      details: { permission: 'edit:credential' }
+    })
     expect(await failure(view.nfcCards.importCsv('04A1B2C3D7,x\n'))).toMatchObject({ kind: 'permission' })
   })
 

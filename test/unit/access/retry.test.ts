@@ -45,10 +45,13 @@ describe('retry policy', () => {
     let calls = 0
     const policy = { ...defaultRetryPolicy, baseDelayMs: 1 }
     await expect(
-      withRetry(async () => {
-        calls++
-        throw serverError
-      }, { policy })
+      withRetry(
+        async () => {
+          calls++
+          throw serverError
+        },
+        { policy }
+      )
     ).rejects.toBe(serverError)
     expect(calls).toBe(3)
     calls = 0

@@ -3,8 +3,9 @@ import { pollDataSchema } from '../../../src/shared/access/sessions'
 import { visitorSchema, visitorCreateSchema, visitorUpdateSchema } from '../../../src/shared/access/visitors'
 import { userSchema } from '../../../src/shared/access/users'
 import { touchPassOneOrManySchema } from '../../../src/shared/access/touch-passes'
-import { doorSchema, doorGroupTopologyAnswerSchema } from '../../../src/shared/access/doors'
-import { deviceGroupsSchema, flattenDevices } from '../../../src/shared/access/devices'
+import { doorSchema, doorGroupTopologyAnswerSchema, doorGroupTopologySchema } from '../../../src/shared/access/doors'
+import { deviceGroupsSchema, deviceSchema, flattenDevices } from '../../../src/shared/access/devices'
+import { z } from 'zod'
 import { nfcCardSchema } from '../../../src/shared/access/nfc-cards'
 
 const hex64 = 'a'.repeat(64)
@@ -68,7 +69,14 @@ describe('resource schemas: live shapes and strictness', () => {
       id: 'g',
       name: 'All Doors',
       type: 'building',
-      resource_topologies: [{ id: 'f', name: 'Ground', type: 'floor', resources: [{ id: 'd1', name: 'Front', type: 'door', is_bind_hub: true }] }]
+      resource_topologies: [
+        {
+          id: 'f',
+          name: 'Ground',
+          type: 'floor',
+          resources: [{ id: 'd1', name: 'Front', type: 'door', is_bind_hub: true }]
+        }
+      ]
     })
     expect(topo.floors[0]?.doors[0]).toEqual({ id: 'd1', name: 'Front', isBindHub: true })
   })
@@ -93,8 +101,37 @@ describe('resource schemas: live shapes and strictness', () => {
     expect(devices.find((d) => d.id === 'r3')?.doorId).toBe('door-1')
   })
 
+  it('what a schema outputs parses again to the same value (the IPC contract re-uses these schemas)', () => {
+    const pass = { id: 'p1', card_id: '1A2B', status: 'ACTIVE', bundles: [] }
+    const cases: [z.ZodType, unknown][] = [
+      [nfcCardSchema, { token: hex64, display_id: '1', status: 'pending' }],
+      [userSchema, { id: 'u1', touch_pass: [pass], pin_code: null }],
+      [visitorSchema, { id: 'v1', status: 4, schedule: { id: 's', weekly: week } }],
+      [doorSchema, { id: 'd1', is_bind_hub: 'true', door_position_status: '' }]
+    ]
+    for (const [schema, raw] of cases) {
+      const once = schema.parse(raw)
+      expect(schema.parse(once)).toEqual(once)
+    }
+    const topo = doorGroupTopologyAnswerSchema.parse({
+      id: 'g',
+      type: 'access',
+      resource_topologies: [{ id: 'f', resources: [{ id: 'd', is_bind_hub: true }] }]
+    })
+    expect(doorGroupTopologySchema.parse(topo)).toEqual(topo)
+    const devices = flattenDevices(deviceGroupsSchema.parse([[{ id: 'r', type: 'UA-G3' }]]))
+    expect(z.array(deviceSchema).parse(devices)).toEqual(devices)
+  })
+
   it('is strict on the card fields it uses', () => {
-    const card = { token: hex64, display_id: '100005', status: 'assigned', alias: '', user_type: 'USER', user: { id: 'u' } }
+    const card = {
+      token: hex64,
+      display_id: '100005',
+      status: 'assigned',
+      alias: '',
+      user_type: 'USER',
+      user: { id: 'u' }
+    }
     expect(nfcCardSchema.parse(card).status).toBe('assigned')
     expect(nfcCardSchema.safeParse({ ...card, status: 'lost' }).success).toBe(false)
     expect(nfcCardSchema.safeParse({ ...card, token: undefined }).success).toBe(false)

@@ -25,7 +25,12 @@ describe('NFC enrollment sessions (E2–E4) and devices against the demo console
     expect(devices.some((d) => d.isReader)).toBe(true)
     expect(devices.some((d) => !d.isReader)).toBe(true)
     const { body } = await demo.control<{ data: { readers: { id: string }[] } }>('GET', '/__demo/state')
-    expect(devices.filter((d) => d.isReader).map((d) => d.id).sort()).toEqual(body.data.readers.map((r) => r.id).sort())
+    expect(
+      devices
+        .filter((d) => d.isReader)
+        .map((d) => d.id)
+        .sort()
+    ).toEqual(body.data.readers.map((r) => r.id).sort())
   })
 
   it('waits, then reads a tapped card, and removes the session (twice is fine)', async () => {

@@ -1,6 +1,10 @@
 import https from 'node:https'
 import { startDemoConsole, type DemoConsole, type DemoConsoleOptions } from '../../../src/demo-console/server'
-import { createAccessClient, type AccessClient, type AccessClientConfig } from '../../../src/main/services/access/client'
+import {
+  createAccessClient,
+  type AccessClient,
+  type AccessClientConfig
+} from '../../../src/main/services/access/client'
 import { tempDir } from '../../support/temp'
 
 export interface Demo {
@@ -16,7 +20,9 @@ export interface Demo {
 export const fastRetry = { baseDelayMs: 2, maxDelayMs: 20 }
 
 /** A demo console in this process on a fresh data dir, and clients pinned to it. */
-export async function startDemo(options: { version?: string; seed?: DemoConsoleOptions['seed']; dataDir?: string } = {}): Promise<Demo> {
+export async function startDemo(
+  options: { version?: string; seed?: DemoConsoleOptions['seed']; dataDir?: string } = {}
+): Promise<Demo> {
   const dir = options.dataDir ? undefined : await tempDir('access-client-')
   const dataDir = options.dataDir ?? dir!.path
   const startOptions = { dataDir, version: options.version, seed: options.seed }

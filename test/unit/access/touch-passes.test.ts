@@ -45,7 +45,9 @@ describe('Touch Passes (E9–E14) and assigning them to users against the demo c
 
   it('assigns a pass to a user (PENDING) and takes it back', async () => {
     const [pass] = await client.touchPasses.purchase(1)
-    const user = (await client.users.list({ page: 1, pageSize: 50 })).items.find((u) => !u.touch_pass && u.status === 'ACTIVE')!
+    const user = (await client.users.list({ page: 1, pageSize: 50 })).items.find(
+      (u) => !u.touch_pass && u.status === 'ACTIVE'
+    )!
     const assigned = await client.users.assignTouchPass(user.id, pass!.id)
     expect(assigned).toMatchObject({ id: pass!.id, status: 'PENDING', user_id: user.id })
     expect((await client.users.get(user.id)).touch_pass?.id).toBe(pass!.id)
@@ -66,7 +68,9 @@ describe('Touch Passes (E9–E14) and assigning them to users against the demo c
   })
 
   it('unknown id, missing scope, invalid count', async () => {
-    expect(await failure(client.touchPasses.get('00000000-0000-4000-8000-000000000000'))).toMatchObject({ kind: 'not-found' })
+    expect(await failure(client.touchPasses.get('00000000-0000-4000-8000-000000000000'))).toMatchObject({
+      kind: 'not-found'
+    })
     expect(await failure(demo.client('view').touchPasses.purchase(1))).toMatchObject({
       kind: 'permission',
       details: { permission: 'edit:credential', endpoint: 'E14' }

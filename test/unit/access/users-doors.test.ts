@@ -21,7 +21,9 @@ describe('users, doors and door groups against the demo console', () => {
     const ada = all.find((u) => u.first_name === 'Ada')!
     const found = await client.users.search('Ada')
     expect(found.map((u) => u.id)).toContain(ada.id)
-    expect(found.every((u) => `${u.first_name} ${u.last_name} ${u.user_email ?? ''}`.toLowerCase().includes('ada'))).toBe(true)
+    expect(
+      found.every((u) => `${u.first_name} ${u.last_name} ${u.user_email ?? ''}`.toLowerCase().includes('ada'))
+    ).toBe(true)
     expect((await client.users.get(ada.id)).id).toBe(ada.id)
     expect(await failure(client.users.get('00000000-0000-4000-8000-000000000000'))).toMatchObject({ kind: 'not-found' })
   })
@@ -62,10 +64,15 @@ describe('users, doors and door groups against the demo console', () => {
     const doorIds = building.floors.flatMap((f) => f.doors.map((d) => d.id))
     const doors = await client.doors.list()
     expect(doors.map((d) => d.id).sort()).toEqual([...new Set(doorIds)].sort())
-    expect(doors.every((d) => d.door_position_status === null || ['open', 'close'].includes(d.door_position_status))).toBe(true)
+    expect(
+      doors.every((d) => d.door_position_status === null || ['open', 'close'].includes(d.door_position_status))
+    ).toBe(true)
     const groups = await client.doors.groups()
     expect(groups.every((g) => g.type !== 'building')).toBe(true)
     expect(groups.every((g) => topology.some((t) => t.id === g.id))).toBe(true)
-    expect(await failure(demo.client('none').doors.list())).toMatchObject({ kind: 'permission', details: { permission: 'view:space' } })
+    expect(await failure(demo.client('none').doors.list())).toMatchObject({
+      kind: 'permission',
+      details: { permission: 'view:space' }
+    })
   })
 })

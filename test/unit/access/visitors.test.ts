@@ -61,8 +61,16 @@ describe('visitors (E17, E18, §4.3–§4.12) and QR download (E15) against the 
     const all = await client.visitors.all({ pageSize: 3 })
     expect(all.map((v) => v.id)).toContain(created.id)
 
-    const updated = await client.visitors.update(created.id, { remarks: 'Parking space 4', visitor_company: 'Acme Ltd' })
-    expect(updated).toMatchObject({ id: created.id, remarks: 'Parking space 4', visitor_company: 'Acme Ltd', first_name: 'Mia' })
+    const updated = await client.visitors.update(created.id, {
+      remarks: 'Parking space 4',
+      visitor_company: 'Acme Ltd'
+    })
+    expect(updated).toMatchObject({
+      id: created.id,
+      remarks: 'Parking space 4',
+      visitor_company: 'Acme Ltd',
+      first_name: 'Mia'
+    })
   })
 
   it('reads the schedule under either key (weekly / week_schedule)', async () => {

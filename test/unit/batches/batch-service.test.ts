@@ -12,7 +12,10 @@ describe('offline batches', () => {
   beforeEach(async () => {
     dir = await tempDir()
     events.length = 0
-    service = new BatchService({ dir: join(dir.path, 'batches'), emit: (event, payload) => events.push({ event, payload }) })
+    service = new BatchService({
+      dir: join(dir.path, 'batches'),
+      emit: (event, payload) => events.push({ event, payload })
+    })
   })
   afterEach(async () => {
     await service.close()
@@ -52,8 +55,12 @@ describe('offline batches', () => {
     const batch = await service.create({ name: 'Edit' })
     const a = await service.addScan(batch.id, '04A1B2C3', 'Lobby')
     const b = await service.addScan(batch.id, '04A1B2C4', 'Gate')
-    await expect(service.updateRow(batch.id, b.row.id, { alias: 'Lobby' })).rejects.toMatchObject({ code: 'ALIAS_TAKEN' })
-    await expect(service.updateRow(batch.id, b.row.id, { nfcId: '04a1b2c3' })).rejects.toMatchObject({ code: 'NFC_ID_TAKEN' })
+    await expect(service.updateRow(batch.id, b.row.id, { alias: 'Lobby' })).rejects.toMatchObject({
+      code: 'ALIAS_TAKEN'
+    })
+    await expect(service.updateRow(batch.id, b.row.id, { nfcId: '04a1b2c3' })).rejects.toMatchObject({
+      code: 'NFC_ID_TAKEN'
+    })
     await expect(service.updateRow(batch.id, b.row.id, { nfcId: '4.21E+13' })).rejects.toMatchObject({
       kind: 'validation',
       code: 'NFC_ID_INVALID'
@@ -155,6 +162,10 @@ describe('offline batches', () => {
     await service.addScan(batch.id, '04A1B2C4')
     const all = await service.exportCsv(batch.id, 'all')
     expect(all).toEqual({ filename: 'Export-me.csv', text: '04A1B2C3,"Lobby, east"\n04A1B2C4\n', rows: 2 })
-    expect(await service.exportCsv(batch.id, 'failed')).toMatchObject({ filename: 'Export-me-failed.csv', text: '', rows: 0 })
+    expect(await service.exportCsv(batch.id, 'failed')).toMatchObject({
+      filename: 'Export-me-failed.csv',
+      text: '',
+      rows: 0
+    })
   })
 })

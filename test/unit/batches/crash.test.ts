@@ -13,9 +13,13 @@ describe('a batch survives kill -9', () => {
       const batch = await setup.create({ name: 'Crash', aliasPattern: 'C-{n:5}' })
       await setup.close()
 
-      const child = spawn(process.execPath, ['--import', 'tsx', 'test/unit/batches/crash-child.ts', batchesDir, batch.id], {
-        stdio: ['ignore', 'pipe', 'pipe']
-      })
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'test/unit/batches/crash-child.ts', batchesDir, batch.id],
+        {
+          stdio: ['ignore', 'pipe', 'pipe']
+        }
+      )
       let out = ''
       let err = ''
       child.stdout.on('data', (d) => (out += String(d)))

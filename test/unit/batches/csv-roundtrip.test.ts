@@ -18,10 +18,11 @@ const alias = fc
   )
   .filter((a) => aliasSchema.safeParse(a).success)
 
-const validBatch = fc.uniqueArray(fc.record({ nfcId: hexId, alias }), {
-  maxLength: 60,
-  selector: (r) => r.nfcId
-})
+const validBatch = fc
+  .uniqueArray(fc.record({ nfcId: hexId, alias }), {
+    maxLength: 60,
+    selector: (r) => r.nfcId
+  })
   // Aliases are unique too (empty ones excepted): what the batch itself guarantees.
   .map((rows) => {
     const seen = new Set<string>()

@@ -25,7 +25,12 @@ describe('CSV import preview (fixtures in test/fixtures/csv)', () => {
 
   it('removes a BOM and says so on line 1', () => {
     const p = preview('bom.csv')
-    expect(p.rows[0]).toMatchObject({ line: 1, status: 'repaired', nfcId: '04A1B2C3', messages: ['Byte order mark (BOM) removed'] })
+    expect(p.rows[0]).toMatchObject({
+      line: 1,
+      status: 'repaired',
+      nfcId: '04A1B2C3',
+      messages: ['Byte order mark (BOM) removed']
+    })
     expect(p.rows[1]!.status).toBe('ok')
     expect(p.notes.join(' ')).toMatch(/BOM/)
   })
@@ -45,7 +50,13 @@ describe('CSV import preview (fixtures in test/fixtures/csv)', () => {
 
   it('skips a header row and says so', () => {
     expect(preview('header.csv').rows).toEqual([
-      { line: 1, nfcId: undefined, alias: '', status: 'repaired', messages: ["Header row skipped: the console's format has none"] },
+      {
+        line: 1,
+        nfcId: undefined,
+        alias: '',
+        status: 'repaired',
+        messages: ["Header row skipped: the console's format has none"]
+      },
       { line: 2, nfcId: '04A1B2C3', alias: 'Lobby-01', status: 'ok', messages: [] }
     ])
   })

@@ -55,12 +55,14 @@ describe('batch upload', () => {
     // A card on the console already uses this alias.
     const [taken] = await client.nfcCards.importCsv(`0A${suffix},Taken-${suffix}\n`)
     expect(taken!.token).not.toBe('')
+    imports = 0
 
     const batch = await service.create({ name: 'Upload' })
     const ids = ['01', '02', '03', '04', '05'].map((n) => `0B${suffix}0000${n}`)
     const unique = [...new Set(ids)]
     expect(unique).toHaveLength(5)
-    for (const [i, id] of ids.entries()) await service.addScan(batch.id, id, i === 2 ? `Taken-${suffix}` : `Up-${suffix}-${i}`)
+    for (const [i, id] of ids.entries())
+      await service.addScan(batch.id, id, i === 2 ? `Taken-${suffix}` : `Up-${suffix}-${i}`)
     const before = await cardCount()
 
     const result = await service.upload(batch.id)
@@ -104,7 +106,8 @@ describe('batch upload', () => {
     const original = client.nfcCards.importCsv
     let calls = 0
     client.nfcCards.importCsv = async (...args) => {
-      if (++calls === 2) await demo.control('PUT', '/__demo/faults', { errorRate: { 'POST /credentials/nfc_cards/import': 1 } })
+      if (++calls === 2)
+        await demo.control('PUT', '/__demo/faults', { errorRate: { 'POST /credentials/nfc_cards/import': 1 } })
       return original(...args)
     }
     const error = await service.upload(batch.id).then(

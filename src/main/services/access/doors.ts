@@ -17,7 +17,10 @@ export function doors(http: AccessHttp) {
     async topology(options: CallOptions = {}): Promise<DoorGroupTopology[]> {
       const reply = await http.request({
         endpoint: endpoints.doorGroupsTopology,
-        data: z.array(doorGroupTopologyAnswerSchema).nullish().transform((d) => d ?? []),
+        data: z
+          .array(doorGroupTopologyAnswerSchema)
+          .nullish()
+          .transform((d) => d ?? []),
         ...options
       })
       return reply.data
@@ -27,7 +30,10 @@ export function doors(http: AccessHttp) {
     async list(options: CallOptions = {}): Promise<Door[]> {
       const reply = await http.request({
         endpoint: endpoints.doorsList,
-        data: z.array(doorSchema).nullish().transform((d) => d ?? []),
+        data: z
+          .array(doorSchema)
+          .nullish()
+          .transform((d) => d ?? []),
         ...options
       })
       return reply.data
@@ -37,7 +43,10 @@ export function doors(http: AccessHttp) {
     async groups(options: CallOptions = {}): Promise<DoorGroup[]> {
       const reply = await http.request({
         endpoint: endpoints.doorGroupsList,
-        data: z.array(doorGroupSchema).nullish().transform((d) => d ?? []),
+        data: z
+          .array(doorGroupSchema)
+          .nullish()
+          .transform((d) => d ?? []),
         ...options
       })
       return reply.data

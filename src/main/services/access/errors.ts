@@ -84,7 +84,14 @@ export function errorFromResponse(
     })
   }
   return new AppError({
-    kind: status === 404 ? 'not-found' : status === 400 || status === 422 ? 'validation' : status === 409 ? 'conflict' : 'server',
+    kind:
+      status === 404
+        ? 'not-found'
+        : status === 400 || status === 422
+          ? 'validation'
+          : status === 409
+            ? 'conflict'
+            : 'server',
     code: code ?? `HTTP_${status}`,
     message: `${describe(endpoint)} failed: ${consoleMsg ?? code ?? `HTTP ${status}`}.`,
     details

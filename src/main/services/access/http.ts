@@ -158,12 +158,21 @@ export class AccessHttp {
    * Run `attempt` once, or — for a GET — with retries. Purchase, create, import, assign and delete
    * are never repeated here: the first try may have taken effect.
    */
-  private async policy<T>(endpoint: EndpointInfo, signal: AbortSignal | undefined, attempt: () => Promise<T>): Promise<T> {
+  private async policy<T>(
+    endpoint: EndpointInfo,
+    signal: AbortSignal | undefined,
+    attempt: () => Promise<T>
+  ): Promise<T> {
     const observed = async (n: number) => {
       const started = performance.now()
       try {
         const result = await attempt()
-        this.onAttempt?.({ endpoint: endpoint.id, method: endpoint.method, attempt: n, ms: performance.now() - started })
+        this.onAttempt?.({
+          endpoint: endpoint.id,
+          method: endpoint.method,
+          attempt: n,
+          ms: performance.now() - started
+        })
         return result
       } catch (err) {
         const e = AppError.from(err)
@@ -183,7 +192,9 @@ export class AccessHttp {
   }
 
   /** One exchange: the HTTP status and the parsed envelope (thrown: transport failures, non-API bodies). */
-  private async exchange(spec: RequestSpec<z.ZodType>): Promise<{ status: number; body: ConsoleEnvelope; headers: Record<string, unknown> }> {
+  private async exchange(
+    spec: RequestSpec<z.ZodType>
+  ): Promise<{ status: number; body: ConsoleEnvelope; headers: Record<string, unknown> }> {
     const response = await this.raw(spec.endpoint, spec)
     const headers = response.headers as Record<string, unknown>
     const envelope = envelopeSchema.safeParse(response.data)

@@ -8,11 +8,17 @@ const IMPORT_TIMEOUT_MS = 120_000
 
 /** NFC cards (E5–E8, E16). */
 export function nfcCards(http: AccessHttp) {
-  const list = async (input: { page: number; pageSize: number }, options: CallOptions = {}): Promise<{ items: NfcCard[]; total: number }> => {
+  const list = async (
+    input: { page: number; pageSize: number },
+    options: CallOptions = {}
+  ): Promise<{ items: NfcCard[]; total: number }> => {
     const reply = await http.request({
       endpoint: endpoints.E6,
       query: { page_num: input.page, page_size: input.pageSize },
-      data: z.array(nfcCardSchema).nullish().transform((d) => d ?? []),
+      data: z
+        .array(nfcCardSchema)
+        .nullish()
+        .transform((d) => d ?? []),
       ...options
     })
     const page = toPage(reply.data, reply.pagination)
@@ -36,7 +42,10 @@ export function nfcCards(http: AccessHttp) {
           const reply = await http.request({
             endpoint: endpoints.E6,
             query: { page_num: pageNum, page_size: pageSize },
-            data: z.array(nfcCardSchema).nullish().transform((d) => d ?? []),
+            data: z
+              .array(nfcCardSchema)
+              .nullish()
+              .transform((d) => d ?? []),
             signal,
             timeoutMs: options.timeoutMs
           })
@@ -49,7 +58,13 @@ export function nfcCards(http: AccessHttp) {
 
     /** E8 (Access 3.1.30+). */
     async update(token: string, input: { alias: string }, options: CallOptions = {}): Promise<void> {
-      await http.request({ endpoint: endpoints.E8, params: { token }, body: { alias: input.alias }, data: z.unknown(), ...options })
+      await http.request({
+        endpoint: endpoints.E8,
+        params: { token },
+        body: { alias: input.alias },
+        data: z.unknown(),
+        ...options
+      })
     },
 
     /** E7. */
@@ -61,13 +76,20 @@ export function nfcCards(http: AccessHttp) {
      * E16 (Access 3.3.10+): the CSV as multipart field `file`, no header row (facts 6.8). The
      * answer has one record per row; an empty token means that row failed. Never retried.
      */
-    async importCsv(csv: string, input: { filename?: string } = {}, options: CallOptions = {}): Promise<ImportRecord[]> {
+    async importCsv(
+      csv: string,
+      input: { filename?: string } = {},
+      options: CallOptions = {}
+    ): Promise<ImportRecord[]> {
       const form = new FormData()
       form.append('file', new Blob([csv], { type: 'text/csv' }), input.filename ?? 'cards.csv')
       const reply = await http.request({
         endpoint: endpoints.E16,
         body: form,
-        data: z.array(importRecordSchema).nullish().transform((d) => d ?? []),
+        data: z
+          .array(importRecordSchema)
+          .nullish()
+          .transform((d) => d ?? []),
         signal: options.signal,
         timeoutMs: options.timeoutMs ?? IMPORT_TIMEOUT_MS
       })

@@ -30,7 +30,11 @@ const MAX_PAGES = 10_000
  * pagination at all, pages are read one after another until a short one. Items are de-duplicated
  * by `key` (a list that shifts while it is read can repeat an item across pages).
  */
-export async function fetchAll<T>(fetchPage: FetchPage<T>, key: (item: T) => string, options: AllOptions = {}): Promise<T[]> {
+export async function fetchAll<T>(
+  fetchPage: FetchPage<T>,
+  key: (item: T) => string,
+  options: AllOptions = {}
+): Promise<T[]> {
   const asked = Math.max(1, Math.floor(options.pageSize ?? DEFAULT_ALL_PAGE_SIZE))
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_ALL_CONCURRENCY))
   const inner = new AbortController()
@@ -48,7 +52,8 @@ export async function fetchAll<T>(fetchPage: FetchPage<T>, key: (item: T) => str
 
     // A console that caps page_size answers fewer items than asked: continue with what it serves.
     const served = first.items.length
-    const pageSize = served > 0 && served < requested && (first.total === undefined || served < first.total) ? served : requested
+    const pageSize =
+      served > 0 && served < requested && (first.total === undefined || served < first.total) ? served : requested
 
     if (first.total === undefined) {
       let last = first.items.length

@@ -11,7 +11,10 @@ const SESSION_GONE = 'CODE_CREDS_NFC_READ_SESSION_NOT_FOUND'
 export function sessions(http: AccessHttp) {
   return {
     /** E2. Sends the flag under both names: live consoles read `reset_ua_card`, the spec says `reset_vendor_card`. */
-    async create(input: { deviceId: string; resetCard: boolean }, options: CallOptions = {}): Promise<{ sessionId: string }> {
+    async create(
+      input: { deviceId: string; resetCard: boolean },
+      options: CallOptions = {}
+    ): Promise<{ sessionId: string }> {
       const reply = await http.request({
         endpoint: endpoints.E2,
         body: { device_id: input.deviceId, reset_ua_card: input.resetCard, reset_vendor_card: input.resetCard },
@@ -36,7 +39,9 @@ export function sessions(http: AccessHttp) {
 
     /** E4. Always called at the end of an enrollment; a session already gone is not an error. */
     async remove(sessionId: string, options: CallOptions = {}): Promise<void> {
-      await http.requestOrCode({ endpoint: endpoints.E4, params: { id: sessionId }, data: z.unknown(), ...options }, [SESSION_GONE])
+      await http.requestOrCode({ endpoint: endpoints.E4, params: { id: sessionId }, data: z.unknown(), ...options }, [
+        SESSION_GONE
+      ])
     }
   }
 }

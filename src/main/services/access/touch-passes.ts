@@ -10,11 +10,19 @@ import {
 import type { AccessHttp, CallOptions } from './http'
 import { fetchAll, toPage, type AllOptions } from './pagination'
 
-const passList = z.array(touchPassSchema).nullish().transform((d) => d ?? [])
+const passList = z
+  .array(touchPassSchema)
+  .nullish()
+  .transform((d) => d ?? [])
 
 /** Touch Passes (E9–E14, Access 3.2.20+). */
 export function touchPasses(http: AccessHttp) {
-  const page = async (pageNum: number, pageSize: number, status: TouchPassFilterStatus | undefined, options: CallOptions) => {
+  const page = async (
+    pageNum: number,
+    pageSize: number,
+    status: TouchPassFilterStatus | undefined,
+    options: CallOptions
+  ) => {
     const reply = await http.request({
       endpoint: endpoints.E9,
       query: { page_num: pageNum, page_size: pageSize, status },
@@ -37,7 +45,8 @@ export function touchPasses(http: AccessHttp) {
     /** E9, every page. */
     all(input: { status?: TouchPassFilterStatus } & AllOptions = {}): Promise<TouchPass[]> {
       return fetchAll(
-        ({ pageNum, pageSize, signal }) => page(pageNum, pageSize, input.status, { signal, timeoutMs: input.timeoutMs }),
+        ({ pageNum, pageSize, signal }) =>
+          page(pageNum, pageSize, input.status, { signal, timeoutMs: input.timeoutMs }),
         (pass) => pass.id,
         input
       )
@@ -63,7 +72,13 @@ export function touchPasses(http: AccessHttp) {
 
     /** E12: rename, ACTIVE/SUSPENDED, or unbundle devices (`bundle_status: DISABLED`). */
     async update(id: string, input: TouchPassUpdate, options: CallOptions = {}): Promise<TouchPass> {
-      const reply = await http.request({ endpoint: endpoints.E12, params: { id }, body: input, data: touchPassSchema, ...options })
+      const reply = await http.request({
+        endpoint: endpoints.E12,
+        params: { id },
+        body: input,
+        data: touchPassSchema,
+        ...options
+      })
       return reply.data
     },
 
@@ -72,7 +87,12 @@ export function touchPasses(http: AccessHttp) {
      * the result is what the console said it created, as an array.
      */
     async purchase(count: number, options: CallOptions = {}): Promise<TouchPass[]> {
-      const reply = await http.request({ endpoint: endpoints.E14, body: { count }, data: touchPassOneOrManySchema, ...options })
+      const reply = await http.request({
+        endpoint: endpoints.E14,
+        body: { count },
+        data: touchPassOneOrManySchema,
+        ...options
+      })
       return reply.data
     }
   }

@@ -5,7 +5,10 @@ import { userSchema, type User } from '../../../shared/access/users'
 import type { AccessHttp, CallOptions } from './http'
 import { fetchAll, toPage, type AllOptions } from './pagination'
 
-const userList = z.array(userSchema).nullish().transform((d) => d ?? [])
+const userList = z
+  .array(userSchema)
+  .nullish()
+  .transform((d) => d ?? [])
 const noData = z.unknown()
 
 /** Users (§3.4–§3.10, §3.24–§3.26): the owners credentials are bound to. Writes are never retried. */
@@ -22,14 +25,21 @@ export function users(http: AccessHttp) {
 
   return {
     /** §3.5, one page (1-based). */
-    async list(input: { page: number; pageSize: number }, options: CallOptions = {}): Promise<{ items: User[]; total: number }> {
+    async list(
+      input: { page: number; pageSize: number },
+      options: CallOptions = {}
+    ): Promise<{ items: User[]; total: number }> {
       const p = await page(input.page, input.pageSize, options)
       return { items: p.items, total: p.total ?? (input.page - 1) * input.pageSize + p.items.length }
     },
 
     /** §3.5, every page. */
     all(options: AllOptions = {}): Promise<User[]> {
-      return fetchAll(({ pageNum, pageSize, signal }) => page(pageNum, pageSize, { signal, timeoutMs: options.timeoutMs }), (u) => u.id, options)
+      return fetchAll(
+        ({ pageNum, pageSize, signal }) => page(pageNum, pageSize, { signal, timeoutMs: options.timeoutMs }),
+        (u) => u.id,
+        options
+      )
     },
 
     /** §3.24 (Access 3.1.30+): free-text search, first 100 matches. */
@@ -50,7 +60,12 @@ export function users(http: AccessHttp) {
     },
 
     /** §3.7: `force` takes the card over from its current holder. */
-    async assignNfc(id: string, token: string, input: { force?: boolean } = {}, options: CallOptions = {}): Promise<void> {
+    async assignNfc(
+      id: string,
+      token: string,
+      input: { force?: boolean } = {},
+      options: CallOptions = {}
+    ): Promise<void> {
       await http.request({
         endpoint: endpoints.userAssignNfc,
         params: { id },
@@ -62,12 +77,24 @@ export function users(http: AccessHttp) {
 
     /** §3.8 (PUT on `/delete`, as public clients and §4.8 do). */
     async unassignNfc(id: string, token: string, options: CallOptions = {}): Promise<void> {
-      await http.request({ endpoint: endpoints.userUnassignNfc, params: { id }, body: { token }, data: noData, ...options })
+      await http.request({
+        endpoint: endpoints.userUnassignNfc,
+        params: { id },
+        body: { token },
+        data: noData,
+        ...options
+      })
     },
 
     /** §3.9: the plaintext PIN from E1. */
     async assignPin(id: string, pin: string, options: CallOptions = {}): Promise<void> {
-      await http.request({ endpoint: endpoints.userAssignPin, params: { id }, body: { pin_code: pin }, data: noData, ...options })
+      await http.request({
+        endpoint: endpoints.userAssignPin,
+        params: { id },
+        body: { pin_code: pin },
+        data: noData,
+        ...options
+      })
     },
 
     /** §3.10. */

@@ -15,7 +15,10 @@ import { AppError } from '../../../shared/errors'
 import type { AccessHttp, CallOptions } from './http'
 import { fetchAll, toPage, type AllOptions } from './pagination'
 
-const visitorList = z.array(visitorSchema).nullish().transform((d) => d ?? [])
+const visitorList = z
+  .array(visitorSchema)
+  .nullish()
+  .transform((d) => d ?? [])
 
 export interface VisitorListInput {
   /** Prefix of first or last name. The console ignores `status` when a keyword is given. */
@@ -43,7 +46,8 @@ function checked<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
 /** Visitors (E17, E18, §4.3–§4.12). Create, assign and delete are never retried. */
 export function visitors(http: AccessHttp) {
   const page = async (input: VisitorListInput, pageNum: number, pageSize: number, options: CallOptions) => {
-    const statuses = input.status === undefined ? undefined : Array.isArray(input.status) ? input.status : [input.status]
+    const statuses =
+      input.status === undefined ? undefined : Array.isArray(input.status) ? input.status : [input.status]
     const reply = await http.request({
       endpoint: endpoints.visitorsList,
       query: {
@@ -80,7 +84,8 @@ export function visitors(http: AccessHttp) {
 
     /** §4.3. */
     async get(id: string, options: CallOptions = {}): Promise<Visitor> {
-      return (await http.request({ endpoint: endpoints.visitorFetch, params: { id }, data: visitorSchema, ...options })).data
+      return (await http.request({ endpoint: endpoints.visitorFetch, params: { id }, data: visitorSchema, ...options }))
+        .data
     },
 
     /** E17. */
@@ -92,7 +97,9 @@ export function visitors(http: AccessHttp) {
     /** E18: partial; leave a field out to keep it. */
     async update(id: string, body: VisitorUpdate, options: CallOptions = {}): Promise<Visitor> {
       const valid = checked(visitorUpdateSchema, body, 'The visitor cannot be updated')
-      return (await http.request({ endpoint: endpoints.E18, params: { id }, body: valid, data: visitorSchema, ...options })).data
+      return (
+        await http.request({ endpoint: endpoints.E18, params: { id }, body: valid, data: visitorSchema, ...options })
+      ).data
     },
 
     /** §4.6: without `force` the visitor is cancelled (kept, status CANCELLED); with it, deleted. */
@@ -108,7 +115,13 @@ export function visitors(http: AccessHttp) {
 
     /** §4.9: the plaintext PIN from E1. */
     async assignPin(id: string, pin: string, options: CallOptions = {}): Promise<void> {
-      await http.request({ endpoint: endpoints.visitorAssignPin, params: { id }, body: { pin_code: pin }, data: noData, ...options })
+      await http.request({
+        endpoint: endpoints.visitorAssignPin,
+        params: { id },
+        body: { pin_code: pin },
+        data: noData,
+        ...options
+      })
     },
 
     /** §4.10. */
@@ -117,7 +130,12 @@ export function visitors(http: AccessHttp) {
     },
 
     /** §4.7: `force` takes the card over from its current holder. */
-    async assignNfc(id: string, token: string, input: { force?: boolean } = {}, options: CallOptions = {}): Promise<void> {
+    async assignNfc(
+      id: string,
+      token: string,
+      input: { force?: boolean } = {},
+      options: CallOptions = {}
+    ): Promise<void> {
       await http.request({
         endpoint: endpoints.visitorAssignNfc,
         params: { id },
@@ -129,7 +147,13 @@ export function visitors(http: AccessHttp) {
 
     /** §4.8. */
     async unassignNfc(id: string, token: string, options: CallOptions = {}): Promise<void> {
-      await http.request({ endpoint: endpoints.visitorUnassignNfc, params: { id }, body: { token }, data: noData, ...options })
+      await http.request({
+        endpoint: endpoints.visitorUnassignNfc,
+        params: { id },
+        body: { token },
+        data: noData,
+        ...options
+      })
     },
 
     /** §4.11 (Access 3.3.10+): needed before E15 can download the image. */

@@ -23,7 +23,8 @@ export class BatchModel {
 
   static replay(entries: JournalEntry[]): BatchModel {
     const first = entries[0]
-    if (!first || (first.t !== 'create' && first.t !== 'snapshot')) throw new Error('the journal does not start a batch')
+    if (!first || (first.t !== 'create' && first.t !== 'snapshot'))
+      throw new Error('the journal does not start a batch')
     const model = new BatchModel(first.meta)
     for (const entry of entries) model.apply(entry)
     model.settleInterrupted()

@@ -102,7 +102,9 @@ export class BatchService {
   /** Run `task` after every earlier change of this batch; changes never interleave. */
   exclusive<T>(batch: LoadedBatch, task: () => Promise<T>): Promise<T> {
     if (this.closed) {
-      return Promise.reject(new AppError({ kind: 'storage', code: 'CLOSING', message: 'The app is closing; the change was not made.' }))
+      return Promise.reject(
+        new AppError({ kind: 'storage', code: 'CLOSING', message: 'The app is closing; the change was not made.' })
+      )
     }
     const result = batch.lock.then(task, task)
     batch.lock = result.catch(() => undefined)
@@ -230,7 +232,11 @@ export class BatchService {
         if (!cell.ok) throw new AppError({ kind: 'validation', code: 'NFC_ID_INVALID', message: cell.reason })
         const other = batch.model.byNfc.get(cell.hex)
         if (other && other !== row) {
-          throw new AppError({ kind: 'conflict', code: 'NFC_ID_TAKEN', message: 'Another row of this batch has this NFC ID.' })
+          throw new AppError({
+            kind: 'conflict',
+            code: 'NFC_ID_TAKEN',
+            message: 'Another row of this batch has this NFC ID.'
+          })
         }
         nfcId = cell.hex
       }
@@ -288,13 +294,23 @@ export class BatchService {
   async upload(batchId: string, options: UploadOptions = {}): Promise<UploadResult> {
     const batch = await this.loaded(batchId)
     if (!this.deps.client) {
-      throw new AppError({ kind: 'unsupported', code: 'NO_CONSOLE', message: 'No console is configured for uploading.' })
+      throw new AppError({
+        kind: 'unsupported',
+        code: 'NO_CONSOLE',
+        message: 'No console is configured for uploading.'
+      })
     }
     if (batch.upload) {
       throw new AppError({ kind: 'conflict', code: 'UPLOAD_RUNNING', message: 'This batch is being uploaded already.' })
     }
     const controller = new AbortController()
-    const done = runUpload(this, batch, this.deps.client, { ...options, chunkSize: this.deps.chunkSize }, controller.signal)
+    const done = runUpload(
+      this,
+      batch,
+      this.deps.client,
+      { ...options, chunkSize: this.deps.chunkSize },
+      controller.signal
+    )
     batch.upload = { controller, done }
     try {
       return await done
@@ -329,14 +345,19 @@ function now(): string {
 
 function findRow(batch: LoadedBatch, rowId: string): BatchRow {
   const row = batch.model.byId.get(rowId)
-  if (!row) throw new AppError({ kind: 'not-found', code: 'ROW_NOT_FOUND', message: 'This row is no longer in the batch.' })
+  if (!row)
+    throw new AppError({ kind: 'not-found', code: 'ROW_NOT_FOUND', message: 'This row is no longer in the batch.' })
   return row
 }
 
 function checkAlias(alias: string): void {
   const parsed = aliasSchema.safeParse(alias)
   if (!parsed.success) {
-    throw new AppError({ kind: 'validation', code: 'ALIAS_INVALID', message: parsed.error.issues[0]?.message ?? 'Invalid alias.' })
+    throw new AppError({
+      kind: 'validation',
+      code: 'ALIAS_INVALID',
+      message: parsed.error.issues[0]?.message ?? 'Invalid alias.'
+    })
   }
 }
 

@@ -7,7 +7,8 @@ import type { BatchRow } from '../../../shared/batches/schemas'
 export function toConsoleCsv(rows: readonly Pick<BatchRow, 'nfcId' | 'alias'>[]): string {
   let text = ''
   // The alias is optional: a card without one is a bare ID.
-  for (const row of rows) text += row.alias === '' ? row.nfcId + '\n' : row.nfcId + ',' + quoteIfNeeded(row.alias) + '\n'
+  for (const row of rows)
+    text += row.alias === '' ? row.nfcId + '\n' : row.nfcId + ',' + quoteIfNeeded(row.alias) + '\n'
   return text
 }
 

@@ -23,8 +23,19 @@ export type BatchMeta = z.infer<typeof batchMetaSchema>
 
 export const journalEntrySchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('create'), v: z.literal(1), meta: batchMetaSchema }),
-  z.object({ t: z.literal('snapshot'), v: z.literal(1), meta: batchMetaSchema, rows: z.array(batchRowSchema), at: z.string() }),
-  z.object({ t: z.literal('meta'), name: z.string().optional(), aliasPattern: z.string().nullable().optional(), at: z.string() }),
+  z.object({
+    t: z.literal('snapshot'),
+    v: z.literal(1),
+    meta: batchMetaSchema,
+    rows: z.array(batchRowSchema),
+    at: z.string()
+  }),
+  z.object({
+    t: z.literal('meta'),
+    name: z.string().optional(),
+    aliasPattern: z.string().nullable().optional(),
+    at: z.string()
+  }),
   /** `nextNumber` is the counter after these rows (alias numbering survives a restart). */
   z.object({ t: z.literal('add'), rows: z.array(batchRowSchema), nextNumber: z.number().int().optional() }),
   z.object({

@@ -41,7 +41,10 @@ export class EnrollmentService {
     // One session per reader: a new start on the same reader replaces the old one.
     for (const [id, run] of this.runs) if (run.deviceId === input.deviceId) await this.cancel(id)
     const client = await this.deps.client()
-    const { sessionId } = await client.sessions.create({ deviceId: input.deviceId, resetCard: input.resetCard ?? false })
+    const { sessionId } = await client.sessions.create({
+      deviceId: input.deviceId,
+      resetCard: input.resetCard ?? false
+    })
     const enrollmentId = randomUUID()
     const controller = new AbortController()
     const run: Run = { deviceId: input.deviceId, controller, done: Promise.resolve() }
@@ -61,7 +64,11 @@ export class EnrollmentService {
     return { cancelled: true }
   }
 
-  async assign(input: { token: string; owner: { type: 'user' | 'visitor'; id: string }; force?: boolean }): Promise<{ assigned: true }> {
+  async assign(input: {
+    token: string
+    owner: { type: 'user' | 'visitor'; id: string }
+    force?: boolean
+  }): Promise<{ assigned: true }> {
     const client = await this.deps.client()
     // Not retried: an assignment is not idempotent (facts: non-idempotent calls are never retried).
     if (input.owner.type === 'user') await client.users.assignNfc(input.owner.id, input.token, { force: input.force })
@@ -113,7 +120,10 @@ export class EnrollmentService {
           break
         }
         try {
-          const result = await client.sessions.poll(sessionId, { signal, timeoutMs: Math.max(1000, Math.min(10_000, deadline - Date.now())) })
+          const result = await client.sessions.poll(sessionId, {
+            signal,
+            timeoutMs: Math.max(1000, Math.min(10_000, deadline - Date.now()))
+          })
           errors = 0
           if (result.state === 'done') {
             end = ['done', { card: { token: result.token, cardId: result.cardId } }]

@@ -1,0 +1,305 @@
+import type { BatchDetail, BatchSummary, CsvPreview, UploadProgress, UploadResult } from '../../../shared/batches/schemas'
+import type { AppError } from '../../../shared/errors'
+import type { ReaderCard } from '../../../shared/ipc/channels/reader'
+import { getApi } from '../lib/api'
+import { saveBlob } from '../lib/download'
+import { toAppError } from '../lib/errors'
+import type { TapOutcome } from './reader.svelte'
+
+/**
+ * Which bytes of a tapped UID go into the batch. The batch file has no such field, so the choice is
+ * a per-batch preference of this app (kept in localStorage) applied when a tap is added.
+ */
+export type ByteOrder = 'as-read' | 'reversed'
+const BYTE_ORDER_KEY = 'access-desk.import.byteOrder'
+
+export function idForImport(card: Pick<ReaderCard, 'formats'>, order: ByteOrder): string {
+  return order === 'reversed' ? card.formats.reversed : card.formats.hex
+}
+
+export interface CsvDraft {
+  name: string
+  text: string
+  preview: CsvPreview
+}
+
+/** Offline import batches: the list, the open batch with its rows, CSV previews and uploads. */
+export class BatchesStore {
+  batches = $state.raw<BatchSummary[]>([])
+  unreadable = $state.raw<{ file: string; message: string }[]>([])
+  loaded = $state(false)
+  loading = $state(false)
+  error = $state<AppError | null>(null)
+
+  selectedId = $state<string | null>(null)
+  detail = $state.raw<BatchDetail | null>(null)
+  detailError = $state<AppError | null>(null)
+  rowError = $state<AppError | null>(null)
+  byteOrders = $state<Record<string, ByteOrder>>(readByteOrders())
+
+  csv = $state.raw<CsvDraft | null>(null)
+  csvBusy = $state(false)
+  csvError = $state<AppError | null>(null)
+  csvAdded = $state<number | null>(null)
+
+  uploading = $state(false)
+  progress = $state.raw<UploadProgress | null>(null)
+  uploadResult = $state.raw<UploadResult | null>(null)
+  uploadError = $state<AppError | null>(null)
+  notice = $state<string | null>(null)
+
+  private refreshing: Promise<void> | null = null
+  private refreshAgain = false
+
+  selected = $derived(this.batches.find((b) => b.id === this.selectedId) ?? null)
+  byteOrder = $derived<ByteOrder>((this.selectedId && this.byteOrders[this.selectedId]) || 'as-read')
+
+  async load(): Promise<void> {
+    this.loading = true
+    this.error = null
+    try {
+      const { batches, unreadable } = await getApi().batches.list()
+      this.batches = batches
+      this.unreadable = unreadable
+      this.loaded = true
+      if (this.selectedId && !batches.some((b) => b.id === this.selectedId)) this.selectedId = null
+      if (!this.selectedId && batches[0]) await this.open(batches[0].id)
+      else if (this.selectedId) await this.refreshDetail()
+    } catch (err) {
+      this.error = toAppError(err)
+    } finally {
+      this.loading = false
+    }
+  }
+
+  listen(): () => void {
+    const api = getApi()
+    const offs = [
+      api.on('batches.changed', ({ batchId, summary }) => {
+        if (summary === null) {
+          this.batches = this.batches.filter((b) => b.id !== batchId)
+          if (this.selectedId === batchId) {
+            this.selectedId = null
+            this.detail = null
+          }
+          return
+        }
+        const known = this.batches.some((b) => b.id === batchId)
+        this.batches = known ? this.batches.map((b) => (b.id === batchId ? summary : b)) : [summary, ...this.batches]
+        if (batchId === this.selectedId) void this.refreshDetail()
+      }),
+      api.on('batches.uploadProgress', (p) => {
+        if (p.batchId === this.selectedId) this.progress = p
+      })
+    ]
+    return () => offs.forEach((off) => off())
+  }
+
+  async open(id: string): Promise<void> {
+    if (this.selectedId !== id) {
+      this.csv = null
+      this.csvAdded = null
+      this.csvError = null
+      this.progress = null
+      this.uploadResult = null
+      this.uploadError = null
+      this.rowError = null
+      this.notice = null
+    }
+    this.selectedId = id
+    await this.refreshDetail()
+  }
+
+  /** Fetch the open batch again; calls during a fetch coalesce into one more fetch. */
+  refreshDetail(): Promise<void> {
+    if (this.refreshing) {
+      this.refreshAgain = true
+      return this.refreshing
+    }
+    this.refreshing = (async () => {
+      do {
+        this.refreshAgain = false
+        const id = this.selectedId
+        if (!id) {
+          this.detail = null
+          break
+        }
+        try {
+          const detail = await getApi().batches.get({ id })
+          if (this.selectedId === id) this.detail = detail
+          this.detailError = null
+        } catch (err) {
+          this.detailError = toAppError(err)
+        }
+      } while (this.refreshAgain)
+    })().finally(() => (this.refreshing = null))
+    return this.refreshing
+  }
+
+  async create(input: { name: string; aliasPattern?: string; firstNumber?: number; byteOrder: ByteOrder }): Promise<void> {
+    const summary = await getApi().batches.create({
+      name: input.name,
+      ...(input.aliasPattern ? { aliasPattern: input.aliasPattern } : {}),
+      ...(input.firstNumber !== undefined ? { firstNumber: input.firstNumber } : {})
+    })
+    if (!this.batches.some((b) => b.id === summary.id)) this.batches = [summary, ...this.batches]
+    this.setByteOrder(summary.id, input.byteOrder)
+    await this.open(summary.id)
+  }
+
+  async rename(change: { name?: string; aliasPattern?: string | null }): Promise<void> {
+    if (!this.selectedId) return
+    await getApi().batches.rename({ id: this.selectedId, ...change })
+  }
+
+  async remove(id: string): Promise<void> {
+    await getApi().batches.delete({ id })
+    this.batches = this.batches.filter((b) => b.id !== id)
+    if (this.selectedId === id) {
+      this.selectedId = null
+      this.detail = null
+    }
+  }
+
+  setByteOrder(batchId: string, order: ByteOrder): void {
+    this.byteOrders = { ...this.byteOrders, [batchId]: order }
+    try {
+      localStorage.setItem(BYTE_ORDER_KEY, JSON.stringify(this.byteOrders))
+    } catch {
+      /* a preference only */
+    }
+  }
+
+  /** A tap on the local reader: add it to the open batch and answer with the reader's feedback. */
+  async scan(card: ReaderCard): Promise<TapOutcome> {
+    const batchId = this.selectedId
+    if (!batchId) return { kind: 'no-batch' }
+    if (card.problem) return { kind: 'refused', message: card.problem }
+    if (card.randomUid) {
+      return {
+        kind: 'refused',
+        message: 'Random UID: this card (or phone) shows a new ID at every tap, so an imported ID would never match it again.'
+      }
+    }
+    try {
+      const { row, duplicate } = await getApi().batches.addScan({ batchId, uid: idForImport(card, this.byteOrder) })
+      // Feedback is a courtesy of readers that can beep; never let it hide the result.
+      getApi()
+        .reader.feedback({ reader: card.reader, kind: duplicate ? 'duplicate' : 'new' })
+        .catch(() => undefined)
+      return { kind: duplicate ? 'duplicate' : 'added', alias: row.alias, nfcId: row.nfcId }
+    } catch (err) {
+      return { kind: 'refused', message: toAppError(err).message }
+    }
+  }
+
+  /** A typed NFC ID (as written: the byte-order choice is for taps). */
+  async addTyped(uid: string, alias?: string): Promise<{ duplicate: boolean }> {
+    if (!this.selectedId) return { duplicate: false }
+    const { duplicate } = await getApi().batches.addScan({
+      batchId: this.selectedId,
+      uid,
+      ...(alias?.trim() ? { alias: alias.trim() } : {})
+    })
+    return { duplicate }
+  }
+
+  async updateRow(rowId: string, change: { nfcId?: string; alias?: string }): Promise<void> {
+    if (!this.selectedId) return
+    await getApi().batches.updateRow({ batchId: this.selectedId, rowId, ...change })
+    await this.refreshDetail()
+  }
+
+  async deleteRows(rowIds: string[]): Promise<void> {
+    if (!this.selectedId || rowIds.length === 0) return
+    this.rowError = null
+    try {
+      await getApi().batches.deleteRow({ batchId: this.selectedId, rowIds })
+      await this.refreshDetail()
+    } catch (err) {
+      this.rowError = toAppError(err)
+    }
+  }
+
+  async previewFile(file: File): Promise<void> {
+    this.csvError = null
+    this.csvAdded = null
+    this.csvBusy = true
+    try {
+      const text = await file.text()
+      const preview = await getApi().batches.previewCsv({ text, ...(this.selectedId ? { batchId: this.selectedId } : {}) })
+      this.csv = { name: file.name, text, preview }
+    } catch (err) {
+      this.csv = null
+      this.csvError = toAppError(err)
+    } finally {
+      this.csvBusy = false
+    }
+  }
+
+  async importCsv(): Promise<void> {
+    if (!this.selectedId || !this.csv || this.csvBusy) return
+    this.csvBusy = true
+    this.csvError = null
+    try {
+      const { added, preview } = await getApi().batches.importCsv({ batchId: this.selectedId, text: this.csv.text })
+      this.csvAdded = added
+      // What was actually decided at import time (the batch may have changed since the preview).
+      this.csv = { ...this.csv, preview }
+      await this.refreshDetail()
+    } catch (err) {
+      this.csvError = toAppError(err)
+    } finally {
+      this.csvBusy = false
+    }
+  }
+
+  closeCsv(): void {
+    this.csv = null
+    this.csvAdded = null
+    this.csvError = null
+  }
+
+  async upload(onlyFailed = false): Promise<void> {
+    const batchId = this.selectedId
+    if (!batchId || this.uploading) return
+    this.uploading = true
+    this.uploadError = null
+    this.uploadResult = null
+    this.progress = null
+    try {
+      this.uploadResult = await getApi().batches.upload({ batchId, ...(onlyFailed ? { onlyFailed: true } : {}) })
+    } catch (err) {
+      this.uploadError = toAppError(err)
+    } finally {
+      this.uploading = false
+      await this.refreshDetail()
+    }
+  }
+
+  async exportRows(which: 'all' | 'failed'): Promise<void> {
+    if (!this.selectedId) return
+    this.rowError = null
+    try {
+      const { filename, text, rows } = await getApi().batches.exportCsv({ batchId: this.selectedId, which })
+      saveBlob(new Blob([text], { type: 'text/csv' }), filename)
+      this.notice = `Saved ${rows} row${rows === 1 ? '' : 's'} as ${filename}.`
+    } catch (err) {
+      this.rowError = toAppError(err)
+    }
+  }
+}
+
+function readByteOrders(): Record<string, ByteOrder> {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(BYTE_ORDER_KEY) ?? '{}')
+    if (!parsed || typeof parsed !== 'object') return {}
+    const out: Record<string, ByteOrder> = {}
+    for (const [id, v] of Object.entries(parsed)) if (v === 'as-read' || v === 'reversed') out[id] = v
+    return out
+  } catch {
+    return {}
+  }
+}
+
+export const batchesStore = new BatchesStore()

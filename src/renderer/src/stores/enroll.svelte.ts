@@ -1,0 +1,231 @@
+import type { Device } from '../../../shared/access/devices'
+import type { Door } from '../../../shared/access/doors'
+import type { AppError } from '../../../shared/errors'
+import type { EnrollProgress } from '../../../shared/ipc/channels/enroll'
+import type { OwnerRef } from '../../../shared/owners'
+import { getApi } from '../lib/api'
+import { toAppError } from '../lib/errors'
+
+export const PROVISIONED_CODE = 'CODE_CREDS_NFC_CARD_IS_PROVISION'
+export const ALREADY_BOUND_CODE = 'CODE_CREDS_NFC_HAS_BIND_USER'
+const LAST_READER_KEY = 'access-desk.enroll.reader'
+
+export interface ReaderChoice {
+  id: string
+  /** What the desk calls it: the door it guards when known, else its alias or name. */
+  label: string
+  detail: string
+  online: boolean
+}
+
+/** idle → starting → running → ended (done, failed, cancelled, timeout). */
+export type EnrollPhase = 'idle' | 'starting' | 'running' | 'ended'
+
+/** Networked readers, online first, then by name; offline ones stay listed (marked) so nobody hunts for them. */
+export function readerChoices(devices: Device[], doors: Door[] = []): ReaderChoice[] {
+  const doorName = new Map(doors.map((d) => [d.id, d.name]))
+  return devices
+    .filter((d) => d.isReader)
+    .map((d) => {
+      const door = d.doorId ? doorName.get(d.doorId) : undefined
+      return {
+        id: d.id,
+        label: door ?? (d.alias || d.name),
+        detail: [d.name, door ? d.alias : '', d.type].filter(Boolean).join(' · '),
+        online: d.online
+      }
+    })
+    .sort((a, b) => Number(b.online) - Number(a.online) || a.label.localeCompare(b.label))
+}
+
+/** The Enroll screen: one enrollment at a time on a chosen networked reader, then the card's owner. */
+export class EnrollStore {
+  readers = $state.raw<ReaderChoice[]>([])
+  readersLoaded = $state(false)
+  readersLoading = $state(false)
+  readersError = $state<AppError | null>(null)
+  deviceId = $state<string | null>(null)
+  resetCard = $state(false)
+
+  phase = $state<EnrollPhase>('idle')
+  enrollmentId = $state<string | null>(null)
+  progress = $state.raw<EnrollProgress | null>(null)
+  /** When the console gives up, from the last progress event (the countdown ticks locally between polls). */
+  deadline = $state<number | null>(null)
+  now = $state(Date.now())
+  startError = $state<AppError | null>(null)
+  /** The last run used the reset flag (so the result can say so). */
+  lastRunReset = $state(false)
+
+  assigning = $state(false)
+  assignError = $state<AppError | null>(null)
+  assignedTo = $state.raw<OwnerRef | null>(null)
+  /** The owner picked when the console said the card already has one: "assign anyway" re-sends with force. */
+  pendingOwner = $state.raw<OwnerRef | null>(null)
+
+  /** Progress seen while enroll.start was still answering (events can overtake the answer). */
+  private early = new Map<string, EnrollProgress>()
+  private ticker: ReturnType<typeof setInterval> | undefined
+
+  selectedReader = $derived(this.readers.find((r) => r.id === this.deviceId) ?? null)
+  secondsLeft = $derived(this.deadline === null ? null : Math.max(0, Math.ceil((this.deadline - this.now) / 1000)))
+  card = $derived(this.progress?.state === 'done' ? (this.progress.card ?? null) : null)
+  canRetryWithReset = $derived(this.phase === 'ended' && this.progress?.error?.code === PROVISIONED_CODE)
+  canStart = $derived(
+    this.selectedReader !== null && this.selectedReader.online && this.phase !== 'starting' && this.phase !== 'running'
+  )
+
+  async loadReaders(force = false): Promise<void> {
+    if ((this.readersLoaded && !force) || this.readersLoading) return
+    this.readersLoading = true
+    this.readersError = null
+    try {
+      const api = getApi()
+      // Door names only make labels friendlier: a token that cannot read doors still enrolls.
+      const [devices, doors] = await Promise.all([api.sites.devices(), api.sites.doors().catch(() => ({ items: [] }))])
+      this.readers = readerChoices(devices.items, doors.items)
+      this.readersLoaded = true
+      const remembered = readStorage(LAST_READER_KEY)
+      const keep = this.readers.find((r) => r.id === (this.deviceId ?? remembered) && r.online)
+      this.deviceId = keep?.id ?? this.readers.find((r) => r.online)?.id ?? null
+    } catch (err) {
+      this.readersError = toAppError(err)
+    } finally {
+      this.readersLoading = false
+    }
+  }
+
+  choose(id: string): void {
+    if (this.phase === 'running' || this.phase === 'starting') return
+    this.deviceId = id
+    writeStorage(LAST_READER_KEY, id)
+  }
+
+  listen(): () => void {
+    const off = getApi().on('enroll.progress', (p) => this.onProgress(p))
+    return () => {
+      off()
+      this.stopTicker()
+    }
+  }
+
+  onProgress(p: EnrollProgress): void {
+    if (this.phase === 'starting') {
+      if (p.deviceId === this.deviceId) this.early.set(p.enrollmentId, p)
+      return
+    }
+    if (p.enrollmentId !== this.enrollmentId) return
+    this.apply(p)
+  }
+
+  private apply(p: EnrollProgress): void {
+    this.progress = p
+    const ended = p.state === 'done' || p.state === 'failed' || p.state === 'cancelled' || p.state === 'timeout'
+    if (ended) {
+      this.phase = 'ended'
+      this.deadline = null
+      this.stopTicker()
+    } else {
+      this.phase = 'running'
+      this.deadline = Date.now() + p.secondsLeft * 1000
+      this.now = Date.now()
+    }
+  }
+
+  /** Start (or "enroll next": the same reader, the same reset choice unless told). */
+  async start(resetCard = this.resetCard): Promise<void> {
+    const deviceId = this.deviceId
+    if (!deviceId || this.phase === 'starting' || this.phase === 'running') return
+    this.phase = 'starting'
+    this.progress = null
+    this.startError = null
+    this.assignError = null
+    this.assignedTo = null
+    this.pendingOwner = null
+    this.lastRunReset = resetCard
+    this.early.clear()
+    try {
+      const { enrollmentId } = await getApi().enroll.start({ deviceId, resetCard })
+      this.enrollmentId = enrollmentId
+      const seen = this.early.get(enrollmentId)
+      this.early.clear()
+      this.phase = 'running'
+      this.deadline = Date.now() + 60_000
+      this.now = Date.now()
+      this.startTicker()
+      if (seen) this.apply(seen)
+    } catch (err) {
+      this.phase = 'idle'
+      this.startError = toAppError(err)
+    }
+  }
+
+  async cancel(): Promise<void> {
+    const id = this.enrollmentId
+    if (!id || this.phase !== 'running') return
+    try {
+      const { cancelled } = await getApi().enroll.cancel({ enrollmentId: id })
+      // Already over on main's side (the end event is on its way or was missed): say it stopped.
+      if (!cancelled && this.phase === 'running') {
+        this.apply({ enrollmentId: id, deviceId: this.deviceId ?? '', state: 'cancelled', secondsLeft: 0 })
+      }
+    } catch (err) {
+      this.startError = toAppError(err)
+    }
+  }
+
+  async assign(owner: OwnerRef, force = false): Promise<void> {
+    const card = this.card
+    if (!card || this.assigning) return
+    this.assigning = true
+    this.assignError = null
+    try {
+      await getApi().enroll.assign({ token: card.token, owner: { type: owner.type, id: owner.id }, force })
+      this.assignedTo = owner
+      this.pendingOwner = null
+    } catch (err) {
+      const error = toAppError(err)
+      this.assignError = error
+      this.pendingOwner = error.code === ALREADY_BOUND_CODE ? owner : null
+    } finally {
+      this.assigning = false
+    }
+  }
+
+  reset(): void {
+    this.phase = 'idle'
+    this.progress = null
+    this.enrollmentId = null
+    this.assignedTo = null
+    this.assignError = null
+    this.pendingOwner = null
+  }
+
+  private startTicker(): void {
+    this.stopTicker()
+    this.ticker = setInterval(() => (this.now = Date.now()), 250)
+  }
+
+  private stopTicker(): void {
+    clearInterval(this.ticker)
+    this.ticker = undefined
+  }
+}
+
+function readStorage(key: string): string | null {
+  try {
+    return localStorage.getItem(key)
+  } catch {
+    return null
+  }
+}
+
+function writeStorage(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value)
+  } catch {
+    /* a preference only */
+  }
+}
+
+export const enrollStore = new EnrollStore()

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { execFileSync } from 'node:child_process'
+import { readFile, copyFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { launchChromium } from '../support/chromium'
+import { startWebMode, type Started } from '../support/processes'
+import { tempDir } from '../support/temp'
+
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+const MM_TO_PT = 72 / 25.4
+
+describe('QR code and badge in Chromium (web mode, demo console)', () => {
+  let web: Started<{ url: string }>
+  let browser: Awaited<ReturnType<typeof launchChromium>>
+  let data: Awaited<ReturnType<typeof tempDir>>
+  let out: Awaited<ReturnType<typeof tempDir>>
+  const consoleErrors: string[] = []
+  const sent: string[] = []
+
+  beforeAll(async () => {
+    data = await tempDir()
+    out = await tempDir('access-desk-badge-')
+    web = await startWebMode(data.path)
+    browser = await launchChromium()
+    const { page } = browser
+    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()))
+    page.on('websocket', (ws) =>
+      ws.on('framesent', (frame) => {
+        const m = /"channel":"([a-zA-Z]+\.[a-zA-Z]+)"/.exec(String(frame.payload))
+        if (m) sent.push(m[1]!)
+      })
+    )
+    await page.goto(web.info.url)
+    await page.getByTestId('active-connection').getByTitle(/simulated console/).waitFor()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await web?.stop()
+    await data?.remove()
+    await out?.remove()
+  })
+
+  it('assigns and downloads the QR code of a visitor', async () => {
+    const { page } = browser
+    await page.getByRole('button', { name: 'Visitors', exact: true }).click()
+    const table = page.getByTestId('visitors-table')
+    await table.locator('tbody tr', { hasText: 'ACTIVE' }).first().getByRole('button').click()
+    const creds = page.getByTestId('visitor-credentials')
+    await creds.waitFor()
+    const download = page.waitForEvent('download')
+    await creds.getByRole('button', { name: 'Download QR (PNG)' }).click()
+    const file = await download
+    expect(file.suggestedFilename()).toMatch(/^qr-.+\.png$/)
+    const path = join(out.path, 'qr.png')
+    await file.saveAs(path)
+    const bytes = await readFile(path)
+    expect([...bytes.subarray(0, 8)]).toEqual(PNG_MAGIC)
+    // Assigned before the download, by the same request.
+    expect(sent).toContain('visitors.qrCode')
+    await creds.getByTestId('visitor-qr').waitFor()
+  })
+
+  it('makes a badge PDF the size of the label, with the QR code, and keeps it in the history', async () => {
+    const { page } = browser
+    await page.getByTestId('visitor-credentials').getByRole('button', { name: 'Make a badge…' }).click()
+    const preview = page.getByTestId('badge-preview')
+    await preview.waitFor()
+    // The site's name comes from the badge settings.
+    await page.getByLabel('Site name on the badge').fill('HQ Reception')
+    await page.getByRole('button', { name: 'Save settings' }).click()
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor()
+    await expect.poll(() => preview.textContent()).toContain('HQ Reception')
+    await page.getByTestId('badge-stock').selectOption('dk-11202')
+    const qrLoaded = await preview.locator('img.b-qr').evaluate((img: HTMLImageElement) =>
+      img.decode().then(() => img.naturalWidth)
+    )
+    expect(qrLoaded).toBeGreaterThan(20)
+    expect(await page.getByTestId('print-transport').textContent()).toContain('browser')
+
+    // Web mode: the browser prints; its PDF is what Chromium renders for print media.
+    await page.getByRole('button', { name: 'Save as PDF' }).click()
+    await page.getByRole('status').filter({ hasText: 'Save as PDF' }).waitFor()
+    await page.emulateMedia({ media: 'print' })
+    const pdfPath = join(out.path, 'badge.pdf')
+    await page.pdf({ path: pdfPath, preferCSSPageSize: true, printBackground: true })
+    await page.emulateMedia({ media: 'screen' })
+
+    const info = execFileSync('pdfinfo', [pdfPath], { encoding: 'utf8' })
+    expect(info).toMatch(/Pages:\s+1\n/)
+    const size = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info)!
+    // Chromium rounds the page to whole CSS pixels: within 1.5 pt (0.5 mm) of the label.
+    expect(Math.abs(Number(size[1]) - 62 * MM_TO_PT)).toBeLessThan(1.5)
+    expect(Math.abs(Number(size[2]) - 100 * MM_TO_PT)).toBeLessThan(1.5)
+    const text = execFileSync('pdftotext', [pdfPath, '-'], { encoding: 'utf8' })
+    expect(text).toContain('HQ Reception')
+    expect(text).toContain('VISITOR')
+    // The app's navigation is not on the badge.
+    expect(text).not.toContain('Touch Passes')
+
+    execFileSync('pdftoppm', ['-png', '-r', '150', '-singlefile', pdfPath, join(out.path, 'badge')])
+    await copyFile(join(out.path, 'badge.png'), 'docs/screens/badge.png')
+
+    const history = page.getByTestId('badge-history')
+    await expect.poll(() => history.locator('tbody tr').count()).toBe(1)
+    expect(await history.textContent()).toContain('Browser PDF')
+    await history.getByRole('button', { name: 'Reprint…' }).click()
+    await page.getByText('Reprint of an earlier badge.').waitFor()
+    expect(consoleErrors).toEqual([])
+  })
+})

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHandlers } from '../../../src/main/handlers'
+import { createDispatch, type Dispatch } from '../../../src/main/services/ipc/dispatch'
+import { createNodeServices } from '../../../src/main/services/node-app'
+import type { AppServices } from '../../../src/main/services/app-services'
+import { tempDir } from '../../support/temp'
+
+/** Main's own guard on Touch Pass purchases, against the built-in demo console over HTTPS. */
+describe('touchPasses.purchase in main', () => {
+  let services: AppServices
+  let dispatch: Dispatch
+  let data: Awaited<ReturnType<typeof tempDir>>
+
+  beforeAll(async () => {
+    data = await tempDir()
+    services = await createNodeServices({ dataDir: data.path, transport: 'test' })
+    dispatch = createDispatch(createHandlers(services))
+  })
+  afterAll(async () => {
+    await services?.close()
+    await data?.remove()
+  })
+
+  const total = async () => {
+    const reply = await dispatch('touchPasses.list', { page: 1, pageSize: 1 })
+    if (!reply.ok) throw new Error(reply.error.message)
+    return (reply.result as { total: number }).total
+  }
+
+  it('refuses a second purchase with the same idempotency key, even sent at the same time', async () => {
+    const before = await total()
+    const key = crypto.randomUUID()
+    const [a, b] = await Promise.all([
+      dispatch('touchPasses.purchase', { count: 2, idempotencyKey: key }),
+      dispatch('touchPasses.purchase', { count: 2, idempotencyKey: key })
+    ])
+    const ok = [a, b].filter((r) => r.ok)
+    const refused = [a, b].filter((r) => !r.ok)
+    expect(ok).toHaveLength(1)
+    expect(refused[0]).toMatchObject({ ok: false, error: { kind: 'conflict', code: 'DUPLICATE_PURCHASE' } })
+    expect(await total()).toBe(before + 2)
+    // Later too, within this run of the app.
+    expect(await dispatch('touchPasses.purchase', { count: 2, idempotencyKey: key })).toMatchObject({ ok: false })
+    expect(await total()).toBe(before + 2)
+  })
+
+  it('refuses a count out of range before calling the console', async () => {
+    const before = await total()
+    const reply = await dispatch('touchPasses.purchase', { count: 500, idempotencyKey: crypto.randomUUID() })
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'validation' } })
+    expect(await total()).toBe(before)
+  })
+
+  it('parses the visitor form again in main: an end before the start is refused', async () => {
+    const reply = await dispatch('visitors.create', {
+      first_name: 'A',
+      last_name: 'B',
+      visit_reason: 'Business',
+      start_time: 1_900_000_000,
+      end_time: 1_800_000_000,
+      week_schedule: null
+    })
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'validation', code: 'INVALID_INPUT' } })
+    if (!reply.ok) expect(reply.error.message).toContain('end_time')
+  })
+})
