@@ -40,7 +40,12 @@ export function badgeHandlers(services: AppServices): HandlersOf<'badges'> {
     },
     'badges.print': async ({ job, printer: name, silent, reprintOf }) => {
       await printer().print({ silent, page: badgeStocks[job.stock], ...(name ? { printer: name } : {}) })
-      return getHistory().record({ job, output: 'printer', ...(name ? { printer: name } : {}), ...(reprintOf ? { reprintOf } : {}) })
+      return getHistory().record({
+        job,
+        output: 'printer',
+        ...(name ? { printer: name } : {}),
+        ...(reprintOf ? { reprintOf } : {})
+      })
     },
     'badges.pdf': async ({ job, reprintOf }) => {
       const pdf = await printer().printToPdf({ page: badgeStocks[job.stock] })

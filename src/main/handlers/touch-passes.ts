@@ -53,7 +53,8 @@ export function touchPassHandlers({ connections }: AppServices): HandlersOf<'tou
         await (await client()).sessions.remove(NO_SUCH_SESSION)
         return { canEdit: true }
       } catch (err) {
-        if (err instanceof AppError && err.kind === 'permission') return { canEdit: false, missingPermission: 'edit:credential' }
+        if (err instanceof AppError && err.kind === 'permission')
+          return { canEdit: false, missingPermission: 'edit:credential' }
         if (err instanceof AppError && err.kind === 'not-found') return { canEdit: true }
         throw err
       }

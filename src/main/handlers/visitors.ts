@@ -8,10 +8,9 @@ import type { HandlersOf } from './types'
 const NO_SUCH_VISITOR = '00000000-0000-4000-8000-000000000000'
 
 /** Any time of any day: what "no weekly schedule" means inside the validity window. */
-const ALL_DAY = Object.fromEntries(weekdays.map((d) => [d, [{ start_time: '00:00:00', end_time: '23:59:59' }]])) as Record<
-  (typeof weekdays)[number],
-  { start_time: string; end_time: string }[]
->
+const ALL_DAY = Object.fromEntries(
+  weekdays.map((d) => [d, [{ start_time: '00:00:00', end_time: '23:59:59' }]])
+) as Record<(typeof weekdays)[number], { start_time: string; end_time: string }[]>
 
 /**
  * The console's body for E17/E18. A one-time visit has no schedule on create; on update, leaving
@@ -27,7 +26,12 @@ export function visitorHandlers({ connections }: AppServices): HandlersOf<'visit
   const client = () => connections.client()
   return {
     'visitors.list': async ({ keyword, status, page, pageSize }) =>
-      (await client()).visitors.list({ ...(keyword ? { keyword } : {}), ...(status ? { status } : {}), page, pageSize }),
+      (await client()).visitors.list({
+        ...(keyword ? { keyword } : {}),
+        ...(status ? { status } : {}),
+        page,
+        pageSize
+      }),
     'visitors.get': async ({ id }) => (await client()).visitors.get(id),
     'visitors.create': async (form) => (await client()).visitors.create(toBody(form, false)),
     'visitors.update': async ({ id, visitor }) => (await client()).visitors.update(id, toBody(visitor, true)),
@@ -69,7 +73,8 @@ export function visitorHandlers({ connections }: AppServices): HandlersOf<'visit
         await (await client()).visitors.unassignPin(NO_SUCH_VISITOR)
         return { canEdit: true }
       } catch (err) {
-        if (err instanceof AppError && err.kind === 'permission') return { canEdit: false, missingPermission: 'edit:visitor' }
+        if (err instanceof AppError && err.kind === 'permission')
+          return { canEdit: false, missingPermission: 'edit:visitor' }
         if (err instanceof AppError && (err.kind === 'not-found' || err.kind === 'validation')) return { canEdit: true }
         throw err
       }

@@ -27,7 +27,12 @@ describe('badge print history', () => {
   it('survives a restart: a recorded print is read back by a new instance, newest first', async () => {
     const first = new BadgeHistory(data.path)
     const a = await first.record({ job, output: 'pdf' })
-    const b = await first.record({ job: { ...job, name: 'Li Wei' }, output: 'printer', printer: 'QL-820', reprintOf: a.id })
+    const b = await first.record({
+      job: { ...job, name: 'Li Wei' },
+      output: 'printer',
+      printer: 'QL-820',
+      reprintOf: a.id
+    })
     const again = new BadgeHistory(data.path)
     const items = await again.list()
     expect(items.map((e) => e.id)).toEqual([b.id, a.id])
@@ -36,7 +41,9 @@ describe('badge print history', () => {
 
   it('loses none of many prints recorded at once', async () => {
     const history = new BadgeHistory(data.path)
-    await Promise.all(Array.from({ length: 25 }, (_, i) => history.record({ job: { ...job, name: `Guest ${i}` }, output: 'pdf' })))
+    await Promise.all(
+      Array.from({ length: 25 }, (_, i) => history.record({ job: { ...job, name: `Guest ${i}` }, output: 'pdf' }))
+    )
     expect(await new BadgeHistory(data.path).list(1000)).toHaveLength(25)
   })
 
@@ -54,7 +61,13 @@ describe('badge print history', () => {
   it('keeps the settings (site name, logo) and refuses a logo that is not an image data URL', async () => {
     const store = new BadgeSettingsStore(data.path)
     expect(await store.get()).toMatchObject({ siteName: '', logoDataUrl: null, stock: 'dk-11202', silent: false })
-    await store.save({ siteName: 'HQ Reception', logoDataUrl: 'data:image/png;base64,iVBORw0KGgo=', stock: 'a6', printer: null, silent: false })
+    await store.save({
+      siteName: 'HQ Reception',
+      logoDataUrl: 'data:image/png;base64,iVBORw0KGgo=',
+      stock: 'a6',
+      printer: null,
+      silent: false
+    })
     expect(await new BadgeSettingsStore(data.path).get()).toMatchObject({ siteName: 'HQ Reception', stock: 'a6' })
 
     const services = await createNodeServices({ dataDir: data.path, transport: 'test' })

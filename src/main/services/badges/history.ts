@@ -30,12 +30,17 @@ export class BadgeHistory {
   private entries: BadgeHistoryEntry[] | undefined
   private queue: Promise<unknown> = Promise.resolve()
 
-  constructor(dataDir: string, private readonly now: () => Date = () => new Date()) {
+  constructor(
+    dataDir: string,
+    private readonly now: () => Date = () => new Date()
+  ) {
     this.path = join(dataDir, 'badges', 'history.json')
   }
 
   private async load(): Promise<BadgeHistoryEntry[]> {
-    this.entries ??= (await readJsonFile(this.path, historyFileSchema, () => ({ version: 1 as const, entries: [] }))).value.entries
+    this.entries ??= (
+      await readJsonFile(this.path, historyFileSchema, () => ({ version: 1 as const, entries: [] }))
+    ).value.entries
     return this.entries
   }
 

@@ -48,7 +48,10 @@ export const LOGO_MAX_BYTES = 256 * 1024
 export const logoDataUrlSchema = z
   .string()
   .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 64, 'The logo is larger than 256 KB; use a smaller image.')
-  .regex(/^data:image\/(png|jpeg|webp|svg\+xml);base64,[A-Za-z0-9+/]+=*$/, 'The logo must be a PNG, JPEG, WebP or SVG image.')
+  .regex(
+    /^data:image\/(png|jpeg|webp|svg\+xml);base64,[A-Za-z0-9+/]+=*$/,
+    'The logo must be a PNG, JPEG, WebP or SVG image.'
+  )
 
 export const badgeSettingsSchema = z.object({
   siteName: z.string().trim().max(80, 'Keep the site name under 80 characters.').default(''),
@@ -64,7 +67,11 @@ const printerSchema = z.object({ name: z.string(), displayName: z.string(), isDe
 export type PrinterInfo = z.infer<typeof printerSchema>
 
 export const badgeChannels = {
-  'badges.settings': channel('The badge settings: site name, logo, label stock and printer', noInput, badgeSettingsSchema),
+  'badges.settings': channel(
+    'The badge settings: site name, logo, label stock and printer',
+    noInput,
+    badgeSettingsSchema
+  ),
   'badges.saveSettings': channel(
     'Save the badge settings (site name, logo, default stock, printer, silent mode)',
     badgeSettingsSchema,
@@ -96,7 +103,7 @@ export const badgeChannels = {
     z.object({ pdfBase64: z.string(), entry: badgeHistoryEntrySchema })
   ),
   'badges.record': channel(
-    "Record a badge the browser printed or saved (web mode: window.print())",
+    'Record a badge the browser printed or saved (web mode: window.print())',
     z.object({
       job: badgeJobSchema,
       output: z.enum(['browser-print', 'browser-pdf']),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { channel } from '../define'
 import { appErrorDataSchema } from '../../errors'
+import { ownerRefSchema } from '../../owners'
 
 export const enrollStateSchema = z.enum(['waiting', 'hold-longer', 'done', 'failed', 'cancelled', 'timeout'])
 
@@ -18,7 +19,6 @@ export const enrollProgressSchema = z.object({
 })
 export type EnrollProgress = z.infer<typeof enrollProgressSchema>
 
-export const enrollOwnerSchema = z.object({ type: z.enum(['user', 'visitor']), id: z.string().min(1) })
 
 export const enrollChannels = {
   'enroll.start': channel(
@@ -33,7 +33,7 @@ export const enrollChannels = {
   ),
   'enroll.assign': channel(
     'Give an enrolled card to a user (§3.7) or visitor (§4.7); force takes it over from its current owner',
-    z.object({ token: z.string().min(1), owner: enrollOwnerSchema, force: z.boolean().optional() }),
+    z.object({ token: z.string().min(1), owner: ownerRefSchema, force: z.boolean().optional() }),
     z.object({ assigned: z.literal(true) })
   )
 }

@@ -33,7 +33,11 @@ export const touchPassChannels = {
     z.object({ condition: z.string().trim().min(1, 'Type a card id or a name.').max(100) }),
     passList
   ),
-  'touchPasses.assignable': channel('Touch Passes that can be given to a user: SUSPENDED or INACTIVE (E11)', noInput, passList),
+  'touchPasses.assignable': channel(
+    'Touch Passes that can be given to a user: SUSPENDED or INACTIVE (E11)',
+    noInput,
+    passList
+  ),
   'touchPasses.get': channel('One Touch Pass with its device bundles (E13)', idInput, touchPassSchema),
   'touchPasses.rename': channel(
     "Change a Touch Pass's display name (E12 card_name)",

@@ -17,7 +17,11 @@ export const userChannels = {
     z.object({ keyword: z.string().trim().min(1, 'Type part of a name or an email.').max(100) }),
     z.object({ items: z.array(userSchema) })
   ),
-  'users.get': channel('One user with their credentials (§3.4)', z.object({ id: z.string().min(1).max(200) }), userSchema)
+  'users.get': channel(
+    'One user with their credentials (§3.4)',
+    z.object({ id: z.string().min(1).max(200) }),
+    userSchema
+  )
 }
 
 export const userEvents = {} satisfies Record<string, z.ZodType>

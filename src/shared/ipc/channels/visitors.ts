@@ -45,7 +45,11 @@ export const scheduleSchema = z
       }
     }
     if (ranges === 0) {
-      ctx.addIssue({ code: 'custom', message: 'Add at least one time range, or turn the weekly schedule off.', path: [] })
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Add at least one time range, or turn the weekly schedule off.',
+        path: []
+      })
     }
   })
 export type Schedule = z.infer<typeof scheduleSchema>
@@ -116,7 +120,11 @@ export const visitorChannels = {
     z.object({ id: z.string().min(1).max(200), visitor: visitorFormSchema }),
     visitorSchema
   ),
-  'visitors.cancel': channel('Cancel a visit (§4.6 without force): the visitor stays, as CANCELLED', idInput, z.object({ cancelled: z.literal(true) })),
+  'visitors.cancel': channel(
+    'Cancel a visit (§4.6 without force): the visitor stays, as CANCELLED',
+    idInput,
+    z.object({ cancelled: z.literal(true) })
+  ),
   'visitors.assignNewPin': channel(
     'Generate a PIN (E1) and give it to the visitor (§4.9); the plaintext is answered only this once',
     idInput,
@@ -133,7 +141,7 @@ export const visitorChannels = {
     z.object({ id: z.string().min(1).max(200), token: z.string().min(1).max(200) }),
     z.object({ removed: z.literal(true) })
   ),
-  'visitors.assignQr': channel("Give the visitor a QR code (§4.11)", idInput, z.object({ assigned: z.literal(true) })),
+  'visitors.assignQr': channel('Give the visitor a QR code (§4.11)', idInput, z.object({ assigned: z.literal(true) })),
   'visitors.qrCode': channel(
     "The visitor's QR code as PNG (E15); assign first (§4.11) unless told the code exists",
     z.object({ id: z.string().min(1).max(200), assign: z.boolean().default(true) }),
