@@ -31,7 +31,10 @@ describe('QR code and badge in Chromium (web mode, demo console)', () => {
       })
     )
     await page.goto(web.info.url)
-    await page.getByTestId('active-connection').getByTitle(/simulated console/).waitFor()
+    await page
+      .getByTestId('active-connection')
+      .getByTitle(/simulated console/)
+      .waitFor()
   })
   afterAll(async () => {
     await browser?.close()
@@ -71,9 +74,9 @@ describe('QR code and badge in Chromium (web mode, demo console)', () => {
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor()
     await expect.poll(() => preview.textContent()).toContain('HQ Reception')
     await page.getByTestId('badge-stock').selectOption('dk-11202')
-    const qrLoaded = await preview.locator('img.b-qr').evaluate((img: HTMLImageElement) =>
-      img.decode().then(() => img.naturalWidth)
-    )
+    const qrLoaded = await preview
+      .locator('img.b-qr')
+      .evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))
     expect(qrLoaded).toBeGreaterThan(20)
     expect(await page.getByTestId('print-transport').textContent()).toContain('browser')
 

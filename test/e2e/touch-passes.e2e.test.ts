@@ -23,7 +23,10 @@ describe('Touch Passes in Chromium (web mode, demo console)', () => {
     browser = await launchChromium()
     browser.page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()))
     await browser.page.goto(web.info.url)
-    await browser.page.getByTestId('active-connection').getByTitle(/simulated console/).waitFor()
+    await browser.page
+      .getByTestId('active-connection')
+      .getByTitle(/simulated console/)
+      .waitFor()
     await browser.page.getByRole('button', { name: 'Touch Passes', exact: true }).click()
   })
   afterAll(async () => {
@@ -59,7 +62,11 @@ describe('Touch Passes in Chromium (web mode, demo console)', () => {
   it('suspends an active pass and unbundles one of its devices after confirming', async () => {
     const { page } = browser
     await page.getByLabel('Status').selectOption('ACTIVE')
-    const firstActive = page.getByTestId('passes-table').locator('tbody tr').filter({ hasNot: page.locator('td:nth-child(5):text-is("0")') }).first()
+    const firstActive = page
+      .getByTestId('passes-table')
+      .locator('tbody tr')
+      .filter({ hasNot: page.locator('td:nth-child(5):text-is("0")') })
+      .first()
     await firstActive.getByRole('button').click()
     const details = page.getByTestId('pass-details')
     await details.waitFor()

@@ -31,7 +31,10 @@ describe('Visitors in Chromium (web mode, demo console)', () => {
       })
     )
     await page.goto(web.info.url)
-    await page.getByTestId('active-connection').getByTitle(/simulated console/).waitFor()
+    await page
+      .getByTestId('active-connection')
+      .getByTitle(/simulated console/)
+      .waitFor()
     await page.getByRole('button', { name: 'Visitors', exact: true }).click()
     await page.getByTestId('visitors-table').waitFor()
   })

@@ -7,6 +7,7 @@ import { createMainWindow, denyPermissions, hardenWebContents } from './window'
 import { createSafeStorageVault } from './vault'
 import { createElectronStore } from './store'
 import { forkUtilityHost } from './reader-process'
+import { createElectronBadgePrinter } from './printing'
 
 /** Build the services, bind IPC once, open the window. */
 export async function startDesktopApp(): Promise<void> {
@@ -19,7 +20,11 @@ export async function startDesktopApp(): Promise<void> {
     version: app.getVersion(),
     store: createElectronStore('profiles'),
     secrets: createSafeStorageVault(),
-    forkHost: forkUtilityHost
+    forkHost: forkUtilityHost,
+    // The badge is printed from the window that shows it.
+    printer: createElectronBadgePrinter(
+      () => (BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0])?.webContents
+    )
   })
   bindIpc(createDispatch(createHandlers(services)))
 

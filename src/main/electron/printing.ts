@@ -14,7 +14,12 @@ export function createElectronBadgePrinter(contents: () => WebContents | undefin
   const target = (): WebContents => {
     const wc = contents()
     if (!wc || wc.isDestroyed()) {
-      throw new AppError({ kind: 'server', code: 'NO_WINDOW', message: 'There is no window to print from.', hint: 'Open the Badges screen and try again.' })
+      throw new AppError({
+        kind: 'server',
+        code: 'NO_WINDOW',
+        message: 'There is no window to print from.',
+        hint: 'Open the Badges screen and try again.'
+      })
     }
     return wc
   }
@@ -77,7 +82,11 @@ export function createElectronBadgePrinter(contents: () => WebContents | undefin
         })
         return new Uint8Array(pdf)
       } catch (err) {
-        throw new AppError({ kind: 'server', code: 'PDF_FAILED', message: `The badge PDF could not be made: ${(err as Error).message}.` })
+        throw new AppError({
+          kind: 'server',
+          code: 'PDF_FAILED',
+          message: `The badge PDF could not be made: ${(err as Error).message}.`
+        })
       }
     }
   }

@@ -25,7 +25,7 @@ export function badgeHandlers(services: AppServices): HandlersOf<'badges'> {
   const getHistory = () => (history ??= new BadgeHistory(services.dataDir))
   const getSettings = () => (settings ??= new BadgeSettingsStore(services.dataDir))
   const printer = (): BadgePrinter => {
-    const p = (services as AppServices & { printer?: BadgePrinter }).printer
+    const p = services.printer
     if (!p) throw noPrinter(services.transport)
     return p
   }
@@ -35,7 +35,7 @@ export function badgeHandlers(services: AppServices): HandlersOf<'badges'> {
     'badges.saveSettings': async (input) => getSettings().save(input),
     'badges.history': async (input) => ({ items: await getHistory().list(input?.limit ?? 100) }),
     'badges.printers': async () => {
-      const p = (services as AppServices & { printer?: BadgePrinter }).printer
+      const p = services.printer
       return p ? { available: true, items: await p.listPrinters() } : { available: false, items: [] }
     },
     'badges.print': async ({ job, printer: name, silent, reprintOf }) => {

@@ -16,6 +16,8 @@ export function cardHandlers(services: AppServices): HandlersOf<'cards'> {
     },
     'cards.get': ({ token }) => inventory.get(token),
     'cards.rename': ({ token, alias }) => inventory.rename(token, alias),
+    'cards.assign': ({ token, owner, force }) => inventory.assign(token, owner, force),
+    'cards.unassign': ({ token }) => inventory.unassign(token),
     'cards.delete': async ({ token }) => {
       await inventory.remove(token)
       return { deleted: true as const }

@@ -2,6 +2,7 @@ import { createEventHub, type EventHub } from './events'
 import { Connections } from './connections/connections'
 import type { KeyValueStore } from './storage/key-value-store'
 import type { SecretStore } from './connections/secret-store'
+import type { BadgePrinter } from './badges/printer'
 
 export type Transport = 'electron' | 'web' | 'cli' | 'test'
 
@@ -26,6 +27,8 @@ export interface AppServicesOptions {
   secrets: SecretStore
   /** How to start helper processes; set by the Electron entry (utilityProcess) or Node (fork). */
   forkHost?: ForkHost
+  /** Badge printing through the app window (Electron only; web mode prints from the browser). */
+  printer?: BadgePrinter
 }
 
 /**

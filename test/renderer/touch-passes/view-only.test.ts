@@ -23,7 +23,12 @@ describe('Touch Passes with a view-only token', () => {
     const { bridge } = scriptedBridge({
       'touchPasses.list': () => ({
         ok: false,
-        error: { kind: 'unsupported', message: 'This console does not offer Fetch Touch Pass list (E9).', hint: 'Update the Access application.', retryable: false }
+        error: {
+          kind: 'unsupported',
+          message: 'This console does not offer Fetch Touch Pass list (E9).',
+          hint: 'Update the Access application.',
+          retryable: false
+        }
       }),
       'touchPasses.capabilities': () => ({ ok: true, result: { canEdit: true } })
     })

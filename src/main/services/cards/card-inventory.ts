@@ -1,6 +1,8 @@
 import { AppError } from '../../../shared/errors'
 import type { NfcCard } from '../../../shared/access/nfc-cards'
 import type { Connections } from '../connections/connections'
+import type { OwnerRef } from '../../../shared/owners'
+import { assignCard, unassignCard } from './card-owners'
 
 interface Snapshot {
   profileId: string | null
@@ -56,6 +58,22 @@ export class CardInventory {
   async remove(token: string): Promise<void> {
     await (await this.connections.client()).nfcCards.remove(token)
     if (this.snapshot) this.snapshot = { ...this.snapshot, cards: this.snapshot.cards.filter((c) => c.token !== token) }
+  }
+
+  async assign(token: string, owner: OwnerRef, force = false): Promise<NfcCard> {
+    await assignCard(await this.connections.client(), token, owner, force)
+    return this.get(token)
+  }
+
+  /** Take the card back from its current owner (the card stays in the inventory). */
+  async unassign(token: string): Promise<NfcCard> {
+    const card = await this.get(token)
+    if (!card.user_id || !card.user_type) return card
+    await unassignCard(await this.connections.client(), token, {
+      type: card.user_type === 'VISITOR' ? 'visitor' : 'user',
+      id: card.user_id
+    })
+    return this.get(token)
   }
 
   /**

@@ -4,6 +4,7 @@ import { AppError } from '../../../shared/errors'
 import type { EnrollProgress } from '../../../shared/ipc/channels/enroll'
 import type { AccessClient } from '../access/client'
 import type { Emit } from '../events'
+import { assignCard } from '../cards/card-owners'
 
 /** What enrollment needs from the access client. */
 export type EnrollConsole = Pick<AccessClient, 'sessions' | 'users' | 'visitors'>
@@ -71,8 +72,7 @@ export class EnrollmentService {
   }): Promise<{ assigned: true }> {
     const client = await this.deps.client()
     // Not retried: an assignment is not idempotent (facts: non-idempotent calls are never retried).
-    if (input.owner.type === 'user') await client.users.assignNfc(input.owner.id, input.token, { force: input.force })
-    else await client.visitors.assignNfc(input.owner.id, input.token, { force: input.force })
+    await assignCard(client, input.token, input.owner, input.force)
     return { assigned: true }
   }
 

@@ -21,5 +21,11 @@ export function saveBlob(blob: Blob, filename: string): void {
 
 /** A file name from free text: letters, digits and dashes only. */
 export function safeFileName(text: string): string {
-  return text.normalize('NFKD').replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'file'
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[^\w-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'file'
+  )
 }

@@ -20,5 +20,11 @@ export function unixToLocalInput(seconds: number | undefined): string {
 /** Unix seconds as the desk reads them: "12 Jan 2026, 09:00". */
 export function formatLocal(seconds: number | undefined): string {
   if (!seconds) return '—'
-  return new Date(seconds * 1000).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+  return new Date(seconds * 1000).toLocaleString(undefined, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit'
+  })
 }

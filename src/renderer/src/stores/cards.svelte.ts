@@ -1,5 +1,6 @@
 import type { NfcCard, NfcCardStatus } from '../../../shared/access/nfc-cards'
 import type { AppError } from '../../../shared/errors'
+import type { OwnerRef } from '../../../shared/owners'
 import { getApi } from '../lib/api'
 import { toAppError } from '../lib/errors'
 
@@ -90,8 +91,19 @@ export class CardsStore {
   }
 
   async rename(token: string, alias: string): Promise<void> {
-    const updated = await getApi().cards.rename({ token, alias })
-    this.cards = this.cards.map((c) => (c.token === token ? updated : c))
+    this.put(await getApi().cards.rename({ token, alias }))
+  }
+
+  private put(updated: NfcCard): void {
+    this.cards = this.cards.map((c) => (c.token === updated.token ? updated : c))
+  }
+
+  async assign(token: string, owner: OwnerRef, force = false): Promise<void> {
+    this.put(await getApi().cards.assign({ token, owner, force }))
+  }
+
+  async unassign(token: string): Promise<void> {
+    this.put(await getApi().cards.unassign({ token }))
   }
 
   async remove(token: string): Promise<void> {

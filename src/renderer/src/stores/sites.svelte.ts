@@ -18,11 +18,11 @@ export class SitesStore {
 
   /** Every door once, with its floor, from whichever group lists it. */
   doors = $derived.by(() => {
-    const seen = new Map<string, DoorChoice>()
+    const seen: Record<string, DoorChoice> = {}
     for (const group of this.groups)
       for (const floor of group.floors)
-        for (const door of floor.doors) if (!seen.has(door.id)) seen.set(door.id, { id: door.id, name: door.name, floor: floor.name })
-    return [...seen.values()]
+        for (const door of floor.doors) seen[door.id] ??= { id: door.id, name: door.name, floor: floor.name }
+    return Object.values(seen)
   })
 
   async load(force = false): Promise<void> {

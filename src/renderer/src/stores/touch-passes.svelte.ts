@@ -35,7 +35,11 @@ export class TouchPassesStore {
         this.items = items
         this.total = items.length
       } else {
-        const result = await getApi().touchPasses.list({ page, pageSize: this.pageSize, ...(this.status ? { status: this.status } : {}) })
+        const result = await getApi().touchPasses.list({
+          page,
+          pageSize: this.pageSize,
+          ...(this.status ? { status: this.status } : {})
+        })
         this.items = result.items
         this.total = result.total
         this.page = page

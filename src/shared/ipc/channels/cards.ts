@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { channel } from '../define'
 import { nfcCardSchema } from '../../access/nfc-cards'
+import { ownerRefSchema } from '../../owners'
 
 const tokenInput = z.object({ token: z.string().min(1).max(200) })
 
@@ -14,6 +15,16 @@ export const cardChannels = {
   'cards.rename': channel(
     "Change a card's alias (E8)",
     z.object({ token: z.string().min(1).max(200), alias: z.string().trim().max(100) }),
+    nfcCardSchema
+  ),
+  'cards.assign': channel(
+    'Give a card to a user (§3.7) or visitor (§4.7); force takes it over from its current owner',
+    z.object({ token: z.string().min(1).max(200), owner: ownerRefSchema, force: z.boolean().optional() }),
+    nfcCardSchema
+  ),
+  'cards.unassign': channel(
+    'Take a card back from its owner (§3.8 or §4.8); the card stays in the inventory',
+    tokenInput,
     nfcCardSchema
   ),
   'cards.delete': channel('Delete an NFC card (E7)', tokenInput, z.object({ deleted: z.literal(true) })),

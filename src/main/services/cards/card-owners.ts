@@ -1,0 +1,22 @@
+import type { OwnerRef } from '../../../shared/owners'
+import type { AccessClient } from '../access/client'
+
+/**
+ * Binding goes through the owner's endpoints (§3.7/§3.8 for users, §4.7/§4.8 for visitors), which
+ * need `edit:user` or `edit:visitor`. Never retried: an assignment is not idempotent.
+ */
+/** The part of the access client binding needs (so narrower ports, like enrollment's, can call it). */
+export interface CardOwnerPort {
+  users: Pick<AccessClient['users'], 'assignNfc' | 'unassignNfc'>
+  visitors: Pick<AccessClient['visitors'], 'assignNfc' | 'unassignNfc'>
+}
+
+export async function assignCard(client: CardOwnerPort, token: string, owner: OwnerRef, force = false): Promise<void> {
+  if (owner.type === 'user') await client.users.assignNfc(owner.id, token, { force })
+  else await client.visitors.assignNfc(owner.id, token, { force })
+}
+
+export async function unassignCard(client: CardOwnerPort, token: string, owner: OwnerRef): Promise<void> {
+  if (owner.type === 'user') await client.users.unassignNfc(owner.id, token)
+  else await client.visitors.unassignNfc(owner.id, token)
+}

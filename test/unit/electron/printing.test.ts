@@ -1,0 +1,59 @@
+import { describe, expect, it, vi } from 'vitest'
+
+// printing.ts only needs electron's types at run time; the webContents it drives is passed in.
+vi.mock('electron', () => ({ default: {} }))
+const { createElectronBadgePrinter } = await import('../../../src/main/electron/printing')
+
+function fakeContents(answer: { success: boolean; reason?: string }) {
+  const print = vi.fn((_options: Record<string, unknown>, callback: (ok: boolean, reason: string) => void) =>
+    callback(answer.success, answer.reason ?? '')
+  )
+  const printToPDF = vi.fn(async () => Buffer.from('%PDF-1.4'))
+  const getPrintersAsync = vi.fn(async () => [
+    { name: 'DK', displayName: 'Brother QL-820', options: { 'printer-is-default': 'true' } },
+    { name: 'Office', displayName: '', options: {} }
+  ])
+  return { contents: { isDestroyed: () => false, print, printToPDF, getPrintersAsync }, print, printToPDF }
+}
+
+const dk11202 = { widthMm: 62, heightMm: 100 }
+
+describe('badge printing through webContents', () => {
+  it('prints silently to the chosen printer with the label size in microns and no margins', async () => {
+    const { contents, print } = fakeContents({ success: true })
+    const printer = createElectronBadgePrinter(() => contents as never)
+    await printer.print({ printer: 'DK', silent: true, page: dk11202 })
+    expect(print.mock.calls[0]![0]).toMatchObject({
+      silent: true,
+      deviceName: 'DK',
+      printBackground: true,
+      margins: { marginType: 'none' },
+      pageSize: { width: 62_000, height: 100_000 }
+    })
+  })
+
+  it('refuses silent printing without a chosen printer, and reports a cancelled dialog as cancelled', async () => {
+    const { contents, print } = fakeContents({ success: false, reason: 'Print job canceled' })
+    const printer = createElectronBadgePrinter(() => contents as never)
+    await expect(printer.print({ silent: true, page: dk11202 })).rejects.toMatchObject({ code: 'PRINTER_REQUIRED' })
+    expect(print).not.toHaveBeenCalled()
+    await expect(printer.print({ silent: false, page: dk11202 })).rejects.toMatchObject({ kind: 'cancelled' })
+  })
+
+  it('makes a PDF at the label size and lists printers with the default marked', async () => {
+    const { contents, printToPDF } = fakeContents({ success: true })
+    const printer = createElectronBadgePrinter(() => contents as never)
+    const pdf = await printer.printToPdf({ page: dk11202 })
+    expect(Buffer.from(pdf).toString()).toBe('%PDF-1.4')
+    expect(printToPDF.mock.calls[0]![0]).toMatchObject({ preferCSSPageSize: true, pageSize: { width: 62 / 25.4, height: 100 / 25.4 } })
+    expect(await printer.listPrinters()).toEqual([
+      { name: 'DK', displayName: 'Brother QL-820', isDefault: true },
+      { name: 'Office', displayName: 'Office', isDefault: false }
+    ])
+  })
+
+  it('says so when there is no window to print from', async () => {
+    const printer = createElectronBadgePrinter(() => undefined)
+    await expect(printer.listPrinters()).rejects.toMatchObject({ code: 'NO_WINDOW' })
+  })
+})
