@@ -65,6 +65,27 @@ describe('Cards screen in Chromium (web mode, demo console)', () => {
     await expect.poll(() => page.getByTestId('card-count').textContent()).toMatch(/^0 of/)
   })
 
+  it('takes a card back from its owner and gives it to someone found by search', async () => {
+    const { page } = browser
+    await page.getByRole('searchbox', { name: 'Filter cards' }).fill('')
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('assigned')
+    await page.locator('[data-testid=card-rows] [role=row]').first().click()
+    const details = page.getByRole('complementary', { name: 'Card details' })
+    await details.getByRole('button', { name: /^Unassign from / }).click()
+    await details.getByRole('status').filter({ hasText: 'Card taken back' }).waitFor()
+    expect(await details.textContent()).toContain('Not assigned')
+
+    await details.getByRole('button', { name: 'Assign to a person…' }).click()
+    await details.getByRole('searchbox', { name: 'Give this card to' }).fill('Okafor')
+    const first = details.getByRole('option').first()
+    await first.waitFor()
+    const picked = (await first.locator('strong').textContent())!
+    await first.getByRole('button').click()
+    await details.getByRole('status').filter({ hasText: `Card given to ${picked}` }).waitFor()
+    expect(await details.textContent()).toContain(picked)
+    expect(browser.errors).toEqual([])
+  })
+
   it('with a view-only token, edits are disabled and name the missing permission', async () => {
     const { page } = browser
     await page.getByRole('button', { name: 'Settings' }).click()

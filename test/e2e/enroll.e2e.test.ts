@@ -31,7 +31,10 @@ describe('Enroll screen in Chromium (web mode, built-in demo console)', () => {
     browser = await launchChromium()
     const { page } = browser
     await page.goto(web.info.url)
-    await page.getByTestId('active-connection').getByTitle(/simulated console/).waitFor()
+    await page
+      .getByTestId('active-connection')
+      .getByTitle(/simulated console/)
+      .waitFor()
     const listed = await page.evaluate(() => window.api!.connections.list())
     if (!listed.ok) throw new Error(listed.error.message)
     const profile = listed.result.profiles.find((p) => p.demo)!
@@ -50,7 +53,9 @@ describe('Enroll screen in Chromium (web mode, built-in demo console)', () => {
     const { page } = browser
     const radios = page.getByRole('radio')
     await radios.first().waitFor()
-    const states = await radios.evaluateAll((els) => els.map((e) => ((e as HTMLInputElement).disabled ? 'offline' : 'online')))
+    const states = await radios.evaluateAll((els) =>
+      els.map((e) => ((e as HTMLInputElement).disabled ? 'offline' : 'online'))
+    )
     expect(states.length).toBeGreaterThanOrEqual(2)
     expect(states).toContain('offline')
     // Online first: no online reader after an offline one.

@@ -30,7 +30,22 @@ describe('first start in Chromium (web mode)', () => {
     expect(await pin.textContent()).toMatch(/^\d{8}$/)
     // The secret left the address bar once read.
     expect(page.url()).not.toContain('#k=')
+    expect(browser.errors).toEqual([])
+  })
+
+  it('assigns the PIN to a user found by search, and says it will not be shown again', async () => {
+    const { page } = browser
+    const pin = (await page.getByTestId('generated-pin').textContent())!
+    await page.getByRole('searchbox', { name: 'Find a user or visitor' }).fill('Ng')
+    const first = page.getByRole('option').first()
+    await first.waitFor()
+    const name = (await first.locator('strong').textContent())!
+    await first.getByRole('button').click()
     await page.screenshot({ path: 'docs/screens/pins.png' })
+    await page.getByRole('button', { name: 'Assign PIN' }).click()
+    const status = page.getByRole('status').filter({ hasText: `PIN ${pin} assigned to ${name}` })
+    await status.waitFor()
+    expect(await status.textContent()).toContain('will not show it again')
     expect(browser.errors).toEqual([])
   })
 })

@@ -8,7 +8,7 @@ function fakeContents(answer: { success: boolean; reason?: string }) {
   const print = vi.fn((_options: Record<string, unknown>, callback: (ok: boolean, reason: string) => void) =>
     callback(answer.success, answer.reason ?? '')
   )
-  const printToPDF = vi.fn(async () => Buffer.from('%PDF-1.4'))
+  const printToPDF = vi.fn(async (_options: Record<string, unknown>) => Buffer.from('%PDF-1.4'))
   const getPrintersAsync = vi.fn(async () => [
     { name: 'DK', displayName: 'Brother QL-820', options: { 'printer-is-default': 'true' } },
     { name: 'Office', displayName: '', options: {} }

@@ -1,4 +1,10 @@
-import type { BatchDetail, BatchSummary, CsvPreview, UploadProgress, UploadResult } from '../../../shared/batches/schemas'
+import type {
+  BatchDetail,
+  BatchSummary,
+  CsvPreview,
+  UploadProgress,
+  UploadResult
+} from '../../../shared/batches/schemas'
 import type { AppError } from '../../../shared/errors'
 import type { ReaderCard } from '../../../shared/ipc/channels/reader'
 import { getApi } from '../lib/api'
@@ -136,7 +142,12 @@ export class BatchesStore {
     return this.refreshing
   }
 
-  async create(input: { name: string; aliasPattern?: string; firstNumber?: number; byteOrder: ByteOrder }): Promise<void> {
+  async create(input: {
+    name: string
+    aliasPattern?: string
+    firstNumber?: number
+    byteOrder: ByteOrder
+  }): Promise<void> {
     const summary = await getApi().batches.create({
       name: input.name,
       ...(input.aliasPattern ? { aliasPattern: input.aliasPattern } : {}),
@@ -178,7 +189,8 @@ export class BatchesStore {
     if (card.randomUid) {
       return {
         kind: 'refused',
-        message: 'Random UID: this card (or phone) shows a new ID at every tap, so an imported ID would never match it again.'
+        message:
+          'Random UID: this card (or phone) shows a new ID at every tap, so an imported ID would never match it again.'
       }
     }
     try {
@@ -227,7 +239,10 @@ export class BatchesStore {
     this.csvBusy = true
     try {
       const text = await file.text()
-      const preview = await getApi().batches.previewCsv({ text, ...(this.selectedId ? { batchId: this.selectedId } : {}) })
+      const preview = await getApi().batches.previewCsv({
+        text,
+        ...(this.selectedId ? { batchId: this.selectedId } : {})
+      })
       this.csv = { name: file.name, text, preview }
     } catch (err) {
       this.csv = null

@@ -23,11 +23,10 @@ export type EnrollPhase = 'idle' | 'starting' | 'running' | 'ended'
 
 /** Networked readers, online first, then by name; offline ones stay listed (marked) so nobody hunts for them. */
 export function readerChoices(devices: Device[], doors: Door[] = []): ReaderChoice[] {
-  const doorName = new Map(doors.map((d) => [d.id, d.name]))
   return devices
     .filter((d) => d.isReader)
     .map((d) => {
-      const door = d.doorId ? doorName.get(d.doorId) : undefined
+      const door = d.doorId ? doors.find((x) => x.id === d.doorId)?.name : undefined
       return {
         id: d.id,
         label: door ?? (d.alias || d.name),
@@ -64,7 +63,7 @@ export class EnrollStore {
   pendingOwner = $state.raw<OwnerRef | null>(null)
 
   /** Progress seen while enroll.start was still answering (events can overtake the answer). */
-  private early = new Map<string, EnrollProgress>()
+  private early: EnrollProgress[] = []
   private ticker: ReturnType<typeof setInterval> | undefined
 
   selectedReader = $derived(this.readers.find((r) => r.id === this.deviceId) ?? null)
@@ -111,7 +110,7 @@ export class EnrollStore {
 
   onProgress(p: EnrollProgress): void {
     if (this.phase === 'starting') {
-      if (p.deviceId === this.deviceId) this.early.set(p.enrollmentId, p)
+      if (p.deviceId === this.deviceId) this.early.push(p)
       return
     }
     if (p.enrollmentId !== this.enrollmentId) return
@@ -143,12 +142,12 @@ export class EnrollStore {
     this.assignedTo = null
     this.pendingOwner = null
     this.lastRunReset = resetCard
-    this.early.clear()
+    this.early = []
     try {
       const { enrollmentId } = await getApi().enroll.start({ deviceId, resetCard })
       this.enrollmentId = enrollmentId
-      const seen = this.early.get(enrollmentId)
-      this.early.clear()
+      const seen = this.early.findLast((p) => p.enrollmentId === enrollmentId)
+      this.early = []
       this.phase = 'running'
       this.deadline = Date.now() + 60_000
       this.now = Date.now()
