@@ -13,7 +13,17 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Process boundaries, enforced: only the electron room may import electron (architecture doc).
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only src/main/electron/, src/main/index.ts and src/preload/index.ts import electron.' }] }]
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              message: 'Only src/main/electron/, src/main/index.ts and src/preload/index.ts import electron.'
+            }
+          ]
+        }
+      ]
     }
   },
   {

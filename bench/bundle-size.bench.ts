@@ -18,7 +18,11 @@ for (const file of files) {
   const bytes = readFileSync(join(dir, file))
   raw += bytes.length
   gzip += gzipSync(bytes, { level: 9 }).length
-  console.log(`  ${file}: ${(bytes.length / 1024).toFixed(1)} kB, ${(gzipSync(bytes, { level: 9 }).length / 1024).toFixed(1)} kB gzip`)
+  console.log(
+    `  ${file}: ${(bytes.length / 1024).toFixed(1)} kB, ${(gzipSync(bytes, { level: 9 }).length / 1024).toFixed(1)} kB gzip`
+  )
 }
-console.log(`initial JS: ${(raw / 1024).toFixed(1)} kB raw, ${(gzip / 1024).toFixed(1)} kB gzip (target ≤ ${TARGET_KB} kB gzip)`)
+console.log(
+  `initial JS: ${(raw / 1024).toFixed(1)} kB raw, ${(gzip / 1024).toFixed(1)} kB gzip (target ≤ ${TARGET_KB} kB gzip)`
+)
 process.exit(gzip / 1024 <= TARGET_KB ? 0 : 1)

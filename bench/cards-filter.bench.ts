@@ -9,7 +9,11 @@ import { tempDir } from '../test/support/temp'
  */
 const TARGET_P95_MS = 50
 const cli = (data: string, ...args: string[]) =>
-  JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', '--data', data, ...args], { encoding: 'utf8' }))
+  JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', '--data', data, ...args], {
+      encoding: 'utf8'
+    })
+  )
 
 const consoleDir = await tempDir()
 const appDir = await tempDir()
@@ -21,7 +25,12 @@ try {
   const saved = cli(
     appDir.path,
     'connections.save',
-    JSON.stringify({ name: 'Large site', url: demo.info.url, token: demo.info.tokens.full, fingerprint256: cert.fingerprint256 })
+    JSON.stringify({
+      name: 'Large site',
+      url: demo.info.url,
+      token: demo.info.tokens.full,
+      fingerprint256: cert.fingerprint256
+    })
   )
   cli(appDir.path, 'connections.select', JSON.stringify({ id: saved.id }))
   const web = await startWebMode(appDir.path)
@@ -31,9 +40,13 @@ try {
     await page.goto(web.info.url)
     await page.getByRole('button', { name: 'Cards' }).click()
     const started = Date.now()
-    await page.waitForFunction(() => /of 20,000 cards/.test(document.querySelector('[data-testid=card-count]')?.textContent ?? ''), null, {
-      timeout: 120_000
-    })
+    await page.waitForFunction(
+      () => /of 20,000 cards/.test(document.querySelector('[data-testid=card-count]')?.textContent ?? ''),
+      null,
+      {
+        timeout: 120_000
+      }
+    )
     console.log(`20,000 cards fetched and shown in ${Date.now() - started} ms`)
     // Passed as source text: tsx would inject helpers (__name) the page does not have.
     const samples: number[] = await page.evaluate(`(async () => {

@@ -17,9 +17,8 @@ import type { Envelope } from '../shared/ipc/define'
 type Namespace<K> = K extends `${infer NS}.${string}` ? NS : never
 type Method<K, NS extends string> = K extends `${NS}.${infer M}` ? M : never
 
-type InputArgs<K extends ChannelName> = undefined extends ChannelInput<K>
-  ? [input?: ChannelInput<K>]
-  : [input: ChannelInput<K>]
+type InputArgs<K extends ChannelName> =
+  undefined extends ChannelInput<K> ? [input?: ChannelInput<K>] : [input: ChannelInput<K>]
 
 export type ChannelFn<K extends ChannelName, R> = (...args: InputArgs<K>) => Promise<R>
 
@@ -31,10 +30,7 @@ export type ApiOf<Wrap extends 'envelope' | 'value'> = {
   }
 }
 
-export type Subscribe = <E extends EventName>(
-  event: E,
-  listener: (payload: EventPayload<E>) => void
-) => () => void
+export type Subscribe = <E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) => () => void
 
 /** What the preload (or the web bridge) puts on `window.api`. */
 export type BridgeApi = ApiOf<'envelope'> & { on: Subscribe }

@@ -10,8 +10,7 @@ const api = buildApi(
   (channel, input) => ipcRenderer.invoke(channel, input) as Promise<Envelope>,
   (event: EventName, listener) => {
     if (!knownEvents.has(event)) throw new Error(`Unknown event ${event}`)
-    const wrapped = (_e: IpcRendererEvent, payload: unknown) =>
-      listener(payload as Parameters<typeof listener>[0])
+    const wrapped = (_e: IpcRendererEvent, payload: unknown) => listener(payload as Parameters<typeof listener>[0])
     ipcRenderer.on(event, wrapped)
     return () => ipcRenderer.removeListener(event, wrapped)
   }

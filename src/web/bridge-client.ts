@@ -25,7 +25,10 @@ let socket: WebSocket | undefined
 let ready = false
 
 function lost(message: string): Envelope {
-  return { ok: false, error: { kind: 'network', message, hint: 'Restart `npm run web` and open the address it prints.', retryable: true } }
+  return {
+    ok: false,
+    error: { kind: 'network', message, hint: 'Restart `npm run web` and open the address it prints.', retryable: true }
+  }
 }
 
 function connect() {
@@ -49,7 +52,13 @@ function connect() {
   ws.onclose = (event) => {
     ready = false
     for (const [id, p] of pending) {
-      p.resolve(lost(event.code === 4401 ? 'This page is not authorised to drive Access Desk.' : 'The connection to Access Desk was lost.'))
+      p.resolve(
+        lost(
+          event.code === 4401
+            ? 'This page is not authorised to drive Access Desk.'
+            : 'The connection to Access Desk was lost.'
+        )
+      )
       pending.delete(id)
     }
     // Reconnect unless refused: the server restarts with a new secret, so a refusal is final.

@@ -30,7 +30,9 @@ const web = await startWebServer({
   secret: process.env['ACCESS_DESK_WEB_SECRET']
 })
 process.stdout.write(
-  JSON.stringify({ event: 'ready', url: web.url, dataDir }) + '\n' + `Access Desk (web mode) is ready. Open: ${web.url}\n`
+  JSON.stringify({ event: 'ready', url: web.url, dataDir }) +
+    '\n' +
+    `Access Desk (web mode) is ready. Open: ${web.url}\n`
 )
 
 const stop = () => {

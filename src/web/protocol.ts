@@ -4,7 +4,12 @@ import { envelopeSchema } from '../shared/ipc/define'
 /** Messages of the web bridge (browser ⇄ web-mode server). Both ends parse what they receive. */
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), secret: z.string().min(1).max(256) }),
-  z.object({ type: z.literal('call'), id: z.number().int().nonnegative(), channel: z.string().max(100), input: z.unknown().optional() })
+  z.object({
+    type: z.literal('call'),
+    id: z.number().int().nonnegative(),
+    channel: z.string().max(100),
+    input: z.unknown().optional()
+  })
 ])
 export type ClientMessage = z.infer<typeof clientMessageSchema>
 

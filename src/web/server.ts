@@ -69,7 +69,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         // The bridge must define window.api before the app's module runs: module scripts run in order.
         body = body
           .toString('utf8')
-          .replace('<script type="module"', '<script type="module" src="./web-bridge.js"></script>\n    <script type="module"')
+          .replace(
+            '<script type="module"',
+            '<script type="module" src="./web-bridge.js"></script>\n    <script type="module"'
+          )
       }
       res.writeHead(200, {
         'content-type': types[extname(file)] ?? 'application/octet-stream',
@@ -124,7 +127,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         return
       }
       if (message.type === 'call') {
-        void options.dispatch(message.channel, message.input).then((envelope) => send({ type: 'result', id: message.id, envelope }))
+        void options
+          .dispatch(message.channel, message.input)
+          .then((envelope) => send({ type: 'result', id: message.id, envelope }))
       }
     })
     ws.on('close', () => {

@@ -37,7 +37,10 @@ describe('Cards screen in Chromium (web mode, demo console)', () => {
 
     // Select the first assigned card and rename it.
     await page.locator('[data-testid=card-rows] [role=row]').first().click()
-    const displayId = (await page.getByRole('complementary', { name: 'Card details' }).locator('h2').textContent())!.replace('Card ', '')
+    const displayId = (await page
+      .getByRole('complementary', { name: 'Card details' })
+      .locator('h2')
+      .textContent())!.replace('Card ', '')
     const alias = page.getByRole('textbox', { name: 'Alias' })
     await alias.fill('Lobby spare 42')
     await page.getByRole('button', { name: 'Save alias' }).click()
@@ -81,7 +84,10 @@ describe('Cards screen in Chromium (web mode, demo console)', () => {
     await first.waitFor()
     const picked = (await first.locator('strong').textContent())!
     await first.getByRole('button').click()
-    await details.getByRole('status').filter({ hasText: `Card given to ${picked}` }).waitFor()
+    await details
+      .getByRole('status')
+      .filter({ hasText: `Card given to ${picked}` })
+      .waitFor()
     expect(await details.textContent()).toContain(picked)
     expect(browser.errors).toEqual([])
   })
@@ -93,16 +99,23 @@ describe('Cards screen in Chromium (web mode, demo console)', () => {
     await page.getByRole('textbox', { name: 'Address' }).fill(viewOnly.info.url)
     await page.getByLabel('API token').fill(viewOnly.info.tokens.view)
     await page.getByRole('button', { name: 'Check certificate' }).click()
-    await expect.poll(() => page.getByLabel(/SHA-256 fingerprint/).last().getAttribute('aria-label')).toContain(
-      viewOnly.info.fingerprint256
-    )
+    await expect
+      .poll(() =>
+        page
+          .getByLabel(/SHA-256 fingerprint/)
+          .last()
+          .getAttribute('aria-label')
+      )
+      .toContain(viewOnly.info.fingerprint256)
     await page.getByRole('checkbox', { name: /I compared the fingerprint/ }).check()
     await page.getByRole('button', { name: 'Save and use' }).click()
     await expect.poll(() => page.getByTestId('active-connection').textContent()).toContain('Front desk (view only)')
 
     await page.getByRole('button', { name: 'Cards' }).click()
     await page.getByRole('button', { name: 'Refresh' }).click()
-    await expect.poll(() => page.getByTestId('card-count').textContent(), { timeout: 20_000 }).toMatch(/of [\d,]+ cards/)
+    await expect
+      .poll(() => page.getByTestId('card-count').textContent(), { timeout: 20_000 })
+      .toMatch(/of [\d,]+ cards/)
     await page.getByRole('searchbox', { name: 'Filter cards' }).fill('')
     await page.getByRole('combobox', { name: 'Status' }).selectOption('all')
     await page.locator('[data-testid=card-rows] [role=row]').first().click()

@@ -6,7 +6,9 @@ import type { ChannelName } from '../../src/shared/ipc/contract'
  * A bridge for component tests: the main process is outside the renderer under test, so its
  * answers are scripted here, per channel, in the exact envelope shape the real transports carry.
  */
-export function scriptedBridge(answers: Partial<Record<ChannelName, (input: unknown) => Envelope | Promise<Envelope>>>) {
+export function scriptedBridge(
+  answers: Partial<Record<ChannelName, (input: unknown) => Envelope | Promise<Envelope>>>
+) {
   const calls: [ChannelName, unknown][] = []
   const bridge: BridgeApi = buildApi(
     async (channel, input) => {

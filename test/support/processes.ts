@@ -23,7 +23,10 @@ export async function startJsonProcess<T>(
   let stderr = ''
   child.stderr!.on('data', (d) => (stderr += String(d)))
   const info = await new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${entry} did not become ready: ${stderr}`)), options.timeoutMs ?? 30_000)
+    const timer = setTimeout(
+      () => reject(new Error(`${entry} did not become ready: ${stderr}`)),
+      options.timeoutMs ?? 30_000
+    )
     const lines = createInterface({ input: child.stdout! })
     lines.on('line', (line) => {
       if (!line.startsWith('{')) return

@@ -21,7 +21,11 @@ export function bindIpc(dispatch: Dispatch): void {
       if (!isTrustedSender(event)) {
         return {
           ok: false,
-          error: new AppError({ kind: 'permission', code: 'UNTRUSTED_SENDER', message: 'Refused a call from an unknown frame.' }).toData()
+          error: new AppError({
+            kind: 'permission',
+            code: 'UNTRUSTED_SENDER',
+            message: 'Refused a call from an unknown frame.'
+          }).toData()
         }
       }
       return dispatch(channel, input)

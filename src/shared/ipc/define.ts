@@ -26,6 +26,4 @@ export const envelopeSchema = z.discriminatedUnion('ok', [
 ])
 
 /** What crosses every transport: the result, or the error as data (AppError survives the hop). */
-export type Envelope<T = unknown> =
-  | { ok: true; result: T }
-  | { ok: false; error: z.infer<typeof appErrorDataSchema> }
+export type Envelope<T = unknown> = { ok: true; result: T } | { ok: false; error: z.infer<typeof appErrorDataSchema> }

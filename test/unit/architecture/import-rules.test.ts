@@ -12,9 +12,11 @@ function files(dir: string): string[] {
 
 const sources = files('src').map((path) => {
   const text = readFileSync(path, 'utf8')
-  const imports = [...text.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
-    (m) => m[1] ?? m[2] ?? m[3]!
-  )
+  const imports = [
+    ...text.matchAll(
+      /(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g
+    )
+  ].map((m) => m[1] ?? m[2] ?? m[3]!)
   return { path: relative('.', path).split(sep).join('/'), imports }
 })
 
@@ -32,7 +34,12 @@ describe('import rules', () => {
   it('src/shared imports nothing of ours outside shared, and no node: modules', () => {
     const offenders = importsOf('src/shared/').flatMap((s) =>
       s.imports
-        .filter((i) => i.startsWith('node:') || i === 'electron' || (i.startsWith('.') && !join(s.path, '..', i).startsWith('src/shared')))
+        .filter(
+          (i) =>
+            i.startsWith('node:') ||
+            i === 'electron' ||
+            (i.startsWith('.') && !join(s.path, '..', i).startsWith('src/shared'))
+        )
         .map((i) => `${s.path} → ${i}`)
     )
     expect(offenders).toEqual([])
@@ -49,7 +56,9 @@ describe('import rules', () => {
 
   it('services never import the renderer', () => {
     const offenders = importsOf('src/main/services/').flatMap((s) =>
-      s.imports.filter((i) => i.startsWith('.') && join(s.path, '..', i).startsWith('src/renderer')).map((i) => `${s.path} → ${i}`)
+      s.imports
+        .filter((i) => i.startsWith('.') && join(s.path, '..', i).startsWith('src/renderer'))
+        .map((i) => `${s.path} → ${i}`)
     )
     expect(offenders).toEqual([])
   })

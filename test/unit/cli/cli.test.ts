@@ -26,7 +26,9 @@ describe('cli', () => {
   })
 
   it('prints the error and exits 1 on bad input', async () => {
-    const failure = await cli(data.path, 'connections.select', '{"id": 5}').catch((e: { code: number; stderr: string }) => e)
+    const failure = await cli(data.path, 'connections.select', '{"id": 5}').catch(
+      (e: { code: number; stderr: string }) => e
+    )
     expect(failure).toMatchObject({ code: 1 })
     expect(JSON.parse((failure as { stderr: string }).stderr)).toMatchObject({ kind: 'validation' })
   })

@@ -45,7 +45,10 @@ describe('badge printing through webContents', () => {
     const printer = createElectronBadgePrinter(() => contents as never)
     const pdf = await printer.printToPdf({ page: dk11202 })
     expect(Buffer.from(pdf).toString()).toBe('%PDF-1.4')
-    expect(printToPDF.mock.calls[0]![0]).toMatchObject({ preferCSSPageSize: true, pageSize: { width: 62 / 25.4, height: 100 / 25.4 } })
+    expect(printToPDF.mock.calls[0]![0]).toMatchObject({
+      preferCSSPageSize: true,
+      pageSize: { width: 62 / 25.4, height: 100 / 25.4 }
+    })
     expect(await printer.listPrinters()).toEqual([
       { name: 'DK', displayName: 'Brother QL-820', isDefault: true },
       { name: 'Office', displayName: 'Office', isDefault: false }

@@ -53,9 +53,8 @@ vi.mock('electron', () => {
   return { ...electron, default: electron }
 })
 
-const { createMainWindow, hardenWebContents, denyPermissions, rendererUrl, webPreferences } = await import(
-  '../../../src/main/electron/window'
-)
+const { createMainWindow, hardenWebContents, denyPermissions, rendererUrl, webPreferences } =
+  await import('../../../src/main/electron/window')
 const { bindIpc, isTrustedSender } = await import('../../../src/main/electron/ipc')
 const { channelNames } = await import('../../../src/shared/ipc/contract')
 
@@ -146,7 +145,10 @@ describe('token vault (safeStorage)', () => {
     expect(readFileSync(`${userData}/vault.json`, 'utf8')).not.toContain('secret-token')
 
     encryptionAvailable = false
-    await expect(vault.set('b', 'secret-token')).rejects.toMatchObject({ kind: 'storage', code: 'ENCRYPTION_UNAVAILABLE' })
+    await expect(vault.set('b', 'secret-token')).rejects.toMatchObject({
+      kind: 'storage',
+      code: 'ENCRYPTION_UNAVAILABLE'
+    })
     expect(await vault.set('b', 'secret-token', { allowPlaintext: true })).toBe('plaintext')
 
     // Linux's basic_text backend is a fixed key: treated as no encryption.

@@ -34,7 +34,10 @@ describe('web mode bridge', () => {
   beforeAll(async () => {
     dir = await tempDir()
     await mkdir(join(dir.path, 'assets'))
-    await writeFile(join(dir.path, 'index.html'), '<html><head><script type="module" src="./assets/app.js"></script></head></html>')
+    await writeFile(
+      join(dir.path, 'index.html'),
+      '<html><head><script type="module" src="./assets/app.js"></script></head></html>'
+    )
     server = await startWebServer({ rendererDir: dir.path, dispatch, events })
   })
   afterAll(async () => {
@@ -77,9 +80,13 @@ describe('web mode bridge', () => {
     ws.send(JSON.stringify({ type: 'auth', secret: server.secret }))
     await expect.poll(() => messages).toContainEqual({ type: 'ready' })
     ws.send(JSON.stringify({ type: 'call', id: 7, channel: 'pins.generate', input: { a: 1 } }))
-    await expect.poll(() => messages).toContainEqual({ type: 'result', id: 7, envelope: { ok: true, result: { echoed: { a: 1 } } } })
+    await expect
+      .poll(() => messages)
+      .toContainEqual({ type: 'result', id: 7, envelope: { ok: true, result: { echoed: { a: 1 } } } })
     events.emit('connections.changed', { activeId: 'x' })
-    await expect.poll(() => messages).toContainEqual({ type: 'event', event: 'connections.changed', payload: { activeId: 'x' } })
+    await expect
+      .poll(() => messages)
+      .toContainEqual({ type: 'event', event: 'connections.changed', payload: { activeId: 'x' } })
     expect(calls).toEqual([['pins.generate', { a: 1 }]])
     ws.close()
   })

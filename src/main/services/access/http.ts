@@ -103,8 +103,26 @@ interface RawOptions extends CallOptions {
   params?: Record<string, string>
   query?: Query
   body?: unknown
-  responseType?: 'json' | 'arraybuffer'
+  /** `text`: the body as a string, parsed once by the caller (see exchange). */
+  responseType?: 'text' | 'arraybuffer'
   headers?: Record<string, string>
+}
+
+/**
+ * We parse JSON ourselves, once, from the text (exchange): axios' own JSON step is skipped. The
+ * object is shared by every request (axios only reads it), which spares a merge per call.
+ */
+const NO_TRANSFORM: never[] = []
+const TRANSITIONAL = Object.freeze({ silentJSONParsing: true, forcedJSONParsing: false, clarifyTimeoutError: false })
+
+/** The body as JSON, or undefined when it is not JSON (then it is not an API answer either). */
+function parseJson(data: unknown): unknown {
+  if (typeof data !== 'string') return data
+  try {
+    return JSON.parse(data)
+  } catch {
+    return undefined
+  }
 }
 
 /**
@@ -144,10 +162,10 @@ export class AccessHttp {
         data: options.body,
         signal: options.signal,
         timeout: options.timeoutMs ?? this.timeoutMs,
-        responseType: options.responseType ?? 'json',
+        responseType: options.responseType ?? 'text',
         headers: options.headers,
-        // Keep the console's JSON as text on failure paths we parse ourselves.
-        transitional: { silentJSONParsing: true, forcedJSONParsing: true, clarifyTimeoutError: false }
+        transformResponse: NO_TRANSFORM,
+        transitional: TRANSITIONAL
       })
     } catch (err) {
       throw errorFromTransport(endpoint, this.baseUrl, err)
@@ -197,7 +215,7 @@ export class AccessHttp {
   ): Promise<{ status: number; body: ConsoleEnvelope; headers: Record<string, unknown> }> {
     const response = await this.raw(spec.endpoint, spec)
     const headers = response.headers as Record<string, unknown>
-    const envelope = envelopeSchema.safeParse(response.data)
+    const envelope = envelopeSchema.safeParse(parseJson(response.data))
     if (!envelope.success) {
       if (response.status >= 400) throw errorFromResponse(spec.endpoint, response.status, undefined, headers)
       throw notAnApiResponse(spec.endpoint, response.status)

@@ -6,6 +6,12 @@ import { fetchAll, toPage, type AllOptions } from './pagination'
 
 const IMPORT_TIMEOUT_MS = 120_000
 
+/**
+ * A page of cards (`data` may be absent or null on an empty list). Built once: 20,000 cards go
+ * through it per refresh, and a `.transform` here (a pipe) cost about a third of the validation.
+ */
+const cardPageSchema = z.array(nfcCardSchema).nullish()
+
 /** NFC cards (E5–E8, E16). */
 export function nfcCards(http: AccessHttp) {
   const list = async (
@@ -15,13 +21,10 @@ export function nfcCards(http: AccessHttp) {
     const reply = await http.request({
       endpoint: endpoints.E6,
       query: { page_num: input.page, page_size: input.pageSize },
-      data: z
-        .array(nfcCardSchema)
-        .nullish()
-        .transform((d) => d ?? []),
+      data: cardPageSchema,
       ...options
     })
-    const page = toPage(reply.data, reply.pagination)
+    const page = toPage(reply.data ?? [], reply.pagination)
     return { items: page.items, total: page.total ?? (input.page - 1) * input.pageSize + page.items.length }
   }
 
@@ -42,14 +45,11 @@ export function nfcCards(http: AccessHttp) {
           const reply = await http.request({
             endpoint: endpoints.E6,
             query: { page_num: pageNum, page_size: pageSize },
-            data: z
-              .array(nfcCardSchema)
-              .nullish()
-              .transform((d) => d ?? []),
+            data: cardPageSchema,
             signal,
             timeoutMs: options.timeoutMs
           })
-          return toPage(reply.data, reply.pagination)
+          return toPage(reply.data ?? [], reply.pagination)
         },
         (card) => card.token,
         options

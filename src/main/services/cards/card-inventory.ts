@@ -86,7 +86,8 @@ export class CardInventory {
       await client.sessions.remove('00000000-0000-4000-8000-000000000000')
       return { canEdit: true }
     } catch (err) {
-      if (err instanceof AppError && err.kind === 'permission') return { canEdit: false, missingPermission: 'edit:credential' }
+      if (err instanceof AppError && err.kind === 'permission')
+        return { canEdit: false, missingPermission: 'edit:credential' }
       if (err instanceof AppError && err.kind === 'not-found') return { canEdit: true }
       throw err
     }

@@ -122,7 +122,11 @@ export class Connections {
     const existing = input.id ? file.profiles.find((p) => p.id === input.id) : undefined
     if (input.id && !existing) throw notFound(input.id)
     if (existing?.demo) {
-      throw new AppError({ kind: 'validation', message: 'The demo console cannot be edited.', hint: 'Add a new connection instead.' })
+      throw new AppError({
+        kind: 'validation',
+        message: 'The demo console cannot be edited.',
+        hint: 'Add a new connection instead.'
+      })
     }
     let pems = existing?.fingerprint256 === input.fingerprint256 ? existing.certificatePems : undefined
     if (!pems) {
@@ -240,7 +244,11 @@ export class Connections {
 }
 
 function notFound(id: string): AppError {
-  return new AppError({ kind: 'not-found', message: `No connection with id ${id}.`, hint: 'Reload the list of connections.' })
+  return new AppError({
+    kind: 'not-found',
+    message: `No connection with id ${id}.`,
+    hint: 'Reload the list of connections.'
+  })
 }
 
 function fingerprintMoved(url: string): AppError {

@@ -1,11 +1,6 @@
 import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
-import {
-  channels,
-  type ChannelName,
-  type ChannelOutput,
-  type ChannelParsedInput
-} from '../../../shared/ipc/contract'
+import { channels, type ChannelName, type ChannelOutput, type ChannelParsedInput } from '../../../shared/ipc/contract'
 import type { Envelope } from '../../../shared/ipc/define'
 
 /** One implementation per channel; the type makes a missing handler a compile error. */

@@ -68,7 +68,9 @@ export class CardsStore {
     try {
       const [{ cards }, caps] = await Promise.all([
         getApi().cards.all({ refresh }),
-        getApi().cards.capabilities().catch(() => ({ canEdit: true, missingPermission: undefined }))
+        getApi()
+          .cards.capabilities()
+          .catch(() => ({ canEdit: true, missingPermission: undefined }))
       ])
       this.cards = cards
       this.canEdit = caps.canEdit

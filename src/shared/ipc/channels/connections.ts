@@ -1,11 +1,6 @@
 import { z } from 'zod'
 import { channel, noInput } from '../define'
-import {
-  certificateInfoSchema,
-  consoleUrlSchema,
-  fingerprintSchema,
-  profileSummarySchema
-} from '../../connections'
+import { certificateInfoSchema, consoleUrlSchema, fingerprintSchema, profileSummarySchema } from '../../connections'
 
 const idInput = z.object({ id: z.string().min(1) })
 
@@ -35,11 +30,7 @@ export const connectionChannels = {
     profileSummarySchema
   ),
   'connections.select': channel('Make a profile the active one', idInput, profileSummarySchema),
-  'connections.remove': channel(
-    'Delete a profile and its token',
-    idInput,
-    z.object({ removed: z.literal(true) })
-  ),
+  'connections.remove': channel('Delete a profile and its token', idInput, z.object({ removed: z.literal(true) })),
   'connections.test': channel(
     'Call the console with the profile (default: active) and report what works',
     z.object({ id: z.string().optional() }).optional(),

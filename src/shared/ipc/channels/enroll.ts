@@ -19,7 +19,6 @@ export const enrollProgressSchema = z.object({
 })
 export type EnrollProgress = z.infer<typeof enrollProgressSchema>
 
-
 export const enrollChannels = {
   'enroll.start': channel(
     'Wake a networked reader for one card (E2) and follow it with enroll.progress events; "enroll next" = start again',
