@@ -65,7 +65,7 @@ describe('enrollment status', () => {
     const store = new EnrollStore()
     store.readers = readerChoices([device('d1', 'Alpha', true)])
     store.deviceId = 'd1'
-    const off = store.listen()
+    store.listen()
     const started = store.start()
     expect(store.phase).toBe('starting')
     // Main emits the first "waiting" while the start call is still on its way back.
@@ -80,7 +80,6 @@ describe('enrollment status', () => {
     emit('enroll.progress', progress({ state: 'done', secondsLeft: 40, card: { token: 't', cardId: '100200' } }))
     expect(store.phase).toBe('ended')
     expect(store.card).toEqual({ token: 't', cardId: '100200' })
-    off()
   })
 
   it('counts down locally between polls', async () => {
@@ -90,13 +89,12 @@ describe('enrollment status', () => {
     const store = new EnrollStore()
     store.readers = readerChoices([device('d1', 'Alpha', true)])
     store.deviceId = 'd1'
-    const off = store.listen()
+    store.listen()
     await store.start()
     emit('enroll.progress', progress({ secondsLeft: 30 }))
     expect(store.secondsLeft).toBe(30)
     vi.advanceTimersByTime(5_000)
     expect(store.secondsLeft).toBe(25)
-    off()
   })
 
   it('renders the countdown, the hold-longer advice and a provisioned card as an error', () => {

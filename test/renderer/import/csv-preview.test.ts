@@ -44,7 +44,7 @@ describe('CSV preview table', () => {
     expect(rows.map((r) => r.getAttribute('data-status'))).toEqual(['ok', 'refused', 'duplicate', 'repaired'])
     expect(rows[1]).toHaveTextContent(/^2—Sci.*refused.*scientific notation/)
     expect(rows[3]).toHaveTextContent('5')
-    expect(rows[3]).toHaveTextContent('Separators removed Lowercase hex made uppercase')
+    expect(rows[3]).toHaveTextContent('Separators removed; Lowercase hex made uppercase')
   })
 })
 

@@ -18,7 +18,12 @@ export interface AllOptions extends CallOptions {
   onProgress?: (loaded: number, total: number) => void
 }
 
-export const DEFAULT_ALL_PAGE_SIZE = 500
+/**
+ * 1000: the largest page the demo console serves (the reference states no maximum). Per-request
+ * work (HTTP, envelope) is then paid 20 times for 20,000 cards instead of 40; a console that
+ * caps the size or refuses it is handled below (served size, then SMALLER_PAGE_SIZES).
+ */
+export const DEFAULT_ALL_PAGE_SIZE = 1000
 export const DEFAULT_ALL_CONCURRENCY = 4
 /** A console that never ends a list must not make us loop for ever. */
 const MAX_PAGES = 10_000
@@ -99,7 +104,7 @@ export async function fetchAll<T>(
 }
 
 /** Sizes to step down to when a console refuses a large page_size instead of capping it. */
-const SMALLER_PAGE_SIZES = [100, 25]
+const SMALLER_PAGE_SIZES = [500, 100, 25]
 
 async function firstPage<T>(fetchPage: FetchPage<T>, asked: number, signal: AbortSignal) {
   const sizes = [asked, ...SMALLER_PAGE_SIZES.filter((s) => s < asked)]
@@ -113,19 +118,57 @@ async function firstPage<T>(fetchPage: FetchPage<T>, asked: number, signal: Abor
   }
 }
 
+/**
+ * Items in page order, each key once (the first occurrence is kept). Exact, but not a Set<string>:
+ * hashing 20,000 fresh 64-character tokens in a Set cost ~8 ms, more than a third of the JSON
+ * parse. Here the hash reads the key's length, its last 16 characters and a sample of the rest
+ * (ids that differ at the end, random tokens and UUIDs all spread well), and equal hashes are
+ * settled by comparing whole strings, so a poor spread costs time, never correctness.
+ */
 function dedupe<T>(pages: T[][], key: (item: T) => string): T[] {
-  const seen = new Set<string>()
+  let n = 0
+  for (const page of pages) if (page) n += page.length
+  let capacity = 16
+  while (capacity < n * 2) capacity <<= 1
+  const mask = capacity - 1
+  // Per slot: index + 1 into `keys` (0 = empty).
+  const table = new Int32Array(capacity)
+  const keys: string[] = []
   const out: T[] = []
   for (const page of pages) {
     if (!page) continue
-    for (const item of page) {
+    for (let i = 0; i < page.length; i++) {
+      const item = page[i]!
       const k = key(item)
-      if (seen.has(k)) continue
-      seen.add(k)
+      let slot = hashKey(k) & mask
+      let seen = false
+      for (let e = table[slot]!; e !== 0; e = table[slot]!) {
+        if (keys[e - 1] === k) {
+          seen = true
+          break
+        }
+        slot = (slot + 1) & mask
+      }
+      if (seen) continue
+      keys.push(k)
+      table[slot] = keys.length
       out.push(item)
     }
   }
   return out
+}
+
+function hashKey(k: string): number {
+  const length = k.length
+  let h = Math.imul(0x811c9dc5 ^ length, 0x01000193)
+  const tail = Math.max(0, length - 16)
+  const step = tail > 16 ? tail >> 4 : 1
+  for (let j = 0; j < tail; j += step) h = Math.imul(h ^ k.charCodeAt(j), 0x01000193)
+  for (let j = tail; j < length; j++) h = Math.imul(h ^ k.charCodeAt(j), 0x01000193)
+  // FNV's low bits cluster: mix before masking.
+  h ^= h >>> 16
+  h = Math.imul(h, 0x85ebca6b)
+  return h ^ (h >>> 13)
 }
 
 /** `{items, total}` from a reply; without pagination the total is what can be seen from here. */

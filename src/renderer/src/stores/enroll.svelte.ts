@@ -65,6 +65,7 @@ export class EnrollStore {
   /** Progress seen while enroll.start was still answering (events can overtake the answer). */
   private early: EnrollProgress[] = []
   private ticker: ReturnType<typeof setInterval> | undefined
+  private listening = false
 
   selectedReader = $derived(this.readers.find((r) => r.id === this.deviceId) ?? null)
   secondsLeft = $derived(this.deadline === null ? null : Math.max(0, Math.ceil((this.deadline - this.now) / 1000)))
@@ -100,12 +101,14 @@ export class EnrollStore {
     writeStorage(LAST_READER_KEY, id)
   }
 
-  listen(): () => void {
-    const off = getApi().on('enroll.progress', (p) => this.onProgress(p))
-    return () => {
-      off()
-      this.stopTicker()
-    }
+  /**
+   * Follow enroll.progress for the app's lifetime (once): an enrollment outlives a visit to another
+   * screen, and a missed end event would leave the screen "waiting" for good.
+   */
+  listen(): void {
+    if (this.listening) return
+    this.listening = true
+    getApi().on('enroll.progress', (p) => this.onProgress(p))
   }
 
   onProgress(p: EnrollProgress): void {

@@ -31,6 +31,8 @@ export class ReaderStore {
     this.error = null
     try {
       this.status = await getApi().reader.status()
+      // Removals while the screen was closed were not heard.
+      this.present = null
     } catch (err) {
       this.error = toAppError(err)
     }
