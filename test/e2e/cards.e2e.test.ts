@@ -110,6 +110,7 @@ describe('Cards screen in Chromium (web mode, demo console)', () => {
     await page.getByRole('checkbox', { name: /I compared the fingerprint/ }).check()
     await page.getByRole('button', { name: 'Save and use' }).click()
     await expect.poll(() => page.getByTestId('active-connection').textContent()).toContain('Front desk (view only)')
+    await page.screenshot({ path: 'docs/screens/settings.png' })
 
     await page.getByRole('button', { name: 'Cards' }).click()
     await page.getByRole('button', { name: 'Refresh' }).click()

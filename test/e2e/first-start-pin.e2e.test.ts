@@ -48,4 +48,17 @@ describe('first start in Chromium (web mode)', () => {
     expect(await status.textContent()).toContain('will not show it again')
     expect(browser.errors).toEqual([])
   })
+
+  it("removes that person's PIN", async () => {
+    const { page } = browser
+    await page.getByText("Remove someone's PIN").click()
+    await page.getByRole('searchbox', { name: 'Whose PIN' }).fill('Ng')
+    const first = page.getByRole('option').first()
+    await first.waitFor()
+    const name = (await first.locator('strong').textContent())!
+    await first.getByRole('button').click()
+    await page.getByRole('button', { name: 'Remove PIN' }).click()
+    await page.getByRole('status').filter({ hasText: `${name} has no PIN any more.` }).waitFor()
+    expect(browser.errors).toEqual([])
+  })
 })

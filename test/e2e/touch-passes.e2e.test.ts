@@ -57,6 +57,16 @@ describe('Touch Passes in Chromium (web mode, demo console)', () => {
     // And the new ones are INACTIVE: filter to see them.
     await page.getByLabel('Status').selectOption('INACTIVE')
     await page.getByTestId('passes-table').waitFor()
+    const inactive = await page.getByTestId('passes-table').locator('tbody tr').count()
+
+    // The assignable list (E11): free passes only, the new ones among them, none with a device.
+    await page.getByLabel('Status').selectOption('ASSIGNABLE')
+    await expect
+      .poll(async () => new Set(await page.getByTestId('passes-table').locator('tbody tr td:nth-child(3)').allTextContents()))
+      .toEqual(new Set(['INACTIVE', 'SUSPENDED']))
+    const rows = page.getByTestId('passes-table').locator('tbody tr')
+    expect(await rows.count()).toBeGreaterThanOrEqual(inactive)
+    expect(new Set(await rows.locator('td:nth-child(5)').allTextContents())).toEqual(new Set(['0']))
   })
 
   it('suspends an active pass and unbundles one of its devices after confirming', async () => {

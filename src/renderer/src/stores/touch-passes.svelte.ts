@@ -16,7 +16,8 @@ export class TouchPassesStore {
   total = $state(0)
   page = $state(1)
   pageSize = $state(25)
-  status = $state<TouchPassFilterStatus | ''>('')
+  /** '' = every status; ASSIGNABLE = the console's assignable list (E11: SUSPENDED or INACTIVE, free). */
+  status = $state<TouchPassFilterStatus | '' | 'ASSIGNABLE'>('')
   /** Non-empty: the list shows search results (no paging) instead of a page. */
   searched = $state('')
   loading = $state(false)
@@ -30,10 +31,13 @@ export class TouchPassesStore {
     this.loading = true
     this.error = null
     try {
-      if (this.searched) {
-        const { items } = await getApi().touchPasses.search({ condition: this.searched })
+      if (this.searched || this.status === 'ASSIGNABLE') {
+        const { items } = this.searched
+          ? await getApi().touchPasses.search({ condition: this.searched })
+          : await getApi().touchPasses.assignable()
         this.items = items
         this.total = items.length
+        this.page = 1
       } else {
         const result = await getApi().touchPasses.list({
           page,
@@ -66,7 +70,7 @@ export class TouchPassesStore {
     return this.load(1)
   }
 
-  filter(status: TouchPassFilterStatus | ''): Promise<void> {
+  filter(status: TouchPassFilterStatus | '' | 'ASSIGNABLE'): Promise<void> {
     this.status = status
     this.searched = ''
     return this.load(1)

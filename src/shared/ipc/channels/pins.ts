@@ -12,5 +12,10 @@ export const pinChannels = {
     'Assign a generated PIN to a user (§3.9) or a visitor (§4.9); it replaces their current PIN',
     z.object({ pin: z.string().regex(/^\d{4,12}$/, 'A PIN is 4 to 12 digits'), owner: ownerRefSchema }),
     z.object({ assigned: z.literal(true) })
+  ),
+  'pins.unassign': channel(
+    "Remove a user's (§3.10) or visitor's (§4.10) PIN: it stops opening doors",
+    z.object({ owner: ownerRefSchema }),
+    z.object({ removed: z.literal(true) })
   )
 }
