@@ -58,7 +58,10 @@ describe('first start in Chromium (web mode)', () => {
     const name = (await first.locator('strong').textContent())!
     await first.getByRole('button').click()
     await page.getByRole('button', { name: 'Remove PIN' }).click()
-    await page.getByRole('status').filter({ hasText: `${name} has no PIN any more.` }).waitFor()
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${name} has no PIN any more.` })
+      .waitFor()
     expect(browser.errors).toEqual([])
   })
 })

@@ -92,7 +92,10 @@ describe('Import screen in Chromium (virtual USB reader, web mode, demo console)
 
     // Reversed byte order: the preview says what will be imported, and the next tap is stored reversed.
     await page.getByRole('radio', { name: 'Reversed' }).check()
-    expect(await page.getByTestId('byte-order-preview').textContent()).toMatch(/08ABCDEF is imported as EFCDAB08/)
+    // The choice is saved with the batch (main answers), then the preview follows.
+    await expect
+      .poll(() => page.getByTestId('byte-order-preview').textContent())
+      .toMatch(/08ABCDEF is imported as EFCDAB08/)
     await tap(page, 'A1B2C3D4')
     await expect.poll(() => rows(page).count()).toBe(3)
     expect(await row(page, 3).textContent()).toMatch(/D4C3B2A1\s*Floor2-003/)

@@ -62,7 +62,10 @@ describe('Touch Passes in Chromium (web mode, demo console)', () => {
     // The assignable list (E11): free passes only, the new ones among them, none with a device.
     await page.getByLabel('Status').selectOption('ASSIGNABLE')
     await expect
-      .poll(async () => new Set(await page.getByTestId('passes-table').locator('tbody tr td:nth-child(3)').allTextContents()))
+      .poll(
+        async () =>
+          new Set(await page.getByTestId('passes-table').locator('tbody tr td:nth-child(3)').allTextContents())
+      )
       .toEqual(new Set(['INACTIVE', 'SUSPENDED']))
     const rows = page.getByTestId('passes-table').locator('tbody tr')
     expect(await rows.count()).toBeGreaterThanOrEqual(inactive)

@@ -26,7 +26,7 @@ export function batchHandlers(services: AppServices): HandlersOf<'batches'> {
       await batches().remove(id)
       return { deleted: true as const }
     },
-    'batches.addScan': ({ batchId, uid, alias }) => batches().addScan(batchId, uid, alias),
+    'batches.addScan': ({ batchId, uid, alias, source }) => batches().addScan(batchId, uid, alias, source),
     'batches.updateRow': ({ batchId, rowId, ...change }) => batches().updateRow(batchId, rowId, change),
     'batches.deleteRow': ({ batchId, rowIds }) => batches().deleteRows(batchId, rowIds),
     'batches.previewCsv': ({ text, batchId }) => batches().previewCsv(text, batchId),

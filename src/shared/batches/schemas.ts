@@ -37,10 +37,18 @@ export type BatchRow = z.infer<typeof batchRowSchema>
 export const batchStateSchema = z.enum(['draft', 'uploading', 'partly-imported', 'imported'])
 export type BatchState = z.infer<typeof batchStateSchema>
 
+/**
+ * How a tapped UID becomes the NFC ID sent to the console: as the reader read it, or with its bytes
+ * reversed (some printed card numbers and older systems use the other byte order).
+ */
+export const byteOrderSchema = z.enum(['as-read', 'reversed'])
+export type ByteOrder = z.infer<typeof byteOrderSchema>
+
 export const batchSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   aliasPattern: z.string().nullable(),
+  byteOrder: byteOrderSchema,
   nextNumber: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -62,6 +70,7 @@ export const batchNameSchema = z.string().trim().min(1, 'Give the batch a name')
 
 export const createBatchInputSchema = z.object({
   name: batchNameSchema,
+  byteOrder: byteOrderSchema.optional(),
   aliasPattern: aliasPatternSchema.optional(),
   firstNumber: z.number().int().min(0).max(1_000_000).optional()
 })

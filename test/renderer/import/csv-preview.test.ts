@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { render, screen, within } from '@testing-library/svelte'
 import CsvPreviewTable from '../../../src/renderer/src/components/import/CsvPreviewTable.svelte'
-import { BatchesStore, idForImport } from '../../../src/renderer/src/stores/batches.svelte'
+import { BatchesStore } from '../../../src/renderer/src/stores/batches.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import type { CsvPreview } from '../../../src/shared/batches/schemas'
 import type { ReaderCard } from '../../../src/shared/ipc/channels/reader'
@@ -49,7 +49,7 @@ describe('CSV preview table', () => {
 })
 
 describe('taps into a batch', () => {
-  it('applies the batch byte order, answers duplicates with duplicate feedback, and refuses random UIDs unsent', async () => {
+  it('sends taps as read (main applies the byte order), answers duplicates with duplicate feedback, refuses random UIDs unsent', async () => {
     const added = new Set<string>()
     const { bridge, calls } = eventBridge({
       'batches.addScan': (input) => {
@@ -68,9 +68,7 @@ describe('taps into a batch', () => {
     expect(await store.scan(card('04A23B1C'))).toEqual({ kind: 'no-batch' })
 
     store.selectedId = 'b1'
-    store.setByteOrder('b1', 'reversed')
-    expect(idForImport(card('04A23B1C'), store.byteOrder)).toBe('1C3BA204')
-    expect(await store.scan(card('04A23B1C'))).toMatchObject({ kind: 'added', nfcId: '1C3BA204' })
+    expect(await store.scan(card('04A23B1C'))).toMatchObject({ kind: 'added', nfcId: '04A23B1C' })
     expect(await store.scan(card('04A23B1C'))).toMatchObject({ kind: 'duplicate' })
     expect(await store.scan(card('08ABCDEF', { randomUid: true }))).toMatchObject({
       kind: 'refused',
@@ -78,8 +76,8 @@ describe('taps into a batch', () => {
     })
     await new Promise((r) => setTimeout(r, 0))
     expect(calls.filter(([c]) => c === 'batches.addScan').map(([, i]) => i)).toEqual([
-      { batchId: 'b1', uid: '1C3BA204' },
-      { batchId: 'b1', uid: '1C3BA204' }
+      { batchId: 'b1', uid: '04A23B1C', source: 'scan' },
+      { batchId: 'b1', uid: '04A23B1C', source: 'scan' }
     ])
     expect(calls.filter(([c]) => c === 'reader.feedback').map(([, i]) => (i as { kind: string }).kind)).toEqual([
       'new',

@@ -42,6 +42,20 @@ describe('offline batches', () => {
     expect(events.some((e) => e.event === 'batches.changed')).toBe(true)
   })
 
+  it("keeps the batch's byte order in its file and applies it to taps, never to typed IDs", async () => {
+    const batch = await service.create({ name: 'Old system', byteOrder: 'reversed' })
+    expect(batch.byteOrder).toBe('reversed')
+    expect((await service.addScan(batch.id, '04A23B1C')).row.nfcId).toBe('1C3BA204')
+    // The same card tapped again is a duplicate in the batch's byte order.
+    expect(await service.addScan(batch.id, '04A23B1C')).toMatchObject({ duplicate: true })
+    expect((await service.addScan(batch.id, '04A1B2C3D4E5F6', undefined, 'typed')).row.nfcId).toBe('04A1B2C3D4E5F6')
+    const again = await reopen()
+    expect((await again.list()).batches[0]).toMatchObject({ id: batch.id, byteOrder: 'reversed' })
+    await again.rename(batch.id, { byteOrder: 'as-read' })
+    expect((await again.addScan(batch.id, '04000001')).row.nfcId).toBe('04000001')
+    expect((await reopen().then((s) => s.get(batch.id))).byteOrder).toBe('as-read')
+  })
+
   it('skips numbers whose alias is taken and keeps numbering after a restart', async () => {
     const batch = await service.create({ name: 'Desk', aliasPattern: 'Desk {n}' })
     const first = await service.addScan(batch.id, '04000001')

@@ -48,6 +48,7 @@ export class BatchModel {
       case 'meta':
         if (entry.name !== undefined) this.meta.name = entry.name
         if (entry.aliasPattern !== undefined) this.meta.aliasPattern = entry.aliasPattern
+        if (entry.byteOrder !== undefined) this.meta.byteOrder = entry.byteOrder
         this.updatedAt = entry.at
         return
       case 'add':
@@ -159,6 +160,7 @@ export class BatchModel {
       id: this.meta.id,
       name: this.meta.name,
       aliasPattern: this.meta.aliasPattern,
+      byteOrder: this.meta.byteOrder,
       nextNumber: this.meta.nextNumber,
       createdAt: this.meta.createdAt,
       updatedAt: this.updatedAt,

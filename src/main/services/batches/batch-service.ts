@@ -8,12 +8,14 @@ import {
   type BatchDetail,
   type BatchRow,
   type BatchSummary,
+  type ByteOrder,
   type CsvPreview
 } from '../../../shared/batches/schemas'
 import type { Emit } from '../events'
 import { BatchModel } from './batch-model'
 import { exportFilename, toConsoleCsv } from './csv-export'
 import { readNfcCell } from './csv-nfc-id'
+import { nfcUidFormats } from '../../../shared/nfc/uid'
 import { validateCsv } from './csv-validate'
 import { Journal } from './journal'
 import type { JournalEntry } from './journal-entries'
@@ -133,13 +135,19 @@ export class BatchService {
     return { batches, unreadable: [...this.unreadable] }
   }
 
-  async create(input: { name: string; aliasPattern?: string; firstNumber?: number }): Promise<BatchSummary> {
+  async create(input: {
+    name: string
+    aliasPattern?: string
+    firstNumber?: number
+    byteOrder?: ByteOrder
+  }): Promise<BatchSummary> {
     await this.load()
     const id = randomUUID()
     const meta = {
       id,
       name: input.name,
       aliasPattern: input.aliasPattern ?? null,
+      byteOrder: input.byteOrder ?? 'as-read',
       nextNumber: input.firstNumber ?? 1,
       createdAt: now()
     }
@@ -155,10 +163,19 @@ export class BatchService {
     return (await this.loaded(id)).model.detail()
   }
 
-  async rename(id: string, change: { name?: string; aliasPattern?: string | null }): Promise<BatchSummary> {
+  async rename(
+    id: string,
+    change: { name?: string; aliasPattern?: string | null; byteOrder?: ByteOrder }
+  ): Promise<BatchSummary> {
     const batch = await this.loaded(id)
     return this.exclusive(batch, async () => {
-      await this.commit(batch, { t: 'meta', name: change.name, aliasPattern: change.aliasPattern, at: now() })
+      await this.commit(batch, {
+        t: 'meta',
+        name: change.name,
+        aliasPattern: change.aliasPattern,
+        byteOrder: change.byteOrder,
+        at: now()
+      })
       return batch.model.summary()
     })
   }
@@ -179,13 +196,21 @@ export class BatchService {
    * A tap (or a typed ID) into the batch. A card already in the batch is not added again: the
    * answer says `duplicate` so the caller can give the reader's "already have it" feedback.
    */
-  async addScan(batchId: string, uid: string, alias?: string): Promise<{ row: BatchRow; duplicate: boolean }> {
+  async addScan(
+    batchId: string,
+    uid: string,
+    alias?: string,
+    source: 'scan' | 'typed' = 'scan'
+  ): Promise<{ row: BatchRow; duplicate: boolean }> {
     const cell = readNfcCell(uid)
     if (!cell.ok) throw new AppError({ kind: 'validation', code: 'NFC_ID_INVALID', message: cell.reason })
     const batch = await this.loaded(batchId)
     return this.exclusive(batch, async () => {
       const model = batch.model
-      const existing = model.byNfc.get(cell.hex)
+      // The batch's byte order applies to what a reader read, never to an ID typed as written.
+      const nfcId =
+        source === 'scan' && model.meta.byteOrder === 'reversed' ? nfcUidFormats(cell.hex).reversed : cell.hex
+      const existing = model.byNfc.get(nfcId)
       if (existing) return { row: { ...existing }, duplicate: true }
       let chosen = alias ?? ''
       let nextNumber: number | undefined
@@ -200,10 +225,10 @@ export class BatchService {
       }
       const row: BatchRow = {
         id: randomUUID(),
-        nfcId: cell.hex,
+        nfcId,
         alias: chosen,
         addedAt: now(),
-        source: alias !== undefined ? 'manual' : 'scan',
+        source: source === 'typed' || alias !== undefined ? 'manual' : 'scan',
         status: 'pending'
       }
       await this.commit(batch, { t: 'add', rows: [row], nextNumber })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { batchRowSchema } from '../../../shared/batches/schemas'
+import { batchRowSchema, byteOrderSchema } from '../../../shared/batches/schemas'
 
 /**
  * The lines of a batch journal (`<dataDir>/batches/<id>.jsonl`). Replaying them in order rebuilds
@@ -16,6 +16,8 @@ export const batchMetaSchema = z.object({
   id: z.string().min(1),
   name: z.string(),
   aliasPattern: z.string().nullable(),
+  /** Absent in batches written before the byte order was kept with the batch. */
+  byteOrder: byteOrderSchema.default('as-read'),
   nextNumber: z.number().int(),
   createdAt: z.string()
 })
@@ -34,6 +36,7 @@ export const journalEntrySchema = z.discriminatedUnion('t', [
     t: z.literal('meta'),
     name: z.string().optional(),
     aliasPattern: z.string().nullable().optional(),
+    byteOrder: byteOrderSchema.optional(),
     at: z.string()
   }),
   /** `nextNumber` is the counter after these rows (alias numbering survives a restart). */

@@ -1,4 +1,5 @@
 import type {
+  ByteOrder,
   BatchDetail,
   BatchSummary,
   CsvPreview,
@@ -12,16 +13,8 @@ import { saveBlob } from '../lib/download'
 import { toAppError } from '../lib/errors'
 import type { TapOutcome } from './reader.svelte'
 
-/**
- * Which bytes of a tapped UID go into the batch. The batch file has no such field, so the choice is
- * a per-batch preference of this app (kept in localStorage) applied when a tap is added.
- */
-export type ByteOrder = 'as-read' | 'reversed'
-const BYTE_ORDER_KEY = 'access-desk.import.byteOrder'
-
-export function idForImport(card: Pick<ReaderCard, 'formats'>, order: ByteOrder): string {
-  return order === 'reversed' ? card.formats.reversed : card.formats.hex
-}
+/** Which bytes of a tapped UID go into the batch: kept with the batch, applied by main on each tap. */
+export type { ByteOrder }
 
 export interface CsvDraft {
   name: string
@@ -41,7 +34,6 @@ export class BatchesStore {
   detail = $state.raw<BatchDetail | null>(null)
   detailError = $state<AppError | null>(null)
   rowError = $state<AppError | null>(null)
-  byteOrders = $state<Record<string, ByteOrder>>(readByteOrders())
 
   csv = $state.raw<CsvDraft | null>(null)
   csvBusy = $state(false)
@@ -58,7 +50,7 @@ export class BatchesStore {
   private refreshAgain = false
 
   selected = $derived(this.batches.find((b) => b.id === this.selectedId) ?? null)
-  byteOrder = $derived<ByteOrder>((this.selectedId && this.byteOrders[this.selectedId]) || 'as-read')
+  byteOrder = $derived<ByteOrder>(this.selected?.byteOrder ?? 'as-read')
 
   async load(): Promise<void> {
     this.loading = true
@@ -151,10 +143,10 @@ export class BatchesStore {
     const summary = await getApi().batches.create({
       name: input.name,
       ...(input.aliasPattern ? { aliasPattern: input.aliasPattern } : {}),
-      ...(input.firstNumber !== undefined ? { firstNumber: input.firstNumber } : {})
+      ...(input.firstNumber !== undefined ? { firstNumber: input.firstNumber } : {}),
+      byteOrder: input.byteOrder
     })
     if (!this.batches.some((b) => b.id === summary.id)) this.batches = [summary, ...this.batches]
-    this.setByteOrder(summary.id, input.byteOrder)
     await this.open(summary.id)
   }
 
@@ -172,12 +164,12 @@ export class BatchesStore {
     }
   }
 
-  setByteOrder(batchId: string, order: ByteOrder): void {
-    this.byteOrders = { ...this.byteOrders, [batchId]: order }
+  async setByteOrder(batchId: string, order: ByteOrder): Promise<void> {
     try {
-      localStorage.setItem(BYTE_ORDER_KEY, JSON.stringify(this.byteOrders))
-    } catch {
-      /* a preference only */
+      const summary = await getApi().batches.rename({ id: batchId, byteOrder: order })
+      this.batches = this.batches.map((b) => (b.id === summary.id ? summary : b))
+    } catch (err) {
+      this.rowError = toAppError(err)
     }
   }
 
@@ -194,7 +186,8 @@ export class BatchesStore {
       }
     }
     try {
-      const { row, duplicate } = await getApi().batches.addScan({ batchId, uid: idForImport(card, this.byteOrder) })
+      // Main applies the batch's byte order to a tap (source 'scan'), so the row matches the preview.
+      const { row, duplicate } = await getApi().batches.addScan({ batchId, uid: card.formats.hex, source: 'scan' })
       // Feedback is a courtesy of readers that can beep; never let it hide the result.
       getApi()
         .reader.feedback({ reader: card.reader, kind: duplicate ? 'duplicate' : 'new' })
@@ -211,6 +204,7 @@ export class BatchesStore {
     const { duplicate } = await getApi().batches.addScan({
       batchId: this.selectedId,
       uid,
+      source: 'typed',
       ...(alias?.trim() ? { alias: alias.trim() } : {})
     })
     return { duplicate }
@@ -302,18 +296,6 @@ export class BatchesStore {
     } catch (err) {
       this.rowError = toAppError(err)
     }
-  }
-}
-
-function readByteOrders(): Record<string, ByteOrder> {
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(BYTE_ORDER_KEY) ?? '{}')
-    if (!parsed || typeof parsed !== 'object') return {}
-    const out: Record<string, ByteOrder> = {}
-    for (const [id, v] of Object.entries(parsed)) if (v === 'as-read' || v === 'reversed') out[id] = v
-    return out
-  } catch {
-    return {}
   }
 }
 

@@ -6,6 +6,7 @@ import {
   batchNameSchema,
   batchRowSchema,
   batchSummarySchema,
+  byteOrderSchema,
   createBatchInputSchema,
   CSV_MAX_CHARS,
   csvPreviewSchema,
@@ -35,7 +36,12 @@ export const batchChannels = {
   'batches.get': channel('A batch with all its rows', z.object({ id: batchId }), batchDetailSchema),
   'batches.rename': channel(
     "Change a batch's name or alias pattern (null removes the pattern)",
-    z.object({ id: batchId, name: batchNameSchema.optional(), aliasPattern: aliasPatternSchema.nullable().optional() }),
+    z.object({
+      id: batchId,
+      name: batchNameSchema.optional(),
+      aliasPattern: aliasPatternSchema.nullable().optional(),
+      byteOrder: byteOrderSchema.optional()
+    }),
     batchSummarySchema
   ),
   'batches.delete': channel(
@@ -44,8 +50,14 @@ export const batchChannels = {
     z.object({ deleted: z.literal(true) })
   ),
   'batches.addScan': channel(
-    'Add a tapped (or typed) card; answers after the row is on disk. duplicate: the card was already in the batch',
-    z.object({ batchId, uid: z.string().min(1).max(64), alias: z.string().optional() }),
+    "Add a tapped (or typed) card; a tap's UID follows the batch's byte order. Answers after the row is on disk; duplicate: already in the batch",
+    z.object({
+      batchId,
+      uid: z.string().min(1).max(64),
+      alias: z.string().optional(),
+      /** scan: a reader tap (the batch's byte order applies); typed: taken as written. */
+      source: z.enum(['scan', 'typed']).default('scan')
+    }),
     z.object({ row: batchRowSchema, duplicate: z.boolean() })
   ),
   'batches.updateRow': channel(
