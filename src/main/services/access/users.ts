@@ -4,12 +4,12 @@ import { touchPassSchema, type TouchPass } from '../../../shared/access/touch-pa
 import { userSchema, type User } from '../../../shared/access/users'
 import type { AccessHttp, CallOptions } from './http'
 import { fetchAll, toPage, type AllOptions } from './pagination'
+import { ownerCredentials } from './owner-credentials'
 
 const userList = z
   .array(userSchema)
   .nullish()
   .transform((d) => d ?? [])
-const noData = z.unknown()
 
 /** Users (§3.4–§3.10, §3.24–§3.26): the owners credentials are bound to. Writes are never retried. */
 export function users(http: AccessHttp) {
@@ -24,6 +24,13 @@ export function users(http: AccessHttp) {
   }
 
   return {
+    ...ownerCredentials(http, {
+      assignNfc: endpoints.userAssignNfc,
+      unassignNfc: endpoints.userUnassignNfc,
+      assignPin: endpoints.userAssignPin,
+      unassignPin: endpoints.userUnassignPin
+    }),
+
     /** §3.5, one page (1-based). */
     async list(
       input: { page: number; pageSize: number },
@@ -57,49 +64,6 @@ export function users(http: AccessHttp) {
     /** §3.4. */
     async get(id: string, options: CallOptions = {}): Promise<User> {
       return (await http.request({ endpoint: endpoints.userFetch, params: { id }, data: userSchema, ...options })).data
-    },
-
-    /** §3.7: `force` takes the card over from its current holder. */
-    async assignNfc(
-      id: string,
-      token: string,
-      input: { force?: boolean } = {},
-      options: CallOptions = {}
-    ): Promise<void> {
-      await http.request({
-        endpoint: endpoints.userAssignNfc,
-        params: { id },
-        body: input.force ? { token, force_add: true } : { token },
-        data: noData,
-        ...options
-      })
-    },
-
-    /** §3.8 (PUT on `/delete`, as public clients and §4.8 do). */
-    async unassignNfc(id: string, token: string, options: CallOptions = {}): Promise<void> {
-      await http.request({
-        endpoint: endpoints.userUnassignNfc,
-        params: { id },
-        body: { token },
-        data: noData,
-        ...options
-      })
-    },
-
-    /** §3.9: the plaintext PIN from E1. */
-    async assignPin(id: string, pin: string, options: CallOptions = {}): Promise<void> {
-      await http.request({
-        endpoint: endpoints.userAssignPin,
-        params: { id },
-        body: { pin_code: pin },
-        data: noData,
-        ...options
-      })
-    },
-
-    /** §3.10. */
-    async unassignPin(id: string, options: CallOptions = {}): Promise<void> {
-      await http.request({ endpoint: endpoints.userUnassignPin, params: { id }, data: noData, ...options })
     },
 
     /** §3.25 (Access 3.2.20+): the pass (SUSPENDED or INACTIVE) becomes PENDING for the user. */

@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../../shared/errors'
 import type { AccessHttp, CallOptions } from './http'
 import { fetchAll, toPage, type AllOptions } from './pagination'
+import { ownerCredentials } from './owner-credentials'
 
 const visitorList = z
   .array(visitorSchema)
@@ -65,6 +66,13 @@ export function visitors(http: AccessHttp) {
   const noData = z.unknown()
 
   return {
+    ...ownerCredentials(http, {
+      assignNfc: endpoints.visitorAssignNfc,
+      unassignNfc: endpoints.visitorUnassignNfc,
+      assignPin: endpoints.visitorAssignPin,
+      unassignPin: endpoints.visitorUnassignPin
+    }),
+
     /** §4.4, one page. Without pagination in the answer, `total` is what this page shows. */
     async list(input: VisitorListInput = {}, options: CallOptions = {}): Promise<{ items: Visitor[]; total: number }> {
       const pageNum = input.page ?? 1
@@ -108,49 +116,6 @@ export function visitors(http: AccessHttp) {
         endpoint: endpoints.visitorDelete,
         params: { id },
         query: { is_force: input.force ? true : undefined },
-        data: noData,
-        ...options
-      })
-    },
-
-    /** §4.9: the plaintext PIN from E1. */
-    async assignPin(id: string, pin: string, options: CallOptions = {}): Promise<void> {
-      await http.request({
-        endpoint: endpoints.visitorAssignPin,
-        params: { id },
-        body: { pin_code: pin },
-        data: noData,
-        ...options
-      })
-    },
-
-    /** §4.10. */
-    async unassignPin(id: string, options: CallOptions = {}): Promise<void> {
-      await http.request({ endpoint: endpoints.visitorUnassignPin, params: { id }, data: noData, ...options })
-    },
-
-    /** §4.7: `force` takes the card over from its current holder. */
-    async assignNfc(
-      id: string,
-      token: string,
-      input: { force?: boolean } = {},
-      options: CallOptions = {}
-    ): Promise<void> {
-      await http.request({
-        endpoint: endpoints.visitorAssignNfc,
-        params: { id },
-        body: input.force ? { token, force_add: true } : { token },
-        data: noData,
-        ...options
-      })
-    },
-
-    /** §4.8. */
-    async unassignNfc(id: string, token: string, options: CallOptions = {}): Promise<void> {
-      await http.request({
-        endpoint: endpoints.visitorUnassignNfc,
-        params: { id },
-        body: { token },
         data: noData,
         ...options
       })

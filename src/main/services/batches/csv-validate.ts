@@ -2,7 +2,7 @@ import Papa from 'papaparse'
 import { AppError } from '../../../shared/errors'
 import { CSV_MAX_CHARS, type CsvPreview, type CsvPreviewRow } from '../../../shared/batches/schemas'
 import { canonicalHex32, readNfcCell, unwrapCell } from './csv-nfc-id'
-import { StringIndex, Uint32Index } from './string-index'
+import { firstLinesOfNumbers, firstLinesOfStrings } from './string-index'
 
 export interface ValidateOptions {
   /** NFC IDs and aliases already in the batch the rows go to: reported as duplicates too. */
@@ -50,9 +50,8 @@ export function validateCsv(text: string, options: ValidateOptions = {}): CsvPre
   const rows: CsvPreviewRow[] = []
   let count = 0
   const counts = { ok: 0, repaired: 0, refused: 0, duplicate: 0 }
-  const nfcNumbers = new Uint32Index(expected)
-  const nfcLines = new StringIndex(64)
-  const aliasLines = new StringIndex(expected)
+  // Rows that reach the duplicate check, resolved after the parse (see resolveDuplicates).
+  const candidates = new Candidates(expected)
   const existingNfc = options.existingNfcIds
   const existingAlias = options.existingAliases
   let crlf = false
@@ -164,23 +163,8 @@ export function validateCsv(text: string, options: ValidateOptions = {}): CsvPre
           }
         }
 
-        // Duplicates: the first occurrence is kept, later ones are reported with the first's line.
-        let dup: string[] | undefined
-        const sameId =
-          nfcNumber !== -1 ? nfcNumbers.firstLineOrAdd(nfcNumber, line) : nfcLines.firstLineOrAdd(nfcId, line)
-        if (sameId !== -1) dup = [`Same NFC ID as line ${sameId}`]
-        else if (existingNfc?.has(nfcId)) dup = ['This NFC ID is already in the batch']
-        if (alias !== '') {
-          const sameAlias = dup === undefined ? aliasLines.firstLineOrAdd(alias, line) : -1
-          if (sameAlias !== -1)
-            (dup ??= []).push(`Alias "${alias}" is also on line ${sameAlias}; aliases must be unique`)
-          else if (existingAlias?.has(alias)) (dup ??= []).push(`Alias "${alias}" is already used in the batch`)
-        }
-        if (dup !== undefined) {
-          rows[count++] = row(line, nfcId, alias, 'duplicate', messages ? [...messages, ...dup] : dup)
-          counts.duplicate++
-          continue
-        }
+        // Duplicates are settled after the parse; the row is written as if unique and replaced if not.
+        candidates.add(count, line, nfcNumber, nfcId, alias, messages)
 
         const bomHere = bom && isFirst
         if (messages === undefined && !crlf && !bomHere) {
@@ -190,6 +174,8 @@ export function validateCsv(text: string, options: ValidateOptions = {}): CsvPre
         }
         if (messages === undefined && !bomHere) messages = CRLF_ONLY
         else {
+          // The list kept for a duplicate's message must not get these whole-file repairs.
+          if (messages !== undefined) candidates.keepMessagesCopy(messages)
           messages ??= []
           if (crlf) messages.push(CRLF_MESSAGE)
           if (bomHere) messages.unshift('Byte order mark (BOM) removed')
@@ -199,7 +185,122 @@ export function validateCsv(text: string, options: ValidateOptions = {}): CsvPre
       }
     }
   })
+  resolveDuplicates(candidates, rows, counts, options)
   return { rows, notes, counts }
+}
+
+/**
+ * What the duplicate check needs of each row that reached it, in file order, column by column.
+ * Checking while parsing meant a random probe into a large table per row between papaparse's
+ * allocations (cache-cold each time); sorting once afterwards touches memory in order.
+ */
+class Candidates {
+  n = 0
+  row: Int32Array
+  line: Int32Array
+  /** 4-byte NFC IDs as numbers; -1 for longer IDs (then `nfcId` is compared). */
+  nfcNumber: Float64Array
+  nfcId: string[] = []
+  alias: string[] = []
+  /** The row's own repair messages (before whole-file ones), only where there are some. */
+  messages: (string[] | undefined)[] = []
+
+  constructor(expected: number) {
+    this.row = new Int32Array(expected)
+    this.line = new Int32Array(expected)
+    this.nfcNumber = new Float64Array(expected)
+  }
+
+  add(row: number, line: number, nfcNumber: number, nfcId: string, alias: string, messages: string[] | undefined) {
+    const i = this.n++
+    if (i === this.row.length) this.grow()
+    this.row[i] = row
+    this.line[i] = line
+    this.nfcNumber[i] = nfcNumber
+    this.nfcId.push(nfcId)
+    this.alias.push(alias)
+    if (messages !== undefined) this.messages[i] = messages
+  }
+
+  keepMessagesCopy(messages: string[]) {
+    this.messages[this.n - 1] = messages.slice()
+  }
+
+  private grow() {
+    const size = this.row.length * 2
+    const row = new Int32Array(size)
+    row.set(this.row)
+    const line = new Int32Array(size)
+    line.set(this.line)
+    const nfcNumber = new Float64Array(size)
+    nfcNumber.set(this.nfcNumber)
+    this.row = row
+    this.line = line
+    this.nfcNumber = nfcNumber
+  }
+}
+
+/**
+ * The first occurrence of an NFC ID or alias is kept; later ones become duplicates naming the
+ * first's line. As before, a row whose NFC ID is a duplicate does not claim its alias.
+ */
+function resolveDuplicates(
+  c: Candidates,
+  rows: CsvPreviewRow[],
+  counts: CsvPreview['counts'],
+  options: ValidateOptions
+): void {
+  const n = c.n
+  if (n === 0) return
+  const { nfcNumber, nfcId, alias, line } = c
+  const existingNfc = options.existingNfcIds
+  const existingAlias = options.existingAliases
+
+  const sameNfc = new Int32Array(n).fill(-1)
+  firstLinesOfNumbers(nfcNumber, n, line, sameNfc)
+  // Longer (7- and 10-byte) IDs have no number: compared as strings.
+  const longId = new Uint8Array(n)
+  let anyLong = false
+  for (let i = 0; i < n; i++) {
+    if (nfcNumber[i]! < 0) {
+      longId[i] = 1
+      anyLong = true
+    }
+  }
+  if (anyLong) firstLinesOfStrings(nfcId, longId, n, line, sameNfc)
+
+  // 0: new NFC ID, 1: same as an earlier line, 2: already in the batch. Only rows with a new
+  // NFC ID claim their alias.
+  const nfcState = new Uint8Array(n)
+  const claims = new Uint8Array(n)
+  for (let i = 0; i < n; i++) {
+    if (sameNfc[i] !== -1) nfcState[i] = 1
+    else if (existingNfc !== undefined && existingNfc.has(nfcId[i]!)) nfcState[i] = 2
+    else if (alias[i] !== '') claims[i] = 1
+  }
+  const sameAlias = new Int32Array(n).fill(-1)
+  firstLinesOfStrings(alias, claims, n, line, sameAlias)
+
+  for (let i = 0; i < n; i++) {
+    const state = nfcState[i]!
+    const a = alias[i]!
+    const aliasDup = sameAlias[i] !== -1
+    if (state === 0 && !aliasDup && (a === '' || existingAlias === undefined || !existingAlias.has(a))) continue
+    const dup: string[] = []
+    if (state === 1) dup.push(`Same NFC ID as line ${sameNfc[i]}`)
+    else if (state === 2) dup.push('This NFC ID is already in the batch')
+    if (a !== '') {
+      if (aliasDup) dup.push(`Alias "${a}" is also on line ${sameAlias[i]}; aliases must be unique`)
+      else if (existingAlias?.has(a)) dup.push(`Alias "${a}" is already used in the batch`)
+    }
+    if (dup.length === 0) continue
+    const r = c.row[i]!
+    if (rows[r]!.status === 'ok') counts.ok--
+    else counts.repaired--
+    counts.duplicate++
+    const own = c.messages[i]
+    rows[r] = row(line[i]!, nfcId[i], a, 'duplicate', own ? [...own, ...dup] : dup)
+  }
 }
 
 /**

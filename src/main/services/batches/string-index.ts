@@ -1,118 +1,98 @@
 /**
- * Indexes for duplicate checks over 100,000-row files: key → the line it was first seen on.
- * Open addressing on preallocated typed arrays, each slot's fields side by side so that a probe
- * touches one cache line; no allocation per key. (A Map<string, number> here costs about as
- * much as parsing the file: it hashes fresh strings and grows repeatedly.)
+ * Duplicate finding over 100,000-row files, after the parse: for each entry, the line of the first
+ * earlier entry with the same key. Keys are sorted once, packed with their position into one
+ * float64 (`key · 2^21 + position`), so the sort is a typed-array sort and equal keys end up side
+ * by side in file order. A hash table probed row by row between papaparse's allocations cost
+ * three times as much (each probe a cache miss); a sort walks memory in order.
  */
-const EMPTY = 0
+const POSITION_BITS = 2 ** 21
+const NONE = -1
 
-function capacityFor(expected: number): number {
-  let capacity = 16
-  while (capacity < expected * 2) capacity <<= 1
-  return capacity
-}
-
-/** Strings (aliases, long NFC IDs): FNV-1a over char codes; full compare only when hashes match. */
-export class StringIndex {
-  /** Per slot: [entry + 1 (0 = empty), hash] */
-  private table: Int32Array
-  private mask: number
-  private keys: string[] = []
-  private lines: number[] = []
-
-  constructor(expected = 1024) {
-    const capacity = capacityFor(expected)
-    this.table = new Int32Array(capacity * 2)
-    this.mask = capacity - 1
+/**
+ * `keys[i]` is an unsigned 32-bit key, or negative to leave entry i out. Returns, per entry, the
+ * line of the first entry with the same key, or -1 (first occurrence, or left out).
+ */
+export function firstLinesOfNumbers(keys: Float64Array, n: number, lines: Int32Array, out: Int32Array): void {
+  if (n >= POSITION_BITS) return firstLinesByMap(n, (i) => (keys[i]! < 0 ? undefined : keys[i]!), lines, out)
+  const packed = new Float64Array(n)
+  let m = 0
+  for (let i = 0; i < n; i++) {
+    const k = keys[i]!
+    if (k >= 0) packed[m++] = k * POSITION_BITS + i
   }
-
-  /** The line `key` was first seen on; or, if new, remember it at `line` and return -1. */
-  firstLineOrAdd(key: string, line: number): number {
-    let h = 0x811c9dc5
-    for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193)
-    // FNV's low bits cluster for keys that differ only in their last digits: mix before masking.
-    h ^= h >>> 16
-    h = Math.imul(h, 0x85ebca6b)
-    h ^= h >>> 13
-    const table = this.table
-    let slot = h & this.mask
-    for (;;) {
-      const entry = table[slot * 2]!
-      if (entry === EMPTY) break
-      if (table[slot * 2 + 1] === h && this.keys[entry - 1] === key) return this.lines[entry - 1]!
-      slot = (slot + 1) & this.mask
-    }
-    this.keys.push(key)
-    this.lines.push(line)
-    table[slot * 2] = this.keys.length
-    table[slot * 2 + 1] = h
-    if (this.keys.length * 2 > this.mask) this.grow()
-    return -1
-  }
-
-  private grow(): void {
-    const old = this.table
-    const capacity = (this.mask + 1) << 1
-    const table = new Int32Array(capacity * 2)
-    const mask = capacity - 1
-    for (let s = 0; s < old.length; s += 2) {
-      if (old[s] === EMPTY) continue
-      let slot = old[s + 1]! & mask
-      while (table[slot * 2] !== EMPTY) slot = (slot + 1) & mask
-      table[slot * 2] = old[s]!
-      table[slot * 2 + 1] = old[s + 1]!
-    }
-    this.table = table
-    this.mask = mask
+  const sorted = packed.subarray(0, m).sort()
+  let runKey = -1
+  let firstLine = NONE
+  for (let j = 0; j < m; j++) {
+    const v = sorted[j]!
+    const key = Math.floor(v / POSITION_BITS)
+    const i = v - key * POSITION_BITS
+    if (key !== runKey) {
+      runKey = key
+      firstLine = lines[i]!
+    } else out[i] = firstLine
   }
 }
 
-/** Unsigned 32-bit keys (4-byte NFC IDs read as numbers): no strings hashed or compared. */
-export class Uint32Index {
-  /** Per slot: [key, line + 1 (0 = empty)] */
-  private table: Uint32Array
-  private mask: number
-  private shift: number
-  private size = 0
-
-  constructor(expected = 1024) {
-    const capacity = capacityFor(expected)
-    this.table = new Uint32Array(capacity * 2)
-    this.mask = capacity - 1
-    this.shift = 32 - Math.log2(capacity)
-  }
-
-  firstLineOrAdd(key: number, line: number): number {
-    const table = this.table
-    // Fibonacci hashing: the top bits of key × 2^32/φ spread runs of consecutive IDs evenly.
-    let slot = Math.imul(key, 0x9e3779b1) >>> this.shift
-    for (;;) {
-      const stored = table[slot * 2 + 1]!
-      if (stored === EMPTY) break
-      if (table[slot * 2] === key) return stored - 1
-      slot = (slot + 1) & this.mask
+/** The same for strings; entries with `include[i] === 0` are left out. */
+export function firstLinesOfStrings(
+  keys: readonly string[],
+  include: Uint8Array,
+  n: number,
+  lines: Int32Array,
+  out: Int32Array
+): void {
+  if (n >= POSITION_BITS) return firstLinesByMap(n, (i) => (include[i] ? keys[i]! : undefined), lines, out)
+  const packed = new Float64Array(n)
+  let m = 0
+  for (let i = 0; i < n; i++) if (include[i] !== 0) packed[m++] = hash(keys[i]!) * POSITION_BITS + i
+  const sorted = packed.subarray(0, m).sort()
+  // Within a run of equal hashes (almost always one string): the distinct strings and their first line.
+  const runKeys: string[] = []
+  const runLines: number[] = []
+  let runHash = -1
+  for (let j = 0; j < m; j++) {
+    const v = sorted[j]!
+    const h = Math.floor(v / POSITION_BITS)
+    const i = v - h * POSITION_BITS
+    const key = keys[i]!
+    if (h !== runHash) {
+      runHash = h
+      runKeys.length = 0
+      runLines.length = 0
     }
-    table[slot * 2] = key
-    table[slot * 2 + 1] = line + 1
-    if (++this.size * 2 > this.mask) this.grow()
-    return -1
-  }
-
-  private grow(): void {
-    const old = this.table
-    const capacity = (this.mask + 1) << 1
-    const table = new Uint32Array(capacity * 2)
-    const mask = capacity - 1
-    const shift = 32 - Math.log2(capacity)
-    for (let s = 0; s < old.length; s += 2) {
-      if (old[s + 1] === EMPTY) continue
-      let slot = Math.imul(old[s]!, 0x9e3779b1) >>> shift
-      while (table[slot * 2 + 1] !== EMPTY) slot = (slot + 1) & mask
-      table[slot * 2] = old[s]!
-      table[slot * 2 + 1] = old[s + 1]!
+    let found = NONE
+    for (let r = 0; r < runKeys.length; r++) {
+      if (runKeys[r] === key) {
+        found = runLines[r]!
+        break
+      }
     }
-    this.table = table
-    this.mask = mask
-    this.shift = shift
+    if (found === NONE) {
+      runKeys.push(key)
+      runLines.push(lines[i]!)
+    } else out[i] = found
   }
+}
+
+/** Beyond 2^21 entries positions do not fit beside the key: plain Map, in file order. */
+function firstLinesByMap<K>(n: number, key: (i: number) => K | undefined, lines: Int32Array, out: Int32Array): void {
+  const first = new Map<K, number>()
+  for (let i = 0; i < n; i++) {
+    const k = key(i)
+    if (k === undefined) continue
+    const seen = first.get(k)
+    if (seen === undefined) first.set(k, lines[i]!)
+    else out[i] = seen
+  }
+}
+
+/** FNV-1a over char codes, mixed (FNV's low bits cluster for keys that differ in their last digits); unsigned. */
+function hash(key: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193)
+  h ^= h >>> 16
+  h = Math.imul(h, 0x85ebca6b)
+  h ^= h >>> 13
+  return h >>> 0
 }
