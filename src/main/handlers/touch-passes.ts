@@ -1,11 +1,10 @@
 import { AppError } from '../../shared/errors'
 import type { AppServices } from '../services/app-services'
 import type { HandlersOf } from './types'
+import { probeEditPermission } from '../services/access/permission-probe'
 
 /** A purchase can take the console a while (payment); it is never retried, so wait longer. */
 const PURCHASE_TIMEOUT_MS = 45_000
-/** An id no session can have: removing it proves `edit:credential` without changing anything. */
-const NO_SUCH_SESSION = '00000000-0000-4000-8000-000000000000'
 
 export function touchPassHandlers({ connections }: AppServices): HandlersOf<'touchPasses'> {
   // Idempotency keys of purchases sent in this run of the app: a second purchase with the same key
@@ -48,16 +47,6 @@ export function touchPassHandlers({ connections }: AppServices): HandlersOf<'tou
     },
     'touchPasses.assign': async ({ id, userId }) => (await client()).users.assignTouchPass(userId, id),
     'touchPasses.unassign': async ({ id, userId }) => (await client()).users.unassignTouchPass(userId, id),
-    'touchPasses.capabilities': async () => {
-      try {
-        await (await client()).sessions.remove(NO_SUCH_SESSION)
-        return { canEdit: true }
-      } catch (err) {
-        if (err instanceof AppError && err.kind === 'permission')
-          return { canEdit: false, missingPermission: 'edit:credential' }
-        if (err instanceof AppError && err.kind === 'not-found') return { canEdit: true }
-        throw err
-      }
-    }
+    'touchPasses.capabilities': async () => probeEditPermission(await client(), 'edit:credential')
   }
 }

@@ -1,11 +1,8 @@
-import { AppError } from '../../shared/errors'
 import { weekdays } from '../../shared/access/visitors'
 import type { VisitorForm } from '../../shared/ipc/channels/visitors'
 import type { AppServices } from '../services/app-services'
 import type { HandlersOf } from './types'
-
-/** A visitor id that cannot exist: unassigning its PIN proves `edit:visitor` without changing anything. */
-const NO_SUCH_VISITOR = '00000000-0000-4000-8000-000000000000'
+import { probeEditPermission } from '../services/access/permission-probe'
 
 /** Any time of any day: what "no weekly schedule" means inside the validity window. */
 const ALL_DAY = Object.fromEntries(
@@ -68,16 +65,6 @@ export function visitorHandlers({ connections }: AppServices): HandlersOf<'visit
       const png = await c.qrCodes.download(id)
       return { pngBase64: Buffer.from(png).toString('base64'), bytes: png.byteLength }
     },
-    'visitors.capabilities': async () => {
-      try {
-        await (await client()).visitors.unassignPin(NO_SUCH_VISITOR)
-        return { canEdit: true }
-      } catch (err) {
-        if (err instanceof AppError && err.kind === 'permission')
-          return { canEdit: false, missingPermission: 'edit:visitor' }
-        if (err instanceof AppError && (err.kind === 'not-found' || err.kind === 'validation')) return { canEdit: true }
-        throw err
-      }
-    }
+    'visitors.capabilities': async () => probeEditPermission(await client(), 'edit:visitor')
   }
 }

@@ -2,7 +2,7 @@ import Papa from 'papaparse'
 import { AppError } from '../../../shared/errors'
 import { CSV_MAX_CHARS, type CsvPreview, type CsvPreviewRow } from '../../../shared/batches/schemas'
 import { canonicalHex32, readNfcCell, unwrapCell } from './csv-nfc-id'
-import { firstLinesOfNumbers, firstLinesOfStrings } from './string-index'
+import { firstLines, firstLinesByMap, hashString, pack, POSITION_LIMIT } from './string-index'
 
 export interface ValidateOptions {
   /** NFC IDs and aliases already in the batch the rows go to: reported as duplicates too. */
@@ -22,7 +22,7 @@ const CHUNK_CHARS = 1 << 19
 
 /** Rows to size the indexes for: about one per 16 characters (`04A1B2C3,Floor2-001`). */
 function estimateRows(text: string): number {
-  return Math.max(1024, text.length >> 4)
+  return Math.max(1024, Math.floor(text.length / 20))
 }
 
 /**
@@ -164,7 +164,7 @@ export function validateCsv(text: string, options: ValidateOptions = {}): CsvPre
         }
 
         // Duplicates are settled after the parse; the row is written as if unique and replaced if not.
-        candidates.add(count, line, nfcNumber, nfcId, alias, messages)
+        candidates.add(count, line, nfcNumber, messages)
 
         const bomHere = bom && isFirst
         if (messages === undefined && !crlf && !bomHere) {
@@ -190,59 +190,59 @@ export function validateCsv(text: string, options: ValidateOptions = {}): CsvPre
 }
 
 /**
- * What the duplicate check needs of each row that reached it, in file order, column by column.
- * Checking while parsing meant a random probe into a large table per row between papaparse's
- * allocations (cache-cold each time); sorting once afterwards touches memory in order.
+ * The rows that reached the duplicate check, in file order (a position each): their row, line and
+ * NFC ID key, packed for sorting. Checking while parsing meant a random probe into a table of
+ * several MB per row between papaparse's allocations; sorting once afterwards walks memory in order.
  */
 class Candidates {
   n = 0
   row: Int32Array
   line: Int32Array
-  /** 4-byte NFC IDs as numbers; -1 for longer IDs (then `nfcId` is compared). */
-  nfcNumber: Float64Array
-  nfcId: string[] = []
-  alias: string[] = []
+  /** pack(4-byte NFC ID as a number, position), for the numeric ones (`numeric` of them). */
+  nfcPacked: Float64Array
+  numeric = 0
+  /** Positions of 7- and 10-byte IDs (compared as strings). */
+  longIds: number[] = []
   /** The row's own repair messages (before whole-file ones), only where there are some. */
   messages: (string[] | undefined)[] = []
 
   constructor(expected: number) {
     this.row = new Int32Array(expected)
     this.line = new Int32Array(expected)
-    this.nfcNumber = new Float64Array(expected)
+    this.nfcPacked = new Float64Array(expected)
   }
 
-  add(row: number, line: number, nfcNumber: number, nfcId: string, alias: string, messages: string[] | undefined) {
+  add(row: number, line: number, nfcNumber: number, messages: string[] | undefined): void {
     const i = this.n++
     if (i === this.row.length) this.grow()
     this.row[i] = row
     this.line[i] = line
-    this.nfcNumber[i] = nfcNumber
-    this.nfcId.push(nfcId)
-    this.alias.push(alias)
+    if (nfcNumber >= 0) this.nfcPacked[this.numeric++] = pack(nfcNumber, i)
+    else this.longIds.push(i)
     if (messages !== undefined) this.messages[i] = messages
   }
 
-  keepMessagesCopy(messages: string[]) {
+  keepMessagesCopy(messages: string[]): void {
     this.messages[this.n - 1] = messages.slice()
   }
 
-  private grow() {
+  private grow(): void {
     const size = this.row.length * 2
     const row = new Int32Array(size)
     row.set(this.row)
     const line = new Int32Array(size)
     line.set(this.line)
-    const nfcNumber = new Float64Array(size)
-    nfcNumber.set(this.nfcNumber)
+    const nfcPacked = new Float64Array(size)
+    nfcPacked.set(this.nfcPacked)
     this.row = row
     this.line = line
-    this.nfcNumber = nfcNumber
+    this.nfcPacked = nfcPacked
   }
 }
 
 /**
  * The first occurrence of an NFC ID or alias is kept; later ones become duplicates naming the
- * first's line. As before, a row whose NFC ID is a duplicate does not claim its alias.
+ * first's line. A row whose NFC ID is a duplicate (or already in the batch) does not claim its alias.
  */
 function resolveDuplicates(
   c: Candidates,
@@ -252,54 +252,61 @@ function resolveDuplicates(
 ): void {
   const n = c.n
   if (n === 0) return
-  const { nfcNumber, nfcId, alias, line } = c
+  const { line } = c
+  const rowOf = c.row
+  const nfcIdAt = (i: number) => rows[rowOf[i]!]!.nfcId!
+  const aliasAt = (i: number) => rows[rowOf[i]!]!.alias
   const existingNfc = options.existingNfcIds
   const existingAlias = options.existingAliases
+  const big = n >= POSITION_LIMIT
 
   const sameNfc = new Int32Array(n).fill(-1)
-  firstLinesOfNumbers(nfcNumber, n, line, sameNfc)
-  // Longer (7- and 10-byte) IDs have no number: compared as strings.
-  const longId = new Uint8Array(n)
-  let anyLong = false
-  for (let i = 0; i < n; i++) {
-    if (nfcNumber[i]! < 0) {
-      longId[i] = 1
-      anyLong = true
+  if (big) firstLinesByMap(n, nfcIdAt, line, sameNfc)
+  else {
+    firstLines(c.nfcPacked, c.numeric, line, sameNfc)
+    const long = c.longIds
+    if (long.length > 0) {
+      const packed = new Float64Array(long.length)
+      for (let j = 0; j < long.length; j++) packed[j] = pack(hashString(nfcIdAt(long[j]!)), long[j]!)
+      firstLines(packed, long.length, line, sameNfc, nfcIdAt)
     }
   }
-  if (anyLong) firstLinesOfStrings(nfcId, longId, n, line, sameNfc)
 
-  // 0: new NFC ID, 1: same as an earlier line, 2: already in the batch. Only rows with a new
-  // NFC ID claim their alias.
+  // 0: new NFC ID, 1: same as an earlier line, 2: already in the batch.
   const nfcState = new Uint8Array(n)
-  const claims = new Uint8Array(n)
+  const claims = new Float64Array(n)
+  let m = 0
   for (let i = 0; i < n; i++) {
     if (sameNfc[i] !== -1) nfcState[i] = 1
-    else if (existingNfc !== undefined && existingNfc.has(nfcId[i]!)) nfcState[i] = 2
-    else if (alias[i] !== '') claims[i] = 1
+    else if (existingNfc !== undefined && existingNfc.has(nfcIdAt(i))) nfcState[i] = 2
+    else if (!big) {
+      const a = aliasAt(i)
+      if (a !== '') claims[m++] = pack(hashString(a), i)
+    }
   }
   const sameAlias = new Int32Array(n).fill(-1)
-  firstLinesOfStrings(alias, claims, n, line, sameAlias)
+  if (big) firstLinesByMap(n, (i) => (nfcState[i] === 0 && aliasAt(i) !== '' ? aliasAt(i) : undefined), line, sameAlias)
+  else firstLines(claims, m, line, sameAlias, aliasAt)
 
   for (let i = 0; i < n; i++) {
     const state = nfcState[i]!
-    const a = alias[i]!
     const aliasDup = sameAlias[i] !== -1
-    if (state === 0 && !aliasDup && (a === '' || existingAlias === undefined || !existingAlias.has(a))) continue
+    if (state === 0 && !aliasDup && existingAlias === undefined) continue
+    const a = aliasAt(i)
+    const aliasUsed = !aliasDup && a !== '' && existingAlias !== undefined && existingAlias.has(a)
+    if (state === 0 && !aliasDup && !aliasUsed) continue
     const dup: string[] = []
     if (state === 1) dup.push(`Same NFC ID as line ${sameNfc[i]}`)
     else if (state === 2) dup.push('This NFC ID is already in the batch')
-    if (a !== '') {
-      if (aliasDup) dup.push(`Alias "${a}" is also on line ${sameAlias[i]}; aliases must be unique`)
-      else if (existingAlias?.has(a)) dup.push(`Alias "${a}" is already used in the batch`)
-    }
-    if (dup.length === 0) continue
-    const r = c.row[i]!
-    if (rows[r]!.status === 'ok') counts.ok--
+    if (aliasDup) dup.push(`Alias "${a}" is also on line ${sameAlias[i]}; aliases must be unique`)
+    else if (aliasUsed) dup.push(`Alias "${a}" is already used in the batch`)
+    const r = rowOf[i]!
+    const before = rows[r]!
+    if (before.status === 'ok') counts.ok--
     else counts.repaired--
     counts.duplicate++
     const own = c.messages[i]
-    rows[r] = row(line[i]!, nfcId[i], a, 'duplicate', own ? [...own, ...dup] : dup)
+    rows[r] = row(line[i]!, before.nfcId, a, 'duplicate', own ? [...own, ...dup] : dup)
   }
 }
 

@@ -1,82 +1,78 @@
 /**
  * Duplicate finding over 100,000-row files, after the parse: for each entry, the line of the first
- * earlier entry with the same key. Keys are sorted once, packed with their position into one
- * float64 (`key · 2^21 + position`), so the sort is a typed-array sort and equal keys end up side
- * by side in file order. A hash table probed row by row between papaparse's allocations cost
- * three times as much (each probe a cache miss); a sort walks memory in order.
+ * earlier entry with the same key. Each entry is packed with its position into one float64
+ * (`key · 2^21 + position`), so one typed-array sort puts equal keys side by side in file order.
+ * A hash table probed row by row between papaparse's allocations cost more (each probe a cache
+ * miss in a table of several MB); the sort walks memory in order.
  */
-const POSITION_BITS = 2 ** 21
-const NONE = -1
+export const POSITION_LIMIT = 2 ** 21
+
+/** `key · 2^21 + position`; `key` is an unsigned 32-bit number, `position` < POSITION_LIMIT. */
+export function pack(key: number, position: number): number {
+  return key * POSITION_LIMIT + position
+}
 
 /**
- * `keys[i]` is an unsigned 32-bit key, or negative to leave entry i out. Returns, per entry, the
- * line of the first entry with the same key, or -1 (first occurrence, or left out).
+ * Sorts `packed[0..m)` in place and writes, for each entry but the first of its key, the line of
+ * that first one into `out[position]` (others are left alone). With `text`, keys are hashes of
+ * strings: entries with equal hashes are the same key only if `text(position)` is equal too.
  */
-export function firstLinesOfNumbers(keys: Float64Array, n: number, lines: Int32Array, out: Int32Array): void {
-  if (n >= POSITION_BITS) return firstLinesByMap(n, (i) => (keys[i]! < 0 ? undefined : keys[i]!), lines, out)
-  const packed = new Float64Array(n)
-  let m = 0
-  for (let i = 0; i < n; i++) {
-    const k = keys[i]!
-    if (k >= 0) packed[m++] = k * POSITION_BITS + i
-  }
+export function firstLines(
+  packed: Float64Array,
+  m: number,
+  lines: Int32Array,
+  out: Int32Array,
+  text?: (position: number) => string
+): void {
   const sorted = packed.subarray(0, m).sort()
   let runKey = -1
-  let firstLine = NONE
+  let firstLine = -1
+  let firstText = ''
+  // Further distinct strings of one hash (a collision; almost never): [text, line] pairs.
+  let others: [string, number][] | undefined
   for (let j = 0; j < m; j++) {
     const v = sorted[j]!
-    const key = Math.floor(v / POSITION_BITS)
-    const i = v - key * POSITION_BITS
+    const key = Math.floor(v / POSITION_LIMIT)
+    const i = v - key * POSITION_LIMIT
     if (key !== runKey) {
       runKey = key
       firstLine = lines[i]!
-    } else out[i] = firstLine
+      if (text) firstText = text(i)
+      others = undefined
+      continue
+    }
+    if (!text) {
+      out[i] = firstLine
+      continue
+    }
+    const t = text(i)
+    if (t === firstText) {
+      out[i] = firstLine
+      continue
+    }
+    const other = others?.find((o) => o[0] === t)
+    if (other) out[i] = other[1]
+    else (others ??= []).push([t, lines[i]!])
   }
 }
 
-/** The same for strings; entries with `include[i] === 0` are left out. */
-export function firstLinesOfStrings(
-  keys: readonly string[],
-  include: Uint8Array,
+/** FNV-1a over char codes, mixed (FNV's low bits cluster for keys that differ in their last digits); unsigned. */
+export function hashString(key: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193)
+  h ^= h >>> 16
+  h = Math.imul(h, 0x85ebca6b)
+  h ^= h >>> 13
+  return h >>> 0
+}
+
+/** Beyond POSITION_LIMIT entries positions do not fit beside the key: a Map, in file order. */
+export function firstLinesByMap<K>(
   n: number,
+  key: (i: number) => K | undefined,
   lines: Int32Array,
   out: Int32Array
 ): void {
-  if (n >= POSITION_BITS) return firstLinesByMap(n, (i) => (include[i] ? keys[i]! : undefined), lines, out)
-  const packed = new Float64Array(n)
-  let m = 0
-  for (let i = 0; i < n; i++) if (include[i] !== 0) packed[m++] = hash(keys[i]!) * POSITION_BITS + i
-  const sorted = packed.subarray(0, m).sort()
-  // Within a run of equal hashes (almost always one string): the distinct strings and their first line.
-  const runKeys: string[] = []
-  const runLines: number[] = []
-  let runHash = -1
-  for (let j = 0; j < m; j++) {
-    const v = sorted[j]!
-    const h = Math.floor(v / POSITION_BITS)
-    const i = v - h * POSITION_BITS
-    const key = keys[i]!
-    if (h !== runHash) {
-      runHash = h
-      runKeys.length = 0
-      runLines.length = 0
-    }
-    let found = NONE
-    for (let r = 0; r < runKeys.length; r++) {
-      if (runKeys[r] === key) {
-        found = runLines[r]!
-        break
-      }
-    }
-    if (found === NONE) {
-      runKeys.push(key)
-      runLines.push(lines[i]!)
-    } else out[i] = found
-  }
-}
-
-/** Beyond 2^21 entries positions do not fit beside the key: plain Map, in file order. */
-function firstLinesByMap<K>(n: number, key: (i: number) => K | undefined, lines: Int32Array, out: Int32Array): void {
   const first = new Map<K, number>()
   for (let i = 0; i < n; i++) {
     const k = key(i)
@@ -85,14 +81,4 @@ function firstLinesByMap<K>(n: number, key: (i: number) => K | undefined, lines:
     if (seen === undefined) first.set(k, lines[i]!)
     else out[i] = seen
   }
-}
-
-/** FNV-1a over char codes, mixed (FNV's low bits cluster for keys that differ in their last digits); unsigned. */
-function hash(key: string): number {
-  let h = 0x811c9dc5
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193)
-  h ^= h >>> 16
-  h = Math.imul(h, 0x85ebca6b)
-  h ^= h >>> 13
-  return h >>> 0
 }

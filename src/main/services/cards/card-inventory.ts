@@ -1,8 +1,8 @@
-import { AppError } from '../../../shared/errors'
 import type { NfcCard } from '../../../shared/access/nfc-cards'
 import type { Connections } from '../connections/connections'
 import type { OwnerRef } from '../../../shared/owners'
 import { assignCard, unassignCard } from './card-owners'
+import { probeEditPermission } from '../access/permission-probe'
 
 interface Snapshot {
   profileId: string | null
@@ -76,21 +76,9 @@ export class CardInventory {
     return this.get(token)
   }
 
-  /**
-   * Whether the token may edit cards, found without side effects: removing an enrollment session
-   * that cannot exist needs `edit:credential` and is refused with 403 when the key is missing.
-   */
+  /** Whether the token may edit cards (`edit:credential`), found without side effects. */
   async capabilities(): Promise<{ canEdit: boolean; missingPermission?: string }> {
-    const client = await this.connections.client()
-    try {
-      await client.sessions.remove('00000000-0000-4000-8000-000000000000')
-      return { canEdit: true }
-    } catch (err) {
-      if (err instanceof AppError && err.kind === 'permission')
-        return { canEdit: false, missingPermission: 'edit:credential' }
-      if (err instanceof AppError && err.kind === 'not-found') return { canEdit: true }
-      throw err
-    }
+    return probeEditPermission(await this.connections.client(), 'edit:credential')
   }
 
   private replace(card: NfcCard): void {
