@@ -2,7 +2,7 @@ import Papa from 'papaparse'
 import { AppError } from '../../../shared/errors'
 import { CSV_MAX_CHARS, type CsvPreview, type CsvPreviewRow } from '../../../shared/batches/schemas'
 import { canonicalHex32, readNfcCell, unwrapCell } from './csv-nfc-id'
-import { firstLines, firstLinesByMap, hashString, pack, POSITION_LIMIT } from './string-index'
+import { StringIndex, Uint32Index } from './string-index'
 
 export interface ValidateOptions {
   /** NFC IDs and aliases already in the batch the rows go to: reported as duplicates too. */
@@ -22,7 +22,7 @@ const CHUNK_CHARS = 1 << 19
 
 /** Rows to size the indexes for: about one per 16 characters (`04A1B2C3,Floor2-001`). */
 function estimateRows(text: string): number {
-  return Math.max(1024, Math.floor(text.length / 20))
+  return Math.max(1024, text.length >> 4)
 }
 
 /**
@@ -50,8 +50,9 @@ export function validateCsv(text: string, options: ValidateOptions = {}): CsvPre
   const rows: CsvPreviewRow[] = []
   let count = 0
   const counts = { ok: 0, repaired: 0, refused: 0, duplicate: 0 }
-  // Rows that reach the duplicate check, resolved after the parse (see resolveDuplicates).
-  const candidates = new Candidates(expected)
+  const nfcNumbers = new Uint32Index(expected)
+  const nfcLines = new StringIndex(64)
+  const aliasLines = new StringIndex(expected)
   const existingNfc = options.existingNfcIds
   const existingAlias = options.existingAliases
   let crlf = false
@@ -163,8 +164,23 @@ export function validateCsv(text: string, options: ValidateOptions = {}): CsvPre
           }
         }
 
-        // Duplicates are settled after the parse; the row is written as if unique and replaced if not.
-        candidates.add(count, line, nfcNumber, messages)
+        // Duplicates: the first occurrence is kept, later ones are reported with the first's line.
+        let dup: string[] | undefined
+        const sameId =
+          nfcNumber !== -1 ? nfcNumbers.firstLineOrAdd(nfcNumber, line) : nfcLines.firstLineOrAdd(nfcId, line)
+        if (sameId !== -1) dup = [`Same NFC ID as line ${sameId}`]
+        else if (existingNfc?.has(nfcId)) dup = ['This NFC ID is already in the batch']
+        if (alias !== '') {
+          const sameAlias = dup === undefined ? aliasLines.firstLineOrAdd(alias, line) : -1
+          if (sameAlias !== -1)
+            (dup ??= []).push(`Alias "${alias}" is also on line ${sameAlias}; aliases must be unique`)
+          else if (existingAlias?.has(alias)) (dup ??= []).push(`Alias "${alias}" is already used in the batch`)
+        }
+        if (dup !== undefined) {
+          rows[count++] = row(line, nfcId, alias, 'duplicate', messages ? [...messages, ...dup] : dup)
+          counts.duplicate++
+          continue
+        }
 
         const bomHere = bom && isFirst
         if (messages === undefined && !crlf && !bomHere) {
@@ -174,8 +190,6 @@ export function validateCsv(text: string, options: ValidateOptions = {}): CsvPre
         }
         if (messages === undefined && !bomHere) messages = CRLF_ONLY
         else {
-          // The list kept for a duplicate's message must not get these whole-file repairs.
-          if (messages !== undefined) candidates.keepMessagesCopy(messages)
           messages ??= []
           if (crlf) messages.push(CRLF_MESSAGE)
           if (bomHere) messages.unshift('Byte order mark (BOM) removed')
@@ -185,129 +199,7 @@ export function validateCsv(text: string, options: ValidateOptions = {}): CsvPre
       }
     }
   })
-  resolveDuplicates(candidates, rows, counts, options)
   return { rows, notes, counts }
-}
-
-/**
- * The rows that reached the duplicate check, in file order (a position each): their row, line and
- * NFC ID key, packed for sorting. Checking while parsing meant a random probe into a table of
- * several MB per row between papaparse's allocations; sorting once afterwards walks memory in order.
- */
-class Candidates {
-  n = 0
-  row: Int32Array
-  line: Int32Array
-  /** pack(4-byte NFC ID as a number, position), for the numeric ones (`numeric` of them). */
-  nfcPacked: Float64Array
-  numeric = 0
-  /** Positions of 7- and 10-byte IDs (compared as strings). */
-  longIds: number[] = []
-  /** The row's own repair messages (before whole-file ones), only where there are some. */
-  messages: (string[] | undefined)[] = []
-
-  constructor(expected: number) {
-    this.row = new Int32Array(expected)
-    this.line = new Int32Array(expected)
-    this.nfcPacked = new Float64Array(expected)
-  }
-
-  add(row: number, line: number, nfcNumber: number, messages: string[] | undefined): void {
-    const i = this.n++
-    if (i === this.row.length) this.grow()
-    this.row[i] = row
-    this.line[i] = line
-    if (nfcNumber >= 0) this.nfcPacked[this.numeric++] = pack(nfcNumber, i)
-    else this.longIds.push(i)
-    if (messages !== undefined) this.messages[i] = messages
-  }
-
-  keepMessagesCopy(messages: string[]): void {
-    this.messages[this.n - 1] = messages.slice()
-  }
-
-  private grow(): void {
-    const size = this.row.length * 2
-    const row = new Int32Array(size)
-    row.set(this.row)
-    const line = new Int32Array(size)
-    line.set(this.line)
-    const nfcPacked = new Float64Array(size)
-    nfcPacked.set(this.nfcPacked)
-    this.row = row
-    this.line = line
-    this.nfcPacked = nfcPacked
-  }
-}
-
-/**
- * The first occurrence of an NFC ID or alias is kept; later ones become duplicates naming the
- * first's line. A row whose NFC ID is a duplicate (or already in the batch) does not claim its alias.
- */
-function resolveDuplicates(
-  c: Candidates,
-  rows: CsvPreviewRow[],
-  counts: CsvPreview['counts'],
-  options: ValidateOptions
-): void {
-  const n = c.n
-  if (n === 0) return
-  const { line } = c
-  const rowOf = c.row
-  const nfcIdAt = (i: number) => rows[rowOf[i]!]!.nfcId!
-  const aliasAt = (i: number) => rows[rowOf[i]!]!.alias
-  const existingNfc = options.existingNfcIds
-  const existingAlias = options.existingAliases
-  const big = n >= POSITION_LIMIT
-
-  const sameNfc = new Int32Array(n).fill(-1)
-  if (big) firstLinesByMap(n, nfcIdAt, line, sameNfc)
-  else {
-    firstLines(c.nfcPacked, c.numeric, line, sameNfc)
-    const long = c.longIds
-    if (long.length > 0) {
-      const packed = new Float64Array(long.length)
-      for (let j = 0; j < long.length; j++) packed[j] = pack(hashString(nfcIdAt(long[j]!)), long[j]!)
-      firstLines(packed, long.length, line, sameNfc, nfcIdAt)
-    }
-  }
-
-  // 0: new NFC ID, 1: same as an earlier line, 2: already in the batch.
-  const nfcState = new Uint8Array(n)
-  const claims = new Float64Array(n)
-  let m = 0
-  for (let i = 0; i < n; i++) {
-    if (sameNfc[i] !== -1) nfcState[i] = 1
-    else if (existingNfc !== undefined && existingNfc.has(nfcIdAt(i))) nfcState[i] = 2
-    else if (!big) {
-      const a = aliasAt(i)
-      if (a !== '') claims[m++] = pack(hashString(a), i)
-    }
-  }
-  const sameAlias = new Int32Array(n).fill(-1)
-  if (big) firstLinesByMap(n, (i) => (nfcState[i] === 0 && aliasAt(i) !== '' ? aliasAt(i) : undefined), line, sameAlias)
-  else firstLines(claims, m, line, sameAlias, aliasAt)
-
-  for (let i = 0; i < n; i++) {
-    const state = nfcState[i]!
-    const aliasDup = sameAlias[i] !== -1
-    if (state === 0 && !aliasDup && existingAlias === undefined) continue
-    const a = aliasAt(i)
-    const aliasUsed = !aliasDup && a !== '' && existingAlias !== undefined && existingAlias.has(a)
-    if (state === 0 && !aliasDup && !aliasUsed) continue
-    const dup: string[] = []
-    if (state === 1) dup.push(`Same NFC ID as line ${sameNfc[i]}`)
-    else if (state === 2) dup.push('This NFC ID is already in the batch')
-    if (aliasDup) dup.push(`Alias "${a}" is also on line ${sameAlias[i]}; aliases must be unique`)
-    else if (aliasUsed) dup.push(`Alias "${a}" is already used in the batch`)
-    const r = rowOf[i]!
-    const before = rows[r]!
-    if (before.status === 'ok') counts.ok--
-    else counts.repaired--
-    counts.duplicate++
-    const own = c.messages[i]
-    rows[r] = row(line[i]!, before.nfcId, a, 'duplicate', own ? [...own, ...dup] : dup)
-  }
 }
 
 /**

@@ -1,84 +1,118 @@
 /**
- * Duplicate finding over 100,000-row files, after the parse: for each entry, the line of the first
- * earlier entry with the same key. Each entry is packed with its position into one float64
- * (`key · 2^21 + position`), so one typed-array sort puts equal keys side by side in file order.
- * A hash table probed row by row between papaparse's allocations cost more (each probe a cache
- * miss in a table of several MB); the sort walks memory in order.
+ * Indexes for duplicate checks over 100,000-row files: key → the line it was first seen on.
+ * Open addressing on preallocated typed arrays, each slot's fields side by side so that a probe
+ * touches one cache line; no allocation per key. (A Map<string, number> here costs about as
+ * much as parsing the file: it hashes fresh strings and grows repeatedly.)
  */
-export const POSITION_LIMIT = 2 ** 21
+const EMPTY = 0
 
-/** `key · 2^21 + position`; `key` is an unsigned 32-bit number, `position` < POSITION_LIMIT. */
-export function pack(key: number, position: number): number {
-  return key * POSITION_LIMIT + position
+function capacityFor(expected: number): number {
+  let capacity = 16
+  while (capacity < expected * 2) capacity <<= 1
+  return capacity
 }
 
-/**
- * Sorts `packed[0..m)` in place and writes, for each entry but the first of its key, the line of
- * that first one into `out[position]` (others are left alone). With `text`, keys are hashes of
- * strings: entries with equal hashes are the same key only if `text(position)` is equal too.
- */
-export function firstLines(
-  packed: Float64Array,
-  m: number,
-  lines: Int32Array,
-  out: Int32Array,
-  text?: (position: number) => string
-): void {
-  const sorted = packed.subarray(0, m).sort()
-  let runKey = -1
-  let firstLine = -1
-  let firstText = ''
-  // Further distinct strings of one hash (a collision; almost never): [text, line] pairs.
-  let others: [string, number][] | undefined
-  for (let j = 0; j < m; j++) {
-    const v = sorted[j]!
-    const key = Math.floor(v / POSITION_LIMIT)
-    const i = v - key * POSITION_LIMIT
-    if (key !== runKey) {
-      runKey = key
-      firstLine = lines[i]!
-      if (text) firstText = text(i)
-      others = undefined
-      continue
+/** Strings (aliases, long NFC IDs): FNV-1a over char codes; full compare only when hashes match. */
+export class StringIndex {
+  /** Per slot: [entry + 1 (0 = empty), hash] */
+  private table: Int32Array
+  private mask: number
+  private keys: string[] = []
+  private lines: number[] = []
+
+  constructor(expected = 1024) {
+    const capacity = capacityFor(expected)
+    this.table = new Int32Array(capacity * 2)
+    this.mask = capacity - 1
+  }
+
+  /** The line `key` was first seen on; or, if new, remember it at `line` and return -1. */
+  firstLineOrAdd(key: string, line: number): number {
+    let h = 0x811c9dc5
+    for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193)
+    // FNV's low bits cluster for keys that differ only in their last digits: mix before masking.
+    h ^= h >>> 16
+    h = Math.imul(h, 0x85ebca6b)
+    h ^= h >>> 13
+    const table = this.table
+    let slot = h & this.mask
+    for (;;) {
+      const entry = table[slot * 2]!
+      if (entry === EMPTY) break
+      if (table[slot * 2 + 1] === h && this.keys[entry - 1] === key) return this.lines[entry - 1]!
+      slot = (slot + 1) & this.mask
     }
-    if (!text) {
-      out[i] = firstLine
-      continue
+    this.keys.push(key)
+    this.lines.push(line)
+    table[slot * 2] = this.keys.length
+    table[slot * 2 + 1] = h
+    if (this.keys.length * 2 > this.mask) this.grow()
+    return -1
+  }
+
+  private grow(): void {
+    const old = this.table
+    const capacity = (this.mask + 1) << 1
+    const table = new Int32Array(capacity * 2)
+    const mask = capacity - 1
+    for (let s = 0; s < old.length; s += 2) {
+      if (old[s] === EMPTY) continue
+      let slot = old[s + 1]! & mask
+      while (table[slot * 2] !== EMPTY) slot = (slot + 1) & mask
+      table[slot * 2] = old[s]!
+      table[slot * 2 + 1] = old[s + 1]!
     }
-    const t = text(i)
-    if (t === firstText) {
-      out[i] = firstLine
-      continue
-    }
-    const other = others?.find((o) => o[0] === t)
-    if (other) out[i] = other[1]
-    else (others ??= []).push([t, lines[i]!])
+    this.table = table
+    this.mask = mask
   }
 }
 
-/** FNV-1a over char codes, mixed (FNV's low bits cluster for keys that differ in their last digits); unsigned. */
-export function hashString(key: string): number {
-  let h = 0x811c9dc5
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193)
-  h ^= h >>> 16
-  h = Math.imul(h, 0x85ebca6b)
-  h ^= h >>> 13
-  return h >>> 0
-}
+/** Unsigned 32-bit keys (4-byte NFC IDs read as numbers): no strings hashed or compared. */
+export class Uint32Index {
+  /** Per slot: [key, line + 1 (0 = empty)] */
+  private table: Uint32Array
+  private mask: number
+  private shift: number
+  private size = 0
 
-/** Beyond POSITION_LIMIT entries positions do not fit beside the key: a Map, in file order. */
-export function firstLinesByMap<K>(
-  n: number,
-  key: (i: number) => K | undefined,
-  lines: Int32Array,
-  out: Int32Array
-): void {
-  const first = new Map<K, number>()
-  for (let i = 0; i < n; i++) {
-    const k = key(i)
-    if (k === undefined) continue
-    const seen = first.get(k)
-    if (seen === undefined) first.set(k, lines[i]!)
-    else out[i] = seen
+  constructor(expected = 1024) {
+    const capacity = capacityFor(expected)
+    this.table = new Uint32Array(capacity * 2)
+    this.mask = capacity - 1
+    this.shift = 32 - Math.log2(capacity)
+  }
+
+  firstLineOrAdd(key: number, line: number): number {
+    const table = this.table
+    // Fibonacci hashing: the top bits of key × 2^32/φ spread runs of consecutive IDs evenly.
+    let slot = Math.imul(key, 0x9e3779b1) >>> this.shift
+    for (;;) {
+      const stored = table[slot * 2 + 1]!
+      if (stored === EMPTY) break
+      if (table[slot * 2] === key) return stored - 1
+      slot = (slot + 1) & this.mask
+    }
+    table[slot * 2] = key
+    table[slot * 2 + 1] = line + 1
+    if (++this.size * 2 > this.mask) this.grow()
+    return -1
+  }
+
+  private grow(): void {
+    const old = this.table
+    const capacity = (this.mask + 1) << 1
+    const table = new Uint32Array(capacity * 2)
+    const mask = capacity - 1
+    const shift = 32 - Math.log2(capacity)
+    for (let s = 0; s < old.length; s += 2) {
+      if (old[s + 1] === EMPTY) continue
+      let slot = Math.imul(old[s]!, 0x9e3779b1) >>> shift
+      while (table[slot * 2 + 1] !== EMPTY) slot = (slot + 1) & mask
+      table[slot * 2] = old[s]!
+      table[slot * 2 + 1] = old[s + 1]!
+    }
+    this.table = table
+    this.mask = mask
+    this.shift = shift
   }
 }
