@@ -29,6 +29,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.e2e.test.ts'],
+          // Needs pcscd, of which one runs per machine: it runs in the pcsc project's sequence.
+          exclude: ['test/e2e/import.e2e.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 60_000,
           // One browser and one web-mode server at a time: 2 cores.
@@ -39,10 +41,10 @@ export default defineConfig({
         test: {
           name: 'pcsc',
           environment: 'node',
-          include: ['test/pcsc/**/*.test.ts'],
-          testTimeout: 60_000,
+          include: ['test/pcsc/**/*.test.ts', 'test/e2e/import.e2e.test.ts'],
+          testTimeout: 90_000,
           hookTimeout: 60_000,
-          // Only one pcscd can run on a machine.
+          // Only one pcscd can run on a machine: these files run one after another.
           fileParallelism: false
         }
       }
