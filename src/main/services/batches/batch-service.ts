@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, open, readdir, unlink } from 'node:fs/promises'
+import { mkdir, readdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppError } from '../../../shared/errors'
 import { formatAlias } from '../../../shared/batches/alias-pattern'
@@ -16,6 +16,7 @@ import { BatchModel } from './batch-model'
 import { exportFilename, toConsoleCsv } from './csv-export'
 import { readNfcCell } from './csv-nfc-id'
 import { nfcUidFormats } from '../../../shared/nfc/uid'
+import { syncDir } from '../storage/atomic-file'
 import { validateCsv } from './csv-validate'
 import { Journal } from './journal'
 import type { JournalEntry } from './journal-entries'
@@ -394,15 +395,3 @@ function aliasTaken(alias: string): AppError {
   })
 }
 
-async function syncDir(dir: string): Promise<void> {
-  try {
-    const handle = await open(dir, 'r')
-    try {
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-  } catch {
-    /* best effort (not every platform can fsync a directory) */
-  }
-}

@@ -25,7 +25,8 @@ export async function writeFileAtomic(
   await syncDir(dir)
 }
 
-async function syncDir(dir: string): Promise<void> {
+/** Make a rename or a new file in `dir` durable (fsync of the directory entry). */
+export async function syncDir(dir: string): Promise<void> {
   // Not every platform can open a directory for fsync (Windows); the rename is still atomic there.
   try {
     const handle = await open(dir, 'r')
