@@ -51,6 +51,8 @@ function connect() {
   }
   ws.onclose = (event) => {
     ready = false
+    // Calls answered "connection lost" below must not run later, after a reconnect.
+    queue.length = 0
     for (const [id, p] of pending) {
       p.resolve(
         lost(

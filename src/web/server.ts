@@ -18,6 +18,9 @@ const types: Record<string, string> = {
   '.json': 'application/json'
 }
 
+/** A few tabs of the app at most; more sockets are refused (each one costs memory before auth). */
+const MAX_SOCKETS = 16
+
 export interface WebServerOptions {
   rendererDir: string
   dispatch: Dispatch
@@ -56,7 +59,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       res.writeHead(421).end('Misdirected request')
       return
     }
-    const path = decodeURIComponent(new URL(req.url ?? '/', origin).pathname)
+    let path: string
+    try {
+      path = decodeURIComponent(new URL(req.url ?? '/', origin).pathname)
+    } catch {
+      res.writeHead(400).end('Bad request')
+      return
+    }
     const relative = path === '/' ? 'index.html' : path.slice(1)
     const file = normalize(join(options.rendererDir, relative))
     if (!file.startsWith(options.rendererDir + sep)) {
@@ -87,12 +96,23 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
   }
 
-  const server = createServer((req, res) => void serveFile(req, res))
+  // A failure serving one file must never take the process (and an upload in flight) down.
+  const server = createServer((req, res) =>
+    serveFile(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500)
+      res.end()
+    })
+  )
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 })
 
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', origin)
-    if (url.pathname !== BRIDGE_PATH || req.headers.origin !== origin || req.headers.host !== new URL(origin).host) {
+    if (
+      url.pathname !== BRIDGE_PATH ||
+      req.headers.origin !== origin ||
+      req.headers.host !== new URL(origin).host ||
+      wss.clients.size >= MAX_SOCKETS
+    ) {
       socket.write('HTTP/1.1 403 Forbidden\r\n\r\n')
       socket.destroy()
       return
@@ -107,7 +127,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
     }
     const authTimer = setTimeout(() => ws.close(4401, 'auth timeout'), 5000)
-    ws.on('message', (raw) => {
+    ws.on('message', (raw: Buffer) => {
+      // Before the secret, nothing but a small auth message is read: no large frames to parse.
+      if (!authed && raw.length > 1024) {
+        ws.close(4401, 'unauthorized')
+        return
+      }
       let message
       try {
         message = clientMessageSchema.parse(JSON.parse(String(raw)))

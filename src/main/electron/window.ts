@@ -1,17 +1,25 @@
 import { BrowserWindow, app, session, shell, type WebContents } from 'electron'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 /** Where the renderer comes from: the built file, or electron-vite's dev server. */
 export function rendererUrl(): string {
   const dev = process.env['ELECTRON_RENDERER_URL']
-  return dev && !app.isPackaged ? dev : `file://${join(import.meta.dirname, '../renderer/index.html')}`
+  return dev && !app.isPackaged ? dev : pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href
 }
 
 /** The one origin our own frames load from; IPC from anything else is refused. */
 export function isAppUrl(url: string): boolean {
-  const base = rendererUrl()
-  if (base.startsWith('file://')) return url.split('#')[0] === base
-  return new URL(url).origin === new URL(base).origin
+  // Compare parsed URLs: Chromium normalises file URLs (spaces as %20, Windows drive letters).
+  let target: URL
+  try {
+    target = new URL(url)
+  } catch {
+    return false
+  }
+  const base = new URL(rendererUrl())
+  if (base.protocol === 'file:') return target.protocol === 'file:' && target.pathname === base.pathname
+  return target.origin === base.origin
 }
 
 export const webPreferences = {

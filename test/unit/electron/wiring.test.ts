@@ -90,6 +90,12 @@ describe('window hardening', () => {
     const own = { preventDefault: vi.fn() }
     listeners['will-navigate']!(own, rendererUrl())
     expect(own.preventDefault).not.toHaveBeenCalled()
+    const hashed = { preventDefault: vi.fn() }
+    listeners['will-navigate']!(hashed, rendererUrl() + '#/cards')
+    expect(hashed.preventDefault).not.toHaveBeenCalled()
+    const otherFile = { preventDefault: vi.fn() }
+    listeners['will-navigate']!(otherFile, 'file:///etc/passwd')
+    expect(otherFile.preventDefault).toHaveBeenCalled()
     const redirect = { preventDefault: vi.fn() }
     listeners['will-redirect']!(redirect)
     expect(redirect.preventDefault).toHaveBeenCalled()

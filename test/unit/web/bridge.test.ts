@@ -53,6 +53,19 @@ describe('web mode bridge', () => {
     expect([403, 404]).toContain(escape.status)
   })
 
+  it('answers a malformed address with 400 and keeps serving', async () => {
+    const bad = await fetch(server.origin + '/%E0%A4%A')
+    expect(bad.status).toBe(400)
+    expect((await fetch(server.origin + '/')).status).toBe(200)
+  })
+
+  it('closes a socket whose first frame is large, before parsing it', async () => {
+    const { ws, opened, closed } = connect(server, server.origin)
+    await opened
+    ws.send(JSON.stringify({ type: 'auth', secret: 'x'.repeat(4096) }))
+    expect(await closed).toBe(4401)
+  })
+
   it('refuses a socket from another origin (a web page in the same browser)', async () => {
     const { opened } = connect(server, 'http://evil.example')
     await expect(opened).rejects.toThrow(/403/)
