@@ -46,12 +46,28 @@ export class Journal {
     })
   }
 
-  /** Append entries as one write, fsync, then resolve. Appends run one after another. */
+  /**
+   * Append entries, fsync, then resolve. Appends run one after another. A write can store part of
+   * its bytes (disk nearly full) or fail midway: every byte is written, and on any failure the file
+   * is cut back to where it was, so a later append never lands behind a torn line.
+   */
   append(...entries: JournalEntry[]): Promise<void> {
     return this.run(async () => {
       this.handle ??= await open(this.path, 'a')
-      await this.handle.write(serialise(entries))
-      await this.handle.datasync()
+      const handle = this.handle
+      const before = (await handle.stat()).size
+      const bytes = Buffer.from(serialise(entries), 'utf8')
+      try {
+        for (let offset = 0; offset < bytes.length;) {
+          const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset)
+          offset += bytesWritten
+        }
+        await handle.datasync()
+      } catch (err) {
+        await handle.truncate(before).catch(() => undefined)
+        await this.closeHandle().catch(() => undefined)
+        throw err
+      }
     })
   }
 
