@@ -19,7 +19,7 @@ export const badgeStockSchema = z.enum(['dk-11202', 'dymo-30256', '4x3in', 'a6']
 
 /** What a badge shows; kept in the print history so a reprint shows the same badge. */
 export const badgeJobSchema = z.object({
-  visitorId: z.string().min(1),
+  visitorId: z.string().min(1).max(200),
   name: z.string().trim().min(1).max(160),
   company: z.string().max(160).default(''),
   host: z.string().max(160).default(''),
@@ -37,9 +37,9 @@ export const badgeHistoryEntrySchema = badgeJobSchema.extend({
   id: z.string().min(1),
   printedAt: z.string(),
   output: badgeOutputSchema,
-  printer: z.string().optional(),
+  printer: z.string().max(200).optional(),
   /** The entry this one reprinted. */
-  reprintOf: z.string().optional()
+  reprintOf: z.string().max(200).optional()
 })
 export type BadgeHistoryEntry = z.infer<typeof badgeHistoryEntrySchema>
 
@@ -93,13 +93,13 @@ export const badgeChannels = {
       job: badgeJobSchema,
       printer: z.string().max(200).optional(),
       silent: z.boolean().default(false),
-      reprintOf: z.string().optional()
+      reprintOf: z.string().max(200).optional()
     }),
     badgeHistoryEntrySchema
   ),
   'badges.pdf': channel(
     'Render the badge shown on screen as a PDF (Electron printToPDF) and record it',
-    z.object({ job: badgeJobSchema, reprintOf: z.string().optional() }),
+    z.object({ job: badgeJobSchema, reprintOf: z.string().max(200).optional() }),
     z.object({ pdfBase64: z.string(), entry: badgeHistoryEntrySchema })
   ),
   'badges.record': channel(
@@ -107,7 +107,7 @@ export const badgeChannels = {
     z.object({
       job: badgeJobSchema,
       output: z.enum(['browser-print', 'browser-pdf']),
-      reprintOf: z.string().optional()
+      reprintOf: z.string().max(200).optional()
     }),
     badgeHistoryEntrySchema
   )

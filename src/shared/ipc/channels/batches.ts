@@ -14,7 +14,7 @@ import {
   uploadResultSchema
 } from '../../batches/schemas'
 
-const batchId = z.string().min(1)
+const batchId = z.string().min(1).max(100)
 const csvText = z
   .string()
   .max(CSV_MAX_CHARS, `The file is too large (the limit is ${CSV_MAX_CHARS / 1048576} MB); split it into smaller files`)
@@ -54,7 +54,7 @@ export const batchChannels = {
     z.object({
       batchId,
       uid: z.string().min(1).max(64),
-      alias: z.string().optional(),
+      alias: z.string().max(200).optional(),
       /** scan: a reader tap (the batch's byte order applies); typed: taken as written. */
       source: z.enum(['scan', 'typed']).default('scan')
     }),
@@ -62,12 +62,17 @@ export const batchChannels = {
   ),
   'batches.updateRow': channel(
     "Edit a row's NFC ID or alias (not once imported)",
-    z.object({ batchId, rowId: z.string().min(1), nfcId: z.string().max(64).optional(), alias: z.string().optional() }),
+    z.object({
+      batchId,
+      rowId: z.string().min(1).max(100),
+      nfcId: z.string().max(64).optional(),
+      alias: z.string().max(200).optional()
+    }),
     batchRowSchema
   ),
   'batches.deleteRow': channel(
     'Remove rows from a batch',
-    z.object({ batchId, rowIds: z.array(z.string().min(1)).min(1) }),
+    z.object({ batchId, rowIds: z.array(z.string().min(1).max(100)).min(1).max(100_000) }),
     batchSummarySchema
   ),
   'batches.previewCsv': channel(
