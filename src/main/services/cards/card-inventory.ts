@@ -17,7 +17,8 @@ interface Snapshot {
  */
 export class CardInventory {
   private snapshot: Snapshot | undefined
-  private inflight: Promise<Snapshot> | undefined
+  /** The fetch in progress, for the profile it fetches: a switch never hands out the old one. */
+  private inflight: { profileId: string | null; promise: Promise<Snapshot> } | undefined
 
   constructor(
     private readonly connections: Connections,
@@ -26,17 +27,23 @@ export class CardInventory {
 
   invalidate(): void {
     this.snapshot = undefined
+    this.inflight = undefined
   }
 
   async all(refresh = false): Promise<Snapshot> {
     const { activeId } = await this.connections.list()
     if (!refresh && this.snapshot && this.snapshot.profileId === activeId) return this.snapshot
-    this.inflight ??= this.fetch(activeId).finally(() => (this.inflight = undefined))
-    return this.inflight
+    if (this.inflight?.profileId !== activeId) {
+      const promise: Promise<Snapshot> = this.fetch(activeId).finally(() => {
+        if (this.inflight?.promise === promise) this.inflight = undefined
+      })
+      this.inflight = { profileId: activeId, promise }
+    }
+    return this.inflight.promise
   }
 
   private async fetch(profileId: string | null): Promise<Snapshot> {
-    const client = await this.connections.client()
+    const client = await this.connections.client(profileId ?? undefined)
     const cards = await client.nfcCards.all({ onProgress: (loaded, total) => this.onProgress(loaded, total) })
     this.snapshot = { profileId, cards, fetchedAt: Date.now() }
     return this.snapshot

@@ -277,9 +277,11 @@ export class BatchesStore {
     this.uploadResult = null
     this.progress = null
     try {
-      this.uploadResult = await getApi().batches.upload({ batchId, ...(onlyFailed ? { onlyFailed: true } : {}) })
+      const result = await getApi().batches.upload({ batchId, ...(onlyFailed ? { onlyFailed: true } : {}) })
+      // The user may have opened another batch meanwhile: show the result with its own batch only.
+      if (this.selectedId === batchId) this.uploadResult = result
     } catch (err) {
-      this.uploadError = toAppError(err)
+      if (this.selectedId === batchId) this.uploadError = toAppError(err)
     } finally {
       this.uploading = false
       await this.refreshDetail()

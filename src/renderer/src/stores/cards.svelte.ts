@@ -3,6 +3,7 @@ import type { AppError } from '../../../shared/errors'
 import type { OwnerRef } from '../../../shared/owners'
 import { getApi } from '../lib/api'
 import { toAppError } from '../lib/errors'
+import { Latest } from '../lib/latest'
 
 export type SortKey = 'display_id' | 'alias' | 'status' | 'card_type' | 'owner'
 
@@ -60,7 +61,23 @@ export class CardsStore {
     return counts
   })
 
+  /** Another console: its cards (and their tokens) must not stay on screen or be acted on. */
+  reset(): void {
+    this.loads.cancelAll()
+    this.loading = false
+    this.cards = []
+    this.loaded = false
+    this.progress = null
+    this.error = null
+    this.selectedToken = null
+    this.canEdit = true
+    this.missingPermission = undefined
+  }
+
+  private readonly loads = new Latest()
+
   async load(refresh = false): Promise<void> {
+    const ticket = this.loads.next()
     this.loading = true
     this.error = null
     this.progress = null
@@ -72,15 +89,16 @@ export class CardsStore {
           .cards.capabilities()
           .catch(() => ({ canEdit: true, missingPermission: undefined }))
       ])
+      if (!this.loads.isCurrent(ticket)) return
       this.cards = cards
       this.canEdit = caps.canEdit
       this.missingPermission = caps.missingPermission
       this.loaded = true
     } catch (err) {
-      this.error = toAppError(err)
+      if (this.loads.isCurrent(ticket)) this.error = toAppError(err)
     } finally {
       off()
-      this.loading = false
+      if (this.loads.isCurrent(ticket)) this.loading = false
     }
   }
 

@@ -95,6 +95,18 @@ export class EnrollStore {
     }
   }
 
+  /**
+   * Another console: its readers are not this one's. An enrollment already running finishes (or
+   * is cancelled) on the console it started on, so it is left alone.
+   */
+  resetReaders(): void {
+    if (this.phase === 'running' || this.phase === 'starting') return
+    this.readers = []
+    this.readersLoaded = false
+    this.readersError = null
+    this.deviceId = null
+  }
+
   choose(id: string): void {
     if (this.phase === 'running' || this.phase === 'starting') return
     this.deviceId = id

@@ -25,6 +25,13 @@ export class SitesStore {
     return Object.values(seen)
   })
 
+  /** Another console: its doors are not this one's. */
+  reset(): void {
+    this.groups = []
+    this.loaded = false
+    this.error = null
+  }
+
   async load(force = false): Promise<void> {
     if ((this.loaded && !force) || this.loading) return
     this.loading = true

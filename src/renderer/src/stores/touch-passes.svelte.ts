@@ -2,6 +2,7 @@ import type { TouchPass, TouchPassFilterStatus } from '../../../shared/access/to
 import type { AppError } from '../../../shared/errors'
 import { getApi } from '../lib/api'
 import { toAppError } from '../lib/errors'
+import { Latest } from '../lib/latest'
 
 /** The permission key an error says is missing, if it is a permission error. */
 export function missingPermission(err: AppError): string | null {
@@ -27,7 +28,11 @@ export class TouchPassesStore {
   /** A permission key the token lacks for changes, once known; edit actions are off while set. */
   editBlocked = $state<string | null>(null)
 
+  private readonly listRequests = new Latest()
+  private readonly openRequests = new Latest()
+
   async load(page = this.page): Promise<void> {
+    const ticket = this.listRequests.next()
     this.loading = true
     this.error = null
     try {
@@ -35,6 +40,7 @@ export class TouchPassesStore {
         const { items } = this.searched
           ? await getApi().touchPasses.search({ condition: this.searched })
           : await getApi().touchPasses.assignable()
+        if (!this.listRequests.isCurrent(ticket)) return
         this.items = items
         this.total = items.length
         this.page = 1
@@ -44,15 +50,16 @@ export class TouchPassesStore {
           pageSize: this.pageSize,
           ...(this.status ? { status: this.status } : {})
         })
+        if (!this.listRequests.isCurrent(ticket)) return
         this.items = result.items
         this.total = result.total
         this.page = page
       }
       this.loaded = true
     } catch (err) {
-      this.error = toAppError(err)
+      if (this.listRequests.isCurrent(ticket)) this.error = toAppError(err)
     } finally {
-      this.loading = false
+      if (this.listRequests.isCurrent(ticket)) this.loading = false
     }
   }
 
@@ -77,7 +84,24 @@ export class TouchPassesStore {
   }
 
   async open(id: string): Promise<void> {
-    this.selected = await getApi().touchPasses.get({ id })
+    const ticket = this.openRequests.next()
+    const pass = await getApi().touchPasses.get({ id })
+    if (this.openRequests.isCurrent(ticket)) this.selected = pass
+  }
+
+  /** Another console: nothing of the previous one may stay on screen or be acted on. */
+  reset(): void {
+    this.listRequests.cancelAll()
+    this.openRequests.cancelAll()
+    this.items = []
+    this.total = 0
+    this.page = 1
+    this.searched = ''
+    this.loaded = false
+    this.loading = false
+    this.error = null
+    this.selected = null
+    this.editBlocked = null
   }
 
   /** Put a changed pass back in the list and the detail view. */

@@ -2,6 +2,7 @@ import type { Visitor, VisitorStatus } from '../../../shared/access/visitors'
 import type { AppError } from '../../../shared/errors'
 import { getApi } from '../lib/api'
 import { toAppError } from '../lib/errors'
+import { Latest } from '../lib/latest'
 import { missingPermission } from './touch-passes.svelte'
 
 /** The visitor list (keyword or status, paged) and the visitor being looked at or edited. */
@@ -20,7 +21,11 @@ export class VisitorsStore {
   editing = $state<'new' | 'edit' | null>(null)
   editBlocked = $state<string | null>(null)
 
+  private readonly listRequests = new Latest()
+  private readonly openRequests = new Latest()
+
   async load(page = this.page): Promise<void> {
+    const ticket = this.listRequests.next()
     this.loading = true
     this.error = null
     try {
@@ -32,14 +37,15 @@ export class VisitorsStore {
         // The console ignores the status when a keyword is given (§4.4).
         ...(this.status && !keyword ? { status: this.status } : {})
       })
+      if (!this.listRequests.isCurrent(ticket)) return
       this.items = result.items
       this.total = result.total
       this.page = page
       this.loaded = true
     } catch (err) {
-      this.error = toAppError(err)
+      if (this.listRequests.isCurrent(ticket)) this.error = toAppError(err)
     } finally {
-      this.loading = false
+      if (this.listRequests.isCurrent(ticket)) this.loading = false
     }
   }
 
@@ -53,7 +59,24 @@ export class VisitorsStore {
   }
 
   async open(id: string): Promise<void> {
-    this.selected = await getApi().visitors.get({ id })
+    const ticket = this.openRequests.next()
+    const visitor = await getApi().visitors.get({ id })
+    if (this.openRequests.isCurrent(ticket)) this.selected = visitor
+  }
+
+  /** Another console: nothing of the previous one may stay on screen or be acted on. */
+  reset(): void {
+    this.listRequests.cancelAll()
+    this.openRequests.cancelAll()
+    this.items = []
+    this.total = 0
+    this.page = 1
+    this.loaded = false
+    this.loading = false
+    this.error = null
+    this.selected = null
+    this.editing = null
+    this.editBlocked = null
   }
 
   /** A permission refusal turns the edit actions off with the missing key. */
