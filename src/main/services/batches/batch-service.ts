@@ -394,4 +394,3 @@ function aliasTaken(alias: string): AppError {
     message: `Another row of this batch is called "${alias}"; the console needs unique aliases.`
   })
 }
-
