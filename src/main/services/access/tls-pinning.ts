@@ -17,7 +17,7 @@ export const CERT_CHANGED = 'CERT_CHANGED'
 /**
  * An agent that trusts exactly the pinned console. The chain we stored at first contact is added to
  * the CA list, so a self-signed console certificate passes normal verification (never
- * `rejectUnauthorized: false`), and the leaf's SHA-256 fingerprint then replaces the host-name
+ * turning certificate verification off), and the leaf's SHA-256 fingerprint then replaces the host-name
  * check: consoles are reached by IP and their certificates rarely name it.
  */
 export function createPinnedAgent(pin: PinnedCertificate): https.Agent {
