@@ -1,10 +1,10 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { spawnSync } from 'node:child_process'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { forkNodeHost } from '../../src/main/services/reader/fork-node'
 import { ReaderSupervisor, type ReaderSupervisorOptions } from '../../src/main/services/reader/supervisor'
 import type { HostMessage } from '../../src/main/services/reader/messages'
-import { assertPcscStackInstalled, startPcscd, type Pcscd } from '../support/pcscd'
+import { assertPcscStackInstalled, holdPcscdLock, startPcscd, type Pcscd } from '../support/pcscd'
 import { VirtualCard } from '../support/virtual-card'
 import { EventLog, sleep } from './harness'
 
@@ -13,11 +13,19 @@ describe('reader supervisor and the PC/SC service', () => {
   let pcscd: Pcscd | undefined
   let supervisor: ReaderSupervisor | undefined
 
-  beforeAll(() => {
+  let releaseLock: (() => Promise<void>) | undefined
+
+  // Held for the whole file: its "pcscd absent" windows must not see another file's pcscd.
+  beforeAll(async () => {
     assertPcscStackInstalled()
+    releaseLock = await holdPcscdLock()
     const running = spawnSync('pgrep', ['-x', 'pcscd'], { encoding: 'utf8' }).stdout.trim()
     if (running)
       throw new Error(`another pcscd is running (pid ${running}); these tests need to start and stop their own`)
+  })
+
+  afterAll(async () => {
+    await releaseLock?.()
   })
 
   afterEach(async () => {

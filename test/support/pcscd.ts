@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { connect } from 'node:net'
 
 /**
@@ -52,6 +53,57 @@ function socketAnswers(path: string): Promise<boolean> {
   })
 }
 
+/**
+ * One pcscd per machine, and vitest may run test files of different projects at the same time:
+ * every user of pcscd in this repository (reader tests, the Import end-to-end test, the reader
+ * benchmark) takes this lock first. A directory is created atomically; a lock whose owner process
+ * is gone is taken over.
+ */
+const LOCK_DIR = '/tmp/access-desk-pcscd.lock'
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+let heldHere = 0
+
+/** Take the machine-wide pcscd lock (re-entrant within this process); resolves to its release. */
+export async function holdPcscdLock(timeoutMs = 120_000): Promise<() => Promise<void>> {
+  if (heldHere === 0) await acquireLock(timeoutMs)
+  heldHere++
+  let released = false
+  return async () => {
+    if (released) return
+    released = true
+    if (--heldHere === 0) await rm(LOCK_DIR, { recursive: true, force: true })
+  }
+}
+
+async function acquireLock(timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      await mkdir(LOCK_DIR)
+      await writeFile(`${LOCK_DIR}/pid`, String(process.pid))
+      return
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+      const owner = Number(await readFile(`${LOCK_DIR}/pid`, 'utf8').catch(() => '0'))
+      if (owner && !alive(owner)) {
+        await rm(LOCK_DIR, { recursive: true, force: true })
+        continue
+      }
+      if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for another pcscd user (pid ${owner})`)
+      await sleep(200)
+    }
+  }
+}
+
 export interface Pcscd {
   child: ChildProcess
   stop(): Promise<void>
@@ -63,8 +115,28 @@ export interface Pcscd {
  */
 export async function startPcscd(timeoutMs = 15_000): Promise<Pcscd> {
   assertPcscStackInstalled()
-  const others = pcscdRunning()
-  if (others.length) throw new Error(`another pcscd is running (pid ${others.join(', ')}): stop it first`)
+  const release = await holdPcscdLock()
+  try {
+    const others = pcscdRunning()
+    if (others.length) throw new Error(`another pcscd is running (pid ${others.join(', ')}): stop it first`)
+    // The previous pcscd's virtual-reader ports may still be closing.
+    const free = Date.now() + 10_000
+    while ((listening(35963) || listening(35964)) && Date.now() < free) await sleep(100)
+    const child = await spawnReady(timeoutMs)
+    return {
+      child,
+      stop: async () => {
+        await stopProcess(child)
+        await release()
+      }
+    }
+  } catch (err) {
+    await release()
+    throw err
+  }
+}
+
+async function spawnReady(timeoutMs: number): Promise<ChildProcess> {
   const child = spawn(PCSCD, ['-f', '-a'], { stdio: ['ignore', 'ignore', 'pipe'] })
   let log = ''
   child.stderr!.on('data', (d) => (log = (log + String(d)).slice(-4000)))
@@ -78,7 +150,7 @@ export async function startPcscd(timeoutMs = 15_000): Promise<Pcscd> {
     }
     await sleep(100)
   }
-  return { child, stop: () => stopProcess(child) }
+  return child
 }
 
 /** SIGTERM, then wait for the pid to be gone (pcscd takes 1–3 s); SIGKILL after 8 s. */
