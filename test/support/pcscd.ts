@@ -122,7 +122,18 @@ export async function startPcscd(timeoutMs = 15_000): Promise<Pcscd> {
     // The previous pcscd's virtual-reader ports may still be closing.
     const free = Date.now() + 10_000
     while ((listening(35963) || listening(35964)) && Date.now() < free) await sleep(100)
-    const child = await spawnReady(timeoutMs)
+    // A port the previous pcscd closed can stay in TIME_WAIT for up to a minute; vpcd then cannot
+    // bind it ("Address already in use"): try again until it is released.
+    let child: ChildProcess | undefined
+    const busyUntil = Date.now() + 75_000
+    while (!child) {
+      try {
+        child = await spawnReady(timeoutMs)
+      } catch (err) {
+        if (!/Address already in use/.test((err as Error).message) || Date.now() > busyUntil) throw err
+        await sleep(2000)
+      }
+    }
     return {
       child,
       stop: async () => {
@@ -144,8 +155,8 @@ async function spawnReady(timeoutMs: number): Promise<ChildProcess> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`pcscd exited with ${child.exitCode}: ${log}`)
     if ((await socketAnswers(PCSCD_SOCKET)) && listening(35963) && listening(35964)) break
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL')
+    if (Date.now() > deadline || /Address already in use/.test(log)) {
+      await stopProcess(child, 'SIGKILL')
       throw new Error(`pcscd did not become ready in ${timeoutMs} ms: ${log}`)
     }
     await sleep(100)
