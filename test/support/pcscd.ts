@@ -18,7 +18,7 @@ export function assertPcscStackInstalled(): void {
   if (missing.length) {
     throw new Error(
       `The PC/SC test stack is not installed (missing ${missing.join(', ')}). Install it as root: ` +
-        'apt-get install -y pcscd libpcsclite-dev vsmartcard-vpcd pcsc-tools (see ../shared/docs/pcsc-test-stack.md).'
+        'apt-get install -y pcscd libpcsclite-dev vsmartcard-vpcd pcsc-tools (.ci/run does).'
     )
   }
 }

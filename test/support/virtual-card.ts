@@ -1,7 +1,7 @@
 import { Socket, connect } from 'node:net'
 
 /**
- * A card for vsmartcard's vpcd driver (see ../shared/docs/pcsc-test-stack.md): insert() connects
+ * A card for vsmartcard's vpcd driver: insert() connects
  * to the virtual reader's TCP port, remove() destroys the socket. Every message both ways is a
  * 2-byte big-endian length then data; vpcd speaks first; 1-byte messages are controls.
  */
