@@ -56,8 +56,9 @@ describe('Touch Passes in Chromium (web mode, demo console)', () => {
     await expect.poll(() => listTotal(page)).toBe(before + 2)
     // And the new ones are INACTIVE: filter to see them.
     await page.getByLabel('Status').selectOption('INACTIVE')
-    await page.getByTestId('passes-table').waitFor()
-    const inactive = await page.getByTestId('passes-table').locator('tbody tr').count()
+    const statuses = () => page.getByTestId('passes-table').locator('tbody tr td:nth-child(3)').allTextContents()
+    await expect.poll(async () => new Set(await statuses())).toEqual(new Set(['INACTIVE']))
+    const inactive = (await statuses()).length
 
     // The assignable list (E11): free passes only, the new ones among them, none with a device.
     await page.getByLabel('Status').selectOption('ASSIGNABLE')
