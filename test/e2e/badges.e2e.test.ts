@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { execFileSync } from 'node:child_process'
 import { readFile, copyFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { launchChromium } from '../support/chromium'
+import { launchChromium, openDemoApp } from '../support/chromium'
 import { startWebMode, type Started } from '../support/processes'
 import { tempDir } from '../support/temp'
 
@@ -14,27 +14,13 @@ describe('QR code and badge in Chromium (web mode, demo console)', () => {
   let browser: Awaited<ReturnType<typeof launchChromium>>
   let data: Awaited<ReturnType<typeof tempDir>>
   let out: Awaited<ReturnType<typeof tempDir>>
-  const consoleErrors: string[] = []
-  const sent: string[] = []
 
   beforeAll(async () => {
     data = await tempDir()
     out = await tempDir('access-desk-badge-')
     web = await startWebMode(data.path)
     browser = await launchChromium()
-    const { page } = browser
-    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()))
-    page.on('websocket', (ws) =>
-      ws.on('framesent', (frame) => {
-        const m = /"channel":"([a-zA-Z]+\.[a-zA-Z]+)"/.exec(String(frame.payload))
-        if (m) sent.push(m[1]!)
-      })
-    )
-    await page.goto(web.info.url)
-    await page
-      .getByTestId('active-connection')
-      .getByTitle(/simulated console/)
-      .waitFor()
+    await openDemoApp(browser.page, web.info.url)
   })
   afterAll(async () => {
     await browser?.close()
@@ -59,7 +45,7 @@ describe('QR code and badge in Chromium (web mode, demo console)', () => {
     const bytes = await readFile(path)
     expect([...bytes.subarray(0, 8)]).toEqual(PNG_MAGIC)
     // Assigned before the download, by the same request.
-    expect(sent).toContain('visitors.qrCode')
+    expect(browser.sentChannels).toContain('visitors.qrCode')
     await creds.getByTestId('visitor-qr').waitFor()
   })
 
@@ -108,6 +94,6 @@ describe('QR code and badge in Chromium (web mode, demo console)', () => {
     expect(await history.textContent()).toContain('Browser PDF')
     await history.getByRole('button', { name: 'Reprint…' }).click()
     await page.getByText('Reprint of an earlier badge.').waitFor()
-    expect(consoleErrors).toEqual([])
+    expect(browser.errors).toEqual([])
   })
 })

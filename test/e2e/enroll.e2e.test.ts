@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from '../support/chromium'
+import { launchChromium, openDemoApp } from '../support/chromium'
 import { startWebMode, type Started } from '../support/processes'
 import { tempDir } from '../support/temp'
 import { request } from '../unit/demo-console/support'
@@ -30,11 +30,7 @@ describe('Enroll screen in Chromium (web mode, built-in demo console)', () => {
     web = await startWebMode(data.path)
     browser = await launchChromium()
     const { page } = browser
-    await page.goto(web.info.url)
-    await page
-      .getByTestId('active-connection')
-      .getByTitle(/simulated console/)
-      .waitFor()
+    await openDemoApp(page, web.info.url)
     const listed = await page.evaluate(() => window.api!.connections.list())
     if (!listed.ok) throw new Error(listed.error.message)
     const profile = listed.result.profiles.find((p) => p.demo)!

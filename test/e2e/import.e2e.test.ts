@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { launchChromium } from '../support/chromium'
+import { launchChromium, openDemoApp } from '../support/chromium'
 import { startPcscd, type Pcscd } from '../support/pcscd'
 import { startWebMode, type Started } from '../support/processes'
 import { tempDir } from '../support/temp'
@@ -24,11 +24,7 @@ describe('Import screen in Chromium (virtual USB reader, web mode, demo console)
     web = await startWebMode(data.path)
     browser = await launchChromium()
     const { page } = browser
-    await page.goto(web.info.url)
-    await page
-      .getByTestId('active-connection')
-      .getByTitle(/simulated console/)
-      .waitFor()
+    await openDemoApp(page, web.info.url)
     await page.getByRole('button', { name: 'Import', exact: true }).click()
   })
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { launchChromium } from '../support/chromium'
+import { launchChromium, openDemoApp } from '../support/chromium'
 import { startWebMode, type Started } from '../support/processes'
 import { tempDir } from '../support/temp'
 
@@ -15,18 +15,12 @@ describe('Touch Passes in Chromium (web mode, demo console)', () => {
   let web: Started<{ url: string }>
   let browser: Awaited<ReturnType<typeof launchChromium>>
   let data: Awaited<ReturnType<typeof tempDir>>
-  const consoleErrors: string[] = []
 
   beforeAll(async () => {
     data = await tempDir()
     web = await startWebMode(data.path)
     browser = await launchChromium()
-    browser.page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()))
-    await browser.page.goto(web.info.url)
-    await browser.page
-      .getByTestId('active-connection')
-      .getByTitle(/simulated console/)
-      .waitFor()
+    await openDemoApp(browser.page, web.info.url)
     await browser.page.getByRole('button', { name: 'Touch Passes', exact: true }).click()
   })
   afterAll(async () => {
@@ -112,6 +106,6 @@ describe('Touch Passes in Chromium (web mode, demo console)', () => {
     await page.getByLabel('Status').selectOption('')
     await page.getByTestId('pager-summary').waitFor()
     await page.screenshot({ path: 'docs/screens/touch-passes.png', fullPage: true })
-    expect(consoleErrors).toEqual([])
+    expect(browser.errors).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from '../support/chromium'
+import { launchChromium, openDemoApp } from '../support/chromium'
 import { startWebMode, type Started } from '../support/processes'
 import { tempDir } from '../support/temp'
 
@@ -14,27 +14,13 @@ describe('Visitors in Chromium (web mode, demo console)', () => {
   let web: Started<{ url: string }>
   let browser: Awaited<ReturnType<typeof launchChromium>>
   let data: Awaited<ReturnType<typeof tempDir>>
-  const consoleErrors: string[] = []
-  /** Channels the page sent over the bridge, to prove what was (not) sent. */
-  const sent: string[] = []
 
   beforeAll(async () => {
     data = await tempDir()
     web = await startWebMode(data.path)
     browser = await launchChromium()
     const { page } = browser
-    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()))
-    page.on('websocket', (ws) =>
-      ws.on('framesent', (frame) => {
-        const m = /"channel":"([a-zA-Z]+\.[a-zA-Z]+)"/.exec(String(frame.payload))
-        if (m) sent.push(m[1]!)
-      })
-    )
-    await page.goto(web.info.url)
-    await page
-      .getByTestId('active-connection')
-      .getByTitle(/simulated console/)
-      .waitFor()
+    await openDemoApp(page, web.info.url)
     await page.getByRole('button', { name: 'Visitors', exact: true }).click()
     await page.getByTestId('visitors-table').waitFor()
   })
@@ -82,7 +68,7 @@ describe('Visitors in Chromium (web mode, demo console)', () => {
     expect(scheduleText).toContain('Saturday: 10:00–12:00')
     expect(scheduleText).not.toContain('Sunday')
     expect(await details.getByTestId('visitor-resources').textContent()).toContain(groupName)
-    expect(sent.filter((c) => c === 'visitors.create')).toHaveLength(1)
+    expect(browser.sentChannels.filter((c) => c === 'visitors.create')).toHaveLength(1)
 
     // Edit: an end before the start is explained at the field and nothing is sent.
     await details.getByRole('button', { name: 'Edit…' }).click()
@@ -96,14 +82,14 @@ describe('Visitors in Chromium (web mode, demo console)', () => {
     expect(await edit.getByLabel('Valid until').getAttribute('aria-invalid')).toBe('true')
     // The invalid field has the focus, for the keyboard.
     expect(await edit.getByLabel('Valid until').evaluate((el) => el === document.activeElement)).toBe(true)
-    expect(sent.filter((c) => c === 'visitors.update')).toHaveLength(0)
+    expect(browser.sentChannels.filter((c) => c === 'visitors.update')).toHaveLength(0)
 
     await edit.getByLabel('Valid until').fill(localInput(10, 18))
     await endError.waitFor({ state: 'detached' })
     await edit.getByRole('button', { name: 'Save changes' }).click()
     await details.waitFor()
     await expect.poll(() => details.textContent()).toContain('Acme Robotics Ltd')
-    expect(sent.filter((c) => c === 'visitors.update')).toHaveLength(1)
+    expect(browser.sentChannels.filter((c) => c === 'visitors.update')).toHaveLength(1)
     // The schedule survived the edit.
     expect(await details.getByTestId('visitor-schedule').textContent()).toContain('Saturday: 10:00–12:00')
 
@@ -113,6 +99,6 @@ describe('Visitors in Chromium (web mode, demo console)', () => {
     await expect.poll(() => page.getByTestId('visitors-table').textContent()).toContain('Acme Robotics Ltd')
 
     await page.screenshot({ path: 'docs/screens/visitors.png', fullPage: true })
-    expect(consoleErrors).toEqual([])
+    expect(browser.errors).toEqual([])
   })
 })

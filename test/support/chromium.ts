@@ -9,6 +9,8 @@ export async function launchChromium(): Promise<{
   page: Page
   /** Console errors and uncaught exceptions of the page (CSP violations show up here too). */
   errors: string[]
+  /** Contract channels the page called over web mode's bridge, in order: proves what was (not) sent. */
+  sentChannels: string[]
   close(): Promise<void>
 }> {
   const profile = await mkdtemp(join(tmpdir(), 'access-desk-chromium-'))
@@ -32,13 +34,30 @@ export async function launchChromium(): Promise<{
     if (m.type() === 'error') errors.push(m.text())
   })
   page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`))
+  const sentChannels: string[] = []
+  page.on('websocket', (ws) =>
+    ws.on('framesent', (frame) => {
+      const m = /"channel":"([a-zA-Z]+\.[a-zA-Z]+)"/.exec(String(frame.payload))
+      if (m) sentChannels.push(m[1]!)
+    })
+  )
   return {
     context,
     page,
     errors,
+    sentChannels,
     close: async () => {
       await context.close()
       await rm(profile, { recursive: true, force: true })
     }
   }
+}
+
+/** Open web mode's address and wait until the app shows the built-in demo console as active. */
+export async function openDemoApp(page: Page, url: string): Promise<void> {
+  await page.goto(url)
+  await page
+    .getByTestId('active-connection')
+    .getByTitle(/simulated console/)
+    .waitFor()
 }
