@@ -1,19 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { z } from 'zod'
 import { endpoints } from '../../shared/access/endpoints'
 import type { DemoContext } from '../context'
 import { success } from '../envelope'
 import { DemoError, forbidden, notFound } from '../errors'
 import { presentPass, presentUser } from '../present'
-import { assignCard, checkPin, unassignCard } from '../state/credentials'
 import { isoWithOffset } from '../state/ids'
 import { fullName } from '../state/users'
 import { paginate, pageOf } from './paging'
-import { idParam, parse } from './validate'
+import { idParam } from './validate'
 import { route } from './define'
+import { ownerCredentialRoutes } from './owner-credentials'
 
-const tokenBody = z.object({ token: z.string().min(1), force_add: z.boolean().optional() })
-const pinBody = z.object({ pin_code: z.string().min(1) })
 const asList = (v: unknown): string[] => (v === undefined ? [] : Array.isArray(v) ? v.map(String) : [String(v)])
 
 /** Users: list, search, fetch (§3.4, §3.5, §3.24) and their credentials (§3.7–§3.10, §3.25, §3.26). */
@@ -70,30 +67,16 @@ export function userRoutes(app: FastifyInstance, ctx: DemoContext) {
 
   route(app, ctx, endpoints.userFetch, (request, reply) => success(ctx, reply, presentUser(store, user(request))))
 
-  route(app, ctx, endpoints.userAssignNfc, async (request, reply) => {
-    const found = user(request)
-    const body = parse(tokenBody, request.body)
-    await assignCard(store, { type: 'USER', id: found.id }, body.token, body.force_add === true)
-    return success(ctx, reply)
-  })
-
-  route(app, ctx, endpoints.userUnassignNfc, async (request, reply) => {
-    const found = user(request)
-    await unassignCard(store, found.id, parse(tokenBody, request.body).token)
-    return success(ctx, reply)
-  })
-
-  route(app, ctx, endpoints.userAssignPin, async (request, reply) => {
-    const found = user(request)
-    found.pin_hash = checkPin(store, found.id, parse(pinBody, request.body).pin_code)
-    await store.save('users')
-    return success(ctx, reply)
-  })
-
-  route(app, ctx, endpoints.userUnassignPin, async (request, reply) => {
-    user(request).pin_hash = null
-    await store.save('users')
-    return success(ctx, reply)
+  ownerCredentialRoutes(app, ctx, {
+    type: 'USER',
+    find: (request) => user(request),
+    file: 'users',
+    paths: {
+      assignNfc: endpoints.userAssignNfc,
+      unassignNfc: endpoints.userUnassignNfc,
+      assignPin: endpoints.userAssignPin,
+      unassignPin: endpoints.userUnassignPin
+    }
   })
 
   route(app, ctx, endpoints.userAssignTouchPass, async (request, reply) => {

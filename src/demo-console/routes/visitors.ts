@@ -1,20 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { z } from 'zod'
 import { endpoints } from '../../shared/access/endpoints'
 import type { DemoContext } from '../context'
 import { success } from '../envelope'
 import { invalid, notFound } from '../errors'
 import { presentVisitor } from '../present'
-import { assignCard, checkPin, unassignCard } from '../state/credentials'
 import { visitorStatusCodes, weekdays, type VisitorRecord, type WeekSchedule } from '../state/schemas'
 import type { DemoStore } from '../state/store'
 import { createVisitorBody, updateVisitorBody, type UpdateVisitorBody } from './visitor-body'
 import { paginate, pageOf } from './paging'
 import { idParam, parse } from './validate'
 import { route } from './define'
-
-const tokenBody = z.object({ token: z.string().min(1), force_add: z.boolean().optional() })
-const pinBody = z.object({ pin_code: z.string().min(1) })
+import { ownerCredentialRoutes } from './owner-credentials'
 
 /** Visitors (E17, E18, §4.3–§4.12). */
 export function visitorRoutes(app: FastifyInstance, ctx: DemoContext) {
@@ -118,30 +114,16 @@ export function visitorRoutes(app: FastifyInstance, ctx: DemoContext) {
     return success(ctx, reply, null)
   })
 
-  route(app, ctx, endpoints.visitorAssignNfc, async (request, reply) => {
-    const found = visitor(request)
-    const body = parse(tokenBody, request.body)
-    await assignCard(store, { type: 'VISITOR', id: found.id }, body.token, body.force_add === true)
-    return success(ctx, reply)
-  })
-
-  route(app, ctx, endpoints.visitorUnassignNfc, async (request, reply) => {
-    const found = visitor(request)
-    await unassignCard(store, found.id, parse(tokenBody, request.body).token)
-    return success(ctx, reply)
-  })
-
-  route(app, ctx, endpoints.visitorAssignPin, async (request, reply) => {
-    const found = visitor(request)
-    found.pin_hash = checkPin(store, found.id, parse(pinBody, request.body).pin_code)
-    await store.save('visitors')
-    return success(ctx, reply)
-  })
-
-  route(app, ctx, endpoints.visitorUnassignPin, async (request, reply) => {
-    visitor(request).pin_hash = null
-    await store.save('visitors')
-    return success(ctx, reply)
+  ownerCredentialRoutes(app, ctx, {
+    type: 'VISITOR',
+    find: (request) => visitor(request),
+    file: 'visitors',
+    paths: {
+      assignNfc: endpoints.visitorAssignNfc,
+      unassignNfc: endpoints.visitorUnassignNfc,
+      assignPin: endpoints.visitorAssignPin,
+      unassignPin: endpoints.visitorUnassignPin
+    }
   })
 
   // Assigning again keeps the code already issued (a badge printed earlier stays valid).
