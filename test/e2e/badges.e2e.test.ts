@@ -49,6 +49,31 @@ describe('QR code and badge in Chromium (web mode, demo console)', () => {
     await creds.getByTestId('visitor-qr').waitFor()
   })
 
+  it('revokes the QR code only after a confirmation; the next download is a new code', async () => {
+    const { page } = browser
+    const creds = page.getByTestId('visitor-credentials')
+    const before = await readFile(join(out.path, 'qr.png'))
+    await creds.getByRole('button', { name: 'Revoke QR code…' }).click()
+    const confirm = creds.getByTestId('revoke-qr')
+    expect(await confirm.textContent()).toContain('Badges printed with it stop opening doors')
+    expect(browser.sentChannels).not.toContain('visitors.unassignQr')
+    await confirm.getByRole('button', { name: 'Revoke', exact: true }).click()
+    await creds.getByRole('status').filter({ hasText: 'QR code revoked' }).waitFor()
+    await confirm.waitFor({ state: 'detached' })
+    expect(browser.sentChannels.filter((c) => c === 'visitors.unassignQr')).toHaveLength(1)
+    expect(await creds.getByTestId('visitor-qr').count()).toBe(0)
+
+    // The console issues a new code on the next download: another image.
+    const download = page.waitForEvent('download')
+    await creds.getByRole('button', { name: 'Download QR (PNG)' }).click()
+    const path = join(out.path, 'qr-after-revoke.png')
+    await (await download).saveAs(path)
+    const after = await readFile(path)
+    expect([...after.subarray(0, 8)]).toEqual(PNG_MAGIC)
+    expect(after.equals(before)).toBe(false)
+    expect(browser.errors).toEqual([])
+  })
+
   it('makes a badge PDF the size of the label, with the QR code, and keeps it in the history', async () => {
     const { page } = browser
     await page.getByTestId('visitor-credentials').getByRole('button', { name: 'Make a badge…' }).click()

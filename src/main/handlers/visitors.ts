@@ -58,6 +58,10 @@ export function visitorHandlers({ connections }: AppServices): HandlersOf<'visit
       await (await client()).visitors.assignQr(id)
       return { assigned: true as const }
     },
+    'visitors.unassignQr': async ({ id }) => {
+      await (await client()).visitors.unassignQr(id)
+      return { removed: true as const }
+    },
     'visitors.qrCode': async ({ id, assign }) => {
       const c = await client()
       // Facts 6.6: the download fails until a QR code is assigned; assigning again is harmless.

@@ -142,6 +142,11 @@ export const visitorChannels = {
     z.object({ removed: z.literal(true) })
   ),
   'visitors.assignQr': channel('Give the visitor a QR code (§4.11)', idInput, z.object({ assigned: z.literal(true) })),
+  'visitors.unassignQr': channel(
+    "Revoke the visitor's QR code (§4.12): badges printed with it stop opening doors",
+    idInput,
+    z.object({ removed: z.literal(true) })
+  ),
   'visitors.qrCode': channel(
     "The visitor's QR code as PNG (E15); assign first (§4.11) unless told the code exists",
     z.object({ id: z.string().min(1).max(200), assign: z.boolean().default(true) }),
