@@ -8,8 +8,7 @@ export interface ExistingKeys {
   existingAliases?: { has(key: string): boolean }
 }
 
-// Top-level comparators (not closures per preview): the finder's call site stays monomorphic
-// across previews and keeps its optimised code.
+// The finder compares two items only when their hashes are equal.
 function sameNfcId(rows: CsvPreviewRow[], a: number, b: number): boolean {
   return rows[a]!.nfcId === rows[b]!.nfcId
 }

@@ -59,8 +59,8 @@ export class DuplicateFinder {
 
   /**
    * Finds, for every entry, the first earlier entry with the same key: `sameKey(context, a, b)`
-   * decides for two items whose hashes are equal. (A context argument rather than a closure: a
-   * fresh closure per call would cost the hot loop its optimised code on every call.)
+   * decides for two items whose hashes are equal; it is called only then (duplicates and the
+   * rare true collision), so a comparator that reads the items' fields costs nothing per entry.
    */
   resolve<T>(context: T, sameKey: (context: T, a: number, b: number) => boolean): Duplicates {
     const n = this.size
