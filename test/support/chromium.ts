@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 
 /** Debian's Chromium, headless, a fresh profile, no background networking (never a download). */
-export async function launchChromium(): Promise<{
+export async function launchChromium(viewport = { width: 1280, height: 860 }): Promise<{
   context: BrowserContext
   page: Page
   /** Console errors and uncaught exceptions of the page (CSP violations show up here too). */
@@ -17,7 +17,7 @@ export async function launchChromium(): Promise<{
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     headless: true,
-    viewport: { width: 1280, height: 860 },
+    viewport,
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -64,6 +64,24 @@ export function controlRoutes(app: FastifyInstance, ctx: DemoContext) {
         return ok(reply, { nfc_id: nfcId })
       })
 
+      // The stored records themselves, as the console holds them: whole-job tests assert what a
+      // job left behind here rather than on the screen that made it.
+      control.get('/state/:resource', async (request, reply) => {
+        const { resource } = parse(
+          z.object({ resource: z.enum(['users', 'visitors', 'cards', 'touchPasses', 'site']) }),
+          request.params
+        )
+        const { store } = ctx
+        const records = {
+          users: () => store.users.all(),
+          visitors: () => store.visitors.all(),
+          cards: () => store.cards.all(),
+          touchPasses: () => store.touchPasses.all(),
+          site: () => store.site.record
+        }[resource]()
+        return ok(reply, records)
+      })
+
       control.get('/state', async (_request, reply) => {
         const { store } = ctx
         return ok(reply, {

@@ -3,17 +3,23 @@ import { endpoints } from '../../shared/access/endpoints'
 import type { DemoContext } from '../context'
 import { success } from '../envelope'
 import { DemoError, forbidden, notFound } from '../errors'
+import { z } from 'zod'
 import { presentPass, presentUser } from '../present'
 import { isoWithOffset } from '../state/ids'
 import { fullName } from '../state/users'
 import { paginate, pageOf } from './paging'
-import { idParam } from './validate'
+import { idParam, parse } from './validate'
 import { route } from './define'
 import { ownerCredentialRoutes } from './owner-credentials'
 
+const batchAssignBody = z.object({
+  ids: z.array(z.string().min(1)).min(1).max(100),
+  emails: z.record(z.string(), z.string()).optional()
+})
+
 const asList = (v: unknown): string[] => (v === undefined ? [] : Array.isArray(v) ? v.map(String) : [String(v)])
 
-/** Users: list, search, fetch (§3.4, §3.5, §3.24) and their credentials (§3.7–§3.10, §3.25, §3.26). */
+/** Users: list, search, fetch (§3.4, §3.5, §3.24) and their credentials (§3.7–§3.10, §3.25–§3.27). */
 export function userRoutes(app: FastifyInstance, ctx: DemoContext) {
   const { store } = ctx
   const user = (request: FastifyRequest, name = 'id') => {
@@ -98,6 +104,45 @@ export function userRoutes(app: FastifyInstance, ctx: DemoContext) {
     pass.last_activity = isoWithOffset(Date.now())
     await store.save('touchPasses')
     return success(ctx, reply, presentPass(pass))
+  })
+
+  // §3.27: the reference says only that "unassigned" passes are used. Here: the free passes
+  // (SUSPENDED or INACTIVE, no holder) in purchase order, one per user; every user is checked
+  // before anything changes, so a refusal assigns nothing.
+  route(app, ctx, endpoints.usersAssignTouchPasses, async (request, reply) => {
+    const body = parse(batchAssignBody, request.body)
+    const ids = [...new Set(body.ids)]
+    const users = ids.map((id) => {
+      const found = store.users.get(id)
+      if (!found) throw new DemoError(404, 'CODE_USER_WORKER_NOT_EXISTS', `no user with id ${id}`)
+      const held = store.touchPasses.ofUser(found.id)
+      if (held) throw forbidden(`${fullName(found)} already holds Touch Pass ${held.card_id}`)
+      return found
+    })
+    const free = store.touchPasses
+      .all()
+      .filter((p) => !p.user_id && (p.status === 'SUSPENDED' || p.status === 'INACTIVE'))
+    if (free.length < users.length)
+      throw forbidden(`${users.length} users but ${free.length} unassigned Touch Passes; purchase more first`)
+    const assigned = users.map((found, i) => {
+      const pass = free[i]!
+      store.touchPasses.setUser(pass, {
+        id: found.id,
+        name: fullName(found),
+        email: body.emails?.[found.id] ?? found.user_email,
+        avatar: found.avatar
+      })
+      pass.status = 'PENDING'
+      pass.bundles = []
+      pass.last_activity = isoWithOffset(Date.now())
+      return pass
+    })
+    await store.save('touchPasses')
+    return success(
+      ctx,
+      reply,
+      assigned.map((p) => presentPass(p))
+    )
   })
 
   // Back to INACTIVE with the user fields emptied; user_status keeps the user's status (§3.26).

@@ -46,6 +46,9 @@ export function touchPassHandlers({ connections }: AppServices): HandlersOf<'tou
       }
     },
     'touchPasses.assign': async ({ id, userId }) => (await client()).users.assignTouchPass(userId, id),
+    'touchPasses.assignToUsers': async ({ users }) => ({
+      items: await (await client()).users.assignTouchPasses(users)
+    }),
     'touchPasses.unassign': async ({ id, userId }) => (await client()).users.unassignTouchPass(userId, id),
     'touchPasses.capabilities': async () => probeEditPermission(await client(), 'edit:credential')
   }

@@ -85,6 +85,14 @@ export const endpoints = {
     'edit:user',
     '3.2.20'
   ),
+  usersAssignTouchPasses: ep(
+    '§3.27',
+    'Assign Touch Passes to users (batch)',
+    'PUT',
+    '/users/touch_passes/assign',
+    'edit:user',
+    '3.2.20'
+  ),
   visitorFetch: ep('§4.3', 'Fetch visitor', 'GET', '/visitors/:id', 'view:visitor'),
   visitorsList: ep('§4.4', 'List visitors', 'GET', '/visitors', 'view:visitor'),
   visitorDelete: ep('§4.6', 'Delete visitor', 'DELETE', '/visitors/:id', 'edit:visitor'),

@@ -4,8 +4,21 @@ import type { ErrorKind } from '../errors'
  * The console's error codes (facts 1.6) that the app treats specially, with the kind of AppError
  * they become and words for the user. Codes not listed keep the console's own `msg`.
  */
-export const consoleErrorCodes: Record<string, { kind: ErrorKind; message: string; hint?: string }> = {
-  CODE_PARAMS_INVALID: { kind: 'validation', message: 'The console rejected the request as invalid.' },
+export const consoleErrorCodes: Record<
+  string,
+  {
+    kind: ErrorKind
+    message: string
+    hint?: string
+    /** The console's own `msg` says what exactly was refused: show it after ours. */
+    withConsoleMsg?: boolean
+  }
+> = {
+  CODE_PARAMS_INVALID: {
+    kind: 'validation',
+    message: 'The console rejected the request as invalid.',
+    withConsoleMsg: true
+  },
   CODE_SYSTEM_ERROR: {
     kind: 'server',
     message: 'The console reported an internal error.',
@@ -13,7 +26,13 @@ export const consoleErrorCodes: Record<string, { kind: ErrorKind; message: strin
   },
   CODE_RESOURCE_NOT_FOUND: { kind: 'not-found', message: 'The console has no such item.' },
   CODE_NOT_EXISTS: { kind: 'not-found', message: 'The console has no such item.' },
-  CODE_OPERATION_FORBIDDEN: { kind: 'permission', message: 'The console does not allow this operation.' },
+  // A rule of the console (a pass in the wrong state, a user who already holds one), not a
+  // missing scope: the scope case is HTTP 403 / CODE_UNAUTHORIZED.
+  CODE_OPERATION_FORBIDDEN: {
+    kind: 'conflict',
+    message: 'The console does not allow this operation.',
+    withConsoleMsg: true
+  },
   CODE_AUTH_FAILED: { kind: 'auth', message: 'The console refused the API token.' },
   CODE_ACCESS_TOKEN_INVALID: { kind: 'auth', message: 'The API token is not valid (expired or deleted?).' },
   CODE_UNAUTHORIZED: { kind: 'permission', message: 'The API token may not perform this action.' },

@@ -56,6 +56,40 @@ describe('Touch Passes (E9–E14) and assigning them to users against the demo c
     expect(['SUSPENDED', 'INACTIVE']).toContain(back.status)
   })
 
+  it('gives several users one unassigned pass each (§3.27), all or nothing', async () => {
+    const free = async () => (await client.touchPasses.all()).filter((p) => !p.user_id && p.status !== 'PENDING')
+    await client.touchPasses.purchase(2)
+    const users = (await client.users.list({ page: 1, pageSize: 50 })).items.filter((u) => !u.touch_pass)
+    const [a, b, c] = users
+    const before = (await free()).filter((p) => p.status === 'SUSPENDED' || p.status === 'INACTIVE').length
+    expect(before).toBeGreaterThanOrEqual(2)
+
+    const passes = await client.users.assignTouchPasses([{ id: a!.id, email: 'phones@example.com' }, { id: b!.id }])
+    expect(passes).toHaveLength(2)
+    expect(passes.map((p) => [p.user_id, p.status])).toEqual([
+      [a!.id, 'PENDING'],
+      [b!.id, 'PENDING']
+    ])
+    expect(passes[0]!.user_email).toBe('phones@example.com')
+    expect(passes[1]!.user_email).toBe(b!.user_email)
+    expect((await client.users.get(b!.id)).touch_pass?.id).toBe(passes[1]!.id)
+
+    // A user who already holds one, or more users than free passes: refused, nothing assigned.
+    expect(await failure(client.users.assignTouchPasses([{ id: c!.id }, { id: a!.id }]))).toMatchObject({
+      kind: 'conflict'
+    })
+    expect((await client.users.get(c!.id)).touch_pass).toBeNull()
+    const left = (await client.touchPasses.assignable()).filter((p) => !p.user_id).length
+    const many = users.slice(2, 3 + left).map((u) => ({ id: u.id }))
+    expect(many.length).toBeGreaterThan(left)
+    const refused = await failure(client.users.assignTouchPasses(many))
+    expect(refused.message).toMatch(/unassigned Touch Passes/)
+    expect((await client.touchPasses.assignable()).filter((p) => !p.user_id)).toHaveLength(left)
+    expect(
+      await failure(client.users.assignTouchPasses([{ id: '00000000-0000-4000-8000-000000000000' }]))
+    ).toMatchObject({ kind: 'not-found' })
+  })
+
   it('suspends a pass and disables a bundle', async () => {
     const withBundle = (await client.touchPasses.all({ status: 'ACTIVE' })).find((p) => p.bundles.length > 0)!
     const suspended = await client.touchPasses.update(withBundle.id, { status: 'SUSPENDED' })

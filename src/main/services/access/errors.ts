@@ -67,7 +67,7 @@ export function errorFromResponse(
     return new AppError({
       kind: known.kind,
       code,
-      message: consoleMsg && known.kind === 'validation' ? `${known.message} ${consoleMsg}` : known.message,
+      message: consoleMsg && known.withConsoleMsg ? `${known.message} ${consoleMsg}` : known.message,
       hint: known.hint,
       retryable: known.kind === 'server',
       details

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { endpoints } from '../../../shared/access/endpoints'
-import { touchPassSchema, type TouchPass } from '../../../shared/access/touch-passes'
+import { touchPassOneOrManySchema, touchPassSchema, type TouchPass } from '../../../shared/access/touch-passes'
 import { userSchema, type User } from '../../../shared/access/users'
 import type { AccessHttp, CallOptions } from './http'
 import { fetchAll, toPage, type AllOptions } from './pagination'
@@ -11,7 +11,7 @@ const userList = z
   .nullish()
   .transform((d) => d ?? [])
 
-/** Users (§3.4–§3.10, §3.24–§3.26): the owners credentials are bound to. Writes are never retried. */
+/** Users (§3.4–§3.10, §3.24–§3.27): the owners credentials are bound to. Writes are never retried. */
 export function users(http: AccessHttp) {
   const page = async (pageNum: number, pageSize: number, options: CallOptions) => {
     const reply = await http.request({
@@ -72,6 +72,22 @@ export function users(http: AccessHttp) {
         endpoint: endpoints.userAssignTouchPass,
         params: { user_id: userId, touch_pass_id: passId },
         data: touchPassSchema,
+        ...options
+      })
+      return reply.data
+    },
+
+    /**
+     * §3.27 (Access 3.2.20+): one unassigned pass for each user, chosen by the console; each
+     * becomes PENDING. `email` per user: where the console sends that user's invitation, when not
+     * the user's own address. Never retried (a PUT): the first try may have taken effect.
+     */
+    async assignTouchPasses(users: { id: string; email?: string }[], options: CallOptions = {}): Promise<TouchPass[]> {
+      const emails = Object.fromEntries(users.filter((u) => u.email).map((u) => [u.id, u.email!]))
+      const reply = await http.request({
+        endpoint: endpoints.usersAssignTouchPasses,
+        body: { ids: users.map((u) => u.id), ...(Object.keys(emails).length > 0 ? { emails } : {}) },
+        data: touchPassOneOrManySchema,
         ...options
       })
       return reply.data

@@ -64,6 +64,23 @@ export const touchPassChannels = {
     z.object({ id: z.string().min(1).max(200), userId: z.string().min(1).max(200) }),
     touchPassSchema
   ),
+  'touchPasses.assignToUsers': channel(
+    'Give each of several users one unassigned Touch Pass (§3.27); each becomes PENDING until accepted',
+    z.object({
+      users: z
+        .array(
+          z.object({
+            id: z.string().min(1).max(200),
+            /** Where the invitation goes, when not the user's own address. */
+            email: z.email('Type a valid email address, or leave it empty.').max(200).optional()
+          })
+        )
+        .min(1, 'Add at least one user.')
+        .max(100, 'At most 100 users at a time.')
+        .refine((users) => new Set(users.map((u) => u.id)).size === users.length, 'A user is listed twice.')
+    }),
+    passList
+  ),
   'touchPasses.unassign': channel(
     'Take a Touch Pass back from its user (§3.26)',
     z.object({ id: z.string().min(1).max(200), userId: z.string().min(1).max(200) }),

@@ -1,0 +1,34 @@
+import { createRequire } from 'node:module'
+import { readFileSync } from 'node:fs'
+import type { Page } from 'playwright-core'
+
+const require = createRequire(import.meta.url)
+// axe-core's own bundle, evaluated in the page through the DevTools protocol: the app's CSP
+// (script-src 'self') stays on, as it is for users.
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+
+export interface AxeFinding {
+  id: string
+  impact: string
+  help: string
+  targets: string[]
+}
+
+/**
+ * axe-core's serious and critical findings on what the page shows now (WCAG 2.x A/AA and best
+ * practice rules). Call it on every screen and open dialog; `[]` is the only passing answer.
+ */
+export async function seriousA11yFindings(page: Page): Promise<AxeFinding[]> {
+  const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object')
+  if (!loaded) await page.evaluate(axeSource)
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, options: unknown): Promise<AxeResults> } }).axe
+    interface AxeResults {
+      violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[]
+    }
+    const results = await axe.run(document, { resultTypes: ['violations'] })
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact!, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }))
+  })
+}

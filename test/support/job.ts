@@ -1,0 +1,89 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { expect } from 'vitest'
+import type { Page } from 'playwright-core'
+import { seriousA11yFindings } from './axe'
+import { launchChromium } from './chromium'
+import { startWebMode, type Started } from './processes'
+import { tempDir } from './temp'
+import { request, type Answer } from '../unit/demo-console/support'
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- console records are read loosely; tests assert their fields
+type Loose = any
+
+export type ConsoleResource = 'users' | 'visitors' | 'cards' | 'touchPasses' | 'site'
+
+/**
+ * A whole job, as a person does it: web mode on a fresh data dir (first start → the built-in demo
+ * console), Chromium at 1366×768, and the console behind the screens reachable for the test only
+ * through its control API: `state()` reads what the console holds at the end, `control()` plays the
+ * world outside the app (a tap on a networked reader, a fault). The console's address, token and
+ * certificate are found as an operator would: the app's connection list and its data dir.
+ */
+export interface Job {
+  page: Page
+  browser: Awaited<ReturnType<typeof launchChromium>>
+  web: Started<{ url: string; dataDir: string }>
+  dataDir: string
+  demo: { url: string; token: string; ca: string }
+  /** The console's stored records of one resource. */
+  state(resource: ConsoleResource): Promise<Loose>
+  /** A call to the demo console's control API (`/__demo` + path); fails the test on a non-2xx answer. */
+  control(method: string, path: string, body?: unknown): Promise<Loose>
+  /** A call to the Access API itself (`/api/v1/developer` + path), full token. */
+  api(method: string, path: string, body?: unknown): Promise<Answer>
+  /** Go to a screen by its navigation button. */
+  open(screen: string): Promise<void>
+  /** axe-core on what is shown now: no serious or critical finding (label says where, in the failure). */
+  expectAccessible(label: string): Promise<void>
+  close(): Promise<void>
+}
+
+export async function startJob(): Promise<Job> {
+  const data = await tempDir('access-desk-job-')
+  const web = await startWebMode(data.path)
+  const browser = await launchChromium({ width: 1366, height: 768 })
+  const { page } = browser
+  await page.goto(web.info.url)
+  await page
+    .getByTestId('active-connection')
+    .getByTitle(/simulated console/)
+    .waitFor()
+  const listed = await page.evaluate(() => window.api!.connections.list())
+  if (!listed.ok) throw new Error(listed.error.message)
+  const profile = listed.result.profiles.find((p) => p.demo)!
+  const dir = join(data.path, 'demo-console')
+  const tokens = JSON.parse(await readFile(join(dir, 'tokens.json'), 'utf8')) as { full: string }
+  const demo = { url: profile.url, token: tokens.full, ca: await readFile(join(dir, 'tls-cert.pem'), 'utf8') }
+  const call = (method: string, path: string, body?: unknown) =>
+    request(demo.url, demo.ca, method, path, { body, token: demo.token })
+  return {
+    page,
+    browser,
+    web,
+    dataDir: data.path,
+    demo,
+    async state(resource) {
+      const answer = await call('GET', `/__demo/state/${resource}`)
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      return answer.body.data
+    },
+    async control(method, path, body) {
+      const answer = await call(method, `/__demo${path}`, body)
+      expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300)
+      return answer.body?.data
+    },
+    api: (method, path, body) => call(method, `/api/v1/developer${path}`, body),
+    async open(screen) {
+      await page.getByRole('navigation').getByRole('button', { name: screen, exact: true }).click()
+    },
+    async expectAccessible(label) {
+      expect(await seriousA11yFindings(page), label).toEqual([])
+    },
+    async close() {
+      await browser.close()
+      await web.stop()
+      await data.remove()
+    }
+  }
+}
