@@ -1,14 +1,18 @@
+import { randomBytes } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
 
 // printing.ts only needs electron's types at run time; the webContents it drives is passed in.
 vi.mock('electron', () => ({ default: {} }))
 const { createElectronBadgePrinter } = await import('../../../src/main/electron/printing')
 
-function fakeContents(answer: { success: boolean; reason?: string }) {
+function fakeContents(answer: { success: boolean; reason?: string }, pdfBytes: Buffer | Error = randomBytes(64)) {
   const print = vi.fn((_options: Record<string, unknown>, callback: (ok: boolean, reason: string) => void) =>
     callback(answer.success, answer.reason ?? '')
   )
-  const printToPDF = vi.fn(async (_options: Record<string, unknown>) => Buffer.from('%PDF-1.4'))
+  const printToPDF = vi.fn(async (_options: Record<string, unknown>) => {
+    if (pdfBytes instanceof Error) throw pdfBytes
+    return pdfBytes
+  })
   const getPrintersAsync = vi.fn(async () => [
     { name: 'DK', displayName: 'Brother QL-820', options: { 'printer-is-default': 'true' } },
     { name: 'Office', displayName: '', options: {} }
@@ -41,13 +45,25 @@ describe('badge printing through webContents', () => {
   })
 
   it('makes a PDF at the label size and lists printers with the default marked', async () => {
-    const { contents, printToPDF } = fakeContents({ success: true })
+    // Whatever Chromium renders is handed on byte for byte (a real PDF is checked in the badges e2e test).
+    const rendered = randomBytes(512)
+    const { contents, printToPDF } = fakeContents({ success: true }, rendered)
     const printer = createElectronBadgePrinter(() => contents as never)
     const pdf = await printer.printToPdf({ page: dk11202 })
-    expect(Buffer.from(pdf).toString()).toBe('%PDF-1.4')
+    expect(pdf).toBeInstanceOf(Uint8Array)
+    expect(Buffer.from(pdf).equals(rendered)).toBe(true)
     expect(printToPDF.mock.calls[0]![0]).toMatchObject({
+      printBackground: true,
       preferCSSPageSize: true,
-      pageSize: { width: 62 / 25.4, height: 100 / 25.4 }
+      pageSize: { width: 62 / 25.4, height: 100 / 25.4 },
+      margins: { top: 0, bottom: 0, left: 0, right: 0 }
+    })
+    const broken = fakeContents({ success: true }, new Error('renderer gone'))
+    await expect(
+      createElectronBadgePrinter(() => broken.contents as never).printToPdf({ page: dk11202 })
+    ).rejects.toMatchObject({
+      code: 'PDF_FAILED',
+      message: expect.stringContaining('renderer gone')
     })
     expect(await printer.listPrinters()).toEqual([
       { name: 'DK', displayName: 'Brother QL-820', isDefault: true },

@@ -77,7 +77,7 @@ describe('window hardening', () => {
     expect(webPreferences.sandbox).toBe(true)
   })
 
-  it('denies navigation away from the app, redirects, webviews and window.open', () => {
+  it('denies navigation away from the app, redirects, webviews and window.open', async () => {
     const listeners: Record<string, (event: { preventDefault(): void }, url?: string) => void> = {}
     let openHandler: ((d: { url: string }) => { action: string }) | undefined
     hardenWebContents({
@@ -99,9 +99,18 @@ describe('window hardening', () => {
     const redirect = { preventDefault: vi.fn() }
     listeners['will-redirect']!(redirect)
     expect(redirect.preventDefault).toHaveBeenCalled()
-    expect(listeners['will-attach-webview']).toBeTypeOf('function')
-    expect(openHandler!({ url: 'https://docs.example' })).toEqual({ action: 'deny' })
-    expect(openHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' })
+    const webview = { preventDefault: vi.fn() }
+    listeners['will-attach-webview']!(webview)
+    expect(webview.preventDefault).toHaveBeenCalled()
+    // window.open never opens inside the app; only an https link goes to the user's browser.
+    const { shell } = await import('electron')
+    const openExternal = vi.mocked(shell.openExternal)
+    openExternal.mockClear()
+    for (const url of ['file:///etc/passwd', 'http://docs.example/', 'javascript:alert(1)', 'smb://host/share'])
+      expect(openHandler!({ url })).toEqual({ action: 'deny' })
+    expect(openExternal).not.toHaveBeenCalled()
+    expect(openHandler!({ url: 'https://docs.example/' })).toEqual({ action: 'deny' })
+    expect(openExternal).toHaveBeenCalledExactlyOnceWith('https://docs.example/')
   })
 
   it('denies every permission request', () => {
