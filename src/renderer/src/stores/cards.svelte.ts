@@ -4,6 +4,7 @@ import type { OwnerRef } from '../../../shared/owners'
 import { getApi } from '../lib/api'
 import { toAppError } from '../lib/errors'
 import { Latest } from '../lib/latest'
+import { filterNeedles, nfcSearchText } from '../../../shared/nfc/card-number'
 
 export type SortKey = 'display_id' | 'alias' | 'status' | 'card_type' | 'owner'
 
@@ -13,9 +14,20 @@ export function ownerName(card: NfcCard): string {
   return u.name || [u.first_name, u.last_name].filter(Boolean).join(' ')
 }
 
-/** Lower-cased text a filter is matched against, built once per card (not per keystroke). */
+/**
+ * Lower-cased text a filter is matched against: display id, alias, owner, note, and the NFC ID the
+ * card number stands for (hex and decimal, both byte orders). Built once per card object (a fetch
+ * or an edit makes new objects), never per keystroke.
+ */
+const searchTexts = new WeakMap<NfcCard, string>()
 function searchText(card: NfcCard): string {
-  return `${card.display_id}\u0000${card.alias}\u0000${ownerName(card)}\u0000${card.token}\u0000${card.note ?? ''}`.toLowerCase()
+  let text = searchTexts.get(card)
+  if (text === undefined) {
+    text =
+      `${card.display_id}\u0000${card.alias}\u0000${ownerName(card)}\u0000${card.token}\u0000${card.note ?? ''}\u0000${nfcSearchText(card.display_id)}`.toLowerCase()
+    searchTexts.set(card, text)
+  }
+  return text
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
@@ -38,13 +50,17 @@ export class CardsStore {
   private index = $derived(this.cards.map(searchText))
 
   visible = $derived.by(() => {
-    const needle = this.filter.trim().toLowerCase()
+    const needles = filterNeedles(this.filter)
+    const [first, second] = needles
     const status = this.status
     const out: NfcCard[] = []
     for (let i = 0; i < this.cards.length; i++) {
       const card = this.cards[i]!
       if (status !== 'all' && card.status !== status) continue
-      if (needle && !this.index[i]!.includes(needle)) continue
+      if (first !== undefined) {
+        const text = this.index[i]!
+        if (!text.includes(first) && (second === undefined || !text.includes(second))) continue
+      }
       out.push(card)
     }
     const key = this.sortKey
