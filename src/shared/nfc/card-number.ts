@@ -30,6 +30,8 @@ export function cardNfcId(displayId: string): CardNfcId | null {
   const id = displayId.trim()
   let hex: string | undefined
   if (/^[1-9]\d*$/.test(id)) {
+    // 2^24 has 8 digits: a shorter number is a card number (and costs no BigInt, 20,000 times).
+    if (id.length < 8) return null
     const value = BigInt(id)
     if (value < SMALLEST_UID) return null
     hex = padToUid(value.toString(16).toUpperCase())

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte'
 import { flushSync } from 'svelte'
 import EnrollScreen from '../../../src/renderer/src/screens/EnrollScreen.svelte'

@@ -47,26 +47,36 @@ export class CardsStore {
   missingPermission = $state<string | undefined>(undefined)
   selectedToken = $state<string | null>(null)
 
-  private index = $derived(this.cards.map(searchText))
+  /**
+   * Every card in the chosen order, with its search text at the same position: both are built once
+   * per fetch, edit or sort change. A keystroke then only filters (a filtered sorted list stays
+   * sorted): no sort and no text building per keystroke over 20,000 cards.
+   */
+  private sorted = $derived.by(() => {
+    const key = this.sortKey
+    const value = key === 'owner' ? ownerName : (c: NfcCard) => c[key]
+    const direction = this.sortDescending ? -1 : 1
+    return this.cards.slice().sort((a, b) => direction * collator.compare(value(a), value(b)))
+  })
+  private sortedTexts = $derived(this.sorted.map(searchText))
 
   visible = $derived.by(() => {
-    const needles = filterNeedles(this.filter)
-    const [first, second] = needles
+    const cards = this.sorted
+    const texts = this.sortedTexts
+    const [first, second] = filterNeedles(this.filter)
     const status = this.status
+    if (first === undefined && status === 'all') return cards
     const out: NfcCard[] = []
-    for (let i = 0; i < this.cards.length; i++) {
-      const card = this.cards[i]!
+    for (let i = 0; i < cards.length; i++) {
+      const card = cards[i]!
       if (status !== 'all' && card.status !== status) continue
       if (first !== undefined) {
-        const text = this.index[i]!
+        const text = texts[i]!
         if (!text.includes(first) && (second === undefined || !text.includes(second))) continue
       }
       out.push(card)
     }
-    const key = this.sortKey
-    const value = key === 'owner' ? ownerName : (c: NfcCard) => c[key]
-    const direction = this.sortDescending ? -1 : 1
-    return out.sort((a, b) => direction * collator.compare(value(a), value(b)))
+    return out
   })
 
   selected = $derived(this.cards.find((c) => c.token === this.selectedToken) ?? null)
