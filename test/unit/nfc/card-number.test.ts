@@ -40,7 +40,10 @@ describe('filter needles', () => {
   it('finds a card by its UID in either byte order, in hex or decimal', () => {
     const text = nfcSearchText(consoleCardNumber('04C0FFEE123456'))
     for (const query of ['04c0ffee123456', '56:34:12:EE:FF:C0:04', consoleCardNumber('563412EEFFC004'), '04-C0-FF']) {
-      expect(filterNeedles(query).some((n) => text.includes(n)), query).toBe(true)
+      expect(
+        filterNeedles(query).some((n) => text.includes(n)),
+        query
+      ).toBe(true)
     }
   })
 })
