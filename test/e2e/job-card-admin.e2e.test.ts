@@ -21,7 +21,8 @@ describe('card admin: find, rename, assign, take back, delete (Chromium 1366×76
   const count = () => job.page.getByTestId('card-count')
   const filter = () => job.page.getByRole('searchbox', { name: 'Filter cards' })
   const details = () => job.page.getByRole('complementary', { name: 'Card details' })
-  const card = async () => ((await job.state('cards')) as { token: string }[]).find((c) => c.token === token)
+  const card = async () =>
+    ((await job.state('cards')) as { token: string; alias: string; owner: unknown }[]).find((c) => c.token === token)
 
   beforeAll(async () => {
     job = await startJob()
