@@ -173,6 +173,10 @@ describe('card admin: find, rename, assign, take back, delete (Chromium 1366×76
     await page.keyboard.press('Enter')
     await expect.poll(() => count().textContent()).toMatch(/^0 of/)
     expect(await card()).toBeUndefined()
+    // The keyboard goes on from the filter.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Filter cards')
     await job.expectAccessible('Cards after delete')
     // A refresh asks the console again: it stays gone.
     await page.getByRole('button', { name: 'Refresh' }).click()
