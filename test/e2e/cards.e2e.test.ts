@@ -83,7 +83,7 @@ describe('Cards screen in Chromium (web mode, demo console)', () => {
     const first = details.getByRole('option').first()
     await first.waitFor()
     const picked = (await first.locator('strong').textContent())!
-    await first.getByRole('button').click()
+    await first.click()
     await details
       .getByRole('status')
       .filter({ hasText: `Card given to ${picked}` })

@@ -81,7 +81,7 @@ describe('Enroll screen in Chromium (web mode, built-in demo console)', () => {
     const option = page.getByRole('option').filter({ hasText: 'Priya' }).first()
     await option.waitFor()
     const ownerName = (await option.locator('strong').textContent())!
-    await option.getByRole('button').click()
+    await option.click()
     await expect.poll(() => page.getByTestId('assigned-to').textContent()).toContain(ownerName)
     await page.screenshot({ path: 'docs/screens/enroll.png' })
 

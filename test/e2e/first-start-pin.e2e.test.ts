@@ -40,7 +40,7 @@ describe('first start in Chromium (web mode)', () => {
     const first = page.getByRole('option').first()
     await first.waitFor()
     const name = (await first.locator('strong').textContent())!
-    await first.getByRole('button').click()
+    await first.click()
     await page.screenshot({ path: 'docs/screens/pins.png' })
     await page.getByRole('button', { name: 'Assign PIN' }).click()
     const status = page.getByRole('status').filter({ hasText: `PIN ${pin} assigned to ${name}` })
@@ -56,7 +56,7 @@ describe('first start in Chromium (web mode)', () => {
     const first = page.getByRole('option').first()
     await first.waitFor()
     const name = (await first.locator('strong').textContent())!
-    await first.getByRole('button').click()
+    await first.click()
     await page.getByRole('button', { name: 'Remove PIN' }).click()
     await page
       .getByRole('status')

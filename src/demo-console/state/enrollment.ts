@@ -1,3 +1,4 @@
+import { consoleCardNumber } from '../../shared/nfc/card-number'
 import { DemoError } from '../errors'
 import type { Sessions } from './sessions'
 import type { DemoStore } from './store'
@@ -52,7 +53,8 @@ export async function presentCard(
   if (provisioned >= 0) store.meta.provisioned.splice(provisioned, 1)
   let card = store.cards.findByNfcId(nfcId)
   if (!card) {
-    const displayId = store.nextDisplayId()
+    // A card read by its UID is numbered by it: the UID in decimal (see shared/nfc/card-number.ts).
+    const displayId = consoleCardNumber(nfcId)
     card = {
       token: store.ids.hex(64),
       display_id: displayId,

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { AccessClient } from '../../../src/main/services/access/client'
 import { EnrollmentService } from '../../../src/main/services/enrollment/enrollment'
 import type { EnrollProgress } from '../../../src/shared/ipc/channels/enroll'
+import { probeEditPermission } from '../../../src/main/services/access/permission-probe'
+import { nfcUidFormats } from '../../../src/shared/nfc/uid'
 import { failure, startDemo, type Demo } from '../access/support'
 
 /** Server-side enrollment (E2–E4) against the demo console over HTTPS, real timers. */
@@ -146,5 +148,42 @@ describe('enrollment service', () => {
     await sessionGone(sessionIds[0]!)
     await service.cancel(second.enrollmentId)
     expect(await activeSessions()).toBe(0)
+  })
+
+  it('once it asked to keep holding, later "no card yet" answers do not send the person back a step', async () => {
+    const { enrollmentId } = await service.start({ deviceId: readerId })
+    await until(() => events.some((e) => e.state === 'waiting'), 'waiting')
+    await tap('04A0B0C0D0E003', 'too-short')
+    await until(() => events.some((e) => e.state === 'hold-longer'), 'hold-longer')
+    // The console answers PROVISION_FAILED once, then POLL_TOKEN_EMPTY again (several polls).
+    const seen = events.length
+    await until(() => events.length >= seen + 3, 'more polls')
+    const after = events.slice(events.findIndex((e) => e.state === 'hold-longer'))
+    expect(after.map((e) => e.state)).not.toContain('waiting')
+    await service.cancel(enrollmentId)
+  })
+
+  it('the card is numbered by its UID: the poll answers the UID in decimal', async () => {
+    const { enrollmentId } = await service.start({ deviceId: readerId })
+    await tap('04:a0:b0:c0:d0:e0:04')
+    await until(() => final(enrollmentId) !== undefined, 'the read')
+    expect(final(enrollmentId)!.card!.cardId).toBe(nfcUidFormats('04A0B0C0D0E004').decimal)
+  })
+
+  it('says without creating a session whether the token may enroll, naming the missing key', async () => {
+    const viewOnly = new EnrollmentService({
+      client: async () => demo.client('view'),
+      emit: () => undefined,
+      probe: () => probeEditPermission(demo.client('view'), 'edit:credential')
+    })
+    const full = new EnrollmentService({
+      client: async () => client,
+      emit: () => undefined,
+      probe: () => probeEditPermission(client, 'edit:credential')
+    })
+    expect(await viewOnly.capabilities()).toEqual({ canEnroll: false, missingPermission: 'edit:credential' })
+    expect(await full.capabilities()).toEqual({ canEnroll: true })
+    expect(await activeSessions()).toBe(0)
+    expect(sessionIds).toEqual([])
   })
 })

@@ -12,6 +12,8 @@ export type EnrollConsole = Pick<AccessClient, 'sessions' | 'users' | 'visitors'
 export interface EnrollmentDeps {
   client: () => Promise<EnrollConsole>
   emit: Emit
+  /** The side-effect-free check of `edit:credential` (see access/permission-probe.ts). */
+  probe?: () => Promise<{ canEdit: boolean; missingPermission?: string }>
   /** Facts 6.1: poll every 1–2 s, give up after about 60 s. */
   pollIntervalMs?: number
   timeoutMs?: number
@@ -76,6 +78,13 @@ export class EnrollmentService {
     return { assigned: true }
   }
 
+  /** Whether the token may enroll (`edit:credential`), found without side effects (no session is created). */
+  async capabilities(): Promise<{ canEnroll: boolean; missingPermission?: string }> {
+    if (!this.deps.probe) return { canEnroll: true }
+    const { canEdit, missingPermission } = await this.deps.probe()
+    return canEdit ? { canEnroll: true } : { canEnroll: false, missingPermission }
+  }
+
   async close(): Promise<void> {
     await Promise.allSettled([...this.runs.keys()].map((id) => this.cancel(id)))
   }
@@ -96,7 +105,10 @@ export class EnrollmentService {
 
     let end: Parameters<typeof report> = ['timeout']
     let errors = 0
-    report('waiting')
+    // The stage never goes back: the console answers "hold longer" once, then "no card" again while
+    // the card is still on the reader, and the person must keep being told to hold it.
+    let stage: 'waiting' | 'hold-longer' = 'waiting'
+    report(stage)
     try {
       while (true) {
         const wait = Math.min(interval, deadline - Date.now())
@@ -129,7 +141,8 @@ export class EnrollmentService {
             end = ['done', { card: { token: result.token, cardId: result.cardId } }]
             break
           }
-          report(result.state)
+          if (result.state === 'hold-longer') stage = 'hold-longer'
+          report(stage)
         } catch (err) {
           if (signal.aborted) {
             end = ['cancelled']
@@ -148,7 +161,7 @@ export class EnrollmentService {
             end = ['failed', { error: error.toData() }]
             break
           }
-          report('waiting')
+          report(stage)
         }
       }
     } finally {

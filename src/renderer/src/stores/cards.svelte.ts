@@ -4,6 +4,7 @@ import type { OwnerRef } from '../../../shared/owners'
 import { getApi } from '../lib/api'
 import { toAppError } from '../lib/errors'
 import { Latest } from '../lib/latest'
+import { filterNeedles, nfcSearchText } from '../../../shared/nfc/card-number'
 
 export type SortKey = 'display_id' | 'alias' | 'status' | 'card_type' | 'owner'
 
@@ -13,9 +14,20 @@ export function ownerName(card: NfcCard): string {
   return u.name || [u.first_name, u.last_name].filter(Boolean).join(' ')
 }
 
-/** Lower-cased text a filter is matched against, built once per card (not per keystroke). */
+/**
+ * Lower-cased text a filter is matched against: display id, alias, owner, note, and the NFC ID the
+ * card number stands for (hex and decimal, both byte orders). Built once per card object (a fetch
+ * or an edit makes new objects), never per keystroke.
+ */
+const searchTexts = new WeakMap<NfcCard, string>()
 function searchText(card: NfcCard): string {
-  return `${card.display_id}\u0000${card.alias}\u0000${ownerName(card)}\u0000${card.token}\u0000${card.note ?? ''}`.toLowerCase()
+  let text = searchTexts.get(card)
+  if (text === undefined) {
+    text =
+      `${card.display_id}\u0000${card.alias}\u0000${ownerName(card)}\u0000${card.token}\u0000${card.note ?? ''}\u0000${nfcSearchText(card.display_id)}`.toLowerCase()
+    searchTexts.set(card, text)
+  }
+  return text
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
@@ -35,22 +47,36 @@ export class CardsStore {
   missingPermission = $state<string | undefined>(undefined)
   selectedToken = $state<string | null>(null)
 
-  private index = $derived(this.cards.map(searchText))
-
-  visible = $derived.by(() => {
-    const needle = this.filter.trim().toLowerCase()
-    const status = this.status
-    const out: NfcCard[] = []
-    for (let i = 0; i < this.cards.length; i++) {
-      const card = this.cards[i]!
-      if (status !== 'all' && card.status !== status) continue
-      if (needle && !this.index[i]!.includes(needle)) continue
-      out.push(card)
-    }
+  /**
+   * Every card in the chosen order, with its search text at the same position: both are built once
+   * per fetch, edit or sort change. A keystroke then only filters (a filtered sorted list stays
+   * sorted): no sort and no text building per keystroke over 20,000 cards.
+   */
+  private sorted = $derived.by(() => {
     const key = this.sortKey
     const value = key === 'owner' ? ownerName : (c: NfcCard) => c[key]
     const direction = this.sortDescending ? -1 : 1
-    return out.sort((a, b) => direction * collator.compare(value(a), value(b)))
+    return this.cards.slice().sort((a, b) => direction * collator.compare(value(a), value(b)))
+  })
+  private sortedTexts = $derived(this.sorted.map(searchText))
+
+  visible = $derived.by(() => {
+    const cards = this.sorted
+    const texts = this.sortedTexts
+    const [first, second] = filterNeedles(this.filter)
+    const status = this.status
+    if (first === undefined && status === 'all') return cards
+    const out: NfcCard[] = []
+    for (let i = 0; i < cards.length; i++) {
+      const card = cards[i]!
+      if (status !== 'all' && card.status !== status) continue
+      if (first !== undefined) {
+        const text = texts[i]!
+        if (!text.includes(first) && (second === undefined || !text.includes(second))) continue
+      }
+      out.push(card)
+    }
+    return out
   })
 
   selected = $derived(this.cards.find((c) => c.token === this.selectedToken) ?? null)

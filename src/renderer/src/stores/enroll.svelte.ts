@@ -45,6 +45,9 @@ export class EnrollStore {
   readersError = $state<AppError | null>(null)
   deviceId = $state<string | null>(null)
   resetCard = $state(false)
+  /** Enrolling needs edit:credential; found with the readers, without creating a session. */
+  canEnroll = $state(true)
+  missingPermission = $state<string | undefined>(undefined)
 
   phase = $state<EnrollPhase>('idle')
   enrollmentId = $state<string | null>(null)
@@ -72,7 +75,11 @@ export class EnrollStore {
   card = $derived(this.progress?.state === 'done' ? (this.progress.card ?? null) : null)
   canRetryWithReset = $derived(this.phase === 'ended' && this.progress?.error?.code === PROVISIONED_CODE)
   canStart = $derived(
-    this.selectedReader !== null && this.selectedReader.online && this.phase !== 'starting' && this.phase !== 'running'
+    this.canEnroll &&
+      this.selectedReader !== null &&
+      this.selectedReader.online &&
+      this.phase !== 'starting' &&
+      this.phase !== 'running'
   )
 
   async loadReaders(force = false): Promise<void> {
@@ -82,7 +89,14 @@ export class EnrollStore {
     try {
       const api = getApi()
       // Door names only make labels friendlier: a token that cannot read doors still enrolls.
-      const [devices, doors] = await Promise.all([api.sites.devices(), api.sites.doors().catch(() => ({ items: [] }))])
+      // A probe that cannot answer leaves Start on: the console's own refusal still says why.
+      const [devices, doors, caps] = await Promise.all([
+        api.sites.devices(),
+        api.sites.doors().catch(() => ({ items: [] })),
+        api.enroll.capabilities().catch(() => ({ canEnroll: true, missingPermission: undefined }))
+      ])
+      this.canEnroll = caps.canEnroll
+      this.missingPermission = caps.missingPermission
       this.readers = readerChoices(devices.items, doors.items)
       this.readersLoaded = true
       const remembered = readStorage(LAST_READER_KEY)
@@ -105,6 +119,11 @@ export class EnrollStore {
     this.readersLoaded = false
     this.readersError = null
     this.deviceId = null
+    this.canEnroll = true
+    this.missingPermission = undefined
+    // What the previous console said (a refusal, a finished card) is not about this one.
+    this.startError = null
+    this.reset()
   }
 
   choose(id: string): void {
@@ -133,6 +152,13 @@ export class EnrollStore {
   }
 
   private apply(p: EnrollProgress): void {
+    // A late "no card yet" after "keep holding" must not send the person back a step.
+    if (
+      p.state === 'waiting' &&
+      this.progress?.state === 'hold-longer' &&
+      this.progress.enrollmentId === p.enrollmentId
+    )
+      p = { ...p, state: 'hold-longer' }
     this.progress = p
     const ended = p.state === 'done' || p.state === 'failed' || p.state === 'cancelled' || p.state === 'timeout'
     if (ended) {
@@ -210,6 +236,7 @@ export class EnrollStore {
     this.phase = 'idle'
     this.progress = null
     this.enrollmentId = null
+    this.deadline = null
     this.assignedTo = null
     this.assignError = null
     this.pendingOwner = null

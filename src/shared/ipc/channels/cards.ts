@@ -29,7 +29,7 @@ export const cardChannels = {
   ),
   'cards.delete': channel('Delete an NFC card (E7)', tokenInput, z.object({ deleted: z.literal(true) })),
   'cards.capabilities': channel(
-    'What the active token may do with cards: edits need `edit:credential`',
+    'What the active token may do with cards: edits need edit:credential',
     z.undefined().optional(),
     z.object({ canEdit: z.boolean(), missingPermission: z.string().optional() })
   )

@@ -34,6 +34,11 @@ export const enrollChannels = {
     'Give an enrolled card to a user (§3.7) or visitor (§4.7); force takes it over from its current owner',
     z.object({ token: z.string().min(1), owner: ownerRefSchema, force: z.boolean().optional() }),
     z.object({ assigned: z.literal(true) })
+  ),
+  'enroll.capabilities': channel(
+    'Whether the active token may enroll cards (edit:credential), checked without creating a session',
+    z.undefined().optional(),
+    z.object({ canEnroll: z.boolean(), missingPermission: z.string().optional() })
   )
 }
 
