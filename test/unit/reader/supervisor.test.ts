@@ -215,6 +215,22 @@ describe('ReaderSupervisor while its host restarts', () => {
     await sup.stop()
   })
 
+  it('a card carried over but not seen again by the next host is said to be gone', async () => {
+    const { hosts, forkHost } = scripted()
+    const log = new EventLog()
+    const sup = new ReaderSupervisor({ forkHost, emit: log.emit, backoffMs: { first: 20, max: 20 } })
+    sup.status()
+    const first = await readyHost(hosts, log, 0)
+    first.say(card('04A23B1C'))
+    await log.next('reader.card')
+    first.exit(null)
+    await readyHost(hosts, log, 1)
+    expect(log.count('reader.removed')).toBe(0)
+    // Taken off while no host ran: no host reports it leaving; the supervisor does.
+    expect(await log.next('reader.removed', undefined, 4000)).toMatchObject({ reader: 'R', uid: '04A23B1C' })
+    await sup.stop()
+  })
+
   it('a stuck host with the PC/SC service up is restarting, not "service stopped"', async () => {
     const { hosts, forkHost } = scripted()
     const log = new EventLog()

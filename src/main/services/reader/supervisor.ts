@@ -245,8 +245,8 @@ export class ReaderSupervisor {
       case 'no-service':
         // With the service gone, what lies on the readers is unknown: a card seen when it is back
         // is a tap.
-        this.carried.clear()
-        this.present.clear()
+        this.forget(this.present)
+        this.forget(this.carried)
         this.setStatus(this.statusFor('no-service', []))
         return
       case 'readers':
@@ -299,11 +299,22 @@ export class ReaderSupervisor {
 
   /** A carried card not reported again soon after its reader is back was taken off meanwhile. */
   private expireCarried(readers: string[]): void {
-    for (const reader of this.carried.keys()) if (!readers.includes(reader)) this.carried.delete(reader)
+    this.forget(new Map([...this.carried].filter(([reader]) => !readers.includes(reader))), this.carried)
     if (this.carried.size === 0) return
     clearTimeout(this.carryTimer)
-    this.carryTimer = setTimeout(() => this.carried.clear(), CARRY_OVER_MS)
+    this.carryTimer = setTimeout(() => this.forget(this.carried), CARRY_OVER_MS)
     this.carryTimer.unref()
+  }
+
+  /**
+   * Cards no host will report leaving (taken off while none ran, or the service went): say they
+   * are gone, so the panel stops showing them "on the reader".
+   */
+  private forget(cards: Map<string, string>, from: Map<string, string> = cards): void {
+    for (const [reader, uid] of [...cards]) {
+      from.delete(reader)
+      if (this.accepts(reader)) this.opts.emit('reader.removed', { reader, uid, at: Date.now() })
+    }
   }
 
   private accepts(reader: string): boolean {
