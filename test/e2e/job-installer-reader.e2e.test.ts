@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startJob, type Job } from '../support/job'
-import { startPcscd, type Pcscd } from '../support/pcscd'
+import { startPcscd, stopProcess, type Pcscd } from '../support/pcscd'
 import { VirtualCard } from '../support/virtual-card'
 
 /**
@@ -125,12 +125,13 @@ describe('installer: tapping cards on the USB reader through service and reader-
     for (const uid of tapped) await tap(page, uid)
     await page.screenshot({ path: '/tmp/reader-job-ready.png' })
 
-    // The PC/SC service stops mid-scan, a card on the reader: the panel says so, never "no reader"
+    // The PC/SC service is killed mid-scan, a card on the reader: the panel says so, never "no reader"
     // with the driver advice.
     const midScan = await put('04B0B1B2B3B4B5')
     tapped.push('04B0B1B2B3B4B5')
     await expectSaved(page, '04B0B1B2B3B4B5')
     let mark = await states.count()
+    await stopProcess(pcscd!.child, 'SIGKILL')
     await pcscd!.stop()
     takeOff(midScan)
     pcscd = undefined

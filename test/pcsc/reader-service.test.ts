@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { forkNodeHost } from '../../src/main/services/reader/fork-node'
 import { ReaderSupervisor, type ReaderSupervisorOptions } from '../../src/main/services/reader/supervisor'
 import type { HostMessage } from '../../src/main/services/reader/messages'
-import { assertPcscStackInstalled, holdPcscdLock, startPcscd, type Pcscd } from '../support/pcscd'
+import { assertPcscStackInstalled, holdPcscdLock, startPcscd, stopProcess, type Pcscd } from '../support/pcscd'
 import { VirtualCard } from '../support/virtual-card'
 import { EventLog, sleep } from './harness'
 
@@ -78,6 +78,29 @@ describe('reader supervisor and the PC/SC service', () => {
 
     pcscd = await startPcscd()
     await log.next('reader.status', (s) => s.state === 'ready' && s.readers.length === 2, 20_000)
+    await card.insert()
+    expect((await log.next('reader.card', undefined, 15_000)).uid).toBe('04A23B1C')
+    card.remove()
+  })
+
+  it('pcscd killed outright (its socket file left behind): service stopped, never "no reader"; back when it restarts', async () => {
+    pcscd = await startPcscd()
+    const log = new EventLog()
+    supervise(log, { platform: 'linux' })
+    await log.next('reader.status', (s) => s.state === 'ready' && s.readers.length === 2, 20_000)
+    const from = log.all.length
+    await stopProcess(pcscd.child, 'SIGKILL')
+    await pcscd.stop()
+    pcscd = undefined
+    const down = await log.next('reader.status', (s) => s.state !== 'ready', 10_000)
+    expect(down).toMatchObject({ state: 'no-service', message: expect.stringMatching(/PC\/SC service stopped/) })
+    await sleep(1500)
+    const states = log.all.slice(from).filter((r) => r.event === 'reader.status')
+    expect(states.map((r) => (r.payload as { state: string }).state)).toEqual(['no-service'])
+
+    pcscd = await startPcscd()
+    await log.next('reader.status', (s) => s.state === 'ready' && s.readers.length === 2, 30_000)
+    const card = new VirtualCard({ uid: '04A23B1C' })
     await card.insert()
     expect((await log.next('reader.card', undefined, 15_000)).uid).toBe('04A23B1C')
     card.remove()

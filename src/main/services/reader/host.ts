@@ -102,10 +102,14 @@ function fatal(message: string): void {
     // Closing a context whose service died can throw; the process ends anyway.
   }
   // The usual fatal error is the service going away: say so before going (the supervisor keeps
-  // "service stopped" rather than "restarting"), once its socket is gone.
+  // "service stopped" rather than "restarting"). A killed service's socket refuses at once; a
+  // stopping one may answer a moment longer.
   void (async () => {
-    await new Promise((r) => setTimeout(r, LOSS_SETTLE_MS))
-    const service = await serviceUp().catch(() => undefined)
+    let service = await serviceUp().catch(() => undefined)
+    if (service?.up) {
+      await new Promise((r) => setTimeout(r, LOSS_SETTLE_MS))
+      service = await serviceUp().catch(() => undefined)
+    }
     if (service && !service.up) send({ type: 'no-service', detail: service.detail })
     exitSoon(1)
   })()

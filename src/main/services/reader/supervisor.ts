@@ -282,9 +282,8 @@ export class ReaderSupervisor {
           this.opts.emit('reader.removed', { reader: message.reader, uid: message.uid, at: message.at })
         return
       case 'error':
-        // A fatal error ends the host (its exit schedules the restart): from now on nothing is
-        // read. Other errors are nfc-pcsc noise.
-        if (message.fatal) this.hostEnded()
+        // A fatal error ends the host: within a moment it says the service stopped, or exits
+        // (then: restarting). Other errors are nfc-pcsc noise.
         return
       case 'feedback-result': {
         const pending = this.feedbacks.get(message.id)
