@@ -88,10 +88,17 @@ describe('Import screen in Chromium (virtual USB reader, web mode, demo console)
 
     // Reversed byte order: the preview says what will be imported, and the next tap is stored reversed.
     await page.getByRole('radio', { name: 'Reversed' }).check()
-    // The choice is saved with the batch (main answers), then the preview follows.
+    // The last tap was refused: the line says so in either byte order, never "imported as".
+    expect(await page.getByTestId('byte-order-preview').textContent()).toMatch(/08ABCDEF is a random UID.*not imported/)
+    // The choice is saved with the batch (main answers) before the next tap.
     await expect
-      .poll(() => page.getByTestId('byte-order-preview').textContent())
-      .toMatch(/08ABCDEF is imported as EFCDAB08/)
+      .poll(() =>
+        page.evaluate(async () => {
+          const list = await window.api!.batches.list()
+          return list.ok ? list.result.batches.find((b) => b.name === 'Floor 2')?.byteOrder : undefined
+        })
+      )
+      .toBe('reversed')
     await tap(page, 'A1B2C3D4')
     await expect.poll(() => rows(page).count()).toBe(3)
     expect(await row(page, 3).textContent()).toMatch(/D4C3B2A1\s*Floor2-003/)

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { forkNodeHost } from '../../src/main/services/reader/fork-node'
 import { ReaderSupervisor, type ReaderSupervisorOptions } from '../../src/main/services/reader/supervisor'
 import type { HostMessage } from '../../src/main/services/reader/messages'
-import { assertPcscStackInstalled, holdPcscdLock, startPcscd, type Pcscd } from '../support/pcscd'
+import { assertPcscStackInstalled, holdPcscdLock, startPcscd, stopProcess, type Pcscd } from '../support/pcscd'
 import { VirtualCard } from '../support/virtual-card'
 import { EventLog, sleep } from './harness'
 
@@ -61,12 +61,20 @@ describe('reader supervisor and the PC/SC service', () => {
     await card.insert()
     expect((await log.next('reader.card')).uid).toBe('04A23B1C')
 
+    log.mark()
+    const stoppedAt = log.all.length
     await pcscd.stop()
     pcscd = undefined
     card.remove()
     const down = await log.next('reader.status', (s) => s.state === 'no-service')
-    expect(down.message).toMatch(/PC\/SC service not running/)
+    expect(down.message).toMatch(/PC\/SC service stopped/)
     expect(down.hint).toMatch(/pcscd/)
+    expect(down.hint).not.toMatch(/pn533/)
+    // Never "no reader" (with its pn533 driver advice) on the way there, and never ready again.
+    await sleep(1500)
+    const since = log.all.slice(stoppedAt).filter((r) => r.event === 'reader.status')
+    expect(since.map((r) => (r.payload as { state: string }).state)).not.toContain('no-reader')
+    expect(since.map((r) => (r.payload as { state: string }).state)).not.toContain('ready')
 
     pcscd = await startPcscd()
     await log.next('reader.status', (s) => s.state === 'ready' && s.readers.length === 2, 20_000)
@@ -75,7 +83,47 @@ describe('reader supervisor and the PC/SC service', () => {
     card.remove()
   })
 
-  it('says the PC/SC service is not running while pcscd is absent, keeps main responsive, and recovers', async () => {
+  it('pcscd killed outright (its socket file left behind): service stopped, never "no reader"; back when it restarts', async () => {
+    pcscd = await startPcscd()
+    const log = new EventLog()
+    supervise(log, { platform: 'linux' })
+    await log.next('reader.status', (s) => s.state === 'ready' && s.readers.length === 2, 20_000)
+    const from = log.all.length
+    await stopProcess(pcscd.child, 'SIGKILL')
+    await pcscd.stop()
+    pcscd = undefined
+    const down = await log.next('reader.status', (s) => s.state !== 'ready', 10_000)
+    expect(down).toMatchObject({ state: 'no-service', message: expect.stringMatching(/PC\/SC service stopped/) })
+    await sleep(1500)
+    const states = log.all.slice(from).filter((r) => r.event === 'reader.status')
+    expect(states.map((r) => (r.payload as { state: string }).state)).toEqual(['no-service'])
+
+    pcscd = await startPcscd()
+    await log.next('reader.status', (s) => s.state === 'ready' && s.readers.length === 2, 30_000)
+    const card = new VirtualCard({ uid: '04A23B1C' })
+    await card.insert()
+    expect((await log.next('reader.card', undefined, 15_000)).uid).toBe('04A23B1C')
+    card.remove()
+  })
+
+  it('no reader attached: says so with the pn533 advice (the service answers), and sees readers when they come', async () => {
+    pcscd = await startPcscd({ readers: false })
+    const log = new EventLog()
+    supervise(log, { platform: 'linux' })
+    const none = await log.next('reader.status', (s) => s.state !== 'starting', 20_000)
+    expect(none).toMatchObject({ state: 'no-reader', message: 'No reader connected.' })
+    expect(none.hint).toMatch(/pn533_usb/)
+    // The reader comes back (here: the service restarts with the virtual readers configured).
+    await pcscd.stop()
+    pcscd = await startPcscd()
+    await log.next('reader.status', (s) => s.state === 'ready' && s.readers.length === 2, 30_000)
+    const card = new VirtualCard({ uid: '04A23B1C' })
+    await card.insert()
+    expect((await log.next('reader.card', undefined, 15_000)).uid).toBe('04A23B1C')
+    card.remove()
+  })
+
+  it('says the PC/SC service stopped while pcscd is absent, keeps main responsive, and recovers', async () => {
     const log = new EventLog()
     let status: Awaited<ReturnType<EventLog['next']>> | undefined
     const maxDelayMs = await loopDelayDuring(async () => {
@@ -83,7 +131,7 @@ describe('reader supervisor and the PC/SC service', () => {
       status = await log.next('reader.status', (s) => s.state === 'no-service')
       await sleep(3000)
     })
-    expect(status).toMatchObject({ state: 'no-service', message: expect.stringMatching(/PC\/SC service not running/) })
+    expect(status).toMatchObject({ state: 'no-service', message: expect.stringMatching(/PC\/SC service stopped/) })
     expect(maxDelayMs).toBeLessThan(200)
 
     pcscd = await startPcscd()
@@ -104,7 +152,7 @@ describe('reader supervisor and the PC/SC service', () => {
         }
       })
       const stalled = await log.next('reader.status', (s) => s.state === 'no-service', 20_000)
-      expect(stalled.message).toMatch(/PC\/SC service not running/)
+      expect(stalled.message).toMatch(/PC\/SC service stopped/)
       // The supervisor killed the stuck host and started another, which gets stuck too.
       const deadline = Date.now() + 20_000
       while (hellos.length < 2 && Date.now() < deadline) await sleep(100)

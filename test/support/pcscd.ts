@@ -109,11 +109,24 @@ export interface Pcscd {
   stop(): Promise<void>
 }
 
+export interface PcscdOptions {
+  timeoutMs?: number
+  /**
+   * false: the service runs with no reader at all (an empty reader.conf.d), as on a desk where the
+   * USB reader is unplugged. Default: vpcd's two virtual readers.
+   */
+  readers?: boolean
+}
+
+/** An empty reader configuration directory: pcscd then starts with no reader. */
+const NO_READERS_CONF = '/tmp/access-desk-pcscd-no-readers'
+
 /**
- * Start pcscd and wait until its socket answers and vpcd listens. Refuses to start when another
- * pcscd runs (only one per machine, and it is not ours to stop).
+ * Start pcscd and wait until its socket answers (and vpcd listens, with readers). Refuses to start
+ * when another pcscd runs (only one per machine, and it is not ours to stop).
  */
-export async function startPcscd(timeoutMs = 15_000): Promise<Pcscd> {
+export async function startPcscd(options: number | PcscdOptions = {}): Promise<Pcscd> {
+  const { timeoutMs = 15_000, readers = true } = typeof options === 'number' ? { timeoutMs: options } : options
   assertPcscStackInstalled()
   const release = await holdPcscdLock()
   try {
@@ -128,7 +141,7 @@ export async function startPcscd(timeoutMs = 15_000): Promise<Pcscd> {
     const busyUntil = Date.now() + 75_000
     while (!child) {
       try {
-        child = await spawnReady(timeoutMs)
+        child = await spawnReady(timeoutMs, readers)
       } catch (err) {
         if (!/Address already in use/.test((err as Error).message) || Date.now() > busyUntil) throw err
         await sleep(2000)
@@ -147,14 +160,16 @@ export async function startPcscd(timeoutMs = 15_000): Promise<Pcscd> {
   }
 }
 
-async function spawnReady(timeoutMs: number): Promise<ChildProcess> {
-  const child = spawn(PCSCD, ['-f', '-a'], { stdio: ['ignore', 'ignore', 'pipe'] })
+async function spawnReady(timeoutMs: number, readers: boolean): Promise<ChildProcess> {
+  if (!readers) await mkdir(NO_READERS_CONF, { recursive: true })
+  const args = readers ? ['-f', '-a'] : ['-f', '-c', NO_READERS_CONF]
+  const child = spawn(PCSCD, args, { stdio: ['ignore', 'ignore', 'pipe'] })
   let log = ''
   child.stderr!.on('data', (d) => (log = (log + String(d)).slice(-4000)))
   const deadline = Date.now() + timeoutMs
   for (;;) {
     if (child.exitCode !== null) throw new Error(`pcscd exited with ${child.exitCode}: ${log}`)
-    if ((await socketAnswers(PCSCD_SOCKET)) && listening(35963) && listening(35964)) break
+    if ((await socketAnswers(PCSCD_SOCKET)) && (!readers || (listening(35963) && listening(35964)))) break
     if (Date.now() > deadline || /Address already in use/.test(log)) {
       await stopProcess(child, 'SIGKILL')
       throw new Error(`pcscd did not become ready in ${timeoutMs} ms: ${log}`)

@@ -124,3 +124,128 @@ describe('ReaderSupervisor', () => {
     await sup.stop()
   })
 })
+
+describe('ReaderSupervisor while its host restarts', () => {
+  const card = (uid: string, reader = 'R') => ({
+    type: 'card',
+    reader,
+    uid,
+    atr: '',
+    standard: 'TAG_ISO_14443_3',
+    detectedAt: 1,
+    uidAt: 2
+  })
+
+  async function readyHost(hosts: ScriptedHost[], log: EventLog, before: number) {
+    while (hosts.length <= before) await sleep(5)
+    const host = hosts.at(-1)!
+    host.say({ type: 'hello', pid: 1 })
+    host.say({ type: 'readers', readers: ['R'] })
+    await log.next('reader.status', (s) => s.state === 'ready')
+    return host
+  }
+
+  it('never says Ready while the host is down, and says the reader service is restarting', async () => {
+    const { hosts, forkHost } = scripted()
+    const log = new EventLog()
+    const sup = new ReaderSupervisor({ forkHost, emit: log.emit, backoffMs: { first: 200, max: 200 } })
+    sup.status()
+    const first = await readyHost(hosts, log, 0)
+    first.exit(null)
+    const down = await log.next('reader.status')
+    expect(down).toMatchObject({ state: 'restarting', message: 'Reader service restarting…' })
+    expect(down.hint).toMatch(/Leave a card on the reader/)
+    expect(sup.status().state).toBe('restarting')
+    // The next host said hello but has not seen a reader yet: still not ready.
+    while (hosts.length < 2) await sleep(5)
+    hosts[1]!.say({ type: 'hello', pid: 2 })
+    expect(sup.status().state).toBe('restarting')
+    hosts[1]!.say({ type: 'readers', readers: ['R'] })
+    expect(sup.status().state).toBe('ready')
+    await sup.stop()
+  })
+
+  it('keeps "service stopped" through the host restart the stopped service causes', async () => {
+    const { hosts, forkHost } = scripted()
+    const log = new EventLog()
+    const sup = new ReaderSupervisor({ forkHost, emit: log.emit, backoffMs: { first: 20, max: 20 } })
+    sup.status()
+    const host = await readyHost(hosts, log, 0)
+    host.say({ type: 'error', message: 'PC/SC: RPC transport error', fatal: true })
+    host.say({ type: 'no-service', detail: 'ENOENT' })
+    host.exit(1)
+    while (hosts.length < 2) await sleep(5)
+    expect(sup.status()).toMatchObject({
+      state: 'no-service',
+      message: expect.stringMatching(/PC\/SC service stopped/)
+    })
+    expect(
+      log.all.filter((r) => r.event === 'reader.status').map((r) => (r.payload as { state: string }).state)
+    ).not.toContain('no-reader')
+    await sup.stop()
+  })
+
+  it('reports a card left on the reader across a restart once, and a card tapped during the restart once', async () => {
+    const { hosts, forkHost } = scripted()
+    const log = new EventLog()
+    const sup = new ReaderSupervisor({ forkHost, emit: log.emit, backoffMs: { first: 20, max: 20 } })
+    sup.status()
+    const first = await readyHost(hosts, log, 0)
+    first.say(card('04A23B1C'))
+    expect((await log.next('reader.card')).uid).toBe('04A23B1C')
+    first.exit(null)
+    // The next host finds the same card still on the reader (nfc-pcsc reports it on attach).
+    const second = await readyHost(hosts, log, 1)
+    second.say(card('04A23B1C'))
+    await sleep(20)
+    expect(log.count('reader.card')).toBe(1)
+    // Taken off and tapped again: a tap like any other.
+    second.say({ type: 'removed', reader: 'R', uid: '04A23B1C', at: 3 })
+    second.say(card('04A23B1C'))
+    expect(log.count('reader.card')).toBe(2)
+    // Another card put on the reader while the host was down: reported when the next host sees it.
+    second.exit(null)
+    const third = await readyHost(hosts, log, 2)
+    third.say(card('04112233445566'))
+    expect((await log.next('reader.card', (c) => c.uid === '04112233445566')).uid).toBe('04112233445566')
+    expect(log.count('reader.card')).toBe(3)
+    await sup.stop()
+  })
+
+  it('a card carried over but not seen again by the next host is said to be gone', async () => {
+    const { hosts, forkHost } = scripted()
+    const log = new EventLog()
+    const sup = new ReaderSupervisor({ forkHost, emit: log.emit, backoffMs: { first: 20, max: 20 } })
+    sup.status()
+    const first = await readyHost(hosts, log, 0)
+    first.say(card('04A23B1C'))
+    await log.next('reader.card')
+    first.exit(null)
+    await readyHost(hosts, log, 1)
+    expect(log.count('reader.removed')).toBe(0)
+    // Taken off while no host ran: no host reports it leaving; the supervisor does.
+    expect(await log.next('reader.removed', undefined, 4000)).toMatchObject({ reader: 'R', uid: '04A23B1C' })
+    await sup.stop()
+  })
+
+  it('a stuck host with the PC/SC service up is restarting, not "service stopped"', async () => {
+    const { hosts, forkHost } = scripted()
+    const log = new EventLog()
+    const sup = new ReaderSupervisor({
+      forkHost,
+      emit: log.emit,
+      stallMs: 300,
+      backoffMs: { first: 5000, max: 5000 },
+      serviceUp: async () => true
+    })
+    sup.status()
+    await readyHost(hosts, log, 0)
+    // No heartbeat from here on.
+    const status = await log.next('reader.status', (s) => s.state !== 'ready', 3000)
+    expect(status.state).toBe('restarting')
+    expect(hosts[0]!.killed).toBe(true)
+    await sleep(100)
+    expect(sup.status().state).toBe('restarting')
+    await sup.stop()
+  })
+})

@@ -18,6 +18,11 @@ const HEARTBEAT_MS = 250
 const SERVICE_POLL_MS = 500
 /** A vanished reader is looked for again by a fresh NFC() (nfc-pcsc does not always see it return). */
 const RESCAN_AFTER_LOSS_MS = 3000
+/**
+ * pcscd stopping removes its readers (each reader ends) a moment before its socket goes: "no
+ * reader" is concluded only when the service still answers this long after the last one ended.
+ */
+const LOSS_SETTLE_MS = 600
 const GET_UID = Buffer.from([0xff, 0xca, 0x00, 0x00, 0x00])
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}`))
@@ -48,20 +53,66 @@ const readers = new Map<string, Reader>()
 const lastUid = new Map<string, string>()
 
 let reportTimer: NodeJS.Timeout | undefined
+/** Set once the host is ending: nothing it still sees (readers ending with the service) is news. */
+let ending = false
 /** Readers arrive one event each: report them together. */
 function reportReaders(): void {
   clearTimeout(reportTimer)
-  reportTimer = setTimeout(() => send({ type: 'readers', readers: [...readers.keys()].sort() }), 20)
+  reportTimer = setTimeout(() => {
+    if (!ending) send({ type: 'readers', readers: [...readers.keys()].sort() })
+  }, 20)
+}
+
+/** Whether the PC/SC service answers (undefined: no socket to ask, or probing is off). */
+async function serviceUp(): Promise<{ up: boolean; detail: string } | undefined> {
+  const path = pcscdSocketPath()
+  if (!probe || !path) return undefined
+  const result = await probePcscd(path)
+  return result.up ? { up: true, detail: '' } : result
+}
+
+/**
+ * The last reader ended. A service that stopped ends its readers first: say "no reader" only if
+ * the service still answers once things settled, else say the service is gone and start afresh.
+ */
+async function readersLost(): Promise<void> {
+  await new Promise((r) => setTimeout(r, LOSS_SETTLE_MS))
+  if (ending || readers.size > 0) return
+  const service = await serviceUp()
+  if (ending || readers.size > 0) return
+  if (service && !service.up) {
+    send({ type: 'no-service', detail: service.detail })
+    ending = true
+    exitSoon(RESCAN_EXIT_CODE)
+    return
+  }
+  reportReaders()
+  setTimeout(() => {
+    if (readers.size === 0) exitSoon(RESCAN_EXIT_CODE)
+  }, RESCAN_AFTER_LOSS_MS)
 }
 
 function fatal(message: string): void {
+  if (ending) return
+  ending = true
   send({ type: 'error', message, fatal: true })
   try {
     nfc?.close()
   } catch {
     // Closing a context whose service died can throw; the process ends anyway.
   }
-  exitSoon(1)
+  // The usual fatal error is the service going away: say so before going (the supervisor keeps
+  // "service stopped" rather than "restarting"). A killed service's socket refuses at once; a
+  // stopping one may answer a moment longer.
+  void (async () => {
+    let service = await serviceUp().catch(() => undefined)
+    if (service?.up) {
+      await new Promise((r) => setTimeout(r, LOSS_SETTLE_MS))
+      service = await serviceUp().catch(() => undefined)
+    }
+    if (service && !service.up) send({ type: 'no-service', detail: service.detail })
+    exitSoon(1)
+  })()
 }
 
 async function readUid(reader: Reader, atr: Buffer | undefined, standard: string, detectedAt: number) {
@@ -105,12 +156,8 @@ function attach(reader: Reader): void {
   reader.on('end', () => {
     readers.delete(name)
     lastUid.delete(name)
-    reportReaders()
-    if (readers.size === 0) {
-      setTimeout(() => {
-        if (readers.size === 0) exitSoon(RESCAN_EXIT_CODE)
-      }, RESCAN_AFTER_LOSS_MS)
-    }
+    if (readers.size > 0) reportReaders()
+    else void readersLost()
   })
   readers.set(name, reader)
   reportReaders()

@@ -3,14 +3,23 @@ import { isRandomUid, nfcUidFormats, uidLengthProblem } from '../../../shared/nf
 import type { ForkHost, HostProcess } from '../app-services'
 import type { Emit } from '../events'
 import { hostMessageSchema, RESCAN_EXIT_CODE, type HostMessage, type SupervisorMessage } from './messages'
+import { pcscdSocketPath, probePcscd } from './service-probe'
 import {
   noReaderHint,
   noReaderMessage,
   noServiceHint,
   noServiceMessage,
   readyMessage,
+  restartingHint,
+  restartingMessage,
   startingMessage
 } from './status-text'
+
+/**
+ * After a restart, how long a card the new host finds on a reader counts as the one that was
+ * already lying there (nfc-pcsc reports a present card on attach; vpcd polls every ~400 ms).
+ */
+const CARRY_OVER_MS = 2000
 
 export interface ReaderSupervisorOptions {
   forkHost: ForkHost
@@ -25,6 +34,11 @@ export interface ReaderSupervisorOptions {
   backoffMs?: { first: number; max: number }
   /** Observe every parsed host message (benchmarks: host timestamps). */
   onHostMessage?: (message: HostMessage) => void
+  /**
+   * Whether the PC/SC service answers, asked when a host stops answering (undefined: cannot tell,
+   * no socket to look at). Default: pcscd's socket on Linux.
+   */
+  serviceUp?: () => Promise<boolean | undefined>
 }
 
 type Feedback = { resolve: (played: boolean) => void; timer: NodeJS.Timeout }
@@ -35,7 +49,9 @@ type Feedback = { resolve: (played: boolean) => void; timer: NodeJS.Timeout }
  * backoff, and its messages become `reader.*` events. Starts on first use, not at app start.
  */
 export class ReaderSupervisor {
-  private readonly opts: Required<Omit<ReaderSupervisorOptions, 'hostArgs' | 'selected' | 'onHostMessage'>> &
+  private readonly opts: Required<
+    Omit<ReaderSupervisorOptions, 'hostArgs' | 'selected' | 'onHostMessage' | 'serviceUp'>
+  > &
     ReaderSupervisorOptions
   private host: HostProcess | undefined
   private started = false
@@ -50,6 +66,11 @@ export class ReaderSupervisor {
   private nextFeedbackId = 1
   private readonly feedbacks = new Map<number, Feedback>()
   private current: ReaderStatus = { state: 'starting', message: startingMessage, readers: [] }
+  /** The card reported on each reader and not reported removed, by the running host. */
+  private present = new Map<string, string>()
+  /** What lay on the readers when the last host ended: the next host reports it again on attach. */
+  private carried = new Map<string, string>()
+  private carryTimer: NodeJS.Timeout | undefined
 
   constructor(options: ReaderSupervisorOptions) {
     this.opts = {
@@ -95,6 +116,7 @@ export class ReaderSupervisor {
   async stop(): Promise<void> {
     this.stopped = true
     clearTimeout(this.restartTimer)
+    clearTimeout(this.carryTimer)
     clearInterval(this.watchdog)
     for (const [id, f] of this.feedbacks) {
       clearTimeout(f.timer)
@@ -148,8 +170,22 @@ export class ReaderSupervisor {
       this.host = undefined
       if (this.stopped || this.unavailable) return
       if (code === RESCAN_EXIT_CODE) this.attempts = 0
+      this.hostEnded()
       this.scheduleRestart()
     })
+  }
+
+  /**
+   * The host is gone: no card is read until the next one runs, so the panel must not say Ready
+   * (a "no-service" status stays: the service being down is still the reason). A card reported
+   * and still on a reader is carried over, so the next host's report of it on attach is not a
+   * second tap.
+   */
+  private hostEnded(): void {
+    for (const [reader, uid] of this.present) this.carried.set(reader, uid)
+    this.present.clear()
+    clearTimeout(this.carryTimer)
+    if (this.current.state !== 'no-service') this.setStatus(this.statusFor('restarting', []))
   }
 
   private scheduleRestart(): void {
@@ -171,17 +207,25 @@ export class ReaderSupervisor {
         ? now - this.forkedAt > this.opts.startTimeoutMs
         : now - this.lastBeat > this.opts.stallMs
     if (!stalled) return
-    // The usual cause: new NFC() spinning in its native loop because pcscd is not there.
-    this.setStatus(
-      this.statusFor(
-        'no-service',
-        [],
-        this.helloAt === undefined ? { message: 'The reader process did not start.' } : {}
-      )
-    )
+    const started = this.helloAt !== undefined
     this.host = undefined
     host.kill()
+    this.hostEnded()
     this.scheduleRestart()
+    // The usual cause: new NFC() spinning in its native loop because pcscd is not there. Where the
+    // service can be asked, ask it: a host stuck with the service up is restarting, not "stopped".
+    void this.serviceUp().then((up) => {
+      if (this.stopped || this.host !== undefined) return
+      if (up === true && started) return
+      this.setStatus(this.statusFor('no-service', [], started ? {} : { message: 'The reader process did not start.' }))
+    })
+  }
+
+  private serviceUp(): Promise<boolean | undefined> {
+    if (this.opts.serviceUp) return this.opts.serviceUp()
+    const path = this.opts.platform === process.platform ? pcscdSocketPath() : undefined
+    if (!path) return Promise.resolve(undefined)
+    return probePcscd(path).then((r) => r.up)
   }
 
   private onHostMessage(message: HostMessage): void {
@@ -199,18 +243,29 @@ export class ReaderSupervisor {
         this.setStatus(this.statusFor('unavailable', [], { message: message.message, hint: message.hint }))
         return
       case 'no-service':
+        // With the service gone, what lies on the readers is unknown: a card seen when it is back
+        // is a tap.
+        this.forget(this.present)
+        this.forget(this.carried)
         this.setStatus(this.statusFor('no-service', []))
         return
       case 'readers':
         this.attempts = 0
         this.setStatus(this.statusFor('ready', message.readers))
+        this.expireCarried(message.readers)
         return
-      case 'card':
+      case 'card': {
         if (!this.accepts(message.reader)) return
         // A good read clears an earlier "could not read" message.
         this.setStatus(this.statusFor(this.current.state, this.current.readers))
+        const carried = this.carried.get(message.reader)
+        this.carried.delete(message.reader)
+        this.present.set(message.reader, message.uid)
+        // The card reported before the restart, still on the reader: already counted.
+        if (carried === message.uid) return
         this.opts.emit('reader.card', toCardEvent(message))
         return
+      }
       case 'card-error':
         if (!this.accepts(message.reader)) return
         this.setStatus(
@@ -221,11 +276,14 @@ export class ReaderSupervisor {
         )
         return
       case 'removed':
+        this.present.delete(message.reader)
+        this.carried.delete(message.reader)
         if (this.accepts(message.reader))
           this.opts.emit('reader.removed', { reader: message.reader, uid: message.uid, at: message.at })
         return
       case 'error':
-        // Fatal errors end the host; its exit schedules the restart. Others are nfc-pcsc noise.
+        // A fatal error ends the host: within a moment it says the service stopped, or exits
+        // (then: restarting). Other errors are nfc-pcsc noise.
         return
       case 'feedback-result': {
         const pending = this.feedbacks.get(message.id)
@@ -235,6 +293,26 @@ export class ReaderSupervisor {
         pending.resolve(message.played)
         return
       }
+    }
+  }
+
+  /** A carried card not reported again soon after its reader is back was taken off meanwhile. */
+  private expireCarried(readers: string[]): void {
+    this.forget(new Map([...this.carried].filter(([reader]) => !readers.includes(reader))), this.carried)
+    if (this.carried.size === 0) return
+    clearTimeout(this.carryTimer)
+    this.carryTimer = setTimeout(() => this.forget(this.carried), CARRY_OVER_MS)
+    this.carryTimer.unref()
+  }
+
+  /**
+   * Cards no host will report leaving (taken off while none ran, or the service went): say they
+   * are gone, so the panel stops showing them "on the reader".
+   */
+  private forget(cards: Map<string, string>, from: Map<string, string> = cards): void {
+    for (const [reader, uid] of [...cards]) {
+      from.delete(reader)
+      if (this.accepts(reader)) this.opts.emit('reader.removed', { reader, uid, at: Date.now() })
     }
   }
 
@@ -259,6 +337,8 @@ export class ReaderSupervisor {
     switch (state) {
       case 'starting':
         return withText(startingMessage)
+      case 'restarting':
+        return withText(restartingMessage, restartingHint)
       case 'unavailable':
         return withText('The reader module is not available.')
       case 'no-service':

@@ -4,9 +4,11 @@ import { channel, noInput } from '../define'
 /**
  * The local USB reader (PC/SC). `unavailable`: nfc-pcsc is not installed or not built;
  * `no-service`: pcscd / the smart-card service is not running or not answering; `no-reader`:
- * the service runs but no reader is attached; `starting`: the reader process is starting.
+ * the service runs but no reader is attached; `starting`: the reader process is starting;
+ * `restarting`: the reader process ended (crash, killed, stuck) and is being started again — no
+ * card is read meanwhile, so never "ready".
  */
-export const readerStates = ['unavailable', 'no-service', 'no-reader', 'ready', 'starting'] as const
+export const readerStates = ['unavailable', 'no-service', 'no-reader', 'ready', 'starting', 'restarting'] as const
 
 export const readerStatusSchema = z.object({
   state: z.enum(readerStates),
