@@ -205,4 +205,58 @@ describe('job: Touch Passes', () => {
     }
     expect(job.browser.errors).toEqual([])
   })
+
+  it('gives several users a pass each (§3.27): a holder is refused by name, the rest get one', async () => {
+    const { page } = job
+    const before = await passes()
+    const holders = new Set(before.filter((p) => p.user_id).map((p) => p.user_id))
+    const users: { id: string; first_name: string; last_name: string; status: string }[] = await job.state('users')
+    const name = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`
+    const [a, b] = users.filter((u) => !holders.has(u.id) && u.status === 'ACTIVE')
+    const holder = users.find((u) => holders.has(u.id))!
+    const freeBefore = before.filter((p) => !p.user_id && (p.status === 'INACTIVE' || p.status === 'SUSPENDED'))
+    expect(freeBefore.length).toBeGreaterThanOrEqual(2)
+
+    await page.getByRole('button', { name: 'Give passes to users…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Give Touch Passes to several users' })
+    await expect.poll(() => dialog.getByTestId('free-passes').textContent()).toContain(`${freeBefore.length} passes`)
+    await job.expectAccessible('Give passes dialog')
+    const field = dialog.getByLabel('Add a user')
+    const pick = async (user: { first_name: string; last_name: string }) => {
+      await field.fill(name(user))
+      await dialog
+        .getByTestId('users-found')
+        .getByRole('button', { name: new RegExp(name(user)) })
+        .waitFor()
+      await field.press('ArrowDown')
+      await page.keyboard.press('Enter')
+      await expect.poll(() => dialog.getByTestId('chosen-users').textContent()).toContain(name(user))
+    }
+    await pick(a!)
+    await pick(holder)
+    await expect.poll(() => dialog.getByTestId('users-found').textContent()).toMatch(/already holds Touch Pass/)
+    await dialog.getByRole('button', { name: 'Give 2 passes' }).click()
+    const refused = dialog.getByRole('alert')
+    await refused.waitFor()
+    expect(await refused.textContent()).toContain(`${name(holder)} already holds Touch Pass`)
+    await job.expectAccessible('Give passes dialog with the refusal')
+    expect((await passes()).filter((p) => p.user_id === a!.id)).toEqual([])
+
+    await dialog.getByRole('button', { name: `Remove ${name(holder)}` }).click()
+    await pick(b!)
+    await dialog.getByRole('button', { name: 'Give 2 passes' }).click()
+    await dialog.getByTestId('assign-many-done').waitFor()
+    await job.expectAccessible('Give passes done')
+    await page.screenshot({ path: '/tmp/passes-job-given.png' })
+    const after = await passes()
+    for (const user of [a!, b!]) {
+      const held = after.filter((p) => p.user_id === user.id)
+      expect(held.map((p) => p.status)).toEqual(['PENDING'])
+      expect(freeBefore.map((p) => p.id)).toContain(held[0]!.id)
+    }
+    expect(after.filter((p) => p.user_id === holder.id)).toHaveLength(1)
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(job.browser.errors).toEqual([])
+  })
 })

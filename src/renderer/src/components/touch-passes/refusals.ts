@@ -1,3 +1,4 @@
+import type { User } from '../../../../shared/access/users'
 import { AppError } from '../../../../shared/errors'
 
 /** The changes a person makes to one Touch Pass from its details. */
@@ -36,4 +37,26 @@ export function refusal(action: PassAction, err: AppError): AppError {
         ? 'The pass or the user is no longer on the console: refresh the list.'
         : undefined)
   return new AppError({ ...err.toData(), message: `${done[action]} ${err.message}`, ...(hint ? { hint } : {}) })
+}
+
+/** Said next to a user found for a pass: the console refuses a second pass for them. */
+export function heldPassNote(user: User): string | undefined {
+  return user.touch_pass ? `already holds Touch Pass ${user.touch_pass.card_id || user.touch_pass.id}` : undefined
+}
+
+/**
+ * A failed batch assignment (§3.27). A refusal by a console rule names the user or the shortage;
+ * any other failure may have assigned some passes before it ended: the list says.
+ */
+export function manyRefusal(err: AppError): AppError {
+  const hint =
+    err.hint ??
+    (err.kind === 'conflict' || err.kind === 'validation'
+      ? 'Remove the user who already holds a pass, or buy more passes if too few are free, then give again.'
+      : err.kind === 'not-found'
+        ? 'A user is no longer on the console: remove them and give again.'
+        : 'Some passes may have been given before it failed: check the Touch Pass list before giving again.')
+  const refused = err.kind === 'conflict' || err.kind === 'validation' || err.kind === 'not-found'
+  const what = refused ? 'The console refused to give the passes.' : 'The console did not confirm the passes.'
+  return new AppError({ ...err.toData(), message: `${what} ${err.message}`, hint })
 }
