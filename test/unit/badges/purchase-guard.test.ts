@@ -72,6 +72,15 @@ describe('touchPasses.purchase in main', () => {
     expect(await total()).toBe(before)
   })
 
+  it('finds out without side effects what the token may do with Touch Passes', async () => {
+    const before = await total()
+    expect(await dispatch('touchPasses.capabilities', undefined)).toEqual({
+      ok: true,
+      result: { canEdit: true, canAssign: true }
+    })
+    expect(await total()).toBe(before)
+  })
+
   it('refuses a count out of range before calling the console', async () => {
     const before = await total()
     const reply = await dispatch('touchPasses.purchase', { count: 500, idempotencyKey: crypto.randomUUID() })
