@@ -6,12 +6,15 @@ import { success } from '../envelope'
 import { forbidden, invalid, notFound } from '../errors'
 import { presentPass } from '../present'
 import { isoWithOffset, touchPassCardId } from '../state/ids'
-import { touchPassStatuses, type TouchPassRecord } from '../state/schemas'
+import { touchPassFilterStatuses } from '../../shared/access/touch-passes'
+import type { TouchPassRecord } from '../state/schemas'
 import { paginate, pageOf } from './paging'
 import { idParam, parse } from './validate'
 import { route } from './define'
 
-const listQuery = z.object({ status: z.enum(touchPassStatuses).optional() })
+// The reference's filter enum has no EXPIRED (facts E9): refused as a console would refuse any
+// value outside it. The unfiltered list holds every pass, expired ones included.
+const listQuery = z.object({ status: z.enum(touchPassFilterStatuses).optional() })
 const updateBody = z.object({
   card_name: z.string().max(255).optional(),
   status: z.enum(['ACTIVE', 'SUSPENDED']).optional(),

@@ -61,8 +61,8 @@ describe('Touch Pass purchase dialog', () => {
     await fireEvent.click(buy)
     expect(calls.filter(([c]) => c === 'touchPasses.purchase')).toHaveLength(1)
     expect(screen.getByRole('button', { name: 'Buying…' })).toBeDisabled()
-    answer.release({ ok: true, result: { items: [pass('1'), pass('2')] } })
-    expect(await screen.findByTestId('purchase-done')).toHaveTextContent('2 new passes are in the list')
+    answer.release({ ok: true, result: { items: [pass('1'), pass('2')], listed: { before: 12, after: 14 } } })
+    expect(await screen.findByTestId('purchase-done')).toHaveTextContent('the list grew by 2 passes (from 12 to 14)')
     expect(onpurchased).toHaveBeenCalledTimes(1)
     expect(calls.filter(([c]) => c === 'touchPasses.purchase')).toHaveLength(1)
     const [, input] = calls[0]!
@@ -94,5 +94,47 @@ describe('Touch Pass purchase dialog', () => {
     expect(screen.getByRole('button', { name: /and charge/ })).toBeDisabled()
     await fireEvent.click(screen.getByRole('button', { name: /and charge/ }))
     expect(calls).toHaveLength(1)
+  })
+
+  it('takes the confirmation back whenever the count changes', async () => {
+    const { bridge, calls } = scriptedBridge({})
+    setApiForTests(bridge)
+    render(PurchaseDialog, { onclose: vi.fn(), onpurchased: vi.fn() })
+    const count = screen.getByLabelText('Number of passes')
+    const tick = screen.getByRole('checkbox')
+    await fireEvent.input(count, { target: { value: '2' } })
+    await fireEvent.click(tick)
+    expect(tick).toBeChecked()
+    expect(screen.getByRole('button', { name: /Buy 2 and charge/ })).toBeEnabled()
+    await fireEvent.input(count, { target: { value: '20' } })
+    expect(tick).not.toBeChecked()
+    const buy = screen.getByRole('button', { name: /Buy 20 and charge/ })
+    expect(buy).toBeDisabled()
+    await fireEvent.click(buy)
+    expect(calls).toEqual([])
+  })
+
+  it('says what the list gained, not what the console answered', async () => {
+    const cases: [Record<string, unknown>, RegExp][] = [
+      // The reference's answer: one pass for two bought; the list grew by two.
+      [{ items: [pass('1')], listed: { before: 12, after: 14 } }, /the list grew by 2 passes \(from 12 to 14\)/],
+      [
+        { items: [pass('1')], listed: { before: 12, after: 13 } },
+        /confirmed buying 2 passes, but the list grew by 1 pass/
+      ],
+      [{ items: [pass('1')] }, /could not be read to count them: check the list/]
+    ]
+    for (const [result, said] of cases) {
+      const { bridge } = scriptedBridge({ 'touchPasses.purchase': () => ({ ok: true, result }) })
+      setApiForTests(bridge)
+      const view = render(PurchaseDialog, { onclose: vi.fn(), onpurchased: vi.fn() })
+      await fireEvent.input(screen.getByLabelText('Number of passes'), { target: { value: '2' } })
+      await fireEvent.click(screen.getByRole('checkbox'))
+      await fireEvent.click(screen.getByRole('button', { name: /Buy 2 and charge/ }))
+      const done = await screen.findByTestId('purchase-done')
+      expect(done).toHaveTextContent(said)
+      expect(done).not.toHaveTextContent(/answered with/)
+      view.unmount()
+    }
   })
 })

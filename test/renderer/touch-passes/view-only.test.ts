@@ -8,7 +8,15 @@ describe('Touch Passes with a view-only token', () => {
   it('lists passes but turns buying off, naming the missing permission key', async () => {
     const { bridge } = scriptedBridge({
       'touchPasses.list': () => ({ ok: true, result: { items: [], total: 0 } }),
-      'touchPasses.capabilities': () => ({ ok: true, result: { canEdit: false, missingPermission: 'edit:credential' } })
+      'touchPasses.capabilities': () => ({
+        ok: true,
+        result: {
+          canEdit: false,
+          missingPermission: 'edit:credential',
+          canAssign: false,
+          assignMissingPermission: 'edit:user'
+        }
+      })
     })
     setApiForTests(bridge)
     render(TouchPassesScreen)
@@ -17,6 +25,9 @@ describe('Touch Passes with a view-only token', () => {
     const buy = screen.getByRole('button', { name: 'Buy passes…' })
     expect(buy).toBeDisabled()
     expect(buy).toHaveAttribute('title', 'Needs the permission edit:credential')
+    const giveMany = screen.getByRole('button', { name: 'Give passes to users…' })
+    expect(giveMany).toBeDisabled()
+    expect(giveMany).toHaveAttribute('title', 'Needs the permission edit:user')
   })
 
   it('shows a failed list as an error with its hint and a retry', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AccessClient } from '../../../src/main/services/access/client'
+import { probeEditPermission } from '../../../src/main/services/access/permission-probe'
 import { failure, startDemo, type Demo } from './support'
 
 describe('Touch Passes (E9–E14) and assigning them to users against the demo console', () => {
@@ -114,5 +115,37 @@ describe('Touch Passes (E9–E14) and assigning them to users against the demo c
       details: { permission: 'view:credential' }
     })
     expect(await failure(client.touchPasses.purchase(0))).toMatchObject({ kind: 'validation' })
+  })
+
+  it('counts the list, and finds the expired passes the status filter cannot ask for', async () => {
+    const every = await client.touchPasses.all()
+    expect(await client.touchPasses.count()).toBe(every.length)
+    const expired = await client.touchPasses.expired({ pageSize: 3 })
+    expect(expired.scanned).toBe(every.length)
+    expect(expired.items.length).toBeGreaterThan(0)
+    expect(expired.items.map((p) => p.id)).toEqual(every.filter((p) => p.status === 'EXPIRED').map((p) => p.id))
+    // Echoing the size it returned (facts 1.7) changes nothing: the count is pagination.total.
+    await demo.control('PUT', '/__demo/variants', { pageSizeEcho: 'returned' })
+    expect(await client.touchPasses.count()).toBe(every.length)
+    await demo.control('PUT', '/__demo/variants', { pageSizeEcho: 'requested' })
+  })
+
+  it("a console rule's refusal is a conflict with the console's reason, not a missing permission", async () => {
+    const holder = (await client.touchPasses.all({ status: 'ACTIVE' })).find((p) => p.user_id)!
+    const [free] = await client.touchPasses.purchase(1)
+    const refused = await failure(client.users.assignTouchPass(holder.user_id, free!.id))
+    expect(refused.kind).toBe('conflict')
+    expect(refused.message).toContain('already holds')
+    expect(refused.details?.['permission']).toBeUndefined()
+  })
+
+  it('probes edit:user without changing anything: full token yes, view-only token no', async () => {
+    const before = await client.touchPasses.all()
+    expect(await probeEditPermission(client, 'edit:user')).toEqual({ canEdit: true })
+    expect(await probeEditPermission(demo.client('view'), 'edit:user')).toEqual({
+      canEdit: false,
+      missingPermission: 'edit:user'
+    })
+    expect(await client.touchPasses.all()).toEqual(before)
   })
 })

@@ -4,6 +4,7 @@ import { createDispatch, type Dispatch } from '../../../src/main/services/ipc/di
 import { createNodeServices } from '../../../src/main/services/node-app'
 import type { AppServices } from '../../../src/main/services/app-services'
 import { tempDir } from '../../support/temp'
+import { control } from '../access/support'
 
 /** Main's own guard on Touch Pass purchases, against the built-in demo console over HTTPS. */
 describe('touchPasses.purchase in main', () => {
@@ -42,6 +43,42 @@ describe('touchPasses.purchase in main', () => {
     // Later too, within this run of the app.
     expect(await dispatch('touchPasses.purchase', { count: 2, idempotencyKey: key })).toMatchObject({ ok: false })
     expect(await total()).toBe(before + 2)
+  })
+
+  it('says what the list gained when the console answers only the first pass of several', async () => {
+    const before = await total()
+    const reply = await dispatch('touchPasses.purchase', { count: 2, idempotencyKey: crypto.randomUUID() })
+    if (!reply.ok) throw new Error(reply.error.message)
+    const result = reply.result as { items: unknown[]; listed?: { before: number; after: number } }
+    // The reference's answer: one object for count 2 (facts E14). The list is what tells.
+    expect(result.items).toHaveLength(1)
+    expect(result.listed).toEqual({ before, after: before + 2 })
+    expect(await total()).toBe(before + 2)
+  })
+
+  it('sends a failed purchase once and never advises trying again', async () => {
+    const demo = await services.connections.demoConsole()
+    const before = await total()
+    await control(demo, 'PUT', '/__demo/faults', { errorRate: { 'POST /credentials/touch_passes': 1 } })
+    try {
+      const reply = await dispatch('touchPasses.purchase', { count: 1, idempotencyKey: crypto.randomUUID() })
+      expect(reply).toMatchObject({ ok: false, error: { kind: 'server', retryable: false } })
+      if (reply.ok) return
+      expect(reply.error.hint).toContain('check the Touch Pass list before trying again')
+      expect(reply.error.hint).not.toMatch(/try again in a moment/i)
+    } finally {
+      await control(demo, 'DELETE', '/__demo/faults')
+    }
+    expect(await total()).toBe(before)
+  })
+
+  it('finds out without side effects what the token may do with Touch Passes', async () => {
+    const before = await total()
+    expect(await dispatch('touchPasses.capabilities', undefined)).toEqual({
+      ok: true,
+      result: { canEdit: true, canAssign: true }
+    })
+    expect(await total()).toBe(before)
   })
 
   it('refuses a count out of range before calling the console', async () => {

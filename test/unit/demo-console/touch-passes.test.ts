@@ -23,6 +23,8 @@ describe('demo console: Touch Passes and users', () => {
     expect(suspended.length).toBeGreaterThan(0)
     expect(suspended.every((p: { status: string }) => p.status === 'SUSPENDED')).toBe(true)
     expect((await list({ status: 'LOST' })).body.code).toBe('CODE_PARAMS_INVALID')
+    // The filter's enum has no EXPIRED (facts E9); the unfiltered list holds the expired passes.
+    expect((await list({ status: 'EXPIRED' })).body.code).toBe('CODE_PARAMS_INVALID')
   })
 
   it('buys INACTIVE passes: one object per the spec, all of them with the array variant', async () => {

@@ -2,7 +2,7 @@ import { AppError } from '../../../shared/errors'
 import type { PermissionKey } from '../../../shared/access/endpoints'
 import type { AccessClient } from './client'
 
-/** Ids no session or visitor can have: the probes below change nothing on the console. */
+/** Ids no session, visitor, user or pass can have: the probes below change nothing on the console. */
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000'
 
 /**
@@ -12,12 +12,14 @@ const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000'
  */
 const probes: Partial<Record<PermissionKey, (client: AccessClient) => Promise<unknown>>> = {
   'edit:credential': (client) => client.sessions.remove(NO_SUCH_ID),
-  'edit:visitor': (client) => client.visitors.unassignPin(NO_SUCH_ID)
+  'edit:visitor': (client) => client.visitors.unassignPin(NO_SUCH_ID),
+  // Taking a pass that does not exist back from a user who does not exist (§3.26).
+  'edit:user': (client) => client.users.unassignTouchPass(NO_SUCH_ID, NO_SUCH_ID)
 }
 
 export async function probeEditPermission(
   client: AccessClient,
-  key: 'edit:credential' | 'edit:visitor'
+  key: 'edit:credential' | 'edit:visitor' | 'edit:user'
 ): Promise<{ canEdit: boolean; missingPermission?: string }> {
   try {
     await probes[key]!(client)

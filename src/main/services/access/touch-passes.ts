@@ -32,6 +32,13 @@ export function touchPasses(http: AccessHttp) {
     return toPage(reply.data, reply.pagination)
   }
 
+  const all = (input: { status?: TouchPassFilterStatus } & AllOptions = {}): Promise<TouchPass[]> =>
+    fetchAll(
+      ({ pageNum, pageSize, signal }) => page(pageNum, pageSize, input.status, { signal, timeoutMs: input.timeoutMs }),
+      (pass) => pass.id,
+      input
+    )
+
   return {
     /** E9, one page (1-based), optionally one status. */
     async list(
@@ -43,13 +50,25 @@ export function touchPasses(http: AccessHttp) {
     },
 
     /** E9, every page. */
-    all(input: { status?: TouchPassFilterStatus } & AllOptions = {}): Promise<TouchPass[]> {
-      return fetchAll(
-        ({ pageNum, pageSize, signal }) =>
-          page(pageNum, pageSize, input.status, { signal, timeoutMs: input.timeoutMs }),
-        (pass) => pass.id,
-        input
-      )
+    all,
+
+    /**
+     * How many passes the list holds (E9, every status it lists): `pagination.total` of a
+     * one-item page, or every page counted when the console sends no pagination.
+     */
+    async count(options: CallOptions = {}): Promise<number> {
+      const first = await page(1, 1, undefined, options)
+      if (first.total !== undefined) return first.total
+      return (await all({ signal: options.signal, timeoutMs: options.timeoutMs })).length
+    },
+
+    /**
+     * The EXPIRED passes the list holds. E9's status filter has no EXPIRED (facts E9), so every
+     * page is read without a filter and the expired ones kept; `scanned` says how many were read.
+     */
+    async expired(options: AllOptions = {}): Promise<{ items: TouchPass[]; scanned: number }> {
+      const every = await all(options)
+      return { items: every.filter((p) => p.status === 'EXPIRED'), scanned: every.length }
     },
 
     /** E10: card id fragment or user name. */

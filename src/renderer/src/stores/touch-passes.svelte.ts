@@ -4,12 +4,19 @@ import { getApi } from '../lib/api'
 import { toAppError } from '../lib/errors'
 import { Latest } from '../lib/latest'
 
-/** The permission key an error says is missing, if it is a permission error. */
+/**
+ * The permission key an error names as missing: only a permission error (HTTP 403 or
+ * CODE_UNAUTHORIZED) that names its key. A refusal by a console rule (a user who already holds a
+ * pass, a pass in the wrong state) is about that one action and names no key.
+ */
 export function missingPermission(err: AppError): string | null {
   if (err.kind !== 'permission') return null
   const key = err.details?.['permission']
-  return typeof key === 'string' ? key : 'edit:credential'
+  return typeof key === 'string' ? key : null
 }
+
+/** What the list shows: every status, one status (E9), the assignable list (E11) or the expired. */
+export type TouchPassView = TouchPassFilterStatus | '' | 'ASSIGNABLE' | 'EXPIRED'
 
 /** The Touch Pass list (paged, filtered or searched) and the pass shown in detail. */
 export class TouchPassesStore {
@@ -17,16 +24,26 @@ export class TouchPassesStore {
   total = $state(0)
   page = $state(1)
   pageSize = $state(25)
-  /** '' = every status; ASSIGNABLE = the console's assignable list (E11: SUSPENDED or INACTIVE, free). */
-  status = $state<TouchPassFilterStatus | '' | 'ASSIGNABLE'>('')
+  /**
+   * '' = every status; ASSIGNABLE = the console's assignable list (E11: SUSPENDED or INACTIVE,
+   * free); EXPIRED = every page read and the expired kept (E9 cannot filter by EXPIRED).
+   */
+  status = $state<TouchPassView>('')
+  /** With EXPIRED: how many passes were read to find them. */
+  scanned = $state(0)
   /** Non-empty: the list shows search results (no paging) instead of a page. */
   searched = $state('')
   loading = $state(false)
   loaded = $state(false)
   error = $state<AppError | null>(null)
   selected = $state.raw<TouchPass | null>(null)
-  /** A permission key the token lacks for changes, once known; edit actions are off while set. */
+  /**
+   * A permission key the token lacks for changes (rename, activate, suspend, unbundle, buy), once
+   * known from the probe or a 403 naming it; those actions are off while set.
+   */
   editBlocked = $state<string | null>(null)
+  /** The same for giving a pass to a user and taking it back (edit:user). */
+  assignBlocked = $state<string | null>(null)
 
   private readonly listRequests = new Latest()
   private readonly openRequests = new Latest()
@@ -36,20 +53,20 @@ export class TouchPassesStore {
     this.loading = true
     this.error = null
     try {
-      if (this.searched || this.status === 'ASSIGNABLE') {
-        const { items } = this.searched
-          ? await getApi().touchPasses.search({ condition: this.searched })
-          : await getApi().touchPasses.assignable()
+      const { status, searched } = this
+      if (searched || status === 'ASSIGNABLE' || status === 'EXPIRED') {
+        const answer: { items: TouchPass[]; scanned?: number } = searched
+          ? await getApi().touchPasses.search({ condition: searched })
+          : status === 'EXPIRED'
+            ? await getApi().touchPasses.expired()
+            : await getApi().touchPasses.assignable()
         if (!this.listRequests.isCurrent(ticket)) return
-        this.items = items
-        this.total = items.length
+        this.items = answer.items
+        this.total = answer.items.length
+        this.scanned = answer.scanned ?? 0
         this.page = 1
       } else {
-        const result = await getApi().touchPasses.list({
-          page,
-          pageSize: this.pageSize,
-          ...(this.status ? { status: this.status } : {})
-        })
+        const result = await getApi().touchPasses.list({ page, pageSize: this.pageSize, ...(status ? { status } : {}) })
         if (!this.listRequests.isCurrent(ticket)) return
         this.items = result.items
         this.total = result.total
@@ -67,8 +84,9 @@ export class TouchPassesStore {
     try {
       const caps = await getApi().touchPasses.capabilities()
       this.editBlocked = caps.canEdit ? null : (caps.missingPermission ?? 'edit:credential')
+      this.assignBlocked = caps.canAssign === false ? (caps.assignMissingPermission ?? 'edit:user') : null
     } catch {
-      // Unknown: leave the actions on; a refused change will say why and turn them off.
+      // Unknown: leave the actions on; a change refused for a missing key will say so and turn them off.
     }
   }
 
@@ -77,7 +95,7 @@ export class TouchPassesStore {
     return this.load(1)
   }
 
-  filter(status: TouchPassFilterStatus | '' | 'ASSIGNABLE'): Promise<void> {
+  filter(status: TouchPassView): Promise<void> {
     this.status = status
     this.searched = ''
     return this.load(1)
@@ -102,6 +120,7 @@ export class TouchPassesStore {
     this.error = null
     this.selected = null
     this.editBlocked = null
+    this.assignBlocked = null
   }
 
   /** Put a changed pass back in the list and the detail view. */
@@ -110,7 +129,10 @@ export class TouchPassesStore {
     if (this.selected?.id === pass.id) this.selected = pass
   }
 
-  /** Run a change; a permission refusal turns the edit actions off with the missing key. */
+  /**
+   * Run a change. Only a permission error naming its key turns off the actions that need that key;
+   * any other refusal is the caller's to show for the one action that was refused.
+   */
   async change(run: () => Promise<TouchPass>): Promise<TouchPass> {
     try {
       const pass = await run()
@@ -120,6 +142,7 @@ export class TouchPassesStore {
       const e = toAppError(err)
       const key = missingPermission(e)
       if (key === 'edit:credential') this.editBlocked = key
+      if (key === 'edit:user') this.assignBlocked = key
       throw e
     }
   }

@@ -5,6 +5,12 @@ import { touchPassFilterStatuses, touchPassSchema } from '../../access/touch-pas
 const idInput = z.object({ id: z.string().min(1).max(200) })
 const passList = z.object({ items: z.array(touchPassSchema) })
 
+/**
+ * What a purchase did, as the list shows it: the console may answer only the first pass bought
+ * (facts E14), so main counts the list before and after. Absent when a count could not be read.
+ */
+export const purchaseListedSchema = z.object({ before: z.number().int(), after: z.number().int() })
+
 /** Most passes a single purchase may ask for: a typo (100 for 10) must not cost a fortune. */
 export const PURCHASE_MAX = 50
 
@@ -38,6 +44,11 @@ export const touchPassChannels = {
     noInput,
     passList
   ),
+  'touchPasses.expired': channel(
+    'Expired Touch Passes: the list cannot filter by EXPIRED (E9), so every page is read and the expired kept',
+    noInput,
+    passList.extend({ scanned: z.number().int() })
+  ),
   'touchPasses.get': channel('One Touch Pass with its device bundles (E13)', idInput, touchPassSchema),
   'touchPasses.rename': channel(
     "Change a Touch Pass's display name (E12 card_name)",
@@ -57,7 +68,7 @@ export const touchPassChannels = {
   'touchPasses.purchase': channel(
     "Buy Touch Passes (E14): charges the console's payment method; never retried, refused twice for one key",
     touchPassPurchaseSchema,
-    passList
+    passList.extend({ listed: purchaseListedSchema.optional() })
   ),
   'touchPasses.assign': channel(
     'Give an assignable Touch Pass to a user (§3.25); it becomes PENDING until the user accepts it',
@@ -89,7 +100,13 @@ export const touchPassChannels = {
   'touchPasses.capabilities': channel(
     'What the active token may do with Touch Passes: edits need `edit:credential`, assigning needs `edit:user`',
     noInput,
-    z.object({ canEdit: z.boolean(), missingPermission: z.string().optional() })
+    z.object({
+      canEdit: z.boolean(),
+      missingPermission: z.string().optional(),
+      /** Giving and taking back (§3.25–§3.27); absent when it could not be found out. */
+      canAssign: z.boolean().optional(),
+      assignMissingPermission: z.string().optional()
+    })
   )
 }
 

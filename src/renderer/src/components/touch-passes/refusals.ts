@@ -1,0 +1,62 @@
+import type { User } from '../../../../shared/access/users'
+import { AppError } from '../../../../shared/errors'
+
+/** The changes a person makes to one Touch Pass from its details. */
+export type PassAction = 'rename' | 'ACTIVE' | 'SUSPENDED' | 'unbundle' | 'assign' | 'unassign'
+
+const done: Record<PassAction, string> = {
+  rename: 'The pass was not renamed.',
+  ACTIVE: 'The pass was not activated.',
+  SUSPENDED: 'The pass was not suspended.',
+  unbundle: 'The device was not unbundled.',
+  assign: 'The pass was not given to the user.',
+  unassign: 'The pass was not taken back.'
+}
+
+/** What to do when the console refuses an action by one of its rules (not a missing key). */
+const ruleHints: Record<PassAction, string> = {
+  rename: 'Open the pass again to see its current state, then rename it.',
+  ACTIVE: 'An expired pass cannot be activated. Open the pass again to see its current status.',
+  SUSPENDED: 'Open the pass again to see its current status.',
+  unbundle: 'Open the pass again: the device may already be gone.',
+  assign:
+    'A user holds at most one Touch Pass, and only a suspended or inactive pass can be given. Pick another user, or take back the pass this user holds first.',
+  unassign: 'Open the pass again to see who holds it now.'
+}
+
+/**
+ * A failed change, said for the one action that failed: what did not happen, the console's own
+ * reason (carried in the message), and what to do. Other actions are not affected by it.
+ */
+export function refusal(action: PassAction, err: AppError): AppError {
+  const hint =
+    err.hint ??
+    (err.kind === 'conflict' || err.kind === 'validation'
+      ? ruleHints[action]
+      : err.kind === 'not-found'
+        ? 'The pass or the user is no longer on the console: refresh the list.'
+        : undefined)
+  return new AppError({ ...err.toData(), message: `${done[action]} ${err.message}`, ...(hint ? { hint } : {}) })
+}
+
+/** Said next to a user found for a pass: the console refuses a second pass for them. */
+export function heldPassNote(user: User): string | undefined {
+  return user.touch_pass ? `already holds Touch Pass ${user.touch_pass.card_id || user.touch_pass.id}` : undefined
+}
+
+/**
+ * A failed batch assignment (§3.27). A refusal by a console rule names the user or the shortage;
+ * any other failure may have assigned some passes before it ended: the list says.
+ */
+export function manyRefusal(err: AppError): AppError {
+  const hint =
+    err.hint ??
+    (err.kind === 'conflict' || err.kind === 'validation'
+      ? 'Remove the user who already holds a pass, or buy more passes if too few are free, then give again.'
+      : err.kind === 'not-found'
+        ? 'A user is no longer on the console: remove them and give again.'
+        : 'Some passes may have been given before it failed: check the Touch Pass list before giving again.')
+  const refused = err.kind === 'conflict' || err.kind === 'validation' || err.kind === 'not-found'
+  const what = refused ? 'The console refused to give the passes.' : 'The console did not confirm the passes.'
+  return new AppError({ ...err.toData(), message: `${what} ${err.message}`, hint })
+}
