@@ -27,7 +27,16 @@ export const defaultVariants: Variants = {
 export const faultsSchema = z.strictObject({
   latencyMs: z.number().int().min(0).max(60_000).optional(),
   /** `"<METHOD> <path>"` (path after /api/v1/developer; `*` matches anything, `:name` a segment) or `"*"` → probability. */
-  errorRate: z.record(z.string(), z.number().min(0).max(1)).optional(),
+  errorRate: z
+    .record(
+      // A pattern that can never match would switch nothing on without a word: its shape is checked.
+      z
+        .string()
+        .regex(/^(\*|[A-Za-z]+ \/\S*)$/, 'a pattern is "*" or "<METHOD> /path" (the path after /api/v1/developer)')
+        .transform((pattern) => pattern.replace(/^([A-Za-z]+) \/api\/v1\/developer(?=\/)/, '$1 ')),
+      z.number().min(0).max(1)
+    )
+    .optional(),
   /** Probability of destroying the connection without an answer. */
   resetRate: z.number().min(0).max(1).optional(),
   /** After `requests` requests in a window of `retryAfterSeconds`, answer 429 with Retry-After. */

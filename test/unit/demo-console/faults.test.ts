@@ -25,6 +25,21 @@ describe('demo console: faults for resilience tests', () => {
     expect((await demo.api('GET', '/doors')).status).toBe(200)
   })
 
+  it('takes a pattern with the full /api/v1/developer path too, and refuses one that could never match', async () => {
+    const set = await demo.control('PUT', '/faults', {
+      errorRate: { 'POST /api/v1/developer/credentials/touch_passes': 1 }
+    })
+    try {
+      expect(set.body.data.errorRate).toEqual({ 'POST /credentials/touch_passes': 1 })
+      expect((await demo.api('POST', '/credentials/touch_passes', { body: { count: 1 } })).status).toBe(500)
+    } finally {
+      await demo.control('DELETE', '/faults')
+    }
+    const refused = await demo.control('PUT', '/faults', { errorRate: { '/credentials/touch_passes': 1 } })
+    expect(refused.status).toBe(400)
+    expect(refused.body.msg).toMatch(/^errorRate\./)
+  })
+
   it('fails the routes an error rate names, by method and path pattern', async () => {
     await demo.control('PUT', '/faults', {
       errorRate: { 'GET /credentials/nfc_cards/tokens/:token': 1, 'POST /visitors*': 1 }
