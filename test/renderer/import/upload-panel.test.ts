@@ -85,7 +85,7 @@ describe('upload panel: every row can be resolved from the screen', () => {
     expect(screen.getByRole('button', { name: 'Upload 1 card to the console' })).toBeDisabled()
     expect(screen.getByRole('button', { name: 'Check 1 row with the console' })).toBeDisabled()
     expect(screen.getByTestId('console-reach')).toHaveTextContent(
-      /Site A cannot be reached \(The connection was refused\.\)/
+      /Site A cannot be reached: uploading and checking wait.*The connection was refused\./
     )
     await fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(h.ontest).toHaveBeenCalledOnce()

@@ -181,12 +181,13 @@ function mapRecords(rows: BatchRow[], records: ImportRecord[]): RowResult[] {
 
 /** Why rows are "to check" after a chunk got no usable answer: said as it happened. */
 function notAnswered(error: AppError | undefined): string {
-  const after = 'Press "Check with the console" (or search its NFC ID on Cards) before sending it again.'
+  const after = 'Use "Check with the console" before sending it again.'
   if (!error) return `The upload was stopped before the console answered. ${after}`
+  const why = error.message.replace(/\.$/, '')
   if (error.kind === 'network' || error.kind === 'tls' || error.kind === 'cancelled') {
-    return `The connection failed before the console answered (${error.message}), so it is not known whether this card was imported. ${after}`
+    return `The connection failed before the console answered (${why}): it may or may not have imported this card. ${after}`
   }
-  return `The console answered with an error (${error.message}) instead of saying which cards it imported. ${after}`
+  return `The console answered with an error (${why}) instead of saying which cards it imported. ${after}`
 }
 
 /**
