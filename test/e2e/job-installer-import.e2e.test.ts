@@ -194,14 +194,15 @@ describe('installer job: typed IDs and CSV files, uploads through failures, card
     // would have failed as a known card), the removed row was never sent.
     const cards: { nfc_id: string; alias: string }[] = await job.state('cards')
     const held = (nfcId: string) => cards.filter((c) => c.nfc_id === nfcId)
-    for (const [nfcId, alias] of [
+    const intended: [string, string][] = [
       ['04A1B299', 'Typed-01'],
       ['04A1B201', 'Desk-01'],
       ['04A1B202', 'Desk-02'],
       ['04A1B207', 'Desk-07'],
       ['04A1B208', 'Desk-08'],
       ['04A1B2AA', 'Held-1']
-    ]) {
+    ]
+    for (const [nfcId, alias] of intended) {
       expect(
         held(nfcId).map((c) => c.alias),
         nfcId
