@@ -27,6 +27,15 @@ describe('reading a CSV file in the renderer', () => {
     expect(await readCsvFile(new Blob(['04A1B2C3,Café']))).toEqual({ text: '04A1B2C3,Café', notes: [] })
   })
 
+  it('refuses a file that is not text, saying how to save it', async () => {
+    await expect(
+      readCsvFile(new Blob([new Uint8Array([0x30, 0x34, 0, 0, 0x41, 0x31, 0, 0x0a])]))
+    ).rejects.toMatchObject({
+      code: 'CSV_ENCODING',
+      hint: expect.stringMatching(/CSV UTF-8/)
+    })
+  })
+
   it('refuses an over-size file before reading it, saying the limit and what to do', async () => {
     const big = new Blob([new Uint8Array(CSV_MAX_BYTES + 1)])
     await expect(readCsvFile(big)).rejects.toMatchObject({

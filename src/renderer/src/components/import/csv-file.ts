@@ -21,6 +21,16 @@ export async function readCsvFile(file: Blob): Promise<CsvText> {
   const { encoding, guessed } = detectEncoding(bytes)
   const text = new TextDecoder(encoding, { ignoreBOM: true }).decode(bytes)
   if (text.length > CSV_MAX_CHARS) throw tooLarge(file.size)
+  // Not text (or UTF-16 this could not recognise): said here, and never sent (each NUL would
+  // travel as six characters).
+  if (text.indexOf('\u0000') !== -1) {
+    throw new AppError({
+      kind: 'validation',
+      code: 'CSV_ENCODING',
+      message: 'This file is not readable text: it holds NUL characters.',
+      hint: 'Save it as "CSV UTF-8 (Comma delimited)" (Excel: File > Save As) and open it again.'
+    })
+  }
   const notes: string[] = []
   if (encoding !== 'utf-8') {
     notes.push(
