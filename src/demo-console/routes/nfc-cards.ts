@@ -73,7 +73,8 @@ async function uploadedCsv(request: FastifyRequest): Promise<string> {
 }
 
 /**
- * `NFCID,alias` rows, no header (facts 6.8). A row fails (empty token) when its NFC ID is not hex,
+ * `NFCID,alias` rows, no header (facts 6.8). An imported card's display id is its NFC ID in
+ * decimal. A row fails (empty token) when its NFC ID is not hex,
  * the card is already known, or its alias is already taken, in the file or on the site.
  */
 export function importCards(store: DemoStore, csv: string) {
@@ -91,7 +92,10 @@ export function importCards(store: DemoStore, csv: string) {
     if (alias) seenAliases.add(alias)
     if (!nfcId || duplicateAlias || seenIds.has(nfcId) || store.cards.findByNfcId(nfcId)) return record
     seenIds.add(nfcId)
-    const displayId = store.nextDisplayId()
+    // A third-party card is numbered by its UID read as a decimal number (the "card number" many
+    // systems print), unless another card has that number already.
+    const decimal = BigInt(`0x${nfcId}`).toString(10)
+    const displayId = store.cards.displayIdTaken(decimal) ? store.nextDisplayId() : decimal
     const token = store.ids.hex(64)
     store.cards.add({
       token,

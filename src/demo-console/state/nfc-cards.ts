@@ -6,6 +6,7 @@ export class NfcCards {
   private readonly byNfcId = new Map<string, string>()
   private readonly byOwner = new Map<string, Set<string>>()
   private readonly aliases = new Map<string, number>()
+  private readonly displayIds = new Set<string>()
 
   constructor(records: CardRecord[]) {
     for (const card of records) this.add(card)
@@ -32,12 +33,17 @@ export class NfcCards {
     return [...(this.byOwner.get(ownerId) ?? [])].map((t) => this.byToken.get(t)!).filter(Boolean)
   }
 
+  displayIdTaken(displayId: string): boolean {
+    return this.displayIds.has(displayId)
+  }
+
   aliasTaken(alias: string): boolean {
     return (this.aliases.get(alias) ?? 0) > 0
   }
 
   add(card: CardRecord) {
     this.byToken.set(card.token, card)
+    this.displayIds.add(card.display_id)
     if (card.nfc_id) this.byNfcId.set(card.nfc_id, card.token)
     if (card.owner) this.index(card.owner.id, card.token, true)
     this.countAlias(card.alias, 1)
@@ -47,6 +53,7 @@ export class NfcCards {
     const card = this.byToken.get(token)
     if (!card) return undefined
     this.byToken.delete(token)
+    this.displayIds.delete(card.display_id)
     if (this.byNfcId.get(card.nfc_id) === token) this.byNfcId.delete(card.nfc_id)
     if (card.owner) this.index(card.owner.id, token, false)
     this.countAlias(card.alias, -1)

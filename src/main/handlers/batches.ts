@@ -10,7 +10,12 @@ export function batchHandlers(services: AppServices): HandlersOf<'batches'> {
       service = new BatchService({
         dir: join(services.dataDir, 'batches'),
         emit: services.events.emit,
-        client: () => services.connections.client()
+        client: () => services.connections.client(),
+        activeConsole: async () => {
+          const { profiles, activeId } = await services.connections.list()
+          const active = profiles.find((p) => p.id === activeId)
+          return active ? { profileId: active.id, name: active.name } : null
+        }
       })
       const created = service
       services.onClose(() => created.close())
@@ -32,6 +37,7 @@ export function batchHandlers(services: AppServices): HandlersOf<'batches'> {
     'batches.previewCsv': ({ text, batchId }) => batches().previewCsv(text, batchId),
     'batches.importCsv': ({ batchId, text }) => batches().importCsv(batchId, text),
     'batches.exportCsv': ({ batchId, which }) => batches().exportCsv(batchId, which),
-    'batches.upload': ({ batchId, ...options }) => batches().upload(batchId, options)
+    'batches.upload': ({ batchId, ...options }) => batches().upload(batchId, options),
+    'batches.check': ({ batchId }) => batches().check(batchId)
   }
 }

@@ -30,6 +30,10 @@ export const batchRowSchema = z.object({
   /** pending → sending → imported | failed; `unknown` = the app stopped before the console answered: check before re-sending. */
   status: rowStatusSchema,
   token: z.string().optional(),
+  /** The card's number on the console (its display id), once imported and looked up. */
+  displayId: z.string().optional(),
+  /** A failed row edited since: "Retry failed" sends it again with the failed ones. */
+  retry: z.boolean().optional(),
   reason: z.string().optional()
 })
 export type BatchRow = z.infer<typeof batchRowSchema>
@@ -44,6 +48,10 @@ export type BatchState = z.infer<typeof batchStateSchema>
 export const byteOrderSchema = z.enum(['as-read', 'reversed'])
 export type ByteOrder = z.infer<typeof byteOrderSchema>
 
+/** The console a batch was uploaded to: its rows' results are that console's. */
+export const batchConsoleSchema = z.object({ profileId: z.string(), name: z.string() })
+export type BatchConsoleRef = z.infer<typeof batchConsoleSchema>
+
 export const batchSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -53,6 +61,8 @@ export const batchSummarySchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   state: batchStateSchema,
+  /** null until the first upload. */
+  console: batchConsoleSchema.nullable(),
   counts: z.object({
     total: z.number().int(),
     pending: z.number().int(),
@@ -95,8 +105,21 @@ export const csvPreviewSchema = z.object({
 })
 export type CsvPreview = z.infer<typeof csvPreviewSchema>
 
-/** The renderer reads the file and sends its text; beyond this a preview would not be usable anyway. */
-export const CSV_MAX_CHARS = 20 * 1024 * 1024
+/**
+ * The renderer reads the file and sends its text. 4 Mi characters are about 170,000 lines of
+ * `04A1B2C3,Floor2-001`, far more cards than a site holds; beyond that the text and its preview
+ * would be messages of tens of MB. The file itself may take twice as many bytes (UTF-16).
+ */
+export const CSV_MAX_CHARS = 4 * 1024 * 1024
+export const CSV_MAX_BYTES = 2 * CSV_MAX_CHARS
+
+export const checkResultSchema = z.object({
+  /** Rows to check found on the console (now imported). */
+  found: z.number().int(),
+  /** Rows to check the console does not hold (now not sent: an upload sends them). */
+  absent: z.number().int()
+})
+export type CheckResult = z.infer<typeof checkResultSchema>
 
 export const uploadProgressSchema = z.object({
   batchId: z.string(),

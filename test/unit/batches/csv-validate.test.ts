@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { validateCsv } from '../../../src/main/services/batches/csv-validate'
-import { csvPreviewSchema, type CsvPreviewRow } from '../../../src/shared/batches/schemas'
+import { CSV_MAX_CHARS, csvPreviewSchema, type CsvPreviewRow } from '../../../src/shared/batches/schemas'
 
 const fixture = (name: string) => readFileSync(join('test/fixtures/csv', name), 'utf8')
 const preview = (name: string) => {
@@ -23,42 +23,68 @@ describe('CSV import preview (fixtures in test/fixtures/csv)', () => {
     expect(preview('long-ids.csv').rows.map((r) => r.status)).toEqual(['ok', 'ok'])
   })
 
-  it('removes a BOM and says so on line 1', () => {
+  it('removes a BOM and says so once for the file, not as a repair of line 1', () => {
     const p = preview('bom.csv')
-    expect(p.rows[0]).toMatchObject({
-      line: 1,
-      status: 'repaired',
-      nfcId: '04A1B2C3',
-      messages: ['Byte order mark (BOM) removed']
-    })
-    expect(p.rows[1]!.status).toBe('ok')
-    expect(p.notes.join(' ')).toMatch(/BOM/)
+    expect(p.rows.map((r) => [r.line, r.status, r.nfcId, r.messages])).toEqual([
+      [1, 'ok', '04A1B2C3', []],
+      [2, 'ok', '04A1B2C4', []]
+    ])
+    expect(p.notes).toEqual(['The byte order mark (BOM) at the start of the file was removed.'])
+    expect(p.counts).toEqual({ ok: 2, repaired: 0, refused: 0, duplicate: 0 })
   })
 
-  it('replaces CRLF (whole file or mixed) and says so per row', () => {
+  it('reads CRLF (whole file or mixed) as line breaks and says so once, not per row', () => {
     const p = preview('crlf.csv')
     expect(p.rows.map((r) => [r.status, r.alias, r.messages])).toEqual([
-      ['repaired', 'Lobby-01', ['Windows line ending (CRLF) replaced by LF']],
-      ['repaired', 'Lobby-02', ['Windows line ending (CRLF) replaced by LF']]
+      ['ok', 'Lobby-01', []],
+      ['ok', 'Lobby-02', []]
     ])
+    expect(p.notes).toEqual(['Windows line endings (CRLF) were read as plain line breaks.'])
+    expect(p.counts.ok).toBe(2)
     const mixed = preview('mixed-endings.csv')
     expect(mixed.rows.map((r) => [r.status, r.alias])).toEqual([
       ['ok', 'Lobby-01'],
-      ['repaired', 'Lobby-02']
+      ['ok', 'Lobby-02']
+    ])
+    // A file that starts with CRLF and goes on with LF: no two lines run together.
+    const startsCrlf = validateCsv('04A1B2C3,A\r\n04A1B2C4,B\n04A1B2C5,C\r\n')
+    expect(brief(startsCrlf.rows)).toEqual([
+      [1, 'ok', '04A1B2C3', 'A'],
+      [2, 'ok', '04A1B2C4', 'B'],
+      [3, 'ok', '04A1B2C5', 'C']
     ])
   })
 
-  it('skips a header row and says so', () => {
-    expect(preview('header.csv').rows).toEqual([
-      {
-        line: 1,
-        nfcId: undefined,
-        alias: '',
-        status: 'repaired',
-        messages: ["Header row skipped: the console's format has none"]
-      },
-      { line: 2, nfcId: '04A1B2C3', alias: 'Lobby-01', status: 'ok', messages: [] }
+  it('skips a header row with a note, and neither shows nor counts it as a row', () => {
+    const p = preview('header.csv')
+    expect(p.rows).toEqual([{ line: 2, nfcId: '04A1B2C3', alias: 'Lobby-01', status: 'ok', messages: [] }])
+    expect(p.notes).toEqual(["Line 1 is a header row and was skipped: the console's format has none."])
+    // "Add N valid rows" counts ok + repaired: the header is not one of them.
+    expect(p.counts).toEqual({ ok: 1, repaired: 0, refused: 0, duplicate: 0 })
+  })
+
+  it('refuses the line of a quote that is never closed, and reads every line after it', () => {
+    const p = validateCsv('04A1B2C3,Desk-01\n04A1B2C4,"Desk 02\n04A1B2C5,Desk-03\n\n04A1B2C6,"Desk, 04"\n')
+    expect(brief(p.rows)).toEqual([
+      [1, 'ok', '04A1B2C3', 'Desk-01'],
+      [2, 'refused', null, ''],
+      [3, 'ok', '04A1B2C5', 'Desk-03'],
+      [5, 'ok', '04A1B2C6', 'Desk, 04']
     ])
+    expect(p.rows[1]!.messages[0]).toMatch(/double quote on line 2 is never closed/)
+    // Two broken lines, the second in what is read after the first.
+    const twice = validateCsv('"04A1B2C3,A\n04A1B2C4,B\n04A1B2C5,"C\n04A1B2C6,D')
+    expect(brief(twice.rows)).toEqual([
+      [1, 'refused', null, ''],
+      [2, 'ok', '04A1B2C4', 'B'],
+      [3, 'refused', null, ''],
+      [4, 'ok', '04A1B2C6', 'D']
+    ])
+  })
+
+  it('refuses a UTF-16 text read as UTF-8 once for the file, saying what to do', () => {
+    const utf16 = Buffer.from('\ufeff04A1B2C3,Lobby-01\r\n', 'utf16le').toString('utf8')
+    expect(() => validateCsv(utf16)).toThrow(/NUL characters \(probably UTF-16/)
   })
 
   it('makes lowercase hex uppercase and removes ":", space and "-" separators', () => {
@@ -137,6 +163,6 @@ describe('CSV import preview (fixtures in test/fixtures/csv)', () => {
   })
 
   it('refuses a text over the size limit', () => {
-    expect(() => validateCsv('x'.repeat(20 * 1024 * 1024 + 1))).toThrow(/too large/)
+    expect(() => validateCsv('x'.repeat(CSV_MAX_CHARS + 1))).toThrow(/too large/)
   })
 })

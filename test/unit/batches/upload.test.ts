@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import { BatchService } from '../../../src/main/services/batches/batch-service'
+import { AppError } from '../../../src/shared/errors'
 import type { UploadProgress } from '../../../src/shared/batches/schemas'
 import type { AccessClient } from '../../../src/main/services/access/client'
 import { startDemo, type Demo } from '../access/support'
@@ -14,6 +15,7 @@ describe('batch upload', () => {
   let service: BatchService
   let progress: UploadProgress[]
   let imports: number
+  let active: { profileId: string; name: string } | null
 
   beforeAll(async () => {
     demo = await startDemo()
@@ -25,6 +27,7 @@ describe('batch upload', () => {
     dir = await tempDir()
     progress = []
     imports = 0
+    active = { profileId: 'site-a', name: 'Site A' }
     client = demo.client()
     // Count the import requests the service makes (the real call still goes to the console).
     const importCsv = client.nfcCards.importCsv.bind(client.nfcCards)
@@ -35,6 +38,7 @@ describe('batch upload', () => {
     service = new BatchService({
       dir: join(dir.path, 'batches'),
       client: async () => client,
+      activeConsole: async () => active,
       chunkSize: 2,
       emit: (event, payload) => {
         if (event === 'batches.uploadProgress') progress.push(payload as UploadProgress)
@@ -119,16 +123,128 @@ describe('batch upload', () => {
     const detail = await service.get(batch.id)
     expect(detail.rows.map((r) => r.status)).toEqual(['imported', 'imported', 'unknown', 'unknown'])
     expect(detail.state).toBe('partly-imported')
-    expect(detail.rows[2]!.reason).toMatch(/check on the console/)
+    // A 500 is an answer: the reason says so (not "no answer"), and what to do.
+    expect(detail.rows[2]!.reason).toMatch(/^The console answered with an error \(.*internal error.*\)/)
+    expect(detail.rows[2]!.reason).toMatch(/Check with the console/)
 
     // A plain upload does not re-send rows of unknown outcome...
     await demo.control('DELETE', '/__demo/faults')
     calls = 10
     expect(await service.upload(batch.id)).toMatchObject({ sent: 0 })
-    // ...the user may, explicitly, after checking.
-    const resent = await service.upload(batch.id, { resendUnknown: true })
+    // ...checking with the console finds them absent (the 500 imported nothing), then they go out.
+    expect(await service.check(batch.id)).toEqual({ found: 0, absent: 2 })
+    expect((await service.get(batch.id)).rows.map((r) => r.status)).toEqual([
+      'imported',
+      'imported',
+      'pending',
+      'pending'
+    ])
+    const resent = await service.upload(batch.id)
     expect(resent).toMatchObject({ sent: 2, imported: 2 })
     expect((await service.get(batch.id)).state).toBe('imported')
+  })
+
+  it('"Check with the console" marks a row whose answer was lost as imported, and sends only the absent ones', async () => {
+    const suffix = (Date.now() + 3).toString(16).slice(-6).toUpperCase()
+    const batch = await service.create({ name: 'Lost answer' })
+    const ids = ['01', '02', '03'].map((n) => `0F${suffix}0000${n}`)
+    for (const [i, id] of ids.entries()) await service.addScan(batch.id, id, `L${suffix}-${i}`)
+    // The first request reaches the console (chunk of 2), but its answer is lost on the way back.
+    const original = client.nfcCards.importCsv
+    client.nfcCards.importCsv = async (...args) => {
+      await original(...args)
+      throw new AppError({ kind: 'network', code: 'ECONNRESET', message: 'The connection was reset.' })
+    }
+    await expect(service.upload(batch.id)).rejects.toMatchObject({ kind: 'network' })
+    let detail = await service.get(batch.id)
+    expect(detail.rows.map((r) => r.status)).toEqual(['unknown', 'unknown', 'pending'])
+    expect(detail.rows[0]!.reason).toMatch(/^The connection failed before the console answered/)
+    client.nfcCards.importCsv = original
+
+    expect(await service.check(batch.id)).toEqual({ found: 2, absent: 0 })
+    detail = await service.get(batch.id)
+    expect(detail.rows.map((r) => r.status)).toEqual(['imported', 'imported', 'pending'])
+    // The console's number of the card: its NFC ID in decimal on the demo console.
+    expect(detail.rows[0]!.displayId).toBe(BigInt(`0x${ids[0]}`).toString(10))
+    expect(detail.rows[0]!.token).toMatch(/^[0-9a-f]{64}$/)
+
+    imports = 0
+    expect(await service.upload(batch.id)).toMatchObject({ sent: 1, imported: 1 })
+    expect(imports).toBe(1)
+    const cards = await client.nfcCards.all()
+    for (const id of ids) {
+      expect(cards.filter((c) => c.display_id === BigInt(`0x${id}`).toString(10))).toHaveLength(1)
+    }
+    // Every imported row shows the console's number.
+    expect((await service.get(batch.id)).rows.map((r) => r.displayId)).toEqual(
+      ids.map((id) => BigInt(`0x${id}`).toString(10))
+    )
+  })
+
+  it('a card the console already holds fails as "already on the console as card <number>"', async () => {
+    const suffix = (Date.now() + 4).toString(16).slice(-6).toUpperCase()
+    const nfcId = `1A${suffix}`
+    const [held] = await client.nfcCards.importCsv(`${nfcId},Held-${suffix}\n`)
+    const card = await client.nfcCards.get(held!.token)
+    const batch = await service.create({ name: 'Known' })
+    await service.addScan(batch.id, nfcId, `Other-${suffix}`)
+    // The preview of a file already flags it, before any upload.
+    const preview = await service.previewCsv(`${nfcId},Other-${suffix}\n`, batch.id)
+    expect(preview.rows[0]).toMatchObject({ status: 'duplicate' })
+    const csvOnly = await service.previewCsv(`${nfcId},Other-${suffix}\n`)
+    expect(csvOnly.rows[0]).toMatchObject({
+      status: 'duplicate',
+      messages: [`Already on the console as card ${card.display_id}`]
+    })
+
+    await service.upload(batch.id)
+    const row = (await service.get(batch.id)).rows[0]!
+    expect(row.status).toBe('failed')
+    expect(row.reason).toBe(
+      `Already on the console as card ${card.display_id} ("Held-${suffix}"): remove this row, or find the card on Cards.`
+    )
+  })
+
+  it('"Retry failed" also sends a failed row the user has edited since', async () => {
+    const suffix = (Date.now() + 5).toString(16).slice(-6).toUpperCase()
+    await client.nfcCards.importCsv(`2A${suffix},TakenA-${suffix}\n2B${suffix},TakenB-${suffix}\n`)
+    const batch = await service.create({ name: 'Edited' })
+    await service.addScan(batch.id, `2C${suffix}`, `TakenA-${suffix}`)
+    await service.addScan(batch.id, `2D${suffix}`, `TakenB-${suffix}`)
+    expect(await service.upload(batch.id)).toMatchObject({ failed: 2 })
+    const [first] = (await service.get(batch.id)).rows
+    await service.updateRow(batch.id, first!.id, { alias: `Fixed-${suffix}` })
+    imports = 0
+    const retry = await service.upload(batch.id, { onlyFailed: true })
+    expect(retry).toMatchObject({ sent: 2, imported: 1, failed: 1 })
+    expect((await service.get(batch.id)).rows.map((r) => r.status)).toEqual(['imported', 'failed'])
+  })
+
+  it('binds a batch to the console of its first upload and refuses to upload or check it on another', async () => {
+    const suffix = (Date.now() + 6).toString(16).slice(-6).toUpperCase()
+    const batch = await service.create({ name: 'Bound' })
+    expect(batch.console).toBeNull()
+    await service.addScan(batch.id, `3A${suffix}`, `B${suffix}-1`)
+    await service.upload(batch.id)
+    expect((await service.get(batch.id)).console).toEqual({ profileId: 'site-a', name: 'Site A' })
+    await service.addScan(batch.id, `3B${suffix}`, `B${suffix}-2`)
+
+    active = { profileId: 'site-b', name: 'Site B' }
+    imports = 0
+    await expect(service.upload(batch.id)).rejects.toMatchObject({
+      code: 'BATCH_OF_OTHER_CONSOLE',
+      message: 'This batch was uploaded to Site A, not to Site B.'
+    })
+    await expect(service.check(batch.id)).rejects.toMatchObject({ code: 'BATCH_OF_OTHER_CONSOLE' })
+    expect(imports).toBe(0)
+    // The binding survives a restart (it is in the journal).
+    await service.close()
+    service = new BatchService({
+      dir: join(dir.path, 'batches'),
+      client: async () => client,
+      activeConsole: async () => active
+    })
+    expect((await service.get(batch.id)).console).toEqual({ profileId: 'site-a', name: 'Site A' })
   })
 
   it('refuses row edits while an upload runs', async () => {

@@ -71,9 +71,11 @@ export class BatchModel {
           row.alias = entry.alias
           if (row.alias) this.byAlias.set(row.alias, row)
         }
-        // An edited failed row is a new attempt: it goes back to pending.
+        // An edited failed row is a new attempt: it goes back to pending, and "Retry failed"
+        // still sends it (it is the row the user fixed).
         if (row.status === 'failed') {
           row.status = 'pending'
+          row.retry = true
           delete row.reason
         }
         this.updatedAt = entry.at
@@ -108,8 +110,11 @@ export class BatchModel {
           const row = this.byId.get(result.rowId)
           if (!row) continue
           row.status = result.status
+          delete row.retry
           if (result.token) row.token = result.token
           else delete row.token
+          if (result.displayId) row.displayId = result.displayId
+          else delete row.displayId
           if (result.reason) row.reason = result.reason
           else delete row.reason
         }
@@ -118,6 +123,16 @@ export class BatchModel {
         this.settleInterrupted()
         this.openUpload = undefined
         this.updatedAt = entry.at
+        return
+      case 'console':
+        this.meta.console = entry.console
+        this.updatedAt = entry.at
+        return
+      case 'numbers':
+        for (const [rowId, displayId] of entry.numbers) {
+          const row = this.byId.get(rowId)
+          if (row?.status === 'imported') row.displayId = displayId
+        }
         return
     }
   }
@@ -165,6 +180,7 @@ export class BatchModel {
       createdAt: this.meta.createdAt,
       updatedAt: this.updatedAt,
       state: this.state(),
+      console: this.meta.console ?? null,
       counts
     }
   }

@@ -8,9 +8,12 @@ import {
   type BatchDetail,
   type BatchRow,
   type BatchSummary,
+  type BatchConsoleRef,
   type ByteOrder,
+  type CheckResult,
   type CsvPreview
 } from '../../../shared/batches/schemas'
+import { ConsoleCards } from './console-cards'
 import type { Emit } from '../events'
 import { BatchModel } from './batch-model'
 import { exportFilename, toConsoleCsv } from './csv-export'
@@ -28,8 +31,10 @@ export interface BatchServiceDeps {
   /** `<dataDir>/batches` */
   dir: string
   emit?: Emit
-  /** The active profile's client, asked for only when uploading. */
+  /** The active profile's client, asked for only when uploading, checking or previewing. */
   client?: () => Promise<BatchConsole>
+  /** The active console (profile id and name): an upload binds the batch to it. */
+  activeConsole?: () => Promise<BatchConsoleRef | null>
   /** Rows per import request. */
   chunkSize?: number
 }
@@ -58,6 +63,8 @@ export class BatchService {
   private readonly batches = new Map<string, LoadedBatch>()
   private unreadable: Unreadable[] = []
   private closed = false
+  /** The active console's cards, kept briefly so previews of several files fetch them once. */
+  private cardsCache: { profileId: string | null; at: number; cards: Promise<ConsoleCards> } | undefined
 
   constructor(private readonly deps: BatchServiceDeps) {}
 
@@ -150,7 +157,8 @@ export class BatchService {
       aliasPattern: input.aliasPattern ?? null,
       byteOrder: input.byteOrder ?? 'as-read',
       nextNumber: input.firstNumber ?? 1,
-      createdAt: now()
+      createdAt: now(),
+      console: null
     }
     const path = join(this.deps.dir, id + JOURNAL_EXT)
     const journal = await Journal.create(path, [{ t: 'create', v: 1, meta }])
@@ -287,17 +295,29 @@ export class BatchService {
   }
 
   async previewCsv(text: string, batchId?: string): Promise<CsvPreview> {
-    if (batchId === undefined) return validateCsv(text)
-    const batch = await this.loaded(batchId)
-    return validateCsv(text, { existingNfcIds: batch.model.byNfc, existingAliases: batch.model.byAlias })
+    const batch = batchId === undefined ? undefined : await this.loaded(batchId)
+    const known = await this.cardsForPreview(batch)
+    const preview = validateCsv(text, {
+      existingNfcIds: batch?.model.byNfc,
+      existingAliases: batch?.model.byAlias,
+      onConsole: known.cards
+    })
+    if (known.note) preview.notes.push(known.note)
+    return preview
   }
 
   /** Add the rows of a CSV text that are ok or repaired; the preview says what happened to the rest. */
   async importCsv(batchId: string, text: string): Promise<{ added: number; preview: CsvPreview }> {
     const batch = await this.loaded(batchId)
+    const known = await this.cardsForPreview(batch)
     return this.exclusive(batch, async () => {
       this.refuseWhileUploading(batch)
-      const preview = validateCsv(text, { existingNfcIds: batch.model.byNfc, existingAliases: batch.model.byAlias })
+      const preview = validateCsv(text, {
+        existingNfcIds: batch.model.byNfc,
+        existingAliases: batch.model.byAlias,
+        onConsole: known.cards
+      })
+      if (known.note) preview.notes.push(known.note)
       const at = now()
       const rows: BatchRow[] = []
       for (const r of preview.rows) {
@@ -310,6 +330,107 @@ export class BatchService {
     })
   }
 
+  /**
+   * The console's cards for a preview: NFC IDs it already holds are flagged before upload. The
+   * installer may well be offline: then the preview says the check was not made, and goes on.
+   */
+  private async cardsForPreview(batch: LoadedBatch | undefined): Promise<{ cards?: ConsoleCards; note?: string }> {
+    if (!this.deps.client) return {}
+    const active = await this.activeConsole()
+    const bound = batch?.model.meta.console
+    if (bound && active && bound.profileId !== active.profileId) {
+      return { note: `This batch belongs to ${bound.name}: the file was not checked against ${active.name}'s cards.` }
+    }
+    try {
+      return { cards: await this.consoleCards(active, false, PREVIEW_TIMEOUT_MS) }
+    } catch (err) {
+      return {
+        note: `The console's cards could not be read (${AppError.from(err).message}): NFC IDs it already holds will only show at upload.`
+      }
+    }
+  }
+
+  /** The active console's cards; `fresh` fetches them again (a check must see the console as it is now). */
+  consoleCards(active: BatchConsoleRef | null, fresh: boolean, timeoutMs?: number): Promise<ConsoleCards> {
+    const profileId = active?.profileId ?? null
+    const cached = this.cardsCache
+    if (!fresh && cached && cached.profileId === profileId && Date.now() - cached.at < CARDS_CACHE_MS) {
+      return cached.cards
+    }
+    const cards = (async () => {
+      const client = await this.deps.client!()
+      return new ConsoleCards(await client.nfcCards.all({ pageSize: 100, ...(timeoutMs ? { timeoutMs } : {}) }))
+    })()
+    this.cardsCache = { profileId, at: Date.now(), cards }
+    cards.catch(() => {
+      if (this.cardsCache?.cards === cards) this.cardsCache = undefined
+    })
+    return cards
+  }
+
+  /** The console's cards changed (an upload): the next preview fetches them again. */
+  forgetConsoleCards(): void {
+    this.cardsCache = undefined
+  }
+
+  async activeConsole(): Promise<BatchConsoleRef | null> {
+    return (await this.deps.activeConsole?.()) ?? null
+  }
+
+  /**
+   * A batch belongs to the console it was first uploaded to: its results say what that console
+   * holds. Uploading or checking it while another console is active is refused, never done silently.
+   */
+  async requireOwnConsole(batch: LoadedBatch): Promise<BatchConsoleRef | null> {
+    const active = await this.activeConsole()
+    const bound = batch.model.meta.console
+    if (bound && active && bound.profileId !== active.profileId) {
+      throw new AppError({
+        kind: 'conflict',
+        code: 'BATCH_OF_OTHER_CONSOLE',
+        message: `This batch was uploaded to ${bound.name}, not to ${active.name}.`,
+        hint: `Switch to ${bound.name} to continue it. For ${active.name}, export it as CSV and open that file in a new batch.`
+      })
+    }
+    return active
+  }
+
+  /**
+   * "Check with the console": every row to check is looked up in the console's card list. Found:
+   * imported (with its token and number). Not found: back to not sent, so an upload sends it; only
+   * rows the console was seen not to hold are ever sent again.
+   */
+  async check(batchId: string): Promise<CheckResult> {
+    const batch = await this.loaded(batchId)
+    if (!this.deps.client) throw noConsole()
+    if (batch.upload) {
+      throw new AppError({ kind: 'conflict', code: 'UPLOAD_RUNNING', message: 'This batch is being uploaded already.' })
+    }
+    const active = await this.requireOwnConsole(batch)
+    const cards = await this.consoleCards(active, true)
+    return this.exclusive(batch, async () => {
+      this.refuseWhileUploading(batch)
+      const results: Extract<JournalEntry, { t: 'results' }>['results'] = []
+      const checkedAt = new Date().toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })
+      for (const row of batch.model.rows) {
+        if (row.status !== 'unknown') continue
+        const card = cards.byNfcId(row.nfcId)
+        results.push(
+          card
+            ? { rowId: row.id, status: 'imported', token: card.token, displayId: card.display_id }
+            : {
+                rowId: row.id,
+                status: 'pending',
+                reason: `Checked with the console (${checkedAt}): it does not hold this card. Upload sends it.`
+              }
+        )
+      }
+      if (results.length > 0) await this.commit(batch, { t: 'results', uploadId: 'check', results })
+      const found = results.filter((r) => r.status === 'imported').length
+      return { found, absent: results.length - found }
+    })
+  }
+
   async exportCsv(batchId: string, which: 'all' | 'failed'): Promise<{ filename: string; text: string; rows: number }> {
     const batch = await this.loaded(batchId)
     const rows = which === 'all' ? batch.model.rows : batch.model.rows.filter((r) => r.status === 'failed')
@@ -319,24 +440,16 @@ export class BatchService {
   /** Send the batch to the console (E16). Never retried automatically: import is not idempotent. */
   async upload(batchId: string, options: UploadOptions = {}): Promise<UploadResult> {
     const batch = await this.loaded(batchId)
-    if (!this.deps.client) {
-      throw new AppError({
-        kind: 'unsupported',
-        code: 'NO_CONSOLE',
-        message: 'No console is configured for uploading.'
-      })
-    }
+    if (!this.deps.client) throw noConsole()
     if (batch.upload) {
       throw new AppError({ kind: 'conflict', code: 'UPLOAD_RUNNING', message: 'This batch is being uploaded already.' })
     }
     const controller = new AbortController()
-    const done = runUpload(
-      this,
-      batch,
-      this.deps.client,
-      { ...options, chunkSize: this.deps.chunkSize },
-      controller.signal
-    )
+    const client = this.deps.client
+    const done = (async () => {
+      const active = await this.requireOwnConsole(batch)
+      return runUpload(this, batch, client, { ...options, chunkSize: this.deps.chunkSize, active }, controller.signal)
+    })()
     batch.upload = { controller, done }
     try {
       return await done
@@ -367,6 +480,13 @@ export class BatchService {
 
 function now(): string {
   return new Date().toISOString()
+}
+
+const PREVIEW_TIMEOUT_MS = 5_000
+const CARDS_CACHE_MS = 60_000
+
+function noConsole(): AppError {
+  return new AppError({ kind: 'unsupported', code: 'NO_CONSOLE', message: 'No console is configured for uploading.' })
 }
 
 function findRow(batch: LoadedBatch, rowId: string): BatchRow {

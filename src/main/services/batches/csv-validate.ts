@@ -3,7 +3,7 @@ import { AppError } from '../../../shared/errors'
 import { CSV_MAX_CHARS, type CsvPreview, type CsvPreviewRow } from '../../../shared/batches/schemas'
 import { canonicalHex32, readNfcCell, unwrapCell } from './csv-nfc-id'
 import { DuplicateFinder, hashString } from './duplicate-finder'
-import { CRLF_MESSAGE, NO_MESSAGES } from './csv-messages'
+import { NO_MESSAGES } from './csv-messages'
 import { settleRows, type ExistingKeys } from './csv-duplicates'
 
 export type ValidateOptions = ExistingKeys
@@ -34,13 +34,61 @@ export function validateCsv(text: string, options: ValidateOptions = {}): CsvPre
       hint: 'Split it into smaller files and import them one after another.'
     })
   }
-  const reader = new CsvRowReader(text)
-  // Chunks: papaparse's rows become garbage chunk by chunk instead of piling up (less GC work).
-  // papaparse strips the BOM itself and detects the line ending once, on the first chunk.
-  parseInChunks(text, { delimiter: ',', chunkSize: CHUNK_CHARS, chunk: (result) => reader.read(result) })
-  const { rows, notes, counts } = reader
-  settleRows(rows, reader.nfcKeys, options, counts, { crlf: reader.crlf, bomItem: reader.bom ? reader.firstItem : -1 })
+  if (text.indexOf('\u0000') !== -1) {
+    // A UTF-16 file read as UTF-8 (or a binary file): every other character is NUL.
+    throw new AppError({
+      kind: 'validation',
+      code: 'CSV_ENCODING',
+      message: 'This file is not readable text: it holds NUL characters (probably UTF-16 without a byte order mark).',
+      hint: 'Save it as "CSV UTF-8 (Comma delimited)" (Excel: File > Save As) and open it again.'
+    })
+  }
+  const notes: string[] = []
+  if (text.charCodeAt(0) === 0xfeff) {
+    text = text.slice(1)
+    notes.push('The byte order mark (BOM) at the start of the file was removed.')
+  }
+  // Files edited on several systems mix line endings; papaparse guesses one from the first line
+  // and would run two lines together. Said once for the file, never per row.
+  if (text.indexOf('\r') !== -1) {
+    text = text.replace(CR_LINE_ENDINGS, '\n')
+    notes.push('Windows line endings (CRLF) were read as plain line breaks.')
+  }
+  const reader = new CsvRowReader(text, notes)
+  let rest = text
+  for (;;) {
+    // Chunks: papaparse's rows become garbage chunk by chunk instead of piling up (less GC work).
+    parseInChunks(rest, {
+      delimiter: ',',
+      newline: '\n',
+      chunkSize: CHUNK_CHARS,
+      chunk: (result) => reader.read(result)
+    })
+    const broken = reader.takeBrokenQuote()
+    if (broken === undefined) break
+    // papaparse reads everything after a quote that is never closed as one cell: refuse that line
+    // and read on from the next one, so one stray quote never swallows the rest of the file.
+    const next = startOfLine(rest, broken.line - reader.lineBase + 1)
+    if (next === -1) break
+    rest = rest.slice(next)
+    reader.restartAt(broken.line)
+  }
+  const { rows, counts } = reader
+  settleRows(rows, reader.nfcKeys, options, counts)
   return { rows, notes, counts }
+}
+
+const CR_LINE_ENDINGS = /\r\n?/g
+
+/** Where line `n` (1-based) of `text` starts, or -1 past the end. */
+function startOfLine(text: string, n: number): number {
+  let at = 0
+  for (let line = 1; line < n; line++) {
+    const nl = text.indexOf('\n', at)
+    if (nl === -1) return -1
+    at = nl + 1
+  }
+  return at < text.length ? at : -1
 }
 
 /**
@@ -50,40 +98,73 @@ export function validateCsv(text: string, options: ValidateOptions = {}): CsvPre
  */
 class CsvRowReader {
   readonly rows: CsvPreviewRow[] = []
-  readonly notes: string[] = []
   readonly counts = { ok: 0, repaired: 0, refused: 0, duplicate: 0 }
   readonly nfcKeys: DuplicateFinder
-  readonly bom: boolean
   /** A line break inside a cell is only possible in a quoted cell. */
   private readonly mayHaveBreaksInCells: boolean
-  crlf = false
-  /** The preview row of the file's first non-empty line, if it was read as a card. */
-  firstItem = -1
+  /** The line before the text being parsed now (0, or the line of a quote never closed). */
+  lineBase = 0
   private rowIndex = 0
   private extraLines = 0
   private first = true
+  private broken: { line: number } | undefined
 
-  constructor(text: string) {
-    this.bom = text.charCodeAt(0) === 0xfeff
-    if (this.bom) this.notes.push('The byte order mark (BOM) at the start of the file was removed.')
+  constructor(
+    text: string,
+    private readonly notes: string[]
+  ) {
     this.mayHaveBreaksInCells = text.indexOf('"') !== -1
     this.nfcKeys = new DuplicateFinder(estimateRows(text))
   }
 
+  /** The line of a quote never closed, found in the last parse (once). */
+  takeBrokenQuote(): { line: number } | undefined {
+    const broken = this.broken
+    this.broken = undefined
+    return broken
+  }
+
+  /** Parse on after line `line` (the rest of the file is a new text for papaparse). */
+  restartAt(line: number): void {
+    this.lineBase = line
+    this.rowIndex = 0
+    this.extraLines = 0
+  }
+
   read(result: Papa.ParseResult<string[]>): void {
-    if (this.rowIndex === 0 && result.meta.linebreak === '\r\n') {
-      this.crlf = true
-      this.notes.push('Windows line endings (CRLF) were replaced by LF.')
-    }
-    const { rows, counts, nfcKeys, crlf, mayHaveBreaksInCells } = this
+    if (this.broken !== undefined) return
+    const { rows, counts, nfcKeys, mayHaveBreaksInCells, lineBase } = this
     let count = rows.length
     let rowIndex = this.rowIndex
     let extraLines = this.extraLines
     let first = this.first
     const data = result.data
+    // A row with a quote papaparse could not read (never closed, or closed lines later in the
+    // middle of a cell): its cell may have swallowed the lines after it.
+    let quoteError = -1
+    for (const error of result.errors) {
+      if (error.type === 'Quotes' && error.row !== undefined && (quoteError === -1 || error.row < quoteError))
+        quoteError = error.row
+    }
     for (let i = 0; i < data.length; i++) {
       const cells = data[i]!
-      const line = ++rowIndex + extraLines
+      const line = lineBase + ++rowIndex + extraLines
+      if (i === quoteError) {
+        let spans = false
+        for (let c = 0; c < cells.length; c++) if (cells[c]!.indexOf('\n') !== -1) spans = true
+        rows[count++] = row(line, undefined, '', 'refused', [
+          spans
+            ? `A double quote on line ${line} is never closed, so this line was left out (the lines after it were read). Remove the quote or close it.`
+            : `A double quote on line ${line} is misplaced: a quoted cell must end with its quote. Remove the quote or quote the whole cell.`
+        ])
+        counts.refused++
+        first = false
+        if (spans) {
+          this.broken = { line }
+          break
+        }
+        continue
+      }
       if (mayHaveBreaksInCells) {
         for (let c = 0; c < cells.length; c++) extraLines += countNewlines(cells[c]!)
       }
@@ -118,16 +199,6 @@ class CsvRowReader {
         ;(messages ??= []).push('Empty extra columns removed')
       }
 
-      // With LF line endings, a line ending in CRLF keeps its "\r" in the last cell.
-      if (!crlf) {
-        const last = nCells > 1 ? aliasCell : idCell
-        if (last.charCodeAt(last.length - 1) === 13) {
-          if (nCells > 1) aliasCell = aliasCell.slice(0, -1)
-          else idCell = idCell.slice(0, -1)
-          ;(messages ??= []).push(CRLF_MESSAGE)
-        }
-      }
-
       // Fast path: an ID already in the console's form needs no repair and no allocation.
       let nfcNumber = canonicalHex32(idCell)
       let nfcId = idCell
@@ -138,8 +209,8 @@ class CsvRowReader {
             isFirst &&
             (HEADER_ID.test(unwrapCell(idCell, [], '')) || HEADER_ALIAS.test(unwrapCell(aliasCell, [], '')))
           ) {
-            rows[count++] = row(line, undefined, '', 'repaired', ["Header row skipped: the console's format has none"])
-            counts.repaired++
+            // A file-level note, not a row: a skipped header is neither a card nor a repair.
+            this.notes.push(`Line ${line} is a header row and was skipped: the console's format has none.`)
             continue
           }
           rows[count++] = row(line, undefined, aliasCell.trim(), 'refused', [id.reason])
@@ -183,7 +254,6 @@ class CsvRowReader {
         messages !== undefined && messages.length > 0 ? messages : NO_MESSAGES
       )
       nfcKeys.add(nfcNumber !== -1 ? nfcNumber : hashString(nfcId), item)
-      if (isFirst) this.firstItem = item
     }
     this.rowIndex = rowIndex
     this.extraLines = extraLines

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { batchRowSchema, byteOrderSchema } from '../../../shared/batches/schemas'
+import { batchConsoleSchema, batchRowSchema, byteOrderSchema } from '../../../shared/batches/schemas'
 
 /**
  * The lines of a batch journal (`<dataDir>/batches/<id>.jsonl`). Replaying them in order rebuilds
@@ -9,6 +9,7 @@ const rowResultSchema = z.object({
   rowId: z.string(),
   status: z.enum(['pending', 'imported', 'failed', 'unknown']),
   token: z.string().optional(),
+  displayId: z.string().optional(),
   reason: z.string().optional()
 })
 
@@ -19,7 +20,9 @@ export const batchMetaSchema = z.object({
   /** Absent in batches written before the byte order was kept with the batch. */
   byteOrder: byteOrderSchema.default('as-read'),
   nextNumber: z.number().int(),
-  createdAt: z.string()
+  createdAt: z.string(),
+  /** The console of the first upload; absent in batches never uploaded (or written before). */
+  console: batchConsoleSchema.nullable().default(null)
 })
 export type BatchMeta = z.infer<typeof batchMetaSchema>
 
@@ -53,6 +56,10 @@ export const journalEntrySchema = z.discriminatedUnion('t', [
   /** Written (and fsynced) before a chunk is sent: if no result follows, those rows are `unknown`. */
   z.object({ t: z.literal('sending'), uploadId: z.string(), rowIds: z.array(z.string()) }),
   z.object({ t: z.literal('results'), uploadId: z.string(), results: z.array(rowResultSchema) }),
-  z.object({ t: z.literal('upload-end'), uploadId: z.string(), at: z.string() })
+  z.object({ t: z.literal('upload-end'), uploadId: z.string(), at: z.string() }),
+  /** The batch is bound to the console it is first uploaded to. */
+  z.object({ t: z.literal('console'), console: batchConsoleSchema, at: z.string() }),
+  /** The console's numbers (display ids) of imported rows, looked up after an upload. */
+  z.object({ t: z.literal('numbers'), numbers: z.array(z.tuple([z.string(), z.string()])) })
 ])
 export type JournalEntry = z.infer<typeof journalEntrySchema>

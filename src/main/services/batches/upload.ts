@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
-import type { BatchRow, UploadResult } from '../../../shared/batches/schemas'
+import type { BatchConsoleRef, BatchRow, UploadResult } from '../../../shared/batches/schemas'
+import type { ConsoleCards } from './console-cards'
 import type { BatchService, LoadedBatch } from './batch-service'
-import type { ImportRecord, NfcCard } from '../../../shared/access/nfc-cards'
+import type { ImportRecord } from '../../../shared/access/nfc-cards'
 import type { BatchConsole } from './console-port'
 import { exportFilename, toConsoleCsv } from './csv-export'
 import type { JournalEntry } from './journal-entries'
@@ -13,6 +14,8 @@ export interface UploadOptions {
   /** The user checked the console and wants the rows of unknown outcome sent again. */
   resendUnknown?: boolean
   chunkSize?: number
+  /** The console uploaded to: a batch not yet bound to one is bound to it. */
+  active?: BatchConsoleRef | null
 }
 
 type RowResult = Extract<JournalEntry, { t: 'results' }>['results'][number]
@@ -42,10 +45,17 @@ export async function runUpload(
   const selected = await service.exclusive(batch, async () => {
     const wanted = new Set<BatchRow['status']>(options.onlyFailed ? ['failed'] : ['pending', 'failed'])
     if (options.resendUnknown) wanted.add('unknown')
-    const rows = model.rows.filter((r) => wanted.has(r.status)).map((r) => r.id)
+    // "Retry failed" also sends the failed rows the user has fixed since (edited: now pending).
+    const rows = model.rows
+      .filter((r) => wanted.has(r.status) || (options.onlyFailed && r.status === 'pending' && r.retry))
+      .map((r) => r.id)
     if (rows.length > 0) {
       model.uploadingNow = true
-      await service.commit(batch, { t: 'upload-start', uploadId, at: new Date().toISOString() })
+      const at = new Date().toISOString()
+      if (!model.meta.console && options.active) {
+        await service.commit(batch, { t: 'console', console: options.active, at })
+      }
+      await service.commit(batch, { t: 'upload-start', uploadId, at })
     }
     return rows
   })
@@ -53,7 +63,7 @@ export async function runUpload(
   if (selected.length === 0) return result
 
   const chunks = Math.ceil(selected.length / chunkSize)
-  let consoleCards: Promise<NfcCard[] | undefined> | undefined
+  let consoleCards: Promise<ConsoleCards | undefined> | undefined
   const progress = (chunk: number, finished: boolean) =>
     service.emitProgress({
       batchId: model.meta.id,
@@ -104,19 +114,16 @@ export async function runUpload(
       if (records) {
         results = mapRecords(rows, records)
         if (results.some((r) => r.status === 'failed')) {
-          consoleCards ??= client.nfcCards.all({ pageSize: 100 }).catch(() => undefined)
+          consoleCards ??= service.consoleCards(options.active ?? null, true).catch(() => undefined)
           explainFailures(rows, results, await consoleCards)
         }
       } else {
         const refusedWhole = error !== undefined && REFUSED_WHOLE.has(error.kind)
+        const unknownReason = notAnswered(error)
         results = rows.map((row) =>
           refusedWhole
             ? { rowId: row.id, status: row.status === 'failed' ? 'failed' : 'pending', reason: error!.message }
-            : {
-                rowId: row.id,
-                status: 'unknown',
-                reason: `No answer from the console (${error?.message ?? 'stopped'}): check on the console whether this card was imported before sending it again.`
-              }
+            : { rowId: row.id, status: 'unknown', reason: unknownReason }
         )
       }
       await service.exclusive(batch, () => service.commit(batch, { t: 'results', uploadId, results }))
@@ -133,14 +140,16 @@ export async function runUpload(
           message: `The upload stopped at part ${c + 1} of ${chunks}: ${error.message}`,
           hint:
             result.unknown > 0
-              ? `${result.unknown} rows may or may not be on the console: they are marked "to check". Rows already imported will not be sent again.`
+              ? `${result.unknown} row${result.unknown === 1 ? '' : 's'} may or may not be on the console: they are marked "to check". Press "Check with the console" once it answers again; rows already imported are never sent again.`
               : (error.hint ?? 'Fix the cause and upload again; imported rows will not be sent again.'),
           details: { ...result }
         })
         break
       }
     }
+    if (result.imported > 0) await recordNumbers(service, batch, options.active ?? null)
   } finally {
+    service.forgetConsoleCards()
     model.uploadingNow = false
     await service
       .exclusive(batch, () => service.commit(batch, { t: 'upload-end', uploadId, at: new Date().toISOString() }))
@@ -170,23 +179,52 @@ function mapRecords(rows: BatchRow[], records: ImportRecord[]): RowResult[] {
   })
 }
 
-/** An empty token comes without a reason; look at the console's cards for the likely one. */
-function explainFailures(rows: BatchRow[], results: RowResult[], cards: NfcCard[] | undefined): void {
-  const byAlias = new Map<string, NfcCard>()
-  const byNfc = new Map<string, NfcCard>()
-  for (const card of cards ?? []) {
-    if (card.alias) byAlias.set(card.alias, card)
-    if (card.display_id) byNfc.set(card.display_id.toUpperCase(), card)
+/** Why rows are "to check" after a chunk got no usable answer: said as it happened. */
+function notAnswered(error: AppError | undefined): string {
+  const after = 'Use "Check with the console" before sending it again.'
+  if (!error) return `The upload was stopped before the console answered. ${after}`
+  const why = error.message.replace(/\.$/, '')
+  if (error.kind === 'network' || error.kind === 'tls' || error.kind === 'cancelled') {
+    return `The connection failed before the console answered (${why}): it may or may not have imported this card. ${after}`
   }
+  return `The console answered with an error (${why}) instead of saying which cards it imported. ${after}`
+}
+
+/**
+ * The console's number (display id) of every row imported without one, from its card list: the
+ * import's answer only carries tokens. Best effort: the rows stay imported either way.
+ */
+async function recordNumbers(service: BatchService, batch: LoadedBatch, active: BatchConsoleRef | null): Promise<void> {
+  let cards: ConsoleCards
+  try {
+    cards = await service.consoleCards(active, true)
+  } catch {
+    return
+  }
+  await service.exclusive(batch, async () => {
+    const numbers: [string, string][] = []
+    for (const row of batch.model.rows) {
+      if (row.status !== 'imported' || !row.token || row.displayId) continue
+      const card = cards.token(row.token)
+      if (card?.display_id) numbers.push([row.id, card.display_id])
+    }
+    if (numbers.length > 0) await service.commit(batch, { t: 'numbers', numbers })
+  })
+}
+
+/** An empty token comes without a reason; look at the console's cards for the likely one. */
+function explainFailures(rows: BatchRow[], results: RowResult[], cards: ConsoleCards | undefined): void {
+  const byAlias = new Map<string, { display_id: string; token: string }>()
+  for (const card of cards?.cards ?? []) if (card.alias) byAlias.set(card.alias, card)
   results.forEach((result, i) => {
     if (result.status !== 'failed') return
     const row = rows[i]!
-    const known = byNfc.get(row.nfcId)
+    const known = cards?.byNfcId(row.nfcId)
     const aliasOwner = row.alias ? byAlias.get(row.alias) : undefined
     if (known) {
-      result.reason = `This card is already on the console${known.alias ? ` (as "${known.alias}")` : ''}.`
+      result.reason = `Already on the console as card ${known.display_id}${known.alias ? ` ("${known.alias}")` : ''}: remove this row, or find the card on Cards.`
     } else if (aliasOwner) {
-      result.reason = `The alias "${row.alias}" is already used on the console by card ${aliasOwner.display_id ?? aliasOwner.token.slice(0, 8)}: change the alias and retry failed rows.`
+      result.reason = `The alias "${row.alias}" is already used on the console by card ${aliasOwner.display_id || aliasOwner.token.slice(0, 8)}: change the alias and retry failed rows.`
     } else {
       result.reason = cards
         ? 'The console did not import this row and gave no reason.'

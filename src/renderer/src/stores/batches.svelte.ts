@@ -2,6 +2,7 @@ import type {
   ByteOrder,
   BatchDetail,
   BatchSummary,
+  CheckResult,
   CsvPreview,
   UploadProgress,
   UploadResult
@@ -11,7 +12,8 @@ import type { ReaderCard } from '../../../shared/ipc/channels/reader'
 import { getApi } from '../lib/api'
 import { saveBlob } from '../lib/download'
 import { toAppError } from '../lib/errors'
-import type { TapOutcome } from './reader.svelte'
+import { readerStore, type TapOutcome } from './reader.svelte'
+import { readCsvFile } from '../components/import/csv-file'
 
 /** Which bytes of a tapped UID go into the batch: kept with the batch, applied by main on each tap. */
 export type { ByteOrder }
@@ -21,6 +23,14 @@ export interface CsvDraft {
   text: string
   preview: CsvPreview
 }
+
+/**
+ * Whether the active console answers, as last seen (a connection test, an upload, a check):
+ * `unknown` until asked. Only a failure to reach it (network, TLS) counts as unreachable.
+ */
+export type Reach = { state: 'unknown' | 'checking' | 'ok' } | { state: 'unreachable'; error: AppError }
+
+const UNREACHABLE = new Set<AppError['kind']>(['network', 'tls'])
 
 /** Offline import batches: the list, the open batch with its rows, CSV previews and uploads. */
 export class BatchesStore {
@@ -45,6 +55,11 @@ export class BatchesStore {
   uploadResult = $state.raw<UploadResult | null>(null)
   uploadError = $state<AppError | null>(null)
   notice = $state<string | null>(null)
+
+  checking = $state(false)
+  checkResult = $state.raw<CheckResult | null>(null)
+  checkError = $state<AppError | null>(null)
+  reach = $state.raw<Reach>({ state: 'unknown' })
 
   private refreshing: Promise<void> | null = null
   private refreshAgain = false
@@ -103,6 +118,8 @@ export class BatchesStore {
       this.uploadError = null
       this.rowError = null
       this.notice = null
+      this.checkResult = null
+      this.checkError = null
     }
     this.selectedId = id
     await this.refreshDetail()
@@ -232,12 +249,12 @@ export class BatchesStore {
     this.csvAdded = null
     this.csvBusy = true
     try {
-      const text = await file.text()
+      const { text, notes } = await readCsvFile(file)
       const preview = await getApi().batches.previewCsv({
         text,
         ...(this.selectedId ? { batchId: this.selectedId } : {})
       })
-      this.csv = { name: file.name, text, preview }
+      this.csv = { name: file.name, text, preview: { ...preview, notes: [...notes, ...preview.notes] } }
     } catch (err) {
       this.csv = null
       this.csvError = toAppError(err)
@@ -253,8 +270,10 @@ export class BatchesStore {
     try {
       const { added, preview } = await getApi().batches.importCsv({ batchId: this.selectedId, text: this.csv.text })
       this.csvAdded = added
-      // What was actually decided at import time (the batch may have changed since the preview).
-      this.csv = { ...this.csv, preview }
+      // What was actually decided at import time (the batch may have changed since the preview);
+      // the notes of the file's reading (its encoding) stay.
+      const fileNotes = this.csv.preview.notes.filter((n) => n.startsWith('The file is UTF-16'))
+      this.csv = { ...this.csv, preview: { ...preview, notes: [...fileNotes, ...preview.notes] } }
       await this.refreshDetail()
     } catch (err) {
       this.csvError = toAppError(err)
@@ -275,17 +294,79 @@ export class BatchesStore {
     this.uploading = true
     this.uploadError = null
     this.uploadResult = null
+    this.checkResult = null
+    this.checkError = null
     this.progress = null
     try {
       const result = await getApi().batches.upload({ batchId, ...(onlyFailed ? { onlyFailed: true } : {}) })
+      this.reach = { state: 'ok' }
       // The user may have opened another batch meanwhile: show the result with its own batch only.
       if (this.selectedId === batchId) this.uploadResult = result
     } catch (err) {
-      if (this.selectedId === batchId) this.uploadError = toAppError(err)
+      const error = toAppError(err)
+      this.noteReach(error)
+      if (this.selectedId === batchId) this.uploadError = error
     } finally {
       this.uploading = false
       await this.refreshDetail()
     }
+  }
+
+  /** "Check with the console": rows to check become imported (found) or not sent (absent). */
+  async check(): Promise<void> {
+    const batchId = this.selectedId
+    if (!batchId || this.checking || this.uploading) return
+    this.checking = true
+    this.checkError = null
+    this.checkResult = null
+    this.uploadError = null
+    this.uploadResult = null
+    try {
+      const result = await getApi().batches.check({ batchId })
+      this.reach = { state: 'ok' }
+      if (this.selectedId === batchId) this.checkResult = result
+    } catch (err) {
+      const error = toAppError(err)
+      this.noteReach(error)
+      if (this.selectedId === batchId) this.checkError = error
+    } finally {
+      this.checking = false
+      await this.refreshDetail()
+    }
+  }
+
+  /** Ask whether the active console answers (the app's connection test). */
+  async testConsole(): Promise<void> {
+    if (this.reach.state === 'checking') return
+    this.reach = { state: 'checking' }
+    try {
+      await getApi().connections.test()
+      this.reach = { state: 'ok' }
+    } catch (err) {
+      const error = toAppError(err)
+      // A console that answers with a refusal (token, permission) is reachable: the upload says why.
+      this.reach = UNREACHABLE.has(error.kind) ? { state: 'unreachable', error } : { state: 'ok' }
+    }
+  }
+
+  private noteReach(error: AppError): void {
+    if (UNREACHABLE.has(error.kind)) this.reach = { state: 'unreachable', error }
+  }
+
+  private consoleId: string | null | undefined
+
+  /**
+   * The screen shows this console: if another one was active before, what was known of that one
+   * (its reachability, the last upload's or check's answer) is not this one's.
+   */
+  forConsole(id: string | null): void {
+    if (this.consoleId === id) return
+    this.consoleId = id
+    this.reach = { state: 'unknown' }
+    this.checkResult = null
+    this.checkError = null
+    this.uploadError = null
+    this.uploadResult = null
   }
 
   async exportRows(which: 'all' | 'failed'): Promise<void> {
@@ -302,3 +383,25 @@ export class BatchesStore {
 }
 
 export const batchesStore = new BatchesStore()
+
+let routing: (() => void) | undefined
+
+/**
+ * Taps on the USB reader go into the open batch wherever the user is in the app (not only while
+ * the Import screen is shown); with no batch open a tap is kept in the reader panel marked
+ * "open a batch to collect taps". Started once, at app level; returns the stop function.
+ */
+export function startTapRouting(store = batchesStore, reader = readerStore): () => void {
+  if (routing) return routing
+  const offBatches = store.listen()
+  const offReader = reader.listen((tap) => {
+    void store.scan(tap.card).then((outcome) => reader.settle(tap.key, outcome))
+  })
+  const stop = () => {
+    offBatches()
+    offReader()
+    routing = undefined
+  }
+  routing = stop
+  return stop
+}

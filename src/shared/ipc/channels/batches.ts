@@ -7,6 +7,7 @@ import {
   batchRowSchema,
   batchSummarySchema,
   byteOrderSchema,
+  checkResultSchema,
   createBatchInputSchema,
   CSV_MAX_CHARS,
   csvPreviewSchema,
@@ -17,7 +18,10 @@ import {
 const batchId = z.string().min(1).max(100)
 const csvText = z
   .string()
-  .max(CSV_MAX_CHARS, `The file is too large (the limit is ${CSV_MAX_CHARS / 1048576} MB); split it into smaller files`)
+  .max(
+    CSV_MAX_CHARS,
+    `The file is too large (the limit is ${CSV_MAX_CHARS / 1048576} million characters, about 170,000 cards); split it into smaller files`
+  )
 
 export const batchChannels = {
   'batches.list': channel(
@@ -94,6 +98,11 @@ export const batchChannels = {
     'Import the batch on the console (E16) in chunks; never re-sends imported rows. onlyFailed = retry failed rows',
     z.object({ batchId, onlyFailed: z.boolean().optional(), resendUnknown: z.boolean().optional() }),
     uploadResultSchema
+  ),
+  'batches.check': channel(
+    'Look the rows "to check" up in the console\'s card list: found → imported, not found → not sent (an upload sends them)',
+    z.object({ batchId }),
+    checkResultSchema
   )
 }
 

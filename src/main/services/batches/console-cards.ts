@@ -1,0 +1,42 @@
+import type { NfcCard } from '../../../shared/access/nfc-cards'
+
+/**
+ * The console's cards as the batches need them: by token (an imported row knows its token) and
+ * by NFC ID. A card record carries no NFC ID (spec 2.2): a console that numbers third-party cards
+ * by their UID shows it as the card's display id, in decimal (`77740828` for `04A23B1C`) or, like
+ * the enrollment poll's `014A3151`, in hex. A display id is compared with both forms of the row's
+ * NFC ID, never the hex of one with the decimal of the other.
+ */
+export class ConsoleCards {
+  private readonly byDisplayId = new Map<string, NfcCard>()
+  private readonly byToken = new Map<string, NfcCard>()
+
+  constructor(readonly cards: NfcCard[]) {
+    for (const card of cards) {
+      this.byToken.set(card.token, card)
+      if (card.display_id) this.byDisplayId.set(card.display_id.toUpperCase(), card)
+    }
+  }
+
+  /** The card the console holds for this NFC ID (uppercase hex), if its display id shows it. */
+  byNfcId(nfcId: string): NfcCard | undefined {
+    const decimal = this.byDisplayId.get(hexToDecimal(nfcId))
+    if (decimal) return decimal
+    // A hex display id is only taken as one when it cannot be read as a decimal number.
+    const hex = this.byDisplayId.get(nfcId)
+    return hex && /[A-F]/.test(nfcId) ? hex : undefined
+  }
+
+  token(token: string): NfcCard | undefined {
+    return this.byToken.get(token)
+  }
+
+  /** For the CSV preview: an NFC ID → the display id of the card the console holds. */
+  get(nfcId: string): string | undefined {
+    return this.byNfcId(nfcId)?.display_id
+  }
+}
+
+export function hexToDecimal(hex: string): string {
+  return BigInt(`0x${hex}`).toString(10)
+}

@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { startJob, type Job } from '../support/job'
+import { request } from '../unit/demo-console/support'
+
+/**
+ * The installer's import job, as a person does it on the Import screen (no USB reader: typed IDs
+ * and CSV files): a CSV with every trap and a UTF-16 file, an upload while the console answers 500
+ * and one while it cannot be reached; every row "to check" is resolved from the screen (checked,
+ * removed, sent again once the console said it does not hold it). At the end the console holds
+ * each intended card exactly once, and Cards finds an imported card by the NFC ID the installer has.
+ */
+describe('installer job: typed IDs and CSV files, uploads through failures, cards found on Cards', () => {
+  let job: Job
+  beforeAll(async () => {
+    job = await startJob()
+  }, 120_000)
+  afterAll(async () => {
+    await job?.close()
+  })
+
+  const decimal = (hex: string) => BigInt(`0x${hex}`).toString(10)
+  const rows = (page: Page) => page.getByTestId('batch-row')
+  const statuses = (page: Page) => rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))
+
+  /** Another installer imported this card earlier: the console holds it. */
+  async function importElsewhere(line: string) {
+    const answer = await request(job.demo.url, job.demo.ca, 'POST', '/api/v1/developer/credentials/nfc_cards/import', {
+      token: job.demo.token,
+      file: { field: 'file', name: 'other.csv', content: `${line}\n` }
+    })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    expect(answer.body.data[0].token).not.toBe('')
+  }
+
+  it('ends with every intended card on the console exactly once, found on Cards by its NFC ID', async () => {
+    const { page } = job
+    await importElsewhere('04A1B2AA,Held-1')
+
+    await job.open('Import')
+    await page.getByTestId('no-batches').waitFor()
+    expect(await page.getByTestId('taps-to').textContent()).toMatch(/not kept in any batch until one is open/)
+    await job.expectAccessible('Import without a batch')
+
+    await page.getByRole('button', { name: 'New batch…' }).click()
+    const form = page.getByRole('form', { name: 'New batch' })
+    await job.expectAccessible('New batch form')
+    await form.getByLabel('Name').fill('Lobby cards')
+    await form.getByLabel('Name').press('Enter')
+    await expect.poll(() => page.getByTestId('batch-title').textContent()).toBe('Lobby cards')
+    expect(await page.getByTestId('taps-to').textContent()).toMatch(/Taps go into “Lobby cards”/)
+
+    // Typed IDs: a mistyped one is refused with the reason, a spaced lowercase one is repaired.
+    const typedId = page.getByRole('textbox', { name: 'NFC ID to add' })
+    await typedId.fill('04A1B2CG')
+    await typedId.press('Enter')
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/"G" is not a hex digit/)
+    await typedId.fill('04 a1 b2 99')
+    await page.getByRole('textbox', { name: 'Alias to add' }).fill('Typed-01')
+    await page.getByRole('button', { name: 'Add', exact: true }).click()
+    await expect.poll(() => rows(page).count()).toBe(1)
+    expect(await rows(page).first().textContent()).toMatch(/04A1B299\s*Typed-01\s*not sent/)
+    expect(await page.getByText(/is not a hex digit/).count()).toBe(0)
+
+    // A CSV with every trap: BOM, CRLF, a header, lowercase, duplicate id and alias, an empty
+    // line, Excel's scientific notation, an extra column, a quote never closed, a card the console
+    // already holds.
+    const csv =
+      '\ufeff' +
+      [
+        'NFC ID,Alias', //                      1 header: a note, not a row
+        '04A1B201,Desk-01', //                  2 ok
+        '04a1b202,Desk-02', //                  3 repaired (lowercase)
+        '04A1B203,Desk-01', //                  4 duplicate alias
+        '04A1B201,Desk-04', //                  5 duplicate id
+        '', //                                  6 empty
+        '1.23E+15,Sci', //                      7 refused
+        '04A1B205,Desk-05,extra', //            8 refused (extra column)
+        '04A1B206,"Desk 06', //                 9 refused (quote never closed)
+        '04A1B207,Desk-07', //                 10 ok: read although line 9 opened a quote
+        '04A1B2AA,Held-again' //               11 on the console already
+      ].join('\r\n') +
+      '\r\n'
+    await page
+      .getByLabel('CSV file to import')
+      .setInputFiles({ name: 'old-system.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') })
+    const preview = page.getByTestId('csv-preview')
+    await preview.waitFor()
+    expect(await page.getByTestId('csv-counts').textContent()).toMatch(/2 ok · 1 repaired · 3 refused · 3 duplicate/)
+    const lines = await preview
+      .locator('tbody tr')
+      .evaluateAll((els) => els.map((e) => [e.querySelector('td')!.textContent, e.getAttribute('data-status')]))
+    expect(lines).toEqual([
+      ['2', 'ok'],
+      ['3', 'repaired'],
+      ['4', 'duplicate'],
+      ['5', 'duplicate'],
+      ['7', 'refused'],
+      ['8', 'refused'],
+      ['9', 'refused'],
+      ['10', 'ok'],
+      ['11', 'duplicate']
+    ])
+    const why = await preview.locator('tbody tr td.why').allTextContents()
+    expect(why[6]).toMatch(/double quote on line 9 is never closed/)
+    expect(why[8]).toBe(`Already on the console as card ${decimal('04A1B2AA')}`)
+    const notes = await page.getByTestId('csv-panel').locator('.notes li').allTextContents()
+    expect(notes).toEqual([
+      'The byte order mark (BOM) at the start of the file was removed.',
+      'Windows line endings (CRLF) were read as plain line breaks.',
+      "Line 1 is a header row and was skipped: the console's format has none."
+    ])
+    await job.expectAccessible('CSV preview')
+    await page.getByRole('button', { name: 'Add 3 valid rows to the batch' }).click()
+    await expect.poll(() => page.getByTestId('csv-added').textContent()).toMatch(/Added 3 rows/)
+    await expect.poll(() => rows(page).count()).toBe(4)
+
+    // A UTF-16 file (Excel's "Unicode text"), with its BOM and CRLF.
+    const utf16 = Buffer.from('\ufeff04A1B208,Desk-08\r\n04A1B209,Desk-09\r\n', 'utf16le')
+    await page
+      .getByLabel('CSV file to import')
+      .setInputFiles({ name: 'unicode.csv', mimeType: 'text/csv', buffer: utf16 })
+    await expect.poll(() => page.getByTestId('csv-counts').textContent()).toMatch(/2 ok · 0 repaired · 0 refused/)
+    expect(await page.getByTestId('csv-panel').textContent()).toMatch(/UTF-16 \(little endian\)/)
+    await page.getByRole('button', { name: 'Add 2 valid rows to the batch' }).click()
+    await expect.poll(() => rows(page).count()).toBe(6)
+    await page.getByRole('button', { name: 'Close', exact: true }).click()
+    await expect.poll(() => page.getByTestId('console-reach').getAttribute('data-state')).toBe('ok')
+
+    // 1. The console answers 500 to the import: every row is "to check", and says why truthfully.
+    await job.control('PUT', '/faults', { errorRate: { 'POST /credentials/nfc_cards/import': 1 } })
+    await page.getByRole('button', { name: 'Upload 6 cards to the console' }).click()
+    await expect.poll(() => statuses(page), { timeout: 30_000 }).toEqual(Array(6).fill('unknown'))
+    const firstReason = await rows(page).first().locator('.reason').textContent()
+    expect(firstReason).toMatch(/^The console answered with an error/)
+    expect(firstReason).toMatch(/Check with the console/)
+    expect(await page.getByTestId('upload-panel').textContent()).not.toMatch(/No answer/)
+    await job.expectAccessible('Upload answered 500')
+    await page.screenshot({ path: '/tmp/imports-job-500.png' })
+
+    // Removed: the installer keeps Desk-09 for later.
+    await page.getByRole('button', { name: 'Delete row 6' }).click()
+    await expect.poll(() => rows(page).count()).toBe(5)
+    // The console is well again; meanwhile another installer imported Desk-01's card: the check
+    // finds it there.
+    await job.control('DELETE', '/faults')
+    await importElsewhere('04A1B201,Desk-01')
+    await page.getByRole('button', { name: 'Check 5 rows with the console' }).click()
+    await expect
+      .poll(() => page.getByTestId('check-result').textContent(), { timeout: 30_000 })
+      .toMatch(/1 card found there \(now imported\), 4 cards not there \(the next upload sends them\)/)
+    expect(await statuses(page)).toEqual(['pending', 'imported', 'pending', 'pending', 'pending'])
+    expect(await rows(page).nth(1).textContent()).toContain(`as card ${decimal('04A1B201')}`)
+
+    // 2. The console cannot be reached: the rows sent are "to check" again, and the screen says so.
+    await job.control('PUT', '/faults', { resetRate: 1 })
+    await page.getByRole('button', { name: 'Upload 4 cards to the console' }).click()
+    await expect
+      .poll(() => statuses(page), { timeout: 30_000 })
+      .toEqual(['unknown', 'imported', 'unknown', 'unknown', 'unknown'])
+    expect(await rows(page).first().locator('.reason').textContent()).toMatch(
+      /^The connection failed before the console answered/
+    )
+    const reach = page.getByTestId('console-reach')
+    await expect.poll(() => reach.getAttribute('data-state')).toBe('unreachable')
+    expect(await reach.textContent()).toMatch(/cannot be reached/)
+    expect(await page.getByRole('button', { name: 'Check 4 rows with the console' }).isDisabled()).toBe(true)
+    await job.expectAccessible('Console unreachable')
+    await page.screenshot({ path: '/tmp/imports-job-unreachable.png' })
+
+    // Back online: ask again, check, send only what the console does not hold.
+    await job.control('DELETE', '/faults')
+    await reach.getByRole('button', { name: 'Try again' }).click()
+    await expect.poll(() => reach.getAttribute('data-state'), { timeout: 30_000 }).toBe('ok')
+    await page.getByRole('button', { name: 'Check 4 rows with the console' }).click()
+    await expect
+      .poll(() => page.getByTestId('check-result').textContent(), { timeout: 30_000 })
+      .toMatch(/0 cards found there \(now imported\), 4 cards not there/)
+    await page.getByRole('button', { name: 'Upload 4 cards to the console' }).click()
+    await expect
+      .poll(() => page.getByTestId('upload-result').textContent(), { timeout: 30_000 })
+      .toMatch(/Sent 4: 4 imported\./)
+    expect(await statuses(page)).toEqual(Array(5).fill('imported'))
+    // Every imported row shows the console's number for it.
+    const numbers = await page.getByTestId('display-id').allTextContents()
+    expect(numbers).toEqual(
+      ['04A1B299', '04A1B201', '04A1B202', '04A1B207', '04A1B208'].map((id) => `as card ${decimal(id)}`)
+    )
+    expect(await page.getByTestId('batch-list').textContent()).toMatch(/Lobby cards\s*imported/)
+    await job.expectAccessible('Batch imported')
+    await page.screenshot({ path: '/tmp/imports-job-imported.png' })
+
+    // The console holds each intended card exactly once; nothing was sent twice (a second send
+    // would have failed as a known card), the removed row was never sent.
+    const cards: { nfc_id: string; alias: string }[] = await job.state('cards')
+    const held = (nfcId: string) => cards.filter((c) => c.nfc_id === nfcId)
+    const intended: [string, string][] = [
+      ['04A1B299', 'Typed-01'],
+      ['04A1B201', 'Desk-01'],
+      ['04A1B202', 'Desk-02'],
+      ['04A1B207', 'Desk-07'],
+      ['04A1B208', 'Desk-08'],
+      ['04A1B2AA', 'Held-1']
+    ]
+    for (const [nfcId, alias] of intended) {
+      expect(
+        held(nfcId).map((c) => c.alias),
+        nfcId
+      ).toEqual([alias])
+    }
+    for (const never of ['04A1B203', '04A1B205', '04A1B206', '04A1B209']) expect(held(never), never).toEqual([])
+
+    // Cards finds an imported card by the number the console gave it, and by the NFC ID (hex)
+    // the installer holds in hand.
+    await job.open('Cards')
+    const filter = page.getByRole('searchbox', { name: 'Filter cards' })
+    await filter.fill(decimal('04A1B207'))
+    await expect.poll(() => page.getByTestId('card-count').textContent(), { timeout: 30_000 }).toMatch(/^1 of /)
+    expect(await page.getByTestId('card-rows').textContent()).toContain('Desk-07')
+    await job.expectAccessible('Cards filtered by card number')
+    await filter.fill('04A1B207')
+    await expect.poll(() => page.getByTestId('card-count').textContent(), { timeout: 10_000 }).toMatch(/^1 of /)
+    expect(await page.getByTestId('card-rows').textContent()).toContain('Desk-07')
+    expect(job.browser.errors).toEqual([])
+  }, 240_000)
+})

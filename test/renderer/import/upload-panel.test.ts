@@ -1,0 +1,140 @@
+import { describe, expect, it, vi } from 'vitest'
+import { fireEvent, render, screen, within } from '@testing-library/svelte'
+import UploadPanel from '../../../src/renderer/src/components/import/UploadPanel.svelte'
+import RowsTable from '../../../src/renderer/src/components/import/RowsTable.svelte'
+import BatchList from '../../../src/renderer/src/components/import/BatchList.svelte'
+import CsvPreviewTable from '../../../src/renderer/src/components/import/CsvPreviewTable.svelte'
+import type { BatchRow, BatchSummary } from '../../../src/shared/batches/schemas'
+import type { Reach } from '../../../src/renderer/src/stores/batches.svelte'
+import { AppError } from '../../../src/shared/errors'
+
+const summary = (counts: Partial<BatchSummary['counts']>, extra: Partial<BatchSummary> = {}): BatchSummary => ({
+  id: 'b1',
+  name: 'Floor 2',
+  aliasPattern: null,
+  byteOrder: 'as-read',
+  nextNumber: 1,
+  createdAt: '',
+  updatedAt: '',
+  state: 'partly-imported',
+  console: { profileId: 'p1', name: 'Site A' },
+  counts: { total: 0, pending: 0, imported: 0, failed: 0, unknown: 0, ...counts },
+  ...extra
+})
+const row = (id: string, status: BatchRow['status'], extra: Partial<BatchRow> = {}): BatchRow => ({
+  id,
+  nfcId: '04A1B2C3',
+  alias: id,
+  addedAt: '',
+  source: 'csv',
+  status,
+  ...extra
+})
+
+function panel(props: {
+  batch: BatchSummary
+  rows?: BatchRow[]
+  reach?: Reach
+  otherConsole?: { profileId: string; name: string } | null
+}) {
+  const handlers = { onupload: vi.fn(), oncheck: vi.fn(), ontest: vi.fn(), onexportfailed: vi.fn() }
+  render(UploadPanel, {
+    rows: [],
+    uploading: false,
+    progress: null,
+    result: null,
+    error: null,
+    checking: false,
+    checkResult: null,
+    checkError: null,
+    reach: { state: 'ok' },
+    otherConsole: null,
+    activeConsoleName: 'Site A',
+    ...props,
+    ...handlers
+  })
+  return handlers
+}
+
+describe('upload panel: every row can be resolved from the screen', () => {
+  it('rows "to check" get "Check with the console" instead of a dead "Nothing to upload"', async () => {
+    const h = panel({ batch: summary({ total: 3, unknown: 3 }) })
+    expect(screen.getByRole('button', { name: 'Check the rows to check first' })).toBeDisabled()
+    await fireEvent.click(screen.getByRole('button', { name: 'Check 3 rows with the console' }))
+    expect(h.oncheck).toHaveBeenCalledOnce()
+    expect(screen.getByTestId('to-check-note')).toHaveTextContent(/search an NFC ID on Cards, or delete a row/)
+  })
+
+  it('"Retry failed" counts the failed rows fixed since', async () => {
+    const h = panel({
+      batch: summary({ total: 2, failed: 1, pending: 1 }),
+      rows: [row('a', 'failed'), row('b', 'pending', { retry: true })]
+    })
+    await fireEvent.click(screen.getByRole('button', { name: 'Retry 2 failed' }))
+    expect(h.onupload).toHaveBeenCalledWith(true)
+  })
+
+  it('an unreachable console disables upload and check, says why, and offers to ask again', async () => {
+    const h = panel({
+      batch: summary({ total: 2, pending: 1, unknown: 1 }),
+      reach: {
+        state: 'unreachable',
+        error: new AppError({ kind: 'network', message: 'The connection was refused.' })
+      }
+    })
+    expect(screen.getByRole('button', { name: 'Upload 1 card to the console' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Check 1 row with the console' })).toBeDisabled()
+    expect(screen.getByTestId('console-reach')).toHaveTextContent(
+      /Site A cannot be reached: uploading and checking wait.*The connection was refused\./
+    )
+    await fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(h.ontest).toHaveBeenCalledOnce()
+  })
+
+  it('a batch of another console is read-only and says where it went', () => {
+    panel({
+      batch: summary({ total: 2, pending: 1, imported: 1 }),
+      otherConsole: { profileId: 'p1', name: 'Site A' }
+    })
+    expect(screen.getByTestId('other-console')).toHaveTextContent(/This batch was uploaded to Site A/)
+    expect(screen.getByRole('button', { name: 'Upload 1 card to the console' })).toBeDisabled()
+  })
+
+  it('the batch list says "imported to <console>" for a batch of another console', () => {
+    render(BatchList, {
+      batches: [summary({ total: 1, imported: 1 }, { state: 'imported' })],
+      selectedId: null,
+      activeConsoleId: 'p2',
+      onopen: () => {}
+    })
+    expect(screen.getByTestId('batch-list')).toHaveTextContent(/Floor 2\s*imported to Site A/)
+  })
+})
+
+describe('batch rows', () => {
+  it('a row "to check" can be deleted (not edited); an imported row shows the console\'s number', async () => {
+    const ondelete = vi.fn()
+    render(RowsTable, {
+      rows: [row('a', 'unknown'), row('b', 'imported', { displayId: '77740828' })],
+      onsave: async () => {},
+      ondelete
+    })
+    const [unknown, imported] = within(screen.getByTestId('batch-rows')).getAllByTestId('batch-row')
+    expect(within(unknown!).queryByRole('button', { name: 'Edit row 1' })).toBeNull()
+    await fireEvent.click(within(unknown!).getByRole('button', { name: 'Delete row 1' }))
+    expect(ondelete).toHaveBeenCalledWith('a')
+    expect(imported).toHaveTextContent(/imported\s*as card 77740828/)
+    expect(within(imported!).queryByRole('button')).toBeNull()
+  })
+
+  it('scrolling tables can be reached with the keyboard (axe: scrollable-region-focusable)', () => {
+    render(CsvPreviewTable, {
+      preview: {
+        notes: [],
+        counts: { ok: 1, repaired: 0, refused: 0, duplicate: 0 },
+        rows: [{ line: 1, nfcId: '04A1B2C3', alias: '', status: 'ok', messages: [] }]
+      }
+    })
+    expect(screen.getByRole('region', { name: 'Lines of the file' })).toHaveAttribute('tabindex', '0')
+  })
+})
