@@ -84,7 +84,7 @@ describe('connections', () => {
     )
     expect(err).toBeInstanceOf(AppError)
     expect(err).toMatchObject({ kind: 'tls', code: 'CERT_CHANGED' })
-    expect((err as AppError).hint).toMatch(/trust it again/)
+    expect((err as AppError).hint).toMatch(/shows the new fingerprint next to the trusted one/)
   })
 
   it('refuses a token from another app before saving, with a hint', async () => {

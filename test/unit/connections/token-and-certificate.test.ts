@@ -5,6 +5,7 @@ import { createNodeServices } from '../../../src/main/services/node-app'
 import type { AppServices } from '../../../src/main/services/app-services'
 import { startDemoConsoleProcess, type Started, type DemoConsoleInfo } from '../../support/processes'
 import { tempDir } from '../../support/temp'
+import type { AppError } from '../../../src/shared/errors'
 
 /** The profiles file and the token file, as they are on disk. */
 async function onDisk(dataDir: string): Promise<string> {
@@ -46,6 +47,7 @@ describe('a token is checked with the console before it is kept', () => {
     expect(await services.connections.list()).toEqual(before)
     expect(await onDisk(data.path)).toBe(diskBefore)
     expect(await onDisk(data.path)).not.toContain('not-an-access-token')
+    expect(JSON.stringify((err as AppError).toData())).not.toContain('not-an-access-token')
   })
 
   it('keeps a working token, with the permission keys it holds', async () => {
@@ -90,7 +92,11 @@ describe('a token is checked with the console before it is kept', () => {
     const port = new URL(remote.info.url).port
     await remote.stop()
     await expect(client.pinCodes.generate()).rejects.toMatchObject({ kind: 'network' })
-    await expect(services.connections.test(lab.id)).rejects.toMatchObject({ kind: 'network' })
+    await expect(services.connections.test(lab.id)).rejects.toMatchObject({
+      kind: 'network',
+      message: expect.stringMatching(/is unreachable/),
+      hint: expect.stringMatching(/press Test connection: Access Desk does not need a restart/)
+    })
     remote = await startDemoConsoleProcess(consoleDir.path, ['--port', port])
     expect(await client.pinCodes.generate()).toMatch(/^\d+$/)
     expect((await services.connections.test(lab.id)).ok).toBe(true)

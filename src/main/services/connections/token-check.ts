@@ -73,6 +73,20 @@ export function tokenRefused(url: string, which: CheckedToken, cause: AppError):
   })
 }
 
+/** The console did not answer at all: say so, and that it works again without a restart once it answers. */
+export function consoleUnreachable(url: string, cause: AppError): AppError {
+  return new AppError({
+    kind: 'network',
+    code: cause.code,
+    message: `The console at ${url} is unreachable: it did not answer.`,
+    hint:
+      'Check that the console is switched on and that this computer is on its network (address and port 12445). ' +
+      'When it answers again, press Test connection: Access Desk does not need a restart.',
+    retryable: true,
+    details: { url }
+  })
+}
+
 async function outcome(http: AccessHttp, probe: Probe): Promise<PermissionCheck['status']> {
   try {
     await http.request({ endpoint: probe.endpoint, params: probe.params, query: probe.query, data: z.unknown() })
@@ -105,7 +119,8 @@ export async function checkToken(
         permissions.push({ key: probe.key, status: await outcome(http, probe), uses: permissionUses[probe.key] })
       } catch (err) {
         const e = AppError.from(err)
-        throw e.kind === 'auth' ? tokenRefused(http.baseUrl, which, e) : e
+        if (e.kind === 'auth') throw tokenRefused(http.baseUrl, which, e)
+        throw e.kind === 'network' ? consoleUnreachable(http.baseUrl, e) : e
       }
     }
     return { ok: true, url: http.baseUrl, latencyMs: Math.round(performance.now() - started), permissions }
