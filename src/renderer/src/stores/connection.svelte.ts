@@ -9,9 +9,10 @@ export class ConnectionStore {
   active = $derived(this.profiles.find((p) => p.id === this.activeId) ?? null)
   /**
    * The last check of each profile's token and what was just done to it, shown next to its buttons.
-   * Kept here, not in the screen: making a console active remounts the screens.
+   * Kept here, not in the screen: making a console active remounts the screens. `reveal`: new, to be
+   * scrolled into view once.
    */
-  results = $state<Record<string, { check?: TokenCheck; notice?: string }>>({})
+  results = $state<Record<string, { check?: TokenCheck; notice?: string; reveal?: boolean }>>({})
 
   async load(): Promise<void> {
     const { profiles, activeId } = await getApi().connections.list()
