@@ -31,3 +31,30 @@ export const certificateInfoSchema = z.object({
   validTo: z.string()
 })
 export type CertificateInfo = z.infer<typeof certificateInfoSchema>
+
+/** One permission key, as a token check found it: held, missing (403), or not tellable (old console). */
+export const permissionCheckSchema = z.object({
+  key: z.string(),
+  status: z.enum(['allowed', 'missing', 'unknown']),
+  /** What the app does with this key, in words. */
+  uses: z.string()
+})
+export type PermissionCheck = z.infer<typeof permissionCheckSchema>
+
+/** A token proven against its console: reachable, certificate as pinned, token accepted, keys found. */
+export const tokenCheckSchema = z.object({
+  ok: z.literal(true),
+  url: z.string(),
+  latencyMs: z.number(),
+  permissions: z.array(permissionCheckSchema)
+})
+export type TokenCheck = z.infer<typeof tokenCheckSchema>
+
+/** The certificate a saved console presents now, against the one trusted when it was added. */
+export const certificateStatusSchema = z.object({
+  id: z.string(),
+  pinned: fingerprintSchema,
+  presented: certificateInfoSchema,
+  changed: z.boolean()
+})
+export type CertificateStatus = z.infer<typeof certificateStatusSchema>

@@ -6,6 +6,9 @@ export function connectionHandlers({ connections }: AppServices): HandlersOf<'co
     'connections.list': () => connections.list(),
     'connections.probe': ({ url }) => connections.probe(url),
     'connections.save': (input) => connections.save(input),
+    'connections.changeToken': (input) => connections.changeToken(input),
+    'connections.certificate': ({ id }) => connections.certificate(id),
+    'connections.trustCertificate': (input) => connections.trustCertificate(input),
     'connections.select': ({ id }) => connections.select(id),
     'connections.remove': async ({ id }) => {
       await connections.remove(id)

@@ -84,21 +84,20 @@ describe('connections', () => {
     )
     expect(err).toBeInstanceOf(AppError)
     expect(err).toMatchObject({ kind: 'tls', code: 'CERT_CHANGED' })
-    expect((err as AppError).hint).toMatch(/trust it again/)
+    expect((err as AppError).hint).toMatch(/shows the new fingerprint next to the trusted one/)
   })
 
-  it('reports a token from another app as an auth error with a hint', async () => {
+  it('refuses a token from another app before saving, with a hint', async () => {
     const cert = await services.connections.probe(remote.info.url)
-    const saved = await services.connections.save({
-      name: 'Wrong key',
-      url: remote.info.url,
-      token: 'not-an-access-token',
-      fingerprint256: cert.fingerprint256
-    })
-    await expect(services.connections.test(saved.id)).rejects.toMatchObject({
-      kind: 'auth',
-      hint: expect.stringMatching(/another UniFi app/)
-    })
+    await expect(
+      services.connections.save({
+        name: 'Wrong key',
+        url: remote.info.url,
+        token: 'not-an-access-token',
+        fingerprint256: cert.fingerprint256
+      })
+    ).rejects.toMatchObject({ kind: 'auth', hint: expect.stringMatching(/another UniFi app/) })
+    expect((await services.connections.list()).profiles.some((p) => p.name === 'Wrong key')).toBe(false)
   })
 
   it('removes a profile and its token', async () => {

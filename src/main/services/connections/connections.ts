@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { AppError } from '../../../shared/errors'
-import type { CertificateInfo, ProfileSummary } from '../../../shared/connections'
+import type { CertificateInfo, CertificateStatus, ProfileSummary, TokenCheck } from '../../../shared/connections'
 import { createAccessClient, type AccessClient } from '../access/client'
 import { probeCertificate, type PinnedCertificate } from '../access/tls-pinning'
+import { checkToken } from './token-check'
 import { startDemoConsole, type DemoConsole } from '../../../demo-console/server'
 import type { KeyValueStore } from '../storage/key-value-store'
 import type { SecretStore } from './secret-store'
@@ -117,17 +118,15 @@ export class Connections {
     return info
   }
 
-  async save(input: SaveProfileInput): Promise<ProfileSummary> {
+  /**
+   * Add or update a profile. A token given here is proven against the console (with the certificate
+   * being pinned) before anything is written: a refused token saves nothing.
+   */
+  async save(input: SaveProfileInput): Promise<ProfileSummary & { check?: TokenCheck }> {
     const file = this.read()
     const existing = input.id ? file.profiles.find((p) => p.id === input.id) : undefined
     if (input.id && !existing) throw notFound(input.id)
-    if (existing?.demo) {
-      throw new AppError({
-        kind: 'validation',
-        message: 'The demo console cannot be edited.',
-        hint: 'Add a new connection instead.'
-      })
-    }
+    if (existing?.demo) throw demoReadOnly()
     let pems = existing?.fingerprint256 === input.fingerprint256 ? existing.certificatePems : undefined
     if (!pems) {
       // Pin exactly what the user looked at: probe again and insist on the same fingerprint.
@@ -138,6 +137,13 @@ export class Connections {
     if (!input.token && !existing) {
       throw new AppError({ kind: 'validation', message: 'Paste the API token for this console.' })
     }
+    const url = input.url.replace(/\/+$/, '')
+    const check = input.token
+      ? await checkToken(
+          { url, token: input.token, pin: { fingerprint256: input.fingerprint256, pems } },
+          existing ? 'replacement' : 'new'
+        )
+      : undefined
     const id = existing?.id ?? randomUUID()
     const tokenStorage = input.token
       ? await this.deps.secrets.set(id, input.token, { allowPlaintext: input.allowPlaintextToken })
@@ -145,7 +151,7 @@ export class Connections {
     const record: ProfileRecord = {
       id,
       name: input.name,
-      url: input.url.replace(/\/+$/, ''),
+      url,
       fingerprint256: input.fingerprint256,
       certificatePems: pems,
       demo: false,
@@ -157,7 +163,61 @@ export class Connections {
     })
     this.dropClient(id)
     this.probed.clear()
-    return this.summary(record)
+    return check ? { ...this.summary(record), check } : this.summary(record)
+  }
+
+  /** Replace a saved profile's token, only once the console accepted the new one (else the old one stays). */
+  async changeToken(input: { id: string; token: string; allowPlaintextToken?: boolean }): Promise<TokenCheck> {
+    const record = this.read().profiles.find((p) => p.id === input.id)
+    if (!record) throw notFound(input.id)
+    if (record.demo) throw demoReadOnly()
+    const check = await checkToken(
+      {
+        url: record.url,
+        token: input.token,
+        pin: { fingerprint256: record.fingerprint256, pems: record.certificatePems }
+      },
+      'replacement'
+    )
+    const tokenStorage = await this.deps.secrets.set(record.id, input.token, {
+      allowPlaintext: input.allowPlaintextToken
+    })
+    const file = this.read()
+    this.write({ ...file, profiles: file.profiles.map((p) => (p.id === record.id ? { ...p, tokenStorage } : p)) })
+    this.dropClient(record.id)
+    return check
+  }
+
+  /** The certificate a saved console presents now, next to the one pinned for it. */
+  async certificate(id: string): Promise<CertificateStatus> {
+    const record = this.read().profiles.find((p) => p.id === id)
+    if (!record) throw notFound(id)
+    const url = record.demo ? (await this.demoConsole()).url : record.url
+    const presented = await this.probe(url)
+    return {
+      id,
+      pinned: record.fingerprint256,
+      presented,
+      changed: presented.fingerprint256 !== record.fingerprint256
+    }
+  }
+
+  /**
+   * Pin the certificate a console presents now, after the user compared it (certificate() showed
+   * it): the fingerprint must still be the one they looked at. The token is kept.
+   */
+  async trustCertificate(input: { id: string; fingerprint256: string }): Promise<ProfileSummary> {
+    const record = this.read().profiles.find((p) => p.id === input.id)
+    if (!record) throw notFound(input.id)
+    if (record.demo) throw demoReadOnly()
+    const seen = this.probed.get(input.fingerprint256) ?? (await probeCertificate(record.url)).pin
+    if (seen.fingerprint256 !== input.fingerprint256) throw fingerprintMoved(record.url)
+    const updated: ProfileRecord = { ...record, fingerprint256: seen.fingerprint256, certificatePems: seen.pems }
+    const file = this.read()
+    this.write({ ...file, profiles: file.profiles.map((p) => (p.id === record.id ? updated : p)) })
+    this.dropClient(record.id)
+    this.probed.delete(input.fingerprint256)
+    return this.summary(updated)
   }
 
   async select(id: string): Promise<ProfileSummary> {
@@ -183,19 +243,32 @@ export class Connections {
 
   /** The access client of a profile (default: the active one). */
   async client(id?: string): Promise<AccessClient> {
+    const record = this.record(id)
+    const cached = this.clients.get(record.id)
+    if (cached) return cached
+    const client = createAccessClient(await this.credentials(record))
+    this.clients.set(record.id, client)
+    return client
+  }
+
+  private record(id?: string): ProfileRecord {
     const file = this.read()
     const targetId = id ?? file.activeId
     const record = file.profiles.find((p) => p.id === targetId)
-    if (!record) {
-      throw new AppError({
-        kind: 'validation',
-        code: 'NO_CONNECTION',
-        message: 'No console is selected.',
-        hint: 'Add or choose a console in Settings → Connection.'
-      })
-    }
-    const cached = this.clients.get(record.id)
-    if (cached) return cached
+    if (record) return record
+    if (id) throw notFound(id)
+    throw new AppError({
+      kind: 'validation',
+      code: 'NO_CONNECTION',
+      message: 'No console is selected.',
+      hint: 'Add or choose a console in Settings → Connection.'
+    })
+  }
+
+  /** Address, token and pinned certificate of a profile: what a client (or a token check) needs. */
+  private async credentials(
+    record: ProfileRecord
+  ): Promise<{ baseUrl: string; token: string; pin: PinnedCertificate }> {
     let baseUrl = record.url
     let token: string | undefined
     if (record.demo) {
@@ -210,24 +283,16 @@ export class Connections {
         kind: 'auth',
         code: 'NO_TOKEN',
         message: `No API token is stored for "${record.name}".`,
-        hint: 'Open Settings → Connection and paste the token again.'
+        hint: 'Open Settings → Connection and use Change token… on this console.'
       })
     }
-    const client = createAccessClient({
-      baseUrl,
-      token,
-      pin: { fingerprint256: record.fingerprint256, pems: record.certificatePems }
-    })
-    this.clients.set(record.id, client)
-    return client
+    return { baseUrl, token, pin: { fingerprint256: record.fingerprint256, pems: record.certificatePems } }
   }
 
-  /** A cheap authenticated call that proves address, certificate and token. */
-  async test(id?: string): Promise<{ ok: true; latencyMs: number; url: string }> {
-    const client = await this.client(id)
-    const started = performance.now()
-    await client.pinCodes.generate()
-    return { ok: true, latencyMs: Math.round(performance.now() - started), url: client.http.baseUrl }
+  /** Harmless calls that prove address, certificate and token, and find which permission keys it holds. */
+  async test(id?: string): Promise<TokenCheck> {
+    const { baseUrl, token, pin } = await this.credentials(this.record(id))
+    return checkToken({ url: baseUrl, token, pin }, 'saved')
   }
 
   private dropClient(id: string): void {
@@ -248,6 +313,14 @@ function notFound(id: string): AppError {
     kind: 'not-found',
     message: `No connection with id ${id}.`,
     hint: 'Reload the list of connections.'
+  })
+}
+
+function demoReadOnly(): AppError {
+  return new AppError({
+    kind: 'validation',
+    message: 'The demo console cannot be edited.',
+    hint: 'Add a new connection instead.'
   })
 }
 

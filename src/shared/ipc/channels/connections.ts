@@ -1,8 +1,16 @@
 import { z } from 'zod'
 import { channel, noInput } from '../define'
-import { certificateInfoSchema, consoleUrlSchema, fingerprintSchema, profileSummarySchema } from '../../connections'
+import {
+  certificateInfoSchema,
+  certificateStatusSchema,
+  consoleUrlSchema,
+  fingerprintSchema,
+  profileSummarySchema,
+  tokenCheckSchema
+} from '../../connections'
 
 const idInput = z.object({ id: z.string().min(1) })
+const tokenInput = z.string().trim().min(1, 'Paste the API token').max(4096)
 
 export const connectionChannels = {
   'connections.list': channel(
@@ -16,25 +24,40 @@ export const connectionChannels = {
     certificateInfoSchema
   ),
   'connections.save': channel(
-    'Add or update a profile; the fingerprint is the one the user accepted after probe',
+    'Add or update a profile; the fingerprint is the one the user accepted after probe; a token given is checked with the console first (refused: nothing saved)',
     z.object({
       id: z.string().optional(),
       name: z.string().trim().min(1, 'Give the connection a name').max(80),
       url: consoleUrlSchema,
       /** Omit to keep the stored token when editing. */
-      token: z.string().trim().min(1, 'Paste the API token').max(4096).optional(),
+      token: tokenInput.optional(),
       fingerprint256: fingerprintSchema,
       /** The user agreed to keep the token unencrypted because the OS offers no encryption. */
       allowPlaintextToken: z.boolean().optional()
     }),
+    profileSummarySchema.extend({ check: tokenCheckSchema.optional() })
+  ),
+  'connections.changeToken': channel(
+    "Replace a profile's token once the console accepted the new one (refused: the old token stays)",
+    z.object({ id: z.string().min(1), token: tokenInput, allowPlaintextToken: z.boolean().optional() }),
+    tokenCheckSchema
+  ),
+  'connections.certificate': channel(
+    'The certificate a saved console presents now, next to the pinned fingerprint',
+    idInput,
+    certificateStatusSchema
+  ),
+  'connections.trustCertificate': channel(
+    'Pin the certificate a saved console presents now (the fingerprint the user compared); the token is kept',
+    z.object({ id: z.string().min(1), fingerprint256: fingerprintSchema }),
     profileSummarySchema
   ),
   'connections.select': channel('Make a profile the active one', idInput, profileSummarySchema),
   'connections.remove': channel('Delete a profile and its token', idInput, z.object({ removed: z.literal(true) })),
   'connections.test': channel(
-    'Call the console with the profile (default: active) and report what works',
+    'Call the console with the profile (default: active): address, certificate, token, and the permission keys it holds',
     z.object({ id: z.string().optional() }).optional(),
-    z.object({ ok: z.literal(true), latencyMs: z.number(), url: z.string() })
+    tokenCheckSchema
   )
 }
 
