@@ -129,8 +129,20 @@ export function errorFromTransport(endpoint: EndpointInfo, url: string, err: unk
   return new AppError({
     kind: 'network',
     code: code ?? 'NETWORK',
-    message: `Could not reach the console at ${url} (${code ?? message}).`,
-    hint: 'Check that this computer is on the console’s network and the address is right.',
+    message: `Could not reach the console at ${url}: ${networkReasons[code ?? ''] ?? code ?? message}.`,
+    hint: 'Check that the console is on, that this computer is on its network and the address is right, then try again (no restart needed).',
     retryable: true
   })
+}
+
+/** Socket error codes in words: a person at the desk reads these, not an engineer. */
+const networkReasons: Record<string, string> = {
+  ECONNREFUSED: 'nothing answers at that address (connection refused)',
+  ECONNRESET: 'the connection was cut before the console answered',
+  EHOSTUNREACH: 'there is no route to it from this computer',
+  ENETUNREACH: 'this computer has no network route to it',
+  ENOTFOUND: 'the name does not resolve to an address',
+  EAI_AGAIN: 'the name could not be looked up right now',
+  ETIMEDOUT: 'the connection timed out',
+  EPIPE: 'the connection was cut before the console answered'
 }
