@@ -44,6 +44,7 @@ let maxMessageBytes = 64 * MB
 function announce(next: BridgeStatus) {
   if (status === next) return
   status = next
+  document.documentElement.dataset['bridgeStatus'] = next
   window.dispatchEvent(new CustomEvent(BRIDGE_STATUS_EVENT, { detail: next }))
 }
 
