@@ -63,10 +63,12 @@ function byteLength(text: string): number {
   return text.length * 3 <= maxMessageBytes ? text.length : new Blob([text]).size
 }
 
-function tooLarge(bytes: number): Envelope {
+/** A call the server would refuse for its size; `bytes` unknown when the server measured it. */
+function tooLarge(bytes?: number): Envelope {
   const mb = (n: number) => (n / MB).toFixed(n < 10 * MB ? 1 : 0)
+  const size = bytes === undefined ? `more than ${mb(maxMessageBytes)} MB` : `${mb(bytes)} MB`
   return failure(
-    `This is too large to send: ${mb(bytes)} MB; at most ${mb(maxMessageBytes)} MB.`,
+    `This is too large to send: ${size}; at most ${mb(maxMessageBytes)} MB.`,
     'Split it into smaller parts (for a CSV file, several files of fewer rows) and try again.',
     'validation'
   )
@@ -124,7 +126,7 @@ function connect() {
     if (event.code === CLOSE_TOO_LARGE) {
       // The server read no further than the size: the calls in flight are lost, the bridge is not.
       queue.length = 0
-      settleAll(tooLarge(maxMessageBytes + 1))
+      settleAll(tooLarge())
       connect()
       return
     }

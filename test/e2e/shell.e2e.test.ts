@@ -46,7 +46,7 @@ describe('the app shell in Chromium (web mode)', () => {
     // "Demo console" once in the sidebar, not as both the name and the badge.
     const sidebar = (await page.getByTestId('active-connection').textContent())!
     expect(sidebar.match(/Demo console/g)).toHaveLength(1)
-    await page.screenshot({ path: '/tmp/bridge-start.png' })
+    await page.screenshot({ path: 'docs/screens/start.png' })
     expect(await seriousA11yFindings(page)).toEqual([])
 
     // Keyboard: Tab from the top reaches "Open Visitors", Enter opens the screen.
