@@ -38,7 +38,7 @@ describe('the app shell in Chromium (web mode)', () => {
     await openDemoApp(page, web.info.url)
     await page.getByRole('heading', { name: 'Where to start' }).waitFor()
     const nav = page.getByRole('navigation', { name: 'Screens' })
-    expect(await nav.getByRole('button', { name: 'Start', exact: true }).getAttribute('aria-current')).toBe('page')
+    expect(await nav.getByRole('button', { name: 'Home', exact: true }).getAttribute('aria-current')).toBe('page')
     for (const job of ['Reception desk', 'Installer', 'Card admin', 'Your console']) {
       await page.getByRole('heading', { name: job }).waitFor()
     }
@@ -84,7 +84,7 @@ describe('the app shell in Chromium (web mode)', () => {
     expect(box.height).toBe(768)
     expect(await nav.getByRole('button', { name: 'Settings', exact: true }).isVisible()).toBe(true)
     await page.screenshot({ path: '/tmp/bridge-scrolled.png' })
-    await nav.getByRole('button', { name: 'Start', exact: true }).click()
+    await nav.getByRole('button', { name: 'Home', exact: true }).click()
     await page.getByRole('heading', { name: 'Where to start' }).waitFor()
     expect(await page.evaluate(() => window.scrollY)).toBe(0)
   })

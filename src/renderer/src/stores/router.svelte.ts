@@ -1,5 +1,5 @@
 export const screens = [
-  { id: 'start', label: 'Start' },
+  { id: 'start', label: 'Home' },
   { id: 'cards', label: 'Cards' },
   { id: 'enroll', label: 'Enroll' },
   { id: 'import', label: 'Import' },
