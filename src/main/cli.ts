@@ -24,36 +24,37 @@ function schemaOf(type: z.ZodType) {
   }
 }
 
-if (!command || command === 'help') {
-  process.stderr.write('Usage: npm run -s cli -- [--data DIR] <channel> [json input]   |   cli channels\n')
-  process.exit(command ? 0 : 2)
+type Outcome = { stream: NodeJS.WriteStream; text: string; code: number }
+
+async function run(): Promise<Outcome> {
+  if (!command || command === 'help') {
+    const text = 'Usage: npm run -s cli -- [--data DIR] <channel> [json input]   |   cli channels\n'
+    return { stream: process.stderr, text, code: command ? 0 : 2 }
+  }
+  if (command === 'channels') {
+    const list = Object.entries(channels).map(([name, def]) => ({
+      name,
+      summary: def.summary,
+      input: schemaOf(def.input),
+      output: z.toJSONSchema(def.output, { io: 'output', unrepresentable: 'any' })
+    }))
+    return { stream: process.stdout, text: JSON.stringify(list, null, 2) + '\n', code: 0 }
+  }
+  let input: unknown
+  try {
+    input = rawInput === undefined ? undefined : JSON.parse(rawInput)
+  } catch {
+    return { stream: process.stderr, text: `The input must be JSON, e.g. '{"id":"…"}'. Got: ${rawInput}\n`, code: 2 }
+  }
+  const services = await createNodeServices({ dataDir: resolve(values.data ?? defaultDataDir()), transport: 'cli' })
+  const envelope = await createDispatch(createHandlers(services))(command, input)
+  await services.close()
+  return envelope.ok
+    ? { stream: process.stdout, text: JSON.stringify(envelope.result, null, 2) + '\n', code: 0 }
+    : { stream: process.stderr, text: JSON.stringify(envelope.error, null, 2) + '\n', code: 1 }
 }
 
-if (command === 'channels') {
-  const list = Object.entries(channels).map(([name, def]) => ({
-    name,
-    summary: def.summary,
-    input: schemaOf(def.input),
-    output: z.toJSONSchema(def.output, { io: 'output', unrepresentable: 'any' })
-  }))
-  process.stdout.write(JSON.stringify(list, null, 2) + '\n')
-  process.exit(0)
-}
-
-let input: unknown
-try {
-  input = rawInput === undefined ? undefined : JSON.parse(rawInput)
-} catch {
-  process.stderr.write(`The input must be JSON, e.g. '{"id":"…"}'. Got: ${rawInput}\n`)
-  process.exit(2)
-}
-
-const services = await createNodeServices({ dataDir: resolve(values.data ?? defaultDataDir()), transport: 'cli' })
-const envelope = await createDispatch(createHandlers(services))(command, input)
-await services.close()
-if (envelope.ok) {
-  process.stdout.write(JSON.stringify(envelope.result, null, 2) + '\n')
-  process.exit(0)
-}
-process.stderr.write(JSON.stringify(envelope.error, null, 2) + '\n')
-process.exit(1)
+// Exit once the text has left the process: process.exit right after write() cut a piped stdout at
+// the pipe's 64 KiB buffer (`cli channels | cat`).
+const { stream, text, code } = await run()
+stream.write(text, () => process.exit(code))

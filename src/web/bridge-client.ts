@@ -1,7 +1,16 @@
 import { buildApi } from '../preload/api'
 import type { Envelope } from '../shared/ipc/define'
 import type { EventName } from '../shared/ipc/contract'
-import { BRIDGE_PATH, serverMessageSchema, type ClientMessage } from './protocol'
+import {
+  BRIDGE_PATH,
+  BRIDGE_PROTOCOL,
+  BRIDGE_STATUS_EVENT,
+  CLOSE_TOO_LARGE,
+  secretProtocol,
+  serverMessageSchema,
+  type BridgeStatus,
+  type ClientMessage
+} from './protocol'
 
 /**
  * Web mode's stand-in for the preload: installs `window.api` over the authenticated WebSocket.
@@ -16,32 +25,94 @@ if (fromHash) {
 }
 const secret = sessionStorage.getItem(KEY) ?? ''
 
+const RESTART_HINT = 'Restart it with npm start (or npm run web) and open the address it prints.'
+const MB = 1024 * 1024
+
 type Pending = { resolve: (e: Envelope) => void }
 const pending = new Map<number, Pending>()
+/** Calls made while the socket (re)connects: sent on ready, failed if it closes instead. */
+const queue: string[] = []
 const listeners = new Map<string, Set<(payload: unknown) => void>>()
-const queue: ClientMessage[] = []
 let nextId = 1
 let socket: WebSocket | undefined
 let ready = false
+let status: BridgeStatus | undefined
+/** What the server said it reads at most; until it says so, the default of web mode. */
+let maxMessageBytes = 64 * MB
 
-function lost(message: string): Envelope {
-  return {
-    ok: false,
-    error: { kind: 'network', message, hint: 'Restart `npm run web` and open the address it prints.', retryable: true }
+/** The shell shows a banner from this (see BRIDGE_STATUS_EVENT). */
+function announce(next: BridgeStatus) {
+  if (status === next) return
+  status = next
+  document.documentElement.dataset['bridgeStatus'] = next
+  window.dispatchEvent(new CustomEvent(BRIDGE_STATUS_EVENT, { detail: next }))
+}
+
+function failure(message: string, hint: string, kind: 'network' | 'validation' = 'network'): Envelope {
+  return { ok: false, error: { kind, message, hint, retryable: kind === 'network' } }
+}
+
+function lostEnvelope(): Envelope {
+  return status === 'refused'
+    ? failure('This page is no longer connected to Access Desk: the service was restarted.', RESTART_HINT)
+    : failure("The connection to Access Desk's local service is lost.", RESTART_HINT)
+}
+
+/** UTF-8 size of a message; cheap for the usual small calls. */
+function byteLength(text: string): number {
+  return text.length * 3 <= maxMessageBytes ? text.length : new Blob([text]).size
+}
+
+/** A call the server would refuse for its size; `bytes` unknown when the server measured it. */
+function tooLarge(bytes?: number): Envelope {
+  const mb = (n: number) => (n / MB).toFixed(n < 10 * MB ? 1 : 0)
+  const size = bytes === undefined ? `more than ${mb(maxMessageBytes)} MB` : `${mb(bytes)} MB`
+  return failure(
+    `This is too large to send: ${size}; at most ${mb(maxMessageBytes)} MB.`,
+    'Split it into smaller parts (for a CSV file, several files of fewer rows) and try again.',
+    'validation'
+  )
+}
+
+function settleAll(envelope: Envelope) {
+  for (const [id, p] of pending) {
+    p.resolve(envelope)
+    pending.delete(id)
+  }
+}
+
+/**
+ * The server is reachable but refused the socket: it was restarted with a new secret, so this tab
+ * cannot reconnect by itself. Told apart from "down" by loading the page itself.
+ */
+async function serverAnswers(): Promise<boolean> {
+  try {
+    return (await fetch('/', { cache: 'no-store' })).ok
+  } catch {
+    return false
   }
 }
 
 function connect() {
-  const ws = new WebSocket(`ws://${location.host}${BRIDGE_PATH}`)
+  let opened = false
+  const ws = new WebSocket(`ws://${location.host}${BRIDGE_PATH}`, [BRIDGE_PROTOCOL, secretProtocol(secret)])
   socket = ws
-  ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', secret } satisfies ClientMessage))
+  ws.onopen = () => (opened = true)
   ws.onmessage = (event) => {
-    const parsed = serverMessageSchema.safeParse(JSON.parse(String(event.data)))
+    let data: unknown
+    try {
+      data = JSON.parse(String(event.data))
+    } catch {
+      return
+    }
+    const parsed = serverMessageSchema.safeParse(data)
     if (!parsed.success) return
     const message = parsed.data
     if (message.type === 'ready') {
+      maxMessageBytes = message.maxMessageBytes
       ready = true
-      for (const m of queue.splice(0)) ws.send(JSON.stringify(m))
+      announce('connected')
+      for (const text of queue.splice(0)) ws.send(text)
     } else if (message.type === 'result') {
       pending.get(message.id)?.resolve(message.envelope as Envelope)
       pending.delete(message.id)
@@ -49,22 +120,23 @@ function connect() {
       for (const fn of listeners.get(message.event) ?? []) fn(message.payload)
     }
   }
-  ws.onclose = (event) => {
+  ws.onclose = async (event) => {
     ready = false
-    // Calls answered "connection lost" below must not run later, after a reconnect.
-    queue.length = 0
-    for (const [id, p] of pending) {
-      p.resolve(
-        lost(
-          event.code === 4401
-            ? 'This page is not authorised to drive Access Desk.'
-            : 'The connection to Access Desk was lost.'
-        )
-      )
-      pending.delete(id)
+    socket = undefined
+    if (event.code === CLOSE_TOO_LARGE) {
+      // The server read no further than the size: the calls in flight are lost, the bridge is not.
+      queue.length = 0
+      settleAll(tooLarge())
+      connect()
+      return
     }
-    // Reconnect unless refused: the server restarts with a new secret, so a refusal is final.
-    if (event.code !== 4401) setTimeout(connect, 1000)
+    if (!opened && (await serverAnswers())) announce('refused')
+    else announce('lost')
+    // Calls answered "connection lost" here never run later, after a reconnect.
+    queue.length = 0
+    settleAll(lostEnvelope())
+    // Keep trying: the service may come back (with the same secret when it was given one).
+    setTimeout(connect, status === 'refused' ? 5000 : 1000)
   }
 }
 connect()
@@ -72,11 +144,21 @@ connect()
 window.api = buildApi(
   (channel, input) =>
     new Promise<Envelope>((resolve) => {
+      // Once the tab knows the service is gone, a call fails at once instead of hanging.
+      if (status === 'lost' || status === 'refused') {
+        resolve(lostEnvelope())
+        return
+      }
       const id = nextId++
+      const text = JSON.stringify({ type: 'call', id, channel, input } satisfies ClientMessage)
+      const bytes = byteLength(text)
+      if (bytes > maxMessageBytes) {
+        resolve(tooLarge(bytes))
+        return
+      }
       pending.set(id, { resolve })
-      const message: ClientMessage = { type: 'call', id, channel, input }
-      if (ready && socket) socket.send(JSON.stringify(message))
-      else queue.push(message)
+      if (ready && socket) socket.send(text)
+      else queue.push(text)
     }),
   (event: EventName, listener) => {
     const set = listeners.get(event) ?? new Set()

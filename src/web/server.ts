@@ -3,10 +3,19 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, sep } from 'node:path'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { Dispatch } from '../main/services/ipc/dispatch'
 import type { EventHub } from '../main/services/events'
-import { BRIDGE_PATH, clientMessageSchema, type ServerMessage } from './protocol'
+import {
+  BRIDGE_PATH,
+  BRIDGE_PROTOCOL,
+  CLOSE_BAD_MESSAGE,
+  SECRET_PATTERN,
+  clientMessageSchema,
+  secretProtocol,
+  type ServerMessage
+} from './protocol'
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -18,8 +27,10 @@ const types: Record<string, string> = {
   '.json': 'application/json'
 }
 
-/** A few tabs of the app at most; more sockets are refused (each one costs memory before auth). */
+/** A few tabs of the app at most; each authenticated socket may hold one message of maxMessageBytes. */
 const MAX_SOCKETS = 16
+/** The largest message a tab may send (a CSV file to preview is the biggest the app sends). */
+export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 
 export interface WebServerOptions {
   rendererDir: string
@@ -28,6 +39,7 @@ export interface WebServerOptions {
   port?: number
   /** Fixed secret for tests; a random one per launch otherwise. */
   secret?: string
+  maxMessageBytes?: number
 }
 
 export interface WebServer {
@@ -44,18 +56,37 @@ function safeEqual(a: string, b: string): boolean {
   return ab.length === bb.length && timingSafeEqual(ab, bb)
 }
 
+/** The subprotocols a handshake offers (`Sec-WebSocket-Protocol: a, b`). */
+function offeredProtocols(req: IncomingMessage): string[] {
+  const header = req.headers['sec-websocket-protocol']
+  return typeof header === 'string' ? header.split(',').map((p) => p.trim()) : []
+}
+
+/** End a handshake we refuse with a plain HTTP status; the peer may already be gone. */
+function refuse(socket: Duplex, status: string) {
+  if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+  socket.destroy()
+}
+
 /**
  * Web mode: the built renderer over HTTP and the contract over a WebSocket, both on 127.0.0.1.
  * Another local process or a web page in the same browser cannot drive the app: the socket must
- * come from our origin, and its first message must carry the per-launch secret.
+ * come from our origin and present the per-launch secret in its handshake. Nothing a peer sends
+ * (an odd address, a broken frame, a flood of sockets, a message too large) may end the process:
+ * every path that reads a peer's bytes answers or closes that one peer, and the server keeps serving.
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const secret = options.secret ?? randomBytes(24).toString('base64url')
+  if (!SECRET_PATTERN.test(secret)) {
+    throw new Error('The web secret must be 16 to 256 letters, digits, "-" or "_".')
+  }
+  const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES
   let origin = ''
+  let host = ''
 
   const serveFile = async (req: IncomingMessage, res: ServerResponse) => {
     // DNS rebinding: a page on another name resolving to 127.0.0.1 must not be served.
-    if (req.headers.host !== new URL(origin).host) {
+    if (req.headers.host !== host) {
       res.writeHead(421).end('Misdirected request')
       return
     }
@@ -103,69 +134,66 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       res.end()
     })
   )
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 })
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: maxMessageBytes,
+    // Select our protocol, never echo the secret back.
+    handleProtocols: () => BRIDGE_PROTOCOL
+  })
 
-  server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', origin)
-    if (
-      url.pathname !== BRIDGE_PATH ||
-      req.headers.origin !== origin ||
-      req.headers.host !== new URL(origin).host ||
-      wss.clients.size >= MAX_SOCKETS
-    ) {
-      socket.write('HTTP/1.1 403 Forbidden\r\n\r\n')
+  const authorised = (req: IncomingMessage): boolean => {
+    const offered = offeredProtocols(req)
+    return offered.includes(BRIDGE_PROTOCOL) && offered.some((p) => safeEqual(p, secretProtocol(secret)))
+  }
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A peer that resets mid-handshake must not become an unhandled 'error'.
+    socket.on('error', () => socket.destroy())
+    try {
+      // The exact path: an address such as `//` or `/%` is refused before anything parses it.
+      if (req.url !== BRIDGE_PATH || req.headers.origin !== origin || req.headers.host !== host) {
+        refuse(socket, '403 Forbidden')
+      } else if (!authorised(req)) {
+        refuse(socket, '401 Unauthorized')
+      } else if (wss.clients.size >= MAX_SOCKETS) {
+        refuse(socket, '503 Service Unavailable')
+      } else {
+        wss.handleUpgrade(req, socket, head, (ws) => attach(ws))
+      }
+    } catch {
       socket.destroy()
-      return
     }
-    wss.handleUpgrade(req, socket, head, (ws) => attach(ws))
   })
 
   const attach = (ws: WebSocket) => {
-    let authed = false
-    let unsubscribe: (() => void) | undefined
     const send = (message: ServerMessage) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message), () => undefined)
     }
-    const authTimer = setTimeout(() => ws.close(4401, 'auth timeout'), 5000)
+    // A malformed or over-size frame: ws closes this socket (1002, 1007, 1009); the process lives on.
+    ws.on('error', () => ws.terminate())
     ws.on('message', (raw: Buffer) => {
-      // Before the secret, nothing but a small auth message is read: no large frames to parse.
-      if (!authed && raw.length > 1024) {
-        ws.close(4401, 'unauthorized')
-        return
-      }
       let message
       try {
         message = clientMessageSchema.parse(JSON.parse(String(raw)))
       } catch {
-        ws.close(4400, 'bad message')
+        ws.close(CLOSE_BAD_MESSAGE, 'bad message')
         return
       }
-      if (!authed) {
-        if (message.type !== 'auth' || !safeEqual(message.secret, secret)) {
-          ws.close(4401, 'unauthorized')
-          return
-        }
-        authed = true
-        clearTimeout(authTimer)
-        unsubscribe = options.events.subscribe((event, payload) => send({ type: 'event', event, payload }))
-        send({ type: 'ready' })
-        return
-      }
-      if (message.type === 'call') {
-        void options
-          .dispatch(message.channel, message.input)
-          .then((envelope) => send({ type: 'result', id: message.id, envelope }))
-      }
+      const { id, channel, input } = message
+      void options
+        .dispatch(channel, input)
+        .then((envelope) => send({ type: 'result', id, envelope }))
+        .catch(() => undefined)
     })
-    ws.on('close', () => {
-      clearTimeout(authTimer)
-      unsubscribe?.()
-    })
+    const unsubscribe = options.events.subscribe((event, payload) => send({ type: 'event', event, payload }))
+    ws.on('close', unsubscribe)
+    send({ type: 'ready', maxMessageBytes })
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   origin = `http://127.0.0.1:${port}`
+  host = `127.0.0.1:${port}`
   return {
     url: `${origin}/#k=${secret}`,
     origin,

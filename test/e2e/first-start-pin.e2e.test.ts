@@ -23,7 +23,9 @@ describe('first start in Chromium (web mode)', () => {
     const { page } = browser
     await page.goto(web.info.url)
     await expect.poll(() => page.getByTestId('active-connection').textContent()).toContain('Demo console')
-    await page.getByRole('button', { name: 'PINs' }).click()
+    // The first screen is Start; PINs is one click away in the sidebar.
+    await page.getByRole('heading', { name: 'Where to start' }).waitFor()
+    await page.getByRole('navigation').getByRole('button', { name: 'PINs', exact: true }).click()
     await page.getByRole('button', { name: 'Generate PIN' }).click()
     const pin = page.getByTestId('generated-pin')
     await pin.waitFor()

@@ -32,4 +32,16 @@ describe('cli', () => {
     expect(failure).toMatchObject({ code: 1 })
     expect(JSON.parse((failure as { stderr: string }).stderr)).toMatchObject({ kind: 'validation' })
   })
+
+  it('prints the whole channel list through a pipe whose reader is slow (more than 64 KiB)', async () => {
+    // The reader starts after the CLI has written: the pipe's buffer fills, the rest must still arrive.
+    const { stdout } = await run(
+      'sh',
+      ['-c', `"${process.execPath}" --import tsx src/main/cli.ts --data "${data.path}" channels | (sleep 1; cat)`],
+      { maxBuffer: 16 * 1024 * 1024 }
+    )
+    expect(stdout.length).toBeGreaterThan(64 * 1024)
+    const list = JSON.parse(stdout) as { name: string }[]
+    expect(list.map((c) => c.name)).toContain('pins.generate')
+  })
 })

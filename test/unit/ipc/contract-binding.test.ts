@@ -59,4 +59,31 @@ describe('contract binding', () => {
     expect(reply.ok).toBe(true)
     if (reply.ok) expect(channels['pins.generate'].output.parse(reply.result).pin).toMatch(/^\d{8}$/)
   })
+
+  it('refuses a string with a lone surrogate on every channel with a validation error naming the field', async () => {
+    const dispatch = createDispatch(createHandlers(services))
+    // Against the demo console this id reached encodeURIComponent: "Unexpected error: URI malformed".
+    const reply = await dispatch('visitors.get', { id: '\uD800' })
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'validation', code: 'INVALID_INPUT' } })
+    if (!reply.ok) {
+      expect(reply.error.message).toContain('id')
+      expect(reply.error.message).not.toMatch(/URI malformed|Unexpected error/)
+      expect(reply.error.hint).toBeTruthy()
+    }
+    for (const name of channelNames) {
+      const answer = await dispatch(name, { id: 'a\uDC00b' })
+      expect(answer, name).toMatchObject({
+        ok: false,
+        error: { kind: 'validation', details: { issues: [{ path: ['id'] }] } }
+      })
+    }
+    const nested = await dispatch('cards.rename', { token: 'x', alias: ['ok', '\uD83D'] })
+    expect(nested).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', message: expect.stringContaining('alias.1') }
+    })
+    // A well-formed pair (an emoji) is not refused for being two code units.
+    const pair = await dispatch('connections.select', { id: '\uD83D\uDE00' })
+    expect(pair).toMatchObject({ ok: false, error: { kind: 'not-found' } })
+  })
 })

@@ -1,25 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import WebSocket from 'ws'
 import { startWebServer, type WebServer } from '../../../src/web/server'
 import { createEventHub } from '../../../src/main/services/events'
 import type { Dispatch } from '../../../src/main/services/ipc/dispatch'
 import { tempDir } from '../../support/temp'
-
-/** Open a socket with the given Origin and collect what the server says. */
-function connect(server: WebServer, origin: string) {
-  const url = server.origin.replace('http', 'ws') + '/bridge'
-  const ws = new WebSocket(url, { headers: { origin } })
-  const messages: unknown[] = []
-  ws.on('message', (m) => messages.push(JSON.parse(String(m))))
-  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)))
-  const opened = new Promise<void>((resolve, reject) => {
-    ws.on('open', () => resolve())
-    ws.on('error', reject)
-  })
-  return { ws, messages, closed, opened }
-}
+import { openBridge, rawRequest } from './support'
 
 describe('web mode bridge', () => {
   let server: WebServer
@@ -38,7 +24,7 @@ describe('web mode bridge', () => {
       join(dir.path, 'index.html'),
       '<html><head><script type="module" src="./assets/app.js"></script></head></html>'
     )
-    server = await startWebServer({ rendererDir: dir.path, dispatch, events })
+    server = await startWebServer({ rendererDir: dir.path, dispatch, events, maxMessageBytes: 1024 * 1024 })
   })
   afterAll(async () => {
     await server?.close()
@@ -59,49 +45,73 @@ describe('web mode bridge', () => {
     expect((await fetch(server.origin + '/')).status).toBe(200)
   })
 
-  it('closes a socket whose first frame is large, before parsing it', async () => {
-    const { ws, opened, closed } = connect(server, server.origin)
-    await opened
-    ws.send(JSON.stringify({ type: 'auth', secret: 'x'.repeat(4096) }))
-    expect(await closed).toBe(4401)
+  it('refuses an upgrade for "//" (any web page can ask for one) and keeps serving', async () => {
+    const answer = await rawRequest(server, {
+      path: '//',
+      headers: { upgrade: 'websocket', connection: 'Upgrade', 'sec-websocket-version': '13' }
+    })
+    expect(answer).toMatch(/^HTTP\/1\.1 403/)
+    expect((await fetch(server.origin + '/')).status).toBe(200)
   })
 
   it('refuses a socket from another origin (a web page in the same browser)', async () => {
-    const { opened } = connect(server, 'http://evil.example')
+    const { opened } = openBridge(server, { origin: 'http://evil.example' })
     await expect(opened).rejects.toThrow(/403/)
   })
 
-  it('closes a socket that does not present the per-launch secret', async () => {
-    const { ws, opened, closed } = connect(server, server.origin)
-    await opened
-    ws.send(JSON.stringify({ type: 'auth', secret: 'guess' }))
-    expect(await closed).toBe(4401)
+  it('refuses, before it opens, a socket that does not present the per-launch secret', async () => {
+    await expect(openBridge(server, { secret: 'guess-guess-guess-guess' }).opened).rejects.toThrow(/401/)
+    await expect(openBridge(server, { secret: null }).opened).rejects.toThrow(/401/)
     expect(calls).toEqual([])
   })
 
-  it('refuses calls before authentication', async () => {
-    const { ws, opened, closed } = connect(server, server.origin)
-    await opened
-    ws.send(JSON.stringify({ type: 'call', id: 1, channel: 'pins.generate' }))
-    expect(await closed).toBe(4401)
-    expect(calls).toEqual([])
+  it('keeps the real tab working after a flood of unauthenticated sockets', async () => {
+    const flood = Array.from({ length: 40 }, () => openBridge(server, { secret: 'guess-guess-guess-guess' }))
+    for (const s of flood) await expect(s.opened).rejects.toThrow(/401/)
+    const tab = openBridge(server)
+    await tab.opened
+    expect(await tab.call('pins.generate', { after: 'flood' })).toEqual({
+      ok: true,
+      result: { echoed: { after: 'flood' } }
+    })
+    tab.ws.close()
   })
 
   it('dispatches calls and forwards events after authentication', async () => {
-    const { ws, opened, messages } = connect(server, server.origin)
+    const { ws, opened, messages, call } = openBridge(server)
     await opened
-    ws.send(JSON.stringify({ type: 'auth', secret: server.secret }))
-    await expect.poll(() => messages).toContainEqual({ type: 'ready' })
-    ws.send(JSON.stringify({ type: 'call', id: 7, channel: 'pins.generate', input: { a: 1 } }))
-    await expect
-      .poll(() => messages)
-      .toContainEqual({ type: 'result', id: 7, envelope: { ok: true, result: { echoed: { a: 1 } } } })
+    await expect.poll(() => messages).toContainEqual({ type: 'ready', maxMessageBytes: 1024 * 1024 })
+    expect(await call('pins.generate', { a: 1 })).toEqual({ ok: true, result: { echoed: { a: 1 } } })
     events.emit('connections.changed', { activeId: 'x' })
     await expect
       .poll(() => messages)
       .toContainEqual({ type: 'event', event: 'connections.changed', payload: { activeId: 'x' } })
-    expect(calls).toEqual([['pins.generate', { a: 1 }]])
+    expect(calls).toContainEqual(['pins.generate', { a: 1 }])
     ws.close()
+  })
+
+  it('closes only the socket that sends a message over the limit, and serves the next one', async () => {
+    const big = openBridge(server)
+    await big.opened
+    big.ws.send(JSON.stringify({ type: 'call', id: 1, channel: 'x', input: 'a'.repeat(2 * 1024 * 1024) }))
+    expect(await big.closed).toBe(1009)
+    const next = openBridge(server)
+    await next.opened
+    expect(await next.call('pins.generate', 1)).toMatchObject({ ok: true })
+    next.ws.close()
+  })
+
+  it('closes a socket that sends a malformed frame or a message that is not a call', async () => {
+    const bad = openBridge(server)
+    await bad.opened
+    bad.ws.send('{not json')
+    expect(await bad.closed).toBe(4400)
+    const raw = openBridge(server)
+    await raw.opened
+    // A frame with a reserved opcode (0x3): ws refuses it; the server must not crash on the error.
+    ;(raw.ws as unknown as { _socket: { write(b: Buffer): void } })._socket.write(Buffer.from([0x83, 0x80, 1, 2, 3, 4]))
+    expect([1002, 1006]).toContain(await raw.closed)
+    expect((await fetch(server.origin + '/')).status).toBe(200)
   })
 
   it('puts the secret in the URL fragment only (never sent to a server) and binds to loopback', () => {

@@ -1,4 +1,5 @@
 export const screens = [
+  { id: 'start', label: 'Home' },
   { id: 'cards', label: 'Cards' },
   { id: 'enroll', label: 'Enroll' },
   { id: 'import', label: 'Import' },
@@ -11,13 +12,25 @@ export const screens = [
 
 export type ScreenId = (typeof screens)[number]['id']
 
-/** Which screen is shown. Kept in the URL hash so a reload (web mode) stays on it. */
+function fromHash(): ScreenId | undefined {
+  const id = location.hash.replace(/^#\/?/, '')
+  return screens.find((s) => s.id === id)?.id
+}
+
+/**
+ * Which screen is shown. Kept in the URL hash so a reload (web mode) stays on it; a first start
+ * opens Start, which says what each screen is for.
+ */
 export class Router {
-  current = $state<ScreenId>('pins')
+  current = $state<ScreenId>('start')
 
   constructor() {
-    const fromHash = location.hash.replace(/^#\/?/, '')
-    if (screens.some((s) => s.id === fromHash)) this.current = fromHash as ScreenId
+    this.current = fromHash() ?? 'start'
+    // An address typed or a link followed (`#/cards`) switches the screen too.
+    window.addEventListener('hashchange', () => {
+      const id = fromHash()
+      if (id) this.current = id
+    })
   }
 
   go(id: ScreenId): void {
