@@ -32,7 +32,7 @@ export const faultsSchema = z.strictObject({
       // A pattern that can never match would switch nothing on without a word: its shape is checked.
       z
         .string()
-        .regex(/^(\*|[A-Za-z]+ \/\S*)$/, 'a pattern is "*" or "<METHOD> /path" (the path after /api/v1/developer)')
+        .regex(/^(\*|[A-Za-z*]+ [/*]\S*)$/, 'a pattern is "*" or "<METHOD> /path" (the path after /api/v1/developer)')
         .transform((pattern) => pattern.replace(/^([A-Za-z]+) \/api\/v1\/developer(?=\/)/, '$1 ')),
       z.number().min(0).max(1)
     )
