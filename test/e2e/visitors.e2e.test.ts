@@ -46,7 +46,7 @@ describe('Visitors in Chromium (web mode, demo console)', () => {
     // Weekly schedule: business hours (the default), plus a Saturday morning.
     const schedule = form.getByTestId('schedule-editor')
     await schedule.getByRole('button', { name: /Business hours/ }).click()
-    await schedule.getByRole('button', { name: 'Add a time range on Saturday' }).click()
+    await schedule.getByRole('button', { name: 'Add range on Saturday' }).click()
     await schedule.getByLabel('Saturday range 1 from').fill('10:00')
     await schedule.getByLabel('Saturday range 1 to').fill('12:00:00')
     await schedule.getByLabel('Saturday range 1 to').blur()
