@@ -94,7 +94,7 @@ describe('Visitors in Chromium (web mode, demo console)', () => {
     expect(await details.getByTestId('visitor-schedule').textContent()).toContain('Saturday: 10:00–12:00')
 
     // Read back from the console through a search.
-    await page.getByLabel('Name starts with').fill('Mia')
+    await page.getByLabel('Name', { exact: true }).fill('Mia')
     await page.getByRole('button', { name: 'Search', exact: true }).click()
     await expect.poll(() => page.getByTestId('visitors-table').textContent()).toContain('Acme Robotics Ltd')
 
