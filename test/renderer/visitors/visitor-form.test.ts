@@ -97,6 +97,29 @@ describe('visitor form: doors, an end in the past, no doors', () => {
     ])
   })
 
+  it('keeps an automatic group main could not unfold when another door is ticked', async () => {
+    const { sent } = script()
+    render(VisitorForm, {
+      visitor: visitor([
+        { id: 'g-lobby', name: 'Lobby', type: 'door_group' },
+        { id: 'g-auto', name: 'visitor-1767000000123', type: 'door_group' }
+      ]),
+      onsaved: () => undefined,
+      oncancel: () => undefined
+    })
+    const picker = await screen.findByTestId('resource-picker')
+    expect(await within(picker).findByTestId('resources-auto')).toHaveTextContent('They are kept')
+    await fireEvent.click(within(picker).getByLabelText(/Office/))
+    await fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    await expect.poll(() => sent.length).toBe(1)
+    const body = sent[0] as { visitor: { resources: { id: string; type: string }[] } }
+    expect(body.visitor.resources.map((r) => `${r.type}:${r.id}`).sort()).toEqual([
+      'door:d-office',
+      'door_group:g-auto',
+      'door_group:g-lobby'
+    ])
+  })
+
   it('refuses an end in the past at the field, and sends nothing', async () => {
     const { sent } = script()
     render(VisitorForm, { onsaved: () => undefined, oncancel: () => undefined })
