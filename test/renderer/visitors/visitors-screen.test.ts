@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { describe, expect, it } from 'vitest'
 import { render, screen, within } from '@testing-library/svelte'
+import Pager from '../../../src/renderer/src/components/common/Pager.svelte'
 import VisitorsScreen from '../../../src/renderer/src/screens/VisitorsScreen.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { visitors } from '../../../src/renderer/src/stores/visitors.svelte'
@@ -39,5 +40,20 @@ describe('Visitors screen words', () => {
       .map((o) => o.textContent)
     expect(options).toEqual(['All', 'Expected', 'Active', 'Here', 'Left', 'No-show', 'Cancelled'])
     expect(screen.getByLabelText('Name')).toHaveAttribute('placeholder', 'First, last or full name')
+  })
+})
+
+describe('Pager counts', () => {
+  it('says "1 pass", "1 item" and "2 passes" without being told the singular', () => {
+    const cases: [string, number, string][] = [
+      ['passes', 1, '1 pass'],
+      ['items', 1, '1 item'],
+      ['passes', 2, '2 passes']
+    ]
+    for (const [label, total, said] of cases) {
+      const { unmount } = render(Pager, { page: 1, pageSize: 25, total, onpage: () => undefined, label })
+      expect(screen.getByTestId('pager-summary')).toHaveTextContent(new RegExp(`· ${said}$`))
+      unmount()
+    }
   })
 })
