@@ -81,6 +81,12 @@ describe('job: reception desk (Chromium 1366×768, web mode, demo console)', () 
     await form.getByLabel('Last name').fill('Holmgaard')
     await form.getByLabel('Company').fill('Harbour Freight')
     await form.getByLabel('Reason for the visit').selectOption('Business')
+    // The weekly schedule editor, and its copy panel, before this visit is made a one-time one.
+    const schedule = form.getByTestId('schedule-editor')
+    await schedule.getByRole('button', { name: 'Copy to other days: Monday' }).click()
+    await schedule.getByRole('group', { name: 'Copy Monday to' }).waitFor()
+    await job.expectAccessible('visitor form with the weekly schedule and its copy panel')
+    await schedule.getByRole('button', { name: 'Cancel' }).click()
     await form.getByLabel('Recurring visit').uncheck()
     // No door yet: the form asks before sending; "Choose doors" is the default and goes back.
     await form.getByRole('button', { name: 'Create visitor' }).click()
