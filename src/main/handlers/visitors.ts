@@ -32,13 +32,15 @@ export function visitorHandlers({ connections }: AppServices): HandlersOf<'visit
     'visitors.list': async ({ keyword, status, page, pageSize }) => {
       const c = await client()
       const words = nameWords(keyword ?? '')
+      // Sent as typed: whether a console matches case-blind is not stated (facts 3.9).
+      const first = (keyword ?? '').trim().split(/\s+/)[0] ?? ''
       if (words.length > 1) {
         // The console matches one prefix (§4.4): ask for the first word, keep who has every word.
-        const hits = (await c.visitors.all({ keyword: words[0] })).filter((v) => matchesName(v, words))
+        const hits = (await c.visitors.all({ keyword: first })).filter((v) => matchesName(v, words))
         return { items: hits.slice((page - 1) * pageSize, page * pageSize), total: hits.length }
       }
       return c.visitors.list({
-        ...(words[0] ? { keyword: words[0] } : {}),
+        ...(first ? { keyword: first } : {}),
         ...(status ? { status } : {}),
         page,
         pageSize
