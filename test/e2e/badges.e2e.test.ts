@@ -33,7 +33,7 @@ describe('QR code and badge in Chromium (web mode, demo console)', () => {
     const { page } = browser
     await page.getByRole('button', { name: 'Visitors', exact: true }).click()
     const table = page.getByTestId('visitors-table')
-    await table.locator('tbody tr', { hasText: 'ACTIVE' }).first().getByRole('button').click()
+    await table.locator('tbody tr', { hasText: 'Expected' }).first().getByRole('button').click()
     const creds = page.getByTestId('visitor-credentials')
     await creds.waitFor()
     const download = page.waitForEvent('download')

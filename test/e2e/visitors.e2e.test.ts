@@ -46,7 +46,7 @@ describe('Visitors in Chromium (web mode, demo console)', () => {
     // Weekly schedule: business hours (the default), plus a Saturday morning.
     const schedule = form.getByTestId('schedule-editor')
     await schedule.getByRole('button', { name: /Business hours/ }).click()
-    await schedule.getByRole('button', { name: 'Add a time range on Saturday' }).click()
+    await schedule.getByRole('button', { name: 'Add range on Saturday' }).click()
     await schedule.getByLabel('Saturday range 1 from').fill('10:00')
     await schedule.getByLabel('Saturday range 1 to').fill('12:00:00')
     await schedule.getByLabel('Saturday range 1 to').blur()
@@ -94,7 +94,7 @@ describe('Visitors in Chromium (web mode, demo console)', () => {
     expect(await details.getByTestId('visitor-schedule').textContent()).toContain('Saturday: 10:00–12:00')
 
     // Read back from the console through a search.
-    await page.getByLabel('Name starts with').fill('Mia')
+    await page.getByLabel('Name', { exact: true }).fill('Mia')
     await page.getByRole('button', { name: 'Search', exact: true }).click()
     await expect.poll(() => page.getByTestId('visitors-table').textContent()).toContain('Acme Robotics Ltd')
 

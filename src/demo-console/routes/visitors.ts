@@ -153,6 +153,7 @@ function fullWeek(week: Partial<WeekSchedule> | null | undefined): WeekSchedule 
 /**
  * Door groups are kept as they are; doors chosen one by one go into an auto-created group named
  * `visitor-<epoch ms>` that replaces the visitor's previous one (as the §4.2/§4.5 samples show).
+ * The visitor's own automatic group may be sent back as a door group: its doors are kept.
  */
 function applyResources(
   store: DemoStore,
@@ -165,6 +166,11 @@ function applyResources(
   resources.forEach((r, i) => {
     if (r.type === 'door_group') {
       const group = store.site.group(r.id)
+      // The visitor's own automatic group, sent back as the console answered it: its doors stay.
+      if (group?.hidden && visitor.group_ids.includes(r.id)) {
+        for (const id of group.door_ids) if (!doorIds.includes(id)) doorIds.push(id)
+        return
+      }
       if (!group || group.hidden) throw invalid(`resources.${i}.id: no door group ${r.id}`)
       if (!groupIds.includes(r.id)) groupIds.push(r.id)
     } else {

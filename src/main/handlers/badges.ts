@@ -1,5 +1,5 @@
 import { AppError } from '../../shared/errors'
-import { badgeStocks } from '../../shared/ipc/channels/badges'
+import { badgeStocks, type BadgeJob } from '../../shared/ipc/channels/badges'
 import type { AppServices } from '../services/app-services'
 import { BadgeHistory } from '../services/badges/history'
 import { BadgeSettingsStore } from '../services/badges/settings'
@@ -12,6 +12,26 @@ function noPrinter(transport: string): AppError {
     code: 'NO_PRINTER',
     message: `Printing through the app is not available here (${transport} mode).`,
     hint: "Use Print or Save as PDF: the browser's print dialog prints the badge and can save it as a PDF."
+  })
+}
+
+/**
+ * No badge for a cancelled visit: the screen refuses it when it loads the visitor, and main asks
+ * the console again right before printing (the visit may have been cancelled meanwhile, at another
+ * desk). A console that cannot be reached does not stop a badge station: the screen's check stands.
+ */
+async function refuseCancelledVisit(services: AppServices, job: BadgeJob): Promise<void> {
+  const status = await services.connections
+    .client()
+    .then((c) => c.visitors.get(job.visitorId))
+    .then((v) => v.status)
+    .catch(() => undefined)
+  if (status !== 'CANCELLED') return
+  throw new AppError({
+    kind: 'conflict',
+    code: 'VISIT_CANCELLED',
+    message: `The visit of ${job.name} was cancelled: no badge was printed.`,
+    hint: 'If the visitor is coming after all, create a new visit on Visitors and make the badge from there.'
   })
 }
 
@@ -39,6 +59,7 @@ export function badgeHandlers(services: AppServices): HandlersOf<'badges'> {
       return p ? { available: true, items: await p.listPrinters() } : { available: false, items: [] }
     },
     'badges.print': async ({ job, printer: name, silent, reprintOf }) => {
+      await refuseCancelledVisit(services, job)
       await printer().print({ silent, page: badgeStocks[job.stock], ...(name ? { printer: name } : {}) })
       return getHistory().record({
         job,
@@ -48,6 +69,7 @@ export function badgeHandlers(services: AppServices): HandlersOf<'badges'> {
       })
     },
     'badges.pdf': async ({ job, reprintOf }) => {
+      await refuseCancelledVisit(services, job)
       const pdf = await printer().printToPdf({ page: badgeStocks[job.stock] })
       const entry = await getHistory().record({ job, output: 'pdf', ...(reprintOf ? { reprintOf } : {}) })
       return { pdfBase64: Buffer.from(pdf).toString('base64'), entry }

@@ -1,8 +1,10 @@
-import { weekdays } from '../../shared/access/visitors'
+import { matchesName, nameWords, weekdays, type Visitor } from '../../shared/access/visitors'
 import type { VisitorForm } from '../../shared/ipc/channels/visitors'
 import type { AppServices } from '../services/app-services'
 import type { HandlersOf } from './types'
 import { probeEditPermission } from '../services/access/permission-probe'
+import { unfoldVisitorDoors } from '../services/access/doors'
+import type { AccessClient } from '../services/access/client'
 
 /** Any time of any day: what "no weekly schedule" means inside the validity window. */
 const ALL_DAY = Object.fromEntries(
@@ -19,19 +21,43 @@ function toBody(form: VisitorForm, forUpdate: boolean) {
   return { ...rest, ...(schedule ? { week_schedule: schedule } : {}) }
 }
 
+/** The visitor with its doors as chosen: automatic groups unfolded (see unfoldVisitorDoors). */
+async function withDoors(c: AccessClient, visitor: Visitor): Promise<Visitor> {
+  return { ...visitor, resources: await unfoldVisitorDoors(c.doors, visitor.resources) }
+}
+
 export function visitorHandlers({ connections }: AppServices): HandlersOf<'visitors'> {
   const client = () => connections.client()
   return {
-    'visitors.list': async ({ keyword, status, page, pageSize }) =>
-      (await client()).visitors.list({
-        ...(keyword ? { keyword } : {}),
+    'visitors.list': async ({ keyword, status, page, pageSize }) => {
+      const c = await client()
+      const words = nameWords(keyword ?? '')
+      // Sent as typed: whether a console matches case-blind is not stated (facts 3.9).
+      const first = (keyword ?? '').trim().split(/\s+/)[0] ?? ''
+      if (words.length > 1) {
+        // The console matches one prefix (§4.4): ask for the first word, keep who has every word.
+        const hits = (await c.visitors.all({ keyword: first })).filter((v) => matchesName(v, words))
+        return { items: hits.slice((page - 1) * pageSize, page * pageSize), total: hits.length }
+      }
+      return c.visitors.list({
+        ...(first ? { keyword: first } : {}),
         ...(status ? { status } : {}),
         page,
         pageSize
-      }),
-    'visitors.get': async ({ id }) => (await client()).visitors.get(id),
-    'visitors.create': async (form) => (await client()).visitors.create(toBody(form, false)),
-    'visitors.update': async ({ id, visitor }) => (await client()).visitors.update(id, toBody(visitor, true)),
+      })
+    },
+    'visitors.get': async ({ id }) => {
+      const c = await client()
+      return withDoors(c, await c.visitors.get(id))
+    },
+    'visitors.create': async (form) => {
+      const c = await client()
+      return withDoors(c, await c.visitors.create(toBody(form, false)))
+    },
+    'visitors.update': async ({ id, visitor }) => {
+      const c = await client()
+      return withDoors(c, await c.visitors.update(id, toBody(visitor, true)))
+    },
     'visitors.cancel': async ({ id }) => {
       await (await client()).visitors.remove(id)
       return { cancelled: true as const }

@@ -95,3 +95,13 @@ export const doorGroupSchema = z.object({
     .transform((r) => r ?? [])
 })
 export type DoorGroup = z.infer<typeof doorGroupSchema>
+
+/**
+ * A door group the console made for doors chosen one by one: a visitor's `resources` hold such a
+ * group named `visitor-<epoch ms>` instead of the doors that were sent (facts 2.0, §4.2/§4.5 samples).
+ */
+export const automaticGroupName = /^visitor-\d+$/
+
+export function isAutomaticGroup(group: { name: string }): boolean {
+  return automaticGroupName.test(group.name)
+}

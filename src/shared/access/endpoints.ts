@@ -123,6 +123,7 @@ export const endpoints = {
   ),
   doorGroupsTopology: ep('§7.1', 'Fetch door group topology', 'GET', '/door_groups/topology', 'view:space'),
   doorGroupsList: ep('§7.5', 'List door groups', 'GET', '/door_groups', 'view:space'),
+  doorGroupFetch: ep('§7.3', 'Fetch door group', 'GET', '/door_groups/:id', 'view:space'),
   doorsList: ep('§7.8', 'List doors', 'GET', '/doors', 'view:space'),
   devicesList: ep('§8.1', 'List devices', 'GET', '/devices', 'view:device')
 } satisfies Record<string, EndpointInfo>

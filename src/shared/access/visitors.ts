@@ -153,3 +153,23 @@ export type VisitorExpand = (typeof visitorExpands)[number]
 export function visitorDisplayName(v: Pick<Visitor, 'first_name' | 'last_name' | 'id'>): string {
   return `${v.first_name} ${v.last_name}`.trim() || v.id
 }
+
+/** The words of a name search, lower-cased: "Rosa  Jensen" → ["rosa", "jensen"]. */
+export function nameWords(keyword: string): string[] {
+  return keyword.trim().toLowerCase().split(/\s+/).filter(Boolean)
+}
+
+/**
+ * Whether every word starts the first or the last name, in any order and any case: "Rosa Jensen",
+ * "jensen rosa" and "ros jen" find Rosa Jensen. The console's own keyword is one prefix (§4.4).
+ */
+export function matchesName(v: Pick<Visitor, 'first_name' | 'last_name'>, words: string[]): boolean {
+  const names = `${v.first_name} ${v.last_name}`.toLowerCase().split(/\s+/).filter(Boolean)
+  const free = [...names]
+  return words.every((w) => {
+    const i = free.findIndex((n) => n.startsWith(w))
+    if (i < 0) return false
+    free.splice(i, 1)
+    return true
+  })
+}

@@ -31,7 +31,7 @@ describe('weekly schedule editor', () => {
 
   it('flags overlapping ranges on a day', async () => {
     render(ScheduleHarness, { initial: businessHours() })
-    await fireEvent.click(screen.getByRole('button', { name: 'Add a time range on Tuesday' }))
+    await fireEvent.click(screen.getByRole('button', { name: 'Add range on Tuesday' }))
     const from2 = screen.getByLabelText('Tuesday range 2 from')
     await fireEvent.input(from2, { target: { value: '12:00:00' } })
     expect(from2).toHaveAttribute('aria-invalid', 'true')
@@ -51,7 +51,7 @@ describe('weekly schedule editor', () => {
     expect(screen.queryByRole('alert')).toBeNull()
 
     await fireEvent.input(screen.getByLabelText('Monday range 1 to'), { target: { value: '12:00:00' } })
-    await fireEvent.click(screen.getByRole('button', { name: 'Copy Monday to other days' }))
+    await fireEvent.click(screen.getByRole('button', { name: 'Copy to other days: Monday' }))
     const group = screen.getByRole('group', { name: 'Copy Monday to' })
     await fireEvent.click(within(group).getByLabelText('Saturday'))
     await fireEvent.click(within(group).getByLabelText('Wednesday'))

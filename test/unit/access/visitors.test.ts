@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AccessClient } from '../../../src/main/services/access/client'
-import type { VisitorCreate } from '../../../src/shared/access/visitors'
+import { matchesName, nameWords, type VisitorCreate } from '../../../src/shared/access/visitors'
+import { visitorHandlers } from '../../../src/main/handlers/visitors'
+import type { AppServices } from '../../../src/main/services/app-services'
+import { unfoldVisitorDoors } from '../../../src/main/services/access/doors'
 import { isPng } from '../../../src/main/services/access/qr-codes'
 import { failure, startDemo, type Demo } from './support'
 
@@ -134,5 +137,114 @@ describe('visitors (E17, E18, §4.3–§4.12) and QR download (E15) against the 
       kind: 'permission',
       details: { permission: 'edit:visitor', endpoint: 'E17' }
     })
+  })
+})
+
+describe('a visitor’s doors and name search, as the desk uses them (handlers against the demo console)', () => {
+  let demo: Demo
+  let client: AccessClient
+  let handlers: ReturnType<typeof visitorHandlers>
+  let lobby: string
+  let server: string
+  let office: string
+  beforeAll(async () => {
+    demo = await startDemo()
+    client = demo.client()
+    handlers = visitorHandlers({ connections: { client: async () => client } } as unknown as AppServices)
+    const topology = await client.doors.topology()
+    lobby = topology.find((g) => g.name === 'Lobby')!.id
+    const doors = topology.flatMap((g) => g.floors.flatMap((f) => f.doors))
+    server = doors.find((d) => d.name === 'Server Room')!.id
+    office = doors.find((d) => d.name === 'Office')!.id
+  })
+  afterAll(async () => {
+    await demo?.stop()
+  })
+
+  const form = (first: string, last: string, resources: { id: string; type: 'door' | 'door_group' }[]) => {
+    const start = Math.floor(Date.now() / 1000)
+    return {
+      first_name: first,
+      last_name: last,
+      visitor_company: '',
+      mobile_phone: '',
+      email: '',
+      remarks: '',
+      visit_reason: 'Business' as const,
+      start_time: start,
+      end_time: start + 8 * hour,
+      week_schedule: null,
+      resources
+    }
+  }
+
+  it('shows the automatic group as the doors it holds, and an edit adding a door keeps every earlier one', async () => {
+    const created = await handlers['visitors.create'](
+      form('Rosa', 'Jensen', [
+        { id: lobby, type: 'door_group' },
+        { id: server, type: 'door' }
+      ])
+    )
+    // The console answers a group named visitor-<ms> for Server Room; the desk sees the door.
+    expect((await client.visitors.get(created.id)).resources.some((r) => /^visitor-\d+$/.test(r.name))).toBe(true)
+    const opened = await handlers['visitors.get']({ id: created.id })
+    expect(opened.resources.map((r) => `${r.type}:${r.id}`).sort()).toEqual(
+      [`door_group:${lobby}`, `door:${server}`].sort()
+    )
+
+    // What the edit form sends: what it shows, plus Office.
+    const sent = [...opened.resources.map((r) => ({ id: r.id, type: r.type as 'door' | 'door_group' }))]
+    sent.push({ id: office, type: 'door' })
+    const saved = await handlers['visitors.update']({ id: created.id, visitor: form('Rosa', 'Jensen', sent) })
+    expect(saved.resources.map((r) => `${r.type}:${r.id}`).sort()).toEqual(
+      [`door_group:${lobby}`, `door:${server}`, `door:${office}`].sort()
+    )
+    // And on the console itself.
+    type Group = { id: string; door_ids: string[] }
+    type Record = { id: string; group_ids: string[] }
+    const site = (await demo.control<{ data: { groups: Group[] } }>('GET', '/__demo/state/site')).body.data
+    const stored = (await demo.control<{ data: Record[] }>('GET', '/__demo/state/visitors')).body.data
+    const record = stored.find((v) => v.id === created.id)!
+    const granted = record.group_ids.flatMap((id) => site.groups.find((g) => g.id === id)?.door_ids ?? [])
+    expect(record.group_ids).toContain(lobby)
+    expect(granted).toEqual(expect.arrayContaining([server, office]))
+  })
+
+  it('an automatic group that cannot be read is kept as the console named it', async () => {
+    const resources = [{ id: 'gone', name: 'visitor-1767000000123', type: 'door_group' }]
+    const unfolded = await unfoldVisitorDoors(
+      {
+        topology: () => client.doors.topology(),
+        group: () => Promise.reject(new Error('no such group'))
+      },
+      resources
+    )
+    expect(unfolded).toEqual(resources)
+  })
+
+  it('finds a visitor by full name, either order, any case; one word stays a console prefix search', async () => {
+    await handlers['visitors.create'](form('Ingrid', 'Solberg', [{ id: lobby, type: 'door_group' }]))
+    await handlers['visitors.create'](form('Ingrid', 'Nakamura', [{ id: lobby, type: 'door_group' }]))
+    for (const keyword of ['Ingrid Solberg', 'solberg ingrid', 'INGRID  SOL', 'ing sol']) {
+      const found = await handlers['visitors.list']({ keyword, page: 1, pageSize: 25 })
+      expect(
+        found.items.map((v) => `${v.first_name} ${v.last_name}`),
+        keyword
+      ).toEqual(['Ingrid Solberg'])
+      expect(found.total).toBe(1)
+    }
+    const nobody = await handlers['visitors.list']({ keyword: 'Ingrid Jensen', page: 1, pageSize: 25 })
+    expect(nobody.items).toEqual([])
+    const both = await handlers['visitors.list']({ keyword: 'Ingrid', page: 1, pageSize: 25 })
+    expect(both.items.map((v) => v.last_name).sort()).toEqual(['Nakamura', 'Solberg'])
+  })
+
+  it('matchesName: every word starts the first or the last name, each name used once', () => {
+    const rosa = { first_name: 'Rosa', last_name: 'Jensen' }
+    expect(matchesName(rosa, nameWords('Rosa Jensen'))).toBe(true)
+    expect(matchesName(rosa, nameWords(' jensen   ROSA '))).toBe(true)
+    expect(matchesName(rosa, nameWords('Rosa Rosa'))).toBe(false)
+    expect(matchesName(rosa, nameWords('Rosa Jensenn'))).toBe(false)
+    expect(matchesName({ first_name: 'Jan', last_name: 'van Dijk' }, nameWords('jan van dijk'))).toBe(true)
   })
 })

@@ -189,3 +189,61 @@ describe('demo console: visitors and their credentials', () => {
     expect((await demo.api('GET', `/credentials/qr_codes/download/${v.id}`)).status).toBe(404)
   })
 })
+
+describe('demo console: doors chosen one by one, folded into an automatic group', () => {
+  let demo: Demo
+  beforeAll(async () => {
+    demo = await startDemo()
+  })
+  afterAll(() => demo.stop())
+
+  it('answers §7.3 for the automatic group with its doors, and keeps them when the group is sent back', async () => {
+    const doors: { id: string; name: string }[] = (await demo.api('GET', '/doors')).body.data
+    const lobby = (await demo.api('GET', '/door_groups')).body.data.find((g: { name: string }) => g.name === 'Lobby')
+    const server = doors.find((d) => d.name === 'Server Room')!
+    const office = doors.find((d) => d.name === 'Office')!
+    const created = await demo.api('POST', '/visitors', {
+      body: {
+        first_name: 'Rosa',
+        last_name: 'Jensen',
+        visit_reason: 'Business',
+        start_time: 1_767_254_400,
+        end_time: 1_767_297_599,
+        resources: [
+          { id: lobby.id, type: 'door_group' },
+          { id: server.id, type: 'door' }
+        ]
+      }
+    })
+    expect(created.status).toBe(200)
+    const auto = created.body.data.resources.find((r: { name: string }) => /^visitor-\d+$/.test(r.name))
+    expect(auto).toMatchObject({ type: 'door_group' })
+
+    const fetched = await demo.api('GET', `/door_groups/${auto.id}`)
+    expect(fetched.status).toBe(200)
+    expect(fetched.body.data.resources).toEqual([{ id: server.id, name: 'Server Room', type: 'door' }])
+    expect((await demo.api('GET', '/door_groups/no-such-group')).status).toBe(404)
+
+    // Sent back as the console answered it, plus one more door: the folded door stays granted.
+    const updated = await demo.api('PUT', `/visitors/${created.body.data.id}`, {
+      body: {
+        resources: [
+          { id: lobby.id, type: 'door_group' },
+          { id: auto.id, type: 'door_group' },
+          { id: office.id, type: 'door' }
+        ]
+      }
+    })
+    expect(updated.status).toBe(200)
+    type Group = { id: string; door_ids: string[] }
+    const groups: Group[] = (await demo.control('GET', '/state/site')).body.data.groups
+    const visitor = (await demo.control('GET', '/state/visitors')).body.data.find(
+      (v: { id: string }) => v.id === created.body.data.id
+    )
+    const granted = visitor.group_ids.flatMap((id: string) => groups.find((g) => g.id === id)?.door_ids ?? [])
+    expect(visitor.group_ids).toContain(lobby.id)
+    expect(granted).toEqual(expect.arrayContaining([server.id, office.id]))
+    // The old automatic group is gone, replaced by one holding both doors.
+    expect(groups.some((g) => g.id === auto.id)).toBe(false)
+  })
+})

@@ -1,0 +1,110 @@
+import '@testing-library/jest-dom/vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { fireEvent, render, screen } from '@testing-library/svelte'
+import BadgesScreen from '../../../src/renderer/src/screens/BadgesScreen.svelte'
+import VisitorCredentials from '../../../src/renderer/src/components/visitors/VisitorCredentials.svelte'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { badgeDesk } from '../../../src/renderer/src/stores/badges.svelte'
+import type { Visitor, VisitorStatus } from '../../../src/shared/access/visitors'
+import { scriptedBridge } from '../../support/fake-bridge'
+
+const now = () => Math.floor(Date.now() / 1000)
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+
+function visitor(status: VisitorStatus, end = now() + 3600): Visitor {
+  return {
+    id: 'v1',
+    first_name: 'Rosa',
+    last_name: 'Jensen',
+    status,
+    visitor_company: 'Acme',
+    start_time: now() - 7200,
+    end_time: end,
+    nfc_cards: [],
+    pin_code: null,
+    schedule: null,
+    resources: [],
+    license_plates: []
+  }
+}
+
+function script(v: Visitor) {
+  return scriptedBridge({
+    'badges.settings': () => ({
+      ok: true,
+      result: { siteName: 'HQ', logoDataUrl: null, stock: 'dk-11202', printer: null, silent: false }
+    }),
+    'badges.history': () => ({ ok: true, result: { items: [] } }),
+    'badges.printers': () => ({ ok: true, result: { available: false, items: [] } }),
+    'app.info': () => ({ ok: true, result: { name: 'Access Desk', version: '0', transport: 'web' } }),
+    'visitors.get': () => ({ ok: true, result: v }),
+    'visitors.qrCode': () => ({ ok: true, result: { pngBase64: PNG, bytes: 70 } }),
+    'visitors.assignQr': () => ({ ok: true, result: { assigned: true } })
+  })
+}
+
+describe('badges for visits that are over; QR feedback', () => {
+  beforeAll(() => {
+    URL.createObjectURL ??= () => 'blob:qr'
+    URL.revokeObjectURL ??= () => undefined
+  })
+  beforeEach(() => {
+    badgeDesk.visitorId = null
+  })
+
+  it('refuses the badge of a cancelled visit, without assigning a QR code', async () => {
+    const { bridge, calls } = script(visitor('CANCELLED'))
+    setApiForTests(bridge)
+    badgeDesk.makeBadgeFor('v1')
+    render(BadgesScreen)
+    expect(await screen.findByTestId('badge-refused')).toHaveTextContent('was cancelled')
+    expect(screen.getByLabelText('Visitor')).toHaveValue('Rosa Jensen')
+    expect(screen.getByRole('button', { name: 'Print badge' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Save as PDF' })).toBeDisabled()
+    expect(screen.queryByTestId('badge-preview')).toBeNull()
+    expect(calls.map((c) => c[0])).not.toContain('visitors.qrCode')
+  })
+
+  it('makes the badge of an ended visit only after a deliberate choice', async () => {
+    const { bridge, calls } = script(visitor('ACTIVE', now() - 3 * 86400))
+    setApiForTests(bridge)
+    badgeDesk.makeBadgeFor('v1')
+    render(BadgesScreen)
+    const warning = await screen.findByTestId('badge-ended')
+    expect(warning).toHaveTextContent('has ended')
+    expect(screen.getByRole('button', { name: 'Print badge' })).toBeDisabled()
+    expect(calls.map((c) => c[0])).not.toContain('visitors.qrCode')
+    await fireEvent.click(screen.getByRole('checkbox', { name: /Make the badge anyway/ }))
+    await screen.findByTestId('badge-preview')
+    expect(screen.getByRole('button', { name: 'Print badge' })).toBeEnabled()
+    expect(calls.map((c) => c[0])).toContain('visitors.qrCode')
+  })
+
+  it('shows the visitor previewed in the Visitor field', async () => {
+    const { bridge } = script(visitor('ACTIVE'))
+    setApiForTests(bridge)
+    badgeDesk.makeBadgeFor('v1')
+    render(BadgesScreen)
+    await screen.findByTestId('badge-preview')
+    expect(screen.getByLabelText('Visitor')).toHaveValue('Rosa Jensen')
+  })
+
+  it('"Assign QR code" says it is assigned and shows the code', async () => {
+    const { bridge, calls } = script(visitor('ACTIVE'))
+    setApiForTests(bridge)
+    render(VisitorCredentials, { visitor: visitor('ACTIVE'), onchanged: () => undefined })
+    await fireEvent.click(screen.getByRole('button', { name: 'Assign QR code' }))
+    expect(await screen.findByTestId('qr-assigned')).toHaveTextContent('QR code assigned to Rosa Jensen')
+    expect(screen.getByTestId('visitor-qr')).toHaveAttribute('alt', 'QR code of Rosa Jensen')
+    expect(calls.map((c) => c[0])).toEqual(['visitors.assignQr', 'visitors.qrCode'])
+  })
+
+  it('a cancelled visitor gets no new credential and no badge from the credentials panel', async () => {
+    const { bridge } = script(visitor('CANCELLED'))
+    setApiForTests(bridge)
+    render(VisitorCredentials, { visitor: visitor('CANCELLED'), onchanged: () => undefined })
+    expect(screen.getByTestId('cancelled-credentials')).toHaveTextContent('as the console keeps them')
+    for (const name of ['Generate and assign PIN', 'Assign QR code', 'Make a badge…', 'Pick a card…'])
+      expect(screen.getByRole('button', { name })).toBeDisabled()
+  })
+})

@@ -1,0 +1,155 @@
+import '@testing-library/jest-dom/vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { fireEvent, render, screen, within } from '@testing-library/svelte'
+import VisitorForm from '../../../src/renderer/src/components/visitors/VisitorForm.svelte'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { sites } from '../../../src/renderer/src/stores/sites.svelte'
+import type { Visitor } from '../../../src/shared/access/visitors'
+import { scriptedBridge } from '../../support/fake-bridge'
+
+const door = (id: string, name: string) => ({ id, name, isBindHub: true })
+const topology = {
+  groups: [
+    {
+      id: 'g-all',
+      name: 'All Doors',
+      type: 'building',
+      floors: [
+        { id: 'f0', name: 'Ground', doors: [door('d-lobby', 'Lobby Door')] },
+        { id: 'f1', name: 'First', doors: [door('d-server', 'Server Room'), door('d-office', 'Office')] }
+      ]
+    },
+    {
+      id: 'g-lobby',
+      name: 'Lobby',
+      type: 'access',
+      floors: [{ id: 'f0', name: 'Ground', doors: [door('d-lobby', 'Lobby Door')] }]
+    }
+  ]
+}
+const hour = 3600
+const now = () => Math.floor(Date.now() / 1000)
+
+function visitor(resources: Visitor['resources'], endOffset = 8 * hour): Visitor {
+  return {
+    id: 'v1',
+    first_name: 'Rosa',
+    last_name: 'Jensen',
+    status: 'ACTIVE',
+    visit_reason: 'Business',
+    start_time: now() - hour,
+    end_time: now() + endOffset,
+    nfc_cards: [],
+    pin_code: null,
+    schedule: null,
+    resources,
+    license_plates: []
+  }
+}
+
+function script() {
+  const sent: unknown[] = []
+  const answer = (input: unknown) => {
+    sent.push(input)
+    return { ok: true as const, result: visitor([]) }
+  }
+  const { bridge, calls } = scriptedBridge({
+    'sites.topology': () => ({ ok: true, result: topology }),
+    'visitors.update': answer,
+    'visitors.create': answer
+  })
+  setApiForTests(bridge)
+  return { sent, calls }
+}
+
+const local = (seconds: number) => {
+  const d = new Date(seconds * 1000)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
+}
+
+describe('visitor form: doors, an end in the past, no doors', () => {
+  beforeEach(() => sites.reset())
+
+  it('shows single doors ticked and sends every ticked door when one is added', async () => {
+    const { sent } = script()
+    // As main answers it: the automatic group unfolded into the door it holds.
+    render(VisitorForm, {
+      visitor: visitor([
+        { id: 'g-lobby', name: 'Lobby', type: 'door_group' },
+        { id: 'd-server', name: 'Server Room', type: 'door' }
+      ]),
+      onsaved: () => undefined,
+      oncancel: () => undefined
+    })
+    const picker = await screen.findByTestId('resource-picker')
+    await within(picker).findByLabelText(/Server Room/)
+    expect(within(picker).getByLabelText(/Server Room/)).toBeChecked()
+    expect(within(picker).getByLabelText(/^Lobby \(/)).toBeChecked()
+    await fireEvent.click(within(picker).getByLabelText(/Office/))
+    await fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    await expect.poll(() => sent.length).toBe(1)
+    const body = sent[0] as { visitor: { resources: { id: string; type: string }[] } }
+    expect(body.visitor.resources.map((r) => `${r.type}:${r.id}`).sort()).toEqual([
+      'door:d-office',
+      'door:d-server',
+      'door_group:g-lobby'
+    ])
+  })
+
+  it('keeps an automatic group main could not unfold when another door is ticked', async () => {
+    const { sent } = script()
+    render(VisitorForm, {
+      visitor: visitor([
+        { id: 'g-lobby', name: 'Lobby', type: 'door_group' },
+        { id: 'g-auto', name: 'visitor-1767000000123', type: 'door_group' }
+      ]),
+      onsaved: () => undefined,
+      oncancel: () => undefined
+    })
+    const picker = await screen.findByTestId('resource-picker')
+    expect(await within(picker).findByTestId('resources-auto')).toHaveTextContent('They are kept')
+    await fireEvent.click(within(picker).getByLabelText(/Office/))
+    await fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    await expect.poll(() => sent.length).toBe(1)
+    const body = sent[0] as { visitor: { resources: { id: string; type: string }[] } }
+    expect(body.visitor.resources.map((r) => `${r.type}:${r.id}`).sort()).toEqual([
+      'door:d-office',
+      'door_group:g-auto',
+      'door_group:g-lobby'
+    ])
+  })
+
+  it('refuses an end in the past at the field, and sends nothing', async () => {
+    const { sent } = script()
+    render(VisitorForm, { onsaved: () => undefined, oncancel: () => undefined })
+    await fireEvent.input(screen.getByLabelText('First name'), { target: { value: 'Rosa' } })
+    await fireEvent.input(screen.getByLabelText('Last name'), { target: { value: 'Jensen' } })
+    await fireEvent.change(screen.getByLabelText('Reason for the visit'), { target: { value: 'Business' } })
+    await fireEvent.input(screen.getByLabelText('Valid from'), { target: { value: local(now() - 5 * 86400) } })
+    await fireEvent.input(screen.getByLabelText('Valid until'), { target: { value: local(now() - 3 * 86400) } })
+    await fireEvent.click(screen.getByRole('checkbox', { name: /Recurring visit/ }))
+    await fireEvent.click(await screen.findByLabelText(/Server Room/))
+    await fireEvent.click(screen.getByRole('button', { name: 'Create visitor' }))
+    expect(await screen.findByTestId('end-time-error')).toHaveTextContent('in the past')
+    expect(screen.getByLabelText(/^Valid until/)).toHaveAttribute('aria-invalid', 'true')
+    expect(sent).toEqual([])
+  })
+
+  it('asks before creating a visitor who would open no door', async () => {
+    const { sent } = script()
+    render(VisitorForm, { onsaved: () => undefined, oncancel: () => undefined })
+    await fireEvent.input(screen.getByLabelText('First name'), { target: { value: 'Rosa' } })
+    await fireEvent.input(screen.getByLabelText('Last name'), { target: { value: 'Jensen' } })
+    await fireEvent.change(screen.getByLabelText('Reason for the visit'), { target: { value: 'Business' } })
+    await screen.findByLabelText(/Server Room/)
+    await fireEvent.click(screen.getByRole('button', { name: 'Create visitor' }))
+    const ask = await screen.findByTestId('no-doors')
+    expect(ask).toHaveTextContent('will open nothing')
+    expect(within(ask).getByRole('button', { name: 'Choose doors' })).toHaveFocus()
+    expect(sent).toEqual([])
+    await fireEvent.click(within(ask).getByRole('button', { name: 'Create without doors' }))
+    await expect.poll(() => sent.length).toBe(1)
+    expect((sent[0] as { resources: unknown[] }).resources).toEqual([])
+  })
+})

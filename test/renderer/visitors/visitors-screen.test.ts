@@ -1,0 +1,59 @@
+import '@testing-library/jest-dom/vitest'
+import { describe, expect, it } from 'vitest'
+import { render, screen, within } from '@testing-library/svelte'
+import Pager from '../../../src/renderer/src/components/common/Pager.svelte'
+import VisitorsScreen from '../../../src/renderer/src/screens/VisitorsScreen.svelte'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { visitors } from '../../../src/renderer/src/stores/visitors.svelte'
+import type { Visitor } from '../../../src/shared/access/visitors'
+import { scriptedBridge } from '../../support/fake-bridge'
+
+const rosa: Visitor = {
+  id: 'v1',
+  first_name: 'Rosa',
+  last_name: 'Jensen',
+  status: 'NO_VISIT',
+  start_time: 1_767_254_400,
+  end_time: 1_767_297_599,
+  nfc_cards: [],
+  pin_code: null,
+  schedule: null,
+  resources: [],
+  license_plates: []
+}
+
+describe('Visitors screen words', () => {
+  it('shows statuses and the status filter in words, and counts one visitor as "1 visitor"', async () => {
+    visitors.reset()
+    const { bridge } = scriptedBridge({
+      'visitors.list': () => ({ ok: true, result: { items: [rosa], total: 1 } }),
+      'visitors.capabilities': () => ({ ok: true, result: { canEdit: true } })
+    })
+    setApiForTests(bridge)
+    render(VisitorsScreen)
+    const table = await screen.findByTestId('visitors-table')
+    expect(within(table).getByText('No-show')).toBeInTheDocument()
+    expect(table).not.toHaveTextContent('NO_VISIT')
+    expect(screen.getByTestId('pager-summary')).toHaveTextContent(/· 1 visitor$/)
+    const options = within(screen.getByLabelText('Status'))
+      .getAllByRole('option')
+      .map((o) => o.textContent)
+    expect(options).toEqual(['All', 'Expected', 'Active', 'Here', 'Left', 'No-show', 'Cancelled'])
+    expect(screen.getByLabelText('Name')).toHaveAttribute('placeholder', 'First, last or full name')
+  })
+})
+
+describe('Pager counts', () => {
+  it('says "1 pass", "1 item" and "2 passes" without being told the singular', () => {
+    const cases: [string, number, string][] = [
+      ['passes', 1, '1 pass'],
+      ['items', 1, '1 item'],
+      ['passes', 2, '2 passes']
+    ]
+    for (const [label, total, said] of cases) {
+      const { unmount } = render(Pager, { page: 1, pageSize: 25, total, onpage: () => undefined, label })
+      expect(screen.getByTestId('pager-summary')).toHaveTextContent(new RegExp(`· ${said}$`))
+      unmount()
+    }
+  })
+})
