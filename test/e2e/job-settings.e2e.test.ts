@@ -233,7 +233,7 @@ describe('Settings job: wrong token, view-only token, changed certificate, conso
     await page.getByRole('button', { name: 'Refresh' }).click()
     const alert = page.getByRole('alert')
     await expect.poll(() => alert.textContent(), { timeout: 30_000 }).toMatch(/Could not reach the console/)
-    expect(await alert.textContent()).toMatch(/Check that this computer is on the console/)
+    expect(await alert.textContent()).toMatch(/Check that the console is on, that this computer is on its network/)
     await job.expectAccessible('Cards, console unreachable')
     await page.screenshot({ path: '/tmp/settings-unreachable.png' })
 

@@ -76,8 +76,8 @@ describe('the app shell in Chromium (web mode)', () => {
       filler.dataset['testid'] = 'filler'
       document.querySelector('main')!.append(filler)
     })
-    await page.mouse.move(700, 400)
-    await page.mouse.wheel(0, 2000)
+    // Scroll the page itself (a wheel over the Cards table would scroll the table's own rows).
+    await page.evaluate(() => window.scrollBy(0, 2000))
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000)
     const box = (await nav.boundingBox())!
     expect(box.y).toBe(0)
