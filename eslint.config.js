@@ -4,7 +4,7 @@ import svelte from 'eslint-plugin-svelte'
 import globals from 'globals'
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'docs/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'docs/**', '.stryker/**', 'reports/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...svelte.configs['flat/recommended'],

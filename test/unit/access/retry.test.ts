@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../../src/shared/errors'
 import {
   backoffMs,
   defaultRetryPolicy,
+  cancelled,
   parseRetryAfter,
   retryDelayMs,
   sleep,
@@ -71,5 +72,73 @@ describe('retry policy', () => {
     await expect(run).rejects.toMatchObject({ kind: 'cancelled' })
     expect(Date.now() - started).toBeLessThan(5000)
     await expect(sleep(10, AbortSignal.abort())).rejects.toMatchObject({ kind: 'cancelled' })
+  })
+
+  it('reads only a whole Retry-After value: spaces trimmed, any number of digits, decimals', () => {
+    expect(parseRetryAfter(' 3 ')).toBe(3)
+    expect(parseRetryAfter('120')).toBe(120)
+    expect(parseRetryAfter('1.25')).toBe(1.25)
+    // Neither a number nor a date: never read as a number.
+    expect(parseRetryAfter('x5')).toBeUndefined()
+    expect(parseRetryAfter('5 seconds')).toBeUndefined()
+    expect(parseRetryAfter(['7'])).toBeUndefined()
+    expect(parseRetryAfter(null)).toBeUndefined()
+  })
+
+  it('takes a wait only from a 429, and exactly up to the limit', () => {
+    const serverWithWait = new AppError({
+      kind: 'server',
+      message: 'boom',
+      retryable: true,
+      details: { retryAfterSeconds: 2 }
+    })
+    expect(retryDelayMs(serverWithWait, 1, defaultRetryPolicy, () => 0)).toBe(0)
+    expect(retryDelayMs(rateLimited(30), 1, defaultRetryPolicy)).toBe(30_000)
+    expect(retryDelayMs(rateLimited(31), 1, defaultRetryPolicy)).toBeUndefined()
+  })
+
+  it('says what was cancelled', () => {
+    expect(cancelled()).toMatchObject({ kind: 'cancelled', code: 'CANCELLED', message: 'The request was cancelled.' })
+    expect(cancelled('Fetching cards').message).toBe('Fetching cards was cancelled.')
+  })
+
+  it('does not wait at all for a wait of zero or less', async () => {
+    for (const ms of [0, -5]) {
+      let done = false
+      void sleep(ms).then(() => (done = true))
+      await Promise.resolve()
+      await Promise.resolve()
+      expect(done, `sleep(${ms})`).toBe(true)
+    }
+  })
+
+  it('listens for the abort once and stops listening when the wait is over', async () => {
+    const controller = new AbortController()
+    const add = vi.spyOn(controller.signal, 'addEventListener')
+    const remove = vi.spyOn(controller.signal, 'removeEventListener')
+    await sleep(5, controller.signal)
+    expect(add).toHaveBeenCalledWith('abort', expect.any(Function), { once: true })
+    expect(remove).toHaveBeenCalledWith('abort', add.mock.calls[0]![1])
+  })
+
+  it("once aborted, ends with a cancellation: the attempt's own, or a new one in place of any other error", async () => {
+    const signal = AbortSignal.abort()
+    await expect(
+      withRetry(
+        async () => {
+          throw serverError
+        },
+        { signal }
+      )
+    ).rejects.toMatchObject({ kind: 'cancelled', code: 'CANCELLED' })
+    const own = cancelled('Fetching cards')
+    await expect(
+      withRetry(
+        async () => {
+          throw own
+        },
+        { signal }
+      )
+    ).rejects.toBe(own)
   })
 })

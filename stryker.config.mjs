@@ -1,0 +1,45 @@
+// Mutation testing of the modules that carry the README's promises (`npm run test:mutation`).
+// Each surviving mutant is either killed by a test or listed in docs/mutation-equivalents.md with
+// the reason it cannot be told apart from the original.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
+  checkers: ['typescript'],
+  tsconfigFile: 'tsconfig.json',
+  typescriptChecker: { prioritizePerformanceOverAccuracy: true },
+  coverageAnalysis: 'perTest',
+  // Module-level constants (schemas built once) would rerun every test per mutant: left out.
+  ignoreStatic: true,
+  incremental: true,
+  incrementalFile: '.stryker/incremental.json',
+  tempDirName: '.stryker/tmp',
+  concurrency: 2,
+  timeoutMS: 20000,
+  reporters: ['clear-text', 'progress', 'json'],
+  jsonReporter: { fileName: '.stryker/report.json' },
+  thresholds: { high: 95, low: 90, break: 90 },
+  mutate: [
+    // Touch Pass purchase guard (never twice, never retried)
+    'src/main/handlers/touch-passes.ts',
+    // HTTP: retry policy (reads only), pagination, permission probe, TLS pinning
+    'src/main/services/access/retry.ts',
+    'src/main/services/access/pagination.ts',
+    'src/main/services/access/permission-probe.ts',
+    'src/main/services/access/tls-pinning.ts',
+    // IPC sender check, web bridge
+    'src/main/electron/ipc.ts',
+    'src/web/server.ts',
+    // Batch journal and model, upload
+    'src/main/services/batches/journal.ts',
+    'src/main/services/batches/batch-model.ts',
+    'src/main/services/batches/upload.ts',
+    // Connections and secrets
+    'src/main/services/connections/connections.ts',
+    'src/main/services/connections/secret-store.ts',
+    // Visitor form schemas, CSV validation
+    'src/shared/ipc/channels/visitors.ts',
+    'src/main/services/batches/csv-validate.ts',
+    'src/main/services/batches/csv-duplicates.ts'
+  ]
+}
