@@ -2,6 +2,7 @@ import { isAxiosError } from 'axios'
 import { AppError } from '../../../shared/errors'
 import { consoleErrorCodes } from '../../../shared/access/error-codes'
 import type { EndpointInfo } from '../../../shared/access/endpoints'
+import { networkReasons } from './network-reasons'
 import { certificateChanged, chainErrorCodes } from './tls-pinning'
 import { parseRetryAfter } from './retry'
 
@@ -133,16 +134,4 @@ export function errorFromTransport(endpoint: EndpointInfo, url: string, err: unk
     hint: 'Check that the console is on, that this computer is on its network and the address is right, then try again (no restart needed).',
     retryable: true
   })
-}
-
-/** Socket error codes in words: a person at the desk reads these, not an engineer. */
-const networkReasons: Record<string, string> = {
-  ECONNREFUSED: 'nothing answers at that address (connection refused)',
-  ECONNRESET: 'the connection was cut before the console answered',
-  EHOSTUNREACH: 'there is no route to it from this computer',
-  ENETUNREACH: 'this computer has no network route to it',
-  ENOTFOUND: 'the name does not resolve to an address',
-  EAI_AGAIN: 'the name could not be looked up right now',
-  ETIMEDOUT: 'the connection timed out',
-  EPIPE: 'the connection was cut before the console answered'
 }

@@ -4,6 +4,7 @@ import { X509Certificate } from 'node:crypto'
 import { isIP } from 'node:net'
 import { AppError } from '../../../shared/errors'
 import type { CertificateInfo } from '../../../shared/connections'
+import { networkReasons } from './network-reasons'
 
 /** What trusting a console means: the certificate chain it presented, and the leaf's fingerprint. */
 export interface PinnedCertificate {
@@ -104,7 +105,7 @@ export async function probeCertificate(
         new AppError({
           kind: 'network',
           code: (err as NodeJS.ErrnoException).code,
-          message: `Could not reach ${target.host}: ${err.message}`,
+          message: `Could not reach ${target.host}: ${networkReasons[(err as NodeJS.ErrnoException).code ?? ''] ?? err.message}.`,
           hint: 'Check the address and port (a console serves the API on 12445) and that this computer is on its network.',
           retryable: true
         })
