@@ -1,4 +1,4 @@
-import { matchesName, nameWords, weekdays, type Visitor } from '../../shared/access/visitors'
+import { anyTimeWeek, matchesName, nameWords, type Visitor } from '../../shared/access/visitors'
 import type { VisitorForm } from '../../shared/ipc/channels/visitors'
 import type { AppServices } from '../services/app-services'
 import type { HandlersOf } from './types'
@@ -6,18 +6,14 @@ import { probeEditPermission } from '../services/access/permission-probe'
 import { unfoldVisitorDoors } from '../services/access/doors'
 import type { AccessClient } from '../services/access/client'
 
-/** Any time of any day: what "no weekly schedule" means inside the validity window. */
-const ALL_DAY = Object.fromEntries(
-  weekdays.map((d) => [d, [{ start_time: '00:00:00', end_time: '23:59:59' }]])
-) as Record<(typeof weekdays)[number], { start_time: string; end_time: string }[]>
-
 /**
- * The console's body for E17/E18. A one-time visit has no schedule on create; on update, leaving
- * it out would keep the old one (E18 is partial), so the schedule becomes "all day, every day".
+ * The console's body for E17/E18. A schedule left out stays as it is (E18 is partial): an edit that
+ * did not touch it sends none. A one-time visit has no schedule on create; an edit that turns a
+ * recurring visit into a one-time one sends "any time of any day" (read back as no schedule).
  */
 function toBody(form: VisitorForm, forUpdate: boolean) {
   const { week_schedule, ...rest } = form
-  const schedule = week_schedule ?? (forUpdate ? ALL_DAY : undefined)
+  const schedule = week_schedule === null && forUpdate ? anyTimeWeek() : (week_schedule ?? undefined)
   return { ...rest, ...(schedule ? { week_schedule: schedule } : {}) }
 }
 

@@ -74,8 +74,11 @@ export const visitorFormSchema = z
     /** Unix seconds, from the desk's local date and time. */
     start_time: z.number({ error: 'Enter when the visit starts.' }).int().positive('Enter when the visit starts.'),
     end_time: z.number({ error: 'Enter when the visit ends.' }).int().positive('Enter when the visit ends.'),
-    /** null = a one-time visit: any time inside the validity window. */
-    week_schedule: scheduleSchema.nullable(),
+    /**
+     * null = a one-time visit: any time inside the validity window. Left out on an edit that did
+     * not touch the recurring setting or the schedule: the console keeps it (E18 is partial).
+     */
+    week_schedule: scheduleSchema.nullable().optional(),
     /** Left out on an edit that did not touch the doors: the console keeps them (E18 is partial). */
     resources: z
       .array(z.object({ id: z.string().min(1).max(200), type: z.enum(resourceTypes) }))
