@@ -224,6 +224,24 @@ describe('a visitor’s doors and name search, as the desk uses them (handlers a
     expect((await handlers['visitors.get']({ id: created.id })).schedule?.week_schedule).toBeNull()
   })
 
+  it('qrState reads whether a visitor has a QR code without assigning one', async () => {
+    const created = await handlers['visitors.create'](form('Quinn', 'Reyes', [{ id: lobby, type: 'door_group' }]))
+    type Record = { id: string; qr: string | null }
+    const storedQr = async () =>
+      (await demo.control<{ data: Record[] }>('GET', '/__demo/state/visitors')).body.data.find(
+        (v) => v.id === created.id
+      )!.qr
+    expect(await handlers['visitors.qrState']({ id: created.id })).toEqual({ assigned: false, pngBase64: null })
+    expect(await storedQr()).toBeNull()
+    await handlers['visitors.assignQr']({ id: created.id })
+    const held = await handlers['visitors.qrState']({ id: created.id })
+    expect(held.assigned).toBe(true)
+    expect(isPng(Buffer.from(held.pngBase64!, 'base64'))).toBe(true)
+    await expect(handlers['visitors.qrState']({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
+      kind: 'not-found'
+    })
+  })
+
   it('an automatic group that cannot be read is kept as the console named it', async () => {
     const resources = [{ id: 'gone', name: 'visitor-1767000000123', type: 'door_group' }]
     const unfolded = await unfoldVisitorDoors(

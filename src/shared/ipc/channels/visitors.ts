@@ -155,6 +155,11 @@ export const visitorChannels = {
     z.object({ id: z.string().min(1).max(200), assign: z.boolean().default(true) }),
     z.object({ pngBase64: z.string(), bytes: z.number().int() })
   ),
+  'visitors.qrState': channel(
+    'Whether the visitor has a QR code yet, with its PNG when it has one (E15 only: never assigns one)',
+    idInput,
+    z.object({ assigned: z.boolean(), pngBase64: z.string().nullable() })
+  ),
   'visitors.capabilities': channel(
     'What the active token may do with visitors: changes need `edit:visitor`',
     noInput,
