@@ -36,6 +36,13 @@ describe('QR code and badge in Chromium (web mode, demo console)', () => {
     await table.locator('tbody tr', { hasText: 'Expected' }).first().getByRole('button').click()
     const creds = page.getByTestId('visitor-credentials')
     await creds.waitFor()
+    // Said plainly whether there is a code; without one, Download waits for an explicit assignment.
+    await expect.poll(() => creds.getByTestId('qr-state').textContent()).not.toContain('Checking')
+    if ((await creds.getByTestId('qr-state').textContent())?.includes('No QR code yet')) {
+      expect(await creds.getByRole('button', { name: 'Download QR (PNG)' }).isDisabled()).toBe(true)
+      await creds.getByRole('button', { name: 'Assign QR code' }).click()
+      await creds.getByTestId('qr-assigned').waitFor()
+    }
     const download = page.waitForEvent('download')
     await creds.getByRole('button', { name: 'Download QR (PNG)' }).click()
     const file = await download
@@ -44,8 +51,7 @@ describe('QR code and badge in Chromium (web mode, demo console)', () => {
     await file.saveAs(path)
     const bytes = await readFile(path)
     expect([...bytes.subarray(0, 8)]).toEqual(PNG_MAGIC)
-    // Assigned before the download, by the same request.
-    expect(browser.sentChannels).toContain('visitors.qrCode')
+    expect(browser.sentChannels).toContain('visitors.qrState')
     await creds.getByTestId('visitor-qr').waitFor()
   })
 
@@ -63,7 +69,11 @@ describe('QR code and badge in Chromium (web mode, demo console)', () => {
     expect(browser.sentChannels.filter((c) => c === 'visitors.unassignQr')).toHaveLength(1)
     expect(await creds.getByTestId('visitor-qr').count()).toBe(0)
 
-    // The console issues a new code on the next download: another image.
+    // No code now: Download waits; assigning again issues a new code, another image.
+    expect(await creds.getByTestId('qr-state').textContent()).toContain('No QR code yet')
+    expect(await creds.getByRole('button', { name: 'Download QR (PNG)' }).isDisabled()).toBe(true)
+    await creds.getByRole('button', { name: 'Assign QR code' }).click()
+    await creds.getByTestId('qr-assigned').waitFor()
     const download = page.waitForEvent('download')
     await creds.getByRole('button', { name: 'Download QR (PNG)' }).click()
     const path = join(out.path, 'qr-after-revoke.png')

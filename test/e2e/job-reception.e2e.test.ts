@@ -26,6 +26,7 @@ interface StoredVisitor {
   pin_hash: string | null
   qr: string | null
   group_ids: string[]
+  schedule: { week: unknown }
 }
 interface StoredSite {
   doors: { id: string; name: string }[]
@@ -81,7 +82,13 @@ describe('job: reception desk (Chromium 1366×768, web mode, demo console)', () 
     await form.getByLabel('Last name').fill('Holmgaard')
     await form.getByLabel('Company').fill('Harbour Freight')
     await form.getByLabel('Reason for the visit').selectOption('Business')
-    // The weekly schedule editor, and its copy panel, before this visit is made a one-time one.
+    // A walk-in: valid from now, not recurring. The weekly schedule editor and its copy panel are
+    // passed through before the visit is made a one-time one again.
+    const recurring = form.getByLabel('Recurring visit')
+    expect(await recurring.isChecked()).toBe(false)
+    const from = new Date(await form.getByLabel('Valid from').inputValue()).getTime()
+    expect(Math.abs(from - Date.now())).toBeLessThan(6 * 60_000)
+    await recurring.check()
     const schedule = form.getByTestId('schedule-editor')
     await schedule.getByRole('button', { name: 'Copy to other days: Monday' }).click()
     await schedule.getByRole('group', { name: 'Copy Monday to' }).waitFor()
@@ -132,6 +139,10 @@ describe('job: reception desk (Chromium 1366×768, web mode, demo console)', () 
     const creds = page.getByTestId('visitor-credentials')
     await creds.getByRole('button', { name: 'Generate and assign PIN' }).click()
     expect(await creds.getByTestId('visitor-pin').textContent()).toMatch(/^\d{4,}$/)
+    // No QR code yet, said plainly; nothing to download or revoke until one is assigned.
+    await expect.poll(() => creds.getByTestId('qr-state').textContent()).toContain('No QR code yet')
+    expect(await creds.getByRole('button', { name: 'Download QR (PNG)' }).isDisabled()).toBe(true)
+    expect((await stored()).visitor.qr).toBeNull()
     await creds.getByRole('button', { name: 'Assign QR code' }).click()
     expect(await creds.getByTestId('qr-assigned').textContent()).toContain('QR code assigned to Rosa Holmgaard')
     await creds.getByTestId('visitor-qr').waitFor()
@@ -248,6 +259,11 @@ describe('job: reception desk (Chromium 1366×768, web mode, demo console)', () 
     const { visitor, site, granted, lobbyDoors } = await stored()
     expect(groupNames(visitor, site)).toEqual(['Lobby'])
     expect(granted).toEqual([...lobbyDoors, 'Server Room', 'Office'].sort())
+    // Only the doors changed: the one-time visit got no weekly schedule.
+    expect(visitor.schedule.week).toBeNull()
+    await page.getByTestId('visitor-details').getByRole('button', { name: 'Edit…' }).click()
+    expect(await page.getByTestId('visitor-form').getByLabel('Recurring visit').isChecked()).toBe(false)
+    await page.getByTestId('visitor-form').getByRole('button', { name: 'Cancel' }).click()
   })
 
   it('cancels the visit: says what the console keeps, and the badge is refused', async () => {
@@ -300,8 +316,8 @@ describe('job: reception desk (Chromium 1366×768, web mode, demo console)', () 
     // The status filter applies without a name (the console ignores it with one, and the screen says so).
     expect(await page.getByLabel('Status').isDisabled()).toBe(true)
     await page.getByLabel('Name', { exact: true }).fill('')
+    // Applied as soon as it changes, without pressing Search.
     await page.getByLabel('Status').selectOption({ label: 'Left' })
-    await page.getByRole('button', { name: 'Search', exact: true }).click()
     const table = page.getByTestId('visitors-table')
     await expect.poll(async () => (await table.locator('tbody').textContent()) ?? '').not.toContain('Here')
     await table.locator('tbody tr', { hasText: 'Left' }).first().getByRole('button').click()
@@ -313,6 +329,8 @@ describe('job: reception desk (Chromium 1366×768, web mode, demo console)', () 
     await ended.getByRole('checkbox', { name: /Make the badge anyway/ }).click()
     await page.getByTestId('badge-preview').waitFor()
     expect(await page.getByRole('button', { name: 'Print badge' }).isEnabled()).toBe(true)
+    // Previewing badges assigned no QR code: the only assignment was the explicit one.
+    expect(job.browser.sentChannels.filter((c) => c === 'visitors.assignQr')).toHaveLength(1)
     expect(job.browser.errors).toEqual([])
   })
 })

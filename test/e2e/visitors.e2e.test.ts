@@ -43,7 +43,8 @@ describe('Visitors in Chromium (web mode, demo console)', () => {
     await form.getByLabel('Valid from').fill(localInput(2, 8))
     await form.getByLabel('Valid until').fill(localInput(9, 18))
 
-    // Weekly schedule: business hours (the default), plus a Saturday morning.
+    // Weekly schedule (a new visitor is not recurring until ticked): business hours, plus a Saturday morning.
+    await form.getByLabel('Recurring visit').check()
     const schedule = form.getByTestId('schedule-editor')
     await schedule.getByRole('button', { name: /Business hours/ }).click()
     await schedule.getByRole('button', { name: 'Add range on Saturday' }).click()

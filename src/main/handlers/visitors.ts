@@ -1,4 +1,5 @@
-import { matchesName, nameWords, weekdays, type Visitor } from '../../shared/access/visitors'
+import { AppError } from '../../shared/errors'
+import { anyTimeWeek, matchesName, nameWords, type Visitor } from '../../shared/access/visitors'
 import type { VisitorForm } from '../../shared/ipc/channels/visitors'
 import type { AppServices } from '../services/app-services'
 import type { HandlersOf } from './types'
@@ -6,19 +7,24 @@ import { probeEditPermission } from '../services/access/permission-probe'
 import { unfoldVisitorDoors } from '../services/access/doors'
 import type { AccessClient } from '../services/access/client'
 
-/** Any time of any day: what "no weekly schedule" means inside the validity window. */
-const ALL_DAY = Object.fromEntries(
-  weekdays.map((d) => [d, [{ start_time: '00:00:00', end_time: '23:59:59' }]])
-) as Record<(typeof weekdays)[number], { start_time: string; end_time: string }[]>
-
 /**
- * The console's body for E17/E18. A one-time visit has no schedule on create; on update, leaving
- * it out would keep the old one (E18 is partial), so the schedule becomes "all day, every day".
+ * The console's body for E17/E18. A schedule left out stays as it is (E18 is partial): an edit that
+ * did not touch it sends none. A one-time visit has no schedule on create; an edit that turns a
+ * recurring visit into a one-time one sends "any time of any day" (read back as no schedule).
  */
 function toBody(form: VisitorForm, forUpdate: boolean) {
   const { week_schedule, ...rest } = form
-  const schedule = week_schedule ?? (forUpdate ? ALL_DAY : undefined)
+  const schedule = week_schedule === null && forUpdate ? anyTimeWeek() : (week_schedule ?? undefined)
   return { ...rest, ...(schedule ? { week_schedule: schedule } : {}) }
+}
+
+/**
+ * A refusal the console answered (no code assigned comes back as a JSON error, facts 6.4/6.6), as
+ * opposed to a console that could not be reached, a token that may not read, or an old console.
+ */
+function refusedAnswer(err: unknown): boolean {
+  if (!(err instanceof AppError)) return false
+  return ['not-found', 'validation', 'conflict'].includes(err.kind) || (err.kind === 'server' && !err.retryable)
 }
 
 /** The visitor with its doors as chosen: automatic groups unfolded (see unfoldVisitorDoors). */
@@ -94,6 +100,19 @@ export function visitorHandlers({ connections }: AppServices): HandlersOf<'visit
       if (assign) await c.visitors.assignQr(id)
       const png = await c.qrCodes.download(id)
       return { pngBase64: Buffer.from(png).toString('base64'), bytes: png.byteLength }
+    },
+    'visitors.qrState': async ({ id }) => {
+      const c = await client()
+      try {
+        const png = await c.qrCodes.download(id)
+        return { assigned: true, pngBase64: Buffer.from(png).toString('base64') }
+      } catch (err) {
+        if (!refusedAnswer(err)) throw err
+        // The console answered with an error for a visitor it knows: no QR code assigned yet (facts
+        // 6.6). An unknown visitor throws its own error here.
+        await c.visitors.get(id)
+        return { assigned: false, pngBase64: null }
+      }
     },
     'visitors.capabilities': async () => probeEditPermission(await client(), 'edit:visitor')
   }

@@ -56,6 +56,22 @@ export const weekScheduleSchema = z.object({
 })
 export type WeekSchedule = z.infer<typeof weekScheduleSchema>
 
+/**
+ * Any time of any day. E18 is partial, so turning a recurring visit back into a one-time one sends
+ * this week; read back, it means "no weekly schedule" (see isAnyTime).
+ */
+export function anyTimeWeek(): WeekSchedule {
+  return Object.fromEntries(
+    weekdays.map((d) => [d, [{ start_time: '00:00:00', end_time: '23:59:59' }]])
+  ) as unknown as WeekSchedule
+}
+
+/** No weekly schedule, or one that opens every day from 00:00 to 23:59: a one-time visit. */
+export function isAnyTime(week: Partial<Record<Weekday, TimeRange[] | null>> | null | undefined): boolean {
+  if (!week) return true
+  return weekdays.every((d) => (week[d] ?? []).some((r) => r.start_time === '00:00:00' && r.end_time >= '23:59:00'))
+}
+
 /** The visitor's schedule as answered, with the weekday map normalised to `week_schedule`. */
 export const visitorScheduleSchema = z
   .object({

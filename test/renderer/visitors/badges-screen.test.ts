@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, render, screen } from '@testing-library/svelte'
 import BadgesScreen from '../../../src/renderer/src/screens/BadgesScreen.svelte'
 import VisitorCredentials from '../../../src/renderer/src/components/visitors/VisitorCredentials.svelte'
@@ -28,8 +28,21 @@ function visitor(status: VisitorStatus, end = now() + 3600): Visitor {
   }
 }
 
-function script(v: Visitor) {
+function script(v: Visitor, hasQr = true) {
   return scriptedBridge({
+    'visitors.qrState': () => ({
+      ok: true,
+      result: hasQr ? { assigned: true, pngBase64: PNG } : { assigned: false, pngBase64: null }
+    }),
+    'badges.record': (input) => ({
+      ok: true,
+      result: {
+        ...(input as { job: object }).job,
+        id: 'h1',
+        printedAt: new Date().toISOString(),
+        output: 'browser-print'
+      }
+    }),
     'badges.settings': () => ({
       ok: true,
       result: { siteName: 'HQ', logoDataUrl: null, stock: 'dk-11202', printer: null, silent: false }
@@ -77,7 +90,7 @@ describe('badges for visits that are over; QR feedback', () => {
     await fireEvent.click(screen.getByRole('checkbox', { name: /Make the badge anyway/ }))
     await screen.findByTestId('badge-preview')
     expect(screen.getByRole('button', { name: 'Print badge' })).toBeEnabled()
-    expect(calls.map((c) => c[0])).toContain('visitors.qrCode')
+    expect(calls.map((c) => c[0])).toContain('visitors.qrState')
   })
 
   it('shows the visitor previewed in the Visitor field', async () => {
@@ -90,13 +103,14 @@ describe('badges for visits that are over; QR feedback', () => {
   })
 
   it('"Assign QR code" says it is assigned and shows the code', async () => {
-    const { bridge, calls } = script(visitor('ACTIVE'))
+    const { bridge, calls } = script(visitor('ACTIVE'), false)
     setApiForTests(bridge)
     render(VisitorCredentials, { visitor: visitor('ACTIVE'), onchanged: () => undefined })
+    expect(await screen.findByTestId('qr-state')).toHaveTextContent('No QR code yet')
     await fireEvent.click(screen.getByRole('button', { name: 'Assign QR code' }))
     expect(await screen.findByTestId('qr-assigned')).toHaveTextContent('QR code assigned to Rosa Jensen')
     expect(screen.getByTestId('visitor-qr')).toHaveAttribute('alt', 'QR code of Rosa Jensen')
-    expect(calls.map((c) => c[0])).toEqual(['visitors.assignQr', 'visitors.qrCode'])
+    expect(calls.map((c) => c[0])).toEqual(['visitors.qrState', 'visitors.assignQr', 'visitors.qrCode'])
   })
 
   it('a cancelled visitor gets no new credential and no badge from the credentials panel', async () => {
@@ -106,5 +120,47 @@ describe('badges for visits that are over; QR feedback', () => {
     expect(screen.getByTestId('cancelled-credentials')).toHaveTextContent('as the console keeps them')
     for (const name of ['Generate and assign PIN', 'Assign QR code', 'Make a badge…', 'Pick a card…'])
       expect(screen.getByRole('button', { name })).toBeDisabled()
+  })
+
+  it('previewing a visitor without a QR code writes nothing; printing assigns it and says so', async () => {
+    const { bridge, calls } = script(visitor('ACTIVE'), false)
+    setApiForTests(bridge)
+    window.print = vi.fn()
+    badgeDesk.makeBadgeFor('v1')
+    render(BadgesScreen)
+    await screen.findByTestId('badge-preview')
+    expect(screen.getByTestId('badge-qr-pending')).toHaveTextContent(
+      'one is assigned when the badge is printed or saved'
+    )
+    expect(screen.getAllByTestId('badge-qr-placeholder')[0]).toHaveTextContent('assigned when the badge is printed')
+    const names = () => calls.map((c) => c[0])
+    expect(names()).not.toContain('visitors.assignQr')
+    expect(names()).not.toContain('visitors.qrCode')
+    await fireEvent.click(screen.getByRole('button', { name: 'Print badge' }))
+    expect(await screen.findByRole('status')).toHaveTextContent('QR code assigned to Rosa Jensen.')
+    expect(names().filter((n) => n === 'visitors.assignQr')).toHaveLength(1)
+    expect(names().indexOf('visitors.assignQr')).toBeLessThan(names().indexOf('badges.record'))
+    expect(screen.queryByTestId('badge-qr-pending')).toBeNull()
+  })
+
+  it('Visitors says whether there is a QR code: Download and Revoke only with one, Assign without', async () => {
+    const none = script(visitor('ACTIVE'), false)
+    setApiForTests(none.bridge)
+    const first = render(VisitorCredentials, { visitor: visitor('ACTIVE'), onchanged: () => undefined })
+    expect(await screen.findByTestId('qr-state')).toHaveTextContent('No QR code yet')
+    expect(screen.getByRole('button', { name: 'Download QR (PNG)' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Revoke QR code…' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Assign QR code' })).toBeEnabled()
+    expect(none.calls.map((c) => c[0])).toEqual(['visitors.qrState'])
+    first.unmount()
+
+    const held = script(visitor('ACTIVE'), true)
+    setApiForTests(held.bridge)
+    render(VisitorCredentials, { visitor: visitor('ACTIVE'), onchanged: () => undefined })
+    expect(await screen.findByTestId('qr-state')).toHaveTextContent('Rosa Jensen has a QR code')
+    expect(screen.getByRole('button', { name: 'Download QR (PNG)' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'Revoke QR code…' })).toBeEnabled()
+    expect(screen.queryByRole('button', { name: 'Assign QR code' })).toBeNull()
+    expect(held.calls.map((c) => c[0])).toEqual(['visitors.qrState'])
   })
 })

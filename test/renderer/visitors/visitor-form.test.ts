@@ -4,7 +4,8 @@ import { fireEvent, render, screen, within } from '@testing-library/svelte'
 import VisitorForm from '../../../src/renderer/src/components/visitors/VisitorForm.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { sites } from '../../../src/renderer/src/stores/sites.svelte'
-import type { Visitor } from '../../../src/shared/access/visitors'
+import { anyTimeWeek, type Visitor } from '../../../src/shared/access/visitors'
+import { walkInWindow } from '../../../src/renderer/src/components/visitors/walk-in'
 import { scriptedBridge } from '../../support/fake-bridge'
 
 const door = (id: string, name: string) => ({ id, name, isBindHub: true })
@@ -151,5 +152,66 @@ describe('visitor form: doors, an end in the past, no doors', () => {
     await fireEvent.click(within(ask).getByRole('button', { name: 'Create without doors' }))
     await expect.poll(() => sent.length).toBe(1)
     expect((sent[0] as { resources: unknown[] }).resources).toEqual([])
+  })
+})
+
+describe('visitor form: the weekly schedule and a walk-in’s defaults', () => {
+  beforeEach(() => sites.reset())
+
+  const oneTime = (
+    week: Visitor['schedule'] extends infer S ? (S extends { week_schedule: infer W } ? W : never) : never
+  ) => ({
+    ...visitor([{ id: 'g-lobby', name: 'Lobby', type: 'door_group' }]),
+    schedule: { id: 's1', name: 'schedule-1', type: 'access', week_schedule: week }
+  })
+
+  it('an edit that only adds a door sends no schedule, and the visit stays one-time', async () => {
+    const { sent } = script()
+    render(VisitorForm, { visitor: oneTime(null), onsaved: () => undefined, oncancel: () => undefined })
+    expect(screen.getByRole('checkbox', { name: /Recurring visit/ })).not.toBeChecked()
+    await fireEvent.click(await screen.findByLabelText(/Office/))
+    await fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    await expect.poll(() => sent.length).toBe(1)
+    expect((sent[0] as { visitor: { week_schedule?: unknown } }).visitor.week_schedule).toBeUndefined()
+  })
+
+  it('reads “any time of any day” back as a one-time visit', async () => {
+    script()
+    render(VisitorForm, { visitor: oneTime(anyTimeWeek()), onsaved: () => undefined, oncancel: () => undefined })
+    expect(screen.getByRole('checkbox', { name: /Recurring visit/ })).not.toBeChecked()
+  })
+
+  it('turning recurring off sends a one-time visit (null); main turns it into any time of any day', async () => {
+    const { sent } = script()
+    const week = { ...anyTimeWeek(), saturday: [], sunday: [] }
+    render(VisitorForm, { visitor: oneTime(week), onsaved: () => undefined, oncancel: () => undefined })
+    const recurring = screen.getByRole('checkbox', { name: /Recurring visit/ })
+    expect(recurring).toBeChecked()
+    await fireEvent.click(recurring)
+    await fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    await expect.poll(() => sent.length).toBe(1)
+    expect((sent[0] as { visitor: { week_schedule: unknown } }).visitor.week_schedule).toBeNull()
+  })
+
+  it('a new visitor is valid from now until the business day ends, and not recurring', async () => {
+    script()
+    render(VisitorForm, { onsaved: () => undefined, oncancel: () => undefined })
+    const { start, end } = walkInWindow()
+    expect(screen.getByLabelText('Valid from')).toHaveValue(local(start))
+    expect(screen.getByLabelText('Valid until')).toHaveValue(local(end))
+    expect(screen.getByRole('checkbox', { name: /Recurring visit/ })).not.toBeChecked()
+  })
+
+  it('walkInWindow: from the last 5 minutes until 18:00, or an hour from now when later', () => {
+    const at = (h: number, m: number) => new Date(2026, 10, 23, h, m, 12).getTime()
+    const clock = (s: number) => {
+      const d = new Date(s * 1000)
+      return `${d.getHours()}:${String(d.getMinutes()).padStart(2, '0')}:${String(d.getSeconds()).padStart(2, '0')}`
+    }
+    const w = walkInWindow(at(13, 32))
+    expect([clock(w.start), clock(w.end)]).toEqual(['13:30:00', '18:00:00'])
+    expect(new Date(w.end * 1000).getDate()).toBe(23)
+    const late = walkInWindow(at(17, 41))
+    expect([clock(late.start), clock(late.end)]).toEqual(['17:40:00', '18:41:00'])
   })
 })

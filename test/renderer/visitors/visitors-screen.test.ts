@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest'
 import { describe, expect, it } from 'vitest'
-import { render, screen, within } from '@testing-library/svelte'
+import { fireEvent, render, screen, within } from '@testing-library/svelte'
 import Pager from '../../../src/renderer/src/components/common/Pager.svelte'
 import VisitorsScreen from '../../../src/renderer/src/screens/VisitorsScreen.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
@@ -40,6 +40,31 @@ describe('Visitors screen words', () => {
       .map((o) => o.textContent)
     expect(options).toEqual(['All', 'Expected', 'Active', 'Here', 'Left', 'No-show', 'Cancelled'])
     expect(screen.getByLabelText('Name')).toHaveAttribute('placeholder', 'First, last or full name')
+  })
+})
+
+describe('Visitors status filter', () => {
+  it('applies as soon as it changes, from the first page, without pressing Search', async () => {
+    visitors.reset()
+    visitors.status = ''
+    visitors.keyword = ''
+    const asked: { status?: string; page: number }[] = []
+    const { bridge } = scriptedBridge({
+      'visitors.list': (input) => {
+        const query = input as { status?: string; page: number }
+        asked.push(query)
+        const items = query.status === 'CANCELLED' ? [] : [rosa]
+        return { ok: true, result: { items, total: items.length } }
+      },
+      'visitors.capabilities': () => ({ ok: true, result: { canEdit: true } })
+    })
+    setApiForTests(bridge)
+    render(VisitorsScreen)
+    await screen.findByTestId('visitors-table')
+    await fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'CANCELLED' } })
+    expect(await screen.findByTestId('visitors-empty')).toHaveTextContent('No visitor matches this search.')
+    expect(asked.at(-1)).toMatchObject({ status: 'CANCELLED', page: 1 })
+    visitors.status = ''
   })
 })
 

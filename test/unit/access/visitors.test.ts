@@ -210,6 +210,38 @@ describe('a visitor’s doors and name search, as the desk uses them (handlers a
     expect(granted).toEqual(expect.arrayContaining([server, office]))
   })
 
+  it('an edit that only adds a door keeps a one-time visit one-time (no schedule on the console)', async () => {
+    const created = await handlers['visitors.create'](form('Ximena', 'Ruiz', [{ id: lobby, type: 'door_group' }]))
+    // What the edit form sends when only a door was ticked: no week_schedule at all.
+    const { week_schedule: _untouched, ...edit } = form('Ximena', 'Ruiz', [
+      { id: lobby, type: 'door_group' },
+      { id: office, type: 'door' }
+    ])
+    await handlers['visitors.update']({ id: created.id, visitor: edit })
+    type Record = { id: string; schedule: { week: unknown } }
+    const stored = (await demo.control<{ data: Record[] }>('GET', '/__demo/state/visitors')).body.data
+    expect(stored.find((v) => v.id === created.id)!.schedule.week).toBeNull()
+    expect((await handlers['visitors.get']({ id: created.id })).schedule?.week_schedule).toBeNull()
+  })
+
+  it('qrState reads whether a visitor has a QR code without assigning one', async () => {
+    const created = await handlers['visitors.create'](form('Quinn', 'Reyes', [{ id: lobby, type: 'door_group' }]))
+    type Record = { id: string; qr: string | null }
+    const storedQr = async () =>
+      (await demo.control<{ data: Record[] }>('GET', '/__demo/state/visitors')).body.data.find(
+        (v) => v.id === created.id
+      )!.qr
+    expect(await handlers['visitors.qrState']({ id: created.id })).toEqual({ assigned: false, pngBase64: null })
+    expect(await storedQr()).toBeNull()
+    await handlers['visitors.assignQr']({ id: created.id })
+    const held = await handlers['visitors.qrState']({ id: created.id })
+    expect(held.assigned).toBe(true)
+    expect(isPng(Buffer.from(held.pngBase64!, 'base64'))).toBe(true)
+    await expect(handlers['visitors.qrState']({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
+      kind: 'not-found'
+    })
+  })
+
   it('an automatic group that cannot be read is kept as the console named it', async () => {
     const resources = [{ id: 'gone', name: 'visitor-1767000000123', type: 'door_group' }]
     const unfolded = await unfoldVisitorDoors(

@@ -49,6 +49,12 @@ export class VisitorsStore {
     }
   }
 
+  /** A new status filter applies at once, from the first page (as on Touch Passes). */
+  filter(status: VisitorStatus | ''): Promise<void> {
+    this.status = status
+    return this.load(1)
+  }
+
   async checkCapabilities(): Promise<void> {
     try {
       const caps = await getApi().visitors.capabilities()

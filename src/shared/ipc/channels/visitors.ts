@@ -74,8 +74,11 @@ export const visitorFormSchema = z
     /** Unix seconds, from the desk's local date and time. */
     start_time: z.number({ error: 'Enter when the visit starts.' }).int().positive('Enter when the visit starts.'),
     end_time: z.number({ error: 'Enter when the visit ends.' }).int().positive('Enter when the visit ends.'),
-    /** null = a one-time visit: any time inside the validity window. */
-    week_schedule: scheduleSchema.nullable(),
+    /**
+     * null = a one-time visit: any time inside the validity window. Left out on an edit that did
+     * not touch the recurring setting or the schedule: the console keeps it (E18 is partial).
+     */
+    week_schedule: scheduleSchema.nullable().optional(),
     /** Left out on an edit that did not touch the doors: the console keeps them (E18 is partial). */
     resources: z
       .array(z.object({ id: z.string().min(1).max(200), type: z.enum(resourceTypes) }))
@@ -151,6 +154,11 @@ export const visitorChannels = {
     "The visitor's QR code as PNG (E15); assign first (§4.11) unless told the code exists",
     z.object({ id: z.string().min(1).max(200), assign: z.boolean().default(true) }),
     z.object({ pngBase64: z.string(), bytes: z.number().int() })
+  ),
+  'visitors.qrState': channel(
+    'Whether the visitor has a QR code yet, with its PNG when it has one (E15 only: never assigns one)',
+    idInput,
+    z.object({ assigned: z.boolean(), pngBase64: z.string().nullable() })
   ),
   'visitors.capabilities': channel(
     'What the active token may do with visitors: changes need `edit:visitor`',
