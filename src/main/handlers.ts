@@ -12,12 +12,18 @@ import { siteHandlers } from './handlers/sites'
 import { readerHandlers } from './handlers/reader'
 import { batchHandlers } from './handlers/batches'
 import { badgeHandlers } from './handlers/badges'
+import { announceCardWrites } from './services/cards/card-writes'
 
 /**
  * The contract's implementation: each namespace's handlers live in `handlers/<namespace>.ts` and
  * are joined here. The `Handlers` type makes a channel without a handler a compile error.
  */
 export function createHandlers(services: AppServices): Handlers {
+  // Writes to the console's cards made outside Cards mark the card inventory stale (cards.stale).
+  return announceCardWrites(handlers(services), services.events.emit)
+}
+
+function handlers(services: AppServices): Handlers {
   return {
     ...appHandlers(services),
     ...connectionHandlers(services),

@@ -33,7 +33,7 @@ describe('Cards screen in Chromium (web mode, demo console)', () => {
     await page.getByRole('combobox', { name: 'Status' }).selectOption('assigned')
     await expect.poll(async () => (await page.getByRole('gridcell', { name: 'assigned' }).count()) > 0).toBe(true)
     const statuses = await page.locator('[data-testid=card-rows] .status').allTextContents()
-    expect(new Set(statuses)).toEqual(new Set(['assigned']))
+    expect(new Set(statuses)).toEqual(new Set(['Assigned']))
 
     // Select the first assigned card and rename it.
     await page.locator('[data-testid=card-rows] [role=row]').first().click()

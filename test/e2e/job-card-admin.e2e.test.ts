@@ -173,6 +173,12 @@ describe('card admin: find, rename, assign, take back, delete (Chromium 1366×76
     await page.keyboard.press('Enter')
     await expect.poll(() => count().textContent()).toMatch(/^0 of/)
     expect(await card()).toBeUndefined()
+    // The delete says which card went (it leaves the list rather than showing as Deleted).
+    await page
+      .getByTestId('cards-notice')
+      .filter({ hasText: `Card ${displayId} deleted` })
+      .waitFor()
+    await page.screenshot({ path: '/tmp/c2-cards-deleted.png' })
     // The keyboard goes on from the filter.
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))

@@ -6,8 +6,11 @@ export function cardHandlers(services: AppServices): HandlersOf<'cards'> {
   const inventory = new CardInventory(services.connections, (loaded, total) =>
     services.events.emit('cards.progress', { loaded, total })
   )
-  services.events.subscribe((event) => {
-    if (event === 'connections.changed') inventory.invalidate()
+  services.events.subscribe((event, payload) => {
+    if (event === 'connections.changed' || event === 'cards.stale') inventory.invalidate()
+    // An enrollment writes its card when the tap is done, after enroll.start has returned.
+    else if (event === 'enroll.progress' && (payload as { state?: string }).state === 'done')
+      services.events.emit('cards.stale', { what: 'an enrollment', at: Date.now() })
   })
   return {
     'cards.all': async (input) => {

@@ -4,6 +4,24 @@ import { z } from 'zod'
 export const nfcCardStatuses = ['assigned', 'pending', 'disable', 'deleted', 'loss'] as const
 export type NfcCardStatus = (typeof nfcCardStatuses)[number]
 
+/** A card's status in words (the console answers these tokens; `disable` and `loss` as spelled). */
+export const nfcCardStatusWords: Record<NfcCardStatus, string> = {
+  assigned: 'Assigned',
+  pending: 'Pending',
+  disable: 'Disabled',
+  deleted: 'Deleted',
+  loss: 'Lost'
+}
+
+/**
+ * A card's type in words. Only `ua_card` is known (facts 6.7); any other code is shown as another
+ * type, with the code itself in the card's details.
+ */
+export function nfcCardTypeWords(cardType: string): string {
+  if (cardType === 'ua_card') return 'UniFi Access card'
+  return cardType ? 'Other card type' : '—'
+}
+
 export const nfcCardOwnerSchema = z.object({
   id: z.string().optional(),
   first_name: z.string().optional(),

@@ -46,6 +46,21 @@ export class CardsStore {
   canEdit = $state(true)
   missingPermission = $state<string | undefined>(undefined)
   selectedToken = $state<string | null>(null)
+  /** A write to the console's cards made elsewhere in the app since the last fetch (main says cards.stale). */
+  staleSince = $state.raw<{ what: string; at: number } | null>(null)
+  /** The message shown once a card is deleted ("Card 0042 deleted."). */
+  notice = $state<string | null>(null)
+  private listeningTo: unknown = null
+
+  /** Hear cards.stale from the first load on, whether or not Cards is on screen. */
+  private listen(): void {
+    const api = getApi()
+    if (this.listeningTo === api) return
+    this.listeningTo = api
+    api.on('cards.stale', (stale) => {
+      if (this.loaded) this.staleSince = stale
+    })
+  }
 
   /**
    * Every card in the chosen order, with its search text at the same position: both are built once
@@ -96,16 +111,27 @@ export class CardsStore {
     this.progress = null
     this.error = null
     this.selectedToken = null
+    this.staleSince = null
+    this.notice = null
     this.canEdit = true
     this.missingPermission = undefined
   }
 
   private readonly loads = new Latest()
 
+  /** Cards on screen: fetch the first time, and again after a write made elsewhere. */
+  show(): void {
+    if (!this.loaded) void this.load()
+    else if (this.staleSince && !this.loading) void this.load(true)
+  }
+
   async load(refresh = false): Promise<void> {
+    this.listen()
     const ticket = this.loads.next()
+    const startedAt = Date.now()
     this.loading = true
     this.error = null
+    this.notice = null
     this.progress = null
     const off = getApi().on('cards.progress', (p) => (this.progress = p))
     try {
@@ -120,6 +146,8 @@ export class CardsStore {
       this.canEdit = caps.canEdit
       this.missingPermission = caps.missingPermission
       this.loaded = true
+      // A write announced while this fetch ran may not be in it: keep saying so.
+      if (this.staleSince && this.staleSince.at <= startedAt) this.staleSince = null
     } catch (err) {
       if (this.loads.isCurrent(ticket)) this.error = toAppError(err)
     } finally {
@@ -153,8 +181,11 @@ export class CardsStore {
   }
 
   async remove(token: string): Promise<void> {
+    const card = this.cards.find((c) => c.token === token)
     await getApi().cards.delete({ token })
     this.cards = this.cards.filter((c) => c.token !== token)
+    // Removed from the console, not set to status "deleted": say so, as the card leaves the list.
+    this.notice = `Card ${card?.display_id || token} deleted: the console no longer has it.`
     if (this.selectedToken === token) this.selectedToken = null
   }
 }

@@ -36,5 +36,7 @@ export const cardChannels = {
 }
 
 export const cardEvents = {
-  'cards.progress': z.object({ loaded: z.number(), total: z.number() })
+  'cards.progress': z.object({ loaded: z.number(), total: z.number() }),
+  /** The console's cards were written elsewhere in the app (an import, an enrollment, Visitors). */
+  'cards.stale': z.object({ what: z.string(), at: z.number() })
 }

@@ -1,0 +1,36 @@
+import type { ChannelName } from '../../../shared/ipc/contract'
+import type { Handlers } from '../ipc/dispatch'
+import type { Emit } from '../events'
+
+/**
+ * The channels outside Cards that change the console's cards, with the words the Cards screen
+ * uses for them ("may be out of date since an import upload"). One list: a new writer is added here.
+ * An enrollment writes when its tap is done, which arrives as an event (see cardHandlers).
+ */
+export const cardWritingChannels: Partial<Record<ChannelName, string>> = {
+  'batches.upload': 'an import upload',
+  'batches.check': 'an import check',
+  'enroll.assign': 'a card given on Enroll',
+  'visitors.assignNfc': 'a card given to a visitor',
+  'visitors.unassignNfc': 'a card taken back from a visitor'
+}
+
+/**
+ * The handlers, with every card-writing channel announcing `cards.stale` once it returns (or fails:
+ * a half-done upload has written some cards). The card inventory and the Cards screen listen.
+ */
+export function announceCardWrites(handlers: Handlers, emit: Emit): Handlers {
+  const out = { ...handlers } as Record<string, (input: unknown) => Promise<unknown>>
+  for (const [channel, what] of Object.entries(cardWritingChannels)) {
+    const handler = out[channel]
+    if (!handler) continue
+    out[channel] = async (input) => {
+      try {
+        return await handler(input)
+      } finally {
+        emit('cards.stale', { what, at: Date.now() })
+      }
+    }
+  }
+  return out as Handlers
+}

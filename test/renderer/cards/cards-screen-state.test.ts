@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { fireEvent, render, screen, within } from '@testing-library/svelte'
+import CardsScreen from '../../../src/renderer/src/screens/CardsScreen.svelte'
+import CardDetails from '../../../src/renderer/src/components/cards/CardDetails.svelte'
+import { cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { eventBridge, ok } from '../enroll/event-bridge'
+
+const card = (n: number, status = 'pending') => ({
+  token: `tok-${n}`,
+  display_id: String(n).padStart(4, '0'),
+  status,
+  alias: `Card ${n}`,
+  card_type: 'ua_card',
+  user_id: '',
+  user_type: '',
+  user: null
+})
+
+function consoleWith(cards: ReturnType<typeof card>[]) {
+  const held = { cards }
+  const bridge = eventBridge({
+    'cards.all': () => ok({ cards: held.cards, fetchedAt: Date.now() }),
+    'cards.capabilities': () => ok({ canEdit: true }),
+    'cards.delete': (input) => {
+      held.cards = held.cards.filter((c) => c.token !== (input as { token: string }).token)
+      return ok({ deleted: true })
+    }
+  })
+  setApiForTests(bridge.bridge)
+  return { ...bridge, held }
+}
+
+afterEach(() => cardsStore.reset())
+
+describe('Cards after writes made elsewhere, after a delete, and in words', () => {
+  it('a write announced while Cards is away: the list is fetched again when Cards is shown', async () => {
+    const { held, emit, calls } = consoleWith([card(1, 'assigned'), card(2)])
+    const first = render(CardsScreen)
+    expect(await screen.findByText('2 of 2 cards')).toBeInTheDocument()
+    first.unmount()
+
+    held.cards = [...held.cards, card(3), card(4)]
+    emit('cards.stale', { what: 'an import upload', at: Date.now() })
+    render(CardsScreen)
+    expect(await screen.findByText('4 of 4 cards')).toBeInTheDocument()
+    expect(calls.filter(([c]) => c === 'cards.all').at(-1)![1]).toEqual({ refresh: true })
+    expect(screen.queryByTestId('cards-stale')).toBeNull()
+  })
+
+  it('a write announced while Cards is on screen: says so, and Refresh fetches', async () => {
+    const { held, emit } = consoleWith([card(1)])
+    render(CardsScreen)
+    expect(await screen.findByText('1 of 1 cards')).toBeInTheDocument()
+    held.cards = [...held.cards, card(2)]
+    emit('cards.stale', { what: 'a card given to a visitor', at: Date.now() })
+    const note = await screen.findByTestId('cards-stale')
+    expect(note).toHaveTextContent('This list may be out of date since a card given to a visitor')
+    await fireEvent.click(within(note).getByRole('button', { name: 'Refresh' }))
+    expect(await screen.findByText('2 of 2 cards')).toBeInTheDocument()
+    expect(screen.queryByTestId('cards-stale')).toBeNull()
+  })
+
+  it('a delete says which card went; statuses and types are words', async () => {
+    consoleWith([card(1, 'assigned'), card(2, 'disable'), card(3, 'loss'), card(5, 'deleted')])
+    render(CardsScreen)
+    expect(await screen.findByText('4 of 4 cards')).toBeInTheDocument()
+    const options = within(screen.getByRole('combobox', { name: 'Status' })).getAllByRole('option')
+    expect(options.map((o) => o.textContent)).toContain('Deleted, still listed by the console (1)')
+
+    await cardsStore.remove('tok-2')
+    expect(await screen.findByTestId('cards-notice')).toHaveTextContent(
+      'Card 0002 deleted: the console no longer has it.'
+    )
+    expect(screen.getByText('3 of 3 cards')).toBeInTheDocument()
+  })
+
+  it('card details: status and type in words, the console’s type code under its own label, a plain NFC ID note', () => {
+    const noop = async () => undefined
+    render(CardDetails, {
+      card: { ...card(2, 'disable'), display_id: 'Lobby guest 2' } as never,
+      canEdit: true,
+      onrename: noop,
+      ondelete: () => undefined,
+      onassign: noop,
+      onunassign: noop
+    })
+    const details = screen.getByRole('complementary', { name: 'Card details' })
+    const term = (label: string) => within(details).getByText(label, { selector: 'dt' }).nextElementSibling
+    expect(term('Status')).toHaveTextContent(/^Disabled$/)
+    expect(term('Type')).toHaveTextContent(/^UniFi Access card$/)
+    expect(term('Console type code')).toHaveTextContent(/^ua_card$/)
+    expect(term('NFC ID')).toHaveTextContent('Not stored by the console for this card')
+  })
+})
