@@ -31,7 +31,7 @@ describe('job: Touch Passes', () => {
     await job?.close()
   })
 
-  it('after a refused assignment, rename, suspend, activate and unbundle still work', async () => {
+  it('after a refused assignment, rename, suspend, activate and removing a device still work', async () => {
     const { page } = job
     const all = await passes()
     const free = all.find((p) => p.status === 'INACTIVE' && !p.user_id)!
@@ -50,6 +50,9 @@ describe('job: Touch Passes', () => {
     const details = page.getByTestId('pass-details')
     await expect.poll(() => details.locator('#pass-title').textContent()).toBe(free.card_id)
     await job.expectAccessible('Touch Pass details (inactive)')
+    // Nobody holds it: no Activate (it would open no door), and the screen says why.
+    expect(await details.getByRole('button', { name: /^(Activate|Suspend)$/ }).count()).toBe(0)
+    expect(await details.getByTestId('status-why').textContent()).toContain('nobody holds this pass')
 
     await details.getByRole('button', { name: 'Assign to a user…' }).click()
     const assignDialog = page.getByRole('dialog', { name: `Assign ${free.card_id} to a user` })
@@ -99,14 +102,22 @@ describe('job: Touch Passes', () => {
     expect((await nameCell.boundingBox())!.height).toBeLessThan(lineHeight * 2.5)
     await page.screenshot({ path: '/tmp/passes-job-long-name.png' })
 
-    // Another pass, with devices: suspend, activate, unbundle.
+    // Another pass, with devices: suspend, activate, remove a device.
     await page.getByLabel('Search by card id or user name').fill(withDevices.card_id.slice(0, 9))
     await table.getByRole('button', { name: withDevices.card_id }).click()
     await expect.poll(() => details.locator('#pass-title').textContent()).toBe(withDevices.card_id)
     await job.expectAccessible('Touch Pass details (active, with devices)')
+    const announced = details.getByTestId('status-changed')
     await details.getByRole('button', { name: 'Suspend' }).click()
+    await expect
+      .poll(() => announced.textContent())
+      .toBe(`Pass ${withDevices.card_id} suspended: its devices stop opening doors.`)
     await expect.poll(async () => (await passById(withDevices.id)).status).toBe('SUSPENDED')
+    await page.screenshot({ path: '/tmp/p2-suspended.png' })
     await details.getByRole('button', { name: 'Activate' }).click()
+    await expect
+      .poll(() => announced.textContent())
+      .toBe(`Pass ${withDevices.card_id} activated: its devices open doors again.`)
     await expect.poll(async () => (await passById(withDevices.id)).status).toBe('ACTIVE')
     // Device types are labelled as the console's codes, not bare numbers.
     const typeCells = await details.locator('tbody tr td:nth-child(3)').allTextContents()
@@ -115,13 +126,13 @@ describe('job: Touch Passes', () => {
     const device = withDevices.bundles[0]!
     await details
       .locator('tbody tr', { hasText: device.device_name })
-      .getByRole('button', { name: 'Unbundle…' })
+      .getByRole('button', { name: 'Remove device…' })
       .click()
-    const confirm = page.getByRole('dialog', { name: 'Unbundle this device?' })
-    await job.expectAccessible('Unbundle dialog')
+    const confirm = page.getByRole('dialog', { name: 'Remove this device from the pass?' })
+    await job.expectAccessible('Remove device dialog')
     // The destructive button is not the default: Enter on the focused button keeps the device.
     expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Keep it')
-    await confirm.getByRole('button', { name: 'Unbundle device' }).click()
+    await confirm.getByRole('button', { name: 'Remove device' }).click()
     await confirm.waitFor({ state: 'detached' })
     await expect
       .poll(async () => (await passById(withDevices.id)).bundles.map((b) => b.bundle_id))
@@ -135,7 +146,7 @@ describe('job: Touch Passes', () => {
     await expect.poll(() => page.getByTestId('expired-note').textContent()).toContain(`all ${all.length} passes`)
     await expect
       .poll(async () => new Set(await table.locator('tbody tr td:nth-child(3)').allTextContents()))
-      .toEqual(new Set(['EXPIRED']))
+      .toEqual(new Set(['Expired']))
     expect(await table.locator('tbody tr').count()).toBe(expired.length)
     await job.expectAccessible('Expired passes')
     await page.screenshot({ path: '/tmp/passes-job-expired.png' })
@@ -145,13 +156,28 @@ describe('job: Touch Passes', () => {
 
   it('buys exactly the count confirmed, once, and says what the list gained', async () => {
     const { page } = job
-    const before = (await passes()).length
+    const held = await passes()
+    const before = held.length
+    const unassigned = held.filter((p) => !p.user_id && (p.status === 'INACTIVE' || p.status === 'SUSPENDED')).length
+    expect(unassigned).toBeGreaterThan(1)
 
     await page.getByRole('button', { name: 'Buy passes…' }).click()
     const dialog = page.getByRole('dialog', { name: 'Buy Touch Passes' })
+    // Before spending: the passes already there, unassigned.
+    await expect
+      .poll(() => dialog.getByTestId('purchase-unassigned').textContent())
+      .toContain(`${unassigned} passes are unassigned: you may not need to buy.`)
     await job.expectAccessible('Purchase dialog')
     const count = dialog.getByLabel('Number of passes')
     const tick = dialog.getByRole('checkbox')
+    // A count it would not buy: the field's error, no charge sentence, nothing to tick.
+    await count.fill('500')
+    await dialog.getByText('Buy at most 50 passes at a time.').waitFor()
+    expect(await dialog.getByTestId('purchase-statement').count()).toBe(0)
+    expect(await tick.count()).toBe(0)
+    expect(await dialog.getByRole('button', { name: 'Buy and charge' }).isDisabled()).toBe(true)
+    await job.expectAccessible('Purchase dialog with an invalid count')
+    await page.screenshot({ path: '/tmp/p2-buy-invalid.png' })
     await count.fill('2')
     await tick.check()
     // A changed count takes the tick back: the confirmation was for another amount.

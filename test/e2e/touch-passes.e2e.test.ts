@@ -48,10 +48,10 @@ describe('Touch Passes in Chromium (web mode, demo console)', () => {
     await dialog.getByRole('button', { name: 'Close', exact: true }).click()
 
     await expect.poll(() => listTotal(page)).toBe(before + 2)
-    // And the new ones are INACTIVE: filter to see them.
+    // And the new ones are INACTIVE (said "Unassigned"): filter to see them.
     await page.getByLabel('Status').selectOption('INACTIVE')
     const statuses = () => page.getByTestId('passes-table').locator('tbody tr td:nth-child(3)').allTextContents()
-    await expect.poll(async () => new Set(await statuses())).toEqual(new Set(['INACTIVE']))
+    await expect.poll(async () => new Set(await statuses())).toEqual(new Set(['Unassigned']))
     const inactive = (await statuses()).length
 
     // The assignable list (E11): free passes only, the new ones among them, none with a device.
@@ -61,13 +61,13 @@ describe('Touch Passes in Chromium (web mode, demo console)', () => {
         async () =>
           new Set(await page.getByTestId('passes-table').locator('tbody tr td:nth-child(3)').allTextContents())
       )
-      .toEqual(new Set(['INACTIVE', 'SUSPENDED']))
+      .toEqual(new Set(['Unassigned', 'Suspended']))
     const rows = page.getByTestId('passes-table').locator('tbody tr')
     expect(await rows.count()).toBeGreaterThanOrEqual(inactive)
     expect(new Set(await rows.locator('td:nth-child(5)').allTextContents())).toEqual(new Set(['0']))
   })
 
-  it('suspends an active pass and unbundles one of its devices after confirming', async () => {
+  it('suspends an active pass and removes one of its devices after confirming', async () => {
     const { page } = browser
     await page.getByLabel('Status').selectOption('ACTIVE')
     const firstActive = page
@@ -84,22 +84,22 @@ describe('Touch Passes in Chromium (web mode, demo console)', () => {
     const bundlesBefore = await rows.count()
     expect(bundlesBefore).toBeGreaterThan(0)
     const device = (await rows.first().locator('td').first().textContent())!.trim()
-    await rows.first().getByRole('button', { name: 'Unbundle…' }).click()
-    const confirm = page.getByRole('dialog', { name: 'Unbundle this device?' })
+    await rows.first().getByRole('button', { name: 'Remove device…' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Remove this device from the pass?' })
     await expect.poll(() => confirm.textContent()).toContain(device)
-    await confirm.getByRole('button', { name: 'Unbundle device' }).click()
+    await confirm.getByRole('button', { name: 'Remove device' }).click()
     await confirm.waitFor({ state: 'detached' })
     await expect.poll(() => rows.count()).toBe(bundlesBefore - 1)
 
     await details.getByRole('button', { name: 'Suspend' }).click()
     await details.getByRole('button', { name: 'Activate' }).waitFor()
-    await expect.poll(() => details.textContent()).toContain('SUSPENDED')
+    await expect.poll(() => details.textContent()).toContain('Suspended')
 
     // Read back from the console: search by the card id.
     await page.getByLabel('Search by card id or user name').fill(cardId.slice(0, 9))
     await page.getByRole('button', { name: 'Search', exact: true }).click()
     const row = page.getByTestId('passes-table').locator('tbody tr', { hasText: cardId })
-    await expect.poll(() => row.textContent()).toContain('SUSPENDED')
+    await expect.poll(() => row.textContent()).toContain('Suspended')
     await expect.poll(() => row.locator('td').nth(4).textContent()).toBe(String(bundlesBefore - 1))
 
     await page.getByRole('button', { name: 'Show all' }).click()

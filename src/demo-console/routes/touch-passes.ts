@@ -87,7 +87,8 @@ export function touchPassRoutes(app: FastifyInstance, ctx: DemoContext) {
       found.status = body.status
       for (const b of found.bundles) b.bundle_status = body.status
     }
-    found.last_activity = isoWithOffset(Date.now())
+    // last_activity is left as it was: the reference calls it the pass's last activity and does not
+    // say that an administrator's rename, status change or device removal counts as one (facts E12).
     await store.save('touchPasses')
     return success(ctx, reply, presentPass(found, { timestamps: true }))
   })

@@ -52,7 +52,7 @@ describe('Give Touch Passes to several users (§3.27)', () => {
     })
     setApiForTests(bridge)
     render(AssignManyDialog, { onclose: vi.fn(), ondone: vi.fn() })
-    expect(await screen.findByTestId('free-passes')).toHaveTextContent('2 passes are free now.')
+    expect(await screen.findByTestId('free-passes')).toHaveTextContent('2 passes are unassigned now.')
     await choose('Ada Ng')
     await fireEvent.input(screen.getByLabelText('Add a user'), { target: { value: 'Ben Ng' } })
     expect(await screen.findByRole('button', { name: /Ben Ng/ })).toHaveTextContent(
@@ -89,7 +89,7 @@ describe('Give Touch Passes to several users (§3.27)', () => {
     await screen.findByTestId('free-passes')
     await choose('Ada Ng')
     await choose('Ben Ng')
-    expect(screen.getByTestId('too-few-free')).toHaveTextContent('Only 1 pass is free for 2 users')
+    expect(screen.getByTestId('too-few-free')).toHaveTextContent('Only 1 pass is unassigned for 2 users')
     expect(screen.getByRole('button', { name: 'Give 2 passes' })).toBeDisabled()
     expect(calls.some(([c]) => c === 'touchPasses.assignToUsers')).toBe(false)
   })

@@ -43,9 +43,9 @@ describe('Touch Pass list', () => {
     expect([...status.querySelectorAll('option')].map((o) => o.value)).toContain('EXPIRED')
     await fireEvent.change(status, { target: { value: 'EXPIRED' } })
     expect(await screen.findByTestId('expired-note')).toHaveTextContent(
-      'cannot be filtered by EXPIRED, so all 14 passes it lists were read'
+      'cannot be filtered to expired passes, so all 14 passes it lists were read'
     )
-    expect(screen.getByTestId('passes-table')).toHaveTextContent('EXPIRED')
+    expect(screen.getByTestId('passes-table')).toHaveTextContent('Expired')
     expect(screen.getByTestId('passes-count')).toHaveTextContent('1 found')
     // Never the list's status filter with EXPIRED, which the console does not take.
     expect(calls.some(([c, input]) => c === 'touchPasses.list' && JSON.stringify(input).includes('EXPIRED'))).toBe(
@@ -62,8 +62,27 @@ describe('Touch Pass list', () => {
     await screen.findByTestId('passes-table')
     const field = screen.getByLabelText('Search by card id or user name')
     for (const typed of ['0', '00', '000', '0007']) await fireEvent.input(field, { target: { value: typed } })
-    await waitFor(() => expect(screen.getByTestId('passes-table')).toHaveTextContent('PENDING'))
+    await waitFor(() => expect(screen.getByTestId('passes-table')).toHaveTextContent('Waiting for the user'))
     expect(calls.filter(([c]) => c === 'touchPasses.search')).toEqual([['touchPasses.search', { condition: '0007' }]])
+  })
+
+  it('says statuses in words, in the table and in the filter', async () => {
+    const { bridge } = bridgeWith({
+      'touchPasses.list': () => ({
+        ok: true,
+        result: {
+          items: [pass('1', 'ACTIVE'), pass('2', 'PENDING'), pass('3', 'SUSPENDED'), pass('4', 'INACTIVE')],
+          total: 4
+        }
+      })
+    })
+    setApiForTests(bridge)
+    render(TouchPassesScreen)
+    const table = await screen.findByTestId('passes-table')
+    const statuses = [...table.querySelectorAll('tbody tr td:nth-child(3)')].map((td) => td.textContent?.trim())
+    expect(statuses).toEqual(['Active', 'Waiting for the user', 'Suspended', 'Unassigned'])
+    const options = [...screen.getByLabelText('Status').querySelectorAll('option')].map((o) => o.textContent)
+    for (const option of options) expect(option).not.toMatch(/\b(ACTIVE|PENDING|SUSPENDED|INACTIVE|EXPIRED)\b/)
   })
 
   it('keeps the card id on one line and cuts a long name, whose whole text is its title', async () => {

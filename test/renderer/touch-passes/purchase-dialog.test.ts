@@ -18,6 +18,9 @@ const pass = (id: string) => ({
   bundles: []
 })
 
+/** The purchases sent (the dialog also reads the unassigned passes when it opens). */
+const purchases = (calls: [string, unknown][]) => calls.filter(([c]) => c === 'touchPasses.purchase')
+
 /** An answer the test releases when it wants: the purchase is "in flight" until then. */
 function deferred() {
   let release!: (e: Envelope) => void
@@ -36,9 +39,8 @@ describe('Touch Pass purchase dialog', () => {
     const buy = screen.getByRole('button', { name: /Buy 2 and charge/ })
     expect(buy).toBeDisabled()
     await fireEvent.click(buy)
-    expect(calls).toEqual([])
+    expect(purchases(calls)).toEqual([])
     await fireEvent.input(screen.getByLabelText('Number of passes'), { target: { value: '0' } })
-    await fireEvent.click(screen.getByRole('checkbox'))
     expect(screen.getByText('Buy at least one pass.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: /and charge/ })).toBeDisabled()
   })
@@ -65,7 +67,7 @@ describe('Touch Pass purchase dialog', () => {
     expect(await screen.findByTestId('purchase-done')).toHaveTextContent('the list grew by 2 passes (from 12 to 14)')
     expect(onpurchased).toHaveBeenCalledTimes(1)
     expect(calls.filter(([c]) => c === 'touchPasses.purchase')).toHaveLength(1)
-    const [, input] = calls[0]!
+    const [, input] = purchases(calls)[0]!
     expect(input).toMatchObject({ count: 2 })
     expect((input as { idempotencyKey: string }).idempotencyKey).toMatch(/^[0-9a-f-]{36}$/)
   })
@@ -93,7 +95,7 @@ describe('Touch Pass purchase dialog', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
     expect(screen.getByRole('button', { name: /and charge/ })).toBeDisabled()
     await fireEvent.click(screen.getByRole('button', { name: /and charge/ }))
-    expect(calls).toHaveLength(1)
+    expect(purchases(calls)).toHaveLength(1)
   })
 
   it('takes the confirmation back whenever the count changes', async () => {
@@ -111,7 +113,47 @@ describe('Touch Pass purchase dialog', () => {
     const buy = screen.getByRole('button', { name: /Buy 20 and charge/ })
     expect(buy).toBeDisabled()
     await fireEvent.click(buy)
-    expect(calls).toEqual([])
+    expect(purchases(calls)).toEqual([])
+  })
+
+  it('says how many passes are already unassigned before anything is bought', async () => {
+    const held = { ...pass('3'), status: 'SUSPENDED', user_id: 'u1' }
+    const { bridge, calls } = scriptedBridge({
+      'touchPasses.assignable': () => ({
+        ok: true,
+        result: { items: [pass('1'), pass('2'), pass('4'), pass('5'), held] }
+      })
+    })
+    setApiForTests(bridge)
+    render(PurchaseDialog, { onclose: vi.fn(), onpurchased: vi.fn() })
+    expect(await screen.findByTestId('purchase-unassigned')).toHaveTextContent(
+      '4 passes are unassigned: you may not need to buy.'
+    )
+    expect(purchases(calls)).toEqual([])
+  })
+
+  it('states the charge only for a count it would buy, and the field error otherwise', async () => {
+    const { bridge, calls } = scriptedBridge({})
+    setApiForTests(bridge)
+    render(PurchaseDialog, { onclose: vi.fn(), onpurchased: vi.fn() })
+    const count = screen.getByLabelText('Number of passes')
+    for (const [typed, error] of [
+      ['500', 'Buy at most 50 passes at a time.'],
+      ['2.5', /whole number/i]
+    ] as const) {
+      await fireEvent.input(count, { target: { value: typed } })
+      expect(count).toHaveAttribute('aria-invalid', 'true')
+      expect(screen.getByText(error)).toBeInTheDocument()
+      expect(screen.queryByTestId('purchase-statement')).toBeNull()
+      expect(screen.queryByRole('checkbox')).toBeNull()
+      expect(screen.getByRole('button', { name: 'Buy and charge' })).toBeDisabled()
+      expect(document.body).not.toHaveTextContent(typed === '500' ? /buying 500/ : /2\.5/)
+    }
+    // The price is the console's: no amount is made up.
+    await fireEvent.input(count, { target: { value: '3' } })
+    expect(screen.getByTestId('purchase-statement')).toHaveTextContent('price of the console’s plan')
+    expect(screen.getByTestId('purchase-statement')).not.toHaveTextContent(/[$€£]\s?\d/)
+    expect(purchases(calls)).toEqual([])
   })
 
   it('says what the list gained, not what the console answered', async () => {

@@ -46,8 +46,8 @@ const answer = (pass: TouchPass): Envelope => ({ ok: true, result: pass })
 /** The buttons that change a pass (edit:credential), by their names. */
 const editButtons = () => [
   screen.getByRole('button', { name: 'Rename' }),
-  screen.getByRole('button', { name: /^(Suspend|Activate)$/ }),
-  ...screen.queryAllByRole('button', { name: 'Unbundle…' })
+  ...screen.queryAllByRole('button', { name: /^(Suspend|Activate)$/ }),
+  ...screen.queryAllByRole('button', { name: 'Remove device…' })
 ]
 
 describe('Touch Pass details: a refusal concerns the refused action only', () => {
@@ -79,7 +79,7 @@ describe('Touch Pass details: a refusal concerns the refused action only', () =>
     expect(screen.queryByRole('alert')).toBeNull()
     expect(screen.queryByText(/need/)).toBeNull()
     for (const button of editButtons()) expect(button).not.toHaveAttribute('title')
-    expect(screen.getByRole('button', { name: 'Activate' })).toBeEnabled()
+    expect(screen.getByTestId('status-why')).toHaveTextContent('nobody holds this pass')
     expect(screen.getByRole('button', { name: 'Assign to a user…' })).toBeEnabled()
     await fireEvent.input(screen.getByLabelText('Name on the pass'), { target: { value: 'Spare' } })
     await fireEvent.click(screen.getByRole('button', { name: 'Rename' }))
@@ -106,7 +106,7 @@ describe('Touch Pass details: a refusal concerns the refused action only', () =>
     expect(refused).toHaveTextContent('an expired Touch Pass cannot change status')
     expect(refused).toHaveTextContent('Open the pass again')
     for (const button of editButtons()) expect(button).not.toHaveAttribute('title')
-    expect(screen.getByRole('button', { name: 'Unbundle…' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'Remove device…' })).toBeEnabled()
   })
 
   it('a permission error with no key named turns nothing off', async () => {
@@ -123,7 +123,7 @@ describe('Touch Pass details: a refusal concerns the refused action only', () =>
     expect(touchPasses.editBlocked).toBeNull()
     for (const button of editButtons()) expect(button).not.toHaveAttribute('title')
     expect(screen.getByRole('button', { name: 'Suspend' })).toBeEnabled()
-    expect(screen.getByRole('button', { name: 'Unbundle…' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'Remove device…' })).toBeEnabled()
   })
 
   it('a 403 naming edit:user turns off giving and taking back only; one naming edit:credential the edits', async () => {

@@ -103,6 +103,22 @@ describe('demo console: Touch Passes and users', () => {
     expect(bad.body.code).toBe('CODE_PARAMS_INVALID')
   })
 
+  it('leaves last_activity alone on an update: a rename, a suspension or a removed device is not the pass’s activity', async () => {
+    const pass = (await list({ status: 'ACTIVE' })).body.data.find((p: { bundles: unknown[] }) => p.bundles.length > 0)
+    const url = `/credentials/touch_passes/${pass.id}`
+    const renamed = await demo.api('PUT', url, { body: { card_name: 'Renamed by the desk' } })
+    expect(renamed.body.data.last_activity).toBe(pass.last_activity)
+    await demo.api('PUT', url, {
+      body: { status: 'SUSPENDED', bundles: [{ bundle_id: pass.bundles[0].bundle_id, bundle_status: 'DISABLED' }] }
+    })
+    const stored: { id: string }[] = (await demo.control('GET', '/state/touchPasses')).body.data
+    expect(stored.find((p) => p.id === pass.id)).toMatchObject({
+      card_name: 'Renamed by the desk',
+      status: 'SUSPENDED',
+      last_activity: pass.last_activity
+    })
+  })
+
   it('assigns to a user (→ PENDING) and unassigns (→ INACTIVE, user_status keeps the old status)', async () => {
     const users = (await demo.api('GET', '/users', { query: { page_size: 1000 } })).body.data
     const user = users.find((u: { touch_pass?: unknown; status: string }) => !u.touch_pass && u.status === 'ACTIVE')

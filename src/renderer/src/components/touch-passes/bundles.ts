@@ -15,3 +15,10 @@ export function walletLabel(source: string): string {
 export function deviceTypeLabel(code: number | undefined): string {
   return code === undefined ? 'Not given' : `type ${code}`
 }
+
+/** A device's status on the pass (`bundle_status`: ACTIVE or SUSPENDED in responses, spec 2.6). */
+export function bundleStatusLabel(status: string): string {
+  if (status === 'ACTIVE') return 'Opens doors'
+  if (status === 'SUSPENDED') return 'Suspended'
+  return status || 'Not given'
+}

@@ -9,6 +9,6 @@ export function purchaseOutcome(asked: number, listed: { before: number; after: 
     return `The console confirmed buying ${passes(asked)}, but the Touch Pass list could not be read to count them: check the list before buying again.`
   const grew = listed.after - listed.before
   if (grew === asked)
-    return `The console confirmed the purchase: the list grew by ${passes(grew)} (from ${listed.before} to ${listed.after}). New passes are INACTIVE until given to a user.`
+    return `The console confirmed the purchase: the list grew by ${passes(grew)} (from ${listed.before} to ${listed.after}). New passes are unassigned until given to a user.`
   return `The console confirmed buying ${passes(asked)}, but the list grew by ${passes(grew)} (from ${listed.before} to ${listed.after}). Someone may have changed the list meanwhile: check it before buying again.`
 }

@@ -8,7 +8,7 @@ const done: Record<PassAction, string> = {
   rename: 'The pass was not renamed.',
   ACTIVE: 'The pass was not activated.',
   SUSPENDED: 'The pass was not suspended.',
-  unbundle: 'The device was not unbundled.',
+  unbundle: 'The device was not removed from the pass.',
   assign: 'The pass was not given to the user.',
   unassign: 'The pass was not taken back.'
 }
@@ -52,7 +52,7 @@ export function manyRefusal(err: AppError): AppError {
   const hint =
     err.hint ??
     (err.kind === 'conflict' || err.kind === 'validation'
-      ? 'Remove the user who already holds a pass, or buy more passes if too few are free, then give again.'
+      ? 'Remove the user who already holds a pass, or buy more passes if too few are unassigned, then give again.'
       : err.kind === 'not-found'
         ? 'A user is no longer on the console: remove them and give again.'
         : 'Some passes may have been given before it failed: check the Touch Pass list before giving again.')
