@@ -103,8 +103,15 @@ describe('connections', () => {
   it('removes a profile and its token', async () => {
     const before = await services.connections.list()
     const target = before.profiles.find((p) => p.name === 'Lab console')!
+    const { readFile } = await import('node:fs/promises')
+    const onDisk = async () => JSON.parse(await readFile(join(data.path, 'secrets.json'), 'utf8')) as object
+    expect(await services.secrets.get(target.id)).toBe(remote.info.tokens.full)
+    expect(Object.keys(await onDisk())).toContain(target.id)
     await services.connections.remove(target.id)
     const after = await services.connections.list()
     expect(after.profiles.some((p) => p.id === target.id)).toBe(false)
+    // The token goes with it: neither the store nor the file on disk keeps it.
+    expect(await services.secrets.get(target.id)).toBeUndefined()
+    expect(Object.keys(await onDisk())).not.toContain(target.id)
   })
 })

@@ -6,6 +6,7 @@ import { createEventHub } from '../../../src/main/services/events'
 import type { Dispatch } from '../../../src/main/services/ipc/dispatch'
 import { tempDir } from '../../support/temp'
 import { openBridge, rawRequest } from './support'
+import { BRIDGE_PROTOCOL, secretProtocol } from '../../../src/web/protocol'
 
 describe('web mode bridge', () => {
   let server: WebServer
@@ -51,6 +52,28 @@ describe('web mode bridge', () => {
       headers: { upgrade: 'websocket', connection: 'Upgrade', 'sec-websocket-version': '13' }
     })
     expect(answer).toMatch(/^HTTP\/1\.1 403/)
+    expect((await fetch(server.origin + '/')).status).toBe(200)
+  })
+
+  it('refuses another host name for the same address (DNS rebinding), for pages and for the socket', async () => {
+    const port = new URL(server.origin).port
+    const page = await rawRequest(server, { path: '/', headers: { host: `rebound.example:${port}` } })
+    expect(page).toMatch(/^HTTP\/1\.1 421/)
+    const upgrade = {
+      upgrade: 'websocket',
+      connection: 'Upgrade',
+      'sec-websocket-version': '13',
+      'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+      'sec-websocket-protocol': `${BRIDGE_PROTOCOL}, ${secretProtocol(server.secret)}`
+    }
+    // Everything right but the Host header: refused; with it right, the same handshake is accepted.
+    const rebound = await rawRequest(server, {
+      path: '/bridge',
+      headers: { ...upgrade, host: `rebound.example:${port}` }
+    })
+    expect(rebound).toMatch(/^HTTP\/1\.1 403/)
+    const own = await rawRequest(server, { path: '/bridge', headers: upgrade })
+    expect(own).toMatch(/^HTTP\/1\.1 101/)
     expect((await fetch(server.origin + '/')).status).toBe(200)
   })
 
