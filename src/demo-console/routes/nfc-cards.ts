@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import Papa from 'papaparse'
 import { z } from 'zod'
 import { endpoints } from '../../shared/access/endpoints'
+import { consoleCardNumber } from '../../shared/nfc/card-number'
 import type { DemoContext } from '../context'
 import { success } from '../envelope'
 import { invalid, notFound } from '../errors'
@@ -94,7 +95,7 @@ export function importCards(store: DemoStore, csv: string) {
     seenIds.add(nfcId)
     // A third-party card is numbered by its UID read as a decimal number (the "card number" many
     // systems print), unless another card has that number already.
-    const decimal = BigInt(`0x${nfcId}`).toString(10)
+    const decimal = consoleCardNumber(nfcId)
     const displayId = store.cards.displayIdTaken(decimal) ? store.nextDisplayId() : decimal
     const token = store.ids.hex(64)
     store.cards.add({

@@ -1,4 +1,5 @@
 import type { NfcCard } from '../../../shared/access/nfc-cards'
+import { consoleCardNumber } from '../../../shared/nfc/card-number'
 
 /**
  * The console's cards as the batches need them: by token (an imported row knows its token) and
@@ -20,7 +21,7 @@ export class ConsoleCards {
 
   /** The card the console holds for this NFC ID (uppercase hex), if its display id shows it. */
   byNfcId(nfcId: string): NfcCard | undefined {
-    const decimal = this.byDisplayId.get(hexToDecimal(nfcId))
+    const decimal = this.byDisplayId.get(consoleCardNumber(nfcId))
     if (decimal) return decimal
     // A hex display id is only taken as one when it cannot be read as a decimal number.
     const hex = this.byDisplayId.get(nfcId)
@@ -35,8 +36,4 @@ export class ConsoleCards {
   get(nfcId: string): string | undefined {
     return this.byNfcId(nfcId)?.display_id
   }
-}
-
-export function hexToDecimal(hex: string): string {
-  return BigInt(`0x${hex}`).toString(10)
 }
