@@ -23,12 +23,25 @@ const patterns = [
   /\brequire\s*\(\s*(['"])([^'"\n]+)\1\s*\)/g,
   /\bimport\s*\(\s*(['"])([^'"\n]+)\1\s*\)/g,
   /\b(?:import|export)\s*(?:type\s+)?[\w$*{}\s,]*?\bfrom\s*(['"])([^'"\n]+)\1/g,
-  /\bimport\s*(['"])([^'"\n]+)\1/g
+  // A bare `import 'x'`, not the end of a path inside a string ("/nfc_cards/import", "…").
+  /(?<![\w$./-])import\s*(['"])([^'"\n]+)\1/g
 ]
+
+// `import('./types').Options` in a JSDoc type is a type, not a load; `import('x').then(…)` is a load.
+const typeUse = /^\s*(?:\.\s*(?!then\b|catch\b|finally\b)[A-Za-z_$]|[}|>[\]])/
 
 export function specifiersOf(source: string): string[] {
   const found = new Set<string>()
-  for (const pattern of patterns) for (const m of source.matchAll(pattern)) found.add(m[2] as string)
+  for (const pattern of patterns)
+    for (const m of source.matchAll(pattern)) {
+      if (
+        m[0].startsWith('import') &&
+        m[0].includes('(') &&
+        typeUse.test(source.slice(m.index + m[0].length, m.index + m[0].length + 40))
+      )
+        continue
+      found.add(m[2] as string)
+    }
   return [...found]
 }
 

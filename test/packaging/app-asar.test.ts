@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, relative, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Arch, build, Platform } from 'electron-builder'
+import { extractAll, listPackage, statFile } from '@electron/asar'
+import { getCurrentFuseWire } from '@electron/fuses'
+import config from '../../electron-builder.config'
+import { fuseConfig } from '../../scripts/packaging/fuses'
+import { layOutStandInElectron } from './support/stand-in-electron'
+import { walkModules, type DynamicImport } from './support/module-graph'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const project = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  devDependencies: Record<string, string>
+}
+const electronVersion = (
+  JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')) as { version: string }
+).version
+const electronAbi = Number(readFileSync(join(root, 'node_modules/electron/abi_version'), 'utf8'))
+const addon = 'node_modules/@pokusew/pcsclite/build/Release/pcsclite.node'
+// npm install builds the addon only where libpcsclite-dev is installed (CI installs it).
+const addonBuilt = existsSync(join(root, addon))
+
+/** Imports held in variables, which the walk cannot read: each is what the code loads at run time. */
+const dynamicImports: DynamicImport[] = [
+  // The reader host loads nfc-pcsc through createRequire with the module name in a variable.
+  { from: 'out/main/reader-host.js', specifier: 'nfc-pcsc' },
+  // pcsclite finds its addon through `bindings('pcsclite')`.
+  { from: 'node_modules/@pokusew/pcsclite/lib/pcsclite.js', specifier: '../build/Release/pcsclite.node' }
+]
+
+/** Text the walk reads as an import that is not one (comments, messages), or an optional import in a try. */
+const notImports = [
+  { specifier: 'supports-color', from: 'node_modules/debug/src/node.js' }, // optional, in try/catch
+  { specifier: './utils', from: 'node_modules/qrcode/lib/renderer/terminal/terminal.js' }, // commented out
+  { specifier: 'SonicBoom', from: 'node_modules/sonic-boom/index.js' }, // an error message
+  { specifier: ' || arg === ', from: 'node_modules/pino/lib/transport.js' } // a string
+]
+
+/** Package directories inside a node_modules tree (nested ones too), as `node_modules/a/node_modules/b`. */
+function packageDirs(dir: string, prefix = ''): string[] {
+  const nm = join(dir, 'node_modules')
+  if (!existsSync(nm)) return []
+  return readdirSync(nm)
+    .filter((name) => !name.startsWith('.'))
+    .flatMap((name) => (name.startsWith('@') ? readdirSync(join(nm, name)).map((s) => `${name}/${s}`) : [name]))
+    .flatMap((name) => [
+      `${prefix}node_modules/${name}`,
+      ...packageDirs(join(nm, name), `${prefix}node_modules/${name}/`)
+    ])
+}
+
+describe('the packaged app (electron-builder --linux dir on a stand-in Electron)', () => {
+  let work: string
+  let appOutDir: string
+  let asarFile: string
+  let extracted: string
+  let packError: Error | undefined
+
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'access-desk-pack-'))
+    const electronDist = await layOutStandInElectron(join(work, 'electron-dist'), electronVersion)
+    // npmRebuild off: rebuilding for Electron needs its headers' download. The packed addon is then the one
+    // npm install built against Node's headers, the very addon the afterPack hook must refuse.
+    packError = await build({
+      projectDir: root,
+      targets: Platform.LINUX.createTarget('dir', Arch.x64),
+      config: { ...config, electronDist, npmRebuild: false, directories: { ...config.directories, output: work } }
+    }).then(
+      () => undefined,
+      (err: Error) => err
+    )
+    appOutDir = join(work, 'linux-unpacked')
+    asarFile = join(appOutDir, 'resources', 'app.asar')
+    extracted = join(work, 'app')
+    extractAll(asarFile, extracted)
+  }, 120_000)
+
+  afterAll(async () => {
+    if (work) await rm(work, { recursive: true, force: true })
+  })
+
+  it("refuses to ship the nfc-pcsc addon built for Node's ABI instead of Electron's", () => {
+    expect(packError).toBeInstanceOf(Error)
+    expect(packError!.message).toContain('Refusing to package native addons Electron cannot load')
+    if (addonBuilt)
+      expect(packError!.message).toContain(
+        `${addon} was built for NODE_MODULE_VERSION ${process.versions.modules}; Electron ${electronVersion} needs ${electronAbi}`
+      )
+    else expect(packError!.message).toContain(`${addon} is missing from app.asar.unpacked`)
+  })
+
+  it('holds the built app, its package.json and node_modules, nothing else of the repository', async () => {
+    const top = readdirSync(extracted).sort()
+    expect(top).toEqual(['node_modules', 'out', 'package.json'])
+    const built = (dir: string): string[] =>
+      readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join('/'))
+    const packedOut = built('out').filter((f) => existsSync(join(extracted, f)))
+    // Every built file but web mode's socket bridge, which the desktop app never loads.
+    expect(packedOut.sort()).toEqual(
+      built('out')
+        .filter((f) => f !== 'out/renderer/web-bridge.js')
+        .sort()
+    )
+    const manifest = JSON.parse(await readFile(join(extracted, 'package.json'), 'utf8')) as Record<string, unknown>
+    expect(manifest['main']).toBe('out/main/index.js')
+    expect(manifest['devDependencies']).toBeUndefined()
+  })
+
+  it('resolves every import of the built entry points inside the archive, and packs no package they never reach', () => {
+    const graph = walkModules(
+      extracted,
+      ['out/main/index.js', 'out/main/reader-host.js', 'out/preload/index.cjs'],
+      dynamicImports
+    )
+    const unresolved = graph.unresolved.filter(
+      (u) => !notImports.some((n) => n.specifier === u.specifier && n.from === u.from)
+    )
+    expect(unresolved).toEqual([])
+    // The demo console (the first-start default) and the reader host's module come along.
+    for (const pkg of ['fastify', '@fastify/multipart', 'selfsigned', 'qrcode', 'nfc-pcsc', '@pokusew/pcsclite'])
+      expect(graph.packages).toContain(`node_modules/${pkg}`)
+    const packed = packageDirs(extracted).filter((dir) => existsSync(join(extracted, dir, 'package.json')))
+    expect(packed.filter((dir) => !graph.packages.has(dir))).toEqual([])
+    expect(packed.length).toBe(graph.packages.size)
+  })
+
+  it('holds no test, fixture, source file or development dependency', () => {
+    const files = listPackage(asarFile, { isPack: false }).map((f) => f.split(sep).join('/'))
+    expect(files.filter((f) => /^\/(src|test|bench|docs|scripts|resources|\.ci)(\/|$)/.test(f))).toEqual([])
+    expect(files.filter((f) => /\.(test|spec|e2e)\.[cm]?[jt]s$|\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual([])
+    const packed = new Set(packageDirs(extracted).map((dir) => dir.replace(/^.*node_modules\//, '')))
+    expect(Object.keys(project.devDependencies).filter((name) => packed.has(name))).toEqual([])
+    for (const heavy of ['tsx', 'esbuild', 'svelte', 'vite', 'electron', 'nan', 'yargs'])
+      expect(packed.has(heavy), heavy).toBe(false)
+  })
+
+  it('unpacks the native addon next to the archive, where Electron can load it', () => {
+    if (!addonBuilt) return
+    expect(statFile(asarFile, addon)).toMatchObject({ unpacked: true })
+    expect(existsSync(join(appOutDir, 'resources', 'app.asar.unpacked', addon))).toBe(true)
+    // Only the addon of pcsclite's build output is shipped, not node-gyp's objects.
+    expect(
+      existsSync(
+        join(appOutDir, 'resources', 'app.asar.unpacked', 'node_modules/@pokusew/pcsclite/build/Release/obj.target')
+      )
+    ).toBe(false)
+  })
+
+  it('flips the fuses of the packed binary as fuseConfig says', async () => {
+    const wire = await getCurrentFuseWire(join(appOutDir, 'access-desk'))
+    const asChar = (on: boolean) => (on ? '1' : '0').charCodeAt(0)
+    for (let i = 0; i < 8; i++)
+      expect(wire[i as keyof typeof wire], `fuse ${i}`).toBe(
+        asChar(fuseConfig[i as keyof typeof fuseConfig] as boolean)
+      )
+  })
+})
