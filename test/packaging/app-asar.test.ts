@@ -11,6 +11,8 @@ import config from '../../electron-builder.config'
 import { fuseConfig } from '../../scripts/packaging/fuses'
 import { layOutStandInElectron } from './support/stand-in-electron'
 import { walkModules, type DynamicImport } from './support/module-graph'
+import { layOutApp, startMain } from './support/start-main'
+import { channelNames } from '../../src/shared/ipc/contract'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const project = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -159,5 +161,19 @@ describe('the packaged app (electron-builder --linux dir on a stand-in Electron)
       expect(wire[i as keyof typeof wire], `fuse ${i}`).toBe(
         asChar(fuseConfig[i as keyof typeof fuseConfig] as boolean)
       )
+  })
+
+  it('starts from the packed files alone (stand-in electron), handles every channel and quits cleanly', async () => {
+    const appDir = await layOutApp(join(work, 'packed-main'), join(extracted, 'out'), join(extracted, 'node_modules'))
+    const main = startMain(appDir, join(work, 'packed-user-data'))
+    try {
+      await main.next('window', 30_000)
+      expect(main.reports.filter((r) => r.type === 'handle')).toHaveLength(channelNames.length)
+      main.child.send({ type: 'close' })
+      expect(await main.exited).toEqual({ code: 0, signal: null })
+      expect(main.stderr()).not.toMatch(/Error|could not start/)
+    } finally {
+      if (main.child.exitCode === null) main.child.kill('SIGKILL')
+    }
   })
 })
