@@ -35,6 +35,8 @@ const config: Configuration = {
     '!**/node_modules/**/*.{ts,mts,cts,map,md,markdown}',
     '!**/node_modules/**/{.npmignore,.eslintrc,.eslintrc.json,.prettierrc,.editorconfig,.travis.yml,tsconfig.json}'
   ],
+  // The app's own licence next to Electron's and Chromium's in the installed folder.
+  extraFiles: [{ from: 'LICENSE', to: 'LICENSE.txt' }],
   asar: true,
   // Electron cannot load a native addon from inside the archive.
   asarUnpack: ['node_modules/@pokusew/pcsclite/build/Release/*.node'],
