@@ -55,15 +55,12 @@ const config: Configuration = {
       'PIN codes, NFC cards and import batches, Touch Passes, visitors and badges, through the developer API of a UniFi Access console.',
     maintainer: 'Access Desk <access-desk@users.noreply.github.com>',
     vendor: 'Access Desk',
+    // The desktop entry: Name, Comment (the description), Icon, Exec and StartupWMClass (package.json's
+    // desktopName) come from the rest of the configuration; `category` becomes Categories.
     desktop: {
       entry: {
-        Name: 'Access Desk',
         GenericName: 'Access credentials and visitors',
-        Comment: 'Visitors, badges, PINs and NFC cards of a UniFi Access console',
-        Categories: 'Office;Security;',
-        Keywords: 'access;visitor;badge;NFC;card;PIN;UniFi;',
-        StartupWMClass: 'Access Desk',
-        Terminal: 'false'
+        Keywords: 'access;visitor;badge;NFC;card;PIN;UniFi;'
       }
     }
   },

@@ -4,10 +4,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Arch, build, Platform } from 'electron-builder'
+import { Arch, build, Platform, type AfterPackContext } from 'electron-builder'
+// electron-builder's own desktop-entry and icon logic (the deb and AppImage targets use it; they cannot
+// run here: fpm and the AppImage tool are downloads).
+import { LinuxTargetHelper } from 'app-builder-lib/out/targets/LinuxTargetHelper'
 import { extractAll, listPackage, statFile } from '@electron/asar'
 import { getCurrentFuseWire } from '@electron/fuses'
 import config from '../../electron-builder.config'
+import { afterPack } from '../../scripts/packaging/after-pack'
 import { fuseConfig } from '../../scripts/packaging/fuses'
 import { layOutStandInElectron } from './support/stand-in-electron'
 import { walkModules, type DynamicImport } from './support/module-graph'
@@ -61,6 +65,7 @@ describe('the packaged app (electron-builder --linux dir on a stand-in Electron)
   let asarFile: string
   let extracted: string
   let packError: Error | undefined
+  let packed: AfterPackContext | undefined
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'access-desk-pack-'))
@@ -70,7 +75,14 @@ describe('the packaged app (electron-builder --linux dir on a stand-in Electron)
     packError = await build({
       projectDir: root,
       targets: Platform.LINUX.createTarget('dir', Arch.x64),
-      config: { ...config, electronDist, npmRebuild: false, directories: { ...config.directories, output: work } }
+      config: {
+        ...config,
+        electronDist,
+        npmRebuild: false,
+        directories: { ...config.directories, output: work },
+        // The real hook, with its context kept for the desktop entry below.
+        afterPack: (context) => afterPack((packed = context))
+      }
     }).then(
       () => undefined,
       (err: Error) => err
@@ -175,5 +187,27 @@ describe('the packaged app (electron-builder --linux dir on a stand-in Electron)
     } finally {
       if (main.child.exitCode === null) main.child.kill('SIGKILL')
     }
+  })
+
+  it('describes the app to Linux desktops: entry with categories, and an icon of every size', async () => {
+    const helper = new LinuxTargetHelper(packed!.packager as never)
+    const entry = await helper.computeDesktopEntry(config.linux!)
+    expect(entry.split('\n')).toEqual(
+      expect.arrayContaining([
+        '[Desktop Entry]',
+        'Name=Access Desk',
+        'Exec="/opt/Access Desk/access-desk" %U',
+        'Type=Application',
+        'Icon=access-desk',
+        'StartupWMClass=access-desk',
+        'Categories=Office;',
+        'GenericName=Access credentials and visitors',
+        `Comment=${config.linux!.description}`
+      ])
+    )
+    // No file association or URL scheme: the app opens none.
+    expect(entry).not.toContain('MimeType=')
+    const icons = (await helper.icons).map((icon) => icon.size).sort((a, b) => a - b)
+    expect(icons).toEqual([16, 24, 32, 48, 64, 128, 256, 512, 1024])
   })
 })
