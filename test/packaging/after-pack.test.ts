@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -15,6 +16,25 @@ const addon = requiredAddons[0]!
 // npm install builds the addon only where libpcsclite-dev is installed (CI installs it).
 const addonBuilt = existsSync(join(root, addon))
 const nodeAbi = Number(process.versions.modules)
+const cc = spawnSync('cc', ['--version']).status === 0
+
+/**
+ * A shared library that registers itself as Node's NAN-style addons do (node_module_register), declaring
+ * `abi`: what an addon rebuilt against another runtime's headers looks like to the loader.
+ */
+function compileAddon(dir: string, abi: number): string {
+  const source = join(dir, `abi-${abi}.c`)
+  const out = join(dir, `abi-${abi}.node`)
+  const c = `struct node_module { int v; unsigned f; void *d; const char *file; void *r; void *cr; const char *name; void *p; void *l; };
+extern void node_module_register(void *);
+static struct node_module m = { ${abi}, 0, 0, "abi.c", 0, 0, "abi", 0, 0 };
+__attribute__((constructor)) static void reg(void) { node_module_register(&m); }
+`
+  return (
+    execFileSync('sh', ['-c', `cat > "${source}" && cc -shared -fPIC -o "${out}" "${source}"`], { input: c }),
+    out
+  )
+}
 
 describe('the fuses flipped at packaging', () => {
   it('turn off running as Node, NODE_OPTIONS and --inspect; load only the integrity-checked app.asar; encrypt cookies', () => {
@@ -85,6 +105,22 @@ describe('the native addon check after packing', () => {
   it.skipIf(!addonBuilt)('accepts it where the Electron being packed has the same ABI', async () => {
     const appOutDir = await packedApp('same-abi', join(root, addon))
     await expect(checkAddons(context(appOutDir, await projectWithElectronAbi(nodeAbi)))).resolves.toBeUndefined()
+  })
+
+  it.skipIf(!cc)("reads the ABI of an addon built for another runtime from Node's refusal", async () => {
+    const { abi } = await electronAbi(root)
+    expect(await addonAbi(compileAddon(work, abi))).toEqual({ kind: 'abi', version: abi })
+    expect(await addonAbi(compileAddon(work, 1))).toEqual({ kind: 'abi', version: 1 })
+  })
+
+  it.skipIf(!cc)("accepts an addon of Electron's ABI and refuses one of any other", async () => {
+    const { abi } = await electronAbi(root)
+    await expect(
+      checkAddons(context(await packedApp('electron-abi', compileAddon(work, abi))))
+    ).resolves.toBeUndefined()
+    await expect(checkAddons(context(await packedApp('older-abi', compileAddon(work, abi - 3))))).rejects.toThrow(
+      `was built for NODE_MODULE_VERSION ${abi - 3}`
+    )
   })
 
   it('refuses a package without the addon', async () => {
