@@ -30,10 +30,8 @@ extern void node_module_register(void *);
 static struct node_module m = { ${abi}, 0, 0, "abi.c", 0, 0, "abi", 0, 0 };
 __attribute__((constructor)) static void reg(void) { node_module_register(&m); }
 `
-  return (
-    execFileSync('sh', ['-c', `cat > "${source}" && cc -shared -fPIC -o "${out}" "${source}"`], { input: c }),
-    out
-  )
+  execFileSync('sh', ['-c', `cat > "${source}" && cc -shared -fPIC -o "${out}" "${source}"`], { input: c })
+  return out
 }
 
 describe('the fuses flipped at packaging', () => {
