@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { PNG } from 'pngjs'
 
 const resources = new URL('../../resources/', import.meta.url).pathname
 const svg = join(resources, 'icon.svg')
@@ -22,9 +23,35 @@ png(1024, join(resources, 'icon.png'))
 const mac = [16, 32, 48, 128, 256, 512].map((s) => join(resources, 'icons', `${s}x${s}.png`))
 execFileSync('png2icns', [join(resources, 'icon.icns'), ...mac], { stdio: 'ignore' })
 
-// Windows: an .ico of PNG images (Vista and later), the sizes Explorer and the taskbar use.
+// Windows: an .ico with the sizes Explorer and the taskbar use. 256 px as PNG, the smaller ones as 32-bit
+// bitmaps: the classic layout every reader of .ico accepts (NSIS's installer icon included).
+function bitmap(file) {
+  const { width, height, data } = PNG.sync.read(readFileSync(file))
+  const maskRow = Math.ceil(width / 32) * 4
+  const header = Buffer.alloc(40)
+  header.writeUInt32LE(40, 0)
+  header.writeInt32LE(width, 4)
+  header.writeInt32LE(height * 2, 8)
+  header.writeUInt16LE(1, 12)
+  header.writeUInt16LE(32, 14)
+  header.writeUInt32LE(width * height * 4 + maskRow * height, 20)
+  const pixels = Buffer.alloc(width * height * 4)
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const from = (y * width + x) * 4
+      const to = ((height - 1 - y) * width + x) * 4
+      pixels[to] = data[from + 2]
+      pixels[to + 1] = data[from + 1]
+      pixels[to + 2] = data[from]
+      pixels[to + 3] = data[from + 3]
+    }
+  return Buffer.concat([header, pixels, Buffer.alloc(maskRow * height)])
+}
 const win = [16, 24, 32, 48, 64, 128, 256]
-const images = win.map((s) => readFileSync(join(resources, 'icons', `${s}x${s}.png`)))
+const images = win.map((s) => {
+  const file = join(resources, 'icons', `${s}x${s}.png`)
+  return s >= 256 ? readFileSync(file) : bitmap(file)
+})
 const header = Buffer.alloc(6)
 header.writeUInt16LE(0, 0)
 header.writeUInt16LE(1, 2)
