@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -175,15 +175,51 @@ describe('the packaged app (electron-builder --linux dir on a stand-in Electron)
       )
   })
 
-  it('starts from the packed files alone (stand-in electron), handles every channel and quits cleanly', async () => {
+  it('starts from the packed files alone (stand-in electron): demo console, every channel, a clean quit', async () => {
     const appDir = await layOutApp(join(work, 'packed-main'), join(extracted, 'out'), join(extracted, 'node_modules'))
     const main = startMain(appDir, join(work, 'packed-user-data'))
     try {
       await main.next('window', 30_000)
       expect(main.reports.filter((r) => r.type === 'handle')).toHaveLength(channelNames.length)
+      // The first-start default, the built-in demo console, runs from the packed fastify and selfsigned.
+      main.child.send({ type: 'invoke', channel: 'connections.list', input: undefined })
+      const listed = await main.next('invoked', 20_000, (r) => r['channel'] === 'connections.list')
+      const profiles = (listed['envelope'] as { result: { profiles: { url: string }[] } }).result.profiles
+      expect(profiles.map((p) => p.url)).toEqual([expect.stringMatching(/^https:\/\/127\.0\.0\.1:\d+$/)])
       main.child.send({ type: 'close' })
       expect(await main.exited).toEqual({ code: 0, signal: null })
       expect(main.stderr()).not.toMatch(/Error|could not start/)
+    } finally {
+      if (main.child.exitCode === null) main.child.kill('SIGKILL')
+    }
+  })
+
+  it('starts without a loadable PC/SC addon and says what to install', async () => {
+    // The packed app where the addon cannot load (as where libpcsclite is not installed): a copy of the
+    // packed pcsclite whose .node is not a shared library.
+    const appDir = await layOutApp(join(work, 'no-pcsc'), join(extracted, 'out'), join(extracted, 'node_modules'))
+    await rm(join(appDir, 'node_modules/@pokusew'))
+    await cp(join(extracted, 'node_modules/@pokusew'), join(appDir, 'node_modules/@pokusew'), { recursive: true })
+    await writeFile(join(appDir, addon), 'not a shared library')
+    const main = startMain(appDir, join(work, 'no-pcsc-user-data'))
+    try {
+      await main.next('window', 30_000)
+      let status: { state: string; message: string; hint?: string } | undefined
+      for (let i = 0; i < 100 && status?.state !== 'unavailable'; i++) {
+        const from = main.reports.length
+        main.child.send({ type: 'invoke', channel: 'reader.status', input: undefined })
+        const answer = await main.next('invoked', 20_000, (r) => main.reports.indexOf(r) >= from)
+        status = (answer['envelope'] as { result: typeof status }).result
+        if (status?.state !== 'unavailable') await new Promise((r) => setTimeout(r, 100))
+      }
+      expect(status?.state).toBe('unavailable')
+      expect(status?.message).toContain('The NFC reader module could not be loaded')
+      expect(status?.hint).toContain('pcscd')
+      expect(main.reports.filter((r) => r.type === 'fork').map((r) => r['entry'])).toEqual([
+        join(appDir, 'out/main/reader-host.js')
+      ])
+      main.child.send({ type: 'close' })
+      expect(await main.exited).toEqual({ code: 0, signal: null })
     } finally {
       if (main.child.exitCode === null) main.child.kill('SIGKILL')
     }

@@ -1,6 +1,7 @@
 // A stand-in for the `electron` module, for starting the built main bundle under plain Node (the
 // Electron binary cannot be downloaded here). It does what main relies on and reports what main did to
 // the test over the fork IPC channel: channels handled, windows created, links opened, the quit.
+import { fork } from 'node:child_process'
 import { EventEmitter } from 'node:events'
 
 const report = (message) => process.send?.(message)
@@ -116,13 +117,14 @@ export const safeStorage = {
   decryptString: (buffer) => buffer.toString().replace(/^stand-in:/, '')
 }
 
+// A Node child in place of Electron's utility process (the reader host speaks to either).
 export const utilityProcess = {
   fork: (entry, args) => {
     report({ type: 'fork', entry, args })
-    const child = new EventEmitter()
-    child.pid = undefined
-    child.postMessage = () => {}
-    child.kill = () => setImmediate(() => child.emit('exit', 0))
+    const child = fork(entry, args, { execArgv: process.execArgv, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] })
+    child.postMessage = (message) => {
+      if (child.connected) child.send(message)
+    }
     return child
   }
 }
