@@ -39,6 +39,17 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'packaging',
+          environment: 'node',
+          include: ['test/packaging/**/*.test.ts'],
+          // electron-builder packs the app once per file (~20 s on 2 cores).
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false
+        }
+      },
+      {
+        test: {
           name: 'pcsc',
           environment: 'node',
           include: [

@@ -3,7 +3,7 @@ import { createAppServices } from '../services/app-services'
 import { createDispatch } from '../services/ipc/dispatch'
 import { createHandlers } from '../handlers'
 import { bindIpc, forwardEvents } from './ipc'
-import { createMainWindow, denyPermissions, hardenWebContents } from './window'
+import { allowConsoleLinks, createMainWindow, denyPermissions, hardenWebContents } from './window'
 import { createSafeStorageVault } from './vault'
 import { createElectronStore } from './store'
 import { forkUtilityHost } from './reader-process'
@@ -27,6 +27,8 @@ export async function startDesktopApp(): Promise<void> {
     )
   })
   bindIpc(createDispatch(createHandlers(services)))
+  // A link may open in the user's browser only on a configured console's address (or documentation).
+  allowConsoleLinks(async () => (await services.connections.list()).profiles.map((p) => p.url))
 
   const open = () => {
     const win = createMainWindow()

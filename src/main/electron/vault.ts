@@ -1,5 +1,7 @@
 import { safeStorage } from 'electron'
 import Store from 'electron-store'
+import { chmodSync, existsSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { AppError } from '../../shared/errors'
 import type { SecretStore, TokenStorage } from '../services/connections/secret-store'
 
@@ -14,7 +16,13 @@ interface VaultEntry {
  * and only an explicit "keep it unencrypted" stores it as is.
  */
 export function createSafeStorageVault(): SecretStore {
-  const store = new Store<Record<string, VaultEntry>>({ name: 'vault' })
+  // A token kept unencrypted is protected by file permissions alone: readable by the user only (conf
+  // writes 0644 by default), in a directory only the user can enter. A file of an older version is tightened.
+  const store = new Store<Record<string, VaultEntry>>({ name: 'vault', configFileMode: 0o600 })
+  if (process.platform !== 'win32') {
+    chmodSync(dirname(store.path), 0o700)
+    if (existsSync(store.path)) chmodSync(store.path, 0o600)
+  }
   const encryptionUsable = () =>
     safeStorage.isEncryptionAvailable() &&
     // On Linux "basic_text" means a hard-coded key: not protection worth the name.

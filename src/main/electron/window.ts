@@ -35,6 +35,47 @@ export const webPreferences = {
   spellcheck: false
 } as const
 
+/**
+ * Documentation pages a screen links to, opened in the user's browser (an address here is a prefix).
+ * No screen links to documentation today: add each link here when one does.
+ */
+export const documentationLinks: readonly string[] = []
+
+/** The addresses of the configured consoles, whose pages may be opened in the user's browser. */
+let consoleUrls: () => Promise<string[]> = async () => []
+
+export function allowConsoleLinks(urls: () => Promise<string[]>): void {
+  consoleUrls = urls
+}
+
+const parse = (url: string): URL | undefined => {
+  try {
+    return new URL(url)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Whether a link may leave the app for the user's browser: HTTPS only, no credentials in it, and on a
+ * configured console's own address or under one of the documentation links. Anything else a page could
+ * ask to open (file:, custom protocols that start programs, any other site) is dropped.
+ */
+export function isExternalLinkAllowed(url: string, consoles: readonly string[]): boolean {
+  const target = parse(url)
+  if (!target || target.protocol !== 'https:' || target.username || target.password) return false
+  if (consoles.some((c) => parse(c)?.protocol === 'https:' && parse(c)?.origin === target.origin)) return true
+  return documentationLinks.some((link) => {
+    const doc = parse(link)
+    return doc !== undefined && doc.origin === target.origin && target.pathname.startsWith(doc.pathname)
+  })
+}
+
+async function openExternalIfAllowed(url: string): Promise<void> {
+  const consoles = await consoleUrls().catch(() => [])
+  if (isExternalLinkAllowed(url, consoles)) await shell.openExternal(url)
+}
+
 /** Navigation and new windows are denied for every web contents the app ever creates. */
 export function hardenWebContents(contents: WebContents): void {
   contents.on('will-navigate', (event, url) => {
@@ -43,8 +84,8 @@ export function hardenWebContents(contents: WebContents): void {
   contents.on('will-redirect', (event) => event.preventDefault())
   contents.on('will-attach-webview', (event) => event.preventDefault())
   contents.setWindowOpenHandler(({ url }) => {
-    // Links to documentation open in the user's browser, never inside the app.
-    if (/^https:\/\//.test(url)) void shell.openExternal(url)
+    // Allowed links (a console's pages, documentation) open in the user's browser, never inside the app.
+    void openExternalIfAllowed(url)
     return { action: 'deny' }
   })
 }

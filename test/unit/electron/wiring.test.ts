@@ -53,7 +53,7 @@ vi.mock('electron', () => {
   return { ...electron, default: electron }
 })
 
-const { createMainWindow, hardenWebContents, denyPermissions, rendererUrl, webPreferences } =
+const { allowConsoleLinks, createMainWindow, hardenWebContents, denyPermissions, rendererUrl, webPreferences } =
   await import('../../../src/main/electron/window')
 const { bindIpc, isTrustedSender } = await import('../../../src/main/electron/ipc')
 const { channelNames } = await import('../../../src/shared/ipc/contract')
@@ -102,15 +102,16 @@ describe('window hardening', () => {
     const webview = { preventDefault: vi.fn() }
     listeners['will-attach-webview']!(webview)
     expect(webview.preventDefault).toHaveBeenCalled()
-    // window.open never opens inside the app; only an https link goes to the user's browser.
+    // window.open never opens inside the app; only a configured console's page goes to the user's browser.
     const { shell } = await import('electron')
     const openExternal = vi.mocked(shell.openExternal)
     openExternal.mockClear()
-    for (const url of ['file:///etc/passwd', 'http://docs.example/', 'javascript:alert(1)', 'smb://host/share'])
+    allowConsoleLinks(async () => ['https://192.168.1.10:12445'])
+    for (const url of ['file:///etc/passwd', 'http://docs.example/', 'javascript:alert(1)', 'https://docs.example/'])
       expect(openHandler!({ url })).toEqual({ action: 'deny' })
-    expect(openExternal).not.toHaveBeenCalled()
-    expect(openHandler!({ url: 'https://docs.example/' })).toEqual({ action: 'deny' })
-    expect(openExternal).toHaveBeenCalledExactlyOnceWith('https://docs.example/')
+    expect(openHandler!({ url: 'https://192.168.1.10:12445/access' })).toEqual({ action: 'deny' })
+    await vi.waitFor(() => expect(openExternal).toHaveBeenCalled())
+    expect(openExternal).toHaveBeenCalledExactlyOnceWith('https://192.168.1.10:12445/access')
   })
 
   it('denies every permission request', () => {

@@ -1,3 +1,4 @@
+import { chmod } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { readFileIfExists, writeFileAtomic } from '../storage/atomic-file'
@@ -18,7 +19,11 @@ const fileSchema = z.record(z.string(), z.string())
 export function createFileSecretStore(dataDir: string): SecretStore {
   const path = join(dataDir, 'secrets.json')
   const read = async () => fileSchema.parse(JSON.parse((await readFileIfExists(path)) ?? '{}'))
-  const write = (all: Record<string, string>) => writeFileAtomic(path, JSON.stringify(all), { mode: 0o600 })
+  const write = async (all: Record<string, string>) => {
+    await writeFileAtomic(path, JSON.stringify(all), { mode: 0o600 })
+    // The file is the token's only protection: its directory is the user's alone too.
+    if (process.platform !== 'win32') await chmod(dataDir, 0o700)
+  }
   return {
     async get(id) {
       return (await read())[id]
