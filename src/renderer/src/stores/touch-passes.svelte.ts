@@ -1,6 +1,6 @@
 import type { TouchPass, TouchPassFilterStatus } from '../../../shared/access/touch-passes'
 import type { AppError } from '../../../shared/errors'
-import { getApi } from '../lib/api'
+import { getApi, type Api } from '../lib/api'
 import { toAppError } from '../lib/errors'
 import { Latest } from '../lib/latest'
 
@@ -127,6 +127,45 @@ export class TouchPassesStore {
   replace(pass: TouchPass): void {
     this.items = this.items.map((p) => (p.id === pass.id ? pass : p))
     if (this.selected?.id === pass.id) this.selected = pass
+  }
+
+  rename(id: string, name: string): Promise<TouchPass> {
+    return this.change(() => getApi().touchPasses.rename({ id, name }))
+  }
+
+  setStatus(id: string, status: 'ACTIVE' | 'SUSPENDED'): Promise<TouchPass> {
+    return this.change(() => getApi().touchPasses.setStatus({ id, status }))
+  }
+
+  unbundle(id: string, bundleId: string): Promise<TouchPass> {
+    return this.change(() => getApi().touchPasses.unbundle({ id, bundleId }))
+  }
+
+  assign(id: string, userId: string): Promise<TouchPass> {
+    return this.change(() => getApi().touchPasses.assign({ id, userId }))
+  }
+
+  unassign(id: string, userId: string): Promise<TouchPass> {
+    return this.change(() => getApi().touchPasses.unassign({ id, userId }))
+  }
+
+  /** Passes already bought that nobody holds (E11), or null when the console did not answer. */
+  async unassignedCount(): Promise<number | null> {
+    try {
+      return (await getApi().touchPasses.assignable()).items.filter((p) => !p.user_id).length
+    } catch {
+      return null
+    }
+  }
+
+  /** §3.27: one free pass for each user, chosen by the console. Never retried. */
+  async assignToUsers(userIds: string[]): Promise<TouchPass[]> {
+    return (await getApi().touchPasses.assignToUsers({ users: userIds.map((id) => ({ id })) })).items
+  }
+
+  /** Spends money: sent once per idempotency key, never retried. */
+  purchase(count: number, idempotencyKey: string): ReturnType<Api['touchPasses']['purchase']> {
+    return getApi().touchPasses.purchase({ count, idempotencyKey })
   }
 
   /**
