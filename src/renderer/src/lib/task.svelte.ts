@@ -52,17 +52,21 @@ export class Lookup {
   error = $state<AppError | null>(null)
   private readonly requests = new Latest()
 
-  /** Resolves to the answer, or to undefined when the lookup failed or a newer one started. */
-  async run<T>(lookup: () => Promise<T>): Promise<T | undefined> {
+  /**
+   * `land` takes the answer, `fail` runs after a failure (with `error` set), each only while this is
+   * the newest lookup; they run as soon as the answer is in, so the screen never shows a stale step.
+   */
+  async run<T>(lookup: () => Promise<T>, land: (answer: T) => void, fail?: () => void): Promise<void> {
     const ticket = this.requests.next()
     this.busy = true
     this.error = null
     try {
       const answer = await lookup()
-      return this.requests.isCurrent(ticket) ? answer : undefined
+      if (this.requests.isCurrent(ticket)) land(answer)
     } catch (err) {
-      if (this.requests.isCurrent(ticket)) this.error = AppError.from(err)
-      return undefined
+      if (!this.requests.isCurrent(ticket)) return
+      this.error = AppError.from(err)
+      fail?.()
     } finally {
       if (this.requests.isCurrent(ticket)) this.busy = false
     }
