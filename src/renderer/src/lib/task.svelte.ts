@@ -56,13 +56,13 @@ export class Lookup {
    * `land` takes the answer, `fail` runs after a failure (with `error` set), each only while this is
    * the newest lookup; they run as soon as the answer is in, so the screen never shows a stale step.
    */
-  async run<T>(lookup: () => Promise<T>, land: (answer: T) => void, fail?: () => void): Promise<void> {
+  async run<T>(lookup: () => Promise<T>, land?: (answer: T) => void, fail?: () => void): Promise<void> {
     const ticket = this.requests.next()
     this.busy = true
     this.error = null
     try {
       const answer = await lookup()
-      if (this.requests.isCurrent(ticket)) land(answer)
+      if (this.requests.isCurrent(ticket)) land?.(answer)
     } catch (err) {
       if (!this.requests.isCurrent(ticket)) return
       this.error = AppError.from(err)

@@ -1,6 +1,6 @@
 import type { Visitor, VisitorStatus } from '../../../shared/access/visitors'
 import type { AppError } from '../../../shared/errors'
-import { getApi } from '../lib/api'
+import { getApi, type Api } from '../lib/api'
 import { toAppError } from '../lib/errors'
 import { Latest } from '../lib/latest'
 import { missingPermission } from './touch-passes.svelte'
@@ -62,6 +62,16 @@ export class VisitorsStore {
     } catch {
       // Unknown: a refused change will say why.
     }
+  }
+
+  /** A new visit, or changes to this one: the console's answer is what is shown afterwards. */
+  save(input: Parameters<Api['visitors']['create']>[0], id?: string): Promise<Visitor> {
+    return id ? getApi().visitors.update({ id, visitor: input }) : getApi().visitors.create(input)
+  }
+
+  /** Cancels the visit (§4.6 without force): only the status changes. */
+  async cancel(id: string): Promise<void> {
+    await getApi().visitors.cancel({ id })
   }
 
   async open(id: string): Promise<void> {
