@@ -1,7 +1,6 @@
 import type { TouchPass, TouchPassFilterStatus } from '../../../shared/access/touch-passes'
-import type { AppError } from '../../../shared/errors'
+import { AppError } from '../../../shared/errors'
 import { getApi, type Api } from '../lib/api'
-import { toAppError } from '../lib/errors'
 import { Latest } from '../lib/latest'
 
 /**
@@ -74,7 +73,7 @@ export class TouchPassesStore {
       }
       this.loaded = true
     } catch (err) {
-      if (this.listRequests.isCurrent(ticket)) this.error = toAppError(err)
+      if (this.listRequests.isCurrent(ticket)) this.error = AppError.from(err)
     } finally {
       if (this.listRequests.isCurrent(ticket)) this.loading = false
     }
@@ -178,7 +177,7 @@ export class TouchPassesStore {
       this.replace(pass)
       return pass
     } catch (err) {
-      const e = toAppError(err)
+      const e = AppError.from(err)
       const key = missingPermission(e)
       if (key === 'edit:credential') this.editBlocked = key
       if (key === 'edit:user') this.assignBlocked = key

@@ -1,7 +1,6 @@
 import type { Visitor, VisitorStatus } from '../../../shared/access/visitors'
-import type { AppError } from '../../../shared/errors'
+import { AppError } from '../../../shared/errors'
 import { getApi, type Api } from '../lib/api'
-import { toAppError } from '../lib/errors'
 import { Latest } from '../lib/latest'
 import { missingPermission } from './touch-passes.svelte'
 
@@ -43,7 +42,7 @@ export class VisitorsStore {
       this.page = page
       this.loaded = true
     } catch (err) {
-      if (this.listRequests.isCurrent(ticket)) this.error = toAppError(err)
+      if (this.listRequests.isCurrent(ticket)) this.error = AppError.from(err)
     } finally {
       if (this.listRequests.isCurrent(ticket)) this.loading = false
     }
@@ -97,7 +96,7 @@ export class VisitorsStore {
 
   /** A permission refusal turns the edit actions off with the missing key. */
   noteError(err: unknown): AppError {
-    const e = toAppError(err)
+    const e = AppError.from(err)
     const key = missingPermission(e)
     if (key === 'edit:visitor') this.editBlocked = key
     return e
