@@ -79,7 +79,9 @@ export function cardSource(): PickerSource<NfcCard> {
   const filter = (term: string) => {
     const q = term.toLowerCase()
     const all = cards ?? []
-    const hits = q ? all.filter((c) => [c.display_id, c.alias, holder(c)].some((t) => t.toLowerCase().includes(q))) : all
+    const hits = q
+      ? all.filter((c) => [c.display_id, c.alias, holder(c)].some((t) => t.toLowerCase().includes(q)))
+      : all
     return hits.slice(0, 50)
   }
   return {
@@ -96,7 +98,8 @@ export function cardSource(): PickerSource<NfcCard> {
       mono: true,
       detail: [card.alias, holder(card) ? `held by ${holder(card)}` : 'unassigned'].filter(Boolean).join(' · ')
     }),
-    none: (term) => (cards?.length ? `No card matches “${term}”.` : 'The console has no NFC cards yet: enroll one first.'),
+    none: (term) =>
+      cards?.length ? `No card matches “${term}”.` : 'The console has no NFC cards yet: enroll one first.',
     listLabel: 'Cards',
     rows: 'buttons',
     placeholder: 'Card number, alias or holder',
