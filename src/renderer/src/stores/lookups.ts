@@ -5,10 +5,8 @@ import { getApi } from '../lib/api'
 
 /** The console lookups behind the search pickers: who can take a credential, and which cards exist. */
 
-export function findUsers(keyword: string): Promise<User[]> {
-  return getApi()
-    .users.search({ keyword })
-    .then((found) => found.items)
+export async function findUsers(keyword: string): Promise<User[]> {
+  return (await getApi().users.search({ keyword })).items
 }
 
 /**
