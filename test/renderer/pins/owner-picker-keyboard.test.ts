@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, render, screen } from '@testing-library/svelte'
-import OwnerPicker from '../../../src/renderer/src/components/owners/OwnerPicker.svelte'
+import SearchPicker from '../../../src/renderer/src/components/common/SearchPicker.svelte'
+import { ownerSource } from '../../../src/renderer/src/components/common/picker-sources'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { scriptedBridge } from '../../support/fake-bridge'
 
@@ -23,7 +24,7 @@ describe('person picker (PINs, Cards, Enroll) with the keyboard', () => {
     })
     setApiForTests(bridge)
     const onpick = vi.fn()
-    render(OwnerPicker, { onpick, label: 'Find a user or visitor' })
+    render(SearchPicker, { source: ownerSource, onpick, label: 'Find a user or visitor' })
     const input = screen.getByRole('searchbox', { name: 'Find a user or visitor' })
     input.focus()
     await fireEvent.input(input, { target: { value: 'Ng' } })

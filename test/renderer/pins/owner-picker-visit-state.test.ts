@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, render, screen } from '@testing-library/svelte'
-import OwnerPicker from '../../../src/renderer/src/components/owners/OwnerPicker.svelte'
+import SearchPicker from '../../../src/renderer/src/components/common/SearchPicker.svelte'
+import { ownerSource } from '../../../src/renderer/src/components/common/picker-sources'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { scriptedBridge } from '../../support/fake-bridge'
 
@@ -34,7 +35,7 @@ describe('person picker and visits that cannot take a credential', () => {
     })
     setApiForTests(bridge)
     const onpick = vi.fn()
-    render(OwnerPicker, { onpick, label: 'Give card 7 to' })
+    render(SearchPicker, { source: ownerSource, onpick, label: 'Give card 7 to' })
     const input = screen.getByRole('searchbox', { name: 'Give card 7 to' })
     input.focus()
     await fireEvent.input(input, { target: { value: 'Hale' } })

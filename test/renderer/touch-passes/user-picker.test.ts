@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte'
-import UserPicker from '../../../src/renderer/src/components/common/UserPicker.svelte'
+import SearchPicker from '../../../src/renderer/src/components/common/SearchPicker.svelte'
+import { userSource } from '../../../src/renderer/src/components/common/picker-sources'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import type { Envelope } from '../../../src/shared/ipc/define'
 import { scriptedBridge } from '../../support/fake-bridge'
@@ -14,11 +15,11 @@ const person = (id: string, first: string, last: string) => ({
 })
 const found = (...users: ReturnType<typeof person>[]): Envelope => ({ ok: true, result: { items: users } })
 
-describe('UserPicker (Touch Pass assignment)', () => {
+describe('SearchPicker over users (Touch Pass assignment)', () => {
   it('searches as you type, without Enter, once the typing pauses', async () => {
     const { bridge, calls } = scriptedBridge({ 'users.search': () => found(person('u1', 'Rosa', 'Jensen')) })
     setApiForTests(bridge)
-    render(UserPicker, { onpick: vi.fn() })
+    render(SearchPicker, { source: userSource(), label: 'Find a user', onpick: vi.fn() })
     const field = screen.getByLabelText('Find a user')
     for (const typed of ['R', 'Ro', 'Ros', 'Rosa']) await fireEvent.input(field, { target: { value: typed } })
     expect(await screen.findByRole('button', { name: /Rosa Jensen/ })).toBeInTheDocument()
@@ -34,7 +35,7 @@ describe('UserPicker (Touch Pass assignment)', () => {
     ]
     const { bridge } = scriptedBridge({ 'users.search': () => answers.shift()! })
     setApiForTests(bridge)
-    render(UserPicker, { onpick: vi.fn() })
+    render(SearchPicker, { source: userSource(), label: 'Find a user', onpick: vi.fn() })
     const field = screen.getByLabelText('Find a user')
     await fireEvent.input(field, { target: { value: 'Ro' } })
     await fireEvent.keyDown(field, { key: 'Enter' }) // searches "Ro" at once; its answer is slow
@@ -52,7 +53,7 @@ describe('UserPicker (Touch Pass assignment)', () => {
     const { bridge } = scriptedBridge({ 'users.search': () => found(...users) })
     setApiForTests(bridge)
     const onpick = vi.fn()
-    render(UserPicker, { onpick })
+    render(SearchPicker, { source: userSource(), label: 'Find a user', onpick })
     const field = screen.getByLabelText('Find a user')
     await fireEvent.input(field, { target: { value: 'Ng' } })
     const options = await screen.findAllByRole('button', { name: /Ng/ })
@@ -76,7 +77,7 @@ describe('UserPicker (Touch Pass assignment)', () => {
     const { bridge } = scriptedBridge({ 'users.search': () => found(person('u1', 'Ada', 'Ng')) })
     setApiForTests(bridge)
     const onpick = vi.fn()
-    render(UserPicker, { onpick, disabled: true })
+    render(SearchPicker, { source: userSource(), label: 'Find a user', onpick, disabled: true })
     await fireEvent.input(screen.getByLabelText('Find a user'), { target: { value: 'Ada' } })
     const option = await screen.findByRole('button', { name: /Ada Ng/ })
     expect(option).toHaveAttribute('aria-disabled', 'true')

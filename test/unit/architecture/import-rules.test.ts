@@ -17,7 +17,7 @@ const sources = files('src').map((path) => {
       /(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g
     )
   ].map((m) => m[1] ?? m[2] ?? m[3]!)
-  return { path: relative('.', path).split(sep).join('/'), imports }
+  return { path: relative('.', path).split(sep).join('/'), imports, text }
 })
 
 const importsOf = (prefix: string) => sources.filter((s) => s.path.startsWith(prefix))
@@ -51,6 +51,14 @@ describe('import rules', () => {
         .filter((i) => i.startsWith('node:') || (i.startsWith('.') && join(s.path, '..', i).startsWith('src/main')))
         .map((i) => `${s.path} → ${i}`)
     )
+    expect(offenders).toEqual([])
+  })
+
+  it('in the renderer only stores (and lib/api.ts) reach the bridge: components and screens call stores', () => {
+    const offenders = importsOf('src/renderer/')
+      .filter((s) => !s.path.startsWith('src/renderer/src/stores/') && s.path !== 'src/renderer/src/lib/api.ts')
+      .filter((s) => /\bgetApi\b/.test(s.text))
+      .map((s) => s.path)
     expect(offenders).toEqual([])
   })
 

@@ -1,7 +1,9 @@
-import type { BadgeHistoryEntry, BadgeSettings, BadgeStockId } from '../../../shared/ipc/channels/badges'
-import type { AppError } from '../../../shared/errors'
-import { getApi } from '../lib/api'
-import { toAppError } from '../lib/errors'
+import type { Visitor } from '../../../shared/access/visitors'
+import type { BadgeHistoryEntry, BadgeSettings, BadgeStockId, PrinterInfo } from '../../../shared/ipc/channels/badges'
+import { AppError } from '../../../shared/errors'
+import { getApi, type Api } from '../lib/api'
+
+type Badges = Api['badges']
 
 /** The badge desk: which visitor's badge is shown, the settings, the print history. */
 export class BadgeDesk {
@@ -27,12 +29,46 @@ export class BadgeDesk {
       this.transport = info.transport
       this.stock = settings.stock
     } catch (err) {
-      this.error = toAppError(err)
+      this.error = AppError.from(err)
     }
   }
 
   async refreshHistory(): Promise<void> {
     this.history = (await getApi().badges.history({ limit: 50 })).items
+  }
+
+  /** The station's printers; none when they cannot be listed (the browser prints then). */
+  printers(): Promise<{ available: boolean; items: PrinterInfo[] }> {
+    return getApi()
+      .badges.printers()
+      .catch(() => ({ available: false, items: [] }))
+  }
+
+  saveSettings(settings: BadgeSettings): Promise<BadgeSettings> {
+    return getApi().badges.saveSettings(settings)
+  }
+
+  visitor(id: string): Promise<Visitor> {
+    return getApi().visitors.get({ id })
+  }
+
+  /** Visitors whose badge can be made, by name (the first page of the console's answer). */
+  async findVisitors(keyword: string): Promise<Visitor[]> {
+    return (await getApi().visitors.list({ keyword: keyword.trim() || undefined, page: 1, pageSize: 20 })).items
+  }
+
+  /** Printed by the app (Electron): the entry it wrote to the history. */
+  print(input: Parameters<Badges['print']>[0]): ReturnType<Badges['print']> {
+    return getApi().badges.print(input)
+  }
+
+  pdf(input: Parameters<Badges['pdf']>[0]): ReturnType<Badges['pdf']> {
+    return getApi().badges.pdf(input)
+  }
+
+  /** Printed or saved by the browser: only the history entry is written here. */
+  record(input: Parameters<Badges['record']>[0]): ReturnType<Badges['record']> {
+    return getApi().badges.record(input)
   }
 
   makeBadgeFor(visitorId: string): void {

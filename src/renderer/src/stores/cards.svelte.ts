@@ -1,8 +1,7 @@
 import type { NfcCard, NfcCardStatus } from '../../../shared/access/nfc-cards'
-import type { AppError } from '../../../shared/errors'
+import { AppError } from '../../../shared/errors'
 import type { OwnerRef } from '../../../shared/owners'
 import { getApi } from '../lib/api'
-import { toAppError } from '../lib/errors'
 import { Latest } from '../lib/latest'
 import { filterNeedles, nfcSearchText } from '../../../shared/nfc/card-number'
 
@@ -149,7 +148,7 @@ export class CardsStore {
       // A write announced while this fetch ran may not be in it: keep saying so.
       if (this.staleSince && this.staleSince.at <= startedAt) this.staleSince = null
     } catch (err) {
-      if (this.loads.isCurrent(ticket)) this.error = toAppError(err)
+      if (this.loads.isCurrent(ticket)) this.error = AppError.from(err)
     } finally {
       off()
       if (this.loads.isCurrent(ticket)) this.loading = false

@@ -1,5 +1,7 @@
 import type { ProfileSummary, TokenCheck } from '../../../shared/connections'
-import { getApi } from '../lib/api'
+import { getApi, type Api } from '../lib/api'
+
+type Connections = Api['connections']
 
 /** The connection profiles and the active one, kept in step with main's `connections.changed`. */
 export class ConnectionStore {
@@ -28,6 +30,37 @@ export class ConnectionStore {
   async select(id: string): Promise<void> {
     await getApi().connections.select({ id })
     await this.load()
+  }
+
+  /** The certificate a console presents, read before anything is trusted or saved. */
+  probe(url: string): ReturnType<Connections['probe']> {
+    return getApi().connections.probe({ url })
+  }
+
+  /** Saved only once the console accepted the token; the caller makes it active. */
+  save(input: Parameters<Connections['save']>[0]): ReturnType<Connections['save']> {
+    return getApi().connections.save(input)
+  }
+
+  /** Whether the console now presents another certificate than the pinned one. */
+  certificate(id: string): ReturnType<Connections['certificate']> {
+    return getApi().connections.certificate({ id })
+  }
+
+  test(id: string): ReturnType<Connections['test']> {
+    return getApi().connections.test({ id })
+  }
+
+  trustCertificate(id: string, fingerprint256: string): ReturnType<Connections['trustCertificate']> {
+    return getApi().connections.trustCertificate({ id, fingerprint256 })
+  }
+
+  changeToken(input: Parameters<Connections['changeToken']>[0]): ReturnType<Connections['changeToken']> {
+    return getApi().connections.changeToken(input)
+  }
+
+  remove(id: string): ReturnType<Connections['remove']> {
+    return getApi().connections.remove({ id })
   }
 }
 

@@ -1,10 +1,9 @@
 import type { Device } from '../../../shared/access/devices'
 import type { Door } from '../../../shared/access/doors'
-import type { AppError } from '../../../shared/errors'
+import { AppError } from '../../../shared/errors'
 import type { EnrollProgress } from '../../../shared/ipc/channels/enroll'
 import type { OwnerRef } from '../../../shared/owners'
 import { getApi } from '../lib/api'
-import { toAppError } from '../lib/errors'
 
 export const PROVISIONED_CODE = 'CODE_CREDS_NFC_CARD_IS_PROVISION'
 export const ALREADY_BOUND_CODE = 'CODE_CREDS_NFC_HAS_BIND_USER'
@@ -103,7 +102,7 @@ export class EnrollStore {
       const keep = this.readers.find((r) => r.id === (this.deviceId ?? remembered) && r.online)
       this.deviceId = keep?.id ?? this.readers.find((r) => r.online)?.id ?? null
     } catch (err) {
-      this.readersError = toAppError(err)
+      this.readersError = AppError.from(err)
     } finally {
       this.readersLoading = false
     }
@@ -196,7 +195,7 @@ export class EnrollStore {
       if (seen) this.apply(seen)
     } catch (err) {
       this.phase = 'idle'
-      this.startError = toAppError(err)
+      this.startError = AppError.from(err)
     }
   }
 
@@ -210,7 +209,7 @@ export class EnrollStore {
         this.apply({ enrollmentId: id, deviceId: this.deviceId ?? '', state: 'cancelled', secondsLeft: 0 })
       }
     } catch (err) {
-      this.startError = toAppError(err)
+      this.startError = AppError.from(err)
     }
   }
 
@@ -224,7 +223,7 @@ export class EnrollStore {
       this.assignedTo = owner
       this.pendingOwner = null
     } catch (err) {
-      const error = toAppError(err)
+      const error = AppError.from(err)
       this.assignError = error
       this.pendingOwner = error.code === ALREADY_BOUND_CODE ? owner : null
     } finally {

@@ -1,7 +1,6 @@
 import type { DoorGroupTopology } from '../../../shared/access/doors'
-import type { AppError } from '../../../shared/errors'
+import { AppError } from '../../../shared/errors'
 import { getApi } from '../lib/api'
-import { toAppError } from '../lib/errors'
 
 export interface DoorChoice {
   id: string
@@ -40,7 +39,7 @@ export class SitesStore {
       this.groups = (await getApi().sites.topology()).groups
       this.loaded = true
     } catch (err) {
-      this.error = toAppError(err)
+      this.error = AppError.from(err)
     } finally {
       this.loading = false
     }

@@ -1,7 +1,6 @@
 import type { TouchPass, TouchPassFilterStatus } from '../../../shared/access/touch-passes'
-import type { AppError } from '../../../shared/errors'
-import { getApi } from '../lib/api'
-import { toAppError } from '../lib/errors'
+import { AppError } from '../../../shared/errors'
+import { getApi, type Api } from '../lib/api'
 import { Latest } from '../lib/latest'
 
 /**
@@ -74,7 +73,7 @@ export class TouchPassesStore {
       }
       this.loaded = true
     } catch (err) {
-      if (this.listRequests.isCurrent(ticket)) this.error = toAppError(err)
+      if (this.listRequests.isCurrent(ticket)) this.error = AppError.from(err)
     } finally {
       if (this.listRequests.isCurrent(ticket)) this.loading = false
     }
@@ -129,6 +128,45 @@ export class TouchPassesStore {
     if (this.selected?.id === pass.id) this.selected = pass
   }
 
+  rename(id: string, name: string): Promise<TouchPass> {
+    return this.change(() => getApi().touchPasses.rename({ id, name }))
+  }
+
+  setStatus(id: string, status: 'ACTIVE' | 'SUSPENDED'): Promise<TouchPass> {
+    return this.change(() => getApi().touchPasses.setStatus({ id, status }))
+  }
+
+  unbundle(id: string, bundleId: string): Promise<TouchPass> {
+    return this.change(() => getApi().touchPasses.unbundle({ id, bundleId }))
+  }
+
+  assign(id: string, userId: string): Promise<TouchPass> {
+    return this.change(() => getApi().touchPasses.assign({ id, userId }))
+  }
+
+  unassign(id: string, userId: string): Promise<TouchPass> {
+    return this.change(() => getApi().touchPasses.unassign({ id, userId }))
+  }
+
+  /** Passes already bought that nobody holds (E11), or null when the console did not answer. */
+  async unassignedCount(): Promise<number | null> {
+    try {
+      return (await getApi().touchPasses.assignable()).items.filter((p) => !p.user_id).length
+    } catch {
+      return null
+    }
+  }
+
+  /** §3.27: one free pass for each user, chosen by the console. Never retried. */
+  async assignToUsers(userIds: string[]): Promise<TouchPass[]> {
+    return (await getApi().touchPasses.assignToUsers({ users: userIds.map((id) => ({ id })) })).items
+  }
+
+  /** Spends money: sent once per idempotency key, never retried. */
+  purchase(count: number, idempotencyKey: string): ReturnType<Api['touchPasses']['purchase']> {
+    return getApi().touchPasses.purchase({ count, idempotencyKey })
+  }
+
   /**
    * Run a change. Only a permission error naming its key turns off the actions that need that key;
    * any other refusal is the caller's to show for the one action that was refused.
@@ -139,7 +177,7 @@ export class TouchPassesStore {
       this.replace(pass)
       return pass
     } catch (err) {
-      const e = toAppError(err)
+      const e = AppError.from(err)
       const key = missingPermission(e)
       if (key === 'edit:credential') this.editBlocked = key
       if (key === 'edit:user') this.assignBlocked = key

@@ -1,7 +1,6 @@
 import type { Visitor, VisitorStatus } from '../../../shared/access/visitors'
-import type { AppError } from '../../../shared/errors'
-import { getApi } from '../lib/api'
-import { toAppError } from '../lib/errors'
+import { AppError } from '../../../shared/errors'
+import { getApi, type Api } from '../lib/api'
 import { Latest } from '../lib/latest'
 import { missingPermission } from './touch-passes.svelte'
 
@@ -43,7 +42,7 @@ export class VisitorsStore {
       this.page = page
       this.loaded = true
     } catch (err) {
-      if (this.listRequests.isCurrent(ticket)) this.error = toAppError(err)
+      if (this.listRequests.isCurrent(ticket)) this.error = AppError.from(err)
     } finally {
       if (this.listRequests.isCurrent(ticket)) this.loading = false
     }
@@ -62,6 +61,16 @@ export class VisitorsStore {
     } catch {
       // Unknown: a refused change will say why.
     }
+  }
+
+  /** A new visit, or changes to this one: the console's answer is what is shown afterwards. */
+  save(input: Parameters<Api['visitors']['create']>[0], id?: string): Promise<Visitor> {
+    return id ? getApi().visitors.update({ id, visitor: input }) : getApi().visitors.create(input)
+  }
+
+  /** Cancels the visit (§4.6 without force): only the status changes. */
+  async cancel(id: string): Promise<void> {
+    await getApi().visitors.cancel({ id })
   }
 
   async open(id: string): Promise<void> {
@@ -87,7 +96,7 @@ export class VisitorsStore {
 
   /** A permission refusal turns the edit actions off with the missing key. */
   noteError(err: unknown): AppError {
-    const e = toAppError(err)
+    const e = AppError.from(err)
     const key = missingPermission(e)
     if (key === 'edit:visitor') this.editBlocked = key
     return e

@@ -1,0 +1,19 @@
+import { getApi } from '../lib/api'
+
+/** A visitor's PIN, NFC cards and QR code on the console. */
+export const visitorCredentials = {
+  /** The console makes up the PIN; it is shown once. */
+  newPin: async (id: string): Promise<string> => (await getApi().visitors.assignNewPin({ id })).pin,
+  removePin: (id: string) => getApi().visitors.unassignPin({ id }),
+  /** `force`: take the card over from whoever holds it. */
+  addCard: (id: string, token: string, force: boolean) => getApi().visitors.assignNfc({ id, token, force }),
+  removeCard: (id: string, token: string) => getApi().visitors.unassignNfc({ id, token }),
+  /** Whether the visitor has a QR code, and its image: read only, nothing is assigned. */
+  qrState: (id: string) => getApi().visitors.qrState({ id }),
+  /** Assign a QR code (§4.11), then read the code the console now holds (its PNG, base64). */
+  async assignQr(id: string): Promise<string> {
+    await getApi().visitors.assignQr({ id })
+    return (await getApi().visitors.qrCode({ id, assign: false })).pngBase64
+  },
+  revokeQr: (id: string) => getApi().visitors.unassignQr({ id })
+}
