@@ -1,5 +1,5 @@
 import { AppError } from '../../shared/errors'
-import { badgeStocks, type BadgeJob } from '../../shared/ipc/channels/badges'
+import { badgeStocks, type BadgeJob } from '../../shared/badges/schemas'
 import type { AppServices } from '../services/app-services'
 import { BadgeHistory } from '../services/badges/history'
 import { BadgeSettingsStore } from '../services/badges/settings'

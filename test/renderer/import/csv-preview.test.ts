@@ -4,7 +4,7 @@ import CsvPreviewTable from '../../../src/renderer/src/components/import/CsvPrev
 import { BatchesStore } from '../../../src/renderer/src/stores/batches.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import type { CsvPreview } from '../../../src/shared/batches/schemas'
-import type { ReaderCard } from '../../../src/shared/ipc/channels/reader'
+import type { ReaderCard } from '../../../src/shared/reader/schemas'
 import { eventBridge, ok } from '../enroll/event-bridge'
 
 const preview: CsvPreview = {

@@ -5,7 +5,7 @@ import { BatchesStore, startTapRouting } from '../../../src/renderer/src/stores/
 import { ReaderStore } from '../../../src/renderer/src/stores/reader.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import type { BatchSummary } from '../../../src/shared/batches/schemas'
-import type { ReaderCard } from '../../../src/shared/ipc/channels/reader'
+import type { ReaderCard } from '../../../src/shared/reader/schemas'
 import { eventBridge, ok } from '../enroll/event-bridge'
 
 const summary = (id: string, name: string): BatchSummary => ({

@@ -1,4 +1,4 @@
-import type { ReaderCard, ReaderStatus } from '../../../shared/ipc/channels/reader'
+import type { ReaderCard, ReaderStatus } from '../../../shared/reader/schemas'
 import { isRandomUid, nfcUidFormats, uidLengthProblem } from '../../../shared/nfc/uid'
 import type { ForkHost, HostProcess } from '../app-services'
 import type { Emit } from '../events'

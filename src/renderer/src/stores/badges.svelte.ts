@@ -1,4 +1,4 @@
-import type { BadgeHistoryEntry, BadgeSettings, BadgeStockId } from '../../../shared/ipc/channels/badges'
+import type { BadgeHistoryEntry, BadgeSettings, BadgeStockId } from '../../../shared/badges/schemas'
 import type { AppError } from '../../../shared/errors'
 import { getApi } from '../lib/api'
 import { toAppError } from '../lib/errors'

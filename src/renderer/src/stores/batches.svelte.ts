@@ -8,7 +8,7 @@ import type {
   UploadResult
 } from '../../../shared/batches/schemas'
 import type { AppError } from '../../../shared/errors'
-import type { ReaderCard } from '../../../shared/ipc/channels/reader'
+import type { ReaderCard } from '../../../shared/reader/schemas'
 import { getApi } from '../lib/api'
 import { saveBlob } from '../lib/download'
 import { toAppError } from '../lib/errors'

@@ -1,5 +1,5 @@
 import type { AppError } from '../../../shared/errors'
-import type { ReaderCard, ReaderStatus } from '../../../shared/ipc/channels/reader'
+import type { ReaderCard, ReaderStatus } from '../../../shared/reader/schemas'
 import { getApi } from '../lib/api'
 import { toAppError } from '../lib/errors'
 
