@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ReaderSupervisor } from '../../../src/main/services/reader/supervisor'
 import { forkNodeHost } from '../../../src/main/services/reader/fork-node'
-import type { ForkHost, HostProcess } from '../../../src/main/services/app-services'
+import type { ForkHost, HostProcess } from '../../../src/main/services/reader/host-process'
 import { EventLog, sleep } from '../../pcsc/harness'
 
 /** A host process under the test's control: what it says, and when it dies. */
