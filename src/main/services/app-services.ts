@@ -79,10 +79,11 @@ export async function createAppServices(options: AppServicesOptions) {
     dataDir: options.dataDir,
     transport: options.transport,
     client,
-    printer: options.printer
+    // Read at each print: the printer may be given after start (tests, a window opened later).
+    printer: (): BadgePrinter | undefined => services.printer
   })
 
-  return {
+  const services = {
     ...options,
     events,
     connections,
@@ -99,6 +100,7 @@ export async function createAppServices(options: AppServicesOptions) {
       await connections.close()
     }
   }
+  return services
 }
 
 export type AppServices = Awaited<ReturnType<typeof createAppServices>>

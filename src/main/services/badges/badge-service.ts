@@ -17,7 +17,7 @@ export interface BadgeServiceDeps {
   transport: string
   client: () => Promise<Pick<AccessClient, 'visitors'>>
   /** Given by the Electron entry; web mode has none (the browser prints). */
-  printer?: BadgePrinter | undefined
+  printer: () => BadgePrinter | undefined
 }
 
 type Reprint = { reprintOf?: string | undefined }
@@ -33,7 +33,7 @@ export class BadgeService {
   }
 
   async printers(): Promise<{ available: boolean; items: PrinterInfo[] }> {
-    const p = this.deps.printer
+    const p = this.deps.printer()
     return p ? { available: true, items: await p.listPrinters() } : { available: false, items: [] }
   }
 
@@ -74,7 +74,7 @@ export class BadgeService {
   }
 
   private printer(): BadgePrinter {
-    const p = this.deps.printer
+    const p = this.deps.printer()
     if (!p) {
       throw new AppError({
         kind: 'unsupported',
