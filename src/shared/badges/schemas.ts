@@ -64,4 +64,3 @@ export type BadgeSettings = z.infer<typeof badgeSettingsSchema>
 
 export const printerSchema = z.object({ name: z.string(), displayName: z.string(), isDefault: z.boolean() })
 export type PrinterInfo = z.infer<typeof printerSchema>
-

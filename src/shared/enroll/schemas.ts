@@ -16,4 +16,3 @@ export const enrollProgressSchema = z.object({
   error: appErrorDataSchema.optional()
 })
 export type EnrollProgress = z.infer<typeof enrollProgressSchema>
-

@@ -39,4 +39,3 @@ export const readerCardSchema = z.object({
   at: z.number()
 })
 export type ReaderCard = z.infer<typeof readerCardSchema>
-

@@ -36,7 +36,12 @@ const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 export class VisitorService {
   constructor(private readonly client: () => Promise<AccessClient>) {}
 
-  async list(query: { keyword?: string | undefined; status?: VisitorStatus | undefined; page: number; pageSize: number }) {
+  async list(query: {
+    keyword?: string | undefined
+    status?: VisitorStatus | undefined
+    page: number
+    pageSize: number
+  }) {
     const { keyword, status, page, pageSize } = query
     const c = await this.client()
     const words = nameWords(keyword ?? '')
