@@ -9,7 +9,8 @@ import { createConfStore } from '../../../src/main/services/storage/key-value-st
 import { createFileSecretStore } from '../../../src/main/services/connections/secret-store'
 import { createDispatch } from '../../../src/main/services/ipc/dispatch'
 import { createHandlers } from '../../../src/main/handlers'
-import type { ForkHost, HostProcess } from '../../../src/main/services/reader/host-process'
+import type { ForkHost } from '../../../src/main/services/reader/host-process'
+import { scripted } from '../../support/scripted-host'
 import { nfcUidFormats, isRandomUid, uidLengthProblem } from '../../../src/shared/nfc/uid'
 import type { ReaderCard } from '../../../src/shared/reader/schemas'
 import { EventLog } from '../../pcsc/harness'
@@ -177,12 +178,7 @@ describe('the random-UID rule holds for every caller of batches.addScan', () => 
 describe('one service graph: reader host → supervisor → scan session → renderer event', () => {
   it('a tap from the reader host goes into the batch the screen opened, and the host is asked to beep', async () => {
     const dir = await tempDir()
-    const hosts: ScriptedHost[] = []
-    const forkHost: ForkHost = () => {
-      const host = new ScriptedHost()
-      hosts.push(host)
-      return host
-    }
+    const { hosts, forkHost } = scripted()
     const services = await nodeServices(dir.path, forkHost)
     const log = new EventLog()
     services.events.subscribe(log.listener)
@@ -235,31 +231,4 @@ async function nodeServices(dataDir: string, forkHost?: ForkHost) {
     secrets: createFileSecretStore(dataDir),
     ...(forkHost ? { forkHost } : {})
   })
-}
-
-/** The reader host's side of the protocol, under the test's control (no PC/SC here). */
-class ScriptedHost implements HostProcess {
-  readonly pid = 4242
-  readonly sent: unknown[] = []
-  private messageListeners: ((m: unknown) => void)[] = []
-  private exitListeners: ((code: number | null) => void)[] = []
-  send(message: unknown) {
-    this.sent.push(message)
-    if ((message as { type?: string }).type === 'stop') this.exit(0)
-  }
-  onMessage(listener: (m: unknown) => void) {
-    this.messageListeners.push(listener)
-  }
-  onExit(listener: (code: number | null) => void) {
-    this.exitListeners.push(listener)
-  }
-  kill() {
-    this.exit(null)
-  }
-  say(message: unknown) {
-    for (const l of this.messageListeners) l(message)
-  }
-  exit(code: number | null) {
-    for (const l of this.exitListeners) l(code)
-  }
 }
