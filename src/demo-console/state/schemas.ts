@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { visitorStatusCodes, type VisitorStatus } from '../../shared/access/visitors'
 
 /**
  * What the demo console keeps on disk, one file per resource. Read back through these schemas, so a
@@ -51,16 +52,9 @@ export const weekScheduleSchema = z.object(
 )
 export type WeekSchedule = z.infer<typeof weekScheduleSchema>
 
-/** Names in responses, integers in the list filter (facts 3.8). */
-export const visitorStatusCodes = {
-  UPCOMING: 1,
-  VISITED: 2,
-  VISITING: 3,
-  CANCELLED: 4,
-  NO_VISIT: 5,
-  ACTIVE: 6
-} as const
-export type VisitorStatus = keyof typeof visitorStatusCodes
+/** Names in responses, integers in the list filter (facts 3.8): the codes are the shared ones. */
+export { visitorStatusCodes }
+export type { VisitorStatus }
 export const visitorStatuses = Object.keys(visitorStatusCodes) as [VisitorStatus, ...VisitorStatus[]]
 
 export const visitorSchema = z.object({

@@ -1,7 +1,7 @@
 import { utilityProcess } from 'electron'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { ForkHost, HostProcess } from '../services/app-services'
+import type { ForkHost, HostProcess } from '../services/reader/host-process'
 
 /**
  * The desktop way to run a host: Electron's utilityProcess (a Node child that Electron manages and

@@ -1,22 +1,24 @@
+import { join } from 'node:path'
 import { createEventHub, type EventHub } from './events'
 import { Connections } from './connections/connections'
 import type { KeyValueStore } from './storage/key-value-store'
 import type { SecretStore } from './connections/secret-store'
 import type { BadgePrinter } from './badges/printer'
+import { BadgeService } from './badges/badge-service'
+import { BatchService } from './batches/batch-service'
+import { activeConsoleOf } from './batches/console-port'
+import { ScanSession } from './batches/scan-session'
+import { CardInventory } from './cards/card-inventory'
+import { watchCardStaleness } from './cards/card-staleness'
+import { EnrollmentService } from './enrollment/enrollment'
+import { probeEditPermission } from './access/permission-probe'
+import { PinService } from './pins/pin-service'
+import { forkNodeHost } from './reader/fork-node'
+import type { ForkHost } from './reader/host-process'
+import { ReaderService } from './reader/reader-service'
+import { VisitorService } from './visitors/visitor-service'
 
 export type Transport = 'electron' | 'web' | 'cli' | 'test'
-
-/** A child process as the services see it: Electron's utilityProcess or Node's fork. */
-export interface HostProcess {
-  send(message: unknown): void
-  onMessage(listener: (message: unknown) => void): void
-  onExit(listener: (code: number | null) => void): void
-  kill(): void
-  readonly pid: number | undefined
-}
-
-/** Starts a host module (e.g. the reader host) in its own process. */
-export type ForkHost = (name: 'reader-host', args?: string[]) => HostProcess
 
 export interface AppServicesOptions {
   dataDir: string
@@ -32,8 +34,10 @@ export interface AppServicesOptions {
 }
 
 /**
- * Every long-lived service of the main process, built once per process. Plain Node: the Electron
- * entry, web mode, the CLI and tests all build the same graph, differing only in store and secrets.
+ * Every long-lived service of the main process, built once per process, here and only here: the
+ * handlers receive them. Plain Node: the Electron entry, web mode, the CLI and tests all build the
+ * same graph, differing only in store, secrets, how a host process starts and the printer.
+ * Building is cheap: nothing touches the disk, the console or PC/SC until first used.
  */
 export async function createAppServices(options: AppServicesOptions) {
   const events: EventHub = createEventHub()
@@ -44,20 +48,59 @@ export async function createAppServices(options: AppServicesOptions) {
     onChange: (activeId) => events.emit('connections.changed', { activeId })
   })
   await connections.ensureFirstStart()
-  const closers: (() => Promise<void> | void)[] = []
-  return {
+  const client = () => connections.client()
+
+  const batches = new BatchService({
+    dir: join(options.dataDir, 'batches'),
+    emit: events.emit,
+    client,
+    activeConsole: () => activeConsoleOf(connections)
+  })
+  const reader: ReaderService = new ReaderService({
+    store: options.store,
+    forkHost: options.forkHost ?? forkNodeHost,
+    emit: events.emit,
+    // A tap is handled by the scan session (below), once the panel has been sent the card.
+    onCard: (card) => void scans.tap(card).catch(() => undefined)
+  })
+  const scans = new ScanSession({
+    batches,
+    beep: (name, kind) => reader.feedback(name, kind),
+    emit: events.emit
+  })
+  const cards = new CardInventory(connections, (loaded, total) => events.emit('cards.progress', { loaded, total }))
+  watchCardStaleness(cards, events)
+  const enrollment = new EnrollmentService({
+    client,
+    emit: events.emit,
+    probe: async () => probeEditPermission(await client(), 'edit:credential')
+  })
+  const badges = new BadgeService({
+    dataDir: options.dataDir,
+    transport: options.transport,
+    client,
+    // Read at each print: the printer may be given after start (tests, a window opened later).
+    printer: (): BadgePrinter | undefined => services.printer
+  })
+
+  const services = {
     ...options,
     events,
     connections,
-    /** Services created by handler factories register their shutdown here. */
-    onClose(fn: () => Promise<void> | void) {
-      closers.push(fn)
-    },
+    batches,
+    scans,
+    reader,
+    cards,
+    enrollment,
+    badges,
+    visitors: new VisitorService(client),
+    pins: new PinService(client),
     async close() {
-      await Promise.allSettled(closers.map((fn) => fn()))
+      await Promise.allSettled([batches.close(), enrollment.close(), reader.stop()])
       await connections.close()
     }
   }
+  return services
 }
 
 export type AppServices = Awaited<ReturnType<typeof createAppServices>>

@@ -8,7 +8,7 @@ import { forgetConsoleData } from '../../../src/renderer/src/stores/console-scop
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { AppError } from '../../../src/shared/errors'
 import type { Device } from '../../../src/shared/access/devices'
-import type { EnrollProgress } from '../../../src/shared/ipc/channels/enroll'
+import type { EnrollProgress } from '../../../src/shared/enroll/schemas'
 import { eventBridge, ok } from './event-bridge'
 
 const reader: Device = {

@@ -11,7 +11,7 @@ import {
 } from '../../../src/renderer/src/stores/enroll.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import type { Device } from '../../../src/shared/access/devices'
-import type { EnrollProgress } from '../../../src/shared/ipc/channels/enroll'
+import type { EnrollProgress } from '../../../src/shared/enroll/schemas'
 import type { Envelope } from '../../../src/shared/ipc/define'
 import { eventBridge, ok } from './event-bridge'
 

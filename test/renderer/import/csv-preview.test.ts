@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { render, screen, within } from '@testing-library/svelte'
 import CsvPreviewTable from '../../../src/renderer/src/components/import/CsvPreviewTable.svelte'
-import { BatchesStore } from '../../../src/renderer/src/stores/batches.svelte'
+import { BatchesStore, startTapRouting } from '../../../src/renderer/src/stores/batches.svelte'
+import { ReaderStore } from '../../../src/renderer/src/stores/reader.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import type { CsvPreview } from '../../../src/shared/batches/schemas'
-import type { ReaderCard } from '../../../src/shared/ipc/channels/reader'
+import type { ReaderCard } from '../../../src/shared/reader/schemas'
 import { eventBridge, ok } from '../enroll/event-bridge'
 
 const preview: CsvPreview = {
@@ -49,39 +50,46 @@ describe('CSV preview table', () => {
 })
 
 describe('taps into a batch', () => {
-  it('sends taps as read (main applies the byte order), answers duplicates with duplicate feedback, refuses random UIDs unsent', async () => {
-    const added = new Set<string>()
-    const { bridge, calls } = eventBridge({
-      'batches.addScan': (input) => {
-        const { uid } = input as { uid: string }
-        const duplicate = added.has(uid)
-        added.add(uid)
-        return ok({
-          row: { id: uid, nfcId: uid, alias: 'F-001', addedAt: '', source: 'scan', status: 'pending' },
-          duplicate
-        })
-      },
-      'reader.feedback': () => ok({ played: true })
-    })
+  it('tells main which batch taps go into, and shows the outcome main sends for each tap (the rules run in main)', async () => {
+    const { bridge, calls, emit } = eventBridge({ 'batches.scanInto': (input) => ok(input) })
     setApiForTests(bridge)
     const store = new BatchesStore()
-    expect(await store.scan(card('04A23B1C'))).toEqual({ kind: 'no-batch' })
+    const reader = new ReaderStore()
+    const stop = startTapRouting(store, reader)
+    try {
+      emit('reader.card', card('04A23B1C'))
+      emit('batches.tap', {
+        reader: 'Virtual PCD 00 00',
+        uid: '04A23B1C',
+        at: 1,
+        batchId: null,
+        outcome: { kind: 'no-batch' }
+      })
+      expect(reader.taps[0]?.outcome).toEqual({ kind: 'no-batch' })
 
-    store.selectedId = 'b1'
-    expect(await store.scan(card('04A23B1C'))).toMatchObject({ kind: 'added', nfcId: '04A23B1C' })
-    expect(await store.scan(card('04A23B1C'))).toMatchObject({ kind: 'duplicate' })
-    expect(await store.scan(card('08ABCDEF', { randomUid: true }))).toMatchObject({
-      kind: 'refused',
-      message: expect.stringMatching(/Random UID/)
-    })
-    await new Promise((r) => setTimeout(r, 0))
-    expect(calls.filter(([c]) => c === 'batches.addScan').map(([, i]) => i)).toEqual([
-      { batchId: 'b1', uid: '04A23B1C', source: 'scan' },
-      { batchId: 'b1', uid: '04A23B1C', source: 'scan' }
-    ])
-    expect(calls.filter(([c]) => c === 'reader.feedback').map(([, i]) => (i as { kind: string }).kind)).toEqual([
-      'new',
-      'duplicate'
-    ])
+      store.selectedId = 'b1'
+      emit('reader.card', card('08ABCDEF', { randomUid: true, at: 2 }))
+      emit('reader.card', card('04A23B1C', { at: 3 }))
+      const refused = {
+        kind: 'refused' as const,
+        message: 'Random UID: this card (or phone) shows a new ID at every tap.'
+      }
+      const added = { kind: 'added' as const, alias: 'F-001', nfcId: '04A23B1C' }
+      emit('batches.tap', { reader: 'Virtual PCD 00 00', uid: '04A23B1C', at: 3, batchId: 'b1', outcome: added })
+      emit('batches.tap', { reader: 'Virtual PCD 00 00', uid: '08ABCDEF', at: 2, batchId: 'b1', outcome: refused })
+      expect(reader.taps.map((t) => t.outcome)).toEqual([added, refused, { kind: 'no-batch' }])
+
+      store.selectedId = null
+      await new Promise((r) => setTimeout(r, 0))
+      expect(calls.filter(([c]) => c === 'batches.scanInto').map(([, i]) => i)).toEqual([
+        { batchId: null },
+        { batchId: 'b1' },
+        { batchId: null }
+      ])
+      // The renderer adds nothing itself, and leaves the beep to main.
+      expect(calls.filter(([c]) => c === 'batches.addScan' || c === 'reader.feedback')).toEqual([])
+    } finally {
+      stop()
+    }
   })
 })

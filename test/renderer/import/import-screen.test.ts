@@ -5,7 +5,7 @@ import { BatchesStore, startTapRouting } from '../../../src/renderer/src/stores/
 import { ReaderStore } from '../../../src/renderer/src/stores/reader.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import type { BatchSummary } from '../../../src/shared/batches/schemas'
-import type { ReaderCard } from '../../../src/shared/ipc/channels/reader'
+import type { ReaderCard } from '../../../src/shared/reader/schemas'
 import { eventBridge, ok } from '../enroll/event-bridge'
 
 const summary = (id: string, name: string): BatchSummary => ({
@@ -59,25 +59,24 @@ describe('Import screen leftovers', () => {
 
 describe('taps and batches at app level', () => {
   it('a tap goes into the open batch without the Import screen, and is marked when no batch is open', async () => {
-    const { bridge, calls, emit } = eventBridge({
-      'batches.addScan': () =>
-        ok({
-          row: { id: 'r1', nfcId: '04A23B1C', alias: '', addedAt: '', source: 'scan', status: 'pending' },
-          duplicate: false
-        }),
-      'reader.feedback': () => ok({ played: true })
-    })
+    const { bridge, calls, emit } = eventBridge({ 'batches.scanInto': (input) => ok(input) })
     setApiForTests(bridge)
     const store = new BatchesStore()
     const reader = new ReaderStore()
     const stop = startTapRouting(store, reader)
     try {
       emit('reader.card', card)
+      emit('batches.tap', { reader: card.reader, uid: card.uid, at: 1, batchId: null, outcome: { kind: 'no-batch' } })
       await waitFor(() => expect(reader.taps[0]?.outcome).toEqual({ kind: 'no-batch' }))
       store.selectedId = 'b1'
       emit('reader.card', { ...card, at: 2 })
+      const added = { kind: 'added' as const, alias: '', nfcId: '04A23B1C' }
+      emit('batches.tap', { reader: card.reader, uid: card.uid, at: 2, batchId: 'b1', outcome: added })
       await waitFor(() => expect(reader.taps[0]?.outcome).toMatchObject({ kind: 'added', nfcId: '04A23B1C' }))
-      expect(calls.filter(([c]) => c === 'batches.addScan')).toHaveLength(1)
+      expect(calls.filter(([c]) => c === 'batches.scanInto').map(([, i]) => i)).toEqual([
+        { batchId: null },
+        { batchId: 'b1' }
+      ])
     } finally {
       stop()
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { render, screen } from '@testing-library/svelte'
 import ReaderPanel from '../../../src/renderer/src/components/import/ReaderPanel.svelte'
-import type { ReaderStatus } from '../../../src/shared/ipc/channels/reader'
+import type { ReaderStatus } from '../../../src/shared/reader/schemas'
 
 const props = (status: ReaderStatus | null) => ({
   status,

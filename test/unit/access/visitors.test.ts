@@ -3,6 +3,7 @@ import type { AccessClient } from '../../../src/main/services/access/client'
 import { matchesName, nameWords, type VisitorCreate } from '../../../src/shared/access/visitors'
 import { visitorHandlers } from '../../../src/main/handlers/visitors'
 import type { AppServices } from '../../../src/main/services/app-services'
+import { VisitorService } from '../../../src/main/services/visitors/visitor-service'
 import { unfoldVisitorDoors } from '../../../src/main/services/access/doors'
 import { isPng } from '../../../src/main/services/access/qr-codes'
 import { failure, startDemo, type Demo } from './support'
@@ -150,7 +151,7 @@ describe('a visitor’s doors and name search, as the desk uses them (handlers a
   beforeAll(async () => {
     demo = await startDemo()
     client = demo.client()
-    handlers = visitorHandlers({ connections: { client: async () => client } } as unknown as AppServices)
+    handlers = visitorHandlers({ visitors: new VisitorService(async () => client) } as unknown as AppServices)
     const topology = await client.doors.topology()
     lobby = topology.find((g) => g.name === 'Lobby')!.id
     const doors = topology.flatMap((g) => g.floors.flatMap((f) => f.doors))

@@ -4,7 +4,7 @@ import { createDispatch, type Dispatch } from '../../../src/main/services/ipc/di
 import { createNodeServices } from '../../../src/main/services/node-app'
 import type { AppServices } from '../../../src/main/services/app-services'
 import type { Visitor } from '../../../src/shared/access/visitors'
-import type { BadgeJob } from '../../../src/shared/ipc/channels/badges'
+import type { BadgeJob } from '../../../src/shared/badges/schemas'
 import { tempDir } from '../../support/temp'
 
 /** Main's own refusal to print the badge of a cancelled visit, against the built-in demo console. */

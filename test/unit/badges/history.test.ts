@@ -6,7 +6,7 @@ import { BadgeSettingsStore } from '../../../src/main/services/badges/settings'
 import { createHandlers } from '../../../src/main/handlers'
 import { createDispatch } from '../../../src/main/services/ipc/dispatch'
 import { createNodeServices } from '../../../src/main/services/node-app'
-import type { BadgeJob } from '../../../src/shared/ipc/channels/badges'
+import type { BadgeJob } from '../../../src/shared/badges/schemas'
 import { tempDir } from '../../support/temp'
 
 const job: BadgeJob = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { AccessClient } from '../../../src/main/services/access/client'
 import { EnrollmentService } from '../../../src/main/services/enrollment/enrollment'
-import type { EnrollProgress } from '../../../src/shared/ipc/channels/enroll'
+import type { EnrollProgress } from '../../../src/shared/enroll/schemas'
 import { probeEditPermission } from '../../../src/main/services/access/permission-probe'
 import { nfcUidFormats } from '../../../src/shared/nfc/uid'
 import { failure, startDemo, type Demo } from '../access/support'

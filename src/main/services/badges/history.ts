@@ -6,7 +6,7 @@ import {
   type BadgeHistoryEntry,
   type BadgeJob,
   type BadgeOutput
-} from '../../../shared/ipc/channels/badges'
+} from '../../../shared/badges/schemas'
 import { readJsonFile, writeJsonFile } from './json-file'
 
 const historyFileSchema = z.object({ version: z.literal(1), entries: z.array(badgeHistoryEntrySchema) })

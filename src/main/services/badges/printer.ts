@@ -1,4 +1,4 @@
-import type { PrinterInfo } from '../../../shared/ipc/channels/badges'
+import type { PrinterInfo } from '../../../shared/badges/schemas'
 
 /** A page size in millimetres; the printer turns it into microns (print) or inches (PDF). */
 export interface PageSizeMm {

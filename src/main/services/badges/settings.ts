@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { badgeSettingsSchema, type BadgeSettings } from '../../../shared/ipc/channels/badges'
+import { badgeSettingsSchema, type BadgeSettings } from '../../../shared/badges/schemas'
 import { readJsonFile, writeJsonFile } from './json-file'
 
 /** Site name, logo, default stock and printer of the badges, kept in the data dir. */

@@ -18,7 +18,7 @@ import type { Emit } from '../events'
 import { BatchModel } from './batch-model'
 import { exportFilename, toConsoleCsv } from './csv-export'
 import { readNfcCell } from './csv-nfc-id'
-import { nfcUidFormats } from '../../../shared/nfc/uid'
+import { isRandomUid, nfcUidFormats } from '../../../shared/nfc/uid'
 import { syncDir } from '../storage/atomic-file'
 import { validateCsv } from './csv-validate'
 import { Journal } from './journal'
@@ -203,7 +203,8 @@ export class BatchService {
 
   /**
    * A tap (or a typed ID) into the batch. A card already in the batch is not added again: the
-   * answer says `duplicate` so the caller can give the reader's "already have it" feedback.
+   * answer says `duplicate` so the caller can give the reader's "already have it" feedback. A tap
+   * with a random UID is refused, whoever sends it (the scan session, the channel, the CLI).
    */
   async addScan(
     batchId: string,
@@ -213,6 +214,7 @@ export class BatchService {
   ): Promise<{ row: BatchRow; duplicate: boolean }> {
     const cell = readNfcCell(uid)
     if (!cell.ok) throw new AppError({ kind: 'validation', code: 'NFC_ID_INVALID', message: cell.reason })
+    if (source === 'scan' && isRandomUid(cell.hex)) throw randomUid()
     const batch = await this.loaded(batchId)
     return this.exclusive(batch, async () => {
       const model = batch.model
@@ -512,5 +514,19 @@ function aliasTaken(alias: string): AppError {
     kind: 'conflict',
     code: 'ALIAS_TAKEN',
     message: `Another row of this batch is called "${alias}"; the console needs unique aliases.`
+  })
+}
+
+/**
+ * A reader's 4-byte UID starting with 08 is made anew at every tap: imported, it would never match
+ * the card again. Typed IDs are taken as written (a badge may print a fixed UID reversed).
+ */
+function randomUid(): AppError {
+  return new AppError({
+    kind: 'validation',
+    code: 'NFC_ID_RANDOM',
+    message:
+      'Random UID: this card (or phone) shows a new ID at every tap, so an imported ID would never match it again.',
+    hint: 'Collect cards with a fixed UID; a phone or a card with a random ID cannot be imported by its UID.'
   })
 }

@@ -5,7 +5,7 @@ import type { Emit } from '../events'
 /**
  * The channels outside Cards that change the console's cards, with the words the Cards screen
  * uses for them ("may be out of date since an import upload"). One list: a new writer is added here.
- * An enrollment writes when its tap is done, which arrives as an event (see cardHandlers).
+ * An enrollment writes when its tap is done, which arrives as an event (see card-staleness.ts).
  */
 export const cardWritingChannels: Partial<Record<ChannelName, string>> = {
   'batches.upload': 'an import upload',

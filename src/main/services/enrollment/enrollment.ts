@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { AppError } from '../../../shared/errors'
-import type { EnrollProgress } from '../../../shared/ipc/channels/enroll'
+import type { EnrollProgress } from '../../../shared/enroll/schemas'
 import type { AccessClient } from '../access/client'
 import type { Emit } from '../events'
 import { assignCard } from '../cards/card-owners'

@@ -2,7 +2,7 @@ import { fork } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { ForkHost, HostProcess } from '../app-services'
+import type { ForkHost, HostProcess } from './host-process'
 
 /**
  * Where the host entry is: next to this file when running from source (web mode and tests,

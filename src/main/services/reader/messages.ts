@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { feedbackKinds } from '../../../shared/ipc/channels/reader'
+import { feedbackKinds } from '../../../shared/reader/schemas'
 
 /**
  * What the reader host (child process, owns nfc-pcsc) and the supervisor (main) say to each

@@ -1,6 +1,6 @@
-import type { ReaderCard, ReaderStatus } from '../../../shared/ipc/channels/reader'
+import type { ReaderCard, ReaderStatus } from '../../../shared/reader/schemas'
 import { isRandomUid, nfcUidFormats, uidLengthProblem } from '../../../shared/nfc/uid'
-import type { ForkHost, HostProcess } from '../app-services'
+import type { ForkHost, HostProcess } from './host-process'
 import type { Emit } from '../events'
 import { hostMessageSchema, RESCAN_EXIT_CODE, type HostMessage, type SupervisorMessage } from './messages'
 import { pcscdSocketPath, probePcscd } from './service-probe'
@@ -32,6 +32,8 @@ export interface ReaderSupervisorOptions {
   /** From fork to hello: loading the host (tsx, zod) on a busy machine. */
   startTimeoutMs?: number
   backoffMs?: { first: number; max: number }
+  /** Each tap, after its reader.card event went out: the scan session handles it. */
+  onCard?: (card: ReaderCard) => void
   /** Observe every parsed host message (benchmarks: host timestamps). */
   onHostMessage?: (message: HostMessage) => void
   /**
@@ -50,7 +52,7 @@ type Feedback = { resolve: (played: boolean) => void; timer: NodeJS.Timeout }
  */
 export class ReaderSupervisor {
   private readonly opts: Required<
-    Omit<ReaderSupervisorOptions, 'hostArgs' | 'selected' | 'onHostMessage' | 'serviceUp'>
+    Omit<ReaderSupervisorOptions, 'hostArgs' | 'selected' | 'onCard' | 'onHostMessage' | 'serviceUp'>
   > &
     ReaderSupervisorOptions
   private host: HostProcess | undefined
@@ -263,7 +265,9 @@ export class ReaderSupervisor {
         this.present.set(message.reader, message.uid)
         // The card reported before the restart, still on the reader: already counted.
         if (carried === message.uid) return
-        this.opts.emit('reader.card', toCardEvent(message))
+        const card = toCardEvent(message)
+        this.opts.emit('reader.card', card)
+        this.opts.onCard?.(card)
         return
       }
       case 'card-error':

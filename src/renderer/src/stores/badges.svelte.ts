@@ -1,5 +1,5 @@
 import type { Visitor } from '../../../shared/access/visitors'
-import type { BadgeHistoryEntry, BadgeSettings, BadgeStockId, PrinterInfo } from '../../../shared/ipc/channels/badges'
+import type { BadgeHistoryEntry, BadgeSettings, BadgeStockId, PrinterInfo } from '../../../shared/badges/schemas'
 import { AppError } from '../../../shared/errors'
 import { getApi, type Api } from '../lib/api'
 

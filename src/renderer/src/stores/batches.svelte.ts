@@ -7,12 +7,10 @@ import type {
   UploadProgress,
   UploadResult
 } from '../../../shared/batches/schemas'
-import type { AppError } from '../../../shared/errors'
-import type { ReaderCard } from '../../../shared/ipc/channels/reader'
 import { getApi } from '../lib/api'
 import { saveBlob } from '../lib/download'
-import { toAppError } from '../lib/errors'
-import { readerStore, type TapOutcome } from './reader.svelte'
+import { AppError } from '../../../shared/errors'
+import { readerStore } from './reader.svelte'
 import { readCsvFile } from '../components/import/csv-file'
 
 /** Which bytes of a tapped UID go into the batch: kept with the batch, applied by main on each tap. */
@@ -40,7 +38,7 @@ export class BatchesStore {
   loading = $state(false)
   error = $state<AppError | null>(null)
 
-  selectedId = $state<string | null>(null)
+  #selectedId = $state<string | null>(null)
   detail = $state.raw<BatchDetail | null>(null)
   detailError = $state<AppError | null>(null)
   rowError = $state<AppError | null>(null)
@@ -64,6 +62,30 @@ export class BatchesStore {
   private refreshing: Promise<void> | null = null
   private refreshAgain = false
 
+  /**
+   * The open batch. Main's scan session is told of every change: taps on the reader go into it,
+   * wherever the user is in the app.
+   */
+  get selectedId(): string | null {
+    return this.#selectedId
+  }
+
+  set selectedId(id: string | null) {
+    if (id === this.#selectedId) return
+    this.#selectedId = id
+    this.tellScanSession(id)
+  }
+
+  /**
+   * Say which batch taps go into. A batch main does not know (deleted at another window) leaves
+   * none open there; the batch's own fetch says it is gone.
+   */
+  tellScanSession(id: string | null): void {
+    getApi()
+      .batches.scanInto({ batchId: id })
+      .catch(() => undefined)
+  }
+
   selected = $derived(this.batches.find((b) => b.id === this.selectedId) ?? null)
   byteOrder = $derived<ByteOrder>(this.selected?.byteOrder ?? 'as-read')
 
@@ -79,7 +101,7 @@ export class BatchesStore {
       if (!this.selectedId && batches[0]) await this.open(batches[0].id)
       else if (this.selectedId) await this.refreshDetail()
     } catch (err) {
-      this.error = toAppError(err)
+      this.error = AppError.from(err)
     } finally {
       this.loading = false
     }
@@ -144,7 +166,7 @@ export class BatchesStore {
           if (this.selectedId === id) this.detail = detail
           this.detailError = null
         } catch (err) {
-          this.detailError = toAppError(err)
+          this.detailError = AppError.from(err)
         }
       } while (this.refreshAgain)
     })().finally(() => (this.refreshing = null))
@@ -186,32 +208,7 @@ export class BatchesStore {
       const summary = await getApi().batches.rename({ id: batchId, byteOrder: order })
       this.batches = this.batches.map((b) => (b.id === summary.id ? summary : b))
     } catch (err) {
-      this.rowError = toAppError(err)
-    }
-  }
-
-  /** A tap on the local reader: add it to the open batch and answer with the reader's feedback. */
-  async scan(card: ReaderCard): Promise<TapOutcome> {
-    const batchId = this.selectedId
-    if (!batchId) return { kind: 'no-batch' }
-    if (card.problem) return { kind: 'refused', message: card.problem }
-    if (card.randomUid) {
-      return {
-        kind: 'refused',
-        message:
-          'Random UID: this card (or phone) shows a new ID at every tap, so an imported ID would never match it again.'
-      }
-    }
-    try {
-      // Main applies the batch's byte order to a tap (source 'scan'), so the row matches the preview.
-      const { row, duplicate } = await getApi().batches.addScan({ batchId, uid: card.formats.hex, source: 'scan' })
-      // Feedback is a courtesy of readers that can beep; never let it hide the result.
-      getApi()
-        .reader.feedback({ reader: card.reader, kind: duplicate ? 'duplicate' : 'new' })
-        .catch(() => undefined)
-      return { kind: duplicate ? 'duplicate' : 'added', alias: row.alias, nfcId: row.nfcId }
-    } catch (err) {
-      return { kind: 'refused', message: toAppError(err).message }
+      this.rowError = AppError.from(err)
     }
   }
 
@@ -240,7 +237,7 @@ export class BatchesStore {
       await getApi().batches.deleteRow({ batchId: this.selectedId, rowIds })
       await this.refreshDetail()
     } catch (err) {
-      this.rowError = toAppError(err)
+      this.rowError = AppError.from(err)
     }
   }
 
@@ -257,7 +254,7 @@ export class BatchesStore {
       this.csv = { name: file.name, text, preview: { ...preview, notes: [...notes, ...preview.notes] } }
     } catch (err) {
       this.csv = null
-      this.csvError = toAppError(err)
+      this.csvError = AppError.from(err)
     } finally {
       this.csvBusy = false
     }
@@ -276,7 +273,7 @@ export class BatchesStore {
       this.csv = { ...this.csv, preview: { ...preview, notes: [...fileNotes, ...preview.notes] } }
       await this.refreshDetail()
     } catch (err) {
-      this.csvError = toAppError(err)
+      this.csvError = AppError.from(err)
     } finally {
       this.csvBusy = false
     }
@@ -303,7 +300,7 @@ export class BatchesStore {
       // The user may have opened another batch meanwhile: show the result with its own batch only.
       if (this.selectedId === batchId) this.uploadResult = result
     } catch (err) {
-      const error = toAppError(err)
+      const error = AppError.from(err)
       this.noteReach(error)
       if (this.selectedId === batchId) this.uploadError = error
     } finally {
@@ -326,7 +323,7 @@ export class BatchesStore {
       this.reach = { state: 'ok' }
       if (this.selectedId === batchId) this.checkResult = result
     } catch (err) {
-      const error = toAppError(err)
+      const error = AppError.from(err)
       this.noteReach(error)
       if (this.selectedId === batchId) this.checkError = error
     } finally {
@@ -343,7 +340,7 @@ export class BatchesStore {
       await getApi().connections.test()
       this.reach = { state: 'ok' }
     } catch (err) {
-      const error = toAppError(err)
+      const error = AppError.from(err)
       // A console that answers with a refusal (token, permission) is reachable: the upload says why.
       this.reach = UNREACHABLE.has(error.kind) ? { state: 'unreachable', error } : { state: 'ok' }
     }
@@ -377,7 +374,7 @@ export class BatchesStore {
       saveBlob(new Blob([text], { type: 'text/csv' }), filename)
       this.notice = `Saved ${rows} row${rows === 1 ? '' : 's'} as ${filename}.`
     } catch (err) {
-      this.rowError = toAppError(err)
+      this.rowError = AppError.from(err)
     }
   }
 }
@@ -388,15 +385,15 @@ let routing: (() => void) | undefined
 
 /**
  * Taps on the USB reader go into the open batch wherever the user is in the app (not only while
- * the Import screen is shown); with no batch open a tap is kept in the reader panel marked
- * "open a batch to collect taps". Started once, at app level; returns the stop function.
+ * the Import screen is shown): main handles each tap and the reader panel shows its outcome; with
+ * no batch open a tap is marked "open a batch to collect taps". Started once, at app level (it
+ * tells main this window's open batch, none at start); returns the stop function.
  */
 export function startTapRouting(store = batchesStore, reader = readerStore): () => void {
   if (routing) return routing
+  store.tellScanSession(store.selectedId)
   const offBatches = store.listen()
-  const offReader = reader.listen((tap) => {
-    void store.scan(tap.card).then((outcome) => reader.settle(tap.key, outcome))
-  })
+  const offReader = reader.listen()
   const stop = () => {
     offBatches()
     offReader()

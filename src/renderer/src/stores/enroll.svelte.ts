@@ -1,7 +1,7 @@
 import type { Device } from '../../../shared/access/devices'
 import type { Door } from '../../../shared/access/doors'
 import { AppError } from '../../../shared/errors'
-import type { EnrollProgress } from '../../../shared/ipc/channels/enroll'
+import type { EnrollProgress } from '../../../shared/enroll/schemas'
 import type { OwnerRef } from '../../../shared/owners'
 import { getApi } from '../lib/api'
 

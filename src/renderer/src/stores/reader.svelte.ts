@@ -1,14 +1,10 @@
-import type { AppError } from '../../../shared/errors'
-import type { ReaderCard, ReaderStatus } from '../../../shared/ipc/channels/reader'
+import type { ReaderCard, ReaderStatus } from '../../../shared/reader/schemas'
+import type { TapOutcome, TapResult } from '../../../shared/batches/tap'
 import { getApi } from '../lib/api'
-import { toAppError } from '../lib/errors'
+import { AppError } from '../../../shared/errors'
 
-/** How a tap was handled by the Import screen: shown next to the tap. */
-export type TapOutcome =
-  | { kind: 'added'; alias: string; nfcId: string }
-  | { kind: 'duplicate'; alias: string; nfcId: string }
-  | { kind: 'refused'; message: string }
-  | { kind: 'no-batch' }
+/** How main handled a tap (the scan session): shown next to the tap. */
+export type { TapOutcome }
 
 export interface Tap {
   key: string
@@ -34,12 +30,15 @@ export class ReaderStore {
       // Removals while the screen was closed were not heard.
       this.present = null
     } catch (err) {
-      this.error = toAppError(err)
+      this.error = AppError.from(err)
     }
   }
 
-  /** Subscribe to the reader's events; `ontap` decides what a tap does (the Import screen adds it to a batch). */
-  listen(ontap: (tap: Tap) => void): () => void {
+  /**
+   * Subscribe to the reader's events: a tap is shown as it arrives, and its outcome once main has
+   * handled it (batches.tap: added to the open batch, already there, refused, or no batch open).
+   */
+  listen(): () => void {
     const api = getApi()
     const offs = [
       api.on('reader.status', (s) => (this.status = s)),
@@ -47,15 +46,20 @@ export class ReaderStore {
         const tap: Tap = { key: `${card.at}-${++this.seq}`, card }
         this.taps = [tap, ...this.taps].slice(0, KEEP_TAPS)
         this.present = card.reader
-        ontap(tap)
       }),
-      api.on('reader.removed', () => (this.present = null))
+      api.on('reader.removed', () => (this.present = null)),
+      api.on('batches.tap', (result) => this.settle(result))
     ]
     return () => offs.forEach((off) => off())
   }
 
-  settle(key: string, outcome: TapOutcome): void {
-    this.taps = this.taps.map((t) => (t.key === key ? { ...t, outcome } : t))
+  /** The outcome goes to the newest tap of that card, on that reader, at that time, still unsettled. */
+  settle(result: TapResult): void {
+    const { reader, uid, at, outcome } = result
+    const key = this.taps.find(
+      (t) => !t.outcome && t.card.reader === reader && t.card.uid === uid && t.card.at === at
+    )?.key
+    if (key) this.taps = this.taps.map((t) => (t.key === key ? { ...t, outcome } : t))
   }
 
   async select(reader: string | null): Promise<void> {
@@ -63,7 +67,7 @@ export class ReaderStore {
     try {
       this.status = await getApi().reader.select({ reader })
     } catch (err) {
-      this.error = toAppError(err)
+      this.error = AppError.from(err)
     }
   }
 

@@ -14,6 +14,7 @@ import {
   uploadProgressSchema,
   uploadResultSchema
 } from '../../batches/schemas'
+import { tapResultSchema } from '../../batches/tap'
 
 const batchId = z.string().min(1).max(100)
 const csvText = z
@@ -54,7 +55,7 @@ export const batchChannels = {
     z.object({ deleted: z.literal(true) })
   ),
   'batches.addScan': channel(
-    "Add a tapped (or typed) card; a tap's UID follows the batch's byte order. Answers after the row is on disk; duplicate: already in the batch",
+    "Add a tapped (or typed) card; a tap's UID follows the batch's byte order and a random UID is refused. Answers after the row is on disk; duplicate: already in the batch",
     z.object({
       batchId,
       uid: z.string().min(1).max(64),
@@ -63,6 +64,11 @@ export const batchChannels = {
       source: z.enum(['scan', 'typed']).default('scan')
     }),
     z.object({ row: batchRowSchema, duplicate: z.boolean() })
+  ),
+  'batches.scanInto': channel(
+    'Taps on the USB reader go into this batch from now on (null: into none); each tap answers with a batches.tap event',
+    z.object({ batchId: batchId.nullable() }),
+    z.object({ batchId: z.string().nullable() })
   ),
   'batches.updateRow': channel(
     "Edit a row's NFC ID or alias (not once imported)",
@@ -109,5 +115,7 @@ export const batchChannels = {
 export const batchEvents = {
   /** summary null: the batch was deleted. */
   'batches.changed': z.object({ batchId: z.string(), summary: batchSummarySchema.nullable() }),
-  'batches.uploadProgress': uploadProgressSchema
+  'batches.uploadProgress': uploadProgressSchema,
+  /** A tap on the USB reader, handled: added, already in the batch, refused, or no batch open. */
+  'batches.tap': tapResultSchema
 }

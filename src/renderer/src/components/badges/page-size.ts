@@ -1,4 +1,4 @@
-import { badgeStocks, type BadgeStockId } from '../../../../shared/ipc/channels/badges'
+import { badgeStocks, type BadgeStockId } from '../../../../shared/badges/schemas'
 
 let sheet: CSSStyleSheet | undefined
 

@@ -1,0 +1,23 @@
+import type { OwnerRef } from '../../../shared/owners'
+import type { AccessClient } from '../access/client'
+
+/** PIN codes: the console makes them (E10); a user's and a visitor's are given through their own endpoints. */
+export class PinService {
+  constructor(private readonly client: () => Promise<AccessClient>) {}
+
+  async generate(): Promise<string> {
+    return (await this.client()).pinCodes.generate()
+  }
+
+  async assign(owner: OwnerRef, pin: string): Promise<void> {
+    const client = await this.client()
+    if (owner.type === 'user') await client.users.assignPin(owner.id, pin)
+    else await client.visitors.assignPin(owner.id, pin)
+  }
+
+  async unassign(owner: OwnerRef): Promise<void> {
+    const client = await this.client()
+    if (owner.type === 'user') await client.users.unassignPin(owner.id)
+    else await client.visitors.unassignPin(owner.id)
+  }
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod'
+
+/**
+ * The local USB reader (PC/SC). `unavailable`: nfc-pcsc is not installed or not built;
+ * `no-service`: pcscd / the smart-card service is not running or not answering; `no-reader`:
+ * the service runs but no reader is attached; `starting`: the reader process is starting;
+ * `restarting`: the reader process ended (crash, killed, stuck) and is being started again — no
+ * card is read meanwhile, so never "ready".
+ */
+export const readerStates = ['unavailable', 'no-service', 'no-reader', 'ready', 'starting', 'restarting'] as const
+
+export const readerStatusSchema = z.object({
+  state: z.enum(readerStates),
+  message: z.string(),
+  hint: z.string().optional(),
+  readers: z.array(z.string()),
+  /** Only this reader's cards are reported; none selected: every reader's. */
+  selected: z.string().optional()
+})
+export type ReaderStatus = z.infer<typeof readerStatusSchema>
+
+export const feedbackKinds = ['new', 'duplicate'] as const
+
+export const hexSchema = z.string().regex(/^(?:[0-9A-F]{2})*$/, 'uppercase hex')
+
+export const readerCardSchema = z.object({
+  reader: z.string(),
+  /** Normalised uppercase hex, as the card answered `FF CA 00 00 00`. */
+  uid: hexSchema,
+  atr: hexSchema,
+  /** nfc-pcsc's guess from the ATR: TAG_ISO_14443_3 (MIFARE Classic, Ultralight) or TAG_ISO_14443_4. */
+  standard: z.string(),
+  formats: z.object({ hex: hexSchema, reversed: hexSchema, decimal: z.string().regex(/^\d+$/) }),
+  /** 4-byte UID starting with 08: changes at every tap, not worth enrolling. */
+  randomUid: z.boolean(),
+  /** Set when the UID cannot be an NFC ID a console accepts (length not 4, 7 or 10 bytes). */
+  problem: z.string().optional(),
+  /** When the card arrived on the reader (ms since epoch). */
+  at: z.number()
+})
+export type ReaderCard = z.infer<typeof readerCardSchema>
