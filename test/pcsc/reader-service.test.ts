@@ -42,6 +42,10 @@ describe('reader supervisor and the PC/SC service', () => {
   }
 
   /** Event-loop delay of this process (which plays main) while `during` runs. */
+  // A stuck PC/SC call in main would block its loop for the whole heartbeat timeout (seconds); the bound
+  // sits well below that and well above what a busy 2-core machine adds to a responsive loop.
+  const RESPONSIVE_MS = 1000
+
   async function loopDelayDuring(during: () => Promise<void>): Promise<number> {
     const histogram = monitorEventLoopDelay({ resolution: 10 })
     histogram.enable()
@@ -132,7 +136,7 @@ describe('reader supervisor and the PC/SC service', () => {
       await sleep(3000)
     })
     expect(status).toMatchObject({ state: 'no-service', message: expect.stringMatching(/PC\/SC service stopped/) })
-    expect(maxDelayMs).toBeLessThan(200)
+    expect(maxDelayMs).toBeLessThan(RESPONSIVE_MS)
 
     pcscd = await startPcscd()
     await log.next('reader.status', (s) => s.state === 'ready', 20_000)
@@ -160,7 +164,7 @@ describe('reader supervisor and the PC/SC service', () => {
     expect(new Set(hellos).size).toBeGreaterThanOrEqual(2)
     // No socket probe ran: the status came from the heartbeat alone.
     expect(fromHost).not.toContain('no-service')
-    expect(maxDelayMs).toBeLessThan(200)
+    expect(maxDelayMs).toBeLessThan(RESPONSIVE_MS)
 
     pcscd = await startPcscd()
     await log.next('reader.status', (s) => s.state === 'ready', 20_000)
