@@ -1,0 +1,74 @@
+import { join } from 'node:path'
+import { BatchService } from '../../../src/main/services/batches/batch-service'
+import type { UploadProgress } from '../../../src/shared/batches/schemas'
+import type { AccessClient } from '../../../src/main/services/access/client'
+import type { CardRecord } from '../../../src/demo-console/state/schemas'
+import type { Demo } from '../access/support'
+import { tempDir } from '../../support/temp'
+
+/**
+ * A batch service on a fresh data dir uploading to the demo console over real HTTPS, with what a
+ * test needs to see: the import requests made, the progress events, and the cards the console holds.
+ */
+export interface UploadHarness {
+  service: BatchService
+  client: AccessClient
+  progress: UploadProgress[]
+  /** NFC IDs of each import request, in order (the request still goes to the console). */
+  requests: string[][]
+  /** Per-call timeout given to each import request, to make a real timeout in milliseconds. */
+  importTimeoutMs?: number
+  /** Cards on the console with this NFC ID (read through the control API, as the console stores them). */
+  onConsole(nfcId: string): Promise<CardRecord[]>
+  reopen(): Promise<BatchService>
+  close(): Promise<void>
+}
+
+export async function uploadHarness(demo: Demo, chunkSize = 2): Promise<UploadHarness> {
+  const dir = await tempDir()
+  const client = demo.client()
+  const importCsv = client.nfcCards.importCsv.bind(client.nfcCards)
+  const make = () =>
+    new BatchService({
+      dir: join(dir.path, 'batches'),
+      client: async () => client,
+      activeConsole: async () => ({ profileId: 'site-a', name: 'Site A' }),
+      chunkSize,
+      emit: (event, payload) => {
+        if (event === 'batches.uploadProgress') harness.progress.push(payload as UploadProgress)
+      }
+    })
+  const harness: UploadHarness = {
+    service: make(),
+    client,
+    progress: [],
+    requests: [],
+    async onConsole(nfcId) {
+      const { body } = await demo.control<{ data: CardRecord[] }>('GET', '/__demo/state/cards')
+      return body.data.filter((card) => card.nfc_id === nfcId)
+    },
+    async reopen() {
+      await harness.service.close()
+      harness.service = make()
+      return harness.service
+    },
+    async close() {
+      await demo.control('DELETE', '/__demo/faults')
+      await harness.service.close()
+      await dir.remove()
+    }
+  }
+  client.nfcCards.importCsv = (csv, input, options) => {
+    harness.requests.push(csv.split('\n').flatMap((line) => (line ? [line.split(',')[0]!] : [])))
+    const timeoutMs = harness.importTimeoutMs
+    return importCsv(csv, input, timeoutMs === undefined ? options : { ...options, timeoutMs })
+  }
+  return harness
+}
+
+/** A hex prefix no other test of the same console uses. */
+let counter = 0
+export function uniqueHex(): string {
+  counter++
+  return ((Date.now() * 16 + counter) % 0xffffff).toString(16).toUpperCase().padStart(6, '0')
+}
