@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { join } from 'node:path'
+import { BatchService } from '../../../src/main/services/batches/batch-service'
+import { tempDir } from '../../support/temp'
 import { render, screen, within } from '@testing-library/svelte'
 import CsvPreviewTable from '../../../src/renderer/src/components/import/CsvPreviewTable.svelte'
 import { BatchesStore } from '../../../src/renderer/src/stores/batches.svelte'
@@ -50,16 +53,14 @@ describe('CSV preview table', () => {
 
 describe('taps into a batch', () => {
   it('sends taps as read (main applies the byte order), answers duplicates with duplicate feedback, refuses random UIDs unsent', async () => {
-    const added = new Set<string>()
+    // Main's real batch service answers addScan: it applies the byte order and recognises the duplicate.
+    const dir = await tempDir()
+    const service = new BatchService({ dir: join(dir.path, 'batches') })
+    const batch = await service.create({ name: 'Floor 2', aliasPattern: 'F-{n:3}', byteOrder: 'reversed' })
     const { bridge, calls } = eventBridge({
-      'batches.addScan': (input) => {
-        const { uid } = input as { uid: string }
-        const duplicate = added.has(uid)
-        added.add(uid)
-        return ok({
-          row: { id: uid, nfcId: uid, alias: 'F-001', addedAt: '', source: 'scan', status: 'pending' },
-          duplicate
-        })
+      'batches.addScan': async (input) => {
+        const { batchId, uid, source } = input as { batchId: string; uid: string; source: 'scan' }
+        return ok(await service.addScan(batchId, uid, undefined, source))
       },
       'reader.feedback': () => ok({ played: true })
     })
@@ -67,21 +68,24 @@ describe('taps into a batch', () => {
     const store = new BatchesStore()
     expect(await store.scan(card('04A23B1C'))).toEqual({ kind: 'no-batch' })
 
-    store.selectedId = 'b1'
-    expect(await store.scan(card('04A23B1C'))).toMatchObject({ kind: 'added', nfcId: '04A23B1C' })
-    expect(await store.scan(card('04A23B1C'))).toMatchObject({ kind: 'duplicate' })
+    store.selectedId = batch.id
+    expect(await store.scan(card('04A23B1C'))).toEqual({ kind: 'added', alias: 'F-001', nfcId: '1C3BA204' })
+    expect(await store.scan(card('04A23B1C'))).toEqual({ kind: 'duplicate', alias: 'F-001', nfcId: '1C3BA204' })
+    expect((await service.get(batch.id)).rows.map((r) => r.nfcId)).toEqual(['1C3BA204'])
     expect(await store.scan(card('08ABCDEF', { randomUid: true }))).toMatchObject({
       kind: 'refused',
       message: expect.stringMatching(/Random UID/)
     })
     await new Promise((r) => setTimeout(r, 0))
     expect(calls.filter(([c]) => c === 'batches.addScan').map(([, i]) => i)).toEqual([
-      { batchId: 'b1', uid: '04A23B1C', source: 'scan' },
-      { batchId: 'b1', uid: '04A23B1C', source: 'scan' }
+      { batchId: batch.id, uid: '04A23B1C', source: 'scan' },
+      { batchId: batch.id, uid: '04A23B1C', source: 'scan' }
     ])
     expect(calls.filter(([c]) => c === 'reader.feedback').map(([, i]) => (i as { kind: string }).kind)).toEqual([
       'new',
       'duplicate'
     ])
+    await service.close()
+    await dir.remove()
   })
 })
