@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { BatchService } from '../../../src/main/services/batches/batch-service'
 import type { UploadProgress } from '../../../src/shared/batches/schemas'
@@ -12,10 +13,19 @@ import { tempDir } from '../../support/temp'
  */
 export interface UploadHarness {
   service: BatchService
+  /** The full-token client the service uploads with, its import requests written down. */
   client: AccessClient
+  /** The client the service is given from now on (another token, another pin). */
+  activeClient: AccessClient
   progress: UploadProgress[]
   /** NFC IDs of each import request, in order (the request still goes to the console). */
   requests: string[][]
+  /** How many times the console's card list was read. */
+  cardLists: number
+  /** Where the batch journals are. */
+  batchesDir: string
+  /** The entries of a batch's journal file, as written. */
+  journal(batchId: string): Promise<{ t: string; [key: string]: unknown }[]>
   /** Per-call timeout given to each import request, to make a real timeout in milliseconds. */
   importTimeoutMs?: number
   /** Cards on the console with this NFC ID (read through the control API, as the console stores them). */
@@ -28,10 +38,12 @@ export async function uploadHarness(demo: Demo, chunkSize = 2): Promise<UploadHa
   const dir = await tempDir()
   const client = demo.client()
   const importCsv = client.nfcCards.importCsv.bind(client.nfcCards)
+  const all = client.nfcCards.all.bind(client.nfcCards)
+  const batchesDir = join(dir.path, 'batches')
   const make = () =>
     new BatchService({
-      dir: join(dir.path, 'batches'),
-      client: async () => client,
+      dir: batchesDir,
+      client: async () => harness.activeClient,
       activeConsole: async () => ({ profileId: 'site-a', name: 'Site A' }),
       chunkSize,
       emit: (event, payload) => {
@@ -41,8 +53,18 @@ export async function uploadHarness(demo: Demo, chunkSize = 2): Promise<UploadHa
   const harness: UploadHarness = {
     service: make(),
     client,
+    activeClient: client,
     progress: [],
     requests: [],
+    cardLists: 0,
+    batchesDir,
+    async journal(batchId) {
+      const text = await readFile(join(batchesDir, `${batchId}.jsonl`), 'utf8')
+      return text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { t: string })
+    },
     async onConsole(nfcId) {
       const { body } = await demo.control<{ data: CardRecord[] }>('GET', '/__demo/state/cards')
       return body.data.filter((card) => card.nfc_id === nfcId)
@@ -62,6 +84,10 @@ export async function uploadHarness(demo: Demo, chunkSize = 2): Promise<UploadHa
     harness.requests.push(csv.split('\n').flatMap((line) => (line ? [line.split(',')[0]!] : [])))
     const timeoutMs = harness.importTimeoutMs
     return importCsv(csv, input, timeoutMs === undefined ? options : { ...options, timeoutMs })
+  }
+  client.nfcCards.all = (...args) => {
+    harness.cardLists++
+    return all(...args)
   }
   return harness
 }
