@@ -52,7 +52,10 @@ describe('batch model', () => {
   })
 
   it('adds rows in order, keeps the highest alias counter, and times the batch by its last row', () => {
-    const model = replay({ t: 'add', rows: [row(1), row(2)], nextNumber: 3 }, { t: 'add', rows: [row(3)], nextNumber: 2 })
+    const model = replay(
+      { t: 'add', rows: [row(1), row(2)], nextNumber: 3 },
+      { t: 'add', rows: [row(3)], nextNumber: 2 }
+    )
     expect(model.rows.map((r) => r.id)).toEqual(['r1', 'r2', 'r3'])
     expect(model.meta.nextNumber).toBe(3)
     expect(model.updatedAt).toBe('t3')
@@ -146,8 +149,18 @@ describe('batch model', () => {
     expect(model.rows.map((r) => [r.status, r.token, r.displayId, r.reason])).toEqual([
       ['imported', 'tok1', '77', undefined],
       ['failed', undefined, undefined, 'taken'],
-      ['unknown', undefined, undefined, 'The app stopped before the console answered: check on the console whether this card was imported.'],
-      ['unknown', undefined, undefined, 'The app stopped before the console answered: check on the console whether this card was imported.']
+      [
+        'unknown',
+        undefined,
+        undefined,
+        'The app stopped before the console answered: check on the console whether this card was imported.'
+      ],
+      [
+        'unknown',
+        undefined,
+        undefined,
+        'The app stopped before the console answered: check on the console whether this card was imported.'
+      ]
     ])
     expect(model.state()).toBe('partly-imported')
     expect(model.summary().counts).toEqual({ total: 4, pending: 0, imported: 1, failed: 1, unknown: 2 })

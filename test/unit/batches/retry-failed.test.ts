@@ -31,7 +31,8 @@ describe('"Retry failed rows"', () => {
     const ids = ['01', '02', '03', '04'].map((n) => `1B${hex}0000${n}`)
     const batch = await h.service.create({ name: 'Retry' })
     // Row 0 fails (its alias is taken on the console); row 1 is imported; rows 2-3 get no answer.
-    for (const [i, id] of ids.entries()) await h.service.addScan(batch.id, id, i === 0 ? `Taken-${hex}` : `T${hex}-${i}`)
+    for (const [i, id] of ids.entries())
+      await h.service.addScan(batch.id, id, i === 0 ? `Taken-${hex}` : `T${hex}-${i}`)
     let calls = 0
     const importCsv = h.client.nfcCards.importCsv
     h.client.nfcCards.importCsv = async (...args) => {

@@ -26,7 +26,9 @@ describe("the console's answer to an upload", () => {
   })
 
   /** Reshape the real answer of every import request. */
-  const reshape = (change: (records: Awaited<ReturnType<UploadHarness['client']['nfcCards']['importCsv']>>) => typeof records) => {
+  const reshape = (
+    change: (records: Awaited<ReturnType<UploadHarness['client']['nfcCards']['importCsv']>>) => typeof records
+  ) => {
     const importCsv = h.client.nfcCards.importCsv
     h.client.nfcCards.importCsv = async (...args) => change(await importCsv(...args))
   }
@@ -118,7 +120,10 @@ describe("the console's answer to an upload", () => {
     ])
     // Once for the explanations (both parts), once for the number of the imported card.
     expect(h.cardLists).toBe(2)
-    expect(rows[3]).toMatchObject({ status: 'imported', displayId: (await h.onConsole(`6D${hex}000005`))[0]!.display_id })
+    expect(rows[3]).toMatchObject({
+      status: 'imported',
+      displayId: (await h.onConsole(`6D${hex}000005`))[0]!.display_id
+    })
 
     // The upload changed the console's cards: the next preview reads them again.
     const preview = await h.service.previewCsv(`6D${hex}000005\n`)

@@ -28,8 +28,6 @@ describe('upload and the batch journal', () => {
     await h.close()
   })
 
-  const statuses = async (batchId: string) => (await h.service.get(batchId)).rows.map((r) => r.status)
-
   it('journals each part as sending before its request and its answer after; a stop mid-request leaves it to check', async () => {
     const hex = uniqueHex()
     const ids = ['01', '02', '03'].map((n) => `4A${hex}0000${n}`)
@@ -79,10 +77,54 @@ describe('upload and the batch journal', () => {
     )
     expect(entries[10]!.numbers).toEqual(rowIds.map((rowId, i) => [rowId, cards[i]!.display_id]))
     expect(h.progress).toEqual([
-      { batchId: batch.id, uploadId, done: 0, total: 3, chunk: 0, chunks: 2, imported: 0, failed: 0, unknown: 0, finished: false },
-      { batchId: batch.id, uploadId, done: 2, total: 3, chunk: 1, chunks: 2, imported: 2, failed: 0, unknown: 0, finished: false },
-      { batchId: batch.id, uploadId, done: 3, total: 3, chunk: 2, chunks: 2, imported: 3, failed: 0, unknown: 0, finished: false },
-      { batchId: batch.id, uploadId, done: 3, total: 3, chunk: 2, chunks: 2, imported: 3, failed: 0, unknown: 0, finished: true }
+      {
+        batchId: batch.id,
+        uploadId,
+        done: 0,
+        total: 3,
+        chunk: 0,
+        chunks: 2,
+        imported: 0,
+        failed: 0,
+        unknown: 0,
+        finished: false
+      },
+      {
+        batchId: batch.id,
+        uploadId,
+        done: 2,
+        total: 3,
+        chunk: 1,
+        chunks: 2,
+        imported: 2,
+        failed: 0,
+        unknown: 0,
+        finished: false
+      },
+      {
+        batchId: batch.id,
+        uploadId,
+        done: 3,
+        total: 3,
+        chunk: 2,
+        chunks: 2,
+        imported: 3,
+        failed: 0,
+        unknown: 0,
+        finished: false
+      },
+      {
+        batchId: batch.id,
+        uploadId,
+        done: 3,
+        total: 3,
+        chunk: 2,
+        chunks: 2,
+        imported: 3,
+        failed: 0,
+        unknown: 0,
+        finished: true
+      }
     ])
 
     // The app as restarted after a crash during the first request.

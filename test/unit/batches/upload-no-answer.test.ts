@@ -98,7 +98,8 @@ describe('upload without an answer from the console', () => {
     expect(error).toMatchObject({
       kind: 'network',
       code: 'TIMEOUT',
-      message: 'The upload stopped at part 2 of 2: The console did not answer Import third-party NFC cards (E16) in time.',
+      message:
+        'The upload stopped at part 2 of 2: The console did not answer Import third-party NFC cards (E16) in time.',
       hint: expect.stringMatching(/^2 rows may or may not be on the console/),
       details: { sent: 4, imported: 1, failed: 1, unknown: 2 }
     })

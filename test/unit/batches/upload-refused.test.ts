@@ -52,8 +52,7 @@ describe('upload refused whole by the console', () => {
     {
       kind: 'permission',
       refuse: async () => demo.client('view'),
-      message:
-        'The API token lacks the permission `edit:credential` needed for Import third-party NFC cards (E16).',
+      message: 'The API token lacks the permission `edit:credential` needed for Import third-party NFC cards (E16).',
       hint: 'Add `edit:credential` to the token'
     },
     {
