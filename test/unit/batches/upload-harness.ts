@@ -20,6 +20,8 @@ export interface UploadHarness {
   progress: UploadProgress[]
   /** NFC IDs of each import request, in order (the request still goes to the console). */
   requests: string[][]
+  /** The file name each import request gave its CSV. */
+  filenames: (string | undefined)[]
   /** How many times the console's card list was read. */
   cardLists: number
   /** Where the batch journals are. */
@@ -56,6 +58,7 @@ export async function uploadHarness(demo: Demo, chunkSize = 2): Promise<UploadHa
     activeClient: client,
     progress: [],
     requests: [],
+    filenames: [],
     cardLists: 0,
     batchesDir,
     async journal(batchId) {
@@ -81,6 +84,7 @@ export async function uploadHarness(demo: Demo, chunkSize = 2): Promise<UploadHa
     }
   }
   client.nfcCards.importCsv = (csv, input, options) => {
+    harness.filenames.push(input?.filename)
     harness.requests.push(csv.split('\n').flatMap((line) => (line ? [line.split(',')[0]!] : [])))
     const timeoutMs = harness.importTimeoutMs
     return importCsv(csv, input, timeoutMs === undefined ? options : { ...options, timeoutMs })

@@ -66,6 +66,7 @@ describe('upload and the batch journal', () => {
       'upload-end'
     ])
     const uploadId = result.uploadId
+    expect(h.filenames).toEqual(['Journal-part-1.csv', 'Journal-part-2.csv'])
     expect(entries[4]).toMatchObject({ console: { profileId: 'site-a', name: 'Site A' } })
     expect(entries.slice(5, 10).map((e) => e.uploadId)).toEqual(Array(5).fill(uploadId))
     expect(entries[11]!.uploadId).toBe(uploadId)
@@ -157,6 +158,10 @@ describe('upload and the batch journal', () => {
     const batch = await h.service.create({ name: 'Nothing' })
     await h.service.addScan(batch.id, `4B${hex}000001`)
     expect(await h.service.upload(batch.id)).toMatchObject({ sent: 1, imported: 1 })
+    // A second upload to the console the batch is bound to does not bind it again.
+    await h.service.addScan(batch.id, `4B${hex}000002`)
+    expect(await h.service.upload(batch.id)).toMatchObject({ sent: 1, imported: 1 })
+    expect((await h.journal(batch.id)).filter((e) => e.t === 'console')).toHaveLength(1)
     const file = join(h.batchesDir, `${batch.id}.jsonl`)
     const before = await readFile(file, 'utf8')
     h.progress.length = 0
@@ -176,6 +181,22 @@ describe('upload and the batch journal', () => {
     expect(h.requests).toEqual([])
     expect(h.cardLists).toBe(0)
     expect((await h.service.get(batch.id)).state).toBe('imported')
+  })
+
+  it('an upload with no console profile active leaves the batch unbound, and it loads again', async () => {
+    const hex = uniqueHex()
+    const unbound = new BatchService({ dir: h.batchesDir, client: async () => h.client, chunkSize: 2 })
+    try {
+      const batch = await unbound.create({ name: 'Unbound' })
+      await unbound.addScan(batch.id, `4E${hex}000001`)
+      expect(await unbound.upload(batch.id)).toMatchObject({ sent: 1, imported: 1 })
+      expect((await h.journal(batch.id)).map((e) => e.t)).not.toContain('console')
+      expect((await unbound.get(batch.id)).console).toBeNull()
+    } finally {
+      await unbound.close()
+    }
+    const service = await h.reopen()
+    expect((await service.list()).unreadable).toEqual([])
   })
 
   it('the app closing between two parts stops the upload: the answered part stays imported, the next is not sent', async () => {
