@@ -123,6 +123,7 @@ describe('batch model', () => {
       { t: 'sending', uploadId: 'u', rowIds: ['r1', 'r2', 'r3', 'gone'] }
     )
     expect(model.meta.console).toEqual({ profileId: 'p', name: 'Site' })
+    expect(model.summary().console).toEqual({ profileId: 'p', name: 'Site' })
     expect(model.updatedAt).toBe('t6')
     // Replayed with an upload open and no upload running here: it was interrupted.
     expect(statuses(model)).toEqual(['unknown', 'unknown', 'unknown', 'pending'])
