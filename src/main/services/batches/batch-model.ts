@@ -110,7 +110,9 @@ export class BatchModel {
           const row = this.byId.get(result.rowId)
           if (!row) continue
           row.status = result.status
-          delete row.retry
+          // Back to pending (refused whole, or checked absent): a fixed failed row is still the
+          // user's fix, and "Retry failed" must still send it.
+          if (result.status !== 'pending') delete row.retry
           if (result.token) row.token = result.token
           else delete row.token
           if (result.displayId) row.displayId = result.displayId

@@ -1,0 +1,112 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startDemo, type Demo } from '../access/support'
+import { uniqueHex, uploadHarness, type UploadHarness } from './upload-harness'
+
+/**
+ * "Retry failed rows" sends the rows the console refused (and those the user fixed since), never a
+ * row of unknown outcome: that one may already be on the console and is checked first.
+ */
+describe('"Retry failed rows"', () => {
+  let demo: Demo
+  let h: UploadHarness
+
+  beforeAll(async () => {
+    demo = await startDemo()
+  })
+  afterAll(async () => {
+    await demo?.stop()
+  })
+  beforeEach(async () => {
+    h = await uploadHarness(demo)
+  })
+  afterEach(async () => {
+    await h.close()
+  })
+
+  const statuses = async (batchId: string) => (await h.service.get(batchId)).rows.map((r) => r.status)
+
+  it('re-sends only rows that definitely failed, never rows to check nor rows never sent', async () => {
+    const hex = uniqueHex()
+    const [taken] = await h.client.nfcCards.importCsv(`1A${hex}000000,Taken-${hex}\n`)
+    const ids = ['01', '02', '03', '04'].map((n) => `1B${hex}0000${n}`)
+    const batch = await h.service.create({ name: 'Retry' })
+    // Row 0 fails (its alias is taken on the console); row 1 is imported; rows 2-3 get no answer.
+    for (const [i, id] of ids.entries())
+      await h.service.addScan(batch.id, id, i === 0 ? `Taken-${hex}` : `T${hex}-${i}`)
+    let calls = 0
+    const importCsv = h.client.nfcCards.importCsv
+    h.client.nfcCards.importCsv = async (...args) => {
+      if (++calls === 2) await demo.control('PUT', '/__demo/faults', { resetRate: 1 })
+      return importCsv(...args)
+    }
+    await expect(h.service.upload(batch.id)).rejects.toMatchObject({ kind: 'network' })
+    expect(await statuses(batch.id)).toEqual(['failed', 'imported', 'unknown', 'unknown'])
+    // A card scanned after that upload has never been sent: it is not a failed row either.
+    const late = `1C${hex}000005`
+    await h.service.addScan(batch.id, late, `T${hex}-late`)
+
+    await demo.control('DELETE', '/__demo/faults')
+    await h.client.nfcCards.update(taken!.token, { alias: `Freed-${hex}` })
+    h.requests.length = 0
+    h.progress.length = 0
+    const retry = await h.service.upload(batch.id, { onlyFailed: true })
+    expect(retry).toMatchObject({ sent: 1, imported: 1, failed: 0, unknown: 0 })
+    expect(h.requests).toEqual([[ids[0]]])
+    expect(h.progress.at(-1)).toMatchObject({ finished: true, done: 1, total: 1, imported: 1 })
+    expect(await statuses(batch.id)).toEqual(['imported', 'imported', 'unknown', 'unknown', 'pending'])
+    // The rows to check were not sent: the console does not hold them (the reset came before its handler).
+    expect(await h.onConsole(ids[2]!)).toEqual([])
+    expect(await h.onConsole(ids[3]!)).toEqual([])
+    expect(await h.onConsole(ids[0]!)).toMatchObject([{ alias: `Taken-${hex}` }])
+
+    // Once checked they go out with the never-sent row, and every card is on the console once.
+    expect(await h.service.check(batch.id)).toEqual({ found: 0, absent: 2 })
+    expect(await h.service.upload(batch.id)).toMatchObject({ sent: 3, imported: 3 })
+    for (const id of [...ids, late]) expect(await h.onConsole(id)).toHaveLength(1)
+    expect((await h.service.get(batch.id)).state).toBe('imported')
+  })
+
+  it('a row to check is sent again only when the user asks for it ("Send again" after looking at the console)', async () => {
+    const hex = uniqueHex()
+    const ids = ['01', '02'].map((n) => `2B${hex}0000${n}`)
+    const batch = await h.service.create({ name: 'Send again' })
+    for (const id of ids) await h.service.addScan(batch.id, id)
+    await demo.control('PUT', '/__demo/faults', { resetRate: 1 })
+    await expect(h.service.upload(batch.id)).rejects.toMatchObject({ kind: 'network' })
+    await demo.control('DELETE', '/__demo/faults')
+    h.requests.length = 0
+
+    expect(await h.service.upload(batch.id, { onlyFailed: true })).toMatchObject({ sent: 0 })
+    expect(await h.service.upload(batch.id)).toMatchObject({ sent: 0 })
+    expect(h.requests).toEqual([])
+    expect(await h.service.upload(batch.id, { onlyFailed: true, resendUnknown: true })).toMatchObject({
+      sent: 2,
+      imported: 2
+    })
+    expect(h.requests).toEqual([ids])
+    expect(await statuses(batch.id)).toEqual(['imported', 'imported'])
+    for (const id of ids) expect(await h.onConsole(id)).toHaveLength(1)
+  })
+
+  it('a failed row fixed since is sent by "Retry failed" even after the console refused that retry whole', async () => {
+    const hex = uniqueHex()
+    await h.client.nfcCards.importCsv(`3A${hex}000000,Held-${hex}\n`)
+    const batch = await h.service.create({ name: 'Fixed' })
+    const { row } = await h.service.addScan(batch.id, `3B${hex}000001`, `Held-${hex}`)
+    const untouched = await h.service.addScan(batch.id, `3B${hex}000002`, `Held-${hex}-2`)
+    expect(await h.service.upload(batch.id)).toMatchObject({ imported: 1, failed: 1 })
+    await h.service.updateRow(batch.id, row.id, { alias: `Fixed-${hex}` })
+    expect((await h.service.get(batch.id)).rows[0]).toMatchObject({ status: 'pending', retry: true })
+    expect((await h.service.get(batch.id)).rows[0]!.reason).toBeUndefined()
+
+    // The console limits requests: the retry is refused whole, nothing was imported.
+    await demo.control('PUT', '/__demo/faults', { rateLimit: { requests: 0, retryAfterSeconds: 60 } })
+    await expect(h.service.upload(batch.id, { onlyFailed: true })).rejects.toMatchObject({ kind: 'rate-limited' })
+    await demo.control('DELETE', '/__demo/faults')
+    h.requests.length = 0
+    expect(await h.service.upload(batch.id, { onlyFailed: true })).toMatchObject({ sent: 1, imported: 1 })
+    expect(h.requests).toEqual([[`3B${hex}000001`]])
+    expect(await h.onConsole(`3B${hex}000001`)).toMatchObject([{ alias: `Fixed-${hex}` }])
+    expect(await h.onConsole(untouched.row.nfcId)).toHaveLength(1)
+  })
+})

@@ -1,0 +1,173 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startDemo, type Demo } from '../access/support'
+import { uniqueHex, uploadHarness, type UploadHarness } from './upload-harness'
+
+/**
+ * How the console's answer to an import becomes row results: matched by NFC ID, failures explained
+ * from the console's cards as they are after the import, and the console's card numbers recorded.
+ * The demo console over real HTTPS; where a live console answers differently from it (order, case,
+ * no NFC ID), its real answer is reshaped on the way back.
+ */
+describe("the console's answer to an upload", () => {
+  let demo: Demo
+  let h: UploadHarness
+
+  beforeAll(async () => {
+    demo = await startDemo()
+  })
+  afterAll(async () => {
+    await demo?.stop()
+  })
+  beforeEach(async () => {
+    h = await uploadHarness(demo)
+  })
+  afterEach(async () => {
+    await h.close()
+  })
+
+  /** Reshape the real answer of every import request. */
+  const reshape = (
+    change: (records: Awaited<ReturnType<UploadHarness['client']['nfcCards']['importCsv']>>) => typeof records
+  ) => {
+    const importCsv = h.client.nfcCards.importCsv
+    h.client.nfcCards.importCsv = async (...args) => change(await importCsv(...args))
+  }
+
+  const rowsWithTokens = async (batchId: string, ids: string[]) => {
+    const detail = await h.service.get(batchId)
+    const cards = await Promise.all(ids.map(async (id) => (await h.onConsole(id))[0]))
+    return { detail, cards }
+  }
+
+  it('matches records to rows by NFC ID, whatever their order and case', async () => {
+    const hex = uniqueHex()
+    const ids = [`6A${hex}0000AB`, `6A${hex}0000CD`]
+    const batch = await h.service.create({ name: 'Order' })
+    for (const id of ids) await h.service.addScan(batch.id, id)
+    reshape((records) => records.map((r) => ({ ...r, nfc_id: r.nfc_id.toLowerCase() })).reverse())
+    expect(await h.service.upload(batch.id)).toMatchObject({ imported: 2 })
+    const { detail, cards } = await rowsWithTokens(batch.id, ids)
+    expect(detail.rows.map((r) => [r.status, r.token, r.displayId])).toEqual(
+      cards.map((card) => ['imported', card!.token, card!.display_id])
+    )
+  })
+
+  it('matches records by position when the answer carries no NFC IDs', async () => {
+    const hex = uniqueHex()
+    const ids = [`6B${hex}000001`, `6B${hex}000002`]
+    const batch = await h.service.create({ name: 'Position' })
+    for (const id of ids) await h.service.addScan(batch.id, id)
+    reshape((records) => records.map((r) => ({ ...r, nfc_id: '' })))
+    expect(await h.service.upload(batch.id)).toMatchObject({ imported: 2 })
+    const { detail, cards } = await rowsWithTokens(batch.id, ids)
+    expect(detail.rows.map((r) => r.token)).toEqual(cards.map((card) => card!.token))
+  })
+
+  it('a row the answer does not mention is to check; checking finds it imported', async () => {
+    const hex = uniqueHex()
+    const ids = [`6C${hex}000001`, `6C${hex}000002`]
+    const batch = await h.service.create({ name: 'Missing' })
+    for (const id of ids) await h.service.addScan(batch.id, id)
+    reshape((records) => records.filter((r) => r.nfc_id !== ids[0]))
+    expect(await h.service.upload(batch.id)).toEqual({
+      uploadId: expect.any(String),
+      sent: 2,
+      imported: 1,
+      failed: 0,
+      unknown: 1
+    })
+    let detail = await h.service.get(batch.id)
+    expect(detail.rows.map((r) => [r.status, r.reason])).toEqual([
+      ['unknown', "The console's answer does not mention this card: check on the console whether it was imported."],
+      ['imported', undefined]
+    ])
+    expect(h.progress.at(-1)).toMatchObject({ done: 2, imported: 1, unknown: 1, finished: true })
+    expect(await h.service.check(batch.id)).toEqual({ found: 1, absent: 0 })
+    detail = await h.service.get(batch.id)
+    const cards = await h.onConsole(ids[0]!)
+    expect(cards).toHaveLength(1)
+    expect(detail.rows[0]).toMatchObject({ status: 'imported', token: cards[0]!.token })
+    expect(detail.state).toBe('imported')
+  })
+
+  it("explains failures from the console's cards as they are now, reading them once per upload", async () => {
+    const hex = uniqueHex()
+    const held = `6D${hex}000001`
+    const heldNoAlias = `6D${hex}000002`
+    const aliasOwner = `6D${hex}000003`
+    const batch = await h.service.create({ name: 'Explain' })
+    await h.service.addScan(batch.id, held, `Mine-${hex}-1`)
+    await h.service.addScan(batch.id, heldNoAlias, `Mine-${hex}-2`)
+    await h.service.addScan(batch.id, `6D${hex}000004`, `Used-${hex}`)
+    await h.service.addScan(batch.id, `6D${hex}000005`, `Mine-${hex}-5`)
+    // A preview reads (and keeps) the console's cards before these arrive on the console.
+    await h.service.previewCsv(`${held}\n`, batch.id)
+    await h.client.nfcCards.importCsv(`${held},Theirs-${hex}\n${heldNoAlias}\n${aliasOwner},Used-${hex}\n`)
+    const [card1, card2, card3] = [
+      (await h.onConsole(held))[0]!,
+      (await h.onConsole(heldNoAlias))[0]!,
+      (await h.onConsole(aliasOwner))[0]!
+    ]
+    h.cardLists = 0
+
+    expect(await h.service.upload(batch.id)).toMatchObject({ sent: 4, imported: 1, failed: 3 })
+    const rows = (await h.service.get(batch.id)).rows
+    expect(rows.map((r) => r.reason)).toEqual([
+      `Already on the console as card ${card1.display_id} ("Theirs-${hex}"): remove this row, or find the card on Cards.`,
+      `Already on the console as card ${card2.display_id}: remove this row, or find the card on Cards.`,
+      `The alias "Used-${hex}" is already used on the console by card ${card3.display_id}: change the alias and retry failed rows.`,
+      undefined
+    ])
+    // Once for the explanations (both parts), once for the number of the imported card.
+    expect(h.cardLists).toBe(2)
+    expect(rows[3]).toMatchObject({
+      status: 'imported',
+      displayId: (await h.onConsole(`6D${hex}000005`))[0]!.display_id
+    })
+
+    // The upload changed the console's cards: the next preview reads them again.
+    const preview = await h.service.previewCsv(`6D${hex}000005\n`)
+    expect(preview.rows[0]).toMatchObject({ status: 'duplicate' })
+    expect(h.cardLists).toBe(3)
+  })
+
+  it('says when the console gave no reason, and does not look up numbers when nothing was imported', async () => {
+    const hex = uniqueHex()
+    const [taken] = await h.client.nfcCards.importCsv(`6E${hex}000000,Busy-${hex}\n`)
+    const batch = await h.service.create({ name: 'No reason' })
+    await h.service.addScan(batch.id, `6E${hex}000001`, `Busy-${hex}`)
+    // By the time the app reads the cards, the alias was freed on the console: no cause is left to show.
+    const importCsv = h.client.nfcCards.importCsv
+    h.client.nfcCards.importCsv = async (...args) => {
+      const answer = await importCsv(...args)
+      await h.client.nfcCards.update(taken!.token, { alias: `Moved-${hex}` })
+      return answer
+    }
+    h.cardLists = 0
+    expect(await h.service.upload(batch.id)).toMatchObject({ sent: 1, imported: 0, failed: 1 })
+    expect((await h.service.get(batch.id)).rows[0]!.reason).toBe(
+      'The console did not import this row and gave no reason.'
+    )
+    expect(h.cardLists).toBe(1)
+    expect((await h.journal(batch.id)).map((e) => e.t)).not.toContain('numbers')
+  })
+
+  it("when the console's cards cannot be read, failures get the likely reason and imported rows stay imported", async () => {
+    const hex = uniqueHex()
+    await h.client.nfcCards.importCsv(`6F${hex}000000,Gone-${hex}\n`)
+    const batch = await h.service.create({ name: 'No list' })
+    await h.service.addScan(batch.id, `6F${hex}000001`, `Gone-${hex}`)
+    await h.service.addScan(batch.id, `6F${hex}000002`, `Fine-${hex}`)
+    await demo.control('PUT', '/__demo/faults', { errorRate: { 'GET /credentials/nfc_cards/tokens': 1 } })
+    expect(await h.service.upload(batch.id)).toMatchObject({ sent: 2, imported: 1, failed: 1 })
+    const rows = (await h.service.get(batch.id)).rows
+    expect(rows[0]).toMatchObject({
+      status: 'failed',
+      reason: 'The console did not import this row (usually a duplicate alias or a card it already knows).'
+    })
+    const card = (await h.onConsole(`6F${hex}000002`))[0]!
+    expect(rows[1]).toMatchObject({ status: 'imported', token: card.token })
+    expect(rows[1]!.displayId).toBeUndefined()
+    expect((await h.journal(batch.id)).map((e) => e.t)).not.toContain('numbers')
+  })
+})

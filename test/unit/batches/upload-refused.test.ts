@@ -1,0 +1,118 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { endpoints } from '../../../src/shared/access/endpoints'
+import { errorFromResponse } from '../../../src/main/services/access/errors'
+import type { AccessClient } from '../../../src/main/services/access/client'
+import { startDemo, type Demo } from '../access/support'
+import { uniqueHex, uploadHarness, type UploadHarness } from './upload-harness'
+
+/**
+ * A request the console refused whole (token, permission, version, rate limit, invalid request)
+ * imported nothing: its rows are not sent (pending) and failed rows stay failed, with the console's
+ * reason, and a later upload sends them. Against the demo console over real HTTPS.
+ */
+describe('upload refused whole by the console', () => {
+  let demo: Demo
+  let old: Demo
+  let h: UploadHarness
+
+  beforeAll(async () => {
+    ;[demo, old] = await Promise.all([startDemo(), startDemo({ version: '3.3.9' })])
+  })
+  afterAll(async () => {
+    await Promise.all([demo?.stop(), old?.stop()])
+  })
+  beforeEach(async () => {
+    h = await uploadHarness(demo)
+  })
+  afterEach(async () => {
+    await h.close()
+  })
+
+  /** A client whose import the console answers 400 CODE_PARAMS_INVALID (the demo console never does). */
+  const invalidRequest = (): AccessClient => {
+    const client = demo.client()
+    client.nfcCards.importCsv = async () => {
+      throw errorFromResponse(endpoints.E16, 400, { code: 'CODE_PARAMS_INVALID', msg: 'file: bad encoding' })
+    }
+    return client
+  }
+
+  const cases: {
+    kind: string
+    refuse: () => Promise<AccessClient | undefined>
+    message: string
+    hint: string
+  }[] = [
+    {
+      kind: 'auth',
+      refuse: async () => demo.client('not-a-token'),
+      message: 'The console refused the API token (Import third-party NFC cards (E16)).',
+      hint: 'Check the token in Settings → Connection.'
+    },
+    {
+      kind: 'permission',
+      refuse: async () => demo.client('view'),
+      message: 'The API token lacks the permission `edit:credential` needed for Import third-party NFC cards (E16).',
+      hint: 'Add `edit:credential` to the token'
+    },
+    {
+      kind: 'unsupported',
+      refuse: async () => old.client(),
+      message: 'This console does not offer Import third-party NFC cards (E16). It needs UniFi Access 3.3.10 or newer.',
+      hint: 'Update the Access application on the console.'
+    },
+    {
+      kind: 'rate-limited',
+      refuse: async () => {
+        await demo.control('PUT', '/__demo/faults', { rateLimit: { requests: 0, retryAfterSeconds: 60 } })
+        return undefined
+      },
+      message: 'The console is limiting requests right now.',
+      hint: 'Wait 60 s and try again.'
+    },
+    {
+      kind: 'validation',
+      refuse: async () => invalidRequest(),
+      message: 'The console rejected the request as invalid. file: bad encoding',
+      hint: 'Fix the cause and upload again; imported rows will not be sent again.'
+    }
+  ]
+
+  for (const c of cases) {
+    it(`${c.kind}: nothing imported, the failed row stays failed and the new one not sent, both with the reason`, async () => {
+      const hex = uniqueHex()
+      await h.client.nfcCards.importCsv(`5A${hex}000000,Taken-${hex}\n`)
+      const batch = await h.service.create({ name: c.kind })
+      const failed = `5B${hex}000001`
+      const fresh = `5B${hex}000002`
+      await h.service.addScan(batch.id, failed, `Taken-${hex}`)
+      expect(await h.service.upload(batch.id)).toMatchObject({ failed: 1 })
+      await h.service.addScan(batch.id, fresh, `N${hex}`)
+
+      h.activeClient = (await c.refuse()) ?? h.client
+      const error = await h.service.upload(batch.id).catch((err: unknown) => err)
+      expect(error).toMatchObject({
+        kind: c.kind,
+        message: `The upload stopped at part 1 of 1: ${c.message}`,
+        hint: expect.stringContaining(c.hint),
+        details: { sent: 2, imported: 0, failed: 1, unknown: 0 }
+      })
+      const detail = await h.service.get(batch.id)
+      expect(detail.rows.map((r) => [r.status, r.reason])).toEqual([
+        ['failed', c.message],
+        ['pending', c.message]
+      ])
+      expect(detail.counts).toMatchObject({ failed: 1, pending: 1, unknown: 0 })
+      expect(await h.onConsole(fresh)).toEqual([])
+      expect(await h.onConsole(failed)).toEqual([])
+
+      // Once the console accepts requests again, an upload sends both.
+      await demo.control('DELETE', '/__demo/faults')
+      h.activeClient = h.client
+      h.requests.length = 0
+      expect(await h.service.upload(batch.id)).toMatchObject({ sent: 2, imported: 1, failed: 1 })
+      expect(h.requests).toEqual([[failed, fresh]])
+      expect(await h.onConsole(fresh)).toHaveLength(1)
+    })
+  }
+})
