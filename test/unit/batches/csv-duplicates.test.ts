@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { validateCsv } from '../../../src/main/services/batches/csv-validate'
+import { hashString } from '../../../src/main/services/batches/duplicate-finder'
 import type { CsvPreview } from '../../../src/shared/batches/schemas'
 
 const rowsOf = (p: CsvPreview) => p.rows.map((r) => [r.line, r.status, r.nfcId ?? null, r.alias, r.messages])
@@ -67,6 +68,30 @@ describe('duplicates in the file', () => {
       [3, 'ok'],
       [4, 'refused'],
       [5, 'ok']
+    ])
+  })
+})
+
+describe('keys whose hashes are equal', () => {
+  // Duplicates are looked for among equal hashes, then told apart by the keys themselves.
+  it('two different NFC IDs with the same hash are not duplicates', () => {
+    // A 4-byte ID is keyed by its value, a longer one by its FNV-1a hash: these two collide.
+    expect(hashString('04A1B2C3D4E5F6') >>> 0).toBe(0x0f6bbe4b)
+    const p = validateCsv('04A1B2C3D4E5F6,A\n0F6BBE4B,B\n04A1B2C3D4E5F6,C\n')
+    expect(p.rows.map((r) => [r.line, r.status, r.messages])).toEqual([
+      [1, 'ok', []],
+      [2, 'ok', []],
+      [3, 'duplicate', ['Same NFC ID as line 1']]
+    ])
+  })
+
+  it('two different aliases with the same hash are not duplicates', () => {
+    expect(hashString('Desk-89949')).toBe(hashString('Desk-514902'))
+    const p = validateCsv('04A1B2C3,Desk-89949\n04A1B2C4,Desk-514902\n04A1B2C5,Desk-89949\n')
+    expect(p.rows.map((r) => [r.line, r.status, r.messages])).toEqual([
+      [1, 'ok', []],
+      [2, 'ok', []],
+      [3, 'duplicate', ['Alias "Desk-89949" is also on line 1; aliases must be unique']]
     ])
   })
 })
