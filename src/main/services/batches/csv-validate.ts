@@ -9,8 +9,10 @@ import { settleRows, type ExistingKeys } from './csv-duplicates'
 export type ValidateOptions = ExistingKeys
 
 const HEADER_ID =
-  /^(?:nfc[ _-]?(?:id|uid)?|uid|id|card(?:[ _-]?(?:id|uid|number|no))?|serial(?:[ _-]?(?:number|no))?|tag(?:[ _-]?id)?|sep=.)$/i
+  /^(?:nfc[ _-]?(?:id|uid)?|uid|id|card(?:[ _-]?(?:id|uid|number|no))?|serial(?:[ _-]?(?:number|no))?|tag(?:[ _-]?id)?|sep=.?)$/i
 const HEADER_ALIAS = /^(?:alias|name|label|description)$/i
+/** Excel's separator line (`sep=,` reads as the cells `sep=` and ``): a header row may follow it. */
+const SEP_LINE = /^sep=/i
 const MAX_ALIAS = 128
 const CHUNK_CHARS = 1 << 19
 
@@ -139,17 +141,17 @@ class CsvRowReader {
     let extraLines = this.extraLines
     let first = this.first
     const data = result.data
-    // A row with a quote papaparse could not read (never closed, or closed lines later in the
-    // middle of a cell): its cell may have swallowed the lines after it.
-    let quoteError = -1
+    // The rows with a quote papaparse could not read (never closed, or closed lines later in the
+    // middle of a cell): such a cell may have swallowed the lines after it. Every one of them, not
+    // only the first: a misplaced quote earlier in the chunk must not let a later one swallow lines.
+    let quoteRows: Set<number | undefined> | undefined
     for (const error of result.errors) {
-      if (error.type === 'Quotes' && error.row !== undefined && (quoteError === -1 || error.row < quoteError))
-        quoteError = error.row
+      if (error.type === 'Quotes') (quoteRows ??= new Set()).add(error.row)
     }
     for (let i = 0; i < data.length; i++) {
       const cells = data[i]!
       const line = lineBase + ++rowIndex + extraLines
-      if (i === quoteError) {
+      if (quoteRows !== undefined && quoteRows.has(i)) {
         let spans = false
         for (let c = 0; c < cells.length; c++) if (cells[c]!.indexOf('\n') !== -1) spans = true
         rows[count++] = row(line, undefined, '', 'refused', [
@@ -211,6 +213,7 @@ class CsvRowReader {
           ) {
             // A file-level note, not a row: a skipped header is neither a card nor a repair.
             this.notes.push(`Line ${line} is a header row and was skipped: the console's format has none.`)
+            if (SEP_LINE.test(idCell)) first = true
             continue
           }
           rows[count++] = row(line, undefined, aliasCell.trim(), 'refused', [id.reason])
@@ -230,6 +233,16 @@ class CsvRowReader {
         // Space, tab, quote or apostrophe at either end: unwrap (allocates only on this path).
         if (a === 32 || z === 32 || a === 34 || z === 34 || a === 39 || z === 39 || a === 9 || z === 9) {
           alias = unwrapCell(alias, (messages ??= []), 'alias')
+        }
+        if (alias.indexOf('\ufffd') !== -1) {
+          // U+FFFD is what a UTF-8 decoder puts for bytes that are not UTF-8: the alias's own
+          // letters (é, ü, …) are lost. Importing it would keep the loss for good.
+          rows[count++] = row(line, nfcId, alias, 'refused', [
+            'The alias holds "\ufffd", a character that could not be read: the file is not UTF-8 (Windows-1252, say). ' +
+              'Save it as "CSV UTF-8 (Comma delimited)" (Excel: File > Save As) and open it again.'
+          ])
+          counts.refused++
+          continue
         }
         if (hasControl(alias)) {
           rows[count++] = row(line, nfcId, alias, 'refused', ['The alias holds a line break or control character.'])
