@@ -139,7 +139,11 @@ describe('connection profiles', () => {
       retryable: false
     })
     const demoId = (await c.list()).activeId!
-    const demoEdit = { kind: 'validation', message: 'The demo console cannot be edited.', hint: 'Add a new connection instead.' }
+    const demoEdit = {
+      kind: 'validation',
+      message: 'The demo console cannot be edited.',
+      hint: 'Add a new connection instead.'
+    }
     expect(await refusal(c.save({ ...input, id: demoId }))).toMatchObject(demoEdit)
     expect(await refusal(c.changeToken({ id: demoId, token: 't' }))).toMatchObject(demoEdit)
     expect(await refusal(c.trustCertificate({ id: demoId, fingerprint256: cert.fingerprint256 }))).toMatchObject(
@@ -170,9 +174,9 @@ describe('connection profiles', () => {
       message: `The certificate of ${remote.console.url} changed between checking and saving.`,
       hint: 'Check the fingerprint again before trusting it.'
     }
-    expect(await refusal(c.save({ name: 'y', url: remote.console.url, token: 't', fingerprint256: other }))).toMatchObject(
-      moved
-    )
+    expect(
+      await refusal(c.save({ name: 'y', url: remote.console.url, token: 't', fingerprint256: other }))
+    ).toMatchObject(moved)
     expect(await refusal(c.trustCertificate({ id: saved.id, fingerprint256: other }))).toMatchObject(moved)
     // The one presented now is trusted again as is; nothing else changes.
     expect(await c.trustCertificate({ id: saved.id, fingerprint256: saved.fingerprint256 })).toEqual(

@@ -96,9 +96,9 @@ describe('Touch Pass channels in main', () => {
     })
     const byId = async () => (await held()).find((p) => p.id === pass.id)!
 
-    expect(result<PassRecord>(await dispatch('touchPasses.rename', { id: pass.id, name: 'Lobby phone' }))).toMatchObject(
-      { id: pass.id, card_name: 'Lobby phone' }
-    )
+    expect(
+      result<PassRecord>(await dispatch('touchPasses.rename', { id: pass.id, name: 'Lobby phone' }))
+    ).toMatchObject({ id: pass.id, card_name: 'Lobby phone' })
     expect((await byId()).card_name).toBe('Lobby phone')
 
     expect(
@@ -129,9 +129,9 @@ describe('Touch Pass channels in main', () => {
     })
     expect(await byId(free.id)).toMatchObject({ user_id: first!.id, status: 'PENDING' })
 
-    expect(
-      result<PassRecord>(await dispatch('touchPasses.unassign', { id: free.id, userId: first!.id })).user_id
-    ).toBe('')
+    expect(result<PassRecord>(await dispatch('touchPasses.unassign', { id: free.id, userId: first!.id })).user_id).toBe(
+      ''
+    )
     expect((await byId(free.id)).user_id).toBe('')
 
     const given = result<{ items: PassRecord[] }>(
@@ -165,9 +165,10 @@ describe('Touch Pass channels in main', () => {
     })
     try {
       expect(result(await dispatch('touchPasses.capabilities', undefined))).toStrictEqual({ canEdit: true })
-      expect(
-        result(await dispatchWith(demo.client('view'))('touchPasses.capabilities', undefined))
-      ).toStrictEqual({ canEdit: false, missingPermission: 'edit:credential' })
+      expect(result(await dispatchWith(demo.client('view'))('touchPasses.capabilities', undefined))).toStrictEqual({
+        canEdit: false,
+        missingPermission: 'edit:credential'
+      })
     } finally {
       await demo.control('DELETE', '/__demo/faults')
     }
