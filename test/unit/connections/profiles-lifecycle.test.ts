@@ -267,6 +267,97 @@ describe('connection profiles', () => {
     expect(await refusal(c.test(lab.id))).toMatchObject(missing)
   })
 
+  it('a refused token is said for what it was: a replacement keeps the old one, a saved one is refused', async () => {
+    const { c, data } = await connections()
+    await c.ensureFirstStart()
+    const lab = await addRemote(c)
+    const replaced = await refusal(
+      c.save({ id: lab.id, name: lab.name, url: lab.url, token: 'wrong-key', fingerprint256: lab.fingerprint256 })
+    )
+    expect(replaced).toMatchObject({
+      kind: 'auth',
+      code: 'TOKEN_REFUSED',
+      message: `The console at ${remote.console.url} refused the new API token. The previous token is kept.`
+    })
+    expect((await c.test(lab.id)).ok).toBe(true)
+    // The key was deleted on the console (here: another key in the file).
+    await writeFile(join(data.path, 'secrets.json'), JSON.stringify({ [lab.id]: 'deleted-key' }))
+    const saved = await refusal(c.test(lab.id))
+    expect(saved.message).toBe(
+      `The console at ${remote.console.url} refuses the saved API token (it may have been deleted or expired).`
+    )
+    expect(saved.hint).toMatch(/^Use Change token… with a working key\./)
+  })
+
+  it('the choice to keep a token unencrypted reaches the token store, for a new console and a new token', async () => {
+    const data = await tempDir()
+    dirs.push(data)
+    const files = createFileSecretStore(data.path)
+    const asked: (boolean | undefined)[] = []
+    const c = new Connections({
+      store: createConfStore(data.path, 'profiles'),
+      // The file store itself keeps every token in a 0600 file; what it was asked is recorded on the way.
+      secrets: { ...files, set: (id, token, options) => (asked.push(options?.allowPlaintext), files.set(id, token)) },
+      dataDir: data.path
+    })
+    open.push(c)
+    await c.ensureFirstStart()
+    const cert = await c.probe(remote.console.url)
+    const lab = await c.save({
+      name: 'Lab console',
+      url: remote.console.url,
+      token: remote.console.tokens.full,
+      fingerprint256: cert.fingerprint256,
+      allowPlaintextToken: true
+    })
+    await c.changeToken({ id: lab.id, token: remote.console.tokens.view, allowPlaintextToken: false })
+    expect(asked).toEqual([true, false])
+  })
+
+  it('changing one profile leaves the others as they were', async () => {
+    const { c } = await connections()
+    await c.ensureFirstStart()
+    const lab = await addRemote(c)
+    const before = (await c.list()).profiles
+    await c.changeToken({ id: lab.id, token: remote.console.tokens.view })
+    await c.trustCertificate({ id: lab.id, fingerprint256: lab.fingerprint256 })
+    expect((await c.list()).profiles).toEqual(before)
+  })
+
+  it('a new certificate for a saved console, without a new token: the one the user looked at is pinned', async () => {
+    const { c } = await connections()
+    await c.ensureFirstStart()
+    const lab = await addRemote(c)
+    // The user looks at another console's certificate (the app's demo console), then saves the
+    // profile with it. The address saved is not reachable: the certificate pinned is the one seen.
+    const demo = await c.demoConsole()
+    const seen = await c.probe(demo.url)
+    const moved = await c.save({
+      id: lab.id,
+      name: lab.name,
+      url: 'https://127.0.0.1:1',
+      fingerprint256: seen.fingerprint256
+    })
+    expect(moved).toMatchObject({ id: lab.id, fingerprint256: demo.fingerprint256, tokenStorage: 'file' })
+  })
+
+  it('a profile written without a token says it has none', async () => {
+    const { c, data } = await connections()
+    await c.ensureFirstStart()
+    const lab = await addRemote(c)
+    const store = createConfStore(data.path, 'profiles')
+    const records = store.get('profiles') as { id: string; tokenStorage: string }[]
+    store.set(
+      'profiles',
+      records.map((p) => (p.id === lab.id ? { ...p, tokenStorage: 'none' } : p))
+    )
+    expect((await c.list()).profiles.find((p) => p.id === lab.id)).toMatchObject({
+      hasToken: false,
+      tokenStorage: 'none'
+    })
+    expect((await c.list()).profiles.find((p) => p.demo)).toMatchObject({ hasToken: true })
+  })
+
   it('a restart with a saved console active does not start the demo console until it is chosen', async () => {
     const first = await connections()
     await first.c.ensureFirstStart()
