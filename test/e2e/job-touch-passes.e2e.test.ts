@@ -189,8 +189,9 @@ describe('job: Touch Passes', () => {
     expect(await tick.isChecked()).toBe(false)
     await tick.check()
     const buy = dialog.getByRole('button', { name: /Buy 2 and charge/ })
+    // A double click, then Enter on the focused button: one purchase.
     await buy.dblclick()
-    await page.keyboard.press('Enter').catch(() => undefined)
+    await page.keyboard.press('Enter')
     const done = dialog.getByTestId('purchase-done')
     await done.waitFor()
     expect(await done.textContent()).toContain(`the list grew by 2 passes (from ${before} to ${before + 2})`)
@@ -229,6 +230,20 @@ describe('job: Touch Passes', () => {
     } finally {
       await job.control('DELETE', '/faults')
     }
+
+    // The user checked the list and buys again, deliberately: a new purchase, sent once, buys one.
+    await page.getByRole('button', { name: 'Buy passes…' }).click()
+    await dialog.getByRole('checkbox').check()
+    await dialog.getByRole('button', { name: /Buy 1 and charge/ }).click()
+    await dialog.getByTestId('purchase-done').waitFor()
+    const final = await passes()
+    expect(final).toHaveLength(before + 3)
+    expect(final.slice(before + 2).map((p) => [p.status, p.user_id])).toEqual([['INACTIVE', '']])
+    expect(job.browser.sentChannels.filter((c) => c === 'touchPasses.purchase')).toHaveLength(3)
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+    await dialog.waitFor({ state: 'detached' })
+    // Nothing more reached the console after the dialog closed.
+    expect(await passes()).toHaveLength(before + 3)
     expect(job.browser.errors).toEqual([])
   })
 

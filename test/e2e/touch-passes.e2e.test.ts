@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { launchChromium, openDemoApp } from '../support/chromium'
 import { startWebMode, type Started } from '../support/processes'
 import { tempDir } from '../support/temp'
+import { request } from '../unit/demo-console/support'
 
 /** The list's total as the pager states it (the console's `pagination.total`). */
 async function listTotal(page: Page): Promise<number> {
@@ -15,12 +18,28 @@ describe('Touch Passes in Chromium (web mode, demo console)', () => {
   let web: Started<{ url: string }>
   let browser: Awaited<ReturnType<typeof launchChromium>>
   let data: Awaited<ReturnType<typeof tempDir>>
+  /** The demo console behind web mode, found as an operator would: the app's address for it, its data dir. */
+  let demo: { url: string; token: string; ca: string }
+  /** The passes the console holds: the judge of what was bought, not the screen. */
+  const heldPasses = async (): Promise<{ id: string; status: string; user_id: string }[]> => {
+    const answer = await request(demo.url, demo.ca, 'GET', '/__demo/state/touchPasses', { token: demo.token })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    return answer.body.data
+  }
 
   beforeAll(async () => {
     data = await tempDir()
     web = await startWebMode(data.path)
     browser = await launchChromium()
     await openDemoApp(browser.page, web.info.url)
+    const listed = await browser.page.evaluate(() => window.api!.connections.list())
+    if (!listed.ok) throw new Error(listed.error.message)
+    const dir = join(data.path, 'demo-console')
+    demo = {
+      url: listed.result.profiles.find((p) => p.demo)!.url,
+      token: (JSON.parse(await readFile(join(dir, 'tokens.json'), 'utf8')) as { full: string }).full,
+      ca: await readFile(join(dir, 'tls-cert.pem'), 'utf8')
+    }
     await browser.page.getByRole('button', { name: 'Touch Passes', exact: true }).click()
   })
   afterAll(async () => {
@@ -31,8 +50,9 @@ describe('Touch Passes in Chromium (web mode, demo console)', () => {
 
   it('buys exactly two passes after an explicit confirmation, however often Buy is clicked', async () => {
     const { page } = browser
-    const before = await listTotal(page)
+    const before = (await heldPasses()).length
     expect(before).toBeGreaterThan(0)
+    expect(await listTotal(page)).toBe(before)
 
     await page.getByRole('button', { name: 'Buy passes…' }).click()
     const dialog = page.getByRole('dialog', { name: 'Buy Touch Passes' })
@@ -43,11 +63,21 @@ describe('Touch Passes in Chromium (web mode, demo console)', () => {
     await dialog.getByRole('checkbox').check()
     // A double click, then Enter on the button: one purchase.
     await buy.dblclick()
-    await page.keyboard.press('Enter').catch(() => undefined)
+    await page.keyboard.press('Enter')
     await dialog.getByTestId('purchase-done').waitFor()
+    // The console holds exactly two more, both unassigned, from one purchase sent once.
+    const bought = (await heldPasses()).slice(before)
+    expect(bought.map((p) => [p.status, p.user_id])).toEqual([
+      ['INACTIVE', ''],
+      ['INACTIVE', '']
+    ])
+    expect(browser.sentChannels.filter((c) => c === 'touchPasses.purchase')).toHaveLength(1)
     await dialog.getByRole('button', { name: 'Close', exact: true }).click()
 
+    // The list on screen says the same, and nothing more was bought meanwhile.
     await expect.poll(() => listTotal(page)).toBe(before + 2)
+    expect(await heldPasses()).toHaveLength(before + 2)
+    expect(browser.sentChannels.filter((c) => c === 'touchPasses.purchase')).toHaveLength(1)
     // And the new ones are INACTIVE (said "Unassigned"): filter to see them.
     await page.getByLabel('Status').selectOption('INACTIVE')
     const statuses = () => page.getByTestId('passes-table').locator('tbody tr td:nth-child(3)').allTextContents()

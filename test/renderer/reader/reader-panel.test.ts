@@ -17,7 +17,7 @@ describe('Reader panel status', () => {
     const view = render(ReaderPanel, props({ state: 'ready', message: 'Ready: hold a card on R.', readers: ['R'] }))
     const live = screen.getByRole('status')
     expect(live.textContent).toContain('Ready: hold a card on R.')
-    expect(screen.getByText(/Tap a card on the reader/)).toBeTruthy()
+    expect(screen.getByText(/Tap a card on the reader/)).toBeVisible()
 
     await view.rerender(
       props({
@@ -32,7 +32,7 @@ describe('Reader panel status', () => {
     expect(live.textContent).toContain('Reader service restarting…')
     expect(live.textContent).toContain('Leave a card on the reader')
     expect(screen.getByTestId('reader-state').dataset['state']).toBe('restarting')
-    expect(screen.getByText('Taps appear here once a reader is ready.')).toBeTruthy()
+    expect(screen.getByText('Taps appear here once a reader is ready.')).toBeVisible()
 
     await view.rerender(
       props({ state: 'no-service', message: 'PC/SC service stopped: …', hint: 'Start it with …', readers: [] })

@@ -146,7 +146,11 @@ describe('minimum console versions', () => {
 
   it('the same calls are served by a current console', async () => {
     const passes = await current.client().touchPasses.list({ page: 1, pageSize: 10 })
-    expect(passes.total).toBeGreaterThanOrEqual(0)
+    // The total is the console's own count of its passes, and the page holds the first of them.
+    const { body } = await current.control<{ data: { touchPasses: number } }>('GET', '/__demo/state')
+    expect(body.data.touchPasses).toBeGreaterThan(0)
+    expect(passes.total).toBe(body.data.touchPasses)
+    expect(passes.items).toHaveLength(Math.min(10, body.data.touchPasses))
     // Endpoints older than the console work on the old one.
     expect(await old.client().pinCodes.generate()).toMatch(/^\d+$/)
   })
