@@ -153,7 +153,10 @@ describe('TLS pinning', () => {
 
     it('refuses a certificate that verifies but is not the pinned one, naming both fingerprints', async () => {
       // Both certificates are in the trust list; only the fingerprint tells them apart.
-      const pin = { fingerprint256: new X509Certificate(certs.a.cert).fingerprint256, pems: [certs.a.cert, certs.b.cert] }
+      const pin = {
+        fingerprint256: new X509Certificate(certs.a.cert).fingerprint256,
+        pems: [certs.a.cert, certs.b.cert]
+      }
       const agent = createPinnedAgent(pin)
       try {
         const requests = b.requests
@@ -288,8 +291,12 @@ describe('TLS pinning', () => {
     const err = certificateChanged('https://10.0.0.5:12445')
     expect(err).toMatchObject({ kind: 'tls', code: CERT_CHANGED, details: { url: 'https://10.0.0.5:12445' } })
     expect(CERT_CHANGED).toBe('CERT_CHANGED')
-    expect(err.message).toBe('The certificate of https://10.0.0.5:12445 is not the one you trusted. The connection was refused.')
-    expect(err.hint).toMatch(/^If the console was reset or got a new certificate on purpose, open Settings → Connection: /)
+    expect(err.message).toBe(
+      'The certificate of https://10.0.0.5:12445 is not the one you trusted. The connection was refused.'
+    )
+    expect(err.hint).toMatch(
+      /^If the console was reset or got a new certificate on purpose, open Settings → Connection: /
+    )
     expect(err.hint).toMatch(/compare it with the console's and choose Trust the new certificate\. If not,/)
     expect(err.hint).toMatch(/someone may be intercepting this network: do not continue\.$/)
   })
