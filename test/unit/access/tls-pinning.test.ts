@@ -115,6 +115,7 @@ describe('TLS pinning', () => {
   let a: Console
   let b: Console
   let chained: Console
+  let partial: Console
 
   beforeAll(async () => {
     dir = await tempDir('tls-pinning-')
@@ -122,9 +123,10 @@ describe('TLS pinning', () => {
     a = await startConsole(certs.a)
     b = await startConsole(certs.b)
     chained = await startConsole(certs.leaf, [certs.intermediate.cert, certs.root.cert])
+    partial = await startConsole(certs.leaf, [certs.intermediate.cert])
   })
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close(), chained?.close()])
+    await Promise.all([a?.close(), b?.close(), chained?.close(), partial?.close()])
     await dir?.remove()
   })
 
@@ -239,6 +241,14 @@ describe('TLS pinning', () => {
       // Nothing was sent over the probe: no request, and the connection is closed at once.
       expect(chained.requests).toBe(requests)
       await expect.poll(() => chained.open).toBe(0)
+    })
+
+    it('reads a chain that stops short of its root: what was presented, nothing more', async () => {
+      const { pin } = await probeCertificate(partial.url)
+      expect(pin.pems.map((p) => new X509Certificate(p).fingerprint256)).toEqual([
+        new X509Certificate(certs.leaf.cert).fingerprint256,
+        new X509Certificate(certs.intermediate.cert).fingerprint256
+      ])
     })
 
     it('describes a subject with a repeated field, and pins a self-signed certificate once', async () => {

@@ -183,7 +183,11 @@ describe('web mode bridge handshake', () => {
     const own = await startWebServer({ rendererDir: dir.path, dispatch, events })
     const tab = openBridge(own)
     await tab.opened
+    // A page load leaves an idle keep-alive connection: closing must not wait for it to time out.
+    expect((await fetch(own.origin + '/')).status).toBe(200)
+    const started = Date.now()
     await own.close()
+    expect(Date.now() - started).toBeLessThan(1000)
     expect(await tab.closed).toBe(1006)
     const after = await fetch(own.origin + '/').then(
       () => 'answered',
