@@ -264,6 +264,19 @@ describe('fetchAll de-duplication', () => {
     expect(await fetchAll(s.fetchPage, (x) => x, { pageSize: 64 })).toEqual(items)
   })
 
+  it('stays linear on 100,000 keys (short ones of one length, long ones that differ only at the start)', async () => {
+    // A hash that ignored part of these keys would put them all in one bucket: billions of string
+    // comparisons, far past this test's time limit, while a spread hash takes milliseconds.
+    const short = Array.from({ length: 50_000 }, (_, i) => 's' + String(i).padStart(6, '0'))
+    const long = Array.from({ length: 50_000 }, (_, i) => String(i).padStart(6, '0') + '-'.repeat(30))
+    const items = [...short, ...long]
+    const fetchPage: FetchPage<string> = async () => ({ items: [...items, ...short.slice(0, 10)], total: 1 })
+    const all = await fetchAll(fetchPage, (x) => x, { pageSize: 1_000_000 })
+    expect(all).toHaveLength(100_000)
+    // One string compare: toEqual on 100,000 items would itself take seconds.
+    expect(all.join('|')).toBe(items.join('|'))
+  }, 10_000)
+
   it('keys by the function given, keeping the first record of a key', async () => {
     const rows = [
       { id: 'a', v: 1 },
