@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { request } from 'node:http'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import { startWebServer, type WebServer } from '../../../src/web/server'
@@ -101,6 +102,17 @@ describe('web mode static files', () => {
         /^HTTP\/1\.1 421 Misdirected Request\r\n/
       )
     }
+    // node:http may set any Host header (fetch may not): the refusal says why in its body.
+    const misdirected = await new Promise<[number | undefined, string]>((resolve, reject) => {
+      request({ host: '127.0.0.1', port, path: '/', headers: { host: 'rebound.example' } }, (res) => {
+        let body = ''
+        res.on('data', (d: Buffer) => (body += String(d)))
+        res.on('end', () => resolve([res.statusCode, body]))
+      })
+        .on('error', reject)
+        .end()
+    })
+    expect(misdirected).toEqual([421, 'Misdirected request'])
     // No Host header at all: refused the same way.
     const noHost = await rawRequest(server, Buffer.from('GET / HTTP/1.0\r\n\r\n'))
     expect(noHost).toMatch(/^HTTP\/1\.1 421 /)
