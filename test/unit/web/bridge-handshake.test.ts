@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writeFile } from 'node:fs/promises'
+import { connect as tcpConnect } from 'node:net'
 import { join } from 'node:path'
 import { startWebServer, DEFAULT_MAX_MESSAGE_BYTES, type WebServer } from '../../../src/web/server'
 import { createEventHub, type EventHub } from '../../../src/main/services/events'
@@ -158,6 +159,39 @@ describe('web mode bridge handshake', () => {
     tab.ws.send(JSON.stringify({ type: 'call', id: -1, channel: 'pins.generate' }))
     expect(await tab.closed).toBe(4400)
     expect(await reason).toBe('bad message')
+  })
+
+  it('cuts off at once a socket that sends a broken frame, without waiting for its close handshake', async () => {
+    // A peer that breaks the protocol and then never answers a close frame must not keep its place
+    // (one of 16) for ws's 30 s close timeout.
+    const port = Number(new URL(server.origin).port)
+    const socket = tcpConnect(port, '127.0.0.1')
+    let head = ''
+    const upgraded = new Promise<void>((resolve) =>
+      socket.on('data', (d: Buffer) => {
+        head += d.toString('latin1')
+        if (head.includes('\r\n\r\n')) resolve()
+      })
+    )
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()))
+    socket.on('error', () => undefined)
+    socket.write(
+      'GET /bridge HTTP/1.1\r\n' +
+        `host: 127.0.0.1:${port}\r\norigin: ${server.origin}\r\n` +
+        'upgrade: websocket\r\nconnection: Upgrade\r\nsec-websocket-version: 13\r\n' +
+        'sec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n' +
+        `sec-websocket-protocol: ${BRIDGE_PROTOCOL}, ${secretProtocol(server.secret)}\r\n\r\n`
+    )
+    await upgraded
+    expect(head).toMatch(/^HTTP\/1\.1 101 /)
+    // A frame with a reserved opcode (0x3), masked as a client must.
+    socket.write(Buffer.from([0x83, 0x80, 1, 2, 3, 4]))
+    const outcome = await Promise.race([
+      closed.then(() => 'closed'),
+      new Promise((r) => setTimeout(() => r('still open'), 2000))
+    ])
+    socket.destroy()
+    expect(outcome).toBe('closed')
   })
 
   it('a fresh secret per launch, in the URL fragment; a secret that cannot travel as a protocol is refused', async () => {

@@ -26,7 +26,8 @@ describe('web mode static files', () => {
     )
     await writeFile(join(dir.path, 'assets', 'app.js'), 'export const app = 1')
     await writeFile(join(dir.path, 'assets', 'app.css'), 'body{}')
-    await writeFile(join(dir.path, 'assets', 'data.bin'), Buffer.from([1, 2, 3]))
+    // Not UTF-8: served byte for byte, never decoded as text on the way.
+    await writeFile(join(dir.path, 'assets', 'data.bin'), Buffer.from([0xff, 0xfe, 0x00, 0x80]))
     // A folder next to the renderer's whose name starts with the renderer folder's name.
     sibling = dir.path + '-private'
     await mkdir(sibling, { recursive: true })
@@ -74,7 +75,7 @@ describe('web mode static files', () => {
     expect((await fetch(server.origin + '/assets/app.css')).headers.get('content-type')).toBe('text/css; charset=utf-8')
     const bin = await fetch(server.origin + '/assets/data.bin')
     expect(bin.headers.get('content-type')).toBe('application/octet-stream')
-    expect(Buffer.from(await bin.arrayBuffer())).toEqual(Buffer.from([1, 2, 3]))
+    expect(Buffer.from(await bin.arrayBuffer())).toEqual(Buffer.from([0xff, 0xfe, 0x00, 0x80]))
     // A query string or an encoded name reaches the same file.
     expect(await (await fetch(server.origin + '/assets/%61pp.js?v=2')).text()).toBe('export const app = 1')
   })
