@@ -46,6 +46,17 @@ describe('fetchAll page sizes', () => {
       items
     )
     expect(small).toEqual([30, 30])
+    // Refused at a size between steps: only the smaller steps are tried next.
+    const between: number[] = []
+    expect(await fetchAll(refusedAbove(25, source(items).fetchPage, between), (x) => x, { pageSize: 30 })).toEqual(
+      items
+    )
+    expect(between).toEqual([30, 25, 25, 25])
+    const onStep: number[] = []
+    expect(await fetchAll(refusedAbove(50, source(items).fetchPage, onStep), (x) => x, { pageSize: 100 })).toEqual(
+      items
+    )
+    expect(onStep).toEqual([100, 25, 25, 25])
   })
 
   it('gives up with the last refusal when even 25 is refused', async () => {
@@ -269,10 +280,12 @@ describe('fetchAll de-duplication', () => {
     // comparisons, far past this test's time limit, while a spread hash takes milliseconds.
     const short = Array.from({ length: 50_000 }, (_, i) => 's' + String(i).padStart(6, '0'))
     const long = Array.from({ length: 50_000 }, (_, i) => String(i).padStart(6, '0') + '-'.repeat(30))
-    const items = [...short, ...long]
+    // Keys of 17 to 31 characters: their first part is hashed character by character.
+    const middle = Array.from({ length: 2000 }, (_, i) => 'm' + String(i).padStart(19, '0'))
+    const items = [...short, ...long, ...middle]
     const fetchPage: FetchPage<string> = async () => ({ items: [...items, ...short.slice(0, 10)], total: 1 })
     const all = await fetchAll(fetchPage, (x) => x, { pageSize: 1_000_000 })
-    expect(all).toHaveLength(100_000)
+    expect(all).toHaveLength(102_000)
     // One string compare: toEqual on 100,000 items would itself take seconds.
     expect(all.join('|')).toBe(items.join('|'))
   }, 10_000)
