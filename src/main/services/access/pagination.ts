@@ -25,7 +25,10 @@ export interface AllOptions extends CallOptions {
  */
 export const DEFAULT_ALL_PAGE_SIZE = 1000
 export const DEFAULT_ALL_CONCURRENCY = 4
-/** A console that never ends a list must not make us loop for ever. */
+/**
+ * A console that never ends a list (or a list that grows faster than it is read) must not make us
+ * loop for ever: past this many pages the read fails with LIST_DID_NOT_END.
+ */
 const MAX_PAGES = 10_000
 
 /**
@@ -33,7 +36,9 @@ const MAX_PAGES = 10_000
  * concurrency and put back in page order. Page counts come from `pagination.total` and the page
  * size actually served, never from the echoed `pagination.page_size` (facts 1.7). With no
  * pagination at all, pages are read one after another until a short one. Items are de-duplicated
- * by `key` (a list that shifts while it is read can repeat an item across pages).
+ * by `key` (a list that shifts while it is read can repeat an item across pages). A list that grows
+ * while it is read: a page reporting a larger total extends the read to the new last page, so a
+ * record pushed past the first total's last page (new records at the top) is still read.
  */
 export async function fetchAll<T>(
   fetchPage: FetchPage<T>,
@@ -62,7 +67,9 @@ export async function fetchAll<T>(
 
     if (first.total === undefined) {
       let last = first.items.length
-      for (let pageNum = 2; last >= pageSize && last > 0 && pageNum <= MAX_PAGES; pageNum++) {
+      // A full page may have a next one (pageSize is at least 1, so an empty page always ends the list).
+      for (let pageNum = 2; last >= pageSize; pageNum++) {
+        if (pageNum > MAX_PAGES) throw listDidNotEnd()
         const page = await fetchPage({ pageNum, pageSize, signal })
         stop()
         pages.push(page.items)
@@ -95,12 +102,23 @@ export async function fetchAll<T>(
       }
     }
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(0, lastPage - 1)) }, worker))
+    // Capped at MAX_PAGES with more still reported: an error, never a silently shortened list.
+    if (total > lastPage * pageSize) throw listDidNotEnd()
     return dedupe(pages, key)
   } catch (err) {
     inner.abort()
     if (options.signal?.aborted) throw cancelled('Loading the list')
     throw AppError.from(err)
   }
+}
+
+function listDidNotEnd(): AppError {
+  return new AppError({
+    kind: 'server',
+    code: 'LIST_DID_NOT_END',
+    message: `The list did not end after ${MAX_PAGES} pages: the console kept reporting more.`,
+    hint: 'Records may be added faster than they can be read (an import running?). Load the list again once it is done.'
+  })
 }
 
 /** Sizes to step down to when a console refuses a large page_size instead of capping it. */
