@@ -11,6 +11,7 @@ import { getApi } from '../lib/api'
 import { saveBlob } from '../lib/download'
 import { AppError } from '../../../shared/errors'
 import { readerStore } from './reader.svelte'
+import { countOf } from '../lib/plural'
 import { readCsvFile } from '../components/import/csv-file'
 
 /** Which bytes of a tapped UID go into the batch: kept with the batch, applied by main on each tap. */
@@ -372,7 +373,7 @@ export class BatchesStore {
     try {
       const { filename, text, rows } = await getApi().batches.exportCsv({ batchId: this.selectedId, which })
       saveBlob(new Blob([text], { type: 'text/csv' }), filename)
-      this.notice = `Saved ${rows} row${rows === 1 ? '' : 's'} as ${filename}.`
+      this.notice = `Saved ${countOf(rows, 'row')} as ${filename}.`
     } catch (err) {
       this.rowError = AppError.from(err)
     }

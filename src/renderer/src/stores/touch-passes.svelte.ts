@@ -1,7 +1,7 @@
 import type { TouchPass, TouchPassFilterStatus } from '../../../shared/access/touch-passes'
 import { AppError } from '../../../shared/errors'
 import { getApi, type Api } from '../lib/api'
-import { Latest } from '../lib/latest'
+import { RecordList } from './record-list.svelte'
 
 /**
  * The permission key an error names as missing: only a permission error (HTTP 403 or
@@ -18,11 +18,7 @@ export function missingPermission(err: AppError): string | null {
 export type TouchPassView = TouchPassFilterStatus | '' | 'ASSIGNABLE' | 'EXPIRED'
 
 /** The Touch Pass list (paged, filtered or searched) and the pass shown in detail. */
-export class TouchPassesStore {
-  items = $state.raw<TouchPass[]>([])
-  total = $state(0)
-  page = $state(1)
-  pageSize = $state(25)
+export class TouchPassesStore extends RecordList<TouchPass> {
   /**
    * '' = every status; ASSIGNABLE = the console's assignable list (E11: SUSPENDED or INACTIVE,
    * free); EXPIRED = every page read and the expired kept (E9 cannot filter by EXPIRED).
@@ -32,51 +28,29 @@ export class TouchPassesStore {
   scanned = $state(0)
   /** Non-empty: the list shows search results (no paging) instead of a page. */
   searched = $state('')
-  loading = $state(false)
-  loaded = $state(false)
-  error = $state<AppError | null>(null)
-  selected = $state.raw<TouchPass | null>(null)
-  /**
-   * A permission key the token lacks for changes (rename, activate, suspend, unbundle, buy), once
-   * known from the probe or a 403 naming it; those actions are off while set.
-   */
-  editBlocked = $state<string | null>(null)
+  // editBlocked (from RecordList): rename, activate, suspend, unbundle, buy (edit:credential).
   /** The same for giving a pass to a user and taking it back (edit:user). */
   assignBlocked = $state<string | null>(null)
 
-  private readonly listRequests = new Latest()
-  private readonly openRequests = new Latest()
-
-  async load(page = this.page): Promise<void> {
-    const ticket = this.listRequests.next()
-    this.loading = true
-    this.error = null
-    try {
-      const { status, searched } = this
-      if (searched || status === 'ASSIGNABLE' || status === 'EXPIRED') {
-        const answer: { items: TouchPass[]; scanned?: number } = searched
-          ? await getApi().touchPasses.search({ condition: searched })
-          : status === 'EXPIRED'
-            ? await getApi().touchPasses.expired()
-            : await getApi().touchPasses.assignable()
-        if (!this.listRequests.isCurrent(ticket)) return
-        this.items = answer.items
-        this.total = answer.items.length
+  protected async fetchPage(page: number): Promise<() => void> {
+    const { status, searched } = this
+    if (searched || status === 'ASSIGNABLE' || status === 'EXPIRED') {
+      const answer: { items: TouchPass[]; scanned?: number } = searched
+        ? await getApi().touchPasses.search({ condition: searched })
+        : status === 'EXPIRED'
+          ? await getApi().touchPasses.expired()
+          : await getApi().touchPasses.assignable()
+      return () => {
+        this.show(answer.items, answer.items.length, 1)
         this.scanned = answer.scanned ?? 0
-        this.page = 1
-      } else {
-        const result = await getApi().touchPasses.list({ page, pageSize: this.pageSize, ...(status ? { status } : {}) })
-        if (!this.listRequests.isCurrent(ticket)) return
-        this.items = result.items
-        this.total = result.total
-        this.page = page
       }
-      this.loaded = true
-    } catch (err) {
-      if (this.listRequests.isCurrent(ticket)) this.error = AppError.from(err)
-    } finally {
-      if (this.listRequests.isCurrent(ticket)) this.loading = false
     }
+    const result = await getApi().touchPasses.list({ page, pageSize: this.pageSize, ...(status ? { status } : {}) })
+    return () => this.show(result.items, result.total, page)
+  }
+
+  protected fetchOne(id: string): Promise<TouchPass> {
+    return getApi().touchPasses.get({ id })
   }
 
   async checkCapabilities(): Promise<void> {
@@ -100,25 +74,9 @@ export class TouchPassesStore {
     return this.load(1)
   }
 
-  async open(id: string): Promise<void> {
-    const ticket = this.openRequests.next()
-    const pass = await getApi().touchPasses.get({ id })
-    if (this.openRequests.isCurrent(ticket)) this.selected = pass
-  }
-
-  /** Another console: nothing of the previous one may stay on screen or be acted on. */
-  reset(): void {
-    this.listRequests.cancelAll()
-    this.openRequests.cancelAll()
-    this.items = []
-    this.total = 0
-    this.page = 1
+  override reset(): void {
+    super.reset()
     this.searched = ''
-    this.loaded = false
-    this.loading = false
-    this.error = null
-    this.selected = null
-    this.editBlocked = null
     this.assignBlocked = null
   }
 

@@ -1,4 +1,6 @@
-const passes = (n: number) => `${n} pass${n === 1 ? '' : 'es'}`
+import { countOf } from '../../lib/plural'
+
+const passes = (n: number) => countOf(n, 'pass', 'passes')
 
 /**
  * What a confirmed purchase bought, as the list shows it. The console may answer only the first

@@ -20,11 +20,6 @@ export const visitorStatusOrder: VisitorStatus[] = [
   'CANCELLED'
 ]
 
-/** "1 visitor", "2 visitors". */
-export function countOf(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`
-}
-
 /** A visit that can no longer be used: cancelled, or its window is over (or the console says so). */
 export function visitOver(
   v: { status?: VisitorStatus | undefined; end_time?: number | undefined },

@@ -1,0 +1,72 @@
+import { AppError } from '../../../shared/errors'
+import { Latest } from '../lib/latest'
+
+/**
+ * A console list read a page (or a search) at a time, with one record open beside it. Only the
+ * newest load and the newest open may change what is shown; a console switch (reset) drops both.
+ */
+export abstract class RecordList<T> {
+  items = $state.raw<T[]>([])
+  total = $state(0)
+  page = $state(1)
+  pageSize = $state(25)
+  loading = $state(false)
+  loaded = $state(false)
+  error = $state<AppError | null>(null)
+  selected = $state.raw<T | null>(null)
+  /**
+   * A permission key the token lacks for changes, once known from the probe or a 403 naming it;
+   * the changes are off while set.
+   */
+  editBlocked = $state<string | null>(null)
+
+  private readonly listRequests = new Latest()
+  private readonly openRequests = new Latest()
+
+  /** Reads what `load(page)` shows; the returned step puts it on screen (skipped when a newer load started). */
+  protected abstract fetchPage(page: number): Promise<() => void>
+  protected abstract fetchOne(id: string): Promise<T>
+
+  async load(page = this.page): Promise<void> {
+    const ticket = this.listRequests.next()
+    this.loading = true
+    this.error = null
+    try {
+      const show = await this.fetchPage(page)
+      if (!this.listRequests.isCurrent(ticket)) return
+      show()
+      this.loaded = true
+    } catch (err) {
+      if (this.listRequests.isCurrent(ticket)) this.error = AppError.from(err)
+    } finally {
+      if (this.listRequests.isCurrent(ticket)) this.loading = false
+    }
+  }
+
+  async open(id: string): Promise<void> {
+    const ticket = this.openRequests.next()
+    const record = await this.fetchOne(id)
+    if (this.openRequests.isCurrent(ticket)) this.selected = record
+  }
+
+  /** Another console: nothing of the previous one may stay on screen or be acted on. */
+  reset(): void {
+    this.listRequests.cancelAll()
+    this.openRequests.cancelAll()
+    this.items = []
+    this.total = 0
+    this.page = 1
+    this.loaded = false
+    this.loading = false
+    this.error = null
+    this.selected = null
+    this.editBlocked = null
+  }
+
+  /** What the list shows from now on. */
+  protected show(items: T[], total: number, page: number): void {
+    this.items = items
+    this.total = total
+    this.page = page
+  }
+}
