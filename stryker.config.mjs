@@ -24,7 +24,7 @@ export default {
   thresholds: { high: 95, low: 90, break: 90 },
   mutate: [
     // Touch Pass purchase guard (never twice, never retried)
-    'src/main/handlers/touch-passes.ts',
+    'src/main/services/touch-passes/touch-pass-service.ts',
     // HTTP: retry policy (reads only), pagination, permission probe, TLS pinning
     'src/main/services/access/retry.ts',
     'src/main/services/access/pagination.ts',

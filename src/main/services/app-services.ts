@@ -16,6 +16,7 @@ import { PinService } from './pins/pin-service'
 import { forkNodeHost } from './reader/fork-node'
 import type { ForkHost } from './reader/host-process'
 import { ReaderService } from './reader/reader-service'
+import { TouchPassService } from './touch-passes/touch-pass-service'
 import { VisitorService } from './visitors/visitor-service'
 
 export type Transport = 'electron' | 'web' | 'cli' | 'test'
@@ -95,6 +96,7 @@ export async function createAppServices(options: AppServicesOptions) {
     badges,
     visitors: new VisitorService(client),
     pins: new PinService(client),
+    touchPasses: new TouchPassService(client),
     async close() {
       await Promise.allSettled([batches.close(), enrollment.close(), reader.stop()])
       await connections.close()
