@@ -1,7 +1,7 @@
 import { rename } from 'node:fs/promises'
 import type { z } from 'zod'
 import { AppError } from '../../../shared/errors'
-import { readFileIfExists, writeFileAtomic } from '../storage/atomic-file'
+import { readFileIfExists, writeFileAtomic } from '../../../node/atomic-file'
 
 /**
  * A JSON file read back through zod. A file that no longer parses is moved aside (never deleted)

@@ -1,7 +1,7 @@
 import { open, readFile, truncate, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { AppError } from '../../../shared/errors'
-import { writeFileAtomic } from '../storage/atomic-file'
+import { writeFileAtomic } from '../../../node/atomic-file'
 import { journalEntrySchema, type JournalEntry } from './journal-entries'
 
 const NEWLINE = 0x0a
