@@ -41,7 +41,9 @@ export default {
     'src/main/services/connections/connections.ts',
     'src/main/services/connections/secret-store.ts',
     // Visitor form schemas, CSV validation
-    'src/shared/ipc/channels/visitors.ts',
+    'src/shared/visitors/form.ts',
+    'src/shared/visitors/schedule.ts',
+    'src/shared/field-errors.ts',
     'src/main/services/batches/csv-validate.ts',
     'src/main/services/batches/csv-duplicates.ts'
   ]
