@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { channel, noInput } from '../define'
+import { channel, noInput, recordId } from '../define'
 import { visitorSchema, visitorStatusNameSchema } from '../../access/visitors'
 import { visitorFormSchema } from '../../visitors/form'
 
@@ -8,7 +8,7 @@ export { scheduleRangeSchema, scheduleSchema, type Schedule, type ScheduleRange 
 export { visitorFormSchema, type VisitorForm, type VisitorFormInput } from '../../visitors/form'
 export { fieldErrors } from '../../field-errors'
 
-const idInput = z.object({ id: z.string().min(1).max(200) })
+const idInput = z.object({ id: recordId })
 
 export const visitorChannels = {
   'visitors.list': channel(
@@ -25,7 +25,7 @@ export const visitorChannels = {
   'visitors.create': channel('Create a visitor (E17)', visitorFormSchema, visitorSchema),
   'visitors.update': channel(
     'Change a visitor (E18): names, reason, validity window, weekly schedule and doors',
-    z.object({ id: z.string().min(1).max(200), visitor: visitorFormSchema }),
+    z.object({ id: recordId, visitor: visitorFormSchema }),
     visitorSchema
   ),
   'visitors.cancel': channel(
@@ -41,12 +41,12 @@ export const visitorChannels = {
   'visitors.unassignPin': channel("Remove the visitor's PIN (§4.10)", idInput, z.object({ removed: z.literal(true) })),
   'visitors.assignNfc': channel(
     'Give an NFC card to the visitor (§4.7); force takes it from its current owner',
-    z.object({ id: z.string().min(1).max(200), token: z.string().min(1).max(200), force: z.boolean().default(false) }),
+    z.object({ id: recordId, token: recordId, force: z.boolean().default(false) }),
     z.object({ assigned: z.literal(true) })
   ),
   'visitors.unassignNfc': channel(
     'Take an NFC card from the visitor (§4.8)',
-    z.object({ id: z.string().min(1).max(200), token: z.string().min(1).max(200) }),
+    z.object({ id: recordId, token: recordId }),
     z.object({ removed: z.literal(true) })
   ),
   'visitors.assignQr': channel('Give the visitor a QR code (§4.11)', idInput, z.object({ assigned: z.literal(true) })),
@@ -57,7 +57,7 @@ export const visitorChannels = {
   ),
   'visitors.qrCode': channel(
     "The visitor's QR code as PNG (E15); assign first (§4.11) unless told the code exists",
-    z.object({ id: z.string().min(1).max(200), assign: z.boolean().default(true) }),
+    z.object({ id: recordId, assign: z.boolean().default(true) }),
     z.object({ pngBase64: z.string(), bytes: z.number().int() })
   ),
   'visitors.qrState': channel(
