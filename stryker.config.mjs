@@ -26,7 +26,7 @@ export default {
   thresholds: { high: 95, low: 90, break: 90 },
   mutate: [
     // Touch Pass purchase guard (never twice, never retried)
-    'src/main/handlers/touch-passes.ts',
+    'src/main/services/touch-passes/touch-pass-service.ts',
     // HTTP: retry policy (reads only), pagination, permission probe, TLS pinning
     'src/main/services/access/retry.ts',
     'src/main/services/access/pagination.ts',
@@ -43,7 +43,9 @@ export default {
     'src/main/services/connections/connections.ts',
     'src/main/services/connections/secret-store.ts',
     // Visitor form schemas, CSV validation
-    'src/shared/ipc/channels/visitors.ts',
+    'src/shared/visitors/form.ts',
+    'src/shared/visitors/schedule.ts',
+    'src/shared/field-errors.ts',
     'src/main/services/batches/csv-validate.ts',
     'src/main/services/batches/csv-duplicates.ts'
   ]

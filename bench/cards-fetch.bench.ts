@@ -4,7 +4,7 @@ import { startDemoConsoleProcess } from '../test/support/processes'
 import { tempDir } from '../test/support/temp'
 import { createAccessClient } from '../src/main/services/access/client'
 import { probeCertificate, type PinnedCertificate } from '../src/main/services/access/tls-pinning'
-import { API_PREFIX } from '../src/main/services/access/http'
+import { API_PREFIX } from '../src/shared/access/endpoints'
 import { DEFAULT_ALL_PAGE_SIZE } from '../src/main/services/access/pagination'
 
 /**

@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto'
 import { join } from 'node:path'
 import selfsigned from 'selfsigned'
-import { readFileIfExists, writeFileAtomic } from '../main/services/storage/atomic-file'
+import { readFileIfExists, writeFileAtomic } from '../node/atomic-file'
 
 export interface ServerCertificate {
   key: string

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { readFileIfExists, writeFileAtomic } from '../main/services/storage/atomic-file'
+import { readFileIfExists, writeFileAtomic } from '../node/atomic-file'
 
 /** Every permission key a console token can hold (facts 1.3, the in-scope ones). */
 export const allPermissionKeys = [

@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { z } from 'zod'
 import { channels } from '../shared/ipc/contract'
 import { createNodeServices, defaultDataDir } from './services/node-app'
+import { startDemoConsole } from '../demo-console/server'
 import { createDispatch } from './services/ipc/dispatch'
 import { createHandlers } from './handlers'
 
@@ -46,7 +47,11 @@ async function run(): Promise<Outcome> {
   } catch {
     return { stream: process.stderr, text: `The input must be JSON, e.g. '{"id":"…"}'. Got: ${rawInput}\n`, code: 2 }
   }
-  const services = await createNodeServices({ dataDir: resolve(values.data ?? defaultDataDir()), transport: 'cli' })
+  const services = await createNodeServices({
+    dataDir: resolve(values.data ?? defaultDataDir()),
+    transport: 'cli',
+    startDemoConsole
+  })
   const envelope = await createDispatch(createHandlers(services))(command, input)
   await services.close()
   return envelope.ok

@@ -5,6 +5,7 @@ import { createNodeServices, defaultDataDir } from '../main/services/node-app'
 import { createDispatch } from '../main/services/ipc/dispatch'
 import { createHandlers } from '../main/handlers'
 import { startWebServer } from './server'
+import { startDemoConsole } from '../demo-console/server'
 
 /** `npm run web`: the main-process handlers in Node, the renderer in a browser tab. */
 const { values } = parseArgs({
@@ -21,7 +22,7 @@ if (!existsSync(resolve(rendererDir, 'index.html'))) {
   process.exit(1)
 }
 const dataDir = resolve(values.data ?? defaultDataDir())
-const services = await createNodeServices({ dataDir, transport: 'web' })
+const services = await createNodeServices({ dataDir, transport: 'web', startDemoConsole })
 const web = await startWebServer({
   rendererDir,
   dispatch: createDispatch(createHandlers(services)),

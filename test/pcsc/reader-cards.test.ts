@@ -5,6 +5,7 @@ import { startPcscd, type Pcscd } from '../support/pcscd'
 import { ISO_14443_4_ATR, MIFARE_CLASSIC_ATR, VirtualCard, VPCD_READERS } from '../support/virtual-card'
 import { tempDir } from '../support/temp'
 import { EventLog } from './harness'
+import { startDemoConsole } from '../../src/demo-console/server'
 
 /** Real pcscd + vpcd + a virtual card, read through the reader handlers, supervisor and host. */
 describe('reading cards through the reader host', () => {
@@ -18,7 +19,7 @@ describe('reading cards through the reader host', () => {
   beforeAll(async () => {
     pcscd = await startPcscd()
     dir = await tempDir()
-    services = await createNodeServices({ dataDir: dir.path, transport: 'test' })
+    services = await createNodeServices({ dataDir: dir.path, transport: 'test', startDemoConsole })
     services.events.subscribe(log.listener)
     reader = readerHandlers(services)
   })

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { API_PREFIX } from '../../main/services/access/http'
+import { API_PREFIX } from '../../shared/access/endpoints'
 import type { EndpointInfo } from '../../shared/access/endpoints'
 import { fail } from '../envelope'
 import { supports } from '../version'

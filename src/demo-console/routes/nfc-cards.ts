@@ -9,7 +9,7 @@ import { invalid, notFound } from '../errors'
 import { presentCard } from '../present'
 import { normaliseNfcId } from '../state/enrollment'
 import type { DemoStore } from '../state/store'
-import { paginate, pageOf } from './paging'
+import { answerPage } from './paging'
 import { idParam, parse } from './validate'
 import { route } from './define'
 
@@ -28,13 +28,7 @@ export function nfcCardRoutes(app: FastifyInstance, ctx: DemoContext) {
   route(app, ctx, endpoints.E5, (request, reply) => success(ctx, reply, presentCard(store, card(request))))
 
   route(app, ctx, endpoints.E6, (request, reply) => {
-    const page = paginate(ctx, store.cards.all(), pageOf(request.query))
-    return success(
-      ctx,
-      reply,
-      page.data.map((c) => presentCard(store, c)),
-      page.pagination
-    )
+    return answerPage(ctx, reply, store.cards.all(), request.query, (c) => presentCard(store, c))
   })
 
   route(app, ctx, endpoints.E7, async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { DemoContext } from '../context'
-import type { Pagination } from '../envelope'
+import type { FastifyReply } from 'fastify'
+import { success, type Pagination } from '../envelope'
 import { invalid } from '../errors'
 
 export const MAX_PAGE_SIZE = 1000
@@ -35,4 +36,21 @@ export function paginate<T>(
   const data = items.slice((request.page - 1) * request.size, request.page * request.size)
   const size = ctx.runtime.variants.pageSizeEcho === 'returned' ? data.length : request.size
   return { data, pagination: { page_num: request.page, page_size: size, total: items.length } }
+}
+
+/** Answer the page of `items` the query asks for (`page_num`/`page_size`), each item as `present` shows it. */
+export function answerPage<T>(
+  ctx: DemoContext,
+  reply: FastifyReply,
+  items: readonly T[],
+  query: unknown,
+  present: (item: T) => unknown
+) {
+  const page = paginate(ctx, items, pageOf(query))
+  return success(
+    ctx,
+    reply,
+    page.data.map((item) => present(item)),
+    page.pagination
+  )
 }

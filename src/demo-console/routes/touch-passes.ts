@@ -8,7 +8,7 @@ import { presentPass } from '../present'
 import { isoWithOffset, touchPassCardId } from '../state/ids'
 import { touchPassFilterStatuses } from '../../shared/access/touch-passes'
 import type { TouchPassRecord } from '../state/schemas'
-import { paginate, pageOf } from './paging'
+import { answerPage } from './paging'
 import { idParam, parse } from './validate'
 import { route } from './define'
 
@@ -35,13 +35,7 @@ export function touchPassRoutes(app: FastifyInstance, ctx: DemoContext) {
   route(app, ctx, endpoints.E9, (request, reply) => {
     const { status } = parse(listQuery, request.query)
     const items = store.touchPasses.all().filter((p) => !status || p.status === status)
-    const page = paginate(ctx, items, pageOf(request.query))
-    return success(
-      ctx,
-      reply,
-      page.data.map((p) => presentPass(p)),
-      page.pagination
-    )
+    return answerPage(ctx, reply, items, request.query, (p) => presentPass(p))
   })
 
   // Substring of the card id or of the user's name, case-insensitive (the reference's examples are

@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { presentPass, presentUser } from '../present'
 import { isoWithOffset } from '../state/ids'
 import { fullName } from '../state/users'
-import { paginate, pageOf } from './paging'
+import { answerPage } from './paging'
 import { idParam, parse } from './validate'
 import { route } from './define'
 import { ownerCredentialRoutes } from './owner-credentials'
@@ -30,13 +30,7 @@ export function userRoutes(app: FastifyInstance, ctx: DemoContext) {
   }
 
   route(app, ctx, endpoints.usersList, (request, reply) => {
-    const page = paginate(ctx, store.users.all(), pageOf(request.query))
-    return success(
-      ctx,
-      reply,
-      page.data.map((u) => presentUser(store, u)),
-      page.pagination
-    )
+    return answerPage(ctx, reply, store.users.all(), request.query, (u) => presentUser(store, u))
   })
 
   // Substring of first, last or full name, email or username, case-insensitive; no pagination
@@ -62,13 +56,7 @@ export function userRoutes(app: FastifyInstance, ctx: DemoContext) {
         reply,
         items.map((u) => presentUser(store, u))
       )
-    const page = paginate(ctx, items, pageOf(query))
-    return success(
-      ctx,
-      reply,
-      page.data.map((u) => presentUser(store, u)),
-      page.pagination
-    )
+    return answerPage(ctx, reply, items, query, (u) => presentUser(store, u))
   })
 
   route(app, ctx, endpoints.userFetch, (request, reply) => success(ctx, reply, presentUser(store, user(request))))

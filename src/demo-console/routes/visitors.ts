@@ -7,7 +7,7 @@ import { presentVisitor } from '../present'
 import { visitorStatusCodes, weekdays, type VisitorRecord, type WeekSchedule } from '../state/schemas'
 import type { DemoStore } from '../state/store'
 import { createVisitorBody, updateVisitorBody, type UpdateVisitorBody } from './visitor-body'
-import { paginate, pageOf } from './paging'
+import { answerPage } from './paging'
 import { idParam, parse } from './validate'
 import { route } from './define'
 import { ownerCredentialRoutes } from './owner-credentials'
@@ -95,8 +95,7 @@ export function visitorRoutes(app: FastifyInstance, ctx: DemoContext) {
         return v.first_name.toLowerCase().startsWith(keyword) || v.last_name.toLowerCase().startsWith(keyword)
       return status === undefined || visitorStatusCodes[v.status] === status
     })
-    const page = paginate(ctx, items, pageOf(query))
-    return success(ctx, reply, page.data.map(answer), page.pagination)
+    return answerPage(ctx, reply, items, query, answer)
   })
 
   route(app, ctx, endpoints.visitorDelete, async (request, reply) => {

@@ -9,7 +9,7 @@ import type {
   VisitorStatus,
   WeekSchedule
 } from './schemas'
-import type { StoreContents } from './store'
+import type { StoreContents } from './contents'
 import { fullName } from './users'
 
 export const seedNames = ['demo', 'large'] as const

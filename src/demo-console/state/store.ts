@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { z } from 'zod'
-import { readFileIfExists, writeFileAtomic } from '../../main/services/storage/atomic-file'
+import { readFileIfExists, writeFileAtomic } from '../../node/atomic-file'
 import { cryptoIds, type Ids } from './ids'
 import { NfcCards } from './nfc-cards'
 import { Users } from './users'
@@ -14,14 +14,10 @@ import {
   touchPassSchema,
   userSchema,
   visitorSchema,
-  type CardRecord,
-  type MetaRecord,
-  type SiteRecord,
-  type TouchPassRecord,
-  type UserRecord,
-  type VisitorRecord
+  type MetaRecord
 } from './schemas'
 import { seedSite, type SeedName } from './seed'
+import type { StoreContents } from './contents'
 
 export type StoreFile = 'meta' | 'site' | 'users' | 'visitors' | 'cards' | 'touchPasses'
 
@@ -32,15 +28,6 @@ const fileNames: Record<StoreFile, string> = {
   visitors: 'visitors.json',
   cards: 'nfc-cards.json',
   touchPasses: 'touch-passes.json'
-}
-
-export interface StoreContents {
-  meta: MetaRecord
-  site: SiteRecord
-  users: UserRecord[]
-  visitors: VisitorRecord[]
-  cards: CardRecord[]
-  touchPasses: TouchPassRecord[]
 }
 
 /**

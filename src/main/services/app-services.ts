@@ -3,6 +3,7 @@ import { createEventHub, type EventHub } from './events'
 import { Connections } from './connections/connections'
 import type { KeyValueStore } from './storage/key-value-store'
 import type { SecretStore } from './connections/secret-store'
+import type { StartDemoConsole } from './connections/demo-starter'
 import type { BadgePrinter } from './badges/printer'
 import { BadgeService } from './badges/badge-service'
 import { BatchService } from './batches/batch-service'
@@ -16,6 +17,7 @@ import { PinService } from './pins/pin-service'
 import { forkNodeHost } from './reader/fork-node'
 import type { ForkHost } from './reader/host-process'
 import { ReaderService } from './reader/reader-service'
+import { TouchPassService } from './touch-passes/touch-pass-service'
 import { VisitorService } from './visitors/visitor-service'
 
 export type Transport = 'electron' | 'web' | 'cli' | 'test'
@@ -27,6 +29,8 @@ export interface AppServicesOptions {
   /** Where profiles and settings live (electron-store in the app, conf elsewhere). */
   store: KeyValueStore
   secrets: SecretStore
+  /** Starts the built-in demo console: `startDemoConsole` of src/demo-console/server.ts, given by the entry. */
+  startDemoConsole: StartDemoConsole
   /** How to start helper processes; set by the Electron entry (utilityProcess) or Node (fork). */
   forkHost?: ForkHost
   /** Badge printing through the app window (Electron only; web mode prints from the browser). */
@@ -45,6 +49,7 @@ export async function createAppServices(options: AppServicesOptions) {
     store: options.store,
     secrets: options.secrets,
     dataDir: options.dataDir,
+    startDemoConsole: options.startDemoConsole,
     onChange: (activeId) => events.emit('connections.changed', { activeId })
   })
   await connections.ensureFirstStart()
@@ -95,6 +100,7 @@ export async function createAppServices(options: AppServicesOptions) {
     badges,
     visitors: new VisitorService(client),
     pins: new PinService(client),
+    touchPasses: new TouchPassService(client),
     async close() {
       await Promise.allSettled([batches.close(), enrollment.close(), reader.stop()])
       await connections.close()

@@ -3,6 +3,7 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { createAppServices, type Transport } from './app-services'
 import { createConfStore } from './storage/key-value-store'
+import type { StartDemoConsole } from './connections/demo-starter'
 import { createFileSecretStore } from './connections/secret-store'
 
 /** Default data dir outside Electron (web mode, CLI): kept apart from the desktop app's userData. */
@@ -12,13 +13,19 @@ export function defaultDataDir(): string {
 }
 
 /** The services without Electron: conf for profiles and settings, a 0600 file for tokens. */
-export async function createNodeServices(options: { dataDir: string; transport: Transport; version?: string }) {
+export async function createNodeServices(options: {
+  dataDir: string
+  transport: Transport
+  version?: string
+  startDemoConsole: StartDemoConsole
+}) {
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 })
   return createAppServices({
     dataDir: options.dataDir,
     transport: options.transport,
     version: options.version ?? process.env['npm_package_version'] ?? '0.1.0',
     store: createConfStore(options.dataDir, 'profiles'),
-    secrets: createFileSecretStore(options.dataDir)
+    secrets: createFileSecretStore(options.dataDir),
+    startDemoConsole: options.startDemoConsole
   })
 }

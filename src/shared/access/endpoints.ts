@@ -13,6 +13,9 @@ export type PermissionKey =
   | 'view:space'
   | 'view:device'
 
+/** Every endpoint's path is under this prefix on the console's API port. */
+export const API_PREFIX = '/api/v1/developer'
+
 export interface EndpointInfo {
   id: string
   title: string

@@ -20,8 +20,11 @@ const statusByCode = new Map<number, VisitorStatus>(
   Object.entries(visitorStatusCodes).map(([name, code]) => [code, name as VisitorStatus])
 )
 
+/** A status by name: what the app sends (the list filter) and what a console answers. */
+export const visitorStatusNameSchema = z.enum(visitorStatuses as [VisitorStatus, ...VisitorStatus[]])
+
 export const visitorStatusSchema = z.union([
-  z.enum(visitorStatuses as [VisitorStatus, ...VisitorStatus[]]),
+  visitorStatusNameSchema,
   // The 4.0.10 conversion spells it CANCELED.
   z.literal('CANCELED').transform((): VisitorStatus => 'CANCELLED'),
   z

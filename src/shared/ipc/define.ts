@@ -17,6 +17,14 @@ export function channel<I extends z.ZodType, O extends z.ZodType>(
   return { input, output, summary }
 }
 
+/** An id or token as a channel takes it: never empty, never longer than any the console makes. */
+export const recordId = z.string().min(1).max(200)
+
+/** A channel's list answer: `{ items }`. */
+export function itemsOf<S extends z.ZodType>(item: S) {
+  return z.object({ items: z.array(item) })
+}
+
 /** Input of a channel that takes none. JSON transports drop `undefined`, so null is accepted too. */
 export const noInput = z.union([z.undefined(), z.null()]).transform(() => undefined)
 

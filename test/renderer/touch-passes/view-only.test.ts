@@ -5,6 +5,7 @@ import TouchPassesScreen from '../../../src/renderer/src/screens/TouchPassesScre
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { buildApi } from '../../../src/preload/api'
 import { touchPassHandlers } from '../../../src/main/handlers/touch-passes'
+import { TouchPassService } from '../../../src/main/services/touch-passes/touch-pass-service'
 import { createDispatch, type Dispatch, type Handlers } from '../../../src/main/services/ipc/dispatch'
 import { createAccessClient, type AccessClient } from '../../../src/main/services/access/client'
 import { probeCertificate } from '../../../src/main/services/access/tls-pinning'
@@ -30,7 +31,7 @@ describe('Touch Passes with a view-only token', () => {
     axios.defaults.adapter = 'http'
     const { pin } = await probeCertificate(remote.info.url)
     client = createAccessClient({ baseUrl: remote.info.url, token: remote.info.tokens.view, pin })
-    const services = { connections: { client: async () => client } } as unknown as AppServices
+    const services = { touchPasses: new TouchPassService(async () => client) } as unknown as AppServices
     dispatch = createDispatch(touchPassHandlers(services) as unknown as Handlers)
     consolePasses = await client.touchPasses.count()
   }, 30_000)
@@ -77,7 +78,7 @@ describe('Touch Passes with a view-only token', () => {
     const { pin } = await probeCertificate(remote.info.url)
     const full = createAccessClient({ baseUrl: remote.info.url, token: remote.info.tokens.full, pin })
     try {
-      const services = { connections: { client: async () => full } } as unknown as AppServices
+      const services = { touchPasses: new TouchPassService(async () => full) } as unknown as AppServices
       const fullDispatch = createDispatch(touchPassHandlers(services) as unknown as Handlers)
       setApiForTests(
         buildApi(

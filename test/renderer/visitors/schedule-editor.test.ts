@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fireEvent, render, screen, within } from '@testing-library/svelte'
 import ScheduleHarness from './ScheduleHarness.svelte'
 import { businessHours, emptySchedule } from '../../../src/renderer/src/components/visitors/schedule'
-import { scheduleSchema } from '../../../src/shared/ipc/channels/visitors'
+import { scheduleSchema } from '../../../src/shared/visitors/schedule'
 
 const json = () => JSON.parse(screen.getByTestId('schedule-json').textContent!)
 

@@ -6,6 +6,7 @@ import type { AppServices } from '../../../src/main/services/app-services'
 import type { Visitor } from '../../../src/shared/access/visitors'
 import type { BadgeJob } from '../../../src/shared/badges/schemas'
 import { tempDir } from '../../support/temp'
+import { startDemoConsole } from '../../../src/demo-console/server'
 
 /** Main's own refusal to print the badge of a cancelled visit, against the built-in demo console. */
 describe('badges.print and badges.pdf for a cancelled visit', () => {
@@ -16,7 +17,7 @@ describe('badges.print and badges.pdf for a cancelled visit', () => {
 
   beforeAll(async () => {
     data = await tempDir()
-    services = await createNodeServices({ dataDir: data.path, transport: 'test' })
+    services = await createNodeServices({ dataDir: data.path, transport: 'test', startDemoConsole })
     // A printer that only notes what it was asked to do.
     services.printer = {
       listPrinters: async () => [],

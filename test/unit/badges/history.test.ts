@@ -8,6 +8,7 @@ import { createDispatch } from '../../../src/main/services/ipc/dispatch'
 import { createNodeServices } from '../../../src/main/services/node-app'
 import type { BadgeJob } from '../../../src/shared/badges/schemas'
 import { tempDir } from '../../support/temp'
+import { startDemoConsole } from '../../../src/demo-console/server'
 
 const job: BadgeJob = {
   visitorId: 'v-1',
@@ -70,7 +71,7 @@ describe('badge print history', () => {
     })
     expect(await new BadgeSettingsStore(data.path).get()).toMatchObject({ siteName: 'HQ Reception', stock: 'a6' })
 
-    const services = await createNodeServices({ dataDir: data.path, transport: 'test' })
+    const services = await createNodeServices({ dataDir: data.path, transport: 'test', startDemoConsole })
     try {
       const dispatch = createDispatch(createHandlers(services))
       const bad = await dispatch('badges.saveSettings', { siteName: 'x', logoDataUrl: 'javascript:alert(1)' })

@@ -5,6 +5,7 @@ import { createNodeServices } from '../../../src/main/services/node-app'
 import type { AppServices } from '../../../src/main/services/app-services'
 import { tempDir } from '../../support/temp'
 import { control } from '../access/support'
+import { startDemoConsole } from '../../../src/demo-console/server'
 
 /** Main's own guard on Touch Pass purchases, against the built-in demo console over HTTPS. */
 describe('touchPasses.purchase in main', () => {
@@ -14,7 +15,7 @@ describe('touchPasses.purchase in main', () => {
 
   beforeAll(async () => {
     data = await tempDir()
-    services = await createNodeServices({ dataDir: data.path, transport: 'test' })
+    services = await createNodeServices({ dataDir: data.path, transport: 'test', startDemoConsole })
     dispatch = createDispatch(createHandlers(services))
   })
   afterAll(async () => {

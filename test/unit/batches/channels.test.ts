@@ -5,6 +5,7 @@ import { createHandlers } from '../../../src/main/handlers'
 import { createDispatch, type Dispatch } from '../../../src/main/services/ipc/dispatch'
 import { control } from '../access/support'
 import { tempDir } from '../../support/temp'
+import { startDemoConsole } from '../../../src/demo-console/server'
 
 /** The batches.* and enroll.* channels through the real dispatch (zod on inputs) and the built-in demo console. */
 describe('batches and enroll channels', () => {
@@ -15,7 +16,7 @@ describe('batches and enroll channels', () => {
 
   beforeAll(async () => {
     data = await tempDir()
-    services = await createNodeServices({ dataDir: data.path, transport: 'test' })
+    services = await createNodeServices({ dataDir: data.path, transport: 'test', startDemoConsole })
     services.events.subscribe((event, payload) => events.push({ event, payload }))
     dispatch = createDispatch(createHandlers(services))
   })

@@ -15,6 +15,7 @@ import { nfcUidFormats, isRandomUid, uidLengthProblem } from '../../../src/share
 import type { ReaderCard } from '../../../src/shared/reader/schemas'
 import { EventLog } from '../../pcsc/harness'
 import { tempDir } from '../../support/temp'
+import { startDemoConsole } from '../../../src/demo-console/server'
 
 const READER = 'ACS ACR122U PICC Interface 00 00'
 
@@ -229,6 +230,7 @@ async function nodeServices(dataDir: string, forkHost?: ForkHost) {
     version: '0.0.0-test',
     store: createConfStore(dataDir, 'profiles'),
     secrets: createFileSecretStore(dataDir),
+    startDemoConsole,
     ...(forkHost ? { forkHost } : {})
   })
 }

@@ -5,6 +5,7 @@ import { createHandlers } from '../../../src/main/handlers'
 import { createDispatch, type Dispatch } from '../../../src/main/services/ipc/dispatch'
 import { control } from '../access/support'
 import { tempDir } from '../../support/temp'
+import { startDemoConsole } from '../../../src/demo-console/server'
 
 /** Writes to the console's cards made outside Cards: the inventory must not keep answering the old list. */
 describe('card inventory after writes elsewhere in the app', () => {
@@ -15,7 +16,7 @@ describe('card inventory after writes elsewhere in the app', () => {
 
   beforeAll(async () => {
     data = await tempDir()
-    services = await createNodeServices({ dataDir: data.path, transport: 'test' })
+    services = await createNodeServices({ dataDir: data.path, transport: 'test', startDemoConsole })
     services.events.subscribe((event, payload) => events.push({ event, payload }))
     dispatch = createDispatch(createHandlers(services))
   })

@@ -6,6 +6,7 @@ import type { AppServices } from '../../../src/main/services/app-services'
 import { startDemoConsoleProcess, type Started, type DemoConsoleInfo } from '../../support/processes'
 import { tempDir } from '../../support/temp'
 import { AppError } from '../../../src/shared/errors'
+import { startDemoConsole } from '../../../src/demo-console/server'
 
 describe('connections', () => {
   let services: AppServices
@@ -17,7 +18,7 @@ describe('connections', () => {
     data = await tempDir()
     other = await tempDir()
     remote = await startDemoConsoleProcess(other.path)
-    services = await createNodeServices({ dataDir: data.path, transport: 'test' })
+    services = await createNodeServices({ dataDir: data.path, transport: 'test', startDemoConsole })
   })
   afterAll(async () => {
     await services?.close()

@@ -7,6 +7,7 @@ import { createFileSecretStore } from '../../../src/main/services/connections/se
 import { AppError } from '../../../src/shared/errors'
 import { failure, startDemo, type Demo } from '../access/support'
 import { tempDir } from '../../support/temp'
+import { startDemoConsole } from '../../../src/demo-console/server'
 
 type Dir = Awaited<ReturnType<typeof tempDir>>
 
@@ -29,6 +30,7 @@ describe('connection profiles', () => {
       store: createConfStore(data.path, 'profiles'),
       secrets: createFileSecretStore(data.path),
       dataDir: data.path,
+      startDemoConsole,
       onChange: (id) => changes.push(id)
     })
     open.push(c)
@@ -298,7 +300,8 @@ describe('connection profiles', () => {
       store: createConfStore(data.path, 'profiles'),
       // The file store itself keeps every token in a 0600 file; what it was asked is recorded on the way.
       secrets: { ...files, set: (id, token, options) => (asked.push(options?.allowPlaintext), files.set(id, token)) },
-      dataDir: data.path
+      dataDir: data.path,
+      startDemoConsole
     })
     open.push(c)
     await c.ensureFirstStart()

@@ -6,6 +6,7 @@ import type { AppServices } from '../../../src/main/services/app-services'
 import { startDemoConsoleProcess, type Started, type DemoConsoleInfo } from '../../support/processes'
 import { tempDir } from '../../support/temp'
 import type { AppError } from '../../../src/shared/errors'
+import { startDemoConsole } from '../../../src/demo-console/server'
 
 /** The profiles file and the token file, as they are on disk. */
 async function onDisk(dataDir: string): Promise<string> {
@@ -23,7 +24,7 @@ describe('a token is checked with the console before it is kept', () => {
     data = await tempDir()
     consoleDir = await tempDir()
     remote = await startDemoConsoleProcess(consoleDir.path)
-    services = await createNodeServices({ dataDir: data.path, transport: 'test' })
+    services = await createNodeServices({ dataDir: data.path, transport: 'test', startDemoConsole })
   })
   afterAll(async () => {
     await services?.close()

@@ -5,6 +5,7 @@ import { createDispatch } from '../../../src/main/services/ipc/dispatch'
 import { createNodeServices } from '../../../src/main/services/node-app'
 import type { AppServices } from '../../../src/main/services/app-services'
 import { tempDir } from '../../support/temp'
+import { startDemoConsole } from '../../../src/demo-console/server'
 
 describe('contract binding', () => {
   let services: AppServices
@@ -12,7 +13,7 @@ describe('contract binding', () => {
 
   beforeAll(async () => {
     data = await tempDir()
-    services = await createNodeServices({ dataDir: data.path, transport: 'test' })
+    services = await createNodeServices({ dataDir: data.path, transport: 'test', startDemoConsole })
   })
   afterAll(async () => {
     await services?.close()

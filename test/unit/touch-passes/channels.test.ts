@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { touchPassHandlers } from '../../../src/main/handlers/touch-passes'
+import { TouchPassService } from '../../../src/main/services/touch-passes/touch-pass-service'
 import { createDispatch, type Dispatch, type Handlers } from '../../../src/main/services/ipc/dispatch'
 import type { AppServices } from '../../../src/main/services/app-services'
 import type { AccessClient } from '../../../src/main/services/access/client'
@@ -29,7 +30,9 @@ describe('Touch Pass channels in main', () => {
 
   const dispatchWith = (c: AccessClient) =>
     createDispatch(
-      touchPassHandlers({ connections: { client: async () => c } } as unknown as AppServices) as unknown as Handlers
+      touchPassHandlers({
+        touchPasses: new TouchPassService(async () => c)
+      } as unknown as AppServices) as unknown as Handlers
     )
   const held = async () => (await demo.control<{ data: PassRecord[] }>('GET', '/__demo/state/touchPasses')).body.data
   const users = async () => (await demo.control<{ data: UserRecord[] }>('GET', '/__demo/state/users')).body.data

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { touchPassHandlers } from '../../../src/main/handlers/touch-passes'
+import { TouchPassService } from '../../../src/main/services/touch-passes/touch-pass-service'
 import { createDispatch, type Dispatch, type Handlers } from '../../../src/main/services/ipc/dispatch'
 import type { AppServices } from '../../../src/main/services/app-services'
 import type { AccessClient } from '../../../src/main/services/access/client'
@@ -23,7 +24,8 @@ describe('touchPasses.purchase: the purchase key and what a failure says', () =>
   let client: AccessClient
   let dispatch: Dispatch
 
-  const servicesWith = (c: AccessClient) => ({ connections: { client: async () => c } }) as unknown as AppServices
+  const servicesWith = (c: AccessClient) =>
+    ({ touchPasses: new TouchPassService(async () => c) }) as unknown as AppServices
   const dispatchWith = (c: AccessClient) => createDispatch(touchPassHandlers(servicesWith(c)) as unknown as Handlers)
   const consoleCount = async () =>
     (await demo.control<{ data: { touchPasses: number } }>('GET', '/__demo/state')).body.data.touchPasses

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import {
-  fieldErrors,
-  scheduleRangeSchema,
-  scheduleSchema,
-  visitorFormSchema
-} from '../../../src/shared/ipc/channels/visitors'
+import { fieldErrors } from '../../../src/shared/field-errors'
+import { scheduleRangeSchema, scheduleSchema } from '../../../src/shared/visitors/schedule'
+import { visitorFormSchema } from '../../../src/shared/visitors/form'
 import { weekdays } from '../../../src/shared/access/visitors'
 
 /**

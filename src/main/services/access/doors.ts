@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { endpoints } from '../../../shared/access/endpoints'
 import {
   doorGroupSchema,
@@ -11,6 +10,7 @@ import {
 } from '../../../shared/access/doors'
 import type { Visitor } from '../../../shared/access/visitors'
 import type { AccessHttp, CallOptions } from './http'
+import { listOf } from './list-answer'
 
 /** Doors and door groups (§7.1, §7.3, §7.5, §7.8): the visitor resources picker. */
 export function doors(http: AccessHttp) {
@@ -19,10 +19,7 @@ export function doors(http: AccessHttp) {
     async topology(options: CallOptions = {}): Promise<DoorGroupTopology[]> {
       const reply = await http.request({
         endpoint: endpoints.doorGroupsTopology,
-        data: z
-          .array(doorGroupTopologyAnswerSchema)
-          .nullish()
-          .transform((d) => d ?? []),
+        data: listOf(doorGroupTopologyAnswerSchema),
         ...options
       })
       return reply.data
@@ -43,10 +40,7 @@ export function doors(http: AccessHttp) {
     async list(options: CallOptions = {}): Promise<Door[]> {
       const reply = await http.request({
         endpoint: endpoints.doorsList,
-        data: z
-          .array(doorSchema)
-          .nullish()
-          .transform((d) => d ?? []),
+        data: listOf(doorSchema),
         ...options
       })
       return reply.data
@@ -56,10 +50,7 @@ export function doors(http: AccessHttp) {
     async groups(options: CallOptions = {}): Promise<DoorGroup[]> {
       const reply = await http.request({
         endpoint: endpoints.doorGroupsList,
-        data: z
-          .array(doorGroupSchema)
-          .nullish()
-          .transform((d) => d ?? []),
+        data: listOf(doorGroupSchema),
         ...options
       })
       return reply.data

@@ -1,7 +1,7 @@
 import axios, { type AxiosInstance } from 'axios'
 import type { z } from 'zod'
 import { AppError, type ErrorKind } from '../../../shared/errors'
-import type { EndpointInfo } from '../../../shared/access/endpoints'
+import { API_PREFIX, type EndpointInfo } from '../../../shared/access/endpoints'
 import { envelopeSchema, SUCCESS, type ConsoleEnvelope } from '../../../shared/access/envelope'
 import { createPinnedAgent, type PinnedCertificate } from './tls-pinning'
 import { errorFromResponse, errorFromTransport } from './errors'
@@ -51,8 +51,6 @@ export interface Reply<T> {
   data: T
   pagination?: ConsoleEnvelope['pagination']
 }
-
-export const API_PREFIX = '/api/v1/developer'
 
 /** Repeated keys for arrays (`status=A&status=B`), as the console expects (facts 1.7). */
 export function encodeQuery(query: Query | undefined): string {

@@ -3,6 +3,7 @@ import { endpoints } from '../../../shared/access/endpoints'
 import { importRecordSchema, nfcCardSchema, type ImportRecord, type NfcCard } from '../../../shared/access/nfc-cards'
 import type { AccessHttp, CallOptions } from './http'
 import { fetchAll, toPage, type AllOptions } from './pagination'
+import { listOf, shownPage } from './list-answer'
 
 const IMPORT_TIMEOUT_MS = 120_000
 
@@ -24,8 +25,7 @@ export function nfcCards(http: AccessHttp) {
       data: cardPageSchema,
       ...options
     })
-    const page = toPage(reply.data ?? [], reply.pagination)
-    return { items: page.items, total: page.total ?? (input.page - 1) * input.pageSize + page.items.length }
+    return shownPage(toPage(reply.data ?? [], reply.pagination), input.page, input.pageSize)
   }
 
   return {
@@ -86,10 +86,7 @@ export function nfcCards(http: AccessHttp) {
       const reply = await http.request({
         endpoint: endpoints.E16,
         body: form,
-        data: z
-          .array(importRecordSchema)
-          .nullish()
-          .transform((d) => d ?? []),
+        data: listOf(importRecordSchema),
         signal: options.signal,
         timeoutMs: options.timeoutMs ?? IMPORT_TIMEOUT_MS
       })

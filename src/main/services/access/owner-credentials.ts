@@ -1,17 +1,31 @@
 import { z } from 'zod'
-import type { EndpointInfo } from '../../../shared/access/endpoints'
+import { endpoints } from '../../../shared/access/endpoints'
 import type { AccessHttp, CallOptions } from './http'
 
 const noData = z.unknown()
+
+/** Each owner's four calls, on its own paths and permission keys. */
+const ownerPaths = {
+  user: {
+    assignNfc: endpoints.userAssignNfc,
+    unassignNfc: endpoints.userUnassignNfc,
+    assignPin: endpoints.userAssignPin,
+    unassignPin: endpoints.userUnassignPin
+  },
+  visitor: {
+    assignNfc: endpoints.visitorAssignNfc,
+    unassignNfc: endpoints.visitorUnassignNfc,
+    assignPin: endpoints.visitorAssignPin,
+    unassignPin: endpoints.visitorUnassignPin
+  }
+}
 
 /**
  * Binding an NFC card or a PIN to its owner: users (§3.7–§3.10) and visitors (§4.7–§4.10) have the
  * same four calls on their own paths and permission keys. Never retried: they are not idempotent.
  */
-export function ownerCredentials(
-  http: AccessHttp,
-  paths: { assignNfc: EndpointInfo; unassignNfc: EndpointInfo; assignPin: EndpointInfo; unassignPin: EndpointInfo }
-) {
+export function ownerCredentials(http: AccessHttp, owner: keyof typeof ownerPaths) {
+  const paths = ownerPaths[owner]
   return {
     /** `force` takes the card over from its current holder (`force_add`). */
     async assignNfc(

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { endpoints } from '../../../shared/access/endpoints'
 import {
   touchPassOneOrManySchema,
@@ -9,11 +8,9 @@ import {
 } from '../../../shared/access/touch-passes'
 import type { AccessHttp, CallOptions } from './http'
 import { fetchAll, toPage, type AllOptions } from './pagination'
+import { listOf, shownPage } from './list-answer'
 
-const passList = z
-  .array(touchPassSchema)
-  .nullish()
-  .transform((d) => d ?? [])
+const passList = listOf(touchPassSchema)
 
 /** Touch Passes (E9–E14, Access 3.2.20+). */
 export function touchPasses(http: AccessHttp) {
@@ -45,8 +42,7 @@ export function touchPasses(http: AccessHttp) {
       input: { page: number; pageSize: number; status?: TouchPassFilterStatus },
       options: CallOptions = {}
     ): Promise<{ items: TouchPass[]; total: number }> {
-      const p = await page(input.page, input.pageSize, input.status, options)
-      return { items: p.items, total: p.total ?? (input.page - 1) * input.pageSize + p.items.length }
+      return shownPage(await page(input.page, input.pageSize, input.status, options), input.page, input.pageSize)
     },
 
     /** E9, every page. */

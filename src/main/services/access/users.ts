@@ -1,15 +1,12 @@
-import { z } from 'zod'
-import { endpoints } from '../../../shared/access/endpoints'
+import { endpoints, type EndpointInfo } from '../../../shared/access/endpoints'
 import { touchPassOneOrManySchema, touchPassSchema, type TouchPass } from '../../../shared/access/touch-passes'
 import { userSchema, type User } from '../../../shared/access/users'
 import type { AccessHttp, CallOptions } from './http'
 import { fetchAll, toPage, type AllOptions } from './pagination'
 import { ownerCredentials } from './owner-credentials'
+import { listOf, shownPage } from './list-answer'
 
-const userList = z
-  .array(userSchema)
-  .nullish()
-  .transform((d) => d ?? [])
+const userList = listOf(userSchema)
 
 /** Users (§3.4–§3.10, §3.24–§3.27): the owners credentials are bound to. Writes are never retried. */
 export function users(http: AccessHttp) {
@@ -22,22 +19,26 @@ export function users(http: AccessHttp) {
     })
     return toPage(reply.data, reply.pagination)
   }
+  /** §3.25/§3.26 answer the pass as it now is. */
+  const userPass = async (endpoint: EndpointInfo, userId: string, passId: string, options: CallOptions) =>
+    (
+      await http.request({
+        endpoint,
+        params: { user_id: userId, touch_pass_id: passId },
+        data: touchPassSchema,
+        ...options
+      })
+    ).data
 
   return {
-    ...ownerCredentials(http, {
-      assignNfc: endpoints.userAssignNfc,
-      unassignNfc: endpoints.userUnassignNfc,
-      assignPin: endpoints.userAssignPin,
-      unassignPin: endpoints.userUnassignPin
-    }),
+    ...ownerCredentials(http, 'user'),
 
     /** §3.5, one page (1-based). */
     async list(
       input: { page: number; pageSize: number },
       options: CallOptions = {}
     ): Promise<{ items: User[]; total: number }> {
-      const p = await page(input.page, input.pageSize, options)
-      return { items: p.items, total: p.total ?? (input.page - 1) * input.pageSize + p.items.length }
+      return shownPage(await page(input.page, input.pageSize, options), input.page, input.pageSize)
     },
 
     /** §3.5, every page. */
@@ -67,14 +68,8 @@ export function users(http: AccessHttp) {
     },
 
     /** §3.25 (Access 3.2.20+): the pass (SUSPENDED or INACTIVE) becomes PENDING for the user. */
-    async assignTouchPass(userId: string, passId: string, options: CallOptions = {}): Promise<TouchPass> {
-      const reply = await http.request({
-        endpoint: endpoints.userAssignTouchPass,
-        params: { user_id: userId, touch_pass_id: passId },
-        data: touchPassSchema,
-        ...options
-      })
-      return reply.data
+    assignTouchPass(userId: string, passId: string, options: CallOptions = {}): Promise<TouchPass> {
+      return userPass(endpoints.userAssignTouchPass, userId, passId, options)
     },
 
     /**
@@ -94,14 +89,8 @@ export function users(http: AccessHttp) {
     },
 
     /** §3.26: `user_status` may keep the former user's status; `user_id` is what says "assigned". */
-    async unassignTouchPass(userId: string, passId: string, options: CallOptions = {}): Promise<TouchPass> {
-      const reply = await http.request({
-        endpoint: endpoints.userUnassignTouchPass,
-        params: { user_id: userId, touch_pass_id: passId },
-        data: touchPassSchema,
-        ...options
-      })
-      return reply.data
+    unassignTouchPass(userId: string, passId: string, options: CallOptions = {}): Promise<TouchPass> {
+      return userPass(endpoints.userUnassignTouchPass, userId, passId, options)
     }
   }
 }

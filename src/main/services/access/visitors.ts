@@ -15,11 +15,9 @@ import { AppError } from '../../../shared/errors'
 import type { AccessHttp, CallOptions } from './http'
 import { fetchAll, toPage, type AllOptions } from './pagination'
 import { ownerCredentials } from './owner-credentials'
+import { listOf, shownPage } from './list-answer'
 
-const visitorList = z
-  .array(visitorSchema)
-  .nullish()
-  .transform((d) => d ?? [])
+const visitorList = listOf(visitorSchema)
 
 export interface VisitorListInput {
   /** Prefix of first or last name. The console ignores `status` when a keyword is given. */
@@ -66,19 +64,13 @@ export function visitors(http: AccessHttp) {
   const noData = z.unknown()
 
   return {
-    ...ownerCredentials(http, {
-      assignNfc: endpoints.visitorAssignNfc,
-      unassignNfc: endpoints.visitorUnassignNfc,
-      assignPin: endpoints.visitorAssignPin,
-      unassignPin: endpoints.visitorUnassignPin
-    }),
+    ...ownerCredentials(http, 'visitor'),
 
     /** §4.4, one page. Without pagination in the answer, `total` is what this page shows. */
     async list(input: VisitorListInput = {}, options: CallOptions = {}): Promise<{ items: Visitor[]; total: number }> {
       const pageNum = input.page ?? 1
       const pageSize = input.pageSize ?? 50
-      const p = await page(input, pageNum, pageSize, options)
-      return { items: p.items, total: p.total ?? (pageNum - 1) * pageSize + p.items.length }
+      return shownPage(await page(input, pageNum, pageSize, options), pageNum, pageSize)
     },
 
     /** §4.4, every page. */

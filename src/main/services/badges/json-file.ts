@@ -1,7 +1,8 @@
 import { rename } from 'node:fs/promises'
 import type { z } from 'zod'
 import { AppError } from '../../../shared/errors'
-import { readFileIfExists, writeFileAtomic } from '../storage/atomic-file'
+import { parseJson } from '../../../shared/json'
+import { readFileIfExists, writeFileAtomic } from '../../../node/atomic-file'
 
 /**
  * A JSON file read back through zod. A file that no longer parses is moved aside (never deleted)
@@ -23,13 +24,7 @@ export async function readJsonFile<S extends z.ZodType>(
     })
   }
   if (text === undefined) return { value: fallback() }
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    json = undefined
-  }
-  const parsed = schema.safeParse(json)
+  const parsed = parseJson(schema, text)
   if (parsed.success) return { value: parsed.data }
   const aside = `${path}.unreadable-${Date.now()}`
   await rename(path, aside).catch(() => undefined)

@@ -19,12 +19,13 @@ import { BatchModel } from './batch-model'
 import { exportFilename, toConsoleCsv } from './csv-export'
 import { readNfcCell } from './csv-nfc-id'
 import { isRandomUid, nfcUidFormats } from '../../../shared/nfc/uid'
-import { syncDir } from '../storage/atomic-file'
+import { syncDir } from '../../../node/atomic-file'
 import { validateCsv } from './csv-validate'
 import { Journal } from './journal'
 import type { JournalEntry } from './journal-entries'
 import type { BatchConsole } from './console-port'
 import { runUpload, type UploadOptions } from './upload'
+import type { BatchWrites, LoadedBatch } from './loaded-batch'
 import type { UploadProgress, UploadResult } from '../../../shared/batches/schemas'
 
 export interface BatchServiceDeps {
@@ -39,14 +40,6 @@ export interface BatchServiceDeps {
   chunkSize?: number
 }
 
-/** A loaded batch: its model, its journal and the chain that keeps its changes in order. */
-export interface LoadedBatch {
-  model: BatchModel
-  journal: Journal
-  lock: Promise<unknown>
-  upload?: { controller: AbortController; done: Promise<unknown> }
-}
-
 export interface Unreadable {
   file: string
   message: string
@@ -58,7 +51,7 @@ const JOURNAL_EXT = '.jsonl'
  * Offline scan batches. Every change is appended to the batch's journal and fsynced before the
  * call resolves, so an answer that says "saved" means saved, even across `kill -9`.
  */
-export class BatchService {
+export class BatchService implements BatchWrites {
   private loading: Promise<void> | undefined
   private readonly batches = new Map<string, LoadedBatch>()
   private unreadable: Unreadable[] = []

@@ -1,7 +1,8 @@
 import { open, readFile, truncate, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { AppError } from '../../../shared/errors'
-import { writeFileAtomic } from '../storage/atomic-file'
+import { parseJson } from '../../../shared/json'
+import { writeFileAtomic } from '../../../node/atomic-file'
 import { journalEntrySchema, type JournalEntry } from './journal-entries'
 
 const NEWLINE = 0x0a
@@ -104,13 +105,7 @@ function serialise(entries: JournalEntry[]): string {
 }
 
 function parseLine(path: string, line: number, text: string): JournalEntry {
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    json = undefined
-  }
-  const parsed = journalEntrySchema.safeParse(json)
+  const parsed = parseJson(journalEntrySchema, text)
   if (parsed.success) return parsed.data
   throw new AppError({
     kind: 'storage',

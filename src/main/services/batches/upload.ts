@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
 import type { BatchConsoleRef, BatchRow, UploadResult } from '../../../shared/batches/schemas'
 import type { ConsoleCards } from './console-cards'
-import type { BatchService, LoadedBatch } from './batch-service'
+import type { BatchWrites, LoadedBatch } from './loaded-batch'
 import type { ImportRecord } from '../../../shared/access/nfc-cards'
 import type { BatchConsole } from './console-port'
 import { exportFilename, toConsoleCsv } from './csv-export'
@@ -31,7 +31,7 @@ const REFUSED_WHOLE = new Set(['auth', 'permission', 'unsupported', 'validation'
  * `unknown` (to check), so nothing is ever re-sent silently.
  */
 export async function runUpload(
-  service: BatchService,
+  service: BatchWrites,
   batch: LoadedBatch,
   getClient: () => Promise<BatchConsole>,
   options: UploadOptions,
@@ -194,7 +194,7 @@ function notAnswered(error: AppError | undefined): string {
  * The console's number (display id) of every row imported without one, from its card list: the
  * import's answer only carries tokens. Best effort: the rows stay imported either way.
  */
-async function recordNumbers(service: BatchService, batch: LoadedBatch, active: BatchConsoleRef | null): Promise<void> {
+async function recordNumbers(service: BatchWrites, batch: LoadedBatch, active: BatchConsoleRef | null): Promise<void> {
   let cards: ConsoleCards
   try {
     cards = await service.consoleCards(active, true)

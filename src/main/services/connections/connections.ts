@@ -5,7 +5,7 @@ import type { CertificateInfo, CertificateStatus, ProfileSummary, TokenCheck } f
 import { createAccessClient, type AccessClient } from '../access/client'
 import { probeCertificate, type PinnedCertificate } from '../access/tls-pinning'
 import { checkToken } from './token-check'
-import { startDemoConsole, type DemoConsole } from '../../../demo-console/server'
+import type { BuiltInConsole, StartDemoConsole } from './demo-starter'
 import type { KeyValueStore } from '../storage/key-value-store'
 import type { SecretStore } from './secret-store'
 import { profilesFileSchema, type ProfileRecord, type ProfilesFile } from './profiles'
@@ -15,6 +15,8 @@ export interface ConnectionsDeps {
   secrets: SecretStore
   dataDir: string
   onChange?: (activeId: string | null) => void
+  /** Starts the built-in demo console (given by the entry: services do not import the demo console). */
+  startDemoConsole: StartDemoConsole
 }
 
 export interface SaveProfileInput {
@@ -34,7 +36,7 @@ export const DEMO_NAME = 'Demo console'
  * selected, so the app is usable before any real console is configured.
  */
 export class Connections {
-  private demo: Promise<DemoConsole> | undefined
+  private demo: Promise<BuiltInConsole> | undefined
   private readonly clients = new Map<string, AccessClient>()
   /** Certificates seen by probe, by fingerprint: save() pins the one the user accepted. */
   private readonly probed = new Map<string, PinnedCertificate>()
@@ -73,8 +75,8 @@ export class Connections {
   }
 
   /** Start (once) the built-in demo console, kept in the app's data dir. */
-  demoConsole(): Promise<DemoConsole> {
-    this.demo ??= startDemoConsole({ dataDir: join(this.deps.dataDir, 'demo-console') }).catch((err) => {
+  demoConsole(): Promise<BuiltInConsole> {
+    this.demo ??= this.deps.startDemoConsole({ dataDir: join(this.deps.dataDir, 'demo-console') }).catch((err) => {
       this.demo = undefined
       throw new AppError({
         kind: 'server',

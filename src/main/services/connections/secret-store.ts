@@ -1,7 +1,7 @@
 import { chmod } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { readFileIfExists, writeFileAtomic } from '../storage/atomic-file'
+import { readFileIfExists, writeFileAtomic } from '../../../node/atomic-file'
 
 export type TokenStorage = 'encrypted' | 'file' | 'plaintext'
 

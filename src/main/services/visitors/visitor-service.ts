@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors'
 import { anyTimeWeek, matchesName, nameWords, type Visitor, type VisitorStatus } from '../../../shared/access/visitors'
-import type { VisitorForm } from '../../../shared/ipc/channels/visitors'
+import type { VisitorForm } from '../../../shared/visitors/form'
 import type { AccessClient } from '../access/client'
 import { unfoldVisitorDoors } from '../access/doors'
 import { probeEditPermission } from '../access/permission-probe'

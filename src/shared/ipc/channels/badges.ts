@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { channel, noInput } from '../define'
+import { channel, noInput, itemsOf } from '../define'
 import { badgeHistoryEntrySchema, badgeJobSchema, badgeSettingsSchema, printerSchema } from '../../badges/schemas'
 
 export const badgeChannels = {
@@ -16,7 +16,7 @@ export const badgeChannels = {
   'badges.history': channel(
     'Printed badges, newest first',
     z.object({ limit: z.number().int().min(1).max(1000).default(100) }).optional(),
-    z.object({ items: z.array(badgeHistoryEntrySchema) })
+    itemsOf(badgeHistoryEntrySchema)
   ),
   'badges.printers': channel(
     'Printers this computer offers to the app (none in web mode: the browser prints)',

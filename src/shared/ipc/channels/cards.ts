@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { channel } from '../define'
+import { channel, recordId } from '../define'
 import { nfcCardSchema } from '../../access/nfc-cards'
 import { ownerRefSchema } from '../../owners'
 
-const tokenInput = z.object({ token: z.string().min(1).max(200) })
+const tokenInput = z.object({ token: recordId })
 
 export const cardChannels = {
   'cards.all': channel(
@@ -14,12 +14,12 @@ export const cardChannels = {
   'cards.get': channel('One NFC card by token (E5)', tokenInput, nfcCardSchema),
   'cards.rename': channel(
     "Change a card's alias (E8)",
-    z.object({ token: z.string().min(1).max(200), alias: z.string().trim().max(100) }),
+    z.object({ token: recordId, alias: z.string().trim().max(100) }),
     nfcCardSchema
   ),
   'cards.assign': channel(
     'Give a card to a user (§3.7) or visitor (§4.7); force takes it over from its current owner',
-    z.object({ token: z.string().min(1).max(200), owner: ownerRefSchema, force: z.boolean().optional() }),
+    z.object({ token: recordId, owner: ownerRefSchema, force: z.boolean().optional() }),
     nfcCardSchema
   ),
   'cards.unassign': channel(

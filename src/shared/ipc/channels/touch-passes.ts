@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { channel, noInput } from '../define'
+import { channel, noInput, recordId, itemsOf } from '../define'
 import { touchPassFilterStatuses, touchPassSchema } from '../../access/touch-passes'
 
-const idInput = z.object({ id: z.string().min(1).max(200) })
-const passList = z.object({ items: z.array(touchPassSchema) })
+const idInput = z.object({ id: recordId })
+const passList = itemsOf(touchPassSchema)
 
 /**
  * What a purchase did, as the list shows it: the console may answer only the first pass bought
@@ -52,17 +52,17 @@ export const touchPassChannels = {
   'touchPasses.get': channel('One Touch Pass with its device bundles (E13)', idInput, touchPassSchema),
   'touchPasses.rename': channel(
     "Change a Touch Pass's display name (E12 card_name)",
-    z.object({ id: z.string().min(1).max(200), name: z.string().trim().max(100) }),
+    z.object({ id: recordId, name: z.string().trim().max(100) }),
     touchPassSchema
   ),
   'touchPasses.setStatus': channel(
     'Activate or suspend a Touch Pass (E12 status)',
-    z.object({ id: z.string().min(1).max(200), status: z.enum(['ACTIVE', 'SUSPENDED']) }),
+    z.object({ id: recordId, status: z.enum(['ACTIVE', 'SUSPENDED']) }),
     touchPassSchema
   ),
   'touchPasses.unbundle': channel(
     'Remove one device bundle from a Touch Pass (E12 bundle_status DISABLED)',
-    z.object({ id: z.string().min(1).max(200), bundleId: z.string().min(1).max(200) }),
+    z.object({ id: recordId, bundleId: recordId }),
     touchPassSchema
   ),
   'touchPasses.purchase': channel(
@@ -72,7 +72,7 @@ export const touchPassChannels = {
   ),
   'touchPasses.assign': channel(
     'Give an assignable Touch Pass to a user (§3.25); it becomes PENDING until the user accepts it',
-    z.object({ id: z.string().min(1).max(200), userId: z.string().min(1).max(200) }),
+    z.object({ id: recordId, userId: recordId }),
     touchPassSchema
   ),
   'touchPasses.assignToUsers': channel(
@@ -81,7 +81,7 @@ export const touchPassChannels = {
       users: z
         .array(
           z.object({
-            id: z.string().min(1).max(200),
+            id: recordId,
             /** Where the invitation goes, when not the user's own address. */
             email: z.email('Type a valid email address, or leave it empty.').max(200).optional()
           })
@@ -94,7 +94,7 @@ export const touchPassChannels = {
   ),
   'touchPasses.unassign': channel(
     'Take a Touch Pass back from its user (§3.26)',
-    z.object({ id: z.string().min(1).max(200), userId: z.string().min(1).max(200) }),
+    z.object({ id: recordId, userId: recordId }),
     touchPassSchema
   ),
   'touchPasses.capabilities': channel(

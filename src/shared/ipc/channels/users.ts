@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { channel } from '../define'
+import { channel, recordId, itemsOf } from '../define'
 import { userSchema } from '../../access/users'
 
 /** Users are looked up to receive credentials (Touch Passes here; cards and PINs elsewhere). */
@@ -15,13 +15,9 @@ export const userChannels = {
   'users.search': channel(
     'Users matching a keyword: name, email or employee number (§3.24)',
     z.object({ keyword: z.string().trim().min(1, 'Type part of a name or an email.').max(100) }),
-    z.object({ items: z.array(userSchema) })
+    itemsOf(userSchema)
   ),
-  'users.get': channel(
-    'One user with their credentials (§3.4)',
-    z.object({ id: z.string().min(1).max(200) }),
-    userSchema
-  )
+  'users.get': channel('One user with their credentials (§3.4)', z.object({ id: recordId }), userSchema)
 }
 
 export const userEvents = {} satisfies Record<string, z.ZodType>

@@ -1,0 +1,115 @@
+import { AppError } from '../../../shared/errors'
+import type { TouchPassFilterStatus } from '../../../shared/access/touch-passes'
+import type { AccessClient } from '../access/client'
+import { probeEditPermission } from '../access/permission-probe'
+
+/** A purchase can take the console a while (payment); it is never retried, so wait longer. */
+const PURCHASE_TIMEOUT_MS = 45_000
+
+/** Touch Passes as the desk uses them: a purchase is sent once and never retried; who may assign is probed apart. */
+export class TouchPassService {
+  // Idempotency keys of purchases sent in this run of the app: a second purchase with the same key
+  // (a double click, a retried message) is refused, whatever became of the first.
+  private readonly purchaseKeys = new Set<string>()
+
+  constructor(private readonly client: () => Promise<AccessClient>) {}
+
+  async list(query: { page: number; pageSize: number; status?: TouchPassFilterStatus | undefined }) {
+    const { page, pageSize, status } = query
+    return (await this.client()).touchPasses.list({ page, pageSize, ...(status ? { status } : {}) })
+  }
+
+  async search(condition: string) {
+    return (await this.client()).touchPasses.search(condition)
+  }
+
+  async assignable() {
+    return (await this.client()).touchPasses.assignable()
+  }
+
+  async expired() {
+    return (await this.client()).touchPasses.expired()
+  }
+
+  async get(id: string) {
+    return (await this.client()).touchPasses.get(id)
+  }
+
+  async rename(id: string, name: string) {
+    return (await this.client()).touchPasses.update(id, { card_name: name })
+  }
+
+  async setStatus(id: string, status: 'ACTIVE' | 'SUSPENDED') {
+    return (await this.client()).touchPasses.update(id, { status })
+  }
+
+  async unbundle(id: string, bundleId: string) {
+    return (await this.client()).touchPasses.update(id, {
+      bundles: [{ bundle_id: bundleId, bundle_status: 'DISABLED' }]
+    })
+  }
+
+  async purchase(count: number, idempotencyKey: string) {
+    if (this.purchaseKeys.has(idempotencyKey)) {
+      throw new AppError({
+        kind: 'conflict',
+        code: 'DUPLICATE_PURCHASE',
+        message: 'This purchase was already sent once; it was not sent again.',
+        hint: 'Check the Touch Pass list to see what was bought before starting a new purchase.'
+      })
+    }
+    this.purchaseKeys.add(idempotencyKey)
+    const c = await this.client()
+    // The console may answer only the first pass of several (facts E14): what was bought is
+    // what the list gained. A count that cannot be read leaves `listed` out; never the purchase.
+    const count0 = await c.touchPasses.count().catch(() => undefined)
+    let items
+    try {
+      items = await c.touchPasses.purchase(count, { timeoutMs: PURCHASE_TIMEOUT_MS })
+    } catch (err) {
+      const e = AppError.from(err)
+      // Whatever the failure, the console may have charged: the user checks before buying again.
+      // A failure's own "try again" advice is dropped: here it would buy twice.
+      const keepHint = e.hint && !e.retryable && e.kind !== 'server' && e.kind !== 'network'
+      throw new AppError({
+        ...e.toData(),
+        retryable: false,
+        hint: `${keepHint ? e.hint + ' ' : ''}The purchase may or may not have gone through: check the Touch Pass list before trying again.`
+      })
+    }
+    const count1 = count0 === undefined ? undefined : await c.touchPasses.count().catch(() => undefined)
+    return {
+      items,
+      ...(count0 !== undefined && count1 !== undefined ? { listed: { before: count0, after: count1 } } : {})
+    }
+  }
+
+  async assign(id: string, userId: string) {
+    return (await this.client()).users.assignTouchPass(userId, id)
+  }
+
+  async assignToUsers(users: Parameters<AccessClient['users']['assignTouchPasses']>[0]) {
+    return (await this.client()).users.assignTouchPasses(users)
+  }
+
+  async unassign(id: string, userId: string) {
+    return (await this.client()).users.unassignTouchPass(userId, id)
+  }
+
+  /** Buying and editing need edit:credential; assigning is a separate key (edit:user). */
+  async capabilities() {
+    const c = await this.client()
+    const edit = await probeEditPermission(c, 'edit:credential')
+    // Assigning is a separate key (edit:user); when it cannot be found out, it stays unsaid.
+    const assign = await probeEditPermission(c, 'edit:user').catch(() => undefined)
+    return {
+      ...edit,
+      ...(assign
+        ? {
+            canAssign: assign.canEdit,
+            ...(assign.missingPermission ? { assignMissingPermission: assign.missingPermission } : {})
+          }
+        : {})
+    }
+  }
+}
