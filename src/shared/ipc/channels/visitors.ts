@@ -3,11 +3,6 @@ import { channel, noInput, recordId } from '../define'
 import { visitorSchema, visitorStatusNameSchema } from '../../access/visitors'
 import { visitorFormSchema } from '../../visitors/form'
 
-// The renderer still reads the form's schemas here; they live in src/shared/visitors/ (and field-errors.ts).
-export { scheduleRangeSchema, scheduleSchema, type Schedule, type ScheduleRange } from '../../visitors/schedule'
-export { visitorFormSchema, type VisitorForm, type VisitorFormInput } from '../../visitors/form'
-export { fieldErrors } from '../../field-errors'
-
 const idInput = z.object({ id: recordId })
 
 export const visitorChannels = {

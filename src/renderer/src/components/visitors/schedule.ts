@@ -1,5 +1,5 @@
 import { weekdays, type Weekday } from '../../../../shared/access/visitors'
-import type { Schedule, ScheduleRange } from '../../../../shared/ipc/channels/visitors'
+import type { Schedule, ScheduleRange } from '../../../../shared/visitors/schedule'
 
 export const dayLabels: Record<Weekday, string> = {
   sunday: 'Sunday',
