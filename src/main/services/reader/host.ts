@@ -7,12 +7,13 @@
  */
 import { createRequire } from 'node:module'
 import { performance } from 'node:perf_hooks'
+import { fileURLToPath } from 'node:url'
 import type { NFC as NfcClass, Reader } from 'nfc-pcsc'
 import { bytesToHex } from '../../../shared/nfc/uid'
 import { RESCAN_EXIT_CODE, supervisorMessageSchema, type HostMessage, type SupervisorMessage } from './messages'
 import { feedbackApdu, feedbackPlayed } from './feedback-apdu'
 import { pcscdSocketPath, probePcscd } from './service-probe'
-import { abiHint, installHint } from './status-text'
+import { abiHint, installHint, runsPackaged } from './status-text'
 
 const HEARTBEAT_MS = 250
 const SERVICE_POLL_MS = 500
@@ -211,7 +212,7 @@ function loadNfc(): typeof NfcClass | undefined {
         : `The NFC reader module could not be loaded: ${describe(err)}`,
       hint: /NODE_MODULE_VERSION|was compiled against a different/.test(describe(err))
         ? abiHint()
-        : installHint(process.platform)
+        : installHint(process.platform, runsPackaged(fileURLToPath(import.meta.url)))
     })
     return undefined
   }

@@ -3,11 +3,23 @@
  * Commands are quoted with typographic quotes: the panel shows text as is, never markdown.
  */
 
-export function installHint(platform: NodeJS.Platform): string {
+export function installHint(platform: NodeJS.Platform, packaged = false): string {
+  // An installed package carries its own addon: only the system's PC/SC can be missing, and a user of the
+  // package has no npm to rebuild with.
+  if (packaged) {
+    return platform === 'linux'
+      ? 'Install the PC/SC service (Debian/Ubuntu: “sudo apt install pcscd libpcsclite1”; Fedora: “sudo dnf install pcsc-lite”), then restart Access Desk.'
+      : 'The reader part of this installation is missing or damaged: reinstall Access Desk, then restart it.'
+  }
   if (platform === 'linux') {
     return 'Install the PC/SC library and service (Debian/Ubuntu: “sudo apt install libpcsclite-dev pcscd”; Fedora: “sudo dnf install pcsc-lite-devel pcsc-lite”), then run “npm rebuild nfc-pcsc” (or “npm install --include=optional” if it was skipped) and restart Access Desk.'
   }
   return 'Run “npm rebuild nfc-pcsc” (or “npm install --include=optional” if it was skipped; it needs a C++ build toolchain) and restart Access Desk.'
+}
+
+/** Whether this process runs from an installed package (an Electron app read from app.asar). */
+export function runsPackaged(path: string): boolean {
+  return /[\\/]app\.asar[\\/]/.test(path)
 }
 
 /** The addon was built for another runtime (plain Node vs Electron): rebuild, do not reinstall. */
