@@ -1,7 +1,7 @@
 // Mutation testing of the modules that carry the README's promises (`npm run test:mutation`).
-// Each surviving mutant is either killed by a test or marked equivalent where it lives, with a
-// `// Stryker disable next-line <mutator>: <why it cannot be told apart>` comment (excluded from the score).
-// The incremental file is committed: CI re-tests only the mutants whose code or covering tests changed.
+// Each surviving mutant is either killed by a test or listed in docs/mutation-survivors.md with the reason
+// it is left (equivalent, unreachable, or a gap and what would reach it). Runs are incremental: commit
+// .stryker/incremental.json after a full run so the next run re-tests only what changed.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
