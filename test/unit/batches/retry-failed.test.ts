@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startDemo, type Demo } from '../access/support'
-import { uniqueHex, uploadHarness, type UploadHarness } from './upload-harness'
+import { describe, expect, it } from 'vitest'
+import type { Demo } from '../access/support'
+import { uniqueHex, useUploadHarness, type UploadHarness } from './upload-harness'
 
 /**
  * "Retry failed rows" sends the rows the console refused (and those the user fixed since), never a
@@ -10,17 +10,9 @@ describe('"Retry failed rows"', () => {
   let demo: Demo
   let h: UploadHarness
 
-  beforeAll(async () => {
-    demo = await startDemo()
-  })
-  afterAll(async () => {
-    await demo?.stop()
-  })
-  beforeEach(async () => {
-    h = await uploadHarness(demo)
-  })
-  afterEach(async () => {
-    await h.close()
+  useUploadHarness((started, harness) => {
+    demo = started
+    h = harness
   })
 
   const statuses = async (batchId: string) => (await h.service.get(batchId)).rows.map((r) => r.status)

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startDemo, type Demo } from '../access/support'
-import { uniqueHex, uploadHarness, type UploadHarness } from './upload-harness'
+import { describe, expect, it } from 'vitest'
+import type { Demo } from '../access/support'
+import { uniqueHex, useUploadHarness, type UploadHarness } from './upload-harness'
 
 /**
  * How the console's answer to an import becomes row results: matched by NFC ID, failures explained
@@ -12,17 +12,9 @@ describe("the console's answer to an upload", () => {
   let demo: Demo
   let h: UploadHarness
 
-  beforeAll(async () => {
-    demo = await startDemo()
-  })
-  afterAll(async () => {
-    await demo?.stop()
-  })
-  beforeEach(async () => {
-    h = await uploadHarness(demo)
-  })
-  afterEach(async () => {
-    await h.close()
+  useUploadHarness((started, harness) => {
+    demo = started
+    h = harness
   })
 
   /** Reshape the real answer of every import request. */

@@ -1,10 +1,11 @@
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { BatchService } from '../../../src/main/services/batches/batch-service'
 import type { UploadProgress } from '../../../src/shared/batches/schemas'
 import type { AccessClient } from '../../../src/main/services/access/client'
 import type { CardRecord } from '../../../src/demo-console/state/schemas'
-import type { Demo } from '../access/support'
+import { startDemo, type Demo } from '../access/support'
 import { tempDir } from '../../support/temp'
 
 /**
@@ -101,4 +102,26 @@ let counter = 0
 export function uniqueHex(): string {
   counter++
   return ((Date.now() * 16 + counter) % 0xffffff).toString(16).toUpperCase().padStart(6, '0')
+}
+
+/**
+ * Registers, in the calling describe, one demo console for the file and a fresh harness for each test,
+ * handing both to the file's own variables.
+ */
+export function useUploadHarness(set: (demo: Demo, harness: UploadHarness) => void): void {
+  let demo: Demo | undefined
+  let harness: UploadHarness | undefined
+  beforeAll(async () => {
+    demo = await startDemo()
+  })
+  afterAll(async () => {
+    await demo?.stop()
+  })
+  beforeEach(async () => {
+    harness = await uploadHarness(demo!)
+    set(demo!, harness)
+  })
+  afterEach(async () => {
+    await harness?.close()
+  })
 }

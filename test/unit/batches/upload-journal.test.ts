@@ -1,10 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { copyFile, mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { BatchService } from '../../../src/main/services/batches/batch-service'
-import { startDemo, type Demo } from '../access/support'
 import { tempDir } from '../../support/temp'
-import { uniqueHex, uploadHarness, type UploadHarness } from './upload-harness'
+import { uniqueHex, useUploadHarness, type UploadHarness } from './upload-harness'
 
 /**
  * What an upload writes to the batch's journal, and when: a part's rows are journalled as sent
@@ -12,20 +11,10 @@ import { uniqueHex, uploadHarness, type UploadHarness } from './upload-harness'
  * "not sent". Uploads go to the demo console over real HTTPS.
  */
 describe('upload and the batch journal', () => {
-  let demo: Demo
   let h: UploadHarness
 
-  beforeAll(async () => {
-    demo = await startDemo()
-  })
-  afterAll(async () => {
-    await demo?.stop()
-  })
-  beforeEach(async () => {
-    h = await uploadHarness(demo)
-  })
-  afterEach(async () => {
-    await h.close()
+  useUploadHarness((_demo, harness) => {
+    h = harness
   })
 
   it('journals each part as sending before its request and its answer after; a stop mid-request leaves it to check', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { startDemo, type Demo } from '../access/support'
-import { uniqueHex, uploadHarness, type UploadHarness } from './upload-harness'
+import { uniqueHex, useUploadHarness, type UploadHarness } from './upload-harness'
 
 /**
  * An import request that gets no answer (the connection is reset, or the console answers too late)
@@ -11,17 +11,9 @@ describe('upload without an answer from the console', () => {
   let demo: Demo
   let h: UploadHarness
 
-  beforeAll(async () => {
-    demo = await startDemo()
-  })
-  afterAll(async () => {
-    await demo?.stop()
-  })
-  beforeEach(async () => {
-    h = await uploadHarness(demo)
-  })
-  afterEach(async () => {
-    await h.close()
+  useUploadHarness((started, harness) => {
+    demo = started
+    h = harness
   })
 
   const statuses = async (batchId: string) => (await h.service.get(batchId)).rows.map((r) => r.status)
