@@ -1,35 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createNodeServices } from '../../../src/main/services/node-app'
-import type { AppServices } from '../../../src/main/services/app-services'
-import { createHandlers } from '../../../src/main/handlers'
-import { createDispatch, type Dispatch } from '../../../src/main/services/ipc/dispatch'
+import { describe, expect, it } from 'vitest'
 import { control } from '../access/support'
-import { tempDir } from '../../support/temp'
-import { startDemoConsole } from '../../../src/demo-console/server'
+import { useAppServices } from '../../support/app-services'
 
 /** The batches.* and enroll.* channels through the real dispatch (zod on inputs) and the built-in demo console. */
 describe('batches and enroll channels', () => {
-  let data: Awaited<ReturnType<typeof tempDir>>
-  let services: AppServices
-  let dispatch: Dispatch
-  const events: { event: string; payload: unknown }[] = []
-
-  beforeAll(async () => {
-    data = await tempDir()
-    services = await createNodeServices({ dataDir: data.path, transport: 'test', startDemoConsole })
-    services.events.subscribe((event, payload) => events.push({ event, payload }))
-    dispatch = createDispatch(createHandlers(services))
-  })
-  afterAll(async () => {
-    await services?.close()
-    await data?.remove()
-  })
-
-  const call = async (channel: string, input?: unknown) => {
-    const envelope = await dispatch(channel, input)
-    if (!envelope.ok) throw Object.assign(new Error(envelope.error.message), envelope.error)
-    return envelope.result as any // eslint-disable-line @typescript-eslint/no-explicit-any
-  }
+  const app = useAppServices()
+  const { events, call } = app
 
   it('scan, duplicate, CSV, export and upload through the channels', async () => {
     const batch = await call('batches.create', { name: 'Lobby', aliasPattern: 'Lobby-{n:3}' })
@@ -61,10 +37,10 @@ describe('batches and enroll channels', () => {
   })
 
   it('enroll.start → enroll.progress → enroll.cancel on the built-in demo console', async () => {
-    const client = await services.connections.client()
+    const client = await app.services.connections.client()
     const reader = (await client.devices.list()).find((d) => d.isReader && d.online)!
     const { enrollmentId } = await call('enroll.start', { deviceId: reader.id })
-    const demo = await services.connections.demoConsole()
+    const demo = await app.services.connections.demoConsole()
     await control(demo, 'POST', '/__demo/taps', { device_id: reader.id, nfc_id: '04C1C2C3C4C5C6' })
     const end = Date.now() + 10_000
     const done = () =>

@@ -1,35 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createNodeServices } from '../../../src/main/services/node-app'
-import type { AppServices } from '../../../src/main/services/app-services'
-import { createHandlers } from '../../../src/main/handlers'
-import { createDispatch, type Dispatch } from '../../../src/main/services/ipc/dispatch'
+import { describe, expect, it } from 'vitest'
 import { control } from '../access/support'
-import { tempDir } from '../../support/temp'
-import { startDemoConsole } from '../../../src/demo-console/server'
+import { useAppServices } from '../../support/app-services'
 
 /** Writes to the console's cards made outside Cards: the inventory must not keep answering the old list. */
 describe('card inventory after writes elsewhere in the app', () => {
-  let data: Awaited<ReturnType<typeof tempDir>>
-  let services: AppServices
-  let dispatch: Dispatch
-  const events: { event: string; payload: unknown }[] = []
-
-  beforeAll(async () => {
-    data = await tempDir()
-    services = await createNodeServices({ dataDir: data.path, transport: 'test', startDemoConsole })
-    services.events.subscribe((event, payload) => events.push({ event, payload }))
-    dispatch = createDispatch(createHandlers(services))
-  })
-  afterAll(async () => {
-    await services?.close()
-    await data?.remove()
-  })
-
-  const call = async (channel: string, input?: unknown) => {
-    const envelope = await dispatch(channel, input)
-    if (!envelope.ok) throw Object.assign(new Error(envelope.error.message), envelope.error)
-    return envelope.result as any // eslint-disable-line @typescript-eslint/no-explicit-any
-  }
+  const app = useAppServices()
+  const { events, call } = app
   const stale = () => events.filter((e) => e.event === 'cards.stale').map((e) => (e.payload as { what: string }).what)
 
   it('an import upload: cards.stale is announced and cards.all answers the console’s new cards', async () => {
@@ -38,7 +14,7 @@ describe('card inventory after writes elsewhere in the app', () => {
     await call('batches.importCsv', { batchId: batch.id, text: '04A1A2A3A4A5A6,Lobby-a\n04A1A2A3A4A5A7,Lobby-b\n' })
     expect(await call('batches.upload', { batchId: batch.id })).toMatchObject({ imported: 2 })
     expect(stale()).toEqual(['an import upload'])
-    const demo = await services.connections.demoConsole()
+    const demo = await app.services.connections.demoConsole()
     const held = (await control<{ data: unknown[] }>(demo, 'GET', '/__demo/state/cards')).body.data
     const after = (await call('cards.all')).cards
     expect(after.length).toBe(before + 2)
@@ -48,10 +24,10 @@ describe('card inventory after writes elsewhere in the app', () => {
 
   it('an enrollment: its card is in cards.all once the tap is done', async () => {
     const before = (await call('cards.all')).cards.length
-    const client = await services.connections.client()
+    const client = await app.services.connections.client()
     const reader = (await client.devices.list()).find((d) => d.isReader && d.online)!
     await call('enroll.start', { deviceId: reader.id })
-    const demo = await services.connections.demoConsole()
+    const demo = await app.services.connections.demoConsole()
     await control(demo, 'POST', '/__demo/taps', { device_id: reader.id, nfc_id: '04B1B2B3B4B5B6' })
     const end = Date.now() + 10_000
     while (!stale().includes('an enrollment') && Date.now() < end) await new Promise((r) => setTimeout(r, 50))
