@@ -8,8 +8,11 @@ export const variantsSchema = z.strictObject({
   scheduleKey: z.enum(['weekly', 'week_schedule']).optional(),
   /** Envelope msg on success: `success`, or `succ` as in the §6.8/§6.12 samples. */
   successMsg: z.enum(['success', 'succ']).optional(),
-  /** E14 with count > 1: the spec shows one object (`first`); `array` answers every pass bought. */
-  purchaseAnswer: z.enum(['first', 'array']).optional(),
+  /**
+   * E14 with count > 1: the spec shows one object (`first`); `array` answers every pass bought;
+   * `unreadable` buys them and answers a body no known console sends (a console version the app does not know).
+   */
+  purchaseAnswer: z.enum(['first', 'array', 'unreadable']).optional(),
   /** pagination.page_size: the size asked for, or the number of records returned (the samples' quirk). */
   pageSizeEcho: z.enum(['requested', 'returned']).optional()
 })

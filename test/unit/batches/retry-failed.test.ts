@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { copyFile, mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { BatchService } from '../../../src/main/services/batches/batch-service'
+import { tempDir } from '../../support/temp'
 import type { Demo } from '../access/support'
 import { uniqueHex, useUploadHarness, type UploadHarness } from './upload-harness'
 
@@ -100,5 +104,43 @@ describe('"Retry failed rows"', () => {
     expect(h.requests).toEqual([[`3B${hex}000001`]])
     expect(await h.onConsole(`3B${hex}000001`)).toMatchObject([{ alias: `Fixed-${hex}` }])
     expect(await h.onConsole(untouched.row.nfcId)).toHaveLength(1)
+  })
+
+  it('a fixed row whose retry was cut by a crash mid-request is to check, and "Retry failed" does not send it again', async () => {
+    const hex = uniqueHex()
+    await h.client.nfcCards.importCsv(`5A${hex}000000,Held-${hex}\n`)
+    const batch = await h.service.create({ name: 'Crashed retry' })
+    const { row } = await h.service.addScan(batch.id, `5B${hex}000001`, `Held-${hex}`)
+    expect(await h.service.upload(batch.id)).toMatchObject({ failed: 1 })
+    await h.service.updateRow(batch.id, row.id, { alias: `Fixed-${hex}` })
+
+    // While the retry's request is in flight, take the journal as a kill -9 would leave it: sent, no answer.
+    const crashed = await tempDir()
+    const crashedDir = join(crashed.path, 'batches')
+    const importCsv = h.client.nfcCards.importCsv
+    h.client.nfcCards.importCsv = async (...args) => {
+      await mkdir(crashedDir)
+      await copyFile(join(h.batchesDir, `${batch.id}.jsonl`), join(crashedDir, `${batch.id}.jsonl`))
+      return importCsv(...args)
+    }
+    expect(await h.service.upload(batch.id, { onlyFailed: true })).toMatchObject({ sent: 1, imported: 1 })
+    h.client.nfcCards.importCsv = importCsv
+
+    const restarted = new BatchService({ dir: crashedDir, client: async () => h.client, chunkSize: 2 })
+    try {
+      const [after] = (await restarted.get(batch.id)).rows
+      // The user's fix is remembered (a check finding it absent makes it pending for "Retry failed"),
+      // but its outcome is unknown: the console may hold it.
+      expect(after).toMatchObject({ status: 'unknown', retry: true })
+      h.requests.length = 0
+      expect(await restarted.upload(batch.id, { onlyFailed: true })).toMatchObject({ sent: 0 })
+      expect(h.requests).toEqual([])
+      expect(await h.onConsole(`5B${hex}000001`)).toHaveLength(1)
+      expect(await restarted.check(batch.id)).toEqual({ found: 1, absent: 0 })
+      expect((await restarted.get(batch.id)).rows[0]).toMatchObject({ status: 'imported' })
+    } finally {
+      await restarted.close()
+      await crashed.remove()
+    }
   })
 })

@@ -162,4 +162,35 @@ describe("the console's answer to an upload", () => {
     expect(rows[1]!.displayId).toBeUndefined()
     expect((await h.journal(batch.id)).map((e) => e.t)).not.toContain('numbers')
   })
+
+  it("an upload the console takes whole reads the console's cards once, for the numbers, and explains nothing", async () => {
+    const hex = uniqueHex()
+    const ids = ['01', '02', '03'].map((n) => `7A${hex}0000${n}`)
+    const batch = await h.service.create({ name: 'Clean' })
+    for (const id of ids) await h.service.addScan(batch.id, id)
+    h.cardLists = 0
+    // Two parts (the harness sends 2 rows a part), nothing refused.
+    expect(await h.service.upload(batch.id)).toMatchObject({ sent: 3, imported: 3, failed: 0 })
+    expect(h.cardLists).toBe(1)
+    const rows = (await h.service.get(batch.id)).rows
+    expect(rows.map((r) => r.displayId)).toEqual(
+      await Promise.all(ids.map(async (id) => (await h.onConsole(id))[0]!.display_id))
+    )
+    expect(rows.map((r) => r.reason)).toEqual([undefined, undefined, undefined])
+  })
+
+  it('an unexpected error from the client stops the upload with a code of its own and leaves the rows to check', async () => {
+    const hex = uniqueHex()
+    const batch = await h.service.create({ name: 'Unexpected' })
+    await h.service.addScan(batch.id, `7B${hex}000001`)
+    h.client.nfcCards.importCsv = async () => {
+      throw new TypeError('reading the answer went wrong')
+    }
+    await expect(h.service.upload(batch.id)).rejects.toMatchObject({
+      kind: 'server',
+      code: 'UPLOAD_FAILED',
+      message: 'The upload stopped at part 1 of 1: Unexpected error: reading the answer went wrong'
+    })
+    expect((await h.service.get(batch.id)).rows[0]).toMatchObject({ status: 'unknown' })
+  })
 })

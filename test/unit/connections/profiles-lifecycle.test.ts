@@ -432,6 +432,23 @@ describe('connection profiles', () => {
     const again = await c.demoConsole()
     expect(again).not.toBe(demo)
   })
+
+  it("close() closes a saved console's kept-alive connections", async () => {
+    const server = remote.console.app.server
+    const open = () =>
+      new Promise<number>((resolve, reject) => server.getConnections((e, n) => (e ? reject(e) : resolve(n))))
+    const { c } = await connections()
+    await c.ensureFirstStart()
+    const lab = await addRemote(c)
+    const before = await open()
+    await (await c.client(lab.id)).pinCodes.generate()
+    // The pinned agent keeps the socket for the next call.
+    expect(await open()).toBe(before + 1)
+    await c.close()
+    const deadline = Date.now() + 2000
+    while ((await open()) > before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    expect(await open()).toBe(before)
+  })
 })
 
 describe('the token file', () => {

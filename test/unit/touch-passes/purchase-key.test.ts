@@ -100,6 +100,20 @@ describe('touchPasses.purchase: the purchase key and what a failure says', () =>
     expect(error.hint).toBe(CHECK_LIST)
   })
 
+  it('an answer the app cannot read does not say "nothing was changed": the console bought the passes', async () => {
+    const before = await consoleCount()
+    await demo.control('PUT', '/__demo/variants', { purchaseAnswer: 'unreadable' })
+    try {
+      const error = failed(await dispatch('touchPasses.purchase', { count: 2, idempotencyKey: crypto.randomUUID() }))
+      expect(error).toMatchObject({ kind: 'server', code: 'UNEXPECTED_RESPONSE', retryable: false })
+      expect(error.hint).toBe(CHECK_LIST)
+    } finally {
+      await demo.control('PUT', '/__demo/variants', { purchaseAnswer: 'first' })
+    }
+    // Which is why the list has to be checked: the purchase went through.
+    expect(await consoleCount()).toBe(before + 2)
+  })
+
   it('a rate limit says "wait and try again", which is dropped too: it is retryable advice', async () => {
     const before = await consoleCount()
     // One request passes (the count before), the purchase itself is answered 429.

@@ -69,8 +69,14 @@ export class TouchPassService {
     } catch (err) {
       const e = AppError.from(err)
       // Whatever the failure, the console may have charged: the user checks before buying again.
-      // A failure's own "try again" advice is dropped: here it would buy twice.
-      const keepHint = e.hint && !e.retryable && e.kind !== 'server' && e.kind !== 'network'
+      // A failure's own "try again" advice is dropped: here it would buy twice. So is the advice of an
+      // answer that was lost or could not be read ("nothing was changed by reading it" is untrue here).
+      const keepHint =
+        e.hint &&
+        !e.retryable &&
+        e.kind !== 'server' &&
+        // Stryker disable next-line ConditionalExpression: unreachable, every network failure of a purchase is retryable (the one that is not, a device offline, is never its answer)
+        e.kind !== 'network'
       throw new AppError({
         ...e.toData(),
         retryable: false,
