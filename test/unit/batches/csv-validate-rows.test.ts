@@ -43,6 +43,16 @@ describe('separators other than a comma', () => {
     expect(p.counts).toEqual({ ok: 0, repaired: 2, refused: 0, duplicate: 0 })
   })
 
+  it('a file written with semicolons only is still read as the console reads it, each row said', () => {
+    // The delimiter is never guessed: a guess would take ";" here and read the rows as clean.
+    const p = preview('04A1B2C3;Lobby-01\n04A1B2C4;Lobby-02\n04A1B2C5;Lobby-03')
+    expect(rowsOf(p)).toEqual([
+      [1, 'repaired', '04A1B2C3', 'Lobby-01', ['";" used as separator; read as a comma']],
+      [2, 'repaired', '04A1B2C4', 'Lobby-02', ['";" used as separator; read as a comma']],
+      [3, 'repaired', '04A1B2C5', 'Lobby-03', ['";" used as separator; read as a comma']]
+    ])
+  })
+
   it('three parts, or a semicolon in a row that has commas too, are refused whole: no part is dropped', () => {
     const p = preview('04A1B2C3;Lobby;Floor 2\n04A1B2C4;Lobby,Floor 2\n04A1B2C5\tA\tB\n')
     expect(p.rows.map((r) => [r.line, r.status, r.nfcId ?? null])).toEqual([
@@ -167,12 +177,13 @@ describe('aliases', () => {
   })
 
   it('accepts 128 characters, refuses 129 with the limit said', () => {
-    const p = preview(`04A1B2C3,${'a'.repeat(128)}\n04A1B2C4,${'b'.repeat(129)}\n`)
-    expect(p.rows.map((r) => [r.status, r.alias.length, r.messages])).toEqual([
-      ['ok', 128, []],
-      ['refused', 129, ['The alias is longer than 128 characters.']]
+    const p = preview(`04A1B2C3,${'a'.repeat(128)}\n04A1B2C4,${'b'.repeat(129)}\n04A1B2C5,After\n`)
+    expect(p.rows.map((r) => [r.line, r.status, r.alias.length, r.messages])).toEqual([
+      [1, 'ok', 128, []],
+      [2, 'refused', 129, ['The alias is longer than 128 characters.']],
+      [3, 'ok', 5, []]
     ])
-    expect(p.counts).toEqual({ ok: 1, repaired: 0, refused: 1, duplicate: 0 })
+    expect(p.counts).toEqual({ ok: 2, repaired: 0, refused: 1, duplicate: 0 })
   })
 })
 
