@@ -40,7 +40,7 @@ export function nfcCards(http: AccessHttp) {
     list,
 
     /** E6, every page (20,000 cards in a few seconds: large pages, 4 in flight). */
-    all(options: AllOptions = {}): Promise<NfcCard[]> {
+    all(options: AllOptions<NfcCard> = {}): Promise<NfcCard[]> {
       return fetchAll(
         async ({ pageNum, pageSize, signal }) => {
           const reply = await http.request({
