@@ -30,21 +30,28 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** A string field that may be absent (zod's `.optional()` / `.default('')`): anything else is refused. */
-function optionalString(value: unknown, path: (string | number)[]): string | undefined {
+/**
+ * A string field that may be absent (zod's `.optional()` / `.default('')`): anything else is refused.
+ * The path is built only for a refusal: an array per field and card was most of this file's cost.
+ */
+function optionalString(value: unknown, index: number, field: string, owner = false): string | undefined {
   if (value === undefined || typeof value === 'string') return value
-  throw new CardIssue(path, 'expected a string')
+  throw new CardIssue(owner ? [index, 'user', field] : [index, field], 'expected a string')
 }
 
 function readOwner(value: unknown, index: number): Owner | null {
   if (value === undefined || value === null) return null
   if (!isRecord(value)) throw new CardIssue([index, 'user'], 'expected an owner object or null')
-  const id = optionalString(value.id, [index, 'user', 'id'])
-  const first = optionalString(value.first_name, [index, 'user', 'first_name'])
-  const last = optionalString(value.last_name, [index, 'user', 'last_name'])
-  const name = optionalString(value.name, [index, 'user', 'name'])
-  const avatar = optionalString(value.avatar, [index, 'user', 'avatar'])
-  // Only the keys present, as zod builds it (an absent optional key stays absent).
+  const id = optionalString(value.id, index, 'id', true)
+  const first = optionalString(value.first_name, index, 'first_name', true)
+  const last = optionalString(value.last_name, index, 'last_name', true)
+  const name = optionalString(value.name, index, 'name', true)
+  const avatar = optionalString(value.avatar, index, 'avatar', true)
+  // A console sends all five (one object shape for every owner); otherwise only the keys present,
+  // as zod builds it (an absent optional key stays absent).
+  if (id !== undefined && first !== undefined && last !== undefined && name !== undefined && avatar !== undefined) {
+    return { id, first_name: first, last_name: last, name, avatar }
+  }
   const owner: Owner = {}
   if (id !== undefined) owner.id = id
   if (first !== undefined) owner.first_name = first
@@ -63,10 +70,10 @@ export function readCard(value: unknown, index: number): NfcCard {
   if (typeof status !== 'string' || !statuses.has(status)) {
     throw new CardIssue([index, 'status'], `expected one of ${nfcCardStatuses.join(', ')}`)
   }
-  const alias = optionalString(value.alias, [index, 'alias'])
-  const cardType = optionalString(value.card_type, [index, 'card_type'])
-  const note = optionalString(value.note, [index, 'note'])
-  const userId = optionalString(value.user_id, [index, 'user_id'])
+  const alias = optionalString(value.alias, index, 'alias')
+  const cardType = optionalString(value.card_type, index, 'card_type')
+  const note = optionalString(value.note, index, 'note')
+  const userId = optionalString(value.user_id, index, 'user_id')
   if (user_type !== undefined && (typeof user_type !== 'string' || !userTypes.has(user_type))) {
     throw new CardIssue([index, 'user_type'], 'expected USER, VISITOR or an empty string')
   }
