@@ -137,7 +137,9 @@ try {
   )
   console.log(`ratio client/bare (wall): ${ratio.toFixed(3)} (target ≤ ${TARGET_RATIO})`)
   console.log(`ratio client/bare (our CPU): ${(median(clientCpu) / median(bareCpu)).toFixed(3)} (for information)`)
-  console.log(`memory with ${kept.length} cards held: rss ${mb(mem.rss)}, heapUsed ${mb(mem.heapUsed)}`)
+  console.log(
+    `memory with ${kept.length} cards held: rss ${mb(mem.rss)}, heapUsed ${mb(mem.heapUsed)}, heapTotal ${mb(mem.heapTotal)}, external ${mb(mem.external)}`
+  )
   client.close()
   agent.destroy()
   if (ratio > TARGET_RATIO) {

@@ -1,5 +1,6 @@
 import https from 'node:https'
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
 import { readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import type { Page } from 'playwright-core'
@@ -35,7 +36,12 @@ export function connectApp(appDir: string, console: { url: string; tokens: { ful
   const saved = cli(
     appDir,
     'connections.save',
-    JSON.stringify({ name: 'Large site', url: console.url, token: console.tokens.full, fingerprint256: cert.fingerprint256 })
+    JSON.stringify({
+      name: 'Large site',
+      url: console.url,
+      token: console.tokens.full,
+      fingerprint256: cert.fingerprint256
+    })
   )
   cli(appDir, 'connections.select', JSON.stringify({ id: saved.id }))
 }
@@ -44,7 +50,11 @@ export function buildRenderer(): void {
   execFileSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], { stdio: 'ignore' })
 }
 
-function getJson(agent: https.Agent, url: string, token: string): Promise<{ data: unknown[]; pagination?: { total: number } }> {
+function getJson(
+  agent: https.Agent,
+  url: string,
+  token: string
+): Promise<{ data: unknown[]; pagination?: { total: number } }> {
   return new Promise((resolve, reject) => {
     https
       .get(url, { agent, headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } }, (res) => {
@@ -186,3 +196,41 @@ export async function timeKeystrokes(
 }
 
 export const ms = (n: number) => `${n.toFixed(0)} ms`
+
+/**
+ * Web mode as it ships its main-process code: bundled (esbuild, as electron-vite bundles Electron's
+ * main) and run by plain Node. `npm run web` runs the sources through tsx, whose in-process
+ * compiler alone holds ~33 MB: a memory figure taken there would be tsx's, not the app's.
+ */
+export async function startBundledWebMode(
+  dataDir: string
+): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const { build } = await import('esbuild')
+  const outfile = 'out/bench/web-main.mjs'
+  await build({
+    entryPoints: ['src/web/main.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile,
+    logLevel: 'error'
+  })
+  const child = spawn(process.execPath, [outfile, '--data', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`web mode exited with ${code}`)))
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('{')) resolve((JSON.parse(line) as { url: string }).url)
+    })
+  })
+  return {
+    url,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      })
+  }
+}

@@ -46,8 +46,8 @@ export async function streamCards(
     parts[page.index] = page.cards
     received++
     if (received >= expected) allReceived()
-    else if (onPartial && shown === 0) flush()
-    else if (onPartial && timer === undefined) timer = setTimeout(flush, PARTIAL_EVERY_MS)
+    else if (shown === 0) flush()
+    else if (timer === undefined) timer = setTimeout(flush, PARTIAL_EVERY_MS)
   })
   try {
     const answer = await api.cards.load({ refresh, stream })

@@ -168,18 +168,18 @@ export class CardsStore {
     this.progress = null
     const off = getApi().on('cards.progress', (p) => (this.progress = p))
     try {
-      const capabilities = getApi()
-        .cards.capabilities()
-        .catch(() => ({ canEdit: true, missingPermission: undefined }))
-      const { cards } = await streamCards(
-        refresh,
-        background
-          ? undefined
-          : (partial) => {
-              if (this.loads.isCurrent(ticket)) this.cards = partial
-            }
-      )
-      const caps = await capabilities
+      // Asked once the first cards are in: the console answers one request at a time, and the first
+      // page is what the screen waits for.
+      let capabilities: Promise<{ canEdit: boolean; missingPermission?: string }> | undefined
+      const askCapabilities = () =>
+        (capabilities ??= getApi()
+          .cards.capabilities()
+          .catch(() => ({ canEdit: true, missingPermission: undefined })))
+      const { cards } = await streamCards(refresh, (partial) => {
+        askCapabilities()
+        if (!background && this.loads.isCurrent(ticket)) this.cards = partial
+      })
+      const caps = await askCapabilities()
       if (!this.loads.isCurrent(ticket)) return
       this.cards = background ? keepUnchanged(this.cards, cards) : cards
       this.canEdit = caps.canEdit
