@@ -12,6 +12,7 @@ import {
   percentile,
   startBundledWebMode,
   timeKeystrokes,
+  longestFrameDuring,
   timeOpen
 } from './support/list-bench'
 
@@ -103,7 +104,12 @@ try {
         await page.waitForTimeout(300)
         opens.push((await timeOpen(page, screen.nav, screen.rows, total)).firstMs)
       }
-      const samples = await timeKeystrokes(page, screen.search, screen.queries)
+      // Typed at a person's pace: Touch Passes searches as you type (250 ms after the last key), so its
+      // answers are drawn between keystrokes; the longest frame while typing shows what they cost.
+      const typed = await longestFrameDuring(page, () =>
+        timeKeystrokes(page, screen.search, screen.queries, { gapMs: 400 })
+      )
+      const samples = typed.result
       const bareMedian = median(bareMs)
       const bareAllMedian = median(bareAllMs)
       const ratio = cold / bareAllMedian
@@ -117,7 +123,8 @@ try {
       )
       console.log(
         `${screen.nav}: search keystroke → painted frame over ${samples.length} keystrokes: median ${percentile(samples, 0.5).toFixed(1)} ms, ` +
-          `p95 ${p95.toFixed(1)} ms (target p95 ≤ ${TARGET.p95Ms} ms): ${judge(`${screen.nav} filter`, p95 <= TARGET.p95Ms)}`
+          `p95 ${p95.toFixed(1)} ms (target p95 ≤ ${TARGET.p95Ms} ms): ${judge(`${screen.nav} filter`, p95 <= TARGET.p95Ms)}; ` +
+          `longest frame while typing (search answers drawn) ${ms(typed.longestMs)} (printed)`
       )
     }
   } finally {

@@ -175,9 +175,10 @@ export async function timeKeystrokes(
   page: Page,
   inputSelector: string,
   queries: string[],
-  options: { whileSource?: string; min?: number; max?: number } = {}
+  options: { whileSource?: string; min?: number; max?: number; gapMs?: number } = {}
 ): Promise<number[]> {
   return page.evaluate(`(async () => {
+    const gap = () => new Promise((resolve) => setTimeout(resolve, ${options.gapMs ?? 0}))
     const input = document.querySelector(${JSON.stringify(inputSelector)})
     const keepGoing = ${options.whileSource ?? '() => false'}
     const queries = ${JSON.stringify(queries)}
@@ -190,9 +191,32 @@ export async function timeKeystrokes(
       input.dispatchEvent(new Event('input', { bubbles: true }))
       await frame()
       times.push(performance.now() - t0)
+      if (${options.gapMs ?? 0} > 0) await gap()
     }
     return times
   })()`)
+}
+
+/** The longest gap between two painted frames while `run` goes on (a search answer drawn between keystrokes). */
+export async function longestFrameDuring<T>(
+  page: Page,
+  run: () => Promise<T>
+): Promise<{ result: T; longestMs: number }> {
+  await page.evaluate(`(() => {
+    window.__frames = { last: performance.now(), longest: 0, on: true }
+    const tick = (now) => {
+      const f = window.__frames
+      f.longest = Math.max(f.longest, now - f.last)
+      f.last = now
+      if (f.on) requestAnimationFrame(tick)
+    }
+    requestAnimationFrame(tick)
+  })()`)
+  const result = await run()
+  const longestMs = (await page.evaluate(
+    `(() => { window.__frames.on = false; return window.__frames.longest })()`
+  )) as number
+  return { result, longestMs }
 }
 
 export const ms = (n: number) => `${n.toFixed(0)} ms`
