@@ -5,7 +5,7 @@ import { getApi } from '../lib/api'
  * While cards stream in, the screen is given what has arrived at most this often (and at once for
  * the first part): each update re-sorts what is held, so one per page would cost more than it shows.
  */
-export const PARTIAL_EVERY_MS = 120
+export const PARTIAL_EVERY_MS = 250
 
 let streams = 0
 
