@@ -1,11 +1,20 @@
 import type { AppServices } from '../services/app-services'
 import type { HandlersOf } from './types'
 
-export function cardHandlers({ cards }: AppServices): HandlersOf<'cards'> {
+export function cardHandlers({ cards, events }: AppServices): HandlersOf<'cards'> {
   return {
     'cards.all': async (input) => {
       const { cards: all, fetchedAt } = await cards.all(input?.refresh)
       return { cards: all, fetchedAt }
+    },
+    'cards.load': async ({ refresh, stream }) => {
+      // Each page goes to the screen as it arrives: over Electron IPC one structured clone of that
+      // page, over web mode one frame of it; never the whole list in one message.
+      const read = await cards.stream(refresh ?? false, (index, part) =>
+        events.emit('cards.page', { stream, index, cards: part })
+      )
+      const { fetchedAt, cards: all } = read.snapshot
+      return { fetchedAt, parts: read.parts, total: all.length, ...(read.exact ? {} : { cards: all }) }
     },
     'cards.get': ({ token }) => cards.get(token),
     'cards.rename': ({ token, alias }) => cards.rename(token, alias),

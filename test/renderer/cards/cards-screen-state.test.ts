@@ -19,8 +19,13 @@ const card = (n: number, status = 'pending') => ({
 
 function consoleWith(cards: ReturnType<typeof card>[]) {
   const held = { cards }
+  // As main answers cards.load: the cards as cards.page events, then how many parts were sent.
   const bridge = eventBridge({
-    'cards.all': () => ok({ cards: held.cards, fetchedAt: Date.now() }),
+    'cards.load': (input) => {
+      const { stream } = input as { stream: string }
+      bridge.emit('cards.page', { stream, index: 0, cards: held.cards as never })
+      return ok({ fetchedAt: Date.now(), parts: 1, total: held.cards.length })
+    },
     'cards.capabilities': () => ok({ canEdit: true }),
     'cards.delete': (input) => {
       held.cards = held.cards.filter((c) => c.token !== (input as { token: string }).token)
@@ -44,7 +49,7 @@ describe('Cards after writes made elsewhere, after a delete, and in words', () =
     emit('cards.stale', { what: 'an import upload', at: Date.now() })
     render(CardsScreen)
     expect(await screen.findByText('4 of 4 cards')).toBeInTheDocument()
-    expect(calls.filter(([c]) => c === 'cards.all').at(-1)![1]).toEqual({ refresh: true })
+    expect(calls.filter(([c]) => c === 'cards.load').at(-1)![1]).toMatchObject({ refresh: true })
     expect(screen.queryByTestId('cards-stale')).toBeNull()
   })
 

@@ -55,7 +55,7 @@ describe('a console switch', () => {
   it("forgets the previous console's cards and selection, and ignores its late answer", async () => {
     let answer: ((e: Envelope) => void) | undefined
     const { bridge } = scriptedBridge({
-      'cards.all': () => new Promise<Envelope>((resolve) => (answer = resolve)),
+      'cards.load': () => new Promise<Envelope>((resolve) => (answer = resolve)),
       'cards.capabilities': () => ({ ok: true, result: { canEdit: true } })
     })
     setApiForTests(bridge)
@@ -78,7 +78,9 @@ describe('a console switch', () => {
             user: null
           }
         ],
-        fetchedAt: 1
+        fetchedAt: 1,
+        parts: 0,
+        total: 1
       }
     })
     await loading

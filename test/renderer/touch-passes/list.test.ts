@@ -66,6 +66,23 @@ describe('Touch Pass list', () => {
     expect(calls.filter(([c]) => c === 'touchPasses.search')).toEqual([['touchPasses.search', { condition: '0007' }]])
   })
 
+  it('shows the first 100 of a search that matches many, and says how to narrow it', async () => {
+    const many = Array.from({ length: 1500 }, (_, i) => pass(String(i + 1), 'ACTIVE'))
+    const { bridge } = bridgeWith({ 'touchPasses.search': () => ({ ok: true, result: { items: many } }) })
+    setApiForTests(bridge)
+    render(TouchPassesScreen)
+    await screen.findByTestId('passes-table')
+    await fireEvent.input(screen.getByLabelText('Search by card id or user name'), { target: { value: 'A' } })
+    await waitFor(() => expect(screen.getByTestId('passes-count')).toHaveTextContent('1500 found'))
+    expect(screen.getByTestId('passes-count')).toHaveTextContent(
+      "1500 found: the first 100 are shown. Type more of the card id or the holder's name to narrow the search."
+    )
+    const rows = screen.getByTestId('passes-table').querySelectorAll('tbody tr')
+    expect(rows).toHaveLength(100)
+    expect(rows[0]).toHaveTextContent('AAAA-BBBB-CCCC-0001')
+    expect(rows[99]).toHaveTextContent('AAAA-BBBB-CCCC-0100')
+  })
+
   it('says statuses in words, in the table and in the filter', async () => {
     const { bridge } = bridgeWith({
       'touchPasses.list': () => ({

@@ -307,3 +307,62 @@ describe('toPage', () => {
     expect(toPage(['a'], undefined)).toEqual({ items: ['a'], total: undefined })
   })
 })
+
+describe('fetchAll pages as they arrive (onPage)', () => {
+  it('hands over every page once, with its number and items as served, before the result', async () => {
+    const items = records(23)
+    const seen: [number, string[]][] = []
+    let resolved = false
+    const done = fetchAll(source(items).fetchPage, (x) => x, {
+      pageSize: 5,
+      concurrency: 3,
+      onPage: (pageNum, page) => {
+        expect(resolved).toBe(false)
+        seen.push([pageNum, page])
+      }
+    }).then((all) => ((resolved = true), all))
+    expect(await done).toEqual(items)
+    expect(seen.map(([n]) => n).sort()).toEqual([1, 2, 3, 4, 5])
+    expect(seen[0]![0]).toBe(1)
+    for (const [n, page] of seen) expect(page).toEqual(items.slice((n - 1) * 5, n * 5))
+  })
+
+  it('hands over pages read one after another without pagination, the empty last one too', async () => {
+    const items = records(10)
+    const seen: [number, number][] = []
+    const all = await fetchAll(source(items, { withTotal: false }).fetchPage, (x) => x, {
+      pageSize: 5,
+      onPage: (pageNum, page) => seen.push([pageNum, page.length])
+    })
+    expect(all).toEqual(items)
+    expect(seen).toEqual([
+      [1, 5],
+      [2, 5],
+      [3, 0]
+    ])
+  })
+
+  it('hands over pages as served, a repeated record included; the result holds it once', async () => {
+    // The list shifted by one between page 1 and page 2: r-4 is served twice.
+    const fetchPage: FetchPage<string> = async ({ pageNum }) => ({
+      items: pageNum === 1 ? ['r-0', 'r-1', 'r-2', 'r-3', 'r-4'] : ['r-4', 'r-5'],
+      total: 7
+    })
+    const seen: string[] = []
+    const all = await fetchAll(fetchPage, (x) => x, { pageSize: 5, onPage: (_n, page) => seen.push(...page) })
+    expect(seen).toEqual(['r-0', 'r-1', 'r-2', 'r-3', 'r-4', 'r-4', 'r-5'])
+    expect(all).toEqual(['r-0', 'r-1', 'r-2', 'r-3', 'r-4', 'r-5'])
+  })
+
+  it('hands over only the first page a console accepted, not a refused size', async () => {
+    const items = records(30)
+    const seen: [number, number][] = []
+    await fetchAll(refusedAbove(25, source(items).fetchPage, []), (x) => x, {
+      onPage: (pageNum, page) => seen.push([pageNum, page.length])
+    })
+    expect(seen).toEqual([
+      [1, 25],
+      [2, 5]
+    ])
+  })
+})

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import https from 'node:https'
+import tls from 'node:tls'
+import { execFileSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net'
 import { X509Certificate } from 'node:crypto'
 import {
   CERT_CHANGED,
   certificateChanged,
   createPinnedAgent,
+  trustedCertificates,
   probeCertificate,
   type PinnedCertificate
 } from '../../../src/main/services/access/tls-pinning'
@@ -189,6 +194,53 @@ describe('TLS pinning', () => {
       } finally {
         other.destroy()
       }
+    })
+
+    it("trusts a chain ending in its own root without the system's roots; a chain cut short needs them", async () => {
+      const roots = tls.rootCertificates.length
+      expect(trustedCertificates(pinOf(certs.a.cert))).toEqual([certs.a.cert])
+      const full = pinOf(certs.leaf.cert, certs.intermediate.cert, certs.root.cert)
+      expect(trustedCertificates(full)).toEqual(full.pems)
+      // Without the certificate that signed itself at its end, the chain needs the system roots.
+      const short = pinOf(certs.leaf.cert, certs.intermediate.cert)
+      expect(trustedCertificates(short)).toHaveLength(roots + 2)
+      expect(trustedCertificates(short).slice(-2)).toEqual(short.pems)
+      // A leaf signed by another, or text that is no certificate, is not a root either.
+      const leafOnly = pinOf(certs.leaf.cert)
+      expect(trustedCertificates(leafOnly)).toHaveLength(roots + 1)
+      expect(trustedCertificates({ fingerprint256: 'AA', pems: ['not a certificate'] })).toHaveLength(roots + 1)
+      expect(trustedCertificates({ fingerprint256: 'AA', pems: [] })).toHaveLength(roots)
+      // Named as its own issuer but signed by another key: not a root that signed itself.
+      const run = (args: string[]) => execFileSync('openssl', args, { cwd: dir.path, stdio: 'pipe' })
+      const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes']
+      run([
+        'req',
+        '-x509',
+        ...ec,
+        '-keyout',
+        'same.key',
+        '-out',
+        'same.crt',
+        '-days',
+        '30',
+        '-subj',
+        '/CN=same.invalid'
+      ])
+      run(['req', ...ec, '-keyout', 'named.key', '-out', 'named.csr', '-subj', '/CN=same.invalid'])
+      writeFileSync(join(dir.path, 'named.ext'), 'subjectKeyIdentifier=none\nauthorityKeyIdentifier=none\n')
+      run(
+        ['x509', '-req', '-in', 'named.csr', '-CA', 'same.crt', '-CAkey', 'same.key', '-CAcreateserial'].concat([
+          '-days',
+          '30',
+          '-out',
+          'named.crt',
+          '-extfile',
+          'named.ext'
+        ])
+      )
+      const named = readFileSync(join(dir.path, 'named.crt'), 'utf8')
+      expect(new X509Certificate(named).checkIssued(new X509Certificate(named))).toBe(true)
+      expect(trustedCertificates(pinOf(named))).toHaveLength(roots + 1)
     })
 
     it('reuses its connection between requests and opens at most 6 at once', async () => {

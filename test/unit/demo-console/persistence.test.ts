@@ -114,11 +114,11 @@ describe('demo console: state on disk', () => {
     expect(a.site.devices.map((d) => d.type)).toEqual(['UAH', 'UA-G2-PRO', 'UA-G3', 'UAH', 'UA-G2-MINI'])
   })
 
-  it('seeds the large site: 20,000 cards, 2,000 users, 500 Touch Passes', async () => {
+  it('seeds the large site: 20,000 cards, 2,000 users, 5,000 visitors, 2,000 Touch Passes', async () => {
     const demo = await startDemo({ seed: 'large' })
     try {
       const state = (await demo.control('GET', '/state')).body.data
-      expect(state).toMatchObject({ seed: 'large', cards: 20_000, users: 2_000, touchPasses: 500 })
+      expect(state).toMatchObject({ seed: 'large', cards: 20_000, users: 2_000, visitors: 5_000, touchPasses: 2_000 })
       const page = await demo.api('GET', '/credentials/nfc_cards/tokens', { query: { page_num: 20, page_size: 1000 } })
       expect([page.body.data.length, page.body.pagination.total]).toEqual([1000, 20_000])
     } finally {

@@ -10,12 +10,18 @@ export interface Page<T> {
 
 export type FetchPage<T> = (page: { pageNum: number; pageSize: number; signal: AbortSignal }) => Promise<Page<T>>
 
-export interface AllOptions extends CallOptions {
+export interface AllOptions<T = unknown> extends CallOptions {
   /** Asked for per page; the console may answer fewer (then that smaller size is used). */
   pageSize?: number
   /** Pages in flight at once once the total is known. */
   concurrency?: number
   onProgress?: (loaded: number, total: number) => void
+  /**
+   * Each page as it arrives (1-based number, its items as the console sent them, before the
+   * de-duplication across pages), in arrival order: with pages in flight at once, page 3 may come
+   * before page 2. Lets a caller show the first records while the rest are read.
+   */
+  onPage?: (pageNum: number, items: T[]) => void
 }
 
 /**
@@ -43,7 +49,7 @@ const MAX_PAGES = 10_000
 export async function fetchAll<T>(
   fetchPage: FetchPage<T>,
   key: (item: T) => string,
-  options: AllOptions = {}
+  options: AllOptions<T> = {}
 ): Promise<T[]> {
   const asked = Math.max(1, Math.floor(options.pageSize ?? DEFAULT_ALL_PAGE_SIZE))
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_ALL_CONCURRENCY))
@@ -59,6 +65,7 @@ export async function fetchAll<T>(
     stop()
     const pages: T[][] = [first.items]
     let loaded = first.items.length
+    options.onPage?.(1, first.items)
 
     // A console that caps page_size answers fewer items than asked: continue with what it serves.
     const served = first.items.length
@@ -73,6 +80,7 @@ export async function fetchAll<T>(
         const page = await fetchPage({ pageNum, pageSize, signal })
         stop()
         pages.push(page.items)
+        options.onPage?.(pageNum, page.items)
         loaded += page.items.length
         last = page.items.length
         options.onProgress?.(loaded, loaded)
@@ -92,6 +100,7 @@ export async function fetchAll<T>(
         const page = await fetchPage({ pageNum, pageSize, signal })
         stop()
         pages[pageNum - 1] = page.items
+        options.onPage?.(pageNum, page.items)
         loaded += page.items.length
         // The list grew while we read it: read the new pages too.
         if (page.total !== undefined && page.total > total) {

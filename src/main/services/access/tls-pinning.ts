@@ -25,7 +25,7 @@ export function createPinnedAgent(pin: PinnedCertificate): https.Agent {
   // One secure context for the agent's life, given as `secureContext` rather than `ca`: with `ca`,
   // Node parses the ~150 root certificates on every new connection and builds the agent's pool key
   // from their text (~200 KB) on every request. Same trust, same verification.
-  const secureContext = tls.createSecureContext({ ca: [...tls.rootCertificates, ...pin.pems] })
+  const secureContext = tls.createSecureContext({ ca: trustedCertificates(pin) })
   return new https.Agent({
     keepAlive: true,
     maxSockets: 6,
@@ -36,6 +36,27 @@ export function createPinnedAgent(pin: PinnedCertificate): https.Agent {
       return certificateChangedError(cert.fingerprint256, pin.fingerprint256)
     }
   })
+}
+
+/**
+ * The CA list of a pinned agent: the pinned chain, and the system's roots only when that chain does
+ * not end in its own root. Loading the ~150 roots costs ~60–150 ms per agent (the first thing a
+ * screen waits for after a start); a self-signed console, as consoles are by default, never needs
+ * them. The leaf's fingerprint is checked either way.
+ */
+export function trustedCertificates(pin: PinnedCertificate): string[] {
+  return endsInItsRoot(pin.pems) ? pin.pems : [...tls.rootCertificates, ...pin.pems]
+}
+
+function endsInItsRoot(pems: string[]): boolean {
+  const last = pems.at(-1)
+  if (!last) return false
+  try {
+    const cert = new X509Certificate(last)
+    return cert.checkIssued(cert) && cert.verify(cert.publicKey)
+  } catch {
+    return false
+  }
 }
 
 function certificateChangedError(seen: string, pinned: string): Error {

@@ -38,6 +38,11 @@ export const DEMO_NAME = 'Demo console'
 export class Connections {
   private demo: Promise<BuiltInConsole> | undefined
   private readonly clients = new Map<string, AccessClient>()
+  /**
+   * Clients being built, by profile: callers that race (the Cards screen asks for its cards and its
+   * permissions at once) share one build, as building one loads the root certificates (~60 ms).
+   */
+  private readonly building = new Map<string, Promise<AccessClient>>()
   /** Certificates seen by probe, by fingerprint: save() pins the one the user accepted. */
   private readonly probed = new Map<string, PinnedCertificate>()
 
@@ -248,11 +253,20 @@ export class Connections {
   /** The access client of a profile (default: the active one). */
   async client(id?: string): Promise<AccessClient> {
     const record = this.record(id)
-    const cached = this.clients.get(record.id)
+    const cached = this.clients.get(record.id) ?? this.building.get(record.id)
     if (cached) return cached
-    const client = createAccessClient(await this.credentials(record))
-    this.clients.set(record.id, client)
-    return client
+    const build: Promise<AccessClient> = this.credentials(record)
+      .then((credentials) => {
+        const client = createAccessClient(credentials)
+        // Dropped while it was built (token changed, profile removed): not kept for later callers.
+        if (this.building.get(record.id) === build) this.clients.set(record.id, client)
+        return client
+      })
+      .finally(() => {
+        if (this.building.get(record.id) === build) this.building.delete(record.id)
+      })
+    this.building.set(record.id, build)
+    return build
   }
 
   private record(id?: string): ProfileRecord {
@@ -300,6 +314,7 @@ export class Connections {
   }
 
   private dropClient(id: string): void {
+    this.building.delete(id)
     this.clients.get(id)?.close()
     this.clients.delete(id)
   }

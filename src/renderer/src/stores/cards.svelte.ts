@@ -4,6 +4,7 @@ import type { OwnerRef } from '../../../shared/owners'
 import { getApi } from '../lib/api'
 import { Latest } from '../lib/latest'
 import { filterNeedles, nfcSearchText } from '../../../shared/nfc/card-number'
+import { keepUnchanged, streamCards } from './card-stream'
 
 export type SortKey = 'display_id' | 'alias' | 'status' | 'card_type' | 'owner'
 
@@ -30,6 +31,27 @@ function searchText(card: NfcCard): string {
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
+const DIGITS = /^[0-9]+$/
+
+/**
+ * Positions of `keys` in the collator's order (stable), with a shortcut for the common case of two
+ * plain numbers (display ids): compared by value, as the numeric collator does, without ICU. Sorting
+ * 20,000 shuffled display ids with the collator alone took ~90 ms.
+ */
+export function sortOrder(keys: string[], direction: 1 | -1 = 1): number[] {
+  // A plain number without its leading zeros; undefined for any other text.
+  const numbers = keys.map((k) => (DIGITS.test(k) ? k.replace(/^0+/, '') : undefined))
+  const order = Array.from(keys.keys())
+  return order.sort((i, j) => {
+    const x = numbers[i]
+    const y = numbers[j]
+    if (x !== undefined && y !== undefined) {
+      if (x.length !== y.length) return direction * (x.length - y.length)
+      return x === y ? 0 : direction * (x < y ? -1 : 1)
+    }
+    return direction * collator.compare(keys[i]!, keys[j]!)
+  })
+}
 
 /** The card inventory as the Cards screen shows it: fetched once, then filtered and sorted locally. */
 export class CardsStore {
@@ -70,7 +92,9 @@ export class CardsStore {
     const key = this.sortKey
     const value = key === 'owner' ? ownerName : (c: NfcCard) => c[key]
     const direction = this.sortDescending ? -1 : 1
-    return this.cards.slice().sort((a, b) => direction * collator.compare(value(a), value(b)))
+    // Each card's sort text read once, not twice per comparison (the owner's name is built).
+    const cards = this.cards
+    return sortOrder(cards.map(value), direction).map((i) => cards[i]!)
   })
   private sortedTexts = $derived(this.sorted.map(searchText))
 
@@ -118,37 +142,57 @@ export class CardsStore {
 
   private readonly loads = new Latest()
 
-  /** Cards on screen: fetch the first time, and again after a write made elsewhere. */
+  /** The first cards are on screen while the rest of the first load arrives. */
+  get streaming(): boolean {
+    return this.loading && !this.loaded && this.cards.length > 0
+  }
+
+  /**
+   * Cards on screen: the first time they stream in; after that the cards held are shown at once and
+   * read again in the background (the list stays usable and is swapped when the new one is complete).
+   */
   show(): void {
-    if (!this.loaded) void this.load()
-    else if (this.staleSince && !this.loading) void this.load(true)
+    if (!this.loaded && !this.loading) void this.load()
+    else if (this.loaded && !this.loading) void this.load(true)
   }
 
   async load(refresh = false): Promise<void> {
     this.listen()
     const ticket = this.loads.next()
     const startedAt = Date.now()
+    // Cards already on screen stay there, filterable, until the new list is complete.
+    const background = this.loaded
     this.loading = true
     this.error = null
     this.notice = null
     this.progress = null
     const off = getApi().on('cards.progress', (p) => (this.progress = p))
     try {
-      const [{ cards }, caps] = await Promise.all([
-        getApi().cards.all({ refresh }),
-        getApi()
+      // Asked once the first cards are in: the console answers one request at a time, and the first
+      // page is what the screen waits for.
+      let capabilities: Promise<{ canEdit: boolean; missingPermission?: string }> | undefined
+      const askCapabilities = () =>
+        (capabilities ??= getApi()
           .cards.capabilities()
-          .catch(() => ({ canEdit: true, missingPermission: undefined }))
-      ])
+          .catch(() => ({ canEdit: true, missingPermission: undefined })))
+      const { cards } = await streamCards(refresh, (partial) => {
+        askCapabilities()
+        if (!background && this.loads.isCurrent(ticket)) this.cards = partial
+      })
+      const caps = await askCapabilities()
       if (!this.loads.isCurrent(ticket)) return
-      this.cards = cards
+      this.cards = background ? keepUnchanged(this.cards, cards) : cards
       this.canEdit = caps.canEdit
       this.missingPermission = caps.missingPermission
       this.loaded = true
       // A write announced while this fetch ran may not be in it: keep saying so.
       if (this.staleSince && this.staleSince.at <= startedAt) this.staleSince = null
     } catch (err) {
-      if (this.loads.isCurrent(ticket)) this.error = AppError.from(err)
+      if (this.loads.isCurrent(ticket)) {
+        this.error = AppError.from(err)
+        // Part of a first load is not the inventory: nothing is shown rather than a list cut short.
+        if (!background) this.cards = []
+      }
     } finally {
       off()
       if (this.loads.isCurrent(ticket)) this.loading = false

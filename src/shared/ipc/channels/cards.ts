@@ -11,6 +11,23 @@ export const cardChannels = {
     z.object({ refresh: z.boolean().optional() }).optional(),
     z.object({ cards: z.array(nfcCardSchema), fetchedAt: z.number() })
   ),
+  'cards.load': channel(
+    'Every NFC card, sent as cards.page events as the pages arrive (the first rows show while the rest load); ' +
+      'answers once every part was sent. `cards` only when the parts hold a card twice (a list that shifted ' +
+      'while it was read): then it replaces them',
+    z.object({
+      refresh: z.boolean().optional(),
+      /** Chosen by the caller: the cards.page events of this load carry it. */
+      stream: z.string().min(1).max(64)
+    }),
+    z.object({
+      fetchedAt: z.number(),
+      /** How many cards.page events this load sent. */
+      parts: z.number().int().nonnegative(),
+      total: z.number().int().nonnegative(),
+      cards: z.array(nfcCardSchema).optional()
+    })
+  ),
   'cards.get': channel('One NFC card by token (E5)', tokenInput, nfcCardSchema),
   'cards.rename': channel(
     "Change a card's alias (E8)",
@@ -36,6 +53,8 @@ export const cardChannels = {
 }
 
 export const cardEvents = {
+  /** Part `index` (0-based) of a cards.load; parts may arrive out of order, the screen puts them in place. */
+  'cards.page': z.object({ stream: z.string(), index: z.number().int().nonnegative(), cards: z.array(nfcCardSchema) }),
   'cards.progress': z.object({ loaded: z.number(), total: z.number() }),
   /** The console's cards were written elsewhere in the app (an import, an enrollment, Visitors). */
   'cards.stale': z.object({ what: z.string(), at: z.number() })

@@ -1,0 +1,260 @@
+import https from 'node:https'
+import { execFileSync, spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { readFileSync } from 'node:fs'
+import { performance } from 'node:perf_hooks'
+import type { Page } from 'playwright-core'
+import { API_PREFIX } from '../../src/shared/access/endpoints'
+
+/**
+ * What the list benchmarks share: the bare fetch they are judged against, the app set up on a
+ * large demo console, and in-page timings taken by the page's own clock (no round trip to the
+ * test process inside a figure).
+ */
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!
+}
+
+export const cli = (data: string, ...args: string[]) =>
+  JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', '--data', data, ...args], {
+      encoding: 'utf8'
+    })
+  )
+
+/** Save and select the console in the app's data dir, as Settings → Connection does. */
+export function connectApp(appDir: string, console: { url: string; tokens: { full: string } }): void {
+  const cert = cli(appDir, 'connections.probe', JSON.stringify({ url: console.url }))
+  const saved = cli(
+    appDir,
+    'connections.save',
+    JSON.stringify({
+      name: 'Large site',
+      url: console.url,
+      token: console.tokens.full,
+      fingerprint256: cert.fingerprint256
+    })
+  )
+  cli(appDir, 'connections.select', JSON.stringify({ id: saved.id }))
+}
+
+export function buildRenderer(): void {
+  execFileSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], { stdio: 'ignore' })
+}
+
+function getJson(
+  agent: https.Agent,
+  url: string,
+  token: string
+): Promise<{ data: unknown[]; pagination?: { total: number } }> {
+  return new Promise((resolve, reject) => {
+    https
+      .get(url, { agent, headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')))
+          } catch (err) {
+            reject(err)
+          }
+        })
+        res.on('error', reject)
+      })
+      .on('error', reject)
+  })
+}
+
+export interface BareFetch {
+  /** Every page fetched and parsed. */
+  ms: number
+  /** The first page alone (what the first rows wait for at least). */
+  firstMs: number
+  count: number
+}
+
+/**
+ * The floor: the same pages as the app reads (same page size and concurrency), node:https with a
+ * keep-alive agent trusting the console's certificate, JSON.parse only, no validation.
+ */
+export function bareFetcher(
+  base: { url: string; tokens: { full: string } },
+  pin: { fingerprint256: string; pems: string[] }
+) {
+  const agent = new https.Agent({
+    keepAlive: true,
+    maxSockets: 6,
+    ca: pin.pems,
+    checkServerIdentity: (_h, cert) => (cert.fingerprint256 === pin.fingerprint256 ? undefined : new Error('pin'))
+  })
+  return async (path: string, pageSize: number, concurrency = 4): Promise<BareFetch> => {
+    const sep = path.includes('?') ? '&' : '?'
+    const page = (n: number) =>
+      getJson(agent, `${base.url}${API_PREFIX}${path}${sep}page_num=${n}&page_size=${pageSize}`, base.tokens.full)
+    const started = performance.now()
+    const first = await page(1)
+    const firstMs = performance.now() - started
+    let count = first.data.length
+    const last = Math.ceil((first.pagination?.total ?? 0) / pageSize)
+    let next = 2
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next <= last) {
+          const n = next++
+          // Read after the await: `count += await …` would add to a stale count.
+          const { data } = await page(n)
+          count += data.length
+        }
+      })
+    )
+    return { ms: performance.now() - started, firstMs, count }
+  }
+}
+
+/** Resident memory of a process (our web-mode main), from /proc. */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN)
+  return kb / 1024
+}
+
+/** The renderer's JS heap after a full garbage collection (Chromium's own figure). */
+export async function rendererHeapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('HeapProfiler.collectGarbage')
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage')
+  await cdp.detach()
+  return usedSize / 1024 / 1024
+}
+
+/**
+ * Click a navigation button and time, by the page's clock, the first animation frame in which
+ * `firstSelector` matches (first rows drawn) and the one in which `done()` holds (every row there).
+ * Both are checked once per frame, so a figure is when that frame was drawn (±1 frame).
+ */
+export async function timeOpen(
+  page: Page,
+  navLabel: string,
+  firstSelector: string,
+  doneSource: string
+): Promise<{ firstMs: number; doneMs: number }> {
+  return page.evaluate(`(async () => {
+    const done = ${doneSource}
+    const button = [...document.querySelectorAll('nav button')].find((b) => b.textContent.trim() === ${JSON.stringify(navLabel)})
+    const t0 = performance.now()
+    button.click()
+    let firstMs
+    return await new Promise((resolve, reject) => {
+      const timeout = setTimeout(() => reject(new Error('the list did not finish in 120 s')), 120000)
+      const frame = () => {
+        const now = performance.now() - t0
+        if (firstMs === undefined && document.querySelector(${JSON.stringify(firstSelector)})) firstMs = now
+        if (firstMs !== undefined && done()) {
+          clearTimeout(timeout)
+          resolve({ firstMs, doneMs: now })
+        } else requestAnimationFrame(frame)
+      }
+      requestAnimationFrame(frame)
+    })
+  })()`)
+}
+
+/**
+ * Filter keystrokes (value set, input event) timed to the next painted frame, by the page's clock.
+ * `whileSource` (optional): keep typing while it holds, at least `min` keystrokes.
+ */
+export async function timeKeystrokes(
+  page: Page,
+  inputSelector: string,
+  queries: string[],
+  options: { whileSource?: string; min?: number; max?: number; gapMs?: number } = {}
+): Promise<number[]> {
+  return page.evaluate(`(async () => {
+    const gap = () => new Promise((resolve) => setTimeout(resolve, ${options.gapMs ?? 0}))
+    const input = document.querySelector(${JSON.stringify(inputSelector)})
+    const keepGoing = ${options.whileSource ?? '() => false'}
+    const queries = ${JSON.stringify(queries)}
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+    const times = []
+    for (let i = 0; i < ${options.max ?? 10_000}; i++) {
+      if (i >= queries.length && (i >= ${options.min ?? 0}) && !keepGoing()) break
+      const t0 = performance.now()
+      input.value = queries[i % queries.length]
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+      await frame()
+      times.push(performance.now() - t0)
+      if (${options.gapMs ?? 0} > 0) await gap()
+    }
+    return times
+  })()`)
+}
+
+/** The longest gap between two painted frames while `run` goes on (a search answer drawn between keystrokes). */
+export async function longestFrameDuring<T>(
+  page: Page,
+  run: () => Promise<T>
+): Promise<{ result: T; longestMs: number }> {
+  await page.evaluate(`(() => {
+    window.__frames = { last: performance.now(), longest: 0, on: true }
+    const tick = (now) => {
+      const f = window.__frames
+      f.longest = Math.max(f.longest, now - f.last)
+      f.last = now
+      if (f.on) requestAnimationFrame(tick)
+    }
+    requestAnimationFrame(tick)
+  })()`)
+  const result = await run()
+  const longestMs = (await page.evaluate(
+    `(() => { window.__frames.on = false; return window.__frames.longest })()`
+  )) as number
+  return { result, longestMs }
+}
+
+export const ms = (n: number) => `${n.toFixed(0)} ms`
+
+/**
+ * Web mode as it ships its main-process code: bundled (esbuild, as electron-vite bundles Electron's
+ * main) and run by plain Node. `npm run web` runs the sources through tsx, whose in-process
+ * compiler alone holds ~33 MB: a memory figure taken there would be tsx's, not the app's.
+ */
+export async function startBundledWebMode(
+  dataDir: string
+): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const { build } = await import('esbuild')
+  const outfile = 'out/bench/web-main.mjs'
+  await build({
+    entryPoints: ['src/web/main.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile,
+    logLevel: 'error'
+  })
+  const child = spawn(process.execPath, [outfile, '--data', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`web mode exited with ${code}`)))
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('{')) resolve((JSON.parse(line) as { url: string }).url)
+    })
+  })
+  return {
+    url,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      })
+  }
+}

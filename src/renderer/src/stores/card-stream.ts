@@ -1,0 +1,110 @@
+import type { NfcCard } from '../../../shared/access/nfc-cards'
+import { getApi } from '../lib/api'
+
+/**
+ * While cards stream in, the screen is given what has arrived at most this often (and at once for
+ * the first part): each update re-sorts what is held, so one per page would cost more than it shows.
+ */
+export const PARTIAL_EVERY_MS = 250
+
+let streams = 0
+
+/** A stream id no other tab of web mode uses at the same time (events reach every tab). */
+function streamId(): string {
+  const random = globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2)
+  return `cards-${++streams}-${random}`.slice(0, 64)
+}
+
+/**
+ * Every card of the console through `cards.load`: main sends the cards as `cards.page` events as
+ * the pages arrive, and answers once all were sent. `onPartial` gets the cards received so far, in
+ * list order (at once for the first part, then at most every PARTIAL_EVERY_MS); the promise
+ * resolves with all of them. The events of other loads (another tab, an older load) are ignored.
+ */
+export async function streamCards(
+  refresh: boolean,
+  onPartial?: (cards: NfcCard[]) => void
+): Promise<{ cards: NfcCard[]; fetchedAt: number }> {
+  const api = getApi()
+  const stream = streamId()
+  const parts: NfcCard[][] = []
+  let received = 0
+  let expected = Infinity
+  let allReceived: () => void = () => undefined
+  const complete = new Promise<void>((resolve) => (allReceived = resolve))
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let shown = 0
+  const flush = () => {
+    timer = undefined
+    if (received > shown && received < expected) {
+      shown = received
+      onPartial?.(parts.flat())
+    }
+  }
+  const off = api.on('cards.page', (page) => {
+    if (page.stream !== stream) return
+    parts[page.index] = page.cards
+    received++
+    if (received >= expected) allReceived()
+    else if (shown === 0) flush()
+    else if (timer === undefined) timer = setTimeout(flush, PARTIAL_EVERY_MS)
+  })
+  try {
+    const answer = await api.cards.load({ refresh, stream })
+    // The list shifted while it was read and holds a card twice: main sends the list as it keeps it.
+    if (answer.cards) return { cards: answer.cards, fetchedAt: answer.fetchedAt }
+    expected = answer.parts
+    // Events and the answer travel apart: parts may still be on their way.
+    if (received < expected) await complete
+    return { cards: parts.flat(), fetchedAt: answer.fetchedAt }
+  } finally {
+    off()
+    if (timer !== undefined) clearTimeout(timer)
+  }
+}
+
+function sameOwner(a: NfcCard['user'], b: NfcCard['user']): boolean {
+  if (a === b) return true
+  if (!a || !b) return false
+  return (
+    a.id === b.id &&
+    a.name === b.name &&
+    a.first_name === b.first_name &&
+    a.last_name === b.last_name &&
+    a.avatar === b.avatar
+  )
+}
+
+function sameCard(a: NfcCard, b: NfcCard): boolean {
+  return (
+    a.token === b.token &&
+    a.display_id === b.display_id &&
+    a.status === b.status &&
+    a.alias === b.alias &&
+    a.card_type === b.card_type &&
+    a.note === b.note &&
+    a.user_id === b.user_id &&
+    a.user_type === b.user_type &&
+    sameOwner(a.user, b.user)
+  )
+}
+
+/**
+ * A refreshed list with the cards that did not change kept as the objects already on screen: the
+ * previous array itself when nothing changed (nothing is sorted or drawn again), otherwise the new
+ * order with old objects reused (their search texts are already built).
+ */
+export function keepUnchanged(previous: NfcCard[], next: NfcCard[]): NfcCard[] {
+  const byToken = new Map<string, NfcCard>()
+  for (const card of previous) byToken.set(card.token, card)
+  let same = previous.length === next.length
+  const out = new Array<NfcCard>(next.length)
+  for (let i = 0; i < next.length; i++) {
+    const fresh = next[i]!
+    const old = byToken.get(fresh.token)
+    const kept = old && sameCard(old, fresh) ? old : fresh
+    if (kept !== previous[i]) same = false
+    out[i] = kept
+  }
+  return same ? previous : out
+}

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { execFileSync } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { launchChromium } from '../support/chromium'
+import { seriousA11yFindings } from '../support/axe'
+import { startDemoConsoleProcess, startWebMode, type DemoConsoleInfo, type Started } from '../support/processes'
+import { tempDir } from '../support/temp'
+import { request } from '../unit/demo-console/support'
+
+const cli = (data: string, ...args: string[]) =>
+  JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', '--data', data, ...args], {
+      encoding: 'utf8'
+    })
+  )
+
+/**
+ * The Cards screen on a large site (20,000 cards), as a front desk uses it all day: the first rows
+ * while the rest arrive, the whole list filterable, a second open showing the cards held while they
+ * are read again behind them, and a change made on the console found after it. The console is slowed
+ * down (its latency fault) so that "while the rest arrive" lasts long enough to be seen, not timed.
+ */
+describe('Cards on a site of 20,000 cards (Chromium, web mode)', () => {
+  let web: Started<{ url: string }>
+  let large: Started<DemoConsoleInfo>
+  let browser: Awaited<ReturnType<typeof launchChromium>>
+  let ca: string
+  const dirs: Awaited<ReturnType<typeof tempDir>>[] = []
+  const call = (method: string, path: string, body?: unknown) =>
+    request(large.info.url, ca, method, path, { body, token: large.info.tokens.full })
+  const count = () => browser.page.getByTestId('card-count').textContent()
+
+  beforeAll(async () => {
+    const [consoleDir, appDir] = [await tempDir(), await tempDir()]
+    dirs.push(consoleDir, appDir)
+    large = await startDemoConsoleProcess(consoleDir.path, ['--seed', 'large'])
+    ca = await readFile(join(consoleDir.path, 'tls-cert.pem'), 'utf8')
+    const cert = cli(appDir.path, 'connections.probe', JSON.stringify({ url: large.info.url }))
+    const saved = cli(
+      appDir.path,
+      'connections.save',
+      JSON.stringify({
+        name: 'Large site',
+        url: large.info.url,
+        token: large.info.tokens.full,
+        fingerprint256: cert.fingerprint256
+      })
+    )
+    cli(appDir.path, 'connections.select', JSON.stringify({ id: saved.id }))
+    web = await startWebMode(appDir.path)
+    browser = await launchChromium({ width: 1366, height: 768 })
+    await browser.page.goto(web.info.url)
+  }, 120_000)
+  afterAll(async () => {
+    await browser?.close()
+    await Promise.all([web?.stop(), large?.stop()])
+    await Promise.all(dirs.map((d) => d.remove()))
+  })
+
+  it('shows the first cards while the rest arrive, then all 20,000, filterable from the keyboard', async () => {
+    const { page } = browser
+    // Each answer of the console takes 400 ms: 20 pages, 4 at a time, take seconds.
+    expect((await call('PUT', '/__demo/faults', { latencyMs: 400 })).status).toBe(200)
+    try {
+      await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Cards' }).click()
+      // Rows on screen while the screen says the rest is still being read.
+      await page.waitForFunction(
+        () =>
+          document.querySelectorAll('[data-testid=card-rows] [role=row]').length > 0 &&
+          /Reading the rest from the console/.test(
+            document.querySelector('[data-testid=cards-loading]')?.textContent ?? ''
+          ),
+        null,
+        { timeout: 30_000 }
+      )
+      expect(await count()).toMatch(/^[\d,]+ of the [\d,]+ cards read so far$/)
+      expect(await page.locator('section.cards').getAttribute('aria-busy')).toBe('true')
+      await page.screenshot({ path: 'docs/screens/cards-loading.png' })
+      expect(await seriousA11yFindings(page)).toEqual([])
+    } finally {
+      await call('DELETE', '/__demo/faults')
+    }
+    await expect.poll(count, { timeout: 60_000 }).toBe('20,000 of 20,000 cards')
+    expect(await page.locator('section.cards').getAttribute('aria-busy')).toBe('false')
+    await expect.poll(() => page.getByTestId('cards-loading').count()).toBe(0)
+
+    // Every card once: the console's own list, by token, is what the screen holds.
+    const held = (await call('GET', '/__demo/state/cards')).body.data as { token: string; display_id: string }[]
+    expect(held).toHaveLength(20_000)
+
+    // "/" jumps to the filter; the last card of the console is found by its display id.
+    await page.keyboard.press('/')
+    const filter = page.getByRole('searchbox', { name: 'Filter cards' })
+    expect(await filter.evaluate((el) => el === document.activeElement)).toBe(true)
+    const last = held.at(-1)!
+    await page.keyboard.type(last.display_id)
+    await expect.poll(count).toBe('1 of 20,000 cards')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    const details = page.getByRole('complementary', { name: 'Card details' })
+    await expect.poll(() => details.locator('h2').textContent()).toBe(`Card ${last.display_id}`)
+    expect(await seriousA11yFindings(page)).toEqual([])
+    await page.screenshot({ path: 'docs/screens/cards-large.png' })
+    expect(browser.errors).toEqual([])
+  })
+
+  it('a second open shows the cards held at once and finds a change made on the console meanwhile', async () => {
+    const { page } = browser
+    const nav = page.getByRole('navigation', { name: 'Screens' })
+    await nav.getByRole('button', { name: 'Home' }).click()
+    await page.locator('[data-testid=card-rows]').waitFor({ state: 'detached' })
+
+    // Renamed on the console itself (another desk, the console's own UI), while Cards is away.
+    const held = (await call('GET', '/__demo/state/cards')).body.data as { token: string; display_id: string }[]
+    const target = held[12_345]!
+    const renamed = await call('PUT', `/api/v1/developer/credentials/nfc_cards/tokens/${target.token}`, {
+      alias: 'Renamed at the console'
+    })
+    expect(renamed.status).toBe(200)
+
+    // Slow again: the held cards must be on screen, filterable, while the refresh is still running.
+    expect((await call('PUT', '/__demo/faults', { latencyMs: 400 })).status).toBe(200)
+    try {
+      await nav.getByRole('button', { name: 'Cards' }).click()
+      await page.waitForFunction(
+        () =>
+          /Checking the console for changes/.test(
+            document.querySelector('[data-testid=cards-loading]')?.textContent ?? ''
+          ) && document.querySelectorAll('[data-testid=card-rows] [role=row]').length > 0,
+        null,
+        { timeout: 10_000 }
+      )
+      // The filter typed before still applies to the cards held.
+      expect(await count()).toBe('1 of 20,000 cards')
+      await page.getByRole('searchbox', { name: 'Filter cards' }).fill('Renamed at the console')
+      expect(await count()).toBe('0 of 20,000 cards')
+    } finally {
+      await call('DELETE', '/__demo/faults')
+    }
+    // The refresh ends: the console's change is on screen without a click.
+    await expect.poll(count, { timeout: 60_000 }).toBe('1 of 20,000 cards')
+    await expect.poll(() => page.getByTestId('cards-loading').count()).toBe(0)
+    expect(await page.locator('[data-testid=card-rows]').textContent()).toContain(target.display_id)
+    expect(browser.errors).toEqual([])
+  })
+})

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import { z } from 'zod'
+import { nfcCardSchema } from '../../../src/shared/access/nfc-cards'
+import { CardIssue, fastCardPageSchema, readCardPage } from '../../../src/main/services/access/nfc-card-page'
+
+/** The rules the fast reader must keep: exactly what zod makes of a page. */
+const zodPage = z.array(nfcCardSchema).nullish()
+
+/** Values a console could send in a field: right types, wrong types, absent. */
+const anyValue = fc.oneof(
+  fc.constant(undefined),
+  fc.constant(null),
+  fc.string({ maxLength: 6 }),
+  fc.constantFrom('', 'assigned', 'pending', 'disable', 'deleted', 'loss', 'USER', 'VISITOR', 'lost', 'user'),
+  fc.constantFrom('lost', 'user', 'Assigned', 'visitor'),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant([]),
+  fc.constant({})
+)
+const owner = fc.oneof(
+  anyValue,
+  fc.record(
+    {
+      id: anyValue,
+      first_name: anyValue,
+      last_name: anyValue,
+      name: anyValue,
+      avatar: anyValue,
+      extra: anyValue
+    },
+    { requiredKeys: [] }
+  )
+)
+/** Mostly well-formed cards (so both paths are exercised), with any field possibly wrong or absent. */
+const mostly = <T>(valid: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: valid, weight: 5 }, { arbitrary: anyValue as fc.Arbitrary<unknown>, weight: 1 })
+const card = fc.record(
+  {
+    token: mostly(fc.string({ minLength: 1, maxLength: 8 })),
+    display_id: mostly(fc.string({ maxLength: 6 })),
+    status: mostly(fc.constantFrom('assigned', 'pending', 'disable', 'deleted', 'loss')),
+    alias: mostly(fc.string({ maxLength: 6 })),
+    card_type: mostly(fc.constant('ua_card')),
+    note: mostly(fc.string({ maxLength: 6 })),
+    user_id: mostly(fc.string({ maxLength: 6 })),
+    user_type: mostly(fc.constantFrom('USER', 'VISITOR', '')),
+    user: owner,
+    unknown_field: anyValue
+  },
+  { requiredKeys: ['token', 'display_id', 'status'] }
+)
+
+/** undefined-valued keys dropped: JSON (what crosses to the renderer) does not tell them apart. */
+const asJson = (value: unknown) => JSON.parse(JSON.stringify(value ?? null)) as unknown
+
+describe('the NFC card page reader', () => {
+  it('accepts and refuses the same pages as nfcCardSchema, and builds the same cards', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.array(card, { maxLength: 4 }), anyValue), (page) => {
+        const expected = zodPage.safeParse(page)
+        let actual: unknown
+        let issue: CardIssue | undefined
+        try {
+          actual = readCardPage(page)
+        } catch (err) {
+          if (!(err instanceof CardIssue)) throw err
+          issue = err
+        }
+        expect(issue === undefined).toBe(expected.success)
+        if (expected.success) expect(asJson(actual)).toEqual(asJson(expected.data ?? []))
+        // The same card and field are named as zod's first issue.
+        else expect(issue!.path).toEqual(expected.error.issues[0]!.path.slice(0, issue!.path.length))
+      }),
+      { numRuns: 3000 }
+    )
+  })
+
+  it('drops fields the app does not use and fills the defaults', () => {
+    const [read] = readCardPage([
+      { token: 't1', display_id: '0042', status: 'pending', secret_field: 'x', user: { name: 'Ada', extra: 1 } }
+    ])
+    expect(read).toEqual({
+      token: 't1',
+      display_id: '0042',
+      status: 'pending',
+      alias: '',
+      card_type: '',
+      note: undefined,
+      user_id: '',
+      user_type: '',
+      user: { name: 'Ada' }
+    })
+    expect(Object.keys(read!)).not.toContain('secret_field')
+  })
+
+  it('as a schema, turns the first bad card into an issue naming its index and field', () => {
+    const parsed = fastCardPageSchema.safeParse([
+      { token: 't1', display_id: '1', status: 'pending' },
+      { token: 't2', display_id: '2', status: 'stolen' }
+    ])
+    expect(parsed.success).toBe(false)
+    expect(parsed.error!.issues[0]!.path).toEqual([1, 'status'])
+    expect(parsed.error!.issues[0]!.message).toBe('expected one of assigned, pending, disable, deleted, loss')
+    expect(fastCardPageSchema.parse(null)).toEqual([])
+  })
+})

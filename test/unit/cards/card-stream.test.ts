@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { CardInventory } from '../../../src/main/services/cards/card-inventory'
+import type { NfcCard } from '../../../src/shared/access/nfc-cards'
+import { control } from '../access/support'
+import { useAppServices } from '../../support/app-services'
+
+/** The demo console's cards as its control API holds them: what every stream must add up to. */
+async function consoleTokens(app: ReturnType<typeof useAppServices>): Promise<string[]> {
+  const demo = await app.services.connections.demoConsole()
+  const { body } = await control<{ data: { token: string }[] }>(demo, 'GET', '/__demo/state/cards')
+  return body.data.map((c) => c.token)
+}
+
+describe('cards streamed to the screen as they arrive', () => {
+  const app = useAppServices()
+  const { call, events } = app
+  const pagesOf = (stream: string) =>
+    events
+      .filter((e) => e.event === 'cards.page' && (e.payload as { stream: string }).stream === stream)
+      .map((e) => e.payload as { index: number; cards: NfcCard[] })
+
+  it('cards.load sends every card as cards.page events of its stream, then says how many', async () => {
+    const answer = await call('cards.load', { stream: 'first' })
+    const pages = pagesOf('first')
+    expect(pages).toHaveLength(answer.parts)
+    expect(answer.cards).toBeUndefined()
+    const streamed = pages.sort((a, b) => a.index - b.index).flatMap((p) => p.cards)
+    expect(streamed.map((c) => c.token)).toEqual(await consoleTokens(app))
+    expect(answer.total).toBe(streamed.length)
+    // The same cards as cards.all, fields and all.
+    expect(streamed).toEqual((await call('cards.all')).cards)
+  })
+
+  it('refuses a load without a stream id: its events could not be told apart', async () => {
+    await expect(call('cards.load', {})).rejects.toMatchObject({ code: 'INVALID_INPUT' })
+  })
+
+  it('a fetch in several pages: each part once, with its index; the cache is sent again in slices', async () => {
+    const parts: [number, string[]][] = []
+    const inventory = new CardInventory(app.services.connections, () => undefined, 25)
+    const fetched = await inventory.stream(true, (index, cards) => parts.push([index, cards.map((c) => c.token)]))
+    const tokens = await consoleTokens(app)
+    expect(tokens.length).toBeGreaterThan(100)
+    expect(fetched.parts).toBe(Math.ceil(tokens.length / 25))
+    expect(fetched.exact).toBe(true)
+    expect(parts.map(([i]) => i).sort((a, b) => a - b)).toEqual([...Array(fetched.parts).keys()])
+    expect(parts.sort((a, b) => a[0] - b[0]).flatMap(([, t]) => t)).toEqual(tokens)
+    expect(fetched.snapshot.cards.map((c) => c.token)).toEqual(tokens)
+
+    const again: [number, number][] = []
+    const cached = await inventory.stream(false, (index, cards) => again.push([index, cards.length]))
+    expect(cached.snapshot).toBe(fetched.snapshot)
+    expect(again.map(([i]) => i)).toEqual([...Array(fetched.parts).keys()])
+    expect(again.reduce((n, [, count]) => n + count, 0)).toBe(tokens.length)
+  })
+
+  it('a caller joining a fetch in progress is handed the parts it missed, then the rest', async () => {
+    const inventory = new CardInventory(app.services.connections, () => undefined, 25)
+    const first: number[] = []
+    const second: number[] = []
+    let joined: ReturnType<CardInventory['stream']> | undefined
+    const leader = inventory.stream(true, (index) => {
+      first.push(index)
+      // Join after the first part arrived.
+      joined ??= inventory.stream(false, (i) => second.push(i))
+    })
+    const [a, b] = await Promise.all([leader, leader.then(() => joined!)])
+    expect(b.snapshot).toBe(a.snapshot)
+    expect(second.slice().sort((x, y) => x - y)).toEqual(first.slice().sort((x, y) => x - y))
+    expect(b.parts).toBe(a.parts)
+  })
+})
