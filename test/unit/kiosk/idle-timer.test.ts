@@ -1,0 +1,39 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { IdleTimer } from '../../../src/renderer/src/screens/kiosk/idle-timer'
+
+describe('the kiosk idle timeout', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  it('goes back after the quiet spell, and each touch starts the wait again', () => {
+    const idle = vi.fn()
+    const timer = new IdleTimer(() => 60_000, idle)
+    timer.poke()
+    vi.advanceTimersByTime(59_999)
+    expect(idle).not.toHaveBeenCalled()
+    timer.poke()
+    vi.advanceTimersByTime(59_999)
+    expect(idle).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(1)
+    expect(idle).toHaveBeenCalledTimes(1)
+    expect(timer.running).toBe(false)
+    // Once gone back, nothing fires again until the next touch.
+    vi.advanceTimersByTime(120_000)
+    expect(idle).toHaveBeenCalledTimes(1)
+  })
+
+  it('reads the setting at each touch and stops when told', () => {
+    const idle = vi.fn()
+    let seconds = 30
+    const timer = new IdleTimer(() => seconds * 1000, idle)
+    timer.poke()
+    seconds = 90
+    timer.poke()
+    vi.advanceTimersByTime(30_000)
+    expect(idle).not.toHaveBeenCalled()
+    timer.stop()
+    expect(timer.running).toBe(false)
+    vi.advanceTimersByTime(120_000)
+    expect(idle).not.toHaveBeenCalled()
+  })
+})
