@@ -44,8 +44,11 @@ export interface KioskServiceDeps {
 
 /** A console call at the kiosk waits this long: a visitor is standing there. */
 const CALL_TIMEOUT_MS = 5000
-/** A search re-reads the console when what the kiosk holds is older than this. */
-const FRESH_MS = 20_000
+/**
+ * Offline, a search tries the console again only this long after the last try: a console that
+ * does not answer at all would otherwise keep every visitor waiting for its timeout.
+ */
+const RETRY_OFFLINE_MS = 15_000
 
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 
@@ -72,6 +75,8 @@ export class KioskService {
   private qr = new Map<string, string>()
   private loadedAt: Date | null = null
   private online = true
+  /** When the console was last asked for today's visitors (ms). */
+  private triedAt = 0
   /** Badges shown for confirmation, by visitor: a check-in prints only a badge the kiosk prepared. */
   private prepared = new Map<string, { badge: KioskBadge; at: number }>()
 
@@ -158,6 +163,7 @@ export class KioskService {
    */
   async refresh(): Promise<KioskSource> {
     const now = this.now()
+    this.triedAt = now.getTime()
     let c: AccessClient
     let today: Visitor[]
     try {
@@ -184,8 +190,9 @@ export class KioskService {
   }
 
   async find(input: KioskFind): Promise<{ found: KioskFound; source: KioskSource }> {
-    const stale = !this.loadedAt || this.now().getTime() - this.loadedAt.getTime() > FRESH_MS
-    if (stale || !this.online) await this.refresh()
+    // Every search reads the console (a visit cancelled a minute ago is not found), unless it just failed.
+    const retry = this.online || this.now().getTime() - this.triedAt >= RETRY_OFFLINE_MS
+    if (retry) await this.refresh()
     if (!this.loadedAt) throw this.unreachable()
     return { found: findVisit([...this.visitors.values()], input, this.now()), source: this.source() }
   }
