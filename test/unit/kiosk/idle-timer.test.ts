@@ -37,3 +37,16 @@ describe('the kiosk idle timeout', () => {
     expect(idle).not.toHaveBeenCalled()
   })
 })
+
+describe('a visit time as the kiosk says it', () => {
+  it('says "Today" with the times only when the visit is within today, and the days otherwise', async () => {
+    const { visitTime } = await import('../../../src/renderer/src/screens/kiosk/kiosk-text')
+    const now = new Date(2026, 10, 23, 10, 0)
+    const s = (d: Date) => Math.floor(d.getTime() / 1000)
+    const today = visitTime(s(new Date(2026, 10, 23, 9, 0)), s(new Date(2026, 10, 23, 17, 30)), now)
+    expect(today).toMatch(/^Today, 0?9:00\s?(AM)? – (17:30|0?5:30\s?PM)$/)
+    const days = visitTime(s(new Date(2026, 10, 22, 9, 0)), s(new Date(2026, 10, 24, 17, 0)), now)
+    expect(days).not.toContain('Today')
+    expect(days).toMatch(/Nov 22.* – .*Nov 24/)
+  })
+})

@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared/errors'
+import { isAutomaticGroup } from '../../../shared/access/doors'
 import type { Visitor } from '../../../shared/access/visitors'
 import type { BadgeJob } from '../../../shared/badges/schemas'
 import type {
@@ -58,6 +59,11 @@ function refused(err: unknown): boolean {
   return ['not-found', 'validation', 'conflict'].includes(err.kind) || (err.kind === 'server' && !err.retryable)
 }
 
+/** Names a visitor can follow: an automatic group that could not be unfolded is named for the console only. */
+function doorNames(resources: readonly { name: string; type: string }[]): string[] {
+  return resources.map((r) => r.name).filter((name) => name !== '' && !isAutomaticGroup({ name }))
+}
+
 const deskHint = (desk: string) => `Please see ${desk}: they will help you.`
 
 /**
@@ -73,6 +79,8 @@ export class KioskService {
   private readonly now: () => Date
   private visitors = new Map<string, Visitor>()
   private qr = new Map<string, string>()
+  /** The doors each visit opens, by name (automatic groups unfolded): told to the visitor offline too. */
+  private doors = new Map<string, string[]>()
   private loadedAt: Date | null = null
   private online = true
   /** When the console was last asked for today's visitors (ms). */
@@ -177,9 +185,17 @@ export class KioskService {
     this.loadedAt = now
     this.visitors = new Map(today.map((v) => [v.id, v]))
     for (const id of this.qr.keys()) if (!this.visitors.has(id)) this.qr.delete(id)
+    for (const id of this.doors.keys()) if (!this.visitors.has(id)) this.doors.delete(id)
+    // One topology read for the whole pass, not one per visitor.
+    let topology: ReturnType<AccessClient['doors']['topology']> | undefined
+    const doorsApi = {
+      topology: () => (topology ??= c.doors.topology({ timeoutMs: CALL_TIMEOUT_MS })),
+      group: (id: string) => c.doors.group(id, { timeoutMs: CALL_TIMEOUT_MS })
+    }
     for (const v of today) {
       if (this.qr.has(v.id) || !checkableNow(v, now)) continue
       try {
+        this.doors.set(v.id, doorNames(await unfoldVisitorDoors(doorsApi, v.resources)))
         this.qr.set(v.id, base64(await c.qrCodes.download(v.id, { timeoutMs: CALL_TIMEOUT_MS })))
       } catch (err) {
         // No code assigned yet is an answer; a console gone quiet stops the pass (the next refresh goes on).
@@ -226,14 +242,15 @@ export class KioskService {
       c = await this.deps.client()
       const read = await c.visitors.get(visitorId, { timeoutMs: CALL_TIMEOUT_MS })
       visitor = read
-      doors = (await unfoldVisitorDoors(c.doors, read.resources).catch(() => read.resources)).map((r) => r.name)
+      doors = doorNames(await unfoldVisitorDoors(c.doors, read.resources).catch(() => read.resources))
       this.visitors.set(read.id, read)
+      this.doors.set(read.id, doors)
       this.online = true
     } catch (err) {
       if (err instanceof AppError && err.kind === 'not-found') throw this.notOpen(desk)
       this.online = false
       visitor = this.visitors.get(visitorId)
-      doors = visitor?.resources.map((r) => r.name) ?? []
+      doors = this.doors.get(visitorId) ?? []
     }
     if (!visitor || !touchesToday(visitor, now) || !checkableNow(visitor, now)) throw this.notOpen(desk)
 
@@ -275,7 +292,7 @@ export class KioskService {
       job,
       qrPngBase64,
       qrAssigned,
-      doors: doors.filter(Boolean),
+      doors,
       source: this.source()
     }
     this.prepared.set(visitorId, { badge, at: now.getTime() })

@@ -27,3 +27,15 @@ export function kioskText(desk: string) {
     }
   }
 }
+
+const clock = (d: Date) => d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+const day = (d: Date) => d.toLocaleDateString([], { weekday: 'short', month: 'short', day: 'numeric' })
+
+/** A visit's time as a visitor reads it: "Today, 09:00 – 17:00", with the dates only when not today. */
+export function visitTime(fromSeconds: number, toSeconds: number, now = new Date()): string {
+  const from = new Date(fromSeconds * 1000)
+  const to = new Date(toSeconds * 1000)
+  const today = now.toDateString()
+  if (from.toDateString() === today && to.toDateString() === today) return `Today, ${clock(from)} – ${clock(to)}`
+  return `${day(from)} ${clock(from)} – ${day(to)} ${clock(to)}`
+}
