@@ -9,7 +9,7 @@ import { createSafeStorageVault } from './vault'
 import { createElectronStore } from './store'
 import { forkUtilityHost } from './reader-process'
 import { createElectronBadgePrinter } from './printing'
-import { createKioskWindow } from './kiosk-window'
+import { kioskSwitch } from './kiosk-window'
 
 /** Build the services, bind IPC once, open the window. */
 export async function startDesktopApp(): Promise<void> {
@@ -39,22 +39,10 @@ export async function startDesktopApp(): Promise<void> {
     win.on('closed', unsubscribe)
   }
   // Kiosk mode: the kiosk window replaces the desk's; the right exit PIN brings the desk's back.
-  let kiosk: ReturnType<typeof createKioskWindow> | undefined
-  services.kioskWindows = {
-    enter() {
-      if (kiosk) return
-      kiosk = createKioskWindow()
-      const unsubscribe = forwardEvents(services.events.subscribe, kiosk.win.webContents)
-      kiosk.win.on('closed', unsubscribe)
-      for (const win of BrowserWindow.getAllWindows()) if (win !== kiosk.win) win.close()
-    },
-    leave() {
-      const closing = kiosk
-      kiosk = undefined
-      open()
-      closing?.close()
-    }
-  }
+  services.kioskWindows = kioskSwitch({
+    openDesk: open,
+    attach: (win) => forwardEvents(services.events.subscribe, win.webContents)
+  })
   // A badge station starts straight into the kiosk (`--kiosk`), once a PIN to leave it is set.
   if (process.argv.includes('--kiosk') && services.kiosk.getSettings().pinSet) services.kioskWindows.enter()
   else open()

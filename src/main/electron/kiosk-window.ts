@@ -68,3 +68,35 @@ export function createKioskWindow(): { win: BrowserWindow; close(): void } {
     }
   }
 }
+
+/**
+ * Kiosk mode over the app's windows: entering opens the kiosk window and closes the desk's (in that
+ * order, so the app never has no window and quits); leaving opens the desk's and closes the kiosk.
+ */
+export function kioskSwitch(deps: {
+  openDesk: () => void
+  /** Events reach the kiosk window too (a check-in, the service banner); returns the unsubscribe. */
+  attach: (win: BrowserWindow) => () => void
+}): { enter(): void; leave(): void; readonly active: boolean } {
+  let kiosk: ReturnType<typeof createKioskWindow> | undefined
+  return {
+    get active() {
+      return kiosk !== undefined
+    },
+    enter() {
+      if (kiosk) return
+      const opened = createKioskWindow()
+      kiosk = opened
+      const detach = deps.attach(opened.win)
+      opened.win.on('closed', detach)
+      for (const win of BrowserWindow.getAllWindows()) if (win !== opened.win) win.close()
+    },
+    leave() {
+      const closing = kiosk
+      if (!closing) return
+      kiosk = undefined
+      deps.openDesk()
+      closing.close()
+    }
+  }
+}

@@ -10,6 +10,7 @@ interface FakeWindow {
   calls: string[]
 }
 const windows: FakeWindow[] = []
+const open: unknown[] = []
 
 vi.mock('electron', () => {
   class BrowserWindow {
@@ -18,6 +19,7 @@ vi.mock('electron', () => {
     constructor(options: Record<string, unknown>) {
       this.record = { options, on: new Map(), contentsOn: new Map(), calls: [] }
       windows.push(this.record)
+      open.push(this)
       const record = this.record
       this.webContents = {
         on: (event: string, fn: Listener) => record.contentsOn.set(event, fn),
@@ -41,7 +43,13 @@ vi.mock('electron', () => {
       this.record.calls.push('close')
       const event = { defaultPrevented: false, preventDefault: () => (event.defaultPrevented = true) }
       this.record.on.get('close')?.(event)
-      if (!event.defaultPrevented) this.record.calls.push('closed')
+      if (event.defaultPrevented) return
+      this.record.calls.push('closed')
+      open.splice(open.indexOf(this), 1)
+      this.record.on.get('closed')?.()
+    }
+    static getAllWindows() {
+      return [...open]
     }
     loadURL(url: string) {
       this.record.url = url
@@ -52,7 +60,7 @@ vi.mock('electron', () => {
   return { ...electron, default: electron }
 })
 
-const { createKioskWindow, leavesKiosk, kioskUrl } = await import('../../../src/main/electron/kiosk-window')
+const { createKioskWindow, kioskSwitch, leavesKiosk, kioskUrl } = await import('../../../src/main/electron/kiosk-window')
 const { rendererUrl } = await import('../../../src/main/electron/window')
 
 const key = (k: string, mods: Partial<Record<'control' | 'meta' | 'alt' | 'shift', boolean>> = {}) => ({
@@ -68,6 +76,7 @@ const key = (k: string, mods: Partial<Record<'control' | 'meta' | 'alt' | 'shift
 describe('the kiosk window', () => {
   beforeEach(() => {
     windows.length = 0
+    open.length = 0
   })
 
   it('is a kiosk window without menu or devtools, hardened like the main window, on the kiosk page', () => {
@@ -124,5 +133,37 @@ describe('the kiosk window', () => {
     expect(w.calls).toContain('closeDevTools')
     kiosk.close()
     expect(w.calls.slice(-4)).toEqual(['setClosable(true)', 'setKiosk(false)', 'close', 'closed'])
+  })
+
+  it('switches the desk window for the kiosk and back, never leaving the app without a window', async () => {
+    const { BrowserWindow } = await import('electron')
+    const openDesk = vi.fn(() => void new BrowserWindow({ title: 'Access Desk' }))
+    const detach = vi.fn()
+    const attach = vi.fn(() => detach)
+    openDesk()
+    const desk = windows[0]!
+    const modes = kioskSwitch({ openDesk, attach })
+
+    modes.enter()
+    expect(modes.active).toBe(true)
+    const kiosk = windows[1]!
+    expect(kiosk.options.kiosk).toBe(true)
+    expect(attach).toHaveBeenCalledTimes(1)
+    expect(desk.calls).toContain('closed')
+    expect(BrowserWindow.getAllWindows()).toHaveLength(1)
+    // A second start is the same kiosk, not another window.
+    modes.enter()
+    expect(windows).toHaveLength(2)
+
+    modes.leave()
+    expect(modes.active).toBe(false)
+    expect(openDesk).toHaveBeenCalledTimes(2)
+    expect(kiosk.calls).toContain('closed')
+    expect(detach).toHaveBeenCalledTimes(1)
+    expect(BrowserWindow.getAllWindows()).toHaveLength(1)
+    expect(windows[2]!.options.title).toBe('Access Desk')
+    // Leaving when not in kiosk mode opens nothing more.
+    modes.leave()
+    expect(openDesk).toHaveBeenCalledTimes(2)
   })
 })
