@@ -84,6 +84,7 @@ describe('job: the badge station (kiosk) in Chromium', () => {
       'The two PINs differ: type the same PIN twice.'
     )
     await panel.getByLabel('The same PIN again').fill('582046')
+    await panel.getByLabel('Back to the welcome screen after (seconds without a touch)').fill('15')
     await panel.getByLabel('Desk visitors are sent to').fill('the reception desk on the ground floor')
     await panel.getByLabel('Directions shown after check-in').fill('Take the lift to floor 3; your host meets you there.')
     await panel.getByRole('button', { name: 'Save kiosk settings' }).click()
@@ -169,7 +170,7 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     await page.getByRole('heading', { name: 'Welcome' }).waitFor()
   })
 
-  it('refuses an unknown name, and sends a walk-in to the desk', async () => {
+  it('refuses an unknown name, sends a walk-in to the desk, and goes back to the welcome when left alone', async () => {
     const { page } = job
     await page.getByRole('button', { name: 'Check in' }).click()
     await page.getByLabel('Your first and last name').fill('Nobody Known')
@@ -186,9 +187,20 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     expect(await page.getByTestId('kiosk-walk-in').textContent()).toContain('will register you')
     await job.expectAccessible('kiosk: walk-in')
     await page.getByRole('button', { name: 'Back to start' }).click()
+
+    // A visitor who walks away mid-way: after the idle time (15 s here) the kiosk is back at its
+    // welcome, and what they typed is gone.
+    await page.getByRole('button', { name: 'Check in' }).click()
+    await page.getByLabel('Your first and last name').fill('Kiri Tane')
+    const left = Date.now()
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 25_000 })
+    expect(Date.now() - left).toBeGreaterThan(13_000)
+    await page.getByRole('button', { name: 'Check in' }).click()
+    expect(await page.getByLabel('Your first and last name').inputValue()).toBe('')
+    await page.getByRole('button', { name: 'Start again' }).click()
     // Nothing was checked in.
     expect((await api('kiosk', 'checkins')).items).toHaveLength(1)
-  })
+  }, 60_000)
 
   it('checks in a visitor it loaded while the console is unreachable, and says it works offline', async () => {
     const { page } = job

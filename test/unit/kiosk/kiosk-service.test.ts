@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { AppError } from '../../../src/shared/errors'
+import { CheckinLog } from '../../../src/main/services/kiosk/checkin-log'
 import { useAppServices } from '../../support/app-services'
 import { request } from '../demo-console/support'
 
@@ -96,8 +98,48 @@ describe('the kiosk against the demo console', () => {
       browser: { printed: false, error: 'No printer is connected.' }
     })
     expect(entry).toMatchObject({ printed: false, printError: 'No printer is connected.', output: 'browser-print' })
+    // On disk before the answer: a kiosk restarted now reads it back.
+    expect((await new CheckinLog(app.services.dataDir).list(1))[0]).toEqual(entry)
     const history = await app.call('badges.history', { limit: 50 })
     expect(history.items.some((e: { visitorId: string }) => e.visitorId === v.id)).toBe(false)
+  })
+
+  it('in the app, prints silently on the badge printer of the badge settings, and records a refused print with its reason', async () => {
+    // The printer is Electron's (webContents.print), which cannot run here: a stand-in takes the jobs.
+    const jobs: { printer?: string; silent: boolean; page: { widthMm: number } }[] = []
+    let fail: AppError | null = null
+    app.services.printer = {
+      listPrinters: async () => [{ name: 'QL-820NWB', displayName: 'Brother QL-820NWB', isDefault: false }],
+      print: async (options) => {
+        jobs.push(options)
+        if (fail) throw fail
+      },
+      printToPdf: async () => new Uint8Array()
+    }
+    try {
+      const settings = await app.call('badges.settings')
+      await app.call('badges.saveSettings', { ...settings, printer: 'QL-820NWB', stock: 'dymo-30256' })
+      const v = await createVisitor('Wiremu', 'Hohaia', 'Contoso')
+      const badge = await app.call('kiosk.badge', { visitorId: v.id })
+      expect(badge.job.stock).toBe('dymo-30256')
+      const entry = await app.call('kiosk.checkIn', { visitorId: v.id })
+      expect(entry).toMatchObject({ printed: true, output: 'printer', printer: 'QL-820NWB' })
+      expect(jobs).toEqual([{ printer: 'QL-820NWB', silent: true, page: expect.objectContaining({ widthMm: 59, heightMm: 102 }) }])
+      const history = await app.call('badges.history', { limit: 1 })
+      expect(history.items[0]).toMatchObject({ visitorId: v.id, output: 'printer', printer: 'QL-820NWB' })
+
+      // What the Electron printer throws when the job fails (printing.ts).
+      fail = new AppError({ kind: 'server', code: 'PRINT_FAILED', message: 'The badge was not printed: Out of labels.' })
+      await app.call('kiosk.badge', { visitorId: v.id })
+      const failed = await app.call('kiosk.checkIn', { visitorId: v.id })
+      expect(failed).toMatchObject({ printed: false, output: 'printer', printError: 'The badge was not printed: Out of labels.' })
+      expect((await app.call('kiosk.checkins', { limit: 2 })).items.map((e: { printed: boolean }) => e.printed)).toEqual([
+        false,
+        true
+      ])
+    } finally {
+      app.services.printer = undefined
+    }
   })
 
   it('refuses the badge of a cancelled visit and of a visit that has not opened yet', async () => {
