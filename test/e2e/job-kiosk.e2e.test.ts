@@ -62,7 +62,6 @@ describe('job: the badge station (kiosk) in Chromium', () => {
   })
 
   const kiosk = () => job.page.getByTestId('kiosk')
-  const step = () => kiosk().getAttribute('data-step')
 
   it('sets the kiosk PIN in Settings (a bad PIN is refused at the field) and starts kiosk mode', async () => {
     const { page } = job
@@ -86,7 +85,9 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     await panel.getByLabel('The same PIN again').fill('582046')
     await panel.getByLabel('Back to the welcome screen after (seconds without a touch)').fill('15')
     await panel.getByLabel('Desk visitors are sent to').fill('the reception desk on the ground floor')
-    await panel.getByLabel('Directions shown after check-in').fill('Take the lift to floor 3; your host meets you there.')
+    await panel
+      .getByLabel('Directions shown after check-in')
+      .fill('Take the lift to floor 3; your host meets you there.')
     await panel.getByRole('button', { name: 'Save kiosk settings' }).click()
     await panel.getByRole('status').filter({ hasText: 'The new kiosk PIN is set.' }).waitFor()
     await panel.getByText('A kiosk PIN is set.').waitFor()

@@ -60,7 +60,8 @@ vi.mock('electron', () => {
   return { ...electron, default: electron }
 })
 
-const { createKioskWindow, kioskSwitch, leavesKiosk, kioskUrl } = await import('../../../src/main/electron/kiosk-window')
+const { createKioskWindow, kioskSwitch, leavesKiosk, kioskUrl } =
+  await import('../../../src/main/electron/kiosk-window')
 const { rendererUrl } = await import('../../../src/main/electron/window')
 
 const key = (k: string, mods: Partial<Record<'control' | 'meta' | 'alt' | 'shift', boolean>> = {}) => ({

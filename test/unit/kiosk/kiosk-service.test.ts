@@ -46,7 +46,11 @@ describe('the kiosk against the demo console', () => {
       week_schedule: null
     }) as Promise<{ id: string }>
 
-  const errorOf = (p: Promise<unknown>) => p.then(() => null, (err: unknown) => err)
+  const errorOf = (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (err: unknown) => err
+    )
 
   it('finds two namesakes only by company, gives a badge with a QR code it assigns, and records the check-in', async () => {
     const a = await createVisitor('Kiri', 'Tane', 'Northwind Traders')
@@ -124,19 +128,28 @@ describe('the kiosk against the demo console', () => {
       expect(badge.job.stock).toBe('dymo-30256')
       const entry = await app.call('kiosk.checkIn', { visitorId: v.id })
       expect(entry).toMatchObject({ printed: true, output: 'printer', printer: 'QL-820NWB' })
-      expect(jobs).toEqual([{ printer: 'QL-820NWB', silent: true, page: expect.objectContaining({ widthMm: 59, heightMm: 102 }) }])
+      expect(jobs).toEqual([
+        { printer: 'QL-820NWB', silent: true, page: expect.objectContaining({ widthMm: 59, heightMm: 102 }) }
+      ])
       const history = await app.call('badges.history', { limit: 1 })
       expect(history.items[0]).toMatchObject({ visitorId: v.id, output: 'printer', printer: 'QL-820NWB' })
 
       // What the Electron printer throws when the job fails (printing.ts).
-      fail = new AppError({ kind: 'server', code: 'PRINT_FAILED', message: 'The badge was not printed: Out of labels.' })
+      fail = new AppError({
+        kind: 'server',
+        code: 'PRINT_FAILED',
+        message: 'The badge was not printed: Out of labels.'
+      })
       await app.call('kiosk.badge', { visitorId: v.id })
       const failed = await app.call('kiosk.checkIn', { visitorId: v.id })
-      expect(failed).toMatchObject({ printed: false, output: 'printer', printError: 'The badge was not printed: Out of labels.' })
-      expect((await app.call('kiosk.checkins', { limit: 2 })).items.map((e: { printed: boolean }) => e.printed)).toEqual([
-        false,
-        true
-      ])
+      expect(failed).toMatchObject({
+        printed: false,
+        output: 'printer',
+        printError: 'The badge was not printed: Out of labels.'
+      })
+      expect(
+        (await app.call('kiosk.checkins', { limit: 2 })).items.map((e: { printed: boolean }) => e.printed)
+      ).toEqual([false, true])
     } finally {
       app.services.printer = undefined
     }
@@ -193,7 +206,9 @@ describe('the kiosk against the demo console', () => {
 
   it('starts only with an exit PIN set, and leaves only with that PIN', async () => {
     expect(await errorOf(app.call('kiosk.enter'))).toMatchObject({ code: 'KIOSK_PIN_NOT_SET' })
-    expect(await errorOf(app.call('kiosk.saveSettings', { idleSeconds: 5, directions: '', deskName: 'Desk' }))).toMatchObject({
+    expect(
+      await errorOf(app.call('kiosk.saveSettings', { idleSeconds: 5, directions: '', deskName: 'Desk' }))
+    ).toMatchObject({
       kind: 'validation'
     })
     const saved = await app.call('kiosk.saveSettings', {

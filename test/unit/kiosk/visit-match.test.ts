@@ -9,8 +9,7 @@ import {
 } from '../../../src/main/services/kiosk/visit-match'
 
 const NOW = new Date(2026, 10, 23, 10, 0, 0) // local 10:00
-const at = (h: number, m = 0, dayOffset = 0) =>
-  Math.floor(new Date(2026, 10, 23 + dayOffset, h, m, 0).getTime() / 1000)
+const at = (h: number, m = 0, dayOffset = 0) => Math.floor(new Date(2026, 10, 23 + dayOffset, h, m, 0).getTime() / 1000)
 
 let n = 0
 function visitor(fields: Partial<Visitor> & { first_name: string; last_name: string }): Visitor {
@@ -170,7 +169,12 @@ describe('finding the visit of the person at the kiosk', () => {
   })
 
   it('visits the company cannot tell apart and the host cannot either go to the desk', () => {
-    const twin = visitor({ first_name: 'Rosa', last_name: 'Jensen', visitor_company: 'Contoso', inviter_name: 'Otto Berg' })
+    const twin = visitor({
+      first_name: 'Rosa',
+      last_name: 'Jensen',
+      visitor_company: 'Contoso',
+      inviter_name: 'Otto Berg'
+    })
     expect(findVisit([rosaB, twin], { name: 'Rosa Jensen', company: 'Contoso', host: 'Otto Berg' }, NOW)).toEqual({
       kind: 'none',
       reason: 'ambiguous'

@@ -1,9 +1,5 @@
 import { z } from 'zod'
-import {
-  kioskSettingsInputSchema,
-  type KioskSettings,
-  type KioskSettingsInput
-} from '../../../shared/kiosk/schemas'
+import { kioskSettingsInputSchema, type KioskSettings, type KioskSettingsInput } from '../../../shared/kiosk/schemas'
 import type { KeyValueStore } from '../storage/key-value-store'
 import { hashPin, pinHashSchema, type PinHash } from './pin-hash'
 

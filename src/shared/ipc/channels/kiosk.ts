@@ -11,7 +11,11 @@ import {
 } from '../../kiosk/schemas'
 
 export const kioskChannels = {
-  'kiosk.settings': channel('The kiosk settings (whether an exit PIN is set, never the PIN)', noInput, kioskSettingsSchema),
+  'kiosk.settings': channel(
+    'The kiosk settings (whether an exit PIN is set, never the PIN)',
+    noInput,
+    kioskSettingsSchema
+  ),
   'kiosk.saveSettings': channel(
     'Save the kiosk settings; a new exit PIN is kept hashed (scrypt)',
     kioskSettingsInputSchema,
