@@ -92,6 +92,7 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     await panel.getByRole('status').filter({ hasText: 'The new kiosk PIN is set.' }).waitFor()
     await panel.getByText('A kiosk PIN is set.').waitFor()
     await job.expectAccessible('Settings → Kiosk')
+    await panel.screenshot({ path: 'docs/screens/kiosk-settings.png' })
     // Kept hashed: the settings file holds no PIN.
     expect(JSON.stringify(await api('kiosk', 'settings'))).not.toContain('582046')
 

@@ -204,7 +204,7 @@ export class KioskService {
     for (const v of today) {
       if (this.qr.has(v.id) || !checkableNow(v, now)) continue
       try {
-        this.doors.set(v.id, doorNames(await unfoldVisitorDoors(doorsApi, v.resources)))
+        if (!this.doors.has(v.id)) this.doors.set(v.id, doorNames(await unfoldVisitorDoors(doorsApi, v.resources)))
         this.qr.set(v.id, base64(await c.qrCodes.download(v.id, { timeoutMs: CALL_TIMEOUT_MS })))
       } catch (err) {
         // No code assigned yet is an answer; a console gone quiet stops the pass (the next refresh goes on).

@@ -18,7 +18,7 @@ export function kioskText(desk: string) {
     none(reason: NoneReason): string {
       switch (reason) {
         case 'not-now':
-          return `Your visit is not open for check-in at this time (too early, over, or cancelled). Please see ${desk}.`
+          return `Your visit is not open for check-in at this time (too early, or already over). Please see ${desk}.`
         case 'ambiguous':
           return `Several visits match what you typed. Please see ${desk}: they will check you in.`
         default:
