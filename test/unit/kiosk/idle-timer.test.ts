@@ -8,7 +8,9 @@ describe('the kiosk idle timeout', () => {
   it('goes back after the quiet spell, and each touch starts the wait again', () => {
     const idle = vi.fn()
     const timer = new IdleTimer(() => 60_000, idle)
+    expect(timer.running).toBe(false)
     timer.poke()
+    expect(timer.running).toBe(true)
     vi.advanceTimersByTime(59_999)
     expect(idle).not.toHaveBeenCalled()
     timer.poke()

@@ -195,4 +195,19 @@ describe('finding the visit of the person at the kiosk', () => {
     const found = findVisit([gone, open], { name: 'Max Ek' }, NOW)
     expect(found.kind === 'one' && found.visit.visitorId).toBe(open.id)
   })
+
+  it('one match is found whatever company or host is typed with it, and a visit of no host says none', () => {
+    const only = visitor({ first_name: 'Noa', last_name: 'Vik', visitor_company: 'Contoso' })
+    const noHost = visitorSchema.parse({ ...only, inviter_name: undefined })
+    for (const input of [
+      { name: 'Noa Vik', company: 'Fabrikam' },
+      { name: 'Noa Vik', host: 'Someone Else' }
+    ]) {
+      const found = findVisit([noHost], input, NOW)
+      expect(found).toEqual({
+        kind: 'one',
+        visit: { visitorId: only.id, name: 'Noa Vik', company: 'Contoso', host: '', validFrom: at(9), validTo: at(17) }
+      })
+    }
+  })
 })
