@@ -104,7 +104,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       res.writeHead(400).end('Bad request')
       return
     }
-    const relative = path === '/' ? 'index.html' : path.slice(1)
+    // `/kiosk` is the self check-in kiosk: the same page, which shows the kiosk for that path.
+    const relative = path === '/' || path === '/kiosk' ? 'index.html' : path.slice(1)
     const file = normalize(join(options.rendererDir, relative))
     if (!file.startsWith(options.rendererDir + sep)) {
       res.writeHead(403).end()

@@ -9,6 +9,7 @@ import { createSafeStorageVault } from './vault'
 import { createElectronStore } from './store'
 import { forkUtilityHost } from './reader-process'
 import { createElectronBadgePrinter } from './printing'
+import { kioskSwitch } from './kiosk-window'
 
 /** Build the services, bind IPC once, open the window. */
 export async function startDesktopApp(): Promise<void> {
@@ -37,7 +38,14 @@ export async function startDesktopApp(): Promise<void> {
     const unsubscribe = forwardEvents(services.events.subscribe, win.webContents)
     win.on('closed', unsubscribe)
   }
-  open()
+  // Kiosk mode: the kiosk window replaces the desk's; the right exit PIN brings the desk's back.
+  services.kioskWindows = kioskSwitch({
+    openDesk: open,
+    attach: (win) => forwardEvents(services.events.subscribe, win.webContents)
+  })
+  // A badge station starts straight into the kiosk (`--kiosk`), once a PIN to leave it is set.
+  if (process.argv.includes('--kiosk') && services.kiosk.getSettings().pinSet) services.kioskWindows.enter()
+  else open()
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) open()
   })

@@ -19,6 +19,7 @@ import type { ForkHost } from './reader/host-process'
 import { ReaderService } from './reader/reader-service'
 import { TouchPassService } from './touch-passes/touch-pass-service'
 import { VisitorService } from './visitors/visitor-service'
+import { KioskService, type KioskWindows } from './kiosk/kiosk-service'
 
 export type Transport = 'electron' | 'web' | 'cli' | 'test'
 
@@ -35,6 +36,8 @@ export interface AppServicesOptions {
   forkHost?: ForkHost
   /** Badge printing through the app window (Electron only; web mode prints from the browser). */
   printer?: BadgePrinter
+  /** The full-screen kiosk window (Electron only; web mode shows the /kiosk page instead). */
+  kioskWindows?: KioskWindows
 }
 
 /**
@@ -88,6 +91,16 @@ export async function createAppServices(options: AppServicesOptions) {
     printer: (): BadgePrinter | undefined => services.printer
   })
 
+  const kiosk: KioskService = new KioskService({
+    dataDir: options.dataDir,
+    store: options.store,
+    client,
+    badges,
+    emit: events.emit,
+    appPrints: (): boolean => services.printer !== undefined,
+    windows: (): KioskWindows | undefined => services.kioskWindows
+  })
+
   const services = {
     ...options,
     events,
@@ -98,6 +111,7 @@ export async function createAppServices(options: AppServicesOptions) {
     cards,
     enrollment,
     badges,
+    kiosk,
     visitors: new VisitorService(client),
     pins: new PinService(client),
     touchPasses: new TouchPassService(client),

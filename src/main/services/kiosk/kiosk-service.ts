@@ -1,0 +1,380 @@
+import { AppError } from '../../../shared/errors'
+import { isAutomaticGroup } from '../../../shared/access/doors'
+import type { Visitor } from '../../../shared/access/visitors'
+import type { BadgeJob } from '../../../shared/badges/schemas'
+import type {
+  KioskBadge,
+  KioskCheckin,
+  KioskFind,
+  KioskFound,
+  KioskSettings,
+  KioskSettingsInput,
+  KioskSource
+} from '../../../shared/kiosk/schemas'
+import type { AccessClient } from '../access/client'
+import { unfoldVisitorDoors } from '../access/doors'
+import type { BadgeService } from '../badges/badge-service'
+import type { Emit } from '../events'
+import type { KeyValueStore } from '../storage/key-value-store'
+import { CheckinLog } from './checkin-log'
+import { KioskSettingsStore } from './kiosk-settings'
+import { PinAttempts } from './pin-attempts'
+import { verifyPin } from './pin-hash'
+import { checkableNow, findVisit, touchesToday } from './visit-match'
+
+/**
+ * The kiosk window of the Electron app: opened full-screen in kiosk mode, closed with the exit PIN.
+ * Web mode has none: the browser shows the `/kiosk` page instead.
+ */
+export interface KioskWindows {
+  enter(): void
+  leave(): void
+}
+
+export interface KioskServiceDeps {
+  dataDir: string
+  store: KeyValueStore
+  client: () => Promise<AccessClient>
+  badges: BadgeService
+  emit: Emit
+  /** Whether the app prints itself (Electron); otherwise the browser prints (web mode). */
+  appPrints: () => boolean
+  windows: () => KioskWindows | undefined
+  now?: () => Date
+}
+
+/** A console call at the kiosk waits this long: a visitor is standing there. */
+const CALL_TIMEOUT_MS = 5000
+/**
+ * Offline, a search tries the console again only this long after the last try: a console that
+ * does not answer at all would otherwise keep every visitor waiting for its timeout.
+ */
+const RETRY_OFFLINE_MS = 15_000
+
+const OPEN_STATUSES = ['UPCOMING', 'ACTIVE', 'VISITING'] as const
+
+const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
+
+/** The console answered "no such code / no such visitor" (a fact), as opposed to not answering. */
+function refused(err: unknown): boolean {
+  if (!(err instanceof AppError)) return false
+  return ['not-found', 'validation', 'conflict'].includes(err.kind) || (err.kind === 'server' && !err.retryable)
+}
+
+/** Names a visitor can follow: an automatic group that could not be unfolded is named for the console only. */
+function doorNames(resources: readonly { name: string; type: string }[]): string[] {
+  return resources.map((r) => r.name).filter((name) => name !== '' && !isAutomaticGroup({ name }))
+}
+
+const deskHint = (desk: string) => `Please see ${desk}: they will help you.`
+
+/**
+ * The self check-in kiosk. Today's visitors and their QR codes are held in memory and refreshed
+ * from the console; when the console cannot be reached the kiosk goes on from what it holds (the
+ * validity window is checked here, against this computer's clock) and says so. A visitor finds
+ * only their own visit (see visit-match.ts), confirms, and the badge is printed and recorded.
+ */
+export class KioskService {
+  private readonly settings: KioskSettingsStore
+  private readonly log: CheckinLog
+  private readonly attempts: PinAttempts
+  private readonly now: () => Date
+  private visitors = new Map<string, Visitor>()
+  private qr = new Map<string, string>()
+  /** The doors each visit opens, by name (automatic groups unfolded): told to the visitor offline too. */
+  private doors = new Map<string, string[]>()
+  private loadedAt: Date | null = null
+  private online = true
+  /** When the console was last asked for today's visitors (ms). */
+  private triedAt = 0
+  /** Badges shown for confirmation, by visitor: a check-in prints only a badge the kiosk prepared. */
+  private prepared = new Map<string, { badge: KioskBadge; at: number }>()
+
+  constructor(private readonly deps: KioskServiceDeps) {
+    this.now = deps.now ?? (() => new Date())
+    this.settings = new KioskSettingsStore(deps.store)
+    this.log = new CheckinLog(deps.dataDir, this.now)
+    this.attempts = new PinAttempts(() => this.now().getTime())
+  }
+
+  getSettings(): KioskSettings {
+    return this.settings.get()
+  }
+
+  saveSettings(input: KioskSettingsInput): Promise<KioskSettings> {
+    return this.settings.save(input)
+  }
+
+  enter(): { mode: 'window' | 'route'; path: string } {
+    if (!this.settings.pin()) {
+      throw new AppError({
+        kind: 'validation',
+        code: 'KIOSK_PIN_NOT_SET',
+        message: 'Kiosk mode needs an exit PIN first.',
+        hint: 'Set the kiosk PIN in Settings → Kiosk: it is what lets you leave kiosk mode.'
+      })
+    }
+    const windows = this.deps.windows()
+    if (windows) {
+      windows.enter()
+      return { mode: 'window', path: '' }
+    }
+    return { mode: 'route', path: '/kiosk' }
+  }
+
+  /** Leave kiosk mode with the operator's PIN; wrong PINs are counted and then slowed down. */
+  async exit(pin: string): Promise<{ mode: 'window' | 'route'; path: string }> {
+    const wait = this.attempts.waitMs()
+    if (wait > 0) throw this.locked(wait)
+    const kept = this.settings.pin()
+    if (kept && !(await verifyPin(pin, kept))) {
+      const lock = this.attempts.failed()
+      if (lock > 0) throw this.locked(lock)
+      const left = this.attempts.left()
+      throw new AppError({
+        kind: 'validation',
+        code: 'KIOSK_PIN_WRONG',
+        message: 'That is not the kiosk PIN.',
+        hint: `Type the PIN set in Settings → Kiosk. ${left} ${left === 1 ? 'try' : 'tries'} left before the kiosk makes you wait.`
+      })
+    }
+    this.attempts.succeeded()
+    const windows = this.deps.windows()
+    if (windows) {
+      windows.leave()
+      return { mode: 'window', path: '' }
+    }
+    return { mode: 'route', path: '/' }
+  }
+
+  private locked(ms: number): AppError {
+    const seconds = Math.ceil(ms / 1000)
+    return new AppError({
+      kind: 'rate-limited',
+      code: 'KIOSK_PIN_LOCKED',
+      message: `Too many wrong PINs: wait ${seconds} seconds before trying again.`,
+      hint: 'Each further wrong PIN makes the wait longer.',
+      retryable: true,
+      details: { waitSeconds: seconds }
+    })
+  }
+
+  source(): KioskSource {
+    return {
+      online: this.online,
+      loadedAt: this.loadedAt?.toISOString() ?? null,
+      visitors: this.visitors.size
+    }
+  }
+
+  /**
+   * Read today's visitors, and the QR codes of those who can still check in, into the cache. A
+   * console that does not answer leaves the cache as it was and the kiosk offline.
+   */
+  async refresh(): Promise<KioskSource> {
+    const now = this.now()
+    this.triedAt = now.getTime()
+    let c: AccessClient
+    let today: Visitor[]
+    try {
+      const client = await this.deps.client()
+      c = client
+      // Only open visits, one status per call (the filter takes one code, facts 3.9): a console keeps every
+      // visit it ever had, and the closed ones (visited, no-show, cancelled) can never check in.
+      const lists = await Promise.all(
+        OPEN_STATUSES.map((status) => client.visitors.all({ status, timeoutMs: CALL_TIMEOUT_MS }))
+      )
+      const byId = new Map(lists.flat().map((v) => [v.id, v]))
+      today = [...byId.values()].filter((v) => touchesToday(v, now))
+    } catch {
+      this.online = false
+      return this.source()
+    }
+    this.online = true
+    this.loadedAt = now
+    this.visitors = new Map(today.map((v) => [v.id, v]))
+    for (const id of this.qr.keys()) if (!this.visitors.has(id)) this.qr.delete(id)
+    for (const id of this.doors.keys()) if (!this.visitors.has(id)) this.doors.delete(id)
+    // One topology read for the whole pass, not one per visitor.
+    let topology: ReturnType<AccessClient['doors']['topology']> | undefined
+    const doorsApi = {
+      topology: () => (topology ??= c.doors.topology({ timeoutMs: CALL_TIMEOUT_MS })),
+      group: (id: string) => c.doors.group(id, { timeoutMs: CALL_TIMEOUT_MS })
+    }
+    for (const v of today) {
+      if (this.qr.has(v.id) || !checkableNow(v, now)) continue
+      try {
+        if (!this.doors.has(v.id)) this.doors.set(v.id, doorNames(await unfoldVisitorDoors(doorsApi, v.resources)))
+        this.qr.set(v.id, base64(await c.qrCodes.download(v.id, { timeoutMs: CALL_TIMEOUT_MS })))
+      } catch (err) {
+        // No code assigned yet is an answer; a console gone quiet stops the pass (the next refresh goes on).
+        if (!refused(err)) break
+      }
+    }
+    return this.source()
+  }
+
+  async find(input: KioskFind): Promise<{ found: KioskFound; source: KioskSource }> {
+    // Every search reads the console (a visit cancelled a minute ago is not found), unless it just failed.
+    const retry = this.online || this.now().getTime() - this.triedAt >= RETRY_OFFLINE_MS
+    if (retry) await this.refresh()
+    if (!this.loadedAt) throw this.unreachable()
+    return { found: findVisit([...this.visitors.values()], input, this.now()), source: this.source() }
+  }
+
+  private unreachable(): AppError {
+    return new AppError({
+      kind: 'network',
+      code: 'KIOSK_OFFLINE_EMPTY',
+      message: 'The kiosk cannot reach the console and has no visitors loaded yet.',
+      hint: deskHint(this.settings.get().deskName),
+      retryable: true
+    })
+  }
+
+  /**
+   * The badge of a visit found at the kiosk. Online, the visit is read again (cancelled meanwhile?)
+   * and a visitor with no QR code gets one: the desk already granted this visit its doors, the code
+   * is only the key to them, and sending a booked visitor to the desk for it is what a kiosk is
+   * for avoiding. Offline, the cached visit and code are used; without a cached code the visitor
+   * goes to the desk.
+   */
+  async badge(visitorId: string): Promise<KioskBadge> {
+    const now = this.now()
+    const desk = this.settings.get().deskName
+    let visitor: Visitor | undefined
+    let doors: string[] = []
+    let qrPngBase64: string | undefined
+    let qrAssigned = false
+    let c: AccessClient | undefined
+    try {
+      c = await this.deps.client()
+      const read = await c.visitors.get(visitorId, { timeoutMs: CALL_TIMEOUT_MS })
+      visitor = read
+      doors = doorNames(await unfoldVisitorDoors(c.doors, read.resources).catch(() => read.resources))
+      this.visitors.set(read.id, read)
+      this.doors.set(read.id, doors)
+      this.online = true
+    } catch (err) {
+      if (err instanceof AppError && err.kind === 'not-found') throw this.notOpen(desk)
+      this.online = false
+      visitor = this.visitors.get(visitorId)
+      doors = this.doors.get(visitorId) ?? []
+    }
+    if (!visitor || !touchesToday(visitor, now) || !checkableNow(visitor, now)) throw this.notOpen(desk)
+
+    if (this.online && c) {
+      try {
+        qrPngBase64 = base64(await c.qrCodes.download(visitorId, { timeoutMs: CALL_TIMEOUT_MS }))
+      } catch (err) {
+        if (refused(err)) {
+          await c.visitors.assignQr(visitorId, { timeoutMs: CALL_TIMEOUT_MS })
+          qrPngBase64 = base64(await c.qrCodes.download(visitorId, { timeoutMs: CALL_TIMEOUT_MS }))
+          qrAssigned = true
+        } else {
+          this.online = false
+        }
+      }
+    }
+    qrPngBase64 ??= this.qr.get(visitorId)
+    if (!qrPngBase64) {
+      throw new AppError({
+        kind: 'network',
+        code: 'KIOSK_NO_QR_OFFLINE',
+        message: 'Your badge cannot be printed here while the kiosk is offline.',
+        hint: deskHint(desk),
+        retryable: true
+      })
+    }
+    this.qr.set(visitorId, qrPngBase64)
+    const stock = (await this.deps.badges.getSettings()).stock
+    const job: BadgeJob = {
+      visitorId,
+      name: `${visitor.first_name} ${visitor.last_name}`.trim(),
+      company: visitor.visitor_company ?? '',
+      host: visitor.inviter_name ?? '',
+      validFrom: visitor.start_time ?? 0,
+      validTo: visitor.end_time ?? 0,
+      stock
+    }
+    const badge: KioskBadge = {
+      job,
+      qrPngBase64,
+      qrAssigned,
+      doors,
+      source: this.source()
+    }
+    this.prepared.set(visitorId, { badge, at: now.getTime() })
+    return badge
+  }
+
+  private notOpen(desk: string): AppError {
+    return new AppError({
+      kind: 'conflict',
+      code: 'KIOSK_VISIT_NOT_OPEN',
+      message: 'This visit cannot be checked in at the kiosk now.',
+      hint: deskHint(desk)
+    })
+  }
+
+  /**
+   * Print the prepared badge and record the check-in. The app prints silently on the badge
+   * printer of the badge settings; in web mode the browser has printed already and says how it went.
+   * A print that fails is recorded with its reason, and the visitor is sent to the desk.
+   */
+  async checkIn(input: {
+    visitorId: string
+    browser?: { printed: boolean; error?: string | undefined } | undefined
+  }): Promise<KioskCheckin> {
+    const prepared = this.prepared.get(input.visitorId)
+    if (!prepared || this.now().getTime() - prepared.at > 10 * 60_000) {
+      throw new AppError({
+        kind: 'validation',
+        code: 'KIOSK_NOT_PREPARED',
+        message: 'Find your visit again to print your badge.',
+        hint: 'The kiosk went back to its welcome screen meanwhile.'
+      })
+    }
+    this.prepared.delete(input.visitorId)
+    const { job } = prepared.badge
+    let printed = false
+    let printError: string | undefined
+    let output: KioskCheckin['output']
+    let printer: string | undefined
+    if (this.deps.appPrints()) {
+      const settings = await this.deps.badges.getSettings()
+      printer = settings.printer ?? undefined
+      output = 'printer'
+      try {
+        await this.deps.badges.print({ job, silent: true, ...(printer ? { printer } : {}) })
+        printed = true
+      } catch (err) {
+        printError = AppError.from(err).message
+      }
+    } else if (input.browser) {
+      output = 'browser-print'
+      printed = input.browser.printed
+      printError = printed ? undefined : (input.browser.error ?? 'The browser did not print the badge.')
+      if (printed) await this.deps.badges.record({ job, output: 'browser-print' })
+    } else {
+      printError = 'No printer: the badge was not printed.'
+    }
+    const entry = await this.log.record({
+      visitorId: job.visitorId,
+      name: job.name,
+      company: job.company,
+      host: job.host,
+      printed,
+      ...(output ? { output } : {}),
+      ...(printer ? { printer } : {}),
+      ...(printError ? { printError } : {}),
+      offline: !prepared.badge.source.online
+    })
+    this.deps.emit('kiosk.checkedIn', entry)
+    return entry
+  }
+
+  checkins(limit: number): Promise<KioskCheckin[]> {
+    return this.log.list(limit)
+  }
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod'
+import { kioskSettingsInputSchema, type KioskSettings, type KioskSettingsInput } from '../../../shared/kiosk/schemas'
+import type { KeyValueStore } from '../storage/key-value-store'
+import { hashPin, pinHashSchema, type PinHash } from './pin-hash'
+
+const KEY = 'kiosk'
+
+const keptSchema = z.object({
+  pin: pinHashSchema.optional(),
+  idleSeconds: z.number().int().min(15).max(600).default(60),
+  directions: z.string().max(300).default(''),
+  deskName: z.string().min(1).max(80).default('the reception desk')
+})
+type Kept = z.infer<typeof keptSchema>
+
+/**
+ * The kiosk's settings in the app's settings store (electron-store / conf). The exit PIN is kept
+ * only as its scrypt hash; what the screens read says only whether one is set.
+ */
+export class KioskSettingsStore {
+  constructor(private readonly store: KeyValueStore) {}
+
+  private kept(): Kept {
+    const parsed = keptSchema.safeParse(this.store.get(KEY) ?? {})
+    // A value that no longer parses (edited by hand) keeps nothing of it but is not thrown away silently:
+    // the PIN is lost, so kiosk mode cannot start until a new one is set.
+    return parsed.success ? parsed.data : keptSchema.parse({})
+  }
+
+  get(): KioskSettings {
+    const { pin, ...rest } = this.kept()
+    return { ...rest, pinSet: pin !== undefined }
+  }
+
+  pin(): PinHash | undefined {
+    return this.kept().pin
+  }
+
+  async save(input: KioskSettingsInput): Promise<KioskSettings> {
+    const { pin, ...rest } = kioskSettingsInputSchema.parse(input)
+    const current = this.kept()
+    const next: Kept = { ...current, ...rest, ...(pin !== undefined ? { pin: await hashPin(pin) } : {}) }
+    this.store.set(KEY, next)
+    return this.get()
+  }
+}

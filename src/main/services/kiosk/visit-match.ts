@@ -1,0 +1,112 @@
+import type { Visitor } from '../../../shared/access/visitors'
+import type { KioskFound } from '../../../shared/kiosk/schemas'
+
+/** A visitor may check in this long before the visit starts (early arrivals wait at the kiosk, not the desk). */
+export const EARLY_MINUTES = 60
+
+/** Statuses whose visit is over or called off: the kiosk checks none of them in. */
+const CLOSED = new Set(['CANCELLED', 'VISITED', 'NO_VISIT'])
+
+/** Lower case, accents dropped, punctuation as spaces: "José  O'Neil" → ["jose", "o", "neil"]. */
+export function words(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+}
+
+/** Every word typed is a whole word of `text` (any order); nothing typed matches nothing. */
+function coversWords(typed: string[], text: string): boolean {
+  const free = words(text)
+  if (typed.length === 0) return false
+  return typed.every((w) => {
+    const i = free.indexOf(w)
+    if (i < 0) return false
+    free.splice(i, 1)
+    return true
+  })
+}
+
+/**
+ * The full name, as a visitor types it: every word typed is a whole word of the name, and the
+ * words cover the first name and the last name. Prefixes never match, so the kiosk cannot be used
+ * to list who is expected ("a", "an", …): only someone who knows a visitor's full name finds them.
+ */
+export function matchesFullName(v: Pick<Visitor, 'first_name' | 'last_name'>, typed: string): boolean {
+  const t = words(typed)
+  const first = words(v.first_name)
+  const last = words(v.last_name)
+  if (first.length === 0 || last.length === 0) return false
+  if (!coversWords(t, `${v.first_name} ${v.last_name}`)) return false
+  return t.some((w) => first.includes(w)) && t.some((w) => last.includes(w))
+}
+
+/** Whether the visit's window touches the local day of `now` (what "today's visitors" are). */
+export function touchesToday(v: Pick<Visitor, 'start_time' | 'end_time'>, now: Date): boolean {
+  if (v.start_time === undefined || v.end_time === undefined) return false
+  const start = new Date(now)
+  start.setHours(0, 0, 0, 0)
+  const end = new Date(start)
+  end.setDate(end.getDate() + 1)
+  return v.start_time * 1000 < end.getTime() && v.end_time * 1000 >= start.getTime()
+}
+
+/** Whether the visitor may check in now: an open visit, from an hour before it starts to its end. */
+export function checkableNow(v: Pick<Visitor, 'start_time' | 'end_time' | 'status'>, now: Date): boolean {
+  if (v.status && CLOSED.has(v.status)) return false
+  if (v.start_time === undefined || v.end_time === undefined) return false
+  const t = now.getTime() / 1000
+  return v.start_time - EARLY_MINUTES * 60 <= t && t <= v.end_time
+}
+
+export interface FindInput {
+  name: string
+  company?: string | undefined
+  host?: string | undefined
+}
+
+/**
+ * The visit of the person at the kiosk among today's visitors. Several matches are told apart by
+ * company, then by host; the answer for several says only how many and what to ask next, never
+ * who they are. A match whose visit cannot be checked in now (cancelled, over, too early) is "not-now".
+ */
+export function findVisit(visitors: readonly Visitor[], input: FindInput, now: Date): KioskFound {
+  if (words(input.name).length < 2) return { kind: 'none', reason: 'need-full-name' }
+  let hits = visitors.filter((v) => touchesToday(v, now) && matchesFullName(v, input.name))
+  if (hits.length === 0) return { kind: 'none', reason: 'no-match' }
+  const open = hits.filter((v) => checkableNow(v, now))
+  if (open.length === 0) return { kind: 'none', reason: 'not-now' }
+  hits = open
+
+  const company = words(input.company ?? '')
+  if (hits.length > 1 && company.length > 0) {
+    hits = hits.filter((v) => coversWords(company, v.visitor_company ?? ''))
+    if (hits.length === 0) return { kind: 'none', reason: 'no-match' }
+  }
+  const host = words(input.host ?? '')
+  if (hits.length > 1 && host.length > 0) {
+    hits = hits.filter((v) => coversWords(host, v.inviter_name ?? ''))
+    if (hits.length === 0) return { kind: 'none', reason: 'no-match' }
+  }
+  if (hits.length === 1) {
+    const v = hits[0]!
+    return {
+      kind: 'one',
+      visit: {
+        visitorId: v.id,
+        name: `${v.first_name} ${v.last_name}`.trim(),
+        company: v.visitor_company ?? '',
+        host: v.inviter_name ?? '',
+        validFrom: v.start_time ?? 0,
+        validTo: v.end_time ?? 0
+      }
+    }
+  }
+  // Asked only where it can tell visits apart: visitors of no company are asked for their host.
+  const companies = new Set(hits.map((v) => words(v.visitor_company ?? '').join(' ')))
+  if (company.length === 0 && companies.size > 1) return { kind: 'several', count: hits.length, ask: 'company' }
+  if (host.length === 0) return { kind: 'several', count: hits.length, ask: 'host' }
+  return { kind: 'none', reason: 'ambiguous' }
+}

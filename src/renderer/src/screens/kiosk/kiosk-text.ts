@@ -1,0 +1,41 @@
+import type { KioskFound } from '../../../../shared/kiosk/schemas'
+
+export type Step = 'welcome' | 'name' | 'narrow' | 'not-found' | 'confirm' | 'printing' | 'done' | 'walk-in' | 'problem'
+
+type NoneReason = Extract<KioskFound, { kind: 'none' }>['reason'] | null
+
+/** What the kiosk says, in one place: plain words for a visitor who has never used it. */
+export function kioskText(desk: string) {
+  return {
+    needFullName: 'Type your first and last name, as on your invitation (for example “Ana Silva”).',
+    askCompany: 'To find yours, type the name of your company.',
+    askHost: 'To find yours, type the name of the person you are visiting.',
+    typeCompany: 'Type the name of your company to continue.',
+    typeHost: 'Type the name of the person you are visiting to continue.',
+    noneTitle(reason: NoneReason): string {
+      return reason === 'not-now' ? 'Your visit cannot be checked in now' : 'We could not find your visit'
+    },
+    none(reason: NoneReason): string {
+      switch (reason) {
+        case 'not-now':
+          return `Your visit is not open for check-in at this time (too early, or already over). Please see ${desk}.`
+        case 'ambiguous':
+          return `Several visits match what you typed. Please see ${desk}: they will check you in.`
+        default:
+          return `No visit today matches what you typed. Check the spelling and try again, or see ${desk}.`
+      }
+    }
+  }
+}
+
+const clock = (d: Date) => d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+const day = (d: Date) => d.toLocaleDateString([], { weekday: 'short', month: 'short', day: 'numeric' })
+
+/** A visit's time as a visitor reads it: "Today, 09:00 – 17:00", with the dates only when not today. */
+export function visitTime(fromSeconds: number, toSeconds: number, now = new Date()): string {
+  const from = new Date(fromSeconds * 1000)
+  const to = new Date(toSeconds * 1000)
+  const today = now.toDateString()
+  if (from.toDateString() === today && to.toDateString() === today) return `Today, ${clock(from)} – ${clock(to)}`
+  return `${day(from)} ${clock(from)} – ${day(to)} ${clock(to)}`
+}

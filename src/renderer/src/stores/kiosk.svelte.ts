@@ -1,0 +1,34 @@
+import type { KioskCheckin, KioskFind, KioskSettingsInput } from '../../../shared/kiosk/schemas'
+import { getApi } from '../lib/api'
+
+/** The kiosk's calls: the only way the kiosk screens and the kiosk settings reach main. */
+export const kioskApi = {
+  settings: () => getApi().kiosk.settings(),
+  saveSettings: (input: KioskSettingsInput) => getApi().kiosk.saveSettings(input),
+  enter: () => getApi().kiosk.enter(),
+  exit: (pin: string) => getApi().kiosk.exit({ pin }),
+  refresh: () => getApi().kiosk.refresh(),
+  find: (input: KioskFind) => getApi().kiosk.find(input),
+  badge: (visitorId: string) => getApi().kiosk.badge({ visitorId }),
+  checkIn: (input: Parameters<ReturnType<typeof getApi>['kiosk']['checkIn']>[0]) => getApi().kiosk.checkIn(input),
+  transport: async () => (await getApi().app.info()).transport
+}
+
+/** Today's kiosk check-ins (for the reception's Today screen), kept current by `kiosk.checkedIn`. */
+export class KioskCheckins {
+  items = $state.raw<KioskCheckin[]>([])
+  loaded = $state(false)
+
+  async load(limit = 200): Promise<void> {
+    const { items } = await getApi().kiosk.checkins({ limit })
+    this.items = items
+    this.loaded = true
+  }
+
+  /** Follow new check-ins; returns the unsubscribe. */
+  listen(): () => void {
+    return getApi().on('kiosk.checkedIn', (entry) => {
+      this.items = [entry, ...this.items.filter((e) => e.id !== entry.id)]
+    })
+  }
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod'
+import { channel, itemsOf, noInput, recordId } from '../define'
+import {
+  kioskBadgeSchema,
+  kioskCheckinSchema,
+  kioskFindSchema,
+  kioskFoundSchema,
+  kioskSettingsInputSchema,
+  kioskSettingsSchema,
+  kioskSourceSchema
+} from '../../kiosk/schemas'
+
+export const kioskChannels = {
+  'kiosk.settings': channel(
+    'The kiosk settings (whether an exit PIN is set, never the PIN)',
+    noInput,
+    kioskSettingsSchema
+  ),
+  'kiosk.saveSettings': channel(
+    'Save the kiosk settings; a new exit PIN is kept hashed (scrypt)',
+    kioskSettingsInputSchema,
+    kioskSettingsSchema
+  ),
+  'kiosk.enter': channel(
+    'Start kiosk mode: the full-screen kiosk window (Electron) or the /kiosk page (web mode)',
+    noInput,
+    z.object({ mode: z.enum(['window', 'route']), path: z.string() })
+  ),
+  'kiosk.exit': channel(
+    'Leave kiosk mode with the operator’s PIN (wrong PINs are rate-limited)',
+    z.object({ pin: z.string().max(64) }),
+    z.object({ mode: z.enum(['window', 'route']), path: z.string() })
+  ),
+  'kiosk.refresh': channel(
+    'Read today’s visitors and their QR codes into the kiosk’s cache (kept through a console outage)',
+    noInput,
+    z.object({ source: kioskSourceSchema, settings: kioskSettingsSchema })
+  ),
+  'kiosk.find': channel(
+    'Find today’s visit of the visitor at the kiosk by full name (company or host when several match)',
+    kioskFindSchema,
+    z.object({ found: kioskFoundSchema, source: kioskSourceSchema })
+  ),
+  'kiosk.badge': channel(
+    'The badge of a visit found at the kiosk, with its QR code (assigned now if the visitor had none)',
+    z.object({ visitorId: recordId }),
+    kioskBadgeSchema
+  ),
+  'kiosk.checkIn': channel(
+    'Check the visitor in: print the badge silently on the configured printer (or record the browser’s print) and record it',
+    z.object({
+      visitorId: recordId,
+      /** Web mode: the browser printed the badge (window.print) or said why it could not. */
+      browser: z.object({ printed: z.boolean(), error: z.string().max(500).optional() }).optional()
+    }),
+    kioskCheckinSchema
+  ),
+  'kiosk.checkins': channel(
+    'Kiosk check-ins, newest first',
+    z.object({ limit: z.number().int().min(1).max(1000).default(100) }).optional(),
+    itemsOf(kioskCheckinSchema)
+  )
+}
+
+export const kioskEvents = {
+  'kiosk.checkedIn': kioskCheckinSchema
+} satisfies Record<string, z.ZodType>

@@ -1,0 +1,101 @@
+import { z } from 'zod'
+import { badgeJobSchema } from '../badges/schemas'
+
+/** The operator's kiosk PIN: digits only, so a touch screen's number pad can type it. */
+export const kioskPinSchema = z
+  .string()
+  .regex(/^\d{4,12}$/, 'The kiosk PIN is 4 to 12 digits (numbers only).')
+  .refine((pin) => !/^(\d)\1+$/.test(pin), 'Use a PIN that is not one digit repeated (like 0000).')
+
+/** Kiosk settings as the screens see them: never the PIN or its hash, only whether one is set. */
+export const kioskSettingsSchema = z.object({
+  pinSet: z.boolean(),
+  /** Back to the welcome screen after this long without a touch or a key. */
+  idleSeconds: z.number().int().min(15).max(600),
+  /** What a visitor is told once their badge is printed ("Take the lift to floor 3…"). */
+  directions: z.string().trim().max(300),
+  /** Where walk-ins and visitors the kiosk cannot help are sent. */
+  deskName: z.string().trim().min(1).max(80)
+})
+export type KioskSettings = z.infer<typeof kioskSettingsSchema>
+
+export const kioskSettingsInputSchema = z.object({
+  idleSeconds: z.number().int().min(15, 'At least 15 seconds.').max(600, 'At most 600 seconds (10 minutes).'),
+  directions: z.string().trim().max(300, 'Keep the directions under 300 characters.'),
+  deskName: z.string().trim().min(1, 'Name the desk visitors are sent to.').max(80),
+  /** A new PIN; left out keeps the current one. */
+  pin: kioskPinSchema.optional()
+})
+export type KioskSettingsInput = z.input<typeof kioskSettingsInputSchema>
+
+/** What a visitor types to find their visit. Company or host narrow it when several visits match. */
+export const kioskFindSchema = z.object({
+  name: z.string().max(160),
+  company: z.string().max(160).optional(),
+  host: z.string().max(160).optional()
+})
+export type KioskFind = z.input<typeof kioskFindSchema>
+
+/** Whether the kiosk reads the console now, or works from what it loaded earlier. */
+export const kioskSourceSchema = z.object({
+  online: z.boolean(),
+  /** When today's visitors were last read from the console (ISO), if ever. */
+  loadedAt: z.string().nullable(),
+  visitors: z.number().int().nonnegative()
+})
+export type KioskSource = z.infer<typeof kioskSourceSchema>
+
+/**
+ * The visit found, as much as the visitor needs to confirm it is theirs: never another visitor's
+ * details. `several` says only how many matched and what to ask next.
+ */
+export const kioskFoundSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('one'),
+    visit: z.object({
+      visitorId: z.string(),
+      name: z.string(),
+      company: z.string(),
+      host: z.string(),
+      validFrom: z.number(),
+      validTo: z.number()
+    })
+  }),
+  z.object({ kind: z.literal('several'), count: z.number().int().min(2), ask: z.enum(['company', 'host']) }),
+  z.object({
+    kind: z.literal('none'),
+    /** Why: the name is not enough to search, nothing matched, or more than company and host can tell apart. */
+    reason: z.enum(['need-full-name', 'no-match', 'ambiguous', 'not-now'])
+  })
+])
+export type KioskFound = z.infer<typeof kioskFoundSchema>
+
+/** The badge the kiosk is about to print: the job, its QR code and where the visitor goes. */
+export const kioskBadgeSchema = z.object({
+  job: badgeJobSchema,
+  qrPngBase64: z.string(),
+  /** The QR code was assigned now, by the kiosk (the visitor had none). */
+  qrAssigned: z.boolean(),
+  /** Doors and door groups the visit opens, by name. */
+  doors: z.array(z.string()),
+  source: kioskSourceSchema
+})
+export type KioskBadge = z.infer<typeof kioskBadgeSchema>
+
+export const kioskCheckinSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  visitorId: z.string(),
+  name: z.string(),
+  company: z.string(),
+  host: z.string(),
+  printed: z.boolean(),
+  /** How the badge left: the app's printer, or the browser's print (web mode). */
+  output: z.enum(['printer', 'browser-print']).optional(),
+  printer: z.string().optional(),
+  /** Why no badge came out. */
+  printError: z.string().optional(),
+  /** Checked in from what the kiosk had loaded, while the console could not be reached. */
+  offline: z.boolean()
+})
+export type KioskCheckin = z.infer<typeof kioskCheckinSchema>

@@ -1,0 +1,248 @@
+import { execFileSync } from 'node:child_process'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startJob, type Job } from '../support/job'
+import { tempDir } from '../support/temp'
+
+/**
+ * The badge station's job, the way the operator and the visitors do it: the operator sets the
+ * kiosk PIN in Settings and starts kiosk mode; visitors check themselves in by keyboard (a visitor
+ * with a namesake by company), an unknown name and a walk-in are sent on, a console outage is
+ * ridden through, and the operator leaves with the PIN (a wrong one first). Web mode: `/kiosk`.
+ */
+describe('job: the badge station (kiosk) in Chromium', () => {
+  let job: Job
+  let out: Awaited<ReturnType<typeof tempDir>>
+  const ids: Record<string, string> = {}
+  let door = ''
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- results of window.api, asserted field by field
+  const api = (ns: string, method: string, input?: unknown): Promise<any> =>
+    job.page.evaluate(
+      async ([ns, method, input]) => {
+        const bridge = window.api as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>
+        const envelope = (await bridge[ns as string]![method as string]!(input)) as {
+          ok: boolean
+          result?: unknown
+          error?: { message: string }
+        }
+        if (!envelope.ok) throw new Error(envelope.error!.message)
+        return envelope.result
+      },
+      [ns, method, input] as const
+    )
+
+  beforeAll(async () => {
+    job = await startJob()
+    out = await tempDir('access-desk-kiosk-')
+    // Booked by the desk beforehand: two namesakes of different companies, and a visitor with a QR code.
+    const doors = await api('sites', 'doors')
+    door = doors.items[0].name
+    const from = Math.floor(Date.now() / 1000) - 1800
+    const visit = (first: string, last: string, company: string) =>
+      api('visitors', 'create', {
+        first_name: first,
+        last_name: last,
+        visitor_company: company,
+        visit_reason: 'Business',
+        start_time: from,
+        end_time: from + 6 * 3600,
+        week_schedule: null,
+        resources: [{ id: doors.items[0].id, type: 'door' }]
+      })
+    ids['northwind'] = (await visit('Kiri', 'Tane', 'Northwind Traders')).id
+    ids['contoso'] = (await visit('Kiri', 'Tane', 'Contoso')).id
+    ids['offline'] = (await visit('Tui', 'Parata', 'Fabrikam')).id
+    await api('visitors', 'assignQr', { id: ids['offline'] })
+  }, 120_000)
+  afterAll(async () => {
+    await job?.control('DELETE', '/faults').catch(() => undefined)
+    await job?.close()
+    await out?.remove()
+  })
+
+  const kiosk = () => job.page.getByTestId('kiosk')
+
+  it('sets the kiosk PIN in Settings (a bad PIN is refused at the field) and starts kiosk mode', async () => {
+    const { page } = job
+    await job.open('Settings')
+    const panel = page.getByTestId('kiosk-settings')
+    await panel.getByText('No kiosk PIN yet').waitFor()
+    expect(await panel.getByRole('button', { name: 'Start kiosk mode' }).isDisabled()).toBe(true)
+
+    await panel.getByLabel('Kiosk PIN (4–12 digits)').fill('12')
+    await panel.getByLabel('The same PIN again').fill('12')
+    await panel.getByRole('button', { name: 'Save kiosk settings' }).click()
+    expect(await panel.locator('.field-error').first().textContent()).toBe(
+      'The kiosk PIN is 4 to 12 digits (numbers only).'
+    )
+    await panel.getByLabel('Kiosk PIN (4–12 digits)').fill('582046')
+    await panel.getByLabel('The same PIN again').fill('582064')
+    await panel.getByRole('button', { name: 'Save kiosk settings' }).click()
+    expect(await panel.locator('.field-error').first().textContent()).toBe(
+      'The two PINs differ: type the same PIN twice.'
+    )
+    await panel.getByLabel('The same PIN again').fill('582046')
+    await panel.getByLabel('Back to the welcome screen after (seconds without a touch)').fill('15')
+    await panel.getByLabel('Desk visitors are sent to').fill('the reception desk on the ground floor')
+    await panel
+      .getByLabel('Directions shown after check-in')
+      .fill('Take the lift to floor 3; your host meets you there.')
+    await panel.getByRole('button', { name: 'Save kiosk settings' }).click()
+    await panel.getByRole('status').filter({ hasText: 'The new kiosk PIN is set.' }).waitFor()
+    await panel.getByText('A kiosk PIN is set.').waitFor()
+    await job.expectAccessible('Settings → Kiosk')
+    await panel.screenshot({ path: 'docs/screens/kiosk-settings.png' })
+    // Kept hashed: the settings file holds no PIN.
+    expect(JSON.stringify(await api('kiosk', 'settings'))).not.toContain('582046')
+
+    await panel.getByRole('button', { name: 'Start kiosk mode' }).click()
+    await page.waitForURL(/\/kiosk$/)
+    await kiosk().waitFor()
+    expect(await page.getByRole('navigation').count()).toBe(0)
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor()
+    await job.expectAccessible('kiosk welcome')
+    await page.screenshot({ path: 'docs/screens/kiosk-welcome.png' })
+  })
+
+  it('checks in a visitor by keyboard: full name, then company for the namesake, confirm, badge PDF, where to go', async () => {
+    const { page } = job
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Check in')
+    await page.keyboard.press('Enter')
+    await page.getByLabel('Your first and last name').waitFor()
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('INPUT')
+    // One word is not enough to look anyone up.
+    await page.keyboard.type('Kiri')
+    await page.keyboard.press('Enter')
+    expect(await page.getByRole('alert').textContent()).toContain('Type your first and last name')
+    await page.keyboard.type(' tane')
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: '2 visits match that name' }).waitFor()
+    // Nothing of the two visits is shown: neither company nor host.
+    const narrowing = await kiosk().textContent()
+    expect(narrowing).not.toContain('Contoso')
+    expect(narrowing).not.toContain('Northwind')
+    await job.expectAccessible('kiosk: several visits match')
+    await page.keyboard.type('Contoso')
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Is this your visit?' }).waitFor()
+    const visit = page.getByTestId('kiosk-visit')
+    expect(await visit.textContent()).toContain('Kiri Tane')
+    expect(await visit.textContent()).toContain('Contoso')
+    expect(await visit.textContent()).not.toContain('Northwind')
+    await job.expectAccessible('kiosk confirm')
+    await page.screenshot({ path: 'docs/screens/kiosk-confirm.png' })
+
+    // Confirm by keyboard: Tab to "Yes, print my badge".
+    await page.getByRole('button', { name: 'Yes, print my badge' }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Welcome, Kiri Tane' }).waitFor()
+    expect(await page.getByTestId('kiosk-doors').textContent()).toBe(`Your badge opens: ${door}.`)
+    expect(await page.getByTestId('kiosk-directions').textContent()).toBe(
+      'Take the lift to floor 3; your host meets you there.'
+    )
+    await job.expectAccessible('kiosk done')
+    await page.screenshot({ path: 'docs/screens/kiosk-done.png' })
+
+    // The page the printer got: only the badge, of this visitor.
+    await page.emulateMedia({ media: 'print' })
+    const pdfPath = join(out.path, 'kiosk-badge.pdf')
+    await page.pdf({ path: pdfPath, preferCSSPageSize: true, printBackground: true })
+    await page.emulateMedia({ media: 'screen' })
+    const text = execFileSync('pdftotext', [pdfPath, '-'], { encoding: 'utf8' })
+    expect(text).toContain('Kiri Tane')
+    expect(text).toContain('Contoso')
+    expect(text).not.toContain('Northwind')
+    expect(text).not.toContain('Welcome')
+    expect(execFileSync('pdfinfo', [pdfPath], { encoding: 'utf8' })).toMatch(/Pages:\s+1\n/)
+    const images = execFileSync('pdfimages', ['-list', pdfPath], { encoding: 'utf8' }).trim().split('\n')
+    expect(images.length).toBeGreaterThan(2) // header lines + the QR code
+
+    // The console: the visitor got a QR code from the kiosk; the namesake did not.
+    const visitors = await job.state('visitors')
+    const held = (id: string) => visitors.find((v: { id: string }) => v.id === id)
+    expect(held(ids['contoso']!).qr).not.toBeNull()
+    expect(held(ids['northwind']!).qr).toBeNull()
+    // Recorded locally, with the badge printed.
+    const { items } = await api('kiosk', 'checkins')
+    expect(items[0]).toMatchObject({ visitorId: ids['contoso'], name: 'Kiri Tane', printed: true, offline: false })
+
+    await page.getByRole('button', { name: 'Done' }).click()
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor()
+  })
+
+  it('refuses an unknown name, sends a walk-in to the desk, and goes back to the welcome when left alone', async () => {
+    const { page } = job
+    await page.getByRole('button', { name: 'Check in' }).click()
+    await page.getByLabel('Your first and last name').fill('Nobody Known')
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'We could not find your visit' }).waitFor()
+    expect(await page.getByTestId('kiosk-none').textContent()).toBe(
+      'No visit today matches what you typed. Check the spelling and try again, or see the reception desk on the ground floor.'
+    )
+    await job.expectAccessible('kiosk: no visit found')
+    await page.getByRole('button', { name: 'Back to start' }).click()
+
+    await page.getByRole('button', { name: 'I have no appointment' }).click()
+    await page.getByRole('heading', { name: 'Please see the reception desk on the ground floor' }).waitFor()
+    expect(await page.getByTestId('kiosk-walk-in').textContent()).toContain('will register you')
+    await job.expectAccessible('kiosk: walk-in')
+    await page.getByRole('button', { name: 'Back to start' }).click()
+
+    // A visitor who walks away mid-way: after the idle time (15 s here) the kiosk is back at its
+    // welcome, and what they typed is gone.
+    await page.getByRole('button', { name: 'Check in' }).click()
+    await page.getByLabel('Your first and last name').fill('Kiri Tane')
+    const left = Date.now()
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 25_000 })
+    expect(Date.now() - left).toBeGreaterThan(13_000)
+    await page.getByRole('button', { name: 'Check in' }).click()
+    expect(await page.getByLabel('Your first and last name').inputValue()).toBe('')
+    await page.getByRole('button', { name: 'Start again' }).click()
+    // Nothing was checked in.
+    expect((await api('kiosk', 'checkins')).items).toHaveLength(1)
+  }, 60_000)
+
+  it('checks in a visitor it loaded while the console is unreachable, and says it works offline', async () => {
+    const { page } = job
+    await job.control('PUT', '/faults', { resetRate: 1 })
+    await page.getByRole('button', { name: 'Check in' }).click()
+    await page.getByLabel('Your first and last name').fill('Tui Parata')
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Is this your visit?' }).waitFor({ timeout: 30_000 })
+    expect(await page.getByTestId('kiosk-offline').textContent()).toContain('Working offline')
+    await page.getByRole('button', { name: 'Yes, print my badge' }).click()
+    await page.getByRole('heading', { name: 'Welcome, Tui Parata' }).waitFor({ timeout: 30_000 })
+    // The doors were read while the console answered: named as the visitor knows them, not as the console's group.
+    expect(await page.getByTestId('kiosk-doors').textContent()).toBe(`Your badge opens: ${door}.`)
+    await job.expectAccessible('kiosk offline')
+    await page.screenshot({ path: 'docs/screens/kiosk-offline.png' })
+    const { items } = await api('kiosk', 'checkins')
+    expect(items[0]).toMatchObject({ visitorId: ids['offline'], printed: true, offline: true })
+    await job.control('DELETE', '/faults')
+    await page.getByRole('button', { name: 'Done' }).click()
+  }, 90_000)
+
+  it('leaves kiosk mode only with the PIN: a wrong PIN is refused with a message', async () => {
+    const { page } = job
+    await page.getByRole('button', { name: 'Staff' }).click()
+    const dialog = page.getByTestId('kiosk-exit')
+    await dialog.waitFor()
+    // The PIN field has the focus: Enter alone leaves nothing.
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('password')
+    await page.keyboard.type('111111')
+    await page.keyboard.press('Enter')
+    await dialog.getByRole('alert').filter({ hasText: 'That is not the kiosk PIN.' }).waitFor()
+    expect(await dialog.getByRole('alert').textContent()).toContain('2 tries left')
+    await job.expectAccessible('kiosk exit dialog')
+    await page.screenshot({ path: 'docs/screens/kiosk-exit.png' })
+    expect(page.url()).toMatch(/\/kiosk$/)
+
+    await page.keyboard.type('582046')
+    await page.keyboard.press('Enter')
+    await page.waitForURL((url) => !url.pathname.endsWith('/kiosk'))
+    await page.getByRole('navigation').waitFor()
+    expect(job.browser.errors).toEqual([])
+  })
+})

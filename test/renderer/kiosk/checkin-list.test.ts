@@ -1,0 +1,87 @@
+import '@testing-library/jest-dom/vitest'
+import { describe, expect, it } from 'vitest'
+import { render, screen, within } from '@testing-library/svelte'
+import { tick } from 'svelte'
+import CheckinList from '../../../src/renderer/src/components/kiosk/CheckinList.svelte'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { buildApi } from '../../../src/preload/api'
+import type { KioskCheckin } from '../../../src/shared/kiosk/schemas'
+
+const today = new Date()
+const yesterday = new Date(today.getTime() - 86_400_000)
+
+function entry(id: string, at: Date, fields: Partial<KioskCheckin> = {}): KioskCheckin {
+  return {
+    id,
+    at: at.toISOString(),
+    visitorId: `v-${id}`,
+    name: `Visitor ${id}`,
+    company: 'Contoso',
+    host: 'Mia Lund',
+    printed: true,
+    output: 'printer',
+    offline: false,
+    ...fields
+  }
+}
+
+/** The Today screen's kiosk panel: today's check-ins from main, and each new one as main announces it. */
+describe('kiosk check-ins on Today', () => {
+  it("shows today's check-ins with the badge outcome, and adds one announced by main without a reload", async () => {
+    const listeners = new Map<string, (payload: unknown) => void>()
+    const push = (event: string, payload: unknown) => listeners.get(event)?.(payload)
+    setApiForTests(
+      buildApi(
+        async (channel) =>
+          channel === 'kiosk.checkins'
+            ? {
+                ok: true,
+                result: {
+                  items: [
+                    entry('b', today, {
+                      printed: false,
+                      output: 'printer',
+                      printError: 'The badge was not printed: Out of labels.'
+                    }),
+                    entry('a', today, { offline: true, printer: 'QL-820NWB' }),
+                    entry('old', yesterday)
+                  ]
+                }
+              }
+            : { ok: false, error: { kind: 'server', message: `unscripted ${channel}`, retryable: false } },
+        (event, fn) => {
+          listeners.set(event, fn as (payload: unknown) => void)
+          return () => listeners.delete(event)
+        }
+      )
+    )
+    const { unmount } = render(CheckinList)
+    const region = await screen.findByRole('table')
+    const rows = () => within(region).getAllByRole('row').slice(1)
+    expect(rows().map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Visitor b · Contoso'),
+      expect.stringContaining('Visitor a · Contoso')
+    ])
+    expect(rows()[0]).toHaveTextContent('Not printed: The badge was not printed: Out of labels.')
+    expect(rows()[1]).toHaveTextContent('Printed (QL-820NWB) · offline')
+    expect(region).not.toHaveTextContent('Visitor old')
+
+    push('kiosk.checkedIn', entry('c', new Date()))
+    await tick()
+    expect(rows()[0]).toHaveTextContent('Visitor c · Contoso')
+    expect(rows()).toHaveLength(3)
+    unmount()
+    expect(listeners.has('kiosk.checkedIn')).toBe(false)
+  })
+
+  it('says so when nobody checked in today', async () => {
+    setApiForTests(
+      buildApi(
+        async () => ({ ok: true, result: { items: [entry('old', yesterday)] } }),
+        () => () => undefined
+      )
+    )
+    render(CheckinList)
+    expect(await screen.findByText('No visitor has checked in at the kiosk today.')).toBeInTheDocument()
+  })
+})

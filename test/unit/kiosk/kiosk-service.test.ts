@@ -1,0 +1,251 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AppError } from '../../../src/shared/errors'
+import { CheckinLog } from '../../../src/main/services/kiosk/checkin-log'
+import { useAppServices } from '../../support/app-services'
+import { request } from '../demo-console/support'
+
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47]
+const nowSeconds = () => Math.floor(Date.now() / 1000)
+
+/**
+ * The kiosk through the real dispatch (zod on every input) against the built-in demo console over
+ * HTTPS: finding a visit, its badge with a QR code, the check-in record, a console outage, the exit PIN.
+ */
+describe('the kiosk against the demo console', () => {
+  const app = useAppServices()
+
+  async function demo() {
+    const { profiles } = await app.call('connections.list')
+    const url: string = profiles.find((p: { demo: boolean }) => p.demo).url
+    const dir = join(app.services.dataDir, 'demo-console')
+    const token = JSON.parse(await readFile(join(dir, 'tokens.json'), 'utf8')).full as string
+    const ca = await readFile(join(dir, 'tls-cert.pem'), 'utf8')
+    return {
+      control: async (method: string, path: string, body?: unknown) => {
+        const answer = await request(url, ca, method, `/__demo${path}`, { body, token })
+        expect(answer.status).toBeLessThan(300)
+        return answer.body?.data
+      }
+    }
+  }
+
+  afterEach(async () => {
+    await (await demo()).control('DELETE', '/faults')
+  })
+
+  const createVisitor = (first: string, last: string, company: string, from = nowSeconds() - 3600) =>
+    app.call('visitors.create', {
+      first_name: first,
+      last_name: last,
+      visitor_company: company,
+      visit_reason: 'Business',
+      start_time: from,
+      end_time: from + 5 * 3600,
+      week_schedule: null
+    }) as Promise<{ id: string }>
+
+  const errorOf = (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (err: unknown) => err
+    )
+
+  it('finds two namesakes only by company, gives a badge with a QR code it assigns, and records the check-in', async () => {
+    const a = await createVisitor('Kiri', 'Tane', 'Northwind Traders')
+    const b = await createVisitor('Kiri', 'Tane', 'Contoso')
+
+    const several = await app.call('kiosk.find', { name: 'kiri tane' })
+    expect(several).toMatchObject({ found: { kind: 'several', count: 2, ask: 'company' }, source: { online: true } })
+    expect(JSON.stringify(several)).not.toContain(a.id)
+    expect(JSON.stringify(several)).not.toContain('Contoso')
+
+    const one = await app.call('kiosk.find', { name: 'Kiri Tane', company: 'contoso' })
+    expect(one.found).toMatchObject({ kind: 'one', visit: { visitorId: b.id, name: 'Kiri Tane', company: 'Contoso' } })
+
+    // A new visitor has no QR code: the kiosk assigns one (the visit already has its doors).
+    expect(await app.call('visitors.qrState', { id: b.id })).toMatchObject({ assigned: false })
+    const badge = await app.call('kiosk.badge', { visitorId: b.id })
+    expect(badge).toMatchObject({ qrAssigned: true, job: { visitorId: b.id, name: 'Kiri Tane', company: 'Contoso' } })
+    expect([...Buffer.from(badge.qrPngBase64, 'base64').subarray(0, 4)]).toEqual(PNG_MAGIC)
+    const state = await app.call('visitors.qrState', { id: b.id })
+    expect(state.assigned).toBe(true)
+    expect(state.pngBase64).toBe(badge.qrPngBase64)
+
+    const entry = await app.call('kiosk.checkIn', { visitorId: b.id, browser: { printed: true } })
+    expect(entry).toMatchObject({
+      visitorId: b.id,
+      name: 'Kiri Tane',
+      company: 'Contoso',
+      printed: true,
+      output: 'browser-print',
+      offline: false
+    })
+    expect(entry.printError).toBeUndefined()
+    expect((await app.call('kiosk.checkins')).items[0]).toEqual(entry)
+    expect(app.events.filter((e) => e.event === 'kiosk.checkedIn').map((e) => e.payload)).toContainEqual(entry)
+    const history = await app.call('badges.history', { limit: 5 })
+    expect(history.items[0]).toMatchObject({ visitorId: b.id, output: 'browser-print' })
+
+    // The same badge is not printed twice from one confirmation.
+    expect(await errorOf(app.call('kiosk.checkIn', { visitorId: b.id, browser: { printed: true } }))).toMatchObject({
+      code: 'KIOSK_NOT_PREPARED'
+    })
+  })
+
+  it('records a print that failed, with its reason', async () => {
+    const v = await createVisitor('Aroha', 'Ngata', 'Fabrikam')
+    await app.call('kiosk.badge', { visitorId: v.id })
+    const entry = await app.call('kiosk.checkIn', {
+      visitorId: v.id,
+      browser: { printed: false, error: 'No printer is connected.' }
+    })
+    expect(entry).toMatchObject({ printed: false, printError: 'No printer is connected.', output: 'browser-print' })
+    // On disk before the answer: a kiosk restarted now reads it back.
+    expect((await new CheckinLog(app.services.dataDir).list(1))[0]).toEqual(entry)
+    const history = await app.call('badges.history', { limit: 50 })
+    expect(history.items.some((e: { visitorId: string }) => e.visitorId === v.id)).toBe(false)
+  })
+
+  it('in the app, prints silently on the badge printer of the badge settings, and records a refused print with its reason', async () => {
+    // The printer is Electron's (webContents.print), which cannot run here: a stand-in takes the jobs.
+    const jobs: { printer?: string; silent: boolean; page: { widthMm: number } }[] = []
+    let fail: AppError | null = null
+    app.services.printer = {
+      listPrinters: async () => [{ name: 'QL-820NWB', displayName: 'Brother QL-820NWB', isDefault: false }],
+      print: async (options) => {
+        jobs.push(options)
+        if (fail) throw fail
+      },
+      printToPdf: async () => new Uint8Array()
+    }
+    try {
+      const settings = await app.call('badges.settings')
+      await app.call('badges.saveSettings', { ...settings, printer: 'QL-820NWB', stock: 'dymo-30256' })
+      const v = await createVisitor('Wiremu', 'Hohaia', 'Contoso')
+      const badge = await app.call('kiosk.badge', { visitorId: v.id })
+      expect(badge.job.stock).toBe('dymo-30256')
+      const entry = await app.call('kiosk.checkIn', { visitorId: v.id })
+      expect(entry).toMatchObject({ printed: true, output: 'printer', printer: 'QL-820NWB' })
+      expect(jobs).toEqual([
+        { printer: 'QL-820NWB', silent: true, page: expect.objectContaining({ widthMm: 59, heightMm: 102 }) }
+      ])
+      const history = await app.call('badges.history', { limit: 1 })
+      expect(history.items[0]).toMatchObject({ visitorId: v.id, output: 'printer', printer: 'QL-820NWB' })
+
+      // What the Electron printer throws when the job fails (printing.ts).
+      fail = new AppError({
+        kind: 'server',
+        code: 'PRINT_FAILED',
+        message: 'The badge was not printed: Out of labels.'
+      })
+      await app.call('kiosk.badge', { visitorId: v.id })
+      const failed = await app.call('kiosk.checkIn', { visitorId: v.id })
+      expect(failed).toMatchObject({
+        printed: false,
+        output: 'printer',
+        printError: 'The badge was not printed: Out of labels.'
+      })
+      expect(
+        (await app.call('kiosk.checkins', { limit: 2 })).items.map((e: { printed: boolean }) => e.printed)
+      ).toEqual([false, true])
+    } finally {
+      app.services.printer = undefined
+    }
+  })
+
+  it('refuses the badge of a cancelled visit and of a visit that has not opened yet', async () => {
+    const gone = await createVisitor('Mere', 'Kahu', 'Contoso')
+    expect(await app.call('kiosk.find', { name: 'Mere Kahu' })).toMatchObject({ found: { kind: 'one' } })
+    await app.call('visitors.cancel', { id: gone.id })
+    // Found before, gone once cancelled: the next search reads the console again.
+    expect(await app.call('kiosk.find', { name: 'Mere Kahu' })).toMatchObject({
+      found: { kind: 'none', reason: 'no-match' }
+    })
+    expect(await errorOf(app.call('kiosk.badge', { visitorId: gone.id }))).toMatchObject({
+      kind: 'conflict',
+      code: 'KIOSK_VISIT_NOT_OPEN'
+    })
+    // Opens 65 minutes from now: too early by 5 minutes (check-in opens an hour before).
+    const opens = nowSeconds() + 65 * 60
+    const later = await createVisitor('Hemi', 'Walker', 'Contoso', opens)
+    // Still today (not so near midnight that it starts tomorrow): found, and said to be not open yet.
+    if (new Date(opens * 1000).toDateString() === new Date().toDateString()) {
+      expect(await app.call('kiosk.find', { name: 'Hemi Walker' })).toMatchObject({
+        found: { kind: 'none', reason: 'not-now' }
+      })
+    }
+    expect(await errorOf(app.call('kiosk.badge', { visitorId: later.id }))).toMatchObject({
+      code: 'KIOSK_VISIT_NOT_OPEN'
+    })
+  })
+
+  it('works through a console outage from what it loaded, and says so; a visitor with no cached code goes to the desk', async () => {
+    const withQr = await createVisitor('Tui', 'Parata', 'Northwind Traders')
+    await app.call('visitors.assignQr', { id: withQr.id })
+    await app.call('kiosk.refresh')
+    // Created after the kiosk loaded, with no code: offline, the kiosk cannot print it.
+    const unseen = await createVisitor('Rangi', 'Moana', 'Contoso')
+
+    const { control } = await demo()
+    await control('PUT', '/faults', { resetRate: 1 })
+    const found = await app.call('kiosk.find', { name: 'Tui Parata' })
+    expect(found).toMatchObject({ found: { kind: 'one', visit: { visitorId: withQr.id } }, source: { online: false } })
+    expect(found.source.loadedAt).not.toBeNull()
+    expect(await app.call('kiosk.find', { name: 'Rangi Moana' })).toMatchObject({ found: { kind: 'none' } })
+
+    const badge = await app.call('kiosk.badge', { visitorId: withQr.id })
+    expect(badge).toMatchObject({ qrAssigned: false, source: { online: false } })
+    expect([...Buffer.from(badge.qrPngBase64, 'base64').subarray(0, 4)]).toEqual(PNG_MAGIC)
+    const entry = await app.call('kiosk.checkIn', { visitorId: withQr.id, browser: { printed: true } })
+    expect(entry).toMatchObject({ printed: true, offline: true })
+
+    expect(await errorOf(app.call('kiosk.badge', { visitorId: unseen.id }))).toMatchObject({
+      code: 'KIOSK_VISIT_NOT_OPEN'
+    })
+
+    // Back online: the kiosk's next refresh (every minute on its welcome screen) reads the console again.
+    await control('DELETE', '/faults')
+    expect(await app.call('kiosk.refresh')).toMatchObject({ source: { online: true } })
+    expect(await app.call('kiosk.find', { name: 'Rangi Moana' })).toMatchObject({
+      found: { kind: 'one', visit: { visitorId: unseen.id } },
+      source: { online: true }
+    })
+  }, 60_000)
+
+  it('starts only with an exit PIN set, and leaves only with that PIN', async () => {
+    expect(await errorOf(app.call('kiosk.enter'))).toMatchObject({ code: 'KIOSK_PIN_NOT_SET' })
+    expect(
+      await errorOf(app.call('kiosk.saveSettings', { idleSeconds: 5, directions: '', deskName: 'Desk' }))
+    ).toMatchObject({
+      kind: 'validation'
+    })
+    const saved = await app.call('kiosk.saveSettings', {
+      idleSeconds: 45,
+      directions: 'Floor 3',
+      deskName: 'Reception',
+      pin: '582046'
+    })
+    expect(saved).toEqual({ pinSet: true, idleSeconds: 45, directions: 'Floor 3', deskName: 'Reception' })
+    expect(await app.call('kiosk.settings')).toEqual(saved)
+    expect(await app.call('kiosk.enter')).toEqual({ mode: 'route', path: '/kiosk' })
+
+    expect(await errorOf(app.call('kiosk.exit', { pin: '582047' }))).toMatchObject({
+      kind: 'validation',
+      code: 'KIOSK_PIN_WRONG',
+      hint: expect.stringContaining('2 tries left')
+    })
+    expect(await app.call('kiosk.exit', { pin: '582046' })).toEqual({ mode: 'route', path: '/' })
+
+    // Three wrong PINs lock the exit: the right one is refused too until the wait is over.
+    await errorOf(app.call('kiosk.exit', { pin: '1' }))
+    await errorOf(app.call('kiosk.exit', { pin: '2' }))
+    expect(await errorOf(app.call('kiosk.exit', { pin: '3' }))).toMatchObject({
+      kind: 'rate-limited',
+      code: 'KIOSK_PIN_LOCKED',
+      message: 'Too many wrong PINs: wait 30 seconds before trying again.'
+    })
+    expect(await errorOf(app.call('kiosk.exit', { pin: '582046' }))).toMatchObject({ code: 'KIOSK_PIN_LOCKED' })
+  })
+})

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest'
+import { visitorSchema, type Visitor } from '../../../src/shared/access/visitors'
+import {
+  checkableNow,
+  findVisit,
+  matchesFullName,
+  touchesToday,
+  words
+} from '../../../src/main/services/kiosk/visit-match'
+
+const NOW = new Date(2026, 10, 23, 10, 0, 0) // local 10:00
+const at = (h: number, m = 0, dayOffset = 0) => Math.floor(new Date(2026, 10, 23 + dayOffset, h, m, 0).getTime() / 1000)
+
+let n = 0
+function visitor(fields: Partial<Visitor> & { first_name: string; last_name: string }): Visitor {
+  n += 1
+  return visitorSchema.parse({
+    id: `v${n}`,
+    status: 'UPCOMING',
+    start_time: at(9),
+    end_time: at(17),
+    visitor_company: '',
+    inviter_name: '',
+    ...fields
+  })
+}
+
+describe('matching a full name', () => {
+  const ana = visitor({ first_name: 'Ana María', last_name: 'Silva-Pérez' })
+
+  it('takes every word typed as a whole word of the name, any order, any case, accents optional', () => {
+    expect(matchesFullName(ana, 'ana silva')).toBe(true)
+    expect(matchesFullName(ana, 'SILVA ANA')).toBe(true)
+    expect(matchesFullName(ana, 'Ana Maria Silva Perez')).toBe(true)
+    expect(matchesFullName(ana, 'maría pérez')).toBe(true)
+  })
+
+  it('never matches a prefix, so a name cannot be guessed letter by letter', () => {
+    expect(matchesFullName(ana, 'an si')).toBe(false)
+    expect(matchesFullName(ana, 'ana silv')).toBe(false)
+  })
+
+  it('needs a word of the first name and one of the last name, and nothing else', () => {
+    expect(matchesFullName(ana, 'ana maria')).toBe(false)
+    expect(matchesFullName(ana, 'silva perez')).toBe(false)
+    expect(matchesFullName(ana, 'ana silva jones')).toBe(false)
+    expect(matchesFullName(ana, 'ana ana silva')).toBe(false)
+  })
+
+  it('splits on punctuation and folds accents', () => {
+    expect(words("  José  O'Neil-Smith ")).toEqual(['jose', 'o', 'neil', 'smith'])
+  })
+})
+
+describe("today's visits and the check-in window", () => {
+  it('touches today when any part of the window is within the local day', () => {
+    expect(touchesToday({ start_time: at(9), end_time: at(17) }, NOW)).toBe(true)
+    expect(touchesToday({ start_time: at(9, 0, -3), end_time: at(0, 0) }, NOW)).toBe(true)
+    expect(touchesToday({ start_time: at(23, 59, 0), end_time: at(9, 0, 1) }, NOW)).toBe(true)
+    expect(touchesToday({ start_time: at(9, 0, -2), end_time: at(23, 59, -1) }, NOW)).toBe(false)
+    expect(touchesToday({ start_time: at(0, 0, 1), end_time: at(9, 0, 1) }, NOW)).toBe(false)
+    expect(touchesToday({ start_time: undefined, end_time: at(9) }, NOW)).toBe(false)
+  })
+
+  it('opens an hour before the start and closes at the end; closed statuses never check in', () => {
+    const v = (start: number, end: number, status: Visitor['status'] = 'UPCOMING') => ({
+      start_time: start,
+      end_time: end,
+      status
+    })
+    expect(checkableNow(v(at(11), at(12)), NOW)).toBe(true)
+    expect(checkableNow(v(at(11, 1), at(12)), NOW)).toBe(false)
+    expect(checkableNow(v(at(8), at(10)), NOW)).toBe(true)
+    expect(checkableNow(v(at(8), at(9, 59)), NOW)).toBe(false)
+    for (const status of ['ACTIVE', 'VISITING', 'UPCOMING'] as const)
+      expect(checkableNow(v(at(9), at(17), status), NOW)).toBe(true)
+    for (const status of ['CANCELLED', 'VISITED', 'NO_VISIT'] as const)
+      expect(checkableNow(v(at(9), at(17), status), NOW)).toBe(false)
+  })
+})
+
+describe('finding the visit of the person at the kiosk', () => {
+  const rosaA = visitor({
+    first_name: 'Rosa',
+    last_name: 'Jensen',
+    visitor_company: 'Northwind Traders',
+    inviter_name: 'Mia Lund'
+  })
+  const rosaB = visitor({
+    first_name: 'Rosa',
+    last_name: 'Jensen',
+    visitor_company: 'Contoso',
+    inviter_name: 'Otto Berg'
+  })
+  const rosaC = visitor({
+    first_name: 'Rosa',
+    last_name: 'Jensen',
+    visitor_company: 'Contoso',
+    inviter_name: 'Mia Lund'
+  })
+  const tom = visitor({ first_name: 'Tom', last_name: 'Berg', visitor_company: 'Fabrikam', inviter_name: 'Otto Berg' })
+  const yesterday = visitor({
+    first_name: 'Lea',
+    last_name: 'Dahl',
+    start_time: at(9, 0, -1),
+    end_time: at(17, 0, -1)
+  })
+  const cancelled = visitor({ first_name: 'Ida', last_name: 'Holm', status: 'CANCELLED' })
+  const all = [rosaA, rosaB, rosaC, tom, yesterday, cancelled]
+
+  it('finds one visit by full name and gives only its own details', () => {
+    expect(findVisit(all, { name: 'tom berg' }, NOW)).toEqual({
+      kind: 'one',
+      visit: {
+        visitorId: tom.id,
+        name: 'Tom Berg',
+        company: 'Fabrikam',
+        host: 'Otto Berg',
+        validFrom: at(9),
+        validTo: at(17)
+      }
+    })
+  })
+
+  it('asks for a full name when one word is typed, before looking', () => {
+    expect(findVisit(all, { name: 'Tom' }, NOW)).toEqual({ kind: 'none', reason: 'need-full-name' })
+    expect(findVisit(all, { name: '  ' }, NOW)).toEqual({ kind: 'none', reason: 'need-full-name' })
+  })
+
+  it('says "no match" for an unknown name and for a visit of another day', () => {
+    expect(findVisit(all, { name: 'Nobody Known' }, NOW)).toEqual({ kind: 'none', reason: 'no-match' })
+    expect(findVisit(all, { name: 'Lea Dahl' }, NOW)).toEqual({ kind: 'none', reason: 'no-match' })
+  })
+
+  it('says "not now" for a cancelled visit of today', () => {
+    expect(findVisit(all, { name: 'Ida Holm' }, NOW)).toEqual({ kind: 'none', reason: 'not-now' })
+  })
+
+  it('for several, says only how many and asks the company, then the host', () => {
+    const several = findVisit(all, { name: 'Rosa Jensen' }, NOW)
+    expect(several).toEqual({ kind: 'several', count: 3, ask: 'company' })
+    // Nothing of the other visitors: no id, no company, no host.
+    const text = JSON.stringify(several)
+    for (const v of [rosaA, rosaB, rosaC]) {
+      expect(text).not.toContain(v.id)
+      expect(text).not.toContain(v.visitor_company!)
+      expect(text).not.toContain(v.inviter_name!)
+    }
+    const byCompany = findVisit(all, { name: 'Rosa Jensen', company: 'northwind' }, NOW)
+    expect(byCompany.kind === 'one' && byCompany.visit.visitorId).toBe(rosaA.id)
+    expect(findVisit(all, { name: 'Rosa Jensen', company: 'Contoso' }, NOW)).toEqual({
+      kind: 'several',
+      count: 2,
+      ask: 'host'
+    })
+    const byHost = findVisit(all, { name: 'Rosa Jensen', company: 'Contoso', host: 'Otto Berg' }, NOW)
+    expect(byHost.kind === 'one' && byHost.visit.visitorId).toBe(rosaB.id)
+  })
+
+  it('a company or host that matches none of them is "no match", never a hint of who else is expected', () => {
+    expect(findVisit(all, { name: 'Rosa Jensen', company: 'Fabrikam' }, NOW)).toEqual({
+      kind: 'none',
+      reason: 'no-match'
+    })
+    expect(findVisit(all, { name: 'Rosa Jensen', company: 'Contoso', host: 'Tom Berg' }, NOW)).toEqual({
+      kind: 'none',
+      reason: 'no-match'
+    })
+  })
+
+  it('visits the company cannot tell apart and the host cannot either go to the desk', () => {
+    const twin = visitor({
+      first_name: 'Rosa',
+      last_name: 'Jensen',
+      visitor_company: 'Contoso',
+      inviter_name: 'Otto Berg'
+    })
+    expect(findVisit([rosaB, twin], { name: 'Rosa Jensen', company: 'Contoso', host: 'Otto Berg' }, NOW)).toEqual({
+      kind: 'none',
+      reason: 'ambiguous'
+    })
+  })
+
+  it('asks the host straight away when the company cannot tell the visits apart', () => {
+    const noCompany = [
+      visitor({ first_name: 'Eva', last_name: 'Lind', inviter_name: 'Mia Lund' }),
+      visitor({ first_name: 'Eva', last_name: 'Lind', inviter_name: 'Otto Berg' })
+    ]
+    expect(findVisit(noCompany, { name: 'Eva Lind' }, NOW)).toEqual({ kind: 'several', count: 2, ask: 'host' })
+  })
+
+  it('leaves out a cancelled twin: the open visit is the one found', () => {
+    const open = visitor({ first_name: 'Max', last_name: 'Ek' })
+    const gone = visitor({ first_name: 'Max', last_name: 'Ek', status: 'CANCELLED' })
+    const found = findVisit([gone, open], { name: 'Max Ek' }, NOW)
+    expect(found.kind === 'one' && found.visit.visitorId).toBe(open.id)
+  })
+
+  it('one match is found whatever company or host is typed with it, and a visit of no host says none', () => {
+    const only = visitor({ first_name: 'Noa', last_name: 'Vik', visitor_company: 'Contoso' })
+    const noHost = visitorSchema.parse({ ...only, inviter_name: undefined })
+    for (const input of [
+      { name: 'Noa Vik', company: 'Fabrikam' },
+      { name: 'Noa Vik', host: 'Someone Else' }
+    ]) {
+      const found = findVisit([noHost], input, NOW)
+      expect(found).toEqual({
+        kind: 'one',
+        visit: { visitorId: only.id, name: 'Noa Vik', company: 'Contoso', host: '', validFrom: at(9), validTo: at(17) }
+      })
+    }
+  })
+})
