@@ -19,6 +19,8 @@ import type { ForkHost } from './reader/host-process'
 import { ReaderService } from './reader/reader-service'
 import { TouchPassService } from './touch-passes/touch-pass-service'
 import { VisitorService } from './visitors/visitor-service'
+import { TodayDesk } from './today/today-desk'
+import { HISTORY_LIMIT } from './badges/history'
 
 export type Transport = 'electron' | 'web' | 'cli' | 'test'
 
@@ -88,6 +90,18 @@ export async function createAppServices(options: AppServicesOptions) {
     printer: (): BadgePrinter | undefined => services.printer
   })
 
+  const today = new TodayDesk({
+    dataDir: options.dataDir,
+    client,
+    target: () => connections.activeTarget(),
+    printedVisitorIds: async () => new Set((await badges.list(HISTORY_LIMIT)).map((e) => e.visitorId)),
+    emit: events.emit
+  })
+  // Another console: Today's socket and list belong to the previous one.
+  events.subscribe((event) => {
+    if (event === 'connections.changed') void today.live.restart()
+  })
+
   const services = {
     ...options,
     events,
@@ -101,7 +115,9 @@ export async function createAppServices(options: AppServicesOptions) {
     visitors: new VisitorService(client),
     pins: new PinService(client),
     touchPasses: new TouchPassService(client),
+    today,
     async close() {
+      today.live.close()
       await Promise.allSettled([batches.close(), enrollment.close(), reader.stop()])
       await connections.close()
     }
