@@ -39,9 +39,7 @@ describe('job: Today at the reception (Chromium 1366×768, web mode, demo consol
     const { page } = job
     await job.open('Today')
     await page.getByTestId('today-list').waitFor()
-    await expect
-      .poll(() => page.getByTestId('today-source').textContent())
-      .toContain('Live: console notifications')
+    await expect.poll(() => page.getByTestId('today-source').textContent()).toContain('Live: console notifications')
     for (const g of ['Expected', 'Here', 'Left', 'No-show', 'Cancelled']) {
       await page.getByRole('heading', { name: new RegExp(`^${g} \\d+$`) }).waitFor()
     }
@@ -87,9 +85,14 @@ describe('job: Today at the reception (Chromium 1366×768, web mode, demo consol
         .count()
     ).toBe(1)
     // O opens the visitor.
-    await rowOf('here', fullName(arriving)).getByRole('button', { name: fullName(arriving), exact: true }).focus()
+    await rowOf('here', fullName(arriving))
+      .getByRole('button', { name: fullName(arriving), exact: true })
+      .focus()
     await page.keyboard.press('o')
-    await page.getByTestId('visitor-details').getByRole('heading', { name: fullName(arriving) }).waitFor()
+    await page
+      .getByTestId('visitor-details')
+      .getByRole('heading', { name: fullName(arriving) })
+      .waitFor()
     await job.open('Today')
   })
 
@@ -109,9 +112,12 @@ describe('job: Today at the reception (Chromium 1366×768, web mode, demo consol
     const form = page.getByTestId('today-walk-in').getByTestId('visitor-form')
     await form.waitFor()
     expect(await form.getByLabel('First name').evaluate((el) => el === document.activeElement)).toBe(true)
-    expect(await form.getByTestId('resource-picker').getByRole('checkbox', { name: /^Lobby\s*\(/ }).isChecked()).toBe(
-      true
-    )
+    expect(
+      await form
+        .getByTestId('resource-picker')
+        .getByRole('checkbox', { name: /^Lobby\s*\(/ })
+        .isChecked()
+    ).toBe(true)
     const from = new Date(await form.getByLabel('Valid from').inputValue()).getTime()
     expect(Math.abs(from - Date.now())).toBeLessThan(6 * 60_000)
     // Nothing typed: each field says what to do, and nothing is sent.

@@ -126,7 +126,13 @@ describe('demo console: notifications WebSocket and visitor status events', () =
     expect(refused.body.msg).toContain('CANCELLED')
     const now = Math.floor(Date.now() / 1000)
     const created = await demo.api('POST', '/visitors', {
-      body: { first_name: 'Ada', last_name: 'Quist', visit_reason: 'Business', start_time: now - 60, end_time: now + 3600 }
+      body: {
+        first_name: 'Ada',
+        last_name: 'Quist',
+        visit_reason: 'Business',
+        start_time: now - 60,
+        end_time: now + 3600
+      }
     })
     const activeOne = created.body.data
     expect(activeOne.status).toBe('ACTIVE')

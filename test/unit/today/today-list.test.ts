@@ -71,7 +71,10 @@ describe('Today: the local day, the window test, the groups and the order', () =
           inviter_name: 'Hanne Lund',
           visitor_company: 'Acme',
           pin_code: { token: 'x' },
-          nfc_cards: [{ id: '1', token: 't1' }, { id: '2', token: 't2' }]
+          nfc_cards: [
+            { id: '1', token: 't1' },
+            { id: '2', token: 't2' }
+          ]
         }),
         visitor({ id: 'yesterday', start_time: 0, end_time: 999 }),
         visitor({ id: 'no-status', status: undefined, start_time: 1200, end_time: 1300 })
@@ -93,7 +96,12 @@ describe('Today: the local day, the window test, the groups and the order', () =
       credentials: { pin: true, cards: 2 },
       badgePrinted: false
     })
-    expect(rows[1]).toMatchObject({ group: 'here', badgePrinted: true, credentials: { pin: false, cards: 0 }, host: '' })
+    expect(rows[1]).toMatchObject({
+      group: 'here',
+      badgePrinted: true,
+      credentials: { pin: false, cards: 0 },
+      host: ''
+    })
     expect(rows[2]).toMatchObject({ group: 'expected', name: 'Zoe Berg' })
   })
 })

@@ -67,9 +67,7 @@ describe('Today live: notifications socket, polling fallback', () => {
   }
   const changedWith = (id: string, group: string) => () =>
     events.find(
-      (e) =>
-        e.event === 'today.changed' &&
-        (e.payload as TodayView).rows.some((r) => r.id === id && r.group === group)
+      (e) => e.event === 'today.changed' && (e.payload as TodayView).rows.some((r) => r.id === id && r.group === group)
     )?.payload as TodayView | undefined
 
   it('uses the notifications socket and shows an arrival on the console at once', async () => {
@@ -100,7 +98,13 @@ describe('Today live: notifications socket, polling fallback', () => {
     expect(source).toEqual({ kind: 'polling', everySeconds: 0, reason: 'this token lacks view:device' })
     const now = Math.floor(Date.now() / 1000)
     const created = await demo.api('POST', '/visitors', {
-      body: { first_name: 'Polly', last_name: 'Ng', visit_reason: 'Business', start_time: now - 60, end_time: now + 600 }
+      body: {
+        first_name: 'Polly',
+        last_name: 'Ng',
+        visit_reason: 'Business',
+        start_time: now - 60,
+        end_time: now + 600
+      }
     })
     const id = created.body.data.id as string
     expect(view.rows.some((r) => r.id === id)).toBe(false)

@@ -1,4 +1,3 @@
-import type { Visitor } from '../../../shared/access/visitors'
 import { AppError } from '../../../shared/errors'
 import type { DeskSettings, LiveSource, TodayGroup, TodayRow, TodayView } from '../../../shared/today/schemas'
 import { todayGroups } from '../../../shared/today/schemas'
@@ -66,8 +65,8 @@ export class TodayStore {
   }
 
   private show(view: TodayView) {
-    const before = new Map((this.view?.rows ?? []).map((r) => [r.id, r.group]))
-    const moved = view.rows.find((r) => before.has(r.id) && before.get(r.id) !== r.group)
+    const before: Record<string, TodayGroup> = Object.fromEntries((this.view?.rows ?? []).map((r) => [r.id, r.group]))
+    const moved = view.rows.find((r) => before[r.id] !== undefined && before[r.id] !== r.group)
     if (moved && this.view) this.lastChange = moved.id
     this.view = view
   }
@@ -96,7 +95,7 @@ export class TodayStore {
   }
 
   /** A walk-in was created: it shows at once, without waiting for the next read. */
-  async walkInSaved(_visitor: Visitor): Promise<void> {
+  async walkInSaved(): Promise<void> {
     await this.load()
   }
 }
