@@ -155,7 +155,9 @@ describe('job: Today at the reception (Chromium 1366×768, web mode, demo consol
     await job.open('Today')
     await expect
       .poll(() => page.getByTestId('today-source').textContent(), { timeout: 5000 })
-      .toContain('Updating every 15 s: this token lacks view:device.')
+      .toContain(
+        'Updating every 15 s: this token lacks view:device (give the API token that key in the console for live updates).'
+      )
     await job.control('POST', '/visitor-taps', { visitor_id: arriving.id, direction: 'out' })
     await rowOf('left', fullName(arriving)).waitFor({ timeout: 20_000 })
     await job.expectAccessible('Today while polling')

@@ -95,7 +95,11 @@ describe('Today live: notifications socket, polling fallback', () => {
     const d = makeDesk()
     const view = await d.live.read()
     const source = (await d.live.watch()) as Extract<LiveSource, { kind: 'polling' }>
-    expect(source).toEqual({ kind: 'polling', everySeconds: 0, reason: 'this token lacks view:device' })
+    expect(source).toEqual({
+      kind: 'polling',
+      everySeconds: 0,
+      reason: 'this token lacks view:device (give the API token that key in the console for live updates)'
+    })
     const now = Math.floor(Date.now() / 1000)
     const created = await demo.api('POST', '/visitors', {
       body: {

@@ -135,7 +135,10 @@ export class TodayLive {
       void this.refresh()
     } catch (err) {
       if (generation !== this.generation) return
-      const reason = err instanceof SocketRefused ? err.message : `the notifications socket failed (${String(err)})`
+      const reason =
+        err instanceof SocketRefused
+          ? err.message
+          : `the notifications socket could not be opened (${err instanceof Error ? err.message : String(err)})`
       this.poll(reason, generation)
     }
   }

@@ -54,7 +54,12 @@ export function openNotifications(
       res.resume()
       const status = res.statusCode ?? 0
       if (status === 403) {
-        fail(new SocketRefused('permission', `this token lacks ${notificationsSocket.permission}`))
+        fail(
+          new SocketRefused(
+            'permission',
+            `this token lacks ${notificationsSocket.permission} (give the API token that key in the console for live updates)`
+          )
+        )
       } else if (status === 401) {
         fail(new SocketRefused('auth', 'the console refused the token for its notifications'))
       } else if (status === 404) {
