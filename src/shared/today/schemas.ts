@@ -28,8 +28,12 @@ export type TodayRow = z.infer<typeof todayRowSchema>
 
 /** How the screen learns of changes, said on screen. */
 export const liveSourceSchema = z.discriminatedUnion('kind', [
-  /** The notifications socket is open: visitor events re-read the list at once. */
-  z.object({ kind: z.literal('notifications'), backstopSeconds: z.number().int() }),
+  /**
+   * The notifications socket is open: visitor events re-read the list at once. `visitorEvents`: the
+   * console has sent one on this socket (the reference does not say it does); until then the list is
+   * also read every `backstopSeconds` as often as when polling, afterwards once a minute.
+   */
+  z.object({ kind: z.literal('notifications'), visitorEvents: z.boolean(), backstopSeconds: z.number().int() }),
   /** No socket: the list is read on an interval; `reason` says why there is no socket. */
   z.object({ kind: z.literal('polling'), everySeconds: z.number().int(), reason: z.string() }),
   z.object({ kind: z.literal('off') })

@@ -26,7 +26,10 @@ const row = (fields: Partial<TodayRow> & Pick<TodayRow, 'id' | 'name'>): TodayRo
   ...fields
 })
 
-function viewOf(rows: TodayRow[], source: LiveSource = { kind: 'notifications', backstopSeconds: 60 }): TodayView {
+function viewOf(
+  rows: TodayRow[],
+  source: LiveSource = { kind: 'notifications', visitorEvents: true, backstopSeconds: 60 }
+): TodayView {
   return { day: '2026-11-23', dayStart, dayEnd: dayStart + 86_399, rows, readAt: Date.now(), source }
 }
 
@@ -78,7 +81,7 @@ describe('Today screen', () => {
   ]
 
   it('groups the visitors, says what each holds and which source keeps the list live', async () => {
-    const { bridge } = bridgeWith(viewOf(rows), { kind: 'notifications', backstopSeconds: 60 })
+    const { bridge } = bridgeWith(viewOf(rows), { kind: 'notifications', visitorEvents: true, backstopSeconds: 60 })
     setApiForTests(bridge)
     render(TodayScreen)
     const expected = await screen.findByTestId('today-group-expected')
@@ -101,7 +104,11 @@ describe('Today screen', () => {
   })
 
   it('moves a row when main pushes a change, announces it, and follows a change of source', async () => {
-    const { bridge, push, calls } = bridgeWith(viewOf(rows), { kind: 'notifications', backstopSeconds: 60 })
+    const { bridge, push, calls } = bridgeWith(viewOf(rows), {
+      kind: 'notifications',
+      visitorEvents: true,
+      backstopSeconds: 60
+    })
     setApiForTests(bridge)
     render(TodayScreen)
     await screen.findByTestId('today-group-expected')
@@ -119,7 +126,7 @@ describe('Today screen', () => {
   })
 
   it('prints with P and moves between rows with the arrows; W opens a walk-in with the desk’s doors', async () => {
-    const { bridge } = bridgeWith(viewOf(rows), { kind: 'notifications', backstopSeconds: 60 })
+    const { bridge } = bridgeWith(viewOf(rows), { kind: 'notifications', visitorEvents: true, backstopSeconds: 60 })
     setApiForTests(bridge)
     router.go('today')
     render(TodayScreen)
@@ -150,8 +157,24 @@ describe('Today screen', () => {
     expect(within(form).getByTestId('resource-picker')).toHaveTextContent('(1 chosen)')
   })
 
+  it('does not call the socket live before the console has sent a visitor event on it', async () => {
+    const { bridge } = bridgeWith(viewOf(rows), { kind: 'notifications', visitorEvents: false, backstopSeconds: 15 })
+    setApiForTests(bridge)
+    render(TodayScreen)
+    expect(
+      await screen.findByText(
+        'Console notifications connected, no visitor event from this console yet: the list is read every 15 s'
+      )
+    ).toBeVisible()
+    expect(screen.getByTestId('today-source')).not.toHaveTextContent('Live')
+  })
+
   it('stops the live updates when the screen closes', async () => {
-    const { bridge, calls } = bridgeWith(viewOf(rows), { kind: 'notifications', backstopSeconds: 60 })
+    const { bridge, calls } = bridgeWith(viewOf(rows), {
+      kind: 'notifications',
+      visitorEvents: true,
+      backstopSeconds: 60
+    })
     setApiForTests(bridge)
     const { unmount } = render(TodayScreen)
     await screen.findByTestId('today-group-expected')

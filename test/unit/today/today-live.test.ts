@@ -72,18 +72,23 @@ describe('Today live: notifications socket, polling fallback', () => {
 
   it('uses the notifications socket and shows an arrival on the console at once', async () => {
     const d = makeDesk({ pollMs: 60_000, backstopMs: 60_000, retrySocketMs: 60_000 })
-    const view = await d.live.read()
-    const expected = view.rows.find((r) => r.status === 'ACTIVE')!
-    expect(expected.group).toBe('expected')
-    expect(await d.live.watch()).toEqual({ kind: 'notifications', backstopSeconds: 60 })
-    expect(events.find((e) => e.event === 'today.source')?.payload).toEqual({
-      kind: 'notifications',
-      backstopSeconds: 60
+    const now = Math.floor(Date.now() / 1000)
+    const booked = await demo.api('POST', '/visitors', {
+      body: { first_name: 'Ola', last_name: 'Ek', visit_reason: 'Business', start_time: now - 60, end_time: now + 600 }
     })
+    const view = await d.live.read()
+    const expected = view.rows.find((r) => r.id === booked.body.data.id)!
+    expect(expected).toMatchObject({ status: 'ACTIVE', group: 'expected' })
+    // Open, but this console has not yet shown that it sends visitor events on the socket.
+    expect(await d.live.watch()).toEqual({ kind: 'notifications', visitorEvents: false, backstopSeconds: 60 })
     await demo.control('POST', '/visitor-taps', { visitor_id: expected.id })
     // Polling is a minute away: only the socket's event can bring this within the wait.
     const changed = await waitFor('the arrival', changedWith(expected.id, 'here'), 3000)
-    expect(changed.source).toEqual({ kind: 'notifications', backstopSeconds: 60 })
+    expect(changed.source).toEqual({ kind: 'notifications', visitorEvents: true, backstopSeconds: 60 })
+    expect(events.filter((e) => e.event === 'today.source').map((e) => e.payload)).toEqual([
+      { kind: 'notifications', visitorEvents: false, backstopSeconds: 60 },
+      { kind: 'notifications', visitorEvents: true, backstopSeconds: 60 }
+    ])
     expect(changed.rows.find((r) => r.id === expected.id)?.status).toBe('VISITING')
   })
 

@@ -21,8 +21,9 @@ export interface LiveDeps {
  * Keeps Today up to date while a screen watches it. The console's notifications WebSocket (needs
  * `view:device`, Access 1.20.11+) is tried first: a visitor event on it re-reads the list at once.
  * The reference lists `access.visitor.status.changed` as a webhook event and documents only doorbell
- * and device messages on the socket, so the list is also re-read every minute while the socket is
- * open. Without a socket the list is read every 15 s, and the socket is tried again every minute.
+ * and device messages on the socket, so until the socket has carried a visitor event the list is
+ * still read every 15 s, and once a minute after. Without a socket the list is read every 15 s, and
+ * the socket is tried again every minute.
  * Webhooks are not used: the console would have to reach this computer over HTTPS, which a desk PC
  * behind NAT or a firewall rarely allows, and registering one needs `edit:webhook`.
  */
@@ -35,6 +36,8 @@ export class TodayLive {
   private generation = 0
   private pending: Promise<void> | undefined
   private again = false
+  /** A visitor event arrived on the open socket: the console sends them, polling can slow down. */
+  private visitorEvents = false
   source: LiveSource = { kind: 'off' }
 
   constructor(private readonly deps: LiveDeps) {}
@@ -119,7 +122,13 @@ export class TodayLive {
     try {
       const socket = await this.deps.open({
         onMessage: (n) => {
-          if (generation === this.generation && isVisitorEvent(n.event)) void this.refresh()
+          if (generation !== this.generation || !isVisitorEvent(n.event)) return
+          if (!this.visitorEvents) {
+            this.visitorEvents = true
+            this.setNotifications()
+            this.schedule(this.backstopMs, generation)
+          }
+          void this.refresh()
         },
         onClose: (reason) => {
           if (generation !== this.generation || this.socket !== socket) return
@@ -129,8 +138,9 @@ export class TodayLive {
       })
       if (generation !== this.generation) return socket.close()
       this.socket = socket
-      this.setSource({ kind: 'notifications', backstopSeconds: Math.round(this.backstopMs / 1000) })
-      this.schedule(this.backstopMs, generation)
+      this.visitorEvents = false
+      this.setNotifications()
+      this.schedule(this.socketInterval, generation)
       // What changed while the socket was being opened.
       void this.refresh()
     } catch (err) {
@@ -141,6 +151,19 @@ export class TodayLive {
           : `the notifications socket could not be opened (${err instanceof Error ? err.message : String(err)})`
       this.poll(reason, generation)
     }
+  }
+
+  /** How often the list is read while the socket is open. */
+  private get socketInterval() {
+    return this.visitorEvents ? this.backstopMs : this.pollMs
+  }
+
+  private setNotifications() {
+    this.setSource({
+      kind: 'notifications',
+      visitorEvents: this.visitorEvents,
+      backstopSeconds: Math.round(this.socketInterval / 1000)
+    })
   }
 
   private poll(reason: string, generation: number) {
@@ -162,7 +185,7 @@ export class TodayLive {
       await this.connect(generation)
       return
     }
-    this.schedule(this.socket ? this.backstopMs : this.pollMs, generation)
+    this.schedule(this.socket ? this.socketInterval : this.pollMs, generation)
   }
 
   private setSource(source: LiveSource) {
