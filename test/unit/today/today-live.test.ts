@@ -123,6 +123,52 @@ describe('Today live: notifications socket, polling fallback', () => {
     expect(arrived.source).toMatchObject({ kind: 'polling' })
   })
 
+  it('starts again on another console: its socket, its list, nothing of the previous one', async () => {
+    const other = await startDemo()
+    try {
+      const targets = [demo, other].map((c) => ({
+        id: c === demo ? 'a' : 'b',
+        baseUrl: c.console.url,
+        token: c.console.tokens.full,
+        pin: { fingerprint256: c.console.fingerprint256, pems: [c.console.certificatePem] }
+      }))
+      const clients = targets.map((t) => createAccessClient(t))
+      let active = 0
+      desk = new TodayDesk({
+        dataDir: data.path,
+        client: async () => clients[active]!,
+        target: async () => targets[active]!,
+        printedVisitorIds: async () => new Set<string>(),
+        emit: (event, payload) => events.push({ event, payload }),
+        timing: { pollMs: 60_000, backstopMs: 60_000, retrySocketMs: 60_000 }
+      })
+      const now = Math.floor(Date.now() / 1000)
+      const onlyOnB = await other.api('POST', '/visitors', {
+        body: {
+          first_name: 'Bea',
+          last_name: 'Other',
+          visit_reason: 'Business',
+          start_time: now - 60,
+          end_time: now + 600
+        }
+      })
+      const id = onlyOnB.body.data.id as string
+      expect((await desk.live.read()).rows.some((r) => r.id === id)).toBe(false)
+      expect((await desk.live.watch()).kind).toBe('notifications')
+      active = 1
+      await desk.live.restart()
+      expect(desk.live.source).toMatchObject({ kind: 'notifications', visitorEvents: false })
+      // The socket now listens to console B: its tap arrives at once.
+      await other.control('POST', '/visitor-taps', { visitor_id: id })
+      await waitFor('the arrival on console B', changedWith(id, 'here'), 3000)
+      await expect.poll(async () => (await demo.control('GET', '/state')).body.data.notificationSockets).toBe(0)
+      clients.forEach((c) => c.close())
+    } finally {
+      desk?.live.close()
+      await other.stop()
+    }
+  })
+
   it('falls back to polling when the console closes the socket, and pushes nothing while the list is unchanged', async () => {
     const d = makeDesk()
     await d.live.read()
