@@ -35,6 +35,7 @@ export class TodayLive {
   private lastSocketTry = 0
   private generation = 0
   private pending: Promise<void> | undefined
+  private pendingGeneration = 0
   private again = false
   /** A visitor event arrived on the open socket: the console sends them, polling can slow down. */
   private visitorEvents = false
@@ -87,11 +88,14 @@ export class TodayLive {
    * read after it, so a burst of events costs two reads.
    */
   refresh(): Promise<void> {
+    const generation = this.generation
     if (this.pending) {
+      // A read for the console before a switch ends without pushing: read again after it.
+      if (this.pendingGeneration !== generation) return this.pending.then(() => this.refresh())
       this.again = true
       return this.pending
     }
-    const generation = this.generation
+    this.pendingGeneration = generation
     this.pending = (async () => {
       do {
         this.again = false
