@@ -104,4 +104,20 @@ describe('Today: the local day, the window test, the groups and the order', () =
     })
     expect(rows[2]).toMatchObject({ group: 'expected', name: 'Zoe Berg' })
   })
+
+  it('orders by start time before name, by name before id, and by id last', () => {
+    const day = { start: 1000, end: 1999 }
+    const rows = todayRows(
+      [
+        visitor({ id: 'a-late', first_name: 'Al', start_time: 1500, end_time: 1600 }),
+        visitor({ id: 'z-early', first_name: 'Zed', start_time: 1100, end_time: 1600 }),
+        visitor({ id: 'm-2', first_name: 'Bo', start_time: 1300, end_time: 1600 }),
+        visitor({ id: 'k-same', first_name: 'Cy', start_time: 1300, end_time: 1600 }),
+        visitor({ id: 'm-1', first_name: 'Bo', start_time: 1300, end_time: 1600 })
+      ],
+      day,
+      () => ({ doors: [], badgePrinted: false })
+    )
+    expect(rows.map((r) => r.id)).toEqual(['z-early', 'm-1', 'm-2', 'k-same', 'a-late'])
+  })
 })
