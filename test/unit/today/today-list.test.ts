@@ -100,6 +100,7 @@ describe('Today: the local day, the window test, the groups and the order', () =
       group: 'here',
       badgePrinted: true,
       credentials: { pin: false, cards: 0 },
+      company: '',
       host: ''
     })
     expect(rows[2]).toMatchObject({ group: 'expected', name: 'Zoe Berg' })
