@@ -22,6 +22,7 @@ import { userRoutes } from './routes/users'
 import { doorRoutes } from './routes/doors'
 import { deviceRoutes } from './routes/devices'
 import { controlRoutes } from './routes/control'
+import { Notifications } from './notifications'
 
 export interface DemoConsoleOptions {
   dataDir: string
@@ -53,14 +54,18 @@ export async function startDemoConsole(options: DemoConsoleOptions): Promise<Dem
     loadOrCreateTokens(options.dataDir),
     DemoStore.open(options.dataDir, options.seed ?? 'demo')
   ])
+  const version = options.version ?? DEFAULT_CONSOLE_VERSION
+  const scopes = scopesOf(tokens)
   const ctx: DemoContext = {
-    version: options.version ?? DEFAULT_CONSOLE_VERSION,
-    scopes: scopesOf(tokens),
+    version,
+    scopes,
     fullToken: tokens.full,
+    tokens,
     dataDir: options.dataDir,
     store,
     sessions: new Sessions(options.sessionTtlMs ?? 120_000),
-    runtime: new Runtime()
+    runtime: new Runtime(),
+    notifications: new Notifications(version, () => scopes)
   }
   const app = Fastify({
     https: { key: certificate.key, cert: certificate.cert },
@@ -107,6 +112,7 @@ export async function startDemoConsole(options: DemoConsoleOptions): Promise<Dem
   deviceRoutes(app, ctx)
   controlRoutes(app, ctx)
 
+  app.server.on('upgrade', (request, socket, head) => ctx.notifications.upgrade(request, socket, head))
   await app.listen({ host, port: options.port ?? 0 })
   const address = app.server.address() as AddressInfo
   const urlHost = host.includes(':') ? `[${host}]` : host
@@ -118,6 +124,7 @@ export async function startDemoConsole(options: DemoConsoleOptions): Promise<Dem
     version: ctx.version,
     app,
     close: async () => {
+      ctx.notifications.close()
       await app.close()
       await store.flush()
     }

@@ -13,6 +13,7 @@ import { readerHandlers } from './handlers/reader'
 import { batchHandlers } from './handlers/batches'
 import { badgeHandlers } from './handlers/badges'
 import { kioskHandlers } from './handlers/kiosk'
+import { todayHandlers } from './handlers/today'
 import { announceCardWrites } from './services/cards/card-writes'
 
 /**
@@ -38,6 +39,7 @@ function handlers(services: AppServices): Handlers {
     ...readerHandlers(services),
     ...batchHandlers(services),
     ...badgeHandlers(services),
-    ...kioskHandlers(services)
+    ...kioskHandlers(services),
+    ...todayHandlers(services)
   }
 }

@@ -6,12 +6,25 @@ import { DemoError, invalid } from '../errors'
 import { faultsSchema, variantsSchema } from '../runtime'
 import { normaliseNfcId, presentCard } from '../state/enrollment'
 import { parse } from './validate'
+import { allPermissionKeys } from '../tokens'
+import type { VisitorStatus } from '../state/schemas'
 
 const tapBody = z.object({
   device_id: z.string().min(1),
   nfc_id: z.string().min(1),
   /** `too-short`: answers PROVISION_FAILED once; `invalid-card`: a card that is not a UA Card. */
   outcome: z.enum(['read', 'too-short', 'invalid-card']).optional()
+})
+
+const visitorTapBody = z.object({
+  visitor_id: z.string().min(1),
+  /** `in` (default): at a door, the visit starts; `out`: the visitor leaves. */
+  direction: z.enum(['in', 'out']).optional()
+})
+
+const scopesBody = z.object({
+  token: z.enum(['full', 'view', 'none']),
+  keys: z.array(z.enum(allPermissionKeys))
 })
 
 /**
@@ -39,6 +52,37 @@ export function controlRoutes(app: FastifyInstance, ctx: DemoContext) {
         const nfcId = normaliseNfcId(body.nfc_id)
         if (!nfcId) throw invalid('nfc_id: hexadecimal expected')
         return ok(reply, await presentCard(ctx.store, ctx.sessions, device.id, nfcId, body.outcome ?? 'read'))
+      })
+
+      // A visitor taps a credential at a door (in) or on the way out: the console moves the visit
+      // to VISITING or VISITED and pushes access.visitor.status.changed to the notifications socket.
+      control.post('/visitor-taps', async (request, reply) => {
+        const body = parse(visitorTapBody, request.body)
+        const visitor = ctx.store.visitors.get(body.visitor_id)
+        if (!visitor) throw new DemoError(404, 'CODE_RESOURCE_NOT_FOUND', `no visitor with id ${body.visitor_id}`)
+        const previous = visitor.status
+        const leaving = body.direction === 'out'
+        const allowed: VisitorStatus[] = leaving ? ['VISITING'] : ['ACTIVE', 'VISITING']
+        if (!allowed.includes(previous)) {
+          throw new DemoError(
+            400,
+            'CODE_OPERATION_FORBIDDEN',
+            `visitor ${visitor.id} is ${previous}: the credential is refused ${leaving ? 'on the way out' : 'at the door'}`
+          )
+        }
+        visitor.status = leaving ? 'VISITED' : 'VISITING'
+        await ctx.store.save('visitors')
+        ctx.notifications.visitorStatusChanged(visitor, previous)
+        return ok(reply, { id: visitor.id, status: visitor.status, previous_status: previous })
+      })
+
+      // The permission keys of one of the three tokens, until the console restarts: tests take a key
+      // away (view:device → no notifications socket) without a token the app does not know.
+      control.put('/scopes', async (request, reply) => {
+        const body = parse(scopesBody, request.body)
+        ctx.scopes.set(ctx.tokens[body.token], new Set(body.keys))
+        ctx.notifications.revalidate()
+        return ok(reply, { token: body.token, keys: body.keys })
       })
 
       control.put('/faults', async (request, reply) => {
@@ -100,6 +144,7 @@ export function controlRoutes(app: FastifyInstance, ctx: DemoContext) {
           doors: store.site.record.doors.length,
           doorGroups: store.site.record.groups.filter((g) => !g.hidden).length,
           sessions: ctx.sessions.active,
+          notificationSockets: ctx.notifications.count,
           provisioned: store.meta.provisioned.length,
           variants: ctx.runtime.variants,
           faults: ctx.runtime.faults

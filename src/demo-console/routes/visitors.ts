@@ -107,8 +107,10 @@ export function visitorRoutes(app: FastifyInstance, ctx: DemoContext) {
       store.visitors.remove(found.id)
       await store.save('visitors', 'cards', 'site')
     } else {
+      const previous = found.status
       found.status = 'CANCELLED'
       await store.save('visitors')
+      ctx.notifications.visitorStatusChanged(found, previous)
     }
     return success(ctx, reply, null)
   })

@@ -20,6 +20,8 @@ import { ReaderService } from './reader/reader-service'
 import { TouchPassService } from './touch-passes/touch-pass-service'
 import { VisitorService } from './visitors/visitor-service'
 import { KioskService, type KioskWindows } from './kiosk/kiosk-service'
+import { TodayDesk } from './today/today-desk'
+import { HISTORY_LIMIT } from './badges/history'
 
 export type Transport = 'electron' | 'web' | 'cli' | 'test'
 
@@ -101,6 +103,18 @@ export async function createAppServices(options: AppServicesOptions) {
     windows: (): KioskWindows | undefined => services.kioskWindows
   })
 
+  const today = new TodayDesk({
+    dataDir: options.dataDir,
+    client,
+    target: () => connections.activeTarget(),
+    printedVisitorIds: async () => new Set((await badges.list(HISTORY_LIMIT)).map((e) => e.visitorId)),
+    emit: events.emit
+  })
+  // Another console: Today's socket and list belong to the previous one.
+  events.subscribe((event) => {
+    if (event === 'connections.changed') void today.live.restart()
+  })
+
   const services = {
     ...options,
     events,
@@ -115,7 +129,9 @@ export async function createAppServices(options: AppServicesOptions) {
     visitors: new VisitorService(client),
     pins: new PinService(client),
     touchPasses: new TouchPassService(client),
+    today,
     async close() {
+      today.live.close()
       await Promise.allSettled([batches.close(), enrollment.close(), reader.stop()])
       await connections.close()
     }

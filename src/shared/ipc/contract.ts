@@ -13,6 +13,7 @@ import { readerChannels, readerEvents } from './channels/reader'
 import { batchChannels, batchEvents } from './channels/batches'
 import { badgeChannels, badgeEvents } from './channels/badges'
 import { kioskChannels, kioskEvents } from './channels/kiosk'
+import { todayChannels, todayEvents } from './channels/today'
 
 /**
  * THE channel map. Each domain keeps its channels in `channels/<domain>.ts`; this file only joins
@@ -33,7 +34,8 @@ export const channels = {
   ...readerChannels,
   ...batchChannels,
   ...badgeChannels,
-  ...kioskChannels
+  ...kioskChannels,
+  ...todayChannels
 } satisfies Record<string, ChannelDef>
 
 /** Events main pushes to the renderer (name → payload schema). */
@@ -48,7 +50,8 @@ export const events = {
   ...readerEvents,
   ...batchEvents,
   ...badgeEvents,
-  ...kioskEvents
+  ...kioskEvents,
+  ...todayEvents
 } satisfies Record<string, z.ZodType>
 
 export type Channels = typeof channels

@@ -269,6 +269,15 @@ export class Connections {
     return build
   }
 
+  /**
+   * The active console's address, token and pinned certificate, for a connection the access client
+   * does not make (the notifications WebSocket). The token stays in main.
+   */
+  async activeTarget(): Promise<{ id: string; baseUrl: string; token: string; pin: PinnedCertificate }> {
+    const record = this.record()
+    return { id: record.id, ...(await this.credentials(record)) }
+  }
+
   private record(id?: string): ProfileRecord {
     const file = this.read()
     const targetId = id ?? file.activeId

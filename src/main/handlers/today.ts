@@ -1,0 +1,15 @@
+import type { AppServices } from '../services/app-services'
+import type { HandlersOf } from './types'
+
+export function todayHandlers({ today }: AppServices): HandlersOf<'today'> {
+  return {
+    'today.list': () => today.live.read(),
+    'today.watch': () => today.live.watch(),
+    'today.unwatch': async () => {
+      today.live.unwatch()
+      return { stopped: true as const }
+    },
+    'today.settings': () => today.settings(),
+    'today.saveSettings': (settings) => today.saveSettings(settings)
+  }
+}

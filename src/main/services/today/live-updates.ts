@@ -1,0 +1,211 @@
+import { isVisitorEvent } from '../../../shared/access/notifications'
+import type { LiveSource, TodayView } from '../../../shared/today/schemas'
+import type { Emit } from '../events'
+import { rowsSignature } from './today-list'
+import { SocketRefused, type OpenSocket } from './notifications-socket'
+import type { Notification } from '../../../shared/access/notifications'
+
+export interface LiveDeps {
+  read: () => Promise<Omit<TodayView, 'source'>>
+  open: (handlers: { onMessage: (n: Notification) => void; onClose: (reason: string) => void }) => Promise<OpenSocket>
+  emit: Emit
+  /** Polling interval without a socket (15 s). */
+  pollMs?: number
+  /** Re-read interval while the socket is open, in case the console sends no visitor events (60 s). */
+  backstopMs?: number
+  /** How often a refused or closed socket is tried again while polling (60 s). */
+  retrySocketMs?: number
+}
+
+/**
+ * Keeps Today up to date while a screen watches it. The console's notifications WebSocket (needs
+ * `view:device`, Access 1.20.11+) is tried first: a visitor event on it re-reads the list at once.
+ * The reference lists `access.visitor.status.changed` as a webhook event and documents only doorbell
+ * and device messages on the socket, so until the socket has carried a visitor event the list is
+ * still read every 15 s, and once a minute after. Without a socket the list is read every 15 s, and
+ * the socket is tried again every minute.
+ * Webhooks are not used: the console would have to reach this computer over HTTPS, which a desk PC
+ * behind NAT or a firewall rarely allows, and registering one needs `edit:webhook`.
+ */
+export class TodayLive {
+  private watching = false
+  private socket: OpenSocket | undefined
+  private timer: NodeJS.Timeout | undefined
+  private lastSignature: string | undefined
+  private lastSocketTry = 0
+  private generation = 0
+  private pending: Promise<void> | undefined
+  private pendingGeneration = 0
+  private again = false
+  /** A visitor event arrived on the open socket: the console sends them, polling can slow down. */
+  private visitorEvents = false
+  source: LiveSource = { kind: 'off' }
+
+  constructor(private readonly deps: LiveDeps) {}
+
+  private get pollMs() {
+    return this.deps.pollMs ?? 15_000
+  }
+  private get backstopMs() {
+    return this.deps.backstopMs ?? 60_000
+  }
+  private get retrySocketMs() {
+    return this.deps.retrySocketMs ?? 60_000
+  }
+
+  /** Start (or keep) watching; answers the source in use once the socket was tried. */
+  async watch(): Promise<LiveSource> {
+    if (this.watching) return this.source
+    this.watching = true
+    await this.connect(this.generation)
+    return this.source
+  }
+
+  unwatch(): void {
+    this.watching = false
+    this.generation++
+    this.stopTimers()
+    this.setSource({ kind: 'off' })
+  }
+
+  /** Another console: drop the socket and what was read, and start again if watching. */
+  async restart(): Promise<void> {
+    const was = this.watching
+    this.unwatch()
+    this.lastSignature = undefined
+    if (was) await this.watch()
+  }
+
+  /** The list as it is now, remembered so an unchanged re-read pushes nothing. */
+  async read(): Promise<TodayView> {
+    const view = await this.deps.read()
+    this.lastSignature = rowsSignature(view.rows) + view.day
+    return { ...view, source: this.source }
+  }
+
+  /**
+   * Re-read and push the list when it changed. Calls while a read runs are folded into one more
+   * read after it, so a burst of events costs two reads.
+   */
+  refresh(): Promise<void> {
+    const generation = this.generation
+    if (this.pending) {
+      // A read for the console before a switch ends without pushing: read again after it.
+      if (this.pendingGeneration !== generation) return this.pending.then(() => this.refresh())
+      this.again = true
+      return this.pending
+    }
+    this.pendingGeneration = generation
+    this.pending = (async () => {
+      do {
+        this.again = false
+        try {
+          const view = await this.deps.read()
+          if (generation !== this.generation) return
+          const signature = rowsSignature(view.rows) + view.day
+          if (signature !== this.lastSignature) {
+            this.lastSignature = signature
+            this.deps.emit('today.changed', { ...view, source: this.source })
+          }
+        } catch {
+          // The console may be unreachable for a while: the screen keeps the last list and its time.
+        }
+      } while (this.again && generation === this.generation)
+    })().finally(() => {
+      this.pending = undefined
+    })
+    return this.pending
+  }
+
+  close(): void {
+    this.unwatch()
+  }
+
+  private async connect(generation: number): Promise<void> {
+    this.lastSocketTry = Date.now()
+    try {
+      const socket = await this.deps.open({
+        onMessage: (n) => {
+          if (generation !== this.generation || !isVisitorEvent(n.event)) return
+          if (!this.visitorEvents) {
+            this.visitorEvents = true
+            this.setNotifications()
+            this.schedule(this.backstopMs, generation)
+          }
+          void this.refresh()
+        },
+        onClose: (reason) => {
+          if (generation !== this.generation || this.socket !== socket) return
+          this.socket = undefined
+          this.poll(`the notifications socket ${reason}; it is tried again every minute`, generation)
+        }
+      })
+      if (generation !== this.generation) return socket.close()
+      this.socket = socket
+      this.visitorEvents = false
+      this.setNotifications()
+      this.schedule(this.socketInterval, generation)
+      // What changed while the socket was being opened.
+      void this.refresh()
+    } catch (err) {
+      if (generation !== this.generation) return
+      const reason =
+        err instanceof SocketRefused
+          ? err.message
+          : `the notifications socket could not be opened (${err instanceof Error ? err.message : String(err)})`
+      this.poll(reason, generation)
+    }
+  }
+
+  /** How often the list is read while the socket is open. */
+  private get socketInterval() {
+    return this.visitorEvents ? this.backstopMs : this.pollMs
+  }
+
+  private setNotifications() {
+    this.setSource({
+      kind: 'notifications',
+      visitorEvents: this.visitorEvents,
+      backstopSeconds: Math.round(this.socketInterval / 1000)
+    })
+  }
+
+  private poll(reason: string, generation: number) {
+    this.setSource({ kind: 'polling', everySeconds: Math.round(this.pollMs / 1000), reason })
+    this.schedule(this.pollMs, generation)
+  }
+
+  private schedule(ms: number, generation: number) {
+    this.stopTimer()
+    this.timer = setTimeout(() => void this.tick(generation), ms)
+    this.timer.unref?.()
+  }
+
+  private async tick(generation: number) {
+    if (generation !== this.generation) return
+    await this.refresh()
+    if (generation !== this.generation) return
+    if (!this.socket && Date.now() - this.lastSocketTry >= this.retrySocketMs) {
+      await this.connect(generation)
+      return
+    }
+    this.schedule(this.socket ? this.socketInterval : this.pollMs, generation)
+  }
+
+  private setSource(source: LiveSource) {
+    if (JSON.stringify(source) === JSON.stringify(this.source)) return
+    this.source = source
+    this.deps.emit('today.source', source)
+  }
+
+  private stopTimer() {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = undefined
+  }
+
+  private stopTimers() {
+    this.stopTimer()
+    this.socket?.close()
+    this.socket = undefined
+  }
+}

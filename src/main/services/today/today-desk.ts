@@ -1,0 +1,42 @@
+import type { DeskSettings } from '../../../shared/today/schemas'
+import type { AccessClient } from '../access/client'
+import type { Emit } from '../events'
+import { DeskSettingsStore } from './desk-settings'
+import { TodayLive, type LiveDeps } from './live-updates'
+import { openNotifications, type SocketTarget } from './notifications-socket'
+import { TodayService } from './today-service'
+
+export interface TodayDeskDeps {
+  dataDir: string
+  client: () => Promise<AccessClient>
+  /** The active console's id and what the notifications socket needs. */
+  target: () => Promise<SocketTarget & { id: string }>
+  printedVisitorIds: () => Promise<ReadonlySet<string>>
+  emit: Emit
+  timing?: Pick<LiveDeps, 'pollMs' | 'backstopMs' | 'retrySocketMs'>
+}
+
+/** The reception's Today: the list, its live updates and the desk's walk-in doors. */
+export class TodayDesk {
+  readonly live: TodayLive
+  private readonly desk: DeskSettingsStore
+
+  constructor(private readonly deps: TodayDeskDeps) {
+    const list = new TodayService({ client: deps.client, printedVisitorIds: deps.printedVisitorIds })
+    this.desk = new DeskSettingsStore(deps.dataDir)
+    this.live = new TodayLive({
+      read: () => list.read(),
+      open: async (handlers) => openNotifications(await deps.target(), handlers),
+      emit: deps.emit,
+      ...deps.timing
+    })
+  }
+
+  async settings(): Promise<DeskSettings> {
+    return this.desk.get((await this.deps.target()).id)
+  }
+
+  async saveSettings(settings: DeskSettings): Promise<DeskSettings> {
+    return this.desk.save((await this.deps.target()).id, settings)
+  }
+}

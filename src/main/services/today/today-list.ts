@@ -1,0 +1,73 @@
+import { visitorDisplayName, type Visitor, type VisitorStatus } from '../../../shared/access/visitors'
+import type { TodayGroup, TodayRow } from '../../../shared/today/schemas'
+
+/** The desk's local day around `now`: midnight to the next midnight (23 or 25 hours on a DST change). */
+export function localDay(now: Date): { day: string; start: number; end: number } {
+  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate())
+  const next = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return {
+    day: `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}`,
+    start: Math.floor(start.getTime() / 1000),
+    // The last second of the day: the window [start, end] is inclusive, as the console's are.
+    end: Math.floor(next.getTime() / 1000) - 1
+  }
+}
+
+/** A validity window touches the day when it starts before the day ends and ends after it starts. */
+export function touchesDay(visitor: Pick<Visitor, 'start_time' | 'end_time'>, day: { start: number; end: number }) {
+  const { start_time: from, end_time: to } = visitor
+  if (from === undefined || to === undefined) return false
+  return from <= day.end && to >= day.start
+}
+
+const groupByStatus: Record<VisitorStatus, TodayGroup> = {
+  // ACTIVE: the window has begun, no credential used yet (facts section 8: UPCOMING → ACTIVE → VISITING).
+  UPCOMING: 'expected',
+  ACTIVE: 'expected',
+  VISITING: 'here',
+  VISITED: 'left',
+  NO_VISIT: 'no-show',
+  CANCELLED: 'cancelled'
+}
+
+export function groupOf(status: VisitorStatus): TodayGroup {
+  return groupByStatus[status]
+}
+
+export interface RowExtras {
+  doors: string[]
+  badgePrinted: boolean
+}
+
+/**
+ * Today's rows: the visitors whose window touches the day, sorted by start time (then name, then id,
+ * so two visitors starting together keep one order between reads). A visitor without a status or
+ * times cannot be placed and is left out.
+ */
+export function todayRows(
+  visitors: readonly Visitor[],
+  day: { start: number; end: number },
+  extras: (v: Visitor) => RowExtras
+): TodayRow[] {
+  return visitors
+    .filter((v) => v.status !== undefined && touchesDay(v, day))
+    .map((v) => ({
+      id: v.id,
+      name: visitorDisplayName(v),
+      company: v.visitor_company ?? '',
+      host: v.inviter_name ?? '',
+      status: v.status!,
+      group: groupOf(v.status!),
+      start: v.start_time!,
+      end: v.end_time!,
+      credentials: { pin: !!v.pin_code, cards: v.nfc_cards.length },
+      ...extras(v)
+    }))
+    .sort((a, b) => a.start - b.start || a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+}
+
+/** What the screen shows of a list, to tell whether a re-read changed anything. */
+export function rowsSignature(rows: readonly TodayRow[]): string {
+  return JSON.stringify(rows)
+}

@@ -1,0 +1,86 @@
+import type { Visitor } from '../../../shared/access/visitors'
+import type { TodayView } from '../../../shared/today/schemas'
+import type { AccessClient } from '../access/client'
+import { unfoldVisitorDoors } from '../access/doors'
+import { isAutomaticGroup } from '../../../shared/access/doors'
+import { localDay, todayRows } from './today-list'
+
+export interface TodayServiceDeps {
+  client: () => Promise<Pick<AccessClient, 'visitors' | 'doors'>>
+  /** Visitors whose badge this desk printed or saved (the print history). */
+  printedVisitorIds: () => Promise<ReadonlySet<string>>
+  now?: () => Date
+}
+
+type DoorsApi = Parameters<typeof unfoldVisitorDoors>[0]
+
+/**
+ * Today's visitors as the reception reads them. The console's list cannot filter by time (§4.4), so
+ * every visitor is read and the window is checked here; `expand[]` asks for the doors, cards and PIN
+ * because which sub-objects a list carries without it is not stated (facts 3.9).
+ */
+export class TodayService {
+  /** Automatic door groups never change their doors (an edit makes a new group): read once each. */
+  private readonly groups = new Map<string, ReturnType<DoorsApi['group']>>()
+
+  constructor(private readonly deps: TodayServiceDeps) {}
+
+  async read(): Promise<Omit<TodayView, 'source'>> {
+    const now = (this.deps.now ?? (() => new Date()))()
+    const day = localDay(now)
+    const c = await this.deps.client()
+    const [visitors, printed] = await Promise.all([
+      c.visitors.all({ expand: ['resource', 'nfc_card', 'pin_code'] }),
+      this.deps.printedVisitorIds()
+    ])
+    const doors = await this.doorNames(c, visitors, day)
+    const rows = todayRows(visitors, day, (v) => ({
+      doors: doors.get(v.id) ?? [],
+      badgePrinted: printed.has(v.id)
+    }))
+    return { day: day.day, dayStart: day.start, dayEnd: day.end, rows, readAt: now.getTime() }
+  }
+
+  /** Door names per visitor of the day, automatic groups unfolded; the topology is read once per list. */
+  private async doorNames(
+    c: Pick<AccessClient, 'doors'>,
+    visitors: readonly Visitor[],
+    day: { start: number; end: number }
+  ): Promise<Map<string, string[]>> {
+    const shown = visitors.filter((v) => (v.start_time ?? 0) <= day.end && (v.end_time ?? 0) >= day.start)
+    if (!shown.some((v) => v.resources.some((r) => r.type === 'door_group'))) {
+      return new Map(shown.map((v) => [v.id, v.resources.map((r) => r.name || r.id)]))
+    }
+    const topology = c.doors.topology().catch(() => null)
+    const api: DoorsApi = {
+      topology: async () => {
+        const t = await topology
+        if (!t) throw new Error('topology unavailable')
+        return t
+      },
+      group: (id) => {
+        let found = this.groups.get(id)
+        if (!found) {
+          found = c.doors.group(id)
+          this.groups.set(id, found)
+          // A failed read is tried again next time.
+          found.catch(() => this.groups.delete(id))
+        }
+        return found
+      }
+    }
+    const out = new Map<string, string[]>()
+    await Promise.all(
+      shown.map(async (v) => {
+        const unfolded = await unfoldVisitorDoors(api, v.resources)
+        out.set(
+          v.id,
+          unfolded.map((r) =>
+            r.type === 'door_group' && !isAutomaticGroup(r) ? `${r.name || r.id} (group)` : r.name || r.id
+          )
+        )
+      })
+    )
+    return out
+  }
+}

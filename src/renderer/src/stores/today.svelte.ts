@@ -1,0 +1,103 @@
+import { AppError } from '../../../shared/errors'
+import type { DeskSettings, LiveSource, TodayGroup, TodayRow, TodayView } from '../../../shared/today/schemas'
+import { todayGroups } from '../../../shared/today/schemas'
+import { getApi } from '../lib/api'
+import { Latest } from '../lib/latest'
+import { badgeDesk } from './badges.svelte'
+import { visitors } from './visitors.svelte'
+
+export const todayGroupWords: Record<TodayGroup, string> = {
+  expected: 'Expected',
+  here: 'Here',
+  left: 'Left',
+  'no-show': 'No-show',
+  cancelled: 'Cancelled'
+}
+
+/** The reception's Today: the list main keeps up to date, its live source, the walk-in doors. */
+export class TodayStore {
+  view = $state.raw<TodayView | null>(null)
+  source = $state.raw<LiveSource>({ kind: 'off' })
+  error = $state<AppError | null>(null)
+  desk = $state.raw<DeskSettings>({ walkInDoors: [] })
+  /** The id of a visitor whose row changed group since the screen opened, said once. */
+  lastChange = $state<string | null>(null)
+  private readonly reads = new Latest()
+
+  groups = $derived.by(() => {
+    const rows = this.view?.rows ?? []
+    return todayGroups.map((group) => ({ group, rows: rows.filter((r) => r.group === group) }))
+  })
+
+  /** Read the list, then keep it live; returns the function that stops listening. */
+  start(): () => void {
+    const api = getApi()
+    this.view = null
+    this.error = null
+    const offChanged = api.on('today.changed', (view) => this.show(view))
+    const offSource = api.on('today.source', (source) => (this.source = source))
+    void this.load().then(async () => {
+      try {
+        this.source = await api.today.watch()
+      } catch (err) {
+        this.error = AppError.from(err)
+      }
+    })
+    void this.loadDesk()
+    return () => {
+      offChanged()
+      offSource()
+      this.reads.cancelAll()
+      void api.today.unwatch().catch(() => undefined)
+    }
+  }
+
+  async load(): Promise<void> {
+    const ticket = this.reads.next()
+    try {
+      const view = await getApi().today.list()
+      if (!this.reads.isCurrent(ticket)) return
+      this.error = null
+      this.show(view)
+    } catch (err) {
+      if (this.reads.isCurrent(ticket)) this.error = AppError.from(err)
+    }
+  }
+
+  private show(view: TodayView) {
+    const before: Record<string, TodayGroup> = Object.fromEntries((this.view?.rows ?? []).map((r) => [r.id, r.group]))
+    const moved = view.rows.find((r) => before[r.id] !== undefined && before[r.id] !== r.group)
+    if (moved && this.view) this.lastChange = moved.id
+    this.view = view
+  }
+
+  async loadDesk(): Promise<void> {
+    try {
+      this.desk = await getApi().today.settings()
+    } catch {
+      // Without the desk's settings a walk-in simply starts with no door ticked.
+    }
+  }
+
+  async saveDesk(settings: DeskSettings): Promise<void> {
+    this.desk = await getApi().today.saveSettings(settings)
+  }
+
+  /** Opens the visitor on the Visitors screen. */
+  async openVisitor(id: string): Promise<void> {
+    visitors.editing = null
+    await visitors.open(id)
+  }
+
+  /** The badge screen with this visitor's badge (a reprint when one was printed). */
+  badgeFor(row: TodayRow): void {
+    badgeDesk.makeBadgeFor(row.id)
+  }
+
+  /** A walk-in was created: it shows at once, without waiting for the next read. */
+  async walkInSaved(): Promise<void> {
+    await this.load()
+  }
+}
+
+export const today = new TodayStore()

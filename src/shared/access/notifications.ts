@@ -1,0 +1,35 @@
+import { z } from 'zod'
+import type { PermissionKey } from './endpoints'
+
+/**
+ * The console's notifications WebSocket (reference "Fetch Notifications [WebSocket]"): a GET upgraded
+ * on the API port, bearer token, `view:device`, Access 1.20.11+. Kept out of `endpoints` (the HTTP
+ * table every HTTP test walks): it is not a request with an envelope answer.
+ */
+export const notificationsSocket = {
+  path: '/devices/notifications',
+  permission: 'view:device' satisfies PermissionKey,
+  minVersion: '1.20.11'
+} as const
+
+/** The webhook event of a visitor's status change (reference: Access 3.3.10+). */
+export const VISITOR_STATUS_CHANGED = 'access.visitor.status.changed'
+
+/**
+ * One message as documented: `{event, receiver_id, event_object_id, save_to_history, data}`. Only
+ * `event` and `event_object_id` are relied on: the payload of a visitor event is not documented, so
+ * the app re-reads the visitor list rather than trusting a status inside `data`.
+ */
+export const notificationSchema = z.object({
+  event: z.string(),
+  receiver_id: z.string().optional(),
+  event_object_id: z.string().optional(),
+  save_to_history: z.boolean().optional(),
+  data: z.unknown().optional()
+})
+export type Notification = z.infer<typeof notificationSchema>
+
+/** Events that can change who is expected, here or gone today. */
+export function isVisitorEvent(event: string): boolean {
+  return event.startsWith('access.visitor.')
+}

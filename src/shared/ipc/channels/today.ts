@@ -1,0 +1,30 @@
+import { z } from 'zod'
+import { channel, noInput } from '../define'
+import { deskSettingsSchema, liveSourceSchema, todayViewSchema } from '../../today/schemas'
+
+export const todayChannels = {
+  'today.list': channel(
+    "The visitors whose validity window touches today (the desk's local day), grouped, with badge printed",
+    noInput,
+    todayViewSchema
+  ),
+  'today.watch': channel(
+    'Keep Today up to date: the notifications socket when the token may use it, else polling; answers the source',
+    noInput,
+    liveSourceSchema
+  ),
+  'today.unwatch': channel('Stop the live updates of Today', noInput, z.object({ stopped: z.literal(true) })),
+  'today.settings': channel("The desk's settings for Today (the doors a walk-in gets)", noInput, deskSettingsSchema),
+  'today.saveSettings': channel(
+    "Save the desk's settings for Today (the doors a walk-in gets)",
+    deskSettingsSchema,
+    deskSettingsSchema
+  )
+}
+
+export const todayEvents = {
+  /** Today's list changed (a visitor event, or a poll that found a difference): the new list. */
+  'today.changed': todayViewSchema,
+  /** The live source changed (socket opened or refused, polling started). */
+  'today.source': liveSourceSchema
+}

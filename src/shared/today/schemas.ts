@@ -1,0 +1,66 @@
+import { z } from 'zod'
+import { visitorStatusNameSchema } from '../access/visitors'
+
+/** Today's groups, in the order the screen shows them, from the console's visitor status. */
+export const todayGroups = ['expected', 'here', 'left', 'no-show', 'cancelled'] as const
+export type TodayGroup = (typeof todayGroups)[number]
+
+export const todayGroupSchema = z.enum(todayGroups)
+
+/** One visitor on Today: what the desk needs at a glance, without opening the visitor. */
+export const todayRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  company: z.string(),
+  host: z.string(),
+  status: visitorStatusNameSchema,
+  group: todayGroupSchema,
+  /** Unix seconds. */
+  start: z.number().int(),
+  end: z.number().int(),
+  /** Door and door-group names, automatic groups unfolded into their doors. */
+  doors: z.array(z.string()),
+  credentials: z.object({ pin: z.boolean(), cards: z.number().int().nonnegative() }),
+  /** Printed or saved at this desk (the print history). */
+  badgePrinted: z.boolean()
+})
+export type TodayRow = z.infer<typeof todayRowSchema>
+
+/** How the screen learns of changes, said on screen. */
+export const liveSourceSchema = z.discriminatedUnion('kind', [
+  /**
+   * The notifications socket is open: visitor events re-read the list at once. `visitorEvents`: the
+   * console has sent one on this socket (the reference does not say it does); until then the list is
+   * also read every `backstopSeconds` as often as when polling, afterwards once a minute.
+   */
+  z.object({ kind: z.literal('notifications'), visitorEvents: z.boolean(), backstopSeconds: z.number().int() }),
+  /** No socket: the list is read on an interval; `reason` says why there is no socket. */
+  z.object({ kind: z.literal('polling'), everySeconds: z.number().int(), reason: z.string() }),
+  z.object({ kind: z.literal('off') })
+])
+export type LiveSource = z.infer<typeof liveSourceSchema>
+
+export const todayViewSchema = z.object({
+  /** The local day shown: `YYYY-MM-DD`, and its bounds in Unix seconds. */
+  day: z.string(),
+  dayStart: z.number().int(),
+  dayEnd: z.number().int(),
+  rows: z.array(todayRowSchema),
+  /** When main read the list (epoch ms). */
+  readAt: z.number(),
+  source: liveSourceSchema
+})
+export type TodayView = z.infer<typeof todayViewSchema>
+
+/** A door or door group a walk-in gets unless the desk changes it. */
+export const deskDoorSchema = z.object({
+  id: z.string().min(1).max(200),
+  type: z.enum(['door', 'door_group']),
+  name: z.string().max(200).default('')
+})
+
+/** The desk's own settings for Today. */
+export const deskSettingsSchema = z.object({
+  walkInDoors: z.array(deskDoorSchema).max(200).default([])
+})
+export type DeskSettings = z.infer<typeof deskSettingsSchema>

@@ -1,0 +1,185 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import TodayScreen from '../../../src/renderer/src/screens/TodayScreen.svelte'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { router } from '../../../src/renderer/src/stores/router.svelte'
+import { badgeDesk } from '../../../src/renderer/src/stores/badges.svelte'
+import { buildApi } from '../../../src/preload/api'
+import type { ChannelName, EventName } from '../../../src/shared/ipc/contract'
+import type { Envelope } from '../../../src/shared/ipc/define'
+import type { LiveSource, TodayRow, TodayView } from '../../../src/shared/today/schemas'
+
+/** 23 Nov 2026 in the test's time zone: the day Today shows. */
+const dayStart = Math.floor(new Date(2026, 10, 23).getTime() / 1000)
+const at = (h: number, m = 0) => dayStart + h * 3600 + m * 60
+
+const row = (fields: Partial<TodayRow> & Pick<TodayRow, 'id' | 'name'>): TodayRow => ({
+  company: '',
+  host: '',
+  status: 'ACTIVE',
+  group: 'expected',
+  start: at(9),
+  end: at(17),
+  doors: ['Lobby (group)'],
+  credentials: { pin: false, cards: 0 },
+  badgePrinted: false,
+  ...fields
+})
+
+function viewOf(
+  rows: TodayRow[],
+  source: LiveSource = { kind: 'notifications', visitorEvents: true, backstopSeconds: 60 }
+): TodayView {
+  return { day: '2026-11-23', dayStart, dayEnd: dayStart + 86_399, rows, readAt: Date.now(), source }
+}
+
+/** A bridge whose events the test pushes, as main would. */
+function bridgeWith(view: TodayView, source: LiveSource) {
+  const calls: ChannelName[] = []
+  const listeners = new Map<EventName, ((payload: unknown) => void)[]>()
+  const answers: Partial<Record<ChannelName, () => unknown>> = {
+    'today.list': () => view,
+    'today.watch': () => source,
+    'today.unwatch': () => ({ stopped: true }),
+    'today.settings': () => ({ walkInDoors: [{ id: 'g1', type: 'door_group', name: 'Lobby' }] }),
+    'sites.topology': () => ({ groups: [] })
+  }
+  const bridge = buildApi(
+    async (channel): Promise<Envelope> => {
+      calls.push(channel)
+      const answer = answers[channel]
+      return answer
+        ? { ok: true, result: answer() }
+        : { ok: false, error: { kind: 'server', message: `unscripted ${channel}`, retryable: false } }
+    },
+    (event, listener) => {
+      const list = listeners.get(event) ?? []
+      list.push(listener as (p: unknown) => void)
+      listeners.set(event, list)
+      return () =>
+        listeners.set(
+          event,
+          (listeners.get(event) ?? []).filter((l) => l !== listener)
+        )
+    }
+  )
+  const push = (event: EventName, payload: unknown) => {
+    for (const l of listeners.get(event) ?? []) l(payload)
+  }
+  return { bridge, calls, push }
+}
+
+afterEach(() => cleanup())
+
+describe('Today screen', () => {
+  const rows = [
+    row({ id: 'a', name: 'Ann Berg', company: 'Acme', host: 'Hanne Lund', credentials: { pin: true, cards: 2 } }),
+    row({ id: 'b', name: 'Bo Dahl', status: 'VISITING', group: 'here', badgePrinted: true }),
+    row({ id: 'c', name: 'Cy Eng', status: 'CANCELLED', group: 'cancelled' }),
+    // A recurring visit that began days ago and ends in a week.
+    row({ id: 'd', name: 'Di Fox', start: dayStart - 3 * 86_400, end: dayStart + 7 * 86_400 })
+  ]
+
+  it('groups the visitors, says what each holds and which source keeps the list live', async () => {
+    const { bridge } = bridgeWith(viewOf(rows), { kind: 'notifications', visitorEvents: true, backstopSeconds: 60 })
+    setApiForTests(bridge)
+    render(TodayScreen)
+    const expected = await screen.findByTestId('today-group-expected')
+    expect(within(expected).getByRole('heading')).toHaveTextContent('Expected 2')
+    const ann = within(expected).getAllByTestId('today-row')[0]!
+    expect(ann).toHaveTextContent('Ann Berg')
+    expect(ann).toHaveTextContent('Acme')
+    expect(ann).toHaveTextContent('Hanne Lund')
+    expect(ann).toHaveTextContent('PIN, 2 cards')
+    expect(within(ann).getByTestId('badge-printed')).toHaveTextContent('Not printed')
+    expect(within(expected).getAllByTestId('today-row')[1]).toHaveTextContent(/^since .*until /)
+    const here = screen.getByTestId('today-group-here')
+    expect(within(here).getByRole('button', { name: 'Reprint badge for Bo Dahl' })).toBeEnabled()
+    expect(within(here).getByTestId('badge-printed')).toHaveTextContent('Printed')
+    const cancelled = screen.getByTestId('today-group-cancelled')
+    expect(within(cancelled).getByRole('button', { name: 'Print badge for Cy Eng' })).toBeDisabled()
+    expect(within(screen.getByTestId('today-group-left')).getByText('No one has left yet.')).toBeInTheDocument()
+    expect(await screen.findByText('Live: console notifications (the list is also re-read every 60 s)')).toBeVisible()
+    expect(screen.getByTestId('walk-in-doors')).toHaveTextContent('Walk-ins get: Lobby (group)')
+  })
+
+  it('moves a row when main pushes a change, announces it, and follows a change of source', async () => {
+    const { bridge, push, calls } = bridgeWith(viewOf(rows), {
+      kind: 'notifications',
+      visitorEvents: true,
+      backstopSeconds: 60
+    })
+    setApiForTests(bridge)
+    render(TodayScreen)
+    await screen.findByTestId('today-group-expected')
+    await screen.findByText(/^Live: console notifications/)
+    const arrived = rows.map((r) => (r.id === 'a' ? { ...r, status: 'VISITING' as const, group: 'here' as const } : r))
+    push('today.changed', viewOf(arrived))
+    push('today.source', { kind: 'polling', everySeconds: 15, reason: 'this token lacks view:device' })
+    const here = screen.getByTestId('today-group-here')
+    await within(here).findByText('Ann Berg')
+    expect(within(screen.getByTestId('today-group-expected')).queryByText('Ann Berg')).toBeNull()
+    expect(screen.getByTestId('today-announce')).toHaveTextContent('Ann Berg: Here')
+    expect(await screen.findByText('Updating every 15 s: this token lacks view:device.')).toBeVisible()
+    // The change came by event: the list was read once, at the start.
+    expect(calls.filter((c) => c === 'today.list')).toHaveLength(1)
+  })
+
+  it('prints with P and moves between rows with the arrows; W opens a walk-in with the desk’s doors', async () => {
+    const { bridge } = bridgeWith(viewOf(rows), { kind: 'notifications', visitorEvents: true, backstopSeconds: 60 })
+    setApiForTests(bridge)
+    router.go('today')
+    render(TodayScreen)
+    const ann = await screen.findByRole('button', { name: 'Ann Berg' })
+    ann.focus()
+    await fireEvent.keyDown(ann, { key: 'ArrowDown' })
+    expect(screen.getByRole('button', { name: 'Di Fox' })).toHaveFocus()
+    await fireEvent.keyDown(screen.getByRole('button', { name: 'Di Fox' }), { key: 'ArrowUp' })
+    expect(ann).toHaveFocus()
+    // A cancelled visit gets no badge: P does nothing there.
+    await fireEvent.keyDown(screen.getByRole('button', { name: 'Cy Eng' }), { key: 'p' })
+    expect(router.current).toBe('today')
+    await fireEvent.keyDown(ann, { key: 'P' })
+    expect(badgeDesk.visitorId).toBe('a')
+    expect(router.current).toBe('badges')
+
+    router.go('today')
+    // W while typing in a field is a letter, not a shortcut.
+    const input = document.createElement('input')
+    document.body.append(input)
+    await fireEvent.keyDown(input, { key: 'w' })
+    expect(screen.queryByTestId('today-walk-in')).toBeNull()
+    input.remove()
+    await fireEvent.keyDown(document.body, { key: 'w' })
+    const form = await screen.findByTestId('today-walk-in')
+    expect(within(form).getByRole('heading', { name: 'New visitor' })).toBeInTheDocument()
+    // The desk's walk-in door group is ticked before anything is chosen.
+    expect(within(form).getByTestId('resource-picker')).toHaveTextContent('(1 chosen)')
+  })
+
+  it('does not call the socket live before the console has sent a visitor event on it', async () => {
+    const { bridge } = bridgeWith(viewOf(rows), { kind: 'notifications', visitorEvents: false, backstopSeconds: 15 })
+    setApiForTests(bridge)
+    render(TodayScreen)
+    expect(
+      await screen.findByText(
+        'Console notifications connected, no visitor event from this console yet: the list is read every 15 s'
+      )
+    ).toBeVisible()
+    expect(screen.getByTestId('today-source')).not.toHaveTextContent('Live')
+  })
+
+  it('stops the live updates when the screen closes', async () => {
+    const { bridge, calls } = bridgeWith(viewOf(rows), {
+      kind: 'notifications',
+      visitorEvents: true,
+      backstopSeconds: 60
+    })
+    setApiForTests(bridge)
+    const { unmount } = render(TodayScreen)
+    await screen.findByTestId('today-group-expected')
+    await screen.findByText(/^Live: console notifications/)
+    unmount()
+    expect(calls).toContain('today.unwatch')
+  })
+})
