@@ -41,6 +41,9 @@ const dynamicImports: DynamicImport[] = [
 /** Text the walk reads as an import that is not one (comments, messages), or an optional import in a try. */
 const notImports = [
   { specifier: 'supports-color', from: 'node_modules/debug/src/node.js' }, // optional, in try/catch
+  // ws's optional native speed-ups, each required in a try/catch (ws runs without them)
+  { specifier: 'bufferutil', from: 'node_modules/ws/lib/buffer-util.js' },
+  { specifier: 'utf-8-validate', from: 'node_modules/ws/lib/validation.js' },
   { specifier: './utils', from: 'node_modules/qrcode/lib/renderer/terminal/terminal.js' }, // commented out
   { specifier: 'SonicBoom', from: 'node_modules/sonic-boom/index.js' }, // an error message
   { specifier: ' || arg === ', from: 'node_modules/pino/lib/transport.js' } // a string
