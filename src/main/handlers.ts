@@ -12,6 +12,7 @@ import { siteHandlers } from './handlers/sites'
 import { readerHandlers } from './handlers/reader'
 import { batchHandlers } from './handlers/batches'
 import { badgeHandlers } from './handlers/badges'
+import { auditHandlers } from './handlers/audit'
 import { announceCardWrites } from './services/cards/card-writes'
 
 /**
@@ -36,6 +37,7 @@ function handlers(services: AppServices): Handlers {
     ...siteHandlers(services),
     ...readerHandlers(services),
     ...batchHandlers(services),
-    ...badgeHandlers(services)
+    ...badgeHandlers(services),
+    ...auditHandlers(services)
   }
 }

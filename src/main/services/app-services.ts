@@ -19,6 +19,7 @@ import type { ForkHost } from './reader/host-process'
 import { ReaderService } from './reader/reader-service'
 import { TouchPassService } from './touch-passes/touch-pass-service'
 import { VisitorService } from './visitors/visitor-service'
+import { AuditService } from './audit/audit-service'
 
 export type Transport = 'electron' | 'web' | 'cli' | 'test'
 
@@ -45,12 +46,22 @@ export interface AppServicesOptions {
  */
 export async function createAppServices(options: AppServicesOptions) {
   const events: EventHub = createEventHub()
+  const audit: AuditService = new AuditService({
+    dir: join(options.dataDir, 'audit'),
+    store: options.store,
+    activeConsole: async () => {
+      const { profiles, activeId } = await connections.list()
+      const active = profiles.find((p) => p.id === activeId)
+      return active ? { name: active.name, url: active.url } : null
+    }
+  })
   const connections = new Connections({
     store: options.store,
     secrets: options.secrets,
     dataDir: options.dataDir,
     startDemoConsole: options.startDemoConsole,
-    onChange: (activeId) => events.emit('connections.changed', { activeId })
+    onChange: (activeId) => events.emit('connections.changed', { activeId }),
+    recordWrites: (console) => audit.recorder(console)
   })
   await connections.ensureFirstStart()
   const client = () => connections.client()
@@ -85,7 +96,8 @@ export async function createAppServices(options: AppServicesOptions) {
     transport: options.transport,
     client,
     // Read at each print: the printer may be given after start (tests, a window opened later).
-    printer: (): BadgePrinter | undefined => services.printer
+    printer: (): BadgePrinter | undefined => services.printer,
+    audit: (print) => audit.badgePrinted(print)
   })
 
   const services = {
@@ -98,11 +110,12 @@ export async function createAppServices(options: AppServicesOptions) {
     cards,
     enrollment,
     badges,
+    audit,
     visitors: new VisitorService(client),
     pins: new PinService(client),
     touchPasses: new TouchPassService(client),
     async close() {
-      await Promise.allSettled([batches.close(), enrollment.close(), reader.stop()])
+      await Promise.allSettled([batches.close(), enrollment.close(), reader.stop(), audit.close()])
       await connections.close()
     }
   }

@@ -12,6 +12,7 @@ import { siteChannels, siteEvents } from './channels/sites'
 import { readerChannels, readerEvents } from './channels/reader'
 import { batchChannels, batchEvents } from './channels/batches'
 import { badgeChannels, badgeEvents } from './channels/badges'
+import { auditChannels, auditEvents } from './channels/audit'
 
 /**
  * THE channel map. Each domain keeps its channels in `channels/<domain>.ts`; this file only joins
@@ -31,7 +32,8 @@ export const channels = {
   ...siteChannels,
   ...readerChannels,
   ...batchChannels,
-  ...badgeChannels
+  ...badgeChannels,
+  ...auditChannels
 } satisfies Record<string, ChannelDef>
 
 /** Events main pushes to the renderer (name → payload schema). */
@@ -45,7 +47,8 @@ export const events = {
   ...siteEvents,
   ...readerEvents,
   ...batchEvents,
-  ...badgeEvents
+  ...badgeEvents,
+  ...auditEvents
 } satisfies Record<string, z.ZodType>
 
 export type Channels = typeof channels

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { AppError } from '../../../shared/errors'
 import type { CertificateInfo, CertificateStatus, ProfileSummary, TokenCheck } from '../../../shared/connections'
 import { createAccessClient, type AccessClient } from '../access/client'
+import type { WriteRecorder } from '../access/http'
 import { probeCertificate, type PinnedCertificate } from '../access/tls-pinning'
 import { checkToken } from './token-check'
 import type { BuiltInConsole, StartDemoConsole } from './demo-starter'
@@ -17,6 +18,8 @@ export interface ConnectionsDeps {
   onChange?: (activeId: string | null) => void
   /** Starts the built-in demo console (given by the entry: services do not import the demo console). */
   startDemoConsole: StartDemoConsole
+  /** Records each write a profile's client makes (the audit journal), given the profile's name and address. */
+  recordWrites?: (console: { name: string; url: string }) => WriteRecorder
 }
 
 export interface SaveProfileInput {
@@ -248,7 +251,9 @@ export class Connections {
     const record = this.record(id)
     const cached = this.clients.get(record.id)
     if (cached) return cached
-    const client = createAccessClient(await this.credentials(record))
+    const credentials = await this.credentials(record)
+    const recorder = this.deps.recordWrites?.({ name: record.name, url: credentials.baseUrl })
+    const client = createAccessClient(recorder ? { ...credentials, onWrite: recorder } : credentials)
     this.clients.set(record.id, client)
     return client
   }
