@@ -1,0 +1,108 @@
+import { appendFile, readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AuditService } from '../../../src/main/services/audit/audit-service'
+import { auditCsv, csvCell } from '../../../src/main/services/audit/audit-csv'
+import type { BadgeJob } from '../../../src/shared/badges/schemas'
+import { tempDir } from '../../support/temp'
+
+const DAY = 86_400_000
+const job = (name: string): BadgeJob => ({
+  visitorId: `v-${name}`,
+  name,
+  company: '',
+  host: '',
+  validFrom: 0,
+  validTo: 1,
+  stock: 'a6'
+})
+
+describe('audit journal: retention, damage, CSV', () => {
+  let dir: Awaited<ReturnType<typeof tempDir>> | undefined
+  afterEach(async () => {
+    await dir?.remove()
+  })
+
+  /** A service on `dir` whose clock reads `clock.now`, with its settings in memory. */
+  function service(path: string, clock: { now: number }, memory = new Map<string, unknown>()) {
+    return new AuditService({
+      dir: path,
+      store: { get: (k) => memory.get(k), set: (k, v) => void memory.set(k, v) },
+      activeConsole: async () => ({ name: 'Lobby', url: 'https://10.0.0.2:12445' }),
+      desk: { user: 'desk1', host: 'reception-pc' },
+      now: () => new Date(clock.now)
+    })
+  }
+
+  it('rows older than the retention go at start and when the setting changes; the file keeps the rest', async () => {
+    dir = await tempDir()
+    const clock = { now: Date.parse('2026-01-01T12:00:00Z') }
+    const memory = new Map<string, unknown>()
+    const first = service(dir.path, clock, memory)
+    await first.badgePrinted({ job: job('Old'), output: 'browser-pdf' })
+    clock.now += 40 * DAY
+    await first.badgePrinted({ job: job('Middle'), output: 'browser-pdf' })
+    clock.now += 20 * DAY
+    await first.badgePrinted({ job: job('New'), output: 'browser-pdf' })
+    expect((await first.all()).map((r) => r.target.name)).toEqual(['Old', 'Middle', 'New'])
+
+    // 30 days: Middle (20 days old) stays, Old (60 days) goes, now and after a restart.
+    expect(await first.setRetention(30)).toEqual({ retentionDays: 30, pruned: 1 })
+    expect((await first.all()).map((r) => r.target.name)).toEqual(['Middle', 'New'])
+    await first.close()
+    expect((await service(dir.path, clock, memory).all()).map((r) => r.target.name)).toEqual(['Middle', 'New'])
+
+    // At start: a day later with 20 days kept, Middle (21 days old) is pruned when the journal opens.
+    memory.set('auditRetentionDays', 20)
+    clock.now += DAY
+    const second = service(dir.path, clock, memory)
+    expect((await second.list()).retentionDays).toBe(20)
+    expect((await second.all()).map((r) => r.target.name)).toEqual(['New'])
+    await second.close()
+    const lines = (await readFile(join(dir.path, 'audit.jsonl'), 'utf8')).trim().split('\n')
+    expect(lines.map((l) => JSON.parse(l).t)).toEqual(['begin', 'end'])
+  })
+
+  it('a setting that is not a number of days falls back to a year', async () => {
+    dir = await tempDir()
+    const memory = new Map<string, unknown>([['auditRetentionDays', 'forever']])
+    expect(service(dir.path, { now: Date.now() }, memory).retentionDays()).toBe(365)
+  })
+
+  it('a damaged journal is kept aside and a new one started, said once on the screen; writes go on', async () => {
+    dir = await tempDir()
+    const clock = { now: Date.now() }
+    const first = service(dir.path, clock)
+    await first.badgePrinted({ job: job('Before'), output: 'browser-print' })
+    await first.close()
+    await appendFile(join(dir.path, 'audit.jsonl'), '{"t":"begin","broken"\n')
+    const second = service(dir.path, clock)
+    const page = await second.list()
+    expect(page.notice).toMatch(/^The audit journal was damaged \(Line 3 of .*audit\.jsonl is damaged\.\)\. It was kept as .*audit-damaged-.*\.jsonl and a new one started\.$/)
+    expect(page.total).toBe(0)
+    await second.badgePrinted({ job: job('After'), output: 'browser-print' })
+    expect((await second.all()).map((r) => r.target.name)).toEqual(['After'])
+    expect((await readdir(dir.path)).filter((f) => f.startsWith('audit-damaged-'))).toHaveLength(1)
+    await second.close()
+  })
+
+  it('CSV: quotes what needs quoting and defuses spreadsheet formulas', async () => {
+    expect(csvCell('plain')).toBe('plain')
+    expect(csvCell('a,b')).toBe('"a,b"')
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""')
+    expect(csvCell('two\nlines')).toBe('"two\nlines"')
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`)
+    expect(csvCell('+1')).toBe("'+1")
+    expect(csvCell('-2')).toBe("'-2")
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)")
+    expect(csvCell(undefined)).toBe('')
+    dir = await tempDir()
+    const s = service(dir.path, { now: Date.parse('2026-03-04T05:06:07Z') })
+    await s.badgePrinted({ job: job('=cmd|x'), output: 'printer', printer: 'Brother, QL' })
+    const text = auditCsv(await s.all())
+    expect(text.split('\r\n')[1]).toBe(
+      "2026-03-04T05:06:07.000Z,Lobby,https://10.0.0.2:12445,desk1,reception-pc,badge print,badge Print badge,visitor,v-=cmd|x,'=cmd|x,\"a6 on printer Brother, QL\",ok,,,2026-03-04T05:06:07.000Z"
+    )
+    await s.close()
+  })
+})
