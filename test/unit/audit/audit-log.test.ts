@@ -78,7 +78,9 @@ describe('audit journal: retention, damage, CSV', () => {
     await appendFile(join(dir.path, 'audit.jsonl'), '{"t":"begin","broken"\n')
     const second = service(dir.path, clock)
     const page = await second.list()
-    expect(page.notice).toMatch(/^The audit journal was damaged \(Line 3 of .*audit\.jsonl is damaged\.\)\. It was kept as .*audit-damaged-.*\.jsonl and a new one started\.$/)
+    expect(page.notice).toMatch(
+      /^The audit journal was damaged \(Line 3 of .*audit\.jsonl is damaged\.\)\. It was kept as .*audit-damaged-.*\.jsonl and a new one started\.$/
+    )
     expect(page.total).toBe(0)
     await second.badgePrinted({ job: job('After'), output: 'browser-print' })
     expect((await second.all()).map((r) => r.target.name)).toEqual(['After'])
@@ -101,7 +103,7 @@ describe('audit journal: retention, damage, CSV', () => {
     await s.badgePrinted({ job: job('=cmd|x'), output: 'printer', printer: 'Brother, QL' })
     const text = auditCsv(await s.all())
     expect(text.split('\r\n')[1]).toBe(
-      "2026-03-04T05:06:07.000Z,Lobby,https://10.0.0.2:12445,desk1,reception-pc,badge print,badge Print badge,visitor,v-=cmd|x,'=cmd|x,\"a6 on printer Brother, QL\",ok,,,2026-03-04T05:06:07.000Z"
+      '2026-03-04T05:06:07.000Z,Lobby,https://10.0.0.2:12445,desk1,reception-pc,badge print,badge Print badge,visitor,v-=cmd|x,\'=cmd|x,"a6 on printer Brother, QL",ok,,,2026-03-04T05:06:07.000Z'
     )
     await s.close()
   })

@@ -18,9 +18,13 @@ describe('the audit journal survives kill -9', () => {
     const dir = await tempDir()
     try {
       const start = Math.floor(Date.now() / 1000)
-      const visitor = await demo
-        .client()
-        .visitors.create({ first_name: 'Kill', last_name: 'Nine', visit_reason: 'Business', start_time: start, end_time: start + 3600 })
+      const visitor = await demo.client().visitors.create({
+        first_name: 'Kill',
+        last_name: 'Nine',
+        visit_reason: 'Business',
+        start_time: start,
+        end_time: start + 3600
+      })
       const pemPath = join(dir.path, 'console.pem')
       await writeFile(pemPath, demo.console.certificatePem)
       const auditDir = join(dir.path, 'audit')
@@ -105,5 +109,5 @@ describe('the audit journal survives kill -9', () => {
       await demo.stop()
       await dir.remove()
     }
-  })
+  }, 90_000)
 })

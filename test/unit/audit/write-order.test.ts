@@ -17,7 +17,13 @@ describe('writes and their record, in order', () => {
   const visitorCount = async () =>
     (await demo.control<{ data: unknown[] }>('GET', '/__demo/state/visitors')).body.data.length
   const start = Math.floor(Date.now() / 1000)
-  const body = { first_name: 'Order', last_name: 'Test', visit_reason: 'Business' as const, start_time: start, end_time: start + 60 }
+  const body = {
+    first_name: 'Order',
+    last_name: 'Test',
+    visit_reason: 'Business' as const,
+    start_time: start,
+    end_time: start + 60
+  }
 
   it('before → sent → answer recorded → caller', async () => {
     const log: string[] = []

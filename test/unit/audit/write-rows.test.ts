@@ -69,7 +69,7 @@ describe('audit rows for every write kind', () => {
     expect(await one(n)).toMatchObject({
       action: 'update',
       outcome: 'ok',
-      target: { kind: 'visitor', id: visitor.id },
+      target: { kind: 'visitor', id: visitor.id, name: 'Grace Hopper' },
       detail: 'changed remarks'
     })
 
@@ -78,7 +78,12 @@ describe('audit rows for every write kind', () => {
     expect(await since(n)).toEqual([]) // E1 changes nothing on the console
     await client.visitors.assignPin(visitor.id, pin)
     const pinRow = await one(n)
-    expect(pinRow).toMatchObject({ action: 'PIN assignment', outcome: 'ok', target: { kind: 'visitor', id: visitor.id } })
+    // The request names only the visitor's id: the row names them as the journal last knew them.
+    expect(pinRow).toMatchObject({
+      action: 'PIN assignment',
+      outcome: 'ok',
+      target: { kind: 'visitor', id: visitor.id, name: 'Grace Hopper' }
+    })
     expect(JSON.stringify(pinRow)).not.toContain(pin)
 
     n = (await rows()).length
@@ -145,7 +150,11 @@ describe('audit rows for every write kind', () => {
     const pin = await client.pinCodes.generate()
     n = (await rows()).length
     await client.users.assignPin(user.id, pin)
-    expect(await one(n)).toMatchObject({ action: 'PIN assignment', outcome: 'ok', target: { kind: 'user', id: user.id } })
+    expect(await one(n)).toMatchObject({
+      action: 'PIN assignment',
+      outcome: 'ok',
+      target: { kind: 'user', id: user.id }
+    })
     n = (await rows()).length
     await client.users.unassignPin(user.id)
     expect(await one(n)).toMatchObject({ action: 'PIN removal', outcome: 'ok' })
@@ -160,7 +169,11 @@ describe('audit rows for every write kind', () => {
     })
     n = (await rows()).length
     await client.nfcCards.remove(spare.token)
-    expect(await one(n)).toMatchObject({ action: 'delete', outcome: 'ok', target: { kind: 'NFC card', id: spare.token } })
+    expect(await one(n)).toMatchObject({
+      action: 'delete',
+      outcome: 'ok',
+      target: { kind: 'NFC card', id: spare.token }
+    })
 
     expect(await readFile(app.services.audit.log.path, 'utf8')).not.toContain(pin)
   })
@@ -186,17 +199,23 @@ describe('audit rows for every write kind', () => {
     const held = (await control<{ data: { user_id: string }[] }>(demo, 'GET', '/__demo/state/touchPasses')).body.data
     const passless = users.filter((u) => !held.some((p) => p.user_id === u.id))
     const holder = passless[0]!
+    const holderName = holder.full_name || `${holder.first_name} ${holder.last_name}`.trim()
     n = (await rows()).length
     await client.users.assignTouchPass(holder.id, pass!.id)
     expect(await one(n)).toMatchObject({
       action: 'assign',
       outcome: 'ok',
-      target: { kind: 'user', id: holder.id },
+      target: { kind: 'user', id: holder.id, name: holderName },
       detail: `Touch Pass ${pass!.id}`
     })
     n = (await rows()).length
     await client.users.unassignTouchPass(holder.id, pass!.id)
-    expect(await one(n)).toMatchObject({ action: 'unassign', outcome: 'ok', target: { id: holder.id } })
+    // The answer to the assignment named the user: the row taking the pass back names them too.
+    expect(await one(n)).toMatchObject({
+      action: 'unassign',
+      outcome: 'ok',
+      target: { id: holder.id, name: holderName }
+    })
 
     await client.touchPasses.purchase(2)
     const two = passless.slice(1, 3)
@@ -285,11 +304,16 @@ describe('audit rows for every write kind', () => {
 
     const refused = await app.call('audit.list', { filter: { outcome: 'refused' } })
     expect(refused.items.map((r: AuditRow) => r.code).sort()).toEqual(
-      (await rows()).filter((r) => r.outcome === 'refused').map((r) => r.code).sort()
+      (await rows())
+        .filter((r) => r.outcome === 'refused')
+        .map((r) => r.code)
+        .sort()
     )
 
     const grace = await app.call('audit.list', { filter: { text: 'grace HOPPER' } })
-    expect(grace.items.map((r: AuditRow) => r.action)).toEqual(['create'])
+    expect(grace.items.map((r: AuditRow) => r.action)).toEqual(expect.arrayContaining(['create', 'PIN assignment']))
+    expect(grace.items.every((r: AuditRow) => r.target.name === 'Grace Hopper')).toBe(true)
+    expect(grace.total).toBe((await rows()).filter((r) => r.target.name === 'Grace Hopper').length)
 
     const other = await app.call('audit.list', { filter: { console: 'https://10.0.0.9:12445' } })
     expect(other.total).toBe(0)

@@ -328,7 +328,7 @@ export class AccessHttp {
         hint: 'Try again; if it persists, the console may run a version this app does not know yet.',
         details: { endpoint: endpoint.id, status: response.status, bytes: bytes.length }
       })
-    }, options)
+    })
   }
 
   /** Close pooled sockets (a profile switched or removed). */

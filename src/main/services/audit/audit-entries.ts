@@ -29,6 +29,7 @@ const endSchema = z.object({
   message: z.string().optional(),
   /** What the answer named: the id of a created record, how many were imported. */
   targetId: z.string().optional(),
+  targetName: z.string().optional(),
   detail: z.string().optional()
 })
 

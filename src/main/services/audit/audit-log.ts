@@ -47,7 +47,8 @@ function applyEnd(row: AuditRow, end: AuditEnd): AuditRow {
   const next: AuditRow = { ...row, outcome: end.outcome, endedAt: end.at }
   if (end.code) next.code = end.code
   if (end.message) next.message = end.message
-  if (end.targetId && !row.target.id) next.target = { ...row.target, id: end.targetId }
+  if (end.targetId && !row.target.id) next.target = { ...next.target, id: end.targetId }
+  if (end.targetName && !row.target.name) next.target = { ...next.target, name: end.targetName }
   if (end.detail) next.detail = row.detail ? `${row.detail}; ${end.detail}` : end.detail
   return next
 }
@@ -87,6 +88,8 @@ export class AuditLog {
   private state: Promise<{ journal: Journal<AuditEntry> }> | undefined
   private readonly rows: HeldRow[] = []
   private readonly byId = new Map<string, HeldRow>()
+  /** The newest name each target had in the journal: a PIN or QR row names the visitor a create named. */
+  private readonly names = new Map<string, string>()
   private queue: Promise<unknown> = Promise.resolve()
   /** Said once on the screen after the file had to be set aside. */
   notice: string | undefined
@@ -135,7 +138,8 @@ export class AuditLog {
       }
     }
     for (const held of this.rows) {
-      if (held.row.outcome === 'pending') this.replace(held, { ...held.row, outcome: 'unknown', message: STOPPED_BEFORE_ANSWER })
+      if (held.row.outcome === 'pending')
+        this.replace(held, { ...held.row, outcome: 'unknown', message: STOPPED_BEFORE_ANSWER })
     }
     const state = { journal }
     await this.pruneRows(state, this.options.retentionDays())
@@ -151,11 +155,24 @@ export class AuditLog {
     const held = { row, atMs: Date.parse(row.at), haystack: haystackOf(row) }
     this.rows.push(held)
     this.byId.set(row.id, held)
+    this.learnName(row)
   }
 
   private replace(held: HeldRow, row: AuditRow): void {
     held.row = row
     held.haystack = haystackOf(row)
+    this.learnName(row)
+  }
+
+  private learnName(row: AuditRow): void {
+    if (row.target.id && row.target.name) this.names.set(`${row.target.kind}\n${row.target.id}`, row.target.name)
+  }
+
+  /** The target with the name the journal last knew it by, when the request itself names none. */
+  private named(target: AuditBegin['target']): AuditBegin['target'] {
+    if (target.name || !target.id) return target
+    const name = this.names.get(`${target.kind}\n${target.id}`)
+    return name ? { ...target, name } : target
   }
 
   private serial<T>(task: () => Promise<T>): Promise<T> {
@@ -168,7 +185,13 @@ export class AuditLog {
   begin(input: BeginInput): Promise<string> {
     return this.serial(async () => {
       const { journal } = await this.open()
-      const entry: AuditBegin = { t: 'begin', id: randomUUID(), at: this.now().toISOString(), ...input }
+      const entry: AuditBegin = {
+        t: 'begin',
+        id: randomUUID(),
+        at: this.now().toISOString(),
+        ...input,
+        target: this.named(input.target)
+      }
       await journal.append(entry)
       this.hold(this.rowOf(entry))
       return entry.id

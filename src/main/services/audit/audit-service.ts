@@ -74,7 +74,10 @@ export class AuditService {
 
   constructor(private readonly deps: AuditServiceDeps) {
     this.desk = deps.desk ?? thisDesk()
-    this.log = new AuditLog(deps.dir, { retentionDays: () => this.retentionDays(), ...(deps.now ? { now: deps.now } : {}) })
+    this.log = new AuditLog(deps.dir, {
+      retentionDays: () => this.retentionDays(),
+      ...(deps.now ? { now: deps.now } : {})
+    })
   }
 
   retentionDays(): number {
@@ -108,6 +111,7 @@ export class AuditService {
           const end: EndInput = {
             ...outcomeOf(answer),
             ...(extra.id ? { targetId: extra.id } : {}),
+            ...(extra.name ? { targetName: extra.name } : {}),
             ...(extra.detail ? { detail: extra.detail } : {})
           }
           // The console's answer stands even if its line cannot be written: the row then reads

@@ -14,7 +14,7 @@ export interface WriteKind {
   /** A summary of what was sent (a count, a name, a time range). */
   detail?: (call: WriteCall) => Promise<string | undefined> | string | undefined
   /** What the console's answer adds: the id of what it created, how many it imported. */
-  answered?: (result: unknown) => { id?: string; detail?: string }
+  answered?: (result: unknown) => { id?: string; name?: string; detail?: string }
 }
 
 type Fields = Record<string, unknown>
@@ -25,9 +25,22 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' && v !==
 const param = (call: WriteCall, name: string): string | undefined => text(call.params?.[name])
 /** `{ data }` of a Reply, or the data of requestOrCode. */
 const dataOf = (result: unknown): unknown => (result as { data?: unknown } | undefined)?.data
-const idOf = (result: unknown): string | undefined => text((dataOf(result) as Fields | undefined)?.id)
+/** A visitor's name as the console's answer (E17, E18) has it. */
+const answeredVisitor = (result: unknown): { id?: string; name?: string } => {
+  const data = (dataOf(result) ?? {}) as Fields
+  const id = text(data.id)
+  const name = [text(data.first_name), text(data.last_name)].filter(Boolean).join(' ')
+  return { ...(id ? { id } : {}), ...(name ? { name } : {}) }
+}
+/** The holder's name as a Touch Pass answer (§3.25) has it. */
+const answeredHolder = (result: unknown): { name?: string } => {
+  const name = text(((dataOf(result) ?? {}) as Fields).user_name)
+  return name ? { name } : {}
+}
 const localTime = (epochSeconds: unknown): string | undefined =>
-  typeof epochSeconds === 'number' ? new Date(epochSeconds * 1000).toISOString().slice(0, 16).replace('T', ' ') : undefined
+  typeof epochSeconds === 'number'
+    ? new Date(epochSeconds * 1000).toISOString().slice(0, 16).replace('T', ' ')
+    : undefined
 
 function visitorName(call: WriteCall): string | undefined {
   const body = bodyOf(call)
@@ -63,12 +76,13 @@ const cardInBody = (call: WriteCall): string | undefined => {
   return bodyOf(call).force_add === true ? `NFC card ${token} (taken over from its holder)` : `NFC card ${token}`
 }
 
-const ownerKinds = (kind: 'user' | 'visitor') => ({
-  assignNfc: { action: 'assign', target: owner(kind), detail: cardInBody },
-  unassignNfc: { action: 'unassign', target: owner(kind), detail: cardInBody },
-  assignPin: { action: 'PIN assignment', target: owner(kind) },
-  unassignPin: { action: 'PIN removal', target: owner(kind) }
-}) satisfies Record<string, WriteKind>
+const ownerKinds = (kind: 'user' | 'visitor') =>
+  ({
+    assignNfc: { action: 'assign', target: owner(kind), detail: cardInBody },
+    unassignNfc: { action: 'unassign', target: owner(kind), detail: cardInBody },
+    assignPin: { action: 'PIN assignment', target: owner(kind) },
+    unassignPin: { action: 'PIN removal', target: owner(kind) }
+  }) satisfies Record<string, WriteKind>
 
 const user = ownerKinds('user')
 const visitor = ownerKinds('visitor')
@@ -153,10 +167,7 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
       return name ? { kind: 'visitor', name } : { kind: 'visitor' }
     },
     detail: visitWindow,
-    answered: (result) => {
-      const id = idOf(result)
-      return id ? { id } : {}
-    }
+    answered: answeredVisitor
   },
   E18: {
     action: 'update',
@@ -164,7 +175,8 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
       const name = visitorName(call)
       return { ...byParam('visitor')(call), ...(name ? { name } : {}) }
     },
-    detail: changedFields
+    detail: changedFields,
+    answered: answeredVisitor
   },
   userAssignNfc: user.assignNfc,
   userUnassignNfc: user.unassignNfc,
@@ -173,7 +185,8 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
   userAssignTouchPass: {
     action: 'assign',
     target: owner('user', 'user_id'),
-    detail: (call) => `Touch Pass ${param(call, 'touch_pass_id') ?? ''}`
+    detail: (call) => `Touch Pass ${param(call, 'touch_pass_id') ?? ''}`,
+    answered: answeredHolder
   },
   userUnassignTouchPass: {
     action: 'unassign',
@@ -185,7 +198,11 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
     target: (call) => {
       const ids = bodyOf(call).ids
       const list = Array.isArray(ids) ? ids.filter((i): i is string => typeof i === 'string') : []
-      return { kind: 'users', id: list.join(', ').slice(0, 200), name: `${list.length} user${list.length === 1 ? '' : 's'}` }
+      return {
+        kind: 'users',
+        id: list.join(', ').slice(0, 200),
+        name: `${list.length} user${list.length === 1 ? '' : 's'}`
+      }
     },
     detail: () => 'a Touch Pass each'
   },

@@ -65,7 +65,9 @@ export class BadgeService {
 
   /** A badge the browser printed or saved (web mode). */
   record({ job, output, reprintOf }: { job: BadgeJob; output: 'browser-print' | 'browser-pdf' } & Reprint) {
-    return this.audited({ job, output }, () => this.history.record({ job, output, ...(reprintOf ? { reprintOf } : {}) }))
+    return this.audited({ job, output }, () =>
+      this.history.record({ job, output, ...(reprintOf ? { reprintOf } : {}) })
+    )
   }
 
   /** Run a print and put it on the audit trail, done or refused, before its answer is given. */
