@@ -10,6 +10,7 @@ export const auditActions = [
   'purchase',
   'import',
   'enrollment start',
+  'enrollment bind',
   'enrollment end',
   'PIN assignment',
   'PIN removal',

@@ -259,6 +259,37 @@ describe('audit rows for every write kind', () => {
     })
   })
 
+  it('an enrollment through the app: started, the tapped card bound to a user (an "enrollment bind"), ended', async () => {
+    const client = await app.services.connections.client()
+    const demo = await app.services.connections.demoConsole()
+    const reader = (await client.devices.list()).find((d) => d.isReader && d.online)!
+    const user = (await client.users.all())[1]!
+    const n = (await rows()).length
+    const { enrollmentId } = await app.call('enroll.start', { deviceId: reader.id })
+    await control(demo, 'POST', '/__demo/taps', { device_id: reader.id, nfc_id: '04E1E2E3E4E5E6' })
+    const progress = () =>
+      app.events
+        .filter((e) => e.event === 'enroll.progress')
+        .map((e) => e.payload as { enrollmentId: string; card?: { token: string } })
+        .find((p) => p.enrollmentId === enrollmentId && p.card)
+    const end = Date.now() + 10_000
+    while (!progress() && Date.now() < end) await new Promise((r) => setTimeout(r, 50))
+    const token = progress()!.card!.token
+    await app.call('enroll.assign', { token, owner: { type: 'user', id: user.id } })
+    const added = await since(n)
+    expect(added.map((r) => r.action)).toEqual(['enrollment start', 'enrollment end', 'enrollment bind'])
+    expect(added[2]).toMatchObject({
+      outcome: 'ok',
+      endpoint: { id: '§3.7' },
+      target: { kind: 'user', id: user.id },
+      detail: `NFC card ${token}`
+    })
+    // The same call outside an enrollment is an ordinary assignment.
+    const m = (await rows()).length
+    await client.users.unassignNfc(user.id, token)
+    expect(await one(m)).toMatchObject({ action: 'unassign' })
+  })
+
   it('permission probes (a write on an id that cannot exist) are not recorded', async () => {
     const n = (await rows()).length
     expect(await app.call('visitors.capabilities')).toMatchObject({ canEdit: true })

@@ -1,8 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { hostname, userInfo } from 'node:os'
 import { AppError } from '../../../shared/errors'
 import {
   RETENTION_DEFAULT_DAYS,
   retentionSchema,
+  type AuditAction,
   type AuditFilter,
   type AuditPage,
   type AuditRow
@@ -71,6 +73,8 @@ export function outcomeOf(answer: WriteAnswer): EndInput {
 export class AuditService {
   readonly log: AuditLog
   private readonly desk: Desk
+  /** What the writes of the call in progress are, when the request alone cannot say (see `as`). */
+  private readonly purpose = new AsyncLocalStorage<AuditAction>()
 
   constructor(private readonly deps: AuditServiceDeps) {
     this.desk = deps.desk ?? thisDesk()
@@ -91,6 +95,14 @@ export class AuditService {
     return { retentionDays: days, pruned: await this.log.prune(days) }
   }
 
+  /**
+   * Record the writes `run` makes as `action`: an enrollment's bind is an NFC card assignment on
+   * the wire, told apart only by the channel that makes it.
+   */
+  as<T>(action: AuditAction, run: () => Promise<T>): Promise<T> {
+    return this.purpose.run(action, run)
+  }
+
   /** What the access client of one console calls around each write. */
   recorder(console: ConsoleRef): WriteRecorder {
     return {
@@ -101,7 +113,7 @@ export class AuditService {
         const id = await this.log.begin({
           console,
           desk: this.desk,
-          action: kind.action,
+          action: this.purpose.getStore() ?? kind.action,
           endpoint: { id: call.endpoint.id, title: call.endpoint.title },
           target: kind.target(call),
           ...(detail ? { detail } : {})
