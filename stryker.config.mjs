@@ -47,6 +47,11 @@ export default {
     'src/shared/visitors/schedule.ts',
     'src/shared/field-errors.ts',
     'src/main/services/batches/csv-validate.ts',
-    'src/main/services/batches/csv-duplicates.ts'
+    'src/main/services/batches/csv-duplicates.ts',
+    // Audit trail: what each write records, the journal, outcomes, CSV
+    'src/main/services/audit/write-kinds.ts',
+    'src/main/services/audit/audit-log.ts',
+    'src/main/services/audit/audit-service.ts',
+    'src/main/services/audit/audit-csv.ts'
   ]
 }
