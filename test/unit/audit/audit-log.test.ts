@@ -63,6 +63,30 @@ describe('audit journal: retention, damage, CSV', () => {
     expect(lines.map((l) => JSON.parse(l).t)).toEqual(['begin', 'end'])
   })
 
+  it('pages: unfiltered and filtered, newest first, with the count of every match', async () => {
+    dir = await tempDir()
+    const clock = { now: Date.parse('2026-02-01T08:00:00Z') }
+    const s = service(dir.path, clock)
+    for (let i = 1; i <= 7; i++) {
+      clock.now += 60_000
+      await s.badgePrinted({ job: job(i % 2 ? `Odd ${i}` : `Even ${i}`), output: 'browser-pdf' })
+    }
+    const names = (page: { items: { target: { name?: string } }[] }) => page.items.map((r) => r.target.name)
+    expect(names(await s.list({ offset: 1, limit: 2 }))).toEqual(['Even 6', 'Odd 5'])
+    expect(names(await s.list({ offset: 6, limit: 5 }))).toEqual(['Odd 1'])
+    expect(names(await s.list({ offset: 7, limit: 5 }))).toEqual([])
+    const odd = await s.list({ filter: { text: 'odd' }, offset: 1, limit: 2 })
+    expect(names(odd)).toEqual(['Odd 5', 'Odd 3'])
+    expect([odd.total, odd.all]).toEqual([4, 7])
+    const late = await s.list({ filter: { from: new Date(Date.parse('2026-02-01T08:05:00Z')).toISOString() } })
+    // From is inclusive (Odd 5 is at 08:05 exactly), to is exclusive (Even 2 at 08:02 is left out).
+    expect(names(late)).toEqual(['Odd 7', 'Even 6', 'Odd 5'])
+    const early = await s.list({ filter: { to: new Date(Date.parse('2026-02-01T08:02:00Z')).toISOString() } })
+    expect(names(early)).toEqual(['Odd 1'])
+    expect((await s.list()).consoles).toEqual([{ name: 'Lobby', url: 'https://10.0.0.2:12445' }])
+    await s.close()
+  })
+
   it('a setting that is not a number of days falls back to a year', async () => {
     dir = await tempDir()
     const memory = new Map<string, unknown>([['auditRetentionDays', 'forever']])

@@ -88,6 +88,8 @@ export class AuditLog {
   private state: Promise<{ journal: Journal<AuditEntry> }> | undefined
   private readonly rows: HeldRow[] = []
   private readonly byId = new Map<string, HeldRow>()
+  /** Every console the journal names, by URL → its newest name. */
+  private readonly consoleNames = new Map<string, string>()
   /** The newest name each target had in the journal: a PIN or QR row names the visitor a create named. */
   private readonly names = new Map<string, string>()
   private queue: Promise<unknown> = Promise.resolve()
@@ -156,6 +158,7 @@ export class AuditLog {
     this.rows.push(held)
     this.byId.set(row.id, held)
     this.learnName(row)
+    this.consoleNames.set(row.console.url, row.console.name)
   }
 
   private replace(held: HeldRow, row: AuditRow): void {
@@ -223,31 +226,59 @@ export class AuditLog {
     })
   }
 
-  /** Rows matching the filter, newest first. */
-  async query(filter: AuditFilter): Promise<{ rows: AuditRow[]; all: number }> {
-    await this.serial(() => this.open())
+  /** The test a row must pass for the filter; null when the filter lets every row through. */
+  private matcher(filter: AuditFilter): ((held: HeldRow) => boolean) | null {
     const from = filter.from ? Date.parse(filter.from) : -Infinity
     const to = filter.to ? Date.parse(filter.to) : Infinity
     const text = filter.text?.trim().toLowerCase()
-    const rows: AuditRow[] = []
-    for (let i = this.rows.length - 1; i >= 0; i--) {
-      const held = this.rows[i]!
-      if (held.atMs < from || held.atMs >= to) continue
-      if (filter.console && held.row.console.url !== filter.console) continue
-      if (filter.action && held.row.action !== filter.action) continue
-      if (filter.outcome && held.row.outcome !== filter.outcome) continue
-      if (text && !held.haystack.includes(text)) continue
-      rows.push(held.row)
+    const { console: url, action, outcome } = filter
+    if (from === -Infinity && to === Infinity && !text && !url && !action && !outcome) return null
+    return (held) =>
+      held.atMs >= from &&
+      held.atMs < to &&
+      (!url || held.row.console.url === url) &&
+      (!action || held.row.action === action) &&
+      (!outcome || held.row.outcome === outcome) &&
+      (!text || held.haystack.includes(text))
+  }
+
+  /** Rows matching the filter, newest first. */
+  async query(filter: AuditFilter): Promise<{ rows: AuditRow[]; all: number }> {
+    const { items, all } = await this.page(filter, 0, Infinity)
+    return { rows: items, all }
+  }
+
+  /**
+   * One page of the rows matching the filter, newest first, and how many match: only the page's
+   * rows are gathered, so a page costs one pass over the journal (none without a filter).
+   */
+  async page(
+    filter: AuditFilter,
+    offset: number,
+    limit: number
+  ): Promise<{ items: AuditRow[]; total: number; all: number }> {
+    await this.serial(() => this.open())
+    const match = this.matcher(filter)
+    const all = this.rows.length
+    const items: AuditRow[] = []
+    if (!match) {
+      for (let i = all - 1 - offset; i >= 0 && items.length < limit; i--) items.push(this.rows[i]!.row)
+      return { items, total: all, all }
     }
-    return { rows, all: this.rows.length }
+    let total = 0
+    for (let i = all - 1; i >= 0; i--) {
+      const held = this.rows[i]!
+      if (!match(held)) continue
+      if (total >= offset && items.length < limit) items.push(held.row)
+      total++
+    }
+    return { items, total, all }
   }
 
   /** Every console the journal names, by URL, with the newest name it had. */
   async consoles(): Promise<{ name: string; url: string }[]> {
     await this.serial(() => this.open())
-    const byUrl = new Map<string, string>()
-    for (const held of this.rows) byUrl.set(held.row.console.url, held.row.console.name)
-    return [...byUrl].map(([url, name]) => ({ name, url })).sort((a, b) => a.name.localeCompare(b.name))
+    return [...this.consoleNames].map(([url, name]) => ({ name, url })).sort((a, b) => a.name.localeCompare(b.name))
   }
 
   /** Drop rows older than `days` (rewriting the file atomically). Returns how many went. */
@@ -263,8 +294,12 @@ export class AuditLog {
     await state.journal.rewrite(kept.flatMap((h) => entriesOf(h.row)))
     this.rows.length = 0
     this.byId.clear()
-    for (const h of kept) this.rows.push(h)
-    for (const h of kept) this.byId.set(h.row.id, h)
+    this.consoleNames.clear()
+    for (const h of kept) {
+      this.rows.push(h)
+      this.byId.set(h.row.id, h)
+      this.consoleNames.set(h.row.console.url, h.row.console.name)
+    }
     return dropped
   }
 

@@ -157,12 +157,10 @@ export class AuditService {
   }
 
   async list(input: { filter?: AuditFilter; offset?: number; limit?: number } = {}): Promise<AuditPage> {
-    const offset = input.offset ?? 0
-    const limit = input.limit ?? 200
-    const { rows, all } = await this.log.query(input.filter ?? {})
+    const { items, total, all } = await this.log.page(input.filter ?? {}, input.offset ?? 0, input.limit ?? 200)
     return {
-      items: rows.slice(offset, offset + limit),
-      total: rows.length,
+      items,
+      total,
       all,
       consoles: await this.log.consoles(),
       retentionDays: this.retentionDays(),
