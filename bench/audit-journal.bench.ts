@@ -7,11 +7,12 @@ import { tempDir } from '../test/support/temp'
 /**
  * The audit journal at the size of years at a busy desk: 50,000 rows. Measures opening it (replay at
  * start), a page of the Audit screen unfiltered and with each filter, the CSV export of every row, and
- * what recording adds to one console write (two appends, each fsynced). Targets: open ≤ 2 s, a
- * filtered page p95 ≤ 50 ms, the record of one write p95 ≤ 30 ms.
+ * what recording adds to one console write (two appends, each fsynced). Targets: opening ≤ 3 s (once
+ * per start, on first use), a page p95 ≤ 100 ms (the screen answers a filter at once), the record of
+ * one write p95 ≤ 50 ms (a console write itself takes 50–500 ms on a LAN).
  */
 const ROWS = 50_000
-const TARGETS = { openMs: 2000, pageP95Ms: 50, writeP95Ms: 30 }
+const TARGETS = { openMs: 3000, pageP95Ms: 100, writeP95Ms: 50 }
 
 const dir = await tempDir('audit-bench-')
 const memory = new Map<string, unknown>()
