@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { AppError } from '../../../src/shared/errors'
+import { AuditService } from '../../../src/main/services/audit/audit-service'
+import { tempDir } from '../../support/temp'
 import type { WriteRecorder } from '../../../src/main/services/access/http'
 import { startDemo, type Demo } from '../access/support'
 
@@ -69,5 +73,29 @@ describe('writes and their record, in order', () => {
     })
     await expect(client.visitors.create(body)).rejects.toBe(refused)
     expect(await visitorCount()).toBe(n)
+  })
+
+  it('a journal that cannot be opened refuses the write with what to check; nothing reaches the console', async () => {
+    const dir = await tempDir()
+    try {
+      // Its folder is a file: the journal cannot be made there.
+      const blocked = join(dir.path, 'audit')
+      await writeFile(blocked, 'not a folder')
+      const audit = new AuditService({
+        dir: blocked,
+        store: { get: () => undefined, set: () => undefined },
+        activeConsole: async () => null
+      })
+      const client = demo.client('full', { onWrite: audit.recorder({ name: 'Blocked', url: demo.console.url }) })
+      const n = await visitorCount()
+      await expect(client.visitors.create(body)).rejects.toMatchObject({
+        kind: 'storage',
+        code: 'AUDIT_UNREADABLE',
+        hint: `Check that ${blocked} is a folder this user can write to, then try again.`
+      })
+      expect(await visitorCount()).toBe(n)
+    } finally {
+      await dir.remove()
+    }
   })
 })

@@ -111,7 +111,14 @@ export class AuditLog {
   private open(): Promise<{ journal: Journal<AuditEntry> }> {
     this.state ??= this.load().catch((err: unknown) => {
       this.state = undefined
-      throw err
+      if (err instanceof AppError) throw err
+      throw new AppError({
+        kind: 'storage',
+        code: 'AUDIT_UNREADABLE',
+        message: `The audit journal could not be opened, so no change is sent to the console: ${(err as Error).message}`,
+        hint: `Check that ${this.dir} is a folder this user can write to, then try again.`,
+        retryable: true
+      })
     })
     return this.state
   }
