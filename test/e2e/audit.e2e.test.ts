@@ -239,6 +239,7 @@ describe('audit trail (Chromium 1366×768, web mode, demo console)', () => {
       true
     )
     await job.expectAccessible('retention, confirm')
+    await page.screenshot({ path: '/tmp/audit-retention-confirm.png', fullPage: true })
     await page.keyboard.press('Enter') // Cancel
     await confirm.waitFor({ state: 'detached' })
     expect(job.browser.sentChannels).not.toContain('audit.setRetention')
