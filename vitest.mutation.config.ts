@@ -30,7 +30,7 @@ export default defineConfig({
       // visitor form schemas
       'test/unit/visitors/*.test.ts',
       // audit trail (the kill -9 test runs a child process: left to `npm test`)
-      'test/unit/audit/{write-rows,write-order,write-kinds,audit-log}.test.ts'
+      'test/unit/audit/{write-rows,write-order,write-kinds,audit-log,recorder}.test.ts'
     ],
     // Instrumented code under per-test coverage runs several times slower than in `npm test`.
     testTimeout: 60_000,
