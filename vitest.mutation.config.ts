@@ -29,7 +29,7 @@ export default defineConfig({
       'test/unit/touch-passes/*.test.ts',
       // visitor form schemas
       'test/unit/visitors/*.test.ts',
-      // audit trail (the kill -9 test runs a child process: left to `npm test`)
+      // audit trail (the kill -9 and strace tests run child processes: left to `npm test`)
       'test/unit/audit/{write-rows,write-order,write-kinds,audit-log,recorder}.test.ts'
     ],
     // Instrumented code under per-test coverage runs several times slower than in `npm test`.
