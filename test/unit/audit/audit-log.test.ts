@@ -1,6 +1,8 @@
 import { appendFile, readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { AppError } from '../../../src/shared/errors'
+import { endpoints } from '../../../src/shared/access/endpoints'
 import { AuditService } from '../../../src/main/services/audit/audit-service'
 import { auditCsv, csvCell } from '../../../src/main/services/audit/audit-csv'
 import type { BadgeJob } from '../../../src/shared/badges/schemas'
@@ -84,6 +86,54 @@ describe('audit journal: retention, damage, CSV', () => {
     const early = await s.list({ filter: { to: new Date(Date.parse('2026-02-01T08:02:00Z')).toISOString() } })
     expect(names(early)).toEqual(['Odd 1'])
     expect((await s.list()).consoles).toEqual([{ name: 'Lobby', url: 'https://10.0.0.2:12445' }])
+    await s.close()
+  })
+
+  it('a prune rewrites the rows it keeps whole: outcome, code, message, detail, the answered id; the boundary day stays', async () => {
+    dir = await tempDir()
+    const clock = { now: Date.parse('2026-01-01T00:00:00Z') }
+    const memory = new Map<string, unknown>()
+    const first = service(dir.path, clock, memory)
+    await first.badgePrinted({ job: job('Gone'), output: 'browser-pdf' })
+    clock.now += DAY
+    await first.badgePrinted({ job: job('Edge'), output: 'browser-pdf' })
+    const other = first.recorder({ name: 'Depot', url: 'https://10.9.9.9:12445' })
+    const refused = await other.before({ endpoint: endpoints.visitorDelete, params: { id: 'v-7' } })
+    await refused!({
+      ok: false,
+      error: new AppError({
+        kind: 'not-found',
+        code: 'CODE_NOT_EXISTS',
+        message: 'No such visitor.',
+        details: { status: 404 }
+      })
+    })
+    const created = await other.before({
+      endpoint: endpoints.E17,
+      body: { first_name: 'Ny', start_time: 1, end_time: 2 }
+    })
+    await created!({ ok: true, result: { data: { id: 'v-8' } } })
+    clock.now += 10 * DAY
+    const before = await first.all()
+    // 10 days kept: "Edge" is exactly 10 days old and stays; "Gone" (11 days) goes.
+    expect(await first.setRetention(10)).toEqual({ retentionDays: 10, pruned: 1 })
+    await first.close()
+    const reread = await service(dir.path, clock, memory).all()
+    expect(reread).toEqual(before.slice(1))
+    expect(reread[1]).toMatchObject({ outcome: 'refused', code: 'CODE_NOT_EXISTS', message: 'No such visitor.' })
+    expect(reread[2]).toMatchObject({
+      target: { id: 'v-8', name: 'Ny' },
+      detail: 'visit 1970-01-01 00:00 → 1970-01-01 00:00 UTC'
+    })
+
+    // Filters by console, action and outcome each let through only their rows.
+    const s = service(dir.path, clock, memory)
+    const names = async (filter: object) => (await s.list({ filter })).items.map((r) => r.action)
+    expect(await names({ console: 'https://10.9.9.9:12445' })).toEqual(['create', 'delete'])
+    expect(await names({ action: 'badge print' })).toEqual(['badge print'])
+    expect(await names({ outcome: 'refused' })).toEqual(['delete'])
+    expect(await names({ outcome: 'ok', console: 'https://10.9.9.9:12445' })).toEqual(['create'])
+    expect((await s.list()).consoles.map((c) => c.name)).toEqual(['Depot', 'Lobby'])
     await s.close()
   })
 
