@@ -14,6 +14,7 @@ import { batchHandlers } from './handlers/batches'
 import { badgeHandlers } from './handlers/badges'
 import { kioskHandlers } from './handlers/kiosk'
 import { todayHandlers } from './handlers/today'
+import { auditHandlers } from './handlers/audit'
 import { announceCardWrites } from './services/cards/card-writes'
 
 /**
@@ -40,6 +41,7 @@ function handlers(services: AppServices): Handlers {
     ...batchHandlers(services),
     ...badgeHandlers(services),
     ...kioskHandlers(services),
-    ...todayHandlers(services)
+    ...todayHandlers(services),
+    ...auditHandlers(services)
   }
 }

@@ -22,6 +22,7 @@ import { VisitorService } from './visitors/visitor-service'
 import { KioskService, type KioskWindows } from './kiosk/kiosk-service'
 import { TodayDesk } from './today/today-desk'
 import { HISTORY_LIMIT } from './badges/history'
+import { AuditService } from './audit/audit-service'
 
 export type Transport = 'electron' | 'web' | 'cli' | 'test'
 
@@ -50,12 +51,22 @@ export interface AppServicesOptions {
  */
 export async function createAppServices(options: AppServicesOptions) {
   const events: EventHub = createEventHub()
+  const audit: AuditService = new AuditService({
+    dir: join(options.dataDir, 'audit'),
+    store: options.store,
+    activeConsole: async () => {
+      const { profiles, activeId } = await connections.list()
+      const active = profiles.find((p) => p.id === activeId)
+      return active ? { name: active.name, url: active.url } : null
+    }
+  })
   const connections = new Connections({
     store: options.store,
     secrets: options.secrets,
     dataDir: options.dataDir,
     startDemoConsole: options.startDemoConsole,
-    onChange: (activeId) => events.emit('connections.changed', { activeId })
+    onChange: (activeId) => events.emit('connections.changed', { activeId }),
+    recordWrites: (console) => audit.recorder(console)
   })
   await connections.ensureFirstStart()
   const client = () => connections.client()
@@ -90,7 +101,8 @@ export async function createAppServices(options: AppServicesOptions) {
     transport: options.transport,
     client,
     // Read at each print: the printer may be given after start (tests, a window opened later).
-    printer: (): BadgePrinter | undefined => services.printer
+    printer: (): BadgePrinter | undefined => services.printer,
+    audit: (print) => audit.badgePrinted(print)
   })
 
   const kiosk: KioskService = new KioskService({
@@ -126,13 +138,14 @@ export async function createAppServices(options: AppServicesOptions) {
     enrollment,
     badges,
     kiosk,
+    audit,
     visitors: new VisitorService(client),
     pins: new PinService(client),
     touchPasses: new TouchPassService(client),
     today,
     async close() {
       today.live.close()
-      await Promise.allSettled([batches.close(), enrollment.close(), reader.stop()])
+      await Promise.allSettled([batches.close(), enrollment.close(), reader.stop(), audit.close()])
       await connections.close()
     }
   }

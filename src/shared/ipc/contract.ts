@@ -14,6 +14,7 @@ import { batchChannels, batchEvents } from './channels/batches'
 import { badgeChannels, badgeEvents } from './channels/badges'
 import { kioskChannels, kioskEvents } from './channels/kiosk'
 import { todayChannels, todayEvents } from './channels/today'
+import { auditChannels, auditEvents } from './channels/audit'
 
 /**
  * THE channel map. Each domain keeps its channels in `channels/<domain>.ts`; this file only joins
@@ -35,7 +36,8 @@ export const channels = {
   ...batchChannels,
   ...badgeChannels,
   ...kioskChannels,
-  ...todayChannels
+  ...todayChannels,
+  ...auditChannels
 } satisfies Record<string, ChannelDef>
 
 /** Events main pushes to the renderer (name → payload schema). */
@@ -51,7 +53,8 @@ export const events = {
   ...batchEvents,
   ...badgeEvents,
   ...kioskEvents,
-  ...todayEvents
+  ...todayEvents,
+  ...auditEvents
 } satisfies Record<string, z.ZodType>
 
 export type Channels = typeof channels

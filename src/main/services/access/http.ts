@@ -24,6 +24,26 @@ export interface AttemptEvent {
   ms: number
 }
 
+/** A write about to be sent: what the audit journal reads its target from. */
+export interface WriteCall {
+  endpoint: EndpointInfo
+  params?: Record<string, string> | undefined
+  query?: Query | undefined
+  body?: unknown
+}
+
+/** How a write ended: the parsed answer, or the error the caller gets. */
+export type WriteAnswer = { ok: true; result: unknown } | { ok: false; error: AppError }
+
+/**
+ * Told of every non-GET before it is sent (the audit journal). `before` resolves once the write
+ * is on record, and if it throws the write is not sent; the function it returns is awaited with
+ * the answer before the caller sees it (it must not throw: the console's answer stands).
+ */
+export interface WriteRecorder {
+  before(call: WriteCall): Promise<((answer: WriteAnswer) => Promise<void>) | undefined>
+}
+
 export interface AccessHttpConfig {
   /** https://host:12445 — the `/api/v1/developer` prefix is added here. */
   baseUrl: string
@@ -33,6 +53,8 @@ export interface AccessHttpConfig {
   /** Retries of GETs (only those: everything else may have taken effect). */
   retry?: Partial<RetryPolicy>
   onAttempt?: (event: AttemptEvent) => void
+  /** Records every write (create, update, assign, delete, purchase, import…) with its outcome. */
+  onWrite?: WriteRecorder
 }
 
 export type Query = Record<string, string | number | boolean | readonly (string | number)[] | undefined>
@@ -133,12 +155,14 @@ export class AccessHttp {
   private readonly timeoutMs: number
   private readonly retryPolicy: RetryPolicy
   private readonly onAttempt?: (event: AttemptEvent) => void
+  private readonly onWrite?: WriteRecorder
 
   constructor(config: AccessHttpConfig) {
     this.baseUrl = config.baseUrl.replace(/\/+$/, '')
     this.timeoutMs = config.timeoutMs ?? 15_000
     this.retryPolicy = { ...defaultRetryPolicy, ...config.retry }
     this.onAttempt = config.onAttempt
+    this.onWrite = config.onWrite
     this.axios = axios.create({
       baseURL: this.baseUrl + API_PREFIX,
       httpsAgent: createPinnedAgent(config.pin),
@@ -177,7 +201,8 @@ export class AccessHttp {
   private async policy<T>(
     endpoint: EndpointInfo,
     signal: AbortSignal | undefined,
-    attempt: () => Promise<T>
+    attempt: () => Promise<T>,
+    call: Omit<WriteCall, 'endpoint'> = {}
   ): Promise<T> {
     const observed = async (n: number) => {
       const started = performance.now()
@@ -203,8 +228,19 @@ export class AccessHttp {
         throw e
       }
     }
-    if (endpoint.method !== 'GET') return observed(1)
-    return withRetry(observed, { policy: this.retryPolicy, signal })
+    if (endpoint.method === 'GET') return withRetry(observed, { policy: this.retryPolicy, signal })
+    // On record before it is sent, and its answer on record before the caller sees it.
+    const answered = await this.onWrite?.before({ endpoint, ...call })
+    let result: T
+    try {
+      result = await observed(1)
+    } catch (err) {
+      const error = AppError.from(err)
+      await answered?.({ ok: false, error })
+      throw error
+    }
+    await answered?.({ ok: true, result })
+    return result
   }
 
   /** One exchange: the HTTP status and the parsed envelope (thrown: transport failures, non-API bodies). */
@@ -228,11 +264,16 @@ export class AccessHttp {
   }
 
   async request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<Reply<z.infer<S>>> {
-    return this.policy(spec.endpoint, spec.signal, async () => {
-      const { status, body, headers } = await this.exchange(spec)
-      if (status >= 400 || body.code !== SUCCESS) throw errorFromResponse(spec.endpoint, status, body, headers)
-      return this.parseData(spec, body)
-    })
+    return this.policy(
+      spec.endpoint,
+      spec.signal,
+      async () => {
+        const { status, body, headers } = await this.exchange(spec)
+        if (status >= 400 || body.code !== SUCCESS) throw errorFromResponse(spec.endpoint, status, body, headers)
+        return this.parseData(spec, body)
+      },
+      spec
+    )
   }
 
   /**
@@ -243,12 +284,17 @@ export class AccessHttp {
     spec: RequestSpec<S>,
     codes: readonly C[]
   ): Promise<{ code: typeof SUCCESS; data: z.infer<S> } | { code: C }> {
-    return this.policy(spec.endpoint, spec.signal, async () => {
-      const { status, body, headers } = await this.exchange(spec)
-      if ((codes as readonly string[]).includes(body.code)) return { code: body.code as C }
-      if (status >= 400 || body.code !== SUCCESS) throw errorFromResponse(spec.endpoint, status, body, headers)
-      return { code: SUCCESS, data: this.parseData(spec, body).data }
-    })
+    return this.policy(
+      spec.endpoint,
+      spec.signal,
+      async () => {
+        const { status, body, headers } = await this.exchange(spec)
+        if ((codes as readonly string[]).includes(body.code)) return { code: body.code as C }
+        if (status >= 400 || body.code !== SUCCESS) throw errorFromResponse(spec.endpoint, status, body, headers)
+        return { code: SUCCESS, data: this.parseData(spec, body).data }
+      },
+      spec
+    )
   }
 
   /**

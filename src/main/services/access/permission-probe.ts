@@ -3,7 +3,7 @@ import type { PermissionKey } from '../../../shared/access/endpoints'
 import type { AccessClient } from './client'
 
 /** Ids no session, visitor, user or pass can have: the probes below change nothing on the console. */
-const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000'
+export const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000'
 
 /**
  * Whether the token holds an edit permission, found without side effects. The console has no

@@ -3,6 +3,7 @@ import {
   badgeStocks,
   type BadgeHistoryEntry,
   type BadgeJob,
+  type BadgeOutput,
   type BadgeSettings,
   type PrinterInfo
 } from '../../../shared/badges/schemas'
@@ -18,6 +19,8 @@ export interface BadgeServiceDeps {
   client: () => Promise<Pick<AccessClient, 'visitors'>>
   /** Given by the Electron entry; web mode has none (the browser prints). */
   printer: () => BadgePrinter | undefined
+  /** The audit journal: each badge printed, or refused, is recorded before the answer (never throws). */
+  audit?: (print: { job: BadgeJob; output: BadgeOutput; printer?: string; error?: unknown }) => Promise<void>
 }
 
 type Reprint = { reprintOf?: string | undefined }
@@ -39,26 +42,48 @@ export class BadgeService {
 
   async print(input: { job: BadgeJob; printer?: string | undefined; silent: boolean } & Reprint) {
     const { job, printer: name, silent, reprintOf } = input
-    await this.refuseCancelledVisit(job)
-    await this.printer().print({ silent, page: badgeStocks[job.stock], ...(name ? { printer: name } : {}) })
-    return this.history.record({
-      job,
-      output: 'printer',
-      ...(name ? { printer: name } : {}),
-      ...(reprintOf ? { reprintOf } : {})
+    return this.audited({ job, output: 'printer', ...(name ? { printer: name } : {}) }, async () => {
+      await this.refuseCancelledVisit(job)
+      await this.printer().print({ silent, page: badgeStocks[job.stock], ...(name ? { printer: name } : {}) })
+      return this.history.record({
+        job,
+        output: 'printer',
+        ...(name ? { printer: name } : {}),
+        ...(reprintOf ? { reprintOf } : {})
+      })
     })
   }
 
   async pdf({ job, reprintOf }: { job: BadgeJob } & Reprint) {
-    await this.refuseCancelledVisit(job)
-    const pdf = await this.printer().printToPdf({ page: badgeStocks[job.stock] })
-    const entry = await this.history.record({ job, output: 'pdf', ...(reprintOf ? { reprintOf } : {}) })
-    return { pdfBase64: Buffer.from(pdf).toString('base64'), entry }
+    return this.audited({ job, output: 'pdf' }, async () => {
+      await this.refuseCancelledVisit(job)
+      const pdf = await this.printer().printToPdf({ page: badgeStocks[job.stock] })
+      const entry = await this.history.record({ job, output: 'pdf', ...(reprintOf ? { reprintOf } : {}) })
+      return { pdfBase64: Buffer.from(pdf).toString('base64'), entry }
+    })
   }
 
   /** A badge the browser printed or saved (web mode). */
   record({ job, output, reprintOf }: { job: BadgeJob; output: 'browser-print' | 'browser-pdf' } & Reprint) {
-    return this.history.record({ job, output, ...(reprintOf ? { reprintOf } : {}) })
+    return this.audited({ job, output }, () =>
+      this.history.record({ job, output, ...(reprintOf ? { reprintOf } : {}) })
+    )
+  }
+
+  /** Run a print and put it on the audit trail, done or refused, before its answer is given. */
+  private async audited<T>(
+    print: { job: BadgeJob; output: BadgeOutput; printer?: string },
+    run: () => Promise<T>
+  ): Promise<T> {
+    let result: T
+    try {
+      result = await run()
+    } catch (error) {
+      await this.deps.audit?.({ ...print, error })
+      throw error
+    }
+    await this.deps.audit?.(print)
+    return result
   }
 
   getSettings(): Promise<BadgeSettings> {

@@ -1,5 +1,6 @@
 import { open, readFile, truncate, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import type { z } from 'zod'
 import { AppError } from '../../../shared/errors'
 import { parseJson } from '../../../shared/json'
 import { writeFileAtomic } from '../../../node/atomic-file'
@@ -8,39 +9,81 @@ import { journalEntrySchema, type JournalEntry } from './journal-entries'
 const NEWLINE = 0x0a
 
 /**
+ * What a journal's lines are and how its failures read. The batch journal's is the default; the
+ * audit journal (services/audit) gives its own, so both keep the same durability.
+ */
+export interface JournalFormat<E> {
+  schema: z.ZodType<E>
+  /** A write that failed: nothing of it is kept. */
+  writeFailed: (path: string, cause: Error) => AppError
+  /** A complete line that does not parse. */
+  damaged: (path: string, line: number) => AppError
+}
+
+export const batchJournalFormat: JournalFormat<JournalEntry> = {
+  schema: journalEntrySchema,
+  writeFailed: (path, cause) =>
+    new AppError({
+      kind: 'storage',
+      code: 'BATCH_WRITE_FAILED',
+      message: `The batch could not be saved: ${cause.message}`,
+      hint: `Check free space and permissions of ${dirname(path)}. The last change was not saved.`,
+      retryable: true
+    }),
+  damaged: (path, line) =>
+    new AppError({
+      kind: 'storage',
+      code: 'BATCH_DAMAGED',
+      message: `Line ${line} of ${path} is damaged; the batch was not loaded.`,
+      hint: 'Keep a copy of the file and report it. Other batches are not affected.',
+      details: { path, line }
+    })
+}
+
+/**
  * An append-only JSON-lines file whose every append is fsynced before it resolves: a line that
  * was acknowledged survives a crash or `kill -9`. A crash mid-write can only tear the last line;
  * replay drops it (it was never acknowledged) and cuts it off so later appends start clean.
  */
-export class Journal {
+export class Journal<E = JournalEntry> {
   private handle: FileHandle | undefined
   private queue: Promise<unknown> = Promise.resolve()
 
-  private constructor(readonly path: string) {}
+  private constructor(
+    readonly path: string,
+    private readonly format: JournalFormat<E>
+  ) {}
 
   /** Read and parse every complete line. Throws a storage AppError if a complete line is damaged. */
-  static async replay(path: string): Promise<{ journal: Journal; entries: JournalEntry[] }> {
+  static async replay<E = JournalEntry>(
+    path: string,
+    format: JournalFormat<E> = batchJournalFormat as unknown as JournalFormat<E>
+  ): Promise<{ journal: Journal<E>; entries: E[] }> {
     const buffer = await readFile(path)
-    const entries: JournalEntry[] = []
+    const entries: E[] = []
     let start = 0
     let line = 1
     for (let end = buffer.indexOf(NEWLINE); end !== -1; end = buffer.indexOf(NEWLINE, start)) {
-      if (end > start) entries.push(parseLine(path, line, buffer.toString('utf8', start, end)))
+      if (end > start) entries.push(parseLine(format, path, line, buffer.toString('utf8', start, end)))
       start = end + 1
       line++
     }
     if (start < buffer.length) await truncate(path, start)
-    return { journal: new Journal(path), entries }
+    return { journal: new Journal(path, format), entries }
   }
 
   /** A new journal whose first line is `entry`; the file appears whole or not at all. */
-  static async create(path: string, entries: JournalEntry[]): Promise<Journal> {
+  static async create<E = JournalEntry>(
+    path: string,
+    entries: NoInfer<E>[],
+    format: JournalFormat<E> = batchJournalFormat as unknown as JournalFormat<E>
+  ): Promise<Journal<E>> {
     await writeFileAtomic(path, serialise(entries))
-    return new Journal(path)
+    return new Journal(path, format)
   }
 
   /** Replace the whole file (compaction) atomically. */
-  async rewrite(entries: JournalEntry[]): Promise<void> {
+  async rewrite(entries: E[]): Promise<void> {
     await this.run(async () => {
       await this.closeHandle()
       await writeFileAtomic(this.path, serialise(entries))
@@ -52,7 +95,7 @@ export class Journal {
    * its bytes (disk nearly full) or fail midway: every byte is written, and on any failure the file
    * is cut back to where it was, so a later append never lands behind a torn line.
    */
-  append(...entries: JournalEntry[]): Promise<void> {
+  append(...entries: E[]): Promise<void> {
     return this.run(async () => {
       this.handle ??= await open(this.path, 'a')
       const handle = this.handle
@@ -87,31 +130,19 @@ export class Journal {
     this.queue = result.catch(() => undefined)
     return result.catch((err: unknown) => {
       if (err instanceof AppError) throw err
-      throw new AppError({
-        kind: 'storage',
-        code: 'BATCH_WRITE_FAILED',
-        message: `The batch could not be saved: ${(err as Error).message}`,
-        hint: `Check free space and permissions of ${dirname(this.path)}. The last change was not saved.`,
-        retryable: true
-      })
+      throw this.format.writeFailed(this.path, err as Error)
     })
   }
 }
 
-function serialise(entries: JournalEntry[]): string {
+function serialise(entries: readonly unknown[]): string {
   let text = ''
   for (const entry of entries) text += JSON.stringify(entry) + '\n'
   return text
 }
 
-function parseLine(path: string, line: number, text: string): JournalEntry {
-  const parsed = parseJson(journalEntrySchema, text)
-  if (parsed.success) return parsed.data
-  throw new AppError({
-    kind: 'storage',
-    code: 'BATCH_DAMAGED',
-    message: `Line ${line} of ${path} is damaged; the batch was not loaded.`,
-    hint: 'Keep a copy of the file and report it. Other batches are not affected.',
-    details: { path, line }
-  })
+function parseLine<E>(format: JournalFormat<E>, path: string, line: number, text: string): E {
+  const parsed = parseJson(format.schema, text)
+  if (parsed.success) return parsed.data as E
+  throw format.damaged(path, line)
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { AppError } from '../../../shared/errors'
 import type { CertificateInfo, CertificateStatus, ProfileSummary, TokenCheck } from '../../../shared/connections'
 import { createAccessClient, type AccessClient } from '../access/client'
+import type { WriteRecorder } from '../access/http'
 import { probeCertificate, type PinnedCertificate } from '../access/tls-pinning'
 import { checkToken } from './token-check'
 import type { BuiltInConsole, StartDemoConsole } from './demo-starter'
@@ -17,6 +18,8 @@ export interface ConnectionsDeps {
   onChange?: (activeId: string | null) => void
   /** Starts the built-in demo console (given by the entry: services do not import the demo console). */
   startDemoConsole: StartDemoConsole
+  /** Records each write a profile's client makes (the audit journal), given the profile's name and address. */
+  recordWrites?: (console: { name: string; url: string }) => WriteRecorder
 }
 
 export interface SaveProfileInput {
@@ -257,7 +260,8 @@ export class Connections {
     if (cached) return cached
     const build: Promise<AccessClient> = this.credentials(record)
       .then((credentials) => {
-        const client = createAccessClient(credentials)
+        const recorder = this.deps.recordWrites?.({ name: record.name, url: credentials.baseUrl })
+        const client = createAccessClient(recorder ? { ...credentials, onWrite: recorder } : credentials)
         // Dropped while it was built (token changed, profile removed): not kept for later callers.
         if (this.building.get(record.id) === build) this.clients.set(record.id, client)
         return client

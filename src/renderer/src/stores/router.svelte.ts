@@ -8,6 +8,7 @@ export const screens = [
   { id: 'touch-passes', label: 'Touch Passes' },
   { id: 'visitors', label: 'Visitors' },
   { id: 'badges', label: 'Badges' },
+  { id: 'audit', label: 'Audit' },
   { id: 'settings', label: 'Settings' }
 ] as const
 

@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto'
+import { mkdir, rename } from 'node:fs/promises'
+import { join } from 'node:path'
+import { AppError } from '../../../shared/errors'
+import type { AuditFilter, AuditRow } from '../../../shared/audit/schemas'
+import { Journal } from '../batches/journal'
+import { auditJournalFormat, type AuditBegin, type AuditEnd, type AuditEntry } from './audit-entries'
+
+/** Said of a write whose `begin` is on disk but whose answer never was. */
+export const STOPPED_BEFORE_ANSWER =
+  'The app stopped before the console answered: check on the console whether this was done.'
+
+const DAY_MS = 86_400_000
+
+interface HeldRow {
+  row: AuditRow
+  atMs: number
+  /** Lower-case text the free-text filter searches. */
+  haystack: string
+}
+
+export type BeginInput = Omit<AuditBegin, 't' | 'id' | 'at'>
+export type EndInput = Omit<AuditEnd, 't' | 'id' | 'at'>
+
+function haystackOf(row: AuditRow): string {
+  return [
+    row.console.name,
+    row.console.url,
+    `${row.desk.user}@${row.desk.host}`,
+    row.action,
+    row.endpoint.id,
+    row.endpoint.title,
+    row.target.kind,
+    row.target.id,
+    row.target.name,
+    row.detail,
+    row.outcome,
+    row.code,
+    row.message
+  ]
+    .filter(Boolean)
+    .join('\n')
+    .toLowerCase()
+}
+
+function applyEnd(row: AuditRow, end: AuditEnd): AuditRow {
+  const next: AuditRow = { ...row, outcome: end.outcome, endedAt: end.at }
+  if (end.code) next.code = end.code
+  if (end.message) next.message = end.message
+  if (end.targetId && !row.target.id) next.target = { ...next.target, id: end.targetId }
+  if (end.targetName && !row.target.name) next.target = { ...next.target, name: end.targetName }
+  if (end.detail) next.detail = row.detail ? `${row.detail}; ${end.detail}` : end.detail
+  return next
+}
+
+function entriesOf(row: AuditRow): AuditEntry[] {
+  const begin: AuditBegin = {
+    t: 'begin',
+    id: row.id,
+    at: row.at,
+    console: row.console,
+    desk: row.desk,
+    action: row.action,
+    endpoint: row.endpoint,
+    target: row.target,
+    ...(row.detail !== undefined ? { detail: row.detail } : {})
+  }
+  if (row.outcome === 'pending') return [begin]
+  // The row already holds the answer's additions: the end line only carries the outcome.
+  const end: AuditEnd = {
+    t: 'end',
+    id: row.id,
+    at: row.endedAt ?? row.at,
+    outcome: row.outcome,
+    ...(row.code !== undefined ? { code: row.code } : {}),
+    ...(row.message !== undefined ? { message: row.message } : {})
+  }
+  return [begin, end]
+}
+
+/**
+ * The audit journal: append-only, each line fsynced before it resolves (the batch journal's
+ * mechanism), read once into memory for the screen. Changes are serialised here so a prune
+ * (which rewrites the file) never drops a line appended meanwhile.
+ */
+export class AuditLog {
+  readonly path: string
+  private state: Promise<{ journal: Journal<AuditEntry> }> | undefined
+  private readonly rows: HeldRow[] = []
+  private readonly byId = new Map<string, HeldRow>()
+  /** Every console the journal names, by URL → its newest name. */
+  private readonly consoleNames = new Map<string, string>()
+  /** The newest name each target had in the journal: a PIN or QR row names the visitor a create named. */
+  private readonly names = new Map<string, string>()
+  private queue: Promise<unknown> = Promise.resolve()
+  /** Said once on the screen after the file had to be set aside. */
+  notice: string | undefined
+
+  constructor(
+    private readonly dir: string,
+    private readonly options: { retentionDays: () => number; now?: () => Date }
+  ) {
+    this.path = join(dir, 'audit.jsonl')
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date()
+  }
+
+  /** Opened on first use: replayed, then rows older than the retention pruned. */
+  private open(): Promise<{ journal: Journal<AuditEntry> }> {
+    this.state ??= this.load().catch((err: unknown) => {
+      this.state = undefined
+      if (err instanceof AppError) throw err
+      throw new AppError({
+        kind: 'storage',
+        code: 'AUDIT_UNREADABLE',
+        message: `The audit journal could not be opened, so no change is sent to the console: ${(err as Error).message}`,
+        hint: `Check that ${this.dir} is a folder this user can write to, then try again.`,
+        retryable: true
+      })
+    })
+    return this.state
+  }
+
+  private async load(): Promise<{ journal: Journal<AuditEntry> }> {
+    await mkdir(this.dir, { recursive: true })
+    let journal: Journal<AuditEntry>
+    let entries: AuditEntry[] = []
+    try {
+      ;({ journal, entries } = await Journal.replay(this.path, auditJournalFormat))
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code ?? (err as AppError).code
+      if (code === 'AUDIT_DAMAGED') {
+        // A damaged line must not stop every console write: keep the file aside, start a new one.
+        const aside = join(this.dir, `audit-damaged-${this.now().toISOString().replace(/[:.]/g, '-')}.jsonl`)
+        await rename(this.path, aside)
+        this.notice = `The audit journal was damaged (${(err as Error).message}). It was kept as ${aside} and a new one started.`
+      } else if (code !== 'ENOENT') throw err
+      journal = await Journal.create(this.path, [], auditJournalFormat)
+    }
+    for (const entry of entries) {
+      if (entry.t === 'begin') this.hold(this.rowOf(entry))
+      else {
+        const held = this.byId.get(entry.id)
+        if (held) this.replace(held, applyEnd(held.row, entry))
+      }
+    }
+    for (const held of this.rows) {
+      if (held.row.outcome === 'pending')
+        this.replace(held, { ...held.row, outcome: 'unknown', message: STOPPED_BEFORE_ANSWER })
+    }
+    const state = { journal }
+    await this.pruneRows(state, this.options.retentionDays())
+    return state
+  }
+
+  private rowOf(begin: AuditBegin): AuditRow {
+    const { t: _t, ...row } = begin
+    return { ...row, outcome: 'pending' }
+  }
+
+  private hold(row: AuditRow): void {
+    const held = { row, atMs: Date.parse(row.at), haystack: haystackOf(row) }
+    this.rows.push(held)
+    this.byId.set(row.id, held)
+    this.learnName(row)
+    this.consoleNames.set(row.console.url, row.console.name)
+  }
+
+  private replace(held: HeldRow, row: AuditRow): void {
+    held.row = row
+    held.haystack = haystackOf(row)
+    this.learnName(row)
+  }
+
+  private learnName(row: AuditRow): void {
+    if (row.target.id && row.target.name) this.names.set(`${row.target.kind}\n${row.target.id}`, row.target.name)
+  }
+
+  /** The target with the name the journal last knew it by, when the request itself names none. */
+  private named(target: AuditBegin['target']): AuditBegin['target'] {
+    if (target.name || !target.id) return target
+    const name = this.names.get(`${target.kind}\n${target.id}`)
+    return name ? { ...target, name } : target
+  }
+
+  private serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task)
+    this.queue = run.catch(() => undefined)
+    return run
+  }
+
+  /** A write about to be sent: durable before this resolves. Returns the row's id. */
+  begin(input: BeginInput): Promise<string> {
+    return this.serial(async () => {
+      const { journal } = await this.open()
+      const entry: AuditBegin = {
+        t: 'begin',
+        id: randomUUID(),
+        at: this.now().toISOString(),
+        ...input,
+        target: this.named(input.target)
+      }
+      await journal.append(entry)
+      this.hold(this.rowOf(entry))
+      return entry.id
+    })
+  }
+
+  /** The answer to a write begun here: durable before this resolves. */
+  end(id: string, input: EndInput): Promise<void> {
+    return this.serial(async () => {
+      const { journal } = await this.open()
+      const entry: AuditEnd = { t: 'end', id, at: this.now().toISOString(), ...input }
+      await journal.append(entry)
+      const held = this.byId.get(id)
+      if (held) this.replace(held, applyEnd(held.row, entry))
+    })
+  }
+
+  /** Something done without a request to wait for (a badge printed): both lines in one append. */
+  complete(input: BeginInput, end: EndInput): Promise<AuditRow> {
+    return this.serial(async () => {
+      const { journal } = await this.open()
+      const at = this.now().toISOString()
+      const begin: AuditBegin = { t: 'begin', id: randomUUID(), at, ...input }
+      const last: AuditEnd = { t: 'end', id: begin.id, at, ...end }
+      await journal.append(begin, last)
+      const row = applyEnd(this.rowOf(begin), last)
+      this.hold(row)
+      return row
+    })
+  }
+
+  /** The test a row must pass for the filter; null when the filter lets every row through. */
+  private matcher(filter: AuditFilter): ((held: HeldRow) => boolean) | null {
+    const from = filter.from ? Date.parse(filter.from) : -Infinity
+    const to = filter.to ? Date.parse(filter.to) : Infinity
+    const text = filter.text?.trim().toLowerCase()
+    const { console: url, action, outcome } = filter
+    if (from === -Infinity && to === Infinity && !text && !url && !action && !outcome) return null
+    return (held) =>
+      held.atMs >= from &&
+      held.atMs < to &&
+      (!url || held.row.console.url === url) &&
+      (!action || held.row.action === action) &&
+      (!outcome || held.row.outcome === outcome) &&
+      (!text || held.haystack.includes(text))
+  }
+
+  /** Rows matching the filter, newest first. */
+  async query(filter: AuditFilter): Promise<{ rows: AuditRow[]; all: number }> {
+    const { items, all } = await this.page(filter, 0, Infinity)
+    return { rows: items, all }
+  }
+
+  /**
+   * One page of the rows matching the filter, newest first, and how many match: only the page's
+   * rows are gathered, so a page costs one pass over the journal (none without a filter).
+   */
+  async page(
+    filter: AuditFilter,
+    offset: number,
+    limit: number
+  ): Promise<{ items: AuditRow[]; total: number; all: number }> {
+    await this.serial(() => this.open())
+    const match = this.matcher(filter)
+    const all = this.rows.length
+    const items: AuditRow[] = []
+    if (!match) {
+      for (let i = all - 1 - offset; i >= 0 && items.length < limit; i--) items.push(this.rows[i]!.row)
+      return { items, total: all, all }
+    }
+    let total = 0
+    for (let i = all - 1; i >= 0; i--) {
+      const held = this.rows[i]!
+      if (!match(held)) continue
+      if (total >= offset && items.length < limit) items.push(held.row)
+      total++
+    }
+    return { items, total, all }
+  }
+
+  /** Every console the journal names, by URL, with the newest name it had. */
+  async consoles(): Promise<{ name: string; url: string }[]> {
+    await this.serial(() => this.open())
+    return [...this.consoleNames].map(([url, name]) => ({ name, url })).sort((a, b) => a.name.localeCompare(b.name))
+  }
+
+  /** Drop rows older than `days` (rewriting the file atomically). Returns how many went. */
+  prune(days: number): Promise<number> {
+    return this.serial(async () => this.pruneRows(await this.open(), days))
+  }
+
+  private async pruneRows(state: { journal: Journal<AuditEntry> }, days: number): Promise<number> {
+    const cutoff = this.now().getTime() - days * DAY_MS
+    const kept = this.rows.filter((h) => h.atMs >= cutoff || h.row.outcome === 'pending')
+    const dropped = this.rows.length - kept.length
+    if (dropped === 0) return 0
+    await state.journal.rewrite(kept.flatMap((h) => entriesOf(h.row)))
+    this.rows.length = 0
+    this.byId.clear()
+    this.consoleNames.clear()
+    for (const h of kept) {
+      this.rows.push(h)
+      this.byId.set(h.row.id, h)
+      this.consoleNames.set(h.row.console.url, h.row.console.name)
+    }
+    return dropped
+  }
+
+  async close(): Promise<void> {
+    const state = this.state
+    if (!state) return
+    await this.serial(async () => (await state.catch(() => undefined))?.journal.close())
+  }
+}

@@ -1,0 +1,186 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { hostname, userInfo } from 'node:os'
+import { AppError } from '../../../shared/errors'
+import {
+  RETENTION_DEFAULT_DAYS,
+  retentionSchema,
+  type AuditAction,
+  type AuditFilter,
+  type AuditPage,
+  type AuditRow
+} from '../../../shared/audit/schemas'
+import type { BadgeJob, BadgeOutput } from '../../../shared/badges/schemas'
+import type { WriteAnswer, WriteCall, WriteRecorder } from '../access/http'
+import type { KeyValueStore } from '../storage/key-value-store'
+import { auditCsv } from './audit-csv'
+import { AuditLog, type EndInput } from './audit-log'
+import { writeKindOf } from './write-kinds'
+
+export interface ConsoleRef {
+  name: string
+  url: string
+}
+
+export interface Desk {
+  user: string
+  host: string
+}
+
+export interface AuditServiceDeps {
+  dir: string
+  store: KeyValueStore
+  /** The active console's profile name and address (a badge print names it). */
+  activeConsole: () => Promise<ConsoleRef | null>
+  /** Given by tests; the OS user and the machine name otherwise. */
+  desk?: Desk
+  now?: () => Date
+}
+
+const RETENTION_KEY = 'auditRetentionDays'
+
+/** The OS user and machine name; a user with no passwd entry (some containers) is named from the environment. */
+export function thisDesk(): Desk {
+  let user: string
+  try {
+    user = userInfo().username
+  } catch {
+    user = process.env.USER ?? process.env.USERNAME ?? 'unknown'
+  }
+  return { user, host: hostname() }
+}
+
+/**
+ * The outcome of a write as the journal keeps it: ok; refused when the console answered with an
+ * error (its code), or the app refused the call before sending it; unknown when no answer came
+ * (timeout, reset, cancelled), since the write may have taken effect.
+ */
+export function outcomeOf(answer: WriteAnswer): EndInput {
+  if (answer.ok) return { outcome: 'ok' }
+  const { error } = answer
+  const answeredByConsole = typeof error.details?.status === 'number'
+  const refusedHere = error.kind === 'validation' && !answeredByConsole
+  return {
+    outcome: answeredByConsole || refusedHere ? 'refused' : 'unknown',
+    ...(error.code ? { code: error.code } : {}),
+    message: error.message
+  }
+}
+
+/**
+ * The audit trail: every write this desk makes to a console, and every badge it prints, on a durable
+ * local journal with its outcome, a filterable list, a CSV export and a retention setting.
+ */
+export class AuditService {
+  readonly log: AuditLog
+  private readonly desk: Desk
+  /** What the writes of the call in progress are, when the request alone cannot say (see `as`). */
+  private readonly purpose = new AsyncLocalStorage<AuditAction>()
+
+  constructor(private readonly deps: AuditServiceDeps) {
+    this.desk = deps.desk ?? thisDesk()
+    this.log = new AuditLog(deps.dir, {
+      retentionDays: () => this.retentionDays(),
+      ...(deps.now ? { now: deps.now } : {})
+    })
+  }
+
+  retentionDays(): number {
+    const parsed = retentionSchema.safeParse(this.deps.store.get(RETENTION_KEY))
+    return parsed.success ? parsed.data : RETENTION_DEFAULT_DAYS
+  }
+
+  /** Keep rows this many days; older ones are pruned now (and at each start). */
+  async setRetention(days: number): Promise<{ retentionDays: number; pruned: number }> {
+    this.deps.store.set(RETENTION_KEY, days)
+    return { retentionDays: days, pruned: await this.log.prune(days) }
+  }
+
+  /**
+   * Record the writes `run` makes as `action`: an enrollment's bind is an NFC card assignment on
+   * the wire, told apart only by the channel that makes it.
+   */
+  as<T>(action: AuditAction, run: () => Promise<T>): Promise<T> {
+    return this.purpose.run(action, run)
+  }
+
+  /** What the access client of one console calls around each write. */
+  recorder(console: ConsoleRef): WriteRecorder {
+    return {
+      before: async (call: WriteCall) => {
+        const kind = writeKindOf(call)
+        if (!kind) return undefined
+        const detail = await kind.detail?.(call)
+        const id = await this.log.begin({
+          console,
+          desk: this.desk,
+          action: this.purpose.getStore() ?? kind.action,
+          endpoint: { id: call.endpoint.id, title: call.endpoint.title },
+          target: kind.target(call),
+          ...(detail ? { detail } : {})
+        })
+        return async (answer: WriteAnswer) => {
+          const extra = answer.ok && kind.answered ? kind.answered(answer.result) : {}
+          const end: EndInput = {
+            ...outcomeOf(answer),
+            ...(extra.id ? { targetId: extra.id } : {}),
+            ...(extra.name ? { targetName: extra.name } : {}),
+            ...(extra.detail ? { detail: extra.detail } : {})
+          }
+          // The console's answer stands even if its line cannot be written: the row then reads
+          // "the app stopped before the answer" after a restart, which is what the disk knows.
+          await this.log.end(id, end).catch(() => undefined)
+        }
+      }
+    }
+  }
+
+  /** A badge printed (or refused) at this desk. Never throws: the print's own result stands. */
+  async badgePrinted(input: { job: BadgeJob; output: BadgeOutput; printer?: string; error?: unknown }) {
+    const console = (await this.deps.activeConsole().catch(() => null)) ?? { name: 'No console', url: '' }
+    const error = input.error === undefined ? undefined : AppError.from(input.error)
+    const where = input.output === 'printer' ? `printer ${input.printer ?? '(default)'}` : input.output
+    await this.log
+      .complete(
+        {
+          console,
+          desk: this.desk,
+          action: 'badge print',
+          endpoint: { id: 'badge', title: 'Print badge' },
+          target: { kind: 'visitor', id: input.job.visitorId, name: input.job.name },
+          detail: `${input.job.stock} on ${where}`
+        },
+        error
+          ? { outcome: 'refused', ...(error.code ? { code: error.code } : {}), message: error.message }
+          : { outcome: 'ok' }
+      )
+      .catch(() => undefined)
+  }
+
+  async list(input: { filter?: AuditFilter; offset?: number; limit?: number } = {}): Promise<AuditPage> {
+    const { items, total, all } = await this.log.page(input.filter ?? {}, input.offset ?? 0, input.limit ?? 200)
+    return {
+      items,
+      total,
+      all,
+      consoles: await this.log.consoles(),
+      retentionDays: this.retentionDays(),
+      ...(this.log.notice ? { notice: this.log.notice } : {})
+    }
+  }
+
+  async exportCsv(filter: AuditFilter = {}): Promise<{ filename: string; text: string; rows: number }> {
+    const { rows } = await this.log.query(filter)
+    const now = this.deps.now?.() ?? new Date()
+    const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
+    return { filename: `audit-${day}.csv`, text: auditCsv(rows), rows: rows.length }
+  }
+
+  /** For tests and the crash child: every row, oldest first. */
+  async all(): Promise<AuditRow[]> {
+    return (await this.log.query({})).rows.reverse()
+  }
+
+  close(): Promise<void> {
+    return this.log.close()
+  }
+}

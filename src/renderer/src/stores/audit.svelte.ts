@@ -1,0 +1,121 @@
+import type { AuditAction, AuditFilter, AuditOutcome, AuditRow } from '../../../shared/audit/schemas'
+import { retentionSchema } from '../../../shared/audit/schemas'
+import { AppError } from '../../../shared/errors'
+import { getApi } from '../lib/api'
+import { saveBlob } from '../lib/download'
+import { countOf } from '../lib/plural'
+
+/** The filter as the screen's fields hold it: dates as `yyyy-mm-dd` in the desk's zone, '' = any. */
+export interface AuditFields {
+  from: string
+  to: string
+  console: string
+  action: AuditAction | ''
+  outcome: AuditOutcome | ''
+  text: string
+}
+
+export const emptyFields = (): AuditFields => ({ from: '', to: '', console: '', action: '', outcome: '', text: '' })
+
+/** Midnight starting a `yyyy-mm-dd` day in the desk's zone, as an instant. */
+function dayStart(day: string, plusDays = 0): Date | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
+  if (!m) return undefined
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + plusDays)
+  return Number.isFinite(d.getTime()) ? d : undefined
+}
+
+/**
+ * The fields as the channel's filter: "from" is the start of that day, "to" includes the whole of
+ * its day. A range that ends before it starts is refused with what to do.
+ */
+export function toFilter(fields: AuditFields): AuditFilter {
+  const from = fields.from ? dayStart(fields.from) : undefined
+  const to = fields.to ? dayStart(fields.to, 1) : undefined
+  if (fields.from && !from) throw fieldError('The “From” date is not a date: pick one from the calendar or clear it.')
+  if (fields.to && !to) throw fieldError('The “To” date is not a date: pick one from the calendar or clear it.')
+  if (from && to && to <= from) {
+    throw fieldError('“To” is before “From”: pick a “To” date on or after the “From” date.')
+  }
+  const text = fields.text.trim()
+  return {
+    ...(from ? { from: from.toISOString() } : {}),
+    ...(to ? { to: to.toISOString() } : {}),
+    ...(fields.console ? { console: fields.console } : {}),
+    ...(fields.action ? { action: fields.action } : {}),
+    ...(fields.outcome ? { outcome: fields.outcome } : {}),
+    ...(text ? { text } : {})
+  }
+}
+
+function fieldError(message: string): AppError {
+  return new AppError({ kind: 'validation', code: 'FILTER_INVALID', message })
+}
+
+/** The retention field's text as days, or the message saying what to type. */
+export function parseRetention(text: string): { days: number } | { error: string } {
+  const trimmed = text.trim()
+  if (!/^\d+$/.test(trimmed)) return { error: 'Enter a whole number of days, for example 365.' }
+  const parsed = retentionSchema.safeParse(Number(trimmed))
+  return parsed.success ? { days: parsed.data } : { error: parsed.error.issues[0]!.message }
+}
+
+/** The Audit screen's state: one page of the filtered journal, the filter, export and retention. */
+export class AuditStore {
+  readonly pageSize = 100
+  fields = $state<AuditFields>(emptyFields())
+  /** The filter the shown rows answer (the fields may have been edited since). */
+  applied = $state<AuditFilter>({})
+  rows = $state.raw<AuditRow[]>([])
+  page = $state(1)
+  total = $state(0)
+  all = $state(0)
+  consoles = $state.raw<{ name: string; url: string }[]>([])
+  retentionDays = $state(0)
+  notice = $state<string | undefined>(undefined)
+  loaded = $state(false)
+
+  /** Read a page of the rows the applied filter matches (page 1 after a new filter). */
+  async load(page = 1, filter: AuditFilter = this.applied): Promise<void> {
+    const answer = await getApi().audit.list({
+      filter,
+      offset: (page - 1) * this.pageSize,
+      limit: this.pageSize
+    })
+    this.applied = filter
+    this.rows = answer.items
+    this.total = answer.total
+    this.all = answer.all
+    this.consoles = answer.consoles
+    this.retentionDays = answer.retentionDays
+    this.notice = answer.notice
+    this.page = page
+    this.loaded = true
+  }
+
+  /** Apply the fields (throws the field's message when a date is wrong). */
+  apply(): Promise<void> {
+    return this.load(1, toFilter(this.fields))
+  }
+
+  clear(): Promise<void> {
+    this.fields = emptyFields()
+    return this.load(1, {})
+  }
+
+  /** The rows the applied filter matches, all of them, as a CSV file. Returns what was saved. */
+  async exportCsv(): Promise<string> {
+    const { filename, text, rows } = await getApi().audit.exportCsv({ filter: this.applied })
+    saveBlob(new Blob([text], { type: 'text/csv' }), filename)
+    return `Saved ${countOf(rows, 'row')} as ${filename}.`
+  }
+
+  async setRetention(days: number): Promise<number> {
+    const { retentionDays, pruned } = await getApi().audit.setRetention({ days })
+    this.retentionDays = retentionDays
+    await this.load(1)
+    return pruned
+  }
+}
+
+export const auditStore = new AuditStore()

@@ -1,0 +1,101 @@
+import { z } from 'zod'
+
+/** What a desk did to a console (or printed): the kinds the Audit screen filters by. */
+export const auditActions = [
+  'create',
+  'update',
+  'delete',
+  'assign',
+  'unassign',
+  'purchase',
+  'import',
+  'enrollment start',
+  'enrollment bind',
+  'enrollment end',
+  'PIN assignment',
+  'PIN removal',
+  'QR assignment',
+  'QR removal',
+  'badge print'
+] as const
+export const auditActionSchema = z.enum(auditActions)
+export type AuditAction = z.infer<typeof auditActionSchema>
+
+/**
+ * ok: the console said SUCCESS (or the badge printed). refused: the console answered with an
+ * error code (nothing changed, as far as the console says). unknown: no answer (timeout, reset,
+ * the app stopped before the answer) — the write may or may not have taken effect.
+ * pending: sent from this process, answer not back yet.
+ */
+export const auditOutcomes = ['ok', 'refused', 'unknown', 'pending'] as const
+export const auditOutcomeSchema = z.enum(auditOutcomes)
+export type AuditOutcome = z.infer<typeof auditOutcomeSchema>
+
+/** What a write was about: never a PIN or a token, only whose and which. */
+export const auditTargetSchema = z.object({
+  kind: z.enum(['visitor', 'user', 'NFC card', 'Touch Pass', 'reader', 'enrollment session', 'users', 'record']),
+  id: z.string().max(200).optional(),
+  name: z.string().max(300).optional()
+})
+export type AuditTarget = z.infer<typeof auditTargetSchema>
+
+export const auditRowSchema = z.object({
+  id: z.string(),
+  /** When the write was sent (ISO). */
+  at: z.string(),
+  /** When the answer came (ISO); absent while pending or when it never came. */
+  endedAt: z.string().optional(),
+  console: z.object({ name: z.string(), url: z.string() }),
+  desk: z.object({ user: z.string(), host: z.string() }),
+  action: auditActionSchema,
+  /** The endpoint (`E17`, `§4.9`) and its title; `badge` for a print. */
+  endpoint: z.object({ id: z.string(), title: z.string() }),
+  target: auditTargetSchema,
+  /** A short, safe summary of what was sent (a count, a name, a time range): never a secret. */
+  detail: z.string().max(500).optional(),
+  outcome: auditOutcomeSchema,
+  /** The console's code (refused) or the transport's (unknown). */
+  code: z.string().max(200).optional(),
+  message: z.string().max(1000).optional()
+})
+export type AuditRow = z.infer<typeof auditRowSchema>
+
+const isoInstant = z.iso.datetime({ offset: true })
+
+/** The Audit screen's filter; every field optional. Dates are instants the renderer computes in local time. */
+export const auditFilterSchema = z.object({
+  from: isoInstant.optional(),
+  /** Exclusive. */
+  to: isoInstant.optional(),
+  /** A console's URL (its name may have changed; the URL says which console). */
+  console: z.string().max(500).optional(),
+  action: auditActionSchema.optional(),
+  outcome: auditOutcomeSchema.optional(),
+  text: z.string().max(200).optional()
+})
+export type AuditFilter = z.infer<typeof auditFilterSchema>
+
+export const auditPageSchema = z.object({
+  /** Rows matching the filter, newest first, from offset. */
+  items: z.array(auditRowSchema),
+  /** How many rows match the filter in all. */
+  total: z.number().int(),
+  /** How many rows the journal holds in all. */
+  all: z.number().int(),
+  /** Every console the journal names (for the filter), by URL. */
+  consoles: z.array(z.object({ name: z.string(), url: z.string() })),
+  retentionDays: z.number().int(),
+  /** Said once after start when the journal file had to be set aside. */
+  notice: z.string().optional()
+})
+export type AuditPage = z.infer<typeof auditPageSchema>
+
+export const RETENTION_MIN_DAYS = 1
+export const RETENTION_MAX_DAYS = 3650
+export const RETENTION_DEFAULT_DAYS = 365
+
+export const retentionSchema = z
+  .number({ error: 'Enter a number of days.' })
+  .int({ error: 'Enter a whole number of days.' })
+  .min(RETENTION_MIN_DAYS, { error: `Keep the journal at least ${RETENTION_MIN_DAYS} day.` })
+  .max(RETENTION_MAX_DAYS, { error: `Keep the journal at most ${RETENTION_MAX_DAYS} days (ten years).` })

@@ -1,0 +1,32 @@
+import { z } from 'zod'
+import { channel } from '../define'
+import { auditFilterSchema, auditPageSchema, retentionSchema } from '../../audit/schemas'
+
+/** The most rows one call answers: the screen reads a page at a time (the journal may hold tens of thousands). */
+export const AUDIT_PAGE_MAX = 500
+
+export const auditChannels = {
+  'audit.list': channel(
+    'Rows of the audit journal (every console write and badge print of this desk), newest first, filtered, a page at a time',
+    z
+      .object({
+        filter: auditFilterSchema.default({}),
+        offset: z.number().int().min(0).default(0),
+        limit: z.number().int().min(1).max(AUDIT_PAGE_MAX).default(200)
+      })
+      .optional(),
+    auditPageSchema
+  ),
+  'audit.exportCsv': channel(
+    'The rows matching a filter as CSV (header line, CRLF, UTF-8 with BOM), newest first',
+    z.object({ filter: auditFilterSchema.default({}) }).optional(),
+    z.object({ filename: z.string(), text: z.string(), rows: z.number().int() })
+  ),
+  'audit.setRetention': channel(
+    'Keep audit rows this many days (1–3650); older rows are removed now and at each start',
+    z.object({ days: retentionSchema }),
+    z.object({ retentionDays: z.number().int(), pruned: z.number().int() })
+  )
+}
+
+export const auditEvents = {} satisfies Record<string, z.ZodType>

@@ -1,0 +1,191 @@
+import { hostname, userInfo } from 'node:os'
+import { describe, expect, it } from 'vitest'
+import { AppError } from '../../../src/shared/errors'
+import { endpoints, type EndpointInfo } from '../../../src/shared/access/endpoints'
+import type { WriteCall } from '../../../src/main/services/access/http'
+import { NO_SUCH_ID } from '../../../src/main/services/access/permission-probe'
+import { outcomeOf, thisDesk } from '../../../src/main/services/audit/audit-service'
+import { writeKindOf } from '../../../src/main/services/audit/write-kinds'
+
+/** What a request's fields become in its row: the table's reading of bodies and parameters. */
+async function rowOf(call: WriteCall, result?: unknown) {
+  const kind = writeKindOf(call)!
+  return {
+    action: kind.action,
+    target: kind.target(call),
+    detail: await kind.detail?.(call),
+    answered: result === undefined ? undefined : kind.answered?.(result)
+  }
+}
+
+describe('what each write records', () => {
+  it('E2: the reader, and whether the card is reset first; the session from the answer', async () => {
+    const call = { endpoint: endpoints.E2, body: { device_id: 'dev-1', reset_ua_card: true } }
+    expect(await rowOf(call, { data: { session_id: 's-1' } })).toEqual({
+      action: 'enrollment start',
+      target: { kind: 'reader', id: 'dev-1' },
+      detail: 'resets the card first',
+      answered: { detail: 'session s-1' }
+    })
+    const plain = await rowOf(
+      { endpoint: endpoints.E2, body: { device_id: 'dev-1', reset_ua_card: false } },
+      { data: {} }
+    )
+    expect([plain.detail, plain.answered]).toEqual([undefined, {}])
+    expect((await rowOf({ endpoint: endpoints.E2, body: {} })).target).toEqual({ kind: 'reader' })
+  })
+
+  it('counts and names: one card, one pass, one user are said in the singular', async () => {
+    const form = new FormData()
+    form.append('file', new Blob(['04AA\n\n'], { type: 'text/csv' }), 'one.csv')
+    expect((await rowOf({ endpoint: endpoints.E16, body: form })).detail).toBe('1 card from one.csv')
+    const two = new FormData()
+    two.append('file', new Blob(['04AA\n04BB\n']))
+    expect((await rowOf({ endpoint: endpoints.E16, body: two })).detail).toBe('2 cards from blob')
+    expect((await rowOf({ endpoint: endpoints.E16, body: { not: 'a form' } })).detail).toBeUndefined()
+    expect((await rowOf({ endpoint: endpoints.E16, body: new FormData() })).detail).toBeUndefined()
+    expect((await rowOf({ endpoint: endpoints.E14, body: { count: 1 } })).detail).toBe('1 Touch Pass')
+    expect((await rowOf({ endpoint: endpoints.E14, body: { count: 3 } })).detail).toBe('3 Touch Passes')
+    expect((await rowOf({ endpoint: endpoints.E14, body: {} })).detail).toBeUndefined()
+    expect((await rowOf({ endpoint: endpoints.usersAssignTouchPasses, body: { ids: ['u1'] } })).target).toEqual({
+      kind: 'users',
+      id: 'u1',
+      name: '1 user'
+    })
+    expect((await rowOf({ endpoint: endpoints.usersAssignTouchPasses, body: {} })).target.name).toBe('0 users')
+  })
+
+  it('answers: what an import and a purchase brought; nothing from an answer of another shape', async () => {
+    const records = { data: [{ token: 't1' }, { token: '' }, { token: 't3' }] }
+    expect((await rowOf({ endpoint: endpoints.E16 }, records)).answered).toEqual({
+      detail: '2 imported, 1 not imported'
+    })
+    expect((await rowOf({ endpoint: endpoints.E16 }, { data: null })).answered).toEqual({})
+    expect((await rowOf({ endpoint: endpoints.E14 }, { data: [{ id: 'p1' }, { id: 'p2' }] })).answered).toEqual({
+      detail: 'bought p1, p2'
+    })
+    expect((await rowOf({ endpoint: endpoints.E14 }, { data: [{}] })).answered).toEqual({})
+    expect((await rowOf({ endpoint: endpoints.E14 }, { data: {} })).answered).toEqual({})
+    expect((await rowOf({ endpoint: endpoints.E17 }, { data: { id: 'v9', first_name: 'Ada' } })).answered).toEqual({
+      id: 'v9',
+      name: 'Ada'
+    })
+    expect((await rowOf({ endpoint: endpoints.E17 }, { data: {} })).answered).toEqual({})
+    expect((await rowOf({ endpoint: endpoints.userAssignTouchPass }, { data: { user_name: '' } })).answered).toEqual({})
+  })
+
+  it('visitors: names and times from the body, changed fields by name only', async () => {
+    const create = await rowOf({
+      endpoint: endpoints.E17,
+      body: {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        start_time: 1_767_261_600,
+        end_time: 1_767_265_200,
+        mobile_phone: '+45 1234'
+      }
+    })
+    expect(create).toMatchObject({
+      target: { kind: 'visitor', name: 'Ada Lovelace' },
+      detail: 'visit 2026-01-01 10:00 → 2026-01-01 11:00 UTC'
+    })
+    expect(JSON.stringify(create)).not.toContain('1234')
+    expect((await rowOf({ endpoint: endpoints.E17, body: { start_time: 1 } })).detail).toBeUndefined()
+    expect((await rowOf({ endpoint: endpoints.E17, body: {} })).target).toEqual({ kind: 'visitor' })
+    const update = await rowOf({
+      endpoint: endpoints.E18,
+      params: { id: 'v1' },
+      body: { last_name: 'King', email: 'ada@example.com' }
+    })
+    expect(update).toMatchObject({
+      target: { kind: 'visitor', id: 'v1', name: 'King' },
+      detail: 'changed last_name, email'
+    })
+    expect(JSON.stringify(update)).not.toContain('example.com')
+    expect((await rowOf({ endpoint: endpoints.E18, params: { id: 'v1' }, body: {} })).detail).toBeUndefined()
+  })
+
+  it('cards and passes: alias, take-over, rename, status, unbundle', async () => {
+    expect((await rowOf({ endpoint: endpoints.E8, params: { token: 'tk' }, body: { alias: '' } })).detail).toBe(
+      'alias ""'
+    )
+    expect((await rowOf({ endpoint: endpoints.E8, params: { token: 'tk' }, body: {} })).detail).toBeUndefined()
+    expect((await rowOf({ endpoint: endpoints.E7, params: {} })).target).toEqual({ kind: 'NFC card' })
+    expect(
+      (await rowOf({ endpoint: endpoints.userAssignNfc, params: { id: 'u' }, body: { token: 'tk', force_add: true } }))
+        .detail
+    ).toBe('NFC card tk (taken over from its holder)')
+    expect((await rowOf({ endpoint: endpoints.userAssignNfc, params: { id: 'u' }, body: {} })).detail).toBeUndefined()
+    expect(
+      (
+        await rowOf({
+          endpoint: endpoints.E12,
+          params: { id: 'p' },
+          body: { card_name: 'Desk', status: 'SUSPENDED', bundles: [{ bundle_id: 'b', bundle_status: 'DISABLED' }] }
+        })
+      ).detail
+    ).toBe('renamed "Desk", status SUSPENDED, 1 device bundle(s) unbundled')
+    expect((await rowOf({ endpoint: endpoints.E12, params: { id: 'p' }, body: {} })).detail).toBeUndefined()
+  })
+
+  it('a PIN assignment names the owner, never the PIN', async () => {
+    const row = await rowOf({
+      endpoint: endpoints.visitorAssignPin,
+      params: { id: 'v1' },
+      body: { pin_code: '482913' }
+    })
+    expect(row).toEqual({
+      action: 'PIN assignment',
+      target: { kind: 'visitor', id: 'v1' },
+      detail: undefined,
+      answered: undefined
+    })
+  })
+
+  it('changes nothing: E1 and permission probes; an endpoint the table lacks is still recorded, by its method', () => {
+    expect(writeKindOf({ endpoint: endpoints.E1 })).toBeNull()
+    expect(writeKindOf({ endpoint: endpoints.visitorUnassignPin, params: { id: NO_SUCH_ID } })).toBeNull()
+    const later = (method: EndpointInfo['method']): WriteCall => ({
+      endpoint: { id: '§9.9', title: 'Later', method, path: '/later/:id', permission: 'edit:user' }
+    })
+    expect(writeKindOf(later('POST'))!.action).toBe('create')
+    expect(writeKindOf(later('DELETE'))!.action).toBe('delete')
+    expect(writeKindOf(later('PUT'))!.action).toBe('update')
+    expect(writeKindOf(later('PUT'))!.target(later('PUT'))).toEqual({ kind: 'record', name: '/later/:id' })
+  })
+})
+
+describe('outcomes', () => {
+  const answered = new AppError({
+    kind: 'not-found',
+    code: 'CODE_NOT_EXISTS',
+    message: 'gone',
+    details: { status: 404 }
+  })
+  it('ok; refused when the console answered an error, or the app refused before sending; else unknown', () => {
+    expect(outcomeOf({ ok: true, result: {} })).toEqual({ outcome: 'ok' })
+    expect(outcomeOf({ ok: false, error: answered })).toEqual({
+      outcome: 'refused',
+      code: 'CODE_NOT_EXISTS',
+      message: 'gone'
+    })
+    const here = new AppError({ kind: 'validation', code: 'MISSING_PARAM', message: 'Missing id.' })
+    expect(outcomeOf({ ok: false, error: here })).toEqual({
+      outcome: 'refused',
+      code: 'MISSING_PARAM',
+      message: 'Missing id.'
+    })
+    const timeout = new AppError({ kind: 'network', code: 'TIMEOUT', message: 'no answer' })
+    expect(outcomeOf({ ok: false, error: timeout })).toEqual({
+      outcome: 'unknown',
+      code: 'TIMEOUT',
+      message: 'no answer'
+    })
+    const bare = new AppError({ kind: 'server', message: 'odd answer' })
+    expect(outcomeOf({ ok: false, error: bare })).toEqual({ outcome: 'unknown', message: 'odd answer' })
+  })
+
+  it('the desk is the OS user and the machine name', () => {
+    expect(thisDesk()).toEqual({ user: userInfo().username, host: hostname() })
+  })
+})
