@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { badgeSettingsSchema, type BadgeSettings } from '../../../shared/badges/schemas'
-import { readJsonFile, writeJsonFile } from './json-file'
+import { readJsonFile, writeJsonFile } from '../storage/json-file'
 
 /** Site name, logo, default stock and printer of the badges, kept in the data dir. */
 export class BadgeSettingsStore {

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
-import { z } from 'zod'
 import { kioskCheckinSchema, type KioskCheckin } from '../../../shared/kiosk/schemas'
-import { readJsonFile, writeJsonFile } from '../badges/json-file'
-
-const fileSchema = z.object({ version: z.literal(1), entries: z.array(kioskCheckinSchema) })
+import { DurableList } from '../storage/durable-list'
 
 /** Months of a busy lobby; the oldest go first. */
 export const CHECKIN_LIMIT = 10_000
@@ -15,42 +12,20 @@ export const CHECKIN_LIMIT = 10_000
  * check-ins (web mode: two tabs) never lose one another.
  */
 export class CheckinLog {
-  private readonly path: string
-  private entries: KioskCheckin[] | undefined
-  private queue: Promise<unknown> = Promise.resolve()
+  private readonly list_: DurableList<KioskCheckin>
 
   constructor(
     dataDir: string,
     private readonly now: () => Date = () => new Date()
   ) {
-    this.path = join(dataDir, 'kiosk', 'checkins.json')
-  }
-
-  private async load(): Promise<KioskCheckin[]> {
-    this.entries ??= (
-      await readJsonFile(this.path, fileSchema, () => ({ version: 1 as const, entries: [] }))
-    ).value.entries
-    return this.entries
-  }
-
-  private serial<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(fn, fn)
-    this.queue = run.catch(() => undefined)
-    return run
+    this.list_ = new DurableList(join(dataDir, 'kiosk', 'checkins.json'), kioskCheckinSchema, CHECKIN_LIMIT)
   }
 
   list(limit = 100): Promise<KioskCheckin[]> {
-    return this.serial(async () => (await this.load()).slice(-limit).reverse())
+    return this.list_.list(limit)
   }
 
   record(input: Omit<KioskCheckin, 'id' | 'at'>): Promise<KioskCheckin> {
-    return this.serial(async () => {
-      const entries = await this.load()
-      const entry = kioskCheckinSchema.parse({ ...input, id: randomUUID(), at: this.now().toISOString() })
-      const next = [...entries, entry].slice(-CHECKIN_LIMIT)
-      await writeJsonFile(this.path, { version: 1, entries: next })
-      this.entries = next
-      return entry
-    })
+    return this.list_.append({ ...input, id: randomUUID(), at: this.now().toISOString() })
   }
 }

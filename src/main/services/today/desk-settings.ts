@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { z } from 'zod'
 import { deskSettingsSchema, type DeskSettings } from '../../../shared/today/schemas'
-import { readJsonFile, writeJsonFile } from '../badges/json-file'
+import { readJsonFile, writeJsonFile } from '../storage/json-file'
 
 const fileSchema = z.object({ version: z.literal(1), consoles: z.record(z.string(), deskSettingsSchema) })
 type DeskFile = z.infer<typeof fileSchema>
