@@ -189,4 +189,13 @@ describe('card admin: find, rename, assign, take back, delete (Chromium 1366×76
     await expect.poll(() => count().textContent()).toMatch(/^0 of/)
     expect(job.browser.errors).toEqual([])
   })
+
+  it("the desk's audit trail holds each of these writes, each done", async () => {
+    // A rename and a delete name the card; a card given or taken back names the person.
+    const rows = await job.audit()
+    for (const action of ['update', 'assign', 'unassign', 'delete']) {
+      expect(rows.filter((r) => r.action === action).length, action).toBeGreaterThan(0)
+    }
+    expect(rows.map((r) => r.outcome).filter((o) => o !== 'ok')).toEqual([])
+  })
 })

@@ -118,4 +118,10 @@ describe('installer: enroll on a networked reader, incl. a card of another site 
     expect(held[0]).toMatchObject({ display_id: uid.decimal, owner: { type: 'USER', id: owner.id } })
     expect(job.browser.errors).toEqual([])
   })
+
+  it("the desk's audit trail holds the enrollment and the bind, each done", async () => {
+    const actions = (await job.audit()).map((r) => `${r.action}: ${r.outcome}`)
+    expect(actions).toContain('enrollment start: ok')
+    expect(actions).toContain('enrollment bind: ok')
+  })
 })

@@ -300,4 +300,14 @@ describe('job: Touch Passes', () => {
     await dialog.waitFor({ state: 'detached' })
     expect(job.browser.errors).toEqual([])
   })
+
+  it("the desk's audit trail holds the refused assignment with the console's code, and the writes that followed", async () => {
+    const rows = await job.audit()
+    const refused = rows.filter((r) => r.outcome === 'refused')
+    expect(refused.length).toBeGreaterThan(0)
+    for (const r of refused) expect(r.code, r.action).toMatch(/^[A-Z_]+$/)
+    expect(refused.map((r) => r.action)).toContain('assign')
+    const done = new Set(rows.filter((r) => r.outcome === 'ok').map((r) => r.action))
+    for (const action of ['update', 'purchase', 'assign']) expect(done, action).toContain(action)
+  })
 })

@@ -34,6 +34,11 @@ export interface Job {
   api(method: string, path: string, body?: unknown): Promise<Answer>
   /** Go to a screen by its navigation button. */
   open(screen: string): Promise<void>
+  /**
+   * The desk's audit journal as written on disk (`<data>/audit/audit.jsonl`): one entry per write,
+   * its action and outcome (`pending` while no answer is on record), oldest first.
+   */
+  audit(): Promise<{ action: string; outcome: string; code?: string; target?: string }[]>
   /** axe-core on what is shown now: no serious or critical finding (label says where, in the failure). */
   expectAccessible(label: string): Promise<void>
   close(): Promise<void>
@@ -76,6 +81,19 @@ export async function startJob(): Promise<Job> {
     api: (method, path, body) => call(method, `/api/v1/developer${path}`, body),
     async open(screen) {
       await page.getByRole('navigation').getByRole('button', { name: screen, exact: true }).click()
+    },
+    async audit() {
+      const text = await readFile(join(data.path, 'audit', 'audit.jsonl'), 'utf8')
+      const rows = new Map<string, { action: string; outcome: string; code?: string; target?: string }>()
+      for (const line of text.split('\n').filter(Boolean)) {
+        const entry = JSON.parse(line) as Loose
+        if (entry.t === 'begin') {
+          rows.set(entry.id, { action: entry.action, outcome: 'pending', target: entry.target?.kind })
+        } else if (entry.t === 'end' && rows.has(entry.id)) {
+          Object.assign(rows.get(entry.id)!, { outcome: entry.outcome, ...(entry.code ? { code: entry.code } : {}) })
+        }
+      }
+      return [...rows.values()]
     },
     async expectAccessible(label) {
       expect(await seriousA11yFindings(page), label).toEqual([])
