@@ -1,0 +1,116 @@
+import { z } from 'zod'
+import { appErrorDataSchema } from '../errors'
+
+/**
+ * Running a roster: each step is journaled before it is sent and its outcome after (the batch
+ * journal's mechanism), so a crash resumes where it stopped and a step whose answer was lost is
+ * `unknown` — checked against the console before anything is sent again.
+ */
+
+export const rosterStepSchema = z.enum([
+  /** E16: a card not yet on the console (from the file or a batch row). */
+  'card-import',
+  /** §3.7/§4.7: bind the card's token to the person. */
+  'card-assign',
+  /** E1 then §3.9/§4.9: generate a PIN and assign it (the PIN is never stored). */
+  'pin',
+  /** §3.25: an assignable Touch Pass to the user. */
+  'pass'
+])
+export type RosterStep = z.infer<typeof rosterStepSchema>
+
+export const stepStateSchema = z.enum(['planned', 'sending', 'done', 'failed', 'unknown', 'skipped'])
+export type StepState = z.infer<typeof stepStateSchema>
+
+export const stepResultSchema = z.object({
+  step: rosterStepSchema,
+  state: stepStateSchema,
+  /** Failed or skipped: why, in words; unknown: what to check. */
+  reason: z.string().optional(),
+  code: z.string().optional()
+})
+export type StepResult = z.infer<typeof stepResultSchema>
+
+/** A row's outcome as the results screen shows it. */
+export const rowOutcomeSchema = z.object({
+  rowId: z.string(),
+  state: z.enum([
+    'planned',
+    'running',
+    /** An enroll-now row waiting for its card on the enrollment line. */
+    'waiting-card',
+    'done',
+    'failed',
+    /** A step's answer was lost, or a row is half done (card imported, not assigned): see `fix`. */
+    'to-check',
+    'skipped'
+  ]),
+  steps: z.array(stepResultSchema),
+  /** The card given, as the console numbers it. */
+  cardDisplayId: z.string().optional(),
+  /** The card's token (for undo and for the fix of a half-done row). */
+  cardToken: z.string().optional(),
+  pinAssigned: z.boolean().default(false),
+  passAssigned: z.boolean().default(false),
+  /** What the user can do about a row to check, in words ("Assign the imported card 00123 to Ada Ng"). */
+  fix: z.string().optional()
+})
+export type RowOutcome = z.infer<typeof rowOutcomeSchema>
+
+export const rosterPhaseSchema = z.enum(['mapping', 'planned', 'running', 'paused', 'finished'])
+export type RosterPhase = z.infer<typeof rosterPhaseSchema>
+
+export const rosterSummarySchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  phase: rosterPhaseSchema,
+  rows: z.number().int(),
+  done: z.number().int(),
+  failed: z.number().int(),
+  toCheck: z.number().int(),
+  /** The console the roster was first run against (profile id and name). */
+  console: z.object({ profileId: z.string(), name: z.string() }).nullable()
+})
+export type RosterSummary = z.infer<typeof rosterSummarySchema>
+
+export const rosterProgressSchema = z.object({
+  rosterId: z.string(),
+  total: z.number().int(),
+  done: z.number().int(),
+  failed: z.number().int(),
+  toCheck: z.number().int(),
+  running: z.boolean(),
+  /** Seconds to go at the pace so far; null until the pace is known. */
+  etaSeconds: z.number().nullable(),
+  /** Changed rows since the last event (the screen patches its table). */
+  rows: z.array(rowOutcomeSchema)
+})
+export type RosterProgress = z.infer<typeof rosterProgressSchema>
+
+/** The enrollment line: who is next on the reader, and what the reader is doing. */
+export const lineStateSchema = z.object({
+  rosterId: z.string(),
+  state: z.enum(['idle', 'waiting', 'hold-longer', 'binding', 'bound', 'failed', 'paused', 'finished']),
+  /** The person whose card is awaited now. */
+  current: z.object({ rowId: z.string(), name: z.string() }).nullable(),
+  next: z.object({ rowId: z.string(), name: z.string() }).nullable(),
+  /** Enroll-now rows still without a card, the current one included. */
+  remaining: z.number().int(),
+  /** The last card bound (what "Undo last" takes back). */
+  last: z.object({ rowId: z.string(), name: z.string(), displayId: z.string() }).nullable(),
+  deviceId: z.string().nullable(),
+  error: appErrorDataSchema.optional()
+})
+export type LineState = z.infer<typeof lineStateSchema>
+
+/** One person on the hand-out sheet; `pin` only when PIN slips were asked for, from memory only. */
+export const handoutPersonSchema = z.object({
+  rowId: z.string(),
+  name: z.string(),
+  cardDisplayIds: z.array(z.string()),
+  touchPass: z.boolean(),
+  pin: z.string().optional()
+})
+export type HandoutPerson = z.infer<typeof handoutPersonSchema>

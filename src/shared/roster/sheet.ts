@@ -1,0 +1,178 @@
+import { z } from 'zod'
+
+/**
+ * A roster as the installer brings it (CSV or XLSX from an HR tool), the columns they map, who each
+ * row is on the console, and the plan of what each row gets. Main reads the file and keeps the rows;
+ * the renderer sees the headers, a sample, and the plan.
+ */
+
+/** The fields a roster column can be mapped to. */
+export const rosterFields = [
+  'email',
+  'employeeNumber',
+  'fullName',
+  'firstName',
+  'lastName',
+  /** A card's NFC ID (hex), the word `enroll`, or empty. */
+  'card',
+  /** yes/no: give this person a generated PIN. */
+  'pin',
+  /** yes/no: give this person a Touch Pass (users only). */
+  'touchPass'
+] as const
+export const rosterFieldSchema = z.enum(rosterFields)
+export type RosterField = z.infer<typeof rosterFieldSchema>
+
+/** Field → column index (0-based) in the sheet; absent or null: not in the file. */
+export const columnMappingSchema = z.partialRecord(rosterFieldSchema, z.number().int().min(0).max(500).nullable())
+export type ColumnMapping = z.infer<typeof columnMappingSchema>
+
+export const ROSTER_SAMPLE_ROWS = 20
+export const ROSTER_MAX_ROWS = 20_000
+
+export const rosterSheetSchema = z.object({
+  fileName: z.string(),
+  /** XLSX: the sheet read (the first one with data). */
+  sheetName: z.string().optional(),
+  headers: z.array(z.string()),
+  rowCount: z.number().int().min(0),
+  /** The first rows, as read, for the mapping preview. */
+  sample: z.array(z.array(z.string())).max(ROSTER_SAMPLE_ROWS),
+  /** What was repaired or guessed while reading (encoding, delimiter, blank lines dropped), in words. */
+  notes: z.array(z.string())
+})
+export type RosterSheet = z.infer<typeof rosterSheetSchema>
+
+/** What every row gets when its own column does not say. */
+export const rosterOptionsSchema = z.object({
+  /**
+   * Cards for rows whose card cell is empty: none, enroll now on a reader, or the next unused row of an
+   * import batch (in the batch's order).
+   */
+  cards: z.enum(['none', 'enroll', 'batch']).default('none'),
+  batchId: z.string().min(1).max(100).nullable().default(null),
+  /** all: every row; column: rows whose `pin` cell says yes; none. */
+  pin: z.enum(['none', 'all', 'column']).default('none'),
+  touchPass: z.enum(['none', 'all', 'column']).default('none')
+})
+export type RosterOptions = z.infer<typeof rosterOptionsSchema>
+
+export const personTypeSchema = z.enum(['user', 'visitor'])
+export const personRefSchema = z.object({
+  type: personTypeSchema,
+  id: z.string().min(1).max(200),
+  name: z.string(),
+  email: z.string().optional(),
+  employeeNumber: z.string().optional()
+})
+export type PersonRef = z.infer<typeof personRefSchema>
+
+/** How a row's person was found. Ambiguous and missing are never guessed: the user resolves them. */
+export const personMatchSchema = z.discriminatedUnion('state', [
+  z.object({
+    state: z.literal('matched'),
+    person: personRefSchema,
+    /** chosen: the user picked them. */
+    by: z.enum(['email', 'employeeNumber', 'name', 'chosen'])
+  }),
+  z.object({
+    state: z.literal('ambiguous'),
+    candidates: z.array(personRefSchema).max(20),
+    /** Why it is ambiguous, in words: "2 people are named Ada Ng", "the email and the employee number name different people". */
+    reason: z.string()
+  }),
+  z.object({ state: z.literal('missing'), reason: z.string() }),
+  /** The user chose to leave this row out. */
+  z.object({ state: z.literal('skipped') })
+])
+export type PersonMatch = z.infer<typeof personMatchSchema>
+
+/** Where a row's card comes from. */
+export const cardPlanSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }),
+  /** Already on the console (its display id shows the NFC ID): assign it. */
+  z.object({ kind: z.literal('existing'), nfcId: z.string(), token: z.string(), displayId: z.string() }),
+  /** Not on the console yet: import it (E16), then assign. */
+  z.object({ kind: z.literal('import'), nfcId: z.string() }),
+  /** A row of an import batch (imported with it first if it is not yet). */
+  z.object({
+    kind: z.literal('batch'),
+    batchId: z.string(),
+    rowId: z.string(),
+    nfcId: z.string(),
+    token: z.string().optional(),
+    displayId: z.string().optional()
+  }),
+  /** Enroll now on the enrollment line. */
+  z.object({ kind: z.literal('enroll') })
+])
+export type CardPlan = z.infer<typeof cardPlanSchema>
+
+export const conflictKinds = [
+  /** The person already holds a card: a second one is added. */
+  'has-card',
+  /** The person already has a PIN: a new one replaces it. */
+  'has-pin',
+  /** The person already has a Touch Pass: a user holds at most one. */
+  'has-pass',
+  /** The card belongs to someone else: it would be taken over. */
+  'card-owned',
+  /** The same NFC ID in more than one row. */
+  'duplicate-card',
+  /** The same person in more than one row. */
+  'duplicate-person',
+  /** More passes asked for than the console has assignable. */
+  'no-pass-left',
+  /** Touch Passes go to users only. */
+  'pass-for-visitor',
+  /** The card cell is neither an NFC ID nor `enroll`. */
+  'bad-card-cell',
+  /** The batch row is not there, or failed to import. */
+  'batch-row-unusable'
+] as const
+export const conflictKindSchema = z.enum(conflictKinds)
+export type ConflictKind = z.infer<typeof conflictKindSchema>
+
+export const conflictSchema = z.object({
+  kind: conflictKindSchema,
+  step: z.enum(['card', 'pin', 'pass', 'row']),
+  message: z.string(),
+  /** Whether the user may choose "do it anyway" (a duplicate or a bad cell cannot be overridden). */
+  overridable: z.boolean(),
+  /** The user's choice; the default is to skip the step. */
+  decision: z.enum(['skip', 'go-ahead']).default('skip')
+})
+export type Conflict = z.infer<typeof conflictSchema>
+
+export const planRowSchema = z.object({
+  rowId: z.string(),
+  /** The line in the file (1-based, the header is line 1). */
+  line: z.number().int().min(1),
+  /** The person as the file names them. */
+  label: z.string(),
+  match: personMatchSchema,
+  card: cardPlanSchema,
+  pin: z.boolean(),
+  touchPass: z.boolean(),
+  conflicts: z.array(conflictSchema)
+})
+export type PlanRow = z.infer<typeof planRowSchema>
+
+export const planTotalsSchema = z.object({
+  rows: z.number().int(),
+  matched: z.number().int(),
+  ambiguous: z.number().int(),
+  missing: z.number().int(),
+  skipped: z.number().int(),
+  cardsExisting: z.number().int(),
+  cardsImport: z.number().int(),
+  cardsBatch: z.number().int(),
+  cardsEnroll: z.number().int(),
+  pins: z.number().int(),
+  passes: z.number().int(),
+  passesAvailable: z.number().int(),
+  conflicts: z.number().int(),
+  /** Rows that will do something once run. */
+  ready: z.number().int()
+})
+export type PlanTotals = z.infer<typeof planTotalsSchema>
