@@ -25,7 +25,11 @@ export async function launchChromium(viewport = { width: 1280, height: 860 }): P
       '--no-first-run',
       '--disable-background-networking',
       '--disable-component-update',
-      '--disable-sync'
+      '--disable-sync',
+      // Chromium 156+ keeps a page "being printed" after window.print() while its print preview
+      // waits for a person, and every later page.pdf() is refused; without the preview, print()
+      // returns at once, as it did before, and the PDF is still what print media renders.
+      '--disable-print-preview'
     ]
   })
   const page = context.pages()[0] ?? (await context.newPage())
