@@ -28,7 +28,7 @@ function visitor(status: VisitorStatus, end = now() + 3600): Visitor {
   }
 }
 
-function script(v: Visitor, hasQr = true) {
+function script(v: Visitor, hasQr = true, read: () => Promise<Visitor> = async () => v) {
   return scriptedBridge({
     'visitors.qrState': () => ({
       ok: true,
@@ -50,7 +50,7 @@ function script(v: Visitor, hasQr = true) {
     'badges.history': () => ({ ok: true, result: { items: [] } }),
     'badges.printers': () => ({ ok: true, result: { available: false, items: [] } }),
     'app.info': () => ({ ok: true, result: { name: 'Access Desk', version: '0', transport: 'web' } }),
-    'visitors.get': () => ({ ok: true, result: v }),
+    'visitors.get': async () => ({ ok: true, result: await read() }),
     'visitors.qrCode': () => ({ ok: true, result: { pngBase64: PNG, bytes: 70 } }),
     'visitors.assignQr': () => ({ ok: true, result: { assigned: true } })
   })
@@ -100,6 +100,20 @@ describe('badges for visits that are over; QR feedback', () => {
     render(BadgesScreen)
     await screen.findByTestId('badge-preview')
     expect(screen.getByLabelText('Visitor')).toHaveValue('Rosa Jensen')
+  })
+
+  it('keeps what the person typed in the Visitor field while the chosen visitor is still being read', async () => {
+    let answer: (v: Visitor) => void = () => undefined
+    const slow = new Promise<Visitor>((resolve) => (answer = resolve))
+    const { bridge } = script(visitor('ACTIVE'), true, () => slow)
+    setApiForTests(bridge)
+    badgeDesk.makeBadgeFor('v1')
+    render(BadgesScreen)
+    const field = screen.getByLabelText('Visitor')
+    await fireEvent.input(field, { target: { value: 'holmgaard rosa' } })
+    answer(visitor('ACTIVE'))
+    await screen.findByTestId('badge-preview')
+    expect(field).toHaveValue('holmgaard rosa')
   })
 
   it('"Assign QR code" says it is assigned and shows the code', async () => {
