@@ -27,7 +27,9 @@ describe('guessing the mapping from the headers', () => {
       card: 4,
       touchPass: 5
     })
-    expect(guessMapping(['Email Address', 'Staff number', 'Display name', 'Family name', 'First Name', 'Card number'])).toEqual({
+    expect(
+      guessMapping(['Email Address', 'Staff number', 'Display name', 'Family name', 'First Name', 'Card number'])
+    ).toEqual({
       email: 0,
       employeeNumber: 1,
       fullName: 2,
@@ -121,7 +123,10 @@ describe('remembering mappings', () => {
   it("survives a restart in the app's key-value store", async () => {
     const dir = await tempDir()
     new MappingMemory(createConfStore(dir.path, 'roster')).remember(['Email', 'Card'], { email: 0, card: 1 })
-    expect(new MappingMemory(createConfStore(dir.path, 'roster')).recall(['email', 'card'])).toEqual({ email: 0, card: 1 })
+    expect(new MappingMemory(createConfStore(dir.path, 'roster')).recall(['email', 'card'])).toEqual({
+      email: 0,
+      card: 1
+    })
     await dir.remove()
   })
 })

@@ -13,11 +13,36 @@ const ada = user('u-ada', {
   touch_pass: touchPass('tp1')
 })
 const bo = user('u-bo', { first_name: 'Bo', last_name: 'Li', email: 'bo@example.com', employee_number: '43' })
-const zoe = user('u-zoe', { full_name: 'Zoë Çelik', first_name: 'Zoe', last_name: 'Celik', user_email: 'zoe@example.com' })
-const ada2 = user('u-ada2', { first_name: 'ADA', last_name: 'ng', user_email: 'ada.second@example.com', employee_number: '77' })
-const gone = user('u-gone', { first_name: 'Old', last_name: 'Timer', user_email: 'old@example.com', status: 'DEACTIVATED' })
-const vic = visitor('v-vic', { first_name: 'Vic', last_name: 'Tor', email: 'vic@example.com', pin_code: { token: 'p' } })
-const cancelled = visitor('v-can', { first_name: 'Cat', last_name: 'Cancel', email: 'cat@example.com', status: 'CANCELLED' })
+const zoe = user('u-zoe', {
+  full_name: 'Zoë Çelik',
+  first_name: 'Zoe',
+  last_name: 'Celik',
+  user_email: 'zoe@example.com'
+})
+const ada2 = user('u-ada2', {
+  first_name: 'ADA',
+  last_name: 'ng',
+  user_email: 'ada.second@example.com',
+  employee_number: '77'
+})
+const gone = user('u-gone', {
+  first_name: 'Old',
+  last_name: 'Timer',
+  user_email: 'old@example.com',
+  status: 'DEACTIVATED'
+})
+const vic = visitor('v-vic', {
+  first_name: 'Vic',
+  last_name: 'Tor',
+  email: 'vic@example.com',
+  pin_code: { token: 'p' }
+})
+const cancelled = visitor('v-can', {
+  first_name: 'Cat',
+  last_name: 'Cancel',
+  email: 'cat@example.com',
+  status: 'CANCELLED'
+})
 const shared = visitor('v-shared', { first_name: 'Bo', last_name: 'Li', email: 'bo@example.com' })
 
 const people = new PeopleIndex([ada, bo, zoe, ada2, gone], [vic, cancelled, shared])
@@ -31,32 +56,65 @@ describe('matching by the strongest key', () => {
       by: 'email',
       person: { type: 'user', id: 'u-ada', name: 'Ada Ng', email: 'Ada.Ng@Example.com', employeeNumber: '42' }
     })
-    expect(people.match({ email: 'vic@example.com' })).toMatchObject({ state: 'matched', by: 'email', person: { type: 'visitor', id: 'v-vic' } })
+    expect(people.match({ email: 'vic@example.com' })).toMatchObject({
+      state: 'matched',
+      by: 'email',
+      person: { type: 'visitor', id: 'v-vic' }
+    })
     expect(people.match({ email: 'ada.ng@example' }).state).toBe('missing')
   })
 
   it('employee number: exact after trim, users only', () => {
-    expect(people.match({ employeeNumber: ' 43 ' })).toMatchObject({ state: 'matched', by: 'employeeNumber', person: { id: 'u-bo' } })
-    expect(people.match({ employeeNumber: '043' })).toEqual({ state: 'missing', reason: 'No user has the employee number 043.' })
+    expect(people.match({ employeeNumber: ' 43 ' })).toMatchObject({
+      state: 'matched',
+      by: 'employeeNumber',
+      person: { id: 'u-bo' }
+    })
+    expect(people.match({ employeeNumber: '043' })).toEqual({
+      state: 'missing',
+      reason: 'No user has the employee number 043.'
+    })
   })
 
   it('name: case, accents and spaces ignored; "Last, First" and first + last columns accepted', () => {
-    expect(people.match({ fullName: ' zoe   CELIK ' })).toMatchObject({ state: 'matched', by: 'name', person: { id: 'u-zoe' } })
-    expect(people.match({ fullName: 'Çelik,  Zoë' })).toMatchObject({ state: 'matched', by: 'name', person: { id: 'u-zoe' } })
-    expect(people.match({ firstName: 'Vic', lastName: ' TOR ' })).toMatchObject({ state: 'matched', by: 'name', person: { id: 'v-vic' } })
+    expect(people.match({ fullName: ' zoe   CELIK ' })).toMatchObject({
+      state: 'matched',
+      by: 'name',
+      person: { id: 'u-zoe' }
+    })
+    expect(people.match({ fullName: 'Çelik,  Zoë' })).toMatchObject({
+      state: 'matched',
+      by: 'name',
+      person: { id: 'u-zoe' }
+    })
+    expect(people.match({ firstName: 'Vic', lastName: ' TOR ' })).toMatchObject({
+      state: 'matched',
+      by: 'name',
+      person: { id: 'v-vic' }
+    })
     expect(rowName({ fullName: 'Ng, Ada', firstName: 'X' })).toBe('Ada Ng')
     expect(rowName({ firstName: 'Ada', lastName: '' })).toBe('Ada')
     expect(rowName({})).toBeUndefined()
   })
 
   it('the stronger key decides when the weaker one agrees or names nobody', () => {
-    expect(people.match({ email: 'ada.ng@example.com', employeeNumber: '42', fullName: 'Ada Ng' })).toMatchObject({ state: 'matched', by: 'email' })
+    expect(people.match({ email: 'ada.ng@example.com', employeeNumber: '42', fullName: 'Ada Ng' })).toMatchObject({
+      state: 'matched',
+      by: 'email'
+    })
     // The console has no employee number "999": that is not someone else.
-    expect(people.match({ email: 'ada.ng@example.com', employeeNumber: '999' })).toMatchObject({ state: 'matched', by: 'email', person: { id: 'u-ada' } })
+    expect(people.match({ email: 'ada.ng@example.com', employeeNumber: '999' })).toMatchObject({
+      state: 'matched',
+      by: 'email',
+      person: { id: 'u-ada' }
+    })
   })
 
   it('a row that names nobody at all is missing', () => {
-    expect(people.match({ email: '  ', fullName: '' })).toEqual({ state: 'missing', reason: 'This row gives no email, employee number or name.' })
+    expect(people.match({ email: '  ', fullName: '' })).toEqual({
+      state: 'missing',
+      reason: 'This row gives no email, employee number or name.'
+    })
   })
 })
 
@@ -65,10 +123,7 @@ describe('never guessed', () => {
     const m = people.match({ fullName: 'Ada Ng' })
     expect(m).toEqual({
       state: 'ambiguous',
-      candidates: [
-        expect.objectContaining({ id: 'u-ada' }),
-        expect.objectContaining({ id: 'u-ada2' })
-      ],
+      candidates: [expect.objectContaining({ id: 'u-ada' }), expect.objectContaining({ id: 'u-ada2' })],
       reason: '2 people are named Ada Ng.'
     })
     // A user and a visitor share an email: ambiguous too.
@@ -78,8 +133,16 @@ describe('never guessed', () => {
   })
 
   it('several people for the key, narrowed to one by a weaker key that agrees: matched', () => {
-    expect(people.match({ email: 'bo@example.com', employeeNumber: '43' })).toMatchObject({ state: 'matched', by: 'email', person: { id: 'u-bo' } })
-    expect(people.match({ fullName: 'Ada Ng', employeeNumber: '77' })).toMatchObject({ state: 'matched', by: 'employeeNumber', person: { id: 'u-ada2' } })
+    expect(people.match({ email: 'bo@example.com', employeeNumber: '43' })).toMatchObject({
+      state: 'matched',
+      by: 'email',
+      person: { id: 'u-bo' }
+    })
+    expect(people.match({ fullName: 'Ada Ng', employeeNumber: '77' })).toMatchObject({
+      state: 'matched',
+      by: 'employeeNumber',
+      person: { id: 'u-ada2' }
+    })
   })
 
   it('a stronger and a weaker key that name different people: ambiguous with both', () => {
@@ -101,7 +164,9 @@ describe('never guessed', () => {
     })
     const several = people.match({ email: 'ada@x.com', fullName: 'Ada Ng' })
     expect(ids(several)).toEqual(['u-ada', 'u-ada2'])
-    expect(several.state === 'ambiguous' && several.reason).toBe('No user or visitor has the email ada@x.com; 2 people are named Ada Ng.')
+    expect(several.state === 'ambiguous' && several.reason).toBe(
+      'No user or visitor has the email ada@x.com; 2 people are named Ada Ng.'
+    )
     const byNumber = people.match({ email: 'ada@x.com', employeeNumber: '42', fullName: 'Nobody Here' })
     expect(byNumber.state === 'ambiguous' && byNumber.reason).toBe(
       'No user or visitor has the email ada@x.com; Ada Ng (Ada.Ng@Example.com) has the same employee number.'
@@ -109,12 +174,18 @@ describe('never guessed', () => {
   })
 
   it('missing says which keys matched nobody', () => {
-    expect(people.match({ email: 'ada@x.com' })).toEqual({ state: 'missing', reason: 'No user or visitor has the email ada@x.com.' })
+    expect(people.match({ email: 'ada@x.com' })).toEqual({
+      state: 'missing',
+      reason: 'No user or visitor has the email ada@x.com.'
+    })
     expect(people.match({ email: 'ada@x.com', fullName: 'Nobody Here' })).toEqual({
       state: 'missing',
       reason: 'No user or visitor has the email ada@x.com nor the name Nobody Here.'
     })
-    expect(people.match({ fullName: 'Nobody Here' })).toEqual({ state: 'missing', reason: 'No user or visitor is named Nobody Here.' })
+    expect(people.match({ fullName: 'Nobody Here' })).toEqual({
+      state: 'missing',
+      reason: 'No user or visitor is named Nobody Here.'
+    })
   })
 
   it('a deactivated user or a closed visit is offered, never matched by itself', () => {
@@ -124,7 +195,9 @@ describe('never guessed', () => {
       reason: "Old Timer's account is deactivated: confirm to give them credentials anyway."
     })
     const cat = people.match({ email: 'cat@example.com' })
-    expect(cat.state === 'ambiguous' && cat.reason).toBe('Cat Cancel is a visitor whose visit is cancelled: confirm to give them credentials anyway.')
+    expect(cat.state === 'ambiguous' && cat.reason).toBe(
+      'Cat Cancel is a visitor whose visit is cancelled: confirm to give them credentials anyway.'
+    )
   })
 
   it('at most 20 candidates', () => {
@@ -159,7 +232,12 @@ describe('holdings and search', () => {
 describe('speed', () => {
   it('1,000 matches against 2,000 users and 5,000 visitors take well under 100 ms (the index built once)', () => {
     const users = Array.from({ length: 2000 }, (_, i) =>
-      user(`u${i}`, { first_name: `First${i}`, last_name: `Last${i % 500}`, user_email: `p${i}@example.com`, employee_number: String(i) })
+      user(`u${i}`, {
+        first_name: `First${i}`,
+        last_name: `Last${i % 500}`,
+        user_email: `p${i}@example.com`,
+        employee_number: String(i)
+      })
     )
     const visitors = Array.from({ length: 5000 }, (_, i) =>
       visitor(`v${i}`, { first_name: `Guest${i}`, last_name: 'Visitor', email: `g${i}@example.com` })
@@ -171,7 +249,11 @@ describe('speed', () => {
     start = performance.now()
     let matched = 0
     for (let i = 0; i < 1000; i++) {
-      const m = index.match({ email: `p${i * 2}@example.com`, employeeNumber: String(i * 2), fullName: `First${i * 2} Last${(i * 2) % 500}` })
+      const m = index.match({
+        email: `p${i * 2}@example.com`,
+        employeeNumber: String(i * 2),
+        fullName: `First${i * 2} Last${(i * 2) % 500}`
+      })
       if (m.state === 'matched') matched++
     }
     const ms = performance.now() - start

@@ -24,8 +24,6 @@ async function refusal(fileName: string, bytes: Buffer): Promise<AppError> {
   throw new Error(`${fileName} was read`)
 }
 
-const ROSTER = 'Email,Name,Emp #\nada@example.com,Ada Ng,42\nbo@example.com,Bo Li,43\n'
-
 describe('CSV encodings', () => {
   it('reads UTF-8 without a BOM, with nothing to say about it', async () => {
     const file = await readRosterFile('people.csv', utf8('Email,Name\nzoe@example.com,Zoë Çelik\n'))
@@ -35,7 +33,10 @@ describe('CSV encodings', () => {
   })
 
   it('reads UTF-8 with a BOM: the BOM is not part of the first header', async () => {
-    const file = await readRosterFile('people.csv', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8('Email,Name\na@x.io,Zoë\n')]))
+    const file = await readRosterFile(
+      'people.csv',
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8('Email,Name\na@x.io,Zoë\n')])
+    )
     expect(file.sheet.headers).toEqual(['Email', 'Name'])
     expect(file.rows[0]).toEqual(['a@x.io', 'Zoë'])
   })
@@ -53,12 +54,22 @@ describe('CSV encodings', () => {
   it('reads UTF-16 LE without a BOM (every other byte zero)', async () => {
     const file = await readRosterFile('people.csv', utf16('Email,Name\na@x.io,Ada\n', 'le', false))
     expect(file.rows).toEqual([['a@x.io', 'Ada']])
-    expect(file.sheet.notes[0]).toBe('The file is UTF-16 (little endian) without a byte order mark; it was read as such.')
+    expect(file.sheet.notes[0]).toBe(
+      'The file is UTF-16 (little endian) without a byte order mark; it was read as such.'
+    )
   })
 
   it('falls back to Windows-1252 when the bytes are not UTF-8, and says so', async () => {
     // "Zoë Müller – €" in Windows-1252: ë = EB, ü = FC, – = 96, € = 80 (not valid UTF-8).
-    const bytes = Buffer.concat([utf8('Email,Name\na@x.io,Zo'), Buffer.from([0xeb]), utf8(' M'), Buffer.from([0xfc]), utf8('ller '), Buffer.from([0x96, 0x20, 0x80]), utf8('\n')])
+    const bytes = Buffer.concat([
+      utf8('Email,Name\na@x.io,Zo'),
+      Buffer.from([0xeb]),
+      utf8(' M'),
+      Buffer.from([0xfc]),
+      utf8('ller '),
+      Buffer.from([0x96, 0x20, 0x80]),
+      utf8('\n')
+    ])
     const file = await readRosterFile('people.csv', bytes)
     expect(file.rows).toEqual([['a@x.io', 'Zoë Müller – €']])
     expect(file.sheet.notes.some((n) => n.startsWith('The file is not UTF-8; it was read as Windows-1252'))).toBe(true)
@@ -87,7 +98,10 @@ describe('CSV delimiters and shape', () => {
   })
 
   it('trims cells, drops blank rows with a note, and keeps each row on its line', async () => {
-    const file = await readRosterFile('a.csv', utf8(' Email , Name \r\n a@x.io ,  Ada Ng \r\n\r\n,,\r\nb@x.io,"Bo\nLi"\r\nc@x.io,Cy\r\n\r\n'))
+    const file = await readRosterFile(
+      'a.csv',
+      utf8(' Email , Name \r\n a@x.io ,  Ada Ng \r\n\r\n,,\r\nb@x.io,"Bo\nLi"\r\nc@x.io,Cy\r\n\r\n')
+    )
     expect(file.rows).toEqual([
       ['a@x.io', 'Ada Ng'],
       ['b@x.io', 'Bo\nLi'],
@@ -148,7 +162,9 @@ describe('refused files', () => {
   it('no header (the first line is data): ROSTER_NO_HEADER with the line and what to add', async () => {
     const e = await refusal('a.csv', utf8('\nada@example.com,Ada Ng\nbo@example.com,Bo Li\n'))
     expect(e.code).toBe('ROSTER_NO_HEADER')
-    expect(e.message).toBe('Line 2 of a.csv holds data ("ada@example.com"), not column names: the first line of a roster names its columns.')
+    expect(e.message).toBe(
+      'Line 2 of a.csv holds data ("ada@example.com"), not column names: the first line of a roster names its columns.'
+    )
     expect(e.hint).toContain('Add a first line with the column names')
   })
 
@@ -194,9 +210,25 @@ describe('XLSX', () => {
         sheet: 'People',
         data: [
           ['Email', 'Name', 'Emp #', 'Start', 'PIN', 'Ratio', 'Big'],
-          ['ada@example.com', '  Ada Ng ', 42, { value: new Date(Date.UTC(2024, 0, 15)), format: 'yyyy-mm-dd' }, true, 0.1, 123456789012],
+          [
+            'ada@example.com',
+            '  Ada Ng ',
+            42,
+            { value: new Date(Date.UTC(2024, 0, 15)), format: 'yyyy-mm-dd' },
+            true,
+            0.1,
+            123456789012
+          ],
           [null, null, null, null, null, null, null],
-          ['bo@example.com', 'Bo Li', '007', { value: new Date(Date.UTC(2024, 1, 3, 8, 30)), format: 'yyyy-mm-dd hh:mm' }, false, 2.5, 1],
+          [
+            'bo@example.com',
+            'Bo Li',
+            '007',
+            { value: new Date(Date.UTC(2024, 1, 3, 8, 30)), format: 'yyyy-mm-dd hh:mm' },
+            false,
+            2.5,
+            1
+          ],
           ['cy@example.com']
         ]
       }
@@ -211,7 +243,10 @@ describe('XLSX', () => {
     ])
     // The sheet's row numbers: the header is row 1, the blank row 3 is left out.
     expect(file.lines).toEqual([2, 4, 5])
-    expect(file.sheet.notes).toEqual(['The workbook has 2 sheets; the sheet "People" was read.', '1 blank line was left out.'])
+    expect(file.sheet.notes).toEqual([
+      'The workbook has 2 sheets; the sheet "People" was read.',
+      '1 blank line was left out.'
+    ])
   })
 
   it('is told by its bytes, whatever the file is called', async () => {
@@ -224,7 +259,9 @@ describe('XLSX', () => {
     const bytes = await writeExcelFile([['Email'], ['a@x.io']]).toBuffer()
     const cut = await refusal('people.xlsx', bytes.subarray(0, 300))
     expect(cut.code).toBe('ROSTER_UNREADABLE')
-    expect(cut.message).toBe('people.xlsx could not be read as an Excel workbook: the file is damaged or is another kind of document.')
+    expect(cut.message).toBe(
+      'people.xlsx could not be read as an Excel workbook: the file is damaged or is another kind of document.'
+    )
     expect(cut.hint).toContain('.xlsx')
   })
 

@@ -120,7 +120,10 @@ export function planRoster(input: PlanInput): RosterPlan {
   const takeBatchRow = (): BatchRow | undefined => {
     while (nextBatch < batchRows.length) {
       const b = batchRows[nextBatch++]!
-      if (USABLE_BATCH_STATUS.has(b.status) && !namedNfcIds.has(b.nfcId)) return b
+      if (!USABLE_BATCH_STATUS.has(b.status) || namedNfcIds.has(b.nfcId)) continue
+      // A batch holding one NFC ID twice hands it out once.
+      namedNfcIds.add(b.nfcId)
+      return b
     }
     return undefined
   }
@@ -162,7 +165,8 @@ export function planRoster(input: PlanInput): RosterPlan {
       conflict(
         'bad-card-cell',
         'card',
-        `The card cell "${cell(row, columns.card)}" is neither an NFC ID nor "enroll": ${cardCell.reason}`,
+        // The reason quotes the cell: "card 7": "r" is not a hex digit…
+        `The card cell is neither an NFC ID nor "enroll": ${cardCell.reason}`,
         false
       )
     } else if (cardCell !== undefined) {
