@@ -179,6 +179,13 @@ describe('cards', () => {
     expect(plannedSteps(going).card).toBe(true)
   })
 
+  it("a card the console gives to a visitor whose id happens to be this user's is not theirs", () => {
+    const odd = new ConsoleCards([consoleCard('04A23B1C', 'tok-v', 'u-cy', 'VISITOR')])
+    expect(kinds(only([['cy@example.com', '', '04A23B1C', '', '']], { cards: odd }))).toEqual(['card-owned'])
+    const theirs = new ConsoleCards([consoleCard('04A23B1C', 'tok-v', 'u-cy', 'USER')])
+    expect(kinds(only([['cy@example.com', '', '04A23B1C', '', '']], { cards: theirs }))).toEqual([])
+  })
+
   it('the person already holds a card: has-card (a second card is added if you go ahead)', () => {
     const row = only([['ada@example.com', '', '04A23B1C', '', '']])
     expect(row.conflicts).toEqual([

@@ -84,11 +84,6 @@ export function planRoster(input: PlanInput): RosterPlan {
     return index === null || index === undefined ? undefined : index
   }
   const columns = {
-    email: column('email'),
-    employeeNumber: column('employeeNumber'),
-    fullName: column('fullName'),
-    firstName: column('firstName'),
-    lastName: column('lastName'),
     card: column('card'),
     pin: column('pin'),
     touchPass: column('touchPass')
@@ -133,13 +128,7 @@ export function planRoster(input: PlanInput): RosterPlan {
     const row = rows[i]!
     const line = input.lines?.[i] ?? i + 2
     const rowId = `r${line}`
-    const keys: PersonKeys = {
-      email: cell(row, columns.email),
-      employeeNumber: cell(row, columns.employeeNumber),
-      fullName: cell(row, columns.fullName),
-      firstName: cell(row, columns.firstName),
-      lastName: cell(row, columns.lastName)
-    }
+    const keys = rowKeys(row, mapping)
     const label = rowName(keys) || keys.email || keys.employeeNumber || `Line ${line}`
     const match = matchOf(rowId, keys, people, resolved)
     const person = match.state === 'matched' ? match.person : undefined
@@ -198,7 +187,7 @@ export function planRoster(input: PlanInput): RosterPlan {
     }
     if (card.kind !== 'none') {
       const owned = cardOnConsole(card, cards)
-      if (owned && owned.user_id && !(person && owned.user_id === person.id)) {
+      if (owned && owned.user_id && !(person && heldBy(owned, person))) {
         const owner = ownerName(owned, people)
         conflict(
           'card-owned',
@@ -301,6 +290,21 @@ export function totalsOf(rows: PlanRow[], assignablePasses: number): PlanTotals 
   return t
 }
 
+/** How a row names its person, by the mapping (unmapped or empty cells: ""). */
+export function rowKeys(row: string[], mapping: ColumnMapping): PersonKeys {
+  const cellOf = (field: RosterField): string => {
+    const index = mapping[field]
+    return index === null || index === undefined ? '' : (row[index] ?? '').trim()
+  }
+  return {
+    email: cellOf('email'),
+    employeeNumber: cellOf('employeeNumber'),
+    fullName: cellOf('fullName'),
+    firstName: cellOf('firstName'),
+    lastName: cellOf('lastName')
+  }
+}
+
 function matchOf(
   rowId: string,
   keys: PersonKeys,
@@ -333,6 +337,13 @@ function cardOnConsole(card: CardPlan, cards: ConsoleCards): NfcCard | undefined
   if (card.kind === 'existing') return cards.token(card.token)
   if (card.kind === 'batch' && card.token !== undefined) return cards.token(card.token)
   return undefined
+}
+
+/** Whether the console's card is this person's (the card names its holder's type when it has one). */
+function heldBy(card: NfcCard, person: PersonRef): boolean {
+  if (card.user_id !== person.id) return false
+  if (card.user_type === '') return true
+  return (card.user_type === 'VISITOR') === (person.type === 'visitor')
 }
 
 function ownerName(card: NfcCard, people: PeopleIndex): string {
