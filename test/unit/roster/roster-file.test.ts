@@ -125,6 +125,12 @@ describe('CSV delimiters and shape', () => {
     ])
   })
 
+  it("unwraps Excel's text markers, so an employee number keeps its leading zeros", async () => {
+    const file = await readRosterFile('a.csv', utf8('Email,Emp #\na@x.io,="00042"\n'))
+    expect(file.rows).toEqual([['a@x.io', '00042']])
+    expect(file.sheet.notes).toEqual(['Excel text markers ="…" around cells were removed.'])
+  })
+
   it('gives a sample of the first rows and counts them all', async () => {
     const lines = ['Email']
     for (let i = 0; i < 45; i++) lines.push(`p${i}@x.io`)

@@ -50,6 +50,8 @@ export class PeopleIndex {
   private readonly byRef = new Map<string, Entry>()
   private readonly byEmail = new Map<string, Entry[]>()
   private readonly byNumber = new Map<string, Entry[]>()
+  /** By employee number without its leading zeros: only to offer, never to match (see `near`). */
+  private readonly byNumberNoZeros = new Map<string, Entry[]>()
   private readonly byName = new Map<string, Entry[]>()
   private readonly entries: Entry[] = []
 
@@ -70,6 +72,7 @@ export class PeopleIndex {
       })
       addTo(this.byEmail, [user.user_email, user.email].map(emailKey), entry)
       addTo(this.byNumber, [user.employee_number?.trim()], entry)
+      addTo(this.byNumberNoZeros, [noLeadingZeros(user.employee_number?.trim())], entry)
       addTo(this.byName, [user.full_name, `${user.first_name} ${user.last_name}`].map(nameKey), entry)
     }
     for (const visitor of visitors) {
@@ -114,13 +117,14 @@ export class PeopleIndex {
     if (strongest.hits.length === 0) {
       // A key that names nobody is never passed over in silence for a weaker one: the weaker
       // key's people are offered, and the user confirms.
-      const fallback = weaker.find((k) => k.hits.length > 0)
       const none = noneReason(strongest)
-      if (!fallback) {
-        const others = weaker.map((k) => ` nor ${keyPhrase(k)}`).join('')
-        return { state: 'missing', reason: `${none}${others}.` }
+      for (const key of given) {
+        if (key !== strongest && key.hits.length > 0) return ambiguous(key.hits, `${none}; ${hitsPhrase(key)}.`)
+        const near = key.kind === 'employeeNumber' && key.hits.length === 0 ? this.near(key.text) : []
+        if (near.length > 0) return ambiguous(near, `${none}; ${nearPhrase(key.text, near)}.`)
       }
-      return ambiguous(fallback.hits, `${none}; ${hitsPhrase(fallback)}.`)
+      const others = weaker.map((k) => ` nor ${keyPhrase(k)}`).join('')
+      return { state: 'missing', reason: `${none}${others}.` }
     }
     let hits = strongest.hits
     for (const key of weaker) {
@@ -161,6 +165,15 @@ export class PeopleIndex {
     return found
   }
 
+  /**
+   * Users whose employee number is this one with leading zeros added or dropped ("42" and
+   * "00042"): a spreadsheet drops them from a number. Offered to the user, never matched.
+   */
+  private near(number: string): Entry[] {
+    const key = noLeadingZeros(number)
+    return key === undefined ? [] : (this.byNumberNoZeros.get(key) ?? [])
+  }
+
   private givenKeys(keys: PersonKeys): GivenKey[] {
     const given: GivenKey[] = []
     const email = keys.email?.trim()
@@ -186,6 +199,20 @@ export function rowName(keys: PersonKeys): string | undefined {
   }
   const joined = `${keys.firstName?.trim() ?? ''} ${keys.lastName?.trim() ?? ''}`.trim()
   return joined || undefined
+}
+
+function noLeadingZeros(number: string | undefined): string | undefined {
+  if (!number) return undefined
+  return number.replace(/^0+(?=.)/, '')
+}
+
+function nearPhrase(number: string, near: readonly Entry[]): string {
+  const why = 'a spreadsheet may have dropped or added leading zeros'
+  if (near.length === 1) {
+    const p = near[0]!.holdings.person
+    return `${p.name}${p.email ? ` (${p.email})` : ''} has the employee number ${p.employeeNumber} (${why})`
+  }
+  return `${near.length} people have the employee number ${number} with other leading zeros (${why})`
 }
 
 function ambiguous(hits: readonly Entry[], reason: string): PersonMatch {

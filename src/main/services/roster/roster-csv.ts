@@ -37,6 +37,20 @@ export function readCsvRows(bytes: Uint8Array, fileName: string): RawRows {
   }
   const result = Papa.parse<string[]>(text, { delimiter, newline: '\n', skipEmptyLines: false })
 
+  // Excel's "keep as text" export writes ="00042" so a number keeps its leading zeros: the value is
+  // what is between the quotes.
+  let markers = 0
+  for (const cells of result.data) {
+    for (let c = 0; c < cells.length; c++) {
+      const cell = cells[c]!.trim()
+      if (cell.length >= 3 && cell.startsWith('="') && cell.endsWith('"')) {
+        cells[c] = cell.slice(2, -1)
+        markers++
+      }
+    }
+  }
+  if (markers > 0) notes.push('Excel text markers ="…" around cells were removed.')
+
   const lines: number[] = []
   let line = firstLine
   for (const cells of result.data) {
