@@ -193,7 +193,7 @@ describe('cards', () => {
       {
         kind: 'has-card',
         step: 'card',
-        message: 'Ada Ng already holds card 000123; a second card will be added.',
+        message: 'Ada Ng already holds card 000123; another card will be added.',
         overridable: true,
         decision: 'skip'
       }
@@ -216,6 +216,19 @@ describe('cards', () => {
       overridable: false
     })
     expect(p.totals.cardsImport).toBe(1)
+  })
+
+  it('a row the user left out does not hold its card against a later row', () => {
+    const p = plan(
+      [
+        ['bo@example.com', '', '04A23B99', '', ''],
+        ['cy@example.com', '', '04A23B99', '', ''],
+        ['di@example.com', '', '04A23B99', '', '']
+      ],
+      { resolved: new Map([['r2', null]]) }
+    )
+    expect(p.rows.map(kinds)).toEqual([[], [], ['duplicate-card']])
+    expect(p.rows[2]!.conflicts[0]!.message).toBe('Card 04A23B99 is also on line 3: a card goes to one person.')
   })
 })
 

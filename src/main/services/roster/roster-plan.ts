@@ -166,10 +166,11 @@ export function planRoster(input: PlanInput): RosterPlan {
       else if (inBatch && options.batchId !== null && USABLE_BATCH_STATUS.has(inBatch.status)) {
         card = batchCard(options.batchId, inBatch)
       } else card = { kind: 'import', nfcId }
+      // A row the user left out holds no card: the same card on a later row is that row's.
       const first = firstLineOfCard.get(nfcId)
-      if (first === undefined) firstLineOfCard.set(nfcId, line)
-      else
+      if (first !== undefined) {
         conflict('duplicate-card', 'card', `Card ${nfcId} is also on line ${first}: a card goes to one person.`, false)
+      } else if (match.state !== 'skipped') firstLineOfCard.set(nfcId, line)
     } else if (options.cards === 'enroll') card = { kind: 'enroll' }
     else if (options.cards === 'batch' && match.state !== 'skipped') {
       const b = options.batchId !== null ? takeBatchRow() : undefined
@@ -203,7 +204,7 @@ export function planRoster(input: PlanInput): RosterPlan {
           'card',
           same
             ? `${name} already holds this card (${owned.display_id}): there is nothing to do.`
-            : `${name} already holds card ${holdings.cards.map((c) => c.displayId || c.token).join(', ')}; a second card will be added.`,
+            : `${name} already holds card${holdings.cards.length > 1 ? 's' : ''} ${holdings.cards.map((c) => c.displayId || c.token).join(', ')}; another card will be added.`,
           true
         )
       }
