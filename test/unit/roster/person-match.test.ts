@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PeopleIndex, rowName } from '../../../src/main/services/roster/person-match'
 import type { PersonMatch } from '../../../src/shared/roster/sheet'
-import { cpuMs } from './cpu-time'
 import { touchPass, user, visitor } from './people'
 
 const ada = user('u-ada', {
@@ -252,7 +251,7 @@ describe('holdings and search', () => {
 })
 
 describe('speed', () => {
-  it('1,000 matches against 2,000 users and 5,000 visitors take well under 100 ms (the index built once)', () => {
+  it('matches 1,000 rows against 2,000 users and 5,000 visitors, each by its own keys (speed: bench/roster)', () => {
     const users = Array.from({ length: 2000 }, (_, i) =>
       user(`u${i}`, {
         first_name: `First${i}`,
@@ -264,12 +263,8 @@ describe('speed', () => {
     const visitors = Array.from({ length: 5000 }, (_, i) =>
       visitor(`v${i}`, { first_name: `Guest${i}`, last_name: 'Visitor', email: `g${i}@example.com` })
     )
-    // CPU time, not the wall clock: the bound holds on a busy machine. The index is built once
-    // per plan, so its bound is looser.
-    const built = cpuMs(() => new PeopleIndex(users, visitors))
-    expect(built.ms).toBeLessThan(300)
-    const index = built.value
-    const { value: matched, ms } = cpuMs(() => {
+    const index = new PeopleIndex(users, visitors)
+    const matched = (() => {
       let n = 0
       for (let i = 0; i < 1000; i++) {
         const m = index.match({
@@ -280,8 +275,7 @@ describe('speed', () => {
         if (m.state === 'matched') n++
       }
       return n
-    })
+    })()
     expect(matched).toBe(1000)
-    expect(ms).toBeLessThan(100)
   })
 })

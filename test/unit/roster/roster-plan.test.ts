@@ -6,7 +6,6 @@ import { nfcCardSchema } from '../../../src/shared/access/nfc-cards'
 import type { BatchRow } from '../../../src/shared/batches/schemas'
 import { consoleCardNumber } from '../../../src/shared/nfc/card-number'
 import { rosterOptionsSchema, type PersonRef, type PlanRow, type RosterOptions } from '../../../src/shared/roster/sheet'
-import { cpuMs } from './cpu-time'
 import { touchPass, user, visitor } from './people'
 
 const ada = user('u-ada', {
@@ -486,7 +485,7 @@ describe('totals', () => {
     })
   })
 
-  it('1,000 rows against 7,000 people are planned in well under 100 ms', () => {
+  it('plans 1,000 rows against 7,000 people: imports, enrollments, PINs and the passes there are (speed: bench/roster)', () => {
     const users = Array.from({ length: 2000 }, (_, i) =>
       user(`u${i}`, { first_name: `F${i}`, last_name: 'L', user_email: `p${i}@x.io` })
     )
@@ -501,14 +500,11 @@ describe('totals', () => {
       'yes',
       'yes'
     ])
-    // CPU time, not the wall clock: the bound holds on a busy machine.
-    const { value: p, ms } = cpuMs(() =>
-      plan(rows, {
-        people: idx,
-        options: { pin: 'column', touchPass: 'column', cards: 'enroll' },
-        assignablePasses: 500
-      })
-    )
+    const p = plan(rows, {
+      people: idx,
+      options: { pin: 'column', touchPass: 'column', cards: 'enroll' },
+      assignablePasses: 500
+    })
     expect(p.totals).toMatchObject({
       rows: 1000,
       matched: 1000,
@@ -518,6 +514,5 @@ describe('totals', () => {
       cardsImport: 666,
       cardsEnroll: 334
     })
-    expect(ms).toBeLessThan(100)
   })
 })
