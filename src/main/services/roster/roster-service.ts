@@ -17,12 +17,11 @@ import type { KeyValueStore } from '../storage/key-value-store'
 import { readRosterFile } from './roster-file'
 import { guessMapping, MappingMemory } from './column-mapping'
 import { PeopleIndex } from './person-match'
-import { planRoster } from './roster-plan'
+import { planRoster, totalsOf } from './roster-plan'
 import { RosterStore, type LoadedRoster } from './roster-store'
 import { RosterRun, progressOf, type RunConsole } from './roster-run'
 import { EnrollmentLine } from './enrollment-line'
 import { handoutPeople, resultsCsv } from './roster-results'
-import { totalsOf } from './plan-totals'
 
 export interface RosterServiceDeps {
   /** `<dataDir>/rosters` */
