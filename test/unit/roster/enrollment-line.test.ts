@@ -111,7 +111,9 @@ describe('the enrollment line', () => {
     expect(held.get(people[1]!.id)).toBeUndefined()
     expect(held.get(people[2]!.id)).toHaveLength(1)
     expect(held.get(people[3]!.id)).toHaveLength(1)
-    expect(new Set([...held.get(people[0]!.id)!, ...held.get(people[2]!.id)!, ...held.get(people[3]!.id)!]).size).toBe(3)
+    expect(new Set([...held.get(people[0]!.id)!, ...held.get(people[2]!.id)!, ...held.get(people[3]!.id)!]).size).toBe(
+      3
+    )
     // No session left on the reader once everyone has a card.
     expect((await demo.control<{ data: { sessions: number } }>('GET', '/__demo/state')).body.data.sessions).toBe(0)
     await line.close()

@@ -78,12 +78,20 @@ describe('the roster channels, from a file to the hand-out', () => {
     expect(progress).toMatchObject({ rosterId: id, running: false, done: 2 })
 
     // The console holds what the roster says, for the chosen twin only.
-    const users = (await control<{ data: { id: string; pin_hash: string | null }[] }>(demo, 'GET', '/__demo/state/users')).body.data
+    const users = (
+      await control<{ data: { id: string; pin_hash: string | null }[] }>(demo, 'GET', '/__demo/state/users')
+    ).body.data
     const pinOf = (userId: string) => users.find((u) => u.id === userId)!.pin_hash
     expect(pinOf(twinB)).not.toBeNull()
     expect(pinOf(twinA)).toBeNull()
     expect(pinOf(bo)).not.toBeNull()
-    const cards = (await control<{ data: { nfc_id: string; owner: { id: string } | null; display_id: string }[] }>(demo, 'GET', '/__demo/state/cards')).body.data
+    const cards = (
+      await control<{ data: { nfc_id: string; owner: { id: string } | null; display_id: string }[] }>(
+        demo,
+        'GET',
+        '/__demo/state/cards'
+      )
+    ).body.data
     const card = cards.filter((c) => c.nfc_id === 'AABB0011')
     expect(card).toHaveLength(1)
     expect(card[0]!.owner?.id).toBe(bo)

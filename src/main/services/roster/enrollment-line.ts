@@ -139,7 +139,13 @@ export class EnrollmentLine {
           hint: 'Tap a card first; "Undo last" takes back the card bound last.'
         })
       }
-      await this.deps.store.commit(this.roster, { t: 'line', at: now(), rowId: row.rowId, event: 'undo-sending', token })
+      await this.deps.store.commit(this.roster, {
+        t: 'line',
+        at: now(),
+        rowId: row.rowId,
+        event: 'undo-sending',
+        token
+      })
       try {
         await unassignCard(await this.deps.client(), token, row.match.person)
       } catch (err) {

@@ -22,6 +22,9 @@ export type RunConsole = {
 
 export const DEFAULT_CONCURRENCY = 4
 const PROGRESS_MS = 200
+/** The ETA is drawn from the pace of the last rows, once a few are through. */
+const PACE_WINDOW = 50
+const PACE_MIN_ROWS = 5
 /** A PIN the console already holds for someone else: another one is generated, a few times at most. */
 const PIN_ATTEMPTS = 3
 const PIN_TAKEN = 'CODE_CREDS_PIN_CODE_CREDS_ALREADY_EXIST'
@@ -52,8 +55,8 @@ export class RosterRun {
   private stopped: AppError | undefined
   private readonly changed = new Set<string>()
   private timer: NodeJS.Timeout | undefined
-  private startedAt = 0
-  private rowsFinished = 0
+  /** When each row of this run finished: the pace the ETA is drawn from. */
+  private readonly finishedAt: number[] = []
   private passes: string[] = []
   private retry = false
 
@@ -75,7 +78,6 @@ export class RosterRun {
     const model = this.roster.model
     this.retry = options.retryFailed ?? false
     model.runningNow = true
-    this.startedAt = Date.now()
     this.timer = setInterval(() => this.flush(), this.deps.progressMs ?? PROGRESS_MS)
     try {
       const client = await this.deps.client()
@@ -86,8 +88,13 @@ export class RosterRun {
       const worker = async () => {
         while (!this.pausing && !this.stopped && next < rows.length) {
           const row = rows[next++]!
-          await this.runRow(client, row)
-          this.rowsFinished++
+          try {
+            await this.runRow(client, row)
+          } catch (err) {
+            // A step that could not be journaled was not sent: the run stops, the other rows' steps in flight end first.
+            this.stopped ??= AppError.from(err)
+          }
+          this.finishedAt.push(Date.now())
         }
       }
       await Promise.all(Array.from({ length: Math.min(this.concurrency, rows.length) }, worker))
@@ -284,7 +291,7 @@ export class RosterRun {
       const result = (state: ResultEntry['state'], extra: Partial<ResultEntry> = {}) =>
         this.commit({ t: 'result', at: now(), rowId: row.rowId, step, state, detail: record.detail, ...extra })
       if (step === 'card-import') {
-        cards ??= new ConsoleCards(await client.nfcCards.all({ pageSize: 100 }))
+        cards ??= new ConsoleCards(await client.nfcCards.all())
         const card = record.detail.nfcId ? cards.byNfcId(record.detail.nfcId) : undefined
         if (card) await result('done', { detail: { ...record.detail, token: card.token, displayId: card.display_id } })
         else await result('planned')
@@ -326,14 +333,17 @@ export class RosterRun {
   }
 
   private eta(): number | null {
-    if (!this.roster.model.runningNow || this.rowsFinished === 0) return null
+    const times = this.finishedAt
+    if (!this.roster.model.runningNow || times.length < PACE_MIN_ROWS) return null
     const model = this.roster.model
     const left = model
       .planRows()
       .filter((row) =>
         model.stepStates(row).some(({ step, record }) => this.sendable(row, step, record) || record.state === 'sending')
       ).length
-    const perRow = (Date.now() - this.startedAt) / this.rowsFinished
+    // The pace of the last rows (the first ones also paid for the checks and the pass list).
+    const from = Math.max(0, times.length - PACE_WINDOW)
+    const perRow = (times.at(-1)! - times[from]!) / (times.length - 1 - from)
     return Math.round((left * perRow) / 1000)
   }
 }

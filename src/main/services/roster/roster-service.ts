@@ -318,7 +318,9 @@ export class RosterService {
       }
     }
     const planned = model.plan.rows
-    const rows = model.frozen ? planned.map((row) => (this.started(roster, row.rowId) ? model.planRow(row.rowId) ?? row : row)) : planned
+    const rows = model.frozen
+      ? planned.map((row) => (this.started(roster, row.rowId) ? (model.planRow(row.rowId) ?? row) : row))
+      : planned
     if (model.frozen && sameRows(model.frozen, rows)) return
     await this.store.exclusive(roster, () => this.store.commit(roster, { t: 'run', at: now(), rows }))
   }
@@ -366,7 +368,7 @@ export class RosterService {
     const [users, visitors, cards, batchRows, passes] = await Promise.all([
       client.users.all(),
       client.visitors.all(),
-      client.nfcCards.all({ pageSize: 100 }),
+      client.nfcCards.all(),
       batchId ? this.deps.batchRows(batchId) : Promise.resolve([]),
       // Without the permission to list passes, the plan says none are available.
       client.touchPasses.assignable().catch(() => [])
