@@ -99,6 +99,37 @@ describe('the roster channels, from a file to the hand-out', () => {
     const passes = (await control<{ data: { user_id: string }[] }>(demo, 'GET', '/__demo/state/touchPasses')).body.data
     expect(passes.filter((p) => p.user_id === bo)).toHaveLength(1)
 
+    // The enrollment line names Cy, binds the card tapped on the reader, and has nobody left.
+    const reader = (await app.call('sites.devices')).items.find(
+      (d: { isReader: boolean; online: boolean; adopted: boolean }) => d.isReader && d.online && d.adopted
+    )
+    const line = await app.call('roster.lineStart', { id, deviceId: reader.id })
+    expect(line).toMatchObject({ state: 'waiting', current: { rowId: 'r4', name: 'Cy Plan' }, remaining: 1 })
+    for (let i = 0; i < 300; i++) {
+      const tapped = await control(demo, 'POST', '/__demo/taps', { device_id: reader.id, nfc_id: '04C1C2C3C4C5C6' })
+        .then(() => true)
+        .catch(() => false)
+      if (tapped) break
+      await new Promise((r) => setTimeout(r, 10))
+    }
+    for (
+      let i = 0;
+      i < 500 &&
+      !app.events.some((e) => e.event === 'roster.line' && (e.payload as { state: string }).state === 'finished');
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 10))
+    const bound = (await app.call('roster.get', { id })).outcomes.find((o: RowOutcome) => o.rowId === 'r4')
+    expect(bound.state).toBe('done')
+    const cy = (
+      await control<{ data: { id: string; first_name: string }[] }>(demo, 'GET', '/__demo/state/users')
+    ).body.data.find((u) => u.first_name === 'Cy')!
+    const cyCards = (
+      await control<{ data: { token: string; owner: { id: string } | null }[] }>(demo, 'GET', '/__demo/state/cards')
+    ).body.data.filter((c) => c.owner?.id === cy.id)
+    expect(cyCards.map((c) => c.token)).toEqual([bound.cardToken])
+    expect(await app.call('roster.linePause', { id })).toMatchObject({ state: 'finished', remaining: 0 })
+
     // The results: a PIN column that says yes or no, never the PIN.
     const exported = await app.call('roster.exportCsv', { id })
     expect(exported.filename).toBe('staff-results.csv')
@@ -109,10 +140,10 @@ describe('the roster channels, from a file to the hand-out', () => {
 
     // The hand-out: the PINs only on request, from memory.
     const plain = await app.call('roster.handout', { id })
-    expect(plain.people.map((p: { pin?: string }) => p.pin)).toEqual([undefined, undefined])
+    expect(plain.people.map((p: { pin?: string }) => p.pin)).toEqual([undefined, undefined, undefined])
     expect(plain.pinsForgotten).toBe(false)
     const slips = await app.call('roster.handout', { id, pinSlips: true })
-    const pins: string[] = slips.people.map((p: { pin: string }) => p.pin)
+    const pins: string[] = slips.people.flatMap((p: { pin?: string }) => (p.pin ? [p.pin] : []))
     expect(pins).toHaveLength(2)
     for (const pin of pins) expect(pin).toMatch(/^\d{4,12}$/)
     expect(exported.text).not.toContain(pins[0])
