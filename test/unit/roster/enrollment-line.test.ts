@@ -126,4 +126,32 @@ describe('the enrollment line', () => {
     expect(replayed.model.bound).toEqual(['r2', 'r4', 'r5'])
     expect(changed).toEqual(expect.arrayContaining(['r2', 'r3', 'r4', 'r5']))
   }, 30_000)
+  it('says when nobody tapped in time and keeps waiting for the same person', async () => {
+    const { users } = await freshPeople(demo, 1)
+    const { store, roster } = await frozenRoster(join(dir.path, 'b'), [row(1, userRef(users[0]!), { kind: 'enroll' })])
+    const states: LineState[] = []
+    const line = new EnrollmentLine(
+      {
+        store,
+        client: async () => demo.client(),
+        emit: (event, payload) => {
+          if (event === 'roster.line') states.push(payload as LineState)
+        },
+        rowChanged: () => undefined,
+        pollIntervalMs: 20,
+        timeoutMs: 200
+      },
+      roster
+    )
+    await line.start(readerId)
+    for (let i = 0; i < 300 && !states.some((s) => s.error?.code === 'ENROLL_TIMEOUT'); i++)
+      await new Promise((r) => setTimeout(r, 10))
+    const timedOut = states.find((s) => s.error?.code === 'ENROLL_TIMEOUT')!
+    expect(timedOut).toMatchObject({ state: 'waiting', current: { rowId: 'r2' } })
+    await tap('04B1B2C3D4E501')
+    for (let i = 0; i < 300 && states.at(-1)?.state !== 'finished'; i++) await new Promise((r) => setTimeout(r, 10))
+    expect(states.at(-1)).toMatchObject({ state: 'finished', last: { rowId: 'r2' } })
+    expect((await cardsByOwner(demo)).get(users[0]!.id)).toHaveLength(1)
+    await line.close()
+  })
 })

@@ -21,6 +21,8 @@ export interface LineDeps {
 }
 
 const now = () => new Date().toISOString()
+/** A session the console could not create (no answer) is asked for again after this long. */
+const SESSION_RETRY_MS = 3000
 
 /**
  * The enrollment line: the installer taps one card after another on a networked reader and each is
@@ -38,6 +40,7 @@ export class EnrollmentLine {
   private error: AppErrorData | undefined
   private running = false
   private ops: Promise<unknown> = Promise.resolve()
+  private retryTimer: NodeJS.Timeout | undefined
 
   constructor(
     private readonly deps: LineDeps,
@@ -191,6 +194,8 @@ export class EnrollmentLine {
   }
 
   private async stopSession(): Promise<void> {
+    clearTimeout(this.retryTimer)
+    this.retryTimer = undefined
     const id = this.enrollmentId
     this.enrollmentId = undefined
     if (id) await this.enrollment.cancel(id)
@@ -208,11 +213,24 @@ export class EnrollmentLine {
       this.enrollmentId = enrollmentId
       this.state = 'waiting'
     } catch (err) {
-      // The reader could not be asked (offline, no permission): the line stops and says why.
+      const error = AppError.from(err)
       this.enrollmentId = undefined
-      this.running = false
       this.state = 'failed'
-      this.error = AppError.from(err).toData()
+      this.error = error.toData()
+      if (error.retryable) {
+        // The console did not answer: the line tries again shortly, and says why meanwhile.
+        this.retryTimer = setTimeout(() => {
+          this.retryTimer = undefined
+          void this.serial(async () => {
+            if (!this.running || this.enrollmentId) return
+            await this.nextSession()
+            this.announce()
+          }).catch(() => undefined)
+        }, SESSION_RETRY_MS)
+      } else {
+        // The reader cannot be asked (offline, no permission): the line stops and says why.
+        this.running = false
+      }
     }
   }
 
@@ -240,8 +258,11 @@ export class EnrollmentLine {
       this.state = 'failed'
       this.error = progress.error
       this.announce()
+    } else if (progress.state === 'timeout' && progress.error) {
+      // Nobody tapped in time: said, while a new session waits for the same person.
+      this.error = progress.error
     }
-    // A timeout or a session gone: quietly wait again. A failure: wait for the next tap.
+    // After a card, a failure or a timeout, a new session waits for the next tap.
     if (this.running && !this.enrollmentId) {
       const failed = this.state === 'failed'
       await this.nextSession()
