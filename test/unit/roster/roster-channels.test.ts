@@ -166,4 +166,56 @@ describe('the roster channels, from a file to the hand-out', () => {
     expect(list.rosters.map((r: { id: string }) => r.id)).toContain(id)
     expect(await app.call('roster.delete', { id: again.summary.id })).toEqual({ deleted: true })
   })
+  it('gives people the next cards of an import batch: imported with their alias, and the batch knows', async () => {
+    const demo = await app.services.connections.demoConsole()
+    const ids: string[] = []
+    for (const n of [1, 2]) {
+      const reply = await control<{ data: { id: string } }>(demo, 'POST', '/__demo/users', {
+        first_name: 'Batch',
+        last_name: `Holder${n}`,
+        email: `batch.holder${n}@example.com`
+      })
+      ids.push(reply.body.data.id)
+    }
+    const batch = await app.call('batches.create', { name: 'Lobby box', aliasPattern: 'Lobby-{n:3}' })
+    for (const uid of ['04D1D2D3D4D5D1', '04D1D2D3D4D5D2', '04D1D2D3D4D5D3'])
+      await app.call('batches.addScan', { batchId: batch.id, uid, source: 'typed' })
+
+    const csv = 'Email\r\nbatch.holder1@example.com\r\nbatch.holder2@example.com\r\n'
+    const { summary } = await app.call('roster.open', {
+      fileName: 'lobby.csv',
+      data: Buffer.from(csv).toString('base64')
+    })
+    const plan = await app.call('roster.plan', {
+      id: summary.id,
+      mapping: { email: 0 },
+      options: { cards: 'batch', batchId: batch.id, pin: 'none', touchPass: 'none' }
+    })
+    expect(plan.rows.map((r: PlanRow) => r.card.kind)).toEqual(['batch', 'batch'])
+    await app.call('roster.run', { id: summary.id })
+    await app.services.rosters.idle(summary.id)
+    const detail = await app.call('roster.get', { id: summary.id })
+    expect(detail.outcomes.map((o: RowOutcome) => o.state)).toEqual(['done', 'done'])
+
+    const cards = (
+      await control<{ data: { nfc_id: string; alias: string; owner: { id: string } | null }[] }>(
+        demo,
+        'GET',
+        '/__demo/state/cards'
+      )
+    ).body.data
+    expect(cards.find((c) => c.nfc_id === '04D1D2D3D4D5D1')).toMatchObject({
+      alias: 'Lobby-001',
+      owner: { id: ids[0] }
+    })
+    expect(cards.find((c) => c.nfc_id === '04D1D2D3D4D5D2')).toMatchObject({
+      alias: 'Lobby-002',
+      owner: { id: ids[1] }
+    })
+    expect(cards.some((c) => c.nfc_id === '04D1D2D3D4D5D3')).toBe(false)
+    // The batch: the two rows imported with their tokens (an upload sends only the third).
+    const rows = (await app.call('batches.get', { id: batch.id })).rows
+    expect(rows.map((r: { status: string }) => r.status)).toEqual(['imported', 'imported', 'pending'])
+    expect(rows[0].token).toBe(detail.outcomes[0].cardToken)
+  })
 })

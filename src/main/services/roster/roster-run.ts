@@ -4,6 +4,7 @@ import type { RosterProgress, RosterStep, RowOutcome } from '../../../shared/ros
 import type { AccessClient } from '../access/client'
 import { assignCard } from '../cards/card-owners'
 import { ConsoleCards } from '../batches/console-cards'
+import { toConsoleCsv } from '../batches/csv-export'
 import type { Emit } from '../events'
 import type { ResultEntry, StepDetail } from './roster-entries'
 import type { StepRecord } from './roster-model'
@@ -40,6 +41,13 @@ export interface RunDeps {
   pins: Map<string, string>
   concurrency?: number
   progressMs?: number
+  /** Import batches: a batch row's alias for its import, and the batch told once the row is imported. */
+  batches?: BatchPort
+}
+
+export interface BatchPort {
+  alias(batchId: string, rowId: string): Promise<string>
+  imported(batchId: string, rowId: string, card: { token: string; displayId?: string }): Promise<void>
 }
 
 const now = () => new Date().toISOString()
@@ -155,10 +163,18 @@ export class RosterRun {
 
     if (step === 'card-import') {
       const nfcId = plannedCard(row).nfcId!
+      const card = row.card
+      // A batch row keeps its alias (Floor2-001) on the console, as an upload would have given it.
+      const alias =
+        card.kind === 'batch' && this.deps.batches
+          ? await this.deps.batches.alias(card.batchId, card.rowId).catch(() => '')
+          : ''
       await send({ nfcId })
       let token: string | undefined
       try {
-        const records = await client.nfcCards.importCsv(`${nfcId}\n`, { filename: `roster-${row.rowId}.csv` })
+        const records = await client.nfcCards.importCsv(toConsoleCsv([{ nfcId, alias }]), {
+          filename: `roster-${row.rowId}.csv`
+        })
         token = records.find((r) => r.nfc_id.toUpperCase() === nfcId)?.token ?? records[0]?.token
       } catch (err) {
         return lost(err, { nfcId })
@@ -174,7 +190,14 @@ export class RosterRun {
         .get(token)
         .then((card) => card.display_id || undefined)
         .catch(() => undefined)
-      return result({ state: 'done', detail: { nfcId, token, ...(displayId ? { displayId } : {}) } })
+      await result({ state: 'done', detail: { nfcId, token, ...(displayId ? { displayId } : {}) } })
+      if (card.kind === 'batch') {
+        // Best effort: the roster holds the card either way; the batch then never uploads it again.
+        await this.deps.batches
+          ?.imported(card.batchId, card.rowId, { token, ...(displayId ? { displayId } : {}) })
+          .catch(() => undefined)
+      }
+      return
     }
 
     if (step === 'card-assign') {

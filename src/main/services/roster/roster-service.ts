@@ -32,6 +32,8 @@ export interface RosterServiceDeps {
   emit: Emit
   /** An import batch's rows (the plan's "next unused row of a batch"). */
   batchRows: (batchId: string) => Promise<BatchRow[]>
+  /** A batch row the roster imported: the batch records it, so no upload sends it again. */
+  batchImported?: (batchId: string, rowId: string, card: { token: string; displayId?: string }) => Promise<void>
   /** The active console (profile id and name): a roster is bound to the one it was first run on. */
   activeConsole: () => Promise<{ profileId: string; name: string } | null>
   concurrency?: number
@@ -267,6 +269,11 @@ export class RosterService {
         client: this.deps.client as () => Promise<RunConsole>,
         emit: this.deps.emit,
         pins: this.pinsOf(id),
+        batches: {
+          alias: async (batchId, rowId) =>
+            (await this.deps.batchRows(batchId)).find((r) => r.id === rowId)?.alias ?? '',
+          imported: (batchId, rowId, card) => this.deps.batchImported?.(batchId, rowId, card) ?? Promise.resolve()
+        },
         ...(this.deps.concurrency ? { concurrency: this.deps.concurrency } : {})
       },
       roster
