@@ -135,6 +135,7 @@ export async function createAppServices(options: AppServicesOptions) {
     emit: events.emit,
     batchRows: async (batchId) => (await batches.get(batchId)).rows,
     batchImported: (batchId, rowId, card) => batches.recordImported(batchId, rowId, card),
+    asEnrollmentBind: (run) => audit.as('enrollment bind', run),
     activeConsole: () => activeConsoleOf(connections)
   })
 

@@ -129,6 +129,10 @@ describe('the roster channels, from a file to the hand-out', () => {
     ).body.data.filter((c) => c.owner?.id === cy.id)
     expect(cyCards.map((c) => c.token)).toEqual([bound.cardToken])
     expect(await app.call('roster.linePause', { id })).toMatchObject({ state: 'finished', remaining: 0 })
+    // The audit trail tells the line's bind from an ordinary assignment, as for the Enroll screen.
+    const audit = await app.call('audit.list', { filter: { action: 'enrollment bind' } })
+    expect(audit.items).toHaveLength(1)
+    expect(audit.items[0]).toMatchObject({ outcome: 'ok', target: { id: cy.id } })
 
     // The results: a PIN column that says yes or no, never the PIN.
     const exported = await app.call('roster.exportCsv', { id })

@@ -18,6 +18,8 @@ export interface LineDeps {
   rowChanged: (rowId: string) => void
   pollIntervalMs?: number
   timeoutMs?: number
+  /** Runs a bind so the audit trail records it as an enrollment's bind, as the Enroll screen's. */
+  asEnrollmentBind?: <T>(run: () => Promise<T>) => Promise<T>
 }
 
 const now = () => new Date().toISOString()
@@ -288,7 +290,10 @@ export class EnrollmentLine {
       detail
     })
     try {
-      await assignCard(await this.deps.client(), token, row.match.person)
+      const client = await this.deps.client()
+      const person = row.match.person
+      const bindCard = () => assignCard(client, token, person)
+      await (this.deps.asEnrollmentBind ? this.deps.asEnrollmentBind(bindCard) : bindCard())
     } catch (err) {
       const outcome = stepOutcome(err)
       await this.deps.store.commit(this.roster, {

@@ -37,6 +37,8 @@ export interface RosterServiceDeps {
   /** The active console (profile id and name): a roster is bound to the one it was first run on. */
   activeConsole: () => Promise<{ profileId: string; name: string } | null>
   concurrency?: number
+  /** Runs a write so the audit trail records it as an enrollment's bind. */
+  asEnrollmentBind?: <T>(run: () => Promise<T>) => Promise<T>
   /** The enrollment line's poll interval and session timeout (facts 6.1 by default). */
   pollIntervalMs?: number
   lineTimeoutMs?: number
@@ -242,7 +244,8 @@ export class RosterService {
           emit: this.deps.emit,
           rowChanged: (rowId) => this.rowChanged(roster, rowId),
           ...(this.deps.pollIntervalMs !== undefined ? { pollIntervalMs: this.deps.pollIntervalMs } : {}),
-          ...(this.deps.lineTimeoutMs !== undefined ? { timeoutMs: this.deps.lineTimeoutMs } : {})
+          ...(this.deps.lineTimeoutMs !== undefined ? { timeoutMs: this.deps.lineTimeoutMs } : {}),
+          ...(this.deps.asEnrollmentBind ? { asEnrollmentBind: this.deps.asEnrollmentBind } : {})
         },
         roster
       )
