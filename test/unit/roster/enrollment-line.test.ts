@@ -2,10 +2,11 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EnrollmentLine } from '../../../src/main/services/roster/enrollment-line'
 import { RosterStore } from '../../../src/main/services/roster/roster-store'
+import { RosterRun } from '../../../src/main/services/roster/roster-run'
 import type { LineState } from '../../../src/shared/roster/run'
 import { startDemo, type Demo } from '../access/support'
 import { tempDir } from '../../support/temp'
-import { cardsByOwner, freshPeople, frozenRoster, row, userRef } from './harness'
+import { cardsByOwner, freeCards, freshPeople, frozenRoster, row, userRef } from './harness'
 
 describe('the enrollment line', () => {
   let demo: Demo
@@ -153,5 +154,41 @@ describe('the enrollment line', () => {
     expect(states.at(-1)).toMatchObject({ state: 'finished', last: { rowId: 'r2' } })
     expect((await cardsByOwner(demo)).get(users[0]!.id)).toHaveLength(1)
     await line.close()
+  })
+  it('settles a bind cut off by a crash with the console before naming anyone', async () => {
+    const { users } = await freshPeople(demo, 2)
+    const [bound, next] = users.map(userRef)
+    const rows = [row(1, bound!, { kind: 'enroll' }), row(2, next!, { kind: 'enroll' })]
+    const { store, roster } = await frozenRoster(join(dir.path, 'c'), rows)
+    // The app sent the bind and stopped before the answer; the console did bind the card.
+    const card = (await freeCards(demo))[0]!
+    await store.commit(roster, {
+      t: 'sending',
+      at: new Date().toISOString(),
+      rowId: 'r2',
+      step: 'card-assign',
+      attempt: 1,
+      detail: { token: card.token, displayId: card.display_id }
+    })
+    await demo.client().users.assignNfc(bound!.id, card.token)
+    await store.close()
+    const reopened = new RosterStore(join(dir.path, 'c'))
+    const loaded = await reopened.get('roster-1')
+    expect(loaded.model.outcomes()[0]!.state).toBe('to-check')
+
+    await new RosterRun(
+      { store: reopened, client: async () => demo.client(), emit: () => undefined, pins: new Map() },
+      loaded
+    ).check()
+    const line = new EnrollmentLine(
+      { store: reopened, client: async () => demo.client(), emit: () => undefined, rowChanged: () => undefined },
+      loaded
+    )
+    expect(line.view()).toMatchObject({
+      current: { rowId: 'r3' },
+      remaining: 1,
+      last: { rowId: 'r2', displayId: card.display_id }
+    })
+    expect((await cardsByOwner(demo)).get(bound!.id)).toEqual([card.token])
   })
 })

@@ -68,6 +68,7 @@ export class RosterService {
   /** PINs generated in this app session, per roster and row: memory only, for the PIN slips. */
   private readonly pins = new Map<string, Map<string, string>>()
   private readonly data = new Map<string, ConsoleData>()
+  private readonly starting = new Set<string>()
 
   constructor(private readonly deps: RosterServiceDeps) {
     this.store = new RosterStore(deps.dir)
@@ -186,6 +187,8 @@ export class RosterService {
     const roster = await this.store.get(input.id)
     await this.requireConsole(roster)
     await this.freeze(roster)
+    // A bind (or an undo) whose answer was lost: settled with the console before anyone is named.
+    if (!this.runs.has(input.id) && !this.starting.has(input.id)) await this.runner(roster).check()
     return this.line(roster).start(input.deviceId)
   }
 
@@ -262,11 +265,29 @@ export class RosterService {
   }
 
   private async startRun(id: string, retryFailed: boolean): Promise<{ started: boolean }> {
-    if (this.runs.has(id)) return { started: false }
-    const roster = await this.store.get(id)
-    await this.requireConsole(roster)
-    await this.freeze(roster)
-    const run = new RosterRun(
+    // Checked and claimed before any await: two runs of one roster at once could send a step twice.
+    if (this.runs.has(id) || this.starting.has(id)) return { started: false }
+    this.starting.add(id)
+    let run: RosterRun
+    try {
+      const roster = await this.store.get(id)
+      await this.requireConsole(roster)
+      await this.freeze(roster)
+      run = this.runner(roster)
+    } finally {
+      this.starting.delete(id)
+    }
+    const done = run.run({ retryFailed }).finally(() => {
+      this.runs.delete(id)
+      this.deps.emit('cards.stale', { what: 'a roster run', at: Date.now() })
+    })
+    this.runs.set(id, { run, done })
+    return { started: true }
+  }
+
+  private runner(roster: LoadedRoster): RosterRun {
+    const id = roster.model.meta.id
+    return new RosterRun(
       {
         store: this.store,
         client: this.deps.client as () => Promise<RunConsole>,
@@ -281,12 +302,6 @@ export class RosterService {
       },
       roster
     )
-    const done = run.run({ retryFailed }).finally(() => {
-      this.runs.delete(id)
-      this.deps.emit('cards.stale', { what: 'a roster run', at: Date.now() })
-    })
-    this.runs.set(id, { run, done })
-    return { started: true }
   }
 
   /**
