@@ -165,8 +165,18 @@ export class EnrollmentLine {
             token,
             reason: error.message
           })
+        } else {
+          // A lost answer leaves the binding unknown: the next run or line start checks it with the console.
+          await this.deps.store.commit(this.roster, {
+            t: 'result',
+            at: now(),
+            rowId: row.rowId,
+            step: 'card-assign',
+            state: 'unknown',
+            detail: { token },
+            reason: outcome.reason
+          })
         }
-        // A lost answer leaves the binding unknown: a run checks it with the console.
         this.deps.rowChanged(row.rowId)
         this.error = error.toData()
         this.announce()

@@ -126,9 +126,10 @@ export class RosterModel {
         else delete record.code
         if (entry.checked) record.checked = true
         else delete record.checked
-        if (entry.step === 'card-assign' && entry.state === 'done' && this.isEnroll(entry.rowId)) {
+        if (entry.step === 'card-assign' && this.isEnroll(entry.rowId)) {
+          // Only a card the person holds can be taken back by "Undo last".
           this.bound = this.bound.filter((r) => r !== entry.rowId)
-          this.bound.push(entry.rowId)
+          if (entry.state === 'done') this.bound.push(entry.rowId)
         }
         return
       }
