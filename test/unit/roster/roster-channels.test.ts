@@ -222,4 +222,55 @@ describe('the roster channels, from a file to the hand-out', () => {
     expect(rows.map((r: { status: string }) => r.status)).toEqual(['imported', 'imported', 'pending'])
     expect(rows[0].token).toBe(detail.outcomes[0].cardToken)
   })
+  it('takes a card over from its holder only when the user said go ahead for that conflict', async () => {
+    const demo = await app.services.connections.demoConsole()
+    const add = async (last: string) =>
+      (
+        await control<{ data: { id: string } }>(demo, 'POST', '/__demo/users', {
+          first_name: 'Owner',
+          last_name: last,
+          email: `owner.${last.toLowerCase()}@example.com`
+        })
+      ).body.data.id
+    const holder = await add('Before')
+    const taker = await add('After')
+    const keeper = await add('Keeper')
+    const client = await app.services.connections.client()
+    const [first, second] = await client.nfcCards.importCsv('04E1E2E3E4E5F1\n04E1E2E3E4E5F2\n')
+    await client.users.assignNfc(holder, first!.token)
+    await client.users.assignNfc(holder, second!.token)
+
+    const csv = 'Email,Card\r\nowner.after@example.com,04E1E2E3E4E5F1\r\nowner.keeper@example.com,04E1E2E3E4E5F2\r\n'
+    const { summary } = await app.call('roster.open', {
+      fileName: 'owners.csv',
+      data: Buffer.from(csv).toString('base64')
+    })
+    const plan = await app.call('roster.plan', {
+      id: summary.id,
+      mapping: { email: 0, card: 1 },
+      options: { cards: 'none', batchId: null, pin: 'none', touchPass: 'none' }
+    })
+    for (const r of plan.rows as PlanRow[]) {
+      expect(r.card.kind).toBe('existing')
+      expect(r.conflicts.map((c) => [c.kind, c.decision])).toEqual([['card-owned', 'skip']])
+    }
+    const decided = await app.call('roster.decide', {
+      id: summary.id,
+      rowId: 'r2',
+      kind: 'card-owned',
+      decision: 'go-ahead'
+    })
+    expect(decided.rows.map((r: PlanRow) => r.conflicts[0]!.decision)).toEqual(['go-ahead', 'skip'])
+    await app.call('roster.run', { id: summary.id })
+    await app.services.rosters.idle(summary.id)
+    const outcomes = (await app.call('roster.get', { id: summary.id })).outcomes
+    expect(outcomes.map((o: RowOutcome) => o.state)).toEqual(['done', 'skipped'])
+
+    const cards = (
+      await control<{ data: { token: string; owner: { id: string } | null }[] }>(demo, 'GET', '/__demo/state/cards')
+    ).body.data
+    expect(cards.find((c) => c.token === first!.token)!.owner?.id).toBe(taker)
+    expect(cards.find((c) => c.token === second!.token)!.owner?.id).toBe(holder)
+    expect(cards.some((c) => c.owner?.id === keeper)).toBe(false)
+  })
 })
