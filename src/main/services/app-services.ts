@@ -82,8 +82,12 @@ export async function createAppServices(options: AppServicesOptions) {
     store: options.store,
     forkHost: options.forkHost ?? forkNodeHost,
     emit: events.emit,
-    // A tap is handled by the scan session (below), once the panel has been sent the card.
-    onCard: (card) => void scans.tap(card).catch(() => undefined)
+    // A tap is handled by the scan session (below), once the panel has been sent the card; while a
+    // roster's enrollment line runs on the USB reader, by that line instead.
+    onCard: (card) => {
+      if (rosters.usbTap(card)) return
+      void scans.tap(card).catch(() => undefined)
+    }
   })
   const scans = new ScanSession({
     batches,

@@ -191,4 +191,69 @@ describe('the enrollment line', () => {
     })
     expect((await cardsByOwner(demo)).get(bound!.id)).toEqual([card.token])
   })
+  it('on the USB reader: imports each third-party card tapped and binds it, or uses the free card the console holds', async () => {
+    const { users } = await freshPeople(demo, 3)
+    const people = users.map(userRef)
+    const rows = people.map((p, i) => row(i + 1, p, { kind: 'enroll' }))
+    const { store, roster } = await frozenRoster(join(dir.path, 'd'), rows)
+    const line = new EnrollmentLine(
+      { store, client: async () => demo.client(), emit: () => undefined, rowChanged: () => undefined },
+      roster
+    )
+    const usbCard = (uid: string, problem?: string) => ({
+      reader: 'ACS ACR122U',
+      uid,
+      atr: '3B8F8001804F0CA000000306030001000000006A',
+      standard: 'TAG_ISO_14443_3',
+      formats: { hex: uid, reversed: uid, decimal: '0' },
+      randomUid: false,
+      at: Date.now(),
+      ...(problem ? { problem } : {})
+    })
+    // A card the console already holds and nobody has; and one someone else holds.
+    const client = demo.client()
+    const [free, held] = await client.nfcCards.importCsv('04F0F0F0F0F0A1\n04F0F0F0F0F0A2\n')
+    const other = (await freshPeople(demo, 1)).users[0]!
+    await client.users.assignNfc(other.id, held!.token)
+
+    expect(await line.start('ACS ACR122U', 'usb')).toMatchObject({
+      state: 'waiting',
+      current: { rowId: 'r2' },
+      deviceId: 'ACS ACR122U'
+    })
+    expect(line.takesUsbTaps).toBe(true)
+    const first = await line.usbTap(usbCard('04F0F0F0F0F0B1'))
+    expect(first).toMatchObject({ state: 'waiting', current: { rowId: 'r3' }, last: { rowId: 'r2' } })
+    const odd = await line.usbTap(usbCard('04F0F0', 'A UID of 3 bytes is not an NFC ID'))
+    expect(odd).toMatchObject({ state: 'failed', current: { rowId: 'r3' }, error: { code: 'ROSTER_LINE_BAD_UID' } })
+    const taken = await line.usbTap(usbCard('04F0F0F0F0F0A2'))
+    expect(taken).toMatchObject({
+      state: 'failed',
+      current: { rowId: 'r3' },
+      error: { code: 'ROSTER_LINE_CARD_NOT_IMPORTED' }
+    })
+    expect(await line.usbTap(usbCard('04F0F0F0F0F0A1'))).toMatchObject({ current: { rowId: 'r4' } })
+    expect(await line.usbTap(usbCard('04F0F0F0F0F0B3'))).toMatchObject({ state: 'finished', remaining: 0 })
+
+    const cards = (
+      await demo.control<{ data: { nfc_id: string; token: string; alias: string; owner: { id: string } | null }[] }>(
+        'GET',
+        '/__demo/state/cards'
+      )
+    ).body.data
+    const ownerOf = (nfcId: string) => cards.filter((c) => c.nfc_id === nfcId).map((c) => c.owner?.id)
+    expect(ownerOf('04F0F0F0F0F0B1')).toEqual([people[0]!.id])
+    expect(ownerOf('04F0F0F0F0F0A1')).toEqual([people[1]!.id])
+    expect(ownerOf('04F0F0F0F0F0A2')).toEqual([other.id])
+    expect(ownerOf('04F0F0F0F0F0B3')).toEqual([people[2]!.id])
+    expect(free!.token).toBe(cards.find((c) => c.nfc_id === '04F0F0F0F0F0A1')!.token)
+    await line.close()
+
+    const replayed = await new RosterStore(join(dir.path, 'd')).get('roster-1')
+    expect(replayed.model.outcomes().map((o) => o.state)).toEqual(['done', 'done', 'done'])
+    expect(replayed.model.outcomes()[0]!.steps.map((s) => [s.step, s.state])).toEqual([
+      ['card-import', 'done'],
+      ['card-assign', 'done']
+    ])
+  })
 })

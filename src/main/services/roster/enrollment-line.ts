@@ -5,14 +5,21 @@ import type { PlanRow } from '../../../shared/roster/sheet'
 import type { EventName } from '../../../shared/ipc/contract'
 import { assignCard, unassignCard } from '../cards/card-owners'
 import { EnrollmentService, type EnrollConsole } from '../enrollment/enrollment'
+import type { AccessClient } from '../access/client'
+import { ConsoleCards } from '../batches/console-cards'
+import { toConsoleCsv } from '../batches/csv-export'
+import type { ReaderCard } from '../../../shared/reader/schemas'
 import type { Emit } from '../events'
 import type { LoadedRoster, RosterStore } from './roster-store'
 import { personName } from './roster-steps'
 import { stepOutcome } from './step-outcome'
 
+/** The enrollment line's console: sessions and owners, and for USB taps the card import (E16). */
+export type LineConsole = EnrollConsole & { nfcCards: Pick<AccessClient['nfcCards'], 'importCsv' | 'all' | 'get'> }
+
 export interface LineDeps {
   store: RosterStore
-  client: () => Promise<EnrollConsole>
+  client: () => Promise<LineConsole>
   emit: Emit
   /** A row's outcome changed (the results table shows it). */
   rowChanged: (rowId: string) => void
@@ -43,6 +50,7 @@ export class EnrollmentLine {
   private running = false
   private ops: Promise<unknown> = Promise.resolve()
   private retryTimer: NodeJS.Timeout | undefined
+  private usb = false
 
   constructor(
     private readonly deps: LineDeps,
@@ -105,13 +113,49 @@ export class EnrollmentLine {
     return result
   }
 
-  start(deviceId: string): Promise<LineState> {
+  /**
+   * Start on a networked reader (its device id), or on this computer's USB reader (usb: its name):
+   * third-party cards tapped there are imported (E16), then bound, with no session on the console.
+   */
+  start(deviceId: string, reader: 'network' | 'usb' = 'network'): Promise<LineState> {
     return this.serial(async () => {
       await this.stopSession()
       this.deviceId = deviceId
       this.running = true
+      this.usb = reader === 'usb'
       this.error = undefined
-      await this.nextSession()
+      if (this.usb) this.state = 'waiting'
+      else await this.nextSession()
+      return this.announce()
+    })
+  }
+
+  /** Whether USB reader taps are this line's (rather than the open import batch's). */
+  get takesUsbTaps(): boolean {
+    return this.running && this.usb
+  }
+
+  /** A card tapped on the USB reader: imported (or found on the console), then bound to the current person. */
+  usbTap(card: ReaderCard): Promise<LineState> {
+    return this.serial(async () => {
+      if (!this.takesUsbTaps) return this.view()
+      const row = this.waiting()[0]
+      if (!row) return this.announce()
+      if (card.problem) {
+        this.state = 'failed'
+        this.error = new AppError({
+          kind: 'reader',
+          code: 'ROSTER_LINE_BAD_UID',
+          message: card.problem,
+          hint: 'Tap another card.'
+        }).toData()
+        return this.announce()
+      }
+      const imported = await this.importTapped(row, card.uid)
+      if (imported) {
+        await this.bind(imported.token, imported.displayId ?? '')
+        if (this.state === 'bound') this.state = 'waiting'
+      }
       return this.announce()
     })
   }
@@ -193,6 +237,7 @@ export class EnrollmentLine {
   pause(): Promise<LineState> {
     return this.serial(async () => {
       this.running = false
+      this.usb = false
       await this.stopSession()
       this.state = 'paused'
       return this.announce()
@@ -281,6 +326,79 @@ export class EnrollmentLine {
       if (failed && this.state === 'waiting') this.state = 'failed'
       this.announce()
     }
+  }
+
+  /**
+   * The tapped card on the console, journaled as the row's card-import step: imported now, or, when the
+   * console already holds it and nobody has it (a card tapped again after a failed bind), that card.
+   */
+  private async importTapped(
+    row: PlanRow,
+    nfcId: string
+  ): Promise<{ token: string; displayId?: string | undefined } | undefined> {
+    const record = this.roster.model.record(row.rowId, 'card-import')
+    const commit = this.deps.store.commit.bind(this.deps.store, this.roster)
+    const fail = async (error: AppError, state: 'failed' | 'unknown' = 'failed', reason = error.message) => {
+      await commit({ t: 'result', at: now(), rowId: row.rowId, step: 'card-import', state, reason, detail: { nfcId } })
+      this.deps.rowChanged(row.rowId)
+      this.state = 'failed'
+      this.error = error.toData()
+      return undefined
+    }
+    await commit({
+      t: 'sending',
+      at: now(),
+      rowId: row.rowId,
+      step: 'card-import',
+      attempt: record.attempt + 1,
+      detail: { nfcId }
+    })
+    const client = await this.deps.client()
+    let token: string | undefined
+    try {
+      const records = await client.nfcCards.importCsv(toConsoleCsv([{ nfcId, alias: '' }]), {
+        filename: `roster-${row.rowId}.csv`
+      })
+      token = records.find((r) => r.nfc_id.toUpperCase() === nfcId)?.token || undefined
+    } catch (err) {
+      const outcome = stepOutcome(err)
+      return fail(AppError.from(err), outcome.state, outcome.reason)
+    }
+    let displayId: string | undefined
+    if (token) {
+      displayId = await client.nfcCards
+        .get(token)
+        .then((c) => c.display_id || undefined)
+        .catch(() => undefined)
+    } else {
+      const known = await client.nfcCards
+        .all()
+        .then((cards) => new ConsoleCards(cards).byNfcId(nfcId))
+        .catch(() => undefined)
+      if (!known || known.user_id) {
+        return fail(
+          new AppError({
+            kind: 'conflict',
+            code: 'ROSTER_LINE_CARD_NOT_IMPORTED',
+            message: known
+              ? `Card ${known.display_id} is already someone's card on the console.`
+              : `The console did not import the card ${nfcId}.`,
+            hint: known ? 'Tap another card, or take this one back on Cards first.' : 'Tap another card.'
+          })
+        )
+      }
+      token = known.token
+      displayId = known.display_id || undefined
+    }
+    await commit({
+      t: 'result',
+      at: now(),
+      rowId: row.rowId,
+      step: 'card-import',
+      state: 'done',
+      detail: { nfcId, token, ...(displayId ? { displayId } : {}) }
+    })
+    return { token, displayId }
   }
 
   private async bind(token: string, displayId: string): Promise<void> {

@@ -180,7 +180,17 @@ export class RosterModel {
 
   /** Each planned step of the row with its state (a step the plan skips reads skipped, with why). */
   stepStates(row: PlanRow): { step: RosterStep; record: StepRecord }[] {
-    return stepsOf(row).map(({ step, skip }) => {
+    const planned = stepsOf(row)
+    // An enroll-now card tapped on the USB reader was imported first: that step is the row's too.
+    if (row.card.kind === 'enroll' && this.steps.get(row.rowId)?.has('card-import')) {
+      const assign = planned.findIndex((s) => s.step === 'card-assign')
+      if (assign >= 0)
+        planned.splice(assign, 0, {
+          step: 'card-import',
+          ...(planned[assign]!.skip ? { skip: planned[assign]!.skip } : {})
+        })
+    }
+    return planned.map(({ step, skip }) => {
       const stored = this.steps.get(row.rowId)?.get(step)
       if (stored && stored.state !== 'planned') return { step, record: stored }
       if (skip) return { step, record: { state: 'skipped', attempt: 0, detail: {}, reason: skip } }
@@ -232,7 +242,9 @@ export class RosterModel {
     } else if (states.includes('failed')) out.state = 'failed'
     else if (row.card.kind === 'enroll' && assigned?.state === 'planned') {
       // The card comes from the line; the row waits for it once its other steps are through.
-      const others = steps.filter((s) => s.step !== 'card-assign').map((s) => s.record.state)
+      const others = steps
+        .filter((s) => s.step !== 'card-assign' && s.step !== 'card-import')
+        .map((s) => s.record.state)
       out.state = others.includes('planned') ? 'planned' : 'waiting-card'
     } else if (states.every((s) => s === 'done' || s === 'skipped')) out.state = 'done'
     else out.state = 'planned'
@@ -250,7 +262,7 @@ export class RosterModel {
     const pending = this.frozen.some((row) =>
       this.stepStates(row).some(
         ({ step, record }) =>
-          (record.state === 'planned' && !(step === 'card-assign' && row.card.kind === 'enroll')) ||
+          (record.state === 'planned' && !(step.startsWith('card-') && row.card.kind === 'enroll')) ||
           record.state === 'unknown'
       )
     )

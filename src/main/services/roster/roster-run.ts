@@ -124,8 +124,8 @@ export class RosterRun {
   }
 
   private sendable(row: PlanRow, step: RosterStep, record: StepRecord): boolean {
-    // An enroll-now card comes from the enrollment line, never from the run.
-    if (step === 'card-assign' && row.card.kind === 'enroll') return false
+    // An enroll-now card comes from the enrollment line (its import too, on the USB reader), never from the run.
+    if ((step === 'card-assign' || step === 'card-import') && row.card.kind === 'enroll') return false
     if (record.state === 'planned') return true
     if (!this.retry) return false
     return record.state === 'failed' || (record.state === 'unknown' && record.checked === true)

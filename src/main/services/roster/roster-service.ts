@@ -10,6 +10,7 @@ import type {
 } from '../../../shared/roster/sheet'
 import type { BatchRow } from '../../../shared/batches/schemas'
 import type { LineState, RosterSummary } from '../../../shared/roster/run'
+import type { ReaderCard } from '../../../shared/reader/schemas'
 import type { AccessClient } from '../access/client'
 import { ConsoleCards } from '../batches/console-cards'
 import type { Emit } from '../events'
@@ -183,13 +184,26 @@ export class RosterService {
     await this.runs.get(id)?.done
   }
 
-  async lineStart(input: { id: string; deviceId: string }): Promise<LineState> {
+  async lineStart(input: { id: string; deviceId: string; reader?: 'network' | 'usb' }): Promise<LineState> {
     const roster = await this.store.get(input.id)
     await this.requireConsole(roster)
     await this.freeze(roster)
     // A bind (or an undo) whose answer was lost: settled with the console before anyone is named.
     if (!this.runs.has(input.id) && !this.starting.has(input.id)) await this.runner(roster).check()
-    return this.line(roster).start(input.deviceId)
+    // One line takes the USB reader's taps at a time.
+    if (input.reader === 'usb')
+      for (const [id, line] of this.lines) if (id !== input.id && line.takesUsbTaps) await line.pause()
+    return this.line(roster).start(input.deviceId, input.reader ?? 'network')
+  }
+
+  /** A USB reader tap: the enrollment line's when one runs on the USB reader (true), else not taken. */
+  usbTap(card: ReaderCard): boolean {
+    for (const line of this.lines.values()) {
+      if (!line.takesUsbTaps) continue
+      void line.usbTap(card).catch(() => undefined)
+      return true
+    }
+    return false
   }
 
   async lineSkip(id: string): Promise<LineState> {
