@@ -140,6 +140,7 @@ export async function createAppServices(options: AppServicesOptions) {
     batchRows: async (batchId) => (await batches.get(batchId)).rows,
     batchImported: (batchId, rowId, card) => batches.recordImported(batchId, rowId, card),
     asEnrollmentBind: (run) => audit.as('enrollment bind', run),
+    beep: (name, kind) => reader.feedback(name, kind),
     activeConsole: () => activeConsoleOf(connections)
   })
 

@@ -196,8 +196,15 @@ describe('the enrollment line', () => {
     const people = users.map(userRef)
     const rows = people.map((p, i) => row(i + 1, p, { kind: 'enroll' }))
     const { store, roster } = await frozenRoster(join(dir.path, 'd'), rows)
+    const beeps: string[] = []
     const line = new EnrollmentLine(
-      { store, client: async () => demo.client(), emit: () => undefined, rowChanged: () => undefined },
+      {
+        store,
+        client: async () => demo.client(),
+        emit: () => undefined,
+        rowChanged: () => undefined,
+        beep: async (_reader, kind) => (beeps.push(kind), true)
+      },
       roster
     )
     const usbCard = (uid: string, problem?: string) => ({
@@ -234,6 +241,7 @@ describe('the enrollment line', () => {
     })
     expect(await line.usbTap(usbCard('04F0F0F0F0F0A1'))).toMatchObject({ current: { rowId: 'r4' } })
     expect(await line.usbTap(usbCard('04F0F0F0F0F0B3'))).toMatchObject({ state: 'finished', remaining: 0 })
+    expect(beeps).toEqual(['new', 'duplicate', 'duplicate', 'new', 'new'])
 
     const cards = (
       await demo.control<{ data: { nfc_id: string; token: string; alias: string; owner: { id: string } | null }[] }>(

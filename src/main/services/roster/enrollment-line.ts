@@ -25,6 +25,8 @@ export interface LineDeps {
   rowChanged: (rowId: string) => void
   pollIntervalMs?: number
   timeoutMs?: number
+  /** The USB reader's light and beep: a card bound ("new"), or refused ("duplicate", the other sound). */
+  beep?: (reader: string, kind: 'new' | 'duplicate') => Promise<boolean>
   /** Runs a bind so the audit trail records it as an enrollment's bind, as the Enroll screen's. */
   asEnrollmentBind?: <T>(run: () => Promise<T>) => Promise<T>
 }
@@ -149,13 +151,14 @@ export class EnrollmentLine {
           message: card.problem,
           hint: 'Tap another card.'
         }).toData()
+        this.deps.beep?.(card.reader, 'duplicate').catch(() => undefined)
         return this.announce()
       }
       const imported = await this.importTapped(row, card.uid)
-      if (imported) {
-        await this.bind(imported.token, imported.displayId ?? '')
-        if (this.state === 'bound') this.state = 'waiting'
-      }
+      if (imported) await this.bind(imported.token, imported.displayId ?? '')
+      // A courtesy of readers that can beep: never holds back or hides the outcome.
+      this.deps.beep?.(card.reader, this.state === 'bound' ? 'new' : 'duplicate').catch(() => undefined)
+      if (this.state === 'bound') this.state = 'waiting'
       return this.announce()
     })
   }

@@ -38,6 +38,8 @@ export interface RosterServiceDeps {
   /** The active console (profile id and name): a roster is bound to the one it was first run on. */
   activeConsole: () => Promise<{ profileId: string; name: string } | null>
   concurrency?: number
+  /** The USB reader's feedback (light and beep) for the enrollment line's taps. */
+  beep?: (reader: string, kind: 'new' | 'duplicate') => Promise<boolean>
   /** Runs a write so the audit trail records it as an enrollment's bind. */
   asEnrollmentBind?: <T>(run: () => Promise<T>) => Promise<T>
   /** The enrollment line's poll interval and session timeout (facts 6.1 by default). */
@@ -262,7 +264,8 @@ export class RosterService {
           rowChanged: (rowId) => this.rowChanged(roster, rowId),
           ...(this.deps.pollIntervalMs !== undefined ? { pollIntervalMs: this.deps.pollIntervalMs } : {}),
           ...(this.deps.lineTimeoutMs !== undefined ? { timeoutMs: this.deps.lineTimeoutMs } : {}),
-          ...(this.deps.asEnrollmentBind ? { asEnrollmentBind: this.deps.asEnrollmentBind } : {})
+          ...(this.deps.asEnrollmentBind ? { asEnrollmentBind: this.deps.asEnrollmentBind } : {}),
+          ...(this.deps.beep ? { beep: this.deps.beep } : {})
         },
         roster
       )
