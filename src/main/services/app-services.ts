@@ -23,6 +23,7 @@ import { KioskService, type KioskWindows } from './kiosk/kiosk-service'
 import { TodayDesk } from './today/today-desk'
 import { HISTORY_LIMIT } from './badges/history'
 import { AuditService } from './audit/audit-service'
+import { RosterService } from './roster/roster-service'
 
 export type Transport = 'electron' | 'web' | 'cli' | 'test'
 
@@ -81,8 +82,12 @@ export async function createAppServices(options: AppServicesOptions) {
     store: options.store,
     forkHost: options.forkHost ?? forkNodeHost,
     emit: events.emit,
-    // A tap is handled by the scan session (below), once the panel has been sent the card.
-    onCard: (card) => void scans.tap(card).catch(() => undefined)
+    // A tap is handled by the scan session (below), once the panel has been sent the card; while a
+    // roster's enrollment line runs on the USB reader, by that line instead.
+    onCard: (card) => {
+      if (rosters.usbTap(card)) return
+      void scans.tap(card).catch(() => undefined)
+    }
   })
   const scans = new ScanSession({
     batches,
@@ -127,6 +132,18 @@ export async function createAppServices(options: AppServicesOptions) {
     if (event === 'connections.changed') void today.live.restart()
   })
 
+  const rosters = new RosterService({
+    dir: join(options.dataDir, 'rosters'),
+    store: options.store,
+    client,
+    emit: events.emit,
+    batchRows: async (batchId) => (await batches.get(batchId)).rows,
+    batchImported: (batchId, rowId, card) => batches.recordImported(batchId, rowId, card),
+    asEnrollmentBind: (run) => audit.as('enrollment bind', run),
+    beep: (name, kind) => reader.feedback(name, kind),
+    activeConsole: () => activeConsoleOf(connections)
+  })
+
   const services = {
     ...options,
     events,
@@ -143,8 +160,11 @@ export async function createAppServices(options: AppServicesOptions) {
     pins: new PinService(client),
     touchPasses: new TouchPassService(client),
     today,
+    rosters,
     async close() {
       today.live.close()
+      // The rosters first: a run stops after its steps in flight, whose answers are journaled.
+      await rosters.close()
       await Promise.allSettled([batches.close(), enrollment.close(), reader.stop(), audit.close()])
       await connections.close()
     }

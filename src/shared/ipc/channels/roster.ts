@@ -36,7 +36,11 @@ export const rosterChannels = {
   'roster.list': channel(
     'Every roster on this desk with its phase and counts',
     noInput,
-    z.object({ rosters: z.array(rosterSummarySchema) })
+    z.object({
+      rosters: z.array(rosterSummarySchema),
+      /** Roster files that could not be read (kept on disk, left out of the list), with why. */
+      unreadable: z.array(z.object({ file: z.string(), message: z.string() })).default([])
+    })
   ),
   'roster.open': channel(
     'Read a roster file (CSV in any common encoding, or XLSX) and keep it; answers the headers, a sample, and the mapping remembered for these headers (or guessed)',
@@ -97,7 +101,16 @@ export const rosterChannels = {
   ),
   'roster.lineStart': channel(
     'Start the enrollment line on a networked reader: the next enroll-now person is named, their tapped card is bound, and the next name appears (roster.line events)',
-    z.object({ id: rosterId, deviceId: recordId }),
+    z.object({
+      id: rosterId,
+      /** The networked reader's device id; with reader usb, the USB reader's name (shown only). */
+      deviceId: recordId,
+      /**
+       * usb: third-party cards tapped on this computer's USB reader; each is imported (E16) and bound.
+       * While it runs, taps go to the line instead of the open import batch.
+       */
+      reader: z.enum(['network', 'usb']).default('network')
+    }),
     lineStateSchema
   ),
   'roster.lineSkip': channel(
