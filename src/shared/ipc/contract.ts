@@ -15,6 +15,7 @@ import { badgeChannels, badgeEvents } from './channels/badges'
 import { kioskChannels, kioskEvents } from './channels/kiosk'
 import { todayChannels, todayEvents } from './channels/today'
 import { auditChannels, auditEvents } from './channels/audit'
+import { rosterChannels, rosterEvents } from './channels/roster'
 
 /**
  * THE channel map. Each domain keeps its channels in `channels/<domain>.ts`; this file only joins
@@ -37,7 +38,8 @@ export const channels = {
   ...badgeChannels,
   ...kioskChannels,
   ...todayChannels,
-  ...auditChannels
+  ...auditChannels,
+  ...rosterChannels
 } satisfies Record<string, ChannelDef>
 
 /** Events main pushes to the renderer (name → payload schema). */
@@ -54,7 +56,8 @@ export const events = {
   ...badgeEvents,
   ...kioskEvents,
   ...todayEvents,
-  ...auditEvents
+  ...auditEvents,
+  ...rosterEvents
 } satisfies Record<string, z.ZodType>
 
 export type Channels = typeof channels
