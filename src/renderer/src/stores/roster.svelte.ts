@@ -69,7 +69,8 @@ export class RosterStore {
   readers = $state.raw<ReaderChoice[]>([])
   deviceId = $state<string | null>(null)
 
-  private listening = false
+  /** The bridge the events are followed on (a test installs a new one). */
+  private listeningTo: object | null = null
 
   /** The phase as the newest event says it (the summary is read when the roster opens). */
   running = $derived(this.progress?.rosterId === this.id ? this.progress.running : this.summary?.phase === 'running')
@@ -270,9 +271,9 @@ export class RosterStore {
   // Events.
 
   listen(): void {
-    if (this.listening) return
-    this.listening = true
     const api = getApi()
+    if (this.listeningTo === api) return
+    this.listeningTo = api
     api.on('roster.progress', (p) => this.onProgress(p))
     api.on('roster.line', (l) => this.onLine(l))
   }
