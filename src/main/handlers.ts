@@ -15,6 +15,7 @@ import { badgeHandlers } from './handlers/badges'
 import { kioskHandlers } from './handlers/kiosk'
 import { todayHandlers } from './handlers/today'
 import { auditHandlers } from './handlers/audit'
+import { rosterHandlers } from './handlers/roster'
 import { announceCardWrites } from './services/cards/card-writes'
 
 /**
@@ -42,6 +43,7 @@ function handlers(services: AppServices): Handlers {
     ...badgeHandlers(services),
     ...kioskHandlers(services),
     ...todayHandlers(services),
-    ...auditHandlers(services)
+    ...auditHandlers(services),
+    ...rosterHandlers(services)
   }
 }

@@ -22,6 +22,14 @@ const visitorTapBody = z.object({
   direction: z.enum(['in', 'out']).optional()
 })
 
+const userBody = z.object({
+  first_name: z.string().min(1).max(100),
+  last_name: z.string().max(100).default(''),
+  email: z.string().max(200).default(''),
+  employee_number: z.string().max(100).default(''),
+  status: z.enum(['ACTIVE', 'PENDING', 'DEACTIVATED']).default('ACTIVE')
+})
+
 const scopesBody = z.object({
   token: z.enum(['full', 'view', 'none']),
   keys: z.array(z.enum(allPermissionKeys))
@@ -83,6 +91,30 @@ export function controlRoutes(app: FastifyInstance, ctx: DemoContext) {
         ctx.scopes.set(ctx.tokens[body.token], new Set(body.keys))
         ctx.notifications.revalidate()
         return ok(reply, { token: body.token, keys: body.keys })
+      })
+
+      // A user as HR onboards them (tests need two people with the same name, a given employee number).
+      control.post('/users', async (request, reply) => {
+        const body = parse(userBody, request.body)
+        const user = {
+          id: ctx.store.ids.uuid(),
+          first_name: body.first_name,
+          last_name: body.last_name,
+          alias: '',
+          user_email: body.email,
+          email_status: body.email ? 'VERIFIED' : '',
+          phone: '',
+          employee_number: body.employee_number,
+          username: `${body.first_name}.${body.last_name}`.toLowerCase(),
+          onboard_time: Math.floor(Date.now() / 1000),
+          status: body.status,
+          avatar: '',
+          pin_hash: null,
+          access_policy_ids: []
+        }
+        ctx.store.users.add(user)
+        await ctx.store.save('users')
+        return ok(reply, { id: user.id })
       })
 
       control.put('/faults', async (request, reply) => {

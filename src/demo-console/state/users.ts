@@ -18,6 +18,11 @@ export class Users {
   get(id: string): UserRecord | undefined {
     return this.byId.get(id)
   }
+
+  /** Control API only: the developer API this console serves cannot create users. */
+  add(user: UserRecord): void {
+    this.byId.set(user.id, user)
+  }
 }
 
 export function fullName(person: { first_name: string; last_name: string }): string {

@@ -23,6 +23,7 @@ import { KioskService, type KioskWindows } from './kiosk/kiosk-service'
 import { TodayDesk } from './today/today-desk'
 import { HISTORY_LIMIT } from './badges/history'
 import { AuditService } from './audit/audit-service'
+import { RosterService } from './roster/roster-service'
 
 export type Transport = 'electron' | 'web' | 'cli' | 'test'
 
@@ -127,6 +128,15 @@ export async function createAppServices(options: AppServicesOptions) {
     if (event === 'connections.changed') void today.live.restart()
   })
 
+  const rosters = new RosterService({
+    dir: join(options.dataDir, 'rosters'),
+    store: options.store,
+    client,
+    emit: events.emit,
+    batchRows: async (batchId) => (await batches.get(batchId)).rows,
+    activeConsole: () => activeConsoleOf(connections)
+  })
+
   const services = {
     ...options,
     events,
@@ -143,8 +153,11 @@ export async function createAppServices(options: AppServicesOptions) {
     pins: new PinService(client),
     touchPasses: new TouchPassService(client),
     today,
+    rosters,
     async close() {
       today.live.close()
+      // The rosters first: a run stops after its steps in flight, whose answers are journaled.
+      await rosters.close()
       await Promise.allSettled([batches.close(), enrollment.close(), reader.stop(), audit.close()])
       await connections.close()
     }

@@ -85,7 +85,14 @@ export const rosterProgressSchema = z.object({
   /** Seconds to go at the pace so far; null until the pace is known. */
   etaSeconds: z.number().nullable(),
   /** Changed rows since the last event (the screen patches its table). */
-  rows: z.array(rowOutcomeSchema)
+  rows: z.array(rowOutcomeSchema),
+  /** Rows sent at once (the run's bounded concurrency). */
+  concurrency: z.number().int().optional(),
+  /**
+   * Why the run stopped before the end (the console could not be reached, the token was refused):
+   * rows not yet sent stay planned and "Run" resumes them, after checking any step whose answer was lost.
+   */
+  stopped: appErrorDataSchema.optional()
 })
 export type RosterProgress = z.infer<typeof rosterProgressSchema>
 

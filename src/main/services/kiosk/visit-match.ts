@@ -7,6 +7,11 @@ export const EARLY_MINUTES = 60
 /** Statuses whose visit is over or called off: the kiosk checks none of them in. */
 const CLOSED = new Set(['CANCELLED', 'VISITED', 'NO_VISIT'])
 
+/** A visit over or called off: the kiosk checks none in, the roster matches none without asking. */
+export function isClosedVisit(status: string | undefined): boolean {
+  return status !== undefined && CLOSED.has(status)
+}
+
 /** Lower case, accents dropped, punctuation as spaces: "José  O'Neil" → ["jose", "o", "neil"]. */
 export function words(text: string): string[] {
   return text
@@ -55,7 +60,7 @@ export function touchesToday(v: Pick<Visitor, 'start_time' | 'end_time'>, now: D
 
 /** Whether the visitor may check in now: an open visit, from an hour before it starts to its end. */
 export function checkableNow(v: Pick<Visitor, 'start_time' | 'end_time' | 'status'>, now: Date): boolean {
-  if (v.status && CLOSED.has(v.status)) return false
+  if (isClosedVisit(v.status)) return false
   if (v.start_time === undefined || v.end_time === undefined) return false
   const t = now.getTime() / 1000
   return v.start_time - EARLY_MINUTES * 60 <= t && t <= v.end_time

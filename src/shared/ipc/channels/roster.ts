@@ -36,7 +36,11 @@ export const rosterChannels = {
   'roster.list': channel(
     'Every roster on this desk with its phase and counts',
     noInput,
-    z.object({ rosters: z.array(rosterSummarySchema) })
+    z.object({
+      rosters: z.array(rosterSummarySchema),
+      /** Roster files that could not be read (kept on disk, left out of the list), with why. */
+      unreadable: z.array(z.object({ file: z.string(), message: z.string() })).default([])
+    })
   ),
   'roster.open': channel(
     'Read a roster file (CSV in any common encoding, or XLSX) and keep it; answers the headers, a sample, and the mapping remembered for these headers (or guessed)',

@@ -1,0 +1,23 @@
+import type { AppServices } from '../services/app-services'
+import type { HandlersOf } from './types'
+
+export function rosterHandlers({ rosters }: AppServices): HandlersOf<'roster'> {
+  return {
+    'roster.list': () => rosters.list(),
+    'roster.open': (input) => rosters.open(input),
+    'roster.get': ({ id }) => rosters.get(id),
+    'roster.plan': (input) => rosters.plan(input),
+    'roster.resolve': (input) => rosters.resolve(input),
+    'roster.decide': (input) => rosters.decide(input),
+    'roster.run': ({ id }) => rosters.run(id),
+    'roster.pause': ({ id }) => rosters.pause(id),
+    'roster.retryFailed': ({ id }) => rosters.retryFailed(id),
+    'roster.lineStart': (input) => rosters.lineStart(input),
+    'roster.lineSkip': ({ id }) => rosters.lineSkip(id),
+    'roster.lineUndo': ({ id }) => rosters.lineUndo(id),
+    'roster.linePause': ({ id }) => rosters.linePause(id),
+    'roster.exportCsv': ({ id }) => rosters.exportCsv(id),
+    'roster.handout': (input) => rosters.handout(input),
+    'roster.delete': ({ id }) => rosters.delete(id)
+  }
+}

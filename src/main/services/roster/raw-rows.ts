@@ -1,0 +1,11 @@
+/**
+ * A sheet's rows as read from the file, before the header is found: every row (blank ones too),
+ * the line each starts on (1-based: a text editor's line, a spreadsheet's row number), and what
+ * the reading noticed.
+ */
+export interface RawRows {
+  rows: string[][]
+  lines: number[]
+  notes: string[]
+  sheetName?: string
+}

@@ -1,0 +1,96 @@
+import Papa from 'papaparse'
+import { detectEncoding, utf16Note } from '../../../shared/text/encoding'
+import { rosterFileError } from './roster-errors'
+import type { RawRows } from './raw-rows'
+
+/**
+ * A roster saved as CSV by an HR tool or Excel: decoded (UTF-8 with or without a BOM, UTF-16 by its
+ * BOM, else Windows-1252 when the bytes are not UTF-8, as Excel's plain "CSV" saves on Western
+ * systems), then split with the delimiter the file uses (comma, semicolon or tab). Every row keeps
+ * the line it starts on, so the plan names the lines the user sees in a text editor.
+ */
+export function readCsvRows(bytes: Uint8Array, fileName: string): RawRows {
+  const notes: string[] = []
+  let text = decode(bytes, notes)
+  if (looksBinary(text)) {
+    throw rosterFileError('ROSTER_UNREADABLE', `${fileName} is neither a CSV text file nor an Excel workbook (.xlsx).`)
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+  // Files edited on several systems mix line endings; line numbers count plain line breaks.
+  if (text.indexOf('\r') !== -1) text = text.replace(/\r\n?/g, '\n')
+
+  let firstLine = 1
+  let delimiter: string | undefined
+  // Excel's "sep=;" first line names the delimiter and is not part of the table.
+  const sep = /^sep=(.)\n/i.exec(text)
+  if (sep) {
+    delimiter = sep[1]
+    text = text.slice(sep[0].length)
+    firstLine = 2
+    notes.push(`The first line "sep=${delimiter}" names the column separator; it was not read as a row.`)
+  }
+
+  const result = Papa.parse<string[]>(text, {
+    delimiter: delimiter ?? '',
+    delimitersToGuess: [',', ';', '\t'],
+    newline: '\n',
+    skipEmptyLines: false
+  })
+  const used = result.meta.delimiter
+  if (delimiter === undefined && used === ';') notes.push('Columns are separated by semicolons (;).')
+  if (delimiter === undefined && used === '\t') notes.push('Columns are separated by tabs.')
+
+  const lines: number[] = []
+  let line = firstLine
+  for (const cells of result.data) {
+    lines.push(line)
+    line++
+    // A quoted cell may hold line breaks: the next row starts that many lines further.
+    for (const cell of cells) for (let i = cell.indexOf('\n'); i !== -1; i = cell.indexOf('\n', i + 1)) line++
+  }
+  for (const error of result.errors) {
+    if (error.type !== 'Quotes' || error.row === undefined) continue
+    const at = lines[error.row] ?? firstLine
+    if (error.code === 'MissingQuotes') {
+      // papaparse reads everything after a quote never closed as one cell: the rest of the file
+      // would vanish into it. Refused, with the line to fix.
+      throw rosterFileError(
+        'ROSTER_BAD_QUOTE',
+        `A double quote on line ${at} of ${fileName} is never closed, so the rest of the file would be read as one cell.`,
+        `Open the file in a text editor, close or remove the quote on line ${at}, save it and open it again.`
+      )
+    }
+    notes.push(`Line ${at} has a misplaced double quote: check that row in the preview.`)
+  }
+  return { rows: result.data, lines, notes }
+}
+
+function decode(bytes: Uint8Array, notes: string[]): string {
+  const { encoding, guessed } = detectEncoding(bytes)
+  if (encoding !== 'utf-8') {
+    notes.push(utf16Note(encoding, guessed))
+    return new TextDecoder(encoding, { ignoreBOM: true }).decode(bytes)
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes)
+  } catch {
+    // Not UTF-8: Excel's plain "CSV (Comma delimited)" on a Western system writes Windows-1252,
+    // where every byte is a character. Said, so a name that reads wrong is recognised.
+    notes.push(
+      'The file is not UTF-8; it was read as Windows-1252 (Western European). Check that names with accents read right in the preview; if not, save the file as "CSV UTF-8 (Comma delimited)" and open it again.'
+    )
+    return new TextDecoder('windows-1252').decode(bytes)
+  }
+}
+
+/** NULs, or more than 1 % control characters (not tab or line breaks): a binary file, not text. */
+function looksBinary(text: string): boolean {
+  const n = Math.min(text.length, 64 * 1024)
+  let control = 0
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 0) return true
+    if ((c < 32 && c !== 9 && c !== 10 && c !== 13) || c === 0x7f) control++
+  }
+  return control > n / 100
+}

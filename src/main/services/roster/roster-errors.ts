@@ -1,0 +1,17 @@
+import { AppError } from '../../../shared/errors'
+
+/**
+ * The refusals of a roster file, in one place so each says what is wrong with this file and what
+ * to do about it. Codes: ROSTER_EMPTY, ROSTER_TOO_LARGE, ROSTER_UNREADABLE, ROSTER_NO_HEADER,
+ * ROSTER_BAD_QUOTE.
+ */
+export type RosterFileCode =
+  'ROSTER_EMPTY' | 'ROSTER_TOO_LARGE' | 'ROSTER_UNREADABLE' | 'ROSTER_NO_HEADER' | 'ROSTER_BAD_QUOTE'
+
+const SAVE_AS = 'Save it from Excel as "Excel Workbook (.xlsx)" or "CSV UTF-8 (Comma delimited)" and open it again.'
+
+export function rosterFileError(code: RosterFileCode, message: string, hint: string = SAVE_AS): AppError {
+  return new AppError({ kind: 'validation', code, message, hint })
+}
+
+export const SAVE_AS_HINT = SAVE_AS

@@ -1,0 +1,163 @@
+import { ROSTER_MAX_ROWS, ROSTER_SAMPLE_ROWS, type RosterSheet } from '../../../shared/roster/sheet'
+import { ROSTER_FILE_MAX_BYTES } from '../../../shared/ipc/channels/roster'
+import { readCsvRows } from './roster-csv'
+import { readXlsxRows } from './roster-xlsx'
+import { rosterFileError } from './roster-errors'
+import type { RawRows } from './raw-rows'
+
+/**
+ * A roster file read: the sheet the mapping screen shows, and every data row in main.
+ * `rows[i]` starts on line `lines[i]` of the file (the header is line 1 in a file that starts with
+ * it); blank rows are dropped, so the lines are kept to name each row as the user sees it.
+ */
+export interface RosterFile {
+  sheet: RosterSheet
+  /** Every data row after the header: trimmed cells, all as wide as `sheet.headers`. */
+  rows: string[][]
+  /** The line (1-based) each row starts on: `rows[i]` is row id `r${lines[i]}`. */
+  lines: number[]
+}
+
+const ZIP = [0x50, 0x4b, 0x03, 0x04]
+const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]
+const EXCEL_NAME = /\.(xlsx|xlsm|xls)$/i
+/** A cell that is data, not a column name: an email address or a plain number. */
+const DATA_CELL = /^(?:[^@\s]+@[^@\s]+\.[^@\s]+|\d+)$/
+
+/**
+ * Read a roster as exported from an HR tool: an Excel workbook (.xlsx, told by its bytes, not its
+ * name) or a CSV text. The first non-blank row names the columns. Refused with what is wrong and
+ * what to do: empty (ROSTER_EMPTY), too large (ROSTER_TOO_LARGE), neither CSV nor XLSX or damaged
+ * (ROSTER_UNREADABLE), no header (ROSTER_NO_HEADER), a quote never closed (ROSTER_BAD_QUOTE).
+ */
+export async function readRosterFile(fileName: string, bytes: Buffer): Promise<RosterFile> {
+  if (bytes.length === 0)
+    throw rosterFileError(
+      'ROSTER_EMPTY',
+      `${fileName} is empty.`,
+      'Choose the file again, or export the roster again from the HR tool.'
+    )
+  if (bytes.length > ROSTER_FILE_MAX_BYTES) {
+    throw rosterFileError(
+      'ROSTER_TOO_LARGE',
+      `${fileName} is too large (${(bytes.length / 1048576).toFixed(1)} MB; the limit is ${ROSTER_FILE_MAX_BYTES / 1048576} MB).`,
+      `Split the roster into files of at most ${ROSTER_MAX_ROWS.toLocaleString('en-US')} people and open them one after another.`
+    )
+  }
+  let raw: RawRows
+  if (startsWith(bytes, ZIP)) raw = await readXlsxRows(bytes, fileName)
+  else if (startsWith(bytes, OLE2)) {
+    throw rosterFileError(
+      'ROSTER_UNREADABLE',
+      `${fileName} is an Excel 97-2003 workbook (.xls), which the app does not read.`
+    )
+  } else if (EXCEL_NAME.test(fileName)) {
+    throw rosterFileError(
+      'ROSTER_UNREADABLE',
+      `${fileName} is damaged or is not an Excel workbook: an .xlsx file is a zip archive, and this one is not.`
+    )
+  } else raw = readCsvRows(bytes, fileName)
+  return shape(fileName, raw)
+}
+
+/** Header, blank rows, widths and limits: the same for both formats. */
+export function shape(fileName: string, raw: RawRows): RosterFile {
+  const { notes } = raw
+  const cells = raw.rows.map((row) => row.map((cell) => cell.trim()))
+  const headerAt = cells.findIndex((row) => !isBlank(row))
+  if (headerAt === -1)
+    throw rosterFileError(
+      'ROSTER_EMPTY',
+      `${fileName} holds no rows.`,
+      'Choose the file again, or export the roster again from the HR tool.'
+    )
+  const header = cells[headerAt]!
+  const dataCell = header.find((cell) => DATA_CELL.test(cell))
+  if (dataCell !== undefined) {
+    throw rosterFileError(
+      'ROSTER_NO_HEADER',
+      `Line ${raw.lines[headerAt]} of ${fileName} holds data ("${dataCell}"), not column names: the first line of a roster names its columns.`,
+      'Add a first line with the column names (for example Email, Name, Card), save the file and open it again.'
+    )
+  }
+  let last = cells.length - 1
+  while (last > headerAt && isBlank(cells[last]!)) last--
+  const rows: string[][] = []
+  const lines: number[] = []
+  let blank = 0
+  let width = header.length
+  for (let i = headerAt + 1; i <= last; i++) {
+    const row = cells[i]!
+    if (isBlank(row)) {
+      blank++
+      continue
+    }
+    // Cells past the last non-empty one carry nothing; cells beyond the header are kept.
+    let end = row.length
+    while (end > 0 && row[end - 1] === '') end--
+    if (end > width) width = end
+    rows.push(row)
+    lines.push(raw.lines[i]!)
+  }
+  if (rows.length === 0) {
+    throw rosterFileError(
+      'ROSTER_EMPTY',
+      `${fileName} names its columns but holds no people.`,
+      'Check that you chose the right file, or export the roster again from the HR tool.'
+    )
+  }
+  if (rows.length > ROSTER_MAX_ROWS) {
+    throw rosterFileError(
+      'ROSTER_TOO_LARGE',
+      `${fileName} holds ${rows.length.toLocaleString('en-US')} rows; a roster takes at most ${ROSTER_MAX_ROWS.toLocaleString('en-US')}.`,
+      `Split the roster into files of at most ${ROSTER_MAX_ROWS.toLocaleString('en-US')} people and open them one after another.`
+    )
+  }
+  if (blank > 0) notes.push(`${blank === 1 ? '1 blank line was' : `${blank} blank lines were`} left out.`)
+  const headers: string[] = []
+  for (let c = 0; c < width; c++) headers.push(header[c] || `Column ${columnLetters(c)}`)
+  if (width > header.length) {
+    notes.push(
+      `Some rows have more cells than there are column names: the extra columns are shown as ${headers[header.length]}${width - header.length > 1 ? ' and after' : ''}.`
+    )
+  }
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!
+    if (row.length < width) {
+      const padded = row.slice()
+      while (padded.length < width) padded.push('')
+      rows[r] = padded
+    } else if (row.length > width) rows[r] = row.slice(0, width)
+  }
+  const sheet: RosterSheet = {
+    fileName,
+    headers,
+    rowCount: rows.length,
+    sample: rows.slice(0, ROSTER_SAMPLE_ROWS),
+    notes
+  }
+  if (raw.sheetName !== undefined) sheet.sheetName = raw.sheetName
+  return { sheet, rows, lines }
+}
+
+function isBlank(row: string[]): boolean {
+  for (const cell of row) if (cell !== '') return false
+  return true
+}
+
+function startsWith(bytes: Uint8Array, magic: number[]): boolean {
+  if (bytes.length < magic.length) return false
+  return magic.every((b, i) => bytes[i] === b)
+}
+
+/** 0 → A, 25 → Z, 26 → AA: the column names a spreadsheet shows. */
+export function columnLetters(index: number): string {
+  let s = ''
+  let n = index + 1
+  while (n > 0) {
+    const r = (n - 1) % 26
+    s = String.fromCharCode(65 + r) + s
+    n = Math.floor((n - 1) / 26)
+  }
+  return s
+}

@@ -1,0 +1,275 @@
+import type {
+  ColumnMapping,
+  ConflictKind,
+  PersonRef,
+  PlanRow,
+  PlanTotals,
+  RosterOptions,
+  RosterSheet
+} from '../../../shared/roster/sheet'
+import type { RosterPhase, RosterStep, RosterSummary, RowOutcome, StepState } from '../../../shared/roster/run'
+import type { RosterCreate, RosterEntry, StepDetail } from './roster-entries'
+import { personName, stepsOf } from './roster-steps'
+
+/** A step as the journal left it. `sending` in memory means "in flight in this process". */
+export interface StepRecord {
+  state: StepState
+  attempt: number
+  detail: StepDetail
+  reason?: string
+  code?: string
+  /** A lost answer the console was asked about that still needs the user (a PIN that was probably set). */
+  checked?: boolean
+}
+
+export interface Decision {
+  rowId: string | null
+  kind: ConflictKind
+  decision: 'skip' | 'go-ahead'
+}
+
+export const SKIPPED_ON_LINE = 'Left without a card on the enrollment line.'
+export const STOPPED_BEFORE_ANSWER =
+  'The app stopped before the console answered: it is checked with the console before anything is sent again.'
+
+/**
+ * A roster in memory, rebuilt from its journal. Only `apply` changes it, and only with entries
+ * already on disk, so memory never claims more than the file holds.
+ */
+export class RosterModel {
+  meta: RosterCreate['meta']
+  sheet: RosterSheet
+  rows: string[][]
+  lines: number[]
+  mapping: ColumnMapping = {}
+  options: RosterOptions = { cards: 'none', batchId: null, pin: 'none', touchPass: 'none' }
+  /** The user's word on ambiguous or missing rows (null: leave the row out). */
+  readonly resolved = new Map<string, PersonRef | null>()
+  decisions: Decision[] = []
+  console: RosterSummary['console'] = null
+  /** The plan last computed (not stored: it is recomputed from the console after a restart). */
+  plan: { rows: PlanRow[]; totals: PlanTotals } | null = null
+  /** The plan as run (stored at the first run). */
+  frozen: PlanRow[] | null = null
+  readonly steps = new Map<string, Map<RosterStep, StepRecord>>()
+  /** Rows the line bound, in order: "Undo last" takes the last one back. */
+  bound: string[] = []
+  /** This process is running the roster. */
+  runningNow = false
+  updatedAt: string
+
+  constructor(create: RosterCreate) {
+    this.meta = create.meta
+    this.sheet = create.sheet
+    this.rows = create.rows
+    this.lines = create.lines
+    this.updatedAt = create.meta.createdAt
+  }
+
+  static replay(entries: RosterEntry[]): RosterModel {
+    const first = entries[0]
+    if (!first || first.t !== 'create') throw new Error('the journal does not start a roster')
+    const model = new RosterModel(first)
+    for (const entry of entries.slice(1)) model.apply(entry)
+    // A step sent when the app stopped: its answer is lost.
+    for (const steps of model.steps.values())
+      for (const record of steps.values())
+        if (record.state === 'sending') {
+          record.state = 'unknown'
+          record.reason = STOPPED_BEFORE_ANSWER
+        }
+    return model
+  }
+
+  apply(entry: RosterEntry): void {
+    if ('at' in entry) this.updatedAt = entry.at
+    switch (entry.t) {
+      case 'create':
+        return
+      case 'mapping':
+        this.mapping = entry.mapping
+        this.options = entry.options
+        return
+      case 'resolve':
+        this.resolved.set(entry.rowId, entry.person)
+        return
+      case 'decide':
+        // A choice for every row replaces the earlier choices for single rows of that kind.
+        this.decisions = this.decisions.filter(
+          (d) => d.kind !== entry.kind || (entry.rowId !== null && d.rowId !== entry.rowId)
+        )
+        this.decisions.push({ rowId: entry.rowId, kind: entry.kind, decision: entry.decision })
+        return
+      case 'console':
+        this.console = entry.console
+        return
+      case 'run':
+        this.frozen = entry.rows
+        return
+      case 'sending': {
+        const record = this.record(entry.rowId, entry.step)
+        record.state = 'sending'
+        record.attempt = entry.attempt
+        record.detail = { ...record.detail, ...entry.detail }
+        delete record.reason
+        delete record.code
+        delete record.checked
+        return
+      }
+      case 'result': {
+        const record = this.record(entry.rowId, entry.step)
+        record.state = entry.state
+        record.detail = { ...record.detail, ...entry.detail }
+        if (entry.reason) record.reason = entry.reason
+        else delete record.reason
+        if (entry.code) record.code = entry.code
+        else delete record.code
+        if (entry.checked) record.checked = true
+        else delete record.checked
+        if (entry.step === 'card-assign' && entry.state === 'done' && this.isEnroll(entry.rowId)) {
+          this.bound = this.bound.filter((r) => r !== entry.rowId)
+          this.bound.push(entry.rowId)
+        }
+        return
+      }
+      case 'line': {
+        const record = this.record(entry.rowId, 'card-assign')
+        if (entry.event === 'skipped') {
+          record.state = 'skipped'
+          record.reason = SKIPPED_ON_LINE
+        } else if (entry.event === 'undo-sending') {
+          record.state = 'sending'
+        } else if (entry.event === 'undone') {
+          record.state = 'planned'
+          record.detail = {}
+          delete record.reason
+          this.bound = this.bound.filter((r) => r !== entry.rowId)
+        } else {
+          // The console refused to take the card back: it is still bound.
+          record.state = 'done'
+        }
+        return
+      }
+    }
+  }
+
+  private isEnroll(rowId: string): boolean {
+    return this.planRow(rowId)?.card.kind === 'enroll'
+  }
+
+  record(rowId: string, step: RosterStep): StepRecord {
+    let steps = this.steps.get(rowId)
+    if (!steps) this.steps.set(rowId, (steps = new Map()))
+    let record = steps.get(step)
+    if (!record) steps.set(step, (record = { state: 'planned', attempt: 0, detail: {} }))
+    return record
+  }
+
+  /** The plan rows that drive a run: the frozen plan once run, else the last plan computed. */
+  planRows(): PlanRow[] {
+    return this.frozen ?? this.plan?.rows ?? []
+  }
+
+  private rowIndex: { rows: PlanRow[]; byId: Map<string, PlanRow> } | undefined
+  planRow(rowId: string): PlanRow | undefined {
+    const rows = this.planRows()
+    if (this.rowIndex?.rows !== rows) this.rowIndex = { rows, byId: new Map(rows.map((r) => [r.rowId, r])) }
+    return this.rowIndex.byId.get(rowId)
+  }
+
+  /** Each planned step of the row with its state (a step the plan skips reads skipped, with why). */
+  stepStates(row: PlanRow): { step: RosterStep; record: StepRecord }[] {
+    return stepsOf(row).map(({ step, skip }) => {
+      const stored = this.steps.get(row.rowId)?.get(step)
+      if (stored && stored.state !== 'planned') return { step, record: stored }
+      if (skip) return { step, record: { state: 'skipped', attempt: 0, detail: {}, reason: skip } }
+      return { step, record: stored ?? { state: 'planned', attempt: 0, detail: {} } }
+    })
+  }
+
+  outcome(row: PlanRow): RowOutcome {
+    const steps = this.stepStates(row)
+    const out: RowOutcome = {
+      rowId: row.rowId,
+      state: 'planned',
+      steps: steps.map(({ step, record }) => ({
+        step,
+        state: record.state,
+        ...(record.reason ? { reason: record.reason } : {}),
+        ...(record.code ? { code: record.code } : {})
+      })),
+      pinAssigned: false,
+      passAssigned: false
+    }
+    const byStep = new Map(steps.map((s) => [s.step, s.record]))
+    const imported = byStep.get('card-import')
+    const assigned = byStep.get('card-assign')
+    const token = assigned?.detail.token ?? imported?.detail.token
+    const displayId = assigned?.detail.displayId ?? imported?.detail.displayId
+    if (assigned?.state === 'done') {
+      if (displayId) out.cardDisplayId = displayId
+      if (token) out.cardToken = token
+    }
+    out.pinAssigned = byStep.get('pin')?.state === 'done'
+    out.passAssigned = byStep.get('pass')?.state === 'done'
+
+    const states = steps.map((s) => s.record.state)
+    const name = personName(row)
+    if (steps.length === 0 || states.every((s) => s === 'skipped')) out.state = 'skipped'
+    else if (states.includes('sending')) out.state = 'running'
+    else if (states.includes('unknown')) {
+      out.state = 'to-check'
+      const pin = byStep.get('pin')
+      if (pin?.state === 'unknown' && pin.checked) out.fix = pin.reason
+      else out.fix = 'Run the roster again: the console is asked whether the step was done before anything is sent.'
+    } else if (imported?.state === 'done' && assigned && assigned.state !== 'done' && this.frozen) {
+      // Half done: the card is on the console, nobody holds it.
+      out.state = assigned.state === 'planned' && this.runningNow ? 'running' : 'to-check'
+      if (token) out.cardToken = token
+      if (displayId) out.cardDisplayId = displayId
+      out.fix = `Assign the imported card ${displayId ?? token ?? ''} to ${name} (Retry failed does it).`
+    } else if (states.includes('failed')) out.state = 'failed'
+    else if (row.card.kind === 'enroll' && assigned?.state === 'planned') {
+      // The card comes from the line; the row waits for it once its other steps are through.
+      const others = steps.filter((s) => s.step !== 'card-assign').map((s) => s.record.state)
+      out.state = others.includes('planned') ? 'planned' : 'waiting-card'
+    } else if (states.every((s) => s === 'done' || s === 'skipped')) out.state = 'done'
+    else out.state = 'planned'
+    return out
+  }
+
+  outcomes(): RowOutcome[] {
+    if (!this.frozen) return []
+    return this.frozen.map((row) => this.outcome(row))
+  }
+
+  phase(): RosterPhase {
+    if (this.runningNow) return 'running'
+    if (!this.frozen) return this.plan || Object.keys(this.mapping).length > 0 ? 'planned' : 'mapping'
+    const pending = this.frozen.some((row) =>
+      this.stepStates(row).some(
+        ({ step, record }) =>
+          (record.state === 'planned' && !(step === 'card-assign' && row.card.kind === 'enroll')) ||
+          record.state === 'unknown'
+      )
+    )
+    return pending ? 'paused' : 'finished'
+  }
+
+  summary(): RosterSummary {
+    const outcomes = this.outcomes()
+    const count = (state: RowOutcome['state']) => outcomes.filter((o) => o.state === state).length
+    return {
+      id: this.meta.id,
+      fileName: this.meta.fileName,
+      createdAt: this.meta.createdAt,
+      updatedAt: this.updatedAt,
+      phase: this.phase(),
+      rows: this.rows.length,
+      done: count('done'),
+      failed: count('failed'),
+      toCheck: count('to-check'),
+      console: this.console
+    }
+  }
+}

@@ -1,0 +1,356 @@
+import type { BatchRow } from '../../../shared/batches/schemas'
+import type { NfcCard } from '../../../shared/access/nfc-cards'
+import type {
+  CardPlan,
+  ColumnMapping,
+  Conflict,
+  ConflictKind,
+  PersonMatch,
+  PersonRef,
+  PlanRow,
+  PlanTotals,
+  RosterField,
+  RosterOptions
+} from '../../../shared/roster/sheet'
+import type { ConsoleCards } from '../batches/console-cards'
+import { readNfcCell } from '../batches/csv-nfc-id'
+import { rowName, type PeopleIndex, type PersonKeys } from './person-match'
+
+export interface ConflictDecision {
+  /** null: every row with a conflict of this kind. */
+  rowId: string | null
+  kind: ConflictKind
+  decision: 'skip' | 'go-ahead'
+}
+
+export interface PlanInput {
+  /** The data rows as read (`RosterFile.rows`). */
+  rows: string[][]
+  /** The line each row starts on (`RosterFile.lines`); without it, row i is line i + 2. */
+  lines?: number[] | undefined
+  mapping: ColumnMapping
+  options: RosterOptions
+  people: PeopleIndex
+  /** rowId → the person the user chose for the row; null: the row is left out. */
+  resolved: Map<string, PersonRef | null>
+  cards: ConsoleCards
+  /** The rows of `options.batchId`, in the batch's order; [] without a batch. */
+  batchRows: BatchRow[]
+  /** Touch Passes the console can still assign. */
+  assignablePasses: number
+  /** The user's choices on conflicts, in the order made: a later one wins. */
+  decisions: ConflictDecision[]
+}
+
+export interface RosterPlan {
+  rows: PlanRow[]
+  totals: PlanTotals
+}
+
+/** The steps a planned row will run: its wishes less those a conflict skips. */
+export interface PlannedSteps {
+  card: boolean
+  pin: boolean
+  pass: boolean
+}
+
+const YES = /^(?:yes|y|true|1|x|✓|✔)$/i
+const ENROLL = /^enroll?$/i
+/** Batch rows a roster can take: not yet sent, or imported. Failed rows and rows to check are not. */
+const USABLE_BATCH_STATUS = new Set(['pending', 'imported'])
+
+/**
+ * What each roster row will get, and why some of it will not happen, before anything is sent.
+ * Pure: the same input gives the same plan.
+ *
+ * - A row keeps its wishes (card, PIN, pass) whatever its person's state; only a matched row (found,
+ *   or chosen by the user) runs, and only the steps no conflict skips (see `plannedSteps`).
+ * - Card cell: an NFC ID in any form the Import screen accepts → the console's card if it holds it,
+ *   else the batch's row with that NFC ID, else imported; "enroll" → enrolled now; empty → the
+ *   roster's option. Batch rows go, in the batch's order, to the rows that ask for one in file
+ *   order (rows the user left out take none), skipping rows a card cell already names and rows
+ *   that cannot be used (failed, to check, being sent).
+ * - Conflicts are overridable where "go ahead" makes sense (a second card, a new PIN, a card taken
+ *   from its holder); the default is to skip the step. Decisions apply in order, a later one
+ *   winning; rowId null applies to every row.
+ * - Touch Passes are counted against the assignable ones, in file order, among rows whose pass
+ *   step would run.
+ */
+export function planRoster(input: PlanInput): RosterPlan {
+  const { rows, mapping, options, people, resolved, cards, batchRows } = input
+  const decide = decider(input.decisions)
+  const column = (field: RosterField): number | undefined => {
+    const index = mapping[field]
+    return index === null || index === undefined ? undefined : index
+  }
+  const columns = {
+    email: column('email'),
+    employeeNumber: column('employeeNumber'),
+    fullName: column('fullName'),
+    firstName: column('firstName'),
+    lastName: column('lastName'),
+    card: column('card'),
+    pin: column('pin'),
+    touchPass: column('touchPass')
+  }
+  const cell = (row: string[], index: number | undefined): string =>
+    index === undefined ? '' : (row[index] ?? '').trim()
+
+  // Card cells first: which batch rows they name (skipped when handing out batch rows) and which
+  // NFC ID appears first on which line (for duplicates).
+  const batchByNfcId = new Map<string, BatchRow>()
+  for (const b of batchRows) if (!batchByNfcId.has(b.nfcId)) batchByNfcId.set(b.nfcId, b)
+  const cardCells: (ReturnType<typeof readNfcCell> | 'enroll' | undefined)[] = []
+  const namedNfcIds = new Set<string>()
+  for (const row of rows) {
+    const text = cell(row, columns.card)
+    if (text === '') cardCells.push(undefined)
+    else if (ENROLL.test(text)) cardCells.push('enroll')
+    else {
+      const read = readNfcCell(text)
+      cardCells.push(read)
+      if (read.ok) namedNfcIds.add(read.hex)
+    }
+  }
+
+  const out: PlanRow[] = []
+  const firstLineOfCard = new Map<string, number>()
+  const firstLineOfPerson = new Map<string, number>()
+  let nextBatch = 0
+  const takeBatchRow = (): BatchRow | undefined => {
+    while (nextBatch < batchRows.length) {
+      const b = batchRows[nextBatch++]!
+      if (USABLE_BATCH_STATUS.has(b.status) && !namedNfcIds.has(b.nfcId)) return b
+    }
+    return undefined
+  }
+  let passesLeft = Math.max(0, input.assignablePasses)
+
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!
+    const line = input.lines?.[i] ?? i + 2
+    const rowId = `r${line}`
+    const keys: PersonKeys = {
+      email: cell(row, columns.email),
+      employeeNumber: cell(row, columns.employeeNumber),
+      fullName: cell(row, columns.fullName),
+      firstName: cell(row, columns.firstName),
+      lastName: cell(row, columns.lastName)
+    }
+    const label = rowName(keys) || keys.email || keys.employeeNumber || `Line ${line}`
+    const match = matchOf(rowId, keys, people, resolved)
+    const person = match.state === 'matched' ? match.person : undefined
+    const holdings = person ? people.get(person) : undefined
+    const name = person?.name ?? label
+    const conflicts: Conflict[] = []
+    const conflict = (kind: ConflictKind, step: Conflict['step'], message: string, overridable: boolean): void => {
+      conflicts.push({ kind, step, message, overridable, decision: overridable ? decide(rowId, kind) : 'skip' })
+    }
+
+    if (person) {
+      const key = `${person.type}:${person.id}`
+      const first = firstLineOfPerson.get(key)
+      if (first === undefined) firstLineOfPerson.set(key, line)
+      else conflict('duplicate-person', 'row', `${name} is also on line ${first}: this row is left out.`, false)
+    }
+
+    // The card.
+    let card: CardPlan = { kind: 'none' }
+    const cardCell = cardCells[i]
+    if (cardCell === 'enroll') card = { kind: 'enroll' }
+    else if (cardCell !== undefined && !cardCell.ok) {
+      conflict(
+        'bad-card-cell',
+        'card',
+        `The card cell "${cell(row, columns.card)}" is neither an NFC ID nor "enroll": ${cardCell.reason}`,
+        false
+      )
+    } else if (cardCell !== undefined) {
+      const nfcId = cardCell.hex
+      const onConsole = cards.byNfcId(nfcId)
+      const inBatch = options.batchId !== null ? batchByNfcId.get(nfcId) : undefined
+      if (onConsole) card = { kind: 'existing', nfcId, token: onConsole.token, displayId: onConsole.display_id }
+      else if (inBatch && options.batchId !== null && USABLE_BATCH_STATUS.has(inBatch.status)) {
+        card = batchCard(options.batchId, inBatch)
+      } else card = { kind: 'import', nfcId }
+      const first = firstLineOfCard.get(nfcId)
+      if (first === undefined) firstLineOfCard.set(nfcId, line)
+      else
+        conflict('duplicate-card', 'card', `Card ${nfcId} is also on line ${first}: a card goes to one person.`, false)
+    } else if (options.cards === 'enroll') card = { kind: 'enroll' }
+    else if (options.cards === 'batch' && match.state !== 'skipped') {
+      const b = options.batchId !== null ? takeBatchRow() : undefined
+      if (b && options.batchId !== null) card = batchCard(options.batchId, b)
+      else {
+        conflict(
+          'batch-row-unusable',
+          'card',
+          options.batchId === null
+            ? 'No import batch is chosen to take cards from.'
+            : `The batch has no card left for this row (${batchRows.length} rows; the others are used by earlier rows, named in the file, or failed to import).`,
+          false
+        )
+      }
+    }
+    if (card.kind !== 'none') {
+      const owned = cardOnConsole(card, cards)
+      if (owned && owned.user_id && !(person && owned.user_id === person.id)) {
+        const owner = ownerName(owned, people)
+        conflict(
+          'card-owned',
+          'card',
+          `Card ${owned.display_id} belongs to ${owner}; it would be taken from them and given to ${name}.`,
+          true
+        )
+      }
+      if (holdings && holdings.cards.length > 0) {
+        const same = owned && holdings.cards.some((c) => c.token === owned.token)
+        conflict(
+          'has-card',
+          'card',
+          same
+            ? `${name} already holds this card (${owned.display_id}): there is nothing to do.`
+            : `${name} already holds card ${holdings.cards.map((c) => c.displayId || c.token).join(', ')}; a second card will be added.`,
+          true
+        )
+      }
+    }
+
+    // The PIN.
+    const pin = wants(options.pin, cell(row, columns.pin))
+    if (pin && holdings?.hasPin)
+      conflict('has-pin', 'pin', `${name} already has a PIN; a new one will replace it.`, true)
+
+    // The Touch Pass.
+    const touchPass = wants(options.touchPass, cell(row, columns.touchPass))
+    if (touchPass && person?.type === 'visitor') {
+      conflict('pass-for-visitor', 'pass', `${name} is a visitor: Touch Passes go to users only.`, false)
+    }
+    if (touchPass && holdings?.hasPass) {
+      conflict('has-pass', 'pass', `${name} already has a Touch Pass; a user holds one at most.`, false)
+    }
+
+    const planRow: PlanRow = { rowId, line, label, match, card, pin, touchPass, conflicts }
+    if (touchPass && match.state === 'matched' && plannedSteps(planRow).pass) {
+      if (passesLeft > 0) passesLeft--
+      else {
+        conflict(
+          'no-pass-left',
+          'pass',
+          `No Touch Pass is left for ${name}: the console has ${input.assignablePasses} to assign and earlier rows take them. Buy more on Touch Passes.`,
+          false
+        )
+      }
+    }
+    out.push(planRow)
+  }
+  return { rows: out, totals: totalsOf(out, input.assignablePasses) }
+}
+
+/** The steps of a row that will run: a wish no conflict on its step (or on the row) skips. */
+export function plannedSteps(row: PlanRow): PlannedSteps {
+  let card = row.card.kind !== 'none'
+  let pin = row.pin
+  let pass = row.touchPass
+  for (const c of row.conflicts) {
+    if (c.decision !== 'skip') continue
+    if (c.step === 'row') return { card: false, pin: false, pass: false }
+    if (c.step === 'card') card = false
+    else if (c.step === 'pin') pin = false
+    else pass = false
+  }
+  return { card, pin, pass }
+}
+
+export function totalsOf(rows: PlanRow[], assignablePasses: number): PlanTotals {
+  const t: PlanTotals = {
+    rows: rows.length,
+    matched: 0,
+    ambiguous: 0,
+    missing: 0,
+    skipped: 0,
+    cardsExisting: 0,
+    cardsImport: 0,
+    cardsBatch: 0,
+    cardsEnroll: 0,
+    pins: 0,
+    passes: 0,
+    passesAvailable: assignablePasses,
+    conflicts: 0,
+    ready: 0
+  }
+  for (const row of rows) {
+    t[row.match.state]++
+    t.conflicts += row.conflicts.length
+    if (row.match.state !== 'matched') continue
+    const steps = plannedSteps(row)
+    if (steps.card) {
+      if (row.card.kind === 'existing') t.cardsExisting++
+      else if (row.card.kind === 'import') t.cardsImport++
+      else if (row.card.kind === 'batch') t.cardsBatch++
+      else if (row.card.kind === 'enroll') t.cardsEnroll++
+    }
+    if (steps.pin) t.pins++
+    if (steps.pass) t.passes++
+    if (steps.card || steps.pin || steps.pass) t.ready++
+  }
+  return t
+}
+
+function matchOf(
+  rowId: string,
+  keys: PersonKeys,
+  people: PeopleIndex,
+  resolved: Map<string, PersonRef | null>
+): PersonMatch {
+  if (resolved.has(rowId)) {
+    const chosen = resolved.get(rowId)
+    if (chosen === null || chosen === undefined) return { state: 'skipped' }
+    return { state: 'matched', person: people.get(chosen)?.person ?? chosen, by: 'chosen' }
+  }
+  return people.match(keys)
+}
+
+function wants(option: RosterOptions['pin'], cellText: string): boolean {
+  if (option === 'all') return true
+  if (option === 'column') return YES.test(cellText)
+  return false
+}
+
+function batchCard(batchId: string, b: BatchRow): CardPlan {
+  const card: CardPlan = { kind: 'batch', batchId, rowId: b.id, nfcId: b.nfcId }
+  if (b.token !== undefined) card.token = b.token
+  if (b.displayId !== undefined) card.displayId = b.displayId
+  return card
+}
+
+/** The console's record of the card a plan names, when it has one. */
+function cardOnConsole(card: CardPlan, cards: ConsoleCards): NfcCard | undefined {
+  if (card.kind === 'existing') return cards.token(card.token)
+  if (card.kind === 'batch' && card.token !== undefined) return cards.token(card.token)
+  return undefined
+}
+
+function ownerName(card: NfcCard, people: PeopleIndex): string {
+  const type = card.user_type === 'VISITOR' ? 'visitor' : 'user'
+  const known = people.get({ type, id: card.user_id })?.person.name
+  if (known) return known
+  const named = card.user?.name || `${card.user?.first_name ?? ''} ${card.user?.last_name ?? ''}`.trim()
+  return named || 'someone else'
+}
+
+/** The decision for a row's conflict of a kind: the last one that names the row or all rows. */
+function decider(decisions: ConflictDecision[]): (rowId: string, kind: ConflictKind) => 'skip' | 'go-ahead' {
+  const byRow = new Map<string, { at: number; decision: 'skip' | 'go-ahead' }>()
+  const forAll = new Map<ConflictKind, { at: number; decision: 'skip' | 'go-ahead' }>()
+  decisions.forEach((d, at) => {
+    if (d.rowId === null) forAll.set(d.kind, { at, decision: d.decision })
+    else byRow.set(`${d.rowId}\u0000${d.kind}`, { at, decision: d.decision })
+  })
+  return (rowId, kind) => {
+    const row = byRow.get(`${rowId}\u0000${kind}`)
+    const all = forAll.get(kind)
+    if (row && (!all || row.at > all.at)) return row.decision
+    return all?.decision ?? 'skip'
+  }
+}

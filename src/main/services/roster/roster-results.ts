@@ -1,0 +1,80 @@
+import type { HandoutPerson, RowOutcome } from '../../../shared/roster/run'
+import type { PlanRow } from '../../../shared/roster/sheet'
+import { csvCell } from '../audit/audit-csv'
+import type { RosterModel } from './roster-model'
+import { personName } from './roster-steps'
+
+const HEADER = ['line', 'person', 'type', 'email', 'card display id', 'PIN', 'Touch Pass', 'state', 'reason']
+
+/** The reason a row shows: its fix when it is to check, else the first failed or skipped step's reason. */
+function reasonOf(row: PlanRow, outcome: RowOutcome): string {
+  if (outcome.fix) return outcome.fix
+  if (row.match.state === 'ambiguous' || row.match.state === 'missing') return row.match.reason
+  if (row.match.state === 'skipped') return 'Left out by the user.'
+  const step =
+    outcome.steps.find((s) => s.state === 'failed') ??
+    outcome.steps.find((s) => s.state === 'unknown') ??
+    outcome.steps.find((s) => s.state === 'skipped' && s.reason)
+  return step?.reason ?? ''
+}
+
+/**
+ * The results as CSV, one line per roster row (RFC 4180, CRLF, a BOM so spreadsheets read UTF-8; cells
+ * escaped like the audit export, formula-looking names included). A PIN is never in it: only whether one
+ * was given.
+ */
+export function resultsCsv(model: RosterModel): { filename: string; text: string; rows: number } {
+  let text = '\ufeff' + HEADER.join(',') + '\r\n'
+  const rows = model.planRows()
+  for (const row of rows) {
+    const outcome = model.outcome(row)
+    const person = row.match.state === 'matched' ? row.match.person : undefined
+    text +=
+      [
+        String(row.line),
+        personName(row),
+        person?.type ?? '',
+        person?.email ?? '',
+        outcome.cardDisplayId ?? '',
+        outcome.pinAssigned ? 'yes' : 'no',
+        outcome.passAssigned ? 'yes' : 'no',
+        outcome.state,
+        reasonOf(row, outcome)
+      ]
+        .map(csvCell)
+        .join(',') + '\r\n'
+  }
+  const base = model.meta.fileName.replace(/\.[^.]+$/, '').replace(/[^\p{L}\p{N}._-]+/gu, '-') || 'roster'
+  return { filename: `${base}-results.csv`, text, rows: rows.length }
+}
+
+/**
+ * The people of the hand-out sheet: each person who was given something, with their card numbers and
+ * whether they got a Touch Pass. With `pinSlips`, each PIN generated in this app session (memory only):
+ * PINs given by an earlier session are gone, and `pinsForgotten` says so.
+ */
+export function handoutPeople(
+  model: RosterModel,
+  pins: ReadonlyMap<string, string>,
+  pinSlips: boolean
+): { people: HandoutPerson[]; pinsForgotten: boolean } {
+  const people: HandoutPerson[] = []
+  let pinsForgotten = false
+  for (const row of model.planRows()) {
+    const outcome = model.outcome(row)
+    if (!outcome.cardDisplayId && !outcome.pinAssigned && !outcome.passAssigned) continue
+    const person: HandoutPerson = {
+      rowId: row.rowId,
+      name: personName(row),
+      cardDisplayIds: outcome.cardDisplayId ? [outcome.cardDisplayId] : [],
+      touchPass: outcome.passAssigned
+    }
+    if (outcome.pinAssigned) {
+      const pin = pins.get(row.rowId)
+      if (!pin) pinsForgotten = true
+      else if (pinSlips) person.pin = pin
+    }
+    people.push(person)
+  }
+  return { people, pinsForgotten }
+}

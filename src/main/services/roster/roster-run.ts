@@ -1,0 +1,363 @@
+import { AppError, type AppErrorData } from '../../../shared/errors'
+import type { PlanRow } from '../../../shared/roster/sheet'
+import type { RosterProgress, RosterStep, RowOutcome } from '../../../shared/roster/run'
+import type { AccessClient } from '../access/client'
+import { assignCard } from '../cards/card-owners'
+import { ConsoleCards } from '../batches/console-cards'
+import type { Emit } from '../events'
+import type { ResultEntry, StepDetail } from './roster-entries'
+import type { StepRecord } from './roster-model'
+import type { LoadedRoster, RosterStore } from './roster-store'
+import { forceCard, plannedCard } from './roster-steps'
+import { stepOutcome, stopsTheRun } from './step-outcome'
+
+/** What a run needs from the access client. */
+export type RunConsole = {
+  users: Pick<AccessClient['users'], 'get' | 'assignNfc' | 'unassignNfc' | 'assignPin' | 'assignTouchPass'>
+  visitors: Pick<AccessClient['visitors'], 'get' | 'assignNfc' | 'unassignNfc' | 'assignPin'>
+  nfcCards: Pick<AccessClient['nfcCards'], 'importCsv' | 'all' | 'get'>
+  pinCodes: Pick<AccessClient['pinCodes'], 'generate'>
+  touchPasses: Pick<AccessClient['touchPasses'], 'assignable'>
+}
+
+export const DEFAULT_CONCURRENCY = 4
+const PROGRESS_MS = 200
+/** A PIN the console already holds for someone else: another one is generated, a few times at most. */
+const PIN_ATTEMPTS = 3
+const PIN_TAKEN = 'CODE_CREDS_PIN_CODE_CREDS_ALREADY_EXIST'
+
+export const PIN_PROBABLY_SET =
+  'A PIN was probably set; its slip cannot be printed: give a new PIN (Retry failed generates and assigns one).'
+
+export interface RunDeps {
+  store: RosterStore
+  client: () => Promise<RunConsole>
+  emit: Emit
+  /** PINs generated in this app session, by row: memory only, for the PIN slips. */
+  pins: Map<string, string>
+  concurrency?: number
+  progressMs?: number
+}
+
+const now = () => new Date().toISOString()
+
+/**
+ * One run of a roster's frozen plan: rows a few at a time (bounded concurrency), the steps of a row
+ * in order. Each step's `sending` is on disk before its request leaves and its `result` after the
+ * answer, so a crash leaves at most the steps in flight `unknown`. Steps whose answer was lost are
+ * checked with the console first: nothing is ever assigned twice.
+ */
+export class RosterRun {
+  private pausing = false
+  private stopped: AppError | undefined
+  private readonly changed = new Set<string>()
+  private timer: NodeJS.Timeout | undefined
+  private startedAt = 0
+  private rowsFinished = 0
+  private passes: string[] = []
+  private retry = false
+
+  constructor(
+    private readonly deps: RunDeps,
+    private readonly roster: LoadedRoster
+  ) {}
+
+  get concurrency(): number {
+    return this.deps.concurrency ?? DEFAULT_CONCURRENCY
+  }
+
+  /** Stop after the steps in flight. */
+  pause(): void {
+    this.pausing = true
+  }
+
+  async run(options: { retryFailed?: boolean } = {}): Promise<void> {
+    const model = this.roster.model
+    this.retry = options.retryFailed ?? false
+    model.runningNow = true
+    this.startedAt = Date.now()
+    this.timer = setInterval(() => this.flush(), this.deps.progressMs ?? PROGRESS_MS)
+    try {
+      const client = await this.deps.client()
+      await this.checkUnknown(client)
+      const rows = model.planRows().filter((row) => this.runnable(row).length > 0)
+      if (rows.some((row) => this.runnable(row).includes('pass'))) await this.loadPasses(client)
+      let next = 0
+      const worker = async () => {
+        while (!this.pausing && !this.stopped && next < rows.length) {
+          const row = rows[next++]!
+          await this.runRow(client, row)
+          this.rowsFinished++
+        }
+      }
+      await Promise.all(Array.from({ length: Math.min(this.concurrency, rows.length) }, worker))
+    } catch (err) {
+      this.stopped = AppError.from(err)
+    } finally {
+      clearInterval(this.timer)
+      model.runningNow = false
+      this.flush(true)
+    }
+  }
+
+  /** The steps of a row this run may send, in order. */
+  private runnable(row: PlanRow): RosterStep[] {
+    return this.roster.model
+      .stepStates(row)
+      .filter(({ step, record }) => this.sendable(row, step, record))
+      .map((s) => s.step)
+  }
+
+  private sendable(row: PlanRow, step: RosterStep, record: StepRecord): boolean {
+    // An enroll-now card comes from the enrollment line, never from the run.
+    if (step === 'card-assign' && row.card.kind === 'enroll') return false
+    if (record.state === 'planned') return true
+    if (!this.retry) return false
+    return record.state === 'failed' || (record.state === 'unknown' && record.checked === true)
+  }
+
+  private async runRow(client: RunConsole, row: PlanRow): Promise<void> {
+    const person = row.match.state === 'matched' ? row.match.person : undefined
+    if (!person) return
+    for (const step of this.runnable(row)) {
+      if (this.stopped) return
+      if (step === 'card-assign') {
+        // The card must be on the console first.
+        const imported = this.roster.model.steps.get(row.rowId)?.get('card-import')
+        const needsImport = row.card.kind === 'import' || (row.card.kind === 'batch' && !row.card.token)
+        if (needsImport && imported?.state !== 'done') continue
+      }
+      await this.runStep(client, row, step)
+    }
+  }
+
+  private async runStep(client: RunConsole, row: PlanRow, step: RosterStep): Promise<void> {
+    const model = this.roster.model
+    const record = model.record(row.rowId, step)
+    const person = (row.match as Extract<PlanRow['match'], { state: 'matched' }>).person
+    const attempt = record.attempt + 1
+    const send = (detail?: StepDetail, n = attempt) =>
+      this.commit({ t: 'sending', at: now(), rowId: row.rowId, step, attempt: n, ...(detail ? { detail } : {}) })
+    const result = (entry: Omit<ResultEntry, 't' | 'at' | 'rowId' | 'step'>) =>
+      this.commit({ t: 'result', at: now(), rowId: row.rowId, step, ...entry })
+    const lost = async (err: unknown, detail?: StepDetail) => {
+      const outcome = stepOutcome(err)
+      await result({ ...outcome, ...(detail ? { detail } : {}) })
+      if (stopsTheRun(err)) this.stopped = AppError.from(err)
+    }
+
+    if (step === 'card-import') {
+      const nfcId = plannedCard(row).nfcId!
+      await send({ nfcId })
+      let token: string | undefined
+      try {
+        const records = await client.nfcCards.importCsv(`${nfcId}\n`, { filename: `roster-${row.rowId}.csv` })
+        token = records.find((r) => r.nfc_id.toUpperCase() === nfcId)?.token ?? records[0]?.token
+      } catch (err) {
+        return lost(err, { nfcId })
+      }
+      if (!token) {
+        return result({
+          state: 'failed',
+          reason: `The console did not import the card ${nfcId} (it may already hold it, or the alias is taken): find it on Cards.`
+        })
+      }
+      // The import answers only the token; the card's number comes from the card itself (a read).
+      const displayId = await client.nfcCards
+        .get(token)
+        .then((card) => card.display_id || undefined)
+        .catch(() => undefined)
+      return result({ state: 'done', detail: { nfcId, token, ...(displayId ? { displayId } : {}) } })
+    }
+
+    if (step === 'card-assign') {
+      const imported = model.steps.get(row.rowId)?.get('card-import')?.detail
+      const planned = plannedCard(row)
+      const token = imported?.token ?? planned.token
+      const displayId = imported?.displayId ?? planned.displayId
+      if (!token) return result({ state: 'failed', reason: 'The card is not on the console yet.' })
+      const detail = { token, ...(displayId ? { displayId } : {}) }
+      await send(detail)
+      try {
+        await assignCard(client, token, person, forceCard(row))
+      } catch (err) {
+        return lost(err, detail)
+      }
+      return result({ state: 'done', detail })
+    }
+
+    if (step === 'pin') {
+      for (let n = 0; n < PIN_ATTEMPTS; n++) {
+        let pin: string
+        try {
+          // E1 changes nothing on the console: a failure here leaves nothing to check.
+          pin = await client.pinCodes.generate()
+        } catch (err) {
+          const error = AppError.from(err)
+          if (stopsTheRun(err)) this.stopped = error
+          return result({ state: 'failed', reason: error.message, ...(error.code ? { code: error.code } : {}) })
+        }
+        await send(undefined, attempt + n)
+        try {
+          if (person.type === 'user') await client.users.assignPin(person.id, pin)
+          else await client.visitors.assignPin(person.id, pin)
+        } catch (err) {
+          if (AppError.from(err).code === PIN_TAKEN && n + 1 < PIN_ATTEMPTS) continue
+          return lost(err)
+        }
+        this.deps.pins.set(row.rowId, pin)
+        return result({ state: 'done' })
+      }
+      return
+    }
+
+    // pass
+    if (person.type !== 'user') {
+      return result({ state: 'failed', reason: 'Touch Passes go to users only.' })
+    }
+    const passId = this.passes.shift()
+    if (!passId) {
+      return result({
+        state: 'failed',
+        reason: 'No assignable Touch Pass is left on the console: buy more on Touch Passes, then retry failed rows.'
+      })
+    }
+    await send({ passId })
+    try {
+      await client.users.assignTouchPass(person.id, passId)
+    } catch (err) {
+      return lost(err, { passId })
+    }
+    return result({ state: 'done', detail: { passId } })
+  }
+
+  /** The console's assignable passes not already used by this roster (each pass goes to one person). */
+  private async loadPasses(client: RunConsole): Promise<void> {
+    const used = new Set<string>()
+    for (const steps of this.roster.model.steps.values()) {
+      // A pass whose assignment was refused was not given: it may be picked again.
+      const pass = steps.get('pass')
+      if (pass?.detail.passId && pass.state !== 'failed' && pass.state !== 'planned') used.add(pass.detail.passId)
+    }
+    const assignable = await client.touchPasses.assignable()
+    this.passes = assignable.map((p) => p.id).filter((id) => !used.has(id))
+  }
+
+  /**
+   * Every step whose answer was lost is looked up on the console: done if the console shows its
+   * effect, sent again if it shows it was not done. A PIN cannot be looked up (the console keeps a
+   * hash): a person who now has one is left to the user, since the PIN on its slip is gone.
+   */
+  private async checkUnknown(client: RunConsole): Promise<void> {
+    const model = this.roster.model
+    const unknown: { row: PlanRow; step: RosterStep; record: StepRecord }[] = []
+    for (const row of model.planRows())
+      for (const { step, record } of model.stepStates(row))
+        if (record.state === 'unknown' && !record.checked) unknown.push({ row, step, record })
+    if (unknown.length === 0) return
+
+    let cards: ConsoleCards | undefined
+    const people = new Map<string, Promise<{ cards: string[]; hasPin: boolean; passId?: string }>>()
+    const personOf = (row: PlanRow) => {
+      const person = (row.match as Extract<PlanRow['match'], { state: 'matched' }>).person
+      const key = `${person.type}:${person.id}`
+      let found = people.get(key)
+      if (!found) {
+        found = (async () => {
+          if (person.type === 'user') {
+            const user = await client.users.get(person.id)
+            return {
+              cards: user.nfc_cards.map((c) => c.token),
+              hasPin: user.pin_code !== null,
+              ...(user.touch_pass?.id ? { passId: user.touch_pass.id } : {})
+            }
+          }
+          const visitor = await client.visitors.get(person.id)
+          return { cards: visitor.nfc_cards.map((c) => c.token), hasPin: visitor.pin_code !== null }
+        })()
+        people.set(key, found)
+      }
+      return found
+    }
+
+    for (const { row, step, record } of unknown) {
+      const result = (state: ResultEntry['state'], extra: Partial<ResultEntry> = {}) =>
+        this.commit({ t: 'result', at: now(), rowId: row.rowId, step, state, detail: record.detail, ...extra })
+      if (step === 'card-import') {
+        cards ??= new ConsoleCards(await client.nfcCards.all({ pageSize: 100 }))
+        const card = record.detail.nfcId ? cards.byNfcId(record.detail.nfcId) : undefined
+        if (card) await result('done', { detail: { ...record.detail, token: card.token, displayId: card.display_id } })
+        else await result('planned')
+      } else if (step === 'card-assign') {
+        const held = await personOf(row)
+        const token = record.detail.token
+        await result(token && held.cards.includes(token) ? 'done' : 'planned')
+      } else if (step === 'pin') {
+        const held = await personOf(row)
+        if (held.hasPin) await result('unknown', { reason: PIN_PROBABLY_SET, checked: true })
+        else await result('planned')
+      } else {
+        const held = await personOf(row)
+        await result(record.detail.passId && held.passId === record.detail.passId ? 'done' : 'planned')
+      }
+    }
+  }
+
+  private async commit(entry: Parameters<RosterStore['commit']>[1]): Promise<void> {
+    await this.deps.store.commit(this.roster, entry)
+    if ('rowId' in entry && entry.rowId) this.changed.add(entry.rowId)
+    if (entry.t === 'result' && entry.state !== 'planned') this.changedSince = true
+  }
+
+  private changedSince = false
+
+  /** The progress event: counts over every row, the rows changed since the last one, and an ETA. */
+  flush(final = false): void {
+    if (!final && this.changed.size === 0 && !this.changedSince) return
+    this.changedSince = false
+    const model = this.roster.model
+    const rows: RowOutcome[] = []
+    for (const rowId of this.changed) {
+      const row = model.planRow(rowId)
+      if (row) rows.push(model.outcome(row))
+    }
+    this.changed.clear()
+    this.deps.emit('roster.progress', progressOf(model, rows, this.eta(), this.concurrency, this.stopped?.toData()))
+  }
+
+  private eta(): number | null {
+    if (!this.roster.model.runningNow || this.rowsFinished === 0) return null
+    const model = this.roster.model
+    const left = model
+      .planRows()
+      .filter((row) =>
+        model.stepStates(row).some(({ step, record }) => this.sendable(row, step, record) || record.state === 'sending')
+      ).length
+    const perRow = (Date.now() - this.startedAt) / this.rowsFinished
+    return Math.round((left * perRow) / 1000)
+  }
+}
+
+/** Counts over every row of the roster as the progress bar shows them. */
+export function progressOf(
+  model: LoadedRoster['model'],
+  rows: RowOutcome[],
+  etaSeconds: number | null,
+  concurrency?: number,
+  stopped?: AppErrorData
+): RosterProgress {
+  const outcomes = model.outcomes()
+  const counted = outcomes.filter((o) => o.state !== 'skipped')
+  return {
+    rosterId: model.meta.id,
+    total: counted.length,
+    done: counted.filter((o) => o.state === 'done').length,
+    failed: counted.filter((o) => o.state === 'failed').length,
+    toCheck: counted.filter((o) => o.state === 'to-check').length,
+    running: model.runningNow,
+    etaSeconds,
+    rows,
+    ...(concurrency ? { concurrency } : {}),
+    ...(stopped ? { stopped } : {})
+  }
+}

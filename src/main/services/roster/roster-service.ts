@@ -1,0 +1,412 @@
+import { randomUUID } from 'node:crypto'
+import { AppError } from '../../../shared/errors'
+import type {
+  ColumnMapping,
+  ConflictKind,
+  PersonRef,
+  PlanRow,
+  PlanTotals,
+  RosterOptions
+} from '../../../shared/roster/sheet'
+import type { BatchRow } from '../../../shared/batches/schemas'
+import type { LineState, RosterSummary } from '../../../shared/roster/run'
+import type { AccessClient } from '../access/client'
+import { ConsoleCards } from '../batches/console-cards'
+import type { Emit } from '../events'
+import type { KeyValueStore } from '../storage/key-value-store'
+import { readRosterFile } from './roster-file'
+import { guessMapping, MappingMemory } from './column-mapping'
+import { PeopleIndex } from './person-match'
+import { planRoster } from './roster-plan'
+import { RosterStore, type LoadedRoster } from './roster-store'
+import { RosterRun, progressOf, type RunConsole } from './roster-run'
+import { EnrollmentLine } from './enrollment-line'
+import { handoutPeople, resultsCsv } from './roster-results'
+import { totalsOf } from './plan-totals'
+
+export interface RosterServiceDeps {
+  /** `<dataDir>/rosters` */
+  dir: string
+  /** The app's key-value store: remembered column mappings. */
+  store: KeyValueStore
+  client: () => Promise<AccessClient>
+  emit: Emit
+  /** An import batch's rows (the plan's "next unused row of a batch"). */
+  batchRows: (batchId: string) => Promise<BatchRow[]>
+  /** The active console (profile id and name): a roster is bound to the one it was first run on. */
+  activeConsole: () => Promise<{ profileId: string; name: string } | null>
+  concurrency?: number
+  /** The enrollment line's poll interval and session timeout (facts 6.1 by default). */
+  pollIntervalMs?: number
+  lineTimeoutMs?: number
+}
+
+/** What the plan reads from the console; kept per roster so resolving a row re-plans at once. */
+interface ConsoleData {
+  people: PeopleIndex
+  cards: ConsoleCards
+  batchRows: BatchRow[]
+  batchId: string | null
+  assignablePasses: number
+}
+
+const now = () => new Date().toISOString()
+
+/**
+ * The onboarding roster: open a file, map its columns, match its people, plan, run the plan against
+ * the console and follow it on the enrollment line, then export the results. Every choice and every
+ * step is journaled (roster-store.ts), so a roster continues after a restart exactly where it was.
+ */
+export class RosterService {
+  private readonly store: RosterStore
+  private readonly mappings: MappingMemory
+  private readonly runs = new Map<string, { run: RosterRun; done: Promise<void> }>()
+  private readonly lines = new Map<string, EnrollmentLine>()
+  /** PINs generated in this app session, per roster and row: memory only, for the PIN slips. */
+  private readonly pins = new Map<string, Map<string, string>>()
+  private readonly data = new Map<string, ConsoleData>()
+
+  constructor(private readonly deps: RosterServiceDeps) {
+    this.store = new RosterStore(deps.dir)
+    this.mappings = new MappingMemory(deps.store)
+  }
+
+  async list(): Promise<{ rosters: RosterSummary[]; unreadable: { file: string; message: string }[] }> {
+    const { rosters, unreadable } = await this.store.all()
+    const summaries = rosters.map((r) => r.model.summary())
+    summaries.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+    return { rosters: summaries, unreadable }
+  }
+
+  async open(input: { fileName: string; data: string }) {
+    const file = await readRosterFile(input.fileName, Buffer.from(input.data, 'base64'))
+    const id = randomUUID()
+    const roster = await this.store.create({
+      t: 'create',
+      v: 1,
+      meta: { id, fileName: input.fileName, createdAt: now() },
+      sheet: file.sheet,
+      rows: file.rows,
+      lines: file.lines
+    })
+    const remembered = this.mappings.recall(file.sheet.headers)
+    return {
+      summary: roster.model.summary(),
+      sheet: file.sheet,
+      mapping: remembered ?? guessMapping(file.sheet.headers),
+      remembered: remembered !== undefined
+    }
+  }
+
+  async get(id: string) {
+    const roster = await this.store.get(id)
+    const model = roster.model
+    // After a restart the plan is not in memory: it is made again from the console when it can be.
+    if (!model.frozen && !model.plan && Object.keys(model.mapping).length > 0) {
+      await this.replan(roster, true).catch(() => undefined)
+    }
+    const rows = this.rowsOf(roster)
+    return {
+      summary: model.summary(),
+      sheet: model.sheet,
+      mapping: model.mapping,
+      options: model.options,
+      rows,
+      totals: this.totals(roster, rows),
+      outcomes: model.outcomes()
+    }
+  }
+
+  async plan(input: { id: string; mapping: ColumnMapping; options: RosterOptions }) {
+    const roster = await this.store.get(input.id)
+    await this.store.exclusive(roster, () =>
+      this.store.commit(roster, { t: 'mapping', at: now(), mapping: input.mapping, options: input.options })
+    )
+    this.mappings.remember(roster.model.sheet.headers, input.mapping)
+    await this.replan(roster, true)
+    const rows = this.rowsOf(roster)
+    return { rows, totals: this.totals(roster, rows) }
+  }
+
+  async resolve(input: { id: string; rowId: string; person: PersonRef | null }) {
+    const roster = await this.store.get(input.id)
+    this.refuseSent(roster, input.rowId)
+    await this.store.exclusive(roster, () =>
+      this.store.commit(roster, { t: 'resolve', at: now(), rowId: input.rowId, person: input.person })
+    )
+    await this.replan(roster, false)
+    const rows = this.rowsOf(roster)
+    const row = rows.find((r) => r.rowId === input.rowId)
+    if (!row) throw rowNotFound(input.rowId)
+    return { row, totals: this.totals(roster, rows) }
+  }
+
+  async decide(input: { id: string; rowId: string | null; kind: ConflictKind; decision: 'skip' | 'go-ahead' }) {
+    const roster = await this.store.get(input.id)
+    if (input.rowId) this.refuseSent(roster, input.rowId)
+    await this.store.exclusive(roster, () =>
+      this.store.commit(roster, {
+        t: 'decide',
+        at: now(),
+        rowId: input.rowId,
+        kind: input.kind,
+        decision: input.decision
+      })
+    )
+    await this.replan(roster, false)
+    const rows = this.rowsOf(roster)
+    return { rows, totals: this.totals(roster, rows) }
+  }
+
+  run(id: string): Promise<{ started: boolean }> {
+    return this.startRun(id, false)
+  }
+
+  retryFailed(id: string): Promise<{ started: boolean }> {
+    return this.startRun(id, true)
+  }
+
+  async pause(id: string): Promise<{ paused: boolean }> {
+    const active = this.runs.get(id)
+    if (!active) return { paused: false }
+    active.run.pause()
+    await active.done
+    return { paused: true }
+  }
+
+  /** Resolves when the roster's run (if any) has stopped: tests and shutdown wait on it. */
+  async idle(id: string): Promise<void> {
+    await this.runs.get(id)?.done
+  }
+
+  async lineStart(input: { id: string; deviceId: string }): Promise<LineState> {
+    const roster = await this.store.get(input.id)
+    await this.requireConsole(roster)
+    await this.freeze(roster)
+    return this.line(roster).start(input.deviceId)
+  }
+
+  async lineSkip(id: string): Promise<LineState> {
+    return this.line(await this.store.get(id)).skip()
+  }
+
+  async lineUndo(id: string): Promise<LineState> {
+    return this.line(await this.store.get(id)).undo()
+  }
+
+  async linePause(id: string): Promise<LineState> {
+    return this.line(await this.store.get(id)).pause()
+  }
+
+  async exportCsv(id: string) {
+    return resultsCsv((await this.store.get(id)).model)
+  }
+
+  async handout(input: { id: string; pinSlips?: boolean }) {
+    const roster = await this.store.get(input.id)
+    return handoutPeople(roster.model, this.pinsOf(input.id), input.pinSlips ?? false)
+  }
+
+  async delete(id: string): Promise<{ deleted: true }> {
+    await this.pause(id)
+    await this.lines.get(id)?.close()
+    this.lines.delete(id)
+    await this.store.remove(id)
+    this.pins.delete(id)
+    this.data.delete(id)
+    return { deleted: true }
+  }
+
+  async close(): Promise<void> {
+    for (const { run } of this.runs.values()) run.pause()
+    await Promise.allSettled([...this.runs.values()].map((r) => r.done))
+    await Promise.allSettled([...this.lines.values()].map((l) => l.close()))
+    await this.store.close()
+  }
+
+  private pinsOf(id: string): Map<string, string> {
+    let pins = this.pins.get(id)
+    if (!pins) this.pins.set(id, (pins = new Map()))
+    return pins
+  }
+
+  private line(roster: LoadedRoster): EnrollmentLine {
+    const id = roster.model.meta.id
+    let line = this.lines.get(id)
+    if (!line) {
+      line = new EnrollmentLine(
+        {
+          store: this.store,
+          client: this.deps.client,
+          emit: this.deps.emit,
+          rowChanged: (rowId) => this.rowChanged(roster, rowId),
+          ...(this.deps.pollIntervalMs !== undefined ? { pollIntervalMs: this.deps.pollIntervalMs } : {}),
+          ...(this.deps.lineTimeoutMs !== undefined ? { timeoutMs: this.deps.lineTimeoutMs } : {})
+        },
+        roster
+      )
+      this.lines.set(id, line)
+    }
+    return line
+  }
+
+  private rowChanged(roster: LoadedRoster, rowId: string): void {
+    const row = roster.model.planRow(rowId)
+    if (!row) return
+    this.deps.emit('roster.progress', progressOf(roster.model, [roster.model.outcome(row)], null))
+    this.deps.emit('cards.stale', { what: 'the enrollment line of a roster', at: Date.now() })
+  }
+
+  private async startRun(id: string, retryFailed: boolean): Promise<{ started: boolean }> {
+    if (this.runs.has(id)) return { started: false }
+    const roster = await this.store.get(id)
+    await this.requireConsole(roster)
+    await this.freeze(roster)
+    const run = new RosterRun(
+      {
+        store: this.store,
+        client: this.deps.client as () => Promise<RunConsole>,
+        emit: this.deps.emit,
+        pins: this.pinsOf(id),
+        ...(this.deps.concurrency ? { concurrency: this.deps.concurrency } : {})
+      },
+      roster
+    )
+    const done = run.run({ retryFailed }).finally(() => {
+      this.runs.delete(id)
+      this.deps.emit('cards.stale', { what: 'a roster run', at: Date.now() })
+    })
+    this.runs.set(id, { run, done })
+    return { started: true }
+  }
+
+  /**
+   * A roster belongs to the console it was first run on: its results say what that console holds.
+   * Running it while another console is active is refused, never done silently.
+   */
+  private async requireConsole(roster: LoadedRoster): Promise<void> {
+    const active = await this.deps.activeConsole()
+    const bound = roster.model.console
+    if (bound && active && bound.profileId !== active.profileId) {
+      throw new AppError({
+        kind: 'conflict',
+        code: 'ROSTER_OF_OTHER_CONSOLE',
+        message: `This roster was run on ${bound.name}, not on ${active.name}.`,
+        hint: `Switch to ${bound.name} to continue it. For ${active.name}, open the roster file again.`
+      })
+    }
+    if (!bound && active) {
+      await this.store.exclusive(roster, () => this.store.commit(roster, { t: 'console', at: now(), console: active }))
+    }
+  }
+
+  /**
+   * The plan a run follows is stored with the roster. Rows nothing was sent for yet take the newest
+   * plan (a row resolved since the first run); rows already under way keep the plan they started with.
+   */
+  private async freeze(roster: LoadedRoster): Promise<void> {
+    const model = roster.model
+    if (!model.plan) {
+      if (model.frozen) return
+      if (Object.keys(model.mapping).length > 0) await this.replan(roster, true)
+      if (!model.plan) {
+        throw new AppError({
+          kind: 'validation',
+          code: 'ROSTER_NOT_PLANNED',
+          message: 'This roster has no plan yet.',
+          hint: 'Map the columns and make the plan first.'
+        })
+      }
+    }
+    const planned = model.plan.rows
+    const rows = model.frozen ? planned.map((row) => (this.started(roster, row.rowId) ? model.planRow(row.rowId) ?? row : row)) : planned
+    if (model.frozen && sameRows(model.frozen, rows)) return
+    await this.store.exclusive(roster, () => this.store.commit(roster, { t: 'run', at: now(), rows }))
+  }
+
+  /** Whether anything of the row was sent (or decided on the line). */
+  private started(roster: LoadedRoster, rowId: string): boolean {
+    const steps = roster.model.steps.get(rowId)
+    return steps !== undefined && [...steps.values()].some((s) => s.state !== 'planned')
+  }
+
+  private refuseSent(roster: LoadedRoster, rowId: string): void {
+    if (!this.started(roster, rowId)) return
+    throw new AppError({
+      kind: 'conflict',
+      code: 'ROSTER_ROW_UNDER_WAY',
+      message: 'Something was already sent for this row; its person and choices can no longer change.',
+      hint: 'Use Retry failed for its failed steps, or give the person what is missing on the PINs, Cards or Touch Passes screen.'
+    })
+  }
+
+  /** The plan from the console's people and cards (fetched again when `fresh`, else the ones kept). */
+  private async replan(roster: LoadedRoster, fresh: boolean): Promise<void> {
+    const model = roster.model
+    const data = await this.consoleData(roster, fresh)
+    model.plan = planRoster({
+      rows: model.rows,
+      lines: model.lines,
+      mapping: model.mapping,
+      options: model.options,
+      people: data.people,
+      resolved: model.resolved,
+      cards: data.cards,
+      batchRows: data.batchRows,
+      assignablePasses: data.assignablePasses,
+      decisions: model.decisions
+    })
+  }
+
+  private async consoleData(roster: LoadedRoster, fresh: boolean): Promise<ConsoleData> {
+    const id = roster.model.meta.id
+    const batchId = roster.model.options.cards === 'batch' ? roster.model.options.batchId : null
+    const kept = this.data.get(id)
+    if (!fresh && kept && kept.batchId === batchId) return kept
+    const client = await this.deps.client()
+    const [users, visitors, cards, batchRows, passes] = await Promise.all([
+      client.users.all(),
+      client.visitors.all(),
+      client.nfcCards.all({ pageSize: 100 }),
+      batchId ? this.deps.batchRows(batchId) : Promise.resolve([]),
+      // Without the permission to list passes, the plan says none are available.
+      client.touchPasses.assignable().catch(() => [])
+    ])
+    const data: ConsoleData = {
+      people: new PeopleIndex(users, visitors),
+      cards: new ConsoleCards(cards),
+      batchRows,
+      batchId,
+      assignablePasses: passes.length
+    }
+    this.data.set(id, data)
+    return data
+  }
+
+  /** The rows the screen shows: the plan as it will run (untouched rows newly planned, the rest as run). */
+  private rowsOf(roster: LoadedRoster): PlanRow[] {
+    const model = roster.model
+    if (!model.frozen) return model.plan?.rows ?? []
+    if (!model.plan) return model.frozen
+    return model.plan.rows.map((row) => (this.started(roster, row.rowId) ? (model.planRow(row.rowId) ?? row) : row))
+  }
+
+  private totals(roster: LoadedRoster, rows: PlanRow[]): PlanTotals {
+    const plan = roster.model.plan
+    if (plan && plan.rows === rows) return plan.totals
+    return totalsOf(rows, plan?.totals.passesAvailable ?? this.data.get(roster.model.meta.id)?.assignablePasses ?? 0)
+  }
+}
+
+function sameRows(a: PlanRow[], b: PlanRow[]): boolean {
+  return a.length === b.length && JSON.stringify(a) === JSON.stringify(b)
+}
+
+function rowNotFound(rowId: string): AppError {
+  return new AppError({
+    kind: 'not-found',
+    code: 'ROSTER_ROW_NOT_FOUND',
+    message: `The roster has no row ${rowId}.`,
+    hint: 'Reload the roster.'
+  })
+}

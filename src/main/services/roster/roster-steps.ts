@@ -1,0 +1,62 @@
+import type { Conflict, PlanRow } from '../../../shared/roster/sheet'
+import type { RosterStep } from '../../../shared/roster/run'
+
+/** One step a row's plan asks for; `skip` says why it will not be sent (a conflict the user did not override). */
+export interface PlannedStep {
+  step: RosterStep
+  skip?: string
+}
+
+/** A conflict stops its step unless the user chose "do it anyway" and it may be overridden. */
+function blocks(conflict: Conflict): boolean {
+  return !conflict.overridable || conflict.decision !== 'go-ahead'
+}
+
+function blocking(row: PlanRow, step: Conflict['step']): Conflict | undefined {
+  return row.conflicts.find((c) => c.step === step && blocks(c))
+}
+
+/**
+ * The steps of a row, in the order they run: the card is imported before it is assigned; the PIN and
+ * the pass follow. A row whose person is not settled does nothing; a row-wide conflict (the same
+ * person twice) skips the whole row unless overridden.
+ */
+export function stepsOf(row: PlanRow): PlannedStep[] {
+  if (row.match.state !== 'matched') return []
+  const rowWide = blocking(row, 'row')
+  const steps: PlannedStep[] = []
+  const add = (step: RosterStep, conflict: Conflict | undefined) =>
+    steps.push(conflict || rowWide ? { step, skip: (conflict ?? rowWide)!.message } : { step })
+
+  const card = row.card
+  const cardConflict = blocking(row, 'card')
+  if (card.kind === 'import' || (card.kind === 'batch' && !card.token)) add('card-import', cardConflict)
+  if (card.kind !== 'none') add('card-assign', cardConflict)
+  if (row.pin) add('pin', blocking(row, 'pin'))
+  if (row.touchPass) add('pass', blocking(row, 'pass'))
+  return steps
+}
+
+/** Whether the card-assign of this row may take the card over from its holder (`force_add`). */
+export function forceCard(row: PlanRow): boolean {
+  return row.conflicts.some((c) => c.kind === 'card-owned' && c.overridable && c.decision === 'go-ahead')
+}
+
+/** The card a row's plan names before anything is sent (its token when the console already holds it). */
+export function plannedCard(row: PlanRow): { nfcId?: string; token?: string; displayId?: string } {
+  const card = row.card
+  if (card.kind === 'existing') return { nfcId: card.nfcId, token: card.token, displayId: card.displayId }
+  if (card.kind === 'import') return { nfcId: card.nfcId }
+  if (card.kind === 'batch') {
+    const out: { nfcId?: string; token?: string; displayId?: string } = { nfcId: card.nfcId }
+    if (card.token) out.token = card.token
+    if (card.displayId) out.displayId = card.displayId
+    return out
+  }
+  return {}
+}
+
+/** The person's name as the results and the line show it. */
+export function personName(row: PlanRow): string {
+  return row.match.state === 'matched' ? row.match.person.name || row.label : row.label
+}

@@ -1,0 +1,25 @@
+import { AppError } from '../../../shared/errors'
+
+/**
+ * What a failed write means for its step. The console answered with a refusal (a code, a 4xx):
+ * nothing was done, the step failed with the console's reason. The answer was lost (a cut connection,
+ * a timeout, a 5xx without the console's code): the console may or may not have done it, so the step
+ * is `unknown` and is checked against the console before anything is sent again.
+ */
+export function stepOutcome(err: unknown): { state: 'failed' | 'unknown'; reason: string; code?: string } {
+  const error = AppError.from(err)
+  const lost =
+    error.kind === 'network' ||
+    error.kind === 'cancelled' ||
+    (error.kind === 'server' && (!error.code || /^HTTP_5\d\d$/.test(error.code)))
+  const reason = lost
+    ? `The console's answer was lost (${error.message.replace(/\.$/, '')}): it is checked with the console before anything is sent again.`
+    : error.message
+  return { state: lost ? 'unknown' : 'failed', reason, ...(error.code ? { code: error.code } : {}) }
+}
+
+/** Failures after which sending more rows makes no sense: the console is gone or refuses the token. */
+export function stopsTheRun(err: unknown): boolean {
+  const error = AppError.from(err)
+  return error.kind === 'network' || error.kind === 'auth' || error.kind === 'tls'
+}
