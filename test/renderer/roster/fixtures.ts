@@ -148,7 +148,7 @@ export async function openRoster(
   outcomes: RowOutcome[] = []
 ) {
   const bridge = eventBridge({
-    'roster.list': () => ok({ rosters: [summary({ phase })] }),
+    'roster.list': () => ok({ rosters: [summary({ phase })], unreadable: [] }),
     'roster.get': () => ok(detail(phase, planRows, outcomes)),
     ...answers
   })

@@ -48,6 +48,8 @@ export function viewForPhase(phase: RosterSummary['phase']): RosterView {
  */
 export class RosterStore {
   rosters = $state.raw<RosterSummary[]>([])
+  /** Roster files on disk that could not be read, with why. */
+  unreadable = $state.raw<{ file: string; message: string }[]>([])
   listed = $state(false)
 
   view = $state<RosterView>('list')
@@ -76,8 +78,9 @@ export class RosterStore {
   running = $derived(this.progress?.rosterId === this.id ? this.progress.running : this.summary?.phase === 'running')
 
   async loadList(): Promise<void> {
-    const { rosters } = await getApi().roster.list()
+    const { rosters, unreadable } = await getApi().roster.list()
     this.rosters = rosters
+    this.unreadable = unreadable
     this.listed = true
   }
 
