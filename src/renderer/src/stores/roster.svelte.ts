@@ -187,6 +187,22 @@ export class RosterStore {
     await getApi().roster.run({ id })
     this.setPhase('running')
     this.view = 'run'
+    void this.refresh().catch(() => undefined)
+  }
+
+  /**
+   * Read the roster's rows and outcomes again (progress events carry only the rows that changed:
+   * enroll-now rows waiting for their card from the start are in none).
+   */
+  async refresh(): Promise<void> {
+    const id = this.id
+    if (!id) return
+    const detail = await getApi().roster.get({ id })
+    if (this.id !== id) return
+    this.summary = detail.summary
+    this.rows = detail.rows
+    this.totals = detail.totals
+    this.outcomes = Object.fromEntries(detail.outcomes.map((o) => [o.rowId, o]))
   }
 
   async pause(): Promise<void> {
@@ -197,6 +213,7 @@ export class RosterStore {
     await getApi().roster.retryFailed({ id: this.need() })
     this.setPhase('running')
     this.view = 'run'
+    void this.refresh().catch(() => undefined)
   }
 
   // The enrollment line.
@@ -288,8 +305,11 @@ export class RosterStore {
         : r
     )
     if (p.rosterId !== this.id) return
+    const wasRunning = this.running
     this.progress = p
     this.setPhase(p.running ? 'running' : p.done + p.failed + p.toCheck >= p.total ? 'finished' : 'paused')
+    // The run stopped or ended: the rows it did not report (the line's, the skipped) are read again.
+    if (!p.running && wasRunning) void this.refresh().catch(() => undefined)
     if (p.rows.length) {
       const next = { ...this.outcomes }
       for (const row of p.rows) next[row.rowId] = row
