@@ -163,6 +163,7 @@ export class RosterStore {
     this.options = options
     this.rows = planned.rows
     this.totals = planned.totals
+    this.setPhase('planned')
     this.view = 'plan'
   }
 
