@@ -39,6 +39,50 @@ describe('Roster: the plan', () => {
     expect(screen.getByRole('button', { name: 'Run 3 rows' })).toBeEnabled()
   })
 
+  it('a row naming nobody on the console is given to anyone found by search, with the keyboard', async () => {
+    const missing: PlanRow = {
+      ...rows[0]!,
+      match: { state: 'missing', reason: 'Nobody has the email zed@old.example' }
+    }
+    const { calls } = await openRoster(
+      'planned',
+      {
+        'users.search': () =>
+          ok({
+            items: [
+              { id: 'u9', first_name: 'Zed', last_name: 'Ola', full_name: 'Zed Ola', user_email: 'zed@example.com' }
+            ],
+            total: 1
+          }),
+        'visitors.list': () => ok({ items: [], total: 0 }),
+        'roster.resolve': () =>
+          ok({
+            row: {
+              ...missing,
+              match: { state: 'matched', by: 'chosen', person: { type: 'user', id: 'u9', name: 'Zed Ola' } }
+            },
+            totals: totals({ ambiguous: 0 })
+          })
+      },
+      [missing, ...rows.slice(1)]
+    )
+    render(RosterScreen)
+    const panel = await screen.findByTestId('plan-row')
+    expect(panel).toHaveTextContent('Nobody has the email zed@old.example')
+    const search = within(panel).getByRole('searchbox', { name: 'Someone else: search users and visitors' })
+    search.focus()
+    await fireEvent.input(search, { target: { value: 'Zed' } })
+    await within(panel).findByRole('option', {}, { timeout: 2000 })
+    await fireEvent.keyDown(search, { key: 'ArrowDown' })
+    await fireEvent.keyDown(document.activeElement!, { key: 'Enter' })
+    await waitFor(() => expect(sent(calls, 'roster.resolve')).toHaveLength(1))
+    expect(sent(calls, 'roster.resolve')[0]).toEqual({
+      id: 'r1',
+      rowId: 'row-2',
+      person: { type: 'user', id: 'u9', name: 'Zed Ola' }
+    })
+  })
+
   it('“Leave this row out” resolves the row with nobody', async () => {
     const { calls } = await openRoster('planned', {
       'roster.resolve': () =>
