@@ -134,6 +134,8 @@ export async function createAppServices(options: AppServicesOptions) {
     client,
     emit: events.emit,
     batchRows: async (batchId) => (await batches.get(batchId)).rows,
+    batchImported: (batchId, rowId, card) => batches.recordImported(batchId, rowId, card),
+    asEnrollmentBind: (run) => audit.as('enrollment bind', run),
     activeConsole: () => activeConsoleOf(connections)
   })
 

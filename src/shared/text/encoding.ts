@@ -26,3 +26,28 @@ export function detectEncoding(bytes: Uint8Array): { encoding: TextEncoding; gue
 export function utf16Note(encoding: 'utf-16le' | 'utf-16be', guessed: boolean): string {
   return `The file is ${encoding === 'utf-16le' ? 'UTF-16 (little endian)' : 'UTF-16 (big endian)'}${guessed ? ' without a byte order mark' : ''}; it was read as such.`
 }
+
+/**
+ * Windows-1252 as Excel's plain "CSV" writes it on Western systems. Node 20's TextDecoder reads
+ * the label as ISO-8859-1 (0x80–0x9F become control characters, so "–", "€", curly quotes and "Š"
+ * would be lost): bytes 0x80–0x9F are mapped here, every other byte is its own code point.
+ */
+const CP1252_80_9F = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178
+]
+
+export function decodeWindows1252(bytes: Uint8Array): string {
+  const parts: string[] = []
+  const CHUNK = 8192
+  for (let start = 0; start < bytes.length; start += CHUNK) {
+    const end = Math.min(bytes.length, start + CHUNK)
+    const codes = new Array<number>(end - start)
+    for (let i = start; i < end; i++) {
+      const b = bytes[i]!
+      codes[i - start] = b >= 0x80 && b <= 0x9f ? CP1252_80_9F[b - 0x80]! : b
+    }
+    parts.push(String.fromCharCode(...codes))
+  }
+  return parts.join('')
+}

@@ -28,7 +28,16 @@ describe('a roster run survives kill -9', () => {
 
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', 'test/unit/roster/crash-child.ts', rosterDir, 'roster-1', demo.console.url, pemPath, demo.console.fingerprint256],
+        [
+          '--import',
+          'tsx',
+          'test/unit/roster/crash-child.ts',
+          rosterDir,
+          'roster-1',
+          demo.console.url,
+          pemPath,
+          demo.console.fingerprint256
+        ],
         { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CRASH_TOKEN: demo.console.tokens.full } }
       )
       let err = ''
@@ -72,7 +81,10 @@ describe('a roster run survives kill -9', () => {
         client.users.assignNfc = (...args: Parameters<typeof assignNfc>) => (assigns++, assignNfc(...args))
         return client
       }
-      await new RosterRun({ store: reopened, client: async () => counting(), emit: () => undefined, pins: new Map() }, roster).run()
+      await new RosterRun(
+        { store: reopened, client: async () => counting(), emit: () => undefined, pins: new Map() },
+        roster
+      ).run()
       expect(roster.model.outcomes().map((o) => o.state)).toEqual(rows.map(() => 'done'))
 
       // The console: one card per NFC ID, each held by its own person and by nobody else.
@@ -95,7 +107,9 @@ describe('a roster run survives kill -9', () => {
       expect(imports).toBe(ROWS - importedBefore)
       // The kill cut off steps in flight: they were checked, not sent blindly.
       expect(sending).toBeGreaterThan(results)
-      console.log(`roster crash test: ${sending} steps sent and ${results} answered before kill -9; ${imports} imports and ${assigns} assignments after`)
+      console.log(
+        `roster crash test: ${sending} steps sent and ${results} answered before kill -9; ${imports} imports and ${assigns} assignments after`
+      )
       await reopened.close()
     } finally {
       await demo.stop()

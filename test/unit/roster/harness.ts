@@ -5,7 +5,11 @@ import { RosterStore, type LoadedRoster } from '../../../src/main/services/roste
 import type { Demo } from '../access/support'
 
 /** A roster on disk whose plan (the rows given) is frozen as run, as the service does at its first run. */
-export async function frozenRoster(dir: string, rows: PlanRow[], id = 'roster-1'): Promise<{ store: RosterStore; roster: LoadedRoster }> {
+export async function frozenRoster(
+  dir: string,
+  rows: PlanRow[],
+  id = 'roster-1'
+): Promise<{ store: RosterStore; roster: LoadedRoster }> {
   const store = new RosterStore(dir)
   const roster = await store.create({
     t: 'create',

@@ -30,21 +30,45 @@ describe('running a roster against the demo console', () => {
     expect(passes.length).toBeGreaterThan(1)
     const existing = cards[0]!
     const rows = [
-      row(1, userRef(users[0]!), { kind: 'existing', nfcId: 'X', token: existing.token, displayId: existing.display_id }, { pin: true, touchPass: true }),
+      row(
+        1,
+        userRef(users[0]!),
+        { kind: 'existing', nfcId: 'X', token: existing.token, displayId: existing.display_id },
+        { pin: true, touchPass: true }
+      ),
       row(2, userRef(users[1]!), { kind: 'import', nfcId: nfcHex(1) }, { pin: true }),
       row(3, visitorRef(visitors[0]!), { kind: 'import', nfcId: nfcHex(2) }, { pin: true }),
       row(4, userRef(users[2]!), { kind: 'none' }, { touchPass: true }),
       // A card the plan says belongs to someone else, not overridden: skipped, never sent.
-      row(5, userRef(users[3]!), { kind: 'existing', nfcId: 'Y', token: cards[1]!.token, displayId: cards[1]!.display_id }, {
-        conflicts: [{ kind: 'card-owned', step: 'card', message: 'Card held by someone else', overridable: true, decision: 'skip' }]
-      }),
+      row(
+        5,
+        userRef(users[3]!),
+        { kind: 'existing', nfcId: 'Y', token: cards[1]!.token, displayId: cards[1]!.display_id },
+        {
+          conflicts: [
+            {
+              kind: 'card-owned',
+              step: 'card',
+              message: 'Card held by someone else',
+              overridable: true,
+              decision: 'skip'
+            }
+          ]
+        }
+      ),
       { ...row(6, userRef(users[4]!)), match: { state: 'missing' as const, reason: 'Nobody has this email' } }
     ]
     const { store, roster } = await frozenRoster(join(dir.path, 'a'), rows)
     const events: RosterProgress[] = []
     const pins = new Map<string, string>()
     const run = new RosterRun(
-      { store, client: async () => demo.client(), emit: (_e, p) => void events.push(p as RosterProgress), pins, progressMs: 20 },
+      {
+        store,
+        client: async () => demo.client(),
+        emit: (_e, p) => void events.push(p as RosterProgress),
+        pins,
+        progressMs: 20
+      },
       roster
     )
     await run.run()
@@ -124,7 +148,10 @@ describe('running a roster against the demo console', () => {
       }
       return client
     }
-    const run = new RosterRun({ store: reopened, client: async () => counting(), emit: () => undefined, pins: new Map() }, loaded)
+    const run = new RosterRun(
+      { store: reopened, client: async () => counting(), emit: () => undefined, pins: new Map() },
+      loaded
+    )
     await run.run()
     const outcomes = loaded.model.outcomes()
     expect(outcomes[0]!.state).toBe('done')
@@ -139,7 +166,10 @@ describe('running a roster against the demo console', () => {
 
     // Retry failed gives a new PIN.
     const pins = new Map<string, string>()
-    await new RosterRun({ store: reopened, client: async () => demo.client(), emit: () => undefined, pins }, loaded).run({
+    await new RosterRun(
+      { store: reopened, client: async () => demo.client(), emit: () => undefined, pins },
+      loaded
+    ).run({
       retryFailed: true
     })
     expect(loaded.model.outcomes()[2]!.state).toBe('done')
@@ -153,14 +183,22 @@ describe('running a roster against the demo console', () => {
     await demo.client().users.assignNfc(owner.id, cards[0]!.token)
     const rows = [
       // The card is someone else's and the plan did not say so: the console refuses, nothing is taken over.
-      row(1, userRef(users[1]!), { kind: 'existing', nfcId: 'X', token: cards[0]!.token, displayId: cards[0]!.display_id }),
+      row(1, userRef(users[1]!), {
+        kind: 'existing',
+        nfcId: 'X',
+        token: cards[0]!.token,
+        displayId: cards[0]!.display_id
+      }),
       row(2, userRef(users[2]!), { kind: 'import', nfcId: nfcHex(40) })
     ]
     const { store, roster } = await frozenRoster(join(dir.path, 'c'), rows)
     // The assignment endpoint of users fails for this run: the import goes through, the assignment does not.
     await demo.control('PUT', '/__demo/faults', { errorRate: { 'PUT /users/:id/nfc_cards': 1 } })
     try {
-      await new RosterRun({ store, client: async () => demo.client(), emit: () => undefined, pins: new Map() }, roster).run()
+      await new RosterRun(
+        { store, client: async () => demo.client(), emit: () => undefined, pins: new Map() },
+        roster
+      ).run()
     } finally {
       await demo.control('DELETE', '/__demo/faults')
     }
@@ -171,7 +209,10 @@ describe('running a roster against the demo console', () => {
     expect(outcomes[1]!.state).toBe('to-check')
     expect(outcomes[1]!.fix).toContain(outcomes[1]!.cardDisplayId!)
 
-    await new RosterRun({ store, client: async () => demo.client(), emit: () => undefined, pins: new Map() }, roster).run({
+    await new RosterRun(
+      { store, client: async () => demo.client(), emit: () => undefined, pins: new Map() },
+      roster
+    ).run({
       retryFailed: true
     })
     const after = roster.model.outcomes()

@@ -426,6 +426,25 @@ export class BatchService implements BatchWrites {
     })
   }
 
+  /**
+   * A row imported outside an upload (a roster imports the batch row it gives someone): the batch
+   * records it as imported, with its token and number, so no upload sends it again.
+   */
+  async recordImported(batchId: string, rowId: string, card: { token: string; displayId?: string }): Promise<void> {
+    const batch = await this.loaded(batchId)
+    await this.exclusive(batch, async () => {
+      const row = batch.model.byId.get(rowId)
+      if (!row || row.status === 'imported') return
+      await this.commit(batch, {
+        t: 'results',
+        uploadId: 'roster',
+        results: [
+          { rowId, status: 'imported', token: card.token, ...(card.displayId ? { displayId: card.displayId } : {}) }
+        ]
+      })
+    })
+  }
+
   async exportCsv(batchId: string, which: 'all' | 'failed'): Promise<{ filename: string; text: string; rows: number }> {
     const batch = await this.loaded(batchId)
     const rows = which === 'all' ? batch.model.rows : batch.model.rows.filter((r) => r.status === 'failed')

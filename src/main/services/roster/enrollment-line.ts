@@ -18,9 +18,13 @@ export interface LineDeps {
   rowChanged: (rowId: string) => void
   pollIntervalMs?: number
   timeoutMs?: number
+  /** Runs a bind so the audit trail records it as an enrollment's bind, as the Enroll screen's. */
+  asEnrollmentBind?: <T>(run: () => Promise<T>) => Promise<T>
 }
 
 const now = () => new Date().toISOString()
+/** A session the console could not create (no answer) is asked for again after this long. */
+const SESSION_RETRY_MS = 3000
 
 /**
  * The enrollment line: the installer taps one card after another on a networked reader and each is
@@ -38,6 +42,7 @@ export class EnrollmentLine {
   private error: AppErrorData | undefined
   private running = false
   private ops: Promise<unknown> = Promise.resolve()
+  private retryTimer: NodeJS.Timeout | undefined
 
   constructor(
     private readonly deps: LineDeps,
@@ -139,7 +144,13 @@ export class EnrollmentLine {
           hint: 'Tap a card first; "Undo last" takes back the card bound last.'
         })
       }
-      await this.deps.store.commit(this.roster, { t: 'line', at: now(), rowId: row.rowId, event: 'undo-sending', token })
+      await this.deps.store.commit(this.roster, {
+        t: 'line',
+        at: now(),
+        rowId: row.rowId,
+        event: 'undo-sending',
+        token
+      })
       try {
         await unassignCard(await this.deps.client(), token, row.match.person)
       } catch (err) {
@@ -185,6 +196,8 @@ export class EnrollmentLine {
   }
 
   private async stopSession(): Promise<void> {
+    clearTimeout(this.retryTimer)
+    this.retryTimer = undefined
     const id = this.enrollmentId
     this.enrollmentId = undefined
     if (id) await this.enrollment.cancel(id)
@@ -202,11 +215,24 @@ export class EnrollmentLine {
       this.enrollmentId = enrollmentId
       this.state = 'waiting'
     } catch (err) {
-      // The reader could not be asked (offline, no permission): the line stops and says why.
+      const error = AppError.from(err)
       this.enrollmentId = undefined
-      this.running = false
       this.state = 'failed'
-      this.error = AppError.from(err).toData()
+      this.error = error.toData()
+      if (error.retryable) {
+        // The console did not answer: the line tries again shortly, and says why meanwhile.
+        this.retryTimer = setTimeout(() => {
+          this.retryTimer = undefined
+          void this.serial(async () => {
+            if (!this.running || this.enrollmentId) return
+            await this.nextSession()
+            this.announce()
+          }).catch(() => undefined)
+        }, SESSION_RETRY_MS)
+      } else {
+        // The reader cannot be asked (offline, no permission): the line stops and says why.
+        this.running = false
+      }
     }
   }
 
@@ -234,8 +260,11 @@ export class EnrollmentLine {
       this.state = 'failed'
       this.error = progress.error
       this.announce()
+    } else if (progress.state === 'timeout' && progress.error) {
+      // Nobody tapped in time: said, while a new session waits for the same person.
+      this.error = progress.error
     }
-    // A timeout or a session gone: quietly wait again. A failure: wait for the next tap.
+    // After a card, a failure or a timeout, a new session waits for the next tap.
     if (this.running && !this.enrollmentId) {
       const failed = this.state === 'failed'
       await this.nextSession()
@@ -261,7 +290,10 @@ export class EnrollmentLine {
       detail
     })
     try {
-      await assignCard(await this.deps.client(), token, row.match.person)
+      const client = await this.deps.client()
+      const person = row.match.person
+      const bindCard = () => assignCard(client, token, person)
+      await (this.deps.asEnrollmentBind ? this.deps.asEnrollmentBind(bindCard) : bindCard())
     } catch (err) {
       const outcome = stepOutcome(err)
       await this.deps.store.commit(this.roster, {

@@ -50,6 +50,8 @@ export class PeopleIndex {
   private readonly byRef = new Map<string, Entry>()
   private readonly byEmail = new Map<string, Entry[]>()
   private readonly byNumber = new Map<string, Entry[]>()
+  /** By employee number without its leading zeros: only to offer, never to match (see `near`). */
+  private readonly byNumberNoZeros = new Map<string, Entry[]>()
   private readonly byName = new Map<string, Entry[]>()
   private readonly entries: Entry[] = []
 
@@ -70,6 +72,7 @@ export class PeopleIndex {
       })
       addTo(this.byEmail, [user.user_email, user.email].map(emailKey), entry)
       addTo(this.byNumber, [user.employee_number?.trim()], entry)
+      addTo(this.byNumberNoZeros, [noLeadingZeros(user.employee_number?.trim())], entry)
       addTo(this.byName, [user.full_name, `${user.first_name} ${user.last_name}`].map(nameKey), entry)
     }
     for (const visitor of visitors) {
@@ -114,13 +117,14 @@ export class PeopleIndex {
     if (strongest.hits.length === 0) {
       // A key that names nobody is never passed over in silence for a weaker one: the weaker
       // key's people are offered, and the user confirms.
-      const fallback = weaker.find((k) => k.hits.length > 0)
       const none = noneReason(strongest)
-      if (!fallback) {
-        const others = weaker.map((k) => ` nor ${keyPhrase(k)}`).join('')
-        return { state: 'missing', reason: `${none}${others}.` }
+      for (const key of given) {
+        if (key !== strongest && key.hits.length > 0) return ambiguous(key.hits, `${none}; ${hitsPhrase(key)}.`)
+        const near = key.kind === 'employeeNumber' && key.hits.length === 0 ? this.near(key.text) : []
+        if (near.length > 0) return ambiguous(near, `${none}; ${nearPhrase(key.text, near)}.`)
       }
-      return ambiguous(fallback.hits, `${none}; ${hitsPhrase(fallback)}.`)
+      const others = weaker.map((k) => ` nor ${keyPhrase(k)}`).join('')
+      return { state: 'missing', reason: `${none}${others}.` }
     }
     let hits = strongest.hits
     for (const key of weaker) {
@@ -161,6 +165,15 @@ export class PeopleIndex {
     return found
   }
 
+  /**
+   * Users whose employee number is this one with leading zeros added or dropped ("42" and
+   * "00042"): a spreadsheet drops them from a number. Offered to the user, never matched.
+   */
+  private near(number: string): Entry[] {
+    const key = noLeadingZeros(number)
+    return key === undefined ? [] : (this.byNumberNoZeros.get(key) ?? [])
+  }
+
   private givenKeys(keys: PersonKeys): GivenKey[] {
     const given: GivenKey[] = []
     const email = keys.email?.trim()
@@ -186,6 +199,20 @@ export function rowName(keys: PersonKeys): string | undefined {
   }
   const joined = `${keys.firstName?.trim() ?? ''} ${keys.lastName?.trim() ?? ''}`.trim()
   return joined || undefined
+}
+
+function noLeadingZeros(number: string | undefined): string | undefined {
+  if (!number) return undefined
+  return number.replace(/^0+(?=.)/, '')
+}
+
+function nearPhrase(number: string, near: readonly Entry[]): string {
+  const why = 'a spreadsheet may have dropped or added leading zeros'
+  if (near.length === 1) {
+    const p = near[0]!.holdings.person
+    return `${p.name}${p.email ? ` (${p.email})` : ''} has the employee number ${p.employeeNumber} (${why})`
+  }
+  return `${near.length} people have the employee number ${number} with other leading zeros (${why})`
 }
 
 function ambiguous(hits: readonly Entry[], reason: string): PersonMatch {
@@ -249,11 +276,31 @@ function emailKey(email: string | undefined): string | undefined {
   return key || undefined
 }
 
-/** Case, accents, punctuation and spaces ignored: "José  O'Neil" → "jose o neil". */
+/**
+ * Case, accents, punctuation and spaces ignored: "José  O'Neil" → "jose o neil" (the kiosk's
+ * `words`). Most names are plain ASCII: those take a loop over char codes, which gives the same
+ * key without Unicode normalisation (7,000 people are indexed in a few ms).
+ */
 export function nameKey(name: string | undefined): string | undefined {
   if (name === undefined) return undefined
-  const key = words(name).join(' ')
+  const key = asciiNameKey(name) ?? words(name).join(' ')
   return key || undefined
+}
+
+function asciiNameKey(name: string): string | undefined {
+  let out = ''
+  let gap = false
+  for (let i = 0; i < name.length; i++) {
+    let c = name.charCodeAt(i)
+    if (c > 0x7f) return undefined
+    if (c >= 65 && c <= 90) c += 32
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+      if (gap && out.length > 0) out += ' '
+      gap = false
+      out += String.fromCharCode(c)
+    } else gap = true
+  }
+  return out
 }
 
 /** Index an entry under each of its keys once (a user's two emails may be the same). */

@@ -1,5 +1,5 @@
 import Papa from 'papaparse'
-import { detectEncoding, utf16Note } from '../../../shared/text/encoding'
+import { decodeWindows1252, detectEncoding, utf16Note } from '../../../shared/text/encoding'
 import { rosterFileError } from './roster-errors'
 import type { RawRows } from './raw-rows'
 
@@ -30,15 +30,26 @@ export function readCsvRows(bytes: Uint8Array, fileName: string): RawRows {
     notes.push(`The first line "sep=${delimiter}" names the column separator; it was not read as a row.`)
   }
 
-  const result = Papa.parse<string[]>(text, {
-    delimiter: delimiter ?? '',
-    delimitersToGuess: [',', ';', '\t'],
-    newline: '\n',
-    skipEmptyLines: false
-  })
-  const used = result.meta.delimiter
-  if (delimiter === undefined && used === ';') notes.push('Columns are separated by semicolons (;).')
-  if (delimiter === undefined && used === '\t') notes.push('Columns are separated by tabs.')
+  if (delimiter === undefined) {
+    delimiter = headerDelimiter(text)
+    if (delimiter === ';') notes.push('Columns are separated by semicolons (;).')
+    if (delimiter === '\t') notes.push('Columns are separated by tabs.')
+  }
+  const result = Papa.parse<string[]>(text, { delimiter, newline: '\n', skipEmptyLines: false })
+
+  // Excel's "keep as text" export writes ="00042" so a number keeps its leading zeros: the value is
+  // what is between the quotes.
+  let markers = 0
+  for (const cells of result.data) {
+    for (let c = 0; c < cells.length; c++) {
+      const cell = cells[c]!.trim()
+      if (cell.length >= 3 && cell.startsWith('="') && cell.endsWith('"')) {
+        cells[c] = cell.slice(2, -1)
+        markers++
+      }
+    }
+  }
+  if (markers > 0) notes.push('Excel text markers ="…" around cells were removed.')
 
   const lines: number[] = []
   let line = firstLine
@@ -65,6 +76,28 @@ export function readCsvRows(bytes: Uint8Array, fileName: string): RawRows {
   return { rows: result.data, lines, notes }
 }
 
+/**
+ * The delimiter the header line uses most (outside quotes): comma, semicolon or tab; comma when it
+ * has none (one column). The header decides, not the data: papaparse's own guess weighs every
+ * row, and a tab-separated roster whose names hold commas ("Ng, Ada") would be split at them.
+ */
+function headerDelimiter(text: string): string {
+  let at = 0
+  while (at < text.length && text.charCodeAt(at) === 10) at++
+  const counts = { ',': 0, ';': 0, '\t': 0 }
+  let quoted = false
+  for (let i = at; i < text.length; i++) {
+    const c = text[i]!
+    if (c === '"') quoted = !quoted
+    else if (quoted) continue
+    else if (c === '\n') break
+    else if (c === ',' || c === ';' || c === '\t') counts[c]++
+  }
+  if (counts[';'] > counts[','] && counts[';'] >= counts['\t']) return ';'
+  if (counts['\t'] > counts[',']) return '\t'
+  return ','
+}
+
 function decode(bytes: Uint8Array, notes: string[]): string {
   const { encoding, guessed } = detectEncoding(bytes)
   if (encoding !== 'utf-8') {
@@ -79,7 +112,7 @@ function decode(bytes: Uint8Array, notes: string[]): string {
     notes.push(
       'The file is not UTF-8; it was read as Windows-1252 (Western European). Check that names with accents read right in the preview; if not, save the file as "CSV UTF-8 (Comma delimited)" and open it again.'
     )
-    return new TextDecoder('windows-1252').decode(bytes)
+    return decodeWindows1252(bytes)
   }
 }
 

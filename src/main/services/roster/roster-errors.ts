@@ -13,5 +13,3 @@ const SAVE_AS = 'Save it from Excel as "Excel Workbook (.xlsx)" or "CSV UTF-8 (C
 export function rosterFileError(code: RosterFileCode, message: string, hint: string = SAVE_AS): AppError {
   return new AppError({ kind: 'validation', code, message, hint })
 }
-
-export const SAVE_AS_HINT = SAVE_AS

@@ -84,11 +84,6 @@ export function planRoster(input: PlanInput): RosterPlan {
     return index === null || index === undefined ? undefined : index
   }
   const columns = {
-    email: column('email'),
-    employeeNumber: column('employeeNumber'),
-    fullName: column('fullName'),
-    firstName: column('firstName'),
-    lastName: column('lastName'),
     card: column('card'),
     pin: column('pin'),
     touchPass: column('touchPass')
@@ -120,7 +115,10 @@ export function planRoster(input: PlanInput): RosterPlan {
   const takeBatchRow = (): BatchRow | undefined => {
     while (nextBatch < batchRows.length) {
       const b = batchRows[nextBatch++]!
-      if (USABLE_BATCH_STATUS.has(b.status) && !namedNfcIds.has(b.nfcId)) return b
+      if (!USABLE_BATCH_STATUS.has(b.status) || namedNfcIds.has(b.nfcId)) continue
+      // A batch holding one NFC ID twice hands it out once.
+      namedNfcIds.add(b.nfcId)
+      return b
     }
     return undefined
   }
@@ -130,13 +128,7 @@ export function planRoster(input: PlanInput): RosterPlan {
     const row = rows[i]!
     const line = input.lines?.[i] ?? i + 2
     const rowId = `r${line}`
-    const keys: PersonKeys = {
-      email: cell(row, columns.email),
-      employeeNumber: cell(row, columns.employeeNumber),
-      fullName: cell(row, columns.fullName),
-      firstName: cell(row, columns.firstName),
-      lastName: cell(row, columns.lastName)
-    }
+    const keys = rowKeys(row, mapping)
     const label = rowName(keys) || keys.email || keys.employeeNumber || `Line ${line}`
     const match = matchOf(rowId, keys, people, resolved)
     const person = match.state === 'matched' ? match.person : undefined
@@ -162,7 +154,8 @@ export function planRoster(input: PlanInput): RosterPlan {
       conflict(
         'bad-card-cell',
         'card',
-        `The card cell "${cell(row, columns.card)}" is neither an NFC ID nor "enroll": ${cardCell.reason}`,
+        // The reason quotes the cell: "card 7": "r" is not a hex digit…
+        `The card cell is neither an NFC ID nor "enroll": ${cardCell.reason}`,
         false
       )
     } else if (cardCell !== undefined) {
@@ -173,10 +166,11 @@ export function planRoster(input: PlanInput): RosterPlan {
       else if (inBatch && options.batchId !== null && USABLE_BATCH_STATUS.has(inBatch.status)) {
         card = batchCard(options.batchId, inBatch)
       } else card = { kind: 'import', nfcId }
+      // A row the user left out holds no card: the same card on a later row is that row's.
       const first = firstLineOfCard.get(nfcId)
-      if (first === undefined) firstLineOfCard.set(nfcId, line)
-      else
+      if (first !== undefined) {
         conflict('duplicate-card', 'card', `Card ${nfcId} is also on line ${first}: a card goes to one person.`, false)
+      } else if (match.state !== 'skipped') firstLineOfCard.set(nfcId, line)
     } else if (options.cards === 'enroll') card = { kind: 'enroll' }
     else if (options.cards === 'batch' && match.state !== 'skipped') {
       const b = options.batchId !== null ? takeBatchRow() : undefined
@@ -194,7 +188,7 @@ export function planRoster(input: PlanInput): RosterPlan {
     }
     if (card.kind !== 'none') {
       const owned = cardOnConsole(card, cards)
-      if (owned && owned.user_id && !(person && owned.user_id === person.id)) {
+      if (owned && owned.user_id && !(person && heldBy(owned, person))) {
         const owner = ownerName(owned, people)
         conflict(
           'card-owned',
@@ -210,7 +204,7 @@ export function planRoster(input: PlanInput): RosterPlan {
           'card',
           same
             ? `${name} already holds this card (${owned.display_id}): there is nothing to do.`
-            : `${name} already holds card ${holdings.cards.map((c) => c.displayId || c.token).join(', ')}; a second card will be added.`,
+            : `${name} already holds card${holdings.cards.length > 1 ? 's' : ''} ${holdings.cards.map((c) => c.displayId || c.token).join(', ')}; another card will be added.`,
           true
         )
       }
@@ -297,6 +291,21 @@ export function totalsOf(rows: PlanRow[], assignablePasses: number): PlanTotals 
   return t
 }
 
+/** How a row names its person, by the mapping (unmapped or empty cells: ""). */
+export function rowKeys(row: string[], mapping: ColumnMapping): PersonKeys {
+  const cellOf = (field: RosterField): string => {
+    const index = mapping[field]
+    return index === null || index === undefined ? '' : (row[index] ?? '').trim()
+  }
+  return {
+    email: cellOf('email'),
+    employeeNumber: cellOf('employeeNumber'),
+    fullName: cellOf('fullName'),
+    firstName: cellOf('firstName'),
+    lastName: cellOf('lastName')
+  }
+}
+
 function matchOf(
   rowId: string,
   keys: PersonKeys,
@@ -329,6 +338,13 @@ function cardOnConsole(card: CardPlan, cards: ConsoleCards): NfcCard | undefined
   if (card.kind === 'existing') return cards.token(card.token)
   if (card.kind === 'batch' && card.token !== undefined) return cards.token(card.token)
   return undefined
+}
+
+/** Whether the console's card is this person's (the card names its holder's type when it has one). */
+function heldBy(card: NfcCard, person: PersonRef): boolean {
+  if (card.user_id !== person.id) return false
+  if (card.user_type === '') return true
+  return (card.user_type === 'VISITOR') === (person.type === 'visitor')
 }
 
 function ownerName(card: NfcCard, people: PeopleIndex): string {

@@ -4,6 +4,7 @@ import type { RosterProgress, RosterStep, RowOutcome } from '../../../shared/ros
 import type { AccessClient } from '../access/client'
 import { assignCard } from '../cards/card-owners'
 import { ConsoleCards } from '../batches/console-cards'
+import { toConsoleCsv } from '../batches/csv-export'
 import type { Emit } from '../events'
 import type { ResultEntry, StepDetail } from './roster-entries'
 import type { StepRecord } from './roster-model'
@@ -22,6 +23,9 @@ export type RunConsole = {
 
 export const DEFAULT_CONCURRENCY = 4
 const PROGRESS_MS = 200
+/** The ETA is drawn from the pace of the last rows, once a few are through. */
+const PACE_WINDOW = 50
+const PACE_MIN_ROWS = 5
 /** A PIN the console already holds for someone else: another one is generated, a few times at most. */
 const PIN_ATTEMPTS = 3
 const PIN_TAKEN = 'CODE_CREDS_PIN_CODE_CREDS_ALREADY_EXIST'
@@ -37,6 +41,13 @@ export interface RunDeps {
   pins: Map<string, string>
   concurrency?: number
   progressMs?: number
+  /** Import batches: a batch row's alias for its import, and the batch told once the row is imported. */
+  batches?: BatchPort
+}
+
+export interface BatchPort {
+  alias(batchId: string, rowId: string): Promise<string>
+  imported(batchId: string, rowId: string, card: { token: string; displayId?: string }): Promise<void>
 }
 
 const now = () => new Date().toISOString()
@@ -52,8 +63,8 @@ export class RosterRun {
   private stopped: AppError | undefined
   private readonly changed = new Set<string>()
   private timer: NodeJS.Timeout | undefined
-  private startedAt = 0
-  private rowsFinished = 0
+  /** When each row of this run finished: the pace the ETA is drawn from. */
+  private readonly finishedAt: number[] = []
   private passes: string[] = []
   private retry = false
 
@@ -75,7 +86,6 @@ export class RosterRun {
     const model = this.roster.model
     this.retry = options.retryFailed ?? false
     model.runningNow = true
-    this.startedAt = Date.now()
     this.timer = setInterval(() => this.flush(), this.deps.progressMs ?? PROGRESS_MS)
     try {
       const client = await this.deps.client()
@@ -86,8 +96,13 @@ export class RosterRun {
       const worker = async () => {
         while (!this.pausing && !this.stopped && next < rows.length) {
           const row = rows[next++]!
-          await this.runRow(client, row)
-          this.rowsFinished++
+          try {
+            await this.runRow(client, row)
+          } catch (err) {
+            // A step that could not be journaled was not sent: the run stops, the other rows' steps in flight end first.
+            this.stopped ??= AppError.from(err)
+          }
+          this.finishedAt.push(Date.now())
         }
       }
       await Promise.all(Array.from({ length: Math.min(this.concurrency, rows.length) }, worker))
@@ -148,10 +163,18 @@ export class RosterRun {
 
     if (step === 'card-import') {
       const nfcId = plannedCard(row).nfcId!
+      const card = row.card
+      // A batch row keeps its alias (Floor2-001) on the console, as an upload would have given it.
+      const alias =
+        card.kind === 'batch' && this.deps.batches
+          ? await this.deps.batches.alias(card.batchId, card.rowId).catch(() => '')
+          : ''
       await send({ nfcId })
       let token: string | undefined
       try {
-        const records = await client.nfcCards.importCsv(`${nfcId}\n`, { filename: `roster-${row.rowId}.csv` })
+        const records = await client.nfcCards.importCsv(toConsoleCsv([{ nfcId, alias }]), {
+          filename: `roster-${row.rowId}.csv`
+        })
         token = records.find((r) => r.nfc_id.toUpperCase() === nfcId)?.token ?? records[0]?.token
       } catch (err) {
         return lost(err, { nfcId })
@@ -167,7 +190,14 @@ export class RosterRun {
         .get(token)
         .then((card) => card.display_id || undefined)
         .catch(() => undefined)
-      return result({ state: 'done', detail: { nfcId, token, ...(displayId ? { displayId } : {}) } })
+      await result({ state: 'done', detail: { nfcId, token, ...(displayId ? { displayId } : {}) } })
+      if (card.kind === 'batch') {
+        // Best effort: the roster holds the card either way; the batch then never uploads it again.
+        await this.deps.batches
+          ?.imported(card.batchId, card.rowId, { token, ...(displayId ? { displayId } : {}) })
+          .catch(() => undefined)
+      }
+      return
     }
 
     if (step === 'card-assign') {
@@ -248,6 +278,11 @@ export class RosterRun {
    * effect, sent again if it shows it was not done. A PIN cannot be looked up (the console keeps a
    * hash): a person who now has one is left to the user, since the PIN on its slip is gone.
    */
+  /** The checks alone (the enrollment line runs them before naming anyone: a bind cut off by a crash). */
+  async check(): Promise<void> {
+    await this.checkUnknown(await this.deps.client())
+  }
+
   private async checkUnknown(client: RunConsole): Promise<void> {
     const model = this.roster.model
     const unknown: { row: PlanRow; step: RosterStep; record: StepRecord }[] = []
@@ -284,7 +319,7 @@ export class RosterRun {
       const result = (state: ResultEntry['state'], extra: Partial<ResultEntry> = {}) =>
         this.commit({ t: 'result', at: now(), rowId: row.rowId, step, state, detail: record.detail, ...extra })
       if (step === 'card-import') {
-        cards ??= new ConsoleCards(await client.nfcCards.all({ pageSize: 100 }))
+        cards ??= new ConsoleCards(await client.nfcCards.all())
         const card = record.detail.nfcId ? cards.byNfcId(record.detail.nfcId) : undefined
         if (card) await result('done', { detail: { ...record.detail, token: card.token, displayId: card.display_id } })
         else await result('planned')
@@ -326,14 +361,17 @@ export class RosterRun {
   }
 
   private eta(): number | null {
-    if (!this.roster.model.runningNow || this.rowsFinished === 0) return null
+    const times = this.finishedAt
+    if (!this.roster.model.runningNow || times.length < PACE_MIN_ROWS) return null
     const model = this.roster.model
     const left = model
       .planRows()
       .filter((row) =>
         model.stepStates(row).some(({ step, record }) => this.sendable(row, step, record) || record.state === 'sending')
       ).length
-    const perRow = (Date.now() - this.startedAt) / this.rowsFinished
+    // The pace of the last rows (the first ones also paid for the checks and the pass list).
+    const from = Math.max(0, times.length - PACE_WINDOW)
+    const perRow = (times.at(-1)! - times[from]!) / (times.length - 1 - from)
     return Math.round((left * perRow) / 1000)
   }
 }

@@ -17,12 +17,11 @@ import type { KeyValueStore } from '../storage/key-value-store'
 import { readRosterFile } from './roster-file'
 import { guessMapping, MappingMemory } from './column-mapping'
 import { PeopleIndex } from './person-match'
-import { planRoster } from './roster-plan'
+import { planRoster, totalsOf } from './roster-plan'
 import { RosterStore, type LoadedRoster } from './roster-store'
 import { RosterRun, progressOf, type RunConsole } from './roster-run'
 import { EnrollmentLine } from './enrollment-line'
 import { handoutPeople, resultsCsv } from './roster-results'
-import { totalsOf } from './plan-totals'
 
 export interface RosterServiceDeps {
   /** `<dataDir>/rosters` */
@@ -33,9 +32,13 @@ export interface RosterServiceDeps {
   emit: Emit
   /** An import batch's rows (the plan's "next unused row of a batch"). */
   batchRows: (batchId: string) => Promise<BatchRow[]>
+  /** A batch row the roster imported: the batch records it, so no upload sends it again. */
+  batchImported?: (batchId: string, rowId: string, card: { token: string; displayId?: string }) => Promise<void>
   /** The active console (profile id and name): a roster is bound to the one it was first run on. */
   activeConsole: () => Promise<{ profileId: string; name: string } | null>
   concurrency?: number
+  /** Runs a write so the audit trail records it as an enrollment's bind. */
+  asEnrollmentBind?: <T>(run: () => Promise<T>) => Promise<T>
   /** The enrollment line's poll interval and session timeout (facts 6.1 by default). */
   pollIntervalMs?: number
   lineTimeoutMs?: number
@@ -65,6 +68,7 @@ export class RosterService {
   /** PINs generated in this app session, per roster and row: memory only, for the PIN slips. */
   private readonly pins = new Map<string, Map<string, string>>()
   private readonly data = new Map<string, ConsoleData>()
+  private readonly starting = new Set<string>()
 
   constructor(private readonly deps: RosterServiceDeps) {
     this.store = new RosterStore(deps.dir)
@@ -183,6 +187,8 @@ export class RosterService {
     const roster = await this.store.get(input.id)
     await this.requireConsole(roster)
     await this.freeze(roster)
+    // A bind (or an undo) whose answer was lost: settled with the console before anyone is named.
+    if (!this.runs.has(input.id) && !this.starting.has(input.id)) await this.runner(roster).check()
     return this.line(roster).start(input.deviceId)
   }
 
@@ -241,7 +247,8 @@ export class RosterService {
           emit: this.deps.emit,
           rowChanged: (rowId) => this.rowChanged(roster, rowId),
           ...(this.deps.pollIntervalMs !== undefined ? { pollIntervalMs: this.deps.pollIntervalMs } : {}),
-          ...(this.deps.lineTimeoutMs !== undefined ? { timeoutMs: this.deps.lineTimeoutMs } : {})
+          ...(this.deps.lineTimeoutMs !== undefined ? { timeoutMs: this.deps.lineTimeoutMs } : {}),
+          ...(this.deps.asEnrollmentBind ? { asEnrollmentBind: this.deps.asEnrollmentBind } : {})
         },
         roster
       )
@@ -258,26 +265,43 @@ export class RosterService {
   }
 
   private async startRun(id: string, retryFailed: boolean): Promise<{ started: boolean }> {
-    if (this.runs.has(id)) return { started: false }
-    const roster = await this.store.get(id)
-    await this.requireConsole(roster)
-    await this.freeze(roster)
-    const run = new RosterRun(
-      {
-        store: this.store,
-        client: this.deps.client as () => Promise<RunConsole>,
-        emit: this.deps.emit,
-        pins: this.pinsOf(id),
-        ...(this.deps.concurrency ? { concurrency: this.deps.concurrency } : {})
-      },
-      roster
-    )
+    // Checked and claimed before any await: two runs of one roster at once could send a step twice.
+    if (this.runs.has(id) || this.starting.has(id)) return { started: false }
+    this.starting.add(id)
+    let run: RosterRun
+    try {
+      const roster = await this.store.get(id)
+      await this.requireConsole(roster)
+      await this.freeze(roster)
+      run = this.runner(roster)
+    } finally {
+      this.starting.delete(id)
+    }
     const done = run.run({ retryFailed }).finally(() => {
       this.runs.delete(id)
       this.deps.emit('cards.stale', { what: 'a roster run', at: Date.now() })
     })
     this.runs.set(id, { run, done })
     return { started: true }
+  }
+
+  private runner(roster: LoadedRoster): RosterRun {
+    const id = roster.model.meta.id
+    return new RosterRun(
+      {
+        store: this.store,
+        client: this.deps.client as () => Promise<RunConsole>,
+        emit: this.deps.emit,
+        pins: this.pinsOf(id),
+        batches: {
+          alias: async (batchId, rowId) =>
+            (await this.deps.batchRows(batchId)).find((r) => r.id === rowId)?.alias ?? '',
+          imported: (batchId, rowId, card) => this.deps.batchImported?.(batchId, rowId, card) ?? Promise.resolve()
+        },
+        ...(this.deps.concurrency ? { concurrency: this.deps.concurrency } : {})
+      },
+      roster
+    )
   }
 
   /**
@@ -319,7 +343,9 @@ export class RosterService {
       }
     }
     const planned = model.plan.rows
-    const rows = model.frozen ? planned.map((row) => (this.started(roster, row.rowId) ? model.planRow(row.rowId) ?? row : row)) : planned
+    const rows = model.frozen
+      ? planned.map((row) => (this.started(roster, row.rowId) ? (model.planRow(row.rowId) ?? row) : row))
+      : planned
     if (model.frozen && sameRows(model.frozen, rows)) return
     await this.store.exclusive(roster, () => this.store.commit(roster, { t: 'run', at: now(), rows }))
   }
@@ -367,7 +393,7 @@ export class RosterService {
     const [users, visitors, cards, batchRows, passes] = await Promise.all([
       client.users.all(),
       client.visitors.all(),
-      client.nfcCards.all({ pageSize: 100 }),
+      client.nfcCards.all(),
       batchId ? this.deps.batchRows(batchId) : Promise.resolve([]),
       // Without the permission to list passes, the plan says none are available.
       client.touchPasses.assignable().catch(() => [])

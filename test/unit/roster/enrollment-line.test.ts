@@ -1,0 +1,194 @@
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EnrollmentLine } from '../../../src/main/services/roster/enrollment-line'
+import { RosterStore } from '../../../src/main/services/roster/roster-store'
+import { RosterRun } from '../../../src/main/services/roster/roster-run'
+import type { LineState } from '../../../src/shared/roster/run'
+import { startDemo, type Demo } from '../access/support'
+import { tempDir } from '../../support/temp'
+import { cardsByOwner, freeCards, freshPeople, frozenRoster, row, userRef } from './harness'
+
+describe('the enrollment line', () => {
+  let demo: Demo
+  let dir: Awaited<ReturnType<typeof tempDir>>
+  let readerId: string
+
+  beforeAll(async () => {
+    demo = await startDemo()
+    dir = await tempDir('roster-line-')
+    readerId = (await demo.client().devices.list()).find((d) => d.isReader && d.online && d.adopted)!.id
+  })
+  afterAll(async () => {
+    await demo?.stop()
+    await dir?.remove()
+  })
+
+  /** Present a card once a session waits on the reader (the line starts the next one after each card). */
+  const tap = async (nfcId: string, outcome?: string) => {
+    for (let i = 0; i < 500; i++) {
+      const sent = await demo
+        .control('POST', '/__demo/taps', { device_id: readerId, nfc_id: nfcId, ...(outcome ? { outcome } : {}) })
+        .then(() => true)
+        .catch((err: Error) => {
+          if (err.message.includes('CODE_CREDS_NFC_READ_SESSION_NOT_FOUND')) return false
+          throw err
+        })
+      if (sent) return
+      await new Promise((r) => setTimeout(r, 10))
+    }
+    throw new Error('no session waited on the reader')
+  }
+
+  it('binds each tapped card to the next person, skips, undoes the last, and waits again after a failure', async () => {
+    const { users } = await freshPeople(demo, 4)
+    const people = users.map(userRef)
+    const rows = people.map((p, i) => row(i + 1, p, { kind: 'enroll' }))
+    const { store, roster } = await frozenRoster(join(dir.path, 'a'), rows)
+    const states: LineState[] = []
+    const changed: string[] = []
+    const line = new EnrollmentLine(
+      {
+        store,
+        client: async () => demo.client(),
+        emit: (event, payload) => {
+          if (event === 'roster.line') states.push(payload as LineState)
+        },
+        rowChanged: (rowId) => changed.push(rowId),
+        pollIntervalMs: 20
+      },
+      roster
+    )
+    // Each tap must reach a session: wait until the line has one waiting on the reader.
+    const until = async (ready: (s: LineState) => boolean) => {
+      for (let i = 0; i < 500; i++) {
+        const last = states.at(-1)
+        if (last && ready(last)) return last
+        await new Promise((r) => setTimeout(r, 10))
+      }
+      throw new Error(`the line never got there: ${JSON.stringify(states.at(-1))}`)
+    }
+
+    const started = await line.start(readerId)
+    expect(started).toMatchObject({
+      state: 'waiting',
+      current: { rowId: 'r2', name: people[0]!.name },
+      next: { rowId: 'r3' },
+      remaining: 4,
+      deviceId: readerId,
+      last: null
+    })
+
+    await tap('04A1B2C3D4E501')
+    const afterFirst = await until((s) => s.state === 'waiting' && s.current?.rowId === 'r3')
+    expect(afterFirst.last).toMatchObject({ rowId: 'r2', name: people[0]!.name })
+    expect(states.some((s) => s.state === 'bound')).toBe(true)
+
+    // Skip the second person: the reader keeps waiting, for the third.
+    const skipped = await line.skip()
+    expect(skipped).toMatchObject({ current: { rowId: 'r4' }, next: { rowId: 'r5' }, remaining: 2 })
+
+    await tap('04A1B2C3D4E502')
+    await until((s) => s.state === 'waiting' && s.current?.rowId === 'r5')
+
+    // Undo: the third person's card is taken back on the console, and they are current again.
+    const undone = await line.undo()
+    expect(undone).toMatchObject({ current: { rowId: 'r4' }, last: { rowId: 'r2' }, remaining: 2 })
+    let held = await cardsByOwner(demo)
+    expect(held.get(people[2]!.id)).toBeUndefined()
+
+    // A card that is not a UA card: the line says so and waits for the next tap.
+    await tap('04A1B2C3D4E503', 'invalid-card')
+    const failed = await until((s) => s.state === 'failed')
+    expect(failed.error?.code).toBe('CODE_CREDS_NFC_CARD_INVALID')
+    expect(failed.current?.rowId).toBe('r4')
+    await tap('04A1B2C3D4E504')
+    await until((s) => s.state === 'waiting' && s.current?.rowId === 'r5')
+    await tap('04A1B2C3D4E505')
+    const finished = await until((s) => s.state === 'finished')
+    expect(finished).toMatchObject({ current: null, remaining: 0, last: { rowId: 'r5' } })
+
+    held = await cardsByOwner(demo)
+    expect(held.get(people[0]!.id)).toHaveLength(1)
+    expect(held.get(people[1]!.id)).toBeUndefined()
+    expect(held.get(people[2]!.id)).toHaveLength(1)
+    expect(held.get(people[3]!.id)).toHaveLength(1)
+    expect(new Set([...held.get(people[0]!.id)!, ...held.get(people[2]!.id)!, ...held.get(people[3]!.id)!]).size).toBe(
+      3
+    )
+    // No session left on the reader once everyone has a card.
+    expect((await demo.control<{ data: { sessions: number } }>('GET', '/__demo/state')).body.data.sessions).toBe(0)
+    await line.close()
+
+    // The journal says the same after a restart: bound, skipped, bound (after an undo and a new card).
+    const replayed = await new RosterStore(join(dir.path, 'a')).get('roster-1')
+    const outcomes = replayed.model.outcomes()
+    expect(outcomes.map((o) => o.state)).toEqual(['done', 'skipped', 'done', 'done'])
+    expect(outcomes[2]!.cardToken).toBe(held.get(people[2]!.id)![0])
+    expect(replayed.model.bound).toEqual(['r2', 'r4', 'r5'])
+    expect(changed).toEqual(expect.arrayContaining(['r2', 'r3', 'r4', 'r5']))
+  }, 30_000)
+  it('says when nobody tapped in time and keeps waiting for the same person', async () => {
+    const { users } = await freshPeople(demo, 1)
+    const { store, roster } = await frozenRoster(join(dir.path, 'b'), [row(1, userRef(users[0]!), { kind: 'enroll' })])
+    const states: LineState[] = []
+    const line = new EnrollmentLine(
+      {
+        store,
+        client: async () => demo.client(),
+        emit: (event, payload) => {
+          if (event === 'roster.line') states.push(payload as LineState)
+        },
+        rowChanged: () => undefined,
+        pollIntervalMs: 20,
+        timeoutMs: 200
+      },
+      roster
+    )
+    await line.start(readerId)
+    for (let i = 0; i < 300 && !states.some((s) => s.error?.code === 'ENROLL_TIMEOUT'); i++)
+      await new Promise((r) => setTimeout(r, 10))
+    const timedOut = states.find((s) => s.error?.code === 'ENROLL_TIMEOUT')!
+    expect(timedOut).toMatchObject({ state: 'waiting', current: { rowId: 'r2' } })
+    await tap('04B1B2C3D4E501')
+    for (let i = 0; i < 300 && states.at(-1)?.state !== 'finished'; i++) await new Promise((r) => setTimeout(r, 10))
+    expect(states.at(-1)).toMatchObject({ state: 'finished', last: { rowId: 'r2' } })
+    expect((await cardsByOwner(demo)).get(users[0]!.id)).toHaveLength(1)
+    await line.close()
+  })
+  it('settles a bind cut off by a crash with the console before naming anyone', async () => {
+    const { users } = await freshPeople(demo, 2)
+    const [bound, next] = users.map(userRef)
+    const rows = [row(1, bound!, { kind: 'enroll' }), row(2, next!, { kind: 'enroll' })]
+    const { store, roster } = await frozenRoster(join(dir.path, 'c'), rows)
+    // The app sent the bind and stopped before the answer; the console did bind the card.
+    const card = (await freeCards(demo))[0]!
+    await store.commit(roster, {
+      t: 'sending',
+      at: new Date().toISOString(),
+      rowId: 'r2',
+      step: 'card-assign',
+      attempt: 1,
+      detail: { token: card.token, displayId: card.display_id }
+    })
+    await demo.client().users.assignNfc(bound!.id, card.token)
+    await store.close()
+    const reopened = new RosterStore(join(dir.path, 'c'))
+    const loaded = await reopened.get('roster-1')
+    expect(loaded.model.outcomes()[0]!.state).toBe('to-check')
+
+    await new RosterRun(
+      { store: reopened, client: async () => demo.client(), emit: () => undefined, pins: new Map() },
+      loaded
+    ).check()
+    const line = new EnrollmentLine(
+      { store: reopened, client: async () => demo.client(), emit: () => undefined, rowChanged: () => undefined },
+      loaded
+    )
+    expect(line.view()).toMatchObject({
+      current: { rowId: 'r3' },
+      remaining: 1,
+      last: { rowId: 'r2', displayId: card.display_id }
+    })
+    expect((await cardsByOwner(demo)).get(bound!.id)).toEqual([card.token])
+  })
+})
