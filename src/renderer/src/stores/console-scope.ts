@@ -1,5 +1,6 @@
 import { cardsStore } from './cards.svelte'
 import { enrollStore } from './enroll.svelte'
+import { rosterStore } from './roster.svelte'
 import { sites } from './sites.svelte'
 import { touchPasses } from './touch-passes.svelte'
 import { visitors } from './visitors.svelte'
@@ -12,6 +13,7 @@ import { visitors } from './visitors.svelte'
 export function forgetConsoleData(): void {
   cardsStore.reset()
   enrollStore.resetReaders()
+  rosterStore.resetReaders()
   sites.reset()
   touchPasses.reset()
   visitors.reset()

@@ -4,6 +4,7 @@ export const screens = [
   { id: 'cards', label: 'Cards' },
   { id: 'enroll', label: 'Enroll' },
   { id: 'import', label: 'Import' },
+  { id: 'roster', label: 'Roster' },
   { id: 'pins', label: 'PINs' },
   { id: 'touch-passes', label: 'Touch Passes' },
   { id: 'visitors', label: 'Visitors' },

@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startJob, type Job } from '../support/job'
+import { startWebMode, type Started } from '../support/processes'
+import { request } from '../unit/demo-console/support'
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- console records are read loosely; tests assert their fields
+type Loose = any
+
+/**
+ * A roster run killed mid-way (SIGKILL of the app, as a power cut would) is listed after the restart
+ * as stopped mid-run with "Resume"; resumed, it finishes, and the console holds every card once,
+ * bound to its person.
+ */
+describe('roster: killed mid-run, resumed after the restart (Chromium 1366×768)', () => {
+  let job: Job
+  let again: Started<{ url: string; dataDir: string }> | undefined
+  const people = 30
+  const nfcOf = (i: number) => `5A17BB${String(i).padStart(8, '0')}`
+  const ids: string[] = []
+
+  beforeAll(async () => {
+    job = await startJob()
+    for (let i = 0; i < people; i++) {
+      const made = (await job.control('POST', '/users', {
+        first_name: 'Resume',
+        last_name: `Person${i}`,
+        email: `resume.person${i}@example.com`
+      })) as { id: string }
+      ids.push(made.id)
+    }
+  })
+  afterAll(async () => {
+    await again?.stop()
+    await job?.close()
+  })
+
+  it('resumes after a kill and sends nothing twice', async () => {
+    const { page } = job
+    await job.open('Roster')
+    const csv =
+      'Email,Card\r\n' +
+      Array.from({ length: people }, (_, i) => `resume.person${i}@example.com,${nfcOf(i)}`).join('\r\n') +
+      '\r\n'
+    await page
+      .getByTestId('roster-file')
+      .setInputFiles({ name: 'resume.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+    await page.getByRole('heading', { name: 'Columns' }).waitFor()
+    await page.getByTestId('map-email').selectOption({ label: 'Email' })
+    await page.getByTestId('map-card').selectOption({ label: 'Card' })
+    await page.getByRole('button', { name: 'Make the plan' }).click()
+    await page.getByRole('button', { name: `Run ${people} rows` }).click()
+    // A slow console, so the kill lands mid-run.
+    await job.control('PUT', '/faults', { latencyMs: 400 })
+    const bar = page.getByRole('progressbar', { name: 'Rows done' })
+    await expect
+      .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 30_000 })
+      .toBeGreaterThan(3)
+    job.web.child.kill('SIGKILL')
+    await new Promise((resolve) => job.web.child.once('exit', resolve))
+    const before = ((await readCards()) as Loose[]).filter((c) => c.nfc_id?.startsWith('5A17BB')).length
+    expect(before).toBeLessThan(people)
+
+    // The restart: the same data dir, a new address.
+    again = await startWebMode(job.dataDir)
+    await page.goto(again.info.url)
+    await job.open('Roster')
+    const list = page.getByTestId('roster-list')
+    await list.waitFor()
+    expect(await list.textContent()).toContain('Stopped mid-run')
+    await job.expectAccessible('Roster, stopped mid-run')
+    await list.getByRole('button', { name: 'Resume resume.csv' }).click()
+    await page.getByRole('button', { name: 'Resume', exact: true }).click()
+    await expect.poll(() => page.getByTestId('run-eta').textContent(), { timeout: 60_000 }).toContain('Finished')
+
+    // Every card on the console once, bound to its person.
+    const cards = ((await readCards()) as Loose[]).filter((c) => c.nfc_id?.startsWith('5A17BB'))
+    expect(cards).toHaveLength(people)
+    for (let i = 0; i < people; i++) {
+      const mine = cards.filter((c) => c.nfc_id === nfcOf(i))
+      expect(mine, nfcOf(i)).toHaveLength(1)
+      expect(mine[0].owner?.id, nfcOf(i)).toBe(ids[i])
+    }
+    expect(job.browser.errors.filter((e) => !/WebSocket|ERR_CONNECTION|Failed to fetch/.test(e))).toEqual([])
+  })
+
+  /** The console's cards, through its control API at whatever address it has now. */
+  async function readCards(): Promise<Loose> {
+    if (!again) {
+      // The app is down: the demo console was in its process and is down too; its state is on disk.
+      const stored = JSON.parse(await readFile(join(job.dataDir, 'demo-console', 'state', 'nfc-cards.json'), 'utf8'))
+      return Array.isArray(stored) ? stored : Object.values(stored)
+    }
+    const listed = await page().evaluate(() => window.api!.connections.list())
+    if (!listed.ok) throw new Error(listed.error.message)
+    const url = listed.result.profiles.find((p) => p.demo)!.url
+    const answer = await request(url, job.demo.ca, 'GET', '/__demo/state/cards', { token: job.demo.token })
+    expect(answer.status).toBe(200)
+    return answer.body.data
+  }
+  const page = () => job.page
+})

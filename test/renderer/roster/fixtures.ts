@@ -1,0 +1,163 @@
+import type { LineState, RosterProgress, RosterSummary, RowOutcome } from '../../../src/shared/roster/run'
+import type { PlanRow, PlanTotals, RosterSheet } from '../../../src/shared/roster/sheet'
+import { rosterStore } from '../../../src/renderer/src/stores/roster.svelte'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { eventBridge, ok } from '../enroll/event-bridge'
+
+/** A roster of five people as the screen's tests see it: one of each kind of row. */
+export const sheet: RosterSheet = {
+  fileName: 'staff.csv',
+  headers: ['Name', 'Mail', 'Badge', 'PIN'],
+  rowCount: 5,
+  sample: [
+    ['Ada Ng', 'ada@example.com', '04A1B2C3D4E5F6', 'yes'],
+    ['Bo Dahl', 'bo@example.com', 'enroll', 'no']
+  ],
+  notes: ['Read as UTF-8 with a byte-order mark.']
+}
+
+export const summary = (fields: Partial<RosterSummary> = {}): RosterSummary => ({
+  id: 'r1',
+  fileName: 'staff.csv',
+  createdAt: '2026-11-25T10:00:00.000Z',
+  updatedAt: '2026-11-25T10:05:00.000Z',
+  phase: 'planned',
+  rows: 5,
+  done: 0,
+  failed: 0,
+  toCheck: 0,
+  console: null,
+  ...fields
+})
+
+const ada = { type: 'user' as const, id: 'u1', name: 'Ada Ng', email: 'ada@example.com' }
+const adaToo = { type: 'user' as const, id: 'u2', name: 'Ada Ng', email: 'ada.ng@example.org', employeeNumber: '0042' }
+
+export const rows: PlanRow[] = [
+  {
+    rowId: 'row-2',
+    line: 2,
+    label: 'Ada Ng',
+    match: { state: 'ambiguous', candidates: [ada, adaToo], reason: '2 people are named Ada Ng' },
+    card: { kind: 'import', nfcId: '04A1B2C3D4E5F6' },
+    pin: true,
+    touchPass: false,
+    conflicts: []
+  },
+  {
+    rowId: 'row-3',
+    line: 3,
+    label: 'Cy Eng',
+    match: { state: 'matched', by: 'email', person: { type: 'user', id: 'u3', name: 'Cy Eng' } },
+    card: { kind: 'existing', nfcId: '0499', token: 'tok-9', displayId: '100099' },
+    pin: false,
+    touchPass: false,
+    conflicts: [
+      {
+        kind: 'card-owned',
+        step: 'card',
+        message: 'Card 100099 belongs to Di Fox.',
+        overridable: true,
+        decision: 'skip'
+      }
+    ]
+  },
+  {
+    rowId: 'row-4',
+    line: 4,
+    label: 'Bo Dahl',
+    match: { state: 'matched', by: 'email', person: { type: 'user', id: 'u4', name: 'Bo Dahl' } },
+    card: { kind: 'enroll' },
+    pin: false,
+    touchPass: false,
+    conflicts: []
+  }
+]
+
+export const totals = (fields: Partial<PlanTotals> = {}): PlanTotals => ({
+  rows: 3,
+  matched: 2,
+  ambiguous: 1,
+  missing: 0,
+  skipped: 0,
+  cardsExisting: 1,
+  cardsImport: 1,
+  cardsBatch: 0,
+  cardsEnroll: 1,
+  pins: 1,
+  passes: 0,
+  passesAvailable: 4,
+  conflicts: 1,
+  ready: 2,
+  ...fields
+})
+
+export const outcome = (rowId: string, fields: Partial<RowOutcome> = {}): RowOutcome => ({
+  rowId,
+  state: 'done',
+  steps: [{ step: 'card-assign', state: 'done' }],
+  pinAssigned: false,
+  passAssigned: false,
+  ...fields
+})
+
+export const progress = (fields: Partial<RosterProgress> = {}): RosterProgress => ({
+  rosterId: 'r1',
+  total: 300,
+  done: 0,
+  failed: 0,
+  toCheck: 0,
+  running: true,
+  etaSeconds: null,
+  rows: [],
+  ...fields
+})
+
+export const line = (fields: Partial<LineState> = {}): LineState => ({
+  rosterId: 'r1',
+  state: 'waiting',
+  current: { rowId: 'row-4', name: 'Bo Dahl' },
+  next: { rowId: 'row-5', name: 'Eva Lind' },
+  remaining: 5,
+  last: null,
+  deviceId: 'dev-1',
+  ...fields
+})
+
+/** A roster as roster.get answers it, with the given phase, rows and outcomes. */
+export function detail(phase: RosterSummary['phase'], planRows = rows, outcomes: RowOutcome[] = []) {
+  return {
+    summary: summary({ phase }),
+    sheet,
+    mapping: { fullName: 0, email: 1 },
+    options: { cards: 'none' as const, batchId: null, pin: 'none' as const, touchPass: 'none' as const },
+    rows: planRows,
+    totals: totals(),
+    outcomes
+  }
+}
+
+/**
+ * A scripted bridge installed for the renderer, and the roster opened through it (the store is the
+ * app's one instance: it is reset to the list first).
+ */
+export async function openRoster(
+  phase: RosterSummary['phase'],
+  answers: Parameters<typeof eventBridge>[0] = {},
+  planRows = rows,
+  outcomes: RowOutcome[] = []
+) {
+  const bridge = eventBridge({
+    'roster.list': () => ok({ rosters: [summary({ phase })], unreadable: [] }),
+    'roster.get': () => ok(detail(phase, planRows, outcomes)),
+    ...answers
+  })
+  setApiForTests(bridge.bridge)
+  rosterStore.close()
+  if (phase !== 'mapping') await rosterStore.open('r1')
+  return bridge
+}
+
+/** The inputs sent on one channel, in order. */
+export const sent = (calls: [string, unknown][], channel: string) =>
+  calls.filter(([c]) => c === channel).map(([, i]) => i)

@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte'
+import RosterScreen from '../../../src/renderer/src/screens/RosterScreen.svelte'
+import { rosterStore } from '../../../src/renderer/src/stores/roster.svelte'
+import { ok } from '../enroll/event-bridge'
+import { openRoster, sent, sheet, summary, totals } from './fixtures'
+
+afterEach(() => cleanup())
+
+async function openFile(remembered: boolean) {
+  const bridge = await openRoster('mapping', {
+    'roster.open': () => ok({ summary: summary({ phase: 'mapping' }), sheet, mapping: { fullName: 0 }, remembered }),
+    'roster.plan': () => ok({ rows: [], totals: totals({ rows: 0, ambiguous: 0, ready: 0 }) })
+  })
+  render(RosterScreen)
+  const bytes = new TextEncoder().encode('Name,Mail\nAda Ng,ada@example.com\n')
+  const file = new File([bytes], 'staff.csv', { type: 'text/csv' })
+  await fireEvent.change(screen.getByTestId('roster-file'), { target: { files: [file] } })
+  await screen.findByRole('heading', { name: 'Columns' })
+  return bridge
+}
+
+describe('Roster: the columns', () => {
+  it('sends the file’s bytes as base64 and shows what was remembered', async () => {
+    const { calls } = await openFile(true)
+    const [input] = sent(calls, 'roster.open') as { fileName: string; data: string }[]
+    expect(input!.fileName).toBe('staff.csv')
+    expect(atob(input!.data)).toBe('Name,Mail\nAda Ng,ada@example.com\n')
+    expect(screen.getByTestId('mapping-remembered')).toHaveTextContent('Remembered')
+    // The preview shows the sample rows and the notes from reading the file.
+    expect(screen.getByRole('table', { name: 'The first rows of the file' })).toHaveTextContent('ada@example.com')
+    expect(screen.getByText('Read as UTF-8 with a byte-order mark.')).toBeInTheDocument()
+  })
+
+  it('a guessed mapping says to check it', async () => {
+    await openFile(false)
+    expect(screen.queryByTestId('mapping-remembered')).toBeNull()
+    expect(screen.getByText(/Guessed from the headers/)).toBeInTheDocument()
+  })
+
+  it('the selects make the mapping sent with the plan, with the options', async () => {
+    const { calls } = await openFile(true)
+    // The guessed full name stays; email and PIN are chosen; "as the PIN column says".
+    await fireEvent.change(screen.getByLabelText('Email'), { target: { value: '1' } })
+    await fireEvent.change(screen.getByTestId('option-pin'), { target: { value: 'column' } })
+    await fireEvent.change(screen.getByTestId('option-cards'), { target: { value: 'enroll' } })
+    // PIN "as the column says" without the column: refused beside the field, nothing sent.
+    await fireEvent.click(screen.getByRole('button', { name: 'Make the plan' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('needs the PIN column')
+    expect(sent(calls, 'roster.plan')).toEqual([])
+
+    await fireEvent.change(screen.getByLabelText('PIN (yes/no)'), { target: { value: '3' } })
+    await fireEvent.click(screen.getByRole('button', { name: 'Make the plan' }))
+    await waitFor(() => expect(sent(calls, 'roster.plan')).toHaveLength(1))
+    expect(sent(calls, 'roster.plan')[0]).toEqual({
+      id: 'r1',
+      mapping: { email: 1, fullName: 0, pin: 3 },
+      options: { cards: 'enroll', batchId: null, pin: 'column', touchPass: 'none' }
+    })
+    await waitFor(() => expect(rosterStore.view).toBe('plan'))
+  })
+
+  it('a column set back to “not in the file” is not sent; no person column is refused', async () => {
+    const { calls } = await openFile(true)
+    await fireEvent.change(screen.getByLabelText('Full name'), { target: { value: '' } })
+    await fireEvent.click(screen.getByRole('button', { name: 'Make the plan' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Say which column names the person')
+    expect(sent(calls, 'roster.plan')).toEqual([])
+    await fireEvent.change(screen.getByLabelText('Employee number'), { target: { value: '2' } })
+    await fireEvent.click(screen.getByRole('button', { name: 'Make the plan' }))
+    await waitFor(() => expect(sent(calls, 'roster.plan')).toHaveLength(1))
+    expect((sent(calls, 'roster.plan')[0] as { mapping: unknown }).mapping).toEqual({ employeeNumber: 2 })
+  })
+})

@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
+import RosterScreen from '../../../src/renderer/src/screens/RosterScreen.svelte'
+import type { PlanRow } from '../../../src/shared/roster/sheet'
+import { ok } from '../enroll/event-bridge'
+import { openRoster, rows, sent, totals } from './fixtures'
+
+afterEach(() => cleanup())
+
+const resolvedAda: PlanRow = {
+  ...rows[0]!,
+  match: { state: 'matched', by: 'chosen', person: { type: 'user', id: 'u2', name: 'Ada Ng' } }
+}
+
+describe('Roster: the plan', () => {
+  it('opens on the row that needs the user and resolves it with the candidate picked', async () => {
+    const { calls } = await openRoster('planned', {
+      'roster.resolve': () => ok({ row: resolvedAda, totals: totals({ ambiguous: 0, matched: 3, ready: 3 }) })
+    })
+    render(RosterScreen)
+    const panel = await screen.findByTestId('plan-row')
+    expect(panel).toHaveTextContent('Line 2: Ada Ng')
+    expect(panel).toHaveTextContent('2 people are named Ada Ng')
+    // Run waits until nobody needs the user.
+    expect(screen.getByRole('button', { name: /^Run/ })).toBeDisabled()
+    expect(screen.getByText(/1 row needs you/)).toBeInTheDocument()
+
+    // Two people of one name: told apart by their email and employee number.
+    const second = within(panel).getByRole('button', { name: /ada\.ng@example\.org/ })
+    expect(second).toHaveTextContent('no. 0042')
+    await fireEvent.click(second)
+    await waitFor(() => expect(sent(calls, 'roster.resolve')).toHaveLength(1))
+    expect(sent(calls, 'roster.resolve')[0]).toEqual({
+      id: 'r1',
+      rowId: 'row-2',
+      person: { type: 'user', id: 'u2', name: 'Ada Ng', email: 'ada.ng@example.org', employeeNumber: '0042' }
+    })
+    await waitFor(() => expect(screen.getByTestId('plan-row')).toHaveTextContent('Chosen'))
+    expect(screen.getByRole('button', { name: 'Run 3 rows' })).toBeEnabled()
+  })
+
+  it('a row naming nobody on the console is given to anyone found by search, with the keyboard', async () => {
+    const missing: PlanRow = {
+      ...rows[0]!,
+      match: { state: 'missing', reason: 'Nobody has the email zed@old.example' }
+    }
+    const { calls } = await openRoster(
+      'planned',
+      {
+        'users.search': () =>
+          ok({
+            items: [
+              { id: 'u9', first_name: 'Zed', last_name: 'Ola', full_name: 'Zed Ola', user_email: 'zed@example.com' }
+            ],
+            total: 1
+          }),
+        'visitors.list': () => ok({ items: [], total: 0 }),
+        'roster.resolve': () =>
+          ok({
+            row: {
+              ...missing,
+              match: { state: 'matched', by: 'chosen', person: { type: 'user', id: 'u9', name: 'Zed Ola' } }
+            },
+            totals: totals({ ambiguous: 0 })
+          })
+      },
+      [missing, ...rows.slice(1)]
+    )
+    render(RosterScreen)
+    const panel = await screen.findByTestId('plan-row')
+    expect(panel).toHaveTextContent('Nobody has the email zed@old.example')
+    const search = within(panel).getByRole('searchbox', { name: 'Someone else: search users and visitors' })
+    search.focus()
+    await fireEvent.input(search, { target: { value: 'Zed' } })
+    await within(panel).findByRole('option', {}, { timeout: 2000 })
+    await fireEvent.keyDown(search, { key: 'ArrowDown' })
+    await fireEvent.keyDown(document.activeElement!, { key: 'Enter' })
+    await waitFor(() => expect(sent(calls, 'roster.resolve')).toHaveLength(1))
+    expect(sent(calls, 'roster.resolve')[0]).toEqual({
+      id: 'r1',
+      rowId: 'row-2',
+      person: { type: 'user', id: 'u9', name: 'Zed Ola' }
+    })
+  })
+
+  it('“Leave this row out” resolves the row with nobody', async () => {
+    const { calls } = await openRoster('planned', {
+      'roster.resolve': () =>
+        ok({ row: { ...rows[0]!, match: { state: 'skipped' } }, totals: totals({ ambiguous: 0, skipped: 1 }) })
+    })
+    render(RosterScreen)
+    const panel = await screen.findByTestId('plan-row')
+    await fireEvent.click(within(panel).getByRole('button', { name: 'Leave this row out' }))
+    await waitFor(() => expect(sent(calls, 'roster.resolve')).toEqual([{ id: 'r1', rowId: 'row-2', person: null }]))
+  })
+
+  it('a conflict is decided for one row, or for every row like it', async () => {
+    const goAhead: PlanRow[] = rows.map((r) =>
+      r.rowId === 'row-3' ? { ...r, conflicts: [{ ...r.conflicts[0]!, decision: 'go-ahead' }] } : r
+    )
+    const { calls } = await openRoster('planned', { 'roster.decide': () => ok({ rows: goAhead, totals: totals() }) })
+    render(RosterScreen)
+    await screen.findByTestId('plan-row')
+
+    // Every row like it: the conflict's summary.
+    const kind = screen.getByTestId('conflict-card-owned')
+    expect(kind).toHaveTextContent('Card belongs to someone else')
+    await fireEvent.click(within(kind).getByRole('button', { name: 'Do anyway for all 1 row' }))
+    await waitFor(() => expect(sent(calls, 'roster.decide')).toHaveLength(1))
+    expect(sent(calls, 'roster.decide')[0]).toEqual({ id: 'r1', rowId: null, kind: 'card-owned', decision: 'go-ahead' })
+    await waitFor(() => expect(kind).toHaveTextContent('1 done anyway'))
+
+    // One row: the keyboard moves from the ambiguous row to the next one, whose conflict is shown.
+    const grid = screen.getByRole('grid', { name: 'Plan rows' })
+    grid.focus()
+    await fireEvent.keyDown(grid, { key: 'ArrowDown' })
+    const panel = screen.getByTestId('plan-row')
+    expect(panel).toHaveTextContent('Line 3: Cy Eng')
+    expect(panel).toHaveTextContent('Card 100099 belongs to Di Fox.')
+    expect(within(panel).getByRole('button', { name: 'Do it anyway' })).toHaveAttribute('aria-pressed', 'true')
+    await fireEvent.click(within(panel).getByRole('button', { name: 'Skip the card' }))
+    await waitFor(() => expect(sent(calls, 'roster.decide')).toHaveLength(2))
+    expect(sent(calls, 'roster.decide')[1]).toEqual({ id: 'r1', rowId: 'row-3', kind: 'card-owned', decision: 'skip' })
+  })
+
+  it('the filter chips show the rows that need the user, the conflicts and the ready ones', async () => {
+    await openRoster('planned')
+    render(RosterScreen)
+    await screen.findByTestId('plan-row')
+    const chips = screen.getByRole('group', { name: 'Show rows' })
+    expect(within(chips).getByRole('button', { name: 'All (3)' })).toHaveAttribute('aria-pressed', 'true')
+    expect(within(chips).getByRole('button', { name: 'Needs you (1)' })).toBeInTheDocument()
+    expect(within(chips).getByRole('button', { name: 'Conflicts (1)' })).toBeInTheDocument()
+    // Bo Dahl only: found, no conflict.
+    await fireEvent.click(within(chips).getByRole('button', { name: 'Ready (1)' }))
+    expect(screen.getByRole('grid', { name: 'Plan rows' })).toHaveAttribute('aria-rowcount', '1')
+  })
+})

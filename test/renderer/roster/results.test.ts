@@ -1,0 +1,147 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
+import RosterScreen from '../../../src/renderer/src/screens/RosterScreen.svelte'
+import { rosterStore } from '../../../src/renderer/src/stores/roster.svelte'
+import type { HandoutPerson } from '../../../src/shared/roster/run'
+import { ok } from '../enroll/event-bridge'
+import { openRoster, outcome, rows, sent } from './fixtures'
+
+const PIN = '482913'
+/** What main answers, PIN included whatever was asked: the screen must still show it only on slips. */
+const people: HandoutPerson[] = [
+  { rowId: 'row-3', name: 'Cy Eng', cardDisplayIds: ['100099'], touchPass: false, pin: PIN },
+  { rowId: 'row-4', name: 'Bo Dahl', cardDisplayIds: ['100231', '100232'], touchPass: true, pin: '775100' }
+]
+
+const finishedRows = rows.slice(1)
+const outcomes = [
+  outcome('row-3', { cardDisplayId: '100099', pinAssigned: true }),
+  outcome('row-4', {
+    state: 'to-check',
+    steps: [{ step: 'card-assign', state: 'unknown', reason: 'the console did not answer' }],
+    fix: 'Check on Cards that card 100231 is Bo Dahl’s.'
+  })
+]
+
+let saved: Blob[] = []
+let printed: string[] = []
+
+beforeEach(() => {
+  saved = []
+  printed = []
+  URL.createObjectURL = (blob: Blob) => {
+    saved.push(blob)
+    return 'blob:roster'
+  }
+  URL.revokeObjectURL = () => undefined
+  // What is on the page to print, as the print dialog sees it.
+  window.print = vi.fn(() => {
+    printed.push(document.getElementById('roster-print-root')?.textContent ?? '')
+  })
+})
+afterEach(() => cleanup())
+
+async function openResults(answers: Parameters<typeof openRoster>[1] = {}) {
+  const bridge = await openRoster(
+    'finished',
+    {
+      'roster.exportCsv': () => ok({ filename: 'roster-staff.csv', text: 'person,state\nCy Eng,done\n', rows: 1 }),
+      'roster.handout': () => ok({ people, pinsForgotten: false }),
+      'roster.retryFailed': () => ok({ started: true }),
+      ...answers
+    },
+    finishedRows,
+    outcomes
+  )
+  render(RosterScreen)
+  await screen.findByRole('heading', { name: 'Results' })
+  return bridge
+}
+
+describe('Roster: the results', () => {
+  it('opens on the row to check with its fix, and retries the failed rows', async () => {
+    const { calls } = await openResults()
+    const row = screen.getByTestId('result-row')
+    expect(row).toHaveTextContent('Bo Dahl')
+    expect(row).toHaveTextContent('the console did not answer')
+    expect(screen.getByTestId('result-fix')).toHaveTextContent('Check on Cards that card 100231 is Bo Dahl’s.')
+    const chips = screen.getByRole('group', { name: 'Show rows' })
+    expect(within(chips).getByRole('button', { name: 'Done (1)' })).toBeInTheDocument()
+    expect(within(chips).getByRole('button', { name: 'To check (1)' })).toBeInTheDocument()
+    await fireEvent.click(within(row).getByRole('button', { name: 'Check and retry' }))
+    await waitFor(() => expect(sent(calls, 'roster.retryFailed')).toEqual([{ id: 'r1' }]))
+    expect(rosterStore.view).toBe('run')
+  })
+
+  it('exports the results as a CSV file, as Audit does', async () => {
+    const { calls } = await openResults()
+    await fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }))
+    await waitFor(() =>
+      expect(screen.getByTestId('results-said')).toHaveTextContent('Saved 1 row as roster-staff.csv.')
+    )
+    expect(sent(calls, 'roster.exportCsv')).toEqual([{ id: 'r1' }])
+    expect(saved).toHaveLength(1)
+    expect(saved[0]!.type).toBe('text/csv')
+    expect(await saved[0]!.text()).toBe('person,state\nCy Eng,done\n')
+  })
+
+  it('the hand-out has each name and card number and never a PIN', async () => {
+    const { calls } = await openResults()
+    await fireEvent.click(screen.getByRole('button', { name: 'Print hand-out' }))
+    await waitFor(() => expect(printed).toHaveLength(1))
+    expect(sent(calls, 'roster.handout')).toEqual([{ id: 'r1', pinSlips: false }])
+    expect(printed[0]).toContain('Cy Eng')
+    expect(printed[0]).toContain('100099')
+    expect(printed[0]).toContain('100231, 100232')
+    expect(printed[0]).not.toContain(PIN)
+    expect(printed[0]).not.toContain('775100')
+    // It stays on the page (hidden on screen) for "Save as PDF", still without a PIN.
+    expect(document.getElementById('roster-print-root')!.textContent).not.toContain(PIN)
+  })
+
+  it('PIN slips are asked for first (Cancel focused), printed one per page, then gone', async () => {
+    const { calls } = await openResults()
+    await fireEvent.click(screen.getByRole('button', { name: 'Print PIN slips…' }))
+    const dialog = screen.getByRole('dialog', { name: 'Print PIN slips?' })
+    expect(dialog).toHaveTextContent('never stored')
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(sent(calls, 'roster.handout')).toEqual([])
+
+    await fireEvent.click(screen.getByRole('button', { name: 'Print PIN slips…' }))
+    await fireEvent.click(screen.getByRole('button', { name: 'Print PIN slips' }))
+    await waitFor(() => expect(printed).toHaveLength(1))
+    expect(sent(calls, 'roster.handout')).toEqual([{ id: 'r1', pinSlips: true }])
+    expect(printed[0]).toContain(PIN)
+    expect(printed[0]).toContain('775100')
+    await waitFor(() => expect(document.getElementById('roster-print-root')).toBeNull())
+    expect(document.body.textContent).not.toContain(PIN)
+  })
+
+  it('after a restart the PINs are gone: nothing is printed and the screen says why', async () => {
+    await openResults({
+      'roster.handout': () => ok({ people: people.map(({ pin: _pin, ...p }) => p), pinsForgotten: true })
+    })
+    await fireEvent.click(screen.getByRole('button', { name: 'Print PIN slips…' }))
+    await fireEvent.click(screen.getByRole('button', { name: 'Print PIN slips' }))
+    await waitFor(() => expect(screen.getByTestId('results-said')).toHaveTextContent('The PINs are no longer known'))
+    expect(printed).toEqual([])
+  })
+})
+
+describe('Roster: the list', () => {
+  it('a roster stopped mid-run offers Resume; Delete asks first with Cancel focused', async () => {
+    const { calls } = await openRoster('paused', { 'roster.delete': () => ok({ deleted: true }) })
+    rosterStore.close()
+    render(RosterScreen)
+    const list = await screen.findByTestId('roster-list')
+    expect(within(list).getByText('Stopped mid-run')).toBeInTheDocument()
+    expect(within(list).getByRole('button', { name: 'Resume staff.csv' })).toBeInTheDocument()
+    await fireEvent.click(within(list).getByRole('button', { name: 'Delete staff.csv' }))
+    const dialog = screen.getByRole('dialog')
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Delete roster' }))
+    await waitFor(() => expect(sent(calls, 'roster.delete')).toEqual([{ id: 'r1' }]))
+    await waitFor(() => expect(screen.queryByTestId('roster-list')).toBeNull())
+  })
+})
