@@ -239,9 +239,9 @@ describe('installer: a roster in one pass (Chromium 1366×768)', () => {
     expect(text).not.toContain(pin!)
     await page.getByTestId('results-said').filter({ hasText: 'Saved' }).waitFor()
 
-    // The browser's print dialog stands outside the page: here it counts the calls, and the PDF is
-    // what Chromium renders for print media (headless Chromium stays "being printed" after a real
-    // window.print(), and refuses page.pdf then).
+    // The browser's print dialog stands outside the page: here it records what the page held at each
+    // call (PIN slips leave the page right after they are printed), and the PDF is what Chromium
+    // renders for print media.
     await page.evaluate(() => {
       const w = window as unknown as { printed: string[]; print: () => void }
       w.printed = []
