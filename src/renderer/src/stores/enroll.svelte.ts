@@ -4,6 +4,7 @@ import { AppError } from '../../../shared/errors'
 import type { EnrollProgress } from '../../../shared/enroll/schemas'
 import type { OwnerRef } from '../../../shared/owners'
 import { getApi } from '../lib/api'
+import { readPreference, writePreference } from '../lib/preferences'
 
 export const PROVISIONED_CODE = 'CODE_CREDS_NFC_CARD_IS_PROVISION'
 export const ALREADY_BOUND_CODE = 'CODE_CREDS_NFC_HAS_BIND_USER'
@@ -98,7 +99,7 @@ export class EnrollStore {
       this.missingPermission = caps.missingPermission
       this.readers = readerChoices(devices.items, doors.items)
       this.readersLoaded = true
-      const remembered = readStorage(LAST_READER_KEY)
+      const remembered = readPreference(LAST_READER_KEY)
       const keep = this.readers.find((r) => r.id === (this.deviceId ?? remembered) && r.online)
       this.deviceId = keep?.id ?? this.readers.find((r) => r.online)?.id ?? null
     } catch (err) {
@@ -128,7 +129,7 @@ export class EnrollStore {
   choose(id: string): void {
     if (this.phase === 'running' || this.phase === 'starting') return
     this.deviceId = id
-    writeStorage(LAST_READER_KEY, id)
+    writePreference(LAST_READER_KEY, id)
   }
 
   /**
@@ -249,22 +250,6 @@ export class EnrollStore {
   private stopTicker(): void {
     clearInterval(this.ticker)
     this.ticker = undefined
-  }
-}
-
-function readStorage(key: string): string | null {
-  try {
-    return localStorage.getItem(key)
-  } catch {
-    return null
-  }
-}
-
-function writeStorage(key: string, value: string): void {
-  try {
-    localStorage.setItem(key, value)
-  } catch {
-    /* a preference only */
   }
 }
 

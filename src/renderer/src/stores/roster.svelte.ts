@@ -15,6 +15,7 @@ import { getApi } from '../lib/api'
 import { saveBlob } from '../lib/download'
 import { countOf } from '../lib/plural'
 import { readerChoices, type ReaderChoice } from './enroll.svelte'
+import { readPreference, writePreference } from '../lib/preferences'
 
 /** The steps of a roster as the screen walks them. */
 export type RosterView = 'list' | 'mapping' | 'plan' | 'run' | 'results'
@@ -223,7 +224,7 @@ export class RosterStore {
     const api = getApi()
     const [devices, doors] = await Promise.all([api.sites.devices(), api.sites.doors().catch(() => ({ items: [] }))])
     this.readers = readerChoices(devices.items, doors.items)
-    const remembered = readStorage(LAST_READER_KEY)
+    const remembered = readPreference(LAST_READER_KEY)
     const keep = this.readers.find((r) => r.id === (this.deviceId ?? remembered) && r.online)
     this.deviceId = keep?.id ?? this.readers.find((r) => r.online)?.id ?? null
   }
@@ -237,7 +238,7 @@ export class RosterStore {
 
   chooseReader(id: string): void {
     this.deviceId = id
-    writeStorage(LAST_READER_KEY, id)
+    writePreference(LAST_READER_KEY, id)
   }
 
   async lineStart(): Promise<void> {
@@ -326,22 +327,6 @@ export class RosterStore {
   onLine(l: LineState): void {
     if (l.rosterId !== this.id) return
     this.line = l
-  }
-}
-
-function readStorage(key: string): string | null {
-  try {
-    return localStorage.getItem(key)
-  } catch {
-    return null
-  }
-}
-
-function writeStorage(key: string, value: string): void {
-  try {
-    localStorage.setItem(key, value)
-  } catch {
-    /* a preference only */
   }
 }
 
