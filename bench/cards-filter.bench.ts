@@ -1,4 +1,3 @@
-import { launchChromium } from '../test/support/chromium'
 import { startDemoConsoleProcess } from '../test/support/processes'
 import { tempDir } from '../test/support/temp'
 import { probeCertificate } from '../src/main/services/access/tls-pinning'
@@ -10,13 +9,13 @@ import {
   median,
   ms,
   percentile,
-  rendererHeapMb,
   rssMb,
   startBundledWebMode,
   timeKeystrokes,
   timeOpen,
   type BareFetch
 } from './support/list-bench'
+import { launchCdpPage } from './support/cdp-page'
 
 /**
  * The Cards screen on a site of 20,000 cards (Chromium, web mode, a demo console seeded large),
@@ -30,6 +29,7 @@ import {
  *   refresh runs p95 ≤ 50 ms.
  *
  * Pages of the app and of the bare loop: the page size the app reads (DEFAULT_ALL_PAGE_SIZE), 4 in flight.
+ * Chromium is driven over a bare DevTools pipe, not Playwright: see support/cdp-page.ts.
  */
 const CARDS = 20_000
 const TARGET = { openRatio: 3, firstRowsSlackMs: 50, rssMb: 150, p95Ms: 50, secondOpenMs: 50 }
@@ -56,14 +56,14 @@ try {
   if (bareRuns.some((r) => r.count !== CARDS)) throw new Error(`the bare loop read ${bareRuns[0]!.count} cards`)
 
   const web = await startBundledWebMode(appDir.path)
-  const browser = await launchChromium({ width: 1366, height: 768 })
+  const page = await launchCdpPage({ width: 1366, height: 768 })
   try {
-    const { page } = browser
+    const navButton = (label: string) =>
+      `[...document.querySelectorAll('nav[aria-label="Screens"] button')].find((b) => b.textContent.trim() === '${label}')`
     await page.goto(web.url)
-    const nav = page.getByRole('navigation', { name: 'Screens' })
-    await nav.getByRole('button', { name: 'Cards' }).waitFor()
+    await page.waitFor(navButton('Cards'))
     // The app as a desk finds it: started a moment ago and idle, not still answering its first screen.
-    await page.waitForTimeout(1500)
+    await new Promise((resolve) => setTimeout(resolve, 1500))
     const idleRss = rssMb(web.pid)
     const complete = `() => document.querySelector('section.cards')?.getAttribute('aria-busy') === 'false' &&
       /^[\\d,]+ of 20,000 cards$/.test(document.querySelector('[data-testid=card-count]')?.textContent.trim() ?? '')`
@@ -74,7 +74,7 @@ try {
     const bareFirstMs = median(bareRuns.map((r) => r.firstMs))
 
     const mainRss = rssMb(web.pid)
-    const heap = await rendererHeapMb(page)
+    const heap = await page.heapMb()
 
     const samples = await timeKeystrokes(page, 'input[aria-label="Filter cards"]', [
       ...['1', '10', '100', '1000', '100', '10', '1', '', 'a', 'al', 'ali', 'alic', 'alice', '', 'lobby', ''],
@@ -82,8 +82,8 @@ try {
     ])
 
     // Away and back: the held cards at once, and a refresh behind them while the user types.
-    await nav.getByRole('button', { name: 'Home' }).click()
-    await page.locator('[data-testid=card-rows]').waitFor({ state: 'detached' })
+    await page.evaluate(`${navButton('Home')}.click()`)
+    await page.waitFor(`document.querySelector('[data-testid=card-rows]') === null`)
     const held = `() => /^[\\d,]+ of 20,000 cards$/.test(document.querySelector('[data-testid=card-count]')?.textContent.trim() ?? '')`
     const second = await timeOpen(page, 'Cards', '[data-testid=card-rows] [role=row]', held)
     const refreshing = `() => document.querySelector('[data-testid=cards-loading]') !== null`
@@ -91,7 +91,7 @@ try {
       whileSource: refreshing,
       min: 12
     })
-    await page.waitForFunction(`(${complete})()`, null, { timeout: 60_000 })
+    await page.waitFor(`(${complete})()`, 60_000)
 
     const openRatio = open.doneMs / bareMs
     console.log(
@@ -124,7 +124,7 @@ try {
         `(target p95 ≤ ${TARGET.p95Ms} ms): ${judge('refresh', duringP95 <= TARGET.p95Ms)}`
     )
   } finally {
-    await browser.close()
+    await page.close()
     await web.stop()
   }
 } catch (err) {

@@ -3,7 +3,6 @@ import { execFileSync, spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
-import type { Page } from 'playwright-core'
 import { API_PREFIX } from '../../src/shared/access/endpoints'
 
 /**
@@ -126,22 +125,13 @@ export function rssMb(pid: number): number {
   return kb / 1024
 }
 
-/** The renderer's JS heap after a full garbage collection (Chromium's own figure). */
-export async function rendererHeapMb(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('HeapProfiler.collectGarbage')
-  const { usedSize } = await cdp.send('Runtime.getHeapUsage')
-  await cdp.detach()
-  return usedSize / 1024 / 1024
-}
-
 /**
  * Click a navigation button and time, by the page's clock, the first animation frame in which
  * `firstSelector` matches (first rows drawn) and the one in which `done()` holds (every row there).
  * Both are checked once per frame, so a figure is when that frame was drawn (±1 frame).
  */
 export async function timeOpen(
-  page: Page,
+  page: Evaluates,
   navLabel: string,
   firstSelector: string,
   doneSource: string
@@ -164,7 +154,7 @@ export async function timeOpen(
       }
       requestAnimationFrame(frame)
     })
-  })()`)
+  })()`) as Promise<{ firstMs: number; doneMs: number }>
 }
 
 /**
@@ -172,7 +162,7 @@ export async function timeOpen(
  * `whileSource` (optional): keep typing while it holds, at least `min` keystrokes.
  */
 export async function timeKeystrokes(
-  page: Page,
+  page: Evaluates,
   inputSelector: string,
   queries: string[],
   options: { whileSource?: string; min?: number; max?: number; gapMs?: number } = {}
@@ -194,12 +184,12 @@ export async function timeKeystrokes(
       if (${options.gapMs ?? 0} > 0) await gap()
     }
     return times
-  })()`)
+  })()`) as Promise<number[]>
 }
 
 /** The longest gap between two painted frames while `run` goes on (a search answer drawn between keystrokes). */
 export async function longestFrameDuring<T>(
-  page: Page,
+  page: Evaluates,
   run: () => Promise<T>
 ): Promise<{ result: T; longestMs: number }> {
   await page.evaluate(`(() => {
@@ -217,6 +207,11 @@ export async function longestFrameDuring<T>(
     `(() => { window.__frames.on = false; return window.__frames.longest })()`
   )) as number
   return { result, longestMs }
+}
+
+/** What the timings need of a page: Playwright's Page, or the bare DevTools page (cdp-page.ts). */
+export interface Evaluates {
+  evaluate(expression: string): Promise<unknown>
 }
 
 export const ms = (n: number) => `${n.toFixed(0)} ms`

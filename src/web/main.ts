@@ -30,6 +30,7 @@ const web = await startWebServer({
   port: Number(values.port),
   secret: process.env['ACCESS_DESK_WEB_SECRET']
 })
+services.prepare()
 process.stdout.write(
   JSON.stringify({ event: 'ready', url: web.url, dataDir }) +
     '\n' +

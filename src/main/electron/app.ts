@@ -46,6 +46,7 @@ export async function startDesktopApp(): Promise<void> {
   // A badge station starts straight into the kiosk (`--kiosk`), once a PIN to leave it is set.
   if (process.argv.includes('--kiosk') && services.kiosk.getSettings().pinSet) services.kioskWindows.enter()
   else open()
+  services.prepare()
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) open()
   })

@@ -161,6 +161,17 @@ export async function createAppServices(options: AppServicesOptions) {
     touchPasses: new TouchPassService(client),
     today,
     rosters,
+    /**
+     * Called by an app entry once its window is up: the active console's client is built (token
+     * read, pinned certificate set up) before the first screen needs it, and again after a switch.
+     * Nothing is sent to the console.
+     */
+    prepare(): void {
+      connections.prepare()
+      events.subscribe((event) => {
+        if (event === 'connections.changed') connections.prepare()
+      })
+    },
     async close() {
       today.live.close()
       // The rosters first: a run stops after its steps in flight, whose answers are journaled.

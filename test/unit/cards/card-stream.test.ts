@@ -54,6 +54,31 @@ describe('cards streamed to the screen as they arrive', () => {
     expect(again.reduce((n, [, count]) => n + count, 0)).toBe(tokens.length)
   })
 
+  it('the first cards alone first, then the pages without them: the parts add up to the list, in order', async () => {
+    const parts: [number, string[]][] = []
+    const inventory = new CardInventory(app.services.connections, () => undefined, 25, 10)
+    const fetched = await inventory.stream(true, (index, cards) => parts.push([index, cards.map((c) => c.token)]))
+    const tokens = await consoleTokens(app)
+    const byIndex = parts.sort((a, b) => a[0] - b[0])
+    // Part 0: the first 10 alone; part 1: page 1 (25) without them; then pages 2, 3, … whole.
+    expect(byIndex.slice(0, 3).map(([, t]) => t.length)).toEqual([10, 15, 25])
+    expect(byIndex.map(([i]) => i)).toEqual([...Array(fetched.parts).keys()])
+    expect(fetched.parts).toBe(1 + Math.ceil(tokens.length / 25))
+    expect(byIndex.flatMap(([, t]) => t)).toEqual(tokens)
+    expect(fetched.exact).toBe(true)
+    expect(fetched.snapshot.cards.map((c) => c.token)).toEqual(tokens)
+  })
+
+  it('a list shorter than the first part is read in one request', async () => {
+    const parts: number[] = []
+    const inventory = new CardInventory(app.services.connections, () => undefined, 1000, 500)
+    const fetched = await inventory.stream(true, (_index, cards) => parts.push(cards.length))
+    const tokens = await consoleTokens(app)
+    expect(tokens.length).toBeLessThan(500)
+    expect(parts).toEqual([tokens.length])
+    expect(fetched.exact).toBe(true)
+  })
+
   it('a caller joining a fetch in progress is handed the parts it missed, then the rest', async () => {
     const inventory = new CardInventory(app.services.connections, () => undefined, 25)
     const first: number[] = []

@@ -4,6 +4,24 @@ import type { OwnerRef } from '../../../shared/owners'
 import { assignCard, unassignCard } from './card-owners'
 import { probeEditPermission } from '../access/permission-probe'
 import { DEFAULT_ALL_PAGE_SIZE } from '../access/pagination'
+import type { AccessClient } from '../access/client'
+import { AppError } from '../../../shared/errors'
+
+/** Whether the parts, in index order, are exactly `cards` (the same objects in the same order). */
+function sameInOrder(parts: NfcCard[][], cards: NfcCard[]): boolean {
+  let i = 0
+  for (const part of parts) {
+    if (!part) continue
+    for (const card of part) if (cards[i++] !== card) return false
+  }
+  return i === cards.length
+}
+
+/** Each token once, the first kept (a console may repeat a card within a page). */
+function uniqueCards(cards: NfcCard[]): NfcCard[] {
+  const seen = new Set<string>()
+  return cards.filter((c) => !seen.has(c.token) && Boolean(seen.add(c.token)))
+}
 
 interface Snapshot {
   profileId: string | null
@@ -23,6 +41,13 @@ export interface Streamed {
 
 /** Cached cards are sent in slices of a fetched page's size, so the first rows paint as soon. */
 const CACHED_SLICE = DEFAULT_ALL_PAGE_SIZE
+
+/**
+ * A fetch first asks for this many cards alone: a few screenfuls, which the console serialises and
+ * the screen draws in a fraction of a large page's time, so the first rows show while the large
+ * pages (which hold these again: page 1 is read whole) are read.
+ */
+const FIRST_PART = 100
 
 interface Inflight {
   profileId: string | null
@@ -46,7 +71,9 @@ export class CardInventory {
     private readonly connections: Connections,
     private readonly onProgress: (loaded: number, total: number) => void,
     /** Page size of a fetch and of the slices sent from the cache (tests read small sites in several pages). */
-    private readonly pageSize = CACHED_SLICE
+    private readonly pageSize = CACHED_SLICE,
+    /** Cards asked for alone before the large pages; none when not smaller than a page. */
+    private readonly firstPart = FIRST_PART
   ) {}
 
   invalidate(): void {
@@ -76,18 +103,16 @@ export class CardInventory {
     }
     let inflight = this.inflight
     if (inflight?.profileId !== activeId) inflight = this.startFetch(activeId)
-    let parts = 0
-    let sent = 0
+    const sent: NfcCard[][] = []
     const listener: OnCards = (index, cards) => {
-      parts++
-      sent += cards.length
+      sent[index] = cards
       onCards(index, cards)
     }
     inflight.parts.forEach((cards, index) => listener(index, cards))
     inflight.listeners.add(listener)
     try {
       const snapshot = await inflight.promise
-      return { snapshot, parts, exact: sent === snapshot.cards.length }
+      return { snapshot, parts: sent.filter(Boolean).length, exact: sameInOrder(sent, snapshot.cards) }
     } finally {
       inflight.listeners.delete(listener)
     }
@@ -110,18 +135,55 @@ export class CardInventory {
     return inflight
   }
 
+  /**
+   * The cards in parts as they arrive: part 1 the first FIRST_PART cards, then the large pages
+   * (part n + 1 is page n; page 1 without the cards part 1 already gave).
+   */
   private async fetch(
     profileId: string | null,
-    onPage: (pageNum: number, cards: NfcCard[]) => void
+    onPart: (partNum: number, cards: NfcCard[]) => void
   ): Promise<Snapshot> {
     const client = await this.connections.client(profileId ?? undefined)
-    const cards = await client.nfcCards.all({
-      pageSize: this.pageSize,
-      onPage,
-      onProgress: (loaded, total) => this.onProgress(loaded, total)
-    })
+    const head = this.firstPart < this.pageSize ? await this.firstCards(client) : undefined
+    let cards: NfcCard[]
+    if (head?.complete) {
+      onPart(1, head.cards)
+      cards = head.cards
+    } else {
+      const given = new Set<string>()
+      if (head) {
+        for (const card of head.cards) given.add(card.token)
+        onPart(1, head.cards)
+      }
+      const shift = head ? 1 : 0
+      const pages = await client.nfcCards.all({
+        pageSize: this.pageSize,
+        onPage: (pageNum, page) =>
+          onPart(pageNum + shift, pageNum === 1 && given.size ? page.filter((c) => !given.has(c.token)) : page),
+        onProgress: (loaded, total) => this.onProgress(loaded, total)
+      })
+      // The first cards as part 1 gave them, then the rest: what the parts add up to when the list
+      // held still (each card is one read of it, as with any page).
+      cards = given.size ? [...head!.cards, ...pages.filter((c) => !given.has(c.token))] : pages
+    }
     this.snapshot = { profileId, cards, fetchedAt: Date.now() }
     return this.snapshot
+  }
+
+  /**
+   * The first cards alone, and whether they are the whole list (a short page that holds the total).
+   * A console that refuses so small a page is read by large pages only.
+   */
+  private async firstCards(client: AccessClient): Promise<{ cards: NfcCard[]; complete: boolean } | undefined> {
+    try {
+      const { items, total } = await client.nfcCards.list({ page: 1, pageSize: this.firstPart })
+      // A short page that holds the total is the whole list.
+      const complete = items.length < this.firstPart && items.length >= total
+      return { cards: uniqueCards(items), complete }
+    } catch (err) {
+      if (err instanceof AppError && err.kind === 'validation') return undefined
+      throw err
+    }
   }
 
   async get(token: string): Promise<NfcCard> {

@@ -274,6 +274,17 @@ export class Connections {
   }
 
   /**
+   * Build the active console's client ahead of its first use, in the background. Sends nothing to
+   * the console; a failure here (no console chosen, token unreadable) is met again, and shown, by
+   * the screen that needs the client.
+   */
+  prepare(): void {
+    void Promise.resolve()
+      .then(() => this.client())
+      .catch(() => undefined)
+  }
+
+  /**
    * The active console's address, token and pinned certificate, for a connection the access client
    * does not make (the notifications WebSocket). The token stays in main.
    */

@@ -30,6 +30,25 @@ function searchText(card: NfcCard): string {
   return text
 }
 
+/**
+ * Build the cards' search texts while the page is idle, a slice at a time, so the first keystroke
+ * finds them built and opening the screen never waits for them.
+ */
+function warmSearch(cards: NfcCard[]): void {
+  const idle =
+    globalThis.requestIdleCallback ??
+    ((run: (deadline: { timeRemaining(): number }) => void) => setTimeout(() => run({ timeRemaining: () => 8 }), 1))
+  let next = 0
+  const slice = (deadline: { timeRemaining(): number }) => {
+    while (next < cards.length && deadline.timeRemaining() > 1) {
+      const end = Math.min(cards.length, next + 500)
+      for (; next < end; next++) searchText(cards[next]!)
+    }
+    if (next < cards.length) idle(slice)
+  }
+  idle(slice)
+}
+
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
 const DIGITS = /^[0-9]+$/
 
@@ -41,8 +60,7 @@ const DIGITS = /^[0-9]+$/
 export function sortOrder(keys: string[], direction: 1 | -1 = 1): number[] {
   // A plain number without its leading zeros; undefined for any other text.
   const numbers = keys.map((k) => (DIGITS.test(k) ? k.replace(/^0+/, '') : undefined))
-  const order = Array.from(keys.keys())
-  return order.sort((i, j) => {
+  const compare = (i: number, j: number) => {
     const x = numbers[i]
     const y = numbers[j]
     if (x !== undefined && y !== undefined) {
@@ -50,7 +68,12 @@ export function sortOrder(keys: string[], direction: 1 | -1 = 1): number[] {
       return x === y ? 0 : direction * (x < y ? -1 : 1)
     }
     return direction * collator.compare(keys[i]!, keys[j]!)
-  })
+  }
+  const order = Array.from(keys.keys())
+  // Consoles list cards by number: a list already in order is checked in one pass, not sorted.
+  let inOrder = true
+  for (let i = 1; i < order.length && inOrder; i++) inOrder = compare(i - 1, i) <= 0
+  return inOrder ? order : order.sort(compare)
 }
 
 /** The card inventory as the Cards screen shows it: fetched once, then filtered and sorted locally. */
@@ -96,14 +119,16 @@ export class CardsStore {
     const cards = this.cards
     return sortOrder(cards.map(value), direction).map((i) => cards[i]!)
   })
+  /** Read only once a filter is typed: 20,000 texts are built then (or in idle time, see warmSearch). */
   private sortedTexts = $derived(this.sorted.map(searchText))
 
   visible = $derived.by(() => {
     const cards = this.sorted
-    const texts = this.sortedTexts
     const [first, second] = filterNeedles(this.filter)
     const status = this.status
     if (first === undefined && status === 'all') return cards
+    // Not read without a filter: opening the screen does not wait for the search texts.
+    const texts = first === undefined ? [] : this.sortedTexts
     const out: NfcCard[] = []
     for (let i = 0; i < cards.length; i++) {
       const card = cards[i]!
@@ -182,6 +207,7 @@ export class CardsStore {
       const caps = await askCapabilities()
       if (!this.loads.isCurrent(ticket)) return
       this.cards = background ? keepUnchanged(this.cards, cards) : cards
+      warmSearch(this.cards)
       this.canEdit = caps.canEdit
       this.missingPermission = caps.missingPermission
       this.loaded = true
