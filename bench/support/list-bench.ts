@@ -225,7 +225,9 @@ export async function startBundledWebMode(
   dataDir: string
 ): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const { build } = await import('esbuild')
-  const outfile = 'out/bench/web-main.mjs'
+  // Not under out/: that is what gets packaged (the packaging test lists it). Inside node_modules so
+  // the bundle's bare imports resolve to the project's packages.
+  const outfile = 'node_modules/.cache/access-desk-bench/web-main.mjs'
   await build({
     entryPoints: ['src/web/main.ts'],
     bundle: true,

@@ -200,10 +200,16 @@ export class CardsStore {
         (capabilities ??= getApi()
           .cards.capabilities()
           .catch(() => ({ canEdit: true, missingPermission: undefined })))
-      const { cards } = await streamCards(refresh, (partial) => {
-        askCapabilities()
-        if (!background && this.loads.isCurrent(ticket)) this.cards = partial
-      })
+      // A background refresh shows nothing until it is complete: no partial lists are put together.
+      const { cards } = await streamCards(
+        refresh,
+        background
+          ? undefined
+          : (partial) => {
+              askCapabilities()
+              if (this.loads.isCurrent(ticket)) this.cards = partial
+            }
+      )
       const caps = await askCapabilities()
       if (!this.loads.isCurrent(ticket)) return
       this.cards = background ? keepUnchanged(this.cards, cards) : cards
