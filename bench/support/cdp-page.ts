@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Readable, Writable } from 'node:stream'
+import { CHROMIUM_SWITCHES } from '../../test/support/chromium'
 
 /**
  * Debian's Chromium driven over a bare DevTools pipe that enables nothing but what a figure reads
@@ -37,19 +38,11 @@ interface Message {
 
 export async function launchCdpPage(viewport = { width: 1366, height: 768 }): Promise<CdpPage> {
   const profile = await mkdtemp(join(tmpdir(), 'access-desk-bench-chromium-'))
-  // The same switches as the end-to-end tests' Chromium (test/support/chromium.ts).
   const child = spawn(
     process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     [
       '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-print-preview',
+      ...CHROMIUM_SWITCHES,
       `--user-data-dir=${profile}`,
       `--window-size=${viewport.width},${viewport.height}`,
       '--remote-debugging-pipe',

@@ -3,6 +3,21 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 
+/** The switches of every Chromium the tests and benchmarks start (no background networking, never a download). */
+export const CHROMIUM_SWITCHES = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // Chromium 156+ keeps a page "being printed" after window.print() while its print preview
+  // waits for a person, and every later page.pdf() is refused; without the preview, print()
+  // returns at once, as it did before, and the PDF is still what print media renders.
+  '--disable-print-preview'
+]
+
 /** Debian's Chromium, headless, a fresh profile, no background networking (never a download). */
 export async function launchChromium(viewport = { width: 1280, height: 860 }): Promise<{
   context: BrowserContext
@@ -18,19 +33,7 @@ export async function launchChromium(viewport = { width: 1280, height: 860 }): P
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     headless: true,
     viewport,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // Chromium 156+ keeps a page "being printed" after window.print() while its print preview
-      // waits for a person, and every later page.pdf() is refused; without the preview, print()
-      // returns at once, as it did before, and the PDF is still what print media renders.
-      '--disable-print-preview'
-    ]
+    args: CHROMIUM_SWITCHES
   })
   const page = context.pages()[0] ?? (await context.newPage())
   const errors: string[] = []

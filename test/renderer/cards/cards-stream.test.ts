@@ -46,7 +46,7 @@ describe('cards as they stream in', () => {
     render(CardsScreen)
     await waitFor(() => expect(main.loads).toHaveLength(1))
     main.part(0, range(1, 3))
-    await waitFor(() => expect(count()).toBe('3 of the 3 cards read so far'))
+    await waitFor(() => expect(count()).toBe('3 of the 3 cards shown so far'))
     expect(screen.getByTestId('cards-loading')).toHaveTextContent('Reading the rest from the console…')
     expect(screen.getByRole('region', { name: 'NFC cards' })).toHaveAttribute('aria-busy', 'true')
     // The table is there with those rows (jsdom lays nothing out, so the virtual rows are not drawn).
@@ -91,7 +91,7 @@ describe('cards as they stream in', () => {
     render(CardsScreen)
     await waitFor(() => expect(main.loads).toHaveLength(1))
     main.part(0, range(1, 3))
-    await waitFor(() => expect(count()).toBe('3 of the 3 cards read so far'))
+    await waitFor(() => expect(count()).toBe('3 of the 3 cards shown so far'))
     main.loads[0]!.answer({
       ok: false,
       error: { kind: 'network', message: 'The console stopped answering.', hint: 'Try again.', retryable: true }
