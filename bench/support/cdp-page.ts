@@ -120,7 +120,8 @@ export async function launchCdpPage(viewport = { width: 1366, height: 768 }): Pr
     async close() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
       await exited
-      await rm(profile, { recursive: true, force: true })
+      // Chromium's helper processes may still be writing into the profile for a moment.
+      await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
     }
   }
 }

@@ -118,6 +118,20 @@ export function bareFetcher(
   }
 }
 
+/** The same fetch in a fresh process (support/cold-bare.ts): what a first open after start is up against. */
+export function coldBareFetch(
+  base: { url: string; tokens: { full: string } },
+  pin: { fingerprint256: string; pems: string[] },
+  path: string,
+  pageSize: number
+): BareFetch {
+  const input = JSON.stringify({ base: { url: base.url, tokens: { full: base.tokens.full } }, pin, path, pageSize })
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'bench/support/cold-bare.ts', input], {
+    encoding: 'utf8'
+  })
+  return JSON.parse(out) as BareFetch
+}
+
 /** Resident memory of a process (our web-mode main), from /proc. */
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
