@@ -144,6 +144,7 @@ export async function createAppServices(options: AppServicesOptions) {
     activeConsole: () => activeConsoleOf(connections)
   })
 
+  let prepared = false
   const services = {
     ...options,
     events,
@@ -167,6 +168,8 @@ export async function createAppServices(options: AppServicesOptions) {
      * Nothing is sent to the console.
      */
     prepare(): void {
+      if (prepared) return
+      prepared = true
       connections.prepare()
       events.subscribe((event) => {
         if (event === 'connections.changed') connections.prepare()

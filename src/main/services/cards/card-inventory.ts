@@ -145,16 +145,11 @@ export class CardInventory {
   ): Promise<Snapshot> {
     const client = await this.connections.client(profileId ?? undefined)
     const head = this.firstPart < this.pageSize ? await this.firstCards(client) : undefined
+    if (head) onPart(1, head.cards)
     let cards: NfcCard[]
-    if (head?.complete) {
-      onPart(1, head.cards)
-      cards = head.cards
-    } else {
-      const given = new Set<string>()
-      if (head) {
-        for (const card of head.cards) given.add(card.token)
-        onPart(1, head.cards)
-      }
+    if (head?.complete) cards = head.cards
+    else {
+      const given = new Set(head?.cards.map((c) => c.token))
       const shift = head ? 1 : 0
       const pages = await client.nfcCards.all({
         pageSize: this.pageSize,
@@ -164,7 +159,7 @@ export class CardInventory {
       })
       // The first cards as part 1 gave them, then the rest: what the parts add up to when the list
       // held still (each card is one read of it, as with any page).
-      cards = given.size ? [...head!.cards, ...pages.filter((c) => !given.has(c.token))] : pages
+      cards = head ? [...head.cards, ...pages.filter((c) => !given.has(c.token))] : pages
     }
     this.snapshot = { profileId, cards, fetchedAt: Date.now() }
     return this.snapshot

@@ -279,9 +279,7 @@ export class Connections {
    * the screen that needs the client.
    */
   prepare(): void {
-    void Promise.resolve()
-      .then(() => this.client())
-      .catch(() => undefined)
+    this.client().catch(() => undefined)
   }
 
   /**
