@@ -8,7 +8,7 @@ import { API_PREFIX } from '../src/shared/access/endpoints'
 import { DEFAULT_ALL_PAGE_SIZE } from '../src/main/services/access/pagination'
 
 /**
- * Fetching all 20,000 cards: the client's nfcCards.all() (axios, envelope + zod per card, retries
+ * Fetching all 20,000 cards: the client's nfcCards.all() (node:https transport, envelope check, cards validated, retries
  * wired in) against a bare node:https loop over the same pages (same page size, same concurrency,
  * JSON.parse only). The console runs in a child process so its CPU is not ours. Target: the client
  * takes at most 1.2× the bare loop (median of several runs). The page size is the one the app

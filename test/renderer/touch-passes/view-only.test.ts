@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import axios from 'axios'
 import { render, screen, within } from '@testing-library/svelte'
 import TouchPassesScreen from '../../../src/renderer/src/screens/TouchPassesScreen.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
@@ -27,8 +26,6 @@ describe('Touch Passes with a view-only token', () => {
   beforeAll(async () => {
     consoleDir = await tempDir()
     remote = await startDemoConsoleProcess(consoleDir.path)
-    // Main runs in Node, where axios sends over node:https; jsdom's XMLHttpRequest would win here.
-    axios.defaults.adapter = 'http'
     const { pin } = await probeCertificate(remote.info.url)
     client = createAccessClient({ baseUrl: remote.info.url, token: remote.info.tokens.view, pin })
     const services = { touchPasses: new TouchPassService(async () => client) } as unknown as AppServices

@@ -1,4 +1,3 @@
-import { isAxiosError } from 'axios'
 import { AppError } from '../../../shared/errors'
 import { consoleErrorCodes } from '../../../shared/access/error-codes'
 import type { EndpointInfo } from '../../../shared/access/endpoints'
@@ -102,11 +101,11 @@ export function errorFromResponse(
 /** Failures below HTTP: no route, refused, reset, timeout, TLS. */
 export function errorFromTransport(endpoint: EndpointInfo, url: string, err: unknown): AppError {
   if (err instanceof AppError) return err
-  const code = isAxiosError(err) ? err.code : (err as NodeJS.ErrnoException)?.code
+  const code = (err as NodeJS.ErrnoException)?.code
   const causeCode = (err as { cause?: { code?: string } })?.cause?.code
   const tlsCode = [code, causeCode].find((c) => c && chainErrorCodes.has(c))
   if (tlsCode) return certificateChanged(url)
-  if (code === 'ERR_CANCELED' || (err as Error)?.name === 'CanceledError') {
+  if (code === 'ERR_CANCELED' || (err as Error)?.name === 'AbortError') {
     return new AppError({ kind: 'cancelled', code: 'CANCELLED', message: `${describe(endpoint)} was cancelled.` })
   }
   if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') {

@@ -1,4 +1,4 @@
-import axios, { type AxiosInstance } from 'axios'
+import type https from 'node:https'
 import type { z } from 'zod'
 import { AppError, type ErrorKind } from '../../../shared/errors'
 import { API_PREFIX, type EndpointInfo } from '../../../shared/access/endpoints'
@@ -6,6 +6,7 @@ import { envelopeSchema, SUCCESS, type ConsoleEnvelope } from '../../../shared/a
 import { createPinnedAgent, type PinnedCertificate } from './tls-pinning'
 import { errorFromResponse, errorFromTransport } from './errors'
 import { defaultRetryPolicy, withRetry, type RetryPolicy } from './retry'
+import { httpsExchange, type ExchangeResponse } from './https-exchange'
 
 /** What every client method accepts last. */
 export interface CallOptions {
@@ -128,13 +129,6 @@ interface RawOptions extends CallOptions {
   headers?: Record<string, string>
 }
 
-/**
- * We parse JSON ourselves, once, from the text (exchange): axios' own JSON step is skipped. The
- * object is shared by every request (axios only reads it), which spares a merge per call.
- */
-const NO_TRANSFORM: never[] = []
-const TRANSITIONAL = Object.freeze({ silentJSONParsing: true, forcedJSONParsing: false, clarifyTimeoutError: false })
-
 /** The body as JSON, or undefined when it is not JSON (then it is not an API answer either). */
 function parseJson(data: unknown): unknown {
   if (typeof data !== 'string') return data
@@ -151,7 +145,8 @@ function parseJson(data: unknown): unknown {
  */
 export class AccessHttp {
   readonly baseUrl: string
-  private readonly axios: AxiosInstance
+  private readonly agent: https.Agent
+  private readonly headers: Record<string, string>
   private readonly timeoutMs: number
   private readonly retryPolicy: RetryPolicy
   private readonly onAttempt?: (event: AttemptEvent) => void
@@ -163,31 +158,26 @@ export class AccessHttp {
     this.retryPolicy = { ...defaultRetryPolicy, ...config.retry }
     this.onAttempt = config.onAttempt
     this.onWrite = config.onWrite
-    this.axios = axios.create({
-      baseURL: this.baseUrl + API_PREFIX,
-      httpsAgent: createPinnedAgent(config.pin),
-      headers: { Authorization: `Bearer ${config.token}`, Accept: 'application/json' },
-      // We judge every answer ourselves (HTTP status and envelope code).
-      validateStatus: () => true,
-      maxRedirects: 0,
-      proxy: false
-    })
+    this.agent = createPinnedAgent(config.pin)
+    this.headers = { Authorization: `Bearer ${config.token}`, Accept: 'application/json' }
   }
 
-  /** Send one request and return the raw axios response (for binary bodies and multipart). */
-  async raw(endpoint: EndpointInfo, options: RawOptions = {}) {
-    const url = fillPath(endpoint.path, options.params) + encodeQuery(options.query)
+  /**
+   * Send one request and return the answer whatever its HTTP status (we judge every answer
+   * ourselves: status and envelope code). Redirects are not followed.
+   */
+  async raw(endpoint: EndpointInfo, options: RawOptions = {}): Promise<ExchangeResponse> {
+    const path = fillPath(endpoint.path, options.params) + encodeQuery(options.query)
     try {
-      return await this.axios.request({
+      return await httpsExchange({
         method: endpoint.method,
-        url,
-        data: options.body,
+        url: this.baseUrl + API_PREFIX + path,
+        agent: this.agent,
+        headers: options.headers ? { ...this.headers, ...options.headers } : { ...this.headers },
+        body: options.body,
         signal: options.signal,
-        timeout: options.timeoutMs ?? this.timeoutMs,
-        responseType: options.responseType ?? 'text',
-        headers: options.headers,
-        transformResponse: NO_TRANSFORM,
-        transitional: TRANSITIONAL
+        timeoutMs: options.timeoutMs ?? this.timeoutMs,
+        responseType: options.responseType ?? 'text'
       })
     } catch (err) {
       throw errorFromTransport(endpoint, this.baseUrl, err)
@@ -308,7 +298,7 @@ export class AccessHttp {
     return this.policy(endpoint, options.signal, async () => {
       const response = await this.raw(endpoint, { ...options, responseType: 'arraybuffer' })
       const headers = response.headers as Record<string, unknown>
-      const bytes = new Uint8Array(response.data as ArrayBuffer)
+      const bytes = response.data as Uint8Array
       if (response.status < 400 && options.accept(bytes)) return bytes
       let json: unknown
       try {
@@ -333,7 +323,6 @@ export class AccessHttp {
 
   /** Close pooled sockets (a profile switched or removed). */
   destroy(): void {
-    const agent = this.axios.defaults.httpsAgent as { destroy?: () => void } | undefined
-    agent?.destroy?.()
+    this.agent.destroy()
   }
 }
