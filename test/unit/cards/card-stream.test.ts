@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CardInventory } from '../../../src/main/services/cards/card-inventory'
 import type { NfcCard } from '../../../src/shared/access/nfc-cards'
+import type { Connections } from '../../../src/main/services/connections/connections'
 import { control } from '../access/support'
 import { useAppServices } from '../../support/app-services'
 
@@ -93,5 +94,38 @@ describe('cards streamed to the screen as they arrive', () => {
     expect(b.snapshot).toBe(a.snapshot)
     expect(second.slice().sort((x, y) => x - y)).toEqual(first.slice().sort((x, y) => x - y))
     expect(b.parts).toBe(a.parts)
+  })
+
+  it('a list that shifted between the first cards and page 1: each card once, the parts add up to it', async () => {
+    const { connections } = app.services
+    const real = await connections.client()
+    let removed: string | undefined
+    // The first card is deleted on the console right after the first cards were read: page 1 then
+    // starts one card later than the first part did.
+    const shifting = {
+      list: () => connections.list(),
+      client: async () => ({
+        ...real,
+        nfcCards: {
+          ...real.nfcCards,
+          list: async (...args: Parameters<typeof real.nfcCards.list>) => {
+            const page = await real.nfcCards.list(...args)
+            removed = page.items[0]!.token
+            await real.nfcCards.remove(removed)
+            return page
+          }
+        }
+      })
+    } as unknown as Connections
+    const parts: [number, string[]][] = []
+    const inventory = new CardInventory(shifting, () => undefined, 25, 10)
+    const fetched = await inventory.stream(true, (index, cards) => parts.push([index, cards.map((c) => c.token)]))
+    const now = await consoleTokens(app)
+    expect(now).not.toContain(removed)
+    // The list as read: the first cards (the deleted one among them), then the rest, each once.
+    const kept = fetched.snapshot.cards.map((c) => c.token)
+    expect(kept).toEqual([removed, ...now])
+    expect(fetched.exact).toBe(true)
+    expect(parts.sort((a, b) => a[0] - b[0]).flatMap(([, t]) => t)).toEqual(kept)
   })
 })

@@ -23,6 +23,20 @@ function uniqueCards(cards: NfcCard[]): NfcCard[] {
   return cards.filter((c) => !seen.has(c.token) && Boolean(seen.add(c.token)))
 }
 
+/**
+ * The first cards as part 1 gave them, then the rest of `pages`: what the parts add up to (each
+ * card is one read of it, as with any page). When the list held still, page 1 starts with those
+ * cards in the same order and they are put in its place (no pass over 20,000 cards); otherwise
+ * they go first and the pages follow without them.
+ */
+function withHead(head: NfcCard[], pages: NfcCard[], given: Set<string>): NfcCard[] {
+  if (head.length <= pages.length && head.every((card, i) => pages[i]!.token === card.token)) {
+    head.forEach((card, i) => (pages[i] = card))
+    return pages
+  }
+  return [...head, ...pages.filter((c) => !given.has(c.token))]
+}
+
 interface Snapshot {
   profileId: string | null
   cards: NfcCard[]
@@ -157,9 +171,7 @@ export class CardInventory {
           onPart(pageNum + shift, pageNum === 1 && given.size ? page.filter((c) => !given.has(c.token)) : page),
         onProgress: (loaded, total) => this.onProgress(loaded, total)
       })
-      // The first cards as part 1 gave them, then the rest: what the parts add up to when the list
-      // held still (each card is one read of it, as with any page).
-      cards = head ? [...head.cards, ...pages.filter((c) => !given.has(c.token))] : pages
+      cards = head ? withHead(head.cards, pages, given) : pages
     }
     this.snapshot = { profileId, cards, fetchedAt: Date.now() }
     return this.snapshot
