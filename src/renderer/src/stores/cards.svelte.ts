@@ -3,8 +3,12 @@ import { AppError } from '../../../shared/errors'
 import type { OwnerRef } from '../../../shared/owners'
 import { getApi } from '../lib/api'
 import { Latest } from '../lib/latest'
+import { throttled } from '../lib/throttle'
 import { filterNeedles, nfcSearchText } from '../../../shared/nfc/card-number'
 import { keepUnchanged, streamCards } from './card-stream'
+
+/** The "N of 20,000" read so far is redrawn at most this often while the cards arrive (a page each ~15 ms). */
+const PROGRESS_EVERY_MS = 200
 
 export type SortKey = 'display_id' | 'alias' | 'status' | 'card_type' | 'owner'
 
@@ -191,7 +195,8 @@ export class CardsStore {
     this.error = null
     this.notice = null
     this.progress = null
-    const off = getApi().on('cards.progress', (p) => (this.progress = p))
+    const progress = throttled(PROGRESS_EVERY_MS, (p: { loaded: number; total: number }) => (this.progress = p))
+    const off = getApi().on('cards.progress', (p) => progress.push(p))
     try {
       // Asked once the first cards are in: the console answers one request at a time, and the first
       // page is what the screen waits for.
@@ -227,6 +232,7 @@ export class CardsStore {
       }
     } finally {
       off()
+      progress.stop()
       if (this.loads.isCurrent(ticket)) this.loading = false
     }
   }
