@@ -93,6 +93,29 @@ describe('the NFC card page reader', () => {
       user: { name: 'Ada' }
     })
     expect(Object.keys(read!)).not.toContain('secret_field')
+
+    // Every field present and right, as consoles send cards, plus fields of a newer console.
+    const whole = {
+      token: 't2',
+      display_id: '0043',
+      status: 'assigned',
+      alias: 'Desk',
+      card_type: 'ua_card',
+      note: '0043',
+      user_id: 'u1',
+      user_type: 'USER',
+      user: { id: 'u1', first_name: 'Ada', last_name: 'Ng', name: 'Ada Ng', avatar: '' }
+    }
+    const [plain, newer, ownerNewer] = readCardPage([
+      whole,
+      { ...whole, nfc_id: '04A2' },
+      { ...whole, user: { ...whole.user, email: 'ada@example.com' } }
+    ])
+    expect(plain).toEqual(whole)
+    expect(newer).toEqual(whole)
+    expect(Object.keys(newer!)).not.toContain('nfc_id')
+    expect(ownerNewer).toEqual(whole)
+    expect(Object.keys(ownerNewer!.user!)).not.toContain('email')
   })
 
   it('as a schema, turns the first bad card into an issue naming its index and field', () => {
