@@ -63,7 +63,7 @@ const DIGITS = /^[0-9]+$/
  */
 export function sortOrder(keys: string[], direction: 1 | -1 = 1): number[] {
   // A plain number without its leading zeros; undefined for any other text.
-  const numbers = keys.map((k) => (DIGITS.test(k) ? k.replace(/^0+/, '') : undefined))
+  const numbers = keys.map((k) => (DIGITS.test(k) ? (k.charCodeAt(0) === 48 ? k.replace(/^0+/, '') : k) : undefined))
   const compare = (i: number, j: number) => {
     const x = numbers[i]
     const y = numbers[j]
@@ -146,7 +146,11 @@ export class CardsStore {
     return out
   })
 
-  selected = $derived(this.cards.find((c) => c.token === this.selectedToken) ?? null)
+  selected = $derived.by(() => {
+    // Read once, not per card: each read of a $state is a signal read, 20,000 of them per new list.
+    const token = this.selectedToken
+    return token === null ? null : (this.cards.find((c) => c.token === token) ?? null)
+  })
 
   countsByStatus = $derived.by(() => {
     const counts: Record<string, number> = {}
