@@ -123,4 +123,16 @@ describe('httpsExchange', () => {
     await expect(pending).rejects.toMatchObject({ code: 'ERR_CANCELED' })
     await expect(send('/silent', { signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'ERR_CANCELED' })
   })
+
+  it('says cancelled or timed out, not a network failure, when it ends an answer that had begun', async () => {
+    routes['/stalls'] = (res) => {
+      res.writeHead(200, { 'Content-Length': '1000' })
+      res.write('{"code":"SUCCESS","data":[')
+    }
+    await expect(send('/stalls', { timeoutMs: 150 })).rejects.toMatchObject({ code: 'ETIMEDOUT' })
+    const controller = new AbortController()
+    const pending = send('/stalls', { signal: controller.signal })
+    setTimeout(() => controller.abort(), 50)
+    await expect(pending).rejects.toMatchObject({ code: 'ERR_CANCELED' })
+  })
 })

@@ -104,6 +104,7 @@ export async function httpsExchange(request: ExchangeRequest): Promise<ExchangeR
     })
     const onAbort = () => req.destroy(codedError('The request was cancelled.', 'ERR_CANCELED'))
     signal?.addEventListener('abort', onAbort, { once: true })
+    // Destroyed with its reason, the request reports that reason first, even once the answer has begun.
     req.setTimeout(request.timeoutMs, () =>
       req.destroy(codedError(`No answer within ${request.timeoutMs} ms.`, 'ETIMEDOUT'))
     )
