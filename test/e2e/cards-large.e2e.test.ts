@@ -60,10 +60,20 @@ describe('Cards on a site of 20,000 cards (Chromium, web mode)', () => {
 
   it('shows the first cards while the rest arrive, then all 20,000, filterable from the keyboard', async () => {
     const { page } = browser
-    // Each answer of the console takes 400 ms: 20 pages, 4 at a time, take seconds.
-    expect((await call('PUT', '/__demo/faults', { latencyMs: 400 })).status).toBe(200)
+    // The first answer takes 3 s (the screen is looked at while it waits), then each 400 ms: 20 pages,
+    // 4 at a time, take seconds.
+    expect((await call('PUT', '/__demo/faults', { latencyMs: 3000 })).status).toBe(200)
     try {
       await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Cards' }).click()
+      // Before the first cards: the table (its header, no rows) with a note over its body saying so.
+      const fetching = page.getByRole('status').filter({ hasText: 'Fetching cards from the console…' })
+      await fetching.waitFor()
+      expect((await call('PUT', '/__demo/faults', { latencyMs: 400 })).status).toBe(200)
+      expect(await page.getByRole('columnheader').allTextContents()).toHaveLength(5)
+      expect(await page.locator('[data-testid=card-rows] [role=row]').count()).toBe(0)
+      await page.screenshot({ path: 'docs/screens/cards-fetching.png' })
+      expect(await seriousA11yFindings(page)).toEqual([])
+      expect(await fetching.count()).toBe(1)
       // Rows on screen while the screen says the rest is still being read.
       await page.waitForFunction(
         () =>
