@@ -105,7 +105,7 @@ export function errorFromTransport(endpoint: EndpointInfo, url: string, err: unk
   const causeCode = (err as { cause?: { code?: string } })?.cause?.code
   const tlsCode = [code, causeCode].find((c) => c && chainErrorCodes.has(c))
   if (tlsCode) return certificateChanged(url)
-  if (code === 'ERR_CANCELED' || (err as Error)?.name === 'AbortError') {
+  if (code === 'ERR_CANCELED') {
     return new AppError({ kind: 'cancelled', code: 'CANCELLED', message: `${describe(endpoint)} was cancelled.` })
   }
   if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') {

@@ -126,7 +126,6 @@ interface RawOptions extends CallOptions {
   body?: unknown
   /** `text`: the body as a string, parsed once by the caller (see exchange). */
   responseType?: 'text' | 'arraybuffer'
-  headers?: Record<string, string>
 }
 
 /** The body as JSON, or undefined when it is not JSON (then it is not an API answer either). */
@@ -173,7 +172,7 @@ export class AccessHttp {
         method: endpoint.method,
         url: this.baseUrl + API_PREFIX + path,
         agent: this.agent,
-        headers: options.headers ? { ...this.headers, ...options.headers } : { ...this.headers },
+        headers: this.headers,
         body: options.body,
         signal: options.signal,
         timeoutMs: options.timeoutMs ?? this.timeoutMs,

@@ -38,23 +38,18 @@ function codedError(message: string, code: string): Error {
   return Object.assign(new Error(message), { code })
 }
 
-async function encodeBody(
-  body: unknown,
-  headers: Record<string, string>
-): Promise<{ bytes?: Buffer | string; headers: Record<string, string> }> {
-  if (body === undefined || body === null) return { headers }
-  if (typeof body === 'string') return { bytes: body, headers }
-  if (body instanceof Uint8Array) return { bytes: Buffer.from(body.buffer, body.byteOffset, body.byteLength), headers }
+/** The body's bytes and the Content-Type it needs (none for strings and bytes: the caller's say). */
+async function encodeBody(body: unknown): Promise<{ bytes?: Buffer | string; type?: string }> {
+  if (body === undefined || body === null) return {}
+  if (typeof body === 'string') return { bytes: body }
+  if (body instanceof Uint8Array) return { bytes: Buffer.from(body.buffer, body.byteOffset, body.byteLength) }
   if (body instanceof FormData) {
     // The platform encodes multipart (boundary, file parts) exactly as fetch would send it.
     const encoded = new Response(body)
     const bytes = Buffer.from(await encoded.arrayBuffer())
-    return {
-      bytes,
-      headers: { ...headers, 'Content-Type': encoded.headers.get('content-type') ?? 'multipart/form-data' }
-    }
+    return { bytes, type: encoded.headers.get('content-type') ?? 'multipart/form-data' }
   }
-  return { bytes: JSON.stringify(body), headers: { ...headers, 'Content-Type': 'application/json;charset=utf-8' } }
+  return { bytes: JSON.stringify(body), type: 'application/json;charset=utf-8' }
 }
 
 /** The answer's body, inflated when the console compressed it anyway. */
@@ -75,8 +70,15 @@ function decoded(res: IncomingMessage): NodeJS.ReadableStream {
 export async function httpsExchange(request: ExchangeRequest): Promise<ExchangeResponse> {
   const { signal } = request
   if (signal?.aborted) throw codedError('The request was cancelled.', 'ERR_CANCELED')
-  const { bytes, headers } = await encodeBody(request.body, request.headers)
-  if (bytes !== undefined) headers['Content-Length'] = String(Buffer.byteLength(bytes))
+  const { bytes, type } = await encodeBody(request.body)
+  const headers =
+    bytes === undefined
+      ? request.headers
+      : {
+          ...request.headers,
+          ...(type ? { 'Content-Type': type } : {}),
+          'Content-Length': String(Buffer.byteLength(bytes))
+        }
 
   return new Promise<ExchangeResponse>((resolve, reject) => {
     let settled = false
