@@ -1,3 +1,4 @@
+import { packNfcCard } from '../../shared/access/nfc-card-pack'
 import type { AppServices } from '../services/app-services'
 import type { HandlersOf } from './types'
 
@@ -9,9 +10,10 @@ export function cardHandlers({ cards, events }: AppServices): HandlersOf<'cards'
     },
     'cards.load': async ({ refresh, stream }) => {
       // Each page goes to the screen as it arrives: over Electron IPC one structured clone of that
-      // page, over web mode one frame of it; never the whole list in one message.
+      // page, over web mode one frame of it; never the whole list in one message. Packed: see
+      // nfc-card-pack.ts for why.
       const read = await cards.stream(refresh ?? false, (index, part) =>
-        events.emit('cards.page', { stream, index, cards: part })
+        events.emit('cards.page', { stream, index, cards: part.map(packNfcCard) })
       )
       const { fetchedAt, cards: all } = read.snapshot
       return { fetchedAt, parts: read.parts, total: all.length, ...(read.exact ? {} : { cards: all }) }

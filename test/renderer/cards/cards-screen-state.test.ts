@@ -5,8 +5,10 @@ import CardDetails from '../../../src/renderer/src/components/cards/CardDetails.
 import { cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { eventBridge, ok } from '../enroll/event-bridge'
+import { packNfcCard } from '../../../src/shared/access/nfc-card-pack'
+import type { NfcCard } from '../../../src/shared/access/nfc-cards'
 
-const card = (n: number, status = 'pending') => ({
+const card = (n: number, status: NfcCard['status'] = 'pending'): NfcCard => ({
   token: `tok-${n}`,
   display_id: String(n).padStart(4, '0'),
   status,
@@ -23,7 +25,7 @@ function consoleWith(cards: ReturnType<typeof card>[]) {
   const bridge = eventBridge({
     'cards.load': (input) => {
       const { stream } = input as { stream: string }
-      bridge.emit('cards.page', { stream, index: 0, cards: held.cards as never })
+      bridge.emit('cards.page', { stream, index: 0, cards: held.cards.map(packNfcCard) })
       return ok({ fetchedAt: Date.now(), parts: 1, total: held.cards.length })
     },
     'cards.capabilities': () => ok({ canEdit: true }),

@@ -4,6 +4,7 @@ import CardsScreen from '../../../src/renderer/src/screens/CardsScreen.svelte'
 import { cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
 import { keepUnchanged } from '../../../src/renderer/src/stores/card-stream'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { packNfcCard } from '../../../src/shared/access/nfc-card-pack'
 import type { NfcCard } from '../../../src/shared/access/nfc-cards'
 import type { Envelope } from '../../../src/shared/ipc/define'
 import { eventBridge, ok } from '../enroll/event-bridge'
@@ -30,7 +31,7 @@ function scriptedMain() {
   })
   setApiForTests(bridge.bridge)
   const part = (index: number, cards: NfcCard[], stream = loads.at(-1)!.stream) =>
-    bridge.emit('cards.page', { stream, index, cards })
+    bridge.emit('cards.page', { stream, index, cards: cards.map(packNfcCard) })
   const done = (parts: number, total: number, extra: object = {}) =>
     loads.at(-1)!.answer(ok({ fetchedAt: 1, parts, total, ...extra }))
   return { loads, part, done, calls: bridge.calls }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CardInventory } from '../../../src/main/services/cards/card-inventory'
-import type { NfcCard } from '../../../src/shared/access/nfc-cards'
+import { unpackNfcCard } from '../../../src/shared/access/nfc-card-pack'
+import type { EventPayload } from '../../../src/shared/ipc/contract'
 import type { Connections } from '../../../src/main/services/connections/connections'
 import { control } from '../access/support'
 import { useAppServices } from '../../support/app-services'
@@ -18,7 +19,8 @@ describe('cards streamed to the screen as they arrive', () => {
   const pagesOf = (stream: string) =>
     events
       .filter((e) => e.event === 'cards.page' && (e.payload as { stream: string }).stream === stream)
-      .map((e) => e.payload as { index: number; cards: NfcCard[] })
+      .map((e) => e.payload as EventPayload<'cards.page'>)
+      .map((p) => ({ index: p.index, cards: p.cards.map(unpackNfcCard) }))
 
   it('cards.load sends every card as cards.page events of its stream, then says how many', async () => {
     const answer = await call('cards.load', { stream: 'first' })

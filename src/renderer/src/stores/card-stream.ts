@@ -1,4 +1,5 @@
 import type { NfcCard } from '../../../shared/access/nfc-cards'
+import { unpackNfcCard } from '../../../shared/access/nfc-card-pack'
 import { getApi } from '../lib/api'
 
 /**
@@ -46,7 +47,7 @@ export async function streamCards(
   }
   const off = api.on('cards.page', (page) => {
     if (page.stream !== stream) return
-    parts[page.index] = page.cards
+    parts[page.index] = page.cards.map(unpackNfcCard)
     received++
     if (received >= expected) allReceived()
     else if (shown === 0) flush()

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { channel, recordId } from '../define'
 import { nfcCardSchema } from '../../access/nfc-cards'
+import { packedNfcCardSchema } from '../../access/nfc-card-pack'
 import { ownerRefSchema } from '../../owners'
 
 const tokenInput = z.object({ token: recordId })
@@ -53,8 +54,15 @@ export const cardChannels = {
 }
 
 export const cardEvents = {
-  /** Part `index` (0-based) of a cards.load; parts may arrive out of order, the screen puts them in place. */
-  'cards.page': z.object({ stream: z.string(), index: z.number().int().nonnegative(), cards: z.array(nfcCardSchema) }),
+  /**
+   * Part `index` (0-based) of a cards.load; parts may arrive out of order, the screen puts them in place.
+   * The cards are packed (access/nfc-card-pack.ts): every card of the console crosses here on each open.
+   */
+  'cards.page': z.object({
+    stream: z.string(),
+    index: z.number().int().nonnegative(),
+    cards: z.array(packedNfcCardSchema)
+  }),
   'cards.progress': z.object({ loaded: z.number(), total: z.number() }),
   /** The console's cards were written elsewhere in the app (an import, an enrollment, Visitors). */
   'cards.stale': z.object({ what: z.string(), at: z.number() })
