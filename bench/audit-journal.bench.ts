@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { AuditService } from '../src/main/services/audit/audit-service'
 import { auditActions } from '../src/shared/audit/schemas'
 import { tempDir } from '../test/support/temp'
+import { memoryStore } from '../test/support/memory-store'
 
 /**
  * The audit journal at the size of years at a busy desk: 50,000 rows. Measures opening it (replay at
@@ -16,7 +17,7 @@ const TARGETS = { openMs: 3000, pageP95Ms: 100, writeP95Ms: 50 }
 
 const dir = await tempDir('audit-bench-')
 const memory = new Map<string, unknown>()
-const store = { get: (k: string) => memory.get(k), set: (k: string, v: unknown) => void memory.set(k, v) }
+const store = memoryStore(memory)
 const consoles = [
   { name: 'HQ', url: 'https://10.0.0.2:12445' },
   { name: 'Warehouse', url: 'https://10.0.1.2:12445' }

@@ -10,6 +10,7 @@ import { RosterService } from '../src/main/services/roster/roster-service'
 import { DEFAULT_CONCURRENCY } from '../src/main/services/roster/roster-run'
 import type { RosterProgress } from '../src/shared/roster/run'
 import { bareFetcher, ms } from './support/list-bench'
+import { memoryStore } from '../test/support/memory-store'
 
 /**
  * The onboarding roster at the size of a new building: 1,000 people from the large demo site (2,000
@@ -99,7 +100,7 @@ try {
   const progress: (RosterProgress & { at: number })[] = []
   const service = new RosterService({
     dir: join(appDir.path, 'rosters'),
-    store: { get: (k) => memory.get(k), set: (k, v) => void memory.set(k, v) },
+    store: memoryStore(memory),
     client: async () => client,
     emit: (event, payload) => {
       if (event === 'roster.progress') progress.push({ ...(payload as RosterProgress), at: performance.now() })

@@ -7,6 +7,7 @@ import { AuditService } from '../../../src/main/services/audit/audit-service'
 import { auditCsv, csvCell } from '../../../src/main/services/audit/audit-csv'
 import type { BadgeJob } from '../../../src/shared/badges/schemas'
 import { tempDir } from '../../support/temp'
+import { memoryStore } from '../../support/memory-store'
 
 const DAY = 86_400_000
 const job = (name: string): BadgeJob => ({
@@ -29,7 +30,7 @@ describe('audit journal: retention, damage, CSV', () => {
   function service(path: string, clock: { now: number }, memory = new Map<string, unknown>()) {
     return new AuditService({
       dir: path,
-      store: { get: (k) => memory.get(k), set: (k, v) => void memory.set(k, v) },
+      store: memoryStore(memory),
       activeConsole: async () => ({ name: 'Lobby', url: 'https://10.0.0.2:12445' }),
       desk: { user: 'desk1', host: 'reception-pc' },
       now: () => new Date(clock.now)

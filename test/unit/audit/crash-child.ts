@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createAccessClient } from '../../../src/main/services/access/client'
 import { AuditService } from '../../../src/main/services/audit/audit-service'
+import { memoryStore } from '../../support/memory-store'
 
 /**
  * Updates one visitor again and again through an access client whose writes go to the audit
@@ -11,7 +12,7 @@ const [dir, url, pemPath, fingerprint256, visitorId] = process.argv.slice(2) as 
 const memory = new Map<string, unknown>()
 const audit = new AuditService({
   dir,
-  store: { get: (k) => memory.get(k), set: (k, v) => void memory.set(k, v) },
+  store: memoryStore(memory),
   activeConsole: async () => ({ name: 'Crash console', url })
 })
 const recorder = audit.recorder({ name: 'Crash console', url })

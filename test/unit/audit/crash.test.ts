@@ -6,11 +6,7 @@ import { AuditService } from '../../../src/main/services/audit/audit-service'
 import { STOPPED_BEFORE_ANSWER } from '../../../src/main/services/audit/audit-log'
 import { startDemo } from '../access/support'
 import { tempDir } from '../../support/temp'
-
-const memoryStore = () => {
-  const memory = new Map<string, unknown>()
-  return { get: (k: string) => memory.get(k), set: (k: string, v: unknown) => void memory.set(k, v) }
-}
+import { memoryStore } from '../../support/memory-store'
 
 describe('the audit journal survives kill -9', () => {
   it('keeps every write that was on record, and a write cut off by the kill reads "unknown"', async () => {

@@ -4,6 +4,7 @@ import { AppError } from '../../../src/shared/errors'
 import { endpoints } from '../../../src/shared/access/endpoints'
 import { AuditService } from '../../../src/main/services/audit/audit-service'
 import { tempDir } from '../../support/temp'
+import { memoryStore } from '../../support/memory-store'
 
 /**
  * The recorder the HTTP layer calls around each write, driven directly: what it puts on record
@@ -20,7 +21,7 @@ describe('the write recorder', () => {
     clock.now = '2026-04-01T10:00:00.000Z'
     return new AuditService({
       dir: dir.path,
-      store: { get: () => undefined, set: () => undefined },
+      store: memoryStore(),
       activeConsole,
       desk: { user: 'ana', host: 'desk-7' },
       now: () => new Date(clock.now)

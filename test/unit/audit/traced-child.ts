@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createAccessClient } from '../../../src/main/services/access/client'
 import { AuditService } from '../../../src/main/services/audit/audit-service'
+import { memoryStore } from '../../support/memory-store'
 
 /**
  * Updates one visitor `count` times through an access client whose writes go to the audit journal,
@@ -18,7 +19,7 @@ const [dir, url, pemPath, fingerprint256, visitorId, count] = process.argv.slice
 const memory = new Map<string, unknown>()
 const audit = new AuditService({
   dir,
-  store: { get: (k) => memory.get(k), set: (k, v) => void memory.set(k, v) },
+  store: memoryStore(memory),
   activeConsole: async () => ({ name: 'Traced', url })
 })
 const client = createAccessClient({

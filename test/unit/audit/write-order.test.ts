@@ -6,6 +6,7 @@ import { AuditService } from '../../../src/main/services/audit/audit-service'
 import { tempDir } from '../../support/temp'
 import type { WriteRecorder } from '../../../src/main/services/access/http'
 import { startDemo, type Demo } from '../access/support'
+import { memoryStore } from '../../support/memory-store'
 
 /**
  * The hook in the HTTP layer: a write is on record before it leaves, its answer is on record before
@@ -83,7 +84,7 @@ describe('writes and their record, in order', () => {
       await writeFile(blocked, 'not a folder')
       const audit = new AuditService({
         dir: blocked,
-        store: { get: () => undefined, set: () => undefined },
+        store: memoryStore(),
         activeConsole: async () => null
       })
       const client = demo.client('full', { onWrite: audit.recorder({ name: 'Blocked', url: demo.console.url }) })

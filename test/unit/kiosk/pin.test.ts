@@ -3,12 +3,9 @@ import { hashPin, verifyPin } from '../../../src/main/services/kiosk/pin-hash'
 import { FREE_ATTEMPTS, PinAttempts } from '../../../src/main/services/kiosk/pin-attempts'
 import { KioskSettingsStore } from '../../../src/main/services/kiosk/kiosk-settings'
 import { kioskPinSchema } from '../../../src/shared/kiosk/schemas'
+import { memoryStore } from '../../support/memory-store'
 
 /** A settings store in memory, as electron-store / conf behave for one key. */
-function memoryStore() {
-  const values = new Map<string, unknown>()
-  return { values, get: (k: string) => values.get(k), set: (k: string, v: unknown) => void values.set(k, v) }
-}
 
 describe('the kiosk PIN as it is kept', () => {
   it('verifies the right PIN and refuses others, including a prefix and the PIN with a digit more', async () => {
@@ -57,7 +54,7 @@ describe('kiosk settings in the settings store', () => {
     })
     const saved = await settings.save({ idleSeconds: 45, directions: 'Floor 3', deskName: 'Reception', pin: '482913' })
     expect(saved).toEqual({ pinSet: true, idleSeconds: 45, directions: 'Floor 3', deskName: 'Reception' })
-    expect(JSON.stringify(store.values.get('kiosk'))).not.toContain('482913')
+    expect(JSON.stringify(store.data.get('kiosk'))).not.toContain('482913')
     const first = settings.pin()!
     expect(await verifyPin('482913', first)).toBe(true)
 

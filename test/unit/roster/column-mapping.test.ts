@@ -6,8 +6,9 @@ import {
   headerKey,
   headerSignature
 } from '../../../src/main/services/roster/column-mapping'
-import { createConfStore, type KeyValueStore } from '../../../src/main/services/storage/key-value-store'
+import { createConfStore } from '../../../src/main/services/storage/key-value-store'
 import { tempDir } from '../../support/temp'
+import { memoryStore } from '../../support/memory-store'
 
 describe('guessing the mapping from the headers', () => {
   it('reads HR header names whatever their case, spaces and punctuation', () => {
@@ -62,11 +63,6 @@ describe('guessing the mapping from the headers', () => {
     expect(headerSignature(['Email', 'Name'])).not.toBe(headerSignature(['Name', 'Email']))
   })
 })
-
-function memoryStore(): KeyValueStore & { data: Map<string, unknown> } {
-  const data = new Map<string, unknown>()
-  return { data, get: (k) => data.get(k), set: (k, v) => void data.set(k, v) }
-}
 
 describe('remembering mappings', () => {
   it('recalls a mapping for the same headers, written any other way', () => {

@@ -52,9 +52,11 @@ export class Connections {
   constructor(private readonly deps: ConnectionsDeps) {}
 
   private read(): ProfilesFile {
+    // One read of profiles.json for both keys: this is on the path of every screen's first request.
+    const stored = this.deps.store.all()
     const parsed = profilesFileSchema.safeParse({
-      profiles: this.deps.store.get('profiles') ?? [],
-      activeId: this.deps.store.get('activeId') ?? null
+      profiles: stored['profiles'] ?? [],
+      activeId: stored['activeId'] ?? null
     })
     if (parsed.success) return parsed.data
     throw new AppError({
