@@ -290,6 +290,27 @@ describe('fetchAll de-duplication', () => {
     expect(all.join('|')).toBe(items.join('|'))
   }, 10_000)
 
+  it('keeps the first in page order when a later page arrives first (pages are taken in as they come)', async () => {
+    // Page 3 repeats a record of page 2 and is answered before it: the record stays where page 2 has it.
+    const pages: Record<number, { id: string; page: number }[]> = {
+      1: [{ id: 'a', page: 1 }],
+      2: [{ id: 'b', page: 2 }],
+      3: [
+        { id: 'b', page: 3 },
+        { id: 'c', page: 3 }
+      ]
+    }
+    const order: number[] = []
+    const fetchPage: FetchPage<{ id: string; page: number }> = async ({ pageNum }) => {
+      if (pageNum === 2) await new Promise((resolve) => setTimeout(resolve, 20))
+      order.push(pageNum)
+      return { items: pages[pageNum]!, total: 3 }
+    }
+    const all = await fetchAll(fetchPage, (r) => r.id, { pageSize: 1, concurrency: 3 })
+    expect(order).toEqual([1, 3, 2])
+    expect(all).toEqual([pages[1]![0], pages[2]![0], pages[3]![1]])
+  })
+
   it('keys by the function given, keeping the first record of a key', async () => {
     const rows = [
       { id: 'a', v: 1 },
