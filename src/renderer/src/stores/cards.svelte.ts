@@ -53,6 +53,12 @@ function warmSearch(cards: NfcCard[]): void {
   idle(slice)
 }
 
+/** Run `run` once the frame being prepared now (the rows just given to Svelte) is painted. */
+function afterPaint(run: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0))
+  else setTimeout(run, 0)
+}
+
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
 const DIGITS = /^[0-9]+$/
 
@@ -202,8 +208,9 @@ export class CardsStore {
     const progress = throttled(PROGRESS_EVERY_MS, (p: { loaded: number; total: number }) => (this.progress = p))
     const off = getApi().on('cards.progress', (p) => progress.push(p))
     try {
-      // Asked once the first cards are in: the console answers one request at a time, and the first
-      // page is what the screen waits for.
+      // Asked once the first cards are painted: the console answers one request at a time, and the
+      // first page is what the screen waits for; then main, the console and this tab would all be at
+      // work on it while the first rows are drawn, on a desk PC's few cores.
       let capabilities: Promise<{ canEdit: boolean; missingPermission?: string }> | undefined
       const askCapabilities = () =>
         (capabilities ??= getApi()
@@ -215,8 +222,8 @@ export class CardsStore {
         background
           ? undefined
           : (partial) => {
-              askCapabilities()
               if (this.loads.isCurrent(ticket)) this.cards = partial
+              afterPaint(askCapabilities)
             }
       )
       const caps = await askCapabilities()
