@@ -1,6 +1,7 @@
 import type { NfcCard } from '../../../shared/access/nfc-cards'
 import { unpackNfcCard } from '../../../shared/access/nfc-card-pack'
 import { getApi } from '../lib/api'
+import { throttled } from '../lib/throttle'
 
 /**
  * While cards stream in, the screen is given what has arrived at most this often (and at once for
@@ -36,22 +37,16 @@ export async function streamCards(
   let expected = Infinity
   let allReceived: () => void = () => undefined
   const complete = new Promise<void>((resolve) => (allReceived = resolve))
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let shown = 0
-  const flush = () => {
-    timer = undefined
-    if (received > shown && received < expected) {
-      shown = received
-      onPartial?.(parts.flat())
-    }
-  }
+  // The first part at once, then what has arrived at most every PARTIAL_EVERY_MS; never once all are in.
+  const partial = throttled(PARTIAL_EVERY_MS, () => {
+    if (onPartial && received < expected) onPartial(parts.flat())
+  })
   const off = api.on('cards.page', (page) => {
     if (page.stream !== stream) return
     parts[page.index] = page.cards.map(unpackNfcCard)
     received++
     if (received >= expected) allReceived()
-    else if (shown === 0) flush()
-    else if (timer === undefined) timer = setTimeout(flush, PARTIAL_EVERY_MS)
+    else partial.push(received)
   })
   try {
     const answer = await api.cards.load({ refresh, stream })
@@ -63,7 +58,7 @@ export async function streamCards(
     return { cards: parts.flat(), fetchedAt: answer.fetchedAt }
   } finally {
     off()
-    if (timer !== undefined) clearTimeout(timer)
+    partial.stop()
   }
 }
 
