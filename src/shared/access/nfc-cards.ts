@@ -46,6 +46,40 @@ export const nfcCardSchema = z.object({
 })
 export type NfcCard = z.infer<typeof nfcCardSchema>
 
+function sameOwner(a: NfcCard['user'], b: NfcCard['user']): boolean {
+  if (a === b) return true
+  if (!a || !b) return false
+  return (
+    a.id === b.id &&
+    a.name === b.name &&
+    a.first_name === b.first_name &&
+    a.last_name === b.last_name &&
+    a.avatar === b.avatar
+  )
+}
+
+/** The same card, field by field (every field the schema keeps, the owner's too). */
+export function sameNfcCard(a: NfcCard, b: NfcCard): boolean {
+  return (
+    a.token === b.token &&
+    a.display_id === b.display_id &&
+    a.status === b.status &&
+    a.alias === b.alias &&
+    a.card_type === b.card_type &&
+    a.note === b.note &&
+    a.user_id === b.user_id &&
+    a.user_type === b.user_type &&
+    sameOwner(a.user, b.user)
+  )
+}
+
+/** The same cards in the same order. */
+export function sameNfcCards(a: readonly NfcCard[], b: readonly NfcCard[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !sameNfcCard(a[i]!, b[i]!)) return false
+  return true
+}
+
 export const nfcCardUpdateSchema = z.object({ alias: z.string() })
 export type NfcCardUpdate = z.infer<typeof nfcCardUpdateSchema>
 

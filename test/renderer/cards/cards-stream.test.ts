@@ -23,11 +23,12 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 
 /** A main that answers cards.load when told to, and sends parts of the stream when told to. */
 function scriptedMain() {
-  const loads: { stream: string; refresh?: boolean; answer: (e: Envelope) => void }[] = []
+  const loads: { stream: string; refresh?: boolean; held?: number; answer: (e: Envelope) => void }[] = []
   const bridge = eventBridge({
     'cards.load': (input) =>
       new Promise<Envelope>((answer) => loads.push({ ...(input as { stream: string; refresh?: boolean }), answer })),
-    'cards.capabilities': () => ok({ canEdit: true })
+    'cards.capabilities': () => ok({ canEdit: true }),
+    'cards.rename': (input) => ok({ ...card(2), alias: (input as { alias: string }).alias })
   })
   setApiForTests(bridge.bridge)
   const part = (index: number, cards: NfcCard[], stream = loads.at(-1)!.stream) =>
@@ -132,6 +133,35 @@ describe('a second open', () => {
     expect(cardsStore.cards[1]).not.toBe(held[1])
     expect(cardsStore.cards[1]!.alias).toBe('Renamed')
     expect(cardsStore.cards[2]).toBe(held[2])
+  })
+
+  it('says which list it shows: main answers "unchanged" and sends nothing; after an edit here it asks for all', async () => {
+    const main = scriptedMain()
+    const first = render(CardsScreen)
+    await waitFor(() => expect(main.loads).toHaveLength(1))
+    expect(main.loads[0]!.held).toBeUndefined()
+    main.part(0, range(1, 3))
+    main.done(1, 3, { version: 7 })
+    await waitFor(() => expect(count()).toBe('3 of 3 cards'))
+    const held = cardsStore.cards
+    first.unmount()
+
+    const second = render(CardsScreen)
+    await waitFor(() => expect(main.loads).toHaveLength(2))
+    expect(main.loads[1]).toMatchObject({ refresh: true, held: 7 })
+    main.done(0, 3, { version: 8, unchanged: true })
+    await waitFor(() => expect(screen.queryByTestId('cards-loading')).toBeNull())
+    // The very list on screen stays: nothing was sent, nothing is sorted or drawn again.
+    expect(cardsStore.cards).toBe(held)
+    expect(count()).toBe('3 of 3 cards')
+    second.unmount()
+
+    // An edit here makes the list on screen another than main's: the next refresh asks for every card.
+    await cardsStore.rename('tok-2', 'Front desk')
+    render(CardsScreen)
+    await waitFor(() => expect(main.loads).toHaveLength(3))
+    expect(main.loads[2]!.refresh).toBe(true)
+    expect(main.loads[2]!.held).toBeUndefined()
   })
 
   it('an unchanged refresh keeps the very list on screen: nothing is sorted or drawn again', () => {

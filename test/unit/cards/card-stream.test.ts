@@ -34,6 +34,36 @@ describe('cards streamed to the screen as they arrive', () => {
     expect(streamed).toEqual((await call('cards.all')).cards)
   })
 
+  it('a refresh behind the list on screen: nothing is sent while the console holds those very cards', async () => {
+    const cardsOf = (stream: string) =>
+      pagesOf(stream)
+        .sort((a, b) => a.index - b.index)
+        .flatMap((p) => p.cards)
+    const shown = await call('cards.load', { stream: 'shown' })
+
+    // The console still holds them: no part, and the answer says so (with the new list's version).
+    const same = await call('cards.load', { stream: 'same', refresh: true, held: shown.version })
+    expect(same).toMatchObject({ unchanged: true, parts: 0, total: shown.total })
+    expect(same.version).not.toBe(shown.version)
+    expect(pagesOf('same')).toHaveLength(0)
+
+    // Changed on the console behind the app's back: every card is sent again, the change with them.
+    const token = cardsOf('shown')[3]!.token
+    await (await app.services.connections.client()).nfcCards.update(token, { alias: 'Changed elsewhere' })
+    const changed = await call('cards.load', { stream: 'changed', refresh: true, held: same.version })
+    expect(changed.unchanged).toBeUndefined()
+    expect(pagesOf('changed')).toHaveLength(changed.parts)
+    expect(cardsOf('changed').find((c) => c.token === token)?.alias).toBe('Changed elsewhere')
+    expect(cardsOf('changed')).toEqual((await call('cards.all')).cards)
+
+    // Edited through the app since: the list on screen is no longer the kept one, so it is sent again.
+    await call('cards.rename', { token, alias: 'Renamed here' })
+    const edited = await call('cards.load', { stream: 'edited', refresh: true, held: changed.version })
+    expect(edited.unchanged).toBeUndefined()
+    expect(cardsOf('edited').find((c) => c.token === token)?.alias).toBe('Renamed here')
+    expect(cardsOf('edited').map((c) => c.token)).toEqual(await consoleTokens(app))
+  })
+
   it('refuses a load without a stream id: its events could not be told apart', async () => {
     await expect(call('cards.load', {})).rejects.toMatchObject({ code: 'INVALID_INPUT' })
   })

@@ -1,4 +1,4 @@
-import type { NfcCard } from '../../../shared/access/nfc-cards'
+import { sameNfcCards, type NfcCard } from '../../../shared/access/nfc-cards'
 import type { Connections } from '../connections/connections'
 import type { OwnerRef } from '../../../shared/owners'
 import { assignCard, unassignCard } from './card-owners'
@@ -41,16 +41,25 @@ interface Snapshot {
   profileId: string | null
   cards: NfcCard[]
   fetchedAt: number
+  /**
+   * Which kept list this is: a new number each time the list is fetched or changed here. A screen
+   * that shows version N says so when it refreshes, and hears "unchanged" instead of the cards again.
+   */
+  version: number
 }
 
 /** Part `index` (0-based) of the cards, as it arrives: a page of a fetch, or a slice of the cache. */
 export type OnCards = (index: number, cards: NfcCard[]) => void
 
-/** A streamed read: the parts sent, and whether they, in index order, are exactly `snapshot.cards`. */
+/**
+ * A streamed read: the parts sent, and whether they, in index order, are exactly `snapshot.cards`;
+ * `unchanged`: the caller holds this very list already (see `stream`), and no part was sent.
+ */
 export interface Streamed {
   snapshot: Snapshot
   parts: number
   exact: boolean
+  unchanged?: true
 }
 
 /** Cached cards are sent in slices of a fetched page's size, so the first rows paint as soon. */
@@ -78,6 +87,7 @@ interface Inflight {
  */
 export class CardInventory {
   private snapshot: Snapshot | undefined
+  private versions = 0
   /** The fetch in progress, for the profile it fetches: a switch never hands out the old one. */
   private inflight: Inflight | undefined
 
@@ -104,8 +114,13 @@ export class CardInventory {
    * cache), so a screen can show the first rows while the rest are read. Resolves once every part
    * was handed over. Concurrent callers share one fetch: one that joins late is first handed the
    * parts already received.
+   *
+   * `held`: the version of the list the caller shows (a screen refreshing behind its cards). When it
+   * is the kept list and the console's cards turn out the same, nothing is handed over and the
+   * answer says `unchanged`: the usual refresh then costs no packing, sending or unpacking of
+   * 20,000 cards. When they differ, the parts are handed over once the fetch is done.
    */
-  async stream(refresh: boolean, onCards: OnCards): Promise<Streamed> {
+  async stream(refresh: boolean, onCards: OnCards, held?: number): Promise<Streamed> {
     const { activeId } = await this.connections.list()
     const cached = this.snapshot
     if (!refresh && cached && cached.profileId === activeId) {
@@ -115,17 +130,25 @@ export class CardInventory {
       }
       return { snapshot: cached, parts, exact: true }
     }
+    const base = held !== undefined && cached?.profileId === activeId && cached.version === held ? cached : undefined
     let inflight = this.inflight
     if (inflight?.profileId !== activeId) inflight = this.startFetch(activeId)
     const sent: NfcCard[][] = []
-    const listener: OnCards = (index, cards) => {
+    const send: OnCards = (index, cards) => {
       sent[index] = cards
       onCards(index, cards)
     }
+    // Held back while the caller may already hold them all.
+    const received: NfcCard[][] = []
+    const listener: OnCards = base ? (index, cards) => (received[index] = cards) : send
     inflight.parts.forEach((cards, index) => listener(index, cards))
     inflight.listeners.add(listener)
     try {
       const snapshot = await inflight.promise
+      if (base) {
+        if (sameNfcCards(base.cards, snapshot.cards)) return { snapshot, parts: 0, exact: true, unchanged: true }
+        received.forEach((cards, index) => send(index, cards))
+      }
       return { snapshot, parts: sent.filter(Boolean).length, exact: sameInOrder(sent, snapshot.cards) }
     } finally {
       inflight.listeners.delete(listener)
@@ -173,7 +196,7 @@ export class CardInventory {
       })
       cards = head ? withHead(head.cards, pages, given) : pages
     }
-    this.snapshot = { profileId, cards, fetchedAt: Date.now() }
+    this.snapshot = { profileId, cards, fetchedAt: Date.now(), version: ++this.versions }
     return this.snapshot
   }
 
@@ -208,7 +231,10 @@ export class CardInventory {
 
   async remove(token: string): Promise<void> {
     await (await this.connections.client()).nfcCards.remove(token)
-    if (this.snapshot) this.snapshot = { ...this.snapshot, cards: this.snapshot.cards.filter((c) => c.token !== token) }
+    if (this.snapshot) {
+      const cards = this.snapshot.cards.filter((c) => c.token !== token)
+      this.snapshot = { ...this.snapshot, cards, version: ++this.versions }
+    }
   }
 
   async assign(token: string, owner: OwnerRef, force = false): Promise<NfcCard> {
@@ -238,6 +264,6 @@ export class CardInventory {
     const index = cards.findIndex((c) => c.token === card.token)
     if (index >= 0) cards[index] = card
     else cards.push(card)
-    this.snapshot = { ...this.snapshot, cards }
+    this.snapshot = { ...this.snapshot, cards, version: ++this.versions }
   }
 }

@@ -1,4 +1,4 @@
-import type { NfcCard } from '../../../shared/access/nfc-cards'
+import { sameNfcCard, type NfcCard } from '../../../shared/access/nfc-cards'
 import { unpackNfcCard } from '../../../shared/access/nfc-card-pack'
 import { getApi } from '../lib/api'
 import { throttled } from '../lib/throttle'
@@ -25,11 +25,16 @@ function streamId(): string {
  * the pages arrive, and answers once all were sent. `onPartial` gets the cards received so far, in
  * list order (at once for the first part, then at most every PARTIAL_EVERY_MS); the promise
  * resolves with all of them. The events of other loads (another tab, an older load) are ignored.
+ * `held`: the version of the list on screen (a refresh behind it); `unchanged` then means the
+ * console still has exactly those cards, and none were sent.
  */
 export async function streamCards(
   refresh: boolean,
-  onPartial?: (cards: NfcCard[]) => void
-): Promise<{ cards: NfcCard[]; fetchedAt: number }> {
+  onPartial?: (cards: NfcCard[]) => void,
+  held?: number
+): Promise<
+  { cards: NfcCard[]; fetchedAt: number; version: number } | { unchanged: true; fetchedAt: number; version: number }
+> {
   const api = getApi()
   const stream = streamId()
   const parts: NfcCard[][] = []
@@ -49,43 +54,19 @@ export async function streamCards(
     else partial.push(received)
   })
   try {
-    const answer = await api.cards.load({ refresh, stream })
+    const answer = await api.cards.load(held === undefined ? { refresh, stream } : { refresh, stream, held })
+    const { fetchedAt, version } = answer
+    if (answer.unchanged) return { unchanged: true, fetchedAt, version }
     // The list shifted while it was read and holds a card twice: main sends the list as it keeps it.
-    if (answer.cards) return { cards: answer.cards, fetchedAt: answer.fetchedAt }
+    if (answer.cards) return { cards: answer.cards, fetchedAt, version }
     expected = answer.parts
     // Events and the answer travel apart: parts may still be on their way.
     if (received < expected) await complete
-    return { cards: parts.flat(), fetchedAt: answer.fetchedAt }
+    return { cards: parts.flat(), fetchedAt, version }
   } finally {
     off()
     partial.stop()
   }
-}
-
-function sameOwner(a: NfcCard['user'], b: NfcCard['user']): boolean {
-  if (a === b) return true
-  if (!a || !b) return false
-  return (
-    a.id === b.id &&
-    a.name === b.name &&
-    a.first_name === b.first_name &&
-    a.last_name === b.last_name &&
-    a.avatar === b.avatar
-  )
-}
-
-function sameCard(a: NfcCard, b: NfcCard): boolean {
-  return (
-    a.token === b.token &&
-    a.display_id === b.display_id &&
-    a.status === b.status &&
-    a.alias === b.alias &&
-    a.card_type === b.card_type &&
-    a.note === b.note &&
-    a.user_id === b.user_id &&
-    a.user_type === b.user_type &&
-    sameOwner(a.user, b.user)
-  )
 }
 
 /**
@@ -101,7 +82,7 @@ export function keepUnchanged(previous: NfcCard[], next: NfcCard[]): NfcCard[] {
   for (let i = 0; i < next.length; i++) {
     const fresh = next[i]!
     const old = byToken.get(fresh.token)
-    const kept = old && sameCard(old, fresh) ? old : fresh
+    const kept = old && sameNfcCard(old, fresh) ? old : fresh
     if (kept !== previous[i]) same = false
     out[i] = kept
   }

@@ -86,6 +86,8 @@ export function sortOrder(keys: string[], direction: 1 | -1 = 1): number[] {
   return inOrder ? order : order.sort(compare)
 }
 
+const NOT_HELD = { cards: null, version: 0 }
+
 /** The card inventory as the Cards screen shows it: fetched once, then filtered and sorted locally. */
 export class CardsStore {
   cards = $state.raw<NfcCard[]>([])
@@ -105,6 +107,8 @@ export class CardsStore {
   /** The message shown once a card is deleted ("Card 0042 deleted."). */
   notice = $state<string | null>(null)
   private listeningTo: unknown = null
+  /** The list main sent, as shown, and its version: a refresh says it holds it (see streamCards). */
+  private held: { cards: NfcCard[] | null; version: number } = NOT_HELD
 
   /** Hear cards.stale from the first load on, whether or not Cards is on screen. */
   private listen(): void {
@@ -169,6 +173,7 @@ export class CardsStore {
     this.loads.cancelAll()
     this.loading = false
     this.cards = []
+    this.held = NOT_HELD
     this.loaded = false
     this.progress = null
     this.error = null
@@ -217,18 +222,28 @@ export class CardsStore {
           .cards.capabilities()
           .catch(() => ({ canEdit: true, missingPermission: undefined })))
       // A background refresh shows nothing until it is complete: no partial lists are put together.
-      const { cards } = await streamCards(
+      // It says which list is on screen, if it is still the one main sent (an edit here makes a new one).
+      const shown = this.cards
+      const read = await streamCards(
         refresh,
         background
           ? undefined
           : (partial) => {
               if (this.loads.isCurrent(ticket)) this.cards = partial
               afterPaint(askCapabilities)
-            }
+            },
+        background && shown === this.held.cards ? this.held.version : undefined
       )
       const caps = await askCapabilities()
       if (!this.loads.isCurrent(ticket)) return
-      this.cards = background ? keepUnchanged(this.cards, cards) : cards
+      if ('unchanged' in read) {
+        // The console has exactly the cards on screen, so none were sent: they stay, and are still
+        // main's list unless one was edited here meanwhile.
+        this.held = this.cards === shown ? { cards: shown, version: read.version } : NOT_HELD
+      } else {
+        this.cards = background ? keepUnchanged(this.cards, read.cards) : read.cards
+        this.held = { cards: this.cards, version: read.version }
+      }
       warmSearch(this.cards)
       this.canEdit = caps.canEdit
       this.missingPermission = caps.missingPermission

@@ -15,18 +15,23 @@ export const cardChannels = {
   'cards.load': channel(
     'Every NFC card, sent as cards.page events as the pages arrive (the first rows show while the rest load); ' +
       'answers once every part was sent. `cards` only when the parts hold a card twice (a list that shifted ' +
-      'while it was read): then it replaces them',
+      'while it was read): then it replaces them. `held`: the version of the list the caller shows; when the ' +
+      'console still has exactly those cards, no part is sent and the answer says `unchanged`',
     z.object({
       refresh: z.boolean().optional(),
       /** Chosen by the caller: the cards.page events of this load carry it. */
-      stream: z.string().min(1).max(64)
+      stream: z.string().min(1).max(64),
+      held: z.number().int().nonnegative().optional()
     }),
     z.object({
       fetchedAt: z.number(),
+      /** Which kept list the cards are: given back as `held` by a later refresh. */
+      version: z.number().int().nonnegative(),
       /** How many cards.page events this load sent. */
       parts: z.number().int().nonnegative(),
       total: z.number().int().nonnegative(),
-      cards: z.array(nfcCardSchema).optional()
+      cards: z.array(nfcCardSchema).optional(),
+      unchanged: z.literal(true).optional()
     })
   ),
   'cards.get': channel('One NFC card by token (E5)', tokenInput, nfcCardSchema),
