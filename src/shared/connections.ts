@@ -58,3 +58,19 @@ export const certificateStatusSchema = z.object({
   changed: z.boolean()
 })
 export type CertificateStatus = z.infer<typeof certificateStatusSchema>
+
+/**
+ * Whether the active console answers, as last checked (at start, after a switch, when the window
+ * comes back to the front): `reachable` (it answered and took the token; a key the check's read
+ * needs may still be missing), `unreachable` (no answer), `refused` (the token), `certificate` (not
+ * the pinned one), `trouble` (it answers with errors).
+ */
+export const consoleReachStates = ['reachable', 'unreachable', 'refused', 'certificate', 'trouble'] as const
+export const consoleReachSchema = z.object({
+  profileId: z.string(),
+  state: z.enum(consoleReachStates),
+  checkedAt: z.number(),
+  /** What went wrong, said for a person (not for `reachable`). */
+  message: z.string().optional()
+})
+export type ConsoleReach = z.infer<typeof consoleReachSchema>

@@ -46,6 +46,8 @@ describe('the app shell in Chromium (web mode)', () => {
     // "Demo console" once in the sidebar, not as both the name and the badge.
     const sidebar = (await page.getByTestId('active-connection').textContent())!
     expect(sidebar.match(/Demo console/g)).toHaveLength(1)
+    // The console was checked at start: the sidebar says it answers.
+    await expect.poll(() => page.getByTestId('console-reach').textContent()).toContain('Connected')
     await page.screenshot({ path: 'docs/screens/start.png' })
     expect(await seriousA11yFindings(page)).toEqual([])
 

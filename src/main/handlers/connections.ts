@@ -1,7 +1,7 @@
 import type { AppServices } from '../services/app-services'
 import type { HandlersOf } from './types'
 
-export function connectionHandlers({ connections }: AppServices): HandlersOf<'connections'> {
+export function connectionHandlers({ connections, reach }: AppServices): HandlersOf<'connections'> {
   return {
     'connections.list': () => connections.list(),
     'connections.probe': ({ url }) => connections.probe(url),
@@ -14,6 +14,8 @@ export function connectionHandlers({ connections }: AppServices): HandlersOf<'co
       await connections.remove(id)
       return { removed: true as const }
     },
+    'connections.reach': async (input) =>
+      input?.recheck ? reach.check({ fresh: true }) : (reach.current() ?? reach.check()),
     'connections.test': (input) => connections.test(input?.id)
   }
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { createEventHub, type EventHub } from './events'
 import { Connections } from './connections/connections'
+import { ConsoleReachCheck } from './connections/console-reach'
 import type { KeyValueStore } from './storage/key-value-store'
 import type { SecretStore } from './connections/secret-store'
 import type { StartDemoConsole } from './connections/demo-starter'
@@ -71,6 +72,13 @@ export async function createAppServices(options: AppServicesOptions) {
   })
   await connections.ensureFirstStart()
   const client = () => connections.client()
+  const reach = new ConsoleReachCheck({
+    active: async () => {
+      const { activeId } = await connections.list()
+      return activeId ? { id: activeId, client: () => connections.client(activeId) } : null
+    },
+    emit: (answer) => events.emit('connections.reach', answer)
+  })
 
   const batches = new BatchService({
     dir: join(options.dataDir, 'batches'),
@@ -149,6 +157,7 @@ export async function createAppServices(options: AppServicesOptions) {
     ...options,
     events,
     connections,
+    reach,
     batches,
     scans,
     reader,
@@ -163,16 +172,20 @@ export async function createAppServices(options: AppServicesOptions) {
     today,
     rosters,
     /**
-     * Called by an app entry once its window is up: the active console's client is built (token
-     * read, pinned certificate set up) before the first screen needs it, and again after a switch.
-     * Nothing is sent to the console.
+     * Called by an app entry once its window is up, and again after a switch: the active console's
+     * client is built (token read, pinned certificate set up) before the first screen needs it, and
+     * the console is checked (one read, see console-reach.ts) so the nav can say whether it answers.
      */
     prepare(): void {
       if (prepared) return
       prepared = true
-      connections.prepare()
+      const ready = () => {
+        connections.prepare()
+        reach.check().catch(() => undefined)
+      }
+      ready()
       events.subscribe((event) => {
-        if (event === 'connections.changed') connections.prepare()
+        if (event === 'connections.changed') ready()
       })
     },
     async close() {

@@ -1,4 +1,4 @@
-import type { ProfileSummary, TokenCheck } from '../../../shared/connections'
+import type { ConsoleReach, ProfileSummary, TokenCheck } from '../../../shared/connections'
 import { getApi, type Api } from '../lib/api'
 
 type Connections = Api['connections']
@@ -15,16 +15,50 @@ export class ConnectionStore {
    * scrolled into view once.
    */
   results = $state<Record<string, { check?: TokenCheck; notice?: string; reveal?: boolean }>>({})
+  /** Each console's last check, by profile: a switch may bring the new one's before the new active id. */
+  private reaches = $state.raw<Record<string, ConsoleReach>>({})
+  /** Whether the active console answered its last check (null: not known yet). */
+  reach = $derived(this.activeId ? (this.reaches[this.activeId] ?? null) : null)
+  checking = $state(false)
 
   async load(): Promise<void> {
     const { profiles, activeId } = await getApi().connections.list()
     this.profiles = profiles
     this.activeId = activeId
     this.loaded = true
+    // The check main ran at start (or runs now): it may have ended before this tab listened.
+    if (activeId) void this.askReach(false)
   }
 
   listen(): () => void {
-    return getApi().on('connections.changed', () => void this.load())
+    const api = getApi()
+    const offChanged = api.on('connections.changed', () => void this.load())
+    const offReach = api.on('connections.reach', (reach) => this.keepReach(reach))
+    return () => {
+      offChanged()
+      offReach()
+    }
+  }
+
+  /** Ask main to check the active console again (main gives a recent good answer instead). */
+  recheck(): Promise<void> {
+    return this.askReach(true)
+  }
+
+  private keepReach(reach: ConsoleReach): void {
+    this.reaches = { ...this.reaches, [reach.profileId]: reach }
+  }
+
+  private async askReach(recheck: boolean): Promise<void> {
+    this.checking = recheck
+    try {
+      const reach = await getApi().connections.reach(recheck ? { recheck } : undefined)
+      if (reach) this.keepReach(reach)
+    } catch {
+      // Not knowing is shown as nothing; the screens say what fails when they call.
+    } finally {
+      this.checking = false
+    }
   }
 
   async select(id: string): Promise<void> {

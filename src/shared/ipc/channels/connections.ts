@@ -3,6 +3,7 @@ import { channel, noInput } from '../define'
 import {
   certificateInfoSchema,
   certificateStatusSchema,
+  consoleReachSchema,
   consoleUrlSchema,
   fingerprintSchema,
   profileSummarySchema,
@@ -54,6 +55,12 @@ export const connectionChannels = {
   ),
   'connections.select': channel('Make a profile the active one', idInput, profileSummarySchema),
   'connections.remove': channel('Delete a profile and its token', idInput, z.object({ removed: z.literal(true) })),
+  'connections.reach': channel(
+    'Whether the active console answers (one read of one card): the last check, or a new one with `recheck` ' +
+      '(a check that found it answering less than 15 s ago is given again); null when no console is chosen',
+    z.object({ recheck: z.boolean().optional() }).optional(),
+    consoleReachSchema.nullable()
+  ),
   'connections.test': channel(
     'Call the console with the profile (default: active): address, certificate, token, and the permission keys it holds',
     z.object({ id: z.string().optional() }).optional(),
@@ -62,5 +69,7 @@ export const connectionChannels = {
 }
 
 export const connectionEvents = {
-  'connections.changed': z.object({ activeId: z.string().nullable() })
+  'connections.changed': z.object({ activeId: z.string().nullable() }),
+  /** A check of the active console ended (see connections.reach). */
+  'connections.reach': consoleReachSchema
 }

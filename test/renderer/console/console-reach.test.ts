@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte'
+import ConsoleReachLine from '../../../src/renderer/src/components/ConsoleReachLine.svelte'
+import { connection } from '../../../src/renderer/src/stores/connection.svelte'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import type { ConsoleReach, ProfileSummary } from '../../../src/shared/connections'
+import { eventBridge, ok } from '../enroll/event-bridge'
+
+const site: ProfileSummary = {
+  id: 'site',
+  name: 'Site',
+  url: 'https://10.0.0.2:12445',
+  fingerprint256: 'AA',
+  demo: false,
+  hasToken: true,
+  tokenStorage: 'encrypted'
+}
+const notAnswering: ConsoleReach = {
+  profileId: 'site',
+  state: 'unreachable',
+  checkedAt: 1,
+  message: 'The console at https://10.0.0.2:12445 is unreachable: it did not answer.'
+}
+
+let off: (() => void) | undefined
+afterEach(() => off?.())
+
+describe('the console line in the sidebar', () => {
+  it('says the console does not answer and why; Check again asks main, and the line follows', async () => {
+    let next: ConsoleReach = notAnswering
+    const main = eventBridge({
+      'connections.list': () => ok({ profiles: [site], activeId: 'site' }),
+      'connections.reach': () => ok(next)
+    })
+    setApiForTests(main.bridge)
+    off = connection.listen()
+    await connection.load()
+    render(ConsoleReachLine)
+
+    const line = screen.getByRole('status')
+    await waitFor(() => expect(line).toHaveTextContent('Not answering'))
+    expect(line).toHaveTextContent('it did not answer')
+    next = { profileId: 'site', state: 'reachable', checkedAt: 2 }
+    await fireEvent.click(screen.getByRole('button', { name: 'Check again' }))
+    await waitFor(() => expect(line).toHaveTextContent('Connected'))
+    expect(main.calls.filter(([c]) => c === 'connections.reach').at(-1)![1]).toEqual({ recheck: true })
+    expect(screen.queryByRole('button', { name: 'Check again' })).toBeNull()
+
+    // Main's later checks reach the line too; another console's answer is not this one's.
+    main.emit('connections.reach', { profileId: 'site', state: 'refused', checkedAt: 3, message: 'Refused.' })
+    await waitFor(() => expect(line).toHaveTextContent('Token refused'))
+    main.emit('connections.reach', { profileId: 'other', state: 'reachable', checkedAt: 4 })
+    await new Promise((r) => setTimeout(r, 20))
+    expect(line).toHaveTextContent('Token refused')
+  })
+})
