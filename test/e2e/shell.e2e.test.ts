@@ -47,7 +47,7 @@ describe('the app shell in Chromium (web mode)', () => {
     const sidebar = (await page.getByTestId('active-connection').textContent())!
     expect(sidebar.match(/Demo console/g)).toHaveLength(1)
     // The console was checked at start: the sidebar says it answers.
-    await expect.poll(() => page.getByTestId('console-reach').textContent()).toContain('Connected')
+    await expect.poll(() => page.getByTestId('console-answers').textContent()).toContain('Connected')
     await page.screenshot({ path: 'docs/screens/start.png' })
     expect(await seriousA11yFindings(page)).toEqual([])
 
