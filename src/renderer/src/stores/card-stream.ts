@@ -54,7 +54,7 @@ export async function streamCards(
     else partial.push(received)
   })
   try {
-    const answer = await api.cards.load(held === undefined ? { refresh, stream } : { refresh, stream, held })
+    const answer = await api.cards.load({ refresh, stream, held })
     const { fetchedAt, version } = answer
     if (answer.unchanged) return { unchanged: true, fetchedAt, version }
     // The list shifted while it was read and holds a card twice: main sends the list as it keeps it.

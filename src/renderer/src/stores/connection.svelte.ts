@@ -50,14 +50,15 @@ export class ConnectionStore {
   }
 
   private async askReach(recheck: boolean): Promise<void> {
-    this.checking = recheck
+    // Only Check again shows "Checking…": the quiet ask after a load must not end its wait early.
+    if (recheck) this.checking = true
     try {
       const reach = await getApi().connections.reach(recheck ? { recheck } : undefined)
       if (reach) this.keepReach(reach)
     } catch {
       // Not knowing is shown as nothing; the screens say what fails when they call.
     } finally {
-      this.checking = false
+      if (recheck) this.checking = false
     }
   }
 
