@@ -83,6 +83,39 @@ describe('Touch Pass list', () => {
     expect(rows[99]).toHaveTextContent('AAAA-BBBB-CCCC-0100')
   })
 
+  it('a cleared search keeps its results capped until the first page replaces them', async () => {
+    const many = Array.from({ length: 1500 }, (_, i) => pass(String(i + 1), 'ACTIVE'))
+    let answerPage: (() => void) | undefined
+    let pages = 0
+    const { bridge } = bridgeWith({
+      'touchPasses.search': () => ({ ok: true, result: { items: many } }),
+      // The first page at once on open; the one asked when the search is cleared waits to be released.
+      'touchPasses.list': () =>
+        ++pages === 1
+          ? { ok: true, result: { items: [pass('1', 'ACTIVE')], total: 2000 } }
+          : new Promise((resolve) => {
+              answerPage = () => resolve({ ok: true, result: { items: [pass('2', 'SUSPENDED')], total: 2000 } })
+            })
+    })
+    setApiForTests(bridge)
+    render(TouchPassesScreen)
+    await screen.findByTestId('passes-table')
+    const field = screen.getByLabelText('Search by card id or user name')
+    await fireEvent.input(field, { target: { value: 'A' } })
+    await waitFor(() => expect(screen.getByTestId('passes-count')).toHaveTextContent('1500 found'))
+    await fireEvent.input(field, { target: { value: '' } })
+    await waitFor(() => expect(answerPage).toBeDefined())
+    // Asked, not answered: the 1,500 results are still what is on screen, still 100 rows and said to be a search.
+    const table = screen.getByTestId('passes-table')
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(100)
+    expect(screen.getByTestId('passes-count')).toHaveTextContent('1500 found: the first 100 are shown')
+    expect(screen.getByRole('button', { name: 'Show all' })).toBeInTheDocument()
+    answerPage!()
+    await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(1))
+    expect(table).toHaveTextContent('Suspended')
+    expect(screen.queryByRole('button', { name: 'Show all' })).toBeNull()
+  })
+
   it('says statuses in words, in the table and in the filter', async () => {
     const { bridge } = bridgeWith({
       'touchPasses.list': () => ({
