@@ -1,4 +1,3 @@
-import { launchChromium } from '../test/support/chromium'
 import { startDemoConsoleProcess } from '../test/support/processes'
 import { tempDir } from '../test/support/temp'
 import { probeCertificate } from '../src/main/services/access/tls-pinning'
@@ -15,6 +14,7 @@ import {
   longestFrameDuring,
   timeOpen
 } from './support/list-bench'
+import { launchCdpPage } from './support/cdp-page'
 
 /**
  * Visitors (5,000 on the large demo site) and Touch Passes (2,000) in Chromium, web mode. Both
@@ -26,6 +26,9 @@ import {
  *   fetch of that one page is printed;
  * - filter: a keystroke in the search field → painted frame, p95 ≤ 50 ms (the search answer
  *   itself, a console round trip, is printed with its own bare fetch).
+ *
+ * Chromium is driven over a bare DevTools pipe, not Playwright, as in cards-filter: Playwright's
+ * Network domain copies every WebSocket frame of the app into DevTools messages (support/cdp-page.ts).
  */
 const TARGET = { openRatio: 3, p95Ms: 50 }
 const PAGE = 25
@@ -76,13 +79,14 @@ try {
   const { pin } = await probeCertificate(demo.info.url)
   const bare = bareFetcher(demo.info, pin)
   const web = await startBundledWebMode(appDir.path)
-  const browser = await launchChromium({ width: 1366, height: 768 })
+  const page = await launchCdpPage({ width: 1366, height: 768 })
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+  const navButton = (label: string) =>
+    `[...document.querySelectorAll('nav[aria-label="Screens"] button')].find((b) => b.textContent.trim() === '${label}')`
   try {
-    const { page } = browser
     await page.goto(web.url)
-    const nav = page.getByRole('navigation', { name: 'Screens' })
-    await nav.getByRole('button', { name: 'Cards' }).waitFor()
-    await page.waitForTimeout(1500)
+    await page.waitFor(navButton('Cards'))
+    await sleep(1500)
     for (const screen of screens) {
       const bareMs: number[] = []
       const bareAllMs: number[] = []
@@ -99,9 +103,9 @@ try {
       const cold = (await timeOpen(page, screen.nav, screen.rows, total)).firstMs
       const opens: number[] = []
       for (let i = 0; i < OPENS; i++) {
-        await nav.getByRole('button', { name: 'Home' }).click()
-        await page.locator(screen.rows).first().waitFor({ state: 'detached' })
-        await page.waitForTimeout(300)
+        await page.evaluate(`${navButton('Home')}.click()`)
+        await page.waitFor(`document.querySelector(${JSON.stringify(screen.rows)}) === null`)
+        await sleep(300)
         opens.push((await timeOpen(page, screen.nav, screen.rows, total)).firstMs)
       }
       // Typed at a person's pace: Touch Passes searches as you type (250 ms after the last key), so its
@@ -128,7 +132,7 @@ try {
       )
     }
   } finally {
-    await browser.close()
+    await page.close()
     await web.stop()
   }
 } catch (err) {
