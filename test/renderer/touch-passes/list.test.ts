@@ -53,6 +53,29 @@ describe('Touch Pass list', () => {
     )
   })
 
+  it('asks what the token may change once the first page is in, not beside it (one connection for the page)', async () => {
+    let answerPage: (() => void) | undefined
+    const { bridge, calls } = bridgeWith({
+      'touchPasses.list': () =>
+        new Promise((resolve) => {
+          answerPage = () => resolve({ ok: true, result: { items: [pass('1', 'ACTIVE')], total: 1 } })
+        }),
+      'touchPasses.capabilities': () => ({
+        ok: true,
+        result: { canEdit: false, missingPermission: 'edit:credential', canAssign: true }
+      })
+    })
+    setApiForTests(bridge)
+    render(TouchPassesScreen)
+    await waitFor(() => expect(answerPage).toBeDefined())
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(calls.map(([c]) => c)).toEqual(['touchPasses.list'])
+    answerPage!()
+    await screen.findByTestId('passes-table')
+    await waitFor(() => expect(calls.map(([c]) => c)).toEqual(['touchPasses.list', 'touchPasses.capabilities']))
+    expect(await screen.findByTestId('permission-note')).toHaveTextContent('edit:credential')
+  })
+
   it('searches as you type', async () => {
     const { bridge, calls } = bridgeWith({
       'touchPasses.search': () => ({ ok: true, result: { items: [pass('7', 'PENDING')] } })

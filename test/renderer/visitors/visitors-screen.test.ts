@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, render, screen, within } from '@testing-library/svelte'
 import Pager from '../../../src/renderer/src/components/common/Pager.svelte'
 import VisitorsScreen from '../../../src/renderer/src/screens/VisitorsScreen.svelte'
@@ -80,5 +80,28 @@ describe('Pager counts', () => {
       expect(screen.getByTestId('pager-summary')).toHaveTextContent(new RegExp(`· ${said}$`))
       unmount()
     }
+  })
+})
+
+describe('Visitors screen open', () => {
+  it('asks what the token may change once the first page is in, not beside it (one connection for the page)', async () => {
+    visitors.reset()
+    let answerPage: (() => void) | undefined
+    const { bridge, calls } = scriptedBridge({
+      'visitors.list': () =>
+        new Promise((resolve) => {
+          answerPage = () => resolve({ ok: true, result: { items: [rosa], total: 1 } })
+        }),
+      'visitors.capabilities': () => ({ ok: true, result: { canEdit: false, missingPermission: 'edit:visitor' } })
+    })
+    setApiForTests(bridge)
+    render(VisitorsScreen)
+    await vi.waitFor(() => expect(answerPage).toBeDefined())
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(calls.map(([c]) => c)).toEqual(['visitors.list'])
+    answerPage!()
+    await screen.findByTestId('visitors-table')
+    await vi.waitFor(() => expect(calls.map(([c]) => c)).toEqual(['visitors.list', 'visitors.capabilities']))
+    expect(await screen.findByTestId('permission-note')).toHaveTextContent('edit:visitor')
   })
 })
