@@ -46,7 +46,7 @@ describe('Touch Pass list', () => {
       'cannot be filtered to expired passes, so all 14 passes it lists were read'
     )
     expect(screen.getByTestId('passes-table')).toHaveTextContent('Expired')
-    expect(screen.getByTestId('passes-count')).toHaveTextContent('1 found')
+    expect(screen.getByTestId('pager-summary')).toHaveTextContent('Page 1 of 1 · 1 pass')
     // Never the list's status filter with EXPIRED, which the console does not take.
     expect(calls.some(([c, input]) => c === 'touchPasses.list' && JSON.stringify(input).includes('EXPIRED'))).toBe(
       false
@@ -74,6 +74,42 @@ describe('Touch Pass list', () => {
     await screen.findByTestId('passes-table')
     await waitFor(() => expect(calls.map(([c]) => c)).toEqual(['touchPasses.list', 'touchPasses.capabilities']))
     expect(await screen.findByTestId('permission-note')).toHaveTextContent('edit:credential')
+  })
+
+  it('draws a list read whole a page at a time, here, and keeps it until the next list is in', async () => {
+    const free = Array.from({ length: 60 }, (_, i) => pass(String(i + 1), 'INACTIVE'))
+    let answerPage: (() => void) | undefined
+    let pages = 0
+    const { bridge, calls } = bridgeWith({
+      'touchPasses.assignable': () => ({ ok: true, result: { items: free } }),
+      'touchPasses.list': () =>
+        ++pages === 1
+          ? { ok: true, result: { items: [pass('1', 'ACTIVE')], total: 2000 } }
+          : new Promise((resolve) => {
+              answerPage = () => resolve({ ok: true, result: { items: [pass('99', 'SUSPENDED')], total: 2000 } })
+            })
+    })
+    setApiForTests(bridge)
+    render(TouchPassesScreen)
+    const table = await screen.findByTestId('passes-table')
+    await fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'ASSIGNABLE' } })
+    await waitFor(() => expect(screen.getByTestId('pager-summary')).toHaveTextContent('Page 1 of 3 · 60 passes'))
+    const ids = () => [...table.querySelectorAll('tbody tr td.id')].map((td) => td.textContent?.trim())
+    expect(ids()).toHaveLength(25)
+    expect(ids()[0]).toBe('AAAA-BBBB-CCCC-0001')
+    await fireEvent.click(screen.getByRole('button', { name: 'Next' }))
+    await fireEvent.click(screen.getByRole('button', { name: 'Next' }))
+    expect(screen.getByTestId('pager-summary')).toHaveTextContent('Page 3 of 3 · 60 passes')
+    expect(ids()).toEqual(free.slice(50).map((p) => p.card_id))
+    // Pages of a list read whole are turned here: the console was asked once.
+    expect(calls.filter(([c]) => c === 'touchPasses.assignable')).toHaveLength(1)
+    // Back to every status: until the console's page is in, the whole list stays drawn a page at a time.
+    await fireEvent.change(screen.getByLabelText('Status'), { target: { value: '' } })
+    await waitFor(() => expect(answerPage).toBeDefined())
+    expect(ids()).toHaveLength(10)
+    answerPage!()
+    await waitFor(() => expect(ids()).toEqual(['AAAA-BBBB-CCCC-0099']))
+    expect(screen.getByTestId('pager-summary')).toHaveTextContent('Page 1 of 80 · 2000 passes')
   })
 
   it('searches as you type', async () => {

@@ -35,6 +35,12 @@ export class TouchPassesStore extends RecordList<TouchPass> {
   searched = $state('')
   /** The query asked last; `searched` once its answer is shown. */
   private asked = ''
+  /**
+   * The list on screen was read whole (ASSIGNABLE, EXPIRED: every pass at once, no console paging):
+   * the screen draws it a page at a time and `turn` moves between those pages here. Set with the
+   * answer, like `searched`: 832 assignable passes drawn at once took a 300 ms frame.
+   */
+  whole = $state(false)
   // editBlocked (from RecordList): rename, activate, suspend, unbundle, buy (edit:credential).
   /** The same for giving a pass to a user and taking it back (edit:user). */
   assignBlocked = $state<string | null>(null)
@@ -49,6 +55,7 @@ export class TouchPassesStore extends RecordList<TouchPass> {
           : await getApi().touchPasses.assignable()
       return () => {
         this.searched = searched
+        this.whole = !searched
         this.show(answer.items, answer.items.length, 1)
         this.scanned = answer.scanned ?? 0
       }
@@ -56,6 +63,7 @@ export class TouchPassesStore extends RecordList<TouchPass> {
     const result = await getApi().touchPasses.list({ page, pageSize: this.pageSize, ...(status ? { status } : {}) })
     return () => {
       this.searched = ''
+      this.whole = false
       this.show(result.items, result.total, page)
     }
   }
@@ -74,6 +82,16 @@ export class TouchPassesStore extends RecordList<TouchPass> {
     }
   }
 
+  /** Page `page` of the list on screen: the console's, or this screen's own for a list read whole. */
+  turn(page: number): void {
+    if (!this.whole) {
+      void this.load(page)
+      return
+    }
+    const last = Math.max(1, Math.ceil(this.total / this.pageSize))
+    this.page = Math.min(Math.max(1, page), last)
+  }
+
   search(condition: string): Promise<void> {
     this.asked = condition.trim()
     return this.load(1)
@@ -89,6 +107,7 @@ export class TouchPassesStore extends RecordList<TouchPass> {
     super.reset()
     this.asked = ''
     this.searched = ''
+    this.whole = false
     this.assignBlocked = null
   }
 
