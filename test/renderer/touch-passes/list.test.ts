@@ -4,6 +4,7 @@ import TouchPassesScreen from '../../../src/renderer/src/screens/TouchPassesScre
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { touchPasses } from '../../../src/renderer/src/stores/touch-passes.svelte'
 import type { TouchPass } from '../../../src/shared/access/touch-passes'
+import type { Envelope } from '../../../src/shared/ipc/define'
 import { scriptedBridge } from '../../support/fake-bridge'
 
 const pass = (id: string, status: TouchPass['status'], card_name = ''): TouchPass => ({
@@ -18,6 +19,22 @@ const pass = (id: string, status: TouchPass['status'], card_name = ''): TouchPas
   user_status: '',
   bundles: []
 })
+
+/**
+ * `touchPasses.list` answering the screen's first page at once and holding back the next one
+ * until `release()`: what is on screen while a list is asked but not yet in.
+ */
+function secondPageHeld(second: TouchPass) {
+  let release: (() => void) | undefined
+  let pages = 0
+  const list = () =>
+    ++pages === 1
+      ? { ok: true as const, result: { items: [pass('1', 'ACTIVE')], total: 2000 } }
+      : new Promise<Envelope>((resolve) => {
+          release = () => resolve({ ok: true, result: { items: [second], total: 2000 } })
+        })
+  return { list, asked: () => release !== undefined, release: () => release!() }
+}
 
 describe('Touch Pass list', () => {
   beforeEach(() => {
@@ -78,16 +95,10 @@ describe('Touch Pass list', () => {
 
   it('draws a list read whole a page at a time, here, and keeps it until the next list is in', async () => {
     const free = Array.from({ length: 60 }, (_, i) => pass(String(i + 1), 'INACTIVE'))
-    let answerPage: (() => void) | undefined
-    let pages = 0
+    const page = secondPageHeld(pass('99', 'SUSPENDED'))
     const { bridge, calls } = bridgeWith({
       'touchPasses.assignable': () => ({ ok: true, result: { items: free } }),
-      'touchPasses.list': () =>
-        ++pages === 1
-          ? { ok: true, result: { items: [pass('1', 'ACTIVE')], total: 2000 } }
-          : new Promise((resolve) => {
-              answerPage = () => resolve({ ok: true, result: { items: [pass('99', 'SUSPENDED')], total: 2000 } })
-            })
+      'touchPasses.list': page.list
     })
     setApiForTests(bridge)
     render(TouchPassesScreen)
@@ -105,9 +116,9 @@ describe('Touch Pass list', () => {
     expect(calls.filter(([c]) => c === 'touchPasses.assignable')).toHaveLength(1)
     // Back to every status: until the console's page is in, the whole list stays drawn a page at a time.
     await fireEvent.change(screen.getByLabelText('Status'), { target: { value: '' } })
-    await waitFor(() => expect(answerPage).toBeDefined())
+    await waitFor(() => expect(page.asked()).toBe(true))
     expect(ids()).toHaveLength(10)
-    answerPage!()
+    page.release()
     await waitFor(() => expect(ids()).toEqual(['AAAA-BBBB-CCCC-0099']))
     expect(screen.getByTestId('pager-summary')).toHaveTextContent('Page 1 of 80 · 2000 passes')
   })
@@ -144,17 +155,10 @@ describe('Touch Pass list', () => {
 
   it('a cleared search keeps its results capped until the first page replaces them', async () => {
     const many = Array.from({ length: 1500 }, (_, i) => pass(String(i + 1), 'ACTIVE'))
-    let answerPage: (() => void) | undefined
-    let pages = 0
+    const page = secondPageHeld(pass('2', 'SUSPENDED'))
     const { bridge } = bridgeWith({
       'touchPasses.search': () => ({ ok: true, result: { items: many } }),
-      // The first page at once on open; the one asked when the search is cleared waits to be released.
-      'touchPasses.list': () =>
-        ++pages === 1
-          ? { ok: true, result: { items: [pass('1', 'ACTIVE')], total: 2000 } }
-          : new Promise((resolve) => {
-              answerPage = () => resolve({ ok: true, result: { items: [pass('2', 'SUSPENDED')], total: 2000 } })
-            })
+      'touchPasses.list': page.list
     })
     setApiForTests(bridge)
     render(TouchPassesScreen)
@@ -163,13 +167,13 @@ describe('Touch Pass list', () => {
     await fireEvent.input(field, { target: { value: 'A' } })
     await waitFor(() => expect(screen.getByTestId('passes-count')).toHaveTextContent('1500 found'))
     await fireEvent.input(field, { target: { value: '' } })
-    await waitFor(() => expect(answerPage).toBeDefined())
+    await waitFor(() => expect(page.asked()).toBe(true))
     // Asked, not answered: the 1,500 results are still what is on screen, still 100 rows and said to be a search.
     const table = screen.getByTestId('passes-table')
     expect(table.querySelectorAll('tbody tr')).toHaveLength(100)
     expect(screen.getByTestId('passes-count')).toHaveTextContent('1500 found: the first 100 are shown')
     expect(screen.getByRole('button', { name: 'Show all' })).toBeInTheDocument()
-    answerPage!()
+    page.release()
     await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(1))
     expect(table).toHaveTextContent('Suspended')
     expect(screen.queryByRole('button', { name: 'Show all' })).toBeNull()
