@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { tick } from 'svelte'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
 import TodayScreen from '../../../src/renderer/src/screens/TodayScreen.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
@@ -181,5 +182,71 @@ describe('Today screen', () => {
     await screen.findByText(/^Live: console notifications/)
     unmount()
     expect(calls).toContain('today.unwatch')
+  })
+
+  it('draws a page of each group on a large day, and finds a visitor across the groups', async () => {
+    // 120 expected (one every 3 minutes from 08:00), 3 here: a day of a large site, smaller.
+    const many = Array.from({ length: 120 }, (_, i) =>
+      row({ id: `e${i + 1}`, name: `Guest ${String(i + 1).padStart(3, '0')}`, start: at(8, i * 3) })
+    )
+    const here = [
+      row({ id: 'h1', name: 'Ada Ng', status: 'VISITING', group: 'here', company: 'Northwind' }),
+      row({ id: 'h2', name: 'Bo Dahl', status: 'VISITING', group: 'here' }),
+      row({ id: 'h3', name: 'Cy Eng', status: 'VISITING', group: 'here', host: 'Ida Ng' })
+    ]
+    const { bridge, push } = bridgeWith(viewOf([...many, ...here]), {
+      kind: 'notifications',
+      visitorEvents: true,
+      backstopSeconds: 60
+    })
+    setApiForTests(bridge)
+    render(TodayScreen)
+    const expected = await screen.findByTestId('today-group-expected')
+    expect(within(expected).getByRole('heading')).toHaveTextContent('Expected 120')
+    let drawn = within(expected).getAllByTestId('today-row')
+    expect(drawn).toHaveLength(50)
+    expect(drawn[0]).toHaveTextContent('Guest 001')
+    // Times as the desk's locale writes them (the formats are made once, not per row).
+    const clock = (s: number) =>
+      new Date(s * 1000).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+    expect(within(drawn[0]!).getByText(`${clock(at(8))} – ${clock(at(17))}`)).toBeInTheDocument()
+    const pages = within(expected).getByRole('navigation', { name: 'Expected pages' })
+    expect(pages).toHaveTextContent('Page 1 of 3 · 120 visitors')
+    // A group that fits on a page has no pager.
+    expect(within(screen.getByTestId('today-group-here')).queryByRole('navigation')).toBeNull()
+
+    await fireEvent.click(within(pages).getByRole('button', { name: 'Next' }))
+    drawn = within(expected).getAllByTestId('today-row')
+    expect(drawn).toHaveLength(50)
+    expect(drawn[0]).toHaveTextContent('Guest 051')
+    expect(pages).toHaveTextContent('Page 2 of 3 · 120 visitors')
+
+    // A re-read pushed by main keeps the page the desk is on.
+    push('today.changed', viewOf([...many.slice(1), ...here]))
+    await tick()
+    expect(within(expected).getAllByTestId('today-row')[0]).toHaveTextContent('Guest 052')
+
+    // Find: name, company or host, in every group, each back on its first page; / goes there.
+    await fireEvent.keyDown(document.body, { key: '/' })
+    expect(screen.getByRole('searchbox', { name: 'Find a visitor today' })).toHaveFocus()
+    await fireEvent.input(screen.getByRole('searchbox', { name: 'Find a visitor today' }), { target: { value: ' ng' } })
+    expect(
+      within(screen.getByTestId('today-group-here'))
+        .getAllByTestId('today-row')
+        .map((r) => r.dataset.id)
+    ).toEqual(['h1', 'h3'])
+    expect(screen.getByText(/^2 of today’s 122 visitors\s+match$/)).toBeInTheDocument()
+    expect(within(expected).getByText('No one in this group matches “ng”.')).toBeInTheDocument()
+    await fireEvent.input(screen.getByRole('searchbox', { name: 'Find a visitor today' }), {
+      target: { value: 'GUEST 11' }
+    })
+    expect(
+      within(expected)
+        .getAllByTestId('today-row')
+        .map((r) => r.dataset.id)
+    ).toEqual(Array.from({ length: 10 }, (_, i) => `e${110 + i}`))
+    expect(within(expected).queryByRole('navigation')).toBeNull()
+    await fireEvent.input(screen.getByRole('searchbox', { name: 'Find a visitor today' }), { target: { value: '' } })
+    expect(within(expected).getAllByTestId('today-row')[0]).toHaveTextContent('Guest 002')
   })
 })

@@ -14,6 +14,27 @@ export const todayGroupWords: Record<TodayGroup, string> = {
   cancelled: 'Cancelled'
 }
 
+/**
+ * Rows drawn per group: a usual day fits on one page, and a day of thousands draws at most five
+ * pages' worth (one per group) instead of every row.
+ */
+export const TODAY_PAGE = 50
+
+function firstPages(): Record<TodayGroup, number> {
+  return Object.fromEntries(todayGroups.map((g) => [g, 1])) as Record<TodayGroup, number>
+}
+
+/** The lower-cased text the desk's find is matched against, built once per row object. */
+const findTexts = new WeakMap<TodayRow, string>()
+function findText(row: TodayRow): string {
+  let text = findTexts.get(row)
+  if (text === undefined) {
+    text = `${row.name}\u0000${row.company}\u0000${row.host}`.toLowerCase()
+    findTexts.set(row, text)
+  }
+  return text
+}
+
 /** The reception's Today: the list main keeps up to date, its live source, the walk-in doors. */
 export class TodayStore {
   view = $state.raw<TodayView | null>(null)
@@ -24,16 +45,46 @@ export class TodayStore {
   lastChange = $state<string | null>(null)
   private readonly reads = new Latest()
 
+  /** What the desk typed to find a visitor: name, company or host, any case. */
+  find = $state('')
+  /** The page shown of each group (1-based); kept when the list is re-read, clamped to its pages. */
+  pages = $state<Record<TodayGroup, number>>(firstPages())
+
+  /**
+   * Each group with the rows that match the find and the page of them drawn. A large site has
+   * thousands of visitors a day: drawn all at once they took seconds and left a page of rows no one
+   * reads; a page of each group is what a desk looks at.
+   */
   groups = $derived.by(() => {
     const rows = this.view?.rows ?? []
-    return todayGroups.map((group) => ({ group, rows: rows.filter((r) => r.group === group) }))
+    const needle = this.find.trim().toLowerCase()
+    const found = needle ? rows.filter((r) => findText(r).includes(needle)) : rows
+    return todayGroups.map((group) => {
+      const inGroup = found.filter((r) => r.group === group)
+      const pages = Math.max(1, Math.ceil(inGroup.length / TODAY_PAGE))
+      const page = Math.min(this.pages[group], pages)
+      const start = (page - 1) * TODAY_PAGE
+      return { group, rows: inGroup, page, shown: inGroup.slice(start, start + TODAY_PAGE) }
+    })
   })
+
+  /** Find visitors: every group back to its first page. */
+  search(text: string): void {
+    this.find = text
+    this.pages = firstPages()
+  }
+
+  turn(group: TodayGroup, page: number): void {
+    this.pages = { ...this.pages, [group]: page }
+  }
 
   /** Read the list, then keep it live; returns the function that stops listening. */
   start(): () => void {
     const api = getApi()
     this.view = null
     this.error = null
+    this.find = ''
+    this.pages = firstPages()
     const offChanged = api.on('today.changed', (view) => this.show(view))
     const offSource = api.on('today.source', (source) => (this.source = source))
     void this.load().then(async () => {

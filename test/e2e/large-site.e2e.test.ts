@@ -16,12 +16,14 @@ const cli = (data: string, ...args: string[]) =>
   )
 
 /**
- * The Cards screen on a large site (20,000 cards), as a front desk uses it all day: the first rows
+ * A large site (20,000 cards, 5,000 visitors, 2,500 of them today), as a front desk uses it all day.
+ *
+ * Cards: the first rows
  * while the rest arrive, the whole list filterable, a second open showing the cards held while they
  * are read again behind them, and a change made on the console found after it. The console is slowed
  * down (its latency fault) so that "while the rest arrive" lasts long enough to be seen, not timed.
  */
-describe('Cards on a site of 20,000 cards (Chromium, web mode)', () => {
+describe('a large site: Cards and Today (Chromium, web mode)', () => {
   let web: Started<{ url: string }>
   let large: Started<DemoConsoleInfo>
   let browser: Awaited<ReturnType<typeof launchChromium>>
@@ -152,6 +154,51 @@ describe('Cards on a site of 20,000 cards (Chromium, web mode)', () => {
     await expect.poll(count, { timeout: 60_000 }).toBe('1 of 20,000 cards')
     await expect.poll(() => page.getByTestId('cards-loading').count()).toBe(0)
     expect(await page.locator('[data-testid=card-rows]').textContent()).toContain(target.display_id)
+    expect(browser.errors).toEqual([])
+  })
+
+  it('Today draws a page of each group and finds an arriving visitor among thousands', async () => {
+    const { page } = browser
+    const nav = page.getByRole('navigation', { name: 'Screens' })
+    await nav.getByRole('button', { name: 'Today' }).click()
+    const expected = page.getByTestId('today-group-expected')
+    await expected.getByTestId('today-row').first().waitFor({ timeout: 30_000 })
+    const heading = await expected.getByRole('heading').textContent()
+    const total = Number(/(\d+)$/.exec(heading ?? '')?.[1])
+    expect(total).toBeGreaterThan(50)
+    expect(await expected.getByTestId('today-row').count()).toBe(50)
+    const pages = expected.getByRole('navigation', { name: 'Expected pages' })
+    expect(await pages.getByTestId('pager-summary').textContent()).toBe(
+      `Page 1 of ${Math.ceil(total / 50)} · ${total} visitors`
+    )
+    expect(await page.getByTestId('today-row').count()).toBeLessThanOrEqual(5 * 50)
+    expect(await seriousA11yFindings(page)).toEqual([])
+
+    // An expected visitor past the first page, as the console holds them, found by the name typed.
+    await pages.getByRole('button', { name: 'Next' }).click()
+    const id = await expected.getByTestId('today-row').nth(7).getAttribute('data-id')
+    const visitors = (await call('GET', '/__demo/state/visitors')).body.data as {
+      id: string
+      first_name: string
+      last_name: string
+    }[]
+    const wanted = visitors.find((v) => v.id === id)!
+    const name = `${wanted.first_name} ${wanted.last_name}`
+    await page.getByRole('searchbox', { name: 'Find a visitor today' }).fill(name)
+    const row = expected.locator(`[data-testid=today-row][data-id="${id}"]`)
+    await row.waitFor()
+    // Every row left on screen is a visitor of that name (several visitors may share it).
+    for (const shown of await page.getByTestId('today-row').all()) expect(await shown.textContent()).toContain(name)
+    expect(await pages.count()).toBe(0)
+    await page.screenshot({ path: 'docs/screens/today-large.png' })
+    expect(await seriousA11yFindings(page)).toEqual([])
+
+    // O on the row opens that visitor on the Visitors screen.
+    await row.getByRole('button', { name, exact: true }).focus()
+    await page.keyboard.press('o')
+    await expect
+      .poll(() => page.getByRole('heading', { name, exact: true }).count(), { timeout: 10_000 })
+      .toBeGreaterThan(0)
     expect(browser.errors).toEqual([])
   })
 })
