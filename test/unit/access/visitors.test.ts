@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AccessClient } from '../../../src/main/services/access/client'
-import { matchesName, nameWords, type VisitorCreate } from '../../../src/shared/access/visitors'
+import {
+  dayVisitorSchema,
+  matchesName,
+  nameWords,
+  visitorSchema,
+  type VisitorCreate
+} from '../../../src/shared/access/visitors'
 import { visitorHandlers } from '../../../src/main/handlers/visitors'
 import type { AppServices } from '../../../src/main/services/app-services'
 import { VisitorService } from '../../../src/main/services/visitors/visitor-service'
@@ -75,6 +81,42 @@ describe('visitors (E17, E18, §4.3–§4.12) and QR download (E15) against the 
       visitor_company: 'Acme Ltd',
       first_name: 'Mia'
     })
+  })
+
+  it('allOfTheDay reads every visitor with the fields of the day, as all() reads them, and nothing else', async () => {
+    const expand = ['resource', 'nfc_card', 'pin_code'] as const
+    const [whole, day] = await Promise.all([
+      client.visitors.all({ expand: [...expand], pageSize: 4 }),
+      client.visitors.allOfTheDay({ expand: [...expand], pageSize: 4 })
+    ])
+    expect(day.length).toBeGreaterThan(4)
+    expect(day.map((v) => v.id)).toEqual(whole.map((v) => v.id))
+    const fields = Object.keys(dayVisitorSchema.shape).sort()
+    expect(fields).toEqual(
+      [
+        'id',
+        'first_name',
+        'last_name',
+        'status',
+        'inviter_name',
+        'visitor_company',
+        'start_time',
+        'end_time',
+        'nfc_cards',
+        'pin_code',
+        'resources'
+      ].sort()
+    )
+    whole.forEach((v, i) => {
+      const picked = Object.fromEntries(Object.entries(v).filter(([k]) => fields.includes(k)))
+      expect(day[i]).toEqual(picked)
+    })
+    // A field of the day is checked as visitorSchema checks it; one it does not read is not.
+    const raw = { id: 'v1', first_name: 'Mia', pin_code: null }
+    expect(dayVisitorSchema.safeParse({ ...raw, start_time: 'nine' }).success).toBe(false)
+    expect(dayVisitorSchema.safeParse({ ...raw, resources: [{ name: 'Lobby' }] }).success).toBe(false)
+    expect(dayVisitorSchema.safeParse({ ...raw, email: 5, license_plates: 'none' }).success).toBe(true)
+    expect(visitorSchema.safeParse({ ...raw, email: 5 }).success).toBe(false)
   })
 
   it('reads the schedule under either key (weekly / week_schedule)', async () => {

@@ -1,10 +1,12 @@
 import { z } from 'zod'
 import { endpoints } from '../../../shared/access/endpoints'
 import {
+  dayVisitorSchema,
   visitorCreateSchema,
   visitorSchema,
   visitorStatusCodes,
   visitorUpdateSchema,
+  type DayVisitor,
   type Visitor,
   type VisitorCreate,
   type VisitorExpand,
@@ -18,6 +20,7 @@ import { ownerCredentials } from './owner-credentials'
 import { listOf, shownPage } from './list-answer'
 
 const visitorList = listOf(visitorSchema)
+const dayVisitorList = listOf(dayVisitorSchema)
 
 export interface VisitorListInput {
   /** Prefix of first or last name. The console ignores `status` when a keyword is given. */
@@ -27,6 +30,8 @@ export interface VisitorListInput {
   pageSize?: number
   expand?: VisitorExpand[]
 }
+
+type AllVisitorsInput = Omit<VisitorListInput, 'page' | 'pageSize'> & AllOptions
 
 /** Check a body before it leaves: the console's own validation messages are terse. */
 function checked<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
@@ -44,7 +49,13 @@ function checked<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
 
 /** Visitors (E17, E18, §4.3–§4.12). Create, assign and delete are never retried. */
 export function visitors(http: AccessHttp) {
-  const page = async (input: VisitorListInput, pageNum: number, pageSize: number, options: CallOptions) => {
+  const page = async <T>(
+    input: VisitorListInput,
+    pageNum: number,
+    pageSize: number,
+    options: CallOptions,
+    data: z.ZodType<T[]>
+  ) => {
     const statuses =
       input.status === undefined ? undefined : Array.isArray(input.status) ? input.status : [input.status]
     const reply = await http.request({
@@ -56,11 +67,17 @@ export function visitors(http: AccessHttp) {
         page_size: pageSize,
         'expand[]': input.expand
       },
-      data: visitorList,
+      data,
       ...options
     })
     return toPage(reply.data, reply.pagination)
   }
+  const every = <T extends { id: string }>(input: AllVisitorsInput, data: z.ZodType<T[]>) =>
+    fetchAll(
+      ({ pageNum, pageSize, signal }) => page(input, pageNum, pageSize, { signal, timeoutMs: input.timeoutMs }, data),
+      (v) => v.id,
+      input
+    )
   const noData = z.unknown()
 
   return {
@@ -70,16 +87,17 @@ export function visitors(http: AccessHttp) {
     async list(input: VisitorListInput = {}, options: CallOptions = {}): Promise<{ items: Visitor[]; total: number }> {
       const pageNum = input.page ?? 1
       const pageSize = input.pageSize ?? 50
-      return shownPage(await page(input, pageNum, pageSize, options), pageNum, pageSize)
+      return shownPage(await page(input, pageNum, pageSize, options, visitorList), pageNum, pageSize)
     },
 
     /** §4.4, every page. */
-    all(input: Omit<VisitorListInput, 'page' | 'pageSize'> & AllOptions = {}): Promise<Visitor[]> {
-      return fetchAll(
-        ({ pageNum, pageSize, signal }) => page(input, pageNum, pageSize, { signal, timeoutMs: input.timeoutMs }),
-        (v) => v.id,
-        input
-      )
+    all(input: AllVisitorsInput = {}): Promise<Visitor[]> {
+      return every(input, visitorList)
+    },
+
+    /** §4.4, every page, each visitor read as the day's list needs them (dayVisitorSchema). */
+    allOfTheDay(input: AllVisitorsInput = {}): Promise<DayVisitor[]> {
+      return every(input, dayVisitorList)
     },
 
     /** §4.3. */

@@ -1,4 +1,4 @@
-import { visitorDisplayName, type Visitor, type VisitorStatus } from '../../../shared/access/visitors'
+import { visitorDisplayName, type DayVisitor, type VisitorStatus } from '../../../shared/access/visitors'
 import type { TodayGroup, TodayRow } from '../../../shared/today/schemas'
 
 /** The desk's local day around `now`: midnight to the next midnight (23 or 25 hours on a DST change). */
@@ -15,7 +15,7 @@ export function localDay(now: Date): { day: string; start: number; end: number }
 }
 
 /** A validity window touches the day when it starts before the day ends and ends after it starts. */
-export function touchesDay(visitor: Pick<Visitor, 'start_time' | 'end_time'>, day: { start: number; end: number }) {
+export function touchesDay(visitor: Pick<DayVisitor, 'start_time' | 'end_time'>, day: { start: number; end: number }) {
   const { start_time: from, end_time: to } = visitor
   if (from === undefined || to === undefined) return false
   return from <= day.end && to >= day.start
@@ -46,9 +46,9 @@ export interface RowExtras {
  * times cannot be placed and is left out.
  */
 export function todayRows(
-  visitors: readonly Visitor[],
+  visitors: readonly DayVisitor[],
   day: { start: number; end: number },
-  extras: (v: Visitor) => RowExtras
+  extras: (v: DayVisitor) => RowExtras
 ): TodayRow[] {
   return visitors
     .filter((v) => v.status !== undefined && touchesDay(v, day))

@@ -1,4 +1,4 @@
-import type { Visitor } from '../../../shared/access/visitors'
+import type { DayVisitor } from '../../../shared/access/visitors'
 import type { TodayView } from '../../../shared/today/schemas'
 import type { AccessClient } from '../access/client'
 import { unfoldVisitorDoors } from '../access/doors'
@@ -30,7 +30,7 @@ export class TodayService {
     const day = localDay(now)
     const c = await this.deps.client()
     const [visitors, printed] = await Promise.all([
-      c.visitors.all({ expand: ['resource', 'nfc_card', 'pin_code'] }),
+      c.visitors.allOfTheDay({ expand: ['resource', 'nfc_card', 'pin_code'] }),
       this.deps.printedVisitorIds()
     ])
     const doors = await this.doorNames(c, visitors, day)
@@ -44,7 +44,7 @@ export class TodayService {
   /** Door names per visitor of the day, automatic groups unfolded; the topology is read once per list. */
   private async doorNames(
     c: Pick<AccessClient, 'doors'>,
-    visitors: readonly Visitor[],
+    visitors: readonly DayVisitor[],
     day: { start: number; end: number }
   ): Promise<Map<string, string[]>> {
     const shown = visitors.filter((v) => (v.start_time ?? 0) <= day.end && (v.end_time ?? 0) >= day.start)
