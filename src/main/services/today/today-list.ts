@@ -64,8 +64,14 @@ export function todayRows(
       credentials: { pin: !!v.pin_code, cards: v.nfc_cards.length },
       ...extras(v)
     }))
-    .sort((a, b) => a.start - b.start || a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+    .sort((a, b) => a.start - b.start || byText(a.name, b.name) || byText(a.id, b.id))
 }
+
+/**
+ * `localeCompare`'s order, from one collator: `localeCompare` sets one up per call, and a large
+ * site's day (2,500 visitors, most starting on the hour) compares names ~25,000 times per read.
+ */
+const byText = new Intl.Collator().compare
 
 /** What the screen shows of a list, to tell whether a re-read changed anything. */
 export function rowsSignature(rows: readonly TodayRow[]): string {
