@@ -4,7 +4,9 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/sve
 import TodayScreen from '../../../src/renderer/src/screens/TodayScreen.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { router } from '../../../src/renderer/src/stores/router.svelte'
+import { today } from '../../../src/renderer/src/stores/today.svelte'
 import { badgeDesk } from '../../../src/renderer/src/stores/badges.svelte'
+import { forgetConsoleData } from '../../../src/renderer/src/stores/console-scope'
 import { buildApi } from '../../../src/preload/api'
 import type { ChannelName, EventName } from '../../../src/shared/ipc/contract'
 import type { Envelope } from '../../../src/shared/ipc/define'
@@ -34,12 +36,12 @@ function viewOf(
   return { day: '2026-11-23', dayStart, dayEnd: dayStart + 86_399, rows, readAt: Date.now(), source }
 }
 
-/** A bridge whose events the test pushes, as main would. */
-function bridgeWith(view: TodayView, source: LiveSource) {
+/** A bridge whose events the test pushes, as main would; `list` answers today.list instead of `view`. */
+function bridgeWith(view: TodayView, source: LiveSource, list: () => unknown = () => view) {
   const calls: ChannelName[] = []
   const listeners = new Map<EventName, ((payload: unknown) => void)[]>()
   const answers: Partial<Record<ChannelName, () => unknown>> = {
-    'today.list': () => view,
+    'today.list': list,
     'today.watch': () => source,
     'today.unwatch': () => ({ stopped: true }),
     'today.settings': () => ({ walkInDoors: [{ id: 'g1', type: 'door_group', name: 'Lobby' }] }),
@@ -50,7 +52,7 @@ function bridgeWith(view: TodayView, source: LiveSource) {
       calls.push(channel)
       const answer = answers[channel]
       return answer
-        ? { ok: true, result: answer() }
+        ? { ok: true, result: await answer() }
         : { ok: false, error: { kind: 'server', message: `unscripted ${channel}`, retryable: false } }
     },
     (event, listener) => {
@@ -70,7 +72,11 @@ function bridgeWith(view: TodayView, source: LiveSource) {
   return { bridge, calls, push }
 }
 
-afterEach(() => cleanup())
+afterEach(() => {
+  cleanup()
+  // The store outlives the screen (the list is held for the next visit): each test starts without one.
+  today.reset()
+})
 
 describe('Today screen', () => {
   const rows = [
@@ -248,5 +254,33 @@ describe('Today screen', () => {
     expect(within(expected).queryByRole('navigation')).toBeNull()
     await fireEvent.input(screen.getByRole('searchbox', { name: 'Find a visitor today' }), { target: { value: '' } })
     expect(within(expected).getAllByTestId('today-row')[0]).toHaveTextContent('Guest 002')
+  })
+
+  it('shows the list held from the last visit at once and swaps in the new read; another console drops it', async () => {
+    let answer: (view: TodayView) => void = () => undefined
+    const reads: TodayView[] = [viewOf(rows)]
+    const { bridge } = bridgeWith(
+      viewOf(rows),
+      { kind: 'notifications', visitorEvents: true, backstopSeconds: 60 },
+      () => (reads.length ? reads.shift() : new Promise<TodayView>((resolve) => (answer = resolve)))
+    )
+    setApiForTests(bridge)
+    const first = render(TodayScreen)
+    await screen.findByRole('button', { name: 'Ann Berg' })
+    first.unmount()
+
+    // Back on Today: the rows read before are there while the new read is on its way.
+    render(TodayScreen)
+    expect(within(screen.getByTestId('today-group-expected')).getByRole('button', { name: 'Ann Berg' })).toBeVisible()
+    expect(screen.queryByText('Reading today’s visitors…')).toBeNull()
+    answer(viewOf(rows.map((r) => (r.id === 'a' ? { ...r, status: 'VISITING' as const, group: 'here' as const } : r))))
+    await within(screen.getByTestId('today-group-here')).findByRole('button', { name: 'Ann Berg' })
+    // Moved since the last visit, not while the desk watched: not announced as a live change.
+    expect(screen.queryByTestId('today-announce')).toBeNull()
+
+    forgetConsoleData()
+    await tick()
+    expect(screen.queryByTestId('today-list')).toBeNull()
+    expect(screen.getByText('Reading today’s visitors…')).toBeInTheDocument()
   })
 })

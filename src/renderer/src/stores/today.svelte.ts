@@ -78,16 +78,20 @@ export class TodayStore {
     this.pages = { ...this.pages, [group]: page }
   }
 
-  /** Read the list, then keep it live; returns the function that stops listening. */
+  /**
+   * Read the list, then keep it live; returns the function that stops listening. The list read the
+   * last time the screen was open stays on screen (with its "read at" time) until this read answers:
+   * a desk going between Today and Badges all day does not wait for 5,000 visitors each time.
+   */
   start(): () => void {
     const api = getApi()
-    this.view = null
     this.error = null
+    this.lastChange = null
     this.find = ''
     this.pages = firstPages()
     const offChanged = api.on('today.changed', (view) => this.show(view))
     const offSource = api.on('today.source', (source) => (this.source = source))
-    void this.load().then(async () => {
+    void this.load(false).then(async () => {
       try {
         this.source = await api.today.watch()
       } catch (err) {
@@ -103,22 +107,35 @@ export class TodayStore {
     }
   }
 
-  async load(): Promise<void> {
+  /** `announce`: say a visitor who changed group (not for the list read as the screen opens). */
+  async load(announce = true): Promise<void> {
     const ticket = this.reads.next()
     try {
       const view = await getApi().today.list()
       if (!this.reads.isCurrent(ticket)) return
       this.error = null
-      this.show(view)
+      this.show(view, announce)
     } catch (err) {
       if (this.reads.isCurrent(ticket)) this.error = AppError.from(err)
     }
   }
 
-  private show(view: TodayView) {
+  /** Another console: its visitors must not stay on screen. */
+  reset(): void {
+    this.reads.cancelAll()
+    this.view = null
+    this.error = null
+    this.lastChange = null
+    this.source = { kind: 'off' }
+    this.desk = { walkInDoors: [] }
+    this.find = ''
+    this.pages = firstPages()
+  }
+
+  private show(view: TodayView, announce = true) {
     const before: Record<string, TodayGroup> = Object.fromEntries((this.view?.rows ?? []).map((r) => [r.id, r.group]))
     const moved = view.rows.find((r) => before[r.id] !== undefined && before[r.id] !== r.group)
-    if (moved && this.view) this.lastChange = moved.id
+    if (announce && moved && this.view) this.lastChange = moved.id
     this.view = view
   }
 
