@@ -11,6 +11,7 @@ import { buildApi } from '../../../src/preload/api'
 import type { ChannelName, EventName } from '../../../src/shared/ipc/contract'
 import type { Envelope } from '../../../src/shared/ipc/define'
 import type { LiveSource, TodayRow, TodayView } from '../../../src/shared/today/schemas'
+import type { BadgeHistoryEntry } from '../../../src/shared/badges/schemas'
 
 /** 23 Nov 2026 in the test's time zone: the day Today shows. */
 const dayStart = Math.floor(new Date(2026, 10, 23).getTime() / 1000)
@@ -76,6 +77,7 @@ afterEach(() => {
   cleanup()
   // The store outlives the screen (the list is held for the next visit): each test starts without one.
   today.reset()
+  badgeDesk.history = []
 })
 
 describe('Today screen', () => {
@@ -268,10 +270,14 @@ describe('Today screen', () => {
     const first = render(TodayScreen)
     await screen.findByRole('button', { name: 'Ann Berg' })
     first.unmount()
+    // Away, the desk printed Ann's badge on the Badges screen (its history now says so).
+    badgeDesk.history = [{ id: 'h1', visitorId: 'a', name: 'Ann Berg' } as BadgeHistoryEntry]
 
-    // Back on Today: the rows read before are there while the new read is on its way.
+    // Back on Today: the rows read before are there while the new read is on its way, her badge printed.
     render(TodayScreen)
-    expect(within(screen.getByTestId('today-group-expected')).getByRole('button', { name: 'Ann Berg' })).toBeVisible()
+    const ann = screen.getAllByTestId('today-row').find((r) => r.dataset.id === 'a')!
+    expect(within(ann).getByRole('button', { name: 'Ann Berg' })).toBeVisible()
+    expect(within(ann).getByTestId('badge-printed')).toHaveTextContent('Printed')
     expect(screen.queryByText('Reading today’s visitors…')).toBeNull()
     answer(viewOf(rows.map((r) => (r.id === 'a' ? { ...r, status: 'VISITING' as const, group: 'here' as const } : r))))
     await within(screen.getByTestId('today-group-here')).findByRole('button', { name: 'Ann Berg' })

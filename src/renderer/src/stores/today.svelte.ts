@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared/errors'
+import type { BadgeHistoryEntry } from '../../../shared/badges/schemas'
 import type { DeskSettings, LiveSource, TodayGroup, TodayRow, TodayView } from '../../../shared/today/schemas'
 import { todayGroups } from '../../../shared/today/schemas'
 import { getApi } from '../lib/api'
@@ -33,6 +34,20 @@ function findText(row: TodayRow): string {
     findTexts.set(row, text)
   }
   return text
+}
+
+/**
+ * The held list with the badges this desk made since it was read marked printed (the Badges screen's
+ * history, read after each output, is the same print history main marks rows from): a desk back from
+ * printing a badge never sees "Not printed" for it while the list is read again.
+ */
+function withPrinted(view: TodayView, history: readonly BadgeHistoryEntry[]): TodayView {
+  const printed = new Set(history.map((e) => e.visitorId))
+  if (!view.rows.some((r) => !r.badgePrinted && printed.has(r.id))) return view
+  return {
+    ...view,
+    rows: view.rows.map((r) => (!r.badgePrinted && printed.has(r.id) ? { ...r, badgePrinted: true } : r))
+  }
 }
 
 /** The reception's Today: the list main keeps up to date, its live source, the walk-in doors. */
@@ -89,6 +104,7 @@ export class TodayStore {
     this.lastChange = null
     this.find = ''
     this.pages = firstPages()
+    if (this.view) this.view = withPrinted(this.view, badgeDesk.history)
     const offChanged = api.on('today.changed', (view) => this.show(view))
     const offSource = api.on('today.source', (source) => (this.source = source))
     void this.load(false).then(async () => {
