@@ -256,6 +256,20 @@ describe('Today screen', () => {
     expect(within(expected).queryByRole('navigation')).toBeNull()
     await fireEvent.input(screen.getByRole('searchbox', { name: 'Find a visitor today' }), { target: { value: '' } })
     expect(within(expected).getAllByTestId('today-row')[0]).toHaveTextContent('Guest 002')
+
+    // A walk-in just added is shown where it is: its page, the find cleared if it hid them.
+    await fireEvent.input(screen.getByRole('searchbox', { name: 'Find a visitor today' }), { target: { value: 'Ng' } })
+    today.reveal('e75')
+    await tick()
+    expect(screen.getByRole('searchbox', { name: 'Find a visitor today' })).toHaveValue('')
+    expect(within(expected).getByRole('navigation', { name: 'Expected pages' })).toHaveTextContent(
+      'Page 2 of 3 · 119 visitors'
+    )
+    expect(
+      within(expected)
+        .getAllByTestId('today-row')
+        .map((r) => r.dataset.id)
+    ).toContain('e75')
   })
 
   it('shows the list held from the last visit at once and swaps in the new read; another console drops it', async () => {

@@ -93,6 +93,16 @@ export class TodayStore {
     this.pages = { ...this.pages, [group]: page }
   }
 
+  /** The page of its group that holds this visitor, the find cleared if it hides them (a walk-in just added). */
+  reveal(id: string): void {
+    const row = this.view?.rows.find((r) => r.id === id)
+    if (!row) return
+    const needle = this.find.trim().toLowerCase()
+    if (needle && !findText(row).includes(needle)) this.search('')
+    const inGroup = this.groups.find((g) => g.group === row.group)!.rows
+    this.turn(row.group, Math.floor(inGroup.indexOf(row) / TODAY_PAGE) + 1)
+  }
+
   /**
    * Read the list, then keep it live; returns the function that stops listening. The list read the
    * last time the screen was open stays on screen (with its "read at" time) until this read answers:
