@@ -86,6 +86,17 @@ try {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
   const navButton = (label: string) =>
     `[...document.querySelectorAll('nav[aria-label="Screens"] button')].find((b) => b.textContent.trim() === '${label}')`
+  /** OPENS times: away to Home and back, click → first rows painted (the screen's store holds its list). */
+  const openedAgain = async (nav: string, rows: string, done: string) => {
+    const opens: number[] = []
+    for (let i = 0; i < OPENS; i++) {
+      await page.evaluate(`${navButton('Home')}.click()`)
+      await page.waitFor(`document.querySelector(${JSON.stringify(rows)}) === null`)
+      await sleep(300)
+      opens.push((await timeOpen(page, nav, rows, done)).firstMs)
+    }
+    return opens
+  }
   try {
     await page.goto(web.url)
     await page.waitFor(navButton('Cards'))
@@ -104,13 +115,7 @@ try {
       // The first open reads the console; later ones show the page the screen's store holds, then read it again.
       const total = `() => document.querySelector('[data-testid=pager-summary]')?.dataset.total === '${screen.total}'`
       const cold = (await timeOpen(page, screen.nav, screen.rows, total)).firstMs
-      const opens: number[] = []
-      for (let i = 0; i < OPENS; i++) {
-        await page.evaluate(`${navButton('Home')}.click()`)
-        await page.waitFor(`document.querySelector(${JSON.stringify(screen.rows)}) === null`)
-        await sleep(300)
-        opens.push((await timeOpen(page, screen.nav, screen.rows, total)).firstMs)
-      }
+      const opens = await openedAgain(screen.nav, screen.rows, total)
       // Typed at a person's pace: Touch Passes searches as you type (250 ms after the last key), so its
       // answers are drawn between keystrokes; the longest frame while typing shows what they cost.
       const typed = await longestFrameDuring(page, () =>
@@ -143,13 +148,7 @@ try {
     for (let i = 0; i < BARE_RUNS; i++) todayBare.push((await bare(todayPath, DEFAULT_ALL_PAGE_SIZE)).ms)
     const todayDone = `() => document.querySelectorAll('[data-testid=today-row]').length > 0`
     const todayCold = (await timeOpen(page, 'Today', '[data-testid=today-row]', todayDone)).firstMs
-    const todayAgain: number[] = []
-    for (let i = 0; i < OPENS; i++) {
-      await page.evaluate(`${navButton('Home')}.click()`)
-      await page.waitFor(`document.querySelector('[data-testid=today-row]') === null`)
-      await sleep(300)
-      todayAgain.push((await timeOpen(page, 'Today', '[data-testid=today-row]', todayDone)).firstMs)
-    }
+    const todayAgain = await openedAgain('Today', '[data-testid=today-row]', todayDone)
     const todayRows = await page.evaluate(`document.querySelectorAll('[data-testid=today-row]').length`)
     const todayBareMedian = median(todayBare)
     console.log(

@@ -36,6 +36,12 @@ function findText(row: TodayRow): string {
   return text
 }
 
+/** Which rows are shown for what the desk typed (name, company or host, any case; blank: every row). */
+function matcher(find: string): (row: TodayRow) => boolean {
+  const needle = find.trim().toLowerCase()
+  return needle ? (row) => findText(row).includes(needle) : () => true
+}
+
 /**
  * The held list with the badges this desk made since it was read marked printed (the Badges screen's
  * history, read after each output, is the same print history main marks rows from): a desk back from
@@ -72,8 +78,7 @@ export class TodayStore {
    */
   groups = $derived.by(() => {
     const rows = this.view?.rows ?? []
-    const needle = this.find.trim().toLowerCase()
-    const found = needle ? rows.filter((r) => findText(r).includes(needle)) : rows
+    const found = rows.filter(matcher(this.find))
     return todayGroups.map((group) => {
       const inGroup = found.filter((r) => r.group === group)
       const pages = Math.max(1, Math.ceil(inGroup.length / TODAY_PAGE))
@@ -97,8 +102,7 @@ export class TodayStore {
   reveal(id: string): void {
     const row = this.view?.rows.find((r) => r.id === id)
     if (!row) return
-    const needle = this.find.trim().toLowerCase()
-    if (needle && !findText(row).includes(needle)) this.search('')
+    if (!matcher(this.find)(row)) this.search('')
     const inGroup = this.groups.find((g) => g.group === row.group)!.rows
     this.turn(row.group, Math.floor(inGroup.indexOf(row) / TODAY_PAGE) + 1)
   }
@@ -112,8 +116,7 @@ export class TodayStore {
     const api = getApi()
     this.error = null
     this.lastChange = null
-    this.find = ''
-    this.pages = firstPages()
+    this.search('')
     if (this.view) this.view = withPrinted(this.view, badgeDesk.history)
     const offChanged = api.on('today.changed', (view) => this.show(view))
     const offSource = api.on('today.source', (source) => (this.source = source))
@@ -154,8 +157,7 @@ export class TodayStore {
     this.lastChange = null
     this.source = { kind: 'off' }
     this.desk = { walkInDoors: [] }
-    this.find = ''
-    this.pages = firstPages()
+    this.search('')
   }
 
   private show(view: TodayView, announce = true) {
