@@ -174,14 +174,18 @@ export async function timeOpen(
 /**
  * Filter keystrokes (value set, input event) timed to the next painted frame, by the page's clock.
  * `whileSource` (optional): keep typing while it holds, at least `min` keystrokes.
+ * `shownSource` (optional): a function of the query typed that holds once the screen shows the
+ * answer to it (a filter answered by main arrives a moment after the keystroke): the time is then
+ * to the first painted frame that shows it.
  */
 export async function timeKeystrokes(
   page: Evaluates,
   inputSelector: string,
   queries: string[],
-  options: { whileSource?: string; min?: number; max?: number; gapMs?: number } = {}
+  options: { whileSource?: string; shownSource?: string; min?: number; max?: number; gapMs?: number } = {}
 ): Promise<number[]> {
   return page.evaluate(`(async () => {
+    const shown = ${options.shownSource ?? '() => true'}
     const gap = () => new Promise((resolve) => setTimeout(resolve, ${options.gapMs ?? 0}))
     const input = document.querySelector(${JSON.stringify(inputSelector)})
     const keepGoing = ${options.whileSource ?? '() => false'}
@@ -191,9 +195,11 @@ export async function timeKeystrokes(
     for (let i = 0; i < ${options.max ?? 10_000}; i++) {
       if (i >= queries.length && (i >= ${options.min ?? 0}) && !keepGoing()) break
       const t0 = performance.now()
-      input.value = queries[i % queries.length]
+      const query = queries[i % queries.length]
+      input.value = query
       input.dispatchEvent(new Event('input', { bubbles: true }))
       await frame()
+      while (!shown(query)) await frame()
       times.push(performance.now() - t0)
       if (${options.gapMs ?? 0} > 0) await gap()
     }

@@ -1,4 +1,3 @@
-import { packNfcCard } from '../../shared/access/nfc-card-pack'
 import type { AppServices } from '../services/app-services'
 import type { HandlersOf } from './types'
 
@@ -8,19 +7,17 @@ export function cardHandlers({ cards, events }: AppServices): HandlersOf<'cards'
       const { cards: all, fetchedAt } = await cards.all(input?.refresh)
       return { cards: all, fetchedAt }
     },
-    'cards.load': async ({ refresh, stream, held }) => {
-      // Each page goes to the screen as it arrives: over Electron IPC one structured clone of that
-      // page, over web mode one frame of it; never the whole list in one message. Packed: see
-      // nfc-card-pack.ts for why.
-      const read = await cards.stream(
-        refresh ?? false,
-        (index, part) => events.emit('cards.page', { stream, index, cards: part.map(packNfcCard) }),
-        held
-      )
-      const { fetchedAt, version, cards: all } = read.snapshot
-      if (read.unchanged) return { fetchedAt, version, parts: 0, total: all.length, unchanged: true as const }
-      return { fetchedAt, version, parts: read.parts, total: all.length, ...(read.exact ? {} : { cards: all }) }
+    'cards.load': async ({ refresh, stream, view }) => {
+      let first = true
+      const { cards: all, fetchedAt } = await cards.load(refresh ?? false, (index) => {
+        // The first part goes out with the rows the screen shows: its first rows wait for one message.
+        if (first && view) void cards.view(view).then((answer) => events.emit('cards.part', { stream, index, view: answer }))
+        else events.emit('cards.part', { stream, index })
+        first = false
+      })
+      return { fetchedAt, total: all.length }
     },
+    'cards.view': (query) => cards.view(query),
     'cards.get': ({ token }) => cards.get(token),
     'cards.rename': ({ token, alias }) => cards.rename(token, alias),
     'cards.assign': ({ token, owner, force }) => cards.assign(token, owner, force),

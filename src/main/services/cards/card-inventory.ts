@@ -1,4 +1,6 @@
-import { sameNfcCards, type NfcCard } from '../../../shared/access/nfc-cards'
+import { sameNfcCard, type NfcCard } from '../../../shared/access/nfc-cards'
+import type { CardView, CardViewQuery } from '../../../shared/nfc/card-view'
+import { CardViews } from './card-view'
 import type { Connections } from '../connections/connections'
 import type { OwnerRef } from '../../../shared/owners'
 import { assignCard, unassignCard } from './card-owners'
@@ -6,16 +8,6 @@ import { probeEditPermission } from '../access/permission-probe'
 import { DEFAULT_ALL_PAGE_SIZE } from '../access/pagination'
 import type { AccessClient } from '../access/client'
 import { AppError } from '../../../shared/errors'
-
-/** Whether the parts, in index order, are exactly `cards` (the same objects in the same order). */
-function sameInOrder(parts: NfcCard[][], cards: NfcCard[]): boolean {
-  let i = 0
-  for (const part of parts) {
-    if (!part) continue
-    for (const card of part) if (cards[i++] !== card) return false
-  }
-  return i === cards.length
-}
 
 /** Each token once, the first kept (a console may repeat a card within a page). */
 function uniqueCards(cards: NfcCard[]): NfcCard[] {
@@ -37,33 +29,29 @@ function withHead(head: NfcCard[], pages: NfcCard[], given: Set<string>): NfcCar
   return [...head, ...pages.filter((c) => !given.has(c.token))]
 }
 
+/**
+ * A list read again, with each card that did not change kept as the object already held: what was
+ * built for it (its search text, see card-view.ts) stays, so a filter typed just after a refresh
+ * does not wait for 20,000 texts to be built again.
+ */
+function keepUnchanged(previous: NfcCard[], next: NfcCard[]): NfcCard[] {
+  const byToken = new Map<string, NfcCard>()
+  for (const card of previous) byToken.set(card.token, card)
+  for (let i = 0; i < next.length; i++) {
+    const old = byToken.get(next[i]!.token)
+    if (old && sameNfcCard(old, next[i]!)) next[i] = old
+  }
+  return next
+}
+
 interface Snapshot {
   profileId: string | null
   cards: NfcCard[]
   fetchedAt: number
-  /**
-   * Which kept list this is: a new number each time the list is fetched or changed here. A screen
-   * that shows version N says so when it refreshes, and hears "unchanged" instead of the cards again.
-   */
-  version: number
 }
 
-/** Part `index` (0-based) of the cards, as it arrives: a page of a fetch, or a slice of the cache. */
-export type OnCards = (index: number, cards: NfcCard[]) => void
-
-/**
- * A streamed read: the parts sent, and whether they, in index order, are exactly `snapshot.cards`;
- * `unchanged`: the caller holds this very list already (see `stream`), and no part was sent.
- */
-export interface Streamed {
-  snapshot: Snapshot
-  parts: number
-  exact: boolean
-  unchanged?: true
-}
-
-/** Cached cards are sent in slices of a fetched page's size, so the first rows paint as soon. */
-const CACHED_SLICE = DEFAULT_ALL_PAGE_SIZE
+/** Cards read from a page at a time: tests read small sites in several pages. */
+const PAGE_SIZE = DEFAULT_ALL_PAGE_SIZE
 
 /**
  * A fetch first asks for this many cards alone: a few screenfuls, which the console serialises and
@@ -75,9 +63,11 @@ const FIRST_PART = 100
 interface Inflight {
   profileId: string | null
   promise: Promise<Snapshot>
-  /** Pages received so far, by index: a caller joining the fetch is handed these first. */
+  /** Parts received so far, by index: what a screen sees while the first read goes on. */
   parts: NfcCard[][]
-  listeners: Set<OnCards>
+  /** The parts received so far in one list, made when asked for (see `current`). */
+  joined?: { count: number; cards: NfcCard[] }
+  listeners: Set<(index: number) => void>
 }
 
 /**
@@ -87,15 +77,15 @@ interface Inflight {
  */
 export class CardInventory {
   private snapshot: Snapshot | undefined
-  private versions = 0
   /** The fetch in progress, for the profile it fetches: a switch never hands out the old one. */
   private inflight: Inflight | undefined
+  private readonly views = new CardViews()
 
   constructor(
     private readonly connections: Connections,
     private readonly onProgress: (loaded: number, total: number) => void,
-    /** Page size of a fetch and of the slices sent from the cache (tests read small sites in several pages). */
-    private readonly pageSize = CACHED_SLICE,
+    /** Page size of a fetch (tests read small sites in several pages). */
+    private readonly pageSize = PAGE_SIZE,
     /** Cards asked for alone before the large pages; none when not smaller than a page. */
     private readonly firstPart = FIRST_PART
   ) {}
@@ -106,53 +96,50 @@ export class CardInventory {
   }
 
   async all(refresh = false): Promise<Snapshot> {
-    return (await this.stream(refresh, () => undefined)).snapshot
+    return this.load(refresh)
   }
 
   /**
-   * Every card, handed to `onCards` in parts as they arrive (pages of a fetch, or slices of the
-   * cache), so a screen can show the first rows while the rest are read. Resolves once every part
-   * was handed over. Concurrent callers share one fetch: one that joins late is first handed the
-   * parts already received.
-   *
-   * `held`: the version of the list the caller shows (a screen refreshing behind its cards). When it
-   * is the kept list and the console's cards turn out the same, nothing is handed over and the
-   * answer says `unchanged`: the usual refresh then costs no packing, sending or unpacking of
-   * 20,000 cards. When they differ, the parts are handed over once the fetch is done.
+   * Every card: the kept list, or a fetch (`refresh`, or none kept for this console). `onPart` hears
+   * of each part of the fetch as it arrives (a caller that joins a fetch in progress hears of the
+   * parts already there at once): a screen then asks `view` for what it shows. Concurrent callers
+   * share one fetch.
    */
-  async stream(refresh: boolean, onCards: OnCards, held?: number): Promise<Streamed> {
+  async load(refresh: boolean, onPart: (index: number) => void = () => undefined): Promise<Snapshot> {
     const { activeId } = await this.connections.list()
     const cached = this.snapshot
-    if (!refresh && cached && cached.profileId === activeId) {
-      let parts = 0
-      for (let start = 0; start < cached.cards.length; start += this.pageSize) {
-        onCards(parts++, cached.cards.slice(start, start + this.pageSize))
-      }
-      return { snapshot: cached, parts, exact: true }
-    }
-    const base = held !== undefined && cached?.profileId === activeId && cached.version === held ? cached : undefined
+    if (!refresh && cached && cached.profileId === activeId) return cached
     let inflight = this.inflight
     if (inflight?.profileId !== activeId) inflight = this.startFetch(activeId)
-    const sent: NfcCard[][] = []
-    const send: OnCards = (index, cards) => {
-      sent[index] = cards
-      onCards(index, cards)
-    }
-    // Held back while the caller may already hold them all.
-    const received: NfcCard[][] = []
-    const listener: OnCards = base ? (index, cards) => (received[index] = cards) : send
-    inflight.parts.forEach((cards, index) => listener(index, cards))
-    inflight.listeners.add(listener)
+    inflight.parts.forEach((_cards, index) => onPart(index))
+    inflight.listeners.add(onPart)
     try {
-      const snapshot = await inflight.promise
-      if (base) {
-        if (sameNfcCards(base.cards, snapshot.cards)) return { snapshot, parts: 0, exact: true, unchanged: true }
-        received.forEach((cards, index) => send(index, cards))
-      }
-      return { snapshot, parts: sent.filter(Boolean).length, exact: sameInOrder(sent, snapshot.cards) }
+      return await inflight.promise
     } finally {
-      inflight.listeners.delete(listener)
+      inflight.listeners.delete(onPart)
     }
+  }
+
+  /**
+   * The Cards screen's question (a filter, a status, an order, a window) answered over the cards
+   * held: the kept list (a refresh shows it until the new one is complete), or during the first
+   * read the parts received so far.
+   */
+  async view(query: CardViewQuery): Promise<CardView> {
+    const { cards, complete } = await this.current()
+    return this.views.answer(cards, complete, query)
+  }
+
+  private async current(): Promise<{ cards: readonly NfcCard[]; complete: boolean }> {
+    const { activeId } = await this.connections.list()
+    const cached = this.snapshot
+    if (cached && cached.profileId === activeId) return { cards: cached.cards, complete: true }
+    const inflight = this.inflight
+    if (inflight?.profileId !== activeId) return { cards: [], complete: false }
+    const count = inflight.parts.length
+    // One list per part received, not per question: the screen asks again as the parts come.
+    if (inflight.joined?.count !== count) inflight.joined = { count, cards: inflight.parts.flat() }
+    return { cards: inflight.joined.cards, complete: false }
   }
 
   private startFetch(profileId: string | null): Inflight {
@@ -164,7 +151,7 @@ export class CardInventory {
     }
     inflight.promise = this.fetch(profileId, (pageNum, cards) => {
       inflight.parts[pageNum - 1] = cards
-      for (const listener of inflight.listeners) listener(pageNum - 1, cards)
+      for (const listener of inflight.listeners) listener(pageNum - 1)
     }).finally(() => {
       if (this.inflight === inflight) this.inflight = undefined
     })
@@ -190,13 +177,18 @@ export class CardInventory {
       const shift = head ? 1 : 0
       const pages = await client.nfcCards.all({
         pageSize: this.pageSize,
+        // Read again behind a list on screen: one page at a time, so the screen's questions (a filter
+        // typed meanwhile) are answered between pages, not after four pages parsed back to back.
+        ...(this.snapshot?.profileId === profileId ? { concurrency: 1 } : {}),
         onPage: (pageNum, page) =>
           onPart(pageNum + shift, pageNum === 1 && given.size ? page.filter((c) => !given.has(c.token)) : page),
         onProgress: (loaded, total) => this.onProgress(loaded, total)
       })
       cards = head ? withHead(head.cards, pages, given) : pages
     }
-    this.snapshot = { profileId, cards, fetchedAt: Date.now(), version: ++this.versions }
+    const previous = this.snapshot
+    if (previous?.profileId === profileId) cards = keepUnchanged(previous.cards, cards)
+    this.snapshot = { profileId, cards, fetchedAt: Date.now() }
     return this.snapshot
   }
 
@@ -233,7 +225,7 @@ export class CardInventory {
     await (await this.connections.client()).nfcCards.remove(token)
     if (this.snapshot) {
       const cards = this.snapshot.cards.filter((c) => c.token !== token)
-      this.snapshot = { ...this.snapshot, cards, version: ++this.versions }
+      this.snapshot = { ...this.snapshot, cards }
     }
   }
 
@@ -264,6 +256,6 @@ export class CardInventory {
     const index = cards.findIndex((c) => c.token === card.token)
     if (index >= 0) cards[index] = card
     else cards.push(card)
-    this.snapshot = { ...this.snapshot, cards, version: ++this.versions }
+    this.snapshot = { ...this.snapshot, cards }
   }
 }

@@ -1,56 +1,44 @@
 import type { NfcCard, NfcCardStatus } from '../../../shared/access/nfc-cards'
+import { MAX_VIEW_ROWS, type CardView, type CardViewQuery, type SortKey } from '../../../shared/nfc/card-view'
 import { AppError } from '../../../shared/errors'
 import type { OwnerRef } from '../../../shared/owners'
 import { getApi } from '../lib/api'
 import { Latest } from '../lib/latest'
 import { throttled } from '../lib/throttle'
-import { filterNeedles, nfcSearchText } from '../../../shared/nfc/card-number'
-import { keepUnchanged, streamCards } from './card-stream'
+
+export { ownerName, type SortKey } from '../../../shared/nfc/card-view'
 
 /** The "N of 20,000" read so far is redrawn at most this often while the cards arrive (a page each ~15 ms). */
 const PROGRESS_EVERY_MS = 200
 
-export type SortKey = 'display_id' | 'alias' | 'status' | 'card_type' | 'owner'
+/**
+ * While the first read goes on, the rows are asked for again at once for the first part (a
+ * screenful), then at most this often: a console that sends 20,000 cards in under a second is
+ * drawn twice (first part, whole list); a slow one shows more rows every second.
+ */
+export const PARTIAL_EVERY_MS = 1000
 
-export function ownerName(card: NfcCard): string {
-  const u = card.user
-  if (!u) return ''
-  return u.name || [u.first_name, u.last_name].filter(Boolean).join(' ')
+/** Rows asked for beyond the view each way: a wheel step or a Page Down finds them already here. */
+const MARGIN = 60
+
+const EMPTY: CardView = {
+  filter: '',
+  total: 0,
+  complete: false,
+  matched: 0,
+  counts: {},
+  offset: 0,
+  rows: [],
+  selected: null,
+  selectedIndex: -1
 }
 
-/**
- * Lower-cased text a filter is matched against: display id, alias, owner, note, and the NFC ID the
- * card number stands for (hex and decimal, both byte orders). Built once per card object (a fetch
- * or an edit makes new objects), never per keystroke.
- */
-const searchTexts = new WeakMap<NfcCard, string>()
-function searchText(card: NfcCard): string {
-  let text = searchTexts.get(card)
-  if (text === undefined) {
-    text =
-      `${card.display_id}\u0000${card.alias}\u0000${ownerName(card)}\u0000${card.token}\u0000${card.note ?? ''}\u0000${nfcSearchText(card.display_id)}`.toLowerCase()
-    searchTexts.set(card, text)
-  }
-  return text
-}
+let streams = 0
 
-/**
- * Build the cards' search texts while the page is idle, a slice at a time, so the first keystroke
- * finds them built and opening the screen never waits for them.
- */
-function warmSearch(cards: NfcCard[]): void {
-  const idle =
-    globalThis.requestIdleCallback ??
-    ((run: (deadline: { timeRemaining(): number }) => void) => setTimeout(() => run({ timeRemaining: () => 8 }), 1))
-  let next = 0
-  const slice = (deadline: { timeRemaining(): number }) => {
-    while (next < cards.length && deadline.timeRemaining() > 1) {
-      const end = Math.min(cards.length, next + 500)
-      for (; next < end; next++) searchText(cards[next]!)
-    }
-    if (next < cards.length) idle(slice)
-  }
-  idle(slice)
+/** A stream id no other tab of web mode uses at the same time (events reach every tab). */
+function streamId(): string {
+  const random = globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2)
+  return `cards-${++streams}-${random}`.slice(0, 64)
 }
 
 /** Run `run` once the frame being prepared now (the rows just given to Svelte) is painted. */
@@ -59,56 +47,74 @@ function afterPaint(run: () => void): void {
   else setTimeout(run, 0)
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
-const DIGITS = /^[0-9]+$/
-
 /**
- * Positions of `keys` in the collator's order (stable), with a shortcut for the common case of two
- * plain numbers (display ids): compared by value, as the numeric collator does, without ICU. Sorting
- * 20,000 shuffled display ids with the collator alone took ~90 ms.
+ * The card inventory as the Cards screen shows it. Main holds the cards (read once per session,
+ * kept in step with the edits made here) and answers what the screen asks: the cards a filter, a
+ * status and an order keep, a window of them at a time (`cards.view`). The screen holds that window,
+ * the counts, and the selected card; never the whole list.
  */
-export function sortOrder(keys: string[], direction: 1 | -1 = 1): number[] {
-  // A plain number without its leading zeros; undefined for any other text.
-  const numbers = keys.map((k) => (DIGITS.test(k) ? (k.charCodeAt(0) === 48 ? k.replace(/^0+/, '') : k) : undefined))
-  const compare = (i: number, j: number) => {
-    const x = numbers[i]
-    const y = numbers[j]
-    if (x !== undefined && y !== undefined) {
-      if (x.length !== y.length) return direction * (x.length - y.length)
-      return x === y ? 0 : direction * (x < y ? -1 : 1)
-    }
-    return direction * collator.compare(keys[i]!, keys[j]!)
-  }
-  const order = Array.from(keys.keys())
-  // Consoles list cards by number: a list already in order is checked in one pass, not sorted.
-  let inOrder = true
-  for (let i = 1; i < order.length && inOrder; i++) inOrder = compare(i - 1, i) <= 0
-  return inOrder ? order : order.sort(compare)
-}
-
-const NOT_HELD = { cards: null, version: 0 }
-
-/** The card inventory as the Cards screen shows it: fetched once, then filtered and sorted locally. */
 export class CardsStore {
-  cards = $state.raw<NfcCard[]>([])
+  /** Main's last answer: the window of rows around the view, the counts, the selected card's place. */
+  view = $state.raw<CardView>(EMPTY)
   loading = $state(false)
   loaded = $state(false)
   progress = $state.raw<{ loaded: number; total: number } | null>(null)
   error = $state<AppError | null>(null)
-  filter = $state('')
-  status = $state<NfcCardStatus | 'all'>('all')
-  sortKey = $state<SortKey>('display_id')
-  sortDescending = $state(false)
+  private query = $state<{ filter: string; status: NfcCardStatus | 'all'; sortKey: SortKey; descending: boolean }>({
+    filter: '',
+    status: 'all',
+    sortKey: 'display_id',
+    descending: false
+  })
   canEdit = $state(true)
   missingPermission = $state<string | undefined>(undefined)
   selectedToken = $state<string | null>(null)
+  /** The selected card as main last said it is (an edit's answer, or the view's). */
+  selected = $state.raw<NfcCard | null>(null)
+  /** Its position in the filtered, sorted list (-1: filtered out): where arrow keys go on from. */
+  selectedIndex = $state(-1)
   /** A write to the console's cards made elsewhere in the app since the last fetch (main says cards.stale). */
   staleSince = $state.raw<{ what: string; at: number } | null>(null)
   /** The message shown once a card is deleted ("Card 0042 deleted."). */
   notice = $state<string | null>(null)
   private listeningTo: unknown = null
-  /** The list main sent, as shown, and its version: a refresh says it holds it (see streamCards). */
-  private held: { cards: NfcCard[] | null; version: number } = NOT_HELD
+  private readonly loads = new Latest()
+  private readonly views = new Latest()
+  /** Rows the table shows, and the window the answer on its way holds. */
+  private range = { start: 0, end: 0 }
+  private asking: { from: number; to: number } | undefined
+  /** A row the keyboard moved to before it was here: selected when the answer brings it. */
+  private pendingIndex: number | undefined
+
+  get filter(): string {
+    return this.query.filter
+  }
+  set filter(filter: string) {
+    this.query.filter = filter
+    void this.ask()
+  }
+  get status(): NfcCardStatus | 'all' {
+    return this.query.status
+  }
+  set status(status: NfcCardStatus | 'all') {
+    this.query.status = status
+    void this.ask()
+  }
+  get sortKey(): SortKey {
+    return this.query.sortKey
+  }
+  get sortDescending(): boolean {
+    return this.query.descending
+  }
+  get countsByStatus(): Record<string, number> {
+    return this.view.counts
+  }
+
+  /** The card at `index` of the filtered, sorted list, if the window held holds it. */
+  rowAt(index: number): NfcCard | undefined {
+    const view = this.view
+    return index >= view.offset ? view.rows[index - view.offset] : undefined
+  }
 
   /** Hear cards.stale from the first load on, whether or not Cards is on screen. */
   private listen(): void {
@@ -120,131 +126,174 @@ export class CardsStore {
     })
   }
 
-  /**
-   * Every card in the chosen order, with its search text at the same position: both are built once
-   * per fetch, edit or sort change. A keystroke then only filters (a filtered sorted list stays
-   * sorted): no sort and no text building per keystroke over 20,000 cards.
-   */
-  private sorted = $derived.by(() => {
-    const key = this.sortKey
-    const value = key === 'owner' ? ownerName : (c: NfcCard) => c[key]
-    const direction = this.sortDescending ? -1 : 1
-    // Each card's sort text read once, not twice per comparison (the owner's name is built).
-    const cards = this.cards
-    return sortOrder(cards.map(value), direction).map((i) => cards[i]!)
-  })
-  /** Read only once a filter is typed: 20,000 texts are built then (or in idle time, see warmSearch). */
-  private sortedTexts = $derived(this.sorted.map(searchText))
-
-  visible = $derived.by(() => {
-    const cards = this.sorted
-    const [first, second] = filterNeedles(this.filter)
-    const status = this.status
-    if (first === undefined && status === 'all') return cards
-    // Not read without a filter: opening the screen does not wait for the search texts.
-    const texts = first === undefined ? [] : this.sortedTexts
-    const out: NfcCard[] = []
-    for (let i = 0; i < cards.length; i++) {
-      const card = cards[i]!
-      if (status !== 'all' && card.status !== status) continue
-      if (first !== undefined) {
-        const text = texts[i]!
-        if (!text.includes(first) && (second === undefined || !text.includes(second))) continue
-      }
-      out.push(card)
-    }
-    return out
-  })
-
-  selected = $derived.by(() => {
-    // Read once, not per card: each read of a $state is a signal read, 20,000 of them per new list.
-    const token = this.selectedToken
-    return token === null ? null : (this.cards.find((c) => c.token === token) ?? null)
-  })
-
-  countsByStatus = $derived.by(() => {
-    const counts: Record<string, number> = {}
-    for (const c of this.cards) counts[c.status] = (counts[c.status] ?? 0) + 1
-    return counts
-  })
-
   /** Another console: its cards (and their tokens) must not stay on screen or be acted on. */
   reset(): void {
     this.loads.cancelAll()
+    this.views.cancelAll()
+    this.asking = undefined
+    this.pendingIndex = undefined
     this.loading = false
-    this.cards = []
-    this.held = NOT_HELD
+    this.view = EMPTY
     this.loaded = false
     this.progress = null
     this.error = null
-    this.selectedToken = null
+    this.deselect()
     this.staleSince = null
     this.notice = null
     this.canEdit = true
     this.missingPermission = undefined
   }
 
-  private readonly loads = new Latest()
-
   /** The first cards are on screen while the rest of the first load arrives. */
   get streaming(): boolean {
-    return this.loading && !this.loaded && this.cards.length > 0
+    return this.loading && !this.loaded && this.view.total > 0
   }
 
   /**
-   * Cards on screen: the first time they stream in; after that the cards held are shown at once and
-   * read again in the background (the list stays usable and is swapped when the new one is complete).
+   * Cards on screen: the first time they stream in; after that the window held is shown at once and
+   * the cards are read again in the background (the list stays usable and changes when the new one
+   * is complete).
    */
   show(): void {
     if (!this.loaded && !this.loading) void this.load()
     else if (this.loaded && !this.loading) void this.load(true)
   }
 
+  /** The table shows rows `start` to `end` (exclusive): asked for when the window held lacks them. */
+  showRange(start: number, end: number): void {
+    this.range = { start, end }
+    const to = Math.min(end, this.view.matched)
+    const held = this.view
+    if (start >= held.offset && to <= held.offset + held.rows.length) return
+    if (this.asking && start >= this.asking.from && to <= this.asking.to) return
+    void this.ask()
+  }
+
+  /** The question for main as the screen now stands: its filter, status, order and rows in view. */
+  private question(): CardViewQuery {
+    const { start, end } = this.range
+    const offset = Math.max(0, start - MARGIN)
+    const limit = Math.min(MAX_VIEW_ROWS, end - start + 2 * MARGIN)
+    const { filter, status, sortKey, descending } = this.query
+    return {
+      filter,
+      status,
+      sortKey,
+      descending,
+      offset,
+      limit,
+      ...(this.selectedToken === null ? {} : { selected: this.selectedToken })
+    }
+  }
+
+  /** Ask main for the view as the screen now wants it; only the newest answer is shown. */
+  async ask(): Promise<void> {
+    const question = this.question()
+    const ticket = this.asked(question)
+    try {
+      this.accept(await getApi().cards.view(question), question, ticket)
+    } catch (err) {
+      if (!this.views.isCurrent(ticket)) return
+      this.asking = undefined
+      this.error = AppError.from(err)
+    }
+  }
+
+  /** A question on its way: its ticket (a newer one makes its answer stale), and the window it asks. */
+  private asked(question: CardViewQuery): number {
+    this.asking = { from: question.offset, to: question.offset + question.limit }
+    return this.views.next()
+  }
+
+  /** Main's answer to `question`, shown unless a newer question was asked since. */
+  private accept(view: CardView, question: CardViewQuery, ticket: number): void {
+    if (!this.views.isCurrent(ticket)) return
+    this.asking = undefined
+    this.view = view
+    // (A card selected since this was asked is left as the click set it.)
+    const asked = question.selected ?? null
+    if (asked !== null && asked === this.selectedToken && view.selected) {
+      this.selected = view.selected
+      this.selectedIndex = view.selectedIndex
+    } else if (asked !== null && asked === this.selectedToken && view.complete) {
+      // Not among the cards held any more (deleted, here or elsewhere): its details go.
+      this.deselect()
+    }
+    const pending = this.pendingIndex
+    if (pending !== undefined && this.rowAt(pending)) {
+      this.pendingIndex = undefined
+      this.selectAt(pending)
+    }
+  }
+
+  /** Select the card at `index` of the list shown (a click, or arrow keys onto a row still on its way). */
+  selectAt(index: number): void {
+    const card = this.rowAt(index)
+    if (!card) {
+      this.pendingIndex = index
+      this.showRange(index, index + 1)
+      return
+    }
+    this.pendingIndex = undefined
+    this.selectedToken = card.token
+    this.selected = card
+    this.selectedIndex = index
+  }
+
+  private deselect(): void {
+    this.selectedToken = null
+    this.selected = null
+    this.selectedIndex = -1
+  }
+
   async load(refresh = false): Promise<void> {
     this.listen()
     const ticket = this.loads.next()
     const startedAt = Date.now()
-    // Cards already on screen stay there, filterable, until the new list is complete.
+    // The window on screen stays there, filterable, until the new list is complete.
     const background = this.loaded
     this.loading = true
     this.error = null
     this.notice = null
     this.progress = null
+    const api = getApi()
+    const stream = streamId()
     const progress = throttled(PROGRESS_EVERY_MS, (p: { loaded: number; total: number }) => (this.progress = p))
-    const off = getApi().on('cards.progress', (p) => progress.push(p))
+    // The first rows as soon as the first part is in main, then at most every PARTIAL_EVERY_MS.
+    // (Not at once after the first part when that brought its rows: the throttle's first flush is skipped.)
+    let primed = false
+    const partial = throttled(PARTIAL_EVERY_MS, () => {
+      if (primed) primed = false
+      else void this.ask()
+    })
+    // Asked once the first cards are painted: the console answers one request at a time, and the
+    // first page is what the screen waits for; then main, the console and this tab would all be at
+    // work on it while the first rows are drawn, on a desk PC's few cores.
+    let capabilities: Promise<{ canEdit: boolean; missingPermission?: string }> | undefined
+    const askCapabilities = () =>
+      (capabilities ??= api.cards.capabilities().catch(() => ({ canEdit: true, missingPermission: undefined })))
+    const offProgress = api.on('cards.progress', (p) => progress.push(p))
+    // The first part comes with the answer to this question (one message to the first rows).
+    const first = background ? undefined : { question: this.question(), ticket: 0 }
+    if (first) first.ticket = this.asked(first.question)
+    // A background refresh shows nothing until it is complete (main keeps the old list until then).
+    const offPart = api.on('cards.part', (part) => {
+      if (part.stream !== stream || background || !this.loads.isCurrent(ticket)) return
+      if (part.view && first) {
+        this.accept(part.view, first.question, first.ticket)
+        primed = true
+      }
+      partial.push(part.index)
+      afterPaint(askCapabilities)
+    })
     try {
-      // Asked once the first cards are painted: the console answers one request at a time, and the
-      // first page is what the screen waits for; then main, the console and this tab would all be at
-      // work on it while the first rows are drawn, on a desk PC's few cores.
-      let capabilities: Promise<{ canEdit: boolean; missingPermission?: string }> | undefined
-      const askCapabilities = () =>
-        (capabilities ??= getApi()
-          .cards.capabilities()
-          .catch(() => ({ canEdit: true, missingPermission: undefined })))
-      // A background refresh shows nothing until it is complete: no partial lists are put together.
-      // It says which list is on screen, if it is still the one main sent (an edit here makes a new one).
-      const shown = this.cards
-      const read = await streamCards(
-        refresh,
-        background
-          ? undefined
-          : (partial) => {
-              if (this.loads.isCurrent(ticket)) this.cards = partial
-              afterPaint(askCapabilities)
-            },
-        background && shown === this.held.cards ? this.held.version : undefined
-      )
+      await api.cards.load({ refresh, stream, ...(first ? { view: first.question } : {}) })
+      partial.stop()
       const caps = await askCapabilities()
       if (!this.loads.isCurrent(ticket)) return
-      if ('unchanged' in read) {
-        // The console has exactly the cards on screen, so none were sent: they stay, and are still
-        // main's list unless one was edited here meanwhile.
-        this.held = this.cards === shown ? { cards: shown, version: read.version } : NOT_HELD
-      } else {
-        this.cards = background ? keepUnchanged(this.cards, read.cards) : read.cards
-        this.held = { cards: this.cards, version: read.version }
-      }
-      warmSearch(this.cards)
+      // The complete list's window before the screen says it is complete.
+      await this.ask()
+      if (!this.loads.isCurrent(ticket)) return
       this.canEdit = caps.canEdit
       this.missingPermission = caps.missingPermission
       this.loaded = true
@@ -254,46 +303,54 @@ export class CardsStore {
       if (this.loads.isCurrent(ticket)) {
         this.error = AppError.from(err)
         // Part of a first load is not the inventory: nothing is shown rather than a list cut short.
-        if (!background) this.cards = []
+        if (!background) {
+          this.views.cancelAll()
+          this.view = EMPTY
+        }
       }
     } finally {
-      off()
+      offProgress()
+      offPart()
       progress.stop()
+      partial.stop()
       if (this.loads.isCurrent(ticket)) this.loading = false
     }
   }
 
   sortBy(key: SortKey): void {
-    if (this.sortKey === key) this.sortDescending = !this.sortDescending
+    if (this.query.sortKey === key) this.query.descending = !this.query.descending
     else {
-      this.sortKey = key
-      this.sortDescending = false
+      this.query.sortKey = key
+      this.query.descending = false
     }
+    void this.ask()
   }
 
   async rename(token: string, alias: string): Promise<void> {
-    this.put(await getApi().cards.rename({ token, alias }))
+    await this.put(await getApi().cards.rename({ token, alias }))
   }
 
-  private put(updated: NfcCard): void {
-    this.cards = this.cards.map((c) => (c.token === updated.token ? updated : c))
+  /** A card main answered for after an edit: shown in the details at once, and the rows asked again. */
+  private async put(updated: NfcCard): Promise<void> {
+    if (this.selectedToken === updated.token) this.selected = updated
+    await this.ask()
   }
 
   async assign(token: string, owner: OwnerRef, force = false): Promise<void> {
-    this.put(await getApi().cards.assign({ token, owner, force }))
+    await this.put(await getApi().cards.assign({ token, owner, force }))
   }
 
   async unassign(token: string): Promise<void> {
-    this.put(await getApi().cards.unassign({ token }))
+    await this.put(await getApi().cards.unassign({ token }))
   }
 
   async remove(token: string): Promise<void> {
-    const card = this.cards.find((c) => c.token === token)
+    const card = this.selected?.token === token ? this.selected : this.view.rows.find((c) => c.token === token)
     await getApi().cards.delete({ token })
-    this.cards = this.cards.filter((c) => c.token !== token)
     // Removed from the console, not set to status "deleted": say so, as the card leaves the list.
     this.notice = `Card ${card?.display_id || token} deleted: the console no longer has it.`
-    if (this.selectedToken === token) this.selectedToken = null
+    if (this.selectedToken === token) this.deselect()
+    await this.ask()
   }
 }
 

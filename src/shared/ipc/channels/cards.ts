@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { channel, recordId } from '../define'
 import { nfcCardSchema } from '../../access/nfc-cards'
-import { packedNfcCardSchema } from '../../access/nfc-card-pack'
+import { cardViewQuerySchema, cardViewSchema } from '../../nfc/card-view'
 import { ownerRefSchema } from '../../owners'
 
 const tokenInput = z.object({ token: recordId })
@@ -13,26 +13,23 @@ export const cardChannels = {
     z.object({ cards: z.array(nfcCardSchema), fetchedAt: z.number() })
   ),
   'cards.load': channel(
-    'Every NFC card, sent as cards.page events as the pages arrive (the first rows show while the rest load); ' +
-      'answers once every part was sent. `cards` only when the parts hold a card twice (a list that shifted ' +
-      'while it was read): then it replaces them. `held`: the version of the list the caller shows; when the ' +
-      'console still has exactly those cards, no part is sent and the answer says `unchanged`',
+    'Read every NFC card of the active console (E6, all pages) into main, or take the list kept for the session ' +
+      'unless refresh is set. A cards.part event says each part as it arrives (cards.view then shows it); answers ' +
+      'once the list is complete. The cards themselves stay in main: the screen asks cards.view for the rows it shows',
     z.object({
       refresh: z.boolean().optional(),
-      /** Chosen by the caller: the cards.page events of this load carry it. */
+      /** Chosen by the caller: the cards.part events of this load carry it. */
       stream: z.string().min(1).max(64),
-      held: z.number().int().nonnegative().optional()
+      /** What the screen shows: the first part's event carries the answer to it (no second round trip). */
+      view: cardViewQuerySchema.optional()
     }),
-    z.object({
-      fetchedAt: z.number(),
-      /** Which kept list the cards are: given back as `held` by a later refresh. */
-      version: z.number().int().nonnegative(),
-      /** How many cards.page events this load sent. */
-      parts: z.number().int().nonnegative(),
-      total: z.number().int().nonnegative(),
-      cards: z.array(nfcCardSchema).optional(),
-      unchanged: z.literal(true).optional()
-    })
+    z.object({ fetchedAt: z.number(), total: z.number().int().nonnegative() })
+  ),
+  'cards.view': channel(
+    'The cards a filter, a status and an order keep, a window of them, with their count and the counts per ' +
+      'status, over the cards main holds (the kept list, or during a first read the parts received so far)',
+    cardViewQuerySchema,
+    cardViewSchema
   ),
   'cards.get': channel('One NFC card by token (E5)', tokenInput, nfcCardSchema),
   'cards.rename': channel(
@@ -60,14 +57,10 @@ export const cardChannels = {
 
 export const cardEvents = {
   /**
-   * Part `index` (0-based) of a cards.load; parts may arrive out of order, the screen puts them in place.
-   * The cards are packed (access/nfc-card-pack.ts): every card of the console crosses here on each open.
+   * Part `index` (0-based) of a cards.load reached main: the screen asks cards.view again. The first
+   * one carries the answer to the load's `view` over the cards so far.
    */
-  'cards.page': z.object({
-    stream: z.string(),
-    index: z.number().int().nonnegative(),
-    cards: z.array(packedNfcCardSchema)
-  }),
+  'cards.part': z.object({ stream: z.string(), index: z.number().int().nonnegative(), view: cardViewSchema.optional() }),
   'cards.progress': z.object({ loaded: z.number(), total: z.number() }),
   /** The console's cards were written elsewhere in the app (an import, an enrollment, Visitors). */
   'cards.stale': z.object({ what: z.string(), at: z.number() })

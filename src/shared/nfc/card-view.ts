@@ -1,0 +1,51 @@
+import { z } from 'zod'
+import { nfcCardSchema, nfcCardStatuses, type NfcCard } from '../access/nfc-cards'
+
+/**
+ * What the Cards screen asks main for: the cards a filter, a status and an order keep, a window of
+ * them at a time. Main holds the inventory (20,000 cards on a large site) and answers each question
+ * with the rows in view only: the whole list never crosses to the screen (see card-view.ts in main).
+ */
+export const cardSortKeys = ['display_id', 'alias', 'status', 'card_type', 'owner'] as const
+export type SortKey = (typeof cardSortKeys)[number]
+
+/** Rows one answer may carry: a few screenfuls around the view. */
+export const MAX_VIEW_ROWS = 500
+
+export const cardViewQuerySchema = z.object({
+  filter: z.string().max(200),
+  status: z.enum([...nfcCardStatuses, 'all']),
+  sortKey: z.enum(cardSortKeys),
+  descending: z.boolean(),
+  /** The window: positions in the filtered, sorted list. */
+  offset: z.number().int().nonnegative(),
+  limit: z.number().int().nonnegative().max(MAX_VIEW_ROWS),
+  /** The card the screen has selected: its position and its current state come back with the answer. */
+  selected: z.string().min(1).max(200).optional()
+})
+export type CardViewQuery = z.infer<typeof cardViewQuerySchema>
+
+export const cardViewSchema = z.object({
+  /** The filter this answer is for (a screen shows it beside the count it answers). */
+  filter: z.string(),
+  /** Cards held: the whole inventory once read, else what has arrived so far. */
+  total: z.number().int().nonnegative(),
+  /** Whether `total` is the whole inventory (the first read is complete). */
+  complete: z.boolean(),
+  /** Cards the filter and status keep. */
+  matched: z.number().int().nonnegative(),
+  /** Cards per status over the whole list held (the status menu's counts). */
+  counts: z.record(z.string(), z.number().int().nonnegative()),
+  offset: z.number().int().nonnegative(),
+  rows: z.array(nfcCardSchema),
+  /** The selected card as held now (null: no longer held), and its position in the kept list (-1: filtered out). */
+  selected: nfcCardSchema.nullable(),
+  selectedIndex: z.number().int()
+})
+export type CardView = z.infer<typeof cardViewSchema>
+
+export function ownerName(card: NfcCard): string {
+  const u = card.user
+  if (!u) return ''
+  return u.name || [u.first_name, u.last_name].filter(Boolean).join(' ')
+}
