@@ -85,10 +85,15 @@ try {
 
     // Main filters the cards: a keystroke is timed to the frame that shows main's answer to it.
     const shownSource = `(query) => document.querySelector('[data-testid=card-count]')?.dataset.filter === query`
-    const samples = await timeKeystrokes(page, 'input[aria-label="Filter cards"]', [
-      ...['1', '10', '100', '1000', '100', '10', '1', '', 'a', 'al', 'ali', 'alic', 'alice', '', 'lobby', ''],
-      ...['2', '20', '', '2', '20', '', '2', '20', '']
-    ], { shownSource })
+    const samples = await timeKeystrokes(
+      page,
+      'input[aria-label="Filter cards"]',
+      [
+        ...['1', '10', '100', '1000', '100', '10', '1', '', 'a', 'al', 'ali', 'alic', 'alice', '', 'lobby', ''],
+        ...['2', '20', '', '2', '20', '', '2', '20', '']
+      ],
+      { shownSource }
+    )
 
     // Away and back: the held cards at once, and a refresh behind them while the user types.
     await page.evaluate(`${navButton('Home')}.click()`)

@@ -11,7 +11,8 @@ export function cardHandlers({ cards, events }: AppServices): HandlersOf<'cards'
       let first = true
       const { cards: all, fetchedAt } = await cards.load(refresh ?? false, (index) => {
         // The first part goes out with the rows the screen shows: its first rows wait for one message.
-        if (first && view) void cards.view(view).then((answer) => events.emit('cards.part', { stream, index, view: answer }))
+        if (first && view)
+          void cards.view(view).then((answer) => events.emit('cards.part', { stream, index, view: answer }))
         else events.emit('cards.part', { stream, index })
         first = false
       })

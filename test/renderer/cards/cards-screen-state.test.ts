@@ -3,10 +3,8 @@ import { fireEvent, render, screen, within } from '@testing-library/svelte'
 import CardsScreen from '../../../src/renderer/src/screens/CardsScreen.svelte'
 import CardDetails from '../../../src/renderer/src/components/cards/CardDetails.svelte'
 import { cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
-import { setApiForTests } from '../../../src/renderer/src/lib/api'
-import { eventBridge, ok } from '../enroll/event-bridge'
-import { packNfcCard } from '../../../src/shared/access/nfc-card-pack'
 import type { NfcCard } from '../../../src/shared/access/nfc-cards'
+import { cardsMain } from './cards-main'
 
 const card = (n: number, status: NfcCard['status'] = 'pending'): NfcCard => ({
   token: `tok-${n}`,
@@ -19,35 +17,18 @@ const card = (n: number, status: NfcCard['status'] = 'pending'): NfcCard => ({
   user: null
 })
 
-function consoleWith(cards: ReturnType<typeof card>[]) {
-  const held = { cards }
-  // As main answers cards.load: the cards as cards.page events, then how many parts were sent.
-  const bridge = eventBridge({
-    'cards.load': (input) => {
-      const { stream } = input as { stream: string }
-      bridge.emit('cards.page', { stream, index: 0, cards: held.cards.map(packNfcCard) })
-      return ok({ fetchedAt: Date.now(), parts: 1, total: held.cards.length })
-    },
-    'cards.capabilities': () => ok({ canEdit: true }),
-    'cards.delete': (input) => {
-      held.cards = held.cards.filter((c) => c.token !== (input as { token: string }).token)
-      return ok({ deleted: true })
-    }
-  })
-  setApiForTests(bridge.bridge)
-  return { ...bridge, held }
-}
+/** Main holding `cards`: each load completes at once with what it holds then. */
+const consoleWith = (cards: NfcCard[]) => cardsMain(cards, { answerAtOnce: true })
 
 afterEach(() => cardsStore.reset())
-
 describe('Cards after writes made elsewhere, after a delete, and in words', () => {
   it('a write announced while Cards is away: the list is fetched again when Cards is shown', async () => {
-    const { held, emit, calls } = consoleWith([card(1, 'assigned'), card(2)])
+    const { state, emit, calls } = consoleWith([card(1, 'assigned'), card(2)])
     const first = render(CardsScreen)
     expect(await screen.findByText('2 of 2 cards')).toBeInTheDocument()
     first.unmount()
 
-    held.cards = [...held.cards, card(3), card(4)]
+    state.held = [...state.held, card(3), card(4)]
     emit('cards.stale', { what: 'an import upload', at: Date.now() })
     render(CardsScreen)
     expect(await screen.findByText('4 of 4 cards')).toBeInTheDocument()
@@ -56,10 +37,10 @@ describe('Cards after writes made elsewhere, after a delete, and in words', () =
   })
 
   it('a write announced while Cards is on screen: says so, and Refresh fetches', async () => {
-    const { held, emit } = consoleWith([card(1)])
+    const { state, emit } = consoleWith([card(1)])
     render(CardsScreen)
     expect(await screen.findByText('1 of 1 cards')).toBeInTheDocument()
-    held.cards = [...held.cards, card(2)]
+    state.held = [...state.held, card(2)]
     emit('cards.stale', { what: 'a card given to a visitor', at: Date.now() })
     const note = await screen.findByTestId('cards-stale')
     expect(note).toHaveTextContent('This list may be out of date since a card given to a visitor')

@@ -2,175 +2,127 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { render, screen, waitFor } from '@testing-library/svelte'
 import CardsScreen from '../../../src/renderer/src/screens/CardsScreen.svelte'
 import { cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
-import { keepUnchanged } from '../../../src/renderer/src/stores/card-stream'
-import { setApiForTests } from '../../../src/renderer/src/lib/api'
-import { packNfcCard } from '../../../src/shared/access/nfc-card-pack'
-import type { NfcCard } from '../../../src/shared/access/nfc-cards'
-import type { Envelope } from '../../../src/shared/ipc/define'
-import { eventBridge, ok } from '../enroll/event-bridge'
-
-const card = (n: number, alias = ''): NfcCard => ({
-  token: `tok-${n}`,
-  display_id: String(n).padStart(4, '0'),
-  status: 'pending',
-  alias,
-  card_type: 'ua_card',
-  user_id: '',
-  user_type: '',
-  user: null
-})
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => card(from + i))
-
-/** A main that answers cards.load when told to, and sends parts of the stream when told to. */
-function scriptedMain() {
-  const loads: { stream: string; refresh?: boolean; held?: number; answer: (e: Envelope) => void }[] = []
-  const bridge = eventBridge({
-    'cards.load': (input) =>
-      new Promise<Envelope>((answer) => loads.push({ ...(input as { stream: string; refresh?: boolean }), answer })),
-    'cards.capabilities': () => ok({ canEdit: true }),
-    'cards.rename': (input) => ok({ ...card(2), alias: (input as { alias: string }).alias })
-  })
-  setApiForTests(bridge.bridge)
-  const part = (index: number, cards: NfcCard[], stream = loads.at(-1)!.stream) =>
-    bridge.emit('cards.page', { stream, index, cards: cards.map(packNfcCard) })
-  const done = (parts: number, total: number, extra: object = {}) =>
-    loads.at(-1)!.answer(ok({ fetchedAt: 1, parts, total, ...extra }))
-  return { loads, part, done, calls: bridge.calls }
-}
+import { card, cardsMain, range } from './cards-main'
 
 const count = () => screen.getByTestId('card-count').textContent
 
 afterEach(() => cardsStore.reset())
 
-describe('cards as they stream in', () => {
-  it('shows the first part at once, says the rest is being read, and puts late parts in list order', async () => {
-    const main = scriptedMain()
+describe('cards as they reach main', () => {
+  it('shows the first part with the load, says the rest is being read, then the whole list', async () => {
+    const main = cardsMain()
     render(CardsScreen)
     await waitFor(() => expect(main.loads).toHaveLength(1))
+    // The load asks for the rows in view: the first part's event brings them (no second round trip).
+    expect(main.loads[0]!.view).toMatchObject({ filter: '', status: 'all', sortKey: 'display_id', offset: 0 })
     main.part(0, range(1, 3))
     await waitFor(() => expect(count()).toBe('3 of the 3 cards shown so far'))
+    expect(main.calls.filter(([c]) => c === 'cards.view')).toHaveLength(0)
     expect(screen.getByTestId('cards-loading')).toHaveTextContent('Reading the rest from the console…')
     expect(screen.getByRole('region', { name: 'NFC cards' })).toHaveAttribute('aria-busy', 'true')
     // The table is there with those rows (jsdom lays nothing out, so the virtual rows are not drawn).
     expect(screen.getByRole('grid', { name: 'NFC cards' })).toHaveAttribute('aria-rowcount', '3')
-    // Part 2 before part 1 (pages in flight at once), then the answer.
-    main.part(2, range(7, 9))
     main.part(1, range(4, 6))
-    main.done(3, 9)
+    main.done(range(1, 9))
     await waitFor(() => expect(count()).toBe('9 of 9 cards'))
-    expect(cardsStore.cards.map((c) => c.token)).toEqual(range(1, 9).map((c) => c.token))
+    expect(cardsStore.view.rows.map((c) => c.token)).toEqual(range(1, 9).map((c) => c.token))
     expect(screen.queryByTestId('cards-loading')).toBeNull()
     expect(screen.getByRole('region', { name: 'NFC cards' })).toHaveAttribute('aria-busy', 'false')
+    expect(screen.getByTestId('card-count')).toHaveAttribute('data-filter', '')
   })
 
-  it('waits for parts still on their way when the answer comes first, and ignores other streams', async () => {
-    const main = scriptedMain()
-    const loading = cardsStore.load()
+  it('ignores the parts of another tab’s load', async () => {
+    const main = cardsMain()
+    render(CardsScreen)
     await waitFor(() => expect(main.loads).toHaveLength(1))
-    main.part(0, range(1, 2))
-    main.part(1, [card(99)], 'another-tab')
-    main.done(2, 4)
-    await new Promise((r) => setTimeout(r, 0))
-    expect(cardsStore.loaded).toBe(false)
-    main.part(1, range(3, 4))
-    await loading
-    expect(cardsStore.cards.map((c) => c.token)).toEqual(['tok-1', 'tok-2', 'tok-3', 'tok-4'])
+    main.part(0, [card(99)], 'another-tab')
+    await new Promise((r) => setTimeout(r, 20))
+    expect(cardsStore.view.total).toBe(0)
+    expect(count()).toBe('')
   })
 
-  it('takes the list from the answer when main says its parts held a card twice', async () => {
-    const main = scriptedMain()
-    const loading = cardsStore.load()
+  it('a filter, a status and an order are main’s answers; the count says which filter it answers', async () => {
+    const main = cardsMain([card(1, 'Lobby'), card(2, 'Dock', 'assigned'), card(3, 'Lobby west')])
+    render(CardsScreen)
     await waitFor(() => expect(main.loads).toHaveLength(1))
-    main.part(0, range(1, 2))
-    main.part(1, range(2, 3))
-    main.done(2, 3, { cards: range(1, 3) })
-    await loading
-    expect(cardsStore.cards.map((c) => c.token)).toEqual(['tok-1', 'tok-2', 'tok-3'])
+    main.done(main.state.held)
+    await waitFor(() => expect(count()).toBe('3 of 3 cards'))
+    cardsStore.filter = 'LOBBY'
+    await waitFor(() => expect(count()).toBe('2 of 3 cards'))
+    expect(screen.getByTestId('card-count')).toHaveAttribute('data-filter', 'LOBBY')
+    expect(cardsStore.view.rows.map((c) => c.alias)).toEqual(['Lobby', 'Lobby west'])
+    cardsStore.sortBy('display_id')
+    await waitFor(() => expect(cardsStore.view.rows.map((c) => c.alias)).toEqual(['Lobby west', 'Lobby']))
+    cardsStore.filter = ''
+    cardsStore.status = 'assigned'
+    await waitFor(() => expect(count()).toBe('1 of 3 cards'))
+    expect(cardsStore.countsByStatus).toEqual({ pending: 2, assigned: 1 })
   })
 
   it('a failed first load leaves no part of a list on screen, and says what happened', async () => {
-    const main = scriptedMain()
+    const main = cardsMain()
     render(CardsScreen)
     await waitFor(() => expect(main.loads).toHaveLength(1))
     main.part(0, range(1, 3))
     await waitFor(() => expect(count()).toBe('3 of the 3 cards shown so far'))
-    main.loads[0]!.answer({
-      ok: false,
-      error: { kind: 'network', message: 'The console stopped answering.', hint: 'Try again.', retryable: true }
-    })
+    main.fail('The console stopped answering.')
     await screen.findByText('The console stopped answering.')
-    expect(cardsStore.cards).toEqual([])
+    expect(cardsStore.view.rows).toEqual([])
     expect(screen.queryByRole('grid', { name: 'NFC cards' })).toBeNull()
   })
 })
 
 describe('a second open', () => {
-  it('shows the cards held at once, reads them again behind them, and swaps in the changes', async () => {
-    const main = scriptedMain()
+  it('shows the rows held at once, reads the cards again behind them, and shows the changes once complete', async () => {
+    const main = cardsMain()
     const first = render(CardsScreen)
     await waitFor(() => expect(main.loads).toHaveLength(1))
     main.part(0, range(1, 3))
-    main.done(1, 3)
+    main.done(range(1, 3))
     await waitFor(() => expect(count()).toBe('3 of 3 cards'))
     first.unmount()
 
     render(CardsScreen)
-    // At once, before main answers anything: the cards held.
+    // At once, before main answers anything: the rows held.
     expect(count()).toBe('3 of 3 cards')
     expect(screen.getByTestId('cards-loading')).toHaveTextContent('Checking the console for changes…')
     await waitFor(() => expect(main.loads).toHaveLength(2))
-    expect(main.loads[1]!.refresh).toBe(true)
-    // Parts of the refresh do not replace the list one by one.
-    const held = cardsStore.cards
-    main.part(0, [card(1), card(2, 'Renamed')])
-    await new Promise((r) => setTimeout(r, 150))
-    expect(cardsStore.cards).toBe(held)
-    main.part(1, [card(3), card(4)])
-    main.done(2, 4)
+    expect(main.loads[1]).toMatchObject({ refresh: true })
+    // A refresh behind a list on screen asks for no rows with its parts.
+    expect(main.loads[1]!.view).toBeUndefined()
+    main.done([card(1), card(2, 'Renamed'), card(3), card(4)])
     await waitFor(() => expect(count()).toBe('4 of 4 cards'))
-    // Unchanged cards stay the same objects (their search texts are kept); the renamed one is new.
-    expect(cardsStore.cards[0]).toBe(held[0])
-    expect(cardsStore.cards[1]).not.toBe(held[1])
-    expect(cardsStore.cards[1]!.alias).toBe('Renamed')
-    expect(cardsStore.cards[2]).toBe(held[2])
+    expect(cardsStore.view.rows[1]!.alias).toBe('Renamed')
   })
 
-  it('says which list it shows: main answers "unchanged" and sends nothing; after an edit here it asks for all', async () => {
-    const main = scriptedMain()
-    const first = render(CardsScreen)
-    await waitFor(() => expect(main.loads).toHaveLength(1))
-    expect(main.loads[0]!.held).toBeUndefined()
-    main.part(0, range(1, 3))
-    main.done(1, 3, { version: 7 })
-    await waitFor(() => expect(count()).toBe('3 of 3 cards'))
-    const held = cardsStore.cards
-    first.unmount()
-
-    const second = render(CardsScreen)
-    await waitFor(() => expect(main.loads).toHaveLength(2))
-    expect(main.loads[1]).toMatchObject({ refresh: true, held: 7 })
-    main.done(0, 3, { version: 8, unchanged: true })
-    await waitFor(() => expect(screen.queryByTestId('cards-loading')).toBeNull())
-    // The very list on screen stays: nothing was sent, nothing is sorted or drawn again.
-    expect(cardsStore.cards).toBe(held)
-    expect(count()).toBe('3 of 3 cards')
-    second.unmount()
-
-    // An edit here makes the list on screen another than main's: the next refresh asks for every card.
-    await cardsStore.rename('tok-2', 'Front desk')
+  it('an edit: the details show main’s answer at once, the rows are asked again; a delete says which card went', async () => {
+    const main = cardsMain(range(1, 3))
     render(CardsScreen)
-    await waitFor(() => expect(main.loads).toHaveLength(3))
-    expect(main.loads[2]!.refresh).toBe(true)
-    expect(main.loads[2]!.held).toBeUndefined()
+    await waitFor(() => expect(main.loads).toHaveLength(1))
+    main.done(main.state.held)
+    await waitFor(() => expect(count()).toBe('3 of 3 cards'))
+    cardsStore.selectAt(1)
+    expect(cardsStore.selected?.token).toBe('tok-2')
+    await cardsStore.rename('tok-2', 'Front desk')
+    expect(cardsStore.selected?.alias).toBe('Front desk')
+    expect(cardsStore.view.rows[1]!.alias).toBe('Front desk')
+    await cardsStore.remove('tok-2')
+    expect(await screen.findByTestId('cards-notice')).toHaveTextContent(
+      'Card 0002 deleted: the console no longer has it.'
+    )
+    expect(count()).toBe('2 of 2 cards')
+    expect(cardsStore.selected).toBeNull()
   })
 
-  it('an unchanged refresh keeps the very list on screen: nothing is sorted or drawn again', () => {
-    const before = range(1, 5)
-    expect(keepUnchanged(before, range(1, 5))).toBe(before)
-    const moved = keepUnchanged(before, [...range(2, 5), card(1)])
-    expect(moved).not.toBe(before)
-    expect(moved[4]).toBe(before[0])
-    const owner = { ...card(2), user: { id: 'u1', name: 'Ada Ng' } }
-    expect(keepUnchanged(before, [card(1), owner, ...range(3, 5)])[1]).toBe(owner)
+  it('arrow keys onto a row not held yet select it once main’s answer brings it', async () => {
+    const main = cardsMain(range(1, 400))
+    render(CardsScreen)
+    await waitFor(() => expect(main.loads).toHaveLength(1))
+    main.done(main.state.held)
+    await waitFor(() => expect(count()).toBe('400 of 400 cards'))
+    expect(cardsStore.rowAt(300)).toBeUndefined()
+    cardsStore.selectAt(300)
+    await waitFor(() => expect(cardsStore.selected?.token).toBe('tok-301'))
+    expect(cardsStore.selectedIndex).toBe(300)
   })
 })

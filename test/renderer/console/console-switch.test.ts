@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { VisitorsStore } from '../../../src/renderer/src/stores/visitors.svelte'
 import { cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
+import { card, cardsMain } from '../cards/cards-main'
 import { forgetConsoleData } from '../../../src/renderer/src/stores/console-scope'
 import { scriptedBridge } from '../../support/fake-bridge'
 import type { Envelope } from '../../../src/shared/ipc/define'
@@ -53,38 +54,22 @@ describe('answers that arrive late', () => {
 
 describe('a console switch', () => {
   it("forgets the previous console's cards and selection, and ignores its late answer", async () => {
-    let answer: ((e: Envelope) => void) | undefined
-    const { bridge } = scriptedBridge({
-      'cards.load': () => new Promise<Envelope>((resolve) => (answer = resolve)),
-      'cards.capabilities': () => ({ ok: true, result: { canEdit: true } })
-    })
-    setApiForTests(bridge)
-    cardsStore.selectedToken = 'token-of-console-a'
+    const main = cardsMain()
+    cardsStore.filter = '0001'
     const loading = cardsStore.load()
     await new Promise((r) => setTimeout(r, 0))
+    main.part(0, [card(1)])
+    await new Promise((r) => setTimeout(r, 0))
+    cardsStore.selectAt(0)
+    expect(cardsStore.selectedToken).toBe('tok-1')
     forgetConsoleData()
-    answer!({
-      ok: true,
-      result: {
-        cards: [
-          {
-            token: 'token-of-console-a',
-            display_id: '1',
-            status: 'assigned',
-            alias: '',
-            card_type: '',
-            user_id: '',
-            user_type: '',
-            user: null
-          }
-        ],
-        fetchedAt: 1,
-        parts: 0,
-        total: 1
-      }
-    })
+    // Console A's late answers (its cards complete, a view of them) change nothing.
+    main.done([card(1), card(2)])
     await loading
-    expect(cardsStore.cards).toEqual([])
+    await new Promise((r) => setTimeout(r, 0))
+    expect(cardsStore.view.rows).toEqual([])
+    expect(cardsStore.view.total).toBe(0)
+    expect(cardsStore.filter).toBe('')
     expect(cardsStore.loaded).toBe(false)
     expect(cardsStore.selectedToken).toBeNull()
   })

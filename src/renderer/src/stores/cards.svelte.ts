@@ -33,6 +33,14 @@ const EMPTY: CardView = {
   selectedIndex: -1
 }
 
+interface Query {
+  filter: string
+  status: NfcCardStatus | 'all'
+  sortKey: SortKey
+  descending: boolean
+}
+const FIRST_QUERY: Query = { filter: '', status: 'all', sortKey: 'display_id', descending: false }
+
 let streams = 0
 
 /** A stream id no other tab of web mode uses at the same time (events reach every tab). */
@@ -60,12 +68,7 @@ export class CardsStore {
   loaded = $state(false)
   progress = $state.raw<{ loaded: number; total: number } | null>(null)
   error = $state<AppError | null>(null)
-  private query = $state<{ filter: string; status: NfcCardStatus | 'all'; sortKey: SortKey; descending: boolean }>({
-    filter: '',
-    status: 'all',
-    sortKey: 'display_id',
-    descending: false
-  })
+  private query = $state<Query>({ ...FIRST_QUERY })
   canEdit = $state(true)
   missingPermission = $state<string | undefined>(undefined)
   selectedToken = $state<string | null>(null)
@@ -126,8 +129,12 @@ export class CardsStore {
     })
   }
 
-  /** Another console: its cards (and their tokens) must not stay on screen or be acted on. */
+  /**
+   * Another console: its cards (and their tokens) must not stay on screen or be acted on; its
+   * filter and order go with them.
+   */
   reset(): void {
+    this.query = { ...FIRST_QUERY }
     this.loads.cancelAll()
     this.views.cancelAll()
     this.asking = undefined

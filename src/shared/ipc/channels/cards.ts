@@ -60,7 +60,11 @@ export const cardEvents = {
    * Part `index` (0-based) of a cards.load reached main: the screen asks cards.view again. The first
    * one carries the answer to the load's `view` over the cards so far.
    */
-  'cards.part': z.object({ stream: z.string(), index: z.number().int().nonnegative(), view: cardViewSchema.optional() }),
+  'cards.part': z.object({
+    stream: z.string(),
+    index: z.number().int().nonnegative(),
+    view: cardViewSchema.optional()
+  }),
   'cards.progress': z.object({ loaded: z.number(), total: z.number() }),
   /** The console's cards were written elsewhere in the app (an import, an enrollment, Visitors). */
   'cards.stale': z.object({ what: z.string(), at: z.number() })

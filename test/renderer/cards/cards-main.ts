@@ -1,0 +1,73 @@
+import { CardViews } from '../../../src/main/services/cards/card-view'
+import type { NfcCard } from '../../../src/shared/access/nfc-cards'
+import type { CardViewQuery } from '../../../src/shared/nfc/card-view'
+import type { Envelope } from '../../../src/shared/ipc/define'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { eventBridge, ok } from '../enroll/event-bridge'
+
+export const card = (n: number, alias = '', status: NfcCard['status'] = 'pending'): NfcCard => ({
+  token: `tok-${n}`,
+  display_id: String(n).padStart(4, '0'),
+  status,
+  alias,
+  card_type: 'ua_card',
+  user_id: '',
+  user_type: '',
+  user: null
+})
+export const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => card(from + i))
+
+interface Load {
+  stream: string
+  refresh?: boolean
+  view?: CardViewQuery
+  answer: (e: Envelope) => void
+}
+
+/**
+ * Main as the Cards screen meets it, with main's own answers to cards.view (CardViews over the
+ * cards `held`): cards.load waits until told (`part` says a part arrived, `done` completes it with
+ * the cards given), as a console read of several pages does. `answerAtOnce`: each load completes
+ * at once with the cards held then (a console that changed between loads: set `state.held`).
+ */
+export function cardsMain(initial: NfcCard[] = [], options: { answerAtOnce?: boolean } = {}) {
+  const views = new CardViews()
+  const state = { held: initial, complete: initial.length > 0, arrived: [] as NfcCard[] }
+  const loads: Load[] = []
+  const viewOf = (query: CardViewQuery) =>
+    state.complete ? views.answer(state.held, true, query) : views.answer(state.arrived, false, query)
+  const bridge = eventBridge({
+    'cards.load': (input) => {
+      if (options.answerAtOnce) return ok({ fetchedAt: Date.now(), total: state.held.length })
+      return new Promise<Envelope>((answer) => loads.push({ ...(input as Omit<Load, 'answer'>), answer }))
+    },
+    'cards.view': (input) => ok(viewOf(input as CardViewQuery)),
+    'cards.capabilities': () => ok({ canEdit: true }),
+    'cards.rename': (input) => {
+      const { token, alias } = input as { token: string; alias: string }
+      state.held = state.held.map((c) => (c.token === token ? { ...c, alias } : c))
+      return ok(state.held.find((c) => c.token === token))
+    },
+    'cards.delete': (input) => {
+      state.held = state.held.filter((c) => c.token !== (input as { token: string }).token)
+      return ok({ deleted: true })
+    }
+  })
+  setApiForTests(bridge.bridge)
+  const load = () => loads.at(-1)!
+  /** Part `index` arrived with these cards (the first carries the view the load asked for). */
+  const part = (index: number, cards: NfcCard[], stream = load().stream) => {
+    if (!state.complete) state.arrived = [...state.arrived, ...cards]
+    const view = index === 0 && load().view ? viewOf(load().view!) : undefined
+    bridge.emit('cards.part', { stream, index, ...(view ? { view } : {}) })
+  }
+  /** The load is complete: main now holds `cards`. */
+  const done = (cards: NfcCard[]) => {
+    state.held = cards
+    state.complete = true
+    load().answer(ok({ fetchedAt: Date.now(), total: cards.length }))
+  }
+  const fail = (message: string) =>
+    load().answer({ ok: false, error: { kind: 'network', message, hint: 'Try again.', retryable: true } })
+  return { state, loads, part, done, fail, calls: bridge.calls, emit: bridge.emit }
+}
