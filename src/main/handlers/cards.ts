@@ -11,9 +11,13 @@ export function cardHandlers({ cards, events }: AppServices): HandlersOf<'cards'
       let first = true
       const { cards: all, fetchedAt } = await cards.load(refresh ?? false, (index) => {
         // The first part goes out with the rows the screen shows: its first rows wait for one message.
-        if (first && view)
-          void cards.view(view).then((answer) => events.emit('cards.part', { stream, index, view: answer }))
-        else events.emit('cards.part', { stream, index })
+        if (first && view) {
+          void cards.view(view).then(
+            (answer) => events.emit('cards.part', { stream, index, view: answer }),
+            // The rows are asked for again once the screen hears of the part.
+            () => events.emit('cards.part', { stream, index })
+          )
+        } else events.emit('cards.part', { stream, index })
         first = false
       })
       return { fetchedAt, total: all.length }

@@ -32,7 +32,9 @@ interface Load {
  */
 export function cardsMain(initial: NfcCard[] = [], options: { answerAtOnce?: boolean } = {}) {
   const views = new CardViews()
-  const state = { held: initial, complete: initial.length > 0, arrived: [] as NfcCard[] }
+  const state = { held: initial, complete: initial.length > 0, arrived: [] as NfcCard[], holdViews: false }
+  /** With `state.holdViews`: the cards.view answers not given yet, in the order asked (call one to answer it). */
+  const heldViews: (() => void)[] = []
   const loads: Load[] = []
   const viewOf = (query: CardViewQuery) =>
     state.complete ? views.answer(state.held, true, query) : views.answer(state.arrived, false, query)
@@ -41,7 +43,11 @@ export function cardsMain(initial: NfcCard[] = [], options: { answerAtOnce?: boo
       if (options.answerAtOnce) return ok({ fetchedAt: Date.now(), total: state.held.length })
       return new Promise<Envelope>((answer) => loads.push({ ...(input as Omit<Load, 'answer'>), answer }))
     },
-    'cards.view': (input) => ok(viewOf(input as CardViewQuery)),
+    'cards.view': (input) => {
+      const answer = () => ok(viewOf(input as CardViewQuery))
+      if (!state.holdViews) return answer()
+      return new Promise<Envelope>((resolve) => heldViews.push(() => resolve(answer())))
+    },
     'cards.capabilities': () => ok({ canEdit: true }),
     'cards.rename': (input) => {
       const { token, alias } = input as { token: string; alias: string }
@@ -69,5 +75,5 @@ export function cardsMain(initial: NfcCard[] = [], options: { answerAtOnce?: boo
   }
   const fail = (message: string) =>
     load().answer({ ok: false, error: { kind: 'network', message, hint: 'Try again.', retryable: true } })
-  return { state, loads, part, done, fail, calls: bridge.calls, emit: bridge.emit }
+  return { state, loads, part, done, fail, heldViews, calls: bridge.calls, emit: bridge.emit }
 }

@@ -125,4 +125,30 @@ describe('a second open', () => {
     await waitFor(() => expect(cardsStore.selected?.token).toBe('tok-301'))
     expect(cardsStore.selectedIndex).toBe(300)
   })
+
+  it('a scroll asks at each frame: an older answer that holds the rows in view is shown, one that does not is not', async () => {
+    // The store alone: jsdom lays out no table to say its own rows in view.
+    const main = cardsMain(range(1, 2000))
+    const loading = cardsStore.load()
+    await waitFor(() => expect(main.loads).toHaveLength(1))
+    main.done(main.state.held)
+    await loading
+    expect(cardsStore.view.matched).toBe(2000)
+    main.state.holdViews = true
+    cardsStore.showRange(1000, 1020) // asks for 940–1080
+    cardsStore.showRange(1500, 1520) // asks for 1440–1580
+    cardsStore.showRange(1005, 1025) // neither here nor on its way: asks for 945–1085
+    await waitFor(() => expect(main.heldViews).toHaveLength(3))
+    const settle = () => new Promise((r) => setTimeout(r, 0))
+    main.heldViews[0]!()
+    await settle()
+    expect(cardsStore.view.offset).toBe(940)
+    expect(cardsStore.rowAt(1005)?.token).toBe('tok-1006')
+    main.heldViews[1]!()
+    await settle()
+    expect(cardsStore.view.offset).toBe(940)
+    main.heldViews[2]!()
+    await settle()
+    expect(cardsStore.view.offset).toBe(945)
+  })
 })

@@ -50,9 +50,6 @@ interface Snapshot {
   fetchedAt: number
 }
 
-/** Cards read from a page at a time: tests read small sites in several pages. */
-const PAGE_SIZE = DEFAULT_ALL_PAGE_SIZE
-
 /**
  * A fetch first asks for this many cards alone: a few screenfuls, which the console serialises and
  * the screen draws in a fraction of a large page's time, so the first rows show while the large
@@ -85,7 +82,7 @@ export class CardInventory {
     private readonly connections: Connections,
     private readonly onProgress: (loaded: number, total: number) => void,
     /** Page size of a fetch (tests read small sites in several pages). */
-    private readonly pageSize = PAGE_SIZE,
+    private readonly pageSize = DEFAULT_ALL_PAGE_SIZE,
     /** Cards asked for alone before the large pages; none when not smaller than a page. */
     private readonly firstPart = FIRST_PART
   ) {}

@@ -169,9 +169,8 @@ export class CardsStore {
   /** The table shows rows `start` to `end` (exclusive): asked for when the window held lacks them. */
   showRange(start: number, end: number): void {
     this.range = { start, end }
+    if (this.holdsRange(this.view)) return
     const to = Math.min(end, this.view.matched)
-    const held = this.view
-    if (start >= held.offset && to <= held.offset + held.rows.length) return
     if (this.asking && start >= this.asking.from && to <= this.asking.to) return
     void this.ask()
   }
@@ -212,9 +211,18 @@ export class CardsStore {
     return this.views.next()
   }
 
-  /** Main's answer to `question`, shown unless a newer question was asked since. */
-  private accept(view: CardView, question: CardViewQuery, ticket: number): void {
-    if (!this.views.isCurrent(ticket)) return
+  /**
+   * Main's answer to `question`, shown unless a newer question was asked since; an older answer to
+   * the same filter, status and order is still shown when it holds the rows now in view (a scroll
+   * asks at each frame: the answers to the frames before are not all thrown away). Says whether it
+   * was shown.
+   */
+  private accept(view: CardView, question: CardViewQuery, ticket: number): boolean {
+    if (!this.views.isCurrent(ticket)) {
+      if (!this.sameQuery(question) || !this.holdsRange(view)) return false
+      this.view = view
+      return true
+    }
     this.asking = undefined
     this.view = view
     // (A card selected since this was asked is left as the click set it.)
@@ -231,6 +239,23 @@ export class CardsStore {
       this.pendingIndex = undefined
       this.selectAt(pending)
     }
+    return true
+  }
+
+  private sameQuery(question: CardViewQuery): boolean {
+    const { filter, status, sortKey, descending } = this.query
+    return (
+      question.filter === filter &&
+      question.status === status &&
+      question.sortKey === sortKey &&
+      question.descending === descending
+    )
+  }
+
+  /** Whether `view` holds every row the table shows now (as far as the list goes). */
+  private holdsRange(view: CardView): boolean {
+    const { start, end } = this.range
+    return start >= view.offset && Math.min(end, view.matched) <= view.offset + view.rows.length
   }
 
   /** Select the card at `index` of the list shown (a click, or arrow keys onto a row still on its way). */
@@ -267,8 +292,8 @@ export class CardsStore {
     const stream = streamId()
     const progress = throttled(PROGRESS_EVERY_MS, (p: { loaded: number; total: number }) => (this.progress = p))
     // The first rows as soon as the first part is in main, then at most every PARTIAL_EVERY_MS.
-    // (Not at once after the first part when that brought its rows: the throttle's first flush is skipped.)
     let primed = false
+    let heard = false
     const partial = throttled(PARTIAL_EVERY_MS, () => {
       if (primed) primed = false
       else void this.ask()
@@ -286,10 +311,9 @@ export class CardsStore {
     // A background refresh shows nothing until it is complete (main keeps the old list until then).
     const offPart = api.on('cards.part', (part) => {
       if (part.stream !== stream || background || !this.loads.isCurrent(ticket)) return
-      if (part.view && first) {
-        this.accept(part.view, first.question, first.ticket)
-        primed = true
-      }
+      // When the first part to come brought its rows, the throttle's first (immediate) ask is not needed.
+      if (part.view && first) primed = this.accept(part.view, first.question, first.ticket) && !heard
+      heard = true
       partial.push(part.index)
       afterPaint(askCapabilities)
     })
