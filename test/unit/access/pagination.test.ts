@@ -38,6 +38,27 @@ describe('fetchAll', () => {
     expect(progress.at(-1)).toEqual([2345, 2345])
   })
 
+  it('paces a read when asked: each page after the first waits for the pace, with or without a total', async () => {
+    for (const withTotal of [true, false]) {
+      const s = server(450, { withTotal })
+      const order: string[] = []
+      const fetchPage: FetchPage<string> = (page) => {
+        order.push(`page ${page.pageNum}`)
+        return s.fetchPage(page)
+      }
+      const all = await fetchAll(fetchPage, (x) => x, {
+        pageSize: 100,
+        concurrency: 1,
+        pace: async () => void order.push('pace')
+      })
+      expect(all).toEqual(s.items)
+      expect(order.slice(0, 5)).toEqual(['page 1', 'pace', 'page 2', 'pace', 'page 3'])
+      expect(order.filter((o) => o === 'pace')).toHaveLength(
+        order.length - order.filter((o) => o === 'pace').length - 1
+      )
+    }
+  })
+
   it('falls back to the page size the console actually serves', async () => {
     const s = server(1050, { cap: 200 })
     const all = await fetchAll(s.fetchPage, (x) => x, { pageSize: 500 })

@@ -22,6 +22,8 @@ export interface AllOptions<T = unknown> extends CallOptions {
    * before page 2. Lets a caller show the first records while the rest are read.
    */
   onPage?: (pageNum: number, items: T[]) => void
+  /** Awaited before each page after the first is asked for: a read in the background paces itself. */
+  pace?: () => Promise<void>
 }
 
 /**
@@ -80,6 +82,8 @@ export async function fetchAll<T>(
       // A full page may have a next one (pageSize is at least 1, so an empty page always ends the list).
       for (let pageNum = 2; last >= pageSize; pageNum++) {
         if (pageNum > MAX_PAGES) throw listDidNotEnd()
+        await options.pace?.()
+        stop()
         const page = await fetchPage({ pageNum, pageSize, signal })
         stop()
         unique.put(pageNum - 1, page.items)
@@ -100,6 +104,8 @@ export async function fetchAll<T>(
     const worker = async () => {
       while (next <= lastPage) {
         const pageNum = next++
+        await options.pace?.()
+        stop()
         const page = await fetchPage({ pageNum, pageSize, signal })
         stop()
         unique.put(pageNum - 1, page.items)
