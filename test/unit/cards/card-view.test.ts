@@ -184,4 +184,18 @@ describe('the order of the cards', () => {
     expect(sortOrder(keys).map((i) => keys[i])).toEqual(['9', '9', '10', '0010', 'A', 'b'])
     expect(sortOrder(keys, -1).map((i) => keys[i])).toEqual(['b', 'A', '10', '0010', '9', '9'])
   })
+
+  it('a list of plain numbers already in order keeps its positions; one out of order is sorted, either way round', () => {
+    const inOrder = Array.from({ length: 1000 }, (_, i) => String(100000 + i))
+    expect(sortOrder(inOrder)).toEqual([...inOrder.keys()])
+    const swapped = inOrder.slice()
+    ;[swapped[500], swapped[501]] = [swapped[501]!, swapped[500]!]
+    expect(sortOrder(swapped).map((i) => swapped[i])).toEqual(inOrder)
+    const down = inOrder.slice().reverse()
+    expect(sortOrder(down, -1)).toEqual([...down.keys()])
+    expect(sortOrder(inOrder, -1).map((i) => inOrder[i])).toEqual(down)
+    // Equal numbers written differently keep their places (the numeric collator's order).
+    const ties = ['7', '007', '8', '08']
+    expect(sortOrder(ties).map((i) => ties[i])).toEqual(['7', '007', '8', '08'])
+  })
 })

@@ -32,9 +32,10 @@ const DIGITS = /^[0-9]+$/
 /**
  * Positions of `keys` in the collator's order (stable), with a shortcut for the common case of two
  * plain numbers (display ids): compared by value, as the numeric collator does, without ICU. Sorting
- * 20,000 shuffled display ids with the collator alone took ~90 ms.
+ * 20,000 shuffled display ids with the collator alone took ~90 ms. Undefined: already in order.
  */
-export function sortOrder(keys: string[], direction: 1 | -1 = 1): number[] {
+function reorder(keys: string[], direction: 1 | -1): number[] | undefined {
+  if (plainNumbersInOrder(keys, direction)) return undefined
   // A plain number without its leading zeros; undefined for any other text.
   const numbers = keys.map((k) => (DIGITS.test(k) ? (k.charCodeAt(0) === 48 ? k.replace(/^0+/, '') : k) : undefined))
   const compare = (i: number, j: number) => {
@@ -46,11 +47,42 @@ export function sortOrder(keys: string[], direction: 1 | -1 = 1): number[] {
     }
     return direction * collator.compare(keys[i]!, keys[j]!)
   }
-  const order = Array.from(keys.keys())
   // Consoles list cards by number: a list already in order is checked in one pass, not sorted.
   let inOrder = true
-  for (let i = 1; i < order.length && inOrder; i++) inOrder = compare(i - 1, i) <= 0
-  return inOrder ? order : order.sort(compare)
+  for (let i = 1; i < keys.length && inOrder; i++) inOrder = compare(i - 1, i) <= 0
+  return inOrder ? undefined : positions(keys.length).sort(compare)
+}
+
+/**
+ * Whether every key is a plain number without leading zeros and they are in order already: what
+ * consoles send (display ids, by number). One loop without calls or arrays: the first open runs it
+ * before the JIT has compiled anything, where the general path's closures cost several ms.
+ */
+function plainNumbersInOrder(keys: string[], direction: 1 | -1): boolean {
+  let previous = ''
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!
+    if (!DIGITS.test(key) || key.charCodeAt(0) === 48) return false
+    if (i > 0) {
+      const byLength = key.length - previous.length
+      const order = byLength !== 0 ? byLength : key === previous ? 0 : key < previous ? -1 : 1
+      if (direction * order < 0) return false
+    }
+    previous = key
+  }
+  return true
+}
+
+/** 0, 1, … n - 1 by a plain loop: Array.from(keys.keys()) cost ~5 ms for 20,000 on a first open. */
+function positions(n: number): number[] {
+  const out = new Array<number>(n)
+  for (let i = 0; i < n; i++) out[i] = i
+  return out
+}
+
+/** Positions of `keys` in the order the screen sorts them (see `reorder`). */
+export function sortOrder(keys: string[], direction: 1 | -1 = 1): number[] {
+  return reorder(keys, direction) ?? positions(keys.length)
 }
 
 const sortValue = (key: SortKey) => (key === 'owner' ? ownerName : (card: NfcCard) => card[key])
@@ -66,8 +98,8 @@ const WARM_SLICE = 2000
  */
 export class CardViews {
   private list: readonly NfcCard[] = []
-  private orders = new Map<string, NfcCard[]>()
-  private last: { key: string; cards: NfcCard[] } | undefined
+  private orders = new Map<string, readonly NfcCard[]>()
+  private last: { key: string; cards: readonly NfcCard[] } | undefined
   private counts: Record<string, number> | undefined
   private warming: ReturnType<typeof setTimeout> | undefined
   private warmed: readonly NfcCard[] | undefined
@@ -115,20 +147,22 @@ export class CardViews {
     this.counts = undefined
   }
 
-  private order(key: SortKey, descending: boolean): NfcCard[] {
+  private order(key: SortKey, descending: boolean): readonly NfcCard[] {
     const id = `${key}:${descending}`
     let sorted = this.orders.get(id)
     if (!sorted) {
       const cards = this.list
       // Each card's sort text read once, not twice per comparison (the owner's name is built).
-      sorted = sortOrder(cards.map(sortValue(key)), descending ? -1 : 1).map((i) => cards[i]!)
+      const order = reorder(cards.map(sortValue(key)), descending ? -1 : 1)
+      // Already in that order (the console's own, by number): the list itself, not a copy of it.
+      sorted = order ? order.map((i) => cards[i]!) : cards
       this.orders.set(id, sorted)
     }
     return sorted
   }
 
   /** The cards the filter and status keep, in the order asked (a filtered sorted list stays sorted). */
-  private kept(query: CardViewQuery): NfcCard[] {
+  private kept(query: CardViewQuery): readonly NfcCard[] {
     const key = `${query.sortKey}:${query.descending}:${query.status}:${query.filter}`
     if (this.last?.key === key) return this.last.cards
     const sorted = this.order(query.sortKey, query.descending)
@@ -136,15 +170,16 @@ export class CardViews {
     const status = query.status
     let cards = sorted
     if (first !== undefined || status !== 'all') {
-      cards = []
+      const out: NfcCard[] = []
       for (const card of sorted) {
         if (status !== 'all' && card.status !== status) continue
         if (first !== undefined) {
           const text = searchText(card)
           if (!text.includes(first) && (second === undefined || !text.includes(second))) continue
         }
-        cards.push(card)
+        out.push(card)
       }
+      cards = out
     }
     this.last = { key, cards }
     return cards
@@ -152,9 +187,10 @@ export class CardViews {
 
   private countByStatus(): Record<string, number> {
     if (!this.counts) {
-      const counts: Record<string, number> = {}
-      for (const c of this.list) counts[c.status] = (counts[c.status] ?? 0) + 1
-      this.counts = counts
+      // A Map while counting: an object's keyed increments took ~14 ms for 20,000 cards on a first open.
+      const counts = new Map<string, number>()
+      for (const c of this.list) counts.set(c.status, (counts.get(c.status) ?? 0) + 1)
+      this.counts = Object.fromEntries(counts)
     }
     return this.counts
   }
