@@ -5,6 +5,9 @@ import { tempDir } from '../../support/temp'
 import { z } from 'zod'
 import { endpoints } from '../../../src/shared/access/endpoints'
 import { failure, startDemo, type Demo } from './support'
+import { cardPageReader } from '../../../src/main/services/access/nfc-card-page'
+import type { DataReader } from '../../../src/main/services/access/data-reader'
+import type { NfcCard } from '../../../src/shared/access/nfc-cards'
 
 describe('access client foundation (E1, auth, pinning, versions)', () => {
   let demo: Demo
@@ -51,6 +54,33 @@ describe('access client foundation (E1, auth, pinning, versions)', () => {
     })
     expect(err.message).toContain('(E6)')
     expect(err.message).toContain('`0.no_such_field`')
+  })
+
+  it('a card page the plain reader refuses is the same AppError, naming the card and the field', async () => {
+    const client = demo.client()
+    // The console's real page, its second card given a status no console sends.
+    const spoilt: DataReader<NfcCard[]> = {
+      read: (data) => cardPageReader.read((data as object[]).map((c, i) => (i === 1 ? { ...c, status: 'stolen' } : c)))
+    }
+    const err = await failure(
+      client.http.request({ endpoint: endpoints.E6, query: { page_num: 1, page_size: 3 }, data: spoilt })
+    )
+    expect(err).toMatchObject({
+      kind: 'server',
+      code: 'UNEXPECTED_RESPONSE',
+      details: { endpoint: 'E6', field: '1.status' }
+    })
+    expect(err.message).toContain('`1.status`: expected one of assigned, pending')
+    // The reader as the client uses it reads the same page whole.
+    const page = await client.http.request({
+      endpoint: endpoints.E6,
+      query: { page_num: 1, page_size: 3 },
+      data: cardPageReader
+    })
+    expect(page.data.map((c) => c.token)).toEqual(
+      (await client.nfcCards.list({ page: 1, pageSize: 3 })).items.map((c) => c.token)
+    )
+    expect(page.data).toHaveLength(3)
   })
 
   it('honours the signal', async () => {

@@ -7,6 +7,7 @@ import { createPinnedAgent, type PinnedCertificate } from './tls-pinning'
 import { errorFromResponse, errorFromTransport } from './errors'
 import { defaultRetryPolicy, withRetry, type RetryPolicy } from './retry'
 import { httpsExchange, type ExchangeResponse } from './https-exchange'
+import { DataIssue, isDataReader, type DataOf, type DataSpec } from './data-reader'
 
 /** What every client method accepts last. */
 export interface CallOptions {
@@ -60,13 +61,13 @@ export interface AccessHttpConfig {
 
 export type Query = Record<string, string | number | boolean | readonly (string | number)[] | undefined>
 
-export interface RequestSpec<S extends z.ZodType> extends CallOptions {
+export interface RequestSpec<S extends DataSpec> extends CallOptions {
   endpoint: EndpointInfo
   /** Values for `:name` segments of the endpoint path. */
   params?: Record<string, string>
   query?: Query
   body?: unknown
-  /** Schema of `data`; tolerant of fields we don't use, strict on those we do. */
+  /** Schema (or plain reader) of `data`; tolerant of fields we don't use, strict on those we do. */
   data: S
 }
 
@@ -98,13 +99,15 @@ export function fillPath(path: string, params: Record<string, string> = {}): str
   })
 }
 
-function describeParseError(endpoint: EndpointInfo, error: z.ZodError): AppError {
-  const first = error.issues[0]
-  const field = first?.path.length ? first.path.join('.') : '(data)'
+function describeParseError(
+  endpoint: EndpointInfo,
+  issue: { path: PropertyKey[]; message: string } | undefined
+): AppError {
+  const field = issue?.path.length ? issue.path.map(String).join('.') : '(data)'
   return new AppError({
     kind: 'server',
     code: 'UNEXPECTED_RESPONSE',
-    message: `The console's answer to ${endpoint.title} (${endpoint.id}) has an unexpected field \`${field}\`: ${first?.message ?? 'invalid'}.`,
+    message: `The console's answer to ${endpoint.title} (${endpoint.id}) has an unexpected field \`${field}\`: ${issue?.message ?? 'invalid'}.`,
     hint: 'Nothing was changed by reading it. The console may run a version this app does not know yet; please report it.',
     details: { endpoint: endpoint.id, field }
   })
@@ -234,7 +237,7 @@ export class AccessHttp {
 
   /** One exchange: the HTTP status and the parsed envelope (thrown: transport failures, non-API bodies). */
   private async exchange(
-    spec: RequestSpec<z.ZodType>
+    spec: RequestSpec<DataSpec>
   ): Promise<{ status: number; body: ConsoleEnvelope; headers: Record<string, unknown> }> {
     const response = await this.raw(spec.endpoint, spec)
     const headers = response.headers as Record<string, unknown>
@@ -246,13 +249,22 @@ export class AccessHttp {
     return { status: response.status, body: envelope.data, headers }
   }
 
-  private parseData<S extends z.ZodType>(spec: RequestSpec<S>, body: ConsoleEnvelope): Reply<z.infer<S>> {
-    const data = spec.data.safeParse(body.data)
-    if (!data.success) throw describeParseError(spec.endpoint, data.error)
-    return { data: data.data, pagination: body.pagination }
+  private parseData<S extends DataSpec>(spec: RequestSpec<S>, body: ConsoleEnvelope): Reply<DataOf<S>> {
+    const reader: DataSpec = spec.data
+    if (isDataReader(reader)) {
+      try {
+        return { data: reader.read(body.data) as DataOf<S>, pagination: body.pagination }
+      } catch (err) {
+        if (err instanceof DataIssue) throw describeParseError(spec.endpoint, err)
+        throw err
+      }
+    }
+    const data = reader.safeParse(body.data)
+    if (!data.success) throw describeParseError(spec.endpoint, data.error.issues[0])
+    return { data: data.data as DataOf<S>, pagination: body.pagination }
   }
 
-  async request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<Reply<z.infer<S>>> {
+  async request<S extends DataSpec>(spec: RequestSpec<S>): Promise<Reply<DataOf<S>>> {
     return this.policy(
       spec.endpoint,
       spec.signal,
@@ -269,10 +281,10 @@ export class AccessHttp {
    * Like request(), but the listed console codes are answers, not failures, whatever the HTTP
    * status (the enrollment poll says "no card yet" this way, facts 6.1).
    */
-  async requestOrCode<S extends z.ZodType, C extends string>(
+  async requestOrCode<S extends DataSpec, C extends string>(
     spec: RequestSpec<S>,
     codes: readonly C[]
-  ): Promise<{ code: typeof SUCCESS; data: z.infer<S> } | { code: C }> {
+  ): Promise<{ code: typeof SUCCESS; data: DataOf<S> } | { code: C }> {
     return this.policy(
       spec.endpoint,
       spec.signal,

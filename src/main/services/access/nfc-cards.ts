@@ -4,7 +4,7 @@ import { importRecordSchema, nfcCardSchema, type ImportRecord, type NfcCard } fr
 import type { AccessHttp, CallOptions } from './http'
 import { fetchAll, toPage, type AllOptions } from './pagination'
 import { listOf, shownPage } from './list-answer'
-import { fastCardPageSchema } from './nfc-card-page'
+import { cardPageReader } from './nfc-card-page'
 
 const IMPORT_TIMEOUT_MS = 120_000
 
@@ -12,7 +12,7 @@ const IMPORT_TIMEOUT_MS = 120_000
  * A page of cards (`data` may be absent or null on an empty list): `nfcCardSchema`'s rules in one
  * plain loop (nfc-card-page.ts), as 20,000 cards go through it per refresh.
  */
-const cardPageSchema = fastCardPageSchema
+const cardPageSchema = cardPageReader
 
 /** NFC cards (E5–E8, E16). */
 export function nfcCards(http: AccessHttp) {
