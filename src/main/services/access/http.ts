@@ -1,5 +1,4 @@
 import type https from 'node:https'
-import type { z } from 'zod'
 import { AppError, type ErrorKind } from '../../../shared/errors'
 import { API_PREFIX, type EndpointInfo } from '../../../shared/access/endpoints'
 import { envelopeSchema, SUCCESS, type ConsoleEnvelope } from '../../../shared/access/envelope'
