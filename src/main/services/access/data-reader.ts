@@ -16,7 +16,7 @@ export interface DataReader<T> {
 /** Why an answer's data was refused: where (index, field) and what was expected. */
 export class DataIssue {
   constructor(
-    readonly path: (string | number)[],
+    readonly path: PropertyKey[],
     readonly message: string
   ) {}
 }

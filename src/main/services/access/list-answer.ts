@@ -1,12 +1,23 @@
 import { z } from 'zod'
 import type { Page } from './pagination'
+import { DataIssue, type DataReader } from './data-reader'
 
-/** A list's `data`: a console answers an empty list with `data` absent or null. */
-export function listOf<S extends z.ZodType>(item: S) {
-  return z
-    .array(item)
-    .nullish()
-    .transform((d) => d ?? [])
+/**
+ * A list's `data`: a console answers an empty list with `data` absent or null. Each item is
+ * checked by its zod schema; the absent list becomes [] here rather than in a zod `.transform`
+ * around the array: with zod 4.6 that wrapper made the first read of Today's 5,000 visitors cost
+ * 62 ms instead of 25 and doubled the garbage collection of every later one (data-reader.ts).
+ */
+export function listOf<S extends z.ZodType>(item: S): DataReader<z.output<S>[]> {
+  const list = z.array(item).nullish()
+  return {
+    read(data) {
+      const parsed = list.safeParse(data)
+      if (parsed.success) return parsed.data ?? []
+      const first = parsed.error.issues[0]
+      throw new DataIssue(first?.path ?? [], first?.message ?? 'invalid')
+    }
+  }
 }
 
 /**

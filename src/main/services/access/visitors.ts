@@ -18,6 +18,7 @@ import type { AccessHttp, CallOptions } from './http'
 import { fetchAll, toPage, type AllOptions } from './pagination'
 import { ownerCredentials } from './owner-credentials'
 import { listOf, shownPage } from './list-answer'
+import type { DataReader } from './data-reader'
 
 const visitorList = listOf(visitorSchema)
 const dayVisitorList = listOf(dayVisitorSchema)
@@ -54,7 +55,7 @@ export function visitors(http: AccessHttp) {
     pageNum: number,
     pageSize: number,
     options: CallOptions,
-    data: z.ZodType<T[]>
+    data: DataReader<T[]>
   ) => {
     const statuses =
       input.status === undefined ? undefined : Array.isArray(input.status) ? input.status : [input.status]
@@ -72,7 +73,7 @@ export function visitors(http: AccessHttp) {
     })
     return toPage(reply.data, reply.pagination)
   }
-  const every = <T extends { id: string }>(input: AllVisitorsInput, data: z.ZodType<T[]>) =>
+  const every = <T extends { id: string }>(input: AllVisitorsInput, data: DataReader<T[]>) =>
     fetchAll(
       ({ pageNum, pageSize, signal }) => page(input, pageNum, pageSize, { signal, timeoutMs: input.timeoutMs }, data),
       (v) => v.id,
