@@ -4,15 +4,10 @@ import { importRecordSchema, nfcCardSchema, type ImportRecord, type NfcCard } fr
 import type { AccessHttp, CallOptions } from './http'
 import { fetchAll, toPage, type AllOptions } from './pagination'
 import { listOf, shownPage } from './list-answer'
+// A page of cards: `nfcCardSchema`'s rules in one plain loop, as 20,000 cards go through it per refresh.
 import { cardPageReader } from './nfc-card-page'
 
 const IMPORT_TIMEOUT_MS = 120_000
-
-/**
- * A page of cards (`data` may be absent or null on an empty list): `nfcCardSchema`'s rules in one
- * plain loop (nfc-card-page.ts), as 20,000 cards go through it per refresh.
- */
-const cardPageSchema = cardPageReader
 
 /** NFC cards (E5–E8, E16). */
 export function nfcCards(http: AccessHttp) {
@@ -23,7 +18,7 @@ export function nfcCards(http: AccessHttp) {
     const reply = await http.request({
       endpoint: endpoints.E6,
       query: { page_num: input.page, page_size: input.pageSize },
-      data: cardPageSchema,
+      data: cardPageReader,
       ...options
     })
     return shownPage(toPage(reply.data, reply.pagination), input.page, input.pageSize)
@@ -46,7 +41,7 @@ export function nfcCards(http: AccessHttp) {
           const reply = await http.request({
             endpoint: endpoints.E6,
             query: { page_num: pageNum, page_size: pageSize },
-            data: cardPageSchema,
+            data: cardPageReader,
             signal,
             timeoutMs: options.timeoutMs
           })
