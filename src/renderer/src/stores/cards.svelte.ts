@@ -16,7 +16,7 @@ const PROGRESS_EVERY_MS = 200
  * screenful), then at most this often: a console that sends 20,000 cards in under a second is
  * drawn twice (first part, whole list); a slow one shows more rows every second.
  */
-export const PARTIAL_EVERY_MS = 1000
+const PARTIAL_EVERY_MS = 1000
 
 /** Rows asked for beyond the view each way: a wheel step or a Page Down finds them already here. */
 const MARGIN = 60
