@@ -29,15 +29,44 @@ export abstract class RecordList<T> {
   /** Asks what the token may change here and sets `editBlocked` (and the like); never throws. */
   abstract checkCapabilities(): Promise<void>
 
+  /** The start in flight: begun by the router when the screen is asked for, joined by the screen as it mounts. */
+  private starting: { shown: Promise<void>; done: Promise<void> } | null = null
+
   /**
    * The screen's first page, then what the token may change. Asked in that order, not together:
    * together, the second request opened a second TLS connection and main checked its answer while
-   * the page waited (the open took ~35-55 ms for a page the console answers in ~2 ms).
+   * the page waited (the open took ~35-55 ms for a page the console answers in ~2 ms). One start at
+   * a time: the router begins it as the screen is asked for and the screen joins it as it mounts,
+   * so the page is read once.
    */
-  async start(): Promise<void> {
+  start(): Promise<void> {
+    return this.begin().done
+  }
+
+  /**
+   * What the router waits for before it shows the screen (Router.go): the first page on screen, or
+   * its failure. At once when a page is already held: it is shown while it is read again.
+   */
+  firstPage(): Promise<void> {
+    const held = this.loaded
+    const { shown } = this.begin()
+    return held ? Promise.resolve() : shown
+  }
+
+  private begin(): { shown: Promise<void>; done: Promise<void> } {
+    if (this.starting) return this.starting
     // `load` keeps its failure on screen (`error`) and does not throw: capabilities are asked either way.
-    await this.load(1)
-    await this.checkCapabilities()
+    const shown = this.load(1)
+    const starting = {
+      shown,
+      done: shown
+        .then(() => this.checkCapabilities())
+        .finally(() => {
+          if (this.starting === starting) this.starting = null
+        })
+    }
+    this.starting = starting
+    return starting
   }
 
   async load(page = this.page): Promise<void> {
@@ -64,6 +93,7 @@ export abstract class RecordList<T> {
 
   /** Another console: nothing of the previous one may stay on screen or be acted on. */
   reset(): void {
+    this.starting = null
     this.listRequests.cancelAll()
     this.openRequests.cancelAll()
     this.items = []
