@@ -122,6 +122,21 @@ describe('The page read before the screen opens is the one it shows', () => {
     await vi.waitFor(() => expect(calls.map(([c]) => c)).toEqual(['touchPasses.list', 'touchPasses.capabilities']))
   })
 
+  it('asks what the token may change once the page is painted, and not at all for a console switched away from', async () => {
+    const { bridge, calls } = scriptedBridge({
+      'touchPasses.list': () => ({ ok: true, result: { items: [pass('1')], total: 1 } }),
+      'touchPasses.capabilities': () => ({ ok: true, result: { canEdit: false, canAssign: true } })
+    })
+    setApiForTests(bridge)
+    await touchPasses.firstPage()
+    // The page is in; the frame that draws it has not been painted yet.
+    expect(calls.map(([c]) => c)).toEqual(['touchPasses.list'])
+    touchPasses.reset()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(calls.map(([c]) => c)).toEqual(['touchPasses.list'])
+    expect(touchPasses.editBlocked).toBeNull()
+  })
+
   it('a page already held opens at once and is read again behind it', async () => {
     let answer: ((e: Envelope) => void) | undefined
     let pages = 0

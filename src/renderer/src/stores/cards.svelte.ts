@@ -5,6 +5,7 @@ import type { OwnerRef } from '../../../shared/owners'
 import { getApi } from '../lib/api'
 import { Latest } from '../lib/latest'
 import { throttled } from '../lib/throttle'
+import { afterPaint } from '../lib/after-paint'
 
 export { ownerName, type SortKey } from '../../../shared/nfc/card-view'
 
@@ -47,12 +48,6 @@ let streams = 0
 function streamId(): string {
   const random = globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2)
   return `cards-${++streams}-${random}`.slice(0, 64)
-}
-
-/** Run `run` once the frame being prepared now (the rows just given to Svelte) is painted. */
-function afterPaint(run: () => void): void {
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0))
-  else setTimeout(run, 0)
 }
 
 /**
@@ -315,7 +310,7 @@ export class CardsStore {
       if (part.view && first) primed = this.accept(part.view, first.question, first.ticket) && !heard
       heard = true
       partial.push(part.index)
-      afterPaint(askCapabilities)
+      void afterPaint().then(askCapabilities)
     })
     try {
       await api.cards.load({ refresh, stream, ...(first ? { view: first.question } : {}) })
