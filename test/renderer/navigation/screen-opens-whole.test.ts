@@ -6,6 +6,7 @@ import { FIRST_PAGE_WAIT_MS, Router } from '../../../src/renderer/src/stores/rou
 import { touchPasses } from '../../../src/renderer/src/stores/touch-passes.svelte'
 import type { Envelope } from '../../../src/shared/ipc/define'
 import { scriptedBridge } from '../../support/fake-bridge'
+import { passOf } from '../touch-passes/pass-fixture'
 
 /** A read the test finishes (or fails) when it chooses. */
 function heldRead() {
@@ -94,18 +95,7 @@ describe('A list screen opens with its first page (Router.go)', () => {
 })
 
 describe('The page read before the screen opens is the one it shows', () => {
-  const pass = (id: string) => ({
-    id,
-    card_id: `AAAA-BBBB-CCCC-${id.padStart(4, '0')}`,
-    card_name: '',
-    status: 'ACTIVE',
-    user_id: '',
-    user_name: '',
-    user_email: '',
-    user_avatar: '',
-    user_status: '',
-    bundles: []
-  })
+  const pass = (id: string) => passOf(id, 'ACTIVE')
 
   beforeEach(() => touchPasses.reset())
 

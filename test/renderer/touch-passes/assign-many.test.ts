@@ -4,6 +4,7 @@ import AssignManyDialog from '../../../src/renderer/src/components/touch-passes/
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import type { Envelope } from '../../../src/shared/ipc/define'
 import { scriptedBridge } from '../../support/fake-bridge'
+import { passOf } from './pass-fixture'
 
 const user = (id: string, first: string, held?: string) => ({
   id,
@@ -13,18 +14,7 @@ const user = (id: string, first: string, held?: string) => ({
   user_email: `${first.toLowerCase()}@example.com`,
   touch_pass: held ? { id: `p-${id}`, card_id: held, status: 'ACTIVE', bundles: [] } : null
 })
-const freePass = (id: string) => ({
-  id,
-  card_id: `AAAA-BBBB-CCCC-000${id}`,
-  card_name: '',
-  status: 'INACTIVE',
-  user_id: '',
-  user_name: '',
-  user_email: '',
-  user_avatar: '',
-  user_status: '',
-  bundles: []
-})
+const freePass = (id: string) => passOf(id, 'INACTIVE')
 
 async function choose(name: string) {
   await fireEvent.input(screen.getByLabelText('Add a user'), { target: { value: name } })

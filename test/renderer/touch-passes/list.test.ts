@@ -6,19 +6,9 @@ import { touchPasses } from '../../../src/renderer/src/stores/touch-passes.svelt
 import type { TouchPass } from '../../../src/shared/access/touch-passes'
 import type { Envelope } from '../../../src/shared/ipc/define'
 import { scriptedBridge } from '../../support/fake-bridge'
+import { passOf } from './pass-fixture'
 
-const pass = (id: string, status: TouchPass['status'], card_name = ''): TouchPass => ({
-  id,
-  card_id: `AAAA-BBBB-CCCC-${id.padStart(4, '0')}`,
-  card_name,
-  status,
-  user_id: '',
-  user_name: '',
-  user_email: '',
-  user_avatar: '',
-  user_status: '',
-  bundles: []
-})
+const pass = passOf
 
 /**
  * `touchPasses.list` answering the screen's first page at once and holding back the next one

@@ -3,20 +3,10 @@ import { fireEvent, render, screen } from '@testing-library/svelte'
 import PurchaseDialog from '../../../src/renderer/src/components/touch-passes/PurchaseDialog.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { scriptedBridge } from '../../support/fake-bridge'
+import { passOf } from './pass-fixture'
 import type { Envelope } from '../../../src/shared/ipc/define'
 
-const pass = (id: string) => ({
-  id,
-  card_id: `AAAA-BBBB-CCCC-000${id}`,
-  card_name: '',
-  status: 'INACTIVE',
-  user_id: '',
-  user_name: '',
-  user_email: '',
-  user_avatar: '',
-  user_status: '',
-  bundles: []
-})
+const pass = (id: string) => passOf(id, 'INACTIVE')
 
 /** The purchases sent (the dialog also reads the unassigned passes when it opens). */
 const purchases = (calls: [string, unknown][]) => calls.filter(([c]) => c === 'touchPasses.purchase')
