@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { render, screen, waitFor } from '@testing-library/svelte'
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte'
 import CardsScreen from '../../../src/renderer/src/screens/CardsScreen.svelte'
 import { cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
 import { card, cardsMain, range } from './cards-main'
@@ -16,7 +16,7 @@ describe('cards as they reach main', () => {
     // The load asks for the rows in view: the first part's event brings them (no second round trip).
     expect(main.loads[0]!.view).toMatchObject({ filter: '', status: 'all', sortKey: 'display_id', offset: 0 })
     main.part(0, range(1, 3))
-    await waitFor(() => expect(count()).toBe('3 of the 3 cards shown so far'))
+    await waitFor(() => expect(count()).toBe('3 cards read so far'))
     expect(main.calls.filter(([c]) => c === 'cards.view')).toHaveLength(0)
     expect(screen.getByTestId('cards-loading')).toHaveTextContent('Reading the rest from the console…')
     expect(screen.getByRole('region', { name: 'NFC cards' })).toHaveAttribute('aria-busy', 'true')
@@ -64,7 +64,10 @@ describe('cards as they reach main', () => {
     render(CardsScreen)
     await waitFor(() => expect(main.loads).toHaveLength(1))
     main.part(0, range(1, 3))
-    await waitFor(() => expect(count()).toBe('3 of the 3 cards shown so far'))
+    await waitFor(() => expect(count()).toBe('3 cards read so far'))
+    // Filtered while the rest is read: what the filter keeps of what is in so far.
+    await fireEvent.input(screen.getByLabelText('Filter cards'), { target: { value: '0002' } })
+    await waitFor(() => expect(count()).toBe('1 of the 3 cards read so far'))
     main.fail('The console stopped answering.')
     await screen.findByText('The console stopped answering.')
     expect(cardsStore.view.rows).toEqual([])

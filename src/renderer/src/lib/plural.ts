@@ -1,3 +1,5 @@
+import { formatCount } from './numbers'
+
 /**
  * The one rule for agreeing words with a count in the renderer: one is singular, anything else
  * (zero included) is plural. English only, so the plural is given where it is not the word + s.
@@ -8,7 +10,7 @@ export function agree(n: number, one: string, many = `${one}s`): string {
   return n === 1 ? one : many
 }
 
-/** The count with its word: "1 visitor", "2 visitors", "3 passes". */
+/** The count with its word, written as the desk's locale writes numbers: "1 visitor", "2,500 visitors". */
 export function countOf(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${agree(n, one, many)}`
+  return `${formatCount(n)} ${agree(n, one, many)}`
 }
