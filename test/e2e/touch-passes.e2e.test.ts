@@ -138,4 +138,45 @@ describe('Touch Passes in Chromium (web mode, demo console)', () => {
     await page.screenshot({ path: 'docs/screens/touch-passes.png', fullPage: true })
     expect(browser.errors).toEqual([])
   })
+
+  it('with a slow console, opens with its loading line after a moment, never waits for the console', async () => {
+    const { page } = browser
+    const faults = (method: string, body?: unknown) =>
+      request(demo.url, demo.ca, method, '/__demo/faults', { token: demo.token, ...(body ? { body } : {}) })
+    // A fresh tab on Home: no page of passes held, so the screen waits for its first page (up to 100 ms).
+    await page.getByRole('button', { name: 'Home', exact: true }).click()
+    await page.getByRole('heading', { name: 'Where to start' }).waitFor()
+    await page.reload()
+    await page.getByRole('heading', { name: 'Where to start' }).waitFor()
+    expect((await faults('PUT', { latencyMs: 1500 })).status).toBe(200)
+    try {
+      // What the tab shows from the click on, in order: the loading line must come before the rows.
+      await page.evaluate(() => {
+        const seen: string[] = []
+        ;(window as unknown as { seen: string[] }).seen = seen
+        new MutationObserver(() => {
+          const state = document.querySelector('[data-testid=passes-table] tbody tr')
+            ? 'rows'
+            : /Loading Touch Passes/.test(document.querySelector('main')?.textContent ?? '')
+              ? 'loading'
+              : document.querySelector('#start-title')
+                ? 'home'
+                : 'other'
+          if (seen.at(-1) !== state) seen.push(state)
+        }).observe(document.body, { subtree: true, childList: true, characterData: true })
+      })
+      await page.getByRole('button', { name: 'Touch Passes', exact: true }).click()
+      await page.getByText('Loading Touch Passes…').waitFor()
+      expect(await page.getByRole('button', { name: 'Touch Passes', exact: true }).getAttribute('aria-current')).toBe(
+        'page'
+      )
+      await page.getByTestId('passes-table').locator('tbody tr').first().waitFor({ timeout: 10_000 })
+      const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen)
+      expect(seen.filter((s) => s !== 'home' && s !== 'other')).toEqual(['loading', 'rows'])
+      expect(await listTotal(page)).toBe((await heldPasses()).length)
+    } finally {
+      await faults('DELETE')
+    }
+    expect(browser.errors).toEqual([])
+  })
 })
