@@ -38,9 +38,10 @@ export abstract class RecordList<T> {
    * together, the second request opened a second TLS connection and main checked its answer while
    * the page waited (the open took ~35-55 ms for a page the console answers in ~2 ms); asked before
    * the page is painted, main and the console worked on it while the screen was built (a first
-   * Touch Passes page was in the page 4-10 ms after its answer instead of 3-8). One start at a time: the router
-   * begins it as the screen is asked for and the screen joins it as it mounts, so the page is read
-   * once.
+   * Touch Passes page was in the page 4-10 ms after its answer instead of 3-8).
+   *
+   * One start at a time: the router begins it as the screen is asked for and the screen joins it as
+   * it mounts, so the page is read once.
    */
   start(): Promise<void> {
     return this.begin().done

@@ -66,7 +66,10 @@ export class Router {
     })
   }
 
-  /** `id` opens once `read` is done, or after FIRST_PAGE_WAIT_MS: `read` never throws (a failure shows on the screen). */
+  /**
+   * `id` opens once `read` is done, or after FIRST_PAGE_WAIT_MS. A failed read opens it too: the
+   * screen says what failed.
+   */
   opensAfter(id: ScreenId, read: () => Promise<void>): void {
     this.firstReads[id] = read
   }
