@@ -57,6 +57,40 @@ describe('Import screen leftovers', () => {
   })
 })
 
+describe('typing cards in', () => {
+  it('a typed-ID error goes once the ID is typed again; after Add the next ID is typed without reaching for the field', async () => {
+    const batch = summary('b1', 'First')
+    let adds = 0
+    const { bridge } = eventBridge({
+      'batches.list': () => ok({ batches: [batch], unreadable: [] }),
+      'batches.get': () => ok({ ...batch, rows: [] }),
+      'reader.status': () => ok({ state: 'ready', message: 'Ready', readers: [] }),
+      'connections.test': () => ok({ ok: true, latencyMs: 3, url: 'https://console' }),
+      'batches.addScan': () =>
+        ++adds === 1
+          ? { ok: false, error: { kind: 'validation', message: '"G" is not a hex digit', retryable: false } }
+          : ok({ duplicate: false, row: null })
+    })
+    setApiForTests(bridge)
+    render(ImportScreen)
+    await waitFor(() => expect(screen.getByTestId('batch-title')).toHaveTextContent('First'))
+    const id = screen.getByRole('textbox', { name: 'NFC ID to add' })
+    await fireEvent.input(id, { target: { value: '04A1B2CG' } })
+    await fireEvent.click(screen.getByRole('button', { name: 'Add' }))
+    await screen.findByText(/is not a hex digit/)
+    // Still the wrong ID in the field: the message stays. Typed again: it goes.
+    expect(id).toHaveValue('04A1B2CG')
+    await fireEvent.input(id, { target: { value: '04A1B2C3' } })
+    expect(screen.queryByText(/is not a hex digit/)).toBeNull()
+    const add = screen.getByRole('button', { name: 'Add' })
+    add.focus()
+    await fireEvent.click(add)
+    await waitFor(() => expect(id).toHaveValue(''))
+    expect(id).toHaveFocus()
+    expect(adds).toBe(2)
+  })
+})
+
 describe('taps and batches at app level', () => {
   it('a tap goes into the open batch without the Import screen, and is marked when no batch is open', async () => {
     const { bridge, calls, emit } = eventBridge({ 'batches.scanInto': (input) => ok(input) })

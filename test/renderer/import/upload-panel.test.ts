@@ -100,6 +100,23 @@ describe('upload panel: every row can be resolved from the screen', () => {
     expect(screen.getByRole('button', { name: 'Upload 1 card to the console' })).toBeDisabled()
   })
 
+  it('the batch list never calls a batch of which nothing was imported "partly imported"', () => {
+    render(BatchList, {
+      batches: [
+        summary({ total: 3, unknown: 3 }, { id: 'a', name: 'Floor 4' }),
+        summary({ total: 2, failed: 1, pending: 1 }, { id: 'b', name: 'Floor 5' }),
+        summary({ total: 3, imported: 1, unknown: 2 }, { id: 'c', name: 'Floor 6' })
+      ],
+      selectedId: null,
+      activeConsoleId: 'p1',
+      onopen: () => {}
+    })
+    const list = screen.getByTestId('batch-list')
+    expect(list).toHaveTextContent(/Floor 4\s*to check\s*3 cards, 3 to check/)
+    expect(list).toHaveTextContent(/Floor 5\s*not imported\s*2 cards, 1 failed/)
+    expect(list).toHaveTextContent(/Floor 6\s*partly imported\s*3 cards, 1 imported, 2 to check/)
+  })
+
   it('the batch list says "imported to <console>" for a batch of another console', () => {
     render(BatchList, {
       batches: [summary({ total: 1, imported: 1 }, { state: 'imported' })],
