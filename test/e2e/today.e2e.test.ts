@@ -43,6 +43,18 @@ describe('job: Today at the reception (Chromium 1366×768, web mode, demo consol
   const group = (name: string) => job.page.getByTestId(`today-group-${name}`)
   const rowOf = (name: string, who: string) => group(name).getByTestId('today-row').filter({ hasText: who })
   const fullName = (v: StoredVisitor) => `${v.first_name} ${v.last_name}`
+  /** On the badge screen opened for the arriving visitor: save the badge as PDF, back on Today its row says Printed. */
+  const savedBadgeShowsPrinted = async () => {
+    const { page } = job
+    await page.getByTestId('badge-preview').waitFor()
+    expect(await page.getByTestId('badge-preview').textContent()).toContain(fullName(arriving))
+    await page.getByRole('button', { name: 'Save as PDF' }).click()
+    await page.getByRole('status').filter({ hasText: 'Save as PDF' }).waitFor()
+    await job.open('Today')
+    await expect
+      .poll(() => rowOf('here', fullName(arriving)).getByTestId('badge-printed').textContent())
+      .toBe('Printed')
+  }
 
   it('shows today’s visitors grouped, with the live source, and passes axe', async () => {
     const { page } = job
@@ -87,14 +99,7 @@ describe('job: Today at the reception (Chromium 1366×768, web mode, demo consol
     const name = rowOf('here', fullName(arriving)).getByRole('button', { name: fullName(arriving), exact: true })
     await name.focus()
     await page.keyboard.press('p')
-    await page.getByTestId('badge-preview').waitFor()
-    expect(await page.getByTestId('badge-preview').textContent()).toContain(fullName(arriving))
-    await page.getByRole('button', { name: 'Save as PDF' }).click()
-    await page.getByRole('status').filter({ hasText: 'Save as PDF' }).waitFor()
-    await job.open('Today')
-    await expect
-      .poll(() => rowOf('here', fullName(arriving)).getByTestId('badge-printed').textContent())
-      .toBe('Printed')
+    await savedBadgeShowsPrinted()
     expect(
       await rowOf('here', fullName(arriving))
         .getByRole('button', { name: `Reprint badge for ${fullName(arriving)}` })
@@ -110,6 +115,30 @@ describe('job: Today at the reception (Chromium 1366×768, web mode, demo consol
       .getByRole('heading', { name: fullName(arriving) })
       .waitFor()
     await job.open('Today')
+  })
+
+  it('after the QR code of a printed badge is revoked, the row says the badge opens nothing, until a new one', async () => {
+    const { page } = job
+    await rowOf('here', fullName(arriving))
+      .getByRole('button', { name: fullName(arriving), exact: true })
+      .click()
+    const creds = page.getByTestId('visitor-credentials')
+    await creds.getByRole('button', { name: 'Revoke QR code…' }).click()
+    await creds.getByTestId('revoke-qr').getByRole('button', { name: 'Revoke', exact: true }).click()
+    await creds.getByRole('status').filter({ hasText: 'QR code revoked' }).waitFor()
+    // The console holds no code for the visitor now.
+    const held = ((await job.state('visitors')) as { id: string; qr?: unknown }[]).find((v) => v.id === arriving.id)
+    expect(held?.qr ?? null).toBeNull()
+
+    await job.open('Today')
+    const row = rowOf('here', fullName(arriving))
+    await expect.poll(() => row.getByTestId('badge-printed').textContent()).toBe('Printed; QR revoked')
+    await job.expectAccessible('Today with a revoked badge')
+    // A new badge (a new code assigned as it is saved): printed, and nothing more to say.
+    await row.getByRole('button', { name: `New badge for ${fullName(arriving)}` }).click()
+    await savedBadgeShowsPrinted()
+    const again = ((await job.state('visitors')) as { id: string; qr?: unknown }[]).find((v) => v.id === arriving.id)
+    expect(again?.qr ?? null).not.toBeNull()
   })
 
   it('adds a walk-in with the desk’s doors: W, the form prefilled, bad input explained, then Expected', async () => {

@@ -23,6 +23,7 @@ import { VisitorService } from './visitors/visitor-service'
 import { KioskService, type KioskWindows } from './kiosk/kiosk-service'
 import { TodayDesk } from './today/today-desk'
 import { HISTORY_LIMIT } from './badges/history'
+import { QrRevocations } from './badges/qr-revocations'
 import { AuditService } from './audit/audit-service'
 import { RosterService } from './roster/roster-service'
 
@@ -109,6 +110,7 @@ export async function createAppServices(options: AppServicesOptions) {
     emit: events.emit,
     probe: async () => probeEditPermission(await client(), 'edit:credential')
   })
+  const qrRevocations = new QrRevocations(options.dataDir)
   const badges = new BadgeService({
     dataDir: options.dataDir,
     transport: options.transport,
@@ -133,6 +135,7 @@ export async function createAppServices(options: AppServicesOptions) {
     client,
     target: () => connections.activeTarget(),
     printedVisitorIds: async () => new Set((await badges.list(HISTORY_LIMIT)).map((e) => e.visitorId)),
+    qrRevokedSincePrint: async () => qrRevocations.sincePrint(await badges.list(HISTORY_LIMIT)),
     emit: events.emit
   })
   // Another console: Today's socket and list belong to the previous one.
@@ -166,7 +169,7 @@ export async function createAppServices(options: AppServicesOptions) {
     badges,
     kiosk,
     audit,
-    visitors: new VisitorService(client),
+    visitors: new VisitorService(client, (visitorId) => qrRevocations.record(visitorId)),
     pins: new PinService(client),
     touchPasses: new TouchPassService(client),
     today,

@@ -22,7 +22,9 @@ export const todayRowSchema = z.object({
   doors: z.array(z.string()),
   credentials: z.object({ pin: z.boolean(), cards: z.number().int().nonnegative() }),
   /** Printed or saved at this desk (the print history). */
-  badgePrinted: z.boolean()
+  badgePrinted: z.boolean(),
+  /** When this desk revoked the visitor's QR code after the last badge printed: that badge opens nothing now. */
+  badgeQrRevokedAt: z.string().nullable().default(null)
 })
 export type TodayRow = z.infer<typeof todayRowSchema>
 

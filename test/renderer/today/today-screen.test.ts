@@ -27,6 +27,7 @@ const row = (fields: Partial<TodayRow> & Pick<TodayRow, 'id' | 'name'>): TodayRo
   doors: ['Lobby (group)'],
   credentials: { pin: false, cards: 0 },
   badgePrinted: false,
+  badgeQrRevokedAt: null,
   ...fields
 })
 
@@ -81,6 +82,39 @@ afterEach(() => {
 })
 
 describe('Today screen', () => {
+  it('a badge printed before its QR code was revoked says it opens nothing, until a new one is printed', async () => {
+    const revokedAt = '2026-11-23T10:00:00.000Z'
+    const view = viewOf([row({ id: 'a', name: 'Ann Berg', badgePrinted: true, badgeQrRevokedAt: revokedAt })])
+    let reads = 0
+    // The second visit's read stays unanswered: what is shown is the held list, marked from the history.
+    const { bridge } = bridgeWith(view, view.source, () => (++reads === 1 ? view : new Promise(() => {})))
+    setApiForTests(bridge)
+    render(TodayScreen)
+    const cell = await screen.findByTestId('badge-printed')
+    expect(cell).toHaveTextContent(/^Printed; QR revoked$/)
+    expect(cell.querySelector('[title]')).toHaveAttribute('title', expect.stringContaining('that badge opens no door'))
+    expect(screen.getByRole('button', { name: 'New badge for Ann Berg' })).toBeEnabled()
+    cleanup()
+    // A new badge made at this desk after the revocation (the Badges screen's history): it carries the new code.
+    badgeDesk.history = [
+      {
+        id: 'h1',
+        visitorId: 'a',
+        name: 'Ann Berg',
+        company: '',
+        host: '',
+        validFrom: 0,
+        validTo: 1,
+        stock: 'dk-11202',
+        printedAt: '2026-11-23T11:00:00.000Z',
+        output: 'browser-pdf'
+      }
+    ]
+    render(TodayScreen)
+    expect(await screen.findByTestId('badge-printed')).toHaveTextContent(/^Printed$/)
+    expect(screen.getByRole('button', { name: 'Reprint badge for Ann Berg' })).toBeEnabled()
+  })
+
   const rows = [
     row({ id: 'a', name: 'Ann Berg', company: 'Acme', host: 'Hanne Lund', credentials: { pin: true, cards: 2 } }),
     row({ id: 'b', name: 'Bo Dahl', status: 'VISITING', group: 'here', badgePrinted: true }),
@@ -285,7 +319,9 @@ describe('Today screen', () => {
     await screen.findByRole('button', { name: 'Ann Berg' })
     first.unmount()
     // Away, the desk printed Ann's badge on the Badges screen (its history now says so).
-    badgeDesk.history = [{ id: 'h1', visitorId: 'a', name: 'Ann Berg' } as BadgeHistoryEntry]
+    badgeDesk.history = [
+      { id: 'h1', visitorId: 'a', name: 'Ann Berg', printedAt: '2026-11-23T09:00:00.000Z' } as BadgeHistoryEntry
+    ]
 
     // Back on Today: the rows read before are there while the new read is on its way, her badge printed.
     render(TodayScreen)

@@ -80,7 +80,7 @@ describe('Today: the local day, the window test, the groups and the order', () =
         visitor({ id: 'no-status', status: undefined, start_time: 1200, end_time: 1300 })
       ],
       day,
-      (v) => ({ doors: [`door of ${v.id}`], badgePrinted: v.id === 'b' })
+      (v) => ({ doors: [`door of ${v.id}`], badgePrinted: v.id === 'b', badgeQrRevokedAt: null })
     )
     expect(rows.map((r) => r.id)).toEqual(['a', 'b', 'late'])
     expect(rows[0]).toEqual({
@@ -94,7 +94,8 @@ describe('Today: the local day, the window test, the groups and the order', () =
       end: 1300,
       doors: ['door of a'],
       credentials: { pin: true, cards: 2 },
-      badgePrinted: false
+      badgePrinted: false,
+      badgeQrRevokedAt: null
     })
     expect(rows[1]).toMatchObject({
       group: 'here',
@@ -117,7 +118,7 @@ describe('Today: the local day, the window test, the groups and the order', () =
         visitor({ id: 'm-1', first_name: 'Bo', start_time: 1300, end_time: 1600 })
       ],
       day,
-      () => ({ doors: [], badgePrinted: false })
+      () => ({ doors: [], badgePrinted: false, badgeQrRevokedAt: null })
     )
     expect(rows.map((r) => r.id)).toEqual(['z-early', 'm-1', 'm-2', 'k-same', 'a-late'])
   })

@@ -12,6 +12,7 @@ export interface TodayDeskDeps {
   /** The active console's id and what the notifications socket needs. */
   target: () => Promise<SocketTarget & { id: string }>
   printedVisitorIds: () => Promise<ReadonlySet<string>>
+  qrRevokedSincePrint?: () => Promise<ReadonlyMap<string, string>>
   emit: Emit
   timing?: Pick<LiveDeps, 'pollMs' | 'backstopMs' | 'retrySocketMs'>
 }
@@ -22,7 +23,11 @@ export class TodayDesk {
   private readonly desk: DeskSettingsStore
 
   constructor(private readonly deps: TodayDeskDeps) {
-    const list = new TodayService({ client: deps.client, printedVisitorIds: deps.printedVisitorIds })
+    const list = new TodayService({
+      client: deps.client,
+      printedVisitorIds: deps.printedVisitorIds,
+      ...(deps.qrRevokedSincePrint ? { qrRevokedSincePrint: deps.qrRevokedSincePrint } : {})
+    })
     this.desk = new DeskSettingsStore(deps.dataDir)
     this.live = new TodayLive({
       read: () => list.read(),

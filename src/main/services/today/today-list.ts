@@ -38,6 +38,8 @@ export function groupOf(status: VisitorStatus): TodayGroup {
 export interface RowExtras {
   doors: string[]
   badgePrinted: boolean
+  /** When this desk revoked the QR code the printed badge carries (null: not since the last print). */
+  badgeQrRevokedAt: string | null
 }
 
 /**

@@ -9,6 +9,8 @@ export interface TodayServiceDeps {
   client: () => Promise<Pick<AccessClient, 'visitors' | 'doors'>>
   /** Visitors whose badge this desk printed or saved (the print history). */
   printedVisitorIds: () => Promise<ReadonlySet<string>>
+  /** Visitor → when this desk revoked the QR code of a badge printed before (QrRevocations.sincePrint). */
+  qrRevokedSincePrint?: () => Promise<ReadonlyMap<string, string>>
   now?: () => Date
 }
 
@@ -29,14 +31,16 @@ export class TodayService {
     const now = (this.deps.now ?? (() => new Date()))()
     const day = localDay(now)
     const c = await this.deps.client()
-    const [visitors, printed] = await Promise.all([
+    const [visitors, printed, revoked] = await Promise.all([
       c.visitors.allOfTheDay({ expand: ['resource', 'nfc_card', 'pin_code'] }),
-      this.deps.printedVisitorIds()
+      this.deps.printedVisitorIds(),
+      this.deps.qrRevokedSincePrint?.() ?? new Map<string, string>()
     ])
     const doors = await this.doorNames(c, visitors, day)
     const rows = todayRows(visitors, day, (v) => ({
       doors: doors.get(v.id) ?? [],
-      badgePrinted: printed.has(v.id)
+      badgePrinted: printed.has(v.id),
+      badgeQrRevokedAt: revoked.get(v.id) ?? null
     }))
     return { day: day.day, dayStart: day.start, dayEnd: day.end, rows, readAt: now.getTime() }
   }

@@ -34,7 +34,11 @@ const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 
 /** Visitors as the desk uses them: name search, doors as chosen, schedules, PIN and QR credentials. */
 export class VisitorService {
-  constructor(private readonly client: () => Promise<AccessClient>) {}
+  constructor(
+    private readonly client: () => Promise<AccessClient>,
+    /** Told of each QR code revoked here (QrRevocations): a badge printed before carries a dead code. */
+    private readonly qrRevoked?: (visitorId: string) => Promise<void>
+  ) {}
 
   async list(query: {
     keyword?: string | undefined
@@ -104,6 +108,9 @@ export class VisitorService {
 
   async unassignQr(id: string): Promise<void> {
     await (await this.client()).visitors.unassignQr(id)
+    // The console revoked it: a failure to note it here must not read as a failed revoke (the audit
+    // trail has the write either way); Today then only misses the warning for this badge.
+    await this.qrRevoked?.(id).catch(() => undefined)
   }
 
   async qrCode(id: string, assign: boolean | undefined): Promise<{ pngBase64: string; bytes: number }> {

@@ -48,11 +48,18 @@ function matcher(find: string): (row: TodayRow) => boolean {
  * printing a badge never sees "Not printed" for it while the list is read again.
  */
 function withPrinted(view: TodayView, history: readonly BadgeHistoryEntry[]): TodayView {
-  const printed = new Set(history.map((e) => e.visitorId))
-  if (!view.rows.some((r) => !r.badgePrinted && printed.has(r.id))) return view
+  // Visitor → newest print (a plain record: nothing here is reactive state).
+  const printed: Record<string, string> = Object.create(null)
+  for (const e of history) if ((printed[e.visitorId] ?? '') < e.printedAt) printed[e.visitorId] = e.printedAt
+  // Newer than what the row says: not printed yet, or printed before its QR code was revoked.
+  const newer = (r: TodayRow) => {
+    const at = printed[r.id]
+    return at !== undefined && (!r.badgePrinted || (r.badgeQrRevokedAt !== null && at > r.badgeQrRevokedAt))
+  }
+  if (!view.rows.some(newer)) return view
   return {
     ...view,
-    rows: view.rows.map((r) => (!r.badgePrinted && printed.has(r.id) ? { ...r, badgePrinted: true } : r))
+    rows: view.rows.map((r) => (newer(r) ? { ...r, badgePrinted: true, badgeQrRevokedAt: null } : r))
   }
 }
 
