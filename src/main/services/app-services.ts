@@ -24,6 +24,7 @@ import { KioskService, type KioskWindows } from './kiosk/kiosk-service'
 import { TodayDesk } from './today/today-desk'
 import { HISTORY_LIMIT } from './badges/history'
 import { QrRevocations } from './badges/qr-revocations'
+import { newestPrints } from '../../shared/badges/newest-prints'
 import { AuditService } from './audit/audit-service'
 import { RosterService } from './roster/roster-service'
 
@@ -134,8 +135,10 @@ export async function createAppServices(options: AppServicesOptions) {
     dataDir: options.dataDir,
     client,
     target: () => connections.activeTarget(),
-    printedVisitorIds: async () => new Set((await badges.list(HISTORY_LIMIT)).map((e) => e.visitorId)),
-    qrRevokedSincePrint: async () => qrRevocations.sincePrint(await badges.list(HISTORY_LIMIT)),
+    badgeMarks: async () => {
+      const printed = newestPrints(await badges.list(HISTORY_LIMIT))
+      return { printed, qrRevokedSincePrint: await qrRevocations.sincePrint(printed) }
+    },
     emit: events.emit
   })
   // Another console: Today's socket and list belong to the previous one.

@@ -49,7 +49,7 @@ describe('Today live: notifications socket, polling fallback', () => {
       dataDir: data.path,
       client: async () => client,
       target: async () => target,
-      printedVisitorIds: async () => new Set<string>(),
+      badgeMarks: async () => ({ printed: new Map(), qrRevokedSincePrint: new Map() }),
       emit: (event, payload) => events.push({ event, payload }),
       timing
     })
@@ -138,7 +138,7 @@ describe('Today live: notifications socket, polling fallback', () => {
         dataDir: data.path,
         client: async () => clients[active]!,
         target: async () => targets[active]!,
-        printedVisitorIds: async () => new Set<string>(),
+        badgeMarks: async () => ({ printed: new Map(), qrRevokedSincePrint: new Map() }),
         emit: (event, payload) => events.push({ event, payload }),
         timing: { pollMs: 60_000, backstopMs: 60_000, retrySocketMs: 60_000 }
       })

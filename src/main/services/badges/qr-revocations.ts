@@ -1,6 +1,5 @@
 import { join } from 'node:path'
 import { z } from 'zod'
-import type { BadgeHistoryEntry } from '../../../shared/badges/schemas'
 import { DurableList } from '../storage/durable-list'
 
 const revocationSchema = z.object({ visitorId: z.string().min(1), at: z.string() })
@@ -29,12 +28,11 @@ export class QrRevocations {
     await this.entries.append({ visitorId, at: this.now().toISOString() })
   }
 
-  /** Visitor → when its QR code was revoked, for those whose newest printed badge is older than that. */
-  async sincePrint(
-    history: readonly Pick<BadgeHistoryEntry, 'visitorId' | 'printedAt'>[]
-  ): Promise<Map<string, string>> {
-    const printed = new Map<string, string>()
-    for (const e of history) if ((printed.get(e.visitorId) ?? '') < e.printedAt) printed.set(e.visitorId, e.printedAt)
+  /**
+   * Visitor → when its QR code was revoked, for those whose newest printed badge (`printed`, from
+   * `newestPrints`) is older than that.
+   */
+  async sincePrint(printed: ReadonlyMap<string, string>): Promise<Map<string, string>> {
     const revoked = new Map<string, string>()
     for (const r of await this.entries.list(LIMIT)) {
       const last = printed.get(r.visitorId)

@@ -4,15 +4,14 @@ import type { Emit } from '../events'
 import { DeskSettingsStore } from './desk-settings'
 import { TodayLive, type LiveDeps } from './live-updates'
 import { openNotifications, type SocketTarget } from './notifications-socket'
-import { TodayService } from './today-service'
+import { TodayService, type TodayServiceDeps } from './today-service'
 
 export interface TodayDeskDeps {
   dataDir: string
   client: () => Promise<AccessClient>
   /** The active console's id and what the notifications socket needs. */
   target: () => Promise<SocketTarget & { id: string }>
-  printedVisitorIds: () => Promise<ReadonlySet<string>>
-  qrRevokedSincePrint?: () => Promise<ReadonlyMap<string, string>>
+  badgeMarks: TodayServiceDeps['badgeMarks']
   emit: Emit
   timing?: Pick<LiveDeps, 'pollMs' | 'backstopMs' | 'retrySocketMs'>
 }
@@ -23,11 +22,7 @@ export class TodayDesk {
   private readonly desk: DeskSettingsStore
 
   constructor(private readonly deps: TodayDeskDeps) {
-    const list = new TodayService({
-      client: deps.client,
-      printedVisitorIds: deps.printedVisitorIds,
-      ...(deps.qrRevokedSincePrint ? { qrRevokedSincePrint: deps.qrRevokedSincePrint } : {})
-    })
+    const list = new TodayService({ client: deps.client, badgeMarks: deps.badgeMarks })
     this.desk = new DeskSettingsStore(deps.dataDir)
     this.live = new TodayLive({
       read: () => list.read(),

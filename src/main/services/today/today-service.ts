@@ -5,12 +5,17 @@ import { unfoldVisitorDoors } from '../access/doors'
 import { isAutomaticGroup } from '../../../shared/access/doors'
 import { localDay, todayRows } from './today-list'
 
+export interface BadgeMarks {
+  /** Visitor → when their newest badge was printed or saved here (the print history). */
+  printed: ReadonlyMap<string, string>
+  /** Visitor → when this desk revoked the QR code of a badge printed before (QrRevocations.sincePrint). */
+  qrRevokedSincePrint: ReadonlyMap<string, string>
+}
+
 export interface TodayServiceDeps {
   client: () => Promise<Pick<AccessClient, 'visitors' | 'doors'>>
-  /** Visitors whose badge this desk printed or saved (the print history). */
-  printedVisitorIds: () => Promise<ReadonlySet<string>>
-  /** Visitor → when this desk revoked the QR code of a badge printed before (QrRevocations.sincePrint). */
-  qrRevokedSincePrint?: () => Promise<ReadonlyMap<string, string>>
+  /** What the desk's own records say of each visitor's badge (one read of the print history). */
+  badgeMarks: () => Promise<BadgeMarks>
   now?: () => Date
 }
 
@@ -31,16 +36,15 @@ export class TodayService {
     const now = (this.deps.now ?? (() => new Date()))()
     const day = localDay(now)
     const c = await this.deps.client()
-    const [visitors, printed, revoked] = await Promise.all([
+    const [visitors, badges] = await Promise.all([
       c.visitors.allOfTheDay({ expand: ['resource', 'nfc_card', 'pin_code'] }),
-      this.deps.printedVisitorIds(),
-      this.deps.qrRevokedSincePrint?.() ?? new Map<string, string>()
+      this.deps.badgeMarks()
     ])
     const doors = await this.doorNames(c, visitors, day)
     const rows = todayRows(visitors, day, (v) => ({
       doors: doors.get(v.id) ?? [],
-      badgePrinted: printed.has(v.id),
-      badgeQrRevokedAt: revoked.get(v.id) ?? null
+      badgePrinted: badges.printed.has(v.id),
+      badgeQrRevokedAt: badges.qrRevokedSincePrint.get(v.id) ?? null
     }))
     return { day: day.day, dayStart: day.start, dayEnd: day.end, rows, readAt: now.getTime() }
   }

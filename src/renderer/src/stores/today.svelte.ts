@@ -1,5 +1,6 @@
 import { AppError } from '../../../shared/errors'
 import type { BadgeHistoryEntry } from '../../../shared/badges/schemas'
+import { newestPrints } from '../../../shared/badges/newest-prints'
 import type { DeskSettings, LiveSource, TodayGroup, TodayRow, TodayView } from '../../../shared/today/schemas'
 import { todayGroups } from '../../../shared/today/schemas'
 import { getApi } from '../lib/api'
@@ -48,12 +49,10 @@ function matcher(find: string): (row: TodayRow) => boolean {
  * printing a badge never sees "Not printed" for it while the list is read again.
  */
 function withPrinted(view: TodayView, history: readonly BadgeHistoryEntry[]): TodayView {
-  // Visitor → newest print (a plain record: nothing here is reactive state).
-  const printed: Record<string, string> = Object.create(null)
-  for (const e of history) if ((printed[e.visitorId] ?? '') < e.printedAt) printed[e.visitorId] = e.printedAt
+  const printed = newestPrints(history)
   // Newer than what the row says: not printed yet, or printed before its QR code was revoked.
   const newer = (r: TodayRow) => {
-    const at = printed[r.id]
+    const at = printed.get(r.id)
     return at !== undefined && (!r.badgePrinted || (r.badgeQrRevokedAt !== null && at > r.badgeQrRevokedAt))
   }
   if (!view.rows.some(newer)) return view
