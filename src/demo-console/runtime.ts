@@ -26,22 +26,35 @@ export const defaultVariants: Variants = {
   pageSizeEcho: 'requested'
 }
 
+/**
+ * `"<METHOD> <path>"` (path after /api/v1/developer; `*` matches anything, `:name` a segment) or `"*"`.
+ * A pattern that can never match would switch nothing on without a word: its shape is checked.
+ */
+const pathPattern = z
+  .string()
+  .regex(/^(\*|[A-Za-z*]+ [/*]\S*)$/, 'a pattern is "*" or "<METHOD> /path" (the path after /api/v1/developer)')
+  .transform((pattern) => pattern.replace(/^([A-Za-z]+) \/api\/v1\/developer(?=\/)/, '$1 '))
+
 /** Faults for resilience tests, switched through PUT /__demo/faults. They apply to /api/v1/developer only. */
 export const faultsSchema = z.strictObject({
   latencyMs: z.number().int().min(0).max(60_000).optional(),
-  /** `"<METHOD> <path>"` (path after /api/v1/developer; `*` matches anything, `:name` a segment) or `"*"` → probability. */
-  errorRate: z
-    .record(
-      // A pattern that can never match would switch nothing on without a word: its shape is checked.
-      z
-        .string()
-        .regex(/^(\*|[A-Za-z*]+ [/*]\S*)$/, 'a pattern is "*" or "<METHOD> /path" (the path after /api/v1/developer)')
-        .transform((pattern) => pattern.replace(/^([A-Za-z]+) \/api\/v1\/developer(?=\/)/, '$1 ')),
-      z.number().min(0).max(1)
-    )
-    .optional(),
-  /** Probability of destroying the connection without an answer. */
+  /** Pattern (see pathPattern) → probability of a 500 before the handler runs. */
+  errorRate: z.record(pathPattern, z.number().min(0).max(1)).optional(),
+  /** Probability of destroying the connection without an answer (before the handler: nothing is done). */
   resetRate: z.number().min(0).max(1).optional(),
+  /**
+   * A write the console carried out whose answer is lost: after the handler saved its change, the
+   * connection is cut (`reset`) or a proxy's HTML 502 replaces the answer (`status502`), each with
+   * its probability (reset is drawn first). Only writes (not GET) that succeeded: a refused write
+   * changed nothing. `paths` narrows it to some writes (patterns as errorRate's); absent, every write.
+   */
+  afterCommit: z
+    .strictObject({
+      reset: z.number().min(0).max(1).optional(),
+      status502: z.number().min(0).max(1).optional(),
+      paths: z.array(pathPattern).min(1).optional()
+    })
+    .optional(),
   /** After `requests` requests in a window of `retryAfterSeconds`, answer 429 with Retry-After. */
   rateLimit: z
     .strictObject({ requests: z.number().int().min(0), retryAfterSeconds: z.number().int().min(1).max(3600) })
@@ -77,10 +90,27 @@ export class Runtime {
     if (!rates) return 0
     let rate = 0
     for (const [pattern, value] of Object.entries(rates)) {
-      if (pattern === '*' || paths.some((p) => matches(pattern, `${method} ${p}`))) rate = Math.max(rate, value)
+      if (matchesAny(pattern, method, paths)) rate = Math.max(rate, value)
     }
     return rate
   }
+
+  /**
+   * What becomes of the answer to a write the console has carried out (status below 400): sent,
+   * lost with the connection, or replaced by a 502. GETs are never touched: they change nothing.
+   */
+  afterCommitFor(method: string, paths: string[], status: number, draw = Math.random): 'answer' | 'reset' | '502' {
+    const fault = this.faults.afterCommit
+    if (!fault || method === 'GET' || method === 'HEAD' || status >= 400) return 'answer'
+    if (fault.paths && !fault.paths.some((pattern) => matchesAny(pattern, method, paths))) return 'answer'
+    if (fault.reset && draw() < fault.reset) return 'reset'
+    if (fault.status502 && draw() < fault.status502) return '502'
+    return 'answer'
+  }
+}
+
+function matchesAny(pattern: string, method: string, paths: string[]): boolean {
+  return pattern === '*' || paths.some((p) => matches(pattern, `${method} ${p}`))
 }
 
 function matches(pattern: string, subject: string): boolean {

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import multipart from '@fastify/multipart'
 import { API_PREFIX } from '../shared/access/endpoints'
 import { loadOrCreateCertificate } from './certificate'
@@ -131,6 +131,17 @@ export async function startDemoConsole(options: DemoConsoleOptions): Promise<Dem
   }
 }
 
+/** The request's path after the API prefix, and its route template (`/visitors/:id`) when it has one. */
+function pathsOf(request: FastifyRequest): string[] {
+  const path = request.url.slice(API_PREFIX.length).split('?')[0]!
+  const template = request.routeOptions.url?.slice(API_PREFIX.length)
+  return template ? [path, template] : [path]
+}
+
+/** What a reverse proxy in front of the console answers when the console's answer does not reach it. */
+const BAD_GATEWAY_HTML =
+  '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n</body>\r\n</html>\r\n'
+
 /** Latency, errors, resets and rate limiting on the Access API (never on the control API). */
 function installFaults(app: FastifyInstance, ctx: DemoContext) {
   app.addHook('onRequest', async (request, reply) => {
@@ -150,12 +161,25 @@ function installFaults(app: FastifyInstance, ctx: DemoContext) {
         .header('Retry-After', String(wait))
         .send({ code: 'CODE_SYSTEM_ERROR', msg: 'too many requests' })
     }
-    const path = request.url.slice(API_PREFIX.length).split('?')[0]!
-    const template = request.routeOptions.url?.slice(API_PREFIX.length)
-    const rate = ctx.runtime.errorRateFor(request.method, template ? [path, template] : [path])
+    const rate = ctx.runtime.errorRateFor(request.method, pathsOf(request))
     if (rate > 0 && Math.random() < rate) {
       return reply.code(500).send({ code: 'CODE_SYSTEM_ERROR', msg: 'simulated console failure' })
     }
     return undefined
+  })
+  // After the handler: a write that took effect (its files are on disk, see DemoStore.save) whose
+  // answer is lost on the way back. The client cannot tell it from a write that never happened.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.url.startsWith(API_PREFIX) || !ctx.runtime.faults.afterCommit) return payload
+    const fate = ctx.runtime.afterCommitFor(request.method, pathsOf(request), reply.statusCode)
+    if (fate === 'reset') {
+      request.raw.socket.destroy()
+      return payload
+    }
+    if (fate === '502') {
+      reply.code(502).header('content-type', 'text/html')
+      return BAD_GATEWAY_HTML
+    }
+    return payload
   })
 }
