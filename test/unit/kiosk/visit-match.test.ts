@@ -47,6 +47,24 @@ describe('matching a full name', () => {
     expect(matchesFullName(ana, 'ana ana silva')).toBe(false)
   })
 
+  it('matches a name typed family name first, as Chinese names are, with or without spaces', () => {
+    const wei = visitor({ first_name: 'Wei', last_name: 'Wang' })
+    expect(matchesFullName(wei, 'Wang Wei')).toBe(true)
+    expect(matchesFullName(wei, 'Wei Wang')).toBe(true)
+    const han = visitor({ first_name: '伟', last_name: '王' })
+    expect(matchesFullName(han, '王伟')).toBe(true)
+    expect(matchesFullName(han, '王 伟')).toBe(true)
+    expect(matchesFullName(han, '伟王')).toBe(true)
+    const xiaoming = visitor({ first_name: '小明', last_name: '李' })
+    expect(matchesFullName(xiaoming, '李小明')).toBe(true)
+    expect(matchesFullName(xiaoming, '李 小明')).toBe(true)
+    // Still the whole name: a part, or a name with more to it, is not.
+    expect(matchesFullName(xiaoming, '李小')).toBe(false)
+    expect(matchesFullName(xiaoming, '小明')).toBe(false)
+    expect(matchesFullName(xiaoming, '李小明明')).toBe(false)
+    expect(matchesFullName(wei, 'wangwe')).toBe(false)
+  })
+
   it('splits on punctuation and folds accents', () => {
     expect(words("  José  O'Neil-Smith ")).toEqual(['jose', 'o', 'neil', 'smith'])
   })
@@ -122,9 +140,21 @@ describe('finding the visit of the person at the kiosk', () => {
     })
   })
 
-  it('asks for a full name when one word is typed, before looking', () => {
+  it('asks for a full name when one word is typed that is no whole name', () => {
     expect(findVisit(all, { name: 'Tom' }, NOW)).toEqual({ kind: 'none', reason: 'need-full-name' })
+    expect(findVisit(all, { name: 'Rosa' }, NOW)).toEqual({ kind: 'none', reason: 'need-full-name' })
     expect(findVisit(all, { name: '  ' }, NOW)).toEqual({ kind: 'none', reason: 'need-full-name' })
+  })
+
+  it('finds a Chinese name typed family name first, written together or apart', () => {
+    const li = visitor({ first_name: '小明', last_name: '李', visitor_company: '华为' })
+    const wang = visitor({ first_name: 'Wei', last_name: 'Wang' })
+    for (const name of ['李小明', '李 小明', '小明 李']) {
+      const found = findVisit([...all, li, wang], { name }, NOW)
+      expect(found.kind === 'one' && found.visit.visitorId, name).toBe(li.id)
+    }
+    const found = findVisit([...all, li, wang], { name: 'WANG Wei' }, NOW)
+    expect(found.kind === 'one' && found.visit.visitorId).toBe(wang.id)
   })
 
   it('says "no match" for an unknown name and for a visit of another day', () => {

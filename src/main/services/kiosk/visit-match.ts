@@ -35,8 +35,8 @@ function coversWords(typed: string[], text: string): boolean {
 }
 
 /**
- * The full name, as a visitor types it: every word typed is a whole word of the name, and the
- * words cover the first name and the last name. Prefixes never match, so the kiosk cannot be used
+ * The full name, as a visitor types it, in either order (family name first or last): every word
+ * typed is a whole word of the name, and the words cover the first name and the last name. Prefixes never match, so the kiosk cannot be used
  * to list who is expected ("a", "an", …): only someone who knows a visitor's full name finds them.
  */
 export function matchesFullName(v: Pick<Visitor, 'first_name' | 'last_name'>, typed: string): boolean {
@@ -44,6 +44,13 @@ export function matchesFullName(v: Pick<Visitor, 'first_name' | 'last_name'>, ty
   const first = words(v.first_name)
   const last = words(v.last_name)
   if (first.length === 0 || last.length === 0) return false
+  // Chinese, Japanese and Korean names are written without a space, family name first ("王伟" for
+  // 伟 王): one word typed matches the whole name written together, in either order — still the
+  // full name, never a part of it.
+  if (t.length === 1) {
+    const [one] = t
+    return one === [...first, ...last].join('') || one === [...last, ...first].join('')
+  }
   if (!coversWords(t, `${v.first_name} ${v.last_name}`)) return false
   return t.some((w) => first.includes(w)) && t.some((w) => last.includes(w))
 }
@@ -78,9 +85,11 @@ export interface FindInput {
  * who they are. A match whose visit cannot be checked in now (cancelled, over, too early) is "not-now".
  */
 export function findVisit(visitors: readonly Visitor[], input: FindInput, now: Date): KioskFound {
-  if (words(input.name).length < 2) return { kind: 'none', reason: 'need-full-name' }
+  const typed = words(input.name).length
+  if (typed === 0) return { kind: 'none', reason: 'need-full-name' }
   let hits = visitors.filter((v) => touchesToday(v, now) && matchesFullName(v, input.name))
-  if (hits.length === 0) return { kind: 'none', reason: 'no-match' }
+  // One word that is no whole name written together ("Ana"): ask for the first and last name.
+  if (hits.length === 0) return { kind: 'none', reason: typed < 2 ? 'need-full-name' : 'no-match' }
   const open = hits.filter((v) => checkableNow(v, now))
   if (open.length === 0) return { kind: 'none', reason: 'not-now' }
   hits = open
