@@ -12,6 +12,18 @@ async function ownerNamed(job: Job, name: string): Promise<Loose> {
   return found[0]
 }
 
+/** A user with (or without) a PIN whose full name is theirs alone, found by their unique email. */
+async function userWithPin(job: Job, held: boolean): Promise<Loose> {
+  const people: Loose[] = [...(await job.state('users')), ...(await job.state('visitors'))]
+  const name = (p: Loose) => `${p.first_name} ${p.last_name}`
+  const users: Loose[] = await job.state('users')
+  const found = users.find(
+    (u) => (u.pin_hash !== null) === held && u.user_email && people.filter((p) => name(p) === name(u)).length === 1
+  )
+  expect(found, `a user ${held ? 'with' : 'without'} a PIN`).toBeDefined()
+  return found
+}
+
 describe('first start in Chromium (web mode): the demo console and PINs', () => {
   let job: Job
 
@@ -41,19 +53,57 @@ describe('first start in Chromium (web mode): the demo console and PINs', () => 
   it('assigns the PIN to a user found by search, and says it will not be shown again', async () => {
     const { page } = job
     const pin = (await page.getByTestId('generated-pin').textContent())!
-    await page.getByRole('searchbox', { name: 'Find a user or visitor' }).fill('Ng')
-    const first = page.getByRole('option').first()
-    await first.waitFor()
+    const person = await userWithPin(job, false)
+    const name = `${person.first_name} ${person.last_name}`
+    await page.getByRole('searchbox', { name: 'Find a user or visitor' }).fill(person.user_email)
+    const option = page.getByRole('option', { name: new RegExp(name) })
+    await option.waitFor()
     await job.expectAccessible('PINs with person results')
-    const name = (await first.locator('strong').textContent())!
-    const before = (await ownerNamed(job, name)).pin_hash
-    await first.click()
+    await option.click()
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${name} has no PIN yet.` })
+      .waitFor()
     await page.screenshot({ path: 'docs/screens/pins.png' })
     await page.getByRole('button', { name: 'Assign PIN' }).click()
     const status = page.getByRole('status').filter({ hasText: `PIN ${pin} assigned to ${name}` })
     await status.waitFor()
     expect(await status.textContent()).toContain('will not show it again')
-    // The console holds the new PIN for that person now (stored hashed; the seed may have given an older one).
+    // The console holds the new PIN for that person now (stored hashed).
+    expect((await ownerNamed(job, name)).pin_hash).toEqual(expect.any(String))
+    expect(job.browser.errors).toEqual([])
+  })
+
+  it('replaces the PIN of someone who has one only after saying so and a confirmation (Cancel focused)', async () => {
+    const { page } = job
+    await page.getByRole('button', { name: 'Generate another' }).click()
+    await expect.poll(() => page.getByRole('searchbox', { name: 'Find a user or visitor' }).count()).toBe(1)
+    const pin = (await page.getByTestId('generated-pin').textContent())!
+    const person = await userWithPin(job, true)
+    const name = `${person.first_name} ${person.last_name}`
+    const before = person.pin_hash
+    await page.getByRole('searchbox', { name: 'Find a user or visitor' }).fill(person.user_email)
+    await page.getByRole('option', { name: new RegExp(name) }).click()
+    await expect
+      .poll(() => page.getByTestId('pin-held').textContent())
+      .toContain(`${name} already has a PIN; assigning replaces it — the old PIN stops opening doors.`)
+
+    await page.getByRole('button', { name: 'Assign PIN' }).click()
+    const dialog = page.getByRole('dialog', { name: `Replace ${name}’s PIN?` })
+    await dialog.waitFor()
+    await job.expectAccessible('PINs: replace a PIN?')
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Cancel')
+    // Enter on the focused Cancel: nothing is sent, the old PIN still opens doors.
+    await page.keyboard.press('Enter')
+    await dialog.waitFor({ state: 'detached' })
+    expect((await ownerNamed(job, name)).pin_hash).toBe(before)
+
+    await page.getByRole('button', { name: 'Assign PIN' }).click()
+    await dialog.getByRole('button', { name: 'Replace the PIN' }).click()
+    await page
+      .getByRole('status')
+      .filter({ hasText: `PIN ${pin} assigned to ${name}` })
+      .waitFor()
     const after = (await ownerNamed(job, name)).pin_hash
     expect(after).toEqual(expect.any(String))
     expect(after).not.toBe(before)

@@ -4,6 +4,7 @@ import type { HandlersOf } from './types'
 export function pinHandlers({ pins }: AppServices): HandlersOf<'pins'> {
   return {
     'pins.generate': async () => ({ pin: await pins.generate() }),
+    'pins.held': async ({ owner }) => ({ held: await pins.held(owner) }),
     'pins.assign': async ({ pin, owner }) => {
       await pins.assign(owner, pin)
       return { assigned: true as const }

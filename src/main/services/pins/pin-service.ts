@@ -9,6 +9,16 @@ export class PinService {
     return (await this.client()).pinCodes.generate()
   }
 
+  /**
+   * Whether the person holds a PIN now: their record read afresh, since assigning replaces that PIN
+   * (one per person) and the screen asks first. The console shows only the PIN's hash (§3.1, §4.1).
+   */
+  async held(owner: OwnerRef): Promise<boolean> {
+    const client = await this.client()
+    const person = owner.type === 'user' ? await client.users.get(owner.id) : await client.visitors.get(owner.id)
+    return person.pin_code != null
+  }
+
   async assign(owner: OwnerRef, pin: string): Promise<void> {
     const client = await this.client()
     if (owner.type === 'user') await client.users.assignPin(owner.id, pin)

@@ -8,6 +8,11 @@ export const pinChannels = {
     noInput,
     z.object({ pin: z.string().regex(/^\d+$/) })
   ),
+  'pins.held': channel(
+    'Whether a user (§3.4) or visitor (§4.3) holds a PIN now, read afresh (never the PIN itself)',
+    z.object({ owner: ownerRefSchema }),
+    z.object({ held: z.boolean() })
+  ),
   'pins.assign': channel(
     'Assign a generated PIN to a user (§3.9) or a visitor (§4.9); it replaces their current PIN',
     z.object({ pin: z.string().regex(/^\d{4,12}$/, 'A PIN is 4 to 12 digits'), owner: ownerRefSchema }),
