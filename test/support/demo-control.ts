@@ -1,0 +1,19 @@
+import type { AppHarness } from './app-services'
+import { control } from '../unit/access/support'
+
+/**
+ * The demo console behind an app harness, through its control API: faults on and off, and what the
+ * console holds (`GET /__demo/state/<resource>`), for tests that assert a write's effect there.
+ */
+export function demoControl(app: AppHarness) {
+  const demo = () => app.services.connections.demoConsole()
+  const call = async <T>(method: string, path: string, body?: unknown) =>
+    (await control<{ data: T }>(await demo(), method, path, body)).body.data
+  return {
+    faults: (faults: unknown) => call('PUT', '/__demo/faults', faults),
+    clearFaults: () => call('DELETE', '/__demo/faults'),
+    held: <T = Record<string, unknown>>(resource: 'users' | 'visitors' | 'cards' | 'touchPasses') =>
+      call<T[]>('GET', `/__demo/state/${resource}`),
+    addUser: (user: { first_name: string; last_name?: string }) => call<{ id: string }>('POST', '/__demo/users', user)
+  }
+}
