@@ -60,17 +60,28 @@ export const certificateStatusSchema = z.object({
 export type CertificateStatus = z.infer<typeof certificateStatusSchema>
 
 /**
- * Whether the active console answers, as last checked (at start, after a switch, when the window
- * comes back to the front): `reachable` (it answered and took the token; a key the check's read
- * needs may still be missing), `unreachable` (no answer), `refused` (the token), `certificate` (not
- * the pinned one), `trouble` (it answers with errors).
+ * What the active console's answers say of the connection, from every call main makes to it (see
+ * src/main/services/connections/call-verdict.ts): `reachable` (it answers and takes the token),
+ * `unreachable` (no answer), `refused` (the token), `certificate` (not the pinned one), `permissions`
+ * (it refused calls whose permission keys the token lacks: `missing`), `trouble` (it answers with
+ * errors). Per profile and token: a new token or certificate starts afresh.
  */
-export const consoleReachStates = ['reachable', 'unreachable', 'refused', 'certificate', 'trouble'] as const
+export const consoleReachStates = [
+  'reachable',
+  'unreachable',
+  'refused',
+  'certificate',
+  'permissions',
+  'trouble'
+] as const
 export const consoleReachSchema = z.object({
   profileId: z.string(),
   state: z.enum(consoleReachStates),
+  /** When the answer that set this state came. */
   checkedAt: z.number(),
   /** What went wrong, said for a person (not for `reachable`). */
-  message: z.string().optional()
+  message: z.string().optional(),
+  /** `permissions`: the keys the console refused, sorted. */
+  missing: z.array(z.string()).optional()
 })
 export type ConsoleReach = z.infer<typeof consoleReachSchema>

@@ -15,7 +15,7 @@ export function connectionHandlers({ connections, reach }: AppServices): Handler
       return { removed: true as const }
     },
     'connections.reach': async (input) =>
-      input?.recheck ? reach.check({ fresh: true }) : (reach.current() ?? reach.check()),
+      input?.recheck ? reach.check({ fresh: true }) : ((await reach.current()) ?? reach.check()),
     'connections.test': (input) => connections.test(input?.id)
   }
 }

@@ -64,23 +64,25 @@ export async function createAppServices(options: AppServicesOptions) {
       return active ? { name: active.name, url: active.url } : null
     }
   })
-  const connections = new Connections({
-    store: options.store,
-    secrets: options.secrets,
-    dataDir: options.dataDir,
-    startDemoConsole: options.startDemoConsole,
-    onChange: (activeId) => events.emit('connections.changed', { activeId }),
-    recordWrites: (console) => audit.recorder(console)
-  })
-  await connections.ensureFirstStart()
-  const client = () => connections.client()
-  const reach = new ConsoleReachCheck({
+  // Every call of every profile's client feeds its connection state (witness below).
+  const reach: ConsoleReachCheck = new ConsoleReachCheck({
     active: async () => {
       const { activeId } = await connections.list()
       return activeId ? { id: activeId, client: () => connections.client(activeId) } : null
     },
     emit: (answer) => events.emit('connections.reach', answer)
   })
+  const connections = new Connections({
+    store: options.store,
+    secrets: options.secrets,
+    dataDir: options.dataDir,
+    startDemoConsole: options.startDemoConsole,
+    onChange: (activeId) => events.emit('connections.changed', { activeId }),
+    recordWrites: (console) => audit.recorder(console),
+    witness: reach
+  })
+  await connections.ensureFirstStart()
+  const client = () => connections.client()
 
   const batches = new BatchService({
     dir: join(options.dataDir, 'batches'),

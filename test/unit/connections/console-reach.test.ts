@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ConsoleReachCheck, RECHECK_AFTER_MS } from '../../../src/main/services/connections/console-reach'
 import type { AccessClient } from '../../../src/main/services/access/client'
 import type { ConsoleReach } from '../../../src/shared/connections'
-import { startDemo, type Demo } from '../access/support'
+import { control, startDemo, type Demo } from '../access/support'
 import { useAppServices } from '../../support/app-services'
 
 /** A check of one client against the demo console (a real HTTPS server), its events kept. */
-function checkOf(client: () => AccessClient, clock = { now: 1_000 }) {
+function checkOf(client: (check: ConsoleReachCheck) => AccessClient, clock = { now: 1_000 }) {
   const emitted: ConsoleReach[] = []
-  const check = new ConsoleReachCheck({
-    active: async () => ({ id: 'site', client: async () => client() }),
+  const check: ConsoleReachCheck = new ConsoleReachCheck({
+    active: async () => ({ id: 'site', client: async () => client(check) }),
     emit: (reach) => emitted.push(reach),
     now: () => clock.now
   })
@@ -28,12 +28,14 @@ describe('whether the active console answers', () => {
     const reach = await check.check()
     expect(reach).toEqual({ profileId: 'site', state: 'reachable', checkedAt: 1_000 })
     expect(emitted).toEqual([reach])
-    expect(check.current()).toEqual(reach)
+    expect(await check.current()).toEqual(reach)
   })
 
-  it('a token without the key the read needs is still a token the console took: reachable', async () => {
+  it('a token without the key the read needs: Missing permissions naming it (not Connected)', async () => {
     const { check } = checkOf(() => demo.client('none'))
-    expect((await check.check())?.state).toBe('reachable')
+    const reach = await check.check()
+    expect(reach).toMatchObject({ state: 'permissions', missing: ['view:credential'] })
+    expect(reach?.message).toMatch(/view:credential/)
   })
 
   it('a token the console refuses, another certificate, no answer at all: each said, with what happened', async () => {
@@ -51,7 +53,7 @@ describe('whether the active console answers', () => {
     expect(closed?.message).toBeTruthy()
   })
 
-  it('callers at once share one check; a recent good answer is given again, an old one is not', async () => {
+  it('callers at once share one check; a recent good answer is given again, an old one is not; said once', async () => {
     let built = 0
     const { check, emitted, clock } = checkOf(() => {
       built++
@@ -64,10 +66,10 @@ describe('whether the active console answers', () => {
     expect(await check.check({ fresh: true })).toBe(a)
     expect(built).toBe(1)
     clock.now += 2
-    const later = await check.check({ fresh: true })
-    expect(later?.checkedAt).toBe(clock.now)
+    expect((await check.check({ fresh: true }))?.state).toBe('reachable')
     expect(built).toBe(2)
-    expect(emitted).toHaveLength(2)
+    // The same state twice: the screens were told once.
+    expect(emitted).toHaveLength(1)
   })
 
   it('a problem is asked again even when recent: the desk pressed Check again', async () => {
@@ -77,17 +79,112 @@ describe('whether the active console answers', () => {
     good = true
     expect((await check.check({ fresh: true }))?.state).toBe('reachable')
   })
+
+  it('every call of a client built with observe() feeds the state; Check again probes refused keys again', async () => {
+    // The view token: reads work, the edit key is refused by the first write.
+    const { check, emitted } = checkOf((c) => demo.client('view', { onOutcome: c.observe('site') }))
+    const client = await (await check['deps'].active())!.client()
+    await client.nfcCards.list({ page: 1, pageSize: 1 })
+    expect(emitted.map((r) => r.state)).toEqual(['reachable'])
+    await expect(client.sessions.remove('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
+      kind: 'permission'
+    })
+    expect(emitted.at(-1)).toMatchObject({ state: 'permissions', missing: ['edit:credential'] })
+    // Still missing: Check again's probe finds it so, and nothing new is said.
+    expect(await check.check()).toMatchObject({ state: 'permissions', missing: ['edit:credential'] })
+    expect(emitted).toHaveLength(2)
+    // The key granted on the console: Check again finds it held.
+    await control(demo.console, 'PUT', '/__demo/scopes', {
+      token: 'view',
+      keys: ['view:credential', 'edit:credential', 'view:user', 'view:visitor', 'view:space', 'view:device']
+    })
+    expect((await check.check())?.state).toBe('reachable')
+  })
 })
 
-describe('the check through the app', () => {
+describe('the connection state through the app', () => {
   const app = useAppServices()
+  const demo = () => app.services.connections.demoConsole()
+  const said = () => app.events.filter((e) => e.event === 'connections.reach').map((e) => e.payload as ConsoleReach)
+  afterEach(async () => {
+    await control(await demo(), 'DELETE', '/__demo/faults')
+    await control(await demo(), 'PUT', '/__demo/scopes', {
+      token: 'full',
+      keys: ['view:credential', 'edit:credential', 'view:user', 'edit:user', 'view:visitor', 'edit:visitor'].concat([
+        'view:space',
+        'edit:space',
+        'view:device',
+        'edit:device'
+      ])
+    })
+  })
 
   it('connections.reach checks the active console once and says so as connections.reach; asked again, the answer kept', async () => {
     const first = await app.call('connections.reach')
     expect(first).toMatchObject({ state: 'reachable', profileId: (await app.call('connections.list')).activeId })
-    expect(app.events.filter((e) => e.event === 'connections.reach')).toHaveLength(1)
-    // Asked again without recheck: the answer kept, nothing sent.
+    expect(said()).toHaveLength(1)
     expect(await app.call('connections.reach')).toEqual(first)
-    expect(app.events.filter((e) => e.event === 'connections.reach')).toHaveLength(1)
+    expect(said()).toHaveLength(1)
+  })
+
+  it('a screen’s call refused (403 everything): Missing permissions; the keys back and Check again: Connected', async () => {
+    await control(await demo(), 'PUT', '/__demo/scopes', { token: 'full', keys: [] })
+    await expect(app.call('visitors.list', {})).rejects.toMatchObject({ kind: 'permission' })
+    expect(said().at(-1)).toMatchObject({ state: 'permissions', missing: ['view:visitor'] })
+    expect(await app.call('connections.reach', { recheck: true })).toMatchObject({
+      state: 'permissions',
+      missing: ['view:credential', 'view:visitor']
+    })
+    await control(await demo(), 'PUT', '/__demo/scopes', { token: 'full', keys: ['view:credential', 'view:visitor'] })
+    expect(await app.call('connections.reach', { recheck: true })).toMatchObject({ state: 'reachable' })
+    expect(said().at(-1)?.state).toBe('reachable')
+  })
+
+  it('500 to everything: Answering with errors, said once; the console well again: Connected at the next call', async () => {
+    await control(await demo(), 'PUT', '/__demo/faults', { errorRate: { '*': 1 } })
+    const before = said().length
+    await expect(app.call('visitors.list', {})).rejects.toMatchObject({ kind: 'server' })
+    await expect(app.call('visitors.list', {})).rejects.toMatchObject({ kind: 'server' })
+    expect(
+      said()
+        .slice(before)
+        .map((r) => r.state)
+    ).toEqual(['trouble'])
+    await control(await demo(), 'DELETE', '/__demo/faults')
+    await app.call('visitors.list', {})
+    expect(said().at(-1)?.state).toBe('reachable')
+  })
+
+  it('a 404 of one action changes nothing', async () => {
+    await app.call('visitors.list', {})
+    const before = said().length
+    await expect(app.call('visitors.get', { id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
+      kind: 'not-found'
+    })
+    expect(said()).toHaveLength(before)
+  })
+
+  it('a token replaced and accepted is not Token refused; the old token’s state is gone', async () => {
+    const console = await demo()
+    const certificate = await app.call('connections.probe', { url: console.url })
+    const saved = await app.call('connections.save', {
+      name: 'Site',
+      url: console.url,
+      token: console.tokens.view,
+      fingerprint256: certificate.fingerprint256
+    })
+    // Saved with a view-only token: the check found the edit keys missing.
+    expect(said().at(-1)).toMatchObject({ profileId: saved.id, state: 'permissions' })
+    expect(said().at(-1)?.missing).toContain('edit:credential')
+    await app.call('connections.select', { id: saved.id })
+    await control(console, 'PUT', '/__demo/scopes', { token: 'view', keys: [] })
+    await expect(app.call('visitors.list', {})).rejects.toMatchObject({ kind: 'permission' })
+    await app.call('connections.changeToken', { id: saved.id, token: console.tokens.full })
+    expect(said().at(-1)).toEqual(expect.objectContaining({ profileId: saved.id, state: 'reachable' }))
+    expect(await app.call('connections.reach')).toMatchObject({ state: 'reachable' })
+    await control(console, 'PUT', '/__demo/scopes', {
+      token: 'view',
+      keys: ['view:credential', 'view:user', 'view:visitor', 'view:space', 'view:device']
+    })
   })
 })

@@ -45,6 +45,13 @@ export interface WriteRecorder {
   before(call: WriteCall): Promise<((answer: WriteAnswer) => Promise<void>) | undefined>
 }
 
+/**
+ * Told of the outcome of every call once it is over (after a read's retries): what the connection
+ * state of the profile is made of (connections/connection-state.ts). Called for successes and
+ * failures alike; it must not throw (a throw is ignored: the console's answer stands).
+ */
+export type CallObserver = (outcome: { endpoint: EndpointInfo; error?: AppError }) => void
+
 export interface AccessHttpConfig {
   /** https://host:12445 — the `/api/v1/developer` prefix is added here. */
   baseUrl: string
@@ -56,6 +63,8 @@ export interface AccessHttpConfig {
   onAttempt?: (event: AttemptEvent) => void
   /** Records every write (create, update, assign, delete, purchase, import…) with its outcome. */
   onWrite?: WriteRecorder
+  /** Every call's outcome (see CallObserver). */
+  onOutcome?: CallObserver
 }
 
 export type Query = Record<string, string | number | boolean | readonly (string | number)[] | undefined>
@@ -152,6 +161,7 @@ export class AccessHttp {
   private readonly retryPolicy: RetryPolicy
   private readonly onAttempt?: (event: AttemptEvent) => void
   private readonly onWrite?: WriteRecorder
+  private readonly onOutcome?: CallObserver
 
   constructor(config: AccessHttpConfig) {
     this.baseUrl = config.baseUrl.replace(/\/+$/, '')
@@ -159,6 +169,7 @@ export class AccessHttp {
     this.retryPolicy = { ...defaultRetryPolicy, ...config.retry }
     this.onAttempt = config.onAttempt
     this.onWrite = config.onWrite
+    this.onOutcome = config.onOutcome
     this.agent = createPinnedAgent(config.pin)
     this.headers = { Authorization: `Bearer ${config.token}`, Accept: 'application/json' }
   }
@@ -185,15 +196,42 @@ export class AccessHttp {
     }
   }
 
-  /**
-   * Run `attempt` once, or — for a GET — with retries. Purchase, create, import, assign and delete
-   * are never repeated here: the first try may have taken effect.
-   */
+  /** Every call goes through here: its outcome, once over, is told to the observer. */
   private async policy<T>(
     endpoint: EndpointInfo,
     signal: AbortSignal | undefined,
     attempt: () => Promise<T>,
     call: Omit<WriteCall, 'endpoint'> = {}
+  ): Promise<T> {
+    let result: T
+    try {
+      result = await this.attempts(endpoint, signal, attempt, call)
+    } catch (err) {
+      const error = AppError.from(err)
+      this.observe({ endpoint, error })
+      throw error
+    }
+    this.observe({ endpoint })
+    return result
+  }
+
+  private observe(outcome: Parameters<CallObserver>[0]): void {
+    try {
+      this.onOutcome?.(outcome)
+    } catch {
+      // The observer's trouble is not the caller's: the console's answer stands.
+    }
+  }
+
+  /**
+   * Run `attempt` once, or — for a GET — with retries. Purchase, create, import, assign and delete
+   * are never repeated here: the first try may have taken effect.
+   */
+  private async attempts<T>(
+    endpoint: EndpointInfo,
+    signal: AbortSignal | undefined,
+    attempt: () => Promise<T>,
+    call: Omit<WriteCall, 'endpoint'>
   ): Promise<T> {
     const observed = async (n: number) => {
       const started = performance.now()

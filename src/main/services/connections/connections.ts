@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { AppError } from '../../../shared/errors'
 import type { CertificateInfo, CertificateStatus, ProfileSummary, TokenCheck } from '../../../shared/connections'
 import { createAccessClient, type AccessClient } from '../access/client'
-import type { WriteRecorder } from '../access/http'
+import type { CallObserver, WriteRecorder } from '../access/http'
 import { probeCertificate, type PinnedCertificate } from '../access/tls-pinning'
 import { checkToken } from './token-check'
 import type { BuiltInConsole, StartDemoConsole } from './demo-starter'
@@ -20,6 +20,20 @@ export interface ConnectionsDeps {
   startDemoConsole: StartDemoConsole
   /** Records each write a profile's client makes (the audit journal), given the profile's name and address. */
   recordWrites?: (console: { name: string; url: string }) => WriteRecorder
+  /** The connection state of each profile (console-reach.ts): told of every call and token check. */
+  witness?: ConnectionWitness
+}
+
+/** What the connection state is told by Connections (ConsoleReachCheck implements it). */
+export interface ConnectionWitness {
+  /** Observer of every call of a client built now for the profile. */
+  observe(profileId: string): CallObserver
+  /** A token check's answer; `fresh`: a token just saved or replaced. */
+  tokenChecked(profileId: string, check: TokenCheck, fresh: boolean): void
+  /** A token check that failed (unreachable, refused, certificate). */
+  failed(profileId: string, error: unknown): void
+  /** A new certificate or the profile removed. */
+  reset(profileId: string): void
 }
 
 export interface SaveProfileInput {
@@ -176,6 +190,9 @@ export class Connections {
       activeId: file.activeId ?? id
     })
     this.dropClient(id)
+    // A token checked now, or an edit that may have moved address or certificate: the state starts afresh.
+    if (check) this.deps.witness?.tokenChecked(id, check, true)
+    else this.deps.witness?.reset(id)
     this.probed.clear()
     return check ? { ...this.summary(record), check } : this.summary(record)
   }
@@ -199,6 +216,7 @@ export class Connections {
     const file = this.read()
     this.write({ ...file, profiles: file.profiles.map((p) => (p.id === record.id ? { ...p, tokenStorage } : p)) })
     this.dropClient(record.id)
+    this.deps.witness?.tokenChecked(record.id, check, true)
     return check
   }
 
@@ -230,6 +248,7 @@ export class Connections {
     const file = this.read()
     this.write({ ...file, profiles: file.profiles.map((p) => (p.id === record.id ? updated : p)) })
     this.dropClient(record.id)
+    this.deps.witness?.reset(record.id)
     this.probed.delete(input.fingerprint256)
     return this.summary(updated)
   }
@@ -252,6 +271,7 @@ export class Connections {
     this.write({ profiles, activeId })
     await this.deps.secrets.delete(id)
     this.dropClient(id)
+    this.deps.witness?.reset(id)
     if (file.activeId === id) this.deps.onChange?.(activeId)
   }
 
@@ -263,7 +283,12 @@ export class Connections {
     const build: Promise<AccessClient> = this.credentials(record)
       .then((credentials) => {
         const recorder = this.deps.recordWrites?.({ name: record.name, url: credentials.baseUrl })
-        const client = createAccessClient(recorder ? { ...credentials, onWrite: recorder } : credentials)
+        const onOutcome = this.deps.witness?.observe(record.id)
+        const client = createAccessClient({
+          ...credentials,
+          ...(recorder ? { onWrite: recorder } : {}),
+          ...(onOutcome ? { onOutcome } : {})
+        })
         // Dropped while it was built (token changed, profile removed): not kept for later callers.
         if (this.building.get(record.id) === build) this.clients.set(record.id, client)
         return client
@@ -333,8 +358,16 @@ export class Connections {
 
   /** Harmless calls that prove address, certificate and token, and find which permission keys it holds. */
   async test(id?: string): Promise<TokenCheck> {
-    const { baseUrl, token, pin } = await this.credentials(this.record(id))
-    return checkToken({ url: baseUrl, token, pin }, 'saved')
+    const record = this.record(id)
+    try {
+      const { baseUrl, token, pin } = await this.credentials(record)
+      const check = await checkToken({ url: baseUrl, token, pin }, 'saved')
+      this.deps.witness?.tokenChecked(record.id, check, false)
+      return check
+    } catch (err) {
+      this.deps.witness?.failed(record.id, err)
+      throw err
+    }
   }
 
   private dropClient(id: string): void {

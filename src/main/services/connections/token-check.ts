@@ -87,6 +87,15 @@ export function consoleUnreachable(url: string, cause: AppError): AppError {
   })
 }
 
+/**
+ * Whether the token of `http` holds `key`, by that key's harmless call (above). Throws what says
+ * the console cannot be asked (no answer, token refused, another certificate).
+ */
+export async function probePermission(http: AccessHttp, key: string): Promise<PermissionCheck['status']> {
+  const probe = probes.find((p) => p.key === key)
+  return probe ? outcome(http, probe) : 'unknown'
+}
+
 async function outcome(http: AccessHttp, probe: Probe): Promise<PermissionCheck['status']> {
   try {
     await http.request({ endpoint: probe.endpoint, params: probe.params, query: probe.query, data: z.unknown() })

@@ -56,8 +56,9 @@ export const connectionChannels = {
   'connections.select': channel('Make a profile the active one', idInput, profileSummarySchema),
   'connections.remove': channel('Delete a profile and its token', idInput, z.object({ removed: z.literal(true) })),
   'connections.reach': channel(
-    'Whether the active console answers (one read of one card): the last check, or a new one with `recheck` ' +
-      '(a check that found it answering less than 15 s ago is given again); null when no console is chosen',
+    "The active console's connection state, made of every call's answer: the last said, or a new check with " +
+      '`recheck` (one read of one card, and the keys refused earlier probed again; an answer under 15 s old ' +
+      'that left it Connected is enough); null when no console is chosen',
     z.object({ recheck: z.boolean().optional() }).optional(),
     consoleReachSchema.nullable()
   ),
@@ -70,6 +71,6 @@ export const connectionChannels = {
 
 export const connectionEvents = {
   'connections.changed': z.object({ activeId: z.string().nullable() }),
-  /** A check of the active console ended (see connections.reach). */
+  /** A profile's connection state changed (sent on change only; see connections.reach). */
   'connections.reach': consoleReachSchema
 }

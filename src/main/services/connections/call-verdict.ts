@@ -1,0 +1,60 @@
+import { AppError } from '../../../shared/errors'
+
+/** The connection states a call's outcome can put the console in (`permissions` has its own verdict). */
+export type DownState = 'unreachable' | 'refused' | 'certificate' | 'trouble'
+
+/**
+ * What one call's outcome says of the connection to the console:
+ * - `answered`: it answered and took the token; the call's permission key (if any) is held.
+ * - `missing`: it refused the call for a permission key the token does not hold (403).
+ * - `down`: the connection itself fails (no answer, token refused, another certificate, errors).
+ * - `action`: it is about this action only (no such item, input refused, a conflict, a feature the
+ *   console lacks, a limit on requests, a cancel): the connection state is left as it is.
+ */
+export type CallVerdict =
+  | { kind: 'answered'; key?: string }
+  | { kind: 'missing'; key?: string; message: string }
+  | { kind: 'down'; state: DownState; message: string }
+  | { kind: 'action' }
+
+/** One call as main made it: the permission its endpoint needs, and the error if it failed. */
+export interface CallOutcome {
+  permission?: string
+  error?: unknown
+}
+
+/**
+ * The one classification of a call's outcome, used for every call the access client makes, the
+ * sidebar's check ("Check again") and the token checks of Settings alike.
+ */
+export function verdictOf(outcome: CallOutcome): CallVerdict {
+  if (outcome.error === undefined) return { kind: 'answered', ...keyOf(outcome.permission) }
+  const error = AppError.from(outcome.error)
+  switch (error.kind) {
+    case 'network':
+      // An HTTP answer that says "network" is the console speaking of a reader (offline): it answered.
+      if (typeof error.details?.status === 'number') return { kind: 'action' }
+      return { kind: 'down', state: 'unreachable', message: error.message }
+    case 'auth':
+      return { kind: 'down', state: 'refused', message: error.message }
+    case 'tls':
+      return { kind: 'down', state: 'certificate', message: error.message }
+    case 'permission': {
+      const key = typeof error.details?.permission === 'string' ? error.details.permission : outcome.permission
+      return { kind: 'missing', ...keyOf(key), message: error.message }
+    }
+    case 'server':
+      // An API answer with one field this app does not know is about that answer, not the console:
+      // the others still work (describeParseError names the field).
+      if (error.code === 'UNEXPECTED_RESPONSE' && error.details?.field !== undefined) return { kind: 'action' }
+      return { kind: 'down', state: 'trouble', message: error.message }
+    default:
+      // not-found, validation, conflict, unsupported, rate-limited, cancelled (and reader, storage,
+      // which are not the console's): this action's own answer.
+      return { kind: 'action' }
+  }
+}
+
+function keyOf(key: string | undefined): { key?: string } {
+  return key ? { key } : {}
+}

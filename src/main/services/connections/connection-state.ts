@@ -1,0 +1,134 @@
+import type { ConsoleReach } from '../../../shared/connections'
+import type { CallVerdict, DownState } from './call-verdict'
+
+/** One profile's connection, as its calls found it. */
+interface ProfileConnection {
+  /** Bumped by a new token or certificate: verdicts of calls made before are not this token's. */
+  generation: number
+  /** Permission keys the console refused (403) and no later call proved held. */
+  missing: Set<string>
+  /** The last failure of the connection itself; any answer of the console clears it. */
+  down: { state: DownState; message: string } | null
+  /** What was last said to the screens (null: nothing yet for this token). */
+  said: ConsoleReach | null
+  /** When the console last answered (0: not yet). */
+  answeredAt: number
+}
+
+/**
+ * The connection state of each profile, fed with the verdict of every call (call-verdict.ts). It
+ * has no timer and debounces nothing: each verdict applies at once, and the screens are told only
+ * when the state or the missing keys change (a page of 500 reads says "Answering with errors" once).
+ * - An answer (any success) ends a failure: back to Connected, or Missing permissions while a
+ *   refused key has not been proved held since.
+ * - A 403 adds its call's key to the missing ones; a later success of a call needing that key (or a
+ *   token check finding it held) removes it.
+ * - A verdict about one action (404, input refused…) changes nothing.
+ */
+export class ConnectionStates {
+  private readonly profiles = new Map<string, ProfileConnection>()
+
+  constructor(
+    private readonly deps: {
+      emit: (reach: ConsoleReach) => void
+      now?: () => number
+    }
+  ) {}
+
+  private of(profileId: string): ProfileConnection {
+    let profile = this.profiles.get(profileId)
+    if (!profile) {
+      profile = { generation: 0, missing: new Set(), down: null, said: null, answeredAt: 0 }
+      this.profiles.set(profileId, profile)
+    }
+    return profile
+  }
+
+  private now(): number {
+    return (this.deps.now ?? Date.now)()
+  }
+
+  /** The generation a client built now belongs to (see reset). */
+  generation(profileId: string): number {
+    return this.of(profileId).generation
+  }
+
+  /** What was last said of this profile, or null when nothing is known for its current token. */
+  current(profileId: string): ConsoleReach | null {
+    return this.profiles.get(profileId)?.said ?? null
+  }
+
+  /** The keys refused and not proved held since, sorted. */
+  missing(profileId: string): string[] {
+    return [...(this.profiles.get(profileId)?.missing ?? [])].sort()
+  }
+
+  /** When the console last answered this profile's token (0: not since its token or certificate changed). */
+  answeredAt(profileId: string): number {
+    return this.profiles.get(profileId)?.answeredAt ?? 0
+  }
+
+  /**
+   * A new token or certificate (or the profile removed): what the old one met no longer holds, and
+   * verdicts of calls made with it are ignored. Nothing is said until the next verdict.
+   */
+  reset(profileId: string): void {
+    const generation = this.of(profileId).generation + 1
+    this.profiles.set(profileId, { generation, missing: new Set(), down: null, said: null, answeredAt: 0 })
+  }
+
+  /** One call's verdict, made with the token of `generation`. */
+  record(profileId: string, generation: number, verdict: CallVerdict): void {
+    const profile = this.of(profileId)
+    if (generation !== profile.generation || verdict.kind === 'action') return
+    if (verdict.kind === 'down') {
+      profile.down = { state: verdict.state, message: verdict.message }
+    } else {
+      profile.down = null
+      profile.answeredAt = this.now()
+      if (verdict.key && verdict.kind === 'answered') profile.missing.delete(verdict.key)
+      if (verdict.key && verdict.kind === 'missing') profile.missing.add(verdict.key)
+    }
+    this.say(profileId, profile)
+  }
+
+  /**
+   * A token check found each key held or missing (the probes of Settings' Test connection, a token
+   * saved or replaced): the missing keys are exactly those it found missing.
+   */
+  known(profileId: string, generation: number, permissions: { key: string; status: string }[]): void {
+    const profile = this.of(profileId)
+    if (generation !== profile.generation) return
+    profile.down = null
+    profile.answeredAt = this.now()
+    profile.missing = new Set(permissions.filter((p) => p.status === 'missing').map((p) => p.key))
+    this.say(profileId, profile)
+  }
+
+  /** Tell the screens, only when the state or the missing keys changed. */
+  private say(profileId: string, profile: ProfileConnection): void {
+    const next = reachOf(profileId, profile, this.now())
+    const said = profile.said
+    if (said && said.state === next.state && (said.missing ?? []).join() === (next.missing ?? []).join()) return
+    profile.said = next
+    this.deps.emit(next)
+  }
+}
+
+function reachOf(profileId: string, profile: ProfileConnection, checkedAt: number): ConsoleReach {
+  if (profile.down) return { profileId, state: profile.down.state, checkedAt, message: profile.down.message }
+  const missing = [...profile.missing].sort()
+  if (missing.length === 0) return { profileId, state: 'reachable', checkedAt }
+  return { profileId, state: 'permissions', checkedAt, missing, message: missingMessage(missing) }
+}
+
+/** What the missing keys mean and what to do, for the sidebar. */
+export function missingMessage(keys: string[]): string {
+  const list = keys.join(', ')
+  const them = keys.length === 1 ? 'it' : 'them'
+  return (
+    `The console refuses what needs ${list}: the API token lacks ${them}. ` +
+    `Add ${them} to the token in UniFi Access → Settings → General → Advanced → API Token, ` +
+    `or use Change token… in Settings with one that has ${them}.`
+  )
+}

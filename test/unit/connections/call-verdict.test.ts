@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest'
+import { verdictOf } from '../../../src/main/services/connections/call-verdict'
+import { errorFromResponse, errorFromTransport } from '../../../src/main/services/access/errors'
+import { certificateChanged } from '../../../src/main/services/access/tls-pinning'
+import { consoleUnreachable, tokenRefused } from '../../../src/main/services/connections/token-check'
+import { AppError, errorKinds, type ErrorKind } from '../../../src/shared/errors'
+import { endpoints } from '../../../src/shared/access/endpoints'
+
+const URL = 'https://10.0.0.2:12445'
+const read = endpoints.E6
+const write = endpoints.E4
+
+/** The verdict of a console answer with this status (and console code), for one endpoint. */
+const answer = (status: number, code?: string, endpoint = read) =>
+  verdictOf({
+    permission: endpoint.permission,
+    error: errorFromResponse(endpoint, status, code ? { code } : undefined)
+  })
+
+/** The verdict of a failure below HTTP with this socket code. */
+const transport = (code: string) =>
+  verdictOf({
+    permission: read.permission,
+    error: errorFromTransport(read, URL, Object.assign(new Error(code), { code }))
+  })
+
+describe('what one call says of the connection', () => {
+  it('a success: the console answered and the call’s key is held', () => {
+    expect(verdictOf({ permission: 'view:credential' })).toEqual({ kind: 'answered', key: 'view:credential' })
+    expect(verdictOf({})).toEqual({ kind: 'answered' })
+  })
+
+  it('403 (or CODE_UNAUTHORIZED): the key of the refused call is missing, named', () => {
+    expect(answer(403)).toMatchObject({ kind: 'missing', key: 'view:credential' })
+    expect(answer(403, undefined, write)).toMatchObject({ kind: 'missing', key: 'edit:credential' })
+    expect(answer(200, 'CODE_UNAUTHORIZED', write)).toMatchObject({ kind: 'missing', key: 'edit:credential' })
+  })
+
+  it('401 and the console’s token codes: token refused; so is a refused token check or no token stored', () => {
+    for (const v of [answer(401), answer(200, 'CODE_AUTH_FAILED'), answer(401, 'CODE_ACCESS_TOKEN_INVALID')]) {
+      expect(v).toMatchObject({ kind: 'down', state: 'refused' })
+    }
+    const cause = new AppError({ kind: 'auth', message: 'no' })
+    expect(verdictOf({ error: tokenRefused(URL, 'saved', cause) })).toMatchObject({ state: 'refused' })
+    expect(verdictOf({ error: new AppError({ kind: 'auth', code: 'NO_TOKEN', message: 'none' }) })).toMatchObject({
+      state: 'refused'
+    })
+  })
+
+  it('5xx and the console’s internal error: answering with errors', () => {
+    for (const status of [500, 502, 503]) expect(answer(status)).toMatchObject({ kind: 'down', state: 'trouble' })
+    expect(answer(500, 'CODE_SYSTEM_ERROR')).toMatchObject({ kind: 'down', state: 'trouble' })
+    // A 200 that is not an API answer at all (a proxy page): errors too.
+    const notApi = new AppError({ kind: 'server', code: 'UNEXPECTED_RESPONSE', message: 'not an API answer' })
+    expect(verdictOf({ error: notApi })).toMatchObject({ state: 'trouble' })
+  })
+
+  it('no answer (refused, reset, timeout, no route, a name that does not resolve): not answering', () => {
+    for (const code of ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EHOSTUNREACH', 'ENOTFOUND']) {
+      expect(transport(code)).toMatchObject({ kind: 'down', state: 'unreachable' })
+    }
+    const cause = new AppError({ kind: 'network', code: 'ECONNREFUSED', message: 'x' })
+    expect(verdictOf({ error: consoleUnreachable(URL, cause) })).toMatchObject({ state: 'unreachable' })
+  })
+
+  it('another certificate, an expired one: certificate changed', () => {
+    expect(transport('CERT_FINGERPRINT_MISMATCH')).toMatchObject({ kind: 'down', state: 'certificate' })
+    expect(transport('CERT_HAS_EXPIRED')).toMatchObject({ kind: 'down', state: 'certificate' })
+    expect(verdictOf({ error: certificateChanged(URL) })).toMatchObject({ state: 'certificate' })
+  })
+
+  it('about one action only (404, 400/422 input, 409, a missing feature, 429, a cancel, a reader offline): no change', () => {
+    expect(answer(404)).toEqual({ kind: 'action' })
+    expect(answer(404, 'CODE_NOT_EXISTS')).toEqual({ kind: 'action' })
+    expect(answer(404, undefined, endpoints.E6)).toEqual({ kind: 'action' }) // E6 has a minVersion: "unsupported"
+    expect(answer(400)).toEqual({ kind: 'action' })
+    expect(answer(422)).toEqual({ kind: 'action' })
+    expect(answer(400, 'CODE_PARAMS_INVALID')).toEqual({ kind: 'action' })
+    expect(answer(409)).toEqual({ kind: 'action' })
+    expect(answer(429)).toEqual({ kind: 'action' })
+    expect(answer(200, 'CODE_DEVICE_DEVICE_OFFLINE')).toEqual({ kind: 'action' })
+    expect(transport('ERR_CANCELED')).toEqual({ kind: 'action' })
+    // One answer with a field this app does not know: that answer's trouble, not the console's.
+    const field = new AppError({
+      kind: 'server',
+      code: 'UNEXPECTED_RESPONSE',
+      message: 'unexpected field',
+      details: { endpoint: 'E6', field: 'data.0.id' }
+    })
+    expect(verdictOf({ error: field })).toEqual({ kind: 'action' })
+  })
+
+  it('every error kind has a verdict; anything thrown that is not an AppError counts as errors', () => {
+    const expected: Record<ErrorKind, string> = {
+      network: 'unreachable',
+      tls: 'certificate',
+      auth: 'refused',
+      permission: 'missing',
+      unsupported: 'action',
+      validation: 'action',
+      conflict: 'action',
+      'not-found': 'action',
+      'rate-limited': 'action',
+      server: 'trouble',
+      reader: 'action',
+      storage: 'action',
+      cancelled: 'action'
+    }
+    for (const kind of errorKinds) {
+      const v = verdictOf({ permission: 'view:user', error: new AppError({ kind, message: kind }) })
+      expect(v.kind === 'down' ? v.state : v.kind, kind).toBe(expected[kind])
+    }
+    expect(verdictOf({ error: new Error('boom') })).toMatchObject({ state: 'trouble' })
+  })
+})
