@@ -1,0 +1,160 @@
+/**
+ * After every action: one announcement, and focus in a sensible place — never the page body.
+ *
+ * Two parts, both installed once for a whole app (the desk and the kiosk):
+ * - `announce(text)` puts what happened ("Visitor saved", "Alias saved") into the one polite live region
+ *   (`components/common/ActionAnnouncer.svelte`). Screens call it when an action finishes; saying the same
+ *   words twice in a row is announced twice (the region is emptied first).
+ * - `keepFocus(root)` watches for the focus being lost because the page changed under it: the focused
+ *   button was removed (a row deleted, a dialog closed whose opener is gone), disabled (an "Add" button
+ *   disabled by the emptied field) or hidden. Browsers then put the focus on `<body>`, where a keyboard or
+ *   screen-reader user is lost. It moves the focus to the nearest surviving place of what had it: the open
+ *   dialog, else the nearest section, form or landmark that held the element (its heading when it has one),
+ *   else the screen's first heading. A person who clicks empty space keeps what they chose (the element that
+ *   had the focus is still there and usable, so nothing is moved).
+ *
+ * `actionDone(text, target)` is the two together, for an action that knows where the focus should go next.
+ */
+
+class Announcer {
+  /** The words in the live region now. */
+  message = $state('')
+  #timer: ReturnType<typeof setTimeout> | undefined
+
+  say(text: string): void {
+    // Empty first, then the words on the next task: a region whose text does not change is not read again.
+    this.message = ''
+    clearTimeout(this.#timer)
+    this.#timer = setTimeout(() => (this.message = text), 30)
+  }
+}
+
+export const announcer = new Announcer()
+
+export function announce(text: string): void {
+  announcer.say(text)
+}
+
+/** Containers whose heading (or themselves) is a sensible place for the focus after their content changed. */
+const HOME = 'dialog, [role="dialog"], form, section, fieldset, [role="region"], [data-focus-home], main, nav'
+const FOCUSABLE =
+  'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])'
+
+/** Give an element that is not focusable by nature a programmatic focus (not a Tab stop), then focus it. */
+function focusQuietly(el: HTMLElement): boolean {
+  if (!el.isConnected) return false
+  if (!el.matches(FOCUSABLE) && !el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1')
+  el.focus({ preventScroll: true })
+  return el.ownerDocument.activeElement === el
+}
+
+function usable(el: Element | null): el is HTMLElement {
+  if (!el || !el.isConnected) return false
+  if ((el as HTMLButtonElement).disabled) return false
+  if (el.closest('[hidden], [inert]')) return false
+  // jsdom has no layout: only a real browser can say an element takes no room (display: none).
+  const rects = (el as HTMLElement).getClientRects?.()
+  return !(rects && rects.length === 0 && typeof navigator !== 'undefined' && !/jsdom/i.test(navigator.userAgent))
+}
+
+/**
+ * Where the focus goes inside a surviving container: its own heading; in a form without one, its first
+ * usable field (the next step: an "Add" disabled by the emptied field hands it to that field); else the
+ * container itself.
+ */
+function homeOf(container: HTMLElement): HTMLElement {
+  const heading = container.querySelector<HTMLElement>(':scope h1, :scope h2, :scope h3, :scope legend')
+  if (heading && usable(heading)) return heading
+  if (container.matches('form, fieldset')) {
+    const field = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].find(usable)
+    if (field) return field
+  }
+  return container
+}
+
+/** The focus for the page as it is now: the open dialog's first field, else the screen's first heading. */
+export function focusFallback(doc: Document = document): HTMLElement | null {
+  const dialog = doc.querySelector<HTMLElement>('[role="dialog"][aria-modal="true"], dialog[open]')
+  if (dialog) return dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog
+  const main = doc.querySelector<HTMLElement>('main')
+  if (!main) return null
+  return main.querySelector<HTMLElement>('h1, h2') ?? main
+}
+
+/**
+ * Keep the focus off the body while `root` is mounted. Returns the function that stops watching.
+ * The ancestors of the focused element are remembered as it gets the focus, so the nearest one that
+ * survives a change can take it.
+ */
+export function keepFocus(doc: Document = document): () => void {
+  let held: HTMLElement | null = null
+  let path: HTMLElement[] = []
+  let pending = false
+
+  const onFocusIn = (event: FocusEvent) => {
+    const target = event.target as HTMLElement | null
+    if (!target || target === doc.body) return
+    held = target
+    path = []
+    for (let el = target.parentElement; el && el !== doc.body; el = el.parentElement) {
+      if (el.matches(HOME)) path.push(el)
+    }
+  }
+
+  const check = () => {
+    pending = false
+    const active = doc.activeElement as HTMLElement | null
+    // A focused button that was disabled may keep the focus (browsers differ): it is lost all the same.
+    const lost = !active || active === doc.body || active === doc.documentElement || !usable(active)
+    if (!lost) return
+    if (active && active !== doc.body && active !== doc.documentElement) held = active
+    // Still there and usable: the person moved the focus away themselves (a click on empty space).
+    if (!held || usable(held)) return
+    const dialog = doc.querySelector<HTMLElement>('[role="dialog"][aria-modal="true"], dialog[open]')
+    const candidates = dialog ? path.filter((el) => dialog.contains(el)) : path
+    for (const container of candidates) {
+      if (usable(container) && focusQuietly(homeOf(container))) return
+    }
+    const fallback = focusFallback(doc)
+    if (fallback) focusQuietly(fallback)
+  }
+  const schedule = () => {
+    if (pending) return
+    pending = true
+    // After the change that removed or disabled the element has been drawn by the framework.
+    setTimeout(check, 0)
+  }
+
+  const observer = new MutationObserver(schedule)
+  observer.observe(doc.body, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['disabled', 'hidden', 'inert', 'class', 'style']
+  })
+  doc.addEventListener('focusin', onFocusIn)
+  doc.addEventListener('focusout', schedule)
+  return () => {
+    observer.disconnect()
+    doc.removeEventListener('focusin', onFocusIn)
+    doc.removeEventListener('focusout', schedule)
+  }
+}
+
+/**
+ * An action finished: say what happened and move the focus to its result or the next step. A target given
+ * as an element that is gone (or null) leaves the focus to `keepFocus`. A form opened below the fold is
+ * scrolled into view with the focus in its first field (`revealForm`).
+ */
+export function actionDone(text: string, target?: HTMLElement | null): void {
+  announce(text)
+  if (target && target.isConnected) focusQuietly(target)
+}
+
+/** Bring a form that opened below the fold into view, with the focus in its first field. */
+export function revealForm(form: HTMLElement | null | undefined): void {
+  if (!form) return
+  form.scrollIntoView?.({ block: 'nearest' })
+  const first = form.querySelector<HTMLElement>(FOCUSABLE)
+  focusQuietly(first ?? form)
+}

@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { actionDone, announce, announcer, keepFocus, revealForm } from '../../../src/renderer/src/lib/action-outcome.svelte'
+
+/** After an action the focus is never left on the body, and the one live region says what happened. */
+describe('the focus after an action', () => {
+  let stop: () => void
+  beforeEach(() => {
+    document.body.innerHTML = `
+      <main>
+        <h1>Cards</h1>
+        <section aria-label="Card 12"><h2>Card 12</h2>
+          <div class="rows"><button id="delete">Delete</button><button id="other">Rename</button></div>
+        </section>
+        <form id="add"><input id="nfc" /><button id="add-button">Add</button></form>
+      </main>`
+    stop = keepFocus(document)
+  })
+  afterEach(() => stop())
+
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 5))
+
+  it('a removed button hands the focus to the heading of its section, not to the body', async () => {
+    const button = document.getElementById('delete')!
+    button.focus()
+    button.closest('.rows')!.remove()
+    await settle()
+    expect(document.activeElement).not.toBe(document.body)
+    expect(document.activeElement?.textContent).toBe('Card 12')
+  })
+
+  it('a disabled button (an Add disabled by the emptied field) hands it to the form first field', async () => {
+    const button = document.getElementById('add-button') as HTMLButtonElement
+    button.focus()
+    button.disabled = true
+    await settle()
+    expect(document.activeElement).toBe(document.getElementById('nfc'))
+  })
+
+  it('a whole screen replaced falls back to the new screen heading', async () => {
+    document.getElementById('delete')!.focus()
+    document.querySelector('main')!.innerHTML = '<h1>Visitors</h1><p>None</p>'
+    await settle()
+    expect(document.activeElement?.textContent).toBe('Visitors')
+  })
+
+  it('an open dialog keeps the focus inside it', async () => {
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<div role="dialog" aria-modal="true"><h2>Delete?</h2><div class="x"><button id="go">Delete</button></div><button id="cancel">Cancel</button></div>'
+    )
+    document.getElementById('go')!.focus()
+    document.querySelector('.x')!.remove()
+    await settle()
+    const dialog = document.querySelector('[role="dialog"]')!
+    expect(dialog.contains(document.activeElement)).toBe(true)
+    expect(document.activeElement?.textContent).toBe('Delete?')
+  })
+
+  it('a person who moves the focus away on purpose keeps their choice', async () => {
+    const other = document.getElementById('other')!
+    other.focus()
+    other.blur()
+    await settle()
+    expect(document.activeElement).toBe(document.body)
+  })
+})
+
+describe('the announcement after an action', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  it('says the words, and the same words again after an empty moment', () => {
+    announce('Alias saved')
+    expect(announcer.message).toBe('')
+    vi.advanceTimersByTime(50)
+    expect(announcer.message).toBe('Alias saved')
+    announce('Alias saved')
+    expect(announcer.message).toBe('')
+    vi.advanceTimersByTime(50)
+    expect(announcer.message).toBe('Alias saved')
+  })
+
+  it('actionDone says it and moves the focus to the result', () => {
+    document.body.innerHTML = '<main><h1>Visitors</h1><p id="result">Ana Ruiz</p></main>'
+    const result = document.getElementById('result')!
+    actionDone('Visitor saved', result)
+    vi.advanceTimersByTime(50)
+    expect(announcer.message).toBe('Visitor saved')
+    expect(document.activeElement).toBe(result)
+  })
+
+  it('revealForm puts the focus in the form first field', () => {
+    document.body.innerHTML = '<main><form id="f"><label>Name <input id="name" /></label></form></main>'
+    revealForm(document.getElementById('f'))
+    expect(document.activeElement?.id).toBe('name')
+  })
+})
