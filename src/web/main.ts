@@ -6,6 +6,7 @@ import { createDispatch } from '../main/services/ipc/dispatch'
 import { createHandlers } from '../main/handlers'
 import { startWebServer } from './server'
 import { startDemoConsole } from '../demo-console/server'
+import { AppError } from '../shared/errors'
 
 /** `npm run web`: the main-process handlers in Node, the renderer in a browser tab. */
 const { values } = parseArgs({
@@ -22,7 +23,12 @@ if (!existsSync(resolve(rendererDir, 'index.html'))) {
   process.exit(1)
 }
 const dataDir = resolve(values.data ?? defaultDataDir())
-const services = await createNodeServices({ dataDir, transport: 'web', startDemoConsole })
+// Another process holding the folder (or the built-in console unable to start): said, not a stack.
+const services = await createNodeServices({ dataDir, transport: 'web', startDemoConsole }).catch((err: unknown) => {
+  const { message, hint } = AppError.from(err)
+  process.stderr.write(`${message}\n${hint ? hint + '\n' : ''}`)
+  process.exit(1)
+})
 const web = await startWebServer({
   rendererDir,
   dispatch: createDispatch(createHandlers(services)),

@@ -27,6 +27,7 @@ import { QrRevocations } from './badges/qr-revocations'
 import { newestPrints } from '../../shared/badges/newest-prints'
 import { AuditService } from './audit/audit-service'
 import { RosterService } from './roster/roster-service'
+import { lockDataDir, type DataDirLock, type LockOwner } from './storage/data-dir-lock'
 
 export type Transport = 'electron' | 'web' | 'cli' | 'test'
 
@@ -54,6 +55,24 @@ export interface AppServicesOptions {
  * Building is cheap: nothing touches the disk, the console or PC/SC until first used.
  */
 export async function createAppServices(options: AppServicesOptions) {
+  // One process owns a data folder (storage/data-dir-lock.ts): taken before anything reads it.
+  const lock = await lockDataDir(options.dataDir, LOCK_OWNERS[options.transport])
+  try {
+    return await buildAppServices(options, lock)
+  } catch (err) {
+    await lock.release()
+    throw err
+  }
+}
+
+const LOCK_OWNERS: Record<Transport, LockOwner> = {
+  electron: 'the desktop app',
+  web: 'web mode',
+  cli: 'the CLI',
+  test: 'a test'
+}
+
+async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) {
   const events: EventHub = createEventHub()
   const audit: AuditService = new AuditService({
     dir: join(options.dataDir, 'audit'),
@@ -197,14 +216,19 @@ export async function createAppServices(options: AppServicesOptions) {
       })
     },
     async close() {
-      today.live.close()
-      // The rosters first: a run stops after its steps in flight, whose answers are journaled.
-      await rosters.close()
-      await Promise.allSettled([batches.close(), enrollment.close(), reader.stop(), audit.close()])
-      await connections.close()
+      try {
+        today.live.close()
+        // The rosters first: a run stops after its steps in flight, whose answers are journaled.
+        await rosters.close()
+        await Promise.allSettled([batches.close(), enrollment.close(), reader.stop(), audit.close()])
+        await connections.close()
+      } finally {
+        // Last: nothing of this process writes the folder after another may take it.
+        await lock.release()
+      }
     }
   }
   return services
 }
 
-export type AppServices = Awaited<ReturnType<typeof createAppServices>>
+export type AppServices = Awaited<ReturnType<typeof buildAppServices>>

@@ -1,0 +1,71 @@
+/**
+ * The CLI's API token: never on the command line, where any user of the machine reads it in the
+ * process list while the call runs. It comes on standard input (`printf '%s' "$TOKEN" | cli …`), or,
+ * at a terminal, typed at a prompt that does not echo it.
+ */
+
+/** The channels whose input holds an API token. */
+export const TOKEN_CHANNELS: ReadonlySet<string> = new Set(['connections.save', 'connections.changeToken'])
+
+/** More than any token (the contract allows 4,096 characters): stdin is not a file to slurp. */
+const MAX_STDIN_BYTES = 64 * 1024
+
+export function tokenInArgvMessage(channel: string): string {
+  return (
+    `The API token is not taken on the command line: any user of this machine can read a command line in the ` +
+    `process list. Leave "token" out of the input and give the token on standard input, e.g.\n` +
+    `  printf '%s' "$TOKEN" | npm run -s cli -- ${channel} '{…}'\n` +
+    `(at a terminal, the CLI asks for it without showing what you type).\n`
+  )
+}
+
+/** The token from stdin, trimmed; '' when none was given (an empty line, or stdin at its end). */
+export async function readToken(prompt: string): Promise<string> {
+  const stdin = process.stdin
+  return stdin.isTTY ? promptHidden(prompt) : readPiped()
+}
+
+async function readPiped(): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > MAX_STDIN_BYTES) throw new Error('Standard input holds more than a token (over 64 KB).')
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8').trim()
+}
+
+/** Read one line at the terminal without echoing it; Ctrl+C stops the CLI (exit 130). */
+function promptHidden(prompt: string): Promise<string> {
+  const stdin = process.stdin
+  process.stderr.write(prompt)
+  stdin.setRawMode(true)
+  stdin.setEncoding('utf8')
+  stdin.resume()
+  let typed = ''
+  return new Promise((resolve) => {
+    const done = () => {
+      stdin.setRawMode(false)
+      stdin.pause()
+      stdin.off('data', onData)
+      process.stderr.write('\n')
+    }
+    const onData = (text: string) => {
+      for (const char of text) {
+        if (char === '\r' || char === '\n' || char === '\u0004') {
+          done()
+          resolve(typed.trim())
+          return
+        }
+        if (char === '\u0003') {
+          done()
+          process.exit(130)
+        }
+        if (char === '\u007f' || char === '\b') typed = typed.slice(0, -1)
+        else typed += char
+      }
+    }
+    stdin.on('data', onData)
+  })
+}
