@@ -46,6 +46,20 @@ export const kioskSourceSchema = z.object({
 export type KioskSource = z.infer<typeof kioskSourceSchema>
 
 /**
+ * Why the kiosk did not check in a visit it found by the visitor's full name: said to the visitor
+ * (kiosk-refusal.ts words it) and recorded in the check-in log for the desk they are sent to.
+ */
+export const kioskRefusalSchema = z.discriminatedUnion('reason', [
+  /** More than an hour before the start (Unix seconds): check-in opens an hour before. */
+  z.object({ reason: z.literal('too-early'), startsAt: z.number().int() }),
+  /** The window has passed, or the console says the visit is over (left, no-show). */
+  z.object({ reason: z.literal('ended') }),
+  /** Cancelled (or deleted) on the console. */
+  z.object({ reason: z.literal('cancelled') })
+])
+export type KioskRefusal = z.infer<typeof kioskRefusalSchema>
+
+/**
  * The visit found, as much as the visitor needs to confirm it is theirs: never another visitor's
  * details. `several` says only how many matched and what to ask next.
  */
@@ -65,7 +79,9 @@ export const kioskFoundSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('none'),
     /** Why: the name is not enough to search, nothing matched, or more than company and host can tell apart. */
-    reason: z.enum(['need-full-name', 'no-match', 'ambiguous', 'not-now'])
+    reason: z.enum(['need-full-name', 'no-match', 'ambiguous', 'not-now']),
+    /** With not-now: why, in the visitor's own words (kiosk-refusal.ts). */
+    refusal: kioskRefusalSchema.optional()
   })
 ])
 export type KioskFound = z.infer<typeof kioskFoundSchema>
@@ -82,6 +98,10 @@ export const kioskBadgeSchema = z.object({
 })
 export type KioskBadge = z.infer<typeof kioskBadgeSchema>
 
+/**
+ * One line of the kiosk's check-in log: a check-in (badge printed or why not) or, with `refusal`,
+ * a visit found that the kiosk did not check in and sent to the desk, and why.
+ */
 export const kioskCheckinSchema = z.object({
   id: z.string(),
   at: z.string(),
@@ -96,6 +116,8 @@ export const kioskCheckinSchema = z.object({
   /** Why no badge came out. */
   printError: z.string().optional(),
   /** Checked in from what the kiosk had loaded, while the console could not be reached. */
-  offline: z.boolean()
+  offline: z.boolean(),
+  /** Not checked in: the visitor was sent to the desk, for this reason (no badge was printed). */
+  refusal: kioskRefusalSchema.optional()
 })
 export type KioskCheckin = z.infer<typeof kioskCheckinSchema>

@@ -74,6 +74,36 @@ describe('kiosk check-ins on Today', () => {
     expect(listeners.has('kiosk.checkedIn')).toBe(false)
   })
 
+  it('shows the visitors the kiosk sent to the desk, and why, as soon as main announces them', async () => {
+    const listeners = new Map<string, (payload: unknown) => void>()
+    setApiForTests(
+      buildApi(
+        async () => ({
+          ok: true,
+          result: { items: [entry('x', today, { printed: false, refusal: { reason: 'cancelled' } })] }
+        }),
+        (event, fn) => {
+          listeners.set(event, fn as (payload: unknown) => void)
+          return () => listeners.delete(event)
+        }
+      )
+    )
+    render(CheckinList)
+    const region = await screen.findByRole('table')
+    const rows = () => within(region).getAllByRole('row').slice(1)
+    expect(rows()[0]).toHaveTextContent('Sent to the desk: The visit was cancelled')
+    expect(rows()[0]).not.toHaveTextContent('Not printed')
+
+    const startsAt = Math.floor(new Date(2026, 10, 23, 14, 0).getTime() / 1000)
+    const clock = new Date(startsAt * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+    listeners.get('kiosk.checkedIn')!(
+      entry('y', new Date(), { name: 'Ana Ruiz', printed: false, refusal: { reason: 'too-early', startsAt } })
+    )
+    await tick()
+    expect(rows()[0]).toHaveTextContent('Ana Ruiz · Contoso')
+    expect(rows()[0]).toHaveTextContent(`Sent to the desk: Too early: the visit starts at ${clock}`)
+  })
+
   it('says so when nobody checked in today', async () => {
     setApiForTests(
       buildApi(
@@ -82,6 +112,8 @@ describe('kiosk check-ins on Today', () => {
       )
     )
     render(CheckinList)
-    expect(await screen.findByText('No visitor has checked in at the kiosk today.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('No visitor has checked in at the kiosk or been sent to the desk by it today.')
+    ).toBeInTheDocument()
   })
 })

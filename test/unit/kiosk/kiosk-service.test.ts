@@ -155,30 +155,70 @@ describe('the kiosk against the demo console', () => {
     }
   })
 
-  it('refuses the badge of a cancelled visit and of a visit that has not opened yet', async () => {
+  /** The kiosk's check-in log as it is on disk (`<data>/kiosk/checkins.json`), oldest first. */
+  const logOnDisk = async () =>
+    JSON.parse(await readFile(join(app.services.dataDir, 'kiosk', 'checkins.json'), 'utf8')).entries as {
+      visitorId: string
+      refusal?: unknown
+      printed: boolean
+    }[]
+  const announced = () => app.events.filter((e) => e.event === 'kiosk.checkedIn').map((e) => e.payload)
+
+  it('tells a visitor whose visit was cancelled why, records the refusal on disk and announces it to the desk', async () => {
     const gone = await createVisitor('Mere', 'Kahu', 'Contoso')
     expect(await app.call('kiosk.find', { name: 'Mere Kahu' })).toMatchObject({ found: { kind: 'one' } })
     await app.call('visitors.cancel', { id: gone.id })
-    // Found before, gone once cancelled: the next search reads the console again.
-    expect(await app.call('kiosk.find', { name: 'Mere Kahu' })).toMatchObject({
-      found: { kind: 'none', reason: 'no-match' }
+    // Found before, cancelled since: the next search reads the console again, and says why.
+    const refused = await app.call('kiosk.find', { name: 'Kahu Mere' })
+    expect(refused).toMatchObject({ found: { kind: 'none', reason: 'not-now', refusal: { reason: 'cancelled' } } })
+    expect(JSON.stringify(refused)).not.toContain(gone.id)
+    const entry = (await logOnDisk()).at(-1)
+    expect(entry).toMatchObject({
+      visitorId: gone.id,
+      name: 'Mere Kahu',
+      company: 'Contoso',
+      printed: false,
+      offline: false,
+      refusal: { reason: 'cancelled' }
     })
+    expect(announced()).toContainEqual(entry)
+    expect((await app.call('kiosk.checkins', { limit: 1 })).items[0]).toEqual(entry)
+
+    const before = (await logOnDisk()).length
     expect(await errorOf(app.call('kiosk.badge', { visitorId: gone.id }))).toMatchObject({
       kind: 'conflict',
-      code: 'KIOSK_VISIT_NOT_OPEN'
+      code: 'KIOSK_VISIT_NOT_OPEN',
+      message: 'Your visit was cancelled. Please see the reception desk.'
     })
+    expect((await logOnDisk()).slice(before)).toEqual([
+      expect.objectContaining({ visitorId: gone.id, refusal: { reason: 'cancelled' } })
+    ])
+  })
+
+  it('tells a visitor who is too early when their visit starts, and records it', async () => {
     // Opens 65 minutes from now: too early by 5 minutes (check-in opens an hour before).
     const opens = nowSeconds() + 65 * 60
     const later = await createVisitor('Hemi', 'Walker', 'Contoso', opens)
+    const before = (await logOnDisk()).length
     // Still today (not so near midnight that it starts tomorrow): found, and said to be not open yet.
     if (new Date(opens * 1000).toDateString() === new Date().toDateString()) {
       expect(await app.call('kiosk.find', { name: 'Hemi Walker' })).toMatchObject({
-        found: { kind: 'none', reason: 'not-now' }
+        found: { kind: 'none', reason: 'not-now', refusal: { reason: 'too-early', startsAt: opens } }
       })
     }
+    const clock = new Date(opens * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
     expect(await errorOf(app.call('kiosk.badge', { visitorId: later.id }))).toMatchObject({
-      code: 'KIOSK_VISIT_NOT_OPEN'
+      code: 'KIOSK_VISIT_NOT_OPEN',
+      message: `Your visit starts at ${clock}; check-in opens an hour before. Please see the reception desk.`
     })
+    const added = (await logOnDisk()).slice(before)
+    expect(added.length).toBeGreaterThanOrEqual(1)
+    for (const entry of added)
+      expect(entry).toMatchObject({
+        visitorId: later.id,
+        printed: false,
+        refusal: { reason: 'too-early', startsAt: opens }
+      })
   })
 
   it('works through a console outage from what it loaded, and says so; a visitor with no cached code goes to the desk', async () => {

@@ -4,6 +4,7 @@ import {
   checkableNow,
   findVisit,
   matchesFullName,
+  refusedVisit,
   touchesToday,
   words
 } from '../../../src/main/services/kiosk/visit-match'
@@ -162,8 +163,31 @@ describe('finding the visit of the person at the kiosk', () => {
     expect(findVisit(all, { name: 'Lea Dahl' }, NOW)).toEqual({ kind: 'none', reason: 'no-match' })
   })
 
-  it('says "not now" for a cancelled visit of today', () => {
-    expect(findVisit(all, { name: 'Ida Holm' }, NOW)).toEqual({ kind: 'none', reason: 'not-now' })
+  it('says "not now" for a visit of today it cannot check in, and why: too early, cancelled or over', () => {
+    expect(findVisit(all, { name: 'Ida Holm' }, NOW)).toEqual({
+      kind: 'none',
+      reason: 'not-now',
+      refusal: { reason: 'cancelled' }
+    })
+    const early = visitor({ first_name: 'Ari', last_name: 'Sol', start_time: at(14), end_time: at(16) })
+    expect(findVisit([early], { name: 'Ari Sol' }, NOW)).toEqual({
+      kind: 'none',
+      reason: 'not-now',
+      refusal: { reason: 'too-early', startsAt: at(14) }
+    })
+    const over = visitor({ first_name: 'Ari', last_name: 'Sol', start_time: at(7), end_time: at(9) })
+    const left = visitor({ first_name: 'Ari', last_name: 'Sol', status: 'VISITED' })
+    for (const v of [over, left])
+      expect(findVisit([v], { name: 'Ari Sol' }, NOW)).toMatchObject({ refusal: { reason: 'ended' } })
+    // Of several, the visitor hears of the next to open, then a cancelled one, then one that is over.
+    const cancelled = visitor({ first_name: 'Ari', last_name: 'Sol', status: 'CANCELLED' })
+    expect(refusedVisit([over, cancelled, early], 'Ari Sol', NOW)).toEqual({
+      visitor: early,
+      refusal: { reason: 'too-early', startsAt: at(14) }
+    })
+    expect(refusedVisit([over, cancelled], 'ari sol', NOW)?.visitor).toBe(cancelled)
+    // One of them open: nothing is refused.
+    expect(refusedVisit([over, visitor({ first_name: 'Ari', last_name: 'Sol' })], 'Ari Sol', NOW)).toBeNull()
   })
 
   it('for several, says only how many and asks the company, then the host', () => {

@@ -7,6 +7,7 @@ import type {
   KioskCheckin,
   KioskFind,
   KioskFound,
+  KioskRefusal,
   KioskSettings,
   KioskSettingsInput,
   KioskSource
@@ -20,7 +21,8 @@ import { CheckinLog } from './checkin-log'
 import { KioskSettingsStore } from './kiosk-settings'
 import { PinAttempts } from './pin-attempts'
 import { verifyPin } from './pin-hash'
-import { checkableNow, findVisit, touchesToday } from './visit-match'
+import { refusalForVisitor } from '../../../shared/kiosk/kiosk-refusal'
+import { checkableNow, findVisit, isClosedVisit, refusalOf, refusedVisit, touchesToday } from './visit-match'
 
 /**
  * The kiosk window of the Electron app: opened full-screen in kiosk mode, closed with the exit PIN.
@@ -219,7 +221,53 @@ export class KioskService {
     const retry = this.online || this.now().getTime() - this.triedAt >= RETRY_OFFLINE_MS
     if (retry) await this.refresh()
     if (!this.loadedAt) throw this.unreachable()
-    return { found: findVisit([...this.visitors.values()], input, this.now()), source: this.source() }
+    const now = this.now()
+    let visits = [...this.visitors.values()]
+    let found = findVisit(visits, input, now)
+    if (found.kind === 'none' && found.reason === 'no-match' && !input.company && !input.host && this.online) {
+      // Not among the open visits: a visit of today cancelled or over tells the visitor why, not "no match".
+      const closed = await this.closedOfToday(input.name, now)
+      const again = findVisit(closed, input, now)
+      if (again.kind === 'none' && again.reason === 'not-now') [visits, found] = [closed, again]
+    }
+    if (found.kind === 'none' && found.reason === 'not-now') {
+      const refused = refusedVisit(visits, input.name, now)
+      if (refused) await this.recordRefusal(refused.visitor, refused.refusal)
+    }
+    return { found, source: this.source() }
+  }
+
+  /**
+   * Today's closed visits (cancelled, left, no-show) of a name: the kiosk's cache holds only open
+   * visits, since a console keeps every visit it ever had. The list's keyword is a prefix of the first
+   * or last name (and then ignores the status filter): the first word typed, or the first character
+   * of a name typed without spaces (王伟). Read only when the open visits had no match.
+   */
+  private async closedOfToday(name: string, now: Date): Promise<Visitor[]> {
+    const typed = name.trim().split(/\s+/).filter(Boolean)
+    const keyword = typed.length === 1 ? [...typed[0]!][0]! : typed[0]
+    if (!keyword) return []
+    try {
+      const c = await this.deps.client()
+      const { items } = await c.visitors.list({ keyword, pageSize: 100 }, { timeoutMs: CALL_TIMEOUT_MS })
+      return items.filter((v) => isClosedVisit(v.status) && touchesToday(v, now))
+    } catch {
+      return []
+    }
+  }
+
+  /** A visit found and not checked in goes into the check-in log with why, and to the desk's Today at once. */
+  private async recordRefusal(visitor: Visitor, refusal: KioskRefusal): Promise<void> {
+    const entry = await this.log.record({
+      visitorId: visitor.id,
+      name: `${visitor.first_name} ${visitor.last_name}`.trim(),
+      company: visitor.visitor_company ?? '',
+      host: visitor.inviter_name ?? '',
+      printed: false,
+      offline: !this.online,
+      refusal
+    })
+    this.deps.emit('kiosk.checkedIn', entry)
   }
 
   private unreachable(): AppError {
@@ -256,12 +304,17 @@ export class KioskService {
       this.doors.set(read.id, doors)
       this.online = true
     } catch (err) {
-      if (err instanceof AppError && err.kind === 'not-found') throw this.notOpen(desk)
+      if (err instanceof AppError && err.kind === 'not-found') {
+        // Deleted on the console since it was found: to the visitor, as cancelled.
+        const known = this.visitors.get(visitorId)
+        throw await this.notOpen(desk, known && { visitor: known, refusal: { reason: 'cancelled' } })
+      }
       this.online = false
       visitor = this.visitors.get(visitorId)
       doors = this.doors.get(visitorId) ?? []
     }
-    if (!visitor || !touchesToday(visitor, now) || !checkableNow(visitor, now)) throw this.notOpen(desk)
+    if (!visitor || !touchesToday(visitor, now) || !checkableNow(visitor, now))
+      throw await this.notOpen(desk, visitor && { visitor, refusal: refusalOf(visitor, now) })
 
     if (this.online && c) {
       try {
@@ -308,12 +361,18 @@ export class KioskService {
     return badge
   }
 
-  private notOpen(desk: string): AppError {
+  /** The visit changed since it was found (cancelled, over): recorded, and the visitor told why. */
+  private async notOpen(
+    desk: string,
+    refused?: { visitor: Visitor; refusal: KioskRefusal } | undefined
+  ): Promise<AppError> {
+    if (refused) await this.recordRefusal(refused.visitor, refused.refusal)
     return new AppError({
       kind: 'conflict',
       code: 'KIOSK_VISIT_NOT_OPEN',
-      message: 'This visit cannot be checked in at the kiosk now.',
-      hint: deskHint(desk)
+      message: refused ? refusalForVisitor(refused.refusal, desk) : 'This visit cannot be checked in at the kiosk now.',
+      hint: refused ? 'They will help you.' : deskHint(desk),
+      ...(refused && { details: { refusal: refused.refusal } })
     })
   }
 

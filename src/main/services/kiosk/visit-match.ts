@@ -1,5 +1,5 @@
 import type { Visitor } from '../../../shared/access/visitors'
-import type { KioskFound } from '../../../shared/kiosk/schemas'
+import type { KioskFound, KioskRefusal } from '../../../shared/kiosk/schemas'
 
 /** A visitor may check in this long before the visit starts (early arrivals wait at the kiosk, not the desk). */
 export const EARLY_MINUTES = 60
@@ -73,6 +73,39 @@ export function checkableNow(v: Pick<Visitor, 'start_time' | 'end_time' | 'statu
   return v.start_time - EARLY_MINUTES * 60 <= t && t <= v.end_time
 }
 
+/** Why a visit cannot be checked in now (checkableNow is false): too early, cancelled, or over. */
+export function refusalOf(v: Pick<Visitor, 'start_time' | 'status'>, now: Date): KioskRefusal {
+  if (v.status === 'CANCELLED') return { reason: 'cancelled' }
+  const opens = v.start_time === undefined ? undefined : v.start_time - EARLY_MINUTES * 60
+  if (!isClosedVisit(v.status) && opens !== undefined && now.getTime() / 1000 < opens)
+    return { reason: 'too-early', startsAt: v.start_time! }
+  return { reason: 'ended' }
+}
+
+const refusalRank = { 'too-early': 0, cancelled: 1, ended: 2 } as const
+
+/**
+ * Of today's visits of the name typed, none of which can be checked in now, the one the visitor
+ * is told about: the next one to open, else a cancelled one, else one that is over. null when a
+ * visit of the name is open (or none matches): nothing was refused.
+ */
+export function refusedVisit(
+  visitors: readonly Visitor[],
+  name: string,
+  now: Date
+): { visitor: Visitor; refusal: KioskRefusal } | null {
+  const hits = visitors.filter((v) => touchesToday(v, now) && matchesFullName(v, name))
+  if (hits.length === 0 || hits.some((v) => checkableNow(v, now))) return null
+  const told = hits
+    .map((visitor) => ({ visitor, refusal: refusalOf(visitor, now) }))
+    .sort(
+      (a, b) =>
+        refusalRank[a.refusal.reason] - refusalRank[b.refusal.reason] ||
+        (a.visitor.start_time ?? 0) - (b.visitor.start_time ?? 0)
+    )
+  return told[0]!
+}
+
 export interface FindInput {
   name: string
   company?: string | undefined
@@ -91,7 +124,10 @@ export function findVisit(visitors: readonly Visitor[], input: FindInput, now: D
   // One word that is no whole name written together ("Ana"): ask for the first and last name.
   if (hits.length === 0) return { kind: 'none', reason: typed < 2 ? 'need-full-name' : 'no-match' }
   const open = hits.filter((v) => checkableNow(v, now))
-  if (open.length === 0) return { kind: 'none', reason: 'not-now' }
+  if (open.length === 0) {
+    const refused = refusedVisit(hits, input.name, now)
+    return { kind: 'none', reason: 'not-now', ...(refused && { refusal: refused.refusal }) }
+  }
   hits = open
 
   const company = words(input.company ?? '')

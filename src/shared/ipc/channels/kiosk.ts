@@ -56,7 +56,7 @@ export const kioskChannels = {
     kioskCheckinSchema
   ),
   'kiosk.checkins': channel(
-    'Kiosk check-ins, newest first',
+    'Kiosk check-ins, and the visits found that it sent to the desk with why (refusal), newest first',
     z.object({ limit: z.number().int().min(1).max(1000).default(100) }).optional(),
     itemsOf(kioskCheckinSchema)
   )

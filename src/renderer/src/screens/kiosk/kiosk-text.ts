@@ -1,4 +1,5 @@
-import type { KioskFound } from '../../../../shared/kiosk/schemas'
+import type { KioskFound, KioskRefusal } from '../../../../shared/kiosk/schemas'
+import { refusalForVisitor } from '../../../../shared/kiosk/kiosk-refusal'
 
 export type Step = 'welcome' | 'name' | 'narrow' | 'not-found' | 'confirm' | 'printing' | 'done' | 'walk-in' | 'problem'
 
@@ -15,10 +16,13 @@ export function kioskText(desk: string) {
     noneTitle(reason: NoneReason): string {
       return reason === 'not-now' ? 'Your visit cannot be checked in now' : 'We could not find your visit'
     },
-    none(reason: NoneReason): string {
+    /** `refusal`: why a visit found is not open (main says it with not-now); the same words the desk reads. */
+    none(reason: NoneReason, refusal?: KioskRefusal | null): string {
       switch (reason) {
         case 'not-now':
-          return `Your visit is not open for check-in at this time (too early, or already over). Please see ${desk}.`
+          return refusal
+            ? refusalForVisitor(refusal, desk)
+            : `Your visit is not open for check-in at this time (too early, or already over). Please see ${desk}.`
         case 'ambiguous':
           return `Several visits match what you typed. Please see ${desk}: they will check you in.`
         default:

@@ -1,0 +1,53 @@
+import '@testing-library/jest-dom/vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, fireEvent, render, screen } from '@testing-library/svelte'
+import KioskApp from '../../../src/renderer/src/screens/kiosk/KioskApp.svelte'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import type { KioskFound } from '../../../src/shared/kiosk/schemas'
+import type { AppErrorData } from '../../../src/shared/errors'
+import { scriptedBridge } from '../../support/fake-bridge'
+
+const source = { online: true, loadedAt: new Date().toISOString(), visitors: 3 }
+const settings = { pinSet: true, idleSeconds: 60, directions: '', deskName: 'the front desk' }
+
+afterEach(() => cleanup())
+
+/** The kiosk with main's answers scripted: `found` for the search, `badge` refused with `badgeError`. */
+function kiosk(found: KioskFound, badgeError?: AppErrorData) {
+  const { bridge } = scriptedBridge({
+    'app.info': () => ({ ok: true, result: { transport: 'web' } }),
+    'kiosk.refresh': () => ({ ok: true, result: { source, settings } }),
+    'kiosk.find': () => ({ ok: true, result: { found, source } }),
+    ...(badgeError && { 'kiosk.badge': () => ({ ok: false, error: badgeError }) })
+  })
+  setApiForTests(bridge)
+  render(KioskApp)
+}
+
+async function typeName(name: string) {
+  await fireEvent.click(await screen.findByRole('button', { name: 'Check in' }))
+  await fireEvent.input(screen.getByRole('textbox', { name: 'Your first and last name' }), {
+    target: { value: name }
+  })
+  await fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+}
+
+describe('the kiosk sends a visitor to the desk with the reason', () => {
+  it('says when a visit that is too early starts', async () => {
+    const startsAt = Math.floor(new Date(2026, 10, 23, 14, 0).getTime() / 1000)
+    const clock = new Date(startsAt * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+    kiosk({ kind: 'none', reason: 'not-now', refusal: { reason: 'too-early', startsAt } })
+    await typeName('Ana Ruiz')
+    expect(await screen.findByTestId('kiosk-none')).toHaveTextContent(
+      `Your visit starts at ${clock}; check-in opens an hour before. Please see the front desk.`
+    )
+  })
+
+  it('says a cancelled visit was cancelled', async () => {
+    kiosk({ kind: 'none', reason: 'not-now', refusal: { reason: 'cancelled' } })
+    await typeName('王伟')
+    expect(await screen.findByTestId('kiosk-none')).toHaveTextContent(
+      'Your visit was cancelled. Please see the front desk.'
+    )
+  })
+})
