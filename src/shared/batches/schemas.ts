@@ -93,7 +93,9 @@ export const csvPreviewRowSchema = z.object({
   nfcId: nfcHexSchema.optional(),
   alias: z.string(),
   status: csvRowStatusSchema,
-  messages: z.array(z.string())
+  messages: z.array(z.string()),
+  /** An all-digit NFC ID: read as hex, and what it would be as a decimal number (card-number.ts). */
+  reading: z.string().optional()
 })
 export type CsvPreviewRow = z.infer<typeof csvPreviewRowSchema>
 

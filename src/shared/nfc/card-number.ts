@@ -44,6 +44,40 @@ export function cardNfcId(displayId: string): CardNfcId | null {
   return { ...formats, reversedDecimal: nfcUidFormats(formats.reversed).decimal }
 }
 
+/**
+ * The UID a string of decimal digits stands for when it is a card's decimal number (as the reader
+ * panel's "Decimal" and the Cards filter show it): its value in hex, padded to a UID length; null
+ * when it is not all digits or its value is no UID (below 2^24 or beyond 10 bytes).
+ */
+export function uidOfDecimal(digits: string): string | null {
+  if (!isAllDigits(digits)) return null
+  const value = BigInt(digits)
+  if (value < SMALLEST_UID) return null
+  return padToUid(value.toString(16).toUpperCase()) ?? null
+}
+
+/** Only 0-9 (and at least one): no allocation, a CSV preview asks it for every line. */
+export function isAllDigits(s: string): boolean {
+  if (s.length === 0) return false
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 48 || c > 57) return false
+  }
+  return true
+}
+
+/**
+ * An NFC ID typed or in a file that is all digits is ambiguous: hex (how an import reads it: the
+ * console's format), or the decimal number printed on many cards. It is read as hex, never
+ * silently changed; this says so and how to give the other reading. undefined when the ID has a
+ * letter, or its digits as a decimal number are no UID (then hex is the only reading).
+ */
+export function allDigitsReading(hex: string): string | undefined {
+  const decimalUid = uidOfDecimal(hex)
+  if (decimalUid === null) return undefined
+  return `All digits: read as hex ${hex}. If ${hex} is the card's decimal number (the reader panel's "Decimal"), its NFC ID is ${decimalUid}: give that instead.`
+}
+
 /** Leading zero bytes are lost in a number: pad back to the smallest UID length that holds it. */
 function padToUid(hex: string): string | undefined {
   const bytes = nfcUidByteLengths.find((n) => n * 2 >= hex.length)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { BatchModel } from '../../../src/main/services/batches/batch-model'
 import type { BatchMeta, JournalEntry } from '../../../src/main/services/batches/journal-entries'
 import type { BatchRow } from '../../../src/shared/batches/schemas'
+import { cardKey } from '../../../src/shared/nfc/card-identity'
 
 /** The batch as replayed from journal entries: the rules every screen and upload rely on. */
 const meta = (): BatchMeta => ({
@@ -61,7 +62,7 @@ describe('batch model', () => {
     expect(model.updatedAt).toBe('t3')
     model.apply({ t: 'add', rows: [row(4)] })
     expect(model.meta.nextNumber).toBe(3)
-    expect([...model.byNfc.keys()]).toEqual(['04000001', '04000002', '04000003', '04000004'])
+    expect([...model.byCard.values()].map((r) => r.nfcId)).toEqual(['04000001', '04000002', '04000003', '04000004'])
     expect([...model.byAlias.keys()]).toEqual(['F-1', 'F-2', 'F-3', 'F-4'])
     model.apply({ t: 'add', rows: [row(5, { alias: '' })] })
     expect(model.byAlias.has('')).toBe(false)
@@ -82,8 +83,8 @@ describe('batch model', () => {
     const model = replay({ t: 'add', rows: [row(1), row(2, { alias: '' })] })
     model.apply({ t: 'update', rowId: 'r1', nfcId: '0400000A', alias: 'Desk', at: 't8' })
     expect(model.rows[0]).toMatchObject({ nfcId: '0400000A', alias: 'Desk', status: 'pending' })
-    expect(model.byNfc.get('0400000A')).toBe(model.rows[0])
-    expect(model.byNfc.has('04000001')).toBe(false)
+    expect(model.byCard.get(cardKey('0400000A'))).toBe(model.rows[0])
+    expect(model.byCard.has(cardKey('04000001'))).toBe(false)
     expect(model.byAlias.get('Desk')).toBe(model.rows[0])
     expect(model.byAlias.has('F-1')).toBe(false)
     expect(model.updatedAt).toBe('t8')
@@ -110,7 +111,7 @@ describe('batch model', () => {
     model.apply({ t: 'remove', rowIds: ['r1', 'r3', 'gone'], at: 't9' })
     expect(model.rows.map((r) => r.id)).toEqual(['r2'])
     expect([...model.byId.keys()]).toEqual(['r2'])
-    expect([...model.byNfc.keys()]).toEqual(['04000002'])
+    expect([...model.byCard.values()].map((r) => r.nfcId)).toEqual(['04000002'])
     expect([...model.byAlias.keys()]).toEqual(['F-2'])
     expect(model.updatedAt).toBe('t9')
   })
@@ -218,7 +219,7 @@ describe('batch model', () => {
     expect(snapshot).toEqual({ t: 'snapshot', v: 1, meta: model.meta, rows: model.rows, at: 't9' })
     const again = BatchModel.replay([snapshot])
     expect(again.detail()).toEqual({ ...model.detail(), updatedAt: 't9' })
-    expect(again.byNfc.get('04000002')).toBe(again.rows[1])
+    expect(again.byCard.get(cardKey('04000002'))).toBe(again.rows[1])
     expect(again.byAlias.get('F-1')).toBe(again.rows[0])
     expect(again.byId.get('r2')).toBe(again.rows[1])
     // Changing the copies changes nothing of the model.
@@ -235,7 +236,7 @@ describe('batch model', () => {
     model.apply({ t: 'snapshot', v: 1, meta: { ...meta(), name: 'Compacted' }, rows: [row(3)], at: 't9' })
     expect(model.rows.map((r) => r.id)).toEqual(['r3'])
     expect([...model.byId.keys()]).toEqual(['r3'])
-    expect([...model.byNfc.keys()]).toEqual(['04000003'])
+    expect([...model.byCard.values()].map((r) => r.nfcId)).toEqual(['04000003'])
     expect([...model.byAlias.keys()]).toEqual(['F-3'])
     expect(model.meta.name).toBe('Compacted')
     expect(model.updatedAt).toBe('t9')

@@ -3,11 +3,19 @@ import fc from 'fast-check'
 import { validateCsv } from '../../../src/main/services/batches/csv-validate'
 import { hashString } from '../../../src/main/services/batches/duplicate-finder'
 import type { CsvPreview } from '../../../src/shared/batches/schemas'
+import { cardKey } from '../../../src/shared/nfc/card-identity'
 
 const rowsOf = (p: CsvPreview) => p.rows.map((r) => [r.line, r.status, r.nfcId ?? null, r.alias, r.messages])
 
-/** The cards a console holds, as `onConsole` sees them: NFC ID → display id. */
-const consoleHolding = (cards: Record<string, string>) => ({ get: (nfcId: string) => cards[nfcId] })
+/** The cards a console holds, as `onConsole` sees them: NFC ID → display id, alias → display id. */
+const consoleHolding = (cards: Record<string, string>, aliases: Record<string, string> = {}) => ({
+  get: (nfcId: string) => cards[nfcId],
+  aliasHolder: (alias: string) => aliases[alias]
+})
+/** The cards of the batch, as the batch model indexes them: by card (either byte order). */
+const batchHolding = (nfcIds: string[]) => new Map(nfcIds.map((nfcId) => [cardKey(nfcId), { nfcId }]))
+/** The reference's own byte reversal (not the code under test's). */
+const reversed = (hex: string) => hex.match(/../g)!.reverse().join('')
 
 describe('duplicates in the file', () => {
   it('the first occurrence is kept; a repeated ID names its line and keeps its own repairs first', () => {
@@ -98,7 +106,7 @@ describe('keys whose hashes are equal', () => {
 
 describe('duplicates of the batch and of the console', () => {
   const existing = {
-    existingNfcIds: new Set(['04A1B2C3']),
+    existingCards: batchHolding(['04A1B2C3']),
     existingAliases: new Set(['Lobby']),
     onConsole: consoleHolding({ '04A1B2C5': '1007', '04A1B2C3': '1001' })
   }
@@ -168,36 +176,52 @@ describe('duplicates of the batch and of the console', () => {
 describe('property: duplicates against a plain reference', () => {
   // Few distinct IDs and aliases so repeats are frequent; some aliases empty.
   const line = fc.record({
-    id: fc.constantFrom('04A1B2C3', '04A1B2C4', '04a1b2c4', '04A1B2C3D4E5F6', '04A1B2C5'),
+    // C3B2A104 and F6E5D4C3B2A104 are 04A1B2C3 and 04A1B2C3D4E5F6 in the other byte order: the same cards.
+    id: fc.constantFrom('04A1B2C3', '04A1B2C4', '04a1b2c4', '04A1B2C3D4E5F6', '04A1B2C5', 'C3B2A104', 'F6E5D4C3B2A104'),
     alias: fc.constantFrom('', 'A', 'B', 'C')
   })
   const options = fc.record({
-    batchIds: fc.subarray(['04A1B2C4', '04A1B2C5']),
+    batchIds: fc.subarray(['04A1B2C4', 'C5B2A104']),
     batchAliases: fc.subarray(['B', 'C']),
     consoleIds: fc.subarray(['04A1B2C3', '04A1B2C3D4E5F6'])
   })
 
-  it('every row: the ID rule first (file, batch, console), then the alias rule (file, batch)', () => {
+  it('every row: the card rule first (file, batch, console), then the alias rule (file, batch)', () => {
     fc.assert(
       fc.property(fc.array(line, { maxLength: 30 }), options, (lines, o) => {
         const text = lines.map((l) => `${l.id},${l.alias}`).join('\n')
         const p = validateCsv(text, {
-          existingNfcIds: new Set(o.batchIds),
+          existingCards: batchHolding(o.batchIds),
           existingAliases: new Set(o.batchAliases),
-          onConsole: new Map(o.consoleIds.map((id) => [id, `card-${id}`]))
+          onConsole: consoleHolding(Object.fromEntries(o.consoleIds.map((id) => [id, `card-${id}`])))
         })
-        const firstId = new Map<string, number>()
+        // A card: its ID and its ID reversed, whichever was written first.
+        const firstOfCard = new Map<string, number>()
+        const seen = (id: string) => firstOfCard.get(id) ?? firstOfCard.get(reversed(id))
         const firstAlias = new Map<string, number>()
         const want = lines.map((l, i) => {
           const id = l.id.toUpperCase()
           const messages: string[] = l.id !== id ? ['Lowercase hex made uppercase'] : []
           const dup: string[] = []
           let idDup = true
-          if (firstId.has(id)) dup.push(`Same NFC ID as line ${firstId.get(id)! + 1}`)
-          else if (o.batchIds.includes(id)) dup.push('This NFC ID is already in the batch')
+          const earlier = seen(id)
+          const inBatch = o.batchIds.find((b) => b === id || b === reversed(id))
+          if (earlier !== undefined) {
+            const firstId = lines[earlier]!.id.toUpperCase()
+            dup.push(
+              firstId === id
+                ? `Same NFC ID as line ${earlier + 1}`
+                : `Same card as line ${earlier + 1} (${firstId}: the same bytes in the other order)`
+            )
+          } else if (inBatch !== undefined)
+            dup.push(
+              inBatch === id
+                ? 'This NFC ID is already in the batch'
+                : `This card is already in the batch as ${inBatch} (the same bytes in the other order)`
+            )
           else if (o.consoleIds.includes(id)) dup.push(`Already on the console as card card-${id}`)
           else idDup = false
-          if (!firstId.has(id)) firstId.set(id, i)
+          if (earlier === undefined) firstOfCard.set(id, i)
           if (l.alias !== '') {
             if (!idDup && firstAlias.has(l.alias))
               dup.push(`Alias "${l.alias}" is also on line ${firstAlias.get(l.alias)! + 1}; aliases must be unique`)

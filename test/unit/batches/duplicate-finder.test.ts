@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { DuplicateFinder, hashString } from '../../../src/main/services/batches/duplicate-finder'
 import { validateCsv } from '../../../src/main/services/batches/csv-validate'
+import { cardKey } from '../../../src/shared/nfc/card-identity'
 
 /** What the finder must answer, the obvious way: the first item seen with each key. */
 function reference(keys: string[]): number[] {
@@ -58,7 +59,7 @@ describe('CSV preview duplicates on a large file', () => {
     }
     lines.push(`${id(123_456)},In-batch`) // its ID is already in the batch
     const preview = validateCsv(lines.join('\n'), {
-      existingNfcIds: new Set([id(123_456)]),
+      existingCards: new Map([[cardKey(id(123_456)), { nfcId: id(123_456) }]]),
       existingAliases: new Set(['Desk-7'])
     })
     // 20 repeated IDs, 20 repeated aliases, one alias and one ID already in the batch.

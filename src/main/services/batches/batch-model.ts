@@ -1,15 +1,20 @@
 import type { BatchDetail, BatchRow, BatchState, BatchSummary } from '../../../shared/batches/schemas'
+import { cardKey, reverseBytes } from '../../../shared/nfc/card-identity'
 import type { BatchMeta, JournalEntry } from './journal-entries'
 
 /**
- * A batch in memory: rows in scan order plus indexes by NFC ID and alias for duplicate checks.
+ * A batch in memory: rows in scan order plus indexes by card and alias for duplicate checks. The
+ * card index is keyed by `cardKey` (the UID in either byte order is one card): see card-identity.ts.
  * Only `apply` changes it, and only with entries already written to the journal, so memory never
  * claims more than the disk holds.
  */
 export class BatchModel {
   rows: BatchRow[] = []
   readonly byId = new Map<string, BatchRow>()
-  readonly byNfc = new Map<string, BatchRow>()
+  /** cardKey(row.nfcId) → the row: every duplicate check of the batch asks this index. */
+  readonly byCard = new Map<string, BatchRow>()
+  /** Rows per card key: more than one only in a batch written before cards were compared. */
+  private readonly rowsOfCard = new Map<string, number>()
   readonly byAlias = new Map<string, BatchRow>()
   updatedAt: string
   /** Set while this process is uploading; never read back from disk. */
@@ -40,7 +45,8 @@ export class BatchModel {
         this.meta = entry.meta
         this.rows = []
         this.byId.clear()
-        this.byNfc.clear()
+        this.byCard.clear()
+        this.rowsOfCard.clear()
         this.byAlias.clear()
         for (const row of entry.rows) this.index({ ...row })
         this.updatedAt = entry.at
@@ -49,6 +55,16 @@ export class BatchModel {
         if (entry.name !== undefined) this.meta.name = entry.name
         if (entry.aliasPattern !== undefined) this.meta.aliasPattern = entry.aliasPattern
         if (entry.byteOrder !== undefined) this.meta.byteOrder = entry.byteOrder
+        // The byte order is how every row is sent: switching it turns every row not yet sent
+        // (the service refuses the switch once a row is or may be on the console). The cards are
+        // the same cards, so the card index holds as it is.
+        if (entry.reverseRows) {
+          for (const row of this.rows) {
+            if (row.status !== 'pending' && row.status !== 'failed') continue
+            row.nfcId = reverseBytes(row.nfcId)
+            this.retryIfFailed(row)
+          }
+        }
         this.updatedAt = entry.at
         return
       case 'add':
@@ -62,35 +78,32 @@ export class BatchModel {
         const row = this.byId.get(entry.rowId)
         if (!row) return
         if (entry.nfcId !== undefined && entry.nfcId !== row.nfcId) {
-          this.byNfc.delete(row.nfcId)
+          this.unindexCard(row)
           row.nfcId = entry.nfcId
-          this.byNfc.set(row.nfcId, row)
+          this.indexCard(row)
         }
         if (entry.alias !== undefined && entry.alias !== row.alias) {
           if (row.alias) this.byAlias.delete(row.alias)
           row.alias = entry.alias
           if (row.alias) this.byAlias.set(row.alias, row)
         }
-        // An edited failed row is a new attempt: it goes back to pending, and "Retry failed"
-        // still sends it (it is the row the user fixed).
-        if (row.status === 'failed') {
-          row.status = 'pending'
-          row.retry = true
-          delete row.reason
-        }
+        this.retryIfFailed(row)
         this.updatedAt = entry.at
         return
       }
       case 'remove': {
         const gone = new Set(entry.rowIds)
+        const removed: BatchRow[] = []
         for (const id of gone) {
           const row = this.byId.get(id)
           if (!row) continue
           this.byId.delete(id)
-          this.byNfc.delete(row.nfcId)
+          removed.push(row)
           if (row.alias) this.byAlias.delete(row.alias)
         }
         this.rows = this.rows.filter((r) => !gone.has(r.id))
+        // After the rows are gone: a card's other row (if any) is looked for among those left.
+        for (const row of removed) this.unindexCard(row)
         this.updatedAt = entry.at
         return
       }
@@ -139,6 +152,37 @@ export class BatchModel {
     }
   }
 
+  /** An edited (or turned) failed row is a new attempt: pending again, and "Retry failed" still sends it. */
+  private retryIfFailed(row: BatchRow): void {
+    if (row.status !== 'failed') return
+    row.status = 'pending'
+    row.retry = true
+    delete row.reason
+  }
+
+  private indexCard(row: BatchRow): void {
+    const key = cardKey(row.nfcId)
+    this.rowsOfCard.set(key, (this.rowsOfCard.get(key) ?? 0) + 1)
+    // The first row of a card keeps it (a batch from before cards were compared may hold one twice).
+    if (!this.byCard.has(key)) this.byCard.set(key, row)
+  }
+
+  /**
+   * A row no longer holds its card. A batch written before every check compared cards can hold
+   * one card twice (in both byte orders): then the index goes to the other row still holding it.
+   */
+  private unindexCard(row: BatchRow): void {
+    const key = cardKey(row.nfcId)
+    const left = (this.rowsOfCard.get(key) ?? 1) - 1
+    if (left > 0) this.rowsOfCard.set(key, left)
+    else this.rowsOfCard.delete(key)
+    if (this.byCard.get(key) !== row) return
+    this.byCard.delete(key)
+    if (left === 0) return
+    const other = this.rows.find((r) => r !== row && cardKey(r.nfcId) === key)
+    if (other) this.byCard.set(key, other)
+  }
+
   /** Rows sent without an answer may or may not be on the console: mark them to check, never re-send. */
   private settleInterrupted(): void {
     for (const row of this.rows) {
@@ -156,7 +200,7 @@ export class BatchModel {
   private index(row: BatchRow): void {
     this.rows.push(row)
     this.byId.set(row.id, row)
-    this.byNfc.set(row.nfcId, row)
+    this.indexCard(row)
     if (row.alias) this.byAlias.set(row.alias, row)
   }
 

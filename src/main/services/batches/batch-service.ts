@@ -18,7 +18,8 @@ import type { Emit } from '../events'
 import { BatchModel } from './batch-model'
 import { exportFilename, toConsoleCsv } from './csv-export'
 import { readNfcCell } from './csv-nfc-id'
-import { isRandomUid, nfcUidFormats } from '../../../shared/nfc/uid'
+import { isRandomUid } from '../../../shared/nfc/uid'
+import { cardKey, reverseBytes } from '../../../shared/nfc/card-identity'
 import { syncDir } from '../../../node/atomic-file'
 import { validateCsv } from './csv-validate'
 import { Journal } from './journal'
@@ -171,11 +172,19 @@ export class BatchService implements BatchWrites {
   ): Promise<BatchSummary> {
     const batch = await this.loaded(id)
     return this.exclusive(batch, async () => {
+      // The byte order is how every row of the batch is sent: a switch turns them all, so it is
+      // only possible while none of them is (or may be) on the console in the old order.
+      const turn = change.byteOrder !== undefined && change.byteOrder !== batch.model.meta.byteOrder
+      if (turn) {
+        this.refuseWhileUploading(batch)
+        refuseTurnOfSentRows(batch)
+      }
       await this.commit(batch, {
         t: 'meta',
         name: change.name,
         aliasPattern: change.aliasPattern,
         byteOrder: change.byteOrder,
+        ...(turn ? { reverseRows: true as const } : {}),
         at: now()
       })
       return batch.model.summary()
@@ -195,8 +204,9 @@ export class BatchService implements BatchWrites {
   }
 
   /**
-   * A tap (or a typed ID) into the batch. A card already in the batch is not added again: the
-   * answer says `duplicate` so the caller can give the reader's "already have it" feedback. A tap
+   * A tap (or a typed ID) into the batch. A card already in the batch, in either byte order, is not
+   * added again: the answer says `duplicate` with the row that holds it, so the caller can give the
+   * reader's "already have it" feedback (a typed alias is then not used: the caller says so). A tap
    * with a random UID is refused, whoever sends it (the scan session, the channel, the CLI).
    */
   async addScan(
@@ -211,10 +221,10 @@ export class BatchService implements BatchWrites {
     const batch = await this.loaded(batchId)
     return this.exclusive(batch, async () => {
       const model = batch.model
-      // The batch's byte order applies to what a reader read, never to an ID typed as written.
-      const nfcId =
-        source === 'scan' && model.meta.byteOrder === 'reversed' ? nfcUidFormats(cell.hex).reversed : cell.hex
-      const existing = model.byNfc.get(nfcId)
+      // A reader reads the card's UID: the batch's byte order says how it is sent. A typed ID is
+      // taken as written, as it is to be sent (the same card in the other order is still a duplicate).
+      const nfcId = source === 'scan' && model.meta.byteOrder === 'reversed' ? reverseBytes(cell.hex) : cell.hex
+      const existing = model.byCard.get(cardKey(nfcId))
       if (existing) return { row: { ...existing }, duplicate: true }
       let chosen = alias ?? ''
       let nextNumber: number | undefined
@@ -259,12 +269,15 @@ export class BatchService implements BatchWrites {
       if (change.nfcId !== undefined) {
         const cell = readNfcCell(change.nfcId)
         if (!cell.ok) throw new AppError({ kind: 'validation', code: 'NFC_ID_INVALID', message: cell.reason })
-        const other = batch.model.byNfc.get(cell.hex)
+        const other = batch.model.byCard.get(cardKey(cell.hex))
         if (other && other !== row) {
           throw new AppError({
             kind: 'conflict',
             code: 'NFC_ID_TAKEN',
-            message: 'Another row of this batch has this NFC ID.'
+            message:
+              other.nfcId === cell.hex
+                ? 'Another row of this batch has this NFC ID.'
+                : `Another row of this batch has this card: ${other.nfcId} is this NFC ID with its bytes reversed.`
           })
         }
         nfcId = cell.hex
@@ -293,7 +306,7 @@ export class BatchService implements BatchWrites {
     const batch = batchId === undefined ? undefined : await this.loaded(batchId)
     const known = await this.cardsForPreview(batch)
     const preview = validateCsv(text, {
-      existingNfcIds: batch?.model.byNfc,
+      existingCards: batch?.model.byCard,
       existingAliases: batch?.model.byAlias,
       onConsole: known.cards
     })
@@ -308,7 +321,7 @@ export class BatchService implements BatchWrites {
     return this.exclusive(batch, async () => {
       this.refuseWhileUploading(batch)
       const preview = validateCsv(text, {
-        existingNfcIds: batch.model.byNfc,
+        existingCards: batch.model.byCard,
         existingAliases: batch.model.byAlias,
         onConsole: known.cards
       })
@@ -519,6 +532,21 @@ function checkAlias(alias: string): void {
       message: parsed.error.issues[0]?.message ?? 'Invalid alias.'
     })
   }
+}
+
+/** A switch of byte order would turn rows that are (or may be) on the console already: refused, saying why. */
+function refuseTurnOfSentRows(batch: LoadedBatch): void {
+  const sent = batch.model.rows.filter(
+    (r) => r.status === 'imported' || r.status === 'unknown' || r.status === 'sending'
+  )
+  if (sent.length === 0) return
+  const order = batch.model.meta.byteOrder === 'reversed' ? 'reversed' : 'as read'
+  throw new AppError({
+    kind: 'conflict',
+    code: 'BYTE_ORDER_LOCKED',
+    message: `${sent.length === 1 ? '1 card' : `${sent.length} cards`} of this batch ${sent.length === 1 ? 'is' : 'are'} (or may be) on the console with ${sent.length === 1 ? 'its' : 'their'} bytes ${order}: the batch's byte order cannot change any more, since it applies to all its rows.`,
+    hint: 'Put cards to be sent in the other byte order in a new batch.'
+  })
 }
 
 function aliasTaken(alias: string): AppError {

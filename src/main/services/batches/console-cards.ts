@@ -11,12 +11,28 @@ import { consoleCardNumber } from '../../../shared/nfc/card-number'
 export class ConsoleCards {
   private readonly byDisplayId = new Map<string, NfcCard>()
   private readonly byToken = new Map<string, NfcCard>()
+  private readonly byAliasMap = new Map<string, NfcCard>()
 
   constructor(readonly cards: NfcCard[]) {
     for (const card of cards) {
       this.byToken.set(card.token, card)
       if (card.display_id) this.byDisplayId.set(card.display_id.toUpperCase(), card)
+      if (card.alias && !this.byAliasMap.has(card.alias)) this.byAliasMap.set(card.alias, card)
     }
+  }
+
+  /**
+   * The card that uses this alias on the console: aliases are unique there (E16), so an import of
+   * another card with it fails. Compared exactly, as the console compares them.
+   */
+  byAlias(alias: string): NfcCard | undefined {
+    return alias ? this.byAliasMap.get(alias) : undefined
+  }
+
+  /** For the CSV preview: an alias → the number of the card that uses it (its token's start without one). */
+  aliasHolder(alias: string): string | undefined {
+    const card = this.byAlias(alias)
+    return card ? cardName(card) : undefined
   }
 
   /** The card the console holds for this NFC ID (uppercase hex), if its display id shows it. */
@@ -36,4 +52,9 @@ export class ConsoleCards {
   get(nfcId: string): string | undefined {
     return this.byNfcId(nfcId)?.display_id
   }
+}
+
+/** How a card is named in a message: its number, or its token's start for a card without one. */
+export function cardName(card: NfcCard): string {
+  return card.display_id || card.token.slice(0, 8)
 }

@@ -1,18 +1,19 @@
 import type { CsvPreview, CsvPreviewRow } from '../../../shared/batches/schemas'
 import { DuplicateFinder, hashString } from './duplicate-finder'
 import { NO_MESSAGES } from './csv-messages'
+import { cardKey, sameCard } from '../../../shared/nfc/card-identity'
 
 export interface ExistingKeys {
-  /** NFC IDs and aliases already in the batch the rows go to: reported as duplicates too. */
-  existingNfcIds?: { has(key: string): boolean }
+  /** The batch the rows go to, by card (`cardKey`: either byte order): reported as duplicates too. */
+  existingCards?: { get(cardKey: string): { nfcId: string } | undefined }
   existingAliases?: { has(key: string): boolean }
-  /** The cards the console already holds: an NFC ID → the card's display id there. */
-  onConsole?: { get(nfcId: string): string | undefined }
+  /** The cards the console already holds (console-cards.ts): by NFC ID and by alias, each → the card's display id. */
+  onConsole?: { get(nfcId: string): string | undefined; aliasHolder(alias: string): string | undefined }
 }
 
 // The finder compares two items only when their hashes are equal.
 function sameNfcId(rows: CsvPreviewRow[], a: number, b: number): boolean {
-  return rows[a]!.nfcId === rows[b]!.nfcId
+  return sameCard(rows[a]!.nfcId!, rows[b]!.nfcId!)
 }
 function sameAlias(rows: CsvPreviewRow[], a: number, b: number): boolean {
   return rows[a]!.alias === rows[b]!.alias
@@ -20,10 +21,11 @@ function sameAlias(rows: CsvPreviewRow[], a: number, b: number): boolean {
 
 /**
  * The status of every row read as a card, once the whole file is known: duplicate (the first
- * occurrence in the file is kept, later ones name its line; then the batch's own IDs and aliases),
- * on the console already, repaired (its own repairs; the file's BOM and line endings are notes of
- * the file, not repairs of a row) or ok.
- * `nfcKeys` holds those rows' indexes in file order, with their NFC IDs' hashes.
+ * occurrence of a card in the file is kept, later ones name its line; then the batch's own cards
+ * and aliases), on the console already (its NFC ID, or its alias: the console's aliases are unique),
+ * repaired (its own repairs; the file's BOM and line endings are notes of the file, not repairs of
+ * a row) or ok. A card is one card in either byte order (card-identity.ts).
+ * `nfcKeys` holds those rows' indexes in file order, with their cards' hashes (order-independent).
  */
 export function settleRows(
   rows: CsvPreviewRow[],
@@ -33,14 +35,14 @@ export function settleRows(
 ): void {
   const nfc = nfcKeys.resolve(rows, sameNfcId)
   const n = nfc.items.length
-  // 1 = same NFC ID earlier in the file, 2 = already in the batch, 3 = on the console. The alias of such a row is
+  // 1 = same card earlier in the file, 2 = already in the batch, 3 = on the console. The alias of such a row is
   // neither checked against nor remembered for the file's other rows (it will not be imported).
   const nfcDuplicate = new Uint8Array(n)
   const aliasKeys = new DuplicateFinder(n)
   for (let p = 0; p < n; p++) {
     const r = rows[nfc.items[p]!]!
     if (nfc.first[p] !== -1) nfcDuplicate[p] = 1
-    else if (existing.existingNfcIds?.has(r.nfcId!)) nfcDuplicate[p] = 2
+    else if (existing.existingCards?.get(cardKey(r.nfcId!)) !== undefined) nfcDuplicate[p] = 2
     else if (existing.onConsole?.get(r.nfcId!) !== undefined) nfcDuplicate[p] = 3
     else if (r.alias !== '') aliasKeys.add(hashString(r.alias), nfc.items[p]!)
   }
@@ -51,15 +53,34 @@ export function settleRows(
     const item = nfc.items[p]!
     const r = rows[item]!
     let dup: string[] | undefined
-    if (nfcDuplicate[p] === 1) dup = [`Same NFC ID as line ${rows[nfc.first[p]!]!.line}`]
-    else if (nfcDuplicate[p] === 2) dup = ['This NFC ID is already in the batch']
-    else if (nfcDuplicate[p] === 3) dup = [`Already on the console as card ${existing.onConsole!.get(r.nfcId!)!}`]
+    if (nfcDuplicate[p] === 1) {
+      const first = rows[nfc.first[p]!]!
+      dup = [
+        first.nfcId === r.nfcId
+          ? `Same NFC ID as line ${first.line}`
+          : `Same card as line ${first.line} (${first.nfcId}: the same bytes in the other order)`
+      ]
+    } else if (nfcDuplicate[p] === 2) {
+      const inBatch = existing.existingCards!.get(cardKey(r.nfcId!))!.nfcId
+      dup = [
+        inBatch === r.nfcId
+          ? 'This NFC ID is already in the batch'
+          : `This card is already in the batch as ${inBatch} (the same bytes in the other order)`
+      ]
+    } else if (nfcDuplicate[p] === 3) dup = [`Already on the console as card ${existing.onConsole!.get(r.nfcId!)!}`]
     if (r.alias !== '') {
       const firstWithAlias = nfcDuplicate[p] === 0 ? aliases.first[q++]! : -1
       if (firstWithAlias !== -1)
         (dup ??= []).push(`Alias "${r.alias}" is also on line ${rows[firstWithAlias]!.line}; aliases must be unique`)
       else if (existing.existingAliases?.has(r.alias))
         (dup ??= []).push(`Alias "${r.alias}" is already used in the batch`)
+      else if (nfcDuplicate[p] === 0) {
+        const holder = existing.onConsole?.aliasHolder(r.alias)
+        if (holder !== undefined)
+          (dup ??= []).push(
+            `Alias "${r.alias}" is already used on the console by card ${holder}; aliases must be unique`
+          )
+      }
     }
     if (dup !== undefined) {
       r.status = 'duplicate'

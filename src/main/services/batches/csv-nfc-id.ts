@@ -1,4 +1,5 @@
 import { normaliseNfcId } from '../../../shared/nfc/uid'
+import { uidOfDecimal } from '../../../shared/nfc/card-number'
 
 /**
  * Reading one NFC ID cell of a CSV file: repair what is safe (and say what was repaired), refuse
@@ -85,7 +86,12 @@ export function readNfcCell(raw: string): CellResult {
       compact.length % 2 === 1 && compact.length < 20 && ALL_HEX.test(compact)
         ? ' A leading zero may have been lost (Excel drops them).'
         : ''
-    return { ok: false, reason: `"${s}": ${result.reason}${excel}` }
+    // Digits only: perhaps the decimal number printed on the card (10 digits, say), which is no hex UID.
+    const decimalUid = uidOfDecimal(compact)
+    const decimal = decimalUid
+      ? ` If ${compact} is the card's decimal number, its NFC ID is ${decimalUid}: give that instead.`
+      : ''
+    return { ok: false, reason: `"${s}": ${result.reason}${excel}${decimal}` }
   }
   if (HEX_PREFIX.test(s)) repairs.push('"0x" prefix removed')
   if (HAS_SEPARATOR.test(s)) repairs.push('Separators (":", "-", spaces) removed')

@@ -5,6 +5,8 @@ import { canonicalHex32, readNfcCell, unwrapCell } from './csv-nfc-id'
 import { DuplicateFinder, hashString } from './duplicate-finder'
 import { NO_MESSAGES } from './csv-messages'
 import { settleRows, type ExistingKeys } from './csv-duplicates'
+import { cardKey, cardKey32 } from '../../../shared/nfc/card-identity'
+import { allDigitsReading, isAllDigits } from '../../../shared/nfc/card-number'
 
 export type ValidateOptions = ExistingKeys
 
@@ -269,10 +271,13 @@ class CsvRowReader {
         nfcId,
         alias,
         'ok',
-        messages !== undefined && messages.length > 0 ? messages : NO_MESSAGES
+        messages !== undefined && messages.length > 0 ? messages : NO_MESSAGES,
+        // Read as hex, as the console's format says; flagged, never changed (card-number.ts).
+        isAllDigits(nfcId) ? allDigitsReading(nfcId) : undefined
       )
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: equivalent, which key a row is hashed by changes only the speed (equal keys are settled by comparing IDs)
-      nfcKeys.add(nfcNumber !== -1 ? nfcNumber : hashString(nfcId), item)
+      // Hashed by card (either byte order: card-identity.ts), so the same card reversed meets its twin.
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: equivalent, which key a row is hashed by changes only the speed (equal keys are settled by comparing cards)
+      nfcKeys.add(nfcNumber !== -1 ? cardKey32(nfcNumber) : hashString(cardKey(nfcId)), item)
     }
     this.rowIndex = rowIndex
     this.extraLines = extraLines
@@ -295,9 +300,10 @@ function row(
   nfcId: string | undefined,
   alias: string,
   status: CsvPreviewRow['status'],
-  messages: string[]
+  messages: string[],
+  reading?: string
 ): CsvPreviewRow {
-  return { line, nfcId, alias, status, messages }
+  return { line, nfcId, alias, status, messages, reading }
 }
 
 function hasControl(s: string): boolean {

@@ -40,6 +40,11 @@ export const journalEntrySchema = z.discriminatedUnion('t', [
     name: z.string().optional(),
     aliasPattern: z.string().nullable().optional(),
     byteOrder: byteOrderSchema.optional(),
+    /**
+     * With a byte order switch: every row not yet sent now goes in the new order (its NFC ID's
+     * bytes reversed). Absent in journals written before a switch turned the rows.
+     */
+    reverseRows: z.literal(true).optional(),
     at: z.string()
   }),
   /** `nextNumber` is the counter after these rows (alias numbering survives a restart). */

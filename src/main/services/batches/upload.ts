@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
 import type { BatchConsoleRef, BatchRow, UploadResult } from '../../../shared/batches/schemas'
-import type { ConsoleCards } from './console-cards'
+import { cardName, type ConsoleCards } from './console-cards'
 import type { BatchWrites, LoadedBatch } from './loaded-batch'
 import type { ImportRecord } from '../../../shared/access/nfc-cards'
 import type { BatchConsole } from './console-port'
@@ -222,18 +222,15 @@ async function recordNumbers(service: BatchWrites, batch: LoadedBatch, active: B
 
 /** An empty token comes without a reason; look at the console's cards for the likely one. */
 function explainFailures(rows: BatchRow[], results: RowResult[], cards: ConsoleCards | undefined): void {
-  const byAlias = new Map<string, { display_id: string; token: string }>()
-  // Stryker disable next-line ConditionalExpression: equivalent, only a non-empty alias is looked up
-  for (const card of cards?.cards ?? []) if (card.alias) byAlias.set(card.alias, card)
   results.forEach((result, i) => {
     if (result.status !== 'failed') return
     const row = rows[i]!
     const known = cards?.byNfcId(row.nfcId)
-    const aliasOwner = row.alias ? byAlias.get(row.alias) : undefined
+    const aliasOwner = cards?.byAlias(row.alias)
     if (known) {
       result.reason = `Already on the console as card ${known.display_id}${known.alias ? ` ("${known.alias}")` : ''}: remove this row, or find the card on Cards.`
     } else if (aliasOwner) {
-      result.reason = `The alias "${row.alias}" is already used on the console by card ${aliasOwner.display_id || aliasOwner.token.slice(0, 8)}: change the alias and retry failed rows.`
+      result.reason = `The alias "${row.alias}" is already used on the console by card ${cardName(aliasOwner)}: change the alias and retry failed rows.`
     } else {
       result.reason = cards
         ? 'The console did not import this row and gave no reason.'
