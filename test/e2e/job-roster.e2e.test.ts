@@ -81,15 +81,19 @@ describe('installer: a roster in one pass (Chromium 1366×768)', () => {
     await out?.remove()
   })
 
+  // As HR exports it: more columns than the roster uses (the preview scrolls), and the PIN column
+  // in German ("ja", "nein": read as yes and no).
+  const hr =
+    'Facilities and building services,Senior installation technician,2026-12-01,"Starts on the night shift, badge at reception"'
   const csv = () =>
     [
-      'Name,Email,Card,PIN',
-      `Ada Rosterton,,${nfc.ada},no`,
-      `${holder.name},${holder.email},${nfc.holderNew},no`,
-      `Hal Taker,hal.taker@example.com,${heldCard.nfc_id},no`,
-      `Ivy Dup,ivy.dup@example.com,${nfc.dup},yes`,
-      `Jon Dup,jon.dup@example.com,${nfc.dup},no`,
-      ...linePeople.map((p) => `${p} Line,${p.toLowerCase()}.line@example.com,enroll,no`)
+      'Name,Email,Card,PIN,Department,Job title,Start date,Notes',
+      `Ada Rosterton,,${nfc.ada},nein,${hr}`,
+      `${holder.name},${holder.email},${nfc.holderNew},nein,${hr}`,
+      `Hal Taker,hal.taker@example.com,${heldCard.nfc_id},nein,${hr}`,
+      `Ivy Dup,ivy.dup@example.com,${nfc.dup},ja,${hr}`,
+      `Jon Dup,jon.dup@example.com,${nfc.dup},NEIN,${hr}`,
+      ...linePeople.map((p) => `${p} Line,${p.toLowerCase()}.line@example.com,enroll,nein,${hr}`)
     ].join('\r\n') + '\r\n'
 
   const planRow = (text: string) => job.page.getByTestId('plan-rows').getByRole('row').filter({ hasText: text })
@@ -104,6 +108,18 @@ describe('installer: a roster in one pass (Chromium 1366×768)', () => {
       .getByTestId('roster-file')
       .setInputFiles({ name: 'new-starters.csv', mimeType: 'text/csv', buffer: Buffer.from(csv()) })
     await page.getByRole('heading', { name: 'Columns' }).waitFor()
+    // The columns guessed from the headers show selected in their selects (not blank).
+    expect(await page.getByTestId('map-fullName').inputValue()).toBe('0')
+    expect(await page.getByTestId('map-card').inputValue()).toBe('2')
+    // The preview of a wide file scrolls (so axe's scrollable-region-focusable applies): it is a
+    // named region reached by keyboard.
+    const preview = page.getByRole('table', { name: 'The first rows of the file' }).locator('xpath=..')
+    expect(await preview.evaluate((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight)).toBe(
+      true
+    )
+    await job.expectAccessible('Roster, the columns as guessed')
+    expect(await preview.getAttribute('role')).toBe('region')
+    expect(await preview.getAttribute('tabindex')).toBe('0')
     await page.getByTestId('map-fullName').selectOption({ label: 'Name' })
     await page.getByTestId('map-email').selectOption({ label: 'Email' })
     await page.getByTestId('map-card').selectOption({ label: 'Card' })

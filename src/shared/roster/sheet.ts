@@ -128,19 +128,37 @@ export const conflictKinds = [
   /** The card cell is neither an NFC ID nor `enroll`. */
   'bad-card-cell',
   /** The batch row is not there, or failed to import. */
-  'batch-row-unusable'
+  'batch-row-unusable',
+  /** The PIN cell holds a word that is neither a yes nor a no (yes-no-words.ts): the user says which. */
+  'unclear-pin-cell',
+  /** The Touch Pass cell likewise. */
+  'unclear-pass-cell'
 ] as const
 export const conflictKindSchema = z.enum(conflictKinds)
 export type ConflictKind = z.infer<typeof conflictKindSchema>
 
+/** The conflicts the user must decide before the run: nothing is given or skipped for them silently. */
+export const undecidedByDefault: ReadonlySet<ConflictKind> = new Set(['unclear-pin-cell', 'unclear-pass-cell'])
+
 export const conflictSchema = z.object({
   kind: conflictKindSchema,
   step: z.enum(['card', 'pin', 'pass', 'row']),
+  /** What will happen, as the plan says it (before the run). */
   message: z.string(),
+  /**
+   * What happened once the step is skipped, as the results say it ("…: skipped, the PIN they have is
+   * kept"); absent on plans stored before it existed: the message is shown.
+   */
+  skipped: z.string().optional(),
+  /** card-owned: who holds the card, when the console's card record or its people say. */
+  holder: z.object({ name: z.string(), type: personTypeSchema }).optional(),
   /** Whether the user may choose "do it anyway" (a duplicate or a bad cell cannot be overridden). */
   overridable: z.boolean(),
-  /** The user's choice; the default is to skip the step. */
-  decision: z.enum(['skip', 'go-ahead']).default('skip')
+  /**
+   * The user's choice; the default is to skip the step, but an unclear cell is `undecided` until the
+   * user says (the run waits for it).
+   */
+  decision: z.enum(['skip', 'go-ahead', 'undecided']).default('skip')
 })
 export type Conflict = z.infer<typeof conflictSchema>
 
@@ -172,7 +190,23 @@ export const planTotalsSchema = z.object({
   passes: z.number().int(),
   passesAvailable: z.number().int(),
   conflicts: z.number().int(),
+  /** Rows with a conflict the user has not decided yet (an unclear PIN or Touch Pass cell). */
+  undecided: z.number().int(),
   /** Rows that will do something once run. */
   ready: z.number().int()
 })
 export type PlanTotals = z.infer<typeof planTotalsSchema>
+
+/**
+ * A row that waits for the user before the roster can run: who it is (ambiguous or missing), or a
+ * cell not understood (undecided). The plan's "Needs you" and its Run button use this rule; main refuses
+ * to run a row with an undecided cell (`rowUndecided`: an unsettled person sends nothing anyway).
+ */
+export function rowNeedsYou(row: PlanRow): boolean {
+  return row.match.state === 'ambiguous' || row.match.state === 'missing' || rowUndecided(row)
+}
+
+/** A matched row with a cell the user has not said yes or no to: it would give or skip something silently. */
+export function rowUndecided(row: PlanRow): boolean {
+  return row.match.state === 'matched' && row.conflicts.some((c) => c.decision === 'undecided')
+}

@@ -88,6 +88,7 @@ export const totals = (fields: Partial<PlanTotals> = {}): PlanTotals => ({
   passes: 0,
   passesAvailable: 4,
   conflicts: 1,
+  undecided: 0,
   ready: 2,
   ...fields
 })

@@ -5,7 +5,14 @@ import { planRoster, plannedSteps, type PlanInput } from '../../../src/main/serv
 import { nfcCardSchema } from '../../../src/shared/access/nfc-cards'
 import type { BatchRow } from '../../../src/shared/batches/schemas'
 import { consoleCardNumber } from '../../../src/shared/nfc/card-number'
-import { rosterOptionsSchema, type PersonRef, type PlanRow, type RosterOptions } from '../../../src/shared/roster/sheet'
+import {
+  rosterOptionsSchema,
+  rowNeedsYou,
+  type PersonRef,
+  type PlanRow,
+  type RosterOptions
+} from '../../../src/shared/roster/sheet'
+import { rowIn } from '../../../src/renderer/src/screens/roster/roster-words'
 import { touchPass, user, visitor } from './people'
 
 const ada = user('u-ada', {
@@ -161,13 +168,15 @@ describe('cards', () => {
     ])
   })
 
-  it('a card that belongs to someone else: card-owned, overridable, naming the holder', () => {
+  it('a card that belongs to someone else: card-owned, overridable, naming the holder and whether a user or a visitor', () => {
     const row = only([['cy@example.com', '', '04A23B1D', '', '']])
     expect(row.conflicts).toEqual([
       {
         kind: 'card-owned',
         step: 'card',
-        message: 'Card 77740829 belongs to Bo Li; it would be taken from them and given to Cy Ro.',
+        message: 'Card 77740829 belongs to Bo Li (user); it would be taken from them and given to Cy Ro.',
+        skipped: 'Card 77740829 belongs to Bo Li (user): skipped, the card stays with them.',
+        holder: { name: 'Bo Li', type: 'user' },
         overridable: true,
         decision: 'skip'
       }
@@ -177,6 +186,28 @@ describe('cards', () => {
       decisions: [{ rowId: 'r2', kind: 'card-owned', decision: 'go-ahead' }]
     })
     expect(plannedSteps(going).card).toBe(true)
+  })
+
+  it('a card held by a visitor, or by someone the people lists lack: the row says who, from the card record', () => {
+    const held = (userId: string, userType: 'USER' | 'VISITOR' | '', owner: Record<string, string> | null) =>
+      new ConsoleCards([nfcCardSchema.parse({ ...consoleCard('04A23B1C', 'tok-h', userId, userType), user: owner })])
+    const ownedBy = (cardsHeld: ConsoleCards) =>
+      only([['cy@example.com', '', '04A23B1C', '', '']], { cards: cardsHeld })
+    // A visitor the console lists.
+    const byVic = ownedBy(held('v-vic', 'VISITOR', null)).conflicts[0]!
+    expect(byVic.holder).toEqual({ name: 'Vic Tor', type: 'visitor' })
+    expect(byVic.message).toBe(
+      'Card 77740828 belongs to Vic Tor (visitor); it would be taken from them and given to Cy Ro.'
+    )
+    // Not in the lists read: the card record names them.
+    const byGus = ownedBy(held('v-gone', 'VISITOR', { first_name: 'Gus', last_name: 'Guest' })).conflicts[0]!
+    expect(byGus.holder).toEqual({ name: 'Gus Guest', type: 'visitor' })
+    // Named nowhere: the kind and id, so they can be found on Cards.
+    const nobody = ownedBy(held('u-gone', 'USER', null)).conflicts[0]!
+    expect(nobody.holder).toBeUndefined()
+    expect(nobody.message).toBe(
+      'Card 77740828 belongs to a user the console does not name (id u-gone); it would be taken from them and given to Cy Ro.'
+    )
   })
 
   it("a card the console gives to a visitor whose id happens to be this user's is not theirs", () => {
@@ -193,6 +224,7 @@ describe('cards', () => {
         kind: 'has-card',
         step: 'card',
         message: 'Ada Ng already holds card 000123; another card will be added.',
+        skipped: 'Ada Ng already holds card 000123: skipped, no other card was added.',
         overridable: true,
         decision: 'skip'
       }
@@ -302,15 +334,75 @@ describe('batch rows', () => {
 })
 
 describe('PIN and Touch Pass', () => {
-  it('column: yes, y, true, 1, x (any case) say yes; anything else no', () => {
-    const cells = ['yes', 'Y', 'TRUE', '1', 'x', 'no', '', '0', 'maybe']
+  it('column: yes, y, true, 1, x (any case) say yes; no, empty, 0 say no', () => {
+    const cells = ['yes', 'Y', 'TRUE', '1', 'x', 'no', '', '0']
     const p = plan(
       cells.map((c) => ['bo@example.com', '', '', c, c]),
       { options: { pin: 'column', touchPass: 'column' }, assignablePasses: 100 }
     )
-    expect(p.rows.map((r) => r.pin)).toEqual([true, true, true, true, true, false, false, false, false])
+    expect(p.rows.map((r) => r.pin)).toEqual([true, true, true, true, true, false, false, false])
     expect(p.rows.map((r) => r.touchPass)).toEqual(p.rows.map((r) => r.pin))
+    expect(p.rows.flatMap(kinds).filter((k) => k.startsWith('unclear'))).toEqual([])
     expect(only([['bo@example.com', '', '', 'yes', 'yes']], { options: { pin: 'none' } }).pin).toBe(false)
+  })
+
+  it('the PIN column in German, French or Spanish: "ja" gets a PIN, "nein" none, on every row', () => {
+    const cells = ['ja', 'Ja', 'JA', 'nein', 'Nein', 'oui', 'OUI', 'non', 'sí', 'Sí', 'si', 'no', 'j', 'o']
+    const p = plan(
+      cells.map((c) => ['bo@example.com', '', '', c, '']),
+      { options: { pin: 'column' } }
+    )
+    expect(p.rows.map((r) => r.pin)).toEqual([
+      ...[true, true, true, false, false],
+      ...[true, true, false],
+      ...[true, true, true, false],
+      ...[true, true]
+    ])
+    expect(p.rows.flatMap(kinds).filter((k) => k.startsWith('unclear'))).toEqual([])
+  })
+
+  it('a word that is neither yes nor no ("vielleicht") is flagged on its row, waits for the user, and the run gives nothing until they say', () => {
+    const rows = [
+      ['bo@example.com', '', '', 'vielleicht', ''],
+      ['cy@example.com', '', '', 'ja', 'peut-être']
+    ]
+    const options = { pin: 'column', touchPass: 'column' } as const
+    const p = plan(rows, { options })
+    const [bo, cy] = p.rows
+    expect(bo!.conflicts).toEqual([
+      {
+        kind: 'unclear-pin-cell',
+        step: 'pin',
+        message: expect.stringMatching(
+          /^The PIN cell says “vielleicht”, which is neither a yes nor a no \(understood: yes: yes, .*ja.*; no: no, .*nein.*\)\. Say whether this row gets a PIN/
+        ),
+        skipped: 'The PIN cell says “vielleicht”: no PIN was given, as you chose.',
+        overridable: true,
+        decision: 'undecided'
+      }
+    ])
+    expect(kinds(cy!)).toEqual(['unclear-pass-cell'])
+    expect(rowNeedsYou(bo!)).toBe(true)
+    expect(rowNeedsYou(cy!)).toBe(true)
+    // Neither given nor skipped while undecided: the totals count the rows that wait, no PIN or pass.
+    expect(plannedSteps(bo!)).toEqual({ card: false, pin: false, pass: false })
+    expect(p.totals).toMatchObject({ undecided: 2, pins: 1, passes: 0, conflicts: 2 })
+    expect(p.rows.map((r) => rowIn(r, 'needs-you'))).toEqual([true, true])
+
+    // The user says: Bo gets a PIN, Cy no pass.
+    const decided = plan(rows, {
+      options,
+      decisions: [
+        { rowId: 'r2', kind: 'unclear-pin-cell', decision: 'go-ahead' },
+        { rowId: 'r3', kind: 'unclear-pass-cell', decision: 'skip' }
+      ]
+    })
+    expect(decided.rows.map(plannedSteps)).toEqual([
+      { card: false, pin: true, pass: false },
+      { card: false, pin: true, pass: false }
+    ])
+    expect(decided.rows.some(rowNeedsYou)).toBe(false)
+    expect(decided.totals).toMatchObject({ undecided: 0, pins: 2, passes: 0 })
   })
 
   it('has-pin is overridable (the new PIN replaces the old); has-pass is not', () => {
@@ -320,6 +412,7 @@ describe('PIN and Touch Pass', () => {
         kind: 'has-pin',
         step: 'pin',
         message: 'Ada Ng already has a PIN; a new one will replace it.',
+        skipped: 'Ada Ng already has a PIN: skipped, nothing was replaced (their PIN stays).',
         overridable: true,
         decision: 'skip'
       },
@@ -481,6 +574,7 @@ describe('totals', () => {
       passes: 1,
       passesAvailable: 5,
       conflicts: 2,
+      undecided: 0,
       ready: 3
     })
   })

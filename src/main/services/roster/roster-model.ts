@@ -256,16 +256,29 @@ export class RosterModel {
     return this.frozen.map((row) => this.outcome(row))
   }
 
+  /**
+   * Where the roster stands. Paused while a run has something left to send: a planned step (the
+   * enrollment line's cards aside) or a lost answer not yet checked. A row that failed, or that
+   * waits for the user (a PIN probably set), is not that: a roster whose rows all ended, some of
+   * them failed, is finished (the summary's counts say how it ended).
+   */
   phase(): RosterPhase {
     if (this.runningNow) return 'running'
     if (!this.frozen) return this.plan || Object.keys(this.mapping).length > 0 ? 'planned' : 'mapping'
-    const pending = this.frozen.some((row) =>
-      this.stepStates(row).some(
-        ({ step, record }) =>
-          (record.state === 'planned' && !(step.startsWith('card-') && row.card.kind === 'enroll')) ||
-          record.state === 'unknown'
+    const pending = this.frozen.some((row) => {
+      const steps = this.stepStates(row)
+      // The run assigns an imported card only once its import is done: after a failed import it waits for a retry.
+      const importFailed = steps.some(
+        ({ step, record }) => step === 'card-import' && (record.state === 'failed' || record.state === 'skipped')
       )
-    )
+      return steps.some(
+        ({ step, record }) =>
+          (record.state === 'planned' &&
+            !(step.startsWith('card-') && row.card.kind === 'enroll') &&
+            !(step === 'card-assign' && importFailed)) ||
+          (record.state === 'unknown' && !record.checked)
+      )
+    })
     return pending ? 'paused' : 'finished'
   }
 

@@ -12,6 +12,8 @@ import type {
   RosterField,
   RosterOptions
 } from '../../../shared/roster/sheet'
+import { undecidedByDefault } from '../../../shared/roster/sheet'
+import { readYesNo, understoodYesNo } from '../../../shared/roster/yes-no-words'
 import type { ConsoleCards } from '../batches/console-cards'
 import { readNfcCell } from '../batches/csv-nfc-id'
 import { rowName, type PeopleIndex, type PersonKeys } from './person-match'
@@ -54,7 +56,6 @@ export interface PlannedSteps {
   pass: boolean
 }
 
-const YES = /^(?:yes|y|true|1|x|✓|✔)$/i
 const ENROLL = /^enroll?$/i
 /** Batch rows a roster can take: not yet sent, or imported. Failed rows and rows to check are not. */
 const USABLE_BATCH_STATUS = new Set(['pending', 'imported'])
@@ -135,8 +136,16 @@ export function planRoster(input: PlanInput): RosterPlan {
     const holdings = person ? people.get(person) : undefined
     const name = person?.name ?? label
     const conflicts: Conflict[] = []
-    const conflict = (kind: ConflictKind, step: Conflict['step'], message: string, overridable: boolean): void => {
-      conflicts.push({ kind, step, message, overridable, decision: overridable ? decide(rowId, kind) : 'skip' })
+    const conflict = (
+      kind: ConflictKind,
+      step: Conflict['step'],
+      message: string,
+      overridable: boolean,
+      more: Pick<Conflict, 'skipped' | 'holder'> = {}
+    ): void => {
+      const chosen = overridable ? decide(rowId, kind) : 'skip'
+      const decision = chosen ?? (undecidedByDefault.has(kind) ? 'undecided' : 'skip')
+      conflicts.push({ kind, step, message, ...more, overridable, decision })
     }
 
     if (person) {
@@ -189,43 +198,71 @@ export function planRoster(input: PlanInput): RosterPlan {
     if (card.kind !== 'none') {
       const owned = cardOnConsole(card, cards)
       if (owned && owned.user_id && !(person && heldBy(owned, person))) {
-        const owner = ownerName(owned, people)
+        const holder = holderOf(owned, people)
+        const owner = holder ? `${holder.name} (${holder.type})` : ownerWords(owned)
         conflict(
           'card-owned',
           'card',
           `Card ${owned.display_id} belongs to ${owner}; it would be taken from them and given to ${name}.`,
-          true
+          true,
+          {
+            skipped: `Card ${owned.display_id} belongs to ${owner}: skipped, the card stays with them.`,
+            ...(holder ? { holder } : {})
+          }
         )
       }
       if (holdings && holdings.cards.length > 0) {
+        const heldCards = `card${holdings.cards.length > 1 ? 's' : ''} ${holdings.cards.map((c) => c.displayId || c.token).join(', ')}`
         const same = owned && holdings.cards.some((c) => c.token === owned.token)
         conflict(
           'has-card',
           'card',
           same
             ? `${name} already holds this card (${owned.display_id}): there is nothing to do.`
-            : `${name} already holds card${holdings.cards.length > 1 ? 's' : ''} ${holdings.cards.map((c) => c.displayId || c.token).join(', ')}; another card will be added.`,
-          true
+            : `${name} already holds ${heldCards}; another card will be added.`,
+          true,
+          same ? {} : { skipped: `${name} already holds ${heldCards}: skipped, no other card was added.` }
         )
       }
     }
 
-    // The PIN.
-    const pin = wants(options.pin, cell(row, columns.pin))
-    if (pin && holdings?.hasPin)
-      conflict('has-pin', 'pin', `${name} already has a PIN; a new one will replace it.`, true)
+    // The PIN. A cell not understood is asked about, never read as yes or no.
+    const pinCell = cell(row, columns.pin)
+    const pin = wants(options.pin, pinCell)
+    if (pin === undefined) {
+      const { message, skipped } = unclear('PIN', pinCell)
+      conflict('unclear-pin-cell', 'pin', message, true, { skipped })
+    }
+    if (pin !== false && holdings?.hasPin)
+      conflict('has-pin', 'pin', `${name} already has a PIN; a new one will replace it.`, true, {
+        skipped: `${name} already has a PIN: skipped, nothing was replaced (their PIN stays).`
+      })
 
     // The Touch Pass.
-    const touchPass = wants(options.touchPass, cell(row, columns.touchPass))
-    if (touchPass && person?.type === 'visitor') {
+    const passCell = cell(row, columns.touchPass)
+    const touchPass = wants(options.touchPass, passCell)
+    if (touchPass === undefined) {
+      const { message, skipped } = unclear('Touch Pass', passCell)
+      conflict('unclear-pass-cell', 'pass', message, true, { skipped })
+    }
+    if (touchPass !== false && person?.type === 'visitor') {
       conflict('pass-for-visitor', 'pass', `${name} is a visitor: Touch Passes go to users only.`, false)
     }
-    if (touchPass && holdings?.hasPass) {
+    if (touchPass !== false && holdings?.hasPass) {
       conflict('has-pass', 'pass', `${name} already has a Touch Pass; a user holds one at most.`, false)
     }
 
-    const planRow: PlanRow = { rowId, line, label, match, card, pin, touchPass, conflicts }
-    if (touchPass && match.state === 'matched' && plannedSteps(planRow).pass) {
+    const planRow: PlanRow = {
+      rowId,
+      line,
+      label,
+      match,
+      card,
+      pin: pin !== false,
+      touchPass: touchPass !== false,
+      conflicts
+    }
+    if (planRow.touchPass && match.state === 'matched' && plannedSteps(planRow).pass) {
       if (passesLeft > 0) passesLeft--
       else {
         conflict(
@@ -247,7 +284,8 @@ export function plannedSteps(row: PlanRow): PlannedSteps {
   let pin = row.pin
   let pass = row.touchPass
   for (const c of row.conflicts) {
-    if (c.decision !== 'skip') continue
+    // Only "do it anyway" on an overridable conflict lets its step through; undecided waits (roster-steps.ts).
+    if (c.overridable && c.decision === 'go-ahead') continue
     if (c.step === 'row') return { card: false, pin: false, pass: false }
     if (c.step === 'card') card = false
     else if (c.step === 'pin') pin = false
@@ -271,11 +309,13 @@ export function totalsOf(rows: PlanRow[], assignablePasses: number): PlanTotals 
     passes: 0,
     passesAvailable: assignablePasses,
     conflicts: 0,
+    undecided: 0,
     ready: 0
   }
   for (const row of rows) {
     t[row.match.state]++
     t.conflicts += row.conflicts.length
+    if (row.match.state === 'matched' && row.conflicts.some((c) => c.decision === 'undecided')) t.undecided++
     if (row.match.state !== 'matched') continue
     const steps = plannedSteps(row)
     if (steps.card) {
@@ -320,10 +360,23 @@ function matchOf(
   return people.match(keys)
 }
 
-function wants(option: RosterOptions['pin'], cellText: string): boolean {
+/** Whether the row asks for it: undefined when its cell says neither yes nor no (yes-no-words.ts). */
+function wants(option: RosterOptions['pin'], cellText: string): boolean | undefined {
   if (option === 'all') return true
-  if (option === 'column') return YES.test(cellText)
+  if (option === 'column') {
+    const said = readYesNo(cellText)
+    return said === undefined ? undefined : said === 'yes'
+  }
   return false
+}
+
+/** The message of an unclear yes/no cell, before and after the run: the cell as written and the words understood. */
+function unclear(what: 'PIN' | 'Touch Pass', cellText: string): { message: string; skipped: string } {
+  const quoted = `“${cellText}”`
+  return {
+    message: `The ${what} cell says ${quoted}, which is neither a yes nor a no (understood: ${understoodYesNo}). Say whether this row gets a ${what}, or fix the file and open it again.`,
+    skipped: `The ${what} cell says ${quoted}: no ${what} was given, as you chose.`
+  }
 }
 
 function batchCard(batchId: string, b: BatchRow): CardPlan {
@@ -347,16 +400,32 @@ function heldBy(card: NfcCard, person: PersonRef): boolean {
   return (card.user_type === 'VISITOR') === (person.type === 'visitor')
 }
 
-function ownerName(card: NfcCard, people: PeopleIndex): string {
-  const type = card.user_type === 'VISITOR' ? 'visitor' : 'user'
-  const known = people.get({ type, id: card.user_id })?.person.name
-  if (known) return known
+/**
+ * Who holds a console card, by name and kind, so the row says whom to ask: the console's people
+ * first, else the owner the card record itself carries. undefined when neither names them.
+ */
+function holderOf(card: NfcCard, people: PeopleIndex): { name: string; type: 'user' | 'visitor' } | undefined {
+  const types: ('user' | 'visitor')[] =
+    card.user_type === 'VISITOR' ? ['visitor'] : card.user_type === 'USER' ? ['user'] : ['user', 'visitor']
+  for (const type of types) {
+    const known = people.get({ type, id: card.user_id })?.person.name
+    if (known) return { name: known, type }
+  }
   const named = card.user?.name || `${card.user?.first_name ?? ''} ${card.user?.last_name ?? ''}`.trim()
-  return named || 'someone else'
+  if (!named) return undefined
+  return { name: named, type: card.user_type === 'VISITOR' ? 'visitor' : 'user' }
+}
+
+/** A holder nobody names: what the card record still says (the kind and id), so they can be found on Cards. */
+function ownerWords(card: NfcCard): string {
+  const kind = card.user_type === 'VISITOR' ? 'a visitor' : card.user_type === 'USER' ? 'a user' : 'someone'
+  return `${kind} the console does not name (id ${card.user_id})`
 }
 
 /** The decision for a row's conflict of a kind: the last one that names the row or all rows. */
-function decider(decisions: ConflictDecision[]): (rowId: string, kind: ConflictKind) => 'skip' | 'go-ahead' {
+function decider(
+  decisions: ConflictDecision[]
+): (rowId: string, kind: ConflictKind) => 'skip' | 'go-ahead' | undefined {
   const byRow = new Map<string, { at: number; decision: 'skip' | 'go-ahead' }>()
   const forAll = new Map<ConflictKind, { at: number; decision: 'skip' | 'go-ahead' }>()
   decisions.forEach((d, at) => {
@@ -367,6 +436,6 @@ function decider(decisions: ConflictDecision[]): (rowId: string, kind: ConflictK
     const row = byRow.get(`${rowId}\u0000${kind}`)
     const all = forAll.get(kind)
     if (row && (!all || row.at > all.at)) return row.decision
-    return all?.decision ?? 'skip'
+    return all?.decision
   }
 }

@@ -9,6 +9,7 @@ import type {
   RosterOptions
 } from '../../../shared/roster/sheet'
 import type { BatchRow } from '../../../shared/batches/schemas'
+import { rowUndecided } from '../../../shared/roster/sheet'
 import type { LineState, RosterSummary } from '../../../shared/roster/run'
 import type { ReaderCard } from '../../../shared/reader/schemas'
 import type { AccessClient } from '../access/client'
@@ -363,6 +364,17 @@ export class RosterService {
     const rows = model.frozen
       ? planned.map((row) => (this.started(roster, row.rowId) ? (model.planRow(row.rowId) ?? row) : row))
       : planned
+    // A cell the user has not said yes or no to would be given or skipped silently: nothing runs until they say.
+    const undecided = rows.filter((row) => !this.started(roster, row.rowId) && rowUndecided(row))
+    if (undecided.length > 0) {
+      const lines = undecided.map((row) => row.line)
+      throw new AppError({
+        kind: 'validation',
+        code: 'ROSTER_CELLS_UNCLEAR',
+        message: `${undecided.length === 1 ? 'Line' : 'Lines'} ${lines.slice(0, 10).join(', ')}${lines.length > 10 ? ', …' : ''} of the file ${undecided.length === 1 ? 'has a PIN or Touch Pass cell' : 'have PIN or Touch Pass cells'} that say neither yes nor no.`,
+        hint: 'Open each row under “Needs you” and say whether it gets one, or fix the file and open it again.'
+      })
+    }
     if (model.frozen && sameRows(model.frozen, rows)) return
     await this.store.exclusive(roster, () => this.store.commit(roster, { t: 'run', at: now(), rows }))
   }

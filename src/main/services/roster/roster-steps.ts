@@ -7,7 +7,7 @@ export interface PlannedStep {
   skip?: string
 }
 
-/** A conflict stops its step unless the user chose "do it anyway" and it may be overridden. */
+/** A conflict stops its step unless the user chose "do it anyway" and it may be overridden (undecided stops it too). */
 function blocks(conflict: Conflict): boolean {
   return !conflict.overridable || conflict.decision !== 'go-ahead'
 }
@@ -25,8 +25,11 @@ export function stepsOf(row: PlanRow): PlannedStep[] {
   if (row.match.state !== 'matched') return []
   const rowWide = blocking(row, 'row')
   const steps: PlannedStep[] = []
-  const add = (step: RosterStep, conflict: Conflict | undefined) =>
-    steps.push(conflict || rowWide ? { step, skip: (conflict ?? rowWide)!.message } : { step })
+  // A skipped step says what happened, not what would have ("…: skipped, nothing was replaced").
+  const add = (step: RosterStep, conflict: Conflict | undefined) => {
+    const by = conflict ?? rowWide
+    steps.push(by ? { step, skip: by.skipped ?? by.message } : { step })
+  }
 
   const card = row.card
   const cardConflict = blocking(row, 'card')

@@ -1,5 +1,12 @@
-import type { RosterPhase, RowOutcome, RosterStep } from '../../../../shared/roster/run'
-import type { CardPlan, ConflictKind, PlanRow, RosterField } from '../../../../shared/roster/sheet'
+import type { RosterPhase, RowOutcome, RosterStep, RosterSummary } from '../../../../shared/roster/run'
+import {
+  rowNeedsYou,
+  type CardPlan,
+  type Conflict,
+  type ConflictKind,
+  type PlanRow,
+  type RosterField
+} from '../../../../shared/roster/sheet'
 
 /** StatusBadge's tones (kept here: a .ts file reads no types from a .svelte module). */
 export type StatusTone = 'ok' | 'bad' | 'warn' | 'neutral'
@@ -24,6 +31,21 @@ export const phaseWords: Record<RosterPhase, { label: string; tone: StatusTone }
   finished: { label: 'Finished', tone: 'ok' }
 }
 
+/**
+ * A roster's state as its badge says it: a finished roster says how it ended ("Finished: 29 done,
+ * 1 failed"), and one with failed rows or rows to check is not shown as all well.
+ */
+export function phaseBadge(summary: Pick<RosterSummary, 'phase' | 'done' | 'failed' | 'toCheck'>): {
+  label: string
+  tone: StatusTone
+} {
+  if (summary.phase !== 'finished') return phaseWords[summary.phase]
+  const parts = [`${summary.done} done`]
+  if (summary.failed) parts.push(`${summary.failed} failed`)
+  if (summary.toCheck) parts.push(`${summary.toCheck} to check`)
+  return { label: `Finished: ${parts.join(', ')}`, tone: summary.failed || summary.toCheck ? 'warn' : 'ok' }
+}
+
 export const conflictWords: Record<ConflictKind, string> = {
   'has-card': 'Already holds a card',
   'has-pin': 'Already has a PIN',
@@ -34,7 +56,54 @@ export const conflictWords: Record<ConflictKind, string> = {
   'no-pass-left': 'No Touch Pass left',
   'pass-for-visitor': 'Touch Passes are for users',
   'bad-card-cell': 'Card cell not understood',
-  'batch-row-unusable': 'Batch row unusable'
+  'batch-row-unusable': 'Batch row unusable',
+  'unclear-pin-cell': 'PIN cell not understood',
+  'unclear-pass-cell': 'Touch Pass cell not understood'
+}
+
+/** A conflict as the plan's row table names it: the card's holder when the console says who. */
+export function conflictLabel(conflict: Conflict): string {
+  if (conflict.kind === 'card-owned' && conflict.holder) {
+    return `Card belongs to ${conflict.holder.name} (${conflict.holder.type})`
+  }
+  return conflictWords[conflict.kind]
+}
+
+/** The two answers to a conflict, for one row and for every row like it: skip or do it anyway; for an unclear cell, no or yes. */
+export function decisionWords(conflict: Conflict): {
+  skip: string
+  goAhead: string
+  skipAll: string
+  goAheadAll: string
+  /** "2 done anyway", "2 given". */
+  ahead: string
+} {
+  if (conflict.kind === 'unclear-pin-cell' || conflict.kind === 'unclear-pass-cell') {
+    const what = conflict.kind === 'unclear-pin-cell' ? 'PIN' : 'Touch Pass'
+    return {
+      skip: `No ${what}`,
+      goAhead: `Give a ${what}`,
+      skipAll: `No ${what} for all`,
+      goAheadAll: `A ${what} for all`,
+      ahead: 'given'
+    }
+  }
+  return {
+    skip: `Skip the ${conflict.step}`,
+    goAhead: 'Do it anyway',
+    skipAll: 'Skip for all',
+    goAheadAll: 'Do anyway for all',
+    ahead: 'done anyway'
+  }
+}
+
+/** What a row's PIN or Touch Pass cell says it gets, in the plan: "?" while its cell is not understood. */
+export function wishWords(row: PlanRow, what: 'pin' | 'pass'): string {
+  const wished = what === 'pin' ? row.pin : row.touchPass
+  const unclear = row.conflicts.find((c) => c.kind === (what === 'pin' ? 'unclear-pin-cell' : 'unclear-pass-cell'))
+  if (unclear?.decision === 'undecided') return '?'
+  if (unclear?.decision === 'skip') return '—'
+  return wished ? 'Yes' : '—'
 }
 
 /** What a row's card will be, in words. */
@@ -74,11 +143,10 @@ export function matchWords(row: PlanRow): { label: string; tone: StatusTone; det
 
 export type PlanFilter = 'all' | 'needs-you' | 'conflicts' | 'ready'
 
-/** Which chips a row is under: "needs you" = ambiguous or missing; conflicts = any conflict. */
+/** Which chips a row is under: "needs you" = who it is, or a cell not understood (rowNeedsYou); conflicts = any conflict. */
 export function rowIn(row: PlanRow, filter: PlanFilter): boolean {
-  const needsYou = row.match.state === 'ambiguous' || row.match.state === 'missing'
   if (filter === 'all') return true
-  if (filter === 'needs-you') return needsYou
+  if (filter === 'needs-you') return rowNeedsYou(row)
   if (filter === 'conflicts') return row.conflicts.length > 0
   return row.match.state === 'matched' && row.conflicts.length === 0
 }
