@@ -22,23 +22,26 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!
 }
 
-export const cli = (data: string, ...args: string[]) =>
+export const cli = (data: string, ...args: string[]) => cliWithStdin(data, '', ...args)
+/** The CLI takes an API token on standard input only (never as an argument: the process list shows those). */
+const cliWithStdin = (data: string, stdin: string, ...args: string[]) =>
   JSON.parse(
     execFileSync(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', '--data', data, ...args], {
-      encoding: 'utf8'
+      encoding: 'utf8',
+      input: stdin
     })
   )
 
 /** Save and select the console in the app's data dir, as Settings → Connection does. */
 export function connectApp(appDir: string, console: { url: string; tokens: { full: string } }): void {
   const cert = cli(appDir, 'connections.probe', JSON.stringify({ url: console.url }))
-  const saved = cli(
+  const saved = cliWithStdin(
     appDir,
+    console.tokens.full,
     'connections.save',
     JSON.stringify({
       name: 'Large site',
       url: console.url,
-      token: console.tokens.full,
       fingerprint256: cert.fingerprint256
     })
   )

@@ -8,10 +8,13 @@ import { startDemoConsoleProcess, startWebMode, type DemoConsoleInfo, type Start
 import { tempDir } from '../support/temp'
 import { request } from '../unit/demo-console/support'
 
-const cli = (data: string, ...args: string[]) =>
+const cli = (data: string, ...args: string[]) => cliWithStdin(data, '', ...args)
+/** The CLI takes an API token on standard input only (never as an argument: the process list shows those). */
+const cliWithStdin = (data: string, stdin: string, ...args: string[]) =>
   JSON.parse(
     execFileSync(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', '--data', data, ...args], {
-      encoding: 'utf8'
+      encoding: 'utf8',
+      input: stdin
     })
   )
 
@@ -39,13 +42,13 @@ describe('a large site: Cards and Today (Chromium, web mode)', () => {
     large = await startDemoConsoleProcess(consoleDir.path, ['--seed', 'large'])
     ca = await readFile(join(consoleDir.path, 'tls-cert.pem'), 'utf8')
     const cert = cli(appDir.path, 'connections.probe', JSON.stringify({ url: large.info.url }))
-    const saved = cli(
+    const saved = cliWithStdin(
       appDir.path,
+      large.info.tokens.full,
       'connections.save',
       JSON.stringify({
         name: 'Large site',
         url: large.info.url,
-        token: large.info.tokens.full,
         fingerprint256: cert.fingerprint256
       })
     )
