@@ -1,0 +1,74 @@
+import { AppError } from '../../../shared/errors'
+import type { Visitor } from '../../../shared/access/visitors'
+import type { AccessClient } from '../access/client'
+import { answerLost } from '../access/lost-answer'
+
+/** What makes two creates the same visit: the person's name and the visit's window. */
+export interface VisitKey {
+  first_name: string
+  last_name: string
+  start_time: number
+  end_time: number
+}
+
+/** How long after a create whose answer was lost the next create of the same visit is checked first. */
+export const CHECK_AFTER_LOST_MS = 15 * 60_000
+
+const keyOf = (v: VisitKey) =>
+  JSON.stringify([v.first_name.trim().toLowerCase(), v.last_name.trim().toLowerCase(), v.start_time, v.end_time])
+
+/**
+ * Creates of a visitor whose answer was lost (E17 has no idempotency key, and a visitor record has
+ * no creation time): the console may have created the visitor. When the person tries again — the
+ * same name and window within CHECK_AFTER_LOST_MS — the console is asked first, and the visitor
+ * it holds is the answer: nobody gets a second visitor for one visit. Any other create goes
+ * straight through, with no extra read. Held in memory: the next run of the app starts clean.
+ */
+export class VisitorCreateCheck {
+  private readonly lost = new Map<string, number>()
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /**
+   * Create the visitor, once: `create` sends E17. A visitor found for an earlier lost create of the
+   * same visit is returned instead of sending again. A check that cannot read the console throws
+   * (nothing is sent then: the person tries again when it answers).
+   */
+  async create(
+    client: Pick<AccessClient, 'visitors'>,
+    visit: VisitKey,
+    create: () => Promise<Visitor>
+  ): Promise<Visitor> {
+    const key = keyOf(visit)
+    const lostAt = this.lost.get(key)
+    if (lostAt !== undefined && this.now() - lostAt <= CHECK_AFTER_LOST_MS) {
+      const found = await this.find(client, visit)
+      if (found) {
+        this.lost.delete(key)
+        return found
+      }
+    }
+    try {
+      const created = await create()
+      this.lost.delete(key)
+      return created
+    } catch (err) {
+      if (answerLost(AppError.from(err))) this.lost.set(key, this.now())
+      throw err
+    }
+  }
+
+  /** The visitor the console holds for this visit: same first and last name (any case), same window. */
+  private async find(client: Pick<AccessClient, 'visitors'>, visit: VisitKey): Promise<Visitor | undefined> {
+    // The console's keyword is one prefix (§4.4): the first name, then the exact match here.
+    const candidates = await client.visitors.all({ keyword: visit.first_name.trim() })
+    const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+    return candidates.find(
+      (v) =>
+        same(v.first_name, visit.first_name) &&
+        same(v.last_name, visit.last_name) &&
+        v.start_time === visit.start_time &&
+        v.end_time === visit.end_time
+    )
+  }
+}

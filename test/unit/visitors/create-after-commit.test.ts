@@ -1,0 +1,146 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { useAppServices } from '../../support/app-services'
+import { demoControl } from '../../support/demo-control'
+import { CHECK_AFTER_LOST_MS, VisitorCreateCheck } from '../../../src/main/services/visitors/create-check'
+import type { AccessClient } from '../../../src/main/services/access/client'
+import type { Visitor } from '../../../src/shared/access/visitors'
+import { AppError } from '../../../src/shared/errors'
+
+let serial = 0
+/** A visit no other test of this file creates (the name is the key the console is searched by). */
+function visit() {
+  serial++
+  const start = Math.floor(Date.now() / 1000) + 3600 * serial
+  return {
+    first_name: `Lena${serial}`,
+    last_name: 'Okafor',
+    visit_reason: 'Business' as const,
+    start_time: start,
+    end_time: start + 7200
+  }
+}
+
+/**
+ * Creating a visitor when the console created it and its answer was lost (the demo console's
+ * afterCommit fault, through the app's own client over real HTTPS). Without the check, trying again
+ * made a second visitor (`visitors.create` twice: two records on the console); with it, the second
+ * try finds the first and sends nothing.
+ */
+describe('visitor create when the console created it and the answer was lost', () => {
+  const app = useAppServices()
+  const demo = demoControl(app)
+  const named = async (v: { first_name: string; last_name: string }) =>
+    (await demo.held<{ id: string; first_name: string; last_name: string }>('visitors')).filter(
+      (h) => h.first_name === v.first_name && h.last_name === v.last_name
+    )
+  /** The app's client, its E17 sends counted. */
+  async function counted() {
+    const client = await app.services.connections.client()
+    const sent: string[] = []
+    return {
+      client,
+      sent,
+      create: (body: ReturnType<typeof visit>) => () => (sent.push(body.first_name), client.visitors.create(body))
+    }
+  }
+  afterEach(async () => {
+    await demo.clearFaults()
+  })
+
+  for (const [fault, afterCommit, kind] of [
+    ['the connection is cut', { reset: 1 }, 'network'],
+    ["a proxy's 502 replaces the answer", { status502: 1 }, 'server']
+  ] as const) {
+    it(`${fault}: the try again finds the visitor the console created; one visitor, one create sent`, async () => {
+      const check = new VisitorCreateCheck()
+      const { client, sent, create } = await counted()
+      const body = visit()
+      await demo.faults({ afterCommit: { ...afterCommit, paths: ['POST /visitors'] } })
+      await expect(check.create(client, body, create(body))).rejects.toMatchObject({ kind })
+      const [first] = await named(body)
+      expect(first).toBeDefined()
+
+      await demo.clearFaults()
+      const again = await check.create(client, body, create(body))
+      expect(again.id).toBe(first!.id)
+      expect(sent).toEqual([body.first_name])
+      expect((await named(body)).map((v) => v.id)).toEqual([first!.id])
+    })
+  }
+
+  it('a create cut off before the console created anything: the try again creates it, once', async () => {
+    const check = new VisitorCreateCheck()
+    const { client, sent, create } = await counted()
+    const body = visit()
+    await demo.faults({ resetRate: 1 })
+    await expect(check.create(client, body, create(body))).rejects.toMatchObject({ code: 'ECONNRESET' })
+    expect(await named(body)).toEqual([])
+    await demo.clearFaults()
+    const created = await check.create(client, body, create(body))
+    expect(sent).toHaveLength(2)
+    expect((await named(body)).map((v) => v.id)).toEqual([created.id])
+  })
+})
+
+/** When the check asks the console, and when it does not (a fake client: no console needed). */
+describe('VisitorCreateCheck: which creates are checked first', () => {
+  const body = visit()
+  const lost = new AppError({ kind: 'network', code: 'ECONNRESET', message: 'cut', retryable: true })
+  const refused = new AppError({ kind: 'validation', code: 'CODE_PARAMS_INVALID', message: 'bad' })
+  const held: Visitor = {
+    ...body,
+    id: 'v1',
+    nfc_cards: [],
+    schedule: null,
+    resources: [],
+    license_plates: []
+  } as Visitor
+  function fake() {
+    const reads: unknown[] = []
+    const client = {
+      visitors: {
+        all: async (input: unknown) => {
+          reads.push(input)
+          return [
+            { ...held, id: 'other', end_time: body.end_time + 60 },
+            { ...held, first_name: body.first_name.toUpperCase() }
+          ]
+        }
+      }
+    } as unknown as Pick<AccessClient, 'visitors'>
+    return { client, reads }
+  }
+  const failing = (error: AppError) => () => Promise.reject(error)
+  const creating = () => Promise.resolve({ ...held, id: 'new' })
+
+  it('an ordinary create, or one after a refusal, reads nothing first', async () => {
+    const check = new VisitorCreateCheck()
+    const { client, reads } = fake()
+    expect((await check.create(client, body, creating)).id).toBe('new')
+    await expect(check.create(client, body, failing(refused))).rejects.toBe(refused)
+    expect((await check.create(client, body, creating)).id).toBe('new')
+    expect(reads).toEqual([])
+  })
+
+  it('after a lost answer, the same name (any case) and window is looked up by first name', async () => {
+    const check = new VisitorCreateCheck()
+    const { client, reads } = fake()
+    await expect(check.create(client, body, failing(lost))).rejects.toBe(lost)
+    expect((await check.create(client, { ...body, last_name: ' okafor ' }, creating)).id).toBe('v1')
+    expect(reads).toEqual([{ keyword: body.first_name }])
+    // Found once: a third create of the same visit is the person's own decision, sent as usual.
+    expect((await check.create(client, body, creating)).id).toBe('new')
+    expect(reads).toHaveLength(1)
+  })
+
+  it('another window, or the same visit long after, is not looked up', async () => {
+    let now = 1_000_000
+    const check = new VisitorCreateCheck(() => now)
+    const { client, reads } = fake()
+    await expect(check.create(client, body, failing(lost))).rejects.toBe(lost)
+    expect((await check.create(client, { ...body, end_time: body.end_time + 60 }, creating)).id).toBe('new')
+    now += CHECK_AFTER_LOST_MS + 1
+    expect((await check.create(client, body, creating)).id).toBe('new')
+    expect(reads).toEqual([])
+  })
+})
