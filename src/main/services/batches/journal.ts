@@ -1,5 +1,5 @@
-import { open, readFile, truncate, type FileHandle } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { open, readFile, stat, truncate, type FileHandle } from 'node:fs/promises'
+import { basename, dirname } from 'node:path'
 import type { z } from 'zod'
 import { AppError } from '../../../shared/errors'
 import { parseJson } from '../../../shared/json'
@@ -48,6 +48,8 @@ export const batchJournalFormat: JournalFormat<JournalEntry> = {
 export class Journal<E = JournalEntry> {
   private handle: FileHandle | undefined
   private queue: Promise<unknown> = Promise.resolve()
+  /** Set once the file at `path` is found not to be the one open here: every later append fails. */
+  private replaced = false
 
   private constructor(
     readonly path: string,
@@ -97,9 +99,12 @@ export class Journal<E = JournalEntry> {
    */
   append(...entries: E[]): Promise<void> {
     return this.run(async () => {
+      if (this.replaced) throw replacedError(this.path)
       this.handle ??= await open(this.path, 'a')
       const handle = this.handle
-      const before = (await handle.stat()).size
+      const opened = await handle.stat()
+      await this.checkStillOurs(opened)
+      const before = opened.size
       const bytes = Buffer.from(serialise(entries), 'utf8')
       try {
         for (let offset = 0; offset < bytes.length;) {
@@ -112,7 +117,23 @@ export class Journal<E = JournalEntry> {
         await this.closeHandle().catch(() => undefined)
         throw err
       }
+      // Replaced while writing: the bytes went into a file nobody will read; not acknowledged.
+      await this.checkStillOurs(opened)
     })
+  }
+
+  /**
+   * The file at `path` must still be the one open here. Another process that compacted the journal
+   * (a new file renamed over it) or removed it leaves this handle on a file no one reads again:
+   * an append acknowledged there is lost at the next start. Then this journal fails every append,
+   * and does not reopen the path: what is there now was written from another view of the batch.
+   */
+  private async checkStillOurs(opened: { ino: number; dev: number }): Promise<void> {
+    const now = await stat(this.path).catch(() => undefined)
+    if (now && now.ino === opened.ino && now.dev === opened.dev) return
+    this.replaced = true
+    await this.closeHandle().catch(() => undefined)
+    throw replacedError(this.path)
   }
 
   async close(): Promise<void> {
@@ -133,6 +154,18 @@ export class Journal<E = JournalEntry> {
       throw this.format.writeFailed(this.path, err as Error)
     })
   }
+}
+
+function replacedError(path: string): AppError {
+  return new AppError({
+    kind: 'storage',
+    code: 'JOURNAL_REPLACED',
+    message: `The file ${basename(path)} was replaced by another process while this one had it open; the last change was not saved.`,
+    hint:
+      `Only one Access Desk process may use a data folder (${dirname(path)}): close the other one ` +
+      '(web mode, the CLI or the desktop app), then restart this one; it reads the file again.',
+    details: { path }
+  })
 }
 
 function serialise(entries: readonly unknown[]): string {
