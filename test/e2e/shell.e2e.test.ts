@@ -51,17 +51,17 @@ describe('the app shell in Chromium (web mode)', () => {
     await page.screenshot({ path: 'docs/screens/start.png' })
     expect(await seriousA11yFindings(page)).toEqual([])
 
-    // Keyboard: Tab from the top reaches "Open Visitors", Enter opens the screen.
+    // Keyboard: Tab from the top reaches "Open Today" (the reception's home screen), Enter opens it.
     await page.locator('body').click({ position: { x: 700, y: 5 } })
     let reached = false
     for (let i = 0; i < 30 && !reached; i++) {
       await page.keyboard.press('Tab')
-      reached = await page.evaluate(() => document.activeElement?.textContent?.trim() === 'Open Visitors')
+      reached = await page.evaluate(() => document.activeElement?.textContent?.trim() === 'Open Today')
     }
     expect(reached).toBe(true)
     await page.keyboard.press('Enter')
     await expect
-      .poll(() => nav.getByRole('button', { name: 'Visitors', exact: true }).getAttribute('aria-current'))
+      .poll(() => nav.getByRole('button', { name: 'Today', exact: true }).getAttribute('aria-current'))
       .toBe('page')
     expect(browser.errors).toEqual([])
   })
