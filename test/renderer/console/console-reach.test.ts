@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte'
 import ConsoleReachLine from '../../../src/renderer/src/components/ConsoleReachLine.svelte'
 import { connection } from '../../../src/renderer/src/stores/connection.svelte'
+import { BatchesStore } from '../../../src/renderer/src/stores/batches.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import type { ConsoleReach, ProfileSummary } from '../../../src/shared/connections'
 import { eventBridge, ok } from '../enroll/event-bridge'
@@ -52,5 +53,49 @@ describe('the console line in the sidebar', () => {
     main.emit('connections.reach', { profileId: 'other', state: 'reachable', checkedAt: 4 })
     await new Promise((r) => setTimeout(r, 20))
     expect(line).toHaveTextContent('Token refused')
+  })
+
+  it('every state main says is the line’s and the Import panel’s alike: one state, one store', async () => {
+    const main = eventBridge({
+      'connections.list': () => ok({ profiles: [site], activeId: 'site' }),
+      'connections.reach': () => ok({ profileId: 'site', state: 'reachable', checkedAt: 1 })
+    })
+    setApiForTests(main.bridge)
+    off = connection.listen()
+    await connection.load()
+    render(ConsoleReachLine)
+    const batches = new BatchesStore()
+    const line = screen.getByRole('status')
+    const cases: [ConsoleReach, string, string][] = [
+      [{ profileId: 'site', state: 'reachable', checkedAt: 2 }, 'Connected', 'ok'],
+      [
+        {
+          profileId: 'site',
+          state: 'permissions',
+          checkedAt: 3,
+          missing: ['view:credential', 'view:visitor'],
+          message: 'The console refuses what needs view:credential, view:visitor: the API token lacks them.'
+        },
+        'Missing permissions',
+        'ok'
+      ],
+      [{ ...notAnswering, checkedAt: 4 }, 'Not answering', 'unreachable'],
+      [{ profileId: 'site', state: 'refused', checkedAt: 5, message: 'Refused.' }, 'Token refused', 'ok'],
+      [
+        { profileId: 'site', state: 'certificate', checkedAt: 6, message: 'Other.' },
+        'Certificate changed',
+        'unreachable'
+      ],
+      [{ profileId: 'site', state: 'trouble', checkedAt: 7, message: 'HTTP 500.' }, 'Answering with errors', 'ok']
+    ]
+    for (const [reach, words, panel] of cases) {
+      main.emit('connections.reach', reach)
+      await waitFor(() => expect(line).toHaveTextContent(words))
+      if (reach.message) expect(line).toHaveTextContent(reach.message)
+      expect(line).toHaveAttribute('data-state', reach.state)
+      expect(batches.reach.state, reach.state).toBe(panel)
+      if (batches.reach.state === 'unreachable') expect(batches.reach.error.message).toBe(reach.message)
+    }
+    expect(line).not.toHaveTextContent('Connected')
   })
 })

@@ -1,6 +1,7 @@
 import type {
   ByteOrder,
   BatchDetail,
+  BatchRow,
   BatchSummary,
   CheckResult,
   CsvPreview,
@@ -13,6 +14,7 @@ import { AppError } from '../../../shared/errors'
 import { readerStore } from './reader.svelte'
 import { countOf } from '../lib/plural'
 import { readCsvFile } from '../components/import/csv-file'
+import { connection } from './connection.svelte'
 
 /** Which bytes of a tapped UID go into the batch: kept with the batch, applied by main on each tap. */
 export type { ByteOrder }
@@ -24,12 +26,11 @@ export interface CsvDraft {
 }
 
 /**
- * Whether the active console answers, as last seen (a connection test, an upload, a check):
- * `unknown` until asked. Only a failure to reach it (network, TLS) counts as unreachable.
+ * Whether the active console answers, as the upload panel says it: the app's one connection state
+ * (connection.reach, the sidebar's), `unknown` until known. Only no answer or another certificate
+ * counts as unreachable: a console that refuses the token or a key answers, and the upload says why.
  */
 export type Reach = { state: 'unknown' | 'checking' | 'ok' } | { state: 'unreachable'; error: AppError }
-
-const UNREACHABLE = new Set<AppError['kind']>(['network', 'tls'])
 
 /** Offline import batches: the list, the open batch with its rows, CSV previews and uploads. */
 export class BatchesStore {
@@ -58,7 +59,16 @@ export class BatchesStore {
   checking = $state(false)
   checkResult = $state.raw<CheckResult | null>(null)
   checkError = $state<AppError | null>(null)
-  reach = $state.raw<Reach>({ state: 'unknown' })
+  reach: Reach = $derived.by(() => {
+    const known = connection.reach
+    if (connection.checking) return { state: 'checking' }
+    if (!known) return { state: 'unknown' }
+    if (known.state !== 'unreachable' && known.state !== 'certificate') return { state: 'ok' }
+    return {
+      state: 'unreachable',
+      error: new AppError({ kind: known.state === 'certificate' ? 'tls' : 'network', message: known.message ?? '' })
+    }
+  })
 
   private refreshing: Promise<void> | null = null
   private refreshAgain = false
@@ -213,16 +223,19 @@ export class BatchesStore {
     }
   }
 
-  /** A typed NFC ID (as written: the byte-order choice is for taps). */
-  async addTyped(uid: string, alias?: string): Promise<{ duplicate: boolean }> {
-    if (!this.selectedId) return { duplicate: false }
-    const { duplicate } = await getApi().batches.addScan({
+  /**
+   * A typed NFC ID, taken as written (as it is to be sent). A duplicate answers with the row that
+   * holds the card (in either byte order); the alias typed with it is then not used.
+   */
+  async addTyped(uid: string, alias?: string): Promise<{ duplicate: boolean; row: BatchRow | null }> {
+    if (!this.selectedId) return { duplicate: false, row: null }
+    const { duplicate, row } = await getApi().batches.addScan({
       batchId: this.selectedId,
       uid,
       source: 'typed',
       ...(alias?.trim() ? { alias: alias.trim() } : {})
     })
-    return { duplicate }
+    return { duplicate, row: row ?? null }
   }
 
   async updateRow(rowId: string, change: { nfcId?: string; alias?: string }): Promise<void> {
@@ -297,12 +310,10 @@ export class BatchesStore {
     this.progress = null
     try {
       const result = await getApi().batches.upload({ batchId, ...(onlyFailed ? { onlyFailed: true } : {}) })
-      this.reach = { state: 'ok' }
       // The user may have opened another batch meanwhile: show the result with its own batch only.
       if (this.selectedId === batchId) this.uploadResult = result
     } catch (err) {
       const error = AppError.from(err)
-      this.noteReach(error)
       if (this.selectedId === batchId) this.uploadError = error
     } finally {
       this.uploading = false
@@ -321,11 +332,9 @@ export class BatchesStore {
     this.uploadResult = null
     try {
       const result = await getApi().batches.check({ batchId })
-      this.reach = { state: 'ok' }
       if (this.selectedId === batchId) this.checkResult = result
     } catch (err) {
       const error = AppError.from(err)
-      this.noteReach(error)
       if (this.selectedId === batchId) this.checkError = error
     } finally {
       this.checking = false
@@ -333,34 +342,20 @@ export class BatchesStore {
     }
   }
 
-  /** Ask whether the active console answers (the app's connection test). */
-  async testConsole(): Promise<void> {
-    if (this.reach.state === 'checking') return
-    this.reach = { state: 'checking' }
-    try {
-      await getApi().connections.test()
-      this.reach = { state: 'ok' }
-    } catch (err) {
-      const error = AppError.from(err)
-      // A console that answers with a refusal (token, permission) is reachable: the upload says why.
-      this.reach = UNREACHABLE.has(error.kind) ? { state: 'unreachable', error } : { state: 'ok' }
-    }
-  }
-
-  private noteReach(error: AppError): void {
-    if (UNREACHABLE.has(error.kind)) this.reach = { state: 'unreachable', error }
+  /** Ask whether the active console answers: the sidebar's Check again (main's upload calls say it too). */
+  testConsole(): Promise<void> {
+    return connection.recheck()
   }
 
   private consoleId: string | null | undefined
 
   /**
    * The screen shows this console: if another one was active before, what was known of that one
-   * (its reachability, the last upload's or check's answer) is not this one's.
+   * (the last upload's or check's answer) is not this one's; its reachability is the connection store's.
    */
   forConsole(id: string | null): void {
     if (this.consoleId === id) return
     this.consoleId = id
-    this.reach = { state: 'unknown' }
     this.checkResult = null
     this.checkError = null
     this.uploadError = null

@@ -10,20 +10,30 @@ export class ConnectionStore {
   loaded = $state(false)
   active = $derived(this.profiles.find((p) => p.id === this.activeId) ?? null)
   /**
-   * The last check of each profile's token and what was just done to it, shown next to its buttons.
-   * Kept here, not in the screen: making a console active remounts the screens. `reveal`: new, to be
-   * scrolled into view once.
+   * What the last action in Settings found (a test, a token saved or replaced), next to the console
+   * it concerns: one at a time, so a later action, on any console, replaces it, and a switch of
+   * console clears it (it belonged to an earlier moment). Kept here, not in the screen: making a
+   * console active remounts the screens. `reveal`: new, to be scrolled into view once.
    */
   results = $state<Record<string, { check?: TokenCheck; notice?: string; reveal?: boolean }>>({})
-  /** Each console's last check, by profile: a switch may bring the new one's before the new active id. */
+  /**
+   * Each console's connection state as main last said it (on change, from every call's answer), by
+   * profile: a switch may bring the new one's before the new active id.
+   */
   private reaches = $state.raw<Record<string, ConsoleReach>>({})
-  /** Whether the active console answered its last check (null: not known yet). */
+  /** The active console's connection state: what the sidebar and every screen say of it (null: not known yet). */
   reach = $derived(this.activeId ? (this.reaches[this.activeId] ?? null) : null)
   checking = $state(false)
+
+  /** Show what an action found for this console, in place of any earlier result. */
+  showResult(profileId: string, result: { check?: TokenCheck; notice?: string }): void {
+    this.results = { [profileId]: { ...result, reveal: true } }
+  }
 
   async load(): Promise<void> {
     const { profiles, activeId } = await getApi().connections.list()
     this.profiles = profiles
+    if (this.loaded && activeId !== this.activeId) this.results = {}
     this.activeId = activeId
     this.loaded = true
     // The check main ran at start (or runs now): it may have ended before this tab listened.
