@@ -91,10 +91,11 @@ describe('VisitorCreateCheck: which creates are checked first', () => {
     ...body,
     id: 'v1',
     nfc_cards: [],
+    pin_code: null,
     schedule: null,
     resources: [],
     license_plates: []
-  } as Visitor
+  }
   function fake() {
     const reads: unknown[] = []
     const client = {
