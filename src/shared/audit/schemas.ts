@@ -39,6 +39,41 @@ export const auditTargetSchema = z.object({
 })
 export type AuditTarget = z.infer<typeof auditTargetSchema>
 
+/**
+ * An NFC card a write was about, named as the Cards screen names it, as it was when the write was
+ * sent: a deleted card stays identifiable by its number and owner, not only by its token.
+ */
+export const auditCardSchema = z.object({
+  /** The card's token (its key in the console's paths; not a secret). */
+  token: z.string().max(200).optional(),
+  /** Its number, the console's display id: "Card 100005" on Cards. */
+  number: z.string().max(100),
+  /** Its NFC ID in hex as a reader reads it, when the number is a UID (Cards → NFC ID). */
+  nfcId: z.string().max(40).optional(),
+  alias: z.string().max(200).optional(),
+  /** Its owner then, as Cards names them: "First Last", a user or a visitor. */
+  owner: z.object({ kind: z.enum(['user', 'visitor']), name: z.string().max(300) }).optional()
+})
+export type AuditCard = z.infer<typeof auditCardSchema>
+
+/** A Touch Pass a write was about, as the Touch Passes screen names it, when the write was sent. */
+export const auditTouchPassSchema = z.object({
+  /** The pass's own id (in the console's paths). */
+  id: z.string().max(200).optional(),
+  /** Its card id ("057B-D703-…"), which Touch Passes shows; the pass's internal id is the target's id. */
+  cardId: z.string().max(100),
+  /** Its holder then: "First Last". */
+  holder: z.string().max(300).optional()
+})
+export type AuditTouchPass = z.infer<typeof auditTouchPassSchema>
+
+/**
+ * A visit's window as a create or an edit sent it (unix seconds; an edit may send one end only): the
+ * screen writes it in the desk's time zone, the CSV in ISO 8601 with the desk's offset.
+ */
+export const auditVisitSchema = z.object({ start: z.number().int().optional(), end: z.number().int().optional() })
+export type AuditVisit = z.infer<typeof auditVisitSchema>
+
 export const auditRowSchema = z.object({
   id: z.string(),
   /** When the write was sent (ISO). */
@@ -51,6 +86,12 @@ export const auditRowSchema = z.object({
   /** The endpoint (`E17`, `§4.9`) and its title; `badge` for a print. */
   endpoint: z.object({ id: z.string(), title: z.string() }),
   target: auditTargetSchema,
+  /** The NFC card the write was about (deleted, renamed, assigned, taken back). */
+  card: auditCardSchema.optional(),
+  /** The Touch Pass the write was about. */
+  touchPass: auditTouchPassSchema.optional(),
+  /** The visit's window a visitor's create or edit sent. */
+  visit: auditVisitSchema.optional(),
   /** A short, safe summary of what was sent (a count, a name, a time range): never a secret. */
   detail: z.string().max(500).optional(),
   outcome: auditOutcomeSchema,

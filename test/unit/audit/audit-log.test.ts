@@ -122,10 +122,7 @@ describe('audit journal: retention, damage, CSV', () => {
     const reread = await service(dir.path, clock, memory).all()
     expect(reread).toEqual(before.slice(1))
     expect(reread[1]).toMatchObject({ outcome: 'refused', code: 'CODE_NOT_EXISTS', message: 'No such visitor.' })
-    expect(reread[2]).toMatchObject({
-      target: { id: 'v-8', name: 'Ny' },
-      detail: 'visit 1970-01-01 00:00 → 1970-01-01 00:00 UTC'
-    })
+    expect(reread[2]).toMatchObject({ target: { id: 'v-8', name: 'Ny' }, visit: { start: 1, end: 2 } })
 
     // Filters by console, action and outcome each let through only their rows.
     const s = service(dir.path, clock, memory)
@@ -176,9 +173,10 @@ describe('audit journal: retention, damage, CSV', () => {
     dir = await tempDir()
     const s = service(dir.path, { now: Date.parse('2026-03-04T05:06:07Z') })
     await s.badgePrinted({ job: job('=cmd|x'), output: 'printer', printer: 'Brother, QL' })
-    const text = auditCsv(await s.all())
+    // Times in the desk's zone with its offset (ISO 8601); no card, pass or visit: their cells are empty.
+    const text = auditCsv(await s.all(), 'Europe/Berlin')
     expect(text.split('\r\n')[1]).toBe(
-      '2026-03-04T05:06:07.000Z,Lobby,https://10.0.0.2:12445,desk1,reception-pc,badge print,badge Print badge,visitor,v-=cmd|x,\'=cmd|x,"a6 on printer Brother, QL",ok,,,2026-03-04T05:06:07.000Z'
+      '2026-03-04T06:06:07+01:00,Lobby,https://10.0.0.2:12445,desk1,reception-pc,badge print,badge Print badge,visitor,v-=cmd|x,\'=cmd|x,,,,,,,,"a6 on printer Brother, QL",ok,,,2026-03-04T06:06:07+01:00'
     )
     await s.close()
   })

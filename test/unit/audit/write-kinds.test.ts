@@ -14,6 +14,8 @@ async function rowOf(call: WriteCall, result?: unknown) {
     action: kind.action,
     target: kind.target(call),
     detail: await kind.detail?.(call),
+    about: kind.about?.(call),
+    visit: kind.visit?.(call),
     answered: result === undefined ? undefined : kind.answered?.(result)
   }
 }
@@ -61,9 +63,32 @@ describe('what each write records', () => {
       detail: '2 imported, 1 not imported'
     })
     expect((await rowOf({ endpoint: endpoints.E16 }, { data: null })).answered).toEqual({})
-    expect((await rowOf({ endpoint: endpoints.E14 }, { data: [{ id: 'p1' }, { id: 'p2' }] })).answered).toEqual({
-      detail: 'bought p1, p2'
-    })
+    // Passes by the card id Touch Passes shows; by their id when they have none.
+    expect(
+      (await rowOf({ endpoint: endpoints.E14 }, { data: [{ id: 'p1', card_id: '057B-D703-0001' }, { id: 'p2' }] }))
+        .answered
+    ).toEqual({ detail: 'bought 057B-D703-0001, p2' })
+    expect(
+      (
+        await rowOf(
+          { endpoint: endpoints.usersAssignTouchPasses, body: { ids: ['u1', 'u2'] } },
+          {
+            data: [
+              { id: 'p1', card_id: '057B-0001', user_name: 'Ada Ng' },
+              { id: 'p2', card_id: '057B-0002' }
+            ]
+          }
+        )
+      ).answered
+    ).toEqual({ detail: '057B-0001 to Ada Ng, 057B-0002' })
+    expect(
+      (
+        await rowOf(
+          { endpoint: endpoints.userAssignTouchPass, params: { user_id: 'u1', touch_pass_id: 'p1' } },
+          { data: { id: 'p1', card_id: '057B-0001', user_name: 'Ada Ng' } }
+        )
+      ).answered
+    ).toEqual({ name: 'Ada Ng', touchPass: { id: 'p1', cardId: '057B-0001', holder: 'Ada Ng' } })
     expect((await rowOf({ endpoint: endpoints.E14 }, { data: [{}] })).answered).toEqual({})
     expect((await rowOf({ endpoint: endpoints.E14 }, { data: {} })).answered).toEqual({})
     expect((await rowOf({ endpoint: endpoints.E17 }, { data: { id: 'v9', first_name: 'Ada' } })).answered).toEqual({
@@ -85,12 +110,15 @@ describe('what each write records', () => {
         mobile_phone: '+45 1234'
       }
     })
+    // The visit's times as sent (unix seconds): the screen and the CSV write them in the desk's zone.
     expect(create).toMatchObject({
       target: { kind: 'visitor', name: 'Ada Lovelace' },
-      detail: 'visit 2026-01-01 10:00 → 2026-01-01 11:00 UTC'
+      visit: { start: 1_767_261_600, end: 1_767_265_200 },
+      detail: undefined
     })
     expect(JSON.stringify(create)).not.toContain('1234')
-    expect((await rowOf({ endpoint: endpoints.E17, body: { start_time: 1 } })).detail).toBeUndefined()
+    expect((await rowOf({ endpoint: endpoints.E17, body: { start_time: 1 } })).visit).toEqual({ start: 1 })
+    expect((await rowOf({ endpoint: endpoints.E17, body: { start_time: '1' } })).visit).toBeUndefined()
     expect((await rowOf({ endpoint: endpoints.E17, body: {} })).target).toEqual({ kind: 'visitor' })
     const update = await rowOf({
       endpoint: endpoints.E18,
@@ -128,6 +156,36 @@ describe('what each write records', () => {
     expect((await rowOf({ endpoint: endpoints.E12, params: { id: 'p' }, body: {} })).detail).toBeUndefined()
   })
 
+  it('what a write is about by id, named before it is sent (a read when the journal cannot)', async () => {
+    const about = async (call: WriteCall) => (await rowOf(call)).about
+    // A delete or a rename: the card's owner at the time is wanted, so it is read.
+    expect(await about({ endpoint: endpoints.E7, params: { token: 'tk' } })).toEqual({
+      card: { token: 'tk', owner: true }
+    })
+    expect(await about({ endpoint: endpoints.E8, params: { token: 'tk' }, body: { alias: 'x' } })).toEqual({
+      card: { token: 'tk', owner: true }
+    })
+    expect(await about({ endpoint: endpoints.visitorAssignNfc, params: { id: 'v1' }, body: { token: 'tk' } })).toEqual({
+      person: { kind: 'visitor', id: 'v1' },
+      card: { token: 'tk' }
+    })
+    expect(await about({ endpoint: endpoints.userAssignPin, params: { id: 'u1' } })).toEqual({
+      person: { kind: 'user', id: 'u1' }
+    })
+    expect(await about({ endpoint: endpoints.visitorDelete, params: { id: 'v1' } })).toEqual({
+      person: { kind: 'visitor', id: 'v1' }
+    })
+    expect(
+      await about({ endpoint: endpoints.userUnassignTouchPass, params: { user_id: 'u1', touch_pass_id: 'p1' } })
+    ).toEqual({ person: { kind: 'user', id: 'u1' }, touchPass: { id: 'p1' } })
+    expect(await about({ endpoint: endpoints.E12, params: { id: 'p1' }, body: {} })).toEqual({
+      touchPass: { id: 'p1', holder: true }
+    })
+    // The answer names these: nothing is read for them.
+    expect(await about({ endpoint: endpoints.E18, params: { id: 'v1' }, body: {} })).toBeUndefined()
+    expect(await about({ endpoint: endpoints.E17, body: {} })).toBeUndefined()
+  })
+
   it('a PIN assignment names the owner, never the PIN', async () => {
     const row = await rowOf({
       endpoint: endpoints.visitorAssignPin,
@@ -137,6 +195,7 @@ describe('what each write records', () => {
     expect(row).toEqual({
       action: 'PIN assignment',
       target: { kind: 'visitor', id: 'v1' },
+      about: { person: { kind: 'visitor', id: 'v1' } },
       detail: undefined,
       answered: undefined
     })

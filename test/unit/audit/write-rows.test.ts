@@ -62,7 +62,9 @@ describe('audit rows for every write kind', () => {
     })
     expect(created.desk.user).not.toBe('')
     expect(created.desk.host).not.toBe('')
-    expect(created.detail).toMatch(/^visit \d{4}-\d\d-\d\d \d\d:\d\d → /)
+    // The visit's times as sent: the screen writes them in the desk's zone (never a UTC string).
+    expect(created.visit).toEqual({ start, end: start + 3600 })
+    expect(created.detail).toBeUndefined()
 
     n = (await rows()).length
     await client.visitors.update(visitor.id, { remarks: 'Lobby B' })
@@ -185,7 +187,8 @@ describe('audit rows for every write kind', () => {
     const [pass] = await client.touchPasses.purchase(1)
     const bought = await one(n)
     expect(bought).toMatchObject({ action: 'purchase', outcome: 'ok', target: { kind: 'Touch Pass' } })
-    expect(bought.detail).toBe(`1 Touch Pass; bought ${pass!.id}`)
+    // Named by the card id Touch Passes shows, not the pass's internal id.
+    expect(bought.detail).toBe(`1 Touch Pass; bought ${pass!.card_id}`)
 
     n = (await rows()).length
     await client.touchPasses.update(pass!.id, { card_name: 'Desk pass' })
@@ -206,7 +209,7 @@ describe('audit rows for every write kind', () => {
       action: 'assign',
       outcome: 'ok',
       target: { kind: 'user', id: holder.id, name: holderName },
-      detail: `Touch Pass ${pass!.id}`
+      touchPass: { id: pass!.id, cardId: pass!.card_id, holder: holderName }
     })
     n = (await rows()).length
     await client.users.unassignTouchPass(holder.id, pass!.id)
@@ -214,7 +217,8 @@ describe('audit rows for every write kind', () => {
     expect(await one(n)).toMatchObject({
       action: 'unassign',
       outcome: 'ok',
-      target: { id: holder.id, name: holderName }
+      target: { id: holder.id, name: holderName },
+      touchPass: { id: pass!.id, cardId: pass!.card_id }
     })
 
     await client.touchPasses.purchase(2)
@@ -361,14 +365,24 @@ describe('audit rows for every write kind', () => {
     expect(csv.rows).toBe(deletes.total)
     const lines = (csv.text as string).split('\r\n').filter(Boolean)
     expect(lines[0]).toBe(
-      '\ufefftime,console,console address,desk user,desk computer,action,endpoint,target,target id,target name,detail,outcome,code,message,answered at'
+      '\ufefftime,console,console address,desk user,desk computer,action,endpoint,target,target id,target name,card number,NFC ID,card owner,Touch Pass card id,Touch Pass holder,visit from,visit until,detail,outcome,code,message,answered at'
     )
     expect(lines).toHaveLength(deletes.total + 1)
     expect(lines.slice(1).every((l) => l.split(',')[5] === 'delete')).toBe(true)
     expect(csv.filename).toMatch(/^audit-\d{4}-\d\d-\d\d\.csv$/)
+
+    // In the desk's zone: ISO 8601 with its offset, the same instant as the row's (to the second).
+    const zoned = await app.call('audit.exportCsv', { filter: { action: 'delete' }, timeZone: 'Asia/Kolkata' })
+    const time = (zoned.text as string).split('\r\n')[1]!.split(',')[0]!
+    expect(time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+05:30$/)
+    expect(Date.parse(time)).toBe(Math.floor(Date.parse(deletes.items[0].at) / 1000) * 1000)
   })
 
   it('bad input is refused with what to do', async () => {
+    await expect(app.call('audit.exportCsv', { timeZone: 'Mars/Olympus' })).rejects.toMatchObject({
+      kind: 'validation',
+      message: expect.stringContaining('Unknown time zone')
+    })
     await expect(app.call('audit.setRetention', { days: 0 })).rejects.toMatchObject({ kind: 'validation' })
     await expect(app.call('audit.list', { filter: { from: 'yesterday' } })).rejects.toMatchObject({
       kind: 'validation'

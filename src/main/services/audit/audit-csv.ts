@@ -1,4 +1,5 @@
 import type { AuditRow } from '../../../shared/audit/schemas'
+import { isoInZone } from './iso-in-zone'
 
 const HEADER = [
   'time',
@@ -11,6 +12,13 @@ const HEADER = [
   'target',
   'target id',
   'target name',
+  'card number',
+  'NFC ID',
+  'card owner',
+  'Touch Pass card id',
+  'Touch Pass holder',
+  'visit from',
+  'visit until',
   'detail',
   'outcome',
   'code',
@@ -29,13 +37,21 @@ export function csvCell(value: string | undefined): string {
   return /[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v
 }
 
-/** The rows as RFC 4180 CSV (CRLF, a header line), with a BOM so spreadsheets read it as UTF-8. */
-export function auditCsv(rows: readonly AuditRow[]): string {
+/**
+ * The rows as RFC 4180 CSV (CRLF, a header line), with a BOM so spreadsheets read it as UTF-8. Times
+ * are ISO 8601 in the desk's zone with its offset (`2026-11-28T09:04:19+01:00`), as the screen shows
+ * them in that zone; names as the screens write them (a card's owner "Ada Ng (user)", as on Cards).
+ */
+export function auditCsv(rows: readonly AuditRow[], timeZone?: string): string {
+  const time = (iso: string | undefined) => (iso ? isoInZone(new Date(iso), timeZone) : undefined)
+  const unix = (seconds: number | undefined) =>
+    seconds === undefined ? undefined : isoInZone(seconds * 1000, timeZone)
   let text = '\ufeff' + HEADER.join(',') + '\r\n'
   for (const r of rows) {
+    const owner = r.card?.owner
     text +=
       [
-        r.at,
+        time(r.at),
         r.console.name,
         r.console.url,
         r.desk.user,
@@ -45,11 +61,18 @@ export function auditCsv(rows: readonly AuditRow[]): string {
         r.target.kind,
         r.target.id,
         r.target.name,
+        r.card?.number,
+        r.card?.nfcId,
+        owner ? `${owner.name} (${owner.kind})` : undefined,
+        r.touchPass?.cardId,
+        r.touchPass?.holder,
+        unix(r.visit?.start),
+        unix(r.visit?.end),
         r.detail,
         r.outcome,
         r.code,
         r.message,
-        r.endedAt
+        time(r.endedAt)
       ]
         .map(csvCell)
         .join(',') + '\r\n'

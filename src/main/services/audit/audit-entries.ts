@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
-import { auditActionSchema, auditTargetSchema } from '../../../shared/audit/schemas'
+import {
+  auditActionSchema,
+  auditCardSchema,
+  auditTargetSchema,
+  auditTouchPassSchema,
+  auditVisitSchema
+} from '../../../shared/audit/schemas'
 import type { JournalFormat } from '../batches/journal'
 
 /**
@@ -17,6 +23,10 @@ const beginSchema = z.object({
   action: auditActionSchema,
   endpoint: z.object({ id: z.string(), title: z.string() }),
   target: auditTargetSchema,
+  /** The card, pass and visit as named before the write was sent (see write-names.ts). */
+  card: auditCardSchema.optional(),
+  touchPass: auditTouchPassSchema.optional(),
+  visit: auditVisitSchema.optional(),
   detail: z.string().optional()
 })
 
@@ -30,6 +40,8 @@ const endSchema = z.object({
   /** What the answer named: the id of a created record, how many were imported. */
   targetId: z.string().optional(),
   targetName: z.string().optional(),
+  /** The pass the answer named (an assignment answers the pass with its card id and holder). */
+  touchPass: auditTouchPassSchema.optional(),
   detail: z.string().optional()
 })
 

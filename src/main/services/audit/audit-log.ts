@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppError } from '../../../shared/errors'
-import type { AuditFilter, AuditRow } from '../../../shared/audit/schemas'
+import type { AuditCard, AuditFilter, AuditRow, AuditTarget, AuditTouchPass } from '../../../shared/audit/schemas'
+import { filterNeedles, nfcSearchText } from '../../../shared/nfc/card-number'
 import { Journal } from '../batches/journal'
 import { auditJournalFormat, type AuditBegin, type AuditEnd, type AuditEntry } from './audit-entries'
 
@@ -22,7 +23,22 @@ interface HeldRow {
 export type BeginInput = Omit<AuditBegin, 't' | 'id' | 'at'>
 export type EndInput = Omit<AuditEnd, 't' | 'id' | 'at'>
 
+/** What earlier rows named, by id: a write that names only an id is named from here before any read. */
+export interface Recall {
+  /** A user's or visitor's name ("First Last"). */
+  person(kind: AuditTarget['kind'], id: string): string | undefined
+  /** A card's number, NFC ID and alias by its token (never its owner: that changes). */
+  card(token: string): AuditCard | undefined
+  /** A Touch Pass's card id by the pass's id (never its holder: that changes). */
+  touchPass(id: string): AuditTouchPass | undefined
+}
+
+/**
+ * The words a row is found by: everything it shows, and the card's NFC ID in every form Cards finds
+ * it by (hex both byte orders, decimal), so a row is found by what is printed on the card.
+ */
 function haystackOf(row: AuditRow): string {
+  const { card, touchPass } = row
   return [
     row.console.name,
     row.console.url,
@@ -33,6 +49,13 @@ function haystackOf(row: AuditRow): string {
     row.target.kind,
     row.target.id,
     row.target.name,
+    card?.number,
+    card ? nfcSearchText(card.number) : undefined,
+    card?.nfcId,
+    card?.alias,
+    card?.owner?.name,
+    touchPass?.cardId,
+    touchPass?.holder,
     row.detail,
     row.outcome,
     row.code,
@@ -49,6 +72,7 @@ function applyEnd(row: AuditRow, end: AuditEnd): AuditRow {
   if (end.message) next.message = end.message
   if (end.targetId && !row.target.id) next.target = { ...next.target, id: end.targetId }
   if (end.targetName && !row.target.name) next.target = { ...next.target, name: end.targetName }
+  if (end.touchPass) next.touchPass = { ...row.touchPass, ...end.touchPass }
   if (end.detail) next.detail = row.detail ? `${row.detail}; ${end.detail}` : end.detail
   return next
 }
@@ -63,6 +87,9 @@ function entriesOf(row: AuditRow): AuditEntry[] {
     action: row.action,
     endpoint: row.endpoint,
     target: row.target,
+    ...(row.card ? { card: row.card } : {}),
+    ...(row.touchPass ? { touchPass: row.touchPass } : {}),
+    ...(row.visit ? { visit: row.visit } : {}),
     ...(row.detail !== undefined ? { detail: row.detail } : {})
   }
   if (row.outcome === 'pending') return [begin]
@@ -92,6 +119,9 @@ export class AuditLog {
   private readonly consoleNames = new Map<string, string>()
   /** The newest name each target had in the journal: a PIN or QR row names the visitor a create named. */
   private readonly names = new Map<string, string>()
+  /** Cards by token and Touch Passes by id, as the newest row naming them had them. */
+  private readonly cards = new Map<string, AuditCard>()
+  private readonly passes = new Map<string, AuditTouchPass>()
   private queue: Promise<unknown> = Promise.resolve()
   /** Said once on the screen after the file had to be set aside. */
   notice: string | undefined
@@ -176,6 +206,24 @@ export class AuditLog {
 
   private learnName(row: AuditRow): void {
     if (row.target.id && row.target.name) this.names.set(`${row.target.kind}\n${row.target.id}`, row.target.name)
+    const { card, touchPass } = row
+    if (card?.token) {
+      const { owner: _owner, ...fixed } = card
+      this.cards.set(card.token, fixed)
+    }
+    const passId = touchPass?.id ?? (row.target.kind === 'Touch Pass' ? row.target.id : undefined)
+    if (touchPass && passId && touchPass.cardId !== passId)
+      this.passes.set(passId, { id: passId, cardId: touchPass.cardId })
+  }
+
+  /** What earlier rows named (the journal opened first). */
+  async recall(): Promise<Recall> {
+    await this.serial(() => this.open())
+    return {
+      person: (kind, id) => this.names.get(`${kind}\n${id}`),
+      card: (token) => this.cards.get(token),
+      touchPass: (id) => this.passes.get(id)
+    }
   }
 
   /** The target with the name the journal last knew it by, when the request itself names none. */
@@ -237,7 +285,9 @@ export class AuditLog {
   private matcher(filter: AuditFilter): ((held: HeldRow) => boolean) | null {
     const from = filter.from ? Date.parse(filter.from) : -Infinity
     const to = filter.to ? Date.parse(filter.to) : Infinity
-    const text = filter.text?.trim().toLowerCase()
+    // "04:A2:3B" is found as the bare hex too, as on Cards.
+    const needles = filterNeedles(filter.text ?? '')
+    const text = needles.length > 0
     const { console: url, action, outcome } = filter
     if (from === -Infinity && to === Infinity && !text && !url && !action && !outcome) return null
     return (held) =>
@@ -246,7 +296,7 @@ export class AuditLog {
       (!url || held.row.console.url === url) &&
       (!action || held.row.action === action) &&
       (!outcome || held.row.outcome === outcome) &&
-      (!text || held.haystack.includes(text))
+      (!text || needles.some((needle) => held.haystack.includes(needle)))
   }
 
   /** Rows matching the filter, newest first. */

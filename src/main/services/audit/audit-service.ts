@@ -13,8 +13,10 @@ import type { BadgeJob, BadgeOutput } from '../../../shared/badges/schemas'
 import type { WriteAnswer, WriteCall, WriteRecorder } from '../access/http'
 import type { KeyValueStore } from '../storage/key-value-store'
 import { auditCsv } from './audit-csv'
+import { isoInZone } from './iso-in-zone'
 import { AuditLog, type EndInput } from './audit-log'
 import { writeKindOf } from './write-kinds'
+import { nameSubjects, type AuditReader } from './write-names'
 
 export interface ConsoleRef {
   name: string
@@ -103,19 +105,35 @@ export class AuditService {
     return this.purpose.run(action, run)
   }
 
-  /** What the access client of one console calls around each write. */
-  recorder(console: ConsoleRef): WriteRecorder {
+  /**
+   * What the access client of one console calls around each write. `reader`: that console's client
+   * (given once it is built), through which what a request names only by id is read before the
+   * write — a card about to be deleted is recorded with its number and owner.
+   */
+  recorder(console: ConsoleRef, reader?: () => AuditReader | undefined): WriteRecorder {
     return {
       before: async (call: WriteCall) => {
         const kind = writeKindOf(call)
         if (!kind) return undefined
         const detail = await kind.detail?.(call)
+        const target = kind.target(call)
+        const about = kind.about?.(call)
+        const names = about
+          ? await nameSubjects(about, { requestName: target.name, recall: await this.log.recall(), reader: reader?.() })
+          : {}
+        // A pass nothing named yet is shown by its id, as Touch Passes shows a pass without a card id.
+        const passId = about?.touchPass?.id
+        const touchPass = names.touchPass ?? (passId ? { id: passId, cardId: passId } : undefined)
+        const visit = kind.visit?.(call)
         const id = await this.log.begin({
           console,
           desk: this.desk,
           action: this.purpose.getStore() ?? kind.action,
           endpoint: { id: call.endpoint.id, title: call.endpoint.title },
-          target: kind.target(call),
+          target: names.personName ? { ...target, name: names.personName } : target,
+          ...(names.card ? { card: names.card } : {}),
+          ...(touchPass ? { touchPass } : {}),
+          ...(visit ? { visit } : {}),
           ...(detail ? { detail } : {})
         })
         return async (answer: WriteAnswer) => {
@@ -124,6 +142,7 @@ export class AuditService {
             ...outcomeOf(answer),
             ...(extra.id ? { targetId: extra.id } : {}),
             ...(extra.name ? { targetName: extra.name } : {}),
+            ...(extra.touchPass ? { touchPass: extra.touchPass } : {}),
             ...(extra.detail ? { detail: extra.detail } : {})
           }
           // The console's answer stands even if its line cannot be written: the row then reads
@@ -168,11 +187,14 @@ export class AuditService {
     }
   }
 
-  async exportCsv(filter: AuditFilter = {}): Promise<{ filename: string; text: string; rows: number }> {
+  /** `timeZone`: the desk's (the screen's) IANA zone, for the file's times and name; this process's otherwise. */
+  async exportCsv(
+    filter: AuditFilter = {},
+    timeZone?: string
+  ): Promise<{ filename: string; text: string; rows: number }> {
     const { rows } = await this.log.query(filter)
-    const now = this.deps.now?.() ?? new Date()
-    const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
-    return { filename: `audit-${day}.csv`, text: auditCsv(rows), rows: rows.length }
+    const day = isoInZone(this.deps.now?.() ?? new Date(), timeZone).slice(0, 10)
+    return { filename: `audit-${day}.csv`, text: auditCsv(rows, timeZone), rows: rows.length }
   }
 
   /** For tests and the crash child: every row, oldest first. */

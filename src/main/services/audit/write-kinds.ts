@@ -1,7 +1,8 @@
 import { endpoints, type EndpointId } from '../../../shared/access/endpoints'
-import type { AuditAction, AuditTarget } from '../../../shared/audit/schemas'
+import type { AuditAction, AuditTarget, AuditTouchPass, AuditVisit } from '../../../shared/audit/schemas'
 import type { WriteCall } from '../access/http'
 import { NO_SUCH_ID } from '../access/permission-probe'
+import { namedTouchPass, type WriteSubjects } from './write-names'
 
 /**
  * What each console write is, for the audit journal: its action, its target, and a short summary
@@ -13,8 +14,15 @@ export interface WriteKind {
   target: (call: WriteCall) => AuditTarget
   /** A summary of what was sent (a count, a name, a time range). */
   detail?: (call: WriteCall) => Promise<string | undefined> | string | undefined
-  /** What the console's answer adds: the id of what it created, how many it imported. */
-  answered?: (result: unknown) => { id?: string; name?: string; detail?: string }
+  /**
+   * What the write is about by id, named before it is sent from earlier rows or a read (see
+   * write-names.ts). Left out where the request or the console's answer names it.
+   */
+  about?: (call: WriteCall) => WriteSubjects
+  /** A visit's window the request sends: the screen shows it in the desk's time zone. */
+  visit?: (call: WriteCall) => AuditVisit | undefined
+  /** What the console's answer adds: the id of what it created, how many it imported, a pass's card id. */
+  answered?: (result: unknown) => { id?: string; name?: string; detail?: string; touchPass?: AuditTouchPass }
 }
 
 type Fields = Record<string, unknown>
@@ -32,15 +40,16 @@ const answeredVisitor = (result: unknown): { id?: string; name?: string } => {
   const name = [text(data.first_name), text(data.last_name)].filter(Boolean).join(' ')
   return { ...(id ? { id } : {}), ...(name ? { name } : {}) }
 }
-/** The holder's name as a Touch Pass answer (§3.25) has it. */
-const answeredHolder = (result: unknown): { name?: string } => {
-  const name = text(((dataOf(result) ?? {}) as Fields).user_name)
-  return name ? { name } : {}
+/** A Touch Pass as an answer (§3.25, E12) has it: its card id and holder; the holder names the user. */
+const answeredPass = (result: unknown): { name?: string; touchPass?: AuditTouchPass } => {
+  const data = (dataOf(result) ?? {}) as Fields
+  const id = text(data.id)
+  const name = text(data.user_name)
+  return {
+    ...(name ? { name } : {}),
+    ...(id ? { touchPass: namedTouchPass({ id, card_id: text(data.card_id) ?? '', user_name: name ?? '' }) } : {})
+  }
 }
-const localTime = (epochSeconds: unknown): string | undefined =>
-  typeof epochSeconds === 'number'
-    ? new Date(epochSeconds * 1000).toISOString().slice(0, 16).replace('T', ' ')
-    : undefined
 
 function visitorName(call: WriteCall): string | undefined {
   const body = bodyOf(call)
@@ -48,11 +57,12 @@ function visitorName(call: WriteCall): string | undefined {
   return name || undefined
 }
 
-function visitWindow(call: WriteCall): string | undefined {
-  const body = bodyOf(call)
-  const from = localTime(body.start_time)
-  const to = localTime(body.end_time)
-  return from && to ? `visit ${from} → ${to} UTC` : undefined
+/** The visit's window as sent (unix seconds); the screen writes it in the desk's zone, the CSV with its offset. */
+function visitWindow(call: WriteCall): AuditVisit | undefined {
+  const { start_time: start, end_time: end } = bodyOf(call)
+  const whole = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v)
+  if (!whole(start) && !whole(end)) return undefined
+  return { ...(whole(start) ? { start } : {}), ...(whole(end) ? { end } : {}) }
 }
 
 /** The visitor fields an update sends, by name (their values stay out: a phone or an email). */
@@ -70,6 +80,26 @@ const byParam =
   }
 const owner = byParam
 
+/** The owner named by its path parameter, and the card a body's token names. */
+const ownerAndCard =
+  (kind: 'user' | 'visitor') =>
+  (call: WriteCall): WriteSubjects => {
+    const id = param(call, 'id')
+    const token = text(bodyOf(call).token)
+    return { ...(id ? { person: { kind, id } } : {}), ...(token ? { card: { token } } : {}) }
+  }
+const person =
+  (kind: 'user' | 'visitor', name = 'id') =>
+  (call: WriteCall): WriteSubjects => {
+    const id = param(call, name)
+    return id ? { person: { kind, id } } : {}
+  }
+/** The card a `:token` names; its owner at the time is read (a delete or a rename). */
+const cardByToken = (call: WriteCall): WriteSubjects => {
+  const token = param(call, 'token')
+  return token ? { card: { token, owner: true } } : {}
+}
+
 const cardInBody = (call: WriteCall): string | undefined => {
   const token = text(bodyOf(call).token)
   if (!token) return undefined
@@ -78,10 +108,10 @@ const cardInBody = (call: WriteCall): string | undefined => {
 
 const ownerKinds = (kind: 'user' | 'visitor') =>
   ({
-    assignNfc: { action: 'assign', target: owner(kind), detail: cardInBody },
-    unassignNfc: { action: 'unassign', target: owner(kind), detail: cardInBody },
-    assignPin: { action: 'PIN assignment', target: owner(kind) },
-    unassignPin: { action: 'PIN removal', target: owner(kind) }
+    assignNfc: { action: 'assign', target: owner(kind), about: ownerAndCard(kind), detail: cardInBody },
+    unassignNfc: { action: 'unassign', target: owner(kind), about: ownerAndCard(kind), detail: cardInBody },
+    assignPin: { action: 'PIN assignment', target: owner(kind), about: person(kind) },
+    unassignPin: { action: 'PIN removal', target: owner(kind), about: person(kind) }
   }) satisfies Record<string, WriteKind>
 
 const user = ownerKinds('user')
@@ -104,11 +134,27 @@ function importAnswer(result: unknown): { detail?: string } {
   return { detail: `${imported} imported, ${records.length - imported} not imported` }
 }
 
+/** A detail stays short enough for its row (500 characters): a long list ends with "…". */
+const short = (list: string): string => (list.length > 400 ? `${list.slice(0, 399)}…` : list)
+
+/** The passes bought, by the card id Touch Passes shows (their id when they have none). */
 function purchaseAnswer(result: unknown): { detail?: string } {
   const passes = dataOf(result)
   if (!Array.isArray(passes)) return {}
-  const ids = passes.map((p) => text((p as Fields).id)).filter(Boolean)
-  return ids.length ? { detail: `bought ${ids.join(', ')}` } : {}
+  const ids = passes.map((p) => text((p as Fields).card_id) ?? text((p as Fields).id)).filter(Boolean)
+  return ids.length ? { detail: short(`bought ${ids.join(', ')}`) } : {}
+}
+
+/** Which pass went to whom, as Touch Passes names them: "057B-D703-… to Ada Ng". */
+function assignManyAnswer(result: unknown): { detail?: string } {
+  const passes = dataOf(result)
+  if (!Array.isArray(passes)) return {}
+  const each = passes.map((p) => {
+    const pass = p as Fields
+    const card = text(pass.card_id) ?? text(pass.id) ?? '?'
+    return text(pass.user_name) ? `${card} to ${text(pass.user_name)}` : card
+  })
+  return each.length ? { detail: short(each.join(', ')) } : {}
 }
 
 function touchPassChange(call: WriteCall): string | undefined {
@@ -139,16 +185,25 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
     }
   },
   E4: { action: 'enrollment end', target: byParam('enrollment session') },
-  E7: { action: 'delete', target: byParam('NFC card', 'token') },
+  E7: { action: 'delete', target: byParam('NFC card', 'token'), about: cardByToken },
   E8: {
     action: 'update',
     target: byParam('NFC card', 'token'),
+    about: cardByToken,
     detail: (call) => (typeof bodyOf(call).alias === 'string' ? `alias "${String(bodyOf(call).alias)}"` : undefined)
   },
   E12: {
     action: 'update',
     target: byParam('Touch Pass'),
-    detail: touchPassChange
+    about: (call) => {
+      const id = param(call, 'id')
+      return id ? { touchPass: { id, holder: true } } : {}
+    },
+    detail: touchPassChange,
+    answered: (result) => {
+      const { touchPass } = answeredPass(result)
+      return touchPass ? { touchPass } : {}
+    }
   },
   E14: {
     action: 'purchase',
@@ -166,7 +221,7 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
       const name = visitorName(call)
       return name ? { kind: 'visitor', name } : { kind: 'visitor' }
     },
-    detail: visitWindow,
+    visit: visitWindow,
     answered: answeredVisitor
   },
   E18: {
@@ -176,6 +231,7 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
       return { ...byParam('visitor')(call), ...(name ? { name } : {}) }
     },
     detail: changedFields,
+    visit: visitWindow,
     answered: answeredVisitor
   },
   userAssignNfc: user.assignNfc,
@@ -185,13 +241,21 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
   userAssignTouchPass: {
     action: 'assign',
     target: owner('user', 'user_id'),
-    detail: (call) => `Touch Pass ${param(call, 'touch_pass_id') ?? ''}`,
-    answered: answeredHolder
+    // The pass is named before (a refused assignment still says which); the answer, the pass with
+    // its new holder, names the user.
+    about: (call) => {
+      const id = param(call, 'touch_pass_id')
+      return id ? { touchPass: { id } } : {}
+    },
+    answered: answeredPass
   },
   userUnassignTouchPass: {
     action: 'unassign',
     target: owner('user', 'user_id'),
-    detail: (call) => `Touch Pass ${param(call, 'touch_pass_id') ?? ''}`
+    about: (call) => {
+      const id = param(call, 'touch_pass_id')
+      return { ...person('user', 'user_id')(call), ...(id ? { touchPass: { id } } : {}) }
+    }
   },
   usersAssignTouchPasses: {
     action: 'assign',
@@ -204,11 +268,13 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
         name: `${list.length} user${list.length === 1 ? '' : 's'}`
       }
     },
-    detail: () => 'a Touch Pass each'
+    detail: () => 'a Touch Pass each',
+    answered: assignManyAnswer
   },
   visitorDelete: {
     action: 'delete',
     target: owner('visitor'),
+    about: person('visitor'),
     // Without is_force the console keeps the visitor as CANCELLED (§4.6).
     detail: (call) => (call.query?.is_force === true ? 'deleted for good' : 'visit cancelled (kept as CANCELLED)')
   },
@@ -216,8 +282,8 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
   visitorUnassignNfc: visitor.unassignNfc,
   visitorAssignPin: visitor.assignPin,
   visitorUnassignPin: visitor.unassignPin,
-  visitorAssignQr: { action: 'QR assignment', target: owner('visitor') },
-  visitorUnassignQr: { action: 'QR removal', target: owner('visitor') }
+  visitorAssignQr: { action: 'QR assignment', target: owner('visitor'), about: person('visitor') },
+  visitorUnassignQr: { action: 'QR removal', target: owner('visitor'), about: person('visitor') }
 }
 
 const byId = new Map<string, WriteKind | null>(

@@ -2,6 +2,7 @@ import type { AuditAction, AuditFilter, AuditOutcome, AuditRow } from '../../../
 import { retentionSchema } from '../../../shared/audit/schemas'
 import { AppError } from '../../../shared/errors'
 import { getApi } from '../lib/api'
+import { deskTimeZone } from '../lib/local-time'
 import { saveBlob } from '../lib/download'
 import { countOf } from '../lib/plural'
 
@@ -105,7 +106,8 @@ export class AuditStore {
 
   /** The rows the applied filter matches, all of them, as a CSV file. Returns what was saved. */
   async exportCsv(): Promise<string> {
-    const { filename, text, rows } = await getApi().audit.exportCsv({ filter: this.applied })
+    // The file's times carry the desk's offset, as the screen shows them in the desk's zone.
+    const { filename, text, rows } = await getApi().audit.exportCsv({ filter: this.applied, timeZone: deskTimeZone })
     saveBlob(new Blob([text], { type: 'text/csv' }), filename)
     return `Saved ${countOf(rows, 'row')} as ${filename}.`
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { channel } from '../define'
 import { auditFilterSchema, auditPageSchema, retentionSchema } from '../../audit/schemas'
+import { isTimeZone } from '../../audit/time-zone'
 
 /** The most rows one call answers: the screen reads a page at a time (the journal may hold tens of thousands). */
 export const AUDIT_PAGE_MAX = 500
@@ -18,8 +19,18 @@ export const auditChannels = {
     auditPageSchema
   ),
   'audit.exportCsv': channel(
-    'The rows matching a filter as CSV (header line, CRLF, UTF-8 with BOM), newest first',
-    z.object({ filter: auditFilterSchema.default({}) }).optional(),
+    'The rows matching a filter as CSV (header line, CRLF, UTF-8 with BOM), newest first; times in ISO 8601 with the offset of the desk’s time zone',
+    z
+      .object({
+        filter: auditFilterSchema.default({}),
+        /** The desk's IANA time zone (the screen's): the file's times carry its offset. */
+        timeZone: z
+          .string()
+          .max(100)
+          .refine(isTimeZone, { error: 'Unknown time zone: give an IANA name such as Europe/Berlin.' })
+          .optional()
+      })
+      .optional(),
     z.object({ filename: z.string(), text: z.string(), rows: z.number().int() })
   ),
   'audit.setRetention': channel(

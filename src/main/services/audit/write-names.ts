@@ -1,0 +1,129 @@
+import type { AuditCard, AuditTouchPass } from '../../../shared/audit/schemas'
+import type { NfcCard } from '../../../shared/access/nfc-cards'
+import type { TouchPass } from '../../../shared/access/touch-passes'
+import { userDisplayName } from '../../../shared/access/users'
+import { visitorDisplayName } from '../../../shared/access/visitors'
+import { cardNfcId } from '../../../shared/nfc/card-number'
+import { ownerName } from '../../../shared/nfc/card-view'
+import type { AccessClient } from '../access/client'
+import type { CallOptions } from '../access/http'
+import type { Recall } from './audit-log'
+
+/**
+ * The reads a recorder may make before a write, to name what the request names only by id: the
+ * access client of the console written to satisfies it (connections gives it when it builds the
+ * client). GETs are never recorded as writes.
+ */
+export interface AuditReader {
+  nfcCards: Pick<AccessClient['nfcCards'], 'get'>
+  touchPasses: Pick<AccessClient['touchPasses'], 'get'>
+  users: Pick<AccessClient['users'], 'get'>
+  visitors: Pick<AccessClient['visitors'], 'get'>
+}
+
+/** What a write is about, by id: named before it is sent. */
+export interface WriteSubjects {
+  /** The user or visitor the write is about (its target). */
+  person?: { kind: 'user' | 'visitor'; id: string }
+  /** A card by token. `owner`: its owner at the time is wanted (a delete, a rename), so it is read even when an earlier row named the card. */
+  card?: { token: string; owner?: boolean }
+  /** A Touch Pass by id. `holder`: its holder at the time is wanted (an update). */
+  touchPass?: { id: string; holder?: boolean }
+}
+
+export interface WriteNames {
+  personName?: string
+  card?: AuditCard
+  touchPass?: AuditTouchPass
+}
+
+/**
+ * A read must not hold a write up for long: past this it is given up and the write goes on with
+ * what the request and earlier rows named (the read's failure never fails the write).
+ */
+export const READ_LIMIT_MS = 3_000
+
+/** An NFC card as Cards names it: its number (display id), NFC ID in hex when the number is a UID, alias, owner. */
+export function namedCard(card: NfcCard): AuditCard {
+  const nfc = cardNfcId(card.display_id)
+  const owner = ownerName(card)
+  return {
+    token: card.token,
+    number: card.display_id,
+    ...(nfc ? { nfcId: nfc.hex } : {}),
+    ...(card.alias ? { alias: card.alias } : {}),
+    ...(card.user_type && owner
+      ? { owner: { kind: card.user_type === 'VISITOR' ? 'visitor' : 'user', name: owner } }
+      : {})
+  }
+}
+
+/** A Touch Pass as Touch Passes names it: its card id (its id when it has none), and its holder. */
+export function namedTouchPass(pass: Pick<TouchPass, 'id' | 'card_id' | 'user_name'>): AuditTouchPass {
+  return {
+    id: pass.id,
+    cardId: pass.card_id || pass.id,
+    ...(pass.user_name ? { holder: pass.user_name } : {})
+  }
+}
+
+/** A read, bounded in time; undefined when it fails or takes too long. */
+async function tryRead<T>(read: (options: CallOptions) => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read({ signal: AbortSignal.timeout(READ_LIMIT_MS), timeoutMs: READ_LIMIT_MS })
+  } catch {
+    return undefined
+  }
+}
+
+/** A display name that is not merely the id it falls back on. */
+const nameOrNone = (name: string, id: string): string | undefined => (name && name !== id ? name : undefined)
+
+/**
+ * Names the subjects of a write as they are just before it is sent. What the request named
+ * (`requestName`) or an earlier row named is used first; the rest is read through `reader`
+ * (a cheap GET each, in parallel). Without a reader, or when a read fails, the write is named as far
+ * as the request and the journal can.
+ */
+export async function nameSubjects(
+  subjects: WriteSubjects,
+  input: { requestName?: string | undefined; recall: Recall; reader?: AuditReader | undefined }
+): Promise<WriteNames> {
+  const { person, card, touchPass } = subjects
+  const { recall, reader } = input
+
+  const personName = async (): Promise<string | undefined> => {
+    if (input.requestName || !person) return input.requestName
+    const known = recall.person(person.kind, person.id)
+    if (known || !reader) return known
+    if (person.kind === 'user') {
+      const user = await tryRead((o) => reader.users.get(person.id, o))
+      return user ? nameOrNone(userDisplayName(user), user.id) : undefined
+    }
+    const visitor = await tryRead((o) => reader.visitors.get(person.id, o))
+    return visitor ? nameOrNone(visitorDisplayName(visitor), visitor.id) : undefined
+  }
+
+  const cardNames = async (): Promise<AuditCard | undefined> => {
+    if (!card) return undefined
+    const known = recall.card(card.token)
+    if (known && !card.owner) return known
+    const read = reader ? await tryRead((o) => reader.nfcCards.get(card.token, o)) : undefined
+    return read ? namedCard(read) : known
+  }
+
+  const passNames = async (): Promise<AuditTouchPass | undefined> => {
+    if (!touchPass) return undefined
+    const known = recall.touchPass(touchPass.id)
+    if (known && !touchPass.holder) return known
+    const read = reader ? await tryRead((o) => reader.touchPasses.get(touchPass.id, o)) : undefined
+    return read ? namedTouchPass(read) : known
+  }
+
+  const [name, cardNamed, passNamed] = await Promise.all([personName(), cardNames(), passNames()])
+  return {
+    ...(name ? { personName: name } : {}),
+    ...(cardNamed ? { card: cardNamed } : {}),
+    ...(passNamed ? { touchPass: passNamed } : {})
+  }
+}

@@ -1,0 +1,27 @@
+import type { AuditCard, AuditTouchPass, AuditVisit } from '../../../shared/audit/schemas'
+import { formatLocal } from '../lib/local-time'
+
+/**
+ * What an audit row names, in the words the other screens use: a card as Cards writes it ("Card
+ * 100005 (Front desk) · NFC ID 04A23B1C · Ada Ng (user)"), a pass as Touch Passes does (its card
+ * id), a visit's times in the desk's time zone through the app's formatter, as every time on Audit.
+ */
+export function cardWords(card: AuditCard): string {
+  const parts = [`Card ${card.number}${card.alias ? ` (${card.alias})` : ''}`]
+  if (card.nfcId) parts.push(`NFC ID ${card.nfcId}`)
+  if (card.owner) parts.push(`${card.owner.name} (${card.owner.kind})`)
+  return parts.join(' · ')
+}
+
+export function touchPassWords(pass: AuditTouchPass): string {
+  return pass.holder ? `Touch Pass ${pass.cardId} · ${pass.holder}` : `Touch Pass ${pass.cardId}`
+}
+
+/** "Visit 12 Jan 2026, 09:00 → 12 Jan 2026, 17:00" in the desk's zone; one end when an edit sent one. */
+export function visitWords(visit: AuditVisit): string {
+  const { start, end } = visit
+  if (start !== undefined && end !== undefined) return `Visit ${formatLocal(start)} → ${formatLocal(end)}`
+  if (start !== undefined) return `Visit from ${formatLocal(start)}`
+  if (end !== undefined) return `Visit until ${formatLocal(end)}`
+  return ''
+}
