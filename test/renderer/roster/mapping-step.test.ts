@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
 import RosterScreen from '../../../src/renderer/src/screens/RosterScreen.svelte'
 import { rosterStore } from '../../../src/renderer/src/stores/roster.svelte'
 import { ok } from '../enroll/event-bridge'
@@ -7,9 +7,9 @@ import { openRoster, sent, sheet, summary, totals } from './fixtures'
 
 afterEach(() => cleanup())
 
-async function openFile(remembered: boolean) {
+async function openFile(remembered: boolean, mapping: Record<string, number> = { fullName: 0 }) {
   const bridge = await openRoster('mapping', {
-    'roster.open': () => ok({ summary: summary({ phase: 'mapping' }), sheet, mapping: { fullName: 0 }, remembered }),
+    'roster.open': () => ok({ summary: summary({ phase: 'mapping' }), sheet, mapping, remembered }),
     'roster.plan': () => ok({ rows: [], totals: totals({ rows: 0, ambiguous: 0, ready: 0 }) })
   })
   render(RosterScreen)
@@ -70,5 +70,28 @@ describe('Roster: the columns', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Make the plan' }))
     await waitFor(() => expect(sent(calls, 'roster.plan')).toHaveLength(1))
     expect((sent(calls, 'roster.plan')[0] as { mapping: unknown }).mapping).toEqual({ employeeNumber: 2 })
+  })
+
+  it('a guessed or remembered column shows selected in its select (the column index against the options’ values)', async () => {
+    await openFile(false, { fullName: 0, email: 1, pin: 3 })
+    expect(screen.getByLabelText('Full name')).toHaveValue('0')
+    expect(screen.getByLabelText('Email')).toHaveValue('1')
+    expect(screen.getByLabelText('PIN (yes/no)')).toHaveValue('3')
+    expect((screen.getByLabelText('Email') as HTMLSelectElement).selectedOptions[0]).toHaveTextContent('Mail')
+    expect(screen.getByLabelText('Card (NFC ID or “enroll”)')).toHaveValue('')
+    cleanup()
+
+    await openFile(true, { card: 2 })
+    expect(screen.getByTestId('mapping-remembered')).toBeInTheDocument()
+    expect(
+      (screen.getByLabelText('Card (NFC ID or “enroll”)') as HTMLSelectElement).selectedOptions[0]
+    ).toHaveTextContent('Badge')
+  })
+
+  it('the preview scrolls in a named region the keyboard reaches', async () => {
+    await openFile(true)
+    const region = screen.getByRole('region', { name: 'Preview of the file' })
+    expect(region).toHaveAttribute('tabindex', '0')
+    expect(within(region).getByRole('table', { name: 'The first rows of the file' })).toBeInTheDocument()
   })
 })

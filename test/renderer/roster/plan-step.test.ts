@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import RosterScreen from '../../../src/renderer/src/screens/RosterScreen.svelte'
 import type { PlanRow } from '../../../src/shared/roster/sheet'
 import { ok } from '../enroll/event-bridge'
-import { openRoster, rows, sent, totals } from './fixtures'
+import { detail, openRoster, rows, sent, totals } from './fixtures'
 
 afterEach(() => cleanup())
 
@@ -134,5 +134,72 @@ describe('Roster: the plan', () => {
     // Bo Dahl only: found, no conflict.
     await fireEvent.click(within(chips).getByRole('button', { name: 'Ready (1)' }))
     expect(screen.getByRole('grid', { name: 'Plan rows' })).toHaveAttribute('aria-rowcount', '1')
+  })
+
+  it('a PIN cell not understood needs the user on its row: "Not understood" until they say, Run waits, the answer is sent', async () => {
+    const unclear: PlanRow = {
+      ...rows[2]!,
+      pin: true,
+      conflicts: [
+        {
+          kind: 'unclear-pin-cell',
+          step: 'pin',
+          message: 'The PIN cell says “vielleicht”, which is neither a yes nor a no (understood: yes: yes, ja…).',
+          overridable: true,
+          decision: 'undecided'
+        }
+      ]
+    }
+    const planned = [resolvedAda, rows[1]!, unclear]
+    const given: PlanRow = { ...unclear, conflicts: [{ ...unclear.conflicts[0]!, decision: 'go-ahead' }] }
+    const { calls } = await openRoster(
+      'planned',
+      {
+        'roster.get': () =>
+          ok({
+            ...detail('planned', planned),
+            totals: totals({ ambiguous: 0, matched: 3, undecided: 1, ready: 2 })
+          }),
+        'roster.decide': () =>
+          ok({ rows: [resolvedAda, rows[1]!, given], totals: totals({ ambiguous: 0, matched: 3, ready: 3 }) })
+      },
+      planned
+    )
+    render(RosterScreen)
+    // The row that needs the user opens first, with the cell as written and the answers.
+    const panel = await screen.findByTestId('plan-row')
+    expect(panel).toHaveTextContent('Line 4: Bo Dahl')
+    expect(panel).toHaveTextContent('“vielleicht”')
+    expect(panel).toHaveTextContent('Not understood')
+    const chips = screen.getByRole('group', { name: 'Show rows' })
+    expect(within(chips).getByRole('button', { name: 'Needs you (1)' })).toBeInTheDocument()
+    expect(screen.getByText(/1 row needs you: say whether each gets what its cell asks/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /^Run/ })).toBeDisabled()
+    expect(screen.queryByRole('button', { name: /^Leave out/ })).toBeNull()
+
+    await fireEvent.click(within(panel).getByRole('button', { name: 'Give a PIN' }))
+    await waitFor(() => expect(sent(calls, 'roster.decide')).toHaveLength(1))
+    expect(sent(calls, 'roster.decide')[0]).toEqual({
+      id: 'r1',
+      rowId: 'row-4',
+      kind: 'unclear-pin-cell',
+      decision: 'go-ahead'
+    })
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Run 3 rows' })).toBeEnabled())
+    expect(within(chips).getByRole('button', { name: 'Needs you (0)' })).toBeInTheDocument()
+  })
+
+  it('a card of someone else names its holder on the row, user or visitor', async () => {
+    const owned: PlanRow = {
+      ...rows[1]!,
+      conflicts: [{ ...rows[1]!.conflicts[0]!, holder: { name: 'Di Fox', type: 'visitor' } }]
+    }
+    await openRoster('planned', {}, [rows[0]!, owned, rows[2]!])
+    render(RosterScreen)
+    await screen.findByTestId('plan-row')
+    const grid = screen.getByRole('grid', { name: 'Plan rows' })
+    grid.focus()
+    await fireEvent.keyDown(grid, { key: 'ArrowDown' })
+    expect(screen.getByTestId('row-conflict-card-owned')).toHaveTextContent('Card belongs to Di Fox (visitor)')
   })
 })

@@ -4,7 +4,7 @@ import RosterScreen from '../../../src/renderer/src/screens/RosterScreen.svelte'
 import { rosterStore } from '../../../src/renderer/src/stores/roster.svelte'
 import type { HandoutPerson } from '../../../src/shared/roster/run'
 import { ok } from '../enroll/event-bridge'
-import { openRoster, outcome, rows, sent } from './fixtures'
+import { openRoster, outcome, rows, sent, summary } from './fixtures'
 
 const PIN = '482913'
 /** What main answers, PIN included whatever was asked: the screen must still show it only on slips. */
@@ -126,6 +126,60 @@ describe('Roster: the results', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Print PIN slips' }))
     await waitFor(() => expect(screen.getByTestId('results-said')).toHaveTextContent('The PINs are no longer known'))
     expect(printed).toEqual([])
+  })
+})
+
+describe('Roster: the retry buttons count their own rows', () => {
+  const failedRow = (rowId: string) =>
+    outcome(rowId, { state: 'failed', steps: [{ step: 'card-assign', state: 'failed', reason: 'refused' }] })
+  const toCheckRow = (rowId: string) =>
+    outcome(rowId, { state: 'to-check', steps: [{ step: 'pin', state: 'unknown', reason: 'lost' }], fix: 'Check it.' })
+  const three = [rows[1]!, rows[2]!, { ...rows[2]!, rowId: 'row-5', line: 5, label: 'Eva Lind' }]
+
+  async function open(outcomes: ReturnType<typeof outcome>[]) {
+    const bridge = await openRoster('finished', { 'roster.retryFailed': () => ok({ started: true }) }, three, outcomes)
+    render(RosterScreen)
+    await screen.findByRole('heading', { name: 'Results' })
+    return bridge
+  }
+
+  it('1 failed and 2 to check: "Retry 1 failed row" and "Check and retry 2 rows to check"', async () => {
+    const { calls } = await open([failedRow('row-3'), toCheckRow('row-4'), toCheckRow('row-5')])
+    expect(screen.getByRole('button', { name: 'Retry 1 failed row' })).toBeEnabled()
+    const check = screen.getByRole('button', { name: 'Check and retry 2 rows to check' })
+    await fireEvent.click(check)
+    await waitFor(() => expect(sent(calls, 'roster.retryFailed')).toEqual([{ id: 'r1' }]))
+  })
+
+  it('no failed row: no "Retry 0 failed rows"; rows to check keep their own button', async () => {
+    await open([outcome('row-3'), toCheckRow('row-4'), outcome('row-5')])
+    expect(screen.queryByRole('button', { name: /^Retry \d+ failed/ })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Check and retry 1 row to check' })).toBeEnabled()
+  })
+
+  it('all done: neither button', async () => {
+    await open([outcome('row-3'), outcome('row-4'), outcome('row-5')])
+    expect(screen.queryByRole('button', { name: /retry/i })).toBeNull()
+  })
+})
+
+describe('Roster: a finished roster says how it ended', () => {
+  it('the list reads “Finished: 29 done, 1 failed”, not “Finished” alone', async () => {
+    await openRoster('finished', {
+      'roster.list': () =>
+        ok({
+          rosters: [
+            summary({ id: 'a', fileName: 'a.csv', phase: 'finished', rows: 30, done: 29, failed: 1 }),
+            summary({ id: 'b', fileName: 'b.csv', phase: 'finished', rows: 3, done: 3 })
+          ],
+          unreadable: []
+        })
+    })
+    rosterStore.close()
+    render(RosterScreen)
+    const list = await screen.findByTestId('roster-list')
+    await waitFor(() => expect(within(list).getByText('Finished: 29 done, 1 failed')).toBeInTheDocument())
+    expect(within(list).getByText('Finished: 3 done')).toBeInTheDocument()
   })
 })
 
