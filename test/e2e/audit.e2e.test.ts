@@ -24,6 +24,9 @@ describe('audit trail (Chromium 1366×768, web mode, demo console)', () => {
   let out: Awaited<ReturnType<typeof tempDir>>
   let pin = ''
   let passesBefore = 0
+  /** The visit's start as typed (the desk's local time) and the pass bought and given, with its holder. */
+  let visitFrom = ''
+  let bought = { card_id: '', holder: '' }
 
   beforeAll(async () => {
     job = await startJob()
@@ -48,7 +51,8 @@ describe('audit trail (Chromium 1366×768, web mode, demo console)', () => {
       .getByTestId('resource-picker')
       .getByRole('checkbox', { name: /^Lobby\s*\(/ })
       .check()
-    await form.getByLabel('Valid from').fill(localInput(-10))
+    visitFrom = localInput(-10)
+    await form.getByLabel('Valid from').fill(visitFrom)
     await form.getByLabel('Valid until').fill(localInput(4 * 60))
     await form.getByRole('button', { name: 'Create visitor' }).click()
     await page.getByTestId('visitor-details').waitFor()
@@ -68,8 +72,10 @@ describe('audit trail (Chromium 1366×768, web mode, demo console)', () => {
     await page.getByRole('button', { name: 'Save as PDF' }).click()
     await page.getByRole('status').filter({ hasText: 'Save as PDF' }).waitFor()
 
-    // One Touch Pass bought.
-    passesBefore = ((await job.state('touchPasses')) as unknown[]).length
+    // One Touch Pass bought, then given to a user who holds none.
+    type StatePass = { id: string; card_id: string; user_id: string }
+    const heldBefore = (await job.state('touchPasses')) as StatePass[]
+    passesBefore = heldBefore.length
     await job.open('Touch Passes')
     await page.getByRole('button', { name: 'Buy passes…' }).click()
     const dialog = page.getByRole('dialog', { name: 'Buy Touch Passes' })
@@ -78,6 +84,24 @@ describe('audit trail (Chromium 1366×768, web mode, demo console)', () => {
     await dialog.getByRole('button', { name: /Buy 1 and charge/ }).click()
     await dialog.getByTestId('purchase-done').waitFor()
     await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+    const pass = ((await job.state('touchPasses')) as StatePass[]).find((p) => !heldBefore.some((b) => b.id === p.id))!
+    const users = (await job.state('users')) as { id: string; first_name: string; last_name: string }[]
+    const nameOf = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`
+    const user = users.find((u) => u.first_name && !heldBefore.some((p) => p.user_id === u.id))!
+    await page.getByLabel('Status').selectOption('ASSIGNABLE')
+    await page.getByTestId('passes-table').getByRole('button', { name: pass.card_id }).click()
+    await page.getByTestId('pass-details').getByRole('button', { name: 'Assign to a user…' }).click()
+    const assign = page.getByRole('dialog', { name: `Assign ${pass.card_id} to a user` })
+    await page.keyboard.type(nameOf(user))
+    await expect.poll(() => assign.getByTestId('users-found').getByRole('button').count()).toBeGreaterThan(0)
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    // The first user found by that name holds it now (a namesake may come first).
+    const holderId = async () =>
+      ((await job.state('touchPasses')) as StatePass[]).find((p) => p.id === pass.id)!.user_id
+    await expect.poll(holderId).not.toBe('')
+    const holder = await holderId()
+    bought = { card_id: pass.card_id, holder: nameOf(users.find((u) => u.id === holder)!) }
 
     // A card imported from a batch.
     await job.open('Import')
@@ -126,7 +150,16 @@ describe('audit trail (Chromium 1366×768, web mode, demo console)', () => {
     const actions = async () =>
       table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-action')))
     const shown = await actions()
-    for (const action of ['create', 'PIN assignment', 'QR assignment', 'badge print', 'purchase', 'import', 'delete']) {
+    for (const action of [
+      'create',
+      'PIN assignment',
+      'QR assignment',
+      'badge print',
+      'purchase',
+      'assign',
+      'import',
+      'delete'
+    ]) {
       expect(shown, action).toContain(action)
     }
     // Every row of this walk went through: none refused, none unknown.
@@ -159,6 +192,25 @@ describe('audit trail (Chromium 1366×768, web mode, demo console)', () => {
     await page.keyboard.press('Enter')
     // The request of a PIN, a QR code or a cancel names only the visitor's id: the row names them too.
     await expect.poll(actions).toEqual(['delete', 'badge print', 'QR assignment', 'PIN assignment', 'create'])
+
+    // The visit's times in the desk's zone, as every time on Audit: never a UTC string.
+    const visit = table.locator('tbody tr[data-action="create"]').getByTestId('audit-visit')
+    expect(await visit.textContent()).toMatch(/^Visit .+ → .+/)
+    expect(await visit.textContent()).not.toContain('UTC')
+
+    // The Touch Pass by the card id Touch Passes shows: bought, then given to a user named as they are.
+    await page.getByRole('button', { name: 'Clear' }).click()
+    await text.fill(bought.card_id.slice(0, 9).toLowerCase())
+    await text.press('Enter')
+    await expect.poll(actions).toEqual(['assign', 'purchase'])
+    const assigned = table.locator('tbody tr').first()
+    expect(await assigned.getByTestId('audit-pass').textContent()).toBe(
+      `Touch Pass ${bought.card_id} · ${bought.holder}`
+    )
+    expect(await assigned.textContent()).toContain(`user ${bought.holder}`)
+    await text.fill(bought.holder)
+    await text.press('Enter')
+    await expect.poll(actions).toContain('assign')
 
     // Nothing refused in this walk: the empty answer says what to do.
     await page.getByRole('button', { name: 'Clear' }).click()
@@ -196,10 +248,19 @@ describe('audit trail (Chromium 1366×768, web mode, demo console)', () => {
     const csv = await readFile(path, 'utf8')
     const lines = csv.split('\r\n').filter(Boolean)
     expect(lines[0]).toBe(
-      '\ufefftime,console,console address,desk user,desk computer,action,endpoint,target,target id,target name,detail,outcome,code,message,answered at'
+      '\ufefftime,console,console address,desk user,desk computer,action,endpoint,target,target id,target name,card number,NFC ID,card owner,Touch Pass card id,Touch Pass holder,visit from,visit until,detail,outcome,code,message,answered at'
     )
     expect(lines).toHaveLength(rows + 1)
     const create = lines.find((l) => l.includes(',create,'))!
+    // Times are ISO 8601 with the desk's offset; the visit's start is the instant the desk typed.
+    const header = lines[0]!.replace('\ufeff', '').split(',')
+    const cells = create.split(',')
+    const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/
+    expect(cells[header.indexOf('time')]).toMatch(iso)
+    expect(cells[header.indexOf('visit from')]).toMatch(iso)
+    expect(Date.parse(cells[header.indexOf('visit from')]!)).toBe(new Date(visitFrom).getTime())
+    const given = lines.find((l) => l.includes(`,${bought.card_id},`) && l.includes(',assign,'))!
+    expect(given).toContain(`,${bought.card_id},${bought.holder},`)
     expect(create).toContain('E17 Create visitor,visitor,')
     expect(create).toContain(',Audra Trailsen,')
     expect(create).toContain(`,Demo console,${job.demo.url},`)
