@@ -57,7 +57,9 @@ describe('the connection state of a profile, fed by every call', () => {
     feed(refused403('view:visitor'))
     feed(refused403('view:visitor'))
     expect(words()).toEqual(['permissions:view:credential', 'permissions:view:credential+view:visitor'])
-    expect(said.at(-1)!.message).toMatch(/view:credential, view:visitor: the API token lacks them/)
+    expect(said.at(-1)!.message).toBe(
+      'The API token lacks view:credential, view:visitor. Add them to the token on the console, or use Change token… in Settings.'
+    )
     expect(states.missing('site')).toEqual(['view:credential', 'view:visitor'])
     // A success proves its own key only.
     feed(ok('view:credential'))

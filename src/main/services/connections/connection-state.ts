@@ -122,13 +122,8 @@ function reachOf(profileId: string, profile: ProfileConnection, checkedAt: numbe
   return { profileId, state: 'permissions', checkedAt, missing, message: missingMessage(missing) }
 }
 
-/** What the missing keys mean and what to do, for the sidebar. */
+/** What the missing keys mean and what to do, short enough for the sidebar (the screens say where keys are made). */
 export function missingMessage(keys: string[]): string {
-  const list = keys.join(', ')
   const them = keys.length === 1 ? 'it' : 'them'
-  return (
-    `The console refuses what needs ${list}: the API token lacks ${them}. ` +
-    `Add ${them} to the token in UniFi Access → Settings → General → Advanced → API Token, ` +
-    `or use Change token… in Settings with one that has ${them}.`
-  )
+  return `The API token lacks ${keys.join(', ')}. Add ${them} to the token on the console, or use Change token… in Settings.`
 }

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Locator } from 'playwright-core'
+import { startJob, type Job } from '../support/job'
+
+const ALL_KEYS = [
+  'view:credential',
+  'edit:credential',
+  'view:user',
+  'edit:user',
+  'view:visitor',
+  'edit:visitor',
+  'view:space',
+  'edit:space',
+  'view:device',
+  'edit:device'
+]
+
+/**
+ * The console's state under the console's name in the sidebar comes from every answer main gets, not
+ * only from its check: the demo console is made to refuse every key (403), fail every call (500) and
+ * cut every connection (no answer), and the sidebar and the screens say the same each time, then
+ * "Connected" again once it is well.
+ */
+describe('the sidebar and the screens say the same of the console, from every answer', () => {
+  let job: Job
+  const line = (): Locator => job.page.getByTestId('console-answers')
+  const panel = (): Locator => job.page.getByTestId('console-reach')
+
+  /** The Visitors screen asks the console again (its Search). */
+  async function searchVisitors(): Promise<void> {
+    await job.open('Visitors')
+    await job.page.getByRole('search').getByRole('button', { name: 'Search' }).click()
+  }
+
+  async function checkAgain(): Promise<void> {
+    const button = line().getByRole('button', { name: 'Check again' })
+    await button.focus()
+    await job.page.keyboard.press('Enter')
+  }
+
+  beforeAll(async () => {
+    job = await startJob()
+    // A batch, so that Import shows its upload panel (which says whether the console answers).
+    const created = await job.page.evaluate(() => window.api!.batches.create({ name: 'Desk cards' }))
+    expect(created.ok).toBe(true)
+  })
+  afterAll(async () => {
+    await job?.control('DELETE', '/faults').catch(() => undefined)
+    await job?.close()
+  })
+
+  it('starts Connected, and Import says the console answers', async () => {
+    await expect.poll(() => line().getAttribute('data-state'), { timeout: 20_000 }).toBe('reachable')
+    expect(await line().textContent()).toContain('Connected')
+    await job.open('Import')
+    await expect.poll(() => panel().getAttribute('data-state'), { timeout: 20_000 }).toBe('ok')
+  })
+
+  it('403 to everything: "Missing permissions" naming the keys, not Connected; keys back and Check again: Connected', async () => {
+    await job.control('PUT', '/scopes', { token: 'full', keys: [] })
+    await searchVisitors()
+    // The screen says the key is missing…
+    await job.page.getByRole('alert').filter({ hasText: 'view:visitor' }).first().waitFor({ timeout: 20_000 })
+    // …and so does the sidebar, naming it.
+    await expect.poll(() => line().getAttribute('data-state')).toBe('permissions')
+    const said = (await line().textContent())!
+    expect(said).toContain('Missing permissions')
+    expect(said).toContain('view:visitor')
+    expect(said).not.toContain('Connected')
+    await job.expectAccessible('Missing permissions')
+    await job.page.screenshot({ path: '/tmp/connection-missing-permissions.png' })
+
+    // The keys given back on the console: Check again (from the keyboard) finds them held.
+    await job.control('PUT', '/scopes', { token: 'full', keys: ALL_KEYS })
+    await checkAgain()
+    await expect.poll(() => line().getAttribute('data-state'), { timeout: 20_000 }).toBe('reachable')
+    expect(await line().textContent()).toContain('Connected')
+    expect(await job.page.evaluate(() => document.activeElement !== document.body)).toBe(true)
+  })
+
+  it('500 to everything: "Answering with errors" in the sidebar as on the screen; well again: Connected', async () => {
+    await job.control('PUT', '/faults', { errorRate: { '*': 1 } })
+    await searchVisitors()
+    await job.page.getByRole('alert').filter({ hasText: 'internal error' }).first().waitFor({ timeout: 20_000 })
+    await expect.poll(() => line().getAttribute('data-state')).toBe('trouble')
+    expect(await line().textContent()).toContain('Answering with errors')
+    await job.expectAccessible('Answering with errors')
+
+    await job.control('DELETE', '/faults')
+    await checkAgain()
+    await expect.poll(() => line().getAttribute('data-state'), { timeout: 20_000 }).toBe('reachable')
+  })
+
+  it('no answer: "Not answering" in the sidebar and "cannot be reached" on Import; back: both say it answers', async () => {
+    await job.control('PUT', '/faults', { resetRate: 1 })
+    await searchVisitors()
+    await expect.poll(() => line().getAttribute('data-state'), { timeout: 30_000 }).toBe('unreachable')
+    expect(await line().textContent()).toContain('Not answering')
+    await job.open('Import')
+    await expect.poll(() => panel().getAttribute('data-state'), { timeout: 30_000 }).toBe('unreachable')
+    expect(await panel().textContent()).toContain('cannot be reached')
+    await job.expectAccessible('Not answering')
+    await job.page.screenshot({ path: '/tmp/connection-not-answering.png' })
+
+    // The console back: Import's Try again is the sidebar's Check again; both say it answers.
+    await job.control('DELETE', '/faults')
+    await panel().getByRole('button', { name: 'Try again' }).click()
+    await expect.poll(() => panel().getAttribute('data-state'), { timeout: 30_000 }).toBe('ok')
+    await expect.poll(() => line().getAttribute('data-state')).toBe('reachable')
+    expect(job.browser.errors).toEqual([])
+  })
+})
