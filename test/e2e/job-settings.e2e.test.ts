@@ -42,6 +42,8 @@ describe('Settings job: wrong token, view-only token, changed certificate, conso
   }
 
   const profileCard = (): Locator => job.page.getByRole('listitem', { name: NAME })
+  /** The sidebar's line under the console's name (its state, from every answer main gets). */
+  const sidebar = (): Locator => job.page.getByTestId('console-answers')
 
   /** Rename the first card on the Cards screen; returns its display id. */
   async function renameFirstCard(alias: string): Promise<string> {
@@ -117,6 +119,9 @@ describe('Settings job: wrong token, view-only token, changed certificate, conso
     expect(await table.getByRole('row', { name: /edit:credential/ }).textContent()).toContain('Missing')
     expect(await table.getByRole('row', { name: /view:credential/ }).textContent()).toContain('Allowed')
     await expect.poll(() => page.getByTestId('active-connection').textContent()).toContain(NAME)
+    // The sidebar says what Settings says: the console answers, the token lacks the edit keys.
+    await expect.poll(() => sidebar().getAttribute('data-state')).toBe('permissions')
+    expect(await sidebar().textContent()).toMatch(/Missing permissions.*edit:credential, edit:user, edit:visitor/s)
     await job.expectAccessible('Settings, view-only token added')
     await page.screenshot({ path: '/tmp/settings-view-only.png' })
 
@@ -161,6 +166,9 @@ describe('Settings job: wrong token, view-only token, changed certificate, conso
     const result = profileCard().getByTestId('test-result')
     await expect.poll(() => result.textContent()).toContain('accepted the new token')
     expect(await result.textContent()).toContain('holds every permission key')
+    // A token just replaced and accepted: Connected, whatever the old one met.
+    await expect.poll(() => sidebar().getAttribute('data-state')).toBe('reachable')
+    expect(await sidebar().textContent()).toContain('Connected')
     expect(await onDisk('secrets.json')).toContain(site.info.tokens.full)
     expect(await onDisk('profiles.json')).not.toContain(site.info.tokens.full)
     expect(await page.content()).not.toContain(site.info.tokens.full)
@@ -191,6 +199,7 @@ describe('Settings job: wrong token, view-only token, changed certificate, conso
     await page.getByRole('button', { name: 'Refresh' }).click()
     const alert = page.getByRole('alert')
     await expect.poll(() => alert.textContent(), { timeout: 20_000 }).toContain('is not the one you trusted')
+    await expect.poll(() => sidebar().textContent()).toContain('Certificate changed')
     await job.expectAccessible('Cards, certificate refused')
     await alert.getByRole('button', { name: 'Open Settings → Connection' }).click()
 
@@ -221,6 +230,7 @@ describe('Settings job: wrong token, view-only token, changed certificate, conso
     await expect.poll(() => result.textContent()).toContain('The new certificate is trusted.')
     await expect.poll(() => result.textContent()).toContain('address, certificate and token work')
     expect((await savedProfiles()).find((p) => p.name === NAME)?.fingerprint256).toBe(site.info.fingerprint256)
+    await expect.poll(() => sidebar().getAttribute('data-state')).toBe('reachable')
 
     const displayId = await renameFirstCard('Site spare 2')
     expect((await siteCards()).find((c) => c.display_id === displayId)?.alias).toBe('Site spare 2')
@@ -234,6 +244,8 @@ describe('Settings job: wrong token, view-only token, changed certificate, conso
     const alert = page.getByRole('alert')
     await expect.poll(() => alert.textContent(), { timeout: 30_000 }).toMatch(/Could not reach the console/)
     expect(await alert.textContent()).toMatch(/Check that the console is on, that this computer is on its network/)
+    await expect.poll(() => sidebar().getAttribute('data-state')).toBe('unreachable')
+    expect(await sidebar().textContent()).toContain('Not answering')
     await job.expectAccessible('Cards, console unreachable')
     await page.screenshot({ path: '/tmp/settings-unreachable.png' })
 
@@ -249,8 +261,24 @@ describe('Settings job: wrong token, view-only token, changed certificate, conso
     await expect
       .poll(() => profileCard().getByTestId('test-result').textContent())
       .toContain('address, certificate and token work')
+    await expect.poll(() => sidebar().getAttribute('data-state')).toBe('reachable')
     const displayId = await renameFirstCard('Site spare 3')
     expect((await siteCards()).find((c) => c.display_id === displayId)?.alias).toBe('Site spare 3')
+  })
+
+  it('a switch of console clears the results of an earlier moment', async () => {
+    await job.open('Settings')
+    await profileCard().getByRole('button', { name: 'Test connection' }).click()
+    const result = profileCard().getByTestId('test-result')
+    await expect.poll(() => result.textContent()).toContain('address, certificate and token work')
+    await job.page
+      .getByRole('listitem', { name: 'Demo console' })
+      .getByRole('button', { name: 'Use this console' })
+      .click()
+    await expect.poll(() => job.page.getByTestId('active-connection').textContent()).toContain('Demo console')
+    await expect.poll(async () => (await result.textContent())?.trim()).toBe('')
+    await profileCard().getByRole('button', { name: 'Use this console' }).click()
+    await expect.poll(() => job.page.getByTestId('active-connection').textContent()).toContain(NAME)
   })
 
   it('removing the connection asks first (Cancel has the focus) and forgets its token', async () => {
