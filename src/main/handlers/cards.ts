@@ -24,7 +24,7 @@ export function cardHandlers({ cards, events }: AppServices): HandlersOf<'cards'
     },
     'cards.view': (query) => cards.view(query),
     'cards.get': ({ token }) => cards.get(token),
-    'cards.rename': ({ token, alias }) => cards.rename(token, alias),
+    'cards.rename': ({ token, edit }) => cards.rename(token, edit),
     'cards.assign': ({ token, owner, force }) => cards.assign(token, owner, force),
     'cards.unassign': ({ token }) => cards.unassign(token),
     'cards.delete': async ({ token }) => {

@@ -8,7 +8,7 @@ export function touchPassHandlers({ touchPasses }: AppServices): HandlersOf<'tou
     'touchPasses.assignable': async () => ({ items: await touchPasses.assignable() }),
     'touchPasses.expired': () => touchPasses.expired(),
     'touchPasses.get': ({ id }) => touchPasses.get(id),
-    'touchPasses.rename': ({ id, name }) => touchPasses.rename(id, name),
+    'touchPasses.rename': ({ id, edit }) => touchPasses.rename(id, edit),
     'touchPasses.setStatus': ({ id, status }) => touchPasses.setStatus(id, status),
     'touchPasses.unbundle': ({ id, bundleId }) => touchPasses.unbundle(id, bundleId),
     'touchPasses.purchase': ({ count, idempotencyKey }) => touchPasses.purchase(count, idempotencyKey),

@@ -6,7 +6,7 @@ export function visitorHandlers({ visitors }: AppServices): HandlersOf<'visitors
     'visitors.list': (query) => visitors.list(query),
     'visitors.get': ({ id }) => visitors.get(id),
     'visitors.create': (form) => visitors.create(form),
-    'visitors.update': ({ id, visitor }) => visitors.update(id, visitor),
+    'visitors.update': ({ id, edit }) => visitors.update(id, edit),
     'visitors.cancel': async ({ id }) => {
       await visitors.cancel(id)
       return { cancelled: true as const }

@@ -6,36 +6,50 @@ import { scheduleSchema } from './schedule'
  * The visitor form, shared by the renderer (field messages before anything is sent) and main
  * (which parses it again). Field names are the console's (E17/E18), so main sends it as is.
  */
-const optionalText = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).default('')
+const optionalText = (max: number, tooLong: string) => z.string().trim().max(max, tooLong)
 
-export const visitorFormSchema = z
-  .object({
-    first_name: z.string().trim().min(1, 'Enter the first name.').max(64, 'Keep the first name under 64 characters.'),
-    last_name: z.string().trim().min(1, 'Enter the last name.').max(64, 'Keep the last name under 64 characters.'),
-    visitor_company: optionalText(100, 'Keep the company under 100 characters.'),
-    mobile_phone: optionalText(32, 'Keep the phone number under 32 characters.').refine(
-      (v) => /^[+()\d\s.-]*$/.test(v),
-      'Use digits, spaces and + ( ) - only.'
-    ),
-    email: optionalText(254, 'Keep the email under 254 characters.').refine(
-      (v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
-      'Enter an email like name@example.com, or leave it empty.'
-    ),
-    remarks: optionalText(500, 'Keep the remarks under 500 characters.'),
-    visit_reason: z.enum(visitReasons, { error: 'Choose the reason for the visit.' }),
-    /** Unix seconds, from the desk's local date and time. */
-    start_time: z.number({ error: 'Enter when the visit starts.' }).int().positive('Enter when the visit starts.'),
-    end_time: z.number({ error: 'Enter when the visit ends.' }).int().positive('Enter when the visit ends.'),
-    /**
-     * null = a one-time visit: any time inside the validity window. Left out on an edit that did
-     * not touch the recurring setting or the schedule: the console keeps it (E18 is partial).
-     */
-    week_schedule: scheduleSchema.nullable().optional(),
-    /** Left out on an edit that did not touch the doors: the console keeps them (E18 is partial). */
-    resources: z
-      .array(z.object({ id: z.string().min(1).max(200), type: z.enum(resourceTypes) }))
-      .max(200)
-      .optional()
+/**
+ * The form's fields, each checked alone: an edit checks only the fields it changes. No defaults
+ * here: a default would put a field the person never touched into an edit (and clear it).
+ */
+export const visitorFormFields = z.object({
+  first_name: z.string().trim().min(1, 'Enter the first name.').max(64, 'Keep the first name under 64 characters.'),
+  last_name: z.string().trim().min(1, 'Enter the last name.').max(64, 'Keep the last name under 64 characters.'),
+  visitor_company: optionalText(100, 'Keep the company under 100 characters.'),
+  mobile_phone: optionalText(32, 'Keep the phone number under 32 characters.').refine(
+    (v) => /^[+()\d\s.-]*$/.test(v),
+    'Use digits, spaces and + ( ) - only.'
+  ),
+  email: optionalText(254, 'Keep the email under 254 characters.').refine(
+    (v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+    'Enter an email like name@example.com, or leave it empty.'
+  ),
+  remarks: optionalText(500, 'Keep the remarks under 500 characters.'),
+  visit_reason: z.enum(visitReasons, { error: 'Choose the reason for the visit.' }),
+  /** Unix seconds, from the desk's local date and time. */
+  start_time: z.number({ error: 'Enter when the visit starts.' }).int().positive('Enter when the visit starts.'),
+  end_time: z.number({ error: 'Enter when the visit ends.' }).int().positive('Enter when the visit ends.'),
+  /**
+   * null = a one-time visit: any time inside the validity window. Left out on an edit that did
+   * not touch the recurring setting or the schedule: the console keeps it (E18 is partial).
+   */
+  week_schedule: scheduleSchema.nullable().optional(),
+  /** Left out on an edit that did not touch the doors: the console keeps them (E18 is partial). */
+  resources: z
+    .array(z.object({ id: z.string().min(1).max(200), type: z.enum(resourceTypes) }))
+    .max(200)
+    .optional()
+})
+
+const { visitor_company, mobile_phone, email, remarks } = visitorFormFields.shape
+
+/** A new visitor: the optional texts default to empty. */
+export const visitorFormSchema = visitorFormFields
+  .extend({
+    visitor_company: visitor_company.default(''),
+    mobile_phone: mobile_phone.default(''),
+    email: email.default(''),
+    remarks: remarks.default('')
   })
   .refine((v) => !(v.start_time > 0 && v.end_time > 0) || v.end_time > v.start_time, {
     message: 'The visit must end after it starts.',

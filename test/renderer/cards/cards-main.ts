@@ -50,9 +50,10 @@ export function cardsMain(initial: NfcCard[] = [], options: { answerAtOnce?: boo
     },
     'cards.capabilities': () => ok({ canEdit: true }),
     'cards.rename': (input) => {
-      const { token, alias } = input as { token: string; alias: string }
+      const { token, edit } = input as { token: string; edit: { changes: { alias: string } } }
+      const alias = edit.changes.alias
       state.held = state.held.map((c) => (c.token === token ? { ...c, alias } : c))
-      return ok(state.held.find((c) => c.token === token))
+      return ok({ outcome: 'saved', record: state.held.find((c) => c.token === token), sent: ['alias'] })
     },
     'cards.delete': (input) => {
       state.held = state.held.filter((c) => c.token !== (input as { token: string }).token)

@@ -106,7 +106,7 @@ describe('a second open', () => {
     await waitFor(() => expect(count()).toBe('3 of 3 cards'))
     cardsStore.selectAt(1)
     expect(cardsStore.selected?.token).toBe('tok-2')
-    await cardsStore.rename('tok-2', 'Front desk')
+    await cardsStore.rename('tok-2', { base: { alias: '' }, changes: { alias: 'Front desk' } })
     expect(cardsStore.selected?.alias).toBe('Front desk')
     expect(cardsStore.view.rows[1]!.alias).toBe('Front desk')
     await cardsStore.remove('tok-2')

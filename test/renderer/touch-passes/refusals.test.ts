@@ -41,7 +41,11 @@ const refusedByRule: Envelope = {
     details: { endpoint: 'userAssignTouchPass', status: 400 }
   }
 }
-const answer = (pass: TouchPass): Envelope => ({ ok: true, result: pass })
+/** A rename main wrote (only the changed name was sent). */
+const renamed = (pass: TouchPass): Envelope => ({
+  ok: true,
+  result: { outcome: 'saved', record: pass, sent: ['card_name'] }
+})
 
 /** The buttons that change a pass (edit:credential), by their names. */
 const editButtons = () => [
@@ -57,7 +61,10 @@ describe('Touch Pass details: a refusal concerns the refused action only', () =>
     const { bridge, calls } = scriptedBridge({
       'users.search': () => ({ ok: true, result: { items: [user] } }),
       'touchPasses.assign': () => refusedByRule,
-      'touchPasses.rename': (input) => answer({ ...free, card_name: (input as { name: string }).name })
+      'touchPasses.rename': (input) => {
+        const { changes } = (input as { edit: { changes: { card_name: string } } }).edit
+        return renamed({ ...free, ...changes })
+      }
     })
     setApiForTests(bridge)
     render(TouchPassDetails, { pass: free })

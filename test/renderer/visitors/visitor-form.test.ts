@@ -48,6 +48,9 @@ function visitor(resources: Visitor['resources'], endOffset = 8 * hour): Visitor
   }
 }
 
+/** An edit as the form sends it (visitors.update). */
+type Sent = { id: string; edit: { base: Record<string, unknown>; changes: Record<string, unknown> } }
+
 function script() {
   const sent: unknown[] = []
   const answer = (input: unknown) => {
@@ -56,7 +59,10 @@ function script() {
   }
   const { bridge, calls } = scriptedBridge({
     'sites.topology': () => ({ ok: true, result: topology }),
-    'visitors.update': answer,
+    'visitors.update': (input) => {
+      sent.push(input)
+      return { ok: true as const, result: { outcome: 'saved', record: visitor([]), sent: [] } }
+    },
     'visitors.create': answer
   })
   setApiForTests(bridge)
@@ -90,8 +96,11 @@ describe('visitor form: doors, an end in the past, no doors', () => {
     await fireEvent.click(within(picker).getByLabelText(/Office/))
     await fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
     await expect.poll(() => sent.length).toBe(1)
-    const body = sent[0] as { visitor: { resources: { id: string; type: string }[] } }
-    expect(body.visitor.resources.map((r) => `${r.type}:${r.id}`).sort()).toEqual([
+    const { edit } = sent[0] as Sent
+    // Only the doors were changed: nothing else is sent.
+    expect(Object.keys(edit.changes)).toEqual(['resources'])
+    const resources = edit.changes.resources as { id: string; type: string }[]
+    expect(resources.map((r) => `${r.type}:${r.id}`).sort()).toEqual([
       'door:d-office',
       'door:d-server',
       'door_group:g-lobby'
@@ -113,8 +122,8 @@ describe('visitor form: doors, an end in the past, no doors', () => {
     await fireEvent.click(within(picker).getByLabelText(/Office/))
     await fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
     await expect.poll(() => sent.length).toBe(1)
-    const body = sent[0] as { visitor: { resources: { id: string; type: string }[] } }
-    expect(body.visitor.resources.map((r) => `${r.type}:${r.id}`).sort()).toEqual([
+    const resources = (sent[0] as Sent).edit.changes.resources as { id: string; type: string }[]
+    expect(resources.map((r) => `${r.type}:${r.id}`).sort()).toEqual([
       'door:d-office',
       'door_group:g-auto',
       'door_group:g-lobby'
@@ -172,7 +181,7 @@ describe('visitor form: the weekly schedule and a walk-in’s defaults', () => {
     await fireEvent.click(await screen.findByLabelText(/Office/))
     await fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
     await expect.poll(() => sent.length).toBe(1)
-    expect((sent[0] as { visitor: { week_schedule?: unknown } }).visitor.week_schedule).toBeUndefined()
+    expect(Object.keys((sent[0] as Sent).edit.changes)).toEqual(['resources'])
   })
 
   it('reads “any time of any day” back as a one-time visit', async () => {
@@ -190,7 +199,7 @@ describe('visitor form: the weekly schedule and a walk-in’s defaults', () => {
     await fireEvent.click(recurring)
     await fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
     await expect.poll(() => sent.length).toBe(1)
-    expect((sent[0] as { visitor: { week_schedule: unknown } }).visitor.week_schedule).toBeNull()
+    expect((sent[0] as Sent).edit.changes).toEqual({ week_schedule: null })
   })
 
   it('a new visitor is valid from now until the business day ends, and not recurring', async () => {

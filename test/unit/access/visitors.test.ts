@@ -238,7 +238,10 @@ describe('a visitor’s doors and name search, as the desk uses them (handlers a
     // What the edit form sends: what it shows, plus Office.
     const sent = [...opened.resources.map((r) => ({ id: r.id, type: r.type as 'door' | 'door_group' }))]
     sent.push({ id: office, type: 'door' })
-    const saved = await handlers['visitors.update']({ id: created.id, visitor: form('Rosa', 'Jensen', sent) })
+    const base = { resources: opened.resources.map(({ id, type }) => ({ id, type })) }
+    const answer = await handlers['visitors.update']({ id: created.id, edit: { base, changes: { resources: sent } } })
+    if (answer.outcome !== 'saved') throw new Error('unexpected conflict')
+    const saved = answer.record
     expect(saved.resources.map((r) => `${r.type}:${r.id}`).sort()).toEqual(
       [`door_group:${lobby}`, `door:${server}`, `door:${office}`].sort()
     )
@@ -255,12 +258,15 @@ describe('a visitor’s doors and name search, as the desk uses them (handlers a
 
   it('an edit that only adds a door keeps a one-time visit one-time (no schedule on the console)', async () => {
     const created = await handlers['visitors.create'](form('Ximena', 'Ruiz', [{ id: lobby, type: 'door_group' }]))
-    // What the edit form sends when only a door was ticked: no week_schedule at all.
-    const { week_schedule: _untouched, ...edit } = form('Ximena', 'Ruiz', [
-      { id: lobby, type: 'door_group' },
-      { id: office, type: 'door' }
-    ])
-    await handlers['visitors.update']({ id: created.id, visitor: edit })
+    // What the edit form sends when only a door was ticked: the doors, no week_schedule at all.
+    const changes = {
+      resources: [
+        { id: lobby, type: 'door_group' as const },
+        { id: office, type: 'door' as const }
+      ]
+    }
+    const base = { resources: [{ id: lobby, type: 'door_group' }] }
+    await handlers['visitors.update']({ id: created.id, edit: { base, changes } })
     type Record = { id: string; schedule: { week: unknown } }
     const stored = (await demo.control<{ data: Record[] }>('GET', '/__demo/state/visitors')).body.data
     expect(stored.find((v) => v.id === created.id)!.schedule.week).toBeNull()

@@ -99,8 +99,9 @@ describe('Touch Pass channels in main', () => {
     })
     const byId = async () => (await held()).find((p) => p.id === pass.id)!
 
+    const edit = { base: { card_name: pass.card_name }, changes: { card_name: 'Lobby phone' } }
     expect(
-      result<PassRecord>(await dispatch('touchPasses.rename', { id: pass.id, name: 'Lobby phone' }))
+      result<{ record: PassRecord }>(await dispatch('touchPasses.rename', { id: pass.id, edit })).record
     ).toMatchObject({ id: pass.id, card_name: 'Lobby phone' })
     expect((await byId()).card_name).toBe('Lobby phone')
 

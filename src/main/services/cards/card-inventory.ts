@@ -8,6 +8,9 @@ import { probeEditPermission } from '../access/permission-probe'
 import { DEFAULT_ALL_PAGE_SIZE } from '../access/pagination'
 import type { AccessClient } from '../access/client'
 import { AppError } from '../../../shared/errors'
+import { applyEdit } from '../../../shared/edits/apply-edit'
+import type { EditOutcome } from '../../../shared/edits/edit'
+import { cardAliasKinds, type CardAliasEdit, type CardAliasFields } from '../../../shared/edits/card-alias'
 
 /** Each token once, the first kept (a console may repeat a card within a page). */
 function uniqueCards(cards: NfcCard[]): NfcCard[] {
@@ -225,11 +228,25 @@ export class CardInventory {
     return card
   }
 
-  async rename(token: string, alias: string): Promise<NfcCard> {
+  /**
+   * A new alias from the details (applyEdit): the card is read again first, and an alias changed on
+   * the console since the details opened comes back as a conflict with nothing written.
+   */
+  async rename(token: string, edit: CardAliasEdit): Promise<EditOutcome<NfcCard, CardAliasFields>> {
     const client = await this.connections.client()
-    await client.nfcCards.update(token, { alias })
-    // E8 answers "success" only: read the card back so the table shows what the console holds.
-    return this.get(token)
+    return applyEdit(
+      {
+        read: () => this.get(token),
+        fields: (card) => ({ alias: card.alias }),
+        write: async (send) => {
+          await client.nfcCards.update(token, { alias: send.alias ?? '' })
+          // E8 answers "success" only: read the card back so the table shows what the console holds.
+          return this.get(token)
+        }
+      },
+      edit,
+      cardAliasKinds
+    )
   }
 
   async remove(token: string): Promise<void> {

@@ -1,5 +1,12 @@
 import { AppError } from '../../../shared/errors'
-import type { TouchPassFilterStatus } from '../../../shared/access/touch-passes'
+import type { TouchPass, TouchPassFilterStatus } from '../../../shared/access/touch-passes'
+import { applyEdit } from '../../../shared/edits/apply-edit'
+import type { EditOutcome } from '../../../shared/edits/edit'
+import {
+  touchPassNameKinds,
+  type TouchPassNameEdit,
+  type TouchPassNameFields
+} from '../../../shared/edits/touch-pass-name'
 import type { AccessClient } from '../access/client'
 import { probeEditPermission } from '../access/permission-probe'
 
@@ -35,8 +42,21 @@ export class TouchPassService {
     return (await this.client()).touchPasses.get(id)
   }
 
-  async rename(id: string, name: string) {
-    return (await this.client()).touchPasses.update(id, { card_name: name })
+  /**
+   * A new name from the details (applyEdit): the pass is read again first (E13), and a name changed
+   * on the console since the details opened comes back as a conflict with nothing written.
+   */
+  async rename(id: string, edit: TouchPassNameEdit): Promise<EditOutcome<TouchPass, TouchPassNameFields>> {
+    const c = await this.client()
+    return applyEdit(
+      {
+        read: () => c.touchPasses.get(id),
+        fields: (pass) => ({ card_name: pass.card_name }),
+        write: (send) => c.touchPasses.update(id, { card_name: send.card_name ?? '' })
+      },
+      edit,
+      touchPassNameKinds
+    )
   }
 
   async setStatus(id: string, status: 'ACTIVE' | 'SUSPENDED') {

@@ -1,19 +1,50 @@
 import { AppError } from '../../../shared/errors'
-import { anyTimeWeek, matchesName, nameWords, type Visitor, type VisitorStatus } from '../../../shared/access/visitors'
+import {
+  anyTimeWeek,
+  matchesName,
+  nameWords,
+  type Visitor,
+  type VisitorStatus,
+  type VisitorUpdate
+} from '../../../shared/access/visitors'
+import { applyEdit } from '../../../shared/edits/apply-edit'
+import type { EditOutcome } from '../../../shared/edits/edit'
+import { visitorFieldKinds, visitorFieldsOf, type VisitorEdit, type VisitorFields } from '../../../shared/visitors/edit'
 import type { VisitorForm } from '../../../shared/visitors/form'
 import type { AccessClient } from '../access/client'
 import { unfoldVisitorDoors } from '../access/doors'
 import { probeEditPermission } from '../access/permission-probe'
 
-/**
- * The console's body for E17/E18. A schedule left out stays as it is (E18 is partial): an edit that
- * did not touch it sends none. A one-time visit has no schedule on create; an edit that turns a
- * recurring visit into a one-time one sends "any time of any day" (read back as no schedule).
- */
-function toBody(form: VisitorForm, forUpdate: boolean) {
+/** The console's body for E17. A one-time visit has no schedule on create. */
+function createBody(form: VisitorForm) {
   const { week_schedule, ...rest } = form
-  const schedule = week_schedule === null && forUpdate ? anyTimeWeek() : (week_schedule ?? undefined)
-  return { ...rest, ...(schedule ? { week_schedule: schedule } : {}) }
+  return { ...rest, ...(week_schedule ? { week_schedule } : {}) }
+}
+
+/**
+ * The console's body for E18: the changed fields only (E18 is partial, facts §4.5), so nothing
+ * the person left alone is written. An edit that turns a recurring visit into a one-time one
+ * sends "any time of any day" (read back as no schedule). A window changed at one end is checked
+ * against the other end as the console holds it now.
+ */
+function updateBody(send: Partial<VisitorFields>, current: Visitor): VisitorUpdate {
+  const start = send.start_time ?? current.start_time
+  const end = send.end_time ?? current.end_time
+  if (start !== undefined && end !== undefined && end <= start) {
+    throw new AppError({
+      kind: 'validation',
+      code: 'INVALID_INPUT',
+      message: 'The visit must end after it starts: the console holds a window the new time does not fit.',
+      hint: 'Open the visitor again to see its times, then change both ends together.',
+      details: { field: send.end_time !== undefined ? 'end_time' : 'start_time' }
+    })
+  }
+  const { week_schedule, ...rest } = send
+  // The channel checked each changed field with the form's rules (visitorEditSchema).
+  return {
+    ...(rest as VisitorUpdate),
+    ...(week_schedule !== undefined ? { week_schedule: week_schedule ?? anyTimeWeek() } : {})
+  }
 }
 
 /**
@@ -71,12 +102,25 @@ export class VisitorService {
 
   async create(form: VisitorForm): Promise<Visitor> {
     const c = await this.client()
-    return withDoors(c, await c.visitors.create(toBody(form, false)))
+    return withDoors(c, await c.visitors.create(createBody(form)))
   }
 
-  async update(id: string, form: VisitorForm): Promise<Visitor> {
+  /**
+   * An edit from the form (only the fields changed, with what they held when it opened): the
+   * visitor is read again, and a field also changed on the console meanwhile comes back as a
+   * conflict with nothing written (applyEdit).
+   */
+  async update(id: string, edit: VisitorEdit): Promise<EditOutcome<Visitor, VisitorFields>> {
     const c = await this.client()
-    return withDoors(c, await c.visitors.update(id, toBody(form, true)))
+    return applyEdit(
+      {
+        read: () => this.get(id),
+        fields: visitorFieldsOf,
+        write: async (send, current) => withDoors(c, await c.visitors.update(id, updateBody(send, current)))
+      },
+      edit,
+      visitorFieldKinds
+    )
   }
 
   async cancel(id: string): Promise<void> {

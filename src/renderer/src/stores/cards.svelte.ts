@@ -2,6 +2,8 @@ import type { NfcCard, NfcCardStatus } from '../../../shared/access/nfc-cards'
 import { MAX_VIEW_ROWS, type CardView, type CardViewQuery, type SortKey } from '../../../shared/nfc/card-view'
 import { AppError } from '../../../shared/errors'
 import type { OwnerRef } from '../../../shared/owners'
+import type { EditOutcome } from '../../../shared/edits/edit'
+import type { CardAliasEdit, CardAliasFields } from '../../../shared/edits/card-alias'
 import { getApi } from '../lib/api'
 import { Latest } from '../lib/latest'
 import { throttled } from '../lib/throttle'
@@ -352,8 +354,11 @@ export class CardsStore {
     void this.ask()
   }
 
-  async rename(token: string, alias: string): Promise<void> {
-    await this.put(await getApi().cards.rename({ token, alias }))
+  /** A new alias (only when changed), or the conflict main found: then nothing was written. */
+  async rename(token: string, edit: CardAliasEdit): Promise<EditOutcome<NfcCard, CardAliasFields>> {
+    const answer = (await getApi().cards.rename({ token, edit })) as EditOutcome<NfcCard, CardAliasFields>
+    if (answer.outcome === 'saved') await this.put(answer.record)
+    return answer
   }
 
   /** A card main answered for after an edit: shown in the details at once, and the rows asked again. */

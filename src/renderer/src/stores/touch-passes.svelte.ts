@@ -1,5 +1,7 @@
 import type { TouchPass, TouchPassFilterStatus } from '../../../shared/access/touch-passes'
 import { AppError } from '../../../shared/errors'
+import type { EditOutcome } from '../../../shared/edits/edit'
+import type { TouchPassNameEdit, TouchPassNameFields } from '../../../shared/edits/touch-pass-name'
 import { getApi, type Api } from '../lib/api'
 import { RecordList } from './record-list.svelte'
 
@@ -117,8 +119,17 @@ export class TouchPassesStore extends RecordList<TouchPass> {
     if (this.selected?.id === pass.id) this.selected = pass
   }
 
-  rename(id: string, name: string): Promise<TouchPass> {
-    return this.change(() => getApi().touchPasses.rename({ id, name }))
+  /** A new name (only when changed), or the conflict main found: then nothing was written. */
+  async rename(id: string, edit: TouchPassNameEdit): Promise<EditOutcome<TouchPass, TouchPassNameFields>> {
+    let answer: EditOutcome<TouchPass, TouchPassNameFields>
+    try {
+      answer = (await getApi().touchPasses.rename({ id, edit })) as EditOutcome<TouchPass, TouchPassNameFields>
+    } catch (err) {
+      throw this.refused(err)
+    }
+    // A conflict wrote nothing: the pass shown stays as it was.
+    if (answer.outcome === 'saved') this.replace(answer.record)
+    return answer
   }
 
   setStatus(id: string, status: 'ACTIVE' | 'SUSPENDED'): Promise<TouchPass> {
@@ -166,12 +177,17 @@ export class TouchPassesStore extends RecordList<TouchPass> {
       this.replace(pass)
       return pass
     } catch (err) {
-      const e = AppError.from(err)
-      const key = missingPermission(e)
-      if (key === 'edit:credential') this.editBlocked = key
-      if (key === 'edit:user') this.assignBlocked = key
-      throw e
+      throw this.refused(err)
     }
+  }
+
+  /** A refusal for a missing permission turns off the actions that need it. */
+  private refused(err: unknown): AppError {
+    const e = AppError.from(err)
+    const key = missingPermission(e)
+    if (key === 'edit:credential') this.editBlocked = key
+    if (key === 'edit:user') this.assignBlocked = key
+    return e
   }
 }
 

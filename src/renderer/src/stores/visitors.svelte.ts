@@ -1,5 +1,7 @@
 import type { Visitor, VisitorStatus } from '../../../shared/access/visitors'
 import { AppError } from '../../../shared/errors'
+import type { EditOutcome } from '../../../shared/edits/edit'
+import type { VisitorEdit, VisitorFields } from '../../../shared/visitors/edit'
 import { getApi, type Api } from '../lib/api'
 import { RecordList } from './record-list.svelte'
 import { missingPermission } from './touch-passes.svelte'
@@ -42,9 +44,16 @@ export class VisitorsStore extends RecordList<Visitor> {
     }
   }
 
-  /** A new visit, or changes to this one: the console's answer is what is shown afterwards. */
-  save(input: Parameters<Api['visitors']['create']>[0], id?: string): Promise<Visitor> {
-    return id ? getApi().visitors.update({ id, visitor: input }) : getApi().visitors.create(input)
+  /** A new visit: the console's answer is what is shown afterwards. */
+  create(input: Parameters<Api['visitors']['create']>[0]): Promise<Visitor> {
+    return getApi().visitors.create(input)
+  }
+
+  /** Changes to a visit: only the fields changed, or the conflicts main found (nothing written then). */
+  async update(id: string, edit: VisitorEdit): Promise<EditOutcome<Visitor, VisitorFields>> {
+    // Main checks each changed field against the form's rules (visitorEditSchema) before anything is sent.
+    const input = { id, edit } as Parameters<Api['visitors']['update']>[0]
+    return (await getApi().visitors.update(input)) as EditOutcome<Visitor, VisitorFields>
   }
 
   /** Cancels the visit (§4.6 without force): only the status changes. */

@@ -3,6 +3,8 @@ import { channel, recordId } from '../define'
 import { nfcCardSchema } from '../../access/nfc-cards'
 import { cardViewQuerySchema, cardViewSchema } from '../../nfc/card-view'
 import { ownerRefSchema } from '../../owners'
+import { cardAliasEditSchema } from '../../edits/card-alias'
+import { editOutcomeSchema } from '../../edits/edit'
 
 const tokenInput = z.object({ token: recordId })
 
@@ -33,9 +35,10 @@ export const cardChannels = {
   ),
   'cards.get': channel('One NFC card by token (E5)', tokenInput, nfcCardSchema),
   'cards.rename': channel(
-    "Change a card's alias (E8)",
-    z.object({ token: recordId, alias: z.string().trim().max(100) }),
-    nfcCardSchema
+    "Change a card's alias (E8) from the alias the details opened with: the card is read again first, and an " +
+      'alias also changed on the console meanwhile is answered as a conflict with nothing written',
+    z.object({ token: recordId, edit: cardAliasEditSchema }),
+    editOutcomeSchema(nfcCardSchema)
   ),
   'cards.assign': channel(
     'Give a card to a user (§3.7) or visitor (§4.7); force takes it over from its current owner',

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { channel, noInput, recordId, itemsOf } from '../define'
 import { touchPassFilterStatuses, touchPassSchema } from '../../access/touch-passes'
+import { editOutcomeSchema } from '../../edits/edit'
+import { touchPassNameEditSchema } from '../../edits/touch-pass-name'
 
 const idInput = z.object({ id: recordId })
 const passList = itemsOf(touchPassSchema)
@@ -51,9 +53,10 @@ export const touchPassChannels = {
   ),
   'touchPasses.get': channel('One Touch Pass with its device bundles (E13)', idInput, touchPassSchema),
   'touchPasses.rename': channel(
-    "Change a Touch Pass's display name (E12 card_name)",
-    z.object({ id: recordId, name: z.string().trim().max(100) }),
-    touchPassSchema
+    "Change a Touch Pass's display name (E12 card_name) from the name the details opened with: the pass is read " +
+      'again first (E13), and a name also changed on the console meanwhile is answered as a conflict with nothing written',
+    z.object({ id: recordId, edit: touchPassNameEditSchema }),
+    editOutcomeSchema(touchPassSchema)
   ),
   'touchPasses.setStatus': channel(
     'Activate or suspend a Touch Pass (E12 status)',

@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { channel, noInput, recordId } from '../define'
 import { visitorSchema, visitorStatusNameSchema } from '../../access/visitors'
 import { visitorFormSchema } from '../../visitors/form'
+import { visitorEditSchema } from '../../visitors/edit'
+import { editOutcomeSchema } from '../../edits/edit'
 
 const idInput = z.object({ id: recordId })
 
@@ -19,9 +21,11 @@ export const visitorChannels = {
   'visitors.get': channel('One visitor with schedule, resources and credentials (§4.3)', idInput, visitorSchema),
   'visitors.create': channel('Create a visitor (E17)', visitorFormSchema, visitorSchema),
   'visitors.update': channel(
-    'Change a visitor (E18): names, reason, validity window, weekly schedule and doors',
-    z.object({ id: recordId, visitor: visitorFormSchema }),
-    visitorSchema
+    'Change a visitor (E18): only the fields changed on the form, with what they held when it opened; ' +
+      'the visitor is read again first, and a field also changed on the console meanwhile is answered as a ' +
+      'conflict with nothing written',
+    z.object({ id: recordId, edit: visitorEditSchema }),
+    editOutcomeSchema(visitorSchema)
   ),
   'visitors.cancel': channel(
     'Cancel a visit (§4.6 without force): the visitor stays, as CANCELLED',

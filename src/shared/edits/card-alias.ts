@@ -1,0 +1,17 @@
+import { z } from 'zod'
+import { editSchema, type EditOf } from './edit'
+import { trimmed, type FieldKinds } from './equality'
+
+/** A card's alias as the Cards details edit it (E8's only body field). */
+export interface CardAliasFields {
+  alias: string
+}
+
+export const cardAliasKinds: FieldKinds<CardAliasFields> = { alias: trimmed }
+
+export const cardAliasEditSchema = editSchema(
+  z.object({ alias: z.string().trim().max(100, 'Keep the alias under 100 characters.') }),
+  z.object({ alias: z.string().max(1000) })
+)
+
+export type CardAliasEdit = EditOf<CardAliasFields>
