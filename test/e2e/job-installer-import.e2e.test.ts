@@ -223,4 +223,82 @@ describe('installer job: typed IDs and CSV files, uploads through failures, card
     expect(await page.getByTestId('card-rows').textContent()).toContain('Desk-07')
     expect(job.browser.errors).toEqual([])
   }, 240_000)
+
+  it('a batch switched to reversed holds each card once: the same card typed again is a duplicate, the console gets it once', async () => {
+    const { page } = job
+    await job.open('Import')
+    await page.getByRole('button', { name: 'New batch…' }).click()
+    const form = page.getByRole('form', { name: 'New batch' })
+    await form.getByLabel('Name').fill('Gate cards')
+    await form.getByLabel('Name').press('Enter')
+    await expect.poll(() => page.getByTestId('batch-title').textContent()).toBe('Gate cards')
+    const typedId = page.getByRole('textbox', { name: 'NFC ID to add' })
+    const typedAlias = page.getByRole('textbox', { name: 'Alias to add' })
+    await typedId.fill('04C1C2C3')
+    await typedAlias.fill('Gate-01')
+    await typedId.press('Enter')
+    await expect.poll(() => rows(page).count()).toBe(1)
+    await typedId.fill('04C1C2C4')
+    await typedAlias.fill('Gate-02')
+    await typedId.press('Enter')
+    await expect.poll(() => rows(page).count()).toBe(2)
+
+    // The byte order applies to every row: switched, both rows are sent reversed.
+    await page.getByRole('radio', { name: 'Reversed' }).check()
+    await expect.poll(() => rows(page).locator('td.mono').allTextContents()).toEqual(['C3C2C104', 'C4C2C104'])
+    // The same card again, as first typed: a duplicate, said on screen; the alias typed with it is kept.
+    await typedId.fill('04C1C2C3')
+    await typedAlias.fill('Other')
+    await typedId.press('Enter')
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'already in this batch' }).textContent())
+      .toBe(
+        '04C1C2C3 is already in this batch, as C3C2C104 on row 1 (Gate-01): not added again. The alias "Other" was not used; it is still in the alias field: edit row 1 to give it this alias.'
+      )
+    expect(await typedAlias.inputValue()).toBe('Other')
+    expect(await rows(page).count()).toBe(2)
+    await typedAlias.fill('')
+
+    // A CSV: the second card in the other order, an all-digit ID, an alias the console uses (first test).
+    const digits = '80000001'
+    await page.getByLabel('CSV file to import').setInputFiles({
+      name: 'gate.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`04C1C2C4,Gate-x\n${digits},Digits\n04C1C2C5,Held-1\n`, 'utf8')
+    })
+    const preview = page.getByTestId('csv-preview')
+    await preview.waitFor()
+    const why = await preview.locator('tbody tr td.why').allTextContents()
+    expect(why).toEqual([
+      'This card is already in the batch as C4C2C104 (the same bytes in the other order)',
+      `All digits: read as hex ${digits}. If ${digits} is the card's decimal number (the reader panel's "Decimal"), its NFC ID is 04C4B401: give that instead.`,
+      `Alias "Held-1" is already used on the console by card ${decimal('04A1B2AA')}; aliases must be unique`
+    ])
+    expect(await page.getByTestId('csv-read-as-hex').textContent()).toBe('1 all-digit ID read as hex: check')
+    await job.expectAccessible('CSV preview with byte order and digits')
+    await page.getByRole('button', { name: 'Add 1 valid row to the batch' }).click()
+    await expect.poll(() => rows(page).count()).toBe(3)
+    expect(await rows(page).nth(2).getByTestId('digits-reading').count()).toBe(1)
+    await page.getByRole('button', { name: 'Close', exact: true }).click()
+
+    await page.getByRole('button', { name: 'Upload 3 cards to the console' }).click()
+    await expect
+      .poll(() => page.getByTestId('upload-result').textContent(), { timeout: 30_000 })
+      .toMatch(/Sent 3: 3 imported\./)
+    // Now on the console in this order: the order cannot change, and the screen says why.
+    expect(await page.getByRole('radio', { name: 'As read' }).isDisabled()).toBe(true)
+    expect(await page.getByTestId('byte-order-locked').textContent()).toMatch(
+      /3 cards of this batch are on the console/
+    )
+    await job.expectAccessible('Reversed batch imported')
+
+    // Each card once, in the batch's order; never in the other order, nothing else sent.
+    const cards: { nfc_id: string; alias: string }[] = await job.state('cards')
+    const held = (nfcId: string) => cards.filter((c) => c.nfc_id === nfcId).map((c) => c.alias)
+    expect(held('C3C2C104')).toEqual(['Gate-01'])
+    expect(held('C4C2C104')).toEqual(['Gate-02'])
+    expect(held(digits)).toEqual(['Digits'])
+    for (const never of ['04C1C2C3', '04C1C2C4', '04C1C2C5', '04C4B401']) expect(held(never), never).toEqual([])
+    expect(job.browser.errors).toEqual([])
+  }, 180_000)
 })
