@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ConsoleCards } from '../../../src/main/services/batches/console-cards'
 import { PeopleIndex } from '../../../src/main/services/roster/person-match'
 import { planRoster, plannedSteps, type PlanInput } from '../../../src/main/services/roster/roster-plan'
+import { stepsOf } from '../../../src/main/services/roster/roster-steps'
 import { nfcCardSchema } from '../../../src/shared/access/nfc-cards'
 import type { BatchRow } from '../../../src/shared/batches/schemas'
 import { consoleCardNumber } from '../../../src/shared/nfc/card-number'
@@ -425,6 +426,11 @@ describe('PIN and Touch Pass', () => {
       }
     ])
     expect(plannedSteps(row)).toEqual({ card: false, pin: false, pass: false })
+    // Once skipped, the row says so and that nothing was replaced (not what would have happened).
+    expect(stepsOf(row)).toEqual([
+      { step: 'pin', skip: 'Ada Ng already has a PIN: skipped, nothing was replaced (their PIN stays).' },
+      { step: 'pass', skip: 'Ada Ng already has a Touch Pass; a user holds one at most.' }
+    ])
   })
 
   it('a Touch Pass for a visitor: pass-for-visitor, not overridable', () => {
