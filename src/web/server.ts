@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { Dispatch } from '../main/services/ipc/dispatch'
+import { jsonNestedDeeperThan, MAX_INPUT_DEPTH, peerInputError } from '../main/services/ipc/peer-input'
 import type { EventHub } from '../main/services/events'
 import {
   BRIDGE_PATH,
@@ -70,6 +71,15 @@ function offeredProtocols(req: IncomingMessage): string[] {
 function refuse(socket: Duplex, status: string) {
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
   socket.destroy()
+}
+
+/**
+ * The id and channel at the head of a call as the tab writes it (`{"type":"call","id":1,"channel":"…",`),
+ * read without parsing the rest of the message.
+ */
+function callHead(raw: Buffer): { id: number; channel: string } | undefined {
+  const head = /^\{"type":"call","id":(\d{1,15}),"channel":"([\w.]{1,100})"/.exec(raw.toString('utf8', 0, 200))
+  return head ? { id: Number(head[1]), channel: head[2]! } : undefined
 }
 
 /**
@@ -184,6 +194,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     // Stryker disable next-line ArrowFunction: equivalent, ws closes the socket itself after a broken frame
     ws.on('error', () => ws.terminate())
     ws.on('message', (raw: Buffer) => {
+      // JSON.parse takes tens of seconds over a few MB of `[[[[`: such a message is refused before
+      // it is parsed (the input sits one level below the message's own object).
+      if (jsonNestedDeeperThan(raw, MAX_INPUT_DEPTH + 1)) {
+        refuseTooDeep(raw)
+        return
+      }
       let message
       try {
         message = clientMessageSchema.parse(JSON.parse(String(raw)))
@@ -197,6 +213,16 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         .then((envelope) => send({ type: 'result', id, envelope }))
         .catch(() => undefined)
     })
+    /** The tab's call answered as the dispatch would answer it; anything else closes this peer. */
+    const refuseTooDeep = (raw: Buffer) => {
+      const head = callHead(raw)
+      if (!head) {
+        ws.close(CLOSE_BAD_MESSAGE, 'bad message')
+        return
+      }
+      const error = peerInputError(head.channel, { kind: 'too-deep', path: [] }).toData()
+      send({ type: 'result', id: head.id, envelope: { ok: false, error } })
+    }
     const unsubscribe = options.events.subscribe((event, payload) => send({ type: 'event', event, payload }))
     ws.on('close', unsubscribe)
     send({ type: 'ready', maxMessageBytes })

@@ -6,8 +6,9 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { startWebServer, type WebServer } from '../../../src/web/server'
 import { createEventHub } from '../../../src/main/services/events'
-import type { Dispatch } from '../../../src/main/services/ipc/dispatch'
-import { BRIDGE_PROTOCOL, secretProtocol } from '../../../src/web/protocol'
+import { createDispatch, type Dispatch, type Handlers } from '../../../src/main/services/ipc/dispatch'
+import { MAX_INPUT_DEPTH, MAX_INPUT_VALUES } from '../../../src/main/services/ipc/peer-input'
+import { BRIDGE_PROTOCOL, CLOSE_BAD_MESSAGE, secretProtocol } from '../../../src/web/protocol'
 import { tempDir } from '../../support/temp'
 import { openBridge, rawRequest } from './support'
 
@@ -240,5 +241,110 @@ describe('web mode bridge under random input', () => {
       ),
       { numRuns: 5 }
     )
+  })
+})
+
+/**
+ * Deep and wide calls through the real dispatch (every handler a stub): the answer is INVALID_INPUT
+ * naming the limit it hit, and the server keeps answering. Finding: a 40 KB call of nested empty
+ * arrays kept main busy for 26–159 s; a few MB of `[[[[` kept JSON.parse busy for a minute.
+ */
+describe('web mode bridge under deep and wide calls', () => {
+  let server: WebServer
+  let dir: Awaited<ReturnType<typeof tempDir>>
+  const handlers = new Proxy({}, { get: () => async () => ({ stub: true }) }) as Handlers
+
+  beforeAll(async () => {
+    dir = await tempDir()
+    await writeFile(join(dir.path, 'index.html'), '<html></html>')
+    server = await startWebServer({
+      rendererDir: dir.path,
+      dispatch: createDispatch(handlers),
+      events: createEventHub()
+    })
+  })
+  afterAll(async () => {
+    await server?.close()
+    await dir?.remove()
+  })
+
+  /** Send a call as the tab writes it and wait for its answer (no timer: the test's own timeout). */
+  async function callRaw(tab: ReturnType<typeof openBridge>, id: number, channel: string, input: string) {
+    const answer = new Promise<{ ok: boolean; error?: { code?: string; details?: { limit?: string } } }>((resolve) =>
+      tab.ws.on('message', (m) => {
+        const message = JSON.parse(String(m)) as { type: string; id?: number; envelope?: never }
+        if (message.type === 'result' && message.id === id) resolve(message.envelope!)
+      })
+    )
+    tab.ws.send(`{"type":"call","id":${id},"channel":"${channel}","input":${input}}`)
+    return answer
+  }
+
+  /** Nested arrays and objects, `depth` levels, some levels also holding `width` empty siblings. */
+  const deep = fc
+    .record({
+      depth: fc.integer({ min: MAX_INPUT_DEPTH + 1, max: 3000 }),
+      kinds: fc.array(fc.constantFrom('array', 'object'), { minLength: 1, maxLength: 8 }),
+      width: fc.integer({ min: 0, max: 40 })
+    })
+    .map(({ depth, kinds, width }) => {
+      let text = '0'
+      for (let level = depth - 1; level >= 0; level--) {
+        const siblings = level % 7 === 0 ? Array(width).fill('[]') : []
+        text =
+          kinds[level % kinds.length] === 'array'
+            ? `[${[text, ...siblings].join(',')}]`
+            : `{"k":${text}${siblings.map((s, i) => `,"s${i}":${s}`).join('')}}`
+      }
+      return text
+    })
+
+  it('answers INVALID_INPUT (depth limit) to random deep calls, and keeps serving', async () => {
+    const tab = openBridge(server)
+    await tab.opened
+    let id = 1
+    await fc.assert(
+      fc.asyncProperty(deep, async (input) => {
+        const answer = await callRaw(tab, id++, 'batches.deleteRow', input)
+        expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', details: { limit: 'depth' } } })
+      }),
+      { numRuns: 60 }
+    )
+    expect(await tab.call('pins.generate')).toEqual({ ok: true, result: { stub: true } })
+    tab.ws.close()
+  })
+
+  it('answers INVALID_INPUT to a few MB of nesting (refused before parsing) and to a million values', async () => {
+    const tab = openBridge(server)
+    await tab.opened
+    // 4 MB of `[[[[`: JSON.parse alone took seconds over it, the old walk much longer.
+    const huge = '['.repeat(2_000_000) + ']'.repeat(2_000_000)
+    expect(await callRaw(tab, 1, 'batches.deleteRow', huge)).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', details: { limit: 'depth' } }
+    })
+    const wide = `{"batchId":"b","rowIds":[${Array(MAX_INPUT_VALUES + 10)
+      .fill('"r"')
+      .join(',')}]}`
+    expect(await callRaw(tab, 2, 'batches.deleteRow', wide)).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', details: { limit: 'values' } }
+    })
+    // The largest list a screen sends still goes through.
+    const largest = `{"batchId":"b","rowIds":[${Array(100_000).fill('"r"').join(',')}]}`
+    expect(await callRaw(tab, 3, 'batches.deleteRow', largest)).toEqual({ ok: true, result: { stub: true } })
+    expect(await tab.call('pins.generate')).toEqual({ ok: true, result: { stub: true } })
+    tab.ws.close()
+  })
+
+  it('closes a peer that sends deep JSON that is not a call, and keeps serving', async () => {
+    const peer = openBridge(server)
+    await peer.opened
+    peer.ws.send('['.repeat(100_000) + ']'.repeat(100_000))
+    expect(await peer.closed).toBe(CLOSE_BAD_MESSAGE)
+    const tab = openBridge(server)
+    await tab.opened
+    expect(await tab.call('pins.generate')).toEqual({ ok: true, result: { stub: true } })
+    tab.ws.close()
   })
 })
