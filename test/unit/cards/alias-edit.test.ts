@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { useAppServices } from '../../support/app-services'
+import { demoControl } from '../../support/demo-control'
+import { control } from '../access/support'
+import type { NfcCard } from '../../../src/shared/access/nfc-cards'
+
+interface HeldCard {
+  token: string
+  alias: string
+  owner_id?: string
+  user_id?: string
+}
+
+/**
+ * A card's alias edited on Cards while the console's own API (another desk) writes the same card:
+ * the console's card afterwards, and the audit line of the edit.
+ */
+describe('card alias: sent only when changed, a clash with the console is a conflict', () => {
+  const app = useAppServices()
+  const demo = demoControl(app)
+  const otherDesk = async (method: string, path: string, body?: unknown) =>
+    control(await app.services.connections.demoConsole(), method, `/api/v1/developer${path}`, body)
+
+  let used = 0
+  /** A free card, and the details opened on it. */
+  async function opened(): Promise<NfcCard> {
+    const all: NfcCard[] = (await app.call('cards.all', { refresh: true })).cards
+    const free = all.filter((c) => !c.user_id && c.status !== 'deleted')[used++]!
+    return app.call('cards.get', { token: free.token })
+  }
+  const heldAlias = async (token: string) => (await demo.held<HeldCard>('cards')).find((c) => c.token === token)!
+
+  it('the alias written here keeps the owner another desk gave the card meanwhile; the audit line is the alias', async () => {
+    const card = await opened()
+    const visitor = (await otherDesk('GET', '/visitors?page_size=1')).body as { data: { id: string }[] }
+    await otherDesk('PUT', `/visitors/${visitor.data[0]!.id}/nfc_cards`, { token: card.token })
+
+    const answer = await app.call('cards.rename', {
+      token: card.token,
+      edit: { base: { alias: card.alias }, changes: { alias: 'Dock spare' } }
+    })
+    expect(answer).toMatchObject({ outcome: 'saved', sent: ['alias'], record: { alias: 'Dock spare' } })
+    const after: NfcCard = await app.call('cards.get', { token: card.token })
+    expect(after).toMatchObject({ alias: 'Dock spare', user_id: visitor.data[0]!.id })
+    expect((await heldAlias(card.token)).alias).toBe('Dock spare')
+    const rows = (await app.services.audit.all()).filter((r) => r.endpoint?.id === 'E8' && r.target.id === card.token)
+    expect(rows.map((r) => r.detail)).toEqual(['alias "Dock spare"'])
+  })
+
+  it('an alias renamed on the console since the details opened is a conflict: nothing is written until chosen', async () => {
+    const card = await opened()
+    await otherDesk('PUT', `/credentials/nfc_cards/tokens/${card.token}`, { alias: 'Lobby 7' })
+    const before = (await app.services.audit.all()).length
+
+    const mine = { base: { alias: card.alias }, changes: { alias: 'Dock spare 2' } }
+    expect(await app.call('cards.rename', { token: card.token, edit: mine })).toEqual({
+      outcome: 'conflicts',
+      conflicts: [{ field: 'alias', yours: 'Dock spare 2', theirs: 'Lobby 7' }]
+    })
+    expect((await heldAlias(card.token)).alias).toBe('Lobby 7')
+    expect(await app.services.audit.all()).toHaveLength(before)
+
+    // "Use yours": the base is the console's alias now, so it is written.
+    await app.call('cards.rename', {
+      token: card.token,
+      edit: { base: { alias: 'Lobby 7' }, changes: { alias: 'Dock spare 2' } }
+    })
+    expect((await heldAlias(card.token)).alias).toBe('Dock spare 2')
+  })
+})
