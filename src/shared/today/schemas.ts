@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { visitorStatusNameSchema } from '../access/visitors'
+import { visitorStatusNameSchema, weekScheduleSchema } from '../access/visitors'
 
 /** Today's groups, in the order the screen shows them, from the console's visitor status. */
 export const todayGroups = ['expected', 'here', 'left', 'no-show', 'cancelled'] as const
@@ -18,6 +18,8 @@ export const todayRowSchema = z.object({
   /** Unix seconds. */
   start: z.number().int(),
   end: z.number().int(),
+  /** The visit's weekly schedule (its pass opens only in these ranges); null: any time of the window. */
+  week: weekScheduleSchema.nullable().default(null),
   /** Door and door-group names, automatic groups unfolded into their doors. */
   doors: z.array(z.string()),
   credentials: z.object({ pin: z.boolean(), cards: z.number().int().nonnegative() }),

@@ -28,6 +28,7 @@ const row = (fields: Partial<TodayRow> & Pick<TodayRow, 'id' | 'name'>): TodayRo
   credentials: { pin: false, cards: 0 },
   badgePrinted: false,
   badgeQrRevokedAt: null,
+  week: null,
   ...fields
 })
 

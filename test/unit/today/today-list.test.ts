@@ -95,7 +95,8 @@ describe('Today: the local day, the window test, the groups and the order', () =
       doors: ['door of a'],
       credentials: { pin: true, cards: 2 },
       badgePrinted: false,
-      badgeQrRevokedAt: null
+      badgeQrRevokedAt: null,
+      week: null
     })
     expect(rows[1]).toMatchObject({
       group: 'here',

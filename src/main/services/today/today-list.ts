@@ -1,4 +1,5 @@
 import { visitorDisplayName, type DayVisitor, type VisitorStatus } from '../../../shared/access/visitors'
+import { readWeek } from '../../../shared/today/day-schedule'
 import type { TodayGroup, TodayRow } from '../../../shared/today/schemas'
 
 /** The desk's local day around `now`: midnight to the next midnight (23 or 25 hours on a DST change). */
@@ -63,6 +64,7 @@ export function todayRows(
       group: groupOf(v.status!),
       start: v.start_time!,
       end: v.end_time!,
+      week: readWeek(v.schedule),
       credentials: { pin: !!v.pin_code, cards: v.nfc_cards.length },
       ...extras(v)
     }))

@@ -23,8 +23,8 @@ type DoorsApi = Parameters<typeof unfoldVisitorDoors>[0]
 
 /**
  * Today's visitors as the reception reads them. The console's list cannot filter by time (§4.4), so
- * every visitor is read and the window is checked here; `expand[]` asks for the doors, cards and PIN
- * because which sub-objects a list carries without it is not stated (facts 3.9).
+ * every visitor is read and the window is checked here; `expand[]` asks for the doors, cards, PIN and
+ * weekly schedule (whether the pass works now) because which sub-objects a list carries without it is not stated (facts 3.9).
  */
 export class TodayService {
   /** Automatic door groups never change their doors (an edit makes a new group): read once each. */
@@ -37,7 +37,7 @@ export class TodayService {
     const day = localDay(now)
     const c = await this.deps.client()
     const [visitors, badges] = await Promise.all([
-      c.visitors.allOfTheDay({ expand: ['resource', 'nfc_card', 'pin_code'] }),
+      c.visitors.allOfTheDay({ expand: ['resource', 'nfc_card', 'pin_code', 'schedule'] }),
       this.deps.badgeMarks()
     ])
     const doors = await this.doorNames(c, visitors, day)

@@ -1,0 +1,76 @@
+import { addDays, isSameDay, set, startOfDay } from 'date-fns'
+import { weekdays, type WeekSchedule } from '../access/visitors'
+
+/**
+ * Whether a visitor's pass opens doors at `now`, and if not when it next will: inside the validity
+ * window AND inside the weekly schedule when the visit has one (a recurring visit's pass works only
+ * in its day ranges, e.g. Mon–Fri 09:00–17:00). Times are the desk's local time, as the console's
+ * schedule ranges are read everywhere in the app.
+ */
+export type PassWindow =
+  | { kind: 'now' }
+  /** Valid next from `at` (epoch ms). */
+  | { kind: 'later'; at: number }
+  /** The validity window has ended. */
+  | { kind: 'over' }
+  /** The window is still open, but no range of the schedule falls in what is left of it. */
+  | { kind: 'never' }
+
+export interface PassTimes {
+  /** Unix seconds, inclusive. */
+  start: number
+  end: number
+  /** The weekly schedule; null: any time of the window. */
+  week: WeekSchedule | null
+}
+
+/** "09:00:00" on the day of `day`, local time (DST-safe: the wall clock, not a fixed offset). */
+function at(day: Date, clock: string): Date {
+  const [hours = 0, minutes = 0, seconds = 0] = clock.split(':').map(Number)
+  return set(day, { hours, minutes, seconds, milliseconds: 0 })
+}
+
+export function passWindow(pass: PassTimes, now: Date): PassWindow {
+  const start = pass.start * 1000
+  const end = pass.end * 1000
+  if (now.getTime() > end) return { kind: 'over' }
+  const from = Math.max(now.getTime(), start)
+  if (!pass.week) return from === now.getTime() ? { kind: 'now' } : { kind: 'later', at: start }
+  // A week of days from the first moment that counts covers every range of the schedule once.
+  const first = startOfDay(from)
+  for (let i = 0; i <= 7; i++) {
+    const day = addDays(first, i)
+    const ranges = [...(pass.week[weekdays[day.getDay()]!] ?? [])].sort((a, b) =>
+      a.start_time.localeCompare(b.start_time)
+    )
+    for (const range of ranges) {
+      // The range's end second is included, as the window's is.
+      const rangeEnd = at(day, range.end_time).getTime() + 999
+      if (rangeEnd < from) continue
+      const opens = Math.max(at(day, range.start_time).getTime(), from)
+      if (opens > end) return { kind: 'never' }
+      return opens === now.getTime() ? { kind: 'now' } : { kind: 'later', at: opens }
+    }
+  }
+  return { kind: 'never' }
+}
+
+// Made once, on first use (a list formats many rows; a format is slow to make).
+let clock: Intl.DateTimeFormat | undefined
+let dayAndClock: Intl.DateTimeFormat | undefined
+
+/** The words Today shows: "Valid now", "Valid from 14:00" (today), "Valid from Tue 09:00". */
+export function passWindowWords(window: PassWindow, now: Date): string {
+  switch (window.kind) {
+    case 'now':
+      return 'Valid now'
+    case 'later':
+      return isSameDay(window.at, now)
+        ? `Valid from ${(clock ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })).format(window.at)}`
+        : `Valid from ${(dayAndClock ??= new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' })).format(window.at)}`
+    case 'over':
+      return 'Pass has ended'
+    case 'never':
+      return 'Not valid again before the visit ends'
+  }
+}
