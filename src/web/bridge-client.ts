@@ -26,6 +26,8 @@ if (fromHash) {
 const secret = sessionStorage.getItem(KEY) ?? ''
 
 const RESTART_HINT = 'Restart it with npm start (or npm run web) and open the address it prints.'
+const NO_KEY_HINT =
+  'Open the full address that npm run web (or npm start) printed when it started: it ends with #k= and its key.'
 const MB = 1024 * 1024
 
 type Pending = { resolve: (e: Envelope) => void }
@@ -53,6 +55,9 @@ function failure(message: string, hint: string, kind: 'network' | 'validation' =
 }
 
 function lostEnvelope(): Envelope {
+  if (status === 'no-key') {
+    return failure('This address lacks its key (#k=…), so this page cannot reach Access Desk.', NO_KEY_HINT)
+  }
   return status === 'refused'
     ? failure('This page is no longer connected to Access Desk: the service was restarted.', RESTART_HINT)
     : failure("The connection to Access Desk's local service is lost.", RESTART_HINT)
@@ -139,13 +144,16 @@ function connect() {
     setTimeout(connect, status === 'refused' ? 5000 : 1000)
   }
 }
-connect()
+// Without a key (the address typed or bookmarked without its #k=… part) every socket would be
+// refused and read as "the service was restarted": say what is missing instead, and stay put.
+if (secret) connect()
+else announce('no-key')
 
 window.api = buildApi(
   (channel, input) =>
     new Promise<Envelope>((resolve) => {
       // Once the tab knows the service is gone, a call fails at once instead of hanging.
-      if (status === 'lost' || status === 'refused') {
+      if (status === 'lost' || status === 'refused' || status === 'no-key') {
         resolve(lostEnvelope())
         return
       }

@@ -39,4 +39,5 @@ export const CLOSE_BAD_MESSAGE = 4400
  * from it; in the desktop app there is no bridge and the event never fires).
  */
 export const BRIDGE_STATUS_EVENT = 'access-desk:bridge-status'
-export type BridgeStatus = 'connected' | 'lost' | 'refused'
+/** `no-key`: the address was opened without its key (`#k=…`), so the tab never tries to connect. */
+export type BridgeStatus = 'connected' | 'lost' | 'refused' | 'no-key'
