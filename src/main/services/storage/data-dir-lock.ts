@@ -156,7 +156,7 @@ function procStat(pid: number): { state: string; started: string } | undefined {
  * Remove a lock whose process is gone, only if it is still the one read (`seen`): under a guard
  * directory, so a process that took over just before is never removed by a slower one.
  */
-async function takeOverStale(path: string, seen: string): Promise<void> {
+export async function takeOverStale(path: string, seen: string): Promise<void> {
   const guard = `${path}.takeover`
   try {
     await mkdir(guard)
