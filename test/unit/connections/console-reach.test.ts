@@ -117,6 +117,8 @@ describe('the connection state through the app', () => {
         'edit:device'
       ])
     })
+    // Each test starts Connected: Check again finds every key held.
+    await app.call('connections.reach', { recheck: true })
   })
 
   it('connections.reach checks the active console once and says so as connections.reach; asked again, the answer kept', async () => {
@@ -138,6 +140,17 @@ describe('the connection state through the app', () => {
     await control(await demo(), 'PUT', '/__demo/scopes', { token: 'full', keys: ['view:credential', 'view:visitor'] })
     expect(await app.call('connections.reach', { recheck: true })).toMatchObject({ state: 'reachable' })
     expect(said().at(-1)?.state).toBe('reachable')
+  })
+
+  it('Check again refused the read (403) still probes the keys refused earlier: each key as it is now', async () => {
+    await control(await demo(), 'PUT', '/__demo/scopes', { token: 'full', keys: ['view:credential'] })
+    await expect(app.call('visitors.list', {})).rejects.toMatchObject({ kind: 'permission' })
+    expect(said().at(-1)).toMatchObject({ state: 'permissions', missing: ['view:visitor'] })
+    await control(await demo(), 'PUT', '/__demo/scopes', { token: 'full', keys: ['view:visitor'] })
+    expect(await app.call('connections.reach', { recheck: true })).toMatchObject({
+      state: 'permissions',
+      missing: ['view:credential']
+    })
   })
 
   it('500 to everything: Answering with errors, said once; the console well again: Connected at the next call', async () => {

@@ -96,11 +96,17 @@ export class ConsoleReachCheck {
     try {
       // A client that cannot be built (no token stored) fails here, as the screens' calls would.
       client = await active.client()
+    } catch (err) {
+      feed({ error: err })
+      return this.states.current(active.id)
+    }
+    try {
       await client.nfcCards.list({ page: 1, pageSize: 1 }, { timeoutMs: CHECK_TIMEOUT_MS })
       feed({ permission: CHECK_KEY })
     } catch (err) {
       feed({ permission: CHECK_KEY, error: err })
-      return this.states.current(active.id)
+      // No answer, token refused…: probing keys would only meet the same. A 403 goes on to the keys.
+      if (verdictOf({ error: err }).kind === 'down') return this.states.current(active.id)
     }
     // Keys refused earlier: held now? (One call each; none when nothing was refused.)
     for (const key of this.states.missing(active.id)) {
