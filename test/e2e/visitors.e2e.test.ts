@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, openDemoApp } from '../support/chromium'
 import { startWebMode, type Started } from '../support/processes'
 import { tempDir } from '../support/temp'
+import { startJob, type Job } from '../support/job'
 
 /** "2026-12-01T09:00" some days ahead, in the browser's (the desk's) local time. */
 function localInput(daysAhead: number, hour: number): string {
@@ -101,5 +102,82 @@ describe('Visitors in Chromium (web mode, demo console)', () => {
 
     await page.screenshot({ path: 'docs/screens/visitors.png', fullPage: true })
     expect(browser.errors).toEqual([])
+  })
+})
+
+/**
+ * An edit while another desk writes the same visitor (the console's own API): the console's record
+ * afterwards. The Remarks edit that once wiped a phone written meanwhile now sends the remarks only;
+ * the same field changed on both sides is shown with both values, nothing sent until chosen.
+ */
+describe('Visitors: an edit sends only what changed (Chromium, web mode, demo console)', () => {
+  let job: Job
+
+  beforeAll(async () => {
+    job = await startJob()
+  })
+  afterAll(async () => {
+    await job?.close()
+  })
+
+  it('keeps a phone written meanwhile, and asks which remarks to keep when both sides changed them', async () => {
+    const { page } = job
+    const start = Math.floor(Date.now() / 1000) + 3600
+    const site = (await job.state('site')) as { groups: { id: string; hidden?: boolean }[] }
+    const group = site.groups.find((g) => !g.hidden)!
+    const created = await job.api('POST', '/visitors', {
+      resources: [{ id: group.id, type: 'door_group' }],
+      first_name: 'Noor',
+      last_name: 'Haddad',
+      visit_reason: 'Business',
+      remarks: 'Wheelchair access',
+      start_time: start,
+      end_time: start + 7200
+    })
+    const id = (created.body as { data: { id: string } }).data.id
+    const record = async () => ((await job.state('visitors')) as { id: string }[]).find((v) => v.id === id)!
+
+    await job.open('Visitors')
+    await page.getByLabel('Name', { exact: true }).fill('Noor')
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    await page.getByRole('button', { name: 'Noor Haddad' }).click()
+    const details = page.getByTestId('visitor-details')
+    // The remarks are on the details (they were shown nowhere before).
+    await expect.poll(() => details.getByTestId('visitor-remarks').textContent()).toBe('Wheelchair access')
+
+    // Another desk adds the phone while this form is open; this desk changes only the remarks.
+    await details.getByRole('button', { name: 'Edit…' }).click()
+    const form = page.getByTestId('visitor-form')
+    await job.api('PUT', `/visitors/${id}`, { mobile_phone: '+44 20 7946 0123' })
+    await form.getByLabel('Remarks').fill('Wheelchair access, parking B')
+    await form.getByRole('button', { name: 'Save changes' }).click()
+    await expect.poll(() => details.getByTestId('visitor-remarks').textContent()).toBe('Wheelchair access, parking B')
+    expect(await record()).toMatchObject({ remarks: 'Wheelchair access, parking B', mobile_phone: '+44 20 7946 0123' })
+
+    // Both sides change the remarks: the dialog shows both, the console keeps its value until a choice.
+    await details.getByRole('button', { name: 'Edit…' }).click()
+    await job.api('PUT', `/visitors/${id}`, { remarks: 'Escort to floor 3' })
+    await form.getByLabel('Remarks').fill('Badge at the desk')
+    await form.getByRole('button', { name: 'Save changes' }).click()
+    const dialog = page.getByTestId('edit-conflicts')
+    await dialog.waitFor()
+    expect(await dialog.textContent()).toContain('Escort to floor 3')
+    expect(await dialog.textContent()).toContain('Badge at the desk')
+    const first = dialog.getByRole('radio', { name: /Keep the console's/ })
+    expect(await first.evaluate((el) => el === document.activeElement)).toBe(true)
+    await job.expectAccessible('conflict dialog')
+    expect(await record()).toMatchObject({ remarks: 'Escort to floor 3' })
+
+    // By keyboard: the arrow picks "Use yours", Tab reaches the save button.
+    await page.keyboard.press('ArrowDown')
+    expect(await dialog.getByRole('radio', { name: /Use yours/ }).isChecked()).toBe(true)
+    await page.keyboard.press('Tab') // Back to the form
+    await page.keyboard.press('Tab')
+    const save = dialog.getByRole('button', { name: 'Save with these choices' })
+    expect(await save.evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.keyboard.press('Enter')
+    await expect.poll(() => details.getByTestId('visitor-remarks').textContent()).toBe('Badge at the desk')
+    expect(await record()).toMatchObject({ remarks: 'Badge at the desk', mobile_phone: '+44 20 7946 0123' })
+    expect(job.browser.errors).toEqual([])
   })
 })
