@@ -62,6 +62,23 @@ describe('touchPasses.purchase when the answer is lost after the console bought'
     })
   }
 
+  it('an answer the app cannot read (a console version it does not know): said from the count too', async () => {
+    const before = await total()
+    await demo.variants({ purchaseAnswer: 'unreadable' })
+    try {
+      const error = await refusal(app.call('touchPasses.purchase', { count: 2, idempotencyKey: crypto.randomUUID() }))
+      expect(error).toMatchObject({ kind: 'server', code: 'UNEXPECTED_RESPONSE' })
+      const after = await total()
+      expect(after).toBe(before + 2)
+      expect(failedPurchaseOutcome(2, { before, after }, error).said).toMatch(
+        new RegExp(`^2 passes were bought: the list grew from ${before} to ${before + 2}\\.`)
+      )
+    } finally {
+      await demo.variants({ purchaseAnswer: 'first' })
+    }
+    expect(await demo.held('touchPasses')).toHaveLength(before + 2)
+  })
+
   it('a purchase cut off before the console bought: nothing on the console, said "No pass was bought"', async () => {
     const before = await total()
     await demo.faults({ resetRate: 1 })
