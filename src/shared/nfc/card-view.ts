@@ -40,7 +40,14 @@ export const cardViewSchema = z.object({
   rows: z.array(nfcCardSchema),
   /** The selected card as held now (null: no longer held), and its position in the kept list (-1: filtered out). */
   selected: nfcCardSchema.nullable(),
-  selectedIndex: z.number().int()
+  selectedIndex: z.number().int(),
+  /**
+   * Only when the filter is an NFC ID (hex, or a card's decimal number) and no card matched it: how
+   * many cards of the status asked could not be compared with it, their numbers being no NFC ID (a
+   * card enrolled on a networked reader that the console numbered itself; the card records carry no
+   * NFC ID). The screen says so rather than a bare "no match".
+   */
+  notNfcIds: z.number().int().nonnegative().optional()
 })
 export type CardView = z.infer<typeof cardViewSchema>
 

@@ -1,5 +1,6 @@
 import type { NfcCard } from '../../../shared/access/nfc-cards'
-import { filterNeedles, nfcSearchText } from '../../../shared/nfc/card-number'
+import { cardNfcId, filterNeedles, nfcSearchText, uidOfDecimal } from '../../../shared/nfc/card-number'
+import { normaliseNfcId } from '../../../shared/nfc/uid'
 import { ownerName, type CardView, type CardViewQuery, type SortKey } from '../../../shared/nfc/card-view'
 
 /**
@@ -85,6 +86,16 @@ export function sortOrder(keys: string[], direction: 1 | -1 = 1): number[] {
   return reorder(keys, direction) ?? positions(keys.length)
 }
 
+/**
+ * Whether a filter is an NFC ID as the filter takes one: hex of a UID's length (any case, separators,
+ * 0x), or the decimal number a card prints for its UID. Short numbers ("100005") are card numbers.
+ */
+export function isNfcIdFilter(filter: string): boolean {
+  const text = filter.trim()
+  if (!text) return false
+  return normaliseNfcId(text).ok || uidOfDecimal(text) !== null
+}
+
 const sortValue = (key: SortKey) => (key === 'owner' ? ownerName : (card: NfcCard) => card[key])
 
 /** Search texts built per slice between other work, so a first keystroke finds them ready. */
@@ -103,6 +114,7 @@ export class CardViews {
   private counts: Record<string, number> | undefined
   private warming: ReturnType<typeof setTimeout> | undefined
   private warmed: readonly NfcCard[] | undefined
+  private noNfcId: Map<string, number> | undefined
 
   answer(cards: readonly NfcCard[], complete: boolean, query: CardViewQuery): CardView {
     this.use(cards)
@@ -120,8 +132,25 @@ export class CardViews {
       offset: query.offset,
       rows: kept.slice(query.offset, query.offset + query.limit),
       selected,
-      selectedIndex: selected ? kept.indexOf(selected) : -1
+      selectedIndex: selected ? kept.indexOf(selected) : -1,
+      ...(kept.length === 0 && isNfcIdFilter(query.filter) ? { notNfcIds: this.notNfcIds(query.status) } : {})
     }
+  }
+
+  /**
+   * Cards (of `status`, or all) whose number is no NFC ID: a filter by NFC ID cannot find them, as
+   * their records carry none. Counted once per list, only when a filter by NFC ID found nothing.
+   */
+  private notNfcIds(status: CardViewQuery['status']): number {
+    if (!this.noNfcId) {
+      const counts = new Map<string, number>()
+      for (const c of this.list) if (!cardNfcId(c.display_id)) counts.set(c.status, (counts.get(c.status) ?? 0) + 1)
+      this.noNfcId = counts
+    }
+    if (status !== 'all') return this.noNfcId.get(status) ?? 0
+    let sum = 0
+    for (const n of this.noNfcId.values()) sum += n
+    return sum
   }
 
   /** Build the list's search texts in slices, between other work (the screen's questions come first). */
@@ -145,6 +174,7 @@ export class CardViews {
     this.orders.clear()
     this.last = undefined
     this.counts = undefined
+    this.noNfcId = undefined
   }
 
   private order(key: SortKey, descending: boolean): readonly NfcCard[] {
