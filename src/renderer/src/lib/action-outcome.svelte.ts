@@ -76,7 +76,8 @@ function homeOf(container: HTMLElement): HTMLElement {
 export function focusFallback(doc: Document = document): HTMLElement | null {
   const dialog = doc.querySelector<HTMLElement>('[role="dialog"][aria-modal="true"], dialog[open]')
   if (dialog) return dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog
-  const main = doc.querySelector<HTMLElement>('main')
+  // The desk's screens are in <main>; the kiosk marks its own root.
+  const main = doc.querySelector<HTMLElement>('main, [data-focus-home]')
   if (!main) return null
   return main.querySelector<HTMLElement>('h1, h2') ?? main
 }
