@@ -13,7 +13,7 @@ import {
   type CheckResult,
   type CsvPreview
 } from '../../../shared/batches/schemas'
-import { ConsoleCards } from './console-cards'
+import { cardName, ConsoleCards } from './console-cards'
 import type { Emit } from '../events'
 import { BatchModel } from './batch-model'
 import { exportFilename, toConsoleCsv } from './csv-export'
@@ -59,6 +59,8 @@ export class BatchService implements BatchWrites {
   private closed = false
   /** The active console's cards, kept briefly so previews of several files fetch them once. */
   private cardsCache: { profileId: string | null; at: number; cards: Promise<ConsoleCards> } | undefined
+  /** When the console's cards last could not be read for a typed ID (see cardsForTyping). */
+  private cardsFailedAt: number | undefined
 
   constructor(private readonly deps: BatchServiceDeps) {}
 
@@ -219,6 +221,9 @@ export class BatchService implements BatchWrites {
     if (!cell.ok) throw new AppError({ kind: 'validation', code: 'NFC_ID_INVALID', message: cell.reason })
     if (source === 'scan' && isRandomUid(cell.hex)) throw randomUid()
     const batch = await this.loaded(batchId)
+    // A typed card is checked against the console's cards like a CSV line (taps stay offline and
+    // instant). Read before the batch's turn, so no tap waits for the console.
+    const known = source === 'typed' ? await this.cardsForTyping(batch) : undefined
     return this.exclusive(batch, async () => {
       const model = batch.model
       // A reader reads the card's UID: the batch's byte order says how it is sent. A typed ID is
@@ -226,6 +231,7 @@ export class BatchService implements BatchWrites {
       const nfcId = source === 'scan' && model.meta.byteOrder === 'reversed' ? reverseBytes(cell.hex) : cell.hex
       const existing = model.byCard.get(cardKey(nfcId))
       if (existing) return { row: { ...existing }, duplicate: true }
+      if (known) refuseHeldOnConsole(known, nfcId, alias)
       let chosen = alias ?? ''
       let nextNumber: number | undefined
       if (alias !== undefined) {
@@ -342,7 +348,9 @@ export class BatchService implements BatchWrites {
    * The console's cards for a preview: NFC IDs it already holds are flagged before upload. The
    * installer may well be offline: then the preview says the check was not made, and goes on.
    */
-  private async cardsForPreview(batch: LoadedBatch | undefined): Promise<{ cards?: ConsoleCards; note?: string }> {
+  private async cardsForPreview(
+    batch: LoadedBatch | undefined
+  ): Promise<{ cards?: ConsoleCards; note?: string; unread?: true }> {
     if (!this.deps.client) return {}
     const active = await this.activeConsole()
     const bound = batch?.model.meta.console
@@ -353,9 +361,23 @@ export class BatchService implements BatchWrites {
       return { cards: await this.consoleCards(active, false, PREVIEW_TIMEOUT_MS) }
     } catch (err) {
       return {
+        unread: true,
         note: `The console's cards could not be read (${AppError.from(err).message}): NFC IDs it already holds will only show at upload.`
       }
     }
+  }
+
+  /**
+   * The console's cards for a typed ID, as a CSV preview reads them, or undefined (no console, a
+   * batch of another console, or they could not be read). After a failed read the next minute of
+   * typing does not wait for the console again: the installer may well be offline.
+   */
+  private async cardsForTyping(batch: LoadedBatch): Promise<ConsoleCards | undefined> {
+    if (!this.deps.client) return undefined
+    if (this.cardsFailedAt !== undefined && Date.now() - this.cardsFailedAt < CARDS_CACHE_MS) return undefined
+    const { cards, unread } = await this.cardsForPreview(batch)
+    if (unread) this.cardsFailedAt = Date.now()
+    return cards
   }
 
   /** The active console's cards; `fresh` fetches them again (a check must see the console as it is now). */
@@ -370,6 +392,7 @@ export class BatchService implements BatchWrites {
       return new ConsoleCards(await client.nfcCards.all({ pageSize: 100, ...(timeoutMs ? { timeoutMs } : {}) }))
     })()
     this.cardsCache = { profileId, at: Date.now(), cards }
+    cards.then(() => (this.cardsFailedAt = undefined)).catch(() => undefined)
     cards.catch(() => {
       if (this.cardsCache?.cards === cards) this.cardsCache = undefined
     })
@@ -530,6 +553,31 @@ function checkAlias(alias: string): void {
       kind: 'validation',
       code: 'ALIAS_INVALID',
       message: parsed.error.issues[0]?.message ?? 'Invalid alias.'
+    })
+  }
+}
+
+/**
+ * A typed ID the console holds already, or a typed alias a console card uses: refused before it is
+ * added, as a CSV preview leaves such a line out (the upload would fail on it). The ID stays typed.
+ */
+function refuseHeldOnConsole(cards: ConsoleCards, nfcId: string, alias: string | undefined): void {
+  const card = cards.byNfcId(nfcId)
+  if (card) {
+    throw new AppError({
+      kind: 'conflict',
+      code: 'NFC_ID_ON_CONSOLE',
+      message: `${nfcId} is already on the console as card ${cardName(card)}${card.alias ? ` ("${card.alias}")` : ''}: not added to the batch.`,
+      hint: 'A card the console holds is not imported again: find it on the Cards screen.'
+    })
+  }
+  const aliasHolder = alias ? cards.byAlias(alias) : undefined
+  if (aliasHolder) {
+    throw new AppError({
+      kind: 'conflict',
+      code: 'ALIAS_ON_CONSOLE',
+      message: `The alias "${alias}" is already used on the console by card ${cardName(aliasHolder)}; aliases must be unique.`,
+      hint: 'Type another alias, or leave it empty.'
     })
   }
 }
