@@ -1,4 +1,4 @@
-import { getApi } from '../../lib/api'
+import { getApi } from '../lib/api'
 
 /**
  * How many Touch Passes the console lists (E9's total, one record read), or undefined when the
