@@ -32,7 +32,14 @@ interface Load {
  */
 export function cardsMain(initial: NfcCard[] = [], options: { answerAtOnce?: boolean } = {}) {
   const views = new CardViews()
-  const state = { held: initial, complete: initial.length > 0, arrived: [] as NfcCard[], holdViews: false }
+  const state = {
+    held: initial,
+    complete: initial.length > 0,
+    arrived: [] as NfcCard[],
+    holdViews: false,
+    /** Users the person search finds (cards.assign gives the card to the one picked). */
+    people: [] as { id: string; first_name: string; last_name: string; full_name?: string }[]
+  }
   /** With `state.holdViews`: the cards.view answers not given yet, in the order asked (call one to answer it). */
   const heldViews: (() => void)[] = []
   const loads: Load[] = []
@@ -55,6 +62,23 @@ export function cardsMain(initial: NfcCard[] = [], options: { answerAtOnce?: boo
       state.held = state.held.map((c) => (c.token === token ? { ...c, alias } : c))
       return ok({ outcome: 'saved', record: state.held.find((c) => c.token === token), sent: ['alias'] })
     },
+    'cards.assign': (input) => {
+      const { token, owner } = input as { token: string; owner: { type: string; id: string; name?: string } }
+      const user = { id: owner.id, name: owner.name ?? '' }
+      state.held = state.held.map((c) =>
+        c.token === token ? { ...c, status: 'assigned', user_id: owner.id, user_type: 'USER', user } : c
+      ) as NfcCard[]
+      return ok(state.held.find((c) => c.token === token))
+    },
+    'cards.unassign': (input) => {
+      const { token } = input as { token: string }
+      state.held = state.held.map((c) =>
+        c.token === token ? { ...c, status: 'pending', user_id: '', user_type: '', user: null } : c
+      ) as NfcCard[]
+      return ok(state.held.find((c) => c.token === token))
+    },
+    'users.search': () => ok({ items: state.people, total: state.people.length }),
+    'visitors.list': () => ok({ items: [], total: 0 }),
     'cards.delete': (input) => {
       state.held = state.held.filter((c) => c.token !== (input as { token: string }).token)
       return ok({ deleted: true })
