@@ -1,5 +1,6 @@
 import type https from 'node:https'
 import { AppError, type ErrorKind } from '../../../shared/errors'
+import { adviseLostWrite } from './lost-answer'
 import { API_PREFIX, type EndpointInfo } from '../../../shared/access/endpoints'
 import { envelopeSchema, SUCCESS, type ConsoleEnvelope } from '../../../shared/access/envelope'
 import { createPinnedAgent, type PinnedCertificate } from './tls-pinning'
@@ -264,7 +265,8 @@ export class AccessHttp {
     try {
       result = await observed(1)
     } catch (err) {
-      const error = AppError.from(err)
+      // A write whose answer was lost may have been done: the person is told to look before trying again.
+      const error = adviseLostWrite(AppError.from(err), endpoint)
       await answered?.({ ok: false, error })
       throw error
     }
