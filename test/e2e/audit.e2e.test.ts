@@ -268,7 +268,7 @@ describe('audit trail (Chromium 1366×768, web mode, demo console)', () => {
       '1 card from Audit-cards-part-1.csv; 1 imported, 0 not imported'
     )
     await page
-      .getByRole('status')
+      .getByTestId('action-announcer')
       .filter({ hasText: `Saved ${rows} rows as` })
       .waitFor()
 
@@ -307,7 +307,7 @@ describe('audit trail (Chromium 1366×768, web mode, demo console)', () => {
 
     await days.press('Enter')
     await confirm.getByRole('button', { name: 'Remove older rows' }).click()
-    await page.getByRole('status').filter({ hasText: 'Rows are kept 30 days.' }).waitFor()
+    await page.getByTestId('action-announcer').filter({ hasText: 'Rows are kept 30 days.' }).waitFor()
     // Every row is from today: none removed, and the setting stays after a reload.
     await page.reload()
     await page.getByTestId('audit-table').waitFor()

@@ -101,7 +101,7 @@ describe('card admin: find, rename, assign, take back, delete (Chromium 1366×76
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe('alias')
     await page.keyboard.type('Desk spare 7')
     await page.keyboard.press('Enter')
-    await details().getByRole('status').filter({ hasText: 'Alias saved.' }).waitFor()
+    await page.getByTestId('action-announcer').filter({ hasText: 'Alias saved.' }).waitFor()
     expect((await card())!).toMatchObject({ alias: 'Desk spare 7', owner: null })
     await page.screenshot({ path: '/tmp/cards-details.png' })
 
@@ -115,8 +115,8 @@ describe('card admin: find, rename, assign, take back, delete (Chromium 1366×76
     const picked = (await details().getByRole('option').first().locator('strong').textContent())!
     await page.keyboard.press('ArrowDown')
     await page.keyboard.press('Enter')
-    await details()
-      .getByRole('status')
+    await page
+      .getByTestId('action-announcer')
       .filter({ hasText: `Card given to ${picked}` })
       .waitFor()
     const users = await job.state('users')
@@ -129,7 +129,7 @@ describe('card admin: find, rename, assign, take back, delete (Chromium 1366×76
     await details()
       .getByRole('button', { name: /^Unassign from / })
       .click()
-    await details().getByRole('status').filter({ hasText: 'Card taken back' }).waitFor()
+    await page.getByTestId('action-announcer').filter({ hasText: 'Card taken back' }).waitFor()
     expect((await card())!.owner).toBeNull()
     expect(await details().textContent()).toContain('Not assigned')
     expect(job.browser.errors).toEqual([])
