@@ -97,7 +97,7 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
     dataDir: options.dataDir,
     startDemoConsole: options.startDemoConsole,
     onChange: (activeId) => events.emit('connections.changed', { activeId }),
-    recordWrites: (console) => audit.recorder(console),
+    recordWrites: (console, reader) => audit.recorder(console, reader),
     witness: reach
   })
   await connections.ensureFirstStart()

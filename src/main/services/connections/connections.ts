@@ -19,7 +19,12 @@ export interface ConnectionsDeps {
   /** Starts the built-in demo console (given by the entry: services do not import the demo console). */
   startDemoConsole: StartDemoConsole
   /** Records each write a profile's client makes (the audit journal), given the profile's name and address. */
-  recordWrites?: (console: { name: string; url: string }) => WriteRecorder
+  /**
+   * The audit recorder of a profile's client. `reader` is that client once built: the recorder reads a
+   * card, pass or person by id before a write that does not name it (a delete by token), so the row
+   * names it as it was.
+   */
+  recordWrites?: (console: { name: string; url: string }, reader: () => AccessClient | undefined) => WriteRecorder
   /** The connection state of each profile (console-reach.ts): told of every call and token check. */
   witness?: ConnectionWitness
 }
@@ -282,7 +287,9 @@ export class Connections {
     if (cached) return cached
     const build: Promise<AccessClient> = this.credentials(record)
       .then((credentials) => {
-        const recorder = this.deps.recordWrites?.({ name: record.name, url: credentials.baseUrl })
+        const recorder = this.deps.recordWrites?.({ name: record.name, url: credentials.baseUrl }, () =>
+          this.clients.get(record.id)
+        )
         const onOutcome = this.deps.witness?.observe(record.id)
         const client = createAccessClient({
           ...credentials,
