@@ -68,6 +68,18 @@ describe('visitor create when the console created it and the answer was lost', (
     })
   }
 
+  it('through the app (visitors.create twice, the first answer lost): one visitor, told to look first', async () => {
+    const body = visit()
+    await demo.faults({ afterCommit: { reset: 1, paths: ['POST /visitors'] } })
+    await expect(app.call('visitors.create', body)).rejects.toMatchObject({
+      kind: 'network',
+      details: expect.objectContaining({ answerLost: true })
+    })
+    await demo.clearFaults()
+    const again = await app.call('visitors.create', body)
+    expect((await named(body)).map((v) => v.id)).toEqual([again.id])
+  })
+
   it('a create cut off before the console created anything: the try again creates it, once', async () => {
     const check = new VisitorCreateCheck()
     const { client, sent, create } = await counted()

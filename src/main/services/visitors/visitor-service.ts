@@ -14,6 +14,7 @@ import type { VisitorForm } from '../../../shared/visitors/form'
 import type { AccessClient } from '../access/client'
 import { unfoldVisitorDoors } from '../access/doors'
 import { probeEditPermission } from '../access/permission-probe'
+import { VisitorCreateCheck } from './create-check'
 
 /** The console's body for E17. A one-time visit has no schedule on create. */
 function createBody(form: VisitorForm) {
@@ -65,6 +66,8 @@ const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 
 /** Visitors as the desk uses them: name search, doors as chosen, schedules, PIN and QR credentials. */
 export class VisitorService {
+  private readonly createCheck = new VisitorCreateCheck()
+
   constructor(
     private readonly client: () => Promise<AccessClient>,
     /** Told of each QR code revoked here (QrRevocations): a badge printed before carries a dead code. */
@@ -102,7 +105,8 @@ export class VisitorService {
 
   async create(form: VisitorForm): Promise<Visitor> {
     const c = await this.client()
-    return withDoors(c, await c.visitors.create(createBody(form)))
+    // A create whose answer was lost is looked up before it is sent again: one visitor per visit.
+    return withDoors(c, await this.createCheck.create(c, form, () => c.visitors.create(createBody(form))))
   }
 
   /**
