@@ -92,7 +92,7 @@ describe('QR code and badge in Chromium (web mode, demo console)', () => {
     // The site's name comes from the badge settings.
     await page.getByLabel('Site name on the badge').fill('HQ Reception')
     await page.getByRole('button', { name: 'Save settings' }).click()
-    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor()
+    await page.getByTestId('action-announcer').filter({ hasText: 'Badge settings saved' }).waitFor()
     await expect.poll(() => preview.textContent()).toContain('HQ Reception')
     await page.getByTestId('badge-stock').selectOption('dk-11202')
     const qrLoaded = await preview
@@ -103,7 +103,7 @@ describe('QR code and badge in Chromium (web mode, demo console)', () => {
 
     // Web mode: the browser prints; its PDF is what Chromium renders for print media.
     await page.getByRole('button', { name: 'Save as PDF' }).click()
-    await page.getByRole('status').filter({ hasText: 'Save as PDF' }).waitFor()
+    await page.getByTestId('action-announcer').filter({ hasText: 'Save as PDF' }).waitFor()
     await page.emulateMedia({ media: 'print' })
     const pdfPath = join(out.path, 'badge.pdf')
     await page.pdf({ path: pdfPath, preferCSSPageSize: true, printBackground: true })

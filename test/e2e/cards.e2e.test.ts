@@ -44,7 +44,7 @@ describe('Cards screen in Chromium (web mode, demo console)', () => {
     const alias = page.getByRole('textbox', { name: 'Alias' })
     await alias.fill('Lobby spare 42')
     await page.getByRole('button', { name: 'Save alias' }).click()
-    await page.getByRole('status').filter({ hasText: 'Alias saved.' }).waitFor()
+    await page.getByTestId('action-announcer').filter({ hasText: 'Alias saved.' }).waitFor()
 
     await page.getByRole('searchbox', { name: 'Filter cards' }).fill('lobby spare 42')
     await expect.poll(() => count.textContent()).toMatch(/^1 of/)
@@ -75,7 +75,7 @@ describe('Cards screen in Chromium (web mode, demo console)', () => {
     await page.locator('[data-testid=card-rows] [role=row]').first().click()
     const details = page.getByRole('complementary', { name: 'Card details' })
     await details.getByRole('button', { name: /^Unassign from / }).click()
-    await details.getByRole('status').filter({ hasText: 'Card taken back' }).waitFor()
+    await page.getByTestId('action-announcer').filter({ hasText: 'Card taken back' }).waitFor()
     expect(await details.textContent()).toContain('Not assigned')
 
     await details.getByRole('button', { name: 'Assign to a person…' }).click()
@@ -84,8 +84,8 @@ describe('Cards screen in Chromium (web mode, demo console)', () => {
     await first.waitFor()
     const picked = (await first.locator('strong').textContent())!
     await first.click()
-    await details
-      .getByRole('status')
+    await page
+      .getByTestId('action-announcer')
       .filter({ hasText: `Card given to ${picked}` })
       .waitFor()
     expect(await details.textContent()).toContain(picked)

@@ -58,7 +58,7 @@ describe('Settings job: wrong token, view-only token, changed certificate, conso
     const displayId = (await details.locator('h2').textContent())!.replace('Card ', '')
     await details.getByRole('textbox', { name: 'Alias' }).fill(alias)
     await details.getByRole('button', { name: 'Save alias' }).click()
-    await details.getByRole('status').filter({ hasText: 'Alias saved.' }).waitFor()
+    await page.getByTestId('action-announcer').filter({ hasText: 'Alias saved.' }).waitFor()
     return displayId
   }
 

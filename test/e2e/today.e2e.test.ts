@@ -49,7 +49,7 @@ describe('job: Today at the reception (Chromium 1366×768, web mode, demo consol
     await page.getByTestId('badge-preview').waitFor()
     expect(await page.getByTestId('badge-preview').textContent()).toContain(fullName(arriving))
     await page.getByRole('button', { name: 'Save as PDF' }).click()
-    await page.getByRole('status').filter({ hasText: 'Save as PDF' }).waitFor()
+    await page.getByTestId('action-announcer').filter({ hasText: 'Save as PDF' }).waitFor()
     await job.open('Today')
     await expect
       .poll(() => rowOf('here', fullName(arriving)).getByTestId('badge-printed').textContent())

@@ -151,7 +151,7 @@ describe('badges for visits that are over; QR feedback', () => {
     expect(names()).not.toContain('visitors.assignQr')
     expect(names()).not.toContain('visitors.qrCode')
     await fireEvent.click(screen.getByRole('button', { name: 'Print badge' }))
-    expect(await screen.findByRole('status')).toHaveTextContent('QR code assigned to Rosa Jensen.')
+    expect(await screen.findByTestId('badge-done')).toHaveTextContent('QR code assigned to Rosa Jensen.')
     expect(names().filter((n) => n === 'visitors.assignQr')).toHaveLength(1)
     expect(names().indexOf('visitors.assignQr')).toBeLessThan(names().indexOf('badges.record'))
     expect(screen.queryByTestId('badge-qr-pending')).toBeNull()
