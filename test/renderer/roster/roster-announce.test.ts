@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte'
+import { tick } from 'svelte'
+import RosterScreen from '../../../src/renderer/src/screens/RosterScreen.svelte'
+import ActionAnnouncer from '../../../src/renderer/src/components/common/ActionAnnouncer.svelte'
+import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
+import { ok } from '../enroll/event-bridge'
+import { openRoster, outcome, progress, rows, sent } from './fixtures'
+
+beforeEach(() => {
+  URL.createObjectURL = () => 'blob:roster'
+  URL.revokeObjectURL = () => undefined
+  window.print = vi.fn()
+  // The one region outlives a screen: each test starts from silence.
+  announcer.message = ''
+})
+afterEach(() => cleanup())
+
+async function said(words: string, where: () => HTMLElement) {
+  await waitFor(() => expect(screen.getByTestId('action-announcer')).toHaveTextContent(words))
+  expect(document.activeElement).not.toBe(document.body)
+  expect(document.activeElement).toBe(where())
+}
+
+describe('Roster actions say what they did, once, in the app’s one live region', () => {
+  it('a run that ends while watched says how it ended, and the focus goes from Pause to See the results', async () => {
+    const { emit } = await openRoster('running')
+    render(ActionAnnouncer)
+    render(RosterScreen)
+    await screen.findByRole('progressbar', { name: 'Rows done' })
+    emit('roster.progress', progress({ total: 30, done: 10, etaSeconds: 60 }))
+    await tick()
+    screen.getByRole('button', { name: 'Pause' }).focus()
+    emit('roster.progress', progress({ total: 30, done: 29, failed: 1, running: false, etaSeconds: null }))
+    await said('Roster run finished: 29 done, 1 failed', () => screen.getByRole('button', { name: 'See the results' }))
+    // The time left stays a status of its own (continuous, not an action's outcome).
+    expect(screen.getByTestId('run-eta')).toHaveAttribute('role', 'status')
+  })
+
+  it('a roster opened already finished says nothing: no action ended', async () => {
+    await openRoster('finished', {}, rows.slice(1), [outcome('row-3'), outcome('row-4')])
+    render(ActionAnnouncer)
+    render(RosterScreen)
+    await screen.findByRole('heading', { name: 'Results' })
+    await fireEvent.click(screen.getByRole('button', { name: /Run/ }))
+    await screen.findByRole('heading', { name: 'Run' })
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    expect(screen.getByTestId('action-announcer').textContent).toBe('')
+  })
+
+  it('CSV saved and the hand-out printed are said, the focus back on the button used', async () => {
+    const { calls } = await openRoster(
+      'finished',
+      {
+        'roster.exportCsv': () => ok({ filename: 'roster-staff.csv', text: 'person,state\n', rows: 2 }),
+        'roster.handout': () => ok({ people: [], pinsForgotten: false })
+      },
+      rows.slice(1),
+      [outcome('row-3'), outcome('row-4')]
+    )
+    render(ActionAnnouncer)
+    render(RosterScreen)
+    await screen.findByRole('heading', { name: 'Results' })
+    await fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }))
+    await said('CSV saved. Saved 2 rows as roster-staff.csv.', () => screen.getByRole('button', { name: 'Export CSV' }))
+    expect(sent(calls, 'roster.exportCsv')).toEqual([{ id: 'r1' }])
+    expect(screen.getByTestId('results-said')).not.toHaveAttribute('role')
+
+    await fireEvent.click(screen.getByRole('button', { name: 'Print hand-out' }))
+    await said('Hand-out handed to the print dialog', () => screen.getByRole('button', { name: 'Print hand-out' }))
+  })
+})
