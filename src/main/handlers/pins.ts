@@ -3,6 +3,7 @@ import type { HandlersOf } from './types'
 
 export function pinHandlers({ pins }: AppServices): HandlersOf<'pins'> {
   return {
+    'pins.capabilities': () => pins.capabilities(),
     'pins.generate': async () => ({ pin: await pins.generate() }),
     'pins.held': async ({ owner }) => ({ held: await pins.held(owner) }),
     'pins.assign': async ({ pin, owner }) => {

@@ -14,6 +14,7 @@ import { CardInventory } from './cards/card-inventory'
 import { watchCardStaleness } from './cards/card-staleness'
 import { EnrollmentService } from './enrollment/enrollment'
 import { probeEditPermission } from './access/permission-probe'
+import { actionKeys } from '../../shared/access/permissions'
 import { PinService } from './pins/pin-service'
 import { forkNodeHost } from './reader/fork-node'
 import type { ForkHost } from './reader/host-process'
@@ -130,7 +131,7 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
   const enrollment = new EnrollmentService({
     client,
     emit: events.emit,
-    probe: async () => probeEditPermission(await client(), 'edit:credential')
+    probe: async () => probeEditPermission(await client(), actionKeys.enroll.start)
   })
   const qrRevocations = new QrRevocations(options.dataDir)
   const badges = new BadgeService({

@@ -35,16 +35,12 @@ describe('permission probe against the demo console', () => {
 })
 
 describe('permission probe: what an answer means', () => {
-  /** A client whose every probe call fails with `error` (only the three probe calls are used). */
+  /** A client whose every probe call fails with `error` (the probes are requests over its http). */
   const failing = (error: unknown) => {
     const fail = async () => {
       throw error
     }
-    return {
-      sessions: { remove: fail },
-      visitors: { unassignPin: fail },
-      users: { unassignTouchPass: fail }
-    } as unknown as AccessClient
+    return { http: { request: fail } } as unknown as AccessClient
   }
   const appError = (kind: AppError['kind']) => new AppError({ kind, message: kind })
 

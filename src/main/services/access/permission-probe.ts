@@ -1,32 +1,59 @@
+import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
 import type { PermissionKey } from '../../../shared/access/endpoints'
+import { keyProbes, NO_SUCH_ID } from '../../../shared/access/permissions'
+import type { PermissionCheck } from '../../../shared/connections'
+import type { AccessHttp } from './http'
 import type { AccessClient } from './client'
 
-/** Ids no session, visitor, user or pass can have: the probes below change nothing on the console. */
-export const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000'
+export { NO_SUCH_ID }
 
-/**
- * Whether the token holds an edit permission, found without side effects. The console has no
- * "who am I" call, so each key is proven with a write on an id that cannot exist: a 403 means the
- * key is missing; "no such item" means the console accepted the key and looked.
- */
-const probes: Partial<Record<PermissionKey, (client: AccessClient) => Promise<unknown>>> = {
-  'edit:credential': (client) => client.sessions.remove(NO_SUCH_ID),
-  'edit:visitor': (client) => client.visitors.unassignPin(NO_SUCH_ID),
-  // Taking a pass that does not exist back from a user who does not exist (§3.26).
-  'edit:user': (client) => client.users.unassignTouchPass(NO_SUCH_ID, NO_SUCH_ID)
+/** The harmless call that proves `key` (the one table: shared/access/permissions.ts `keyProbes`). */
+function callProbe(http: AccessHttp, key: PermissionKey): Promise<unknown> {
+  const probe = keyProbes[key]
+  return http.request({ endpoint: probe.endpoint, params: probe.params, query: probe.query, data: z.unknown() })
 }
 
+/**
+ * Whether the token of `http` holds `key`, for the token check and Check again: a key the console
+ * could not judge (unsupported, 5xx, 429) is 'unknown'. Throws what says the console cannot be asked
+ * (no answer, token refused, another certificate).
+ */
+export async function keyStatus(http: AccessHttp, key: PermissionKey): Promise<PermissionCheck['status']> {
+  try {
+    await callProbe(http, key)
+    return 'allowed'
+  } catch (err) {
+    const e = AppError.from(err)
+    if (e.kind === 'permission') return 'missing'
+    // Past the permission check, the console looked for the item and did not find it: the key is held.
+    if (e.kind === 'not-found' || e.kind === 'validation' || e.kind === 'conflict') return 'allowed'
+    if (e.kind === 'unsupported' || e.kind === 'server' || e.kind === 'rate-limited') return 'unknown'
+    throw e
+  }
+}
+
+/**
+ * Whether the token may do what needs `key`, found without side effects, for a screen's buttons: a
+ * 403 means missing, "no such item" means held; anything else is thrown rather than guessed.
+ */
 export async function probeEditPermission(
   client: AccessClient,
-  key: 'edit:credential' | 'edit:visitor' | 'edit:user'
-): Promise<{ canEdit: boolean; missingPermission?: string }> {
+  key: PermissionKey
+): Promise<{ canEdit: boolean; missingPermission?: PermissionKey }> {
   try {
-    await probes[key]!(client)
+    await callProbe(client.http, key)
     return { canEdit: true }
   } catch (err) {
     if (err instanceof AppError && err.kind === 'permission') return { canEdit: false, missingPermission: key }
     if (err instanceof AppError && (err.kind === 'not-found' || err.kind === 'validation')) return { canEdit: true }
     throw err
   }
+}
+
+/** The keys of `keys` the token lacks, each probed once, in order. */
+export async function missingKeys(client: AccessClient, keys: readonly PermissionKey[]): Promise<PermissionKey[]> {
+  const missing: PermissionKey[] = []
+  for (const key of keys) if (!(await probeEditPermission(client, key)).canEdit) missing.push(key)
+  return missing
 }

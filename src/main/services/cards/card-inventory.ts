@@ -5,6 +5,7 @@ import type { Connections } from '../connections/connections'
 import type { OwnerRef } from '../../../shared/owners'
 import { assignCard, unassignCard } from './card-owners'
 import { probeEditPermission } from '../access/permission-probe'
+import { actionKeys } from '../../../shared/access/permissions'
 import { DEFAULT_ALL_PAGE_SIZE } from '../access/pagination'
 import type { AccessClient } from '../access/client'
 import { AppError } from '../../../shared/errors'
@@ -273,9 +274,9 @@ export class CardInventory {
     return this.get(token)
   }
 
-  /** Whether the token may edit cards (`edit:credential`), found without side effects. */
+  /** Whether the token may edit cards (actionKeys.cards.edit), found without side effects. */
   async capabilities(): Promise<{ canEdit: boolean; missingPermission?: string }> {
-    return probeEditPermission(await this.connections.client(), 'edit:credential')
+    return probeEditPermission(await this.connections.client(), actionKeys.cards.edit)
   }
 
   private replace(card: NfcCard): void {

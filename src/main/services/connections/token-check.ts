@@ -1,36 +1,10 @@
-import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
-import { endpoints, type EndpointInfo, type PermissionKey } from '../../../shared/access/endpoints'
+import type { PermissionKey } from '../../../shared/access/endpoints'
+import { keyProbes } from '../../../shared/access/permissions'
 import type { PermissionCheck, TokenCheck } from '../../../shared/connections'
 import { AccessHttp } from '../access/http'
+import { keyStatus } from '../access/permission-probe'
 import type { PinnedCertificate } from '../access/tls-pinning'
-
-/** An id no session, user or visitor can have: the edit probes below change nothing on the console. */
-const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000'
-
-interface Probe {
-  key: PermissionKey
-  endpoint: EndpointInfo
-  params?: Record<string, string>
-  query?: Record<string, number>
-}
-
-/**
- * One harmless call per permission key the app uses. The console has no "who am I" call, so a read
- * proves a view key, and a write on an id that cannot exist proves an edit key: 403 means the key
- * is missing, "no such item" means the console accepted the key and looked. Generating a PIN (E1)
- * comes first: it is the cheapest call that needs a valid token, and stores nothing.
- */
-const probes: Probe[] = [
-  { key: 'view:credential', endpoint: endpoints.E1 },
-  { key: 'edit:credential', endpoint: endpoints.E4, params: { id: NO_SUCH_ID } },
-  { key: 'view:user', endpoint: endpoints.usersList, query: { page_num: 1, page_size: 1 } },
-  { key: 'edit:user', endpoint: endpoints.userUnassignPin, params: { id: NO_SUCH_ID } },
-  { key: 'view:visitor', endpoint: endpoints.visitorsList, query: { page_num: 1, page_size: 1 } },
-  { key: 'edit:visitor', endpoint: endpoints.visitorUnassignPin, params: { id: NO_SUCH_ID } },
-  { key: 'view:space', endpoint: endpoints.doorsList },
-  { key: 'view:device', endpoint: endpoints.devicesList }
-]
 
 /** What the app can do with each key, for the Settings page ("what this token can and cannot do"). */
 export const permissionUses: Record<PermissionKey, string> = {
@@ -87,27 +61,9 @@ export function consoleUnreachable(url: string, cause: AppError): AppError {
   })
 }
 
-/**
- * Whether the token of `http` holds `key`, by that key's harmless call (above). Throws what says
- * the console cannot be asked (no answer, token refused, another certificate).
- */
+/** Whether the token of `http` holds `key` (Check again): main's one probe, access/permission-probe.ts. */
 export async function probePermission(http: AccessHttp, key: string): Promise<PermissionCheck['status']> {
-  const probe = probes.find((p) => p.key === key)
-  return probe ? outcome(http, probe) : 'unknown'
-}
-
-async function outcome(http: AccessHttp, probe: Probe): Promise<PermissionCheck['status']> {
-  try {
-    await http.request({ endpoint: probe.endpoint, params: probe.params, query: probe.query, data: z.unknown() })
-    return 'allowed'
-  } catch (err) {
-    const e = AppError.from(err)
-    if (e.kind === 'permission') return 'missing'
-    // Past the permission check, the console looked for the item and did not find it: the key is held.
-    if (e.kind === 'not-found' || e.kind === 'validation' || e.kind === 'conflict') return 'allowed'
-    if (e.kind === 'unsupported' || e.kind === 'server' || e.kind === 'rate-limited') return 'unknown'
-    throw e
-  }
+  return key in keyProbes ? keyStatus(http, key as PermissionKey) : 'unknown'
 }
 
 /**
@@ -123,9 +79,10 @@ export async function checkToken(
   const started = performance.now()
   try {
     const permissions: PermissionCheck[] = []
-    for (const probe of probes) {
+    // Every key, in the one probe table's order (view:credential first: the cheapest call a valid token passes).
+    for (const key of Object.keys(keyProbes) as PermissionKey[]) {
       try {
-        permissions.push({ key: probe.key, status: await outcome(http, probe), uses: permissionUses[probe.key] })
+        permissions.push({ key, status: await keyStatus(http, key), uses: permissionUses[key] })
       } catch (err) {
         const e = AppError.from(err)
         if (e.kind === 'auth') throw tokenRefused(http.baseUrl, which, e)

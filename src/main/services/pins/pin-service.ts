@@ -1,9 +1,16 @@
 import type { OwnerRef } from '../../../shared/owners'
 import type { AccessClient } from '../access/client'
+import { keysOf } from '../../../shared/access/permissions'
+import { missingKeys } from '../access/permission-probe'
 
 /** PIN codes: the console makes them (E10); a user's and a visitor's are given through their own endpoints. */
 export class PinService {
   constructor(private readonly client: () => Promise<AccessClient>) {}
+
+  /** The keys giving and taking back PINs need that the token lacks (probed without side effects). */
+  async capabilities(): Promise<{ missingPermissions: string[] }> {
+    return { missingPermissions: await missingKeys(await this.client(), keysOf('pins')) }
+  }
 
   async generate(): Promise<string> {
     return (await this.client()).pinCodes.generate()

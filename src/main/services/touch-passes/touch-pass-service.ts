@@ -9,6 +9,7 @@ import {
 } from '../../../shared/edits/touch-pass-name'
 import type { AccessClient } from '../access/client'
 import { probeEditPermission } from '../access/permission-probe'
+import { actionKeys } from '../../../shared/access/permissions'
 
 /** A purchase can take the console a while (payment); it is never retried, so wait longer. */
 const PURCHASE_TIMEOUT_MS = 45_000
@@ -122,12 +123,12 @@ export class TouchPassService {
     return (await this.client()).users.unassignTouchPass(userId, id)
   }
 
-  /** Buying and editing need edit:credential; assigning is a separate key (edit:user). */
+  /** Buying and editing need one key, assigning another (as declared in shared/access/permissions.ts). */
   async capabilities() {
     const c = await this.client()
-    const edit = await probeEditPermission(c, 'edit:credential')
-    // Assigning is a separate key (edit:user); when it cannot be found out, it stays unsaid.
-    const assign = await probeEditPermission(c, 'edit:user').catch(() => undefined)
+    const edit = await probeEditPermission(c, actionKeys.touchPasses.edit)
+    // Assigning is a separate key; when it cannot be found out, it stays unsaid.
+    const assign = await probeEditPermission(c, actionKeys.touchPasses.assign).catch(() => undefined)
     return {
       ...edit,
       ...(assign

@@ -14,6 +14,7 @@ import type { VisitorForm } from '../../../shared/visitors/form'
 import type { AccessClient } from '../access/client'
 import { unfoldVisitorDoors } from '../access/doors'
 import { probeEditPermission } from '../access/permission-probe'
+import { actionKeys } from '../../../shared/access/permissions'
 import { VisitorCreateCheck } from './create-check'
 
 /** The console's body for E17. A one-time visit has no schedule on create. */
@@ -183,6 +184,6 @@ export class VisitorService {
   }
 
   async capabilities() {
-    return probeEditPermission(await this.client(), 'edit:visitor')
+    return probeEditPermission(await this.client(), actionKeys.visitors.edit)
   }
 }

@@ -8,6 +8,11 @@ export const pinChannels = {
     noInput,
     z.object({ pin: z.string().regex(/^\d+$/) })
   ),
+  'pins.capabilities': channel(
+    'The permission keys giving a PIN to a user (§3.9) or a visitor (§4.9) needs that this token lacks, probed without side effects',
+    noInput,
+    z.object({ missingPermissions: z.array(z.string()) })
+  ),
   'pins.held': channel(
     'Whether a user (§3.4) or visitor (§4.3) holds a PIN now, read afresh (never the PIN itself)',
     z.object({ owner: ownerRefSchema }),

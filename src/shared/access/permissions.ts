@@ -1,0 +1,91 @@
+import { endpoints, type EndpointInfo, type PermissionKey } from './endpoints'
+
+/**
+ * Which permission key each action of the desk needs, declared once. Each key is read from the
+ * endpoint the action calls (endpoints.ts), so an action cannot drift from the console's rule.
+ * Main probes these keys (services/access/permission-probe.ts), every screen's buttons are turned
+ * off from them, and every banner names them (components/common/PermissionNote.svelte).
+ */
+export const actionKeys = {
+  cards: {
+    /** Rename, delete, give and take back a card (E7, E8). */
+    edit: endpoints.E8.permission
+  },
+  touchPasses: {
+    /** Rename, activate, suspend, remove a device, buy (E12, E14). */
+    edit: endpoints.E12.permission,
+    /** Give a pass to a user or take it back (§3.25–3.27). */
+    assign: endpoints.userAssignTouchPass.permission
+  },
+  visitors: {
+    /** New visitor, edit, cancel, and the visitor's PIN, card and QR code (E17, E18, §4.6–4.12). */
+    edit: endpoints.E18.permission
+  },
+  pins: {
+    /** Give a PIN to a user or take it back (§3.9, §3.10). */
+    user: endpoints.userAssignPin.permission,
+    /** Give a PIN to a visitor or take it back (§4.9, §4.10). */
+    visitor: endpoints.visitorAssignPin.permission
+  },
+  enroll: {
+    /** Start an enrollment session (E2). */
+    start: endpoints.E2.permission
+  }
+} as const satisfies Record<string, Record<string, PermissionKey>>
+
+export type Screen = keyof typeof actionKeys
+
+/** The keys a screen's actions need, each once, in declaration order: what that screen probes. */
+export function keysOf(screen: Screen): PermissionKey[] {
+  return [...new Set(Object.values(actionKeys[screen]) as PermissionKey[])]
+}
+
+/** An id no session, user or visitor can have: the edit probes below change nothing on the console. */
+export const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000'
+
+export interface KeyProbe {
+  endpoint: EndpointInfo
+  params?: Record<string, string>
+  query?: Record<string, number>
+}
+
+/**
+ * One harmless call per permission key, the only table of them (Settings' token check and each
+ * screen's capabilities use it). The console has no "who am I" call, so a read proves a view key,
+ * and a write on an id that cannot exist proves an edit key: 403 means the key is missing, "no such
+ * item" means the console accepted the key and looked. Generating a PIN (E1) comes first: it is the
+ * cheapest call that needs a valid token, and stores nothing.
+ */
+export const keyProbes: Record<PermissionKey, KeyProbe> = {
+  'view:credential': { endpoint: endpoints.E1 },
+  'edit:credential': { endpoint: endpoints.E4, params: { id: NO_SUCH_ID } },
+  'view:user': { endpoint: endpoints.usersList, query: { page_num: 1, page_size: 1 } },
+  'edit:user': { endpoint: endpoints.userUnassignPin, params: { id: NO_SUCH_ID } },
+  'view:visitor': { endpoint: endpoints.visitorsList, query: { page_num: 1, page_size: 1 } },
+  'edit:visitor': { endpoint: endpoints.visitorUnassignPin, params: { id: NO_SUCH_ID } },
+  'view:space': { endpoint: endpoints.doorsList },
+  'view:device': { endpoint: endpoints.devicesList }
+}
+
+/** "a", "a and b", "a, b and c". */
+function listed(words: readonly string[]): string {
+  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`
+}
+
+/**
+ * The banner of a screen whose token lacks keys: every missing key named (never "view-only": a token
+ * may lack view keys too), what is off, and where keys are added.
+ */
+export function permissionNote(missing: readonly string[]): string {
+  const keys = [...new Set(missing)]
+  const them = keys.length > 1 ? 'them' : 'it'
+  return (
+    `This token lacks ${listed(keys)}: the actions that need ${them} are turned off. ` +
+    `Add ${them} to the token in Access → Settings → General → Advanced → API Token.`
+  )
+}
+
+/** The title of a button turned off for a missing key. */
+export function needsKey(key: string): string {
+  return `Needs the permission ${key}`
+}
