@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
 import { tick } from 'svelte'
 import RosterScreen from '../../../src/renderer/src/screens/RosterScreen.svelte'
 import ActionAnnouncer from '../../../src/renderer/src/components/common/ActionAnnouncer.svelte'
 import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
+import { rosterStore } from '../../../src/renderer/src/stores/roster.svelte'
 import { ok } from '../enroll/event-bridge'
 import { openRoster, outcome, progress, rows, sent } from './fixtures'
 
@@ -68,5 +69,17 @@ describe('Roster actions say what they did, once, in the app’s one live region
 
     await fireEvent.click(screen.getByRole('button', { name: 'Print hand-out' }))
     await said('Hand-out handed to the print dialog', () => screen.getByRole('button', { name: 'Print hand-out' }))
+  })
+
+  it('a roster deleted is named, and the focus goes to the list’s heading (its row is gone)', async () => {
+    const { calls } = await openRoster('paused', { 'roster.delete': () => ok({ deleted: true }) })
+    rosterStore.close()
+    render(ActionAnnouncer)
+    render(RosterScreen)
+    const list = await screen.findByTestId('roster-list')
+    await fireEvent.click(within(list).getByRole('button', { name: 'Delete staff.csv' }))
+    await fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete roster' }))
+    await said('Roster staff.csv deleted', () => screen.getByRole('heading', { name: 'Rosters on this desk' }))
+    expect(sent(calls, 'roster.delete')).toEqual([{ id: 'r1' }])
   })
 })
