@@ -82,4 +82,13 @@ describe('Roster actions say what they did, once, in the app’s one live region
     await said('Roster staff.csv deleted', () => screen.getByRole('heading', { name: 'Rosters on this desk' }))
     expect(sent(calls, 'roster.delete')).toEqual([{ id: 'r1' }])
   })
+
+  it('a run started says so, and the focus goes to the run’s heading (the plan and its Run button are gone)', async () => {
+    const { calls } = await openRoster('planned', { 'roster.run': () => ok({ started: true }) }, rows.slice(1))
+    render(ActionAnnouncer)
+    render(RosterScreen)
+    await fireEvent.click(await screen.findByRole('button', { name: 'Run 2 rows' }))
+    await said('Roster run started: 2 rows', () => screen.getByRole('heading', { name: 'Run' }))
+    expect(sent(calls, 'roster.run')).toEqual([{ id: 'r1' }])
+  })
 })
