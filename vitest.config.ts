@@ -30,7 +30,11 @@ export default defineConfig({
           environment: 'node',
           include: ['test/e2e/**/*.e2e.test.ts'],
           // Needs pcscd, of which one runs per machine: it runs in the pcsc project's sequence.
-          exclude: ['test/e2e/import.e2e.test.ts', 'test/e2e/job-installer-reader.e2e.test.ts'],
+          exclude: [
+            'test/e2e/import.e2e.test.ts',
+            'test/e2e/job-installer-reader.e2e.test.ts',
+            'test/e2e/main-restart.e2e.test.ts'
+          ],
           testTimeout: 90_000,
           hookTimeout: 60_000,
           // One browser and one web-mode server at a time: 2 cores.
@@ -55,7 +59,8 @@ export default defineConfig({
           include: [
             'test/pcsc/**/*.test.ts',
             'test/e2e/import.e2e.test.ts',
-            'test/e2e/job-installer-reader.e2e.test.ts'
+            'test/e2e/job-installer-reader.e2e.test.ts',
+            'test/e2e/main-restart.e2e.test.ts'
           ],
           testTimeout: 90_000,
           hookTimeout: 60_000,

@@ -67,6 +67,11 @@ export class EnrollmentService {
     return { cancelled: true }
   }
 
+  /** Whether this enrollment's session is still followed (runs live in memory: none after a restart). */
+  following(enrollmentId: string): boolean {
+    return this.runs.has(enrollmentId)
+  }
+
   async assign(input: {
     token: string
     owner: { type: 'user' | 'visitor'; id: string }

@@ -15,6 +15,7 @@ import { readerStore } from './reader.svelte'
 import { countOf } from '../lib/plural'
 import { readCsvFile } from '../components/import/csv-file'
 import { connection } from './connection.svelte'
+import { onMainRestart } from '../lib/main-restarts'
 
 /** Which bytes of a tapped UID go into the batch: kept with the batch, applied by main on each tap. */
 export type { ByteOrder }
@@ -95,6 +96,15 @@ export class BatchesStore {
     getApi()
       .batches.scanInto({ batchId: id })
       .catch(() => undefined)
+  }
+
+  /**
+   * After a restart of main (lib/main-restarts.ts): it no longer knows which batch taps go into,
+   * and its batches may differ from the list shown (a tap or a write lost with the old main).
+   */
+  async reestablish(): Promise<void> {
+    this.tellScanSession(this.selectedId)
+    if (this.loaded || this.selectedId) await this.load()
   }
 
   selected = $derived(this.batches.find((b) => b.id === this.selectedId) ?? null)
@@ -376,6 +386,7 @@ export class BatchesStore {
 }
 
 export const batchesStore = new BatchesStore()
+onMainRestart('batches', () => batchesStore.reestablish())
 
 let routing: (() => void) | undefined
 
@@ -388,6 +399,8 @@ let routing: (() => void) | undefined
 export function startTapRouting(store = batchesStore, reader = readerStore): () => void {
   if (routing) return routing
   store.tellScanSession(store.selectedId)
+  // Taps go into the open batch: main's reader host must run while one is open (after a restart too).
+  reader.keepingTaps = () => store.selectedId !== null
   const offBatches = store.listen()
   const offReader = reader.listen()
   const stop = () => {

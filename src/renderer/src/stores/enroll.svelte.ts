@@ -5,6 +5,7 @@ import type { EnrollProgress } from '../../../shared/enroll/schemas'
 import type { OwnerRef } from '../../../shared/owners'
 import { getApi } from '../lib/api'
 import { readPreference, writePreference } from '../lib/preferences'
+import { onMainRestart } from '../lib/main-restarts'
 
 export const PROVISIONED_CODE = 'CODE_CREDS_NFC_CARD_IS_PROVISION'
 export const ALREADY_BOUND_CODE = 'CODE_CREDS_NFC_HAS_BIND_USER'
@@ -214,6 +215,36 @@ export class EnrollStore {
     }
   }
 
+  /**
+   * After the bridge came back (lib/main-restarts.ts): a wait main still follows goes on (its
+   * progress events resume); one a restarted main no longer knows ended with the old main, and the
+   * screen says so instead of counting down a wait nobody follows.
+   */
+  async reestablish(): Promise<void> {
+    const id = this.enrollmentId
+    if (!id || this.phase !== 'running') return
+    let following = false
+    try {
+      ;({ following } = await getApi().enroll.following({ enrollmentId: id }))
+    } catch {
+      // No answer from main: nobody follows the wait either.
+    }
+    if (following || this.enrollmentId !== id || this.phase !== 'running') return
+    this.apply({
+      enrollmentId: id,
+      deviceId: this.deviceId ?? '',
+      state: 'cancelled',
+      secondsLeft: 0,
+      error: {
+        kind: 'reader',
+        code: 'ENROLL_GONE_ON_RESTART',
+        message: 'The enrollment wait ended when Access Desk restarted: start again.',
+        hint: 'Press Start, then hold the card on the reader.',
+        retryable: true
+      }
+    })
+  }
+
   async assign(owner: OwnerRef, force = false): Promise<void> {
     const card = this.card
     if (!card || this.assigning) return
@@ -254,3 +285,4 @@ export class EnrollStore {
 }
 
 export const enrollStore = new EnrollStore()
+onMainRestart('enroll', () => enrollStore.reestablish())

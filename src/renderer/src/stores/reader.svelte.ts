@@ -2,6 +2,7 @@ import type { ReaderCard, ReaderStatus } from '../../../shared/reader/schemas'
 import type { TapOutcome, TapResult } from '../../../shared/batches/tap'
 import { getApi } from '../lib/api'
 import { AppError } from '../../../shared/errors'
+import { onMainRestart } from '../lib/main-restarts'
 
 /** How main handled a tap (the scan session): shown next to the tap. */
 export type { TapOutcome }
@@ -22,8 +23,13 @@ export class ReaderStore {
   /** The reader a card is on right now (cleared by reader.removed). */
   present = $state<string | null>(null)
   private seq = 0
+  /** This tab asked main for the reader (which starts main's reader host): a restarted main must run it again. */
+  private asked = false
+  /** Whether taps are being kept (a batch is open: startTapRouting says so); the host must run then too. */
+  keepingTaps: () => boolean = () => false
 
   async load(): Promise<void> {
+    this.asked = true
     this.error = null
     try {
       this.status = await getApi().reader.status()
@@ -71,9 +77,21 @@ export class ReaderStore {
     }
   }
 
+  /**
+   * After a restart of main (lib/main-restarts.ts): its reader host is gone until asked for again,
+   * and the status shown is the old main's ("Ready" of a host that no longer runs): read it anew.
+   */
+  async reestablish(): Promise<void> {
+    if (!this.asked && !this.keepingTaps()) return
+    this.status = null
+    this.present = null
+    await this.load()
+  }
+
   clearTaps(): void {
     this.taps = []
   }
 }
 
 export const readerStore = new ReaderStore()
+onMainRestart('reader', () => readerStore.reestablish())

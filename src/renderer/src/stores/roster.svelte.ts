@@ -16,6 +16,7 @@ import { saveBlob } from '../lib/download'
 import { countOf } from '../lib/plural'
 import { readerChoices, type ReaderChoice } from './enroll.svelte'
 import { readPreference, writePreference } from '../lib/preferences'
+import { onMainRestart } from '../lib/main-restarts'
 
 /** The steps of a roster as the screen walks them. */
 export type RosterView = 'list' | 'mapping' | 'plan' | 'run' | 'results'
@@ -207,6 +208,17 @@ export class RosterStore {
     this.outcomes = Object.fromEntries(detail.outcomes.map((o) => [o.rowId, o]))
   }
 
+  /**
+   * After a restart of main (lib/main-restarts.ts): a run and its enrollment line stopped with the
+   * old main (its roster says "stopped mid-run"), so the last progress and line heard are not
+   * main's: drop them (a run still going sends its next event) and read the roster and list again.
+   */
+  async reestablish(): Promise<void> {
+    this.progress = null
+    this.line = null
+    await Promise.allSettled([this.listed ? this.loadList() : undefined, this.refresh()])
+  }
+
   async pause(): Promise<void> {
     await getApi().roster.pause({ id: this.need() })
   }
@@ -331,3 +343,4 @@ export class RosterStore {
 }
 
 export const rosterStore = new RosterStore()
+onMainRestart('roster', () => rosterStore.reestablish())

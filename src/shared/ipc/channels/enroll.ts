@@ -14,6 +14,11 @@ export const enrollChannels = {
     z.object({ enrollmentId: z.string().min(1) }),
     z.object({ cancelled: z.boolean() })
   ),
+  'enroll.following': channel(
+    'Whether this enrollment is still followed (false once it ended, or after a restart of Access Desk: its wait ended with it)',
+    z.object({ enrollmentId: z.string().min(1) }),
+    z.object({ following: z.boolean() })
+  ),
   'enroll.assign': channel(
     'Give an enrolled card to a user (§3.7) or visitor (§4.7); force takes it over from its current owner',
     z.object({ token: z.string().min(1), owner: ownerRefSchema, force: z.boolean().optional() }),

@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto'
+import { spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium, openDemoApp } from '../support/chromium'
+import { startPcscd, type Pcscd } from '../support/pcscd'
+import { startJsonProcess, type Started } from '../support/processes'
+import { tempDir } from '../support/temp'
+import { VirtualCard } from '../support/virtual-card'
+import { seriousA11yFindings } from '../support/axe'
+import { request } from '../unit/demo-console/support'
+
+type WebInfo = { url: string; dataDir: string }
+
+/** Web mode with a fixed secret: a restart on the same port lets the open tab reconnect by itself. */
+function startWeb(dataDir: string, port: number, secret: string) {
+  return startJsonProcess<WebInfo>('src/web/main.ts', ['--data', dataDir, '--port', String(port)], {
+    env: { ACCESS_DESK_WEB_SECRET: secret }
+  })
+}
+
+/**
+ * Main killed (SIGKILL, as a crash would) while a screen shows, and started again on the same data
+ * dir, port and secret: the tab reconnects by itself and nothing it shows is a state main no longer
+ * has. The open batch is selected again in main and its reader host runs again, so a tap after the
+ * restart lands in the batch (main's rows); an enrollment wait of the old main is said to be gone.
+ * Real pcscd + vpcd (pcsc project: one pcscd per machine).
+ */
+describe('a restart of main loses nothing the screen shows (web mode, Chromium 1366×768)', () => {
+  let pcscd: Pcscd | undefined
+  let web: Started<WebInfo>
+  let browser: Awaited<ReturnType<typeof launchChromium>>
+  let data: Awaited<ReturnType<typeof tempDir>>
+  let port: number
+  const secret = randomBytes(24).toString('base64url')
+  const onReader: VirtualCard[] = []
+  let batchId: string
+
+  beforeAll(async () => {
+    pcscd = await startPcscd()
+    data = await tempDir('access-desk-restart-')
+    web = await startWeb(data.path, 0, secret)
+    port = Number(new URL(web.info.url).port)
+    browser = await launchChromium({ width: 1366, height: 768 })
+    await openDemoApp(browser.page, web.info.url)
+  })
+  afterAll(async () => {
+    for (const card of onReader) card.remove()
+    await browser?.close()
+    await web?.stop()
+    await pcscd?.stop()
+    await data?.remove()
+  })
+
+  const page = () => browser.page
+  const open = (screen: string) =>
+    page().getByRole('navigation').getByRole('button', { name: screen, exact: true }).click()
+  const readerState = () => page().getByTestId('reader-state')
+  const banner = () => page().getByText(/Connected to Access Desk's local service again/)
+
+  /** A tap as an installer makes it: the card on the reader, then off once main has handled it. */
+  async function tap(uid: string) {
+    const card = new VirtualCard({ uid, slot: 0 })
+    await card.insert()
+    onReader.push(card)
+    return () => {
+      card.remove()
+      onReader.splice(onReader.indexOf(card), 1)
+    }
+  }
+
+  /** The open batch's rows as main holds them (not as the screen shows them). */
+  async function rowsInMain(): Promise<string[]> {
+    const got = await page().evaluate((id) => window.api!.batches.get({ id }), batchId)
+    if (!got.ok) return []
+    return got.result.rows.map((r) => r.nfcId)
+  }
+
+  /** The web-mode server's reader host: its own Node child running the host entry. */
+  function readerHostRuns(): boolean {
+    const children = spawnSync('pgrep', ['-P', String(web.child.pid)], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter(Boolean)
+    return children.some((pid) => {
+      try {
+        return /services\/reader\/host\.ts|reader-host\.js/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))
+      } catch {
+        return false
+      }
+    })
+  }
+
+  /** SIGKILL of main, then main again on the same data dir, port and secret; the tab reconnects. */
+  async function killAndRestart() {
+    web.child.kill('SIGKILL')
+    await new Promise((resolve) => web.child.once('exit', resolve))
+    await page().locator('html[data-bridge-status="lost"]').waitFor({ state: 'attached', timeout: 15_000 })
+    web = await startWeb(data.path, port, secret)
+    await banner().waitFor({ timeout: 20_000 })
+  }
+
+  it('Import with an open batch: after the restart the reader runs again and a tap lands in the batch', async () => {
+    await open('Import')
+    await expect.poll(() => readerState().getAttribute('data-state'), { timeout: 30_000 }).toBe('ready')
+    await page().getByRole('button', { name: 'New batch…' }).click()
+    const form = page().getByRole('form', { name: 'New batch' })
+    await form.getByLabel('Name').fill('Restart doors')
+    await form.getByLabel('Name').press('Enter')
+    await expect.poll(() => page().getByTestId('batch-title').textContent()).toBe('Restart doors')
+    const listed = await page().evaluate(() => window.api!.batches.list())
+    if (!listed.ok) throw new Error(listed.error.message)
+    batchId = listed.result.batches.find((b) => b.name === 'Restart doors')!.id
+
+    let off = await tap('04AA0001')
+    await expect.poll(rowsInMain, { timeout: 20_000 }).toEqual(['04AA0001'])
+    off()
+
+    await killAndRestart()
+    // The reader's status is main's again, read anew: its host runs (a "Ready" of the old main is not shown).
+    await expect.poll(readerHostRuns, { timeout: 20_000 }).toBe(true)
+    await expect.poll(() => readerState().getAttribute('data-state'), { timeout: 30_000 }).toBe('ready')
+
+    off = await tap('04AA0002')
+    await expect.poll(rowsInMain, { timeout: 20_000 }).toEqual(expect.arrayContaining(['04AA0001', '04AA0002']))
+    await expect.poll(() => page().getByTestId('batch-rows').textContent(), { timeout: 10_000 }).toContain('04AA0002')
+    off()
+    expect(await seriousA11yFindings(page()), 'Import after a restart of main').toEqual([])
+  })
+
+  it('Enroll waiting: after the restart the screen says the wait is gone; taps still go into the open batch', async () => {
+    await open('Enroll')
+    await page().getByRole('button', { name: 'Start (Enter)' }).click()
+    const status = page().getByTestId('enroll-status')
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 15_000 }).toBe('waiting')
+
+    await killAndRestart()
+    await expect
+      .poll(() => status.textContent(), { timeout: 15_000 })
+      .toContain('The enrollment wait ended when Access Desk restarted: start again.')
+    expect(await status.getAttribute('data-state')).toBe('cancelled')
+    expect(await seriousA11yFindings(page()), 'Enroll after a restart of main').toEqual([])
+
+    // Start again: a new wait that main follows, which a card presented on the reader ends.
+    await page()
+      .getByRole('button', { name: /^(Start|Enroll next) \(Enter\)$/ })
+      .click()
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 15_000 }).toBe('waiting')
+    const deviceId = (await page().getByRole('radio', { checked: true }).getAttribute('value'))!
+    const demo = await demoConsole()
+    const tapped = await request(demo.url, demo.ca, 'POST', '/__demo/taps', {
+      body: { device_id: deviceId, nfc_id: '04BB000000F1' },
+      token: demo.token
+    })
+    expect(tapped.status, JSON.stringify(tapped.body)).toBe(200)
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 15_000 }).toBe('done')
+
+    // The batch opened on Import is still the one taps go into, on this screen too.
+    const off = await tap('04AA0003')
+    await expect.poll(rowsInMain, { timeout: 20_000 }).toEqual(expect.arrayContaining(['04AA0003']))
+    off()
+  })
+
+  /** The demo console (in main's process, so at its address after the restart), found as an operator would. */
+  async function demoConsole() {
+    const listed = await page().evaluate(() => window.api!.connections.list())
+    if (!listed.ok) throw new Error(listed.error.message)
+    const dir = join(data.path, 'demo-console')
+    const tokens = JSON.parse(await readFile(join(dir, 'tokens.json'), 'utf8')) as { full: string }
+    return {
+      url: listed.result.profiles.find((p) => p.demo)!.url,
+      token: tokens.full,
+      ca: await readFile(join(dir, 'tls-cert.pem'), 'utf8')
+    }
+  }
+})
