@@ -91,4 +91,18 @@ describe('Roster actions say what they did, once, in the app’s one live region
     await said('Roster run started: 2 rows', () => screen.getByRole('heading', { name: 'Run' }))
     expect(sent(calls, 'roster.run')).toEqual([{ id: 'r1' }])
   })
+
+  it('a run stopped says how many rows are left, with the focus on Resume; going again, on Pause', async () => {
+    const { emit } = await openRoster('running', { 'roster.pause': () => ok({ paused: true }) })
+    render(ActionAnnouncer)
+    render(RosterScreen)
+    await screen.findByRole('progressbar', { name: 'Rows done' })
+    emit('roster.progress', progress({ total: 30, done: 10, etaSeconds: 60 }))
+    await tick()
+    await fireEvent.click(screen.getByRole('button', { name: 'Pause' }))
+    emit('roster.progress', progress({ total: 30, done: 12, running: false, etaSeconds: null }))
+    await said('Roster run stopped: 18 rows still to do', () => screen.getByRole('button', { name: 'Resume' }))
+    emit('roster.progress', progress({ total: 30, done: 12, etaSeconds: 60 }))
+    await said('Roster run going on', () => screen.getByRole('button', { name: 'Pause' }))
+  })
 })
