@@ -67,6 +67,18 @@ export const keyProbes: Record<PermissionKey, KeyProbe> = {
   'view:device': { endpoint: endpoints.devicesList }
 }
 
+/** What the app can do with each key, for the Settings page ("what this token can and cannot do"). */
+export const permissionUses: Record<PermissionKey, string> = {
+  'view:credential': 'generate PINs, list cards and Touch Passes',
+  'edit:credential': 'enroll, import, rename and delete cards; change Touch Passes',
+  'view:user': 'find people',
+  'edit:user': 'give cards, PINs and Touch Passes to people',
+  'view:visitor': 'list visitors',
+  'edit:visitor': 'create, edit and cancel visitors; give them PINs, cards and QR codes',
+  'view:space': 'list doors and door groups',
+  'view:device': 'list readers (enrollment)'
+}
+
 /** "a", "a and b", "a, b and c". */
 function listed(words: readonly string[]): string {
   return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`

@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared/errors'
+import { endpoints } from '../../../shared/access/endpoints'
 import type { ConsoleReach, TokenCheck } from '../../../shared/connections'
 import type { AccessClient } from '../access/client'
 import type { CallObserver } from '../access/http'
@@ -11,7 +12,7 @@ export const RECHECK_AFTER_MS = 15_000
 /** Per attempt: a console that takes longer is as good as not answering for a desk. */
 const CHECK_TIMEOUT_MS = 8_000
 /** The key the check's read (E6) needs. */
-const CHECK_KEY = 'view:credential'
+const CHECK_KEY = endpoints.E6.permission
 
 export interface ConsoleReachDeps {
   /** The active profile's id and how to get its client; null when no console is chosen. */

@@ -1,22 +1,12 @@
 import { AppError } from '../../../shared/errors'
 import type { PermissionKey } from '../../../shared/access/endpoints'
-import { keyProbes } from '../../../shared/access/permissions'
+import { keyProbes, permissionUses } from '../../../shared/access/permissions'
 import type { PermissionCheck, TokenCheck } from '../../../shared/connections'
 import { AccessHttp } from '../access/http'
 import { keyStatus } from '../access/permission-probe'
 import type { PinnedCertificate } from '../access/tls-pinning'
 
-/** What the app can do with each key, for the Settings page ("what this token can and cannot do"). */
-export const permissionUses: Record<PermissionKey, string> = {
-  'view:credential': 'generate PINs, list cards and Touch Passes',
-  'edit:credential': 'enroll, import, rename and delete cards; change Touch Passes',
-  'view:user': 'find people',
-  'edit:user': 'give cards, PINs and Touch Passes to people',
-  'view:visitor': 'list visitors',
-  'edit:visitor': 'create, edit and cancel visitors; give them PINs, cards and QR codes',
-  'view:space': 'list doors and door groups',
-  'view:device': 'list readers (enrollment)'
-}
+export { permissionUses }
 
 export const TOKEN_REFUSED = 'TOKEN_REFUSED'
 

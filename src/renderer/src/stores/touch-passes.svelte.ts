@@ -4,6 +4,7 @@ import type { EditOutcome } from '../../../shared/edits/edit'
 import type { TouchPassNameEdit, TouchPassNameFields } from '../../../shared/edits/touch-pass-name'
 import { getApi, type Api } from '../lib/api'
 import { RecordList } from './record-list.svelte'
+import { actionKeys } from '../../../shared/access/permissions'
 
 /**
  * The permission key an error names as missing: only a permission error (HTTP 403 or
@@ -77,8 +78,9 @@ export class TouchPassesStore extends RecordList<TouchPass> {
   async checkCapabilities(): Promise<void> {
     try {
       const caps = await getApi().touchPasses.capabilities()
-      this.editBlocked = caps.canEdit ? null : (caps.missingPermission ?? 'edit:credential')
-      this.assignBlocked = caps.canAssign === false ? (caps.assignMissingPermission ?? 'edit:user') : null
+      this.editBlocked = caps.canEdit ? null : (caps.missingPermission ?? actionKeys.touchPasses.edit)
+      this.assignBlocked =
+        caps.canAssign === false ? (caps.assignMissingPermission ?? actionKeys.touchPasses.assign) : null
     } catch {
       // Unknown: leave the actions on; a change refused for a missing key will say so and turn them off.
     }
@@ -185,8 +187,8 @@ export class TouchPassesStore extends RecordList<TouchPass> {
   private refused(err: unknown): AppError {
     const e = AppError.from(err)
     const key = missingPermission(e)
-    if (key === 'edit:credential') this.editBlocked = key
-    if (key === 'edit:user') this.assignBlocked = key
+    if (key === actionKeys.touchPasses.edit) this.editBlocked = key
+    if (key === actionKeys.touchPasses.assign) this.assignBlocked = key
     return e
   }
 }

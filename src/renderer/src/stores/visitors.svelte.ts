@@ -5,6 +5,7 @@ import type { VisitorEdit, VisitorFields } from '../../../shared/visitors/edit'
 import { getApi, type Api } from '../lib/api'
 import { RecordList } from './record-list.svelte'
 import { missingPermission } from './touch-passes.svelte'
+import { actionKeys } from '../../../shared/access/permissions'
 
 /** The visitor list (keyword or status, paged) and the visitor being looked at or edited. */
 export class VisitorsStore extends RecordList<Visitor> {
@@ -38,7 +39,7 @@ export class VisitorsStore extends RecordList<Visitor> {
   async checkCapabilities(): Promise<void> {
     try {
       const caps = await getApi().visitors.capabilities()
-      this.editBlocked = caps.canEdit ? null : (caps.missingPermission ?? 'edit:visitor')
+      this.editBlocked = caps.canEdit ? null : (caps.missingPermission ?? actionKeys.visitors.edit)
     } catch {
       // Unknown: a refused change will say why.
     }
@@ -70,7 +71,7 @@ export class VisitorsStore extends RecordList<Visitor> {
   noteError(err: unknown): AppError {
     const e = AppError.from(err)
     const key = missingPermission(e)
-    if (key === 'edit:visitor') this.editBlocked = key
+    if (key === actionKeys.visitors.edit) this.editBlocked = key
     return e
   }
 
