@@ -86,7 +86,8 @@ describe('Import screen in Chromium (virtual USB reader, web mode, demo console)
     expect(await random.textContent()).toMatch(/Not added: Random UID/)
     expect(await rows(page).count()).toBe(2)
 
-    // Reversed byte order: the preview says what will be imported, and the next tap is stored reversed.
+    // Reversed byte order: the preview says what will be imported; it applies to every row (the two
+    // taps so far are turned) and the next tap is stored reversed.
     await page.getByRole('radio', { name: 'Reversed' }).check()
     // The last tap was refused: the line says so in either byte order, never "imported as".
     expect(await page.getByTestId('byte-order-preview').textContent()).toMatch(/08ABCDEF is a random UID.*not imported/)
@@ -99,6 +100,12 @@ describe('Import screen in Chromium (virtual USB reader, web mode, demo console)
         })
       )
       .toBe('reversed')
+    await expect.poll(() => row(page, 1).textContent()).toMatch(/1C3BA204\s*Floor2-001/)
+    expect(await row(page, 2).textContent()).toMatch(/66554433221104\s*Floor2-002/)
+    // The first card tapped again after the switch: the same card, a duplicate, not a second row.
+    const afterSwitch = await tap(page, '04A23B1C')
+    expect(await afterSwitch.textContent()).toContain('already in the batch as 1C3BA204 (Floor2-001)')
+    expect(await rows(page).count()).toBe(2)
     await tap(page, 'A1B2C3D4')
     await expect.poll(() => rows(page).count()).toBe(3)
     expect(await row(page, 3).textContent()).toMatch(/D4C3B2A1\s*Floor2-003/)
@@ -131,7 +138,7 @@ describe('Import screen in Chromium (virtual USB reader, web mode, demo console)
       page.getByRole('button', { name: 'Export failed rows…' }).click()
     ])
     expect(download.suggestedFilename()).toMatch(/\.csv$/)
-    expect(await readFile((await download.path())!, 'utf8')).toBe(`04112233445566,${taken}\n`)
+    expect(await readFile((await download.path())!, 'utf8')).toBe(`66554433221104,${taken}\n`)
 
     // Retrying as is sends only the failed row, and the console refuses it again for the same reason.
     await page.getByRole('button', { name: 'Retry 1 failed' }).click()
@@ -164,6 +171,19 @@ describe('Import screen in Chromium (virtual USB reader, web mode, demo console)
         : []
     })
     expect(onConsole).toEqual(['Floor2-001', 'Floor2-003', 'Floor2-spare'])
+    // Each card once, in the batch's order, never as first read: the console numbers a card by its
+    // NFC ID in decimal.
+    const numbers = await page.evaluate(async () => {
+      const answer = await window.api!.cards.all({ refresh: true })
+      return answer.ok ? answer.result.cards.map((c) => c.display_id) : []
+    })
+    const decimal = (hex: string) => BigInt(`0x${hex}`).toString(10)
+    for (const id of ['1C3BA204', '66554433221104', 'D4C3B2A1'])
+      expect(
+        numbers.filter((n) => n === decimal(id)),
+        id
+      ).toHaveLength(1)
+    for (const id of ['04A23B1C', '04112233445566', 'A1B2C3D4']) expect(numbers, id).not.toContain(decimal(id))
     expect(browser.errors).toEqual([])
   })
 
