@@ -68,7 +68,7 @@ describe('Cards after writes made elsewhere, after a delete, and in words', () =
     render(CardDetails, {
       card: { ...card(2, 'disable'), display_id: 'Lobby guest 2' } as never,
       canEdit: true,
-      onrename: noop,
+      onrename: async () => ({ outcome: 'saved' as const, record: card(2), sent: [] }),
       ondelete: () => undefined,
       onassign: noop,
       onunassign: noop
