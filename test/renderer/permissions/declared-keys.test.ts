@@ -1,0 +1,226 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { cleanup, fireEvent, render, screen } from '@testing-library/svelte'
+import TouchPassesScreen from '../../../src/renderer/src/screens/TouchPassesScreen.svelte'
+import VisitorsScreen from '../../../src/renderer/src/screens/VisitorsScreen.svelte'
+import PinsScreen from '../../../src/renderer/src/screens/PinsScreen.svelte'
+import EnrollScreen from '../../../src/renderer/src/screens/EnrollScreen.svelte'
+import CardDetails from '../../../src/renderer/src/components/cards/CardDetails.svelte'
+import { visitOver } from '../../../src/renderer/src/components/visitors/status'
+import { getApi, setApiForTests } from '../../../src/renderer/src/lib/api'
+import { forgetConsoleData } from '../../../src/renderer/src/stores/console-scope'
+import { buildApi } from '../../../src/preload/api'
+import { touchPassHandlers } from '../../../src/main/handlers/touch-passes'
+import { visitorHandlers } from '../../../src/main/handlers/visitors'
+import { pinHandlers } from '../../../src/main/handlers/pins'
+import { userHandlers } from '../../../src/main/handlers/users'
+import { cardHandlers } from '../../../src/main/handlers/cards'
+import { enrollHandlers } from '../../../src/main/handlers/enroll'
+import { TouchPassService } from '../../../src/main/services/touch-passes/touch-pass-service'
+import { VisitorService } from '../../../src/main/services/visitors/visitor-service'
+import { PinService } from '../../../src/main/services/pins/pin-service'
+import { CardInventory } from '../../../src/main/services/cards/card-inventory'
+import { EnrollmentService } from '../../../src/main/services/enrollment/enrollment'
+import { missingKeys, probeEditPermission } from '../../../src/main/services/access/permission-probe'
+import type { Connections } from '../../../src/main/services/connections/connections'
+import { createDispatch, type Dispatch, type Handlers } from '../../../src/main/services/ipc/dispatch'
+import { createAccessClient, type AccessClient } from '../../../src/main/services/access/client'
+import { probeCertificate } from '../../../src/main/services/access/tls-pinning'
+import type { AppServices } from '../../../src/main/services/app-services'
+import { actionKeys, keysOf, type Screen } from '../../../src/shared/access/permissions'
+import type { Device } from '../../../src/shared/access/devices'
+import type { NfcCard } from '../../../src/shared/access/nfc-cards'
+import { startDemoConsoleProcess, type DemoConsoleInfo, type Started } from '../../support/processes'
+import { tempDir } from '../../support/temp'
+
+/**
+ * Every screen's actions against the declaration (shared/access/permissions.ts): each action's
+ * button is off exactly when the token lacks the key declared for it, and the screen's banner names
+ * every key it lacks. The screens talk to main's real handlers over pinned HTTPS to a demo console
+ * in its own process, with its view-only token and, as the control, its full token.
+ */
+
+const reader: Device = {
+  id: 'd1',
+  name: 'Front',
+  type: 'UA-G2-PRO',
+  alias: 'HQ - Front',
+  capabilities: null,
+  doorId: null,
+  hubId: null,
+  isReader: true,
+  online: true,
+  adopted: true
+}
+const someCard: NfcCard = {
+  token: 'tok-1',
+  display_id: '0001',
+  status: 'pending',
+  alias: '',
+  card_type: 'ua_card',
+  user_id: '',
+  user_type: '',
+  user: null
+}
+
+const wait = { timeout: 10_000 }
+
+/** Picks the first person the owner search finds whose row says `kind`, in the picker labelled `label`. */
+async function pick(label: string, kind: RegExp, term = 'a') {
+  await fireEvent.input(screen.getByRole('searchbox', { name: label }), { target: { value: term } })
+  const options = await screen.findAllByRole('option', {}, wait)
+  const one = options.find((o) => kind.test(o.textContent ?? '') && o.getAttribute('aria-disabled') !== 'true')
+  await fireEvent.click(one!)
+}
+
+/** Each screen: how it is opened, and the button of each action it declares. */
+const screens: {
+  [S in Screen]: {
+    open: () => Promise<void>
+    buttons: Record<keyof (typeof actionKeys)[S], () => Promise<HTMLElement>>
+  }
+} = {
+  touchPasses: {
+    open: async () => {
+      render(TouchPassesScreen)
+      await screen.findByTestId('passes-table', {}, wait)
+    },
+    buttons: {
+      edit: async () => screen.getByRole('button', { name: 'Buy passes…' }),
+      assign: async () => screen.getByRole('button', { name: 'Give passes to users…' })
+    }
+  },
+  visitors: {
+    open: async () => {
+      render(VisitorsScreen)
+    },
+    buttons: { edit: async () => screen.getByRole('button', { name: 'New visitor…' }) }
+  },
+  pins: {
+    open: async () => {
+      render(PinsScreen)
+      await fireEvent.click(screen.getByRole('button', { name: 'Generate PIN' }))
+      await screen.findByTestId('generated-pin', {}, wait)
+    },
+    buttons: {
+      user: async () => {
+        await pick('Find a user or visitor', /@/)
+        await screen.findByText(/has no PIN yet|already has a PIN/, {}, wait)
+        return screen.getByRole('button', { name: 'Assign PIN' })
+      },
+      visitor: async () => {
+        await fireEvent.click(screen.getByText("Remove someone's PIN"))
+        // A visitor whose visit is not over (a cancelled or ended visit cannot be picked), found by name.
+        const { items } = await getApi().visitors.list({ page: 1, pageSize: 50 })
+        const visitor = items.find((v) => !visitOver(v) && v.first_name)!
+        await pick('Whose PIN', /visitor/, `${visitor.first_name} ${visitor.last_name}`)
+        return screen.getByRole('button', { name: 'Remove PIN' })
+      }
+    }
+  },
+  cards: {
+    open: async () => {
+      // The details as the Cards screen gives them: from main's answer to cards.capabilities.
+      const caps = await getApi().cards.capabilities()
+      render(CardDetails, {
+        card: someCard,
+        canEdit: caps.canEdit,
+        missingPermission: caps.missingPermission,
+        onrename: async () => ({ outcome: 'saved', record: someCard }) as never,
+        ondelete: () => undefined,
+        onassign: async () => undefined,
+        onunassign: async () => undefined
+      })
+    },
+    buttons: { edit: async () => screen.getByRole('button', { name: 'Delete card…' }) }
+  },
+  enroll: {
+    open: async () => {
+      forgetConsoleData()
+      render(EnrollScreen)
+    },
+    buttons: { start: () => screen.findByRole('button', { name: /^Start/ }, wait) }
+  }
+}
+
+afterEach(() => cleanup())
+
+describe('every screen turns off exactly the actions whose declared key the token lacks', () => {
+  let remote: Started<DemoConsoleInfo>
+  let consoleDir: Awaited<ReturnType<typeof tempDir>>
+  const clients: AccessClient[] = []
+
+  beforeAll(async () => {
+    consoleDir = await tempDir()
+    remote = await startDemoConsoleProcess(consoleDir.path)
+  }, 30_000)
+  afterAll(async () => {
+    for (const c of clients) c.close()
+    await remote?.stop()
+    await consoleDir?.remove()
+  })
+
+  /** Main's real handlers for these screens, on a client with `token`. */
+  async function mainWith(token: string): Promise<{ client: AccessClient; dispatch: Dispatch }> {
+    const { pin } = await probeCertificate(remote.info.url)
+    const client = createAccessClient({ baseUrl: remote.info.url, token, pin })
+    clients.push(client)
+    const get = async () => client
+    const services = {
+      connections: { client: get },
+      touchPasses: new TouchPassService(get),
+      visitors: new VisitorService(get),
+      pins: new PinService(get),
+      cards: new CardInventory({ client: get } as unknown as Connections, () => undefined),
+      enrollment: new EnrollmentService({
+        client: get,
+        emit: () => undefined,
+        probe: () => probeEditPermission(client, actionKeys.enroll.start)
+      })
+    } as unknown as AppServices
+    const dispatch = createDispatch({
+      ...touchPassHandlers(services),
+      ...visitorHandlers(services),
+      ...pinHandlers(services),
+      ...userHandlers(services),
+      ...cardHandlers(services),
+      ...enrollHandlers(services),
+      // Enroll lists the console's readers; the demo console's are not this test's subject.
+      'sites.devices': async () => ({ items: [reader] }),
+      'sites.doors': async () => ({ items: [] })
+    } as unknown as Handlers)
+    return { client, dispatch }
+  }
+
+  for (const token of ['view', 'full'] as const) {
+    for (const name of Object.keys(screens) as Screen[]) {
+      it(`${name}, ${token} token`, async () => {
+        const { client, dispatch } = await mainWith(remote.info.tokens[token])
+        // What the token lacks of this screen's keys, as main's probe finds it on the console.
+        const lacks = await missingKeys(client, keysOf(name))
+        if (token === 'view') expect(lacks).toEqual(keysOf(name))
+        else expect(lacks).toEqual([])
+        setApiForTests(
+          buildApi(
+            (channel, input) => dispatch(channel, input),
+            () => () => undefined
+          )
+        )
+        const { open, buttons } = screens[name]
+        await open()
+        for (const [action, button] of Object.entries(buttons) as [string, () => Promise<HTMLElement>][]) {
+          const key = (actionKeys[name] as Record<string, string>)[action]!
+          const el = await button()
+          const off = lacks.includes(key as never)
+          await expect.poll(() => el.hasAttribute('disabled'), { ...wait, message: `${name}.${action}` }).toBe(off)
+          if (off) expect(el.getAttribute('title') ?? '', `${name}.${action}`).toContain(key)
+        }
+        const note = () => screen.queryAllByRole('note').find((n) => /This token lacks/.test(n.textContent ?? ''))
+        if (lacks.length) {
+          await expect.poll(() => note()?.textContent ?? '', wait).toContain('This token lacks')
+          for (const key of lacks) expect(note()!.textContent).toContain(key)
+          expect(note()!.textContent).not.toMatch(/view-only/i)
+        } else expect(note()).toBeUndefined()
+      }, 30_000)
+    }
+  }
+})
