@@ -70,7 +70,7 @@ describe('audit trail (Chromium 1366×768, web mode, demo console)', () => {
     await creds.getByRole('button', { name: 'Make a badge…' }).click()
     await page.getByTestId('badge-preview').waitFor()
     await page.getByRole('button', { name: 'Save as PDF' }).click()
-    await page.getByTestId('action-announcer').filter({ hasText: 'Save as PDF' }).waitFor()
+    await page.getByTestId('badge-done').filter({ hasText: 'Save as PDF' }).waitFor()
 
     // One Touch Pass bought, then given to a user who holds none.
     type StatePass = { id: string; card_id: string; user_id: string }

@@ -103,7 +103,7 @@ describe('QR code and badge in Chromium (web mode, demo console)', () => {
 
     // Web mode: the browser prints; its PDF is what Chromium renders for print media.
     await page.getByRole('button', { name: 'Save as PDF' }).click()
-    await page.getByTestId('action-announcer').filter({ hasText: 'Save as PDF' }).waitFor()
+    await page.getByTestId('badge-done').filter({ hasText: 'Save as PDF' }).waitFor()
     await page.emulateMedia({ media: 'print' })
     const pdfPath = join(out.path, 'badge.pdf')
     await page.pdf({ path: pdfPath, preferCSSPageSize: true, printBackground: true })

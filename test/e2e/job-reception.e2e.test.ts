@@ -211,7 +211,7 @@ describe('job: reception desk (Chromium 1366×768, web mode, demo console)', () 
 
     await page.getByTestId('badge-stock').selectOption('dymo-30256')
     await page.getByRole('button', { name: 'Save as PDF' }).click()
-    await page.getByTestId('action-announcer').filter({ hasText: 'Save as PDF' }).waitFor()
+    await page.getByTestId('badge-done').filter({ hasText: 'Save as PDF' }).waitFor()
     await page.emulateMedia({ media: 'print' })
     const pdfPath = join(out.path, 'badge.pdf')
     await page.pdf({ path: pdfPath, preferCSSPageSize: true, printBackground: true })
