@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { actionDone, announce, announcer, keepFocus, revealForm } from '../../../src/renderer/src/lib/action-outcome.svelte'
+import {
+  actionDone,
+  announce,
+  announcer,
+  keepFocus,
+  revealForm
+} from '../../../src/renderer/src/lib/action-outcome.svelte'
 
 /** After an action the focus is never left on the body, and the one live region says what happened. */
 describe('the focus after an action', () => {
