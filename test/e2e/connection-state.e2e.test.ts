@@ -1,19 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Locator } from 'playwright-core'
 import { startJob, type Job } from '../support/job'
+import { allPermissionKeys } from '../../src/demo-console/tokens'
 
-const ALL_KEYS = [
-  'view:credential',
-  'edit:credential',
-  'view:user',
-  'edit:user',
-  'view:visitor',
-  'edit:visitor',
-  'view:space',
-  'edit:space',
-  'view:device',
-  'edit:device'
-]
+/** Every key the demo console's tokens can hold. */
+const ALL_KEYS = [...allPermissionKeys]
 
 /**
  * The console's state under the console's name in the sidebar comes from every answer main gets, not

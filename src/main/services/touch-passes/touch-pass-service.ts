@@ -10,6 +10,7 @@ import {
 import type { AccessClient } from '../access/client'
 import { probeEditPermission } from '../access/permission-probe'
 import { actionKeys } from '../../../shared/access/permissions'
+import { cardIdFromTyped } from '../../../shared/access/touch-pass-card-id'
 
 /** A purchase can take the console a while (payment); it is never retried, so wait longer. */
 const PURCHASE_TIMEOUT_MS = 45_000
@@ -27,8 +28,19 @@ export class TouchPassService {
     return (await this.client()).touchPasses.list({ page, pageSize, ...(status ? { status } : {}) })
   }
 
+  /**
+   * The console's search (E10), with a card id typed without its dashes searched as the console writes
+   * it first (cardIdFromTyped); when that finds nothing — a name that happens to be hex, a part from the
+   * middle of an id — the text is searched as typed.
+   */
   async search(condition: string) {
-    return (await this.client()).touchPasses.search(condition)
+    const c = await this.client()
+    const asCardId = cardIdFromTyped(condition)
+    if (asCardId && asCardId !== condition.trim()) {
+      const hits = await c.touchPasses.search(asCardId)
+      if (hits.length > 0) return hits
+    }
+    return c.touchPasses.search(condition)
   }
 
   async assignable() {
