@@ -159,3 +159,13 @@ export function revealForm(form: HTMLElement | null | undefined): void {
   const first = form.querySelector<HTMLElement>(FOCUSABLE)
   focusQuietly(first ?? form)
 }
+
+/**
+ * Bring a record opened below the fold (details under a long list) into view, with the focus on its
+ * heading: the result of the click is where the person is, not under the window's bottom edge.
+ */
+export function revealResult(record: HTMLElement | null | undefined): void {
+  if (!record) return
+  record.scrollIntoView?.({ block: 'nearest' })
+  focusQuietly(homeOf(record))
+}
