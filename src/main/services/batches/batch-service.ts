@@ -567,7 +567,7 @@ function refuseHeldOnConsole(cards: ConsoleCards, nfcId: string, alias: string |
     throw new AppError({
       kind: 'conflict',
       code: 'NFC_ID_ON_CONSOLE',
-      message: `${nfcId} is already on the console as card ${cardName(card)}${card.alias ? ` ("${card.alias}")` : ''}: not added to the batch.`,
+      message: `${nfcId} is already on the console as card ${cardName(card)}${card.alias ? ` ("${card.alias}")` : ''}${cards.heldAs(nfcId) === nfcId ? '' : ` (as ${cards.heldAs(nfcId)}, the other byte order)`}: not added to the batch.`,
       hint: 'A card the console holds is not imported again: find it on the Cards screen.'
     })
   }

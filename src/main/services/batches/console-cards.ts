@@ -1,5 +1,6 @@
 import type { NfcCard } from '../../../shared/access/nfc-cards'
 import { consoleCardNumber } from '../../../shared/nfc/card-number'
+import { reverseBytes } from '../../../shared/nfc/card-identity'
 
 /**
  * The console's cards as the batches need them: by token (an imported row knows its token) and
@@ -35,8 +36,23 @@ export class ConsoleCards {
     return card ? cardName(card) : undefined
   }
 
-  /** The card the console holds for this NFC ID (uppercase hex), if its display id shows it. */
+  /**
+   * The card the console holds for this NFC ID (uppercase hex), if its display id shows it — in either
+   * byte order: the same physical card imported earlier in the other order is the same card
+   * (shared/nfc/card-identity.ts), and importing it again would make a second record of it.
+   */
   byNfcId(nfcId: string): NfcCard | undefined {
+    return this.exactly(nfcId) ?? (nfcId.length % 2 === 0 ? this.exactly(reverseBytes(nfcId)) : undefined)
+  }
+
+  /** The NFC ID as the console holds the card (the given order or its reverse), when it holds it. */
+  heldAs(nfcId: string): string | undefined {
+    if (this.exactly(nfcId)) return nfcId
+    const reversed = nfcId.length % 2 === 0 ? reverseBytes(nfcId) : undefined
+    return reversed && this.exactly(reversed) ? reversed : undefined
+  }
+
+  private exactly(nfcId: string): NfcCard | undefined {
     const decimal = this.byDisplayId.get(consoleCardNumber(nfcId))
     if (decimal) return decimal
     // A hex display id is only taken as one when it cannot be read as a decimal number.
