@@ -47,6 +47,25 @@ describe('card alias: sent only when changed, a clash with the console is a conf
     expect(rows.map((r) => r.detail)).toEqual(['alias "Dock spare"'])
   })
 
+  it('an alias another card of the console uses is refused, naming that card; nothing is written', async () => {
+    const card = await opened()
+    const other = await opened()
+    await app.call('cards.rename', {
+      token: other.token,
+      edit: { base: { alias: other.alias }, changes: { alias: 'Gate spare' } }
+    })
+    const refused = app.call('cards.rename', {
+      token: card.token,
+      edit: { base: { alias: card.alias }, changes: { alias: 'Gate spare' } }
+    })
+    await expect(refused).rejects.toMatchObject({
+      code: 'ALIAS_IN_USE',
+      message: `The alias "Gate spare" is already used by card ${other.display_id}: aliases are unique on the console.`
+    })
+    expect((await heldAlias(card.token)).alias).toBe(card.alias)
+    expect((await demo.held<HeldCard>('cards')).filter((c) => c.alias === 'Gate spare')).toHaveLength(1)
+  })
+
   it('an alias renamed on the console since the details opened is a conflict: nothing is written until chosen', async () => {
     const card = await opened()
     await otherDesk('PUT', `/credentials/nfc_cards/tokens/${card.token}`, { alias: 'Lobby 7' })

@@ -240,6 +240,15 @@ export class CardInventory {
         read: () => this.get(token),
         fields: (card) => ({ alias: card.alias }),
         write: async (send) => {
+          const taken = await this.aliasTakenBy(send.alias ?? '', token)
+          if (taken) {
+            throw new AppError({
+              kind: 'validation',
+              code: 'ALIAS_IN_USE',
+              message: `The alias "${send.alias}" is already used by card ${taken.display_id || taken.token.slice(0, 8)}: aliases are unique on the console.`,
+              hint: 'Choose another alias. Two cards of one alias could not be told apart, and an import of a card with a used alias fails.'
+            })
+          }
           await client.nfcCards.update(token, { alias: send.alias ?? '' })
           // E8 answers "success" only: read the card back so the table shows what the console holds.
           return this.get(token)
@@ -248,6 +257,19 @@ export class CardInventory {
       edit,
       cardAliasKinds
     )
+  }
+
+  /**
+   * Another card of this console's kept list that uses the alias (exactly, as the console compares
+   * them; a deleted card's does not count). Checked on the list Cards holds, without reading 20,000
+   * cards again: the console itself accepts a second card of one alias on E8.
+   */
+  private async aliasTakenBy(alias: string, token: string): Promise<NfcCard | undefined> {
+    if (!alias) return undefined
+    const { activeId } = await this.connections.list()
+    const kept = this.snapshot
+    if (!kept || kept.profileId !== activeId) return undefined
+    return kept.cards.find((c) => c.token !== token && c.status !== 'deleted' && c.alias === alias)
   }
 
   async remove(token: string): Promise<void> {
