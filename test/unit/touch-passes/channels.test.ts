@@ -163,9 +163,10 @@ describe('Touch Pass channels in main', () => {
   })
 
   it('leaves giving unsaid when it cannot be found out; buying is still said', async () => {
-    // The edit:user probe (§3.26 on ids that cannot exist) fails; the edit:credential probe does not.
+    // The edit:user probe (keyProbes in shared/access/permissions.ts: §3.10 on an id that cannot exist)
+    // fails; the edit:credential probe does not.
     await demo.control('PUT', '/__demo/faults', {
-      errorRate: { 'DELETE /users/:user_id/touch_passes/:touch_pass_id': 1 }
+      errorRate: { 'DELETE /users/:id/pin_codes': 1 }
     })
     try {
       expect(result(await dispatch('touchPasses.capabilities', undefined))).toStrictEqual({ canEdit: true })
