@@ -107,6 +107,32 @@ describe('Settings → Connection', () => {
     expect(within(card).getByRole('status')).toHaveTextContent(/cannot enroll, import, rename and delete cards/)
   })
 
+  it('a test whose key probes all met errors says so: not "Connected", no key called held', async () => {
+    const failing: TokenCheck = {
+      ...viewOnly,
+      permissions: viewOnly.permissions.map((p) => ({ ...p, status: 'unknown' as const }))
+    }
+    const { card } = await showSettings({ 'connections.test': () => ({ ok: true, result: failing }) })
+    await fireEvent.click(within(card).getByRole('button', { name: 'Test connection' }))
+    const status = await within(card).findByRole('status')
+    await vi.waitFor(() => expect(status).toHaveTextContent(/answered every check with an error/))
+    expect(status).not.toHaveTextContent(/Connected/)
+    expect(status).not.toHaveTextContent(/holds every permission key/)
+    expect(status).toHaveTextContent(/view:credential, edit:credential, view:user/)
+  })
+
+  it('a test where some key probes met errors names the keys it could not tell, never "holds every key"', async () => {
+    const partly: TokenCheck = {
+      ...viewOnly,
+      permissions: viewOnly.permissions.map((p) => (p.key === 'view:user' ? { ...p, status: 'unknown' as const } : p))
+    }
+    const { card } = await showSettings({ 'connections.test': () => ({ ok: true, result: partly }) })
+    await fireEvent.click(within(card).getByRole('button', { name: 'Test connection' }))
+    const status = await within(card).findByRole('status')
+    await vi.waitFor(() => expect(status).toHaveTextContent(/Could not tell whether this token holds view:user/))
+    expect(status).toHaveTextContent(/it lacks edit:credential/)
+  })
+
   it('"Change token…" keeps the dialog open on a refusal and reports the new token once accepted', async () => {
     let attempt = 0
     const { calls, card } = await showSettings({

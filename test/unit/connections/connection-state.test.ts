@@ -121,6 +121,24 @@ describe('the connection state of a profile, fed by every call', () => {
     expect(words()).toEqual(['permissions:edit:visitor', 'permissions:edit:user'])
   })
 
+  it('a token check whose every probe failed (errors, no key told) does not make a failing console Connected', () => {
+    const { states, feed, words } = statesOf()
+    feed(refused403('edit:visitor'))
+    feed(down('trouble'))
+    states.known('site', states.generation('site'), [
+      { key: 'view:credential', status: 'unknown' },
+      { key: 'edit:visitor', status: 'unknown' }
+    ])
+    expect(words()).toEqual(['permissions:edit:visitor', 'trouble'])
+    expect(states.current('site')?.state).toBe('trouble')
+    // Some keys told: the console answered; a key it could not tell this time stays missing.
+    states.known('site', states.generation('site'), [
+      { key: 'view:credential', status: 'allowed' },
+      { key: 'edit:visitor', status: 'unknown' }
+    ])
+    expect(words()).toEqual(['permissions:edit:visitor', 'trouble', 'permissions:edit:visitor'])
+  })
+
   it('profiles are apart: another console’s answers are not this one’s; a reset says nothing until the next answer', () => {
     const { states, feed, said } = statesOf()
     feed(ok(), 'site')

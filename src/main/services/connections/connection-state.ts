@@ -94,14 +94,23 @@ export class ConnectionStates {
 
   /**
    * A token check found each key held or missing (the probes of Settings' Test connection, a token
-   * saved or replaced): the missing keys are exactly those it found missing.
+   * saved or replaced): the missing keys are those it found missing, plus those refused before that
+   * it could not tell this time. A check that could tell no key (every probe met an error) proves
+   * nothing about the connection: the state is left as it is, never made Connected.
    */
   known(profileId: string, generation: number, permissions: { key: string; status: string }[]): void {
     const profile = this.of(profileId)
     if (generation !== profile.generation) return
+    if (!permissions.some((p) => p.status !== 'unknown')) return
     profile.down = null
     profile.answeredAt = this.now()
-    profile.missing = new Set(permissions.filter((p) => p.status === 'missing').map((p) => p.key))
+    const untold = permissions.filter((p) => p.status === 'unknown' && profile.missing.has(p.key))
+    profile.missing = new Set(
+      permissions
+        .filter((p) => p.status === 'missing')
+        .map((p) => p.key)
+        .concat(untold.map((p) => p.key))
+    )
     this.say(profileId, profile)
   }
 
