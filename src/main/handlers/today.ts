@@ -10,6 +10,7 @@ export function todayHandlers({ today }: AppServices): HandlersOf<'today'> {
       return { stopped: true as const }
     },
     'today.settings': () => today.settings(),
+    'today.capabilities': () => today.capabilities(),
     'today.saveSettings': (settings) => today.saveSettings(settings)
   }
 }

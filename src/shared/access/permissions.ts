@@ -30,6 +30,12 @@ export const actionKeys = {
   enroll: {
     /** Start an enrollment session (E2). */
     start: endpoints.E2.permission
+  },
+  today: {
+    /** Add a walk-in: a new visitor (E17). */
+    walkIn: endpoints.E17.permission,
+    /** Print a badge: it assigns the visitor's QR code (§4.11) before the badge is made. */
+    badge: endpoints.visitorAssignQr.permission
   }
 } as const satisfies Record<string, Record<string, PermissionKey>>
 

@@ -4,6 +4,10 @@ import TouchPassesScreen from '../../../src/renderer/src/screens/TouchPassesScre
 import VisitorsScreen from '../../../src/renderer/src/screens/VisitorsScreen.svelte'
 import PinsScreen from '../../../src/renderer/src/screens/PinsScreen.svelte'
 import EnrollScreen from '../../../src/renderer/src/screens/EnrollScreen.svelte'
+import TodayScreen from '../../../src/renderer/src/screens/TodayScreen.svelte'
+import { today } from '../../../src/renderer/src/stores/today.svelte'
+import { todayHandlers } from '../../../src/main/handlers/today'
+import { TodayDesk } from '../../../src/main/services/today/today-desk'
 import CardDetails from '../../../src/renderer/src/components/cards/CardDetails.svelte'
 import { visitOver } from '../../../src/renderer/src/components/visitors/status'
 import { getApi, setApiForTests } from '../../../src/renderer/src/lib/api'
@@ -29,6 +33,7 @@ import type { AppServices } from '../../../src/main/services/app-services'
 import { actionKeys, keysOf, type Screen } from '../../../src/shared/access/permissions'
 import type { Device } from '../../../src/shared/access/devices'
 import type { NfcCard } from '../../../src/shared/access/nfc-cards'
+import type { TodayRow } from '../../../src/shared/today/schemas'
 import { startDemoConsoleProcess, type DemoConsoleInfo, type Started } from '../../support/processes'
 import { tempDir } from '../../support/temp'
 
@@ -63,6 +68,24 @@ const someCard: NfcCard = {
 }
 
 const wait = { timeout: 10_000 }
+
+/** One expected visitor of today (the list is not this test's subject; Today's capabilities are main's real ones). */
+const now = Math.floor(Date.now() / 1000)
+const dayRow: TodayRow = {
+  id: 'v1',
+  name: 'Ada Walker',
+  company: '',
+  host: '',
+  status: 'ACTIVE',
+  group: 'expected',
+  start: now - 60,
+  end: now + 3600,
+  doors: [],
+  credentials: { pin: false, cards: 0 },
+  badgePrinted: false,
+  badgeQrRevokedAt: null,
+  week: null
+}
 
 /** Picks the first person the owner search finds whose row says `kind`, in the picker labelled `label`. */
 async function pick(label: string, kind: RegExp, term = 'a') {
@@ -139,6 +162,17 @@ const screens: {
       render(EnrollScreen)
     },
     buttons: { start: () => screen.findByRole('button', { name: /^Start/ }, wait) }
+  },
+  today: {
+    open: async () => {
+      today.reset()
+      render(TodayScreen)
+      await screen.findByRole('table', {}, wait)
+    },
+    buttons: {
+      walkIn: async () => screen.getByRole('button', { name: /^Add walk-in/ }),
+      badge: async () => screen.getByRole('button', { name: `Print badge for ${dayRow.name}` })
+    }
   }
 }
 
@@ -175,6 +209,13 @@ describe('every screen turns off exactly the actions whose declared key the toke
         client: get,
         emit: () => undefined,
         probe: () => probeEditPermission(client, actionKeys.enroll.start)
+      }),
+      today: new TodayDesk({
+        dataDir: consoleDir.path,
+        client: get as never,
+        target: async () => ({ id: 'demo' }) as never,
+        badgeMarks: async () => ({ printed: new Map(), qrRevokedSincePrint: new Map() }),
+        emit: () => undefined
       })
     } as unknown as AppServices
     const dispatch = createDispatch({
@@ -184,6 +225,17 @@ describe('every screen turns off exactly the actions whose declared key the toke
       ...userHandlers(services),
       ...cardHandlers(services),
       ...enrollHandlers(services),
+      ...todayHandlers(services),
+      // Today's list and its live source are not this test's subject: one expected visitor, no socket.
+      'today.list': async () => ({
+        day: 'today',
+        dayStart: now - 3600,
+        dayEnd: now + 7200,
+        rows: [dayRow],
+        readAt: Date.now()
+      }),
+      'today.watch': async () => ({ kind: 'polling', everySeconds: 15, reason: 'test' }),
+      'today.unwatch': async () => ({ stopped: true }),
       // Enroll lists the console's readers; the demo console's are not this test's subject.
       'sites.devices': async () => ({ items: [reader] }),
       'sites.doors': async () => ({ items: [] })

@@ -1,5 +1,7 @@
 import type { DeskSettings } from '../../../shared/today/schemas'
 import type { AccessClient } from '../access/client'
+import { missingKeys } from '../access/permission-probe'
+import { keysOf } from '../../../shared/access/permissions'
 import type { Emit } from '../events'
 import { DeskSettingsStore } from './desk-settings'
 import { TodayLive, type LiveDeps } from './live-updates'
@@ -30,6 +32,11 @@ export class TodayDesk {
       emit: deps.emit,
       ...deps.timing
     })
+  }
+
+  /** The keys of Today's actions (shared/access/permissions.ts) the token lacks, each probed harmlessly. */
+  async capabilities(): Promise<{ missing: string[] }> {
+    return { missing: await missingKeys(await this.deps.client(), keysOf('today')) }
   }
 
   async settings(): Promise<DeskSettings> {

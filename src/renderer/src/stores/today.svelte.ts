@@ -68,6 +68,8 @@ export class TodayStore {
   source = $state.raw<LiveSource>({ kind: 'off' })
   error = $state<AppError | null>(null)
   desk = $state.raw<DeskSettings>({ walkInDoors: [] })
+  /** The permission keys of Today's actions the token lacks (their buttons are off, a note names them). */
+  missing = $state.raw<string[]>([])
   /** The id of a visitor whose row changed group since the screen opened, said once. */
   lastChange = $state<string | null>(null)
   private readonly reads = new Latest()
@@ -134,6 +136,7 @@ export class TodayStore {
       }
     })
     void this.loadDesk()
+    void this.checkCapabilities()
     return () => {
       offChanged()
       offSource()
@@ -163,6 +166,7 @@ export class TodayStore {
     this.lastChange = null
     this.source = { kind: 'off' }
     this.desk = { walkInDoors: [] }
+    this.missing = []
     this.search('')
   }
 
@@ -171,6 +175,14 @@ export class TodayStore {
     const moved = view.rows.find((r) => before[r.id] !== undefined && before[r.id] !== r.group)
     if (announce && moved && this.view) this.lastChange = moved.id
     this.view = view
+  }
+
+  async checkCapabilities(): Promise<void> {
+    try {
+      this.missing = (await getApi().today.capabilities()).missing
+    } catch {
+      // Unknown: a refused walk-in or badge says why.
+    }
   }
 
   async loadDesk(): Promise<void> {

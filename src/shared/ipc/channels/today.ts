@@ -15,6 +15,11 @@ export const todayChannels = {
   ),
   'today.unwatch': channel('Stop the live updates of Today', noInput, z.object({ stopped: z.literal(true) })),
   'today.settings': channel("The desk's settings for Today (the doors a walk-in gets)", noInput, deskSettingsSchema),
+  'today.capabilities': channel(
+    "The permission keys Today's actions need that the active token lacks (walk-in and badge: `edit:visitor`)",
+    noInput,
+    z.object({ missing: z.array(z.string()) })
+  ),
   'today.saveSettings': channel(
     "Save the desk's settings for Today (the doors a walk-in gets)",
     deskSettingsSchema,
