@@ -16,6 +16,8 @@ export function refusalForVisitor(refusal: KioskRefusal, desk: string): string {
       return `Your visit has ended. Please see ${desk}.`
     case 'cancelled':
       return `Your visit was cancelled. Please see ${desk}.`
+    case 'offline-no-code':
+      return `Your badge cannot be printed here while the kiosk is offline. Please see ${desk}.`
   }
 }
 
@@ -28,5 +30,7 @@ export function refusalForDesk(refusal: KioskRefusal): string {
       return 'The visit has ended'
     case 'cancelled':
       return 'The visit was cancelled'
+    case 'offline-no-code':
+      return 'Kiosk offline: no QR code for this visit, so no badge'
   }
 }

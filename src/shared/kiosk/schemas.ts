@@ -55,7 +55,9 @@ export const kioskRefusalSchema = z.discriminatedUnion('reason', [
   /** The window has passed, or the console says the visit is over (left, no-show). */
   z.object({ reason: z.literal('ended') }),
   /** Cancelled (or deleted) on the console. */
-  z.object({ reason: z.literal('cancelled') })
+  z.object({ reason: z.literal('cancelled') }),
+  /** The console could not be reached and the kiosk holds no QR code for the visit: no badge to print. */
+  z.object({ reason: z.literal('offline-no-code') })
 ])
 export type KioskRefusal = z.infer<typeof kioskRefusalSchema>
 

@@ -102,6 +102,20 @@ describe('kiosk check-ins on Today', () => {
     await tick()
     expect(rows()[0]).toHaveTextContent('Ana Ruiz · Contoso')
     expect(rows()[0]).toHaveTextContent(`Sent to the desk: Too early: the visit starts at ${clock}`)
+
+    // Found, but no badge while the console was failing: the desk reads why too.
+    listeners.get('kiosk.checkedIn')!(
+      entry('z', new Date(), {
+        name: 'Manaia Rewiti',
+        printed: false,
+        offline: true,
+        refusal: { reason: 'offline-no-code' }
+      })
+    )
+    await tick()
+    expect(rows()[0]).toHaveTextContent(
+      'Sent to the desk: Kiosk offline: no QR code for this visit, so no badge · offline'
+    )
   })
 
   it('says so when nobody checked in today', async () => {

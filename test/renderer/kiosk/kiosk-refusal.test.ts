@@ -51,3 +51,26 @@ describe('the kiosk sends a visitor to the desk with the reason', () => {
     )
   })
 })
+
+describe('a visit found that cannot be printed is sent to the desk with the reason', () => {
+  it('says the badge cannot be printed while the kiosk is offline (main words it), not only "see the desk"', async () => {
+    const visit = { visitorId: 'v1', name: 'Manaia Rewiti', company: '', host: '', validFrom: 0, validTo: 0 }
+    kiosk(
+      { kind: 'one', visit },
+      {
+        kind: 'network',
+        code: 'KIOSK_NO_QR_OFFLINE',
+        message: 'Your badge cannot be printed here while the kiosk is offline. Please see the front desk.',
+        hint: 'They will help you.',
+        retryable: true,
+        details: { refusal: { reason: 'offline-no-code' } }
+      }
+    )
+    await typeName('Manaia Rewiti')
+    await fireEvent.click(await screen.findByRole('button', { name: 'Yes, print my badge' }))
+    expect(await screen.findByRole('heading', { name: 'Please see the front desk' })).toBeInTheDocument()
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your badge cannot be printed here while the kiosk is offline. Please see the front desk.'
+    )
+  })
+})

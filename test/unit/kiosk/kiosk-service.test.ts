@@ -95,7 +95,7 @@ describe('the kiosk against the demo console', () => {
   })
 
   it('records a print that failed, with its reason', async () => {
-    const v = await createVisitor('Aroha', 'Ngata', 'Fabrikam')
+    const v = await createVisitor('Hinewai', 'Tipene', 'Fabrikam')
     await app.call('kiosk.badge', { visitorId: v.id })
     const entry = await app.call('kiosk.checkIn', {
       visitorId: v.id,
@@ -252,6 +252,35 @@ describe('the kiosk against the demo console', () => {
       found: { kind: 'one', visit: { visitorId: unseen.id } },
       source: { online: true }
     })
+  }, 60_000)
+
+  it('a visitor found with no QR code while the console fails (500) is told why and recorded for the desk', async () => {
+    const noCode = await createVisitor('Manaia', 'Rewiti', 'Contoso')
+    await app.call('kiosk.refresh')
+    const { control } = await demo()
+    await control('PUT', '/faults', { errorRate: { '*': 1 } })
+    expect(await app.call('kiosk.find', { name: 'Manaia Rewiti' })).toMatchObject({
+      found: { kind: 'one', visit: { visitorId: noCode.id } },
+      source: { online: false }
+    })
+    // Nothing logged yet: the log file does not exist before its first entry.
+    const before = (await logOnDisk().catch(() => [])).length
+    expect(await errorOf(app.call('kiosk.badge', { visitorId: noCode.id }))).toMatchObject({
+      code: 'KIOSK_NO_QR_OFFLINE',
+      message: 'Your badge cannot be printed here while the kiosk is offline. Please see the reception desk.',
+      details: { refusal: { reason: 'offline-no-code' } }
+    })
+    const entry = (await logOnDisk()).slice(before)
+    expect(entry).toEqual([
+      expect.objectContaining({
+        visitorId: noCode.id,
+        name: 'Manaia Rewiti',
+        printed: false,
+        offline: true,
+        refusal: { reason: 'offline-no-code' }
+      })
+    ])
+    expect(announced()).toContainEqual(entry[0])
   }, 60_000)
 
   it('starts only with an exit PIN set, and leaves only with that PIN', async () => {

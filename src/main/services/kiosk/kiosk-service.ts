@@ -321,9 +321,15 @@ export class KioskService {
         qrPngBase64 = base64(await c.qrCodes.download(visitorId, { timeoutMs: CALL_TIMEOUT_MS }))
       } catch (err) {
         if (refused(err)) {
-          await c.visitors.assignQr(visitorId, { timeoutMs: CALL_TIMEOUT_MS })
-          qrPngBase64 = base64(await c.qrCodes.download(visitorId, { timeoutMs: CALL_TIMEOUT_MS }))
-          qrAssigned = true
+          try {
+            await c.visitors.assignQr(visitorId, { timeoutMs: CALL_TIMEOUT_MS })
+            qrPngBase64 = base64(await c.qrCodes.download(visitorId, { timeoutMs: CALL_TIMEOUT_MS }))
+            qrAssigned = true
+          } catch (assignErr) {
+            // The console stopped answering mid-way: the cached code, if any, or the desk (below).
+            if (refused(assignErr)) throw assignErr
+            this.online = false
+          }
         } else {
           this.online = false
         }
@@ -331,12 +337,16 @@ export class KioskService {
     }
     qrPngBase64 ??= this.qr.get(visitorId)
     if (!qrPngBase64) {
+      // A visit found and sent to the desk: recorded with why, like every refusal (recordRefusal).
+      const refusal: KioskRefusal = { reason: 'offline-no-code' }
+      await this.recordRefusal(visitor, refusal)
       throw new AppError({
         kind: 'network',
         code: 'KIOSK_NO_QR_OFFLINE',
-        message: 'Your badge cannot be printed here while the kiosk is offline.',
-        hint: deskHint(desk),
-        retryable: true
+        message: refusalForVisitor(refusal, desk),
+        hint: 'They will help you.',
+        retryable: true,
+        details: { refusal }
       })
     }
     this.qr.set(visitorId, qrPngBase64)

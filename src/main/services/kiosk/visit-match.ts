@@ -82,7 +82,13 @@ export function refusalOf(v: Pick<Visitor, 'start_time' | 'status'>, now: Date):
   return { reason: 'ended' }
 }
 
-const refusalRank = { 'too-early': 0, cancelled: 1, ended: 2 } as const
+/** offline-no-code is never a visit's own state (refusalOf): it ranks last only to keep the table whole. */
+const refusalRank: Record<KioskRefusal['reason'], number> = {
+  'too-early': 0,
+  cancelled: 1,
+  ended: 2,
+  'offline-no-code': 3
+}
 
 /**
  * Of today's visits of the name typed, none of which can be checked in now, the one the visitor
