@@ -64,7 +64,7 @@ describe('QR code and badge in Chromium (web mode, demo console)', () => {
     expect(await confirm.textContent()).toContain('Badges printed with it stop opening doors')
     expect(browser.sentChannels).not.toContain('visitors.unassignQr')
     await confirm.getByRole('button', { name: 'Revoke', exact: true }).click()
-    await creds.getByRole('status').filter({ hasText: 'QR code revoked' }).waitFor()
+    await creds.getByTestId('qr-revoked').waitFor()
     await confirm.waitFor({ state: 'detached' })
     expect(browser.sentChannels.filter((c) => c === 'visitors.unassignQr')).toHaveLength(1)
     expect(await creds.getByTestId('visitor-qr').count()).toBe(0)

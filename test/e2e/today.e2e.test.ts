@@ -127,7 +127,7 @@ describe('job: Today at the reception (Chromium 1366×768, web mode, demo consol
     const creds = page.getByTestId('visitor-credentials')
     await creds.getByRole('button', { name: 'Revoke QR code…' }).click()
     await creds.getByTestId('revoke-qr').getByRole('button', { name: 'Revoke', exact: true }).click()
-    await creds.getByRole('status').filter({ hasText: 'QR code revoked' }).waitFor()
+    await creds.getByTestId('qr-revoked').waitFor()
     // The console holds no code for the visitor now.
     const held = ((await job.state('visitors')) as { id: string; qr?: unknown }[]).find((v) => v.id === arriving.id)
     expect(held?.qr ?? null).toBeNull()
