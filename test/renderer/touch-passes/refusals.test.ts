@@ -150,9 +150,12 @@ describe('Touch Pass details: a refusal concerns the refused action only', () =>
     })
     setApiForTests(bridge)
     render(TouchPassDetails, { pass: { ...base, user_id: 'u1', user_name: 'Ada Ng' } })
-    await fireEvent.click(screen.getByRole('button', { name: 'Take back from user' }))
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Take back from user' })).toBeDisabled())
-    expect(screen.getByRole('button', { name: 'Take back from user' })).toHaveAttribute(
+    await fireEvent.click(screen.getByRole('button', { name: 'Take back from user…' }))
+    // Asked first; the refusal is shown in the question, and Cancel goes back to the pass.
+    await fireEvent.click(screen.getByRole('button', { name: 'Take back the pass' }))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Take back from user…' })).toBeDisabled())
+    await fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(screen.getByRole('button', { name: 'Take back from user…' })).toHaveAttribute(
       'title',
       'Needs the permission edit:user'
     )
