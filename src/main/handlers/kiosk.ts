@@ -7,6 +7,7 @@ export function kioskHandlers({ kiosk }: AppServices): HandlersOf<'kiosk'> {
     'kiosk.saveSettings': (input) => kiosk.saveSettings(input),
     'kiosk.enter': async () => kiosk.enter(),
     'kiosk.exit': (input) => kiosk.exit(input.pin),
+    'kiosk.exitWait': async () => kiosk.exitWait(),
     'kiosk.refresh': async () => ({ source: await kiosk.refresh(), settings: kiosk.getSettings() }),
     'kiosk.find': (input) => kiosk.find(input),
     'kiosk.badge': (input) => kiosk.badge(input.visitorId),

@@ -53,7 +53,7 @@ describe('the kiosk exit PIN lockout', () => {
     expect(screen.getByTestId('kiosk-exit-wait')).toHaveTextContent('try again in 1 s')
     // Still locked: Enter sends nothing.
     await typeAndLeave('582046')
-    expect(calls).toHaveLength(1)
+    expect(calls.filter(([channel]) => channel === 'kiosk.exit')).toHaveLength(1)
 
     await vi.advanceTimersByTimeAsync(1000)
     expect(screen.getByTestId('kiosk-exit-wait')).toHaveTextContent('You can try the PIN again now.')
@@ -61,7 +61,24 @@ describe('the kiosk exit PIN lockout', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Kiosk PIN'))
 
     await typeAndLeave('582046')
-    expect(calls.map(([, input]) => input)).toEqual([{ pin: '1111' }, { pin: '582046' }])
+    expect(calls.filter(([channel]) => channel === 'kiosk.exit').map(([, input]) => input)).toEqual([
+      { pin: '1111' },
+      { pin: '582046' }
+    ])
     expect(onleft).toHaveBeenCalledWith({ mode: 'route', path: '/' })
+  })
+
+  it('reopened after closing mid-lockout (the idle timeout), shows the wait still running, read from main', async () => {
+    const { bridge } = scriptedBridge({
+      'kiosk.exitWait': () => ({ ok: true, result: { waitSeconds: 3 } }),
+      'kiosk.exit': () => locked(3)
+    })
+    setApiForTests(bridge)
+    render(ExitDialog, { onclose: () => undefined, onleft: vi.fn() })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(screen.getByTestId('kiosk-exit-wait')).toHaveTextContent('try again in 3 s')
+    expect(screen.getByRole('button', { name: 'Leave kiosk mode' })).toBeDisabled()
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(screen.getByTestId('kiosk-exit-wait')).toHaveTextContent('try again in 2 s')
   })
 })

@@ -316,5 +316,7 @@ describe('the kiosk against the demo console', () => {
       message: 'Too many wrong PINs: wait 30 seconds before trying again.'
     })
     expect(await errorOf(app.call('kiosk.exit', { pin: '582046' }))).toMatchObject({ code: 'KIOSK_PIN_LOCKED' })
+    // A dialog reopened reads the wait still running from main.
+    expect((await app.call('kiosk.exitWait')).waitSeconds).toBeGreaterThan(0)
   })
 })

@@ -149,6 +149,11 @@ export class KioskService {
     return { mode: 'route', path: '/' }
   }
 
+  /** The exit lock still running (main holds the attempts): a dialog closed and reopened counts it down again. */
+  exitWait(): { waitSeconds: number } {
+    return { waitSeconds: Math.ceil(this.attempts.waitMs() / 1000) }
+  }
+
   private locked(ms: number): AppError {
     const seconds = Math.ceil(ms / 1000)
     return new AppError({

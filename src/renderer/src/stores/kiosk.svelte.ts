@@ -7,6 +7,7 @@ export const kioskApi = {
   saveSettings: (input: KioskSettingsInput) => getApi().kiosk.saveSettings(input),
   enter: () => getApi().kiosk.enter(),
   exit: (pin: string) => getApi().kiosk.exit({ pin }),
+  exitWait: () => getApi().kiosk.exitWait(),
   refresh: () => getApi().kiosk.refresh(),
   find: (input: KioskFind) => getApi().kiosk.find(input),
   badge: (visitorId: string) => getApi().kiosk.badge({ visitorId }),

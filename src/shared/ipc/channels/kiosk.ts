@@ -31,6 +31,11 @@ export const kioskChannels = {
     z.object({ pin: z.string().max(64) }),
     z.object({ mode: z.enum(['window', 'route']), path: z.string() })
   ),
+  'kiosk.exitWait': channel(
+    'How long the exit PIN is still locked after wrong PINs (0: it can be tried): a dialog reopened shows the wait',
+    noInput,
+    z.object({ waitSeconds: z.number().int().nonnegative() })
+  ),
   'kiosk.refresh': channel(
     'Read today’s visitors and their QR codes into the kiosk’s cache (kept through a console outage)',
     noInput,
