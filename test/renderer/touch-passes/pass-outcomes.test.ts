@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
+import AssignManyDialog from '../../../src/renderer/src/components/touch-passes/AssignManyDialog.svelte'
 import TouchPassDetails from '../../../src/renderer/src/components/touch-passes/TouchPassDetails.svelte'
 import ActionAnnouncer from '../../../src/renderer/src/components/common/ActionAnnouncer.svelte'
 import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
@@ -89,5 +90,27 @@ describe('Touch Pass details: each action says what it did', () => {
     await view.rerender({ pass: { ...held, user_id: '', user_name: '', status: 'INACTIVE' } })
     await said('Pass taken back from Viktor Ng')
     expect(document.activeElement).toBe(screen.getByTestId('pass-holder'))
+  })
+})
+
+describe('Give Touch Passes to several users: the outcome', () => {
+  it('says how many passes were given, the focus on Close', async () => {
+    const ada = { id: 'u1', first_name: 'Ada', last_name: 'Ng', full_name: 'Ada Ng', user_email: 'ada@example.com' }
+    const { bridge } = scriptedBridge({
+      'touchPasses.assignable': () => ({ ok: true, result: { items: [passOf('1', 'INACTIVE')] } }),
+      'users.search': () => ({ ok: true, result: { items: [ada] } }),
+      'touchPasses.assignToUsers': () => ({
+        ok: true,
+        result: { items: [{ ...passOf('1', 'INACTIVE'), user_id: 'u1', user_name: 'Ada Ng' }] }
+      })
+    })
+    setApiForTests(bridge)
+    render(ActionAnnouncer)
+    render(AssignManyDialog, { onclose: vi.fn(), ondone: vi.fn() })
+    await fireEvent.input(screen.getByLabelText('Add a user'), { target: { value: 'Ada Ng' } })
+    await fireEvent.click(await screen.findByRole('button', { name: /^Ada Ng/ }))
+    await fireEvent.click(screen.getByRole('button', { name: 'Give 1 pass' }))
+    await said('1 pass given')
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }))
   })
 })
