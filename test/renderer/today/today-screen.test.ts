@@ -147,6 +147,29 @@ describe('Today screen', () => {
     expect(screen.getByTestId('walk-in-doors')).toHaveTextContent('Walk-ins get: Lobby (group)')
   })
 
+  it('says the list is not up to date while its re-reads fail, since when, and stops saying it once one works', async () => {
+    const { bridge, push } = bridgeWith(viewOf(rows), { kind: 'polling', everySeconds: 15, reason: 'test' })
+    setApiForTests(bridge)
+    render(TodayScreen)
+    await screen.findByTestId('today-group-expected')
+    expect(screen.queryByTestId('today-stale')).toBeNull()
+    const since = new Date(2026, 10, 23, 13, 51, 0).getTime()
+    push('today.reads', {
+      failingSince: since,
+      lastFailedAt: since + 60_000,
+      message: 'The console answered with an error.'
+    })
+    const stale = await screen.findByTestId('today-stale')
+    expect(stale).toHaveTextContent(
+      `not up to date: reading it has failed since ${new Date(since).toLocaleTimeString()}`
+    )
+    expect(stale).toHaveTextContent(`last try ${new Date(since + 60_000).toLocaleTimeString()}`)
+    expect(stale).toHaveTextContent('The console answered with an error.')
+    push('today.reads', { failingSince: null, lastFailedAt: null, message: null })
+    await tick()
+    expect(screen.queryByTestId('today-stale')).toBeNull()
+  })
+
   it('moves a row when main pushes a change, announces it, and follows a change of source', async () => {
     const { bridge, push, calls } = bridgeWith(viewOf(rows), {
       kind: 'notifications',

@@ -70,6 +70,25 @@ describe('Today live: notifications socket, polling fallback', () => {
       (e) => e.event === 'today.changed' && (e.payload as TodayView).rows.some((r) => r.id === id && r.group === group)
     )?.payload as TodayView | undefined
 
+  it('says when the re-reads started failing and when the last one failed; says it once they work again', async () => {
+    const live = makeDesk().live
+    await live.read()
+    await live.watch()
+    await demo.control('PUT', '/faults', { errorRate: { '*': 1 } })
+    try {
+      const failing = await waitFor('a failed re-read', () =>
+        events.find((e) => e.event === 'today.reads' && e.payload.failingSince !== null)
+      )
+      expect(failing.payload.lastFailedAt).toBeGreaterThanOrEqual(failing.payload.failingSince)
+      expect(failing.payload.message).toBeTruthy()
+    } finally {
+      await demo.control('PUT', '/faults', { errorRate: { '*': 0 } })
+    }
+    await waitFor('a working re-read', () =>
+      events.find((e) => e.event === 'today.reads' && e.payload.failingSince === null)
+    )
+  })
+
   it('uses the notifications socket and shows an arrival on the console at once', async () => {
     const d = makeDesk({ pollMs: 60_000, backstopMs: 60_000, retrySocketMs: 60_000 })
     const now = Math.floor(Date.now() / 1000)

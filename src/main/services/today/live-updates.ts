@@ -40,6 +40,8 @@ export class TodayLive {
   /** A visitor event arrived on the open socket: the console sends them, polling can slow down. */
   private visitorEvents = false
   source: LiveSource = { kind: 'off' }
+  /** When the re-reads started failing (0: the last one worked). */
+  private failingSince = 0
 
   constructor(private readonly deps: LiveDeps) {}
 
@@ -102,13 +104,22 @@ export class TodayLive {
         try {
           const view = await this.deps.read()
           if (generation !== this.generation) return
+          if (this.failingSince) {
+            this.failingSince = 0
+            this.deps.emit('today.reads', { failingSince: null, lastFailedAt: null, message: null })
+          }
           const signature = rowsSignature(view.rows) + view.day
           if (signature !== this.lastSignature) {
             this.lastSignature = signature
             this.deps.emit('today.changed', { ...view, source: this.source })
           }
-        } catch {
-          // The console may be unreachable for a while: the screen keeps the last list and its time.
+        } catch (err) {
+          // The console may be unreachable for a while: the screen keeps the last list and says since when.
+          if (generation !== this.generation) return
+          const at = Date.now()
+          this.failingSince ||= at
+          const message = err instanceof Error ? err.message : String(err)
+          this.deps.emit('today.reads', { failingSince: this.failingSince, lastFailedAt: at, message })
         }
       } while (this.again && generation === this.generation)
     })().finally(() => {

@@ -70,6 +70,8 @@ export class TodayStore {
   desk = $state.raw<DeskSettings>({ walkInDoors: [] })
   /** The permission keys of Today's actions the token lacks (their buttons are off, a note names them). */
   missing = $state.raw<string[]>([])
+  /** The re-reads of the list fail: since when, the last failure and why (null: they work). */
+  readFailure = $state.raw<{ since: number; lastAt: number; message: string } | null>(null)
   /** The id of a visitor whose row changed group since the screen opened, said once. */
   lastChange = $state<string | null>(null)
   private readonly reads = new Latest()
@@ -128,6 +130,12 @@ export class TodayStore {
     if (this.view) this.view = withPrinted(this.view, badgeDesk.history)
     const offChanged = api.on('today.changed', (view) => this.show(view))
     const offSource = api.on('today.source', (source) => (this.source = source))
+    const offReads = api.on('today.reads', (r) => {
+      this.readFailure =
+        r.failingSince === null
+          ? null
+          : { since: r.failingSince, lastAt: r.lastFailedAt ?? r.failingSince, message: r.message ?? '' }
+    })
     void this.load(false).then(async () => {
       try {
         this.source = await api.today.watch()
@@ -140,6 +148,7 @@ export class TodayStore {
     return () => {
       offChanged()
       offSource()
+      offReads()
       this.reads.cancelAll()
       void api.today.unwatch().catch(() => undefined)
     }
@@ -167,6 +176,7 @@ export class TodayStore {
     this.source = { kind: 'off' }
     this.desk = { walkInDoors: [] }
     this.missing = []
+    this.readFailure = null
     this.search('')
   }
 

@@ -31,5 +31,14 @@ export const todayEvents = {
   /** Today's list changed (a visitor event, or a poll that found a difference): the new list. */
   'today.changed': todayViewSchema,
   /** The live source changed (socket opened or refused, polling started). */
-  'today.source': liveSourceSchema
+  'today.source': liveSourceSchema,
+  /**
+   * The re-reads of the list failed (since when, the last failure, why), or work again (all null):
+   * the screen then says its list is not up to date.
+   */
+  'today.reads': z.object({
+    failingSince: z.number().nullable(),
+    lastFailedAt: z.number().nullable(),
+    message: z.string().nullable()
+  })
 }
