@@ -7,22 +7,11 @@ import { EnrollStore, enrollStore, readerChoices } from '../../../src/renderer/s
 import { forgetConsoleData } from '../../../src/renderer/src/stores/console-scope'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { AppError } from '../../../src/shared/errors'
-import type { Device } from '../../../src/shared/access/devices'
+import { frontReader } from './reader-fixture'
 import type { EnrollProgress } from '../../../src/shared/enroll/schemas'
 import { eventBridge, ok } from './event-bridge'
 
-const reader: Device = {
-  id: 'd1',
-  name: 'Front',
-  type: 'UA-G2-PRO',
-  alias: 'HQ - Front',
-  capabilities: null,
-  doorId: null,
-  hubId: null,
-  isReader: true,
-  online: true,
-  adopted: true
-}
+const reader = frontReader()
 const progress = (p: Partial<EnrollProgress>): EnrollProgress => ({
   enrollmentId: 'e1',
   deviceId: 'd1',

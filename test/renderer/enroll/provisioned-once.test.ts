@@ -4,21 +4,10 @@ import { flushSync } from 'svelte'
 import EnrollScreen from '../../../src/renderer/src/screens/EnrollScreen.svelte'
 import { enrollStore, PROVISIONED_CODE } from '../../../src/renderer/src/stores/enroll.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
-import type { Device } from '../../../src/shared/access/devices'
+import { frontReader } from './reader-fixture'
 import { eventBridge, ok } from './event-bridge'
 
-const reader: Device = {
-  id: 'd1',
-  name: 'Front',
-  type: 'UA-G2-PRO',
-  alias: 'HQ - Front',
-  capabilities: null,
-  doorId: null,
-  hubId: null,
-  isReader: true,
-  online: true,
-  adopted: true
-}
+const reader = frontReader()
 
 afterEach(() => cleanup())
 

@@ -31,7 +31,7 @@ import { createAccessClient, type AccessClient } from '../../../src/main/service
 import { probeCertificate } from '../../../src/main/services/access/tls-pinning'
 import type { AppServices } from '../../../src/main/services/app-services'
 import { actionKeys, keysOf, type Screen } from '../../../src/shared/access/permissions'
-import type { Device } from '../../../src/shared/access/devices'
+import { frontReader } from '../enroll/reader-fixture'
 import type { NfcCard } from '../../../src/shared/access/nfc-cards'
 import type { TodayRow } from '../../../src/shared/today/schemas'
 import { startDemoConsoleProcess, type DemoConsoleInfo, type Started } from '../../support/processes'
@@ -44,18 +44,7 @@ import { tempDir } from '../../support/temp'
  * in its own process, with its view-only token and, as the control, its full token.
  */
 
-const reader: Device = {
-  id: 'd1',
-  name: 'Front',
-  type: 'UA-G2-PRO',
-  alias: 'HQ - Front',
-  capabilities: null,
-  doorId: null,
-  hubId: null,
-  isReader: true,
-  online: true,
-  adopted: true
-}
+const reader = frontReader()
 const someCard: NfcCard = {
   token: 'tok-1',
   display_id: '0001',

@@ -2,24 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte'
 import { tick } from 'svelte'
 import RosterScreen from '../../../src/renderer/src/screens/RosterScreen.svelte'
-import type { Device } from '../../../src/shared/access/devices'
+import { frontReader } from '../enroll/reader-fixture'
 import { ok } from '../enroll/event-bridge'
 import { line, openRoster, outcome, progress, rows, sent } from './fixtures'
 
 afterEach(() => cleanup())
 
-const reader: Device = {
-  id: 'dev-1',
-  name: 'Front',
-  type: 'UA-G2-PRO',
-  alias: 'HQ - Front',
-  capabilities: null,
-  doorId: null,
-  hubId: null,
-  isReader: true,
-  online: true,
-  adopted: true
-}
+const reader = frontReader({ id: 'dev-1' })
 
 describe('Roster: the run', () => {
   it('shows the counts and the time left from roster.progress, and patches the rows', async () => {
