@@ -139,6 +139,17 @@ describe('the connection state of a profile, fed by every call', () => {
     expect(words()).toEqual(['permissions:edit:visitor', 'trouble', 'permissions:edit:visitor'])
   })
 
+  it('a token check whose every probe failed turns a Connected console to Answering with errors, as Settings says', () => {
+    const { states, feed, words } = statesOf()
+    feed(ok())
+    states.known('site', states.generation('site'), [
+      { key: 'view:credential', status: 'unknown' },
+      { key: 'edit:visitor', status: 'unknown' }
+    ])
+    expect(words()).toEqual(['reachable', 'trouble'])
+    expect(states.current('site')?.message).toBe('The console answered every check of the token with an error.')
+  })
+
   it('profiles are apart: another console’s answers are not this one’s; a reset says nothing until the next answer', () => {
     const { states, feed, said } = statesOf()
     feed(ok(), 'site')

@@ -96,12 +96,18 @@ export class ConnectionStates {
    * A token check found each key held or missing (the probes of Settings' Test connection, a token
    * saved or replaced): the missing keys are those it found missing, plus those refused before that
    * it could not tell this time. A check that could tell no key (every probe met an error) proves
-   * nothing about the connection: the state is left as it is, never made Connected.
+   * nothing about the token, but says the console answers with errors: never made Connected.
    */
   known(profileId: string, generation: number, permissions: { key: string; status: string }[]): void {
     const profile = this.of(profileId)
     if (generation !== profile.generation) return
-    if (!permissions.some((p) => p.status !== 'unknown')) return
+    if (!permissions.some((p) => p.status !== 'unknown')) {
+      // Every probe met an error: nothing is proved about the token, but the console is answering with
+      // errors, as Settings then says — never left saying Connected beside it.
+      profile.down = { state: 'trouble', message: 'The console answered every check of the token with an error.' }
+      this.say(profileId, profile)
+      return
+    }
     profile.down = null
     profile.answeredAt = this.now()
     const untold = permissions.filter((p) => p.status === 'unknown' && profile.missing.has(p.key))
