@@ -71,6 +71,66 @@ describe('the focus after an action', () => {
   })
 })
 
+/** One rule for every focus move an action makes: never taken from where the person went meanwhile. */
+describe('an action that finishes after the person moved on', () => {
+  let stop: () => void
+  beforeEach(() => {
+    document.body.innerHTML = `
+      <main><h1>Cards</h1>
+        <input id="filter" type="search" /><button id="refresh">Refresh</button>
+        <form id="f"><input id="name" /></form>
+      </main>`
+    stop = keepFocus(document)
+  })
+  afterEach(() => stop())
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 5))
+
+  it('leaves the focus in the field the person went to while it ran (Refresh, then typing in the filter)', () => {
+    const refresh = document.getElementById('refresh')!
+    const filter = document.getElementById('filter')!
+    refresh.focus()
+    refresh.click()
+    filter.focus()
+    filter.click()
+    actionDone('Cards read again', refresh)
+    revealForm(document.getElementById('f'))
+    expect(document.activeElement).toBe(filter)
+  })
+
+  it('moves it when the person is still where they acted, or when it was lost meanwhile', async () => {
+    const refresh = document.getElementById('refresh') as HTMLButtonElement
+    refresh.focus()
+    refresh.click()
+    actionDone('Cards read again', document.getElementById('name'))
+    expect(document.activeElement?.id).toBe('name')
+
+    // The button disabled while the action runs: keepFocus's move to the heading is not the person's.
+    refresh.focus()
+    refresh.click()
+    refresh.disabled = true
+    await settle()
+    expect(document.activeElement?.textContent).toBe('Cards')
+    refresh.disabled = false
+    actionDone('Cards read again', refresh)
+    expect(document.activeElement).toBe(refresh)
+  })
+
+  it('Enter in a field is an act (a form sent from its last field); a letter typed is not', () => {
+    const filter = document.getElementById('filter')!
+    const name = document.getElementById('name')!
+    name.focus()
+    name.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
+    actionDone('Saved', filter)
+    expect(document.activeElement).toBe(filter)
+
+    document.getElementById('refresh')!.click()
+    name.focus()
+    name.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }))
+    actionDone('Cards read again', filter)
+    expect(document.activeElement).toBe(name)
+  })
+})
+
 describe('the announcement after an action', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())

@@ -14,6 +14,12 @@
  *   had the focus is still there and usable, so nothing is moved).
  *
  * `actionDone(text, target)` is the two together, for an action that knows where the focus should go next.
+ *
+ * One rule for every focus move an action makes (`actionDone`, `revealForm`, `revealResult`): the focus is
+ * moved only while the person has not moved it since they acted. An action that takes a while (Refresh,
+ * a save, a read of the console) finishes after the person may have gone on to type in the filter or
+ * another field; taking the focus from there would send their next keys to a button. `keepFocus` notes
+ * each act (a click, Enter, or Space on a control) and each focus the person gives an element since.
  */
 
 class Announcer {
@@ -40,12 +46,34 @@ const HOME = 'dialog, [role="dialog"], form, section, fieldset, [role="region"],
 const FOCUSABLE =
   'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])'
 
+/**
+ * Whether the person gave the focus to something since their last act (see the rule above). Focus moves
+ * made here are not theirs: `focusQuietly` marks them while it runs.
+ */
+let personMovedFocus = false
+let movingFocus = false
+
 /** Give an element that is not focusable by nature a programmatic focus (not a Tab stop), then focus it. */
 function focusQuietly(el: HTMLElement): boolean {
   if (!el.isConnected) return false
   if (!el.matches(FOCUSABLE) && !el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1')
-  el.focus({ preventScroll: true })
+  movingFocus = true
+  try {
+    el.focus({ preventScroll: true })
+  } finally {
+    movingFocus = false
+  }
   return el.ownerDocument.activeElement === el
+}
+
+/** Text a person types into: Space there is a letter, not an act. */
+const TYPED = 'input:not([type="button"]):not([type="submit"]):not([type="checkbox"]):not([type="radio"]), textarea, [contenteditable=""], [contenteditable="true"]'
+
+/** An action's focus move is allowed: the person has not put the focus elsewhere since acting, or it is lost. */
+function mayMoveFocus(doc: Document): boolean {
+  const active = doc.activeElement as HTMLElement | null
+  if (!active || active === doc.body || active === doc.documentElement || !usable(active)) return true
+  return !personMovedFocus
 }
 
 function usable(el: Element | null): el is HTMLElement {
@@ -92,8 +120,20 @@ export function keepFocus(doc: Document = document): () => void {
   let path: HTMLElement[] = []
   let pending = false
 
+  // An act (a click, Enter, Space on a control) starts an action: what it finishes may move the focus.
+  // A click into a field, or a letter typed, is not an act: the person is on their way somewhere.
+  const onAct = (event: Event) => {
+    const target = event.target as Element | null
+    const typed = Boolean(target?.matches?.(TYPED) || target?.matches?.('select'))
+    if (event instanceof KeyboardEvent) {
+      if (!(event.key === 'Enter' || (event.key === ' ' && !typed))) return
+    } else if (typed) return
+    personMovedFocus = false
+  }
+
   const onFocusIn = (event: FocusEvent) => {
     const target = event.target as HTMLElement | null
+    if (!movingFocus) personMovedFocus = true
     if (!target || target === doc.body) return
     held = target
     path = []
@@ -135,8 +175,14 @@ export function keepFocus(doc: Document = document): () => void {
   })
   doc.addEventListener('focusin', onFocusIn)
   doc.addEventListener('focusout', schedule)
+  // Capture: heard before the screen's own handler starts the action.
+  doc.addEventListener('click', onAct, true)
+  doc.addEventListener('keydown', onAct, true)
   return () => {
     observer.disconnect()
+    personMovedFocus = false
+    doc.removeEventListener('click', onAct, true)
+    doc.removeEventListener('keydown', onAct, true)
     doc.removeEventListener('focusin', onFocusIn)
     doc.removeEventListener('focusout', schedule)
   }
@@ -149,12 +195,12 @@ export function keepFocus(doc: Document = document): () => void {
  */
 export function actionDone(text: string, target?: HTMLElement | null): void {
   announce(text)
-  if (target && target.isConnected) focusQuietly(target)
+  if (target && target.isConnected && mayMoveFocus(target.ownerDocument)) focusQuietly(target)
 }
 
 /** Bring a form that opened below the fold into view, with the focus in its first field. */
 export function revealForm(form: HTMLElement | null | undefined): void {
-  if (!form) return
+  if (!form || !mayMoveFocus(form.ownerDocument)) return
   form.scrollIntoView?.({ block: 'nearest' })
   const first = form.querySelector<HTMLElement>(FOCUSABLE)
   focusQuietly(first ?? form)
@@ -165,7 +211,7 @@ export function revealForm(form: HTMLElement | null | undefined): void {
  * heading: the result of the click is where the person is, not under the window's bottom edge.
  */
 export function revealResult(record: HTMLElement | null | undefined): void {
-  if (!record) return
+  if (!record || !mayMoveFocus(record.ownerDocument)) return
   record.scrollIntoView?.({ block: 'nearest' })
   focusQuietly(homeOf(record))
 }
