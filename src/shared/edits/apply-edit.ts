@@ -9,10 +9,17 @@ export interface EditTarget<R, T> {
   fields(record: R): T
   /** Write these fields only (never an empty set), knowing the record they go onto. */
   write(send: Partial<T>, current: R): Promise<R>
+  /**
+   * Why the record as read now takes no edit at all (a visit cancelled by another desk while the form
+   * was open), or null. Thrown before anything is compared or written: a save must not go through
+   * silently onto a record that no longer means what the person was editing.
+   */
+  refuse?(current: R): Error | null
 }
 
 /**
- * The one way main applies an edit from any form. The record is read again first; a field the
+ * The one way main applies an edit from any form. The record is read again first (and an edit the
+ * target refuses as it is now, `refuse`, fails with nothing written); a field the
  * person changed whose console value is neither what the form opened with nor the new value was
  * changed by someone else meanwhile: every such field comes back as a conflict and nothing is
  * written. Otherwise only the changed fields are written, less those the console already holds
@@ -24,6 +31,8 @@ export async function applyEdit<R, T>(
   kinds: FieldKinds<T>
 ): Promise<EditOutcome<R, T>> {
   const current = await target.read()
+  const refused = target.refuse?.(current)
+  if (refused) throw refused
   const theirs = target.fields(current)
   const conflicts: FieldConflict<T>[] = []
   const send: Partial<T> = {}

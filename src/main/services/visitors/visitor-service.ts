@@ -16,6 +16,7 @@ import { unfoldVisitorDoors } from '../access/doors'
 import { probeEditPermission } from '../access/permission-probe'
 import { actionKeys } from '../../../shared/access/permissions'
 import { VisitorCreateCheck } from './create-check'
+import { statesNamedLike } from '../../../shared/visitors/states'
 
 /** The console's body for E17. A one-time visit has no schedule on create. */
 function createBody(form: VisitorForm) {
@@ -63,6 +64,22 @@ async function withDoors(c: AccessClient, visitor: Visitor): Promise<Visitor> {
   return { ...visitor, resources: await unfoldVisitorDoors(c.doors, visitor.resources) }
 }
 
+/**
+ * An edit onto a visit that is cancelled now: refused with nothing written. E18 would still write the
+ * fields (the console keeps a cancelled visitor editable), so the desk would believe it saved a visit
+ * that lets nobody in. The console's record does not say when it was cancelled, so the message says it
+ * happened while the form was open (the screen offers no Edit on a visit already cancelled).
+ */
+function cancelledRefusal(current: Visitor): AppError | null {
+  if (current.status !== 'CANCELLED') return null
+  return new AppError({
+    kind: 'conflict',
+    code: 'VISIT_CANCELLED',
+    message: `This visit was cancelled on the console while the form was open (by another desk or the console's own page); nothing was saved.`,
+    hint: 'Your changes are still in the form. Cancel it; if the visitor is coming after all, create a new visit.'
+  })
+}
+
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 
 /** Visitors as the desk uses them: name search, doors as chosen, schedules, PIN and QR credentials. */
@@ -89,6 +106,14 @@ export class VisitorService {
     if (words.length > 1) {
       // The console matches one prefix (§4.4): ask for the first word, keep who has every word.
       const hits = (await c.visitors.all({ keyword: first })).filter((v) => matchesName(v, words))
+      return { items: hits.slice((page - 1) * pageSize, page * pageSize), total: hits.length }
+    }
+    const states = status && !first ? statesNamedLike(status) : []
+    if (states.length > 1) {
+      // One word, several console states ("Expected": UPCOMING and ACTIVE): the console filters by one
+      // state per request, so each is read whole and the desk pages the union, soonest first.
+      const hits = (await Promise.all(states.map((s) => c.visitors.all({ status: s })))).flat()
+      hits.sort((a, b) => (a.start_time ?? 0) - (b.start_time ?? 0) || a.id.localeCompare(b.id))
       return { items: hits.slice((page - 1) * pageSize, page * pageSize), total: hits.length }
     }
     return c.visitors.list({
@@ -119,13 +144,29 @@ export class VisitorService {
     const c = await this.client()
     return applyEdit(
       {
-        read: () => this.get(id),
+        read: () => this.readForEdit(id),
         fields: visitorFieldsOf,
+        refuse: cancelledRefusal,
         write: async (send, current) => withDoors(c, await c.visitors.update(id, updateBody(send, current)))
       },
       edit,
       visitorFieldKinds
     )
+  }
+
+  /** The visitor an edit goes to, read again; one deleted meanwhile is said as such (nothing is written). */
+  private async readForEdit(id: string): Promise<Visitor> {
+    try {
+      return await this.get(id)
+    } catch (err) {
+      if (!(err instanceof AppError) || err.kind !== 'not-found') throw err
+      throw new AppError({
+        kind: 'not-found',
+        code: 'VISITOR_GONE',
+        message: 'This visitor was deleted on the console while the form was open; nothing was saved.',
+        hint: 'Close the form; to let them in, create a new visitor.'
+      })
+    }
   }
 
   async cancel(id: string): Promise<void> {

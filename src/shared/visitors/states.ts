@@ -1,0 +1,54 @@
+import type { VisitorStatus } from '../access/visitors'
+import type { TodayGroup } from '../today/schemas'
+
+/**
+ * A visitor's state in the desk's words: the one table every screen, filter menu and announcement reads
+ * (Visitors, Today, the owner pickers). The console answers six enum names (facts 3.8); a desk sees
+ * five states: UPCOMING and ACTIVE (the validity window has begun, no credential used yet) are both
+ * someone who has not arrived, so both are "Expected" — Visitors said "Active" for a visitor Today
+ * listed under Expected. Today's groups are these words (`todayGroupOf`), so a heading and a status
+ * badge never name the same visitor differently.
+ */
+export const visitorStateWords: Record<VisitorStatus, string> = {
+  UPCOMING: 'Expected',
+  ACTIVE: 'Expected',
+  VISITING: 'Here',
+  VISITED: 'Left',
+  NO_VISIT: 'No-show',
+  CANCELLED: 'Cancelled'
+}
+
+/** Today's group of each state: one group per word. */
+const groupOf: Record<VisitorStatus, TodayGroup> = {
+  UPCOMING: 'expected',
+  ACTIVE: 'expected',
+  VISITING: 'here',
+  VISITED: 'left',
+  NO_VISIT: 'no-show',
+  CANCELLED: 'cancelled'
+}
+
+export function todayGroupOf(status: VisitorStatus): TodayGroup {
+  return groupOf[status]
+}
+
+/** Order a desk thinks of a visit in: the filter menus list the words in it, each once. */
+const order: VisitorStatus[] = ['UPCOMING', 'ACTIVE', 'VISITING', 'VISITED', 'NO_VISIT', 'CANCELLED']
+
+/**
+ * The filter menu: each word once, with the first state it names as its value (the console's list
+ * filters by one state; main widens it to every state of the word, `statesNamedLike`).
+ */
+export const visitorStateFilters: { value: VisitorStatus; word: string }[] = order
+  .filter((s, i) => order.findIndex((t) => visitorStateWords[t] === visitorStateWords[s]) === i)
+  .map((s) => ({ value: s, word: visitorStateWords[s] }))
+
+/** Every state the desk calls by the same word as `status` ("Expected": UPCOMING and ACTIVE). */
+export function statesNamedLike(status: VisitorStatus): VisitorStatus[] {
+  return order.filter((s) => visitorStateWords[s] === visitorStateWords[status])
+}
+
+/** Today's group headings: the word of the states in each group. */
+export const todayGroupWords: Record<TodayGroup, string> = Object.fromEntries(
+  order.map((s) => [groupOf[s], visitorStateWords[s]])
+) as Record<TodayGroup, string>
