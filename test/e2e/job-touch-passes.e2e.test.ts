@@ -76,6 +76,12 @@ describe('job: Touch Passes', () => {
     // Nothing changed on the console.
     expect(await passById(free.id)).toMatchObject({ status: 'INACTIVE', user_id: '' })
     expect((await passById(holder.id)).user_id).toBe(holder.user_id)
+    // Esc steps back once per press: the result → the search (its words kept), the words → gone, then closed.
+    await page.keyboard.press('Escape')
+    expect(await assignDialog.count()).toBe(1)
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe(holder.user_name)
+    await page.keyboard.press('Escape')
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe('')
     await page.keyboard.press('Escape')
     await assignDialog.waitFor({ state: 'detached' })
 

@@ -43,11 +43,14 @@ describe('every Cards action says what it did, once, in the app’s one live reg
     // Shown in the details too, but not as a second live region.
     expect(screen.getByTestId('card-saved-note')).not.toHaveAttribute('role')
 
-    // Given to a person: the picker goes, the focus is on what replaced it (take the card back).
+    // "Assign to a person…": the next step is finding the person, so the focus is in the search (not the
+    // screen's heading). Given: the focus is on the result, the card's owner as the details now say.
     await fireEvent.click(within(details).getByRole('button', { name: 'Assign to a person…' }))
+    await waitFor(() => expect(document.activeElement).toBe(within(details).getByLabelText('Give this card to')))
     await fireEvent.input(within(details).getByLabelText('Give this card to'), { target: { value: 'ana' } })
     await fireEvent.click(await within(details).findByRole('option', { name: /Ana Ruiz/ }))
-    await said('Card given to Ana Ruiz.', () => within(details).getByRole('button', { name: 'Unassign from Ana Ruiz' }))
+    await said('Card given to Ana Ruiz.', () => within(details).getByTestId('card-owner'))
+    expect(document.activeElement).toHaveTextContent('Ana Ruiz (user)')
     expect(main.state.held[1]).toMatchObject({ status: 'assigned', user_id: 'u-ana' })
 
     await fireEvent.click(within(details).getByRole('button', { name: 'Unassign from Ana Ruiz' }))
