@@ -42,13 +42,13 @@ describe('offline batches', () => {
     expect(events.some((e) => e.event === 'batches.changed')).toBe(true)
   })
 
-  it("keeps the batch's byte order in its file and applies it to taps, never to typed IDs", async () => {
+  it("keeps the batch's byte order in its file and applies it to taps and typed IDs alike", async () => {
     const batch = await service.create({ name: 'Old system', byteOrder: 'reversed' })
     expect(batch.byteOrder).toBe('reversed')
     expect((await service.addScan(batch.id, '04A23B1C')).row.nfcId).toBe('1C3BA204')
     // The same card tapped again is a duplicate in the batch's byte order.
     expect(await service.addScan(batch.id, '04A23B1C')).toMatchObject({ duplicate: true })
-    expect((await service.addScan(batch.id, '04A1B2C3D4E5F6', undefined, 'typed')).row.nfcId).toBe('04A1B2C3D4E5F6')
+    expect((await service.addScan(batch.id, '04A1B2C3D4E5F6', undefined, 'typed')).row.nfcId).toBe('F6E5D4C3B2A104')
     const again = await reopen()
     expect((await again.list()).batches[0]).toMatchObject({ id: batch.id, byteOrder: 'reversed' })
     await again.rename(batch.id, { byteOrder: 'as-read' })

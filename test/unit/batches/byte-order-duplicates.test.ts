@@ -72,8 +72,9 @@ describe('one card in either byte order', () => {
     }
     const preview = await h.service.previewCsv(`${a},X${hex}\n${reversed(b)},Y${hex}\n`, batch.id)
     expect(preview.rows.map((r) => [r.status, r.messages])).toEqual([
-      ['duplicate', [`This card is already in the batch as ${reversed(a)} (the same bytes in the other order)`]],
-      ['duplicate', ['This NFC ID is already in the batch']]
+      // A file's IDs are entered IDs, compared with the rows as they were entered (tapped).
+      ['duplicate', ['This NFC ID is already in the batch']],
+      ['duplicate', [`This card is already in the batch as ${b} (the same bytes in the other order)`]]
     ])
     expect((await h.service.importCsv(batch.id, `${a},X${hex}\n`)).added).toBe(0)
 

@@ -163,7 +163,7 @@ describe('the random-UID rule holds for every caller of batches.addScan', () => 
         ok: false,
         error: { code: 'NFC_ID_RANDOM', message: expect.stringMatching(/^Random UID/) }
       })
-      // An ID typed as written is taken as written (a badge may print a fixed UID reversed).
+      // A typed ID is not refused as random (a badge may print a fixed UID reversed).
       expect(await dispatch('batches.addScan', { batchId: batch.id, uid: '08A1B2C3', source: 'typed' })).toMatchObject({
         ok: true,
         result: { row: { nfcId: '08A1B2C3', source: 'manual' } }

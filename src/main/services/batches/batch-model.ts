@@ -1,5 +1,6 @@
 import type { BatchDetail, BatchRow, BatchState, BatchSummary } from '../../../shared/batches/schemas'
 import { cardKey, reverseBytes } from '../../../shared/nfc/card-identity'
+import { inByteOrder } from '../../../shared/nfc/byte-order'
 import type { BatchMeta, JournalEntry } from './journal-entries'
 
 /**
@@ -55,9 +56,9 @@ export class BatchModel {
         if (entry.name !== undefined) this.meta.name = entry.name
         if (entry.aliasPattern !== undefined) this.meta.aliasPattern = entry.aliasPattern
         if (entry.byteOrder !== undefined) this.meta.byteOrder = entry.byteOrder
-        // The byte order is how every row is sent: switching it turns every row not yet sent
-        // (the service refuses the switch once a row is or may be on the console). The cards are
-        // the same cards, so the card index holds as it is.
+        // The byte order is how every row is sent (shared/nfc/byte-order.ts): a row holds its ID as
+        // sent, so a switch turns every row not yet sent (the service refuses the switch once a row
+        // is or may be on the console). The cards are the same cards, so the card index holds.
         if (entry.reverseRows) {
           for (const row of this.rows) {
             if (row.status !== 'pending' && row.status !== 'failed') continue
@@ -149,6 +150,30 @@ export class BatchModel {
           if (row?.status === 'imported') row.displayId = displayId
         }
         return
+    }
+  }
+
+  /**
+   * The NFC ID this batch sends for an ID as entered (tapped, typed, edited or in a CSV): every row
+   * of the batch is entered as a reader shows the UID and sent in the batch's order, whenever it was
+   * added. Rows hold their ID as sent (what the upload, the export and the checks read).
+   */
+  sendAs(entered: string): string {
+    return inByteOrder(entered, this.meta.byteOrder)
+  }
+
+  /** A row's NFC ID as it was entered: what messages about it quote. */
+  entered(row: Pick<BatchRow, 'nfcId'>): string {
+    return inByteOrder(row.nfcId, this.meta.byteOrder)
+  }
+
+  /** The batch's cards by card key, each with its ID as entered: what a CSV line is compared with. */
+  get enteredCards(): { get(key: string): { nfcId: string } | undefined } {
+    return {
+      get: (key) => {
+        const row = this.byCard.get(key)
+        return row && { nfcId: this.entered(row) }
+      }
     }
   }
 

@@ -19,7 +19,7 @@ import { BatchModel } from './batch-model'
 import { exportFilename, toConsoleCsv } from './csv-export'
 import { readNfcCell } from './csv-nfc-id'
 import { isRandomUid } from '../../../shared/nfc/uid'
-import { cardKey, reverseBytes } from '../../../shared/nfc/card-identity'
+import { cardKey } from '../../../shared/nfc/card-identity'
 import { syncDir } from '../../../node/atomic-file'
 import { validateCsv } from './csv-validate'
 import { Journal } from './journal'
@@ -174,8 +174,8 @@ export class BatchService implements BatchWrites {
   ): Promise<BatchSummary> {
     const batch = await this.loaded(id)
     return this.exclusive(batch, async () => {
-      // The byte order is how every row of the batch is sent: a switch turns them all, so it is
-      // only possible while none of them is (or may be) on the console in the old order.
+      // The byte order is how every row of the batch is sent (tapped, typed or from a CSV): a switch
+      // turns them all, so it is only possible while none of them is (or may be) on the console.
       const turn = change.byteOrder !== undefined && change.byteOrder !== batch.model.meta.byteOrder
       if (turn) {
         this.refuseWhileUploading(batch)
@@ -226,12 +226,12 @@ export class BatchService implements BatchWrites {
     const known = source === 'typed' ? await this.cardsForTyping(batch) : undefined
     return this.exclusive(batch, async () => {
       const model = batch.model
-      // A reader reads the card's UID: the batch's byte order says how it is sent. A typed ID is
-      // taken as written, as it is to be sent (the same card in the other order is still a duplicate).
-      const nfcId = source === 'scan' && model.meta.byteOrder === 'reversed' ? reverseBytes(cell.hex) : cell.hex
+      // Tapped or typed, the ID is entered as a reader shows it and sent in the batch's order, like
+      // every other row of the batch (before or after a switch). A card in either order is a duplicate.
+      const nfcId = model.sendAs(cell.hex)
       const existing = model.byCard.get(cardKey(nfcId))
       if (existing) return { row: { ...existing }, duplicate: true }
-      if (known) refuseHeldOnConsole(known, nfcId, alias)
+      if (known) refuseHeldOnConsole(known, cell.hex, nfcId, alias)
       let chosen = alias ?? ''
       let nextNumber: number | undefined
       if (alias !== undefined) {
@@ -277,16 +277,18 @@ export class BatchService implements BatchWrites {
         if (!cell.ok) throw new AppError({ kind: 'validation', code: 'NFC_ID_INVALID', message: cell.reason })
         const other = batch.model.byCard.get(cardKey(cell.hex))
         if (other && other !== row) {
+          const its = batch.model.entered(other)
           throw new AppError({
             kind: 'conflict',
             code: 'NFC_ID_TAKEN',
             message:
-              other.nfcId === cell.hex
+              its === cell.hex
                 ? 'Another row of this batch has this NFC ID.'
-                : `Another row of this batch has this card: ${other.nfcId} is this NFC ID with its bytes reversed.`
+                : `Another row of this batch has this card: ${its} is this NFC ID with its bytes reversed.`
           })
         }
-        nfcId = cell.hex
+        // An edit is entered like a tap or a typed ID: sent in the batch's order.
+        nfcId = batch.model.sendAs(cell.hex)
       }
       if (change.alias !== undefined) {
         checkAlias(change.alias)
@@ -311,8 +313,9 @@ export class BatchService implements BatchWrites {
   async previewCsv(text: string, batchId?: string): Promise<CsvPreview> {
     const batch = batchId === undefined ? undefined : await this.loaded(batchId)
     const known = await this.cardsForPreview(batch)
+    // The file's IDs are entered IDs: compared with the batch's rows as they were entered.
     const preview = validateCsv(text, {
-      existingCards: batch?.model.byCard,
+      existingCards: batch?.model.enteredCards,
       existingAliases: batch?.model.byAlias,
       onConsole: known.cards
     })
@@ -327,7 +330,7 @@ export class BatchService implements BatchWrites {
     return this.exclusive(batch, async () => {
       this.refuseWhileUploading(batch)
       const preview = validateCsv(text, {
-        existingCards: batch.model.byCard,
+        existingCards: batch.model.enteredCards,
         existingAliases: batch.model.byAlias,
         onConsole: known.cards
       })
@@ -336,7 +339,9 @@ export class BatchService implements BatchWrites {
       const rows: BatchRow[] = []
       for (const r of preview.rows) {
         if ((r.status === 'ok' || r.status === 'repaired') && r.nfcId !== undefined) {
-          rows.push({ id: randomUUID(), nfcId: r.nfcId, alias: r.alias, addedAt: at, source: 'csv', status: 'pending' })
+          // A file's ID is entered like a tap or a typed one: sent in the batch's order.
+          const nfcId = batch.model.sendAs(r.nfcId)
+          rows.push({ id: randomUUID(), nfcId, alias: r.alias, addedAt: at, source: 'csv', status: 'pending' })
         }
       }
       if (rows.length > 0) await this.commit(batch, { t: 'add', rows })
@@ -559,15 +564,17 @@ function checkAlias(alias: string): void {
 
 /**
  * A typed ID the console holds already, or a typed alias a console card uses: refused before it is
- * added, as a CSV preview leaves such a line out (the upload would fail on it). The ID stays typed.
+ * added, as a CSV preview leaves such a line out (the upload would fail on it). The ID stays typed,
+ * and the message quotes it as typed (`sent` is what the batch would send: the console may hold either).
  */
-function refuseHeldOnConsole(cards: ConsoleCards, nfcId: string, alias: string | undefined): void {
-  const card = cards.byNfcId(nfcId)
+function refuseHeldOnConsole(cards: ConsoleCards, typed: string, sent: string, alias: string | undefined): void {
+  const card = cards.byNfcId(sent)
   if (card) {
+    const heldAs = cards.heldAs(sent)
     throw new AppError({
       kind: 'conflict',
       code: 'NFC_ID_ON_CONSOLE',
-      message: `${nfcId} is already on the console as card ${cardName(card)}${card.alias ? ` ("${card.alias}")` : ''}${cards.heldAs(nfcId) === nfcId ? '' : ` (as ${cards.heldAs(nfcId)}, the other byte order)`}: not added to the batch.`,
+      message: `${typed} is already on the console as card ${cardName(card)}${card.alias ? ` ("${card.alias}")` : ''}${heldAs === typed ? '' : ` (as ${heldAs}, the other byte order)`}: not added to the batch.`,
       hint: 'A card the console holds is not imported again: find it on the Cards screen.'
     })
   }
@@ -607,7 +614,7 @@ function aliasTaken(alias: string): AppError {
 
 /**
  * A reader's 4-byte UID starting with 08 is made anew at every tap: imported, it would never match
- * the card again. Typed IDs are taken as written (a badge may print a fixed UID reversed).
+ * the card again. Typed IDs are not refused for it (a badge may print a fixed UID reversed).
  */
 function randomUid(): AppError {
   return new AppError({
