@@ -38,7 +38,7 @@ describe('Visitors screen words', () => {
     const options = within(screen.getByLabelText('Status'))
       .getAllByRole('option')
       .map((o) => o.textContent)
-    expect(options).toEqual(['All', 'Expected', 'Active', 'Here', 'Left', 'No-show', 'Cancelled'])
+    expect(options).toEqual(['All', 'Expected', 'Here', 'Left', 'No-show', 'Cancelled'])
     expect(screen.getByLabelText('Name')).toHaveAttribute('placeholder', 'First, last or full name')
   })
 })

@@ -1,6 +1,7 @@
 import { visitorDisplayName, type DayVisitor, type VisitorStatus } from '../../../shared/access/visitors'
 import { readWeek } from '../../../shared/today/day-schedule'
 import type { TodayGroup, TodayRow } from '../../../shared/today/schemas'
+import { todayGroupOf } from '../../../shared/visitors/states'
 
 /** The desk's local day around `now`: midnight to the next midnight (23 or 25 hours on a DST change). */
 export function localDay(now: Date): { day: string; start: number; end: number } {
@@ -22,18 +23,9 @@ export function touchesDay(visitor: Pick<DayVisitor, 'start_time' | 'end_time'>,
   return from <= day.end && to >= day.start
 }
 
-const groupByStatus: Record<VisitorStatus, TodayGroup> = {
-  // ACTIVE: the window has begun, no credential used yet (facts section 8: UPCOMING → ACTIVE → VISITING).
-  UPCOMING: 'expected',
-  ACTIVE: 'expected',
-  VISITING: 'here',
-  VISITED: 'left',
-  NO_VISIT: 'no-show',
-  CANCELLED: 'cancelled'
-}
-
+/** A state's group is named by its word (shared/visitors/states.ts): ACTIVE and UPCOMING are both Expected. */
 export function groupOf(status: VisitorStatus): TodayGroup {
-  return groupByStatus[status]
+  return todayGroupOf(status)
 }
 
 export interface RowExtras {

@@ -8,13 +8,8 @@ import { Latest } from '../lib/latest'
 import { badgeDesk } from './badges.svelte'
 import { visitors } from './visitors.svelte'
 
-export const todayGroupWords: Record<TodayGroup, string> = {
-  expected: 'Expected',
-  here: 'Here',
-  left: 'Left',
-  'no-show': 'No-show',
-  cancelled: 'Cancelled'
-}
+/** Today's group headings: the visitor-state words every screen uses (shared/visitors/states.ts). */
+export { todayGroupWords } from '../../../shared/visitors/states'
 
 /**
  * Rows drawn per group: a usual day fits on one page, and a day of thousands draws at most five

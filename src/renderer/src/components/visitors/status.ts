@@ -1,24 +1,7 @@
 import type { VisitorStatus } from '../../../../shared/access/visitors'
 
-/** A visitor's status in the desk's words (the console answers enum names, facts 3.8). */
-export const visitorStatusWords: Record<VisitorStatus, string> = {
-  UPCOMING: 'Expected',
-  ACTIVE: 'Active',
-  VISITING: 'Here',
-  VISITED: 'Left',
-  NO_VISIT: 'No-show',
-  CANCELLED: 'Cancelled'
-}
-
-/** The list filter, in the order a desk thinks of a visit. */
-export const visitorStatusOrder: VisitorStatus[] = [
-  'UPCOMING',
-  'ACTIVE',
-  'VISITING',
-  'VISITED',
-  'NO_VISIT',
-  'CANCELLED'
-]
+/** A visitor's status in the desk's words: the one table (shared/visitors/states.ts), here for the renderer. */
+export { visitorStateWords as visitorStatusWords, visitorStateFilters } from '../../../../shared/visitors/states'
 
 /** A visit that can no longer be used: cancelled, or its window is over (or the console says so). */
 export function visitOver(
