@@ -36,7 +36,8 @@ describe('Roster: the plan', () => {
       person: { type: 'user', id: 'u2', name: 'Ada Ng', email: 'ada.ng@example.org', employeeNumber: '0042' }
     })
     await waitFor(() => expect(screen.getByTestId('plan-row')).toHaveTextContent('Chosen'))
-    expect(screen.getByRole('button', { name: 'Run 3 rows' })).toBeEnabled()
+    // Ada and Bo send something; Cy's only step (a card of someone else) is skipped.
+    expect(screen.getByRole('button', { name: 'Run 2 rows' })).toBeEnabled()
   })
 
   it('a row naming nobody on the console is given to anyone found by search, with the keyboard', async () => {
@@ -151,7 +152,16 @@ describe('Roster: the plan', () => {
       ]
     }
     const planned = [resolvedAda, rows[1]!, unclear]
-    const given: PlanRow = { ...unclear, conflicts: [{ ...unclear.conflicts[0]!, decision: 'go-ahead' }] }
+    const given: PlanRow = {
+      ...unclear,
+      conflicts: [
+        {
+          ...unclear.conflicts[0]!,
+          message: 'The PIN cell says “vielleicht”: this row gets a PIN, as you said.',
+          decision: 'go-ahead'
+        }
+      ]
+    }
     const { calls } = await openRoster(
       'planned',
       {
@@ -185,8 +195,27 @@ describe('Roster: the plan', () => {
       kind: 'unclear-pin-cell',
       decision: 'go-ahead'
     })
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Run 3 rows' })).toBeEnabled())
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Run 2 rows' })).toBeEnabled())
     expect(within(chips).getByRole('button', { name: 'Needs you (0)' })).toBeInTheDocument()
+    // Answered, the row says the answer: no longer "not understood", on its line or in the panel.
+    const grid = screen.getByRole('grid', { name: 'Plan rows' })
+    expect(grid).not.toHaveTextContent('PIN cell not understood')
+    expect(screen.getByTestId('row-conflict-unclear-pin-cell')).toHaveTextContent('PIN: yes, as you said')
+    expect(screen.getByTestId('plan-row')).not.toHaveTextContent('not understood')
+    expect(within(chips).getByRole('button', { name: 'Conflicts (1)' })).toBeInTheDocument()
+  })
+
+  it('the chips, "Ready to run" and Run count the same rows: a row whose card is skipped but gets a PIN is ready', async () => {
+    const pinToo: PlanRow = { ...rows[1]!, pin: true }
+    await openRoster('planned', {}, [rows[0]!, pinToo, rows[2]!])
+    render(RosterScreen)
+    await screen.findByTestId('plan-row')
+    const chips = screen.getByRole('group', { name: 'Show rows' })
+    expect(within(chips).getByRole('button', { name: 'Ready (2)' })).toBeInTheDocument()
+    expect(screen.getByTestId('plan-totals')).toHaveTextContent(/Ready to run\s*2/)
+    expect(screen.getByTestId('plan-totals')).toHaveTextContent(/Need you\s*1/)
+    expect(screen.getByTestId('plan-totals')).toHaveTextContent(/Rows with conflicts\s*1/)
+    expect(screen.getByRole('button', { name: 'Run 2 rows' })).toBeDisabled()
   })
 
   it('a card of someone else names its holder on the row, user or visitor', async () => {

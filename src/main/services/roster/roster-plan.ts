@@ -13,6 +13,7 @@ import type {
   RosterOptions
 } from '../../../shared/roster/sheet'
 import { undecidedByDefault } from '../../../shared/roster/sheet'
+import { planRowStanding, plannedSteps } from '../../../shared/roster/plan-counts'
 import { readYesNo, understoodYesNo } from '../../../shared/roster/yes-no-words'
 import type { ConsoleCards } from '../batches/console-cards'
 import { readNfcCell } from '../batches/csv-nfc-id'
@@ -49,12 +50,8 @@ export interface RosterPlan {
   totals: PlanTotals
 }
 
-/** The steps a planned row will run: its wishes less those a conflict skips. */
-export interface PlannedSteps {
-  card: boolean
-  pin: boolean
-  pass: boolean
-}
+// Which steps a row runs and where it stands: one rule with the screen's chips and counts.
+export { plannedSteps, type PlannedSteps } from '../../../shared/roster/plan-counts'
 
 const ENROLL = /^enroll?$/i
 /** Batch rows a roster can take: not yet sent, or imported. Failed rows and rows to check are not. */
@@ -139,13 +136,15 @@ export function planRoster(input: PlanInput): RosterPlan {
     const conflict = (
       kind: ConflictKind,
       step: Conflict['step'],
-      message: string,
+      /** The words, or the words for the user's decision (an unclear cell once answered says the answer). */
+      message: string | ((decision: Conflict['decision']) => string),
       overridable: boolean,
       more: Pick<Conflict, 'skipped' | 'holder'> = {}
     ): void => {
       const chosen = overridable ? decide(rowId, kind) : 'skip'
       const decision = chosen ?? (undecidedByDefault.has(kind) ? 'undecided' : 'skip')
-      conflicts.push({ kind, step, message, ...more, overridable, decision })
+      const words = typeof message === 'string' ? message : message(decision)
+      conflicts.push({ kind, step, message: words, ...more, overridable, decision })
     }
 
     if (person) {
@@ -278,22 +277,6 @@ export function planRoster(input: PlanInput): RosterPlan {
   return { rows: out, totals: totalsOf(out, input.assignablePasses) }
 }
 
-/** The steps of a row that will run: a wish no conflict on its step (or on the row) skips. */
-export function plannedSteps(row: PlanRow): PlannedSteps {
-  let card = row.card.kind !== 'none'
-  let pin = row.pin
-  let pass = row.touchPass
-  for (const c of row.conflicts) {
-    // Only "do it anyway" on an overridable conflict lets its step through; undecided waits (roster-steps.ts).
-    if (c.overridable && c.decision === 'go-ahead') continue
-    if (c.step === 'row') return { card: false, pin: false, pass: false }
-    if (c.step === 'card') card = false
-    else if (c.step === 'pin') pin = false
-    else pass = false
-  }
-  return { card, pin, pass }
-}
-
 export function totalsOf(rows: PlanRow[], assignablePasses: number): PlanTotals {
   const t: PlanTotals = {
     rows: rows.length,
@@ -326,7 +309,8 @@ export function totalsOf(rows: PlanRow[], assignablePasses: number): PlanTotals 
     }
     if (steps.pin) t.pins++
     if (steps.pass) t.passes++
-    if (steps.card || steps.pin || steps.pass) t.ready++
+    // Ready as the plan's chip and Run count it (a row waiting for an answer sends nothing yet).
+    if (planRowStanding(row) === 'ready') t.ready++
   }
   return t
 }
@@ -370,11 +354,23 @@ function wants(option: RosterOptions['pin'], cellText: string): boolean | undefi
   return false
 }
 
-/** The message of an unclear yes/no cell, before and after the run: the cell as written and the words understood. */
-function unclear(what: 'PIN' | 'Touch Pass', cellText: string): { message: string; skipped: string } {
+/**
+ * The message of an unclear yes/no cell, before and after the run: the cell as written and the words
+ * understood while the user has not answered; their answer once they have (a row answered "Give a
+ * PIN" no longer asks).
+ */
+function unclear(
+  what: 'PIN' | 'Touch Pass',
+  cellText: string
+): { message: (decision: Conflict['decision']) => string; skipped: string } {
   const quoted = `“${cellText}”`
   return {
-    message: `The ${what} cell says ${quoted}, which is neither a yes nor a no (understood: ${understoodYesNo}). Say whether this row gets a ${what}, or fix the file and open it again.`,
+    message: (decision) =>
+      decision === 'go-ahead'
+        ? `The ${what} cell says ${quoted}: this row gets a ${what}, as you said.`
+        : decision === 'skip'
+          ? `The ${what} cell says ${quoted}: this row gets no ${what}, as you said.`
+          : `The ${what} cell says ${quoted}, which is neither a yes nor a no (understood: ${understoodYesNo}). Say whether this row gets a ${what}, or fix the file and open it again.`,
     skipped: `The ${what} cell says ${quoted}: no ${what} was given, as you chose.`
   }
 }

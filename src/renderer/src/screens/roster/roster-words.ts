@@ -1,6 +1,6 @@
 import type { RosterPhase, RowOutcome, RosterStep, RosterSummary } from '../../../../shared/roster/run'
+import { answeredCell, planRowStanding, standingConflicts } from '../../../../shared/roster/plan-counts'
 import {
-  rowNeedsYou,
   type CardPlan,
   type Conflict,
   type ConflictKind,
@@ -61,8 +61,15 @@ export const conflictWords: Record<ConflictKind, string> = {
   'unclear-pass-cell': 'Touch Pass cell not understood'
 }
 
-/** A conflict as the plan's row table names it: the card's holder when the console says who. */
+/**
+ * A conflict as the plan names it, from the row's choices now: the card's holder when the console says
+ * who; a PIN or Touch Pass cell the user answered says their answer, no longer "not understood".
+ */
 export function conflictLabel(conflict: Conflict): string {
+  if (answeredCell(conflict)) {
+    const what = conflict.kind === 'unclear-pin-cell' ? 'PIN' : 'Touch Pass'
+    return `${what}: ${conflict.decision === 'go-ahead' ? 'yes' : 'no'}, as you said`
+  }
   if (conflict.kind === 'card-owned' && conflict.holder) {
     return `Card belongs to ${conflict.holder.name} (${conflict.holder.type})`
   }
@@ -143,12 +150,16 @@ export function matchWords(row: PlanRow): { label: string; tone: StatusTone; det
 
 export type PlanFilter = 'all' | 'needs-you' | 'conflicts' | 'ready'
 
-/** Which chips a row is under: "needs you" = who it is, or a cell not understood (rowNeedsYou); conflicts = any conflict. */
+/**
+ * Which chips a row is under, by the plan's one rule (shared/roster/plan-counts.ts, also main's
+ * totals and Run): "needs you" = who it is, or a cell not understood; conflicts = a conflict that
+ * still stands; ready = the run will send something for it.
+ */
 export function rowIn(row: PlanRow, filter: PlanFilter): boolean {
   if (filter === 'all') return true
-  if (filter === 'needs-you') return rowNeedsYou(row)
-  if (filter === 'conflicts') return row.conflicts.length > 0
-  return row.match.state === 'matched' && row.conflicts.length === 0
+  if (filter === 'conflicts') return standingConflicts(row).length > 0
+  const standing = planRowStanding(row)
+  return filter === 'needs-you' ? standing === 'needs-you' : standing === 'ready'
 }
 
 export const outcomeWords: Record<RowOutcome['state'], { label: string; tone: StatusTone }> = {
