@@ -7,6 +7,7 @@ import type { CallObserver, WriteRecorder } from '../access/http'
 import { probeCertificate, type PinnedCertificate } from '../access/tls-pinning'
 import { checkToken } from './token-check'
 import type { BuiltInConsole, StartDemoConsole } from './demo-starter'
+import type { CallOutcome } from './call-verdict'
 import type { KeyValueStore } from '../storage/key-value-store'
 import type { SecretStore } from './secret-store'
 import { profilesFileSchema, type ProfileRecord, type ProfilesFile } from './profiles'
@@ -35,6 +36,8 @@ export interface ConnectionWitness {
   observe(profileId: string): CallObserver
   /** A token check's answer; `fresh`: a token just saved or replaced. */
   tokenChecked(profileId: string, check: TokenCheck, fresh: boolean): void
+  /** Feeds the outcomes of a call made outside the client (Today's notifications socket). */
+  outcomes?(profileId: string): (outcome: CallOutcome) => void
   /** A token check that failed (unreachable, refused, certificate). */
   failed(profileId: string, error: unknown): void
   /** A new certificate or the profile removed. */
@@ -320,9 +323,21 @@ export class Connections {
    * The active console's address, token and pinned certificate, for a connection the access client
    * does not make (the notifications WebSocket). The token stays in main.
    */
-  async activeTarget(): Promise<{ id: string; baseUrl: string; token: string; pin: PinnedCertificate }> {
+  /**
+   * What a call outside the client (Today's notifications socket) needs; `onOutcome` reports what it
+   * met to the connection state, as the client's calls do.
+   */
+  async activeTarget(): Promise<{
+    id: string
+    baseUrl: string
+    token: string
+    pin: PinnedCertificate
+    onOutcome?: (outcome: CallOutcome) => void
+  }> {
     const record = this.record()
-    return { id: record.id, ...(await this.credentials(record)) }
+    const credentials = await this.credentials(record)
+    const onOutcome = this.deps.witness?.outcomes?.(record.id)
+    return { id: record.id, ...credentials, ...(onOutcome ? { onOutcome } : {}) }
   }
 
   private record(id?: string): ProfileRecord {

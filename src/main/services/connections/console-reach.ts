@@ -64,6 +64,14 @@ export class ConsoleReachCheck {
     this.states.known(profileId, this.states.generation(profileId), check.permissions)
   }
 
+  /**
+   * For a call made outside the profile's client (Today's notifications socket): each outcome it
+   * reports feeds the profile's state like a client's call, for the token in use now.
+   */
+  outcomes(profileId: string): (outcome: CallOutcome) => void {
+    return this.feeder(profileId)
+  }
+
   /** A call outside the profile's client failed (Settings' Test connection): its verdict counts too. */
   failed(profileId: string, error: unknown): void {
     this.feeder(profileId)({ error })

@@ -2,22 +2,60 @@ import WebSocket from 'ws'
 import { API_PREFIX } from '../../../shared/access/endpoints'
 import { notificationSchema, notificationsSocket, type Notification } from '../../../shared/access/notifications'
 import { parseJson } from '../../../shared/json'
-import { createPinnedAgent, type PinnedCertificate } from '../access/tls-pinning'
+import { AppError } from '../../../shared/errors'
+import { certificateChanged, chainErrorCodes, createPinnedAgent, type PinnedCertificate } from '../access/tls-pinning'
+import { errorFromTransport } from '../access/errors'
+import type { CallOutcome } from '../connections/call-verdict'
 
 export interface SocketTarget {
   baseUrl: string
   token: string
   pin: PinnedCertificate
+  /**
+   * Told what opening the socket met, as every call of the access client tells it: the connection
+   * state (call-verdict.ts) then says a refused token, another certificate or no answer the same way
+   * whichever call met it first.
+   */
+  onOutcome?: (outcome: CallOutcome) => void
 }
 
 /** Why the socket could not be opened, in words the screen shows after "Updating every N s:". */
 export class SocketRefused extends Error {
   constructor(
     readonly kind: 'permission' | 'unsupported' | 'auth' | 'network',
-    message: string
+    message: string,
+    /** The same failure as a call's error, for the connection state. */
+    readonly error?: AppError
   ) {
     super(message)
   }
+}
+
+/** The socket as an endpoint, for the words of a failure below HTTP (see errorFromTransport). */
+const socketEndpoint = {
+  id: 'notifications',
+  title: 'the notifications socket',
+  method: 'GET',
+  path: notificationsSocket.path,
+  permission: notificationsSocket.permission
+} as const
+
+/** An HTTP refusal of the upgrade as the error a call answered so would carry. */
+function refusalError(status: number, message: string): AppError {
+  const kind = status === 401 ? 'auth' : status === 403 ? 'permission' : status === 404 ? 'unsupported' : 'server'
+  return new AppError({
+    kind,
+    code: `HTTP_${status}`,
+    message: `The console refused ${socketEndpoint.title}: ${message}.`,
+    details: { status, ...(status === 403 ? { permission: notificationsSocket.permission } : {}) }
+  })
+}
+
+/** A failure to connect as the error a call failing so would carry (certificate, no answer…). */
+function transportError(baseUrl: string, err: Error): AppError {
+  const code = (err as NodeJS.ErrnoException).code
+  if (code && chainErrorCodes.has(code)) return certificateChanged(baseUrl)
+  return errorFromTransport(socketEndpoint, baseUrl, err)
 }
 
 export interface OpenSocket {
@@ -42,42 +80,55 @@ export function openNotifications(
     handshakeTimeout: timeoutMs,
     followRedirects: false
   })
+  const report = (error?: AppError) =>
+    target.onOutcome?.({ permission: notificationsSocket.permission, ...(error ? { error } : {}) })
   return new Promise((resolve, reject) => {
     let opened = false
+    let failed = false
     const fail = (err: SocketRefused) => {
-      if (opened) return
+      if (opened || failed) return
+      failed = true
       socket.terminate()
       agent.destroy()
+      report(err.error)
       reject(err)
     }
+    const refuse = (status: number, kind: SocketRefused['kind'], message: string) =>
+      fail(new SocketRefused(kind, message, refusalError(status, message)))
     socket.on('unexpected-response', (_req, res) => {
       res.resume()
       const status = res.statusCode ?? 0
       if (status === 403) {
-        fail(
-          new SocketRefused(
-            'permission',
-            `this token lacks ${notificationsSocket.permission} (give the API token that key in the console for live updates)`
-          )
+        refuse(
+          status,
+          'permission',
+          `this token lacks ${notificationsSocket.permission} (give the API token that key in the console for live updates)`
         )
       } else if (status === 401) {
-        fail(new SocketRefused('auth', 'the console refused the token for its notifications'))
+        refuse(status, 'auth', 'the console refused the token for its notifications')
       } else if (status === 404) {
-        fail(
-          new SocketRefused(
-            'unsupported',
-            `this console has no notifications socket (Access ${notificationsSocket.minVersion} or newer has one)`
-          )
+        refuse(
+          status,
+          'unsupported',
+          `this console has no notifications socket (Access ${notificationsSocket.minVersion} or newer has one)`
         )
       } else {
-        fail(new SocketRefused('network', `the console answered ${status} to the notifications socket`))
+        refuse(status, 'network', `the console answered ${status} to the notifications socket`)
       }
     })
     socket.on('error', (err) => {
-      if (!opened) fail(new SocketRefused('network', `the notifications socket could not be opened (${err.message})`))
+      if (opened) return
+      fail(
+        new SocketRefused(
+          'network',
+          `the notifications socket could not be opened (${err.message})`,
+          transportError(target.baseUrl, err)
+        )
+      )
     })
     socket.on('open', () => {
       opened = true
+      report()
       resolve({
         close: () => {
           socket.close()
