@@ -39,7 +39,7 @@ describe('guessing the mapping from the headers', () => {
       card: 5
     })
     expect(guessMapping(['Employee No.', 'Name', 'Card'])).toEqual({ employeeNumber: 0, fullName: 1, card: 2 })
-    expect(guessMapping(['  Nom ', 'Courriel'])).toEqual({})
+    // French, German and Spanish headers: header-words.test.ts.
   })
 
   it('leaves out what could be either a card or a person', () => {

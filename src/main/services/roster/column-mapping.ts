@@ -1,5 +1,6 @@
 import { columnMappingSchema, rosterFields, type ColumnMapping, type RosterField } from '../../../shared/roster/sheet'
 import type { KeyValueStore } from '../storage/key-value-store'
+import { headerKey, headerKeys, nameOrLastName } from '../../../shared/roster/header-words'
 
 /**
  * Which column of a roster holds what, guessed from the header names HR tools export, and the
@@ -7,92 +8,31 @@ import type { KeyValueStore } from '../storage/key-value-store'
  * tool opens mapped.
  */
 
-/** Lower case, accents and punctuation dropped, "#" read as "number": "Emp #" → "empnumber". */
-export function headerKey(header: string): string {
-  return header
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/#/g, 'number')
-    .replace(/[^a-z0-9]+/g, '')
-}
+// The header words of every language the desk speaks are one table (shared/roster/header-words.ts).
+export { headerKey }
 
 /**
- * The names each field is known by, best first (already as `headerKey` makes them), then a looser
- * pattern. A column is guessed only by these: "Badge number" or "ID" could be a card or a person,
- * so they are left for the user to map.
+ * The names each field is known by, best first (every language's table, as `headerKey` makes them),
+ * then a looser English pattern. A column is guessed only by these: "Badge number" or "ID" could be a
+ * card or a person, so they are left for the user to map.
  */
 const NAMES: Record<RosterField, { exact: string[]; loose?: RegExp }> = {
   email: {
-    exact: [
-      'email',
-      'emailaddress',
-      'workemail',
-      'workemailaddress',
-      'businessemail',
-      'companyemail',
-      'officeemail',
-      'corporateemail',
-      'primaryemail',
-      'useremail',
-      'mail',
-      'emailid'
-    ],
+    exact: headerKeys('email'),
     loose: /^(?!.*(?:personal|private|home|manager|supervisor|secondary)).*email/
   },
   employeeNumber: {
-    exact: [
-      'employeenumber',
-      'employeeno',
-      'employeeid',
-      'empnumber',
-      'empno',
-      'empid',
-      'employeecode',
-      'staffnumber',
-      'staffno',
-      'staffid',
-      'personnelnumber',
-      'personnelno',
-      'payrollnumber',
-      'payrollid',
-      'workerid'
-    ],
+    exact: headerKeys('employeeNumber'),
     loose: /^(?:employee|emp|staff|personnel|worker)(?:id|no|num|number|code)$/
   },
-  fullName: {
-    exact: ['name', 'fullname', 'displayname', 'employeename', 'staffname', 'personname', 'workername']
-  },
-  firstName: {
-    exact: ['firstname', 'givenname', 'forename', 'first', 'fname', 'legalfirstname', 'preferredfirstname']
-  },
-  lastName: {
-    exact: ['lastname', 'surname', 'familyname', 'last', 'lname', 'legallastname']
-  },
-  card: {
-    exact: [
-      'card',
-      'nfcid',
-      'carduid',
-      'cardnumber',
-      'cardno',
-      'nfc',
-      'nfcuid',
-      'nfccard',
-      'cardid',
-      'accesscard',
-      'keycard'
-    ],
-    loose: /^(?:nfc|card).*(?:id|uid|number|no)$/
-  },
-  pin: {
-    exact: ['pin', 'pincode', 'generatepin', 'givepin', 'newpin']
-  },
-  touchPass: {
-    exact: ['touchpass', 'mobilepass', 'unifitouchpass', 'givetouchpass', 'mobilecredential'],
-    loose: /touchpass|mobilepass/
-  }
+  fullName: { exact: headerKeys('fullName') },
+  firstName: { exact: headerKeys('firstName') },
+  lastName: { exact: headerKeys('lastName') },
+  card: { exact: headerKeys('card'), loose: /^(?:nfc|card).*(?:id|uid|number|no)$/ },
+  pin: { exact: headerKeys('pin') },
+  touchPass: { exact: headerKeys('touchPass'), loose: /touchpass|mobilepass/ }
 }
+const NAME_OR_LAST = new Set(nameOrLastName.map(headerKey))
 
 /** The mapping guessed from the headers; each column is used for one field at most. */
 export function guessMapping(headers: string[]): ColumnMapping {
@@ -119,6 +59,21 @@ export function guessMapping(headers: string[]): ColumnMapping {
     if (mapping[field] !== undefined || loose === undefined) continue
     const index = keys.findIndex((key, i) => !used.has(i) && loose.test(key))
     if (index !== -1) take(field, index)
+  }
+  // "Name" beside "Vorname" is the last name (German); "Nom" alone is the whole name (French).
+  const full = mapping.fullName
+  if (full !== undefined && full !== null && mapping.firstName !== undefined && mapping.lastName === undefined) {
+    if (NAME_OR_LAST.has(keys[full]!)) {
+      delete mapping.fullName
+      mapping.lastName = full
+    }
+  }
+  const last = mapping.lastName
+  if (last !== undefined && last !== null && mapping.firstName === undefined && mapping.fullName === undefined) {
+    if (NAME_OR_LAST.has(keys[last]!)) {
+      delete mapping.lastName
+      mapping.fullName = last
+    }
   }
   return mapping
 }
