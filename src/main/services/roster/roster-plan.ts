@@ -17,6 +17,7 @@ import { planRowStanding, plannedSteps } from '../../../shared/roster/plan-count
 import { readYesNo, understoodYesNo } from '../../../shared/roster/yes-no-words'
 import type { ConsoleCards } from '../batches/console-cards'
 import { readNfcCell } from '../batches/csv-nfc-id'
+import { cardKey } from '../../../shared/nfc/card-identity'
 import { rowName, type PeopleIndex, type PersonKeys } from './person-match'
 
 export interface ConflictDecision {
@@ -90,9 +91,10 @@ export function planRoster(input: PlanInput): RosterPlan {
     index === undefined ? '' : (row[index] ?? '').trim()
 
   // Card cells first: which batch rows they name (skipped when handing out batch rows) and which
-  // NFC ID appears first on which line (for duplicates).
+  // NFC ID appears first on which line (for duplicates). A card is one card in either byte order
+  // (shared/nfc/card-identity.ts): every comparison here is of `cardKey`s, as the console's (`byNfcId`).
   const batchByNfcId = new Map<string, BatchRow>()
-  for (const b of batchRows) if (!batchByNfcId.has(b.nfcId)) batchByNfcId.set(b.nfcId, b)
+  for (const b of batchRows) if (!batchByNfcId.has(cardKey(b.nfcId))) batchByNfcId.set(cardKey(b.nfcId), b)
   const cardCells: (ReturnType<typeof readNfcCell> | 'enroll' | undefined)[] = []
   const namedNfcIds = new Set<string>()
   for (const row of rows) {
@@ -102,7 +104,7 @@ export function planRoster(input: PlanInput): RosterPlan {
     else {
       const read = readNfcCell(text)
       cardCells.push(read)
-      if (read.ok) namedNfcIds.add(read.hex)
+      if (read.ok) namedNfcIds.add(cardKey(read.hex))
     }
   }
 
@@ -113,9 +115,10 @@ export function planRoster(input: PlanInput): RosterPlan {
   const takeBatchRow = (): BatchRow | undefined => {
     while (nextBatch < batchRows.length) {
       const b = batchRows[nextBatch++]!
-      if (!USABLE_BATCH_STATUS.has(b.status) || namedNfcIds.has(b.nfcId)) continue
-      // A batch holding one NFC ID twice hands it out once.
-      namedNfcIds.add(b.nfcId)
+      const key = cardKey(b.nfcId)
+      if (!USABLE_BATCH_STATUS.has(b.status) || namedNfcIds.has(key)) continue
+      // A batch holding one NFC ID twice (in either order) hands it out once.
+      namedNfcIds.add(key)
       return b
     }
     return undefined
@@ -169,16 +172,16 @@ export function planRoster(input: PlanInput): RosterPlan {
     } else if (cardCell !== undefined) {
       const nfcId = cardCell.hex
       const onConsole = cards.byNfcId(nfcId)
-      const inBatch = options.batchId !== null ? batchByNfcId.get(nfcId) : undefined
+      const inBatch = options.batchId !== null ? batchByNfcId.get(cardKey(nfcId)) : undefined
       if (onConsole) card = { kind: 'existing', nfcId, token: onConsole.token, displayId: onConsole.display_id }
       else if (inBatch && options.batchId !== null && USABLE_BATCH_STATUS.has(inBatch.status)) {
         card = batchCard(options.batchId, inBatch)
       } else card = { kind: 'import', nfcId }
       // A row the user left out holds no card: the same card on a later row is that row's.
-      const first = firstLineOfCard.get(nfcId)
+      const first = firstLineOfCard.get(cardKey(nfcId))
       if (first !== undefined) {
         conflict('duplicate-card', 'card', `Card ${nfcId} is also on line ${first}: a card goes to one person.`, false)
-      } else if (match.state !== 'skipped') firstLineOfCard.set(nfcId, line)
+      } else if (match.state !== 'skipped') firstLineOfCard.set(cardKey(nfcId), line)
     } else if (options.cards === 'enroll') card = { kind: 'enroll' }
     else if (options.cards === 'batch' && match.state !== 'skipped') {
       const b = options.batchId !== null ? takeBatchRow() : undefined
