@@ -9,6 +9,7 @@ import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import type { BatchRow, BatchSummary, CsvPreview } from '../../../src/shared/batches/schemas'
 import type { ReaderCard } from '../../../src/shared/reader/schemas'
 import { eventBridge, ok } from '../enroll/event-bridge'
+import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
 
 const summary: BatchSummary = {
   id: 'b1',
@@ -22,7 +23,7 @@ const summary: BatchSummary = {
   console: null,
   counts: { total: 1, pending: 1, imported: 0, failed: 0, unknown: 0 }
 }
-/** 04A23B1C, tapped while the batch was as read, turned when it was switched to reversed. */
+/** 04A23B1C, tapped (while the batch was as read, or since): the reversed batch sends it as 1C3BA204. */
 const held: BatchRow = {
   id: 'r1',
   nfcId: '1C3BA204',
@@ -73,9 +74,13 @@ describe('the screen says a card is a duplicate, in either byte order', () => {
     await fireEvent.input(id, { target: { value: '04A23B1C' } })
     await fireEvent.input(alias, { target: { value: 'Desk' } })
     await fireEvent.click(screen.getByRole('button', { name: 'Add' }))
-    await screen.findByText(
-      '04A23B1C is already in this batch, as 1C3BA204 on row 1 (L-1): not added again. The alias "Desk" was not used; it is still in the alias field: edit row 1 to give it this alias.'
-    )
+    // The row was entered as 04A23B1C (sent as 1C3BA204 in this reversed batch): the same ID again.
+    const note =
+      '04A23B1C is already in this batch on row 1 (L-1): not added again. The alias "Desk" was not used; it is still in the alias field: edit row 1 to give it this alias.'
+    await screen.findByText(note)
+    // Said in the app's one live region; the line on screen is no live region of its own.
+    await waitFor(() => expect(announcer.message).toBe(note))
+    expect(screen.getByTestId('typed-note')).not.toHaveAttribute('role')
     expect(id).toHaveValue('')
     expect(alias).toHaveValue('Desk')
     expect(calls.filter(([c]) => c === 'batches.addScan').map(([, i]) => i)).toEqual([

@@ -16,8 +16,9 @@ import { countOf } from '../lib/plural'
 import { readCsvFile } from '../components/import/csv-file'
 import { connection } from './connection.svelte'
 import { onMainRestart } from '../lib/main-restarts'
+import { announce } from '../lib/action-outcome.svelte'
 
-/** Which bytes of a tapped UID go into the batch: kept with the batch, applied by main on each tap. */
+/** How every row of a batch is sent (shared/nfc/byte-order.ts): kept with the batch, applied by main. */
 export type { ByteOrder }
 
 export interface CsvDraft {
@@ -224,18 +225,23 @@ export class BatchesStore {
     }
   }
 
-  async setByteOrder(batchId: string, order: ByteOrder): Promise<void> {
+  /** Switch the batch's byte order; true once main made it and the rows shown are the switched ones. */
+  async setByteOrder(batchId: string, order: ByteOrder): Promise<boolean> {
     try {
       const summary = await getApi().batches.rename({ id: batchId, byteOrder: order })
       this.batches = this.batches.map((b) => (b.id === summary.id ? summary : b))
+      await this.refreshDetail()
+      return true
     } catch (err) {
       this.rowError = AppError.from(err)
+      return false
     }
   }
 
   /**
-   * A typed NFC ID, taken as written (as it is to be sent). A duplicate answers with the row that
-   * holds the card (in either byte order); the alias typed with it is then not used.
+   * A typed NFC ID, entered as a reader shows it and sent in the batch's order like a tap. A
+   * duplicate answers with the row that holds the card (in either byte order); the alias typed with
+   * it is then not used.
    */
   async addTyped(uid: string, alias?: string): Promise<{ duplicate: boolean; row: BatchRow | null }> {
     if (!this.selectedId) return { duplicate: false, row: null }
@@ -265,7 +271,8 @@ export class BatchesStore {
     }
   }
 
-  async previewFile(file: File): Promise<void> {
+  /** Read a CSV file and preview it against the open batch; true when the preview is shown. */
+  async previewFile(file: File): Promise<boolean> {
     this.csvError = null
     this.csvAdded = null
     this.csvBusy = true
@@ -276,16 +283,19 @@ export class BatchesStore {
         ...(this.selectedId ? { batchId: this.selectedId } : {})
       })
       this.csv = { name: file.name, text, preview: { ...preview, notes: [...notes, ...preview.notes] } }
+      return true
     } catch (err) {
       this.csv = null
       this.csvError = AppError.from(err)
+      return false
     } finally {
       this.csvBusy = false
     }
   }
 
-  async importCsv(): Promise<void> {
-    if (!this.selectedId || !this.csv || this.csvBusy) return
+  /** Add the previewed file's valid rows; the number added, or null when nothing was done (error shown). */
+  async importCsv(): Promise<number | null> {
+    if (!this.selectedId || !this.csv || this.csvBusy) return null
     this.csvBusy = true
     this.csvError = null
     try {
@@ -296,8 +306,10 @@ export class BatchesStore {
       const fileNotes = this.csv.preview.notes.filter((n) => n.startsWith('The file is UTF-16'))
       this.csv = { ...this.csv, preview: { ...preview, notes: [...fileNotes, ...preview.notes] } }
       await this.refreshDetail()
+      return added
     } catch (err) {
       this.csvError = AppError.from(err)
+      return null
     } finally {
       this.csvBusy = false
     }
@@ -379,6 +391,7 @@ export class BatchesStore {
       const { filename, text, rows } = await getApi().batches.exportCsv({ batchId: this.selectedId, which })
       saveBlob(new Blob([text], { type: 'text/csv' }), filename)
       this.notice = `Saved ${countOf(rows, 'row')} as ${filename}.`
+      announce(this.notice)
     } catch (err) {
       this.rowError = AppError.from(err)
     }
