@@ -211,7 +211,12 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     await page.getByLabel('Your first and last name').fill('Tui Parata')
     await page.keyboard.press('Enter')
     await page.getByRole('heading', { name: 'Is this your visit?' }).waitFor({ timeout: 30_000 })
-    expect(await page.getByTestId('kiosk-offline').textContent()).toContain('Working offline')
+    // The notice is the connection state the desk's sidebar shows (one truth): both say Not answering.
+    const notice = page.getByTestId('kiosk-offline')
+    await expect.poll(() => notice.getAttribute('data-state'), { timeout: 10_000 }).toBe('unreachable')
+    expect(await notice.textContent()).toContain('Working offline: the console cannot be reached.')
+    const reach = await page.evaluate(() => window.api!.connections.reach())
+    expect(reach).toMatchObject({ ok: true, result: { state: 'unreachable' } })
     await page.getByRole('button', { name: 'Yes, print my badge' }).click()
     await page.getByRole('heading', { name: 'Welcome, Tui Parata' }).waitFor({ timeout: 30_000 })
     // The doors were read while the console answered: named as the visitor knows them, not as the console's group.

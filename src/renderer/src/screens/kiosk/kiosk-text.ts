@@ -1,5 +1,6 @@
 import type { KioskFound, KioskRefusal } from '../../../../shared/kiosk/schemas'
 import { refusalForVisitor } from '../../../../shared/kiosk/kiosk-refusal'
+import type { ConsoleReach } from '../../../../shared/connections'
 
 export type Step = 'welcome' | 'name' | 'narrow' | 'not-found' | 'confirm' | 'printing' | 'done' | 'walk-in' | 'problem'
 
@@ -42,4 +43,18 @@ export function visitTime(fromSeconds: number, toSeconds: number, now = new Date
   const today = now.toDateString()
   if (from.toDateString() === today && to.toDateString() === today) return `Today, ${clock(from)} – ${clock(to)}`
   return `${day(from)} ${clock(from)} – ${day(to)} ${clock(to)}`
+}
+
+/**
+ * Whether the kiosk works offline (from the visitors it loaded), read from the one connection state the
+ * desk's sidebar shows: no answer, the token refused, another certificate, or errors to every call all
+ * leave the console unusable; missing keys do not (it answers). Unknown yet: nothing is said.
+ */
+export function kioskOffline(reach: ConsoleReach | null): boolean {
+  return reach !== null && reach.state !== 'reachable' && reach.state !== 'permissions'
+}
+
+/** Why the kiosk works offline, in a visitor's words (see kioskOffline). */
+export function kioskOfflineWhy(reach: ConsoleReach | null): string {
+  return reach?.state === 'unreachable' ? 'the console cannot be reached' : 'the console cannot be used right now'
 }
