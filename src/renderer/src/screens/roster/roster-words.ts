@@ -1,5 +1,11 @@
 import type { RosterPhase, RowOutcome, RosterStep, RosterSummary } from '../../../../shared/roster/run'
-import { answeredCell, planRowStanding, standingConflicts } from '../../../../shared/roster/plan-counts'
+import {
+  answeredCell,
+  planRowStanding,
+  standingConflicts,
+  type PlanCounts
+} from '../../../../shared/roster/plan-counts'
+import { countOf } from '../../lib/plural'
 import {
   type CardPlan,
   type Conflict,
@@ -195,4 +201,16 @@ export function etaWords(seconds: number | null): string {
   if (minutes < 60) return `About ${minutes} min left`
   const hours = Math.floor(minutes / 60)
   return `About ${hours} h ${minutes % 60} min left`
+}
+
+/**
+ * What a plan made (or changed) counts, as said in the one live region: "Plan made: 10 rows; 7 ready
+ * to run, 1 needs you, 2 left out" — the counts of the plan's chips and Run (`countPlanRows`).
+ */
+export function planCountWords(counts: PlanCounts): string {
+  const parts = [`${countOf(counts.ready, 'row')} ready to run`]
+  if (counts.needsYou) parts.push(`${countOf(counts.needsYou, 'row')} ${counts.needsYou === 1 ? 'needs' : 'need'} you`)
+  if (counts.leftOut) parts.push(`${countOf(counts.leftOut, 'row')} left out`)
+  if (counts.nothingToDo) parts.push(`${countOf(counts.nothingToDo, 'row')} with nothing to do`)
+  return parts.join(', ')
 }
