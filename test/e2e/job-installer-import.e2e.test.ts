@@ -243,17 +243,20 @@ describe('installer job: typed IDs and CSV files, uploads through failures, card
     await typedId.press('Enter')
     await expect.poll(() => rows(page).count()).toBe(2)
 
-    // The byte order applies to every row: switched, both rows are sent reversed.
+    // The byte order applies to every row: switched, both rows are sent reversed (shown as typed).
     await page.getByRole('radio', { name: 'Reversed' }).check()
-    await expect.poll(() => rows(page).locator('td.mono').allTextContents()).toEqual(['C3C2C104', 'C4C2C104'])
+    await expect
+      .poll(() => rows(page).getByTestId('sent-as').allTextContents())
+      .toEqual(['sent as C3C2C104', 'sent as C4C2C104'])
+    expect(await rows(page).getByTestId('entered-id').allTextContents()).toEqual(['04C1C2C3', '04C1C2C4'])
     // The same card again, as first typed: a duplicate, said on screen; the alias typed with it is kept.
     await typedId.fill('04C1C2C3')
     await typedAlias.fill('Other')
     await typedId.press('Enter')
     await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'already in this batch' }).textContent())
+      .poll(() => page.getByTestId('typed-note').textContent())
       .toBe(
-        '04C1C2C3 is already in this batch, as C3C2C104 on row 1 (Gate-01): not added again. The alias "Other" was not used; it is still in the alias field: edit row 1 to give it this alias.'
+        '04C1C2C3 is already in this batch on row 1 (Gate-01): not added again. The alias "Other" was not used; it is still in the alias field: edit row 1 to give it this alias.'
       )
     expect(await typedAlias.inputValue()).toBe('Other')
     expect(await rows(page).count()).toBe(2)
@@ -264,13 +267,13 @@ describe('installer job: typed IDs and CSV files, uploads through failures, card
     await page.getByLabel('CSV file to import').setInputFiles({
       name: 'gate.csv',
       mimeType: 'text/csv',
-      buffer: Buffer.from(`04C1C2C4,Gate-x\n${digits},Digits\n04C1C2C5,Held-1\n`, 'utf8')
+      buffer: Buffer.from(`C4C2C104,Gate-x\n${digits},Digits\n04C1C2C5,Held-1\n`, 'utf8')
     })
     const preview = page.getByTestId('csv-preview')
     await preview.waitFor()
     const why = await preview.locator('tbody tr td.why').allTextContents()
     expect(why).toEqual([
-      'This card is already in the batch as C4C2C104 (the same bytes in the other order)',
+      'This card is already in the batch as 04C1C2C4 (the same bytes in the other order)',
       `All digits: read as hex ${digits}. If ${digits} is the card's decimal number (the reader panel's "Decimal"), its NFC ID is 04C4B401: give that instead.`,
       `Alias "Held-1" is already used on the console by card ${decimal('04A1B2AA')}; aliases must be unique`
     ])
@@ -297,8 +300,9 @@ describe('installer job: typed IDs and CSV files, uploads through failures, card
     const held = (nfcId: string) => cards.filter((c) => c.nfc_id === nfcId).map((c) => c.alias)
     expect(held('C3C2C104')).toEqual(['Gate-01'])
     expect(held('C4C2C104')).toEqual(['Gate-02'])
-    expect(held(digits)).toEqual(['Digits'])
-    for (const never of ['04C1C2C3', '04C1C2C4', '04C1C2C5', '04C4B401']) expect(held(never), never).toEqual([])
+    // The all-digit ID too: the batch's order applies to it like to every row.
+    expect(held('01000080')).toEqual(['Digits'])
+    for (const never of ['04C1C2C3', '04C1C2C4', '04C1C2C5', '04C4B401', digits]) expect(held(never), never).toEqual([])
     expect(job.browser.errors).toEqual([])
   }, 180_000)
 })
