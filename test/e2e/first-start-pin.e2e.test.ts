@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
 import { startJob, type Job } from '../support/job'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- console records are read loosely
@@ -24,6 +25,13 @@ async function userWithPin(job: Job, held: boolean): Promise<Loose> {
   return found
 }
 
+/** Waits until the app's one live region says `text`. */
+async function said(page: Page, text: string): Promise<void> {
+  await page.getByTestId('action-announcer').filter({ hasText: text }).waitFor()
+}
+
+const focused = (target: Locator) => target.evaluate((el) => el === document.activeElement)
+
 describe('first start in Chromium (web mode): the demo console and PINs', () => {
   let job: Job
 
@@ -45,6 +53,9 @@ describe('first start in Chromium (web mode): the demo console and PINs', () => 
     const pin = page.getByTestId('generated-pin')
     await pin.waitFor()
     expect(await pin.textContent()).toMatch(/^\d{8}$/)
+    // Said once in the app's live region; the focus is on the next step, finding who gets it.
+    await said(page, `PIN ${await pin.textContent()} generated`)
+    expect(await focused(page.getByRole('searchbox', { name: 'Find a user or visitor' }))).toBe(true)
     // The secret left the address bar once read.
     expect(page.url()).not.toContain('#k=')
     expect(job.browser.errors).toEqual([])
@@ -60,15 +71,15 @@ describe('first start in Chromium (web mode): the demo console and PINs', () => 
     await option.waitFor()
     await job.expectAccessible('PINs with person results')
     await option.click()
-    await page
-      .getByRole('status')
-      .filter({ hasText: `${name} has no PIN yet.` })
-      .waitFor()
+    await said(page, `${name} has no PIN yet.`)
+    expect(await focused(page.getByRole('button', { name: 'Assign PIN' }))).toBe(true)
     await page.screenshot({ path: 'docs/screens/pins.png' })
     await page.getByRole('button', { name: 'Assign PIN' }).click()
-    const status = page.getByRole('status').filter({ hasText: `PIN ${pin} assigned to ${name}` })
-    await status.waitFor()
-    expect(await status.textContent()).toContain('will not show it again')
+    await said(page, `PIN ${pin} assigned to ${name}`)
+    // The words stay on screen, with the focus, to be read again.
+    const result = page.getByTestId('pin-assigned')
+    expect(await result.textContent()).toContain('will not show it again')
+    expect(await focused(result)).toBe(true)
     // The console holds the new PIN for that person now (stored hashed).
     expect((await ownerNamed(job, name)).pin_hash).toEqual(expect.any(String))
     expect(job.browser.errors).toEqual([])
@@ -93,17 +104,15 @@ describe('first start in Chromium (web mode): the demo console and PINs', () => 
     await dialog.waitFor()
     await job.expectAccessible('PINs: replace a PIN?')
     expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Cancel')
-    // Enter on the focused Cancel: nothing is sent, the old PIN still opens doors.
+    // Enter on the focused Cancel: nothing is sent, the old PIN still opens doors; back on Assign PIN.
     await page.keyboard.press('Enter')
     await dialog.waitFor({ state: 'detached' })
     expect((await ownerNamed(job, name)).pin_hash).toBe(before)
+    expect(await focused(page.getByRole('button', { name: 'Assign PIN' }))).toBe(true)
 
     await page.getByRole('button', { name: 'Assign PIN' }).click()
     await dialog.getByRole('button', { name: 'Replace the PIN' }).click()
-    await page
-      .getByRole('status')
-      .filter({ hasText: `PIN ${pin} assigned to ${name}` })
-      .waitFor()
+    await said(page, `PIN ${pin} assigned to ${name}`)
     const after = (await ownerNamed(job, name)).pin_hash
     expect(after).toEqual(expect.any(String))
     expect(after).not.toBe(before)
@@ -120,10 +129,7 @@ describe('first start in Chromium (web mode): the demo console and PINs', () => 
     const name = (await first.locator('strong').textContent())!
     await first.click()
     await page.getByRole('button', { name: 'Remove PIN' }).click()
-    await page
-      .getByRole('status')
-      .filter({ hasText: `${name} has no PIN any more.` })
-      .waitFor()
+    await said(page, `${name} has no PIN any more.`)
     expect((await ownerNamed(job, name)).pin_hash).toBeNull()
     expect(job.browser.errors).toEqual([])
   })
