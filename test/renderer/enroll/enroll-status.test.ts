@@ -105,14 +105,14 @@ describe('enrollment status', () => {
       readerLabel: 'Front Door'
     })
     expect(screen.getByLabelText('Seconds left')).toHaveTextContent('42')
-    expect(screen.getByRole('status')).toHaveTextContent('Present the card to Front Door')
+    expect(screen.getByTestId('enroll-status')).toHaveTextContent('Present the card to Front Door')
     view.rerender({
       phase: 'running',
       progress: progress({ state: 'hold-longer', secondsLeft: 20 }),
       secondsLeft: 20,
       readerLabel: 'Front Door'
     })
-    expect(screen.getByRole('status')).toHaveTextContent('Keep holding the card')
+    expect(screen.getByTestId('enroll-status')).toHaveTextContent('Keep holding the card')
     view.rerender({
       phase: 'ended',
       progress: progress({
