@@ -2,12 +2,17 @@ import { defineConfig } from 'vitest/config'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { svelteTesting } from '@testing-library/svelte/vite'
 
+// Every answer and event parsed against the contract while tests run (src/main/services/ipc/contract-check.ts);
+// the processes tests start inherit it.
+const env = { ACCESS_DESK_CONTRACT_CHECK: '1' }
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
+          env,
           environment: 'node',
           include: ['test/unit/**/*.test.ts'],
           testTimeout: 20_000,
@@ -19,6 +24,7 @@ export default defineConfig({
         plugins: [svelte({ configFile: false }), svelteTesting()],
         test: {
           name: 'renderer',
+          env,
           environment: 'jsdom',
           include: ['test/renderer/**/*.test.ts'],
           setupFiles: ['test/renderer/setup.ts']
@@ -27,6 +33,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          env,
           environment: 'node',
           include: ['test/e2e/**/*.e2e.test.ts'],
           // Needs pcscd, of which one runs per machine: it runs in the pcsc project's sequence.
@@ -44,6 +51,7 @@ export default defineConfig({
       {
         test: {
           name: 'packaging',
+          env,
           environment: 'node',
           include: ['test/packaging/**/*.test.ts'],
           // electron-builder packs the app once per file (~20 s on 2 cores).
@@ -55,6 +63,7 @@ export default defineConfig({
       {
         test: {
           name: 'pcsc',
+          env,
           environment: 'node',
           include: [
             'test/pcsc/**/*.test.ts',

@@ -221,7 +221,8 @@ describe('every screen turns off exactly the actions whose declared key the toke
         dayStart: now - 3600,
         dayEnd: now + 7200,
         rows: [dayRow],
-        readAt: Date.now()
+        readAt: Date.now(),
+        source: { kind: 'polling', everySeconds: 15, reason: 'test' }
       }),
       'today.watch': async () => ({ kind: 'polling', everySeconds: 15, reason: 'test' }),
       'today.unwatch': async () => ({ stopped: true }),

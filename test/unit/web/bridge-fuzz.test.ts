@@ -259,7 +259,8 @@ describe('web mode bridge under deep and wide calls', () => {
     await writeFile(join(dir.path, 'index.html'), '<html></html>')
     server = await startWebServer({
       rendererDir: dir.path,
-      dispatch: createDispatch(handlers),
+      // Stubs answer `{ stub: true }` on every channel: the bridge is under test here, not the contract.
+      dispatch: createDispatch(handlers, { checkOutputs: false }),
       events: createEventHub()
     })
   })

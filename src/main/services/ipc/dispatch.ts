@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
 import { channels, type ChannelName, type ChannelOutput, type ChannelParsedInput } from '../../../shared/ipc/contract'
 import type { Envelope } from '../../../shared/ipc/define'
+import { checkChannelOutput, contractCheckOn } from './contract-check'
 import { inspectPeerInput, peerInputError } from './peer-input'
 
 /** One implementation per channel; the type makes a missing handler a compile error. */
@@ -23,7 +24,9 @@ function describeIssues(error: z.ZodError): string {
  * zod (main never trusts the renderer), run the handler, and turn any failure into an error
  * envelope. Electron IPC, the web bridge and the CLI all go through here.
  */
-export function createDispatch(handlers: Handlers): Dispatch {
+export function createDispatch(handlers: Handlers, options: { checkOutputs?: boolean } = {}): Dispatch {
+  // Answers are parsed against the contract in test runs (contract-check.ts).
+  const checkOutputs = options.checkOutputs ?? contractCheckOn()
   return async (channel, rawInput) => {
     try {
       if (!Object.hasOwn(channels, channel)) {
@@ -46,7 +49,9 @@ export function createDispatch(handlers: Handlers): Dispatch {
         })
       }
       const handler = handlers[name] as (input: unknown) => Promise<unknown>
-      return { ok: true, result: await handler(parsed.data) }
+      const result = await handler(parsed.data)
+      if (checkOutputs) checkChannelOutput(name, result)
+      return { ok: true, result }
     } catch (err) {
       return { ok: false, error: AppError.from(err).toData() }
     }
