@@ -87,7 +87,7 @@ describe('Import screen in Chromium (virtual USB reader, web mode, demo console)
     expect(await rows(page).count()).toBe(2)
 
     // Reversed byte order: the preview says what will be imported; it applies to every row (the two
-    // taps so far are turned) and the next tap is stored reversed.
+    // taps so far are now sent reversed, shown as tapped) and to the next tap.
     await page.getByRole('radio', { name: 'Reversed' }).check()
     // The last tap was refused: the line says so in either byte order, never "imported as".
     expect(await page.getByTestId('byte-order-preview').textContent()).toMatch(/08ABCDEF is a random UID.*not imported/)
@@ -104,7 +104,8 @@ describe('Import screen in Chromium (virtual USB reader, web mode, demo console)
     expect(await row(page, 2).textContent()).toMatch(/66554433221104\s*Floor2-002/)
     // The first card tapped again after the switch: the same card, a duplicate, not a second row.
     const afterSwitch = await tap(page, '04A23B1C')
-    expect(await afterSwitch.textContent()).toContain('already in the batch as 1C3BA204 (Floor2-001)')
+    // Row 1 was entered as 04A23B1C (tapped): the tap is that row, sent as 1C3BA204.
+    expect(await afterSwitch.textContent()).toContain('already in the batch (Floor2-001)')
     expect(await rows(page).count()).toBe(2)
     await tap(page, 'A1B2C3D4')
     await expect.poll(() => rows(page).count()).toBe(3)

@@ -46,8 +46,10 @@ const ALL_DIGITS_NOTE =
   'All digits: read as hex 77740828. If 77740828 is the card\'s decimal number (the reader panel\'s "Decimal"), its NFC ID is 04A23B1C: give that instead.'
 
 describe('the screen says a card is a duplicate, in either byte order', () => {
-  it('a tap of a card the batch holds in the other order: "already in the batch as …" with its alias', () => {
+  it('a tap of a card the batch holds in the other order: "already in the batch as …" (as entered) with its alias', () => {
+    // An as-read batch holding the card typed as 1C3BA204 (sent as typed).
     render(ReaderPanel, {
+      order: 'as-read',
       status: { state: 'ready', message: 'Ready', readers: [] },
       error: null,
       taps: [{ key: 'k1', card, outcome: { kind: 'duplicate', alias: 'L-1', nfcId: '1C3BA204' } }],
@@ -56,6 +58,20 @@ describe('the screen says a card is a duplicate, in either byte order', () => {
       onretry: () => {}
     })
     expect(text(screen.getByTestId('tap-duplicate'))).toBe('already in the batch as 1C3BA204 (L-1)')
+  })
+
+  it('a tap of a card the batch holds as tapped, in a reversed batch: already in the batch, not "as" its sent form', () => {
+    // The reversed batch sends the row entered as 04A23B1C as 1C3BA204: main answers with that.
+    render(ReaderPanel, {
+      order: 'reversed',
+      status: { state: 'ready', message: 'Ready', readers: [] },
+      error: null,
+      taps: [{ key: 'k1', card, outcome: { kind: 'duplicate', alias: 'L-1', nfcId: '1C3BA204' } }],
+      present: null,
+      onselect: () => {},
+      onretry: () => {}
+    })
+    expect(text(screen.getByTestId('tap-duplicate'))).toBe('already in the batch (L-1)')
   })
 
   it('a typed duplicate names the row that holds it, and the alias typed with it stays in its field, said so', async () => {
