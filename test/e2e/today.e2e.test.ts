@@ -88,7 +88,11 @@ describe('job: Today at the reception (Chromium 1366×768, web mode, demo consol
     // Polling is a minute away while the socket is open: only the console's event can move it this fast.
     await rowOf('here', fullName(arriving)).waitFor({ timeout: 5000 })
     expect(await rowOf('expected', fullName(arriving)).count()).toBe(0)
-    expect(await page.getByTestId('today-announce').textContent()).toContain(`${fullName(arriving)}: Here`)
+    // Said in the app's one live region, in the words every screen uses for the state.
+    await page
+      .getByTestId('action-announcer')
+      .filter({ hasText: `${fullName(arriving)}: Here` })
+      .waitFor()
     // The event came over the socket: the screen now calls the source live.
     expect(await page.getByTestId('today-source').textContent()).toContain(
       'Live: console notifications (the list is also re-read every 60 s)'

@@ -3,6 +3,7 @@ import { tick } from 'svelte'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
 import TodayScreen from '../../../src/renderer/src/screens/TodayScreen.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
 import { router } from '../../../src/renderer/src/stores/router.svelte'
 import { today } from '../../../src/renderer/src/stores/today.svelte'
 import { badgeDesk } from '../../../src/renderer/src/stores/badges.svelte'
@@ -80,6 +81,7 @@ afterEach(() => {
   // The store outlives the screen (the list is held for the next visit): each test starts without one.
   today.reset()
   badgeDesk.history = []
+  announcer.message = ''
 })
 
 describe('Today screen', () => {
@@ -186,7 +188,8 @@ describe('Today screen', () => {
     const here = screen.getByTestId('today-group-here')
     await within(here).findByText('Ann Berg')
     expect(within(screen.getByTestId('today-group-expected')).queryByText('Ann Berg')).toBeNull()
-    expect(screen.getByTestId('today-announce')).toHaveTextContent('Ann Berg: Here')
+    // Said in the app's one live region, in the words every screen uses for the state.
+    await expect.poll(() => announcer.message).toBe('Ann Berg: Here')
     expect(await screen.findByText('Updating every 15 s: this token lacks view:device.')).toBeVisible()
     // The change came by event: the list was read once, at the start.
     expect(calls.filter((c) => c === 'today.list')).toHaveLength(1)
@@ -356,7 +359,8 @@ describe('Today screen', () => {
     answer(viewOf(rows.map((r) => (r.id === 'a' ? { ...r, status: 'VISITING' as const, group: 'here' as const } : r))))
     await within(screen.getByTestId('today-group-here')).findByRole('button', { name: 'Ann Berg' })
     // Moved since the last visit, not while the desk watched: not announced as a live change.
-    expect(screen.queryByTestId('today-announce')).toBeNull()
+    await new Promise((r) => setTimeout(r, 60))
+    expect(announcer.message).not.toContain('Ann Berg')
 
     forgetConsoleData()
     await tick()

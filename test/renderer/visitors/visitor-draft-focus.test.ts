@@ -6,6 +6,7 @@ import VisitorsScreen from '../../../src/renderer/src/screens/VisitorsScreen.sve
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
 import { visitors } from '../../../src/renderer/src/stores/visitors.svelte'
+import { formDrafts } from '../../../src/renderer/src/lib/form-drafts.svelte'
 import { sites } from '../../../src/renderer/src/stores/sites.svelte'
 import type { Visitor } from '../../../src/shared/access/visitors'
 import { scriptedBridge } from '../../support/fake-bridge'
@@ -84,7 +85,7 @@ describe('Visitors: a form keeps what was typed across screen switches', () => {
     await expect.poll(() => sent.length).toBe(1)
     expect(sent[0]!.edit).toEqual({ base: { visitor_company: 'Acme' }, changes: { visitor_company: 'Globex' } })
     // Saved: the draft is gone, said once and shown.
-    expect(visitors.draft).toBeNull()
+    expect(formDrafts.peek('visitors.form')).toBeNull()
     await expect.poll(() => announcer.message).toBe('Visitor saved')
     expect(await screen.findByTestId('visitor-saved')).toHaveTextContent('Visitor saved')
     expect(document.activeElement).not.toBe(document.body)
@@ -105,7 +106,7 @@ describe('Visitors: a form keeps what was typed across screen switches', () => {
     expect(await screen.findByLabelText('First name')).toHaveValue('Ola')
     await fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
     await tick()
-    expect(visitors.draft).toBeNull()
+    expect(formDrafts.peek('visitors.form')).toBeNull()
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New visitor…' }))
   })
 

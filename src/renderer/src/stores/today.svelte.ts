@@ -7,6 +7,9 @@ import { getApi } from '../lib/api'
 import { Latest } from '../lib/latest'
 import { badgeDesk } from './badges.svelte'
 import { visitors } from './visitors.svelte'
+import { announce as sayInLiveRegion } from '../lib/action-outcome.svelte'
+import { formDrafts } from '../lib/form-drafts.svelte'
+import { visitorStateWords } from '../../../shared/visitors/states'
 
 /** Today's group headings: the visitor-state words every screen uses (shared/visitors/states.ts). */
 export { todayGroupWords } from '../../../shared/visitors/states'
@@ -67,7 +70,7 @@ export class TodayStore {
   missing = $state.raw<string[]>([])
   /** The re-reads of the list fail: since when, the last failure and why (null: they work). */
   readFailure = $state.raw<{ since: number; lastAt: number; message: string } | null>(null)
-  /** The id of a visitor whose row changed group since the screen opened, said once. */
+  /** The id of a visitor whose row changed group since the screen opened (marked; said once, `announce`). */
   lastChange = $state<string | null>(null)
   private readonly reads = new Latest()
 
@@ -173,12 +176,19 @@ export class TodayStore {
     this.missing = []
     this.readFailure = null
     this.search('')
+    // A walk-in typed for console A is not offered on console B.
+    formDrafts.drop('today.walk-in')
   }
 
   private show(view: TodayView, announce = true) {
     const before: Record<string, TodayGroup> = Object.fromEntries((this.view?.rows ?? []).map((r) => [r.id, r.group]))
     const moved = view.rows.find((r) => before[r.id] !== undefined && before[r.id] !== r.group)
-    if (announce && moved && this.view) this.lastChange = moved.id
+    if (announce && moved && this.view) {
+      this.lastChange = moved.id
+      // Said in the app's one live region (a check-in at a door, a cancel at another desk), in the words
+      // every screen uses for the state.
+      sayInLiveRegion(`${moved.name}: ${visitorStateWords[moved.status]}`)
+    }
     this.view = view
   }
 

@@ -3,20 +3,10 @@ import { AppError } from '../../../shared/errors'
 import type { EditOutcome } from '../../../shared/edits/edit'
 import type { VisitorEdit, VisitorFields } from '../../../shared/visitors/edit'
 import { getApi, type Api } from '../lib/api'
+import { formDrafts } from '../lib/form-drafts.svelte'
 import { RecordList } from './record-list.svelte'
 import { missingPermission } from './touch-passes.svelte'
 import { actionKeys } from '../../../shared/access/permissions'
-
-/**
- * A visitor form's draft: `form` is the form's values as typed (VisitorForm's own shape), `opened` and
- * `openedBase` what the edit is compared with (as the form opened, never a later read).
- */
-export interface VisitorDraft {
-  key: string
-  form: unknown
-  opened: VisitorFields
-  openedBase: Partial<VisitorFields>
-}
 
 /** The visitor list (keyword or status, paged) and the visitor being looked at or edited. */
 export class VisitorsStore extends RecordList<Visitor> {
@@ -24,17 +14,12 @@ export class VisitorsStore extends RecordList<Visitor> {
   status = $state<VisitorStatus | ''>('')
   /** 'new', 'edit' or null: the form shown. */
   editing = $state<'new' | 'edit' | null>(null)
-  /**
-   * The open form's draft (what was typed, and the base it opened with), kept here so switching screens
-   * loses nothing: the form shows it again when the screen comes back. Dropped only by Cancel, Save or
-   * a console switch (closeForm, saved, reset). `key` is the visitor's id, or 'new'.
-   */
-  draft = $state<VisitorDraft | null>(null)
 
   /** Cancel: the form closes and its typing is dropped. */
   closeForm(): void {
     this.editing = null
-    this.draft = null
+    // The open form's typing (lib/form-drafts): dropped only by Cancel, Save or a console switch.
+    formDrafts.drop('visitors.form')
   }
 
   protected async fetchPage(page: number): Promise<() => void> {
@@ -88,7 +73,8 @@ export class VisitorsStore extends RecordList<Visitor> {
   override reset(): void {
     super.reset()
     this.editing = null
-    this.draft = null
+    // The open form's typing (lib/form-drafts): dropped only by Cancel, Save or a console switch.
+    formDrafts.drop('visitors.form')
   }
 
   /** A permission refusal turns the edit actions off with the missing key. */
@@ -102,7 +88,8 @@ export class VisitorsStore extends RecordList<Visitor> {
   saved(visitor: Visitor): void {
     this.selected = visitor
     this.editing = null
-    this.draft = null
+    // The open form's typing (lib/form-drafts): dropped only by Cancel, Save or a console switch.
+    formDrafts.drop('visitors.form')
     const known = this.items.some((v) => v.id === visitor.id)
     this.items = known ? this.items.map((v) => (v.id === visitor.id ? visitor : v)) : [visitor, ...this.items]
     if (!known) this.total += 1
