@@ -1,0 +1,78 @@
+import '@testing-library/jest-dom/vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import VisitorsScreen from '../../../src/renderer/src/screens/VisitorsScreen.svelte'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { visitors } from '../../../src/renderer/src/stores/visitors.svelte'
+import type { Visitor } from '../../../src/shared/access/visitors'
+import { scriptedBridge } from '../../support/fake-bridge'
+
+const start = Math.floor(Date.now() / 1000) + 3600
+const rosa: Visitor = {
+  id: 'v1',
+  first_name: 'Rosa',
+  last_name: 'Jensen',
+  status: 'UPCOMING',
+  inviter_name: 'Hanne Lund',
+  visit_reason: 'Business',
+  start_time: start,
+  end_time: start + 7200,
+  nfc_cards: [],
+  pin_code: null,
+  schedule: null,
+  resources: [],
+  license_plates: []
+}
+
+async function open(visitor: Visitor) {
+  const ok = (result: unknown) => ({ ok: true as const, result })
+  const { bridge } = scriptedBridge({
+    'visitors.list': () => ok({ items: [visitor], total: 1 }),
+    'visitors.get': () => ok(visitor),
+    'visitors.capabilities': () => ok({ canEdit: true }),
+    'visitors.qrState': () => ok({ assigned: false, pngBase64: null }),
+    'sites.topology': () => ok({ groups: [] })
+  })
+  setApiForTests(bridge)
+  render(VisitorsScreen)
+  const table = await screen.findByTestId('visitors-table')
+  await fireEvent.click(within(table).getByRole('button', { name: 'Rosa Jensen' }))
+  return screen.findByTestId('visitor-details')
+}
+
+afterEach(() => {
+  cleanup()
+  visitors.reset()
+})
+
+describe('Visitors: a cancelled visit offers no action that makes no sense, and says why', () => {
+  it('Edit… and Cancel visit… are off on a cancelled visit, the reason beside them', async () => {
+    const details = await open({ ...rosa, status: 'CANCELLED' })
+    const reason = within(details).getByTestId('cancelled-reason')
+    expect(reason).toHaveTextContent('This visit is cancelled: it can no longer be edited or cancelled.')
+    for (const name of ['Edit…', 'Cancel visit…']) {
+      const button = within(details).getByRole('button', { name })
+      expect(button).toBeDisabled()
+      expect(button).toHaveAccessibleDescription(reason.textContent!)
+    }
+  })
+
+  it('an open visit can be edited and cancelled', async () => {
+    const details = await open(rosa)
+    expect(within(details).getByRole('button', { name: 'Edit…' })).toBeEnabled()
+    expect(within(details).getByRole('button', { name: 'Cancel visit…' })).toBeEnabled()
+    expect(within(details).queryByTestId('cancelled-reason')).toBeNull()
+  })
+})
+
+describe('Visitors: the form says who the host is and where it is set', () => {
+  it('the edit form shows the host, not as a field (the console API takes none), and where to change it', async () => {
+    const details = await open(rosa)
+    await fireEvent.click(within(details).getByRole('button', { name: 'Edit…' }))
+    const form = await screen.findByTestId('visitor-form')
+    const host = within(form).getByTestId('visitor-host')
+    expect(host).toHaveTextContent('Host: Hanne Lund')
+    expect(host).toHaveTextContent('set on the console’s own visitor page')
+    expect(within(form).queryByRole('textbox', { name: /host/i })).toBeNull()
+  })
+})
