@@ -136,6 +136,33 @@ describe('Import says outcomes in the one live region, with the focus on the nex
     expect(added).not.toHaveAttribute('role')
   })
 
+  it('a row saved or deleted, a batch deleted: each said in the live region', async () => {
+    const start: BatchDetail = { ...summary('reversed'), rows: [row('a', '1C3BA204'), row('b', '1D3BA204')] }
+    const s = screenWith(
+      {
+        'batches.updateRow': () => {
+          s.set({ ...start, rows: [{ ...start.rows[0]!, alias: 'Desk' }, start.rows[1]!] })
+          return ok({ ...start.rows[0]!, alias: 'Desk' })
+        },
+        'batches.deleteRow': () => {
+          s.set({ ...start, rows: [{ ...start.rows[0]!, alias: 'Desk' }] })
+          return ok(summary('reversed'))
+        },
+        'batches.delete': () => ok(null)
+      },
+      start
+    )
+    await fireEvent.click(await screen.findByRole('button', { name: 'Edit row 1' }))
+    await fireEvent.input(screen.getByRole('textbox', { name: 'Alias' }), { target: { value: 'Desk' } })
+    await fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(announcer.message).toBe('Row 1 saved, sent as 1C3BA204.'))
+    await fireEvent.click(screen.getByRole('button', { name: 'Delete row 2' }))
+    await waitFor(() => expect(announcer.message).toBe('Row 2 deleted.'))
+    await fireEvent.click(screen.getByRole('button', { name: 'Delete batch…' }))
+    await fireEvent.click(screen.getByRole('button', { name: /^Delete “Gate”/ }))
+    await waitFor(() => expect(announcer.message).toBe('Batch “Gate” deleted.'))
+  })
+
   it('after Upload the focus is on the result summary, said in the live region (no second one)', async () => {
     screenWith(
       {
