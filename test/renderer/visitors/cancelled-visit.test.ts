@@ -57,6 +57,17 @@ describe('Visitors: a cancelled visit offers no action that makes no sense, and 
     }
   })
 
+  it('no credential can be added to a cancelled visit: Enroll a new card is off like Pick a card…', async () => {
+    await open({ ...rosa, status: 'CANCELLED' })
+    const credentials = await screen.findByTestId('visitor-credentials')
+    expect(within(credentials).getByTestId('cancelled-credentials')).toHaveTextContent('This visit is cancelled')
+    for (const name of ['Enroll a new card', 'Pick a card…']) {
+      const button = await within(credentials).findByRole('button', { name })
+      expect(button).toBeDisabled()
+      expect(button).toHaveAttribute('title', 'This visit is cancelled')
+    }
+  })
+
   it('an open visit can be edited and cancelled', async () => {
     const details = await open(rosa)
     expect(within(details).getByRole('button', { name: 'Edit…' })).toBeEnabled()
