@@ -61,7 +61,8 @@ describe('Roster: the plan made', () => {
       match: { state: 'matched', by: 'chosen', person: { type: 'user', id: 'u2', name: 'Ada Ng' } }
     }
     const { calls } = await makePlan(rows, {
-      'roster.resolve': () => ok({ row: chosen, totals: totals({ ambiguous: 0, matched: 3 }) })
+      'roster.resolve': () =>
+        ok({ row: chosen, rows: [chosen, ...rows.slice(1)], totals: totals({ ambiguous: 0, matched: 3 }) })
     })
     const panel = await screen.findByTestId('plan-row')
     await fireEvent.click(within(panel).getByRole('button', { name: /ada\.ng@example\.org/ }))

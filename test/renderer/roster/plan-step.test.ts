@@ -15,7 +15,12 @@ const resolvedAda: PlanRow = {
 describe('Roster: the plan', () => {
   it('opens on the row that needs the user and resolves it with the candidate picked', async () => {
     const { calls } = await openRoster('planned', {
-      'roster.resolve': () => ok({ row: resolvedAda, totals: totals({ ambiguous: 0, matched: 3, ready: 3 }) })
+      'roster.resolve': () =>
+        ok({
+          row: resolvedAda,
+          rows: [resolvedAda, ...rows.slice(1)],
+          totals: totals({ ambiguous: 0, matched: 3, ready: 3 })
+        })
     })
     render(RosterScreen)
     const panel = await screen.findByTestId('plan-row')
@@ -56,14 +61,13 @@ describe('Roster: the plan', () => {
             total: 1
           }),
         'visitors.list': () => ok({ items: [], total: 0 }),
-        'roster.resolve': () =>
-          ok({
-            row: {
-              ...missing,
-              match: { state: 'matched', by: 'chosen', person: { type: 'user', id: 'u9', name: 'Zed Ola' } }
-            },
-            totals: totals({ ambiguous: 0 })
-          })
+        'roster.resolve': () => {
+          const row: PlanRow = {
+            ...missing,
+            match: { state: 'matched', by: 'chosen', person: { type: 'user', id: 'u9', name: 'Zed Ola' } }
+          }
+          return ok({ row, rows: [row, ...rows.slice(1)], totals: totals({ ambiguous: 0 }) })
+        }
       },
       [missing, ...rows.slice(1)]
     )

@@ -146,7 +146,7 @@ export class RosterService {
     const rows = this.rowsOf(roster)
     const row = rows.find((r) => r.rowId === input.rowId)
     if (!row) throw rowNotFound(input.rowId)
-    return { row, totals: this.totals(roster, rows) }
+    return { row, rows, totals: this.totals(roster, rows) }
   }
 
   async decide(input: { id: string; rowId: string | null; kind: ConflictKind; decision: 'skip' | 'go-ahead' }) {

@@ -172,8 +172,9 @@ export class RosterStore {
   /** Who an ambiguous or missing row is; null leaves the row out. */
   async resolve(rowId: string, person: PersonRef | null): Promise<void> {
     const id = this.need()
-    const { row, totals } = await getApi().roster.resolve({ id, rowId, person })
-    this.rows = this.rows.map((r) => (r.rowId === row.rowId ? row : r))
+    // Every row: choosing someone already on a later line makes that line a duplicate.
+    const { rows, totals } = await getApi().roster.resolve({ id, rowId, person })
+    this.rows = rows
     this.totals = totals
   }
 

@@ -70,9 +70,9 @@ export const rosterChannels = {
     z.object({ rows: z.array(planRowSchema), totals: planTotalsSchema })
   ),
   'roster.resolve': channel(
-    "Say who an ambiguous or missing row is (or null: leave the row out); the row's plan is redone",
+    'Say who an ambiguous or missing row is (or null: leave the row out); the plan is redone and answered whole (another row may change: the same person on a later line)',
     z.object({ id: rosterId, rowId, person: personRefSchema.nullable() }),
-    z.object({ row: planRowSchema, totals: planTotalsSchema })
+    z.object({ row: planRowSchema, rows: z.array(planRowSchema), totals: planTotalsSchema })
   ),
   'roster.decide': channel(
     'Skip a conflicting step (the default) or do it anyway, for one row or every row with that conflict',
