@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { heldCardSchema, heldPinSchema } from './nfc-cards'
+import { endsAfterStart } from '../visitors/visit-rules'
 
 /**
  * Visitor (spec 2.7, facts 3.8–3.10). Responses carry the status name; the list filter takes the
@@ -181,9 +182,8 @@ const visitorFields = z.object({
   week_schedule: weekScheduleSchema.optional()
 })
 
-function endAfterStart(v: { start_time?: number; end_time?: number }): boolean {
-  return v.start_time === undefined || v.end_time === undefined || v.end_time > v.start_time
-}
+// The window rule the form and main apply too (shared/visitors/visit-rules.ts).
+const endAfterStart = (v: { start_time?: number; end_time?: number }) => endsAfterStart(v.start_time, v.end_time)
 const endAfterStartIssue = { message: 'end_time must be after start_time', path: ['end_time'] }
 
 export const visitorCreateSchema = visitorFields.refine(endAfterStart, endAfterStartIssue)

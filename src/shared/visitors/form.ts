@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { resourceTypes, visitReasons } from '../access/visitors'
 import { scheduleSchema } from './schedule'
+import { END_BEFORE_START, endsAfterStart } from './visit-rules'
 
 /**
  * The visitor form, shared by the renderer (field messages before anything is sent) and main
@@ -51,9 +52,6 @@ export const visitorFormSchema = visitorFormFields
     email: email.default(''),
     remarks: remarks.default('')
   })
-  .refine((v) => !(v.start_time > 0 && v.end_time > 0) || v.end_time > v.start_time, {
-    message: 'The visit must end after it starts.',
-    path: ['end_time']
-  })
+  .refine((v) => endsAfterStart(v.start_time, v.end_time), { message: END_BEFORE_START, path: ['end_time'] })
 export type VisitorForm = z.infer<typeof visitorFormSchema>
 export type VisitorFormInput = z.input<typeof visitorFormSchema>

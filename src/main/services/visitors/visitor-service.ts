@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared/errors'
+import { END_BEFORE_START, endsAfterStart, pastEndError } from '../../../shared/visitors/visit-rules'
 import {
   anyTimeWeek,
   matchesName,
@@ -31,23 +32,36 @@ function createBody(form: VisitorForm) {
  * against the other end as the console holds it now.
  */
 function updateBody(send: Partial<VisitorFields>, current: Visitor): VisitorUpdate {
-  const start = send.start_time ?? current.start_time
-  const end = send.end_time ?? current.end_time
-  if (start !== undefined && end !== undefined && end <= start) {
+  if (!endsAfterStart(send.start_time ?? current.start_time, send.end_time ?? current.end_time)) {
     throw new AppError({
       kind: 'validation',
       code: 'INVALID_INPUT',
-      message: 'The visit must end after it starts: the console holds a window the new time does not fit.',
+      message: `${END_BEFORE_START} The console holds a window the new time does not fit.`,
       hint: 'Open the visitor again to see its times, then change both ends together.',
       details: { field: send.end_time !== undefined ? 'end_time' : 'start_time' }
     })
   }
+  // An end changed to one already past (an end left as it was may be old: the visit is being corrected).
+  if (send.end_time !== undefined) refusePastEnd(send.end_time, current.end_time)
   const { week_schedule, ...rest } = send
   // The channel checked each changed field with the form's rules (visitorEditSchema).
   return {
     ...(rest as VisitorUpdate),
     ...(week_schedule !== undefined ? { week_schedule: week_schedule ?? anyTimeWeek() } : {})
   }
+}
+
+/** The form's past-end rule, applied again here: any transport (the CLI, a second tab) can call main. */
+function refusePastEnd(end: number, unchangedEnd?: number | null): void {
+  const problem = pastEndError(end, { unchangedEnd: unchangedEnd ?? null })
+  if (!problem) return
+  throw new AppError({
+    kind: 'validation',
+    code: 'INVALID_INPUT',
+    message: problem,
+    hint: 'Nothing was sent to the console.',
+    details: { field: 'end_time' }
+  })
 }
 
 /**
@@ -130,6 +144,7 @@ export class VisitorService {
   }
 
   async create(form: VisitorForm): Promise<Visitor> {
+    refusePastEnd(form.end_time)
     const c = await this.client()
     // A create whose answer was lost is looked up before it is sent again: one visitor per visit.
     return withDoors(c, await this.createCheck.create(c, form, () => c.visitors.create(createBody(form))))
