@@ -40,6 +40,15 @@ export const touchPassSchema = z.object({
 })
 export type TouchPass = z.infer<typeof touchPassSchema>
 
+/**
+ * A pass of the assignable list (E11) that may be given: nobody holds it. The console lists a
+ * SUSPENDED pass there even while someone holds it (a phone lost for a while); giving that one
+ * would take it from its holder. Every count of "passes to give" and every pick uses this.
+ */
+export function freeToGive(pass: Pick<TouchPass, 'user_id'>): boolean {
+  return !pass.user_id
+}
+
 /** E12 body. */
 export const touchPassUpdateSchema = z.object({
   card_name: z.string().optional(),

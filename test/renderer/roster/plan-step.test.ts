@@ -90,8 +90,10 @@ describe('Roster: the plan', () => {
 
   it('“Leave this row out” resolves the row with nobody', async () => {
     const { calls } = await openRoster('planned', {
-      'roster.resolve': () =>
-        ok({ row: { ...rows[0]!, match: { state: 'skipped' } }, totals: totals({ ambiguous: 0, skipped: 1 }) })
+      'roster.resolve': () => {
+        const row: PlanRow = { ...rows[0]!, match: { state: 'skipped' } }
+        return ok({ row, rows: [row, ...rows.slice(1)], totals: totals({ ambiguous: 0, skipped: 1 }) })
+      }
     })
     render(RosterScreen)
     const panel = await screen.findByTestId('plan-row')

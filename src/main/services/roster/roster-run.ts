@@ -2,6 +2,7 @@ import { AppError, type AppErrorData } from '../../../shared/errors'
 import type { PlanRow } from '../../../shared/roster/sheet'
 import type { RosterProgress, RosterStep, RowOutcome } from '../../../shared/roster/run'
 import type { AccessClient } from '../access/client'
+import { freeToGive } from '../../../shared/access/touch-passes'
 import { assignCard } from '../cards/card-owners'
 import { ConsoleCards } from '../batches/console-cards'
 import { toConsoleCsv } from '../batches/csv-export'
@@ -261,7 +262,7 @@ export class RosterRun {
     return result({ state: 'done', detail: { passId } })
   }
 
-  /** The console's assignable passes not already used by this roster (each pass goes to one person). */
+  /** The console's passes nobody holds, not already used by this roster (each pass goes to one person). */
   private async loadPasses(client: RunConsole): Promise<void> {
     const used = new Set<string>()
     for (const steps of this.roster.model.steps.values()) {
@@ -269,7 +270,7 @@ export class RosterRun {
       const pass = steps.get('pass')
       if (pass?.detail.passId && pass.state !== 'failed' && pass.state !== 'planned') used.add(pass.detail.passId)
     }
-    const assignable = await client.touchPasses.assignable()
+    const assignable = (await client.touchPasses.assignable()).filter(freeToGive)
     this.passes = assignable.map((p) => p.id).filter((id) => !used.has(id))
   }
 

@@ -13,6 +13,7 @@ import { rowUndecided } from '../../../shared/roster/sheet'
 import type { LineState, RosterSummary } from '../../../shared/roster/run'
 import type { ReaderCard } from '../../../shared/reader/schemas'
 import type { AccessClient } from '../access/client'
+import { freeToGive } from '../../../shared/access/touch-passes'
 import { ConsoleCards } from '../batches/console-cards'
 import type { Emit } from '../events'
 import type { KeyValueStore } from '../storage/key-value-store'
@@ -432,7 +433,8 @@ export class RosterService {
       cards: new ConsoleCards(cards),
       batchRows,
       batchId,
-      assignablePasses: passes.length
+      // Only passes nobody holds: a suspended pass is listed as assignable while its holder keeps it.
+      assignablePasses: passes.filter(freeToGive).length
     }
     this.data.set(id, data)
     return data

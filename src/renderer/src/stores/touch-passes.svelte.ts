@@ -1,4 +1,4 @@
-import type { TouchPass, TouchPassFilterStatus } from '../../../shared/access/touch-passes'
+import { freeToGive, type TouchPass, type TouchPassFilterStatus } from '../../../shared/access/touch-passes'
 import { AppError } from '../../../shared/errors'
 import type { EditOutcome } from '../../../shared/edits/edit'
 import type { TouchPassNameEdit, TouchPassNameFields } from '../../../shared/edits/touch-pass-name'
@@ -153,7 +153,7 @@ export class TouchPassesStore extends RecordList<TouchPass> {
   /** Passes already bought that nobody holds (E11), or null when the console did not answer. */
   async unassignedCount(): Promise<number | null> {
     try {
-      return (await getApi().touchPasses.assignable()).items.filter((p) => !p.user_id).length
+      return (await getApi().touchPasses.assignable()).items.filter(freeToGive).length
     } catch {
       return null
     }
