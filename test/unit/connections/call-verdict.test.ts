@@ -69,17 +69,19 @@ describe('what one call says of the connection', () => {
     expect(verdictOf({ error: certificateChanged(URL) })).toMatchObject({ state: 'certificate' })
   })
 
-  it('about one action only (404, 400/422 input, 409, a missing feature, 429, a cancel, a reader offline): no change', () => {
-    expect(answer(404)).toEqual({ kind: 'action' })
-    expect(answer(404, 'CODE_NOT_EXISTS')).toEqual({ kind: 'action' })
-    expect(answer(404, undefined, endpoints.E6)).toEqual({ kind: 'action' }) // E6 has a minVersion: "unsupported"
-    expect(answer(400)).toEqual({ kind: 'action' })
-    expect(answer(422)).toEqual({ kind: 'action' })
-    expect(answer(400, 'CODE_PARAMS_INVALID')).toEqual({ kind: 'action' })
-    expect(answer(409)).toEqual({ kind: 'action' })
-    expect(answer(429)).toEqual({ kind: 'action' })
-    expect(answer(200, 'CODE_DEVICE_DEVICE_OFFLINE')).toEqual({ kind: 'action' })
-    expect(transport('ERR_CANCELED')).toEqual({ kind: 'action' })
+  it('an answer about one action (404, 400/422, 409, a missing feature, a reader offline, an unknown field): the console answers, no key proved', () => {
+    for (const v of [
+      answer(404),
+      answer(404, 'CODE_NOT_EXISTS'),
+      answer(404, undefined, endpoints.E6), // E6 has a minVersion: "unsupported"
+      answer(400),
+      answer(422),
+      answer(400, 'CODE_PARAMS_INVALID'),
+      answer(409),
+      answer(200, 'CODE_DEVICE_DEVICE_OFFLINE')
+    ]) {
+      expect(v).toEqual({ kind: 'answered' })
+    }
     // One answer with a field this app does not know: that answer's trouble, not the console's.
     const field = new AppError({
       kind: 'server',
@@ -87,7 +89,12 @@ describe('what one call says of the connection', () => {
       message: 'unexpected field',
       details: { endpoint: 'E6', field: 'data.0.id' }
     })
-    expect(verdictOf({ error: field })).toEqual({ kind: 'action' })
+    expect(verdictOf({ error: field })).toEqual({ kind: 'answered' })
+  })
+
+  it('a limit on requests or a cancel says nothing of the console: no change', () => {
+    expect(answer(429)).toEqual({ kind: 'action' })
+    expect(transport('ERR_CANCELED')).toEqual({ kind: 'action' })
   })
 
   it('every error kind has a verdict; anything thrown that is not an AppError counts as errors', () => {
@@ -96,10 +103,10 @@ describe('what one call says of the connection', () => {
       tls: 'certificate',
       auth: 'refused',
       permission: 'missing',
-      unsupported: 'action',
-      validation: 'action',
-      conflict: 'action',
-      'not-found': 'action',
+      unsupported: 'answered',
+      validation: 'answered',
+      conflict: 'answered',
+      'not-found': 'answered',
       'rate-limited': 'action',
       server: 'trouble',
       reader: 'action',

@@ -76,7 +76,7 @@ describe('the connection state of a profile, fed by every call', () => {
     expect(words()).toEqual(['reachable', 'permissions:edit:credential'])
   })
 
-  it('a 404 or a refusal of one action’s input changes nothing, whatever the state', () => {
+  it('a limit on requests or a cancel changes nothing, whatever the state', () => {
     const { feed, words } = statesOf()
     feed(action)
     expect(words()).toEqual([])
@@ -85,6 +85,14 @@ describe('the connection state of a profile, fed by every call', () => {
     feed(down('trouble'))
     feed(action)
     expect(words()).toEqual(['reachable', 'trouble'])
+  })
+
+  it('an answer about one action (a 404: the card already gone) ends "Answering with errors", keys untouched', () => {
+    const { feed, words } = statesOf()
+    feed(refused403('edit:user'))
+    feed(down('trouble'))
+    feed({ kind: 'answered' })
+    expect(words()).toEqual(['permissions:edit:user', 'trouble', 'permissions:edit:user'])
   })
 
   it('a failure of the connection hides missing keys until it ends; then they are said again', () => {

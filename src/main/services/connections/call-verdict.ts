@@ -5,11 +5,14 @@ export type DownState = 'unreachable' | 'refused' | 'certificate' | 'trouble'
 
 /**
  * What one call's outcome says of the connection to the console:
- * - `answered`: it answered and took the token; the call's permission key (if any) is held.
+ * - `answered`: it answered and took the token; the call's permission key (if any) is held. An
+ *   answer about this action alone (no such item, input refused, a conflict, a feature the console
+ *   lacks, a reader offline, a field this app does not know) is `answered` with no key: the console
+ *   speaks and took the token, which ends "Answering with errors" or "Not answering", but proves no key.
  * - `missing`: it refused the call for a permission key the token does not hold (403).
  * - `down`: the connection itself fails (no answer, token refused, another certificate, errors).
- * - `action`: it is about this action only (no such item, input refused, a conflict, a feature the
- *   console lacks, a limit on requests, a cancel): the connection state is left as it is.
+ * - `action`: nothing about the console (a limit on requests, a cancel, the reader, the disk): the
+ *   connection state is left as it is.
  */
 export type CallVerdict =
   | { kind: 'answered'; key?: string }
@@ -33,7 +36,7 @@ export function verdictOf(outcome: CallOutcome): CallVerdict {
   switch (error.kind) {
     case 'network':
       // An HTTP answer that says "network" is the console speaking of a reader (offline): it answered.
-      if (typeof error.details?.status === 'number') return { kind: 'action' }
+      if (typeof error.details?.status === 'number') return { kind: 'answered' }
       return { kind: 'down', state: 'unreachable', message: error.message }
     case 'auth':
       return { kind: 'down', state: 'refused', message: error.message }
@@ -46,11 +49,16 @@ export function verdictOf(outcome: CallOutcome): CallVerdict {
     case 'server':
       // An API answer with one field this app does not know is about that answer, not the console:
       // the others still work (describeParseError names the field).
-      if (error.code === 'UNEXPECTED_RESPONSE' && error.details?.field !== undefined) return { kind: 'action' }
+      if (error.code === 'UNEXPECTED_RESPONSE' && error.details?.field !== undefined) return { kind: 'answered' }
       return { kind: 'down', state: 'trouble', message: error.message }
+    case 'not-found':
+    case 'validation':
+    case 'conflict':
+    case 'unsupported':
+      // The console's own answer about this action: it answers, and took the token.
+      return { kind: 'answered' }
     default:
-      // not-found, validation, conflict, unsupported, rate-limited, cancelled (and reader, storage,
-      // which are not the console's): this action's own answer.
+      // rate-limited, cancelled (and reader, storage, which are not the console's).
       return { kind: 'action' }
   }
 }
