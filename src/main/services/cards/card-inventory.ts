@@ -12,6 +12,7 @@ import { AppError } from '../../../shared/errors'
 import { applyEdit } from '../../../shared/edits/apply-edit'
 import type { EditOutcome } from '../../../shared/edits/edit'
 import { cardAliasKinds, type CardAliasEdit, type CardAliasFields } from '../../../shared/edits/card-alias'
+import { cardGone, lostAnswer, notFound } from './card-gone'
 
 /** Each token once, the first kept (a console may repeat a card within a page). */
 function uniqueCards(cards: NfcCard[]): NfcCard[] {
@@ -235,27 +236,29 @@ export class CardInventory {
    */
   async rename(token: string, edit: CardAliasEdit): Promise<EditOutcome<NfcCard, CardAliasFields>> {
     const client = await this.connections.client()
-    return applyEdit(
-      {
-        read: () => this.get(token),
-        fields: (card) => ({ alias: card.alias }),
-        write: async (send) => {
-          const taken = await this.aliasTakenBy(send.alias ?? '', token)
-          if (taken) {
-            throw new AppError({
-              kind: 'validation',
-              code: 'ALIAS_IN_USE',
-              message: `The alias "${send.alias}" is already used by card ${taken.display_id || taken.token.slice(0, 8)}: aliases are unique on the console.`,
-              hint: 'Choose another alias. Two cards of one alias could not be told apart, and an import of a card with a used alias fails.'
-            })
+    return this.onCard(token, () =>
+      applyEdit(
+        {
+          read: () => this.get(token),
+          fields: (card) => ({ alias: card.alias }),
+          write: async (send) => {
+            const taken = await this.aliasTakenBy(send.alias ?? '', token)
+            if (taken) {
+              throw new AppError({
+                kind: 'validation',
+                code: 'ALIAS_IN_USE',
+                message: `The alias "${send.alias}" is already used by card ${taken.display_id || taken.token.slice(0, 8)}: aliases are unique on the console.`,
+                hint: 'Choose another alias. Two cards of one alias could not be told apart, and an import of a card with a used alias fails.'
+              })
+            }
+            await client.nfcCards.update(token, { alias: send.alias ?? '' })
+            // E8 answers "success" only: read the card back so the table shows what the console holds.
+            return this.get(token)
           }
-          await client.nfcCards.update(token, { alias: send.alias ?? '' })
-          // E8 answers "success" only: read the card back so the table shows what the console holds.
-          return this.get(token)
-        }
-      },
-      edit,
-      cardAliasKinds
+        },
+        edit,
+        cardAliasKinds
+      )
     )
   }
 
@@ -272,28 +275,71 @@ export class CardInventory {
     return kept.cards.find((c) => c.token !== token && c.status !== 'deleted' && c.alias === alias)
   }
 
+  /**
+   * Delete the card. A lost answer is read back: a card the console no longer has was deleted (said
+   * so, not "may have been done"); one it still has was not, and the lost answer is said.
+   */
   async remove(token: string): Promise<void> {
-    await (await this.connections.client()).nfcCards.remove(token)
-    if (this.snapshot) {
-      const cards = this.snapshot.cards.filter((c) => c.token !== token)
-      this.snapshot = { ...this.snapshot, cards }
-    }
+    const client = await this.connections.client()
+    await this.onCard(token, async () => {
+      try {
+        await client.nfcCards.remove(token)
+      } catch (err) {
+        if (!lostAnswer(err)) throw err
+        const stillThere = await client.nfcCards.get(token).then(
+          () => true,
+          (readErr: unknown) => {
+            if (notFound(readErr)) return false
+            throw err
+          }
+        )
+        if (stillThere) throw err
+      }
+    })
+    this.drop(token)
   }
 
   async assign(token: string, owner: OwnerRef, force = false): Promise<NfcCard> {
-    await assignCard(await this.connections.client(), token, owner, force)
-    return this.get(token)
+    return this.onCard(token, async () => {
+      await assignCard(await this.connections.client(), token, owner, force)
+      return this.get(token)
+    })
   }
 
   /** Take the card back from its current owner (the card stays in the inventory). */
   async unassign(token: string): Promise<NfcCard> {
-    const card = await this.get(token)
-    if (!card.user_id || !card.user_type) return card
-    await unassignCard(await this.connections.client(), token, {
-      type: card.user_type === 'VISITOR' ? 'visitor' : 'user',
-      id: card.user_id
+    return this.onCard(token, async () => {
+      const card = await this.get(token)
+      if (!card.user_id || !card.user_type) return card
+      await unassignCard(await this.connections.client(), token, {
+        type: card.user_type === 'VISITOR' ? 'visitor' : 'user',
+        id: card.user_id
+      })
+      return this.get(token)
     })
-    return this.get(token)
+  }
+
+  /**
+   * A write to one card: when the console answers it has no such card (deleted here, or by another
+   * desk), the card leaves the kept list and the person is told which card and why (cardGone).
+   */
+  private async onCard<T>(token: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write()
+    } catch (err) {
+      if (!notFound(err)) throw err
+      const displayId = this.snapshot?.cards.find((c) => c.token === token)?.display_id
+      this.drop(token)
+      throw cardGone(token, displayId)
+    }
+  }
+
+  /** The card out of the kept list (gone from the console). */
+  private drop(token: string): void {
+    if (this.snapshot) {
+      const cards = this.snapshot.cards.filter((c) => c.token !== token)
+      this.snapshot = { ...this.snapshot, cards }
+    }
   }
 
   /** Whether the token may edit cards (actionKeys.cards.edit), found without side effects. */
