@@ -70,6 +70,8 @@ export const rosterSummarySchema = z.object({
   done: z.number().int(),
   failed: z.number().int(),
   toCheck: z.number().int(),
+  /** Enroll-now rows still waiting for their card on the enrollment line (the run itself is through). */
+  waitingCard: z.number().int().optional(),
   /** The console the roster was first run against (profile id and name). */
   console: z.object({ profileId: z.string(), name: z.string() }).nullable()
 })

@@ -295,6 +295,7 @@ export class RosterModel {
       done: count('done'),
       failed: count('failed'),
       toCheck: count('to-check'),
+      waitingCard: count('waiting-card'),
       console: this.console
     }
   }

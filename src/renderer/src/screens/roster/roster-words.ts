@@ -41,7 +41,7 @@ export const phaseWords: Record<RosterPhase, { label: string; tone: StatusTone }
  * A roster's state as its badge says it: a finished roster says how it ended ("Finished: 29 done,
  * 1 failed"), and one with failed rows or rows to check is not shown as all well.
  */
-export function phaseBadge(summary: Pick<RosterSummary, 'phase' | 'done' | 'failed' | 'toCheck'>): {
+export function phaseBadge(summary: Pick<RosterSummary, 'phase' | 'done' | 'failed' | 'toCheck' | 'waitingCard'>): {
   label: string
   tone: StatusTone
 } {
@@ -49,6 +49,11 @@ export function phaseBadge(summary: Pick<RosterSummary, 'phase' | 'done' | 'fail
   const parts = [`${summary.done} done`]
   if (summary.failed) parts.push(`${summary.failed} failed`)
   if (summary.toCheck) parts.push(`${summary.toCheck} to check`)
+  // Rows on the enrollment line are not finished: the run is through, their cards are still to come.
+  if (summary.waitingCard) {
+    parts.push(`${summary.waitingCard} waiting for a card`)
+    return { label: `Run through: ${parts.join(', ')}`, tone: 'warn' }
+  }
   return { label: `Finished: ${parts.join(', ')}`, tone: summary.failed || summary.toCheck ? 'warn' : 'ok' }
 }
 
