@@ -13,7 +13,7 @@ export function touchPassHandlers({ touchPasses }: AppServices): HandlersOf<'tou
     'touchPasses.unbundle': ({ id, bundleId }) => touchPasses.unbundle(id, bundleId),
     'touchPasses.purchase': ({ count, idempotencyKey }) => touchPasses.purchase(count, idempotencyKey),
     'touchPasses.assign': ({ id, userId }) => touchPasses.assign(id, userId),
-    'touchPasses.assignToUsers': async ({ users }) => ({ items: await touchPasses.assignToUsers(users) }),
+    'touchPasses.assignToUsers': ({ users }) => touchPasses.assignToUsers(users),
     'touchPasses.unassign': ({ id, userId }) => touchPasses.unassign(id, userId),
     'touchPasses.capabilities': () => touchPasses.capabilities()
   }

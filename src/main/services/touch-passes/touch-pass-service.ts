@@ -1,5 +1,6 @@
 import { AppError } from '../../../shared/errors'
-import type { TouchPass, TouchPassFilterStatus } from '../../../shared/access/touch-passes'
+import { freeToGive, type TouchPass, type TouchPassFilterStatus } from '../../../shared/access/touch-passes'
+import { readBackMany, readBackPass, type GivenMany } from './read-back'
 import { applyEdit } from '../../../shared/edits/apply-edit'
 import type { EditOutcome } from '../../../shared/edits/edit'
 import {
@@ -123,16 +124,58 @@ export class TouchPassService {
     }
   }
 
+  /** §3.25; a lost answer is read back (readBackPass): the pass given, or not, never sent twice. */
   async assign(id: string, userId: string) {
-    return (await this.client()).users.assignTouchPass(userId, id)
+    const c = await this.client()
+    try {
+      return await c.users.assignTouchPass(userId, id)
+    } catch (err) {
+      return readBackPass(
+        c,
+        err,
+        id,
+        (pass) => pass.user_id === userId,
+        "The console's answer was lost, and reading the pass back shows it was not given: it is still free."
+      )
+    }
   }
 
-  async assignToUsers(users: Parameters<AccessClient['users']['assignTouchPasses']>[0]) {
-    return (await this.client()).users.assignTouchPasses(users)
+  /**
+   * §3.27; the passes free before are read first (one list) so that a lost answer can be read back
+   * user by user without taking a pass someone already held for one given now (readBackMany).
+   */
+  async assignToUsers(users: Parameters<AccessClient['users']['assignTouchPasses']>[0]): Promise<GivenMany> {
+    const c = await this.client()
+    const freeBefore = await c.touchPasses
+      .assignable()
+      .then((passes) => new Set(passes.filter(freeToGive).map((p) => p.id)))
+      .catch(() => undefined)
+    try {
+      return { items: await c.users.assignTouchPasses(users) }
+    } catch (err) {
+      return readBackMany(
+        c,
+        err,
+        users.map((u) => u.id),
+        freeBefore
+      )
+    }
   }
 
+  /** §3.26; a lost answer is read back like a gift (readBackPass). */
   async unassign(id: string, userId: string) {
-    return (await this.client()).users.unassignTouchPass(userId, id)
+    const c = await this.client()
+    try {
+      return await c.users.unassignTouchPass(userId, id)
+    } catch (err) {
+      return readBackPass(
+        c,
+        err,
+        id,
+        (pass) => pass.user_id !== userId,
+        "The console's answer was lost, and reading the pass back shows the user still holds it."
+      )
+    }
   }
 
   /** Buying and editing need one key, assigning another (as declared in shared/access/permissions.ts). */

@@ -6,6 +6,11 @@ import { touchPassNameEditSchema } from '../../edits/touch-pass-name'
 
 const idInput = z.object({ id: recordId })
 const passList = itemsOf(touchPassSchema)
+/**
+ * A pass given or taken back. `readBack`: the console's answer was lost and main read the pass
+ * again: this is what the console holds now, and it shows the change done.
+ */
+const passChanged = touchPassSchema.extend({ readBack: z.literal(true).optional() })
 
 /**
  * What a purchase did, as the list shows it: the console may answer only the first pass bought
@@ -76,7 +81,7 @@ export const touchPassChannels = {
   'touchPasses.assign': channel(
     'Give an assignable Touch Pass to a user (§3.25); it becomes PENDING until the user accepts it',
     z.object({ id: recordId, userId: recordId }),
-    touchPassSchema
+    passChanged
   ),
   'touchPasses.assignToUsers': channel(
     'Give each of several users one unassigned Touch Pass (§3.27); each becomes PENDING until accepted',
@@ -93,12 +98,17 @@ export const touchPassChannels = {
         .max(100, 'At most 100 users at a time.')
         .refine((users) => new Set(users.map((u) => u.id)).size === users.length, 'A user is listed twice.')
     }),
-    passList
+    passList.extend({
+      /** The console's answer was lost: `items` are the passes read back on the users. */
+      readBack: z.literal(true).optional(),
+      /** Read back: the users who did not get a pass (giving them one again is safe). */
+      notGiven: z.array(recordId).optional()
+    })
   ),
   'touchPasses.unassign': channel(
     'Take a Touch Pass back from its user (§3.26)',
     z.object({ id: recordId, userId: recordId }),
-    touchPassSchema
+    passChanged
   ),
   'touchPasses.capabilities': channel(
     'What the active token may do with Touch Passes: edits need `edit:credential`, assigning needs `edit:user`',

@@ -1,0 +1,91 @@
+import { AppError } from '../../../shared/errors'
+import type { TouchPass } from '../../../shared/access/touch-passes'
+import type { AccessClient } from '../access/client'
+import { answerLost } from '../access/lost-answer'
+
+/**
+ * Giving a Touch Pass and taking it back, when the console's answer is lost (the connection cut
+ * after the request went out, a proxy's 502): the console may have done it. Nothing is sent again;
+ * the pass (or each user) is read back and the answer is what the console now holds:
+ * - done: the pass as read, marked `readBack` (the screen says the answer was lost and this was read);
+ * - not done: an error saying so, with `details.outcome = 'not-done'` and the pass read in
+ *   `details.pass`: trying again is safe;
+ * - the read failed too: the lost-answer error as it came (`details.answerLost`), never "not done".
+ * Any other failure (a refusal the console answered) is thrown as it came.
+ */
+export async function readBackPass(
+  c: AccessClient,
+  err: unknown,
+  id: string,
+  done: (pass: TouchPass) => boolean,
+  notDone: string
+): Promise<TouchPass & { readBack: true }> {
+  const e = AppError.from(err)
+  if (!answerLost(e)) throw e
+  let pass: TouchPass
+  try {
+    pass = await c.touchPasses.get(id)
+  } catch {
+    throw e
+  }
+  if (done(pass)) return { ...pass, readBack: true }
+  throw notDoneError(e, notDone, { pass })
+}
+
+/** Not done, read back: the transport's "may have done it" advice no longer holds; trying again is safe. */
+function notDoneError(e: AppError, message: string, details: Record<string, unknown>): AppError {
+  const data = e.toData()
+  return new AppError({
+    ...data,
+    message,
+    retryable: true,
+    hint: 'Nothing was changed on the console, so trying again is safe.',
+    details: { ...data.details, answerLost: true, outcome: 'not-done', ...details }
+  })
+}
+
+/** What a batch gave (§3.27), said or read back. */
+export interface GivenMany {
+  items: TouchPass[]
+  /** The console's answer was lost: `items` are the passes read back on the users. */
+  readBack?: true
+  /** Read back: the users the console did not give a pass to (give them one again). */
+  notGiven?: string[]
+}
+
+/**
+ * A batch whose answer was lost: each user is read back. A user counts as served when they now hold
+ * a pass that was free before the batch was sent (`freeBefore`, the assignable list read first), so a
+ * pass they held already is never taken for one given now. When the list before could not be read,
+ * or a user cannot be read, what happened is unknown: the lost-answer error stands.
+ */
+export async function readBackMany(
+  c: AccessClient,
+  err: unknown,
+  userIds: string[],
+  freeBefore: Set<string> | undefined
+): Promise<GivenMany> {
+  const e = AppError.from(err)
+  if (!answerLost(e) || !freeBefore) throw e
+  let holders: (TouchPass | null)[]
+  try {
+    holders = await Promise.all(userIds.map(async (id) => (await c.users.get(id)).touch_pass))
+  } catch {
+    throw e
+  }
+  const items: TouchPass[] = []
+  const notGiven: string[] = []
+  userIds.forEach((id, i) => {
+    const pass = holders[i]
+    if (pass && freeBefore.has(pass.id)) items.push({ ...pass, user_id: pass.user_id || id })
+    else notGiven.push(id)
+  })
+  if (items.length === 0) {
+    throw notDoneError(
+      e,
+      "No pass was given: the console's answer was lost, and reading the users back shows none of them got a pass.",
+      { notGiven }
+    )
+  }
+  return { items, readBack: true, ...(notGiven.length > 0 ? { notGiven } : {}) }
+}
