@@ -100,5 +100,5 @@ export function cardsMain(initial: NfcCard[] = [], options: { answerAtOnce?: boo
   }
   const fail = (message: string) =>
     load().answer({ ok: false, error: { kind: 'network', message, hint: 'Try again.', retryable: true } })
-  return { state, loads, part, done, fail, heldViews, calls: bridge.calls, emit: bridge.emit }
+  return { state, loads, part, done, fail, heldViews, calls: bridge.calls, emit: bridge.emit, answers: bridge.answers }
 }

@@ -77,6 +77,8 @@ export class CardsStore {
   staleSince = $state.raw<{ what: string; at: number } | null>(null)
   /** The message shown once a card is deleted ("Card 0042 deleted."). */
   notice = $state<string | null>(null)
+  /** A write found its card gone from the console (deleted here or by another desk): said above the list. */
+  gone = $state<AppError | null>(null)
   private listeningTo: unknown = null
   private readonly loads = new Latest()
   private readonly views = new Latest()
@@ -143,7 +145,7 @@ export class CardsStore {
     this.error = null
     this.deselect()
     this.staleSince = null
-    this.notice = null
+    this.begin()
     this.canEdit = true
     this.missingPermission = undefined
   }
@@ -283,7 +285,7 @@ export class CardsStore {
     const background = this.loaded
     this.loading = true
     this.error = null
-    this.notice = null
+    this.begin()
     this.progress = null
     const api = getApi()
     const stream = streamId()
@@ -354,9 +356,42 @@ export class CardsStore {
     void this.ask()
   }
 
+  /**
+   * An action starts: the outcome lines of earlier actions on the screen go (a "Card deleted" or a
+   * "no longer on the console" is not left beside what this action will say). The details clear
+   * their own lines the same way when an action starts there (CardDetails `begin`).
+   */
+  begin(): void {
+    this.notice = null
+    this.gone = null
+  }
+
+  /**
+   * A write to one card. Main answers CARD_GONE when the console no longer has the card (and has
+   * dropped it from its list): it leaves the list and the details at once, and that is said above
+   * the list (the details it was asked from are gone). The error is thrown on for the panel that asked.
+   */
+  private async write<T>(token: string, run: () => Promise<T>): Promise<T> {
+    this.begin()
+    try {
+      return await run()
+    } catch (err) {
+      const error = AppError.from(err)
+      if (error.code === 'CARD_GONE') {
+        this.gone = error
+        if (this.selectedToken === token) this.deselect()
+        await this.ask()
+      }
+      throw error
+    }
+  }
+
   /** A new alias (only when changed), or the conflict main found: then nothing was written. */
   async rename(token: string, edit: CardAliasEdit): Promise<EditOutcome<NfcCard, CardAliasFields>> {
-    const answer = (await getApi().cards.rename({ token, edit })) as EditOutcome<NfcCard, CardAliasFields>
+    const answer = await this.write(
+      token,
+      async () => (await getApi().cards.rename({ token, edit })) as EditOutcome<NfcCard, CardAliasFields>
+    )
     if (answer.outcome === 'saved') await this.put(answer.record)
     return answer
   }
@@ -368,16 +403,16 @@ export class CardsStore {
   }
 
   async assign(token: string, owner: OwnerRef, force = false): Promise<void> {
-    await this.put(await getApi().cards.assign({ token, owner, force }))
+    await this.put(await this.write(token, () => getApi().cards.assign({ token, owner, force })))
   }
 
   async unassign(token: string): Promise<void> {
-    await this.put(await getApi().cards.unassign({ token }))
+    await this.put(await this.write(token, () => getApi().cards.unassign({ token })))
   }
 
   async remove(token: string): Promise<void> {
     const card = this.selected?.token === token ? this.selected : this.view.rows.find((c) => c.token === token)
-    await getApi().cards.delete({ token })
+    await this.write(token, () => getApi().cards.delete({ token }))
     // Removed from the console, not set to status "deleted": say so, as the card leaves the list.
     this.notice = `Card ${card?.display_id || token} deleted: the console no longer has it.`
     if (this.selectedToken === token) this.deselect()

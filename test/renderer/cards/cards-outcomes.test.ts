@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
+import CardsScreen from '../../../src/renderer/src/screens/CardsScreen.svelte'
+import ActionAnnouncer from '../../../src/renderer/src/components/common/ActionAnnouncer.svelte'
+import { cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
+import { cardsMain, range } from './cards-main'
+import type { Envelope } from '../../../src/shared/ipc/define'
+import { keepFocus } from '../../../src/renderer/src/lib/action-outcome.svelte'
+
+beforeEach(() => {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true
+  }
+})
+afterEach(() => cardsStore.reset())
+
+const refused = (error: Record<string, unknown>): Envelope =>
+  ({ ok: false, error: { retryable: false, ...error } }) as Envelope
+
+async function cardsOnScreen() {
+  const main = cardsMain(range(1, 3))
+  main.state.people = [{ id: 'u-ana', first_name: 'Ana', last_name: 'Ruiz', full_name: 'Ana Ruiz' }]
+  render(ActionAnnouncer)
+  render(CardsScreen)
+  await waitFor(() => expect(main.loads).toHaveLength(1))
+  main.done(main.state.held)
+  await waitFor(() => expect(screen.getByTestId('card-count')).toHaveTextContent('3 of 3 cards'))
+  cardsStore.selectAt(1)
+  const details = await screen.findByRole('complementary', { name: 'Card details' })
+  return { main, details }
+}
+
+describe('Cards: one truth on screen after each action', () => {
+  it('a card gone from the console: said with its number, it leaves the list and the details at once, the focus on the words', async () => {
+    const { main, details } = await cardsOnScreen()
+    const words = 'Card 0002 is no longer on the console (deleted here or by another desk).'
+    // Another desk deleted it: main says so and has dropped it from its list.
+    main.answers['cards.rename'] = () => {
+      main.state.held = main.state.held.filter((c) => c.token !== 'tok-2')
+      return refused({ kind: 'not-found', code: 'CARD_GONE', message: words })
+    }
+    await fireEvent.input(within(details).getByLabelText('Alias'), { target: { value: 'Front desk' } })
+    await fireEvent.click(within(details).getByRole('button', { name: 'Save alias' }))
+    const alert = await screen.findByText(words)
+    await waitFor(() => expect(screen.getByTestId('card-count')).toHaveTextContent('2 of 2 cards'))
+    expect(screen.queryByRole('complementary', { name: 'Card details' })).toBeNull()
+    expect(document.activeElement).toBe(alert.closest('[role="alert"]'))
+  })
+
+  it('a card deleted whose delete is asked again: "no longer on the console", not "no such item"', async () => {
+    const { main, details } = await cardsOnScreen()
+    const words = 'Card 0002 is no longer on the console (deleted here or by another desk).'
+    main.answers['cards.delete'] = () => {
+      main.state.held = main.state.held.filter((c) => c.token !== 'tok-2')
+      return refused({ kind: 'not-found', code: 'CARD_GONE', message: words })
+    }
+    await fireEvent.click(within(details).getByRole('button', { name: 'Delete card…' }))
+    await fireEvent.click(await screen.findByRole('button', { name: 'Delete card' }))
+    await screen.findByText(words)
+    await waitFor(() => expect(screen.getByTestId('card-count')).toHaveTextContent('2 of 2 cards'))
+    expect(screen.queryByRole('complementary', { name: 'Card details' })).toBeNull()
+    expect(screen.queryByText('The console has no such item.')).toBeNull()
+  })
+
+  it('"Alias saved." goes when the next action starts; a refusal is shown alone, with the focus on it', async () => {
+    const { main, details } = await cardsOnScreen()
+    await fireEvent.input(within(details).getByLabelText('Alias'), { target: { value: 'Front desk' } })
+    await fireEvent.click(within(details).getByRole('button', { name: 'Save alias' }))
+    await waitFor(() => expect(screen.getByTestId('card-saved-note')).toHaveTextContent('Alias saved.'))
+    expect(main.state.held[1]!.alias).toBe('Front desk')
+
+    main.answers['cards.assign'] = () =>
+      refused({ kind: 'conflict', message: 'The console refused to give this card.', hint: 'Try another card.' })
+    await fireEvent.click(within(details).getByRole('button', { name: 'Assign to a person…' }))
+    await fireEvent.input(within(details).getByLabelText('Give this card to'), { target: { value: 'ana' } })
+    await fireEvent.click(await within(details).findByRole('option', { name: /Ana Ruiz/ }))
+    const error = await within(details).findByRole('alert')
+    expect(error).toHaveTextContent('The console refused to give this card.')
+    expect(screen.queryByTestId('card-saved-note')).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(error))
+  })
+
+  it('"Card given to …" goes when a later save fails', async () => {
+    const { main, details } = await cardsOnScreen()
+    await fireEvent.click(within(details).getByRole('button', { name: 'Assign to a person…' }))
+    await fireEvent.input(within(details).getByLabelText('Give this card to'), { target: { value: 'ana' } })
+    await fireEvent.click(await within(details).findByRole('option', { name: /Ana Ruiz/ }))
+    await waitFor(() => expect(screen.getByTestId('card-saved-note')).toHaveTextContent('Card given to Ana Ruiz.'))
+
+    main.answers['cards.rename'] = () => refused({ kind: 'network', message: 'The console did not answer.' })
+    await fireEvent.input(within(details).getByLabelText('Alias'), { target: { value: 'Dock' } })
+    await fireEvent.click(within(details).getByRole('button', { name: 'Save alias' }))
+    const error = await within(details).findByRole('alert')
+    expect(error).toHaveTextContent('The console did not answer.')
+    expect(screen.queryByTestId('card-saved-note')).toBeNull()
+  })
+
+  it('after an alias is saved the focus is on the Alias field, even when Save (clicked) was disabled meanwhile', async () => {
+    // The app's focus keeper, as the desk installs it: a disabled Save hands the focus on.
+    const stop = keepFocus()
+    const { main, details } = await cardsOnScreen()
+    let answer: (envelope: Envelope) => void = () => undefined
+    const rename = main.answers['cards.rename']!
+    main.answers['cards.rename'] = (input) =>
+      new Promise<Envelope>((resolve) => (answer = () => resolve(rename(input) as Envelope)))
+    const alias = within(details).getByLabelText('Alias')
+    await fireEvent.input(alias, { target: { value: 'Front desk' } })
+    const save = within(details).getByRole('button', { name: 'Save alias' })
+    save.focus()
+    await fireEvent.click(save)
+    // Saving: Save is disabled and the focus keeper has moved the focus on, in the form.
+    await waitFor(() => expect(document.activeElement).not.toBe(save))
+    answer({ ok: true } as Envelope)
+    await waitFor(() => expect(screen.getByTestId('card-saved-note')).toHaveTextContent('Alias saved.'))
+    await waitFor(() => expect(document.activeElement).toBe(within(details).getByLabelText('Alias')))
+    expect(main.state.held[1]!.alias).toBe('Front desk')
+    stop()
+  })
+})
