@@ -175,7 +175,8 @@ describe('cards', () => {
       {
         kind: 'card-owned',
         step: 'card',
-        message: 'Card 77740829 belongs to Bo Li (user); it would be taken from them and given to Cy Ro.',
+        message:
+          'Card 77740829 belongs to Bo Li (user). Skipped unless you choose to take it from them and give it to Cy Ro.',
         skipped: 'Card 77740829 belongs to Bo Li (user): skipped, the card stays with them.',
         holder: { name: 'Bo Li', type: 'user' },
         overridable: true,
@@ -198,7 +199,7 @@ describe('cards', () => {
     const byVic = ownedBy(held('v-vic', 'VISITOR', null)).conflicts[0]!
     expect(byVic.holder).toEqual({ name: 'Vic Tor', type: 'visitor' })
     expect(byVic.message).toBe(
-      'Card 77740828 belongs to Vic Tor (visitor); it would be taken from them and given to Cy Ro.'
+      'Card 77740828 belongs to Vic Tor (visitor). Skipped unless you choose to take it from them and give it to Cy Ro.'
     )
     // Not in the lists read: the card record names them.
     const byGus = ownedBy(held('v-gone', 'VISITOR', { first_name: 'Gus', last_name: 'Guest' })).conflicts[0]!
@@ -207,7 +208,7 @@ describe('cards', () => {
     const nobody = ownedBy(held('u-gone', 'USER', null)).conflicts[0]!
     expect(nobody.holder).toBeUndefined()
     expect(nobody.message).toBe(
-      'Card 77740828 belongs to a user the console does not name (id u-gone); it would be taken from them and given to Cy Ro.'
+      'Card 77740828 belongs to a user the console does not name (id u-gone). Skipped unless you choose to take it from them and give it to Cy Ro.'
     )
   })
 
@@ -224,7 +225,7 @@ describe('cards', () => {
       {
         kind: 'has-card',
         step: 'card',
-        message: 'Ada Ng already holds card 000123; another card will be added.',
+        message: 'Ada Ng already holds card 000123. Skipped unless you choose to add this card as well.',
         skipped: 'Ada Ng already holds card 000123: skipped, no other card was added.',
         overridable: true,
         decision: 'skip'
@@ -412,7 +413,7 @@ describe('PIN and Touch Pass', () => {
       {
         kind: 'has-pin',
         step: 'pin',
-        message: 'Ada Ng already has a PIN; a new one will replace it.',
+        message: 'Ada Ng already has a PIN. Skipped unless you choose to replace it with a new one.',
         skipped: 'Ada Ng already has a PIN: skipped, nothing was replaced (their PIN stays).',
         overridable: true,
         decision: 'skip'

@@ -205,7 +205,7 @@ export function planRoster(input: PlanInput): RosterPlan {
         conflict(
           'card-owned',
           'card',
-          `Card ${owned.display_id} belongs to ${owner}; it would be taken from them and given to ${name}.`,
+          `Card ${owned.display_id} belongs to ${owner}. Skipped unless you choose to take it from them and give it to ${name}.`,
           true,
           {
             skipped: `Card ${owned.display_id} belongs to ${owner}: skipped, the card stays with them.`,
@@ -221,7 +221,7 @@ export function planRoster(input: PlanInput): RosterPlan {
           'card',
           same
             ? `${name} already holds this card (${owned.display_id}): there is nothing to do.`
-            : `${name} already holds ${heldCards}; another card will be added.`,
+            : `${name} already holds ${heldCards}. Skipped unless you choose to add this card as well.`,
           true,
           same ? {} : { skipped: `${name} already holds ${heldCards}: skipped, no other card was added.` }
         )
@@ -236,9 +236,15 @@ export function planRoster(input: PlanInput): RosterPlan {
       conflict('unclear-pin-cell', 'pin', message, true, { skipped })
     }
     if (pin !== false && holdings?.hasPin)
-      conflict('has-pin', 'pin', `${name} already has a PIN; a new one will replace it.`, true, {
-        skipped: `${name} already has a PIN: skipped, nothing was replaced (their PIN stays).`
-      })
+      conflict(
+        'has-pin',
+        'pin',
+        `${name} already has a PIN. Skipped unless you choose to replace it with a new one.`,
+        true,
+        {
+          skipped: `${name} already has a PIN: skipped, nothing was replaced (their PIN stays).`
+        }
+      )
 
     // The Touch Pass.
     const passCell = cell(row, columns.touchPass)
