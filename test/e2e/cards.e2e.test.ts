@@ -45,6 +45,10 @@ describe('Cards screen in Chromium (web mode, demo console)', () => {
     await alias.fill('Lobby spare 42')
     await page.getByRole('button', { name: 'Save alias' }).click()
     await page.getByTestId('action-announcer').filter({ hasText: 'Alias saved.' }).waitFor()
+    // The result and next step: the Alias field has the focus (not "Delete card…", where Save handed it while disabled).
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name))
+      .toBe('alias')
 
     await page.getByRole('searchbox', { name: 'Filter cards' }).fill('lobby spare 42')
     await expect.poll(() => count.textContent()).toMatch(/^1 of/)

@@ -2,6 +2,8 @@ import type { OwnerRef } from '../../../shared/owners'
 import type { AccessClient } from '../access/client'
 import { keysOf } from '../../../shared/access/permissions'
 import { missingKeys } from '../access/permission-probe'
+import { AppError } from '../../../shared/errors'
+import { answerLost } from '../access/lost-answer'
 
 /** PIN codes: the console makes them (E10); a user's and a visitor's are given through their own endpoints. */
 export class PinService {
@@ -21,15 +23,47 @@ export class PinService {
    * (one per person) and the screen asks first. The console shows only the PIN's hash (§3.1, §4.1).
    */
   async held(owner: OwnerRef): Promise<boolean> {
-    const client = await this.client()
-    const person = owner.type === 'user' ? await client.users.get(owner.id) : await client.visitors.get(owner.id)
-    return person.pin_code != null
+    return (await this.heldPin(owner)) !== null
   }
 
+  /** The hash token of the PIN they hold now, or null: the only trace of a PIN the console shows. */
+  private async heldPin(owner: OwnerRef): Promise<string | null> {
+    const client = await this.client()
+    const person = owner.type === 'user' ? await client.users.get(owner.id) : await client.visitors.get(owner.id)
+    return person.pin_code?.token ?? null
+  }
+
+  /**
+   * Give them the PIN. When the answer is lost, "look at the record" would help nobody: the console
+   * never shows a PIN. So their PIN's hash is read before and after, and what can be known is said:
+   * whether they hold a PIN now, and whether it changed (`details.pinHeldNow`, `pinChanged`).
+   */
   async assign(owner: OwnerRef, pin: string): Promise<void> {
     const client = await this.client()
-    if (owner.type === 'user') await client.users.assignPin(owner.id, pin)
-    else await client.visitors.assignPin(owner.id, pin)
+    const before = await this.heldPin(owner).catch(() => undefined)
+    try {
+      if (owner.type === 'user') await client.users.assignPin(owner.id, pin)
+      else await client.visitors.assignPin(owner.id, pin)
+    } catch (err) {
+      if (!(err instanceof AppError) || !answerLost(err)) throw err
+      const now = await this.heldPin(owner).catch(() => undefined)
+      if (now === undefined) throw err
+      const name = owner.name || owner.id
+      const changed = before !== undefined && now !== null && now !== before
+      throw new AppError({
+        ...err.toData(),
+        message:
+          now === null
+            ? `The console's answer was lost. ${name} holds no PIN: assign again.`
+            : `The console's answer was lost. ${name} holds a PIN now; if it is not the one shown, assign again.`,
+        hint: changed
+          ? 'Their PIN changed just now, so it is most likely the one shown.'
+          : now === null
+            ? undefined
+            : 'Their PIN did not change: they still hold the PIN they had.',
+        details: { ...err.details, answerLost: true, pinHeldNow: now !== null, pinChanged: changed }
+      })
+    }
   }
 
   async unassign(owner: OwnerRef): Promise<void> {
