@@ -119,7 +119,12 @@ export const checkResultSchema = z.object({
   /** Rows to check found on the console (now imported). */
   found: z.number().int(),
   /** Rows to check the console does not hold (now not sent: an upload sends them). */
-  absent: z.number().int()
+  absent: z.number().int(),
+  /**
+   * With absent rows, when some console cards show no NFC ID (UA cards): those could not be compared,
+   * so "not there" is not sure (console-cards.ts `unsure`).
+   */
+  unsure: z.string().optional()
 })
 export type CheckResult = z.infer<typeof checkResultSchema>
 

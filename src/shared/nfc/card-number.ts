@@ -78,6 +78,22 @@ export function allDigitsReading(hex: string): string | undefined {
   return `All digits: read as hex ${hex}. If ${hex} is the card's decimal number (the reader panel's "Decimal"), its NFC ID is ${decimalUid}: give that instead.`
 }
 
+/**
+ * The all-digit note for an NFC ID as it was written (typed, or a CSV cell): one rule for every
+ * place. Written with no separators and all digits, it is ambiguous whatever its value (`12345678`
+ * is a 4-byte hex UID, and a decimal card number too): read as hex, and the decimal reading named.
+ * Written with separators (`04:11:22:33:44:55:77`) or `0x`, it is hex by its form: no note.
+ * undefined when no note applies (a letter, separators, or no UID length in hex).
+ */
+export function writtenDigitsReading(written: string): string | undefined {
+  const text = written.trim()
+  if (!isAllDigits(text)) return undefined
+  if (text.length % 2 !== 0 || !(nfcUidByteLengths as readonly number[]).includes(text.length / 2)) return undefined
+  // Any value of up to 20 digits fits 10 bytes; a small one is a UID whose first bytes are 00.
+  const decimalUid = uidOfDecimal(text) ?? padToUid(BigInt(text).toString(16).toUpperCase())!
+  return `All digits: read as hex ${text}. If ${text} is the card's decimal number (the reader panel's "Decimal"), its NFC ID is ${decimalUid}: give that instead.`
+}
+
 /** Leading zero bytes are lost in a number: pad back to the smallest UID length that holds it. */
 function padToUid(hex: string): string | undefined {
   const bytes = nfcUidByteLengths.find((n) => n * 2 >= hex.length)

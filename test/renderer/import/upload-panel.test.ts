@@ -4,7 +4,7 @@ import UploadPanel from '../../../src/renderer/src/components/import/UploadPanel
 import RowsTable from '../../../src/renderer/src/components/import/RowsTable.svelte'
 import BatchList from '../../../src/renderer/src/components/import/BatchList.svelte'
 import CsvPreviewTable from '../../../src/renderer/src/components/import/CsvPreviewTable.svelte'
-import type { BatchRow, BatchSummary } from '../../../src/shared/batches/schemas'
+import type { BatchRow, BatchSummary, CheckResult } from '../../../src/shared/batches/schemas'
 import type { Reach } from '../../../src/renderer/src/stores/batches.svelte'
 import { AppError } from '../../../src/shared/errors'
 
@@ -36,6 +36,7 @@ function panel(props: {
   rows?: BatchRow[]
   reach?: Reach
   otherConsole?: { profileId: string; name: string } | null
+  checkResult?: CheckResult | null
 }) {
   const handlers = { onupload: vi.fn(), oncheck: vi.fn(), ontest: vi.fn(), onexportfailed: vi.fn() }
   render(UploadPanel, {
@@ -65,13 +66,28 @@ describe('upload panel: every row can be resolved from the screen', () => {
     expect(screen.getByTestId('to-check-note')).toHaveTextContent(/search an NFC ID on Cards, or delete a row/)
   })
 
-  it('"Retry failed" counts the failed rows fixed since', async () => {
-    const h = panel({
-      batch: summary({ total: 2, failed: 1, pending: 1 }),
-      rows: [row('a', 'failed'), row('b', 'pending', { retry: true })]
-    })
-    await fireEvent.click(screen.getByRole('button', { name: 'Retry 2 failed' }))
+  it('"Retry failed" counts the failed rows as the batch list does, and names the rows fixed since apart', async () => {
+    const batch = summary({ total: 2, failed: 1, pending: 1 })
+    const h = panel({ batch, rows: [row('a', 'failed'), row('b', 'pending', { retry: true })] })
+    render(BatchList, { batches: [batch], selectedId: null, activeConsoleId: 'p1', onopen: vi.fn() })
+    expect(screen.getByRole('list')).toHaveTextContent(/1 failed/)
+    expect(screen.queryByRole('button', { name: /Retry 2 failed/ })).toBeNull()
+    await fireEvent.click(screen.getByRole('button', { name: 'Retry 1 failed and 1 fixed' }))
     expect(h.onupload).toHaveBeenCalledWith(true)
+  })
+
+  it('only rows fixed since: "Retry 1 fixed row", no failed count the batch list does not show', () => {
+    panel({ batch: summary({ total: 1, pending: 1 }), rows: [row('b', 'pending', { retry: true })] })
+    expect(screen.getByRole('button', { name: 'Retry 1 fixed row' })).toBeEnabled()
+  })
+
+  it('a check that could not compare every console card says so with its result', () => {
+    const unsure =
+      "No card with their NFC IDs among the console's 2 cards that show one; 3 cards show no NFC ID (UA cards) and could not be compared — if such a card was enrolled on a UA reader, it is already on the console."
+    panel({ batch: summary({ total: 1, pending: 1 }), checkResult: { found: 0, absent: 1, unsure } })
+    expect(screen.getByTestId('check-result')).toHaveTextContent(
+      `Checked with the console: 0 cards found there (now imported), 1 card not there (the next upload sends them). ${unsure}`
+    )
   })
 
   it('an unreachable console disables upload and check, says why, and offers to ask again', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { validateCsv } from '../../../src/main/services/batches/csv-validate'
 import { readNfcCell } from '../../../src/main/services/batches/csv-nfc-id'
-import { allDigitsReading, uidOfDecimal } from '../../../src/shared/nfc/card-number'
+import { allDigitsReading, uidOfDecimal, writtenDigitsReading } from '../../../src/shared/nfc/card-number'
 import { nfcUidFormats } from '../../../src/shared/nfc/uid'
 
 /**
@@ -22,8 +22,12 @@ describe('all-digit NFC IDs', () => {
         'All digits: read as hex 77740828. If 77740828 is the card\'s decimal number (the reader panel\'s "Decimal"), its NFC ID is 04A23B1C: give that instead.'
       ],
       ['ok', '04A23B1C', undefined],
-      // 12345678 as a decimal number is 3 bytes: no UID, so hex is its only reading.
-      ['ok', '12345678', undefined]
+      // 12345678 is a 4-byte hex UID and a decimal number too (00BC614E): both readings are said.
+      [
+        'ok',
+        '12345678',
+        'All digits: read as hex 12345678. If 12345678 is the card\'s decimal number (the reader panel\'s "Decimal"), its NFC ID is 00BC614E: give that instead.'
+      ]
     ])
     expect(p.counts).toEqual({ ok: 3, repaired: 0, refused: 0, duplicate: 0 })
   })
@@ -43,5 +47,28 @@ describe('all-digit NFC IDs', () => {
       reason:
         '"0077740828": An NFC UID is 4, 7 or 10 bytes (8, 14 or 20 hex digits); this one is 5 bytes. If 0077740828 is the card\'s decimal number, its NFC ID is 04A23B1C: give that instead.'
     })
+  })
+
+  it('one rule for the note: all digits written without separators get it, whatever their value; separated hex never does', () => {
+    // Typed or in a file, the rule reads the ID as written.
+    expect(writtenDigitsReading('12345678')).toBe(
+      'All digits: read as hex 12345678. If 12345678 is the card\'s decimal number (the reader panel\'s "Decimal"), its NFC ID is 00BC614E: give that instead.'
+    )
+    expect(writtenDigitsReading(' 10203040506070 ')).toBe(
+      `All digits: read as hex 10203040506070. If 10203040506070 is the card's decimal number (the reader panel's "Decimal"), its NFC ID is ${uidOfDecimal('10203040506070')}: give that instead.`
+    )
+    expect(writtenDigitsReading('04:11:22:33:44:55:77')).toBeUndefined()
+    expect(writtenDigitsReading('04 11 22 33')).toBeUndefined()
+    expect(writtenDigitsReading('0x12345678')).toBeUndefined()
+    expect(writtenDigitsReading('04A23B1C')).toBeUndefined()
+    // Not a hex UID length: refused as an ID, so no note.
+    expect(writtenDigitsReading('1234567890')).toBeUndefined()
+
+    const p = validateCsv('04:11:22:33:44:55:77,Colons\n04112233445577,Bare\n"12345678",Quoted\n')
+    expect(p.rows.map((r) => [r.nfcId, r.reading !== undefined])).toEqual([
+      ['04112233445577', false],
+      ['04112233445577', true],
+      ['12345678', true]
+    ])
   })
 })

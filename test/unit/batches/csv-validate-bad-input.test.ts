@@ -109,20 +109,40 @@ describe('quotes papaparse cannot read: the line is refused, no other line is lo
 })
 
 describe("Excel's separator line", () => {
-  it('"sep=," is skipped with a note, and a header row may follow it', () => {
+  it('"sep=," is named as the separator line, and a header row may follow it', () => {
     const p = preview('sep=,\nNFCID,Alias\n04A1B2C3,A\n')
     expect(brief(p)).toEqual([[3, 'ok', '04A1B2C3', 'A']])
     expect(p.notes).toEqual([
-      "Line 1 is a header row and was skipped: the console's format has none.",
+      "Line 1 is Excel's separator line (sep=,): its lines were read with that separator.",
       "Line 2 is a header row and was skipped: the console's format has none."
     ])
     expect(p.counts).toEqual({ ok: 1, repaired: 0, refused: 0, duplicate: 0 })
   })
 
-  it('"sep=;" too; a second header row after a real header is refused, not skipped', () => {
+  it('a declared "sep=;" is honoured silently: its lines are ok, not repaired, and the line is not called a header', () => {
+    const p = preview('sep=;\n04A1B2C3;A\n04A1B2C4;B\n04A1B2C5;C\n')
+    expect(brief(p)).toEqual([
+      [2, 'ok', '04A1B2C3', 'A'],
+      [3, 'ok', '04A1B2C4', 'B'],
+      [4, 'ok', '04A1B2C5', 'C']
+    ])
+    expect(p.rows.map((r) => r.messages)).toEqual([[], [], []])
+    expect(p.notes).toEqual(["Line 1 is Excel's separator line (sep=;): its lines were read with that separator."])
+    expect(p.counts).toEqual({ ok: 3, repaired: 0, refused: 0, duplicate: 0 })
+    // Undeclared, ";" is still a repair said on its line.
+    const undeclared = preview('04A1B2C3;A\n')
+    expect(undeclared.rows.map((r) => [r.status, r.messages])).toEqual([
+      ['repaired', ['";" used as separator; read as a comma']]
+    ])
+  })
+
+  it('"SEP=;" with a header; a second header row after a real header is refused, not skipped', () => {
     const p = preview('SEP=;\nNFCID;Alias\n04A1B2C3;A\n')
-    expect(brief(p)).toEqual([[3, 'repaired', '04A1B2C3', 'A']])
-    expect(p.notes).toHaveLength(2)
+    expect(brief(p)).toEqual([[3, 'ok', '04A1B2C3', 'A']])
+    expect(p.notes).toEqual([
+      "Line 1 is Excel's separator line (sep=;): its lines were read with that separator.",
+      "Line 2 is a header row and was skipped: the console's format has none."
+    ])
     const twice = preview('NFC ID,Alias\nNFC ID,Alias\n04A1B2C3,A\n')
     expect(brief(twice)).toEqual([
       [2, 'refused', null, 'Alias'],

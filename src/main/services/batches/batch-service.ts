@@ -216,7 +216,7 @@ export class BatchService implements BatchWrites {
     uid: string,
     alias?: string,
     source: 'scan' | 'typed' = 'scan'
-  ): Promise<{ row: BatchRow; duplicate: boolean }> {
+  ): Promise<{ row: BatchRow; duplicate: boolean; note?: string }> {
     const cell = readNfcCell(uid)
     if (!cell.ok) throw new AppError({ kind: 'validation', code: 'NFC_ID_INVALID', message: cell.reason })
     if (source === 'scan' && isRandomUid(cell.hex)) throw randomUid()
@@ -231,7 +231,8 @@ export class BatchService implements BatchWrites {
       const nfcId = model.sendAs(cell.hex)
       const existing = model.byCard.get(cardKey(nfcId))
       if (existing) return { row: { ...existing }, duplicate: true }
-      if (known) refuseHeldOnConsole(known, cell.hex, nfcId, alias)
+      // Not found is only sure when every console card shows its NFC ID (console-cards.ts `lookup`).
+      const note = known ? refuseHeldOnConsole(known, cell.hex, nfcId, alias) : undefined
       let chosen = alias ?? ''
       let nextNumber: number | undefined
       if (alias !== undefined) {
@@ -252,7 +253,7 @@ export class BatchService implements BatchWrites {
         status: 'pending'
       }
       await this.commit(batch, { t: 'add', rows: [row], nextNumber })
-      return { row: { ...row }, duplicate: false }
+      return { row: { ...row }, duplicate: false, ...(note ? { note: `${note}.` } : {}) }
     })
   }
 
@@ -320,6 +321,7 @@ export class BatchService implements BatchWrites {
       onConsole: known.cards
     })
     if (known.note) preview.notes.push(known.note)
+    noteUnsure(preview, known.cards)
     return preview
   }
 
@@ -335,6 +337,7 @@ export class BatchService implements BatchWrites {
         onConsole: known.cards
       })
       if (known.note) preview.notes.push(known.note)
+      noteUnsure(preview, known.cards)
       const at = now()
       const rows: BatchRow[] = []
       for (const r of preview.rows) {
@@ -450,20 +453,25 @@ export class BatchService implements BatchWrites {
       const checkedAt = new Date().toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })
       for (const row of batch.model.rows) {
         if (row.status !== 'unknown') continue
-        const card = cards.byNfcId(row.nfcId)
+        const held = cards.lookup(row.nfcId)
         results.push(
-          card
-            ? { rowId: row.id, status: 'imported', token: card.token, displayId: card.display_id }
+          held.card
+            ? { rowId: row.id, status: 'imported', token: held.card.token, displayId: held.card.display_id }
             : {
                 rowId: row.id,
                 status: 'pending',
-                reason: `Checked with the console (${checkedAt}): it does not hold this card. Upload sends it.`
+                // The console's "not held" is only sure when every card there shows its NFC ID.
+                reason: held.unsure
+                  ? `Checked with the console (${checkedAt}): ${held.unsure}. Upload sends it.`
+                  : `Checked with the console (${checkedAt}): it does not hold this card. Upload sends it.`
               }
         )
       }
       if (results.length > 0) await this.commit(batch, { t: 'results', uploadId: 'check', results })
       const found = results.filter((r) => r.status === 'imported').length
-      return { found, absent: results.length - found }
+      const absent = results.length - found
+      const unsure = absent > 0 ? cards.unsure({ id: 'their NFC IDs', card: 'such a card' }) : undefined
+      return { found, absent, ...(unsure ? { unsure: `${unsure}.` } : {}) }
     })
   }
 
@@ -567,10 +575,16 @@ function checkAlias(alias: string): void {
  * added, as a CSV preview leaves such a line out (the upload would fail on it). The ID stays typed,
  * and the message quotes it as typed (`sent` is what the batch would send: the console may hold either).
  */
-function refuseHeldOnConsole(cards: ConsoleCards, typed: string, sent: string, alias: string | undefined): void {
-  const card = cards.byNfcId(sent)
+function refuseHeldOnConsole(
+  cards: ConsoleCards,
+  typed: string,
+  sent: string,
+  alias: string | undefined
+): string | undefined {
+  const found = cards.lookup(sent)
+  const card = found.card
   if (card) {
-    const heldAs = cards.heldAs(sent)
+    const heldAs = found.heldAs
     throw new AppError({
       kind: 'conflict',
       code: 'NFC_ID_ON_CONSOLE',
@@ -587,6 +601,17 @@ function refuseHeldOnConsole(cards: ConsoleCards, typed: string, sent: string, a
       hint: 'Type another alias, or leave it empty.'
     })
   }
+  return found.unsure
+}
+
+/**
+ * A preview whose lines were compared with the console's cards says, once for the file, what that
+ * comparison could not see when some of them show no NFC ID (console-cards.ts `unsure`).
+ */
+function noteUnsure(preview: CsvPreview, cards: ConsoleCards | undefined): void {
+  if (!cards || preview.counts.ok + preview.counts.repaired === 0) return
+  const unsure = cards.unsure({ id: 'their NFC IDs', card: 'such a card' })
+  if (unsure) preview.notes.push(`Lines not marked as on the console: ${unsure}.`)
 }
 
 /** A switch of byte order would turn rows that are (or may be) on the console already: refused, saying why. */

@@ -1,5 +1,5 @@
 import type { NfcCard } from '../../../shared/access/nfc-cards'
-import { consoleCardNumber } from '../../../shared/nfc/card-number'
+import { cardNfcId, consoleCardNumber } from '../../../shared/nfc/card-number'
 import { reverseBytes } from '../../../shared/nfc/card-identity'
 
 /**
@@ -13,13 +13,49 @@ export class ConsoleCards {
   private readonly byDisplayId = new Map<string, NfcCard>()
   private readonly byToken = new Map<string, NfcCard>()
   private readonly byAliasMap = new Map<string, NfcCard>()
+  /**
+   * Cards whose number is no NFC ID (a UA card's own "100005", facts 1.9): the desk cannot see their
+   * UIDs, so an NFC ID cannot be compared with them (the Cards screen's `notNfcIds`, the same test).
+   */
+  readonly withoutNfcId: number
 
   constructor(readonly cards: NfcCard[]) {
+    let withoutNfcId = 0
     for (const card of cards) {
+      if (!cardNfcId(card.display_id)) withoutNfcId++
       this.byToken.set(card.token, card)
       if (card.display_id) this.byDisplayId.set(card.display_id.toUpperCase(), card)
       if (card.alias && !this.byAliasMap.has(card.alias)) this.byAliasMap.set(card.alias, card)
     }
+    this.withoutNfcId = withoutNfcId
+  }
+
+  /**
+   * Whether the console holds this NFC ID, and how sure the answer is: the one question every
+   * "is it on the console" of Import asks (typed IDs, CSV previews, Check with the console). Found:
+   * the card. Not found: `unsure` says why "not on the console" cannot be claimed outright, when
+   * some cards' numbers are no NFC ID (a card enrolled on a UA reader may be one of them).
+   */
+  lookup(nfcId: string): { card: NfcCard; heldAs: string } | { card: undefined; unsure: string | undefined } {
+    const card = this.byNfcId(nfcId)
+    if (card) return { card, heldAs: this.heldAs(nfcId)! }
+    return { card: undefined, unsure: this.unsure() }
+  }
+
+  /**
+   * What "not found" leaves open, or undefined when every card shows its NFC ID (then not found is
+   * not there). One sentence, without a closing full stop, for every place that says a card is absent.
+   */
+  unsure(words: { id: string; card: string } = { id: 'this NFC ID', card: 'this card' }): string | undefined {
+    const without = this.withoutNfcId
+    if (without === 0) return undefined
+    const shown = this.cards.length - without
+    const cards = (n: number) => (n === 1 ? '1 card' : `${n} cards`)
+    return (
+      `No card with ${words.id} among the console's ${cards(shown)} that show one; ` +
+      `${cards(without)} show${without === 1 ? 's' : ''} no NFC ID (UA cards) and could not be compared — ` +
+      `if ${words.card} was enrolled on a UA reader, it is already on the console`
+    )
   }
 
   /**
@@ -66,7 +102,7 @@ export class ConsoleCards {
 
   /** For the CSV preview: an NFC ID → the display id of the card the console holds. */
   get(nfcId: string): string | undefined {
-    return this.byNfcId(nfcId)?.display_id
+    return this.lookup(nfcId).card?.display_id
   }
 }
 

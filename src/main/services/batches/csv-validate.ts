@@ -6,7 +6,7 @@ import { DuplicateFinder, hashString } from './duplicate-finder'
 import { NO_MESSAGES } from './csv-messages'
 import { settleRows, type ExistingKeys } from './csv-duplicates'
 import { cardKey, cardKey32 } from '../../../shared/nfc/card-identity'
-import { allDigitsReading, isAllDigits } from '../../../shared/nfc/card-number'
+import { isAllDigits, writtenDigitsReading } from '../../../shared/nfc/card-number'
 
 export type ValidateOptions = ExistingKeys
 
@@ -115,6 +115,8 @@ class CsvRowReader {
   private extraLines = 0
   private first = true
   private broken: { line: number } | undefined
+  /** The separator a `sep=` first line declared, if any. */
+  private declared: string | undefined
 
   constructor(
     text: string,
@@ -184,13 +186,27 @@ class CsvRowReader {
       let aliasCell = nCells > 1 ? cells[1]! : ''
       let messages: string[] | undefined
 
+      if (isFirst && nCells <= 2 && SEP_LINE.test(idCell)) {
+        // Excel's separator line (`sep=;`): the file says how it is written. Named as such, and its
+        // separator honoured without a word on every line. A header row may follow it.
+        const declared = nCells === 2 ? ',' : idCell.slice(4)
+        if (declared.length === 1) {
+          this.declared = declared
+          this.notes.push(
+            `Line ${line} is Excel's separator line (sep=${declared === '\t' ? 'tab' : declared}): its lines were read with that separator.`
+          )
+          first = true
+          continue
+        }
+      }
       if (nCells === 1 && (idCell.indexOf(';') !== -1 || idCell.indexOf('\t') !== -1)) {
         const sep = idCell.indexOf(';') !== -1 ? ';' : '\t'
         const parts = idCell.split(sep)
         if (parts.length === 2) {
           idCell = parts[0]!
           aliasCell = parts[1]!
-          messages = [`"${sep === ';' ? ';' : 'tab'}" used as separator; read as a comma`]
+          // A separator the file declared is no repair.
+          if (sep !== this.declared) messages = [`"${sep === ';' ? ';' : 'tab'}" used as separator; read as a comma`]
         }
       }
       if (nCells > 2) {
@@ -273,7 +289,8 @@ class CsvRowReader {
         'ok',
         messages !== undefined && messages.length > 0 ? messages : NO_MESSAGES,
         // Read as hex, as the console's format says; flagged, never changed (card-number.ts).
-        isAllDigits(nfcId) ? allDigitsReading(nfcId) : undefined
+        // The rule is on the ID as written: separators (04:11:22:…) make it hex by its form.
+        isAllDigits(nfcId) ? writtenDigitsReading(nfcId === idCell ? nfcId : unwrapCell(idCell, [], '')) : undefined
       )
       // Hashed by card (either byte order: card-identity.ts), so the same card reversed meets its twin.
       // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: equivalent, which key a row is hashed by changes only the speed (equal keys are settled by comparing cards)

@@ -243,15 +243,19 @@ export class BatchesStore {
    * duplicate answers with the row that holds the card (in either byte order); the alias typed with
    * it is then not used.
    */
-  async addTyped(uid: string, alias?: string): Promise<{ duplicate: boolean; row: BatchRow | null }> {
+  async addTyped(
+    uid: string,
+    alias?: string
+  ): Promise<{ duplicate: boolean; row: BatchRow | null; note?: string | undefined }> {
     if (!this.selectedId) return { duplicate: false, row: null }
-    const { duplicate, row } = await getApi().batches.addScan({
+    const { duplicate, row, note } = await getApi().batches.addScan({
       batchId: this.selectedId,
       uid,
       source: 'typed',
       ...(alias?.trim() ? { alias: alias.trim() } : {})
     })
-    return { duplicate, row: row ?? null }
+    // note: what the console check could not see (cards that show no NFC ID), said with the card added.
+    return { duplicate, row: row ?? null, note }
   }
 
   async updateRow(rowId: string, change: { nfcId?: string; alias?: string }): Promise<void> {

@@ -63,7 +63,8 @@ export const batchChannels = {
       /** scan: a reader tap (the batch's byte order applies); typed: taken as written. */
       source: z.enum(['scan', 'typed']).default('scan')
     }),
-    z.object({ row: batchRowSchema, duplicate: z.boolean() })
+    // note: a typed ID not found among console cards that show one, while others show none (UA cards).
+    z.object({ row: batchRowSchema, duplicate: z.boolean(), note: z.string().optional() })
   ),
   'batches.scanInto': channel(
     'Taps on the USB reader go into this batch from now on (null: into none); each tap answers with a batches.tap event',

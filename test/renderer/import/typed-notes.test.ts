@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte'
+import ImportScreen from '../../../src/renderer/src/screens/ImportScreen.svelte'
+import CreateBatchForm from '../../../src/renderer/src/components/import/CreateBatchForm.svelte'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import type { BatchRow, BatchSummary } from '../../../src/shared/batches/schemas'
+import { eventBridge, ok } from '../enroll/event-bridge'
+
+const summary: BatchSummary = {
+  id: 'b1',
+  name: 'Lobby',
+  aliasPattern: null,
+  byteOrder: 'as-read',
+  nextNumber: 1,
+  createdAt: '',
+  updatedAt: '',
+  state: 'draft',
+  console: null,
+  counts: { total: 0, pending: 0, imported: 0, failed: 0, unknown: 0 }
+}
+const added = (nfcId: string): BatchRow => ({
+  id: 'r1',
+  nfcId,
+  alias: '',
+  addedAt: '',
+  source: 'manual',
+  status: 'pending'
+})
+const UNSURE =
+  "No card with this NFC ID among the console's 2 cards that show one; 3 cards show no NFC ID (UA cards) and could not be compared — if this card was enrolled on a UA reader, it is already on the console."
+
+/** Type an ID into the open batch; main answers with `answer`. The note shown after it, or null. */
+async function typeId(typed: string, answer: { duplicate: boolean; row: BatchRow; note?: string }) {
+  const { bridge } = eventBridge({
+    'batches.list': () => ok({ batches: [summary], unreadable: [] }),
+    'batches.get': () => ok({ ...summary, rows: [] }),
+    'reader.status': () => ok({ state: 'ready', message: 'Ready', readers: [] }),
+    'connections.test': () => ok({ ok: true, latencyMs: 3, url: 'https://console' }),
+    'batches.addScan': () => ok(answer)
+  })
+  setApiForTests(bridge)
+  render(ImportScreen)
+  await waitFor(() => expect(screen.getByTestId('batch-title')).toHaveTextContent('Lobby'))
+  await fireEvent.input(screen.getByRole('textbox', { name: 'NFC ID to add' }), { target: { value: typed } })
+  await fireEvent.click(screen.getByRole('button', { name: 'Add' }))
+  await waitFor(() => expect(screen.getByRole('textbox', { name: 'NFC ID to add' })).toHaveValue(''))
+  return screen.queryByTestId('typed-note')?.textContent ?? null
+}
+
+describe('what the screen says of a typed ID', () => {
+  it('8 digits (a 4-byte hex UID and a decimal number too): added as hex, the decimal reading named', async () => {
+    expect(await typeId('12345678', { duplicate: false, row: added('12345678') })).toBe(
+      'All digits: read as hex 12345678. If 12345678 is the card\'s decimal number (the reader panel\'s "Decimal"), its NFC ID is 00BC614E: give that instead.'
+    )
+  })
+
+  it('digits typed with separators are hex by their form: no decimal note', async () => {
+    expect(await typeId('04:11:22:33:44:55:77', { duplicate: false, row: added('04112233445577') })).toBeNull()
+  })
+
+  it("main's word that the console could not compare every card is shown with the card added", async () => {
+    expect(await typeId('04A23B1C', { duplicate: false, row: added('04A23B1C'), note: UNSURE })).toBe(UNSURE)
+  })
+})
+
+describe('new batch', () => {
+  it('the byte order checkbox says it applies to every card, not only tapped ones', () => {
+    render(CreateBatchForm, { oncreate: async () => {}, oncancel: () => {} })
+    expect(
+      screen.getByRole('checkbox', { name: 'Reverse the byte order of every card (tapped, typed or from a CSV)' })
+    ).not.toBeChecked()
+    expect(screen.queryByText(/of tapped cards/)).toBeNull()
+  })
+})
