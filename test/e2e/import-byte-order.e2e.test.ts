@@ -51,7 +51,10 @@ describe('Import: one byte order for every row of a batch, before and after a sw
 
     const after = '04D1D2D4'
     await type(after, 'Mix-03', 3)
-    await expect.poll(() => announced(page)).toBe(`Added ${after} as Mix-03, sent as ${reversed(after)}.`)
+    // The demo console's seeded UA cards show no NFC ID: the note says they could not be compared.
+    await expect
+      .poll(() => announced(page))
+      .toMatch(new RegExp(`^Added ${after} as Mix-03, sent as ${reversed(after)}\\. No card with this NFC ID among`))
     // The focus stays where the next card is typed.
     expect(await typedId.evaluate((el) => el === document.activeElement)).toBe(true)
 

@@ -105,11 +105,13 @@ describe('installer job: typed IDs and CSV files, uploads through failures, card
     expect(why[6]).toMatch(/double quote on line 9 is never closed/)
     expect(why[8]).toBe(`Already on the console as card ${decimal('04A1B2AA')}`)
     const notes = await page.getByTestId('csv-panel').locator('.notes li').allTextContents()
-    expect(notes).toEqual([
+    expect(notes.slice(0, 3)).toEqual([
       'The byte order mark (BOM) at the start of the file was removed.',
       'Windows line endings (CRLF) were read as plain line breaks.',
       "Line 1 is a header row and was skipped: the console's format has none."
     ])
+    // The demo console's seeded UA cards show no NFC ID: the file could not be compared with them.
+    expect(notes.slice(3)).toEqual([expect.stringMatching(/^Lines not marked as on the console: No card with their/)])
     await job.expectAccessible('CSV preview')
     await page.getByRole('button', { name: 'Add 3 valid rows to the batch' }).click()
     await expect.poll(() => page.getByTestId('csv-added').textContent()).toMatch(/Added 3 rows/)
