@@ -10,15 +10,16 @@ afterEach(() => cleanup())
 
 const ana = { id: 'u1', first_name: 'Ana', last_name: 'Ruiz', full_name: 'Ana Ruiz', user_email: 'ana@example.com' }
 
-/** The PINs screen, main answering every step; Ana Ruiz holds no PIN. */
+/** The PINs screen, main answering every step; Ana Ruiz holds no PIN until she is given one. */
 function pinsScreen() {
+  let holds = false
   const { bridge } = scriptedBridge({
     'pins.generate': () => ({ ok: true, result: { pin: '48152637' } }),
     'users.search': () => ({ ok: true, result: { items: [ana], total: 1 } }),
     'visitors.list': () => ({ ok: true, result: { items: [], total: 0 } }),
-    'pins.held': () => ({ ok: true, result: { held: false } }),
-    'pins.assign': () => ({ ok: true, result: { assigned: true } }),
-    'pins.unassign': () => ({ ok: true, result: { unassigned: true } })
+    'pins.held': () => ({ ok: true, result: { held: holds } }),
+    'pins.assign': () => ((holds = true), { ok: true, result: { assigned: true } }),
+    'pins.unassign': () => ((holds = false), { ok: true, result: { unassigned: true } })
   })
   setApiForTests(bridge)
   return render(PinsScreen)
@@ -54,7 +55,7 @@ describe('PINs: each outcome is said in the app’s one live region, the focus o
     await fireEvent.click(screen.getByText("Remove someone's PIN"))
     await fireEvent.input(screen.getByRole('searchbox', { name: 'Whose PIN' }), { target: { value: 'Ana' } })
     await fireEvent.click(await screen.findByRole('option', { name: /Ana Ruiz/ }, { timeout: 2000 }))
-    await press(screen.getByRole('button', { name: 'Remove PIN' }))
+    await press(await screen.findByRole('button', { name: 'Remove PIN' }))
     await expect.poll(() => announcer.message).toBe('Ana Ruiz has no PIN any more.')
     expect(document.activeElement).toBe(screen.getByTestId('pin-removed'))
 
