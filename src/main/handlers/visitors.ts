@@ -11,7 +11,7 @@ export function visitorHandlers({ visitors }: AppServices): HandlersOf<'visitors
       await visitors.cancel(id)
       return { cancelled: true as const }
     },
-    'visitors.assignNewPin': ({ id }) => visitors.assignNewPin(id),
+    'visitors.assignNewPin': ({ id, replace }) => visitors.assignNewPin(id, replace ?? false),
     'visitors.unassignPin': async ({ id }) => {
       await visitors.unassignPin(id)
       return { removed: true as const }

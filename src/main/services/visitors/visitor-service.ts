@@ -4,6 +4,7 @@ import {
   anyTimeWeek,
   matchesName,
   nameWords,
+  visitorDisplayName,
   type Visitor,
   type VisitorStatus,
   type VisitorUpdate
@@ -84,13 +85,19 @@ async function withDoors(c: AccessClient, visitor: Visitor): Promise<Visitor> {
  * that lets nobody in. The console's record does not say when it was cancelled, so the message says it
  * happened while the form was open (the screen offers no Edit on a visit already cancelled).
  */
-function cancelledRefusal(current: Visitor): AppError | null {
+function cancelledRefusal(
+  current: Visitor,
+  words = {
+    said: `while the form was open (by another desk or the console's own page); nothing was saved`,
+    hint: 'Your changes are still in the form. Cancel it; if the visitor is coming after all, create a new visit.'
+  }
+): AppError | null {
   if (current.status !== 'CANCELLED') return null
   return new AppError({
     kind: 'conflict',
     code: 'VISIT_CANCELLED',
-    message: `This visit was cancelled on the console while the form was open (by another desk or the console's own page); nothing was saved.`,
-    hint: 'Your changes are still in the form. Cancel it; if the visitor is coming after all, create a new visit.'
+    message: `This visit was cancelled on the console ${words.said}.`,
+    hint: words.hint
   })
 }
 
@@ -188,8 +195,27 @@ export class VisitorService {
     await (await this.client()).visitors.remove(id)
   }
 
-  async assignNewPin(id: string): Promise<{ pin: string }> {
+  /**
+   * A new PIN for the visitor, read again first (as an edit is): a visit cancelled meanwhile gets
+   * none, and a PIN another desk gave meanwhile is replaced only when the person said so (`replace`,
+   * after the screen's "Replace X's PIN?"), never because the screen had not heard of it.
+   */
+  async assignNewPin(id: string, replace = false): Promise<{ pin: string }> {
     const c = await this.client()
+    const current = await c.visitors.get(id)
+    const refusal = cancelledRefusal(current, {
+      said: `(by another desk or the console's own page); no PIN was given`,
+      hint: 'If the visitor is coming after all, create a new visit.'
+    })
+    if (refusal) throw refusal
+    if (current.pin_code != null && !replace) {
+      throw new AppError({
+        kind: 'conflict',
+        code: 'PIN_HELD',
+        message: `${visitorDisplayName(current)} already has a PIN (given meanwhile by another desk or the console's own page); nothing was changed.`,
+        hint: 'Replace it only if you mean to: their PIN stops opening doors.'
+      })
+    }
     const pin = await c.pinCodes.generate()
     await c.visitors.assignPin(id, pin)
     return { pin }

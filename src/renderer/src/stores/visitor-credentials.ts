@@ -3,7 +3,9 @@ import { getApi } from '../lib/api'
 /** A visitor's PIN, NFC cards and QR code on the console. */
 export const visitorCredentials = {
   /** The console makes up the PIN; it is shown once. */
-  newPin: async (id: string): Promise<string> => (await getApi().visitors.assignNewPin({ id })).pin,
+  /** `replace`: the person confirmed replacing a PIN the visitor holds (main refuses to replace one otherwise). */
+  newPin: async (id: string, replace: boolean): Promise<string> =>
+    (await getApi().visitors.assignNewPin({ id, replace })).pin,
   removePin: (id: string) => getApi().visitors.unassignPin({ id }),
   /** `force`: take the card over from whoever holds it. */
   addCard: (id: string, token: string, force: boolean) => getApi().visitors.assignNfc({ id, token, force }),

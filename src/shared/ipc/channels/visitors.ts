@@ -33,8 +33,8 @@ export const visitorChannels = {
     z.object({ cancelled: z.literal(true) })
   ),
   'visitors.assignNewPin': channel(
-    'Generate a PIN (E1) and give it to the visitor (§4.9); the plaintext is answered only this once',
-    idInput,
+    'Generate a PIN (E1) and give it to the visitor (§4.9); the plaintext is answered only this once. The visitor is read first: a visit cancelled meanwhile is refused, and a PIN held is replaced only with replace: true',
+    idInput.extend({ replace: z.boolean().optional() }),
     z.object({ pin: z.string().regex(/^\d+$/) })
   ),
   'visitors.unassignPin': channel("Remove the visitor's PIN (§4.10)", idInput, z.object({ removed: z.literal(true) })),
