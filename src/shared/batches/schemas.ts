@@ -34,6 +34,12 @@ export const batchRowSchema = z.object({
   displayId: z.string().optional(),
   /** A failed row edited since: "Retry failed" sends it again with the failed ones. */
   retry: z.boolean().optional(),
+  /**
+   * All digits, but written with separators or 0x (`04:11:22:33:44:55:77`): hex by its form, so no
+   * decimal reading applies (shared/nfc/card-number.ts `writtenDigitsReading`). The row keeps only
+   * its normal form; this keeps what the writing said.
+   */
+  hexByForm: z.literal(true).optional(),
   reason: z.string().optional()
 })
 export type BatchRow = z.infer<typeof batchRowSchema>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte'
 import ImportScreen from '../../../src/renderer/src/screens/ImportScreen.svelte'
 import CreateBatchForm from '../../../src/renderer/src/components/import/CreateBatchForm.svelte'
+import RowsTable from '../../../src/renderer/src/components/import/RowsTable.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import type { BatchRow, BatchSummary } from '../../../src/shared/batches/schemas'
 import { eventBridge, ok } from '../enroll/event-bridge'
@@ -70,5 +71,23 @@ describe('new batch', () => {
       screen.getByRole('checkbox', { name: 'Reverse the byte order of every card (tapped, typed or from a CSV)' })
     ).not.toBeChecked()
     expect(screen.queryByText(/of tapped cards/)).toBeNull()
+  })
+})
+
+describe('the rows table gives the all-digit note by the same rule', () => {
+  it('digits written bare get it; digits written with separators (hexByForm) do not', () => {
+    render(RowsTable, {
+      rows: [
+        { ...added('12345678'), id: 'bare' },
+        { ...added('04112233445577'), id: 'colons', hexByForm: true }
+      ],
+      order: 'as-read',
+      locked: false,
+      onsave: async () => {},
+      ondelete: async () => {}
+    })
+    expect(screen.getAllByTestId('digits-reading').map((el) => el.textContent)).toEqual([
+      'All digits: read as hex 12345678. If 12345678 is the card\'s decimal number (the reader panel\'s "Decimal"), its NFC ID is 00BC614E: give that instead.'
+    ])
   })
 })

@@ -83,6 +83,11 @@ export class BatchModel {
           row.nfcId = entry.nfcId
           this.indexCard(row)
         }
+        // How the new ID was written goes with it (an edit of the alias alone keeps it).
+        if (entry.nfcId !== undefined) {
+          if (entry.hexByForm) row.hexByForm = true
+          else delete row.hexByForm
+        }
         if (entry.alias !== undefined && entry.alias !== row.alias) {
           if (row.alias) this.byAlias.delete(row.alias)
           row.alias = entry.alias

@@ -19,6 +19,7 @@ import { BatchModel } from './batch-model'
 import { exportFilename, toConsoleCsv } from './csv-export'
 import { readNfcCell } from './csv-nfc-id'
 import { isRandomUid } from '../../../shared/nfc/uid'
+import { isAllDigits, writtenDigitsReading } from '../../../shared/nfc/card-number'
 import { cardKey } from '../../../shared/nfc/card-identity'
 import { syncDir } from '../../../node/atomic-file'
 import { validateCsv } from './csv-validate'
@@ -250,7 +251,8 @@ export class BatchService implements BatchWrites {
         alias: chosen,
         addedAt: now(),
         source: source === 'typed' || alias !== undefined ? 'manual' : 'scan',
-        status: 'pending'
+        status: 'pending',
+        ...(hexByForm(uid, cell.hex) ? { hexByForm: true as const } : {})
       }
       await this.commit(batch, { t: 'add', rows: [row], nextNumber })
       return { row: { ...row }, duplicate: false, ...(note ? { note: `${note}.` } : {}) }
@@ -273,6 +275,7 @@ export class BatchService implements BatchWrites {
         })
       }
       let nfcId: string | undefined
+      let byForm = false
       if (change.nfcId !== undefined) {
         const cell = readNfcCell(change.nfcId)
         if (!cell.ok) throw new AppError({ kind: 'validation', code: 'NFC_ID_INVALID', message: cell.reason })
@@ -290,13 +293,21 @@ export class BatchService implements BatchWrites {
         }
         // An edit is entered like a tap or a typed ID: sent in the batch's order.
         nfcId = batch.model.sendAs(cell.hex)
+        byForm = hexByForm(change.nfcId, cell.hex)
       }
       if (change.alias !== undefined) {
         checkAlias(change.alias)
         const other = change.alias ? batch.model.byAlias.get(change.alias) : undefined
         if (other && other !== row) throw aliasTaken(change.alias)
       }
-      await this.commit(batch, { t: 'update', rowId, nfcId, alias: change.alias, at: now() })
+      await this.commit(batch, {
+        t: 'update',
+        rowId,
+        nfcId,
+        ...(byForm ? { hexByForm: true as const } : {}),
+        alias: change.alias,
+        at: now()
+      })
       return { ...row }
     })
   }
@@ -344,7 +355,16 @@ export class BatchService implements BatchWrites {
         if ((r.status === 'ok' || r.status === 'repaired') && r.nfcId !== undefined) {
           // A file's ID is entered like a tap or a typed one: sent in the batch's order.
           const nfcId = batch.model.sendAs(r.nfcId)
-          rows.push({ id: randomUUID(), nfcId, alias: r.alias, addedAt: at, source: 'csv', status: 'pending' })
+          rows.push({
+            id: randomUUID(),
+            nfcId,
+            alias: r.alias,
+            addedAt: at,
+            source: 'csv',
+            status: 'pending',
+            // All digits without the preview's decimal note: the line wrote them as hex (04:11:…).
+            ...(isAllDigits(r.nfcId) && r.reading === undefined ? { hexByForm: true as const } : {})
+          })
         }
       }
       if (rows.length > 0) await this.commit(batch, { t: 'add', rows })
@@ -539,6 +559,11 @@ export class BatchService implements BatchWrites {
     this.closed = true
     await Promise.allSettled([...this.batches.values()].map((b) => b.lock.then(() => b.journal.close())))
   }
+}
+
+/** All digits written with separators or 0x: hex by its form, no decimal reading (schemas.ts `hexByForm`). */
+function hexByForm(written: string, hex: string): boolean {
+  return isAllDigits(hex) && writtenDigitsReading(written) === undefined
 }
 
 function now(): string {

@@ -53,6 +53,8 @@ export const journalEntrySchema = z.discriminatedUnion('t', [
     t: z.literal('update'),
     rowId: z.string(),
     nfcId: z.string().optional(),
+    /** With nfcId: the new ID was all digits written as hex (schemas.ts `hexByForm`). */
+    hexByForm: z.literal(true).optional(),
     alias: z.string().optional(),
     at: z.string()
   }),
