@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { fireEvent, render, screen, within } from '@testing-library/svelte'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
+import ActionAnnouncer from '../../../src/renderer/src/components/common/ActionAnnouncer.svelte'
+import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
 import TouchPassDetails from '../../../src/renderer/src/components/touch-passes/TouchPassDetails.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { touchPasses } from '../../../src/renderer/src/stores/touch-passes.svelte'
@@ -10,7 +12,10 @@ import { passOf } from './pass-fixture'
 type Sent = { id: string; edit: { base: Record<string, unknown>; changes: Record<string, unknown> } }
 
 describe('Touch Pass rename: the name only, with the name the details opened with; a clash is chosen first', () => {
-  beforeEach(() => touchPasses.reset())
+  beforeEach(() => {
+    touchPasses.reset()
+    announcer.message = ''
+  })
 
   it('sends the name alone; a name changed on the console meanwhile is shown, nothing sent until chosen', async () => {
     const pass = passOf('7', 'ACTIVE', 'Spare 1')
@@ -26,6 +31,7 @@ describe('Touch Pass rename: the name only, with the name the details opened wit
       }
     })
     setApiForTests(bridge)
+    render(ActionAnnouncer)
     render(TouchPassDetails, { pass })
     await fireEvent.input(screen.getByLabelText('Name on the pass'), { target: { value: 'Front desk ' } })
     await fireEvent.click(screen.getByRole('button', { name: 'Rename' }))
@@ -42,5 +48,8 @@ describe('Touch Pass rename: the name only, with the name the details opened wit
     await expect.poll(() => sent.length).toBe(2)
     expect(sent[1]!.edit).toEqual({ base: {}, changes: {} })
     expect(screen.queryByRole('dialog')).toBeNull()
+    // Nothing was written on the console: not "Name saved".
+    await waitFor(() => expect(screen.getByTestId('action-announcer')).toHaveTextContent('Name kept as on the console'))
+    expect(screen.getByTestId('action-announcer')).not.toHaveTextContent('Name saved')
   })
 })

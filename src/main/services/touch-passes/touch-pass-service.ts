@@ -135,7 +135,7 @@ export class TouchPassService {
         err,
         id,
         (pass) => pass.user_id === userId,
-        "The console's answer was lost, and reading the pass back shows it was not given: it is still free."
+        "The console's answer was lost; reading the pass back shows it is still free."
       )
     }
   }
@@ -173,7 +173,7 @@ export class TouchPassService {
         err,
         id,
         (pass) => pass.user_id !== userId,
-        "The console's answer was lost, and reading the pass back shows the user still holds it."
+        "The console's answer was lost; reading the pass back shows the user still holds it."
       )
     }
   }

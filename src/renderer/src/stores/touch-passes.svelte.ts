@@ -1,4 +1,9 @@
-import { freeToGive, type TouchPass, type TouchPassFilterStatus } from '../../../shared/access/touch-passes'
+import {
+  freeToGive,
+  touchPassSchema,
+  type TouchPass,
+  type TouchPassFilterStatus
+} from '../../../shared/access/touch-passes'
 import { AppError } from '../../../shared/errors'
 import type { EditOutcome } from '../../../shared/edits/edit'
 import type { TouchPassNameEdit, TouchPassNameFields } from '../../../shared/edits/touch-pass-name'
@@ -16,6 +21,9 @@ export function missingPermission(err: AppError): string | null {
   const key = err.details?.['permission']
   return typeof key === 'string' ? key : null
 }
+
+/** A pass given or taken back; `readBack`: the console's answer was lost and main read the pass again. */
+export type PassGiven = TouchPass & { readBack?: true }
 
 /** What the list shows: every status, one status (E9), the assignable list (E11) or the expired. */
 export type TouchPassView = TouchPassFilterStatus | '' | 'ASSIGNABLE' | 'EXPIRED'
@@ -142,12 +150,43 @@ export class TouchPassesStore extends RecordList<TouchPass> {
     return this.change(() => getApi().touchPasses.unbundle({ id, bundleId }))
   }
 
-  assign(id: string, userId: string): Promise<TouchPass> {
-    return this.change(() => getApi().touchPasses.assign({ id, userId }))
+  assign(id: string, userId: string): Promise<PassGiven> {
+    return this.give(id, () => getApi().touchPasses.assign({ id, userId }))
   }
 
-  unassign(id: string, userId: string): Promise<TouchPass> {
-    return this.change(() => getApi().touchPasses.unassign({ id, userId }))
+  unassign(id: string, userId: string): Promise<PassGiven> {
+    return this.give(id, () => getApi().touchPasses.unassign({ id, userId }))
+  }
+
+  /**
+   * Giving or taking back, whatever the outcome, leaves the list row and the details showing what
+   * the console holds: the pass answered (or read back by main after a lost answer), the pass main
+   * read back when it was not done (`details.pass`), or — the outcome unknown, or refused by a
+   * console rule (the screen was out of date) — the pass read again here, when it can be.
+   */
+  private async give(id: string, run: () => Promise<PassGiven>): Promise<PassGiven> {
+    let answer: PassGiven
+    try {
+      answer = await run()
+    } catch (err) {
+      const e = this.refused(err)
+      await this.showAsHeld(id, e)
+      throw e
+    }
+    const { readBack: _readBack, ...pass } = answer
+    this.replace(pass)
+    return answer
+  }
+
+  private async showAsHeld(id: string, e: AppError): Promise<void> {
+    const readBack = touchPassSchema.safeParse(e.details?.['pass'])
+    if (readBack.success) return this.replace(readBack.data)
+    if (!e.details?.['answerLost'] && e.kind !== 'conflict' && e.kind !== 'validation') return
+    try {
+      this.replace(await getApi().touchPasses.get({ id }))
+    } catch {
+      // Not readable either: the error already says to look at the pass again.
+    }
   }
 
   /** Passes already bought that nobody holds (E11), or null when the console did not answer. */
@@ -159,9 +198,9 @@ export class TouchPassesStore extends RecordList<TouchPass> {
     }
   }
 
-  /** §3.27: one free pass for each user, chosen by the console. Never retried. */
-  async assignToUsers(userIds: string[]): Promise<TouchPass[]> {
-    return (await getApi().touchPasses.assignToUsers({ users: userIds.map((id) => ({ id })) })).items
+  /** §3.27: one free pass for each user, chosen by the console. Never retried; a lost answer is read back by main. */
+  assignToUsers(userIds: string[]): ReturnType<Api['touchPasses']['assignToUsers']> {
+    return getApi().touchPasses.assignToUsers({ users: userIds.map((id) => ({ id })) })
   }
 
   /** Spends money: sent once per idempotency key, never retried. */

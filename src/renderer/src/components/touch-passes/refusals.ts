@@ -13,6 +13,16 @@ const done: Record<PassAction, string> = {
   unassign: 'The pass was not taken back.'
 }
 
+/** Said when the console's answer was lost and nobody could read what became of the change. */
+const unknown: Record<PassAction, string> = {
+  rename: 'It is not known whether the pass was renamed.',
+  ACTIVE: 'It is not known whether the pass was activated.',
+  SUSPENDED: 'It is not known whether the pass was suspended.',
+  unbundle: 'It is not known whether the device was removed from the pass.',
+  assign: 'It is not known whether the pass was given to the user.',
+  unassign: 'It is not known whether the pass was taken back.'
+}
+
 /** What to do when the console refuses an action by one of its rules (not a missing key). */
 const ruleHints: Record<PassAction, string> = {
   rename: 'Open the pass again to see its current state, then rename it.',
@@ -26,7 +36,9 @@ const ruleHints: Record<PassAction, string> = {
 
 /**
  * A failed change, said for the one action that failed: what did not happen, the console's own
- * reason (carried in the message), and what to do. Other actions are not affected by it.
+ * reason (carried in the message), and what to do. Other actions are not affected by it. An answer
+ * lost on the way back (`details.answerLost`) is "not done" only when main read the pass back and
+ * found it so (`details.outcome = 'not-done'`); otherwise what happened is not known, and said so.
  */
 export function refusal(action: PassAction, err: AppError): AppError {
   const hint =
@@ -36,7 +48,9 @@ export function refusal(action: PassAction, err: AppError): AppError {
       : err.kind === 'not-found'
         ? 'The pass or the user is no longer on the console: refresh the list.'
         : undefined)
-  return new AppError({ ...err.toData(), message: `${done[action]} ${err.message}`, ...(hint ? { hint } : {}) })
+  const lost = err.details?.['answerLost'] === true && err.details['outcome'] !== 'not-done'
+  const what = lost ? unknown[action] : done[action]
+  return new AppError({ ...err.toData(), message: `${what} ${err.message}`, ...(hint ? { hint } : {}) })
 }
 
 /** Said next to a user found for a pass: the console refuses a second pass for them. */
