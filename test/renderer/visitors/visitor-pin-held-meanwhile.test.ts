@@ -5,6 +5,7 @@ import VisitorsScreen from '../../../src/renderer/src/screens/VisitorsScreen.sve
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import type { Visitor } from '../../../src/shared/access/visitors'
 import { scriptedBridge } from '../../support/fake-bridge'
+import type { Envelope } from '../../../src/shared/ipc/define'
 
 afterEach(() => cleanup())
 
@@ -41,12 +42,17 @@ describe('Visitors: a PIN another desk gave meanwhile is replaced only when the 
       'visitors.get': () => ({ ok: true, result: { ...kai, pin_code: holds ? { token: 'x'.repeat(64) } : null } }),
       'visitors.capabilities': () => ({ ok: true, result: { canEdit: true } }),
       'visitors.qrState': () => ({ ok: true, result: { assigned: false, pngBase64: null } }),
-      'visitors.assignNewPin': (input) => {
+      'visitors.assignNewPin': (input): Envelope => {
         if (!(input as { replace?: boolean }).replace) {
           holds = true
           return {
             ok: false,
-            error: { kind: 'conflict', code: 'PIN_HELD', message: 'Kai Nguyen already has a PIN; nothing was changed.' }
+            error: {
+              kind: 'conflict',
+              code: 'PIN_HELD',
+              message: 'Kai Nguyen already has a PIN; nothing was changed.',
+              retryable: false
+            }
           }
         }
         return { ok: true, result: { pin: '123456' } }
