@@ -67,7 +67,8 @@ function focusQuietly(el: HTMLElement): boolean {
 }
 
 /** Text a person types into: Space there is a letter, not an act. */
-const TYPED = 'input:not([type="button"]):not([type="submit"]):not([type="checkbox"]):not([type="radio"]), textarea, [contenteditable=""], [contenteditable="true"]'
+const TYPED =
+  'input:not([type="button"]):not([type="submit"]):not([type="checkbox"]):not([type="radio"]), textarea, [contenteditable=""], [contenteditable="true"]'
 
 /** An action's focus move is allowed: the person has not put the focus elsewhere since acting, or it is lost. */
 function mayMoveFocus(doc: Document): boolean {
