@@ -120,12 +120,15 @@ const screens: {
         return screen.getByRole('button', { name: 'Assign PIN' })
       },
       visitor: async () => {
-        await fireEvent.click(screen.getByText("Remove someone's PIN"))
         // A visitor whose visit is not over (a cancelled or ended visit cannot be picked), found by name.
+        // (Remove is offered only to someone who holds a PIN; Assign is held to the same key.)
         const { items } = await getApi().visitors.list({ page: 1, pageSize: 50 })
         const visitor = items.find((v) => !visitOver(v) && v.first_name)!
-        await pick('Whose PIN', /visitor/, `${visitor.first_name} ${visitor.last_name}`)
-        return screen.getByRole('button', { name: 'Remove PIN' })
+        const another = screen.queryByRole('button', { name: /Choose someone else/ })
+        if (another) await fireEvent.click(another)
+        await pick('Find a user or visitor', /visitor/, `${visitor.first_name} ${visitor.last_name}`)
+        await screen.findByText(/has no PIN yet|already has a PIN/, {}, wait)
+        return screen.getByRole('button', { name: 'Assign PIN' })
       }
     }
   },
