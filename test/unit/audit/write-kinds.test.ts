@@ -244,6 +244,17 @@ describe('outcomes', () => {
     expect(outcomeOf({ ok: false, error: bare })).toEqual({ outcome: 'unknown', message: 'odd answer' })
   })
 
+  it('an answer lost after the write went out (a 502 from a proxy, a reset) is unknown, never refused', () => {
+    const proxy = new AppError({ kind: 'server', code: 'HTTP_502', message: 'Bad gateway', details: { status: 502 } })
+    expect(outcomeOf({ ok: false, error: proxy })).toEqual({
+      outcome: 'unknown',
+      code: 'HTTP_502',
+      message: 'Bad gateway'
+    })
+    const reset = new AppError({ kind: 'network', code: 'ECONNRESET', message: 'cut' })
+    expect(outcomeOf({ ok: false, error: reset }).outcome).toBe('unknown')
+  })
+
   it('the desk is the OS user and the machine name', () => {
     expect(thisDesk()).toEqual({ user: userInfo().username, host: hostname() })
   })

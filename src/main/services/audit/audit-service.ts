@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { answerLost } from '../access/lost-answer'
 import { hostname, userInfo } from 'node:os'
 import { AppError } from '../../../shared/errors'
 import {
@@ -54,13 +55,14 @@ export function thisDesk(): Desk {
 /**
  * The outcome of a write as the journal keeps it: ok; refused when the console answered with an
  * error (its code), or the app refused the call before sending it; unknown when no answer came
- * (timeout, reset, cancelled), since the write may have taken effect.
+ * (timeout, reset, cancelled) or the answer was lost after the write went out (a proxy's 5xx: the
+ * one rule of access/lost-answer.ts), since the write may have taken effect.
  */
 export function outcomeOf(answer: WriteAnswer): EndInput {
   if (answer.ok) return { outcome: 'ok' }
   const { error } = answer
-  const answeredByConsole = typeof error.details?.status === 'number'
-  const refusedHere = error.kind === 'validation' && !answeredByConsole
+  const answeredByConsole = typeof error.details?.status === 'number' && !answerLost(error)
+  const refusedHere = error.kind === 'validation' && typeof error.details?.status !== 'number'
   return {
     outcome: answeredByConsole || refusedHere ? 'refused' : 'unknown',
     ...(error.code ? { code: error.code } : {}),
