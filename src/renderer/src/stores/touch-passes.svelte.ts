@@ -199,6 +199,19 @@ export class TouchPassesStore extends RecordList<TouchPass> {
   }
 
   /** §3.27: one free pass for each user, chosen by the console. Never retried; a lost answer is read back by main. */
+  /** The users read again (a pass a lost answer gave shows on them); one that cannot be read stays as it was. */
+  usersAgain<U extends { id: string }>(users: U[]): Promise<U[]> {
+    const api = getApi()
+    return Promise.all(
+      users.map((u) =>
+        api.users.get({ id: u.id }).then(
+          (fresh) => fresh as unknown as U,
+          () => u
+        )
+      )
+    )
+  }
+
   assignToUsers(userIds: string[]): ReturnType<Api['touchPasses']['assignToUsers']> {
     return getApi().touchPasses.assignToUsers({ users: userIds.map((id) => ({ id })) })
   }
