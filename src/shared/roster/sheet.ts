@@ -93,7 +93,12 @@ export const cardPlanSchema = z.discriminatedUnion('kind', [
   /** Already on the console (its display id shows the NFC ID): assign it. */
   z.object({ kind: z.literal('existing'), nfcId: z.string(), token: z.string(), displayId: z.string() }),
   /** Not on the console yet: import it (E16), then assign. */
-  z.object({ kind: z.literal('import'), nfcId: z.string() }),
+  z.object({
+    kind: z.literal('import'),
+    nfcId: z.string(),
+    /** Why "not on the console" is not certain: some console cards show no NFC ID (UA cards). */
+    unsure: z.string().optional()
+  }),
   /** A row of an import batch (imported with it first if it is not yet). */
   z.object({
     kind: z.literal('batch'),

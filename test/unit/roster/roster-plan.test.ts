@@ -139,6 +139,24 @@ describe('cards', () => {
     })
   })
 
+  it('a card the console does not show: the plan says a "no" is not certain when some cards show no NFC ID (UA cards)', () => {
+    const withUa = new ConsoleCards([
+      consoleCard('04A23B1C', 'tok-free'),
+      nfcCardSchema.parse({
+        token: 'tok-ua',
+        display_id: '100005',
+        status: 'assigned',
+        user_id: 'u-x',
+        user_type: 'USER'
+      })
+    ])
+    const card = only([['bo@example.com', 'Bo Li', '04A23B99', '', '']], { cards: withUa }).card
+    expect(card).toMatchObject({ kind: 'import', nfcId: '04A23B99' })
+    expect(card.kind === 'import' && card.unsure).toMatch(
+      /1 card shows no NFC ID \(UA cards\) and could not be compared/
+    )
+  })
+
   it('"enroll" in any case is enrolled now; an empty cell follows the option', () => {
     expect(only([['bo@example.com', '', 'ENROLL', '', '']]).card).toEqual({ kind: 'enroll' })
     expect(only([['bo@example.com', '', 'Enroll', '', '']]).card).toEqual({ kind: 'enroll' })

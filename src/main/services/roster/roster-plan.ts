@@ -171,12 +171,17 @@ export function planRoster(input: PlanInput): RosterPlan {
       )
     } else if (cardCell !== undefined) {
       const nfcId = cardCell.hex
-      const onConsole = cards.byNfcId(nfcId)
+      // The one "is it on the console" question Import asks too, with how sure a "no" is.
+      const found = cards.lookup(nfcId)
+      const onConsole = found.card
       const inBatch = options.batchId !== null ? batchByNfcId.get(cardKey(nfcId)) : undefined
       if (onConsole) card = { kind: 'existing', nfcId, token: onConsole.token, displayId: onConsole.display_id }
       else if (inBatch && options.batchId !== null && USABLE_BATCH_STATUS.has(inBatch.status)) {
         card = batchCard(options.batchId, inBatch)
-      } else card = { kind: 'import', nfcId }
+      } else {
+        const unsure = found.card === undefined ? found.unsure : undefined
+        card = { kind: 'import', nfcId, ...(unsure ? { unsure } : {}) }
+      }
       // A row the user left out holds no card: the same card on a later row is that row's.
       const first = firstLineOfCard.get(cardKey(nfcId))
       if (first !== undefined) {
