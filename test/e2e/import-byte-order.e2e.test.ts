@@ -68,7 +68,8 @@ describe('Import: one byte order for every row of a batch, before and after a sw
     await add.waitFor()
     // The next step has the focus; the reading is said.
     await expect.poll(() => add.evaluate((el) => el === document.activeElement)).toBe(true)
-    expect(await announced(page)).toMatch(/^Read mixed\.csv: 1 ok, 0 repaired, 0 refused, 1 duplicate\./)
+    // The live region is emptied, then given the words a moment later (said again if repeated): polled.
+    await expect.poll(() => announced(page)).toMatch(/^Read mixed\.csv: 1 ok, 0 repaired, 0 refused, 1 duplicate\./)
     await add.press('Enter')
     await expect.poll(() => rows(page).count()).toBe(4)
     await page.getByRole('button', { name: 'Close', exact: true }).click()
@@ -88,7 +89,7 @@ describe('Import: one byte order for every row of a batch, before and after a sw
     const result = page.getByTestId('upload-result')
     await expect.poll(() => result.textContent(), { timeout: 30_000 }).toBe('Sent 4: 4 imported.')
     await expect.poll(() => result.evaluate((el) => el === document.activeElement)).toBe(true)
-    expect(await announced(page)).toBe('Sent 4: 4 imported.')
+    await expect.poll(() => announced(page)).toBe('Sent 4: 4 imported.')
 
     // The console holds exactly the intended IDs: each row reversed, once; nothing as typed.
     const cards: { nfc_id: string; alias: string }[] = await job.state('cards')
