@@ -113,7 +113,14 @@ describe('audit trail (Chromium 1366×768, web mode, demo console)', () => {
     await page.getByRole('textbox', { name: 'NFC ID to add' }).fill(NFC_ID)
     await page.getByRole('button', { name: 'Add', exact: true }).click()
     await page.getByRole('button', { name: 'Upload 1 card to the console' }).click()
-    await expect.poll(() => page.getByText(/Sent 1: 1 imported/).count()).toBe(1)
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('upload-result')
+          .getByText(/Sent 1: 1 imported/)
+          .count()
+      )
+      .toBe(1)
 
     // The visit cancelled.
     await job.open('Visitors')
