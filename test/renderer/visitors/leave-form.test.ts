@@ -6,30 +6,14 @@ import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { visitors } from '../../../src/renderer/src/stores/visitors.svelte'
 import type { Visitor } from '../../../src/shared/access/visitors'
 import { scriptedBridge } from '../../support/fake-bridge'
+import { visitorFixture } from '../../support/visitor-fixture'
 
 afterEach(() => {
   cleanup()
   visitors.reset()
 })
 
-const start = Math.floor(Date.now() / 1000) + 3600
-const person = (id: string, first_name: string, last_name: string): Visitor => ({
-  id,
-  first_name,
-  last_name,
-  status: 'UPCOMING',
-  visit_reason: 'Business',
-  visitor_company: 'Acme',
-  mobile_phone: '',
-  remarks: '',
-  start_time: start,
-  end_time: start + 7200,
-  nfc_cards: [],
-  pin_code: null,
-  schedule: null,
-  resources: [{ id: 'g-lobby', name: 'Lobby', type: 'door_group' }],
-  license_plates: []
-})
+const person = (id: string, first_name: string, last_name: string): Visitor => visitorFixture(id, first_name, last_name)
 const zoe = person('v1', 'Zoë', 'Brien')
 const ivan = person('v2', 'Ivan', 'Petrov')
 

@@ -6,27 +6,12 @@ import VisitorsScreen from '../../../src/renderer/src/screens/VisitorsScreen.sve
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import type { Visitor } from '../../../src/shared/access/visitors'
 import { scriptedBridge } from '../../support/fake-bridge'
+import { visitorFixture } from '../../support/visitor-fixture'
 
 afterEach(() => cleanup())
 
-const start = Math.floor(Date.now() / 1000) + 3600
-const visitor = (id: string, first_name: string, last_name: string): Visitor => ({
-  id,
-  first_name,
-  last_name,
-  status: 'UPCOMING',
-  visit_reason: 'Business',
-  visitor_company: 'Acme',
-  mobile_phone: '',
-  remarks: '',
-  start_time: start,
-  end_time: start + 7200,
-  nfc_cards: [],
-  pin_code: null,
-  schedule: null,
-  resources: [{ id: 'g-lobby', name: 'Lobby', type: 'door_group' }],
-  license_plates: []
-})
+const visitor = (id: string, first_name: string, last_name: string): Visitor =>
+  visitorFixture(id, first_name, last_name)
 
 describe('Visitors: a new PIN is shown for its own visitor, until another is opened', () => {
   it('the PIN just given stays shown when the visitor is read again, and is not shown as another visitor’s', async () => {
