@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { envelopeSchema } from '../shared/ipc/define'
+import { resultEnvelopeSchema } from '../shared/ipc/define'
 
 /** Messages of the web bridge (browser ⇄ web-mode server). Both ends parse what they receive. */
 export const clientMessageSchema = z.object({
@@ -13,7 +13,7 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>
 export const serverMessageSchema = z.discriminatedUnion('type', [
   /** Sent once the socket is open: the largest message the server reads, so the tab can refuse bigger calls. */
   z.object({ type: z.literal('ready'), maxMessageBytes: z.number().int().positive() }),
-  z.object({ type: z.literal('result'), id: z.number().int(), envelope: envelopeSchema }),
+  z.object({ type: z.literal('result'), id: z.number().int(), envelope: resultEnvelopeSchema }),
   z.object({ type: z.literal('event'), event: z.string(), payload: z.unknown() })
 ])
 export type ServerMessage = z.infer<typeof serverMessageSchema>

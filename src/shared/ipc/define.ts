@@ -28,7 +28,8 @@ export function itemsOf<S extends z.ZodType>(item: S) {
 /** Input of a channel that takes none. JSON transports drop `undefined`, so null is accepted too. */
 export const noInput = z.union([z.undefined(), z.null()]).transform(() => undefined)
 
-export const envelopeSchema = z.discriminatedUnion('ok', [
+/** A channel's answer as it crosses a transport (the WebSocket's `result` message): the result, or the error as data. */
+export const resultEnvelopeSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), result: z.unknown() }),
   z.object({ ok: z.literal(false), error: appErrorDataSchema })
 ])
