@@ -43,7 +43,7 @@ export function presentCard(store: DemoStore, card: CardRecord) {
 }
 
 /** `nfc_cards[]` of a user or visitor: `{id, token, type}` (facts 3.1). */
-export function ownedCards(store: DemoStore, ownerId: string) {
+function ownedCards(store: DemoStore, ownerId: string) {
   return store.cards.ofOwner(ownerId).map((c) => ({ id: c.display_id, token: c.token, type: c.card_type }))
 }
 

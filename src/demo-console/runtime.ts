@@ -18,7 +18,7 @@ export const variantsSchema = z.strictObject({
 })
 export type Variants = Required<z.infer<typeof variantsSchema>>
 
-export const defaultVariants: Variants = {
+const defaultVariants: Variants = {
   pollResultField: 'card_id',
   scheduleKey: 'weekly',
   successMsg: 'success',

@@ -17,8 +17,6 @@ export const allPermissionKeys = [
   'edit:device'
 ] as const
 
-export type DemoPermission = (typeof allPermissionKeys)[number]
-
 const tokensFileSchema = z.object({ full: z.string(), view: z.string(), none: z.string() })
 export type DemoTokens = z.infer<typeof tokensFileSchema>
 

@@ -66,14 +66,7 @@ export type CertificateStatus = z.infer<typeof certificateStatusSchema>
  * (it refused calls whose permission keys the token lacks: `missing`), `trouble` (it answers with
  * errors). Per profile and token: a new token or certificate starts afresh.
  */
-export const consoleReachStates = [
-  'reachable',
-  'unreachable',
-  'refused',
-  'certificate',
-  'permissions',
-  'trouble'
-] as const
+const consoleReachStates = ['reachable', 'unreachable', 'refused', 'certificate', 'permissions', 'trouble'] as const
 export const consoleReachSchema = z.object({
   profileId: z.string(),
   state: z.enum(consoleReachStates),

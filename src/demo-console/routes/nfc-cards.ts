@@ -72,7 +72,7 @@ async function uploadedCsv(request: FastifyRequest): Promise<string> {
  * decimal. A row fails (empty token) when its NFC ID is not hex,
  * the card is already known, or its alias is already taken, in the file or on the site.
  */
-export function importCards(store: DemoStore, csv: string) {
+function importCards(store: DemoStore, csv: string) {
   // Files edited on several systems mix line endings; papaparse guesses one from the first line.
   const text = csv.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n')
   const rows = Papa.parse<string[]>(text, { newline: '\n', skipEmptyLines: 'greedy' }).data

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify'
 import { success, type Pagination } from '../envelope'
 import { invalid } from '../errors'
 
-export const MAX_PAGE_SIZE = 1000
+const MAX_PAGE_SIZE = 1000
 const DEFAULT_PAGE_SIZE = 25
 
 export interface PageRequest {
@@ -12,7 +12,7 @@ export interface PageRequest {
 }
 
 /** `page_num`/`page_size` from the query string (strings that hold integers, facts 1.7). */
-export function pageOf(query: unknown): PageRequest {
+function pageOf(query: unknown): PageRequest {
   const q = (query ?? {}) as Record<string, unknown>
   return {
     page: positive(q.page_num, 'page_num', 1, Number.MAX_SAFE_INTEGER),
@@ -28,7 +28,7 @@ function positive(value: unknown, name: string, fallback: number, max: number): 
 }
 
 /** One page of `items`; past the last page the data is empty and `total` still tells the truth. */
-export function paginate<T>(
+function paginate<T>(
   ctx: DemoContext,
   items: readonly T[],
   request: PageRequest

@@ -10,13 +10,13 @@ const required = (what: string) => ({
     issue.input === undefined || issue.input === null ? 'required' : `${what} expected`
 })
 
-export const visitReasons = ['Interview', 'Business', 'Cooperation', 'Others'] as const
+const visitReasons = ['Interview', 'Business', 'Cooperation', 'Others'] as const
 
 const time = z.string(required('a string')).regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'HH:MM:SS expected')
 const range = z
   .object({ start_time: time, end_time: time })
   .refine((r) => r.start_time < r.end_time, { message: 'must be after start_time', path: ['end_time'] })
-export const weekScheduleBody = z.strictObject(
+const weekScheduleBody = z.strictObject(
   Object.fromEntries(weekdays.map((d) => [d, z.array(range).optional()])) as Record<
     (typeof weekdays)[number],
     z.ZodOptional<z.ZodArray<typeof range>>

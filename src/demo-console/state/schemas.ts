@@ -6,7 +6,7 @@ import { visitorStatusCodes, type VisitorStatus } from '../../shared/access/visi
  * hand-edited or half-old data dir fails loudly at start instead of answering nonsense later.
  */
 
-export const cardStatuses = ['assigned', 'pending', 'disable', 'deleted', 'loss'] as const
+const cardStatuses = ['assigned', 'pending', 'disable', 'deleted', 'loss'] as const
 export const ownerSchema = z.object({ type: z.enum(['USER', 'VISITOR']), id: z.string() })
 export type Owner = z.infer<typeof ownerSchema>
 
@@ -55,7 +55,7 @@ export type WeekSchedule = z.infer<typeof weekScheduleSchema>
 /** Names in responses, integers in the list filter (facts 3.8): the codes are the shared ones. */
 export { visitorStatusCodes }
 export type { VisitorStatus }
-export const visitorStatuses = Object.keys(visitorStatusCodes) as [VisitorStatus, ...VisitorStatus[]]
+const visitorStatuses = Object.keys(visitorStatusCodes) as [VisitorStatus, ...VisitorStatus[]]
 
 export const visitorSchema = z.object({
   id: z.string(),
@@ -80,7 +80,7 @@ export const visitorSchema = z.object({
 })
 export type VisitorRecord = z.infer<typeof visitorSchema>
 
-export const touchPassStatuses = ['ACTIVE', 'PENDING', 'SUSPENDED', 'INACTIVE', 'EXPIRED'] as const
+const touchPassStatuses = ['ACTIVE', 'PENDING', 'SUSPENDED', 'INACTIVE', 'EXPIRED'] as const
 export const bundleSchema = z.object({
   bundle_id: z.string(),
   bundle_status: z.enum(['ACTIVE', 'SUSPENDED']),

@@ -43,16 +43,13 @@ export type Device = z.infer<typeof deviceSchema>
 const readerCapabilities = ['is_reader', 'identity_is_reader']
 
 /** Facts 6.3: capabilities first (reader wins over hub), then the type allow-list. */
-export function isReaderDevice(
-  device: Pick<RawDevice, 'capabilities' | 'type'>,
-  readerTypes = defaultReaderTypes
-): boolean {
+function isReaderDevice(device: Pick<RawDevice, 'capabilities' | 'type'>, readerTypes = defaultReaderTypes): boolean {
   if (device.capabilities) return device.capabilities.some((c) => readerCapabilities.includes(c))
   const type = device.type.toUpperCase()
   return readerTypes.some((t) => t.toUpperCase() === type)
 }
 
-export function toDevice(raw: RawDevice, readerTypes = defaultReaderTypes): Device {
+function toDevice(raw: RawDevice, readerTypes = defaultReaderTypes): Device {
   return {
     id: raw.id,
     name: raw.name,

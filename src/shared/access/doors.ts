@@ -44,8 +44,6 @@ const floorSchema = z.object({
     .transform((r) => r ?? [])
 })
 
-export const doorGroupTypes = ['building', 'access'] as const
-
 /** A door group with its floors and doors, as the app uses it (what the IPC contract carries). */
 export const doorGroupTopologySchema = z.object({
   id: z.string(),
@@ -100,7 +98,7 @@ export type DoorGroup = z.infer<typeof doorGroupSchema>
  * A door group the console made for doors chosen one by one: a visitor's `resources` hold such a
  * group named `visitor-<epoch ms>` instead of the doors that were sent (facts 2.0, §4.2/§4.5 samples).
  */
-export const automaticGroupName = /^visitor-\d+$/
+const automaticGroupName = /^visitor-\d+$/
 
 export function isAutomaticGroup(group: { name: string }): boolean {
   return automaticGroupName.test(group.name)

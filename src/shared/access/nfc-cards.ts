@@ -73,16 +73,6 @@ export function sameNfcCard(a: NfcCard, b: NfcCard): boolean {
   )
 }
 
-/** The same cards in the same order. */
-export function sameNfcCards(a: readonly NfcCard[], b: readonly NfcCard[]): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !sameNfcCard(a[i]!, b[i]!)) return false
-  return true
-}
-
-export const nfcCardUpdateSchema = z.object({ alias: z.string() })
-export type NfcCardUpdate = z.infer<typeof nfcCardUpdateSchema>
-
 /** One line of an import's answer (spec 2.4): an empty token means that row failed. */
 export const importRecordSchema = z.object({
   alias: z.string().default(''),
@@ -97,7 +87,6 @@ export const heldCardSchema = z.object({
   token: z.string().min(1),
   type: z.string().default('')
 })
-export type HeldCard = z.infer<typeof heldCardSchema>
 
 /** A PIN as read back: only a hash (facts 6.5). `null` or absent = no PIN. */
 export const heldPinSchema = z

@@ -3,8 +3,6 @@ import { heldCardSchema, heldPinSchema } from './nfc-cards'
 import { touchPassSchema } from './touch-passes'
 
 /** User (facts 3.1). Keys can be missing on any user; only `id` is required. */
-export const userStatuses = ['ACTIVE', 'PENDING', 'DEACTIVATED'] as const
-
 export const userSchema = z.object({
   id: z.string().min(1),
   first_name: z.string().default(''),

@@ -87,7 +87,6 @@ export const visitorScheduleSchema = z
     week_schedule: weekScheduleSchema.nullish()
   })
   .transform(({ weekly, week_schedule, ...rest }) => ({ ...rest, week_schedule: week_schedule ?? weekly ?? null }))
-export type VisitorSchedule = z.infer<typeof visitorScheduleSchema>
 
 export const resourceTypes = ['door', 'door_group'] as const
 export type ResourceType = (typeof resourceTypes)[number]

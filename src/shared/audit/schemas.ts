@@ -27,7 +27,7 @@ export type AuditAction = z.infer<typeof auditActionSchema>
  * the app stopped before the answer) — the write may or may not have taken effect.
  * pending: sent from this process, answer not back yet.
  */
-export const auditOutcomes = ['ok', 'refused', 'unknown', 'pending'] as const
+const auditOutcomes = ['ok', 'refused', 'unknown', 'pending'] as const
 export const auditOutcomeSchema = z.enum(auditOutcomes)
 export type AuditOutcome = z.infer<typeof auditOutcomeSchema>
 
@@ -131,8 +131,8 @@ export const auditPageSchema = z.object({
 })
 export type AuditPage = z.infer<typeof auditPageSchema>
 
-export const RETENTION_MIN_DAYS = 1
-export const RETENTION_MAX_DAYS = 3650
+const RETENTION_MIN_DAYS = 1
+const RETENTION_MAX_DAYS = 3650
 export const RETENTION_DEFAULT_DAYS = 365
 
 export const retentionSchema = z

@@ -19,7 +19,6 @@ export const aliasSchema = z
   .refine((a) => !/^["']|["']$/.test(a), 'An alias cannot start or end with a quote')
 
 export const rowStatusSchema = z.enum(['pending', 'sending', 'imported', 'failed', 'unknown'])
-export type RowStatus = z.infer<typeof rowStatusSchema>
 
 export const batchRowSchema = z.object({
   id: z.string().min(1),

@@ -6,7 +6,7 @@ import { nfcCardSchema, nfcCardStatuses, type NfcCard } from '../access/nfc-card
  * them at a time. Main holds the inventory (20,000 cards on a large site) and answers each question
  * with the rows in view only: the whole list never crosses to the screen (see card-view.ts in main).
  */
-export const cardSortKeys = ['display_id', 'alias', 'status', 'card_type', 'owner'] as const
+const cardSortKeys = ['display_id', 'alias', 'status', 'card_type', 'owner'] as const
 export type SortKey = (typeof cardSortKeys)[number]
 
 /** Rows one answer may carry: a few screenfuls around the view. */

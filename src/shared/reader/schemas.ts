@@ -7,7 +7,7 @@ import { z } from 'zod'
  * `restarting`: the reader process ended (crash, killed, stuck) and is being started again — no
  * card is read meanwhile, so never "ready".
  */
-export const readerStates = ['unavailable', 'no-service', 'no-reader', 'ready', 'starting', 'restarting'] as const
+const readerStates = ['unavailable', 'no-service', 'no-reader', 'ready', 'starting', 'restarting'] as const
 
 export const readerStatusSchema = z.object({
   state: z.enum(readerStates),

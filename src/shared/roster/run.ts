@@ -29,7 +29,6 @@ export const stepResultSchema = z.object({
   reason: z.string().optional(),
   code: z.string().optional()
 })
-export type StepResult = z.infer<typeof stepResultSchema>
 
 /** A row's outcome as the results screen shows it. */
 export const rowOutcomeSchema = z.object({

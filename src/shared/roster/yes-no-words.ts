@@ -37,7 +37,7 @@ for (const { yes, no } of yesNoLanguages) {
 }
 
 /** A cell as compared: trimmed, composed (a decomposed "sí" is the same word), lower case. */
-export function normalizeYesNoCell(cell: string): string {
+function normalizeYesNoCell(cell: string): string {
   return cell.trim().normalize('NFC').toLowerCase()
 }
 

@@ -54,4 +54,3 @@ export const visitorFormSchema = visitorFormFields
   })
   .refine((v) => endsAfterStart(v.start_time, v.end_time), { message: END_BEFORE_START, path: ['end_time'] })
 export type VisitorForm = z.infer<typeof visitorFormSchema>
-export type VisitorFormInput = z.input<typeof visitorFormSchema>

@@ -86,7 +86,7 @@ export interface Reply<T> {
 }
 
 /** Repeated keys for arrays (`status=A&status=B`), as the console expects (facts 1.7). */
-export function encodeQuery(query: Query | undefined): string {
+function encodeQuery(query: Query | undefined): string {
   if (!query) return ''
   const search = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) {
@@ -98,7 +98,7 @@ export function encodeQuery(query: Query | undefined): string {
   return s ? `?${s}` : ''
 }
 
-export function fillPath(path: string, params: Record<string, string> = {}): string {
+function fillPath(path: string, params: Record<string, string> = {}): string {
   return path.replace(/:([a-z_]+)/g, (_m, name: string) => {
     const value = params[name]
     if (value === undefined || value === '') {

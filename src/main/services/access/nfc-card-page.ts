@@ -56,7 +56,7 @@ function readOwner(value: unknown, index: number): Owner | null {
 }
 
 /** One card as `nfcCardSchema` reads it; throws a DataIssue for the first thing wrong with it. */
-export function readCard(value: unknown, index: number): NfcCard {
+function readCard(value: unknown, index: number): NfcCard {
   if (!isRecord(value)) throw new DataIssue([index], 'expected a card object')
   const { token, display_id, status, user_type } = value
   if (typeof token !== 'string' || token === '') throw new DataIssue([index, 'token'], 'expected a non-empty string')

@@ -32,7 +32,7 @@ export interface AllOptions<T = unknown> extends CallOptions {
  * caps the size or refuses it is handled below (served size, then SMALLER_PAGE_SIZES).
  */
 export const DEFAULT_ALL_PAGE_SIZE = 1000
-export const DEFAULT_ALL_CONCURRENCY = 4
+const DEFAULT_ALL_CONCURRENCY = 4
 /**
  * A console that never ends a list (or a list that grows faster than it is read) must not make us
  * loop for ever: past this many pages the read fails with LIST_DID_NOT_END.

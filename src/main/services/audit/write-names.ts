@@ -41,10 +41,10 @@ export interface WriteNames {
  * A read must not hold a write up for long: past this it is given up and the write goes on with
  * what the request and earlier rows named (the read's failure never fails the write).
  */
-export const READ_LIMIT_MS = 3_000
+const READ_LIMIT_MS = 3_000
 
 /** An NFC card as Cards names it: its number (display id), NFC ID in hex when the number is a UID, alias, owner. */
-export function namedCard(card: NfcCard): AuditCard {
+function namedCard(card: NfcCard): AuditCard {
   const nfc = cardNfcId(card.display_id)
   const owner = ownerName(card)
   return {

@@ -138,7 +138,7 @@ function reachOf(profileId: string, profile: ProfileConnection, checkedAt: numbe
 }
 
 /** What the missing keys mean and what to do, short enough for the sidebar (the screens say where keys are made). */
-export function missingMessage(keys: string[]): string {
+function missingMessage(keys: string[]): string {
   const them = keys.length === 1 ? 'it' : 'them'
   return `The API token lacks ${keys.join(', ')}. Add ${them} to the token on the console, or use Change token… in Settings.`
 }

@@ -53,7 +53,7 @@ export interface SaveProfileInput {
   allowPlaintextToken?: boolean
 }
 
-export const DEMO_NAME = 'Demo console'
+const DEMO_NAME = 'Demo console'
 
 /**
  * Connection profiles (name, URL, token, pinned certificate), the active one, and an access client

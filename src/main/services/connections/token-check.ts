@@ -8,7 +8,7 @@ import type { PinnedCertificate } from '../access/tls-pinning'
 
 export { permissionUses }
 
-export const TOKEN_REFUSED = 'TOKEN_REFUSED'
+const TOKEN_REFUSED = 'TOKEN_REFUSED'
 
 /** Which token was refused: a new one (nothing saved), a replacement (the old one kept), or the saved one. */
 export type CheckedToken = 'new' | 'replacement' | 'saved'

@@ -4,7 +4,7 @@ import { auditFilterSchema, auditPageSchema, retentionSchema } from '../../audit
 import { isTimeZone } from '../../audit/time-zone'
 
 /** The most rows one call answers: the screen reads a page at a time (the journal may hold tens of thousands). */
-export const AUDIT_PAGE_MAX = 500
+const AUDIT_PAGE_MAX = 500
 
 export const auditChannels = {
   'audit.list': channel(
