@@ -6,8 +6,7 @@ import type { EventName } from '../../../shared/ipc/contract'
 import { assignCard, unassignCard } from '../cards/card-owners'
 import { EnrollmentService, type EnrollConsole } from '../enrollment/enrollment'
 import type { AccessClient } from '../access/client'
-import { ConsoleCards } from '../batches/console-cards'
-import { toConsoleCsv } from '../batches/csv-export'
+import { importOneCard } from '../cards/import-one-card'
 import type { ReaderCard } from '../../../shared/reader/schemas'
 import type { Emit } from '../events'
 import type { LoadedRoster, RosterStore } from './roster-store'
@@ -341,8 +340,17 @@ export class EnrollmentLine {
   ): Promise<{ token: string; displayId?: string | undefined } | undefined> {
     const record = this.roster.model.record(row.rowId, 'card-import')
     const commit = this.deps.store.commit.bind(this.deps.store, this.roster)
-    const fail = async (error: AppError, state: 'failed' | 'unknown' = 'failed', reason = error.message) => {
-      await commit({ t: 'result', at: now(), rowId: row.rowId, step: 'card-import', state, reason, detail: { nfcId } })
+    const fail = async (error: AppError, state: 'failed' | 'unknown', reason: string, code?: string) => {
+      await commit({
+        t: 'result',
+        at: now(),
+        rowId: row.rowId,
+        step: 'card-import',
+        state,
+        reason,
+        ...(code ? { code } : {}),
+        detail: { nfcId }
+      })
       this.deps.rowChanged(row.rowId)
       this.state = 'failed'
       this.error = error.toData()
@@ -356,43 +364,9 @@ export class EnrollmentLine {
       attempt: record.attempt + 1,
       detail: { nfcId }
     })
-    const client = await this.deps.client()
-    let token: string | undefined
-    try {
-      const records = await client.nfcCards.importCsv(toConsoleCsv([{ nfcId, alias: '' }]), {
-        filename: `roster-${row.rowId}.csv`
-      })
-      token = records.find((r) => r.nfc_id.toUpperCase() === nfcId)?.token || undefined
-    } catch (err) {
-      const outcome = stepOutcome(err)
-      return fail(AppError.from(err), outcome.state, outcome.reason)
-    }
-    let displayId: string | undefined
-    if (token) {
-      displayId = await client.nfcCards
-        .get(token)
-        .then((c) => c.display_id || undefined)
-        .catch(() => undefined)
-    } else {
-      const known = await client.nfcCards
-        .all()
-        .then((cards) => new ConsoleCards(cards).byNfcId(nfcId))
-        .catch(() => undefined)
-      if (!known || known.user_id) {
-        return fail(
-          new AppError({
-            kind: 'conflict',
-            code: 'ROSTER_LINE_CARD_NOT_IMPORTED',
-            message: known
-              ? `Card ${known.display_id} is already someone's card on the console.`
-              : `The console did not import the card ${nfcId}.`,
-            hint: known ? 'Tap another card, or take this one back on Cards first.' : 'Tap another card.'
-          })
-        )
-      }
-      token = known.token
-      displayId = known.display_id || undefined
-    }
+    const imported = await importOneCard(await this.deps.client(), { nfcId, filename: `roster-${row.rowId}.csv` })
+    if (imported.state !== 'done') return fail(imported.error, imported.state, imported.reason, imported.code)
+    const { token, displayId } = imported.card
     await commit({
       t: 'result',
       at: now(),

@@ -5,7 +5,7 @@ import type { AccessClient } from '../access/client'
 import { freeToGive } from '../../../shared/access/touch-passes'
 import { assignCard } from '../cards/card-owners'
 import { ConsoleCards } from '../batches/console-cards'
-import { toConsoleCsv } from '../batches/csv-export'
+import { importOneCard } from '../cards/import-one-card'
 import type { Emit } from '../events'
 import type { ResultEntry, StepDetail } from './roster-entries'
 import type { StepRecord } from './roster-model'
@@ -171,26 +171,18 @@ export class RosterRun {
           ? await this.deps.batches.alias(card.batchId, card.rowId).catch(() => '')
           : ''
       await send({ nfcId })
-      let token: string | undefined
-      try {
-        const records = await client.nfcCards.importCsv(toConsoleCsv([{ nfcId, alias }]), {
-          filename: `roster-${row.rowId}.csv`
+      const imported = await importOneCard(client, { nfcId, alias, filename: `roster-${row.rowId}.csv` })
+      if (imported.state !== 'done') {
+        await result({
+          state: imported.state,
+          reason: imported.reason,
+          ...(imported.code ? { code: imported.code } : {}),
+          detail: { nfcId }
         })
-        token = records.find((r) => r.nfc_id.toUpperCase() === nfcId)?.token ?? records[0]?.token
-      } catch (err) {
-        return lost(err, { nfcId })
+        if (stopsTheRun(imported.error)) this.stopped = imported.error
+        return
       }
-      if (!token) {
-        return result({
-          state: 'failed',
-          reason: `The console did not import the card ${nfcId} (it may already hold it, or the alias is taken): find it on Cards.`
-        })
-      }
-      // The import answers only the token; the card's number comes from the card itself (a read).
-      const displayId = await client.nfcCards
-        .get(token)
-        .then((card) => card.display_id || undefined)
-        .catch(() => undefined)
+      const { token, displayId } = imported.card
       await result({ state: 'done', detail: { nfcId, token, ...(displayId ? { displayId } : {}) } })
       if (card.kind === 'batch') {
         // Best effort: the roster holds the card either way; the batch then never uploads it again.
@@ -321,7 +313,8 @@ export class RosterRun {
         this.commit({ t: 'result', at: now(), rowId: row.rowId, step, state, detail: record.detail, ...extra })
       if (step === 'card-import') {
         cards ??= new ConsoleCards(await client.nfcCards.all())
-        const card = record.detail.nfcId ? cards.byNfcId(record.detail.nfcId) : undefined
+        // The one lookup of Import, the plan and importOneCard (either byte order).
+        const card = record.detail.nfcId ? cards.lookup(record.detail.nfcId).card : undefined
         if (card) await result('done', { detail: { ...record.detail, token: card.token, displayId: card.display_id } })
         else await result('planned')
       } else if (step === 'card-assign') {
