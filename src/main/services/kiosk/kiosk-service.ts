@@ -21,6 +21,7 @@ import { CheckinLog } from './checkin-log'
 import { KioskSettingsStore } from './kiosk-settings'
 import { PinAttempts } from './pin-attempts'
 import { verifyPin } from './pin-hash'
+import { refused } from '../visitors/refused'
 import { refusalForVisitor } from '../../../shared/kiosk/kiosk-refusal'
 import { checkableNow, findVisit, isClosedVisit, refusalOf, refusedVisit, touchesToday } from './visit-match'
 
@@ -56,12 +57,6 @@ const RETRY_OFFLINE_MS = 15_000
 const OPEN_STATUSES = ['UPCOMING', 'ACTIVE', 'VISITING'] as const
 
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
-
-/** The console answered "no such code / no such visitor" (a fact), as opposed to not answering. */
-function refused(err: unknown): boolean {
-  if (!(err instanceof AppError)) return false
-  return ['not-found', 'validation', 'conflict'].includes(err.kind) || (err.kind === 'server' && !err.retryable)
-}
 
 /** Names a visitor can follow: an automatic group that could not be unfolded is named for the console only. */
 function doorNames(resources: readonly { name: string; type: string }[]): string[] {

@@ -1,5 +1,6 @@
 import type { Visitor } from '../../../shared/access/visitors'
 import type { KioskFound, KioskRefusal } from '../../../shared/kiosk/schemas'
+import { searchWords } from '../../../shared/text/search-words'
 
 /** A visitor may check in this long before the visit starts (early arrivals wait at the kiosk, not the desk). */
 export const EARLY_MINUTES = 60
@@ -12,15 +13,11 @@ export function isClosedVisit(status: string | undefined): boolean {
   return status !== undefined && CLOSED.has(status)
 }
 
-/** Lower case, accents dropped, punctuation as spaces: "José  O'Neil" → ["jose", "o", "neil"]. */
-export function words(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-}
+/**
+ * Lower case, accents dropped, punctuation as spaces: "José  O'Neil" → ["jose", "o", "neil"]. The
+ * words of every search by name (shared/text/search-words.ts); the kiosk's rule on them is stricter.
+ */
+export const words = searchWords
 
 /** Every word typed is a whole word of `text` (any order); nothing typed matches nothing. */
 function coversWords(typed: string[], text: string): boolean {

@@ -2,8 +2,6 @@ import { AppError } from '../../../shared/errors'
 import { END_BEFORE_START, endsAfterStart, pastEndError } from '../../../shared/visitors/visit-rules'
 import {
   anyTimeWeek,
-  matchesName,
-  nameWords,
   visitorDisplayName,
   type Visitor,
   type VisitorStatus,
@@ -18,7 +16,9 @@ import { unfoldVisitorDoors } from '../access/doors'
 import { probeEditPermission } from '../access/permission-probe'
 import { actionKeys } from '../../../shared/access/permissions'
 import { VisitorCreateCheck } from './create-check'
+import { refused } from './refused'
 import { statesNamedLike } from '../../../shared/visitors/states'
+import { matchesVisitorName, searchWords } from '../../../shared/text/search-words'
 
 /** The console's body for E17. A one-time visit has no schedule on create. */
 function createBody(form: VisitorForm) {
@@ -63,15 +63,6 @@ function refusePastEnd(end: number, unchangedEnd?: number | null): void {
     hint: 'Nothing was sent to the console.',
     details: { field: 'end_time' }
   })
-}
-
-/**
- * A refusal the console answered (no code assigned comes back as a JSON error, facts 6.4/6.6), as
- * opposed to a console that could not be reached, a token that may not read, or an old console.
- */
-function refusedAnswer(err: unknown): boolean {
-  if (!(err instanceof AppError)) return false
-  return ['not-found', 'validation', 'conflict'].includes(err.kind) || (err.kind === 'server' && !err.retryable)
 }
 
 /** The visitor with its doors as chosen: automatic groups unfolded (see unfoldVisitorDoors). */
@@ -121,15 +112,15 @@ export class VisitorService {
   }) {
     const { keyword, status, page, pageSize } = query
     const c = await this.client()
-    const words = nameWords(keyword ?? '')
-    // Sent as typed: whether a console matches case-blind is not stated (facts 3.9).
-    const first = (keyword ?? '').trim().split(/\s+/)[0] ?? ''
-    if (words.length > 1) {
-      // The console matches one prefix (§4.4): ask for the first word, keep who has every word.
-      const hits = (await c.visitors.all({ keyword: first })).filter((v) => matchesName(v, words))
+    const typed = searchWords(keyword ?? '')
+    if (typed.length > 0) {
+      // The console's keyword is one prefix of the first or last name, with accents and case as it
+      // pleases (§4.4, facts 3.9): "zoe" would miss Zoë, "Wang Wei" would miss Wei Wang. Every visitor
+      // is read and the one matcher of every name search (shared/text/search-words.ts) keeps who matches.
+      const hits = (await c.visitors.all()).filter((v) => matchesVisitorName(typed, v))
       return { items: hits.slice((page - 1) * pageSize, page * pageSize), total: hits.length }
     }
-    const states = status && !first ? statesNamedLike(status) : []
+    const states = status ? statesNamedLike(status) : []
     if (states.length > 1) {
       // One word, several console states ("Expected": UPCOMING and ACTIVE): the console filters by one
       // state per request, so each is read whole and the desk pages the union, soonest first.
@@ -138,7 +129,6 @@ export class VisitorService {
       return { items: hits.slice((page - 1) * pageSize, page * pageSize), total: hits.length }
     }
     return c.visitors.list({
-      ...(first ? { keyword: first } : {}),
       ...(status ? { status } : {}),
       page,
       pageSize
@@ -257,7 +247,7 @@ export class VisitorService {
     try {
       return { assigned: true, pngBase64: base64(await c.qrCodes.download(id)) }
     } catch (err) {
-      if (!refusedAnswer(err)) throw err
+      if (!refused(err)) throw err
       // The console answered with an error for a visitor it knows: no QR code assigned yet (facts
       // 6.6). An unknown visitor throws its own error here.
       await c.visitors.get(id)

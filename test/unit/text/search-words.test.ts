@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import {
+  foldText,
+  matchesSearch,
+  matchesVisitorName,
+  searchRecord,
+  searchWords
+} from '../../../src/shared/text/search-words'
+
+/** The one matcher of every search by name (kiosk, Visitors, Today, Badges), held by one table. */
+describe('the search matcher', () => {
+  it('folds accents, width and case, and splits on punctuation', () => {
+    expect(foldText('Zoë ÉLODIE Ｚｏｅ')).toBe('zoe elodie zoe')
+    expect(searchWords("  José  O'Neil-Smith ")).toEqual(['jose', 'o', 'neil', 'smith'])
+  })
+
+  const cases: [typed: string, first: string, last: string, found: boolean][] = [
+    ['zoe', 'Zoë', 'Martin', true],
+    ['ZOË', 'Zoe', 'Martin', true],
+    ['Wang Wei', 'Wei', 'Wang', true],
+    ['wei wang', 'Wei', 'Wang', true],
+    ['wa we', 'Wei', 'Wang', true],
+    ['王伟', '伟', '王', true],
+    ['伟王', '伟', '王', true],
+    ['王', '伟', '王', true],
+    ['王 伟', '伟', '王', true],
+    ['ros jen', 'Rosa', 'Jensen', true],
+    ['jensen rosa', 'Rosa', 'Jensen', true],
+    ['rosa rosa', 'Rosa', 'Jensen', false],
+    ['rosa jensenn', 'Rosa', 'Jensen', false],
+    ['osa', 'Rosa', 'Jensen', false],
+    ['ana perez', 'Ana María', 'Silva-Pérez', true],
+    ['maria silva', 'Ana María', 'Silva-Pérez', true],
+    ['an ana', 'Ana', 'Anders', true],
+    ['an ana', 'Ana', 'Silva', false],
+    ['jan van dijk', 'Jan', 'van Dijk', true],
+    ['', 'Rosa', 'Jensen', true],
+    ['   ', 'Rosa', 'Jensen', true]
+  ]
+  it.each(cases)('“%s” finds %s %s: %s', (typed, first, last, found) => {
+    expect(matchesVisitorName(typed, { first_name: first, last_name: last })).toBe(found)
+  })
+
+  it('finds a record by its other words too (company, host), each word once', () => {
+    const row = searchRecord(['Zoë Martin'], ['Contoso', 'Mia Lund'])
+    expect(matchesSearch('zoe contoso', row)).toBe(true)
+    expect(matchesSearch('lund', row)).toBe(true)
+    expect(matchesSearch('mia zoe', row)).toBe(true)
+    expect(matchesSearch('fabrikam', row)).toBe(false)
+  })
+})
