@@ -72,9 +72,16 @@ function alive(pid: number): boolean {
 
 let heldHere = 0
 
+/**
+ * How long a pcscd user waits for another to finish: less than the pcsc project's hookTimeout
+ * (vitest.config.ts, 60 s), leaving time to start pcscd, so a lock held too long fails the hook with a
+ * message naming its holder, not with a bare "Hook timed out" (test/unit/support/pcscd-lock.test.ts).
+ */
+export const PCSCD_LOCK_WAIT_MS = 40_000
+
 /** Take the machine-wide pcscd lock (re-entrant within this process); resolves to its release. */
-export async function holdPcscdLock(timeoutMs = 120_000): Promise<() => Promise<void>> {
-  if (heldHere === 0) await acquireLock(timeoutMs)
+export async function holdPcscdLock(timeoutMs = PCSCD_LOCK_WAIT_MS): Promise<() => Promise<void>> {
+  if (heldHere === 0) await takeDirectoryLock(LOCK_DIR, timeoutMs)
   heldHere++
   let released = false
   return async () => {
@@ -84,21 +91,41 @@ export async function holdPcscdLock(timeoutMs = 120_000): Promise<() => Promise<
   }
 }
 
-async function acquireLock(timeoutMs: number): Promise<void> {
+/** The holder as `ps` would show it: pid and command line (from /proc; just the pid where it has none). */
+function describeProcess(pid: number): string {
+  try {
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ')
+    return command ? `pid ${pid}: ${command}` : `pid ${pid}`
+  } catch {
+    return `pid ${pid}`
+  }
+}
+
+/**
+ * A lock held by a directory holding its owner's pid, made atomically by mkdir; a lock whose owner is
+ * gone is taken over. Waits at most `timeoutMs`, then fails naming the holder.
+ */
+export async function takeDirectoryLock(dir: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     try {
-      await mkdir(LOCK_DIR)
-      await writeFile(`${LOCK_DIR}/pid`, String(process.pid))
+      await mkdir(dir)
+      await writeFile(`${dir}/pid`, String(process.pid))
       return
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
-      const owner = Number(await readFile(`${LOCK_DIR}/pid`, 'utf8').catch(() => '0'))
+      const owner = Number(await readFile(`${dir}/pid`, 'utf8').catch(() => '0'))
       if (owner && !alive(owner)) {
-        await rm(LOCK_DIR, { recursive: true, force: true })
+        await rm(dir, { recursive: true, force: true })
         continue
       }
-      if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for another pcscd user (pid ${owner})`)
+      if (Date.now() > deadline) {
+        const holder = owner ? describeProcess(owner) : 'its holder is still writing its pid'
+        throw new Error(
+          `${dir} is still held after ${timeoutMs} ms (${holder}): another test or benchmark is using pcscd; ` +
+            'wait for it to end, or stop that process if it hangs'
+        )
+      }
       await sleep(200)
     }
   }
