@@ -37,6 +37,7 @@ if (process.argv.includes('--raw-observer')) {
 
 async function main(): Promise<void> {
   const { startPcscd } = await import('../test/support/pcscd')
+  const { readyLine } = await import('../test/support/processes')
   const { VirtualCard } = await import('../test/support/virtual-card')
   const { ReaderSupervisor } = await import('../src/main/services/reader/supervisor')
   const { forkNodeHost } = await import('../src/main/services/reader/fork-node')
@@ -58,13 +59,20 @@ async function main(): Promise<void> {
       stdio: ['ignore', 'pipe', 'inherit', 'ipc']
     })
     stopAll.unshift(() => void observer.kill('SIGKILL'))
-    const observerReady = new Promise<void>((resolve) => {
-      createInterface({ input: observer.stdout! }).on('line', (line) => {
-        const msg = JSON.parse(line) as { ready?: true; card?: number }
-        if (msg.ready) resolve()
-        if (msg.card) raw.push(msg.card)
-      })
+    createInterface({ input: observer.stdout! }).on('line', (line) => {
+      const msg = JSON.parse(line) as { card?: number }
+      if (msg.card) raw.push(msg.card)
     })
+    // Fails if the observer exits first (nfc-pcsc missing, pcscd gone) or never sees the reader:
+    // the benchmark then ends and releases pcscd instead of waiting forever.
+    const observerReady = readyLine(
+      observer,
+      'the raw nfc-pcsc observer',
+      (line) => ((JSON.parse(line) as { ready?: true }).ready ? true : undefined),
+      { timeoutMs: 30_000 }
+    )
+    // Awaited once the rest is set up; until then its failure is not an unhandled rejection.
+    observerReady.catch(() => {})
 
     // The renderer side: the built renderer in Chromium over web mode's WebSocket bridge.
     if (!existsSync('out/renderer/index.html')) {

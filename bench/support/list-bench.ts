@@ -1,6 +1,6 @@
 import https from 'node:https'
 import { execFileSync, spawn } from 'node:child_process'
-import { createInterface } from 'node:readline'
+import { readyLine } from '../../test/support/processes'
 import { readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { API_PREFIX } from '../../src/shared/access/endpoints'
@@ -261,12 +261,9 @@ export async function startBundledWebMode(
     logLevel: 'error'
   })
   const child = spawn(process.execPath, [outfile, '--data', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`web mode exited with ${code}`)))
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.startsWith('{')) resolve((JSON.parse(line) as { url: string }).url)
-    })
-  })
+  const url = await readyLine(child, 'web mode', (line) =>
+    line.startsWith('{') ? (JSON.parse(line) as { url: string }).url : undefined
+  )
   return {
     url,
     pid: child.pid!,

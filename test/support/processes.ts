@@ -8,6 +8,46 @@ export interface Started<T> {
 }
 
 /**
+ * Wait for the first line a child prints on stdout that `accept` maps to a value (undefined: not that
+ * line). Fails when the child exits first or after `timeoutMs`, with `what` and the child's stderr
+ * if given: a child that dies before its ready line never leaves its parent waiting.
+ */
+export function readyLine<T>(
+  child: ChildProcess,
+  what: string,
+  accept: (line: string) => T | undefined,
+  options: { timeoutMs?: number; stderr?: () => string } = {}
+): Promise<T> {
+  const timeoutMs = options.timeoutMs ?? 30_000
+  const tail = () => (options.stderr?.() ? `: ${options.stderr()}` : '')
+  return new Promise<T>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! })
+    const done = () => {
+      clearTimeout(timer)
+      child.off('close', onClose)
+      lines.off('line', onLine)
+    }
+    const timer = setTimeout(() => {
+      done()
+      reject(new Error(`${what} printed no ready line in ${timeoutMs} ms${tail()}`))
+    }, timeoutMs)
+    const onLine = (line: string) => {
+      const value = accept(line)
+      if (value === undefined) return
+      done()
+      resolve(value)
+    }
+    // 'close', not 'exit': the lines it printed before exiting are read first.
+    const onClose = (code: number | null, signal: NodeJS.Signals | null) => {
+      done()
+      reject(new Error(`${what} exited (${signal ?? `code ${code}`}) before its ready line${tail()}`))
+    }
+    lines.on('line', onLine)
+    child.once('close', onClose)
+  })
+}
+
+/**
  * Start a Node entry point (TypeScript through tsx) and wait for the first JSON line it prints.
  * Only the process started here is stopped, by pid.
  */
@@ -22,21 +62,13 @@ export async function startJsonProcess<T>(
   })
   let stderr = ''
   child.stderr!.on('data', (d) => (stderr += String(d)))
-  const info = await new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`${entry} did not become ready: ${stderr}`)),
-      options.timeoutMs ?? 30_000
-    )
-    const lines = createInterface({ input: child.stdout! })
-    lines.on('line', (line) => {
-      if (!line.startsWith('{')) return
-      clearTimeout(timer)
-      resolve(JSON.parse(line) as T)
-    })
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`${entry} exited with ${code}: ${stderr}`))
-    })
+  const info = await readyLine(child, entry, (line) => (line.startsWith('{') ? (JSON.parse(line) as T) : undefined), {
+    timeoutMs: options.timeoutMs ?? 30_000,
+    stderr: () => stderr
+  }).catch((err: unknown) => {
+    // Never left running: a child that did not get ready is not the caller's to stop.
+    child.kill('SIGKILL')
+    throw err
   })
   const stop = () =>
     new Promise<void>((resolve) => {
