@@ -1,4 +1,4 @@
-// Mutation testing of the modules that carry the README's promises (`npm run test:mutation`).
+// Mutation testing of the modules that carry the guide's promises (`npm run test:mutation`, docs/testing.md).
 // Each surviving mutant is either killed by a test or listed in docs/mutation-survivors.md with the reason
 // it is left (equivalent, unreachable, or a gap and what would reach it). Runs are incremental: commit
 // .stryker/incremental.json after a full run so the next run re-tests only what changed.

@@ -1,7 +1,8 @@
 /**
  * The console endpoints the app calls: spec ids (E1–E18) where they have one, permission key and
  * minimum console version (spec section 9, facts 1.8). Used for error messages ("needs
- * `edit:credential`", "needs Access 3.2.20") and for the README's endpoint table.
+ * `edit:credential`", "needs Access 3.2.20") and for the endpoint table of docs/console-endpoints.md
+ * (test/unit/docs/console-endpoints-doc.test.ts holds them equal).
  */
 export type PermissionKey =
   | 'view:credential'

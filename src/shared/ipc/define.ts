@@ -5,7 +5,7 @@ import { appErrorDataSchema } from '../errors'
 export interface ChannelDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   input: I
   output: O
-  /** One line for `cli channels` and the README. */
+  /** One line for `cli channels` (docs/cli.md). */
   summary: string
 }
 

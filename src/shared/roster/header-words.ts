@@ -3,7 +3,7 @@ import type { RosterField } from './sheet'
 /**
  * The header words a roster's columns are guessed by, in the desk's languages: English, German,
  * French, Spanish — one table per language, as the yes/no words (yes-no-words.ts), so the guess, the
- * README and the app's translations say the same. A German HR export ("Vorname", "Nachname",
+ * guide's roster columns (docs/guide/installer.md#roster) and the app's translations say the same. A German HR export ("Vorname", "Nachname",
  * "Personalnummer", "E-Mail", "Kartennummer") once opened with nothing guessed.
  *
  * Words are written as HR tools write them; they are compared as `headerKey` makes them (case,
@@ -12,7 +12,7 @@ import type { RosterField } from './sheet'
  */
 
 export interface HeaderLanguage {
-  /** The language, in English (for the README). */
+  /** The language, in English (for the guide, docs/guide/installer.md#roster). */
   language: string
   /** Per field, the headers that name it, best first. */
   fields: Partial<Record<RosterField, readonly string[]>>

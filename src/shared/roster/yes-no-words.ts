@@ -1,7 +1,7 @@
 /**
  * The words a yes/no cell of a roster may hold (the PIN and Touch Pass columns), in the desk's
  * languages: English, German, French, Spanish. One table, so the roster's plan, its messages and
- * the README say the same, and the app's translations reuse it.
+ * the guide (docs/guide/installer.md#roster) say the same, and the app's translations reuse it.
  *
  * A word not in the table is never read as yes or as no: the row says so and waits for the user
  * (a German "ja" once read as "no" for 16 rows without a word).
@@ -10,7 +10,7 @@
 export type YesNo = 'yes' | 'no'
 
 export interface YesNoLanguage {
-  /** The language, in English (for the README and messages). */
+  /** The language, in English (for the guide and messages). */
   language: string
   yes: readonly string[]
   no: readonly string[]
@@ -51,7 +51,7 @@ export function readYesNo(cell: string): YesNo | undefined {
   return table.get(word)
 }
 
-/** The words understood, for a message or the README, drawn from the table: "yes: yes, y, …; no: …". */
+/** The words understood, for a message or the guide, drawn from the table: "yes: yes, y, …; no: …". */
 export const understoodYesNo = `yes: ${yesNoLanguages.flatMap((l) => l.yes).join(', ')}; no: ${yesNoLanguages
   .flatMap((l) => l.no)
   .join(', ')} or an empty cell (any case)`

@@ -128,7 +128,7 @@ describe('one card in either byte order', () => {
     const one = `04${hex.slice(0, 4)}1C`
     const batch = await h.service.create({ name: 'Edge', byteOrder: 'reversed' })
     await h.service.addScan(batch.id, one)
-    // The documented choice (card-identity.ts, README): the second is taken for the first, not added.
+    // The documented choice (card-identity.ts, docs/guide/installer.md#import): the second is taken for the first, not added.
     expect(await h.service.addScan(batch.id, reversed(one))).toMatchObject({
       duplicate: true,
       row: { nfcId: reversed(one) }
