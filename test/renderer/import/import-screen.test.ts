@@ -30,7 +30,7 @@ const card: ReaderCard = {
   at: 1
 }
 
-describe('Import screen leftovers', () => {
+describe('Import screen: another batch opened', () => {
   it('a typed-ID error does not follow into another batch', async () => {
     const batches = [summary('b1', 'First'), summary('b2', 'Second')]
     const { bridge } = eventBridge({

@@ -9,7 +9,7 @@ import { cardPageReader } from '../../../src/main/services/access/nfc-card-page'
 import type { DataReader } from '../../../src/main/services/access/data-reader'
 import type { NfcCard } from '../../../src/shared/access/nfc-cards'
 
-describe('access client foundation (E1, auth, pinning, versions)', () => {
+describe('every call of the access client (E1, auth, pinning, versions)', () => {
   let demo: Demo
   beforeAll(async () => {
     demo = await startDemo()
