@@ -4,7 +4,7 @@ import type { AccessClient } from '../access/client'
 import { answerLost } from '../access/lost-answer'
 
 /**
- * Giving a Touch Pass and taking it back, when the console's answer is lost (the connection cut
+ * Giving a Touch Pass and taking it back (and renaming, suspending, activating it), when the console's answer is lost (the connection cut
  * after the request went out, a proxy's 502): the console may have done it. Nothing is sent again;
  * the pass (or each user) is read back and the answer is what the console now holds:
  * - done: the pass as read, marked `readBack` (the screen says the answer was lost and this was read);
@@ -18,7 +18,7 @@ export async function readBackPass(
   err: unknown,
   id: string,
   done: (pass: TouchPass) => boolean,
-  notDone: string
+  notDone: string | ((pass: TouchPass) => string)
 ): Promise<TouchPass & { readBack: true }> {
   const e = AppError.from(err)
   if (!answerLost(e)) throw e
@@ -29,7 +29,7 @@ export async function readBackPass(
     throw e
   }
   if (done(pass)) return { ...pass, readBack: true }
-  throw notDoneError(e, notDone, { pass })
+  throw notDoneError(e, typeof notDone === 'string' ? notDone : notDone(pass), { pass })
 }
 
 /** Not done, read back: the transport's "may have done it" advice no longer holds; trying again is safe. */

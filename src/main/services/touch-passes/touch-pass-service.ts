@@ -58,23 +58,52 @@ export class TouchPassService {
 
   /**
    * A new name from the details (applyEdit): the pass is read again first (E13), and a name changed
-   * on the console since the details opened comes back as a conflict with nothing written.
+   * on the console since the details opened comes back as a conflict with nothing written. A lost
+   * answer is read back like a gift (readBackPass): saved (`readBack`), not renamed, or not known.
    */
-  async rename(id: string, edit: TouchPassNameEdit): Promise<EditOutcome<TouchPass, TouchPassNameFields>> {
+  async rename(
+    id: string,
+    edit: TouchPassNameEdit
+  ): Promise<EditOutcome<TouchPass & { readBack?: true }, TouchPassNameFields>> {
     const c = await this.client()
-    return applyEdit(
+    return applyEdit<TouchPass & { readBack?: true }, TouchPassNameFields>(
       {
         read: () => c.touchPasses.get(id),
         fields: (pass) => ({ card_name: pass.card_name }),
-        write: (send) => c.touchPasses.update(id, { card_name: send.card_name ?? '' })
+        write: async (send, current) => {
+          const name = send.card_name ?? ''
+          try {
+            return await c.touchPasses.update(id, { card_name: name })
+          } catch (err) {
+            return readBackPass(
+              c,
+              err,
+              id,
+              (pass) => pass.card_name === name,
+              `The console's answer was lost; reading the pass back shows it is still named "${current.card_name}".`
+            )
+          }
+        }
       },
       edit,
       touchPassNameKinds
     )
   }
 
+  /** E12 status; a lost answer is read back like a gift (readBackPass). */
   async setStatus(id: string, status: 'ACTIVE' | 'SUSPENDED') {
-    return (await this.client()).touchPasses.update(id, { status })
+    const c = await this.client()
+    try {
+      return await c.touchPasses.update(id, { status })
+    } catch (err) {
+      return readBackPass(
+        c,
+        err,
+        id,
+        (pass) => pass.status === status,
+        (pass) => `The console's answer was lost; reading the pass back shows it is still ${pass.status.toLowerCase()}.`
+      )
+    }
   }
 
   async unbundle(id: string, bundleId: string) {

@@ -22,8 +22,9 @@ export function missingPermission(err: AppError): string | null {
   return typeof key === 'string' ? key : null
 }
 
-/** A pass given or taken back; `readBack`: the console's answer was lost and main read the pass again. */
+/** A pass given, taken back, renamed or (de)activated; `readBack`: the console's answer was lost and main read the pass again. */
 export type PassGiven = TouchPass & { readBack?: true }
+const withoutReadBack = ({ readBack: _readBack, ...pass }: PassGiven): TouchPass => pass
 
 /** What the list shows: every status, one status (E9), the assignable list (E11) or the expired. */
 export type TouchPassView = TouchPassFilterStatus | '' | 'ASSIGNABLE' | 'EXPIRED'
@@ -129,21 +130,27 @@ export class TouchPassesStore extends RecordList<TouchPass> {
     if (this.selected?.id === pass.id) this.selected = pass
   }
 
-  /** A new name (only when changed), or the conflict main found: then nothing was written. */
-  async rename(id: string, edit: TouchPassNameEdit): Promise<EditOutcome<TouchPass, TouchPassNameFields>> {
-    let answer: EditOutcome<TouchPass, TouchPassNameFields>
+  /**
+   * A new name (only when changed), or the conflict main found: then nothing was written. A lost
+   * answer main read back (`record.readBack`, or not done with `details.pass`) shows as held, like a gift.
+   */
+  async rename(id: string, edit: TouchPassNameEdit): Promise<EditOutcome<PassGiven, TouchPassNameFields>> {
+    let answer: EditOutcome<PassGiven, TouchPassNameFields>
     try {
-      answer = (await getApi().touchPasses.rename({ id, edit })) as EditOutcome<TouchPass, TouchPassNameFields>
+      answer = (await getApi().touchPasses.rename({ id, edit })) as EditOutcome<PassGiven, TouchPassNameFields>
     } catch (err) {
-      throw this.refused(err)
+      const e = this.refused(err)
+      await this.showAsHeld(id, e)
+      throw e
     }
     // A conflict wrote nothing: the pass shown stays as it was.
-    if (answer.outcome === 'saved') this.replace(answer.record)
+    if (answer.outcome === 'saved') this.replace(withoutReadBack(answer.record))
     return answer
   }
 
-  setStatus(id: string, status: 'ACTIVE' | 'SUSPENDED'): Promise<TouchPass> {
-    return this.change(() => getApi().touchPasses.setStatus({ id, status }))
+  /** Activate or suspend; a lost answer main read back shows as held, like a gift. */
+  setStatus(id: string, status: 'ACTIVE' | 'SUSPENDED'): Promise<PassGiven> {
+    return this.give(id, () => getApi().touchPasses.setStatus({ id, status }))
   }
 
   unbundle(id: string, bundleId: string): Promise<TouchPass> {
@@ -159,7 +166,7 @@ export class TouchPassesStore extends RecordList<TouchPass> {
   }
 
   /**
-   * Giving or taking back, whatever the outcome, leaves the list row and the details showing what
+   * Giving, taking back, suspending or activating, whatever the outcome, leaves the list row and the details showing what
    * the console holds: the pass answered (or read back by main after a lost answer), the pass main
    * read back when it was not done (`details.pass`), or — the outcome unknown, or refused by a
    * console rule (the screen was out of date) — the pass read again here, when it can be.
@@ -173,8 +180,7 @@ export class TouchPassesStore extends RecordList<TouchPass> {
       await this.showAsHeld(id, e)
       throw e
     }
-    const { readBack: _readBack, ...pass } = answer
-    this.replace(pass)
+    this.replace(withoutReadBack(answer))
     return answer
   }
 

@@ -7,8 +7,8 @@ import { touchPassNameEditSchema } from '../../edits/touch-pass-name'
 const idInput = z.object({ id: recordId })
 const passList = itemsOf(touchPassSchema)
 /**
- * A pass given or taken back. `readBack`: the console's answer was lost and main read the pass
- * again: this is what the console holds now, and it shows the change done.
+ * A pass given, taken back, renamed or suspended/activated. `readBack`: the console's answer was
+ * lost and main read the pass again: this is what the console holds now, and it shows the change done.
  */
 const passChanged = touchPassSchema.extend({ readBack: z.literal(true).optional() })
 
@@ -61,12 +61,12 @@ export const touchPassChannels = {
     "Change a Touch Pass's display name (E12 card_name) from the name the details opened with: the pass is read " +
       'again first (E13), and a name also changed on the console meanwhile is answered as a conflict with nothing written',
     z.object({ id: recordId, edit: touchPassNameEditSchema }),
-    editOutcomeSchema(touchPassSchema)
+    editOutcomeSchema(passChanged)
   ),
   'touchPasses.setStatus': channel(
     'Activate or suspend a Touch Pass (E12 status)',
     z.object({ id: recordId, status: z.enum(['ACTIVE', 'SUSPENDED']) }),
-    touchPassSchema
+    passChanged
   ),
   'touchPasses.unbundle': channel(
     'Remove one device bundle from a Touch Pass (E12 bundle_status DISABLED)',
