@@ -1,8 +1,10 @@
 import type { NfcCard } from '../../../../shared/access/nfc-cards'
+import { ownerName, type CardView } from '../../../../shared/nfc/card-view'
 import type { User } from '../../../../shared/access/users'
 import { userDisplayName } from '../../../../shared/access/users'
 import type { OwnerRef } from '../../../../shared/owners'
-import { allCards, findPeople, findUsers } from '../../stores/lookups'
+import { findCards, findPeople, findUsers } from '../../stores/lookups'
+import { noCardMatch } from '../../lib/card-no-match'
 import { visitOver, visitorStatusWords } from '../visitors/status'
 import type { PickerSource } from './search-picker'
 
@@ -71,39 +73,36 @@ export function userSource(note?: (user: User) => string | undefined): PickerSou
   }
 }
 
-const holder = (c: NfcCard) => c.user?.name || `${c.user?.first_name ?? ''} ${c.user?.last_name ?? ''}`.trim()
-
-/** The console's enrolled NFC cards (a visitor's card), read once per picker and filtered as you type. */
+/**
+ * The console's NFC cards (a visitor's card), found by main as the Cards screen finds them (`cards.view`):
+ * the same words — number, alias, NFC ID (hex or decimal, either byte order), owner's name — find the
+ * same cards. The empty field shows the first cards by number; the words typed ask main again.
+ */
 export function cardSource(): PickerSource<NfcCard> {
-  let cards: NfcCard[] | null = null
-  const filter = (term: string) => {
-    const q = term.toLowerCase()
-    const all = cards ?? []
-    const hits = q
-      ? all.filter((c) => [c.display_id, c.alias, holder(c)].some((t) => t.toLowerCase().includes(q)))
-      : all
-    return hits.slice(0, 50)
-  }
+  /** Main's answers by the words they answer: what "nothing found" says depends on the answer. */
+  const answers = new Map<string, CardView>()
   return {
-    search(term, why) {
-      if (cards && why === 'typed') return filter(term)
-      return allCards(why === 'retry').then((read) => {
-        cards = read
-        return filter(term)
-      })
+    async search(term, why) {
+      const view = await findCards(term, why === 'retry')
+      answers.clear()
+      answers.set(term, view)
+      return view.rows
     },
     key: (card) => card.token,
     row: (card) => ({
       title: card.display_id,
       mono: true,
-      detail: [card.alias, holder(card) ? `held by ${holder(card)}` : 'unassigned'].filter(Boolean).join(' · ')
+      detail: [card.alias, ownerName(card) ? `held by ${ownerName(card)}` : 'unassigned'].filter(Boolean).join(' · ')
     }),
-    none: (term) =>
-      cards?.length ? `No card matches “${term}”.` : 'The console has no NFC cards yet: enroll one first.',
+    none: (term) => {
+      const view = answers.get(term)
+      if (view && view.total === 0) return 'The console has no NFC cards yet: enroll one first.'
+      return noCardMatch(view?.notNfcIds, `No card matches “${term}”.`)
+    },
     listLabel: 'Cards',
     rows: 'buttons',
-    placeholder: 'Card number, alias or holder',
-    busyText: 'Loading the card list…',
+    placeholder: 'Number, alias, NFC ID or owner',
+    busyText: 'Searching the cards…',
     listsAll: true
   }
 }

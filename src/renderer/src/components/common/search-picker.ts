@@ -33,7 +33,7 @@ export interface PickerSource<T> {
   placeholder: string
   /** Shown while a lookup runs. */
   busyText?: string
-  /** Shows every row for an empty field and filters as you type without a pause (a list held locally). */
+  /** Shows the first rows for an empty field, from the moment the picker opens (the cards a visitor may take). */
   listsAll?: boolean
   listTestId?: string
 }
