@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { readFile, rename, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { Journal } from '../../../src/main/services/batches/journal'
-import type { JournalEntry } from '../../../src/main/services/batches/journal-entries'
+import { Journal } from '../../../src/main/services/storage/journal'
+import { batchJournalFormat, type JournalEntry } from '../../../src/main/services/batches/journal-entries'
 import { tempDir } from '../../support/temp'
 
 const at = '2026-11-22T00:00:00.000Z'
@@ -25,7 +25,7 @@ describe('a journal whose file was replaced behind its back', () => {
   afterEach(async () => dir.remove())
 
   it('refuses appends once another file was renamed over it, and leaves that file alone', async () => {
-    const journal = await Journal.create(path, [entry(0)])
+    const journal = await Journal.create(path, [entry(0)], batchJournalFormat)
     await journal.append(entry(1))
     // Another process compacts: a new file, renamed over the path (as writeFileAtomic does).
     const other = join(dir.path, '.b.jsonl.tmp')
@@ -45,7 +45,7 @@ describe('a journal whose file was replaced behind its back', () => {
   })
 
   it('refuses appends once the file was removed', async () => {
-    const journal = await Journal.create(path, [entry(0)])
+    const journal = await Journal.create(path, [entry(0)], batchJournalFormat)
     await journal.append(entry(1))
     await unlink(path)
     await expect(journal.append(entry(2))).rejects.toMatchObject({ code: 'JOURNAL_REPLACED' })
@@ -53,7 +53,7 @@ describe('a journal whose file was replaced behind its back', () => {
   })
 
   it('its own compaction (rewrite) is not a replacement: appends go on into the new file', async () => {
-    const journal = await Journal.create(path, [entry(0)])
+    const journal = await Journal.create(path, [entry(0)], batchJournalFormat)
     await journal.append(entry(1))
     await journal.rewrite([entry(9)])
     await journal.append(entry(2))

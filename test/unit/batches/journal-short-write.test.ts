@@ -27,7 +27,8 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   }
 })
 
-const { Journal } = await import('../../../src/main/services/batches/journal')
+const { Journal } = await import('../../../src/main/services/storage/journal')
+const { batchJournalFormat } = await import('../../../src/main/services/batches/journal-entries')
 const entry = (i: number) => ({ t: 'remove' as const, rowIds: [`row-${i}`], at: '2026-11-22T00:00:00.000Z' })
 
 describe('journal appends on a disk that writes short', () => {
@@ -40,26 +41,26 @@ describe('journal appends on a disk that writes short', () => {
   it('writes every byte of an entry even when the OS stores only part of each write', async () => {
     dir = await tempDir()
     const path = join(dir.path, 'b.jsonl')
-    const journal = await Journal.create(path, [entry(0)])
+    const journal = await Journal.create(path, [entry(0)], batchJournalFormat)
     mode = 'half'
     await journal.append(entry(1), entry(2))
     await journal.close()
     mode = 'normal'
-    const { entries } = await Journal.replay(path)
+    const { entries } = await Journal.replay(path, batchJournalFormat)
     expect(entries).toEqual([entry(0), entry(1), entry(2)])
   })
 
   it('cuts a failed append back off, so the next one is not glued to a torn line', async () => {
     dir = await tempDir()
     const path = join(dir.path, 'b.jsonl')
-    const journal = await Journal.create(path, [entry(0)])
+    const journal = await Journal.create(path, [entry(0)], batchJournalFormat)
     mode = 'fail-after-half'
     await expect(journal.append(entry(1))).rejects.toMatchObject({ kind: 'storage', code: 'BATCH_WRITE_FAILED' })
     mode = 'normal'
     await journal.append(entry(2))
     await journal.close()
     expect((await readFile(path, 'utf8')).split('\n').filter(Boolean)).toHaveLength(2)
-    const { entries } = await Journal.replay(path)
+    const { entries } = await Journal.replay(path, batchJournalFormat)
     expect(entries).toEqual([entry(0), entry(2)])
   })
 })

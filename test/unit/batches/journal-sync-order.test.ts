@@ -36,7 +36,8 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   }
 })
 
-const { Journal } = await import('../../../src/main/services/batches/journal')
+const { Journal } = await import('../../../src/main/services/storage/journal')
+const { batchJournalFormat } = await import('../../../src/main/services/batches/journal-entries')
 const entry = (i: number) => ({ t: 'remove' as const, rowIds: [`row-${i}`], at: '2026-11-22T00:00:00.000Z' })
 
 describe('journal appends and the file system', () => {
@@ -49,7 +50,7 @@ describe('journal appends and the file system', () => {
 
   it('each append is written and synced before it resolves; the file stays open between appends', async () => {
     dir = await tempDir()
-    const journal = await Journal.create(join(dir.path, 'b.jsonl'), [entry(0)])
+    const journal = await Journal.create(join(dir.path, 'b.jsonl'), [entry(0)], batchJournalFormat)
     log.length = 0
     await journal.append(entry(1)).then(() => log.push('resolved 1'))
     await journal.append(entry(2), entry(3)).then(() => log.push('resolved 2'))
@@ -60,7 +61,7 @@ describe('journal appends and the file system', () => {
   it('a failed write closes the file: the next append opens it afresh', async () => {
     dir = await tempDir()
     const path = join(dir.path, 'b.jsonl')
-    const journal = await Journal.create(path, [entry(0)])
+    const journal = await Journal.create(path, [entry(0)], batchJournalFormat)
     await journal.append(entry(1))
     log.length = 0
     failWrites = true
@@ -70,6 +71,6 @@ describe('journal appends and the file system', () => {
     await journal.append(entry(3))
     await journal.close()
     expect(log).toEqual(['close', 'open a', 'write', 'datasync', 'close'])
-    expect((await Journal.replay(path)).entries).toEqual([entry(0), entry(1), entry(3)])
+    expect((await Journal.replay(path, batchJournalFormat)).entries).toEqual([entry(0), entry(1), entry(3)])
   })
 })

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createAccessClient } from '../../../src/main/services/access/client'
 import { RosterRun } from '../../../src/main/services/roster/roster-run'
-import { RosterStore } from '../../../src/main/services/roster/roster-store'
+import { RosterJournal } from '../../../src/main/services/roster/roster-journal'
 
 /**
  * Runs a roster already frozen on disk against the console at `url`, with no end in sight (the console
@@ -14,7 +14,7 @@ const client = createAccessClient({
   pin: { fingerprint256, pems: [readFileSync(pemPath, 'utf8')] },
   timeoutMs: 60_000
 })
-const store = new RosterStore(dir)
+const store = new RosterJournal(dir)
 const roster = await store.get(rosterId)
 process.stdout.write('running\n')
 await new RosterRun({ store, client: async () => client, emit: () => undefined, pins: new Map() }, roster).run()

@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { RosterRun } from '../../../src/main/services/roster/roster-run'
-import { RosterStore } from '../../../src/main/services/roster/roster-store'
+import { RosterJournal } from '../../../src/main/services/roster/roster-journal'
 import { consoleCardNumber } from '../../../src/shared/nfc/card-number'
 import { startDemo } from '../access/support'
 import { tempDir } from '../../support/temp'
@@ -65,7 +65,7 @@ describe('a roster run survives kill -9', () => {
       const importedBefore = onConsole.body.data.filter((c) => nfcIds.has(c.nfc_id)).length
 
       // A new process: the steps whose answer was lost read "to check" until the run checks them.
-      const reopened = new RosterStore(rosterDir)
+      const reopened = new RosterJournal(rosterDir)
       const roster = await reopened.get('roster-1')
       const states = roster.model.outcomes().map((o) => o.state)
       expect(states).toContain('done')

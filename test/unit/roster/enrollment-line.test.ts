@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EnrollmentLine } from '../../../src/main/services/roster/enrollment-line'
-import { RosterStore } from '../../../src/main/services/roster/roster-store'
+import { RosterJournal } from '../../../src/main/services/roster/roster-journal'
 import { RosterRun } from '../../../src/main/services/roster/roster-run'
 import type { LineState } from '../../../src/shared/roster/run'
 import { startDemo, type Demo } from '../access/support'
@@ -120,7 +120,7 @@ describe('the enrollment line', () => {
     await line.close()
 
     // The journal says the same after a restart: bound, skipped, bound (after an undo and a new card).
-    const replayed = await new RosterStore(join(dir.path, 'a')).get('roster-1')
+    const replayed = await new RosterJournal(join(dir.path, 'a')).get('roster-1')
     const outcomes = replayed.model.outcomes()
     expect(outcomes.map((o) => o.state)).toEqual(['done', 'skipped', 'done', 'done'])
     expect(outcomes[2]!.cardToken).toBe(held.get(people[2]!.id)![0])
@@ -172,7 +172,7 @@ describe('the enrollment line', () => {
     })
     await demo.client().users.assignNfc(bound!.id, card.token)
     await store.close()
-    const reopened = new RosterStore(join(dir.path, 'c'))
+    const reopened = new RosterJournal(join(dir.path, 'c'))
     const loaded = await reopened.get('roster-1')
     expect(loaded.model.outcomes()[0]!.state).toBe('to-check')
 
@@ -257,7 +257,7 @@ describe('the enrollment line', () => {
     expect(free!.token).toBe(cards.find((c) => c.nfc_id === '04F0F0F0F0F0A1')!.token)
     await line.close()
 
-    const replayed = await new RosterStore(join(dir.path, 'd')).get('roster-1')
+    const replayed = await new RosterJournal(join(dir.path, 'd')).get('roster-1')
     expect(replayed.model.outcomes().map((o) => o.state)).toEqual(['done', 'done', 'done'])
     expect(replayed.model.outcomes()[0]!.steps.map((s) => [s.step, s.state])).toEqual([
       ['card-import', 'done'],

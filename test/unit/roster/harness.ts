@@ -1,7 +1,7 @@
 import type { User } from '../../../src/shared/access/users'
 import type { Visitor } from '../../../src/shared/access/visitors'
 import type { CardPlan, PersonRef, PlanRow } from '../../../src/shared/roster/sheet'
-import { RosterStore, type LoadedRoster } from '../../../src/main/services/roster/roster-store'
+import { RosterJournal, type LoadedRoster } from '../../../src/main/services/roster/roster-journal'
 import type { Demo } from '../access/support'
 
 /** A roster on disk whose plan (the rows given) is frozen as run, as the service does at its first run. */
@@ -9,8 +9,8 @@ export async function frozenRoster(
   dir: string,
   rows: PlanRow[],
   id = 'roster-1'
-): Promise<{ store: RosterStore; roster: LoadedRoster }> {
-  const store = new RosterStore(dir)
+): Promise<{ store: RosterJournal; roster: LoadedRoster }> {
+  const store = new RosterJournal(dir)
   const roster = await store.create({
     t: 'create',
     v: 1,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { RosterStore } from '../../../src/main/services/roster/roster-store'
+import { RosterJournal } from '../../../src/main/services/roster/roster-journal'
 import { PIN_PROBABLY_SET } from '../../../src/main/services/roster/roster-run'
 import type { ResultEntry } from '../../../src/main/services/roster/roster-entries'
 import type { PersonRef } from '../../../src/shared/roster/sheet'
@@ -44,7 +44,7 @@ describe('a roster’s phase after its run', () => {
     expect(loaded.model.outcomes().map((o) => o.state)).toEqual(['done', 'failed', 'done'])
     expect(loaded.model.summary()).toMatchObject({ phase: 'finished', done: 2, failed: 1, toCheck: 0 })
     // The same once read again from disk (after a restart).
-    const again = new RosterStore(join(dir.path, 'one-failed'))
+    const again = new RosterJournal(join(dir.path, 'one-failed'))
     expect((await again.get('one-failed')).model.summary()).toMatchObject({ phase: 'finished', done: 2, failed: 1 })
     await again.close()
     await store.close()

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RosterRun, PIN_PROBABLY_SET } from '../../../src/main/services/roster/roster-run'
-import { RosterStore } from '../../../src/main/services/roster/roster-store'
+import { RosterJournal } from '../../../src/main/services/roster/roster-journal'
 import type { RosterProgress } from '../../../src/shared/roster/run'
 import { startDemo, type Demo } from '../access/support'
 import { tempDir } from '../../support/temp'
@@ -104,7 +104,7 @@ describe('running a roster against the demo console', () => {
     expect(last).toMatchObject({ total: 4, done: 4, failed: 0, toCheck: 0, running: false, concurrency: 4 })
 
     // Replayed from disk, the roster says the same.
-    const again = await new RosterStore(join(dir.path, 'a')).get('roster-1')
+    const again = await new RosterJournal(join(dir.path, 'a')).get('roster-1')
     expect(again.model.outcomes().map((o) => o.state)).toEqual(outcomes.map((o) => o.state))
     expect(again.model.phase()).toBe('finished')
   })
@@ -133,7 +133,7 @@ describe('running a roster against the demo console', () => {
       { t: 'sending', at, rowId: 'r4', step: 'pin', attempt: 1 }
     )
     await store.close()
-    const reopened = new RosterStore(join(dir.path, 'b'))
+    const reopened = new RosterJournal(join(dir.path, 'b'))
     const loaded = await reopened.get('roster-1')
     expect(loaded.model.outcomes().map((o) => o.state)).toEqual(['to-check', 'to-check', 'to-check'])
 

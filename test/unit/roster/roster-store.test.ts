@@ -1,7 +1,7 @@
 import { appendFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { RosterStore } from '../../../src/main/services/roster/roster-store'
+import { RosterJournal } from '../../../src/main/services/roster/roster-journal'
 import { handoutPeople, resultsCsv } from '../../../src/main/services/roster/roster-results'
 import { tempDir } from '../../support/temp'
 import { frozenRoster, row } from './harness'
@@ -17,12 +17,12 @@ describe('rosters on disk', () => {
       await store.close()
       await writeFile(join(dir.path, 'broken.jsonl'), '{"t":"create","v":1}\n')
       await appendFile(join(dir.path, 'roster-1.jsonl'), '{"t":"result","at":"x"') // a torn last line: dropped
-      const reopened = new RosterStore(dir.path)
+      const reopened = new RosterJournal(dir.path)
       const { rosters, unreadable } = await reopened.all()
       expect(rosters.map((r) => r.model.meta.id)).toEqual(['roster-1'])
       expect(unreadable).toEqual([{ file: 'broken.jsonl', message: expect.stringContaining('is damaged') }])
       await reopened.remove('roster-1')
-      expect((await new RosterStore(dir.path).all()).rosters).toEqual([])
+      expect((await new RosterJournal(dir.path).all()).rosters).toEqual([])
     } finally {
       await dir.remove()
     }

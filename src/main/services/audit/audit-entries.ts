@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { AppError } from '../../../shared/errors'
 import {
   auditActionSchema,
   auditCardSchema,
@@ -7,7 +6,7 @@ import {
   auditTouchPassSchema,
   auditVisitSchema
 } from '../../../shared/audit/schemas'
-import type { JournalFormat } from '../batches/journal'
+import { journalFormat } from '../storage/journal'
 
 /**
  * The lines of the audit journal (`<dataDir>/audit/audit.jsonl`). A write is two lines: `begin`,
@@ -50,21 +49,9 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>
 export type AuditBegin = z.infer<typeof beginSchema>
 export type AuditEnd = z.infer<typeof endSchema>
 
-export const auditJournalFormat: JournalFormat<AuditEntry> = {
-  schema: auditEntrySchema,
-  writeFailed: (path, cause) =>
-    new AppError({
-      kind: 'storage',
-      code: 'AUDIT_WRITE_FAILED',
-      message: `The audit journal could not record this change, so it was not sent to the console: ${cause.message}`,
-      hint: `Check free space and permissions of ${path}, then try again.`,
-      retryable: true
-    }),
-  damaged: (path, line) =>
-    new AppError({
-      kind: 'storage',
-      code: 'AUDIT_DAMAGED',
-      message: `Line ${line} of ${path} is damaged.`,
-      details: { path, line }
-    })
-}
+/** A damaged line does not stop the log: audit-log.ts sets the file aside and starts a new one. */
+export const auditJournalFormat = journalFormat(auditEntrySchema, 'audit journal', {
+  notSaved: 'The audit journal could not record this change, so it was not sent to the console',
+  afterWrite: 'Then try again.',
+  stopsLoading: false
+})

@@ -4,7 +4,9 @@ import { join } from 'node:path'
 import { AppError } from '../../../shared/errors'
 import type { AuditCard, AuditFilter, AuditRow, AuditTarget, AuditTouchPass } from '../../../shared/audit/schemas'
 import { filterNeedles, nfcSearchText } from '../../../shared/nfc/card-number'
-import { Journal } from '../batches/journal'
+import { Journal } from '../storage/journal'
+import { Lazy } from '../storage/lazy'
+import { WriteLock } from '../storage/write-lock'
 import { auditJournalFormat, type AuditBegin, type AuditEnd, type AuditEntry } from './audit-entries'
 
 /** Said of a write whose `begin` is on disk but whose answer never was. */
@@ -112,7 +114,7 @@ function entriesOf(row: AuditRow): AuditEntry[] {
  */
 export class AuditLog {
   readonly path: string
-  private state: Promise<{ journal: Journal<AuditEntry> }> | undefined
+  private readonly state = new Lazy(() => this.openJournal())
   private readonly rows: HeldRow[] = []
   private readonly byId = new Map<string, HeldRow>()
   /** Every console the journal names, by URL → its newest name. */
@@ -122,7 +124,8 @@ export class AuditLog {
   /** Cards by token and Touch Passes by id, as the newest row naming them had them. */
   private readonly cards = new Map<string, AuditCard>()
   private readonly passes = new Map<string, AuditTouchPass>()
-  private queue: Promise<unknown> = Promise.resolve()
+  /** Every read and write of the journal, in turn: a prune never drops a line appended meanwhile. */
+  private readonly queue = new WriteLock()
   /** Said once on the screen after the file had to be set aside. */
   notice: string | undefined
 
@@ -137,10 +140,13 @@ export class AuditLog {
     return this.options.now?.() ?? new Date()
   }
 
-  /** Opened on first use: replayed, then rows older than the retention pruned. */
+  /** Opened on first use: replayed, then rows older than the retention pruned (tried again after a failure). */
   private open(): Promise<{ journal: Journal<AuditEntry> }> {
-    this.state ??= this.load().catch((err: unknown) => {
-      this.state = undefined
+    return this.state.get()
+  }
+
+  private openJournal(): Promise<{ journal: Journal<AuditEntry> }> {
+    return this.load().catch((err: unknown) => {
       if (err instanceof AppError) throw err
       throw new AppError({
         kind: 'storage',
@@ -150,7 +156,6 @@ export class AuditLog {
         retryable: true
       })
     })
-    return this.state
   }
 
   private async load(): Promise<{ journal: Journal<AuditEntry> }> {
@@ -234,9 +239,7 @@ export class AuditLog {
   }
 
   private serial<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task, task)
-    this.queue = run.catch(() => undefined)
-    return run
+    return this.queue.run(task)
   }
 
   /** A write about to be sent: durable before this resolves. Returns the row's id. */
@@ -361,7 +364,7 @@ export class AuditLog {
   }
 
   async close(): Promise<void> {
-    const state = this.state
+    const state = this.state.started()
     if (!state) return
     await this.serial(async () => (await state.catch(() => undefined))?.journal.close())
   }

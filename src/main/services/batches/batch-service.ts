@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, readdir, unlink } from 'node:fs/promises'
-import { join } from 'node:path'
 import { AppError } from '../../../shared/errors'
 import { formatAlias } from '../../../shared/batches/alias-pattern'
 import {
@@ -21,10 +19,9 @@ import { readNfcCell } from './csv-nfc-id'
 import { isRandomUid } from '../../../shared/nfc/uid'
 import { isAllDigits, writtenDigitsReading } from '../../../shared/nfc/card-number'
 import { cardKey } from '../../../shared/nfc/card-identity'
-import { syncDir } from '../../../node/atomic-file'
 import { validateCsv } from './csv-validate'
-import { Journal } from './journal'
-import type { JournalEntry } from './journal-entries'
+import { JournalDirectory, type Unreadable } from '../storage/journal-directory'
+import { batchJournalFormat, type JournalEntry } from './journal-entries'
 import type { BatchConsole } from './console-port'
 import { runUpload, type UploadOptions } from './upload'
 import type { BatchWrites, LoadedBatch } from './loaded-batch'
@@ -42,68 +39,47 @@ export interface BatchServiceDeps {
   chunkSize?: number
 }
 
-export interface Unreadable {
-  file: string
-  message: string
-}
-
-const JOURNAL_EXT = '.jsonl'
+export type { Unreadable }
 
 /**
  * Offline scan batches. Every change is appended to the batch's journal and fsynced before the
  * call resolves, so an answer that says "saved" means saved, even across `kill -9`.
  */
 export class BatchService implements BatchWrites {
-  private loading: Promise<void> | undefined
-  private readonly batches = new Map<string, LoadedBatch>()
-  private unreadable: Unreadable[] = []
+  /** One journal per batch in `<dataDir>/batches/<id>.jsonl` (storage/journal-directory.ts). */
+  private readonly files: JournalDirectory<JournalEntry, LoadedBatch>
   private closed = false
   /** The active console's cards, kept briefly so previews of several files fetch them once. */
   private cardsCache: { profileId: string | null; at: number; cards: Promise<ConsoleCards> } | undefined
   /** When the console's cards last could not be read for a typed ID (see cardsForTyping). */
   private cardsFailedAt: number | undefined
 
-  constructor(private readonly deps: BatchServiceDeps) {}
-
-  private load(): Promise<void> {
-    this.loading ??= this.loadAll().catch((err: unknown) => {
-      this.loading = undefined
-      throw err
-    })
-    return this.loading
-  }
-
-  private async loadAll(): Promise<void> {
-    await mkdir(this.deps.dir, { recursive: true })
-    const files = (await readdir(this.deps.dir)).filter((f) => f.endsWith(JOURNAL_EXT) && !f.startsWith('.'))
-    for (const file of files) {
-      try {
-        const { journal, entries } = await Journal.replay(join(this.deps.dir, file))
+  constructor(private readonly deps: BatchServiceDeps) {
+    this.files = new JournalDirectory({
+      dir: deps.dir,
+      format: batchJournalFormat,
+      open: async (file, entries) => {
         const model = BatchModel.replay(entries)
         if (model.interruptedUpload) {
           // The previous run stopped mid-upload; its unanswered rows are now `unknown` (to check).
-          await journal.append({ t: 'upload-end', uploadId: 'interrupted', at: now() })
+          await file.journal.append({ t: 'upload-end', uploadId: 'interrupted', at: now() })
         }
-        if (entries.length > 2 * model.rows.length + 50) await journal.rewrite([model.snapshot(now())])
-        this.batches.set(model.meta.id, { model, journal, lock: Promise.resolve() })
-      } catch (err) {
-        this.unreadable.push({ file, message: AppError.from(err).message })
-      }
-    }
+        if (entries.length > 2 * model.rows.length + 50) await file.journal.rewrite([model.snapshot(now())])
+        return { ...file, model }
+      },
+      idOf: (batch) => batch.model.meta.id,
+      notFound: () =>
+        new AppError({
+          kind: 'not-found',
+          code: 'BATCH_NOT_FOUND',
+          message: 'This batch does not exist (deleted?).',
+          hint: 'Reload the list of batches.'
+        })
+    })
   }
 
-  private async loaded(id: string): Promise<LoadedBatch> {
-    await this.load()
-    const batch = this.batches.get(id)
-    if (!batch) {
-      throw new AppError({
-        kind: 'not-found',
-        code: 'BATCH_NOT_FOUND',
-        message: 'This batch does not exist (deleted?).',
-        hint: 'Reload the list of batches.'
-      })
-    }
-    return batch
+  private loaded(id: string): Promise<LoadedBatch> {
+    return this.files.get(id)
   }
 
   /** Run `task` after every earlier change of this batch; changes never interleave. */
@@ -113,9 +89,7 @@ export class BatchService implements BatchWrites {
         new AppError({ kind: 'storage', code: 'CLOSING', message: 'The app is closing; the change was not made.' })
       )
     }
-    const result = batch.lock.then(task, task)
-    batch.lock = result.catch(() => undefined)
-    return result
+    return this.files.exclusive(batch, task)
   }
 
   /** Write entries durably, then apply them to memory and tell the renderer. */
@@ -134,10 +108,10 @@ export class BatchService implements BatchWrites {
   }
 
   async list(): Promise<{ batches: BatchSummary[]; unreadable: Unreadable[] }> {
-    await this.load()
-    const batches = [...this.batches.values()].map((b) => b.model.summary())
+    const { records, unreadable } = await this.files.all()
+    const batches = records.map((b) => b.model.summary())
     batches.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
-    return { batches, unreadable: [...this.unreadable] }
+    return { batches, unreadable }
   }
 
   async create(input: {
@@ -146,7 +120,6 @@ export class BatchService implements BatchWrites {
     firstNumber?: number
     byteOrder?: ByteOrder
   }): Promise<BatchSummary> {
-    await this.load()
     const id = randomUUID()
     const meta = {
       id,
@@ -157,10 +130,10 @@ export class BatchService implements BatchWrites {
       createdAt: now(),
       console: null
     }
-    const path = join(this.deps.dir, id + JOURNAL_EXT)
-    const journal = await Journal.create(path, [{ t: 'create', v: 1, meta }])
-    const batch: LoadedBatch = { model: new BatchModel({ ...meta }), journal, lock: Promise.resolve() }
-    this.batches.set(id, batch)
+    const batch = await this.files.create(id, [{ t: 'create', v: 1, meta }], (file) => ({
+      ...file,
+      model: new BatchModel({ ...meta })
+    }))
     this.changed(batch)
     return batch.model.summary()
   }
@@ -198,10 +171,7 @@ export class BatchService implements BatchWrites {
     const batch = await this.loaded(id)
     await this.exclusive(batch, async () => {
       this.refuseWhileUploading(batch)
-      await batch.journal.close()
-      await unlink(batch.journal.path)
-      await syncDir(this.deps.dir)
-      this.batches.delete(id)
+      await this.files.remove(id)
       this.deps.emit?.('batches.changed', { batchId: id, summary: null })
     })
   }
@@ -553,11 +523,11 @@ export class BatchService implements BatchWrites {
 
   /** Stop uploads (their unanswered rows become `unknown`) and close the journals. */
   async close(): Promise<void> {
-    const uploads = [...this.batches.values()].flatMap((b) => (b.upload ? [b.upload] : []))
+    const uploads = this.files.held().flatMap((b) => (b.upload ? [b.upload] : []))
     for (const u of uploads) u.controller.abort()
     await Promise.allSettled(uploads.map((u) => u.done))
     this.closed = true
-    await Promise.allSettled([...this.batches.values()].map((b) => b.lock.then(() => b.journal.close())))
+    await this.files.close()
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { journalFormat } from '../storage/journal'
 import { batchConsoleSchema, batchRowSchema, byteOrderSchema } from '../../../shared/batches/schemas'
 
 /**
@@ -70,3 +71,8 @@ export const journalEntrySchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('numbers'), numbers: z.array(z.tuple([z.string(), z.string()])) })
 ])
 export type JournalEntry = z.infer<typeof journalEntrySchema>
+
+export const batchJournalFormat = journalFormat(journalEntrySchema, 'batch', {
+  afterWrite: 'The last change was not saved.',
+  damagedHint: 'Keep a copy of the file and report it. Other batches are not affected.'
+})

@@ -1,14 +1,12 @@
 import type { BatchConsoleRef, UploadProgress } from '../../../shared/batches/schemas'
 import type { BatchModel } from './batch-model'
 import type { ConsoleCards } from './console-cards'
-import type { Journal } from './journal'
+import type { JournalFile } from '../storage/journal-directory'
 import type { JournalEntry } from './journal-entries'
 
-/** A loaded batch: its model, its journal and the chain that keeps its changes in order. */
-export interface LoadedBatch {
+/** A loaded batch: its model, its journal and the lock that keeps its changes in order. */
+export interface LoadedBatch extends JournalFile<JournalEntry> {
   model: BatchModel
-  journal: Journal
-  lock: Promise<unknown>
   upload?: { controller: AbortController; done: Promise<unknown> }
 }
 

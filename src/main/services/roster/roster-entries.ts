@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { AppError } from '../../../shared/errors'
 import {
   columnMappingSchema,
   conflictKindSchema,
@@ -9,7 +8,7 @@ import {
   rosterSheetSchema
 } from '../../../shared/roster/sheet'
 import { rosterStepSchema } from '../../../shared/roster/run'
-import type { JournalFormat } from '../batches/journal'
+import { journalFormat } from '../storage/journal'
 
 /**
  * The lines of a roster's journal (`<dataDir>/rosters/<id>.jsonl`), kept with the batch journal's
@@ -132,22 +131,8 @@ export type RosterCreate = z.infer<typeof createSchema>
 export type StepDetail = z.infer<typeof stepDetailSchema>
 export type ResultEntry = z.infer<typeof resultSchema>
 
-export const rosterJournalFormat: JournalFormat<RosterEntry> = {
-  schema: rosterEntrySchema,
-  writeFailed: (path, cause) =>
-    new AppError({
-      kind: 'storage',
-      code: 'ROSTER_WRITE_FAILED',
-      message: `The roster could not be saved: ${cause.message}`,
-      hint: `Check free space and permissions of ${path}. Nothing was sent for the step that could not be recorded.`,
-      retryable: true
-    }),
-  damaged: (path, line) =>
-    new AppError({
-      kind: 'storage',
-      code: 'ROSTER_DAMAGED',
-      message: `Line ${line} of ${path} is damaged; the roster was not loaded.`,
-      hint: 'Keep a copy of the file and report it. Other rosters are not affected; open the roster file again to start over.',
-      details: { path, line }
-    })
-}
+export const rosterJournalFormat = journalFormat(rosterEntrySchema, 'roster', {
+  afterWrite: 'Nothing was sent for the step that could not be recorded.',
+  damagedHint:
+    'Keep a copy of the file and report it. Other rosters are not affected; open the roster file again to start over.'
+})

@@ -21,7 +21,7 @@ import { readRosterFile } from './roster-file'
 import { guessMapping, MappingMemory } from './column-mapping'
 import { PeopleIndex } from './person-match'
 import { planRoster, totalsOf } from './roster-plan'
-import { RosterStore, type LoadedRoster } from './roster-store'
+import { RosterJournal, type LoadedRoster } from './roster-journal'
 import { RosterRun, progressOf, type RunConsole } from './roster-run'
 import { EnrollmentLine } from './enrollment-line'
 import { handoutPeople, resultsCsv } from './roster-results'
@@ -63,10 +63,10 @@ const now = () => new Date().toISOString()
 /**
  * The onboarding roster: open a file, map its columns, match its people, plan, run the plan against
  * the console and follow it on the enrollment line, then export the results. Every choice and every
- * step is journaled (roster-store.ts), so a roster continues after a restart exactly where it was.
+ * step is journaled (roster-journal.ts), so a roster continues after a restart exactly where it was.
  */
 export class RosterService {
-  private readonly store: RosterStore
+  private readonly store: RosterJournal
   private readonly mappings: MappingMemory
   private readonly runs = new Map<string, { run: RosterRun; done: Promise<void> }>()
   private readonly lines = new Map<string, EnrollmentLine>()
@@ -76,7 +76,7 @@ export class RosterService {
   private readonly starting = new Set<string>()
 
   constructor(private readonly deps: RosterServiceDeps) {
-    this.store = new RosterStore(deps.dir)
+    this.store = new RosterJournal(deps.dir)
     this.mappings = new MappingMemory(deps.store)
   }
 

@@ -4,13 +4,13 @@ import type { z } from 'zod'
 import { AppError } from '../../../shared/errors'
 import { parseJson } from '../../../shared/json'
 import { writeFileAtomic } from '../../../node/atomic-file'
-import { journalEntrySchema, type JournalEntry } from './journal-entries'
+import { WriteLock } from './write-lock'
 
 const NEWLINE = 0x0a
 
 /**
- * What a journal's lines are and how its failures read. The batch journal's is the default; the
- * audit journal (services/audit) gives its own, so both keep the same durability.
+ * What a journal's lines are and how its failures read. Each journal (batches, rosters, audit)
+ * makes its own with `journalFormat`, so they all keep the same durability and say failures alike.
  */
 export interface JournalFormat<E> {
   schema: z.ZodType<E>
@@ -20,24 +20,44 @@ export interface JournalFormat<E> {
   damaged: (path: string, line: number) => AppError
 }
 
-export const batchJournalFormat: JournalFormat<JournalEntry> = {
-  schema: journalEntrySchema,
-  writeFailed: (path, cause) =>
-    new AppError({
-      kind: 'storage',
-      code: 'BATCH_WRITE_FAILED',
-      message: `The batch could not be saved: ${cause.message}`,
-      hint: `Check free space and permissions of ${dirname(path)}. The last change was not saved.`,
-      retryable: true
-    }),
-  damaged: (path, line) =>
-    new AppError({
-      kind: 'storage',
-      code: 'BATCH_DAMAGED',
-      message: `Line ${line} of ${path} is damaged; the batch was not loaded.`,
-      hint: 'Keep a copy of the file and report it. Other batches are not affected.',
-      details: { path, line }
-    })
+/**
+ * The one way a journal's failures are worded, from what its file holds (`record`: "batch",
+ * "roster"): `<RECORD>_WRITE_FAILED` ("The batch could not be saved: <cause>", what to check, then
+ * `afterWrite`) and `<RECORD>_DAMAGED` ("Line n of <path> is damaged; the batch was not loaded.").
+ */
+export function journalFormat<E>(
+  schema: z.ZodType<E>,
+  record: string,
+  words: {
+    /** What happened to the change that could not be written, said after the advice. */
+    afterWrite: string
+    damagedHint?: string
+    /** Instead of "The <record> could not be saved". */
+    notSaved?: string
+    /** false: a damaged line does not stop the record loading (its owner sets the file aside). */
+    stopsLoading?: false
+  }
+): JournalFormat<E> {
+  const code = record.split(' ')[0]!.toUpperCase()
+  return {
+    schema,
+    writeFailed: (path, cause) =>
+      new AppError({
+        kind: 'storage',
+        code: `${code}_WRITE_FAILED`,
+        message: `${words.notSaved ?? `The ${record} could not be saved`}: ${cause.message}`,
+        hint: `Check free space and permissions of ${dirname(path)}. ${words.afterWrite}`,
+        retryable: true
+      }),
+    damaged: (path, line) =>
+      new AppError({
+        kind: 'storage',
+        code: `${code}_DAMAGED`,
+        message: `Line ${line} of ${path} is damaged${words.stopsLoading === false ? '' : `; the ${record} was not loaded`}.`,
+        ...(words.damagedHint ? { hint: words.damagedHint } : {}),
+        details: { path, line }
+      })
+  }
 }
 
 /**
@@ -45,9 +65,9 @@ export const batchJournalFormat: JournalFormat<JournalEntry> = {
  * was acknowledged survives a crash or `kill -9`. A crash mid-write can only tear the last line;
  * replay drops it (it was never acknowledged) and cuts it off so later appends start clean.
  */
-export class Journal<E = JournalEntry> {
+export class Journal<E> {
   private handle: FileHandle | undefined
-  private queue: Promise<unknown> = Promise.resolve()
+  private readonly queue = new WriteLock()
   /** Set once the file at `path` is found not to be the one open here: every later append fails. */
   private replaced = false
 
@@ -57,10 +77,7 @@ export class Journal<E = JournalEntry> {
   ) {}
 
   /** Read and parse every complete line. Throws a storage AppError if a complete line is damaged. */
-  static async replay<E = JournalEntry>(
-    path: string,
-    format: JournalFormat<E> = batchJournalFormat as unknown as JournalFormat<E>
-  ): Promise<{ journal: Journal<E>; entries: E[] }> {
+  static async replay<E>(path: string, format: JournalFormat<E>): Promise<{ journal: Journal<E>; entries: E[] }> {
     const buffer = await readFile(path)
     const entries: E[] = []
     let start = 0
@@ -75,11 +92,7 @@ export class Journal<E = JournalEntry> {
   }
 
   /** A new journal whose first line is `entry`; the file appears whole or not at all. */
-  static async create<E = JournalEntry>(
-    path: string,
-    entries: NoInfer<E>[],
-    format: JournalFormat<E> = batchJournalFormat as unknown as JournalFormat<E>
-  ): Promise<Journal<E>> {
+  static async create<E>(path: string, entries: NoInfer<E>[], format: JournalFormat<E>): Promise<Journal<E>> {
     await writeFileAtomic(path, serialise(entries))
     return new Journal(path, format)
   }
@@ -147,9 +160,7 @@ export class Journal<E = JournalEntry> {
   }
 
   private run<T>(task: () => Promise<T>): Promise<T> {
-    const result = this.queue.then(task, task)
-    this.queue = result.catch(() => undefined)
-    return result.catch((err: unknown) => {
+    return this.queue.run(task).catch((err: unknown) => {
       if (err instanceof AppError) throw err
       throw this.format.writeFailed(this.path, err as Error)
     })
