@@ -1,5 +1,3 @@
-import { startDemoConsoleProcess } from '../test/support/processes'
-import { tempDir } from '../test/support/temp'
 import { probeCertificate } from '../src/main/services/access/tls-pinning'
 import { DEFAULT_ALL_PAGE_SIZE } from '../src/main/services/access/pagination'
 import {
@@ -17,6 +15,7 @@ import {
   type BareFetch
 } from './support/list-bench'
 import { launchCdpPage } from './support/cdp-page'
+import { benchOnLargeSite } from './support/large-site'
 
 /**
  * The Cards screen on a site of 20,000 cards (Chromium, web mode, a demo console seeded large),
@@ -37,17 +36,9 @@ const TARGET = { openRatio: 3, firstRowsSlackMs: 50, rssMb: 150, p95Ms: 50, seco
 const BARE_RUNS = 7
 const COLD_RUNS = 3
 
-const consoleDir = await tempDir()
-const appDir = await tempDir()
 buildRenderer()
-const demo = await startDemoConsoleProcess(consoleDir.path, ['--seed', 'large'])
-const misses: string[] = []
-const judge = (what: string, ok: boolean) => {
-  if (!ok) misses.push(what)
-  return ok ? 'met' : 'MISSED'
-}
-try {
-  connectApp(appDir.path, demo.info)
+await benchOnLargeSite('cards-filter', async ({ demo, appDir, judge }) => {
+  connectApp(appDir, demo.info)
   const { pin } = await probeCertificate(demo.info.url)
   const bare = bareFetcher(demo.info, pin)
   const bareRun = () => bare('/credentials/nfc_cards/tokens', DEFAULT_ALL_PAGE_SIZE)
@@ -57,7 +48,7 @@ try {
   for (let i = 0; i < BARE_RUNS; i++) bareRuns.push(await bareRun())
   if (bareRuns.some((r) => r.count !== CARDS)) throw new Error(`the bare loop read ${bareRuns[0]!.count} cards`)
 
-  const web = await startBundledWebMode(appDir.path)
+  const web = await startBundledWebMode(appDir)
   const page = await launchCdpPage({ width: 1366, height: 768 })
   try {
     const navButton = (label: string) =>
@@ -147,13 +138,4 @@ try {
     await page.close()
     await web.stop()
   }
-} catch (err) {
-  console.error(err)
-  misses.push('error')
-} finally {
-  await demo.stop()
-  await consoleDir.remove()
-  await appDir.remove()
-}
-if (misses.length) console.log(`MISSED: ${misses.join(', ')}`)
-process.exit(misses.length ? 1 : 0)
+})

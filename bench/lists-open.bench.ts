@@ -1,5 +1,3 @@
-import { startDemoConsoleProcess } from '../test/support/processes'
-import { tempDir } from '../test/support/temp'
 import { probeCertificate } from '../src/main/services/access/tls-pinning'
 import { DEFAULT_ALL_PAGE_SIZE } from '../src/main/services/access/pagination'
 import {
@@ -15,6 +13,7 @@ import {
   timeOpen
 } from './support/list-bench'
 import { launchCdpPage } from './support/cdp-page'
+import { benchOnLargeSite } from './support/large-site'
 
 /**
  * Visitors (5,000 on the large demo site) and Touch Passes (2,000) in Chromium, web mode. Both
@@ -68,20 +67,12 @@ const screens: Screen[] = [
   }
 ]
 
-const consoleDir = await tempDir()
-const appDir = await tempDir()
 buildRenderer()
-const demo = await startDemoConsoleProcess(consoleDir.path, ['--seed', 'large'])
-const misses: string[] = []
-const judge = (what: string, ok: boolean) => {
-  if (!ok) misses.push(what)
-  return ok ? 'met' : 'MISSED'
-}
-try {
-  connectApp(appDir.path, demo.info)
+await benchOnLargeSite('lists-open', async ({ demo, appDir, judge }) => {
+  connectApp(appDir, demo.info)
   const { pin } = await probeCertificate(demo.info.url)
   const bare = bareFetcher(demo.info, pin)
-  const web = await startBundledWebMode(appDir.path)
+  const web = await startBundledWebMode(appDir)
   const page = await launchCdpPage({ width: 1366, height: 768 })
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
   const navButton = (label: string) =>
@@ -161,13 +152,4 @@ try {
     await page.close()
     await web.stop()
   }
-} catch (err) {
-  console.error(err)
-  misses.push('error')
-} finally {
-  await demo.stop()
-  await consoleDir.remove()
-  await appDir.remove()
-}
-if (misses.length) console.log(`MISSED: ${misses.join(', ')}`)
-process.exit(misses.length ? 1 : 0)
+})

@@ -1,8 +1,6 @@
 import https from 'node:https'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { startDemoConsoleProcess } from '../test/support/processes'
-import { tempDir } from '../test/support/temp'
 import { probeCertificate } from '../src/main/services/access/tls-pinning'
 import { createAccessClient } from '../src/main/services/access/client'
 import { DEFAULT_ALL_PAGE_SIZE } from '../src/main/services/access/pagination'
@@ -11,6 +9,7 @@ import { DEFAULT_CONCURRENCY } from '../src/main/services/roster/roster-run'
 import type { RosterProgress } from '../src/shared/roster/run'
 import { bareFetcher, ms } from './support/list-bench'
 import { memoryStore } from '../test/support/memory-store'
+import { benchOnLargeSite } from './support/large-site'
 
 /**
  * The onboarding roster at the size of a new building: 1,000 people from the large demo site (2,000
@@ -29,16 +28,7 @@ const ROWS = 1000
 const TARGET = { planMs: 2000, runRatio: 1 }
 const LATENCY_MS = 20
 
-const consoleDir = await tempDir('roster-bench-console-')
-const appDir = await tempDir('roster-bench-app-')
-const demo = await startDemoConsoleProcess(consoleDir.path, ['--seed', 'large'])
-const misses: string[] = []
-const judge = (what: string, ok: boolean) => {
-  if (!ok) misses.push(what)
-  return ok ? 'met' : 'MISSED'
-}
-
-try {
+await benchOnLargeSite('roster-bench', async ({ demo, appDir, judge }) => {
   const { pin } = await probeCertificate(demo.info.url)
   const agent = new https.Agent({
     keepAlive: true,
@@ -46,34 +36,9 @@ try {
     ca: pin.pems,
     checkServerIdentity: (_h, cert) => (cert.fingerprint256 === pin.fingerprint256 ? undefined : new Error('pin'))
   })
-  const importBare = (nfcId: string) =>
+  /** One request, bare: node:https on the pinned keep-alive agent, the answer parsed as JSON. */
+  const send = (method: string, path: string, payload?: { type: string; body: string }) =>
     new Promise<unknown>((resolve, reject) => {
-      const boundary = 'roster-bench'
-      const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.csv"\r\nContent-Type: text/csv\r\n\r\n${nfcId}\n\r\n--${boundary}--\r\n`
-      const req = https.request(
-        `${demo.info.url}/api/v1/developer/credentials/nfc_cards/import`,
-        {
-          method: 'POST',
-          agent,
-          headers: {
-            Authorization: `Bearer ${demo.info.tokens.full}`,
-            'Content-Type': `multipart/form-data; boundary=${boundary}`,
-            'Content-Length': Buffer.byteLength(payload)
-          }
-        },
-        (res) => {
-          const chunks: Buffer[] = []
-          res.on('data', (c: Buffer) => chunks.push(c))
-          res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))))
-          res.on('error', reject)
-        }
-      )
-      req.on('error', reject)
-      req.end(payload)
-    })
-  const request = (method: string, path: string, body?: unknown) =>
-    new Promise<unknown>((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body)
       const req = https.request(
         `${demo.info.url}${path}`,
         {
@@ -81,7 +46,7 @@ try {
           agent,
           headers: {
             Authorization: `Bearer ${demo.info.tokens.full}`,
-            ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {})
+            ...(payload ? { 'Content-Type': payload.type, 'Content-Length': Buffer.byteLength(payload.body) } : {})
           }
         },
         (res) => {
@@ -92,14 +57,24 @@ try {
         }
       )
       req.on('error', reject)
-      req.end(payload)
+      req.end(payload?.body)
     })
+  const importBare = (nfcId: string) => {
+    const boundary = 'roster-bench'
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.csv"\r\nContent-Type: text/csv\r\n\r\n${nfcId}\n\r\n--${boundary}--\r\n`
+    return send('POST', '/api/v1/developer/credentials/nfc_cards/import', {
+      type: `multipart/form-data; boundary=${boundary}`,
+      body
+    })
+  }
+  const request = (method: string, path: string, json?: unknown) =>
+    send(method, path, json === undefined ? undefined : { type: 'application/json', body: JSON.stringify(json) })
 
   const client = createAccessClient({ baseUrl: demo.info.url, token: demo.info.tokens.full, pin })
   const memory = new Map<string, unknown>()
   const progress: (RosterProgress & { at: number })[] = []
   const service = new RosterService({
-    dir: join(appDir.path, 'rosters'),
+    dir: join(appDir, 'rosters'),
     store: memoryStore(memory),
     client: async () => client,
     emit: (event, payload) => {
@@ -165,7 +140,7 @@ try {
   await service.run(id)
   await service.idle(id)
   const runMs = performance.now() - runStart
-  const journal = await readFile(join(appDir.path, 'rosters', `${id}.jsonl`), 'utf8')
+  const journal = await readFile(join(appDir, 'rosters', `${id}.jsonl`), 'utf8')
   const sent = journal.split('\n').filter((l) => l.includes('"t":"sending"')).length
   const detail = await service.get(id)
   const states = new Map<string, number>()
@@ -220,12 +195,4 @@ try {
     `  outcomes: ${[...states].map(([s, n]) => `${s} ${n}`).join(', ')}; ${progress.length} progress events; ${etaText}`
   )
   await service.close()
-} finally {
-  await demo.stop()
-  await consoleDir.remove()
-  await appDir.remove()
-}
-if (misses.length > 0) {
-  console.log(`missed: ${misses.join(', ')}`)
-  process.exit(1)
-}
+})
