@@ -1,6 +1,7 @@
 import { BrowserWindow, app, session, shell, type WebContents } from 'electron'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { hardenedWebPreferences } from './web-preferences'
 
 /** Where the renderer comes from: the built file, or electron-vite's dev server. */
 export function rendererUrl(): string {
@@ -24,15 +25,7 @@ export function isAppUrl(url: string): boolean {
 
 export const webPreferences = {
   preload: join(import.meta.dirname, '../preload/index.cjs'),
-  sandbox: true,
-  contextIsolation: true,
-  nodeIntegration: false,
-  nodeIntegrationInWorker: false,
-  nodeIntegrationInSubFrames: false,
-  webSecurity: true,
-  allowRunningInsecureContent: false,
-  webviewTag: false,
-  spellcheck: false
+  ...hardenedWebPreferences
 } as const
 
 /**
