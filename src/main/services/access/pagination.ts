@@ -76,20 +76,24 @@ export async function fetchAll<T>(
     const pageSize =
       // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, they differ only where served >= requested or served >= total, which give the same lastPage
       served > 0 && served < requested && (first.total === undefined || served < first.total) ? served : requested
+    /** One more page: paced, read with cancellation checked on both sides of the wait, kept in order. */
+    const readPage = async (pageNum: number) => {
+      await options.pace?.()
+      stop()
+      const page = await fetchPage({ pageNum, pageSize, signal })
+      stop()
+      unique.put(pageNum - 1, page.items)
+      options.onPage?.(pageNum, page.items)
+      loaded += page.items.length
+      return page
+    }
 
     if (first.total === undefined) {
       let last = first.items.length
       // A full page may have a next one (pageSize is at least 1, so an empty page always ends the list).
       for (let pageNum = 2; last >= pageSize; pageNum++) {
         if (pageNum > MAX_PAGES) throw listDidNotEnd()
-        await options.pace?.()
-        stop()
-        const page = await fetchPage({ pageNum, pageSize, signal })
-        stop()
-        unique.put(pageNum - 1, page.items)
-        options.onPage?.(pageNum, page.items)
-        loaded += page.items.length
-        last = page.items.length
+        last = (await readPage(pageNum)).items.length
         options.onProgress?.(loaded, loaded)
       }
       options.onProgress?.(loaded, loaded)
@@ -103,14 +107,7 @@ export async function fetchAll<T>(
     let next = 2
     const worker = async () => {
       while (next <= lastPage) {
-        const pageNum = next++
-        await options.pace?.()
-        stop()
-        const page = await fetchPage({ pageNum, pageSize, signal })
-        stop()
-        unique.put(pageNum - 1, page.items)
-        options.onPage?.(pageNum, page.items)
-        loaded += page.items.length
+        const page = await readPage(next++)
         // The list grew while we read it: read the new pages too.
         // Stryker disable next-line EqualityOperator: equivalent, an equal total gives the same lastPage
         if (page.total !== undefined && page.total > total) {
