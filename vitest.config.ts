@@ -6,6 +6,16 @@ import { svelteTesting } from '@testing-library/svelte/vite'
 // the processes tests start inherit it.
 const env = { ACCESS_DESK_CONTRACT_CHECK: '1' }
 
+// The end-to-end and reader projects: a browser or pcscd started per file (the hooks' time), a whole
+// job per test, and files one after another.
+const oneFileAtATime = { testTimeout: 90_000, hookTimeout: 60_000, fileParallelism: false }
+// End-to-end tests that use the reader: they run in the pcsc project, not the e2e one.
+const e2eWithPcscd = [
+  'test/e2e/import.e2e.test.ts',
+  'test/e2e/job-installer-reader.e2e.test.ts',
+  'test/e2e/main-restart.e2e.test.ts'
+]
+
 export default defineConfig({
   test: {
     projects: [
@@ -36,16 +46,10 @@ export default defineConfig({
           env,
           environment: 'node',
           include: ['test/e2e/**/*.e2e.test.ts'],
-          // Needs pcscd, of which one runs per machine: it runs in the pcsc project's sequence.
-          exclude: [
-            'test/e2e/import.e2e.test.ts',
-            'test/e2e/job-installer-reader.e2e.test.ts',
-            'test/e2e/main-restart.e2e.test.ts'
-          ],
-          testTimeout: 90_000,
-          hookTimeout: 60_000,
+          // Those needing pcscd, of which one runs per machine, run in the pcsc project's sequence.
+          exclude: e2eWithPcscd,
           // One browser and one web-mode server at a time: 2 cores.
-          fileParallelism: false
+          ...oneFileAtATime
         }
       },
       {
@@ -65,16 +69,9 @@ export default defineConfig({
           name: 'pcsc',
           env,
           environment: 'node',
-          include: [
-            'test/pcsc/**/*.test.ts',
-            'test/e2e/import.e2e.test.ts',
-            'test/e2e/job-installer-reader.e2e.test.ts',
-            'test/e2e/main-restart.e2e.test.ts'
-          ],
-          testTimeout: 90_000,
-          hookTimeout: 60_000,
+          include: ['test/pcsc/**/*.test.ts', ...e2eWithPcscd],
           // Only one pcscd can run on a machine: these files run one after another.
-          fileParallelism: false
+          ...oneFileAtATime
         }
       }
     ]

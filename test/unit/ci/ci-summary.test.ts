@@ -6,13 +6,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { tempDir } from '../../support/temp'
 
 /** `.ci/run`'s closing lines, as CI prints them: the script run on a report file. */
-async function summary(report: object | undefined, testStatus: number, checks: 'passed' | 'failed' = 'passed') {
+async function summary(run: object | undefined, testStatus: number, checks: 'passed' | 'failed' = 'passed') {
   const file = join(dir.path, 'results.json')
-  if (report) await writeFile(file, JSON.stringify(report))
+  if (run) await writeFile(file, JSON.stringify(run))
   const checkFlags = checks === 'passed' ? ['1', '0'] : ['0', '1']
   const { stdout } = await promisify(execFile)(process.execPath, [
     'scripts/ci-summary.mjs',
-    report ? file : join(dir.path, 'absent.json'),
+    run ? file : join(dir.path, 'absent.json'),
     ...checkFlags,
     String(testStatus)
   ])
@@ -27,6 +27,14 @@ const file = (name: string, status: 'passed' | 'failed', tests: string[], messag
   assertionResults: tests.map((s, i) => ({ title: `test ${i}`, status: s, failureMessages: [] }))
 })
 
+/** A report as vitest's JSON reporter writes it: `success` false when a test or a file failed. */
+const report = (passed: number, failed: number, ...files: ReturnType<typeof file>[]) => ({
+  numPassedTests: passed,
+  numFailedTests: failed,
+  success: failed === 0 && files.every((f) => f.status === 'passed'),
+  testResults: files
+})
+
 let dir: Awaited<ReturnType<typeof tempDir>>
 beforeEach(async () => (dir = await tempDir()))
 afterEach(() => dir.remove())
@@ -34,65 +42,37 @@ afterEach(() => dir.remove())
 describe("CI's summary line", () => {
   it('counts a file whose beforeAll threw (its tests reported as skipped) as failed, and names it', async () => {
     // As vitest 4 reports it: the file failed, its tests skipped, no failed test, the error on the describe.
-    const report = {
-      numPassedTests: 3,
-      numFailedTests: 0,
-      numFailedTestSuites: 2,
-      success: false,
-      testResults: [
-        file('test/pcsc/reader.test.ts', 'failed', ['skipped', 'skipped']),
-        file('test/unit/ok.test.ts', 'passed', ['passed', 'passed', 'passed'])
-      ]
-    }
-    const lines = await summary(report, 1)
+    const run = report(
+      3,
+      0,
+      file('test/pcsc/reader.test.ts', 'failed', ['skipped', 'skipped']),
+      file('test/unit/ok.test.ts', 'passed', ['passed', 'passed', 'passed'])
+    )
+    const lines = await summary(run, 1)
     expect(lines.at(-1)).toBe('4 passed, 1 failed')
     expect(lines.join('\n')).toContain('test/pcsc/reader.test.ts')
   })
 
   it('counts failed tests once, and a file that failed only through its tests adds nothing more', async () => {
-    const report = {
-      numPassedTests: 1,
-      numFailedTests: 2,
-      numFailedTestSuites: 3,
-      success: false,
-      testResults: [file('test/unit/a.test.ts', 'failed', ['passed', 'failed', 'failed'])]
-    }
-    expect(await summary(report, 1)).toEqual(['2 passed, 2 failed'])
+    const run = report(1, 2, file('test/unit/a.test.ts', 'failed', ['passed', 'failed', 'failed']))
+    expect(await summary(run, 1)).toEqual(['2 passed, 2 failed'])
   })
 
   it('counts a file that did not load (no tests, an error message)', async () => {
-    const report = {
-      numPassedTests: 0,
-      numFailedTests: 0,
-      numFailedTestSuites: 1,
-      success: false,
-      testResults: [file('test/unit/broken.test.ts', 'failed', [], 'Cannot find module ./gone')]
-    }
-    const lines = await summary(report, 1, 'failed')
+    const run = report(0, 0, file('test/unit/broken.test.ts', 'failed', [], 'Cannot find module ./gone'))
+    const lines = await summary(run, 1, 'failed')
     expect(lines.at(-1)).toBe('0 passed, 2 failed')
     expect(lines[0]).toContain('test/unit/broken.test.ts: Cannot find module ./gone')
   })
 
   it('never says 0 failed when vitest exited non-zero with a green report (an unhandled error) or wrote none', async () => {
-    const green = {
-      numPassedTests: 5,
-      numFailedTests: 0,
-      numFailedTestSuites: 0,
-      success: true,
-      testResults: [file('test/unit/a.test.ts', 'passed', ['passed'])]
-    }
+    const green = report(5, 0, file('test/unit/a.test.ts', 'passed', ['passed']))
     expect((await summary(green, 1)).at(-1)).toBe('6 passed, 1 failed')
     expect((await summary(undefined, 1)).at(-1)).toBe('1 passed, 1 failed')
   })
 
   it('says 0 failed on a green run', async () => {
-    const green = {
-      numPassedTests: 5,
-      numFailedTests: 0,
-      numFailedTestSuites: 0,
-      success: true,
-      testResults: [file('test/unit/a.test.ts', 'passed', ['passed'])]
-    }
+    const green = report(5, 0, file('test/unit/a.test.ts', 'passed', ['passed']))
     expect(await summary(green, 0)).toEqual(['6 passed, 0 failed'])
   })
 })
