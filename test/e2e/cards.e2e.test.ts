@@ -79,6 +79,7 @@ describe('Cards screen in Chromium (web mode, demo console)', () => {
     await page.locator('[data-testid=card-rows] [role=row]').first().click()
     const details = page.getByRole('complementary', { name: 'Card details' })
     await details.getByRole('button', { name: /^Unassign from / }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Take the card back' }).click()
     await page.getByTestId('action-announcer').filter({ hasText: 'Card taken back' }).waitFor()
     expect(await details.textContent()).toContain('Not assigned')
 

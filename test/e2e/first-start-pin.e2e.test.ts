@@ -128,7 +128,8 @@ describe('first start in Chromium (web mode): the demo console and PINs', () => 
     await job.expectAccessible("PINs: remove someone's PIN")
     const name = (await first.locator('strong').textContent())!
     await first.click()
-    await page.getByRole('button', { name: 'Remove PIN' }).click()
+    await page.getByRole('button', { name: 'Remove PIN…' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove PIN', exact: true }).click()
     await said(page, `${name} has no PIN any more.`)
     expect((await ownerNamed(job, name)).pin_hash).toBeNull()
     expect(job.browser.errors).toEqual([])

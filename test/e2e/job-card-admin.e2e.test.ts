@@ -126,9 +126,21 @@ describe('card admin: find, rename, assign, take back, delete (Chromium 1366×76
     expect((await card())!.owner).toEqual({ type: 'USER', id: person.id })
     await expect.poll(() => rows().first().textContent()).toContain(picked)
 
-    await details()
-      .getByRole('button', { name: /^Unassign from / })
-      .click()
+    // Taking the card back is asked first, Cancel focused: Enter as it opens cancels, and the console
+    // still has the card given.
+    const unassign = details().getByRole('button', { name: /^Unassign from / })
+    await unassign.focus()
+    await page.keyboard.press('Enter')
+    const question = page.getByRole('dialog', { name: /^Take card .* back from / })
+    await question.waitFor()
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel')
+    await job.expectAccessible('Take a card back: the question')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => question.count()).toBe(0)
+    expect(await unassign.evaluate((b) => b === document.activeElement)).toBe(true)
+    expect((await card())!.owner).toEqual({ type: 'USER', id: person.id })
+    await unassign.click()
+    await question.getByRole('button', { name: 'Take the card back' }).click()
     await page.getByTestId('action-announcer').filter({ hasText: 'Card taken back' }).waitFor()
     expect((await card())!.owner).toBeNull()
     expect(await details().textContent()).toContain('Not assigned')
@@ -164,11 +176,11 @@ describe('card admin: find, rename, assign, take back, delete (Chromium 1366×76
     await expect.poll(() => dialog.count()).toBe(0)
     expect(await card()).toBeDefined()
 
-    // Deliberately: the focus is back on "Delete card…"; reopen, Shift+Tab to the destructive button, Enter.
+    // Deliberately: the focus is back on "Delete card…"; reopen, Tab from Cancel to the destructive button, Enter.
     expect(await deleteButton.evaluate((b) => b === document.activeElement)).toBe(true)
     await page.keyboard.press('Enter')
     await dialog.waitFor()
-    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Tab')
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete card')
     await page.keyboard.press('Enter')
     await expect.poll(() => count().textContent()).toMatch(/^0 of/)

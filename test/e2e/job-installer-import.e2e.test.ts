@@ -142,6 +142,7 @@ describe('installer job: typed IDs and CSV files, uploads through failures, card
 
     // Removed: the installer keeps Desk-09 for later.
     await page.getByRole('button', { name: 'Delete row 6' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete row', exact: true }).click()
     await expect.poll(() => rows(page).count()).toBe(5)
     // The console is well again; meanwhile another installer imported Desk-01's card: the check
     // finds it there.

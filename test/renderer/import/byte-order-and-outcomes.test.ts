@@ -157,9 +157,10 @@ describe('Import says outcomes in the one live region, with the focus on the nex
     await fireEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(announcer.message).toBe('Row 1 saved, sent as 1C3BA204.'))
     await fireEvent.click(screen.getByRole('button', { name: 'Delete row 2' }))
+    await fireEvent.click(screen.getByRole('button', { name: 'Delete row' }))
     await waitFor(() => expect(announcer.message).toBe('Row 2 deleted.'))
     await fireEvent.click(screen.getByRole('button', { name: 'Delete batch…' }))
-    await fireEvent.click(screen.getByRole('button', { name: /^Delete “Gate”/ }))
+    await fireEvent.click(screen.getByRole('button', { name: 'Delete batch' }))
     await waitFor(() => expect(announcer.message).toBe('Batch “Gate” deleted.'))
   })
 

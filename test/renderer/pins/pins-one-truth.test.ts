@@ -49,7 +49,7 @@ describe('PINs: one truth on screen', () => {
     const { calls } = pinsScreen(false)
     await pickForRemove()
     expect(await screen.findByTestId('pin-none')).toHaveTextContent('Ben Ng has no PIN: there is nothing to remove.')
-    expect(screen.queryByRole('button', { name: 'Remove PIN' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Remove PIN…' })).toBeNull()
     expect(calls.filter(([c]) => c === 'pins.unassign')).toHaveLength(0)
   })
 
@@ -58,7 +58,8 @@ describe('PINs: one truth on screen', () => {
     await fireEvent.click(await generateAndPick())
     expect(await screen.findByTestId('pin-assigned')).toHaveTextContent('PIN 52570001 assigned to Ben Ng')
     await pickForRemove()
-    await fireEvent.click(await screen.findByRole('button', { name: 'Remove PIN' }))
+    await fireEvent.click(await screen.findByRole('button', { name: 'Remove PIN…' }))
+    await fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove PIN' }))
     expect(await screen.findByTestId('pin-removed')).toHaveTextContent('Ben Ng has no PIN any more.')
     expect(screen.queryByTestId('pin-assigned')).toBeNull()
   })
@@ -72,7 +73,8 @@ describe('PINs: one truth on screen', () => {
         }) as Envelope
     })
     await pickForRemove()
-    await fireEvent.click(await screen.findByRole('button', { name: 'Remove PIN' }))
+    await fireEvent.click(await screen.findByRole('button', { name: 'Remove PIN…' }))
+    await fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove PIN' }))
     const section = screen.getByText("Remove someone's PIN").closest('details')!
     const alert = await within(section).findByRole('alert')
     expect(alert).toHaveTextContent('Could not reach the console.')

@@ -53,6 +53,14 @@ const FOCUSABLE =
 let personMovedFocus = false
 let movingFocus = false
 
+/**
+ * Give the focus back where an action's own step left it (a dialog closed returns it to its opener):
+ * a move made by the app, not by the person, so the action's result may still take it afterwards.
+ */
+export function giveFocus(el: HTMLElement | null | undefined): boolean {
+  return el ? focusQuietly(el) : false
+}
+
 /** Give an element that is not focusable by nature a programmatic focus (not a Tab stop), then focus it. */
 function focusQuietly(el: HTMLElement): boolean {
   if (!el.isConnected) return false
@@ -215,4 +223,31 @@ export function revealResult(record: HTMLElement | null | undefined): void {
   if (!record || !mayMoveFocus(record.ownerDocument)) return
   record.scrollIntoView?.({ block: 'nearest' })
   focusQuietly(homeOf(record))
+}
+
+/**
+ * Starting an action clears the earlier outcome lines, on every screen: a "Card deleted", a "PIN removed"
+ * or an error is not left beside what the new action will say (or beside nothing, read as its outcome).
+ * A screen holds one `OutcomeLines`; each section that shows outcome or error lines registers how to
+ * empty them (`section`), and every action of the screen calls `actionStarted()` as it starts. A section
+ * that lives in a store (Cards' notice above the list) and one in a component (the card details) share
+ * the screen's one object, so an action in either clears both.
+ */
+export class OutcomeLines {
+  // Not reactive on purpose: nothing is drawn from it, it is only walked when an action starts.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  #sections = new Map<string, () => void>()
+
+  /** The lines of `name` and how to empty them; the returned function forgets them (a section unmounted). */
+  section(name: string, clear: () => void): () => void {
+    this.#sections.set(name, clear)
+    return () => {
+      if (this.#sections.get(name) === clear) this.#sections.delete(name)
+    }
+  }
+
+  /** An action starts somewhere on the screen: every earlier outcome line of the screen goes. */
+  actionStarted(): void {
+    for (const clear of this.#sections.values()) clear()
+  }
 }

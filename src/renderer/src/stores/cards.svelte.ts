@@ -8,6 +8,7 @@ import { getApi } from '../lib/api'
 import { Latest } from '../lib/latest'
 import { throttled } from '../lib/throttle'
 import { afterPaint } from '../lib/after-paint'
+import { OutcomeLines } from '../lib/action-outcome.svelte'
 
 export { ownerName, type SortKey } from '../../../shared/nfc/card-view'
 
@@ -79,6 +80,11 @@ export class CardsStore {
   notice = $state<string | null>(null)
   /** A write found its card gone from the console (deleted here or by another desk): said above the list. */
   gone = $state<AppError | null>(null)
+  /**
+   * The screen's outcome lines (the app's one rule: an action that starts clears them): the notice and
+   * "gone" above the list are here; the card details add theirs.
+   */
+  readonly lines = new OutcomeLines()
   private listeningTo: unknown = null
   private readonly loads = new Latest()
   private readonly views = new Latest()
@@ -87,6 +93,13 @@ export class CardsStore {
   private asking: { from: number; to: number } | undefined
   /** A row the keyboard moved to before it was here: selected when the answer brings it. */
   private pendingIndex: number | undefined
+
+  constructor() {
+    this.lines.section('list', () => {
+      this.notice = null
+      this.gone = null
+    })
+  }
 
   get filter(): string {
     return this.query.filter
@@ -358,12 +371,10 @@ export class CardsStore {
 
   /**
    * An action starts: the outcome lines of earlier actions on the screen go (a "Card deleted" or a
-   * "no longer on the console" is not left beside what this action will say). The details clear
-   * their own lines the same way when an action starts there (CardDetails `begin`).
+   * "no longer on the console" is not left beside what this action will say), the details' too.
    */
   begin(): void {
-    this.notice = null
-    this.gone = null
+    this.lines.actionStarted()
   }
 
   /**

@@ -1,4 +1,5 @@
 import { tick } from 'svelte'
+import { giveFocus } from '../../lib/action-outcome.svelte'
 
 /**
  * Replacing someone's PIN, the same on every screen that can (PINs, Visitors): a person holds one PIN,
@@ -49,7 +50,7 @@ export class ReplacePinQuestion {
     const opener = this.#opener
     this.#close()
     await tick()
-    if (opener?.isConnected && !(opener as HTMLButtonElement).disabled) opener.focus()
+    if (opener?.isConnected && !(opener as HTMLButtonElement).disabled) giveFocus(opener)
   }
 
   #close(): void {

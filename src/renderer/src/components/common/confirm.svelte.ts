@@ -1,0 +1,58 @@
+import { tick } from 'svelte'
+import { giveFocus } from '../../lib/action-outcome.svelte'
+
+/**
+ * Destructive actions confirm first, on every screen, in one dialog (`ConfirmDialog.svelte`): removing a
+ * PIN, removing or taking back a card, revoking a QR code, deleting a typed row or a batch. Cancel comes
+ * first and has the focus, so Enter on the dialog as it opens never destroys anything; Esc and × cancel.
+ */
+export interface ConfirmWords {
+  /** The question: "Remove Ana Ruiz's PIN?" */
+  title: string
+  /** What it does, said before it is done: "Her PIN stops opening doors at once." */
+  body: string
+  /** The destructive answer: "Remove PIN". */
+  confirm: string
+  /** The safe answer (focused): "Cancel" unless the screen says it better ("Keep it"). */
+  cancel?: string
+  /** A test id for the dialog's body (tests find the one dialog of a question by it). */
+  testid?: string
+}
+
+/** One screen's question: open while `asking` is set; `ConfirmDialog` shows it. */
+export class ConfirmQuestion {
+  asking = $state.raw<ConfirmWords | null>(null)
+  #action: (() => unknown) | null = null
+  #opener: HTMLElement | null = null
+
+  /**
+   * Ask before `action`. It runs after the destructive answer, once the dialog is closed (its outcome
+   * is said where the screen says it, and the focus goes to its result). `opener` (the button pressed)
+   * gets the focus back after Cancel or Esc.
+   */
+  ask(words: ConfirmWords, action: () => unknown, opener?: HTMLElement | null): void {
+    this.#action = action
+    this.#opener = opener ?? (document.activeElement as HTMLElement | null)
+    this.asking = words
+  }
+
+  confirm(): void {
+    const action = this.#action
+    this.#close()
+    void action?.()
+  }
+
+  /** Nothing is sent; the focus goes back to the button that asked. */
+  async cancel(): Promise<void> {
+    const opener = this.#opener
+    this.#close()
+    await tick()
+    if (opener?.isConnected && !(opener as HTMLButtonElement).disabled) giveFocus(opener)
+  }
+
+  #close(): void {
+    this.asking = null
+    this.#action = null
+    this.#opener = null
+  }
+}

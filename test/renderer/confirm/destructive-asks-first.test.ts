@@ -1,0 +1,200 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
+import { tick } from 'svelte'
+import PinsScreen from '../../../src/renderer/src/screens/PinsScreen.svelte'
+import CardsScreen from '../../../src/renderer/src/screens/CardsScreen.svelte'
+import ImportScreen from '../../../src/renderer/src/screens/ImportScreen.svelte'
+import VisitorCredentials from '../../../src/renderer/src/components/visitors/VisitorCredentials.svelte'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
+import { batchesStore } from '../../../src/renderer/src/stores/batches.svelte'
+import type { BatchDetail } from '../../../src/shared/batches/schemas'
+import type { ChannelName } from '../../../src/shared/ipc/contract'
+import { scriptedBridge } from '../../support/fake-bridge'
+import { visitorFixture } from '../../support/visitor-fixture'
+import { card, cardsMain } from '../cards/cards-main'
+import { eventBridge, ok } from '../enroll/event-bridge'
+
+/**
+ * Destructive actions confirm first, on every screen, in the one ConfirmDialog: Cancel before the
+ * destructive button and focused (Enter as it opens destroys nothing), and Cancel sends nothing.
+ * Every destructive button of every screen is listed here; a new one is added to the list.
+ */
+afterEach(() => {
+  cleanup()
+  cardsStore.reset()
+})
+
+interface Opened {
+  /** The destructive button, on screen. */
+  button: HTMLElement
+  /** Every call the screen made to main. */
+  calls: [ChannelName, unknown][]
+}
+interface Destructive {
+  where: string
+  /** Renders the screen with main scripted and brings the destructive button on screen. */
+  open: () => Promise<Opened>
+  /** The write the button makes on the console: never sent after Cancel. */
+  write: ChannelName
+  /** The dialog's question. */
+  question: RegExp
+  /** The safe answer's words. */
+  safe?: string
+}
+
+const ana = { id: 'u1', first_name: 'Ana', last_name: 'Ruiz', full_name: 'Ana Ruiz', user_email: 'ana@example.com' }
+
+async function pinsRemove(): Promise<Opened> {
+  const { bridge, calls } = scriptedBridge({
+    'users.search': () => ({ ok: true, result: { items: [ana], total: 1 } }),
+    'visitors.list': () => ({ ok: true, result: { items: [], total: 0 } }),
+    'pins.held': () => ({ ok: true, result: { held: true } }),
+    'pins.unassign': () => ({ ok: true, result: { unassigned: true } })
+  })
+  setApiForTests(bridge)
+  render(PinsScreen)
+  await fireEvent.click(screen.getByText("Remove someone's PIN"))
+  await fireEvent.input(screen.getByRole('searchbox', { name: 'Whose PIN' }), { target: { value: 'Ana' } })
+  await fireEvent.click(await screen.findByRole('option', { name: /Ana Ruiz/ }, { timeout: 2000 }))
+  return { button: await screen.findByRole('button', { name: /^Remove PIN/ }), calls }
+}
+
+/** Rosa holds a PIN, a card and a QR code. */
+async function visitorCredentials(name: RegExp): Promise<Opened> {
+  const rosa = visitorFixture('v1', 'Rosa', 'Jensen', {
+    pin_code: { token: 'p' } as never,
+    nfc_cards: [{ id: '0042', token: 'tok-42' }] as never
+  })
+  const { bridge, calls } = scriptedBridge({
+    'visitors.qrState': () => ({ ok: true, result: { assigned: true, pngBase64: null } }),
+    'visitors.unassignPin': () => ({ ok: true, result: null }),
+    'visitors.unassignNfc': () => ({ ok: true, result: null }),
+    'visitors.unassignQr': () => ({ ok: true, result: null })
+  })
+  setApiForTests(bridge)
+  render(VisitorCredentials, { visitor: rosa, onchanged: () => undefined })
+  await waitFor(() => expect(screen.getByTestId('qr-state')).toHaveTextContent(/has a QR code/))
+  return { button: screen.getByRole('button', { name }), calls }
+}
+
+/** Card 0002 given to Ana Ruiz, its details open. */
+async function cardDetails(name: RegExp): Promise<Opened> {
+  const given = {
+    ...card(2),
+    status: 'assigned',
+    user_id: 'u1',
+    user_type: 'USER',
+    user: { id: 'u1', name: 'Ana Ruiz' }
+  }
+  const main = cardsMain([card(1), given as never], { answerAtOnce: true })
+  render(CardsScreen)
+  await waitFor(() => expect(screen.getByTestId('card-count')).toHaveTextContent('2 of 2 cards'))
+  cardsStore.selectAt(1)
+  const details = await screen.findByRole('complementary', { name: 'Card details' })
+  return { button: within(details).getByRole('button', { name }), calls: main.calls }
+}
+
+async function importRows(name: RegExp): Promise<Opened> {
+  const batch: BatchDetail = {
+    id: 'b1',
+    name: 'Gate',
+    aliasPattern: null,
+    byteOrder: 'as-read',
+    nextNumber: 1,
+    createdAt: '',
+    updatedAt: '',
+    state: 'draft',
+    console: null,
+    counts: { total: 1, pending: 1, imported: 0, failed: 0, unknown: 0 },
+    rows: [{ id: 'r1', nfcId: '04A23B1C', alias: 'Desk', addedAt: '', source: 'manual', status: 'pending' }]
+  }
+  const { bridge, calls } = eventBridge({
+    'batches.list': () => ok({ batches: [batch], unreadable: [] }),
+    'batches.get': () => ok(batch),
+    'reader.status': () => ok({ state: 'ready', message: 'Ready', readers: [] }),
+    'connections.test': () => ok({ ok: true, latencyMs: 3, url: 'https://console' }),
+    'batches.deleteRow': () => ok(batch),
+    'batches.delete': () => ok(null)
+  })
+  setApiForTests(bridge)
+  render(ImportScreen)
+  await batchesStore.open('b1')
+  return { button: await screen.findByRole('button', { name }), calls }
+}
+
+const destructive: Destructive[] = [
+  { where: 'PINs: Remove PIN', open: pinsRemove, write: 'pins.unassign', question: /Remove Ana Ruiz’s PIN\?/ },
+  {
+    where: 'Visitors: Remove PIN',
+    open: () => visitorCredentials(/^Remove PIN/),
+    write: 'visitors.unassignPin',
+    question: /Remove Rosa Jensen’s PIN\?/
+  },
+  {
+    where: 'Visitors: Remove a card',
+    open: () => visitorCredentials(/^Remove card 0042/),
+    write: 'visitors.unassignNfc',
+    question: /Take card 0042 back from Rosa Jensen\?/
+  },
+  {
+    where: 'Visitors: Revoke QR code',
+    open: () => visitorCredentials(/^Revoke QR code/),
+    write: 'visitors.unassignQr',
+    question: /Revoke the QR code of Rosa Jensen\?/,
+    safe: 'Keep it'
+  },
+  {
+    where: 'Cards: take a card back',
+    open: () => cardDetails(/^Unassign from Ana Ruiz/),
+    write: 'cards.unassign',
+    question: /Take card 0002 back from Ana Ruiz\?/
+  },
+  {
+    where: 'Cards: Delete card',
+    open: () => cardDetails(/^Delete card/),
+    write: 'cards.delete',
+    question: /Delete card 0002\?/
+  },
+  {
+    where: 'Import: delete a row',
+    open: () => importRows(/^Delete row 1/),
+    write: 'batches.deleteRow',
+    question: /Delete row 1 \(04A23B1C, Desk\)\?/
+  },
+  {
+    where: 'Import: delete a batch',
+    open: () => importRows(/^Delete batch/),
+    write: 'batches.delete',
+    question: /Delete the batch “Gate” and its 1 row\?/
+  }
+]
+
+describe('every destructive button of every screen asks first, in the one dialog', () => {
+  it.each(destructive)('$where', async ({ open, write, question, safe = 'Cancel' }) => {
+    const { button, calls } = await open()
+    button.focus()
+    await fireEvent.click(button)
+    const dialog = await screen.findByRole('dialog', { name: question })
+    // The one ConfirmDialog: its safe answer, then its destructive one.
+    const cancel = within(dialog).getByRole('button', { name: safe })
+    const destroy = dialog.querySelector<HTMLElement>('[data-destructive]')!
+    expect(cancel).toHaveAttribute('data-safe')
+    expect(destroy).toHaveClass('danger')
+    expect(cancel.compareDocumentPosition(destroy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(document.activeElement).toBe(cancel)
+
+    // Cancel: nothing is sent, the dialog goes, the focus is back on the button that asked.
+    await fireEvent.click(cancel)
+    await tick()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(button))
+    expect(calls.filter(([channel]) => channel === write)).toEqual([])
+
+    // Asked again, the destructive answer sends the write once.
+    await fireEvent.click(button)
+    const again = await screen.findByRole('dialog', { name: question })
+    await fireEvent.click(again.querySelector<HTMLElement>('[data-destructive]')!)
+    await waitFor(() => expect(calls.filter(([channel]) => channel === write)).toHaveLength(1))
+  })
+})
