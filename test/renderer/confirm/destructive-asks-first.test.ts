@@ -4,6 +4,8 @@ import { tick } from 'svelte'
 import PinsScreen from '../../../src/renderer/src/screens/PinsScreen.svelte'
 import CardsScreen from '../../../src/renderer/src/screens/CardsScreen.svelte'
 import ImportScreen from '../../../src/renderer/src/screens/ImportScreen.svelte'
+import ConnectionSettings from '../../../src/renderer/src/screens/settings/ConnectionSettings.svelte'
+import { connection } from '../../../src/renderer/src/stores/connection.svelte'
 import VisitorCredentials from '../../../src/renderer/src/components/visitors/VisitorCredentials.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
@@ -123,6 +125,27 @@ async function importRows(name: RegExp): Promise<Opened> {
   return { button: await screen.findByRole('button', { name }), calls }
 }
 
+/** Settings with one saved console. */
+async function settingsRemove(): Promise<Opened> {
+  const lab = {
+    id: 'lab',
+    name: 'Lab console',
+    url: 'https://10.0.0.5:12445',
+    fingerprint256: Array.from({ length: 32 }, () => 'AA').join(':'),
+    demo: false,
+    hasToken: true,
+    tokenStorage: 'file'
+  }
+  const { bridge, calls } = scriptedBridge({
+    'connections.list': () => ({ ok: true, result: { profiles: [lab], activeId: 'lab' } }),
+    'connections.remove': () => ({ ok: true, result: null })
+  })
+  setApiForTests(bridge)
+  await connection.load()
+  render(ConnectionSettings)
+  return { button: await screen.findByRole('button', { name: 'Remove…' }), calls }
+}
+
 const destructive: Destructive[] = [
   { where: 'PINs: Remove PIN', open: pinsRemove, write: 'pins.unassign', question: /Remove Ana Ruiz’s PIN\?/ },
   {
@@ -167,6 +190,12 @@ const destructive: Destructive[] = [
     open: () => importRows(/^Delete batch/),
     write: 'batches.delete',
     question: /Delete the batch “Gate” and its 1 row\?/
+  },
+  {
+    where: 'Settings: remove a connection',
+    open: settingsRemove,
+    write: 'connections.remove',
+    question: /Remove the connection Lab console\?/
   }
 ]
 
