@@ -7,6 +7,7 @@ import {
 } from '../../../../shared/roster/plan-counts'
 import { countOf } from '../../lib/plural'
 import {
+  conflictKinds,
   type CardPlan,
   type Conflict,
   type ConflictKind,
@@ -57,52 +58,78 @@ export function phaseBadge(summary: Pick<RosterSummary, 'phase' | 'done' | 'fail
   return { label: `Finished: ${parts.join(', ')}`, tone: summary.failed || summary.toCheck ? 'warn' : 'ok' }
 }
 
-export const conflictWords: Record<ConflictKind, string> = {
-  'has-card': 'Already holds a card',
-  'has-pin': 'Already has a PIN',
-  'has-pass': 'Already has a Touch Pass',
-  'card-owned': 'Card belongs to someone else',
-  'duplicate-card': 'Same card in another row',
-  'duplicate-person': 'Same person in another row',
-  'no-pass-left': 'No Touch Pass left',
-  'pass-for-visitor': 'Touch Passes are for users',
-  'bad-card-cell': 'Card cell not understood',
-  'batch-row-unusable': 'Batch row unusable',
-  'unclear-pin-cell': 'PIN cell not understood',
-  'unclear-pass-cell': 'Touch Pass cell not understood'
+/**
+ * Every kind of problem a plan row can have, in the one table the row's line, its panel and the
+ * plan's lists "for every row like it" all read:
+ * - `conflict`: what the console holds (or another row) stands in the way of a step; skipped, or done anyway;
+ * - `cell`: a cell of the file the plan did not understand — a problem of the row itself, fixed on the
+ *   row (a yes/no cell: the user says no or yes) or in the file. A cell answered is the answer now
+ *   ("PIN: yes, as you said"), never "not understood" beside a count of what was given.
+ */
+export interface ProblemKind {
+  /** Its name, on the row and in the lists. */
+  name: string
+  group: 'conflict' | 'cell'
+  /** A yes/no cell: what it asks for (its answers are "No PIN" / "Give a PIN"). */
+  asks?: 'PIN' | 'Touch Pass'
+}
+
+export const problemKinds: Record<ConflictKind, ProblemKind> = {
+  'has-card': { name: 'Already holds a card', group: 'conflict' },
+  'has-pin': { name: 'Already has a PIN', group: 'conflict' },
+  'has-pass': { name: 'Already has a Touch Pass', group: 'conflict' },
+  'card-owned': { name: 'Card belongs to someone else', group: 'conflict' },
+  'duplicate-card': { name: 'Same card in another row', group: 'conflict' },
+  'duplicate-person': { name: 'Same person in another row', group: 'conflict' },
+  'no-pass-left': { name: 'No Touch Pass left', group: 'conflict' },
+  'pass-for-visitor': { name: 'Touch Passes are for users', group: 'conflict' },
+  'batch-row-unusable': { name: 'Batch row unusable', group: 'conflict' },
+  'bad-card-cell': { name: 'Card cell not understood', group: 'cell' },
+  'unclear-pin-cell': { name: 'PIN cell not understood', group: 'cell', asks: 'PIN' },
+  'unclear-pass-cell': { name: 'Touch Pass cell not understood', group: 'cell', asks: 'Touch Pass' }
+}
+
+/** The headings of the two groups: on one row, and for every row like it. */
+export const problemGroupWords: Record<ProblemKind['group'], { row: string; all: string }> = {
+  cell: { row: 'Cells of the file', all: 'Cells of the file, for every row like it' },
+  conflict: { row: 'Conflicts', all: 'Conflicts, for every row like it' }
+}
+
+/** Said of a problem that takes no answer: its step is skipped. */
+export const notAnswerable: Record<ProblemKind['group'], string> = {
+  cell: 'Skipped: fix the cell in the file and open it again',
+  conflict: 'Skipped (cannot be done anyway)'
 }
 
 /**
- * A conflict as the plan names it, from the row's choices now: the card's holder when the console says
- * who; a PIN or Touch Pass cell the user answered says their answer, no longer "not understood".
+ * A problem as the row names it, from the row's choices now: the card's holder when the console says
+ * who; a yes/no cell the user answered says their answer, no longer "not understood".
  */
 export function conflictLabel(conflict: Conflict): string {
-  if (answeredCell(conflict)) {
-    const what = conflict.kind === 'unclear-pin-cell' ? 'PIN' : 'Touch Pass'
-    return `${what}: ${conflict.decision === 'go-ahead' ? 'yes' : 'no'}, as you said`
-  }
+  const asks = problemKinds[conflict.kind].asks
+  if (asks && answeredCell(conflict)) return `${asks}: ${conflict.decision === 'go-ahead' ? 'yes' : 'no'}, as you said`
   if (conflict.kind === 'card-owned' && conflict.holder) {
     return `Card belongs to ${conflict.holder.name} (${conflict.holder.type})`
   }
-  return conflictWords[conflict.kind]
+  return problemKinds[conflict.kind].name
 }
 
-/** The two answers to a conflict, for one row and for every row like it: skip or do it anyway; for an unclear cell, no or yes. */
-export function decisionWords(conflict: Conflict): {
+/** The two answers to a problem, for one row and for several: skip or do it anyway; for a yes/no cell, no or yes. */
+export function decisionWords(conflict: Pick<Conflict, 'kind' | 'step'>): {
   skip: string
   goAhead: string
   skipAll: string
   goAheadAll: string
-  /** "2 done anyway", "2 given". */
+  /** "2 done anyway". */
   ahead: string
 } {
-  if (conflict.kind === 'unclear-pin-cell' || conflict.kind === 'unclear-pass-cell') {
-    const what = conflict.kind === 'unclear-pin-cell' ? 'PIN' : 'Touch Pass'
+  const asks = problemKinds[conflict.kind].asks
+  if (asks) {
     return {
-      skip: `No ${what}`,
-      goAhead: `Give a ${what}`,
-      skipAll: `No ${what} for all`,
-      goAheadAll: `A ${what} for all`,
+      skip: `No ${asks}`,
+      goAhead: `Give a ${asks}`,
+      skipAll: `No ${asks} for`,
+      goAheadAll: `A ${asks} for`,
       ahead: 'given'
     }
   }
@@ -112,6 +139,55 @@ export function decisionWords(conflict: Conflict): {
     skipAll: 'Skip for all',
     goAheadAll: 'Do anyway for all',
     ahead: 'done anyway'
+  }
+}
+
+/**
+ * One line of the plan's lists "for every row like it": the rows (not left out) with one kind of
+ * problem in one state, named as each of those rows names it (conflictLabel).
+ * - a conflict: every row of its kind; answered for all of them at once, with how many go ahead;
+ * - a yes/no cell: the rows still to answer (answered for those rows only, so an answer given on
+ *   a row stays), and apart, the rows answered yes and no, each with the row's own words.
+ */
+export interface ProblemLine {
+  key: string
+  kind: ConflictKind
+  label: string
+  /** The rows of this line. */
+  rowIds: string[]
+  /** Of them, how many "do it anyway" (conflicts only). */
+  ahead: number
+  /** The answers offered: for every row of the kind (`all`), for these rows only, or none. */
+  answers: 'all' | 'these' | null
+}
+
+export function problemLines(rows: readonly PlanRow[]): Record<ProblemKind['group'], ProblemLine[]> {
+  const lines = new Map<string, ProblemLine>()
+  for (const kind of conflictKinds) {
+    for (const row of rows) {
+      if (row.match.state === 'skipped') continue
+      for (const c of row.conflicts) {
+        if (c.kind !== kind) continue
+        const cellState = problemKinds[kind].asks ? c.decision : ''
+        const key = cellState ? `${kind}-${cellState}` : kind
+        const line = lines.get(key) ?? {
+          key,
+          kind,
+          label: problemKinds[kind].asks ? conflictLabel(c) : problemKinds[kind].name,
+          rowIds: [],
+          ahead: 0,
+          answers: !c.overridable ? null : !cellState ? 'all' : cellState === 'undecided' ? 'these' : null
+        }
+        lines.set(key, line)
+        line.rowIds.push(row.rowId)
+        if (!cellState && c.decision === 'go-ahead') line.ahead++
+      }
+    }
+  }
+  const all = [...lines.values()]
+  return {
+    cell: all.filter((l) => problemKinds[l.kind].group === 'cell'),
+    conflict: all.filter((l) => problemKinds[l.kind].group === 'conflict')
   }
 }
 
