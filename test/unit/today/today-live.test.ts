@@ -89,6 +89,18 @@ describe('Today live: notifications socket, polling fallback', () => {
     )
   })
 
+  it('says when each re-read worked, even one that found nothing new (the screen’s “List read at”)', async () => {
+    const live = makeDesk().live
+    const first = await live.read()
+    await live.watch()
+    const later = await waitFor('a re-read after the first', () =>
+      events.find((e) => e.event === 'today.reads' && (e.payload.readAt ?? 0) > first.readAt)
+    )
+    expect(later.payload).toMatchObject({ failingSince: null, lastFailedAt: null, message: null })
+    // Nothing changed on the console: the list itself is not pushed again.
+    expect(events.filter((e) => e.event === 'today.changed')).toEqual([])
+  })
+
   it('uses the notifications socket and shows an arrival on the console at once', async () => {
     const d = makeDesk({ pollMs: 60_000, backstopMs: 60_000, retrySocketMs: 60_000 })
     const now = Math.floor(Date.now() / 1000)

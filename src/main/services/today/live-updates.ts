@@ -104,10 +104,10 @@ export class TodayLive {
         try {
           const view = await this.deps.read()
           if (generation !== this.generation) return
-          if (this.failingSince) {
-            this.failingSince = 0
-            this.deps.emit('today.reads', { failingSince: null, lastFailedAt: null, message: null })
-          }
+          // Every read that worked is said (an unchanged list is pushed no further): the screen's
+          // "List read at" is when the list was last read, and a failure stops being said.
+          this.failingSince = 0
+          this.deps.emit('today.reads', { failingSince: null, lastFailedAt: null, message: null, readAt: view.readAt })
           const signature = rowsSignature(view.rows) + view.day
           if (signature !== this.lastSignature) {
             this.lastSignature = signature

@@ -10,6 +10,7 @@ import { visitors } from './visitors.svelte'
 import { announce as sayInLiveRegion } from '../lib/action-outcome.svelte'
 import { formDrafts } from '../lib/form-drafts.svelte'
 import { visitorStateWords } from '../../../shared/visitors/states'
+import { matchesSearch, searchRecord, searchWords, type SearchRecord } from '../../../shared/text/search-words'
 
 /** Today's group headings: the visitor-state words every screen uses (shared/visitors/states.ts). */
 export { todayGroupWords } from '../../../shared/visitors/states'
@@ -24,21 +25,24 @@ function firstPages(): Record<TodayGroup, number> {
   return Object.fromEntries(todayGroups.map((g) => [g, 1])) as Record<TodayGroup, number>
 }
 
-/** The lower-cased text the desk's find is matched against, built once per row object. */
-const findTexts = new WeakMap<TodayRow, string>()
-function findText(row: TodayRow): string {
-  let text = findTexts.get(row)
-  if (text === undefined) {
-    text = `${row.name}\u0000${row.company}\u0000${row.host}`.toLowerCase()
-    findTexts.set(row, text)
+/** The words the desk's find is matched against (name, company, host), folded once per row object. */
+const findRecords = new WeakMap<TodayRow, SearchRecord>()
+function findRecord(row: TodayRow): SearchRecord {
+  let record = findRecords.get(row)
+  if (record === undefined) {
+    record = searchRecord(row.name.split(/\s+/), [row.company, row.host])
+    findRecords.set(row, record)
   }
-  return text
+  return record
 }
 
-/** Which rows are shown for what the desk typed (name, company or host, any case; blank: every row). */
+/**
+ * Which rows are shown for what the desk typed: the one matcher of every name search
+ * (shared/text/search-words.ts) — accents, case and the order of the words ignored; blank: every row.
+ */
 function matcher(find: string): (row: TodayRow) => boolean {
-  const needle = find.trim().toLowerCase()
-  return needle ? (row) => findText(row).includes(needle) : () => true
+  const typed = searchWords(find)
+  return typed.length > 0 ? (row) => matchesSearch(typed, findRecord(row)) : () => true
 }
 
 /**
@@ -68,6 +72,11 @@ export class TodayStore {
   desk = $state.raw<DeskSettings>({ walkInDoors: [] })
   /** The permission keys of Today's actions the token lacks (their buttons are off, a note names them). */
   missing = $state.raw<string[]>([])
+  /**
+   * When the list was last read (epoch ms): every read that worked, whether or not it changed
+   * anything (main says each one, `today.reads`). Null: never read.
+   */
+  readAt = $state<number | null>(null)
   /** The re-reads of the list fail: since when, the last failure and why (null: they work). */
   readFailure = $state.raw<{ since: number; lastAt: number; message: string } | null>(null)
   /** The id of a visitor whose row changed group since the screen opened (marked; said once, `announce`). */
@@ -129,6 +138,7 @@ export class TodayStore {
     const offChanged = api.on('today.changed', (view) => this.show(view))
     const offSource = api.on('today.source', (source) => (this.source = source))
     const offReads = api.on('today.reads', (r) => {
+      if (r.readAt !== undefined && r.readAt > (this.readAt ?? 0)) this.readAt = r.readAt
       this.readFailure =
         r.failingSince === null
           ? null
@@ -152,7 +162,10 @@ export class TodayStore {
     }
   }
 
-  /** `announce`: say a visitor who changed group (not for the list read as the screen opens). */
+  /**
+   * `announce`: say a visitor who changed group (not for the list read as the screen opens). A read
+   * that fails keeps the list held (the screen says as of when) beside the error.
+   */
   async load(announce = true): Promise<void> {
     const ticket = this.reads.next()
     try {
@@ -169,6 +182,7 @@ export class TodayStore {
   reset(): void {
     this.reads.cancelAll()
     this.view = null
+    this.readAt = null
     this.error = null
     this.lastChange = null
     this.source = { kind: 'off' }
@@ -190,6 +204,7 @@ export class TodayStore {
       sayInLiveRegion(`${moved.name}: ${visitorStateWords[moved.status]}`)
     }
     this.view = view
+    if (view.readAt > (this.readAt ?? 0)) this.readAt = view.readAt
   }
 
   async checkCapabilities(): Promise<void> {

@@ -34,11 +34,13 @@ export const todayEvents = {
   'today.source': liveSourceSchema,
   /**
    * The re-reads of the list failed (since when, the last failure, why), or work again (all null):
-   * the screen then says its list is not up to date.
+   * the screen then says its list is not up to date. Said after every re-read that worked too, with
+   * `readAt` (epoch ms): "List read at" is when the list was last read, not when it last changed.
    */
   'today.reads': z.object({
     failingSince: z.number().nullable(),
     lastFailedAt: z.number().nullable(),
-    message: z.string().nullable()
+    message: z.string().nullable(),
+    readAt: z.number().optional()
   })
 }

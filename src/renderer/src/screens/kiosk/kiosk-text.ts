@@ -1,6 +1,7 @@
 import type { KioskFound, KioskRefusal } from '../../../../shared/kiosk/schemas'
 import { refusalForVisitor } from '../../../../shared/kiosk/kiosk-refusal'
 import type { ConsoleReach } from '../../../../shared/connections'
+import { consoleDown } from '../../stores/console-down'
 
 export type Step = 'welcome' | 'name' | 'narrow' | 'not-found' | 'confirm' | 'printing' | 'done' | 'walk-in' | 'problem'
 
@@ -45,13 +46,9 @@ export function visitTime(fromSeconds: number, toSeconds: number, now = new Date
   return `${day(from)} ${clock(from)} – ${day(to)} ${clock(to)}`
 }
 
-/**
- * Whether the kiosk works offline (from the visitors it loaded), read from the one connection state the
- * desk's sidebar shows: no answer, the token refused, another certificate, or errors to every call all
- * leave the console unusable; missing keys do not (it answers). Unknown yet: nothing is said.
- */
+/** Whether the kiosk works offline (from the visitors it loaded): the one rule of stores/console-down.ts. */
 export function kioskOffline(reach: ConsoleReach | null): boolean {
-  return reach !== null && reach.state !== 'reachable' && reach.state !== 'permissions'
+  return consoleDown(reach)
 }
 
 /** Why the kiosk works offline, in a visitor's words (see kioskOffline). */

@@ -1,0 +1,40 @@
+import '@testing-library/jest-dom/vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte'
+import TodayScreen from '../../../src/renderer/src/screens/TodayScreen.svelte'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { today } from '../../../src/renderer/src/stores/today.svelte'
+import { row, todayBridge, viewOf } from './today-bridge'
+
+afterEach(() => {
+  cleanup()
+  today.reset()
+})
+
+const shown = () => screen.queryAllByTestId('today-row').map((r) => r.getAttribute('data-id'))
+
+/** Today's find is the one matcher of every name search (shared/text/search-words.ts). */
+describe('Today’s find', () => {
+  it('“zoe” finds Zoë, “Wang Wei” finds Wei Wang, and company or host words find them too', async () => {
+    const view = viewOf([
+      row({ id: 'zoe', name: 'Zoë Martin', company: 'Contoso' }),
+      row({ id: 'wei', name: 'Wei Wang', host: 'Mia Lund' }),
+      row({ id: 'ola', name: 'Ola Ek' })
+    ])
+    const { bridge } = todayBridge({ 'today.list': () => view })
+    setApiForTests(bridge)
+    render(TodayScreen)
+    await screen.findByRole('button', { name: 'Zoë Martin' })
+    const find = screen.getByTestId('today-find')
+    const typed = async (text: string) => {
+      await fireEvent.input(find, { target: { value: text } })
+      await waitFor(() => expect(today.find).toBe(text))
+      return shown()
+    }
+    expect(await typed('zoe')).toEqual(['zoe'])
+    expect(await typed('Wang Wei')).toEqual(['wei'])
+    expect(await typed('contoso ZOË')).toEqual(['zoe'])
+    expect(await typed('lund')).toEqual(['wei'])
+    expect(await typed('artin')).toEqual([])
+  })
+})
