@@ -32,6 +32,8 @@ export default defineConfig({
     root: resolve(root, 'src/renderer'),
     plugins: [svelte({ configFile: false })],
     build: {
+      // out/renderer/.vite/manifest.json: which chunks each entry and screen loads (bench/bundle-size.bench.ts).
+      manifest: true,
       rollupOptions: {
         input: {
           index: resolve(root, 'src/renderer/index.html'),

@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /**
  * The one error model of the app. Services throw AppError; every transport (Electron IPC, the web
  * bridge, the CLI) carries it as plain data, so the renderer can show `message` and `hint` without
@@ -23,17 +21,21 @@ export const errorKinds = [
 
 export type ErrorKind = (typeof errorKinds)[number]
 
-export const appErrorDataSchema = z.object({
-  kind: z.enum(errorKinds),
-  code: z.string().optional(),
-  message: z.string(),
-  hint: z.string().optional(),
-  retryable: z.boolean(),
+/**
+ * An error as plain data, as every transport carries it. Written out here rather than inferred from a
+ * schema so that this module loads no zod: the kiosk and the desk's shell import it and stay small
+ * (bench/bundle-size.bench.ts). `error-data-schema.ts` parses it at the boundaries, and a type test
+ * holds the two to one shape.
+ */
+export interface AppErrorData {
+  kind: ErrorKind
+  code?: string
+  message: string
+  hint?: string
+  retryable: boolean
   /** Extra facts a screen may use (a fingerprint to show, a field that failed, a retry delay). */
-  details: z.record(z.string(), z.unknown()).optional()
-})
-
-export type AppErrorData = z.infer<typeof appErrorDataSchema>
+  details?: Record<string, unknown>
+}
 
 export class AppError extends Error {
   readonly kind: ErrorKind
@@ -67,8 +69,7 @@ export class AppError extends Error {
   /** Anything thrown becomes an AppError; unknown errors keep only their message (no stack). */
   static from(err: unknown): AppError {
     if (err instanceof AppError) return err
-    const parsed = appErrorDataSchema.safeParse(err)
-    if (parsed.success) return new AppError(parsed.data)
+    if (isAppErrorData(err)) return new AppError(err)
     const message = err instanceof Error ? err.message : String(err)
     return new AppError({ kind: 'server', message: `Unexpected error: ${message}` })
   }
@@ -76,4 +77,21 @@ export class AppError extends Error {
 
 export function isAppError(err: unknown): err is AppError {
   return err instanceof AppError
+}
+
+/** The shape check of `AppError.from` (the zod schema in error-data-schema.ts says the same at the boundaries). */
+function isAppErrorData(value: unknown): value is AppErrorData {
+  if (typeof value !== 'object' || value === null) return false
+  const v = value as Record<string, unknown>
+  const optionalString = (x: unknown) => x === undefined || typeof x === 'string'
+  return (
+    typeof v['kind'] === 'string' &&
+    (errorKinds as readonly string[]).includes(v['kind']) &&
+    typeof v['message'] === 'string' &&
+    typeof v['retryable'] === 'boolean' &&
+    optionalString(v['code']) &&
+    optionalString(v['hint']) &&
+    (v['details'] === undefined ||
+      (typeof v['details'] === 'object' && v['details'] !== null && !Array.isArray(v['details'])))
+  )
 }

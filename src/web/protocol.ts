@@ -34,10 +34,5 @@ export const SECRET_PATTERN = /^[A-Za-z0-9_-]{16,256}$/
 export const CLOSE_TOO_LARGE = 1009
 export const CLOSE_BAD_MESSAGE = 4400
 
-/**
- * The tab's state of the bridge, announced on `window` as a DOM event (the renderer shows a banner
- * from it; in the desktop app there is no bridge and the event never fires).
- */
-export const BRIDGE_STATUS_EVENT = 'access-desk:bridge-status'
-/** `no-key`: the address was opened without its key (`#k=…`), so the tab never tries to connect. */
-export type BridgeStatus = 'connected' | 'lost' | 'refused' | 'no-key'
+// The tab's bridge state event lives in a module without zod: the renderer's shell imports it.
+export { BRIDGE_STATUS_EVENT, type BridgeStatus } from './bridge-status'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { appErrorDataSchema } from '../errors'
+import { appErrorDataSchema } from '../error-data-schema'
 
 export const enrollStateSchema = z.enum(['waiting', 'hold-longer', 'done', 'failed', 'cancelled', 'timeout'])
 

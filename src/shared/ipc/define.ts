@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { appErrorDataSchema } from '../errors'
+import { appErrorDataSchema } from '../error-data-schema'
 
 /** A channel of the contract: what the renderer sends and what main answers. */
 export interface ChannelDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {

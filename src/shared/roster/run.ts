@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { appErrorDataSchema } from '../errors'
+import { appErrorDataSchema } from '../error-data-schema'
 
 /**
  * Running a roster: each step is journaled before it is sent and its outcome after (the batch

@@ -1,4 +1,4 @@
-import { BRIDGE_STATUS_EVENT, type BridgeStatus } from '../../../web/protocol'
+import { BRIDGE_STATUS_EVENT, type BridgeStatus } from '../../../web/bridge-status'
 
 /**
  * What main must hold again after it restarted (web mode): main keeps state the screens rely on in

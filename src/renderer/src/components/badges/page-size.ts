@@ -1,4 +1,4 @@
-import { badgeStocks, type BadgeStockId } from '../../../../shared/badges/schemas'
+import { badgeStocks, type BadgeStockId } from '../../../../shared/badges/label-stocks'
 
 let sheet: CSSStyleSheet | undefined
 

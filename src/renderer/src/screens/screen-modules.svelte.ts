@@ -1,0 +1,85 @@
+import type { Component } from 'svelte'
+import type { ScreenId } from '../stores/router.svelte'
+import { AppError } from '../../../shared/errors'
+
+/**
+ * Each screen is its own chunk, loaded when it is first asked for: the first paint loads the shell
+ * and the screen on show, not the code of twelve screens (bench/bundle-size.bench.ts holds the size).
+ * The kiosk never loads any of them (src/renderer/src/main.ts picks its own root).
+ */
+const loaders: Record<ScreenId, () => Promise<{ default: Component }>> = {
+  start: () => import('./StartScreen.svelte'),
+  today: () => import('./TodayScreen.svelte'),
+  cards: () => import('./CardsScreen.svelte'),
+  enroll: () => import('./EnrollScreen.svelte'),
+  import: () => import('./ImportScreen.svelte'),
+  roster: () => import('./RosterScreen.svelte'),
+  pins: () => import('./PinsScreen.svelte'),
+  'touch-passes': () => import('./TouchPassesScreen.svelte'),
+  visitors: () => import('./VisitorsScreen.svelte'),
+  badges: () => import('./BadgesScreen.svelte'),
+  audit: () => import('./AuditScreen.svelte'),
+  settings: () => import('./SettingsScreen.svelte')
+}
+
+/** The screens loaded so far (reactive: the shell shows a screen as soon as its code is here). */
+const loaded = $state<Partial<Record<ScreenId, Component>>>({})
+// Plain Map on purpose: loads in flight are bookkeeping, nothing on screen depends on them.
+// eslint-disable-next-line svelte/prefer-svelte-reactivity
+const pending = new Map<ScreenId, Promise<Component>>()
+
+/** The screen's component once its chunk has loaded, else undefined. */
+export function screenComponent(id: ScreenId): Component | undefined {
+  return loaded[id]
+}
+
+/**
+ * Loads a screen's chunk (once). A failed load (a chunk gone after an update of the files under a
+ * running page) is forgotten so that the next ask tries again; the caller says what failed.
+ */
+export function loadScreen(id: ScreenId): Promise<Component> {
+  const known = loaded[id]
+  if (known) return Promise.resolve(known)
+  let load = pending.get(id)
+  if (!load) {
+    load = loaders[id]().then(
+      (module) => {
+        loaded[id] = module.default
+        pending.delete(id)
+        return module.default
+      },
+      (err: unknown) => {
+        pending.delete(id)
+        throw new AppError({
+          kind: 'storage',
+          message: `This screen could not be loaded (${err instanceof Error ? err.message : String(err)}).`,
+          hint: 'Try again; if it fails again, reload the window (Ctrl+R): the app was probably updated while it ran.',
+          retryable: true
+        })
+      }
+    )
+    pending.set(id, load)
+  }
+  return load
+}
+
+/**
+ * After the first screen is up, the others are fetched while the desk is idle, one at a time, so
+ * that a later click opens its screen at once without delaying the first paint.
+ */
+export function prefetchScreens(): void {
+  const ids = Object.keys(loaders) as ScreenId[]
+  const next = (): void => {
+    const id = ids.shift()
+    if (!id) return
+    void loadScreen(id)
+      .catch(() => undefined)
+      .then(() => whenIdle(next))
+  }
+  whenIdle(next)
+}
+
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 })
+  else setTimeout(run, 50)
+}

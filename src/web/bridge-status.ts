@@ -1,0 +1,7 @@
+/**
+ * The tab's state of the bridge, announced on `window` as a DOM event (the renderer shows a banner
+ * from it; in the desktop app there is no bridge and the event never fires).
+ */
+export const BRIDGE_STATUS_EVENT = 'access-desk:bridge-status'
+/** `no-key`: the address was opened without its key (`#k=…`), so the tab never tries to connect. */
+export type BridgeStatus = 'connected' | 'lost' | 'refused' | 'no-key'
