@@ -113,8 +113,17 @@ describe('Import screen in Chromium (virtual USB reader, web mode, demo console)
 
     // Give row 2 an alias the console already uses: its import must fail with that reason.
     const taken = await page.evaluate(async () => {
-      const answer = await window.api!.cards.all()
-      return answer.ok ? answer.result.cards.find((c) => c.alias)?.alias : undefined
+      // Main's card list as the Cards screen reads it: loaded, then asked (the greatest alias first).
+      await window.api!.cards.load({ stream: 'e2e-taken' })
+      const answer = await window.api!.cards.view({
+        filter: '',
+        status: 'all',
+        sortKey: 'alias',
+        descending: true,
+        offset: 0,
+        limit: 1
+      })
+      return answer.ok ? answer.result.rows[0]?.alias || undefined : undefined
     })
     expect(taken).toBeTruthy()
     await page.getByRole('button', { name: 'Edit row 2' }).click()
@@ -163,9 +172,17 @@ describe('Import screen in Chromium (virtual USB reader, web mode, demo console)
 
     // The console has the reversed card under its alias.
     const onConsole = await page.evaluate(async () => {
-      const answer = await window.api!.cards.all({ refresh: true })
+      await window.api!.cards.load({ refresh: true, stream: 'e2e-floor2' })
+      const answer = await window.api!.cards.view({
+        filter: 'Floor2-',
+        status: 'all',
+        sortKey: 'alias',
+        descending: false,
+        offset: 0,
+        limit: 500
+      })
       return answer.ok
-        ? answer.result.cards
+        ? answer.result.rows
             .filter((c) => c.alias.startsWith('Floor2-'))
             .map((c) => c.alias)
             .sort()
@@ -175,8 +192,18 @@ describe('Import screen in Chromium (virtual USB reader, web mode, demo console)
     // Each card once, in the batch's order, never as first read: the console numbers a card by its
     // NFC ID in decimal.
     const numbers = await page.evaluate(async () => {
-      const answer = await window.api!.cards.all({ refresh: true })
-      return answer.ok ? answer.result.cards.map((c) => c.display_id) : []
+      await window.api!.cards.load({ refresh: true, stream: 'e2e-numbers' })
+      // Every card main holds, a window at a time.
+      const out: string[] = []
+      for (let offset = 0; ; offset += 500) {
+        const query = { filter: '', status: 'all', sortKey: 'display_id', descending: false, offset, limit: 500 }
+        const answer = await window.api!.cards.view(
+          query as Parameters<NonNullable<typeof window.api>['cards']['view']>[0]
+        )
+        if (!answer.ok) return []
+        out.push(...answer.result.rows.map((c) => c.display_id))
+        if (offset + 500 >= answer.result.matched) return out
+      }
     })
     const decimal = (hex: string) => BigInt(`0x${hex}`).toString(10)
     for (const id of ['1C3BA204', '66554433221104', 'D4C3B2A1'])

@@ -3,10 +3,6 @@ import type { HandlersOf } from './types'
 
 export function cardHandlers({ cards, events }: AppServices): HandlersOf<'cards'> {
   return {
-    'cards.all': async (input) => {
-      const { cards: all, fetchedAt } = await cards.all(input?.refresh)
-      return { cards: all, fetchedAt }
-    },
     'cards.load': async ({ refresh, stream, view }) => {
       let first = true
       const { cards: all, fetchedAt } = await cards.load(refresh ?? false, (index) => {

@@ -24,7 +24,7 @@ describe('card alias: sent only when changed, a clash with the console is a conf
   let used = 0
   /** A free card, and the details opened on it. */
   async function opened(): Promise<NfcCard> {
-    const all: NfcCard[] = (await app.call('cards.all', { refresh: true })).cards
+    const all: NfcCard[] = (await app.services.cards.all(true)).cards
     const free = all.filter((c) => !c.user_id && c.status !== 'deleted')[used++]!
     return app.call('cards.get', { token: free.token })
   }

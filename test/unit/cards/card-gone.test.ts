@@ -30,19 +30,19 @@ describe('a card already gone from the console', () => {
   })
 
   it('a delete whose answer was lost is read back: answered as deleted, and the list holds what the console holds', async () => {
-    await app.call('cards.all')
+    await app.services.cards.all()
     const card = (await demo.held<HeldCard>('cards')).find((c) => c.status !== 'deleted' && !c.owner)!
     await demo.faults({ afterCommit: { status502: 1, paths: ['DELETE /credentials/nfc_cards/tokens/:token'] } })
     expect(await app.call('cards.delete', { token: card.token })).toEqual({ deleted: true })
     const held = await demo.held<HeldCard>('cards')
     expect(held.find((c) => c.token === card.token)).toBeUndefined()
-    const listed = (await app.call('cards.all')).cards
+    const listed = (await app.services.cards.all()).cards
     expect(listed.length).toBe(held.length)
     expect(listed.find((c: { token: string }) => c.token === card.token)).toBeUndefined()
   })
 
   it('deleting or renaming a card another desk deleted: "no longer on the console", and it leaves the list', async () => {
-    await app.call('cards.all')
+    await app.services.cards.all()
     const [first, second] = (await demo.held<HeldCard>('cards')).filter((c) => c.status !== 'deleted' && !c.owner)
     // Another desk deletes both, straight on the console.
     const client = await app.services.connections.client()
@@ -61,7 +61,7 @@ describe('a card already gone from the console', () => {
       `Card ${second!.display_id} is no longer on the console (deleted here or by another desk).`
     )
     const held = await demo.held<HeldCard>('cards')
-    const listed = (await app.call('cards.all')).cards
+    const listed = (await app.services.cards.all()).cards
     expect(listed.length).toBe(held.length)
     expect(listed.map((c: { token: string }) => c.token)).not.toEqual(
       expect.arrayContaining([first!.token, second!.token])

@@ -36,7 +36,7 @@ describe('the Cards screen answered by main: the cards stay there, the screen as
       .filter((e) => e.event === 'cards.part' && (e.payload as { stream: string }).stream === stream)
       .map((e) => e.payload as EventPayload<'cards.part'>)
 
-  it('cards.load reads every card into main and says each part; cards.view gives them, as cards.all does', async () => {
+  it('cards.load reads every card into main and says each part; cards.view gives them, as main holds them in its inventory', async () => {
     const answer = await call('cards.load', { stream: 'first' })
     const onConsole = await consoleCards(app)
     expect(answer.total).toBe(onConsole.length)
@@ -45,7 +45,7 @@ describe('the Cards screen answered by main: the cards stay there, the screen as
     expect(partsOf('first').every((p) => p.view === undefined)).toBe(true)
     const view = await call('cards.view', everything)
     expect(view).toMatchObject({ total: onConsole.length, matched: onConsole.length, complete: true, offset: 0 })
-    const all = (await call('cards.all')).cards
+    const all = (await app.services.cards.all()).cards
     const byDisplayId = [...all].sort((a, b) => Number(a.display_id) - Number(b.display_id) || 0)
     expect(view.rows).toEqual(byDisplayId.slice(0, 500))
     expect(new Set(tokensOf(all))).toEqual(new Set(tokensOf(onConsole)))

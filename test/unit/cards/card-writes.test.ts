@@ -8,22 +8,22 @@ describe('card inventory after writes elsewhere in the app', () => {
   const { events, call } = app
   const stale = () => events.filter((e) => e.event === 'cards.stale').map((e) => (e.payload as { what: string }).what)
 
-  it('an import upload: cards.stale is announced and cards.all answers the console’s new cards', async () => {
-    const before = (await call('cards.all')).cards.length
+  it('an import upload: cards.stale is announced and the inventory in main holds the console’s new cards', async () => {
+    const before = (await app.services.cards.all()).cards.length
     const batch = await call('batches.create', { name: 'Lobby', aliasPattern: 'Lobby-{n:3}' })
     await call('batches.importCsv', { batchId: batch.id, text: '04A1A2A3A4A5A6,Lobby-a\n04A1A2A3A4A5A7,Lobby-b\n' })
     expect(await call('batches.upload', { batchId: batch.id })).toMatchObject({ imported: 2 })
     expect(stale()).toEqual(['an import upload'])
     const demo = await app.services.connections.demoConsole()
     const held = (await control<{ data: unknown[] }>(demo, 'GET', '/__demo/state/cards')).body.data
-    const after = (await call('cards.all')).cards
+    const after = (await app.services.cards.all()).cards
     expect(after.length).toBe(before + 2)
     expect(after.length).toBe(held.length)
     expect(after.map((c: { alias: string }) => c.alias)).toEqual(expect.arrayContaining(['Lobby-a', 'Lobby-b']))
   })
 
-  it('an enrollment: its card is in cards.all once the tap is done', async () => {
-    const before = (await call('cards.all')).cards.length
+  it('an enrollment: its card is in the inventory in main once the tap is done', async () => {
+    const before = (await app.services.cards.all()).cards.length
     const client = await app.services.connections.client()
     const reader = (await client.devices.list()).find((d) => d.isReader && d.online)!
     await call('enroll.start', { deviceId: reader.id })
@@ -32,6 +32,6 @@ describe('card inventory after writes elsewhere in the app', () => {
     const end = Date.now() + 10_000
     while (!stale().includes('an enrollment') && Date.now() < end) await new Promise((r) => setTimeout(r, 50))
     expect(stale()).toContain('an enrollment')
-    expect((await call('cards.all')).cards.length).toBe(before + 1)
+    expect((await app.services.cards.all()).cards.length).toBe(before + 1)
   })
 })

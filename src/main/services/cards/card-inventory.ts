@@ -110,6 +110,10 @@ export class CardInventory {
     this.inflight = undefined
   }
 
+  /**
+   * Every card main holds, read as `load` reads them. No screen takes the whole list (they ask `view`
+   * for the rows they show, the card pickers too); main's own callers and tests do.
+   */
   async all(refresh = false): Promise<Snapshot> {
     return this.load(refresh)
   }

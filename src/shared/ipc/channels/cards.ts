@@ -9,11 +9,6 @@ import { editOutcomeSchema } from '../../edits/edit'
 const tokenInput = z.object({ token: recordId })
 
 export const cardChannels = {
-  'cards.all': channel(
-    'Every NFC card of the active console (E6, all pages); cached for the session unless refresh is set',
-    z.object({ refresh: z.boolean().optional() }).optional(),
-    z.object({ cards: z.array(nfcCardSchema), fetchedAt: z.number() })
-  ),
   'cards.load': channel(
     'Read every NFC card of the active console (E6, all pages) into main, or take the list kept for the session ' +
       'unless refresh is set. A cards.part event says each part as it arrives (cards.view then shows it); answers ' +
