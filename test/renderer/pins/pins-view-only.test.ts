@@ -72,7 +72,7 @@ describe('PINs with a view-only token', () => {
   it('turns Assign off, naming the missing key, and the banner names every key PINs lacks', async () => {
     const assign = await screenWith(remote.info.tokens.view)
     await expect.poll(() => assign.hasAttribute('disabled'), { timeout: 10_000 }).toBe(true)
-    expect(assign).toHaveAttribute('title', 'Needs the permission edit:user')
+    expect(assign).toHaveAccessibleDescription('Needs the permission edit:user')
     expect(screen.getByTestId('permission-note')).toHaveTextContent(/This token lacks edit:user and edit:visitor:/)
   })
 

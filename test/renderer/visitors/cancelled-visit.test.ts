@@ -64,7 +64,7 @@ describe('Visitors: a cancelled visit offers no action that makes no sense, and 
     for (const name of ['Enroll a new card', 'Pick a card…']) {
       const button = await within(credentials).findByRole('button', { name })
       expect(button).toBeDisabled()
-      expect(button).toHaveAttribute('title', 'This visit is cancelled')
+      expect(button).toHaveAccessibleDescription('This visit is cancelled')
     }
   })
 
