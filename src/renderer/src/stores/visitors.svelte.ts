@@ -7,6 +7,7 @@ import { formDrafts } from '../lib/form-drafts.svelte'
 import { RecordList } from './record-list.svelte'
 import { missingPermission } from './touch-passes.svelte'
 import { actionKeys } from '../../../shared/access/permissions'
+import { onConsoleSwitch } from './console-scope'
 
 /** The visitor list (keyword or status, paged) and the visitor being looked at or edited. */
 export class VisitorsStore extends RecordList<Visitor> {
@@ -85,15 +86,33 @@ export class VisitorsStore extends RecordList<Visitor> {
     return e
   }
 
+  /**
+   * The visitor read again (opened, or after a credential change): its row follows what the console
+   * says now. A cancel made at another desk showed on the details while the row still said Expected.
+   */
+  override async open(id: string): Promise<void> {
+    await super.open(id)
+    if (this.selected?.id === id) this.follow(this.selected)
+  }
+
   saved(visitor: Visitor): void {
     this.selected = visitor
     this.editing = null
     // The open form's typing (lib/form-drafts): dropped only by Cancel, Save or a console switch.
     formDrafts.drop('visitors.form')
-    const known = this.items.some((v) => v.id === visitor.id)
-    this.items = known ? this.items.map((v) => (v.id === visitor.id ? visitor : v)) : [visitor, ...this.items]
-    if (!known) this.total += 1
+    if (!this.follow(visitor)) {
+      this.items = [visitor, ...this.items]
+      this.total += 1
+    }
+  }
+
+  /** The row of this visitor shows the record as read (false: it is not on the page shown). */
+  private follow(visitor: Visitor): boolean {
+    if (!this.items.some((v) => v.id === visitor.id)) return false
+    this.items = this.items.map((v) => (v.id === visitor.id ? visitor : v))
+    return true
   }
 }
 
 export const visitors = new VisitorsStore()
+onConsoleSwitch('visitors', () => visitors.reset())
