@@ -1,4 +1,5 @@
 import { endpoints, type EndpointInfo, type PermissionKey } from './endpoints'
+import { notificationsSocket } from './notifications'
 
 /**
  * Which permission key each action of the desk needs, declared once. Each key is read from the
@@ -36,6 +37,21 @@ export const actionKeys = {
     walkIn: endpoints.E17.permission,
     /** Print a badge: it assigns the visitor's QR code (§4.11) before the badge is made. */
     badge: endpoints.visitorAssignQr.permission
+  }
+} as const satisfies Record<string, Record<string, PermissionKey>>
+
+/**
+ * Keys that only turn on an extra the desk does its jobs without. A call of an extra refused for
+ * its key turns that extra off, said where the extra is, and is never the connection's "Missing
+ * permissions" (call-verdict.ts: `extra`). view:device is both: Today's live updates (the console's
+ * notifications socket; without it Today reads its list every 15 s and says so) and a job's key,
+ * listing the readers to enroll cards with (Enroll, the roster's enrollment line): a refusal there
+ * is a missing permission as ever, and the token check names it.
+ */
+export const extraKeys = {
+  today: {
+    /** Live updates: the notifications socket. */
+    liveUpdates: notificationsSocket.permission
   }
 } as const satisfies Record<string, Record<string, PermissionKey>>
 
@@ -82,7 +98,7 @@ export const permissionUses: Record<PermissionKey, string> = {
   'view:visitor': 'list visitors',
   'edit:visitor': 'create, edit and cancel visitors; give them PINs, cards and QR codes',
   'view:space': 'list doors and door groups',
-  'view:device': 'list readers (enrollment)'
+  'view:device': 'list readers (enrollment); live updates on Today'
 }
 
 /** "a", "a and b", "a, b and c". */

@@ -9,7 +9,8 @@ export type DownState = 'unreachable' | 'refused' | 'certificate' | 'trouble'
  *   answer about this action alone (no such item, input refused, a conflict, a feature the console
  *   lacks, a reader offline, a field this app does not know) is `answered` with no key: the console
  *   speaks and took the token, which ends "Answering with errors" or "Not answering", but proves no key.
- * - `missing`: it refused the call for a permission key the token does not hold (403).
+ * - `missing`: it refused the call for a permission key the token does not hold (403); the call of
+ *   an extra so refused is `answered` (the extra is off, said where it is).
  * - `down`: the connection itself fails (no answer, token refused, another certificate, errors).
  * - `action`: nothing about the console (a limit on requests, a cancel, the reader, the disk): the
  *   connection state is left as it is.
@@ -23,6 +24,12 @@ export type CallVerdict =
 /** One call as main made it: the permission its endpoint needs, and the error if it failed. */
 export interface CallOutcome {
   permission?: string
+  /**
+   * The call only turns on an extra (shared/access/permissions.ts `extraKeys`: Today's live
+   * updates): refused for its key, the extra is off and the console answered; the connection
+   * has no missing permission for it.
+   */
+  extra?: boolean
   error?: unknown
 }
 
@@ -43,6 +50,7 @@ export function verdictOf(outcome: CallOutcome): CallVerdict {
     case 'tls':
       return { kind: 'down', state: 'certificate', message: error.message }
     case 'permission': {
+      if (outcome.extra) return { kind: 'answered' }
       const key = typeof error.details?.permission === 'string' ? error.details.permission : outcome.permission
       return { kind: 'missing', ...keyOf(key), message: error.message }
     }

@@ -3,6 +3,7 @@ import { API_PREFIX } from '../../../shared/access/endpoints'
 import { notificationSchema, notificationsSocket, type Notification } from '../../../shared/access/notifications'
 import { parseJson } from '../../../shared/json'
 import { AppError } from '../../../shared/errors'
+import { extraKeys } from '../../../shared/access/permissions'
 import { certificateChanged, chainErrorCodes, createPinnedAgent, type PinnedCertificate } from '../access/tls-pinning'
 import { errorFromTransport } from '../access/errors'
 import type { CallOutcome } from '../connections/call-verdict'
@@ -80,8 +81,9 @@ export function openNotifications(
     handshakeTimeout: timeoutMs,
     followRedirects: false
   })
+  // Live updates are an extra (extraKeys): refused for its key, Today polls; not "Missing permissions".
   const report = (error?: AppError) =>
-    target.onOutcome?.({ permission: notificationsSocket.permission, ...(error ? { error } : {}) })
+    target.onOutcome?.({ permission: extraKeys.today.liveUpdates, extra: true, ...(error ? { error } : {}) })
   return new Promise((resolve, reject) => {
     let opened = false
     let failed = false
