@@ -58,7 +58,7 @@ export async function fetchAll<T>(
   const inner = new AbortController()
   const signal = options.signal ? AbortSignal.any([options.signal, inner.signal]) : inner.signal
   const stop = () => {
-    // Stryker disable next-line StringLiteral: equivalent, the catch below builds a fresh cancelled(...) for the caller
+    // Stryker disable next-line StringLiteral: equivalent (docs/mutation-survivors.md)
     if (options.signal?.aborted) throw cancelled('Loading the list')
   }
 
@@ -74,7 +74,7 @@ export async function fetchAll<T>(
     // A console that caps page_size answers fewer items than asked: continue with what it serves.
     const served = first.items.length
     const pageSize =
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, they differ only where served >= requested or served >= total, which give the same lastPage
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent (docs/mutation-survivors.md)
       served > 0 && served < requested && (first.total === undefined || served < first.total) ? served : requested
     /** One more page: paced, read with cancellation checked on both sides of the wait, kept in order. */
     const readPage = async (pageNum: number) => {
@@ -109,7 +109,7 @@ export async function fetchAll<T>(
       while (next <= lastPage) {
         const page = await readPage(next++)
         // The list grew while we read it: read the new pages too.
-        // Stryker disable next-line EqualityOperator: equivalent, an equal total gives the same lastPage
+        // Stryker disable next-line EqualityOperator: equivalent (docs/mutation-survivors.md)
         if (page.total !== undefined && page.total > total) {
           total = page.total
           lastPage = Math.min(MAX_PAGES, Math.ceil(total / pageSize))
@@ -117,7 +117,7 @@ export async function fetchAll<T>(
         options.onProgress?.(loaded, Math.max(total, loaded))
       }
     }
-    // Stryker disable next-line ArithmeticOperator: equivalent, an extra worker finds no page left and ends
+    // Stryker disable next-line ArithmeticOperator: equivalent (docs/mutation-survivors.md)
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(0, lastPage - 1)) }, worker))
     // Capped at MAX_PAGES with more still reported: an error, never a silently shortened list.
     if (total > lastPage * pageSize) throw listDidNotEnd()
@@ -169,7 +169,7 @@ class UniqueInOrder<T> {
   private next = 0
   /** Per slot: index + 1 into `keys` (0 = empty); kept at most half full. */
   private table: Int32Array
-  // Stryker disable next-line ArrayDeclaration: equivalent, slots hold the index after the push, a leading entry is never compared
+  // Stryker disable next-line ArrayDeclaration: equivalent (docs/mutation-survivors.md)
   private readonly keys: string[] = []
   private readonly items: T[] = []
 
@@ -178,7 +178,7 @@ class UniqueInOrder<T> {
     expected: number
   ) {
     let capacity = 16
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, a table sized otherwise grows or spreads keys, it never changes which are kept
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent (docs/mutation-survivors.md)
     while (capacity < expected * 2) capacity <<= 1
     this.table = new Int32Array(capacity)
   }
@@ -202,7 +202,7 @@ class UniqueInOrder<T> {
       const item = page[i]!
       const k = this.key(item)
       // A list longer than its first total: a larger table, the keys hashed again.
-      // Stryker disable next-line EqualityOperator,ArithmeticOperator: equivalent, growing a key sooner or later keeps the table under two-thirds full, never full
+      // Stryker disable next-line EqualityOperator,ArithmeticOperator: equivalent (docs/mutation-survivors.md)
       if ((this.keys.length + 1) * 2 > this.table.length) this.grow()
       const slot = this.find(k)
       if (this.table[slot] !== 0) continue
@@ -218,7 +218,7 @@ class UniqueInOrder<T> {
     let slot = hashKey(k) & mask
     for (let e = this.table[slot]!; e !== 0; e = this.table[slot]!) {
       if (this.keys[e - 1] === k) return slot
-      // Stryker disable next-line ArithmeticOperator: equivalent, probing backwards finds the same keys
+      // Stryker disable next-line ArithmeticOperator: equivalent (docs/mutation-survivors.md)
       slot = (slot + 1) & mask
     }
     return slot
@@ -233,13 +233,13 @@ class UniqueInOrder<T> {
 function hashKey(k: string): number {
   const length = k.length
   let h = Math.imul(0x811c9dc5 ^ length, 0x01000193)
-  // Stryker disable next-line MethodExpression: equivalent, the hash's spread changes, never which keys are kept (equal hashes compare whole strings)
+  // Stryker disable next-line MethodExpression: equivalent (docs/mutation-survivors.md)
   const tail = Math.max(0, length - 16)
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the hash's spread changes, never which keys are kept
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent (docs/mutation-survivors.md)
   const step = tail > 16 ? tail >> 4 : 1
-  // Stryker disable next-line EqualityOperator: equivalent, the hash's spread changes, never which keys are kept
+  // Stryker disable next-line EqualityOperator: equivalent (docs/mutation-survivors.md)
   for (let j = 0; j < tail; j += step) h = Math.imul(h ^ k.charCodeAt(j), 0x01000193)
-  // Stryker disable next-line EqualityOperator: equivalent, the hash's spread changes, never which keys are kept
+  // Stryker disable next-line EqualityOperator: equivalent (docs/mutation-survivors.md)
   for (let j = tail; j < length; j++) h = Math.imul(h ^ k.charCodeAt(j), 0x01000193)
   // FNV's low bits cluster: mix before masking.
   h ^= h >>> 16
