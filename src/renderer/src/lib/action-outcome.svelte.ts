@@ -204,6 +204,14 @@ export function keepFocus(doc: Document = document): () => void {
  */
 export function actionDone(text: string, target?: HTMLElement | null): void {
   announce(text)
+  focusResult(target)
+}
+
+/**
+ * An action finished whose words are said elsewhere (or need none): the focus goes to its result or the
+ * next step, by the same rule (only while the person is still where they acted).
+ */
+export function focusResult(target?: HTMLElement | null): void {
   if (target && target.isConnected && mayMoveFocus(target.ownerDocument)) focusQuietly(target)
 }
 
