@@ -18,6 +18,7 @@ import { isoInZone } from './iso-in-zone'
 import { AuditLog, type EndInput } from './audit-log'
 import { writeKindOf } from './write-kinds'
 import { nameSubjects, type AuditReader } from './write-names'
+import { awaitReadBack } from './settle-write'
 
 export interface ConsoleRef {
   name: string
@@ -150,6 +151,7 @@ export class AuditService {
           // The console's answer stands even if its line cannot be written: the row then reads
           // "the app stopped before the answer" after a restart, which is what the disk knows.
           await this.log.end(id, end).catch(() => undefined)
+          if (!answer.ok && end.outcome === 'unknown') awaitReadBack(answer.error, (end) => this.log.end(id, end))
         }
       }
     }

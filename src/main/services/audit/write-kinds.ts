@@ -94,10 +94,10 @@ const person =
     const id = param(call, name)
     return id ? { person: { kind, id } } : {}
   }
-/** The card a `:token` names; its owner at the time is read (a delete or a rename). */
+/** The card a `:token` names (a delete or a rename). */
 const cardByToken = (call: WriteCall): WriteSubjects => {
   const token = param(call, 'token')
-  return token ? { card: { token, owner: true } } : {}
+  return token ? { card: { token } } : {}
 }
 
 const cardInBody = (call: WriteCall): string | undefined => {
@@ -197,7 +197,7 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
     target: byParam('Touch Pass'),
     about: (call) => {
       const id = param(call, 'id')
-      return id ? { touchPass: { id, holder: true } } : {}
+      return id ? { touchPass: { id } } : {}
     },
     detail: touchPassChange,
     answered: (result) => {
@@ -241,11 +241,11 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
   userAssignTouchPass: {
     action: 'assign',
     target: owner('user', 'user_id'),
-    // The pass is named before (a refused assignment still says which); the answer, the pass with
-    // its new holder, names the user.
+    // The pass and the user are named before (a refused assignment, or one whose answer is lost,
+    // still says which pass and whom); the answer, the pass with its new holder, adds nothing then.
     about: (call) => {
       const id = param(call, 'touch_pass_id')
-      return id ? { touchPass: { id } } : {}
+      return { ...person('user', 'user_id')(call), ...(id ? { touchPass: { id } } : {}) }
     },
     answered: answeredPass
   },

@@ -21,14 +21,17 @@ export interface AuditReader {
   visitors: Pick<AccessClient['visitors'], 'get'>
 }
 
-/** What a write is about, by id: named before it is sent. */
+/**
+ * What a write is about, by id: named before it is sent, as the console holds it then (a card's
+ * alias and owner, a pass's holder, a person's name all change: an earlier row is only a fallback).
+ */
 export interface WriteSubjects {
   /** The user or visitor the write is about (its target). */
   person?: { kind: 'user' | 'visitor'; id: string }
-  /** A card by token. `owner`: its owner at the time is wanted (a delete, a rename), so it is read even when an earlier row named the card. */
-  card?: { token: string; owner?: boolean }
-  /** A Touch Pass by id. `holder`: its holder at the time is wanted (an update). */
-  touchPass?: { id: string; holder?: boolean }
+  /** A card by token: its number, alias and owner at the time. */
+  card?: { token: string }
+  /** A Touch Pass by id: its card id and holder at the time. */
+  touchPass?: { id: string }
 }
 
 export interface WriteNames {
@@ -80,10 +83,10 @@ async function tryRead<T>(read: (options: CallOptions) => Promise<T>): Promise<T
 const nameOrNone = (name: string, id: string): string | undefined => (name && name !== id ? name : undefined)
 
 /**
- * Names the subjects of a write as they are just before it is sent. What the request named
- * (`requestName`) or an earlier row named is used first; the rest is read through `reader`
- * (a cheap GET each, in parallel). Without a reader, or when a read fails, the write is named as far
- * as the request and the journal can.
+ * Names the subjects of a write as the console holds them just before it is sent: what the request
+ * named (`requestName`) stands; the rest is read through `reader` (a cheap GET each, in parallel).
+ * An earlier row (`recall`) names only what could not be read (no reader, a read that failed): it
+ * may be out of date (an alias changed since, a pass given to someone else), so it never comes first.
  */
 export async function nameSubjects(
   subjects: WriteSubjects,
@@ -94,30 +97,28 @@ export async function nameSubjects(
 
   const personName = async (): Promise<string | undefined> => {
     if (input.requestName || !person) return input.requestName
-    const known = recall.person(person.kind, person.id)
-    if (known || !reader) return known
-    if (person.kind === 'user') {
-      const user = await tryRead((o) => reader.users.get(person.id, o))
-      return user ? nameOrNone(userDisplayName(user), user.id) : undefined
-    }
-    const visitor = await tryRead((o) => reader.visitors.get(person.id, o))
-    return visitor ? nameOrNone(visitorDisplayName(visitor), visitor.id) : undefined
+    const read =
+      reader &&
+      (person.kind === 'user'
+        ? await tryRead((o) => reader.users.get(person.id, o)).then((u) =>
+            u ? nameOrNone(userDisplayName(u), u.id) : undefined
+          )
+        : await tryRead((o) => reader.visitors.get(person.id, o)).then((v) =>
+            v ? nameOrNone(visitorDisplayName(v), v.id) : undefined
+          ))
+    return read || recall.person(person.kind, person.id)
   }
 
   const cardNames = async (): Promise<AuditCard | undefined> => {
     if (!card) return undefined
-    const known = recall.card(card.token)
-    if (known && !card.owner) return known
     const read = reader ? await tryRead((o) => reader.nfcCards.get(card.token, o)) : undefined
-    return read ? namedCard(read) : known
+    return read ? namedCard(read) : recall.card(card.token)
   }
 
   const passNames = async (): Promise<AuditTouchPass | undefined> => {
     if (!touchPass) return undefined
-    const known = recall.touchPass(touchPass.id)
-    if (known && !touchPass.holder) return known
     const read = reader ? await tryRead((o) => reader.touchPasses.get(touchPass.id, o)) : undefined
-    return read ? namedTouchPass(read) : known
+    return read ? namedTouchPass(read) : recall.touchPass(touchPass.id)
   }
 
   const [name, cardNamed, passNamed] = await Promise.all([personName(), cardNames(), passNames()])

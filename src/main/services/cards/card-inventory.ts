@@ -13,6 +13,7 @@ import { applyEdit } from '../../../shared/edits/apply-edit'
 import type { EditOutcome } from '../../../shared/edits/edit'
 import { cardAliasKinds, type CardAliasEdit, type CardAliasFields } from '../../../shared/edits/card-alias'
 import { cardGone, lostAnswer, notFound } from './card-gone'
+import { settleWrite } from '../audit/settle-write'
 
 /** Each token once, the first kept (a console may repeat a card within a page). */
 function uniqueCards(cards: NfcCard[]): NfcCard[] {
@@ -297,6 +298,8 @@ export class CardInventory {
             throw err
           }
         )
+        // The delete's audit row, Unknown till now, says what the read found.
+        await settleWrite(err, { done: !stillThere })
         if (stillThere) throw err
       }
     })

@@ -2,6 +2,7 @@ import { AppError } from '../../../shared/errors'
 import type { TouchPass } from '../../../shared/access/touch-passes'
 import type { AccessClient } from '../access/client'
 import { answerLost } from '../access/lost-answer'
+import { settleWrite } from '../audit/settle-write'
 
 /**
  * Giving a Touch Pass and taking it back (and renaming, suspending, activating it), when the console's answer is lost (the connection cut
@@ -28,6 +29,8 @@ export async function readBackPass(
   } catch {
     throw e
   }
+  // The audit row of the write, Unknown till now, says what the read found.
+  await settleWrite(err, { done: done(pass) })
   if (done(pass)) return { ...pass, readBack: true }
   throw notDoneError(e, typeof notDone === 'string' ? notDone : notDone(pass), { pass })
 }
@@ -79,6 +82,10 @@ export async function readBackMany(
     const pass = holders[i]
     if (pass && freeBefore.has(pass.id)) items.push({ ...pass, user_id: pass.user_id || id })
     else notGiven.push(id)
+  })
+  await settleWrite(err, {
+    done: items.length > 0,
+    ...(notGiven.length > 0 && items.length > 0 ? { detail: `read back: not given to ${notGiven.join(', ')}` } : {})
   })
   if (items.length === 0) {
     throw notDoneError(
