@@ -201,7 +201,7 @@ describe('Settings job: wrong token, view-only token, changed certificate, conso
     await expect.poll(() => alert.textContent(), { timeout: 20_000 }).toContain('is not the one you trusted')
     await expect.poll(() => sidebar().textContent()).toContain('Certificate changed')
     await job.expectAccessible('Cards, certificate refused')
-    await alert.getByRole('button', { name: 'Open Settings → Connection' }).click()
+    await alert.getByRole('button', { name: 'Open Settings → Connections' }).click()
 
     const changed = profileCard().getByTestId('certificate-changed')
     await changed.waitFor()

@@ -64,7 +64,7 @@ async function showSettings(answers: Parameters<typeof scriptedBridge>[0]) {
 
 afterEach(() => vi.restoreAllMocks())
 
-describe('Settings → Connection', () => {
+describe('Settings → Connections', () => {
   it('a refused token on "Save and use" is explained next to the button and nothing is selected', async () => {
     const { calls } = await showSettings({
       'connections.probe': () => ({ ok: true, result: certificate(fp('BB')) }),
@@ -195,7 +195,7 @@ describe('Settings → Connection', () => {
     expect(within(card).queryByTestId('certificate-changed')).toBeNull()
   })
 
-  it('a certificate error elsewhere offers the way to Settings → Connection', async () => {
+  it('a certificate error elsewhere offers the way to Settings → Connections', async () => {
     router.go('cards')
     const error = new AppError({
       kind: 'tls',
@@ -203,7 +203,7 @@ describe('Settings → Connection', () => {
       message: 'The certificate of https://10.0.0.5:12445 is not the one you trusted. The connection was refused.'
     })
     render(ErrorNotice, { error })
-    await fireEvent.click(screen.getByRole('button', { name: 'Open Settings → Connection' }))
+    await fireEvent.click(screen.getByRole('button', { name: 'Open Settings → Connections' }))
     expect(router.current).toBe('settings')
   })
 })

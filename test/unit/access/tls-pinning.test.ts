@@ -357,7 +357,7 @@ describe('TLS pinning', () => {
       'The certificate of https://10.0.0.5:12445 is not the one you trusted. The connection was refused.'
     )
     expect(err.hint).toMatch(
-      /^If the console was reset or got a new certificate on purpose, open Settings → Connection: /
+      /^If the console was reset or got a new certificate on purpose, open Settings → Connections: /
     )
     expect(err.hint).toMatch(/compare it with the console's and choose Trust the new certificate\. If not,/)
     expect(err.hint).toMatch(/someone may be intercepting this network: do not continue\.$/)

@@ -47,7 +47,7 @@ describe('upload refused whole by the console', () => {
       kind: 'auth',
       refuse: async () => demo.client('not-a-token'),
       message: 'The console refused the API token (Import third-party NFC cards (E16)).',
-      hint: 'Check the token in Settings → Connection.'
+      hint: 'Check the token in Settings → Connections.'
     },
     {
       kind: 'permission',

@@ -230,7 +230,7 @@ describe('connection profiles', () => {
       kind: 'validation',
       code: 'NO_CONNECTION',
       message: 'No console is selected.',
-      hint: 'Add or choose a console in Settings → Connection.',
+      hint: 'Add or choose a console in Settings → Connections.',
       retryable: false
     })
     // A console saved now becomes the active one: there is no other.
@@ -263,7 +263,7 @@ describe('connection profiles', () => {
       kind: 'auth',
       code: 'NO_TOKEN',
       message: 'No API token is stored for "Lab console".',
-      hint: 'Open Settings → Connection and use Change token… on this console.'
+      hint: 'Open Settings → Connections and use Change token… on this console.'
     }
     expect(await refusal(c.client(lab.id))).toMatchObject(missing)
     expect(await refusal(c.test(lab.id))).toMatchObject(missing)

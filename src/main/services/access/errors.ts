@@ -6,7 +6,7 @@ import { certificateChanged, chainErrorCodes } from './tls-pinning'
 import { parseRetryAfter } from './retry'
 
 const TOKEN_HINT =
-  'Check the token in Settings → Connection. A key from another UniFi app (Protect, Network) does not work here: ' +
+  'Check the token in Settings → Connections. A key from another UniFi app (Protect, Network) does not work here: ' +
   'create one in Access → Settings → General → Advanced → API Token.'
 
 function describe(endpoint: EndpointInfo): string {

@@ -71,7 +71,7 @@ export function certificateChanged(url: string): AppError {
     code: CERT_CHANGED,
     message: `The certificate of ${url} is not the one you trusted. The connection was refused.`,
     hint:
-      'If the console was reset or got a new certificate on purpose, open Settings → Connection: it shows the new ' +
+      'If the console was reset or got a new certificate on purpose, open Settings → Connections: it shows the new ' +
       "fingerprint next to the trusted one; compare it with the console's and choose Trust the new certificate. " +
       'If not, someone may be intercepting this network: do not continue.',
     details: { url }

@@ -350,7 +350,7 @@ export class Connections {
       kind: 'validation',
       code: 'NO_CONNECTION',
       message: 'No console is selected.',
-      hint: 'Add or choose a console in Settings → Connection.'
+      hint: 'Add or choose a console in Settings → Connections.'
     })
   }
 
@@ -372,7 +372,7 @@ export class Connections {
         kind: 'auth',
         code: 'NO_TOKEN',
         message: `No API token is stored for "${record.name}".`,
-        hint: 'Open Settings → Connection and use Change token… on this console.'
+        hint: 'Open Settings → Connections and use Change token… on this console.'
       })
     }
     return { baseUrl, token, pin: { fingerprint256: record.fingerprint256, pems: record.certificatePems } }
