@@ -9,6 +9,7 @@ import { Latest } from '../lib/latest'
 import { throttled } from '../lib/throttle'
 import { afterPaint } from '../lib/after-paint'
 import { OutcomeLines } from '../lib/action-outcome.svelte'
+import { onConsoleSwitch } from './console-scope'
 
 export { ownerName, type SortKey } from '../../../shared/nfc/card-view'
 
@@ -432,3 +433,4 @@ export class CardsStore {
 }
 
 export const cardsStore = new CardsStore()
+onConsoleSwitch('cards', () => cardsStore.reset())

@@ -6,6 +6,7 @@ import type { OwnerRef } from '../../../shared/owners'
 import { getApi } from '../lib/api'
 import { readPreference, writePreference } from '../lib/preferences'
 import { onMainRestart } from '../lib/main-restarts'
+import { onConsoleSwitch } from './console-scope'
 
 export const PROVISIONED_CODE = 'CODE_CREDS_NFC_CARD_IS_PROVISION'
 export const ALREADY_BOUND_CODE = 'CODE_CREDS_NFC_HAS_BIND_USER'
@@ -285,4 +286,5 @@ export class EnrollStore {
 }
 
 export const enrollStore = new EnrollStore()
+onConsoleSwitch('enroll', () => enrollStore.resetReaders())
 onMainRestart('enroll', () => enrollStore.reestablish())

@@ -17,6 +17,7 @@ import { countOf } from '../lib/plural'
 import { readerChoices, type ReaderChoice } from './enroll.svelte'
 import { readPreference, writePreference } from '../lib/preferences'
 import { onMainRestart } from '../lib/main-restarts'
+import { onConsoleSwitch } from './console-scope'
 
 /** The steps of a roster as the screen walks them. */
 export type RosterView = 'list' | 'mapping' | 'plan' | 'run' | 'results'
@@ -344,4 +345,5 @@ export class RosterStore {
 }
 
 export const rosterStore = new RosterStore()
+onConsoleSwitch('roster', () => rosterStore.resetReaders())
 onMainRestart('roster', () => rosterStore.reestablish())

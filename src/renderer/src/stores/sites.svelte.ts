@@ -1,6 +1,7 @@
 import type { DoorGroupTopology } from '../../../shared/access/doors'
 import { AppError } from '../../../shared/errors'
 import { getApi } from '../lib/api'
+import { onConsoleSwitch } from './console-scope'
 
 export interface DoorChoice {
   id: string
@@ -47,3 +48,4 @@ export class SitesStore {
 }
 
 export const sites = new SitesStore()
+onConsoleSwitch('sites', () => sites.reset())

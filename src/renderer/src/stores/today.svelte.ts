@@ -11,6 +11,7 @@ import { announce as sayInLiveRegion } from '../lib/action-outcome.svelte'
 import { formDrafts } from '../lib/form-drafts.svelte'
 import { visitorStateWords } from '../../../shared/visitors/states'
 import { matchesSearch, searchRecord, searchWords, type SearchRecord } from '../../../shared/text/search-words'
+import { onConsoleSwitch } from './console-scope'
 
 /** Today's group headings: the visitor-state words every screen uses (shared/visitors/states.ts). */
 export { todayGroupWords } from '../../../shared/visitors/states'
@@ -245,3 +246,4 @@ export class TodayStore {
 }
 
 export const today = new TodayStore()
+onConsoleSwitch('today', () => today.reset())

@@ -10,6 +10,7 @@ import type { TouchPassNameEdit, TouchPassNameFields } from '../../../shared/edi
 import { getApi, type Api } from '../lib/api'
 import { RecordList } from './record-list.svelte'
 import { actionKeys } from '../../../shared/access/permissions'
+import { onConsoleSwitch } from './console-scope'
 
 /**
  * The permission key an error names as missing: only a permission error (HTTP 403 or
@@ -252,3 +253,4 @@ export class TouchPassesStore extends RecordList<TouchPass> {
 }
 
 export const touchPasses = new TouchPassesStore()
+onConsoleSwitch('touch-passes', () => touchPasses.reset())

@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { consoleScopedStores } from '../../../src/renderer/src/stores/console-scope'
+
+const dir = 'src/renderer/src/stores'
+
+/**
+ * Stores that talk to main but hold nothing of one console that could reach another: each with the
+ * reason. Every other store that calls main registers how it forgets a console's data.
+ */
+const notConsoleData: Record<string, string> = {
+  'audit.svelte.ts': 'the audit trail is this desk’s, across consoles, filtered by console',
+  'badges.svelte.ts': 'badge settings and print history are this desk’s',
+  'batches.svelte.ts': 'offline import batches are this desk’s; each names its console',
+  'connection.svelte.ts': 'the connection profiles themselves',
+  'kiosk.svelte.ts': 'the kiosk’s check-in log is this PC’s',
+  'reader.svelte.ts': 'the USB reader on this PC',
+  'lookups.ts': 'no state: each call asks main',
+  'pins.ts': 'no state: each call asks main',
+  'touch-pass-count.ts': 'no state: each call asks main',
+  'visitor-credentials.ts': 'no state: each call asks main'
+}
+
+describe('switching consoles forgets every store’s data of the console left (one registry)', () => {
+  it('every store that holds a console’s data registers with onConsoleSwitch', async () => {
+    const files = readdirSync(dir).filter((f) => f.endsWith('.ts'))
+    const talkToMain = files.filter((f) => readFileSync(join(dir, f), 'utf8').includes('getApi'))
+    const registering = files.filter((f) => /onConsoleSwitch\('/.test(readFileSync(join(dir, f), 'utf8')))
+    for (const file of talkToMain) {
+      expect(registering.includes(file) || file in notConsoleData, `${file} neither registers nor says why not`).toBe(
+        true
+      )
+    }
+    // Loading the registering stores registers them all, under their own names.
+    const modules = import.meta.glob('../../../src/renderer/src/stores/*.svelte.ts')
+    for (const [path, load] of Object.entries(modules)) {
+      if (registering.some((f) => path.endsWith(`/${f}`))) await load()
+    }
+    expect(consoleScopedStores().sort()).toEqual(registering.map((f) => f.replace(/\.svelte\.ts$/, '')).sort())
+  })
+})
