@@ -22,6 +22,16 @@ export class BatchModel {
   uploadingNow = false
   /** An upload-start without its upload-end: the previous run stopped mid-upload. */
   private openUpload: string | undefined
+  /**
+   * Changes told to the renderer since the batch was loaded (batches.changed): each carries the
+   * version it brings the batch to, so a renderer that missed one sees the gap and reads the batch
+   * again. Counted in memory only: after a restart the renderer reads every batch again anyway.
+   */
+  version = 0
+  /** Rows added, changed and removed by entries applied since the last `takeChanges`: what the next event carries. */
+  private added = new Set<string>()
+  private touched = new Set<string>()
+  private removed = new Set<string>()
 
   constructor(public meta: BatchMeta) {
     this.updatedAt = meta.createdAt
@@ -34,6 +44,7 @@ export class BatchModel {
     const model = new BatchModel(first.meta)
     for (const entry of entries) model.apply(entry)
     model.settleInterrupted()
+    model.takeChanges()
     return model
   }
 
@@ -64,6 +75,7 @@ export class BatchModel {
             if (row.status !== 'pending' && row.status !== 'failed') continue
             row.nfcId = reverseBytes(row.nfcId)
             this.retryIfFailed(row)
+            this.touched.add(row.id)
           }
         }
         this.updatedAt = entry.at
@@ -94,6 +106,7 @@ export class BatchModel {
           if (row.alias) this.byAlias.set(row.alias, row)
         }
         this.retryIfFailed(row)
+        this.touched.add(row.id)
         this.updatedAt = entry.at
         return
       }
@@ -105,6 +118,9 @@ export class BatchModel {
           if (!row) continue
           this.byId.delete(id)
           removed.push(row)
+          this.added.delete(id)
+          this.touched.delete(id)
+          this.removed.add(id)
           if (row.alias) this.byAlias.delete(row.alias)
         }
         this.rows = this.rows.filter((r) => !gone.has(r.id))
@@ -121,7 +137,9 @@ export class BatchModel {
       case 'sending':
         for (const id of entry.rowIds) {
           const row = this.byId.get(id)
-          if (row) row.status = 'sending'
+          if (!row) continue
+          row.status = 'sending'
+          this.touched.add(id)
         }
         return
       case 'results':
@@ -138,6 +156,7 @@ export class BatchModel {
           else delete row.displayId
           if (result.reason) row.reason = result.reason
           else delete row.reason
+          this.touched.add(row.id)
         }
         return
       case 'upload-end':
@@ -152,7 +171,9 @@ export class BatchModel {
       case 'numbers':
         for (const [rowId, displayId] of entry.numbers) {
           const row = this.byId.get(rowId)
-          if (row?.status === 'imported') row.displayId = displayId
+          if (row?.status !== 'imported') continue
+          row.displayId = displayId
+          this.touched.add(rowId)
         }
         return
     }
@@ -219,6 +240,7 @@ export class BatchModel {
       if (row.status === 'sending') {
         row.status = 'unknown'
         row.reason = 'The app stopped before the console answered: check on the console whether this card was imported.'
+        this.touched.add(row.id)
       }
     }
   }
@@ -228,6 +250,7 @@ export class BatchModel {
   }
 
   private index(row: BatchRow): void {
+    this.added.add(row.id)
     this.rows.push(row)
     this.byId.set(row.id, row)
     this.indexCard(row)
@@ -259,6 +282,29 @@ export class BatchModel {
       console: this.meta.console ?? null,
       counts
     }
+  }
+
+  /**
+   * The rows changed since the last call, as they are now: added (new since), updated, removed
+   * (their ids). A row added and changed since counts as added; one added and removed, as removed.
+   * (A snapshot entry, read only at load, counts its rows as added: `replay` drops those.)
+   */
+  takeChanges(): { added: BatchRow[]; updated: BatchRow[]; removed: string[] } {
+    const copies = (ids: Iterable<string>) => [...ids].flatMap((id) => this.rowCopy(id))
+    const changes = {
+      added: copies(this.added),
+      updated: copies([...this.touched].filter((id) => !this.added.has(id))),
+      removed: [...this.removed]
+    }
+    this.added = new Set()
+    this.touched = new Set()
+    this.removed = new Set()
+    return changes
+  }
+
+  private rowCopy(id: string): BatchRow[] {
+    const row = this.byId.get(id)
+    return row ? [{ ...row }] : []
   }
 
   detail(): BatchDetail {

@@ -14,7 +14,7 @@ import {
 import { cardName, ConsoleCards } from './console-cards'
 import type { Emit } from '../events'
 import { BatchModel } from './batch-model'
-import { exportFilename, toConsoleCsv } from './csv-export'
+import { exportFilename, toExportCsv } from './csv-export'
 import { readNfcCell } from './csv-nfc-id'
 import { isRandomUid } from '../../../shared/nfc/uid'
 import { isAllDigits, writtenDigitsReading } from '../../../shared/nfc/card-number'
@@ -92,15 +92,25 @@ export class BatchService implements BatchWrites {
     return this.files.exclusive(batch, task)
   }
 
-  /** Write entries durably, then apply them to memory and tell the renderer. */
+  /**
+   * Write entries durably, then apply them to memory and tell the renderer: the rows they changed,
+   * not the batch (a tap costs one row, whatever the batch's size), and the batch's next version.
+   */
   async commit(batch: LoadedBatch, ...entries: JournalEntry[]): Promise<void> {
     await batch.journal.append(...entries)
     for (const entry of entries) batch.model.apply(entry)
+    batch.model.version++
     this.changed(batch)
   }
 
-  changed(batch: LoadedBatch): void {
-    this.deps.emit?.('batches.changed', { batchId: batch.model.meta.id, summary: batch.model.summary() })
+  private changed(batch: LoadedBatch): void {
+    const { model } = batch
+    this.deps.emit?.('batches.changed', {
+      batchId: model.meta.id,
+      summary: model.summary(),
+      version: model.version,
+      rows: model.takeChanges()
+    })
   }
 
   emitProgress(progress: UploadProgress): void {
@@ -138,8 +148,10 @@ export class BatchService implements BatchWrites {
     return batch.model.summary()
   }
 
-  async get(id: string): Promise<BatchDetail> {
-    return (await this.loaded(id)).model.detail()
+  /** The batch whole, with the version its later batches.changed events count from. */
+  async get(id: string): Promise<BatchDetail & { version: number }> {
+    const { model } = await this.loaded(id)
+    return { ...model.detail(), version: model.version }
   }
 
   async rename(
@@ -299,6 +311,7 @@ export class BatchService implements BatchWrites {
     const preview = validateCsv(text, {
       existingCards: batch?.model.enteredCards,
       existingAliases: batch?.model.byAlias,
+      byteOrder: batch?.model.meta.byteOrder,
       onConsole: known.cards
     })
     if (known.note) preview.notes.push(known.note)
@@ -315,6 +328,7 @@ export class BatchService implements BatchWrites {
       const preview = validateCsv(text, {
         existingCards: batch.model.enteredCards,
         existingAliases: batch.model.byAlias,
+        byteOrder: batch.model.meta.byteOrder,
         onConsole: known.cards
       })
       if (known.note) preview.notes.push(known.note)
@@ -487,7 +501,7 @@ export class BatchService implements BatchWrites {
   async exportCsv(batchId: string, which: 'all' | 'failed'): Promise<{ filename: string; text: string; rows: number }> {
     const batch = await this.loaded(batchId)
     const rows = which === 'all' ? batch.model.rows : batch.model.rows.filter((r) => r.status === 'failed')
-    return { filename: exportFilename(batch.model.meta.name, which), text: toConsoleCsv(rows), rows: rows.length }
+    return { filename: exportFilename(batch.model.meta.name, which), text: toExportCsv(rows), rows: rows.length }
   }
 
   /** Send the batch to the console (E16). Never retried automatically: import is not idempotent. */

@@ -17,6 +17,8 @@ import { readCsvFile } from '../components/import/csv-file'
 import { connection } from './connection.svelte'
 import { onMainRestart } from '../lib/main-restarts'
 import { announce } from '../lib/action-outcome.svelte'
+import { FollowedRecord } from '../lib/apply-event'
+import { withChanges, type RowsChanged } from './batch-changes'
 
 /** How every row of a batch is sent (shared/nfc/byte-order.ts): kept with the batch, applied by main. */
 export type { ByteOrder }
@@ -74,6 +76,16 @@ export class BatchesStore {
 
   private refreshing: Promise<void> | null = null
   private refreshAgain = false
+  /**
+   * The open batch follows main's changes by their rows (lib/apply-event.ts): a tap adds one row
+   * here without reading the batch again. It is read whole when opened, after a missed change,
+   * and after main restarts.
+   */
+  private readonly follow = new FollowedRecord<BatchDetail, RowsChanged>({
+    update: withChanges,
+    show: (detail) => (this.detail = detail),
+    reread: () => void this.refreshDetail()
+  })
 
   /**
    * The open batch. Main's scan session is told of every change: taps on the reader go into it,
@@ -86,6 +98,7 @@ export class BatchesStore {
   set selectedId(id: string | null) {
     if (id === this.#selectedId) return
     this.#selectedId = id
+    this.follow.forget()
     this.tellScanSession(id)
   }
 
@@ -132,7 +145,8 @@ export class BatchesStore {
   listen(): () => void {
     const api = getApi()
     const offs = [
-      api.on('batches.changed', ({ batchId, summary }) => {
+      api.on('batches.changed', (event) => {
+        const { batchId, summary } = event
         if (summary === null) {
           this.batches = this.batches.filter((b) => b.id !== batchId)
           if (this.selectedId === batchId) {
@@ -143,7 +157,9 @@ export class BatchesStore {
         }
         const known = this.batches.some((b) => b.id === batchId)
         this.batches = known ? this.batches.map((b) => (b.id === batchId ? summary : b)) : [summary, ...this.batches]
-        if (batchId === this.selectedId) void this.refreshDetail()
+        if (batchId !== this.selectedId) return
+        if (event.version === undefined || !event.rows) void this.refreshDetail()
+        else this.follow.event(event as RowsChanged)
       }),
       api.on('batches.uploadProgress', (p) => {
         if (p.batchId === this.selectedId) this.progress = p
@@ -181,18 +197,35 @@ export class BatchesStore {
         const id = this.selectedId
         if (!id) {
           this.detail = null
+          this.follow.forget()
           break
         }
+        this.follow.reading()
         try {
-          const detail = await getApi().batches.get({ id })
-          if (this.selectedId === id) this.detail = detail
+          const { version, ...detail } = await getApi().batches.get({ id })
+          if (this.selectedId === id) {
+            this.detail = detail
+            // A main that sends no version (older, or a test's) is read again at each change.
+            this.follow.read(version === undefined ? null : { value: detail, version })
+          }
           this.detailError = null
         } catch (err) {
           this.detailError = AppError.from(err)
+          if (this.selectedId === id) this.follow.read(null)
         }
       } while (this.refreshAgain)
     })().finally(() => (this.refreshing = null))
     return this.refreshing
+  }
+
+  /**
+   * Once the open batch shows main's changes made so far: they came as events before the answer of
+   * the call that made them, so only a re-read in flight (a missed event) is waited for. A batch
+   * read without a version (a main that counts none) is read again instead.
+   */
+  private async detailSettled(): Promise<void> {
+    if (this.follow.following) await this.refreshing
+    else await this.refreshDetail()
   }
 
   async create(input: {
@@ -230,7 +263,8 @@ export class BatchesStore {
     try {
       const summary = await getApi().batches.rename({ id: batchId, byteOrder: order })
       this.batches = this.batches.map((b) => (b.id === summary.id ? summary : b))
-      await this.refreshDetail()
+      // The switched rows came with the change's event (before this answer); a re-read it asked for ends first.
+      await this.detailSettled()
       return true
     } catch (err) {
       this.rowError = AppError.from(err)
@@ -261,7 +295,7 @@ export class BatchesStore {
   async updateRow(rowId: string, change: { nfcId?: string; alias?: string }): Promise<void> {
     if (!this.selectedId) return
     await getApi().batches.updateRow({ batchId: this.selectedId, rowId, ...change })
-    await this.refreshDetail()
+    await this.detailSettled()
   }
 
   async deleteRows(rowIds: string[]): Promise<void> {
@@ -269,7 +303,7 @@ export class BatchesStore {
     this.rowError = null
     try {
       await getApi().batches.deleteRow({ batchId: this.selectedId, rowIds })
-      await this.refreshDetail()
+      await this.detailSettled()
     } catch (err) {
       this.rowError = AppError.from(err)
     }
@@ -309,7 +343,7 @@ export class BatchesStore {
       // the notes of the file's reading (its encoding) stay.
       const fileNotes = this.csv.preview.notes.filter((n) => n.startsWith('The file is UTF-16'))
       this.csv = { ...this.csv, preview: { ...preview, notes: [...fileNotes, ...preview.notes] } }
-      await this.refreshDetail()
+      await this.detailSettled()
       return added
     } catch (err) {
       this.csvError = AppError.from(err)

@@ -17,6 +17,8 @@ import {
 import { tapResultSchema } from '../../batches/tap'
 
 const batchId = z.string().min(1).max(100)
+/** Counts the changes main made to a batch since it loaded it: one more with each batches.changed. */
+const batchVersion = z.number().int().min(0)
 const csvText = z
   .string()
   .max(
@@ -38,7 +40,11 @@ export const batchChannels = {
     createBatchInputSchema,
     batchSummarySchema
   ),
-  'batches.get': channel('A batch with all its rows', z.object({ id: batchId }), batchDetailSchema),
+  'batches.get': channel(
+    'A batch with all its rows, and the version its later batches.changed events count from',
+    z.object({ id: batchId }),
+    batchDetailSchema.extend({ version: batchVersion })
+  ),
   'batches.rename': channel(
     "Change a batch's name or alias pattern (null removes the pattern)",
     z.object({
@@ -113,9 +119,28 @@ export const batchChannels = {
   )
 }
 
+/**
+ * What a batch's change did to its rows, as they are now: a tap adds one row, an edit updates one,
+ * an upload's chunk updates its rows. The renderer applies it to the batch it shows.
+ */
+export const batchRowChangesSchema = z.object({
+  added: z.array(batchRowSchema),
+  updated: z.array(batchRowSchema),
+  removed: z.array(z.string())
+})
+
 export const batchEvents = {
-  /** summary null: the batch was deleted. */
-  'batches.changed': z.object({ batchId: z.string(), summary: batchSummarySchema.nullable() }),
+  /**
+   * A batch changed: its new summary and the rows the change touched, with the version it brings the
+   * batch to (one more than before). A renderer showing another version than the one before missed an
+   * event: it reads the batch again (batches.get). summary null: the batch was deleted (no rows, no version).
+   */
+  'batches.changed': z.object({
+    batchId: z.string(),
+    summary: batchSummarySchema.nullable(),
+    version: batchVersion.optional(),
+    rows: batchRowChangesSchema.optional()
+  }),
   'batches.uploadProgress': uploadProgressSchema,
   /** A tap on the USB reader, handled: added, already in the batch, refused, or no batch open. */
   'batches.tap': tapResultSchema
