@@ -6,6 +6,7 @@ import { startPcscd, type Pcscd } from '../support/pcscd'
 import { startWebMode, type Started } from '../support/processes'
 import { tempDir } from '../support/temp'
 import { VirtualCard } from '../support/virtual-card'
+import { screenshotPath } from '../support/screenshots'
 
 /**
  * The Import screen end to end: real pcscd + vpcd with virtual cards tapped on the reader, the
@@ -142,13 +143,16 @@ describe('Import screen in Chromium (virtual USB reader, web mode, demo console)
     expect(await row(page, 2).textContent()).toContain(`The alias "${taken}" is already used on the console`)
     expect(await page.getByTestId('batch-list').textContent()).toMatch(/partly imported/)
 
-    // Export of the failed rows: a CSV file download in the console's format.
+    // Export of the failed rows: a CSV file download in the console's format, after a header line
+    // naming its IDs as sent (read back into a batch of either byte order, they are the same cards).
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export failed rows…' }).click()
     ])
     expect(download.suggestedFilename()).toMatch(/\.csv$/)
-    expect(await readFile((await download.path())!, 'utf8')).toBe(`66554433221104,${taken}\n`)
+    expect(await readFile((await download.path())!, 'utf8')).toBe(
+      `NFC ID (as sent to the console),Alias\n66554433221104,${taken}\n`
+    )
 
     // Retrying as is sends only the failed row, and the console refuses it again for the same reason.
     await page.getByRole('button', { name: 'Retry 1 failed' }).click()
@@ -255,7 +259,7 @@ describe('Import screen in Chromium (virtual USB reader, web mode, demo console)
       expect.stringMatching(/04A1B2C3\s*Desk-01\s*not sent/),
       expect.stringMatching(/04A1B2C5\s*Desk-02\s*not sent/)
     ])
-    await page.screenshot({ path: 'docs/screens/import.png', fullPage: true })
+    await page.screenshot({ path: screenshotPath('import.png'), fullPage: true })
     expect(browser.errors).toEqual([])
   })
 })

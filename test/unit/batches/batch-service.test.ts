@@ -170,12 +170,16 @@ describe('offline batches', () => {
     expect((await service.get(batch.id)).rows.map((r) => r.alias)).toEqual(['Lobby', 'Gate'])
   })
 
-  it('exports in the console format: no header, NFCID,alias, LF; and only the failed rows', async () => {
+  it('exports a header naming the IDs as sent, then the console format: NFCID,alias, LF; and only the failed rows', async () => {
     const batch = await service.create({ name: 'Export me!' })
     await service.addScan(batch.id, '04A1B2C3', 'Lobby, east')
     await service.addScan(batch.id, '04A1B2C4')
     const all = await service.exportCsv(batch.id, 'all')
-    expect(all).toEqual({ filename: 'Export-me.csv', text: '04A1B2C3,"Lobby, east"\n04A1B2C4\n', rows: 2 })
+    expect(all).toEqual({
+      filename: 'Export-me.csv',
+      text: 'NFC ID (as sent to the console),Alias\n04A1B2C3,"Lobby, east"\n04A1B2C4\n',
+      rows: 2
+    })
     expect(await service.exportCsv(batch.id, 'failed')).toMatchObject({
       filename: 'Export-me-failed.csv',
       text: '',

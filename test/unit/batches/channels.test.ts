@@ -26,7 +26,7 @@ describe('batches and enroll channels', () => {
     })
     expect(await call('batches.exportCsv', { batchId: batch.id, which: 'all' })).toMatchObject({
       filename: 'Lobby.csv',
-      text: '04C1C2C3,Lobby-001\n04C1C2C4,Lobby-x\n'
+      text: 'NFC ID (as sent to the console),Alias\n04C1C2C3,Lobby-001\n04C1C2C4,Lobby-x\n'
     })
     const result = await call('batches.upload', { batchId: batch.id })
     expect(result).toMatchObject({ sent: 2, imported: 2 })

@@ -84,7 +84,10 @@ describe('batch upload', () => {
     for (const row of detail.rows.filter((r) => r.status === 'imported')) {
       expect((await client.nfcCards.get(row.token!)).alias).toBe(row.alias)
     }
-    expect(await service.exportCsv(batch.id, 'failed')).toMatchObject({ text: `${ids[2]},Taken-${suffix}\n`, rows: 1 })
+    expect(await service.exportCsv(batch.id, 'failed')).toMatchObject({
+      text: `NFC ID (as sent to the console),Alias\n${ids[2]},Taken-${suffix}\n`,
+      rows: 1
+    })
 
     // Free the alias on the console, then "retry failed rows": only that row goes out.
     await client.nfcCards.update(taken!.token, { alias: `Freed-${suffix}` })

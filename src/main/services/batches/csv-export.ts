@@ -12,6 +12,20 @@ export function toConsoleCsv(rows: readonly Pick<BatchRow, 'nfcId' | 'alias'>[])
   return text
 }
 
+/**
+ * The first line of Import's "Export CSV": the IDs below it are as sent to the console (a batch's
+ * rows hold them so, turned already in a reversed batch). Read back into a batch, a file with this
+ * line is never turned into the batch's byte order again (csv-validate.ts), so an export re-imported
+ * in a batch of either order gives the same cards. The console's own import (E16) takes no header:
+ * the app's uploads use `toConsoleCsv`.
+ */
+export const EXPORT_HEADER = 'NFC ID (as sent to the console),Alias'
+
+/** Import's "Export CSV": the header naming the IDs as sent, then the console's format (nothing for no row). */
+export function toExportCsv(rows: readonly Pick<BatchRow, 'nfcId' | 'alias'>[]): string {
+  return rows.length === 0 ? '' : EXPORT_HEADER + '\n' + toConsoleCsv(rows)
+}
+
 function quoteIfNeeded(alias: string): string {
   if (alias.indexOf(',') === -1 && alias.indexOf('"') === -1) return alias
   return '"' + alias.replaceAll('"', '""') + '"'

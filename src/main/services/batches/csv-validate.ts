@@ -7,12 +7,24 @@ import { NO_MESSAGES } from './csv-messages'
 import { settleRows, type ExistingKeys } from './csv-duplicates'
 import { cardKey, cardKey32 } from '../../../shared/nfc/card-identity'
 import { isAllDigits, writtenDigitsReading } from '../../../shared/nfc/card-number'
+import { inByteOrder } from '../../../shared/nfc/byte-order'
+import type { ByteOrder } from '../../../shared/batches/schemas'
 
-export type ValidateOptions = ExistingKeys
+export interface ValidateOptions extends ExistingKeys {
+  /**
+   * The byte order of the batch the file goes into: every ID is answered as entered for that batch
+   * (as a reader shows it; the batch sends it in its order). A file that names its IDs as sent to the
+   * console (Import's export, EXPORT_HEADER) has them turned back here, so the batch sends them as
+   * they were: never reversed twice.
+   */
+  byteOrder?: ByteOrder
+}
 
 const HEADER_ID =
   /^(?:nfc[ _-]?(?:id|uid)?|uid|id|card(?:[ _-]?(?:id|uid|number|no))?|serial(?:[ _-]?(?:number|no))?|tag(?:[ _-]?id)?|sep=.?)$/i
 const HEADER_ALIAS = /^(?:alias|name|label|description)$/i
+/** The header of Import's export (EXPORT_HEADER): its IDs are as sent to the console. */
+const HEADER_AS_SENT = /\bas sent to the console\b/i
 /** Excel's separator line (`sep=,` reads as the cells `sep=` and ``): a header row may follow it. */
 const SEP_LINE = /^sep=/i
 const MAX_ALIAS = 128
@@ -82,10 +94,28 @@ export function validateCsv(text: string, options: ValidateOptions = {}): CsvPre
   }
   const { rows, counts } = reader
   settleRows(rows, reader.nfcKeys, options, counts)
+  if (reader.asSent !== undefined) asEntered(rows, notes, reader.asSent, options.byteOrder)
   return { rows, notes, counts }
 }
 
 const CR_LINE_ENDINGS = /\r\n?/g
+
+/**
+ * A file whose IDs are as sent to the console (its header line says so): each ID answered as the
+ * batch enters it — turned back in a reversed batch, which turns it again when sending — and said
+ * once. Duplicates were settled already: they compare cards in either order.
+ */
+function asEntered(rows: CsvPreviewRow[], notes: string[], line: number, order: ByteOrder | undefined): void {
+  if (order === 'reversed') {
+    for (const r of rows) if (r.nfcId !== undefined) r.nfcId = inByteOrder(r.nfcId, order)
+  }
+  notes.push(
+    `Line ${line} says the NFC IDs are as sent to the console (a file exported by Import): they are read as those cards, ` +
+      (order === 'reversed'
+        ? "and not turned into this batch's reversed byte order again."
+        : 'whatever the byte order of the batch they go into.')
+  )
+}
 
 /** Where line `n` (1-based) of `text` starts, or -1 past the end. */
 function startOfLine(text: string, n: number): number {
@@ -117,6 +147,8 @@ class CsvRowReader {
   private broken: { line: number } | undefined
   /** The separator a `sep=` first line declared, if any. */
   private declared: string | undefined
+  /** The line of a header that names the IDs as sent to the console (EXPORT_HEADER), if any. */
+  asSent: number | undefined
 
   constructor(
     text: string,
@@ -234,8 +266,10 @@ class CsvRowReader {
             // Stryker disable next-line ArrayDeclaration,StringLiteral: equivalent, the repairs and field name of a header check are dropped
             (HEADER_ID.test(unwrapCell(idCell, [], '')) || HEADER_ALIAS.test(unwrapCell(aliasCell, [], '')))
           ) {
-            // A file-level note, not a row: a skipped header is neither a card nor a repair.
-            this.notes.push(`Line ${line} is a header row and was skipped: the console's format has none.`)
+            // A file-level note, not a row: a skipped header is neither a card nor a repair. An
+            // export's header (its IDs as sent) is said once its rows are read (asEntered).
+            if (HEADER_AS_SENT.test(idCell)) this.asSent = line
+            else this.notes.push(`Line ${line} is a header row and was skipped: the console's format has none.`)
             if (SEP_LINE.test(idCell)) first = true
             continue
           }
