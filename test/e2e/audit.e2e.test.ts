@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startJob, type Job } from '../support/job'
 import { tempDir } from '../support/temp'
+import { screenshotPath } from '../support/screenshots'
 
 /** "2026-12-01T09:00" in the browser's (the desk's) local time, `minutes` from now. */
 function localInput(minutes: number): string {
@@ -181,7 +182,7 @@ describe('audit trail (Chromium 1366×768, web mode, demo console)', () => {
     expect(await cancelRow.textContent()).toContain('Demo console')
     expect(await page.getByTestId('audit-count').textContent()).toBe(`${shown.length} rows`)
     await job.expectAccessible('Audit')
-    await page.screenshot({ path: 'docs/screens/audit.png' })
+    await page.screenshot({ path: screenshotPath('audit.png') })
 
     // Filter by action.
     await page.getByLabel('Action').selectOption('purchase')

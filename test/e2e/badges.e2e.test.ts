@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { launchChromium, openDemoApp } from '../support/chromium'
 import { startWebMode, type Started } from '../support/processes'
 import { tempDir } from '../support/temp'
+import { screenshotPath } from '../support/screenshots'
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 const MM_TO_PT = 72 / 25.4
@@ -122,7 +123,7 @@ describe('QR code and badge in Chromium (web mode, demo console)', () => {
     expect(text).not.toContain('Touch Passes')
 
     execFileSync('pdftoppm', ['-png', '-r', '150', '-singlefile', pdfPath, join(out.path, 'badge')])
-    await copyFile(join(out.path, 'badge.png'), 'docs/screens/badge.png')
+    await copyFile(join(out.path, 'badge.png'), screenshotPath('badge.png'))
 
     const history = page.getByTestId('badge-history')
     await expect.poll(() => history.locator('tbody tr').count()).toBe(1)

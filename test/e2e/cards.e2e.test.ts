@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../support/chromium'
 import { startDemoConsoleProcess, startWebMode, type DemoConsoleInfo, type Started } from '../support/processes'
 import { tempDir } from '../support/temp'
+import { screenshotPath } from '../support/screenshots'
 
 describe('Cards screen in Chromium (web mode, demo console)', () => {
   let web: Started<{ url: string }>
@@ -55,7 +56,7 @@ describe('Cards screen in Chromium (web mode, demo console)', () => {
     await expect.poll(() => page.locator('[data-testid=card-rows] [role=row]').count()).toBe(1)
     expect(await page.locator('[data-testid=card-rows]').textContent()).toContain(displayId)
     expect(browser.errors).toEqual([])
-    await page.screenshot({ path: 'docs/screens/cards.png' })
+    await page.screenshot({ path: screenshotPath('cards.png') })
   })
 
   it('deletes a card after a confirmation that names the card and its owner', async () => {
@@ -115,7 +116,7 @@ describe('Cards screen in Chromium (web mode, demo console)', () => {
     await page.getByRole('checkbox', { name: /I compared the fingerprint/ }).check()
     await page.getByRole('button', { name: 'Save and use' }).click()
     await expect.poll(() => page.getByTestId('active-connection').textContent()).toContain('Front desk (view only)')
-    await page.screenshot({ path: 'docs/screens/settings.png' })
+    await page.screenshot({ path: screenshotPath('settings.png') })
 
     // The switch dropped the first console's cards: this list is the second console's (same seed),
     // without the alias given and the card deleted on the first one, and no Refresh was needed.

@@ -5,6 +5,7 @@ import { launchChromium, openDemoApp } from '../support/chromium'
 import { startWebMode, type Started } from '../support/processes'
 import { tempDir } from '../support/temp'
 import { request } from '../unit/demo-console/support'
+import { screenshotPath } from '../support/screenshots'
 
 /**
  * Enrollment on a networked reader of the app's own demo console (web mode's first start selects
@@ -83,7 +84,7 @@ describe('Enroll screen in Chromium (web mode, built-in demo console)', () => {
     const ownerName = (await option.locator('strong').textContent())!
     await option.click()
     await expect.poll(() => page.getByTestId('assigned-to').textContent()).toContain(ownerName)
-    await page.screenshot({ path: 'docs/screens/enroll.png' })
+    await page.screenshot({ path: screenshotPath('enroll.png') })
 
     // The console agrees: on the Cards screen the card belongs to that user.
     await page.getByRole('button', { name: 'Cards', exact: true }).click()

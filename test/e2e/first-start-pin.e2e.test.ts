@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { startJob, type Job } from '../support/job'
+import { screenshotPath } from '../support/screenshots'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- console records are read loosely
 type Loose = any
@@ -73,7 +74,7 @@ describe('first start in Chromium (web mode): the demo console and PINs', () => 
     await option.click()
     await said(page, `${name} has no PIN yet.`)
     expect(await focused(page.getByRole('button', { name: 'Assign PIN' }))).toBe(true)
-    await page.screenshot({ path: 'docs/screens/pins.png' })
+    await page.screenshot({ path: screenshotPath('pins.png') })
     await page.getByRole('button', { name: 'Assign PIN' }).click()
     await said(page, `PIN ${pin} assigned to ${name}`)
     // The words stay on screen, with the focus, to be read again.

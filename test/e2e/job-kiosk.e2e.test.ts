@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startJob, type Job } from '../support/job'
 import { tempDir } from '../support/temp'
+import { screenshotPath } from '../support/screenshots'
 
 /**
  * The badge station's job, the way the operator and the visitors do it: the operator sets the
@@ -92,7 +93,7 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     await panel.getByRole('status').filter({ hasText: 'The new kiosk PIN is set.' }).waitFor()
     await panel.getByText('A kiosk PIN is set.').waitFor()
     await job.expectAccessible('Settings → Kiosk')
-    await panel.screenshot({ path: 'docs/screens/kiosk-settings.png' })
+    await panel.screenshot({ path: screenshotPath('kiosk-settings.png') })
     // Kept hashed: the settings file holds no PIN.
     expect(JSON.stringify(await api('kiosk', 'settings'))).not.toContain('582046')
 
@@ -102,7 +103,7 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     expect(await page.getByRole('navigation').count()).toBe(0)
     await page.getByRole('heading', { name: 'Welcome' }).waitFor()
     await job.expectAccessible('kiosk welcome')
-    await page.screenshot({ path: 'docs/screens/kiosk-welcome.png' })
+    await page.screenshot({ path: screenshotPath('kiosk-welcome.png') })
   })
 
   it('checks in a visitor by keyboard: full name, then company for the namesake, confirm, badge PDF, where to go', async () => {
@@ -132,7 +133,7 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     expect(await visit.textContent()).toContain('Contoso')
     expect(await visit.textContent()).not.toContain('Northwind')
     await job.expectAccessible('kiosk confirm')
-    await page.screenshot({ path: 'docs/screens/kiosk-confirm.png' })
+    await page.screenshot({ path: screenshotPath('kiosk-confirm.png') })
 
     // Confirm by keyboard: Tab to "Yes, print my badge".
     await page.getByRole('button', { name: 'Yes, print my badge' }).focus()
@@ -143,7 +144,7 @@ describe('job: the badge station (kiosk) in Chromium', () => {
       'Take the lift to floor 3; your host meets you there.'
     )
     await job.expectAccessible('kiosk done')
-    await page.screenshot({ path: 'docs/screens/kiosk-done.png' })
+    await page.screenshot({ path: screenshotPath('kiosk-done.png') })
 
     // The page the printer got: only the badge, of this visitor.
     await page.emulateMedia({ media: 'print' })
@@ -222,7 +223,7 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     // The doors were read while the console answered: named as the visitor knows them, not as the console's group.
     expect(await page.getByTestId('kiosk-doors').textContent()).toBe(`Your badge opens: ${door}.`)
     await job.expectAccessible('kiosk offline')
-    await page.screenshot({ path: 'docs/screens/kiosk-offline.png' })
+    await page.screenshot({ path: screenshotPath('kiosk-offline.png') })
     const { items } = await api('kiosk', 'checkins')
     expect(items[0]).toMatchObject({ visitorId: ids['offline'], printed: true, offline: true })
     await job.control('DELETE', '/faults')
@@ -241,7 +242,7 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     await dialog.getByRole('alert').filter({ hasText: 'That is not the kiosk PIN.' }).waitFor()
     expect(await dialog.getByRole('alert').textContent()).toContain('2 tries left')
     await job.expectAccessible('kiosk exit dialog')
-    await page.screenshot({ path: 'docs/screens/kiosk-exit.png' })
+    await page.screenshot({ path: screenshotPath('kiosk-exit.png') })
     expect(page.url()).toMatch(/\/kiosk$/)
 
     await page.keyboard.type('582046')

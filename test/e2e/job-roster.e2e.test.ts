@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startJob, type Job } from '../support/job'
 import { tempDir } from '../support/temp'
+import { screenshotPath } from '../support/screenshots'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- console records are read loosely; tests assert their fields
 type Loose = any
@@ -147,7 +148,7 @@ describe('installer: a roster in one pass (Chromium 1366×768)', () => {
     // The row names who holds the card, and whether a user or a visitor.
     expect(await planRow('Hal Taker').textContent()).toContain(`Card belongs to ${holder.name} (user)`)
     await job.expectAccessible('Roster, the plan')
-    await page.screenshot({ path: 'docs/screens/roster.png' })
+    await page.screenshot({ path: screenshotPath('roster.png') })
 
     // Resolve Ada: the one at example.org.
     await panel.getByRole('button', { name: /ada\.rosterton@example\.org/ }).click()

@@ -7,6 +7,7 @@ import { seriousA11yFindings } from '../support/axe'
 import { startDemoConsoleProcess, startWebMode, type DemoConsoleInfo, type Started } from '../support/processes'
 import { tempDir } from '../support/temp'
 import { request } from '../unit/demo-console/support'
+import { screenshotPath } from '../support/screenshots'
 
 const cli = (data: string, ...args: string[]) => cliWithStdin(data, '', ...args)
 /** The CLI takes an API token on standard input only (never as an argument: the process list shows those). */
@@ -76,7 +77,7 @@ describe('a large site: Cards and Today (Chromium, web mode)', () => {
       expect((await call('PUT', '/__demo/faults', { latencyMs: 400 })).status).toBe(200)
       expect(await page.getByRole('columnheader').allTextContents()).toHaveLength(5)
       expect(await page.locator('[data-testid=card-rows] [role=row]').count()).toBe(0)
-      await page.screenshot({ path: 'docs/screens/cards-fetching.png' })
+      await page.screenshot({ path: screenshotPath('cards-fetching.png') })
       expect(await seriousA11yFindings(page)).toEqual([])
       expect(await fetching.count()).toBe(1)
       // Rows on screen while the screen says the rest is still being read.
@@ -91,7 +92,7 @@ describe('a large site: Cards and Today (Chromium, web mode)', () => {
       )
       expect(await count()).toMatch(/^[\d,]+ cards read so far$/)
       expect(await page.locator('section.cards').getAttribute('aria-busy')).toBe('true')
-      await page.screenshot({ path: 'docs/screens/cards-loading.png' })
+      await page.screenshot({ path: screenshotPath('cards-loading.png') })
       expect(await seriousA11yFindings(page)).toEqual([])
     } finally {
       await call('DELETE', '/__demo/faults')
@@ -125,7 +126,7 @@ describe('a large site: Cards and Today (Chromium, web mode)', () => {
     const details = page.getByRole('complementary', { name: 'Card details' })
     await expect.poll(() => details.locator('h2').textContent()).toBe(`Card ${last.display_id}`)
     expect(await seriousA11yFindings(page)).toEqual([])
-    await page.screenshot({ path: 'docs/screens/cards-large.png' })
+    await page.screenshot({ path: screenshotPath('cards-large.png') })
     expect(browser.errors).toEqual([])
   })
 
@@ -204,7 +205,7 @@ describe('a large site: Cards and Today (Chromium, web mode)', () => {
     // Every row left on screen is a visitor of that name (several visitors may share it).
     for (const shown of await page.getByTestId('today-row').all()) expect(await shown.textContent()).toContain(name)
     expect(await pages.count()).toBe(0)
-    await page.screenshot({ path: 'docs/screens/today-large.png' })
+    await page.screenshot({ path: screenshotPath('today-large.png') })
     expect(await seriousA11yFindings(page)).toEqual([])
 
     // O on the row opens that visitor on the Visitors screen.

@@ -4,6 +4,7 @@ import { seriousA11yFindings } from '../support/axe'
 import { launchChromium, openDemoApp } from '../support/chromium'
 import { startJsonProcess, type Started } from '../support/processes'
 import { tempDir } from '../support/temp'
+import { screenshotPath } from '../support/screenshots'
 
 type WebInfo = { url: string; dataDir: string }
 
@@ -48,7 +49,7 @@ describe('the app shell in Chromium (web mode)', () => {
     expect(sidebar.match(/Demo console/g)).toHaveLength(1)
     // The console was checked at start: the sidebar says it answers.
     await expect.poll(() => page.getByTestId('console-answers').textContent()).toContain('Connected')
-    await page.screenshot({ path: 'docs/screens/start.png' })
+    await page.screenshot({ path: screenshotPath('start.png') })
     expect(await seriousA11yFindings(page)).toEqual([])
 
     // Keyboard: Tab from the top reaches "Open Today" (the reception's home screen), Enter opens it.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startJob, type Job } from '../support/job'
+import { screenshotPath } from '../support/screenshots'
 
 interface StoredVisitor {
   id: string
@@ -77,7 +78,7 @@ describe('job: Today at the reception (Chromium 1366×768, web mode, demo consol
     const later = visitors.find((v) => v.status === 'UPCOMING')!
     expect(await page.getByTestId('today-list').textContent()).not.toContain(fullName(later))
     await job.expectAccessible('Today')
-    await page.screenshot({ path: 'docs/screens/today.png' })
+    await page.screenshot({ path: screenshotPath('today.png') })
   })
 
   it('moves a visitor from Expected to Here when they tap in at a door, without a reload', async () => {

@@ -6,6 +6,7 @@ import { launchChromium, openDemoApp } from '../support/chromium'
 import { startWebMode, type Started } from '../support/processes'
 import { tempDir } from '../support/temp'
 import { request } from '../unit/demo-console/support'
+import { screenshotPath } from '../support/screenshots'
 
 /** The list's total as the pager states it (the console's `pagination.total`). */
 async function listTotal(page: Page): Promise<number> {
@@ -135,7 +136,7 @@ describe('Touch Passes in Chromium (web mode, demo console)', () => {
     await page.getByRole('button', { name: 'Show all' }).click()
     await page.getByLabel('Status').selectOption('')
     await page.getByTestId('pager-summary').waitFor()
-    await page.screenshot({ path: 'docs/screens/touch-passes.png', fullPage: true })
+    await page.screenshot({ path: screenshotPath('touch-passes.png'), fullPage: true })
     expect(browser.errors).toEqual([])
   })
 

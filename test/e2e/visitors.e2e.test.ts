@@ -3,6 +3,7 @@ import { launchChromium, openDemoApp } from '../support/chromium'
 import { startWebMode, type Started } from '../support/processes'
 import { tempDir } from '../support/temp'
 import { startJob, type Job } from '../support/job'
+import { screenshotPath } from '../support/screenshots'
 
 /** "2026-12-01T09:00" some days ahead, in the browser's (the desk's) local time. */
 function localInput(daysAhead: number, hour: number): string {
@@ -100,7 +101,7 @@ describe('Visitors in Chromium (web mode, demo console)', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click()
     await expect.poll(() => page.getByTestId('visitors-table').textContent()).toContain('Acme Robotics Ltd')
 
-    await page.screenshot({ path: 'docs/screens/visitors.png', fullPage: true })
+    await page.screenshot({ path: screenshotPath('visitors.png'), fullPage: true })
     expect(browser.errors).toEqual([])
   })
 })
