@@ -123,8 +123,12 @@ export const auditPageSchema = z.object({
   total: z.number().int(),
   /** How many rows the journal holds in all. */
   all: z.number().int(),
-  /** Every console the journal names (for the filter), by URL. */
-  consoles: z.array(z.object({ name: z.string(), url: z.string() })),
+  /**
+   * Every console the journal names (for the filter), by URL: `name` is its profile's name now (the
+   * active one's) or the newest its rows carry; `names` every name it is known by (two profiles on one
+   * console, a profile renamed), the current one first.
+   */
+  consoles: z.array(z.object({ name: z.string(), url: z.string(), names: z.array(z.string()).optional() })),
   retentionDays: z.number().int(),
   /** Said once after start when the journal file had to be set aside. */
   notice: z.string().optional()

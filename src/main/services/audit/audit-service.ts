@@ -185,10 +185,35 @@ export class AuditService {
       items,
       total,
       all,
-      consoles: await this.log.consoles(),
+      consoles: await this.consoles(),
       retentionDays: this.retentionDays(),
       ...(this.log.notice ? { notice: this.log.notice } : {})
     }
+  }
+
+  /**
+   * Every console the rows name, by address (what the filter matches), with every name its rows carry
+   * (two profiles on one console, a profile renamed) and first the name its profile has now when it is
+   * the active one: a console is offered under each name a person may look for it by.
+   */
+  private async consoles(): Promise<AuditPage['consoles']> {
+    const { rows } = await this.log.query({})
+    const byUrl = new Map<string, string[]>()
+    // Oldest first, so the names read in the order the console had them.
+    for (let i = rows.length - 1; i >= 0; i--) {
+      const { name, url } = rows[i]!.console
+      const names = byUrl.get(url) ?? []
+      if (!names.includes(name)) names.push(name)
+      byUrl.set(url, names)
+    }
+    const active = await this.deps.activeConsole().catch(() => null)
+    return [...byUrl]
+      .map(([url, atTheTime]) => {
+        const now = active?.url === url ? active.name : undefined
+        const names = now ? [now, ...atTheTime.filter((n) => n !== now)] : atTheTime
+        return { name: now ?? atTheTime[atTheTime.length - 1]!, url, names }
+      })
+      .sort((a, b) => a.name.localeCompare(b.name))
   }
 
   /** `timeZone`: the desk's (the screen's) IANA zone, for the file's times and name; this process's otherwise. */

@@ -13,6 +13,15 @@ export function cardWords(card: AuditCard): string {
   return parts.join(' · ')
 }
 
+/**
+ * A console as the filter offers it: every name its rows carry (two profiles on one console, a
+ * profile renamed), the current one first, and its address: "HQ view / Demo console (https://…)".
+ */
+export function consoleWords(c: { name: string; url: string; names?: string[] | undefined }): string {
+  const names = [c.name, ...(c.names ?? []).filter((n) => n !== c.name)]
+  return `${names.join(' / ')} (${c.url || 'no address'})`
+}
+
 export function touchPassWords(pass: AuditTouchPass): string {
   return pass.holder ? `Touch Pass ${pass.cardId} · ${pass.holder}` : `Touch Pass ${pass.cardId}`
 }

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditFilter, AuditOutcome, AuditRow } from '../../../shared/audit/schemas'
+import type { AuditAction, AuditFilter, AuditOutcome, AuditPage, AuditRow } from '../../../shared/audit/schemas'
 import { retentionSchema } from '../../../shared/audit/schemas'
 import { AppError } from '../../../shared/errors'
 import { getApi } from '../lib/api'
@@ -71,7 +71,7 @@ export class AuditStore {
   page = $state(1)
   total = $state(0)
   all = $state(0)
-  consoles = $state.raw<{ name: string; url: string }[]>([])
+  consoles = $state.raw<AuditPage['consoles']>([])
   retentionDays = $state(0)
   notice = $state<string | undefined>(undefined)
   loaded = $state(false)
