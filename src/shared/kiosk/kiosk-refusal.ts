@@ -18,6 +18,8 @@ export function refusalForVisitor(refusal: KioskRefusal, desk: string): string {
       return `Your visit was cancelled. Please see ${desk}.`
     case 'offline-no-code':
       return `Your badge cannot be printed here while the kiosk is offline. Please see ${desk}.`
+    case 'namesake':
+      return `Another visit today has the same name, and we could not tell which one is yours. Please see ${desk}.`
   }
 }
 
@@ -32,5 +34,7 @@ export function refusalForDesk(refusal: KioskRefusal): string {
       return 'The visit was cancelled'
     case 'offline-no-code':
       return 'Kiosk offline: no QR code for this visit, so no badge'
+    case 'namesake':
+      return 'This visit is closed and another visit today has the same name; company and host did not tell them apart: check who they are'
   }
 }

@@ -57,7 +57,12 @@ export const kioskRefusalSchema = z.discriminatedUnion('reason', [
   /** Cancelled (or deleted) on the console. */
   z.object({ reason: z.literal('cancelled') }),
   /** The console could not be reached and the kiosk holds no QR code for the visit: no badge to print. */
-  z.object({ reason: z.literal('offline-no-code') })
+  z.object({ reason: z.literal('offline-no-code') }),
+  /**
+   * The name matches a closed visit (cancelled, over) and another person's open visit of the same
+   * name, and what was typed (company, host) did not tell them apart: the kiosk hands neither out.
+   */
+  z.object({ reason: z.literal('namesake') })
 ])
 export type KioskRefusal = z.infer<typeof kioskRefusalSchema>
 

@@ -195,6 +195,26 @@ describe('the kiosk against the demo console', () => {
     ])
   })
 
+  it('never hands a cancelled visitor the visit of another person of the same name: asks, then says why and records it', async () => {
+    const gone = await createVisitor('Tama', 'Rangi', 'Northwind Traders')
+    const other = await createVisitor('Tama', 'Rangi', 'Contoso')
+    await app.call('visitors.cancel', { id: gone.id })
+    const state = await (await demo()).control('GET', '/state/visitors')
+    expect(state.find((v: { id: string }) => v.id === gone.id).status).toBe('CANCELLED')
+
+    // The open visit of the other Tama Rangi is not offered on the name alone.
+    const asked = await app.call('kiosk.find', { name: 'Tama Rangi' })
+    expect(asked.found).toEqual({ kind: 'several', count: 2, ask: 'company' })
+    expect(JSON.stringify(asked)).not.toContain(other.id)
+
+    const refused = await app.call('kiosk.find', { name: 'Rangi Tama', company: 'Northwind' })
+    expect(refused.found).toEqual({ kind: 'none', reason: 'not-now', refusal: { reason: 'cancelled' } })
+    expect((await logOnDisk()).at(-1)).toMatchObject({ visitorId: gone.id, refusal: { reason: 'cancelled' } })
+
+    const theirs = await app.call('kiosk.find', { name: 'Tama Rangi', company: 'contoso' })
+    expect(theirs.found).toMatchObject({ kind: 'one', visit: { visitorId: other.id } })
+  })
+
   it('tells a visitor who is too early when their visit starts, and records it', async () => {
     // Opens 65 minutes from now: too early by 5 minutes (check-in opens an hour before).
     const opens = nowSeconds() + 65 * 60

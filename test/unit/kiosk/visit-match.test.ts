@@ -4,6 +4,7 @@ import {
   checkableNow,
   findVisit,
   matchesFullName,
+  matchVisit,
   refusedVisit,
   touchesToday,
   words
@@ -263,5 +264,65 @@ describe('finding the visit of the person at the kiosk', () => {
         visit: { visitorId: only.id, name: 'Noa Vik', company: 'Contoso', host: '', validFrom: at(9), validTo: at(17) }
       })
     }
+  })
+})
+
+describe('a namesake of a cancelled visitor', () => {
+  /** Another visit with these fields (its own id). */
+  const like = (v: Visitor, fields: Partial<Visitor>) => {
+    const { id: _id, ...rest } = v
+    return visitor({ ...rest, ...fields })
+  }
+  const cancelledRosa = () =>
+    visitor({
+      first_name: 'Rosa',
+      last_name: 'Jensen',
+      status: 'CANCELLED',
+      visitor_company: 'Northwind',
+      inviter_name: 'Mia Lund'
+    })
+  const openRosa = () =>
+    visitor({ first_name: 'Rosa', last_name: 'Jensen', visitor_company: 'Contoso', inviter_name: 'Otto Berg' })
+
+  it('is not handed the other Rosa Jensen’s visit: the kiosk asks the company, and says why to the cancelled one', () => {
+    const gone = cancelledRosa()
+    const other = openRosa()
+    expect(matchVisit([gone, other], { name: 'Rosa Jensen' }, NOW)).toEqual({
+      found: { kind: 'several', count: 2, ask: 'company' }
+    })
+    expect(matchVisit([gone, other], { name: 'Rosa Jensen', company: 'northwind' }, NOW)).toEqual({
+      found: { kind: 'none', reason: 'not-now', refusal: { reason: 'cancelled' } },
+      refused: { visitor: gone, refusal: { reason: 'cancelled' } }
+    })
+    expect(findVisit([gone, other], { name: 'Rosa Jensen', company: 'Contoso' }, NOW)).toMatchObject({
+      kind: 'one',
+      visit: { visitorId: other.id }
+    })
+  })
+
+  it('asks the host when the company is the same, and sends them to the desk, recorded, when nothing tells them apart', () => {
+    const gone = like(cancelledRosa(), { visitor_company: 'Contoso' })
+    const other = openRosa()
+    expect(findVisit([gone, other], { name: 'rosa jensen' }, NOW)).toEqual({ kind: 'several', count: 2, ask: 'host' })
+    expect(findVisit([gone, other], { name: 'rosa jensen', host: 'Mia' }, NOW)).toMatchObject({
+      reason: 'not-now',
+      refusal: { reason: 'cancelled' }
+    })
+    // Same company and host, two different people (their email addresses differ).
+    const a = like(gone, { inviter_name: 'Otto Berg', email: 'rosa@northwind.example' })
+    const b = like(other, { email: 'rj@contoso.example' })
+    expect(matchVisit([a, b], { name: 'rosa jensen', host: 'otto berg' }, NOW)).toEqual({
+      found: { kind: 'none', reason: 'ambiguous', refusal: { reason: 'namesake' } },
+      refused: { visitor: a, refusal: { reason: 'namesake' } }
+    })
+  })
+
+  it('a visit cancelled and booked again for the same person (same company and host) is simply found', () => {
+    const before = cancelledRosa()
+    const again = like(before, { status: 'UPCOMING' })
+    expect(findVisit([before, again], { name: 'Rosa Jensen' }, NOW)).toMatchObject({
+      kind: 'one',
+      visit: { visitorId: again.id }
+    })
   })
 })

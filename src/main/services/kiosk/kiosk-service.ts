@@ -23,7 +23,7 @@ import { PinAttempts } from './pin-attempts'
 import { verifyPin } from './pin-hash'
 import { refused } from '../visitors/refused'
 import { refusalForVisitor } from '../../../shared/kiosk/kiosk-refusal'
-import { checkableNow, findVisit, isClosedVisit, refusalOf, refusedVisit, touchesToday } from './visit-match'
+import { checkableNow, isClosedVisit, matchVisit, refusalOf, touchesToday } from './visit-match'
 
 /**
  * The kiosk window of the Electron app: opened full-screen in kiosk mode, closed with the exit PIN.
@@ -222,18 +222,13 @@ export class KioskService {
     if (retry) await this.refresh()
     if (!this.loadedAt) throw this.unreachable()
     const now = this.now()
-    let visits = [...this.visitors.values()]
-    let found = findVisit(visits, input, now)
-    if (found.kind === 'none' && found.reason === 'no-match' && !input.company && !input.host && this.online) {
-      // Not among the open visits: a visit of today cancelled or over tells the visitor why, not "no match".
-      const closed = await this.closedOfToday(input.name, now)
-      const again = findVisit(closed, input, now)
-      if (again.kind === 'none' && again.reason === 'not-now') [visits, found] = [closed, again]
-    }
-    if (found.kind === 'none' && found.reason === 'not-now') {
-      const refused = refusedVisit(visits, input.name, now)
-      if (refused) await this.recordRefusal(refused.visitor, refused.refusal)
-    }
+    // Today's closed visits of the name too: a visit cancelled or over tells the visitor why, not "no
+    // match", and a namesake's open visit is never handed to someone whose own visit was cancelled.
+    const closed = this.online ? await this.closedOfToday(input.name, now) : []
+    const open = [...this.visitors.values()]
+    const visits = [...open, ...closed.filter((v) => !this.visitors.has(v.id))]
+    const { found, refused } = matchVisit(visits, input, now)
+    if (refused) await this.recordRefusal(refused.visitor, refused.refusal)
     return { found, source: this.source() }
   }
 
@@ -241,7 +236,7 @@ export class KioskService {
    * Today's closed visits (cancelled, left, no-show) of a name: the kiosk's cache holds only open
    * visits, since a console keeps every visit it ever had. The list's keyword is a prefix of the first
    * or last name (and then ignores the status filter): the first word typed, or the first character
-   * of a name typed without spaces (王伟). Read only when the open visits had no match.
+   * of a name typed without spaces (王伟).
    */
   private async closedOfToday(name: string, now: Date): Promise<Visitor[]> {
     const typed = name.trim().split(/\s+/).filter(Boolean)

@@ -79,12 +79,13 @@ export function refusalOf(v: Pick<Visitor, 'start_time' | 'status'>, now: Date):
   return { reason: 'ended' }
 }
 
-/** offline-no-code is never a visit's own state (refusalOf): it ranks last only to keep the table whole. */
+/** offline-no-code and namesake are never a visit's own state (refusalOf): they rank last only to keep the table whole. */
 const refusalRank: Record<KioskRefusal['reason'], number> = {
   'too-early': 0,
   cancelled: 1,
   ended: 2,
-  'offline-no-code': 3
+  'offline-no-code': 3,
+  namesake: 4
 }
 
 /**
@@ -116,50 +117,97 @@ export interface FindInput {
 }
 
 /**
+ * Whether two visits of one name are one person's (an earlier visit cancelled and booked again): the
+ * same company and host, and no two different email addresses. Any other visit of the name is a
+ * namesake's, and the kiosk must tell the two apart before it hands either out.
+ */
+function samePerson(a: Visitor, b: Visitor): boolean {
+  const same = (x: string | undefined, y: string | undefined) => words(x ?? '').join(' ') === words(y ?? '').join(' ')
+  const emails = [a.email, b.email].map((e) => e?.trim().toLowerCase() ?? '')
+  return (
+    same(a.visitor_company, b.visitor_company) &&
+    same(a.inviter_name, b.inviter_name) &&
+    (emails[0] === '' || emails[1] === '' || emails[0] === emails[1])
+  )
+}
+
+/** What the kiosk found, and the visit of the name it refused (recorded for the desk), if one. */
+export interface Matched {
+  found: KioskFound
+  refused?: { visitor: Visitor; refusal: KioskRefusal } | undefined
+}
+
+/**
  * The visit of the person at the kiosk among today's visitors. Several matches are told apart by
  * company, then by host; the answer for several says only how many and what to ask next, never
  * who they are. A match whose visit cannot be checked in now (cancelled, over, too early) is "not-now".
  */
 export function findVisit(visitors: readonly Visitor[], input: FindInput, now: Date): KioskFound {
+  return matchVisit(visitors, input, now).found
+}
+
+/**
+ * findVisit, with the visit it refused. `visitors` holds today's closed visits of the name too (the
+ * kiosk reads them): a cancelled visitor who shares their name with someone expected today is not
+ * handed that person's visit — the kiosk asks the company or the host, as for two open visits, and a
+ * visit still not told apart sends them to the desk with the reason ("namesake"), for Today to show.
+ */
+export function matchVisit(visitors: readonly Visitor[], input: FindInput, now: Date): Matched {
   const typed = words(input.name).length
-  if (typed === 0) return { kind: 'none', reason: 'need-full-name' }
-  let hits = visitors.filter((v) => touchesToday(v, now) && matchesFullName(v, input.name))
+  if (typed === 0) return { found: { kind: 'none', reason: 'need-full-name' } }
+  const named = visitors.filter((v) => touchesToday(v, now) && matchesFullName(v, input.name))
   // One word that is no whole name written together ("Ana"): ask for the first and last name.
-  if (hits.length === 0) return { kind: 'none', reason: typed < 2 ? 'need-full-name' : 'no-match' }
-  const open = hits.filter((v) => checkableNow(v, now))
-  if (open.length === 0) {
-    const refused = refusedVisit(hits, input.name, now)
-    return { kind: 'none', reason: 'not-now', ...(refused && { refusal: refused.refusal }) }
-  }
-  hits = open
+  if (named.length === 0) return { found: { kind: 'none', reason: typed < 2 ? 'need-full-name' : 'no-match' } }
+  const open = named.filter((v) => checkableNow(v, now))
+  if (open.length === 0) return notNow(named, input.name, now)
+  // The open visits, and the closed ones of somebody else of the same name.
+  let hits = [...open, ...named.filter((v) => !checkableNow(v, now) && !open.some((o) => samePerson(o, v)))]
 
   const company = words(input.company ?? '')
   if (hits.length > 1 && company.length > 0) {
     hits = hits.filter((v) => coversWords(company, v.visitor_company ?? ''))
-    if (hits.length === 0) return { kind: 'none', reason: 'no-match' }
+    if (hits.length === 0) return { found: { kind: 'none', reason: 'no-match' } }
   }
   const host = words(input.host ?? '')
   if (hits.length > 1 && host.length > 0) {
     hits = hits.filter((v) => coversWords(host, v.inviter_name ?? ''))
-    if (hits.length === 0) return { kind: 'none', reason: 'no-match' }
+    if (hits.length === 0) return { found: { kind: 'none', reason: 'no-match' } }
   }
+  // Told apart down to closed visits only: the visitor is told why theirs cannot be checked in.
+  if (!hits.some((v) => checkableNow(v, now))) return notNow(hits, input.name, now)
   if (hits.length === 1) {
     const v = hits[0]!
     return {
-      kind: 'one',
-      visit: {
-        visitorId: v.id,
-        name: `${v.first_name} ${v.last_name}`.trim(),
-        company: v.visitor_company ?? '',
-        host: v.inviter_name ?? '',
-        validFrom: v.start_time ?? 0,
-        validTo: v.end_time ?? 0
+      found: {
+        kind: 'one',
+        visit: {
+          visitorId: v.id,
+          name: `${v.first_name} ${v.last_name}`.trim(),
+          company: v.visitor_company ?? '',
+          host: v.inviter_name ?? '',
+          validFrom: v.start_time ?? 0,
+          validTo: v.end_time ?? 0
+        }
       }
     }
   }
   // Asked only where it can tell visits apart: visitors of no company are asked for their host.
   const companies = new Set(hits.map((v) => words(v.visitor_company ?? '').join(' ')))
-  if (company.length === 0 && companies.size > 1) return { kind: 'several', count: hits.length, ask: 'company' }
-  if (host.length === 0) return { kind: 'several', count: hits.length, ask: 'host' }
-  return { kind: 'none', reason: 'ambiguous' }
+  const count = hits.length
+  if (company.length === 0 && companies.size > 1) return { found: { kind: 'several', count, ask: 'company' } }
+  const hosts = new Set(hits.map((v) => words(v.inviter_name ?? '').join(' ')))
+  if (host.length === 0 && (hosts.size > 1 || !hits.some((v) => !checkableNow(v, now))))
+    return { found: { kind: 'several', count, ask: 'host' } }
+  // Still not told apart. With a namesake's closed visit among them the desk hears why (recorded).
+  const closed = hits.find((v) => !checkableNow(v, now))
+  if (!closed) return { found: { kind: 'none', reason: 'ambiguous' } }
+  const refusal: KioskRefusal = { reason: 'namesake' }
+  return { found: { kind: 'none', reason: 'ambiguous', refusal }, refused: { visitor: closed, refusal } }
+}
+
+/** None of these visits of the name can be checked in now: the one the visitor is told about. */
+function notNow(hits: readonly Visitor[], name: string, now: Date): Matched {
+  const refused = refusedVisit(hits, name, now)
+  const found: KioskFound = { kind: 'none', reason: 'not-now', ...(refused && { refusal: refused.refusal }) }
+  return refused ? { found, refused } : { found }
 }

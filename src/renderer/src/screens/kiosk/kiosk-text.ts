@@ -26,7 +26,9 @@ export function kioskText(desk: string) {
             ? refusalForVisitor(refusal, desk)
             : `Your visit is not open for check-in at this time (too early, or already over). Please see ${desk}.`
         case 'ambiguous':
-          return `Several visits match what you typed. Please see ${desk}: they will check you in.`
+          return refusal
+            ? refusalForVisitor(refusal, desk)
+            : `Several visits match what you typed. Please see ${desk}: they will check you in.`
         default:
           return `No visit today matches what you typed. Check the spelling and try again, or see ${desk}.`
       }
