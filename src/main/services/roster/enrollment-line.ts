@@ -9,7 +9,7 @@ import type { AccessClient } from '../access/client'
 import { importOneCard } from '../cards/import-one-card'
 import type { ReaderCard } from '../../../shared/reader/schemas'
 import type { Emit } from '../events'
-import type { LoadedRoster, RosterStore } from './roster-store'
+import type { LoadedRoster, RosterJournal } from './roster-journal'
 import { personName } from './roster-steps'
 import { stepOutcome } from './step-outcome'
 
@@ -17,7 +17,7 @@ import { stepOutcome } from './step-outcome'
 export type LineConsole = EnrollConsole & { nfcCards: Pick<AccessClient['nfcCards'], 'importCsv' | 'all' | 'get'> }
 
 export interface LineDeps {
-  store: RosterStore
+  store: RosterJournal
   client: () => Promise<LineConsole>
   emit: Emit
   /** A row's outcome changed (the results table shows it). */

@@ -9,7 +9,7 @@ import { importOneCard } from '../cards/import-one-card'
 import type { Emit } from '../events'
 import type { ResultEntry, StepDetail } from './roster-entries'
 import type { StepRecord } from './roster-model'
-import type { LoadedRoster, RosterStore } from './roster-store'
+import type { LoadedRoster, RosterJournal } from './roster-journal'
 import { forceCard, plannedCard } from './roster-steps'
 import { stepOutcome, stopsTheRun } from './step-outcome'
 
@@ -35,7 +35,7 @@ export const PIN_PROBABLY_SET =
   'A PIN was probably set; its slip cannot be printed: give a new PIN (Retry failed generates and assigns one).'
 
 export interface RunDeps {
-  store: RosterStore
+  store: RosterJournal
   client: () => Promise<RunConsole>
   emit: Emit
   /** PINs generated in this app session, by row: memory only, for the PIN slips. */
@@ -332,7 +332,7 @@ export class RosterRun {
     }
   }
 
-  private async commit(entry: Parameters<RosterStore['commit']>[1]): Promise<void> {
+  private async commit(entry: Parameters<RosterJournal['commit']>[1]): Promise<void> {
     await this.deps.store.commit(this.roster, entry)
     if ('rowId' in entry && entry.rowId) this.changed.add(entry.rowId)
     if (entry.t === 'result' && entry.state !== 'planned') this.changedSince = true
