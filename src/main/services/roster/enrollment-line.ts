@@ -364,7 +364,7 @@ export class EnrollmentLine {
       attempt: record.attempt + 1,
       detail: { nfcId }
     })
-    const imported = await importOneCard(await this.deps.client(), { nfcId, filename: `roster-${row.rowId}.csv` })
+    const imported = await importOneCard(await this.deps.client(), { nfcId, filename: this.roster.model.meta.fileName })
     if (imported.state !== 'done') return fail(imported.error, imported.state, imported.reason, imported.code)
     const { token, displayId } = imported.card
     await commit({

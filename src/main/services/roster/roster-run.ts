@@ -171,7 +171,7 @@ export class RosterRun {
           ? await this.deps.batches.alias(card.batchId, card.rowId).catch(() => '')
           : ''
       await send({ nfcId })
-      const imported = await importOneCard(client, { nfcId, alias, filename: `roster-${row.rowId}.csv` })
+      const imported = await importOneCard(client, { nfcId, alias, filename: model.meta.fileName })
       if (imported.state !== 'done') {
         await result({
           state: imported.state,
