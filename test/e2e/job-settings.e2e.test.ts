@@ -202,6 +202,8 @@ describe('Settings job: wrong token, view-only token, changed certificate, conso
     await expect.poll(() => sidebar().textContent()).toContain('Certificate changed')
     await job.expectAccessible('Cards, certificate refused')
     await alert.getByRole('button', { name: 'Open Settings → Connections' }).click()
+    // The focus is on the connection to fix (its card, named), not on the page body or an unnamed part.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(NAME)
 
     const changed = profileCard().getByTestId('certificate-changed')
     await changed.waitFor()
