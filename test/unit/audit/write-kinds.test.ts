@@ -16,7 +16,7 @@ async function rowOf(call: WriteCall, result?: unknown) {
     detail: await kind.detail?.(call),
     about: kind.about?.(call),
     visit: kind.visit?.(call),
-    answered: result === undefined ? undefined : kind.answered?.(result)
+    answered: result === undefined ? undefined : kind.answered?.(result, call)
   }
 }
 
@@ -68,6 +68,11 @@ describe('what each write records', () => {
       (await rowOf({ endpoint: endpoints.E14 }, { data: [{ id: 'p1', card_id: '057B-D703-0001' }, { id: 'p2' }] }))
         .answered
     ).toEqual({ detail: 'bought 057B-D703-0001, p2' })
+    // The console answered the first of several (facts E14): the row says so, never that it bought one.
+    expect(
+      (await rowOf({ endpoint: endpoints.E14, body: { count: 2 } }, { data: [{ id: 'p1', card_id: '057B-0001' }] }))
+        .answered
+    ).toEqual({ detail: "bought 057B-0001 (the console's answer named 1 of the 2)" })
     expect(
       (
         await rowOf(

@@ -62,7 +62,7 @@ export function thisDesk(): Desk {
 export function outcomeOf(answer: WriteAnswer): EndInput {
   if (answer.ok) return { outcome: 'ok' }
   const { error } = answer
-  const answeredByConsole = typeof error.details?.status === 'number' && !answerLost(error)
+  const answeredByConsole = !answerLost(error) // the one rule: refused by the console, or never sent
   const refusedHere = error.kind === 'validation' && typeof error.details?.status !== 'number'
   return {
     outcome: answeredByConsole || refusedHere ? 'refused' : 'unknown',
@@ -140,7 +140,7 @@ export class AuditService {
           ...(detail ? { detail } : {})
         })
         return async (answer: WriteAnswer) => {
-          const extra = answer.ok && kind.answered ? kind.answered(answer.result) : {}
+          const extra = answer.ok && kind.answered ? kind.answered(answer.result, call) : {}
           const end: EndInput = {
             ...outcomeOf(answer),
             ...(extra.id ? { targetId: extra.id } : {}),

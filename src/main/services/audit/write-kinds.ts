@@ -22,7 +22,10 @@ export interface WriteKind {
   /** A visit's window the request sends: the screen shows it in the desk's time zone. */
   visit?: (call: WriteCall) => AuditVisit | undefined
   /** What the console's answer adds: the id of what it created, how many it imported, a pass's card id. */
-  answered?: (result: unknown) => { id?: string; name?: string; detail?: string; touchPass?: AuditTouchPass }
+  answered?: (
+    result: unknown,
+    call: WriteCall
+  ) => { id?: string; name?: string; detail?: string; touchPass?: AuditTouchPass }
 }
 
 type Fields = Record<string, unknown>
@@ -137,12 +140,19 @@ function importAnswer(result: unknown): { detail?: string } {
 /** A detail stays short enough for its row (500 characters): a long list ends with "…". */
 const short = (list: string): string => (list.length > 400 ? `${list.slice(0, 399)}…` : list)
 
-/** The passes bought, by the card id Touch Passes shows (their id when they have none). */
-function purchaseAnswer(result: unknown): { detail?: string } {
+/**
+ * The passes bought, by the card id Touch Passes shows (their id when they have none). The console
+ * may answer only the first of several (facts E14): then the row says how many of those sent it named.
+ */
+function purchaseAnswer(result: unknown, call: WriteCall): { detail?: string } {
   const passes = dataOf(result)
   if (!Array.isArray(passes)) return {}
   const ids = passes.map((p) => text((p as Fields).card_id) ?? text((p as Fields).id)).filter(Boolean)
-  return ids.length ? { detail: short(`bought ${ids.join(', ')}`) } : {}
+  if (!ids.length) return {}
+  const count = bodyOf(call).count
+  const named =
+    typeof count === 'number' && ids.length < count ? ` (the console's answer named ${ids.length} of the ${count})` : ''
+  return { detail: `${short(`bought ${ids.join(', ')}`)}${named}` }
 }
 
 /** Which pass went to whom, as Touch Passes names them: "057B-D703-… to Ada Ng". */
