@@ -6,7 +6,7 @@ import { envelopeSchema, SUCCESS, type ConsoleEnvelope } from '../../../shared/a
 import { createPinnedAgent, type PinnedCertificate } from './tls-pinning'
 import { errorFromResponse, errorFromTransport } from './errors'
 import { defaultRetryPolicy, withRetry, type RetryPolicy } from './retry'
-import { httpsExchange, type ExchangeResponse } from './https-exchange'
+import { httpsExchange, requestWrittenOf, type ExchangeResponse } from './https-exchange'
 import { DataIssue, isDataReader, type DataOf, type DataSpec } from './data-reader'
 
 /** What every client method accepts last. */
@@ -193,7 +193,12 @@ export class AccessHttp {
         responseType: options.responseType ?? 'text'
       })
     } catch (err) {
-      throw errorFromTransport(endpoint, this.baseUrl, err)
+      // Whether the request went out is what tells "nothing sent" from "to check" (lost-answer.ts).
+      const error = errorFromTransport(endpoint, this.baseUrl, err)
+      const requestWritten = requestWrittenOf(err)
+      if (requestWritten === undefined) throw error
+      const data = error.toData()
+      throw new AppError({ ...data, details: { ...data.details, requestWritten } })
     }
   }
 

@@ -38,6 +38,16 @@ function codedError(message: string, code: string): Error {
   return Object.assign(new Error(message), { code })
 }
 
+/**
+ * Whether the request had been written to the console when it failed: the request's 'finish' (its
+ * last byte handed to the connection, so after the TCP connect and the TLS handshake with the pin
+ * check) had come. A failure that carries `requestWritten: false` sent nothing (lost-answer.ts).
+ */
+export function requestWrittenOf(err: unknown): boolean | undefined {
+  const written = (err as { requestWritten?: unknown } | null)?.requestWritten
+  return typeof written === 'boolean' ? written : undefined
+}
+
 /** The body's bytes and the Content-Type it needs (none for strings and bytes: the caller's say). */
 async function encodeBody(body: unknown): Promise<{ bytes?: Buffer | string; type?: string }> {
   if (body === undefined || body === null) return {}
@@ -69,7 +79,8 @@ function decoded(res: IncomingMessage): NodeJS.ReadableStream {
 
 export async function httpsExchange(request: ExchangeRequest): Promise<ExchangeResponse> {
   const { signal } = request
-  if (signal?.aborted) throw codedError('The request was cancelled.', 'ERR_CANCELED')
+  if (signal?.aborted)
+    throw Object.assign(codedError('The request was cancelled.', 'ERR_CANCELED'), { requestWritten: false })
   const { bytes, type } = await encodeBody(request.body)
   const headers =
     bytes === undefined
@@ -82,14 +93,16 @@ export async function httpsExchange(request: ExchangeRequest): Promise<ExchangeR
 
   return new Promise<ExchangeResponse>((resolve, reject) => {
     let settled = false
+    let written = false
     const finish = (err: Error | undefined, response?: ExchangeResponse) => {
       if (settled) return
       settled = true
       signal?.removeEventListener('abort', onAbort)
-      if (err) reject(err)
+      if (err) reject(Object.assign(err, { requestWritten: written }))
       else resolve(response!)
     }
     const req = https.request(request.url, { method: request.method, agent: request.agent, headers }, (res) => {
+      written = true // an answer began: the console had the request (even one answered before its body was read)
       const chunks: Buffer[] = []
       const body = decoded(res)
       body.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -110,6 +123,7 @@ export async function httpsExchange(request: ExchangeRequest): Promise<ExchangeR
     req.setTimeout(request.timeoutMs, () =>
       req.destroy(codedError(`No answer within ${request.timeoutMs} ms.`, 'ETIMEDOUT'))
     )
+    req.on('finish', () => (written = true))
     req.on('error', (err) => finish(err))
     req.end(bytes)
   })

@@ -2,19 +2,50 @@ import { AppError } from '../../../shared/errors'
 import type { EndpointInfo } from '../../../shared/access/endpoints'
 
 /**
- * Socket failures that come before a request is sent: nothing reached the console, so nothing was
- * done (the error's own "try again" stands).
+ * Socket failures that can only come before a request is sent (no connection, no address): what an
+ * error made outside AccessHttp, without `details.requestWritten`, is known by.
  */
 const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'])
 
 /**
- * The console's answer to a request was lost: the connection was cut or timed out after the request
- * went out, or something in between (a proxy) answered 5xx without the console's own code. The
- * console may have carried it out. A refusal the console answered (its code, a 4xx) is not lost.
+ * What a failed call means for what the console did — THE rule, used by every screen (the audit
+ * row, the roster step, the enrollment line, one-card import, Touch Pass and PIN read-backs, the
+ * visitor create check). Never guessed per screen:
+ * - `not-sent`: the request never reached the console (connection refused, no address, the
+ *   certificate pin refused at the handshake, a cancel or timeout before the request was written):
+ *   nothing was done, sending it again is safe.
+ * - `answered`: the console answered with a refusal (its code, a 4xx, a 429): nothing was done.
+ * - `lost`: the request went out and its answer never came or could not be read (a reset or timeout
+ *   after it was written, the person cancelling after that, a 5xx without the console's code such as a
+ *   proxy's 502/504 page, an answer that is not the API's): the console may have done it — "to check".
+ * `details.requestWritten` (set by AccessHttp from the request's 'finish') decides for transport
+ * failures; without it (an error made elsewhere) only what cannot have been sent is `not-sent`.
  */
+export type CallFate = 'not-sent' | 'answered' | 'lost'
+
+/** Failures of this computer (a card reader, the disk): they come before anything is sent. */
+const LOCAL = new Set(['reader', 'storage'])
+
+export function callFate(error: AppError): CallFate {
+  const written = error.details?.requestWritten
+  if (error.kind === 'network' || error.kind === 'cancelled' || error.kind === 'tls') {
+    if (written === false) return 'not-sent'
+    if (written === true) return 'lost'
+    if (error.kind === 'tls' || NEVER_SENT.has(error.code ?? '')) return 'not-sent'
+    return 'lost'
+  }
+  if (LOCAL.has(error.kind)) return 'not-sent'
+  if (
+    error.kind === 'server' &&
+    (!error.code || error.code === 'UNEXPECTED_RESPONSE' || /^HTTP_5\d\d$/.test(error.code))
+  )
+    return 'lost'
+  return 'answered'
+}
+
+/** The console's answer was lost after the request went out: it may have done it ("to check"). */
 export function answerLost(error: AppError): boolean {
-  if (error.kind === 'network') return !NEVER_SENT.has(error.code ?? '')
-  return error.kind === 'server' && /^HTTP_5\d\d$/.test(error.code ?? '')
+  return callFate(error) === 'lost'
 }
 
 /**

@@ -1,17 +1,16 @@
 import { AppError } from '../../../shared/errors'
+import { answerLost } from '../access/lost-answer'
 
 /**
- * What a failed write means for its step. The console answered with a refusal (a code, a 4xx):
- * nothing was done, the step failed with the console's reason. The answer was lost (a cut connection,
- * a timeout, a 5xx without the console's code): the console may or may not have done it, so the step
- * is `unknown` and is checked against the console before anything is sent again.
+ * What a failed write means for its step, by the one rule of access/lost-answer.ts. Refused by the
+ * console (a code, a 4xx) or never sent (connection refused, a cancel before it went out): nothing was
+ * done, the step failed with its reason. The answer was lost after the request went out (a cut
+ * connection, a timeout, a cancel, a 5xx without the console's code): the console may or may not
+ * have done it, so the step is `unknown` and is checked against the console before anything is sent again.
  */
 export function stepOutcome(err: unknown): { state: 'failed' | 'unknown'; reason: string; code?: string } {
   const error = AppError.from(err)
-  const lost =
-    error.kind === 'network' ||
-    error.kind === 'cancelled' ||
-    (error.kind === 'server' && (!error.code || /^HTTP_5\d\d$/.test(error.code)))
+  const lost = answerLost(error)
   const reason = lost
     ? `The console's answer was lost (${error.message.replace(/\.$/, '')}): it is checked with the console before anything is sent again.`
     : error.message
