@@ -220,6 +220,14 @@ describe('audit trail (Chromium 1366×768, web mode, demo console)', () => {
     await text.press('Enter')
     await expect.poll(actions).toContain('assign')
 
+    // The Console filter offers the console these rows went to by its name; choosing it keeps every row.
+    await page.getByRole('button', { name: 'Clear' }).click()
+    const consoles = page.getByLabel('Console')
+    await expect.poll(() => consoles.locator('option', { hasText: 'Demo console' }).count()).toBe(1)
+    await consoles.selectOption(job.demo.url)
+    await page.getByRole('button', { name: 'Apply filter' }).click()
+    await expect.poll(async () => (await actions()).length).toBe(shown.length)
+
     // Nothing refused in this walk: the empty answer says what to do.
     await page.getByRole('button', { name: 'Clear' }).click()
     await page.getByLabel('Outcome').selectOption('refused')
