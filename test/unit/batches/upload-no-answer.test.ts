@@ -66,29 +66,31 @@ describe('upload without an answer from the console', () => {
     }
   })
 
-  it('a refused certificate marks the sent row "to check" and says so for one row', async () => {
+  it('a refused certificate sent nothing (the pin is checked before the request is written): the row stays not sent, with the reason, and goes out once trusted', async () => {
     const hex = uniqueHex()
     const batch = await h.service.create({ name: 'TLS' })
-    await h.service.addScan(batch.id, `0C${hex}000001`)
+    const id = `0C${hex}000001`
+    await h.service.addScan(batch.id, id)
     const other = await startDemo()
+    const trusted = h.activeClient
     try {
       // A client that trusts another console's certificate: this one's is refused.
       h.activeClient = demo.client('full', {
         pin: { fingerprint256: other.console.fingerprint256, pems: [other.console.certificatePem] }
       })
       const error = await h.service.upload(batch.id).catch((err: unknown) => err)
-      expect(error).toMatchObject({
-        kind: 'tls',
-        hint: '1 row may or may not be on the console: they are marked "to check". Press "Check with the console" once it answers again; rows already imported are never sent again.'
-      })
+      expect(error).toMatchObject({ kind: 'tls', details: { sent: 1, unknown: 0 } })
+      expect((error as { hint: string }).hint).not.toMatch(/may or may not/)
       const [row] = (await h.service.get(batch.id)).rows
-      expect(row!.status).toBe('unknown')
-      expect(row!.reason).toMatch(
-        /^The connection failed before the console answered \(The certificate of https:.* is not the one you trusted\. The connection was refused\): it may or may not/
-      )
+      expect(row!.status).toBe('pending')
+      expect(row!.reason).toMatch(/^The certificate of https:.* is not the one you trusted/)
+      expect(await h.onConsole(id)).toEqual([])
     } finally {
+      h.activeClient = trusted
       await other.stop()
     }
+    expect(await h.service.upload(batch.id)).toMatchObject({ sent: 1, imported: 1, unknown: 0 })
+    expect(await h.onConsole(id)).toHaveLength(1)
   })
 
   it('a timeout marks the sent rows "to check" (not pending), and the failed rows of an earlier part stay failed', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
+import { callFate } from '../access/lost-answer'
 import type { BatchConsoleRef, BatchRow, UploadResult } from '../../../shared/batches/schemas'
 import { cardName, type ConsoleCards } from './console-cards'
 import type { BatchWrites, LoadedBatch } from './loaded-batch'
@@ -124,7 +125,7 @@ export async function runUpload(
       } else {
         // No records: the request threw.
         const cause = error!
-        const refusedWhole = REFUSED_WHOLE.has(cause.kind)
+        const refusedWhole = callFate(cause) === 'not-sent' || REFUSED_WHOLE.has(cause.kind) // never sent: lost-answer.ts
         const unknownReason = notAnswered(cause)
         results = rows.map((row) =>
           refusedWhole
