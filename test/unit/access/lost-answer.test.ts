@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../../src/shared/errors'
 import { endpoints } from '../../../src/shared/access/endpoints'
-import { adviseLostWrite, answerLost } from '../../../src/main/services/access/lost-answer'
+import { adviseLostWrite, answerLost, callFate } from '../../../src/main/services/access/lost-answer'
 import { errorFromResponse, errorFromTransport } from '../../../src/main/services/access/errors'
 
 const URL = 'https://127.0.0.1:12445'
@@ -53,5 +53,46 @@ describe('a write whose answer was lost', () => {
     expect(adviseLostWrite(refused, endpoints.E17)).toBe(refused)
     const invalid = new AppError({ kind: 'validation', message: 'bad', hint: 'fix it' })
     expect(adviseLostWrite(invalid, endpoints.E17)).toBe(invalid)
+  })
+})
+
+/** The rule itself (callFate): whether the request was written decides a transport failure. */
+describe('the one rule: not sent, answered, or lost', () => {
+  const written = (error: AppError, requestWritten: boolean) =>
+    new AppError({ ...error.toData(), details: { ...error.details, requestWritten } })
+
+  it('a transport failure is lost only once the request was written', () => {
+    const reset = errorFromTransport(endpoints.E17, URL, socket('ECONNRESET'))
+    const timeout = errorFromTransport(endpoints.E17, URL, socket('ETIMEDOUT'))
+    const cancel = errorFromTransport(endpoints.E17, URL, socket('ERR_CANCELED'))
+    expect(
+      [reset, timeout, cancel].map((e) => [e.code, callFate(written(e, false)), callFate(written(e, true))])
+    ).toEqual([
+      ['ECONNRESET', 'not-sent', 'lost'],
+      ['TIMEOUT', 'not-sent', 'lost'],
+      ['CANCELLED', 'not-sent', 'lost']
+    ])
+  })
+
+  it('without the fact (an error made elsewhere), only what cannot have been sent is not sent', () => {
+    expect(
+      [
+        errorFromTransport(endpoints.E17, URL, socket('ECONNREFUSED')),
+        errorFromTransport(endpoints.E17, URL, socket('ENOTFOUND')),
+        errorFromTransport(endpoints.E17, URL, socket('ECONNRESET')),
+        errorFromTransport(endpoints.E17, URL, socket('ERR_CANCELED')),
+        new AppError({ kind: 'tls', code: 'CERT_CHANGED', message: 'pin' }),
+        new AppError({ kind: 'storage', message: 'disk' }),
+        new AppError({ kind: 'server', code: 'UNEXPECTED_RESPONSE', message: 'not JSON' })
+      ].map((e) => [e.kind, e.code, callFate(e)])
+    ).toEqual([
+      ['network', 'ECONNREFUSED', 'not-sent'],
+      ['network', 'ENOTFOUND', 'not-sent'],
+      ['network', 'ECONNRESET', 'lost'],
+      ['cancelled', 'CANCELLED', 'lost'],
+      ['tls', 'CERT_CHANGED', 'not-sent'],
+      ['storage', undefined, 'not-sent'],
+      ['server', 'UNEXPECTED_RESPONSE', 'lost']
+    ])
   })
 })

@@ -7,6 +7,9 @@ import type { EndpointInfo } from '../../../shared/access/endpoints'
  */
 const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'])
 
+/** Failures of this computer (a card reader, the disk): they come before anything is sent. */
+const LOCAL = new Set(['reader', 'storage'])
+
 /**
  * What a failed call means for what the console did — THE rule, used by every screen (the audit
  * row, the roster step, the enrollment line, one-card import, Touch Pass and PIN read-backs, the
@@ -22,9 +25,6 @@ const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUN
  * failures; without it (an error made elsewhere) only what cannot have been sent is `not-sent`.
  */
 export type CallFate = 'not-sent' | 'answered' | 'lost'
-
-/** Failures of this computer (a card reader, the disk): they come before anything is sent. */
-const LOCAL = new Set(['reader', 'storage'])
 
 export function callFate(error: AppError): CallFate {
   const written = error.details?.requestWritten
