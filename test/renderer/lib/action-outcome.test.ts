@@ -161,3 +161,21 @@ describe('the announcement after an action', () => {
     expect(document.activeElement?.id).toBe('name')
   })
 })
+
+describe('the focus given back by the app (a dialog closed)', () => {
+  it('is not the person’s move: the result of the action confirmed still takes it', async () => {
+    const { giveFocus } = await import('../../../src/renderer/src/lib/action-outcome.svelte')
+    document.body.innerHTML = `<main><h1>PINs</h1><button id="opener">Remove PIN…</button><p id="result">Removed</p></main>`
+    const stop = keepFocus(document)
+    const opener = document.getElementById('opener') as HTMLButtonElement
+    opener.click()
+    giveFocus(opener)
+    actionDone('Ana Ruiz has no PIN any more.', document.getElementById('result'))
+    expect(document.activeElement?.id).toBe('result')
+    // A disabled opener is left alone: not focused, and not taken out of the Tab order.
+    opener.disabled = true
+    expect(giveFocus(opener)).toBe(false)
+    expect(opener.hasAttribute('tabindex')).toBe(false)
+    stop()
+  })
+})

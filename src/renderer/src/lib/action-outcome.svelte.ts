@@ -58,7 +58,9 @@ let movingFocus = false
  * a move made by the app, not by the person, so the action's result may still take it afterwards.
  */
 export function giveFocus(el: HTMLElement | null | undefined): boolean {
-  return el ? focusQuietly(el) : false
+  // A disabled button (busy while its action runs) cannot take it: left as it is, not made a non-Tab stop.
+  if (!el || (el as HTMLButtonElement).disabled) return false
+  return focusQuietly(el)
 }
 
 /** Give an element that is not focusable by nature a programmatic focus (not a Tab stop), then focus it. */
