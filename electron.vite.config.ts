@@ -2,19 +2,46 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
+import { beginStamp, writeStamp, type Stamp } from './scripts/build-stamp.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
+/**
+ * Records what this build was built from (scripts/build-stamp.mjs): `npm start` and `npm run cli`
+ * then build only when the sources changed. The inputs are read as the build starts (a file edited
+ * during the build makes the next start build again).
+ */
+function buildStamp() {
+  let stamp: Stamp | undefined
+  return {
+    name: 'access-desk-build-stamp',
+    buildStart() {
+      stamp = beginStamp(root)
+    },
+    writeBundle() {
+      if (stamp) writeStamp(root, stamp)
+    }
+  }
+}
+
 export default defineConfig({
   main: {
+    plugins: [buildStamp()],
     build: {
       rollupOptions: {
         input: {
           index: resolve(root, 'src/main/index.ts'),
-          'reader-host': resolve(root, 'src/main/services/reader/host.ts')
+          'reader-host': resolve(root, 'src/main/services/reader/host.ts'),
+          // Web mode and the CLI as plain Node entry points: `npm start`/`npm run web`/`npm run cli` run
+          // these (scripts/start.mjs, scripts/cli.mjs), not the TypeScript through a loader.
+          web: resolve(root, 'src/web/main.ts'),
+          cli: resolve(root, 'src/main/cli.ts')
         },
         // Loaded at run time only where present (optional dependency, native addon).
-        external: ['nfc-pcsc']
+        external: ['nfc-pcsc'],
+        // The entries share chunks now: kept next to them (not in chunks/), since the reader host is
+        // found as `reader-host.js` beside the module that forks it (src/main/services/reader/fork-node.ts).
+        output: { chunkFileNames: '[name]-[hash].js' }
       }
     }
   },

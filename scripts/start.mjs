@@ -1,18 +1,20 @@
-// `npm start`: build, then run the desktop app; where the Electron binary is missing (its download
-// blocked, as on CI machines) say so in one line and run web mode instead. `npm run web` = --web.
-import { spawn, spawnSync } from 'node:child_process'
+// `npm start`: build (only when the sources changed since the last build: scripts/ensure-built.mjs),
+// then run the desktop app; where the Electron binary is missing (its download blocked, as on CI
+// machines) say so in one line and run web mode instead, from its built bundle. `npm run web` = --web.
+import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
+import { ensureBuilt } from './ensure-built.mjs'
 
 const args = process.argv.slice(2)
 const web = args.includes('--web')
 const passThrough = args.filter((a) => a !== '--web')
 
-const build = spawnSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], {
-  stdio: ['ignore', 'ignore', 'inherit']
-})
-if (build.status !== 0) process.exit(build.status ?? 1)
+const root = fileURLToPath(new URL('..', import.meta.url))
+const built = ensureBuilt(root, (line) => console.log(line))
+if (built !== 0) process.exit(built)
 
 // Look for the binary without require('electron'): that would try (and here fail) to download it.
 function electronBinary() {
@@ -33,6 +35,6 @@ if (!web && !binary) {
 }
 const child = binary
   ? spawn(binary, ['.', ...passThrough], { stdio: 'inherit' })
-  : spawn(process.execPath, ['--import', 'tsx', 'src/web/main.ts', ...passThrough], { stdio: 'inherit' })
+  : spawn(process.execPath, [join(root, 'out/main/web.js'), ...passThrough], { stdio: 'inherit' })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
 child.on('exit', (code) => process.exit(code ?? 0))

@@ -3,10 +3,7 @@ import { resolve } from 'node:path'
 import { z } from 'zod'
 import { channels } from '../shared/ipc/contract'
 import { AppError } from '../shared/errors'
-import { createNodeServices, defaultDataDir } from './services/node-app'
-import { startDemoConsole } from '../demo-console/server'
-import { createDispatch } from './services/ipc/dispatch'
-import { createHandlers } from './handlers'
+import type { createNodeServices } from './services/node-app'
 import { usage } from './cli-usage'
 import { readToken, TOKEN_CHANNELS, tokenInArgvMessage } from './cli-token'
 
@@ -73,6 +70,15 @@ async function run(): Promise<Outcome> {
       return usageError(`No API token on standard input.\n${tokenInArgvMessage(command)}`)
     }
   }
+  // Loaded only for a channel call: `channels` and the usage answer from the contract alone, without
+  // loading the services and their packages (fastify, the stores...), so they answer at once.
+  const [{ createNodeServices, defaultDataDir }, { startDemoConsole }, { createDispatch }, { createHandlers }] =
+    await Promise.all([
+      import('./services/node-app'),
+      import('../demo-console/server'),
+      import('./services/ipc/dispatch'),
+      import('./handlers')
+    ])
   const dataDir = resolve(values.data ?? defaultDataDir())
   let services
   try {

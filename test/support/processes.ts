@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
+import { entryArgs } from './built-entry'
 
 export interface Started<T> {
   child: ChildProcess
@@ -56,7 +57,9 @@ export async function startJsonProcess<T>(
   args: string[],
   options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}
 ): Promise<Started<T>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+  // A built entry (out/main/*.js) runs as plain Node; a TypeScript one through tsx.
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : []
+  const child = spawn(process.execPath, [...loader, entry, ...args], {
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe']
   })
@@ -90,6 +93,8 @@ export function startDemoConsoleProcess(dataDir: string, extra: string[] = []) {
   return startJsonProcess<DemoConsoleInfo>('src/demo-console/cli.ts', ['--port', '0', '--data', dataDir, ...extra])
 }
 
+/** Web mode as `npm run web` runs it: the built bundle when out/ matches the sources (test/support/built-entry.ts). */
 export function startWebMode(dataDir: string) {
-  return startJsonProcess<{ url: string; dataDir: string }>('src/web/main.ts', ['--data', dataDir])
+  const entry = entryArgs('web').at(-1)!
+  return startJsonProcess<{ url: string; dataDir: string }>(entry, ['--data', dataDir])
 }

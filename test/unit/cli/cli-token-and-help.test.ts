@@ -5,12 +5,13 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { startDemoConsoleProcess, type DemoConsoleInfo, type Started } from '../../support/processes'
 import { tempDir } from '../../support/temp'
+import { entryArgs } from '../../support/built-entry'
 
 const run = promisify(execFile)
 
 /** The CLI through real pipes: `stdin` is written to its standard input, then closed. */
 function cli(dataDir: string, args: string[], stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
-  const call = run(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', '--data', dataDir, ...args])
+  const call = run(process.execPath, [...entryArgs('cli'), '--data', dataDir, ...args])
   call.child.stdin!.end(stdin)
   return call.then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),

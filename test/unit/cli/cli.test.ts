@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { tempDir } from '../../support/temp'
+import { entryArgs } from '../../support/built-entry'
 
 const run = promisify(execFile)
 const cli = (dataDir: string, ...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', '--data', dataDir, ...args])
+  run(process.execPath, [...entryArgs('cli'), '--data', dataDir, ...args])
 
 describe('cli', () => {
   let data: Awaited<ReturnType<typeof tempDir>>
@@ -37,7 +38,7 @@ describe('cli', () => {
     // The reader starts after the CLI has written: the pipe's buffer fills, the rest must still arrive.
     const { stdout } = await run(
       'sh',
-      ['-c', `"${process.execPath}" --import tsx src/main/cli.ts --data "${data.path}" channels | (sleep 1; cat)`],
+      ['-c', `"${process.execPath}" ${entryArgs('cli').join(' ')} --data "${data.path}" channels | (sleep 1; cat)`],
       { maxBuffer: 16 * 1024 * 1024 }
     )
     expect(stdout.length).toBeGreaterThan(64 * 1024)
