@@ -151,7 +151,7 @@ export class AuditService {
           // The console's answer stands even if its line cannot be written: the row then reads
           // "the app stopped before the answer" after a restart, which is what the disk knows.
           await this.log.end(id, end).catch(() => undefined)
-          if (!answer.ok && end.outcome === 'unknown') awaitReadBack(answer.error, (end) => this.log.end(id, end))
+          if (!answer.ok && end.outcome === 'unknown') awaitReadBack(answer.error, (end) => this.log.end(id, end), id)
         }
       }
     }

@@ -2,7 +2,8 @@ import type { EndInput } from './audit-log'
 
 /** What reading the console back found of a write whose answer was lost. */
 export interface ReadBackFinding {
-  done: boolean
+  /** `'partly'`: some of what one request sent is there, some not (an import found 3 of its 7 cards). */
+  done: boolean | 'partly'
   /** What the read found, when more than done / not done (a batch given to 2 of 3 users). */
   detail?: string
 }
@@ -13,11 +14,26 @@ export interface ReadBackFinding {
  * it found with `settleWrite(err, …)`, without knowing the journal. Weak: an error nobody reads back
  * is forgotten with it.
  */
-const unsettled = new WeakMap<object, (finding: ReadBackFinding) => Promise<void>>()
+const unsettled = new WeakMap<object, { rowId?: string; settle: (finding: ReadBackFinding) => Promise<void> }>()
+
+/**
+ * The same rows by their audit row id, for a read-back made long after the error is gone: an upload
+ * whose answer was lost is checked later ("Check with the console"), and only its journal, which
+ * keeps the row id (auditRowOf), links the two. Held for this run of the app: after a restart the row
+ * stays Unknown (the journal's "answer lost" line is what the disk knows).
+ */
+const unsettledRows = new Map<string, (finding: ReadBackFinding) => Promise<void>>()
 
 /** A write's row, Unknown: `append` adds the line that settles it once a read-back says what happened. */
-export function awaitReadBack(error: object, append: (end: EndInput) => Promise<void>): void {
-  unsettled.set(error, (finding) => append(settledEnd(finding)))
+export function awaitReadBack(error: object, append: (end: EndInput) => Promise<void>, rowId?: string): void {
+  const settle = (finding: ReadBackFinding) => append(settledEnd(finding))
+  unsettled.set(error, { settle, ...(rowId ? { rowId } : {}) })
+  if (rowId) unsettledRows.set(rowId, settle)
+}
+
+/** The audit row of the write that failed with `err`, while it awaits a read-back (see settleRow). */
+export function auditRowOf(err: unknown): string | undefined {
+  return err && typeof err === 'object' ? unsettled.get(err)?.rowId : undefined
 }
 
 /**
@@ -28,14 +44,33 @@ export function awaitReadBack(error: object, append: (end: EndInput) => Promise<
  */
 export async function settleWrite(err: unknown, finding: ReadBackFinding): Promise<void> {
   if (!err || typeof err !== 'object') return
-  const settle = unsettled.get(err)
-  if (!settle) return
+  const held = unsettled.get(err)
+  if (!held) return
   unsettled.delete(err)
+  if (held.rowId) unsettledRows.delete(held.rowId)
+  await held.settle(finding).catch(() => undefined)
+}
+
+/**
+ * settleWrite by the row's id, for a read-back made once the error is gone (an upload's "Check with
+ * the console"). The same rules: never throws, settles once, leaves an unknown id alone.
+ */
+export async function settleRow(rowId: string, finding: ReadBackFinding): Promise<void> {
+  const settle = unsettledRows.get(rowId)
+  if (!settle) return
+  unsettledRows.delete(rowId)
   await settle(finding).catch(() => undefined)
 }
 
 /** The words of a settled row: what happened, and that the outcome was read, not answered. */
 export function settledEnd(finding: ReadBackFinding): EndInput {
+  // Partly done is done as far as the console went: the row says how far in its message and detail.
+  if (finding.done === 'partly')
+    return {
+      outcome: 'ok',
+      message: `Partly done: the console's answer was lost; reading it back shows only part of this was done${finding.detail ? ` (${finding.detail})` : ''}.`,
+      ...(finding.detail ? { detail: `read back: ${finding.detail}` } : {})
+    }
   return finding.done
     ? {
         outcome: 'ok',

@@ -12,6 +12,8 @@ import type { AccessClient } from '../access/client'
 import { probeEditPermission } from '../access/permission-probe'
 import { actionKeys } from '../../../shared/access/permissions'
 import { cardIdFromTyped } from '../../../shared/access/touch-pass-card-id'
+import { answerLost } from '../access/lost-answer'
+import { settleWrite } from '../audit/settle-write'
 
 /** A purchase can take the console a while (payment); it is never retried, so wait longer. */
 const PURCHASE_TIMEOUT_MS = 45_000
@@ -124,13 +126,16 @@ export class TouchPassService {
     this.purchaseKeys.add(idempotencyKey)
     const c = await this.client()
     // The console may answer only the first pass of several (facts E14): what was bought is
-    // what the list gained. A count that cannot be read leaves `listed` out; never the purchase.
-    const count0 = await c.touchPasses.count().catch(() => undefined)
+    // what the list gained. A list that cannot be read leaves `listed` out; never the purchase.
+    // Read whole (not only counted), so an answer lost can be settled by which passes are new.
+    const before = await c.touchPasses.all().catch(() => undefined)
+    const count0 = before?.length
     let items
     try {
       items = await c.touchPasses.purchase(count, { timeoutMs: PURCHASE_TIMEOUT_MS })
     } catch (err) {
       const e = AppError.from(err)
+      const found = before && answerLost(e) ? await readBackPurchase(c, before, count, err, e) : undefined
       // Whatever the failure, the console may have charged: the user checks before buying again.
       // A failure's own "try again" advice is dropped: here it would buy twice. So is the advice of an
       // answer that was lost or could not be read ("nothing was changed by reading it" is untrue here).
@@ -142,6 +147,7 @@ export class TouchPassService {
         e.kind !== 'network'
       throw new AppError({
         ...e.toData(),
+        ...(found ? { details: { ...e.details, ...found } } : {}),
         retryable: false,
         hint: `${keepHint ? e.hint + ' ' : ''}The purchase may or may not have gone through: check the Touch Pass list before trying again.`
       })
@@ -223,4 +229,31 @@ export class TouchPassService {
         : {})
     }
   }
+}
+
+/**
+ * A purchase whose answer was lost, read back from the list (main's own read, the one the dialog
+ * says): the passes not in the list read before it are the ones bought. Its audit row is settled
+ * Done when the list grew by the count asked, with their card ids; Not done when it did not grow
+ * (unless the purchase timed out: the console may still be buying); left Unknown otherwise (someone
+ * changed the list meanwhile). What the list says goes with the error: `listed` and `bought`.
+ */
+async function readBackPurchase(
+  c: AccessClient,
+  before: TouchPass[],
+  count: number,
+  err: unknown,
+  e: AppError
+): Promise<{ listed: { before: number; after: number }; bought: string[] } | undefined> {
+  const after = await c.touchPasses.all().catch(() => undefined)
+  if (!after) return undefined
+  const held = new Set(before.map((p) => p.id))
+  const bought = after.filter((p) => !held.has(p.id)).map((p) => p.card_id || p.id)
+  const grew = after.length - before.length
+  if (grew === count && bought.length === count) {
+    await settleWrite(err, { done: true, detail: `read back: bought ${bought.join(', ')}` })
+  } else if (grew === 0 && bought.length === 0 && e.code !== 'TIMEOUT') {
+    await settleWrite(err, { done: false })
+  }
+  return { listed: { before: before.length, after: after.length }, bought }
 }
