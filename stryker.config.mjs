@@ -35,8 +35,11 @@ export default {
     // IPC sender check, web bridge
     'src/main/electron/ipc.ts',
     'src/web/server.ts',
-    // Batch journal and model, upload
-    'src/main/services/batches/journal.ts',
+    // Journal storage (batches, rosters, audit log): lazy load, replay, unreadable files, writes in order
+    'src/main/services/storage/journal.ts',
+    'src/main/services/storage/journal-directory.ts',
+    'src/main/services/storage/write-lock.ts',
+    // Batch model, upload
     'src/main/services/batches/batch-model.ts',
     'src/main/services/batches/upload.ts',
     // Connections and secrets

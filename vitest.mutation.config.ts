@@ -18,8 +18,10 @@ export default defineConfig({
       'test/unit/electron/{ipc-sender,wiring}.test.ts',
       // web bridge
       'test/unit/web/{bridge,bridge-handshake,server-files}.test.ts',
-      // journal, batch model, upload, CSV validation and duplicates
-      'test/unit/batches/{journal,journal-sync-order,journal-short-write,batch-model,batch-service,duplicate-scan}.test.ts',
+      // journal storage (journal, journal folder, write lock), batch model, upload, CSV validation and duplicates
+      'test/unit/storage/journal-directory.test.ts',
+      'test/unit/batches/{journal,journal-sync-order,journal-short-write,journal-replaced}.test.ts',
+      'test/unit/batches/{batch-model,batch-service,duplicate-scan}.test.ts',
       'test/unit/batches/{upload,upload-answer,upload-journal,upload-no-answer,upload-refused,retry-failed}.test.ts',
       'test/unit/batches/{csv-validate,csv-validate-bad-input,csv-validate-rows,csv-duplicates,duplicate-finder}.test.ts',
       // connections and secrets

@@ -6,7 +6,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { tempDir } from '../../support/temp'
 
 /** `.ci/run`'s closing lines, as CI prints them: the script run on a report file. */
-async function summary(run: object | undefined, testStatus: number, checks: 'passed' | 'failed' = 'passed') {
+async function summary(
+  run: object | undefined,
+  testStatus: number,
+  checks: 'passed' | 'failed' = 'passed',
+  mutation?: string
+) {
   const file = join(dir.path, 'results.json')
   if (run) await writeFile(file, JSON.stringify(run))
   const checkFlags = checks === 'passed' ? ['1', '0'] : ['0', '1']
@@ -14,7 +19,8 @@ async function summary(run: object | undefined, testStatus: number, checks: 'pas
     'scripts/ci-summary.mjs',
     run ? file : join(dir.path, 'absent.json'),
     ...checkFlags,
-    String(testStatus)
+    String(testStatus),
+    ...(mutation ? [mutation] : [])
   ])
   return stdout.trim().split('\n')
 }
@@ -74,5 +80,40 @@ describe("CI's summary line", () => {
   it('says 0 failed on a green run', async () => {
     const green = report(5, 0, file('test/unit/a.test.ts', 'passed', ['passed']))
     expect(await summary(green, 0)).toEqual(['6 passed, 0 failed'])
+  })
+
+  describe('the incremental mutation run (one check, like the static checks)', () => {
+    const green = report(5, 0, file('test/unit/a.test.ts', 'passed', ['passed']))
+
+    it('counts a score at or over the break threshold as one passed check', async () => {
+      expect(await summary(green, 0, 'passed', 'passed')).toEqual(['7 passed, 0 failed'])
+    })
+
+    it('counts a score under the threshold as one failed check, and says so', async () => {
+      const lines = await summary(green, 0, 'passed', 'below')
+      expect(lines.at(-1)).toBe('6 passed, 1 failed')
+      expect(lines[0]).toMatch(/^mutation testing FAILED: the score is under the break threshold/)
+    })
+
+    it('counts a run cut by its time bound as failed, in one line (never a silent pass)', async () => {
+      const lines = await summary(green, 0, 'passed', 'timeout')
+      expect(lines).toEqual([
+        'mutation testing FAILED: cut by its time bound before it finished, no score (counted as failed)',
+        '6 passed, 1 failed'
+      ])
+    })
+
+    it('counts a Stryker error or an outcome it does not know as failed', async () => {
+      expect((await summary(green, 0, 'passed', 'error')).at(-1)).toBe('6 passed, 1 failed')
+      expect(await summary(green, 0, 'passed', 'skipped')).toEqual([
+        'mutation testing FAILED: unknown outcome "skipped"',
+        '6 passed, 1 failed'
+      ])
+    })
+
+    it('still counts a red test run with no failed test when the mutation run failed too', async () => {
+      const lines = await summary(green, 1, 'failed', 'timeout')
+      expect(lines.at(-1)).toBe('5 passed, 3 failed')
+    })
   })
 })
