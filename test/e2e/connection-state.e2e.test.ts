@@ -69,6 +69,26 @@ describe('the sidebar and the screens say the same of the console, from every an
     expect(await job.page.evaluate(() => document.activeElement !== document.body)).toBe(true)
   })
 
+  it('a token without view:device: Today reads every 15 s naming the key for live updates; the sidebar stays Connected', async () => {
+    await job.control('PUT', '/scopes', { token: 'full', keys: ALL_KEYS.filter((k) => k !== 'view:device') })
+    await job.open('Today')
+    await expect
+      .poll(() => job.page.getByTestId('today-source').textContent(), { timeout: 20_000 })
+      .toMatch(/Updating every 15 s: .*view:device/)
+    // Today has opened (and been refused) its socket: an extra off, not a missing permission.
+    await job.open('Visitors')
+    await job.open('Today')
+    await expect
+      .poll(() => job.page.getByTestId('today-source').textContent(), { timeout: 20_000 })
+      .toContain('this token lacks view:device')
+    // Main's state itself (the sidebar's source), asked after the socket was refused.
+    const reach = await job.page.evaluate(() => window.api!.connections.reach())
+    expect(reach).toMatchObject({ ok: true, result: { state: 'reachable' } })
+    expect(await line().getAttribute('data-state')).toBe('reachable')
+    expect(await line().textContent()).not.toContain('Missing permissions')
+    await job.control('PUT', '/scopes', { token: 'full', keys: ALL_KEYS })
+  })
+
   it('500 to everything: "Answering with errors" in the sidebar as on the screen; well again: Connected', async () => {
     await job.control('PUT', '/faults', { errorRate: { '*': 1 } })
     await searchVisitors()
