@@ -64,12 +64,12 @@ export async function settleRow(rowId: string, finding: ReadBackFinding): Promis
 
 /** The words of a settled row: what happened, and that the outcome was read, not answered. */
 export function settledEnd(finding: ReadBackFinding): EndInput {
-  // Partly done is done as far as the console went: the row says how far in its message and detail.
+  // Partly done is done as far as the console went: the detail says how far ("2 of 3 found").
   if (finding.done === 'partly')
     return {
       outcome: 'ok',
-      message: `Partly done: the console's answer was lost; reading it back shows only part of this was done${finding.detail ? ` (${finding.detail})` : ''}.`,
-      ...(finding.detail ? { detail: `read back: ${finding.detail}` } : {})
+      message: "Partly done: the console's answer was lost; reading it back shows only part of this was done.",
+      ...(finding.detail ? { detail: finding.detail } : {})
     }
   return finding.done
     ? {

@@ -26,6 +26,8 @@ import type { BatchConsole } from './console-port'
 import { runUpload, type UploadOptions } from './upload'
 import type { BatchWrites, LoadedBatch } from './loaded-batch'
 import type { UploadProgress, UploadResult } from '../../../shared/batches/schemas'
+import { settleRow } from '../audit/settle-write'
+import { checkedRequests, linkAuditRows } from './check-settles-audit'
 
 export interface BatchServiceDeps {
   /** `<dataDir>/batches` */
@@ -53,6 +55,8 @@ export class BatchService implements BatchWrites {
   private cardsCache: { profileId: string | null; at: number; cards: Promise<ConsoleCards> } | undefined
   /** When the console's cards last could not be read for a typed ID (see cardsForTyping). */
   private cardsFailedAt: number | undefined
+  /** Each row to check → the audit row of the upload request that left it so (journal `auditRowId`). */
+  private readonly auditRows = new Map<string, string>()
 
   constructor(private readonly deps: BatchServiceDeps) {
     this.files = new JournalDirectory({
@@ -60,6 +64,7 @@ export class BatchService implements BatchWrites {
       format: batchJournalFormat,
       open: async (file, entries) => {
         const model = BatchModel.replay(entries)
+        for (const entry of entries) linkAuditRows(this.auditRows, entry)
         if (model.interruptedUpload) {
           // The previous run stopped mid-upload; its unanswered rows are now `unknown` (to check).
           await file.journal.append({ t: 'upload-end', uploadId: 'interrupted', at: now() })
@@ -98,7 +103,10 @@ export class BatchService implements BatchWrites {
    */
   async commit(batch: LoadedBatch, ...entries: JournalEntry[]): Promise<void> {
     await batch.journal.append(...entries)
-    for (const entry of entries) batch.model.apply(entry)
+    for (const entry of entries) {
+      batch.model.apply(entry)
+      linkAuditRows(this.auditRows, entry)
+    }
     batch.model.version++
     this.changed(batch)
   }
@@ -455,9 +463,11 @@ export class BatchService implements BatchWrites {
       this.refuseWhileUploading(batch)
       const results: Extract<JournalEntry, { t: 'results' }>['results'] = []
       const checkedAt = new Date().toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })
+      const unsureOf = new Set<string>()
       for (const row of batch.model.rows) {
         if (row.status !== 'unknown') continue
         const held = cards.lookup(row.nfcId)
+        if (!held.card && held.unsure) unsureOf.add(row.id)
         results.push(
           held.card
             ? { rowId: row.id, status: 'imported', token: held.card.token, displayId: held.card.display_id }
@@ -471,7 +481,10 @@ export class BatchService implements BatchWrites {
               }
         )
       }
+      // What each upload request whose answer was lost sent, and how much of it the console holds.
+      const findings = checkedRequests(this.auditRows, results, unsureOf)
       if (results.length > 0) await this.commit(batch, { t: 'results', uploadId: 'check', results })
+      for (const [rowId, finding] of findings) await settleRow(rowId, finding)
       const found = results.filter((r) => r.status === 'imported').length
       const absent = results.length - found
       const unsure = absent > 0 ? cards.unsure({ id: 'their NFC IDs', card: 'such a card' }) : undefined

@@ -63,7 +63,16 @@ export const journalEntrySchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('upload-start'), uploadId: z.string(), at: z.string() }),
   /** Written (and fsynced) before a chunk is sent: if no result follows, those rows are `unknown`. */
   z.object({ t: z.literal('sending'), uploadId: z.string(), rowIds: z.array(z.string()) }),
-  z.object({ t: z.literal('results'), uploadId: z.string(), results: z.array(rowResultSchema) }),
+  z.object({
+    t: z.literal('results'),
+    uploadId: z.string(),
+    results: z.array(rowResultSchema),
+    /**
+     * The audit row of the request whose answer was lost, with the rows it left "to check": the
+     * check that later finds them settles that row (audit/settle-write.ts settleRow).
+     */
+    auditRowId: z.string().optional()
+  }),
   z.object({ t: z.literal('upload-end'), uploadId: z.string(), at: z.string() }),
   /** The batch is bound to the console it is first uploaded to. */
   z.object({ t: z.literal('console'), console: batchConsoleSchema, at: z.string() }),

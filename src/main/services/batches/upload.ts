@@ -8,6 +8,7 @@ import type { ImportRecord } from '../../../shared/access/nfc-cards'
 import type { BatchConsole } from './console-port'
 import { exportFilename, toConsoleCsv } from './csv-export'
 import type { JournalEntry } from './journal-entries'
+import { auditRowOf } from '../audit/settle-write'
 
 export interface UploadOptions {
   /** "Retry failed rows": send only rows that failed before. */
@@ -105,6 +106,7 @@ export async function runUpload(
 
       let records: ImportRecord[] | undefined
       let error: AppError | undefined
+      let auditRowId: string | undefined
       try {
         records = await client.nfcCards.importCsv(
           toConsoleCsv(rows),
@@ -113,6 +115,8 @@ export async function runUpload(
         )
       } catch (err) {
         error = AppError.from(err)
+        // The request's audit row, Unknown if its answer was lost: kept with the rows it leaves to check.
+        auditRowId = auditRowOf(err)
       }
 
       let results: RowResult[]
@@ -133,7 +137,8 @@ export async function runUpload(
             : { rowId: row.id, status: 'unknown', reason: unknownReason }
         )
       }
-      await service.exclusive(batch, () => service.commit(batch, { t: 'results', uploadId, results }))
+      const linked = auditRowId && results.some((r) => r.status === 'unknown') ? { auditRowId } : {}
+      await service.exclusive(batch, () => service.commit(batch, { t: 'results', uploadId, results, ...linked }))
       for (const r of results) {
         if (r.status === 'imported') result.imported++
         else if (r.status === 'failed') result.failed++

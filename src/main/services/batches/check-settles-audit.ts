@@ -1,0 +1,47 @@
+import type { ReadBackFinding } from '../audit/settle-write'
+import type { JournalEntry } from './journal-entries'
+
+/*
+ * "Check with the console" settles the audit row of each upload request whose answer was lost: the
+ * batch journal keeps, with the rows such a request left "to check", that request's audit row id
+ * (`auditRowId` of a `results` line), and the check says how many of them the console holds.
+ */
+/** Keeps `links` (row → audit row of the request that left it to check) as a journal line changes the rows. */
+export function linkAuditRows(links: Map<string, string>, entry: JournalEntry): void {
+  if (entry.t !== 'results') return
+  for (const r of entry.results) {
+    if (entry.auditRowId && r.status === 'unknown') links.set(r.rowId, entry.auditRowId)
+    else links.delete(r.rowId)
+  }
+}
+
+/**
+ * What a check found of each upload request whose answer was lost, by its audit row: every row it
+ * sent on the console (Done), none (Not done), or some ("2 of 3 found"). A request whose rows were
+ * all not found while the console hides some NFC IDs (`unsure`) proves nothing: left Unknown.
+ */
+export function checkedRequests(
+  links: Map<string, string>,
+  results: Extract<JournalEntry, { t: 'results' }>['results'],
+  unsure: Set<string>
+): Map<string, ReadBackFinding> {
+  const tally = new Map<string, { found: number; sent: number; unsure: boolean }>()
+  for (const r of results) {
+    const auditRow = links.get(r.rowId)
+    if (!auditRow) continue
+    const t = tally.get(auditRow) ?? { found: 0, sent: 0, unsure: false }
+    t.sent++
+    if (r.status === 'imported') t.found++
+    if (unsure.has(r.rowId)) t.unsure = true
+    tally.set(auditRow, t)
+  }
+  const findings = new Map<string, ReadBackFinding>()
+  for (const [auditRow, { found, sent, unsure: hidden }] of tally) {
+    if (found === sent) findings.set(auditRow, { done: true, detail: `read back: all ${sent} found on the console` })
+    else if (found > 0)
+      findings.set(auditRow, { done: 'partly', detail: `read back: ${found} of ${sent} found on the console` })
+    else if (!hidden)
+      findings.set(auditRow, { done: false, detail: `read back: none of the ${sent} found on the console` })
+  }
+  return findings
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { checkedRequests, linkAuditRows } from '../../../src/main/services/batches/check-settles-audit'
+
+/**
+ * What "Check with the console" says of each upload request whose answer was lost (its audit row),
+ * from the journal's link of rows to that row: all found, none found (only when "not there" is sure),
+ * or how many of how many. The app-level test (audit/settle-checked-upload) runs it against the demo
+ * console, whose UA cards make "none found" unsure; here the none found of a console that shows every NFC ID.
+ */
+describe('checkedRequests', () => {
+  const links = () => {
+    const map = new Map<string, string>()
+    linkAuditRows(map, {
+      t: 'results',
+      uploadId: 'u1',
+      auditRowId: 'audit-1',
+      results: [
+        { rowId: 'a', status: 'unknown' },
+        { rowId: 'b', status: 'unknown' }
+      ]
+    })
+    linkAuditRows(map, { t: 'results', uploadId: 'u1', results: [{ rowId: 'c', status: 'imported', token: 't' }] })
+    return map
+  }
+
+  it('none found, every console card showing its NFC ID: Not done, saying none of the 2', () => {
+    const found = checkedRequests(
+      links(),
+      [
+        { rowId: 'a', status: 'pending' },
+        { rowId: 'b', status: 'pending' }
+      ],
+      new Set()
+    )
+    expect([...found]).toEqual([['audit-1', { done: false, detail: 'read back: none of the 2 found on the console' }]])
+  })
+
+  it('none found while some console cards hide their NFC ID: not settled', () => {
+    const rows = [
+      { rowId: 'a', status: 'pending' as const },
+      { rowId: 'b', status: 'pending' as const }
+    ]
+    expect(checkedRequests(links(), rows, new Set(['a', 'b'])).size).toBe(0)
+  })
+
+  it('a row settled since (imported, or sent again) no longer counts for the lost request', () => {
+    const map = links()
+    linkAuditRows(map, { t: 'results', uploadId: 'u2', results: [{ rowId: 'b', status: 'imported', token: 't2' }] })
+    expect([...map]).toEqual([['a', 'audit-1']])
+    const found = checkedRequests(map, [{ rowId: 'a', status: 'imported', token: 't' }], new Set())
+    expect([...found]).toEqual([['audit-1', { done: true, detail: 'read back: all 1 found on the console' }]])
+  })
+})
