@@ -236,6 +236,15 @@ describe('every screen turns off exactly the actions whose declared key the toke
     return { client, dispatch }
   }
 
+  /** Why a button is off: the words under it that describe it (common/OffReason.svelte), or its tooltip. */
+  const offReason = (el: HTMLElement) =>
+    [
+      el.getAttribute('title') ?? '',
+      ...(el.getAttribute('aria-describedby')?.split(/\s+/) ?? []).map(
+        (id) => document.getElementById(id)?.textContent ?? ''
+      )
+    ].join(' ')
+
   for (const token of ['view', 'full'] as const) {
     for (const name of Object.keys(screens) as Screen[]) {
       it(`${name}, ${token} token`, async () => {
@@ -257,7 +266,7 @@ describe('every screen turns off exactly the actions whose declared key the toke
           const el = await button()
           const off = lacks.includes(key as never)
           await expect.poll(() => el.hasAttribute('disabled'), { ...wait, message: `${name}.${action}` }).toBe(off)
-          if (off) expect(el.getAttribute('title') ?? '', `${name}.${action}`).toContain(key)
+          if (off) expect(offReason(el), `${name}.${action}`).toContain(key)
         }
         const note = () => screen.queryAllByRole('note').find((n) => /This token lacks/.test(n.textContent ?? ''))
         if (lacks.length) {
