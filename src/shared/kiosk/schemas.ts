@@ -50,8 +50,13 @@ export type KioskSource = z.infer<typeof kioskSourceSchema>
  * (kiosk-refusal.ts words it) and recorded in the check-in log for the desk they are sent to.
  */
 export const kioskRefusalSchema = z.discriminatedUnion('reason', [
-  /** More than an hour before the start (Unix seconds): check-in opens an hour before. */
-  z.object({ reason: z.literal('too-early'), startsAt: z.number().int() }),
+  /**
+   * More than an hour before the pass next opens (Unix seconds): check-in opens an hour before.
+   * `hours`: that opening is a range of the visit's weekly schedule, not the visit's start.
+   */
+  z.object({ reason: z.literal('too-early'), startsAt: z.number().int(), hours: z.literal(true).optional() }),
+  /** The visit is still on, but its weekly schedule opens no door in what is left of it. */
+  z.object({ reason: z.literal('no-hours') }),
   /** The window has passed, or the console says the visit is over (left, no-show). */
   z.object({ reason: z.literal('ended') }),
   /** Cancelled (or deleted) on the console. */
@@ -79,7 +84,9 @@ export const kioskFoundSchema = z.discriminatedUnion('kind', [
       company: z.string(),
       host: z.string(),
       validFrom: z.number(),
-      validTo: z.number()
+      validTo: z.number(),
+      /** Checked in early (within the hour): when its doors open (Unix seconds). null: they open now. */
+      opensAt: z.number().nullable().optional()
     })
   }),
   z.object({ kind: z.literal('several'), count: z.number().int().min(2), ask: z.enum(['company', 'host']) }),
@@ -101,6 +108,8 @@ export const kioskBadgeSchema = z.object({
   qrAssigned: z.boolean(),
   /** Doors and door groups the visit opens, by name. */
   doors: z.array(z.string()),
+  /** The doors open only from then (Unix seconds): checked in early, within the hour. null: now. */
+  opensAt: z.number().nullable().optional(),
   source: kioskSourceSchema
 })
 export type KioskBadge = z.infer<typeof kioskBadgeSchema>

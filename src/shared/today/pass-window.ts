@@ -1,5 +1,5 @@
 import { addDays, isSameDay, set, startOfDay } from 'date-fns'
-import { weekdays, type WeekSchedule } from '../access/visitors'
+import { isAnyTime, weekdays, type WeekSchedule } from '../access/visitors'
 
 /**
  * Whether a visitor's pass opens doors at `now`, and if not when it next will: inside the validity
@@ -73,4 +73,19 @@ export function passWindowWords(window: PassWindow, now: Date): string {
     case 'never':
       return 'Not valid again before the visit ends'
   }
+}
+
+/**
+ * A visit's pass times from a visitor as the console answers it (`schedule.week_schedule`, read as
+ * visitorSchema reads it): the one source of "when does this pass work" for Today and the kiosk.
+ * A schedule open all day every day is no schedule (a one-time visit).
+ */
+export function passTimesOf(v: {
+  start_time?: number | undefined
+  end_time?: number | undefined
+  schedule?: { week_schedule?: WeekSchedule | null } | null | undefined
+}): PassTimes | null {
+  if (v.start_time === undefined || v.end_time === undefined) return null
+  const week = v.schedule?.week_schedule ?? null
+  return { start: v.start_time, end: v.end_time, week: week && !isAnyTime(week) ? week : null }
 }

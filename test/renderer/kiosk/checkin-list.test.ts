@@ -94,7 +94,7 @@ describe('kiosk check-ins on Today', () => {
     expect(rows()[0]).toHaveTextContent('Sent to the desk: The visit was cancelled')
     expect(rows()[0]).not.toHaveTextContent('Not printed')
 
-    const startsAt = Math.floor(new Date(2026, 10, 23, 14, 0).getTime() / 1000)
+    const startsAt = Math.floor(new Date().setHours(14, 0, 0, 0) / 1000) // today: another day is said with its weekday
     const clock = new Date(startsAt * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
     listeners.get('kiosk.checkedIn')!(
       entry('y', new Date(), { name: 'Ana Ruiz', printed: false, refusal: { reason: 'too-early', startsAt } })

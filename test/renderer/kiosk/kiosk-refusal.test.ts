@@ -34,7 +34,7 @@ async function typeName(name: string) {
 
 describe('the kiosk sends a visitor to the desk with the reason', () => {
   it('says when a visit that is too early starts', async () => {
-    const startsAt = Math.floor(new Date(2026, 10, 23, 14, 0).getTime() / 1000)
+    const startsAt = Math.floor(new Date().setHours(14, 0, 0, 0) / 1000) // today: another day is said with its weekday
     const clock = new Date(startsAt * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
     kiosk({ kind: 'none', reason: 'not-now', refusal: { reason: 'too-early', startsAt } })
     await typeName('Ana Ruiz')

@@ -23,7 +23,7 @@ import { PinAttempts } from './pin-attempts'
 import { verifyPin } from './pin-hash'
 import { refused } from '../visitors/refused'
 import { refusalForVisitor } from '../../../shared/kiosk/kiosk-refusal'
-import { checkableNow, isClosedVisit, matchVisit, refusalOf, touchesToday } from './visit-match'
+import { checkableNow, isClosedVisit, matchVisit, opensAtOf, refusalOf, touchesToday } from './visit-match'
 
 /**
  * The kiosk window of the Electron app: opened full-screen in kiosk mode, closed with the exit PIN.
@@ -184,7 +184,10 @@ export class KioskService {
       // Only open visits, one status per call (the filter takes one code, facts 3.9): a console keeps every
       // visit it ever had, and the closed ones (visited, no-show, cancelled) can never check in.
       const lists = await Promise.all(
-        OPEN_STATUSES.map((status) => client.visitors.all({ status, timeoutMs: CALL_TIMEOUT_MS }))
+        // With the weekly schedule: the kiosk checks in only around the hours the pass works (checkInTime).
+        OPEN_STATUSES.map((status) =>
+          client.visitors.all({ status, expand: ['resource', 'schedule'], timeoutMs: CALL_TIMEOUT_MS })
+        )
       )
       const byId = new Map(lists.flat().map((v) => [v.id, v]))
       today = [...byId.values()].filter((v) => touchesToday(v, now))
@@ -360,6 +363,7 @@ export class KioskService {
       qrPngBase64,
       qrAssigned,
       doors,
+      opensAt: opensAtOf(visitor, now),
       source: this.source()
     }
     this.prepared.set(visitorId, { badge, at: now.getTime() })

@@ -1,6 +1,7 @@
 import type { Visitor } from '../../../shared/access/visitors'
 import type { KioskFound, KioskRefusal } from '../../../shared/kiosk/schemas'
 import { searchWords } from '../../../shared/text/search-words'
+import { passTimesOf, passWindow } from '../../../shared/today/pass-window'
 
 /** A visitor may check in this long before the visit starts (early arrivals wait at the kiosk, not the desk). */
 export const EARLY_MINUTES = 60
@@ -62,20 +63,62 @@ export function touchesToday(v: Pick<Visitor, 'start_time' | 'end_time'>, now: D
   return v.start_time * 1000 < end.getTime() && v.end_time * 1000 >= start.getTime()
 }
 
-/** Whether the visitor may check in now: an open visit, from an hour before it starts to its end. */
-export function checkableNow(v: Pick<Visitor, 'start_time' | 'end_time' | 'status'>, now: Date): boolean {
-  if (isClosedVisit(v.status)) return false
-  if (v.start_time === undefined || v.end_time === undefined) return false
-  const t = now.getTime() / 1000
-  return v.start_time - EARLY_MINUTES * 60 <= t && t <= v.end_time
+/**
+ * When the kiosk may check a visit in, from when its pass works (passWindow: the validity window and
+ * the weekly schedule, the same rule as Today's "Valid from"): while the pass works, or up to an
+ * hour before it next opens (the visitor waits at the kiosk, told when the doors open: `opensAt`,
+ * Unix seconds). Earlier than that it is too early, whether the visit has not started or its
+ * weekly hours have not begun today.
+ */
+export type CheckInTime =
+  | { kind: 'open'; opensAt: number | null }
+  | { kind: 'early'; opensAt: number; hours: boolean }
+  | { kind: 'ended' }
+  | { kind: 'no-hours' }
+
+export function checkInTime(
+  v: Pick<Visitor, 'start_time' | 'end_time'> & { schedule?: Visitor['schedule'] | undefined },
+  now: Date
+): CheckInTime {
+  const pass = passTimesOf(v)
+  if (!pass) return { kind: 'ended' }
+  const window = passWindow(pass, now)
+  switch (window.kind) {
+    case 'now':
+      return { kind: 'open', opensAt: null }
+    case 'later': {
+      const opensAt = Math.floor(window.at / 1000)
+      if (window.at - now.getTime() <= EARLY_MINUTES * 60_000) return { kind: 'open', opensAt }
+      // The visit's own start, or a range of its weekly schedule (already started, or later than the start).
+      return { kind: 'early', opensAt, hours: pass.week !== null && opensAt !== pass.start }
+    }
+    case 'over':
+      return { kind: 'ended' }
+    case 'never':
+      return { kind: 'no-hours' }
+  }
 }
 
-/** Why a visit cannot be checked in now (checkableNow is false): too early, cancelled, or over. */
-export function refusalOf(v: Pick<Visitor, 'start_time' | 'status'>, now: Date): KioskRefusal {
+/** Whether the visitor may check in now: an open visit, within checkInTime's rule. */
+export function checkableNow(
+  v: Pick<Visitor, 'start_time' | 'end_time' | 'status'> & { schedule?: Visitor['schedule'] | undefined },
+  now: Date
+): boolean {
+  if (isClosedVisit(v.status)) return false
+  return checkInTime(v, now).kind === 'open'
+}
+
+/** Why a visit cannot be checked in now (checkableNow is false): too early, cancelled, over, or no hours left. */
+export function refusalOf(
+  v: Pick<Visitor, 'start_time' | 'end_time' | 'status'> & { schedule?: Visitor['schedule'] | undefined },
+  now: Date
+): KioskRefusal {
   if (v.status === 'CANCELLED') return { reason: 'cancelled' }
-  const opens = v.start_time === undefined ? undefined : v.start_time - EARLY_MINUTES * 60
-  if (!isClosedVisit(v.status) && opens !== undefined && now.getTime() / 1000 < opens)
-    return { reason: 'too-early', startsAt: v.start_time! }
+  if (isClosedVisit(v.status)) return { reason: 'ended' }
+  const time = checkInTime(v, now)
+  if (time.kind === 'early')
+    return { reason: 'too-early', startsAt: time.opensAt, ...(time.hours && { hours: true as const }) }
+  if (time.kind === 'no-hours') return { reason: 'no-hours' }
   return { reason: 'ended' }
 }
 
@@ -84,8 +127,9 @@ const refusalRank: Record<KioskRefusal['reason'], number> = {
   'too-early': 0,
   cancelled: 1,
   ended: 2,
-  'offline-no-code': 3,
-  namesake: 4
+  'no-hours': 3,
+  'offline-no-code': 4,
+  namesake: 5
 }
 
 /**
@@ -177,6 +221,7 @@ export function matchVisit(visitors: readonly Visitor[], input: FindInput, now: 
   if (!hits.some((v) => checkableNow(v, now))) return notNow(hits, input.name, now)
   if (hits.length === 1) {
     const v = hits[0]!
+    const opensAt = opensAtOf(v, now)
     return {
       found: {
         kind: 'one',
@@ -186,7 +231,9 @@ export function matchVisit(visitors: readonly Visitor[], input: FindInput, now: 
           company: v.visitor_company ?? '',
           host: v.inviter_name ?? '',
           validFrom: v.start_time ?? 0,
-          validTo: v.end_time ?? 0
+          validTo: v.end_time ?? 0,
+          // Said only when the doors are still shut (checked in within the hour before they open).
+          ...(opensAt !== null && { opensAt })
         }
       }
     }
@@ -210,4 +257,10 @@ function notNow(hits: readonly Visitor[], name: string, now: Date): Matched {
   const refused = refusedVisit(hits, name, now)
   const found: KioskFound = { kind: 'none', reason: 'not-now', ...(refused && { refusal: refused.refusal }) }
   return refused ? { found, refused } : { found }
+}
+
+/** When the doors of a visit checked in now open (Unix seconds), or null: they open now. */
+export function opensAtOf(v: Visitor, now: Date): number | null {
+  const time = checkInTime(v, now)
+  return time.kind === 'open' ? time.opensAt : null
 }
