@@ -139,12 +139,12 @@ describe('the connection state of a profile, fed by every call', () => {
     ])
     expect(words()).toEqual(['permissions:edit:visitor', 'trouble'])
     expect(states.current('site')?.state).toBe('trouble')
-    // Some keys told: the console answered; a key it could not tell this time stays missing.
+    // Some keys told: the console answered; a key it could not tell is not known, never missing.
     states.known('site', states.generation('site'), [
       { key: 'view:credential', status: 'allowed' },
       { key: 'edit:visitor', status: 'unknown' }
     ])
-    expect(words()).toEqual(['permissions:edit:visitor', 'trouble', 'permissions:edit:visitor'])
+    expect(words()).toEqual(['permissions:edit:visitor', 'trouble', 'reachable'])
   })
 
   it('a token check whose every probe failed turns a Connected console to Answering with errors, as Settings says', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
 import type { PermissionKey } from '../../../shared/access/endpoints'
-import { keyProbes, NO_SUCH_ID } from '../../../shared/access/permissions'
+import { keyProbes, NO_SUCH_ID, permissionUses } from '../../../shared/access/permissions'
 import type { PermissionCheck } from '../../../shared/connections'
 import type { AccessHttp } from './http'
 import type { AccessClient } from './client'
@@ -9,9 +9,15 @@ import type { AccessClient } from './client'
 export { NO_SUCH_ID }
 
 /** The harmless call that proves `key` (the one table: shared/access/permissions.ts `keyProbes`). */
-function callProbe(http: AccessHttp, key: PermissionKey): Promise<unknown> {
+function callProbe(http: AccessHttp, key: PermissionKey, timeoutMs?: number): Promise<unknown> {
   const probe = keyProbes[key]
-  return http.request({ endpoint: probe.endpoint, params: probe.params, query: probe.query, data: z.unknown() })
+  return http.request({
+    endpoint: probe.endpoint,
+    params: probe.params,
+    query: probe.query,
+    data: z.unknown(),
+    ...(timeoutMs ? { timeoutMs } : {})
+  })
 }
 
 /**
@@ -19,9 +25,13 @@ function callProbe(http: AccessHttp, key: PermissionKey): Promise<unknown> {
  * could not judge (unsupported, 5xx, 429) is 'unknown'. Throws what says the console cannot be asked
  * (no answer, token refused, another certificate).
  */
-export async function keyStatus(http: AccessHttp, key: PermissionKey): Promise<PermissionCheck['status']> {
+export async function keyStatus(
+  http: AccessHttp,
+  key: PermissionKey,
+  timeoutMs?: number
+): Promise<PermissionCheck['status']> {
   try {
-    await callProbe(http, key)
+    await callProbe(http, key, timeoutMs)
     return 'allowed'
   } catch (err) {
     const e = AppError.from(err)
@@ -31,6 +41,20 @@ export async function keyStatus(http: AccessHttp, key: PermissionKey): Promise<P
     if (e.kind === 'unsupported' || e.kind === 'server' || e.kind === 'rate-limited') return 'unknown'
     throw e
   }
+}
+
+/**
+ * Every key of the one probe table, in its order (view:credential first: the cheapest call a valid
+ * token passes), each held, missing or not known: the one probe of Settings' Test connection and of
+ * the sidebar's Check again, so both name the same keys. Throws at the first call that says the
+ * console cannot be asked (no answer, token refused, another certificate).
+ */
+export async function keyStatuses(http: AccessHttp, options: { timeoutMs?: number } = {}): Promise<PermissionCheck[]> {
+  const permissions: PermissionCheck[] = []
+  for (const key of Object.keys(keyProbes) as PermissionKey[]) {
+    permissions.push({ key, status: await keyStatus(http, key, options.timeoutMs), uses: permissionUses[key] })
+  }
+  return permissions
 }
 
 /**

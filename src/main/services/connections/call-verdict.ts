@@ -11,14 +11,15 @@ export type DownState = 'unreachable' | 'refused' | 'certificate' | 'trouble'
  *   speaks and took the token, which ends "Answering with errors" or "Not answering", but proves no key.
  * - `missing`: it refused the call for a permission key the token does not hold (403); the call of
  *   an extra so refused is `answered` (the extra is off, said where it is).
- * - `down`: the connection itself fails (no answer, token refused, another certificate, errors).
+ * - `down`: the connection itself fails (no answer, token refused, another certificate, errors);
+ *   the call's key (if any) is then not known: neither held nor missing.
  * - `action`: nothing about the console (a limit on requests, a cancel, the reader, the disk): the
  *   connection state is left as it is.
  */
 export type CallVerdict =
   | { kind: 'answered'; key?: string }
   | { kind: 'missing'; key?: string; message: string }
-  | { kind: 'down'; state: DownState; message: string }
+  | { kind: 'down'; state: DownState; message: string; key?: string }
   | { kind: 'action' }
 
 /** One call as main made it: the permission its endpoint needs, and the error if it failed. */
@@ -44,11 +45,11 @@ export function verdictOf(outcome: CallOutcome): CallVerdict {
     case 'network':
       // An HTTP answer that says "network" is the console speaking of a reader (offline): it answered.
       if (typeof error.details?.status === 'number') return { kind: 'answered' }
-      return { kind: 'down', state: 'unreachable', message: error.message }
+      return { kind: 'down', state: 'unreachable', message: error.message, ...keyOf(outcome.permission) }
     case 'auth':
-      return { kind: 'down', state: 'refused', message: error.message }
+      return { kind: 'down', state: 'refused', message: error.message, ...keyOf(outcome.permission) }
     case 'tls':
-      return { kind: 'down', state: 'certificate', message: error.message }
+      return { kind: 'down', state: 'certificate', message: error.message, ...keyOf(outcome.permission) }
     case 'permission': {
       if (outcome.extra) return { kind: 'answered' }
       const key = typeof error.details?.permission === 'string' ? error.details.permission : outcome.permission
@@ -58,7 +59,7 @@ export function verdictOf(outcome: CallOutcome): CallVerdict {
       // An API answer with one field this app does not know is about that answer, not the console:
       // the others still work (describeParseError names the field).
       if (error.code === 'UNEXPECTED_RESPONSE' && error.details?.field !== undefined) return { kind: 'answered' }
-      return { kind: 'down', state: 'trouble', message: error.message }
+      return { kind: 'down', state: 'trouble', message: error.message, ...keyOf(outcome.permission) }
     case 'not-found':
     case 'validation':
     case 'conflict':

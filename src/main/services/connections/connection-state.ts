@@ -1,11 +1,20 @@
 import type { ConsoleReach } from '../../../shared/connections'
+import { extraKeys } from '../../../shared/access/permissions'
 import type { CallVerdict, DownState } from './call-verdict'
+
+/** Keys declared as extras only (shared/access/permissions.ts `extraKeys`). */
+const EXTRA_KEYS: ReadonlySet<string> = new Set(
+  Object.values(extraKeys).flatMap((keys) => Object.values(keys) as string[])
+)
 
 /** One profile's connection, as its calls found it. */
 interface ProfileConnection {
   /** Bumped by a new token or certificate: verdicts of calls made before are not this token's. */
   generation: number
-  /** Permission keys the console refused (403) and no later call proved held. */
+  /**
+   * Permission keys whose latest told answer was a refusal (403): a later success of a call needing
+   * the key, or a later call of it the console could not tell (5xx, no answer), takes it out.
+   */
   missing: Set<string>
   /** The last failure of the connection itself; any answer of the console clears it. */
   down: { state: DownState; message: string } | null
@@ -21,8 +30,10 @@ interface ProfileConnection {
  * when the state or the missing keys change (a page of 500 reads says "Answering with errors" once).
  * - An answer (any success) ends a failure: back to Connected, or Missing permissions while a
  *   refused key has not been proved held since.
- * - A 403 adds its call's key to the missing ones; a later success of a call needing that key (or a
- *   token check finding it held) removes it.
+ * - Each key follows the latest answer that concerns it: a 403 adds its call's key to the missing
+ *   ones; a later success of a call needing that key (or a token check finding it held) removes it,
+ *   and so does a later call of it that could not be told (5xx, no answer: the key is not known,
+ *   never missing). A success of another call never makes a key missing.
  * - A verdict about one action (404, input refused…) changes nothing.
  */
 export class ConnectionStates {
@@ -83,6 +94,8 @@ export class ConnectionStates {
     if (generation !== profile.generation || verdict.kind === 'action') return
     if (verdict.kind === 'down') {
       profile.down = { state: verdict.state, message: verdict.message }
+      // The key of a call that could not be told is not known now: the 403 it met before is no longer its last word.
+      if (verdict.key) profile.missing.delete(verdict.key)
     } else {
       profile.down = null
       profile.answeredAt = this.now()
@@ -93,29 +106,38 @@ export class ConnectionStates {
   }
 
   /**
-   * A token check found each key held or missing (the probes of Settings' Test connection, a token
-   * saved or replaced): the missing keys are those it found missing, plus those refused before that
-   * it could not tell this time. A check that could tell no key (every probe met an error) proves
-   * nothing about the token, but says the console answers with errors: never made Connected.
+   * A token check found each key held, missing or not known (the probes of Settings' Test connection
+   * and of Check again, a token saved or replaced): the missing keys are exactly those it found
+   * missing; a key it could not tell is not known, never missing. A check that could tell no key
+   * (every probe met an error) proves nothing about the token, but says the console answers with
+   * errors: never made Connected.
    */
-  known(profileId: string, generation: number, permissions: { key: string; status: string }[]): void {
+  known(
+    profileId: string,
+    generation: number,
+    permissions: { key: string; status: string }[],
+    /** The keys counted missing before the check's own probes were made (they feed this state too). */
+    missingBefore?: readonly string[]
+  ): void {
     const profile = this.of(profileId)
+    const refused = new Set(missingBefore ?? profile.missing)
     if (generation !== profile.generation) return
     if (!permissions.some((p) => p.status !== 'unknown')) {
       // Every probe met an error: nothing is proved about the token, but the console is answering with
       // errors, as Settings then says — never left saying Connected beside it.
       profile.down = { state: 'trouble', message: 'The console answered every check of the token with an error.' }
+      profile.missing = new Set()
       this.say(profileId, profile)
       return
     }
     profile.down = null
     profile.answeredAt = this.now()
-    const untold = permissions.filter((p) => p.status === 'unknown' && profile.missing.has(p.key))
+    // A key that only turns on an extra (Today's live updates) is said where the extra is, and in
+    // Settings' list; it is the connection's missing key only while a job's call was refused for it.
     profile.missing = new Set(
       permissions
-        .filter((p) => p.status === 'missing')
+        .filter((p) => p.status === 'missing' && (!EXTRA_KEYS.has(p.key) || refused.has(p.key)))
         .map((p) => p.key)
-        .concat(untold.map((p) => p.key))
     )
     this.say(profileId, profile)
   }

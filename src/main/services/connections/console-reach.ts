@@ -1,18 +1,14 @@
-import { AppError } from '../../../shared/errors'
-import { endpoints } from '../../../shared/access/endpoints'
 import type { ConsoleReach, TokenCheck } from '../../../shared/connections'
 import type { AccessClient } from '../access/client'
 import type { CallObserver } from '../access/http'
+import { keyStatuses } from '../access/permission-probe'
 import { verdictOf, type CallOutcome } from './call-verdict'
 import { ConnectionStates } from './connection-state'
-import { probePermission } from './token-check'
 
 /** A check this recent that found the console answering is not repeated (the window's focus comes often). */
 export const RECHECK_AFTER_MS = 15_000
 /** Per attempt: a console that takes longer is as good as not answering for a desk. */
 const CHECK_TIMEOUT_MS = 8_000
-/** The key the check's read (E6) needs. */
-const CHECK_KEY = endpoints.E6.permission
 
 export interface ConsoleReachDeps {
   /** The active profile's id and how to get its client; null when no console is chosen. */
@@ -27,10 +23,12 @@ export interface ConsoleReachDeps {
  * built with `observe`), of the token checks of Settings, and of the check below. Only changes are
  * pushed (`connections.reach`).
  *
- * The check is one read of one card (E6, page size 1), the cheapest call that proves address,
- * certificate and token, at start, after a switch, when the window comes back and on Check again;
- * keys found missing earlier are probed again too (each by a harmless call, token-check.ts), so a key
- * added on the console since is seen. It changes nothing and is not audited.
+ * The check probes every permission key by the harmless calls of Settings' Test connection
+ * (access/permission-probe.ts `keyStatuses`: the same probe, the same classification, every missing
+ * key named), at start, after a switch, when the window comes back and on Check again. It changes
+ * nothing and is not audited. It also runs by itself when a call finds the console not answering
+ * (one lost answer is confirmed or ended at once) and when the console answers again after a failure
+ * while keys refused before it are still counted missing (held again since?).
  */
 export class ConsoleReachCheck {
   private readonly states: ConnectionStates
@@ -100,33 +98,23 @@ export class ConsoleReachCheck {
     if (fresh && known?.state === 'reachable' && now - this.states.answeredAt(active.id) < RECHECK_AFTER_MS) {
       return known
     }
-    const feed = this.feeder(active.id)
+    const generation = this.states.generation(active.id)
     let client: AccessClient
     try {
       // A client that cannot be built (no token stored) fails here, as the screens' calls would.
       client = await active.client()
     } catch (err) {
-      feed({ error: err })
+      this.feeder(active.id)({ error: err })
       return this.states.current(active.id)
     }
+    const missingBefore = this.states.missing(active.id)
     try {
-      await client.nfcCards.list({ page: 1, pageSize: 1 }, { timeoutMs: CHECK_TIMEOUT_MS })
-      feed({ permission: CHECK_KEY })
+      // Each probe is a call of the profile's client: its verdict feeds the state as it comes.
+      const permissions = await keyStatuses(client.http, { timeoutMs: CHECK_TIMEOUT_MS })
+      this.states.known(active.id, generation, permissions, missingBefore)
     } catch (err) {
-      feed({ permission: CHECK_KEY, error: err })
-      // No answer, token refused…: probing keys would only meet the same. A 403 goes on to the keys.
-      if (verdictOf({ error: err }).kind === 'down') return this.states.current(active.id)
-    }
-    // Keys refused earlier: held now? (One call each; none when nothing was refused.)
-    for (const key of this.states.missing(active.id)) {
-      if (key === CHECK_KEY) continue
-      try {
-        const status = await probePermission(client.http, key)
-        if (status !== 'unknown') feed({ permission: key, ...(status === 'missing' ? { error: refusal(key) } : {}) })
-      } catch (err) {
-        feed({ permission: key, error: err })
-        break
-      }
+      // No answer, token refused, another certificate: said (again, for a client not observed).
+      this.feeder(active.id)({ error: err })
     }
     return this.states.current(active.id)
   }
@@ -134,11 +122,23 @@ export class ConsoleReachCheck {
   /** Verdicts for the profile's current token (a later change of token makes them moot). */
   private feeder(profileId: string): (outcome: CallOutcome) => void {
     const generation = this.states.generation(profileId)
-    return (outcome) => this.states.record(profileId, generation, verdictOf(outcome))
+    return (outcome) => {
+      const before = this.states.current(profileId)?.state
+      this.states.record(profileId, generation, verdictOf(outcome))
+      const after = this.states.current(profileId)
+      if (!after || generation !== this.states.generation(profileId)) return
+      const wasDown = before !== undefined && before !== 'reachable' && before !== 'permissions'
+      // One lost answer is not "Not answering" when the console answers: ask it at once (a success
+      // ends the state). Back after a failure with keys still counted missing from before it: ask
+      // whether they are held now, rather than name keys no answer since has told.
+      if (after.state === 'unreachable' || (wasDown && after.state === 'permissions')) void this.confirm(profileId)
+    }
   }
-}
 
-/** A probe's "missing" as the 403 it was. */
-function refusal(key: string): AppError {
-  return new AppError({ kind: 'permission', message: `The API token lacks ${key}.`, details: { permission: key } })
+  /** Run the check for this profile when it is the active one (a check running already is the answer). */
+  private async confirm(profileId: string): Promise<void> {
+    if (this.running) return
+    const active = await this.deps.active().catch(() => null)
+    if (active?.id === profileId) await this.check().catch(() => undefined)
+  }
 }

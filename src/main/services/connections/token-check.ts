@@ -1,9 +1,8 @@
 import { AppError } from '../../../shared/errors'
-import type { PermissionKey } from '../../../shared/access/endpoints'
-import { keyProbes, permissionUses } from '../../../shared/access/permissions'
-import type { PermissionCheck, TokenCheck } from '../../../shared/connections'
+import { permissionUses } from '../../../shared/access/permissions'
+import type { TokenCheck } from '../../../shared/connections'
 import { AccessHttp } from '../access/http'
-import { keyStatus } from '../access/permission-probe'
+import { keyStatuses } from '../access/permission-probe'
 import type { PinnedCertificate } from '../access/tls-pinning'
 
 export { permissionUses }
@@ -51,11 +50,6 @@ export function consoleUnreachable(url: string, cause: AppError): AppError {
   })
 }
 
-/** Whether the token of `http` holds `key` (Check again): main's one probe, access/permission-probe.ts. */
-export async function probePermission(http: AccessHttp, key: string): Promise<PermissionCheck['status']> {
-  return key in keyProbes ? keyStatus(http, key as PermissionKey) : 'unknown'
-}
-
 /**
  * Prove a token against a console before it is kept: the address and the pinned certificate are
  * used exactly as they will be afterwards. Throws TOKEN_REFUSED when the console does not accept the
@@ -68,16 +62,14 @@ export async function checkToken(
   const http = new AccessHttp({ baseUrl: input.url, token: input.token, pin: input.pin, retry: { attempts: 1 } })
   const started = performance.now()
   try {
-    const permissions: PermissionCheck[] = []
-    // Every key, in the one probe table's order (view:credential first: the cheapest call a valid token passes).
-    for (const key of Object.keys(keyProbes) as PermissionKey[]) {
-      try {
-        permissions.push({ key, status: await keyStatus(http, key), uses: permissionUses[key] })
-      } catch (err) {
-        const e = AppError.from(err)
-        if (e.kind === 'auth') throw tokenRefused(http.baseUrl, which, e)
-        throw e.kind === 'network' ? consoleUnreachable(http.baseUrl, e) : e
-      }
+    let permissions
+    try {
+      // Every key, as the sidebar's Check again probes them (access/permission-probe.ts).
+      permissions = await keyStatuses(http)
+    } catch (err) {
+      const e = AppError.from(err)
+      if (e.kind === 'auth') throw tokenRefused(http.baseUrl, which, e)
+      throw e.kind === 'network' ? consoleUnreachable(http.baseUrl, e) : e
     }
     return { ok: true, url: http.baseUrl, latencyMs: Math.round(performance.now() - started), permissions }
   } finally {
