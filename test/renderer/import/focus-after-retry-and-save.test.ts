@@ -75,12 +75,14 @@ describe('Import keeps the focus where the person goes on', () => {
       oncheck: () => undefined,
       onexportfailed: () => undefined
     }
+    // The console answers now.
+    const answered = { rerender: async (): Promise<void> => undefined }
     const { rerender } = render(UploadPanel, {
       ...props,
       reach: { state: 'unreachable', error: new AppError({ kind: 'network', message: 'No answer.' }) },
-      // The console answers now.
-      ontest: async () => rerender({ ...props, reach: { state: 'ok' } })
+      ontest: (): Promise<void> => answered.rerender()
     })
+    answered.rerender = () => rerender({ ...props, reach: { state: 'ok' } })
     const again = screen.getByRole('button', { name: 'Try again' })
     again.focus()
     await fireEvent.click(again)
