@@ -250,6 +250,32 @@ describe('batch upload', () => {
     expect((await service.get(batch.id)).console).toEqual({ profileId: 'site-a', name: 'Site A' })
   })
 
+  it('refuses every change to a batch of another console: taps, typed IDs, CSV lines, row edits and deletes', async () => {
+    const suffix = (Date.now() + 8).toString(16).slice(-6).toUpperCase()
+    const batch = await service.create({ name: 'Read-only' })
+    await service.addScan(batch.id, `4A${suffix}`, `R${suffix}-1`)
+    await service.upload(batch.id)
+    const { row } = await service.addScan(batch.id, `4B${suffix}`, `R${suffix}-2`)
+    const before = await service.get(batch.id)
+
+    active = { profileId: 'site-b', name: 'Site B' }
+    const refused = {
+      code: 'BATCH_OF_OTHER_CONSOLE',
+      message: 'This batch was uploaded to Site A, not to Site B.'
+    }
+    await expect(service.addScan(batch.id, `4C${suffix}`)).rejects.toMatchObject(refused)
+    await expect(service.addScan(batch.id, `4D${suffix}`, 'Typed', 'typed')).rejects.toMatchObject(refused)
+    await expect(service.importCsv(batch.id, `4E${suffix},Csv-${suffix}\n`)).rejects.toMatchObject(refused)
+    await expect(service.updateRow(batch.id, row.id, { alias: 'Changed' })).rejects.toMatchObject(refused)
+    await expect(service.deleteRows(batch.id, [row.id])).rejects.toMatchObject(refused)
+    const after = await service.get(batch.id)
+    expect(after.rows).toEqual(before.rows)
+
+    // Back on its own console, the batch takes changes again.
+    active = { profileId: 'site-a', name: 'Site A' }
+    expect((await service.addScan(batch.id, `4C${suffix}`)).duplicate).toBe(false)
+  })
+
   it('refuses row edits while an upload runs', async () => {
     const suffix = (Date.now() + 2).toString(16).slice(-6).toUpperCase()
     const batch = await service.create({ name: 'Busy' })

@@ -212,6 +212,7 @@ export class BatchService implements BatchWrites {
     if (!cell.ok) throw new AppError({ kind: 'validation', code: 'NFC_ID_INVALID', message: cell.reason })
     if (source === 'scan' && isRandomUid(cell.hex)) throw randomUid()
     const batch = await this.loaded(batchId)
+    await this.requireOwnConsole(batch)
     // A typed card is checked against the console's cards like a CSV line (taps stay offline and
     // instant). Read before the batch's turn, so no tap waits for the console.
     const known = source === 'typed' ? await this.cardsForTyping(batch) : undefined
@@ -251,6 +252,7 @@ export class BatchService implements BatchWrites {
 
   async updateRow(batchId: string, rowId: string, change: { nfcId?: string; alias?: string }): Promise<BatchRow> {
     const batch = await this.loaded(batchId)
+    await this.requireOwnConsole(batch)
     return this.exclusive(batch, async () => {
       this.refuseWhileUploading(batch)
       const row = findRow(batch, rowId)
@@ -304,6 +306,7 @@ export class BatchService implements BatchWrites {
 
   async deleteRows(batchId: string, rowIds: string[]): Promise<BatchSummary> {
     const batch = await this.loaded(batchId)
+    await this.requireOwnConsole(batch)
     return this.exclusive(batch, async () => {
       this.refuseWhileUploading(batch)
       for (const id of rowIds) findRow(batch, id)
@@ -330,6 +333,7 @@ export class BatchService implements BatchWrites {
   /** Add the rows of a CSV text that are ok or repaired; the preview says what happened to the rest. */
   async importCsv(batchId: string, text: string): Promise<{ added: number; preview: CsvPreview }> {
     const batch = await this.loaded(batchId)
+    await this.requireOwnConsole(batch)
     const known = await this.cardsForPreview(batch)
     return this.exclusive(batch, async () => {
       this.refuseWhileUploading(batch)
@@ -430,7 +434,9 @@ export class BatchService implements BatchWrites {
 
   /**
    * A batch belongs to the console it was first uploaded to: its results say what that console
-   * holds. Uploading or checking it while another console is active is refused, never done silently.
+   * holds. While another console is active the batch is read-only: uploading, checking, and every
+   * change of its rows (a tap, a typed ID, a CSV file, a row's edit or delete) is refused here, the
+   * one rule the Import screen follows.
    */
   async requireOwnConsole(batch: LoadedBatch): Promise<BatchConsoleRef | null> {
     const active = await this.activeConsole()
