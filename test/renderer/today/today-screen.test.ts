@@ -195,6 +195,27 @@ describe('Today screen', () => {
     expect(calls.filter((c) => c === 'today.list')).toHaveLength(1)
   })
 
+  it('from its title (where the sidebar leaves the focus) ↓ goes to the first visitor and ↑ to the last', async () => {
+    const { bridge } = bridgeWith(viewOf(rows), { kind: 'notifications', visitorEvents: true, backstopSeconds: 60 })
+    setApiForTests(bridge)
+    router.go('today')
+    render(TodayScreen)
+    await screen.findByRole('button', { name: 'Ann Berg' })
+    const title = screen.getByRole('heading', { level: 1, name: 'Today' })
+    title.setAttribute('tabindex', '-1')
+    title.focus()
+    await fireEvent.keyDown(title, { key: 'ArrowDown' })
+    const names = [...document.querySelectorAll<HTMLButtonElement>('button[data-row-name]')]
+    expect(names.length).toBeGreaterThan(1)
+    expect(names[0]).toHaveFocus()
+    title.focus()
+    await fireEvent.keyDown(title, { key: 'ArrowUp' })
+    expect(names.at(-1)).toHaveFocus()
+    // In the rows, the row's own keys: ↑ moves one up (not back to the last).
+    await fireEvent.keyDown(names.at(-1)!, { key: 'ArrowUp' })
+    expect(names.at(-2)).toHaveFocus()
+  })
+
   it('prints with P and moves between rows with the arrows; W opens a walk-in with the desk’s doors', async () => {
     const { bridge } = bridgeWith(viewOf(rows), { kind: 'notifications', visitorEvents: true, backstopSeconds: 60 })
     setApiForTests(bridge)

@@ -1,0 +1,39 @@
+import '@testing-library/jest-dom/vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/svelte'
+import App from '../../../src/renderer/src/App.svelte'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { screens } from '../../../src/renderer/src/stores/router.svelte'
+import { scriptedBridge } from '../../support/fake-bridge'
+
+afterEach(() => cleanup())
+
+/**
+ * One rule of the shell, held over every screen: a screen opened from the sidebar takes the focus on
+ * its title (h1), so that its keyboard shortcuts work at once — never left on the sidebar's button.
+ */
+describe('a screen opened from the sidebar', () => {
+  it('has the focus on its title, for every screen', { timeout: 60_000 }, async () => {
+    const { bridge } = scriptedBridge({
+      'connections.list': () => ({ ok: true, result: { profiles: [], activeId: null } })
+    })
+    setApiForTests(bridge)
+    render(App)
+    const nav = screen.getByRole('navigation', { name: 'Screens' })
+    // Every screen from another one (the first from the last), so that each is a navigation.
+    for (const s of [...screens.slice(1), screens[0]!]) {
+      const button = within(nav).getByRole('button', { name: s.label })
+      button.focus()
+      button.click()
+      await waitFor(
+        () => {
+          expect(button).toHaveAttribute('aria-current', 'page')
+          const title = document.querySelector('main h1')
+          expect(title, s.id).not.toBeNull()
+          expect(document.activeElement, s.id).toBe(title)
+        },
+        { timeout: 8000 }
+      )
+    }
+  })
+})
