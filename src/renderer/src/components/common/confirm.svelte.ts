@@ -19,21 +19,23 @@ export interface ConfirmWords {
   testid?: string
 }
 
-/** One screen's question: open while `asking` is set; `ConfirmDialog` shows it. */
-export class ConfirmQuestion {
-  asking = $state.raw<ConfirmWords | null>(null)
+/**
+ * A question a screen asks before an action: open while `asking` holds what it is about; the action runs
+ * after the destructive answer, once the dialog is closed (its outcome is said where the screen says it,
+ * and the focus goes to its result); Cancel or Esc sends nothing and gives the focus back to the button
+ * that asked. `ConfirmQuestion` (any destructive action) and `ReplacePinQuestion` (replace-pin.svelte.ts)
+ * are this one mechanism with their own words.
+ */
+export class Question<T> {
+  asking = $state.raw<T | null>(null)
   #action: (() => unknown) | null = null
   #opener: HTMLElement | null = null
 
-  /**
-   * Ask before `action`. It runs after the destructive answer, once the dialog is closed (its outcome
-   * is said where the screen says it, and the focus goes to its result). `opener` (the button pressed)
-   * gets the focus back after Cancel or Esc.
-   */
-  ask(words: ConfirmWords, action: () => unknown, opener?: HTMLElement | null): void {
+  /** Ask about `subject` before `action`; `opener` (the button pressed) gets the focus back after Cancel. */
+  ask(subject: T, action: () => unknown, opener?: HTMLElement | null): void {
     this.#action = action
     this.#opener = opener ?? (document.activeElement as HTMLElement | null)
-    this.asking = words
+    this.asking = subject
   }
 
   confirm(): void {
@@ -42,7 +44,7 @@ export class ConfirmQuestion {
     void action?.()
   }
 
-  /** Nothing is sent; the focus goes back to the button that asked. */
+  /** Nothing is sent; the focus goes back to the button that asked (the dialog's own return may miss it). */
   async cancel(): Promise<void> {
     const opener = this.#opener
     this.#close()
@@ -56,3 +58,6 @@ export class ConfirmQuestion {
     this.#opener = null
   }
 }
+
+/** One screen's question in its own words; `ConfirmDialog` shows it. */
+export class ConfirmQuestion extends Question<ConfirmWords> {}

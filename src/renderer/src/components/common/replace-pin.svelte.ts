@@ -1,5 +1,4 @@
-import { tick } from 'svelte'
-import { giveFocus } from '../../lib/action-outcome.svelte'
+import { Question } from './confirm.svelte'
 
 /**
  * Replacing someone's PIN, the same on every screen that can (PINs, Visitors): a person holds one PIN,
@@ -19,11 +18,13 @@ export const pinHeldWords = (name: string): string =>
 export const pinUnknownWords = (name: string): string =>
   `Access Desk could not check whether ${name} has a PIN. If they have one, assigning replaces it — the old PIN stops opening doors.`
 
-/** One screen's question "Replace X's PIN?": open while `asking` is set (shown by `ReplacePinDialog`). */
+/** One screen's question "Replace X's PIN?" (shown by `ReplacePinDialog`), on the one confirm mechanism. */
 export class ReplacePinQuestion {
-  asking = $state<{ name: string; held: true | 'unknown' } | null>(null)
-  #replace: (() => unknown) | null = null
-  #opener: HTMLElement | null = null
+  readonly #question = new Question<{ name: string; held: true | 'unknown' }>()
+
+  get asking(): { name: string; held: true | 'unknown' } | null {
+    return this.#question.asking
+  }
 
   /**
    * Give `name` a PIN: `replace` runs at once when they hold none, else after "Replace the PIN".
@@ -34,28 +35,14 @@ export class ReplacePinQuestion {
       void replace()
       return
     }
-    this.#replace = replace
-    this.#opener = opener ?? (document.activeElement as HTMLElement | null)
-    this.asking = { name, held }
+    this.#question.ask({ name, held }, replace, opener)
   }
 
   confirm(): void {
-    const replace = this.#replace
-    this.#close()
-    void replace?.()
+    this.#question.confirm()
   }
 
-  /** Nothing is sent; the focus goes back to the button that asked (the dialog's own return may miss it). */
-  async cancel(): Promise<void> {
-    const opener = this.#opener
-    this.#close()
-    await tick()
-    if (opener?.isConnected && !(opener as HTMLButtonElement).disabled) giveFocus(opener)
-  }
-
-  #close(): void {
-    this.asking = null
-    this.#replace = null
-    this.#opener = null
+  cancel(): Promise<void> {
+    return this.#question.cancel()
   }
 }
