@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Locator } from 'playwright-core'
 import { startJob, type Job } from '../support/job'
 import { allPermissionKeys } from '../../src/demo-console/tokens'
+import { extraKeys, keyProbes } from '../../src/shared/access/permissions'
 
 /** Every key the demo console's tokens can hold. */
 const ALL_KEYS = [...allPermissionKeys]
@@ -118,6 +119,53 @@ describe('the sidebar and the screens say the same of the console, from every an
     await panel().getByRole('button', { name: 'Try again' }).click()
     await expect.poll(() => panel().getAttribute('data-state'), { timeout: 30_000 }).toBe('ok')
     await expect.poll(() => line().getAttribute('data-state')).toBe('reachable')
+    expect(job.browser.errors).toEqual([])
+  })
+
+  it('403 to everything, then keys back with 500 to everything, then well: Connected at the first answer, never the keys the 500s could not tell', async () => {
+    // Every key probed, but Today's live-updates key (an extra, said on Today).
+    const extras: string[] = Object.values(extraKeys).flatMap((keys) => Object.values(keys) as string[])
+    const jobKeys = Object.keys(keyProbes).filter((k) => !extras.includes(k))
+    await job.control('PUT', '/scopes', { token: 'full', keys: [] })
+    await searchVisitors()
+    await expect.poll(() => line().getAttribute('data-state'), { timeout: 20_000 }).toBe('permissions')
+    // Check again names every key the jobs need, as Settings' Test connection does.
+    await checkAgain()
+    await expect
+      .poll(
+        async () => {
+          const said = (await line().textContent()) ?? ''
+          return jobKeys.filter((k) => !said.includes(k))
+        },
+        { timeout: 20_000 }
+      )
+      .toEqual([])
+    expect(await line().textContent()).toContain('Missing permissions')
+
+    await job.control('PUT', '/scopes', { token: 'full', keys: ALL_KEYS })
+    await job.control('PUT', '/faults', { errorRate: { '*': 1 } })
+    await searchVisitors()
+    await checkAgain()
+    await expect.poll(() => line().getAttribute('data-state'), { timeout: 20_000 }).toBe('trouble')
+    expect(await line().textContent()).toContain('Answering with errors')
+
+    // Well again: every state the sidebar shows from now on is kept, to prove "Missing permissions" never comes.
+    await job.page.evaluate(() => {
+      const seen: string[] = []
+      ;(window as unknown as { seenStates: string[] }).seenStates = seen
+      const el = document.querySelector('[data-testid="console-answers"]')!
+      new MutationObserver(() => seen.push(el.getAttribute('data-state') ?? '')).observe(el, {
+        attributes: true,
+        attributeFilter: ['data-state']
+      })
+    })
+    await job.control('DELETE', '/faults')
+    await searchVisitors()
+    await expect.poll(() => line().getAttribute('data-state'), { timeout: 20_000 }).toBe('reachable')
+    expect(await line().textContent()).toContain('Connected')
+    expect(await line().textContent()).not.toContain('Missing permissions')
+    const seen = await job.page.evaluate(() => (window as unknown as { seenStates: string[] }).seenStates)
+    expect(seen).not.toContain('permissions')
     expect(job.browser.errors).toEqual([])
   })
 })

@@ -90,17 +90,22 @@ describe('the connection state of a profile, fed by every call', () => {
   it('an answer about one action (a 404: the card already gone) ends "Answering with errors", keys untouched', () => {
     const { feed, words } = statesOf()
     feed(refused403('edit:user'))
+    feed({ kind: 'answered' })
     feed(down('trouble'))
     feed({ kind: 'answered' })
-    expect(words()).toEqual(['permissions:edit:user', 'trouble', 'permissions:edit:user'])
+    expect(words()).toEqual(['permissions:edit:user', 'trouble', 'reachable'])
   })
 
-  it('a failure of the connection hides missing keys until it ends; then they are said again', () => {
-    const { feed, words } = statesOf()
+  it('a failure of the connection leaves every key not known: a later success of another call names none missing', () => {
+    const { feed, words, states } = statesOf()
     feed(refused403('edit:user'))
-    feed(down('unreachable'))
+    feed(down('trouble'))
     feed(ok('view:credential'))
-    expect(words()).toEqual(['permissions:edit:user', 'unreachable', 'permissions:edit:user'])
+    expect(words()).toEqual(['permissions:edit:user', 'trouble', 'reachable'])
+    expect(states.missing('site')).toEqual([])
+    // A new 403 is said again.
+    feed(refused403('edit:user'))
+    expect(words().at(-1)).toBe('permissions:edit:user')
   })
 
   it('a token replaced and accepted: not Token refused; calls of the old token are ignored', () => {

@@ -13,7 +13,7 @@ interface ProfileConnection {
   generation: number
   /**
    * Permission keys whose latest told answer was a refusal (403): a later success of a call needing
-   * the key, or a later call of it the console could not tell (5xx, no answer), takes it out.
+   * the key takes it out, and a failure of the connection (nothing can be told) empties it.
    */
   missing: Set<string>
   /** The last failure of the connection itself; any answer of the console clears it. */
@@ -31,9 +31,9 @@ interface ProfileConnection {
  * - An answer (any success) ends a failure: back to Connected, or Missing permissions while a
  *   refused key has not been proved held since.
  * - Each key follows the latest answer that concerns it: a 403 adds its call's key to the missing
- *   ones; a later success of a call needing that key (or a token check finding it held) removes it,
- *   and so does a later call of it that could not be told (5xx, no answer: the key is not known,
- *   never missing). A success of another call never makes a key missing.
+ *   ones; a later success of a call needing that key (or a token check finding it held) removes it.
+ *   A failure of the connection (5xx, no answer, token refused, another certificate) makes every key
+ *   not known, never missing: a later success of another call does not bring the old 403s back.
  * - A verdict about one action (404, input refused…) changes nothing.
  */
 export class ConnectionStates {
@@ -94,8 +94,11 @@ export class ConnectionStates {
     if (generation !== profile.generation || verdict.kind === 'action') return
     if (verdict.kind === 'down') {
       profile.down = { state: verdict.state, message: verdict.message }
-      // The key of a call that could not be told is not known now: the 403 it met before is no longer its last word.
-      if (verdict.key) profile.missing.delete(verdict.key)
+      // While the connection fails no key can be told, and the console may be changed meanwhile (keys
+      // given back, as a desk does when it sees "Missing permissions"): the 403s met before are no
+      // longer the keys' last word. They are not known, never said missing again by a later success
+      // of another call; the check that runs when the console answers again (console-reach.ts) tells them.
+      profile.missing.clear()
     } else {
       profile.down = null
       profile.answeredAt = this.now()

@@ -28,7 +28,7 @@ export interface ConsoleReachDeps {
  * key named), at start, after a switch, when the window comes back and on Check again. It changes
  * nothing and is not audited. It also runs by itself when a call finds the console not answering
  * (one lost answer is confirmed or ended at once) and when the console answers again after a failure
- * while keys refused before it are still counted missing (held again since?).
+ * (which left every key not known: each is told again).
  */
 export class ConsoleReachCheck {
   private readonly states: ConnectionStates
@@ -128,10 +128,10 @@ export class ConsoleReachCheck {
       const after = this.states.current(profileId)
       if (!after || generation !== this.states.generation(profileId)) return
       const wasDown = before !== undefined && before !== 'reachable' && before !== 'permissions'
+      const isDown = after.state !== 'reachable' && after.state !== 'permissions'
       // One lost answer is not "Not answering" when the console answers: ask it at once (a success
-      // ends the state). Back after a failure with keys still counted missing from before it: ask
-      // whether they are held now, rather than name keys no answer since has told.
-      if (after.state === 'unreachable' || (wasDown && after.state === 'permissions')) void this.confirm(profileId)
+      // ends the state). Back after a failure, which left every key not known: tell them now.
+      if (after.state === 'unreachable' || (wasDown && !isDown)) void this.confirm(profileId)
     }
   }
 
