@@ -243,7 +243,11 @@ describe('Today screen', () => {
     input.remove()
     await fireEvent.keyDown(document.body, { key: 'w' })
     const form = await screen.findByTestId('today-walk-in')
-    expect(within(form).getByRole('heading', { name: 'New visitor' })).toBeInTheDocument()
+    // Titled for what it is on Today, and saying what it creates.
+    expect(within(form).getByRole('heading', { level: 2, name: 'Walk-in' })).toBeInTheDocument()
+    expect(within(form).getByTestId('visitor-form-intro')).toHaveTextContent(
+      "Registers a visitor who came without a booking, on the console, with the desk's walk-in doors (Lobby (group))."
+    )
     // The desk's walk-in door group is ticked before anything is chosen.
     expect(within(form).getByTestId('resource-picker')).toHaveTextContent('(1 chosen)')
   })
