@@ -1,0 +1,77 @@
+import '@testing-library/jest-dom/vitest'
+import { describe, expect, it } from 'vitest'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
+import CardsScreen from '../../../src/renderer/src/screens/CardsScreen.svelte'
+import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
+import CardDetails from '../../../src/renderer/src/components/cards/CardDetails.svelte'
+import { cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
+import { AppError } from '../../../src/shared/errors'
+import type { CardAliasEdit } from '../../../src/shared/edits/card-alias'
+import { card, cardsMain, range } from './cards-main'
+
+describe('an alias save that failed', () => {
+  it('keeps its error with Try again beside the field, and says the alias is unsaved, across a list refresh', async () => {
+    const kitchen = card(7, 'Küche')
+    const sent: CardAliasEdit[] = []
+    let fail = true
+    const view = render(CardDetails, {
+      card: kitchen,
+      canEdit: true,
+      onrename: async (edit: CardAliasEdit) => {
+        sent.push(edit)
+        if (fail)
+          throw new AppError({
+            kind: 'server',
+            code: 'HTTP_500',
+            message: 'The console answered with an error (500).',
+            retryable: true
+          })
+        return { outcome: 'saved' as const, record: { ...kitchen, alias: 'Küche 2' }, sent: ['alias' as const] }
+      },
+      ondelete: () => undefined,
+      onassign: async () => undefined,
+      onunassign: async () => undefined
+    })
+    const field = screen.getByLabelText('Alias')
+    await fireEvent.input(field, { target: { value: 'Küche 2' } })
+    await fireEvent.click(screen.getByRole('button', { name: 'Save alias' }))
+    const form = screen.getByTestId('alias-form')
+    await expect.poll(() => within(form).queryByRole('alert')).not.toBeNull()
+    expect(within(form).getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+    expect(screen.getByTestId('alias-unsaved')).toHaveTextContent('“Küche 2” is not saved: the console has “Küche”.')
+
+    // The list's Try again: a refresh starts (the screen's outcome lines go) and the card comes again.
+    cardsStore.lines.actionStarted()
+    await view.rerender({ card: { ...kitchen } })
+    expect(field).toHaveValue('Küche 2')
+    expect(within(form).getByRole('alert')).toHaveTextContent('The console answered with an error (500).')
+    expect(screen.getByTestId('alias-unsaved')).toBeInTheDocument()
+
+    fail = false
+    await fireEvent.click(within(form).getByRole('button', { name: 'Try again' }))
+    await expect.poll(() => screen.queryByTestId('card-saved-note')).not.toBeNull()
+    expect(sent).toEqual([
+      { base: { alias: 'Küche' }, changes: { alias: 'Küche 2' } },
+      { base: { alias: 'Küche' }, changes: { alias: 'Küche 2' } }
+    ])
+    expect(within(form).queryByRole('alert')).toBeNull()
+    expect(screen.queryByTestId('alias-unsaved')).toBeNull()
+  })
+})
+
+describe("the card list's Try again", () => {
+  it('reads the cards again, says so, and gives the focus to Refresh (never the page title)', async () => {
+    cardsStore.reset()
+    const main = cardsMain()
+    render(CardsScreen)
+    await waitFor(() => expect(main.loads).toHaveLength(1))
+    main.fail('The console stopped answering.')
+    const again = await screen.findByRole('button', { name: 'Try again' })
+    again.focus()
+    await fireEvent.click(again)
+    await waitFor(() => expect(main.loads).toHaveLength(2))
+    main.done(range(1, 3))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' })).toHaveFocus())
+    await waitFor(() => expect(announcer.message).toMatch(/Cards read again: 3 cards/))
+  })
+})
