@@ -82,3 +82,75 @@ describe('PINs with a view-only token', () => {
     expect(screen.queryByTestId('permission-note')).toBeNull()
   })
 })
+
+describe('PINs: where the focus goes after a pick', () => {
+  let remote: Started<DemoConsoleInfo>
+  let consoleDir: Awaited<ReturnType<typeof tempDir>>
+  const clients: AccessClient[] = []
+  beforeAll(async () => {
+    consoleDir = await tempDir()
+    remote = await startDemoConsoleProcess(consoleDir.path)
+  }, 30_000)
+  afterAll(async () => {
+    for (const c of clients) c.close()
+    await remote?.stop()
+    await consoleDir?.remove()
+  })
+
+  async function mount(token: string) {
+    const { pin } = await probeCertificate(remote.info.url)
+    const client = createAccessClient({ baseUrl: remote.info.url, token, pin })
+    clients.push(client)
+    const services = {
+      pins: new PinService(async () => client),
+      visitors: new VisitorService(async () => client),
+      connections: { client: async () => client }
+    } as unknown as AppServices
+    const dispatch = createDispatch({
+      ...pinHandlers(services),
+      ...userHandlers(services),
+      ...visitorHandlers(services)
+    } as unknown as Handlers)
+    setApiForTests(
+      buildApi(
+        (channel, input) => dispatch(channel, input),
+        () => () => undefined
+      )
+    )
+    render(PinsScreen)
+  }
+  async function pickIn(label: string) {
+    await fireEvent.input(screen.getByRole('searchbox', { name: label }), { target: { value: 'a' } })
+    const someone = (await screen.findAllByRole('option', {}, { timeout: 10_000 })).find((o) =>
+      /\buser\b|@/.test(o.textContent ?? '')
+    )
+    await fireEvent.click(someone!)
+  }
+
+  it('with a view-only token, picking someone puts the focus on the person chosen, never the page title', async () => {
+    await mount(remote.info.tokens.view)
+    await fireEvent.click(screen.getByRole('button', { name: 'Generate PIN' }))
+    await screen.findByTestId('generated-pin', {}, { timeout: 10_000 })
+    await pickIn('Find a user or visitor')
+    await expect
+      .poll(() => document.activeElement?.getAttribute('data-testid'), { timeout: 10_000 })
+      .toBe('pin-assign-person')
+    await fireEvent.click(screen.getByRole('button', { name: 'Choose someone else' }))
+    await expect
+      .poll(() => document.activeElement)
+      .toBe(screen.getByRole('searchbox', { name: 'Find a user or visitor' }))
+  })
+
+  it("Remove's pick puts the focus on the person's line, not on Remove PIN; Choose someone else on the search", async () => {
+    await mount(remote.info.tokens.full)
+    await fireEvent.click(screen.getByText("Remove someone's PIN"))
+    await pickIn('Whose PIN')
+    await screen.findByText(/has a PIN\.|has no PIN: there is nothing to remove/, {}, { timeout: 10_000 })
+    await expect
+      .poll(() => document.activeElement?.getAttribute('data-testid'), { timeout: 10_000 })
+      .toMatch(/pin-remove-person|pin-none/)
+    expect(document.activeElement?.textContent).not.toMatch(/Remove PIN/)
+    await fireEvent.click(screen.getByRole('button', { name: 'Choose someone else' }))
+    await expect.poll(() => document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Whose PIN' }))
+  })
+})
