@@ -132,7 +132,40 @@ describe('Import says outcomes in the one live region, with the focus on the nex
     await fireEvent.click(add)
     const added = await screen.findByTestId('csv-added')
     await waitFor(() => expect(document.activeElement).toBe(added))
-    await waitFor(() => expect(announcer.message).toBe('Added 1 row; refused and duplicate lines were left out.'))
+    await waitFor(() => expect(announcer.message).toBe('Added 1 row; 1 duplicate line was left out.'))
+    expect(added).not.toHaveAttribute('role')
+  })
+
+  it('a CSV with no refused or duplicate line: the summary says only what was added', async () => {
+    const preview: CsvPreview = {
+      rows: [
+        { line: 1, nfcId: '04A23B1C', alias: 'Desk', status: 'ok', messages: [] },
+        { line: 2, nfcId: '04A23B1D', alias: 'Hall', status: 'ok', messages: [] }
+      ],
+      notes: [],
+      counts: { ok: 2, repaired: 0, refused: 0, duplicate: 0 }
+    }
+    screenWith(
+      {
+        'batches.previewCsv': () => ok(preview),
+        'batches.importCsv': () => ok({ added: 2, preview })
+      },
+      { ...summary('as-read'), rows: [] }
+    )
+    await screen.findByTestId('batch-title')
+    const file = new File(['04A23B1C,Desk\n04A23B1D,Hall\n'], 'gate.csv', { type: 'text/csv' })
+    await fireEvent.change(screen.getByLabelText('CSV file to import'), { target: { files: [file] } })
+    const add = await screen.findByRole('button', { name: 'Add 2 valid rows to the batch' })
+    await waitFor(() => expect(document.activeElement).toBe(add))
+    await waitFor(() =>
+      expect(announcer.message).toBe(
+        'Read gate.csv: 2 ok, 0 repaired, 0 refused, 0 duplicate. Add 2 valid rows to the batch next.'
+      )
+    )
+    await fireEvent.click(add)
+    const added = await screen.findByTestId('csv-added')
+    await waitFor(() => expect(document.activeElement).toBe(added))
+    await waitFor(() => expect(announcer.message).toBe('Added 2 rows.'))
     expect(added).not.toHaveAttribute('role')
   })
 
