@@ -40,3 +40,31 @@ describe('card alias: only a changed alias is sent, with the alias the details o
     await expect.poll(() => screen.queryByRole('dialog')).toBeNull()
   })
 })
+
+describe("keeping the console's alias in the conflict", () => {
+  it('says "Alias kept as on the console", not "Alias saved."', async () => {
+    const lobby = card(5, 'Lobby 5')
+    const answers = [
+      {
+        outcome: 'conflicts' as const,
+        conflicts: [{ field: 'alias' as const, yours: 'Dock 5', theirs: 'Lobby east' }]
+      },
+      { outcome: 'saved' as const, record: { ...lobby, alias: 'Lobby east' }, sent: [] }
+    ]
+    render(CardDetails, {
+      card: lobby,
+      canEdit: true,
+      onrename: async () => answers.shift()!,
+      ondelete: () => undefined,
+      onassign: async () => undefined,
+      onunassign: async () => undefined
+    })
+    await fireEvent.input(screen.getByLabelText('Alias'), { target: { value: 'Dock 5' } })
+    await fireEvent.click(screen.getByRole('button', { name: 'Save alias' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Changed on the console while you were editing' })
+    await fireEvent.click(within(dialog).getByRole('radio', { name: /Keep the console's: Lobby east/ }))
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save with these choices' }))
+    await expect.poll(() => screen.queryByTestId('card-saved-note')?.textContent).toBe('Alias kept as on the console.')
+    expect(screen.getByLabelText('Alias')).toHaveValue('Lobby east')
+  })
+})
