@@ -20,6 +20,15 @@ export function checkSummary(check: TokenCheck): string {
       `works or holds ${untold}. Test again in a moment; if the errors go on, restart the console.`
     )
   }
+  if (check.permissions.length > 0 && missing.length === check.permissions.length) {
+    // A token the console accepts but that holds no key works for nothing: never said to "work".
+    return (
+      `Connected to ${check.url} in ${check.latencyMs} ms: the address and the certificate work, but this token holds ` +
+      `none of the permission keys Access Desk uses (${missing.map((p) => p.key).join(', ')}), so nothing can be read ` +
+      'or changed with it. On the console, give the token these keys (Access → Settings → General → Advanced → API Token), ' +
+      'or create one that has them and paste it with "Change token…".'
+    )
+  }
   const connected = `Connected to ${check.url} in ${check.latencyMs} ms: address, certificate and token work.`
   const parts = [connected]
   if (missing.length > 0) {
