@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
+import SettingsScreen from '../../../src/renderer/src/screens/SettingsScreen.svelte'
+import ActionAnnouncer from '../../../src/renderer/src/components/common/ActionAnnouncer.svelte'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { connection } from '../../../src/renderer/src/stores/connection.svelte'
+import type { Envelope } from '../../../src/shared/ipc/define'
+import type { ProfileSummary, TokenCheck } from '../../../src/shared/connections'
+import { eventBridge } from '../enroll/event-bridge'
+
+/**
+ * Settings: after Change token…, Check certificate and Use this console, the focus is on what the action
+ * brought (the result in that console's card, the certificate to compare, the console now active), and
+ * what happened is said in the one live region: never left on the button, nor on a heading.
+ */
+const fingerprint = Array.from({ length: 32 }, () => 'AA').join(':')
+const lab: ProfileSummary = {
+  id: 'lab',
+  name: 'Lab console',
+  url: 'https://10.0.0.5:12445',
+  fingerprint256: fingerprint,
+  demo: false,
+  hasToken: true,
+  tokenStorage: 'file'
+}
+const office: ProfileSummary = { ...lab, id: 'office', name: 'Head office', url: 'https://10.0.0.9:12445' }
+const works: TokenCheck = {
+  ok: true,
+  url: lab.url,
+  latencyMs: 9,
+  permissions: [{ key: 'view:credential', status: 'allowed', uses: 'list cards' }]
+}
+const ok = (result: unknown): Envelope => ({ ok: true, result }) as Envelope
+
+let off: () => void = () => undefined
+afterEach(() => {
+  off()
+  cleanup()
+  connection.results = {}
+})
+
+async function settings() {
+  const state = { activeId: 'lab' }
+  const main = eventBridge({
+    'connections.list': () => ok({ profiles: [lab, office], activeId: state.activeId }),
+    'connections.certificate': () => ok({ id: 'lab', pinned: fingerprint, presented: null, changed: false }),
+    'connections.reach': () => ok(null),
+    'connections.changeToken': () => ok(works),
+    'connections.select': (input) => {
+      state.activeId = (input as { id: string }).id
+      return ok(null)
+    },
+    'connections.probe': () =>
+      ok({
+        fingerprint256: fingerprint,
+        subject: 'CN=unifi.local',
+        issuer: 'CN=unifi.local',
+        validFrom: '2026-01-01T00:00:00Z',
+        validTo: '2027-01-01T00:00:00Z'
+      })
+  })
+  setApiForTests(main.bridge)
+  off = connection.listen()
+  await connection.load()
+  render(ActionAnnouncer)
+  render(SettingsScreen)
+  return { state, calls: main.calls }
+}
+const announced = () => screen.getByTestId('action-announcer')
+
+describe('Settings: the focus after each action is on its result', () => {
+  it('Change token…: the focus on the result in the console card, said once', async () => {
+    await settings()
+    const card = screen.getByRole('listitem', { name: 'Lab console' })
+    await fireEvent.click(within(card).getByRole('button', { name: 'Change token…' }))
+    const dialog = await screen.findByRole('dialog')
+    await fireEvent.input(within(dialog).getByLabelText('New API token'), { target: { value: 'new-token' } })
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Check and save token' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    const result = within(card).getByTestId('test-result')
+    await waitFor(() => expect(announced()).toHaveTextContent(/accepted the new token/))
+    await waitFor(() => expect(document.activeElement).toBe(result))
+  })
+
+  it('Change token… sent with Enter in the field: the focus on the result all the same', async () => {
+    await settings()
+    const card = screen.getByRole('listitem', { name: 'Lab console' })
+    const opener = within(card).getByRole('button', { name: 'Change token…' })
+    opener.focus()
+    await fireEvent.click(opener)
+    const dialog = await screen.findByRole('dialog')
+    const field = within(dialog).getByLabelText('New API token')
+    await fireEvent.input(field, { target: { value: 'new-token' } })
+    await fireEvent.keyDown(field, { key: 'Enter' })
+    await fireEvent.submit(field.closest('form')!)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(announced()).toHaveTextContent(/accepted the new token/))
+    await waitFor(() => expect(document.activeElement).toBe(within(card).getByTestId('test-result')))
+  })
+
+  it('Check certificate: the focus on the certificate to compare, in the Add a console form', async () => {
+    await settings()
+    const form = screen.getByRole('form', { name: 'Add a console' })
+    await fireEvent.input(within(form).getByLabelText('Name'), { target: { value: 'Annex' } })
+    await fireEvent.input(within(form).getByLabelText('Address'), { target: { value: 'https://10.0.0.7:12445' } })
+    await fireEvent.input(within(form).getByLabelText('API token'), { target: { value: 'tok' } })
+    const check = within(form).getByRole('button', { name: 'Check certificate' })
+    check.focus()
+    await fireEvent.click(check)
+    const read = await within(form).findByTestId('certificate-read')
+    await waitFor(() => expect(document.activeElement).toBe(read))
+    await waitFor(() => expect(announced()).toHaveTextContent(/compare its fingerprint/i))
+  })
+
+  it('Use this console: "Using Head office" said, the focus on its card, now the active one', async () => {
+    const { state } = await settings()
+    const card = screen.getByRole('listitem', { name: 'Head office' })
+    const use = within(card).getByRole('button', { name: 'Use this console' })
+    use.focus()
+    await fireEvent.click(use)
+    await waitFor(() => expect(state.activeId).toBe('office'))
+    await waitFor(() => expect(announced()).toHaveTextContent('Using Head office'))
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('listitem', { name: 'Head office' })))
+  })
+})
