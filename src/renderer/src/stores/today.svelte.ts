@@ -136,10 +136,16 @@ export class TodayStore {
     this.lastChange = null
     this.search('')
     if (this.view) this.view = withPrinted(this.view, badgeDesk.history)
-    const offChanged = api.on('today.changed', (view) => this.show(view))
+    const offChanged = api.on('today.changed', (view) => {
+      // A list read anew: whatever read failed before is answered.
+      this.error = null
+      this.show(view)
+    })
     const offSource = api.on('today.source', (source) => (this.source = source))
     const offReads = api.on('today.reads', (r) => {
       if (r.readAt !== undefined && r.readAt > (this.readAt ?? 0)) this.readAt = r.readAt
+      // A read that worked answers the screen's failed read too: its error does not outlive the outage.
+      if (r.failingSince === null && r.readAt !== undefined) this.error = null
       this.readFailure =
         r.failingSince === null
           ? null
