@@ -68,3 +68,71 @@ describe('a batch of another console', () => {
     expect(screen.getByRole('button', { name: 'Edit row 1' })).toHaveAccessibleDescription(REASON)
   })
 })
+
+describe('a batch of another console, a file brought to it', () => {
+  function openReadOnly(calls: string[]) {
+    const { bridge } = eventBridge(
+      new Proxy(
+        {
+          'batches.list': () => ok({ batches: [summary], unreadable: [] }),
+          'batches.get': () => ok({ ...summary, rows: [row] }),
+          'reader.status': () => ok({ state: 'ready', message: 'Ready', readers: [] }),
+          'connections.test': () => ok({ ok: true, latencyMs: 3, url: 'https://console' })
+        } as Record<string, () => unknown>,
+        {
+          get: (known, name: string) =>
+            known[name] ??
+            (() => {
+              calls.push(name)
+              return ok({})
+            })
+        }
+      ) as never
+    )
+    setApiForTests(bridge)
+    connection.profiles = [
+      { id: 'demo', name: 'Demo console' },
+      { id: 'site-a', name: 'Site A' }
+    ] as typeof connection.profiles
+    connection.activeId = 'demo'
+    render(ImportScreen)
+  }
+  const csv = () => new File(['04A23B1D,One\n04A23B1E,Two\n'], 'cards.csv', { type: 'text/csv' })
+
+  it('refuses a dropped file at once with the reason: no preview, nothing to add', async () => {
+    const calls: string[] = []
+    openReadOnly(calls)
+    await waitFor(() => expect(screen.getByTestId('batch-title')).toHaveTextContent('Lobby'))
+    await fireEvent.drop(screen.getByRole('group', { name: 'CSV file' }), { dataTransfer: { files: [csv()] } })
+    await new Promise((r) => setTimeout(r, 20))
+    expect(screen.getByTestId('drop-refused')).toHaveTextContent(`“cards.csv” was not read. ${REASON}`)
+    expect(screen.queryByTestId('csv-panel')).toBeNull()
+    expect(screen.queryByRole('button', { name: /to the batch/ })).toBeNull()
+    expect(calls.filter((c) => c.startsWith('batches.'))).toEqual([])
+  })
+
+  it('refuses a file given to the hidden file input the same way', async () => {
+    const calls: string[] = []
+    openReadOnly(calls)
+    await waitFor(() => expect(screen.getByTestId('batch-title')).toHaveTextContent('Lobby'))
+    const input = screen.getByLabelText('CSV file to import') as HTMLInputElement
+    expect(input).toBeDisabled()
+    Object.defineProperty(input, 'files', { value: [csv()], configurable: true })
+    await fireEvent.change(input)
+    await new Promise((r) => setTimeout(r, 20))
+    expect(screen.getByTestId('drop-refused')).toHaveTextContent('“cards.csv” was not read.')
+    expect(screen.queryByTestId('csv-panel')).toBeNull()
+  })
+
+  it('says the reason once, every control pointing at it, and the NFC ID field is off too', async () => {
+    openReadOnly([])
+    await waitFor(() => expect(screen.getByTestId('batch-title')).toHaveTextContent('Lobby'))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit row 1' })).toBeDisabled())
+    expect(screen.getAllByText((_, el) => el?.children.length === 0 && el.textContent === REASON)).toHaveLength(1)
+    expect(screen.getByRole('textbox', { name: 'NFC ID to add' })).toBeDisabled()
+    expect(screen.getByRole('textbox', { name: 'NFC ID to add' })).toHaveAccessibleDescription(REASON)
+    for (const name of ['Add', 'Open CSV…', 'Edit row 1', 'Delete row 1'])
+      expect(screen.getByRole('button', { name })).toHaveAccessibleDescription(REASON)
+    for (const radio of screen.queryAllByRole('radio')) expect(radio).toHaveAccessibleDescription(REASON)
+  })
+})
