@@ -266,12 +266,38 @@ export const stepWords: Record<RosterStep, string> = {
   pass: 'Touch Pass'
 }
 
-/** Why a row failed or needs checking: each step that did not go through, with its reason. */
+/**
+ * Why a row failed, needs checking or was skipped: each step that did not go through, with its reason,
+ * each reason said once. The card's import and assignment skipped by one conflict are one "Card: …"
+ * (a re-walk read "Card import: Skipped: … · Card: Skipped: …", the same words twice).
+ */
 export function outcomeReason(outcome: RowOutcome): string {
-  return outcome.steps
-    .filter((s) => (s.state === 'failed' || s.state === 'unknown' || s.state === 'skipped') && s.reason)
-    .map((s) => `${stepWords[s.step]}: ${s.reason}`)
+  const said: { steps: RosterStep[]; reason: string }[] = []
+  for (const s of outcome.steps) {
+    if (!(s.state === 'failed' || s.state === 'unknown' || s.state === 'skipped') || !s.reason) continue
+    const same = said.find((p) => p.reason === s.reason)
+    if (same) same.steps.push(s.step)
+    else said.push({ steps: [s.step], reason: s.reason })
+  }
+  return said
+    .map(({ steps, reason }) => {
+      // The card's two steps under one reason are the card.
+      const names = steps.includes('card-assign') ? steps.filter((st) => st !== 'card-import') : steps
+      return `${names.map((st) => stepWords[st]).join(' and ')}: ${reason}`
+    })
     .join(' · ')
+}
+
+/**
+ * A results row's card: the card given, as the console numbers it; a card whose steps were all skipped
+ * was never made nor given, so the row says what was kept, never the plan's "New card 04…"; before the
+ * run (or while a step is failed or to check), the plan's card.
+ */
+export function resultCardWords(row: PlanRow, outcome: RowOutcome | undefined): string {
+  if (outcome?.cardDisplayId) return outcome.cardDisplayId
+  const card = outcome?.steps.filter((s) => s.step === 'card-import' || s.step === 'card-assign') ?? []
+  if (card.length > 0 && card.every((s) => s.state === 'skipped')) return 'None given: kept as on the console'
+  return cardWords(row.card)
 }
 
 /** "about 3 min left", from the seconds main estimates; null until the pace is known. */
