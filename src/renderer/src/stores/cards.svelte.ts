@@ -10,6 +10,7 @@ import { throttled } from '../lib/throttle'
 import { afterPaint } from '../lib/after-paint'
 import { OutcomeLines } from '../lib/action-outcome.svelte'
 import { onConsoleSwitch } from './console-scope'
+import { rereadWhenBack } from '../lib/reread-when-back'
 
 export { ownerName, type SortKey } from '../../../shared/nfc/card-view'
 
@@ -433,4 +434,9 @@ export class CardsStore {
 }
 
 export const cardsStore = new CardsStore()
+// A list that failed (a missing view:credential, no answer) is read again when the console is Connected again.
+rereadWhenBack(
+  () => cardsStore.error !== null,
+  () => cardsStore.load()
+)
 onConsoleSwitch('cards', () => cardsStore.reset())

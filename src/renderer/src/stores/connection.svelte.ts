@@ -55,8 +55,23 @@ export class ConnectionStore {
     return this.askReach(true)
   }
 
+  /** Called when the active console's state goes from failing (any state but Connected) to Connected. */
+  // Not reactive state: a plain list of callbacks (SvelteSet would make each add a tracked change).
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  private readonly backListeners = new Set<() => void>()
+
+  /** Hear the active console come back (Connected after a failing state); returns the function that stops. */
+  onBack(listener: () => void): () => void {
+    this.backListeners.add(listener)
+    return () => this.backListeners.delete(listener)
+  }
+
   private keepReach(reach: ConsoleReach): void {
+    const before = this.reaches[reach.profileId]
     this.reaches = { ...this.reaches, [reach.profileId]: reach }
+    // Back: the reason a screen failed (no answer, errors, a missing key...) is gone; screens read again.
+    const back = before !== undefined && before.state !== 'reachable' && reach.state === 'reachable'
+    if (back && reach.profileId === this.activeId) for (const listener of this.backListeners) listener()
   }
 
   private async askReach(recheck: boolean): Promise<void> {

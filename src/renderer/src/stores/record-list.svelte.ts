@@ -1,6 +1,7 @@
 import { AppError } from '../../../shared/errors'
 import { afterPaint } from '../lib/after-paint'
 import { Latest } from '../lib/latest'
+import { rereadWhenBack } from '../lib/reread-when-back'
 
 /**
  * A console list read a page (or a search) at a time, with one record open beside it. Only the
@@ -23,6 +24,14 @@ export abstract class RecordList<T> {
 
   private readonly listRequests = new Latest()
   private readonly openRequests = new Latest()
+
+  constructor() {
+    // A page that failed is read again when the console is Connected again (lib/reread-when-back.ts).
+    rereadWhenBack(
+      () => this.error !== null,
+      () => this.load()
+    )
+  }
 
   /** Reads what `load(page)` shows; the returned step puts it on screen (skipped when a newer load started). */
   protected abstract fetchPage(page: number): Promise<() => void>

@@ -12,6 +12,7 @@ import { formDrafts } from '../lib/form-drafts.svelte'
 import { visitorStateWords } from '../../../shared/visitors/states'
 import { matchesSearch, searchRecord, searchWords, type SearchRecord } from '../../../shared/text/search-words'
 import { onConsoleSwitch } from './console-scope'
+import { rereadWhenBack } from '../lib/reread-when-back'
 
 /** Today's group headings: the visitor-state words every screen uses (shared/visitors/states.ts). */
 export { todayGroupWords } from '../../../shared/visitors/states'
@@ -253,3 +254,8 @@ export class TodayStore {
 
 export const today = new TodayStore()
 onConsoleSwitch('today', () => today.reset())
+// A list that failed is read again when the console is Connected again (lib/reread-when-back.ts).
+rereadWhenBack(
+  () => today.error !== null,
+  () => today.load(false)
+)

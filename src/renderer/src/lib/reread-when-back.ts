@@ -1,0 +1,14 @@
+import { connection } from '../stores/connection.svelte'
+
+/**
+ * The one rule of every screen that keeps a read's error (Cards, Visitors, Touch Passes, Today): when
+ * the sidebar's connection state goes back to Connected — the console answers again, the token's
+ * missing key was given back — a store whose read failed reads again by itself, so its error does not
+ * stay on screen until the person leaves the screen and comes back. A store holding no error is left
+ * alone (nothing to read again). test/renderer/console/reread-when-back.test.ts holds each store to it.
+ */
+export function rereadWhenBack(failed: () => boolean, reread: () => unknown): () => void {
+  return connection.onBack(() => {
+    if (failed()) void reread()
+  })
+}
