@@ -9,12 +9,33 @@ import { ConnectionStates } from './connection-state'
 export const RECHECK_AFTER_MS = 15_000
 /** Per attempt: a console that takes longer is as good as not answering for a desk. */
 const CHECK_TIMEOUT_MS = 8_000
+/** While failing, the first check by itself comes after this, each next one twice as late, up to RETRY_MAX_MS. */
+export const RETRY_FIRST_MS = 15_000
+export const RETRY_MAX_MS = 120_000
+
+/** How the checks by itself are timed (a test runs them itself). */
+export interface RetryTimers {
+  set: (run: () => void, ms: number) => unknown
+  clear: (handle: unknown) => void
+}
+const realTimers: RetryTimers = {
+  // unref: a pending check by itself never keeps main (or a test) from ending.
+  set: (run, ms) => setTimeout(run, ms).unref(),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>)
+}
+
+/**
+ * States that may end by themselves on the console's side (it answers again, the errors stop, the
+ * token or its keys are given back). Another certificate needs the person to trust it: not retried.
+ */
+const retried: ReadonlySet<ConsoleReach['state']> = new Set(['unreachable', 'refused', 'permissions', 'trouble'])
 
 export interface ConsoleReachDeps {
   /** The active profile's id and how to get its client; null when no console is chosen. */
   active: () => Promise<{ id: string; client: () => Promise<AccessClient> } | null>
   emit: (reach: ConsoleReach) => void
   now?: () => number
+  timers?: RetryTimers
 }
 
 /**
@@ -33,9 +54,48 @@ export interface ConsoleReachDeps {
 export class ConsoleReachCheck {
   private readonly states: ConnectionStates
   private running: Promise<ConsoleReach | null> | undefined
+  /** The next check by itself while failing (none while Connected). */
+  private retry: { handle: unknown } | undefined
 
   constructor(private readonly deps: ConsoleReachDeps) {
-    this.states = new ConnectionStates({ emit: deps.emit, now: deps.now })
+    this.states = new ConnectionStates({
+      emit: (reach) => {
+        deps.emit(reach)
+        this.followUp(reach)
+      },
+      now: deps.now
+    })
+  }
+
+  /**
+   * Failing: check again by itself until Connected, so the sidebar (and the screens that read again
+   * when it says Connected) follow a console that came back with no call and no Check again. Only
+   * changes are said, so the next try is armed after each check, not on each state said.
+   */
+  private followUp(reach: ConsoleReach): void {
+    if (!retried.has(reach.state)) this.stopRetry()
+    else if (!this.retry) this.armRetry(RETRY_FIRST_MS)
+  }
+
+  private armRetry(ms: number): void {
+    const timers = this.deps.timers ?? realTimers
+    const retry: { handle: unknown } = { handle: undefined }
+    retry.handle = timers.set(() => {
+      void this.check()
+        .catch(() => null)
+        .then((reach) => {
+          if (this.retry !== retry) return // stopped (Connected) or re-armed meanwhile
+          this.retry = undefined
+          if (reach && retried.has(reach.state)) this.armRetry(Math.min(ms * 2, RETRY_MAX_MS))
+        })
+    }, ms)
+    this.retry = retry
+  }
+
+  private stopRetry(): void {
+    if (!this.retry) return
+    ;(this.deps.timers ?? realTimers).clear(this.retry.handle)
+    this.retry = undefined
   }
 
   /** The active console's state as last said, if any. */
