@@ -281,7 +281,7 @@ describe('audit trail (Chromium 1366×768, web mode, demo console)', () => {
     expect(create).toContain(',Audra Trailsen,')
     expect(create).toContain(`,Demo console,${job.demo.url},`)
     expect(lines.find((l) => l.includes(',import,'))).toContain(
-      '1 card from Audit-cards-part-1.csv; 1 imported, 0 not imported'
+      '1 card from batch “Audit cards”; 1 imported, 0 not imported'
     )
     await page
       .getByTestId('action-announcer')

@@ -6,6 +6,7 @@ import type { WriteCall } from '../../../src/main/services/access/http'
 import { NO_SUCH_ID } from '../../../src/main/services/access/permission-probe'
 import { outcomeOf, thisDesk } from '../../../src/main/services/audit/audit-service'
 import { writeKindOf } from '../../../src/main/services/audit/write-kinds'
+import { batchUploadFilename } from '../../../src/main/services/audit/write-names'
 
 /** What a request's fields become in its row: the table's reading of bodies and parameters. */
 async function rowOf(call: WriteCall, result?: unknown) {
@@ -44,6 +45,10 @@ describe('what each write records', () => {
     const two = new FormData()
     two.append('file', new Blob(['04AA\n04BB\n']))
     expect((await rowOf({ endpoint: endpoints.E16, body: two })).detail).toBe('2 cards from blob')
+    // A batch's upload names no file (its cards were tapped, typed or read from a CSV): it names the batch.
+    const batch = new FormData()
+    batch.append('file', new Blob(['04AA\n04BB\n']), batchUploadFilename('Front desk', 1))
+    expect((await rowOf({ endpoint: endpoints.E16, body: batch })).detail).toBe('2 cards from batch “Front desk”')
     expect((await rowOf({ endpoint: endpoints.E16, body: { not: 'a form' } })).detail).toBeUndefined()
     expect((await rowOf({ endpoint: endpoints.E16, body: new FormData() })).detail).toBeUndefined()
     expect((await rowOf({ endpoint: endpoints.E14, body: { count: 1 } })).detail).toBe('1 Touch Pass')

@@ -55,7 +55,7 @@ describe('upload and the batch journal', () => {
       'upload-end'
     ])
     const uploadId = result.uploadId
-    expect(h.filenames).toEqual(['Journal-part-1.csv', 'Journal-part-2.csv'])
+    expect(h.filenames).toEqual(['Journal (batch, part 1).csv', 'Journal (batch, part 2).csv'])
     expect(entries[4]).toMatchObject({ console: { profileId: 'site-a', name: 'Site A' } })
     expect(entries.slice(5, 10).map((e) => e.uploadId)).toEqual(Array(5).fill(uploadId))
     expect(entries[11]!.uploadId).toBe(uploadId)

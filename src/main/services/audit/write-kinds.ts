@@ -2,7 +2,7 @@ import { endpoints, type EndpointId } from '../../../shared/access/endpoints'
 import type { AuditAction, AuditTarget, AuditTouchPass, AuditVisit } from '../../../shared/audit/schemas'
 import type { WriteCall } from '../access/http'
 import { NO_SUCH_ID } from '../access/permission-probe'
-import { namedTouchPass, type WriteSubjects } from './write-names'
+import { batchOfUploadFilename, namedTouchPass, type WriteSubjects } from './write-names'
 
 /**
  * What each console write is, for the audit journal: its action, its target, and a short summary
@@ -120,14 +120,18 @@ const ownerKinds = (kind: 'user' | 'visitor') =>
 const user = ownerKinds('user')
 const visitor = ownerKinds('visitor')
 
-/** The CSV of an import: how many cards, from which file (E16 sends it as multipart `file`). */
+/**
+ * The CSV of an import: how many cards, and where from (E16 sends it as multipart `file`): a batch's
+ * upload names its batch, never the chunk's made-up file name (write-names batchUploadFilename).
+ */
 async function importedFile(call: WriteCall): Promise<string | undefined> {
   if (!(call.body instanceof FormData)) return undefined
   const file = call.body.get('file')
   if (!(file instanceof Blob)) return undefined
   const lines = (await file.text()).split('\n').filter((l) => l.trim() !== '').length
-  const name = file instanceof File ? ` from ${file.name}` : ''
-  return `${lines} card${lines === 1 ? '' : 's'}${name}`
+  const batch = file instanceof File ? batchOfUploadFilename(file.name) : null
+  const from = batch !== null ? ` from batch “${batch}”` : file instanceof File ? ` from ${file.name}` : ''
+  return `${lines} card${lines === 1 ? '' : 's'}${from}`
 }
 
 function importAnswer(result: unknown): { detail?: string } {

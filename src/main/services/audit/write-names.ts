@@ -128,3 +128,21 @@ export async function nameSubjects(
     ...(passNamed ? { touchPass: passNamed } : {})
   }
 }
+
+/**
+ * The name of the CSV a batch's upload sends (E16 takes the cards as a file): made here, with the one
+ * reading of it below, so the audit says what the person did — "2 cards from batch “Lobby”" — and
+ * never names a file that does not exist (the cards were tapped, typed or read from a CSV; the chunk
+ * is made by the upload). Characters a file name cannot hold become "-"; the batch's name otherwise
+ * stays as the person wrote it.
+ */
+export function batchUploadFilename(batchName: string, part: number): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a file name cannot hold
+  const name = batchName.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '-').trim() || 'batch'
+  return `${name} (batch, part ${part}).csv`
+}
+
+/** The batch a file name of `batchUploadFilename` names; null for any other file (a person's own CSV). */
+export function batchOfUploadFilename(filename: string): string | null {
+  return /^(.+) \(batch, part \d+\)\.csv$/.exec(filename)?.[1] ?? null
+}

@@ -6,9 +6,10 @@ import { cardName, type ConsoleCards } from './console-cards'
 import type { BatchWrites, LoadedBatch } from './loaded-batch'
 import type { ImportRecord } from '../../../shared/access/nfc-cards'
 import type { BatchConsole } from './console-port'
-import { exportFilename, toConsoleCsv } from './csv-export'
+import { toConsoleCsv } from './csv-export'
 import type { JournalEntry } from './journal-entries'
 import { auditRowOf } from '../audit/settle-write'
+import { batchUploadFilename } from '../audit/write-names'
 
 export interface UploadOptions {
   /** "Retry failed rows": send only rows that failed before. */
@@ -110,7 +111,7 @@ export async function runUpload(
       try {
         records = await client.nfcCards.importCsv(
           toConsoleCsv(rows),
-          { filename: exportFilename(`${model.meta.name}-part-${c + 1}`, 'all') },
+          { filename: batchUploadFilename(model.meta.name, c + 1) },
           { signal }
         )
       } catch (err) {
