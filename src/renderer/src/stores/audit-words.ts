@@ -34,3 +34,37 @@ export function visitWords(visit: AuditVisit): string {
   if (end !== undefined) return `Visit until ${formatLocal(end)}`
   return ''
 }
+
+/** Transport codes of a request whose answer never came back (it may have been done): what they mean. */
+const lostAnswer: Record<string, string> = {
+  ECONNRESET: 'connection reset',
+  EPIPE: 'connection broken',
+  ETIMEDOUT: 'timed out',
+  ECONNABORTED: 'timed out',
+  TIMEOUT: 'timed out',
+  UND_ERR_SOCKET: 'connection closed',
+  UND_ERR_CLOSED: 'connection closed',
+  NETWORK: 'network error',
+  CANCELLED: 'cancelled'
+}
+/** Transport codes of a request that never reached the console. */
+const notReached: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'address not found',
+  EAI_AGAIN: 'address not found',
+  EHOSTUNREACH: 'console unreachable',
+  ENETUNREACH: 'network unreachable'
+}
+
+/**
+ * A row's code as the detail it is, after the row's sentence: a transport code in words ("answer lost
+ * (connection reset)"), a gateway's 5xx the same (the write went out, the answer was lost: the one rule
+ * of access/lost-answer.ts); the console's own code as it wrote it (what its support asks for).
+ */
+export function codeWords(code: string): string {
+  if (lostAnswer[code]) return `answer lost (${lostAnswer[code]})`
+  if (notReached[code]) return `not sent (${notReached[code]})`
+  const gateway = /^HTTP_(5\d\d)$/.exec(code)
+  if (gateway) return `answer lost (HTTP ${gateway[1]})`
+  return code
+}
