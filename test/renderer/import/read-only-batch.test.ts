@@ -111,6 +111,17 @@ describe('a batch of another console, a file brought to it', () => {
     expect(calls.filter((c) => c.startsWith('batches.'))).toEqual([])
   })
 
+  it('refuses a file dropped anywhere else on the screen the same way', async () => {
+    const calls: string[] = []
+    openReadOnly(calls)
+    await waitFor(() => expect(screen.getByTestId('batch-title')).toHaveTextContent('Lobby'))
+    await fireEvent.drop(window, { dataTransfer: { files: [csv()] } })
+    await new Promise((r) => setTimeout(r, 20))
+    expect(screen.getByTestId('drop-refused')).toHaveTextContent(`“cards.csv” was not read. ${REASON}`)
+    expect(screen.queryByTestId('csv-panel')).toBeNull()
+    expect(screen.queryByRole('button', { name: /to the batch/ })).toBeNull()
+  })
+
   it('refuses a file given to the hidden file input the same way', async () => {
     const calls: string[] = []
     openReadOnly(calls)
