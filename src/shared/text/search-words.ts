@@ -22,7 +22,10 @@ export function searchWords(text: string): string[] {
  * folds each record once, not once per key.
  */
 export interface SearchRecord {
+  /** The name's words. */
   words: string[]
+  /** Each other field's words (company, host): what is typed is looked for in one field at a time. */
+  more: string[][]
   /** Each name written together, in either order ("王伟" for 伟 王): a name typed without spaces. */
   joined: string[]
 }
@@ -34,19 +37,20 @@ export interface SearchRecord {
 export function searchRecord(names: readonly string[], more: readonly string[] = []): SearchRecord {
   const parts = names.map(searchWords).filter((w) => w.length > 0)
   const joined = parts.length === 0 ? [] : [parts.flat().join(''), [...parts].reverse().flat().join('')]
-  return { words: [...parts.flat(), ...more.flatMap(searchWords)], joined }
+  return { words: parts.flat(), more: more.map(searchWords).filter((w) => w.length > 0), joined }
 }
 
 /**
- * Whether what was typed finds the record: every word typed starts a word of the record, each word of
- * the record used once ("rosa rosa" does not find Rosa Jensen), in any order; or, typed as one word, it
- * starts the name written together (王伟, 王 for 伟 王). Nothing typed finds every record (a blank
- * search shows the whole list).
+ * Whether what was typed finds the record: every word typed starts a word of one field — the name, or
+ * the company, or the host — each word used once ("rosa rosa" does not find Rosa Jensen), in any order;
+ * or, typed as one word, it starts the name written together (王伟, 王 for 伟 王). Words are not mixed
+ * across fields: "Ben Okafor" finds Ben Okafor, not Ben Rossi hosted by Ada Okafor. Nothing typed finds
+ * every record (a blank search shows the whole list).
  */
 export function matchesSearch(typed: string | readonly string[], record: SearchRecord): boolean {
   const want = typeof typed === 'string' ? searchWords(typed) : typed
   if (want.length === 0) return true
-  if (prefixesOf(want, record.words)) return true
+  if (prefixesOf(want, record.words) || record.more.some((field) => prefixesOf(want, field))) return true
   const together = want.join('')
   return record.joined.some((name) => name.startsWith(together))
 }

@@ -41,11 +41,16 @@ describe('the search matcher', () => {
     expect(matchesVisitorName(typed, { first_name: first, last_name: last })).toBe(found)
   })
 
-  it('finds a record by its other words too (company, host), each word once', () => {
+  it('finds a record by its other fields too (company, host), one field at a time', () => {
     const row = searchRecord(['Zoë Martin'], ['Contoso', 'Mia Lund'])
-    expect(matchesSearch('zoe contoso', row)).toBe(true)
+    expect(matchesSearch('contoso', row)).toBe(true)
     expect(matchesSearch('lund', row)).toBe(true)
-    expect(matchesSearch('mia zoe', row)).toBe(true)
+    expect(matchesSearch('lund mia', row)).toBe(true)
     expect(matchesSearch('fabrikam', row)).toBe(false)
+    // A full name typed finds that person, not someone whose host or company carries one of its words.
+    expect(matchesSearch('zoe contoso', row)).toBe(false)
+    expect(matchesSearch('mia zoe', row)).toBe(false)
+    expect(matchesSearch('ben okafor', searchRecord(['Ben', 'Rossi'], ['Umbrella', 'Ada Okafor']))).toBe(false)
+    expect(matchesSearch('ben okafor', searchRecord(['Ben', 'Okafor'], ['Umbrella', 'Ada Rossi']))).toBe(true)
   })
 })
