@@ -49,7 +49,9 @@ const notImports = [
   { specifier: './createWorkerInBrowser.ts', from: 'node_modules/worker-f/commonjs/createWorker.js' },
   { specifier: './createWorkerInBrowser.ts', from: 'node_modules/worker-f/lib/createWorker.js' },
   { specifier: 'SonicBoom', from: 'node_modules/sonic-boom/index.js' }, // an error message
-  { specifier: ' || arg === ', from: 'node_modules/pino/lib/transport.js' } // a string
+  { specifier: ' || arg === ', from: 'node_modules/pino/lib/transport.js' }, // a string
+  // date-fns (bundled into main with the pass window the kiosk shares with Today) names a file in a usage comment
+  { specifier: './constructFrom/date-fns', from: /^out\/main\/[\w-]+\.js$/ }
 ]
 
 /** Package directories inside a node_modules tree (nested ones too), as `node_modules/a/node_modules/b`. */
@@ -139,7 +141,10 @@ describe('the packaged app (electron-builder --linux dir on a stand-in Electron)
       dynamicImports
     )
     const unresolved = graph.unresolved.filter(
-      (u) => !notImports.some((n) => n.specifier === u.specifier && n.from === u.from)
+      (u) =>
+        !notImports.some(
+          (n) => n.specifier === u.specifier && (typeof n.from === 'string' ? n.from === u.from : n.from.test(u.from))
+        )
     )
     expect(unresolved).toEqual([])
     // The demo console (the first-start default) and the reader host's module come along.
