@@ -27,11 +27,26 @@ class Announcer {
   message = $state('')
   #timer: ReturnType<typeof setTimeout> | undefined
 
+  #pending = false
+
   say(text: string): void {
     // Empty first, then the words on the next task: a region whose text does not change is not read again.
     this.message = ''
     clearTimeout(this.#timer)
-    this.#timer = setTimeout(() => (this.message = text), 30)
+    this.#pending = true
+    this.#timer = setTimeout(() => {
+      this.message = text
+      this.#pending = false
+    }, 30)
+  }
+
+  /**
+   * Another screen is shown: what the last screen's action said is not about this one, so the region
+   * no longer holds it (a reader reaching it would hear another screen's outcome). An announcement on
+   * its way (the action that switched screens said it) still comes.
+   */
+  screenChanged(): void {
+    if (!this.#pending) this.message = ''
   }
 }
 
