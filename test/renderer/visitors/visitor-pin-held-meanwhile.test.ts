@@ -5,28 +5,12 @@ import VisitorsScreen from '../../../src/renderer/src/screens/VisitorsScreen.sve
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import type { Visitor } from '../../../src/shared/access/visitors'
 import { scriptedBridge } from '../../support/fake-bridge'
+import { visitorFixture } from '../../support/visitor-fixture'
 import type { Envelope } from '../../../src/shared/ipc/define'
 
 afterEach(() => cleanup())
 
-const start = Math.floor(Date.now() / 1000) + 3600
-const kai: Visitor = {
-  id: 'v1',
-  first_name: 'Kai',
-  last_name: 'Nguyen',
-  status: 'UPCOMING',
-  visit_reason: 'Business',
-  visitor_company: 'Acme',
-  mobile_phone: '',
-  remarks: '',
-  start_time: start,
-  end_time: start + 7200,
-  nfc_cards: [],
-  pin_code: null,
-  schedule: null,
-  resources: [],
-  license_plates: []
-}
+const kai: Visitor = visitorFixture('v1', 'Kai', 'Nguyen', { resources: [] })
 
 /**
  * The screen believed Kai had no PIN; another desk gave one meanwhile. Main refuses (PIN_HELD, nothing
