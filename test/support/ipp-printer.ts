@@ -1,0 +1,231 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { connect, createServer } from 'node:net'
+import { join } from 'node:path'
+import { tempDir } from './temp'
+
+/**
+ * A real IPP Everywhere printer on loopback: CUPS's `ippeveprinter` (Debian's cups-ipp-utils), which
+ * accepts jobs, reports printer and job states, and keeps each job's document in its spool folder
+ * (`-k`). It needs DNS-SD to start even with advertising off (`-r off`), so dbus and avahi are started
+ * first when they are not running, and then stopped by this helper only (by pid) — see
+ * ../shared/docs/printing-test-stack.md. Missing packages fail loudly: .ci/run installs them.
+ *
+ * The printer's behaviour is set by the command it runs per job (`-c`): ippeveprinter reads the
+ * command's "STATE: +reason" lines as printer-state-reasons and aborts a job whose command fails.
+ */
+export type PrinterBehaviour =
+  /** Every job completes. */
+  | 'prints'
+  /** Every job is aborted, and the printer says media-empty (out of labels). */
+  | 'out-of-media'
+  /** A job stays "processing" for ever (a printer that took the job and never finished it). */
+  | 'never-completes'
+
+const IPPEVEPRINTER = '/usr/sbin/ippeveprinter'
+const DBUS_DAEMON = '/usr/bin/dbus-daemon'
+const AVAHI_DAEMON = '/usr/sbin/avahi-daemon'
+const DBUS_SOCKET = '/run/dbus/system_bus_socket'
+
+export function assertIppStackInstalled(): void {
+  const missing = [IPPEVEPRINTER, DBUS_DAEMON, AVAHI_DAEMON, '/usr/bin/ipptool'].filter((p) => !existsSync(p))
+  if (missing.length) {
+    throw new Error(
+      `The IPP test stack is not installed (missing ${missing.join(', ')}). Install it as root: ` +
+        'apt-get install -y cups-ipp-utils avahi-daemon dbus (.ci/run does).'
+    )
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+function answers(target: { path: string } | { port: number; host: string }): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = connect(target as { path: string })
+    s.once('connect', () => {
+      s.destroy()
+      resolve(true)
+    })
+    s.once('error', () => resolve(false))
+  })
+}
+
+async function waitFor(what: string, ok: () => Promise<boolean> | boolean, child?: ChildProcess, log?: () => string) {
+  for (let i = 0; i < 100; i++) {
+    if (await ok()) return
+    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+      throw new Error(`${what} exited before it was ready${log?.() ? `: ${log()}` : ''}`)
+    }
+    await sleep(100)
+  }
+  throw new Error(`${what} was not ready after 10 s${log?.() ? `: ${log()}` : ''}`)
+}
+
+function avahiRunning(): boolean {
+  return spawnSync(AVAHI_DAEMON, ['--check'], { stdio: 'ignore' }).status === 0
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
+    const hard = setTimeout(() => child.kill('SIGKILL'), 3000)
+    child.once('exit', () => {
+      clearTimeout(hard)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+}
+
+/** dbus and avahi, started here only when not running; `stop` ends only those started here. */
+async function ensureDnsSd(): Promise<{ stop(): Promise<void> }> {
+  const owned: ChildProcess[] = []
+  if (!(await answers({ path: DBUS_SOCKET }))) {
+    await mkdir('/run/dbus', { recursive: true })
+    // A pid file left by a dbus that is gone stops a new one from starting.
+    const pidFile = '/run/dbus/pid'
+    if (existsSync(pidFile)) {
+      const pid = Number(readFileSync(pidFile, 'utf8').trim())
+      if (!pid || !existsSync(`/proc/${pid}`)) await rm(pidFile, { force: true })
+    }
+    const dbus = spawn(DBUS_DAEMON, ['--system', '--nofork', '--nopidfile'], { stdio: 'ignore' })
+    owned.push(dbus)
+    await waitFor('dbus-daemon', () => answers({ path: DBUS_SOCKET }), dbus)
+  }
+  if (!avahiRunning()) {
+    let log = ''
+    const avahi = spawn(AVAHI_DAEMON, ['--no-drop-root', '--no-rlimits', '--no-chroot'], {
+      stdio: ['ignore', 'ignore', 'pipe']
+    })
+    avahi.stderr!.on('data', (d) => (log += String(d)))
+    owned.push(avahi)
+    await waitFor(
+      'avahi-daemon',
+      () => avahiRunning(),
+      avahi,
+      () => log
+    )
+  }
+  return {
+    // avahi before dbus: the reverse of their start.
+    stop: async () => {
+      for (const child of owned.reverse()) await stopChild(child)
+    }
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, 'localhost', () => {
+      const address = server.address()
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))
+      )
+    })
+  })
+}
+
+/** The per-job command of each behaviour: reads the document, says its state, exits as the printer would. */
+const commands: Record<Exclude<PrinterBehaviour, 'prints'>, string> = {
+  'out-of-media': ['#!/bin/sh', 'echo "STATE: +media-empty-error" >&2', 'cat > /dev/null', 'exit 1'].join('\n'),
+  // Waits as long as the printer runs (its parent): never left behind when the printer is stopped.
+  'never-completes': ['#!/bin/sh', 'cat > /dev/null', 'while kill -0 $PPID 2>/dev/null; do sleep 0.2; done'].join('\n')
+}
+
+export interface IppPrinter {
+  /** ipp://localhost:<port>/ipp/print */
+  url: string
+  port: number
+  /** Where the printer keeps each job's document: "<job-id>-<name>.pdf". */
+  spool: string
+  /** The documents received so far, oldest first (the job id starts each name). */
+  documents(): Promise<{ jobId: number; path: string }[]>
+  /** The printer's log (stderr): why it refused or aborted a job. */
+  log(): string
+  stop(): Promise<void>
+}
+
+export interface IppPrinterStack {
+  start(options?: { behaviour?: PrinterBehaviour; name?: string }): Promise<IppPrinter>
+  /** Every printer started, then dbus and avahi if started here. */
+  stop(): Promise<void>
+}
+
+/**
+ * dbus + avahi (if needed), then as many printers as a test starts, each on its own free loopback
+ * port with its own spool folder. Tests that start printers run under `flock /tmp/access-desk-ipp.lock`.
+ */
+export async function ippPrinterStack(): Promise<IppPrinterStack> {
+  assertIppStackInstalled()
+  const dnsSd = await ensureDnsSd()
+  const printers: IppPrinter[] = []
+  const dirs: { remove(): Promise<void> }[] = []
+
+  async function start(options: { behaviour?: PrinterBehaviour; name?: string } = {}): Promise<IppPrinter> {
+    const behaviour = options.behaviour ?? 'prints'
+    const dir = await tempDir('access-desk-ipp-')
+    dirs.push(dir)
+    const spool = join(dir.path, 'spool')
+    await mkdir(spool)
+    const args = ['-n', 'localhost', '-d', spool, '-k', '-f', 'application/pdf', '-r', 'off']
+    if (behaviour !== 'prints') {
+      const script = join(dir.path, `${behaviour}.sh`)
+      await writeFile(script, commands[behaviour] + '\n')
+      await chmod(script, 0o755)
+      args.push('-c', script)
+    }
+    // A port taken between the check and the start (another test) is tried again with another.
+    for (let attempt = 0; ; attempt++) {
+      const port = await freePort()
+      let log = ''
+      const child = spawn(IPPEVEPRINTER, [...args, '-p', String(port), options.name ?? 'Badge printer'], {
+        stdio: ['ignore', 'ignore', 'pipe']
+      })
+      child.stderr!.on('data', (d) => (log += String(d)))
+      try {
+        await waitFor(
+          'ippeveprinter',
+          () => answers({ port, host: 'localhost' }),
+          child,
+          () => log
+        )
+      } catch (err) {
+        await stopChild(child)
+        if (attempt < 2 && /listener|address/i.test(log)) continue
+        throw err
+      }
+      const printer: IppPrinter = {
+        url: `ipp://localhost:${port}/ipp/print`,
+        port,
+        spool,
+        async documents() {
+          const names = (await readdir(spool)).filter((n) => n.endsWith('.pdf'))
+          return names
+            .map((n) => ({ jobId: Number(n.split('-')[0]), path: join(spool, n) }))
+            .sort((a, b) => a.jobId - b.jobId)
+        },
+        log: () => log,
+        stop: () => stopChild(child)
+      }
+      printers.push(printer)
+      return printer
+    }
+  }
+
+  return {
+    start,
+    async stop() {
+      await Promise.all(printers.map((p) => p.stop()))
+      await dnsSd.stop()
+      await Promise.all(dirs.map((d) => d.remove()))
+    }
+  }
+}
+
+/** A document the printer kept, as bytes. */
+export function readDocument(path: string): Promise<Buffer> {
+  return readFile(path)
+}
