@@ -2,11 +2,13 @@ import { parseArgs } from 'node:util'
 import { join } from 'node:path'
 import { homedir } from 'node:os'
 import { startDemoConsole } from './server'
+import { startDemoSites } from './sites'
 import { seedNames, type SeedName } from './state/seed'
 
 /**
- * `npm run -s demo-console -- [--host H] [--port N] [--data DIR] [--version X.Y.Z] [--seed demo|large]`
+ * `npm run -s demo-console -- [--host H] [--port N] [--data DIR] [--version X.Y.Z] [--seed demo|large] [--sites N]`
  * Prints exactly one JSON line when ready (other tools parse it), then serves until SIGINT/SIGTERM.
+ * With `--sites N`: N consoles (sites.ts), the line is `{sites: [{site, name, url, fingerprint256, tokens}, …]}`.
  */
 const { values } = parseArgs({
   options: {
@@ -14,7 +16,8 @@ const { values } = parseArgs({
     port: { type: 'string', default: '0' },
     data: { type: 'string' },
     version: { type: 'string' },
-    seed: { type: 'string', default: 'demo' }
+    seed: { type: 'string', default: 'demo' },
+    sites: { type: 'string' }
   },
   strict: true
 })
@@ -29,18 +32,55 @@ if (!(seedNames as readonly string[]).includes(values.seed)) {
   process.exit(2)
 }
 
-const demo = await startDemoConsole({
-  host: values.host,
-  port,
-  dataDir: values.data ?? join(homedir(), '.local', 'share', 'access-desk-demo-console'),
-  version: values.version,
-  seed: values.seed as SeedName
-})
-
-process.stdout.write(JSON.stringify({ url: demo.url, fingerprint256: demo.fingerprint256, tokens: demo.tokens }) + '\n')
-
-const stop = () => {
-  void demo.close().then(() => process.exit(0))
+const sites = values.sites === undefined ? undefined : Number(values.sites)
+if (sites !== undefined && (!Number.isInteger(sites) || sites < 1 || sites > 50)) {
+  process.stderr.write(`--sites must be 1–50, got ${values.sites}\n`)
+  process.exit(2)
 }
-process.once('SIGINT', stop)
-process.once('SIGTERM', stop)
+const dataDir = values.data ?? join(homedir(), '.local', 'share', 'access-desk-demo-console')
+
+if (sites !== undefined) {
+  const started = await startDemoSites({
+    sites,
+    host: values.host,
+    port,
+    dataDir,
+    version: values.version,
+    seed: values.seed as SeedName
+  })
+  const line = started.map((s) => ({
+    site: s.site,
+    name: s.name,
+    url: s.url,
+    fingerprint256: s.fingerprint256,
+    tokens: s.tokens
+  }))
+  process.stdout.write(JSON.stringify({ sites: line }) + '\n')
+  const stopAll = () => {
+    void Promise.allSettled(started.map((s) => s.close())).then(() => process.exit(0))
+  }
+  process.once('SIGINT', stopAll)
+  process.once('SIGTERM', stopAll)
+} else {
+  await single()
+}
+
+async function single() {
+  const demo = await startDemoConsole({
+    host: values.host,
+    port,
+    dataDir,
+    version: values.version,
+    seed: values.seed as SeedName
+  })
+
+  process.stdout.write(
+    JSON.stringify({ url: demo.url, fingerprint256: demo.fingerprint256, tokens: demo.tokens }) + '\n'
+  )
+
+  const stop = () => {
+    void demo.close().then(() => process.exit(0))
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}

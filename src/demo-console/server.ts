@@ -31,6 +31,8 @@ export interface DemoConsoleOptions {
   version?: string
   /** The site created when the data dir has no state yet; ignored afterwards. Default `demo`. */
   seed?: SeedName
+  /** Which site of a multi-site demo this is (1-based, sites.ts): its own seeded records. Default 1. */
+  site?: number
   /** Lifetime of an enrollment session (default 120 s). */
   sessionTtlMs?: number
 }
@@ -52,7 +54,7 @@ export async function startDemoConsole(options: DemoConsoleOptions): Promise<Dem
   const [certificate, tokens, store] = await Promise.all([
     loadOrCreateCertificate(options.dataDir, host),
     loadOrCreateTokens(options.dataDir),
-    DemoStore.open(options.dataDir, options.seed ?? 'demo')
+    DemoStore.open(options.dataDir, options.seed ?? 'demo', options.site ?? 1)
   ])
   const version = options.version ?? DEFAULT_CONSOLE_VERSION
   const scopes = scopesOf(tokens)

@@ -78,21 +78,33 @@ export function pinHash(pin: string): string {
   return createHash('sha256').update(`access-desk-demo-pin:${pin}`).digest('hex')
 }
 
+/** The names of the sites of a multi-site demo (`--sites N`): site 1 is the single demo console's. */
+const siteNames = ['Demo HQ', 'Harbour Office', 'Hill Campus', 'Airport Depot', 'River Works']
+
+/** The name of site `site` (1-based) of a multi-site demo. */
+export function demoSiteName(site: number): string {
+  return siteNames[site - 1] ?? `Demo site ${site}`
+}
+
 /**
  * A believable site, the same every time for a given seed name (fixed PRNG seed). Times are relative
- * to `now` so visitors are upcoming or current whenever the data dir is created.
+ * to `now` so visitors are upcoming or current whenever the data dir is created. `site` (1-based, a
+ * multi-site demo's `--sites N`) gives each site its own records: another PRNG seed, its own people
+ * (the names turned by a few places, their own employee numbers) and card numbers; site 1 is the
+ * single demo console's site, unchanged.
  */
-export function seedSite(name: SeedName, now = Date.now()): StoreContents {
-  const ids = seededIds(name === 'demo' ? 0x5eed_0001 : 0x5eed_0002)
+export function seedSite(name: SeedName, now = Date.now(), site = 1): StoreContents {
+  const other = site - 1
+  const ids = seededIds((name === 'demo' ? 0x5eed_0001 : 0x5eed_0002) + other * 0x0001_0000)
   const size = sizes[name]
   const pick = <T>(list: readonly T[]): T => list[Math.floor(ids.next() * list.length)]!
-  const site = seedTopology(ids)
+  const topology = seedTopology(ids, demoSiteName(site))
   const nowSeconds = Math.floor(now / 1000)
 
   const users: UserRecord[] = []
   for (let i = 0; i < size.users; i++) {
-    const first = firstNames[i % firstNames.length]!
-    const last = lastNames[Math.floor(i / firstNames.length) % lastNames.length]!
+    const first = firstNames[(i + other * 7) % firstNames.length]!
+    const last = lastNames[(Math.floor(i / firstNames.length) + other * 3) % lastNames.length]!
     const n = Math.floor(i / (firstNames.length * lastNames.length))
     const lastName = n > 0 ? `${last}-${n + 1}` : last
     const email = `${first}.${lastName}@example.com`.toLowerCase()
@@ -104,13 +116,13 @@ export function seedSite(name: SeedName, now = Date.now()): StoreContents {
       user_email: i % 9 === 8 ? '' : email,
       email_status: i % 9 === 8 ? '' : 'VERIFIED',
       phone: i % 3 === 0 ? `+1 555 01${String(i % 100).padStart(2, '0')}` : '',
-      employee_number: `E${String(i + 1).padStart(4, '0')}`,
+      employee_number: other === 0 ? `E${String(i + 1).padStart(4, '0')}` : `E${site}${String(i + 1).padStart(4, '0')}`,
       username: `${first}.${lastName}`.toLowerCase(),
       onboard_time: i % 5 === 0 ? 0 : nowSeconds - 86_400 * (30 + (i % 700)),
       status: i % 15 === 7 ? 'PENDING' : i % 29 === 28 ? 'DEACTIVATED' : 'ACTIVE',
       avatar: '',
       pin_hash: i % 4 === 0 ? pinHash(String(10_000_000 + i * 7919).slice(0, 8)) : null,
-      access_policy_ids: [site.policyId]
+      access_policy_ids: [topology.policyId]
     })
   }
 
@@ -126,7 +138,7 @@ export function seedSite(name: SeedName, now = Date.now()): StoreContents {
       name: `schedule-${now - 1000 * (i + 1)}`,
       week: recurring ? officeHours() : null
     }
-    const groupIds = [i % 2 === 0 ? site.lobbyGroupId : site.staffGroupId]
+    const groupIds = [i % 2 === 0 ? topology.lobbyGroupId : topology.staffGroupId]
     // A hidden door group per visit given single doors: on the first 60 only, so the large site
     // does not list a thousand of them among its door groups.
     if (i % 4 === 3 && i < 60) {
@@ -134,10 +146,10 @@ export function seedSite(name: SeedName, now = Date.now()): StoreContents {
         id: ids.uuid(),
         name: `visitor-${now - 1000 * (i + 1)}`,
         type: 'access' as const,
-        door_ids: [site.record.doors[3]!.id],
+        door_ids: [topology.record.doors[3]!.id],
         hidden: true
       }
-      site.record.groups.push(auto)
+      topology.record.groups.push(auto)
       groupIds.push(auto.id)
     }
     visitors.push({
@@ -163,7 +175,7 @@ export function seedSite(name: SeedName, now = Date.now()): StoreContents {
 
   // Every status, most cards with an owner (as on a site in use), a few named spares.
   const cards: CardRecord[] = []
-  let displayId = 100_001
+  let displayId = 100_001 + other * 100_000
   for (let i = 0; i < size.cards; i++) {
     const bucket = i % 12
     const status =
@@ -247,7 +259,7 @@ export function seedSite(name: SeedName, now = Date.now()): StoreContents {
 
   return {
     meta: { schema: 1, seed: name, next_display_id: displayId, provisioned: [] },
-    site: site.record,
+    site: topology.record,
     users,
     visitors,
     cards,
@@ -260,8 +272,7 @@ function officeHours(): WeekSchedule {
   return { sunday: [], monday: day, tuesday: day, wednesday: day, thursday: day, friday: day, saturday: [] }
 }
 
-function seedTopology(ids: Ids) {
-  const name = 'Demo HQ'
+function seedTopology(ids: Ids, name: string) {
   const ground = { id: ids.uuid(), name: 'Ground' }
   const first = { id: ids.uuid(), name: 'First' }
   const door = (doorName: string, floorId: string, bound = true) => ({

@@ -60,12 +60,15 @@ export class DemoStore {
     this.touchPasses = new TouchPasses(contents.touchPasses)
   }
 
-  /** Load the state of `dataDir`, or seed it when there is none yet (meta.json is written last). */
-  static async open(dataDir: string, seed: SeedName): Promise<DemoStore> {
+  /**
+   * Load the state of `dataDir`, or seed it when there is none yet (meta.json is written last);
+   * `siteNumber`: which site of a multi-site demo (sites.ts) is seeded.
+   */
+  static async open(dataDir: string, seed: SeedName, siteNumber = 1): Promise<DemoStore> {
     const dir = join(dataDir, 'state')
     const metaText = await readFileIfExists(join(dir, fileNames.meta))
     if (!metaText) {
-      const store = new DemoStore(dir, seedSite(seed))
+      const store = new DemoStore(dir, seedSite(seed, Date.now(), siteNumber))
       for (const file of ['site', 'users', 'visitors', 'cards', 'touchPasses'] as const) store.dirty.add(file)
       await store.writeDirty()
       store.dirty.add('meta')
