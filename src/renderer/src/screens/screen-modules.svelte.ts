@@ -65,18 +65,31 @@ export function loadScreen(id: ScreenId): Promise<Component> {
 
 /**
  * After the first screen is up, the others are fetched while the desk is idle, one at a time, so
- * that a later click opens its screen at once without delaying the first paint.
+ * that a later click opens its screen at once without delaying the first paint. Returns the stop
+ * (App passes it to onMount, so an unmounted desk fetches nothing more).
  */
-export function prefetchScreens(): void {
+export function prefetchScreens(): () => void {
   const ids = Object.keys(loaders) as ScreenId[]
+  let stopped = false
   const next = (): void => {
     const id = ids.shift()
-    if (!id) return
+    if (!id || stopped) return
     void loadScreen(id)
       .catch(() => undefined)
       .then(() => whenIdle(next))
   }
   whenIdle(next)
+  return () => {
+    stopped = true
+  }
+}
+
+/**
+ * Resolves once no screen chunk is loading. Tests await it before their environment goes: a chunk
+ * still loading then would import its modules into a torn-down environment.
+ */
+export async function screenLoadsSettled(): Promise<void> {
+  while (pending.size > 0) await Promise.allSettled([...pending.values()])
 }
 
 function whenIdle(run: () => void): void {
