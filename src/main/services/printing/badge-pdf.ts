@@ -1,0 +1,176 @@
+import { existsSync } from 'node:fs'
+import PDFDocument from 'pdfkit'
+import { badgeStocks, type BadgeJob, type BadgeSettings } from '../../../shared/badges/schemas'
+
+/**
+ * The badge as a PDF, made in main without a window: web mode has no Electron to print a page, and a
+ * printer reached by IPP takes a document, not a window. One page the size of the label stock, laid
+ * out as the screen's badge is (components/badges/BadgeView.svelte and badge.css): the site's logo
+ * and name with the VISITOR tag, the visitor's name, company, host and validity, and the QR code —
+ * the console's own image (E15), so the code printed is the console's value, never one made here.
+ */
+export interface BadgePdfInput {
+  job: BadgeJob
+  /** The console's QR code image (PNG), as downloaded (E15). */
+  qrPng: Uint8Array
+  settings: Pick<BadgeSettings, 'siteName' | 'logoDataUrl'>
+  /** How validity times are written (the desk's locale and zone); tests pass a fixed one. */
+  formatTime?: (unixSeconds: number) => string
+}
+
+const PT_PER_MM = 72 / 25.4
+const mm = (v: number) => v * PT_PER_MM
+
+/**
+ * Fonts with more than Latin-1: the PDF's standard Helvetica writes only WinAnsi, so a name like
+ * "Zoë Łukasik" or "Ђорђе" would lose letters. The first font found on this computer is embedded
+ * (subset); none found falls back to Helvetica. CJK needs a CJK font (Noto CJK) installed.
+ */
+const FONT_CANDIDATES: { regular: string; bold: string }[] = [
+  {
+    regular: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+    bold: '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'
+  },
+  { regular: '/Library/Fonts/Arial Unicode.ttf', bold: '/Library/Fonts/Arial Unicode.ttf' },
+  { regular: 'C:\\Windows\\Fonts\\arial.ttf', bold: 'C:\\Windows\\Fonts\\arialbd.ttf' }
+]
+
+let fonts: { regular: string; bold: string } | null | undefined
+function fontFiles(): { regular: string; bold: string } | null {
+  fonts ??= FONT_CANDIDATES.find((f) => existsSync(f.regular) && existsSync(f.bold)) ?? null
+  return fonts
+}
+
+/** Each stock's type sizes and QR code, as badge.css sets them. */
+function styleOf(stock: BadgeJob['stock']) {
+  if (stock === 'a6') return { pad: 7, site: 12, name: 24, company: 14, line: 10, qr: 55, landscape: false }
+  if (stock === '4x3in') return { pad: 4, site: 9, name: 16, company: 10, line: 7.5, qr: 36, landscape: true }
+  return { pad: 4, site: 9, name: 16, company: 10, line: 7.5, qr: 40, landscape: false }
+}
+
+const defaultFormat = (() => {
+  const f = new Intl.DateTimeFormat(undefined, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit'
+  })
+  return (s: number) => (s ? f.format(s * 1000) : '—')
+})()
+
+/** PNG and JPEG logos only: PDF has no WebP or SVG image, and such a logo is left off (the name stays). */
+function logoBytes(dataUrl: string | null): Buffer | null {
+  const m = dataUrl?.match(/^data:image\/(png|jpeg);base64,(.+)$/)
+  return m ? Buffer.from(m[2]!, 'base64') : null
+}
+
+export function makeBadgePdf(input: BadgePdfInput): Promise<Uint8Array> {
+  const { job, settings } = input
+  const formatTime = input.formatTime ?? defaultFormat
+  const stock = badgeStocks[job.stock]
+  const s = styleOf(job.stock)
+  const width = mm(stock.widthMm)
+  const height = mm(stock.heightMm)
+  const doc = new PDFDocument({
+    size: [width, height],
+    margin: 0,
+    autoFirstPage: true,
+    info: { Title: `Visitor badge: ${job.name}`, Creator: 'Access Desk' }
+  })
+  const chunks: Buffer[] = []
+  const done = new Promise<Uint8Array>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c))
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))))
+    doc.on('error', reject)
+  })
+
+  const f = fontFiles()
+  const regular = f ? 'badge-regular' : 'Helvetica'
+  const bold = f ? 'badge-bold' : 'Helvetica-Bold'
+  if (f) {
+    doc.registerFont(regular, f.regular)
+    doc.registerFont(bold, f.bold)
+  }
+
+  const pad = mm(s.pad)
+  const inner = width - 2 * pad
+  let y = pad
+
+  // Header: logo, VISITOR tag on the right, the site's name (on its own line on narrow labels).
+  const tag = 'VISITOR'
+  doc.font(bold).fontSize(7)
+  const tagW = doc.widthOfString(tag, { characterSpacing: 1 }) + mm(3)
+  const tagH = mm(4)
+  const logo = logoBytes(settings.logoDataUrl)
+  let headH = mm(8)
+  let x = pad
+  if (logo) {
+    try {
+      doc.image(logo, pad, y, { fit: [mm(18), mm(9)] })
+      x += mm(20)
+      headH = Math.max(headH, mm(9))
+    } catch {
+      // A logo PDFKit cannot read is left off: the badge is still the visitor's.
+    }
+  }
+  doc.rect(pad + inner - tagW, y + (headH - tagH) / 2, tagW, tagH).fill('#111111')
+  doc
+    .fillColor('#ffffff')
+    .text(tag, pad + inner - tagW, y + (headH - tagH) / 2 + mm(0.9), {
+      width: tagW,
+      align: 'center',
+      characterSpacing: 1,
+      lineBreak: false
+    })
+    .fillColor('#111111')
+  const narrow = job.stock === 'dk-11202' || job.stock === 'dymo-30256'
+  if (settings.siteName) {
+    doc.font(bold).fontSize(s.site)
+    if (narrow) {
+      y += headH
+      doc.text(settings.siteName, pad, y, { width: inner, height: s.site * 2.3, ellipsis: true })
+      y = doc.y
+    } else {
+      doc.text(settings.siteName, x, y + (headH - s.site) / 2, {
+        width: pad + inner - tagW - mm(2) - x,
+        height: s.site * 2.3,
+        ellipsis: true
+      })
+      y = Math.max(y + headH, doc.y)
+    }
+  } else {
+    y += headH
+  }
+  y += mm(1.5)
+  doc
+    .moveTo(pad, y)
+    .lineTo(pad + inner, y)
+    .lineWidth(mm(0.4))
+    .stroke('#111111')
+  y += mm(2)
+
+  // Text, then the QR code under it (portrait) or right of it (the landscape 4 × 3 in insert).
+  const qr = mm(s.qr)
+  const textW = s.landscape ? inner - qr - mm(4) : inner
+  const top = y
+  doc.font(bold).fontSize(s.name).fillColor('#111111').text(job.name, pad, y, { width: textW, lineGap: 0 })
+  if (job.company) doc.font(regular).fontSize(s.company).text(job.company, { width: textW })
+  doc.font(regular).fontSize(s.line).fillColor('#333333')
+  if (job.host) doc.text(`Host: ${job.host}`, { width: textW })
+  doc.text(`Valid from ${formatTime(job.validFrom)}`, { width: textW })
+  doc.text(`until ${formatTime(job.validTo)}`, { width: textW })
+  const qrPng = Buffer.from(input.qrPng)
+  if (s.landscape) {
+    const room = height - pad - top
+    doc.image(qrPng, pad + inner - qr, top + Math.max(0, (room - qr) / 2), { width: qr, height: qr })
+  } else {
+    const below = doc.y + mm(2)
+    const room = height - pad - below
+    // A long name leaves less room: the code shrinks, never under 20 mm (still read by a phone-size reader).
+    const side = Math.max(mm(20), Math.min(qr, room, inner))
+    doc.image(qrPng, pad + (inner - side) / 2, below + Math.max(0, (room - side) / 2), { width: side, height: side })
+  }
+  doc.end()
+  return done
+}
