@@ -129,7 +129,10 @@ function freePort(): Promise<number> {
 }
 
 /** The per-job command of each behaviour: reads the document, says its state, exits as the printer would. */
-const commands: Record<Exclude<PrinterBehaviour, 'prints'>, string> = {
+const commands: Record<PrinterBehaviour, string> = {
+  // Without a command ippeveprinter imitates a slow engine (seconds per page): a command that reads the
+  // document and succeeds makes the job complete as soon as it is received.
+  prints: ['#!/bin/sh', 'cat > /dev/null', 'exit 0'].join('\n'),
   'out-of-media': ['#!/bin/sh', 'echo "STATE: +media-empty-error" >&2', 'cat > /dev/null', 'exit 1'].join('\n'),
   // Waits as long as the printer runs (its parent): never left behind when the printer is stopped.
   'never-completes': ['#!/bin/sh', 'cat > /dev/null', 'while kill -0 $PPID 2>/dev/null; do sleep 0.2; done'].join('\n')
@@ -148,8 +151,27 @@ export interface IppPrinter {
   stop(): Promise<void>
 }
 
+export interface StartOptions {
+  behaviour?: PrinterBehaviour
+  /**
+   * What it takes: 'labels' (default) the four badge stocks (Brother DK-11202, DYMO 30256, 4 × 3 in, A6),
+   * set by an attribute file (-a); 'office' ippeveprinter's own (Letter, A4…), which refuses a label.
+   */
+  media?: 'labels' | 'office'
+  name?: string
+}
+
+/** The label printer's attributes (ippeveprinter -a, ipptool's ATTR syntax); -a replaces -f. */
+const LABEL_ATTRIBUTES = [
+  'ATTR mimeMediaType document-format-supported application/pdf,application/octet-stream',
+  'ATTR mimeMediaType document-format-default application/octet-stream',
+  'ATTR keyword media-supported oe_dk-11202_62x100mm,oe_30256_59x102mm,oe_badge-4x3_4x3in,iso_a6_105x148mm',
+  'ATTR keyword media-default oe_dk-11202_62x100mm',
+  'ATTR keyword media-ready oe_dk-11202_62x100mm'
+].join('\n')
+
 export interface IppPrinterStack {
-  start(options?: { behaviour?: PrinterBehaviour; name?: string }): Promise<IppPrinter>
+  start(options?: StartOptions): Promise<IppPrinter>
   /** Every printer started, then dbus and avahi if started here. */
   stop(): Promise<void>
 }
@@ -164,19 +186,24 @@ export async function ippPrinterStack(): Promise<IppPrinterStack> {
   const printers: IppPrinter[] = []
   const dirs: { remove(): Promise<void> }[] = []
 
-  async function start(options: { behaviour?: PrinterBehaviour; name?: string } = {}): Promise<IppPrinter> {
+  async function start(options: StartOptions = {}): Promise<IppPrinter> {
     const behaviour = options.behaviour ?? 'prints'
     const dir = await tempDir('access-desk-ipp-')
     dirs.push(dir)
     const spool = join(dir.path, 'spool')
     await mkdir(spool)
-    const args = ['-n', 'localhost', '-d', spool, '-k', '-f', 'application/pdf', '-r', 'off']
-    if (behaviour !== 'prints') {
-      const script = join(dir.path, `${behaviour}.sh`)
-      await writeFile(script, commands[behaviour] + '\n')
-      await chmod(script, 0o755)
-      args.push('-c', script)
+    const args = ['-n', 'localhost', '-d', spool, '-k', '-r', 'off']
+    if ((options.media ?? 'labels') === 'labels') {
+      const attributes = join(dir.path, 'labels.conf')
+      await writeFile(attributes, LABEL_ATTRIBUTES + '\n')
+      args.push('-a', attributes)
+    } else {
+      args.push('-f', 'application/pdf')
     }
+    const script = join(dir.path, `${behaviour}.sh`)
+    await writeFile(script, commands[behaviour] + '\n')
+    await chmod(script, 0o755)
+    args.push('-c', script)
     // A port taken between the check and the start (another test) is tried again with another.
     for (let attempt = 0; ; attempt++) {
       const port = await freePort()

@@ -1,0 +1,314 @@
+import { AppError } from '../../../shared/errors'
+import { printerStatusOf, reasonWords, type PrinterStatus } from '../../../shared/badges/printer-state'
+import type { PageSizeMm } from '../badges/printer'
+import { ippCall, IppTransportError, jobGroup, values, type IppMessage } from './ipp-client'
+
+/**
+ * Printing a badge PDF to an IPP printer (ipp:// or ipps://, which every current network and
+ * AirPrint label printer speaks; a CUPS queue is one too, at ipp://localhost:631/printers/NAME):
+ * the printer's state first (a stopped printer or one out of labels is said before a job is sent),
+ * Print-Job with the label's media, then Get-Job-Attributes until the job ends or the time is up.
+ * The result is the printer's: only a job it says is completed is printed.
+ */
+export interface IppPrintOptions {
+  /** How long the whole print may take, job included (a visitor is waiting at a kiosk). */
+  timeoutMs?: number
+  /** Between two Get-Job-Attributes. */
+  pollMs?: number
+  /** How long one IPP exchange may take. */
+  callTimeoutMs?: number
+  jobName?: string
+}
+
+export interface IppPrintResult {
+  jobId: number
+  state: 'completed'
+}
+
+const DEFAULT_TIMEOUT_MS = 45_000
+const DEFAULT_POLL_MS = 500
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** The printer's name as a person reads it in a message: its host and queue. */
+function printerName(url: string): string {
+  try {
+    const u = new URL(url)
+    return `${u.host}${u.pathname}`
+  } catch {
+    return url
+  }
+}
+
+/** No IPP answer at all: unreachable, refused, or silent. */
+function transportError(url: string, err: unknown): AppError {
+  const name = printerName(url)
+  if (err instanceof IppTransportError && err.reason === 'timeout') {
+    return new AppError({
+      kind: 'network',
+      code: 'PRINTER_NOT_ANSWERING',
+      message: `The printer ${name} did not answer (${err.message}). No badge was printed.`,
+      hint: 'Check that the printer is on and connected to the network, then print the badge again.',
+      retryable: true
+    })
+  }
+  const detail = err instanceof IppTransportError ? (err.detail ?? err.message) : String(err)
+  return new AppError({
+    kind: 'network',
+    code: 'PRINTER_UNREACHABLE',
+    message: `The printer ${name} cannot be reached (${detail}). No badge was printed.`,
+    hint: 'Check that the printer is on, connected, and that its address in Badges is right; then print again.',
+    retryable: true
+  })
+}
+
+async function call(url: string, ...args: Parameters<typeof ippCall> extends [string, ...infer R] ? R : never) {
+  try {
+    return await ippCall(url, ...args)
+  } catch (err) {
+    throw transportError(url, err)
+  }
+}
+
+/** The printer's state and reasons (Get-Printer-Attributes), in words. */
+export async function ippPrinterStatus(url: string, options: { timeoutMs?: number } = {}): Promise<PrinterStatus> {
+  const answer = await call(
+    url,
+    'Get-Printer-Attributes',
+    { operation: { 'requested-attributes': ['printer-state', 'printer-state-reasons'] } },
+    undefined,
+    { timeoutMs: options.timeoutMs ?? 5000 }
+  )
+  const p = answer['printer-attributes-tag']
+  return printerStatusOf(
+    values(p, 'printer-state')[0] as string | undefined,
+    values(p, 'printer-state-reasons').map(String)
+  )
+}
+
+/** The width × height of a PWG media name ("oe_dk-11202_62x100mm", "na_index-4x6_4x6in"), in mm. */
+export function mediaSizeMm(name: string): { w: number; h: number } | null {
+  const m = name.match(/_(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)(mm|in)$/)
+  if (!m) return null
+  const k = m[3] === 'in' ? 25.4 : 1
+  return { w: Number(m[1]) * k, h: Number(m[2]) * k }
+}
+
+/** The printer's media that is the label's size (either way round, within 1.5 mm). */
+export function matchingMedia(supported: readonly string[], page: PageSizeMm): string | null {
+  const near = (a: number, b: number) => Math.abs(a - b) <= 1.5
+  return (
+    supported.find((name) => {
+      const s = mediaSizeMm(name)
+      return (
+        !!s &&
+        ((near(s.w, page.widthMm) && near(s.h, page.heightMm)) || (near(s.w, page.heightMm) && near(s.h, page.widthMm)))
+      )
+    }) ?? null
+  )
+}
+
+const sizeWords = (page: PageSizeMm) => `${Math.round(page.widthMm)} × ${Math.round(page.heightMm)} mm`
+
+function refusedState(url: string, status: PrinterStatus, reasons: string[]): AppError {
+  const words = reasonWords(reasons)
+  return new AppError({
+    kind: 'conflict',
+    code: 'PRINTER_NOT_READY',
+    message: `${words?.message ?? `The printer ${printerName(url)} is stopped.`} No badge was printed.`,
+    hint: status.hint ?? words?.hint ?? 'Check the printer, then print the badge again.',
+    retryable: true,
+    details: { printerState: status.state, reasons }
+  })
+}
+
+/** Reasons that stop a print before it is sent: said by the printer as an error, not a warning or report. */
+function blocking(rawReasons: readonly string[]): string[] {
+  return rawReasons.filter((r) => r !== 'none' && !/-(warning|report)$/.test(r))
+}
+
+/**
+ * Print one PDF and wait for the printer's verdict. Resolves only for a job the printer completed;
+ * every other end — unreachable, refused, stopped, aborted, cancelled, not finished in time — is an
+ * AppError that says why in the printer's words and what to do.
+ */
+export async function printPdfOverIpp(
+  url: string,
+  pdf: Uint8Array,
+  page: PageSizeMm,
+  options: IppPrintOptions = {}
+): Promise<IppPrintResult> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const deadline = Date.now() + timeoutMs
+  const callTimeout = () => Math.max(1000, Math.min(options.callTimeoutMs ?? 10_000, deadline - Date.now()))
+
+  // 1. Can it print now, and does it take this label?
+  const attrs = await call(
+    url,
+    'Get-Printer-Attributes',
+    {
+      operation: {
+        'requested-attributes': [
+          'printer-state',
+          'printer-state-reasons',
+          'media-supported',
+          'document-format-supported'
+        ]
+      }
+    },
+    undefined,
+    { timeoutMs: callTimeout() }
+  )
+  const p = attrs['printer-attributes-tag']
+  const rawReasons = values(p, 'printer-state-reasons').map(String)
+  const status = printerStatusOf(values(p, 'printer-state')[0] as string | undefined, rawReasons)
+  if (status.state === 'stopped' || blocking(rawReasons).length > 0) {
+    if (status.state === 'stopped' || reasonWords(blocking(rawReasons))) throw refusedState(url, status, status.reasons)
+  }
+  const formats = values(p, 'document-format-supported').map(String)
+  if (formats.length > 0 && !formats.includes('application/pdf') && !formats.includes('application/octet-stream')) {
+    throw new AppError({
+      kind: 'unsupported',
+      code: 'PRINTER_NO_PDF',
+      message: `The printer ${printerName(url)} does not take PDF documents. No badge was printed.`,
+      hint: 'Add the printer to this computer (a system queue with its driver) and choose that queue in Badges.'
+    })
+  }
+  const supported = values(p, 'media-supported').map(String)
+  const media = matchingMedia(supported, page)
+  if (supported.length > 0 && !media) {
+    throw new AppError({
+      kind: 'validation',
+      code: 'PRINTER_MEDIA_UNSUPPORTED',
+      message: `The printer ${printerName(url)} does not take ${sizeWords(page)} labels. No badge was printed.`,
+      hint: `Choose the label stock the printer has in Badges, or load ${sizeWords(page)} labels. It takes: ${supported
+        .slice(0, 6)
+        .join(', ')}.`,
+      details: { supported }
+    })
+  }
+
+  // 2. The job.
+  const answer = await call(
+    url,
+    'Print-Job',
+    {
+      operation: {
+        'requesting-user-name': 'Access Desk',
+        'job-name': options.jobName ?? 'Visitor badge',
+        'document-format':
+          formats.includes('application/pdf') || formats.length === 0 ? 'application/pdf' : 'application/octet-stream'
+      },
+      ...(media ? { job: { media } } : {})
+    },
+    pdf,
+    { timeoutMs: callTimeout() }
+  )
+  const status0 = String(answer.statusCode ?? '')
+  if (!status0.startsWith('successful')) throw jobRefused(url, answer, page)
+  const jobId = Number(values(jobGroup(answer), 'job-id')[0])
+  if (!Number.isInteger(jobId)) {
+    throw new AppError({
+      kind: 'server',
+      code: 'PRINTER_NO_JOB',
+      message: 'The printer accepted the badge but gave no job number.'
+    })
+  }
+
+  // 3. Its end: completed, aborted or canceled — or the time is up.
+  let lastState = String(values(jobGroup(answer), 'job-state')[0] ?? 'pending')
+  let jobReasons: string[] = values(jobGroup(answer), 'job-state-reasons').map(String)
+  for (;;) {
+    if (lastState === 'completed') return { jobId, state: 'completed' }
+    if (lastState === 'aborted' || lastState === 'canceled') {
+      throw await jobFailed(url, jobId, lastState, jobReasons)
+    }
+    if (Date.now() >= deadline) break
+    await sleep(Math.min(options.pollMs ?? DEFAULT_POLL_MS, Math.max(0, deadline - Date.now())))
+    try {
+      const job = await ippCall(
+        url,
+        'Get-Job-Attributes',
+        {
+          operation: {
+            'job-id': jobId,
+            'requested-attributes': ['job-state', 'job-state-reasons']
+          }
+        },
+        undefined,
+        { timeoutMs: callTimeout() }
+      )
+      lastState = String(values(jobGroup(job), 'job-state')[0] ?? lastState)
+      jobReasons = values(jobGroup(job), 'job-state-reasons').map(String)
+    } catch {
+      // One lost answer is asked again until the deadline: the job may still complete.
+    }
+  }
+  // Not finished in time: cancelled so that it cannot come out later, unrecorded, for nobody.
+  await ippCall(url, 'Cancel-Job', { operation: { 'job-id': jobId } }, undefined, { timeoutMs: 3000 }).catch(
+    () => undefined
+  )
+  const why = await ippPrinterStatus(url, { timeoutMs: 3000 }).catch(() => null)
+  const words = why ? reasonWords(why.reasons) : null
+  return Promise.reject(
+    new AppError({
+      kind: 'network',
+      code: 'PRINT_NOT_FINISHED',
+      message: `The printer took the badge but did not finish it in ${Math.round(timeoutMs / 1000)} s${
+        words ? ` (${words.message.replace(/\.$/, '').toLowerCase()})` : ''
+      }. The job was cancelled and the badge is not recorded as printed.`,
+      hint: words?.hint ?? 'Check the printer (labels, cover, display), then print the badge again.',
+      retryable: true,
+      details: { jobId, jobState: lastState }
+    })
+  )
+}
+
+/** Print-Job refused by the printer: its status code, in words. */
+function jobRefused(url: string, answer: IppMessage, page: PageSizeMm): AppError {
+  const code = String(answer.statusCode ?? 'unknown')
+  const message = String(values(answer['operation-attributes-tag'], 'status-message')[0] ?? '')
+  if (
+    code === 'client-error-attributes-or-values-not-supported' ||
+    code === 'client-error-document-format-not-supported'
+  ) {
+    return new AppError({
+      kind: 'validation',
+      code: 'PRINTER_REFUSED_JOB',
+      message: `The printer ${printerName(url)} refused the ${sizeWords(page)} badge (${message || code}). No badge was printed.`,
+      hint: 'Choose the label stock the printer has in Badges, or load labels of this size.'
+    })
+  }
+  if (code === 'server-error-not-accepting-jobs' || code === 'server-error-busy') {
+    return new AppError({
+      kind: 'conflict',
+      code: 'PRINTER_NOT_ACCEPTING',
+      message: `The printer ${printerName(url)} is not taking jobs now (${message || code}). No badge was printed.`,
+      hint: 'Resume the printer (or its queue), then print the badge again.',
+      retryable: true
+    })
+  }
+  return new AppError({
+    kind: 'server',
+    code: 'PRINTER_REFUSED_JOB',
+    message: `The printer ${printerName(url)} refused the badge (${message || code}). No badge was printed.`,
+    hint: 'Check the printer, then print the badge again.'
+  })
+}
+
+/** The job ended without printing: why, from the job's and the printer's reasons. */
+async function jobFailed(url: string, jobId: number, state: string, jobReasons: string[]): Promise<AppError> {
+  const printer = await ippPrinterStatus(url, { timeoutMs: 3000 }).catch(() => null)
+  const words = reasonWords([...(printer?.reasons ?? []), ...jobReasons.filter((r) => !/^job-/.test(r))])
+  const ended = state === 'canceled' ? 'was cancelled' : 'stopped'
+  return new AppError({
+    kind: 'conflict',
+    code: state === 'canceled' ? 'PRINT_JOB_CANCELLED' : 'PRINT_JOB_ABORTED',
+    message: words
+      ? `${words.message} The badge was not printed (job ${jobId} ${ended}).`
+      : `The printer ${ended === 'stopped' ? 'stopped' : 'cancelled'} the badge (job ${jobId}): it was not printed.`,
+    hint: words?.hint ?? 'Check the printer, then print the badge again.',
+    retryable: true,
+    details: { jobId, jobState: state, reasons: printer?.reasons ?? [] }
+  })
+}

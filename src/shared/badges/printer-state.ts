@@ -1,0 +1,127 @@
+import { z } from 'zod'
+
+/**
+ * A badge printer's state as the desk reads it, from its IPP attributes (printer-state and
+ * printer-state-reasons, RFC 8011 §5.4.11–12): main words it once here, and Settings, Badges, the
+ * kiosk's log and Today all show these words.
+ */
+export const printerStateKinds = ['idle', 'printing', 'stopped', 'out-of-media', 'offline', 'unknown'] as const
+export type PrinterStateKind = (typeof printerStateKinds)[number]
+
+export const printerStatusSchema = z.object({
+  state: z.enum(printerStateKinds),
+  /** The printer's reasons, suffix (-error, -warning, -report) removed; "none" left out. */
+  reasons: z.array(z.string()),
+  /** The state in words ("Ready", "Out of labels"). */
+  words: z.string(),
+  /** What to do, when the printer cannot print now. */
+  hint: z.string().optional()
+})
+export type PrinterStatus = z.infer<typeof printerStatusSchema>
+
+/** A reason without its severity suffix: "media-empty-error" → "media-empty". */
+export function baseReason(reason: string): string {
+  return reason.replace(/-(error|warning|report)$/, '')
+}
+
+interface ReasonWords {
+  /** What happened, as a sentence. */
+  message: string
+  /** What to do. */
+  hint: string
+  state?: PrinterStateKind
+}
+
+/** The printer's reasons a desk meets, in words; any other is named as the printer says it. */
+const REASONS: Record<string, ReasonWords> = {
+  'media-empty': {
+    message: 'The printer is out of labels.',
+    hint: 'Load a new roll of labels, then print the badge again from Badges.',
+    state: 'out-of-media'
+  },
+  'media-needed': {
+    message: 'The printer is out of labels.',
+    hint: 'Load a new roll of labels, then print the badge again from Badges.',
+    state: 'out-of-media'
+  },
+  'media-jam': {
+    message: 'Labels are jammed in the printer.',
+    hint: 'Open the printer, clear the jammed label, then print the badge again.'
+  },
+  'cover-open': {
+    message: 'The printer’s cover is open.',
+    hint: 'Close the cover, then print the badge again.'
+  },
+  'door-open': {
+    message: 'The printer’s door is open.',
+    hint: 'Close it, then print the badge again.'
+  },
+  'marker-supply-empty': {
+    message: 'The printer is out of ink or ribbon.',
+    hint: 'Replace the ink or ribbon, then print the badge again.'
+  },
+  'toner-empty': {
+    message: 'The printer is out of toner.',
+    hint: 'Replace the toner, then print the badge again.'
+  },
+  offline: {
+    message: 'The printer is offline.',
+    hint: 'Turn the printer on and check its cable or network, then print the badge again.',
+    state: 'offline'
+  },
+  shutdown: {
+    message: 'The printer is switched off.',
+    hint: 'Turn the printer on, then print the badge again.',
+    state: 'offline'
+  },
+  paused: {
+    message: 'The printer is paused.',
+    hint: 'Resume the printer (on the printer or in this computer’s printer settings), then print the badge again.',
+    state: 'stopped'
+  },
+  'media-size-not-supported': {
+    message: 'The printer does not take this label size.',
+    hint: 'Load the labels chosen in Badges, or choose the label stock the printer has.'
+  }
+}
+
+/** Reasons that are only news, never why a badge did not print. */
+const HARMLESS = new Set(['none', 'media-low', 'marker-supply-low', 'toner-low', 'other'])
+
+/** The printer's reasons in words: the first one the desk must act on (null: none of them). */
+export function reasonWords(reasons: readonly string[]): ReasonWords | null {
+  const acting = reasons.map(baseReason).filter((r) => !HARMLESS.has(r))
+  const known = acting.find((r) => REASONS[r])
+  if (known) return REASONS[known]!
+  const other = acting[0]
+  return other
+    ? {
+        message: `The printer reports “${other}”.`,
+        hint: 'Check the printer’s display or lights, then print the badge again.'
+      }
+    : null
+}
+
+const STATE_WORDS: Record<PrinterStateKind, string> = {
+  idle: 'Ready',
+  printing: 'Printing',
+  stopped: 'Stopped',
+  'out-of-media': 'Out of labels',
+  offline: 'Offline',
+  unknown: 'Not known'
+}
+
+/** printer-state (idle, processing, stopped) and its reasons → what Settings shows. */
+export function printerStatusOf(state: string | undefined, rawReasons: readonly string[]): PrinterStatus {
+  const reasons = rawReasons.map(baseReason).filter((r) => r !== 'none')
+  const words = reasonWords(reasons)
+  let kind: PrinterStateKind =
+    state === 'idle' ? 'idle' : state === 'processing' ? 'printing' : state === 'stopped' ? 'stopped' : 'unknown'
+  // A reason that names the trouble says more than "stopped" (out of labels, offline).
+  if (words?.state && (kind === 'stopped' || words.state !== 'stopped')) kind = words.state
+  const status: PrinterStatus = { state: kind, reasons, words: STATE_WORDS[kind] }
+  if (kind === 'stopped' && !words) {
+    return { ...status, hint: 'Resume the printer (on the printer or in this computer’s printer settings).' }
+  }
+  return words && kind !== 'idle' && kind !== 'printing' ? { ...status, hint: words.hint } : status
+}
