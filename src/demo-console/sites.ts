@@ -7,6 +7,8 @@ export interface DemoSitesOptions extends Omit<DemoConsoleOptions, 'port' | 'sit
   sites: number
   /** The first site's port; the next sites take the ports after it. 0 (default): a free port each. */
   port?: number
+  /** A version per site (index 0: site 1); a site without one runs `version`. */
+  versions?: readonly (string | undefined)[]
 }
 
 /** One site of a multi-site demo: a console of its own (port, certificate, tokens, records, faults). */
@@ -25,14 +27,15 @@ export interface DemoSite extends DemoConsole {
  * the single demo console is.
  */
 export async function startDemoSites(options: DemoSitesOptions): Promise<DemoSite[]> {
-  const { sites: count, port, ...rest } = options
+  const { sites: count, port, versions, ...rest } = options
   if (!Number.isInteger(count) || count < 1) throw new Error(`sites must be 1 or more, got ${count}`)
   const started: DemoSite[] = []
   try {
     // One after the other: a port given is taken in order, and each site's certificate is made once.
     for (let site = 1; site <= count; site++) {
       const dataDir = join(options.dataDir, `site-${site}`)
-      const demo = await startDemoConsole({ ...rest, dataDir, site, port: port ? port + site - 1 : 0 })
+      const version = versions?.[site - 1] ?? rest.version
+      const demo = await startDemoConsole({ ...rest, dataDir, site, version, port: port ? port + site - 1 : 0 })
       started.push({ ...demo, site, name: demoSiteName(site), dataDir })
     }
   } catch (err) {

@@ -16,6 +16,7 @@ import { kioskHandlers } from './handlers/kiosk'
 import { todayHandlers } from './handlers/today'
 import { auditHandlers } from './handlers/audit'
 import { rosterHandlers } from './handlers/roster'
+import { fleetHandlers } from './handlers/fleet'
 import { announceCardWrites } from './services/cards/card-writes'
 
 /**
@@ -44,6 +45,7 @@ function handlers(services: AppServices): Handlers {
     ...kioskHandlers(services),
     ...todayHandlers(services),
     ...auditHandlers(services),
-    ...rosterHandlers(services)
+    ...rosterHandlers(services),
+    ...fleetHandlers(services)
   }
 }

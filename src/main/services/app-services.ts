@@ -29,6 +29,7 @@ import { newestPrints } from '../../shared/badges/newest-prints'
 import { AuditService } from './audit/audit-service'
 import { RosterService } from './roster/roster-service'
 import { lockDataDir, type DataDirLock, type LockOwner } from './storage/data-dir-lock'
+import { createFleet } from './fleet/create-fleet'
 
 export type Transport = 'electron' | 'web' | 'cli' | 'test'
 
@@ -41,6 +42,8 @@ export interface AppServicesOptions {
   secrets: SecretStore
   /** Starts the built-in demo console: `startDemoConsole` of src/demo-console/server.ts, given by the entry. */
   startDemoConsole: StartDemoConsole
+  /** false: no saved console stays none (the CLI, whose demo console is only for --demo); default true. */
+  demoOnFirstStart?: boolean
   /** How to start helper processes; set by the Electron entry (utilityProcess) or Node (fork). */
   forkHost?: ForkHost
   /** Badge printing through the app window (Electron only; web mode prints from the browser). */
@@ -101,7 +104,7 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
     recordWrites: (console, reader) => audit.recorder(console, reader),
     witness: reach
   })
-  await connections.ensureFirstStart()
+  if (options.demoOnFirstStart !== false) await connections.ensureFirstStart()
   const client = () => connections.client()
 
   const batches = new BatchService({
@@ -199,6 +202,8 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
     touchPasses: new TouchPassService(client),
     today,
     rosters,
+    // Every saved console at once (the Consoles screen, find across consoles).
+    fleet: createFleet({ connections, reach, batches, emit: events.emit }),
     /**
      * Called by an app entry once its window is up, and again after a switch: the active console's
      * client is built (token read, pinned certificate set up) before the first screen needs it, and

@@ -16,6 +16,7 @@ import { kioskChannels, kioskEvents } from './channels/kiosk'
 import { todayChannels, todayEvents } from './channels/today'
 import { auditChannels, auditEvents } from './channels/audit'
 import { rosterChannels, rosterEvents } from './channels/roster'
+import { fleetChannels, fleetEvents } from './channels/fleet'
 
 /**
  * THE channel map. Each domain keeps its channels in `channels/<domain>.ts`; this file only joins
@@ -39,7 +40,8 @@ export const channels = {
   ...kioskChannels,
   ...todayChannels,
   ...auditChannels,
-  ...rosterChannels
+  ...rosterChannels,
+  ...fleetChannels
 } satisfies Record<string, ChannelDef>
 
 /** Events main pushes to the renderer (name → payload schema). */
@@ -57,7 +59,8 @@ export const events = {
   ...kioskEvents,
   ...todayEvents,
   ...auditEvents,
-  ...rosterEvents
+  ...rosterEvents,
+  ...fleetEvents
 } satisfies Record<string, z.ZodType>
 
 export type Channels = typeof channels

@@ -104,6 +104,11 @@ export class ConsoleReachCheck {
     return active ? this.states.current(active.id) : null
   }
 
+  /** Any saved console's state as last said (the Consoles screen reads each), or null when nothing is known. */
+  stateOf(profileId: string): ConsoleReach | null {
+    return this.states.current(profileId)
+  }
+
   /**
    * For a client being built for this profile: every call's outcome feeds the profile's state. A
    * client built before a token or certificate change feeds nothing afterwards.

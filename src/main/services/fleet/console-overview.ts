@@ -1,0 +1,128 @@
+import { AppError } from '../../../shared/errors'
+import { freeToGive } from '../../../shared/access/touch-passes'
+import type { ConsoleReach, ProfileSummary, TokenCheck } from '../../../shared/connections'
+import type { FleetConsole, FleetCount } from '../../../shared/fleet/schemas'
+import type { AccessClient } from '../access/client'
+import { verdictOf } from '../connections/call-verdict'
+import { localDay, touchesDay } from '../today/today-list'
+import { versionBand } from './version-band'
+
+/** What reading one console needs from the app (app-services.ts gives the real ones). */
+export interface OverviewDeps {
+  /**
+   * Settings' Test connection on a saved console (Connections.test): the one permission probe
+   * (keyStatuses), whose verdicts feed that console's connection state.
+   */
+  test: (profileId: string) => Promise<TokenCheck>
+  /** The profile's access client: each of its calls feeds the profile's connection state too. */
+  client: (profileId: string) => Promise<AccessClient>
+  /** The profile's connection state as last said (ConsoleReachCheck.stateOf). */
+  stateOf: (profileId: string) => ConsoleReach | null
+  /** This desk's import batches uploaded to the profile that are not wholly on it. */
+  batchesNotUploaded: (profileId: string) => Promise<number>
+  now?: () => Date
+}
+
+/** A count, or the reason it could not be read (said on its cell: a key missing, a console too old…). */
+async function count(read: () => Promise<number>): Promise<FleetCount> {
+  try {
+    return { value: await read() }
+  } catch (err) {
+    return { error: AppError.from(err).toData() }
+  }
+}
+
+/**
+ * One saved console for the Consoles screen: the token check (permissions, and the connection state
+ * it sets) and the counts are read at once, so a console far away costs the longest of them, not
+ * their sum. A console that cannot be asked (the token check throws: no answer, token refused,
+ * another certificate) throws that, and its count reads are stopped.
+ */
+export async function readConsole(
+  profile: ProfileSummary,
+  deps: OverviewDeps,
+  signal: AbortSignal
+): Promise<FleetConsole> {
+  const reads = new AbortController()
+  const stop = () => reads.abort()
+  signal.addEventListener('abort', stop, { once: true })
+  try {
+    const client = await deps.client(profile.id)
+    const now = (deps.now ?? (() => new Date()))()
+    const day = localDay(now)
+    const options = { signal: reads.signal }
+    const counted = Promise.all([
+      count(async () => (await client.nfcCards.list({ page: 1, pageSize: 1 }, options)).total),
+      count(async () => (await client.touchPasses.assignable(options)).filter(freeToGive).length),
+      count(async () => (await client.visitors.all(options)).filter((v) => touchesDay(v, day)).length),
+      versionBand(client.http, reads.signal).catch(() => null)
+    ])
+    // Counted here, not later: a failing check must not leave a rejection nobody listens to.
+    counted.catch(() => undefined)
+    let check: TokenCheck
+    try {
+      check = await deps.test(profile.id)
+    } catch (err) {
+      stop()
+      throw err
+    }
+    const [cards, passesToGive, visitorsToday, version] = await counted
+    return {
+      ...identity(profile),
+      reach: deps.stateOf(profile.id) ?? reachOf(profile.id, undefined),
+      version,
+      permissions: check.permissions,
+      counts: { cards, passesToGive, visitorsToday, batchesNotUploaded: await deps.batchesNotUploaded(profile.id) },
+      readAt: Date.now()
+    }
+  } finally {
+    signal.removeEventListener('abort', stop)
+  }
+}
+
+/**
+ * A console that could not be read: the reason, and the connection state that reason means by the
+ * app's one classification (call-verdict.ts) — "Not answering" for a console past its time limit.
+ */
+export async function unreadConsole(
+  profile: ProfileSummary,
+  error: AppError,
+  deps: Pick<OverviewDeps, 'batchesNotUploaded'>
+): Promise<FleetConsole> {
+  return {
+    ...identity(profile),
+    reach: reachOf(profile.id, error),
+    error: error.toData(),
+    version: null,
+    permissions: null,
+    counts: {
+      cards: null,
+      passesToGive: null,
+      visitorsToday: null,
+      batchesNotUploaded: await deps.batchesNotUploaded(profile.id).catch(() => 0)
+    },
+    readAt: Date.now()
+  }
+}
+
+function identity(profile: ProfileSummary) {
+  return { profileId: profile.id, name: profile.name, url: profile.url, demo: profile.demo }
+}
+
+/** The state one outcome puts a console in (verdictOf: the classification every call of the app goes through). */
+function reachOf(profileId: string, error: AppError | undefined): ConsoleReach {
+  const checkedAt = Date.now()
+  const verdict = verdictOf({ error })
+  if (verdict.kind === 'down') return { profileId, state: verdict.state, checkedAt, message: verdict.message }
+  if (verdict.kind === 'missing')
+    return {
+      profileId,
+      state: 'permissions',
+      checkedAt,
+      message: verdict.message,
+      missing: verdict.key ? [verdict.key] : []
+    }
+  if (verdict.kind === 'answered') return { profileId, state: 'reachable', checkedAt }
+  // Stopped, or a limit on requests: nothing was learnt of the connection; said as errors, with the reason.
+  return { profileId, state: 'trouble', checkedAt, message: error?.message ?? 'The console could not be read.' }
+}

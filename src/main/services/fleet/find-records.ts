@@ -1,0 +1,144 @@
+import { nfcCardStatusWords, type NfcCard } from '../../../shared/access/nfc-cards'
+import type { TouchPass } from '../../../shared/access/touch-passes'
+import { userDisplayName, type User } from '../../../shared/access/users'
+import { visitorDisplayName, type Visitor } from '../../../shared/access/visitors'
+import { FLEET_HITS_PER_CONSOLE, type FleetHit } from '../../../shared/fleet/schemas'
+import { cardNfcId, uidOfDecimal } from '../../../shared/nfc/card-number'
+import { ownerName } from '../../../shared/nfc/card-view'
+import { normaliseNfcId } from '../../../shared/nfc/uid'
+import { matchesSearch, searchRecord, searchWords } from '../../../shared/text/search-words'
+import type { AccessClient } from '../access/client'
+
+/**
+ * What a find across consoles looks for, read once from what was typed:
+ * - a person by name, email or employee number: the words, matched as every search by name in the
+ *   app matches (shared/text/search-words.ts: any order, accents and case ignored, one field at a time);
+ * - a card by its number (all digits) or its NFC ID in any form the Cards filter takes (hex in any
+ *   case, with separators or 0x, either byte order, or the decimal number a card prints);
+ * - a Touch Pass by its card id (16 hex digits, the dashes optional).
+ */
+export interface FindQuery {
+  words: string[]
+  /** All digits: a card's number. */
+  cardNumber: string | null
+  /** The NFC ID typed, as uppercase hex (the decimal a card prints read as its UID). */
+  nfcHex: string | null
+  /** A Touch Pass card id as the console writes it (`1A2B-3C4D-5E6F-7A8B`). */
+  passCardId: string | null
+}
+
+export function readQuery(text: string): FindQuery {
+  const typed = text.trim()
+  const digits = /^\d+$/.test(typed) ? typed : null
+  const hex = normaliseNfcId(typed)
+  const compact = typed.replace(/[\s-]/g, '').toUpperCase()
+  return {
+    words: searchWords(typed),
+    cardNumber: digits,
+    nfcHex: hex.ok ? hex.hex : digits ? uidOfDecimal(digits) : null,
+    passCardId: /^[0-9A-F]{16}$/.test(compact) ? compact.match(/.{4}/g)!.join('-') : null
+  }
+}
+
+/** A person found: which field the words found them by, in words. */
+function personMatch(
+  words: string[],
+  names: string[],
+  fields: { email?: string; employeeNumber?: string }
+): string | null {
+  if (words.length === 0) return null
+  if (matchesSearch(words, searchRecord(names))) return 'name'
+  if (fields.email && matchesSearch(words, searchRecord([], [fields.email]))) return `email ${fields.email}`
+  if (fields.employeeNumber && matchesSearch(words, searchRecord([], [fields.employeeNumber])))
+    return `employee number ${fields.employeeNumber}`
+  return null
+}
+
+export function userHit(user: User, query: FindQuery): FleetHit | null {
+  const email = user.user_email || user.email || ''
+  const matched = personMatch(query.words, [user.first_name, user.last_name], {
+    email,
+    employeeNumber: user.employee_number
+  })
+  if (!matched) return null
+  const name = userDisplayName(user)
+  return {
+    kind: 'user',
+    id: user.id,
+    title: name,
+    detail: [email, user.employee_number ? `employee ${user.employee_number}` : ''].filter(Boolean).join(' · '),
+    matched,
+    // Their cards: the Cards filter finds a card by its holder's name.
+    cardFilter: name
+  }
+}
+
+export function visitorHit(visitor: Visitor, query: FindQuery): FleetHit | null {
+  const matched = personMatch(query.words, [visitor.first_name, visitor.last_name], { email: visitor.email })
+  if (!matched) return null
+  return {
+    kind: 'visitor',
+    id: visitor.id,
+    title: visitorDisplayName(visitor),
+    detail: ['visitor', visitor.email, visitor.visitor_company].filter(Boolean).join(' · '),
+    matched
+  }
+}
+
+export function cardHit(card: NfcCard, query: FindQuery): FleetHit | null {
+  let matched: string | null = null
+  if (query.cardNumber !== null && card.display_id === query.cardNumber) matched = 'card number'
+  else if (query.nfcHex !== null) {
+    const nfc = cardNfcId(card.display_id)
+    if (nfc?.hex === query.nfcHex) matched = `NFC ID ${nfc.hex}`
+    else if (nfc?.reversed === query.nfcHex) matched = `NFC ID ${nfc.hex} (typed in the other byte order)`
+  }
+  if (!matched) return null
+  const owner = ownerName(card)
+  return {
+    kind: 'card',
+    id: card.token,
+    title: `Card ${card.display_id}`,
+    detail: [nfcCardStatusWords[card.status], owner, card.alias].filter(Boolean).join(' · '),
+    matched,
+    cardFilter: card.display_id
+  }
+}
+
+export function passHit(pass: TouchPass, query: FindQuery): FleetHit | null {
+  if (query.passCardId === null || pass.card_id.toUpperCase() !== query.passCardId) return null
+  return {
+    kind: 'touchPass',
+    id: pass.id,
+    title: `Touch Pass ${pass.card_id}`,
+    detail: [pass.status, pass.user_name || 'not assigned', pass.card_name].filter(Boolean).join(' · '),
+    matched: 'card id'
+  }
+}
+
+/**
+ * Look on one console: its people and visitors always, its cards only for a number or an NFC ID,
+ * its Touch Passes only for a pass card id (a large site's 20,000 cards are not read for a name).
+ * The first FLEET_HITS_PER_CONSOLE hits are kept, the rest counted.
+ */
+export async function findOnConsole(
+  client: AccessClient,
+  query: FindQuery,
+  signal: AbortSignal
+): Promise<{ hits: FleetHit[]; more: number }> {
+  const options = { signal }
+  const none = Promise.resolve([])
+  const [users, visitors, cards, passes] = await Promise.all([
+    query.words.length ? client.users.all(options) : none,
+    query.words.length ? client.visitors.all(options) : none,
+    query.cardNumber !== null || query.nfcHex !== null ? client.nfcCards.all(options) : none,
+    query.passCardId !== null ? client.touchPasses.all(options) : none
+  ])
+  const hits = [
+    ...cards.map((c) => cardHit(c, query)),
+    ...passes.map((p) => passHit(p, query)),
+    ...users.map((u) => userHit(u, query)),
+    ...visitors.map((v) => visitorHit(v, query))
+  ].filter((hit): hit is FleetHit => hit !== null)
+  return { hits: hits.slice(0, FLEET_HITS_PER_CONSOLE), more: Math.max(0, hits.length - FLEET_HITS_PER_CONSOLE) }
+}

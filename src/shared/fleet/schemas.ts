@@ -1,0 +1,93 @@
+import { z } from 'zod'
+import { appErrorDataSchema } from '../error-data-schema'
+import { consoleReachSchema, permissionCheckSchema } from '../connections'
+
+/**
+ * The Consoles screen and find across consoles: every saved console read at once, each answer
+ * pushed as it comes (`fleet.console`, `fleet.found`), the channel answering with all of them once
+ * every console answered or ran out of time. A screen tells its own read by `requestId`.
+ */
+export const fleetRequestIdSchema = z.string().min(1).max(100)
+
+/** A count the console gave, or why it could not be read (a missing key, a console too old…). */
+export const fleetCountSchema = z.union([
+  z.object({ value: z.number().int().min(0) }),
+  z.object({ error: appErrorDataSchema })
+])
+export type FleetCount = z.infer<typeof fleetCountSchema>
+
+/**
+ * The console's Access version as its answers show it (the developer API has no version call): the
+ * newest endpoint band it answers (`atLeast`) and the first band it does not (`below`); null ends
+ * when nothing is known that way.
+ */
+export const versionBandSchema = z.object({ atLeast: z.string().nullable(), below: z.string().nullable() })
+export type VersionBand = z.infer<typeof versionBandSchema>
+
+/** One saved console as the Consoles screen shows it. */
+export const fleetConsoleSchema = z.object({
+  profileId: z.string(),
+  name: z.string(),
+  url: z.string(),
+  demo: z.boolean(),
+  /** The app's one connection state of this console after this read (the sidebar's, for the active one). */
+  reach: consoleReachSchema,
+  /** Why the console could not be read, when it could not (no answer in time, token refused…). */
+  error: appErrorDataSchema.optional(),
+  /** null: not known (the console could not be asked). */
+  version: versionBandSchema.nullable(),
+  /** Each permission key the desk uses: held, missing or not known (null: the console could not be asked). */
+  permissions: z.array(permissionCheckSchema).nullable(),
+  /** null: the console could not be asked. `batchesNotUploaded` is this desk's own record: always known. */
+  counts: z.object({
+    cards: fleetCountSchema.nullable(),
+    passesToGive: fleetCountSchema.nullable(),
+    visitorsToday: fleetCountSchema.nullable(),
+    batchesNotUploaded: z.number().int().min(0)
+  }),
+  /** When this read ended (ms since the epoch). */
+  readAt: z.number()
+})
+export type FleetConsole = z.infer<typeof fleetConsoleSchema>
+
+export const fleetHitKinds = ['user', 'visitor', 'card', 'touchPass'] as const
+export type FleetHitKind = (typeof fleetHitKinds)[number]
+
+/** One record found on a console. */
+export const fleetHitSchema = z.object({
+  kind: z.enum(fleetHitKinds),
+  /** The record's id on its console (a card's token). */
+  id: z.string(),
+  /** The person's name, "Card 100005", "Touch Pass 1A2B-…". */
+  title: z.string(),
+  /** What else tells it apart (email and employee number, a card's holder and status…). */
+  detail: z.string(),
+  /** What the search matched, in words ("employee number E0001", "NFC ID, other byte order"). */
+  matched: z.string(),
+  /** What the Cards filter is set to when a card or a person's cards are opened. */
+  cardFilter: z.string().optional()
+})
+export type FleetHit = z.infer<typeof fleetHitSchema>
+
+/** Hits kept per console and kind: a name typed short finds many people; the rest are counted. */
+export const FLEET_HITS_PER_CONSOLE = 20
+
+/** What one console found, or why it could not look. */
+export const fleetFoundSchema = z.union([
+  z.object({
+    profileId: z.string(),
+    name: z.string(),
+    ok: z.literal(true),
+    hits: z.array(fleetHitSchema),
+    /** Hits found beyond those listed. */
+    more: z.number().int().min(0)
+  }),
+  z.object({ profileId: z.string(), name: z.string(), ok: z.literal(false), error: appErrorDataSchema })
+])
+export type FleetFound = z.infer<typeof fleetFoundSchema>
+
+export const fleetQuerySchema = z
+  .string()
+  .trim()
+  .min(1, 'Type a name, email, employee number, card number, NFC ID or Touch Pass card id to look for.')
+  .max(200, 'Keep the search to 200 characters.')

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useAppServices } from '../../support/app-services'
+import type { FleetFound } from '../../../src/shared/fleet/schemas'
+import { reverseBytes } from '../../../src/shared/nfc/card-identity'
+import { startFleet } from './support'
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- console records are read loosely
+type Loose = any
+
+/**
+ * Find across consoles against three real demo sites (Demo HQ, Harbour Office slow, Hill Campus
+ * down): each record is found on its own console only, by any of the ways a desk writes it.
+ */
+describe('fleet: find across consoles', () => {
+  const app = useAppServices()
+  let fleet: Awaited<ReturnType<typeof startFleet>>
+  const [HQ, SLOW, DOWN] = [0, 1, 2]
+  const held = (site: number, resource: string): Promise<Loose[]> =>
+    fleet.control(fleet.sites[site]!, 'GET', `/state/${resource}`)
+
+  beforeAll(async () => {
+    fleet = await startFleet(app)
+    await fleet.control(fleet.sites[SLOW]!, 'PUT', '/faults', { latencyMs: 200 })
+    await fleet.control(fleet.sites[DOWN]!, 'PUT', '/faults', { resetRate: 1 })
+  })
+  afterAll(async () => {
+    await fleet?.stop()
+  })
+
+  let request = 0
+  /** Every console's answer, and the `fleet.found` events it pushed, in the order they came. */
+  async function find(query: string) {
+    const requestId = `find-${++request}`
+    const { results } = (await app.call('fleet.find', { requestId, query })) as { results: FleetFound[] }
+    const pushed = app.events
+      .filter((e) => e.event === 'fleet.found' && (e.payload as Loose).requestId === requestId)
+      .map((e) => (e.payload as Loose).found as FleetFound)
+    const on = (site: number) => results.find((r) => r.profileId === fleet.ids[site])!
+    const hitsOn = (site: number) => {
+      const r = on(site)
+      return r.ok ? r.hits : []
+    }
+    return { results, pushed, on, hitsOn }
+  }
+
+  it('finds a person by name, email or employee number on the console that holds them only', async () => {
+    const [person] = await held(SLOW, 'users')
+    const byName = await find(`${person.last_name} ${person.first_name}`.toUpperCase())
+    expect(byName.hitsOn(SLOW)).toEqual([
+      expect.objectContaining({
+        kind: 'user',
+        id: person.id,
+        matched: 'name',
+        cardFilter: `${person.first_name} ${person.last_name}`
+      })
+    ])
+    expect(byName.hitsOn(HQ)).toEqual([])
+    const byEmail = await find(person.user_email)
+    expect(byEmail.hitsOn(SLOW).map((h) => h.id)).toEqual([person.id])
+    expect(byEmail.hitsOn(SLOW)[0]!.matched).toBe(`email ${person.user_email}`)
+    const byNumber = await find(person.employee_number.toLowerCase())
+    expect(byNumber.hitsOn(SLOW).map((h) => [h.id, h.matched])).toEqual([
+      [person.id, `employee number ${person.employee_number}`]
+    ])
+    expect(byNumber.hitsOn(HQ)).toEqual([])
+    // The down console says why it could not look; the others answered before it gave up.
+    expect(byNumber.on(DOWN)).toMatchObject({ ok: false, error: { kind: 'network' } })
+    expect(byNumber.pushed).toHaveLength(4)
+  })
+
+  it('finds a card by its number, and by its NFC ID written in any form the Cards filter takes', async () => {
+    const card = (await held(SLOW, 'cards')).find((c) => c.status === 'assigned')
+    const byNumber = await find(card.display_id)
+    expect(byNumber.hitsOn(SLOW)).toEqual([
+      expect.objectContaining({ kind: 'card', id: card.token, matched: 'card number', cardFilter: card.display_id })
+    ])
+    expect(byNumber.hitsOn(HQ)).toEqual([])
+
+    // A card imported on Demo HQ by its UID: its number is that UID (the console's decimal).
+    const uid = '04A23B1C5D6E80'
+    const client = await app.services.connections.client(fleet.ids[HQ])
+    const [imported] = await client.nfcCards.importCsv(`${uid},Fleet test\n`)
+    const cards = await held(HQ, 'cards')
+    const stored = cards.find((c) => c.token === imported!.token)
+    expect(stored).toBeDefined()
+    for (const typed of [
+      '04:a2:3b:1c:5d:6e:80',
+      `0x${uid}`,
+      reverseBytes(uid).toLowerCase(),
+      BigInt(`0x${uid}`).toString()
+    ]) {
+      const found = await find(typed)
+      expect(
+        found.hitsOn(HQ).map((h) => h.id),
+        typed
+      ).toEqual([stored.token])
+      expect(found.hitsOn(SLOW), typed).toEqual([])
+    }
+    expect((await find(reverseBytes(uid))).hitsOn(HQ)[0]!.matched).toBe(`NFC ID ${uid} (typed in the other byte order)`)
+  })
+
+  it('finds a Touch Pass by its card id, with or without its dashes, in any case', async () => {
+    const [pass] = await held(SLOW, 'touchPasses')
+    const typed = pass.card_id.replaceAll('-', '').toLowerCase()
+    const found = await find(typed)
+    expect(found.hitsOn(SLOW)).toEqual([
+      expect.objectContaining({ kind: 'touchPass', id: pass.id, matched: 'card id' })
+    ])
+    expect(found.hitsOn(HQ)).toEqual([])
+  })
+
+  it('finds visitors by name too, and refuses an empty search with what to type', async () => {
+    const [visitor] = await held(HQ, 'visitors')
+    const found = await find(`${visitor.first_name} ${visitor.last_name}`)
+    expect(found.hitsOn(HQ).some((h) => h.kind === 'visitor' && h.id === visitor.id)).toBe(true)
+    await expect(app.call('fleet.find', { requestId: 'empty', query: '   ' })).rejects.toMatchObject({
+      kind: 'validation',
+      message: expect.stringContaining('Type a name, email, employee number, card number, NFC ID or Touch Pass card id')
+    })
+  })
+})
