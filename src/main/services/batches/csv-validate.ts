@@ -8,6 +8,7 @@ import { settleRows, type ExistingKeys } from './csv-duplicates'
 import { cardKey, cardKey32 } from '../../../shared/nfc/card-identity'
 import { isAllDigits, writtenDigitsReading } from '../../../shared/nfc/card-number'
 import { inByteOrder } from '../../../shared/nfc/byte-order'
+import { plainEnd, scanPlainRows, type PlainRowSink } from './csv-plain-rows'
 import type { ByteOrder } from '../../../shared/batches/schemas'
 
 export interface ValidateOptions extends ExistingKeys {
@@ -38,11 +39,17 @@ function estimateRows(text: string): number {
 
 /**
  * The import preview of a CSV text in the console's format (`NFCID,alias`, no header): one pass
- * over papaparse's rows, a message for every repair and refusal, then duplicates by NFC ID and
- * alias. Line numbers are the file's. Hot path: no regex and no allocation for a clean row beyond
- * the preview row itself.
+ * over the file's rows (its quote-free lines read straight from the text, the rest by papaparse),
+ * a message for every repair and refusal, then duplicates by NFC ID and alias. Line numbers are the
+ * file's. Hot path: no regex and no allocation for a clean row beyond its two cells and the preview
+ * row itself.
  */
-export function validateCsv(text: string, options: ValidateOptions = {}): CsvPreview {
+export function validateCsv(
+  text: string,
+  options: ValidateOptions = {},
+  /** `papaparse`: every line through papaparse (the tests that hold the one-pass reader to it). */
+  parser: 'auto' | 'papaparse' = 'auto'
+): CsvPreview {
   if (text.length > CSV_MAX_CHARS) {
     throw new AppError({
       kind: 'validation',
@@ -73,8 +80,16 @@ export function validateCsv(text: string, options: ValidateOptions = {}): CsvPre
     notes.push('Windows line endings (CRLF) were read as plain line breaks.')
   }
   const reader = new CsvRowReader(text, notes)
+  // The quote-free lines (all of a file in the console's own format) are read in one pass without
+  // papaparse (csv-plain-rows.ts); from the first line with a quote on, papaparse reads the rest.
+  const plain = parser === 'papaparse' ? 0 : plainEnd(text)
   let rest = text
-  for (;;) {
+  if (plain > 0) {
+    const lines = scanPlainRows(text, plain, reader)
+    rest = plain === text.length ? '' : text.slice(plain)
+    reader.restartAt(lines)
+  }
+  while (rest !== '') {
     // Chunks: papaparse's rows become garbage chunk by chunk instead of piling up (less GC work).
     parseInChunks(rest, {
       delimiter: ',',
@@ -129,17 +144,18 @@ function startOfLine(text: string, n: number): number {
 }
 
 /**
- * The row-by-row part of the preview: papaparse hands over its rows chunk by chunk, and the state
- * that runs across chunks (line numbers, the first row, CRLF) lives here. Rows read as cards get a
- * provisional status; `settleRows` decides it once duplicates are known.
+ * The row-by-row part of the preview: rows come from the one-pass reader (`plainRow`) and from
+ * papaparse chunk by chunk (`read`), and the state that runs across them (line numbers, the first
+ * row, a declared separator) lives here. Rows read as cards get a provisional status; `settleRows`
+ * decides it once duplicates are known.
  */
-class CsvRowReader {
+class CsvRowReader implements PlainRowSink {
   readonly rows: CsvPreviewRow[] = []
   readonly counts = { ok: 0, repaired: 0, refused: 0, duplicate: 0 }
   readonly nfcKeys: DuplicateFinder
   /** A line break inside a cell is only possible in a quoted cell. */
   private readonly mayHaveBreaksInCells: boolean
-  /** The line before the text being parsed now (0, or the line of a quote never closed). */
+  /** The line before the text being parsed now (0, the last quote-free line, or the line of a quote never closed). */
   lineBase = 0
   private rowIndex = 0
   private extraLines = 0
@@ -151,7 +167,7 @@ class CsvRowReader {
   asSent: number | undefined
 
   constructor(
-    text: string,
+    private readonly text: string,
     private readonly notes: string[]
   ) {
     this.mayHaveBreaksInCells = text.indexOf('"') !== -1
@@ -172,13 +188,21 @@ class CsvRowReader {
     this.extraLines = 0
   }
 
+  /** One quote-free line, `[start, end)` of the text (csv-plain-rows.ts): only its first two cells are sliced. */
+  plainRow(line: number, start: number, end: number, comma1: number, comma2: number, cells: number): void {
+    const text = this.text
+    if (cells === 1) {
+      this.readRow(line, text.slice(start, end), '', 1, false)
+      return
+    }
+    const alias = text.slice(comma1 + 1, cells === 2 ? end : comma2)
+    const extra = cells > 2 && anyFilled(text.slice(comma2 + 1, end).split(','))
+    this.readRow(line, text.slice(start, comma1), alias, cells, extra)
+  }
+
   read(result: Papa.ParseResult<string[]>): void {
     if (this.broken !== undefined) return
-    const { rows, counts, nfcKeys, mayHaveBreaksInCells, lineBase } = this
-    let count = rows.length
-    let rowIndex = this.rowIndex
-    let extraLines = this.extraLines
-    let first = this.first
+    const { rows, counts, mayHaveBreaksInCells, lineBase } = this
     const data = result.data
     // The rows with a quote papaparse could not read (never closed, or closed lines later in the
     // middle of a cell): such a cell may have swallowed the lines after it. Every one of them, not
@@ -189,17 +213,19 @@ class CsvRowReader {
     }
     for (let i = 0; i < data.length; i++) {
       const cells = data[i]!
-      const line = lineBase + ++rowIndex + extraLines
+      const line = lineBase + ++this.rowIndex + this.extraLines
       if (quoteRows !== undefined && quoteRows.has(i)) {
         let spans = false
         for (let c = 0; c < cells.length; c++) if (cells[c]!.indexOf('\n') !== -1) spans = true
-        rows[count++] = row(line, undefined, '', 'refused', [
-          spans
-            ? `A double quote on line ${line} is never closed, so this line was left out (the lines after it were read). Remove the quote or close it.`
-            : `A double quote on line ${line} is misplaced: a quoted cell must end with its quote. Remove the quote or quote the whole cell.`
-        ])
+        rows.push(
+          row(line, undefined, '', 'refused', [
+            spans
+              ? `A double quote on line ${line} is never closed, so this line was left out (the lines after it were read). Remove the quote or close it.`
+              : `A double quote on line ${line} is misplaced: a quoted cell must end with its quote. Remove the quote or quote the whole cell.`
+          ])
+        )
         counts.refused++
-        first = false
+        this.first = false
         if (spans) {
           this.broken = { line }
           break
@@ -207,116 +233,126 @@ class CsvRowReader {
         continue
       }
       if (mayHaveBreaksInCells) {
-        for (let c = 0; c < cells.length; c++) extraLines += countNewlines(cells[c]!)
+        for (let c = 0; c < cells.length; c++) this.extraLines += countNewlines(cells[c]!)
       }
       const nCells = cells.length
-      let idCell = cells[0]!
-      if (nCells === 1 && (idCell.length === 0 || idCell.trim() === '')) continue
-      const isFirst = first
-      first = false
+      this.readRow(line, cells[0]!, nCells > 1 ? cells[1]! : '', nCells, nCells > 2 && anyFilled(cells.slice(2)))
+    }
+  }
 
-      let aliasCell = nCells > 1 ? cells[1]! : ''
-      let messages: string[] | undefined
+  /**
+   * One line of the file as its first two cells and how many cells it has (`extra`: a cell after
+   * the alias holds more than spaces), whichever reader found them.
+   */
+  private readRow(line: number, idCell: string, aliasCell: string, nCells: number, extra: boolean): void {
+    if (nCells === 1 && (idCell.length === 0 || idCell.trim() === '')) return
+    const { rows, counts } = this
+    const isFirst = this.first
+    this.first = false
+    let messages: string[] | undefined
 
-      if (isFirst && nCells <= 2 && SEP_LINE.test(idCell)) {
-        // Excel's separator line (`sep=;`): the file says how it is written. Named as such, and its
-        // separator honoured without a word on every line. A header row may follow it.
-        const declared = nCells === 2 ? ',' : idCell.slice(4)
-        if (declared.length === 1) {
-          this.declared = declared
-          this.notes.push(
-            `Line ${line} is Excel's separator line (sep=${declared === '\t' ? 'tab' : declared}): its lines were read with that separator.`
-          )
-          first = true
-          continue
-        }
+    if (isFirst && nCells <= 2 && SEP_LINE.test(idCell)) {
+      // Excel's separator line (`sep=;`): the file says how it is written. Named as such, and its
+      // separator honoured without a word on every line. A header row may follow it.
+      const declared = nCells === 2 ? ',' : idCell.slice(4)
+      if (declared.length === 1) {
+        this.declared = declared
+        this.notes.push(
+          `Line ${line} is Excel's separator line (sep=${declared === '\t' ? 'tab' : declared}): its lines were read with that separator.`
+        )
+        this.first = true
+        return
       }
-      if (nCells === 1 && (idCell.indexOf(';') !== -1 || idCell.indexOf('\t') !== -1)) {
-        const sep = idCell.indexOf(';') !== -1 ? ';' : '\t'
-        const parts = idCell.split(sep)
-        if (parts.length === 2) {
-          idCell = parts[0]!
-          aliasCell = parts[1]!
-          // A separator the file declared is no repair.
-          if (sep !== this.declared) messages = [`"${sep === ';' ? ';' : 'tab'}" used as separator; read as a comma`]
-        }
+    }
+    if (nCells === 1 && (idCell.indexOf(';') !== -1 || idCell.indexOf('\t') !== -1)) {
+      const sep = idCell.indexOf(';') !== -1 ? ';' : '\t'
+      const parts = idCell.split(sep)
+      if (parts.length === 2) {
+        idCell = parts[0]!
+        aliasCell = parts[1]!
+        // A separator the file declared is no repair.
+        if (sep !== this.declared) messages = [`"${sep === ';' ? ';' : 'tab'}" used as separator; read as a comma`]
       }
-      if (nCells > 2) {
-        let extra = false
-        for (let c = 2; c < nCells; c++) if (cells[c]!.trim() !== '') extra = true
-        if (extra) {
-          rows[count++] = row(line, undefined, aliasCell, 'refused', [
+    }
+    if (nCells > 2) {
+      if (extra) {
+        rows.push(
+          row(line, undefined, aliasCell, 'refused', [
             `${nCells} columns: the format is NFCID,alias. An alias that contains a comma must be in double quotes.`
           ])
-          counts.refused++
-          continue
-        }
-        ;(messages ??= []).push('Empty extra columns removed')
+        )
+        counts.refused++
+        return
       }
+      ;(messages ??= []).push('Empty extra columns removed')
+    }
 
-      // Fast path: an ID already in the console's form needs no repair and no allocation.
-      let nfcNumber = canonicalHex32(idCell)
-      let nfcId = idCell
-      // Stryker disable next-line ConditionalExpression: equivalent, the fast path's ID read the slow way is the same ID
-      if (nfcNumber === -1) {
-        const id = readNfcCell(idCell)
-        if (!id.ok) {
-          if (
-            isFirst &&
-            // Stryker disable next-line ArrayDeclaration,StringLiteral: equivalent, the repairs and field name of a header check are dropped
-            (HEADER_ID.test(unwrapCell(idCell, [], '')) || HEADER_ALIAS.test(unwrapCell(aliasCell, [], '')))
-          ) {
-            // A file-level note, not a row: a skipped header is neither a card nor a repair. An
-            // export's header (its IDs as sent) is said once its rows are read (asEntered).
-            if (HEADER_AS_SENT.test(idCell)) this.asSent = line
-            else this.notes.push(`Line ${line} is a header row and was skipped: the console's format has none.`)
-            if (SEP_LINE.test(idCell)) first = true
-            continue
-          }
-          rows[count++] = row(line, undefined, aliasCell.trim(), 'refused', [id.reason])
-          counts.refused++
-          continue
+    // Fast path: an ID already in the console's form needs no repair and no allocation.
+    let nfcNumber = canonicalHex32(idCell)
+    let nfcId = idCell
+    // Stryker disable next-line ConditionalExpression: equivalent, the fast path's ID read the slow way is the same ID
+    if (nfcNumber === -1) {
+      const id = readNfcCell(idCell)
+      if (!id.ok) {
+        if (
+          isFirst &&
+          // Stryker disable next-line ArrayDeclaration,StringLiteral: equivalent, the repairs and field name of a header check are dropped
+          (HEADER_ID.test(unwrapCell(idCell, [], '')) || HEADER_ALIAS.test(unwrapCell(aliasCell, [], '')))
+        ) {
+          // A file-level note, not a row: a skipped header is neither a card nor a repair. An
+          // export's header (its IDs as sent) is said once its rows are read (asEntered).
+          if (HEADER_AS_SENT.test(idCell)) this.asSent = line
+          else this.notes.push(`Line ${line} is a header row and was skipped: the console's format has none.`)
+          if (SEP_LINE.test(idCell)) this.first = true
+          return
         }
-        nfcId = id.hex
-        nfcNumber = canonicalHex32(nfcId)
-        if (id.repairs !== undefined && id.repairs.length > 0) (messages ??= []).push(...id.repairs)
+        rows.push(row(line, undefined, aliasCell.trim(), 'refused', [id.reason]))
+        counts.refused++
+        return
       }
+      nfcId = id.hex
+      nfcNumber = canonicalHex32(nfcId)
+      if (id.repairs !== undefined && id.repairs.length > 0) (messages ??= []).push(...id.repairs)
+    }
 
-      let alias = aliasCell
-      const aliasLength = alias.length
-      if (aliasLength > 0) {
-        const a = alias.charCodeAt(0)
-        const z = alias.charCodeAt(aliasLength - 1)
-        // Space, tab, quote or apostrophe at either end: unwrap (allocates only on this path).
-        if (a === 32 || z === 32 || a === 34 || z === 34 || a === 39 || z === 39 || a === 9 || z === 9) {
-          alias = unwrapCell(alias, (messages ??= []), 'alias')
-        }
-        if (alias.indexOf('\ufffd') !== -1) {
-          // U+FFFD is what a UTF-8 decoder puts for bytes that are not UTF-8: the alias's own
-          // letters (é, ü, …) are lost. Importing it would keep the loss for good.
-          rows[count++] = row(line, nfcId, alias, 'refused', [
+    let alias = aliasCell
+    const aliasLength = alias.length
+    if (aliasLength > 0) {
+      const a = alias.charCodeAt(0)
+      const z = alias.charCodeAt(aliasLength - 1)
+      // Space, tab, quote or apostrophe at either end: unwrap (allocates only on this path).
+      if (a === 32 || z === 32 || a === 34 || z === 34 || a === 39 || z === 39 || a === 9 || z === 9) {
+        alias = unwrapCell(alias, (messages ??= []), 'alias')
+      }
+      if (alias.indexOf('\ufffd') !== -1) {
+        // U+FFFD is what a UTF-8 decoder puts for bytes that are not UTF-8: the alias's own
+        // letters (é, ü, …) are lost. Importing it would keep the loss for good.
+        rows.push(
+          row(line, nfcId, alias, 'refused', [
             'The alias holds "\ufffd", a character that could not be read: the file is not UTF-8 (Windows-1252, say). ' +
               'Save it as "CSV UTF-8 (Comma delimited)" (Excel: File > Save As) and open it again.'
           ])
-          counts.refused++
-          continue
-        }
-        if (hasControl(alias)) {
-          rows[count++] = row(line, nfcId, alias, 'refused', ['The alias holds a line break or control character.'])
-          counts.refused++
-          continue
-        }
-        if (alias.length > MAX_ALIAS) {
-          rows[count++] = row(line, nfcId, alias, 'refused', [`The alias is longer than ${MAX_ALIAS} characters.`])
-          counts.refused++
-          continue
-        }
+        )
+        counts.refused++
+        return
       }
+      if (hasControl(alias)) {
+        rows.push(row(line, nfcId, alias, 'refused', ['The alias holds a line break or control character.']))
+        counts.refused++
+        return
+      }
+      if (alias.length > MAX_ALIAS) {
+        rows.push(row(line, nfcId, alias, 'refused', [`The alias is longer than ${MAX_ALIAS} characters.`]))
+        counts.refused++
+        return
+      }
+    }
 
-      // Duplicates are found after the pass (see DuplicateFinder); until then the row holds its
-      // own repairs only, and its status is decided in `settleRows`.
-      const item = count
-      rows[count++] = row(
+    // Duplicates are found after the pass (see DuplicateFinder); until then the row holds its
+    // own repairs only, and its status is decided in `settleRows`.
+    const item = rows.length
+    rows.push(
+      row(
         line,
         nfcId,
         alias,
@@ -326,14 +362,17 @@ class CsvRowReader {
         // The rule is on the ID as written: separators (04:11:22:…) make it hex by its form.
         isAllDigits(nfcId) ? writtenDigitsReading(nfcId === idCell ? nfcId : unwrapCell(idCell, [], '')) : undefined
       )
-      // Hashed by card (either byte order: card-identity.ts), so the same card reversed meets its twin.
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: equivalent, which key a row is hashed by changes only the speed (equal keys are settled by comparing cards)
-      nfcKeys.add(nfcNumber !== -1 ? cardKey32(nfcNumber) : hashString(cardKey(nfcId)), item)
-    }
-    this.rowIndex = rowIndex
-    this.extraLines = extraLines
-    this.first = first
+    )
+    // Hashed by card (either byte order: card-identity.ts), so the same card reversed meets its twin.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: equivalent, which key a row is hashed by changes only the speed (equal keys are settled by comparing cards)
+    this.nfcKeys.add(nfcNumber !== -1 ? cardKey32(nfcNumber) : hashString(cardKey(nfcId)), item)
   }
+}
+
+/** A cell after the alias that holds more than spaces (such a line is refused, empty ones are dropped). */
+function anyFilled(cells: string[]): boolean {
+  for (const cell of cells) if (cell.trim() !== '') return true
+  return false
 }
 
 /**
