@@ -64,10 +64,10 @@ describe('Touch Passes with a view-only token', () => {
     expect(await screen.findByTestId('permission-note', {}, { timeout: 10_000 })).toHaveTextContent('edit:credential')
     const buy = screen.getByRole('button', { name: 'Buy passes…' })
     expect(buy).toBeDisabled()
-    expect(buy).toHaveAttribute('title', 'Needs the permission edit:credential')
+    expect(buy).toHaveAccessibleDescription('Needs the permission edit:credential')
     const giveMany = screen.getByRole('button', { name: 'Give passes to users…' })
     expect(giveMany).toBeDisabled()
-    expect(giveMany).toHaveAttribute('title', 'Needs the permission edit:user')
+    expect(giveMany).toHaveAccessibleDescription('Needs the permission edit:user')
   })
 
   it('with the full token on the same console, the same screen offers buying and giving', async () => {
