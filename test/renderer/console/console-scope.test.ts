@@ -14,6 +14,7 @@ const notConsoleData: Record<string, string> = {
   'badges.svelte.ts': 'badge settings and print history are this desk’s',
   'batches.svelte.ts': 'offline import batches are this desk’s; each names its console',
   'connection.svelte.ts': 'the connection profiles themselves',
+  'fleet.svelte.ts': 'every saved console at once, each answer named by its console; opening one switches first',
   'kiosk.svelte.ts': 'the kiosk’s check-in log is this PC’s',
   'reader.svelte.ts': 'the USB reader on this PC',
   'lookups.ts': 'no state: each call asks main',

@@ -19,6 +19,7 @@ const loaders: Record<ScreenId, () => Promise<{ default: Component }>> = {
   visitors: () => import('./VisitorsScreen.svelte'),
   badges: () => import('./BadgesScreen.svelte'),
   audit: () => import('./AuditScreen.svelte'),
+  consoles: () => import('./ConsolesScreen.svelte'),
   settings: () => import('./SettingsScreen.svelte')
 }
 

@@ -10,6 +10,7 @@ export const screens = [
   { id: 'visitors', label: 'Visitors' },
   { id: 'badges', label: 'Badges' },
   { id: 'audit', label: 'Audit' },
+  { id: 'consoles', label: 'Consoles' },
   { id: 'settings', label: 'Settings' }
 ] as const
 

@@ -1,0 +1,226 @@
+import '@testing-library/jest-dom/vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
+import ConsolesScreen from '../../../src/renderer/src/screens/ConsolesScreen.svelte'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { connection } from '../../../src/renderer/src/stores/connection.svelte'
+import { fleet } from '../../../src/renderer/src/stores/fleet.svelte'
+import { router } from '../../../src/renderer/src/stores/router.svelte'
+import { cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
+import type { ProfileSummary } from '../../../src/shared/connections'
+import type { FleetConsole, FleetFound } from '../../../src/shared/fleet/schemas'
+import type { Envelope } from '../../../src/shared/ipc/define'
+import { eventBridge, ok } from '../enroll/event-bridge'
+
+const profile = (id: string, name: string): ProfileSummary => ({
+  id,
+  name,
+  url: `https://${id}.example:12445`,
+  fingerprint256: 'AA',
+  demo: false,
+  hasToken: true,
+  tokenStorage: 'file'
+})
+const profiles = [profile('hq', 'Demo HQ'), profile('harbour', 'Harbour Office'), profile('hill', 'Hill Campus')]
+const keys = [
+  'view:credential',
+  'edit:credential',
+  'view:user',
+  'edit:user',
+  'view:visitor',
+  'edit:visitor',
+  'view:space',
+  'view:device'
+]
+
+function answering(id: string, name: string, over: Partial<FleetConsole> = {}): FleetConsole {
+  return {
+    profileId: id,
+    name,
+    url: `https://${id}.example:12445`,
+    demo: false,
+    reach: { profileId: id, state: 'reachable', checkedAt: 1 },
+    version: { atLeast: '3.3.10', below: null },
+    permissions: keys.map((key) => ({ key, status: 'allowed' as const, uses: '' })),
+    counts: { cards: { value: 1234 }, passesToGive: { value: 5 }, visitorsToday: { value: 7 }, batchesNotUploaded: 2 },
+    readAt: 2,
+    ...over
+  }
+}
+const down: FleetConsole = {
+  ...answering('hill', 'Hill Campus'),
+  reach: { profileId: 'hill', state: 'unreachable', checkedAt: 1, message: 'no answer' },
+  error: {
+    kind: 'network',
+    code: 'ECONNRESET',
+    message: 'The console at https://hill.example:12445 did not answer.',
+    retryable: true
+  },
+  version: null,
+  permissions: null,
+  counts: { cards: null, passesToGive: null, visitorsToday: null, batchesNotUploaded: 0 }
+}
+
+let off: (() => void) | undefined
+afterEach(() => {
+  cleanup()
+  off?.()
+  fleet.consoles = {}
+  fleet.found = {}
+  fleet.searched = null
+  fleet.query = ''
+  fleet.findError = null
+})
+
+/** Main with three saved consoles; `fleet.consoles` and `fleet.find` answer when the test says. */
+async function mainWithThreeConsoles(more: Parameters<typeof eventBridge>[0] = {}) {
+  const held: { consoles?: (e: Envelope) => void; find?: (e: Envelope) => void } = {}
+  const main = eventBridge({
+    'connections.list': () => ok({ profiles, activeId: 'hq' }),
+    'connections.reach': () => ok(null),
+    'fleet.consoles': () => new Promise<Envelope>((resolve) => (held.consoles = resolve)),
+    'fleet.find': () => new Promise<Envelope>((resolve) => (held.find = resolve)),
+    ...more
+  })
+  setApiForTests(main.bridge)
+  off = connection.listen()
+  await connection.load()
+  return { main, held }
+}
+
+const row = (name: string) => screen.getAllByTestId('fleet-console').find((r) => r.dataset['name'] === name)!
+
+describe('the Consoles screen', () => {
+  it('reads every console when shown and fills each row in as its console answers', async () => {
+    const { main, held } = await mainWithThreeConsoles()
+    render(ConsolesScreen)
+    await waitFor(() => expect(main.calls.some(([c]) => c === 'fleet.consoles')).toBe(true))
+    const { requestId } = main.calls.find(([c]) => c === 'fleet.consoles')![1] as { requestId: string }
+    expect(row('Harbour Office')).toHaveTextContent('Reading…')
+
+    // Demo HQ and the dead Hill Campus answer first; the slow Harbour Office is still being read.
+    main.emit('fleet.console', { requestId, console: answering('hq', 'Demo HQ') })
+    main.emit('fleet.console', { requestId, console: down })
+    await waitFor(() => expect(row('Demo HQ')).toHaveAttribute('data-state', 'reachable'))
+    const hq = within(row('Demo HQ'))
+    expect(row('Demo HQ')).toHaveTextContent('Connected')
+    expect(hq.getByText('3.3.10 or newer')).toBeInTheDocument()
+    expect(hq.getByText('All 8 held')).toBeInTheDocument()
+    expect(row('Demo HQ').textContent).toMatch(/1,234\s*5\s*7\s*2/)
+    expect(row('Demo HQ')).toHaveTextContent('Active')
+    expect(row('Hill Campus')).toHaveAttribute('data-state', 'unreachable')
+    expect(row('Hill Campus')).toHaveTextContent('Not answering')
+    expect(row('Hill Campus')).toHaveTextContent('did not answer')
+    expect(row('Harbour Office')).toHaveTextContent('Reading…')
+    expect(screen.getByTestId('fleet-progress')).toHaveTextContent('Reading 3 consoles: 2 answered so far.')
+
+    // An answer of an earlier read (another request) is not this one's.
+    main.emit('fleet.console', { requestId: 'an-older-read', console: down })
+    const slow = answering('harbour', 'Harbour Office', {
+      reach: {
+        profileId: 'harbour',
+        state: 'permissions',
+        checkedAt: 1,
+        missing: ['view:visitor'],
+        message: 'lacks view:visitor'
+      },
+      version: { atLeast: '3.2.20', below: '3.3.10' },
+      permissions: keys.map((key) => ({
+        key,
+        status: key === 'view:visitor' ? ('missing' as const) : ('allowed' as const),
+        uses: ''
+      })),
+      counts: {
+        cards: { value: 120 },
+        passesToGive: { value: 0 },
+        visitorsToday: {
+          error: {
+            kind: 'permission',
+            message: 'lacks view:visitor',
+            retryable: false,
+            details: { permission: 'view:visitor' }
+          }
+        },
+        batchesNotUploaded: 0
+      }
+    })
+    main.emit('fleet.console', { requestId, console: slow })
+    held.consoles!(ok({ consoles: [answering('hq', 'Demo HQ'), slow, down] }))
+    await waitFor(() => expect(row('Harbour Office')).toHaveAttribute('data-state', 'permissions'))
+    expect(row('Harbour Office')).toHaveTextContent('Missing permissions')
+    expect(row('Harbour Office')).toHaveTextContent('3.2.20 or newer, before 3.3.10')
+    expect(row('Harbour Office')).toHaveTextContent('Missing view:visitor')
+    expect(row('Harbour Office')).toHaveTextContent('Needs view:visitor')
+    await waitFor(() => expect(screen.getByTestId('fleet-progress')).toHaveTextContent('1 of 3 consoles connected.'))
+  })
+
+  it('refuses an empty find with what to type, asking no console', async () => {
+    const { main } = await mainWithThreeConsoles()
+    render(ConsolesScreen)
+    const field = screen.getByRole('searchbox')
+    await fireEvent.input(field, { target: { value: '   ' } })
+    await fireEvent.click(screen.getByRole('button', { name: 'Find on every console' }))
+    expect(
+      await screen.findByText(/Type a name, email, employee number, card number, NFC ID or Touch Pass card id/)
+    ).toBeInTheDocument()
+    expect(field).toHaveAttribute('aria-invalid', 'true')
+    expect(field).toHaveValue('   ')
+    expect(main.calls.some(([c]) => c === 'fleet.find')).toBe(false)
+  })
+
+  it('shows each console’s finds as they come, and opens one on its console: switched to first, then the record', async () => {
+    const selected: string[] = []
+    const { main, held } = await mainWithThreeConsoles({
+      'connections.select': (input) => {
+        selected.push((input as { id: string }).id)
+        return ok(profiles[1])
+      }
+    })
+    render(ConsolesScreen)
+    await fireEvent.input(screen.getByRole('searchbox'), { target: { value: '200005' } })
+    await fireEvent.click(screen.getByRole('button', { name: 'Find on every console' }))
+    await waitFor(() => expect(main.calls.some(([c]) => c === 'fleet.find')).toBe(true))
+    const { requestId, query } = main.calls.find(([c]) => c === 'fleet.find')![1] as {
+      requestId: string
+      query: string
+    }
+    expect(query).toBe('200005')
+
+    const nothing: FleetFound = { profileId: 'hq', name: 'Demo HQ', ok: true, hits: [], more: 0 }
+    const card: FleetFound = {
+      profileId: 'harbour',
+      name: 'Harbour Office',
+      ok: true,
+      hits: [
+        {
+          kind: 'card',
+          id: 'tok-200005',
+          title: 'Card 200005',
+          detail: 'Assigned · Hana Moreau',
+          matched: 'card number',
+          cardFilter: '200005'
+        }
+      ],
+      more: 0
+    }
+    main.emit('fleet.found', { requestId, found: nothing })
+    main.emit('fleet.found', { requestId, found: card })
+    const groups = () => screen.getAllByTestId('fleet-found-console')
+    await waitFor(() => expect(groups()[1]).toHaveTextContent('Card 200005'))
+    expect(groups()[0]).toHaveTextContent('Nothing found on this console.')
+    expect(groups()[2]).toHaveTextContent('Looking…')
+    expect(screen.getByTestId('fleet-found')).toHaveTextContent('2 of 3 consoles answered so far; 1 found.')
+    held.find!(
+      ok({ results: [nothing, card, { profileId: 'hill', name: 'Hill Campus', ok: false, error: down.error }] })
+    )
+    await waitFor(() => expect(groups()[2]).toHaveTextContent('did not answer'))
+
+    const open = screen.getByRole('button', { name: 'Open Card 200005 on Harbour Office' })
+    expect(open).toHaveAccessibleDescription('Switches to Harbour Office, then opens Cards')
+    await fireEvent.click(open)
+    await waitFor(() => expect(router.current).toBe('cards'))
+    expect(selected).toEqual(['harbour'])
+    expect(cardsStore.filter).toBe('200005')
+    expect(cardsStore.selectedToken).toBe('tok-200005')
+  })
+})
