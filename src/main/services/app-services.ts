@@ -212,6 +212,7 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
     prepare(): void {
       if (prepared) return
       prepared = true
+      audit.prepare() // the audit journal read now, not when Audit opens or the first write waits
       const ready = () => {
         connections.prepare()
         reach.check().catch(() => undefined)

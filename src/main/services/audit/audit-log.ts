@@ -18,8 +18,15 @@ const DAY_MS = 86_400_000
 interface HeldRow {
   row: AuditRow
   atMs: number
-  /** Lower-case text the free-text filter searches. */
-  haystack: string
+  /**
+   * Lower-case text the free-text filter searches: made on the first text filter that reaches the
+   * row, not at replay (a journal of 10,000 rows opens without building 20,000 of them).
+   */
+  haystack: string | undefined
+}
+
+function haystackFor(held: HeldRow): string {
+  return (held.haystack ??= haystackOf(held.row))
 }
 
 export type BeginInput = Omit<AuditBegin, 't' | 'id' | 'at'>
@@ -119,6 +126,8 @@ export class AuditLog {
   private readonly byId = new Map<string, HeldRow>()
   /** Every console the journal names, by URL → its newest name. */
   private readonly consoleNames = new Map<string, string>()
+  /** Every console the journal names, by URL → every name its rows carry, oldest first. */
+  private readonly consoleAllNames = new Map<string, string[]>()
   /** The newest name each target had in the journal: a PIN or QR row names the visitor a create named. */
   private readonly names = new Map<string, string>()
   /** Cards by token and Touch Passes by id, as the newest row naming them had them. */
@@ -196,17 +205,26 @@ export class AuditLog {
   }
 
   private hold(row: AuditRow): void {
-    const held = { row, atMs: Date.parse(row.at), haystack: haystackOf(row) }
+    const held: HeldRow = { row, atMs: Date.parse(row.at), haystack: undefined }
     this.rows.push(held)
     this.byId.set(row.id, held)
     this.learnName(row)
-    this.consoleNames.set(row.console.url, row.console.name)
+    this.learnConsole(row)
   }
 
   private replace(held: HeldRow, row: AuditRow): void {
     held.row = row
-    held.haystack = haystackOf(row)
+    held.haystack = undefined
     this.learnName(row)
+  }
+
+  /** Rows are held oldest first: a console's names are learnt in the order it had them. */
+  private learnConsole(row: AuditRow): void {
+    const { name, url } = row.console
+    this.consoleNames.set(url, name)
+    const names = this.consoleAllNames.get(url)
+    if (!names) this.consoleAllNames.set(url, [name])
+    else if (!names.includes(name)) names.push(name)
   }
 
   private learnName(row: AuditRow): void {
@@ -219,6 +237,17 @@ export class AuditLog {
     const passId = touchPass?.id ?? (row.target.kind === 'Touch Pass' ? row.target.id : undefined)
     if (touchPass && passId && touchPass.cardId !== passId)
       this.passes.set(passId, { id: passId, cardId: touchPass.cardId })
+  }
+
+  /**
+   * Read the journal now (its first use then finds it read). Started at once, not queued: `close`
+   * right after still waits for it. Never throws: a failure is said at that first use.
+   */
+  warm(): Promise<void> {
+    return this.open().then(
+      () => undefined,
+      () => undefined
+    )
   }
 
   /** What earlier rows named (the journal opened first). */
@@ -299,7 +328,7 @@ export class AuditLog {
       (!url || held.row.console.url === url) &&
       (!action || held.row.action === action) &&
       (!outcome || held.row.outcome === outcome) &&
-      (!text || needles.some((needle) => held.haystack.includes(needle)))
+      (!text || needles.some((needle) => haystackFor(held).includes(needle)))
   }
 
   /** Rows matching the filter, newest first. */
@@ -341,6 +370,15 @@ export class AuditLog {
     return [...this.consoleNames].map(([url, name]) => ({ name, url })).sort((a, b) => a.name.localeCompare(b.name))
   }
 
+  /**
+   * Every console the journal names, by URL, with every name its rows carry, oldest first: kept as
+   * rows come, so a page of the screen never walks the whole journal for its console filter.
+   */
+  async consoleNameHistory(): Promise<Map<string, readonly string[]>> {
+    await this.serial(() => this.open())
+    return this.consoleAllNames
+  }
+
   /** Drop rows older than `days` (rewriting the file atomically). Returns how many went. */
   prune(days: number): Promise<number> {
     return this.serial(async () => this.pruneRows(await this.open(), days))
@@ -355,10 +393,11 @@ export class AuditLog {
     this.rows.length = 0
     this.byId.clear()
     this.consoleNames.clear()
+    this.consoleAllNames.clear()
     for (const h of kept) {
       this.rows.push(h)
       this.byId.set(h.row.id, h)
-      this.consoleNames.set(h.row.console.url, h.row.console.name)
+      this.learnConsole(h.row)
     }
     return dropped
   }

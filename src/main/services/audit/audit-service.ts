@@ -89,6 +89,15 @@ export class AuditService {
     })
   }
 
+  /**
+   * Read the journal once the app is up (an app entry calls this with its window shown), off any
+   * screen's path: the first Audit page and the first console write then find it read, whatever
+   * its size (a journal of 10,000 rows is a replay of 20,000 lines, a few hundred ms).
+   */
+  prepare(): void {
+    void this.log.warm()
+  }
+
   retentionDays(): number {
     const parsed = retentionSchema.safeParse(this.deps.store.get(RETENTION_KEY))
     return parsed.success ? parsed.data : RETENTION_DEFAULT_DAYS
@@ -197,15 +206,7 @@ export class AuditService {
    * the active one: a console is offered under each name a person may look for it by.
    */
   private async consoles(): Promise<AuditPage['consoles']> {
-    const { rows } = await this.log.query({})
-    const byUrl = new Map<string, string[]>()
-    // Oldest first, so the names read in the order the console had them.
-    for (let i = rows.length - 1; i >= 0; i--) {
-      const { name, url } = rows[i]!.console
-      const names = byUrl.get(url) ?? []
-      if (!names.includes(name)) names.push(name)
-      byUrl.set(url, names)
-    }
+    const byUrl = await this.log.consoleNameHistory()
     const active = await this.deps.activeConsole().catch(() => null)
     return [...byUrl]
       .map(([url, atTheTime]) => {
