@@ -28,6 +28,7 @@ const SCREENS = [
   'Visitors',
   'Badges',
   'Audit',
+  'Consoles',
   'Settings'
 ]
 
