@@ -10,7 +10,10 @@ import { touchPasses } from '../../../src/renderer/src/stores/touch-passes.svelt
 import { scriptedBridge } from '../../support/fake-bridge'
 import { passOf } from './pass-fixture'
 
-/** Rename, give and take back each say what happened once, with the focus on the result; taking back asks first. */
+/**
+ * Rename, give and take back each say what happened once and show it beside the pass, with the focus on
+ * the result; taking back asks first.
+ */
 beforeEach(() => {
   touchPasses.reset()
   announcer.message = ''
@@ -40,6 +43,8 @@ describe('Touch Pass details: each action says what it did', () => {
     await fireEvent.input(screen.getByLabelText('Name on the pass'), { target: { value: 'Front desk' } })
     await fireEvent.click(screen.getByRole('button', { name: 'Rename' }))
     await said('Name saved')
+    // Shown too, not only said: a sighted person sees the outcome beside the pass.
+    expect(screen.getByTestId('pass-done')).toHaveTextContent('Name saved')
     expect(document.activeElement).toBe(screen.getByLabelText('Name on the pass'))
   })
 
@@ -61,6 +66,7 @@ describe('Touch Pass details: each action says what it did', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     await view.rerender({ pass: { ...pass, user_id: 'u9', user_name: 'Viktor Ng' } })
     await said('Pass given to Viktor Ng')
+    expect(screen.getByTestId('pass-done')).toHaveTextContent('Pass given to Viktor Ng')
     expect(document.activeElement).toBe(screen.getByTestId('pass-holder'))
   })
 
@@ -89,6 +95,7 @@ describe('Touch Pass details: each action says what it did', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     await view.rerender({ pass: { ...held, user_id: '', user_name: '', status: 'INACTIVE' } })
     await said('Pass taken back from Viktor Ng')
+    expect(screen.getByTestId('pass-done')).toHaveTextContent('Pass taken back from Viktor Ng')
     expect(document.activeElement).toBe(screen.getByTestId('pass-holder'))
   })
 })
