@@ -9,6 +9,10 @@ export function badgeHandlers({ badges }: AppServices): HandlersOf<'badges'> {
     'badges.printers': () => badges.printers(),
     'badges.print': (input) => badges.print(input),
     'badges.pdf': (input) => badges.pdf(input),
-    'badges.record': (input) => badges.record(input)
+    'badges.record': (input) => badges.record(input),
+    'badges.addPrinter': (input) => badges.addPrinter(input),
+    'badges.removePrinter': async (input) => (await badges.removePrinter(input.printer), { removed: true as const }),
+    'badges.printerStatus': (input) => badges.printerStatus(input.printer),
+    'badges.testLabel': (input) => badges.testLabel(input)
   }
 }

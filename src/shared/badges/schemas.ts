@@ -28,7 +28,9 @@ export const badgeHistoryEntrySchema = badgeJobSchema.extend({
   output: badgeOutputSchema,
   printer: z.string().max(200).optional(),
   /** The entry this one reprinted. */
-  reprintOf: z.string().max(200).optional()
+  reprintOf: z.string().max(200).optional(),
+  /** The printer's job number: recorded only once the printer said the job was completed (IPP). */
+  jobId: z.number().int().optional()
 })
 export type BadgeHistoryEntry = z.infer<typeof badgeHistoryEntrySchema>
 
@@ -52,5 +54,14 @@ export const badgeSettingsSchema = z.object({
 })
 export type BadgeSettings = z.infer<typeof badgeSettingsSchema>
 
-export const printerSchema = z.object({ name: z.string(), displayName: z.string(), isDefault: z.boolean() })
+export const printerSchema = z.object({
+  name: z.string(),
+  displayName: z.string(),
+  isDefault: z.boolean(),
+  /**
+   * Who prints to it: main itself over IPP ('system': a CUPS queue, 'ipp': added by its URL), in both
+   * modes; or Electron's window printing ('window': the Windows spooler, the desktop app only).
+   */
+  kind: z.enum(['system', 'ipp', 'window']).optional()
+})
 export type PrinterInfo = z.infer<typeof printerSchema>

@@ -110,7 +110,9 @@ export const kioskBadgeSchema = z.object({
   doors: z.array(z.string()),
   /** The doors open only from then (Unix seconds): checked in early, within the hour. null: now. */
   opensAt: z.number().nullable().optional(),
-  source: kioskSourceSchema
+  source: kioskSourceSchema,
+  /** Main prints the badge at check-in (its own printer, or the desktop app's): the page does not print. */
+  mainPrints: z.boolean().optional()
 })
 export type KioskBadge = z.infer<typeof kioskBadgeSchema>
 
@@ -129,8 +131,10 @@ export const kioskCheckinSchema = z.object({
   /** How the badge left: the app's printer, or the browser's print (web mode). */
   output: z.enum(['printer', 'browser-print']).optional(),
   printer: z.string().optional(),
-  /** Why no badge came out. */
+  /** Why no badge came out, and what the desk does about it (Today shows it). */
   printError: z.string().optional(),
+  /** What happened, alone, in words a visitor can read at the kiosk ("The printer is out of labels."). */
+  printReason: z.string().optional(),
   /** Checked in from what the kiosk had loaded, while the console could not be reached. */
   offline: z.boolean(),
   /** Not checked in: the visitor was sent to the desk, for this reason (no badge was printed). */

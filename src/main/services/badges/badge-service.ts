@@ -1,4 +1,6 @@
+import QRCode from 'qrcode'
 import { AppError } from '../../../shared/errors'
+import type { PrinterStatus } from '../../../shared/badges/printer-state'
 import {
   badgeStocks,
   type BadgeHistoryEntry,
@@ -8,6 +10,9 @@ import {
   type PrinterInfo
 } from '../../../shared/badges/schemas'
 import type { AccessClient } from '../access/client'
+import { makeBadgePdf } from '../printing/badge-pdf'
+import { BadgePrinters, type ListQueues, type MainPrinter } from '../printing/badge-printers'
+import { ippPrinterStatus, printPdfOverIpp, type IppPrintOptions } from '../printing/ipp-print'
 import { BadgeHistory } from './history'
 import type { BadgePrinter } from './printer'
 import { BadgeSettingsStore } from './settings'
@@ -16,34 +21,136 @@ export interface BadgeServiceDeps {
   dataDir: string
   /** Named in the "no printer here" message (web mode, CLI). */
   transport: string
-  client: () => Promise<Pick<AccessClient, 'visitors'>>
-  /** Given by the Electron entry; web mode has none (the browser prints). */
+  client: () => Promise<Pick<AccessClient, 'visitors' | 'qrCodes'>>
+  /** Given by the Electron entry: window printing (the Windows spooler). Web mode has none. */
   printer: () => BadgePrinter | undefined
+  /** The system's CUPS queues (lpstat by default); tests give none. */
+  queues?: ListQueues
+  /** Time limits of a print to an IPP printer (tests shorten them). */
+  ipp?: IppPrintOptions
   /** The audit journal: each badge printed, or refused, is recorded before the answer (never throws). */
   audit?: (print: { job: BadgeJob; output: BadgeOutput; printer?: string; error?: unknown }) => Promise<void>
 }
 
 type Reprint = { reprintOf?: string | undefined }
 
-/** Badges: settings, the durable print history, and printing through the window's printer. */
+/**
+ * Badges: settings, the durable print history, and printing. Main prints the badge PDF it makes
+ * itself to IPP printers and CUPS queues (printing/), in both modes, and records "printed" only when
+ * the printer says the job completed; Electron's window printing is left for the Windows spooler.
+ */
 export class BadgeService {
   private readonly history: BadgeHistory
   private readonly settings: BadgeSettingsStore
+  private readonly mainPrinters: BadgePrinters
 
   constructor(private readonly deps: BadgeServiceDeps) {
     this.history = new BadgeHistory(deps.dataDir)
     this.settings = new BadgeSettingsStore(deps.dataDir)
+    this.mainPrinters = new BadgePrinters(deps.dataDir, deps.queues)
   }
 
+  /** Main's printers (system queues, added by URL) and, in the desktop app, the window's others. */
   async printers(): Promise<{ available: boolean; items: PrinterInfo[] }> {
+    const own: PrinterInfo[] = (await this.mainPrinters.list()).map(({ url: _url, ...p }) => p)
     const p = this.deps.printer()
-    return p ? { available: true, items: await p.listPrinters() } : { available: false, items: [] }
+    const window = p ? await p.listPrinters().catch(() => []) : []
+    const names = new Set(own.map((o) => o.name))
+    const items = [...own, ...window.filter((w) => !names.has(w.name)).map((w) => ({ ...w, kind: 'window' as const }))]
+    return { available: items.length > 0, items }
   }
 
-  async print(input: { job: BadgeJob; printer?: string | undefined; silent: boolean } & Reprint) {
+  /** Whether main prints to this printer itself (IPP or a CUPS queue), in either mode. */
+  async printsItself(printer: string | null | undefined): Promise<boolean> {
+    return !!printer && !!(await this.mainPrinters.urlOf(printer))
+  }
+
+  /** How a printer is named to people: the name given when it was added, or its own. */
+  async printerLabel(name: string): Promise<string> {
+    return (await this.mainPrinters.urlOf(name))?.displayName ?? name
+  }
+
+  addPrinter(input: { url: string; name?: string | undefined }) {
+    return this.mainPrinters.add(input)
+  }
+
+  removePrinter(name: string) {
+    return this.mainPrinters.remove(name)
+  }
+
+  /** A printer's state from its IPP attributes; a window-only printer's is not known. */
+  async printerStatus(name: string): Promise<PrinterStatus> {
+    const printer = await this.mainPrinters.urlOf(name)
+    if (!printer) return { state: 'unknown', reasons: [], words: 'Not known' }
+    return ippPrinterStatus(printer.url).catch((err: unknown) => ({
+      state: 'offline' as const,
+      reasons: [],
+      words: 'Offline',
+      hint: AppError.from(err).hint ?? 'Check that the printer is on and connected.'
+    }))
+  }
+
+  /** A label with no visitor on it, to check the printer, its labels and their size. Not recorded. */
+  async testLabel(input: { printer: string; stock?: BadgeJob['stock'] | undefined }): Promise<{ jobId: number }> {
+    const printer = await this.ownPrinter(input.printer)
+    const settings = await this.settings.get()
+    const stock = input.stock ?? settings.stock
+    const now = Math.floor(Date.now() / 1000)
+    const job: BadgeJob = {
+      visitorId: 'test',
+      name: 'Test label',
+      company: 'Access Desk',
+      host: '',
+      validFrom: now,
+      validTo: now,
+      stock
+    }
+    const qrPng = await QRCode.toBuffer('Access Desk test label', { type: 'png', margin: 2, width: 320 })
+    const pdf = await makeBadgePdf({ job, qrPng, settings })
+    const { jobId } = await printPdfOverIpp(printer.url, pdf, badgeStocks[stock], {
+      ...this.deps.ipp,
+      jobName: 'Access Desk test label'
+    })
+    return { jobId }
+  }
+
+  private async ownPrinter(name: string): Promise<MainPrinter> {
+    const printer = await this.mainPrinters.urlOf(name)
+    if (printer) return printer
+    throw new AppError({
+      kind: 'not-found',
+      code: 'PRINTER_NOT_FOUND',
+      message: `The printer “${name}” is not one this app prints to by itself.`,
+      hint: 'Add it by its address in Badges (ipp://…), or pick one of the system’s printers.'
+    })
+  }
+
+  /**
+   * Print a badge. To one of main's printers: the PDF main makes, sent over IPP, recorded only once
+   * the printer says the job completed (`qrPng`: the console's QR image when the caller holds it, as
+   * the kiosk does; otherwise it is downloaded). Otherwise through Electron's window printing.
+   */
+  async print(input: { job: BadgeJob; printer?: string | undefined; silent: boolean; qrPng?: Uint8Array } & Reprint) {
     const { job, printer: name, silent, reprintOf } = input
-    return this.audited({ job, output: 'printer', ...(name ? { printer: name } : {}) }, async () => {
+    const own = name ? await this.mainPrinters.urlOf(name) : undefined
+    const label = own?.displayName ?? name
+    return this.audited({ job, output: 'printer', ...(label ? { printer: label } : {}) }, async () => {
       await this.refuseCancelledVisit(job)
+      if (own) {
+        const qrPng = input.qrPng ?? (await this.consoleQr(job))
+        const pdf = await makeBadgePdf({ job, qrPng, settings: await this.settings.get() })
+        const { jobId } = await printPdfOverIpp(own.url, pdf, badgeStocks[job.stock], {
+          ...this.deps.ipp,
+          jobName: `Visitor badge: ${job.name}`
+        })
+        return this.history.record({
+          job,
+          output: 'printer',
+          printer: own.displayName,
+          jobId,
+          ...(reprintOf ? { reprintOf } : {})
+        })
+      }
       await this.printer().print({ silent, page: badgeStocks[job.stock], ...(name ? { printer: name } : {}) })
       return this.history.record({
         job,
@@ -63,11 +170,28 @@ export class BadgeService {
     })
   }
 
-  /** A badge the browser printed or saved (web mode). */
+  /** A badge the browser printed or saved (web mode): a cancelled visit's is refused here too. */
   record({ job, output, reprintOf }: { job: BadgeJob; output: 'browser-print' | 'browser-pdf' } & Reprint) {
-    return this.audited({ job, output }, () =>
-      this.history.record({ job, output, ...(reprintOf ? { reprintOf } : {}) })
-    )
+    return this.audited({ job, output }, async () => {
+      await this.refuseCancelledVisit(job)
+      return this.history.record({ job, output, ...(reprintOf ? { reprintOf } : {}) })
+    })
+  }
+
+  /** The visitor's QR code as the console draws it (E15): printed as is, so its value is the console's. */
+  private async consoleQr(job: BadgeJob): Promise<Uint8Array> {
+    try {
+      return await (await this.deps.client()).qrCodes.download(job.visitorId)
+    } catch (err) {
+      const e = AppError.from(err)
+      throw new AppError({
+        kind: e.kind,
+        code: 'BADGE_QR_UNAVAILABLE',
+        message: `The QR code of ${job.name} could not be read from the console (${e.message}). No badge was printed.`,
+        hint: 'Check the connection to the console in the sidebar, then print the badge again.',
+        retryable: true
+      })
+    }
   }
 
   /** Run a print and put it on the audit trail, done or refused, before its answer is given. */

@@ -16,6 +16,8 @@ export interface RecordInput {
   output: BadgeOutput
   printer?: string
   reprintOf?: string
+  /** The printer's job, completed (IPP). */
+  jobId?: number
 }
 
 /**
@@ -47,7 +49,8 @@ export class BadgeHistory {
       printedAt: this.now().toISOString(),
       output: input.output,
       ...(input.printer ? { printer: input.printer } : {}),
-      ...(input.reprintOf ? { reprintOf: input.reprintOf } : {})
+      ...(input.reprintOf ? { reprintOf: input.reprintOf } : {}),
+      ...(input.jobId !== undefined ? { jobId: input.jobId } : {})
     })
   }
 }

@@ -348,7 +348,7 @@ export class KioskService {
       })
     }
     this.qr.set(visitorId, qrPngBase64)
-    const stock = (await this.deps.badges.getSettings()).stock
+    const { stock, printer } = await this.deps.badges.getSettings()
     const job: BadgeJob = {
       visitorId,
       name: `${visitor.first_name} ${visitor.last_name}`.trim(),
@@ -364,7 +364,9 @@ export class KioskService {
       qrAssigned,
       doors,
       opensAt: opensAtOf(visitor, now),
-      source: this.source()
+      source: this.source(),
+      // Main prints it (an IPP printer or system queue, or the desktop app's window): the page does not.
+      mainPrints: this.deps.appPrints() || (await this.deps.badges.printsItself(printer))
     }
     this.prepared.set(visitorId, { badge, at: now.getTime() })
     return badge
@@ -386,9 +388,11 @@ export class KioskService {
   }
 
   /**
-   * Print the prepared badge and record the check-in. The app prints silently on the badge
-   * printer of the badge settings; in web mode the browser has printed already and says how it went.
-   * A print that fails is recorded with its reason, and the visitor is sent to the desk.
+   * Print the prepared badge and record the check-in. Main prints silently on the badge printer of
+   * the badge settings — itself to an IPP printer or system queue, in both modes, and "printed" only
+   * once the printer completed the job — or through the desktop app's window; with no such printer in
+   * web mode the browser has printed already and says how it went. A print that fails is recorded
+   * with the printer's reason and what to do (Today shows it), and the visitor is sent to the desk.
    */
   async checkIn(input: {
     visitorId: string
@@ -407,17 +411,26 @@ export class KioskService {
     const { job } = prepared.badge
     let printed = false
     let printError: string | undefined
+    let printReason: string | undefined
     let output: KioskCheckin['output']
     let printer: string | undefined
-    if (this.deps.appPrints()) {
-      const settings = await this.deps.badges.getSettings()
-      printer = settings.printer ?? undefined
+    const settings = await this.deps.badges.getSettings()
+    if (this.deps.appPrints() || (await this.deps.badges.printsItself(settings.printer))) {
+      const chosen = settings.printer ?? undefined
+      printer = chosen && (await this.deps.badges.printerLabel(chosen))
       output = 'printer'
       try {
-        await this.deps.badges.print({ job, silent: true, ...(printer ? { printer } : {}) })
+        await this.deps.badges.print({
+          job,
+          silent: true,
+          ...(chosen ? { printer: chosen } : {}),
+          qrPng: Buffer.from(prepared.badge.qrPngBase64, 'base64')
+        })
         printed = true
       } catch (err) {
-        printError = AppError.from(err).message
+        const e = AppError.from(err)
+        printError = e.hint ? `${e.message} ${e.hint}` : e.message
+        printReason = e.message
       }
     } else if (input.browser) {
       output = 'browser-print'
@@ -436,6 +449,7 @@ export class KioskService {
       ...(output ? { output } : {}),
       ...(printer ? { printer } : {}),
       ...(printError ? { printError } : {}),
+      ...(printReason ? { printReason } : {}),
       offline: !prepared.badge.source.online
     })
     this.deps.emit('kiosk.checkedIn', entry)

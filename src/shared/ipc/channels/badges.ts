@@ -1,6 +1,15 @@
 import { z } from 'zod'
 import { channel, noInput, itemsOf } from '../define'
-import { badgeHistoryEntrySchema, badgeJobSchema, badgeSettingsSchema, printerSchema } from '../../badges/schemas'
+import {
+  badgeHistoryEntrySchema,
+  badgeJobSchema,
+  badgeSettingsSchema,
+  badgeStockSchema,
+  printerSchema
+} from '../../badges/schemas'
+import { printerStatusSchema } from '../../badges/printer-state'
+
+const printerName = z.string().trim().min(1, 'Choose a printer.').max(500)
 
 export const badgeChannels = {
   'badges.settings': channel(
@@ -19,12 +28,12 @@ export const badgeChannels = {
     itemsOf(badgeHistoryEntrySchema)
   ),
   'badges.printers': channel(
-    'Printers this computer offers to the app (none in web mode: the browser prints)',
+    'Printers the app prints to: the system’s CUPS queues and IPP printers added by URL (both modes), and the desktop app’s window printers',
     noInput,
     z.object({ available: z.boolean(), items: z.array(printerSchema) })
   ),
   'badges.print': channel(
-    'Print the badge shown on screen through Electron (a printer, silent for a badge station) and record it',
+    'Print a badge: main’s PDF to an IPP printer or CUPS queue (both modes, recorded once the printer completed the job), or the window through Electron',
     z.object({
       job: badgeJobSchema,
       printer: z.string().max(200).optional(),
@@ -37,6 +46,29 @@ export const badgeChannels = {
     'Render the badge shown on screen as a PDF (Electron printToPDF) and record it',
     z.object({ job: badgeJobSchema, reprintOf: z.string().max(200).optional() }),
     z.object({ pdfBase64: z.string(), entry: badgeHistoryEntrySchema })
+  ),
+  'badges.addPrinter': channel(
+    'Add an IPP printer by its address (ipp:// or ipps://); it must answer first',
+    z.object({
+      url: z.string().trim().min(1, 'Type the printer’s address (ipp://…).').max(500),
+      name: z.string().trim().max(80, 'Keep the name under 80 characters.').optional()
+    }),
+    z.object({ printer: printerSchema, status: printerStatusSchema })
+  ),
+  'badges.removePrinter': channel(
+    'Remove a printer added by its address',
+    z.object({ printer: printerName }),
+    z.object({ removed: z.literal(true) })
+  ),
+  'badges.printerStatus': channel(
+    'A printer’s state from its IPP attributes: ready, printing, stopped, out of labels, offline',
+    z.object({ printer: printerName }),
+    printerStatusSchema
+  ),
+  'badges.testLabel': channel(
+    'Print a test label (no visitor, not recorded) to one of the app’s printers, and wait for the printer to finish it',
+    z.object({ printer: printerName, stock: badgeStockSchema.optional() }),
+    z.object({ jobId: z.number().int() })
   ),
   'badges.record': channel(
     'Record a badge the browser printed or saved (web mode: window.print())',

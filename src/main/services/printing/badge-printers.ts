@@ -1,0 +1,132 @@
+import { execFile } from 'node:child_process'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { AppError } from '../../../shared/errors'
+import type { PrinterStatus } from '../../../shared/badges/printer-state'
+import type { PrinterInfo } from '../../../shared/badges/schemas'
+import { readJsonFile, writeJsonFile } from '../storage/json-file'
+import { ippPrinterStatus } from './ipp-print'
+
+/**
+ * The printers main prints to by itself, in both modes: IPP printers added by their URL (ipp://,
+ * ipps://), and the system's queues where the system is CUPS (Linux, macOS), read with `lpstat` and
+ * printed to through CUPS's own IPP (ipp://localhost:631/printers/NAME). A Windows spooler queue is
+ * not here: Electron's window printing prints to it (electron/printing.ts).
+ */
+const addedSchema = z.array(z.object({ url: z.string(), name: z.string() }))
+type Added = z.infer<typeof addedSchema>[number]
+
+export interface MainPrinter extends PrinterInfo {
+  url: string
+}
+
+/** The system's CUPS queues: names and the default one (none where lpstat is not installed). */
+export type ListQueues = () => Promise<{ name: string; isDefault: boolean }[]>
+
+function run(cmd: string, args: string[]): Promise<string> {
+  return new Promise((resolve) => {
+    execFile(cmd, args, { timeout: 3000, encoding: 'utf8' }, (err, stdout) => resolve(err ? '' : stdout))
+  })
+}
+
+/** `lpstat -e` (one destination a line) and `lpstat -d` ("system default destination: NAME"). */
+export const lpstatQueues: ListQueues = async () => {
+  const [names, dflt] = await Promise.all([run('lpstat', ['-e']), run('lpstat', ['-d'])])
+  const def = dflt.match(/destination:\s*(\S+)/)?.[1]
+  return names
+    .split('\n')
+    .map((n) => n.trim())
+    .filter(Boolean)
+    .map((name) => ({ name, isDefault: name === def }))
+}
+
+/** A URL a person typed for a printer, checked: ipp:// or ipps:// (http(s):// of an IPP path too). */
+export function printerUrl(input: string): string {
+  let u: URL
+  try {
+    u = new URL(input.trim())
+  } catch {
+    throw badUrl(input)
+  }
+  if (!['ipp:', 'ipps:', 'http:', 'https:'].includes(u.protocol) || !u.hostname) throw badUrl(input)
+  // A printer's address without a path is its usual IPP Everywhere queue.
+  if (u.pathname === '' || u.pathname === '/') u.pathname = '/ipp/print'
+  return u.toString()
+}
+
+function badUrl(input: string): AppError {
+  return new AppError({
+    kind: 'validation',
+    code: 'PRINTER_URL_INVALID',
+    message: `“${input.slice(0, 120)}” is not a printer address.`,
+    hint: 'Type the printer’s IPP address, like ipp://192.168.1.40/ipp/print (on its label, its display or its web page).'
+  })
+}
+
+export class BadgePrinters {
+  private readonly path: string
+
+  constructor(
+    dataDir: string,
+    private readonly queues: ListQueues = lpstatQueues
+  ) {
+    this.path = join(dataDir, 'badges', 'printers.json')
+  }
+
+  private async added(): Promise<Added[]> {
+    return (await readJsonFile(this.path, addedSchema, () => [])).value
+  }
+
+  /** The system's queues, then the printers added by URL. */
+  async list(): Promise<MainPrinter[]> {
+    const [queues, added] = await Promise.all([this.queues().catch(() => []), this.added()])
+    return [
+      ...queues.map((q) => ({
+        name: q.name,
+        displayName: q.name,
+        isDefault: q.isDefault,
+        kind: 'system' as const,
+        url: `ipp://localhost:631/printers/${encodeURIComponent(q.name)}`
+      })),
+      ...added.map((a) => ({ name: a.url, displayName: a.name, isDefault: false, kind: 'ipp' as const, url: a.url }))
+    ]
+  }
+
+  /** The IPP address main prints a printer's badges to; undefined: not one of main's (Electron prints). */
+  async urlOf(name: string): Promise<MainPrinter | undefined> {
+    return (await this.list()).find((p) => p.name === name)
+  }
+
+  /**
+   * Add a printer by its address. It must answer first: an address mistyped is said now, at the
+   * desk, not at the kiosk when a visitor is waiting.
+   */
+  async add(input: {
+    url: string
+    name?: string | undefined
+  }): Promise<{ printer: MainPrinter; status: PrinterStatus }> {
+    const url = printerUrl(input.url)
+    const status = await ippPrinterStatus(url).catch((err: unknown) => {
+      const e = AppError.from(err)
+      throw new AppError({
+        kind: e.kind,
+        code: e.code ?? 'PRINTER_UNREACHABLE',
+        message: e.message.replace(/ No badge was printed\.$/, ' It was not added.'),
+        hint: e.hint ?? 'Check the address and that the printer is on, then add it again.',
+        retryable: true
+      })
+    })
+    const name = input.name?.trim() || new URL(url).host
+    const added = (await this.added()).filter((a) => a.url !== url)
+    await writeJsonFile(this.path, [...added, { url, name }])
+    return { printer: { name: url, displayName: name, isDefault: false, kind: 'ipp', url }, status }
+  }
+
+  async remove(name: string): Promise<void> {
+    const added = await this.added()
+    await writeJsonFile(
+      this.path,
+      added.filter((a) => a.url !== name)
+    )
+  }
+}
