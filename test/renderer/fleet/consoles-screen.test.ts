@@ -70,6 +70,7 @@ afterEach(() => {
   fleet.searched = null
   fleet.query = ''
   fleet.findError = null
+  router.current = 'consoles'
 })
 
 /** Main with three saved consoles; `fleet.consoles` and `fleet.find` answer when the test says. */
@@ -222,5 +223,66 @@ describe('the Consoles screen', () => {
     expect(selected).toEqual(['harbour'])
     expect(cardsStore.filter).toBe('200005')
     expect(cardsStore.selectedToken).toBe('tok-200005')
+  })
+
+  it('opens a person found as their cards (the Cards filter on their name), on the active console without a switch', async () => {
+    const selected: string[] = []
+    const { main, held } = await mainWithThreeConsoles({
+      'connections.select': (input) => {
+        selected.push((input as { id: string }).id)
+        return ok(profiles[0])
+      }
+    })
+    cardsStore.reset()
+    render(ConsolesScreen)
+    await fireEvent.input(screen.getByRole('searchbox'), { target: { value: 'hana' } })
+    await fireEvent.click(screen.getByRole('button', { name: 'Find on every console' }))
+    await waitFor(() => expect(main.calls.some(([c]) => c === 'fleet.find')).toBe(true))
+    const person: FleetFound = {
+      profileId: 'hq',
+      name: 'Demo HQ',
+      ok: true,
+      hits: [
+        {
+          kind: 'user',
+          id: 'u1',
+          title: 'Hana Moreau',
+          detail: 'hana.moreau@example.com',
+          matched: 'name',
+          cardFilter: 'Hana Moreau'
+        }
+      ],
+      more: 0
+    }
+    held.find!(
+      ok({
+        results: [
+          person,
+          { ...person, profileId: 'harbour', name: 'Harbour Office', hits: [] },
+          { ...person, profileId: 'hill', name: 'Hill Campus', hits: [] }
+        ]
+      })
+    )
+    const open = await screen.findByRole('button', { name: 'Open Hana Moreau on Demo HQ' })
+    expect(open).toHaveAccessibleDescription('their cards in Cards')
+    await fireEvent.click(open)
+    await waitFor(() => expect(router.current).toBe('cards'))
+    expect(selected).toEqual([])
+    expect(cardsStore.filter).toBe('Hana Moreau')
+    expect(cardsStore.selectedToken).toBeNull()
+  })
+
+  it('reads once at a time: Read again during a read says Reading… and asks nothing more', async () => {
+    const { main, held } = await mainWithThreeConsoles()
+    render(ConsolesScreen)
+    const button = await screen.findByRole('button', { name: 'Reading…' })
+    expect(button).toHaveAttribute('aria-disabled', 'true')
+    await fireEvent.click(button)
+    expect(main.calls.filter(([c]) => c === 'fleet.consoles')).toHaveLength(1)
+    held.consoles!(ok({ consoles: [answering('hq', 'Demo HQ'), answering('harbour', 'Harbour Office'), down] }))
+    const again = await screen.findByRole('button', { name: 'Read again' })
+    expect(again).not.toHaveAttribute('aria-disabled')
+    await fireEvent.click(again)
+    await waitFor(() => expect(main.calls.filter(([c]) => c === 'fleet.consoles')).toHaveLength(2))
   })
 })
