@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs'
 import { createNodeServices, defaultDataDir } from '../main/services/node-app'
 import { createDispatch } from '../main/services/ipc/dispatch'
 import { createHandlers } from '../main/handlers'
-import { startWebServer } from './server'
+import { addressSentence, startWebAtKeptAddress } from './web-address'
 import { startDemoConsole } from '../demo-console/server'
 import { AppError } from '../shared/errors'
 
@@ -12,7 +12,9 @@ import { AppError } from '../shared/errors'
 const { values } = parseArgs({
   options: {
     data: { type: 'string' },
-    port: { type: 'string', default: '0' },
+    // No default: without --port, web mode comes back on the port it had last time (web-address.ts).
+    port: { type: 'string' },
+    'new-address': { type: 'boolean', default: false },
     renderer: { type: 'string', default: 'out/renderer' }
   }
 })
@@ -29,18 +31,25 @@ const services = await createNodeServices({ dataDir, transport: 'web', startDemo
   process.stderr.write(`${message}\n${hint ? hint + '\n' : ''}`)
   process.exit(1)
 })
-const web = await startWebServer({
-  rendererDir,
-  dispatch: createDispatch(createHandlers(services)),
-  events: services.events,
-  port: Number(values.port),
-  secret: process.env['ACCESS_DESK_WEB_SECRET']
+const kept = await startWebAtKeptAddress(
+  {
+    dataDir,
+    port: values.port === undefined ? undefined : Number(values.port),
+    secret: process.env['ACCESS_DESK_WEB_SECRET'],
+    newAddress: values['new-address']
+  },
+  { rendererDir, dispatch: createDispatch(createHandlers(services)), events: services.events }
+).catch((err: unknown) => {
+  process.stderr.write(`Web mode could not start: ${(err as Error).message}\n`)
+  void services.close().finally(() => process.exit(1))
+  return new Promise<never>(() => undefined)
 })
+const web = kept.web
 services.prepare()
 process.stdout.write(
-  JSON.stringify({ event: 'ready', url: web.url, dataDir }) +
+  JSON.stringify({ event: 'ready', url: web.url, dataDir, address: kept.outcome }) +
     '\n' +
-    `Access Desk (web mode) is ready. Open: ${web.url}\n`
+    `Access Desk (web mode) is ready. ${addressSentence(kept, dataDir)}\nOpen: ${web.url}\n`
 )
 
 const stop = () => {

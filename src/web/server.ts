@@ -228,7 +228,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     send({ type: 'ready', maxMessageBytes })
   }
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
+  // A port already taken rejects (EADDRINUSE) instead of ending the process: web-address.ts then takes a free one.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
   const { port } = server.address() as AddressInfo
   origin = `http://127.0.0.1:${port}`
   host = `127.0.0.1:${port}`
