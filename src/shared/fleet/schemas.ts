@@ -80,7 +80,12 @@ export const fleetFoundSchema = z.union([
     ok: z.literal(true),
     hits: z.array(fleetHitSchema),
     /** Hits found beyond those listed. */
-    more: z.number().int().min(0)
+    more: z.number().int().min(0),
+    /**
+     * What this console could not be searched for, and why ("Visitors not searched: the token lacks
+     * view:visitor."): the rest was searched. Absent when everything was.
+     */
+    notSearched: z.array(z.string()).optional()
   }),
   z.object({ profileId: z.string(), name: z.string(), ok: z.literal(false), error: appErrorDataSchema })
 ])

@@ -109,6 +109,35 @@ describe('fleet: find across consoles', () => {
     expect(found.hitsOn(HQ)).toEqual([])
   })
 
+  it('still searches what the token may read when it lacks a key, and says what was not searched', async () => {
+    const all = [
+      'view:credential',
+      'edit:credential',
+      'view:user',
+      'edit:user',
+      'view:visitor',
+      'edit:visitor',
+      'view:space',
+      'view:device'
+    ]
+    await fleet.control(fleet.sites[HQ]!, 'PUT', '/scopes', {
+      token: 'full',
+      keys: all.filter((k) => k !== 'view:visitor')
+    })
+    try {
+      const [person] = await held(HQ, 'users')
+      const found = await find(`${person.first_name} ${person.last_name}`)
+      expect(found.on(HQ)).toMatchObject({
+        ok: true,
+        notSearched: ['Visitors not searched: the token lacks view:visitor.']
+      })
+      expect(found.hitsOn(HQ).map((h) => h.id)).toContain(person.id)
+      expect(found.on(SLOW)).not.toHaveProperty('notSearched')
+    } finally {
+      await fleet.control(fleet.sites[HQ]!, 'PUT', '/scopes', { token: 'full', keys: all })
+    }
+  })
+
   it('finds visitors by name too, and refuses an empty search with what to type', async () => {
     const [visitor] = await held(HQ, 'visitors')
     const found = await find(`${visitor.first_name} ${visitor.last_name}`)

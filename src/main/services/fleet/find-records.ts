@@ -1,3 +1,4 @@
+import { AppError } from '../../../shared/errors'
 import { nfcCardStatusWords, type NfcCard } from '../../../shared/access/nfc-cards'
 import type { TouchPass } from '../../../shared/access/touch-passes'
 import { userDisplayName, type User } from '../../../shared/access/users'
@@ -116,6 +117,30 @@ export function passHit(pass: TouchPass, query: FindQuery): FleetHit | null {
   }
 }
 
+/** What each read looks through, in words, for a note of what could not be searched. */
+const readNames = ['People', 'Visitors', 'Cards', 'Touch Passes'] as const
+
+/**
+ * A read the console refused for this token (a key it lacks) or does not offer (too old): the rest is
+ * still searched, and the note says what was not and why. Anything else (no answer, errors) is the
+ * console's failure: thrown.
+ */
+async function orSkipped<T>(read: Promise<T[]>, what: string, skipped: string[]): Promise<T[]> {
+  try {
+    return await read
+  } catch (err) {
+    const e = AppError.from(err)
+    if (e.kind !== 'permission' && e.kind !== 'unsupported') throw e
+    const key = e.details?.['permission']
+    skipped.push(
+      e.kind === 'permission' && typeof key === 'string'
+        ? `${what} not searched: the token lacks ${key}.`
+        : `${what} not searched: ${e.message}`
+    )
+    return []
+  }
+}
+
 /**
  * Look on one console: its people and visitors always, its cards only for a number or an NFC ID,
  * its Touch Passes only for a pass card id (a large site's 20,000 cards are not read for a name).
@@ -125,14 +150,19 @@ export async function findOnConsole(
   client: AccessClient,
   query: FindQuery,
   signal: AbortSignal
-): Promise<{ hits: FleetHit[]; more: number }> {
+): Promise<{ hits: FleetHit[]; more: number; notSearched?: string[] }> {
   const options = { signal }
+  const skipped: string[] = []
   const none = Promise.resolve([])
   const [users, visitors, cards, passes] = await Promise.all([
-    query.words.length ? client.users.all(options) : none,
-    query.words.length ? client.visitors.all(options) : none,
-    query.cardNumber !== null || query.nfcHex !== null ? client.nfcCards.all(options) : none,
-    query.passCardId !== null ? client.touchPasses.all(options) : none
+    orSkipped(query.words.length ? client.users.all(options) : none, readNames[0], skipped),
+    orSkipped(query.words.length ? client.visitors.all(options) : none, readNames[1], skipped),
+    orSkipped(
+      query.cardNumber !== null || query.nfcHex !== null ? client.nfcCards.all(options) : none,
+      readNames[2],
+      skipped
+    ),
+    orSkipped(query.passCardId !== null ? client.touchPasses.all(options) : none, readNames[3], skipped)
   ])
   const hits = [
     ...cards.map((c) => cardHit(c, query)),
@@ -140,5 +170,9 @@ export async function findOnConsole(
     ...users.map((u) => userHit(u, query)),
     ...visitors.map((v) => visitorHit(v, query))
   ].filter((hit): hit is FleetHit => hit !== null)
-  return { hits: hits.slice(0, FLEET_HITS_PER_CONSOLE), more: Math.max(0, hits.length - FLEET_HITS_PER_CONSOLE) }
+  return {
+    hits: hits.slice(0, FLEET_HITS_PER_CONSOLE),
+    more: Math.max(0, hits.length - FLEET_HITS_PER_CONSOLE),
+    ...(skipped.length ? { notSearched: skipped } : {})
+  }
 }
