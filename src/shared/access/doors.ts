@@ -94,12 +94,5 @@ export const doorGroupSchema = z.object({
 })
 export type DoorGroup = z.infer<typeof doorGroupSchema>
 
-/**
- * A door group the console made for doors chosen one by one: a visitor's `resources` hold such a
- * group named `visitor-<epoch ms>` instead of the doors that were sent (facts 2.0, §4.2/§4.5 samples).
- */
-const automaticGroupName = /^visitor-\d+$/
-
-export function isAutomaticGroup(group: { name: string }): boolean {
-  return automaticGroupName.test(group.name)
-}
+// Plain, in its own module: the screens import it without this module's schemas (and zod).
+export { isAutomaticGroup } from './automatic-group'

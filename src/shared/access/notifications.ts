@@ -1,16 +1,7 @@
 import { z } from 'zod'
-import type { PermissionKey } from './endpoints'
 
-/**
- * The console's notifications WebSocket (reference "Fetch Notifications [WebSocket]"): a GET upgraded
- * on the API port, bearer token, `view:device`, Access 1.20.11+. Kept out of `endpoints` (the HTTP
- * table every HTTP test walks): it is not a request with an envelope answer.
- */
-export const notificationsSocket = {
-  path: '/devices/notifications',
-  permission: 'view:device' satisfies PermissionKey,
-  minVersion: '1.20.11'
-} as const
+// The socket itself (path, key, version) is plain, in its own module: the permission table imports it without zod.
+export { notificationsSocket } from './notifications-socket'
 
 /** The webhook event of a visitor's status change (reference: Access 3.3.10+). */
 export const VISITOR_STATUS_CHANGED = 'access.visitor.status.changed'

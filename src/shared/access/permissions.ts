@@ -1,5 +1,5 @@
 import { endpoints, type EndpointInfo, type PermissionKey } from './endpoints'
-import { notificationsSocket } from './notifications'
+import { notificationsSocket } from './notifications-socket'
 
 /**
  * Which permission key each action of the desk needs, declared once. Each key is read from the

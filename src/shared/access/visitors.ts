@@ -1,21 +1,32 @@
 import { z } from 'zod'
 import { heldCardSchema, heldPinSchema } from './nfc-cards'
 import { endsAfterStart } from '../visitors/visit-rules'
+import { resourceTypes, visitorStatusCodes, visitorStatuses, visitReasons, type VisitorStatus } from './visitor-basics'
+
+// The plain values and functions live in ./visitor-basics.ts (no zod: what the renderer imports).
+export {
+  anyTimeWeek,
+  isAnyTime,
+  matchesName,
+  nameWords,
+  resourceTypes,
+  visitorDisplayName,
+  visitorExpands,
+  visitorStatusCodes,
+  visitorStatuses,
+  visitReasons,
+  weekdays,
+  type ResourceType,
+  type VisitorExpand,
+  type VisitorStatus,
+  type VisitReason,
+  type Weekday
+} from './visitor-basics'
 
 /**
- * Visitor (spec 2.7, facts 3.8–3.10). Responses carry the status name; the list filter takes the
- * integer code. Schedules arrive keyed `weekly` (samples) or `week_schedule` (schema): both read.
+ * Visitor (spec 2.7, facts 3.8–3.10). Schedules arrive keyed `weekly` (samples) or `week_schedule`
+ * (schema): both read.
  */
-export const visitorStatusCodes = {
-  UPCOMING: 1,
-  VISITED: 2,
-  VISITING: 3,
-  CANCELLED: 4,
-  NO_VISIT: 5,
-  ACTIVE: 6
-} as const
-export const visitorStatuses = Object.keys(visitorStatusCodes) as (keyof typeof visitorStatusCodes)[]
-export type VisitorStatus = keyof typeof visitorStatusCodes
 
 const statusByCode = new Map<number, VisitorStatus>(
   Object.entries(visitorStatusCodes).map(([name, code]) => [code, name as VisitorStatus])
@@ -34,12 +45,6 @@ export const visitorStatusSchema = z.union([
     .refine((n) => statusByCode.has(n), 'unknown visitor status code')
     .transform((n) => statusByCode.get(n)!)
 ])
-
-export const visitReasons = ['Interview', 'Business', 'Cooperation', 'Others'] as const
-export type VisitReason = (typeof visitReasons)[number]
-
-export const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const
-export type Weekday = (typeof weekdays)[number]
 
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'expected HH:MM:SS')
 export const timeRangeSchema = z.object({ start_time: clock, end_time: clock })
@@ -60,22 +65,6 @@ export const weekScheduleSchema = z.object({
 })
 export type WeekSchedule = z.infer<typeof weekScheduleSchema>
 
-/**
- * Any time of any day. E18 is partial, so turning a recurring visit back into a one-time one sends
- * this week; read back, it means "no weekly schedule" (see isAnyTime).
- */
-export function anyTimeWeek(): WeekSchedule {
-  return Object.fromEntries(
-    weekdays.map((d) => [d, [{ start_time: '00:00:00', end_time: '23:59:59' }]])
-  ) as unknown as WeekSchedule
-}
-
-/** No weekly schedule, or one that opens every day from 00:00 to 23:59: a one-time visit. */
-export function isAnyTime(week: Partial<Record<Weekday, TimeRange[] | null>> | null | undefined): boolean {
-  if (!week) return true
-  return weekdays.every((d) => (week[d] ?? []).some((r) => r.start_time === '00:00:00' && r.end_time >= '23:59:00'))
-}
-
 /** The visitor's schedule as answered, with the weekday map normalised to `week_schedule`. */
 export const visitorScheduleSchema = z
   .object({
@@ -87,9 +76,6 @@ export const visitorScheduleSchema = z
     week_schedule: weekScheduleSchema.nullish()
   })
   .transform(({ weekly, week_schedule, ...rest }) => ({ ...rest, week_schedule: week_schedule ?? weekly ?? null }))
-
-export const resourceTypes = ['door', 'door_group'] as const
-export type ResourceType = (typeof resourceTypes)[number]
 
 export const visitorResourceSchema = z.object({
   id: z.string().min(1),
@@ -191,31 +177,3 @@ export type VisitorCreate = z.input<typeof visitorCreateSchema>
 /** E18 is partial: leave a field out to keep it; `status` cannot be changed here (use remove). */
 export const visitorUpdateSchema = visitorFields.partial().refine(endAfterStart, endAfterStartIssue)
 export type VisitorUpdate = z.input<typeof visitorUpdateSchema>
-
-/** Sub-objects the visitor list can include (`expand[]`, §4.4). */
-export const visitorExpands = ['none', 'access_policy', 'resource', 'schedule', 'nfc_card', 'pin_code'] as const
-export type VisitorExpand = (typeof visitorExpands)[number]
-
-export function visitorDisplayName(v: Pick<Visitor, 'first_name' | 'last_name' | 'id'>): string {
-  return `${v.first_name} ${v.last_name}`.trim() || v.id
-}
-
-/** The words of a name search, lower-cased: "Rosa  Jensen" → ["rosa", "jensen"]. */
-export function nameWords(keyword: string): string[] {
-  return keyword.trim().toLowerCase().split(/\s+/).filter(Boolean)
-}
-
-/**
- * Whether every word starts the first or the last name, in any order and any case: "Rosa Jensen",
- * "jensen rosa" and "ros jen" find Rosa Jensen. The console's own keyword is one prefix (§4.4).
- */
-export function matchesName(v: Pick<Visitor, 'first_name' | 'last_name'>, words: string[]): boolean {
-  const names = `${v.first_name} ${v.last_name}`.toLowerCase().split(/\s+/).filter(Boolean)
-  const free = [...names]
-  return words.every((w) => {
-    const i = free.findIndex((n) => n.startsWith(w))
-    if (i < 0) return false
-    free.splice(i, 1)
-    return true
-  })
-}

@@ -1,4 +1,5 @@
-import { isAnyTime, weekdays, type TimeRange, type WeekSchedule } from '../access/visitors'
+import { isAnyTime, weekdays } from '../access/visitor-basics'
+import type { TimeRange, WeekSchedule } from '../access/visitors'
 
 const clock = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/
 

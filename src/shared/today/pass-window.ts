@@ -1,5 +1,6 @@
 import { addDays, isSameDay, set, startOfDay } from 'date-fns'
-import { isAnyTime, weekdays, type WeekSchedule } from '../access/visitors'
+import { isAnyTime, weekdays } from '../access/visitor-basics'
+import type { WeekSchedule } from '../access/visitors'
 
 /**
  * Whether a visitor's pass opens doors at `now`, and if not when it next will: inside the validity

@@ -1,9 +1,12 @@
 import { z } from 'zod'
 import { visitorStatusNameSchema, weekScheduleSchema } from '../access/visitors'
+import { todayGroups } from './groups'
 
-/** Today's groups, in the order the screen shows them, from the console's visitor status. */
-export const todayGroups = ['expected', 'here', 'left', 'no-show', 'cancelled'] as const
-export type TodayGroup = (typeof todayGroups)[number]
+/**
+ * Today's view as main sends it and the contract checks it. The renderer imports only the types
+ * from here (`import type`) and the groups from ./groups.ts: this module loads zod.
+ */
+export { todayGroups, type TodayGroup } from './groups'
 
 export const todayGroupSchema = z.enum(todayGroups)
 

@@ -1,5 +1,5 @@
-import type { VisitorStatus } from '../access/visitors'
-import type { TodayGroup } from '../today/schemas'
+import type { VisitorStatus } from '../access/visitor-basics'
+import type { TodayGroup } from '../today/groups'
 
 /**
  * A visitor's state in the desk's words: the one table every screen, filter menu and announcement reads

@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { tick } from 'svelte'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
 import TodayScreen from '../../../src/renderer/src/screens/TodayScreen.svelte'
+// The walk-in form's code is loaded when first opened (in the app: its own chunk, fetched with the
+// Visitors screen when idle). Imported here so that first open does not wait for its compile.
+import '../../../src/renderer/src/components/visitors/VisitorForm.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
 import { router } from '../../../src/renderer/src/stores/router.svelte'

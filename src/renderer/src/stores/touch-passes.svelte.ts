@@ -11,17 +11,7 @@ import { getApi, type Api } from '../lib/api'
 import { RecordList } from './record-list.svelte'
 import { actionKeys } from '../../../shared/access/permissions'
 import { onConsoleSwitch } from './console-scope'
-
-/**
- * The permission key an error names as missing: only a permission error (HTTP 403 or
- * CODE_UNAUTHORIZED) that names its key. A refusal by a console rule (a user who already holds a
- * pass, a pass in the wrong state) is about that one action and names no key.
- */
-export function missingPermission(err: AppError): string | null {
-  if (err.kind !== 'permission') return null
-  const key = err.details?.['permission']
-  return typeof key === 'string' ? key : null
-}
+import { missingPermission } from '../lib/missing-permission'
 
 /** A pass given, taken back, renamed or (de)activated; `readBack`: the console's answer was lost and main read the pass again. */
 export type PassGiven = TouchPass & { readBack?: true }

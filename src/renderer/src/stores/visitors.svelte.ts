@@ -5,7 +5,7 @@ import type { VisitorEdit, VisitorFields } from '../../../shared/visitors/edit'
 import { getApi, type Api } from '../lib/api'
 import { formDrafts } from '../lib/form-drafts.svelte'
 import { RecordList } from './record-list.svelte'
-import { missingPermission } from './touch-passes.svelte'
+import { missingPermission } from '../lib/missing-permission'
 import { actionKeys } from '../../../shared/access/permissions'
 import { onConsoleSwitch } from './console-scope'
 
