@@ -71,6 +71,19 @@ export class BadgeDesk {
     return getApi().badges.record(input)
   }
 
+  /** Main's own printers (added by address, system queues): add one, its state, a test label. */
+  addPrinter(input: Parameters<Badges['addPrinter']>[0]): ReturnType<Badges['addPrinter']> {
+    return getApi().badges.addPrinter(input)
+  }
+
+  printerStatus(printer: string): ReturnType<Badges['printerStatus']> {
+    return getApi().badges.printerStatus({ printer })
+  }
+
+  testLabel(printer: string, stock: BadgeStockId): ReturnType<Badges['testLabel']> {
+    return getApi().badges.testLabel({ printer, stock })
+  }
+
   makeBadgeFor(visitorId: string): void {
     this.visitorId = visitorId
     this.reprintOf = null
