@@ -6,6 +6,7 @@ export function batchHandlers({ batches, scans }: AppServices): HandlersOf<'batc
     'batches.list': () => batches.list(),
     'batches.create': (input) => batches.create(input),
     'batches.get': ({ id }) => batches.get(id),
+    'batches.view': (query) => batches.view(query),
     'batches.rename': ({ id, ...change }) => batches.rename(id, change),
     'batches.delete': async ({ id }) => {
       await batches.remove(id)
@@ -17,6 +18,9 @@ export function batchHandlers({ batches, scans }: AppServices): HandlersOf<'batc
     'batches.deleteRow': ({ batchId, rowIds }) => batches.deleteRows(batchId, rowIds),
     'batches.previewCsv': ({ text, batchId }) => batches.previewCsv(text, batchId),
     'batches.importCsv': ({ batchId, text }) => batches.importCsv(batchId, text),
+    'batches.previewFile': ({ text, batchId, limit }) => batches.previewFile(text, batchId, limit),
+    'batches.previewRows': ({ previewId, offset, limit }) => batches.previewRows(previewId, offset, limit),
+    'batches.importFile': ({ batchId, text, limit }) => batches.importFile(batchId, text, limit),
     'batches.exportCsv': ({ batchId, which }) => batches.exportCsv(batchId, which),
     'batches.upload': ({ batchId, ...options }) => batches.upload(batchId, options),
     'batches.check': ({ batchId }) => batches.check(batchId)

@@ -156,3 +156,48 @@ export const uploadResultSchema = z.object({
   unknown: z.number().int()
 })
 export type UploadResult = z.infer<typeof uploadResultSchema>
+
+/**
+ * A window of a batch's rows, as the Import screen asks for it: a batch may hold 10,000 rows, and
+ * the screen draws a screenful at a time (main keeps the rows; cards.view does the same for Cards).
+ * With the batch's summary and version (batches.changed counts from it), and what the screen says
+ * of the whole batch without holding it: rows on the console (the byte order is then locked), rows
+ * fixed since they failed, the first row a byte-order switch turns.
+ */
+export const batchViewQuerySchema = z.object({
+  batchId: z.string().min(1).max(100),
+  offset: z.number().int().min(0),
+  limit: z.number().int().min(0).max(1000),
+  /** Also say where this row is (its 0-based position), e.g. the row a duplicate typed ID is in. */
+  rowId: z.string().min(1).max(100).optional()
+})
+export type BatchViewQuery = z.infer<typeof batchViewQuerySchema>
+
+export const batchViewSchema = batchSummarySchema.extend({
+  version: z.number().int().min(0),
+  offset: z.number().int().min(0),
+  rows: z.array(batchRowSchema),
+  /** Rows imported, to check or being sent: on the console, or may be. */
+  sent: z.number().int(),
+  /** Rows edited since they failed: pending again, sent by a retry with the failed ones. */
+  fixed: z.number().int(),
+  /** The first row not yet sent (pending or failed): a byte-order switch names it as its example. */
+  firstToSend: batchRowSchema.nullable(),
+  /** Where `rowId` is (0-based), -1 when it is not in the batch; absent when not asked. */
+  at: z.number().int().optional()
+})
+export type BatchView = z.infer<typeof batchViewSchema>
+
+/**
+ * A CSV's preview as the screen holds it: the counts and notes, and the first lines; the lines stay
+ * in main (a file may hold 10,000) and the screen asks for windows of them by `previewId`.
+ */
+export const csvPreviewOpenSchema = csvPreviewSchema.omit({ rows: true }).extend({
+  previewId: z.string(),
+  total: z.number().int(),
+  /** Lines whose all-digit ID was read as hex (ok or repaired): flagged, not changed. */
+  readAsHex: z.number().int(),
+  offset: z.number().int(),
+  rows: z.array(csvPreviewRowSchema)
+})
+export type CsvPreviewOpen = z.infer<typeof csvPreviewOpenSchema>

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
+import { BATCH_RECORD, refuseOnOtherConsole } from '../../../shared/console-owner'
 import { formatAlias } from '../../../shared/batches/alias-pattern'
 import {
   aliasSchema,
@@ -28,6 +29,9 @@ import type { BatchWrites, LoadedBatch } from './loaded-batch'
 import type { UploadProgress, UploadResult } from '../../../shared/batches/schemas'
 import { settleRow } from '../audit/settle-write'
 import { checkedRequests, linkAuditRows } from './check-settles-audit'
+import { batchView } from './batch-view'
+import { CsvPreviews } from './csv-previews'
+import type { BatchView, BatchViewQuery, CsvPreviewOpen } from '../../../shared/batches/schemas'
 
 export interface BatchServiceDeps {
   /** `<dataDir>/batches` */
@@ -57,6 +61,8 @@ export class BatchService implements BatchWrites {
   private cardsFailedAt: number | undefined
   /** Each row to check → the audit row of the upload request that left it so (journal `auditRowId`). */
   private readonly auditRows = new Map<string, string>()
+  /** The lines of the previews the screen shows (it asks for windows of them). */
+  private readonly previews = new CsvPreviews()
 
   constructor(private readonly deps: BatchServiceDeps) {
     this.files = new JournalDirectory({
@@ -160,6 +166,12 @@ export class BatchService implements BatchWrites {
   async get(id: string): Promise<BatchDetail & { version: number }> {
     const { model } = await this.loaded(id)
     return { ...model.detail(), version: model.version }
+  }
+
+  /** A window of the batch's rows, with its summary and version (batch-view.ts). */
+  async view(query: BatchViewQuery): Promise<BatchView> {
+    const { model } = await this.loaded(query.batchId)
+    return batchView(model, query)
   }
 
   async rename(
@@ -330,6 +342,21 @@ export class BatchService implements BatchWrites {
     return preview
   }
 
+  /** A preview for the screen: its lines kept here, the first `limit` of them answered (csv-previews.ts). */
+  async previewFile(text: string, batchId: string | undefined, limit: number): Promise<CsvPreviewOpen> {
+    return this.previews.open(await this.previewCsv(text, batchId), limit)
+  }
+
+  async previewRows(previewId: string, offset: number, limit: number): Promise<ReturnType<CsvPreviews['rows']>> {
+    return this.previews.rows(previewId, offset, limit)
+  }
+
+  /** importCsv for the screen: the preview as decided at import time, its lines kept here. */
+  async importFile(batchId: string, text: string, limit: number): Promise<{ added: number; preview: CsvPreviewOpen }> {
+    const { added, preview } = await this.importCsv(batchId, text)
+    return { added, preview: this.previews.open(preview, limit) }
+  }
+
   /** Add the rows of a CSV text that are ok or repaired; the preview says what happened to the rest. */
   async importCsv(batchId: string, text: string): Promise<{ added: number; preview: CsvPreview }> {
     const batch = await this.loaded(batchId)
@@ -440,15 +467,7 @@ export class BatchService implements BatchWrites {
    */
   async requireOwnConsole(batch: LoadedBatch): Promise<BatchConsoleRef | null> {
     const active = await this.activeConsole()
-    const bound = batch.model.meta.console
-    if (bound && active && bound.profileId !== active.profileId) {
-      throw new AppError({
-        kind: 'conflict',
-        code: 'BATCH_OF_OTHER_CONSOLE',
-        message: `This batch was uploaded to ${bound.name}, not to ${active.name}.`,
-        hint: `Switch to ${bound.name} to continue it. For ${active.name}, export it as CSV and open that file in a new batch.`
-      })
-    }
+    refuseOnOtherConsole(BATCH_RECORD, batch.model.meta.console, active)
     return active
   }
 

@@ -6,10 +6,14 @@ import {
   batchNameSchema,
   batchRowSchema,
   batchSummarySchema,
+  batchViewQuerySchema,
+  batchViewSchema,
   byteOrderSchema,
   checkResultSchema,
   createBatchInputSchema,
   CSV_MAX_CHARS,
+  csvPreviewOpenSchema,
+  csvPreviewRowSchema,
   csvPreviewSchema,
   uploadProgressSchema,
   uploadResultSchema
@@ -44,6 +48,12 @@ export const batchChannels = {
     'A batch with all its rows, and the version its later batches.changed events count from',
     z.object({ id: batchId }),
     batchDetailSchema.extend({ version: batchVersion })
+  ),
+  'batches.view': channel(
+    "A window of a batch's rows (offset, limit) with its summary, its version (batches.changed counts from it) and " +
+      'what the screen says of the whole batch (rows sent, fixed, the first to send; where rowId is). The rows stay in main',
+    batchViewQuerySchema,
+    batchViewSchema
   ),
   'batches.rename': channel(
     "Change a batch's name or alias pattern (null removes the pattern)",
@@ -101,6 +111,26 @@ export const batchChannels = {
     'Add the valid rows of a CSV text to a batch',
     z.object({ batchId, text: csvText }),
     z.object({ added: z.number().int(), preview: csvPreviewSchema })
+  ),
+  'batches.previewFile': channel(
+    'batches.previewCsv for the screen: the counts, the notes and the first `limit` lines; main keeps the lines ' +
+      '(a file may hold 10,000) under previewId, and batches.previewRows answers windows of them',
+    z.object({ text: csvText, batchId: batchId.optional(), limit: z.number().int().min(0).max(1000) }),
+    csvPreviewOpenSchema
+  ),
+  'batches.previewRows': channel(
+    'A window of the lines of a preview main keeps (batches.previewFile, batches.importFile)',
+    z.object({
+      previewId: z.string().min(1).max(100),
+      offset: z.number().int().min(0),
+      limit: z.number().int().min(0).max(1000)
+    }),
+    z.object({ offset: z.number().int(), rows: z.array(csvPreviewRowSchema) })
+  ),
+  'batches.importFile': channel(
+    'batches.importCsv for the screen: the rows added, and the preview as decided at import time, kept in main as by batches.previewFile',
+    z.object({ batchId, text: csvText, limit: z.number().int().min(0).max(1000) }),
+    z.object({ added: z.number().int(), preview: csvPreviewOpenSchema })
   ),
   'batches.exportCsv': channel(
     "A batch (or its failed rows) in the console's CSV format: no header, NFCID,alias, LF",
