@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { beginStamp, writeStamp, type Stamp } from './scripts/build-stamp.mjs'
+import { cliCatalog } from './scripts/cli-catalog-plugin.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
@@ -26,7 +27,7 @@ function buildStamp() {
 
 export default defineConfig({
   main: {
-    plugins: [buildStamp()],
+    plugins: [buildStamp(), cliCatalog(root)],
     build: {
       rollupOptions: {
         input: {
@@ -35,7 +36,11 @@ export default defineConfig({
           // Web mode and the CLI as plain Node entry points: `npm start`/`npm run web`/`npm run cli` run
           // these (scripts/start.mjs, scripts/cli.mjs), not the TypeScript through a loader.
           web: resolve(root, 'src/web/main.ts'),
-          cli: resolve(root, 'src/main/cli.ts')
+          cli: resolve(root, 'src/main/cli.ts'),
+          // The installed `access-desk` command (package.json bin) and the catalog its help is printed
+          // from (scripts/cli-catalog-plugin.mjs writes cli-catalog.json from it after the build).
+          'access-desk': resolve(root, 'src/cli/access-desk.ts'),
+          'cli-catalog': resolve(root, 'src/cli/catalog.ts')
         },
         // Loaded at run time only where present (optional dependency, native addon).
         external: ['nfc-pcsc'],

@@ -1,5 +1,5 @@
-// `npm run cli`: the CLI as built JavaScript (out/main/cli.js), built first only when the sources
-// changed since the last build (scripts/ensure-built.mjs). Run in this process: no second Node start.
+// `npm run cli`: the installed command's launcher (out/main/access-desk.js), built first only when the
+// sources changed since the last build (scripts/ensure-built.mjs). Run in this process: no second Node start.
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { join } from 'node:path'
 import { ensureBuilt } from './ensure-built.mjs'
@@ -9,4 +9,4 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const built = ensureBuilt(root, (line) => process.stderr.write(line + '\n'), { quietWhenUnchanged: true })
 if (built !== 0) process.exit(built)
 // The CLI reads its arguments from process.argv.slice(2), which are this script's.
-await import(pathToFileURL(join(root, 'out/main/cli.js')).href)
+await import(pathToFileURL(join(root, 'out/main/access-desk.js')).href)

@@ -1,6 +1,6 @@
 /**
  * The CLI's API token: never on the command line, where any user of the machine reads it in the
- * process list while the call runs. It comes on standard input (`printf '%s' "$TOKEN" | cli …`), or,
+ * process list while the call runs. It comes on standard input (`printf '%s' "$TOKEN" | access-desk …`), or,
  * at a terminal, typed at a prompt that does not echo it.
  */
 
@@ -14,7 +14,7 @@ export function tokenInArgvMessage(channel: string): string {
   return (
     `The API token is not taken on the command line: any user of this machine can read a command line in the ` +
     `process list. Leave "token" out of the input and give the token on standard input, e.g.\n` +
-    `  printf '%s' "$TOKEN" | npm run -s cli -- ${channel} '{…}'\n` +
+    `  printf '%s' "$TOKEN" | access-desk ${channel} '{…}'\n` +
     `(at a terminal, the CLI asks for it without showing what you type).\n`
   )
 }

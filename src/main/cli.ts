@@ -1,118 +1,82 @@
-import { parseArgs } from 'node:util'
-import { resolve } from 'node:path'
-import { z } from 'zod'
-import { channels } from '../shared/ipc/contract'
-import { AppError } from '../shared/errors'
-import type { createNodeServices } from './services/node-app'
-import { usage } from './cli-usage'
-import { readToken, TOKEN_CHANNELS, tokenInArgvMessage } from './cli-token'
+import { readFileSync } from 'node:fs'
+import { ArgsError, parseArgs, type CliArgs } from '../cli/args'
+import type { Catalog } from '../cli/catalog-types'
+import { EXIT } from '../cli/exit-codes'
+import { channelHelp, usage } from '../cli/help'
 
 /**
- * `npm run -s cli -- [--data DIR] <channel> ['<json input>']` calls a contract channel through the
- * same handlers as the app; `cli channels` lists every channel with its input and output schemas.
+ * `access-desk` (package.json `bin` → out/main/access-desk.js, which runs this; `npm run cli` too).
+ * The launcher: `--help`, `--version`, `channels` and `<channel> --help` are answered from the
+ * catalog the build wrote next to it (out/main/cli-catalog.json: the zod contract as JSON Schema),
+ * loading neither zod nor the app's services; only a real call loads them (./cli-call).
+ * No stack is ever printed: usage errors are said in words (exit 2), a channel's error as JSON.
  */
-type Outcome = { stream: NodeJS.WriteStream; text: string; code: number }
 
-const usageError = (text: string): Outcome => ({ stream: process.stderr, text, code: 2 })
-const failed = (err: unknown): Outcome => ({
-  stream: process.stderr,
-  text: JSON.stringify(AppError.from(err).toData(), null, 2) + '\n',
-  code: 1
-})
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value)
-
-function schemaOf(type: z.ZodType) {
+/** The catalog written at build time; from the sources (tsx, no build) it is made from the contract. */
+async function loadCatalog(): Promise<Catalog> {
   try {
-    return z.toJSONSchema(type, { io: 'input', unrepresentable: 'any' })
+    return JSON.parse(readFileSync(new URL('./cli-catalog.json', import.meta.url), 'utf8')) as Catalog
   } catch {
-    return {}
+    const { buildCatalog } = await import('../cli/catalog')
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+    return buildCatalog(pkg.version)
   }
 }
 
-async function run(): Promise<Outcome> {
-  let parsed
+type Answer = { text: string; code: number; stream?: NodeJS.WriteStream }
+
+async function run(argv: string[]): Promise<Answer> {
+  let args: CliArgs
   try {
-    parsed = parseArgs({
-      options: { data: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-      allowPositionals: true
-    })
+    args = parseArgs(argv)
   } catch (err) {
-    return usageError(`${(err as Error).message}\n\n${usage()}`)
+    if (!(err instanceof ArgsError)) throw err
+    return { text: `${err.message}\nSee access-desk --help.\n`, code: EXIT.badInput, stream: process.stderr }
   }
-  const { values, positionals } = parsed
-  const [command, rawInput] = positionals
-  if (values.help || command === 'help') return { stream: process.stdout, text: usage(), code: 0 }
-  if (!command) return usageError(usage())
+  const catalog = await loadCatalog()
+  if (args.version) return { text: `access-desk ${catalog.version}\n`, code: EXIT.ok }
+  const { command } = args
+  if (command === undefined || command === 'help') {
+    const asked = args.help || command === 'help'
+    return { text: usage(catalog), code: asked ? EXIT.ok : EXIT.badInput, stream: asked ? undefined : process.stderr }
+  }
   if (command === 'channels') {
-    const list = Object.entries(channels).map(([name, def]) => ({
-      name,
-      summary: def.summary,
-      input: schemaOf(def.input),
-      output: z.toJSONSchema(def.output, { io: 'output', unrepresentable: 'any' })
-    }))
-    return { stream: process.stdout, text: JSON.stringify(list, null, 2) + '\n', code: 0 }
+    const list = catalog.channels.map(({ name, summary, input, output }) => ({ name, summary, input, output }))
+    return { text: JSON.stringify(list, null, 2) + '\n', code: EXIT.ok }
   }
-  let input: unknown
-  try {
-    input = rawInput === undefined ? undefined : JSON.parse(rawInput)
-  } catch {
-    return usageError(`The input must be JSON, e.g. '{"id":"…"}'. Got: ${rawInput}\n`)
-  }
-  if (TOKEN_CHANNELS.has(command)) {
-    const object = isRecord(input) ? input : undefined
-    if (object && Object.hasOwn(object, 'token')) return usageError(tokenInArgvMessage(command))
-    const keep = command === 'connections.save' ? ', Enter to keep the stored one' : ''
-    const token = await readToken(`API token (not shown${keep}): `)
-    if (token && object) input = { ...object, token }
-    else if (command === 'connections.changeToken') {
-      return usageError(`No API token on standard input.\n${tokenInArgvMessage(command)}`)
+  const channel = catalog.channels.find((c) => c.name === command)
+  if (!channel) {
+    // Suggestions: the channels of the namespace typed, else those whose name holds the word typed.
+    const [namespace = '', word = ''] = command.toLowerCase().split('.')
+    const names = catalog.channels.map((c) => c.name)
+    const sameNamespace = names.filter((n) => n.toLowerCase().startsWith(`${namespace}.`))
+    const near = sameNamespace.length ? sameNamespace : names.filter((n) => word && n.toLowerCase().includes(word))
+    return {
+      text:
+        `Unknown channel "${command}".` +
+        (near.length ? ` Did you mean ${near.slice(0, 5).join(', ')}?` : '') +
+        `\nEvery channel: access-desk --help (or access-desk channels, as JSON).\n`,
+      code: EXIT.badInput,
+      stream: process.stderr
     }
   }
-  // Loaded only for a channel call: `channels` and the usage answer from the contract alone, without
-  // loading the services and their packages (fastify, the stores...), so they answer at once.
-  const [{ createNodeServices, defaultDataDir }, { startDemoConsole }, { createDispatch }, { createHandlers }] =
-    await Promise.all([
-      import('./services/node-app'),
-      import('../demo-console/server'),
-      import('./services/ipc/dispatch'),
-      import('./handlers')
-    ])
-  const dataDir = resolve(values.data ?? defaultDataDir())
-  let services
-  try {
-    services = await createNodeServices({ dataDir, transport: 'cli', startDemoConsole })
-  } catch (err) {
-    // The folder in use by another process, or the built-in console that could not start: said, not a stack.
-    return failed(err)
-  }
-  try {
-    const envelope = await createDispatch(createHandlers(services))(command, input)
-    const refusedInput = !envelope.ok && ['INVALID_INPUT', 'UNKNOWN_CHANNEL'].includes(envelope.error.code ?? '')
-    if (!refusedInput) await sayIfDemo(services, dataDir)
-    return envelope.ok
-      ? { stream: process.stdout, text: JSON.stringify(envelope.result, null, 2) + '\n', code: 0 }
-      : { stream: process.stderr, text: JSON.stringify(envelope.error, null, 2) + '\n', code: 1 }
-  } finally {
-    await services.close()
-  }
+  if (args.help) return { text: channelHelp(channel), code: EXIT.ok }
+  const { runCall } = await import('./cli-call')
+  return { text: '', code: await runCall(args, channel, catalog.version) }
 }
 
-/**
- * A mistyped --data folder (or none configured) gets the built-in demo console: its answers must
- * not pass for a real console's. Said on stderr, so stdout stays the result alone.
- */
-async function sayIfDemo(services: Awaited<ReturnType<typeof createNodeServices>>, dataDir: string) {
-  const { profiles, activeId } = await services.connections.list()
-  if (!profiles.find((p) => p.id === activeId)?.demo) return
-  const why = profiles.some((p) => !p.demo)
-    ? `it is the active connection in ${dataDir}`
-    : `no console is configured in ${dataDir} (another folder? check --data DIR)`
-  process.stderr.write(`Using the built-in demo console: ${why}.\n`)
+let answer: Answer
+try {
+  answer = await run(process.argv.slice(2))
+} catch (err) {
+  // Not expected (the call reports its own errors): still one line, never a stack.
+  answer = {
+    text: `access-desk: ${(err as Error)?.message ?? String(err)}\n`,
+    code: EXIT.refused,
+    stream: process.stderr
+  }
 }
-
 // Exit once the text has left the process: process.exit right after write() cut a piped stdout at
-// the pipe's 64 KiB buffer (`cli channels | cat`).
-const { stream, text, code } = await run()
-stream.write(text, () => process.exit(code))
+// the pipe's 64 KiB buffer (`access-desk channels | cat`).
+const stream = answer.stream ?? process.stdout
+stream.write(answer.text, () => process.stdout.write('', () => process.exit(answer.code)))

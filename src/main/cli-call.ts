@@ -1,0 +1,136 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { ArgsError, type CliArgs } from '../cli/args'
+import type { CatalogChannel } from '../cli/catalog-types'
+import { EXIT, type ExitCode } from '../cli/exit-codes'
+import { isList } from '../cli/help'
+import { CONSOLE_READS, needsConsole } from '../cli/read-channels'
+import { AppError } from '../shared/errors'
+import { createAppServices } from './services/app-services'
+import { createConfStore } from './services/storage/key-value-store'
+import { createFileSecretStore } from './services/connections/secret-store'
+import type { StartDemoConsole } from './services/connections/demo-starter'
+import { defaultDataDir } from './services/node-app'
+import { createDispatch } from './services/ipc/dispatch'
+import { createHandlers } from './handlers'
+import { chooseConsole, storeFor } from './cli-console-choice'
+import { channelInput } from './cli-input'
+import { exitCodeOf } from './cli-exit'
+import { json, line, outOf, peopleTable, tableChannels, type Out } from './cli-output'
+import { streamItems } from './cli-stream'
+import { runAllConsoles } from './cli-all-consoles'
+import { readToken, TOKEN_CHANNELS, tokenInArgvMessage } from './cli-token'
+
+/**
+ * A real channel call (loaded by the launcher, src/main/cli.ts, only for one): the input from the
+ * command line, the console chosen, the services started on the data folder, the answer written.
+ * Returns the exit code (src/cli/exit-codes.ts).
+ */
+export async function runCall(args: CliArgs, channel: CatalogChannel, version: string): Promise<ExitCode> {
+  const out = outOf(process.stdout)
+  try {
+    return await call(args, channel, version, out)
+  } catch (err) {
+    if (err instanceof ArgsError) {
+      process.stderr.write(err.message.trimEnd() + '\n')
+      return EXIT.badInput
+    }
+    const error = AppError.from(err).toData()
+    process.stderr.write(json(error))
+    return exitCodeOf(error)
+  }
+}
+
+/** Only the built-in demo console's module is loaded for it, and only when --demo asks for it. */
+const startDemoConsole: StartDemoConsole = async (options) =>
+  (await import('../demo-console/server')).startDemoConsole(options)
+
+async function call(args: CliArgs, channel: CatalogChannel, version: string, out: Out): Promise<ExitCode> {
+  const given = args.data ?? process.env['ACCESS_DESK_DATA']
+  const dataDir = resolve(given ?? defaultDataDir())
+  if (given !== undefined && !existsSync(dataDir)) {
+    // A mistyped folder is said, never answered from made-up data.
+    throw new ArgsError(
+      `No data folder at ${dataDir}${args.data === undefined ? ' ($ACCESS_DESK_DATA)' : ''}: check the path ` +
+        `(the default is ${defaultDataDir()}), or make the folder first (mkdir -p DIR) to start a new one.`
+    )
+  }
+  if (args.stream && !isList(channel)) {
+    throw new ArgsError(`--stream writes a list a line per item; ${channel.name} answers no list.`)
+  }
+  if (args.table && !tableChannels().includes(channel.name.split('.')[0]!)) {
+    throw new ArgsError(`--table prints people: users.* and visitors.* channels, not ${channel.name}.`)
+  }
+  if (args.allConsoles && !CONSOLE_READS.has(channel.name)) {
+    throw new ArgsError(
+      `--all-consoles runs reads only; ${channel.name} is not one. Reads: ${[...CONSOLE_READS].join(', ')}.`
+    )
+  }
+  if (!args.allConsoles && args.timeout !== undefined) throw new ArgsError('--timeout goes with --all-consoles.')
+  if (TOKEN_CHANNELS.has(channel.name) && args.positionals.includes('-')) {
+    throw new ArgsError(
+      `${channel.name} reads the API token on standard input: give its input as JSON or --name value.`
+    )
+  }
+  let input = await channelInput(args, channel)
+  if (TOKEN_CHANNELS.has(channel.name)) input = await withToken(channel.name, input)
+  // cards.load names the events a screen follows; a CLI call follows none.
+  if (channel.name === 'cards.load' && !args.stream) input = { stream: 'cli', ...(input as object | undefined) }
+
+  if (args.allConsoles) {
+    const seconds = Number(args.timeout ?? 10)
+    if (!(seconds > 0)) throw new ArgsError(`--timeout is in seconds (more than 0), got "${args.timeout}".`)
+    if (args.demo || args.console !== undefined)
+      throw new ArgsError('--all-consoles runs on every saved console: no --console or --demo with it.')
+    return runAllConsoles({ dataDir, channel, input, version, stream: args.stream, timeoutMs: seconds * 1000, out })
+  }
+
+  const choice = chooseConsole({
+    dataDir,
+    console: args.console,
+    demo: args.demo,
+    needsConsole: needsConsole(channel.name)
+  })
+  const services = await createAppServices({
+    dataDir,
+    transport: 'cli',
+    version,
+    store: storeFor(choice, createConfStore(dataDir, 'profiles')),
+    secrets: createFileSecretStore(dataDir),
+    startDemoConsole,
+    demoOnFirstStart: choice.demo
+  })
+  try {
+    const dispatch = createDispatch(createHandlers(services))
+    if (args.stream) {
+      await streamItems({
+        channel,
+        input,
+        dispatch,
+        client: () => services.connections.client(),
+        emit: (item) => out.write(line(item))
+      })
+      return EXIT.ok
+    }
+    const envelope = await dispatch(channel.name, input)
+    if (!envelope.ok) throw AppError.fromData(envelope.error)
+    await out.write((args.table && peopleTable(channel.name, envelope.result)) || json(envelope.result))
+    return EXIT.ok
+  } finally {
+    await services.close()
+  }
+}
+
+/** The API token of connections.save / changeToken: from standard input, never the command line. */
+async function withToken(channel: string, input: unknown): Promise<unknown> {
+  const object =
+    input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : undefined
+  if (object && Object.hasOwn(object, 'token')) throw new ArgsError(tokenInArgvMessage(channel))
+  const keep = channel === 'connections.save' ? ', Enter to keep the stored one' : ''
+  const token = await readToken(`API token (not shown${keep}): `)
+  if (token && object) return { ...object, token }
+  if (channel === 'connections.changeToken') {
+    throw new ArgsError(`No API token on standard input.\n${tokenInArgvMessage(channel)}`)
+  }
+  return input
+}

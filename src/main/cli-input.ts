@@ -1,0 +1,190 @@
+import { ArgsError, type CliArgs, type RawField } from '../cli/args'
+import type { CatalogChannel, JsonSchema } from '../cli/catalog-types'
+import { objectSchema } from '../cli/help'
+
+/**
+ * A channel's input from the command line: one JSON argument (`-`: read from standard input), and
+ * `--field value` options typed by the channel's input schema (numbers, booleans, arrays by
+ * repeating the option, objects as JSON or `--field.sub value`), laid over that JSON. The contract
+ * itself (zod, in dispatch) then says whether the input is valid; this only types what was typed.
+ */
+
+/** Input larger than this on standard input is refused (a CSV for batches.importCsv fits many times). */
+const MAX_STDIN_BYTES = 64 * 1024 * 1024
+
+export async function channelInput(
+  args: CliArgs,
+  channel: CatalogChannel,
+  readStdin: () => Promise<string> = readAllStdin
+): Promise<unknown> {
+  const positionals = [...args.positionals]
+  const object = objectSchema(channel.input)
+  const set: Record<string, unknown> = {}
+  for (const field of args.fields) {
+    const schema = fieldSchema(object, field.name, channel)
+    const value = typedValue(field, schema, channel, positionals)
+    assign(set, field.name.split('.'), value, isArray(schema))
+  }
+  if (positionals.length > 1) {
+    throw new ArgsError(
+      `${channel.name} takes one JSON input, got ${positionals.length} words: ${positionals.join(' ')}. ` +
+        `Quote the JSON ('{"id":"…"}') or give the fields as --name value.`
+    )
+  }
+  const [raw] = positionals
+  let base: unknown
+  if (raw !== undefined) {
+    const text = raw === '-' ? await readStdin() : raw
+    try {
+      base = JSON.parse(text)
+    } catch {
+      const where = raw === '-' ? 'on standard input' : 'as the argument'
+      throw new ArgsError(
+        `The input ${where} is not JSON: ${text.slice(0, 200)}\nGive it as JSON, e.g. '{"id":"…"}', ` +
+          `or as --name value options (access-desk ${channel.name} --help).`
+      )
+    }
+  }
+  // A channel whose input is an object (its fields all optional, e.g. visitors.list) called with none.
+  if (Object.keys(set).length === 0) return base === undefined && object === channel.input ? {} : base
+  if (base !== undefined && (base === null || typeof base !== 'object' || Array.isArray(base))) {
+    throw new ArgsError(`--name value options add to a JSON object; the JSON given is not one.`)
+  }
+  return deepMerge((base as Record<string, unknown> | undefined) ?? {}, set)
+}
+
+function fieldSchema(object: JsonSchema | undefined, path: string, channel: CatalogChannel): JsonSchema {
+  let schema: JsonSchema | undefined = object
+  for (const part of path.split('.')) {
+    const props: Record<string, JsonSchema> | undefined = schema ? objectSchema(schema)?.properties : undefined
+    const next: JsonSchema | undefined = props && Object.hasOwn(props, part) ? props[part] : undefined
+    if (!next) {
+      const known = object?.properties ? Object.keys(object.properties).map((k) => `--${k}`) : []
+      throw new ArgsError(
+        `${channel.name} has no field --${path}. ` +
+          (known.length ? `Its fields: ${known.join(', ')}.` : 'It takes no input.') +
+          ` (access-desk ${channel.name} --help)`
+      )
+    }
+    schema = next
+  }
+  return schema!
+}
+
+/** The types a schema allows (an optional or nullable union lists its alternatives). */
+function types(schema: JsonSchema): Set<string> {
+  const out = new Set<string>()
+  const visit = (s: JsonSchema) => {
+    for (const alt of s.anyOf ?? s.oneOf ?? []) visit(alt)
+    if (Array.isArray(s.type)) s.type.forEach((t) => out.add(t))
+    else if (s.type) out.add(s.type)
+    else if (s.properties) out.add('object')
+    else if (s.enum) s.enum.forEach((v) => out.add(typeof v))
+    else if (s.const !== undefined) out.add(typeof s.const)
+  }
+  visit(schema)
+  return out
+}
+
+function isArray(schema: JsonSchema): boolean {
+  return types(schema).has('array')
+}
+
+function itemSchema(schema: JsonSchema): JsonSchema {
+  if (schema.items) return schema.items
+  for (const alt of schema.anyOf ?? schema.oneOf ?? []) if (alt.items) return alt.items
+  return {}
+}
+
+const TRUE = new Set(['true', '1', 'yes'])
+const FALSE = new Set(['false', '0', 'no'])
+
+function typedValue(field: RawField, schema: JsonSchema, channel: CatalogChannel, positionals: string[]): unknown {
+  const allowed = types(schema)
+  const flag = `--${field.name}`
+  if (allowed.has('boolean') && allowed.size <= 2) {
+    if (field.negated) return false
+    if (field.value === undefined) return true
+    const word = field.value.toLowerCase()
+    if (TRUE.has(word)) return true
+    if (FALSE.has(word)) return false
+    if (field.joined) throw new ArgsError(`${flag} is true or false, got "${field.value}".`)
+    // `--force '{…}'`: the word after a switch is the JSON input, not its value.
+    positionals.unshift(field.value)
+    return true
+  }
+  if (field.negated) throw new ArgsError(`--no-${field.name}: only a true/false field can be negated.`)
+  if (field.value === undefined) throw new ArgsError(`${flag} needs a value (access-desk ${channel.name} --help).`)
+  return typedWord(field.value, allowed.has('array') ? itemSchema(schema) : schema, flag)
+}
+
+function typedWord(word: string, schema: JsonSchema, flag: string): unknown {
+  const allowed = types(schema)
+  if (allowed.has('string') && !allowed.has('object')) return word
+  if (allowed.has('integer') || allowed.has('number')) {
+    const n = Number(word)
+    if (word.trim() === '' || !Number.isFinite(n)) throw new ArgsError(`${flag} takes a number, got "${word}".`)
+    return n
+  }
+  if (allowed.has('boolean')) {
+    if (TRUE.has(word.toLowerCase())) return true
+    if (FALSE.has(word.toLowerCase())) return false
+    throw new ArgsError(`${flag} is true or false, got "${word}".`)
+  }
+  if (allowed.has('object') || allowed.has('array') || allowed.size === 0) {
+    try {
+      return JSON.parse(word)
+    } catch {
+      if (allowed.size === 0) return word
+      throw new ArgsError(`${flag} takes JSON here, e.g. ${flag} '{"id":"…"}', got: ${word}`)
+    }
+  }
+  return word
+}
+
+function assign(target: Record<string, unknown>, path: string[], value: unknown, repeat: boolean): void {
+  const [head, ...rest] = path
+  if (rest.length === 0) {
+    if (repeat) {
+      const list = Array.isArray(target[head!]) ? (target[head!] as unknown[]) : []
+      target[head!] = [...list, ...(Array.isArray(value) ? value : [value])]
+    } else {
+      target[head!] = value
+    }
+    return
+  }
+  const inner = target[head!]
+  const child = inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : {}
+  target[head!] = child
+  assign(child, rest, value, repeat)
+}
+
+function deepMerge(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...base }
+  for (const [key, value] of Object.entries(over)) {
+    const under = out[key]
+    out[key] =
+      value &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      under &&
+      typeof under === 'object' &&
+      !Array.isArray(under)
+        ? deepMerge(under as Record<string, unknown>, value as Record<string, unknown>)
+        : value
+  }
+  return out
+}
+
+async function readAllStdin(): Promise<string> {
+  if (process.stdin.isTTY)
+    throw new ArgsError('- reads the JSON input from standard input: pipe it in, e.g. < input.json.')
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > MAX_STDIN_BYTES) throw new ArgsError('The input on standard input is over 64 MB.')
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
