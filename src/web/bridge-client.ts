@@ -6,6 +6,7 @@ import {
   BRIDGE_PROTOCOL,
   BRIDGE_STATUS_EVENT,
   CLOSE_TOO_LARGE,
+  SERVICE_LOST_CODE,
   secretProtocol,
   serverMessageSchema,
   type BridgeStatus,
@@ -50,17 +51,23 @@ function announce(next: BridgeStatus) {
   window.dispatchEvent(new CustomEvent(BRIDGE_STATUS_EVENT, { detail: next }))
 }
 
-function failure(message: string, hint: string, kind: 'network' | 'validation' = 'network'): Envelope {
-  return { ok: false, error: { kind, message, hint, retryable: kind === 'network' } }
+function failure(message: string, hint: string, kind: 'network' | 'validation' = 'network', code?: string): Envelope {
+  return { ok: false, error: { kind, message, hint, retryable: kind === 'network', ...(code ? { code } : {}) } }
 }
 
 function lostEnvelope(): Envelope {
   if (status === 'no-key') {
     return failure('This address lacks its key (#k=…), so this page cannot reach Access Desk.', NO_KEY_HINT)
   }
+  // Marked as the link's error, not the call's: the screens stop showing it once the link is back.
   return status === 'refused'
-    ? failure('This page is no longer connected to Access Desk: the service was restarted.', RESTART_HINT)
-    : failure("The connection to Access Desk's local service is lost.", RESTART_HINT)
+    ? failure(
+        'This page is no longer connected to Access Desk: the service was restarted.',
+        RESTART_HINT,
+        'network',
+        SERVICE_LOST_CODE
+      )
+    : failure("The connection to Access Desk's local service is lost.", RESTART_HINT, 'network', SERVICE_LOST_CODE)
 }
 
 /** UTF-8 size of a message; cheap for the usual small calls. */

@@ -35,4 +35,4 @@ export const CLOSE_TOO_LARGE = 1009
 export const CLOSE_BAD_MESSAGE = 4400
 
 // The tab's bridge state event lives in a module without zod: the renderer's shell imports it.
-export { BRIDGE_STATUS_EVENT, type BridgeStatus } from './bridge-status'
+export { BRIDGE_STATUS_EVENT, SERVICE_LOST_CODE, type BridgeStatus } from './bridge-status'

@@ -1,0 +1,58 @@
+import { BRIDGE_STATUS_EVENT, type BridgeStatus } from '../../../web/bridge-status'
+
+/** The words of the sidebar's line while the tab cannot reach Access Desk's own service (web mode). */
+export const SERVICE_DOWN_WORDS = "Access Desk's service is not answering"
+
+/**
+ * Web mode's own link, the tab ⇄ Access Desk's local service (the bridge), as the first part of the
+ * one connection state: while it is down nothing reaches the console, whatever the console's last
+ * state was, so the sidebar says so first (ConsoleReachLine) and every button that sends is off with
+ * `sendOffReason` (FormFooter; any send button: `reason={serviceLink.sendOffReason ?? …}`). When it is
+ * back, `onBack` listeners run: the sidebar checks the console again, stores whose read failed read
+ * again (lib/reread-when-back.ts), and an error saying the service is lost is no longer shown
+ * (ErrorNotice). The desktop app has no bridge: the status stays unknown and nothing here is down.
+ */
+export class ServiceLink {
+  /** The bridge's state as bridge-client.ts announced it (undefined: no bridge, or not announced yet). */
+  status = $state<BridgeStatus | undefined>(undefined)
+  /** The tab cannot reach the service: stopped, restarted at another address, or opened without its key. */
+  readonly down = $derived(this.status === 'lost' || this.status === 'refused' || this.status === 'no-key')
+  /** Why a button that sends is off, while the service is down (null: it may send). */
+  readonly sendOffReason = $derived(
+    this.down ? `${SERVICE_DOWN_WORDS}: this sends once it is back (what you typed stays here).` : null
+  )
+
+  // Not reactive state: a plain list of callbacks.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  private readonly backListeners = new Set<() => void>()
+  private away = false
+
+  /** Hear the service come back (connected after lost or refused); returns the function that stops. */
+  onBack(listener: () => void): () => void {
+    this.backListeners.add(listener)
+    return () => this.backListeners.delete(listener)
+  }
+
+  /** Take a status of the bridge (from its event on window, or a test). */
+  take(next: BridgeStatus): void {
+    this.status = next
+    if (next === 'lost' || next === 'refused') this.away = true
+    else if (next === 'connected' && this.away) {
+      this.away = false
+      for (const listener of [...this.backListeners]) listener()
+    }
+  }
+
+  /** Follow the bridge's status event on `target`; the state noted on <html> first (announced before this loaded). */
+  follow(target: EventTarget = window): () => void {
+    const noted = globalThis.document?.documentElement.dataset['bridgeStatus'] as BridgeStatus | undefined
+    if (noted && this.status === undefined) this.take(noted)
+    const listener = (event: Event) => this.take((event as CustomEvent<BridgeStatus>).detail)
+    target.addEventListener(BRIDGE_STATUS_EVENT, listener)
+    return () => target.removeEventListener(BRIDGE_STATUS_EVENT, listener)
+  }
+}
+
+export const serviceLink = new ServiceLink()
+// One follower for the whole tab, from the first import on (the shell and the kiosk both import it).
+if (typeof window !== 'undefined') serviceLink.follow(window)
