@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startJob, type Job } from '../support/job'
+import { ippPrinterStack, type IppPrinter, type IppPrinterStack } from '../support/ipp-printer'
+import { readPdf } from '../support/pdf-check'
+
+/**
+ * Badges on a real printer, in web mode (a browser-only badge station): the desk adds an IPP printer
+ * (ippeveprinter on loopback) by its address on Badges, sees its state and prints a test label; the
+ * kiosk checks a visitor in and the badge arrives at the printer with nothing clicked but the kiosk's
+ * own buttons — the document the printer kept is the label's size, with the visitor's name and the
+ * console's QR value. A printer out of labels: the kiosk says to see the desk and why, Today says why,
+ * and the print history holds no badge for that visitor.
+ */
+describe('badge printing to a real IPP printer, web mode', () => {
+  let job: Job
+  let stack: IppPrinterStack
+  let printer: IppPrinter
+  let empty: IppPrinter
+  const ids: Record<string, string> = {}
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- results of window.api, asserted field by field
+  const api = (ns: string, method: string, input?: unknown): Promise<any> =>
+    job.page.evaluate(
+      async ([ns, method, input]) => {
+        const bridge = window.api as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>
+        const envelope = (await bridge[ns as string]![method as string]!(input)) as {
+          ok: boolean
+          result?: unknown
+          error?: { message: string }
+        }
+        if (!envelope.ok) throw new Error(envelope.error!.message)
+        return envelope.result
+      },
+      [ns, method, input] as const
+    )
+
+  beforeAll(async () => {
+    stack = await ippPrinterStack()
+    printer = await stack.start({ name: 'Lobby labels' })
+    empty = await stack.start({ behaviour: 'out-of-media', name: 'Empty labels' })
+    job = await startJob()
+    const from = Math.floor(Date.now() / 1000) - 1800
+    const visit = (first: string, last: string) =>
+      api('visitors', 'create', {
+        first_name: first,
+        last_name: last,
+        visitor_company: 'Globex',
+        visit_reason: 'Business',
+        start_time: from,
+        end_time: from + 6 * 3600,
+        week_schedule: null
+      })
+    ids['mira'] = (await visit('Mira', 'Solberg')).id
+    ids['omar'] = (await visit('Omar', 'Quist')).id
+    await api('kiosk', 'saveSettings', { idleSeconds: 120, directions: '', deskName: 'the front desk', pin: '582046' })
+  }, 120_000)
+  afterAll(async () => {
+    await job?.close()
+    await stack?.stop()
+  })
+
+  it('adds the printer by its address on Badges, shows it Ready and prints a test label', async () => {
+    const { page } = job
+    await job.open('Badges')
+    const panel = page.getByTestId('badge-printers')
+    await panel.getByLabel('Printer address').fill('not a printer')
+    await panel.getByRole('button', { name: 'Add printer' }).click()
+    await panel.getByText('is not a printer address').waitFor()
+    // What was typed stays, to be corrected.
+    expect(await panel.getByLabel('Printer address').inputValue()).toBe('not a printer')
+    await panel.getByLabel('Printer address').fill(printer.url)
+    await panel.getByLabel('Name (optional)').fill('Lobby labels')
+    await panel.getByRole('button', { name: 'Add printer' }).click()
+    const row = panel.getByTestId('badge-printer').filter({ hasText: 'Lobby labels' })
+    await row.getByTestId('badge-printer-state').filter({ hasText: 'Ready' }).waitFor()
+    await row.getByRole('button', { name: 'Print a test label on Lobby labels' }).click()
+    await row.getByText(/Test label printed \(job \d+\)/).waitFor()
+    expect(readPdf((await printer.documents())[0]!.path).text).toContain('Test label')
+    await job.expectAccessible('Badges → badge printers')
+  })
+
+  it('the kiosk checks a visitor in and the badge arrives at the printer with nothing clicked', async () => {
+    const { page } = job
+    const settings = await api('badges', 'settings')
+    await api('badges', 'saveSettings', { ...settings, printer: printer.url, silent: true })
+    const before = (await printer.documents()).length
+    const entered = await api('kiosk', 'enter')
+    await page.evaluate((path) => location.assign(path), entered.path as string)
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor()
+    await page.getByRole('button', { name: 'Check in' }).click()
+    await page.getByLabel('Your first and last name').fill('Mira Solberg')
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Is this your visit?' }).waitFor()
+    await page.getByRole('button', { name: 'Yes, print my badge' }).click()
+    await page.getByRole('heading', { name: 'Welcome, Mira Solberg' }).waitFor()
+    expect(await page.getByTestId('kiosk-done').textContent()).toContain('Take your badge from the printer.')
+
+    const docs = await printer.documents()
+    expect(docs).toHaveLength(before + 1)
+    const kept = readPdf(docs.at(-1)!.path)
+    expect(kept.pages).toBe(1)
+    expect(kept.widthMm).toBeCloseTo(62, 0)
+    expect(kept.heightMm).toBeCloseTo(100, 0)
+    expect(kept.text).toContain('Mira Solberg')
+    const held = (await job.state('visitors')).find((v: { id: string }) => v.id === ids['mira'])
+    expect(held.qr).toBeTruthy()
+    expect(kept.qr).toBe(held.qr)
+    await page.getByRole('button', { name: 'Done' }).click()
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor()
+  })
+
+  it('a printer out of labels: the kiosk sends the visitor to the desk and says why', async () => {
+    const { page } = job
+    await api('badges', 'addPrinter', { url: empty.url, name: 'Empty labels' })
+    const settings = await api('badges', 'settings')
+    await api('badges', 'saveSettings', { ...settings, printer: empty.url, silent: true })
+    await page.getByRole('button', { name: 'Check in' }).click()
+    await page.getByLabel('Your first and last name').fill('Omar Quist')
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Is this your visit?' }).waitFor()
+    await page.getByRole('button', { name: 'Yes, print my badge' }).click()
+    await page.getByRole('heading', { name: 'Your badge could not be printed' }).waitFor()
+    expect(await page.getByTestId('kiosk-print-failed').textContent()).toContain('Please see the front desk')
+    expect(await page.getByTestId('kiosk-print-reason').textContent()).toMatch(/^The printer is out of labels\./)
+    await job.expectAccessible('kiosk: badge not printed')
+    await page.getByRole('button', { name: 'Done' }).click()
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor()
+  })
+
+  it('Today shows why, and the print history holds only the badge the printer finished', async () => {
+    const { page } = job
+    const left = await api('kiosk', 'exit', { pin: '582046' })
+    await page.evaluate((path) => location.assign(path), left.path as string)
+    await page.getByRole('navigation').waitFor()
+    await job.open('Today')
+    const checkins = page.getByTestId('kiosk-checkins')
+    const omar = checkins.getByRole('row').filter({ hasText: 'Omar Quist' })
+    await omar.waitFor()
+    expect(await omar.textContent()).toContain('Not printed: The printer is out of labels.')
+    expect(await omar.textContent()).toContain('Load a new roll of labels')
+    expect(await checkins.getByRole('row').filter({ hasText: 'Mira Solberg' }).textContent()).toContain(
+      'Printed (Lobby labels)'
+    )
+    await job.expectAccessible('Today: a badge not printed')
+
+    const { items } = await api('badges', 'history', { limit: 50 })
+    expect(items.map((e: { visitorId: string }) => e.visitorId)).toEqual([ids['mira']])
+    expect(items[0]).toMatchObject({ output: 'printer', printer: 'Lobby labels', jobId: expect.any(Number) })
+    await job.open('Badges')
+    const history = page.getByTestId('badge-history')
+    await history.waitFor()
+    expect(await history.textContent()).toContain('Mira Solberg')
+    expect(await history.textContent()).not.toContain('Omar Quist')
+    // Added meanwhile (through main, while the kiosk was shown): the screen reads the printers again.
+    await page.getByRole('button', { name: 'Check printers again' }).click()
+    const empties = page.getByTestId('badge-printer').filter({ hasText: 'Empty labels' })
+    await empties.getByTestId('badge-printer-state').filter({ hasText: 'Out of labels' }).waitFor()
+    expect(await empties.textContent()).toContain('Load a new roll of labels')
+    await job.expectAccessible('Badges: a printer out of labels')
+  })
+})
