@@ -18,6 +18,7 @@ export function rosterHandlers({ rosters }: AppServices): HandlersOf<'roster'> {
     'roster.linePause': ({ id }) => rosters.linePause(id),
     'roster.exportCsv': ({ id }) => rosters.exportCsv(id),
     'roster.handout': (input) => rosters.handout(input),
+    'roster.capabilities': () => rosters.capabilities(),
     'roster.delete': ({ id }) => rosters.delete(id)
   }
 }

@@ -46,20 +46,25 @@ export function planRowStanding(row: PlanRow): PlanRowStanding {
   return steps.card || steps.pin || steps.pass ? 'ready' : 'nothing-to-do'
 }
 
+/** A yes/no cell of the file the plan could not read: it asks the user (`needs-you`), it is no conflict. */
+export function unclearCell(conflict: Conflict): boolean {
+  return conflict.kind === 'unclear-pin-cell' || conflict.kind === 'unclear-pass-cell'
+}
+
 /** An unclear yes/no cell the user answered: their answer now, not a conflict. */
 export function answeredCell(conflict: Conflict): boolean {
-  return (
-    (conflict.kind === 'unclear-pin-cell' || conflict.kind === 'unclear-pass-cell') && conflict.decision !== 'undecided'
-  )
+  return unclearCell(conflict) && conflict.decision !== 'undecided'
 }
 
 /**
  * The conflicts a row still has, from its current person and choices: none on a row left out (nothing
- * of it runs), and a PIN or Touch Pass cell the user answered is no longer "not understood".
+ * of it runs). A PIN or Touch Pass cell not understood is none either, answered or not: it is a cell
+ * of the file that needs an answer (counted under "Needs you" until answered, then the answer), as
+ * the installer's guide says — never under "Rows with conflicts" or the Conflicts chip.
  */
 export function standingConflicts(row: PlanRow): Conflict[] {
   if (row.match.state === 'skipped') return []
-  return row.conflicts.filter((c) => !answeredCell(c))
+  return row.conflicts.filter((c) => !unclearCell(c))
 }
 
 export interface PlanCounts {

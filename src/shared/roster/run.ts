@@ -71,7 +71,7 @@ export const rosterSummarySchema = z.object({
   toCheck: z.number().int(),
   /** Enroll-now rows still waiting for their card on the enrollment line (the run itself is through). */
   waitingCard: z.number().int().optional(),
-  /** The console the roster was first run against (profile id and name). */
+  /** The console the roster was planned on (profile id and name): on another it is read-only. */
   console: z.object({ profileId: z.string(), name: z.string() }).nullable()
 })
 export type RosterSummary = z.infer<typeof rosterSummarySchema>

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
 import ResultsStep from '../../../src/renderer/src/screens/roster/ResultsStep.svelte'
 import { rosterStore } from '../../../src/renderer/src/stores/roster.svelte'
-import { outcomeReason, resultCardWords } from '../../../src/renderer/src/screens/roster/roster-words'
+import { outcomeLabel, outcomeReason, resultCardWords } from '../../../src/renderer/src/screens/roster/roster-words'
 import type { Conflict, PlanRow } from '../../../src/shared/roster/sheet'
 import type { RowOutcome } from '../../../src/shared/roster/run'
 
@@ -77,5 +77,32 @@ describe('a skipped row in the roster results', () => {
     await fireEvent.click(chip)
     expect(chip).toHaveAttribute('aria-pressed', 'true')
     // jsdom draws no virtual rows (no layout): the card cell's words are held by resultCardWords above.
+  })
+})
+
+describe('a row done with its card skipped, in the roster results', () => {
+  /** The card was someone else's and stayed so; the PIN was given. */
+  const partly: RowOutcome = {
+    rowId: 'row-3',
+    state: 'done',
+    steps: [
+      { step: 'card-import', state: 'skipped', reason: SKIPPED },
+      { step: 'card-assign', state: 'skipped', reason: SKIPPED },
+      { step: 'pin', state: 'done' }
+    ],
+    pinAssigned: true,
+    passAssigned: false
+  }
+
+  it('is counted under Skipped and Done alike, and its state says the card was skipped', async () => {
+    expect(outcomeLabel(partly)).toBe('Done, card skipped')
+    expect(outcomeLabel(done)).toBe('Done')
+    rosterStore.rows = [row(1, [owned]), row(2, []), { ...row(3, [owned]), pin: true }]
+    rosterStore.outcomes = { 'row-1': skipped, 'row-2': done, 'row-3': partly }
+    render(ResultsStep)
+    const chips = within(screen.getByRole('group', { name: 'Show rows' }))
+    expect(chips.getByRole('button', { name: 'Skipped (2)' })).toBeInTheDocument()
+    expect(chips.getByRole('button', { name: 'Done (2)' })).toBeInTheDocument()
+    expect(chips.getByRole('button', { name: 'All (3)' })).toBeInTheDocument()
   })
 })

@@ -1,6 +1,7 @@
 import type { HandoutPerson, RowOutcome } from '../../../shared/roster/run'
 import type { PlanRow } from '../../../shared/roster/sheet'
 import { csvCell } from '../audit/audit-csv'
+import { resultState } from '../../../shared/roster/result-standing'
 import type { RosterModel } from './roster-model'
 import { personName } from './roster-steps'
 
@@ -38,7 +39,8 @@ export function resultsCsv(model: RosterModel): { filename: string; text: string
         outcome.cardDisplayId ?? '',
         outcome.pinAssigned ? 'yes' : 'no',
         outcome.passAssigned ? 'yes' : 'no',
-        outcome.state,
+        // A row done with a part skipped says so ("done, card skipped"), as the results' chips and rows do.
+        resultState(outcome),
         reasonOf(row, outcome)
       ]
         .map(csvCell)

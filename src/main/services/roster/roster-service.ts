@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
+import { ownedByOther, refuseOnOtherConsole, ROSTER_RECORD } from '../../../shared/console-owner'
 import type {
   ColumnMapping,
   ConflictKind,
@@ -15,6 +16,8 @@ import type { ReaderCard } from '../../../shared/reader/schemas'
 import type { AccessClient } from '../access/client'
 import { freeToGive } from '../../../shared/access/touch-passes'
 import { ConsoleCards } from '../batches/console-cards'
+import { missingKeys } from '../access/permission-probe'
+import { rosterKeys } from '../../../shared/roster/step-keys'
 import type { Emit } from '../events'
 import type { KeyValueStore } from '../storage/key-value-store'
 import { readRosterFile } from './roster-file'
@@ -37,7 +40,7 @@ export interface RosterServiceDeps {
   batchRows: (batchId: string) => Promise<BatchRow[]>
   /** A batch row the roster imported: the batch records it, so no upload sends it again. */
   batchImported?: (batchId: string, rowId: string, card: { token: string; displayId?: string }) => Promise<void>
-  /** The active console (profile id and name): a roster is bound to the one it was first run on. */
+  /** The active console (profile id and name): a roster is bound to the one it was planned on. */
   activeConsole: () => Promise<{ profileId: string; name: string } | null>
   concurrency?: number
   /** The USB reader's feedback (light and beep) for the enrollment line's taps. */
@@ -110,8 +113,10 @@ export class RosterService {
   async get(id: string) {
     const roster = await this.store.get(id)
     const model = roster.model
-    // After a restart the plan is not in memory: it is made again from the console when it can be.
-    if (!model.frozen && !model.plan && Object.keys(model.mapping).length > 0) {
+    // After a restart the plan is not in memory: it is made again from the console when it can be
+    // (its own console only: another console's people would re-match its rows there).
+    const elsewhere = ownedByOther(model.console, (await this.deps.activeConsole())?.profileId)
+    if (!elsewhere && !model.frozen && !model.plan && Object.keys(model.mapping).length > 0) {
       await this.replan(roster, true).catch(() => undefined)
     }
     const rows = this.rowsOf(roster)
@@ -128,6 +133,8 @@ export class RosterService {
 
   async plan(input: { id: string; mapping: ColumnMapping; options: RosterOptions }) {
     const roster = await this.store.get(input.id)
+    // The plan matches the active console's people: the roster is bound to that console from here on.
+    await this.requireConsole(roster)
     await this.store.exclusive(roster, () =>
       this.store.commit(roster, { t: 'mapping', at: now(), mapping: input.mapping, options: input.options })
     )
@@ -139,6 +146,7 @@ export class RosterService {
 
   async resolve(input: { id: string; rowId: string; person: PersonRef | null }) {
     const roster = await this.store.get(input.id)
+    await this.requireConsole(roster)
     this.refuseSent(roster, input.rowId)
     await this.store.exclusive(roster, () =>
       this.store.commit(roster, { t: 'resolve', at: now(), rowId: input.rowId, person: input.person })
@@ -152,6 +160,7 @@ export class RosterService {
 
   async decide(input: { id: string; rowId: string | null; kind: ConflictKind; decision: 'skip' | 'go-ahead' }) {
     const roster = await this.store.get(input.id)
+    await this.requireConsole(roster)
     if (input.rowId) this.refuseSent(roster, input.rowId)
     await this.store.exclusive(roster, () =>
       this.store.commit(roster, {
@@ -211,13 +220,18 @@ export class RosterService {
   }
 
   async lineSkip(id: string): Promise<LineState> {
-    return this.line(await this.store.get(id)).skip()
+    const roster = await this.store.get(id)
+    await this.requireConsole(roster)
+    return this.line(roster).skip()
   }
 
   async lineUndo(id: string): Promise<LineState> {
-    return this.line(await this.store.get(id)).undo()
+    const roster = await this.store.get(id)
+    await this.requireConsole(roster)
+    return this.line(roster).undo()
   }
 
+  /** Pausing sends nothing: allowed on any console (a line left going must be stoppable). */
   async linePause(id: string): Promise<LineState> {
     return this.line(await this.store.get(id)).pause()
   }
@@ -229,6 +243,11 @@ export class RosterService {
   async handout(input: { id: string; pinSlips?: boolean }) {
     const roster = await this.store.get(input.id)
     return handoutPeople(roster.model, this.pinsOf(input.id), input.pinSlips ?? false)
+  }
+
+  /** The keys a run may need that the token lacks (the screen turns Run and Retry off for those its plan needs). */
+  async capabilities(): Promise<{ missingPermissions: string[] }> {
+    return { missingPermissions: await missingKeys(await this.deps.client(), rosterKeys) }
   }
 
   async delete(id: string): Promise<{ deleted: true }> {
@@ -324,20 +343,14 @@ export class RosterService {
   }
 
   /**
-   * A roster belongs to the console it was first run on: its results say what that console holds.
-   * Running it while another console is active is refused, never done silently.
+   * A roster belongs to the console it was planned on: its people were matched there and its results
+   * say what that console holds. Any change of it (plan, resolve, decide, run, retry, the line) while
+   * another console is active is refused, never done silently; the first plan binds it.
    */
   private async requireConsole(roster: LoadedRoster): Promise<void> {
     const active = await this.deps.activeConsole()
     const bound = roster.model.console
-    if (bound && active && bound.profileId !== active.profileId) {
-      throw new AppError({
-        kind: 'conflict',
-        code: 'ROSTER_OF_OTHER_CONSOLE',
-        message: `This roster was run on ${bound.name}, not on ${active.name}.`,
-        hint: `Switch to ${bound.name} to continue it. For ${active.name}, open the roster file again.`
-      })
-    }
+    refuseOnOtherConsole(ROSTER_RECORD, bound, active)
     if (!bound && active) {
       await this.store.exclusive(roster, () => this.store.commit(roster, { t: 'console', at: now(), console: active }))
     }

@@ -18,6 +18,10 @@ import { readerChoices, type ReaderChoice } from './enroll.svelte'
 import { readPreference, writePreference } from '../lib/preferences'
 import { onMainRestart } from '../lib/main-restarts'
 import { onConsoleSwitch } from './console-scope'
+import { connection } from './connection.svelte'
+import { ownedByOther, readOnlyOnOtherConsole, ROSTER_RECORD } from '../../../shared/console-owner'
+import { missingKeysReason } from '../../../shared/roster/step-keys'
+import type { PermissionKey } from '../../../shared/access/endpoints'
 
 /** The steps of a roster as the screen walks them. */
 export type RosterView = 'list' | 'mapping' | 'plan' | 'run' | 'results'
@@ -74,11 +78,40 @@ export class RosterStore {
   readers = $state.raw<ReaderChoice[]>([])
   deviceId = $state<string | null>(null)
 
+  /** The keys a roster run may need that the token lacks (main probes them: roster.capabilities). */
+  missingPermissions = $state.raw<string[]>([])
+
+  /**
+   * The console the open roster was planned on, when another one is active: the roster is read-only
+   * then (main refuses every change: shared/console-owner.ts, the rule import batches follow too).
+   */
+  otherConsole = $derived(ownedByOther(this.summary?.console, connection.activeId))
+  /** What the screen says of a roster of another console: whose it is and how to switch back. */
+  readOnly = $derived(
+    this.otherConsole ? readOnlyOnOtherConsole(ROSTER_RECORD, this.otherConsole, connection.active?.name ?? null) : null
+  )
+
   /** The bridge the events are followed on (a test installs a new one). */
   private listeningTo: object | null = null
 
   /** The phase as the newest event says it (the summary is read when the roster opens). */
   running = $derived(this.progress?.rosterId === this.id ? this.progress.running : this.summary?.phase === 'running')
+
+  /**
+   * Why an action that sends the plan's steps (Run, Resume, Retry) is off: the roster is another
+   * console's, or the token lacks a key those steps need (`keys`: step-keys.ts); null when it may go.
+   */
+  sendOff(keys: readonly PermissionKey[]): string | null {
+    return this.readOnly ?? missingKeysReason(keys, this.missingPermissions)
+  }
+
+  /** Asks main which keys the token lacks; when it cannot tell, nothing is turned off (a refusal says why). */
+  async loadCapabilities(): Promise<void> {
+    this.missingPermissions = await getApi()
+      .roster.capabilities()
+      .then((c) => c.missingPermissions)
+      .catch(() => [])
+  }
 
   async loadList(): Promise<void> {
     const { rosters, unreadable } = await getApi().roster.list()
@@ -245,6 +278,7 @@ export class RosterStore {
 
   /** Another console: its readers are not this one's (rosters are the desk's and stay). */
   resetReaders(): void {
+    this.missingPermissions = []
     this.readers = []
     this.deviceId = null
     this.batches = []

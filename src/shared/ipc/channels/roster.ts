@@ -138,6 +138,11 @@ export const rosterChannels = {
     z.object({ id: rosterId, pinSlips: z.boolean().default(false) }),
     z.object({ people: z.array(handoutPersonSchema), pinsForgotten: z.boolean() })
   ),
+  'roster.capabilities': channel(
+    'The permission keys a roster run may need (shared/roster/step-keys.ts) that this token lacks, probed without side effects: Run and Retry are off while the plan needs one',
+    noInput,
+    z.object({ missingPermissions: z.array(z.string()) })
+  ),
   'roster.delete': channel(
     'Delete a roster and its journal (nothing on the console changes)',
     z.object({ id: rosterId }),

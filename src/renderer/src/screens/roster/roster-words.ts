@@ -6,6 +6,7 @@ import {
   type PlanCounts
 } from '../../../../shared/roster/plan-counts'
 import { countOf } from '../../lib/plural'
+import { skippedParts } from '../../../../shared/roster/result-standing'
 import {
   conflictKinds,
   type CardPlan,
@@ -257,6 +258,15 @@ export const outcomeWords: Record<RowOutcome['state'], { label: string; tone: St
   failed: { label: 'Failed', tone: 'bad' },
   'to-check': { label: 'To check', tone: 'warn' },
   skipped: { label: 'Skipped', tone: 'neutral' }
+}
+
+/**
+ * A row's state as its badge says it: a row done with a part skipped says which ("Done, card
+ * skipped"), by the rule the chips and the export use (shared/roster/result-standing.ts).
+ */
+export function outcomeLabel(outcome: Pick<RowOutcome, 'state' | 'steps'>): string {
+  const parts = skippedParts(outcome)
+  return parts.length ? `${outcomeWords.done.label}, ${parts.join(' and ')} skipped` : outcomeWords[outcome.state].label
 }
 
 export const stepWords: Record<RosterStep, string> = {
