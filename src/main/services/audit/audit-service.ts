@@ -211,7 +211,8 @@ export class AuditService {
     return [...byUrl]
       .map(([url, atTheTime]) => {
         const now = active?.url === url ? active.name : undefined
-        const names = now ? [now, ...atTheTime.filter((n) => n !== now)] : atTheTime
+        // A copy: the journal's own list grows as rows come.
+        const names = now ? [now, ...atTheTime.filter((n) => n !== now)] : [...atTheTime]
         return { name: now ?? atTheTime[atTheTime.length - 1]!, url, names }
       })
       .sort((a, b) => a.name.localeCompare(b.name))
