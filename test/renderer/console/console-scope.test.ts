@@ -38,6 +38,9 @@ describe('switching consoles forgets every store’s data of the console left (o
     for (const [path, load] of Object.entries(modules)) {
       if (registering.some((f) => path.endsWith(`/${f}`))) await load()
     }
-    expect(consoleScopedStores().sort()).toEqual(registering.map((f) => f.replace(/\.svelte\.ts$/, '')).sort())
+    // Unsaved inline edits (lib/record-drafts) register themselves as `drafts:<what>`: forgotten the same way.
+    const stores = consoleScopedStores().filter((name) => !name.startsWith('drafts:'))
+    expect(stores.sort()).toEqual(registering.map((f) => f.replace(/\.svelte\.ts$/, '')).sort())
+    expect(consoleScopedStores()).toContain('drafts:card alias')
   })
 })

@@ -11,8 +11,12 @@ import { afterPaint } from '../lib/after-paint'
 import { OutcomeLines } from '../lib/action-outcome.svelte'
 import { onConsoleSwitch } from './console-scope'
 import { rereadWhenBack } from '../lib/reread-when-back'
+import { RecordDrafts } from '../lib/record-drafts.svelte'
 
 export { ownerName, type SortKey } from '../../../shared/nfc/card-view'
+
+/** Aliases typed and not saved on cards the person left (lib/record-drafts). */
+export const aliasDrafts = new RecordDrafts<NfcCard>('card alias')
 
 /** The "N of 20,000" read so far is redrawn at most this often while the cards arrive (a page each ~15 ms). */
 const PROGRESS_EVERY_MS = 200
@@ -284,6 +288,15 @@ export class CardsStore {
     this.selectedToken = card.token
     this.selected = card
     this.selectedIndex = index
+  }
+
+  /** Open a card the screen knows by its record (an unsaved alias listed above the list): main finds its row. */
+  open(card: NfcCard): void {
+    this.pendingIndex = undefined
+    this.selectedToken = card.token
+    this.selected = card
+    this.selectedIndex = -1
+    void this.ask()
   }
 
   private deselect(): void {
