@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startJob, type Job } from '../support/job'
-import { ippPrinterStack, type IppPrinter, type IppPrinterStack } from '../support/ipp-printer'
+import { IPP_STACK_HOOK_MS, ippPrinterStack, type IppPrinter, type IppPrinterStack } from '../support/ipp-printer'
 import { readPdf } from '../support/pdf-check'
 
 /**
@@ -53,7 +53,7 @@ describe('badge printing to a real IPP printer, web mode', () => {
     ids['mira'] = (await visit('Mira', 'Solberg')).id
     ids['omar'] = (await visit('Omar', 'Quist')).id
     await api('kiosk', 'saveSettings', { idleSeconds: 120, directions: '', deskName: 'the front desk', pin: '582046' })
-  }, 120_000)
+  }, IPP_STACK_HOOK_MS + 60_000)
   afterAll(async () => {
     await job?.close()
     await stack?.stop()

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { connect, createServer } from 'node:net'
 import { join } from 'node:path'
+import { takeDirectoryLock } from './pcscd'
 import { tempDir } from './temp'
 
 /**
@@ -176,13 +177,29 @@ export interface IppPrinterStack {
   stop(): Promise<void>
 }
 
+/** The machine-wide lock of the printer stack, and how long a test file waits for it (hooks allow 180 s). */
+const STACK_LOCK = '/tmp/access-desk-ipp-stack.lock'
+export const STACK_LOCK_WAIT_MS = 150_000
+export const IPP_STACK_HOOK_MS = 180_000
+
 /**
  * dbus + avahi (if needed), then as many printers as a test starts, each on its own free loopback
- * port with its own spool folder. Tests that start printers run under `flock /tmp/access-desk-ipp.lock`.
+ * port with its own spool folder. One test file holds the stack at a time (a lock directory, taken over
+ * from a holder that is gone); run by hand, tests that start printers also go under
+ * `flock /tmp/access-desk-ipp.lock`.
  */
 export async function ippPrinterStack(): Promise<IppPrinterStack> {
   assertIppStackInstalled()
-  const dnsSd = await ensureDnsSd()
+  // One user of dbus + avahi at a time (vitest runs test files in parallel): a file must never find
+  // them half-started by another, nor see them stopped under its printers. Held until `stop`.
+  await takeDirectoryLock(STACK_LOCK, STACK_LOCK_WAIT_MS)
+  let dnsSd: { stop(): Promise<void> }
+  try {
+    dnsSd = await ensureDnsSd()
+  } catch (err) {
+    await rm(STACK_LOCK, { recursive: true, force: true })
+    throw err
+  }
   const printers: IppPrinter[] = []
   const dirs: { remove(): Promise<void> }[] = []
 
@@ -245,9 +262,13 @@ export async function ippPrinterStack(): Promise<IppPrinterStack> {
   return {
     start,
     async stop() {
-      await Promise.all(printers.map((p) => p.stop()))
-      await dnsSd.stop()
-      await Promise.all(dirs.map((d) => d.remove()))
+      try {
+        await Promise.all(printers.map((p) => p.stop()))
+        await dnsSd.stop()
+        await Promise.all(dirs.map((d) => d.remove()))
+      } finally {
+        await rm(STACK_LOCK, { recursive: true, force: true })
+      }
     }
   }
 }

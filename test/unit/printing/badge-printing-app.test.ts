@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useAppServices } from '../../support/app-services'
 import { demoControl } from '../../support/demo-control'
-import { ippPrinterStack, type IppPrinter, type IppPrinterStack } from '../../support/ipp-printer'
+import { IPP_STACK_HOOK_MS, ippPrinterStack, type IppPrinter, type IppPrinterStack } from '../../support/ipp-printer'
 import { readPdf } from '../../support/pdf-check'
 
 const nowSeconds = () => Math.floor(Date.now() / 1000)
@@ -23,7 +23,7 @@ describe('badge printing through main to an IPP printer', () => {
     stack = await ippPrinterStack()
     printer = await stack.start({ name: 'Front desk labels' })
     empty = await stack.start({ behaviour: 'out-of-media', name: 'Empty printer' })
-  }, 30_000)
+  }, IPP_STACK_HOOK_MS)
   afterAll(() => stack?.stop())
 
   const createVisitor = (first: string, last: string) =>

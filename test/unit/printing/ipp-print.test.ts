@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { badgeStocks, type BadgeJob } from '../../../src/shared/badges/schemas'
 import { makeBadgePdf } from '../../../src/main/services/printing/badge-pdf'
 import { ippPrinterStatus, printPdfOverIpp } from '../../../src/main/services/printing/ipp-print'
-import { ippPrinterStack, type IppPrinterStack } from '../../support/ipp-printer'
+import { IPP_STACK_HOOK_MS, ippPrinterStack, type IppPrinterStack } from '../../support/ipp-printer'
 import { readPdf } from '../../support/pdf-check'
 
 /**
@@ -33,7 +33,7 @@ describe('printing a badge over IPP to a real printer', () => {
   let stack: IppPrinterStack
   beforeAll(async () => {
     stack = await ippPrinterStack()
-  }, 30_000)
+  }, IPP_STACK_HOOK_MS)
   afterAll(() => stack?.stop())
 
   it('prints: the job completes and the printer holds the badge (page size, name, QR value)', async () => {

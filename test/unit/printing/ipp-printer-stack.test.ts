@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ippPrinterStack, type IppPrinterStack } from '../../support/ipp-printer'
+import { IPP_STACK_HOOK_MS, ippPrinterStack, type IppPrinterStack } from '../../support/ipp-printer'
 
 /**
  * The test printer itself (test/support/ipp-printer.ts), asked with CUPS's own ipptool: a real IPP
@@ -16,7 +16,7 @@ describe('the loopback IPP printer of the tests', () => {
   let stack: IppPrinterStack
   beforeAll(async () => {
     stack = await ippPrinterStack()
-  })
+  }, IPP_STACK_HOOK_MS)
   afterAll(() => stack?.stop())
 
   it('answers Get-Printer-Attributes as an idle printer', async () => {
