@@ -19,8 +19,8 @@ interface HeldRow {
   row: AuditRow
   atMs: number
   /**
-   * Lower-case text the free-text filter searches: made on the first text filter that reaches the
-   * row, not at replay (a journal of 10,000 rows opens without building 20,000 of them).
+   * Lower-case text the free-text filter searches: made once per row at replay (not once per
+   * journal line), and for a row written or answered since, on the first text filter that reaches it.
    */
   haystack: string | undefined
 }
@@ -193,6 +193,9 @@ export class AuditLog {
     for (const held of this.rows) {
       if (held.row.outcome === 'pending')
         this.replace(held, { ...held.row, outcome: 'unknown', message: STOPPED_BEFORE_ANSWER })
+      // Once per row, with its answer applied (not at its begin and again at its end): the first
+      // text filter then finds every row's search text made.
+      held.haystack = haystackOf(held.row)
     }
     const state = { journal }
     await this.pruneRows(state, this.options.retentionDays())
