@@ -66,6 +66,8 @@ describe('Roster: a roster planned on another console', () => {
       {
         'roster.get': () =>
           ok({ ...detail('planned', planned), summary: summary({ console: { profileId: 'site-a', name: 'Site A' } }) }),
+        'roster.list': () =>
+          ok({ rosters: [summary({ console: { profileId: 'site-a', name: 'Site A' } })], unreadable: [] }),
         'roster.capabilities': () => ok({ missingPermissions: [] })
       },
       planned
@@ -82,6 +84,14 @@ describe('Roster: a roster planned on another console', () => {
     const run = screen.getByRole('button', { name: 'Run 1 row' })
     expect(run).toBeDisabled()
     expect(offReasonOf(run)).toHaveTextContent('this roster belongs to Site A')
+
+    // The list says it too, beside the console it belongs to.
+    rosterStore.view = 'list'
+    await screen.findByRole('button', { name: 'Open staff.csv' })
+    await waitFor(() =>
+      expect(screen.getByTestId('roster-elsewhere').parentElement).toHaveTextContent('Site A · read-only here')
+    )
+    await rosterStore.open('r1')
 
     // Back on its own console, it is the roster as ever.
     connection.activeId = 'site-a'
