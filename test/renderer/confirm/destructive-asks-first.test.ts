@@ -15,7 +15,9 @@ import type { ChannelName } from '../../../src/shared/ipc/contract'
 import { scriptedBridge } from '../../support/fake-bridge'
 import { visitorFixture } from '../../support/visitor-fixture'
 import { card, cardsMain } from '../cards/cards-main'
-import { eventBridge, ok } from '../enroll/event-bridge'
+import { ok } from '../enroll/event-bridge'
+// The Import screen asks for windows of a batch: answered from the batch scripted whole (batches.get).
+import { eventBridge } from '../import/batch-windows'
 
 /**
  * Destructive actions confirm first, on every screen, in the one ConfirmDialog: Cancel before the

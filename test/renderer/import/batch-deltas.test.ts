@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { BatchesStore } from '../../../src/renderer/src/stores/batches.svelte'
 import type { BatchDetail, BatchRow, BatchSummary } from '../../../src/shared/batches/schemas'
-import { eventBridge, ok } from '../enroll/event-bridge'
+import { ok } from '../enroll/event-bridge'
+import { eventBridge } from './batch-windows'
 
 const at = '2026-11-28T06:00:00.000Z'
 const row = (n: number, change: Partial<BatchRow> = {}): BatchRow => ({
@@ -28,6 +29,11 @@ const summary = (total: number): BatchSummary => ({
 })
 const detail = (rows: BatchRow[]): BatchDetail => ({ ...summary(rows.length), rows })
 
+/** The rows the store holds, in order (a window of the batch: here the whole of a small one). */
+const held = (store: BatchesStore) =>
+  [...(store.detail?.rows.entries() ?? [])].sort(([a], [b]) => a - b).map(([, r]) => r)
+const heldIds = (store: BatchesStore) => held(store).map((r) => r.id)
+
 /** Let the store's reads and their answers run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
@@ -44,7 +50,11 @@ function mainWith(rows: BatchRow[], version: number) {
     }
   })
   setApiForTests(bridge)
-  const reads = () => calls.filter(([c]) => c === 'batches.get').length
+  /** Reads of the batch: windows of it (batches.view), never the whole batch (batches.get). */
+  const reads = () => {
+    expect(calls.some(([c]) => c === 'batches.get')).toBe(false)
+    return calls.filter(([c]) => c === 'batches.view').length
+  }
   /** Hold the next reads' answers until `release` (they say what main holds then). */
   const hold = () => {
     let release!: () => void
@@ -58,13 +68,13 @@ function mainWith(rows: BatchRow[], version: number) {
 }
 
 describe('the open batch follows main by its changes, not by reading it again', () => {
-  it('a tap adds its row (and the new counts) without a batches.get; an edit and a removal apply likewise', async () => {
-    const { emit, reads } = mainWith([row(1)], 3)
+  it('a tap adds its row (and the new counts) without reading; an edit and a removal are shown, then the window read', async () => {
+    const { main, emit, reads } = mainWith([row(1)], 3)
     const store = new BatchesStore()
     const off = store.listen()
     await store.load()
     expect(reads()).toBe(1)
-    expect(store.detail?.rows.map((r) => r.id)).toEqual(['row-1'])
+    expect(heldIds(store)).toEqual(['row-1'])
 
     emit('batches.changed', {
       batchId: 'b1',
@@ -73,11 +83,16 @@ describe('the open batch follows main by its changes, not by reading it again', 
       rows: { added: [row(2)], updated: [], removed: [] }
     })
     await settle()
-    expect(store.detail?.rows).toEqual([row(1), row(2)])
+    expect(held(store)).toEqual([row(1), row(2)])
     expect(store.detail?.counts.total).toBe(2)
     expect(store.batches[0]?.counts.total).toBe(2)
+    expect(reads()).toBe(1)
 
     const renamed = row(1, { alias: 'Gate' })
+    // An edit can change what the window says of the whole batch (rows fixed, the first to send) and
+    // a removal moves the rows after it: the rows come with the change, the window is read after.
+    main.rows = [renamed]
+    main.version = 6
     emit('batches.changed', {
       batchId: 'b1',
       summary: summary(2),
@@ -91,8 +106,9 @@ describe('the open batch follows main by its changes, not by reading it again', 
       rows: { added: [], updated: [], removed: ['row-2'] }
     })
     await settle()
-    expect(store.detail?.rows).toEqual([renamed])
-    expect(reads()).toBe(1)
+    await settle()
+    expect(held(store)).toEqual([renamed])
+    expect(reads()).toBe(2)
     off()
   })
 
@@ -112,7 +128,7 @@ describe('the open batch follows main by its changes, not by reading it again', 
     })
     await settle()
     expect(reads()).toBe(2)
-    expect(store.detail?.rows.map((r) => r.id)).toEqual(['row-1', 'row-2', 'row-3'])
+    expect(heldIds(store)).toEqual(['row-1', 'row-2', 'row-3'])
 
     emit('batches.changed', {
       batchId: 'b1',
@@ -121,7 +137,7 @@ describe('the open batch follows main by its changes, not by reading it again', 
       rows: { added: [row(4)], updated: [], removed: [] }
     })
     await settle()
-    expect(store.detail?.rows.map((r) => r.id)).toEqual(['row-1', 'row-2', 'row-3', 'row-4'])
+    expect(heldIds(store)).toEqual(['row-1', 'row-2', 'row-3', 'row-4'])
     expect(reads()).toBe(2)
     off()
   })
@@ -152,7 +168,7 @@ describe('the open batch follows main by its changes, not by reading it again', 
     release()
     await loading
     await settle()
-    expect(store.detail?.rows.map((r) => r.id)).toEqual(['row-1', 'row-2', 'row-3'])
+    expect(heldIds(store)).toEqual(['row-1', 'row-2', 'row-3'])
     expect(reads()).toBe(1)
     off()
   })
@@ -166,7 +182,7 @@ describe('the open batch follows main by its changes, not by reading it again', 
     main.version = 0
     await store.reestablish()
     expect(reads()).toBe(2)
-    expect(store.detail?.rows.map((r) => r.id)).toEqual(['row-1', 'row-2'])
+    expect(heldIds(store)).toEqual(['row-1', 'row-2'])
     emit('batches.changed', {
       batchId: 'b1',
       summary: summary(3),
@@ -174,7 +190,7 @@ describe('the open batch follows main by its changes, not by reading it again', 
       rows: { added: [row(3)], updated: [], removed: [] }
     })
     await settle()
-    expect(store.detail?.rows.map((r) => r.id)).toEqual(['row-1', 'row-2', 'row-3'])
+    expect(heldIds(store)).toEqual(['row-1', 'row-2', 'row-3'])
     expect(reads()).toBe(2)
     off()
   })

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte'
 import ImportScreen from '../../../src/renderer/src/screens/ImportScreen.svelte'
-import RowsTable from '../../../src/renderer/src/components/import/RowsTable.svelte'
+import RowsTable from './RowsTableWhole.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
 import type { BatchDetail, BatchRow, BatchSummary, CsvPreview } from '../../../src/shared/batches/schemas'
-import { eventBridge, ok } from '../enroll/event-bridge'
+import { ok } from '../enroll/event-bridge'
+import { eventBridge } from './batch-windows'
 
 const text = (el: HTMLElement) => el.textContent!.replace(/\s+/g, ' ').trim()
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { render, screen, within } from '@testing-library/svelte'
-import CsvPreviewTable from '../../../src/renderer/src/components/import/CsvPreviewTable.svelte'
+import CsvPreviewTable from './CsvPreviewWhole.svelte'
 import { BatchesStore, startTapRouting } from '../../../src/renderer/src/stores/batches.svelte'
 import { ReaderStore } from '../../../src/renderer/src/stores/reader.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import type { CsvPreview } from '../../../src/shared/batches/schemas'
 import type { ReaderCard } from '../../../src/shared/reader/schemas'
-import { eventBridge, ok } from '../enroll/event-bridge'
+import { ok } from '../enroll/event-bridge'
+import { eventBridge } from './batch-windows'
 
 const preview: CsvPreview = {
   notes: ['Windows line endings (CRLF) were replaced by LF.'],

@@ -3,12 +3,13 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/sve
 import ImportScreen from '../../../src/renderer/src/screens/ImportScreen.svelte'
 import ReaderPanel from '../../../src/renderer/src/components/import/ReaderPanel.svelte'
 import ByteOrderChoice from '../../../src/renderer/src/components/import/ByteOrderChoice.svelte'
-import RowsTable from '../../../src/renderer/src/components/import/RowsTable.svelte'
-import CsvPreviewTable from '../../../src/renderer/src/components/import/CsvPreviewTable.svelte'
+import RowsTable from './RowsTableWhole.svelte'
+import CsvPreviewTable from './CsvPreviewWhole.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import type { BatchRow, BatchSummary, CsvPreview } from '../../../src/shared/batches/schemas'
 import type { ReaderCard } from '../../../src/shared/reader/schemas'
-import { eventBridge, ok } from '../enroll/event-bridge'
+import { ok } from '../enroll/event-bridge'
+import { eventBridge } from './batch-windows'
 import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
 
 const summary: BatchSummary = {

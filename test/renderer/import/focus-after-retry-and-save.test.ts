@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte'
-import UploadPanel from '../../../src/renderer/src/components/import/UploadPanel.svelte'
-import RowsTable from '../../../src/renderer/src/components/import/RowsTable.svelte'
+import UploadPanel from './UploadPanelWhole.svelte'
+import RowsTable from './RowsTableWhole.svelte'
 import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
 import type { BatchRow, BatchSummary } from '../../../src/shared/batches/schemas'
 import { AppError } from '../../../src/shared/errors'
 import ImportScreen from '../../../src/renderer/src/screens/ImportScreen.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
-import { eventBridge, ok } from '../enroll/event-bridge'
+import { ok } from '../enroll/event-bridge'
+import { eventBridge } from './batch-windows'
 
 /** After Import's Try again and a row's Save, the focus is on the result or the next row, never the body. */
 afterEach(() => cleanup())

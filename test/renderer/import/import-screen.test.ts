@@ -6,7 +6,8 @@ import { ReaderStore } from '../../../src/renderer/src/stores/reader.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import type { BatchSummary } from '../../../src/shared/batches/schemas'
 import type { ReaderCard } from '../../../src/shared/reader/schemas'
-import { eventBridge, ok } from '../enroll/event-bridge'
+import { ok } from '../enroll/event-bridge'
+import { eventBridge } from './batch-windows'
 
 const summary = (id: string, name: string): BatchSummary => ({
   id,

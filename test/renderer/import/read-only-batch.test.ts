@@ -4,7 +4,8 @@ import ImportScreen from '../../../src/renderer/src/screens/ImportScreen.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { connection } from '../../../src/renderer/src/stores/connection.svelte'
 import type { BatchRow, BatchSummary } from '../../../src/shared/batches/schemas'
-import { eventBridge, ok } from '../enroll/event-bridge'
+import { ok } from '../enroll/event-bridge'
+import { eventBridge } from './batch-windows'
 
 /** A batch uploaded to Site A, opened while "Demo console" is active: every way to change it is off. */
 const summary: BatchSummary = {

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte'
 import ImportScreen from '../../../src/renderer/src/screens/ImportScreen.svelte'
 import CreateBatchForm from '../../../src/renderer/src/components/import/CreateBatchForm.svelte'
-import RowsTable from '../../../src/renderer/src/components/import/RowsTable.svelte'
+import RowsTable from './RowsTableWhole.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import type { BatchRow, BatchSummary } from '../../../src/shared/batches/schemas'
-import { eventBridge, ok } from '../enroll/event-bridge'
+import { ok } from '../enroll/event-bridge'
+import { eventBridge } from './batch-windows'
 
 const summary: BatchSummary = {
   id: 'b1',

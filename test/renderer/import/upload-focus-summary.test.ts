@@ -6,7 +6,8 @@ import { keepFocus } from '../../../src/renderer/src/lib/action-outcome.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { batchesStore } from '../../../src/renderer/src/stores/batches.svelte'
 import type { BatchDetail } from '../../../src/shared/batches/schemas'
-import { eventBridge, ok } from '../enroll/event-bridge'
+import { ok } from '../enroll/event-bridge'
+import { eventBridge } from './batch-windows'
 
 /**
  * Import's Upload and "Check with the console": when they finish, the focus is on the summary that
@@ -86,7 +87,7 @@ describe('Import: the focus after Upload and Check with the console', () => {
     const summary = await screen.findByTestId('upload-result')
     await waitFor(() => expect(document.activeElement).toBe(summary))
     release()
-    await waitFor(() => expect(batchesStore.detail?.rows[0]?.status).toBe('imported'))
+    await waitFor(() => expect(batchesStore.detail?.rows.get(0)?.status).toBe('imported'))
     await tick()
     expect(document.activeElement).toBe(summary)
   })
@@ -100,7 +101,7 @@ describe('Import: the focus after Upload and Check with the console', () => {
     const summary = await screen.findByTestId('check-result')
     await waitFor(() => expect(document.activeElement).toBe(summary))
     release()
-    await waitFor(() => expect(batchesStore.detail?.rows[0]?.status).toBe('imported'))
+    await waitFor(() => expect(batchesStore.detail?.rows.get(0)?.status).toBe('imported'))
     await tick()
     expect(document.activeElement).toBe(summary)
   })

@@ -11,7 +11,9 @@ import type { BatchDetail } from '../../../src/shared/batches/schemas'
 import { scriptedBridge } from '../../support/fake-bridge'
 import { visitorFixture } from '../../support/visitor-fixture'
 import { card, cardsMain } from '../cards/cards-main'
-import { eventBridge, ok } from '../enroll/event-bridge'
+import { ok } from '../enroll/event-bridge'
+// The Import screen asks for windows of a batch: answered from the batch scripted whole (batches.get).
+import { eventBridge } from '../import/batch-windows'
 
 /**
  * Starting an action clears the earlier outcome lines, on every screen (lib/action-outcome OutcomeLines):

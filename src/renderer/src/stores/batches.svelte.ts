@@ -1,10 +1,10 @@
 import type {
   ByteOrder,
-  BatchDetail,
   BatchRow,
   BatchSummary,
   CheckResult,
-  CsvPreview,
+  CsvPreviewOpen,
+  CsvPreviewRow,
   UploadProgress,
   UploadResult
 } from '../../../shared/batches/schemas'
@@ -17,17 +17,27 @@ import { readCsvFile } from '../components/import/csv-file'
 import { connection } from './connection.svelte'
 import { onMainRestart } from '../lib/main-restarts'
 import { announce } from '../lib/action-outcome.svelte'
-import { FollowedRecord } from '../lib/apply-event'
-import { withChanges, type RowsChanged } from './batch-changes'
+import type { RowsChanged } from './batch-changes'
+import { fromView, linesOf, withLines, withRowChanges, withView, type BatchWindow } from './batch-window'
 
 /** How every row of a batch is sent (shared/nfc/byte-order.ts): kept with the batch, applied by main. */
 export type { ByteOrder }
 
+/**
+ * A CSV file read and previewed. Its lines stay in main (a file may hold 10,000): the preview holds
+ * the counts and notes, `lines` the lines fetched so far by position (batches.previewRows).
+ */
 export interface CsvDraft {
   name: string
   text: string
-  preview: CsvPreview
+  preview: CsvPreviewOpen
+  lines: ReadonlyMap<number, CsvPreviewRow>
 }
+
+/** Rows asked for beyond those in view, each way: a wheel step or a Page Down finds them here. */
+const AROUND = 40
+/** Rows asked for at least in one window (the first answer covers the first screenful and more). */
+const WINDOW = 100
 
 /**
  * Whether the active console answers, as the upload panel says it: the app's one connection state
@@ -45,7 +55,8 @@ export class BatchesStore {
   error = $state<AppError | null>(null)
 
   #selectedId = $state<string | null>(null)
-  detail = $state.raw<BatchDetail | null>(null)
+  /** The open batch: its summary, its figures, the rows in view and around them (batch-window.ts). */
+  detail = $state.raw<BatchWindow | null>(null)
   detailError = $state<AppError | null>(null)
   rowError = $state<AppError | null>(null)
 
@@ -77,15 +88,18 @@ export class BatchesStore {
   private refreshing: Promise<void> | null = null
   private refreshAgain = false
   /**
-   * The open batch follows main's changes by their rows (lib/apply-event.ts): a tap adds one row
-   * here without reading the batch again. It is read whole when opened, after a missed change,
-   * and after main restarts.
+   * The open batch follows main's changes by their rows, as lib/apply-event.ts says: a tap adds one
+   * row here without reading anything. `version` is the version of main's batch shown (null: none,
+   * the next change reads the window); during a read of the window, changes wait in `waiting` for
+   * its answer. The window is read when the batch is opened, after a missed change, after a change
+   * the window cannot follow by itself (batch-window.ts `stale`) and after main restarts.
    */
-  private readonly follow = new FollowedRecord<BatchDetail, RowsChanged>({
-    update: withChanges,
-    show: (detail) => (this.detail = detail),
-    reread: () => void this.refreshDetail()
-  })
+  private version: number | null = null
+  private waiting: RowsChanged[] | null = null
+  /** The rows the table shows (from, to): a read asks for them and around them. */
+  private inView = { from: 0, to: 0 }
+  private filling = false
+  private fillAgain = false
 
   /**
    * The open batch. Main's scan session is told of every change: taps on the reader go into it,
@@ -98,7 +112,7 @@ export class BatchesStore {
   set selectedId(id: string | null) {
     if (id === this.#selectedId) return
     this.#selectedId = id
-    this.follow.forget()
+    this.forget()
     this.tellScanSession(id)
   }
 
@@ -159,7 +173,7 @@ export class BatchesStore {
         this.batches = known ? this.batches.map((b) => (b.id === batchId ? summary : b)) : [summary, ...this.batches]
         if (batchId !== this.selectedId) return
         if (event.version === undefined || !event.rows) void this.refreshDetail()
-        else this.follow.event(event as RowsChanged)
+        else this.changed(event as RowsChanged)
       }),
       api.on('batches.uploadProgress', (p) => {
         if (p.batchId === this.selectedId) this.progress = p
@@ -170,6 +184,7 @@ export class BatchesStore {
 
   async open(id: string): Promise<void> {
     if (this.selectedId !== id) {
+      this.inView = { from: 0, to: 0 }
       this.csv = null
       this.csvAdded = null
       this.csvError = null
@@ -185,7 +200,33 @@ export class BatchesStore {
     await this.refreshDetail()
   }
 
-  /** Fetch the open batch again; calls during a fetch coalesce into one more fetch. */
+  /** Show no batch's rows any more (another opened, or this one deleted): the next change reads the window. */
+  private forget(): void {
+    this.version = null
+    this.waiting = null
+  }
+
+  /** A change of the open batch, as main told it: applied to what is shown, or the window read again. */
+  private changed(event: RowsChanged): void {
+    if (this.waiting) {
+      this.waiting.push(event)
+      return
+    }
+    if (!this.detail || this.version === null || event.version !== this.version + 1) {
+      this.version = null
+      void this.refreshDetail()
+      return
+    }
+    this.version = event.version
+    this.detail = withRowChanges(this.detail, event)
+    if (this.detail.stale) void this.refreshDetail()
+  }
+
+  /**
+   * Read the open batch's window again (its summary, its figures and the rows in view and around
+   * them); calls during a read coalesce into one more read. Changes that come meanwhile wait for
+   * its answer, and those it does not hold yet are applied to it.
+   */
   refreshDetail(): Promise<void> {
     if (this.refreshing) {
       this.refreshAgain = true
@@ -197,35 +238,135 @@ export class BatchesStore {
         const id = this.selectedId
         if (!id) {
           this.detail = null
-          this.follow.forget()
+          this.forget()
           break
         }
-        this.follow.reading()
+        this.waiting ??= []
         try {
-          const { version, ...detail } = await getApi().batches.get({ id })
-          if (this.selectedId === id) {
-            this.detail = detail
-            // A main that sends no version (older, or a test's) is read again at each change.
-            this.follow.read(version === undefined ? null : { value: detail, version })
-          }
+          const offset = Math.max(0, this.inView.from - AROUND)
+          const limit = Math.max(WINDOW, this.inView.to - this.inView.from + 2 * AROUND)
+          const view = await getApi().batches.view({ batchId: id, offset, limit })
+          if (this.selectedId === id) this.took(view)
           this.detailError = null
         } catch (err) {
           this.detailError = AppError.from(err)
-          if (this.selectedId === id) this.follow.read(null)
+          if (this.selectedId === id) this.forget()
         }
       } while (this.refreshAgain)
-    })().finally(() => (this.refreshing = null))
+    })().finally(() => {
+      this.refreshing = null
+      // Scrolled meanwhile: the rows now in view that the read did not bring.
+      void this.fill()
+    })
     return this.refreshing
+  }
+
+  /** A window read whole: shown, with the changes that came during the read and it does not hold. */
+  private took(view: Parameters<typeof fromView>[0]): void {
+    const waiting = this.waiting ?? []
+    this.waiting = null
+    let shown = fromView(view)
+    // A main that counts no version (older, or a test's) is read again at each change.
+    let version: number | null = view.version ?? null
+    let missed = false
+    for (const event of waiting) {
+      if (version === null || event.version <= version) continue
+      if (event.version !== version + 1) {
+        missed = true
+        break
+      }
+      shown = withRowChanges(shown, event)
+      version = event.version
+    }
+    this.detail = shown
+    this.version = missed ? null : version
+    if (missed || (version !== null && shown.stale)) this.refreshAgain = true
+  }
+
+  /**
+   * The table shows rows from…to (0-based, `to` excluded): those not held are asked for, with some
+   * around them. A fast scroll draws a row not here yet as empty for that moment.
+   */
+  showRows(from: number, to: number): void {
+    this.inView = { from, to }
+    void this.fill()
+  }
+
+  /** The open batch's row at a position, if held (the table draws it), and its row by id. */
+  rowAt(index: number): BatchRow | undefined {
+    return this.detail?.rows.get(index)
+  }
+
+  /** A row's number as the table shows it (1-based), 0 when it is not held. */
+  rowNumber(rowId: string): number {
+    return (this.detail?.at.get(rowId) ?? -1) + 1
+  }
+
+  rowById(rowId: string): BatchRow | undefined {
+    const i = this.detail?.at.get(rowId)
+    return i === undefined ? undefined : this.detail?.rows.get(i)
+  }
+
+  /** Where a row is in the open batch (1-based; 0: not in it), asked of main when not held here. */
+  async numberOf(rowId: string): Promise<number> {
+    const held = this.rowNumber(rowId)
+    if (held > 0 || !this.selectedId) return held
+    try {
+      const { at } = await getApi().batches.view({ batchId: this.selectedId, offset: 0, limit: 0, rowId })
+      return (at ?? -1) + 1
+    } catch {
+      return 0
+    }
+  }
+
+  private missingInView(): number | undefined {
+    const detail = this.detail
+    if (!detail) return undefined
+    const to = Math.min(this.inView.to, detail.counts.total)
+    for (let i = this.inView.from; i < to; i++) if (!detail.rows.has(i)) return i
+    return undefined
+  }
+
+  /** Ask main for the rows in view not held; one request at a time, the last scroll position wins. */
+  private async fill(): Promise<void> {
+    if (this.filling) {
+      this.fillAgain = true
+      return
+    }
+    this.filling = true
+    try {
+      do {
+        this.fillAgain = false
+        const id = this.selectedId
+        // A read of the whole window is on its way (or due): it brings the rows in view.
+        if (!id || this.waiting || this.refreshing || this.version === null) break
+        const missing = this.missingInView()
+        if (missing === undefined) break
+        const offset = Math.max(0, Math.min(missing, this.inView.from) - AROUND)
+        const limit = Math.max(WINDOW, this.inView.to - offset + AROUND)
+        const view = await getApi().batches.view({ batchId: id, offset, limit })
+        if (this.selectedId !== id || !this.detail) break
+        // Changed meanwhile: the changes' events are on their way; the next scroll asks again.
+        if (view.version !== this.version || this.waiting) break
+        this.detail = withView(this.detail, view)
+        // Main holds fewer rows than counted (a change on its way): its event brings them.
+        if (view.offset + view.rows.length <= missing) break
+      } while (this.fillAgain || this.missingInView() !== undefined)
+    } catch {
+      // Not answered: the rows stay drawn empty until the next scroll asks again.
+    } finally {
+      this.filling = false
+    }
   }
 
   /**
    * Once the open batch shows main's changes made so far: they came as events before the answer of
-   * the call that made them, so only a re-read in flight (a missed event) is waited for. A batch
-   * read without a version (a main that counts none) is read again instead.
+   * the call that made them, so only a read in flight (a missed event, a stale window) is waited
+   * for; with nothing followed, the window is read.
    */
   private async detailSettled(): Promise<void> {
-    if (this.follow.following) await this.refreshing
-    else await this.refreshDetail()
+    if (this.refreshing) await this.refreshing
+    else if (this.version === null) await this.refreshDetail()
   }
 
   async create(input: {
@@ -316,11 +457,17 @@ export class BatchesStore {
     this.csvBusy = true
     try {
       const { text, notes } = await readCsvFile(file)
-      const preview = await getApi().batches.previewCsv({
+      const preview = await getApi().batches.previewFile({
         text,
+        limit: WINDOW,
         ...(this.selectedId ? { batchId: this.selectedId } : {})
       })
-      this.csv = { name: file.name, text, preview: { ...preview, notes: [...notes, ...preview.notes] } }
+      this.csv = {
+        name: file.name,
+        text,
+        preview: { ...preview, notes: [...notes, ...preview.notes] },
+        lines: linesOf(preview)
+      }
       return true
     } catch (err) {
       this.csv = null
@@ -337,12 +484,20 @@ export class BatchesStore {
     this.csvBusy = true
     this.csvError = null
     try {
-      const { added, preview } = await getApi().batches.importCsv({ batchId: this.selectedId, text: this.csv.text })
+      const { added, preview } = await getApi().batches.importFile({
+        batchId: this.selectedId,
+        text: this.csv.text,
+        limit: WINDOW
+      })
       this.csvAdded = added
       // What was actually decided at import time (the batch may have changed since the preview);
       // the notes of the file's reading (its encoding) stay.
       const fileNotes = this.csv.preview.notes.filter((n) => n.startsWith('The file is UTF-16'))
-      this.csv = { ...this.csv, preview: { ...preview, notes: [...fileNotes, ...preview.notes] } }
+      this.csv = {
+        ...this.csv,
+        preview: { ...preview, notes: [...fileNotes, ...preview.notes] },
+        lines: linesOf(preview)
+      }
       await this.detailSettled()
       return added
     } catch (err) {
@@ -350,6 +505,41 @@ export class BatchesStore {
       return null
     } finally {
       this.csvBusy = false
+    }
+  }
+
+  private csvInView = { from: 0, to: 0 }
+  private csvFilling = false
+
+  /** The preview table shows lines from…to (0-based): those not held are asked of main. */
+  showCsvLines(from: number, to: number): void {
+    this.csvInView = { from, to }
+    void this.fillCsv()
+  }
+
+  private async fillCsv(): Promise<void> {
+    if (this.csvFilling) return
+    this.csvFilling = true
+    try {
+      for (;;) {
+        const csv = this.csv
+        if (!csv) break
+        const to = Math.min(this.csvInView.to, csv.preview.total)
+        let missing: number | undefined
+        for (let i = this.csvInView.from; i < to && missing === undefined; i++) if (!csv.lines.has(i)) missing = i
+        if (missing === undefined) break
+        const offset = Math.max(0, Math.min(missing, this.csvInView.from) - AROUND)
+        const limit = Math.max(WINDOW, this.csvInView.to - offset + AROUND)
+        const { rows } = await getApi().batches.previewRows({ previewId: csv.preview.previewId, offset, limit })
+        if (offset + rows.length <= missing) break
+        // Another file (or the same added) meanwhile: its own lines are asked for next.
+        if (this.csv?.preview.previewId !== csv.preview.previewId) continue
+        this.csv = { ...this.csv, lines: withLines(this.csv.lines, offset, rows) }
+      }
+    } catch {
+      // Not answered (main restarted): the lines stay drawn empty; Close and open the file again.
+    } finally {
+      this.csvFilling = false
     }
   }
 
