@@ -1,0 +1,123 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seriousA11yFindings } from '../support/axe'
+import { launchChromium, openDemoApp } from '../support/chromium'
+import { startWebMode, type Started } from '../support/processes'
+import { tempDir } from '../support/temp'
+import { request } from '../unit/demo-console/support'
+
+type WebInfo = { url: string; dataDir: string; address?: string }
+
+/**
+ * Finding (fresh-eyes walk): web mode restarted as a person does it (`npm start` again, no --port,
+ * no secret given) came back at a new port with a new secret, so the open tab could not reconnect and
+ * the walk-in typed there was lost; meanwhile the sidebar still said "Connected". Now web mode keeps
+ * its address per data folder: the tab reconnects by itself with the typing, and while the service is
+ * down the sidebar and the form say the same thing (the service is not answering; Create is off).
+ */
+describe('web mode restarted on the same data folder (Chromium 1366×768)', () => {
+  let web: Started<WebInfo>
+  let browser: Awaited<ReturnType<typeof launchChromium>>
+  let data: Awaited<ReturnType<typeof tempDir>>
+
+  beforeAll(async () => {
+    data = await tempDir('access-desk-web-restart-')
+    web = await startWebMode(data.path)
+    browser = await launchChromium({ width: 1366, height: 768 })
+    await openDemoApp(browser.page, web.info.url)
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await web?.stop()
+    await data?.remove()
+  })
+
+  /** What the demo console (inside web mode, at the same address after the restart) holds. */
+  async function held(resource: 'visitors'): Promise<{ first_name: string; last_name: string }[]> {
+    const listed = await browser.page.evaluate(() => window.api!.connections.list())
+    if (!listed.ok) throw new Error(listed.error.message)
+    const dir = join(data.path, 'demo-console')
+    const tokens = JSON.parse(await readFile(join(dir, 'tokens.json'), 'utf8')) as { full: string }
+    const url = listed.result.profiles.find((p) => p.demo)!.url
+    const ca = await readFile(join(dir, 'tls-cert.pem'), 'utf8')
+    const answer = await request(url, ca, 'GET', `/__demo/state/${resource}`, { token: tokens.full })
+    expect(answer.status).toBe(200)
+    return (answer.body as { data: { first_name: string; last_name: string }[] }).data
+  }
+
+  it('keeps the typed walk-in through a kill and restart; sidebar and form agree while the service is down', async () => {
+    const { page } = browser
+    const sidebar = page.getByTestId('console-answers')
+    await page.getByRole('navigation').getByRole('button', { name: 'Today', exact: true }).click()
+    await page.getByTestId('today-list').waitFor()
+    await page.locator('body').focus()
+    await page.keyboard.press('w')
+    const form = page.getByTestId('today-walk-in').getByTestId('visitor-form')
+    await form.getByLabel('First name').fill('Rhea')
+    await form.getByLabel('Last name').fill('Startover')
+    await form.getByLabel('Reason for the visit').selectOption('Business')
+    const lobby = form.getByTestId('resource-picker').getByRole('checkbox', { name: /^Lobby\s*\(/ })
+    await lobby.check()
+    await expect.poll(() => sidebar.getAttribute('data-state'), { timeout: 15_000 }).toBe('reachable')
+
+    // Web mode killed (a crash, or the terminal closed).
+    web.child.kill('SIGKILL')
+    await new Promise((resolve) => web.child.once('exit', resolve))
+    await page.locator('html[data-bridge-status="lost"]').waitFor({ state: 'attached', timeout: 15_000 })
+    // The sidebar says the local service first, as the banner does; never the console's last "Connected".
+    await expect.poll(() => sidebar.getAttribute('data-state')).toBe('service')
+    expect(await sidebar.textContent()).toContain("Access Desk's service is not answering")
+    expect(await sidebar.textContent()).not.toContain('Connected')
+    expect(await page.getByTestId('service-banner').textContent()).toContain(
+      'What you typed on this page is still here'
+    )
+    // The form agrees: Create is off with the reason, and a press sends nothing.
+    const create = form.getByRole('button', { name: 'Create visitor' })
+    expect(await create.getAttribute('aria-disabled')).toBe('true')
+    const described = await create.evaluate((el) =>
+      (el.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ')
+    )
+    expect(described).toMatch(/Access Desk's service is not answering: this sends once it is back/)
+    const sentBefore = browser.sentChannels.length
+    // Pressed, and Enter in a field (the browser submits through the same button): nothing is sent.
+    await create.focus()
+    await page.keyboard.press('Enter')
+    await form.getByLabel('Last name').press('Enter')
+    await form.getByLabel('Last name').focus()
+    expect(browser.sentChannels.slice(sentBefore)).not.toContain('visitors.create')
+    expect(await form.getByLabel('First name').inputValue()).toBe('Rhea')
+    await create.focus()
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Create visitor')
+    expect(await seriousA11yFindings(page), 'Today while the service is down').toEqual([])
+
+    // Started again as a person does it: same data folder, no --port, no secret given.
+    const oldUrl = web.info.url
+    web = await startWebMode(data.path)
+    expect(web.info.url).toBe(oldUrl)
+    expect(web.info.address).toBe('same')
+
+    // The tab reconnects by itself; the sidebar is back to the console's state, checked anew.
+    await page.getByText(/Connected to Access Desk's local service again/).waitFor({ timeout: 20_000 })
+    await expect.poll(() => sidebar.getAttribute('data-state'), { timeout: 15_000 }).toBe('reachable')
+    expect(await sidebar.textContent()).toContain('Connected')
+    // The typing is still there, and Create sends it: the console holds the visitor.
+    expect(await form.getByLabel('First name').inputValue()).toBe('Rhea')
+    expect(await form.getByLabel('Last name').inputValue()).toBe('Startover')
+    expect(await lobby.isChecked()).toBe(true)
+    expect(await create.getAttribute('aria-disabled')).toBe('false')
+    await create.click()
+    // Added, or (in the failure) what the form says instead.
+    await expect
+      .poll(async () => ((await page.getByTestId('walk-in-added').count()) > 0 ? 'added' : await form.textContent()), {
+        timeout: 20_000
+      })
+      .toBe('added')
+    const visitors = await held('visitors')
+    expect(visitors.filter((v) => v.first_name === 'Rhea' && v.last_name === 'Startover')).toHaveLength(1)
+    expect(await seriousA11yFindings(page), 'Today after the restart').toEqual([])
+  })
+})
