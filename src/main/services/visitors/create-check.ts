@@ -2,6 +2,10 @@ import { AppError } from '../../../shared/errors'
 import type { Visitor } from '../../../shared/access/visitors'
 import type { AccessClient } from '../access/client'
 import { answerLost } from '../access/lost-answer'
+import { settleWrite } from '../audit/settle-write'
+
+/** A visitor created whose answer was lost, found by reading the console back (the screen says so). */
+export type CreatedVisitor = Visitor & { readBack?: true }
 
 /** What makes two creates the same visit: the person's name and the visit's window. */
 export interface VisitKey {
@@ -38,7 +42,7 @@ export class VisitorCreateCheck {
     client: Pick<AccessClient, 'visitors'>,
     visit: VisitKey,
     create: () => Promise<Visitor>
-  ): Promise<Visitor> {
+  ): Promise<CreatedVisitor> {
     const key = keyOf(visit)
     const lostAt = this.lost.get(key)
     if (lostAt !== undefined && this.now() - lostAt <= CHECK_AFTER_LOST_MS) {
@@ -53,9 +57,49 @@ export class VisitorCreateCheck {
       this.lost.delete(key)
       return created
     } catch (err) {
-      if (answerLost(AppError.from(err))) this.lost.set(key, this.now())
+      const e = AppError.from(err)
+      if (!answerLost(e)) throw err
+      return this.readBack(client, visit, key, err, e)
+    }
+  }
+
+  /**
+   * The answer of a create was lost: the console may have created the visitor. Nothing is sent
+   * again; the console is read at once (in main, like a Touch Pass purchase) and the answer is what
+   * it holds, the audit row settled with it (settleWrite):
+   * - the visitor of this visit (same name and window: a visitor record has no creation time, and
+   *   the list gives nothing newer to tell two such visits apart), marked `readBack`;
+   * - none: an error saying it was not created (`details.outcome = 'not-done'`): trying again is safe;
+   * - the read failed too: the lost-answer error as it came ("still unknown"), and the next create of
+   *   the same visit is checked first (CHECK_AFTER_LOST_MS).
+   */
+  private async readBack(
+    client: Pick<AccessClient, 'visitors'>,
+    visit: VisitKey,
+    key: string,
+    err: unknown,
+    e: AppError
+  ): Promise<CreatedVisitor> {
+    let found: Visitor | undefined
+    try {
+      found = await this.find(client, visit)
+    } catch {
+      this.lost.set(key, this.now())
       throw err
     }
+    if (found) {
+      await settleWrite(err, { done: true, detail: `read back: visitor ${found.id}` })
+      return { ...found, readBack: true }
+    }
+    await settleWrite(err, { done: false })
+    const data = e.toData()
+    throw new AppError({
+      ...data,
+      message: "The visitor was not created: the console's answer was lost, and reading it back shows no such visitor.",
+      retryable: true,
+      hint: 'Nothing was created on the console, so trying again is safe.',
+      details: { ...data.details, answerLost: true, outcome: 'not-done' }
+    })
   }
 
   /** The visitor the console holds for this visit: same first and last name (any case), same window. */

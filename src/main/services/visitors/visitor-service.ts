@@ -15,7 +15,7 @@ import type { AccessClient } from '../access/client'
 import { unfoldVisitorDoors } from '../access/doors'
 import { probeEditPermission } from '../access/permission-probe'
 import { actionKeys } from '../../../shared/access/permissions'
-import { VisitorCreateCheck } from './create-check'
+import { VisitorCreateCheck, type CreatedVisitor } from './create-check'
 import { refused } from './refused'
 import { statesNamedLike } from '../../../shared/visitors/states'
 import { matchesVisitorName, searchWords } from '../../../shared/text/search-words'
@@ -66,7 +66,7 @@ function refusePastEnd(end: number, unchangedEnd?: number | null): void {
 }
 
 /** The visitor with its doors as chosen: automatic groups unfolded (see unfoldVisitorDoors). */
-async function withDoors(c: AccessClient, visitor: Visitor): Promise<Visitor> {
+async function withDoors<V extends Visitor>(c: AccessClient, visitor: V): Promise<V> {
   return { ...visitor, resources: await unfoldVisitorDoors(c.doors, visitor.resources) }
 }
 
@@ -140,10 +140,10 @@ export class VisitorService {
     return withDoors(c, await c.visitors.get(id))
   }
 
-  async create(form: VisitorForm): Promise<Visitor> {
+  async create(form: VisitorForm): Promise<CreatedVisitor> {
     refusePastEnd(form.end_time)
     const c = await this.client()
-    // A create whose answer was lost is looked up before it is sent again: one visitor per visit.
+    // A create whose answer was lost is read back at once, and looked up before it is sent again: one visitor per visit.
     return withDoors(c, await this.createCheck.create(c, form, () => c.visitors.create(createBody(form))))
   }
 

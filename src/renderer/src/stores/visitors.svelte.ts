@@ -54,8 +54,11 @@ export class VisitorsStore extends RecordList<Visitor> {
     }
   }
 
-  /** A new visit: the console's answer is what is shown afterwards. */
-  create(input: Parameters<Api['visitors']['create']>[0]): Promise<Visitor> {
+  /**
+   * A new visit: the console's answer is what is shown afterwards — or, when that answer was lost,
+   * the visitor main found by reading the console back (`readBack`).
+   */
+  create(input: Parameters<Api['visitors']['create']>[0]): Promise<Visitor & { readBack?: true }> {
     return getApi().visitors.create(input)
   }
 

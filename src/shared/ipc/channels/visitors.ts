@@ -19,7 +19,12 @@ export const visitorChannels = {
     z.object({ items: z.array(visitorSchema), total: z.number().int() })
   ),
   'visitors.get': channel('One visitor with schedule, resources and credentials (§4.3)', idInput, visitorSchema),
-  'visitors.create': channel('Create a visitor (E17)', visitorFormSchema, visitorSchema),
+  // `readBack`: the console's answer was lost and main found the visitor it created by reading it back.
+  'visitors.create': channel(
+    'Create a visitor (E17)',
+    visitorFormSchema,
+    visitorSchema.extend({ readBack: z.literal(true).optional() })
+  ),
   'visitors.update': channel(
     'Change a visitor (E18): only the fields changed on the form, with what they held when it opened; ' +
       'the visitor is read again first, and a field also changed on the console meanwhile is answered as a ' +

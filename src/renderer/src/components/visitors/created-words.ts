@@ -1,0 +1,13 @@
+/**
+ * How a new visitor was known to be created. `readBack`: the console's answer to the create was lost
+ * (the connection cut after the request went out) and main found the visitor by reading the console
+ * back — the form closes as after any create, and the screen says the outcome was read, not answered.
+ */
+export interface CreatedHow {
+  readBack?: boolean
+}
+
+/** The words a screen adds after "created" when the outcome was read back (empty otherwise). */
+export function readBackWords(how: CreatedHow | undefined): string {
+  return how?.readBack ? " (the console's answer was lost; reading it back shows the visitor was created)" : ''
+}
