@@ -21,7 +21,7 @@ export const visitorChannels = {
   'visitors.get': channel('One visitor with schedule, resources and credentials (§4.3)', idInput, visitorSchema),
   // `readBack`: the console's answer was lost and main found the visitor it created by reading it back.
   'visitors.create': channel(
-    'Create a visitor (E17)',
+    'Create a visitor (E17); when its answer is lost, the console is read back for it',
     visitorFormSchema,
     visitorSchema.extend({ readBack: z.literal(true).optional() })
   ),
