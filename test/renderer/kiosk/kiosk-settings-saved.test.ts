@@ -1,0 +1,40 @@
+import '@testing-library/jest-dom/vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
+import KioskSettingsPanel from '../../../src/renderer/src/components/kiosk/KioskSettingsPanel.svelte'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { scriptedBridge } from '../../support/fake-bridge'
+
+afterEach(() => cleanup())
+
+/**
+ * Settings → Kiosk, after Save with a new PIN: the PIN typed is not left in the fields (hidden, but
+ * there for the next Save or whoever sits down), and the focus goes to the saved line (the app's
+ * focus rule, lib/action-outcome focusResult), never left in a PIN field or on the page body.
+ */
+describe('Settings → Kiosk: after Save', () => {
+  it('empties both PIN fields and puts the focus on the saved line; main got the PIN once', async () => {
+    const sent: unknown[] = []
+    const settings = { pinSet: false, idleSeconds: 60, directions: '', deskName: 'Reception' }
+    const { bridge } = scriptedBridge({
+      'kiosk.settings': () => ({ ok: true, result: settings }),
+      'kiosk.saveSettings': (input) => (sent.push(input), { ok: true, result: { ...settings, pinSet: true } })
+    })
+    setApiForTests(bridge)
+    render(KioskSettingsPanel)
+    const panel = await screen.findByTestId('kiosk-settings')
+    const pin = await within(panel).findByLabelText(/^Kiosk PIN/)
+    const again = within(panel).getByLabelText('The same PIN again')
+    await fireEvent.input(pin, { target: { value: '482913' } })
+    await fireEvent.input(again, { target: { value: '482913' } })
+    again.focus()
+    // Enter in the second PIN field submits, as a person at the keyboard saves.
+    await fireEvent.submit(again.closest('form')!)
+
+    const line = await within(panel).findByText('Saved. The new kiosk PIN is set.')
+    expect(sent).toEqual([expect.objectContaining({ pin: '482913' })])
+    await waitFor(() => expect(document.activeElement).toBe(line))
+    expect(within(panel).getByLabelText(/kiosk PIN/)).toHaveValue('')
+    expect(within(panel).getByLabelText('The same PIN again')).toHaveValue('')
+  })
+})
