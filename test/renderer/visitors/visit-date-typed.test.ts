@@ -19,7 +19,10 @@ describe('visitor form: a typed date that is not a date', () => {
     const sent: unknown[] = []
     const { bridge } = scriptedBridge({
       'sites.topology': () => ({ ok: true, result: { groups: [] } }),
-      'visitors.create': (input) => (sent.push(input), { ok: false, error: { kind: 'server', message: 'x' } })
+      'visitors.create': (input) => (
+        sent.push(input),
+        { ok: false as const, error: { kind: 'server' as const, message: 'not expected', retryable: false } }
+      )
     })
     setApiForTests(bridge)
     render(VisitorForm, { onsaved: () => undefined, oncancel: () => undefined })
