@@ -12,7 +12,6 @@ const dir = 'src/renderer/src/stores'
 const notConsoleData: Record<string, string> = {
   'audit.svelte.ts': 'the audit trail is this desk’s, across consoles, filtered by console',
   'badges.svelte.ts': 'badge settings and print history are this desk’s',
-  'batches.svelte.ts': 'offline import batches are this desk’s; each names its console',
   'connection.svelte.ts': 'the connection profiles themselves',
   'fleet.svelte.ts': 'every saved console at once, each answer named by its console; opening one switches first',
   'kiosk.svelte.ts': 'the kiosk’s check-in log is this PC’s',

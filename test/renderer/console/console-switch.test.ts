@@ -74,3 +74,18 @@ describe('a console switch', () => {
     expect(cardsStore.selectedToken).toBeNull()
   })
 })
+
+describe('a console switch and the Import screen', () => {
+  it('keeps the batches (this desk’s) but closes a CSV preview, which quotes the console left', async () => {
+    const { batchesStore } = await import('../../../src/renderer/src/stores/batches.svelte')
+    batchesStore.csv = {
+      name: 'semicolon.csv',
+      preview: { previewId: 'p1', total: 1, notes: ["…the console's 1 card that shows one"] },
+      lines: []
+    } as unknown as typeof batchesStore.csv
+    batchesStore.selectedId = 'b1'
+    forgetConsoleData()
+    expect(batchesStore.csv).toBeNull()
+    expect(batchesStore.selectedId).toBe('b1')
+  })
+})

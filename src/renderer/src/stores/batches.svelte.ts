@@ -16,6 +16,7 @@ import { countOf } from '../lib/plural'
 import { readCsvFile } from '../components/import/csv-file'
 import { connection } from './connection.svelte'
 import { onMainRestart } from '../lib/main-restarts'
+import { onConsoleSwitch } from './console-scope'
 import { announce } from '../lib/action-outcome.svelte'
 import type { RowsChanged } from './batch-changes'
 import { fromView, linesOf, withLines, withRowChanges, withView, type BatchWindow } from './batch-window'
@@ -627,6 +628,9 @@ export class BatchesStore {
 }
 
 export const batchesStore = new BatchesStore()
+// The batches are this desk's and stay (each names its console); a CSV preview is not: it quotes the console's cards
+// (already on the console, which card shows which NFC ID), so it goes with the console left.
+onConsoleSwitch('batches', () => batchesStore.closeCsv())
 onMainRestart('batches', () => batchesStore.reestablish())
 
 let routing: (() => void) | undefined
