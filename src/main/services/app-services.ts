@@ -111,7 +111,8 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
     dir: join(options.dataDir, 'batches'),
     emit: events.emit,
     client,
-    activeConsole: () => activeConsoleOf(connections)
+    activeConsole: () => activeConsoleOf(connections),
+    settleAuditRowOnDisk: (rowId, end) => audit.log.settleUnknown(rowId, end)
   })
   const reader: ReaderService = new ReaderService({
     store: options.store,

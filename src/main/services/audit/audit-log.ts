@@ -302,6 +302,18 @@ export class AuditLog {
     })
   }
 
+  /**
+   * A row still Unknown (its answer lost, or the app stopped before it came) settled by a read-back made
+   * after a restart: the settling line is appended only while the journal holds the row as Unknown, so a
+   * row settled already, answered, or pruned is left alone. True when a line was written.
+   */
+  async settleUnknown(id: string, input: EndInput): Promise<boolean> {
+    await this.open()
+    if (this.byId.get(id)?.row.outcome !== 'unknown') return false
+    await this.end(id, input)
+    return true
+  }
+
   /** Something done without a request to wait for (a badge printed): both lines in one append. */
   complete(input: BeginInput, end: EndInput): Promise<AuditRow> {
     return this.serial(async () => {

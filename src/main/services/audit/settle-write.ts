@@ -19,8 +19,8 @@ const unsettled = new WeakMap<object, { rowId?: string; settle: (finding: ReadBa
 /**
  * The same rows by their audit row id, for a read-back made long after the error is gone: an upload
  * whose answer was lost is checked later ("Check with the console"), and only its journal, which
- * keeps the row id (auditRowOf), links the two. Held for this run of the app: after a restart the row
- * stays Unknown (the journal's "answer lost" line is what the disk knows).
+ * keeps the row id (auditRowOf), links the two. Held for this run of the app; after a restart the row
+ * is settled through the journal instead (settleRow's `keptOnDisk`).
  */
 const unsettledRows = new Map<string, (finding: ReadBackFinding) => Promise<void>>()
 
@@ -53,11 +53,20 @@ export async function settleWrite(err: unknown, finding: ReadBackFinding): Promi
 
 /**
  * settleWrite by the row's id, for a read-back made once the error is gone (an upload's "Check with
- * the console"). The same rules: never throws, settles once, leaves an unknown id alone.
+ * the console"). The same rules: never throws, settles once, leaves an unknown id alone. A row this run
+ * of the app did not write (the app restarted since the upload was cut) is settled on disk by
+ * `keptOnDisk` (AuditLog.settleUnknown), which touches only a row the journal still holds as Unknown.
  */
-export async function settleRow(rowId: string, finding: ReadBackFinding): Promise<void> {
+export async function settleRow(
+  rowId: string,
+  finding: ReadBackFinding,
+  keptOnDisk?: (rowId: string, end: EndInput) => Promise<unknown>
+): Promise<void> {
   const settle = unsettledRows.get(rowId)
-  if (!settle) return
+  if (!settle) {
+    await keptOnDisk?.(rowId, settledEnd(finding)).catch(() => undefined)
+    return
+  }
   unsettledRows.delete(rowId)
   await settle(finding).catch(() => undefined)
 }

@@ -28,6 +28,7 @@ import { runUpload, type UploadOptions } from './upload'
 import type { BatchWrites, LoadedBatch } from './loaded-batch'
 import type { UploadProgress, UploadResult } from '../../../shared/batches/schemas'
 import { settleRow } from '../audit/settle-write'
+import type { EndInput } from '../audit/audit-log'
 import { checkedRequests, linkAuditRows } from './check-settles-audit'
 import { batchView } from './batch-view'
 import { CsvPreviews } from './csv-previews'
@@ -43,6 +44,8 @@ export interface BatchServiceDeps {
   activeConsole?: () => Promise<BatchConsoleRef | null>
   /** Rows per import request. */
   chunkSize?: number
+  /** Settles an upload's audit row written before a restart, once a check says what the console holds. */
+  settleAuditRowOnDisk?: (rowId: string, end: EndInput) => Promise<unknown>
 }
 
 export type { Unreadable }
@@ -509,7 +512,7 @@ export class BatchService implements BatchWrites {
       // What each upload request whose answer was lost sent, and how much of it the console holds.
       const findings = checkedRequests(this.auditRows, results, unsureOf)
       if (results.length > 0) await this.commit(batch, { t: 'results', uploadId: 'check', results })
-      for (const [rowId, finding] of findings) await settleRow(rowId, finding)
+      for (const [rowId, finding] of findings) await settleRow(rowId, finding, this.deps.settleAuditRowOnDisk)
       const found = results.filter((r) => r.status === 'imported').length
       const absent = results.length - found
       const unsure = absent > 0 ? cards.unsure({ id: 'their NFC IDs', card: 'such a card' }) : undefined
