@@ -30,7 +30,12 @@ export const badgeHistoryEntrySchema = badgeJobSchema.extend({
   /** The entry this one reprinted. */
   reprintOf: z.string().max(200).optional(),
   /** The printer's job number: recorded only once the printer said the job was completed (IPP). */
-  jobId: z.number().int().optional()
+  jobId: z.number().int().optional(),
+  /**
+   * The printer did not print it (out of labels, stopped, the job aborted or never finished): its reason
+   * in words and what to do. Such an entry is not a badge printed (newest-prints.ts skips it).
+   */
+  failed: z.object({ reason: z.string().max(1000), code: z.string().max(100).optional() }).optional()
 })
 export type BadgeHistoryEntry = z.infer<typeof badgeHistoryEntrySchema>
 

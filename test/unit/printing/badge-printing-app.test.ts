@@ -1,3 +1,4 @@
+import { newestPrints } from '../../../src/shared/badges/newest-prints'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useAppServices } from '../../support/app-services'
 import { demoControl } from '../../support/demo-control'
@@ -10,7 +11,8 @@ const nowSeconds = () => Math.floor(Date.now() / 1000)
  * Main prints badges itself, in the app's own graph (test transport: no Electron, as web mode), to a
  * real IPP printer added by its address: the kiosk's check-in prints with nothing from the page, the
  * printer's document carries the console's QR value, and the history and Today say "printed" only
- * for a job the printer completed; a printer out of labels leaves the visitor unprinted, with why.
+ * for a job the printer completed; a printer out of labels leaves the visitor unprinted, with why (in the
+ * history too, as a failure).
  */
 describe('badge printing through main to an IPP printer', () => {
   const app = useAppServices()
@@ -93,14 +95,20 @@ describe('badge printing through main to an IPP printer', () => {
     })
   })
 
-  it('a printer out of labels: not printed, the reason in words on the check-in, nothing in the history', async () => {
+  it('a printer out of labels: not printed, the reason in words on the check-in and in the history', async () => {
     await useBadgePrinter(empty.url, 'Empty printer')
     const { visitor, entry } = await checkIn('Noor', 'Haddad')
     expect(entry).toMatchObject({ printed: false, output: 'printer', printer: 'Empty printer' })
     expect(entry.printReason).toMatch(/^The printer is out of labels\./)
     expect(entry.printError).toMatch(/Load a new roll of labels/)
     const history = await app.call('badges.history', { limit: 50 })
-    expect(history.items.filter((e: { visitorId: string }) => e.visitorId === visitor.id)).toEqual([])
+    // In the history as the printer's failure with its reason, never as a badge printed.
+    const mine = history.items.filter((e: { visitorId: string }) => e.visitorId === visitor.id)
+    expect(mine).toHaveLength(1)
+    expect(mine[0]).toMatchObject({ output: 'printer', printer: 'Empty printer' })
+    expect(mine[0].jobId).toBeUndefined()
+    expect(mine[0].failed.reason).toMatch(/out of labels/)
+    expect(newestPrints(history.items).has(visitor.id)).toBe(false)
     expect(await app.call('badges.printerStatus', { printer: empty.url })).toMatchObject({
       state: 'out-of-media',
       words: 'Out of labels'

@@ -139,10 +139,26 @@ export class BadgeService {
       if (own) {
         const qrPng = input.qrPng ?? (await this.consoleQr(job))
         const pdf = await makeBadgePdf({ job, qrPng, settings: await this.settings.get() })
-        const { jobId } = await printPdfOverIpp(own.url, pdf, badgeStocks[job.stock], {
-          ...this.deps.ipp,
-          jobName: `Visitor badge: ${job.name}`
-        })
+        let jobId: number
+        try {
+          ;({ jobId } = await printPdfOverIpp(own.url, pdf, badgeStocks[job.stock], {
+            ...this.deps.ipp,
+            jobName: `Visitor badge: ${job.name}`
+          }))
+        } catch (err) {
+          // The printer's own failure goes into the print history with its reason (never as printed).
+          const e = AppError.from(err)
+          await this.history
+            .record({
+              job,
+              output: 'printer',
+              printer: own.displayName,
+              failed: { reason: e.hint ? `${e.message} ${e.hint}` : e.message, ...(e.code ? { code: e.code } : {}) },
+              ...(reprintOf ? { reprintOf } : {})
+            })
+            .catch(() => undefined)
+          throw err
+        }
         return this.history.record({
           job,
           output: 'printer',

@@ -18,11 +18,13 @@ export interface RecordInput {
   reprintOf?: string
   /** The printer's job, completed (IPP). */
   jobId?: number
+  /** The printer did not print it: why, in words (see BadgeHistoryEntry.failed). */
+  failed?: { reason: string; code?: string }
 }
 
 /**
- * The durable print history: every badge printed or saved, written (atomic write + fsync) before
- * the screen says it is done. Writes are serialised so two quick prints never lose one another.
+ * The durable print history: every badge printed or saved, and every print a badge printer did not
+ * finish (with its reason), written (atomic write + fsync) before the screen says it is done. Writes are serialised so two quick prints never lose one another.
  */
 export class BadgeHistory {
   private readonly entries: DurableList<BadgeHistoryEntry>
@@ -50,7 +52,8 @@ export class BadgeHistory {
       output: input.output,
       ...(input.printer ? { printer: input.printer } : {}),
       ...(input.reprintOf ? { reprintOf: input.reprintOf } : {}),
-      ...(input.jobId !== undefined ? { jobId: input.jobId } : {})
+      ...(input.jobId !== undefined ? { jobId: input.jobId } : {}),
+      ...(input.failed ? { failed: input.failed } : {})
     })
   }
 }
