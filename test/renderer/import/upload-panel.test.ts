@@ -171,3 +171,28 @@ describe('batch rows', () => {
     expect(screen.getByRole('region', { name: 'Lines of the file' })).toHaveAttribute('tabindex', '0')
   })
 })
+
+describe('upload panel while web mode’s own service is down', () => {
+  it('Upload, Check and Retry are off with the reason on the page, and on again when it is back', async () => {
+    const { serviceLink } = await import('../../../src/renderer/src/stores/connection-service.svelte')
+    const batch = summary({ total: 3, pending: 1, failed: 1, unknown: 1 })
+    panel({ batch, rows: [row('r1', 'pending'), row('r2', 'failed'), row('r3', 'unknown')] })
+    const sends = () => [
+      screen.getByRole('button', { name: /^Upload 2 cards/ }),
+      screen.getByRole('button', { name: /^Check 1 row/ }),
+      screen.getByRole('button', { name: /^Retry/ })
+    ]
+    for (const button of sends()) expect(button).toBeEnabled()
+    serviceLink.take('lost')
+    await new Promise((r) => setTimeout(r, 0))
+    expect(screen.getByTestId('console-reach')).toHaveTextContent("Access Desk's service is not answering")
+    for (const button of sends()) {
+      expect(button).toBeDisabled()
+      expect(button).toHaveAccessibleDescription(/service is not answering: this sends once it is back/)
+    }
+    serviceLink.take('connected')
+    await new Promise((r) => setTimeout(r, 0))
+    for (const button of sends()) expect(button).toBeEnabled()
+    expect(screen.getByTestId('console-reach')).toHaveTextContent('Site A answers.')
+  })
+})
