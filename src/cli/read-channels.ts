@@ -31,5 +31,10 @@ export const CONSOLE_READS: ReadonlySet<string> = new Set([
   'today.capabilities'
 ])
 
-/** The channels that manage consoles or say what the app is: they work with no console configured. */
-export const needsConsole = (channel: string) => !/^(app|connections)\./.test(channel)
+/**
+ * The channels that manage consoles, say what the app is, or read and edit what this desk keeps on its own
+ * disk (offline batches, the audit trail, badge settings and history): they work with no console configured.
+ */
+const LOCAL =
+  /^(app|connections)\.|^batches\.(list|get|view|create|rename|delete|addScan|updateRow|deleteRow|exportCsv)$|^audit\.|^badges\.(history|settings|saveSettings)$/
+export const needsConsole = (channel: string) => !LOCAL.test(channel)

@@ -1,3 +1,4 @@
+import { lockDataDir } from './services/storage/data-dir-lock'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { ArgsError, type CliArgs } from '../cli/args'
@@ -85,13 +86,22 @@ async function call(args: CliArgs, channel: CatalogChannel, version: string, out
     return runAllConsoles({ dataDir, channel, input, version, stream: args.stream, timeoutMs: seconds * 1000, out })
   }
 
-  const choice = chooseConsole({
-    dataDir,
-    console: args.console,
-    demo: args.demo,
-    needsConsole: needsConsole(channel.name)
-  })
+  // The folder first: one in use by the app or web mode is said as such, before its consoles are read.
+  const lock = await lockDataDir(dataDir, 'the CLI')
+  let choice: ReturnType<typeof chooseConsole>
+  try {
+    choice = chooseConsole({
+      dataDir,
+      console: args.console,
+      demo: args.demo,
+      needsConsole: needsConsole(channel.name)
+    })
+  } catch (err) {
+    await lock.release()
+    throw err
+  }
   const services = await createAppServices({
+    lock,
     dataDir,
     transport: 'cli',
     version,

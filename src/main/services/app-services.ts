@@ -50,6 +50,8 @@ export interface AppServicesOptions {
   printer?: BadgePrinter
   /** The full-screen kiosk window (Electron only; web mode shows the /kiosk page instead). */
   kioskWindows?: KioskWindows
+  /** The data folder's lock, when the caller took it before reading the folder (the CLI); else taken here. */
+  lock?: DataDirLock
 }
 
 /**
@@ -60,7 +62,7 @@ export interface AppServicesOptions {
  */
 export async function createAppServices(options: AppServicesOptions) {
   // One process owns a data folder (storage/data-dir-lock.ts): taken before anything reads it.
-  const lock = await lockDataDir(options.dataDir, LOCK_OWNERS[options.transport])
+  const lock = options.lock ?? (await lockDataDir(options.dataDir, LOCK_OWNERS[options.transport]))
   try {
     return await buildAppServices(options, lock)
   } catch (err) {
