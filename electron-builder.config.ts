@@ -27,9 +27,10 @@ const config: Configuration = {
     '!node_modules/qrcode/bin{,/**/*}',
     '!node_modules/{yargs,yargs-parser,cliui,y18n,get-caller-file,require-directory,require-main-filename,set-blocking,which-module,decamelize,camelcase,wrap-ansi,string-width,strip-ansi,ansi-regex,ansi-styles,emoji-regex,is-fullwidth-code-point,color-convert,color-name,find-up,locate-path,p-limit,p-locate,p-try,path-exists}{,/**/*}',
     // selfsigned's PKCS#7 export (pkijs; its @noble/hashes stays: the badge PDF's pdfkit needs it), pino's
-    // worker-thread transports (the demo console logs nothing),
+    // worker-thread transports (the demo console logs nothing), pako (only unicode-trie's builder, which builds
+    // tries ahead of time, requires it; fontkit reads them with unicode-trie's index),
     // ajv's standalone code loader, and packages that hold only type declarations.
-    '!node_modules/{pkijs,bytestreamjs,pino-abstract-transport,real-require,split2,require-from-string,json-schema-typed,type-fest,tagged-tag}{,/**/*}',
+    '!node_modules/{pkijs,bytestreamjs,pako,pino-abstract-transport,real-require,split2,require-from-string,json-schema-typed,type-fest,tagged-tag}{,/**/*}',
     // What packages carry besides their code: tests, TypeScript sources and declarations, source maps, docs.
     // Licences stay. (The packaging test resolves every import inside the archive, so nothing needed goes.)
     '!**/node_modules/**/{test,tests,__tests__,spec,example,examples,benchmark,benchmarks,docs,.github}{,/**/*}',

@@ -127,7 +127,7 @@ describe('badge printing to a real IPP printer, web mode', () => {
     await page.getByRole('heading', { name: 'Welcome' }).waitFor()
   })
 
-  it('Today shows why, and the print history holds only the badge the printer finished', async () => {
+  it('Today shows why, and the print history holds the badge the printer finished and, as not printed, the one it did not', async () => {
     const { page } = job
     const left = await api('kiosk', 'exit', { pin: '582046' })
     await page.evaluate((path) => location.assign(path), left.path as string)
@@ -144,13 +144,21 @@ describe('badge printing to a real IPP printer, web mode', () => {
     await job.expectAccessible('Today: a badge not printed')
 
     const { items } = await api('badges', 'history', { limit: 50 })
-    expect(items.map((e: { visitorId: string }) => e.visitorId)).toEqual([ids['mira']])
-    expect(items[0]).toMatchObject({ output: 'printer', printer: 'Lobby labels', jobId: expect.any(Number) })
+    // Newest first: Omar's attempt, which the printer did not print (no job, its reason), then Mira's badge.
+    expect(items.map((e: { visitorId: string }) => e.visitorId)).toEqual([ids['omar'], ids['mira']])
+    expect(items[0]).toMatchObject({ output: 'printer', printer: 'Empty labels' })
+    expect(items[0].jobId).toBeUndefined()
+    expect(items[0].failed.reason).toMatch(/out of labels/)
+    expect(items[1]).toMatchObject({ output: 'printer', printer: 'Lobby labels', jobId: expect.any(Number) })
+    expect(items[1].failed).toBeUndefined()
     await job.open('Badges')
     const history = page.getByTestId('badge-history')
     await history.waitFor()
-    expect(await history.textContent()).toContain('Mira Solberg')
-    expect(await history.textContent()).not.toContain('Omar Quist')
+    expect(await history.getByRole('row').filter({ hasText: 'Mira Solberg' }).textContent()).not.toContain(
+      'Not printed'
+    )
+    const omarRow = history.getByRole('row').filter({ hasText: 'Omar Quist' })
+    expect(await omarRow.getByTestId('history-failed').textContent()).toMatch(/Not printed: .*out of labels/)
     // Added meanwhile (through main, while the kiosk was shown): the screen reads the printers again.
     await page.getByRole('button', { name: 'Check printers again' }).click()
     const empties = page.getByTestId('badge-printer').filter({ hasText: 'Empty labels' })

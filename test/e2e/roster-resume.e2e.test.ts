@@ -62,9 +62,12 @@ describe('roster: killed mid-run, resumed after the restart (Chromium 1366×768)
     const before = ((await readCards()) as Loose[]).filter((c) => c.nfc_id?.startsWith('5A17BB')).length
     expect(before).toBeLessThan(people)
 
-    // The restart: the same data dir, a new address.
+    // The restart: the same data dir, so the same address (web-address.json). The tab is loaded afresh, as
+    // after closing it: what the journal kept is what the roster list shows (an open tab reconnecting by
+    // itself is test/e2e/web-restart.e2e.test.ts).
     again = await startWebMode(job.dataDir)
     await page.goto(again.info.url)
+    await page.reload()
     await job.open('Roster')
     const list = page.getByTestId('roster-list')
     await list.waitFor()

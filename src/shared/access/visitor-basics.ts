@@ -1,11 +1,25 @@
-import type { TimeRange, Visitor, WeekSchedule } from './visitors'
-
 /**
  * The visitor's plain values and functions (no zod): status codes, reasons, weekdays, names. The
  * renderer imports these from here; ./visitors.ts holds the schemas (main, the contract) and
  * re-exports these, so main's imports are unchanged. A screen that imported ./visitors.ts would load
  * all of zod before its first paint (test/packaging/renderer-first-paint.test.ts).
  */
+
+/**
+ * The shapes these helpers read, written out here rather than imported from ./visitors.ts (whose
+ * TimeRange, WeekSchedule and Visitor they match): that module re-exports this one, and the two must
+ * not import each other.
+ */
+interface ClockRange {
+  start_time: string
+  end_time: string
+}
+type Week = Record<Weekday, ClockRange[]>
+interface Named {
+  id: string
+  first_name: string
+  last_name: string
+}
 
 /**
  * Visitor (spec 2.7, facts 3.8–3.10). Responses carry the status name; the list filter takes the
@@ -32,14 +46,12 @@ export type Weekday = (typeof weekdays)[number]
  * Any time of any day. E18 is partial, so turning a recurring visit back into a one-time one sends
  * this week; read back, it means "no weekly schedule" (see isAnyTime).
  */
-export function anyTimeWeek(): WeekSchedule {
-  return Object.fromEntries(
-    weekdays.map((d) => [d, [{ start_time: '00:00:00', end_time: '23:59:59' }]])
-  ) as unknown as WeekSchedule
+export function anyTimeWeek(): Week {
+  return Object.fromEntries(weekdays.map((d) => [d, [{ start_time: '00:00:00', end_time: '23:59:59' }]])) as Week
 }
 
 /** No weekly schedule, or one that opens every day from 00:00 to 23:59: a one-time visit. */
-export function isAnyTime(week: Partial<Record<Weekday, TimeRange[] | null>> | null | undefined): boolean {
+export function isAnyTime(week: Partial<Record<Weekday, ClockRange[] | null>> | null | undefined): boolean {
   if (!week) return true
   return weekdays.every((d) => (week[d] ?? []).some((r) => r.start_time === '00:00:00' && r.end_time >= '23:59:00'))
 }
@@ -51,7 +63,7 @@ export type ResourceType = (typeof resourceTypes)[number]
 export const visitorExpands = ['none', 'access_policy', 'resource', 'schedule', 'nfc_card', 'pin_code'] as const
 export type VisitorExpand = (typeof visitorExpands)[number]
 
-export function visitorDisplayName(v: Pick<Visitor, 'first_name' | 'last_name' | 'id'>): string {
+export function visitorDisplayName(v: Pick<Named, 'first_name' | 'last_name' | 'id'>): string {
   return `${v.first_name} ${v.last_name}`.trim() || v.id
 }
 
@@ -64,7 +76,7 @@ export function nameWords(keyword: string): string[] {
  * Whether every word starts the first or the last name, in any order and any case: "Rosa Jensen",
  * "jensen rosa" and "ros jen" find Rosa Jensen. The console's own keyword is one prefix (§4.4).
  */
-export function matchesName(v: Pick<Visitor, 'first_name' | 'last_name'>, words: string[]): boolean {
+export function matchesName(v: Pick<Named, 'first_name' | 'last_name'>, words: string[]): boolean {
   const names = `${v.first_name} ${v.last_name}`.toLowerCase().split(/\s+/).filter(Boolean)
   const free = [...names]
   return words.every((w) => {
