@@ -7,6 +7,7 @@ import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { sites } from '../../../src/renderer/src/stores/sites.svelte'
 import type { Visitor } from '../../../src/shared/access/visitors'
 import { scriptedBridge } from '../../support/fake-bridge'
+import { visitorFixture } from '../../support/visitor-fixture'
 
 /**
  * The one create path of Today's walk-in and Visitors (VisitorForm): a create main read back after
@@ -18,20 +19,12 @@ describe('visitor form: a create read back in main', () => {
 
   it('calls onsaved once with the visitor (no readBack field in it) and { readBack: true }', async () => {
     const now = Math.floor(Date.now() / 1000)
-    const held: Visitor = {
-      id: 'v-read',
-      first_name: 'Rosa',
-      last_name: 'Jensen',
+    const held = visitorFixture('v-read', 'Rosa', 'Jensen', {
       status: 'ACTIVE',
-      visit_reason: 'Business',
       start_time: now,
       end_time: now + 3600,
-      nfc_cards: [],
-      pin_code: null,
-      schedule: null,
-      resources: [{ id: 'd1', type: 'door', name: 'Lobby Door' }],
-      license_plates: []
-    }
+      resources: [{ id: 'd1', type: 'door', name: 'Lobby Door' }]
+    })
     const { bridge } = scriptedBridge({
       'sites.topology': () => ({ ok: true, result: { groups: [] } }),
       'visitors.create': () => ({ ok: true, result: { ...held, readBack: true } })
