@@ -11,33 +11,42 @@ afterEach(() => {
   today.reset()
 })
 
+/**
+ * Today showing Ann Berg from a console the test can take away (`site.up = false`: each read then
+ * fails with `message`); `push` sends main's events.
+ */
+async function todayWithAnn(message: string) {
+  const site = { up: true }
+  const { bridge, push } = todayBridge({
+    'today.list': () => {
+      if (!site.up) throw new Error(message)
+      return viewOf([row({ id: 'a', name: 'Ann Berg' })])
+    }
+  })
+  setApiForTests(bridge)
+  render(TodayScreen)
+  await screen.findByRole('button', { name: 'Ann Berg' })
+  return { site, push }
+}
+
 /** A read that works again clears the "could not be read again" error: the desk need not leave Today. */
 describe('Today after the console answers again', () => {
   it('drops the re-read error at the first read that works (main’s re-read or a changed list)', async () => {
-    let consoleUp = true
-    const { bridge, push } = todayBridge({
-      'today.list': () => {
-        if (!consoleUp) throw new Error('Could not reach the console: nothing answers at that address.')
-        return viewOf([row({ id: 'a', name: 'Ann Berg' })])
-      }
-    })
-    setApiForTests(bridge)
-    render(TodayScreen)
-    await screen.findByRole('button', { name: 'Ann Berg' })
+    const { site, push } = await todayWithAnn('Could not reach the console: nothing answers at that address.')
 
     // The console goes away; a read from the screen fails: the list held, said as of when.
-    consoleUp = false
+    site.up = false
     await today.load()
     expect(await screen.findByTestId('today-held')).toHaveTextContent('could not be read again')
 
     // Main's re-read works again: the error goes, the list stays.
-    consoleUp = true
+    site.up = true
     push('today.reads', { failingSince: null, lastFailedAt: null, message: null, readAt: Date.now() + 1000 })
     await waitFor(() => expect(screen.queryByTestId('today-held')).not.toBeInTheDocument())
     expect(screen.getByRole('button', { name: 'Ann Berg' })).toBeInTheDocument()
 
     // The same for a changed list pushed by main.
-    consoleUp = false
+    site.up = false
     await today.load()
     expect(await screen.findByTestId('today-held')).toBeInTheDocument()
     push('today.changed', viewOf([row({ id: 'a', name: 'Ann Berg' })], Date.now() + 2000))
@@ -45,17 +54,8 @@ describe('Today after the console answers again', () => {
   })
 
   it('keeps the error while main’s re-reads still fail', async () => {
-    let consoleUp = true
-    const { bridge, push } = todayBridge({
-      'today.list': () => {
-        if (!consoleUp) throw new Error('Could not reach the console.')
-        return viewOf([row({ id: 'a', name: 'Ann Berg' })])
-      }
-    })
-    setApiForTests(bridge)
-    render(TodayScreen)
-    await screen.findByRole('button', { name: 'Ann Berg' })
-    consoleUp = false
+    const { site, push } = await todayWithAnn('Could not reach the console.')
+    site.up = false
     await today.load()
     push('today.reads', { failingSince: Date.now(), lastFailedAt: Date.now(), message: 'No answer.' })
     await screen.findByTestId('today-held')
