@@ -4,18 +4,11 @@ import ConsoleReachLine from '../../../src/renderer/src/components/ConsoleReachL
 import { connection } from '../../../src/renderer/src/stores/connection.svelte'
 import { BatchesStore } from '../../../src/renderer/src/stores/batches.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
-import type { ConsoleReach, ProfileSummary } from '../../../src/shared/connections'
+import type { ConsoleReach } from '../../../src/shared/connections'
 import { eventBridge, ok } from '../enroll/event-bridge'
+import { profileFixture } from '../../support/profile-fixture'
 
-const site: ProfileSummary = {
-  id: 'site',
-  name: 'Site',
-  url: 'https://10.0.0.2:12445',
-  fingerprint256: 'AA',
-  demo: false,
-  hasToken: true,
-  tokenStorage: 'encrypted'
-}
+const site = profileFixture('site', 'Site', { url: 'https://10.0.0.2:12445', tokenStorage: 'encrypted' })
 const notAnswering: ConsoleReach = {
   profileId: 'site',
   state: 'unreachable',

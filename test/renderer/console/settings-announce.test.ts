@@ -5,18 +5,14 @@ import ActionAnnouncer from '../../../src/renderer/src/components/common/ActionA
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { connection } from '../../../src/renderer/src/stores/connection.svelte'
 import type { Envelope } from '../../../src/shared/ipc/define'
-import type { ProfileSummary, TokenCheck } from '../../../src/shared/connections'
+import type { TokenCheck } from '../../../src/shared/connections'
 import { eventBridge } from '../enroll/event-bridge'
+import { profileFixture } from '../../support/profile-fixture'
 
-const lab: ProfileSummary = {
-  id: 'lab',
-  name: 'Lab console',
+const lab = profileFixture('lab', 'Lab console', {
   url: 'https://10.0.0.5:12445',
-  fingerprint256: Array.from({ length: 32 }, () => 'AA').join(':'),
-  demo: false,
-  hasToken: true,
-  tokenStorage: 'file'
-}
+  fingerprint256: Array.from({ length: 32 }, () => 'AA').join(':')
+})
 const works: TokenCheck = {
   ok: true,
   url: lab.url,

@@ -7,6 +7,7 @@ import { connection } from '../../../src/renderer/src/stores/connection.svelte'
 import type { Envelope } from '../../../src/shared/ipc/define'
 import type { ProfileSummary, TokenCheck } from '../../../src/shared/connections'
 import { eventBridge } from '../enroll/event-bridge'
+import { profileFixture } from '../../support/profile-fixture'
 
 /**
  * Settings: after Change token…, Check certificate and Use this console, the focus is on what the action
@@ -14,15 +15,7 @@ import { eventBridge } from '../enroll/event-bridge'
  * what happened is said in the one live region: never left on the button, nor on a heading.
  */
 const fingerprint = Array.from({ length: 32 }, () => 'AA').join(':')
-const lab: ProfileSummary = {
-  id: 'lab',
-  name: 'Lab console',
-  url: 'https://10.0.0.5:12445',
-  fingerprint256: fingerprint,
-  demo: false,
-  hasToken: true,
-  tokenStorage: 'file'
-}
+const lab = profileFixture('lab', 'Lab console', { url: 'https://10.0.0.5:12445', fingerprint256: fingerprint })
 const office: ProfileSummary = { ...lab, id: 'office', name: 'Head office', url: 'https://10.0.0.9:12445' }
 const works: TokenCheck = {
   ok: true,

@@ -7,21 +7,16 @@ import { connection } from '../../../src/renderer/src/stores/connection.svelte'
 import { fleet } from '../../../src/renderer/src/stores/fleet.svelte'
 import { router } from '../../../src/renderer/src/stores/router.svelte'
 import { cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
-import type { ProfileSummary } from '../../../src/shared/connections'
 import type { FleetConsole, FleetFound } from '../../../src/shared/fleet/schemas'
 import type { Envelope } from '../../../src/shared/ipc/define'
 import { eventBridge, ok } from '../enroll/event-bridge'
+import { profileFixture } from '../../support/profile-fixture'
 
-const profile = (id: string, name: string): ProfileSummary => ({
-  id,
-  name,
-  url: `https://${id}.example:12445`,
-  fingerprint256: 'AA',
-  demo: false,
-  hasToken: true,
-  tokenStorage: 'file'
-})
-const profiles = [profile('hq', 'Demo HQ'), profile('harbour', 'Harbour Office'), profile('hill', 'Hill Campus')]
+const profiles = [
+  profileFixture('hq', 'Demo HQ'),
+  profileFixture('harbour', 'Harbour Office'),
+  profileFixture('hill', 'Hill Campus')
+]
 const keys = [
   'view:credential',
   'edit:credential',

@@ -7,8 +7,8 @@ import { rereadWhenBack } from '../../../src/renderer/src/lib/reread-when-back'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { BRIDGE_STATUS_EVENT, SERVICE_LOST_CODE, type BridgeStatus } from '../../../src/web/bridge-status'
 import { AppError } from '../../../src/shared/errors'
-import type { ProfileSummary } from '../../../src/shared/connections'
 import { eventBridge, ok } from '../enroll/event-bridge'
+import { profileFixture } from '../../support/profile-fixture'
 import SendingForm from './SendingForm.svelte'
 
 /** The bridge's status as bridge-client.ts announces it on window (web mode). */
@@ -16,15 +16,7 @@ function bridge(status: BridgeStatus) {
   window.dispatchEvent(new CustomEvent(BRIDGE_STATUS_EVENT, { detail: status }))
 }
 
-const site: ProfileSummary = {
-  id: 'site',
-  name: 'Site',
-  url: 'https://10.0.0.2:12445',
-  fingerprint256: 'AA',
-  demo: false,
-  hasToken: true,
-  tokenStorage: 'encrypted'
-}
+const site = profileFixture('site', 'Site', { url: 'https://10.0.0.2:12445', tokenStorage: 'encrypted' })
 /** What a call answered while the tab could not reach the service (bridge-client.ts). */
 const lostError = new AppError({
   kind: 'network',
