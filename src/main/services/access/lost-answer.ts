@@ -64,3 +64,25 @@ export function adviseLostWrite(error: AppError, endpoint: EndpointInfo): AppErr
     details: { ...data.details, endpoint: endpoint.id, answerLost: true }
   })
 }
+
+/**
+ * A write whose answer was lost, read back and found not done: the transport's "may have done it"
+ * advice no longer holds, so the error says what the read found and that trying again is safe
+ * (`details.outcome = 'not-done'`, with what was read). The one shape of every read-back's "not done"
+ * (Touch Pass read-backs, the visitor create).
+ */
+export function notDoneError(
+  e: AppError,
+  message: string,
+  details: Record<string, unknown> = {},
+  hint = 'Nothing was changed on the console, so trying again is safe.'
+): AppError {
+  const data = e.toData()
+  return new AppError({
+    ...data,
+    message,
+    retryable: true,
+    hint,
+    details: { ...data.details, answerLost: true, outcome: 'not-done', ...details }
+  })
+}

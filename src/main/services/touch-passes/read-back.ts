@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors'
 import type { TouchPass } from '../../../shared/access/touch-passes'
 import type { AccessClient } from '../access/client'
-import { answerLost } from '../access/lost-answer'
+import { answerLost, notDoneError } from '../access/lost-answer'
 import { settleWrite } from '../audit/settle-write'
 
 /**
@@ -33,18 +33,6 @@ export async function readBackPass(
   await settleWrite(err, { done: done(pass) })
   if (done(pass)) return { ...pass, readBack: true }
   throw notDoneError(e, typeof notDone === 'string' ? notDone : notDone(pass), { pass })
-}
-
-/** Not done, read back: the transport's "may have done it" advice no longer holds; trying again is safe. */
-function notDoneError(e: AppError, message: string, details: Record<string, unknown>): AppError {
-  const data = e.toData()
-  return new AppError({
-    ...data,
-    message,
-    retryable: true,
-    hint: 'Nothing was changed on the console, so trying again is safe.',
-    details: { ...data.details, answerLost: true, outcome: 'not-done', ...details }
-  })
 }
 
 /** What a batch gave (§3.27), said or read back. */

@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors'
 import type { Visitor } from '../../../shared/access/visitors'
 import type { AccessClient } from '../access/client'
-import { answerLost } from '../access/lost-answer'
+import { answerLost, notDoneError } from '../access/lost-answer'
 import { settleWrite } from '../audit/settle-write'
 
 /** A visitor created whose answer was lost, found by reading the console back (the screen says so). */
@@ -92,14 +92,12 @@ export class VisitorCreateCheck {
       return { ...found, readBack: true }
     }
     await settleWrite(err, { done: false })
-    const data = e.toData()
-    throw new AppError({
-      ...data,
-      message: "The visitor was not created: the console's answer was lost, and reading it back shows no such visitor.",
-      retryable: true,
-      hint: 'Nothing was created on the console, so trying again is safe.',
-      details: { ...data.details, answerLost: true, outcome: 'not-done' }
-    })
+    throw notDoneError(
+      e,
+      "The visitor was not created: the console's answer was lost, and reading it back shows no such visitor.",
+      {},
+      'Nothing was created on the console, so trying again is safe.'
+    )
   }
 
   /** The visitor the console holds for this visit: same first and last name (any case), same window. */
