@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { chmod } from 'node:fs/promises'
 import { join } from 'node:path'
-import { readFileIfExists, writeFileAtomic } from '../node/atomic-file'
+import { readFileIfExists } from '../node/atomic-file'
+import { writeKeyFile } from '../main/services/connections/secret-store'
 import { SECRET_PATTERN } from './protocol'
 import { startWebServer, type WebServer, type WebServerOptions } from './server'
 
@@ -111,9 +111,8 @@ export async function startWebAtKeptAddress(
   }
   if (keep.port !== saved.port || keep.secret !== saved.secret) {
     try {
-      await writeFileAtomic(join(choice.dataDir, WEB_ADDRESS_FILE), JSON.stringify(keep), { mode: 0o600 })
-      // The file holds the key to the app, like secrets.json: the folder is the user's alone too.
-      if (process.platform !== 'win32') await chmod(choice.dataDir, 0o700)
+      // The file holds the key to the app: kept as secrets.json is.
+      await writeKeyFile(choice.dataDir, WEB_ADDRESS_FILE, JSON.stringify(keep))
     } catch (err) {
       await web.close()
       throw err
