@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AuditService } from '../src/main/services/audit/audit-service'
-import { auditActions } from '../src/shared/audit/schemas'
 import { tempDir } from '../test/support/temp'
 import { memoryStore } from '../test/support/memory-store'
+import { auditJournalText, benchConsoles as consoles } from './support/audit-journal-text'
 
 /**
  * The audit journal at the size of years at a busy desk: 50,000 rows. Measures opening it (replay at
@@ -18,10 +18,6 @@ const TARGETS = { openMs: 3000, pageP95Ms: 100, writeP95Ms: 50 }
 const dir = await tempDir('audit-bench-')
 const memory = new Map<string, unknown>()
 const store = memoryStore(memory)
-const consoles = [
-  { name: 'HQ', url: 'https://10.0.0.2:12445' },
-  { name: 'Warehouse', url: 'https://10.0.1.2:12445' }
-]
 const p95 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor(ms.length * 0.95)]!
 const time = async (fn: () => Promise<unknown>) => {
   const start = performance.now()
@@ -33,24 +29,7 @@ let exitCode = 1
 try {
   // A journal written as the app writes it: a begin and an end line per row, over the last 300 days.
   const now = Date.now()
-  let text = ''
-  for (let i = 0; i < ROWS; i++) {
-    const at = new Date(now - (ROWS - i) * ((300 * 86_400_000) / ROWS)).toISOString()
-    const id = `row-${i}`
-    text +=
-      JSON.stringify({
-        t: 'begin',
-        id,
-        at,
-        console: consoles[i % 2],
-        desk: { user: 'desk', host: 'reception-1' },
-        action: auditActions[i % auditActions.length],
-        endpoint: { id: 'E17', title: 'Create visitor' },
-        target: { kind: 'visitor', id: `v-${i}`, name: `Visitor ${i}` },
-        detail: `visit ${at.slice(0, 16)}`
-      }) + '\n'
-    text += JSON.stringify({ t: 'end', id, at, outcome: i % 50 === 0 ? 'refused' : 'ok' }) + '\n'
-  }
+  const text = auditJournalText(ROWS, (300 * 86_400_000) / ROWS, now)
   await writeFile(join(dir.path, 'audit.jsonl'), text)
   console.log(`journal: ${ROWS} rows, ${(text.length / 1024 / 1024).toFixed(1)} MB`)
 

@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { auditActions } from '../src/shared/audit/schemas'
 import { tempDir } from '../test/support/temp'
 import { launchCdpPage } from './support/cdp-page'
+import { auditJournalText } from './support/audit-journal-text'
 import { buildRenderer, median, ms, startBundledWebMode, timeOpen } from './support/list-bench'
 
 /**
@@ -27,36 +27,6 @@ const TARGET = 1.5
 const SETTLE_MS = 1500
 const PAGE_ROWS = 100
 
-const consoles = [
-  { name: 'HQ', url: 'https://10.0.0.2:12445' },
-  { name: 'Warehouse', url: 'https://10.0.1.2:12445' }
-]
-
-/** A journal as the app writes it: a begin and an end line per row, one row a minute up to now. */
-function journal(rows: number): string {
-  const now = Date.now()
-  const lines: string[] = []
-  for (let i = 0; i < rows; i++) {
-    const at = new Date(now - (rows - i) * 60_000).toISOString()
-    const id = `row-${i}`
-    lines.push(
-      JSON.stringify({
-        t: 'begin',
-        id,
-        at,
-        console: consoles[i % 2],
-        desk: { user: 'desk', host: 'reception-1' },
-        action: auditActions[i % auditActions.length],
-        endpoint: { id: 'E17', title: 'Create visitor' },
-        target: { kind: 'visitor', id: `v-${i}`, name: `Visitor ${i}` },
-        detail: `visit ${at.slice(0, 16)}`
-      }),
-      JSON.stringify({ t: 'end', id, at, outcome: i % 50 === 0 ? 'refused' : 'ok' })
-    )
-  }
-  return lines.join('\n') + '\n'
-}
-
 const sleep = (n: number) => new Promise((resolve) => setTimeout(resolve, n))
 const navButton = (label: string) =>
   `[...document.querySelectorAll('nav[aria-label="Screens"] button')].find((b) => b.textContent.trim() === '${label}')`
@@ -73,7 +43,7 @@ try {
       const dir = await tempDir('audit-open-')
       try {
         await mkdir(join(dir.path, 'audit'), { recursive: true })
-        await writeFile(join(dir.path, 'audit', 'audit.jsonl'), journal(size))
+        await writeFile(join(dir.path, 'audit', 'audit.jsonl'), auditJournalText(size, 60_000))
         const web = await startBundledWebMode(dir.path)
         try {
           await page.goto(web.url)
