@@ -24,6 +24,15 @@ const row: BatchRow = { id: 'r1', nfcId: '04A23B1C', alias: 'Desk', addedAt: '',
 const REASON =
   'Read-only while Demo console is active: this batch belongs to Site A. Switch to Site A in Settings to change it.'
 
+/** Demo console active, Site A (the batch's console) saved beside it. */
+function demoConsoleActive() {
+  connection.profiles = [
+    { id: 'demo', name: 'Demo console' },
+    { id: 'site-a', name: 'Site A' }
+  ] as typeof connection.profiles
+  connection.activeId = 'demo'
+}
+
 afterEach(() => {
   connection.activeId = null
   connection.profiles = []
@@ -43,11 +52,7 @@ describe('a batch of another console', () => {
       }
     })
     setApiForTests(bridge)
-    connection.profiles = [
-      { id: 'demo', name: 'Demo console' },
-      { id: 'site-a', name: 'Site A' }
-    ] as typeof connection.profiles
-    connection.activeId = 'demo'
+    demoConsoleActive()
     render(ImportScreen)
     await waitFor(() => expect(screen.getByTestId('batch-title')).toHaveTextContent('Lobby'))
     await waitFor(() => expect(screen.getByRole('button', { name: 'Edit row 1' })).toBeDisabled())
@@ -91,11 +96,7 @@ describe('a batch of another console, a file brought to it', () => {
       ) as never
     )
     setApiForTests(bridge)
-    connection.profiles = [
-      { id: 'demo', name: 'Demo console' },
-      { id: 'site-a', name: 'Site A' }
-    ] as typeof connection.profiles
-    connection.activeId = 'demo'
+    demoConsoleActive()
     render(ImportScreen)
   }
   const csv = () => new File(['04A23B1D,One\n04A23B1E,Two\n'], 'cards.csv', { type: 'text/csv' })
