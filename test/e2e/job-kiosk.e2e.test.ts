@@ -17,21 +17,8 @@ describe('job: the badge station (kiosk) in Chromium', () => {
   const ids: Record<string, string> = {}
   let door = ''
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- results of window.api, asserted field by field
-  const api = (ns: string, method: string, input?: unknown): Promise<any> =>
-    job.page.evaluate(
-      async ([ns, method, input]) => {
-        const bridge = window.api as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>
-        const envelope = (await bridge[ns as string]![method as string]!(input)) as {
-          ok: boolean
-          result?: unknown
-          error?: { message: string }
-        }
-        if (!envelope.ok) throw new Error(envelope.error!.message)
-        return envelope.result
-      },
-      [ns, method, input] as const
-    )
+  /** The desk's own calls beforehand (bookings, settings), through the app's bridge in the tab. */
+  const api: Job['desk'] = (ns, method, input) => job.desk(ns, method, input)
 
   beforeAll(async () => {
     job = await startJob()

@@ -32,6 +32,12 @@ export interface Job {
   control(method: string, path: string, body?: unknown): Promise<Loose>
   /** A call to the Access API itself (`/api/v1/developer` + path), full token. */
   api(method: string, path: string, body?: unknown): Promise<Answer>
+  /**
+   * A call through the app's own bridge in the tab (`window.api.<ns>.<method>(input)`), as a screen
+   * makes it: its result, or a throw with the app's message. For what the desk did beforehand (a
+   * booking, a setting) that the test is not about.
+   */
+  desk(ns: string, method: string, input?: unknown): Promise<Loose>
   /** Go to a screen by its navigation button. */
   open(screen: string): Promise<void>
   /**
@@ -79,6 +85,20 @@ export async function startJob(): Promise<Job> {
       return answer.body?.data
     },
     api: (method, path, body) => call(method, `/api/v1/developer${path}`, body),
+    desk: (ns, method, input) =>
+      page.evaluate(
+        async ([ns, method, input]) => {
+          const bridge = window.api as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>
+          const envelope = (await bridge[ns as string]![method as string]!(input)) as {
+            ok: boolean
+            result?: unknown
+            error?: { message: string }
+          }
+          if (!envelope.ok) throw new Error(envelope.error!.message)
+          return envelope.result
+        },
+        [ns, method, input] as const
+      ),
     async open(screen) {
       await page.getByRole('navigation').getByRole('button', { name: screen, exact: true }).click()
     },
