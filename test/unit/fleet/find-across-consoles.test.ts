@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useAppServices } from '../../support/app-services'
 import type { FleetFound } from '../../../src/shared/fleet/schemas'
 import { reverseBytes } from '../../../src/shared/nfc/card-identity'
+import { allPermissionKeys } from '../../../src/demo-console/tokens'
 import { startFleet } from './support'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- console records are read loosely
@@ -110,16 +111,8 @@ describe('fleet: find across consoles', () => {
   })
 
   it('still searches what the token may read when it lacks a key, and says what was not searched', async () => {
-    const all = [
-      'view:credential',
-      'edit:credential',
-      'view:user',
-      'edit:user',
-      'view:visitor',
-      'edit:visitor',
-      'view:space',
-      'view:device'
-    ]
+    // What the demo console gives the full token.
+    const all = [...allPermissionKeys]
     await fleet.control(fleet.sites[HQ]!, 'PUT', '/scopes', {
       token: 'full',
       keys: all.filter((k) => k !== 'view:visitor')

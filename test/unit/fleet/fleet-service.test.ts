@@ -4,6 +4,7 @@ import { createFleet, batchesNotUploaded } from '../../../src/main/services/flee
 import { localDay, touchesDay } from '../../../src/main/services/today/today-list'
 import type { FleetConsole } from '../../../src/shared/fleet/schemas'
 import type { BatchSummary } from '../../../src/shared/batches/schemas'
+import { allPermissionKeys } from '../../../src/demo-console/tokens'
 import { startFleet } from './support'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- console records are read loosely
@@ -91,15 +92,7 @@ describe('fleet: every saved console at once', () => {
   })
 
   it('names a key the token lacks, and the count that needs it says why it is missing', async () => {
-    const keys = [
-      'view:credential',
-      'edit:credential',
-      'view:user',
-      'edit:user',
-      'edit:visitor',
-      'view:space',
-      'view:device'
-    ]
+    const keys = allPermissionKeys.filter((k) => k !== 'view:visitor')
     await fleet.control(fleet.sites[HQ]!, 'PUT', '/scopes', { token: 'full', keys })
     try {
       const { consoles } = await app.call('fleet.consoles', { requestId: 'read-key' })
@@ -111,19 +104,8 @@ describe('fleet: every saved console at once', () => {
       expect(hq.counts.visitorsToday).toMatchObject({ error: { kind: 'permission' } })
       expect(hq.counts.cards).toMatchObject({ value: expect.any(Number) })
     } finally {
-      await fleet.control(fleet.sites[HQ]!, 'PUT', '/scopes', {
-        token: 'full',
-        keys: [
-          'view:credential',
-          'edit:credential',
-          'view:user',
-          'edit:user',
-          'view:visitor',
-          'edit:visitor',
-          'view:space',
-          'view:device'
-        ]
-      })
+      // Back to what the demo console gives the full token.
+      await fleet.control(fleet.sites[HQ]!, 'PUT', '/scopes', { token: 'full', keys: [...allPermissionKeys] })
     }
   })
 
