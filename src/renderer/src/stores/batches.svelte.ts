@@ -89,8 +89,10 @@ export class BatchesStore {
   private refreshing: Promise<void> | null = null
   private refreshAgain = false
   /**
-   * The open batch follows main's changes by their rows, as lib/apply-event.ts says: a tap adds one
-   * row here without reading anything. `version` is the version of main's batch shown (null: none,
+   * The open batch follows main's changes by their rows: a tap adds one row here without reading
+   * anything. Each change brings main's batch to the next version; one that does not follow the
+   * version shown means a change was missed (or main restarted and counts again), and only then is
+   * the window read again. `version` is the version of main's batch shown (null: none,
    * the next change reads the window); during a read of the window, changes wait in `waiting` for
    * its answer. The window is read when the batch is opened, after a missed change, after a change
    * the window cannot follow by itself (batch-window.ts `stale`) and after main restarts.
