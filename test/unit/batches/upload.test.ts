@@ -270,6 +270,10 @@ describe('batch upload', () => {
     await expect(service.deleteRows(batch.id, [row.id])).rejects.toMatchObject(refused)
     const after = await service.get(batch.id)
     expect(after.rows).toEqual(before.rows)
+    // A preview for it is not checked against the active console's cards, and says so.
+    expect((await service.previewCsv(`4F${suffix},Csv-${suffix}\n`, batch.id)).notes).toContain(
+      "This batch belongs to Site A: the file was not checked against Site B's cards."
+    )
 
     // Back on its own console, the batch takes changes again.
     active = { profileId: 'site-a', name: 'Site A' }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
-import { BATCH_RECORD, refuseOnOtherConsole } from '../../../shared/console-owner'
+import { BATCH_RECORD, ownedByOther, refuseOnOtherConsole } from '../../../shared/console-owner'
 import { formatAlias } from '../../../shared/batches/alias-pattern'
 import {
   aliasSchema,
@@ -407,9 +407,10 @@ export class BatchService implements BatchWrites {
   ): Promise<{ cards?: ConsoleCards; note?: string; unread?: true }> {
     if (!this.deps.client) return {}
     const active = await this.activeConsole()
-    const bound = batch?.model.meta.console
-    if (bound && active && bound.profileId !== active.profileId) {
-      return { note: `This batch belongs to ${bound.name}: the file was not checked against ${active.name}'s cards.` }
+    // Another console's batch is not checked against the active one's cards (console-owner.ts).
+    const owner = ownedByOther(batch?.model.meta.console, active?.profileId)
+    if (owner && active) {
+      return { note: `This batch belongs to ${owner.name}: the file was not checked against ${active.name}'s cards.` }
     }
     try {
       return { cards: await this.consoleCards(active, false, PREVIEW_TIMEOUT_MS) }
