@@ -1,9 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { afterEach, describe, expect, it } from 'vitest'
-import { cleanup, render, screen, waitFor } from '@testing-library/svelte'
-import App from '../../../src/renderer/src/App.svelte'
-import { setApiForTests } from '../../../src/renderer/src/lib/api'
-import { scriptedBridge } from '../../support/fake-bridge'
+import { cleanup, screen, waitFor } from '@testing-library/svelte'
+import { renderDeskWithNoConsole } from '../../support/desk-shell'
 
 afterEach(() => cleanup())
 
@@ -13,12 +11,8 @@ afterEach(() => cleanup())
  */
 describe('the desk loaded after kiosk mode', () => {
   it('puts the focus on the current screen heading, not on the body', async () => {
-    const { bridge } = scriptedBridge({
-      'connections.list': () => ({ ok: true, result: { profiles: [], activeId: null } })
-    })
-    setApiForTests(bridge)
     ;(document.activeElement as HTMLElement | null)?.blur()
-    render(App)
+    renderDeskWithNoConsole()
     // Once the connection is read (the screens are mounted anew for it), the title holds the focus.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 })))
   })

@@ -1,23 +1,17 @@
 import '@testing-library/jest-dom/vitest'
 import { afterEach, describe, expect, it } from 'vitest'
-import { cleanup, render, screen, waitFor } from '@testing-library/svelte'
-import App from '../../../src/renderer/src/App.svelte'
-import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { cleanup, screen, waitFor } from '@testing-library/svelte'
 import { announce } from '../../../src/renderer/src/lib/action-outcome.svelte'
 import { router, screens } from '../../../src/renderer/src/stores/router.svelte'
 import { loadScreen } from '../../../src/renderer/src/screens/screen-modules.svelte'
-import { scriptedBridge } from '../../support/fake-bridge'
+import { renderDeskWithNoConsole } from '../../support/desk-shell'
 
 afterEach(() => cleanup())
 
 /** The one live region holds what the shown screen's last action did, never another screen's outcome. */
 describe('the live region after a screen switch', () => {
   it('no longer holds the last screen’s outcome; an announcement on its way still comes', async () => {
-    const { bridge } = scriptedBridge({
-      'connections.list': () => ({ ok: true, result: { profiles: [], activeId: null } })
-    })
-    setApiForTests(bridge)
-    render(App)
+    renderDeskWithNoConsole()
     const region = await screen.findByTestId('action-announcer')
     announce('Read cards.csv: 2 ok')
     await waitFor(() => expect(region).toHaveTextContent('Read cards.csv: 2 ok'))

@@ -1,17 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import { cleanup, render, screen, waitFor } from '@testing-library/svelte'
-import App from '../../../src/renderer/src/App.svelte'
-import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { cleanup, screen, waitFor } from '@testing-library/svelte'
 import type { ScreenId } from '../../../src/renderer/src/stores/router.svelte'
-import {
-  screenComponent,
-  screenLoadsSettled
-} from '../../../src/renderer/src/screens/screen-modules.svelte'
-import { scriptedBridge } from '../../support/fake-bridge'
+import { screenComponent, screenLoadsSettled } from '../../../src/renderer/src/screens/screen-modules.svelte'
+import { renderDeskWithNoConsole } from '../../support/desk-shell'
 
 const ids: ScreenId[] = [
-  'start', 'today', 'cards', 'enroll', 'import', 'roster',
-  'pins', 'touch-passes', 'visitors', 'badges', 'audit', 'settings'
+  'start',
+  'today',
+  'cards',
+  'enroll',
+  'import',
+  'roster',
+  'pins',
+  'touch-passes',
+  'visitors',
+  'badges',
+  'audit',
+  'settings'
 ]
 const loadedCount = (): number => ids.filter((id) => screenComponent(id) !== undefined).length
 
@@ -21,11 +26,7 @@ const loadedCount = (): number => ids.filter((id) => screenComponent(id) !== und
  */
 describe('fetching screens while idle', () => {
   it('stops when the desk is unmounted', async () => {
-    const { bridge } = scriptedBridge({
-      'connections.list': () => ({ ok: true, result: { profiles: [], activeId: null } })
-    })
-    setApiForTests(bridge)
-    render(App)
+    renderDeskWithNoConsole()
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument())
     cleanup()
     await screenLoadsSettled()

@@ -1,10 +1,8 @@
 import '@testing-library/jest-dom/vitest'
 import { afterEach, describe, expect, it } from 'vitest'
-import { cleanup, render, screen, waitFor, within } from '@testing-library/svelte'
-import App from '../../../src/renderer/src/App.svelte'
-import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { cleanup, screen, waitFor, within } from '@testing-library/svelte'
 import { screens } from '../../../src/renderer/src/stores/router.svelte'
-import { scriptedBridge } from '../../support/fake-bridge'
+import { renderDeskWithNoConsole } from '../../support/desk-shell'
 
 afterEach(() => cleanup())
 
@@ -14,11 +12,7 @@ afterEach(() => cleanup())
  */
 describe('a screen opened from the sidebar', () => {
   it('has the focus on its title, for every screen', { timeout: 60_000 }, async () => {
-    const { bridge } = scriptedBridge({
-      'connections.list': () => ({ ok: true, result: { profiles: [], activeId: null } })
-    })
-    setApiForTests(bridge)
-    render(App)
+    renderDeskWithNoConsole()
     const nav = screen.getByRole('navigation', { name: 'Screens' })
     // Every screen from another one (the first from the last), so that each is a navigation.
     for (const s of [...screens.slice(1), screens[0]!]) {
