@@ -1,6 +1,7 @@
 import { ArgsError, type CliArgs, type RawField } from '../cli/args'
 import type { CatalogChannel, JsonSchema } from '../cli/catalog-types'
 import { objectSchema } from '../cli/help'
+import { readStdinText } from './cli-stdin'
 
 /**
  * A channel's input from the command line: one JSON argument (`-`: read from standard input), and
@@ -179,12 +180,5 @@ function deepMerge(base: Record<string, unknown>, over: Record<string, unknown>)
 async function readAllStdin(): Promise<string> {
   if (process.stdin.isTTY)
     throw new ArgsError('- reads the JSON input from standard input: pipe it in, e.g. < input.json.')
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > MAX_STDIN_BYTES) throw new ArgsError('The input on standard input is over 64 MB.')
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks).toString('utf8')
+  return readStdinText(MAX_STDIN_BYTES, () => new ArgsError('The input on standard input is over 64 MB.'))
 }

@@ -1,3 +1,5 @@
+import { readStdinText } from './cli-stdin'
+
 /**
  * The CLI's API token: never on the command line, where any user of the machine reads it in the
  * process list while the call runs. It comes on standard input (`printf '%s' "$TOKEN" | access-desk …`), or,
@@ -26,14 +28,11 @@ export async function readToken(prompt: string): Promise<string> {
 }
 
 async function readPiped(): Promise<string> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > MAX_STDIN_BYTES) throw new Error('Standard input holds more than a token (over 64 KB).')
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks).toString('utf8').trim()
+  const text = await readStdinText(
+    MAX_STDIN_BYTES,
+    () => new Error('Standard input holds more than a token (over 64 KB).')
+  )
+  return text.trim()
 }
 
 /** Read one line at the terminal without echoing it; Ctrl+C stops the CLI (exit 130). */
