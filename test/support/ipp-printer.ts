@@ -1,4 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { X509Certificate } from 'node:crypto'
+import { createServer as createHttpsServer } from 'node:https'
+import ipp from 'ipp'
+import selfsigned from 'selfsigned'
 import { existsSync, readFileSync } from 'node:fs'
 import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { connect, createServer } from 'node:net'
@@ -276,4 +280,85 @@ export async function ippPrinterStack(): Promise<IppPrinterStack> {
 /** A document the printer kept, as bytes. */
 export function readDocument(path: string): Promise<Buffer> {
   return readFile(path)
+}
+
+/**
+ * An ipps:// printer on loopback: a node `https` server with its own self-signed certificate that
+ * answers IPP (the `ipp` package) as an idle label printer whose jobs complete at once. It keeps every
+ * operation and document it received, so a test can say that a printer received nothing. Started on
+ * the `port` of another (stopped) one, it is an impostor at the same address with another certificate.
+ * No dbus, avahi or lock: any number of tests may run one.
+ */
+export interface TlsIppPrinter {
+  /** ipps://127.0.0.1:<port>/ipp/print */
+  url: string
+  port: number
+  /** The SHA-256 fingerprint of its certificate, as Node writes it (AA:BB:…). */
+  fingerprint256: string
+  /** The IPP operations received, in order. */
+  operations: string[]
+  /** The documents of the Print-Jobs received. */
+  documents: Buffer[]
+  stop(): Promise<void>
+}
+
+export async function tlsIppPrinter(options: { port?: number; name?: string } = {}): Promise<TlsIppPrinter> {
+  const pems = await selfsigned.generate([{ name: 'commonName', value: options.name ?? 'Badge printer' }], {
+    keyType: 'ec',
+    curve: 'P-256',
+    algorithm: 'sha256'
+  })
+  const operations: string[] = []
+  const documents: Buffer[] = []
+  let jobs = 0
+  const server = createHttpsServer({ key: pems.private, cert: pems.cert }, (req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const request = ipp.parse(Buffer.concat(chunks))
+      const operation = String(request.operation)
+      operations.push(operation)
+      const answer: Record<string, unknown> = {
+        version: '2.0',
+        statusCode: 'successful-ok',
+        id: request.id,
+        'operation-attributes-tag': { 'attributes-charset': 'utf-8', 'attributes-natural-language': 'en' }
+      }
+      if (operation === 'Get-Printer-Attributes') {
+        answer['printer-attributes-tag'] = {
+          'printer-state': 'idle',
+          'printer-state-reasons': 'none',
+          'document-format-supported': ['application/pdf', 'application/octet-stream'],
+          'media-supported': ['oe_dk-11202_62x100mm', 'oe_30256_59x102mm', 'oe_badge-4x3_4x3in', 'iso_a6_105x148mm']
+        }
+      } else if (operation === 'Print-Job') {
+        const data = request.data as Buffer | string | undefined
+        documents.push(Buffer.isBuffer(data) ? data : Buffer.from(data ?? '', 'binary'))
+        answer['job-attributes-tag'] = { 'job-id': ++jobs, 'job-state': 'completed' }
+      } else if (operation === 'Get-Job-Attributes') {
+        answer['job-attributes-tag'] = { 'job-id': jobs, 'job-state': 'completed' }
+      } else {
+        answer.statusCode = 'server-error-operation-not-supported'
+      }
+      const body = ipp.serialize(answer)
+      res.writeHead(200, { 'Content-Type': 'application/ipp', 'Content-Length': body.length }).end(body)
+    })
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
+  })
+  const port = (server.address() as { port: number }).port
+  return {
+    url: `ipps://127.0.0.1:${port}/ipp/print`,
+    port,
+    fingerprint256: new X509Certificate(pems.cert).fingerprint256,
+    operations,
+    documents,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
+  }
 }

@@ -10,6 +10,7 @@ export function badgeHandlers({ badges }: AppServices): HandlersOf<'badges'> {
     'badges.print': (input) => badges.print(input),
     'badges.pdf': (input) => badges.pdf(input),
     'badges.record': (input) => badges.record(input),
+    'badges.probePrinter': (input) => badges.probePrinter(input.url),
     'badges.addPrinter': (input) => badges.addPrinter(input),
     'badges.removePrinter': async (input) => (await badges.removePrinter(input.printer), { removed: true as const }),
     'badges.printerStatus': (input) => badges.printerStatus(input.printer),

@@ -67,6 +67,8 @@ export const printerSchema = z.object({
    * Who prints to it: main itself over IPP ('system': a CUPS queue, 'ipp': added by its URL), in both
    * modes; or Electron's window printing ('window': the Windows spooler, the desktop app only).
    */
-  kind: z.enum(['system', 'ipp', 'window']).optional()
+  kind: z.enum(['system', 'ipp', 'window']).optional(),
+  /** An ipps:// printer: the SHA-256 fingerprint of the certificate trusted when it was added (pinned). */
+  fingerprint256: z.string().optional()
 })
 export type PrinterInfo = z.infer<typeof printerSchema>

@@ -65,14 +65,35 @@ function certificateChangedError(seen: string, pinned: string): Error {
   return err
 }
 
-export function certificateChanged(url: string): AppError {
+/**
+ * What a pinned peer is to the person reading the refusal: the console (the default, trusted again in
+ * Settings), or a badge printer (trusted again in Badges). One refusal for both, worded for each.
+ */
+export interface PinnedPeer {
+  /** "the console", "the printer". */
+  what: string
+  /** Where the new fingerprint is compared and trusted, and the button's name. */
+  where: string
+  /** Said after "The connection was refused." (e.g. "No badge was printed."). */
+  outcome?: string
+}
+
+const CONSOLE_PEER: PinnedPeer = {
+  what: 'the console',
+  where:
+    'open Settings → Connections: it shows the new fingerprint next to the trusted one; compare it with the ' +
+    "console's and choose Trust the new certificate"
+}
+
+export function certificateChanged(url: string, peer: PinnedPeer = CONSOLE_PEER): AppError {
   return new AppError({
     kind: 'tls',
     code: CERT_CHANGED,
-    message: `The certificate of ${url} is not the one you trusted. The connection was refused.`,
+    message: `The certificate of ${url} is not the one you trusted. The connection was refused.${
+      peer.outcome ? ` ${peer.outcome}` : ''
+    }`,
     hint:
-      'If the console was reset or got a new certificate on purpose, open Settings → Connections: it shows the new ' +
-      "fingerprint next to the trusted one; compare it with the console's and choose Trust the new certificate. " +
+      `If ${peer.what} was reset or got a new certificate on purpose, ${peer.where}. ` +
       'If not, someone may be intercepting this network: do not continue.',
     details: { url }
   })
@@ -103,13 +124,16 @@ function describeName(name: Record<string, string | string[] | undefined> | unde
 
 /**
  * First contact (trust on first use): open a TLS connection only to read the certificate the
- * console presents, so the user can compare its fingerprint with the console's before trusting it.
+ * console (or an ipps:// badge printer) presents, so the user can compare its fingerprint with the one
+ * the device itself shows before trusting it.
  * Nothing is sent over this connection (no request, no token) and it is closed at once; it is the
  * one place where an unverified certificate is looked at, never used.
  */
 export async function probeCertificate(
   url: string,
-  timeoutMs = 8000
+  timeoutMs = 8000,
+  /** What to check when nothing answers (a printer's IPPS is on port 631, a console's API on 12445). */
+  unreachableHint = 'Check the address and port (a console serves the API on 12445) and that this computer is on its network.'
 ): Promise<{ info: CertificateInfo; pin: PinnedCertificate }> {
   const target = new URL(url)
   const port = Number(target.port || 443)
@@ -130,7 +154,7 @@ export async function probeCertificate(
           kind: 'network',
           code,
           message: `Could not reach ${target.host}: ${reason}.`,
-          hint: 'Check the address and port (a console serves the API on 12445) and that this computer is on its network.',
+          hint: unreachableHint,
           retryable: true
         })
       )

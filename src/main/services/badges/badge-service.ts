@@ -52,7 +52,7 @@ export class BadgeService {
 
   /** Main's printers (system queues, added by URL) and, in the desktop app, the window's others. */
   async printers(): Promise<{ available: boolean; items: PrinterInfo[] }> {
-    const own: PrinterInfo[] = (await this.mainPrinters.list()).map(({ url: _url, ...p }) => p)
+    const own: PrinterInfo[] = (await this.mainPrinters.list()).map(({ url: _url, pin: _pin, ...p }) => p)
     const p = this.deps.printer()
     const window = p ? await p.listPrinters().catch(() => []) : []
     const names = new Set(own.map((o) => o.name))
@@ -70,8 +70,13 @@ export class BadgeService {
     return (await this.mainPrinters.urlOf(name))?.displayName ?? name
   }
 
-  addPrinter(input: { url: string; name?: string | undefined }) {
+  addPrinter(input: { url: string; name?: string | undefined; fingerprint256?: string | undefined }) {
     return this.mainPrinters.add(input)
+  }
+
+  /** An address typed in Badges, and an ipps:// printer's certificate to compare before it is added. */
+  probePrinter(url: string) {
+    return this.mainPrinters.probe(url)
   }
 
   removePrinter(name: string) {
@@ -82,10 +87,11 @@ export class BadgeService {
   async printerStatus(name: string): Promise<PrinterStatus> {
     const printer = await this.mainPrinters.urlOf(name)
     if (!printer) return { state: 'unknown', reasons: [], words: 'Not known' }
-    return ippPrinterStatus(printer.url).catch((err: unknown) => ({
+    return ippPrinterStatus(printer).catch((err: unknown) => ({
       state: 'offline' as const,
       reasons: [],
-      words: 'Offline',
+      // An ipps:// printer that is not the one whose certificate was trusted is no printer to print to.
+      words: AppError.from(err).kind === 'tls' ? 'Certificate not trusted' : 'Offline',
       hint: AppError.from(err).hint ?? 'Check that the printer is on and connected.'
     }))
   }
@@ -107,7 +113,7 @@ export class BadgeService {
     }
     const qrPng = await QRCode.toBuffer('Access Desk test label', { type: 'png', margin: 2, width: 320 })
     const pdf = await makeBadgePdf({ job, qrPng, settings })
-    const { jobId } = await printPdfOverIpp(printer.url, pdf, badgeStocks[stock], {
+    const { jobId } = await printPdfOverIpp(printer, pdf, badgeStocks[stock], {
       ...this.deps.ipp,
       jobName: 'Access Desk test label'
     })
@@ -141,7 +147,7 @@ export class BadgeService {
         const pdf = await makeBadgePdf({ job, qrPng, settings: await this.settings.get() })
         let jobId: number
         try {
-          ;({ jobId } = await printPdfOverIpp(own.url, pdf, badgeStocks[job.stock], {
+          ;({ jobId } = await printPdfOverIpp(own, pdf, badgeStocks[job.stock], {
             ...this.deps.ipp,
             jobName: `Visitor badge: ${job.name}`
           }))

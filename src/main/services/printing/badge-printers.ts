@@ -4,6 +4,8 @@ import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
 import type { PrinterStatus } from '../../../shared/badges/printer-state'
 import type { PrinterInfo } from '../../../shared/badges/schemas'
+import type { CertificateInfo } from '../../../shared/connections'
+import { probeCertificate, type PinnedCertificate } from '../access/tls-pinning'
 import { readJsonFile, writeJsonFile } from '../storage/json-file'
 import { ippPrinterStatus } from './ipp-print'
 
@@ -13,11 +15,34 @@ import { ippPrinterStatus } from './ipp-print'
  * printed to through CUPS's own IPP (ipp://localhost:631/printers/NAME). A Windows spooler queue is
  * not here: Electron's window printing prints to it (electron/printing.ts).
  */
-const addedSchema = z.array(z.object({ url: z.string(), name: z.string() }))
+const addedSchema = z.array(
+  z.object({
+    url: z.string(),
+    name: z.string(),
+    /** An ipps:// printer's certificate, trusted when it was added (trust on first use, as a console's). */
+    pin: z.object({ fingerprint256: z.string(), pems: z.array(z.string()).min(1) }).optional()
+  })
+)
 type Added = z.infer<typeof addedSchema>[number]
 
 export interface MainPrinter extends PrinterInfo {
   url: string
+  /** The certificate every ipps:// request to it must present (ipp-client.ts refuses ipps:// without). */
+  pin?: PinnedCertificate
+}
+
+/** ipps:// (and https://) printers are reached over TLS: their certificate is pinned. */
+export function isTlsPrinter(url: string): boolean {
+  const protocol = new URL(url).protocol
+  return protocol === 'ipps:' || protocol === 'https:'
+}
+
+/** The https:// address of a TLS printer's port, for the first-contact probe (IPPS is on 631 by default). */
+function probeAddress(url: string): string {
+  const u = new URL(url)
+  return `https://${u.hostname.includes(':') ? `[${u.hostname.replace(/^\[|\]$/g, '')}]` : u.hostname}:${
+    u.port || (u.protocol === 'https:' ? 443 : 631)
+  }/`
 }
 
 /** The system's CUPS queues: names and the default one (none where lpstat is not installed). */
@@ -63,8 +88,19 @@ function badUrl(input: string): AppError {
   })
 }
 
+/** The certificate a TLS printer presents (tls-pinning.ts's first-contact probe: read only, nothing sent). */
+function readCertificate(url: string) {
+  return probeCertificate(
+    probeAddress(url),
+    8000,
+    'Check the printer’s address and port (IPPS is on 631 unless the address says otherwise), and that the printer is on and on this network.'
+  )
+}
+
 export class BadgePrinters {
   private readonly path: string
+  /** Certificates read by `probe`, by fingerprint: `add` pins exactly the one the person looked at. */
+  private readonly probed = new Map<string, PinnedCertificate>()
 
   constructor(
     dataDir: string,
@@ -88,8 +124,28 @@ export class BadgePrinters {
         kind: 'system' as const,
         url: `ipp://localhost:631/printers/${encodeURIComponent(q.name)}`
       })),
-      ...added.map((a) => ({ name: a.url, displayName: a.name, isDefault: false, kind: 'ipp' as const, url: a.url }))
+      ...added.map((a) => ({
+        name: a.url,
+        displayName: a.name,
+        isDefault: false,
+        kind: 'ipp' as const,
+        url: a.url,
+        ...(a.pin ? { pin: a.pin, fingerprint256: a.pin.fingerprint256 } : {})
+      }))
     ]
+  }
+
+  /**
+   * First contact with a printer typed in Badges: its address checked and, for ipps://, the certificate
+   * it presents (read only, nothing sent), for the person to compare with the printer's own page before
+   * `add` pins it. ipp:// has no certificate: null.
+   */
+  async probe(input: string): Promise<{ url: string; certificate: CertificateInfo | null }> {
+    const url = printerUrl(input)
+    if (!isTlsPrinter(url)) return { url, certificate: null }
+    const { info, pin } = await readCertificate(url)
+    this.probed.set(pin.fingerprint256, pin)
+    return { url, certificate: info }
   }
 
   /** The IPP address main prints a printer's badges to; undefined: not one of main's (Electron prints). */
@@ -104,9 +160,12 @@ export class BadgePrinters {
   async add(input: {
     url: string
     name?: string | undefined
+    /** ipps://: the fingerprint the person compared after `probe` (again for a printer added: trust it again). */
+    fingerprint256?: string | undefined
   }): Promise<{ printer: MainPrinter; status: PrinterStatus }> {
     const url = printerUrl(input.url)
-    const status = await ippPrinterStatus(url).catch((err: unknown) => {
+    const pin = isTlsPrinter(url) ? await this.trusted(url, input.fingerprint256) : undefined
+    const status = await ippPrinterStatus({ url, pin }).catch((err: unknown) => {
       const e = AppError.from(err)
       throw new AppError({
         kind: e.kind,
@@ -118,8 +177,45 @@ export class BadgePrinters {
     })
     const name = input.name?.trim() || new URL(url).host
     const added = (await this.added()).filter((a) => a.url !== url)
-    await writeJsonFile(this.path, [...added, { url, name }])
-    return { printer: { name: url, displayName: name, isDefault: false, kind: 'ipp', url }, status }
+    await writeJsonFile(this.path, [...added, { url, name, ...(pin ? { pin } : {}) }])
+    if (pin) this.probed.delete(pin.fingerprint256)
+    return {
+      printer: {
+        name: url,
+        displayName: name,
+        isDefault: false,
+        kind: 'ipp',
+        url,
+        ...(pin ? { pin, fingerprint256: pin.fingerprint256 } : {})
+      },
+      status
+    }
+  }
+
+  /**
+   * The certificate to pin for an ipps:// printer: the one the person compared (its fingerprint), read
+   * by `probe` or read again now, and still the one the printer presents. Never one nobody looked at.
+   */
+  private async trusted(url: string, fingerprint256: string | undefined): Promise<PinnedCertificate> {
+    const host = new URL(url).host
+    if (!fingerprint256) {
+      throw new AppError({
+        kind: 'validation',
+        code: 'PRINTER_CERT_UNCONFIRMED',
+        message: `The printer ${host} is reached over ipps://: its certificate must be confirmed before it is added. It was not added.`,
+        hint: 'Add it in Badges: it shows the printer’s fingerprint to compare with the one on the printer’s own page, then trust it.'
+      })
+    }
+    const seen = this.probed.get(fingerprint256) ?? (await readCertificate(url)).pin
+    if (seen.fingerprint256 !== fingerprint256) {
+      throw new AppError({
+        kind: 'tls',
+        code: 'PRINTER_CERT_MOVED',
+        message: `The printer ${host} presents a certificate other than the one shown. It was not added.`,
+        hint: 'Add it again and compare the fingerprint then shown with the one on the printer’s own page.'
+      })
+    }
+    return seen
   }
 
   async remove(name: string): Promise<void> {

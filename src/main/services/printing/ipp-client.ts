@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http'
-import { request as httpsRequest } from 'node:https'
+import { request as httpsRequest, type Agent } from 'node:https'
 import ipp from 'ipp'
+import { chainErrorCodes, createPinnedAgent, type PinnedCertificate } from '../access/tls-pinning'
 
 /**
  * IPP over HTTP(S) for the badge printers: the `ipp` package encodes and decodes the messages (its
@@ -15,11 +16,24 @@ export type IppMessage = Record<string, unknown> & {
   'unsupported-attributes-tag'?: Record<string, unknown>
 }
 
-/** Why an IPP exchange failed before any IPP answer: the printer is not there, or said nothing in time. */
+/**
+ * A printer to call: its address and, for ipps://, the certificate trusted when it was added (the
+ * console's trust on first use, tls-pinning.ts). A plain string is an address with no pin.
+ */
+export interface IppTarget {
+  url: string
+  pin?: PinnedCertificate | undefined
+}
+
+/**
+ * Why an IPP exchange failed before any IPP answer: the printer is not there, said nothing in time,
+ * presented a certificate other than the one trusted ('certificate'), or is ipps:// with none trusted
+ * yet ('untrusted': nothing is sent).
+ */
 export class IppTransportError extends Error {
   constructor(
     message: string,
-    readonly reason: 'unreachable' | 'timeout' | 'http',
+    readonly reason: 'unreachable' | 'timeout' | 'http' | 'certificate' | 'untrusted',
     readonly detail?: string
   ) {
     super(message)
@@ -44,6 +58,22 @@ function endpoint(url: string): { https: boolean; host: string; port: number; pa
   }
 }
 
+/**
+ * One pinned agent per trusted certificate, kept for the app's life: the pinned chain is parsed once,
+ * and a badge's few calls share a connection. Verification stays on (createPinnedAgent): a printer is
+ * reached only if it presents the certificate the person compared and trusted in Badges.
+ */
+const agents = new Map<string, Agent>()
+function pinnedAgent(pin: PinnedCertificate): Agent {
+  const key = `${pin.fingerprint256}\n${pin.pems.join('')}`
+  let agent = agents.get(key)
+  if (!agent) {
+    agent = createPinnedAgent(pin)
+    agents.set(key, agent)
+  }
+  return agent
+}
+
 export interface IppOptions {
   timeoutMs?: number
   signal?: AbortSignal
@@ -54,13 +84,19 @@ export interface IppOptions {
  * operation attributes after the charset, language and printer-uri that every request starts with.
  */
 export function ippCall(
-  url: string,
+  printer: string | IppTarget,
   operation: string,
   groups: { operation?: Record<string, unknown>; job?: Record<string, unknown> } = {},
   data?: Uint8Array,
   options: IppOptions = {}
 ): Promise<IppMessage> {
+  const { url, pin } = typeof printer === 'string' ? { url: printer, pin: undefined } : printer
   const target = endpoint(url)
+  if (target.https && !pin) {
+    // Never an unverified ipps:// connection: a badge (a name, a QR code that opens doors) goes only to
+    // the printer whose certificate was trusted when it was added.
+    return Promise.reject(new IppTransportError('no certificate trusted for this printer', 'untrusted'))
+  }
   const message: Record<string, unknown> = {
     version: '2.0',
     operation,
@@ -84,9 +120,9 @@ export function ippCall(
         path: target.path,
         method: 'POST',
         headers: { 'Content-Type': 'application/ipp', 'Content-Length': body.length },
-        // A printer's certificate is its own, self-signed, with no name a CA would sign: IPPS here
-        // is encryption on the local network, as every operating system's print dialog treats it.
-        ...(target.https ? { rejectUnauthorized: false } : {}),
+        // A printer's certificate is its own, self-signed, with no name a CA would sign: it is pinned
+        // (the chain trusted, the fingerprint in place of the host-name check), as a console's is.
+        ...(target.https && pin ? { agent: pinnedAgent(pin) } : {}),
         ...(options.signal ? { signal: options.signal } : {})
       },
       (res) => {
@@ -116,7 +152,10 @@ export function ippCall(
     }, timeoutMs)
     req.on('error', (err) => {
       clearTimeout(timer)
-      reject(new IppTransportError(err.message, 'unreachable', (err as NodeJS.ErrnoException).code))
+      const code = (err as NodeJS.ErrnoException).code
+      // With a pin, a certificate the chain check or the fingerprint refuses is another certificate.
+      const reason = target.https && code && chainErrorCodes.has(code) ? 'certificate' : 'unreachable'
+      reject(new IppTransportError(err.message, reason, code))
     })
     req.end(body)
   })

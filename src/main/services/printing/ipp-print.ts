@@ -1,7 +1,8 @@
 import { AppError } from '../../../shared/errors'
 import { printerStatusOf, reasonWords, type PrinterStatus } from '../../../shared/badges/printer-state'
 import type { PageSizeMm } from '../badges/printer'
-import { ippCall, IppTransportError, jobGroup, values, type IppMessage } from './ipp-client'
+import { certificateChanged } from '../access/tls-pinning'
+import { ippCall, IppTransportError, jobGroup, values, type IppMessage, type IppTarget } from './ipp-client'
 
 /**
  * Printing a badge PDF to an IPP printer (ipp:// or ipps://, which every current network and
@@ -40,9 +41,35 @@ function printerName(url: string): string {
   }
 }
 
-/** No IPP answer at all: unreachable, refused, or silent. */
+/** A printer: its address, with the certificate trusted for it when it is ipps:// (ipp-client.ts). */
+export type Printer = string | IppTarget
+const addressOf = (printer: Printer) => (typeof printer === 'string' ? printer : printer.url)
+
+/** Where a printer's certificate is compared and trusted again, for the refusal (tls-pinning.ts). */
+const PRINTER_PEER = {
+  what: 'the printer',
+  where:
+    'compare the fingerprint Badges shows for it with the one on the printer’s own page (its web page or its ' +
+    'display), then choose Trust again on the printer in Badges',
+  outcome: 'No badge was printed.'
+}
+
+/** No IPP answer at all: unreachable, refused, silent, or not the printer whose certificate was trusted. */
 function transportError(url: string, err: unknown): AppError {
   const name = printerName(url)
+  if (err instanceof IppTransportError && err.reason === 'certificate') {
+    return certificateChanged(`the printer ${name}`, PRINTER_PEER)
+  }
+  if (err instanceof IppTransportError && err.reason === 'untrusted') {
+    return new AppError({
+      kind: 'tls',
+      code: 'PRINTER_NOT_TRUSTED',
+      message: `No certificate is trusted for the printer ${name} yet: nothing was sent to it. No badge was printed.`,
+      hint:
+        'In Badges, choose Trust again on the printer: compare the fingerprint shown with the one on the printer’s ' +
+        'own page, then trust it.'
+    })
+  }
   if (err instanceof IppTransportError && err.reason === 'timeout') {
     return new AppError({
       kind: 'network',
@@ -62,18 +89,18 @@ function transportError(url: string, err: unknown): AppError {
   })
 }
 
-async function call(url: string, ...args: Parameters<typeof ippCall> extends [string, ...infer R] ? R : never) {
+async function call(printer: Printer, ...args: Parameters<typeof ippCall> extends [Printer, ...infer R] ? R : never) {
   try {
-    return await ippCall(url, ...args)
+    return await ippCall(printer, ...args)
   } catch (err) {
-    throw transportError(url, err)
+    throw transportError(addressOf(printer), err)
   }
 }
 
 /** The printer's state and reasons (Get-Printer-Attributes), in words. */
-export async function ippPrinterStatus(url: string, options: { timeoutMs?: number } = {}): Promise<PrinterStatus> {
+export async function ippPrinterStatus(printer: Printer, options: { timeoutMs?: number } = {}): Promise<PrinterStatus> {
   const answer = await call(
-    url,
+    printer,
     'Get-Printer-Attributes',
     { operation: { 'requested-attributes': ['printer-state', 'printer-state-reasons'] } },
     undefined,
@@ -133,18 +160,19 @@ function blocking(rawReasons: readonly string[]): string[] {
  * AppError that says why in the printer's words and what to do.
  */
 export async function printPdfOverIpp(
-  url: string,
+  printer: Printer,
   pdf: Uint8Array,
   page: PageSizeMm,
   options: IppPrintOptions = {}
 ): Promise<IppPrintResult> {
+  const url = addressOf(printer)
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const deadline = Date.now() + timeoutMs
   const callTimeout = () => Math.max(1000, Math.min(options.callTimeoutMs ?? 10_000, deadline - Date.now()))
 
   // 1. Can it print now, and does it take this label?
   const attrs = await call(
-    url,
+    printer,
     'Get-Printer-Attributes',
     {
       operation: {
@@ -190,7 +218,7 @@ export async function printPdfOverIpp(
 
   // 2. The job.
   const answer = await call(
-    url,
+    printer,
     'Print-Job',
     {
       operation: {
@@ -221,13 +249,13 @@ export async function printPdfOverIpp(
   for (;;) {
     if (lastState === 'completed') return { jobId, state: 'completed' }
     if (lastState === 'aborted' || lastState === 'canceled') {
-      throw await jobFailed(url, jobId, lastState, jobReasons)
+      throw await jobFailed(printer, jobId, lastState, jobReasons)
     }
     if (Date.now() >= deadline) break
     await sleep(Math.min(options.pollMs ?? DEFAULT_POLL_MS, Math.max(0, deadline - Date.now())))
     try {
       const job = await ippCall(
-        url,
+        printer,
         'Get-Job-Attributes',
         {
           operation: {
@@ -245,10 +273,10 @@ export async function printPdfOverIpp(
     }
   }
   // Not finished in time: cancelled so that it cannot come out later, unrecorded, for nobody.
-  await ippCall(url, 'Cancel-Job', { operation: { 'job-id': jobId } }, undefined, { timeoutMs: 3000 }).catch(
+  await ippCall(printer, 'Cancel-Job', { operation: { 'job-id': jobId } }, undefined, { timeoutMs: 3000 }).catch(
     () => undefined
   )
-  const why = await ippPrinterStatus(url, { timeoutMs: 3000 }).catch(() => null)
+  const why = await ippPrinterStatus(printer, { timeoutMs: 3000 }).catch(() => null)
   const words = why ? reasonWords(why.reasons) : null
   return Promise.reject(
     new AppError({
@@ -297,8 +325,8 @@ function jobRefused(url: string, answer: IppMessage, page: PageSizeMm): AppError
 }
 
 /** The job ended without printing: why, from the job's and the printer's reasons. */
-async function jobFailed(url: string, jobId: number, state: string, jobReasons: string[]): Promise<AppError> {
-  const printer = await ippPrinterStatus(url, { timeoutMs: 3000 }).catch(() => null)
+async function jobFailed(target: Printer, jobId: number, state: string, jobReasons: string[]): Promise<AppError> {
+  const printer = await ippPrinterStatus(target, { timeoutMs: 3000 }).catch(() => null)
   const words = reasonWords([...(printer?.reasons ?? []), ...jobReasons.filter((r) => !/^job-/.test(r))])
   const ended = state === 'canceled' ? 'was cancelled' : 'stopped'
   return new AppError({

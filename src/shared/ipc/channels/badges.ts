@@ -8,8 +8,10 @@ import {
   printerSchema
 } from '../../badges/schemas'
 import { printerStatusSchema } from '../../badges/printer-state'
+import { certificateInfoSchema, fingerprintSchema } from '../../connections'
 
 const printerName = z.string().trim().min(1, 'Choose a printer.').max(500)
+const printerAddress = z.string().trim().min(1, 'Type the printer’s address (ipp://…).').max(500)
 
 export const badgeChannels = {
   'badges.settings': channel(
@@ -47,11 +49,17 @@ export const badgeChannels = {
     z.object({ job: badgeJobSchema, reprintOf: z.string().max(200).optional() }),
     z.object({ pdfBase64: z.string(), entry: badgeHistoryEntrySchema })
   ),
+  'badges.probePrinter': channel(
+    'Check a printer address and read the certificate an ipps:// printer presents (first contact, nothing sent), to compare its fingerprint before adding it; null for ipp://',
+    z.object({ url: printerAddress }),
+    z.object({ url: z.string(), certificate: certificateInfoSchema.nullable() })
+  ),
   'badges.addPrinter': channel(
-    'Add an IPP printer by its address (ipp:// or ipps://); it must answer first',
+    'Add an IPP printer by its address (ipp:// or ipps://); it must answer first. An ipps:// printer needs the fingerprint compared after badges.probePrinter: its certificate is pinned (the same address again: trust its new certificate)',
     z.object({
-      url: z.string().trim().min(1, 'Type the printer’s address (ipp://…).').max(500),
-      name: z.string().trim().max(80, 'Keep the name under 80 characters.').optional()
+      url: printerAddress,
+      name: z.string().trim().max(80, 'Keep the name under 80 characters.').optional(),
+      fingerprint256: fingerprintSchema.optional()
     }),
     z.object({ printer: printerSchema, status: printerStatusSchema })
   ),
