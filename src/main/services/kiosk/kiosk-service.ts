@@ -366,7 +366,7 @@ export class KioskService {
       opensAt: opensAtOf(visitor, now),
       source: this.source(),
       // Main prints it (an IPP printer or system queue, or the desktop app's window): the page does not.
-      mainPrints: this.deps.appPrints() || (await this.deps.badges.printsItself(printer))
+      mainPrints: await this.mainPrints(printer)
     }
     this.prepared.set(visitorId, { badge, at: now.getTime() })
     return badge
@@ -385,6 +385,14 @@ export class KioskService {
       hint: refused ? 'They will help you.' : deskHint(desk),
       ...(refused && { details: { refusal: refused.refusal } })
     })
+  }
+
+  /**
+   * Whether main prints the badge (the desktop app's window, or an IPP printer or system queue in
+   * either mode) rather than the kiosk page: what the prepared badge tells the page, and what check-in does.
+   */
+  private async mainPrints(printer: string | null | undefined): Promise<boolean> {
+    return this.deps.appPrints() || (await this.deps.badges.printsItself(printer))
   }
 
   /**
@@ -415,7 +423,7 @@ export class KioskService {
     let output: KioskCheckin['output']
     let printer: string | undefined
     const settings = await this.deps.badges.getSettings()
-    if (this.deps.appPrints() || (await this.deps.badges.printsItself(settings.printer))) {
+    if (await this.mainPrints(settings.printer)) {
       const chosen = settings.printer ?? undefined
       printer = chosen && (await this.deps.badges.printerLabel(chosen))
       output = 'printer'
