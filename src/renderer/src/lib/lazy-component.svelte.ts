@@ -1,12 +1,12 @@
 import type { Component } from 'svelte'
-import { AppError } from '../../../shared/errors'
+import { codeLoadFailed } from './code-load-failed'
 
 /**
  * A component whose code is loaded the first time it is opened, not with the screen that shows it:
  * Today's first paint does not load the walk-in form, nor zod that checks it
  * (bench/bundle-size.bench.ts, test/packaging/renderer-first-paint.test.ts). Made once per module,
  * so a screen shown again has it at once. A failed load is forgotten, so the next open tries again,
- * and said as the screens' own failed load says it (screens/screen-modules.svelte.ts).
+ * and said as a screen's failed load is (lib/code-load-failed.ts).
  */
 export class LazyComponent<C extends Component<never>> {
   /** The component once its code is here (reactive: the screen shows it as soon as it is). */
@@ -31,12 +31,7 @@ export class LazyComponent<C extends Component<never>> {
       },
       (err: unknown) => {
         this.#pending = undefined
-        throw new AppError({
-          kind: 'storage',
-          message: `${this.#what} could not be loaded (${err instanceof Error ? err.message : String(err)}).`,
-          hint: 'Try again; if it fails again, reload the window (Ctrl+R): the app was probably updated while it ran.',
-          retryable: true
-        })
+        throw codeLoadFailed(this.#what, err)
       }
     )
     return this.#pending

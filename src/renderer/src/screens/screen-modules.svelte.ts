@@ -1,6 +1,6 @@
 import type { Component } from 'svelte'
 import type { ScreenId } from '../stores/router.svelte'
-import { AppError } from '../../../shared/errors'
+import { codeLoadFailed } from '../lib/code-load-failed'
 
 /**
  * Each screen is its own chunk, loaded when it is first asked for: the first paint loads the shell
@@ -51,12 +51,7 @@ export function loadScreen(id: ScreenId): Promise<Component> {
       },
       (err: unknown) => {
         pending.delete(id)
-        throw new AppError({
-          kind: 'storage',
-          message: `This screen could not be loaded (${err instanceof Error ? err.message : String(err)}).`,
-          hint: 'Try again; if it fails again, reload the window (Ctrl+R): the app was probably updated while it ran.',
-          retryable: true
-        })
+        throw codeLoadFailed('This screen', err)
       }
     )
     pending.set(id, load)
