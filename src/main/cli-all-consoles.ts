@@ -4,18 +4,15 @@ import { join } from 'node:path'
 import { ArgsError } from '../cli/args'
 import type { CatalogChannel } from '../cli/catalog-types'
 import { EXIT, type ExitCode } from '../cli/exit-codes'
-import { AppError } from '../shared/errors'
 import { createAppServices } from './services/app-services'
 import { createFileSecretStore, type SecretStore } from './services/connections/secret-store'
 import type { ProfileRecord } from './services/connections/profiles'
 import type { KeyValueStore } from './services/storage/key-value-store'
-import { createDispatch } from './services/ipc/dispatch'
-import { createHandlers } from './handlers'
 import { eachConsole, type ConsoleOutcome } from './services/fleet/each-console'
 import { noConsoleMessage, savedConsoles } from './cli-console-choice'
 import { exitCodeOf } from './cli-exit'
 import { json, line, type Out } from './cli-output'
-import { streamItems } from './cli-stream'
+import { callChannel } from './cli-stream'
 
 /**
  * `--all-consoles`: one read channel on every saved console at once (eachConsole: a time limit per
@@ -101,20 +98,8 @@ async function onConsole(
   const stop = () => void services.connections.close()
   signal.addEventListener('abort', stop, { once: true })
   try {
-    const dispatch = createDispatch(createHandlers(services))
-    if (options.stream) {
-      await streamItems({
-        channel: options.channel,
-        input: options.input,
-        dispatch,
-        client: () => services.connections.client(),
-        emit: (item) => (signal.aborted ? Promise.resolve() : emit(item))
-      })
-      return undefined
-    }
-    const envelope = await dispatch(options.channel.name, options.input)
-    if (!envelope.ok) throw AppError.fromData(envelope.error)
-    return envelope.result
+    const stream = (item: unknown) => (signal.aborted ? Promise.resolve() : emit(item))
+    return await callChannel(services, options.channel, options.input, options.stream ? stream : undefined)
   } finally {
     signal.removeEventListener('abort', stop)
     await services.close().catch(() => undefined)

@@ -12,13 +12,11 @@ import { createConfStore } from './services/storage/key-value-store'
 import { createFileSecretStore } from './services/connections/secret-store'
 import type { StartDemoConsole } from './services/connections/demo-starter'
 import { defaultDataDir } from './services/node-app'
-import { createDispatch } from './services/ipc/dispatch'
-import { createHandlers } from './handlers'
 import { chooseConsole, storeFor } from './cli-console-choice'
 import { channelInput } from './cli-input'
 import { exitCodeOf } from './cli-exit'
 import { json, line, outOf, peopleTable, tableChannels, type Out } from './cli-output'
-import { streamItems } from './cli-stream'
+import { callChannel } from './cli-stream'
 import { runAllConsoles } from './cli-all-consoles'
 import { readToken, TOKEN_CHANNELS, tokenInArgvMessage } from './cli-token'
 
@@ -111,20 +109,12 @@ async function call(args: CliArgs, channel: CatalogChannel, version: string, out
     demoOnFirstStart: choice.demo
   })
   try {
-    const dispatch = createDispatch(createHandlers(services))
     if (args.stream) {
-      await streamItems({
-        channel,
-        input,
-        dispatch,
-        client: () => services.connections.client(),
-        emit: (item) => out.write(line(item))
-      })
+      await callChannel(services, channel, input, (item) => out.write(line(item)))
       return EXIT.ok
     }
-    const envelope = await dispatch(channel.name, input)
-    if (!envelope.ok) throw AppError.fromData(envelope.error)
-    await out.write((args.table && peopleTable(channel.name, envelope.result)) || json(envelope.result))
+    const result = await callChannel(services, channel, input)
+    await out.write((args.table && peopleTable(channel.name, result)) || json(result))
     return EXIT.ok
   } finally {
     await services.close()

@@ -1,6 +1,8 @@
 import type { CatalogChannel } from '../cli/catalog-types'
 import { isPaged, objectSchema } from '../cli/help'
-import type { Dispatch } from './services/ipc/dispatch'
+import { createDispatch, type Dispatch } from './services/ipc/dispatch'
+import { createHandlers } from './handlers'
+import type { AppServices } from './services/app-services'
 import type { AccessClient } from './services/access/client'
 import { AppError } from '../shared/errors'
 
@@ -45,4 +47,25 @@ export async function streamItems(options: {
 function largestPageSize(channel: CatalogChannel): number {
   const schema = objectSchema(channel.input)?.properties?.['pageSize']
   return typeof schema?.maximum === 'number' ? schema.maximum : 100
+}
+
+/**
+ * One channel called on a data folder's services, the one way both a call and `--all-consoles` call
+ * it: with `emit` (`--stream`) its items go there one at a time (streamItems) and nothing is
+ * answered; without, its result, or the app's error thrown.
+ */
+export async function callChannel(
+  services: AppServices,
+  channel: CatalogChannel,
+  input: unknown,
+  emit?: (item: unknown) => Promise<void>
+): Promise<unknown> {
+  const dispatch = createDispatch(createHandlers(services))
+  if (emit) {
+    await streamItems({ channel, input, dispatch, client: () => services.connections.client(), emit })
+    return undefined
+  }
+  const envelope = await dispatch(channel.name, input)
+  if (!envelope.ok) throw AppError.fromData(envelope.error)
+  return envelope.result
 }
