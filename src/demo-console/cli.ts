@@ -6,8 +6,10 @@ import { startDemoSites } from './sites'
 import { seedNames, type SeedName } from './state/seed'
 
 /**
- * `npm run -s demo-console -- [--host H] [--port N] [--data DIR] [--version X.Y.Z] [--seed demo|large] [--sites N]`
+ * `npm run -s demo-console -- [--host H] [--port N] [--data DIR] [--version X.Y.Z] [--seed demo|large] [--cards N] [--sites N]`
  * Prints exactly one JSON line when ready (other tools parse it), then serves until SIGINT/SIGTERM.
+ * `--cards N`: seed N NFC cards instead of the seed's 120 or 20,000 (0–1,000,000; only when the data dir
+ * is new: a seeded one keeps its cards).
  * With `--sites N`: N consoles (sites.ts), the line is `{sites: [{site, name, url, fingerprint256, tokens}, …]}`.
  */
 const { values } = parseArgs({
@@ -17,6 +19,7 @@ const { values } = parseArgs({
     data: { type: 'string' },
     version: { type: 'string' },
     seed: { type: 'string', default: 'demo' },
+    cards: { type: 'string' },
     sites: { type: 'string' }
   },
   strict: true
@@ -29,6 +32,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 if (!(seedNames as readonly string[]).includes(values.seed)) {
   process.stderr.write(`--seed must be one of ${seedNames.join(', ')}, got ${values.seed}\n`)
+  process.exit(2)
+}
+
+const cards = values.cards === undefined ? undefined : Number(values.cards)
+if (cards !== undefined && (!Number.isInteger(cards) || cards < 0 || cards > 1_000_000)) {
+  process.stderr.write(`--cards must be 0–1000000, got ${values.cards}\n`)
   process.exit(2)
 }
 
@@ -46,7 +55,8 @@ if (sites !== undefined) {
     port,
     dataDir,
     version: values.version,
-    seed: values.seed as SeedName
+    seed: values.seed as SeedName,
+    cards
   })
   const line = started.map((s) => ({
     site: s.site,
@@ -71,7 +81,8 @@ async function single() {
     port,
     dataDir,
     version: values.version,
-    seed: values.seed as SeedName
+    seed: values.seed as SeedName,
+    cards
   })
 
   process.stdout.write(

@@ -31,6 +31,8 @@ export interface DemoConsoleOptions {
   version?: string
   /** The site created when the data dir has no state yet; ignored afterwards. Default `demo`. */
   seed?: SeedName
+  /** How many NFC cards it is seeded with instead of the seed's own number; ignored once seeded. */
+  cards?: number
   /** Which site of a multi-site demo this is (1-based, sites.ts): its own seeded records. Default 1. */
   site?: number
   /** Lifetime of an enrollment session (default 120 s). */
@@ -54,7 +56,7 @@ export async function startDemoConsole(options: DemoConsoleOptions): Promise<Dem
   const [certificate, tokens, store] = await Promise.all([
     loadOrCreateCertificate(options.dataDir, host),
     loadOrCreateTokens(options.dataDir),
-    DemoStore.open(options.dataDir, options.seed ?? 'demo', options.site ?? 1)
+    DemoStore.open(options.dataDir, options.seed ?? 'demo', options.site ?? 1, options.cards)
   ])
   const version = options.version ?? DEFAULT_CONSOLE_VERSION
   const scopes = scopesOf(tokens)

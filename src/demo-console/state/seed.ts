@@ -91,12 +91,14 @@ export function demoSiteName(site: number): string {
  * to `now` so visitors are upcoming or current whenever the data dir is created. `site` (1-based, a
  * multi-site demo's `--sites N`) gives each site its own records: another PRNG seed, its own people
  * (the names turned by a few places, their own employee numbers) and card numbers; site 1 is the
- * single demo console's site, unchanged.
+ * single demo console's site, unchanged. `cardCount`: how many NFC cards instead of the seed's own number
+ * (`--cards`, e.g. 100,000 for the CLI's streaming bench); people, visitors and the first cards are
+ * the same as without it (one PRNG stream, drawn in that order).
  */
-export function seedSite(name: SeedName, now = Date.now(), site = 1): StoreContents {
+export function seedSite(name: SeedName, now = Date.now(), site = 1, cardCount?: number): StoreContents {
   const other = site - 1
   const ids = seededIds((name === 'demo' ? 0x5eed_0001 : 0x5eed_0002) + other * 0x0001_0000)
-  const size = sizes[name]
+  const size = { ...sizes[name], cards: cardCount ?? sizes[name].cards }
   const pick = <T>(list: readonly T[]): T => list[Math.floor(ids.next() * list.length)]!
   const topology = seedTopology(ids, demoSiteName(site))
   const nowSeconds = Math.floor(now / 1000)

@@ -62,13 +62,14 @@ export class DemoStore {
 
   /**
    * Load the state of `dataDir`, or seed it when there is none yet (meta.json is written last);
-   * `siteNumber`: which site of a multi-site demo (sites.ts) is seeded.
+   * `siteNumber`: which site of a multi-site demo (sites.ts) is seeded; `cardCount`: its NFC cards
+   * instead of the seed's number (seedSite).
    */
-  static async open(dataDir: string, seed: SeedName, siteNumber = 1): Promise<DemoStore> {
+  static async open(dataDir: string, seed: SeedName, siteNumber = 1, cardCount?: number): Promise<DemoStore> {
     const dir = join(dataDir, 'state')
     const metaText = await readFileIfExists(join(dir, fileNames.meta))
     if (!metaText) {
-      const store = new DemoStore(dir, seedSite(seed, Date.now(), siteNumber))
+      const store = new DemoStore(dir, seedSite(seed, Date.now(), siteNumber, cardCount))
       for (const file of ['site', 'users', 'visitors', 'cards', 'touchPasses'] as const) store.dirty.add(file)
       await store.writeDirty()
       store.dirty.add('meta')
