@@ -232,7 +232,9 @@ describe('upload and the batch journal', () => {
     const service = await h.reopen()
     const detail = await service.get(batch.id)
     expect(detail.rows.map((r) => r.status)).toEqual(['pending', 'pending'])
-    expect(detail.rows[0]!.reason).toBe('Import third-party NFC cards (E16) was cancelled.')
+    expect(detail.rows[0]!.reason).toBe(
+      'The upload was stopped because Access Desk was closing, before this card was sent. The next upload sends it.'
+    )
     for (const id of ids) expect(await h.onConsole(id)).toEqual([])
     expect(await service.upload(batch.id)).toMatchObject({ sent: 2, imported: 2 })
     for (const id of ids) expect(await h.onConsole(id)).toHaveLength(1)

@@ -132,9 +132,10 @@ export async function runUpload(
         const cause = error!
         const refusedWhole = callFate(cause) === 'not-sent' || REFUSED_WHOLE.has(cause.kind) // never sent: lost-answer.ts
         const unknownReason = notAnswered(cause)
+        const notSentReason = notSent(cause)
         results = rows.map((row) =>
           refusedWhole
-            ? { rowId: row.id, status: row.status === 'failed' ? 'failed' : 'pending', reason: cause.message }
+            ? { rowId: row.id, status: row.status === 'failed' ? 'failed' : 'pending', reason: notSentReason }
             : { rowId: row.id, status: 'unknown', reason: unknownReason }
         )
       }
@@ -153,7 +154,7 @@ export async function runUpload(
           message: `The upload stopped at part ${c + 1} of ${chunks}: ${error.message}`,
           hint:
             result.unknown > 0
-              ? `${result.unknown} row${result.unknown === 1 ? '' : 's'} may or may not be on the console: they are marked "to check". Press "Check with the console" once it answers again; rows already imported are never sent again.`
+              ? toCheckHint(result.unknown)
               : (error.hint ?? 'Fix the cause and upload again; imported rows will not be sent again.'),
           details: { ...result }
         })
@@ -193,11 +194,35 @@ function mapRecords(rows: BatchRow[], records: ImportRecord[]): RowResult[] {
   })
 }
 
+/**
+ * The upload's hint when rows are left "to check", agreeing with their count. Main has no locale
+ * (the renderer's lib/plural is the screens' helper): English agreement, one row singular.
+ */
+function toCheckHint(unknown: number): string {
+  const [rows, they] = unknown === 1 ? ['1 row', 'it is'] : [`${unknown} rows`, 'they are']
+  return `${rows} may or may not be on the console: ${they} marked "to check". Press "Check with the console" once it answers again to find out; rows already imported are never sent again.`
+}
+
+/**
+ * The one way a request is cancelled here is the app closing during the upload (BatchService.close
+ * aborts it): said in those words, not as the request's "Import … (E16) was cancelled".
+ */
+const STOPPED_BY_CLOSE = 'The upload was stopped because Access Desk was closing'
+
+/** Why a row is back to "not sent" (or still failed) after its chunk was refused whole or never went out. */
+function notSent(error: AppError): string {
+  if (error.kind === 'cancelled') return `${STOPPED_BY_CLOSE}, before this card was sent. The next upload sends it.`
+  return error.message
+}
+
 /** Why rows are "to check" after a chunk got no usable answer: said as it happened. */
 function notAnswered(error: AppError): string {
   const after = 'Use "Check with the console" before sending it again.'
   const why = error.message.replace(/\.$/, '')
-  if (error.kind === 'network' || error.kind === 'tls' || error.kind === 'cancelled') {
+  if (error.kind === 'cancelled') {
+    return `${STOPPED_BY_CLOSE}, after this card was sent and before the console answered: it may or may not have imported it. ${after}`
+  }
+  if (error.kind === 'network' || error.kind === 'tls') {
     return `The connection failed before the console answered (${why}): it may or may not have imported this card. ${after}`
   }
   return `The console answered with an error (${why}) instead of saying which cards it imported. ${after}`
