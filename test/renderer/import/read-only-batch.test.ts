@@ -22,7 +22,8 @@ const summary: BatchSummary = {
 }
 const row: BatchRow = { id: 'r1', nfcId: '04A23B1C', alias: 'Desk', addedAt: '', source: 'scan', status: 'pending' }
 const REASON =
-  'Read-only while Demo console is active: this batch belongs to Site A. Switch to Site A in Settings to change it.'
+  'Read-only while Demo console is active: this batch belongs to Site A. Switch to Site A in Settings to continue it. ' +
+  'For Demo console, export it as CSV and open that file in a new batch.'
 
 /** Demo console active, Site A (the batch's console) saved beside it. */
 function demoConsoleActive() {
@@ -72,6 +73,11 @@ describe('a batch of another console', () => {
     expect(openCsv).toHaveAccessibleDescription(REASON)
     expect(screen.getByRole('button', { name: 'Delete row 1' })).toBeDisabled()
     expect(screen.getByRole('button', { name: 'Edit row 1' })).toHaveAccessibleDescription(REASON)
+    // Main refuses a tap into it too: the reader panel does not say taps go there (issue 31).
+    expect(screen.getByTestId('taps-to').textContent?.replace(/\s+/g, ' ').trim()).toBe(
+      'Taps are not kept: “Lobby” belongs to Site A and takes no taps while Demo console is active. ' +
+        'Open or create a batch for Demo console to keep them.'
+    )
   })
 })
 
