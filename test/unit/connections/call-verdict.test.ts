@@ -63,6 +63,22 @@ describe('what one call says of the connection', () => {
     expect(verdictOf({ error: consoleUnreachable(URL, cause) })).toMatchObject({ state: 'unreachable' })
   })
 
+  it('an answer lost after the request went out is marked lost alike, whether the connection was cut or a proxy answered 502', () => {
+    // The demo console's afterCommit faults: the write is carried out, then its answer is lost (a reset, or a 502).
+    const cut = (code: string, requestWritten: boolean) => {
+      const e = errorFromTransport(write, URL, Object.assign(new Error(code), { code })).toData()
+      return verdictOf({
+        permission: write.permission,
+        error: new AppError({ ...e, details: { ...e.details, requestWritten } })
+      })
+    }
+    expect(answer(502, undefined, write)).toMatchObject({ kind: 'down', state: 'trouble', lost: true })
+    expect(cut('ECONNRESET', true)).toMatchObject({ kind: 'down', state: 'unreachable', lost: true })
+    // Cut before the request was written: nothing lost, not answering. The console's own 500: errors.
+    expect(cut('ECONNRESET', false)).not.toHaveProperty('lost')
+    expect(answer(500, 'CODE_SYSTEM_ERROR', write)).not.toHaveProperty('lost')
+  })
+
   it('another certificate, an expired one: certificate changed', () => {
     expect(transport('CERT_FINGERPRINT_MISMATCH')).toMatchObject({ kind: 'down', state: 'certificate' })
     expect(transport('CERT_HAS_EXPIRED')).toMatchObject({ kind: 'down', state: 'certificate' })

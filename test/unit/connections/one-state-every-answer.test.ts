@@ -104,19 +104,22 @@ describe('one connection state, fed by every answer', () => {
     }
   })
 
-  it('one lost answer (a reset after the write) is not Not answering: main asks again at once, and the answer ends it', async () => {
+  it('a write carried out whose answer is lost ends alike, cut or 502: main asks again at once, and the answer ends it', async () => {
     const { check, client, words, last } = watched('full')
     await check.check()
     const c = await client()
-    await demo.control('PUT', '/__demo/faults', {
-      afterCommit: { reset: 1, paths: ['POST /credentials/nfc_cards/import'] }
-    })
     try {
-      await expect(c.nfcCards.importCsv('04AABBCCDD1122,,\n')).rejects.toThrow()
-      // No other call from the screens: the check that the lost answer started tells it answers.
-      await expect.poll(() => last()?.state).toBe('reachable')
-      expect(words().slice(-2)).toEqual(['unreachable', 'reachable'])
-      // A console truly not answering stays Not answering.
+      for (const afterCommit of [{ reset: 1 }, { status502: 1 }]) {
+        await demo.control('PUT', '/__demo/faults', {
+          afterCommit: { ...afterCommit, paths: ['POST /credentials/nfc_cards/import'] }
+        })
+        const before = words().length
+        await expect(c.nfcCards.importCsv('04AABBCCDD1122,,\n')).rejects.toThrow()
+        // No other call from the screens: the check that the lost answer started tells it answers.
+        await expect.poll(() => last()?.state, JSON.stringify(afterCommit)).toBe('reachable')
+        expect(words().slice(before)).toHaveLength(2)
+      }
+      // A console truly not answering is Not answering.
       await demo.control('PUT', '/__demo/faults', { resetRate: 1 })
       await expect(c.nfcCards.list({ page: 1, pageSize: 1 })).rejects.toThrow()
       await check.check()

@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared/errors'
+import { answerLost } from '../access/lost-answer'
 
 /** The connection states a call's outcome can put the console in (`permissions` has its own verdict). */
 export type DownState = 'unreachable' | 'refused' | 'certificate' | 'trouble'
@@ -19,7 +20,19 @@ export type DownState = 'unreachable' | 'refused' | 'certificate' | 'trouble'
 export type CallVerdict =
   | { kind: 'answered'; key?: string }
   | { kind: 'missing'; key?: string; message: string }
-  | { kind: 'down'; state: DownState; message: string; key?: string }
+  | {
+      kind: 'down'
+      state: DownState
+      message: string
+      key?: string
+      /**
+       * The request went out and its answer was lost (a reset after it was written, a 5xx without the
+       * console's code such as a proxy's 502: access/lost-answer.ts, the one rule). One lost answer
+       * says nothing yet of the console: it is asked again at once, and that answer stands
+       * (console-reach.ts), whichever way the answer was lost.
+       */
+      lost?: true
+    }
   | { kind: 'action' }
 
 /** One call as main made it: the permission its endpoint needs, and the error if it failed. */
@@ -41,6 +54,11 @@ export interface CallOutcome {
 export function verdictOf(outcome: CallOutcome): CallVerdict {
   if (outcome.error === undefined) return { kind: 'answered', ...keyOf(outcome.permission) }
   const error = AppError.from(outcome.error)
+  const verdict = classify(error, outcome)
+  return verdict.kind === 'down' && answerLost(error) ? { ...verdict, lost: true } : verdict
+}
+
+function classify(error: AppError, outcome: CallOutcome): CallVerdict {
   switch (error.kind) {
     case 'network':
       // An HTTP answer that says "network" is the console speaking of a reader (offline): it answered.

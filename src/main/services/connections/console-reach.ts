@@ -189,14 +189,17 @@ export class ConsoleReachCheck {
     const generation = this.states.generation(profileId)
     return (outcome) => {
       const before = this.states.current(profileId)?.state
-      this.states.record(profileId, generation, verdictOf(outcome))
+      const verdict = verdictOf(outcome)
+      this.states.record(profileId, generation, verdict)
       const after = this.states.current(profileId)
       if (!after || generation !== this.states.generation(profileId)) return
       const wasDown = before !== undefined && before !== 'reachable' && before !== 'permissions'
       const isDown = after.state !== 'reachable' && after.state !== 'permissions'
-      // One lost answer is not "Not answering" when the console answers: ask it at once (a success
-      // ends the state). Back after a failure, which left every key not known: tell them now.
-      if (after.state === 'unreachable' || (wasDown && !isDown)) void this.confirm(profileId)
+      // One lost answer (cut after the request went out, or a proxy's 502) and one no-answer are not a
+      // state when the console answers: ask it at once (a success ends the state), so both ways of
+      // losing an answer end alike. Back after a failure, which left every key not known: tell them now.
+      const lost = verdict.kind === 'down' && verdict.lost === true
+      if (lost || after.state === 'unreachable' || (wasDown && !isDown)) void this.confirm(profileId)
     }
   }
 
