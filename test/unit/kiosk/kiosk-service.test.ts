@@ -274,21 +274,17 @@ describe('the kiosk against the demo console', () => {
     })
   }, 60_000)
 
-  it('a visitor found with no QR code while the console fails (500) is told why and recorded for the desk', async () => {
+  it('a visitor found with no QR code while the console fails (500) is told why at once, before any confirm, and recorded for the desk', async () => {
     const noCode = await createVisitor('Manaia', 'Rewiti', 'Contoso')
     await app.call('kiosk.refresh')
     const { control } = await demo()
     await control('PUT', '/faults', { errorRate: { '*': 1 } })
-    expect(await app.call('kiosk.find', { name: 'Manaia Rewiti' })).toMatchObject({
-      found: { kind: 'one', visit: { visitorId: noCode.id } },
-      source: { online: false }
-    })
     // Nothing logged yet: the log file does not exist before its first entry.
     const before = (await logOnDisk().catch(() => [])).length
-    expect(await errorOf(app.call('kiosk.badge', { visitorId: noCode.id }))).toMatchObject({
-      code: 'KIOSK_NO_QR_OFFLINE',
-      message: 'Your badge cannot be printed here while the kiosk is offline. Please see the reception desk.',
-      details: { refusal: { reason: 'offline-no-code' } }
+    // The find answers the refusal itself: the kiosk never asks "Yes, print my badge" for a badge it cannot make.
+    expect(await app.call('kiosk.find', { name: 'Manaia Rewiti' })).toEqual({
+      found: { kind: 'none', reason: 'not-now', refusal: { reason: 'offline-no-code' } },
+      source: expect.objectContaining({ online: false })
     })
     const entry = (await logOnDisk()).slice(before)
     expect(entry).toEqual([
@@ -301,6 +297,26 @@ describe('the kiosk against the demo console', () => {
       })
     ])
     expect(announced()).toContainEqual(entry[0])
+    // A badge asked for all the same (a page that found it before the outage) is refused the same way.
+    expect(await errorOf(app.call('kiosk.badge', { visitorId: noCode.id }))).toMatchObject({
+      code: 'KIOSK_NO_QR_OFFLINE',
+      message: 'Your badge cannot be printed here while the kiosk is offline. Please see the reception desk.',
+      details: { refusal: { reason: 'offline-no-code' } }
+    })
+
+    // The console answers again: the same visitor is found, gets a code assigned now, and checks in.
+    await control('DELETE', '/faults')
+    expect(await app.call('kiosk.refresh')).toMatchObject({ source: { online: true } })
+    expect(await app.call('kiosk.find', { name: 'Manaia Rewiti' })).toMatchObject({
+      found: { kind: 'one', visit: { visitorId: noCode.id } },
+      source: { online: true }
+    })
+    expect(await app.call('kiosk.badge', { visitorId: noCode.id })).toMatchObject({ qrAssigned: true })
+    expect(await app.call('visitors.qrState', { id: noCode.id })).toMatchObject({ assigned: true })
+    expect(await app.call('kiosk.checkIn', { visitorId: noCode.id, browser: { printed: true } })).toMatchObject({
+      printed: true,
+      offline: false
+    })
   }, 60_000)
 
   it('starts only with an exit PIN set, and leaves only with that PIN', async () => {

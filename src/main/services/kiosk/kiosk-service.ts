@@ -232,7 +232,22 @@ export class KioskService {
     const visits = [...open, ...closed.filter((v) => !this.visitors.has(v.id))]
     const { found, refused } = matchVisit(visits, input, now)
     if (refused) await this.recordRefusal(refused.visitor, refused.refusal)
+    const noCode = this.offlineWithoutCode(found)
+    if (noCode) {
+      // Decided before the visitor is asked to confirm: offline, a visit with no code held here cannot
+      // get a badge, so the kiosk says so now rather than after "Yes, print my badge". Recorded for the
+      // desk like every refusal. Once the console answers again, find reads it and badge() assigns a code.
+      const refusal: KioskRefusal = { reason: 'offline-no-code' }
+      await this.recordRefusal(noCode, refusal)
+      return { found: { kind: 'none', reason: 'not-now', refusal }, source: this.source() }
+    }
     return { found, source: this.source() }
+  }
+
+  /** The one visit found, when the console does not answer and no QR code is held for it. */
+  private offlineWithoutCode(found: KioskFound): Visitor | undefined {
+    if (this.online || found.kind !== 'one' || this.qr.has(found.visit.visitorId)) return undefined
+    return this.visitors.get(found.visit.visitorId)
   }
 
   /**
