@@ -186,7 +186,7 @@ try {
             input.dispatchEvent(new Event('change', { bubbles: true }))
             const frame = (now) => {
               const counts = document.querySelector('[data-testid=csv-counts]')?.textContent ?? ''
-              if (/10000 ok/.test(counts) && document.querySelector('[data-testid=csv-preview] tbody tr[data-status]')) resolve(now - t0)
+              if (/10,000 ok/.test(counts) && document.querySelector('[data-testid=csv-preview] tbody tr[data-status]')) resolve(now - t0)
               else requestAnimationFrame(frame)
             }
             requestAnimationFrame(frame)

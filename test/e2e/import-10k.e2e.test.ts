@@ -32,7 +32,7 @@ describe('Import with a 10,000-row batch in Chromium (web mode, demo console)', 
     await page
       .getByLabel('CSV file to import')
       .setInputFiles({ name: 'ten-thousand.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
-    await expect.poll(() => page.getByTestId('csv-counts').textContent(), { timeout: 30_000 }).toMatch(/10000 ok/)
+    await expect.poll(() => page.getByTestId('csv-counts').textContent(), { timeout: 30_000 }).toMatch(/10,000 ok/)
     // The preview draws the lines in view, not the file.
     const previewRows = await page.getByTestId('csv-preview').locator('tbody tr[data-index]').count()
     expect(previewRows).toBeGreaterThan(0)
