@@ -7,12 +7,13 @@ import type { PrinterInfo } from '../../../shared/badges/schemas'
 import type { CertificateInfo } from '../../../shared/connections'
 import { probeCertificate, type PinnedCertificate } from '../access/tls-pinning'
 import { readJsonFile, writeJsonFile } from '../storage/json-file'
+import { cupsQueueUrl } from './cups-server'
 import { ippPrinterStatus } from './ipp-print'
 
 /**
  * The printers main prints to by itself, in both modes: IPP printers added by their URL (ipp://,
  * ipps://), and the system's queues where the system is CUPS (Linux, macOS), read with `lpstat` and
- * printed to through CUPS's own IPP (ipp://localhost:631/printers/NAME). A Windows spooler queue is
+ * printed to through CUPS's own IPP at the server lpstat asked (cups-server.ts). A Windows spooler queue is
  * not here: Electron's window printing prints to it (electron/printing.ts).
  */
 const addedSchema = z.array(
@@ -45,8 +46,11 @@ function probeAddress(url: string): string {
   }/`
 }
 
-/** The system's CUPS queues: names and the default one (none where lpstat is not installed). */
-export type ListQueues = () => Promise<{ name: string; isDefault: boolean }[]>
+/**
+ * The system's CUPS queues: names, the default one, and each one's IPP address at the CUPS server
+ * lpstat asked (cups-server.ts; localhost:631 when not given). None where lpstat is not installed.
+ */
+export type ListQueues = () => Promise<{ name: string; isDefault: boolean; url?: string }[]>
 
 function run(cmd: string, args: string[]): Promise<string> {
   return new Promise((resolve) => {
@@ -54,15 +58,15 @@ function run(cmd: string, args: string[]): Promise<string> {
   })
 }
 
-/** `lpstat -e` (one destination a line) and `lpstat -d` ("system default destination: NAME"). */
+/** `lpstat -e` (one destination a line), `lpstat -d` ("system default destination: NAME"), `lpstat -H` (its server). */
 export const lpstatQueues: ListQueues = async () => {
-  const [names, dflt] = await Promise.all([run('lpstat', ['-e']), run('lpstat', ['-d'])])
+  const [names, dflt, server] = await Promise.all([run('lpstat', ['-e']), run('lpstat', ['-d']), run('lpstat', ['-H'])])
   const def = dflt.match(/destination:\s*(\S+)/)?.[1]
   return names
     .split('\n')
     .map((n) => n.trim())
     .filter(Boolean)
-    .map((name) => ({ name, isDefault: name === def }))
+    .map((name) => ({ name, isDefault: name === def, url: cupsQueueUrl(server, name) }))
 }
 
 /** A URL a person typed for a printer, checked: ipp:// or ipps:// (http(s):// of an IPP path too). */
@@ -122,7 +126,7 @@ export class BadgePrinters {
         displayName: q.name,
         isDefault: q.isDefault,
         kind: 'system' as const,
-        url: `ipp://localhost:631/printers/${encodeURIComponent(q.name)}`
+        url: q.url ?? `ipp://localhost:631/printers/${encodeURIComponent(q.name)}`
       })),
       ...added.map((a) => ({
         name: a.url,

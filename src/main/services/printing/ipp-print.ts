@@ -121,18 +121,25 @@ export function mediaSizeMm(name: string): { w: number; h: number } | null {
   return { w: Number(m[1]) * k, h: Number(m[2]) * k }
 }
 
-/** The printer's media that is the label's size (either way round, within 1.5 mm). */
+/**
+ * The printer's media that is the label's size (either way round, within 1.5 mm), the nearest when
+ * several are: a driver's list holds neighbours within that margin — the Brother QL's 62 mm continuous
+ * roll (62.09 × 100.19 mm) is listed before its 62 × 100 mm DK-11202 label (62.09 × 99.84 mm) — and the
+ * first of them is not the label loaded.
+ */
 export function matchingMedia(supported: readonly string[], page: PageSizeMm): string | null {
-  const near = (a: number, b: number) => Math.abs(a - b) <= 1.5
-  return (
-    supported.find((name) => {
-      const s = mediaSizeMm(name)
-      return (
-        !!s &&
-        ((near(s.w, page.widthMm) && near(s.h, page.heightMm)) || (near(s.w, page.heightMm) && near(s.h, page.widthMm)))
-      )
-    }) ?? null
-  )
+  const TOLERANCE_MM = 1.5
+  let best: { name: string; off: number } | null = null
+  for (const name of supported) {
+    const s = mediaSizeMm(name)
+    if (!s) continue
+    const off = Math.min(
+      Math.max(Math.abs(s.w - page.widthMm), Math.abs(s.h - page.heightMm)),
+      Math.max(Math.abs(s.w - page.heightMm), Math.abs(s.h - page.widthMm))
+    )
+    if (off <= TOLERANCE_MM && (!best || off < best.off)) best = { name, off }
+  }
+  return best?.name ?? null
 }
 
 const sizeWords = (page: PageSizeMm) => `${Math.round(page.widthMm)} × ${Math.round(page.heightMm)} mm`
