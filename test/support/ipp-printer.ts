@@ -1,8 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { promisify } from 'node:util'
 import { X509Certificate } from 'node:crypto'
 import { createServer as createHttpsServer } from 'node:https'
 import ipp from 'ipp'
-import selfsigned from 'selfsigned'
 import { existsSync, readFileSync } from 'node:fs'
 import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { connect, createServer } from 'node:net'
@@ -43,6 +43,7 @@ export function assertIppStackInstalled(): void {
   }
 }
 
+const run = promisify(execFile)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 function answers(target: { path: string } | { port: number; host: string }): Promise<boolean> {
@@ -302,12 +303,26 @@ export interface TlsIppPrinter {
   stop(): Promise<void>
 }
 
+/**
+ * A self-signed P-256 certificate made by the real `openssl` (not selfsigned: its WebCrypto refuses the
+ * buffers of a jsdom test's realm, and the renderer tests start these printers too).
+ */
+async function selfSignedCertificate(name: string): Promise<{ private: string; cert: string }> {
+  const dir = await tempDir('access-desk-tls-')
+  try {
+    const key = join(dir.path, 'key.pem')
+    const cert = join(dir.path, 'cert.pem')
+    const subject = `/CN=${name.replace(/[/=\\]/g, ' ')}`
+    const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes']
+    await run('openssl', ['req', '-x509', ...ec, '-keyout', key, '-out', cert, '-days', '30', '-subj', subject])
+    return { private: await readFile(key, 'utf8'), cert: await readFile(cert, 'utf8') }
+  } finally {
+    await dir.remove()
+  }
+}
+
 export async function tlsIppPrinter(options: { port?: number; name?: string } = {}): Promise<TlsIppPrinter> {
-  const pems = await selfsigned.generate([{ name: 'commonName', value: options.name ?? 'Badge printer' }], {
-    keyType: 'ec',
-    curve: 'P-256',
-    algorithm: 'sha256'
-  })
+  const pems = await selfSignedCertificate(options.name ?? 'Badge printer')
   const operations: string[] = []
   const documents: Buffer[] = []
   let jobs = 0

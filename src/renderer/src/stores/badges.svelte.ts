@@ -71,6 +71,11 @@ export class BadgeDesk {
     return getApi().badges.record(input)
   }
 
+  /** An address checked, and the certificate an ipps:// printer presents, to confirm before adding it. */
+  probePrinter(url: string): ReturnType<Badges['probePrinter']> {
+    return getApi().badges.probePrinter({ url })
+  }
+
   /** Main's own printers (added by address, system queues): add one, its state, a test label. */
   addPrinter(input: Parameters<Badges['addPrinter']>[0]): ReturnType<Badges['addPrinter']> {
     return getApi().badges.addPrinter(input)
