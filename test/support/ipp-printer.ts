@@ -147,6 +147,8 @@ const commands: Record<PrinterBehaviour, string> = {
 export interface IppPrinter {
   /** ipp://localhost:<port>/ipp/print */
   url: string
+  /** ipps://localhost:<port>/ipp/print, when started with `tls`. */
+  ippsUrl?: string
   port: number
   /** Where the printer keeps each job's document: "<job-id>-<name>.pdf". */
   spool: string
@@ -165,6 +167,16 @@ export interface StartOptions {
    */
   media?: 'labels' | 'office'
   name?: string
+  /**
+   * Also IPPS on the same port (ippeveprinter -K: its own self-signed certificate, made at the first
+   * TLS connection in a key folder of its own). Started again with `port` of a stopped one, it is
+   * the same printer with a new certificate (a printer reset, or a machine answering in its place).
+   */
+  tls?: boolean
+  /** A port of its own choosing (that of a stopped printer); a free one otherwise. */
+  port?: number
+  /** Announce it over DNS-SD (avahi: _ipp._tcp, and _ipps._tcp with `tls`), as a printer on a network does. */
+  announce?: boolean
 }
 
 /** The label printer's attributes (ippeveprinter -a, ipptool's ATTR syntax); -a replaces -f. */
@@ -214,7 +226,12 @@ export async function ippPrinterStack(): Promise<IppPrinterStack> {
     dirs.push(dir)
     const spool = join(dir.path, 'spool')
     await mkdir(spool)
-    const args = ['-n', 'localhost', '-d', spool, '-k', '-r', 'off']
+    const args = ['-n', 'localhost', '-d', spool, '-k', ...(options.announce ? [] : ['-r', 'off'])]
+    if (options.tls) {
+      const keys = join(dir.path, 'keys')
+      await mkdir(keys)
+      args.push('-K', keys)
+    }
     if ((options.media ?? 'labels') === 'labels') {
       const attributes = join(dir.path, 'labels.conf')
       await writeFile(attributes, LABEL_ATTRIBUTES + '\n')
@@ -228,7 +245,7 @@ export async function ippPrinterStack(): Promise<IppPrinterStack> {
     args.push('-c', script)
     // A port taken between the check and the start (another test) is tried again with another.
     for (let attempt = 0; ; attempt++) {
-      const port = await freePort()
+      const port = options.port ?? (await freePort())
       let log = ''
       const child = spawn(IPPEVEPRINTER, [...args, '-p', String(port), options.name ?? 'Badge printer'], {
         stdio: ['ignore', 'ignore', 'pipe']
@@ -243,11 +260,12 @@ export async function ippPrinterStack(): Promise<IppPrinterStack> {
         )
       } catch (err) {
         await stopChild(child)
-        if (attempt < 2 && /listener|address/i.test(log)) continue
+        if (attempt < 2 && options.port === undefined && /listener|address/i.test(log)) continue
         throw err
       }
       const printer: IppPrinter = {
         url: `ipp://localhost:${port}/ipp/print`,
+        ...(options.tls ? { ippsUrl: `ipps://localhost:${port}/ipp/print` } : {}),
         port,
         spool,
         async documents() {

@@ -58,7 +58,9 @@ const PRINTER_PEER = {
 function transportError(url: string, err: unknown): AppError {
   const name = printerName(url)
   if (err instanceof IppTransportError && err.reason === 'certificate') {
-    return certificateChanged(`the printer ${name}`, PRINTER_PEER)
+    const refused = certificateChanged(`the printer ${name}`, PRINTER_PEER)
+    // A printer's: trusted again in Badges, not in Settings → Connections (which a console's refusal offers).
+    return new AppError({ ...refused.toData(), details: { ...refused.details, printer: url } })
   }
   if (err instanceof IppTransportError && err.reason === 'untrusted') {
     return new AppError({
@@ -102,14 +104,19 @@ export async function ippPrinterStatus(printer: Printer, options: { timeoutMs?: 
   const answer = await call(
     printer,
     'Get-Printer-Attributes',
-    { operation: { 'requested-attributes': ['printer-state', 'printer-state-reasons'] } },
+    {
+      operation: {
+        'requested-attributes': ['printer-state', 'printer-state-reasons', 'printer-is-accepting-jobs']
+      }
+    },
     undefined,
     { timeoutMs: options.timeoutMs ?? 5000 }
   )
   const p = answer['printer-attributes-tag']
   return printerStatusOf(
     values(p, 'printer-state')[0] as string | undefined,
-    values(p, 'printer-state-reasons').map(String)
+    values(p, 'printer-state-reasons').map(String),
+    values(p, 'printer-is-accepting-jobs')[0] as boolean | undefined
   )
 }
 
