@@ -111,14 +111,31 @@ const STATE_WORDS: Record<PrinterStateKind, string> = {
   unknown: 'Not known'
 }
 
-/** printer-state (idle, processing, stopped) and its reasons → what Settings shows. */
-export function printerStatusOf(state: string | undefined, rawReasons: readonly string[]): PrinterStatus {
+/**
+ * printer-state (idle, processing, stopped), its reasons and printer-is-accepting-jobs → what Settings
+ * shows. A CUPS queue that refuses jobs (cupsreject) says it is idle with no reason: only `accepting`
+ * tells that it cannot print.
+ */
+export function printerStatusOf(
+  state: string | undefined,
+  rawReasons: readonly string[],
+  accepting?: boolean
+): PrinterStatus {
   const reasons = rawReasons.map(baseReason).filter((r) => r !== 'none')
   const words = reasonWords(reasons)
   let kind: PrinterStateKind =
     state === 'idle' ? 'idle' : state === 'processing' ? 'printing' : state === 'stopped' ? 'stopped' : 'unknown'
   // A reason that names the trouble says more than "stopped" (out of labels, offline).
   if (words?.state && (kind === 'stopped' || words.state !== 'stopped')) kind = words.state
+  // Ready by its state and reasons, yet taking no jobs.
+  if (accepting === false && (kind === 'idle' || kind === 'printing')) {
+    return {
+      state: 'stopped',
+      reasons,
+      words: 'Not taking jobs',
+      hint: 'Let the printer take jobs again (in this computer’s printer settings, or with cupsaccept), then print the badge again.'
+    }
+  }
   const status: PrinterStatus = { state: kind, reasons, words: STATE_WORDS[kind] }
   if (kind === 'stopped' && !words) {
     return { ...status, hint: 'Resume the printer (on the printer or in this computer’s printer settings).' }

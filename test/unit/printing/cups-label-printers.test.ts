@@ -152,4 +152,27 @@ describe('badges through a real CUPS with Brother QL and DYMO driver queues', ()
     const entry = await app.call('badges.print', { job, printer: DYMO, silent: true })
     await printedOnPpdPage(DYMO, entry.jobId)
   })
+
+  it('a queue that refuses jobs (cupsreject) is not shown ready, and the badge is refused in words', async () => {
+    const job = await badgeJob('Jon', 'Sato', 'dk-11202')
+    await cups.run('cupsreject', [QL])
+    try {
+      // CUPS says such a queue is idle, with no reason: only printer-is-accepting-jobs tells.
+      expect(await app.call('badges.printerStatus', { printer: QL })).toMatchObject({
+        state: 'stopped',
+        words: 'Not taking jobs',
+        hint: expect.stringMatching(/take jobs again/)
+      })
+      const before = await cups.jobIds(QL)
+      await expect(app.call('badges.print', { job, printer: QL, silent: true })).rejects.toMatchObject({
+        code: 'PRINTER_NOT_ACCEPTING',
+        message: expect.stringMatching(/is not taking jobs now .*No badge was printed\.$/)
+      })
+      expect(await cups.jobIds(QL)).toEqual(before)
+      expect(await cups.takeDeviceOutput(QL)).toBeNull()
+    } finally {
+      await cups.run('cupsaccept', [QL])
+    }
+    expect(await app.call('badges.printerStatus', { printer: QL })).toMatchObject({ state: 'idle', words: 'Ready' })
+  })
 })

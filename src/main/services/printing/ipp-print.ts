@@ -104,14 +104,19 @@ export async function ippPrinterStatus(printer: Printer, options: { timeoutMs?: 
   const answer = await call(
     printer,
     'Get-Printer-Attributes',
-    { operation: { 'requested-attributes': ['printer-state', 'printer-state-reasons'] } },
+    {
+      operation: {
+        'requested-attributes': ['printer-state', 'printer-state-reasons', 'printer-is-accepting-jobs']
+      }
+    },
     undefined,
     { timeoutMs: options.timeoutMs ?? 5000 }
   )
   const p = answer['printer-attributes-tag']
   return printerStatusOf(
     values(p, 'printer-state')[0] as string | undefined,
-    values(p, 'printer-state-reasons').map(String)
+    values(p, 'printer-state-reasons').map(String),
+    values(p, 'printer-is-accepting-jobs')[0] as boolean | undefined
   )
 }
 
