@@ -4,6 +4,7 @@ import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { beginStamp, writeStamp, type Stamp } from './scripts/build-stamp.mjs'
 import { cliCatalog } from './scripts/cli-catalog-plugin.mjs'
+import { channelNames } from './src/shared/ipc/contract'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
@@ -63,6 +64,8 @@ export default defineConfig({
   renderer: {
     root: resolve(root, 'src/renderer'),
     plugins: [svelte({ configFile: false })],
+    // The web bridge calls channels by name without loading the contract's schemas (src/web/bridge-client.ts).
+    define: { __ACCESS_DESK_CHANNELS__: JSON.stringify(channelNames) },
     build: {
       // out/renderer/.vite/manifest.json: which chunks each entry and screen loads (bench/bundle-size.bench.ts).
       manifest: true,

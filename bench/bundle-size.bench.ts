@@ -58,7 +58,13 @@ const ways = [
     target: targets.desk,
     sources: ['index.html', 'App.svelte', 'TodayScreen.svelte']
   },
-  { name: 'kiosk', target: targets.kiosk, sources: ['index.html', 'KioskApp.svelte'] }
+  { name: 'kiosk', target: targets.kiosk, sources: ['index.html', 'KioskApp.svelte'] },
+  // In a browser (web mode) the bridge script (window.api over the socket) loads before the desk.
+  {
+    name: 'desk in a browser, web mode (Today)',
+    target: targets.desk,
+    sources: ['bridge-client.ts', 'index.html', 'App.svelte', 'TodayScreen.svelte']
+  }
 ]
 
 let missed = 0

@@ -7,6 +7,7 @@ import {
   type EventPayload
 } from '../shared/ipc/contract'
 import type { Envelope } from '../shared/ipc/define'
+import { buildApiOf } from './api-of'
 
 /**
  * The renderer's view of the contract, built from the channel map so it can never drift.
@@ -37,12 +38,7 @@ export type BridgeApi = ApiOf<'envelope'> & { on: Subscribe }
 
 export type Invoke = (channel: ChannelName, input: unknown) => Promise<Envelope>
 
+/** `window.api` with every channel of the contract (the preload, tests); see api-of.ts. */
 export function buildApi(invoke: Invoke, subscribe: Subscribe): BridgeApi {
-  const api: Record<string, Record<string, (input?: unknown) => Promise<Envelope>>> = {}
-  for (const name of channelNames) {
-    const [ns, method] = name.split('.') as [string, string]
-    api[ns] ??= {}
-    api[ns][method] = (input?: unknown) => invoke(name, input)
-  }
-  return Object.assign(api, { on: subscribe }) as unknown as BridgeApi
+  return buildApiOf(channelNames, invoke, subscribe)
 }

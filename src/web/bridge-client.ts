@@ -1,17 +1,21 @@
-import { buildApi } from '../preload/api'
+import { buildApiOf } from '../preload/api-of'
 import type { Envelope } from '../shared/ipc/define'
 import type { EventName } from '../shared/ipc/contract'
 import {
   BRIDGE_PATH,
   BRIDGE_PROTOCOL,
-  BRIDGE_STATUS_EVENT,
   CLOSE_TOO_LARGE,
-  SERVICE_LOST_CODE,
+  readServerMessage,
   secretProtocol,
-  serverMessageSchema,
-  type BridgeStatus,
   type ClientMessage
-} from './protocol'
+} from './bridge-wire'
+import { BRIDGE_STATUS_EVENT, SERVICE_LOST_CODE, type BridgeStatus } from './bridge-status'
+
+/**
+ * The contract's channel names, written in by the build (electron.vite.config.ts `define`): the
+ * contract itself holds every channel's zod schema, which the tab need not load to call them.
+ */
+declare const __ACCESS_DESK_CHANNELS__: readonly string[]
 
 /**
  * Web mode's stand-in for the preload: installs `window.api` over the authenticated WebSocket.
@@ -117,16 +121,15 @@ function connect() {
     } catch {
       return
     }
-    const parsed = serverMessageSchema.safeParse(data)
-    if (!parsed.success) return
-    const message = parsed.data
+    const message = readServerMessage(data)
+    if (!message) return
     if (message.type === 'ready') {
       maxMessageBytes = message.maxMessageBytes
       ready = true
       announce('connected')
       for (const text of queue.splice(0)) ws.send(text)
     } else if (message.type === 'result') {
-      pending.get(message.id)?.resolve(message.envelope as Envelope)
+      pending.get(message.id)?.resolve(message.envelope)
       pending.delete(message.id)
     } else {
       for (const fn of listeners.get(message.event) ?? []) fn(message.payload)
@@ -156,7 +159,8 @@ function connect() {
 if (secret) connect()
 else announce('no-key')
 
-window.api = buildApi(
+window.api = buildApiOf(
+  __ACCESS_DESK_CHANNELS__,
   (channel, input) =>
     new Promise<Envelope>((resolve) => {
       // Once the tab knows the service is gone, a call fails at once instead of hanging.

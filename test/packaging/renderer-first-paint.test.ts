@@ -24,7 +24,9 @@ const holdsZod = (text: string) => text.includes('node_modules/zod/') || text.in
 const ways = [
   { name: 'the desk, first launch (Start)', sources: ['index.html', 'App.svelte', 'StartScreen.svelte'] },
   { name: 'the desk, later launches (Today)', sources: ['index.html', 'App.svelte', 'TodayScreen.svelte'] },
-  { name: 'the kiosk', sources: ['index.html', 'KioskApp.svelte'] }
+  { name: 'the kiosk', sources: ['index.html', 'KioskApp.svelte'] },
+  // Web mode: the bridge (window.api over the socket) is its own script, loaded before the desk.
+  { name: 'the web bridge (the desk in a browser)', sources: ['bridge-client.ts'] }
 ]
 
 describe('the JavaScript loaded before the first paint holds no zod', () => {
