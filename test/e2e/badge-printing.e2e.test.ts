@@ -18,21 +18,8 @@ describe('badge printing to a real IPP printer, web mode', () => {
   let empty: IppPrinter
   const ids: Record<string, string> = {}
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- results of window.api, asserted field by field
-  const api = (ns: string, method: string, input?: unknown): Promise<any> =>
-    job.page.evaluate(
-      async ([ns, method, input]) => {
-        const bridge = window.api as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>
-        const envelope = (await bridge[ns as string]![method as string]!(input)) as {
-          ok: boolean
-          result?: unknown
-          error?: { message: string }
-        }
-        if (!envelope.ok) throw new Error(envelope.error!.message)
-        return envelope.result
-      },
-      [ns, method, input] as const
-    )
+  /** A call through the app's bridge in the tab, as the desk makes it (job.desk). */
+  const api = (ns: string, method: string, input?: unknown) => job.desk(ns, method, input)
 
   beforeAll(async () => {
     stack = await ippPrinterStack()
