@@ -54,7 +54,11 @@ export interface WebAtAddress {
 
 export interface AddressChoice {
   dataDir: string
-  /** `--port N`: wins over the kept port (and is not kept). */
+  /**
+   * `--port N`: wins over the kept port (and is not kept). `--port 0` names no port: it is read as no
+   * `--port` at all (the kept port, else a free one that is kept), so a restart without it comes back
+   * where the tab looks.
+   */
   port?: number
   /** ACCESS_DESK_WEB_SECRET: wins over the kept secret (and is not written to disk). */
   secret?: string
@@ -76,6 +80,7 @@ export async function startWebAtKeptAddress(
   server: Omit<WebServerOptions, 'port' | 'secret'>
 ): Promise<WebAtAddress> {
   const saved = choice.newAddress ? {} : await readSaved(choice.dataDir)
+  if (choice.port === 0) choice = { ...choice, port: undefined }
   const secret = choice.secret ?? saved.secret ?? randomBytes(24).toString('base64url')
   const port = choice.port ?? saved.port ?? 0
 

@@ -86,11 +86,22 @@ describe('web mode keeps its address per data folder', () => {
     })
   })
 
+  /** A port free right now (a server listened on it and closed). */
+  const freePort = async () => {
+    const probe = createServer()
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+    const port = (probe.address() as { port: number }).port
+    await new Promise((resolve) => probe.close(resolve))
+    return port
+  }
+
   it('a given port and secret win for this start and are not written down', async () => {
     const first = await start({ dataDir: dir.path })
     await stopAll()
-    const given = await start({ dataDir: dir.path, port: 0, secret: 'a-secret-given-by-env-1234' })
+    const port = await freePort()
+    const given = await start({ dataDir: dir.path, port, secret: 'a-secret-given-by-env-1234' })
     expect(given.outcome).toBe('given')
+    expect(portOf(given.web)).toBe(port)
     expect(given.web.secret).toBe('a-secret-given-by-env-1234')
     expect(JSON.parse(await readFile(join(dir.path, WEB_ADDRESS_FILE), 'utf8'))).toEqual({
       port: portOf(first.web),
@@ -98,6 +109,18 @@ describe('web mode keeps its address per data folder', () => {
     })
     await stopAll()
     expect((await start({ dataDir: dir.path })).web.url).toBe(first.web.url)
+  })
+
+  it('--port 0 names no port: the free port it gets is kept, and a restart without it comes back there', async () => {
+    const first = await start({ dataDir: dir.path, port: 0 })
+    expect(first.outcome).toBe('new')
+    await stopAll()
+    const again = await start({ dataDir: dir.path })
+    expect(again.outcome).toBe('same')
+    expect(again.web.url).toBe(first.web.url)
+    await stopAll()
+    // Given again, it is still no port: the kept address.
+    expect((await start({ dataDir: dir.path, port: 0 })).web.url).toBe(first.web.url)
   })
 
   it('a given port that is taken is an error, not another port', async () => {
