@@ -86,7 +86,7 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
     activeConsole: async () => {
       const { profiles, activeId } = await connections.list()
       const active = profiles.find((p) => p.id === activeId)
-      return active ? { name: active.name, url: active.url } : null
+      return active ? { name: active.name, url: active.url, id: active.fingerprint256 } : null
     }
   })
   // Every call of every profile's client feeds its connection state (witness below).

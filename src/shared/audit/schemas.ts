@@ -80,7 +80,12 @@ export const auditRowSchema = z.object({
   at: z.string(),
   /** When the answer came (ISO); absent while pending or when it never came. */
   endedAt: z.string().optional(),
-  console: z.object({ name: z.string(), url: z.string() }),
+  /**
+   * The console written to: its profile's name and its address then, and `id`, what identifies it
+   * whatever its address or profile (the SHA-256 fingerprint of the certificate it is pinned by; rows
+   * written before it was recorded have none and are known by their address).
+   */
+  console: z.object({ name: z.string(), url: z.string(), id: z.string().optional() }),
   desk: z.object({ user: z.string(), host: z.string() }),
   action: auditActionSchema,
   /** The endpoint (`E17`, `§4.9`) and its title; `badge` for a print. */
@@ -108,7 +113,10 @@ export const auditFilterSchema = z.object({
   from: isoInstant.optional(),
   /** Exclusive. */
   to: isoInstant.optional(),
-  /** A console's URL (its name may have changed; the URL says which console). */
+  /**
+   * A console's `key` as `consoles` gives it (its id, or the address of rows that have none); an
+   * address also finds the rows written to it.
+   */
   console: z.string().max(500).optional(),
   action: auditActionSchema.optional(),
   outcome: auditOutcomeSchema.optional(),
@@ -124,11 +132,14 @@ export const auditPageSchema = z.object({
   /** How many rows the journal holds in all. */
   all: z.number().int(),
   /**
-   * Every console the journal names (for the filter), by URL: `name` is its profile's name now (the
-   * active one's) or the newest its rows carry; `names` every name it is known by (two profiles on one
+   * Every console the journal names (for the filter), once each whatever its addresses and profiles:
+   * `key` what the filter takes, `url` its newest address, `name` its profile's name now (the active
+   * one's) or the newest its rows carry; `names` every name it is known by (two profiles on one
    * console, a profile renamed), the current one first.
    */
-  consoles: z.array(z.object({ name: z.string(), url: z.string(), names: z.array(z.string()).optional() })),
+  consoles: z.array(
+    z.object({ key: z.string(), name: z.string(), url: z.string(), names: z.array(z.string()).optional() })
+  ),
   retentionDays: z.number().int(),
   /** Said once after start when the journal file had to be set aside. */
   notice: z.string().optional()

@@ -29,7 +29,7 @@ function journal() {
         items,
         total: items.length,
         all: state.rows.length,
-        consoles: [console],
+        consoles: [{ ...console, key: console.url }],
         retentionDays: state.days
       }
       return { ok: true, result: page }

@@ -35,7 +35,13 @@ describe('an audit row’s code', () => {
   })
 
   it('on the screen: Done, then the sentence, then the code in words', async () => {
-    const page: AuditPage = { items: [settled], total: 1, all: 1, consoles: [console], retentionDays: 365 }
+    const page: AuditPage = {
+      items: [settled],
+      total: 1,
+      all: 1,
+      consoles: [{ ...console, key: console.url }],
+      retentionDays: 365
+    }
     const { bridge } = scriptedBridge({ 'audit.list': () => ({ ok: true, result: page }) })
     setApiForTests(bridge)
     render(AuditScreen)

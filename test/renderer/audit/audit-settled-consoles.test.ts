@@ -6,6 +6,7 @@ import type { AuditPage, AuditRow } from '../../../src/shared/audit/schemas'
 import { scriptedBridge } from '../../support/fake-bridge'
 
 const url = 'https://127.0.0.1:12445'
+const fingerprint = 'AA:'.repeat(31) + 'AA'
 const settled: AuditRow = {
   id: 'r-1',
   at: '2026-01-12T13:00:00.000Z',
@@ -31,7 +32,7 @@ describe('Audit: consoles by every name, rows settled by a read-back', () => {
       items: [settled],
       total: 1,
       all: 1,
-      consoles: [{ name: 'HQ view', url, names: ['HQ view', 'Demo console'] }],
+      consoles: [{ key: fingerprint, name: 'HQ view', url, names: ['HQ view', 'Demo console'] }],
       retentionDays: 365
     }
     const { bridge } = scriptedBridge({ 'audit.list': () => ({ ok: true, result: page }) })
@@ -42,7 +43,8 @@ describe('Audit: consoles by every name, rows settled by a read-back', () => {
     await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(2))
     const option = within(select).getAllByRole('option')[1]!
     expect(option).toHaveTextContent('HQ view / Demo console')
-    expect(option).toHaveValue(url)
+    // The filter takes the console's key (its certificate), which stays when its address changes.
+    expect(option).toHaveValue(fingerprint)
 
     const row = await screen.findByText('Card 100005 (Front desk)')
     const cells = row.closest('tr')!

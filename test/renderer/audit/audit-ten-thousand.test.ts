@@ -34,7 +34,7 @@ describe('Audit with 10,000 rows', () => {
           items: journal.slice(offset, offset + limit),
           total: ROWS,
           all: ROWS,
-          consoles: [console],
+          consoles: [{ ...console, key: console.url }],
           retentionDays: 365
         }
         return { ok: true, result: page }

@@ -53,7 +53,13 @@ const rows: AuditRow[] = [
   }
 ]
 
-const page: AuditPage = { items: rows, total: rows.length, all: rows.length, consoles: [console], retentionDays: 365 }
+const page: AuditPage = {
+  items: rows,
+  total: rows.length,
+  all: rows.length,
+  consoles: [{ ...console, key: console.url }],
+  retentionDays: 365
+}
 
 describe('Audit: every time in the desk’s zone, through the app’s formatter', () => {
   it(

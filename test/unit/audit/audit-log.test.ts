@@ -86,7 +86,9 @@ describe('audit journal: retention, damage, CSV', () => {
     expect(names(late)).toEqual(['Odd 7', 'Even 6', 'Odd 5'])
     const early = await s.list({ filter: { to: new Date(Date.parse('2026-02-01T08:02:00Z')).toISOString() } })
     expect(names(early)).toEqual(['Odd 1'])
-    expect((await s.list()).consoles).toEqual([{ name: 'Lobby', url: 'https://10.0.0.2:12445', names: ['Lobby'] }])
+    expect((await s.list()).consoles).toEqual([
+      { key: 'https://10.0.0.2:12445', name: 'Lobby', url: 'https://10.0.0.2:12445', names: ['Lobby'] }
+    ])
     await s.close()
   })
 

@@ -81,22 +81,22 @@ describe('the audit journal read early', () => {
     now += 40 * 86_400_000
     await first.complete(begin('New', { name: 'New name', url }), ok)
     await first.complete(begin('Else', { name: 'Branch', url: 'https://10.0.1.2:12445' }), ok)
-    expect([...(await first.consoleNameHistory())]).toEqual([
-      [url, ['Old name', 'New name']],
-      ['https://10.0.1.2:12445', ['Branch']]
+    expect([...(await first.consoleHistory())]).toEqual([
+      [url, { url, names: ['Old name', 'New name'] }],
+      ['https://10.0.1.2:12445', { url: 'https://10.0.1.2:12445', names: ['Branch'] }]
     ])
     await first.close()
     // Read back from the file: the same names, oldest first.
     const second = new AuditLog(dir.path, { retentionDays: () => 3650, now: clock })
-    expect([...(await second.consoleNameHistory())]).toEqual([
-      [url, ['Old name', 'New name']],
-      ['https://10.0.1.2:12445', ['Branch']]
+    expect([...(await second.consoleHistory())]).toEqual([
+      [url, { url, names: ['Old name', 'New name'] }],
+      ['https://10.0.1.2:12445', { url: 'https://10.0.1.2:12445', names: ['Branch'] }]
     ])
     // The rows under the old name pruned: the name goes with them.
     expect(await second.prune(30)).toBe(1)
-    expect([...(await second.consoleNameHistory())]).toEqual([
-      [url, ['New name']],
-      ['https://10.0.1.2:12445', ['Branch']]
+    expect([...(await second.consoleHistory())]).toEqual([
+      [url, { url, names: ['New name'] }],
+      ['https://10.0.1.2:12445', { url: 'https://10.0.1.2:12445', names: ['Branch'] }]
     ])
     await second.close()
   })

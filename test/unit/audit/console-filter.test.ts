@@ -35,8 +35,8 @@ describe('the consoles the Audit filter offers', () => {
 
     let page = await audit.list()
     expect(page.consoles).toEqual([
-      { name: 'Branch', url: 'https://10.0.0.2:12445', names: ['Branch'] },
-      { name: 'Demo console', url, names: ['Demo console', 'HQ view'] }
+      { key: 'https://10.0.0.2:12445', name: 'Branch', url: 'https://10.0.0.2:12445', names: ['Branch'] },
+      { key: url, name: 'Demo console', url, names: ['Demo console', 'HQ view'] }
     ])
     const demoRows = await audit.list({ filter: { console: url } })
     expect(demoRows.items.map((r) => r.console.name).sort()).toEqual(['Demo console', 'HQ view'])
@@ -45,10 +45,47 @@ describe('the consoles the Audit filter offers', () => {
     active = { name: 'Lobby', url }
     page = await audit.list()
     expect(page.consoles.find((c) => c.url === url)).toEqual({
+      key: url,
       name: 'Lobby',
       url,
       names: ['Lobby', 'Demo console', 'HQ view']
     })
+    await audit.close()
+  })
+
+  it('one console at a new address (the demo console gets a port each start), and a second profile on it: offered once, by its certificate', async () => {
+    dir = await tempDir()
+    const fingerprint = 'AA:'.repeat(31) + 'AA'
+    const other = 'BB:'.repeat(31) + 'BB'
+    let active: { name: string; url: string; id?: string } = { name: 'Demo console', url: 'https://127.0.0.1:40001' }
+    const audit = new AuditService({
+      dir: dir.path,
+      store: memoryStore(),
+      activeConsole: async () => active,
+      desk: { user: 'ana', host: 'desk-7' }
+    })
+    const write = async (console: { name: string; url: string; id?: string }, first: string) => {
+      const answered = await audit.recorder(console).before({ endpoint: endpoints.E17, body: { first_name: first } })
+      await answered!({ ok: true, result: { data: { id: `v-${first}` } } })
+    }
+    // A row written before rows named their console's certificate: known by its address only.
+    await write({ name: 'Demo console', url: 'https://127.0.0.1:40001' }, 'Ada')
+    await write({ name: 'Demo console', url: 'https://127.0.0.1:40001', id: fingerprint }, 'Ben')
+    // The next start: another port; a second profile on the same console, by its name.
+    await write({ name: 'Demo console', url: 'https://127.0.0.1:40002', id: fingerprint }, 'Cleo')
+    await write({ name: 'HQ view', url: 'https://localhost:40002', id: fingerprint }, 'Dan')
+    // Another console: another certificate.
+    await write({ name: 'Branch', url: 'https://10.0.0.2:12445', id: other }, 'Eve')
+    active = { name: 'Demo console', url: 'https://127.0.0.1:40002', id: fingerprint }
+
+    const page = await audit.list()
+    expect(page.consoles.map((c) => c.name)).toEqual(['Branch', 'Demo console'])
+    const demo = page.consoles.find((c) => c.name === 'Demo console')!
+    expect(demo).toMatchObject({ key: fingerprint, url: 'https://127.0.0.1:40002', names: ['Demo console', 'HQ view'] })
+    const rows = await audit.list({ filter: { console: demo.key } })
+    expect(rows.items.map((r) => r.target.name).sort()).toEqual(['Ada', 'Ben', 'Cleo', 'Dan'])
+    const branch = page.consoles.find((c) => c.name === 'Branch')!
+    expect((await audit.list({ filter: { console: branch.key } })).items.map((r) => r.target.name)).toEqual(['Eve'])
     await audit.close()
   })
 })

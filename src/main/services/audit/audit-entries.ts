@@ -17,7 +17,7 @@ const beginSchema = z.object({
   t: z.literal('begin'),
   id: z.string().min(1),
   at: z.string(),
-  console: z.object({ name: z.string(), url: z.string() }),
+  console: z.object({ name: z.string(), url: z.string(), id: z.string().optional() }),
   desk: z.object({ user: z.string(), host: z.string() }),
   action: auditActionSchema,
   endpoint: z.object({ id: z.string(), title: z.string() }),

@@ -124,10 +124,13 @@ export class AuditLog {
   private readonly state = new Lazy(() => this.openJournal())
   private readonly rows: HeldRow[] = []
   private readonly byId = new Map<string, HeldRow>()
-  /** Every console the journal names, by URL → its newest name. */
-  private readonly consoleNames = new Map<string, string>()
-  /** Every console the journal names, by URL → every name its rows carry, oldest first. */
-  private readonly consoleAllNames = new Map<string, string[]>()
+  /**
+   * Every console the journal names, by its key (its id; the address for a row written without one)
+   * → its newest address and every name its rows carry, oldest first.
+   */
+  private readonly consoleSeen = new Map<string, { url: string; names: string[] }>()
+  /** The id of the console each address was written to (the newest row with one): a row without id there is that console. */
+  private readonly idAt = new Map<string, string>()
   /** The newest name each target had in the journal: a PIN or QR row names the visitor a create named. */
   private readonly names = new Map<string, string>()
   /** Cards by token and Touch Passes by id, as the newest row naming them had them. */
@@ -223,11 +226,24 @@ export class AuditLog {
 
   /** Rows are held oldest first: a console's names are learnt in the order it had them. */
   private learnConsole(row: AuditRow): void {
-    const { name, url } = row.console
-    this.consoleNames.set(url, name)
-    const names = this.consoleAllNames.get(url)
-    if (!names) this.consoleAllNames.set(url, [name])
-    else if (!names.includes(name)) names.push(name)
+    const { name, url, id } = row.console
+    if (id) this.idAt.set(url, id)
+    const key = id ?? url
+    const seen = this.consoleSeen.get(key)
+    if (!seen) this.consoleSeen.set(key, { url, names: [name] })
+    else {
+      seen.url = url
+      if (!seen.names.includes(name)) seen.names.push(name)
+    }
+  }
+
+  /**
+   * Which console a row was written to: its id, which stays when the console's address changes (the
+   * demo console's port at each start) and is the same for every profile on it; a row written before
+   * rows carried it, the id its address was written to with since, else its address.
+   */
+  private consoleKeyOf(console: AuditRow['console']): string {
+    return console.id ?? this.idAt.get(console.url) ?? console.url
   }
 
   private learnName(row: AuditRow): void {
@@ -335,12 +351,12 @@ export class AuditLog {
     // "04:A2:3B" is found as the bare hex too, as on Cards.
     const needles = filterNeedles(filter.text ?? '')
     const text = needles.length > 0
-    const { console: url, action, outcome } = filter
-    if (from === -Infinity && to === Infinity && !text && !url && !action && !outcome) return null
+    const { console: key, action, outcome } = filter
+    if (from === -Infinity && to === Infinity && !text && !key && !action && !outcome) return null
     return (held) =>
       held.atMs >= from &&
       held.atMs < to &&
-      (!url || held.row.console.url === url) &&
+      (!key || this.consoleKeyOf(held.row.console) === key || held.row.console.url === key) &&
       (!action || held.row.action === action) &&
       (!outcome || held.row.outcome === outcome) &&
       (!text || needles.some((needle) => haystackFor(held).includes(needle)))
@@ -379,19 +395,25 @@ export class AuditLog {
     return { items, total, all }
   }
 
-  /** Every console the journal names, by URL, with the newest name it had. */
-  async consoles(): Promise<{ name: string; url: string }[]> {
-    await this.serial(() => this.open())
-    return [...this.consoleNames].map(([url, name]) => ({ name, url })).sort((a, b) => a.name.localeCompare(b.name))
-  }
-
   /**
-   * Every console the journal names, by URL, with every name its rows carry, oldest first: kept as
-   * rows come, so a page of the screen never walks the whole journal for its console filter.
+   * Every console the journal names, once, by the key the filter takes (consoleKeyOf), with its newest
+   * address and every name its rows carry, oldest first: kept as rows come, so a page of the screen
+   * never walks the whole journal for its console filter (only the consoles are merged here).
    */
-  async consoleNameHistory(): Promise<Map<string, readonly string[]>> {
+  async consoleHistory(): Promise<Map<string, { url: string; names: readonly string[] }>> {
     await this.serial(() => this.open())
-    return this.consoleAllNames
+    const merged = new Map<string, { url: string; names: string[] }>()
+    for (const [key, seen] of this.consoleSeen) {
+      // An address known only from rows without id joins the console written to there with one.
+      const to = this.idAt.get(key) ?? key
+      const into = merged.get(to)
+      if (!into) merged.set(to, { url: seen.url, names: [...seen.names] })
+      else {
+        if (to === key) into.url = seen.url
+        for (const name of seen.names) if (!into.names.includes(name)) into.names.push(name)
+      }
+    }
+    return merged
   }
 
   /** Drop rows older than `days` (rewriting the file atomically). Returns how many went. */
@@ -407,8 +429,8 @@ export class AuditLog {
     await state.journal.rewrite(kept.flatMap((h) => entriesOf(h.row)))
     this.rows.length = 0
     this.byId.clear()
-    this.consoleNames.clear()
-    this.consoleAllNames.clear()
+    this.consoleSeen.clear()
+    this.idAt.clear()
     for (const h of kept) {
       this.rows.push(h)
       this.byId.set(h.row.id, h)

@@ -23,6 +23,8 @@ import { awaitReadBack } from './settle-write'
 export interface ConsoleRef {
   name: string
   url: string
+  /** What identifies the console whatever its address or profile: the fingerprint of its pinned certificate. */
+  id?: string
 }
 
 export interface Desk {
@@ -201,19 +203,21 @@ export class AuditService {
   }
 
   /**
-   * Every console the rows name, by address (what the filter matches), with every name its rows carry
-   * (two profiles on one console, a profile renamed) and first the name its profile has now when it is
-   * the active one: a console is offered under each name a person may look for it by.
+   * Every console the rows name, once whatever its addresses (the key the filter takes: its id), with
+   * every name its rows carry (two profiles on one console, a profile renamed) and first the name its
+   * profile has now when it is the active one: a console is offered under each name a person may look
+   * for it by.
    */
   private async consoles(): Promise<AuditPage['consoles']> {
-    const byUrl = await this.log.consoleNameHistory()
+    const history = await this.log.consoleHistory()
     const active = await this.deps.activeConsole().catch(() => null)
-    return [...byUrl]
-      .map(([url, atTheTime]) => {
-        const now = active?.url === url ? active.name : undefined
-        // A copy: the journal's own list grows as rows come.
+    return [...history]
+      .map(([key, { url, names: atTheTime }]) => {
+        const isActive = active && (active.id ? active.id === key : active.url === key)
+        const now = isActive ? active.name : undefined
         const names = now ? [now, ...atTheTime.filter((n) => n !== now)] : [...atTheTime]
-        return { name: now ?? atTheTime[atTheTime.length - 1]!, url, names }
+        // The active console under its profile's name and address now; another under its newest.
+        return { key, name: now ?? atTheTime[atTheTime.length - 1]!, url: isActive ? active.url : url, names }
       })
       .sort((a, b) => a.name.localeCompare(b.name))
   }

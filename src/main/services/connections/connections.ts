@@ -25,7 +25,10 @@ export interface ConnectionsDeps {
    * card, pass or person by id before a write that does not name it (a delete by token), so the row
    * names it as it was.
    */
-  recordWrites?: (console: { name: string; url: string }, reader: () => AccessClient | undefined) => WriteRecorder
+  recordWrites?: (
+    console: { name: string; url: string; id: string },
+    reader: () => AccessClient | undefined
+  ) => WriteRecorder
   /** The connection state of each profile (console-reach.ts): told of every call and token check. */
   witness?: ConnectionWitness
 }
@@ -290,9 +293,9 @@ export class Connections {
     if (cached) return cached
     const build: Promise<AccessClient> = this.credentials(record)
       .then((credentials) => {
-        const recorder = this.deps.recordWrites?.({ name: record.name, url: credentials.baseUrl }, () =>
-          this.clients.get(record.id)
-        )
+        // The audit knows the console by its pinned certificate: the same at another address or profile.
+        const audited = { name: record.name, url: credentials.baseUrl, id: record.fingerprint256 }
+        const recorder = this.deps.recordWrites?.(audited, () => this.clients.get(record.id))
         const onOutcome = this.deps.witness?.observe(record.id)
         const client = createAccessClient({
           ...credentials,
