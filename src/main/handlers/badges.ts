@@ -1,4 +1,6 @@
 import type { AppServices } from '../services/app-services'
+import { findPrinters } from '../services/printing/printer-discovery'
+import { FIND_PRINTERS_SECONDS } from '../../shared/badges/found-printer'
 import type { HandlersOf } from './types'
 
 export function badgeHandlers({ badges }: AppServices): HandlersOf<'badges'> {
@@ -12,6 +14,10 @@ export function badgeHandlers({ badges }: AppServices): HandlersOf<'badges'> {
     'badges.record': (input) => badges.record(input),
     'badges.probePrinter': (input) => badges.probePrinter(input.url),
     'badges.addPrinter': (input) => badges.addPrinter(input),
+    // Nothing kept: what the network announces now, listened for within the time asked.
+    'badges.findPrinters': async (input) => ({
+      items: await findPrinters((input?.seconds ?? FIND_PRINTERS_SECONDS.default) * 1000)
+    }),
     'badges.removePrinter': async (input) => (await badges.removePrinter(input.printer), { removed: true as const }),
     'badges.printerStatus': (input) => badges.printerStatus(input.printer),
     'badges.testLabel': (input) => badges.testLabel(input)

@@ -8,6 +8,7 @@ import {
   printerSchema
 } from '../../badges/schemas'
 import { printerStatusSchema } from '../../badges/printer-state'
+import { FIND_PRINTERS_SECONDS, foundPrinterSchema } from '../../badges/found-printer'
 import { certificateInfoSchema, fingerprintSchema } from '../../connections'
 
 const printerName = z.string().trim().min(1, 'Choose a printer.').max(500)
@@ -62,6 +63,15 @@ export const badgeChannels = {
       fingerprint256: fingerprintSchema.optional()
     }),
     z.object({ printer: printerSchema, status: printerStatusSchema })
+  ),
+  'badges.findPrinters': channel(
+    'IPP printers announced on this network over DNS-SD (_ipp._tcp, _ipps._tcp), listened for a few seconds: name, address and whether encrypted, to add one',
+    z
+      .object({
+        seconds: z.number().int().min(1).max(FIND_PRINTERS_SECONDS.max).default(FIND_PRINTERS_SECONDS.default)
+      })
+      .optional(),
+    z.object({ items: z.array(foundPrinterSchema) })
   ),
   'badges.removePrinter': channel(
     'Remove a printer added by its address',
