@@ -158,6 +158,10 @@ describe('Import screen in Chromium (virtual USB reader, web mode, demo console)
     await page.getByRole('button', { name: 'Retry 1 failed' }).click()
     await expect.poll(() => result.textContent(), { timeout: 30_000 }).toMatch(/Sent 1: 0 imported, 1 failed/)
     expect(await row(page, 2).getAttribute('data-status')).toBe('failed')
+    // The focus is on the summary that says how the retry went (issue 31: it was left on the heading).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('upload-result')
 
     // Fix the alias: the edited row is a new attempt, and the upload sends only that row.
     await page.getByRole('button', { name: 'Edit row 2' }).click()
