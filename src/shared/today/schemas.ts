@@ -55,7 +55,12 @@ export const todayViewSchema = z.object({
   rows: z.array(todayRowSchema),
   /** When main read the list (epoch ms). */
   readAt: z.number(),
-  source: liveSourceSchema
+  source: liveSourceSchema,
+  /**
+   * The console did not answer this read: the list is the one main held, read at `readAt` (a tab
+   * opened during an outage shows it, said as of then), with when and why the read failed.
+   */
+  notReadNow: z.object({ at: z.number(), message: z.string() }).optional()
 })
 export type TodayView = z.infer<typeof todayViewSchema>
 

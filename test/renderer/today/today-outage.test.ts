@@ -91,7 +91,29 @@ describe('Today during a console outage', () => {
     setApiForTests(bridge)
     render(TodayScreen)
     expect(await within(screen.getByTestId('kiosk-checkins')).findByText(/Ola Ek/)).toBeInTheDocument()
-    expect(screen.getByText(/Could not reach the console/)).toBeInTheDocument()
+    // What is happening, that no list is held (so none is shown), and what to do meanwhile.
+    const note = await screen.findByTestId('today-none-held')
+    expect(note).toHaveTextContent(/Could not reach the console/)
+    expect(note).toHaveTextContent('No list of today is held on this computer yet')
+    expect(note).toHaveTextContent('read again by itself as soon as the console answers')
+    expect(within(note).getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+  })
+
+  it('a fresh tab during an outage shows the list main holds, said as of when it was read and why not newer', async () => {
+    const readAt = new Date(2026, 10, 23, 10, 42).getTime()
+    const { bridge } = todayBridge({
+      'today.list': () => ({
+        ...viewOf([row({ id: 'a', name: 'Ann Berg' })], readAt),
+        notReadNow: { at: readAt + 60_000, message: 'Could not reach the console: nothing answers at that address.' }
+      })
+    })
+    setApiForTests(bridge)
+    render(TodayScreen)
+    const held = await screen.findByTestId('today-held')
+    expect(held).toHaveTextContent(`showing the list as of ${formatClock(readAt / 1000)}`)
+    expect(held).toHaveTextContent('nothing answers at that address')
+    expect(screen.getByRole('button', { name: 'Ann Berg' })).toBeInTheDocument()
+    expect(screen.queryByTestId('today-none-held')).toBeNull()
   })
 })
 

@@ -89,6 +89,37 @@ describe('Today live: notifications socket, polling fallback', () => {
     )
   })
 
+  it('a list read while the console does not answer: the list main holds, said as not read now; nothing held, the error', async () => {
+    const live = makeDesk().live
+    // Nothing read yet on this console: the read fails as the console's answer says.
+    await demo.control('PUT', '/faults', { errorRate: { '*': 1 } })
+    try {
+      await expect(live.read()).rejects.toMatchObject({ kind: 'server' })
+    } finally {
+      await demo.control('PUT', '/faults', { errorRate: { '*': 0 } })
+    }
+    const first = await live.read()
+    expect(first.notReadNow).toBeUndefined()
+    // A tab opened now (a fresh Today, a reload) during the outage gets what main holds, said as such.
+    await demo.control('PUT', '/faults', { errorRate: { '*': 1 } })
+    try {
+      const held = await live.read()
+      expect(held.rows).toEqual(first.rows)
+      expect(held.readAt).toBe(first.readAt)
+      expect(held.notReadNow?.message).toBeTruthy()
+    } finally {
+      await demo.control('PUT', '/faults', { errorRate: { '*': 0 } })
+    }
+    // Another console: nothing of the previous one is held.
+    await live.restart()
+    await demo.control('PUT', '/faults', { errorRate: { '*': 1 } })
+    try {
+      await expect(live.read()).rejects.toMatchObject({ kind: 'server' })
+    } finally {
+      await demo.control('PUT', '/faults', { errorRate: { '*': 0 } })
+    }
+  })
+
   it('says when each re-read worked, even one that found nothing new (the screen’s “List read at”)', async () => {
     const live = makeDesk().live
     const first = await live.read()

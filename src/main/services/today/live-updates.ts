@@ -42,6 +42,8 @@ export class TodayLive {
   source: LiveSource = { kind: 'off' }
   /** When the re-reads started failing (0: the last one worked). */
   private failingSince = 0
+  /** The last list read on this console: what a read that fails answers (a tab opened during an outage). */
+  private held: TodayView | undefined
 
   constructor(private readonly deps: LiveDeps) {}
 
@@ -75,12 +77,24 @@ export class TodayLive {
     const was = this.watching
     this.unwatch()
     this.lastSignature = undefined
+    this.held = undefined
     if (was) await this.watch()
   }
 
-  /** The list as it is now, remembered so an unchanged re-read pushes nothing. */
+  /**
+   * The list as it is now, remembered so an unchanged re-read pushes nothing. When the console does not
+   * answer, the list main holds, said as not read now (`notReadNow`); with nothing held, the error.
+   */
   async read(): Promise<TodayView> {
-    const view = await this.deps.read()
+    let view: TodayView
+    try {
+      view = await this.deps.read()
+    } catch (err) {
+      if (!this.held) throw err
+      const message = err instanceof Error ? err.message : String(err)
+      return { ...this.held, source: this.source, notReadNow: { at: Date.now(), message } }
+    }
+    this.held = view
     this.lastSignature = rowsSignature(view.rows) + view.day
     return { ...view, source: this.source }
   }
@@ -104,6 +118,7 @@ export class TodayLive {
         try {
           const view = await this.deps.read()
           if (generation !== this.generation) return
+          this.held = view
           // Every read that worked is said (an unchanged list is pushed no further): the screen's
           // "List read at" is when the list was last read, and a failure stops being said.
           this.failingSince = 0

@@ -179,8 +179,11 @@ export class TodayStore {
     try {
       const view = await getApi().today.list()
       if (!this.reads.isCurrent(ticket)) return
-      this.error = null
       this.show(view, announce)
+      // The console did not answer: main answered the list it holds (a tab opened during an outage),
+      // shown as of when it was read, beside why it is not newer.
+      const notRead = view.notReadNow
+      this.error = notRead ? new AppError({ kind: 'network', code: 'TODAY_NOT_READ', message: notRead.message }) : null
     } catch (err) {
       if (this.reads.isCurrent(ticket)) this.error = AppError.from(err)
     }
