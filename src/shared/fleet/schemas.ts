@@ -85,7 +85,13 @@ export const fleetFoundSchema = z.union([
      * What this console could not be searched for, and why ("Visitors not searched: the token lacks
      * view:visitor."): the rest was searched. Absent when everything was.
      */
-    notSearched: z.array(z.string()).optional()
+    notSearched: z.array(z.string()).optional(),
+    /**
+     * Only when an NFC ID was looked for and nothing was found: how many of this console's cards could
+     * not be compared with it, their numbers being no NFC ID (as the Cards screen's `notNfcIds`, said
+     * by the same words: lib/card-no-match.ts).
+     */
+    notNfcIds: z.number().int().min(0).optional()
   }),
   z.object({ profileId: z.string(), name: z.string(), ok: z.literal(false), error: appErrorDataSchema })
 ])

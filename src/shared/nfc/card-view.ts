@@ -14,6 +14,11 @@ export const MAX_VIEW_ROWS = 500
 
 export const cardViewQuerySchema = z.object({
   filter: z.string().max(200),
+  /**
+   * Only the cards of this holder (a user's or visitor's id): a person opened from another screen
+   * (Consoles → Find) is told apart from anyone who shares their name, which a filter by name is not.
+   */
+  owner: z.string().min(1).max(200).optional(),
   status: z.enum([...nfcCardStatuses, 'all']),
   sortKey: z.enum(cardSortKeys),
   descending: z.boolean(),
@@ -28,6 +33,8 @@ export type CardViewQuery = z.infer<typeof cardViewQuerySchema>
 export const cardViewSchema = z.object({
   /** The filter this answer is for (a screen shows it beside the count it answers). */
   filter: z.string(),
+  /** The holder this answer keeps the cards of (absent: every holder). */
+  owner: z.string().optional(),
   /** Cards held: the whole inventory once read, else what has arrived so far. */
   total: z.number().int().nonnegative(),
   /** Whether `total` is the whole inventory (the first read is complete). */

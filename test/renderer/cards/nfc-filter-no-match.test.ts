@@ -34,4 +34,21 @@ describe('an NFC ID typed in the Cards filter that no card has', () => {
     await waitFor(() => expect(screen.getByTestId('card-count')).toHaveTextContent('1 of 3 cards'))
     expect(screen.queryByTestId('cards-no-match')).toBeNull()
   })
+
+  it('says nothing is missing while the rest of the cards is still being read', async () => {
+    const main = cardsMain()
+    render(CardsScreen)
+    await waitFor(() => expect(main.loads).toHaveLength(1))
+    main.part(0, [{ ...card(2), display_id: '100005' }])
+    await waitFor(() => expect(screen.getByTestId('card-count')).toHaveTextContent('1 cards read so far'))
+    await fireEvent.input(screen.getByLabelText('Filter cards'), { target: { value: '04:99:88:77' } })
+    const note = await screen.findByTestId('cards-no-match')
+    await waitFor(() =>
+      expect(note).toHaveTextContent('No card read so far matches; the rest are still being read from the console…')
+    )
+    expect(note).not.toHaveTextContent('No card has this NFC ID')
+    // Once every card is in, the words of a search that found nothing.
+    main.done([{ ...card(2), display_id: '100005' }, byUid(1, '04A23B1C')])
+    await waitFor(() => expect(note).toHaveTextContent(/No card has this NFC ID\. 1 card's number is not an NFC ID/))
+  })
 })

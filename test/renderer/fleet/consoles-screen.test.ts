@@ -210,6 +210,11 @@ describe('the Consoles screen', () => {
       ok({ results: [nothing, card, { profileId: 'hill', name: 'Hill Campus', ok: false, error: down.error }] })
     )
     await waitFor(() => expect(groups()[2]).toHaveTextContent('did not answer'))
+    // Only the consoles searched are counted; the one that could not be is named, in the live region too.
+    const summary = within(screen.getByTestId('fleet-found')).getByRole('status')
+    await waitFor(() =>
+      expect(summary).toHaveTextContent('1 found on 2 consoles searched. Hill Campus did not answer: not searched.')
+    )
 
     const open = screen.getByRole('button', { name: 'Open Card 200005 on Harbour Office' })
     expect(open).toHaveAccessibleDescription('Switches to Harbour Office, then opens Cards')
@@ -220,7 +225,7 @@ describe('the Consoles screen', () => {
     expect(cardsStore.selectedToken).toBe('tok-200005')
   })
 
-  it('opens a person found as their cards (the Cards filter on their name), on the active console without a switch', async () => {
+  it('opens a person found as their cards (by their id, not their name), on the active console without a switch', async () => {
     const selected: string[] = []
     const { main, held } = await mainWithThreeConsoles({
       'connections.select': (input) => {
@@ -243,8 +248,7 @@ describe('the Consoles screen', () => {
           id: 'u1',
           title: 'Hana Moreau',
           detail: 'hana.moreau@example.com',
-          matched: 'name',
-          cardFilter: 'Hana Moreau'
+          matched: 'name'
         }
       ],
       more: 0
@@ -258,12 +262,17 @@ describe('the Consoles screen', () => {
         ]
       })
     )
-    const open = await screen.findByRole('button', { name: 'Open Hana Moreau on Demo HQ' })
+    // The kind in the name: a visitor of the same name on the same console has a button of its own name.
+    const open = await screen.findByRole('button', { name: 'Open person Hana Moreau on Demo HQ' })
     expect(open).toHaveAccessibleDescription('their cards in Cards')
     await fireEvent.click(open)
     await waitFor(() => expect(router.current).toBe('cards'))
     expect(selected).toEqual([])
-    expect(cardsStore.filter).toBe('Hana Moreau')
+    // Their cards by their id, not by their name (another Hana Moreau's cards are not mixed in), and
+    // named with what tells them apart.
+    expect(cardsStore.filter).toBe('')
+    expect(cardsStore.owner).toEqual({ id: 'u1', name: 'Hana Moreau', detail: 'hana.moreau@example.com' })
+    expect(main.calls.filter(([c]) => c === 'cards.view').at(-1)?.[1]).toMatchObject({ owner: 'u1', filter: '' })
     expect(cardsStore.selectedToken).toBeNull()
   })
 
@@ -279,5 +288,39 @@ describe('the Consoles screen', () => {
     expect(again).not.toHaveAttribute('aria-disabled')
     await fireEvent.click(again)
     await waitFor(() => expect(main.calls.filter(([c]) => c === 'fleet.consoles')).toHaveLength(2))
+  })
+})
+
+describe('a find that found nothing', () => {
+  it('counts no console that could not be searched, and says why an NFC ID found no card', async () => {
+    const { main, held } = await mainWithThreeConsoles()
+    render(ConsolesScreen)
+    await fireEvent.input(screen.getByRole('searchbox'), { target: { value: '04:99:88:77' } })
+    await fireEvent.click(screen.getByRole('button', { name: 'Find on every console' }))
+    await waitFor(() => expect(main.calls.some(([c]) => c === 'fleet.find')).toBe(true))
+    const hq: FleetFound = { profileId: 'hq', name: 'Demo HQ', ok: true, hits: [], more: 0, notNfcIds: 120 }
+    const harbour: FleetFound = {
+      profileId: 'harbour',
+      name: 'Harbour Office',
+      ok: true,
+      hits: [],
+      more: 0,
+      notNfcIds: 0
+    }
+    held.find!(
+      ok({ results: [hq, harbour, { profileId: 'hill', name: 'Hill Campus', ok: false, error: down.error! }] })
+    )
+    const summary = within(await screen.findByTestId('fleet-found')).getByRole('status')
+    await waitFor(() =>
+      expect(summary).toHaveTextContent(
+        'Nothing found on 2 consoles searched. Hill Campus did not answer: not searched.'
+      )
+    )
+    const groups = screen.getAllByTestId('fleet-found-console')
+    // The Cards filter's words (lib/card-no-match): the cards numbered by the console carry no NFC ID.
+    expect(groups[0]).toHaveTextContent(
+      "No card has this NFC ID. 120 cards' numbers are not NFC IDs, so they could not be compared with it"
+    )
+    expect(groups[1]).toHaveTextContent('No card has this NFC ID, in either byte order.')
   })
 })

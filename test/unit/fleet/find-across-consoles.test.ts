@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useAppServices } from '../../support/app-services'
 import type { FleetFound } from '../../../src/shared/fleet/schemas'
 import { reverseBytes } from '../../../src/shared/nfc/card-identity'
+import { cardNfcId } from '../../../src/shared/nfc/card-number'
 import { allPermissionKeys } from '../../../src/demo-console/tokens'
 import { startFleet } from './support'
 
@@ -51,8 +52,7 @@ describe('fleet: find across consoles', () => {
       expect.objectContaining({
         kind: 'user',
         id: person.id,
-        matched: 'name',
-        cardFilter: `${person.first_name} ${person.last_name}`
+        matched: 'name'
       })
     ])
     expect(byName.hitsOn(HQ)).toEqual([])
@@ -108,6 +108,23 @@ describe('fleet: find across consoles', () => {
       expect.objectContaining({ kind: 'touchPass', id: pass.id, matched: 'card id' })
     ])
     expect(found.hitsOn(HQ)).toEqual([])
+    // Its status in the words Touch Passes uses ("Active", "Unassigned"), not the console's code.
+    const words = { ACTIVE: 'Active', PENDING: 'Waiting for the user', SUSPENDED: 'Suspended', EXPIRED: 'Expired' }
+    const status =
+      pass.status === 'INACTIVE' ? (pass.user_id ? 'Inactive' : 'Unassigned') : words[pass.status as keyof typeof words]
+    expect(found.hitsOn(SLOW)[0]!.detail.split(' · ')[0]).toBe(status)
+  })
+
+  it('an NFC ID on no card says how many cards could not be compared with it, their numbers being no NFC IDs', async () => {
+    const cards = await held(SLOW, 'cards')
+    // Counted by the Cards screen's rule (cardNfcId): the demo's UA cards are numbered by the console.
+    const uncompared = cards.filter((c) => !cardNfcId(c.display_id)).length
+    expect(uncompared).toBeGreaterThan(0)
+    const found = await find('04:99:88:77:66:55:44')
+    expect(found.hitsOn(SLOW)).toEqual([])
+    expect(found.on(SLOW)).toMatchObject({ ok: true, notNfcIds: uncompared })
+    // A name found on no one is a bare nothing: no card was compared.
+    expect((await find('Nobody Hereatall')).on(SLOW)).not.toHaveProperty('notNfcIds')
   })
 
   it('still searches what the token may read when it lacks a key, and says what was not searched', async () => {

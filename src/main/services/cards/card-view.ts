@@ -125,6 +125,7 @@ export class CardViews {
     const selected = query.selected === undefined ? null : (cards.find((c) => c.token === query.selected) ?? null)
     return {
       filter: query.filter,
+      ...(query.owner === undefined ? {} : { owner: query.owner }),
       total: cards.length,
       complete,
       matched: kept.length,
@@ -193,16 +194,18 @@ export class CardViews {
 
   /** The cards the filter and status keep, in the order asked (a filtered sorted list stays sorted). */
   private kept(query: CardViewQuery): readonly NfcCard[] {
-    const key = `${query.sortKey}:${query.descending}:${query.status}:${query.filter}`
+    const key = `${query.sortKey}:${query.descending}:${query.status}:${query.owner ?? ''}:${query.filter}`
     if (this.last?.key === key) return this.last.cards
     const sorted = this.order(query.sortKey, query.descending)
     const [first, second] = filterNeedles(query.filter)
     const status = query.status
     let cards = sorted
-    if (first !== undefined || status !== 'all') {
+    const owner = query.owner
+    if (first !== undefined || status !== 'all' || owner !== undefined) {
       const out: NfcCard[] = []
       for (const card of sorted) {
         if (status !== 'all' && card.status !== status) continue
+        if (owner !== undefined && card.user_id !== owner) continue
         if (first !== undefined) {
           const text = searchText(card)
           if (!text.includes(first) && (second === undefined || !text.includes(second))) continue

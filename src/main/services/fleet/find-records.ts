@@ -1,6 +1,7 @@
 import { AppError } from '../../../shared/errors'
 import { nfcCardStatusWords, type NfcCard } from '../../../shared/access/nfc-cards'
 import type { TouchPass } from '../../../shared/access/touch-passes'
+import { passStatusLabel } from '../../../shared/access/touch-pass-words'
 import { userDisplayName, type User } from '../../../shared/access/users'
 import { visitorDisplayName, type Visitor } from '../../../shared/access/visitors'
 import { FLEET_HITS_PER_CONSOLE, type FleetHit } from '../../../shared/fleet/schemas'
@@ -68,9 +69,7 @@ export function userHit(user: User, query: FindQuery): FleetHit | null {
     id: user.id,
     title: name,
     detail: [email, user.employee_number ? `employee ${user.employee_number}` : ''].filter(Boolean).join(' · '),
-    matched,
-    // Their cards: the Cards filter finds a card by its holder's name.
-    cardFilter: name
+    matched
   }
 }
 
@@ -112,7 +111,7 @@ export function passHit(pass: TouchPass, query: FindQuery): FleetHit | null {
     kind: 'touchPass',
     id: pass.id,
     title: `Touch Pass ${pass.card_id}`,
-    detail: [pass.status, pass.user_name || 'not assigned', pass.card_name].filter(Boolean).join(' · '),
+    detail: [passStatusLabel(pass), pass.user_name || 'not assigned', pass.card_name].filter(Boolean).join(' · '),
     matched: 'card id'
   }
 }
@@ -150,7 +149,7 @@ export async function findOnConsole(
   client: AccessClient,
   query: FindQuery,
   signal: AbortSignal
-): Promise<{ hits: FleetHit[]; more: number; notSearched?: string[] }> {
+): Promise<{ hits: FleetHit[]; more: number; notSearched?: string[]; notNfcIds?: number }> {
   const options = { signal }
   const skipped: string[] = []
   const none = Promise.resolve([])
@@ -170,9 +169,16 @@ export async function findOnConsole(
     ...users.map((u) => userHit(u, query)),
     ...visitors.map((v) => visitorHit(v, query))
   ].filter((hit): hit is FleetHit => hit !== null)
+  // An NFC ID found on no card: the cards whose number is no NFC ID (a UA card numbered by the console)
+  // could not be compared with it, and a bare "Nothing found" would say they were (walk C).
+  const uncompared =
+    hits.length === 0 && query.nfcHex !== null && !skipped.some((note) => note.startsWith(readNames[2]))
+      ? cards.filter((c) => !cardNfcId(c.display_id)).length
+      : undefined
   return {
     hits: hits.slice(0, FLEET_HITS_PER_CONSOLE),
     more: Math.max(0, hits.length - FLEET_HITS_PER_CONSOLE),
-    ...(skipped.length ? { notSearched: skipped } : {})
+    ...(skipped.length ? { notSearched: skipped } : {}),
+    ...(uncompared === undefined ? {} : { notNfcIds: uncompared })
   }
 }

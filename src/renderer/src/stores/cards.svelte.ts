@@ -43,13 +43,23 @@ const EMPTY: CardView = {
   selectedIndex: -1
 }
 
+/** One holder whose cards alone are shown, as the screen names them (their name and what tells them apart). */
+export interface CardOwner {
+  id: string
+  name: string
+  /** Email, employee number: two people of one name are told apart by it. */
+  detail: string
+}
+
 interface Query {
   filter: string
+  /** Only this holder's cards (Consoles → Find → Open on a person): by id, never by name. */
+  owner: CardOwner | null
   status: NfcCardStatus | 'all'
   sortKey: SortKey
   descending: boolean
 }
-const FIRST_QUERY: Query = { filter: '', status: 'all', sortKey: 'display_id', descending: false }
+const FIRST_QUERY: Query = { filter: '', owner: null, status: 'all', sortKey: 'display_id', descending: false }
 
 let streams = 0
 
@@ -112,6 +122,14 @@ export class CardsStore {
   }
   set filter(filter: string) {
     this.query.filter = filter
+    void this.ask()
+  }
+  /** The one holder whose cards are shown (null: every card). */
+  get owner(): CardOwner | null {
+    return this.query.owner
+  }
+  set owner(owner: CardOwner | null) {
+    this.query.owner = owner
     void this.ask()
   }
   get status(): NfcCardStatus | 'all' {
@@ -198,9 +216,10 @@ export class CardsStore {
     const { start, end } = this.range
     const offset = Math.max(0, start - MARGIN)
     const limit = Math.min(MAX_VIEW_ROWS, end - start + 2 * MARGIN)
-    const { filter, status, sortKey, descending } = this.query
+    const { filter, owner, status, sortKey, descending } = this.query
     return {
       filter,
+      ...(owner ? { owner: owner.id } : {}),
       status,
       sortKey,
       descending,
@@ -261,9 +280,10 @@ export class CardsStore {
   }
 
   private sameQuery(question: CardViewQuery): boolean {
-    const { filter, status, sortKey, descending } = this.query
+    const { filter, owner, status, sortKey, descending } = this.query
     return (
       question.filter === filter &&
+      question.owner === owner?.id &&
       question.status === status &&
       question.sortKey === sortKey &&
       question.descending === descending

@@ -145,7 +145,10 @@ export class FleetStore {
         const { cardsStore } = await import('./cards.svelte')
         // The card asked for first, so the first view main answers carries it selected.
         if (hit.kind === 'card') cardsStore.selectedToken = hit.id
-        cardsStore.filter = hit.cardFilter ?? hit.title
+        cardsStore.filter = hit.kind === 'card' ? (hit.cardFilter ?? hit.title) : ''
+        // A person's cards by their id, not their name: another person of the same name is not mixed
+        // in (walk C: two "Jun Ng"), and the screen names them with what tells them apart.
+        cardsStore.owner = hit.kind === 'user' ? { id: hit.id, name: hit.title, detail: hit.detail } : null
         break
       }
     }

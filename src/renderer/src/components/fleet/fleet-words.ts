@@ -1,6 +1,8 @@
 import type { AppErrorData } from '../../../../shared/errors'
-import type { FleetConsole, VersionBand } from '../../../../shared/fleet/schemas'
+import type { FleetConsole, FleetFound, VersionBand } from '../../../../shared/fleet/schemas'
 import { missingPermission } from '../../lib/missing-permission'
+import { formatCount } from '../../lib/numbers'
+import { countOf } from '../../lib/plural'
 
 /** The version band in words: "3.3.10 or newer", "3.2.20 or newer, before 3.3.10", "before 3.1.30". */
 export function versionWords(band: VersionBand | null): string {
@@ -29,4 +31,30 @@ export function keyWords(permissions: FleetConsole['permissions']): string {
   if (missing.length) parts.push(`Missing ${missing.join(', ')}`)
   if (unknown) parts.push(`${unknown} not known`)
   return parts.join('; ')
+}
+
+/**
+ * The line a find across consoles ends with (shown, and said by its live region): what was found on the
+ * consoles that were searched — only those are counted — and each console that could not be, by name
+ * ("Hill Campus did not answer: not searched."). A console down is never counted as searched and found empty.
+ */
+export function findSummary(
+  found: Readonly<Record<string, FleetFound>>,
+  profiles: readonly { id: string; name: string }[]
+): string {
+  const answers = profiles.map((p) => found[p.id]).filter((f): f is FleetFound => f !== undefined)
+  const searched = answers.filter((f) => f.ok)
+  const hits = searched.reduce((n, f) => n + f.hits.length + f.more, 0)
+  const parts = [
+    searched.length === 0
+      ? 'No console could be searched.'
+      : `${hits === 0 ? 'Nothing found' : `${formatCount(hits)} found`} on ${countOf(searched.length, 'console')}${
+          searched.length < profiles.length ? ' searched' : ''
+        }.`
+  ]
+  for (const f of answers) {
+    if (!f.ok)
+      parts.push(`${f.name} ${f.error.kind === 'network' ? 'did not answer' : 'could not be asked'}: not searched.`)
+  }
+  return parts.join(' ')
 }

@@ -1,21 +1,8 @@
 import type { TouchPass, TouchPassStatus } from '../../../../shared/access/touch-passes'
+import { passStatusLabel, touchPassStatusWords as statusWords } from '../../../../shared/access/touch-pass-words'
 
-/**
- * Words for a Touch Pass's status (spec 3.2). INACTIVE is what a bought pass and a taken-back pass
- * are (facts 3.7): nobody holds it, so it reads "Unassigned".
- */
-const statusWords: Record<TouchPassStatus, string> = {
-  ACTIVE: 'Active',
-  PENDING: 'Waiting for the user',
-  SUSPENDED: 'Suspended',
-  INACTIVE: 'Unassigned',
-  EXPIRED: 'Expired'
-}
-
-/** The status of one pass in words: an INACTIVE pass someone still holds is "Inactive". */
-export function passStatusLabel(pass: Pick<TouchPass, 'status' | 'user_id'>): string {
-  return pass.status === 'INACTIVE' && pass.user_id ? 'Inactive' : statusWords[pass.status]
-}
+// The words live in shared/access/touch-pass-words.ts: main says them too (a pass found by Find).
+export { passStatusLabel }
 
 /** A status in words where no pass is at hand (the list's filter). */
 export function statusLabel(status: TouchPassStatus): string {
