@@ -43,7 +43,7 @@ export class TodayLive {
   /** When the re-reads started failing (0: the last one worked). */
   private failingSince = 0
   /** The last list read on this console: what a read that fails answers (a tab opened during an outage). */
-  private held: TodayView | undefined
+  private held: Omit<TodayView, 'source'> | undefined
 
   constructor(private readonly deps: LiveDeps) {}
 
@@ -86,7 +86,7 @@ export class TodayLive {
    * answer, the list main holds, said as not read now (`notReadNow`); with nothing held, the error.
    */
   async read(): Promise<TodayView> {
-    let view: TodayView
+    let view: Omit<TodayView, 'source'>
     try {
       view = await this.deps.read()
     } catch (err) {
