@@ -30,6 +30,8 @@ export async function runCall(args: CliArgs, channel: CatalogChannel, version: s
   try {
     return await call(args, channel, version, out)
   } catch (err) {
+    // The reader stopped reading (`| head`): what it did not take was not wanted (cli-output.ts).
+    if (out.readerGone) return EXIT.ok
     if (err instanceof ArgsError) {
       process.stderr.write(err.message.trimEnd() + '\n')
       return EXIT.badInput

@@ -6,15 +6,46 @@
 export interface Out {
   /** Write text; resolves once the stream can take more (a pipe whose reader is slow waits here). */
   write(text: string): Promise<void>
+  /**
+   * The reader closed its end (`| head -n 1` had its line): every write since fails, so the call
+   * stops; what it did not take was not wanted, which is no failure (exit 0, nothing said).
+   */
+  readonly readerGone: boolean
 }
 
 export function outOf(stream: NodeJS.WritableStream): Out {
+  let readerGone = false
+  const gone = () => new Error('The reader of the output closed it.')
+  // A closed reader fails the next write with EPIPE, also emitted as 'error': unheard, that ended
+  // the command with a stack. Heard here; the write's own callback rejects the write.
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') readerGone = true
+  })
+  // One wait for room, shared by every writer waiting (--all-consoles writes for many consoles at
+  // once: a listener each went past Node's limit of 10 and printed a warning). A stream closed
+  // (reader gone) ends the wait too: no drain comes after it.
+  let room: Promise<void> | undefined
+  const roomAgain = () =>
+    (room ??= new Promise<void>((resolve) => {
+      const done = () => {
+        room = undefined
+        stream.off('drain', done)
+        stream.off('close', done)
+        resolve()
+      }
+      stream.on('drain', done)
+      stream.on('close', done)
+    }))
   return {
+    get readerGone() {
+      return readerGone
+    },
     write: (text) =>
       new Promise<void>((resolve, reject) => {
+        if (readerGone) return reject(gone())
         const more = stream.write(text, (err) => (err ? reject(err) : undefined))
         if (more) resolve()
-        else stream.once('drain', resolve)
+        else void roomAgain().then(() => (readerGone ? reject(gone()) : resolve()))
       })
   }
 }

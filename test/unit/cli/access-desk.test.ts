@@ -221,8 +221,19 @@ describe('access-desk against demo consoles: exit codes, --stream, --all-console
     expect(held).toBe(20_000)
     const lines = await pipeline(`$CLI --data '${data.path}' --console Large cards.load --stream | wc -l`)
     expect(Number(lines.trim())).toBe(held)
-    const first = await pipeline(`$CLI --data '${data.path}' --console Large cards.load --stream | head -n 1`)
-    expect(JSON.parse(first)).toMatchObject({ token: expect.any(String), display_id: expect.any(String) })
+    // A reader that stops at its first line: the rest is not wanted, which is no failure (exit 0, no stack).
+    const said = await tempDir()
+    try {
+      const first = await pipeline(
+        `{ $CLI --data '${data.path}' --console Large cards.load --stream 2>'${said.path}/stderr'; ` +
+          `echo $? >'${said.path}/code'; } | head -n 1`
+      )
+      expect(JSON.parse(first)).toMatchObject({ token: expect.any(String), display_id: expect.any(String) })
+      const [code, stderr] = await Promise.all(['code', 'stderr'].map((f) => readFile(join(said.path, f), 'utf8')))
+      expect({ code: code!.trim(), stderr }).toEqual({ code: '0', stderr: '' })
+    } finally {
+      await said.remove()
+    }
     // A paged channel: every page, not the first one only.
     const users = await pipeline(`$CLI --data '${data.path}' --console Large users.list --stream | wc -l`)
     expect(Number(users.trim())).toBe(2000)

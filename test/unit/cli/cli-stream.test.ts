@@ -106,4 +106,28 @@ describe('the CLI output writer (outOf)', () => {
     await settle()
     expect(done).toBe(true)
   })
+
+  it('waits for room once however many write at once (--all-consoles): no listener per writer', async () => {
+    const { pipe, read } = slowPipe()
+    const out = outOf(pipe)
+    const writes = Array.from({ length: 12 }, (_, i) => out.write(`console ${i}: a line longer than the pipe holds\n`))
+    await settle()
+    expect(pipe.listenerCount('drain')).toBe(1)
+    for (let i = 0; i < 12; i++) read()
+    await Promise.all(writes)
+    expect(pipe.listenerCount('drain')).toBe(0)
+  })
+
+  it('a reader gone (EPIPE: `| head -n 1` had its line) fails the writes and is said, never thrown unheard', async () => {
+    const pipe = new Writable({
+      write: (_chunk, _encoding, callback) => callback(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }))
+    })
+    const out = outOf(pipe)
+    expect(out.readerGone).toBe(false)
+    await expect(out.write('{"token":"a"}\n')).rejects.toThrow('EPIPE')
+    await settle()
+    expect(out.readerGone).toBe(true)
+    // The call stops at its next item: the write fails at once, nothing more is sent.
+    await expect(out.write('{"token":"b"}\n')).rejects.toThrow('The reader of the output closed it.')
+  })
 })
