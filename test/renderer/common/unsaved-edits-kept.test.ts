@@ -6,6 +6,8 @@ import UnsavedDrafts from '../../../src/renderer/src/components/common/UnsavedDr
 import { aliasDrafts } from '../../../src/renderer/src/stores/cards.svelte'
 import { passNameDrafts } from '../../../src/renderer/src/stores/pass-name-drafts'
 import { forgetConsoleData } from '../../../src/renderer/src/stores/console-scope'
+import { connection } from '../../../src/renderer/src/stores/connection.svelte'
+import { flushSync } from 'svelte'
 import { card } from '../cards/cards-main'
 import { passOf } from '../touch-passes/pass-fixture'
 
@@ -16,7 +18,9 @@ import { passOf } from '../touch-passes/pass-fixture'
  */
 afterEach(() => {
   cleanup()
-  forgetConsoleData()
+  aliasDrafts.clear()
+  passNameDrafts.clear()
+  connection.activeId = null
 })
 
 const cardProps = {
@@ -72,12 +76,44 @@ describe('an unsaved inline edit is kept when the person moves on', () => {
     expect(screen.getByRole('button', { name: 'Rename' })).toBeEnabled()
   })
 
-  it('a console switch drops them: a draft of one console is never offered on another', async () => {
-    const view = render(CardDetails, { ...cardProps, card: card(1, 'A') })
+  it('a console switch puts them aside with their console: never offered on another, back on switching back', async () => {
+    connection.activeId = 'hq'
+    const one = card(1, 'A')
+    const view = render(CardDetails, { ...cardProps, card: one })
     await fireEvent.input(screen.getByLabelText(/Alias/), { target: { value: 'B' } })
     await view.rerender({ ...cardProps, card: card(2) })
-    expect(aliasDrafts.list()).toHaveLength(1)
+    await fireEvent.input(screen.getByLabelText(/Alias/), { target: { value: 'Dock-X' } })
+    expect(aliasDrafts.list('tok-2')).toHaveLength(1)
+
+    // The switch: the shell forgets the console's data, then the screen (and these details) go —
+    // the typing on the card still open is kept under the console it was typed on.
+    connection.activeId = 'harbour'
     forgetConsoleData()
+    cleanup()
+    flushSync()
     expect(aliasDrafts.list()).toEqual([])
+    render(UnsavedDrafts, { drafts: aliasDrafts, openKey: null, what: 'alias', onopen: () => undefined })
+    expect(screen.queryByTestId('unsaved-drafts')).toBeNull()
+    cleanup()
+
+    connection.activeId = 'hq'
+    expect(aliasDrafts.list().map(({ key, draft }) => [key, draft.value, draft.base])).toEqual([
+      ['tok-1', 'B', 'A'],
+      ['tok-2', 'Dock-X', '']
+    ])
+    render(CardDetails, { ...cardProps, card: one })
+    expect(screen.getByLabelText(/Alias/)).toHaveValue('B')
+    expect(screen.getByRole('button', { name: 'Save alias' })).toBeEnabled()
+  })
+
+  it('says an empty value as “no alias”, never as “”', async () => {
+    const view = render(CardDetails, { ...cardProps, card: card(1) })
+    await fireEvent.input(screen.getByLabelText(/Alias/), { target: { value: 'Dock-X' } })
+    await view.rerender({ ...cardProps, card: card(2, 'Lobby') })
+    await fireEvent.input(screen.getByLabelText(/Alias/), { target: { value: '' } })
+    await view.rerender({ ...cardProps, card: card(3) })
+    render(UnsavedDrafts, { drafts: aliasDrafts, openKey: 'tok-3', what: 'alias', onopen: () => undefined })
+    expect(screen.getByRole('button', { name: 'Card 0001: alias “Dock-X” (the console has no alias)' })).toBeVisible()
+    expect(screen.getByRole('button', { name: 'Card 0002: no alias (the console has “Lobby”)' })).toBeVisible()
   })
 })

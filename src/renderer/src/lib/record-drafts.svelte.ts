@@ -1,13 +1,19 @@
 import { SvelteMap } from 'svelte/reactivity'
 import { onConsoleSwitch } from '../stores/console-scope'
+import { connection } from '../stores/connection.svelte'
 
 /**
  * An inline edit of one record (a card's alias, a Touch Pass's name) typed and not saved when the person
  * opens another record, or leaves the screen, is kept here — never dropped in silence. Coming back to the
  * record shows the typing again, still compared with the value the field opened with (so a clash with a
  * change made meanwhile elsewhere is shown at Save), and the screen lists what is kept unsaved with a way
- * to open each (`UnsavedDrafts.svelte`). Save, putting the field back as it was, or a console switch drops
- * it (a draft of console A is never offered on console B).
+ * to open each (`UnsavedDrafts.svelte`). Save, or putting the field back as it was, drops it.
+ *
+ * Drafts are kept per console: a console switch puts them aside, never offered on another console (a
+ * record of console A is no record of B), and switching back brings them back (walk C: an alias under
+ * "Not saved yet" was dropped by a switch with no warning). A screen's details take their console's
+ * drafts when they open (`here()`): the details of console A closed by the switch itself keep their
+ * typing under A, though B is active by then.
  *
  * Forms with several fields (a visitor, a walk-in) keep their typing by `form-drafts.svelte.ts`.
  */
@@ -22,31 +28,71 @@ export interface RecordDraft<R> {
   label: string
 }
 
+/** One console's drafts of one kind: what a record's details use while they are open. */
+export interface ConsoleDrafts<R> {
+  /** Keep what was typed for `key`; a value back to its base is no draft (nothing to lose). */
+  keep(key: string, draft: RecordDraft<R>): void
+  /** The draft kept for `key`, if any. */
+  get(key: string): RecordDraft<R> | undefined
+  /** Saved (or given up by the person): gone. */
+  drop(key: string): void
+}
+
 export class RecordDrafts<R> {
+  /** Every console's drafts, by console id and record key. */
   readonly #held = new SvelteMap<string, RecordDraft<R>>()
 
   constructor(name: string) {
-    onConsoleSwitch(`drafts:${name}`, () => this.#held.clear())
+    // Registered with the stores of console data (console-scope.ts), though a switch drops nothing
+    // here: the drafts are told apart by their console instead (see here()).
+    onConsoleSwitch(`drafts:${name}`, () => undefined)
   }
 
-  /** Keep what was typed for `key`; a value back to its base is no draft (nothing to lose). */
+  /** The drafts of the console active now, for as long as the caller shows that console's record. */
+  here(): ConsoleDrafts<R> {
+    const console = connection.activeId ?? ''
+    const id = (key: string) => `${console}\u0000${key}`
+    return {
+      keep: (key, draft) => {
+        if (draft.value.trim() === draft.base.trim()) this.#held.delete(id(key))
+        else this.#held.set(id(key), draft)
+      },
+      get: (key) => this.#held.get(id(key)),
+      drop: (key) => void this.#held.delete(id(key))
+    }
+  }
+
   keep(key: string, draft: RecordDraft<R>): void {
-    if (draft.value.trim() === draft.base.trim()) this.#held.delete(key)
-    else this.#held.set(key, draft)
+    this.here().keep(key, draft)
   }
 
-  /** The draft kept for `key`, if any. */
   get(key: string): RecordDraft<R> | undefined {
-    return this.#held.get(key)
+    return this.here().get(key)
   }
 
-  /** Saved (or given up by the person): gone. */
   drop(key: string): void {
-    this.#held.delete(key)
+    this.here().drop(key)
   }
 
-  /** The drafts kept, other than `except` (the record open now, whose field shows its own). */
+  /** The active console's drafts, other than `except` (the record open now, whose field shows its own). */
   list(except?: string | null): { key: string; draft: RecordDraft<R> }[] {
-    return [...this.#held].filter(([key]) => key !== except).map(([key, draft]) => ({ key, draft }))
+    const prefix = `${connection.activeId ?? ''}\u0000`
+    return [...this.#held]
+      .filter(([id]) => id.startsWith(prefix) && id.slice(prefix.length) !== except)
+      .map(([id, draft]) => ({ key: id.slice(prefix.length), draft }))
   }
+
+  /** Every console's drafts gone (the tests' fresh start). */
+  clear(): void {
+    this.#held.clear()
+  }
+}
+
+/**
+ * A draft's value or base in words, for "Not saved yet" and the line under a field that failed to save:
+ * quoted, or "no alias" / "no name" when empty (never a bare “”).
+ */
+export function draftValueWords(value: string, what: string): string {
+  const text = value.trim()
+  return text ? `“${text}”` : `no ${what}`
 }
