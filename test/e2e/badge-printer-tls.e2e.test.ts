@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startJob, type Job } from '../support/job'
 import { IPP_STACK_HOOK_MS, ippPrinterStack, type IppPrinter, type IppPrinterStack } from '../support/ipp-printer'
 import { readPdf } from '../support/pdf-check'
+import { relayToLoopback } from '../support/dns-sd'
 
 const run = promisify(execFile)
 
@@ -12,12 +13,16 @@ const run = promisify(execFile)
  * its own self-signed certificate): the desk adds it on Badges only after confirming the fingerprint
  * shown, which is the one the printer serves (as openssl reads it), and prints a test label through the
  * pin. The printer then presents another certificate at the same address (reset, or a machine in its
- * place): the next print is refused with what to do, and no job reaches it.
+ * place): the next print is refused with what to do, and no job reaches it. Last, "Find printers on
+ * this network" hears it announce itself over DNS-SD (avahi, as a network printer does): chosen, it
+ * fills the add form, and adding it asks for its certificate to be confirmed all the same.
  */
 describe('an ipps:// badge printer, its certificate confirmed and pinned, web mode', () => {
   let job: Job
   let stack: IppPrinterStack
   let printer: IppPrinter
+  let other: IppPrinter
+  const stops: (() => Promise<void>)[] = []
 
   /** The SHA-256 fingerprint of the certificate served on a port, as openssl reads it (AA:BB:…). */
   async function servedFingerprint(port: number): Promise<string> {
@@ -30,10 +35,11 @@ describe('an ipps:// badge printer, its certificate confirmed and pinned, web mo
 
   beforeAll(async () => {
     stack = await ippPrinterStack()
-    printer = await stack.start({ name: 'Secure labels', tls: true })
+    printer = await stack.start({ name: 'Secure labels', tls: true, announce: true })
     job = await startJob()
   }, IPP_STACK_HOOK_MS + 60_000)
   afterAll(async () => {
+    for (const stop of stops) await stop()
     await job?.close()
     await stack?.stop()
   })
@@ -75,21 +81,56 @@ describe('an ipps:// badge printer, its certificate confirmed and pinned, web mo
     const { page } = job
     const trusted = await servedFingerprint(printer.port)
     await printer.stop()
-    const other = await stack.start({ name: 'Secure labels', tls: true, port: printer.port })
+    other = await stack.start({ name: 'Secure labels', tls: true, port: printer.port, announce: true })
     expect(await servedFingerprint(other.port)).not.toBe(trusted)
 
     const row = page.getByTestId('badge-printers').getByTestId('badge-printer').filter({ hasText: 'Secure labels' })
     await row.getByRole('button', { name: 'Print a test label on Secure labels' }).click()
     const refusal = row.getByRole('alert')
     await refusal.waitFor()
-    expect(await refusal.textContent()).toContain(
-      `The certificate of the printer localhost:${printer.port}/ipp/print is not the one you trusted. ` +
-        'The connection was refused. No badge was printed.'
+    // The printer as the desk names it (its address, or its name), then what happened and its outcome.
+    expect(await refusal.textContent()).toMatch(
+      /^The certificate of the printer .+ is not the one you trusted\. The connection was refused\. No badge was printed\./
     )
     expect(await refusal.textContent()).toMatch(/then choose Trust again on the printer in Badges/)
     // The remedy is on Badges, not in Settings (the printer's pin is not a console's).
     expect(await refusal.getByRole('button', { name: /Settings/ }).count()).toBe(0)
     expect(await other.documents()).toEqual([])
     await job.expectAccessible('Badges → a printer’s certificate refused')
+  })
+
+  it('finds it on the network (DNS-SD): chosen, it fills the add form, and its certificate is confirmed to add it', async () => {
+    const { page } = job
+    const panel = page.getByTestId('badge-printers')
+    await panel.getByRole('button', { name: 'Find printers on this network' }).click()
+    const found = panel.getByTestId('found-printer').filter({ hasText: 'Secure labels' })
+    await found.waitFor({ timeout: 15_000 })
+    expect(await found.textContent()).toContain('Encrypted (IPPS)')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Printers on this network')
+    await job.expectAccessible('Badges → printers found on this network')
+    // Announced at this machine's network address, where ippeveprinter (loopback only) is relayed.
+    const [address, port] = (await found.locator('.mono').textContent())!.split(/:(?=\d+$)/)
+    expect(Number(port)).toBe(other.port)
+    stops.push((await relayToLoopback(address!, other.port)).stop)
+
+    await found.getByRole('button', { name: `Use Secure labels at ${address}` }).click()
+    const url = `ipps://${address}:${other.port}/ipp/print`
+    expect(await panel.getByLabel('Printer address').inputValue()).toBe(url)
+    expect(await panel.getByLabel('Name (optional)').inputValue()).toBe('Secure labels')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Add printer')
+    await panel.getByLabel('Name (optional)').fill('Found labels')
+    await panel.getByRole('button', { name: 'Add printer' }).click()
+    const dialog = page.getByRole('dialog', { name: `Trust the printer at ${url}?` })
+    await dialog.waitFor()
+    const shown = (await dialog
+      .getByRole('group', { name: /^Printer's SHA-256 fingerprint / })
+      .getAttribute('aria-label'))!
+    expect(shown.split(' ').at(-1)).toBe(await servedFingerprint(other.port))
+    await dialog.getByRole('button', { name: 'Trust and add printer' }).click()
+    const row = panel.getByTestId('badge-printer').filter({ hasText: 'Found labels' })
+    await row.getByTestId('badge-printer-state').filter({ hasText: 'Ready' }).waitFor()
+    await row.getByRole('button', { name: 'Print a test label on Found labels' }).click()
+    await row.getByText(/Test label printed \(job \d+\)/).waitFor()
+    expect(await other.documents()).toHaveLength(1)
   })
 })

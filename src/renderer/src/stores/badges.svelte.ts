@@ -76,6 +76,11 @@ export class BadgeDesk {
     return getApi().badges.probePrinter({ url })
   }
 
+  /** The IPP printers announced on this network (DNS-SD), heard by main within a few seconds. */
+  findPrinters(): ReturnType<Badges['findPrinters']> {
+    return getApi().badges.findPrinters()
+  }
+
   /** Main's own printers (added by address, system queues): add one, its state, a test label. */
   addPrinter(input: Parameters<Badges['addPrinter']>[0]): ReturnType<Badges['addPrinter']> {
     return getApi().badges.addPrinter(input)
