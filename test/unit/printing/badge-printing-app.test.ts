@@ -99,7 +99,7 @@ describe('badge printing through main to an IPP printer', () => {
     await useBadgePrinter(empty.url, 'Empty printer')
     const { visitor, entry } = await checkIn('Noor', 'Haddad')
     expect(entry).toMatchObject({ printed: false, output: 'printer', printer: 'Empty printer' })
-    expect(entry.printReason).toMatch(/^The printer is out of labels\./)
+    expect(entry.printReason).toMatch(/^The printer “Empty printer” is out of labels\./)
     expect(entry.printError).toMatch(/Load a new roll of labels/)
     const history = await app.call('badges.history', { limit: 50 })
     // In the history as the printer's failure with its reason, never as a badge printed.

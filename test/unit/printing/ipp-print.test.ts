@@ -55,7 +55,7 @@ describe('printing a badge over IPP to a real printer', () => {
     const failed = await printPdfOverIpp(printer.url, await badgePdf('x'), page, { pollMs: 100 }).catch((e) => e)
     expect(failed).toMatchObject({
       code: 'PRINT_JOB_ABORTED',
-      message: expect.stringContaining('The printer is out of labels.')
+      message: expect.stringContaining(' is out of labels.')
     })
     expect(failed.hint).toMatch(/Load a new roll of labels/)
     expect((await ippPrinterStatus(printer.url)).words).toBe('Out of labels')

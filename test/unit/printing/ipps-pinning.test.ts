@@ -94,7 +94,7 @@ describe('an ipps:// badge printer, pinned by its certificate', () => {
     const refused = await printPdfOverIpp(pinned, await badgePdf(), page, { pollMs: 50 }).catch((e) => e)
     expect(refused).toMatchObject({ kind: 'tls', code: 'CERT_CHANGED' })
     expect(refused.message).toBe(
-      `The certificate of the printer 127.0.0.1:${printer.port}/ipp/print is not the one you trusted. ` +
+      'The certificate of the printer “Lobby” is not the one you trusted. ' +
         'The connection was refused. No badge was printed.'
     )
     expect(refused.hint).toMatch(/the one on the printer’s own page .*then choose Trust again on the printer in Badges/)
@@ -168,15 +168,31 @@ describe('an ipps:// badge printer through the app (channels, print history)', (
       end_time: now + 3600,
       week_schedule: null
     })
-    // The kiosk's check-in prints through main to the badge station's printer.
+    // The kiosk asks the badge station's printer first: not the one trusted, the visitor goes to the desk.
     const settings = await app.call('badges.settings')
     await app.call('badges.saveSettings', { ...settings, printer: printer.url, silent: true })
-    expect((await app.call('kiosk.badge', { visitorId: visitor.id })).mainPrints).toBe(true)
-    const entry = await app.call('kiosk.checkIn', { visitorId: visitor.id })
+    await expect(app.call('kiosk.badge', { visitorId: visitor.id })).rejects.toMatchObject({
+      code: 'KIOSK_PRINTER_NOT_READY'
+    })
+    const [entry] = (await app.call('kiosk.checkins', { limit: 1 })).items
     expect(entry).toMatchObject({ printed: false, output: 'printer', printer: 'Front desk' })
     expect(entry.printReason).toMatch(
       /is not the one you trusted\. The connection was refused\. No badge was printed\./
     )
+    // The desk's print is refused too, and the history says why.
+    await app.call('visitors.assignQr', { id: visitor.id })
+    const job = {
+      visitorId: visitor.id,
+      name: 'Grace Hopper',
+      company: 'Navy',
+      host: '',
+      validFrom: now,
+      validTo: now + 3600,
+      stock: 'dk-11202'
+    }
+    await expect(app.call('badges.print', { job, printer: printer.url, silent: true })).rejects.toMatchObject({
+      code: 'CERT_CHANGED'
+    })
     expect(impostor.operations).toEqual([])
     const history = await app.call('badges.history', { limit: 5 })
     expect(history.items[0]).toMatchObject({ printer: 'Front desk', failed: { code: 'CERT_CHANGED' } })

@@ -13,6 +13,7 @@ import type { AccessClient } from '../access/client'
 import { makeBadgePdf } from '../printing/badge-pdf'
 import { BadgePrinters, type ListQueues, type MainPrinter } from '../printing/badge-printers'
 import { ippPrinterStatus, printPdfOverIpp, type IppPrintOptions } from '../printing/ipp-print'
+import { cannotPrintNow, printerNotReady, printFailureWords } from '../printing/printer-failure'
 import { BadgeHistory } from './history'
 import type { BadgePrinter } from './printer'
 import { BadgeSettingsStore } from './settings'
@@ -70,8 +71,16 @@ export class BadgeService {
     return (await this.mainPrinters.urlOf(name))?.displayName ?? name
   }
 
-  addPrinter(input: { url: string; name?: string | undefined; fingerprint256?: string | undefined }) {
-    return this.mainPrinters.add(input)
+  /**
+   * A printer added by its address. The first one of a station with no badge printer chosen becomes
+   * the badge printer: it is the one setting the desk's Print, the settings and the kiosk all read,
+   * and a printer added to print badges on is meant to print them.
+   */
+  async addPrinter(input: { url: string; name?: string | undefined; fingerprint256?: string | undefined }) {
+    const added = await this.mainPrinters.add(input)
+    const settings = await this.settings.get()
+    if (!settings.printer) await this.settings.save({ ...settings, printer: added.printer.name })
+    return added
   }
 
   /** An address typed in Badges, and an ipps:// printer's certificate to compare before it is added. */
@@ -79,8 +88,11 @@ export class BadgeService {
     return this.mainPrinters.probe(url)
   }
 
-  removePrinter(name: string) {
-    return this.mainPrinters.remove(name)
+  /** A printer removed; the badge printer when it was that one goes back to none (not a printer gone). */
+  async removePrinter(name: string) {
+    await this.mainPrinters.remove(name)
+    const settings = await this.settings.get()
+    if (settings.printer === name) await this.settings.save({ ...settings, printer: null })
   }
 
   /** A printer's state from its IPP attributes; a window-only printer's is not known. */
@@ -94,6 +106,21 @@ export class BadgeService {
       words: AppError.from(err).kind === 'tls' ? 'Certificate not trusted' : 'Offline',
       hint: AppError.from(err).hint ?? 'Check that the printer is on and connected.'
     }))
+  }
+
+  /**
+   * Why the badge printer of the settings cannot print now (out of labels, offline, stopped, not taking
+   * jobs), asked before anything is sent or given to a visitor; null when it can, or when its state is
+   * not main's to know (no printer chosen, a window printer).
+   */
+  async badgePrinterRefusal(): Promise<AppError | null> {
+    const name = (await this.settings.get()).printer
+    const printer = name ? await this.mainPrinters.urlOf(name) : undefined
+    if (!name || !printer) return null
+    // A printer that does not answer, or not with the certificate trusted: that failure's own words.
+    const status = await ippPrinterStatus(printer).catch((err: unknown) => AppError.from(err))
+    if (status instanceof AppError) return status
+    return cannotPrintNow(status) ? printerNotReady(printer, status) : null
   }
 
   /** A label with no visitor on it, to check the printer, its labels and their size. Not recorded. */
@@ -159,7 +186,7 @@ export class BadgeService {
               job,
               output: 'printer',
               printer: own.displayName,
-              failed: { reason: e.hint ? `${e.message} ${e.hint}` : e.message, ...(e.code ? { code: e.code } : {}) },
+              failed: { reason: printFailureWords(e).desk, ...(e.code ? { code: e.code } : {}) },
               ...(reprintOf ? { reprintOf } : {})
             })
             .catch(() => undefined)

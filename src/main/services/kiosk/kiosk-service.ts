@@ -23,6 +23,7 @@ import { PinAttempts } from './pin-attempts'
 import { verifyPin } from './pin-hash'
 import { refused } from '../visitors/refused'
 import { refusalForVisitor } from '../../../shared/kiosk/kiosk-refusal'
+import { printFailureWords } from '../printing/printer-failure'
 import { checkableNow, isClosedVisit, matchVisit, opensAtOf, refusalOf, touchesToday } from './visit-match'
 
 /**
@@ -328,6 +329,8 @@ export class KioskService {
     }
     if (!visitor || !touchesToday(visitor, now) || !checkableNow(visitor, now))
       throw await this.notOpen(desk, visitor && { visitor, refusal: refusalOf(visitor, now) })
+    // No badge can come out: no QR code is made for a badge the visitor would never hold.
+    await this.refuseIfPrinterCannotPrint(visitor, desk)
 
     if (this.online && c) {
       try {
@@ -385,6 +388,39 @@ export class KioskService {
     }
     this.prepared.set(visitorId, { badge, at: now.getTime() })
     return badge
+  }
+
+  /**
+   * The badge printer main prints to is known not to print now (out of labels, offline, stopped): the
+   * visitor is sent to the desk at once — before a QR code is assigned and before a job is sent that
+   * would only wait on the printer — and Today's kiosk list shows the printer's reason and its fix.
+   */
+  private async refuseIfPrinterCannotPrint(visitor: Visitor, desk: string): Promise<void> {
+    const refusal = await this.deps.badges.badgePrinterRefusal()
+    if (!refusal) return
+    const words = printFailureWords(refusal)
+    const { printer } = await this.deps.badges.getSettings()
+    const entry = await this.log.record({
+      visitorId: visitor.id,
+      name: `${visitor.first_name} ${visitor.last_name}`.trim(),
+      company: visitor.visitor_company ?? '',
+      host: visitor.inviter_name ?? '',
+      printed: false,
+      output: 'printer',
+      ...(printer ? { printer: await this.deps.badges.printerLabel(printer) } : {}),
+      printError: words.desk,
+      printReason: words.visitor,
+      offline: !this.online
+    })
+    this.deps.emit('kiosk.checkedIn', entry)
+    throw new AppError({
+      kind: 'conflict',
+      code: 'KIOSK_PRINTER_NOT_READY',
+      message: `Your badge cannot be printed here right now: the badge printer is not ready. Please see ${desk}: they will print it for you.`,
+      hint: 'They will help you.',
+      retryable: true,
+      details: { printer: refusal.details?.['printer'], printerState: refusal.details?.['printerState'] }
+    })
   }
 
   /** The visit changed since it was found (cancelled, over): recorded, and the visitor told why. */
@@ -451,9 +487,7 @@ export class KioskService {
         })
         printed = true
       } catch (err) {
-        const e = AppError.from(err)
-        printError = e.hint ? `${e.message} ${e.hint}` : e.message
-        printReason = e.message
+        ;({ desk: printError, visitor: printReason } = printFailureWords(err))
       }
     } else if (input.browser) {
       output = 'browser-print'

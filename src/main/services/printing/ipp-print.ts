@@ -1,5 +1,16 @@
 import { AppError } from '../../../shared/errors'
-import { printerStatusOf, reasonWords, type PrinterStatus } from '../../../shared/badges/printer-state'
+import { baseReason, printerStatusOf, reasonWords, type PrinterStatus } from '../../../shared/badges/printer-state'
+import {
+  cannotPrintNow,
+  jobEnded,
+  jobNotFinished,
+  printerBusy,
+  printerCalled,
+  printerNotAnswering,
+  printerNotReady,
+  printerUnreachable,
+  type NamedPrinter
+} from './printer-failure'
 import type { PageSizeMm } from '../badges/printer'
 import { certificateChanged } from '../access/tls-pinning'
 import { ippCall, IppTransportError, jobGroup, values, type IppMessage, type IppTarget } from './ipp-client'
@@ -31,19 +42,14 @@ const DEFAULT_POLL_MS = 500
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-/** The printer's name as a person reads it in a message: its host and queue. */
-function printerName(url: string): string {
-  try {
-    const u = new URL(url)
-    return `${u.host}${u.pathname}`
-  } catch {
-    return url
-  }
-}
-
-/** A printer: its address, with the certificate trusted for it when it is ipps:// (ipp-client.ts). */
-export type Printer = string | IppTarget
+/**
+ * A printer: its address, with the certificate trusted for it when it is ipps:// (ipp-client.ts), and
+ * the name it was given in Badges — its failures name it so (printer-failure.ts).
+ */
+export type Printer = string | (IppTarget & { displayName?: string | undefined })
 const addressOf = (printer: Printer) => (typeof printer === 'string' ? printer : printer.url)
+const named = (printer: Printer): NamedPrinter =>
+  typeof printer === 'string' ? { url: printer } : { url: printer.url, displayName: printer.displayName }
 
 /** Where a printer's certificate is compared and trusted again, for the refusal (tls-pinning.ts). */
 const PRINTER_PEER = {
@@ -55,10 +61,11 @@ const PRINTER_PEER = {
 }
 
 /** No IPP answer at all: unreachable, refused, silent, or not the printer whose certificate was trusted. */
-function transportError(url: string, err: unknown): AppError {
-  const name = printerName(url)
+function transportError(printer: Printer, err: unknown): AppError {
+  const url = addressOf(printer)
+  const called = printerCalled(named(printer))
   if (err instanceof IppTransportError && err.reason === 'certificate') {
-    const refused = certificateChanged(`the printer ${name}`, PRINTER_PEER)
+    const refused = certificateChanged(called.replace(/^The /, 'the '), PRINTER_PEER)
     // A printer's: trusted again in Badges, not in Settings → Connections (which a console's refusal offers).
     return new AppError({ ...refused.toData(), details: { ...refused.details, printer: url } })
   }
@@ -66,36 +73,23 @@ function transportError(url: string, err: unknown): AppError {
     return new AppError({
       kind: 'tls',
       code: 'PRINTER_NOT_TRUSTED',
-      message: `No certificate is trusted for the printer ${name} yet: nothing was sent to it. No badge was printed.`,
+      message: `No certificate is trusted for ${called.replace(/^The /, 'the ')} yet: nothing was sent to it. No badge was printed.`,
       hint:
         'In Badges, choose Trust again on the printer: compare the fingerprint shown with the one on the printer’s ' +
-        'own page, then trust it.'
-    })
-  }
-  if (err instanceof IppTransportError && err.reason === 'timeout') {
-    return new AppError({
-      kind: 'network',
-      code: 'PRINTER_NOT_ANSWERING',
-      message: `The printer ${name} did not answer (${err.message}). No badge was printed.`,
-      hint: 'Check that the printer is on and connected to the network, then print the badge again.',
-      retryable: true
+        'own page, then trust it.',
+      details: { printer: url }
     })
   }
   const detail = err instanceof IppTransportError ? (err.detail ?? err.message) : String(err)
-  return new AppError({
-    kind: 'network',
-    code: 'PRINTER_UNREACHABLE',
-    message: `The printer ${name} cannot be reached (${detail}). No badge was printed.`,
-    hint: 'Check that the printer is on, connected, and that its address in Badges is right; then print again.',
-    retryable: true
-  })
+  if (err instanceof IppTransportError && err.reason === 'timeout') return printerNotAnswering(named(printer), detail)
+  return printerUnreachable(named(printer), detail)
 }
 
 async function call(printer: Printer, ...args: Parameters<typeof ippCall> extends [Printer, ...infer R] ? R : never) {
   try {
     return await ippCall(printer, ...args)
   } catch (err) {
-    throw transportError(addressOf(printer), err)
+    throw transportError(printer, err)
   }
 }
 
@@ -151,18 +145,6 @@ export function matchingMedia(supported: readonly string[], page: PageSizeMm): s
 
 const sizeWords = (page: PageSizeMm) => `${Math.round(page.widthMm)} × ${Math.round(page.heightMm)} mm`
 
-function refusedState(url: string, status: PrinterStatus, reasons: string[]): AppError {
-  const words = reasonWords(reasons)
-  return new AppError({
-    kind: 'conflict',
-    code: 'PRINTER_NOT_READY',
-    message: `${words?.message ?? `The printer ${printerName(url)} is stopped.`} No badge was printed.`,
-    hint: status.hint ?? words?.hint ?? 'Check the printer, then print the badge again.',
-    retryable: true,
-    details: { printerState: status.state, reasons }
-  })
-}
-
 /** Reasons that stop a print before it is sent: said by the printer as an error, not a warning or report. */
 function blocking(rawReasons: readonly string[]): string[] {
   return rawReasons.filter((r) => r !== 'none' && !/-(warning|report)$/.test(r))
@@ -179,7 +161,6 @@ export async function printPdfOverIpp(
   page: PageSizeMm,
   options: IppPrintOptions = {}
 ): Promise<IppPrintResult> {
-  const url = addressOf(printer)
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const deadline = Date.now() + timeoutMs
   const callTimeout = () => Math.max(1000, Math.min(options.callTimeoutMs ?? 10_000, deadline - Date.now()))
@@ -193,6 +174,7 @@ export async function printPdfOverIpp(
         'requested-attributes': [
           'printer-state',
           'printer-state-reasons',
+          'printer-is-accepting-jobs',
           'media-supported',
           'document-format-supported'
         ]
@@ -203,16 +185,27 @@ export async function printPdfOverIpp(
   )
   const p = attrs['printer-attributes-tag']
   const rawReasons = values(p, 'printer-state-reasons').map(String)
-  const status = printerStatusOf(values(p, 'printer-state')[0] as string | undefined, rawReasons)
-  if (status.state === 'stopped' || blocking(rawReasons).length > 0) {
-    if (status.state === 'stopped' || reasonWords(blocking(rawReasons))) throw refusedState(url, status, status.reasons)
+  const status = printerStatusOf(
+    values(p, 'printer-state')[0] as string | undefined,
+    rawReasons,
+    values(p, 'printer-is-accepting-jobs')[0] as boolean | undefined
+  )
+  // The state as Badges shows it decides (a reason is kept as "-report" once a job ended on it:
+  // ippeveprinter's media-empty after an aborted job), and so does any error reason said in words.
+  if (cannotPrintNow(status) || reasonWords(blocking(rawReasons))) {
+    throw printerNotReady(
+      named(printer),
+      reasonWords(blocking(rawReasons)) && !cannotPrintNow(status)
+        ? { ...status, state: 'stopped', reasons: blocking(rawReasons).map(baseReason) }
+        : status
+    )
   }
   const formats = values(p, 'document-format-supported').map(String)
   if (formats.length > 0 && !formats.includes('application/pdf') && !formats.includes('application/octet-stream')) {
     throw new AppError({
       kind: 'unsupported',
       code: 'PRINTER_NO_PDF',
-      message: `The printer ${printerName(url)} does not take PDF documents. No badge was printed.`,
+      message: `${printerCalled(named(printer))} does not take PDF documents. No badge was printed.`,
       hint: 'Add the printer to this computer (a system queue with its driver) and choose that queue in Badges.'
     })
   }
@@ -222,7 +215,7 @@ export async function printPdfOverIpp(
     throw new AppError({
       kind: 'validation',
       code: 'PRINTER_MEDIA_UNSUPPORTED',
-      message: `The printer ${printerName(url)} does not take ${sizeWords(page)} labels. No badge was printed.`,
+      message: `${printerCalled(named(printer))} does not take ${sizeWords(page)} labels. No badge was printed.`,
       hint: `Choose the label stock the printer has in Badges, or load ${sizeWords(page)} labels. It takes: ${supported
         .slice(0, 6)
         .join(', ')}.`,
@@ -247,7 +240,7 @@ export async function printPdfOverIpp(
     { timeoutMs: callTimeout() }
   )
   const status0 = String(answer.statusCode ?? '')
-  if (!status0.startsWith('successful')) throw jobRefused(url, answer, page)
+  if (!status0.startsWith('successful')) throw await jobRefused(printer, answer, page)
   const jobId = Number(values(jobGroup(answer), 'job-id')[0])
   if (!Number.isInteger(jobId)) {
     throw new AppError({
@@ -291,25 +284,14 @@ export async function printPdfOverIpp(
     () => undefined
   )
   const why = await ippPrinterStatus(printer, { timeoutMs: 3000 }).catch(() => null)
-  const words = why ? reasonWords(why.reasons) : null
-  return Promise.reject(
-    new AppError({
-      kind: 'network',
-      code: 'PRINT_NOT_FINISHED',
-      message: `The printer took the badge but did not finish it in ${Math.round(timeoutMs / 1000)} s${
-        words ? ` (${words.message.replace(/\.$/, '').toLowerCase()})` : ''
-      }. The job was cancelled and the badge is not recorded as printed.`,
-      hint: words?.hint ?? 'Check the printer (labels, cover, display), then print the badge again.',
-      retryable: true,
-      details: { jobId, jobState: lastState }
-    })
-  )
+  return Promise.reject(jobNotFinished(named(printer), jobId, lastState, timeoutMs, why?.reasons ?? null))
 }
 
-/** Print-Job refused by the printer: its status code, in words. */
-function jobRefused(url: string, answer: IppMessage, page: PageSizeMm): AppError {
+/** Print-Job refused by the printer: its status code, in words (the status text kept in `details`). */
+async function jobRefused(printer: Printer, answer: IppMessage, page: PageSizeMm): Promise<AppError> {
   const code = String(answer.statusCode ?? 'unknown')
-  const message = String(values(answer['operation-attributes-tag'], 'status-message')[0] ?? '')
+  const statusText = String(values(answer['operation-attributes-tag'], 'status-message')[0] ?? '') || code
+  const called = printerCalled(named(printer))
   if (
     code === 'client-error-attributes-or-values-not-supported' ||
     code === 'client-error-document-format-not-supported'
@@ -317,40 +299,28 @@ function jobRefused(url: string, answer: IppMessage, page: PageSizeMm): AppError
     return new AppError({
       kind: 'validation',
       code: 'PRINTER_REFUSED_JOB',
-      message: `The printer ${printerName(url)} refused the ${sizeWords(page)} badge (${message || code}). No badge was printed.`,
-      hint: 'Choose the label stock the printer has in Badges, or load labels of this size.'
+      message: `${called} refused the ${sizeWords(page)} badge. No badge was printed.`,
+      hint: 'Choose the label stock the printer has in Badges, or load labels of this size.',
+      details: { printer: addressOf(printer), statusText }
     })
   }
   if (code === 'server-error-not-accepting-jobs' || code === 'server-error-busy') {
-    return new AppError({
-      kind: 'conflict',
-      code: 'PRINTER_NOT_ACCEPTING',
-      message: `The printer ${printerName(url)} is not taking jobs now (${message || code}). No badge was printed.`,
-      hint: 'Resume the printer (or its queue), then print the badge again.',
-      retryable: true
-    })
+    // Why it takes nothing now is the printer's state, not its queue's "another job".
+    const status = await ippPrinterStatus(printer, { timeoutMs: 3000 }).catch(() => null)
+    return printerBusy(named(printer), statusText, status)
   }
   return new AppError({
     kind: 'server',
     code: 'PRINTER_REFUSED_JOB',
-    message: `The printer ${printerName(url)} refused the badge (${message || code}). No badge was printed.`,
-    hint: 'Check the printer, then print the badge again.'
+    message: `${called} refused the badge. No badge was printed.`,
+    hint: 'Check the printer’s display or lights, then print the badge again.',
+    details: { printer: addressOf(printer), statusText }
   })
 }
 
 /** The job ended without printing: why, from the job's and the printer's reasons. */
 async function jobFailed(target: Printer, jobId: number, state: string, jobReasons: string[]): Promise<AppError> {
   const printer = await ippPrinterStatus(target, { timeoutMs: 3000 }).catch(() => null)
-  const words = reasonWords([...(printer?.reasons ?? []), ...jobReasons.filter((r) => !/^job-/.test(r))])
-  const ended = state === 'canceled' ? 'was cancelled' : 'stopped'
-  return new AppError({
-    kind: 'conflict',
-    code: state === 'canceled' ? 'PRINT_JOB_CANCELLED' : 'PRINT_JOB_ABORTED',
-    message: words
-      ? `${words.message} The badge was not printed (job ${jobId} ${ended}).`
-      : `The printer ${ended === 'stopped' ? 'stopped' : 'cancelled'} the badge (job ${jobId}): it was not printed.`,
-    hint: words?.hint ?? 'Check the printer, then print the badge again.',
-    retryable: true,
-    details: { jobId, jobState: state, reasons: printer?.reasons ?? [] }
-  })
+  const reasons = [...(printer?.reasons ?? []), ...jobReasons.filter((r) => !/^job-/.test(r))]
+  return jobEnded(named(target), jobId, state, reasons, printer?.reasons ?? [])
 }

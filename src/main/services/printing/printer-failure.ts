@@ -1,0 +1,166 @@
+import { AppError } from '../../../shared/errors'
+import { reasonWords, type PrinterStatus } from '../../../shared/badges/printer-state'
+
+/**
+ * A printer failure's words, made in this one place for every screen: the desk's Badges, the print
+ * history, Today's kiosk list and the kiosk itself. A message names the printer as people named it in
+ * Badges (its display name), says in plain words what happened and ends with "No badge was printed.";
+ * the hint says what to do. Technical detail (its address, a socket error, the printer's status text)
+ * goes into `details`, never into the words: "localhost:34273/ipp/print (ECONNREFUSED)" tells a
+ * receptionist nothing.
+ */
+
+/** A printer as a message needs it: its address, and the name it was given in Badges when it has one. */
+export interface NamedPrinter {
+  url: string
+  displayName?: string | undefined
+}
+
+/** "The printer “Front desk labels”" (or, with no name given, "The printer at host:port"). */
+export function printerCalled(printer: NamedPrinter): string {
+  if (printer.displayName) return `The printer “${printer.displayName}”`
+  try {
+    return `The printer at ${new URL(printer.url).host}`
+  } catch {
+    return 'The printer'
+  }
+}
+
+const NOT_PRINTED = 'No badge was printed.'
+
+/**
+ * The one rule of "this printer cannot print now", from its state as Badges shows it: stopped, out of
+ * labels, offline, or not taking jobs. A job sent then only waits on the printer (and a cancelled one
+ * stays stuck there, blocking the next), so nothing is sent: the desk asks first and refuses at once.
+ */
+export function cannotPrintNow(status: PrinterStatus): boolean {
+  return status.state === 'stopped' || status.state === 'out-of-media' || status.state === 'offline'
+}
+
+/** A sentence of `reasonWords` ("The printer is out of labels.") about this printer, by its name. */
+function aboutThisPrinter(sentence: string, printer: NamedPrinter): string {
+  return sentence.replace(/^The printer(?= |’)/, printerCalled(printer))
+}
+
+/** The printer's state refuses the badge: its own reason in words, and what to do about it. */
+export function printerNotReady(printer: NamedPrinter, status: PrinterStatus): AppError {
+  const words = reasonWords(status.reasons)
+  const called = printerCalled(printer)
+  const what = words
+    ? aboutThisPrinter(words.message, printer)
+    : status.words === 'Not taking jobs'
+      ? `${called} is not taking jobs.`
+      : status.state === 'offline'
+        ? `${called} is offline.`
+        : `${called} is stopped.`
+  return new AppError({
+    kind: 'conflict',
+    code: 'PRINTER_NOT_READY',
+    message: `${what} ${NOT_PRINTED}`,
+    hint: status.hint ?? words?.hint ?? 'Check the printer, then print the badge again.',
+    retryable: true,
+    details: { printer: printer.url, printerState: status.state, reasons: status.reasons }
+  })
+}
+
+/** Nothing answered at the printer's address (refused, no route, closed). */
+export function printerUnreachable(printer: NamedPrinter, cause: string): AppError {
+  return new AppError({
+    kind: 'network',
+    code: 'PRINTER_UNREACHABLE',
+    message: `${printerCalled(printer)} cannot be reached. ${NOT_PRINTED}`,
+    hint: 'Check that the printer is on and connected to the network, and that its address in Badges is right; then print the badge again.',
+    retryable: true,
+    details: { printer: printer.url, cause }
+  })
+}
+
+/** The printer took the connection and said nothing in time. */
+export function printerNotAnswering(printer: NamedPrinter, cause: string): AppError {
+  return new AppError({
+    kind: 'network',
+    code: 'PRINTER_NOT_ANSWERING',
+    message: `${printerCalled(printer)} did not answer. ${NOT_PRINTED}`,
+    hint: 'Check that the printer is on and connected to the network, then print the badge again.',
+    retryable: true,
+    details: { printer: printer.url, cause }
+  })
+}
+
+/**
+ * Print-Job refused as busy or not accepting. `status`: the printer's state asked right after; when
+ * it names a cause (out of labels, a job stuck behind an empty roll), that cause and its fix are the
+ * words — "another job" is only what the printer's queue says, not why.
+ */
+export function printerBusy(printer: NamedPrinter, statusText: string, status: PrinterStatus | null): AppError {
+  if (status && (cannotPrintNow(status) || reasonWords(status.reasons))) {
+    const refused = printerNotReady(printer, { ...status, state: cannotPrintNow(status) ? status.state : 'stopped' })
+    return new AppError({ ...refused.toData(), details: { ...refused.details, statusText } })
+  }
+  return new AppError({
+    kind: 'conflict',
+    code: 'PRINTER_NOT_ACCEPTING',
+    message: `${printerCalled(printer)} is busy with another job and did not take the badge. ${NOT_PRINTED}`,
+    hint: 'Wait until it has finished, or cancel the job waiting on it (on the printer or in this computer’s printer settings); then print the badge again.',
+    retryable: true,
+    details: { printer: printer.url, statusText }
+  })
+}
+
+/** A job the printer ended without printing it (aborted, cancelled): the printer's reason when it gives one. */
+export function jobEnded(
+  printer: NamedPrinter,
+  jobId: number,
+  state: string,
+  reasons: string[],
+  printerReasons: string[]
+): AppError {
+  const words = reasonWords(reasons)
+  const called = printerCalled(printer)
+  return new AppError({
+    kind: 'conflict',
+    code: state === 'canceled' ? 'PRINT_JOB_CANCELLED' : 'PRINT_JOB_ABORTED',
+    message: words
+      ? `${aboutThisPrinter(words.message, printer)} ${NOT_PRINTED}`
+      : `${called} ${state === 'canceled' ? 'cancelled' : 'stopped'} the badge. ${NOT_PRINTED}`,
+    hint: words?.hint ?? 'Check the printer, then print the badge again.',
+    retryable: true,
+    details: { printer: printer.url, jobId, jobState: state, reasons: printerReasons }
+  })
+}
+
+/** The job did not finish in time and was cancelled; `reasons`: the printer's, asked after. */
+export function jobNotFinished(
+  printer: NamedPrinter,
+  jobId: number,
+  state: string,
+  timeoutMs: number,
+  reasons: string[] | null
+): AppError {
+  const words = reasons ? reasonWords(reasons) : null
+  return new AppError({
+    kind: 'network',
+    code: 'PRINT_NOT_FINISHED',
+    message: `${printerCalled(printer)} took the badge but did not finish it in ${Math.round(timeoutMs / 1000)} s${
+      words
+        ? ` (${words.message
+            .replace(/\.$/, '')
+            .replace(/^The printer/, 'it')
+            .toLowerCase()})`
+        : ''
+    }. The job was cancelled and the badge is not recorded as printed.`,
+    hint: words?.hint ?? 'Check the printer (labels, cover, display), then print the badge again.',
+    retryable: true,
+    details: { printer: printer.url, jobId, jobState: state }
+  })
+}
+
+/**
+ * A failure's words for the two who read them: the desk (Today's kiosk list, the print history) gets
+ * what happened and what to do; the visitor at the kiosk gets what happened only — the kiosk's own
+ * words send them to the desk.
+ */
+export function printFailureWords(err: unknown): { desk: string; visitor: string } {
+  const e = AppError.from(err)
+  return { desk: e.hint ? `${e.message} ${e.hint}` : e.message, visitor: e.message }
+}
