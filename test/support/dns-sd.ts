@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { connect, createServer, type Socket } from 'node:net'
 
 /**
  * DNS-SD helpers for the printer discovery tests, over the avahi that the IPP printer stack runs
  * (test/support/ipp-printer.ts: hold its stack while using these).
  */
+
+const AVAHI_PUBLISH = '/usr/bin/avahi-publish'
 
 /**
  * Announce a service through avahi (`avahi-publish -s`), as a printer that speaks only plain IPP
@@ -17,7 +20,12 @@ export async function publishService(
   port: number,
   txt: string[] = []
 ): Promise<{ stop(): Promise<void> }> {
-  const child: ChildProcess = spawn('/usr/bin/avahi-publish', ['-s', name, type, String(port), ...txt], {
+  if (!existsSync(AVAHI_PUBLISH)) {
+    throw new Error(
+      'avahi-publish is not installed. Install it as root: apt-get install -y avahi-utils (.ci/run does).'
+    )
+  }
+  const child: ChildProcess = spawn(AVAHI_PUBLISH, ['-s', name, type, String(port), ...txt], {
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let out = ''
