@@ -1,3 +1,5 @@
+import { dateTimeFormat } from '../shared/format/formats'
+
 /**
  * What the CLI writes: JSON (the default), NDJSON a line at a time as items come (`--stream`), or a
  * table of people (`--table`). Each write waits for the pipe to take it (backpressure), so 20,000
@@ -73,10 +75,18 @@ const PEOPLE_COLUMNS: Record<string, [string, (row: Record<string, unknown>) => 
   ]
 }
 
+/** "2026-01-12 09:00": Swedish writes ISO-like dates, so a table sorts and reads the same everywhere. */
+const CLI_TIME: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false
+}
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v))
 /** Visitor times are Unix seconds: shown as the local date and time, as on the Visitors screen. */
-const when = (v: unknown) =>
-  typeof v === 'number' ? new Date(v * 1000).toLocaleString('sv-SE', { hour12: false }).slice(0, 16) : ''
+const when = (v: unknown) => (typeof v === 'number' ? dateTimeFormat('sv-SE', CLI_TIME).format(v * 1000) : '')
 
 export function tableChannels(): string[] {
   return Object.keys(PEOPLE_COLUMNS)

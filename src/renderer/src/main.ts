@@ -1,5 +1,7 @@
 import { mount } from 'svelte'
 import './app.css'
+// The desk's language, and <html lang> set from it, before anything shows.
+import './lib/i18n/desk-language.svelte'
 
 /** The self check-in kiosk has no navigation: `/kiosk` in web mode, `?kiosk` in the Electron kiosk window. */
 const kiosk = location.pathname.endsWith('/kiosk') || new URLSearchParams(location.search).has('kiosk')

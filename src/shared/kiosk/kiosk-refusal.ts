@@ -1,52 +1,33 @@
 import type { KioskRefusal } from './schemas'
+import { formats } from '../format/formats'
+import { kioskEnglish } from './kiosk-english'
+import { doorsWords, visitorRefusal } from './kiosk-words'
 
 /**
  * "14:00" in this computer's time zone and locale (the desk's: the kiosk and the desk share a
  * console); "Mon 09:00" when that is not today.
  */
-export const clock = (seconds: number, now = new Date()) => {
-  const at = new Date(seconds * 1000)
-  return at.toDateString() === now.toDateString()
-    ? at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-    : at.toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit' })
-}
+export const clock = (seconds: number, now = new Date()) => formats().timeOrWeekdayTime(seconds * 1000, now)
 
 /**
- * What a visitor checked in before their doors open is told of their badge: the doors and when they
- * open, never the doors alone (they are shut until then). `opensAt` null: they open now.
+ * The doors a badge opens and from when, in English (main's words; the kiosk page says it in the
+ * visitor's language with kiosk-words.ts doorsWords, the same rule).
  */
 export function badgeDoorsWords(
   doors: readonly string[],
   opensAt: number | null | undefined,
   now = new Date()
 ): string {
-  if (opensAt == null) return doors.length > 0 ? `Your badge opens: ${doors.join(', ')}.` : ''
-  return doors.length > 0
-    ? `Your badge opens ${doors.join(', ')} from ${clock(opensAt, now)}, not before.`
-    : `Your badge works from ${clock(opensAt, now)}, not before.`
+  return doorsWords(kioskEnglish(), formats(), doors, opensAt, now)
 }
 
 /**
- * Why the kiosk did not check a visit in, in one place: the visitor reads it at the kiosk, the desk
- * reads it on Today, and the two always say the same thing.
+ * Why the kiosk did not check a visit in, in English as main says it in its errors; the kiosk page
+ * says the same in the visitor's language (kiosk-words.ts visitorRefusal), and the desk reads it
+ * on Today (refusalForDesk below).
  */
 export function refusalForVisitor(refusal: KioskRefusal, desk: string, now = new Date()): string {
-  switch (refusal.reason) {
-    case 'too-early':
-      return refusal.hours
-        ? `Your badge opens the doors from ${clock(refusal.startsAt, now)}; check-in opens an hour before. Please come back then, or see ${desk}.`
-        : `Your visit starts at ${clock(refusal.startsAt, now)}; check-in opens an hour before. Please see ${desk}.`
-    case 'no-hours':
-      return `Your visit has no opening hours left. Please see ${desk}.`
-    case 'ended':
-      return `Your visit has ended. Please see ${desk}.`
-    case 'cancelled':
-      return `Your visit was cancelled. Please see ${desk}.`
-    case 'offline-no-code':
-      return `Your badge cannot be printed here while the kiosk is offline. Please see ${desk}.`
-    case 'namesake':
-      return `Another visit today has the same name, and we could not tell which one is yours. Please see ${desk}.`
-  }
+  return visitorRefusal(kioskEnglish(), formats(), refusal, desk, now)
 }
 
 /** The same reason as the desk reads it in the kiosk's list ("Too early: the visit starts at 14:00"). */

@@ -1,6 +1,7 @@
-import { addDays, isSameDay, set, startOfDay } from 'date-fns'
+import { addDays, set, startOfDay } from 'date-fns'
 import { isAnyTime, weekdays } from '../access/visitor-basics'
 import type { WeekSchedule } from '../access/visitors'
+import { formats } from '../format/formats'
 
 /**
  * Whether a visitor's pass opens doors at `now`, and if not when it next will: inside the validity
@@ -56,19 +57,13 @@ export function passWindow(pass: PassTimes, now: Date): PassWindow {
   return { kind: 'never' }
 }
 
-// Made once, on first use (a list formats many rows; a format is slow to make).
-let clock: Intl.DateTimeFormat | undefined
-let dayAndClock: Intl.DateTimeFormat | undefined
-
 /** The words Today shows: "Valid now", "Valid from 14:00" (today), "Valid from Tue 09:00". */
 export function passWindowWords(window: PassWindow, now: Date): string {
   switch (window.kind) {
     case 'now':
       return 'Valid now'
     case 'later':
-      return isSameDay(window.at, now)
-        ? `Valid from ${(clock ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })).format(window.at)}`
-        : `Valid from ${(dayAndClock ??= new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' })).format(window.at)}`
+      return `Valid from ${formats().timeOrWeekdayTime(window.at, now)}`
     case 'over':
       return 'Pass has ended'
     case 'never':

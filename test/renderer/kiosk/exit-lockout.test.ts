@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte'
 import ExitDialog from '../../../src/renderer/src/components/kiosk/ExitDialog.svelte'
+import { kioskEnglish } from '../../../src/shared/kiosk/kiosk-english'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { scriptedBridge } from '../../support/fake-bridge'
 
@@ -41,16 +42,16 @@ describe('the kiosk exit PIN lockout', () => {
     const { bridge, calls } = scriptedBridge({ 'kiosk.exit': () => answers.shift()! })
     setApiForTests(bridge)
     const onleft = vi.fn()
-    render(ExitDialog, { onclose: () => undefined, onleft })
+    render(ExitDialog, { words: kioskEnglish(), onclose: () => undefined, onleft })
 
     await typeAndLeave('1111')
     const leave = screen.getByRole('button', { name: 'Leave kiosk mode' })
-    expect(screen.getByTestId('kiosk-exit-wait')).toHaveTextContent('try again in 3 s')
+    expect(screen.getByTestId('kiosk-exit-wait')).toHaveTextContent('try again in 3 seconds.')
     expect(leave).toBeDisabled()
     await vi.advanceTimersByTimeAsync(1000)
-    expect(screen.getByTestId('kiosk-exit-wait')).toHaveTextContent('try again in 2 s')
+    expect(screen.getByTestId('kiosk-exit-wait')).toHaveTextContent('try again in 2 seconds.')
     await vi.advanceTimersByTimeAsync(1000)
-    expect(screen.getByTestId('kiosk-exit-wait')).toHaveTextContent('try again in 1 s')
+    expect(screen.getByTestId('kiosk-exit-wait')).toHaveTextContent('try again in 1 second.')
     // Still locked: Enter sends nothing.
     await typeAndLeave('582046')
     expect(calls.filter(([channel]) => channel === 'kiosk.exit')).toHaveLength(1)
@@ -74,11 +75,11 @@ describe('the kiosk exit PIN lockout', () => {
       'kiosk.exit': () => locked(3)
     })
     setApiForTests(bridge)
-    render(ExitDialog, { onclose: () => undefined, onleft: vi.fn() })
+    render(ExitDialog, { words: kioskEnglish(), onclose: () => undefined, onleft: vi.fn() })
     await vi.advanceTimersByTimeAsync(0)
-    expect(screen.getByTestId('kiosk-exit-wait')).toHaveTextContent('try again in 3 s')
+    expect(screen.getByTestId('kiosk-exit-wait')).toHaveTextContent('try again in 3 seconds.')
     expect(screen.getByRole('button', { name: 'Leave kiosk mode' })).toBeDisabled()
     await vi.advanceTimersByTimeAsync(1000)
-    expect(screen.getByTestId('kiosk-exit-wait')).toHaveTextContent('try again in 2 s')
+    expect(screen.getByTestId('kiosk-exit-wait')).toHaveTextContent('try again in 2 seconds.')
   })
 })

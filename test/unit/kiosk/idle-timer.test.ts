@@ -42,13 +42,18 @@ describe('the kiosk idle timeout', () => {
 
 describe('a visit time as the kiosk says it', () => {
   it('says "Today" with the times only when the visit is within today, and the days otherwise', async () => {
-    const { visitTime } = await import('../../../src/renderer/src/screens/kiosk/kiosk-text')
+    const { visitTimeWords } = await import('../../../src/shared/kiosk/kiosk-words')
+    const { kioskEnglish } = await import('../../../src/shared/kiosk/kiosk-english')
+    const { formats } = await import('../../../src/shared/format/formats')
+    const visitTime = (from: number, to: number, now: Date) =>
+      visitTimeWords(kioskEnglish(), formats('en-US'), from, to, now)
     const now = new Date(2026, 10, 23, 10, 0)
     const s = (d: Date) => Math.floor(d.getTime() / 1000)
     const today = visitTime(s(new Date(2026, 10, 23, 9, 0)), s(new Date(2026, 10, 23, 17, 30)), now)
-    expect(today).toMatch(/^Today, 0?9:00\s?(AM)? – (17:30|0?5:30\s?PM)$/)
+    // The range is the locale's own (Intl formatRange: thin spaces around the dash).
+    expect(today).toMatch(/^Today, 0?9:00\sAM\s–\s0?5:30\sPM$/)
     const days = visitTime(s(new Date(2026, 10, 22, 9, 0)), s(new Date(2026, 10, 24, 17, 0)), now)
     expect(days).not.toContain('Today')
-    expect(days).toMatch(/Nov 22.* – .*Nov 24/)
+    expect(days).toMatch(/Nov 22.*\s–\s.*Nov 24/)
   })
 })

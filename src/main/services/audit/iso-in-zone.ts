@@ -3,27 +3,20 @@
  * audit CSV writes its times so (the desk's zone, as on the screen), and a spreadsheet or a script
  * still reads the exact instant.
  */
-
-const formats = new Map<string, Intl.DateTimeFormat>()
+import { dateTimeFormat } from '../../../shared/format/formats'
 
 /** The zone's wall clock, made once per zone (an export formats every row's times). */
 function wallClock(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? ''
-  let format = formats.get(key)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      ...(timeZone ? { timeZone } : {}),
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit'
-    })
-    formats.set(key, format)
-  }
-  return format
+  return dateTimeFormat('en-US', {
+    ...(timeZone ? { timeZone } : {}),
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit'
+  })
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')

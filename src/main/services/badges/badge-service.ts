@@ -17,6 +17,7 @@ import { cannotPrintNow, printerNotReady, printFailureWords } from '../printing/
 import { BadgeHistory } from './history'
 import type { BadgePrinter } from './printer'
 import { BadgeSettingsStore } from './settings'
+import type { Language } from '../../../shared/i18n/locales'
 
 export interface BadgeServiceDeps {
   dataDir: string
@@ -163,7 +164,16 @@ export class BadgeService {
    * the printer says the job completed (`qrPng`: the console's QR image when the caller holds it, as
    * the kiosk does; otherwise it is downloaded). Otherwise through Electron's window printing.
    */
-  async print(input: { job: BadgeJob; printer?: string | undefined; silent: boolean; qrPng?: Uint8Array } & Reprint) {
+  async print(
+    input: {
+      job: BadgeJob
+      printer?: string | undefined
+      silent: boolean
+      qrPng?: Uint8Array
+      /** The badge's language (the kiosk's visitor's); none: English. */
+      language?: Language | undefined
+    } & Reprint
+  ) {
     const { job, printer: name, silent, reprintOf } = input
     const own = name ? await this.mainPrinters.urlOf(name) : undefined
     const label = own?.displayName ?? name
@@ -171,7 +181,7 @@ export class BadgeService {
       await this.refuseCancelledVisit(job)
       if (own) {
         const qrPng = input.qrPng ?? (await this.consoleQr(job))
-        const pdf = await makeBadgePdf({ job, qrPng, settings: await this.settings.get() })
+        const pdf = await makeBadgePdf({ job, qrPng, settings: await this.settings.get(), language: input.language })
         let jobId: number
         try {
           ;({ jobId } = await printPdfOverIpp(own, pdf, badgeStocks[job.stock], {

@@ -33,6 +33,7 @@ import { checkedRequests, linkAuditRows } from './check-settles-audit'
 import { batchView } from './batch-view'
 import { CsvPreviews } from './csv-previews'
 import type { BatchView, BatchViewQuery, CsvPreviewOpen } from '../../../shared/batches/schemas'
+import { dateTimeFormat } from '../../../shared/format/formats'
 
 export interface BatchServiceDeps {
   /** `<dataDir>/batches` */
@@ -491,7 +492,7 @@ export class BatchService implements BatchWrites {
     return this.exclusive(batch, async () => {
       this.refuseWhileUploading(batch)
       const results: Extract<JournalEntry, { t: 'results' }>['results'] = []
-      const checkedAt = new Date().toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })
+      const checkedAt = dateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short' }).format(new Date())
       const unsureOf = new Set<string>()
       for (const row of batch.model.rows) {
         if (row.status !== 'unknown') continue

@@ -2,6 +2,7 @@ import type { NfcCard } from '../../../shared/access/nfc-cards'
 import { cardNfcId, filterNeedles, nfcSearchText, uidOfDecimal } from '../../../shared/nfc/card-number'
 import { normaliseNfcId } from '../../../shared/nfc/uid'
 import { ownerName, type CardView, type CardViewQuery, type SortKey } from '../../../shared/nfc/card-view'
+import { collator as localeCollator } from '../../../shared/format/formats'
 
 /**
  * The Cards screen's questions answered where the cards are held. A large site's 20,000 cards were
@@ -27,7 +28,7 @@ export function searchText(card: NfcCard): string {
   return text
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
+const collator = localeCollator(undefined, { numeric: true, sensitivity: 'base' })
 const DIGITS = /^[0-9]+$/
 
 /**

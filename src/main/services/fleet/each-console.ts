@@ -1,4 +1,5 @@
 import { AppError, type AppErrorData } from '../../../shared/errors'
+import { formats } from '../../../shared/format/formats'
 
 /**
  * One call run on every saved console at once (the Consoles screen, find across consoles, the CLI's
@@ -102,7 +103,7 @@ function timedOut(profile: FleetConsole, timeoutMs: number): AppError {
   return new AppError({
     kind: 'network',
     code: 'CONSOLE_TIMEOUT',
-    message: `"${profile.name}" did not answer within ${(timeoutMs / 1000).toLocaleString('en')} s.`,
+    message: `"${profile.name}" did not answer within ${formats('en').number(timeoutMs / 1000)} s.`,
     hint: 'Check that this console is on and reachable from this computer, then try again.',
     retryable: true
   })

@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared/errors'
+import { formats } from '../../../shared/format/formats'
 
 /**
  * Bounds on what a peer (a renderer tab, a WebSocket peer, a CLI argument) may send, checked before
@@ -120,7 +121,7 @@ export function peerInputError(channel: string, problem: InputProblem): AppError
   return new AppError({
     kind: 'validation',
     code: 'INVALID_INPUT',
-    message: `Invalid input for ${channel}: it holds more than ${MAX_INPUT_VALUES.toLocaleString('en')} values; no channel takes that many.`,
+    message: `Invalid input for ${channel}: it holds more than ${formats('en').count(MAX_INPUT_VALUES)} values; no channel takes that many.`,
     hint: `${CHANNELS_HINT} Split a long list into smaller calls.`,
     details: {
       limit: 'values',

@@ -25,6 +25,7 @@ import { refused } from '../visitors/refused'
 import { refusalForVisitor } from '../../../shared/kiosk/kiosk-refusal'
 import { printFailureWords } from '../printing/printer-failure'
 import { checkableNow, isClosedVisit, matchVisit, opensAtOf, refusalOf, touchesToday } from './visit-match'
+import type { Language } from '../../../shared/i18n/locales'
 
 /**
  * The kiosk window of the Electron app: opened full-screen in kiosk mode, closed with the exit PIN.
@@ -456,6 +457,7 @@ export class KioskService {
   async checkIn(input: {
     visitorId: string
     browser?: { printed: boolean; error?: string | undefined } | undefined
+    language?: Language | undefined
   }): Promise<KioskCheckin> {
     const prepared = this.prepared.get(input.visitorId)
     if (!prepared || this.now().getTime() - prepared.at > 10 * 60_000) {
@@ -483,6 +485,7 @@ export class KioskService {
           job,
           silent: true,
           ...(chosen ? { printer: chosen } : {}),
+          ...(input.language ? { language: input.language } : {}),
           qrPng: Buffer.from(prepared.badge.qrPngBase64, 'base64')
         })
         printed = true

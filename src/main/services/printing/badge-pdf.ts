@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs'
 import PDFDocument from 'pdfkit'
 import { badgeStocks, type BadgeJob, type BadgeSettings } from '../../../shared/badges/schemas'
+import { formats } from '../../../shared/format/formats'
+import { badgeWords } from '../../../shared/i18n/badge-words'
+import type { Language } from '../../../shared/i18n/locales'
 
 /**
  * The badge as a PDF, made in main without a window: web mode has no Electron to print a page, and a
@@ -16,6 +19,8 @@ export interface BadgePdfInput {
   settings: Pick<BadgeSettings, 'siteName' | 'logoDataUrl'>
   /** How validity times are written (the desk's locale and zone); tests pass a fixed one. */
   formatTime?: (unixSeconds: number) => string
+  /** The badge's language (the kiosk's visitor's); none: English words, this computer's date format. */
+  language?: Language | undefined
 }
 
 const PT_PER_MM = 72 / 25.4
@@ -48,16 +53,8 @@ function styleOf(stock: BadgeJob['stock']) {
   return { pad: 4, site: 9, name: 16, company: 10, line: 7.5, qr: 40, landscape: false }
 }
 
-const defaultFormat = (() => {
-  const f = new Intl.DateTimeFormat(undefined, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit'
-  })
-  return (s: number) => (s ? f.format(s * 1000) : '—')
-})()
+/** Validity as the badge's language writes dates ("12 Jan 2026, 09:00"; "12. Jan. 2026, 09:00"). */
+const formatIn = (language: Language | undefined) => (s: number) => (s ? formats(language).dateTime(s * 1000) : '—')
 
 /** PNG and JPEG logos only: PDF has no WebP or SVG image, and such a logo is left off (the name stays). */
 function logoBytes(dataUrl: string | null): Buffer | null {
@@ -67,7 +64,8 @@ function logoBytes(dataUrl: string | null): Buffer | null {
 
 export function makeBadgePdf(input: BadgePdfInput): Promise<Uint8Array> {
   const { job, settings } = input
-  const formatTime = input.formatTime ?? defaultFormat
+  const formatTime = input.formatTime ?? formatIn(input.language)
+  const words = badgeWords(input.language)
   const stock = badgeStocks[job.stock]
   const s = styleOf(job.stock)
   const width = mm(stock.widthMm)
@@ -76,7 +74,7 @@ export function makeBadgePdf(input: BadgePdfInput): Promise<Uint8Array> {
     size: [width, height],
     margin: 0,
     autoFirstPage: true,
-    info: { Title: `Visitor badge: ${job.name}`, Creator: 'Access Desk' }
+    info: { Title: words.t('title', { name: job.name }), Creator: 'Access Desk' }
   })
   const chunks: Buffer[] = []
   const done = new Promise<Uint8Array>((resolve, reject) => {
@@ -98,7 +96,7 @@ export function makeBadgePdf(input: BadgePdfInput): Promise<Uint8Array> {
   let y = pad
 
   // Header: logo, VISITOR tag on the right, the site's name (on its own line on narrow labels).
-  const tag = 'VISITOR'
+  const tag = words.t('visitor').toUpperCase()
   doc.font(bold).fontSize(7)
   const tagW = doc.widthOfString(tag, { characterSpacing: 1 }) + mm(3)
   const tagH = mm(4)
@@ -157,9 +155,9 @@ export function makeBadgePdf(input: BadgePdfInput): Promise<Uint8Array> {
   doc.font(bold).fontSize(s.name).fillColor('#111111').text(job.name, pad, y, { width: textW, lineGap: 0 })
   if (job.company) doc.font(regular).fontSize(s.company).text(job.company, { width: textW })
   doc.font(regular).fontSize(s.line).fillColor('#333333')
-  if (job.host) doc.text(`Host: ${job.host}`, { width: textW })
-  doc.text(`Valid from ${formatTime(job.validFrom)}`, { width: textW })
-  doc.text(`until ${formatTime(job.validTo)}`, { width: textW })
+  if (job.host) doc.text(words.t('host', { host: job.host }), { width: textW })
+  doc.text(words.t('validFrom', { time: formatTime(job.validFrom) }), { width: textW })
+  doc.text(words.t('until', { time: formatTime(job.validTo) }), { width: textW })
   const qrPng = Buffer.from(input.qrPng)
   if (s.landscape) {
     const room = height - pad - top

@@ -4,6 +4,7 @@ import { readCsvRows } from './roster-csv'
 import { readXlsxRows } from './roster-xlsx'
 import { rosterFileError } from './roster-errors'
 import type { RawRows } from './raw-rows'
+import { formats } from '../../../shared/format/formats'
 
 /**
  * A roster file read: the sheet the mapping screen shows, and every data row in main.
@@ -41,7 +42,7 @@ export async function readRosterFile(fileName: string, bytes: Buffer): Promise<R
     throw rosterFileError(
       'ROSTER_TOO_LARGE',
       `${fileName} is too large (${(bytes.length / 1048576).toFixed(1)} MB; the limit is ${ROSTER_FILE_MAX_BYTES / 1048576} MB).`,
-      `Split the roster into files of at most ${ROSTER_MAX_ROWS.toLocaleString('en-US')} people and open them one after another.`
+      `Split the roster into files of at most ${formats('en-US').count(ROSTER_MAX_ROWS)} people and open them one after another.`
     )
   }
   let raw: RawRows
@@ -109,8 +110,8 @@ export function shape(fileName: string, raw: RawRows): RosterFile {
   if (rows.length > ROSTER_MAX_ROWS) {
     throw rosterFileError(
       'ROSTER_TOO_LARGE',
-      `${fileName} holds ${rows.length.toLocaleString('en-US')} rows; a roster takes at most ${ROSTER_MAX_ROWS.toLocaleString('en-US')}.`,
-      `Split the roster into files of at most ${ROSTER_MAX_ROWS.toLocaleString('en-US')} people and open them one after another.`
+      `${fileName} holds ${formats('en-US').count(rows.length)} rows; a roster takes at most ${formats('en-US').count(ROSTER_MAX_ROWS)}.`,
+      `Split the roster into files of at most ${formats('en-US').count(ROSTER_MAX_ROWS)} people and open them one after another.`
     )
   }
   if (blank > 0) notes.push(`${blank === 1 ? '1 blank line was' : `${blank} blank lines were`} left out.`)

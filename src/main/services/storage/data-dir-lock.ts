@@ -4,6 +4,7 @@ import { link, mkdir, readFile, realpath, rmdir, stat, unlink, writeFile } from 
 import { hostname } from 'node:os'
 import { dirname, join } from 'node:path'
 import { AppError } from '../../../shared/errors'
+import { formats } from '../../../shared/format/formats'
 
 /**
  * One process owns a data folder. Two processes on one folder lose data: the batch journal compacted
@@ -198,5 +199,5 @@ function inUse(dataDir: string, holder: Holder | undefined): AppError {
 
 function sinceText(since: string): string {
   const at = new Date(since)
-  return Number.isNaN(at.getTime()) ? '' : `, started ${at.toLocaleString()}`
+  return Number.isNaN(at.getTime()) ? '' : `, started ${formats().dateTime(at)}`
 }

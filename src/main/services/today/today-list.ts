@@ -1,7 +1,9 @@
 import { visitorDisplayName, type DayVisitor, type VisitorStatus } from '../../../shared/access/visitors'
 import { readWeek } from '../../../shared/today/day-schedule'
 import type { TodayGroup, TodayRow } from '../../../shared/today/schemas'
+import { visitGroup, type DeskArrival } from '../../../shared/today/groups'
 import { todayGroupOf } from '../../../shared/visitors/states'
+import { collator } from '../../../shared/format/formats'
 
 /** The desk's local day around `now`: midnight to the next midnight (23 or 25 hours on a DST change). */
 export function localDay(now: Date): { day: string; start: number; end: number } {
@@ -33,6 +35,8 @@ export interface RowExtras {
   badgePrinted: boolean
   /** When this desk revoked the QR code the printed badge carries (null: not since the last print). */
   badgeQrRevokedAt: string | null
+  /** Checked in today at this desk's kiosk (null: not recorded): with the status, it makes the group. */
+  arrival: DeskArrival | null
 }
 
 /**
@@ -47,19 +51,23 @@ export function todayRows(
 ): TodayRow[] {
   return visitors
     .filter((v) => v.status !== undefined && touchesDay(v, day))
-    .map((v) => ({
-      id: v.id,
-      name: visitorDisplayName(v),
-      company: v.visitor_company ?? '',
-      host: v.inviter_name ?? '',
-      status: v.status!,
-      group: groupOf(v.status!),
-      start: v.start_time!,
-      end: v.end_time!,
-      week: readWeek(v.schedule),
-      credentials: { pin: !!v.pin_code, cards: v.nfc_cards.length },
-      ...extras(v)
-    }))
+    .map((v) => {
+      const more = extras(v)
+      return {
+        id: v.id,
+        name: visitorDisplayName(v),
+        company: v.visitor_company ?? '',
+        host: v.inviter_name ?? '',
+        status: v.status!,
+        // The one rule (shared/today/groups.ts): the console's status and the desk's own check-in.
+        group: visitGroup(v.status!, more.arrival),
+        start: v.start_time!,
+        end: v.end_time!,
+        week: readWeek(v.schedule),
+        credentials: { pin: !!v.pin_code, cards: v.nfc_cards.length },
+        ...more
+      }
+    })
     .sort((a, b) => a.start - b.start || byText(a.name, b.name) || byText(a.id, b.id))
 }
 
@@ -67,7 +75,7 @@ export function todayRows(
  * `localeCompare`'s order, from one collator: `localeCompare` sets one up per call, and a large
  * site's day (2,500 visitors, most starting on the hour) compares names ~25,000 times per read.
  */
-const byText = new Intl.Collator().compare
+const byText = collator(undefined).compare
 
 /** What the screen shows of a list, to tell whether a re-read changed anything. */
 export function rowsSignature(rows: readonly TodayRow[]): string {

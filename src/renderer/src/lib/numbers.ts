@@ -1,10 +1,13 @@
-/**
- * Counts as the desk's locale writes them ("20,000"). One formatter for the renderer, made when the
- * app starts: the first number a page formats loads the locale's number data (several ms), which
- * would otherwise land on the frame that first shows a count, the Cards screen's first rows.
- */
-const counts = new Intl.NumberFormat()
+import { deskFormats } from './i18n/desk-language.svelte'
 
+/**
+ * Counts as the desk's language writes them ("20,000", "20.000"): shared/format's formatter, made once
+ * per locale. Made when the app starts (desk-language warms it below): the first number a page formats
+ * loads the locale's number data (several ms), which would otherwise land on the frame that first shows
+ * a count, the Cards screen's first rows.
+ */
 export function formatCount(n: number): string {
-  return counts.format(n)
+  return deskFormats().count(n)
 }
+
+formatCount(0)

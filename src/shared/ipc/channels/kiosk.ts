@@ -9,6 +9,7 @@ import {
   kioskSettingsSchema,
   kioskSourceSchema
 } from '../../kiosk/schemas'
+import { languageSchema } from '../../i18n/locales'
 
 export const kioskChannels = {
   'kiosk.settings': channel(
@@ -56,7 +57,9 @@ export const kioskChannels = {
     z.object({
       visitorId: recordId,
       /** Web mode: the browser printed the badge (window.print) or said why it could not. */
-      browser: z.object({ printed: z.boolean(), error: z.string().max(500).optional() }).optional()
+      browser: z.object({ printed: z.boolean(), error: z.string().max(500).optional() }).optional(),
+      /** The visitor's language at the kiosk: the badge main prints is in it (none: English). */
+      language: languageSchema.optional()
     }),
     kioskCheckinSchema
   ),

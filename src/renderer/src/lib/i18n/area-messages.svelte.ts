@@ -1,0 +1,52 @@
+import { Translator, type MessageValues, type Words } from '../../../../shared/i18n/translator'
+import type { Locale } from '../../../../shared/i18n/locales'
+import type { Area, AreaKeys } from '../../../../shared/i18n/areas'
+import { loadCatalogue } from './load-catalogue'
+
+/**
+ * A screen's words: its area's catalogue in the locale `locale()` says, reloaded when that changes.
+ * Made in a component's script (it follows the locale with an $effect). Until the first catalogue
+ * is in, `ready` is false and the screen shows nothing of its own; a later switch keeps the words
+ * shown until the new language's are in, so the screen never flashes keys.
+ */
+export class AreaMessages<A extends Area> implements Words<AreaKeys[A]> {
+  private translator = $state.raw<Translator<AreaKeys[A]> | null>(null)
+  /** A catalogue that failed to load (the screen says so, in English, the one language always at hand). */
+  failed = $state<string | null>(null)
+
+  constructor(
+    private readonly area: A,
+    locale: () => Locale
+  ) {
+    $effect(() => {
+      const wanted = locale()
+      let current = true
+      loadCatalogue(area, wanted).then(
+        (catalogue) => {
+          if (!current) return
+          this.translator = new Translator<AreaKeys[A]>(wanted, catalogue)
+          this.failed = null
+        },
+        (err: unknown) => {
+          if (current) this.failed = err instanceof Error ? err.message : String(err)
+        }
+      )
+      return () => {
+        current = false
+      }
+    })
+  }
+
+  get ready(): boolean {
+    return this.translator !== null
+  }
+
+  /** The locale of the words shown now (the one asked for, once loaded). */
+  get locale(): Locale | null {
+    return this.translator?.locale ?? null
+  }
+
+  t(key: AreaKeys[A], values?: MessageValues): string {
+    return this.translator ? this.translator.t(key, values) : ''
+  }
+}

@@ -1,0 +1,67 @@
+import {
+  formatLocaleOf,
+  localeSchema,
+  supportedLanguage,
+  type Language,
+  type Locale
+} from '../../../../shared/i18n/locales'
+import { formats } from '../../../../shared/format/formats'
+import { readPreference, writePreference } from '../preferences'
+
+/** Where the desk's choice is kept (the desk's preferences: this profile's storage, kept across restarts). */
+export const LANGUAGE_PREFERENCE = 'access-desk.language'
+
+const preferred = (): readonly string[] => (typeof navigator === 'undefined' ? [] : navigator.languages)
+
+/** A stored choice read back: anything else than a language we speak (edited by hand, an old value) is no choice. */
+function storedChoice(): Locale | null {
+  const parsed = localeSchema.safeParse(readPreference(LANGUAGE_PREFERENCE))
+  return parsed.success ? parsed.data : null
+}
+
+/** What `<html lang>` says: the language the page is read in (screen readers, hyphenation, axe). */
+export function setDocumentLanguage(locale: Locale): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = locale
+}
+
+/**
+ * The desk's language: the one chosen in Settings, or this computer's when it is one we speak, else
+ * English. Switched at once, everywhere (every screen reads it reactively), and kept across restarts.
+ * The kiosk shows a visitor's language for one visit only, and comes back to this one.
+ */
+class DeskLanguage {
+  /** null: not chosen, this computer's. */
+  chosen = $state<Locale | null>(storedChoice())
+
+  /** The computer's language as the desk would use it when nothing is chosen. */
+  get system(): Language {
+    return supportedLanguage(preferred())
+  }
+
+  get locale(): Locale {
+    return this.chosen ?? this.system
+  }
+
+  /** The locale dates and numbers are written in ("en-GB" when this computer's English is British). */
+  get formatLocale(): string {
+    return this.#formatLocale
+  }
+  // Worked out once per choice: every date and count on screen asks for it.
+  #formatLocale = $derived(formatLocaleOf(this.chosen ?? supportedLanguage(preferred()), preferred()))
+
+  choose(locale: Locale | null): void {
+    this.chosen = locale
+    writePreference(LANGUAGE_PREFERENCE, locale ?? '')
+    setDocumentLanguage(this.locale)
+  }
+}
+
+export const deskLanguage = new DeskLanguage()
+
+/** The desk's formats (shared/format), in its language: what every desk screen writes dates and numbers with. */
+export function deskFormats() {
+  return formats(deskLanguage.formatLocale)
+}
+
+// The page says its language from the start (index.html's lang="en" until now).
+setDocumentLanguage(deskLanguage.locale)

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { isStructurallySame, parse } from '@formatjs/icu-messageformat-parser'
+import { LANGUAGES } from '../../../src/shared/i18n/locales'
+import { AREAS } from '../../../src/shared/i18n/areas'
+import { pseudoCatalogue } from '../../../src/shared/i18n/pseudo'
+import { Translator } from '../../../src/shared/i18n/translator'
+
+const dir = join(process.cwd(), 'src/shared/i18n/messages')
+const read = (area: string, language: string): Record<string, string> =>
+  JSON.parse(readFileSync(join(dir, area, `${language}.json`), 'utf8')) as Record<string, string>
+
+/**
+ * What differs between a language's catalogue and English's: keys missing or extra, and messages whose
+ * placeholders differ (names, kinds: a plural in one and a plain argument in the other) or that do not parse.
+ */
+export function differences(english: Record<string, string>, other: Record<string, string>): string[] {
+  const found: string[] = []
+  for (const key of Object.keys(english)) if (!(key in other)) found.push(`missing ${key}`)
+  for (const key of Object.keys(other)) if (!(key in english)) found.push(`not in English: ${key}`)
+  for (const [key, message] of Object.entries(other)) {
+    const source = english[key]
+    if (source === undefined) continue
+    try {
+      const same = isStructurallySame(parse(source), parse(message))
+      if (!same.success) found.push(`${key}: ${same.error.message}`)
+    } catch (err) {
+      found.push(`${key}: does not parse (${(err as Error).message})`)
+    }
+  }
+  return found
+}
+
+describe('the message catalogue', () => {
+  it('has a folder for each area and a file for each language in it', () => {
+    expect(readdirSync(dir).sort()).toEqual([...AREAS].sort())
+    for (const area of AREAS)
+      expect(readdirSync(join(dir, area)).sort()).toEqual(LANGUAGES.map((l) => `${l}.json`).sort())
+  })
+
+  it('finds a key missing or a placeholder that differs (the check itself)', () => {
+    const en = { a: 'Hello {name}', b: '{n, plural, one {# visit} other {# visits}}', c: 'x' }
+    expect(differences(en, { a: 'Hallo {name}', b: '{n, plural, one {# Besuch} other {# Besuche}}', c: 'y' })).toEqual(
+      []
+    )
+    expect(differences(en, { a: 'Hallo {nom}', b: '{n} Besuche', c: 'y' })).toHaveLength(2)
+    expect(differences(en, { a: 'Hallo {name}', b: '{n, plural, one {# B} other {# Bs}}' })).toEqual(['missing c'])
+  })
+
+  for (const area of AREAS)
+    for (const language of LANGUAGES.filter((l) => l !== 'en'))
+      it(`${area}/${language}: every English key, the same placeholders`, () => {
+        expect(differences(read(area, 'en'), read(area, language))).toEqual([])
+      })
+
+  it('the pseudo-locale is every English message ~40 % longer and accented, formatting as English does', () => {
+    for (const area of AREAS) {
+      const en = read(area, 'en')
+      const english = new Translator('en', en)
+      const pseudo = new Translator('en-XA', pseudoCatalogue(en))
+      for (const key of Object.keys(en)) {
+        const values = { count: 2, seconds: 2, name: 'Ana', host: 'Bo', desk: 'D', time: 'T', range: 'R', doors: 'L' }
+        const a = english.t(key, { ...values, language: 'L' })
+        const b = pseudo.t(key, { ...values, language: 'L' })
+        expect(b.length, `${area} ${key}`).toBeGreaterThanOrEqual(Math.floor(a.length * 1.3))
+        expect(b, `${area} ${key}`).not.toBe(a)
+      }
+    }
+  })
+})
