@@ -201,6 +201,16 @@ export class RosterStore {
     this.totals = planned.totals
     this.setPhase('planned')
     this.view = 'plan'
+    // The first plan bound the roster to the active console (main: requireConsole): read the summary
+    // that says so, or a console switch while it is open leaves it looking editable (walk C) until it
+    // is opened again from the list (the read-only rule, shared/console-owner.ts, goes by it).
+    await this.readSummary(id).catch(() => undefined)
+  }
+
+  /** The open roster's summary as main holds it now (its phase, counts and console). */
+  private async readSummary(id: string): Promise<void> {
+    const { summary } = await getApi().roster.get({ id })
+    if (this.id === id) this.summary = summary
   }
 
   /** Who an ambiguous or missing row is; null leaves the row out. */
@@ -379,5 +389,9 @@ export class RosterStore {
 }
 
 export const rosterStore = new RosterStore()
-onConsoleSwitch('roster', () => rosterStore.resetReaders())
+onConsoleSwitch('roster', () => {
+  rosterStore.resetReaders()
+  // The keys a run needs are the new console's token's: asked again at once for the roster open.
+  void rosterStore.loadCapabilities()
+})
 onMainRestart('roster', () => rosterStore.reestablish())
