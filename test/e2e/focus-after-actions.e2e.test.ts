@@ -94,4 +94,59 @@ describe('the focus after every action on every screen', () => {
     expect(pressed).toBeGreaterThan(40)
     expect(lost).toEqual([])
   }, 600_000)
+
+  /** The one live region (ActionAnnouncer) and what has the focus, as a keyboard and screen-reader user meet them. */
+  const announced = () => job.page.getByTestId('action-announcer').textContent()
+  const focused = () =>
+    job.page.evaluate(() => {
+      const el = document.activeElement
+      return {
+        tag: el?.tagName.toLowerCase() ?? '',
+        label: el?.getAttribute('aria-label') ?? '',
+        role: el?.getAttribute('role') ?? '',
+        name: (el as HTMLInputElement | null)?.name ?? ''
+      }
+    })
+
+  it('Settings: Use this console says which console is used and puts the focus on its card, now the active one', async () => {
+    const { page } = job
+    // A second profile on the demo console, saved by main as the desk would; the demo console stays active.
+    const { profiles, activeId } = await job.desk('connections', 'list')
+    const demo = profiles.find((p: { id: string }) => p.id === activeId)
+    const annex = await job.desk('connections', 'save', {
+      name: 'Annex view',
+      url: job.demo.url,
+      token: job.demo.token,
+      fingerprint256: demo.fingerprint256
+    })
+    try {
+      await job.desk('connections', 'select', { id: activeId })
+      await job.open('Settings')
+      const card = page.getByRole('listitem', { name: 'Annex view' })
+      const use = card.getByRole('button', { name: 'Use this console' })
+      await use.focus()
+      await page.keyboard.press('Enter')
+      await expect.poll(announced, { timeout: 10_000 }).toContain('Using Annex view')
+      await expect.poll(focused, { timeout: 10_000 }).toMatchObject({ tag: 'li', label: 'Annex view' })
+      await job.expectAccessible('Settings, after Use this console')
+    } finally {
+      await job.desk('connections', 'select', { id: activeId })
+      await job.desk('connections', 'remove', { id: annex.id })
+    }
+  }, 120_000)
+
+  it('Settings: a failed Check certificate says why and takes the focus out of the token field to the reason', async () => {
+    const { page } = job
+    await job.open('Settings')
+    const form = page.getByRole('form', { name: 'Add a console' })
+    await form.getByLabel('Name').fill('Nowhere')
+    // Nothing listens there: the certificate cannot be read.
+    await form.getByLabel('Address').fill('https://127.0.0.1:9')
+    await form.getByLabel('API token').fill('some-token')
+    await form.getByLabel('API token').press('Enter')
+    const reason = form.getByRole('alert')
+    await expect.poll(() => reason.count(), { timeout: 15_000 }).toBe(1)
+    await expect.poll(focused, { timeout: 10_000 }).toMatchObject({ role: 'alert' })
+    expect((await focused()).name).not.toBe('token')
+  }, 120_000)
 })

@@ -232,6 +232,35 @@ export function focusResult(target?: HTMLElement | null): void {
   if (target && target.isConnected && mayMoveFocus(target.ownerDocument)) focusQuietly(target)
 }
 
+/**
+ * An action whose result is drawn anew, not where it was acted on (a console switch remounts every
+ * screen, the card pressed in included): said at once, then the focus goes to the result once it is on
+ * the page (`find` asked at each frame, for up to a second), by the same rule as `focusResult`.
+ */
+export function actionDoneWhenShown(text: string, find: () => HTMLElement | null | undefined): void {
+  announce(text)
+  const doc = typeof document === 'undefined' ? undefined : document
+  if (!doc) return
+  const frame = (run: () => void) =>
+    typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : setTimeout(run, 16)
+  let tries = 60
+  const look = () => {
+    const target = find()
+    if (target?.isConnected) return focusResult(target)
+    if (--tries > 0) frame(look)
+  }
+  look()
+}
+
+/**
+ * An action failed and its reason is shown (an ErrorNotice, role="alert", inside `where`): the focus goes
+ * to the reason, so it is read and the next key is not typed into the field the action was sent from, by
+ * the same rule as `focusResult`.
+ */
+export function focusFailure(where: HTMLElement | null | undefined): void {
+  focusResult(where?.querySelector<HTMLElement>('[role="alert"]') ?? where)
+}
+
 /** Bring a form that opened below the fold into view, with the focus in its first field. */
 export function revealForm(form: HTMLElement | null | undefined): void {
   if (!form || !mayMoveFocus(form.ownerDocument)) return
