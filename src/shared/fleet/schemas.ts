@@ -45,6 +45,8 @@ export const fleetConsoleSchema = z.object({
     visitorsToday: fleetCountSchema.nullable(),
     batchesNotUploaded: z.number().int().min(0)
   }),
+  /** How long the console took to answer every read (absent: it could not be read); the screen says a slow one. */
+  answeredInMs: z.number().int().min(0).optional(),
   /** When this read ended (ms since the epoch). */
   readAt: z.number()
 })

@@ -95,11 +95,14 @@ describe('the Consoles screen', () => {
     expect(row('Harbour Office')).toHaveTextContent('Reading…')
 
     // Demo HQ and the dead Hill Campus answer first; the slow Harbour Office is still being read.
-    main.emit('fleet.console', { requestId, console: answering('hq', 'Demo HQ') })
+    main.emit('fleet.console', { requestId, console: answering('hq', 'Demo HQ', { answeredInMs: 12_400 }) })
     main.emit('fleet.console', { requestId, console: down })
     await waitFor(() => expect(row('Demo HQ')).toHaveAttribute('data-state', 'reachable'))
     const hq = within(row('Demo HQ'))
     expect(row('Demo HQ')).toHaveTextContent('Connected')
+    // It answered, slowly: said so, never "Not answering".
+    expect(within(row('Demo HQ')).getByTestId('fleet-slow')).toHaveTextContent('Slow: answered in 12 s')
+    expect(row('Demo HQ')).not.toHaveTextContent('Not answering')
     expect(hq.getByText('3.3.10 or newer')).toBeInTheDocument()
     expect(hq.getByText('All 8 held')).toBeInTheDocument()
     expect(row('Demo HQ').textContent).toMatch(/1,234\s*5\s*7\s*2/)

@@ -134,6 +134,32 @@ describe('fleet: every saved console at once', () => {
     }
   })
 
+  it('reads a slow console that answers every request as slow, not as not answering', async () => {
+    // Each request waits 400 ms; the read is some ten requests: in a row they took longer than the limit.
+    const quick = createFleet({
+      connections: app.services.connections,
+      reach: app.services.reach,
+      batches: app.services.batches,
+      emit: app.services.events.emit,
+      timeouts: { readMs: 1500 }
+    })
+    await fleet.control(fleet.sites[SLOW]!, 'PUT', '/faults', { latencyMs: 400 })
+    try {
+      const consoles = await quick.consoles('read-slow')
+      const slow = consoles.find((c) => c.profileId === fleet.ids[SLOW])!
+      expect(slow.error).toBeUndefined()
+      expect(slow.reach.state).toBe('reachable')
+      expect(slow.permissions!.map((p) => p.status)).toEqual(Array(8).fill('allowed'))
+      expect(slow.counts.cards).toEqual({
+        value: (await fleet.control(fleet.sites[SLOW]!, 'GET', '/state/cards')).length
+      })
+      // How long it took, for the screen's "Slow: answered in N s".
+      expect(slow.answeredInMs).toBeGreaterThanOrEqual(400)
+    } finally {
+      await fleet.control(fleet.sites[SLOW]!, 'DELETE', '/faults')
+    }
+  })
+
   it('counts the batches uploaded to a console that are not wholly on it', () => {
     const batch = (profileId: string | null, imported: number, total: number) =>
       ({ console: profileId ? { profileId, name: 'x' } : null, counts: { imported, total } }) as BatchSummary

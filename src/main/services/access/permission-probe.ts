@@ -46,15 +46,18 @@ export async function keyStatus(
 /**
  * Every key of the one probe table, in its order (view:credential first: the cheapest call a valid
  * token passes), each held, missing or not known: the one probe of Settings' Test connection and of
- * the sidebar's Check again, so both name the same keys. Throws at the first call that says the
- * console cannot be asked (no answer, token refused, another certificate).
+ * the sidebar's Check again, so both name the same keys. The probes go at once (independent reads:
+ * a far console costs one round trip, not eight in a row). Throws what says the console cannot be
+ * asked (no answer, token refused, another certificate), the first such answer in the table's order.
  */
 export async function keyStatuses(http: AccessHttp, options: { timeoutMs?: number } = {}): Promise<PermissionCheck[]> {
-  const permissions: PermissionCheck[] = []
-  for (const key of Object.keys(keyProbes) as PermissionKey[]) {
-    permissions.push({ key, status: await keyStatus(http, key, options.timeoutMs), uses: permissionUses[key] })
-  }
-  return permissions
+  const keys = Object.keys(keyProbes) as PermissionKey[]
+  const settled = await Promise.allSettled(keys.map((key) => keyStatus(http, key, options.timeoutMs)))
+  return keys.map((key, i) => {
+    const outcome = settled[i]!
+    if (outcome.status === 'rejected') throw outcome.reason
+    return { key, status: outcome.value, uses: permissionUses[key] }
+  })
 }
 
 /**

@@ -32,6 +32,11 @@ async function count(read: () => Promise<number>): Promise<FleetCount> {
   }
 }
 
+/** A read of the console that says when it is answered (eachConsole's `heard`: the limit counts from there). */
+function said<T>(read: Promise<T>, heard: () => void): Promise<T> {
+  return read.finally(heard)
+}
+
 /**
  * One saved console for the Consoles screen: the token check (permissions, and the connection state
  * it sets) and the counts are read at once, so a console far away costs the longest of them, not
@@ -41,8 +46,10 @@ async function count(read: () => Promise<number>): Promise<FleetCount> {
 export async function readConsole(
   profile: ProfileSummary,
   deps: OverviewDeps,
-  signal: AbortSignal
+  signal: AbortSignal,
+  heard: () => void = () => undefined
 ): Promise<FleetConsole> {
+  const started = Date.now()
   const reads = new AbortController()
   const stop = () => reads.abort()
   signal.addEventListener('abort', stop, { once: true })
@@ -52,16 +59,28 @@ export async function readConsole(
     const day = localDay(now)
     const options = { signal: reads.signal }
     const counted = Promise.all([
-      count(async () => (await client.nfcCards.list({ page: 1, pageSize: 1 }, options)).total),
-      count(async () => (await client.touchPasses.assignable(options)).filter(freeToGive).length),
-      count(async () => (await client.visitors.all(options)).filter((v) => touchesDay(v, day)).length),
-      versionBand(client.http, reads.signal).catch(() => null)
+      said(
+        count(async () => (await client.nfcCards.list({ page: 1, pageSize: 1 }, options)).total),
+        heard
+      ),
+      said(
+        count(async () => (await client.touchPasses.assignable(options)).filter(freeToGive).length),
+        heard
+      ),
+      said(
+        count(async () => (await client.visitors.all(options)).filter((v) => touchesDay(v, day)).length),
+        heard
+      ),
+      said(
+        versionBand(client.http, reads.signal).catch(() => null),
+        heard
+      )
     ])
     // Counted here, not later: a failing check must not leave a rejection nobody listens to.
     counted.catch(() => undefined)
     let check: TokenCheck
     try {
-      check = await deps.test(profile.id)
+      check = await said(deps.test(profile.id), heard)
     } catch (err) {
       stop()
       throw err
@@ -73,6 +92,7 @@ export async function readConsole(
       version,
       permissions: check.permissions,
       counts: { cards, passesToGive, visitorsToday, batchesNotUploaded: await deps.batchesNotUploaded(profile.id) },
+      answeredInMs: Date.now() - started,
       readAt: Date.now()
     }
   } finally {

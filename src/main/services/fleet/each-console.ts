@@ -16,7 +16,12 @@ export interface FleetConsole {
 export type ConsoleOutcome<P, T> = { console: P; ok: true; result: T } | { console: P; ok: false; error: AppErrorData }
 
 export interface EachConsoleOptions {
-  /** Per console: past it, that console's outcome is a `network`/`CONSOLE_TIMEOUT` error and its call is aborted. */
+  /**
+   * Per console: past it with no answer, that console's outcome is a `network`/`CONSOLE_TIMEOUT` error
+   * and its call is aborted. A call made of several requests says each answer it gets (`heard`, the
+   * third argument of `run`): the limit then counts from the last answer, so it means "did not
+   * answer", never "answered slowly" (walk C: 10 requests of 1.5 s each were "did not answer within 10 s").
+   */
   timeoutMs: number
   /** Stops every call still running (e.g. the screen closed); their outcomes are `cancelled`. */
   signal?: AbortSignal
@@ -31,7 +36,7 @@ export interface EachConsoleOptions {
  */
 export async function* eachConsole<P extends FleetConsole, T>(
   profiles: readonly P[],
-  run: (profile: P, signal: AbortSignal) => Promise<T>,
+  run: (profile: P, signal: AbortSignal, heard: () => void) => Promise<T>,
   options: EachConsoleOptions
 ): AsyncGenerator<ConsoleOutcome<P, T>, void, undefined> {
   // Outcomes wait here until the consumer asks; `wake` resolves the consumer waiting for the next one.
@@ -72,13 +77,22 @@ export async function eachConsoleAll<P extends FleetConsole, T>(
 async function runOne<P extends FleetConsole, T>(
   profile: P,
   controller: AbortController,
-  run: (profile: P, signal: AbortSignal) => Promise<T>,
+  run: (profile: P, signal: AbortSignal, heard: () => void) => Promise<T>,
   options: EachConsoleOptions,
   settle: (outcome: ConsoleOutcome<P, T>) => void
 ): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined
+  let heard = () => undefined as void
   const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(timedOut(profile, options.timeoutMs)), options.timeoutMs)
+    const start = () => {
+      clearTimeout(timer)
+      timer = setTimeout(() => reject(timedOut(profile, options.timeoutMs)), options.timeoutMs)
+    }
+    // An answer from the console: its time limit starts again (it is answering, if slowly).
+    heard = () => {
+      if (!controller.signal.aborted) start()
+    }
+    start()
     controller.signal.addEventListener('abort', () => reject(cancelled(profile)), { once: true })
   })
   try {
@@ -86,7 +100,7 @@ async function runOne<P extends FleetConsole, T>(
     // stopped before it began (the caller aborted at once) is not called at all.
     const call = Promise.resolve().then(() => {
       if (controller.signal.aborted) throw cancelled(profile)
-      return run(profile, controller.signal)
+      return run(profile, controller.signal, () => heard())
     })
     const result = await Promise.race([call, limit])
     settle({ console: profile, ok: true, result })

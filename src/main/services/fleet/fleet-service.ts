@@ -30,7 +30,7 @@ export class FleetService {
   async consoles(requestId: string): Promise<FleetConsole[]> {
     const profiles = await this.deps.profiles()
     const read = new Map<string, FleetConsole>()
-    const outcomes = eachConsole(profiles, (profile, signal) => readConsole(profile, this.deps, signal), {
+    const outcomes = eachConsole(profiles, (profile, signal, heard) => readConsole(profile, this.deps, signal, heard), {
       timeoutMs: this.deps.timeouts?.readMs ?? CONSOLE_READ_TIMEOUT_MS
     })
     for await (const outcome of outcomes) {

@@ -58,3 +58,12 @@ export function findSummary(
   }
   return parts.join(' ')
 }
+
+/** A console that took this long to answer every read is said to be slow (it answered: not "Not answering"). */
+export const SLOW_READ_MS = 3000
+
+/** "Slow: answered in 12 s" for a console that answered slowly; null for one that answered quickly or not at all. */
+export function slowWords(answeredInMs: number | undefined): string | null {
+  if (answeredInMs === undefined || answeredInMs < SLOW_READ_MS) return null
+  return `Slow: answered in ${formatCount(Math.round(answeredInMs / 1000))} s`
+}
