@@ -23,6 +23,7 @@ import { TouchPassService } from './touch-passes/touch-pass-service'
 import { VisitorService } from './visitors/visitor-service'
 import { KioskService, type KioskWindows } from './kiosk/kiosk-service'
 import { TodayDesk } from './today/today-desk'
+import { CHECKIN_LIMIT } from './kiosk/checkin-log'
 import { HISTORY_LIMIT } from './badges/history'
 import { QrRevocations } from './badges/qr-revocations'
 import { newestPrints } from '../../shared/badges/newest-prints'
@@ -167,11 +168,14 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
       const printed = newestPrints(await badges.list(HISTORY_LIMIT))
       return { printed, qrRevokedSincePrint: await qrRevocations.sincePrint(printed) }
     },
+    // Who checked in at the kiosk (read only): the console keeps them ACTIVE, Today groups them as here.
+    checkins: () => kiosk.checkins(CHECKIN_LIMIT),
     emit: events.emit
   })
   // Another console: Today's socket and list belong to the previous one.
   events.subscribe((event) => {
     if (event === 'connections.changed') void today.live.restart()
+    if (event === 'kiosk.checkedIn') today.live.deskChanged()
   })
 
   const rosters = new RosterService({

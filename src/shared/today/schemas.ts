@@ -29,7 +29,15 @@ export const todayRowSchema = z.object({
   /** Printed or saved at this desk (the print history). */
   badgePrinted: z.boolean(),
   /** When this desk revoked the visitor's QR code after the last badge printed: that badge opens nothing now. */
-  badgeQrRevokedAt: z.string().nullable().default(null)
+  badgeQrRevokedAt: z.string().nullable().default(null),
+  /**
+   * Checked in today as this desk recorded it (the kiosk's check-in log): when (ISO) and where. With
+   * the console's status it makes the group (./groups.ts `visitGroup`). null or absent: none recorded.
+   */
+  arrival: z
+    .object({ at: z.string(), where: z.literal('kiosk') })
+    .nullable()
+    .optional()
 })
 export type TodayRow = z.infer<typeof todayRowSchema>
 

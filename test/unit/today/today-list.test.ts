@@ -96,7 +96,8 @@ describe('Today: the local day, the window test, the groups and the order', () =
       credentials: { pin: true, cards: 2 },
       badgePrinted: false,
       badgeQrRevokedAt: null,
-      week: null
+      week: null,
+      arrival: null
     })
     expect(rows[1]).toMatchObject({
       group: 'here',

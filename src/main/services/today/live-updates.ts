@@ -100,6 +100,14 @@ export class TodayLive {
   }
 
   /**
+   * Something this desk records changed a visitor's group (a kiosk check-in): re-read now while a
+   * screen watches Today, as a visitor event would. Nobody watching: the next watch reads anyway.
+   */
+  deskChanged(): void {
+    if (this.watching) void this.refresh()
+  }
+
+  /**
    * Re-read and push the list when it changed. Calls while a read runs are folded into one more
    * read after it, so a burst of events costs two reads.
    */

@@ -14,6 +14,7 @@ export interface TodayDeskDeps {
   /** The active console's id and what the notifications socket needs. */
   target: () => Promise<SocketTarget & { id: string }>
   badgeMarks: TodayServiceDeps['badgeMarks']
+  checkins?: TodayServiceDeps['checkins']
   emit: Emit
   timing?: Pick<LiveDeps, 'pollMs' | 'backstopMs' | 'retrySocketMs'>
 }
@@ -24,7 +25,7 @@ export class TodayDesk {
   private readonly desk: DeskSettingsStore
 
   constructor(private readonly deps: TodayDeskDeps) {
-    const list = new TodayService({ client: deps.client, badgeMarks: deps.badgeMarks })
+    const list = new TodayService({ client: deps.client, badgeMarks: deps.badgeMarks, checkins: deps.checkins })
     this.desk = new DeskSettingsStore(deps.dataDir)
     this.live = new TodayLive({
       read: () => list.read(),

@@ -36,7 +36,7 @@ export interface RowExtras {
   /** When this desk revoked the QR code the printed badge carries (null: not since the last print). */
   badgeQrRevokedAt: string | null
   /** Checked in today at this desk's kiosk (null: not recorded): with the status, it makes the group. */
-  arrival: DeskArrival | null
+  arrival?: DeskArrival | null
 }
 
 /**
@@ -60,12 +60,13 @@ export function todayRows(
         host: v.inviter_name ?? '',
         status: v.status!,
         // The one rule (shared/today/groups.ts): the console's status and the desk's own check-in.
-        group: visitGroup(v.status!, more.arrival),
+        group: visitGroup(v.status!, more.arrival ?? null),
         start: v.start_time!,
         end: v.end_time!,
         week: readWeek(v.schedule),
         credentials: { pin: !!v.pin_code, cards: v.nfc_cards.length },
-        ...more
+        ...more,
+        arrival: more.arrival ?? null
       }
     })
     .sort((a, b) => a.start - b.start || byText(a.name, b.name) || byText(a.id, b.id))

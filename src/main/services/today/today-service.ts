@@ -1,5 +1,7 @@
 import type { DayVisitor } from '../../../shared/access/visitors'
 import type { TodayView } from '../../../shared/today/schemas'
+import type { KioskCheckin } from '../../../shared/kiosk/schemas'
+import { arrivalsOn } from '../../../shared/today/groups'
 import type { AccessClient } from '../access/client'
 import { unfoldVisitorDoors } from '../access/doors'
 import { isAutomaticGroup } from '../../../shared/access/doors'
@@ -16,6 +18,11 @@ export interface TodayServiceDeps {
   client: () => Promise<Pick<AccessClient, 'visitors' | 'doors'>>
   /** What the desk's own records say of each visitor's badge (one read of the print history). */
   badgeMarks: () => Promise<BadgeMarks>
+  /**
+   * The kiosk's check-in log, newest first (read only): who checked in today. The console keeps a
+   * visitor checked in at the kiosk ACTIVE (the API cannot set VISITING), so this is how Today knows.
+   */
+  checkins?: () => Promise<readonly KioskCheckin[]>
   now?: () => Date
 }
 
@@ -36,15 +43,19 @@ export class TodayService {
     const now = (this.deps.now ?? (() => new Date()))()
     const day = localDay(now)
     const c = await this.deps.client()
-    const [visitors, badges] = await Promise.all([
+    const [visitors, badges, checkins] = await Promise.all([
       c.visitors.allOfTheDay({ expand: ['resource', 'nfc_card', 'pin_code', 'schedule'] }),
-      this.deps.badgeMarks()
+      this.deps.badgeMarks(),
+      // A log that cannot be read leaves the console's statuses alone: the list is still the console's.
+      (this.deps.checkins?.() ?? Promise.resolve([])).catch(() => [] as const)
     ])
+    const arrivals = arrivalsOn(checkins, day)
     const doors = await this.doorNames(c, visitors, day)
     const rows = todayRows(visitors, day, (v) => ({
       doors: doors.get(v.id) ?? [],
       badgePrinted: badges.printed.has(v.id),
-      badgeQrRevokedAt: badges.qrRevokedSincePrint.get(v.id) ?? null
+      badgeQrRevokedAt: badges.qrRevokedSincePrint.get(v.id) ?? null,
+      arrival: arrivals.get(v.id) ?? null
     }))
     return { day: day.day, dayStart: day.start, dayEnd: day.end, rows, readAt: now.getTime() }
   }

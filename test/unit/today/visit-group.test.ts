@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { arrivalsOn, visitGroup } from '../../../src/shared/today/groups'
+import { visitorSchema, type Visitor } from '../../../src/shared/access/visitors'
+import { todayRows } from '../../../src/main/services/today/today-list'
+import type { KioskCheckin } from '../../../src/shared/kiosk/schemas'
+
+/** A day in Unix seconds, and an ISO time `s` seconds into it. */
+const day = { start: 1_790_000_000, end: 1_790_000_000 + 86_399 }
+const iso = (s: number) => new Date((day.start + s) * 1000).toISOString()
+
+const checkin = (fields: Partial<KioskCheckin> & Pick<KioskCheckin, 'visitorId'>): KioskCheckin => ({
+  id: `c-${Math.random()}`,
+  at: iso(3600),
+  name: 'Ann Berg',
+  company: '',
+  host: '',
+  printed: true,
+  offline: false,
+  ...fields
+})
+
+describe('the one rule of a visit’s group: the console’s status and the desk’s own check-in', () => {
+  it('moves an expected visit checked in at the kiosk to Here, and nothing the console says is over', () => {
+    const arrival = { at: iso(3600), where: 'kiosk' as const }
+    expect(visitGroup('ACTIVE', arrival)).toBe('here')
+    expect(visitGroup('UPCOMING', arrival)).toBe('here')
+    expect(visitGroup('VISITING', arrival)).toBe('here')
+    // The console's word wins once the visit is over or cancelled.
+    expect(visitGroup('VISITED', arrival)).toBe('left')
+    expect(visitGroup('NO_VISIT', arrival)).toBe('no-show')
+    expect(visitGroup('CANCELLED', arrival)).toBe('cancelled')
+    // No arrival recorded: the console's status alone.
+    expect(visitGroup('ACTIVE', null)).toBe('expected')
+  })
+
+  it('takes as arrivals today’s check-ins whose badge came out, the first of the day each', () => {
+    const arrivals = arrivalsOn(
+      [
+        // Newest first, as the log lists them.
+        checkin({ visitorId: 'ann', at: iso(5 * 3600) }),
+        checkin({ visitorId: 'ann', at: iso(2 * 3600) }),
+        checkin({
+          visitorId: 'sent',
+          printed: false,
+          refusal: { reason: 'too-early', startsAt: day.start + 9 * 3600 }
+        }),
+        checkin({ visitorId: 'no-badge', printed: false, printError: 'The printer is out of labels.' }),
+        checkin({ visitorId: 'yesterday', at: iso(-60) })
+      ],
+      day
+    )
+    expect([...arrivals.entries()]).toEqual([['ann', { at: iso(2 * 3600), where: 'kiosk' }]])
+  })
+
+  it('groups Today’s rows by the rule: a kiosk check-in the console still holds ACTIVE is under Here, with when', () => {
+    const visitor = (id: string, status: string): Visitor =>
+      visitorSchema.parse({ id, first_name: id, last_name: 'X', status, start_time: day.start, end_time: day.end })
+    const arrivals = arrivalsOn([checkin({ visitorId: 'kiosk' }), checkin({ visitorId: 'gone' })], day)
+    const rows = todayRows(
+      [visitor('kiosk', 'ACTIVE'), visitor('desk', 'ACTIVE'), visitor('gone', 'VISITED')],
+      day,
+      (v) => ({
+        doors: [],
+        badgePrinted: false,
+        badgeQrRevokedAt: null,
+        arrival: arrivals.get(v.id) ?? null
+      })
+    )
+    const of = (id: string) => rows.find((r) => r.id === id)!
+    expect(of('kiosk')).toMatchObject({ status: 'ACTIVE', group: 'here', arrival: { at: iso(3600), where: 'kiosk' } })
+    expect(of('desk')).toMatchObject({ group: 'expected', arrival: null })
+    expect(of('gone').group).toBe('left')
+  })
+})
