@@ -94,6 +94,15 @@ export class BadgeDesk {
     return getApi().badges.testLabel({ printer, stock })
   }
 
+  /**
+   * A printer added by its address removed. Main sets the badge printer to none ("Ask every time") when
+   * it was this one: the settings are read again so every panel shows that choice, not the printer gone.
+   */
+  async removePrinter(printer: string): Promise<void> {
+    await getApi().badges.removePrinter({ printer })
+    if (this.settings?.printer === printer) this.settings = await getApi().badges.settings()
+  }
+
   makeBadgeFor(visitorId: string): void {
     this.visitorId = visitorId
     this.reprintOf = null
