@@ -170,9 +170,13 @@ export async function findOnConsole(
     ...visitors.map((v) => visitorHit(v, query))
   ].filter((hit): hit is FleetHit => hit !== null)
   // An NFC ID found on no card: the cards whose number is no NFC ID (a UA card numbered by the console)
-  // could not be compared with it, and a bare "Nothing found" would say they were (walk C).
+  // could not be compared with it, and a bare "Nothing found" would say they were (walk C). All digits
+  // are looked for as a card's number first: nothing found by a number is nothing found.
   const uncompared =
-    hits.length === 0 && query.nfcHex !== null && !skipped.some((note) => note.startsWith(readNames[2]))
+    hits.length === 0 &&
+    query.nfcHex !== null &&
+    query.cardNumber === null &&
+    !skipped.some((note) => note.startsWith(readNames[2]))
       ? cards.filter((c) => !cardNfcId(c.display_id)).length
       : undefined
   return {
