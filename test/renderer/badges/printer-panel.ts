@@ -9,13 +9,19 @@ import { BadgeService } from '../../../src/main/services/badges/badge-service'
 import { createDispatch, type Handlers } from '../../../src/main/services/ipc/dispatch'
 import type { AppServices } from '../../../src/main/services/app-services'
 import type { PrinterInfo } from '../../../src/shared/badges/schemas'
+import { AppError } from '../../../src/shared/errors'
 import { tempDir } from '../../support/temp'
 
 /**
  * Badges' printer panel over main's real badge handlers on a fresh data folder, redrawn with main's
  * list whenever it asks (as BadgesScreen does): `main` asks main directly, to assert its state.
  */
-export async function printerPanel() {
+export async function printerPanel(
+  options: {
+    /** Channels answered here instead of by main (a printer's state or failure main cannot make in jsdom). */
+    answers?: Record<string, (input: unknown) => unknown>
+  } = {}
+) {
   const data = await tempDir()
   const badges = new BadgeService({
     dataDir: data.path,
@@ -36,7 +42,15 @@ export async function printerPanel() {
   }
   setApiForTests(
     buildApi(
-      (channel, input) => dispatch(channel, input),
+      async (channel, input) => {
+        const answer = options.answers?.[channel]
+        if (!answer) return dispatch(channel, input)
+        try {
+          return { ok: true, result: await answer(input) }
+        } catch (err) {
+          return { ok: false, error: AppError.from(err).toData() }
+        }
+      },
       () => () => undefined
     )
   )
