@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Locator } from 'playwright-core'
 import { startJob, type Job } from '../support/job'
 import { allPermissionKeys } from '../../src/demo-console/tokens'
-import { extraKeys, keyProbes } from '../../src/shared/access/permissions'
+import { extraOnlyKeys, keyProbes } from '../../src/shared/access/permissions'
 
 /** Every key the demo console's tokens can hold. */
 const ALL_KEYS = [...allPermissionKeys]
@@ -70,7 +70,7 @@ describe('the sidebar and the screens say the same of the console, from every an
     expect(await job.page.evaluate(() => document.activeElement !== document.body)).toBe(true)
   })
 
-  it('a token without view:device: Today reads every 15 s naming the key for live updates; the sidebar stays Connected', async () => {
+  it('a token without view:device: Today reads every 15 s naming the key; its socket changes nothing in the sidebar, and Test connection names the key there as in Settings', async () => {
     await job.control('PUT', '/scopes', { token: 'full', keys: ALL_KEYS.filter((k) => k !== 'view:device') })
     await job.open('Today')
     await expect
@@ -87,7 +87,17 @@ describe('the sidebar and the screens say the same of the console, from every an
     expect(reach).toMatchObject({ ok: true, result: { state: 'reachable' } })
     expect(await line().getAttribute('data-state')).toBe('reachable')
     expect(await line().textContent()).not.toContain('Missing permissions')
+    // Settings' Test connection lists view:device Missing (Enroll lists its readers with it): the sidebar
+    // names the same key, one list from the one connection state.
+    await job.open('Settings')
+    const card = job.page.getByRole('listitem', { name: (await job.desk('connections', 'list')).profiles[0].name })
+    await card.getByRole('button', { name: 'Test connection' }).click()
+    await expect.poll(() => card.textContent(), { timeout: 20_000 }).toMatch(/lacks view:device/)
+    await expect.poll(() => line().getAttribute('data-state'), { timeout: 20_000 }).toBe('permissions')
+    expect(await line().textContent()).toContain('view:device')
     await job.control('PUT', '/scopes', { token: 'full', keys: ALL_KEYS })
+    await checkAgain()
+    await expect.poll(() => line().getAttribute('data-state'), { timeout: 20_000 }).toBe('reachable')
   })
 
   it('500 to everything: "Answering with errors" in the sidebar as on the screen; well again: Connected', async () => {
@@ -124,7 +134,7 @@ describe('the sidebar and the screens say the same of the console, from every an
 
   it('403 to everything, then keys back with 500 to everything, then well: Connected at the first answer, never the keys the 500s could not tell', async () => {
     // Every key probed, but Today's live-updates key (an extra, said on Today).
-    const extras: string[] = Object.values(extraKeys).flatMap((keys) => Object.values(keys) as string[])
+    const extras: readonly string[] = extraOnlyKeys
     const jobKeys = Object.keys(keyProbes).filter((k) => !extras.includes(k))
     await job.control('PUT', '/scopes', { token: 'full', keys: [] })
     await searchVisitors()

@@ -55,6 +55,30 @@ export const extraKeys = {
   }
 } as const satisfies Record<string, Record<string, PermissionKey>>
 
+/**
+ * Keys a job reads with, beside its actions' keys: without one the job cannot be done (Enroll cannot
+ * list its readers), so a token check that finds it missing is the connection's missing permission.
+ */
+export const readKeys = {
+  enroll: {
+    /** The readers to enroll cards with (Enroll, the roster's enrollment line). */
+    readers: endpoints.devicesList.permission
+  }
+} as const satisfies Record<string, Record<string, PermissionKey>>
+
+/**
+ * Keys that only turn on an extra, used by no job (neither an action's nor a job's read): a token check
+ * that finds one missing says so in Settings' list and where the extra is, never as the connection's
+ * missing permission. view:device is not one: Enroll lists its readers with it.
+ */
+export const extraOnlyKeys: readonly PermissionKey[] = (() => {
+  const jobs = new Set<string>(
+    [actionKeys, readKeys].flatMap((table) => Object.values(table).flatMap((keys) => Object.values(keys)))
+  )
+  const extras = Object.values(extraKeys).flatMap((keys) => Object.values(keys) as PermissionKey[])
+  return [...new Set(extras)].filter((key) => !jobs.has(key))
+})()
+
 export type Screen = keyof typeof actionKeys
 
 /** The keys a screen's actions need, each once, in declaration order: what that screen probes. */

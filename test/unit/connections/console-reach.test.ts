@@ -35,8 +35,9 @@ describe('whether the active console answers', () => {
   it('a token without any key: Missing permissions naming every key a job needs (not Connected)', async () => {
     const { check } = checkOf(() => demo.client('none'))
     const reach = await check.check()
-    const jobKeys = ['edit:credential', 'edit:user', 'edit:visitor', 'view:credential', 'view:space', 'view:user']
-    expect(reach).toMatchObject({ state: 'permissions', missing: jobKeys.concat('view:visitor') })
+    // view:device too: Enroll lists its readers with it (no key is an extra only).
+    const jobKeys = ['edit:credential', 'edit:user', 'edit:visitor', 'view:credential', 'view:device', 'view:space']
+    expect(reach).toMatchObject({ state: 'permissions', missing: jobKeys.concat('view:user', 'view:visitor') })
     expect(reach?.message).toMatch(/view:credential/)
   })
 
@@ -140,10 +141,11 @@ describe('the connection state through the app', () => {
     await control(await demo(), 'PUT', '/__demo/scopes', { token: 'full', keys: [] })
     await expect(app.call('visitors.list', {})).rejects.toMatchObject({ kind: 'permission' })
     expect(said().at(-1)).toMatchObject({ state: 'permissions', missing: ['view:visitor'] })
-    // Check again names every key a job needs (Today's live-updates key is said on Today).
+    // Check again names every key a job needs (view:device: Enroll's readers, and Today's live updates).
     expect(await app.call('connections.reach', { recheck: true })).toMatchObject({
       state: 'permissions',
-      missing: ['edit:credential', 'edit:user', 'edit:visitor', 'view:credential', 'view:space', 'view:user'].concat(
+      missing: ['edit:credential', 'edit:user', 'edit:visitor', 'view:credential', 'view:device', 'view:space'].concat(
+        'view:user',
         'view:visitor'
       )
     })

@@ -3,12 +3,12 @@ import { ConsoleReachCheck } from '../../../src/main/services/connections/consol
 import { checkToken } from '../../../src/main/services/connections/token-check'
 import type { AccessClient } from '../../../src/main/services/access/client'
 import type { ConsoleReach } from '../../../src/shared/connections'
-import { extraKeys, keyProbes } from '../../../src/shared/access/permissions'
+import { extraOnlyKeys, keyProbes } from '../../../src/shared/access/permissions'
 import { startDemo, type Demo } from '../access/support'
 
 const everyKey = Object.keys(keyProbes).sort()
 /** The keys the sidebar names when all are missing: an extra's key (Today's live updates) is said where the extra is. */
-const extras: string[] = Object.values(extraKeys).flatMap((keys) => Object.values(keys) as string[])
+const extras: readonly string[] = extraOnlyKeys
 const jobKeys = everyKey.filter((k) => !extras.includes(k))
 
 /**
@@ -116,7 +116,7 @@ describe('one connection state, fed by every answer', () => {
         const before = words().length
         await expect(c.nfcCards.importCsv('04AABBCCDD1122,,\n')).rejects.toThrow()
         // No other call from the screens: the check that the lost answer started tells it answers.
-        await expect.poll(() => last()?.state, JSON.stringify(afterCommit)).toBe('reachable')
+        await expect.poll(() => last()?.state, { message: JSON.stringify(afterCommit) }).toBe('reachable')
         expect(words().slice(before)).toHaveLength(2)
       }
       // A console truly not answering is Not answering.

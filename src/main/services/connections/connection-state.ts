@@ -1,11 +1,13 @@
 import type { ConsoleReach } from '../../../shared/connections'
-import { extraKeys } from '../../../shared/access/permissions'
+import { extraOnlyKeys } from '../../../shared/access/permissions'
 import type { CallVerdict, DownState } from './call-verdict'
 
-/** Keys declared as extras only (shared/access/permissions.ts `extraKeys`). */
-const EXTRA_KEYS: ReadonlySet<string> = new Set(
-  Object.values(extraKeys).flatMap((keys) => Object.values(keys) as string[])
-)
+/**
+ * Keys that only turn on an extra, used by no job (shared/access/permissions.ts `extraOnlyKeys`): the
+ * only keys a token check may find missing without the sidebar naming them. Every other key it finds
+ * missing is named, so the sidebar and Settings' list never disagree (view:device is Enroll's too).
+ */
+const EXTRA_KEYS: ReadonlySet<string> = new Set(extraOnlyKeys)
 
 /** One profile's connection, as its calls found it. */
 interface ProfileConnection {
