@@ -33,6 +33,14 @@ export class BadgeDesk {
     }
   }
 
+  /** The settings read again (main changes the badge printer when the first printer is added or it is removed). */
+  async reloadSettings(): Promise<BadgeSettings | null> {
+    this.settings = await getApi()
+      .badges.settings()
+      .catch(() => this.settings)
+    return this.settings
+  }
+
   async refreshHistory(): Promise<void> {
     this.history = (await getApi().badges.history({ limit: 50 })).items
   }
