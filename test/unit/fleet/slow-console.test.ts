@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { eachConsoleAll } from '../../../src/main/services/fleet/each-console'
+import { FleetService } from '../../../src/main/services/fleet/fleet-service'
+import type { AccessClient } from '../../../src/main/services/access/client'
+import { profileFixture } from '../../support/profile-fixture'
 
 const slow = { id: 'harbour', name: 'Harbour Office' }
 
@@ -43,5 +46,34 @@ describe('eachConsole: the time limit of a console that answers slowly', () => {
         })
       }
     ])
+  })
+})
+
+describe('the Consoles screen’s read of a console that stops answering half-way', () => {
+  it('keeps the counts it gave before it stopped, the others not known', async () => {
+    const never = () => new Promise<never>(() => undefined)
+    const client = {
+      nfcCards: { list: async () => ({ total: 42 }) },
+      touchPasses: { assignable: never },
+      visitors: { all: never },
+      http: { request: never }
+    } as unknown as AccessClient
+    const service = new FleetService({
+      profiles: async () => [profileFixture('harbour', 'Harbour Office')],
+      test: async () => ({ ok: true, url: 'https://harbour.example:12445', latencyMs: 1, permissions: [] }),
+      client: async () => client,
+      stateOf: () => null,
+      batchesNotUploaded: async () => 0,
+      emit: () => undefined,
+      timeouts: { readMs: 50 }
+    })
+    const [harbour] = await service.consoles('partial')
+    expect(harbour!.error).toMatchObject({ code: 'CONSOLE_TIMEOUT' })
+    expect(harbour!.counts).toEqual({
+      cards: { value: 42 },
+      passesToGive: null,
+      visitorsToday: null,
+      batchesNotUploaded: 0
+    })
   })
 })

@@ -32,6 +32,9 @@ async function count(read: () => Promise<number>): Promise<FleetCount> {
   }
 }
 
+/** The counts a read got before it ended: kept for a console that stopped answering half-way. */
+export type ArrivedCounts = Partial<Pick<FleetConsole['counts'], 'cards' | 'passesToGive' | 'visitorsToday'>>
+
 /** A read of the console that says when it is answered (eachConsole's `heard`: the limit counts from there). */
 function said<T>(read: Promise<T>, heard: () => void): Promise<T> {
   return read.finally(heard)
@@ -47,9 +50,15 @@ export async function readConsole(
   profile: ProfileSummary,
   deps: OverviewDeps,
   signal: AbortSignal,
-  heard: () => void = () => undefined
+  heard: () => void = () => undefined,
+  /** Filled in as each count arrives (the caller keeps them if the console then stops answering). */
+  arrived: ArrivedCounts = {}
 ): Promise<FleetConsole> {
   const started = Date.now()
+  const keep =
+    (key: keyof ArrivedCounts) =>
+    (value: FleetCount): FleetCount =>
+      (arrived[key] = value)
   const reads = new AbortController()
   const stop = () => reads.abort()
   signal.addEventListener('abort', stop, { once: true })
@@ -60,15 +69,19 @@ export async function readConsole(
     const options = { signal: reads.signal }
     const counted = Promise.all([
       said(
-        count(async () => (await client.nfcCards.list({ page: 1, pageSize: 1 }, options)).total),
+        count(async () => (await client.nfcCards.list({ page: 1, pageSize: 1 }, options)).total).then(keep('cards')),
         heard
       ),
       said(
-        count(async () => (await client.touchPasses.assignable(options)).filter(freeToGive).length),
+        count(async () => (await client.touchPasses.assignable(options)).filter(freeToGive).length).then(
+          keep('passesToGive')
+        ),
         heard
       ),
       said(
-        count(async () => (await client.visitors.all(options)).filter((v) => touchesDay(v, day)).length),
+        count(async () => (await client.visitors.all(options)).filter((v) => touchesDay(v, day)).length).then(
+          keep('visitorsToday')
+        ),
         heard
       ),
       said(
@@ -103,11 +116,13 @@ export async function readConsole(
 /**
  * A console that could not be read: the reason, and the connection state that reason means by the
  * app's one classification (call-verdict.ts) — "Not answering" for a console past its time limit.
+ * The counts that arrived before it stopped answering are kept (`arrived`), the others not known.
  */
 export async function unreadConsole(
   profile: ProfileSummary,
   error: AppError,
-  deps: Pick<OverviewDeps, 'batchesNotUploaded'>
+  deps: Pick<OverviewDeps, 'batchesNotUploaded'>,
+  arrived: ArrivedCounts = {}
 ): Promise<FleetConsole> {
   return {
     ...identity(profile),
@@ -116,9 +131,9 @@ export async function unreadConsole(
     version: null,
     permissions: null,
     counts: {
-      cards: null,
-      passesToGive: null,
-      visitorsToday: null,
+      cards: arrived.cards ?? null,
+      passesToGive: arrived.passesToGive ?? null,
+      visitorsToday: arrived.visitorsToday ?? null,
       batchesNotUploaded: await deps.batchesNotUploaded(profile.id).catch(() => 0)
     },
     readAt: Date.now()

@@ -66,7 +66,7 @@ export async function* eachConsole<P extends FleetConsole, T>(
 /** Every outcome, once all consoles answered or ran out of time, in the order the profiles were given. */
 export async function eachConsoleAll<P extends FleetConsole, T>(
   profiles: readonly P[],
-  run: (profile: P, signal: AbortSignal) => Promise<T>,
+  run: (profile: P, signal: AbortSignal, heard: () => void) => Promise<T>,
   options: EachConsoleOptions
 ): Promise<ConsoleOutcome<P, T>[]> {
   const outcomes: ConsoleOutcome<P, T>[] = []

@@ -3,7 +3,7 @@ import type { ProfileSummary } from '../../../shared/connections'
 import type { FleetConsole, FleetFound } from '../../../shared/fleet/schemas'
 import type { Emit } from '../events'
 import { eachConsole } from './each-console'
-import { readConsole, unreadConsole, type OverviewDeps } from './console-overview'
+import { readConsole, unreadConsole, type ArrivedCounts, type OverviewDeps } from './console-overview'
 import { findOnConsole, readQuery } from './find-records'
 
 /** A console's read for the Consoles screen: a far one still answers in time (8 probes, a few counts). */
@@ -30,13 +30,19 @@ export class FleetService {
   async consoles(requestId: string): Promise<FleetConsole[]> {
     const profiles = await this.deps.profiles()
     const read = new Map<string, FleetConsole>()
-    const outcomes = eachConsole(profiles, (profile, signal, heard) => readConsole(profile, this.deps, signal, heard), {
-      timeoutMs: this.deps.timeouts?.readMs ?? CONSOLE_READ_TIMEOUT_MS
-    })
+    // Each console's counts as they arrive: a console that stops answering half-way keeps those it gave.
+    const arrived = new Map(profiles.map((p) => [p.id, {} as ArrivedCounts]))
+    const outcomes = eachConsole(
+      profiles,
+      (profile, signal, heard) => readConsole(profile, this.deps, signal, heard, arrived.get(profile.id)),
+      { timeoutMs: this.deps.timeouts?.readMs ?? CONSOLE_READ_TIMEOUT_MS }
+    )
     for await (const outcome of outcomes) {
+      // Only a console that stopped answering keeps what it gave before (one that refused the token did not answer).
+      const kept = !outcome.ok && outcome.error.code === 'CONSOLE_TIMEOUT' ? arrived.get(outcome.console.id) : {}
       const console = outcome.ok
         ? outcome.result
-        : await unreadConsole(outcome.console, new AppError(outcome.error), this.deps)
+        : await unreadConsole(outcome.console, new AppError(outcome.error), this.deps, kept)
       read.set(console.profileId, console)
       this.deps.emit('fleet.console', { requestId, console })
     }
