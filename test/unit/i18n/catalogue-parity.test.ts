@@ -24,7 +24,7 @@ export function differences(english: Record<string, string>, other: Record<strin
     if (source === undefined) continue
     try {
       const same = isStructurallySame(parse(source), parse(message))
-      if (!same.success) found.push(`${key}: ${same.error.message}`)
+      if (!same.success) found.push(`${key}: ${same.error?.message ?? 'placeholders differ'}`)
     } catch (err) {
       found.push(`${key}: does not parse (${(err as Error).message})`)
     }
