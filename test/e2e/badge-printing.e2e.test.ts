@@ -108,7 +108,9 @@ describe('badge printing to a real IPP printer, web mode', () => {
     await page.getByRole('button', { name: 'Yes, print my badge' }).click()
     await page.getByRole('heading', { name: 'Your badge could not be printed' }).waitFor()
     expect(await page.getByTestId('kiosk-print-failed').textContent()).toContain('Please see the front desk')
-    expect(await page.getByTestId('kiosk-print-reason').textContent()).toMatch(/^The printer is out of labels\./)
+    expect(await page.getByTestId('kiosk-print-reason').textContent()).toMatch(
+      /^The printer “Empty labels” is out of labels\./
+    )
     await job.expectAccessible('kiosk: badge not printed')
     await page.getByRole('button', { name: 'Done' }).click()
     await page.getByRole('heading', { name: 'Welcome' }).waitFor()
@@ -123,7 +125,7 @@ describe('badge printing to a real IPP printer, web mode', () => {
     const checkins = page.getByTestId('kiosk-checkins')
     const omar = checkins.getByRole('row').filter({ hasText: 'Omar Quist' })
     await omar.waitFor()
-    expect(await omar.textContent()).toContain('Not printed: The printer is out of labels.')
+    expect(await omar.textContent()).toContain('Not printed: The printer “Empty labels” is out of labels.')
     expect(await omar.textContent()).toContain('Load a new roll of labels')
     expect(await checkins.getByRole('row').filter({ hasText: 'Mira Solberg' }).textContent()).toContain(
       'Printed (Lobby labels)'

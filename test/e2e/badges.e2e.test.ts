@@ -128,7 +128,7 @@ describe('QR code and badge in Chromium (web mode, demo console)', () => {
     const history = page.getByTestId('badge-history')
     await expect.poll(() => history.locator('tbody tr').count()).toBe(1)
     expect(await history.textContent()).toContain('Browser PDF')
-    await history.getByRole('button', { name: 'Reprint…' }).click()
+    await history.getByRole('button', { name: /^Reprint .*’s badge…$/ }).click()
     await page.getByText('Reprint of an earlier badge.').waitFor()
     expect(browser.errors).toEqual([])
   })
