@@ -79,6 +79,20 @@ describe('job: Today at the reception (Chromium 1366×768, web mode, demo consol
     expect(await page.getByTestId('today-list').textContent()).not.toContain(fullName(later))
     await job.expectAccessible('Today')
     await page.screenshot({ path: screenshotPath('today.png') })
+
+    // At 1366×768 no note is cut: a cell's words wrap in its column (the Cancelled row's reason,
+    // "A cancelled visit gets no badge", ran out of its cell).
+    expect(await group('cancelled').getByTestId('off-reason').count()).toBeGreaterThan(0)
+    const cut = await page.evaluate(() =>
+      [
+        ...document.querySelectorAll<HTMLElement>(
+          '[data-testid="today-list"] td, [data-testid="today-list"] [data-testid="off-reason"], [data-testid="today-list"] .muted'
+        )
+      ]
+        .filter((el) => el.scrollWidth > el.clientWidth)
+        .map((el) => el.textContent?.trim())
+    )
+    expect(cut).toEqual([])
   })
 
   it('moves a visitor from Expected to Here when they tap in at a door, without a reload', async () => {

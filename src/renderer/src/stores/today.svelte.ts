@@ -9,7 +9,7 @@ import { badgeDesk } from './badges.svelte'
 import { visitors } from './visitors.svelte'
 import { announce as sayInLiveRegion } from '../lib/action-outcome.svelte'
 import { formDrafts } from '../lib/form-drafts.svelte'
-import { visitorStateWords } from '../../../shared/visitors/states'
+import { todayGroupWords } from '../../../shared/visitors/states'
 import { matchesSearch, searchRecord, searchWords, type SearchRecord } from '../../../shared/text/search-words'
 import { onConsoleSwitch } from './console-scope'
 import { rereadWhenBack } from '../lib/reread-when-back'
@@ -210,9 +210,10 @@ export class TodayStore {
     const moved = view.rows.find((r) => before[r.id] !== undefined && before[r.id] !== r.group)
     if (announce && moved && this.view) {
       this.lastChange = moved.id
-      // Said in the app's one live region (a check-in at a door, a cancel at another desk), in the words
-      // every screen uses for the state.
-      sayInLiveRegion(`${moved.name}: ${visitorStateWords[moved.status]}`)
+      // Said in the app's one live region (a check-in at a door or the kiosk, a cancel at another desk),
+      // in the words of the group it moved to: a kiosk check-in stays ACTIVE on the console, and its
+      // state's word ("Expected") would contradict the heading it moved under (shared/today/groups.ts).
+      sayInLiveRegion(`${moved.name}: ${todayGroupWords[moved.group]}`)
     }
     this.view = view
     if (view.readAt > (this.readAt ?? 0)) this.readAt = view.readAt

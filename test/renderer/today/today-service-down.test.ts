@@ -1,0 +1,55 @@
+import '@testing-library/jest-dom/vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, render, screen, waitFor } from '@testing-library/svelte'
+import TodayScreen from '../../../src/renderer/src/screens/TodayScreen.svelte'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { connection } from '../../../src/renderer/src/stores/connection.svelte'
+import { serviceLink } from '../../../src/renderer/src/stores/connection-service.svelte'
+import { today } from '../../../src/renderer/src/stores/today.svelte'
+import { formatClock } from '../../../src/renderer/src/lib/local-time'
+import { row, todayBridge, viewOf } from './today-bridge'
+
+afterEach(() => {
+  cleanup()
+  today.reset()
+  serviceLink.status = undefined
+})
+
+/**
+ * Web mode's service stops while Today is open: main can push nothing more, so its last live source
+ * ("Console notifications connected…") stays in the store. The live line follows the one connection
+ * state the sidebar shows (serviceLink, then the console), not that word alone.
+ */
+describe('Today’s live line while web mode’s service is down', () => {
+  it('says Not updating, as of the last read, with the sidebar’s words, and comes back with the service', async () => {
+    const readAt = new Date(2026, 10, 23, 10, 42).getTime()
+    const { bridge } = todayBridge({
+      'today.list': () => viewOf([row({ id: 'a', name: 'Ann Berg' })], readAt),
+      'today.watch': () => ({ kind: 'notifications', visitorEvents: false, backstopSeconds: 15 })
+    })
+    setApiForTests(bridge)
+    const stop = connection.listen()
+    await connection.load()
+    try {
+      serviceLink.take('connected')
+      render(TodayScreen)
+      await screen.findByRole('button', { name: 'Ann Berg' })
+      const line = screen.getByTestId('today-source')
+      await waitFor(() => expect(line).toHaveTextContent('Console notifications connected'))
+
+      serviceLink.take('lost')
+      await waitFor(() => expect(line).toHaveTextContent('Not updating'))
+      expect(line).toHaveTextContent("Access Desk's service is not answering (see the sidebar).")
+      expect(line).toHaveTextContent(`Showing the list as of ${formatClock(readAt / 1000)}.`)
+      expect(line).not.toHaveTextContent('Console notifications connected')
+      expect(line.querySelector('.dot')).toHaveClass('down')
+      // The list stays as read.
+      expect(screen.getByRole('button', { name: 'Ann Berg' })).toBeInTheDocument()
+
+      serviceLink.take('connected')
+      await waitFor(() => expect(line).toHaveTextContent('Console notifications connected'))
+    } finally {
+      stop()
+    }
+  })
+})
