@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /**
  * The languages Access Desk speaks. Each has a catalogue per area in messages/<area>/<language>.json,
  * English the reference (test/unit/i18n/catalogue-parity.test.ts holds the others to its keys and
@@ -15,8 +13,13 @@ export type Language = (typeof LANGUAGES)[number]
 export const PSEUDO_LOCALE = 'en-XA'
 export type Locale = Language | typeof PSEUDO_LOCALE
 
-export const languageSchema = z.enum(LANGUAGES)
-export const localeSchema = z.union([languageSchema, z.literal(PSEUDO_LOCALE)])
+/**
+ * Whether a value (a stored preference, a tag) is a language we speak / a locale we show. Plain checks,
+ * not zod: this module is on every screen's first paint, which loads no zod (renderer-first-paint
+ * test); the contract's schema is language-schema.ts.
+ */
+export const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value)
+export const isLocale = (value: unknown): value is Locale => value === PSEUDO_LOCALE || isLanguage(value)
 
 /** Each language in its own name (a flag is a country, not a language). */
 export const languageNames: Record<Language, string> = {
@@ -34,8 +37,8 @@ export function languageOf(locale: Locale): Language {
 /** The first of `preferred` (navigator.languages, the OS's) that Access Desk speaks, else English. */
 export function supportedLanguage(preferred: readonly string[]): Language {
   for (const tag of preferred) {
-    const base = languageSchema.safeParse(tag.toLowerCase().split('-')[0])
-    if (base.success) return base.data
+    const base = tag.toLowerCase().split('-')[0]
+    if (isLanguage(base)) return base
   }
   return 'en'
 }

@@ -9,7 +9,7 @@ import {
   kioskSettingsSchema,
   kioskSourceSchema
 } from '../../kiosk/schemas'
-import { languageSchema } from '../../i18n/locales'
+import { languageSchema } from '../../i18n/language-schema'
 
 export const kioskChannels = {
   'kiosk.settings': channel(

@@ -1,6 +1,6 @@
 import {
   formatLocaleOf,
-  localeSchema,
+  isLocale,
   supportedLanguage,
   type Language,
   type Locale
@@ -15,8 +15,8 @@ const preferred = (): readonly string[] => (typeof navigator === 'undefined' ? [
 
 /** A stored choice read back: anything else than a language we speak (edited by hand, an old value) is no choice. */
 function storedChoice(): Locale | null {
-  const parsed = localeSchema.safeParse(readPreference(LANGUAGE_PREFERENCE))
-  return parsed.success ? parsed.data : null
+  const stored = readPreference(LANGUAGE_PREFERENCE)
+  return isLocale(stored) ? stored : null
 }
 
 /** What `<html lang>` says: the language the page is read in (screen readers, hyphenation, axe). */
