@@ -86,4 +86,24 @@ for (const way of ways) {
     }
   }
 }
+// The kiosk's words (shared/i18n/messages/<area>/<language>.json): none among the chunks it loads
+// before its first paint; each language of each area its own chunk, loaded when shown, so a kiosk in
+// Spanish loads the Spanish words and no other language's.
+const kioskChunks = closure(['index.html', 'KioskApp.svelte'])
+const words = [...kioskChunks].filter((k) => k.includes('i18n/messages/'))
+if (words.length) {
+  missed++
+  console.log(`  the kiosk's first chunks hold catalogues: ${words.join(', ')} MISSED`)
+}
+for (const language of ['en', 'de', 'fr', 'es']) {
+  const own = ['kiosk', 'badge'].map((area) => key(`i18n/messages/${area}/${language}.json`))
+  const loaded = closure(own)
+  const others = [...loaded].filter((k) => k.includes('i18n/messages/') && !k.endsWith(`/${language}.json`))
+  if (others.length) missed++
+  console.log(
+    `kiosk in ${language}: its words ${sum(loaded).toFixed(1)} kB gzip in ${loaded.size} chunks (` +
+      `${[...loaded].map((k) => manifest[k]!.file).join(', ')}), ` +
+      (others.length ? `other languages too: ${others.join(', ')} MISSED` : 'no other language')
+  )
+}
 process.exit(missed ? 1 : 0)
