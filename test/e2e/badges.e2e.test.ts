@@ -6,6 +6,7 @@ import { launchChromium, openDemoApp } from '../support/chromium'
 import { startWebMode, type Started } from '../support/processes'
 import { tempDir } from '../support/temp'
 import { screenshotPath } from '../support/screenshots'
+import { readPdf } from '../support/pdf-check'
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 const MM_TO_PT = 72 / 25.4
@@ -102,9 +103,10 @@ describe('QR code and badge in Chromium (web mode, demo console)', () => {
     expect(qrLoaded).toBeGreaterThan(20)
     expect(await page.getByTestId('print-transport').textContent()).toContain('browser')
 
-    // Web mode: the browser prints; its PDF is what Chromium renders for print media.
-    await page.getByRole('button', { name: 'Save as PDF' }).click()
-    await page.getByTestId('badge-done').filter({ hasText: 'Save as PDF' }).waitFor()
+    // Web mode with no printer of main's: Print hands the page to the browser's print dialog; what it
+    // prints is what Chromium renders for print media.
+    await page.getByRole('button', { name: 'Print badge' }).click()
+    await page.getByTestId('badge-done').filter({ hasText: 'print dialog' }).waitFor()
     await page.emulateMedia({ media: 'print' })
     const pdfPath = join(out.path, 'badge.pdf')
     await page.pdf({ path: pdfPath, preferCSSPageSize: true, printBackground: true })
@@ -125,10 +127,27 @@ describe('QR code and badge in Chromium (web mode, demo console)', () => {
     execFileSync('pdftoppm', ['-png', '-r', '150', '-singlefile', pdfPath, join(out.path, 'badge')])
     await copyFile(join(out.path, 'badge.png'), screenshotPath('badge.png'))
 
+    // Save as PDF: main makes the badge PDF itself (no dialog to cancel unseen) and the tab downloads it.
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Save as PDF' }).click()
+    const savedPath = join(out.path, 'badge-saved.pdf')
+    await (await download).saveAs(savedPath)
+    await page.getByTestId('badge-done').filter({ hasText: 'Badge PDF saved' }).waitFor()
+    const saved = readPdf(savedPath)
+    expect(saved.pages).toBe(1)
+    expect(Math.abs(saved.widthMm - 62)).toBeLessThan(0.5)
+    expect(Math.abs(saved.heightMm - 100)).toBeLessThan(0.5)
+    expect(saved.text).toContain('HQ Reception')
+    expect(saved.qr).toBeTruthy()
+
     const history = page.getByTestId('badge-history')
-    await expect.poll(() => history.locator('tbody tr').count()).toBe(1)
-    expect(await history.textContent()).toContain('Browser PDF')
-    await history.getByRole('button', { name: /^Reprint .*’s badge…$/ }).click()
+    await expect.poll(() => history.locator('tbody tr').count()).toBe(2)
+    expect(await history.locator('tbody tr').first().textContent()).toContain('PDF')
+    expect(await history.textContent()).toContain('Browser print')
+    await history
+      .getByRole('button', { name: /^Reprint .*’s badge…$/ })
+      .first()
+      .click()
     await page.getByText('Reprint of an earlier badge.').waitFor()
     expect(browser.errors).toEqual([])
   })

@@ -49,10 +49,13 @@ describe('job: Today at the reception (Chromium 1366×768, web mode, demo consol
     const { page } = job
     await page.getByTestId('badge-preview').waitFor()
     expect(await page.getByTestId('badge-preview').textContent()).toContain(fullName(arriving))
+    // Main makes the PDF and the tab downloads it (web mode too).
+    const download = page.waitForEvent('download')
     await page.getByRole('button', { name: 'Save as PDF' }).click()
+    await download
     // The badge's own note (emptied as it is made), not the app's live region: that still holds the
     // words of the badge saved before, the same words, and would not wait for this one.
-    await page.getByTestId('badge-done').filter({ hasText: 'Save as PDF' }).waitFor()
+    await page.getByTestId('badge-done').filter({ hasText: 'Badge PDF saved' }).waitFor()
     await job.open('Today')
     await expect
       .poll(() => rowOf('here', fullName(arriving)).getByTestId('badge-printed').textContent())

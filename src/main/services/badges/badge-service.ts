@@ -220,10 +220,18 @@ export class BadgeService {
     })
   }
 
+  /**
+   * The badge as a PDF file: the desktop app's window rendered to PDF; without a window (web mode)
+   * main's own badge PDF, the one its printers get. Either way a file is made, so recording it is
+   * true (a browser's "Save as PDF" dialog could be cancelled unseen).
+   */
   async pdf({ job, reprintOf }: { job: BadgeJob } & Reprint) {
     return this.audited({ job, output: 'pdf' }, async () => {
       await this.refuseCancelledVisit(job)
-      const pdf = await this.printer().printToPdf({ page: badgeStocks[job.stock] })
+      const window = this.deps.printer()
+      const pdf = window
+        ? await window.printToPdf({ page: badgeStocks[job.stock] })
+        : await makeBadgePdf({ job, qrPng: await this.consoleQr(job), settings: await this.settings.get() })
       const entry = await this.history.record({ job, output: 'pdf', ...(reprintOf ? { reprintOf } : {}) })
       return { pdfBase64: Buffer.from(pdf).toString('base64'), entry }
     })

@@ -46,7 +46,7 @@ export const badgeChannels = {
     badgeHistoryEntrySchema
   ),
   'badges.pdf': channel(
-    'Render the badge shown on screen as a PDF (Electron printToPDF) and record it',
+    "The badge as a PDF file, recorded: the desktop app renders the badge shown (Electron printToPDF), web mode makes main's own badge PDF",
     z.object({ job: badgeJobSchema, reprintOf: z.string().max(200).optional() }),
     z.object({ pdfBase64: z.string(), entry: badgeHistoryEntrySchema })
   ),
