@@ -62,9 +62,25 @@ export const extraKeys = {
 export const readKeys = {
   enroll: {
     /** The readers to enroll cards with (Enroll, the roster's enrollment line). */
-    readers: endpoints.devicesList.permission
+    readers: endpoints.devicesList.permission,
+    /** The person a card is bound to, found by name. */
+    people: endpoints.usersList.permission
+  },
+  pins: {
+    /** The person or visitor whose PIN is given, found by name. */
+    people: endpoints.usersList.permission,
+    visitors: endpoints.visitorsList.permission
   }
-} as const satisfies Record<string, Record<string, PermissionKey>>
+} as const satisfies Record<string, Partial<Record<string, PermissionKey>>>
+
+/**
+ * Every key a screen uses, its actions' and its reads', each once: what its banner names when the one
+ * connection state finds any missing (stores/screen-keys.svelte.ts).
+ */
+export function keysUsedBy(screen: Screen): PermissionKey[] {
+  const reads = (readKeys as Partial<Record<Screen, Record<string, PermissionKey>>>)[screen] ?? {}
+  return [...new Set([...keysOf(screen), ...Object.values(reads)])]
+}
 
 /**
  * Keys that only turn on an extra, used by no job (neither an action's nor a job's read): a token check

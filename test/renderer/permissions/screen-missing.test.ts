@@ -1,0 +1,86 @@
+import '@testing-library/jest-dom/vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, render, screen, waitFor } from '@testing-library/svelte'
+import PinsScreen from '../../../src/renderer/src/screens/PinsScreen.svelte'
+import EnrollScreen from '../../../src/renderer/src/screens/EnrollScreen.svelte'
+import { connection } from '../../../src/renderer/src/stores/connection.svelte'
+import { screenMissing } from '../../../src/renderer/src/stores/screen-keys.svelte'
+import { actionKeys, keysUsedBy, type Screen } from '../../../src/shared/access/permissions'
+import { eventBridge, ok } from '../enroll/event-bridge'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+
+/**
+ * One list of missing keys, from the one connection state: every screen's banner names each key it uses
+ * that the sidebar names missing (PINs and Enroll named only their edit keys), besides what its own probe found.
+ */
+describe('the keys a screen lacks, from the one connection state', () => {
+  let off = () => undefined as void
+  afterEach(() => off())
+
+  it('every screen names each key it uses that the sidebar names missing, and no other', async () => {
+    const main = eventBridge({
+      'connections.list': () => ok({ profiles: [], activeId: 'site' }),
+      'connections.reach': () => ok(null)
+    })
+    setApiForTests(main.bridge)
+    off = connection.listen()
+    await connection.load()
+    const everyKey = ['edit:credential', 'edit:user', 'edit:visitor', 'view:credential', 'view:device', 'view:user']
+    main.emit('connections.reach', {
+      profileId: 'site',
+      state: 'permissions',
+      checkedAt: 1,
+      missing: [...everyKey, 'view:visitor'],
+      message: 'lacks'
+    })
+    for (const screen of Object.keys(actionKeys) as Screen[]) {
+      const used: readonly string[] = keysUsedBy(screen)
+      expect(screenMissing(screen), screen).toEqual(
+        [...everyKey, 'view:visitor'].filter((k) => used.includes(k)).sort()
+      )
+    }
+    // The walk's findings: PINs names the keys to find people too, Enroll the readers' key.
+    expect(screenMissing('pins')).toEqual(['edit:user', 'edit:visitor', 'view:user', 'view:visitor'])
+    expect(screenMissing('enroll')).toEqual(['edit:credential', 'view:device', 'view:user'])
+    // A screen's own probe adds to it; a console answering again (Connected) leaves only that.
+    main.emit('connections.reach', { profileId: 'site', state: 'reachable', checkedAt: 2 })
+    expect(screenMissing('pins', ['edit:user'])).toEqual(['edit:user'])
+    expect(screenMissing('pins')).toEqual([])
+  })
+})
+
+describe('PINs and Enroll say every key they lack that the sidebar names', () => {
+  let off = () => undefined as void
+  afterEach(() => {
+    off()
+    cleanup()
+  })
+
+  async function withMissing(missing: string[]) {
+    const main = eventBridge({
+      'connections.list': () => ok({ profiles: [], activeId: 'site' }),
+      'connections.reach': () => ok({ profileId: 'site', state: 'permissions', checkedAt: 1, missing, message: 'x' }),
+      'pins.capabilities': () => ok({ missingPermissions: ['edit:user'] }),
+      'enroll.capabilities': () => ok({ canEnroll: false, missingPermission: 'edit:credential' })
+    })
+    setApiForTests(main.bridge)
+    off = connection.listen()
+    await connection.load()
+    await waitFor(() => expect(connection.reach?.state).toBe('permissions'))
+  }
+  const note = () => screen.getByTestId('permission-note')
+
+  it('PINs: the keys to find people too, not only its edit keys', async () => {
+    await withMissing(['edit:user', 'view:user', 'view:visitor'])
+    render(PinsScreen)
+    await waitFor(() => expect(note()).toHaveTextContent('view:user'))
+    expect(note()).toHaveTextContent('edit:user')
+    expect(note()).toHaveTextContent('view:visitor')
+  })
+
+  it('Enroll: the readers’ key too, and no list of readers held from before', async () => {
+    await withMissing(['edit:credential', 'view:device'])
+    render(EnrollScreen)
+    await waitFor(() => expect(screen.getByTestId('readers-refused')).toHaveTextContent('lacks view:device'))
+  })
+})
