@@ -88,9 +88,10 @@ describe('an ipps:// badge printer, its certificate confirmed and pinned, web mo
     await row.getByRole('button', { name: 'Print a test label on Secure labels' }).click()
     const refusal = row.getByRole('alert')
     await refusal.waitFor()
-    // The printer as the desk names it (its address, or its name), then what happened and its outcome.
+    // The printer as the desk names it (its address, or its name), then what happened and its outcome:
+    // a test label's, not a badge's.
     expect(await refusal.textContent()).toMatch(
-      /^The certificate of the printer .+ is not the one you trusted\. The connection was refused\. No badge was printed\./
+      /^The certificate of the printer .+ is not the one you trusted\. The connection was refused\. The test label was not printed\./
     )
     expect(await refusal.textContent()).toMatch(/then choose Trust again on the printer in Badges/)
     // The remedy is on Badges, not in Settings (the printer's pin is not a console's).
