@@ -58,7 +58,7 @@ describe('the kiosk in the visitor’s language (web mode, Chromium)', () => {
 
   it('a visitor picks Español (each language in its own name) and checks in in Spanish; the console holds the check-in', async () => {
     const { page } = job
-    const picker = page.getByRole('navigation', { name: 'Language' })
+    const picker = page.getByRole('group', { name: 'Language' })
     expect(await picker.getByRole('button').allTextContents()).toEqual(['English', 'Deutsch', 'Français', 'Español'])
     expect(await lang()).toBe('en')
 
