@@ -61,8 +61,9 @@ function accentAll(elements: MessageFormatElement[]): MessageFormatElement[] {
  * One message in the pseudo-locale: its text accented and ~40 % longer (and at least 3 characters),
  * its placeholders and plurals untouched, so it formats exactly as the English does.
  */
-export function pseudoMessage(message: string): MessageFormatElement[] {
-  const elements = parse(message)
+export function pseudoMessage(message: string | MessageFormatElement[]): MessageFormatElement[] {
+  // The renderer's catalogues come parsed by the build (no parser in the tab); main's and the tests' as text.
+  const elements = typeof message === 'string' ? parse(message) : message
   const extra = Math.max(3, Math.ceil(literalLength(elements) * 0.4))
   const padding = FILLER.repeat(Math.ceil(extra / FILLER.length)).slice(0, extra)
   return [...accentAll(elements), { type: TYPE.literal, value: ` ${padding}`.trimEnd() }]
@@ -70,10 +71,5 @@ export function pseudoMessage(message: string): MessageFormatElement[] {
 
 /** The pseudo-locale's catalogue, generated from the English one (never written by hand). */
 export function pseudoCatalogue(english: Catalogue): Catalogue {
-  return Object.fromEntries(
-    Object.entries(english).map(([key, message]) => [
-      key,
-      typeof message === 'string' ? pseudoMessage(message) : message
-    ])
-  )
+  return Object.fromEntries(Object.entries(english).map(([key, message]) => [key, pseudoMessage(message)]))
 }
