@@ -55,6 +55,9 @@ export async function publishService(
  * through untouched: the certificate seen is the printer's own).
  */
 export async function relayToLoopback(address: string, port: number): Promise<{ stop(): Promise<void> }> {
+  // Where avahi announces the loopback address itself (a machine whose only interface it uses is lo),
+  // the printer already answers there: nothing to relay.
+  if (/^(127\.|::1$|localhost$)/.test(address)) return { stop: async () => undefined }
   const sockets = new Set<Socket>()
   const server = createServer((inbound) => {
     const outbound = connect({ host: 'localhost', port })
