@@ -5,11 +5,11 @@
  */
 import type { VisitorStatus } from '../access/visitor-basics'
 import type { KioskCheckin } from '../kiosk/schemas'
-import { todayGroupOf } from '../visitors/states'
+import { todayGroupOf, type TodayGroup } from '../visitors/states'
 
-/** Today's groups, in the order the screen shows them, from the console's visitor status. */
-export const todayGroups = ['expected', 'here', 'left', 'no-show', 'cancelled'] as const
-export type TodayGroup = (typeof todayGroups)[number]
+// The groups themselves live with the statuses they come from (visitors/states.ts), so the two files
+// do not import each other.
+export { todayGroups, type TodayGroup } from '../visitors/states'
 
 /** A visitor's arrival as this desk recorded it: when (ISO) and where (the kiosk's check-in log). */
 export interface DeskArrival {
