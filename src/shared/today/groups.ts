@@ -31,6 +31,21 @@ export function visitGroup(status: VisitorStatus, arrival: DeskArrival | null): 
 }
 
 /**
+ * The status a screen shows for a visit (Visitors' list and details): the console's, or VISITING ("Here")
+ * when the one rule above puts the visit under Here — a kiosk check-in of a visit the console still
+ * holds ACTIVE. So Visitors never says "Expected" for someone Today and the kiosk list say has arrived.
+ */
+export function shownStatus(v: {
+  status?: VisitorStatus | undefined
+  deskArrival?: DeskArrival | null | undefined
+}): VisitorStatus | undefined {
+  if (!v.status) return undefined
+  return visitGroup(v.status, v.deskArrival ?? null) === 'here' && todayGroupOf(v.status) !== 'here'
+    ? 'VISITING'
+    : v.status
+}
+
+/**
  * Each visitor's arrival within `day` (Unix seconds, inclusive) from the kiosk's check-in log: the
  * first check-in of the day whose badge came out. A line with a refusal, or whose badge did not print,
  * sent the visitor to the desk instead: not checked in (the kiosk's list says what to do).
