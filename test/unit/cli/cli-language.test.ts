@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ArgsError, parseArgs } from '../../../src/cli/args'
@@ -8,6 +8,8 @@ import { cliLanguage, withLanguageField } from '../../../src/main/cli-language'
 import { peopleTable } from '../../../src/main/cli-output'
 import { isoInZone } from '../../../src/main/services/audit/iso-in-zone'
 import type { Language } from '../../../src/shared/i18n/locales'
+import { tempDir } from '../../support/temp'
+import { cli } from './support'
 
 const { version } = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { version: string }
 const catalog = buildCatalog(version)
@@ -90,5 +92,34 @@ describe('the CLI’s language', () => {
     expect(withLanguageField({ id: 'r', language: 'es' }, true, 'de')).toEqual({ id: 'r', language: 'es' })
     expect(withLanguageField({ id: 'r' }, false, 'de')).toEqual({ id: 'r' })
     expect(withLanguageField({ id: 'r' }, true, undefined)).toEqual({ id: 'r' })
+  })
+})
+
+describe('the built CLI in a German shell (LANG=de_DE.UTF-8)', () => {
+  // Each call is a process of its own, with the demo console: seconds apiece on a loaded machine.
+  vi.setConfig({ testTimeout: 120_000 })
+  const german = { LANG: 'de_DE.UTF-8', LC_ALL: '', LC_MESSAGES: '' }
+
+  it('heads the table in German, keeps JSON as it is, and reads a typed day in German order', async () => {
+    const data = await tempDir()
+    try {
+      const run = (...args: string[]) => cli(['--data', data.path, '--demo', ...args], { env: german })
+      const table = await run('users.list', '--pageSize', '2', '--table')
+      expect(table.code).toBe(0)
+      const [header, ...rows] = table.stdout.trimEnd().split('\n')
+      expect(header).toMatch(/^NAME\s+E-MAIL\s+PERSONALNR\.\s+STATUS\s+ID$/)
+      expect(rows).toHaveLength(2)
+      const json = JSON.parse((await run('users.list', '--pageSize', '1')).stdout) as { items: object[] }
+      expect(Object.keys(json.items[0]!)).toContain('employee_number')
+
+      expect((await run('audit.list', '--filter.from', '28.11.2026')).code).toBe(0)
+      const refused = await run('audit.list', '--filter.from', '31.02.2026')
+      expect(refused.code).toBe(2)
+      expect(refused.stderr).toBe(
+        '--filter.from: „31.02.2026“ ist kein Datum: Geben Sie es als TT.MM.JJJJ oder als JJJJ-MM-TT ein.\n'
+      )
+    } finally {
+      await data.remove()
+    }
   })
 })
