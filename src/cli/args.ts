@@ -23,6 +23,8 @@ export interface CliArgs {
   data?: string
   console?: string
   timeout?: string
+  /** `--language de`: the table's and typed dates' language (src/main/cli-language.ts). */
+  language?: string
   demo: boolean
   allConsoles: boolean
   stream: boolean
@@ -32,7 +34,12 @@ export interface CliArgs {
 }
 
 /** The CLI's options that take a value. */
-const VALUE_OPTIONS = { '--data': 'data', '--console': 'console', '--timeout': 'timeout' } as const
+const VALUE_OPTIONS = {
+  '--data': 'data',
+  '--console': 'console',
+  '--timeout': 'timeout',
+  '--language': 'language'
+} as const
 /** The CLI's switches. */
 const SWITCHES = {
   '--demo': 'demo',

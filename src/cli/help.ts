@@ -100,9 +100,16 @@ export function inputFlags(channel: CatalogChannel): string[] {
   const pad = Math.min(40, Math.max(...left.map((l) => l.length)) + 2)
   return entries.map(([name, schema], i) => {
     // A field named like one of the CLI's own options (cards.load's `stream`) is given in the JSON.
-    const clash = CLI_OPTION_NAMES.includes(`--${name}`) ? `in the JSON input only (--${name} is the CLI's option)` : ''
+    // `language` is the one the CLI's option fills too (src/main/cli-language.ts).
+    const clash =
+      name === 'language'
+        ? "the CLI's --language fills it"
+        : CLI_OPTION_NAMES.includes(`--${name}`)
+          ? `in the JSON input only (--${name} is the CLI's option)`
+          : ''
     const rules = [clash, fieldRules(schema, required.has(name))].filter(Boolean).join('; ')
-    return rules ? `${left[i]!.padEnd(pad)}${rules}` : left[i]!
+    // A name longer than the column still keeps a space before its rules.
+    return rules ? `${left[i]!.padEnd(pad - 1)} ${rules}` : left[i]!
   })
 }
 
@@ -192,6 +199,8 @@ Options:
   --timeout SECONDS  per console with --all-consoles (default 10)
   --stream           lists as NDJSON, a line per item as it comes (cards.load --stream: every card)
   --table            users and visitors as a table
+  --language CODE    en, de, fr or es: the table's headers, typed dates (--from 28.11.2026), and the language
+                     field of a channel that has one (exports, a badge); default $LC_ALL / $LANG, else English
   --data DIR         the data folder (default $ACCESS_DESK_DATA or ~/.config/access-desk-node); it must exist
 
 Channels:

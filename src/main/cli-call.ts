@@ -4,7 +4,7 @@ import { resolve } from 'node:path'
 import { ArgsError, type CliArgs } from '../cli/args'
 import type { CatalogChannel } from '../cli/catalog-types'
 import { EXIT, type ExitCode } from '../cli/exit-codes'
-import { isList } from '../cli/help'
+import { isList, objectSchema } from '../cli/help'
 import { CONSOLE_READS, needsConsole } from '../cli/read-channels'
 import { AppError } from '../shared/errors'
 import { createAppServices } from './services/app-services'
@@ -15,6 +15,7 @@ import { defaultDataDir } from './services/node-app'
 import { chooseConsole, storeFor } from './cli-console-choice'
 import { channelInput } from './cli-input'
 import { exitCodeOf } from './cli-exit'
+import { cliLanguage, withLanguageField } from './cli-language'
 import { json, line, outOf, peopleTable, tableChannels, type Out } from './cli-output'
 import { callChannel } from './cli-stream'
 import { runAllConsoles } from './cli-all-consoles'
@@ -73,7 +74,9 @@ async function call(args: CliArgs, channel: CatalogChannel, version: string, out
       `${channel.name} reads the API token on standard input: give its input as JSON or --name value.`
     )
   }
-  let input = await channelInput(args, channel)
+  const language = cliLanguage(args.language)
+  let input = await channelInput(args, channel, undefined, language)
+  input = withLanguageField(input, objectSchema(channel.input)?.properties?.['language'] !== undefined, args.language)
   if (TOKEN_CHANNELS.has(channel.name)) input = await withToken(channel.name, input)
   // cards.load names the events a screen follows; a CLI call follows none.
   if (channel.name === 'cards.load' && !args.stream) input = { stream: 'cli', ...(input as object | undefined) }
@@ -116,7 +119,7 @@ async function call(args: CliArgs, channel: CatalogChannel, version: string, out
       return EXIT.ok
     }
     const result = await callChannel(services, channel, input)
-    await out.write((args.table && peopleTable(channel.name, result)) || json(result))
+    await out.write((args.table && peopleTable(channel.name, result, language)) || json(result))
     return EXIT.ok
   } finally {
     await services.close()

@@ -2,6 +2,9 @@ import { ArgsError, type CliArgs, type RawField } from '../cli/args'
 import type { CatalogChannel, JsonSchema } from '../cli/catalog-types'
 import { objectSchema } from '../cli/help'
 import { readStdinText } from './cli-stdin'
+import { parseTypedDate } from '../shared/format/parse-date'
+import { isoInZone } from './services/audit/iso-in-zone'
+import type { Language } from '../shared/i18n/locales'
 
 /**
  * A channel's input from the command line: one JSON argument (`-`: read from standard input), and
@@ -16,14 +19,16 @@ const MAX_STDIN_BYTES = 64 * 1024 * 1024
 export async function channelInput(
   args: CliArgs,
   channel: CatalogChannel,
-  readStdin: () => Promise<string> = readAllStdin
+  readStdin: () => Promise<string> = readAllStdin,
+  /** The CLI's language (cli-language.ts): a date typed as a `--field` value is read in its order. */
+  language: Language = 'en'
 ): Promise<unknown> {
   const positionals = [...args.positionals]
   const object = objectSchema(channel.input)
   const set: Record<string, unknown> = {}
   for (const field of args.fields) {
     const schema = fieldSchema(object, field.name, channel)
-    const value = typedValue(field, schema, channel, positionals)
+    const value = typedValue(field, schema, channel, positionals, language)
     assign(set, field.name.split('.'), value, isArray(schema))
   }
   if (positionals.length > 1) {
@@ -100,7 +105,13 @@ function itemSchema(schema: JsonSchema): JsonSchema {
 const TRUE = new Set(['true', '1', 'yes'])
 const FALSE = new Set(['false', '0', 'no'])
 
-function typedValue(field: RawField, schema: JsonSchema, channel: CatalogChannel, positionals: string[]): unknown {
+function typedValue(
+  field: RawField,
+  schema: JsonSchema,
+  channel: CatalogChannel,
+  positionals: string[],
+  language: Language
+): unknown {
   const allowed = types(schema)
   const flag = `--${field.name}`
   if (allowed.has('boolean') && allowed.size <= 2) {
@@ -116,7 +127,26 @@ function typedValue(field: RawField, schema: JsonSchema, channel: CatalogChannel
   }
   if (field.negated) throw new ArgsError(`--no-${field.name}: only a true/false field can be negated.`)
   if (field.value === undefined) throw new ArgsError(`${flag} needs a value (access-desk ${channel.name} --help).`)
-  return typedWord(field.value, allowed.has('array') ? itemSchema(schema) : schema, flag)
+  const itemOrField = allowed.has('array') ? itemSchema(schema) : schema
+  if (isDateTime(itemOrField)) return typedInstant(field.value, flag, language)
+  return typedWord(field.value, itemOrField, flag)
+}
+
+function isDateTime(schema: JsonSchema): boolean {
+  return schema.format === 'date-time' || (schema.anyOf ?? schema.oneOf ?? []).some(isDateTime)
+}
+
+/**
+ * A date-time field typed as a day: "28.11.2026" (`--language de`, or LANG=de_DE…), "11/28/2026"
+ * (English), "2026-11-28" anywhere, read by the app's one date reader (shared/format/parse-date.ts)
+ * as the start of that day in this computer's zone. A full ISO instant is passed on as typed; a day
+ * that could be read two ways, or is none, is refused with what to type.
+ */
+function typedInstant(word: string, flag: string, language: Language): string {
+  if (word.includes('T')) return word
+  const day = parseTypedDate(word, language)
+  if (!day.ok) throw new ArgsError(`${flag}: ${day.message}`)
+  return isoInZone(new Date(day.year, day.month - 1, day.day))
 }
 
 function typedWord(word: string, schema: JsonSchema, flag: string): unknown {

@@ -1,4 +1,7 @@
 import { dateTimeFormat } from '../shared/format/formats'
+import { cliWords } from '../shared/i18n/file-words'
+import type { AreaKeys } from '../shared/i18n/areas'
+import type { Language } from '../shared/i18n/locales'
 
 /**
  * What the CLI writes: JSON (the default), NDJSON a line at a time as items come (`--stream`), or a
@@ -55,23 +58,26 @@ export function outOf(stream: NodeJS.WritableStream): Out {
 export const json = (value: unknown) => JSON.stringify(value, null, 2) + '\n'
 export const line = (value: unknown) => JSON.stringify(value) + '\n'
 
-/** The people channels `--table` prints, and their columns (a column is shown when a row has it). */
-const PEOPLE_COLUMNS: Record<string, [string, (row: Record<string, unknown>) => unknown][]> = {
+/**
+ * The people channels `--table` prints, and their columns (a column is shown when a row has it),
+ * each titled by its catalogue key (messages/cli): the headers are in the CLI's language.
+ */
+const PEOPLE_COLUMNS: Record<string, [AreaKeys['cli'], (row: Record<string, unknown>) => unknown][]> = {
   users: [
-    ['NAME', (r) => r['full_name'] || `${str(r['first_name'])} ${str(r['last_name'])}`.trim()],
-    ['EMAIL', (r) => r['user_email'] || r['email']],
-    ['EMPLOYEE NO.', (r) => r['employee_number']],
-    ['STATUS', (r) => r['status']],
-    ['ID', (r) => r['id']]
+    ['table.name', (r) => r['full_name'] || `${str(r['first_name'])} ${str(r['last_name'])}`.trim()],
+    ['table.email', (r) => r['user_email'] || r['email']],
+    ['table.employeeNumber', (r) => r['employee_number']],
+    ['table.status', (r) => r['status']],
+    ['table.id', (r) => r['id']]
   ],
   visitors: [
-    ['NAME', (r) => `${str(r['first_name'])} ${str(r['last_name'])}`.trim()],
-    ['STATUS', (r) => r['status']],
-    ['FROM', (r) => when(r['start_time'])],
-    ['TO', (r) => when(r['end_time'])],
-    ['HOST', (r) => r['inviter_name']],
-    ['EMAIL', (r) => r['email']],
-    ['ID', (r) => r['id']]
+    ['table.name', (r) => `${str(r['first_name'])} ${str(r['last_name'])}`.trim()],
+    ['table.status', (r) => r['status']],
+    ['table.from', (r) => when(r['start_time'])],
+    ['table.to', (r) => when(r['end_time'])],
+    ['table.host', (r) => r['inviter_name']],
+    ['table.email', (r) => r['email']],
+    ['table.id', (r) => r['id']]
   ]
 }
 
@@ -92,8 +98,11 @@ export function tableChannels(): string[] {
   return Object.keys(PEOPLE_COLUMNS)
 }
 
-/** The people of a users.* or visitors.* answer (a list's items, or one record), as aligned columns. */
-export function peopleTable(channel: string, result: unknown): string | undefined {
+/**
+ * The people of a users.* or visitors.* answer (a list's items, or one record), as aligned columns
+ * headed in `language` (the CLI's: cli-language.ts; none: English).
+ */
+export function peopleTable(channel: string, result: unknown, language?: Language): string | undefined {
   const columns = PEOPLE_COLUMNS[channel.split('.')[0]!]
   if (!columns) return undefined
   const record = result as Record<string, unknown> | null
@@ -105,7 +114,8 @@ export function peopleTable(channel: string, result: unknown): string | undefine
   if (!rows) return undefined
   const cells = rows.map((row) => columns.map(([, get]) => str(get(row)).replace(/\s+/g, ' ')))
   const shown = columns.map((_, i) => cells.some((c) => c[i] !== ''))
-  const header = columns.map(([title]) => title)
+  const words = cliWords(language)
+  const header = columns.map(([key]) => words.t(key))
   const all = [header, ...cells].map((r) => r.filter((_, i) => shown[i]))
   const widths = all[0]!.map((_, i) => Math.max(...all.map((r) => r[i]!.length)))
   return all.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ')).join('\n') + '\n'

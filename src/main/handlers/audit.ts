@@ -4,7 +4,7 @@ import type { HandlersOf } from './types'
 export function auditHandlers({ audit }: AppServices): HandlersOf<'audit'> {
   return {
     'audit.list': (input) => audit.list(input ?? {}),
-    'audit.exportCsv': (input) => audit.exportCsv(input?.filter, input?.timeZone),
+    'audit.exportCsv': (input) => audit.exportCsv(input?.filter, input?.timeZone, input?.language),
     'audit.setRetention': ({ days }) => audit.setRetention(days)
   }
 }

@@ -21,7 +21,7 @@ export function batchHandlers({ batches, scans }: AppServices): HandlersOf<'batc
     'batches.previewFile': ({ text, batchId, limit }) => batches.previewFile(text, batchId, limit),
     'batches.previewRows': ({ previewId, offset, limit }) => batches.previewRows(previewId, offset, limit),
     'batches.importFile': ({ batchId, text, limit }) => batches.importFile(batchId, text, limit),
-    'batches.exportCsv': ({ batchId, which }) => batches.exportCsv(batchId, which),
+    'batches.exportCsv': ({ batchId, which, language }) => batches.exportCsv(batchId, which, language),
     'batches.upload': ({ batchId, ...options }) => batches.upload(batchId, options),
     'batches.check': ({ batchId }) => batches.check(batchId)
   }

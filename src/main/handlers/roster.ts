@@ -16,7 +16,7 @@ export function rosterHandlers({ rosters }: AppServices): HandlersOf<'roster'> {
     'roster.lineSkip': ({ id }) => rosters.lineSkip(id),
     'roster.lineUndo': ({ id }) => rosters.lineUndo(id),
     'roster.linePause': ({ id }) => rosters.linePause(id),
-    'roster.exportCsv': ({ id }) => rosters.exportCsv(id),
+    'roster.exportCsv': ({ id, language }) => rosters.exportCsv(id, language),
     'roster.handout': (input) => rosters.handout(input),
     'roster.capabilities': () => rosters.capabilities(),
     'roster.delete': ({ id }) => rosters.delete(id)

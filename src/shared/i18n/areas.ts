@@ -1,6 +1,9 @@
 import type kioskEn from './messages/kiosk/en.json'
 import type badgeEn from './messages/badge/en.json'
 import type languageEn from './messages/language/en.json'
+import type exportsEn from './messages/exports/en.json'
+import type cliEn from './messages/cli/en.json'
+import type inputEn from './messages/input/en.json'
 
 /**
  * The catalogue's areas: one per screen or part that loads its words on its own (the kiosk, the
@@ -11,6 +14,12 @@ export interface AreaKeys {
   kiosk: keyof typeof kioskEn
   badge: keyof typeof badgeEn
   language: keyof typeof languageEn
+  /** Main's: the headers (and yes/no cells) of the CSV files the desk exports. */
+  exports: keyof typeof exportsEn
+  /** The CLI's human-readable table (`--table`). */
+  cli: keyof typeof cliEn
+  /** What a typed date that cannot be read says (shared/format/parse-date.ts). */
+  input: keyof typeof inputEn
 }
 export type Area = keyof AreaKeys
-export const AREAS: readonly Area[] = ['kiosk', 'badge', 'language']
+export const AREAS: readonly Area[] = ['kiosk', 'badge', 'language', 'exports', 'cli', 'input']

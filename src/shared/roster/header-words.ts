@@ -9,13 +9,20 @@ import type { RosterField } from './sheet'
  * Words are written as HR tools write them; they are compared as `headerKey` makes them (case,
  * accents, spaces and punctuation dropped: "E-Mail" and "email" are one word). A word that could name
  * a card or a person ("Badge", "ID") is in no table: the user maps it.
+ *
+ * Import's CSV (NFCID,alias) reads its optional header row by the same table: its first column by the
+ * card's words, its second by `alias` (Import's field, not a roster's). A header such as "Firma" or
+ * "Telefon" names no field the desk reads from a file, so it is in no table and never taken for one.
  */
+
+/** A field a file's column can be: a roster's, or Import's alias (a card's label). */
+export type HeaderField = RosterField | 'alias'
 
 export interface HeaderLanguage {
   /** The language, in English (for the guide, docs/guide/installer.md#roster). */
   language: string
   /** Per field, the headers that name it, best first. */
-  fields: Partial<Record<RosterField, readonly string[]>>
+  fields: Partial<Record<HeaderField, readonly string[]>>
 }
 
 export const headerLanguages: readonly HeaderLanguage[] = [
@@ -53,7 +60,16 @@ export const headerLanguages: readonly HeaderLanguage[] = [
         'Payroll ID',
         'Worker ID'
       ],
-      fullName: ['Name', 'Full name', 'Display name', 'Employee name', 'Staff name', 'Person name', 'Worker name'],
+      fullName: [
+        'Name',
+        'Full name',
+        'Display name',
+        'Employee name',
+        'Staff name',
+        'Person name',
+        'Worker name',
+        'Person'
+      ],
       firstName: ['First name', 'Given name', 'Forename', 'First', 'FName', 'Legal first name', 'Preferred first name'],
       lastName: ['Last name', 'Surname', 'Family name', 'Last', 'LName', 'Legal last name'],
       card: [
@@ -70,7 +86,8 @@ export const headerLanguages: readonly HeaderLanguage[] = [
         'Key card'
       ],
       pin: ['PIN', 'PIN code', 'Generate PIN', 'Give PIN', 'New PIN'],
-      touchPass: ['Touch Pass', 'Mobile pass', 'UniFi Touch Pass', 'Give Touch Pass', 'Mobile credential']
+      touchPass: ['Touch Pass', 'Mobile pass', 'UniFi Touch Pass', 'Give Touch Pass', 'Mobile credential'],
+      alias: ['Alias', 'Name', 'Label', 'Description']
     }
   },
   {
@@ -85,12 +102,13 @@ export const headerLanguages: readonly HeaderLanguage[] = [
         'Mitarbeiternr',
         'Mitarbeiter-ID'
       ],
-      fullName: ['Vollständiger Name', 'Voller Name', 'Mitarbeitername', 'Anzeigename'],
+      fullName: ['Vollständiger Name', 'Voller Name', 'Mitarbeitername', 'Anzeigename', 'Person'],
       firstName: ['Vorname', 'Rufname'],
       lastName: ['Nachname', 'Familienname', 'Zuname'],
       card: ['Kartennummer', 'Kartennr', 'Karten-ID', 'Karte', 'Ausweisnummer', 'NFC-Karte'],
       pin: ['PIN-Code', 'PIN vergeben'],
-      touchPass: []
+      touchPass: [],
+      alias: ['Bezeichnung', 'Beschriftung', 'Beschreibung']
     }
   },
   {
@@ -98,11 +116,12 @@ export const headerLanguages: readonly HeaderLanguage[] = [
     fields: {
       email: ['Courriel', 'Adresse courriel', 'Adresse e-mail', 'Adresse mail', 'E-mail professionnel'],
       employeeNumber: ['Matricule', 'Numéro de matricule', 'Numéro d’employé', 'N° employé', 'ID employé'],
-      fullName: ['Nom complet', 'Nom et prénom', 'Prénom et nom'],
+      fullName: ['Nom complet', 'Nom et prénom', 'Prénom et nom', 'Personne'],
       firstName: ['Prénom'],
       lastName: ['Nom de famille', 'Nom'],
-      card: ['Carte', 'Numéro de carte', 'N° de carte', 'ID carte', 'Carte NFC'],
-      pin: ['Code PIN']
+      card: ['Carte', 'Numéro de carte', 'N° de carte', 'ID carte', 'Carte NFC', 'ID NFC'],
+      pin: ['Code PIN'],
+      alias: ['Libellé', 'Étiquette', 'Nom']
     }
   },
   {
@@ -117,11 +136,12 @@ export const headerLanguages: readonly HeaderLanguage[] = [
         'Legajo',
         'Número de legajo'
       ],
-      fullName: ['Nombre completo', 'Nombre y apellidos'],
+      fullName: ['Nombre completo', 'Nombre y apellidos', 'Persona'],
       firstName: ['Nombre', 'Nombres'],
       lastName: ['Apellidos', 'Apellido', 'Primer apellido'],
-      card: ['Tarjeta', 'Número de tarjeta', 'Nº de tarjeta', 'ID de tarjeta', 'Tarjeta NFC'],
-      pin: ['Código PIN']
+      card: ['Tarjeta', 'Número de tarjeta', 'Nº de tarjeta', 'ID de tarjeta', 'Tarjeta NFC', 'ID NFC'],
+      pin: ['Código PIN'],
+      alias: ['Etiqueta', 'Descripción', 'Nombre']
     }
   }
 ]
@@ -143,7 +163,7 @@ export function headerKey(header: string): string {
 }
 
 /** Per field, every language's words as `headerKey` makes them, English first, each once. */
-export function headerKeys(field: RosterField): string[] {
+export function headerKeys(field: HeaderField): string[] {
   const keys = headerLanguages.flatMap((l) => (l.fields[field] ?? []).map(headerKey))
   return [...new Set(keys)]
 }

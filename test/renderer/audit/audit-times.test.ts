@@ -6,6 +6,7 @@ import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { deskTimeZone, formatLocal, formatLocalWithSeconds } from '../../../src/renderer/src/lib/local-time'
 import type { AuditPage, AuditRow } from '../../../src/shared/audit/schemas'
 import { scriptedBridge } from '../../support/fake-bridge'
+import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
 
 afterAll(() => {
   if (previousTz === undefined) delete process.env.TZ
@@ -91,14 +92,20 @@ describe('Audit: every time in the desk’s zone, through the app’s formatter'
       )
       expect(within(passRow!).getByTestId('audit-pass')).toHaveTextContent('Touch Pass 057B-D703-0001 · Ada Ng')
 
-      // The CSV is asked for in the desk's zone (its times carry that offset).
+      // The CSV is asked for in the desk's zone (its times carry that offset) and language (its header).
       URL.createObjectURL = () => 'blob:audit'
       URL.revokeObjectURL = () => undefined
-      await fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }))
-      await screen.findByText('Saved 3 rows as audit-2026-01-12.csv.')
+      deskLanguage.choose('de')
+      try {
+        await fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }))
+        await screen.findByText('Saved 3 rows as audit-2026-01-12.csv.')
+      } finally {
+        deskLanguage.choose(null)
+      }
       expect(calls.find(([channel]) => channel === 'audit.exportCsv')![1]).toEqual({
         filter: {},
-        timeZone: 'America/New_York'
+        timeZone: 'America/New_York',
+        language: 'de'
       })
     }
   )

@@ -5,6 +5,8 @@ import { rosterStore } from '../../../src/renderer/src/stores/roster.svelte'
 import type { HandoutPerson } from '../../../src/shared/roster/run'
 import { ok } from '../enroll/event-bridge'
 import { openRoster, outcome, rows, sent, summary } from './fixtures'
+import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
+import { languageOf } from '../../../src/shared/i18n/locales'
 
 const PIN = '482913'
 /** What main answers, PIN included whatever was asked: the screen must still show it only on slips. */
@@ -79,7 +81,8 @@ describe('Roster: the results', () => {
     await waitFor(() =>
       expect(screen.getByTestId('results-said')).toHaveTextContent('Saved 1 row as roster-staff.csv.')
     )
-    expect(sent(calls, 'roster.exportCsv')).toEqual([{ id: 'r1' }])
+    // In the desk's language (its header and yes/no cells).
+    expect(sent(calls, 'roster.exportCsv')).toEqual([{ id: 'r1', language: languageOf(deskLanguage.locale) }])
     expect(saved).toHaveLength(1)
     expect(saved[0]!.type).toBe('text/csv')
     expect(await saved[0]!.text()).toBe('person,state\nCy Eng,done\n')

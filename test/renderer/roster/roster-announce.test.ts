@@ -64,7 +64,7 @@ describe('Roster actions say what they did, once, in the app’s one live region
     await screen.findByRole('heading', { name: 'Results' })
     await fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }))
     await said('CSV saved. Saved 2 rows as roster-staff.csv.', () => screen.getByRole('button', { name: 'Export CSV' }))
-    expect(sent(calls, 'roster.exportCsv')).toEqual([{ id: 'r1' }])
+    expect(sent(calls, 'roster.exportCsv')).toEqual([{ id: 'r1', language: expect.any(String) }])
     expect(screen.getByTestId('results-said')).not.toHaveAttribute('role')
 
     await fireEvent.click(screen.getByRole('button', { name: 'Print hand-out' }))

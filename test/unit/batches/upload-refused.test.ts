@@ -73,7 +73,7 @@ describe('upload refused whole by the console', () => {
     {
       kind: 'validation',
       refuse: async () => invalidRequest(),
-      message: 'The console rejected the request as invalid. file: bad encoding',
+      message: 'The console rejected the request as invalid. The console says: “file: bad encoding”.',
       hint: 'Fix the cause and upload again; imported rows will not be sent again.'
     }
   ]

@@ -9,6 +9,15 @@ const TOKEN_HINT =
   'Check the token in Settings → Connections. A key from another UniFi app (Protect, Network) does not work here: ' +
   'create one in Access → Settings → General → Advanced → API Token.'
 
+/**
+ * The console's own words (its `msg`), shown as given and labelled as the console's: they are in the
+ * console's language and wording, not the desk's, and a person must not take them for the app's. The
+ * one place a console's `msg` reaches a sentence; every error that carries it words it here.
+ */
+export function consoleSays(msg: string): string {
+  return `The console says: “${msg.trim()}”.`
+}
+
 function describe(endpoint: EndpointInfo): string {
   return endpoint.id.startsWith('E') ? `${endpoint.title} (${endpoint.id})` : endpoint.title
 }
@@ -67,7 +76,7 @@ export function errorFromResponse(
     return new AppError({
       kind: known.kind,
       code,
-      message: consoleMsg && known.withConsoleMsg ? `${known.message} ${consoleMsg}` : known.message,
+      message: consoleMsg && known.withConsoleMsg ? `${known.message} ${consoleSays(consoleMsg)}` : known.message,
       hint: known.hint,
       retryable: known.kind === 'server',
       details
@@ -93,7 +102,10 @@ export function errorFromResponse(
             ? 'conflict'
             : 'server',
     code: code ?? `HTTP_${status}`,
-    message: `${describe(endpoint)} failed: ${consoleMsg ?? code ?? `HTTP ${status}`}.`,
+    message:
+      consoleMsg !== undefined
+        ? `${describe(endpoint)} failed. ${consoleSays(consoleMsg)}`
+        : `${describe(endpoint)} failed: ${code ?? `HTTP ${status}`}.`,
     details
   })
 }

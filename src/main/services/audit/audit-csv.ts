@@ -1,30 +1,40 @@
 import type { AuditRow } from '../../../shared/audit/schemas'
 import { isoInZone } from './iso-in-zone'
+import { exportWords } from '../../../shared/i18n/file-words'
+import type { AreaKeys } from '../../../shared/i18n/areas'
+import type { Language } from '../../../shared/i18n/locales'
 
-const HEADER = [
-  'time',
-  'console',
-  'console address',
-  'desk user',
-  'desk computer',
-  'action',
-  'endpoint',
-  'target',
-  'target id',
-  'target name',
-  'card number',
-  'NFC ID',
-  'card owner',
-  'Touch Pass card id',
-  'Touch Pass holder',
-  'visit from',
-  'visit until',
-  'detail',
-  'outcome',
-  'code',
-  'message',
-  'answered at'
+/** The columns, in order, as the catalogue names them (messages/exports): the header is in the desk's language. */
+const HEADER: readonly AreaKeys['exports'][] = [
+  'audit.time',
+  'audit.console',
+  'audit.consoleAddress',
+  'audit.deskUser',
+  'audit.deskComputer',
+  'audit.action',
+  'audit.endpoint',
+  'audit.target',
+  'audit.targetId',
+  'audit.targetName',
+  'audit.cardNumber',
+  'audit.nfcId',
+  'audit.cardOwner',
+  'audit.touchPassCardId',
+  'audit.touchPassHolder',
+  'audit.visitFrom',
+  'audit.visitUntil',
+  'audit.detail',
+  'audit.outcome',
+  'audit.code',
+  'audit.message',
+  'audit.answeredAt'
 ]
+
+/** A CSV header line of catalogue keys, in a language (cells escaped as any other). */
+export function csvHeader(keys: readonly AreaKeys['exports'][], language?: Language): string {
+  const words = exportWords(language)
+  return keys.map((key) => csvCell(words.t(key))).join(',')
+}
 
 /**
  * A cell as CSV: quoted when it holds a comma, quote or line break; a leading `=`, `+`, `-`, `@`
@@ -41,12 +51,13 @@ export function csvCell(value: string | undefined): string {
  * The rows as RFC 4180 CSV (CRLF, a header line), with a BOM so spreadsheets read it as UTF-8. Times
  * are ISO 8601 in the desk's zone with its offset (`2026-11-28T09:04:19+01:00`), as the screen shows
  * them in that zone; names as the screens write them (a card's owner "Ada Ng (user)", as on Cards).
+ * The header is in `language` (the desk's; none: English); the cells are the journal's own values.
  */
-export function auditCsv(rows: readonly AuditRow[], timeZone?: string): string {
+export function auditCsv(rows: readonly AuditRow[], timeZone?: string, language?: Language): string {
   const time = (iso: string | undefined) => (iso ? isoInZone(new Date(iso), timeZone) : undefined)
   const unix = (seconds: number | undefined) =>
     seconds === undefined ? undefined : isoInZone(seconds * 1000, timeZone)
-  let text = '\ufeff' + HEADER.join(',') + '\r\n'
+  let text = '\ufeff' + csvHeader(HEADER, language) + '\r\n'
   for (const r of rows) {
     const owner = r.card?.owner
     text +=

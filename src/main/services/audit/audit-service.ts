@@ -14,6 +14,7 @@ import type { BadgeJob, BadgeOutput } from '../../../shared/badges/schemas'
 import type { WriteAnswer, WriteCall, WriteRecorder } from '../access/http'
 import type { KeyValueStore } from '../storage/key-value-store'
 import { auditCsv } from './audit-csv'
+import type { Language } from '../../../shared/i18n/locales'
 import { isoInZone } from './iso-in-zone'
 import { AuditLog, type EndInput } from './audit-log'
 import { writeKindOf } from './write-kinds'
@@ -225,11 +226,13 @@ export class AuditService {
   /** `timeZone`: the desk's (the screen's) IANA zone, for the file's times and name; this process's otherwise. */
   async exportCsv(
     filter: AuditFilter = {},
-    timeZone?: string
+    timeZone?: string,
+    /** The desk's language: the header's (none: English). */
+    language?: Language
   ): Promise<{ filename: string; text: string; rows: number }> {
     const { rows } = await this.log.query(filter)
     const day = isoInZone(this.deps.now?.() ?? new Date(), timeZone).slice(0, 10)
-    return { filename: `audit-${day}.csv`, text: auditCsv(rows, timeZone), rows: rows.length }
+    return { filename: `audit-${day}.csv`, text: auditCsv(rows, timeZone, language), rows: rows.length }
   }
 
   /** For tests and the crash child: every row, oldest first. */

@@ -16,6 +16,7 @@ import { cardName, ConsoleCards } from './console-cards'
 import type { Emit } from '../events'
 import { BatchModel } from './batch-model'
 import { exportFilename, toExportCsv } from './csv-export'
+import type { Language } from '../../../shared/i18n/locales'
 import { readNfcCell } from './csv-nfc-id'
 import { isRandomUid } from '../../../shared/nfc/uid'
 import { isAllDigits, writtenDigitsReading } from '../../../shared/nfc/card-number'
@@ -541,10 +542,18 @@ export class BatchService implements BatchWrites {
     })
   }
 
-  async exportCsv(batchId: string, which: 'all' | 'failed'): Promise<{ filename: string; text: string; rows: number }> {
+  async exportCsv(
+    batchId: string,
+    which: 'all' | 'failed',
+    language?: Language
+  ): Promise<{ filename: string; text: string; rows: number }> {
     const batch = await this.loaded(batchId)
     const rows = which === 'all' ? batch.model.rows : batch.model.rows.filter((r) => r.status === 'failed')
-    return { filename: exportFilename(batch.model.meta.name, which), text: toExportCsv(rows), rows: rows.length }
+    return {
+      filename: exportFilename(batch.model.meta.name, which),
+      text: toExportCsv(rows, language),
+      rows: rows.length
+    }
   }
 
   /** Send the batch to the console (E16). Never retried automatically: import is not idempotent. */

@@ -4,6 +4,7 @@ import { CSV_MAX_CHARS, type CsvPreview, type CsvPreviewRow } from '../../../sha
 import { canonicalHex32, readNfcCell, unwrapCell } from './csv-nfc-id'
 import { DuplicateFinder, hashString } from './duplicate-finder'
 import { NO_MESSAGES } from './csv-messages'
+import { isHeaderRow, namesIdsAsSent } from './csv-header-row'
 import { settleRows, type ExistingKeys } from './csv-duplicates'
 import { cardKey, cardKey32 } from '../../../shared/nfc/card-identity'
 import { isAllDigits, writtenDigitsReading } from '../../../shared/nfc/card-number'
@@ -21,11 +22,6 @@ export interface ValidateOptions extends ExistingKeys {
   byteOrder?: ByteOrder
 }
 
-const HEADER_ID =
-  /^(?:nfc[ _-]?(?:id|uid)?|uid|id|card(?:[ _-]?(?:id|uid|number|no))?|serial(?:[ _-]?(?:number|no))?|tag(?:[ _-]?id)?|sep=.?)$/i
-const HEADER_ALIAS = /^(?:alias|name|label|description)$/i
-/** The header of Import's export (EXPORT_HEADER): its IDs are as sent to the console. */
-const HEADER_AS_SENT = /\bas sent to the console\b/i
 /** Excel's separator line (`sep=,` reads as the cells `sep=` and ``): a header row may follow it. */
 const SEP_LINE = /^sep=/i
 const MAX_ALIAS = 128
@@ -297,11 +293,11 @@ class CsvRowReader implements PlainRowSink {
         if (
           isFirst &&
           // Stryker disable next-line ArrayDeclaration,StringLiteral: equivalent, the repairs and field name of a header check are dropped
-          (HEADER_ID.test(unwrapCell(idCell, [], '')) || HEADER_ALIAS.test(unwrapCell(aliasCell, [], '')))
+          isHeaderRow(unwrapCell(idCell, [], ''), unwrapCell(aliasCell, [], ''))
         ) {
           // A file-level note, not a row: a skipped header is neither a card nor a repair. An
           // export's header (its IDs as sent) is said once its rows are read (asEntered).
-          if (HEADER_AS_SENT.test(idCell)) this.asSent = line
+          if (namesIdsAsSent(unwrapCell(idCell, [], ''))) this.asSent = line
           else this.notes.push(`Line ${line} is a header row and was skipped: the console's format has none.`)
           if (SEP_LINE.test(idCell)) this.first = true
           return

@@ -28,7 +28,8 @@ const NAMES: Record<RosterField, { exact: string[]; loose?: RegExp }> = {
   fullName: { exact: headerKeys('fullName') },
   firstName: { exact: headerKeys('firstName') },
   lastName: { exact: headerKeys('lastName') },
-  card: { exact: headerKeys('card'), loose: /^(?:nfc|card).*(?:id|uid|number|no)$/ },
+  // A card's display id (the results export's "card display id") is the console's label, not its NFC ID.
+  card: { exact: headerKeys('card'), loose: /^(?!.*display)(?:nfc|card).*(?:id|uid|number|no)$/ },
   pin: { exact: headerKeys('pin') },
   touchPass: { exact: headerKeys('touchPass'), loose: /touchpass|mobilepass/ }
 }

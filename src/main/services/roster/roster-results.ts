@@ -1,11 +1,29 @@
 import type { HandoutPerson, RowOutcome } from '../../../shared/roster/run'
 import type { PlanRow } from '../../../shared/roster/sheet'
-import { csvCell } from '../audit/audit-csv'
+import { csvCell, csvHeader } from '../audit/audit-csv'
+import { exportWords } from '../../../shared/i18n/file-words'
+import type { AreaKeys } from '../../../shared/i18n/areas'
+import type { Language } from '../../../shared/i18n/locales'
 import { resultState } from '../../../shared/roster/result-standing'
 import type { RosterModel } from './roster-model'
 import { personName } from './roster-steps'
 
-const HEADER = ['line', 'person', 'type', 'email', 'card display id', 'PIN', 'Touch Pass', 'state', 'reason']
+/**
+ * The columns as the catalogue names them (messages/exports), in the desk's language. Read back as a
+ * roster, its headers are guessed (shared/roster/header-words.ts: person, email, PIN, Touch Pass) and
+ * its yes/no cells read (yes-no-words.ts), whichever of the four languages wrote it.
+ */
+const HEADER: readonly AreaKeys['exports'][] = [
+  'roster.line',
+  'roster.person',
+  'roster.type',
+  'roster.email',
+  'roster.cardDisplayId',
+  'roster.pin',
+  'roster.touchPass',
+  'roster.state',
+  'roster.reason'
+]
 
 /** The reason a row shows: its fix when it is to check, else the first failed or skipped step's reason. */
 function reasonOf(row: PlanRow, outcome: RowOutcome): string {
@@ -24,8 +42,14 @@ function reasonOf(row: PlanRow, outcome: RowOutcome): string {
  * escaped like the audit export, formula-looking names included). A PIN is never in it: only whether one
  * was given.
  */
-export function resultsCsv(model: RosterModel): { filename: string; text: string; rows: number } {
-  let text = '\ufeff' + HEADER.join(',') + '\r\n'
+export function resultsCsv(
+  model: RosterModel,
+  /** The desk's language: the header's and the yes/no cells' (none: English). */
+  language?: Language
+): { filename: string; text: string; rows: number } {
+  const words = exportWords(language)
+  const yesNo = (given: boolean | undefined) => words.t(given ? 'roster.yes' : 'roster.no')
+  let text = '\ufeff' + csvHeader(HEADER, language) + '\r\n'
   const rows = model.planRows()
   for (const row of rows) {
     const outcome = model.outcome(row)
@@ -37,8 +61,8 @@ export function resultsCsv(model: RosterModel): { filename: string; text: string
         person?.type ?? '',
         person?.email ?? '',
         outcome.cardDisplayId ?? '',
-        outcome.pinAssigned ? 'yes' : 'no',
-        outcome.passAssigned ? 'yes' : 'no',
+        yesNo(outcome.pinAssigned),
+        yesNo(outcome.passAssigned),
         // A row done with a part skipped says so ("done, card skipped"), as the results' chips and rows do.
         resultState(outcome),
         reasonOf(row, outcome)

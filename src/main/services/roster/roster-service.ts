@@ -28,6 +28,7 @@ import { RosterJournal, type LoadedRoster } from './roster-journal'
 import { RosterRun, progressOf, type RunConsole } from './roster-run'
 import { EnrollmentLine } from './enrollment-line'
 import { handoutPeople, resultsCsv } from './roster-results'
+import type { Language } from '../../../shared/i18n/locales'
 
 export interface RosterServiceDeps {
   /** `<dataDir>/rosters` */
@@ -236,8 +237,8 @@ export class RosterService {
     return this.line(await this.store.get(id)).pause()
   }
 
-  async exportCsv(id: string) {
-    return resultsCsv((await this.store.get(id)).model)
+  async exportCsv(id: string, language?: Language) {
+    return resultsCsv((await this.store.get(id)).model, language)
   }
 
   async handout(input: { id: string; pinSlips?: boolean }) {

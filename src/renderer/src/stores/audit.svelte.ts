@@ -2,6 +2,8 @@ import type { AuditAction, AuditFilter, AuditOutcome, AuditPage, AuditRow } from
 import { retentionSchema } from '../../../shared/audit/schemas'
 import { AppError } from '../../../shared/errors'
 import { getApi } from '../lib/api'
+import { deskLanguage } from '../lib/i18n/desk-language.svelte'
+import { languageOf } from '../../../shared/i18n/locales'
 import { deskTimeZone } from '../lib/local-time'
 import { saveBlob } from '../lib/download'
 import { countOf } from '../lib/plural'
@@ -106,8 +108,12 @@ export class AuditStore {
 
   /** The rows the applied filter matches, all of them, as a CSV file. Returns what was saved. */
   async exportCsv(): Promise<string> {
-    // The file's times carry the desk's offset, as the screen shows them in the desk's zone.
-    const { filename, text, rows } = await getApi().audit.exportCsv({ filter: this.applied, timeZone: deskTimeZone })
+    // The file's times carry the desk's offset, as the screen shows them in the desk's zone; its header the desk's language.
+    const { filename, text, rows } = await getApi().audit.exportCsv({
+      filter: this.applied,
+      timeZone: deskTimeZone,
+      language: languageOf(deskLanguage.locale)
+    })
     saveBlob(new Blob([text], { type: 'text/csv' }), filename)
     return `Saved ${countOf(rows, 'row')} as ${filename}.`
   }

@@ -9,6 +9,8 @@ import type {
   UploadResult
 } from '../../../shared/batches/schemas'
 import { getApi } from '../lib/api'
+import { deskLanguage } from '../lib/i18n/desk-language.svelte'
+import { languageOf } from '../../../shared/i18n/locales'
 import { saveBlob } from '../lib/download'
 import { AppError } from '../../../shared/errors'
 import { readerStore } from './reader.svelte'
@@ -619,7 +621,8 @@ export class BatchesStore {
     if (!this.selectedId) return
     this.rowError = null
     try {
-      const { filename, text, rows } = await getApi().batches.exportCsv({ batchId: this.selectedId, which })
+      const language = languageOf(deskLanguage.locale)
+      const { filename, text, rows } = await getApi().batches.exportCsv({ batchId: this.selectedId, which, language })
       saveBlob(new Blob([text], { type: 'text/csv' }), filename)
       this.notice = `Saved ${countOf(rows, 'row')} as ${filename}.`
       announce(this.notice)

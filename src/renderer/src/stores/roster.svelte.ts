@@ -12,6 +12,8 @@ import type {
   RosterSheet
 } from '../../../shared/roster/sheet'
 import { getApi } from '../lib/api'
+import { deskLanguage } from '../lib/i18n/desk-language.svelte'
+import { languageOf } from '../../../shared/i18n/locales'
 import { saveBlob } from '../lib/download'
 import { countOf } from '../lib/plural'
 import { readerChoices, type ReaderChoice } from './enroll.svelte'
@@ -327,7 +329,9 @@ export class RosterStore {
 
   /** The results as a CSV file (never a PIN). Returns what was saved. */
   async exportCsv(): Promise<string> {
-    const { filename, text, rows } = await getApi().roster.exportCsv({ id: this.need() })
+    // Its header and yes/no cells in the desk's language (read back by the roster's guess).
+    const language = languageOf(deskLanguage.locale)
+    const { filename, text, rows } = await getApi().roster.exportCsv({ id: this.need(), language })
     saveBlob(new Blob([text], { type: 'text/csv' }), filename)
     return `Saved ${countOf(rows, 'row')} as ${filename}.`
   }

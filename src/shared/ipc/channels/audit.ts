@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { channel } from '../define'
 import { auditFilterSchema, auditPageSchema, retentionSchema } from '../../audit/schemas'
 import { isTimeZone } from '../../audit/time-zone'
+import { languageSchema } from '../../i18n/language-schema'
 
 /** The most rows one call answers: the screen reads a page at a time (the journal may hold tens of thousands). */
 const AUDIT_PAGE_MAX = 500
@@ -28,7 +29,9 @@ export const auditChannels = {
           .string()
           .max(100)
           .refine(isTimeZone, { error: 'Unknown time zone: give an IANA name such as Europe/Berlin.' })
-          .optional()
+          .optional(),
+        /** The desk's language: the header line's (none: English). */
+        language: languageSchema.optional()
       })
       .optional(),
     z.object({ filename: z.string(), text: z.string(), rows: z.number().int() })

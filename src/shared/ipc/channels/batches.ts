@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { languageSchema } from '../../i18n/language-schema'
 import { channel, noInput } from '../define'
 import { aliasPatternSchema } from '../../batches/alias-pattern'
 import {
@@ -133,8 +134,8 @@ export const batchChannels = {
     z.object({ added: z.number().int(), preview: csvPreviewOpenSchema })
   ),
   'batches.exportCsv': channel(
-    "A batch (or its failed rows) in the console's CSV format: no header, NFCID,alias, LF",
-    z.object({ batchId, which: z.enum(['all', 'failed']) }),
+    "A batch (or its failed rows) in the console's CSV format, NFCID,alias, LF, after a header line naming the IDs as sent to the console (in `language`; none: English)",
+    z.object({ batchId, which: z.enum(['all', 'failed']), language: languageSchema.optional() }),
     z.object({ filename: z.string(), text: z.string(), rows: z.number().int() })
   ),
   'batches.upload': channel(

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { languageSchema } from '../../i18n/language-schema'
 import { channel, noInput, recordId } from '../define'
 import {
   columnMappingSchema,
@@ -129,8 +130,8 @@ export const rosterChannels = {
     lineStateSchema
   ),
   'roster.exportCsv': channel(
-    'The results as CSV (person, what was done, card display id, state, reason); never a PIN',
-    z.object({ id: rosterId }),
+    'The results as CSV (person, what was done, card display id, state, reason); never a PIN. Its header and yes/no cells in `language` (none: English)',
+    z.object({ id: rosterId, language: languageSchema.optional() }),
     z.object({ filename: z.string(), text: z.string(), rows: z.number().int() })
   ),
   'roster.handout': channel(
