@@ -240,7 +240,8 @@ describe('access-desk against demo consoles: exit codes, --stream, --all-console
   }, 240_000)
 
   it('--table prints people as columns', async () => {
-    const table = await call('users.list', '--pageSize', '3', '--table')
+    // English headers whatever the shell's LANG (the CLI follows it: cli-language.test.ts).
+    const table = await call('users.list', '--pageSize', '3', '--table', '--language', 'en')
     expect(table.code).toBe(0)
     const [header, ...rows] = table.stdout.trimEnd().split('\n')
     expect(header).toMatch(/^NAME\s+EMAIL\s+EMPLOYEE NO\.\s+STATUS\s+ID$/)
