@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors'
 import type { BadgeHistoryEntry } from '../../../shared/badges/schemas'
-import { newestPrints } from '../../../shared/badges/newest-prints'
+import { newestBadges } from '../../../shared/badges/newest-prints'
 import type { DeskSettings, LiveSource, TodayGroup, TodayRow, TodayView } from '../../../shared/today/schemas'
 import { todayGroups } from '../../../shared/today/groups'
 import { getApi } from '../lib/api'
@@ -53,16 +53,20 @@ function matcher(find: string): (row: TodayRow) => boolean {
  * printing a badge never sees "Not printed" for it while the list is read again.
  */
 function withPrinted(view: TodayView, history: readonly BadgeHistoryEntry[]): TodayView {
-  const printed = newestPrints(history)
+  const printed = newestBadges(history)
   // Newer than what the row says: not printed yet, or printed before its QR code was revoked.
   const newer = (r: TodayRow) => {
-    const at = printed.get(r.id)
+    const at = printed.get(r.id)?.at
     return at !== undefined && (!r.badgePrinted || (r.badgeQrRevokedAt !== null && at > r.badgeQrRevokedAt))
   }
   if (!view.rows.some(newer)) return view
   return {
     ...view,
-    rows: view.rows.map((r) => (newer(r) ? { ...r, badgePrinted: true, badgeQrRevokedAt: null } : r))
+    rows: view.rows.map((r) =>
+      newer(r)
+        ? { ...r, badgePrinted: true, badgeQrRevokedAt: null, badgeOutput: printed.get(r.id)?.output ?? null }
+        : r
+    )
   }
 }
 
