@@ -88,6 +88,8 @@ export class TodayStore {
   /** The id of a visitor whose row changed group since the screen opened (marked; said once, `announce`). */
   lastChange = $state<string | null>(null)
   private readonly reads = new Latest()
+  /** The screen is open (between `start` and its stop): a return of the connection reads it again. */
+  shown = false
 
   /** What the desk typed to find a visitor: name, company or host, any case. */
   find = $state('')
@@ -147,6 +149,7 @@ export class TodayStore {
       this.show(view)
     })
     const offSource = api.on('today.source', (source) => (this.source = source))
+    this.shown = true
     const offReads = api.on('today.reads', (r) => {
       if (r.readAt !== undefined && r.readAt > (this.readAt ?? 0)) this.readAt = r.readAt
       // A read that worked answers the screen's failed read too: its error does not outlive the outage.
@@ -166,6 +169,7 @@ export class TodayStore {
     void this.loadDesk()
     void this.checkCapabilities()
     return () => {
+      this.shown = false
       offChanged()
       offSource()
       offReads()
@@ -262,8 +266,10 @@ export class TodayStore {
 
 export const today = new TodayStore()
 onConsoleSwitch('today', () => today.reset())
-// A list that failed is read again when the console is Connected again (lib/reread-when-back.ts).
+// A list that failed is read again when the console is Connected again (lib/reread-when-back.ts); so is
+// the list on screen, failed or not: its "List read at" says how fresh it is, and after web mode's service
+// restarted it stayed as old as the read before the restart until the next push (~10 s later).
 rereadWhenBack(
-  () => today.error !== null,
+  () => today.error !== null || today.shown,
   () => today.load(false)
 )
