@@ -129,6 +129,15 @@ describe('job: Today at the reception (Chromium 1366×768, web mode, demo consol
         .getByRole('button', { name: `Reprint badge for ${fullName(arriving)}` })
         .count()
     ).toBe(1)
+    // At 1366×768 the button stays inside its cell and its row (it stuck out 5 px past the row's edge).
+    const row = rowOf('here', fullName(arriving))
+    const box = async (l: ReturnType<typeof rowOf>) => (await l.boundingBox())!
+    const rowBox = await box(row)
+    const cellBox = await box(row.locator('td.actions'))
+    const buttonBox = await box(row.getByRole('button', { name: `Reprint badge for ${fullName(arriving)}` }))
+    expect(buttonBox.x + buttonBox.width).toBeLessThanOrEqual(cellBox.x + cellBox.width)
+    expect(buttonBox.x + buttonBox.width).toBeLessThanOrEqual(rowBox.x + rowBox.width)
+    expect(buttonBox.x).toBeGreaterThanOrEqual(cellBox.x)
     // O opens the visitor.
     await rowOf('here', fullName(arriving))
       .getByRole('button', { name: fullName(arriving), exact: true })

@@ -26,7 +26,7 @@ import { TodayDesk } from './today/today-desk'
 import { CHECKIN_LIMIT } from './kiosk/checkin-log'
 import { HISTORY_LIMIT } from './badges/history'
 import { QrRevocations } from './badges/qr-revocations'
-import { newestPrints } from '../../shared/badges/newest-prints'
+import { newestOutputs, newestPrints } from '../../shared/badges/newest-prints'
 import { AuditService } from './audit/audit-service'
 import { RosterService } from './roster/roster-service'
 import { lockDataDir, type DataDirLock, type LockOwner } from './storage/data-dir-lock'
@@ -165,8 +165,9 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
     client,
     target: () => connections.activeTarget(),
     badgeMarks: async () => {
-      const printed = newestPrints(await badges.list(HISTORY_LIMIT))
-      return { printed, qrRevokedSincePrint: await qrRevocations.sincePrint(printed) }
+      const history = await badges.list(HISTORY_LIMIT)
+      const printed = newestPrints(history)
+      return { printed, qrRevokedSincePrint: await qrRevocations.sincePrint(printed), outputs: newestOutputs(history) }
     },
     // Who checked in at the kiosk (read only): the console keeps them ACTIVE, Today groups them as here.
     checkins: () => kiosk.checkins(CHECKIN_LIMIT),

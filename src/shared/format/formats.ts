@@ -66,25 +66,35 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
-const DATE_TIME: Intl.DateTimeFormatOptions = {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit'
+/**
+ * The hour as a time of day is written in this locale, the same on every format below: in a 12-hour clock
+ * without a leading zero ("8:00 AM", as American English writes it), in a 24-hour clock with two digits
+ * ("08:00"). Before, a 2-digit hour everywhere gave "08:00 AM" on one screen beside "3:11:25 PM" on another.
+ */
+function hourOf(locale: string | undefined, zone: object): '2-digit' | 'numeric' {
+  const cycle = dateTimeFormat(locale, { hour: 'numeric', ...zone }).resolvedOptions().hourCycle
+  return cycle === 'h11' || cycle === 'h12' ? 'numeric' : '2-digit'
 }
-const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' }
-const DAY_CLOCK: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', ...CLOCK }
 
-const DATE_TIME_SECONDS: Intl.DateTimeFormatOptions = { ...DATE_TIME, second: '2-digit' }
-const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' }
-const DAY_TITLE: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long' }
-const WEEKDAY_DAY_MONTH: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' }
-const DAY_MONTH: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' }
-const DAY_MONTH_CLOCK: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', ...CLOCK }
-const CLOCK_SECONDS: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', second: '2-digit' }
-const WEEKDAY_CLOCK: Intl.DateTimeFormatOptions = { weekday: 'short', ...CLOCK }
-const ZONE_NAME: Intl.DateTimeFormatOptions = { hour: 'numeric', timeZoneName: 'short' }
+/** Every date and time format, with the hour as the locale writes it (`hourOf`). */
+function dateOptions(hour: '2-digit' | 'numeric') {
+  const CLOCK: Intl.DateTimeFormatOptions = { hour, minute: '2-digit' }
+  const DATE_TIME: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', ...CLOCK }
+  return {
+    DATE_TIME,
+    CLOCK,
+    DAY_CLOCK: { weekday: 'short', day: 'numeric', month: 'short', ...CLOCK } as Intl.DateTimeFormatOptions,
+    DATE_TIME_SECONDS: { ...DATE_TIME, second: '2-digit' } as Intl.DateTimeFormatOptions,
+    DATE: { day: 'numeric', month: 'short', year: 'numeric' } as Intl.DateTimeFormatOptions,
+    DAY_TITLE: { weekday: 'long', day: 'numeric', month: 'long' } as Intl.DateTimeFormatOptions,
+    WEEKDAY_DAY_MONTH: { weekday: 'short', day: 'numeric', month: 'short' } as Intl.DateTimeFormatOptions,
+    DAY_MONTH: { day: 'numeric', month: 'short' } as Intl.DateTimeFormatOptions,
+    DAY_MONTH_CLOCK: { day: 'numeric', month: 'short', ...CLOCK } as Intl.DateTimeFormatOptions,
+    CLOCK_SECONDS: { ...CLOCK, second: '2-digit' } as Intl.DateTimeFormatOptions,
+    WEEKDAY_CLOCK: { weekday: 'short', ...CLOCK } as Intl.DateTimeFormatOptions,
+    ZONE_NAME: { hour: 'numeric', timeZoneName: 'short' } as Intl.DateTimeFormatOptions
+  }
+}
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString()
 const toDate = (at: At) => (typeof at === 'number' ? new Date(at) : at)
 
@@ -105,6 +115,20 @@ const made = new Map<string, Formats>()
 
 function makeFormats(locale: string | undefined, timeZone: string | undefined) {
   const zone = timeZone ? { timeZone } : {}
+  const {
+    DATE_TIME,
+    CLOCK,
+    DAY_CLOCK,
+    DATE_TIME_SECONDS,
+    DATE,
+    DAY_TITLE,
+    WEEKDAY_DAY_MONTH,
+    DAY_MONTH,
+    DAY_MONTH_CLOCK,
+    CLOCK_SECONDS,
+    WEEKDAY_CLOCK,
+    ZONE_NAME
+  } = dateOptions(hourOf(locale, zone))
   // Each kind of date keeps its formatter: a list of thousands of rows asks for it on every row.
   const kept = new Map<Intl.DateTimeFormatOptions, Intl.DateTimeFormat>()
   const dt = (options: Intl.DateTimeFormatOptions) => {
@@ -117,7 +141,7 @@ function makeFormats(locale: string | undefined, timeZone: string | undefined) {
   }
   return {
     locale,
-    /** "12 Jan 2026, 09:00" */
+    /** "12 Jan 2026, 09:00" ("Jan 12, 2026, 9:00 AM" in American English: see `hourOf`). */
     dateTime: (at: At) => dt(DATE_TIME).format(at),
     /** "12 Jan 2026, 09:00:05" */
     dateTimeWithSeconds: (at: At) => dt(DATE_TIME_SECONDS).format(at),
@@ -133,7 +157,12 @@ function makeFormats(locale: string | undefined, timeZone: string | undefined) {
     dayMonthTime: (at: At) => dt(DAY_MONTH_CLOCK).format(at),
     /** "09:00" */
     time: (at: At) => dt(CLOCK).format(at),
-    /** "9:00:05" (the hour as the locale writes it alone: "9:00:05 AM" in American English). */
+    /**
+     * "09:00:05", "9:00:05 AM": `time` with its seconds, only where a screen says how fresh a read is
+     * ("List read at", "loaded at", "since"). Those reads come every few seconds: without the seconds two
+     * reads a minute apart — or a read that has stopped — would show the same time. Every other time of
+     * day is `time`, without seconds.
+     */
     timeWithSeconds: (at: At) => dt(CLOCK_SECONDS).format(at),
     /** "09:00" today, "Mon 09:00" another day: a time a visitor or the desk reads against now. */
     timeOrWeekdayTime: (at: At, now = new Date()) =>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { visitorStatusNameSchema, weekScheduleSchema } from '../access/visitors'
 import { todayGroups } from './groups'
+import { badgeOutputSchema } from '../badges/schemas'
 
 /**
  * Today's view as main sends it and the contract checks it. The renderer imports only the types
@@ -30,6 +31,8 @@ export const todayRowSchema = z.object({
   badgePrinted: z.boolean(),
   /** When this desk revoked the visitor's QR code after the last badge printed: that badge opens nothing now. */
   badgeQrRevokedAt: z.string().nullable().default(null),
+  /** Where the newest badge went: a badge only handed to the browser's print dialog is not said "Printed". */
+  badgeOutput: badgeOutputSchema.nullable().optional(),
   /**
    * Checked in today as this desk recorded it (the kiosk's check-in log): when (ISO) and where. With
    * the console's status it makes the group (./groups.ts `visitGroup`). null or absent: none recorded.

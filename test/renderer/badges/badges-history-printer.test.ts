@@ -74,7 +74,8 @@ function main() {
       state.history.unshift(entry)
       return { ok: true, result: entry }
     },
-    'badges.history': () => ({ ok: true, result: { items: state.history } }),
+    // A copy, as main's answer is: the screen holds the array it was given.
+    'badges.history': () => ({ ok: true, result: { items: [...state.history] } }),
     'badges.printers': () => ({ ok: true, result: { available: state.printers.length > 0, items: state.printers } }),
     'badges.printerStatus': () => ({ ok: true, result: { state: 'idle', reasons: [], words: 'Ready' } }),
     'badges.probePrinter': (input) => ({
@@ -128,6 +129,12 @@ describe('Badges: the print history and the printer chosen', () => {
     await waitFor(() => expect(state.history).toHaveLength(3))
     expect(state.history[0]).toMatchObject({ visitorId: ivo.id })
     expect(state.history[0]!['reprintOf']).toBeUndefined()
+    // Handed to the browser's print dialog: the history cannot say it was printed; a printer is named.
+    const rows = () => within(screen.getByTestId('badge-history')).getAllByRole('row')
+    await waitFor(() => expect(rows()).toHaveLength(4))
+    expect(rows()[1]).toHaveTextContent('Sent to the print dialog')
+    expect(rows()[1]).not.toHaveTextContent(/printed|browser print/i)
+    expect(rows()[3]).toHaveTextContent('Lobby')
 
     const reprint = within(screen.getByTestId('badge-history')).getByRole('button', {
       name: 'Reprint Rosa Jensen’s badge…'

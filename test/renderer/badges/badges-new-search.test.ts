@@ -66,3 +66,35 @@ describe('Badges: a new search', () => {
     expect(screen.getByRole('button', { name: 'Save as PDF' })).toBeDisabled()
   })
 })
+
+/** One arrival rule (shared/today/groups.ts shownStatus): a visitor checked in at the kiosk is "Here" on Badges too. */
+describe('Badges: the search says a kiosk arrival is here', () => {
+  it('calls a visitor the console holds ACTIVE but who checked in at this desk’s kiosk "Here", not "Expected"', async () => {
+    const arrived = {
+      ...person('v3', 'Kim', 'Park', 'ACTIVE'),
+      deskArrival: { at: new Date().toISOString(), where: 'kiosk' }
+    }
+    const waiting = { ...person('v4', 'Kim', 'Ng', 'ACTIVE'), deskArrival: null }
+    const { bridge } = scriptedBridge({
+      'visitors.list': () => ({ ok: true, result: { items: [arrived, waiting], total: 2 } }),
+      'badges.settings': () => ({
+        ok: true,
+        result: { siteName: 'HQ', logoDataUrl: null, stock: 'dk-11202', printer: null, silent: false }
+      }),
+      'badges.history': () => ({ ok: true, result: { items: [] } }),
+      'badges.printers': () => ({ ok: true, result: { available: false, items: [] } }),
+      'app.info': () => ({ ok: true, result: { name: 'Access Desk', version: '0', transport: 'web' } })
+    })
+    setApiForTests(bridge)
+    badgeDesk.visitorId = null
+    render(BadgesScreen)
+    await fireEvent.input(screen.getByLabelText('Visitor'), { target: { value: 'Kim' } })
+    await fireEvent.click(screen.getByRole('button', { name: 'Find visitor' }))
+    const found = await screen.findByRole('list', { name: 'Visitors found' })
+    const names = within(found)
+      .getAllByRole('button')
+      .map((b) => b.textContent)
+    expect(names[0]).toMatch(/^Kim Park · Beta · Here · /)
+    expect(names[1]).toMatch(/^Kim Ng · Beta · Expected · /)
+  })
+})

@@ -1,19 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/svelte'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import BadgePrinters from '../../../src/renderer/src/components/badges/BadgePrinters.svelte'
-import ActionAnnouncer from '../../../src/renderer/src/components/common/ActionAnnouncer.svelte'
 import { keepFocus } from '../../../src/renderer/src/lib/action-outcome.svelte'
-import { setApiForTests } from '../../../src/renderer/src/lib/api'
-import { buildApi } from '../../../src/preload/api'
-import { badgeHandlers } from '../../../src/main/handlers/badges'
-import { BadgeService } from '../../../src/main/services/badges/badge-service'
-import { createDispatch, type Handlers } from '../../../src/main/services/ipc/dispatch'
-import type { AppServices } from '../../../src/main/services/app-services'
 import type { PrinterInfo } from '../../../src/shared/badges/schemas'
 import { tlsIppPrinter, type TlsIppPrinter } from '../../support/ipp-printer'
-import { tempDir } from '../../support/temp'
+import { printerPanel, said } from './printer-panel'
 
 /**
  * Adding an ipps:// badge printer on Badges, against main's real badge handlers and a real TLS IPP
@@ -22,8 +14,9 @@ import { tempDir } from '../../support/temp'
  * now: the same one says so and changes nothing, another one is pinned only once confirmed.
  */
 describe('an ipps:// badge printer: the certificate confirmed on Badges', { timeout: 20_000 }, () => {
-  let data: Awaited<ReturnType<typeof tempDir>>
-  let dispatch: ReturnType<typeof createDispatch>
+  let data: Awaited<ReturnType<typeof printerPanel>>['data'] | undefined
+  /** Main's badge handlers, asked directly (printer-panel.ts): to assert its state. */
+  let main: Awaited<ReturnType<typeof printerPanel>>['main']
   const printers: TlsIppPrinter[] = []
   let stopFocus: () => void
 
@@ -31,12 +24,6 @@ describe('an ipps:// badge printer: the certificate confirmed on Badges', { time
     const p = await tlsIppPrinter({ name: 'Lobby labels', ...options })
     printers.push(p)
     return p
-  }
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- main's answers, asserted field by field
-  const main = async (channel: string, input?: unknown): Promise<any> => {
-    const envelope = await dispatch(channel, input)
-    if (!envelope.ok) throw new Error(envelope.error.message)
-    return envelope.result
   }
   const ippPrinters = async (): Promise<PrinterInfo[]> =>
     (await main('badges.printers')).items.filter((p: PrinterInfo) => p.kind === 'ipp')
@@ -51,38 +38,12 @@ describe('an ipps:// badge printer: the certificate confirmed on Badges', { time
   })
   afterAll(() => stopFocus())
 
-  /** Badges' printer panel over main's real handlers, on a fresh data folder; redrawn with main's list. */
+  /** Badges' printer panel over main's real handlers, on a fresh data folder (printer-panel.ts). */
   async function panel() {
-    data = await tempDir()
-    const badges = new BadgeService({
-      dataDir: data.path,
-      transport: 'test',
-      client: async () => {
-        throw new Error('no console in this test')
-      },
-      printer: () => undefined,
-      queues: async () => [],
-      ipp: { pollMs: 20 }
-    })
-    dispatch = createDispatch(badgeHandlers({ badges } as unknown as AppServices) as unknown as Handlers)
-    setApiForTests(
-      buildApi(
-        (channel, input) => dispatch(channel, input),
-        () => () => undefined
-      )
-    )
-    render(ActionAnnouncer)
-    const props = { printers: [] as PrinterInfo[], stock: 'dk-11202' as const, onchanged: async () => undefined }
-    const view = render(BadgePrinters, { props })
-    props.onchanged = async () => {
-      await view.rerender({ ...props, printers: (await main('badges.printers')).items })
-    }
-    await props.onchanged()
-    return within(screen.getByTestId('badge-printers'))
-  }
-
-  async function said(words: string) {
-    await waitFor(() => expect(screen.getByTestId('action-announcer')).toHaveTextContent(words))
+    const made = await printerPanel()
+    data = made.data
+    main = made.main
+    return made.view
   }
 
   const dialog = () => screen.findByRole('dialog')
@@ -136,7 +97,7 @@ describe('an ipps:// badge printer: the certificate confirmed on Badges', { time
       expect.objectContaining({ name: printer.url, displayName: 'Lobby', fingerprint256: printer.fingerprint256 })
     ])
     // Pinned on disk with the printer: the certificate the person compared, not one read later.
-    const stored = JSON.parse(await readFile(join(data.path, 'badges', 'printers.json'), 'utf8'))
+    const stored = JSON.parse(await readFile(join(data!.path, 'badges', 'printers.json'), 'utf8'))
     expect(stored).toEqual([
       expect.objectContaining({
         url: printer.url,
@@ -212,8 +173,8 @@ describe('an ipps:// badge printer: the certificate confirmed on Badges', { time
     const printer = await start()
     const view = await panel()
     // As printers.json held an ipps:// printer before pinning: no certificate trusted for it.
-    await mkdir(join(data.path, 'badges'), { recursive: true })
-    await writeFile(join(data.path, 'badges', 'printers.json'), JSON.stringify([{ url: printer.url, name: 'Old' }]))
+    await mkdir(join(data!.path, 'badges'), { recursive: true })
+    await writeFile(join(data!.path, 'badges', 'printers.json'), JSON.stringify([{ url: printer.url, name: 'Old' }]))
     await fireEvent.click(view.getByRole('button', { name: 'Check printers again' }))
     const row = await view.findByTestId('badge-printer')
     await waitFor(() =>

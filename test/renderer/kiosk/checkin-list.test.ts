@@ -6,6 +6,7 @@ import CheckinList from '../../../src/renderer/src/components/kiosk/CheckinList.
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { buildApi } from '../../../src/preload/api'
 import type { KioskCheckin } from '../../../src/shared/kiosk/schemas'
+import { formats } from '../../../src/shared/format/formats'
 
 const today = new Date()
 const yesterday = new Date(today.getTime() - 86_400_000)
@@ -95,7 +96,7 @@ describe('kiosk check-ins on Today', () => {
     expect(rows()[0]).not.toHaveTextContent('Not printed')
 
     const startsAt = Math.floor(new Date().setHours(14, 0, 0, 0) / 1000) // today: another day is said with its weekday
-    const clock = new Date(startsAt * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+    const clock = formats().time(new Date(startsAt * 1000))
     listeners.get('kiosk.checkedIn')!(
       entry('y', new Date(), { name: 'Ana Ruiz', printed: false, refusal: { reason: 'too-early', startsAt } })
     )

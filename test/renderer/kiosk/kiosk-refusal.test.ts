@@ -6,6 +6,7 @@ import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import type { KioskFound } from '../../../src/shared/kiosk/schemas'
 import type { AppErrorData } from '../../../src/shared/errors'
 import { scriptedBridge } from '../../support/fake-bridge'
+import { formats } from '../../../src/shared/format/formats'
 
 const source = { online: true, loadedAt: new Date().toISOString(), visitors: 3 }
 const settings = { pinSet: true, idleSeconds: 60, directions: '', deskName: 'the front desk' }
@@ -35,7 +36,7 @@ async function typeName(name: string) {
 describe('the kiosk sends a visitor to the desk with the reason', () => {
   it('says when a visit that is too early starts', async () => {
     const startsAt = Math.floor(new Date().setHours(14, 0, 0, 0) / 1000) // today: another day is said with its weekday
-    const clock = new Date(startsAt * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+    const clock = formats().time(new Date(startsAt * 1000))
     kiosk({ kind: 'none', reason: 'not-now', refusal: { reason: 'too-early', startsAt } })
     await typeName('Ana Ruiz')
     expect(await screen.findByTestId('kiosk-none')).toHaveTextContent(

@@ -16,6 +16,7 @@ import type { ChannelName, EventName } from '../../../src/shared/ipc/contract'
 import type { Envelope } from '../../../src/shared/ipc/define'
 import type { LiveSource, TodayRow, TodayView } from '../../../src/shared/today/schemas'
 import type { BadgeHistoryEntry } from '../../../src/shared/badges/schemas'
+import { formats } from '../../../src/shared/format/formats'
 
 /** 23 Nov 2026 in the test's time zone: the day Today shows. */
 const dayStart = Math.floor(new Date(2026, 10, 23).getTime() / 1000)
@@ -88,6 +89,35 @@ afterEach(() => {
 })
 
 describe('Today screen', () => {
+  it('a badge only handed to the browser’s print dialog reads "Sent to the print dialog", not "Printed"', async () => {
+    const view = viewOf([row({ id: 'a', name: 'Ann Berg', badgePrinted: true, badgeOutput: 'browser-print' })])
+    let reads = 0
+    const { bridge } = bridgeWith(view, view.source, () => (++reads === 1 ? view : new Promise(() => {})))
+    setApiForTests(bridge)
+    render(TodayScreen)
+    expect(await screen.findByTestId('badge-printed')).toHaveTextContent(/^Sent to the print dialog$/)
+    cleanup()
+    // One sent from Badges since the list was read (the held history marks the row): the same words.
+    badgeDesk.history = [
+      {
+        id: 'h1',
+        visitorId: 'b',
+        name: 'Bo Dahl',
+        company: '',
+        host: '',
+        validFrom: 0,
+        validTo: 1,
+        stock: 'dk-11202',
+        printedAt: '2026-11-23T11:00:00.000Z',
+        output: 'browser-print'
+      }
+    ]
+    const later = viewOf([row({ id: 'b', name: 'Bo Dahl' })])
+    setApiForTests(bridgeWith(later, later.source, () => later).bridge)
+    render(TodayScreen)
+    expect(await screen.findByTestId('badge-printed')).toHaveTextContent(/^Sent to the print dialog$/)
+  })
+
   it('a badge printed before its QR code was revoked says it opens nothing, until a new one is printed', async () => {
     const revokedAt = '2026-11-23T10:00:00.000Z'
     const view = viewOf([row({ id: 'a', name: 'Ann Berg', badgePrinted: true, badgeQrRevokedAt: revokedAt })])
@@ -304,8 +334,7 @@ describe('Today screen', () => {
     expect(drawn).toHaveLength(50)
     expect(drawn[0]).toHaveTextContent('Guest 001')
     // Times as the desk's locale writes them (the formats are made once, not per row).
-    const clock = (s: number) =>
-      new Date(s * 1000).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+    const clock = (s: number) => formats().time(new Date(s * 1000))
     expect(within(drawn[0]!).getByText(`${clock(at(8))} – ${clock(at(17))}`)).toBeInTheDocument()
     const pages = within(expected).getByRole('navigation', { name: 'Expected pages' })
     expect(pages).toHaveTextContent('Page 1 of 3 · 120 visitors')

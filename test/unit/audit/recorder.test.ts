@@ -92,8 +92,8 @@ describe('the write recorder', () => {
     await audit.badgePrinted({ job, output: 'printer' })
     await audit.badgePrinted({ job, output: 'printer', printer: 'QL-820' })
     expect((await audit.all()).map((r) => [r.console.name, r.detail])).toEqual([
-      ['HQ', 'a6 on printer (default)'],
-      ['HQ', 'a6 on printer QL-820']
+      ['HQ', 'A6 (105 × 148 mm) · the default printer'],
+      ['HQ', 'A6 (105 × 148 mm) · QL-820']
     ])
     await audit.close()
     audit = await start(async () => {
@@ -109,7 +109,7 @@ describe('the write recorder', () => {
         console: { name: 'No console', url: '' },
         outcome: 'refused',
         message: 'Cancelled.',
-        detail: 'a6 on browser-print'
+        detail: 'A6 (105 × 148 mm) · sent to the print dialog'
       }
     ])
     expect((await audit.all())[0]!.code).toBeUndefined()

@@ -321,7 +321,7 @@ describe('audit rows for every write kind', () => {
       action: 'badge print',
       outcome: 'ok',
       target: { kind: 'visitor', id: 'v-1', name: 'Ada Lovelace' },
-      detail: 'dk-11202 on browser-pdf'
+      detail: 'Brother DK-11202 (62 × 100 mm) · saved as PDF by the browser'
     })
     n = (await rows()).length
     // With no window to print through (test transport, as web mode) and no printer of main's named.

@@ -5,6 +5,7 @@ import { AppError } from '../../../src/shared/errors'
 import { CheckinLog } from '../../../src/main/services/kiosk/checkin-log'
 import { useAppServices } from '../../support/app-services'
 import { request } from '../demo-console/support'
+import { formats } from '../../../src/shared/format/formats'
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47]
 const nowSeconds = () => Math.floor(Date.now() / 1000)
@@ -226,7 +227,7 @@ describe('the kiosk against the demo console', () => {
         found: { kind: 'none', reason: 'not-now', refusal: { reason: 'too-early', startsAt: opens } }
       })
     }
-    const clock = new Date(opens * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+    const clock = formats().time(new Date(opens * 1000))
     expect(await errorOf(app.call('kiosk.badge', { visitorId: later.id }))).toMatchObject({
       code: 'KIOSK_VISIT_NOT_OPEN',
       message: `Your visit starts at ${clock}; check-in opens an hour before. Please see the reception desk.`

@@ -3,6 +3,7 @@ import { visitorSchema, type Visitor } from '../../../src/shared/access/visitors
 import { checkableNow, findVisit, refusalOf } from '../../../src/main/services/kiosk/visit-match'
 import { badgeDoorsWords, refusalForDesk, refusalForVisitor } from '../../../src/shared/kiosk/kiosk-refusal'
 import { passTimesOf, passWindow, passWindowWords } from '../../../src/shared/today/pass-window'
+import { formats } from '../../../src/shared/format/formats'
 
 /**
  * A visit with a weekly schedule at the kiosk: its pass works only in the schedule's hours, and the
@@ -39,7 +40,7 @@ describe('the kiosk and a weekly schedule', () => {
     expect(checkableNow(zoe, now)).toBe(false)
     const refusal = { reason: 'too-early', startsAt: s(on(23, 9)), hours: true }
     expect(find(now)).toEqual({ kind: 'none', reason: 'not-now', refusal })
-    const nine = on(23, 9).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+    const nine = formats().time(on(23, 9))
     expect(refusalForVisitor(refusalOf(zoe, now), 'the reception desk', now)).toBe(
       `Your badge opens the doors from ${nine}; check-in opens an hour before. Please come back then, or see the reception desk.`
     )
@@ -60,7 +61,7 @@ describe('the kiosk and a weekly schedule', () => {
     const now = on(24, 8, 10)
     expect(checkableNow(zoe, now)).toBe(true)
     expect(find(now)).toMatchObject({ kind: 'one', visit: { visitorId: 'zoe', opensAt: s(on(24, 9)) } })
-    const nine = on(24, 9).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+    const nine = formats().time(on(24, 9))
     expect(badgeDoorsWords(['Lobby', 'Front Door'], s(on(24, 9)), now)).toBe(
       `Your badge opens Lobby, Front Door from ${nine}, not before.`
     )

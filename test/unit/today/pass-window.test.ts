@@ -3,6 +3,7 @@ import { addDays, addSeconds, getUnixTime, set } from 'date-fns'
 import { dayVisitorSchema, type WeekSchedule } from '../../../src/shared/access/visitors'
 import { passWindow, passWindowWords } from '../../../src/shared/today/pass-window'
 import { todayRows } from '../../../src/main/services/today/today-list'
+import { formats } from '../../../src/shared/format/formats'
 
 /** The desk's time zone: a European one, with daylight saving time (29 March 2026 loses an hour). */
 let previousTz: string | undefined
@@ -39,15 +40,17 @@ describe("Today: whether a visitor's pass works now, with their weekly schedule"
 
   it('outside the schedule, says when it is valid next: later today, tomorrow, after the weekend', () => {
     expect(passWindow(recurring(), tue(7, 30))).toEqual(later(tue(9)))
-    const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })
-    expect(passWindowWords(passWindow(recurring(), tue(7, 30)), tue(7, 30))).toBe(`Valid from ${clock.format(tue(9))}`)
+    // Times of day as the app writes them everywhere (shared/format/formats.ts: "9:00 AM", "09:00").
+    expect(passWindowWords(passWindow(recurring(), tue(7, 30)), tue(7, 30))).toBe(
+      `Valid from ${formats().time(tue(9))}`
+    )
     const wed = addDays(tue(9), 1)
     expect(passWindow(recurring(), tue(17, 0, 1))).toEqual(later(wed))
     expect(passWindow(recurring(), tue(23, 30))).toEqual(later(wed))
     // Another day: the weekday too ("Valid from Wed 09:00").
-    const dayAndClock = new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' })
-    expect(passWindowWords(passWindow(recurring(), tue(18)), tue(18))).toBe(`Valid from ${dayAndClock.format(wed)}`)
-    expect(dayAndClock.format(wed)).toContain(new Intl.DateTimeFormat(undefined, { weekday: 'short' }).format(wed))
+    const words = passWindowWords(passWindow(recurring(), tue(18)), tue(18))
+    expect(words).toContain(formats().time(wed))
+    expect(words).toContain(formats().weekdayDayMonth(wed).split(/[ ,]/)[0]!)
     // Friday evening and Saturday: next Monday, across the night the clocks go forward (29 March).
     const monday = new Date(2026, 2, 30, 9, 0)
     expect(passWindow(recurring(), new Date(2026, 2, 27, 18))).toEqual(later(monday))

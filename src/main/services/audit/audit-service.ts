@@ -11,6 +11,8 @@ import {
   type AuditRow
 } from '../../../shared/audit/schemas'
 import type { BadgeJob, BadgeOutput } from '../../../shared/badges/schemas'
+import { badgeStocks } from '../../../shared/badges/label-stocks'
+import { badgeOutputWords } from '../../../shared/badges/output-words'
 import type { WriteAnswer, WriteCall, WriteRecorder } from '../access/http'
 import type { KeyValueStore } from '../storage/key-value-store'
 import { auditCsv } from './audit-csv'
@@ -173,7 +175,8 @@ export class AuditService {
   async badgePrinted(input: { job: BadgeJob; output: BadgeOutput; printer?: string; error?: unknown }) {
     const console = (await this.deps.activeConsole().catch(() => null)) ?? { name: 'No console', url: '' }
     const error = input.error === undefined ? undefined : AppError.from(input.error)
-    const where = input.output === 'printer' ? `printer ${input.printer ?? '(default)'}` : input.output
+    // The output named as Badges' history names it ("sent to the print dialog", the printer's name).
+    const where = badgeOutputWords(input)
     await this.log
       .complete(
         {
@@ -182,7 +185,7 @@ export class AuditService {
           action: 'badge print',
           endpoint: { id: 'badge', title: 'Print badge' },
           target: { kind: 'visitor', id: input.job.visitorId, name: input.job.name },
-          detail: `${input.job.stock} on ${where}`
+          detail: `${badgeStocks[input.job.stock].label} · ${where}`
         },
         error
           ? { outcome: 'refused', ...(error.code ? { code: error.code } : {}), message: error.message }

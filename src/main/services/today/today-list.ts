@@ -1,6 +1,7 @@
 import { visitorDisplayName, type DayVisitor, type VisitorStatus } from '../../../shared/access/visitors'
 import { readWeek } from '../../../shared/today/day-schedule'
 import type { TodayGroup, TodayRow } from '../../../shared/today/schemas'
+import type { BadgeOutput } from '../../../shared/badges/schemas'
 import { visitGroup, type DeskArrival } from '../../../shared/today/groups'
 import { todayGroupOf } from '../../../shared/visitors/states'
 import { collator } from '../../../shared/format/formats'
@@ -33,6 +34,8 @@ export function groupOf(status: VisitorStatus): TodayGroup {
 export interface RowExtras {
   doors: string[]
   badgePrinted: boolean
+  /** Where the newest badge went (null: none, or not recorded). */
+  badgeOutput?: BadgeOutput | null
   /** When this desk revoked the QR code the printed badge carries (null: not since the last print). */
   badgeQrRevokedAt: string | null
   /** Checked in today at this desk's kiosk (null: not recorded): with the status, it makes the group. */

@@ -1,6 +1,7 @@
 import type { DayVisitor } from '../../../shared/access/visitors'
 import type { TodayView } from '../../../shared/today/schemas'
 import type { KioskCheckin } from '../../../shared/kiosk/schemas'
+import type { BadgeOutput } from '../../../shared/badges/schemas'
 import { arrivalsOn } from '../../../shared/today/groups'
 import type { AccessClient } from '../access/client'
 import { unfoldVisitorDoors } from '../access/doors'
@@ -12,6 +13,8 @@ export interface BadgeMarks {
   printed: ReadonlyMap<string, string>
   /** Visitor → when this desk revoked the QR code of a badge printed before (QrRevocations.sincePrint). */
   qrRevokedSincePrint: ReadonlyMap<string, string>
+  /** Visitor → where their newest badge went (absent: an older history, or none). */
+  outputs?: ReadonlyMap<string, BadgeOutput>
 }
 
 export interface TodayServiceDeps {
@@ -54,6 +57,7 @@ export class TodayService {
     const rows = todayRows(visitors, day, (v) => ({
       doors: doors.get(v.id) ?? [],
       badgePrinted: badges.printed.has(v.id),
+      badgeOutput: badges.outputs?.get(v.id) ?? null,
       badgeQrRevokedAt: badges.qrRevokedSincePrint.get(v.id) ?? null,
       arrival: arrivals.get(v.id) ?? null
     }))

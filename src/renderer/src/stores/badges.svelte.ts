@@ -1,4 +1,5 @@
 import type { Visitor } from '../../../shared/access/visitors'
+import type { DeskArrival } from '../../../shared/today/groups'
 import type { BadgeHistoryEntry, BadgeSettings, BadgeStockId, PrinterInfo } from '../../../shared/badges/schemas'
 import { AppError } from '../../../shared/errors'
 import { getApi, type Api } from '../lib/api'
@@ -60,8 +61,10 @@ export class BadgeDesk {
     return getApi().visitors.get({ id })
   }
 
-  /** Visitors whose badge can be made, by name (the first page of the console's answer). */
-  async findVisitors(keyword: string): Promise<Visitor[]> {
+  /**
+   * Visitors whose badge can be made, by name (the first page of the console's answer), with each visitor's arrival at this desk today: the search says "Here" as Today and Visitors do (shownStatus).
+   */
+  async findVisitors(keyword: string): Promise<(Visitor & { deskArrival?: DeskArrival | null })[]> {
     return (await getApi().visitors.list({ keyword: keyword.trim() || undefined, page: 1, pageSize: 20 })).items
   }
 

@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors'
 import type { BadgeHistoryEntry } from '../../../shared/badges/schemas'
-import { newestPrints } from '../../../shared/badges/newest-prints'
+import { newestBadges } from '../../../shared/badges/newest-prints'
 import type { DeskSettings, LiveSource, TodayGroup, TodayRow, TodayView } from '../../../shared/today/schemas'
 import { todayGroups } from '../../../shared/today/groups'
 import { getApi } from '../lib/api'
@@ -53,16 +53,20 @@ function matcher(find: string): (row: TodayRow) => boolean {
  * printing a badge never sees "Not printed" for it while the list is read again.
  */
 function withPrinted(view: TodayView, history: readonly BadgeHistoryEntry[]): TodayView {
-  const printed = newestPrints(history)
+  const printed = newestBadges(history)
   // Newer than what the row says: not printed yet, or printed before its QR code was revoked.
   const newer = (r: TodayRow) => {
-    const at = printed.get(r.id)
+    const at = printed.get(r.id)?.at
     return at !== undefined && (!r.badgePrinted || (r.badgeQrRevokedAt !== null && at > r.badgeQrRevokedAt))
   }
   if (!view.rows.some(newer)) return view
   return {
     ...view,
-    rows: view.rows.map((r) => (newer(r) ? { ...r, badgePrinted: true, badgeQrRevokedAt: null } : r))
+    rows: view.rows.map((r) =>
+      newer(r)
+        ? { ...r, badgePrinted: true, badgeQrRevokedAt: null, badgeOutput: printed.get(r.id)?.output ?? null }
+        : r
+    )
   }
 }
 
@@ -84,6 +88,8 @@ export class TodayStore {
   /** The id of a visitor whose row changed group since the screen opened (marked; said once, `announce`). */
   lastChange = $state<string | null>(null)
   private readonly reads = new Latest()
+  /** The screen is open (between `start` and its stop): a return of the connection reads it again. */
+  shown = false
 
   /** What the desk typed to find a visitor: name, company or host, any case. */
   find = $state('')
@@ -143,6 +149,7 @@ export class TodayStore {
       this.show(view)
     })
     const offSource = api.on('today.source', (source) => (this.source = source))
+    this.shown = true
     const offReads = api.on('today.reads', (r) => {
       if (r.readAt !== undefined && r.readAt > (this.readAt ?? 0)) this.readAt = r.readAt
       // A read that worked answers the screen's failed read too: its error does not outlive the outage.
@@ -162,6 +169,7 @@ export class TodayStore {
     void this.loadDesk()
     void this.checkCapabilities()
     return () => {
+      this.shown = false
       offChanged()
       offSource()
       offReads()
@@ -258,8 +266,10 @@ export class TodayStore {
 
 export const today = new TodayStore()
 onConsoleSwitch('today', () => today.reset())
-// A list that failed is read again when the console is Connected again (lib/reread-when-back.ts).
+// A list that failed is read again when the console is Connected again (lib/reread-when-back.ts); so is
+// the list on screen, failed or not: its "List read at" says how fresh it is, and after web mode's service
+// restarted it stayed as old as the read before the restart until the next push (~10 s later).
 rereadWhenBack(
-  () => today.error !== null,
+  () => today.error !== null || today.shown,
   () => today.load(false)
 )
