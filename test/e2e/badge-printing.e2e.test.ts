@@ -128,7 +128,7 @@ describe('badge printing to a real IPP printer, web mode', () => {
     expect(await omar.textContent()).toContain('Not printed: The printer “Empty labels” is out of labels.')
     expect(await omar.textContent()).toContain('Load a new roll of labels')
     expect(await checkins.getByRole('row').filter({ hasText: 'Mira Solberg' }).textContent()).toContain(
-      'Printed (Lobby labels)'
+      'Printed on Lobby labels'
     )
     await job.expectAccessible('Today: a badge not printed')
 

@@ -64,12 +64,15 @@ describe('kiosk check-ins on Today', () => {
       expect.stringContaining('Visitor a · Contoso')
     ])
     expect(rows()[0]).toHaveTextContent('Not printed: The badge was not printed: Out of labels.')
-    expect(rows()[1]).toHaveTextContent('Printed (QL-820NWB) · offline')
+    expect(rows()[1]).toHaveTextContent('Printed on QL-820NWB · offline')
     expect(region).not.toHaveTextContent('Visitor old')
 
-    push('kiosk.checkedIn', entry('c', new Date()))
+    // A badge handed to the browser's print dialog (web mode): the app cannot know it was printed.
+    push('kiosk.checkedIn', entry('c', new Date(), { output: 'browser-print' }))
     await tick()
     expect(rows()[0]).toHaveTextContent('Visitor c · Contoso')
+    expect(rows()[0]).toHaveTextContent('Sent to the print dialog')
+    expect(rows()[0]).not.toHaveTextContent('Printed')
     expect(rows()).toHaveLength(3)
     unmount()
     expect(listeners.has('kiosk.checkedIn')).toBe(false)
