@@ -1,4 +1,4 @@
-import type { BridgeApi, Invoke, Subscribe } from './api'
+import type { BridgeApi, Invoke, Subscribe } from './api-types'
 import type { ChannelName } from '../shared/ipc/contract'
 import type { Envelope } from '../shared/ipc/define'
 

@@ -1,13 +1,6 @@
-import {
-  channelNames,
-  type ChannelInput,
-  type ChannelName,
-  type ChannelOutput,
-  type EventName,
-  type EventPayload
-} from '../shared/ipc/contract'
-import type { Envelope } from '../shared/ipc/define'
+import { channelNames } from '../shared/ipc/contract'
 import { buildApiOf } from './api-of'
+import type { BridgeApi, Invoke, Subscribe } from './api-types'
 
 /**
  * The renderer's view of the contract, built from the channel map so it can never drift.
@@ -15,28 +8,7 @@ import { buildApiOf } from './api-of'
  * bare message, and the error model (kind, hint, retryable) must survive the hop.
  * No electron import here: the web bridge and tests build the same object over other transports.
  */
-type Namespace<K> = K extends `${infer NS}.${string}` ? NS : never
-type Method<K, NS extends string> = K extends `${NS}.${infer M}` ? M : never
-
-type InputArgs<K extends ChannelName> =
-  undefined extends ChannelInput<K> ? [input?: ChannelInput<K>] : [input: ChannelInput<K>]
-
-export type ChannelFn<K extends ChannelName, R> = (...args: InputArgs<K>) => Promise<R>
-
-export type ApiOf<Wrap extends 'envelope' | 'value'> = {
-  [NS in Namespace<ChannelName>]: {
-    [M in Method<ChannelName, NS>]: `${NS}.${M}` extends infer K extends ChannelName
-      ? ChannelFn<K, Wrap extends 'envelope' ? Envelope<ChannelOutput<K>> : ChannelOutput<K>>
-      : never
-  }
-}
-
-export type Subscribe = <E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) => () => void
-
-/** What the preload (or the web bridge) puts on `window.api`. */
-export type BridgeApi = ApiOf<'envelope'> & { on: Subscribe }
-
-export type Invoke = (channel: ChannelName, input: unknown) => Promise<Envelope>
+export type { ApiOf, BridgeApi, ChannelFn, Invoke, Subscribe } from './api-types'
 
 /** `window.api` with every channel of the contract (the preload, tests); see api-of.ts. */
 export function buildApi(invoke: Invoke, subscribe: Subscribe): BridgeApi {

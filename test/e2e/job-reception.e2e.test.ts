@@ -210,8 +210,9 @@ describe('job: reception desk (Chromium 1366×768, web mode, demo console)', () 
     }
 
     await page.getByTestId('badge-stock').selectOption('dymo-30256')
-    await page.getByRole('button', { name: 'Save as PDF' }).click()
-    await page.getByTestId('badge-done').filter({ hasText: 'Save as PDF' }).waitFor()
+    // Web mode with no printer of main's: Print hands the badge to the browser's print dialog.
+    await page.getByRole('button', { name: 'Print badge' }).click()
+    await page.getByTestId('badge-done').filter({ hasText: 'print dialog' }).waitFor()
     await page.emulateMedia({ media: 'print' })
     const pdfPath = join(out.path, 'badge.pdf')
     await page.pdf({ path: pdfPath, preferCSSPageSize: true, printBackground: true })

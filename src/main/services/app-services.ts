@@ -204,7 +204,12 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
     badges,
     kiosk,
     audit,
-    visitors: new VisitorService(client, (visitorId) => qrRevocations.record(visitorId)),
+    visitors: new VisitorService(
+      client,
+      (visitorId) => qrRevocations.record(visitorId),
+      // Who checked in at the kiosk (read only), as Today: Visitors shows them Here too.
+      () => kiosk.checkins(CHECKIN_LIMIT)
+    ),
     pins: new PinService(client),
     touchPasses: new TouchPassService(client),
     today,

@@ -5,11 +5,11 @@
  */
 import type { VisitorStatus } from '../access/visitor-basics'
 import type { KioskCheckin } from '../kiosk/schemas'
-import { todayGroupOf } from '../visitors/states'
+import { todayGroupOf, type TodayGroup } from '../visitors/states'
 
-/** Today's groups, in the order the screen shows them, from the console's visitor status. */
-export const todayGroups = ['expected', 'here', 'left', 'no-show', 'cancelled'] as const
-export type TodayGroup = (typeof todayGroups)[number]
+// The groups themselves live with the statuses they come from (visitors/states.ts), so the two files
+// do not import each other.
+export { todayGroups, type TodayGroup } from '../visitors/states'
 
 /** A visitor's arrival as this desk recorded it: when (ISO) and where (the kiosk's check-in log). */
 export interface DeskArrival {
@@ -28,6 +28,21 @@ export interface DeskArrival {
 export function visitGroup(status: VisitorStatus, arrival: DeskArrival | null): TodayGroup {
   const group = todayGroupOf(status)
   return group === 'expected' && arrival !== null ? 'here' : group
+}
+
+/**
+ * The status a screen shows for a visit (Visitors' list and details): the console's, or VISITING ("Here")
+ * when the one rule above puts the visit under Here — a kiosk check-in of a visit the console still
+ * holds ACTIVE. So Visitors never says "Expected" for someone Today and the kiosk list say has arrived.
+ */
+export function shownStatus(v: {
+  status?: VisitorStatus | undefined
+  deskArrival?: DeskArrival | null | undefined
+}): VisitorStatus | undefined {
+  if (!v.status) return undefined
+  return visitGroup(v.status, v.deskArrival ?? null) === 'here' && todayGroupOf(v.status) !== 'here'
+    ? 'VISITING'
+    : v.status
 }
 
 /**

@@ -1,5 +1,8 @@
 import type { VisitorStatus } from '../access/visitor-basics'
-import type { TodayGroup } from '../today/groups'
+
+/** Today's groups, in the order the screen shows them, from the console's visitor status. */
+export const todayGroups = ['expected', 'here', 'left', 'no-show', 'cancelled'] as const
+export type TodayGroup = (typeof todayGroups)[number]
 
 /**
  * A visitor's state in the desk's words: the one table every screen, filter menu and announcement reads

@@ -73,6 +73,16 @@ const deskHint = (desk: string) => `Please see ${desk}: they will help you.`
  * validity window is checked here, against this computer's clock) and says so. A visitor finds
  * only their own visit (see visit-match.ts), confirms, and the badge is printed and recorded.
  */
+/** Who a visit is, as the check-in log and the badge name them. */
+function whoOf(visitor: Visitor) {
+  return {
+    visitorId: visitor.id,
+    name: `${visitor.first_name} ${visitor.last_name}`.trim(),
+    company: visitor.visitor_company ?? '',
+    host: visitor.inviter_name ?? ''
+  }
+}
+
 export class KioskService {
   private readonly settings: KioskSettingsStore
   private readonly log: CheckinLog
@@ -274,10 +284,7 @@ export class KioskService {
   /** A visit found and not checked in goes into the check-in log with why, and to the desk's Today at once. */
   private async recordRefusal(visitor: Visitor, refusal: KioskRefusal): Promise<void> {
     const entry = await this.log.record({
-      visitorId: visitor.id,
-      name: `${visitor.first_name} ${visitor.last_name}`.trim(),
-      company: visitor.visitor_company ?? '',
-      host: visitor.inviter_name ?? '',
+      ...whoOf(visitor),
       printed: false,
       offline: !this.online,
       refusal
@@ -369,10 +376,8 @@ export class KioskService {
     this.qr.set(visitorId, qrPngBase64)
     const { stock, printer } = await this.deps.badges.getSettings()
     const job: BadgeJob = {
+      ...whoOf(visitor),
       visitorId,
-      name: `${visitor.first_name} ${visitor.last_name}`.trim(),
-      company: visitor.visitor_company ?? '',
-      host: visitor.inviter_name ?? '',
       validFrom: visitor.start_time ?? 0,
       validTo: visitor.end_time ?? 0,
       stock
@@ -402,10 +407,7 @@ export class KioskService {
     const words = printFailureWords(refusal)
     const { printer } = await this.deps.badges.getSettings()
     const entry = await this.log.record({
-      visitorId: visitor.id,
-      name: `${visitor.first_name} ${visitor.last_name}`.trim(),
-      company: visitor.visitor_company ?? '',
-      host: visitor.inviter_name ?? '',
+      ...whoOf(visitor),
       printed: false,
       output: 'printer',
       ...(printer ? { printer: await this.deps.badges.printerLabel(printer) } : {}),

@@ -19,6 +19,9 @@ import { VisitorCreateCheck, type CreatedVisitor } from './create-check'
 import { refused } from './refused'
 import { statesNamedLike } from '../../../shared/visitors/states'
 import { matchesVisitorName, searchWords } from '../../../shared/text/search-words'
+import { arrivalsOn, type DeskArrival } from '../../../shared/today/groups'
+import type { KioskCheckin } from '../../../shared/kiosk/schemas'
+import { localDay } from '../today/today-list'
 
 /** The console's body for E17. A one-time visit has no schedule on create. */
 function createBody(form: VisitorForm) {
@@ -101,8 +104,25 @@ export class VisitorService {
   constructor(
     private readonly client: () => Promise<AccessClient>,
     /** Told of each QR code revoked here (QrRevocations): a badge printed before carries a dead code. */
-    private readonly qrRevoked?: (visitorId: string) => Promise<void>
+    private readonly qrRevoked?: (visitorId: string) => Promise<void>,
+    /**
+     * The kiosk's check-in log (read only), as Today reads it: the console keeps a visitor checked in
+     * at the kiosk ACTIVE (the API cannot set VISITING), so the list says her arrival beside the status.
+     */
+    private readonly checkins?: () => Promise<readonly KioskCheckin[]>
   ) {}
+
+  /** Today's arrivals recorded at this desk; a log that cannot be read leaves the console's statuses alone. */
+  private async arrivals(): Promise<Map<string, DeskArrival>> {
+    const log = await (this.checkins?.() ?? Promise.resolve([])).catch(() => [] as const)
+    return arrivalsOn(log, localDay(new Date()))
+  }
+
+  /** Each visitor with its arrival at this desk today, if one was recorded. */
+  private async withArrivals<V extends Visitor>(items: V[]): Promise<(V & { deskArrival: DeskArrival | null })[]> {
+    const arrivals = await this.arrivals()
+    return items.map((v) => ({ ...v, deskArrival: arrivals.get(v.id) ?? null }))
+  }
 
   async list(query: {
     keyword?: string | undefined
@@ -110,6 +130,21 @@ export class VisitorService {
     page: number
     pageSize: number
   }) {
+    const { items, total } = await this.consoleList(query)
+    return { items: await this.withArrivals(items), total }
+  }
+
+  async get(id: string): Promise<Visitor & { deskArrival: DeskArrival | null }> {
+    const [visitor] = await this.withArrivals([await this.read(id)])
+    return visitor!
+  }
+
+  private async consoleList(query: {
+    keyword?: string | undefined
+    status?: VisitorStatus | undefined
+    page: number
+    pageSize: number
+  }): Promise<{ items: Visitor[]; total: number }> {
     const { keyword, status, page, pageSize } = query
     const c = await this.client()
     const typed = searchWords(keyword ?? '')
@@ -135,7 +170,8 @@ export class VisitorService {
     })
   }
 
-  async get(id: string): Promise<Visitor> {
+  /** The console's visitor with its doors as chosen (an edit reads this: the arrival is no field of it). */
+  private async read(id: string): Promise<Visitor> {
     const c = await this.client()
     return withDoors(c, await c.visitors.get(id))
   }
@@ -169,7 +205,7 @@ export class VisitorService {
   /** The visitor an edit goes to, read again; one deleted meanwhile is said as such (nothing is written). */
   private async readForEdit(id: string): Promise<Visitor> {
     try {
-      return await this.get(id)
+      return await this.read(id)
     } catch (err) {
       if (!(err instanceof AppError) || err.kind !== 'not-found') throw err
       throw new AppError({

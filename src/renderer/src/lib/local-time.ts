@@ -1,5 +1,5 @@
 import { systemTimeZone } from '../../../shared/format/formats'
-import { deskFormats } from './i18n/desk-language.svelte'
+import { deskFormats } from './i18n/desk-formats'
 
 /** The desk's local time zone, for datetime-local inputs that the console wants as unix seconds. */
 export const deskTimeZone = systemTimeZone()

@@ -1,4 +1,4 @@
-import { deskFormats } from './i18n/desk-language.svelte'
+import { deskFormats } from './i18n/desk-formats'
 
 /**
  * Counts as the desk's language writes them ("20,000", "20.000"): shared/format's formatter, made once

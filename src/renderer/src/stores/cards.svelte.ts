@@ -1,4 +1,5 @@
 import type { NfcCard, NfcCardStatus } from '../../../shared/access/nfc-cards'
+import { dropsHeldRows } from '../lib/refused-list'
 import { MAX_VIEW_ROWS, type CardView, type CardViewQuery, type SortKey } from '../../../shared/nfc/card-view'
 import { AppError } from '../../../shared/errors'
 import type { OwnerRef } from '../../../shared/owners'
@@ -381,7 +382,8 @@ export class CardsStore {
       if (this.loads.isCurrent(ticket)) {
         this.error = AppError.from(err)
         // Part of a first load is not the inventory: nothing is shown rather than a list cut short.
-        if (!background) {
+        // A refusal for a missing key drops the list held from before too (lib/refused-list.ts).
+        if (!background || dropsHeldRows(this.error)) {
           this.views.cancelAll()
           this.view = EMPTY
         }

@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared/errors'
+import { dropsHeldRows } from '../lib/refused-list'
 import { afterPaint } from '../lib/after-paint'
 import { Latest } from '../lib/latest'
 import { rereadWhenBack } from '../lib/reread-when-back'
@@ -94,7 +95,13 @@ export abstract class RecordList<T> {
       show()
       this.loaded = true
     } catch (err) {
-      if (this.listRequests.isCurrent(ticket)) this.error = AppError.from(err)
+      if (this.listRequests.isCurrent(ticket)) {
+        this.error = AppError.from(err)
+        if (dropsHeldRows(this.error)) {
+          this.items = []
+          this.total = 0
+        }
+      }
     } finally {
       if (this.listRequests.isCurrent(ticket)) this.loading = false
     }

@@ -7,6 +7,17 @@ import { editOutcomeSchema } from '../../edits/edit'
 
 const idInput = z.object({ id: recordId })
 
+/**
+ * A visitor as the desk lists it: the console's record and, when this desk recorded one today, the
+ * visitor's arrival (the kiosk's check-in log; shared/today/groups.ts `visitGroup` makes the status shown).
+ */
+const listedVisitorSchema = visitorSchema.extend({
+  deskArrival: z
+    .object({ at: z.string(), where: z.literal('kiosk') })
+    .nullable()
+    .optional()
+})
+
 export const visitorChannels = {
   'visitors.list': channel(
     'One page of visitors, by keyword (name prefix) or status (§4.4)',
@@ -16,9 +27,13 @@ export const visitorChannels = {
       page: z.number().int().min(1).default(1),
       pageSize: z.number().int().min(1).max(200).default(25)
     }),
-    z.object({ items: z.array(visitorSchema), total: z.number().int() })
+    z.object({ items: z.array(listedVisitorSchema), total: z.number().int() })
   ),
-  'visitors.get': channel('One visitor with schedule, resources and credentials (§4.3)', idInput, visitorSchema),
+  'visitors.get': channel(
+    'One visitor with schedule, resources and credentials (§4.3), and its arrival at this desk today',
+    idInput,
+    listedVisitorSchema
+  ),
   // `readBack`: the console's answer was lost and main found the visitor it created by reading it back.
   'visitors.create': channel(
     'Create a visitor (E17); when its answer is lost, the console is read back for it',

@@ -5,7 +5,7 @@ import {
   type Language,
   type Locale
 } from '../../../../shared/i18n/locales'
-import { formats } from '../../../../shared/format/formats'
+import { deskFormats, useDeskFormatLocale } from './desk-formats'
 import { readPreference, writePreference } from '../preferences'
 
 /** Where the desk's choice is kept (the desk's preferences: this profile's storage, kept across restarts). */
@@ -58,10 +58,9 @@ class DeskLanguage {
 
 export const deskLanguage = new DeskLanguage()
 
-/** The desk's formats (shared/format), in its language: what every desk screen writes dates and numbers with. */
-export function deskFormats() {
-  return formats(deskLanguage.formatLocale)
-}
+// Plain modules ask lib/i18n/desk-formats.ts, which reads the locale from here (reactively).
+useDeskFormatLocale(() => deskLanguage.formatLocale)
+export { deskFormats }
 
 // The page says its language from the start (index.html's lang="en" until now).
 setDocumentLanguage(deskLanguage.locale)
