@@ -187,12 +187,16 @@ describe('upload panel while web mode’s own service is down', () => {
     await new Promise((r) => setTimeout(r, 0))
     expect(screen.getByTestId('console-reach')).toHaveTextContent("Access Desk's service is not answering")
     for (const button of sends()) {
-      expect(button).toBeDisabled()
+      // Off and focusable (SendButton): aria-disabled, its click refused.
+      expect(button).toHaveAttribute('aria-disabled', 'true')
       expect(button).toHaveAccessibleDescription(/service is not answering: this sends once it is back/)
     }
     serviceLink.take('connected')
     await new Promise((r) => setTimeout(r, 0))
-    for (const button of sends()) expect(button).toBeEnabled()
+    for (const button of sends()) {
+      expect(button).toBeEnabled()
+      expect(button).toHaveAttribute('aria-disabled', 'false')
+    }
     expect(screen.getByTestId('console-reach')).toHaveTextContent('Site A answers.')
   })
 })

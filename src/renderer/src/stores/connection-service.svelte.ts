@@ -7,7 +7,7 @@ export const SERVICE_DOWN_WORDS = "Access Desk's service is not answering"
  * Web mode's own link, the tab ⇄ Access Desk's local service (the bridge), as the first part of the
  * one connection state: while it is down nothing reaches the console, whatever the console's last
  * state was, so the sidebar says so first (ConsoleReachLine) and every button that sends is off with
- * `sendOffReason` (FormFooter; any send button: `reason={serviceLink.sendOffReason ?? …}`). When it is
+ * `sendOffReason` (components/common/SendButton.svelte; a form's submit in FormFooter). When it is
  * back, `onBack` listeners run: the sidebar checks the console again, stores whose read failed read
  * again (lib/reread-when-back.ts), and an error saying the service is lost is no longer shown
  * (ErrorNotice). The desktop app has no bridge: the status stays unknown and nothing here is down.
