@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { printedWords, type Printed, type PrintedWords } from './printed-words'
 
 /**
  * A badge printer's state as the desk reads it, from its IPP attributes (printer-state and
@@ -32,72 +33,79 @@ interface ReasonWords {
   state?: PrinterStateKind
 }
 
-/** The printer's reasons a desk meets, in words; any other is named as the printer says it. */
-const REASONS: Record<string, ReasonWords> = {
+/**
+ * The printer's reasons a desk meets, in words, their hints ending with what to print again (`w`: a
+ * badge's or a test label's words); any other is named as the printer says it.
+ */
+const REASONS = (w: PrintedWords): Record<string, ReasonWords> => ({
   'media-empty': {
     message: 'The printer is out of labels.',
-    hint: 'Load a new roll of labels, then print the badge again from Badges.',
+    hint: `Load a new roll of labels, then ${w.againFromBadges}.`,
     state: 'out-of-media'
   },
   'media-needed': {
     message: 'The printer is out of labels.',
-    hint: 'Load a new roll of labels, then print the badge again from Badges.',
+    hint: `Load a new roll of labels, then ${w.againFromBadges}.`,
     state: 'out-of-media'
   },
   'media-jam': {
     message: 'Labels are jammed in the printer.',
-    hint: 'Open the printer, clear the jammed label, then print the badge again.'
+    hint: `Open the printer, clear the jammed label, then ${w.again}.`
   },
   'cover-open': {
     message: 'The printer’s cover is open.',
-    hint: 'Close the cover, then print the badge again.'
+    hint: `Close the cover, then ${w.again}.`
   },
   'door-open': {
     message: 'The printer’s door is open.',
-    hint: 'Close it, then print the badge again.'
+    hint: `Close it, then ${w.again}.`
   },
   'marker-supply-empty': {
     message: 'The printer is out of ink or ribbon.',
-    hint: 'Replace the ink or ribbon, then print the badge again.'
+    hint: `Replace the ink or ribbon, then ${w.again}.`
   },
   'toner-empty': {
     message: 'The printer is out of toner.',
-    hint: 'Replace the toner, then print the badge again.'
+    hint: `Replace the toner, then ${w.again}.`
   },
   offline: {
     message: 'The printer is offline.',
-    hint: 'Turn the printer on and check its cable or network, then print the badge again.',
+    hint: `Turn the printer on and check its cable or network, then ${w.again}.`,
     state: 'offline'
   },
   shutdown: {
     message: 'The printer is switched off.',
-    hint: 'Turn the printer on, then print the badge again.',
+    hint: `Turn the printer on, then ${w.again}.`,
     state: 'offline'
   },
   paused: {
     message: 'The printer is paused.',
-    hint: 'Resume the printer (on the printer or in this computer’s printer settings), then print the badge again.',
+    hint: `Resume the printer (on the printer or in this computer’s printer settings), then ${w.again}.`,
     state: 'stopped'
   },
   'media-size-not-supported': {
     message: 'The printer does not take this label size.',
     hint: 'Load the labels chosen in Badges, or choose the label stock the printer has.'
   }
-}
+})
 
 /** Reasons that are only news, never why a badge did not print. */
 const HARMLESS = new Set(['none', 'media-low', 'marker-supply-low', 'toner-low', 'other'])
 
-/** The printer's reasons in words: the first one the desk must act on (null: none of them). */
-export function reasonWords(reasons: readonly string[]): ReasonWords | null {
+/**
+ * The printer's reasons in words: the first one the desk must act on (null: none of them); `what`: the
+ * print the hint says to print again (a badge when not said).
+ */
+export function reasonWords(reasons: readonly string[], what: Printed = 'badge'): ReasonWords | null {
+  const w = printedWords(what)
   const acting = reasons.map(baseReason).filter((r) => !HARMLESS.has(r))
-  const known = acting.find((r) => REASONS[r])
-  if (known) return REASONS[known]!
+  const known = acting.find((r) => REASONS(w)[r])
+  if (known) return REASONS(w)[known]!
   const other = acting[0]
   return other
     ? {
         message: `The printer reports “${other}”.`,
-        hint: 'Check the printer’s display or lights, then print the badge again.'
+        hint: `Check the printer’s display or lights, then ${w.again}.`
       }
     : null
 }
@@ -114,15 +122,16 @@ const STATE_WORDS: Record<PrinterStateKind, string> = {
 /**
  * printer-state (idle, processing, stopped), its reasons and printer-is-accepting-jobs → what Settings
  * shows. A CUPS queue that refuses jobs (cupsreject) says it is idle with no reason: only `accepting`
- * tells that it cannot print.
+ * tells that it cannot print. `what`: the print its hint says to print again (a badge when not said).
  */
 export function printerStatusOf(
   state: string | undefined,
   rawReasons: readonly string[],
-  accepting?: boolean
+  accepting?: boolean,
+  what: Printed = 'badge'
 ): PrinterStatus {
   const reasons = rawReasons.map(baseReason).filter((r) => r !== 'none')
-  const words = reasonWords(reasons)
+  const words = reasonWords(reasons, what)
   let kind: PrinterStateKind =
     state === 'idle' ? 'idle' : state === 'processing' ? 'printing' : state === 'stopped' ? 'stopped' : 'unknown'
   // A reason that names the trouble says more than "stopped" (out of labels, offline).
@@ -133,7 +142,7 @@ export function printerStatusOf(
       state: 'stopped',
       reasons,
       words: 'Not taking jobs',
-      hint: 'Let the printer take jobs again (in this computer’s printer settings, or with cupsaccept), then print the badge again.'
+      hint: `Let the printer take jobs again (in this computer’s printer settings, or with cupsaccept), then ${printedWords(what).again}.`
     }
   }
   const status: PrinterStatus = { state: kind, reasons, words: STATE_WORDS[kind] }

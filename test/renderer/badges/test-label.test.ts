@@ -2,15 +2,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, waitFor, within } from '@testing-library/svelte'
 import { keepFocus } from '../../../src/renderer/src/lib/action-outcome.svelte'
 import { printerStatusOf } from '../../../src/shared/badges/printer-state'
+import type { AppError } from '../../../src/shared/errors'
 import { printerNotReady } from '../../../src/main/services/printing/printer-failure'
 import { tlsIppPrinter, type TlsIppPrinter } from '../../support/ipp-printer'
 import { printerPanel, said } from './printer-panel'
 
 /**
  * "Print a test label" keeps the focus on its button while it prints and after, printed or not; a
- * failure is said once, as a test label's (not a badge's), with what to do. The printer's state and
- * the failure are main's own words (printerStatusOf, printerNotReady): jsdom makes no badge PDF, so
- * the label itself is answered here; the printer is a real one, added in main.
+ * failure is said once, as main words it (a test label's: test/unit/badges/test-label-failure.test.ts),
+ * with what to do. The printer's state and the failure are main's own (printerStatusOf, printerNotReady):
+ * jsdom makes no badge PDF, so the label itself is answered here; the printer is a real one, added in main.
  */
 describe('a test label on Badges', { timeout: 20_000 }, () => {
   let printer: TlsIppPrinter | undefined
@@ -50,14 +51,17 @@ describe('a test label on Badges', { timeout: 20_000 }, () => {
     })
     await fireEvent.click(panel.view.getByRole('button', { name: 'Check printers again' }))
     const row = await panel.view.findByTestId('badge-printer')
-    return { ...panel, row, outOfLabels }
+    return { ...panel, row }
   }
 
-  it('a failed test label says so once, as a test label, and the focus stays on its button', async () => {
+  it('a failed test label is said once, in the words main gave, and the focus stays on its button', async () => {
     let finish!: () => void
-    const { row, outOfLabels } = await panelWith(async () => {
+    let failure!: AppError
+    const { row } = await panelWith(async () => {
       await new Promise<void>((resolve) => (finish = resolve))
-      return printerNotReady({ url: printer!.url, displayName: 'Lobby' }, outOfLabels)
+      const outOfLabels = printerStatusOf('stopped', ['media-empty-error'], undefined, 'test label')
+      failure = printerNotReady({ url: printer!.url, displayName: 'Lobby' }, outOfLabels, 'test label')
+      return failure
     })
     const button = within(row).getByRole('button', { name: 'Print a test label on Lobby' })
     button.focus()
@@ -67,9 +71,9 @@ describe('a test label on Badges', { timeout: 20_000 }, () => {
     expect(document.activeElement).toBe(button)
     finish()
     const notice = await within(row).findByRole('alert')
-    expect(notice).toHaveTextContent('The printer “Lobby” is out of labels. The test label was not printed.')
-    expect(notice).toHaveTextContent('Load a new roll of labels, then print a test label again.')
-    expect(row).not.toHaveTextContent(/badge/i)
+    // Main's message and hint, shown as main gave them (the renderer rewords nothing).
+    expect(notice).toHaveTextContent(failure.message)
+    expect(notice).toHaveTextContent(failure.hint!)
     // Said once: the state's own hint is not repeated next to it.
     expect(row.textContent!.split('Load a new roll of labels').length - 1).toBe(1)
     await waitFor(() => expect(within(row).getByTestId('badge-printer-state')).toHaveTextContent('Out of labels'))

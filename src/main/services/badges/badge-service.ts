@@ -143,7 +143,9 @@ export class BadgeService {
     const pdf = await makeBadgePdf({ job, qrPng, settings })
     const { jobId } = await printPdfOverIpp(printer, pdf, badgeStocks[stock], {
       ...this.deps.ipp,
-      jobName: 'Access Desk test label'
+      jobName: 'Access Desk test label',
+      // Its failures say "The test label was not printed.", main's words shown as given in Badges.
+      what: 'test label'
     })
     return { jobId }
   }

@@ -12,6 +12,7 @@ import {
   type NamedPrinter
 } from './printer-failure'
 import type { PageSizeMm } from '../badges/printer'
+import { printedWords, type Printed } from '../../../shared/badges/printed-words'
 import { certificateChanged } from '../access/tls-pinning'
 import { ippCall, IppTransportError, jobGroup, values, type IppMessage, type IppTarget } from './ipp-client'
 
@@ -30,6 +31,8 @@ export interface IppPrintOptions {
   /** How long one IPP exchange may take. */
   callTimeoutMs?: number
   jobName?: string
+  /** What is printed, as its failures name it: a visitor's badge (when not said) or Badges' test label. */
+  what?: Printed
 }
 
 export interface IppPrintResult {
@@ -52,20 +55,20 @@ const named = (printer: Printer): NamedPrinter =>
   typeof printer === 'string' ? { url: printer } : { url: printer.url, displayName: printer.displayName }
 
 /** Where a printer's certificate is compared and trusted again, for the refusal (tls-pinning.ts). */
-const PRINTER_PEER = {
+const printerPeer = (what: Printed) => ({
   what: 'the printer',
   where:
     'compare the fingerprint Badges shows for it with the one on the printer’s own page (its web page or its ' +
     'display), then choose Trust again on the printer in Badges',
-  outcome: 'No badge was printed.'
-}
+  outcome: printedWords(what).notPrinted
+})
 
 /** No IPP answer at all: unreachable, refused, silent, or not the printer whose certificate was trusted. */
-function transportError(printer: Printer, err: unknown): AppError {
+function transportError(printer: Printer, err: unknown, what: Printed): AppError {
   const url = addressOf(printer)
   const called = printerCalled(named(printer))
   if (err instanceof IppTransportError && err.reason === 'certificate') {
-    const refused = certificateChanged(called.replace(/^The /, 'the '), PRINTER_PEER)
+    const refused = certificateChanged(called.replace(/^The /, 'the '), printerPeer(what))
     // A printer's: trusted again in Badges, not in Settings → Connections (which a console's refusal offers).
     return new AppError({ ...refused.toData(), details: { ...refused.details, printer: url } })
   }
@@ -73,7 +76,7 @@ function transportError(printer: Printer, err: unknown): AppError {
     return new AppError({
       kind: 'tls',
       code: 'PRINTER_NOT_TRUSTED',
-      message: `No certificate is trusted for ${called.replace(/^The /, 'the ')} yet: nothing was sent to it. No badge was printed.`,
+      message: `No certificate is trusted for ${called.replace(/^The /, 'the ')} yet: nothing was sent to it. ${printedWords(what).notPrinted}`,
       hint:
         'In Badges, choose Trust again on the printer: compare the fingerprint shown with the one on the printer’s ' +
         'own page, then trust it.',
@@ -81,22 +84,37 @@ function transportError(printer: Printer, err: unknown): AppError {
     })
   }
   const detail = err instanceof IppTransportError ? (err.detail ?? err.message) : String(err)
-  if (err instanceof IppTransportError && err.reason === 'timeout') return printerNotAnswering(named(printer), detail)
-  return printerUnreachable(named(printer), detail)
+  if (err instanceof IppTransportError && err.reason === 'timeout') {
+    return printerNotAnswering(named(printer), detail, what)
+  }
+  return printerUnreachable(named(printer), detail, what)
 }
 
-async function call(printer: Printer, ...args: Parameters<typeof ippCall> extends [Printer, ...infer R] ? R : never) {
+/** One IPP exchange; no answer at all is a failure worded for `what` is printed. */
+async function call(
+  printer: Printer,
+  what: Printed,
+  ...args: Parameters<typeof ippCall> extends [Printer, ...infer R] ? R : never
+) {
   try {
     return await ippCall(printer, ...args)
   } catch (err) {
-    throw transportError(printer, err)
+    throw transportError(printer, err, what)
   }
 }
 
-/** The printer's state and reasons (Get-Printer-Attributes), in words. */
-export async function ippPrinterStatus(printer: Printer, options: { timeoutMs?: number } = {}): Promise<PrinterStatus> {
+/**
+ * The printer's state and reasons (Get-Printer-Attributes), in words; `what`: the print its hint and
+ * failures name (a badge when not said).
+ */
+export async function ippPrinterStatus(
+  printer: Printer,
+  options: { timeoutMs?: number; what?: Printed } = {}
+): Promise<PrinterStatus> {
+  const what = options.what ?? 'badge'
   const answer = await call(
     printer,
+    what,
     'Get-Printer-Attributes',
     {
       operation: {
@@ -110,7 +128,8 @@ export async function ippPrinterStatus(printer: Printer, options: { timeoutMs?: 
   return printerStatusOf(
     values(p, 'printer-state')[0] as string | undefined,
     values(p, 'printer-state-reasons').map(String),
-    values(p, 'printer-is-accepting-jobs')[0] as boolean | undefined
+    values(p, 'printer-is-accepting-jobs')[0] as boolean | undefined,
+    what
   )
 }
 
@@ -161,6 +180,8 @@ export async function printPdfOverIpp(
   page: PageSizeMm,
   options: IppPrintOptions = {}
 ): Promise<IppPrintResult> {
+  const what = options.what ?? 'badge'
+  const w = printedWords(what)
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const deadline = Date.now() + timeoutMs
   const callTimeout = () => Math.max(1000, Math.min(options.callTimeoutMs ?? 10_000, deadline - Date.now()))
@@ -168,6 +189,7 @@ export async function printPdfOverIpp(
   // 1. Can it print now, and does it take this label?
   const attrs = await call(
     printer,
+    what,
     'Get-Printer-Attributes',
     {
       operation: {
@@ -188,7 +210,8 @@ export async function printPdfOverIpp(
   const status = printerStatusOf(
     values(p, 'printer-state')[0] as string | undefined,
     rawReasons,
-    values(p, 'printer-is-accepting-jobs')[0] as boolean | undefined
+    values(p, 'printer-is-accepting-jobs')[0] as boolean | undefined,
+    what
   )
   // The state as Badges shows it decides (a reason is kept as "-report" once a job ended on it:
   // ippeveprinter's media-empty after an aborted job), and so does any error reason said in words.
@@ -197,7 +220,8 @@ export async function printPdfOverIpp(
       named(printer),
       reasonWords(blocking(rawReasons)) && !cannotPrintNow(status)
         ? { ...status, state: 'stopped', reasons: blocking(rawReasons).map(baseReason) }
-        : status
+        : status,
+      what
     )
   }
   const formats = values(p, 'document-format-supported').map(String)
@@ -205,7 +229,7 @@ export async function printPdfOverIpp(
     throw new AppError({
       kind: 'unsupported',
       code: 'PRINTER_NO_PDF',
-      message: `${printerCalled(named(printer))} does not take PDF documents. No badge was printed.`,
+      message: `${printerCalled(named(printer))} does not take PDF documents. ${w.notPrinted}`,
       hint: 'Add the printer to this computer (a system queue with its driver) and choose that queue in Badges.'
     })
   }
@@ -215,7 +239,7 @@ export async function printPdfOverIpp(
     throw new AppError({
       kind: 'validation',
       code: 'PRINTER_MEDIA_UNSUPPORTED',
-      message: `${printerCalled(named(printer))} does not take ${sizeWords(page)} labels. No badge was printed.`,
+      message: `${printerCalled(named(printer))} does not take ${sizeWords(page)} labels. ${w.notPrinted}`,
       hint: `Choose the label stock the printer has in Badges, or load ${sizeWords(page)} labels. It takes: ${supported
         .slice(0, 6)
         .join(', ')}.`,
@@ -226,6 +250,7 @@ export async function printPdfOverIpp(
   // 2. The job.
   const answer = await call(
     printer,
+    what,
     'Print-Job',
     {
       operation: {
@@ -240,13 +265,13 @@ export async function printPdfOverIpp(
     { timeoutMs: callTimeout() }
   )
   const status0 = String(answer.statusCode ?? '')
-  if (!status0.startsWith('successful')) throw await jobRefused(printer, answer, page)
+  if (!status0.startsWith('successful')) throw await jobRefused(printer, answer, page, what)
   const jobId = Number(values(jobGroup(answer), 'job-id')[0])
   if (!Number.isInteger(jobId)) {
     throw new AppError({
       kind: 'server',
       code: 'PRINTER_NO_JOB',
-      message: 'The printer accepted the badge but gave no job number.'
+      message: `The printer accepted ${w.the} but gave no job number.`
     })
   }
 
@@ -256,7 +281,7 @@ export async function printPdfOverIpp(
   for (;;) {
     if (lastState === 'completed') return { jobId, state: 'completed' }
     if (lastState === 'aborted' || lastState === 'canceled') {
-      throw await jobFailed(printer, jobId, lastState, jobReasons)
+      throw await jobFailed(printer, jobId, lastState, jobReasons, what)
     }
     if (Date.now() >= deadline) break
     await sleep(Math.min(options.pollMs ?? DEFAULT_POLL_MS, Math.max(0, deadline - Date.now())))
@@ -283,12 +308,13 @@ export async function printPdfOverIpp(
   await ippCall(printer, 'Cancel-Job', { operation: { 'job-id': jobId } }, undefined, { timeoutMs: 3000 }).catch(
     () => undefined
   )
-  const why = await ippPrinterStatus(printer, { timeoutMs: 3000 }).catch(() => null)
-  return Promise.reject(jobNotFinished(named(printer), jobId, lastState, timeoutMs, why?.reasons ?? null))
+  const why = await ippPrinterStatus(printer, { timeoutMs: 3000, what }).catch(() => null)
+  return Promise.reject(jobNotFinished(named(printer), jobId, lastState, timeoutMs, why?.reasons ?? null, what))
 }
 
 /** Print-Job refused by the printer: its status code, in words (the status text kept in `details`). */
-async function jobRefused(printer: Printer, answer: IppMessage, page: PageSizeMm): Promise<AppError> {
+async function jobRefused(printer: Printer, answer: IppMessage, page: PageSizeMm, what: Printed): Promise<AppError> {
+  const w = printedWords(what)
   const code = String(answer.statusCode ?? 'unknown')
   const statusText = String(values(answer['operation-attributes-tag'], 'status-message')[0] ?? '') || code
   const called = printerCalled(named(printer))
@@ -299,28 +325,34 @@ async function jobRefused(printer: Printer, answer: IppMessage, page: PageSizeMm
     return new AppError({
       kind: 'validation',
       code: 'PRINTER_REFUSED_JOB',
-      message: `${called} refused the ${sizeWords(page)} badge. No badge was printed.`,
+      message: `${called} refused the ${sizeWords(page)} ${w.noun}. ${w.notPrinted}`,
       hint: 'Choose the label stock the printer has in Badges, or load labels of this size.',
       details: { printer: addressOf(printer), statusText }
     })
   }
   if (code === 'server-error-not-accepting-jobs' || code === 'server-error-busy') {
     // Why it takes nothing now is the printer's state, not its queue's "another job".
-    const status = await ippPrinterStatus(printer, { timeoutMs: 3000 }).catch(() => null)
-    return printerBusy(named(printer), statusText, status)
+    const status = await ippPrinterStatus(printer, { timeoutMs: 3000, what }).catch(() => null)
+    return printerBusy(named(printer), statusText, status, what)
   }
   return new AppError({
     kind: 'server',
     code: 'PRINTER_REFUSED_JOB',
-    message: `${called} refused the badge. No badge was printed.`,
-    hint: 'Check the printer’s display or lights, then print the badge again.',
+    message: `${called} refused ${w.the}. ${w.notPrinted}`,
+    hint: `Check the printer’s display or lights, then ${w.again}.`,
     details: { printer: addressOf(printer), statusText }
   })
 }
 
 /** The job ended without printing: why, from the job's and the printer's reasons. */
-async function jobFailed(target: Printer, jobId: number, state: string, jobReasons: string[]): Promise<AppError> {
-  const printer = await ippPrinterStatus(target, { timeoutMs: 3000 }).catch(() => null)
+async function jobFailed(
+  target: Printer,
+  jobId: number,
+  state: string,
+  jobReasons: string[],
+  what: Printed
+): Promise<AppError> {
+  const printer = await ippPrinterStatus(target, { timeoutMs: 3000, what }).catch(() => null)
   const reasons = [...(printer?.reasons ?? []), ...jobReasons.filter((r) => !/^job-/.test(r))]
-  return jobEnded(named(target), jobId, state, reasons, printer?.reasons ?? [])
+  return jobEnded(named(target), jobId, state, reasons, printer?.reasons ?? [], what)
 }

@@ -1,13 +1,15 @@
 import { AppError } from '../../../shared/errors'
 import { reasonWords, type PrinterStatus } from '../../../shared/badges/printer-state'
+import { printedWords, type Printed } from '../../../shared/badges/printed-words'
 
 /**
  * A printer failure's words, made in this one place for every screen: the desk's Badges, the print
  * history, Today's kiosk list and the kiosk itself. A message names the printer as people named it in
  * Badges (its display name), says in plain words what happened and ends with "No badge was printed.";
- * the hint says what to do. Technical detail (its address, a socket error, the printer's status text)
- * goes into `details`, never into the words: "localhost:34273/ipp/print (ECONNREFUSED)" tells a
- * receptionist nothing.
+ * the hint says what to do. `what` (the last argument, a badge when not said) is what was printed:
+ * Badges' test label ends "The test label was not printed." instead (shared/badges/printed-words.ts).
+ * Technical detail (its address, a socket error, the printer's status text) goes into `details`, never
+ * into the words: "localhost:34273/ipp/print (ECONNREFUSED)" tells a receptionist nothing.
  */
 
 /** A printer as a message needs it: its address, and the name it was given in Badges when it has one. */
@@ -26,8 +28,6 @@ export function printerCalled(printer: NamedPrinter): string {
   }
 }
 
-const NOT_PRINTED = 'No badge was printed.'
-
 /**
  * The one rule of "this printer cannot print now", from its state as Badges shows it: stopped, out of
  * labels, offline, or not taking jobs. A job sent then only waits on the printer (and a cancelled one
@@ -43,10 +43,11 @@ function aboutThisPrinter(sentence: string, printer: NamedPrinter): string {
 }
 
 /** The printer's state refuses the badge: its own reason in words, and what to do about it. */
-export function printerNotReady(printer: NamedPrinter, status: PrinterStatus): AppError {
-  const words = reasonWords(status.reasons)
+export function printerNotReady(printer: NamedPrinter, status: PrinterStatus, what: Printed = 'badge'): AppError {
+  const w = printedWords(what)
+  const words = reasonWords(status.reasons, what)
   const called = printerCalled(printer)
-  const what = words
+  const said = words
     ? aboutThisPrinter(words.message, printer)
     : status.words === 'Not taking jobs'
       ? `${called} is not taking jobs.`
@@ -56,32 +57,34 @@ export function printerNotReady(printer: NamedPrinter, status: PrinterStatus): A
   return new AppError({
     kind: 'conflict',
     code: 'PRINTER_NOT_READY',
-    message: `${what} ${NOT_PRINTED}`,
-    hint: status.hint ?? words?.hint ?? 'Check the printer, then print the badge again.',
+    message: `${said} ${w.notPrinted}`,
+    hint: status.hint ?? words?.hint ?? `Check the printer, then ${w.again}.`,
     retryable: true,
     details: { printer: printer.url, printerState: status.state, reasons: status.reasons }
   })
 }
 
 /** Nothing answered at the printer's address (refused, no route, closed). */
-export function printerUnreachable(printer: NamedPrinter, cause: string): AppError {
+export function printerUnreachable(printer: NamedPrinter, cause: string, what: Printed = 'badge'): AppError {
+  const w = printedWords(what)
   return new AppError({
     kind: 'network',
     code: 'PRINTER_UNREACHABLE',
-    message: `${printerCalled(printer)} cannot be reached. ${NOT_PRINTED}`,
-    hint: 'Check that the printer is on and connected to the network, and that its address in Badges is right; then print the badge again.',
+    message: `${printerCalled(printer)} cannot be reached. ${w.notPrinted}`,
+    hint: `Check that the printer is on and connected to the network, and that its address in Badges is right; then ${w.again}.`,
     retryable: true,
     details: { printer: printer.url, cause }
   })
 }
 
 /** The printer took the connection and said nothing in time. */
-export function printerNotAnswering(printer: NamedPrinter, cause: string): AppError {
+export function printerNotAnswering(printer: NamedPrinter, cause: string, what: Printed = 'badge'): AppError {
+  const w = printedWords(what)
   return new AppError({
     kind: 'network',
     code: 'PRINTER_NOT_ANSWERING',
-    message: `${printerCalled(printer)} did not answer. ${NOT_PRINTED}`,
-    hint: 'Check that the printer is on and connected to the network, then print the badge again.',
+    message: `${printerCalled(printer)} did not answer. ${w.notPrinted}`,
+    hint: `Check that the printer is on and connected to the network, then ${w.again}.`,
     retryable: true,
     details: { printer: printer.url, cause }
   })
@@ -92,16 +95,26 @@ export function printerNotAnswering(printer: NamedPrinter, cause: string): AppEr
  * it names a cause (out of labels, a job stuck behind an empty roll), that cause and its fix are the
  * words — "another job" is only what the printer's queue says, not why.
  */
-export function printerBusy(printer: NamedPrinter, statusText: string, status: PrinterStatus | null): AppError {
+export function printerBusy(
+  printer: NamedPrinter,
+  statusText: string,
+  status: PrinterStatus | null,
+  what: Printed = 'badge'
+): AppError {
+  const w = printedWords(what)
   if (status && (cannotPrintNow(status) || reasonWords(status.reasons))) {
-    const refused = printerNotReady(printer, { ...status, state: cannotPrintNow(status) ? status.state : 'stopped' })
+    const refused = printerNotReady(
+      printer,
+      { ...status, state: cannotPrintNow(status) ? status.state : 'stopped' },
+      what
+    )
     return new AppError({ ...refused.toData(), details: { ...refused.details, statusText } })
   }
   return new AppError({
     kind: 'conflict',
     code: 'PRINTER_NOT_ACCEPTING',
-    message: `${printerCalled(printer)} is busy with another job and did not take the badge. ${NOT_PRINTED}`,
-    hint: 'Wait until it has finished, or cancel the job waiting on it (on the printer or in this computer’s printer settings); then print the badge again.',
+    message: `${printerCalled(printer)} is busy with another job and did not take ${w.the}. ${w.notPrinted}`,
+    hint: `Wait until it has finished, or cancel the job waiting on it (on the printer or in this computer’s printer settings); then ${w.again}.`,
     retryable: true,
     details: { printer: printer.url, statusText }
   })
@@ -113,17 +126,19 @@ export function jobEnded(
   jobId: number,
   state: string,
   reasons: string[],
-  printerReasons: string[]
+  printerReasons: string[],
+  what: Printed = 'badge'
 ): AppError {
-  const words = reasonWords(reasons)
+  const w = printedWords(what)
+  const words = reasonWords(reasons, what)
   const called = printerCalled(printer)
   return new AppError({
     kind: 'conflict',
     code: state === 'canceled' ? 'PRINT_JOB_CANCELLED' : 'PRINT_JOB_ABORTED',
     message: words
-      ? `${aboutThisPrinter(words.message, printer)} ${NOT_PRINTED}`
-      : `${called} ${state === 'canceled' ? 'cancelled' : 'stopped'} the badge. ${NOT_PRINTED}`,
-    hint: words?.hint ?? 'Check the printer, then print the badge again.',
+      ? `${aboutThisPrinter(words.message, printer)} ${w.notPrinted}`
+      : `${called} ${state === 'canceled' ? 'cancelled' : 'stopped'} ${w.the}. ${w.notPrinted}`,
+    hint: words?.hint ?? `Check the printer, then ${w.again}.`,
     retryable: true,
     details: { printer: printer.url, jobId, jobState: state, reasons: printerReasons }
   })
@@ -135,21 +150,23 @@ export function jobNotFinished(
   jobId: number,
   state: string,
   timeoutMs: number,
-  reasons: string[] | null
+  reasons: string[] | null,
+  what: Printed = 'badge'
 ): AppError {
-  const words = reasons ? reasonWords(reasons) : null
+  const w = printedWords(what)
+  const words = reasons ? reasonWords(reasons, what) : null
   return new AppError({
     kind: 'network',
     code: 'PRINT_NOT_FINISHED',
-    message: `${printerCalled(printer)} took the badge but did not finish it in ${Math.round(timeoutMs / 1000)} s${
+    message: `${printerCalled(printer)} took ${w.the} but did not finish it in ${Math.round(timeoutMs / 1000)} s${
       words
         ? ` (${words.message
             .replace(/\.$/, '')
             .replace(/^The printer/, 'it')
             .toLowerCase()})`
         : ''
-    }. The job was cancelled and the badge is not recorded as printed.`,
-    hint: words?.hint ?? 'Check the printer (labels, cover, display), then print the badge again.',
+    }. ${w.cancelled}`,
+    hint: words?.hint ?? `Check the printer (labels, cover, display), then ${w.again}.`,
     retryable: true,
     details: { printer: printer.url, jobId, jobState: state }
   })
