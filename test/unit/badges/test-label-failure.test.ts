@@ -131,6 +131,9 @@ describe('a failed test label, worded by main', () => {
         'The job was cancelled and the test label was not printed.'
     )
     expect(late.hint).toBe('Open the printer, clear the jammed label, then print a test label again.')
+    // A reason that starts "The printer’s …" reads "its …" inside the sentence, never "it’s".
+    const open = jobNotFinished(lobby, 3, 'processing', 3000, ['cover-open'])
+    expect(open.message).toContain('did not finish it in 3 s (its cover is open).')
   })
 
   it('each reason the printer gives is fixed, then a test label printed again', () => {

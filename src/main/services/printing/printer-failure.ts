@@ -162,6 +162,7 @@ export function jobNotFinished(
       words
         ? ` (${words.message
             .replace(/\.$/, '')
+            .replace(/^The printer’s /, 'its ')
             .replace(/^The printer/, 'it')
             .toLowerCase()})`
         : ''
