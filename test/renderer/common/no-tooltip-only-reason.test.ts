@@ -1,30 +1,14 @@
-import { readFileSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'svelte/compiler'
+import { svelteFiles, type AstNode } from '../../support/svelte-components'
 
 /**
  * Why a button is off is written on the page (OffReason, or a note the button is described by), never
  * only in a `title` tooltip, which keyboard, touch and screen-reader users do not get. Held here for
  * every component: no <button> carries both `disabled` and `title`.
  */
-const root = 'src/renderer/src'
-
-function svelteFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return svelteFiles(path)
-    return entry.name.endsWith('.svelte') ? [path] : []
-  })
-}
-
-interface Node {
-  type?: string
-  name?: string
-  attributes?: { type: string; name?: string }[]
-  start?: number
-  [key: string]: unknown
-}
+type Node = AstNode & { attributes?: { type: string; name?: string }[] }
 
 function buttonsWithTooltipReason(source: string): number[] {
   const ast = parse(source, { modern: true }) as unknown as Node
@@ -44,7 +28,7 @@ function buttonsWithTooltipReason(source: string): number[] {
 }
 
 describe('a disabled button says why on the page', () => {
-  const files = svelteFiles(root)
+  const files = svelteFiles()
   it('finds the components', () => expect(files.length).toBeGreaterThan(50))
   it('no button keeps its reason in a tooltip only', () => {
     const offenders = files.flatMap((file) =>

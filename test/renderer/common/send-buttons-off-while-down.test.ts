@@ -1,7 +1,8 @@
-import { readFileSync, readdirSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'svelte/compiler'
+import { rendererRoot, svelteFiles, walkAst, type AstNode } from '../../support/svelte-components'
 
 /**
  * Issue 31: a button whose click sends to main is off, with the shared reason shown, while web mode's
@@ -14,31 +15,9 @@ import { parse } from 'svelte/compiler'
  * component, not a `<button>`, so it passes (FormFooter's submit is one). A `Lookup` (a read) is not a
  * send. Not seen: a button that calls a store's method straight, without a Task of its file.
  */
-const root = 'src/renderer/src'
-
-function svelteFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return svelteFiles(path)
-    return entry.name.endsWith('.svelte') ? [path] : []
-  })
-}
-
-interface Node {
-  type?: string
-  name?: string
-  start?: number
-  end?: number
-  [key: string]: unknown
-}
-
-function walk(node: unknown, each: (n: Node) => void): void {
-  if (!node || typeof node !== 'object') return
-  if (Array.isArray(node)) return node.forEach((n) => walk(n, each))
-  const n = node as Node
-  each(n)
-  for (const [key, value] of Object.entries(n)) if (key !== 'parent' && key !== 'metadata') walk(value, each)
-}
+const root = rendererRoot
+type Node = AstNode
+const walk = walkAst
 
 /** What one component file says about sending, for the rule below. */
 interface Parsed {
