@@ -188,7 +188,9 @@ describe('upload panel while web mode’s own service is down', () => {
     expect(screen.getByTestId('console-reach')).toHaveTextContent("Access Desk's service is not answering")
     for (const button of sends()) {
       expect(button).toBeDisabled()
-      expect(button).toHaveAccessibleDescription(/service is not answering: this sends once it is back/)
+      expect(button).toHaveAccessibleDescription(
+        /service is not answering: this button is off until it is back, and nothing is sent by itself/
+      )
     }
     serviceLink.take('connected')
     await new Promise((r) => setTimeout(r, 0))
