@@ -167,7 +167,7 @@ describe('audit trail (Chromium 1366×768, web mode, demo console)', () => {
       'purchase',
       'assign',
       'import',
-      'delete'
+      'cancel visit'
     ]) {
       expect(shown, action).toContain(action)
     }
@@ -177,7 +177,7 @@ describe('audit trail (Chromium 1366×768, web mode, demo console)', () => {
       .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-outcome')))
     expect(new Set(outcomes)).toEqual(new Set(['ok']))
     // Newest first: the cancel came last.
-    expect(shown[0]).toBe('delete')
+    expect(shown[0]).toBe('cancel visit')
     const cancelRow = table.locator('tbody tr').first()
     expect(await cancelRow.textContent()).toContain('visit cancelled (kept as CANCELLED)')
     expect(await cancelRow.textContent()).toContain('Demo console')
@@ -200,7 +200,7 @@ describe('audit trail (Chromium 1366×768, web mode, demo console)', () => {
     await page.keyboard.type('trailsen')
     await page.keyboard.press('Enter')
     // The request of a PIN, a QR code or a cancel names only the visitor's id: the row names them too.
-    await expect.poll(actions).toEqual(['delete', 'badge print', 'QR assignment', 'PIN assignment', 'create'])
+    await expect.poll(actions).toEqual(['cancel visit', 'badge print', 'QR assignment', 'PIN assignment', 'create'])
 
     // The visit's times in the desk's zone, as every time on Audit: never a UTC string.
     const visit = table.locator('tbody tr[data-action="create"]').getByTestId('audit-visit')

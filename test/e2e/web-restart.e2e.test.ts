@@ -81,7 +81,9 @@ describe('web mode restarted on the same data folder (Chromium 1366×768)', () =
         .map((id) => document.getElementById(id)?.textContent ?? '')
         .join(' ')
     )
-    expect(described).toMatch(/Access Desk's service is not answering: this sends once it is back/)
+    expect(described).toMatch(
+      /Access Desk's service is not answering: this button is off until it is back, and nothing is sent by itself/
+    )
     const sentBefore = browser.sentChannels.length
     // Pressed, and Enter in a field (the browser submits through the same button): nothing is sent.
     await create.focus()

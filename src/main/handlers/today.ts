@@ -4,9 +4,9 @@ import type { HandlersOf } from './types'
 export function todayHandlers({ today }: AppServices): HandlersOf<'today'> {
   return {
     'today.list': () => today.live.read(),
-    'today.watch': () => today.live.watch(),
-    'today.unwatch': async () => {
-      today.live.unwatch()
+    'today.watch': (input) => today.live.watch(input?.watcher),
+    'today.unwatch': async (input) => {
+      today.live.unwatch(input?.watcher)
       return { stopped: true as const }
     },
     'today.settings': () => today.settings(),

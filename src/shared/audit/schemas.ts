@@ -5,6 +5,7 @@ export const auditActions = [
   'create',
   'update',
   'delete',
+  'cancel visit',
   'assign',
   'unassign',
   'purchase',

@@ -47,6 +47,10 @@ describe('Cards when the token can no longer read them', () => {
     expect(alert).toHaveAttribute('data-kind', 'permission')
     expect(alert).toHaveTextContent('lacks the permission view:credential')
     expect(screen.queryByText('2 of 2 cards')).toBeNull()
+    // The refusal only: nothing is said of a list that was not read (no "0 of 0", no "no cards yet").
+    expect(screen.getByTestId('card-count')).toHaveTextContent(/^$/)
+    expect(screen.queryByText(/no NFC cards yet/)).toBeNull()
+    expect(screen.queryByText(/Enroll a card on a networked reader/)).toBeNull()
   })
 
   it('the one rule of every list: Visitors drops its rows on a refusal, and keeps them when the console does not answer', async () => {

@@ -10,7 +10,8 @@ import { serviceLink } from '../../../src/renderer/src/stores/connection-service
  * it keeps the focus; when the service is back it is on and sends again. Its own reason still disables it.
  */
 const label = createRawSnippet(() => ({ render: () => '<span>Cancel visit</span>' }))
-const REASON = /^Access Desk's service is not answering: this sends once it is back/
+const REASON =
+  /^Access Desk's service is not answering: this button is off until it is back, and nothing is sent by itself/
 
 afterEach(() => {
   serviceLink.take('connected')

@@ -27,7 +27,8 @@ import { frontReader } from '../enroll/reader-fixture'
  * shared reason written on the page under the button (OffReason, not a tooltip) and read with it, a
  * click sends nothing; once the service is back each is on and sends.
  */
-const REASON = "Access Desk's service is not answering: this sends once it is back (what you typed stays here)."
+const REASON =
+  "Access Desk's service is not answering: this button is off until it is back, and nothing is sent by itself (what you typed stays here)."
 
 afterEach(() => {
   serviceLink.take('connected')

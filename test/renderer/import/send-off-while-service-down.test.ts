@@ -28,7 +28,8 @@ const rows: BatchRow[] = [
   { id: 'r1', nfcId: '04A23B1C', alias: 'Desk', addedAt: '', source: 'scan', status: 'pending' },
   { id: 'r2', nfcId: '04A23B1D', alias: 'Gate', addedAt: '', source: 'scan', status: 'failed', reason: 'No.' }
 ]
-const REASON = /^Access Desk's service is not answering: this sends once it is back/
+const REASON =
+  /^Access Desk's service is not answering: this button is off until it is back, and nothing is sent by itself/
 
 afterEach(() => {
   serviceLink.take('connected')

@@ -189,7 +189,9 @@ describe('upload panel while web mode’s own service is down', () => {
     for (const button of sends()) {
       // Off and focusable (SendButton): aria-disabled, its click refused.
       expect(button).toHaveAttribute('aria-disabled', 'true')
-      expect(button).toHaveAccessibleDescription(/service is not answering: this sends once it is back/)
+      expect(button).toHaveAccessibleDescription(
+        /service is not answering: this button is off until it is back, and nothing is sent by itself/
+      )
     }
     serviceLink.take('connected')
     await new Promise((r) => setTimeout(r, 0))

@@ -134,4 +134,21 @@ describe('kiosk check-ins on Today', () => {
       await screen.findByText('No visitor has checked in at the kiosk or been sent to the desk by it today.')
     ).toBeInTheDocument()
   })
+
+  it('a check-in without a host says “—” in the Host cell, as the visitors’ table does', async () => {
+    setApiForTests(
+      buildApi(
+        async (channel) =>
+          channel === 'kiosk.checkins'
+            ? { ok: true, result: { items: [entry('h', today, { host: '' })] } }
+            : { ok: false, error: { kind: 'server', message: `unscripted ${channel}`, retryable: false } },
+        () => () => undefined
+      )
+    )
+    const { unmount } = render(CheckinList)
+    const region = await screen.findByRole('table')
+    const cells = within(within(region).getAllByRole('row')[1]!).getAllByRole('cell')
+    expect(cells[2]).toHaveTextContent(/^—$/)
+    unmount()
+  })
 })

@@ -78,7 +78,9 @@ describe('the local service in the one connection state (web mode)', () => {
 
     bridge('lost')
     await waitFor(() => expect(create).toHaveAttribute('aria-disabled', 'true'))
-    expect(create).toHaveAccessibleDescription(/Access Desk's service is not answering: this sends once it is back/)
+    expect(create).toHaveAccessibleDescription(
+      /Access Desk's service is not answering: this button is off until it is back, and nothing is sent by itself/
+    )
     create.focus()
     await fireEvent.click(create)
     expect(onsend).not.toHaveBeenCalled()

@@ -39,4 +39,27 @@ describe('Today’s find', () => {
     expect(await typed('lund')).toEqual(['wei'])
     expect(await typed('artin')).toEqual([])
   })
+
+  it('↓ in the find goes to the first visitor shown; Esc clears the find, and Esc again leaves it for the title', async () => {
+    const view = viewOf([row({ id: 'zoe', name: 'Zoë Martin' }), row({ id: 'ola', name: 'Ola Ek' })])
+    const { bridge } = todayBridge({ 'today.list': () => view })
+    setApiForTests(bridge)
+    render(TodayScreen)
+    await screen.findByRole('button', { name: 'Zoë Martin' })
+    const find = screen.getByTestId('today-find')
+    find.focus()
+    await fireEvent.input(find, { target: { value: 'ola' } })
+    await waitFor(() => expect(shown()).toEqual(['ola']))
+
+    await fireEvent.keyDown(find, { key: 'ArrowDown' })
+    expect(screen.getByRole('button', { name: 'Ola Ek' })).toHaveFocus()
+
+    find.focus()
+    await fireEvent.keyDown(find, { key: 'Escape' })
+    await waitFor(() => expect(today.find).toBe(''))
+    expect(find).toHaveFocus()
+    expect(shown()).toEqual(['zoe', 'ola'])
+    await fireEvent.keyDown(find, { key: 'Escape' })
+    expect(screen.getByRole('heading', { level: 1, name: 'Today' })).toHaveFocus()
+  })
 })

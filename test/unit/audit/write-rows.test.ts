@@ -115,7 +115,7 @@ describe('audit rows for every write kind', () => {
     n = (await rows()).length
     await client.visitors.remove(visitor.id)
     expect(await one(n)).toMatchObject({
-      action: 'delete',
+      action: 'cancel visit',
       outcome: 'ok',
       target: { kind: 'visitor', id: visitor.id },
       detail: 'visit cancelled (kept as CANCELLED)'
@@ -128,7 +128,7 @@ describe('audit rows for every write kind', () => {
     n = (await rows()).length
     await expect(client.visitors.remove('no-such-visitor')).rejects.toMatchObject({ kind: 'not-found' })
     const refused = await one(n)
-    expect(refused).toMatchObject({ action: 'delete', outcome: 'refused', target: { id: 'no-such-visitor' } })
+    expect(refused).toMatchObject({ action: 'cancel visit', outcome: 'refused', target: { id: 'no-such-visitor' } })
     expect(refused.code).toMatch(/^[A-Z_0-9]+$/)
 
     const file = await readFile(app.services.audit.log.path, 'utf8')

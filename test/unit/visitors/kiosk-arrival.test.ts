@@ -64,4 +64,28 @@ describe('a kiosk check-in on Visitors', () => {
     expect(group(arrived.id)).toBe('here')
     expect(group(waiting.id)).toBe('expected')
   })
+
+  it('an edit saved after her kiosk check-in answers her still Here, and the console holds the edit', async () => {
+    const from = nowSeconds() - 600
+    const arrived = (await app.call('visitors.create', {
+      first_name: 'Hine',
+      last_name: 'Kowhai',
+      visit_reason: 'Business',
+      start_time: from,
+      end_time: from + 4 * 3600,
+      week_schedule: null
+    })) as { id: string }
+    await app.call('kiosk.badge', { visitorId: arrived.id })
+    await app.call('kiosk.checkIn', { visitorId: arrived.id, browser: { printed: true } })
+
+    // The Visitors screen shows the edit's answer in place of the row it had: it carries her arrival.
+    const saved = await app.call('visitors.update', {
+      id: arrived.id,
+      edit: { base: { visitor_company: '' }, changes: { visitor_company: 'Kauri Labs' } }
+    })
+    expect(saved).toMatchObject({ outcome: 'saved', record: { deskArrival: { where: 'kiosk' } } })
+    expect(visitorStateWords[shownStatus(saved.record)!]).toBe('Here')
+    const held = (await consoleVisitor(arrived.id)) as { status: string; visitor_company: string }
+    expect(held).toMatchObject({ status: 'ACTIVE', visitor_company: 'Kauri Labs' })
+  })
 })

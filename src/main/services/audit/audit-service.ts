@@ -19,7 +19,7 @@ import { auditCsv } from './audit-csv'
 import type { Language } from '../../../shared/i18n/locales'
 import { isoInZone } from './iso-in-zone'
 import { AuditLog, type EndInput } from './audit-log'
-import { writeKindOf } from './write-kinds'
+import { actionOf, writeKindOf } from './write-kinds'
 import { nameSubjects, type AuditReader } from './write-names'
 import { awaitReadBack } from './settle-write'
 
@@ -145,7 +145,7 @@ export class AuditService {
         const id = await this.log.begin({
           console,
           desk: this.desk,
-          action: this.purpose.getStore() ?? kind.action,
+          action: this.purpose.getStore() ?? actionOf(kind, call),
           endpoint: { id: call.endpoint.id, title: call.endpoint.title },
           target: names.personName ? { ...target, name: names.personName } : target,
           ...(names.card ? { card: names.card } : {}),

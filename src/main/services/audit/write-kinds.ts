@@ -10,7 +10,8 @@ import { batchOfUploadFilename, namedTouchPass, type WriteSubjects } from './wri
  * anything else sensitive never reaches the journal: a PIN assignment names its owner only.
  */
 export interface WriteKind {
-  action: AuditAction
+  /** The action, or how the call says it (a visitor's DELETE cancels the visit unless it is forced). */
+  action: AuditAction | ((call: WriteCall) => AuditAction)
   target: (call: WriteCall) => AuditTarget
   /** A summary of what was sent (a count, a name, a time range). */
   detail?: (call: WriteCall) => Promise<string | undefined> | string | undefined
@@ -286,7 +287,8 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
     answered: assignManyAnswer
   },
   visitorDelete: {
-    action: 'delete',
+    // Without is_force the visit is cancelled, not deleted: Audit says what the desk did.
+    action: (call) => (call.query?.is_force === true ? 'delete' : 'cancel visit'),
     target: owner('visitor'),
     about: person('visitor'),
     // Without is_force the console keeps the visitor as CANCELLED (§4.6).
@@ -316,4 +318,9 @@ export function writeKindOf(call: WriteCall): WriteKind | null {
   const action: AuditAction =
     call.endpoint.method === 'POST' ? 'create' : call.endpoint.method === 'DELETE' ? 'delete' : 'update'
   return { action, target: () => ({ kind: 'record', name: call.endpoint.path }) }
+}
+
+/** The action a write is recorded as. */
+export function actionOf(kind: WriteKind, call: WriteCall): AuditAction {
+  return typeof kind.action === 'function' ? kind.action(call) : kind.action
 }

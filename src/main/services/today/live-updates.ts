@@ -5,6 +5,9 @@ import { rowsSignature } from './today-list'
 import { SocketRefused, type OpenSocket } from './notifications-socket'
 import type { Notification } from '../../../shared/access/notifications'
 
+/** The watcher of a caller that names none (the CLI, a test): one shared name. */
+const DEFAULT_WATCHER = 'default'
+
 export interface LiveDeps {
   read: () => Promise<Omit<TodayView, 'source'>>
   open: (handlers: { onMessage: (n: Notification) => void; onClose: (reason: string) => void }) => Promise<OpenSocket>
@@ -28,6 +31,11 @@ export interface LiveDeps {
  * behind NAT or a firewall rarely allows, and registering one needs `edit:webhook`.
  */
 export class TodayLive {
+  /**
+   * Who watches: each screen that shows Today (one per tab or window) names itself. The list stays live
+   * while anyone watches, so one tab leaving Today does not stop another's updates.
+   */
+  private readonly watchers = new Set<string>()
   private watching = false
   private socket: OpenSocket | undefined
   private timer: NodeJS.Timeout | undefined
@@ -57,15 +65,29 @@ export class TodayLive {
     return this.deps.retrySocketMs ?? 60_000
   }
 
-  /** Start (or keep) watching; answers the source in use once the socket was tried. */
-  async watch(): Promise<LiveSource> {
+  /**
+   * Start (or keep) watching for `watcher`; answers the source in use once the socket was tried. A
+   * watcher who watches already is counted once.
+   */
+  async watch(watcher = DEFAULT_WATCHER): Promise<LiveSource> {
+    this.watchers.add(watcher)
     if (this.watching) return this.source
+    return this.start()
+  }
+
+  /** `watcher` stops watching; the updates stop when nobody else watches. */
+  unwatch(watcher = DEFAULT_WATCHER): void {
+    this.watchers.delete(watcher)
+    if (this.watchers.size === 0) this.stop()
+  }
+
+  private async start(): Promise<LiveSource> {
     this.watching = true
     await this.connect(this.generation)
     return this.source
   }
 
-  unwatch(): void {
+  private stop(): void {
     this.watching = false
     this.generation++
     this.stopTimers()
@@ -75,10 +97,10 @@ export class TodayLive {
   /** Another console: drop the socket and what was read, and start again if watching. */
   async restart(): Promise<void> {
     const was = this.watching
-    this.unwatch()
+    this.stop()
     this.lastSignature = undefined
     this.held = undefined
-    if (was) await this.watch()
+    if (was) await this.start()
   }
 
   /**
@@ -152,7 +174,8 @@ export class TodayLive {
   }
 
   close(): void {
-    this.unwatch()
+    this.watchers.clear()
+    this.stop()
   }
 
   private async connect(generation: number): Promise<void> {

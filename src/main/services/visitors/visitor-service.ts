@@ -118,7 +118,11 @@ export class VisitorService {
     return arrivalsOn(log, localDay(new Date()))
   }
 
-  /** Each visitor with its arrival at this desk today, if one was recorded. */
+  /**
+   * Each visitor with its arrival at this desk today, if one was recorded: every visitor main answers
+   * (list, get, create, edit) goes through here, so a screen that shows the answer in place of the
+   * row it had never turns a visitor checked in at the kiosk back into "Expected".
+   */
   private async withArrivals<V extends Visitor>(items: V[]): Promise<(V & { deskArrival: DeskArrival | null })[]> {
     const arrivals = await this.arrivals()
     return items.map((v) => ({ ...v, deskArrival: arrivals.get(v.id) ?? null }))
@@ -176,11 +180,16 @@ export class VisitorService {
     return withDoors(c, await c.visitors.get(id))
   }
 
-  async create(form: VisitorForm): Promise<CreatedVisitor> {
+  async create(form: VisitorForm): Promise<CreatedVisitor & { deskArrival: DeskArrival | null }> {
     refusePastEnd(form.end_time)
     const c = await this.client()
     // A create whose answer was lost is read back at once, and looked up before it is sent again: one visitor per visit.
-    return withDoors(c, await this.createCheck.create(c, form, () => c.visitors.create(createBody(form))))
+    const created = await withDoors(
+      c,
+      await this.createCheck.create(c, form, () => c.visitors.create(createBody(form)))
+    )
+    const [visitor] = await this.withArrivals([created])
+    return visitor!
   }
 
   /**
@@ -188,9 +197,12 @@ export class VisitorService {
    * visitor is read again, and a field also changed on the console meanwhile comes back as a
    * conflict with nothing written (applyEdit).
    */
-  async update(id: string, edit: VisitorEdit): Promise<EditOutcome<Visitor, VisitorFields>> {
+  async update(
+    id: string,
+    edit: VisitorEdit
+  ): Promise<EditOutcome<Visitor & { deskArrival: DeskArrival | null }, VisitorFields>> {
     const c = await this.client()
-    return applyEdit(
+    const outcome = await applyEdit(
       {
         read: () => this.readForEdit(id),
         fields: visitorFieldsOf,
@@ -200,6 +212,9 @@ export class VisitorService {
       edit,
       visitorFieldKinds
     )
+    if (outcome.outcome !== 'saved') return outcome
+    const [record] = await this.withArrivals([outcome.record])
+    return { ...outcome, record: record! }
   }
 
   /** The visitor an edit goes to, read again; one deleted meanwhile is said as such (nothing is written). */

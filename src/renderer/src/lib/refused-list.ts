@@ -9,3 +9,11 @@ import type { AppError } from '../../../shared/errors'
 export function dropsHeldRows(err: AppError): boolean {
   return err.kind === 'permission'
 }
+
+/**
+ * The list's read was refused for a missing permission: the screen shows the refusal only — no rows,
+ * no count ("0 of 0"), no empty state ("no cards yet"): nothing was read, so nothing is said of the list.
+ */
+export function listRefused(err: AppError | null): boolean {
+  return err !== null && dropsHeldRows(err)
+}

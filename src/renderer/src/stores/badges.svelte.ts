@@ -46,6 +46,14 @@ export class BadgeDesk {
     this.history = (await getApi().badges.history({ limit: 50 })).items
   }
 
+  /**
+   * Follow the kiosk's check-ins while the screen is open (the event Today follows): the badge the
+   * kiosk printed shows in the history without a re-read by hand. Returns the unsubscribe.
+   */
+  followKiosk(): () => void {
+    return getApi().on('kiosk.checkedIn', () => void this.refreshHistory().catch(() => undefined))
+  }
+
   /** The station's printers; none when they cannot be listed (the browser prints then). */
   printers(): Promise<{ available: boolean; items: PrinterInfo[] }> {
     return getApi()

@@ -19,7 +19,10 @@ export class ServiceLink {
   readonly down = $derived(this.status === 'lost' || this.status === 'refused' || this.status === 'no-key')
   /** Why a button that sends is off, while the service is down (null: it may send). */
   readonly sendOffReason = $derived(
-    this.down ? `${SERVICE_DOWN_WORDS}: this sends once it is back (what you typed stays here).` : null
+    // Not "this sends once it is back": nothing is sent by itself (a purchase, a save); the person sends it again.
+    this.down
+      ? `${SERVICE_DOWN_WORDS}: this button is off until it is back, and nothing is sent by itself (what you typed stays here).`
+      : null
   )
 
   // Not reactive state: a plain list of callbacks.

@@ -139,6 +139,8 @@ export class TodayStore {
    */
   start(): () => void {
     const api = getApi()
+    // This screen's own name among Today's watchers: leaving it stops no other tab's updates.
+    const watcher = crypto.randomUUID()
     this.error = null
     this.lastChange = null
     this.search('')
@@ -161,7 +163,7 @@ export class TodayStore {
     })
     void this.load(false).then(async () => {
       try {
-        this.source = await api.today.watch()
+        this.source = await api.today.watch({ watcher })
       } catch (err) {
         this.error = AppError.from(err)
       }
@@ -174,7 +176,7 @@ export class TodayStore {
       offSource()
       offReads()
       this.reads.cancelAll()
-      void api.today.unwatch().catch(() => undefined)
+      void api.today.unwatch({ watcher }).catch(() => undefined)
     }
   }
 

@@ -98,6 +98,28 @@ export class VisitorsStore extends RecordList<Visitor> {
     if (this.selected?.id === id) this.follow(this.selected)
   }
 
+  /**
+   * Follow the kiosk's check-ins while the screen is open (the event Today follows): a visitor who
+   * checks in is read again, so her row and details say Here without a re-read by hand. Returns the
+   * unsubscribe.
+   */
+  followKiosk(): () => void {
+    return getApi().on('kiosk.checkedIn', (entry) => void this.reread(entry.visitorId))
+  }
+
+  private async reread(id: string): Promise<void> {
+    if (!this.items.some((v) => v.id === id) && this.selected?.id !== id) return
+    let visitor: Visitor
+    try {
+      visitor = await this.fetchOne(id)
+    } catch {
+      return // the next read of the list says what failed
+    }
+    this.follow(visitor)
+    // An open edit form keeps the record it opened with: its save compares against that.
+    if (this.selected?.id === id && this.editing !== 'edit') this.selected = visitor
+  }
+
   saved(visitor: Visitor): void {
     this.selected = visitor
     this.editing = null

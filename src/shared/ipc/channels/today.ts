@@ -2,6 +2,15 @@ import { z } from 'zod'
 import { channel, noInput } from '../define'
 import { deskSettingsSchema, liveSourceSchema, todayViewSchema } from '../../today/schemas'
 
+/**
+ * Who watches Today: each screen that shows it names itself, so one tab leaving Today does not stop
+ * another tab's updates. Without a name, the caller shares one (the CLI).
+ */
+const watcherInput = z
+  .object({ watcher: z.string().min(1).max(100) })
+  .nullish()
+  .transform((input) => input ?? undefined)
+
 export const todayChannels = {
   'today.list': channel(
     "The visitors whose validity window touches today (the desk's local day), grouped, with badge printed",
@@ -9,11 +18,15 @@ export const todayChannels = {
     todayViewSchema
   ),
   'today.watch': channel(
-    'Keep Today up to date: the notifications socket when the token may use it, else polling; answers the source',
-    noInput,
+    'Keep Today up to date for a watcher (a screen names itself): the notifications socket when the token may use it, else polling; answers the source',
+    watcherInput,
     liveSourceSchema
   ),
-  'today.unwatch': channel('Stop the live updates of Today', noInput, z.object({ stopped: z.literal(true) })),
+  'today.unwatch': channel(
+    "A watcher stops following Today; the live updates stop when no other watcher (another tab's Today) remains",
+    watcherInput,
+    z.object({ stopped: z.literal(true) })
+  ),
   'today.settings': channel("The desk's settings for Today (the doors a walk-in gets)", noInput, deskSettingsSchema),
   'today.capabilities': channel(
     "The permission keys Today's actions need that the active token lacks (walk-in and badge: `edit:visitor`)",

@@ -8,7 +8,7 @@ import { editOutcomeSchema } from '../../edits/edit'
 const idInput = z.object({ id: recordId })
 
 /**
- * A visitor as the desk lists it: the console's record and, when this desk recorded one today, the
+ * A visitor as main answers it (list, get, create, edit): the console's record and, when this desk recorded one today, the
  * visitor's arrival (the kiosk's check-in log; shared/today/groups.ts `visitGroup` makes the status shown).
  */
 const listedVisitorSchema = visitorSchema.extend({
@@ -38,14 +38,14 @@ export const visitorChannels = {
   'visitors.create': channel(
     'Create a visitor (E17); when its answer is lost, the console is read back for it',
     visitorFormSchema,
-    visitorSchema.extend({ readBack: z.literal(true).optional() })
+    listedVisitorSchema.extend({ readBack: z.literal(true).optional() })
   ),
   'visitors.update': channel(
     'Change a visitor (E18): only the fields changed on the form, with what they held when it opened; ' +
       'the visitor is read again first, and a field also changed on the console meanwhile is answered as a ' +
       'conflict with nothing written',
     z.object({ id: recordId, edit: visitorEditSchema }),
-    editOutcomeSchema(visitorSchema)
+    editOutcomeSchema(listedVisitorSchema)
   ),
   'visitors.cancel': channel(
     'Cancel a visit (§4.6 without force): the visitor stays, as CANCELLED',

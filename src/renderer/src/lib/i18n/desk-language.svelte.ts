@@ -54,6 +54,12 @@ class DeskLanguage {
     writePreference(LANGUAGE_PREFERENCE, locale ?? '')
     setDocumentLanguage(this.locale)
   }
+
+  /** The choice as stored now: another tab or window of this desk changed it. */
+  follow(): void {
+    this.chosen = storedChoice()
+    setDocumentLanguage(this.locale)
+  }
 }
 
 export const deskLanguage = new DeskLanguage()
@@ -61,6 +67,14 @@ export const deskLanguage = new DeskLanguage()
 // Plain modules ask lib/i18n/desk-formats.ts, which reads the locale from here (reactively).
 useDeskFormatLocale(() => deskLanguage.formatLocale)
 export { deskFormats }
+
+// A language chosen in another tab or window of this desk (Settings there; the kiosk's tab follows it
+// too): the browser tells every other document sharing the storage, and each follows it at once.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === LANGUAGE_PREFERENCE || event.key === null) deskLanguage.follow()
+  })
+}
 
 // The page says its language from the start (index.html's lang="en" until now).
 setDocumentLanguage(deskLanguage.locale)
