@@ -31,6 +31,9 @@ export interface TodayServiceDeps {
 
 type DoorsApi = Parameters<typeof unfoldVisitorDoors>[0]
 
+/** The sub-objects Today asks the console for (bench/lists-open.bench.ts sends the same query as its floor). */
+export const TODAY_EXPAND = ['resource', 'nfc_card', 'pin_code', 'schedule'] as const
+
 /**
  * Today's visitors as the reception reads them. The console's list cannot filter by time (§4.4), so
  * every visitor is read and the window is checked here; `expand[]` asks for the doors, cards, PIN and
@@ -47,7 +50,7 @@ export class TodayService {
     const day = localDay(now)
     const c = await this.deps.client()
     const [visitors, badges, checkins] = await Promise.all([
-      c.visitors.allOfTheDay({ expand: ['resource', 'nfc_card', 'pin_code', 'schedule'] }),
+      c.visitors.allOfTheDay({ expand: [...TODAY_EXPAND] }),
       this.deps.badgeMarks(),
       // A log that cannot be read leaves the console's statuses alone: the list is still the console's.
       (this.deps.checkins?.() ?? Promise.resolve([])).catch(() => [] as const)
