@@ -7,25 +7,9 @@ import { visitors } from '../../../src/renderer/src/stores/visitors.svelte'
 import { sites } from '../../../src/renderer/src/stores/sites.svelte'
 import type { Visitor } from '../../../src/shared/access/visitors'
 import { scriptedBridge } from '../../support/fake-bridge'
+import { visitorFixture } from '../../support/visitor-fixture'
 
-const start = Math.floor(Date.now() / 1000) + 3600
-const rosa: Visitor = {
-  id: 'v1',
-  first_name: 'Rosa',
-  last_name: 'Jensen',
-  status: 'UPCOMING',
-  visit_reason: 'Business',
-  visitor_company: 'Acme',
-  mobile_phone: '',
-  remarks: '',
-  start_time: start,
-  end_time: start + 7200,
-  nfc_cards: [],
-  pin_code: null,
-  schedule: null,
-  resources: [{ id: 'g-lobby', name: 'Lobby', type: 'door_group' }],
-  license_plates: []
-}
+const rosa: Visitor = visitorFixture('v1', 'Rosa', 'Jensen')
 
 afterEach(() => {
   cleanup()
