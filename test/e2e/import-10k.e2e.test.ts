@@ -76,7 +76,7 @@ describe('Import with a 10,000-row batch in Chromium (web mode, demo console)', 
     await page.getByRole('button', { name: `Upload ${ROWS.toLocaleString('en')} cards to the console` }).click()
     await expect
       .poll(() => page.getByTestId('upload-result').textContent(), { timeout: 180_000 })
-      .toBe(`Sent ${ROWS}: ${ROWS} imported.`)
+      .toBe(`Sent ${ROWS.toLocaleString('en')}: ${ROWS.toLocaleString('en')} imported.`)
 
     const cards = (await job.state('cards')) as { alias: string; display_id: string }[]
     const ours = cards.filter((c) => c.alias.startsWith('Big-') || c.alias === 'Last-one')
