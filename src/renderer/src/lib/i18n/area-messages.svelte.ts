@@ -1,4 +1,4 @@
-import { Translator, type MessageValues, type Words } from '../../../../shared/i18n/translator'
+import { Translator, type Catalogue, type MessageValues, type Words } from '../../../../shared/i18n/translator'
 import type { Locale } from '../../../../shared/i18n/locales'
 import type { Area, AreaKeys } from '../../../../shared/i18n/areas'
 import { loadCatalogue } from './load-catalogue'
@@ -14,13 +14,28 @@ export class AreaMessages<A extends Area> implements Words<AreaKeys[A]> {
   /** A catalogue that failed to load (the screen says so, in English, the one language always at hand). */
   failed = $state<string | null>(null)
 
+  /**
+   * `english`: the area's English catalogue, bundled with the screen (imported statically) for a screen
+   * that must show its words at first render, as the desk's first screen does: English is there at
+   * once, and another language replaces it as soon as its catalogue is in (English until then, never
+   * keys or blanks).
+   */
   constructor(
     private readonly area: A,
-    locale: () => Locale
+    locale: () => Locale,
+    english?: Catalogue
   ) {
+    const bundled = english ? new Translator<AreaKeys[A]>('en', english) : null
+    this.translator = bundled
     $effect(() => {
       const wanted = locale()
       let current = true
+      // The bundled English is already shown: nothing to load.
+      if (bundled && wanted === 'en') {
+        this.translator = bundled
+        this.failed = null
+        return
+      }
       loadCatalogue(area, wanted).then(
         (catalogue) => {
           if (!current) return
