@@ -95,6 +95,9 @@ export function inputFlags(channel: CatalogChannel): string[] {
   const object = objectSchema(channel.input)
   if (!object?.properties) return []
   const required = new Set(object.required ?? [])
+  // An input that may be left out as a whole (today.watch's watcher): its fields are required only
+  // once one of them is given, so none is "required" on its own.
+  const optionalWhole = object !== channel.input
   const entries = Object.entries(object.properties)
   const left = entries.map(([name, schema]) => `  --${name} <${typeName(schema, 1)}>`)
   const pad = Math.min(40, Math.max(...left.map((l) => l.length)) + 2)
@@ -107,7 +110,7 @@ export function inputFlags(channel: CatalogChannel): string[] {
         : CLI_OPTION_NAMES.includes(`--${name}`)
           ? `in the JSON input only (--${name} is the CLI's option)`
           : ''
-    const rules = [clash, fieldRules(schema, required.has(name))].filter(Boolean).join('; ')
+    const rules = [clash, fieldRules(schema, required.has(name) && !optionalWhole)].filter(Boolean).join('; ')
     // A name longer than the column still keeps a space before its rules.
     return rules ? `${left[i]!.padEnd(pad - 1)} ${rules}` : left[i]!
   })

@@ -23,6 +23,23 @@ describe('Visitors in Chromium (web mode): replacing a visitor’s PIN is said a
 
   it('Esc and Cancel leave the console’s PIN as it was; Replace the PIN changes it', async () => {
     const { page } = job
+    // A visit current whatever the time of day the test runs (the seed's visits end in the afternoon):
+    // booked at the console with a PIN of its own.
+    const now = Math.floor(Date.now() / 1000)
+    const booked = await job.api('POST', '/visitors', {
+      first_name: 'Pia',
+      last_name: 'Halvorsen',
+      visit_reason: 'Business',
+      start_time: now - 300,
+      end_time: now + 2 * 3600
+    })
+    expect(booked.status).toBe(200)
+    const generated = await job.api('POST', '/credentials/pin_codes')
+    expect(generated.status).toBe(200)
+    const assigned = await job.api('PUT', `/visitors/${booked.body.data.id}/pin_codes`, {
+      pin_code: generated.body.data
+    })
+    expect(assigned.status).toBe(200)
     const visitors: Loose[] = await job.state('visitors')
     const name = (v: Loose) => `${v.first_name} ${v.last_name}`
     // A current visit holding a PIN, whose name is its own.

@@ -29,8 +29,12 @@ interface Load {
  * cards `held`): cards.load waits until told (`part` says a part arrived, `done` completes it with
  * the cards given), as a console read of several pages does. `answerAtOnce`: each load completes
  * at once with the cards held then (a console that changed between loads: set `state.held`).
+ * `capabilities`: the token's answer to cards.capabilities (default: it may edit).
  */
-export function cardsMain(initial: NfcCard[] = [], options: { answerAtOnce?: boolean } = {}) {
+export function cardsMain(
+  initial: NfcCard[] = [],
+  options: { answerAtOnce?: boolean; capabilities?: { canEdit: boolean; missingPermission?: string } } = {}
+) {
   const views = new CardViews()
   const state = {
     held: initial,
@@ -55,7 +59,7 @@ export function cardsMain(initial: NfcCard[] = [], options: { answerAtOnce?: boo
       if (!state.holdViews) return answer()
       return new Promise<Envelope>((resolve) => heldViews.push(() => resolve(answer())))
     },
-    'cards.capabilities': () => ok({ canEdit: true }),
+    'cards.capabilities': () => ok(options.capabilities ?? { canEdit: true }),
     'cards.rename': (input) => {
       const { token, edit } = input as { token: string; edit: { changes: { alias: string } } }
       const alias = edit.changes.alias

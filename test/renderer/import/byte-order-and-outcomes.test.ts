@@ -214,4 +214,17 @@ describe('Import says outcomes in the one live region, with the focus on the nex
       document.querySelector('[data-testid="batch-editor"] [aria-live], [data-testid="batch-editor"] [role=status]')
     ).toBeNull()
   })
+
+  it("writes the summary's counts as every count on the screen is written (a walk found 'Sent 8998: 8997 imported')", async () => {
+    screenWith(
+      {
+        'batches.upload': () => ok({ uploadId: 'u1', sent: 8998, imported: 8997, failed: 1, unknown: 1200 })
+      },
+      { ...summary('as-read'), rows: [row('a', '04A23B1C'), row('b', '04A23B1D')] }
+    )
+    await fireEvent.click(await screen.findByRole('button', { name: 'Upload 2 cards to the console' }))
+    expect(await screen.findByTestId('upload-result')).toHaveTextContent(
+      'Sent 8,998: 8,997 imported, 1 failed (see the reasons below), 1,200 to check.'
+    )
+  })
 })

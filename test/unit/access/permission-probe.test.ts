@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '../../../src/shared/errors'
-import { probeEditPermission } from '../../../src/main/services/access/permission-probe'
+import { keyStatus, missingKeys, probeEditPermission } from '../../../src/main/services/access/permission-probe'
 import type { AccessClient } from '../../../src/main/services/access/client'
 import { startDemo, type Demo } from './support'
 
@@ -58,5 +58,40 @@ describe('permission probe: what an answer means', () => {
     }
     const plain = new Error('socket hang up')
     await expect(probeEditPermission(failing(plain), 'edit:user')).rejects.toBe(plain)
+  })
+
+  it('an answer means the key is held', async () => {
+    const answering = { http: { request: async () => ({}) } } as unknown as AccessClient
+    for (const key of keys) expect(await probeEditPermission(answering, key)).toEqual({ canEdit: true })
+  })
+
+  it('missingKeys names the keys refused, each probed once, in the order asked', async () => {
+    const asked: string[] = []
+    // edit:visitor and edit:user are refused; edit:credential is held.
+    const client = {
+      http: {
+        request: async ({ endpoint }: { endpoint: string }) => {
+          asked.push(endpoint)
+          if (asked.length > 1) throw new AppError({ kind: 'permission', message: 'refused' })
+          return {}
+        }
+      }
+    } as unknown as AccessClient
+    expect(await missingKeys(client, keys)).toEqual(['edit:visitor', 'edit:user'])
+    expect(asked).toHaveLength(keys.length)
+    expect(await missingKeys(client, [])).toEqual([])
+  })
+
+  it("keyStatus gives the probe the caller's time limit, and none when not given", async () => {
+    const limits: unknown[] = []
+    const http = {
+      request: async (options: { timeoutMs?: number }) => {
+        limits.push('timeoutMs' in options ? options.timeoutMs : 'none')
+        return {}
+      }
+    }
+    expect(await keyStatus(http as never, 'edit:user', 2500)).toBe('allowed')
+    expect(await keyStatus(http as never, 'edit:user')).toBe('allowed')
+    expect(limits).toEqual([2500, 'none'])
   })
 })

@@ -362,4 +362,16 @@ describe('TLS pinning', () => {
     expect(err.hint).toMatch(/compare it with the console's and choose Trust the new certificate\. If not,/)
     expect(err.hint).toMatch(/someone may be intercepting this network: do not continue\.$/)
   })
+
+  it("words the refusal for another peer, with what did not happen after it (a badge printer's)", () => {
+    const printer = { what: 'the printer', where: 'open Badges → Badge printers', outcome: 'No badge was printed.' }
+    const err = certificateChanged('ipps://10.0.0.9:631/ipp/print', printer)
+    expect(err.message).toBe(
+      'The certificate of ipps://10.0.0.9:631/ipp/print is not the one you trusted. The connection was refused. ' +
+        'No badge was printed.'
+    )
+    expect(err.hint).toMatch(
+      /^If the printer was reset or got a new certificate on purpose, open Badges → Badge printers\. /
+    )
+  })
 })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { referenceText } from '../../../src/cli/reference-file'
+import { inputFlags } from '../../../src/cli/help'
 import { channelNames } from '../../../src/shared/ipc/contract'
 
 describe('docs/cli-reference.md', () => {
@@ -11,5 +12,22 @@ describe('docs/cli-reference.md', () => {
     for (const name of channelNames) expect(expected).toContain(`#### \`${name}\``)
     expect(expected).toContain('| 4    | certificate changed')
     expect(readFileSync(join(root, 'docs/cli-reference.md'), 'utf8')).toBe(expected)
+  })
+})
+
+describe("a channel's --field lines", () => {
+  const field = { type: 'string', maxLength: 100 }
+  it('call a field required when the input must be given', () => {
+    const input = { type: 'object', properties: { watcher: field }, required: ['watcher'] }
+    expect(inputFlags({ name: 'x.y', summary: '', input, output: {} })).toEqual([
+      '  --watcher <string>  required, at most 100 characters'
+    ])
+  })
+  it('call no field required when the whole input may be left out (today.watch)', () => {
+    const object = { type: 'object', properties: { watcher: field }, required: ['watcher'] }
+    const input = { anyOf: [object, { type: 'null' }] }
+    expect(inputFlags({ name: 'x.y', summary: '', input, output: {} })).toEqual([
+      '  --watcher <string>  at most 100 characters'
+    ])
   })
 })

@@ -32,7 +32,7 @@ export interface VisitorListInput {
   expand?: VisitorExpand[]
 }
 
-type AllVisitorsInput = Omit<VisitorListInput, 'page' | 'pageSize'> & AllOptions
+type AllVisitorsInput<T = unknown> = Omit<VisitorListInput, 'page' | 'pageSize'> & AllOptions<T>
 
 /** Check a body before it leaves: the console's own validation messages are terse. */
 function checked<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
@@ -73,7 +73,7 @@ export function visitors(http: AccessHttp) {
     })
     return toPage(reply.data, reply.pagination)
   }
-  const every = <T extends { id: string }>(input: AllVisitorsInput, data: DataReader<T[]>) =>
+  const every = <T extends { id: string }>(input: AllVisitorsInput<T>, data: DataReader<T[]>) =>
     fetchAll(
       ({ pageNum, pageSize, signal }) => page(input, pageNum, pageSize, { signal, timeoutMs: input.timeoutMs }, data),
       (v) => v.id,
@@ -97,7 +97,7 @@ export function visitors(http: AccessHttp) {
     },
 
     /** §4.4, every page, each visitor read as the day's list needs them (dayVisitorSchema). */
-    allOfTheDay(input: AllVisitorsInput = {}): Promise<DayVisitor[]> {
+    allOfTheDay(input: AllVisitorsInput<DayVisitor> = {}): Promise<DayVisitor[]> {
       return every(input, dayVisitorList)
     },
 

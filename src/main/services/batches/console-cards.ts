@@ -1,6 +1,7 @@
 import type { NfcCard } from '../../../shared/access/nfc-cards'
 import { cardNfcId } from '../../../shared/nfc/card-number'
 import { reverseBytes } from '../../../shared/nfc/card-identity'
+import { formats } from '../../../shared/format/formats'
 
 /**
  * The console's cards as the batches need them: by token (an imported row knows its token) and
@@ -62,7 +63,7 @@ export class ConsoleCards {
     const without = this.withoutNfcId
     if (without === 0) return undefined
     const shown = this.cards.length - without
-    const cards = (n: number) => (n === 1 ? '1 card' : `${n} cards`)
+    const cards = (n: number) => (n === 1 ? '1 card' : `${formats().count(n)} cards`)
     return (
       `No card with ${words.id} among the console's ${cards(shown)} that show one; ` +
       `${cards(without)} show${without === 1 ? 's' : ''} no NFC ID (UA cards) and could not be compared — ` +

@@ -30,6 +30,12 @@ export interface TodayServiceDeps {
 }
 
 type DoorsApi = Parameters<typeof unfoldVisitorDoors>[0]
+type Topology = Awaited<ReturnType<DoorsApi['topology']>>
+
+const hasDoorGroup = (v: Pick<DayVisitor, 'resources'>) => v.resources.some((r) => r.type === 'door_group')
+
+/** The sub-objects Today asks the console for (bench/lists-open.bench.ts sends the same query as its floor). */
+export const TODAY_EXPAND = ['resource', 'nfc_card', 'pin_code', 'schedule'] as const
 
 /**
  * Today's visitors as the reception reads them. The console's list cannot filter by time (§4.4), so
@@ -46,14 +52,23 @@ export class TodayService {
     const now = (this.deps.now ?? (() => new Date()))()
     const day = localDay(now)
     const c = await this.deps.client()
+    // The door topology (to unfold automatic groups) is read as soon as a page shows a door group,
+    // alongside the rest of the visitors, not after them: one round trip less before the list answers.
+    let topology: Promise<Topology | null> | undefined
+    const readTopology = () => (topology ??= c.doors.topology().catch(() => null))
     const [visitors, badges, checkins] = await Promise.all([
-      c.visitors.allOfTheDay({ expand: ['resource', 'nfc_card', 'pin_code', 'schedule'] }),
+      c.visitors.allOfTheDay({
+        expand: [...TODAY_EXPAND],
+        onPage: (_n, items) => {
+          if (!topology && items.some(hasDoorGroup)) void readTopology()
+        }
+      }),
       this.deps.badgeMarks(),
       // A log that cannot be read leaves the console's statuses alone: the list is still the console's.
       (this.deps.checkins?.() ?? Promise.resolve([])).catch(() => [] as const)
     ])
     const arrivals = arrivalsOn(checkins, day)
-    const doors = await this.doorNames(c, visitors, day)
+    const doors = await this.doorNames(c, visitors, day, readTopology)
     const rows = todayRows(visitors, day, (v) => ({
       doors: doors.get(v.id) ?? [],
       badgePrinted: badges.printed.has(v.id),
@@ -68,16 +83,16 @@ export class TodayService {
   private async doorNames(
     c: Pick<AccessClient, 'doors'>,
     visitors: readonly DayVisitor[],
-    day: { start: number; end: number }
+    day: { start: number; end: number },
+    readTopology: () => Promise<Topology | null>
   ): Promise<Map<string, string[]>> {
     const shown = visitors.filter((v) => (v.start_time ?? 0) <= day.end && (v.end_time ?? 0) >= day.start)
-    if (!shown.some((v) => v.resources.some((r) => r.type === 'door_group'))) {
+    if (!shown.some(hasDoorGroup)) {
       return new Map(shown.map((v) => [v.id, v.resources.map((r) => r.name || r.id)]))
     }
-    const topology = c.doors.topology().catch(() => null)
     const api: DoorsApi = {
       topology: async () => {
-        const t = await topology
+        const t = await readTopology()
         if (!t) throw new Error('topology unavailable')
         return t
       },
