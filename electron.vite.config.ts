@@ -1,4 +1,4 @@
-import { resolve } from 'node:path'
+import { relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
@@ -46,6 +46,54 @@ function precompiledMessages() {
   }
 }
 
+/**
+ * Which source files each renderer chunk holds, written beside the build manifest
+ * (out/renderer/.vite/chunk-modules.json: chunk file → paths from the repository's root). The renderer
+ * is minified, so a chunk's text no longer names its files; the packaging tests read this to check what
+ * a first paint loads (test/packaging/support/renderer-manifest.ts).
+ */
+function chunkModules() {
+  return {
+    name: 'access-desk-chunk-modules',
+    generateBundle(
+      this: { emitFile(file: { type: 'asset'; fileName: string; source: string }): string },
+      _options: unknown,
+      bundle: Record<string, { type: string; moduleIds?: string[] }>
+    ) {
+      const modules: Record<string, string[]> = {}
+      for (const [file, output] of Object.entries(bundle)) {
+        if (output.type !== 'chunk') continue
+        modules[file] = (output.moduleIds ?? [])
+          .filter((id) => !id.startsWith('\0'))
+          .map((id) => relative(root, id.split('?')[0]!).split(sep).join('/'))
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(modules, null, 1) })
+    }
+  }
+}
+
+/**
+ * Chromium's compile hint (Chromium 136+, Electron 36+) as the first line of every renderer chunk: the
+ * screens' code is compiled while the script loads, off the main thread, instead of function by
+ * function on first use (opening a screen the first time no longer waits for that). V8 reads the
+ * comment only before any code, and vite writes its preload map (`__vite__mapDeps`) at the top of a
+ * chunk that imports others, after rolldown's banner and minifier: so it is added last.
+ */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
+function compileHint() {
+  return {
+    name: 'access-desk-compile-hint',
+    generateBundle: {
+      order: 'post' as const,
+      handler(_options: unknown, bundle: Record<string, { type: string; code?: string }>) {
+        for (const output of Object.values(bundle))
+          if (output.type === 'chunk' && !output.code!.startsWith(COMPILE_HINT))
+            output.code = `${COMPILE_HINT}\n${output.code}`
+      }
+    }
+  }
+}
+
 export default defineConfig({
   main: {
     plugins: [buildStamp(), cliCatalog(root)],
@@ -83,7 +131,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'src/renderer'),
-    plugins: [svelte({ configFile: false }), precompiledMessages()],
+    plugins: [svelte({ configFile: false }), precompiledMessages(), chunkModules(), compileHint()],
     resolve: {
       alias: [
         {
@@ -95,6 +143,9 @@ export default defineConfig({
     // The web bridge calls channels by name without loading the contract's schemas (src/web/bridge-client.ts).
     define: { __ACCESS_DESK_CHANNELS__: JSON.stringify(channelNames) },
     build: {
+      // electron-vite leaves the renderer unminified by default; minified, the first screen loads about half the
+      // JavaScript (bench/bundle-size.bench.ts). The compile hint is added after (compileHint).
+      minify: true,
       // out/renderer/.vite/manifest.json: which chunks each entry and screen loads (bench/bundle-size.bench.ts).
       manifest: true,
       rollupOptions: {
@@ -104,10 +155,6 @@ export default defineConfig({
           'web-bridge': resolve(root, 'src/web/bridge-client.ts')
         },
         output: {
-          // Chromium's compile hint (Chromium 136+, Electron 36+): the screens' code is compiled while the
-          // script loads, off the main thread, instead of function by function on first use: opening a
-          // screen the first time (Cards: its table, its first rows) no longer waits for that.
-          banner: '//# allFunctionsCalledOnLoad',
           entryFileNames: (chunk) => (chunk.name === 'web-bridge' ? 'web-bridge.js' : 'assets/[name]-[hash].js')
         }
       }

@@ -7,12 +7,12 @@ import { RendererManifest } from './support/renderer-manifest'
  * The kiosk's first paint (issue 33, ≤ 80 kB gzip: bench/bundle-size.bench.ts) loads nothing of the
  * badge: its look, its page size and its QR image (screens/kiosk/badge-print.ts) come when a visitor
  * reaches "confirm". ErrorNotice stays in it: an error must show even when the service is gone.
- * Reads the build in out/ (`npm test` builds first); the renderer is built unminified, so each
- * chunk names the files it holds in a `// src/...` comment.
+ * Reads the build in out/ (`npm test` builds first) and the files each chunk holds as the build lists
+ * them (.vite/chunk-modules.json).
  */
 const built = new RendererManifest(join(fileURLToPath(new URL('../..', import.meta.url)), 'out/renderer'))
 const kiosk = ['index.html', 'KioskApp.svelte']
-const holds = (key: string, file: string) => built.text(key).includes(`// src/renderer/src/${file}\n`)
+const holds = (key: string, file: string) => built.modules(key).includes(`src/renderer/src/${file}`)
 
 describe("the kiosk's first paint", () => {
   it('loads nothing of the badge, which comes with the code the kiosk imports when a visitor confirms', () => {

@@ -4,6 +4,7 @@ import type languageEn from './messages/language/en.json'
 import type exportsEn from './messages/exports/en.json'
 import type cliEn from './messages/cli/en.json'
 import type inputEn from './messages/input/en.json'
+import type todayEn from './messages/today/en.json'
 
 /**
  * The catalogue's areas: one per screen or part that loads its words on its own (the kiosk, the
@@ -20,6 +21,8 @@ export interface AreaKeys {
   cli: keyof typeof cliEn
   /** What a typed date that cannot be read says (shared/format/parse-date.ts). */
   input: keyof typeof inputEn
+  /** The Today screen and the kiosk check-ins it shows. */
+  today: keyof typeof todayEn
 }
 export type Area = keyof AreaKeys
-export const AREAS: readonly Area[] = ['kiosk', 'badge', 'language', 'exports', 'cli', 'input']
+export const AREAS: readonly Area[] = ['kiosk', 'badge', 'language', 'exports', 'cli', 'input', 'today']

@@ -45,6 +45,23 @@ export class RendererManifest {
     return chains
   }
 
+  /**
+   * The source files a chunk holds, as paths from the repository's root ("src/renderer/src/App.svelte",
+   * "node_modules/zod/…"): the renderer is minified, so the build lists them
+   * (.vite/chunk-modules.json, written by electron.vite.config.ts).
+   */
+  modules(key: string): string[] {
+    this.#modules ??= JSON.parse(readFileSync(join(this.dir, '.vite/chunk-modules.json'), 'utf8')) as Record<
+      string,
+      string[]
+    >
+    const list = this.#modules[this.chunks[key]!.file]
+    if (!list) throw new Error(`.vite/chunk-modules.json lists no modules for ${this.chunks[key]!.file}`)
+    return list
+  }
+
+  #modules: Record<string, string[]> | undefined
+
   text(key: string): string {
     return readFileSync(join(this.dir, this.chunks[key]!.file), 'utf8')
   }

@@ -63,6 +63,10 @@ describe('the message catalogue', () => {
         const values = { count: 2, seconds: 2, name: 'Ana', host: 'Bo', desk: 'D', time: 'T', range: 'R', doors: 'L' }
         // A typed date's messages (area input).
         Object.assign(values, { text: '1.2', pattern: 'P', iso: 'I', example: 'E' })
+        // Today's (area today): the live line, the stale note, keys help, counts and columns.
+        Object.assign(values, { service: 'S', asOf: 'A', reason: 'R', since: 'S', lastAt: 'L', message: 'M' })
+        Object.assign(values, { up: 'U', down: 'D', enter: 'E', open: 'O', print: 'P', walkIn: 'W', find: 'F' })
+        Object.assign(values, { readBack: '', total: 3, date: 'D', cards: 2, printer: 'P', error: 'E' })
         const a = english.t(key, { ...values, language: 'L' })
         const b = pseudo.t(key, { ...values, language: 'L' })
         expect(b.length, `${area} ${key}`).toBeGreaterThanOrEqual(Math.floor(a.length * 1.3))

@@ -1,5 +1,6 @@
 import type { LiveSource } from '../../../shared/today/schemas'
 import { SERVICE_DOWN_WORDS } from './connection-service.svelte'
+import type { TodayWords } from '../lib/i18n/today-messages.svelte'
 
 /** What Today's live line needs of the one connection state and of main's live source. */
 export interface LiveLineInputs {
@@ -20,29 +21,32 @@ export type LiveDot = 'down' | 'live' | LiveSource['kind']
  * console, as the sidebar reads them) and only then from main's live source. The source is main's
  * word, pushed over the link: with the service down nothing more arrives, so by itself it went on
  * saying "Console notifications connected" while the sidebar said the service was not answering.
+ * The words are Today's catalogue's, in the desk's language (SERVICE_DOWN_WORDS and main's polling
+ * reason are still English: they come from modules other screens share).
  */
-export function todayLiveLine({ serviceDown, consoleDown, source, asOf }: LiveLineInputs): {
+export function todayLiveLine(
+  { serviceDown, consoleDown, source, asOf }: LiveLineInputs,
+  m: TodayWords
+): {
   text: string
   dot: LiveDot
 } {
-  const shown = asOf ? ` Showing the list as of ${asOf}.` : ''
-  if (serviceDown) return { text: `Not updating: ${SERVICE_DOWN_WORDS} (see the sidebar).${shown}`, dot: 'down' }
-  if (consoleDown)
-    return { text: `Not updating: the console cannot be used now (see the sidebar).${shown}`, dot: 'down' }
+  if (serviceDown)
+    return {
+      text: asOf
+        ? m.t('live.serviceDownAsOf', { service: SERVICE_DOWN_WORDS, asOf })
+        : m.t('live.serviceDown', { service: SERVICE_DOWN_WORDS }),
+      dot: 'down'
+    }
+  if (consoleDown) return { text: asOf ? m.t('live.consoleDownAsOf', { asOf }) : m.t('live.consoleDown'), dot: 'down' }
   switch (source.kind) {
     case 'notifications':
       return source.visitorEvents
-        ? {
-            text: `Live: console notifications (the list is also re-read every ${source.backstopSeconds} s)`,
-            dot: 'live'
-          }
-        : {
-            text: `Console notifications connected, no visitor event from this console yet: the list is read every ${source.backstopSeconds} s`,
-            dot: 'notifications'
-          }
+        ? { text: m.t('live.notifications', { seconds: source.backstopSeconds }), dot: 'live' }
+        : { text: m.t('live.notificationsQuiet', { seconds: source.backstopSeconds }), dot: 'notifications' }
     case 'polling':
-      return { text: `Updating every ${source.everySeconds} s: ${source.reason}.`, dot: 'polling' }
+      return { text: m.t('live.polling', { seconds: source.everySeconds, reason: source.reason }), dot: 'polling' }
     case 'off':
-      return { text: 'Connecting to the console…', dot: 'off' }
+      return { text: m.t('live.connecting'), dot: 'off' }
   }
 }

@@ -1,5 +1,6 @@
-import { Translator, type MessageValues, type Words } from '../../../../shared/i18n/translator'
-import type { Locale } from '../../../../shared/i18n/locales'
+import type { Catalogue, MessageValues, Words } from '../../../../shared/i18n/translator'
+import { formatLocaleOf, type Locale } from '../../../../shared/i18n/locales'
+import { formatParsed } from '../../../../shared/i18n/format-parsed'
 import type { Area, AreaKeys } from '../../../../shared/i18n/areas'
 import { loadCatalogue } from './load-catalogue'
 
@@ -10,19 +11,35 @@ import { loadCatalogue } from './load-catalogue'
  * shown until the new language's are in, so the screen never flashes keys.
  */
 export class AreaMessages<A extends Area> implements Words<AreaKeys[A]> {
-  private translator = $state.raw<Translator<AreaKeys[A]> | null>(null)
+  private translator = $state.raw<LocaleWords<AreaKeys[A]> | null>(null)
   /** A catalogue that failed to load (the screen says so, in English, the one language always at hand). */
   failed = $state<string | null>(null)
 
+  /**
+   * `english`: the area's English catalogue, bundled with the screen (imported statically) for a screen
+   * that must show its words at first render, as the desk's first screen does: English is there at
+   * once, and another language replaces it as soon as its catalogue is in (English until then, never
+   * keys or blanks). The bundled English is written by formatParsed, not by the Translator: the
+   * Translator (intl-messageformat) is loaded with another language's catalogue, off the first paint.
+   */
   constructor(
     private readonly area: A,
-    locale: () => Locale
+    locale: () => Locale,
+    english?: Catalogue
   ) {
+    const bundled = english ? bundledWords<AreaKeys[A]>(english) : null
+    this.translator = bundled
     $effect(() => {
       const wanted = locale()
       let current = true
-      loadCatalogue(area, wanted).then(
-        (catalogue) => {
+      // The bundled English is already shown: nothing to load.
+      if (bundled && wanted === 'en') {
+        this.translator = bundled
+        this.failed = null
+        return
+      }
+      Promise.all([loadCatalogue(area, wanted), import('../../../../shared/i18n/translator')]).then(
+        ([catalogue, { Translator }]) => {
           if (!current) return
           this.translator = new Translator<AreaKeys[A]>(wanted, catalogue)
           this.failed = null
@@ -48,5 +65,22 @@ export class AreaMessages<A extends Area> implements Words<AreaKeys[A]> {
 
   t(key: AreaKeys[A], values?: MessageValues): string {
     return this.translator ? this.translator.t(key, values) : ''
+  }
+}
+
+/** Words in one locale: a Translator, or a screen's bundled English. */
+interface LocaleWords<K extends string> extends Words<K> {
+  readonly locale: Locale
+}
+
+/** A bundled English catalogue's words; a key it lacks shows as the key, as the Translator's do. */
+function bundledWords<K extends string>(english: Catalogue): LocaleWords<K> {
+  const locale = formatLocaleOf('en')
+  return {
+    locale: 'en',
+    t: (key, values) => {
+      const message = english[key]
+      return message === undefined ? key : formatParsed(message, locale, values)
+    }
   }
 }

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { startJob, type Job } from '../support/job'
+import { screenshotPath } from '../support/screenshots'
+
+/**
+ * Today in the desk's language (issue 36): the desk chosen German reads Today in German — headings,
+ * columns, buttons, the live line, the find's count — with <html lang="de"> and axe clean; in the
+ * pseudo-locale (every string ~40 % longer, accented) at 1366×768 nothing on Today overflows or is
+ * clipped, measured.
+ */
+describe('Today in the desk’s language (web mode, Chromium 1366×768)', () => {
+  let job: Job
+  const lang = () => job.page.evaluate(() => document.documentElement.lang)
+  /** The desk's language as Settings keeps it, then the tab read again (as after a restart). */
+  const chooseLanguage = async (locale: string) => {
+    await job.page.evaluate((l) => localStorage.setItem('access-desk.language', l), locale)
+    await job.page.reload()
+  }
+
+  beforeAll(async () => {
+    job = await startJob()
+    const now = Math.floor(Date.now() / 1000)
+    for (const [first, last, company] of [
+      ['Wiebke', 'Sørensen', 'Harbour Freight'],
+      ['Jonas', 'Sørensen', 'Contoso']
+    ]) {
+      const booked = await job.api('POST', '/visitors', {
+        first_name: first,
+        last_name: last,
+        visitor_company: company,
+        visit_reason: 'Business',
+        start_time: now - 300,
+        end_time: now + 2 * 3600
+      })
+      expect(booked.status).toBe(200)
+    }
+  }, 120_000)
+  afterAll(async () => {
+    await job?.close()
+  })
+
+  it('reads Today in German, <html lang="de">, axe clean, the find counted by German plurals', async () => {
+    const { page } = job
+    await chooseLanguage('de')
+    await job.open('Today')
+    await page.getByRole('heading', { level: 1, name: 'Heute' }).waitFor()
+    expect(await lang()).toBe('de')
+    await page.getByRole('button', { name: 'Wiebke Sørensen', exact: true }).waitFor()
+    expect(await page.getByTestId('today-source').textContent()).toMatch(/Liste gelesen um/)
+    expect(await page.getByRole('button', { name: /Spontanbesucher erfassen…/ }).count()).toBe(1)
+    expect(await page.getByRole('columnheader', { name: 'Ansprechpartner' }).count()).toBeGreaterThan(0)
+    expect(await page.getByRole('button', { name: 'Ausweis drucken für Wiebke Sørensen' }).count()).toBe(1)
+    expect(await page.getByRole('heading', { name: 'Anmeldungen am Kiosk' }).count()).toBe(1)
+
+    const find = page.getByRole('searchbox', { name: 'Besucher von heute suchen' })
+    await find.fill('Sørensen')
+    await page
+      .getByTestId('today-found')
+      .filter({ hasText: /^2 von \d+ Besuchern heute passen$/ })
+      .waitFor()
+    await find.fill('Wiebke')
+    await page
+      .getByTestId('today-found')
+      .filter({ hasText: /^1 von \d+ Besuchern heute passt$/ })
+      .waitFor()
+    await job.expectAccessible('Today in German')
+    // German's longer words (and its one-word headers) stay in their boxes too.
+    expect(await overflowing(page)).toEqual([])
+    await page.screenshot({ path: screenshotPath('today-de.png') })
+    await find.fill('')
+  })
+
+  it('in the pseudo-locale at 1366×768: nothing on Today overflows or is clipped (measured)', async () => {
+    const { page } = job
+    await chooseLanguage('en-XA')
+    await job.open('Today')
+    const title = page.locator('h1#today-title')
+    await title.waitFor()
+    expect(await lang()).toBe('en-XA')
+    // Pseudo words: accented, so not the English title.
+    await page.waitForFunction(() => /[^\x20-\x7e]/.test(document.getElementById('today-title')?.textContent ?? ''))
+    await page.locator('[data-testid="today-row"]').first().waitFor()
+
+    // The measure itself: a button too narrow for its words is found.
+    await page.evaluate(() => {
+      const b = document.createElement('button')
+      b.id = 'too-narrow'
+      b.style.cssText = 'width: 40px; white-space: nowrap; overflow: hidden'
+      b.textContent = 'Ŵéļçóɱé ļőŕéɱ ïƥšûɱ'
+      document.querySelector('section[aria-labelledby="today-title"]')!.append(b)
+    })
+    expect(await overflowing(page)).toEqual([expect.stringContaining('Ŵéļçóɱé ļőŕéɱ')])
+    await page.evaluate(() => document.getElementById('too-narrow')!.remove())
+
+    const steps: Record<string, string[]> = {}
+    steps['list'] = await overflowing(page)
+    await page.getByTestId('today-find').fill('Sørensen')
+    await page.getByTestId('today-found').filter({ hasText: /\S/ }).waitFor()
+    steps['find'] = await overflowing(page)
+    await page.getByTestId('today-find').fill('')
+    await page.getByTestId('walk-in-doors').getByRole('button').click()
+    await page.getByRole('dialog').waitFor()
+    steps['walk-in doors dialog'] = await overflowing(page, '[role="dialog"]')
+    await page.screenshot({ path: screenshotPath('today-pseudo.png') })
+    await page.keyboard.press('Escape')
+
+    expect(steps).toEqual(Object.fromEntries(Object.keys(steps).map((s) => [s, []])))
+  }, 60_000)
+})
+
+/**
+ * Every visible element of Today (or `root`) whose text does not fit its box: wider content than the
+ * box (where the box clips or the text cannot wrap), taller than a box that clips, past the window's
+ * edge, or the page itself scrolling sideways. The sidebar is not Today's (its words are not yet in
+ * the catalogue).
+ */
+function overflowing(page: Page, root = 'section[aria-labelledby="today-title"]'): Promise<string[]> {
+  return page.evaluate((root) => {
+    const found: string[] = []
+    if (document.documentElement.scrollWidth > window.innerWidth)
+      found.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${window.innerWidth})`)
+    const boxes = document
+      .querySelector(root)!
+      .querySelectorAll<HTMLElement>(
+        'button, label, h1, h2, p, dt, dd, input, select, li, td, th, strong, span, a, nav'
+      )
+    for (const el of boxes) {
+      const r = el.getBoundingClientRect()
+      if (r.width === 0 || r.height === 0) continue
+      if (el.classList.contains('visually-hidden')) continue
+      const wide = el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0
+      const tall =
+        el.scrollHeight > el.clientHeight + 1 && el.clientHeight > 0 && getComputedStyle(el).overflowY !== 'visible'
+      const outside = r.right > window.innerWidth + 1 || r.left < -1
+      if (wide || tall || outside)
+        found.push(
+          `${el.tagName.toLowerCase()} “${(el.textContent ?? '').trim().slice(0, 40)}” ${Math.round(r.width)}px`
+        )
+    }
+    return found
+  }, root)
+}

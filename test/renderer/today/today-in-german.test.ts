@@ -1,0 +1,72 @@
+import '@testing-library/jest-dom/vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import TodayScreen from '../../../src/renderer/src/screens/TodayScreen.svelte'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
+import { today } from '../../../src/renderer/src/stores/today.svelte'
+import { row, todayBridge, viewOf } from './today-bridge'
+
+afterEach(() => {
+  cleanup()
+  today.reset()
+  deskLanguage.choose(null)
+})
+
+/** Today's words come from the catalogue's area `today`, in the desk's language (issue 36). */
+describe('Today in German', () => {
+  it('shows its headings, columns, live line, keys and buttons in German, and counts a find by German plurals', async () => {
+    deskLanguage.choose('de')
+    const view = viewOf([
+      row({ id: 'ann', name: 'Ann Berg', credentials: { pin: true, cards: 2 } }),
+      row({ id: 'bo', name: 'Bo Dahl', badgePrinted: true }),
+      row({ id: 'cy', name: 'Cy Berg' })
+    ])
+    const { bridge } = todayBridge({ 'today.list': () => view })
+    setApiForTests(bridge)
+    render(TodayScreen)
+
+    // The first German catalogue and the formatter load as the app loads them (a chunk each): on a loaded machine, slowly.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Heute' }, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByText(/^Live: Benachrichtigungen der Konsole/)).toBeInTheDocument()
+    expect(screen.getByTestId('today-read-at')).toHaveTextContent(/^Liste gelesen um /)
+    expect(screen.getByRole('button', { name: /Spontanbesucher erfassen…/ })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Türen für Spontanbesucher ändern…' })).toBeInTheDocument()
+    // The keys help: one German sentence, its keys drawn as keys where German puts them.
+    const keys = screen.getByText(/^Tasten:/)
+    expect(keys).toHaveTextContent('Tasten: ↑/↓ wechseln zwischen Besuchern, Enter oder O öffnet einen')
+    expect([...keys.querySelectorAll('kbd')].map((k) => k.textContent)).toEqual(['↑', '↓', 'Enter', 'O', 'P', 'W', '/'])
+
+    const ann = (await screen.findByRole('button', { name: 'Ann Berg' })).closest('tr')!
+    expect(within(ann).getByText('PIN, 2 Karten')).toBeInTheDocument()
+    expect(within(ann).getByText('Nicht gedruckt')).toBeInTheDocument()
+    expect(within(ann).getByRole('button', { name: 'Ausweis drucken für Ann Berg' })).toHaveTextContent(
+      'Ausweis drucken…'
+    )
+    const bo = screen.getByRole('button', { name: 'Bo Dahl' }).closest('tr')!
+    expect(within(bo).getByRole('button', { name: 'Ausweis nachdrucken für Bo Dahl' })).toBeInTheDocument()
+    expect(screen.getAllByRole('columnheader', { name: 'Ansprechpartner' }).length).toBeGreaterThan(0)
+    expect(screen.getByText('Bisher ist niemand gegangen.')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Anmeldungen am Kiosk' })).toBeInTheDocument()
+    expect(screen.getByRole('searchbox', { name: 'Besucher von heute suchen' })).toBeInTheDocument()
+
+    // The find's count: German plurals, one and many.
+    const find = screen.getByTestId('today-find')
+    await fireEvent.input(find, { target: { value: 'Berg' } })
+    expect(screen.getByTestId('today-found')).toHaveTextContent(/^2 von 3 Besuchern heute passen$/)
+    await fireEvent.input(find, { target: { value: 'Dahl' } })
+    expect(screen.getByTestId('today-found')).toHaveTextContent(/^1 von 3 Besuchern heute passt$/)
+    expect(screen.getAllByText('Niemand in dieser Gruppe passt zu „Dahl“.').length).toBeGreaterThan(0)
+  })
+
+  it('goes back to English at once when the desk switches back', async () => {
+    deskLanguage.choose('de')
+    const { bridge } = todayBridge({ 'today.list': () => viewOf([row({ id: 'ann', name: 'Ann Berg' })]) })
+    setApiForTests(bridge)
+    render(TodayScreen)
+    await screen.findByRole('heading', { level: 1, name: 'Heute' })
+    deskLanguage.choose('en')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Today' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Kiosk check-ins' })).toBeInTheDocument()
+  })
+})

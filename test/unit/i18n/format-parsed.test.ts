@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from '@formatjs/icu-messageformat-parser'
+import { formatParsed } from '../../../src/shared/i18n/format-parsed'
+import { Translator } from '../../../src/shared/i18n/translator'
+
+const today = JSON.parse(readFileSync(join(process.cwd(), 'src/shared/i18n/messages/today/en.json'), 'utf8')) as Record<
+  string,
+  string
+>
+
+/** Every placeholder Today's messages take, with values that reach each plural branch. */
+const valueSets = [0, 1, 2, 1234].map((n) => ({
+  count: n,
+  total: n + 1,
+  cards: n,
+  seconds: n * 15,
+  time: '10:42:05',
+  service: 'Access Desk’s service is not answering',
+  asOf: '10:42',
+  reason: 'the token may not open notifications',
+  since: '10:40:00',
+  lastAt: '10:41:00',
+  message: 'No answer.',
+  up: '↑',
+  down: '↓',
+  enter: 'Enter',
+  open: 'O',
+  print: 'P',
+  walkIn: 'W',
+  find: '/',
+  name: 'Ann Berg',
+  readBack: n ? ' (PIN 1234)' : '',
+  doors: 'Lobby',
+  date: '28 Nov',
+  printer: 'QL-820',
+  error: 'Out of labels'
+}))
+
+describe('the bundled English’s formatter (no intl-messageformat on the first paint)', () => {
+  it('writes every Today message as intl-messageformat does, parsed or as text, in every plural branch', () => {
+    const translator = new Translator('en', today)
+    for (const [key, text] of Object.entries(today))
+      for (const values of valueSets) {
+        const expected = translator.t(key, values)
+        expect(formatParsed(parse(text), 'en', values), key).toBe(expected)
+        expect(formatParsed(text, 'en', values), key).toBe(expected)
+      }
+  })
+
+  it('counts with =n, offsets and selects as intl-messageformat does, in another locale too', () => {
+    const message = '{g, select, a {A} other {B}}: {n, plural, offset:1 =0 {none} one {# more} other {# more}}'
+    for (const locale of ['en', 'de'])
+      for (const n of [0, 1, 2, 2001])
+        for (const g of ['a', 'z'])
+          expect(formatParsed(message, locale, { n, g })).toBe(
+            new Translator(locale as 'en', { m: message }).t('m', { n, g })
+          )
+  })
+
+  it('refuses what it does not write (a date) rather than writing it differently', () => {
+    expect(() => formatParsed('{d, date, short}', 'en', { d: 1 })).toThrow(/not supported/)
+    expect(() => formatParsed('{n, number, percent}', 'en', { n: 1 })).toThrow(/not supported/)
+  })
+})
