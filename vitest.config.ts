@@ -48,6 +48,11 @@ export default defineConfig({
           include: ['test/e2e/**/*.e2e.test.ts'],
           // Those needing pcscd, of which one runs per machine, run in the pcsc project's sequence.
           exclude: e2eWithPcscd,
+          // A screen waited for in Chromium answers within a frame or two on an idle machine, but a loaded
+          // 2-core machine (CI, or a run beside other work) has taken over a second to paint a typed row:
+          // expect.poll's 1 s default failed such a wait while the app was right. A wrong result still
+          // fails, 10 s later; speed is judged by bench/, never by a test's wait.
+          expect: { poll: { timeout: 10_000 } },
           // One browser and one web-mode server at a time: 2 cores.
           ...oneFileAtATime
         }
@@ -70,6 +75,8 @@ export default defineConfig({
           env,
           environment: 'node',
           include: ['test/pcsc/**/*.test.ts', ...e2eWithPcscd],
+          // As the e2e project's (those e2e files run here).
+          expect: { poll: { timeout: 10_000 } },
           // Only one pcscd can run on a machine: these files run one after another.
           ...oneFileAtATime
         }

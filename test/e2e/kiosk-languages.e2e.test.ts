@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startJob, type Job } from '../support/job'
 import { tempDir } from '../support/temp'
+import { screenshotPath } from '../support/screenshots'
 
 /**
  * The kiosk in the visitor's language: a visitor picks Español on the welcome, checks in in Spanish
@@ -68,6 +69,12 @@ describe('the kiosk in the visitor’s language (web mode, Chromium)', () => {
     expect(await picker.getByRole('button').allTextContents()).toEqual(['English', 'Deutsch', 'Français', 'Español'])
     expect(await lang()).toBe('en')
 
+    // Deutsch first: the README's picture of the kiosk in German (then the visitor changes their mind).
+    await picker.getByRole('button', { name: 'Deutsch' }).click()
+    await page.getByRole('heading', { name: 'Willkommen' }).waitFor()
+    expect(await lang()).toBe('de')
+    await page.screenshot({ path: screenshotPath('kiosk-welcome-de.png') })
+
     await picker.getByRole('button', { name: 'Español' }).click()
     await page.getByRole('heading', { name: 'Le damos la bienvenida' }).waitFor()
     expect(await lang()).toBe('es')
@@ -87,6 +94,7 @@ describe('the kiosk in the visitor’s language (web mode, Chromium)', () => {
     if (visitToday) expect(visit).toMatch(/Hoy, /)
     else expect(visit).not.toMatch(/Hoy, /)
     await job.expectAccessible('kiosk confirm in Spanish')
+    await page.screenshot({ path: screenshotPath('kiosk-confirm-es.png') })
 
     await page.getByRole('button', { name: 'Sí, imprimir mi tarjeta' }).click()
     await page.getByRole('heading', { name: 'Le damos la bienvenida, Lucía Fernández' }).waitFor()
