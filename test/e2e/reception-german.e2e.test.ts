@@ -132,13 +132,27 @@ describe('the reception job in German (web mode, Chromium 1366×768, demo consol
     expect(words).toContain('bis')
     expect(words).toContain('Greta Lindqvist')
     expect(words).not.toMatch(/VISITOR|Valid from/)
+    // Save as PDF: main's own badge PDF (web mode), in the desk's language too.
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Als PDF speichern' }).click()
+    const mainPdf = join(out.path, 'badge-de-main.pdf')
+    await (await download).saveAs(mainPdf)
+    await page.getByTestId('badge-done').filter({ hasText: 'Ausweis als PDF gespeichert.' }).waitFor()
+    const mainWords = execFileSync('pdftotext', [mainPdf, '-'], { encoding: 'utf8' })
+    expect(mainWords).toMatch(/BESUCHER|Besucher/)
+    expect(mainWords).toContain('Gültig ab')
+    expect(mainWords).not.toMatch(/VISITOR|Valid from/)
     // Printing gave the visitor a QR code on the console, the one on the badge.
     expect((await stored('Greta', 'Lindqvist'))!.qr).toBeTruthy()
-    // The print is in the desk's history, in German.
-    await page
-      .getByTestId('badge-history')
-      .getByRole('button', { name: 'Ausweis von Greta Lindqvist nachdrucken…' })
-      .waitFor()
+    // The print and the PDF are in the desk's history, in German.
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('badge-history')
+          .getByRole('button', { name: 'Ausweis von Greta Lindqvist nachdrucken…' })
+          .count()
+      )
+      .toBe(2)
     expect(await page.getByRole('columnheader', { name: 'Ausgabe' }).count()).toBe(1)
     await page.screenshot({ path: screenshotPath('badges-de.png') })
   }, 90_000)
