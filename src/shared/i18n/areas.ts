@@ -5,6 +5,9 @@ import type exportsEn from './messages/exports/en.json'
 import type cliEn from './messages/cli/en.json'
 import type inputEn from './messages/input/en.json'
 import type todayEn from './messages/today/en.json'
+import type visitorFormEn from './messages/visitorForm/en.json'
+import type badgesEn from './messages/badges/en.json'
+import type commonEn from './messages/common/en.json'
 
 /**
  * The catalogue's areas: one per screen or part that loads its words on its own (the kiosk, the
@@ -23,6 +26,23 @@ export interface AreaKeys {
   input: keyof typeof inputEn
   /** The Today screen and the kiosk check-ins it shows. */
   today: keyof typeof todayEn
+  /** The visitor form (Today's walk-in, Visitors' new and edit): fields, doors, weekly schedule. */
+  visitorForm: keyof typeof visitorFormEn
+  /** The Badges screen the desk prints a badge from (the badge itself is area badge). */
+  badges: keyof typeof badgesEn
+  /** Words every screen's shared parts say: an error's Try again, a form's Cancel, a send button's off reason. */
+  common: keyof typeof commonEn
 }
 export type Area = keyof AreaKeys
-export const AREAS: readonly Area[] = ['kiosk', 'badge', 'language', 'exports', 'cli', 'input', 'today']
+export const AREAS: readonly Area[] = [
+  'kiosk',
+  'badge',
+  'language',
+  'exports',
+  'cli',
+  'input',
+  'today',
+  'visitorForm',
+  'badges',
+  'common'
+]

@@ -227,13 +227,13 @@ export class BadgeService {
    * main's own badge PDF, the one its printers get. Either way a file is made, so recording it is
    * true (a browser's "Save as PDF" dialog could be cancelled unseen).
    */
-  async pdf({ job, reprintOf }: { job: BadgeJob } & Reprint) {
+  async pdf({ job, reprintOf, language }: { job: BadgeJob; language?: Language | undefined } & Reprint) {
     return this.audited({ job, output: 'pdf' }, async () => {
       await this.refuseCancelledVisit(job)
       const window = this.deps.printer()
       const pdf = window
         ? await window.printToPdf({ page: badgeStocks[job.stock] })
-        : await makeBadgePdf({ job, qrPng: await this.consoleQr(job), settings: await this.settings.get() })
+        : await makeBadgePdf({ job, qrPng: await this.consoleQr(job), settings: await this.settings.get(), language })
       const entry = await this.history.record({ job, output: 'pdf', ...(reprintOf ? { reprintOf } : {}) })
       return { pdfBase64: Buffer.from(pdf).toString('base64'), entry }
     })

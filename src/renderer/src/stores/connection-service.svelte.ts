@@ -1,4 +1,5 @@
 import { BRIDGE_STATUS_EVENT, type BridgeStatus } from '../../../web/bridge-status'
+import { commonWords } from '../lib/i18n/common-messages.svelte'
 
 /** The words of the sidebar's line while the tab cannot reach Access Desk's own service (web mode). */
 export const SERVICE_DOWN_WORDS = "Access Desk's service is not answering"
@@ -20,9 +21,7 @@ export class ServiceLink {
   /** Why a button that sends is off, while the service is down (null: it may send). */
   readonly sendOffReason = $derived(
     // Not "this sends once it is back": nothing is sent by itself (a purchase, a save); the person sends it again.
-    this.down
-      ? `${SERVICE_DOWN_WORDS}: this button is off until it is back, and nothing is sent by itself (what you typed stays here).`
-      : null
+    this.down ? commonWords().t('sendOff') : null
   )
 
   // Not reactive state: a plain list of callbacks.

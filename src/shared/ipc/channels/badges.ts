@@ -10,6 +10,7 @@ import {
 import { printerStatusSchema } from '../../badges/printer-state'
 import { FIND_PRINTERS_SECONDS, foundPrinterSchema } from '../../badges/found-printer'
 import { certificateInfoSchema, fingerprintSchema } from '../../connections'
+import { languageSchema } from '../../i18n/language-schema'
 
 const printerName = z.string().trim().min(1, 'Choose a printer.').max(500)
 const printerAddress = z.string().trim().min(1, 'Type the printer’s address (ipp://…).').max(500)
@@ -41,13 +42,15 @@ export const badgeChannels = {
       job: badgeJobSchema,
       printer: z.string().max(200).optional(),
       silent: z.boolean().default(false),
-      reprintOf: z.string().max(200).optional()
+      reprintOf: z.string().max(200).optional(),
+      /** The badge's words in main's PDF: the desk's language (none: English). */
+      language: languageSchema.optional()
     }),
     badgeHistoryEntrySchema
   ),
   'badges.pdf': channel(
     "The badge as a PDF file, recorded: the desktop app renders the badge shown (Electron printToPDF), web mode makes main's own badge PDF",
-    z.object({ job: badgeJobSchema, reprintOf: z.string().max(200).optional() }),
+    z.object({ job: badgeJobSchema, reprintOf: z.string().max(200).optional(), language: languageSchema.optional() }),
     z.object({ pdfBase64: z.string(), entry: badgeHistoryEntrySchema })
   ),
   'badges.probePrinter': channel(
