@@ -3,7 +3,7 @@ import type { HandlersOf } from './types'
 
 export function todayHandlers({ today }: AppServices): HandlersOf<'today'> {
   return {
-    'today.list': () => today.live.read(),
+    'today.list': (input) => today.live.list(input?.watcher),
     'today.watch': (input) => today.live.watch(input?.watcher),
     'today.unwatch': async (input) => {
       today.live.unwatch(input?.watcher)

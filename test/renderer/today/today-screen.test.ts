@@ -44,8 +44,11 @@ function viewOf(
   return { day: '2026-11-23', dayStart, dayEnd: dayStart + 86_399, rows, readAt: Date.now(), source }
 }
 
-/** A bridge whose events the test pushes, as main would; `list` answers today.list instead of `view`. */
-function bridgeWith(view: TodayView, source: LiveSource, list: () => unknown = () => view) {
+/**
+ * A bridge whose events the test pushes, as main would; `list` answers today.list instead of `view`.
+ * The screen's list names its watcher, so main answers it with the live source it starts (`source`).
+ */
+function bridgeWith(view: TodayView, source: LiveSource, list: () => unknown = () => ({ ...view, source })) {
   const calls: ChannelName[] = []
   const listeners = new Map<EventName, ((payload: unknown) => void)[]>()
   const answers: Partial<Record<ChannelName, () => unknown>> = {

@@ -24,8 +24,11 @@ describe('Today’s live line while web mode’s service is down', () => {
   it('says Not updating, as of the last read, with the sidebar’s words, and comes back with the service', async () => {
     const readAt = new Date(2026, 10, 23, 10, 42).getTime()
     const { bridge } = todayBridge({
-      'today.list': () => viewOf([row({ id: 'a', name: 'Ann Berg' })], readAt),
-      'today.watch': () => ({ kind: 'notifications', visitorEvents: false, backstopSeconds: 15 })
+      // The screen's list names its watcher: main answers it with the live source it started.
+      'today.list': () => ({
+        ...viewOf([row({ id: 'a', name: 'Ann Berg' })], readAt),
+        source: { kind: 'notifications', visitorEvents: false, backstopSeconds: 15 }
+      })
     })
     setApiForTests(bridge)
     const stop = connection.listen()

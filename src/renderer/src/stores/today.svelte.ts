@@ -90,6 +90,12 @@ export class TodayStore {
   private readonly reads = new Latest()
   /** The screen is open (between `start` and its stop): a return of the connection reads it again. */
   shown = false
+  /**
+   * The open screen's name among Today's watchers (null: not open): each read of the list names it, so
+   * the read that opens the screen also starts its live updates (one read of the console, not a list
+   * and then a watch's own read), and a read after web mode's service restarted watches again.
+   */
+  private watcher: string | null = null
 
   /** What the desk typed to find a visitor: name, company or host, any case. */
   find = $state('')
@@ -141,6 +147,7 @@ export class TodayStore {
     const api = getApi()
     // This screen's own name among Today's watchers: leaving it stops no other tab's updates.
     const watcher = crypto.randomUUID()
+    this.watcher = watcher
     this.error = null
     this.lastChange = null
     this.search('')
@@ -161,17 +168,12 @@ export class TodayStore {
           ? null
           : { since: r.failingSince, lastAt: r.lastFailedAt ?? r.failingSince, message: r.message ?? '' }
     })
-    void this.load(false).then(async () => {
-      try {
-        this.source = await api.today.watch({ watcher })
-      } catch (err) {
-        this.error = AppError.from(err)
-      }
-    })
+    void this.load(false)
     void this.loadDesk()
     void this.checkCapabilities()
     return () => {
       this.shown = false
+      this.watcher = null
       offChanged()
       offSource()
       offReads()
@@ -187,9 +189,11 @@ export class TodayStore {
   async load(announce = true): Promise<void> {
     const ticket = this.reads.next()
     try {
-      const view = await getApi().today.list()
+      const view = await getApi().today.list(this.watcher ? { watcher: this.watcher } : undefined)
       if (!this.reads.isCurrent(ticket)) return
       this.show(view, announce)
+      // Main says how it keeps the list up to date with the list (the source it had at the read).
+      if (this.watcher && view.source.kind !== 'off') this.source = view.source
       // The console did not answer: main answered the list it holds (a tab opened during an outage),
       // shown as of when it was read, beside why it is not newer.
       const notRead = view.notReadNow

@@ -13,8 +13,8 @@ const watcherInput = z
 
 export const todayChannels = {
   'today.list': channel(
-    "The visitors whose validity window touches today (the desk's local day), grouped, with badge printed",
-    noInput,
+    "The visitors whose validity window touches today (the desk's local day), grouped, with badge printed; with a watcher, Today is kept up to date for it from this read on (as today.watch, without a second read)",
+    watcherInput,
     todayViewSchema
   ),
   'today.watch': channel(

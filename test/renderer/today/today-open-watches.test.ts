@@ -1,0 +1,45 @@
+import '@testing-library/jest-dom/vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, render, screen } from '@testing-library/svelte'
+import TodayScreen from '../../../src/renderer/src/screens/TodayScreen.svelte'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { today } from '../../../src/renderer/src/stores/today.svelte'
+import { buildApi } from '../../../src/preload/api'
+import type { ChannelName } from '../../../src/shared/ipc/contract'
+import { row, todayBridge, viewOf } from './today-bridge'
+
+afterEach(() => {
+  cleanup()
+  today.reset()
+})
+
+/**
+ * Issue 33: the screen opens with one request that reads the list and starts its watch (main reads the
+ * console once), not a list and then a watch that reads it all again; leaving unwatches that name.
+ */
+describe('Today opens with one read that watches', () => {
+  it('asks today.list naming its watcher, never today.watch; leaving stops that watcher', async () => {
+    const { answers } = todayBridge({ 'today.list': () => viewOf([row({ id: 'a', name: 'Ann Berg' })]) })
+    const calls: { channel: ChannelName; input: unknown }[] = []
+    setApiForTests(
+      buildApi(
+        async (channel, input) => {
+          calls.push({ channel, input })
+          return { ok: true, result: await answers[channel]!() }
+        },
+        () => () => undefined
+      )
+    )
+    const { unmount } = render(TodayScreen)
+    await screen.findByRole('button', { name: 'Ann Berg' })
+    // The source main keeps the list live by comes with the list (no watch answer to wait for).
+    expect(screen.getByTestId('today-source')).toHaveTextContent('Live: console notifications')
+    const lists = calls.filter((c) => c.channel === 'today.list')
+    expect(lists).toHaveLength(1)
+    const watcher = (lists[0]!.input as { watcher: string }).watcher
+    expect(watcher).toMatch(/./)
+    expect(calls.some((c) => c.channel === 'today.watch')).toBe(false)
+    unmount()
+    expect(calls.at(-1)).toEqual({ channel: 'today.unwatch', input: { watcher } })
+  })
+})
