@@ -2,6 +2,7 @@ import { addDays, set, startOfDay } from 'date-fns'
 import { isAnyTime, weekdays } from '../access/visitor-basics'
 import type { WeekSchedule } from '../access/visitors'
 import { formats } from '../format/formats'
+import type { Words } from '../i18n/translator'
 
 /**
  * Whether a visitor's pass opens doors at `now`, and if not when it next will: inside the validity
@@ -57,17 +58,23 @@ export function passWindow(pass: PassTimes, now: Date): PassWindow {
   return { kind: 'never' }
 }
 
-/** The words Today shows: "Valid now", "Valid from 14:00" (today), "Valid from Tue 09:00". */
-export function passWindowWords(window: PassWindow, now: Date): string {
+/** The catalogue keys of a pass's words (Today's area: shared/i18n/messages/today/). */
+export type PassWindowKey = 'pass.now' | 'pass.from' | 'pass.over' | 'pass.never'
+
+/**
+ * The words Today shows, in the desk's language: "Valid now", "Valid from 14:00" (today), "Valid from
+ * Tue 09:00" — Today's words (`m`), the time in the desk's formats.
+ */
+export function passWindowWords(window: PassWindow, now: Date, m: Words<PassWindowKey>): string {
   switch (window.kind) {
     case 'now':
-      return 'Valid now'
+      return m.t('pass.now')
     case 'later':
-      return `Valid from ${formats().timeOrWeekdayTime(window.at, now)}`
+      return m.t('pass.from', { time: formats().timeOrWeekdayTime(window.at, now) })
     case 'over':
-      return 'Pass has ended'
+      return m.t('pass.over')
     case 'never':
-      return 'Not valid again before the visit ends'
+      return m.t('pass.never')
   }
 }
 

@@ -3,6 +3,10 @@ import { visitorSchema, type Visitor } from '../../../src/shared/access/visitors
 import { checkableNow, findVisit, refusalOf } from '../../../src/main/services/kiosk/visit-match'
 import { badgeDoorsWords, refusalForDesk, refusalForVisitor } from '../../../src/shared/kiosk/kiosk-refusal'
 import { passTimesOf, passWindow, passWindowWords } from '../../../src/shared/today/pass-window'
+import { Translator } from '../../../src/shared/i18n/translator'
+import todayEn from '../../../src/shared/i18n/messages/today/en.json'
+
+const todayWords = new Translator('en', todayEn)
 import { formats } from '../../../src/shared/format/formats'
 
 /**
@@ -78,7 +82,7 @@ describe('the kiosk and a weekly schedule', () => {
     const window = passWindow(passTimesOf(zoe)!, now)
     expect(window).toEqual({ kind: 'later', at: on(23, 9).getTime() })
     expect(refusalOf(zoe, now)).toMatchObject({ startsAt: window.kind === 'later' ? window.at / 1000 : -1 })
-    expect(passWindowWords(window, now)).toMatch(/^Valid from /)
+    expect(passWindowWords(window, now, todayWords)).toMatch(/^Valid from /)
   })
 
   it('a one-time visit keeps its rule: an hour before its start, and the badge says when its doors open', () => {
