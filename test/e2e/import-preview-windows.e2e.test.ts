@@ -78,6 +78,23 @@ describe('CSV preview of 10,000 lines, a window at a time (web mode, demo consol
     expect(Math.max(...received)).toBeLessThan(100_000)
     await job.expectAccessible('CSV preview of 10,000 lines scrolled to line 9,990')
 
+    // Next problem (issue 31): each press scrolls to the next problem line and puts the focus on it.
+    const next = page.getByRole('button', { name: 'Next problem' })
+    for (const [n, place] of [
+      [7, '1 of 4 problems'],
+      [4_000, '2 of 4 problems'],
+      [6_000, '3 of 4 problems'],
+      [9_990, '4 of 4 problems']
+    ] as const) {
+      await next.focus()
+      await page.keyboard.press('Enter')
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.querySelector('td.num')?.textContent))
+        .toBe(String(n))
+      expect(await page.getByTestId('csv-problem-count').textContent()).toBe(place)
+    }
+    await job.expectAccessible('CSV preview on its last problem line')
+
     // The valid lines go into the batch: the ok and the repaired ones, the exact count.
     await page.getByRole('button', { name: 'Add 9,997 valid rows to the batch' }).click()
     await expect
