@@ -77,6 +77,10 @@ describe('Import with a 10,000-row batch in Chromium (web mode, demo console)', 
     await expect
       .poll(() => page.getByTestId('upload-result').textContent(), { timeout: 180_000 })
       .toBe(`Sent ${ROWS.toLocaleString('en')}: ${ROWS.toLocaleString('en')} imported.`)
+    // The keyboard is on the upload's summary whatever the batch's size (issue 31 saw the title take it).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('upload-result')
 
     const cards = (await job.state('cards')) as { alias: string; display_id: string }[]
     const ours = cards.filter((c) => c.alias.startsWith('Big-') || c.alias === 'Last-one')

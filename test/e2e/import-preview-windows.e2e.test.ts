@@ -78,11 +78,38 @@ describe('CSV preview of 10,000 lines, a window at a time (web mode, demo consol
     expect(Math.max(...received)).toBeLessThan(100_000)
     await job.expectAccessible('CSV preview of 10,000 lines scrolled to line 9,990')
 
+    // Next problem (issue 31): each press scrolls to the next problem line and puts the focus on it.
+    const next = page.getByRole('button', { name: 'Next problem' })
+    for (const [n, place] of [
+      [7, '1 of 4 problems'],
+      [4_000, '2 of 4 problems'],
+      [6_000, '3 of 4 problems'],
+      [9_990, '4 of 4 problems']
+    ] as const) {
+      await next.focus()
+      await page.keyboard.press('Enter')
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.querySelector('td.num')?.textContent))
+        .toBe(String(n))
+      expect(await page.getByTestId('csv-problem-count').textContent()).toBe(place)
+    }
+    await job.expectAccessible('CSV preview on its last problem line')
+
     // The valid lines go into the batch: the ok and the repaired ones, the exact count.
     await page.getByRole('button', { name: 'Add 9,997 valid rows to the batch' }).click()
     await expect
       .poll(() => page.getByTestId('csv-added').textContent(), { timeout: 60_000 })
       .toMatch(/^Added 9,997 rows; 2 refused lines and 1 duplicate line were left out\.$/)
     expect(await page.getByTestId('batch-rows').getAttribute('aria-rowcount')).toBe(String(9_997 + 1))
+
+    // Uploaded as they are (the preview still open): the keyboard ends on the upload's summary (issue 31:
+    // with this 9,997-row batch the screen's title had it).
+    await page.getByRole('button', { name: 'Upload 9,997 cards to the console' }).click()
+    await expect
+      .poll(() => page.getByTestId('upload-result').textContent(), { timeout: 180_000 })
+      .toBe('Sent 9,997: 9,997 imported.')
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('upload-result')
   })
 })

@@ -142,6 +142,9 @@ describe('Import screen in Chromium (virtual USB reader, web mode, demo console)
     ])
     expect(await row(page, 2).textContent()).toContain(`The alias "${taken}" is already used on the console`)
     expect(await page.getByTestId('batch-list').textContent()).toMatch(/partly imported/)
+    // A failed row is Retry's only (issue 31): Upload no longer counts it, so it is not offered twice.
+    expect(await page.getByRole('button', { name: 'No new cards to upload' }).isDisabled()).toBe(true)
+    expect(await page.getByRole('button', { name: /^Upload/ }).count()).toBe(0)
 
     // Export of the failed rows: a CSV file download in the console's format, after a header line
     // naming its IDs as sent (read back into a batch of either byte order, they are the same cards).
@@ -163,13 +166,14 @@ describe('Import screen in Chromium (virtual USB reader, web mode, demo console)
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
       .toBe('upload-result')
 
-    // Fix the alias: the edited row is a new attempt, and the upload sends only that row.
+    // Fix the alias: the edited row is a new attempt, still Retry's (it was sent and failed), and only it is sent.
     await page.getByRole('button', { name: 'Edit row 2' }).click()
     await page.getByRole('textbox', { name: 'Alias', exact: true }).fill('Floor2-spare')
     await page.getByRole('textbox', { name: 'Alias', exact: true }).press('Enter')
     await expect.poll(() => row(page, 2).textContent()).toContain('Floor2-spare')
     expect(await row(page, 2).getAttribute('data-status')).toBe('pending')
-    await page.getByRole('button', { name: 'Upload 1 card to the console' }).click()
+    expect(await page.getByRole('button', { name: 'No new cards to upload' }).isDisabled()).toBe(true)
+    await page.getByRole('button', { name: 'Retry 1 fixed row' }).click()
     await expect.poll(() => result.textContent(), { timeout: 30_000 }).toMatch(/Sent 1: 1 imported\./)
     expect(await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual([
       'imported',

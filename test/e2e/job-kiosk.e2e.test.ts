@@ -126,6 +126,11 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     await page.getByRole('button', { name: 'Yes, print my badge' }).focus()
     await page.keyboard.press('Enter')
     await page.getByRole('heading', { name: 'Welcome, Kiri Tane' }).waitFor()
+    // No printer (web mode): the badge went to the browser's print dialog, and the kiosk says so (issue 31).
+    expect(await page.getByTestId('kiosk-done').textContent()).toContain(
+      "Your badge was sent to this screen's print dialog: choose Print there"
+    )
+    expect(await page.getByTestId('kiosk-done').getAttribute('data-output')).toBe('print-dialog')
     expect(await page.getByTestId('kiosk-doors').textContent()).toBe(`Your badge opens: ${door}.`)
     expect(await page.getByTestId('kiosk-directions').textContent()).toBe(
       'Take the lift to floor 3; your host meets you there.'

@@ -98,7 +98,10 @@ describe('the kiosk in the visitor’s language (web mode, Chromium)', () => {
 
     await page.getByRole('button', { name: 'Sí, imprimir mi tarjeta' }).click()
     await page.getByRole('heading', { name: 'Le damos la bienvenida, Lucía Fernández' }).waitFor()
-    expect(await page.getByTestId('kiosk-done').textContent()).toContain('Recoja su tarjeta de la impresora.')
+    // Web mode with no printer: the badge went to the browser's print dialog, and the kiosk says so (issue 31).
+    expect(await page.getByTestId('kiosk-done').textContent()).toContain(
+      'Su tarjeta se ha enviado al diálogo de impresión de esta pantalla'
+    )
     expect(await page.getByTestId('kiosk-doors').textContent()).toBe(`Su tarjeta abre: ${door}.`)
     expect(await lang()).toBe('es')
     await job.expectAccessible('kiosk done in Spanish')

@@ -197,6 +197,8 @@ export const csvPreviewOpenSchema = csvPreviewSchema.omit({ rows: true }).extend
   total: z.number().int(),
   /** Lines whose all-digit ID was read as hex (ok or repaired): flagged, not changed. */
   readAsHex: z.number().int(),
+  /** The positions (0-based) of the lines that need a look (csv-problems.ts), for "Next problem". */
+  problems: z.array(z.number().int()),
   offset: z.number().int(),
   rows: z.array(csvPreviewRowSchema)
 })

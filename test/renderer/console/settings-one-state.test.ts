@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import SettingsScreen from '../../../src/renderer/src/screens/SettingsScreen.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { connection } from '../../../src/renderer/src/stores/connection.svelte'
+import { serviceLink } from '../../../src/renderer/src/stores/connection-service.svelte'
 import type { TokenCheck } from '../../../src/shared/connections'
 import { eventBridge, ok } from '../enroll/event-bridge'
 import { profileFixture } from '../../support/profile-fixture'
@@ -18,6 +19,7 @@ const works: TokenCheck = {
 
 let off: () => void = () => undefined
 afterEach(() => {
+  serviceLink.take('connected')
   off()
   cleanup()
   connection.results = {}
@@ -53,5 +55,34 @@ describe('Settings shows the one connection state', () => {
     main.emit('connections.reach', { profileId: 'lab', state: 'reachable', checkedAt: 3 })
     await waitFor(() => expect(within(card).getByTestId('profile-reach')).toHaveTextContent('Connected'))
     expect(within(card).getByTestId('test-result')).toHaveTextContent('Connected to')
+  })
+
+  it('while web mode’s service is down the card says so, never "Connected" (issue 31), and says Connected once back', async () => {
+    const main = eventBridge({
+      'connections.list': () => ok({ profiles: [lab], activeId: 'lab' }),
+      'connections.certificate': () => ok({ id: 'lab', pinned: fingerprint, presented: null, changed: false }),
+      'connections.reach': () => ok({ profileId: 'lab', state: 'reachable', checkedAt: 1 }),
+      'connections.test': () => ok(works)
+    })
+    setApiForTests(main.bridge)
+    serviceLink.take('connected')
+    off = connection.listen()
+    await connection.load()
+    render(SettingsScreen)
+    const card = screen.getByRole('listitem', { name: 'Lab console' })
+    await fireEvent.click(within(card).getByRole('button', { name: 'Test connection' }))
+    await waitFor(() => expect(within(card).getByTestId('test-result')).toHaveTextContent('Connected to'))
+    await waitFor(() => expect(within(card).getByTestId('profile-reach')).toHaveTextContent('Now: Connected'))
+
+    // The tab loses the service: main's last word about the console ("reachable") is no news.
+    serviceLink.take('lost')
+    await waitFor(() =>
+      expect(within(card).getByTestId('profile-reach')).toHaveTextContent("Now: Access Desk's service is not answering")
+    )
+    expect(within(card).getByTestId('profile-reach')).toHaveAttribute('data-state', 'service')
+    expect(card).not.toHaveTextContent(/Connected/)
+
+    serviceLink.take('connected')
+    await waitFor(() => expect(within(card).getByTestId('profile-reach')).toHaveTextContent('Now: Connected'))
   })
 })

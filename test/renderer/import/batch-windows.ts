@@ -1,4 +1,5 @@
 import type { BatchRow, BatchView, CsvPreview, CsvPreviewOpen } from '../../../src/shared/batches/schemas'
+import { csvProblemLines } from '../../../src/shared/batches/csv-problems'
 import type { ChannelName } from '../../../src/shared/ipc/contract'
 import type { Envelope } from '../../../src/shared/ipc/define'
 import { eventBridge as scriptedBridge } from '../enroll/event-bridge'
@@ -97,6 +98,7 @@ export function openPreview(preview: CsvPreview, limit = 1000, previewId = 'prev
     previewId,
     total: rows.length,
     readAsHex: rows.filter((r) => r.reading !== undefined && (r.status === 'ok' || r.status === 'repaired')).length,
+    problems: csvProblemLines(rows),
     offset: 0,
     rows: rows.slice(0, limit)
   }

@@ -60,7 +60,7 @@ describe('Import while web mode’s own service is down', () => {
         screen.getByRole('button', { name: 'Edit row 1' }),
         screen.getByRole('button', { name: 'Delete row 1' }),
         screen.getByRole('button', { name: 'Delete batch…' }),
-        screen.getByRole('button', { name: /^Upload 2 cards/ }),
+        screen.getByRole('button', { name: /^Upload 1 card/ }),
         screen.getByRole('button', { name: /^Retry 1 failed/ })
       ]
       const create = () => screen.getByRole('button', { name: 'Create batch' })

@@ -74,6 +74,20 @@ describe('upload panel: every row can be resolved from the screen', () => {
     expect(screen.queryByRole('button', { name: /Retry 2 failed/ })).toBeNull()
     await fireEvent.click(screen.getByRole('button', { name: 'Retry 1 failed and 1 fixed' }))
     expect(h.onupload).toHaveBeenCalledWith(true)
+    // Neither the failed row nor the fixed one is Upload's (issue 31): nothing new to send.
+    expect(screen.getByRole('button', { name: 'No new cards to upload' })).toBeDisabled()
+  })
+
+  it('Upload counts only the rows never sent; the failed ones are named by Retry alone (issue 31)', async () => {
+    const batch = summary({ total: 4, failed: 2, pending: 2 })
+    const h = panel({
+      batch,
+      rows: [row('a', 'failed'), row('b', 'failed'), row('c', 'pending'), row('d', 'pending')]
+    })
+    await fireEvent.click(screen.getByRole('button', { name: 'Upload 2 cards to the console' }))
+    expect(h.onupload).toHaveBeenLastCalledWith(false)
+    await fireEvent.click(screen.getByRole('button', { name: 'Retry 2 failed' }))
+    expect(h.onupload).toHaveBeenLastCalledWith(true)
   })
 
   it('only rows fixed since: "Retry 1 fixed row", no failed count the batch list does not show', () => {
@@ -178,7 +192,7 @@ describe('upload panel while web mode’s own service is down', () => {
     const batch = summary({ total: 3, pending: 1, failed: 1, unknown: 1 })
     panel({ batch, rows: [row('r1', 'pending'), row('r2', 'failed'), row('r3', 'unknown')] })
     const sends = () => [
-      screen.getByRole('button', { name: /^Upload 2 cards/ }),
+      screen.getByRole('button', { name: /^Upload 1 card/ }),
       screen.getByRole('button', { name: /^Check 1 row/ }),
       screen.getByRole('button', { name: /^Retry/ })
     ]

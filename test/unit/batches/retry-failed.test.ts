@@ -62,6 +62,32 @@ describe('"Retry failed rows"', () => {
     expect((await h.service.get(batch.id)).state).toBe('imported')
   })
 
+  it("Upload sends only the rows never sent: a failed row, as it is or fixed, is Retry's alone (issue 31)", async () => {
+    const hex = uniqueHex()
+    await h.client.nfcCards.importCsv(`6A${hex}000000,Held-${hex}\n6A${hex}000009,Kept-${hex}\n`)
+    const batch = await h.service.create({ name: 'One owner' })
+    const failing = `6B${hex}000001`
+    const fixing = `6B${hex}000002`
+    await h.service.addScan(batch.id, failing, `Held-${hex}`)
+    const { row } = await h.service.addScan(batch.id, fixing, `Kept-${hex}`)
+    await h.service.addScan(batch.id, `6B${hex}000003`, `Ok-${hex}`)
+    expect(await h.service.upload(batch.id)).toMatchObject({ sent: 3, imported: 1, failed: 2 })
+    await h.service.updateRow(batch.id, row.id, { alias: `Fixed-${hex}` })
+    const fresh = `6B${hex}000004`
+    await h.service.addScan(batch.id, fresh, `New-${hex}`)
+
+    h.requests.length = 0
+    expect(await h.service.upload(batch.id)).toMatchObject({ sent: 1, imported: 1, failed: 0 })
+    expect(h.requests).toEqual([[fresh]])
+    // Nothing never sent is left: a second Upload sends nothing, the failed and the fixed row wait for Retry.
+    expect(await h.service.upload(batch.id)).toMatchObject({ sent: 0 })
+    expect(await h.service.upload(batch.id, { onlyFailed: true })).toMatchObject({ sent: 2, imported: 1, failed: 1 })
+    expect(h.requests).toEqual([[fresh], [failing, fixing]])
+    expect(await h.onConsole(fixing)).toMatchObject([{ alias: `Fixed-${hex}` }])
+    expect(await h.onConsole(fresh)).toHaveLength(1)
+    expect(await h.onConsole(failing)).toEqual([])
+  })
+
   it('a row to check is sent again only when the user asks for it ("Send again" after looking at the console)', async () => {
     const hex = uniqueHex()
     const ids = ['01', '02'].map((n) => `2B${hex}0000${n}`)

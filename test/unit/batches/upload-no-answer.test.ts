@@ -138,7 +138,10 @@ describe('upload without an answer from the console', () => {
     expect(await h.service.upload(batch.id, { onlyFailed: true })).toMatchObject({ sent: 1, failed: 1, unknown: 0 })
     expect(h.requests).toEqual([[known]])
     expect(await h.service.check(batch.id)).toMatchObject({ found: 0, absent: 2 })
-    expect(await h.service.upload(batch.id)).toMatchObject({ sent: 3, imported: 2, failed: 1 })
+    // The upload sends the two checked absent; the failed row is Retry's only (issue 31), never sent again here.
+    h.requests.length = 0
+    expect(await h.service.upload(batch.id)).toMatchObject({ sent: 2, imported: 2, failed: 0 })
+    expect(h.requests).toEqual([[ids[2], ids[3]]])
     expect(await statuses(batch.id)).toEqual(['failed', 'imported', 'imported', 'imported'])
     for (const id of ids) expect(await h.onConsole(id)).toHaveLength(1)
     expect((await h.onConsole(known))[0]!.alias).toBe(`Held-${hex}`)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
 import type { CsvPreview, CsvPreviewOpen, CsvPreviewRow } from '../../../shared/batches/schemas'
+import { csvProblemLines } from '../../../shared/batches/csv-problems'
 
 /** Previews kept at once: a screen shows one; a few more cover a second window and a file read again. */
 const KEPT = 4
@@ -26,6 +27,7 @@ export class CsvPreviews {
       counts: preview.counts,
       total: preview.rows.length,
       readAsHex,
+      problems: csvProblemLines(preview.rows),
       offset: 0,
       rows: preview.rows.slice(0, limit)
     }

@@ -46,12 +46,14 @@ export async function runUpload(
   const client = await getClient()
 
   const selected = await service.exclusive(batch, async () => {
-    const wanted = new Set<BatchRow['status']>(['failed'])
+    // One rule (issue 31): a normal upload sends the rows never sent; a row that was sent and failed is
+    // "Retry failed"'s only, as it is and once the user has fixed it (edited: pending again, marked retry).
+    // Upload offering it too counted it twice on the screen and sent it with rows it was not asked for.
+    // A row of unknown outcome keeps its mark but is not pending, so it goes only when the user asks to
+    // send it again.
+    const wanted = new Set<BatchRow['status']>(options.onlyFailed ? ['failed'] : [])
     if (options.resendUnknown) wanted.add('unknown')
-    // A normal upload sends every row never sent; "Retry failed" only the failed rows the user has fixed
-    // since (edited: now pending, marked retry). A row of unknown outcome keeps its mark but is not
-    // pending, so it goes only when the user asks to send it again.
-    const sendsPending = options.onlyFailed ? (r: BatchRow) => r.retry === true : () => true
+    const sendsPending = options.onlyFailed ? (r: BatchRow) => r.retry === true : (r: BatchRow) => r.retry !== true
     const rows = model.rows
       .filter((r) => (r.status === 'pending' ? sendsPending(r) : wanted.has(r.status)))
       .map((r) => r.id)

@@ -1,10 +1,10 @@
-import type { HandoutPerson, RowOutcome } from '../../../shared/roster/run'
-import type { PlanRow } from '../../../shared/roster/sheet'
+import type { HandoutPerson } from '../../../shared/roster/run'
 import { csvCell, csvHeader } from '../audit/audit-csv'
 import { exportWords } from '../../../shared/i18n/file-words'
 import type { AreaKeys } from '../../../shared/i18n/areas'
 import type { Language } from '../../../shared/i18n/locales'
 import { resultState } from '../../../shared/roster/result-standing'
+import { resultReason } from '../../../shared/roster/result-reason'
 import type { RosterModel } from './roster-model'
 import { personName } from './roster-steps'
 
@@ -24,18 +24,6 @@ const HEADER: readonly AreaKeys['exports'][] = [
   'roster.state',
   'roster.reason'
 ]
-
-/** The reason a row shows: its fix when it is to check, else the first failed or skipped step's reason. */
-function reasonOf(row: PlanRow, outcome: RowOutcome): string {
-  if (outcome.fix) return outcome.fix
-  if (row.match.state === 'ambiguous' || row.match.state === 'missing') return row.match.reason
-  if (row.match.state === 'skipped') return 'Left out by the user.'
-  const step =
-    outcome.steps.find((s) => s.state === 'failed') ??
-    outcome.steps.find((s) => s.state === 'unknown') ??
-    outcome.steps.find((s) => s.state === 'skipped' && s.reason)
-  return step?.reason ?? ''
-}
 
 /**
  * The results as CSV, one line per roster row (RFC 4180, CRLF, a BOM so spreadsheets read UTF-8; cells
@@ -65,7 +53,7 @@ export function resultsCsv(
         yesNo(outcome.passAssigned),
         // A row done with a part skipped says so ("done, card skipped"), as the results' chips and rows do.
         resultState(outcome),
-        reasonOf(row, outcome)
+        resultReason(row, outcome)
       ]
         .map(csvCell)
         .join(',') + '\r\n'
