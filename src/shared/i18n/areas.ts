@@ -8,6 +8,7 @@ import type todayEn from './messages/today/en.json'
 import type visitorFormEn from './messages/visitorForm/en.json'
 import type badgesEn from './messages/badges/en.json'
 import type commonEn from './messages/common/en.json'
+import type visitorsEn from './messages/visitors/en.json'
 
 /**
  * The catalogue's areas: one per screen or part that loads its words on its own (the kiosk, the
@@ -32,6 +33,8 @@ export interface AreaKeys {
   badges: keyof typeof badgesEn
   /** Words every screen's shared parts say: an error's Try again, a form's Cancel, a send button's off reason. */
   common: keyof typeof commonEn
+  /** The Visitors screen: list, details, credentials panel, cancel dialog, an edit's conflict rows. */
+  visitors: keyof typeof visitorsEn
 }
 export type Area = keyof AreaKeys
 export const AREAS: readonly Area[] = [
@@ -44,5 +47,6 @@ export const AREAS: readonly Area[] = [
   'today',
   'visitorForm',
   'badges',
-  'common'
+  'common',
+  'visitors'
 ]

@@ -69,6 +69,8 @@ describe('the message catalogue', () => {
         Object.assign(values, { readBack: '', total: 3, date: 'D', cards: 2, printer: 'P', error: 'E' })
         // The visitor form's and the Badges screen's (areas visitorForm, badges).
         Object.assign(values, { zone: 'Z', day: 'D', n: 1, job: 'J' })
+        // The Visitors screen's (area visitors).
+        Object.assign(values, { kept: 'K', list: 'L', card: 'C', holder: 'H' })
         const a = english.t(key, { ...values, language: 'L' })
         const b = pseudo.t(key, { ...values, language: 'L' })
         expect(b.length, `${area} ${key}`).toBeGreaterThanOrEqual(Math.floor(a.length * 1.3))

@@ -1,7 +1,12 @@
 import type { VisitorStatus } from '../../../../shared/access/visitors'
 
-/** A visitor's status in the desk's words: the one table (shared/visitors/states.ts), here for the renderer. */
+/**
+ * A visitor's status in the desk's words. `stateWord`/`stateFilters`: in the desk's language (what
+ * Visitors shows); `visitorStatusWords`: the English table (shared/visitors/states.ts), still read by
+ * the card picker (common/picker-sources.ts).
+ */
 export { visitorStateWords as visitorStatusWords, visitorStateFilters } from '../../../../shared/visitors/states'
+export { stateWord, stateFilters } from '../../lib/i18n/state-words.svelte'
 
 /** A visit that can no longer be used: cancelled, or its window is over (or the console says so). */
 export function visitOver(
