@@ -50,8 +50,3 @@ export const visitorStateFilters: { value: VisitorStatus; word: string }[] = ord
 export function statesNamedLike(status: VisitorStatus): VisitorStatus[] {
   return order.filter((s) => visitorStateWords[s] === visitorStateWords[status])
 }
-
-/** Today's group headings: the word of the states in each group. */
-export const todayGroupWords: Record<TodayGroup, string> = Object.fromEntries(
-  order.map((s) => [groupOf[s], visitorStateWords[s]])
-) as Record<TodayGroup, string>

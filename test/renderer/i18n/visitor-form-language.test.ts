@@ -7,6 +7,7 @@ import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { sites } from '../../../src/renderer/src/stores/sites.svelte'
 import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
 import { scriptedBridge } from '../../support/fake-bridge'
+import { AppError } from '../../../src/shared/errors'
 
 const topology = {
   groups: [
@@ -64,7 +65,7 @@ describe('the visitor form in the desk’s language', () => {
 
   it('an error notice’s own words follow the language; the error’s message stays as main gave it', async () => {
     render(ErrorNotice, {
-      error: { kind: 'network', message: 'The console did not answer.', retryable: true },
+      error: new AppError({ kind: 'network', message: 'The console did not answer.', retryable: true }),
       onretry: () => undefined
     })
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()

@@ -47,6 +47,10 @@ describe('Today in German', () => {
     expect(within(bo).getByRole('button', { name: 'Ausweis nachdrucken für Bo Dahl' })).toBeInTheDocument()
     expect(screen.getAllByRole('columnheader', { name: 'Ansprechpartner' }).length).toBeGreaterThan(0)
     expect(screen.getByText('Bisher ist niemand gegangen.')).toBeInTheDocument()
+    // The groups' headings are the visitor states' words in the desk's language (lib/i18n/state-words.svelte.ts).
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent?.replace(/\s*\d+$/, ''))
+    expect(headings).toEqual(expect.arrayContaining(['Erwartet', 'Da', 'Gegangen', 'Nicht erschienen', 'Abgesagt']))
+    expect(headings).not.toContain('Expected')
     expect(screen.getByRole('heading', { name: 'Anmeldungen am Kiosk' })).toBeInTheDocument()
     expect(screen.getByRole('searchbox', { name: 'Besucher von heute suchen' })).toBeInTheDocument()
 

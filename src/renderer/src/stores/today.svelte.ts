@@ -9,13 +9,12 @@ import { badgeDesk } from './badges.svelte'
 import { visitors } from './visitors.svelte'
 import { announce as sayInLiveRegion } from '../lib/action-outcome.svelte'
 import { formDrafts } from '../lib/form-drafts.svelte'
-import { todayGroupWords } from '../../../shared/visitors/states'
+import { groupWord } from '../lib/i18n/state-words.svelte'
 import { matchesSearch, searchRecord, searchWords, type SearchRecord } from '../../../shared/text/search-words'
 import { onConsoleSwitch } from './console-scope'
 import { rereadWhenBack } from '../lib/reread-when-back'
 
 /** Today's group headings: the visitor-state words every screen uses (shared/visitors/states.ts). */
-export { todayGroupWords } from '../../../shared/visitors/states'
 
 /**
  * Rows drawn per group: a usual day fits on one page, and a day of thousands draws at most five
@@ -227,7 +226,7 @@ export class TodayStore {
       // Said in the app's one live region (a check-in at a door or the kiosk, a cancel at another desk),
       // in the words of the group it moved to: a kiosk check-in stays ACTIVE on the console, and its
       // state's word ("Expected") would contradict the heading it moved under (shared/today/groups.ts).
-      sayInLiveRegion(`${moved.name}: ${todayGroupWords[moved.group]}`)
+      sayInLiveRegion(`${moved.name}: ${groupWord(moved.group)}`)
     }
     this.view = view
     if (view.readAt > (this.readAt ?? 0)) this.readAt = view.readAt
