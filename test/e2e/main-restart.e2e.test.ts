@@ -162,6 +162,40 @@ describe('a restart of main loses nothing the screen shows (web mode, Chromium 1
     off()
   })
 
+  it('Cards with an unsaved alias: after the restart the "Not saved yet" entry opens the card with the alias typed', async () => {
+    await open('Cards')
+    const count = page().getByTestId('card-count')
+    await expect.poll(() => count.textContent(), { timeout: 30_000 }).toMatch(/^[1-9][\d,]* of [\d,]+ cards$/)
+    const before = (await count.textContent())!
+    const rows = page().locator('[data-testid=card-rows] [role=row]')
+    await rows.nth(0).click()
+    const details = page().getByRole('complementary', { name: 'Card details' })
+    const title = (await details.getByRole('heading', { level: 2 }).textContent())!
+    await details.getByLabel('Alias').fill('Restart desk')
+    await rows.nth(1).click()
+    await expect.poll(() => details.getByRole('heading', { level: 2 }).textContent()).not.toBe(title)
+    const entry = page()
+      .getByTestId('unsaved-drafts')
+      .getByRole('button', { name: /Restart desk/ })
+    await entry.waitFor()
+
+    await killAndRestart()
+    await entry.click()
+    // The card opens with the alias typed, the focus in it; the list is the console's cards, never "0 of 0".
+    await expect.poll(() => details.getByRole('heading', { level: 2 }).textContent(), { timeout: 20_000 }).toBe(title)
+    expect(await details.getByLabel('Alias').inputValue()).toBe('Restart desk')
+    await expect
+      .poll(() => page().evaluate(() => document.activeElement?.getAttribute('name')), { timeout: 10_000 })
+      .toBe('alias')
+    await expect.poll(() => count.textContent(), { timeout: 20_000 }).toBe(before)
+    expect(
+      await page()
+        .getByText(/This console has no NFC cards yet/)
+        .count()
+    ).toBe(0)
+    expect(await seriousA11yFindings(page()), 'Cards after a restart of main').toEqual([])
+  })
+
   /** The demo console (in main's process, so at its address after the restart), found as an operator would. */
   async function demoConsole() {
     const listed = await page().evaluate(() => window.api!.connections.list())

@@ -9,8 +9,10 @@ import { notificationsSocket } from './notifications-socket'
  */
 export const actionKeys = {
   cards: {
-    /** Rename, delete, give and take back a card (E7, E8). */
-    edit: endpoints.E8.permission
+    /** Rename and delete a card (E7, E8). */
+    edit: endpoints.E8.permission,
+    /** Give a card to a person or take it back (§3.7, §3.8). */
+    assign: endpoints.userAssignNfc.permission
   },
   touchPasses: {
     /** Rename, activate, suspend, remove a device, buy (E12, E14). */
@@ -26,7 +28,9 @@ export const actionKeys = {
     /** Give a PIN to a user or take it back (§3.9, §3.10). */
     user: endpoints.userAssignPin.permission,
     /** Give a PIN to a visitor or take it back (§4.9, §4.10). */
-    visitor: endpoints.visitorAssignPin.permission
+    visitor: endpoints.visitorAssignPin.permission,
+    /** Have the console make a PIN (E1): off, and named, for a token that lacks its key. */
+    generate: endpoints.E1.permission
   },
   enroll: {
     /** Start an enrollment session (E2). */

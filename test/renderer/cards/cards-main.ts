@@ -33,7 +33,15 @@ interface Load {
  */
 export function cardsMain(
   initial: NfcCard[] = [],
-  options: { answerAtOnce?: boolean; capabilities?: { canEdit: boolean; missingPermission?: string } } = {}
+  options: {
+    answerAtOnce?: boolean
+    capabilities?: {
+      canEdit: boolean
+      missingPermission?: string
+      canAssign?: boolean
+      assignMissingPermission?: string
+    }
+  } = {}
 ) {
   const views = new CardViews()
   const state = {

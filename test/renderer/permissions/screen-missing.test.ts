@@ -46,12 +46,16 @@ describe('the keys a screen lacks, from the one connection state', () => {
       )
     }
     // The walk's findings: PINs names the keys to find people too, Enroll the readers' key.
-    expect(screenMissing('pins')).toEqual(['edit:user', 'edit:visitor', 'view:user', 'view:visitor'])
+    // (and view:credential, which Generate PIN needs: actionKeys.pins.generate).
+    expect(screenMissing('pins')).toEqual(['edit:user', 'edit:visitor', 'view:credential', 'view:user', 'view:visitor'])
     expect(screenMissing('enroll')).toEqual(['edit:credential', 'view:device', 'view:user'])
     // A screen's own probe adds to it; a console answering again (Connected) leaves only that.
     main.emit('connections.reach', { profileId: 'site', state: 'reachable', checkedAt: 2 })
     expect(screenMissing('pins', ['edit:user'])).toEqual(['edit:user'])
     expect(screenMissing('pins')).toEqual([])
+    // The console not answering: which keys the token holds is not known; no banner names any.
+    main.emit('connections.reach', { profileId: 'site', state: 'unreachable', checkedAt: 3, message: 'No answer' })
+    expect(screenMissing('touchPasses', ['edit:user'])).toEqual([])
   })
 })
 

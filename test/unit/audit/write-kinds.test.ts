@@ -152,7 +152,10 @@ describe('what each write records', () => {
     expect(
       (await rowOf({ endpoint: endpoints.userAssignNfc, params: { id: 'u' }, body: { token: 'tk', force_add: true } }))
         .detail
-    ).toBe('NFC card tk (taken over from its holder)')
+    ).toBe('taken over from its holder')
+    expect(
+      (await rowOf({ endpoint: endpoints.userAssignNfc, params: { id: 'u' }, body: { token: 'tk' } })).detail
+    ).toBeUndefined()
     expect((await rowOf({ endpoint: endpoints.userAssignNfc, params: { id: 'u' }, body: {} })).detail).toBeUndefined()
     expect(
       (
@@ -162,7 +165,10 @@ describe('what each write records', () => {
           body: { card_name: 'Desk', status: 'SUSPENDED', bundles: [{ bundle_id: 'b', bundle_status: 'DISABLED' }] }
         })
       ).detail
-    ).toBe('renamed "Desk", status SUSPENDED, 1 device bundle(s) unbundled')
+    ).toBe('renamed "Desk", suspended, 1 device bundle(s) unbundled')
+    expect((await rowOf({ endpoint: endpoints.E12, params: { id: 'p' }, body: { status: 'ACTIVE' } })).detail).toBe(
+      'activated'
+    )
     expect((await rowOf({ endpoint: endpoints.E12, params: { id: 'p' }, body: {} })).detail).toBeUndefined()
   })
 

@@ -106,11 +106,13 @@ describe('audit rows for every write kind', () => {
       action: 'assign',
       outcome: 'ok',
       target: { kind: 'visitor', id: visitor.id },
-      detail: `NFC card ${free.token}`
+      card: { token: free.token }
     })
+    // The card is the row's card; its raw token is never written out in the detail.
+    expect((await one(n)).detail).toBeUndefined()
     n = (await rows()).length
     await client.visitors.unassignNfc(visitor.id, free.token)
-    expect(await one(n)).toMatchObject({ action: 'unassign', outcome: 'ok', detail: `NFC card ${free.token}` })
+    expect(await one(n)).toMatchObject({ action: 'unassign', outcome: 'ok', card: { token: free.token } })
 
     n = (await rows()).length
     await client.visitors.remove(visitor.id)
@@ -286,8 +288,9 @@ describe('audit rows for every write kind', () => {
       outcome: 'ok',
       endpoint: { id: '§3.7' },
       target: { kind: 'user', id: user.id },
-      detail: `NFC card ${token}`
+      card: { token }
     })
+    expect(added[2]!.detail).toBeUndefined()
     // The same call outside an enrollment is an ordinary assignment.
     const m = (await rows()).length
     await client.users.unassignNfc(user.id, token)

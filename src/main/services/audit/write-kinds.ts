@@ -104,11 +104,18 @@ const cardByToken = (call: WriteCall): WriteSubjects => {
   return token ? { card: { token } } : {}
 }
 
+/**
+ * A take-over said; the card itself is the row's card (`about`: its number and alias, as Cards names
+ * it), never its raw 64-character token written out in the detail (a refused row said only that).
+ */
 const cardInBody = (call: WriteCall): string | undefined => {
   const token = text(bodyOf(call).token)
   if (!token) return undefined
-  return bodyOf(call).force_add === true ? `NFC card ${token} (taken over from its holder)` : `NFC card ${token}`
+  return bodyOf(call).force_add === true ? 'taken over from its holder' : undefined
 }
+
+/** A pass's status as Touch Passes words the change (its Activate and Suspend buttons), not the console's code. */
+const passStatusChange: Record<string, string> = { ACTIVE: 'activated', SUSPENDED: 'suspended' }
 
 const ownerKinds = (kind: 'user' | 'visitor') =>
   ({
@@ -176,7 +183,8 @@ function touchPassChange(call: WriteCall): string | undefined {
   const body = bodyOf(call)
   const parts: string[] = []
   if (text(body.card_name)) parts.push(`renamed "${text(body.card_name)}"`)
-  if (text(body.status)) parts.push(`status ${text(body.status)}`)
+  const status = text(body.status)
+  if (status) parts.push(passStatusChange[status] ?? `status ${status.toLowerCase()}`)
   if (Array.isArray(body.bundles)) parts.push(`${body.bundles.length} device bundle(s) unbundled`)
   return parts.join(', ') || undefined
 }

@@ -349,9 +349,26 @@ export class CardInventory {
     }
   }
 
-  /** Whether the token may edit cards (actionKeys.cards.edit), found without side effects. */
-  async capabilities(): Promise<{ canEdit: boolean; missingPermission?: string }> {
-    return probeEditPermission(await this.connections.client(), actionKeys.cards.edit)
+  /**
+   * Whether the token may edit cards (actionKeys.cards.edit) and give them to people and take them back
+   * (actionKeys.cards.assign, another key), found without side effects.
+   */
+  async capabilities(): Promise<{
+    canEdit: boolean
+    missingPermission?: string
+    canAssign?: boolean
+    assignMissingPermission?: string
+  }> {
+    const client = await this.connections.client()
+    const edit = await probeEditPermission(client, actionKeys.cards.edit)
+    // Assigning is a separate key; when it cannot be found out, it stays unsaid (as Touch Passes do).
+    const assign = await probeEditPermission(client, actionKeys.cards.assign).catch(() => undefined)
+    if (!assign) return edit
+    return {
+      ...edit,
+      canAssign: assign.canEdit,
+      ...(assign.missingPermission ? { assignMissingPermission: assign.missingPermission } : {})
+    }
   }
 
   private replace(card: NfcCard): void {

@@ -9,7 +9,7 @@ import { answerLost } from '../access/lost-answer'
 export class PinService {
   constructor(private readonly client: () => Promise<AccessClient>) {}
 
-  /** The keys giving and taking back PINs need that the token lacks (probed without side effects). */
+  /** The keys generating, giving and taking back PINs need that the token lacks (probed without side effects). */
   async capabilities(): Promise<{ missingPermissions: string[] }> {
     return { missingPermissions: await missingKeys(await this.client(), keysOf('pins')) }
   }

@@ -12,6 +12,7 @@ import { afterPaint } from '../lib/after-paint'
 import { OutcomeLines } from '../lib/action-outcome.svelte'
 import { onConsoleSwitch } from './console-scope'
 import { rereadWhenBack } from '../lib/reread-when-back'
+import { onMainRestart } from '../lib/main-restarts'
 import { RecordDrafts } from '../lib/record-drafts.svelte'
 
 export { ownerName, type SortKey } from '../../../shared/nfc/card-view'
@@ -64,6 +65,14 @@ const FIRST_QUERY: Query = { filter: '', owner: null, status: 'all', sortKey: 'd
 
 let streams = 0
 
+/** What main's probe found the token may do with cards (cards.capabilities). */
+interface CardCapabilities {
+  canEdit: boolean
+  missingPermission?: string
+  canAssign?: boolean
+  assignMissingPermission?: string
+}
+
 /** A stream id no other tab of web mode uses at the same time (events reach every tab). */
 function streamId(): string {
   const random = globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2)
@@ -86,6 +95,9 @@ export class CardsStore {
   private query = $state<Query>({ ...FIRST_QUERY })
   canEdit = $state(true)
   missingPermission = $state<string | undefined>(undefined)
+  /** Giving a card to a person and taking it back (actionKeys.cards.assign: edit:user). */
+  canAssign = $state(true)
+  assignMissingPermission = $state<string | undefined>(undefined)
   selectedToken = $state<string | null>(null)
   /** The selected card as main last said it is (an edit's answer, or the view's). */
   selected = $state.raw<NfcCard | null>(null)
@@ -110,6 +122,11 @@ export class CardsStore {
   private asking: { from: number; to: number } | undefined
   /** A row the keyboard moved to before it was here: selected when the answer brings it. */
   private pendingIndex: number | undefined
+  /**
+   * Main reading its cards again after it restarted (web mode): until it holds them, a question for
+   * rows waits for it; asked before, main answers "0 of 0 cards" over the list it no longer has.
+   */
+  private restoring: Promise<void> | undefined
 
   constructor() {
     this.lines.section('list', () => {
@@ -186,6 +203,23 @@ export class CardsStore {
     this.begin()
     this.canEdit = true
     this.missingPermission = undefined
+    this.canAssign = true
+    this.assignMissingPermission = undefined
+  }
+
+  /**
+   * Main restarted (lib/main-restarts.ts): it holds no cards any more, so the list read before is read
+   * again into main. The window on screen stays (a background read) and every question for rows (a
+   * card opened from "Not saved yet", a scroll, a filter) waits until main holds the cards again.
+   */
+  async reestablish(): Promise<void> {
+    if (!this.loaded && !this.loading) return
+    const again = this.load()
+    const restoring = again.finally(() => {
+      if (this.restoring === restoring) this.restoring = undefined
+    })
+    this.restoring = restoring
+    await restoring
   }
 
   /** The first cards are on screen while the rest of the first load arrives. */
@@ -232,6 +266,12 @@ export class CardsStore {
 
   /** Ask main for the view as the screen now wants it; only the newest answer is shown. */
   async ask(): Promise<void> {
+    // After a restart of main, asked once main holds the cards again (the read's own asks go at once).
+    if (this.restoring) await this.restoring.catch(() => undefined)
+    await this.askNow()
+  }
+
+  private async askNow(): Promise<void> {
     const question = this.question()
     const ticket = this.asked(question)
     try {
@@ -344,14 +384,14 @@ export class CardsStore {
     let heard = false
     const partial = throttled(PARTIAL_EVERY_MS, () => {
       if (primed) primed = false
-      else void this.ask()
+      else void this.askNow()
     })
     // Asked once the first cards are painted: the console answers one request at a time, and the
     // first page is what the screen waits for; then main, the console and this tab would all be at
     // work on it while the first rows are drawn, on a desk PC's few cores.
-    let capabilities: Promise<{ canEdit: boolean; missingPermission?: string }> | undefined
+    let capabilities: Promise<CardCapabilities> | undefined
     const askCapabilities = () =>
-      (capabilities ??= api.cards.capabilities().catch(() => ({ canEdit: true, missingPermission: undefined })))
+      (capabilities ??= api.cards.capabilities().catch((): CardCapabilities => ({ canEdit: true })))
     const offProgress = api.on('cards.progress', (p) => progress.push(p))
     // The first part comes with the answer to this question (one message to the first rows).
     const first = background ? undefined : { question: this.question(), ticket: 0 }
@@ -371,10 +411,12 @@ export class CardsStore {
       const caps = await askCapabilities()
       if (!this.loads.isCurrent(ticket)) return
       // The complete list's window before the screen says it is complete.
-      await this.ask()
+      await this.askNow()
       if (!this.loads.isCurrent(ticket)) return
       this.canEdit = caps.canEdit
       this.missingPermission = caps.missingPermission
+      this.canAssign = caps.canAssign ?? true
+      this.assignMissingPermission = caps.assignMissingPermission
       this.loaded = true
       // A write announced while this fetch ran may not be in it: keep saying so.
       if (this.staleSince && this.staleSince.at <= startedAt) this.staleSince = null
@@ -475,3 +517,4 @@ rereadWhenBack(
   () => cardsStore.load()
 )
 onConsoleSwitch('cards', () => cardsStore.reset())
+onMainRestart('cards', () => cardsStore.reestablish())

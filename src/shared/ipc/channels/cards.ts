@@ -47,9 +47,15 @@ export const cardChannels = {
   ),
   'cards.delete': channel('Delete an NFC card (E7)', tokenInput, z.object({ deleted: z.literal(true) })),
   'cards.capabilities': channel(
-    'What the active token may do with cards: edits need edit:credential',
+    'What the active token may do with cards: edits need edit:credential, giving and taking back need edit:user',
     z.undefined().optional(),
-    z.object({ canEdit: z.boolean(), missingPermission: z.string().optional() })
+    z.object({
+      canEdit: z.boolean(),
+      missingPermission: z.string().optional(),
+      /** Giving a card to a person and taking it back (§3.7, §3.8); absent when it could not be found out. */
+      canAssign: z.boolean().optional(),
+      assignMissingPermission: z.string().optional()
+    })
   )
 }
 

@@ -1,5 +1,6 @@
 import type { User } from '../../../../shared/access/users'
 import { AppError } from '../../../../shared/errors'
+import type { PickerSource } from '../common/search-picker'
 
 /** The changes a person makes to one Touch Pass from its details. */
 export type PassAction = 'rename' | 'ACTIVE' | 'SUSPENDED' | 'unbundle' | 'assign' | 'unassign'
@@ -56,6 +57,27 @@ export function refusal(action: PassAction, err: AppError): AppError {
 /** Said next to a user found for a pass: the console refuses a second pass for them. */
 export function heldPassNote(user: User): string | undefined {
   return user.touch_pass ? `already holds Touch Pass ${user.touch_pass.card_id || user.touch_pass.id}` : undefined
+}
+
+/**
+ * Why a user found for a pass cannot be picked: the console gives a user at most one Touch Pass, so
+ * one who holds a pass is shown (with it) but refused before anything is sent, in the screen's words.
+ */
+export function heldPassRefusal(user: User): string | undefined {
+  if (!user.touch_pass) return undefined
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || 'This user'
+  return `${name} already holds Touch Pass ${user.touch_pass.card_id || user.touch_pass.id}: a user holds at most one. Pick another user, or take back the pass they hold first.`
+}
+
+/** Users found for a pass (userSource): one who holds a pass already is shown but cannot be picked. */
+export function passUserSource(source: PickerSource<User>): PickerSource<User> {
+  return {
+    ...source,
+    row: (user) => {
+      const refused = heldPassRefusal(user)
+      return { ...source.row(user), ...(refused && { refused }) }
+    }
+  }
 }
 
 /**
