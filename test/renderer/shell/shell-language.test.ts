@@ -80,6 +80,12 @@ describe('the desk’s frame in the desk’s language', () => {
       expect(screen.getByTestId('permission-note')).toHaveTextContent(
         /^Diesem Token fehlt edit:visitor: Die Aktionen, die sie brauchen, sind ausgeschaltet\./
       )
+      // Every screen of the router has its name in the catalogue (a key shown would read "screen.x").
+      expect(
+        within(deNav)
+          .getAllByRole('button')
+          .map((b) => b.textContent)
+      ).not.toContainEqual(expect.stringMatching(/^screen\./))
       // Nothing of the frame is left in English.
       expect(within(deNav).queryByText(/^(Today|Visitors|Settings|Console)$/)).toBeNull()
       // (Main's reason under the line, an error message of main's, stays as main said it.)
