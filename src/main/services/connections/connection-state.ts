@@ -1,7 +1,11 @@
 import type { ConsoleReach } from '../../../shared/connections'
 import { extraOnlyKeys } from '../../../shared/access/permissions'
-import { reachWords } from '../../../shared/fleet/reach-words'
+import shellEn from '../../../shared/i18n/messages/shell/en.json'
+import { Translator } from '../../../shared/i18n/translator'
 import type { CallVerdict, DownState } from './call-verdict'
+
+/** The connection states' words as the sidebar's English says them (main's own sentences are English). */
+const stateWords = new Translator('en', shellEn)
 
 /**
  * Keys that only turn on an extra, used by no job (shared/access/permissions.ts `extraOnlyKeys`): the
@@ -124,7 +128,7 @@ export class ConnectionStates {
       this.record(profileId, generation, verdict)
       return
     }
-    const what = `Checking the console: ${reachWords[verdict.state].toLowerCase()}.`
+    const what = `Checking the console: ${stateWords.t(`reach.${verdict.state}`).toLowerCase()}.`
     profile.down = { state: verdict.state, message: hint ? `${what} ${hint}` : what }
     profile.missing.clear() // as any failure of the connection: no key can be told (see record)
     this.say(profileId, profile, true)
