@@ -1,5 +1,6 @@
 import { shellWords } from './shell-messages.svelte'
 import { deskLanguage } from './desk-language.svelte'
+import { listFormat } from '../../../../shared/format/formats'
 
 /**
  * The missing-permission words in the desk's language, the one place a screen gets them (the English
@@ -10,7 +11,7 @@ import { deskLanguage } from './desk-language.svelte'
 /** The banner of a screen whose token lacks keys: every key named, what is off, where keys are added. */
 export function permissionNote(missing: readonly string[]): string {
   const keys = missing.filter((key, i) => missing.indexOf(key) === i)
-  const list = new Intl.ListFormat(deskLanguage.formatLocale, { type: 'conjunction' }).format(keys)
+  const list = listFormat(deskLanguage.formatLocale, { type: 'conjunction' }).format(keys)
   return shellWords().t('permission.note', { list, count: keys.length })
 }
 
