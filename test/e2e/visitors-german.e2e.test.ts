@@ -28,7 +28,7 @@ describe('Visitors in German (web mode, Chromium 1366×768, demo console)', () =
   const openVisitors = () =>
     job.page
       .getByRole('navigation')
-      .getByRole('button', { name: /^(Visitors|Besucher|Ṽ.*)$/ })
+      .getByRole('button', { name: /^(Visitors|Besucher|Víšítórš.*)$/ })
       .first()
       .click()
   const stored = async (first: string, last: string) => {

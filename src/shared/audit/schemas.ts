@@ -14,6 +14,7 @@ export const auditActions = [
   'enrollment bind',
   'enrollment end',
   'PIN assignment',
+  'PIN replacement',
   'PIN removal',
   'QR assignment',
   'QR removal',
@@ -63,6 +64,8 @@ export const auditTouchPassSchema = z.object({
   id: z.string().max(200).optional(),
   /** Its card id ("057B-D703-…"), which Touch Passes shows; the pass's internal id is the target's id. */
   cardId: z.string().max(100),
+  /** Its name then, as Touch Passes shows it ("Mateo desk"; the console's card_name). */
+  name: z.string().max(200).optional(),
   /** Its holder then: "First Last". */
   holder: z.string().max(300).optional()
 })

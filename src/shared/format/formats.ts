@@ -51,6 +51,31 @@ export function collator(locale: string | undefined, options: Intl.CollatorOptio
   return c
 }
 
+const listFormats = new Map<string, Intl.ListFormat>()
+const pluralRulesMade = new Map<string, Intl.PluralRules>()
+
+/** A list joined as the locale writes one ("a, b and c", "a, b und c"), built once per locale and options. */
+export function listFormat(locale: string | undefined, options: Intl.ListFormatOptions = {}): Intl.ListFormat {
+  const key = keyOf(locale, options)
+  let format = listFormats.get(key)
+  if (!format) {
+    format = new Intl.ListFormat(locale, options)
+    listFormats.set(key, format)
+  }
+  return format
+}
+
+/** The locale's plural categories (ICU plurals in the message catalogue), built once per locale and options. */
+export function pluralRules(locale: string | undefined, options: Intl.PluralRulesOptions = {}): Intl.PluralRules {
+  const key = keyOf(locale, options)
+  let rules = pluralRulesMade.get(key)
+  if (!rules) {
+    rules = new Intl.PluralRules(locale, options)
+    pluralRulesMade.set(key, rules)
+  }
+  return rules
+}
+
 /** This computer's time zone ("Europe/Berlin"): the desk's zone, in which visit times are shown. */
 export function systemTimeZone(): string {
   return dateTimeFormat(undefined, {}).resolvedOptions().timeZone

@@ -9,6 +9,7 @@ import type visitorFormEn from './messages/visitorForm/en.json'
 import type badgesEn from './messages/badges/en.json'
 import type commonEn from './messages/common/en.json'
 import type visitorsEn from './messages/visitors/en.json'
+import type shellEn from './messages/shell/en.json'
 
 /**
  * The catalogue's areas: one per screen or part that loads its words on its own (the kiosk, the
@@ -35,6 +36,11 @@ export interface AreaKeys {
   common: keyof typeof commonEn
   /** The Visitors screen: list, details, credentials panel, cancel dialog, an edit's conflict rows. */
   visitors: keyof typeof visitorsEn
+  /**
+   * The desk's frame and the parts its screens share: the sidebar (screen names, the console's connection
+   * line), the pager, the missing-permission notes, the search picker's hint.
+   */
+  shell: keyof typeof shellEn
 }
 export type Area = keyof AreaKeys
 export const AREAS: readonly Area[] = [
@@ -48,5 +54,6 @@ export const AREAS: readonly Area[] = [
   'visitorForm',
   'badges',
   'common',
-  'visitors'
+  'visitors',
+  'shell'
 ]

@@ -1,5 +1,6 @@
 import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import type { MessageValues } from './translator'
+import { numberFormat, pluralRules } from '../format/formats'
 
 /**
  * A message formatted without intl-messageformat: text, `{name}`, `{n, number}`, plurals (`=n`,
@@ -36,7 +37,7 @@ function format(elements: MessageFormatElement[], locale: string, values: Messag
         out += (el as { value: string }).value
         break
       case POUND:
-        if (pound !== null) out += new Intl.NumberFormat(locale).format(pound)
+        if (pound !== null) out += numberFormat(locale).format(pound)
         break
       case ARGUMENT: {
         const value = valueOf(values, el)
@@ -45,7 +46,7 @@ function format(elements: MessageFormatElement[], locale: string, values: Messag
       }
       case NUMBER: {
         if ((el as { style?: unknown }).style) throw new Error('formatParsed: number styles are not supported')
-        out += new Intl.NumberFormat(locale).format(Number(valueOf(values, el)))
+        out += numberFormat(locale).format(Number(valueOf(values, el)))
         break
       }
       case SELECT: {
@@ -62,7 +63,7 @@ function format(elements: MessageFormatElement[], locale: string, values: Messag
         }
         const n = Number(valueOf(values, el))
         const counted = n - (plural.offset ?? 0)
-        const rule = new Intl.PluralRules(locale, { type: plural.pluralType ?? 'cardinal' }).select(counted)
+        const rule = pluralRules(locale, { type: plural.pluralType ?? 'cardinal' }).select(counted)
         const chosen = plural.options[`=${n}`] ?? plural.options[rule] ?? plural.options['other']
         if (chosen) out += format(chosen.value, locale, values, counted)
         break

@@ -110,7 +110,7 @@ describe('Touch Pass list', () => {
     expect(ids()).toHaveLength(10)
     page.release()
     await waitFor(() => expect(ids()).toEqual(['AAAA-BBBB-CCCC-0099']))
-    expect(screen.getByTestId('pager-summary')).toHaveTextContent('Page 1 of 80 · 2000 passes')
+    expect(screen.getByTestId('pager-summary')).toHaveTextContent('Page 1 of 80 · 2,000 passes')
   })
 
   it('searches as you type', async () => {

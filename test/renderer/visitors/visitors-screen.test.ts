@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest'
 import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, render, screen, within } from '@testing-library/svelte'
 import Pager from '../../../src/renderer/src/components/common/Pager.svelte'
+import type { PagerCounts } from '../../../src/renderer/src/components/common/pager-counts'
 import VisitorsScreen from '../../../src/renderer/src/screens/VisitorsScreen.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { visitors } from '../../../src/renderer/src/stores/visitors.svelte'
@@ -70,7 +71,7 @@ describe('Visitors status filter', () => {
 
 describe('Pager counts', () => {
   it('says "1 pass", "1 item" and "2 passes" without being told the singular', () => {
-    const cases: [string, number, string][] = [
+    const cases: [PagerCounts, number, string][] = [
       ['passes', 1, '1 pass'],
       ['items', 1, '1 item'],
       ['passes', 2, '2 passes']

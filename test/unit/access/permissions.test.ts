@@ -5,6 +5,8 @@ import { actionKeys, keyProbes, keysOf, permissionNote } from '../../../src/shar
 describe('the permission declaration (shared/access/permissions.ts)', () => {
   it('gives each action the key of the endpoint it calls', () => {
     expect(actionKeys.cards.edit).toBe(endpoints.E8.permission)
+    // Giving a card to a person and taking it back act on the user (edit:user), not the card.
+    expect(actionKeys.cards.assign).toBe(endpoints.userAssignNfc.permission)
     expect(actionKeys.touchPasses).toEqual({
       edit: endpoints.E14.permission,
       assign: endpoints.usersAssignTouchPasses.permission
@@ -12,10 +14,11 @@ describe('the permission declaration (shared/access/permissions.ts)', () => {
     expect(actionKeys.visitors.edit).toBe(endpoints.E17.permission)
     expect(actionKeys.pins).toEqual({
       user: endpoints.userUnassignPin.permission,
-      visitor: endpoints.visitorUnassignPin.permission
+      visitor: endpoints.visitorUnassignPin.permission,
+      generate: endpoints.E1.permission
     })
     expect(actionKeys.enroll.start).toBe(endpoints.E2.permission)
-    expect(keysOf('pins')).toEqual(['edit:user', 'edit:visitor'])
+    expect(keysOf('pins')).toEqual(['edit:user', 'edit:visitor', 'view:credential'])
   })
 
   it('proves each key with a call that needs exactly that key', () => {

@@ -5,16 +5,16 @@ import { endpoints, type EndpointInfo } from '../../../src/shared/access/endpoin
 import type { WriteCall } from '../../../src/main/services/access/http'
 import { NO_SUCH_ID } from '../../../src/main/services/access/permission-probe'
 import { outcomeOf, thisDesk } from '../../../src/main/services/audit/audit-service'
-import { writeKindOf } from '../../../src/main/services/audit/write-kinds'
+import { actionOf, writeKindOf } from '../../../src/main/services/audit/write-kinds'
 import { batchUploadFilename } from '../../../src/main/services/audit/write-names'
 
 /** What a request's fields become in its row: the table's reading of bodies and parameters. */
 async function rowOf(call: WriteCall, result?: unknown) {
   const kind = writeKindOf(call)!
   return {
-    action: kind.action,
+    action: actionOf(kind, call),
     target: kind.target(call),
-    detail: await kind.detail?.(call),
+    detail: await kind.detail?.(call, {}),
     about: kind.about?.(call),
     visit: kind.visit?.(call),
     answered: result === undefined ? undefined : kind.answered?.(result, call)
@@ -77,7 +77,11 @@ describe('what each write records', () => {
     expect(
       (await rowOf({ endpoint: endpoints.E14, body: { count: 2 } }, { data: [{ id: 'p1', card_id: '057B-0001' }] }))
         .answered
-    ).toEqual({ detail: "bought 057B-0001 (the console's answer named 1 of the 2)" })
+    ).toEqual({
+      detail: "bought 2; the console's answer named only 1 of them: 057B-0001",
+      // The passes the caller gets: its read of the list names the rest (settle-write nameWrite).
+      namesMore: [{ id: 'p1', card_id: '057B-0001' }]
+    })
     expect(
       (
         await rowOf(
@@ -217,6 +221,14 @@ describe('what each write records', () => {
       detail: undefined,
       answered: undefined
     })
+    // Their record, read before sending, showed a PIN: the new one replaced it.
+    const kind = writeKindOf({ endpoint: endpoints.visitorAssignPin, params: { id: 'v1' } })!
+    expect(actionOf(kind, { endpoint: endpoints.visitorAssignPin }, { before: { heldPin: true } })).toBe(
+      'PIN replacement'
+    )
+    expect(actionOf(kind, { endpoint: endpoints.visitorAssignPin }, { before: { heldPin: false } })).toBe(
+      'PIN assignment'
+    )
   })
 
   it('changes nothing: E1 and permission probes; an endpoint the table lacks is still recorded, by its method', () => {

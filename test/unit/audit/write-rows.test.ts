@@ -152,10 +152,16 @@ describe('audit rows for every write kind', () => {
     expect(await one(n)).toMatchObject({ action: 'unassign', outcome: 'ok', target: { kind: 'user', id: user.id } })
 
     const pin = await client.pinCodes.generate()
+    // A user who held a PIN has it replaced: their record, read before sending, says which.
+    const demo = await app.services.connections.demoConsole()
+    const users = (
+      await control<{ data: { id: string; pin_hash: string | null }[] }>(demo, 'GET', '/__demo/state/users')
+    ).body.data
+    const heldPin = Boolean(users.find((u) => u.id === user.id)?.pin_hash)
     n = (await rows()).length
     await client.users.assignPin(user.id, pin)
     expect(await one(n)).toMatchObject({
-      action: 'PIN assignment',
+      action: heldPin ? 'PIN replacement' : 'PIN assignment',
       outcome: 'ok',
       target: { kind: 'user', id: user.id }
     })
@@ -169,7 +175,8 @@ describe('audit rows for every write kind', () => {
       action: 'update',
       outcome: 'ok',
       target: { kind: 'NFC card', id: card.token },
-      detail: 'alias "Front desk spare"'
+      // The alias read just before the write, then the new one.
+      detail: `alias ${card.alias ? `"${card.alias}"` : '(none)'} → "Front desk spare"`
     })
     n = (await rows()).length
     await client.nfcCards.remove(spare.token)
@@ -197,7 +204,7 @@ describe('audit rows for every write kind', () => {
     expect(await one(n)).toMatchObject({
       action: 'update',
       target: { kind: 'Touch Pass', id: pass!.id },
-      detail: 'renamed "Desk pass"'
+      detail: 'renamed (none) → "Desk pass"'
     })
 
     const demo = await app.services.connections.demoConsole()
@@ -369,7 +376,7 @@ describe('audit rows for every write kind', () => {
     expect(csv.rows).toBe(deletes.total)
     const lines = (csv.text as string).split('\r\n').filter(Boolean)
     expect(lines[0]).toBe(
-      '\ufefftime,console,console address,desk user,desk computer,action,endpoint,target,target id,target name,card number,NFC ID,card owner,Touch Pass card id,Touch Pass holder,visit from,visit until,detail,outcome,code,message,answered at'
+      '\ufefftime,console,console address,desk user,desk computer,action,endpoint,target,target id,target name,card number,card alias,NFC ID,card owner,Touch Pass card id,Touch Pass name,Touch Pass holder,visit from,visit until,detail,outcome,code,message,answered at'
     )
     expect(lines).toHaveLength(deletes.total + 1)
     expect(lines.slice(1).every((l) => l.split(',')[5] === 'delete')).toBe(true)

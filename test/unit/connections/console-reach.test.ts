@@ -49,7 +49,8 @@ describe('whether the active console answers', () => {
       demo.client('full', { pin: { fingerprint256: 'AA:'.repeat(31) + 'AA', pems: [demo.console.certificatePem] } })
     ).check.check()
     expect(otherCertificate?.state).toBe('certificate')
-    expect(otherCertificate?.message).toMatch(/not the one you trusted/)
+    // Said as the check, with what to do (the certificate's own words are the error's, on Settings).
+    expect(otherCertificate?.message).toMatch(/^Checking the console: certificate changed\. If .* do not continue\.$/)
 
     const closed = await checkOf(() => demo.client('full', { baseUrl: 'https://127.0.0.1:9' })).check.check()
     expect(closed?.state).toBe('unreachable')

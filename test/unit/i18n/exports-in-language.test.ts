@@ -25,7 +25,7 @@ describe('exports in the desk’s language', () => {
     expect(header('de')).toMatch(/^Zeit,Konsole,Adresse der Konsole,Benutzer am Empfang,/)
     expect(header('fr')).toMatch(/^heure,console,adresse de la console,/)
     expect(header('es')).toMatch(/^hora,consola,dirección de la consola,/)
-    for (const language of LANGUAGES) expect(header(language)!.split(',')).toHaveLength(22)
+    for (const language of LANGUAGES) expect(header(language)!.split(',')).toHaveLength(24)
   })
 
   it('the audit export through its channel: the header in the language asked, the rows’ values as they are', async () => {
@@ -34,7 +34,8 @@ describe('exports in the desk’s language', () => {
     const [header] = exported.text.slice(1).split('\r\n')
     expect(header).toBe(
       'Zeit,Konsole,Adresse der Konsole,Benutzer am Empfang,Computer am Empfang,Aktion,Endpunkt,Ziel,Ziel-ID,Zielname,' +
-        'Kartennummer,NFC-ID,Karteninhaber,Touch-Pass-Karten-ID,Touch-Pass-Inhaber,Besuch ab,Besuch bis,Detail,' +
+        'Kartennummer,Kartenalias,NFC-ID,Karteninhaber,Touch-Pass-Karten-ID,Touch-Pass-Name,Touch-Pass-Inhaber,' +
+        'Besuch ab,Besuch bis,Detail,' +
         'Ergebnis,Code,Meldung,Beantwortet um'
     )
   })

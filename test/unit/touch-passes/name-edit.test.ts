@@ -44,7 +44,9 @@ describe('Touch Pass name: sent only when changed, a clash with the console is a
     expect(answer).toMatchObject({ outcome: 'saved', sent: ['card_name'], record: { card_name: 'Front desk spare' } })
     expect(await held(pass.id)).toMatchObject({ card_name: 'Front desk spare', status: 'SUSPENDED' })
     const rows = (await app.services.audit.all()).filter((r) => r.endpoint?.id === 'E12' && r.target.id === pass.id)
-    expect(rows.map((r) => r.detail)).toEqual(['renamed "Front desk spare"'])
+    // The name read just before the write, then the new one.
+    const old = pass.card_name ? `"${pass.card_name}"` : '(none)'
+    expect(rows.map((r) => r.detail)).toEqual([`renamed ${old} → "Front desk spare"`])
   })
 
   it('a name changed on the console since the details opened is a conflict: nothing is written until chosen', async () => {

@@ -17,9 +17,11 @@ const HEADER: readonly AreaKeys['exports'][] = [
   'audit.targetId',
   'audit.targetName',
   'audit.cardNumber',
+  'audit.cardAlias',
   'audit.nfcId',
   'audit.cardOwner',
   'audit.touchPassCardId',
+  'audit.touchPassName',
   'audit.touchPassHolder',
   'audit.visitFrom',
   'audit.visitUntil',
@@ -48,6 +50,18 @@ export function csvCell(value: string | undefined): string {
 }
 
 /**
+ * The target's name; a card or a Touch Pass, which a request names by its token or id only, is named
+ * as the screens name it: "Card 100013 (Mateo desk)", "Touch Pass 057B-D703-… (Lobby)".
+ */
+function targetName(r: AuditRow): string | undefined {
+  if (r.target.name) return r.target.name
+  const named = (what: string, name: string | undefined) => (name ? `${what} (${name})` : what)
+  if (r.target.kind === 'NFC card' && r.card) return named(`Card ${r.card.number}`, r.card.alias)
+  if (r.target.kind === 'Touch Pass' && r.touchPass) return named(`Touch Pass ${r.touchPass.cardId}`, r.touchPass.name)
+  return undefined
+}
+
+/**
  * The rows as RFC 4180 CSV (CRLF, a header line), with a BOM so spreadsheets read it as UTF-8. Times
  * are ISO 8601 in the desk's zone with its offset (`2026-11-28T09:04:19+01:00`), as the screen shows
  * them in that zone; names as the screens write them (a card's owner "Ada Ng (user)", as on Cards).
@@ -71,11 +85,13 @@ export function auditCsv(rows: readonly AuditRow[], timeZone?: string, language?
         `${r.endpoint.id} ${r.endpoint.title}`,
         r.target.kind,
         r.target.id,
-        r.target.name,
+        targetName(r),
         r.card?.number,
+        r.card?.alias,
         r.card?.nfcId,
         owner ? `${owner.name} (${owner.kind})` : undefined,
         r.touchPass?.cardId,
+        r.touchPass?.name,
         r.touchPass?.holder,
         unix(r.visit?.start),
         unix(r.visit?.end),

@@ -82,7 +82,11 @@ function applyEnd(row: AuditRow, end: AuditEnd): AuditRow {
   if (end.targetId && !row.target.id) next.target = { ...next.target, id: end.targetId }
   if (end.targetName && !row.target.name) next.target = { ...next.target, name: end.targetName }
   if (end.touchPass) next.touchPass = { ...row.touchPass, ...end.touchPass }
-  if (end.detail) next.detail = row.detail ? `${row.detail}; ${end.detail}` : end.detail
+  if (end.detail) {
+    // A row's detail holds 500 characters (auditRowSchema): what a read-back adds ends with "…" past them.
+    const detail = row.detail ? `${row.detail}; ${end.detail}` : end.detail
+    next.detail = detail.length > 500 ? `${detail.slice(0, 499)}…` : detail
+  }
   return next
 }
 

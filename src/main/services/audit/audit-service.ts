@@ -21,7 +21,7 @@ import { isoInZone } from './iso-in-zone'
 import { AuditLog, type EndInput } from './audit-log'
 import { actionOf, writeKindOf } from './write-kinds'
 import { nameSubjects, type AuditReader } from './write-names'
-import { awaitReadBack } from './settle-write'
+import { awaitNames, awaitReadBack } from './settle-write'
 
 export interface ConsoleRef {
   name: string
@@ -132,12 +132,12 @@ export class AuditService {
       before: async (call: WriteCall) => {
         const kind = writeKindOf(call)
         if (!kind) return undefined
-        const detail = await kind.detail?.(call)
         const target = kind.target(call)
         const about = kind.about?.(call)
         const names = about
           ? await nameSubjects(about, { requestName: target.name, recall: await this.log.recall(), reader: reader?.() })
           : {}
+        const detail = await kind.detail?.(call, names)
         // A pass nothing named yet is shown by its id, as Touch Passes shows a pass without a card id.
         const passId = about?.touchPass?.id
         const touchPass = names.touchPass ?? (passId ? { id: passId, cardId: passId } : undefined)
@@ -145,7 +145,7 @@ export class AuditService {
         const id = await this.log.begin({
           console,
           desk: this.desk,
-          action: this.purpose.getStore() ?? actionOf(kind, call),
+          action: this.purpose.getStore() ?? actionOf(kind, call, names),
           endpoint: { id: call.endpoint.id, title: call.endpoint.title },
           target: names.personName ? { ...target, name: names.personName } : target,
           ...(names.card ? { card: names.card } : {}),
@@ -165,6 +165,7 @@ export class AuditService {
           // The console's answer stands even if its line cannot be written: the row then reads
           // "the app stopped before the answer" after a restart, which is what the disk knows.
           await this.log.end(id, end).catch(() => undefined)
+          if (extra.namesMore) awaitNames(extra.namesMore, (detail) => this.log.end(id, { outcome: 'ok', detail }))
           if (!answer.ok && end.outcome === 'unknown') awaitReadBack(answer.error, (end) => this.log.end(id, end), id)
         }
       }

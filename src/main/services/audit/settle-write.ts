@@ -93,3 +93,23 @@ export function settledEnd(finding: ReadBackFinding): EndInput {
         ...(finding.detail ? { detail: finding.detail } : {})
       }
 }
+
+/**
+ * Rows whose write was done but whose answer named less than was done (a purchase of 2 answered with
+ * 1 pass, facts E14), by the object the caller got (the answer's data): the caller's own read of the
+ * console names the rest with `nameWrite`, and the row says it. Weak, as `unsettled`.
+ */
+const unnamed = new WeakMap<object, (detail: string) => Promise<void>>()
+
+export function awaitNames(answer: object, append: (detail: string) => Promise<void>): void {
+  unnamed.set(answer, append)
+}
+
+/** What a read-back found of a write whose answer named less (see awaitNames); once, never throws. */
+export async function nameWrite(answer: unknown, detail: string): Promise<void> {
+  if (!answer || typeof answer !== 'object') return
+  const append = unnamed.get(answer)
+  if (!append) return
+  unnamed.delete(answer)
+  await append(detail).catch(() => undefined)
+}

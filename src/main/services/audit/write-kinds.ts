@@ -2,7 +2,7 @@ import { endpoints, type EndpointId } from '../../../shared/access/endpoints'
 import type { AuditAction, AuditTarget, AuditTouchPass, AuditVisit } from '../../../shared/audit/schemas'
 import type { WriteCall } from '../access/http'
 import { NO_SUCH_ID } from '../access/permission-probe'
-import { batchOfUploadFilename, namedTouchPass, type WriteSubjects } from './write-names'
+import { batchOfUploadFilename, namedTouchPass, type WriteNames, type WriteSubjects } from './write-names'
 
 /**
  * What each console write is, for the audit journal: its action, its target, and a short summary
@@ -10,11 +10,14 @@ import { batchOfUploadFilename, namedTouchPass, type WriteSubjects } from './wri
  * anything else sensitive never reaches the journal: a PIN assignment names its owner only.
  */
 export interface WriteKind {
-  /** The action, or how the call says it (a visitor's DELETE cancels the visit unless it is forced). */
-  action: AuditAction | ((call: WriteCall) => AuditAction)
+  /**
+   * The action, or how the call says it (a visitor's DELETE cancels the visit unless it is forced)
+   * and what the console held before (a PIN given to someone who held one replaces it).
+   */
+  action: AuditAction | ((call: WriteCall, names: WriteNames) => AuditAction)
   target: (call: WriteCall) => AuditTarget
-  /** A summary of what was sent (a count, a name, a time range). */
-  detail?: (call: WriteCall) => Promise<string | undefined> | string | undefined
+  /** A summary of what was sent (a count, a name, a time range); `names.before` gives a rename's old value. */
+  detail?: (call: WriteCall, names: WriteNames) => Promise<string | undefined> | string | undefined
   /**
    * What the write is about by id, named before it is sent from earlier rows or a read (see
    * write-names.ts). Left out where the request or the console's answer names it.
@@ -26,7 +29,17 @@ export interface WriteKind {
   answered?: (
     result: unknown,
     call: WriteCall
-  ) => { id?: string; name?: string; detail?: string; touchPass?: AuditTouchPass }
+  ) => {
+    id?: string
+    name?: string
+    detail?: string
+    touchPass?: AuditTouchPass
+    /**
+     * The answer named less than was done (a purchase answered with 1 of its 2 passes): the object
+     * the caller gets (the answer's data), by which its read-back names the rest (settle-write nameWrite).
+     */
+    namesMore?: object
+  }
 }
 
 type Fields = Record<string, unknown>
@@ -49,9 +62,15 @@ const answeredPass = (result: unknown): { name?: string; touchPass?: AuditTouchP
   const data = (dataOf(result) ?? {}) as Fields
   const id = text(data.id)
   const name = text(data.user_name)
+  const pass = {
+    id: id ?? '',
+    card_id: text(data.card_id) ?? '',
+    card_name: text(data.card_name),
+    user_name: name ?? ''
+  }
   return {
     ...(name ? { name } : {}),
-    ...(id ? { touchPass: namedTouchPass({ id, card_id: text(data.card_id) ?? '', user_name: name ?? '' }) } : {})
+    ...(id ? { touchPass: namedTouchPass(pass) } : {})
   }
 }
 
@@ -121,7 +140,12 @@ const ownerKinds = (kind: 'user' | 'visitor') =>
   ({
     assignNfc: { action: 'assign', target: owner(kind), about: ownerAndCard(kind), detail: cardInBody },
     unassignNfc: { action: 'unassign', target: owner(kind), about: ownerAndCard(kind), detail: cardInBody },
-    assignPin: { action: 'PIN assignment', target: owner(kind), about: person(kind) },
+    // Their record read before sending says whether they held a PIN: the new one then replaced it.
+    assignPin: {
+      action: (_call, names) => (names.before?.heldPin ? 'PIN replacement' : 'PIN assignment'),
+      target: owner(kind),
+      about: person(kind)
+    },
     unassignPin: { action: 'PIN removal', target: owner(kind), about: person(kind) }
   }) satisfies Record<string, WriteKind>
 
@@ -152,19 +176,30 @@ function importAnswer(result: unknown): { detail?: string } {
 /** A detail stays short enough for its row (500 characters): a long list ends with "…". */
 const short = (list: string): string => (list.length > 400 ? `${list.slice(0, 399)}…` : list)
 
+/** A pass as Touch Passes names it in a list: its card id (its id when it has none) and its name. */
+export function passWords(pass: { id?: unknown; card_id?: unknown; card_name?: unknown }): string {
+  const card = text(pass.card_id) ?? text(pass.id) ?? '?'
+  return text(pass.card_name) ? `${card} (${text(pass.card_name)})` : card
+}
+
 /**
- * The passes bought, by the card id Touch Passes shows (their id when they have none). The console
- * may answer only the first of several (facts E14): then the row says how many of those sent it named.
+ * The passes bought, as Touch Passes names them. The console may answer only the first of several
+ * (facts E14): then the row says plainly how many were bought and that the answer named fewer, and
+ * waits for the purchase's read of the list (touch-pass-service) to name the rest (`namesMore`).
  */
-function purchaseAnswer(result: unknown, call: WriteCall): { detail?: string } {
+function purchaseAnswer(result: unknown, call: WriteCall): { detail?: string; namesMore?: object } {
   const passes = dataOf(result)
   if (!Array.isArray(passes)) return {}
-  const ids = passes.map((p) => text((p as Fields).card_id) ?? text((p as Fields).id)).filter(Boolean)
-  if (!ids.length) return {}
+  const named = (passes as Fields[]).filter((p) => text(p.card_id) ?? text(p.id)).map((p) => passWords(p))
   const count = bodyOf(call).count
-  const named =
-    typeof count === 'number' && ids.length < count ? ` (the console's answer named ${ids.length} of the ${count})` : ''
-  return { detail: `${short(`bought ${ids.join(', ')}`)}${named}` }
+  if (typeof count === 'number' && named.length < count)
+    return {
+      detail: short(
+        `bought ${count}; the console's answer named only ${named.length} of them${named.length ? `: ${named.join(', ')}` : ''}`
+      ),
+      namesMore: passes
+    }
+  return named.length ? { detail: short(`bought ${named.join(', ')}`) } : {}
 }
 
 /** Which pass went to whom, as Touch Passes names them: "057B-D703-… to Ada Ng". */
@@ -173,16 +208,20 @@ function assignManyAnswer(result: unknown): { detail?: string } {
   if (!Array.isArray(passes)) return {}
   const each = passes.map((p) => {
     const pass = p as Fields
-    const card = text(pass.card_id) ?? text(pass.id) ?? '?'
+    const card = passWords(pass)
     return text(pass.user_name) ? `${card} to ${text(pass.user_name)}` : card
   })
   return each.length ? { detail: short(each.join(', ')) } : {}
 }
 
-function touchPassChange(call: WriteCall): string | undefined {
+/** A new name, with the one read just before it was sent when there was a read: `"Old" → "New"`. */
+const renamed = (before: string | undefined, after: string): string =>
+  before === undefined ? `"${after}"` : `${before ? `"${before}"` : '(none)'} → "${after}"`
+
+function touchPassChange(call: WriteCall, names: WriteNames): string | undefined {
   const body = bodyOf(call)
   const parts: string[] = []
-  if (text(body.card_name)) parts.push(`renamed "${text(body.card_name)}"`)
+  if (typeof body.card_name === 'string') parts.push(`renamed ${renamed(names.before?.passName, body.card_name)}`)
   const status = text(body.status)
   if (status) parts.push(passStatusChange[status] ?? `status ${status.toLowerCase()}`)
   if (Array.isArray(body.bundles)) parts.push(`${body.bundles.length} device bundle(s) unbundled`)
@@ -213,7 +252,10 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
     action: 'update',
     target: byParam('NFC card', 'token'),
     about: cardByToken,
-    detail: (call) => (typeof bodyOf(call).alias === 'string' ? `alias "${String(bodyOf(call).alias)}"` : undefined)
+    detail: (call, names) => {
+      const alias = bodyOf(call).alias
+      return typeof alias === 'string' ? `alias ${renamed(names.before?.cardAlias, alias)}` : undefined
+    }
   },
   E12: {
     action: 'update',
@@ -329,6 +371,6 @@ export function writeKindOf(call: WriteCall): WriteKind | null {
 }
 
 /** The action a write is recorded as. */
-export function actionOf(kind: WriteKind, call: WriteCall): AuditAction {
-  return typeof kind.action === 'function' ? kind.action(call) : kind.action
+export function actionOf(kind: WriteKind, call: WriteCall, names: WriteNames = {}): AuditAction {
+  return typeof kind.action === 'function' ? kind.action(call, names) : kind.action
 }

@@ -1,8 +1,8 @@
 import type { AuditCard, AuditTouchPass } from '../../../shared/audit/schemas'
 import type { NfcCard } from '../../../shared/access/nfc-cards'
 import type { TouchPass } from '../../../shared/access/touch-passes'
-import { userDisplayName } from '../../../shared/access/users'
-import { visitorDisplayName } from '../../../shared/access/visitors'
+import { userDisplayName, type User } from '../../../shared/access/users'
+import { visitorDisplayName, type Visitor } from '../../../shared/access/visitors'
 import { cardNfcId } from '../../../shared/nfc/card-number'
 import { ownerName } from '../../../shared/nfc/card-view'
 import type { AccessClient } from '../access/client'
@@ -38,6 +38,12 @@ export interface WriteNames {
   personName?: string
   card?: AuditCard
   touchPass?: AuditTouchPass
+  /**
+   * What the console held just before the write, as read then (never from an earlier row, which may
+   * be out of date): a rename says old → new, an assignment of a PIN to someone who held one is a
+   * replacement. Absent when the read was not made or failed.
+   */
+  before?: { cardAlias?: string; passName?: string; heldPin?: boolean }
 }
 
 /**
@@ -61,11 +67,14 @@ function namedCard(card: NfcCard): AuditCard {
   }
 }
 
-/** A Touch Pass as Touch Passes names it: its card id (its id when it has none), and its holder. */
-export function namedTouchPass(pass: Pick<TouchPass, 'id' | 'card_id' | 'user_name'>): AuditTouchPass {
+/** A Touch Pass as Touch Passes names it: its card id (its id when it has none), its name, and its holder. */
+export function namedTouchPass(
+  pass: Pick<TouchPass, 'id' | 'card_id' | 'user_name'> & { card_name?: string | undefined }
+): AuditTouchPass {
   return {
     id: pass.id,
     cardId: pass.card_id || pass.id,
+    ...(pass.card_name ? { name: pass.card_name } : {}),
     ...(pass.user_name ? { holder: pass.user_name } : {})
   }
 }
@@ -95,29 +104,37 @@ export async function nameSubjects(
   const { person, card, touchPass } = subjects
   const { recall, reader } = input
 
+  const before: NonNullable<WriteNames['before']> = {}
+
   const personName = async (): Promise<string | undefined> => {
     if (input.requestName || !person) return input.requestName
-    const read =
-      reader &&
-      (person.kind === 'user'
-        ? await tryRead((o) => reader.users.get(person.id, o)).then((u) =>
-            u ? nameOrNone(userDisplayName(u), u.id) : undefined
-          )
-        : await tryRead((o) => reader.visitors.get(person.id, o)).then((v) =>
-            v ? nameOrNone(visitorDisplayName(v), v.id) : undefined
-          ))
-    return read || recall.person(person.kind, person.id)
+    // Their record also says whether they hold a PIN (a PIN request never names them).
+    const read = reader
+      ? person.kind === 'user'
+        ? await tryRead((o) => reader.users.get(person.id, o))
+        : await tryRead((o) => reader.visitors.get(person.id, o))
+      : undefined
+    if (read) before.heldPin = Boolean(read.pin_code?.token)
+    const readName = read
+      ? nameOrNone(
+          person.kind === 'user' ? userDisplayName(read as User) : visitorDisplayName(read as Visitor),
+          read.id
+        )
+      : undefined
+    return readName || recall.person(person.kind, person.id)
   }
 
   const cardNames = async (): Promise<AuditCard | undefined> => {
     if (!card) return undefined
     const read = reader ? await tryRead((o) => reader.nfcCards.get(card.token, o)) : undefined
+    if (read) before.cardAlias = read.alias
     return read ? namedCard(read) : recall.card(card.token)
   }
 
   const passNames = async (): Promise<AuditTouchPass | undefined> => {
     if (!touchPass) return undefined
     const read = reader ? await tryRead((o) => reader.touchPasses.get(touchPass.id, o)) : undefined
+    if (read) before.passName = read.card_name
     return read ? namedTouchPass(read) : recall.touchPass(touchPass.id)
   }
 
@@ -125,7 +142,8 @@ export async function nameSubjects(
   return {
     ...(name ? { personName: name } : {}),
     ...(cardNamed ? { card: cardNamed } : {}),
-    ...(passNamed ? { touchPass: passNamed } : {})
+    ...(passNamed ? { touchPass: passNamed } : {}),
+    ...(Object.keys(before).length ? { before } : {})
   }
 }
 

@@ -1,6 +1,11 @@
 import type { ConsoleReach } from '../../../shared/connections'
 import { extraOnlyKeys } from '../../../shared/access/permissions'
+import shellEn from '../../../shared/i18n/messages/shell/en.json'
+import { Translator } from '../../../shared/i18n/translator'
 import type { CallVerdict, DownState } from './call-verdict'
+
+/** The connection states' words as the sidebar's English says them (main's own sentences are English). */
+const stateWords = new Translator('en', shellEn)
 
 /**
  * Keys that only turn on an extra, used by no job (shared/access/permissions.ts `extraOnlyKeys`): the
@@ -111,6 +116,25 @@ export class ConnectionStates {
   }
 
   /**
+   * The check itself (Check again, the check at start or by itself) found the connection failing: said
+   * as the check — "Checking the console: token refused." and what to do — never as the first call that
+   * met the state (a card read the person did not make), and said with this check's time even when the
+   * state is the same, so the sidebar's "Checked again at …: still …" stands beside its own reason.
+   */
+  checked(profileId: string, generation: number, verdict: CallVerdict, hint?: string): void {
+    const profile = this.of(profileId)
+    if (generation !== profile.generation) return
+    if (verdict.kind !== 'down') {
+      this.record(profileId, generation, verdict)
+      return
+    }
+    const what = `Checking the console: ${stateWords.t(`reach.${verdict.state}`).toLowerCase()}.`
+    profile.down = { state: verdict.state, message: hint ? `${what} ${hint}` : what }
+    profile.missing.clear() // as any failure of the connection: no key can be told (see record)
+    this.say(profileId, profile, true)
+  }
+
+  /**
    * A token check found each key held, missing or not known (the probes of Settings' Test connection
    * and of Check again, a token saved or replaced): the missing keys are exactly those it found
    * missing; a key it could not tell is not known, never missing. A check that could tell no key
@@ -122,7 +146,9 @@ export class ConnectionStates {
     generation: number,
     permissions: { key: string; status: string }[],
     /** The keys counted missing before the check's own probes were made (they feed this state too). */
-    missingBefore?: readonly string[]
+    missingBefore?: readonly string[],
+    /** The check of console-reach.ts (Check again): its outcome is said with its time (see checked). */
+    byCheck = false
   ): void {
     const profile = this.of(profileId)
     const refused = new Set(missingBefore ?? profile.missing)
@@ -132,7 +158,7 @@ export class ConnectionStates {
       // errors, as Settings then says — never left saying Connected beside it.
       profile.down = { state: 'trouble', message: 'The console answered every check of the token with an error.' }
       profile.missing = new Set()
-      this.say(profileId, profile)
+      this.say(profileId, profile, byCheck)
       return
     }
     profile.down = null
@@ -147,11 +173,12 @@ export class ConnectionStates {
     this.say(profileId, profile)
   }
 
-  /** Tell the screens, only when the state or the missing keys changed. */
-  private say(profileId: string, profile: ProfileConnection): void {
+  /** Tell the screens, only when the state or the missing keys changed (`always`: a check's own outcome). */
+  private say(profileId: string, profile: ProfileConnection, always = false): void {
     const next = reachOf(profileId, profile, this.now())
     const said = profile.said
-    if (said && said.state === next.state && (said.missing ?? []).join() === (next.missing ?? []).join()) return
+    const same = said && said.state === next.state && (said.missing ?? []).join() === (next.missing ?? []).join()
+    if (same && !always) return
     profile.said = next
     this.deps.emit(next)
   }

@@ -1,4 +1,5 @@
 import type { ConsoleReach, TokenCheck } from '../../../shared/connections'
+import { AppError } from '../../../shared/errors'
 import type { AccessClient } from '../access/client'
 import type { CallObserver } from '../access/http'
 import { keyStatuses } from '../access/permission-probe'
@@ -169,19 +170,24 @@ export class ConsoleReachCheck {
       // A client that cannot be built (no token stored) fails here, as the screens' calls would.
       client = await active.client()
     } catch (err) {
-      this.feeder(active.id)({ error: err })
+      this.checkFailed(active.id, generation, err)
       return this.states.current(active.id)
     }
     const missingBefore = this.states.missing(active.id)
     try {
       // Each probe is a call of the profile's client: its verdict feeds the state as it comes.
       const permissions = await keyStatuses(client.http, { timeoutMs: CHECK_TIMEOUT_MS })
-      this.states.known(active.id, generation, permissions, missingBefore)
+      this.states.known(active.id, generation, permissions, missingBefore, true)
     } catch (err) {
-      // No answer, token refused, another certificate: said (again, for a client not observed).
-      this.feeder(active.id)({ error: err })
+      // No answer, token refused, another certificate: said as the check's own outcome, with its time.
+      this.checkFailed(active.id, generation, err)
     }
     return this.states.current(active.id)
+  }
+
+  /** The check failed: what it met is said as the check (ConnectionStates.checked), with what to do. */
+  private checkFailed(profileId: string, generation: number, err: unknown): void {
+    this.states.checked(profileId, generation, verdictOf({ error: err }), AppError.from(err).hint)
   }
 
   /** Verdicts for the profile's current token (a later change of token makes them moot). */

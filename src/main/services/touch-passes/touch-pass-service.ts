@@ -13,7 +13,8 @@ import { probeEditPermission } from '../access/permission-probe'
 import { actionKeys } from '../../../shared/access/permissions'
 import { cardIdFromTyped } from '../../../shared/access/touch-pass-card-id'
 import { answerLost } from '../access/lost-answer'
-import { settleWrite } from '../audit/settle-write'
+import { nameWrite, settleWrite } from '../audit/settle-write'
+import { passWords } from '../audit/write-kinds'
 
 /** A purchase can take the console a while (payment); it is never retried, so wait longer. */
 const PURCHASE_TIMEOUT_MS = 45_000
@@ -152,7 +153,14 @@ export class TouchPassService {
         hint: `${keepHint ? e.hint + ' ' : ''}The purchase may or may not have gone through: check the Touch Pass list before trying again.`
       })
     }
-    const count1 = count0 === undefined ? undefined : await c.touchPasses.count().catch(() => undefined)
+    // The answer named fewer than were bought (facts E14): the list read again names them all, and
+    // the audit row says so (nameWrite); otherwise counting is enough.
+    const count1 =
+      count0 === undefined
+        ? undefined
+        : items.length < count
+          ? await nameBought(c, before!, count, items)
+          : await c.touchPasses.count().catch(() => undefined)
     return {
       items,
       ...(count0 !== undefined && count1 !== undefined ? { listed: { before: count0, after: count1 } } : {})
@@ -229,6 +237,27 @@ export class TouchPassService {
         : {})
     }
   }
+}
+
+/**
+ * A purchase answered with fewer passes than it bought: the list read again, the passes not in the
+ * list read before are the ones bought; the audit row names them all when they are as many as were
+ * bought (someone else's purchase meanwhile would make them more: then the row keeps what it says).
+ * The list's length after, or undefined when it cannot be read.
+ */
+async function nameBought(
+  c: AccessClient,
+  before: TouchPass[],
+  count: number,
+  answer: TouchPass[]
+): Promise<number | undefined> {
+  const after = await c.touchPasses.all().catch(() => undefined)
+  if (!after) return undefined
+  const held = new Set(before.map((p) => p.id))
+  const bought = after.filter((p) => !held.has(p.id))
+  if (bought.length === count)
+    await nameWrite(answer, `the list read back names all ${count}: ${bought.map(passWords).join(', ')}`)
+  return after.length
 }
 
 /**

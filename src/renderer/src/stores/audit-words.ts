@@ -23,7 +23,8 @@ export function consoleWords(c: { name: string; url: string; names?: string[] | 
 }
 
 export function touchPassWords(pass: AuditTouchPass): string {
-  return pass.holder ? `Touch Pass ${pass.cardId} · ${pass.holder}` : `Touch Pass ${pass.cardId}`
+  const named = `Touch Pass ${pass.cardId}${pass.name ? ` (${pass.name})` : ''}`
+  return pass.holder ? `${named} · ${pass.holder}` : named
 }
 
 /** "Visit 12 Jan 2026, 09:00 → 12 Jan 2026, 17:00" in the desk's zone; one end when an edit sent one. */

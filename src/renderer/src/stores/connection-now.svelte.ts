@@ -1,6 +1,6 @@
-import { reachWords } from '../../../shared/fleet/reach-words'
+import { reachWord, serviceDownWhy, serviceDownWord } from '../lib/i18n/reach-words.svelte'
 import { connection } from './connection.svelte'
-import { SERVICE_DOWN_WORDS, serviceLink } from './connection-service.svelte'
+import { serviceLink } from './connection-service.svelte'
 
 /**
  * The active console's connection state as a line says it (the sidebar's, a console's card in Settings):
@@ -20,15 +20,15 @@ export function connectionNow(): ConnectionNow | null {
   if (serviceLink.down) {
     return {
       state: 'service',
-      words: SERVICE_DOWN_WORDS,
-      why: 'Nothing reaches the console until it is back: see the note at the top of the page.'
+      words: serviceDownWord(),
+      why: serviceDownWhy()
     }
   }
   const reach = connection.reach
   if (!reach) return null
   return {
     state: reach.state,
-    words: reachWords[reach.state],
+    words: reachWord(reach.state),
     why: reach.state !== 'reachable' && reach.message ? reach.message : null
   }
 }

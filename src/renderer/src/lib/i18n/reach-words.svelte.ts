@@ -1,0 +1,29 @@
+import type { ConsoleReach } from '../../../../shared/connections'
+import { shellWords } from './shell-messages.svelte'
+
+type ReachState = ConsoleReach['state']
+
+/**
+ * A console's connection state in words, in the desk's language: the sidebar's line
+ * (ConsoleReachLine), Settings' "Now" (connectionNow) and each console of the Consoles screen say it
+ * alike, from here. Reactive: read in markup or a $derived, they follow a language switch.
+ */
+export function reachWord(state: ReachState): string {
+  return shellWords().t(`reach.${state}`)
+}
+
+/** Web mode's own service not answering: the words the sidebar's line says then. */
+export function serviceDownWord(): string {
+  return shellWords().t('reach.service')
+}
+
+/** Why nothing works while web mode's service is down (where the note about it is). */
+export function serviceDownWhy(): string {
+  return shellWords().t('reach.serviceWhy')
+}
+
+/** A Check again that found the same state: when, and that it lasts ("Checked again at 10:02: still token refused."). */
+export function recheckedWords(state: ReachState, time: string): string {
+  const m = shellWords()
+  return m.t('reach.rechecked', { time, still: m.t(`still.${state}`) })
+}
