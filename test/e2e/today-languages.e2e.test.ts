@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startJob, type Job } from '../support/job'
 import { screenshotPath } from '../support/screenshots'
+import { overflowing as overflowingIn } from '../support/overflowing'
 
 /**
  * Today in the desk's language (issue 36): the desk chosen German reads Today in German — headings,
@@ -110,34 +111,9 @@ describe('Today in the desk’s language (web mode, Chromium 1366×768)', () => 
 })
 
 /**
- * Every visible element of Today (or `root`) whose text does not fit its box: wider content than the
- * box (where the box clips or the text cannot wrap), taller than a box that clips, past the window's
- * edge, or the page itself scrolling sideways. The sidebar is not Today's (its words are not yet in
- * the catalogue).
+ * Every visible element of Today (or `root`) whose text does not fit its box, by the shared measure
+ * (test/support/overflowing.ts). The sidebar is measured by the shell's own test, not here.
  */
 function overflowing(page: Page, root = 'section[aria-labelledby="today-title"]'): Promise<string[]> {
-  return page.evaluate((root) => {
-    const found: string[] = []
-    if (document.documentElement.scrollWidth > window.innerWidth)
-      found.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${window.innerWidth})`)
-    const boxes = document
-      .querySelector(root)!
-      .querySelectorAll<HTMLElement>(
-        'button, label, h1, h2, p, dt, dd, input, select, li, td, th, strong, span, a, nav'
-      )
-    for (const el of boxes) {
-      const r = el.getBoundingClientRect()
-      if (r.width === 0 || r.height === 0) continue
-      if (el.classList.contains('visually-hidden')) continue
-      const wide = el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0
-      const tall =
-        el.scrollHeight > el.clientHeight + 1 && el.clientHeight > 0 && getComputedStyle(el).overflowY !== 'visible'
-      const outside = r.right > window.innerWidth + 1 || r.left < -1
-      if (wide || tall || outside)
-        found.push(
-          `${el.tagName.toLowerCase()} “${(el.textContent ?? '').trim().slice(0, 40)}” ${Math.round(r.width)}px`
-        )
-    }
-    return found
-  }, root)
+  return overflowingIn(page, root)
 }

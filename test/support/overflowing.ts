@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
  * Every visible element under `root` whose text does not fit its box: wider content than the box
  * (where the box clips or the text cannot wrap), taller than a box that clips, past the window's
  * edge, or the page itself scrolling sideways. Measured, not judged by eye: what the pseudo-locale
- * checks (issue 36) ask of each screen. (The same measure as today-languages.e2e's own copy.)
+ * checks (issue 36) ask of each screen.
  */
 export function overflowing(page: Page, root: string): Promise<string[]> {
   return page.evaluate((root) => {
