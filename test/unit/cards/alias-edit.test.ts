@@ -44,7 +44,7 @@ describe('card alias: sent only when changed, a clash with the console is a conf
     expect(after).toMatchObject({ alias: 'Dock spare', user_id: visitor.data[0]!.id })
     expect((await heldAlias(card.token)).alias).toBe('Dock spare')
     const rows = (await app.services.audit.all()).filter((r) => r.endpoint?.id === 'E8' && r.target.id === card.token)
-    expect(rows.map((r) => r.detail)).toEqual(['alias "Dock spare"'])
+    expect(rows.map((r) => r.detail)).toEqual(['alias (none) → "Dock spare"'])
   })
 
   it('an alias another card of the console uses is refused, naming that card; nothing is written', async () => {
