@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core'
 import { startJob, type Job } from '../support/job'
 import { tempDir } from '../support/temp'
 import { screenshotPath } from '../support/screenshots'
+import { overflowing as overflowingIn } from '../support/overflowing'
 
 /**
  * The kiosk in the visitor's language: a visitor picks Español on the welcome, checks in in Spanish
@@ -200,31 +201,7 @@ describe('the kiosk in the visitor’s language (web mode, Chromium)', () => {
   }, 60_000)
 })
 
-/**
- * Every visible element whose text does not fit its box: wider content than the box (scrollWidth >
- * clientWidth, where the box clips or the text cannot wrap), or the page itself scrolling sideways.
- */
+/** The whole kiosk page measured by the shared overflow check, the badge laid out for printing left out. */
 function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = []
-    if (document.documentElement.scrollWidth > window.innerWidth)
-      found.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${window.innerWidth})`)
-    const boxes = document.querySelectorAll<HTMLElement>(
-      'button, label, h1, h2, p, dt, dd, input, select, li, td, th, strong, span, a, nav'
-    )
-    for (const el of boxes) {
-      if (el.closest('#badge-print-root')) continue
-      const r = el.getBoundingClientRect()
-      if (r.width === 0 || r.height === 0) continue
-      const wide = el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0
-      const tall =
-        el.scrollHeight > el.clientHeight + 1 && el.clientHeight > 0 && getComputedStyle(el).overflowY !== 'visible'
-      const outside = r.right > window.innerWidth + 1 || r.left < -1
-      if (wide || tall || outside)
-        found.push(
-          `${el.tagName.toLowerCase()} “${(el.textContent ?? '').trim().slice(0, 40)}” ${Math.round(r.width)}px`
-        )
-    }
-    return found
-  })
+  return overflowingIn(page, 'body', '#badge-print-root')
 }
