@@ -6,6 +6,7 @@ import { seriousA11yFindings } from './axe'
 import { launchChromium } from './chromium'
 import { startWebMode, type Started } from './processes'
 import { tempDir } from './temp'
+import shellEnglish from '../../src/shared/i18n/messages/shell/en.json'
 import { request, type Answer } from '../unit/demo-console/support'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- console records are read loosely; tests assert their fields
@@ -100,7 +101,13 @@ export async function startJob(): Promise<Job> {
         [ns, method, input] as const
       ),
     async open(screen) {
-      await page.getByRole('navigation').getByRole('button', { name: screen, exact: true }).click()
+      // By the screen's English name, whatever language the sidebar speaks: the name is looked up in the
+      // shell's English catalogue and the button found by its screen id.
+      const id = screenIdOf(screen)
+      await (id
+        ? page.getByRole('navigation').locator(`button[data-screen="${id}"]`)
+        : page.getByRole('navigation').getByRole('button', { name: screen, exact: true })
+      ).click()
     },
     async audit() {
       const text = await readFile(join(data.path, 'audit', 'audit.jsonl'), 'utf8')
@@ -124,4 +131,12 @@ export async function startJob(): Promise<Job> {
       await data.remove()
     }
   }
+}
+
+/** The screen id whose English sidebar name is `name` ("Touch Passes" → "touchPasses"), if there is one. */
+function screenIdOf(name: string): string | undefined {
+  const entry = Object.entries(shellEnglish as Record<string, string>).find(
+    ([key, words]) => key.startsWith('screen.') && words === name
+  )
+  return entry?.[0].slice('screen.'.length)
 }
