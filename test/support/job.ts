@@ -104,9 +104,10 @@ export async function startJob(): Promise<Job> {
       // By the screen's English name, whatever language the sidebar speaks: the name is looked up in the
       // shell's English catalogue and the button found by its screen id.
       const id = screenIdOf(screen)
-      await (id
-        ? page.getByRole('navigation').locator(`button[data-screen="${id}"]`)
-        : page.getByRole('navigation').getByRole('button', { name: screen, exact: true })
+      await (
+        id
+          ? page.getByRole('navigation').locator(`button[data-screen="${id}"]`)
+          : page.getByRole('navigation').getByRole('button', { name: screen, exact: true })
       ).click()
     },
     async audit() {
