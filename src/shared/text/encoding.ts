@@ -1,7 +1,7 @@
 /**
  * Which encoding a text file's bytes are in, by its byte order mark: UTF-8, UTF-16 LE or BE (Excel's
  * "Unicode text"). Without a BOM, a file whose every other byte is zero is UTF-16 too. Shared by the
- * Import screen's CSV reading and the roster's.
+ * Import screen's CSV reading and the roster's (through `decodeText`).
  */
 export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be'
 
@@ -50,4 +50,32 @@ export function decodeWindows1252(bytes: Uint8Array): string {
     parts.push(String.fromCharCode(...codes))
   }
   return parts.join('')
+}
+
+/**
+ * A text file's bytes as text, with what the reading should tell the user (said once for the file):
+ * UTF-8 with or without a BOM, UTF-16 by its BOM (or its zero bytes), else Windows-1252 when the
+ * bytes are not UTF-8, as Excel's plain "CSV" saves on Western systems. The one reading of a CSV:
+ * Import and the roster gave an installer different answers for the same Excel export (Import
+ * refused accented aliases the roster read). A BOM stays in the text (the preview notes its removal).
+ */
+export function decodeText(bytes: Uint8Array): { text: string; notes: string[] } {
+  const { encoding, guessed } = detectEncoding(bytes)
+  if (encoding !== 'utf-8') {
+    return {
+      text: new TextDecoder(encoding, { ignoreBOM: true }).decode(bytes),
+      notes: [utf16Note(encoding, guessed)]
+    }
+  }
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes), notes: [] }
+  } catch {
+    // Every byte is a character in Windows-1252: said, so a name that reads wrong is recognised.
+    return {
+      text: decodeWindows1252(bytes),
+      notes: [
+        'The file is not UTF-8; it was read as Windows-1252 (Western European). Check that names with accents read right in the preview; if not, save the file as "CSV UTF-8 (Comma delimited)" and open it again.'
+      ]
+    }
+  }
 }

@@ -27,6 +27,14 @@ describe('reading a CSV file in the renderer', () => {
     expect(await readCsvFile(new Blob(['04A1B2C3,Café']))).toEqual({ text: '04A1B2C3,Café', notes: [] })
   })
 
+  it('reads a file that is not UTF-8 as Windows-1252 and says so, as the roster reads the same file', async () => {
+    // Excel's plain "CSV (Comma delimited)" on a Western system: "Tür-Öffner – Süd" in Windows-1252.
+    const bytes = Buffer.from('04A1B2C3,T\xfcr-\xd6ffner \x96 S\xfcd\r\n', 'latin1')
+    const read = await readCsvFile(new Blob([bytes]))
+    expect(read.text).toBe('04A1B2C3,Tür-Öffner – Süd\r\n')
+    expect(read.notes).toEqual([expect.stringMatching(/not UTF-8; it was read as Windows-1252/)])
+  })
+
   it('refuses a file that is not text, saying how to save it', async () => {
     await expect(
       readCsvFile(new Blob([new Uint8Array([0x30, 0x34, 0, 0, 0x41, 0x31, 0, 0x0a])]))

@@ -87,4 +87,36 @@ describe('CSV preview: Next problem / Previous problem', () => {
     await waitFor(() => expect(focusedLine()).toBe('9990'))
     expect(screen.getByTestId('csv-problem-count')).toHaveTextContent('3 of 3 problems')
   })
+
+  it(
+    'keeps its place when the preview answers with the lines of a new range (the same preview, a new object)',
+    { timeout: 30_000 },
+    async () => {
+      // The store hands the table a new preview object each time main answers a range scrolled to: the
+      // place among the problems was reset by it, so presses at a human pace cycled back to the first.
+      const preview = validateCsv(text)
+      const open = new CsvPreviews().open(preview, 200)
+      const { rerender } = render(CsvPreviewTable, {
+        preview: open,
+        lineAt: (i: number) => preview.rows[i],
+        onrange: () => undefined
+      })
+      const next = screen.getByRole('button', { name: 'Next problem' })
+      for (const [line, place] of [
+        ['5', '1 of 3 problems'],
+        ['5000', '2 of 3 problems'],
+        ['9990', '3 of 3 problems']
+      ] as const) {
+        next.focus()
+        await fireEvent.click(next)
+        await waitFor(() => expect(focusedLine()).toBe(line))
+        expect(screen.getByTestId('csv-problem-count')).toHaveTextContent(place)
+        await rerender({ preview: { ...open } })
+        expect(screen.getByTestId('csv-problem-count')).toHaveTextContent(place)
+      }
+      // Another file: the place starts again.
+      await rerender({ preview: { ...open, previewId: `${open.previewId}-other` } })
+      expect(screen.getByTestId('csv-problem-count')).toHaveTextContent(/^3 problems$/)
+    }
+  )
 })

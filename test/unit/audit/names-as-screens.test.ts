@@ -75,6 +75,18 @@ describe('audit rows name things as the screens do', () => {
     })
     const assigned = lines.find((l) => l.action === 'assign')!
     expect(assigned).toMatchObject({ 'target name': 'Omar Okafor', 'Touch Pass name': 'Mateo desk' })
+
+    // The filter finds the assign row by what the screen shows of it: the pass's name, its card id typed
+    // with or without dashes (as Touch Passes and Find across consoles take it).
+    const found = async (text: string) =>
+      ((await app.call('audit.list', { filter: { text }, offset: 0, limit: 50 })) as { items: AuditRow[] }).items
+    for (const text of [
+      'Mateo desk',
+      pass.card_id,
+      pass.card_id.replace(/-/g, '').toLowerCase(),
+      pass.card_id.slice(0, 9)
+    ])
+      expect((await found(text)).some((r) => r.action === 'assign' && r.touchPass?.id === pass.id)).toBe(true)
   })
 
   it("a card's alias changed: the row says old → new; the CSV gives the alias and names the card as the target", async () => {

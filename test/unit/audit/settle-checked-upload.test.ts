@@ -73,4 +73,19 @@ describe('"Check with the console" settles the audit row of an upload whose answ
     })
     expect(await importRow(hidden)).toMatchObject({ outcome: 'unknown' })
   })
+
+  it('a part the console answers with its own server error is Unknown in the audit, as Import marks its rows to check', async () => {
+    // The console may apply a CSV import in part before its error: Import leaves the rows "to check";
+    // the audit row said Refused (nothing done) for the same request.
+    const name = `Err-${randomBytes(3).toString('hex')}`
+    const { id: batchId } = await app.call('batches.create', { name })
+    const uid = `04${randomBytes(6).toString('hex').toUpperCase()}`
+    await app.call('batches.addScan', { batchId, uid, source: 'typed' })
+    await demo.faults({ errorRate: { 'POST /credentials/nfc_cards/import': 1 } })
+    await app.call('batches.upload', { batchId }).catch(() => undefined)
+    await demo.clearFaults()
+    const batch = (await app.call('batches.get', { id: batchId })) as { rows: { status: string }[] }
+    expect(batch.rows.map((r) => r.status)).toEqual(['unknown'])
+    expect(await importRow(name)).toMatchObject({ outcome: 'unknown' })
+  })
 })

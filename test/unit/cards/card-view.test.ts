@@ -83,6 +83,21 @@ describe('the Cards screen answered by main: the cards stay there, the screen as
     expect(gone.total).toBe(onConsole.length - 1)
   })
 
+  it("a filter finds what the screen shows, never by a piece of a card's hidden token; the whole token finds its card", async () => {
+    await call('cards.load', { stream: 't' })
+    const onConsole = await consoleCards(app)
+    const one = onConsole[3]!
+    // A short name that is also hex ("ada", "bee") matched any card whose 64-character token held it.
+    const piece = one.token.slice(20, 28).toLowerCase()
+    const shown = (c: { display_id: string; alias?: string; user_name?: string }) =>
+      `${c.display_id} ${c.alias ?? ''} ${c.user_name ?? ''}`.toLowerCase()
+    const found = await call('cards.view', { ...everything, filter: piece })
+    for (const card of found.rows as { token: string; display_id: string; alias?: string; user_name?: string }[])
+      if (card.token === one.token) expect(shown(card)).toContain(piece)
+    const whole = await call('cards.view', { ...everything, filter: one.token.toUpperCase() })
+    expect(tokensOf(whole.rows)).toEqual([one.token])
+  })
+
   it('the first part of a load carries the rows the screen asked for', async () => {
     const answer = await call('cards.load', { stream: 'v', refresh: true, view: { ...everything, limit: 5 } })
     const [first, ...rest] = partsOf('v')

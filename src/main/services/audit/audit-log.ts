@@ -43,8 +43,9 @@ export interface Recall {
 }
 
 /**
- * The words a row is found by: everything it shows, and the card's NFC ID in every form Cards finds
- * it by (hex both byte orders, decimal), so a row is found by what is printed on the card.
+ * The words a row is found by: everything it shows, the card's NFC ID in every form Cards finds it by
+ * (hex both byte orders, decimal), so a row is found by what is printed on the card, and a Touch
+ * Pass by its name and its card id with or without dashes, as Touch Passes finds it.
  */
 function haystackOf(row: AuditRow): string {
   const { card, touchPass } = row
@@ -64,6 +65,9 @@ function haystackOf(row: AuditRow): string {
     card?.alias,
     card?.owner?.name,
     touchPass?.cardId,
+    // Touch Passes finds a pass by its card id typed without dashes: so does the audit filter.
+    touchPass?.cardId.replace(/-/g, ''),
+    touchPass?.name,
     touchPass?.holder,
     row.detail,
     row.outcome,

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { answerLost } from '../access/lost-answer'
+import type { EndpointInfo } from '../../../shared/access/endpoints'
 import { hostname, userInfo } from 'node:os'
 import { AppError } from '../../../shared/errors'
 import {
@@ -64,10 +65,11 @@ export function thisDesk(): Desk {
  * (timeout, reset, cancelled) or the answer was lost after the write went out (a proxy's 5xx: the
  * one rule of access/lost-answer.ts), since the write may have taken effect.
  */
-export function outcomeOf(answer: WriteAnswer): EndInput {
+export function outcomeOf(answer: WriteAnswer, endpoint?: Pick<EndpointInfo, 'partial'>): EndInput {
   if (answer.ok) return { outcome: 'ok' }
   const { error } = answer
-  const answeredByConsole = !answerLost(error) // the one rule: refused by the console, or never sent
+  // The one rule: refused by the console, or never sent (a bulk import's server error may be in part done).
+  const answeredByConsole = !answerLost(error, endpoint)
   const refusedHere = error.kind === 'validation' && typeof error.details?.status !== 'number'
   return {
     outcome: answeredByConsole || refusedHere ? 'refused' : 'unknown',
@@ -156,7 +158,7 @@ export class AuditService {
         return async (answer: WriteAnswer) => {
           const extra = answer.ok && kind.answered ? kind.answered(answer.result, call) : {}
           const end: EndInput = {
-            ...outcomeOf(answer),
+            ...outcomeOf(answer, call.endpoint),
             ...(extra.id ? { targetId: extra.id } : {}),
             ...(extra.name ? { targetName: extra.name } : {}),
             ...(extra.touchPass ? { touchPass: extra.touchPass } : {}),

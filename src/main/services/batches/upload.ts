@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
 import { callFate } from '../access/lost-answer'
+import { endpoints } from '../../../shared/access/endpoints'
 import type { BatchConsoleRef, BatchRow, UploadResult } from '../../../shared/batches/schemas'
 import { cardName, type ConsoleCards } from './console-cards'
 import type { BatchWrites, LoadedBatch } from './loaded-batch'
@@ -132,7 +133,9 @@ export async function runUpload(
       } else {
         // No records: the request threw.
         const cause = error!
-        const refusedWhole = callFate(cause) === 'not-sent' || REFUSED_WHOLE.has(cause.kind) // never sent: lost-answer.ts
+        // The one rule (lost-answer.ts): never sent, or refused whole; a server error may be in part done.
+        const fate = callFate(cause, endpoints.E16)
+        const refusedWhole = fate === 'not-sent' || (fate === 'answered' && REFUSED_WHOLE.has(cause.kind))
         const unknownReason = notAnswered(cause)
         const notSentReason = notSent(cause)
         results = rows.map((row) =>

@@ -13,16 +13,18 @@ import { collator as localeCollator } from '../../../shared/format/formats'
  */
 
 /**
- * Lower-cased text a filter is matched against: display id, alias, owner, token, note, and the NFC
- * ID the card number stands for (hex and decimal, both byte orders). Built once per card object (a
- * fetch or an edit makes new objects), never per keystroke.
+ * Lower-cased text a filter is matched against: what the screen shows (display id, alias, owner,
+ * note) and the NFC ID the card number stands for (hex and decimal, both byte orders). Not the card's
+ * 64-hex-digit token: any short name that is also hex ("Ada", "Bee") matched pieces of it and listed
+ * cards with nothing to do with it; a whole token pasted in still finds its card (`kept`). Built once
+ * per card object (a fetch or an edit makes new objects), never per keystroke.
  */
 const searchTexts = new WeakMap<NfcCard, string>()
 export function searchText(card: NfcCard): string {
   let text = searchTexts.get(card)
   if (text === undefined) {
     text =
-      `${card.display_id}\u0000${card.alias}\u0000${ownerName(card)}\u0000${card.token}\u0000${card.note ?? ''}\u0000${nfcSearchText(card.display_id)}`.toLowerCase()
+      `${card.display_id}\u0000${card.alias}\u0000${ownerName(card)}\u0000${card.note ?? ''}\u0000${nfcSearchText(card.display_id)}`.toLowerCase()
     searchTexts.set(card, text)
   }
   return text
@@ -209,7 +211,8 @@ export class CardViews {
         if (owner !== undefined && card.user_id !== owner) continue
         if (first !== undefined) {
           const text = searchText(card)
-          if (!text.includes(first) && (second === undefined || !text.includes(second))) continue
+          const matches = text.includes(first) || (second !== undefined && text.includes(second))
+          if (!matches && card.token.toLowerCase() !== first) continue
         }
         out.push(card)
       }

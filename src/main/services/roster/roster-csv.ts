@@ -1,5 +1,5 @@
 import Papa from 'papaparse'
-import { decodeWindows1252, detectEncoding, utf16Note } from '../../../shared/text/encoding'
+import { decodeText } from '../../../shared/text/encoding'
 import { rosterFileError } from './roster-errors'
 import type { RawRows } from './raw-rows'
 
@@ -10,8 +10,9 @@ import type { RawRows } from './raw-rows'
  * the line it starts on, so the plan names the lines the user sees in a text editor.
  */
 export function readCsvRows(bytes: Uint8Array, fileName: string): RawRows {
-  const notes: string[] = []
-  let text = decode(bytes, notes)
+  const decoded = decodeText(bytes)
+  const notes = decoded.notes
+  let text = decoded.text
   if (looksBinary(text)) {
     throw rosterFileError('ROSTER_UNREADABLE', `${fileName} is neither a CSV text file nor an Excel workbook (.xlsx).`)
   }
@@ -96,24 +97,6 @@ function headerDelimiter(text: string): string {
   if (counts[';'] > counts[','] && counts[';'] >= counts['\t']) return ';'
   if (counts['\t'] > counts[',']) return '\t'
   return ','
-}
-
-function decode(bytes: Uint8Array, notes: string[]): string {
-  const { encoding, guessed } = detectEncoding(bytes)
-  if (encoding !== 'utf-8') {
-    notes.push(utf16Note(encoding, guessed))
-    return new TextDecoder(encoding, { ignoreBOM: true }).decode(bytes)
-  }
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes)
-  } catch {
-    // Not UTF-8: Excel's plain "CSV (Comma delimited)" on a Western system writes Windows-1252,
-    // where every byte is a character. Said, so a name that reads wrong is recognised.
-    notes.push(
-      'The file is not UTF-8; it was read as Windows-1252 (Western European). Check that names with accents read right in the preview; if not, save the file as "CSV UTF-8 (Comma delimited)" and open it again.'
-    )
-    return decodeWindows1252(bytes)
-  }
 }
 
 /** NULs, or more than 1 % control characters (not tab or line breaks): a binary file, not text. */

@@ -1,6 +1,6 @@
 import { CSV_MAX_BYTES, CSV_MAX_CHARS } from '../../../../shared/batches/schemas'
 import { AppError } from '../../../../shared/errors'
-import { detectEncoding, utf16Note } from '../../../../shared/text/encoding'
+import { decodeText } from '../../../../shared/text/encoding'
 
 /** A CSV file read as text, and what its reading should tell the user (said once for the file). */
 export interface CsvText {
@@ -10,14 +10,13 @@ export interface CsvText {
 
 /**
  * Read a CSV file in the renderer: refuse an over-size file before reading it (its text would be a
- * message of tens of MB), then decode by its byte order mark (shared/text/encoding.ts). The BOM is
- * kept in the text so the preview notes its removal.
+ * message of tens of MB), then decode it as the roster does (shared/text/encoding.ts `decodeText`:
+ * UTF-8, UTF-16, else Windows-1252, said in a note). The BOM is kept so the preview notes its removal.
  */
 export async function readCsvFile(file: Blob): Promise<CsvText> {
   if (file.size > CSV_MAX_BYTES) throw tooLarge(file.size)
   const bytes = new Uint8Array(await file.arrayBuffer())
-  const { encoding, guessed } = detectEncoding(bytes)
-  const text = new TextDecoder(encoding, { ignoreBOM: true }).decode(bytes)
+  const { text, notes } = decodeText(bytes)
   if (text.length > CSV_MAX_CHARS) throw tooLarge(file.size)
   // Not text (or UTF-16 this could not recognise): said here, and never sent (each NUL would
   // travel as six characters).
@@ -29,8 +28,6 @@ export async function readCsvFile(file: Blob): Promise<CsvText> {
       hint: 'Save it as "CSV UTF-8 (Comma delimited)" (Excel: File > Save As) and open it again.'
     })
   }
-  const notes: string[] = []
-  if (encoding !== 'utf-8') notes.push(utf16Note(encoding, guessed))
   return { text, notes }
 }
 
