@@ -10,6 +10,9 @@ import type badgesEn from './messages/badges/en.json'
 import type commonEn from './messages/common/en.json'
 import type visitorsEn from './messages/visitors/en.json'
 import type shellEn from './messages/shell/en.json'
+import type auditEn from './messages/audit/en.json'
+import type consolesEn from './messages/consoles/en.json'
+import type settingsEn from './messages/settings/en.json'
 
 /**
  * The catalogue's areas: one per screen or part that loads its words on its own (the kiosk, the
@@ -41,6 +44,12 @@ export interface AreaKeys {
    * line), the pager, the missing-permission notes, the search picker's hint.
    */
   shell: keyof typeof shellEn
+  /** The Audit screen: filter, rows (a card, a pass, a visit, a code in words), export, retention. */
+  audit: keyof typeof auditEn
+  /** The Consoles screen: every saved console's state and counts, the find across consoles. */
+  consoles: keyof typeof consolesEn
+  /** The Settings screen: connections (add, test, token, certificate); the language and kiosk panels have their own. */
+  settings: keyof typeof settingsEn
 }
 export type Area = keyof AreaKeys
 export const AREAS: readonly Area[] = [
@@ -55,5 +64,8 @@ export const AREAS: readonly Area[] = [
   'badges',
   'common',
   'visitors',
-  'shell'
+  'shell',
+  'audit',
+  'consoles',
+  'settings'
 ]

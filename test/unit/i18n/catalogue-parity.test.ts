@@ -73,6 +73,18 @@ describe('the message catalogue', () => {
         Object.assign(values, { kept: 'K', list: 'L', card: 'C', holder: 'H' })
         // The shell's (area shell): the connection line, the pager, the permission notes.
         Object.assign(values, { still: 'S', page: 1, pages: 2, counted: 'C', key: 'K' })
+        // Audit's, Consoles' and Settings' (areas audit, consoles, settings), the printer panels' (badges).
+        Object.assign(values, { file: 'F', start: 'S', end: 'E', until: 'U', kind: 'K', url: 'U', ms: 'M', uses: 'U' })
+        Object.assign(values, {
+          state: 'S',
+          address: 'A',
+          port: 'P',
+          chosen: 'C',
+          again: 'A',
+          start: 'S',
+          web: 'W',
+          hash: 'H'
+        })
         const a = english.t(key, { ...values, language: 'L' })
         const b = pseudo.t(key, { ...values, language: 'L' })
         expect(b.length, `${area} ${key}`).toBeGreaterThanOrEqual(Math.floor(a.length * 1.3))

@@ -1,15 +1,23 @@
 import type { AuditCard, AuditTouchPass, AuditVisit } from '../../../shared/audit/schemas'
 import { formatLocal } from '../lib/local-time'
+import { auditWords } from '../lib/i18n/audit-messages.svelte'
+import type { AreaKeys } from '../../../shared/i18n/areas'
 
 /**
- * What an audit row names, in the words the other screens use: a card as Cards writes it ("Card
- * 100005 (Front desk) · NFC ID 04A23B1C · Ada Ng (user)"), a pass as Touch Passes does (its card
- * id), a visit's times in the desk's time zone through the app's formatter, as every time on Audit.
+ * What an audit row names, in the words the other screens use, in the desk's language: a card as Cards
+ * writes it ("Card 100005 (Front desk) · NFC ID 04A23B1C · Ada Ng (user)"), a pass as Touch Passes does
+ * (its card id), a visit's times in the desk's time zone through the app's formatter, as every time on
+ * Audit. Reactive: read in markup, they follow a language switch.
  */
 export function cardWords(card: AuditCard): string {
-  const parts = [`Card ${card.number}${card.alias ? ` (${card.alias})` : ''}`]
-  if (card.nfcId) parts.push(`NFC ID ${card.nfcId}`)
-  if (card.owner) parts.push(`${card.owner.name} (${card.owner.kind})`)
+  const m = auditWords()
+  const parts = [
+    card.alias
+      ? m.t('card.numberAlias', { card: card.number, name: card.alias })
+      : m.t('card.number', { card: card.number })
+  ]
+  if (card.nfcId) parts.push(m.t('card.nfcId', { key: card.nfcId }))
+  if (card.owner) parts.push(m.t('card.owner', { name: card.owner.name, holder: card.owner.kind }))
   return parts.join(' · ')
 }
 
@@ -19,42 +27,48 @@ export function cardWords(card: AuditCard): string {
  */
 export function consoleWords(c: { name: string; url: string; names?: string[] | undefined }): string {
   const names = [c.name, ...(c.names ?? []).filter((n) => n !== c.name)]
-  return `${names.join(' / ')} (${c.url || 'no address'})`
+  return `${names.join(' / ')} (${c.url || auditWords().t('console.noAddress')})`
 }
 
 export function touchPassWords(pass: AuditTouchPass): string {
-  const named = `Touch Pass ${pass.cardId}${pass.name ? ` (${pass.name})` : ''}`
+  const m = auditWords()
+  const named = pass.name
+    ? m.t('pass.nameAlias', { card: pass.cardId, name: pass.name })
+    : m.t('pass.name', { card: pass.cardId })
   return pass.holder ? `${named} · ${pass.holder}` : named
 }
 
 /** "Visit 12 Jan 2026, 09:00 → 12 Jan 2026, 17:00" in the desk's zone; one end when an edit sent one. */
 export function visitWords(visit: AuditVisit): string {
   const { start, end } = visit
-  if (start !== undefined && end !== undefined) return `Visit ${formatLocal(start)} → ${formatLocal(end)}`
-  if (start !== undefined) return `Visit from ${formatLocal(start)}`
-  if (end !== undefined) return `Visit until ${formatLocal(end)}`
+  const m = auditWords()
+  if (start !== undefined && end !== undefined)
+    return m.t('visit.range', { start: formatLocal(start), end: formatLocal(end) })
+  if (start !== undefined) return m.t('visit.from', { time: formatLocal(start) })
+  if (end !== undefined) return m.t('visit.until', { time: formatLocal(end) })
   return ''
 }
 
+type Reason = Extract<AreaKeys['audit'], `reason.${string}`>
 /** Transport codes of a request whose answer never came back (it may have been done): what they mean. */
-const lostAnswer: Record<string, string> = {
-  ECONNRESET: 'connection reset',
-  EPIPE: 'connection broken',
-  ETIMEDOUT: 'timed out',
-  ECONNABORTED: 'timed out',
-  TIMEOUT: 'timed out',
-  UND_ERR_SOCKET: 'connection closed',
-  UND_ERR_CLOSED: 'connection closed',
-  NETWORK: 'network error',
-  CANCELLED: 'cancelled'
+const lostAnswer: Record<string, Reason> = {
+  ECONNRESET: 'reason.reset',
+  EPIPE: 'reason.broken',
+  ETIMEDOUT: 'reason.timedOut',
+  ECONNABORTED: 'reason.timedOut',
+  TIMEOUT: 'reason.timedOut',
+  UND_ERR_SOCKET: 'reason.closed',
+  UND_ERR_CLOSED: 'reason.closed',
+  NETWORK: 'reason.network',
+  CANCELLED: 'reason.cancelled'
 }
 /** Transport codes of a request that never reached the console. */
-const notReached: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ENOTFOUND: 'address not found',
-  EAI_AGAIN: 'address not found',
-  EHOSTUNREACH: 'console unreachable',
-  ENETUNREACH: 'network unreachable'
+const notReached: Record<string, Reason> = {
+  ECONNREFUSED: 'reason.refused',
+  ENOTFOUND: 'reason.notFound',
+  EAI_AGAIN: 'reason.notFound',
+  EHOSTUNREACH: 'reason.consoleUnreachable',
+  ENETUNREACH: 'reason.networkUnreachable'
 }
 
 /**
@@ -63,9 +77,12 @@ const notReached: Record<string, string> = {
  * of access/lost-answer.ts); the console's own code as it wrote it (what its support asks for).
  */
 export function codeWords(code: string): string {
-  if (lostAnswer[code]) return `answer lost (${lostAnswer[code]})`
-  if (notReached[code]) return `not sent (${notReached[code]})`
+  const m = auditWords()
+  const lost = lostAnswer[code]
+  if (lost) return m.t('code.lost', { reason: m.t(lost) })
+  const unsent = notReached[code]
+  if (unsent) return m.t('code.notSent', { reason: m.t(unsent) })
   const gateway = /^HTTP_(5\d\d)$/.exec(code)
-  if (gateway) return `answer lost (HTTP ${gateway[1]})`
+  if (gateway) return m.t('code.gateway', { key: gateway[1]! })
   return code
 }

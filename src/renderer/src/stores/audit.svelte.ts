@@ -6,7 +6,7 @@ import { deskLanguage } from '../lib/i18n/desk-language.svelte'
 import { languageOf } from '../../../shared/i18n/locales'
 import { deskTimeZone } from '../lib/local-time'
 import { saveBlob } from '../lib/download'
-import { countOf } from '../lib/plural'
+import { auditWords } from '../lib/i18n/audit-messages.svelte'
 
 /** The filter as the screen's fields hold it: dates as `yyyy-mm-dd` in the desk's zone, '' = any. */
 export interface AuditFields {
@@ -35,11 +35,10 @@ function dayStart(day: string, plusDays = 0): Date | undefined {
 export function toFilter(fields: AuditFields): AuditFilter {
   const from = fields.from ? dayStart(fields.from) : undefined
   const to = fields.to ? dayStart(fields.to, 1) : undefined
-  if (fields.from && !from) throw fieldError('The “From” date is not a date: pick one from the calendar or clear it.')
-  if (fields.to && !to) throw fieldError('The “To” date is not a date: pick one from the calendar or clear it.')
-  if (from && to && to <= from) {
-    throw fieldError('“To” is before “From”: pick a “To” date on or after the “From” date.')
-  }
+  const m = auditWords()
+  if (fields.from && !from) throw fieldError(m.t('filter.fromInvalid'))
+  if (fields.to && !to) throw fieldError(m.t('filter.toInvalid'))
+  if (from && to && to <= from) throw fieldError(m.t('filter.toBeforeFrom'))
   const text = fields.text.trim()
   return {
     ...(from ? { from: from.toISOString() } : {}),
@@ -55,12 +54,22 @@ function fieldError(message: string): AppError {
   return new AppError({ kind: 'validation', code: 'FILTER_INVALID', message })
 }
 
-/** The retention field's text as days, or the message saying what to type. */
+/**
+ * The retention field's text as days, or the message saying what to type, in the desk's language: the
+ * bounds are the contract's schema's (its English messages are main's), said here from the catalogue.
+ */
 export function parseRetention(text: string): { days: number } | { error: string } {
+  const m = auditWords()
   const trimmed = text.trim()
-  if (!/^\d+$/.test(trimmed)) return { error: 'Enter a whole number of days, for example 365.' }
+  if (!/^\d+$/.test(trimmed)) return { error: m.t('retention.notWhole') }
   const parsed = retentionSchema.safeParse(Number(trimmed))
-  return parsed.success ? { days: parsed.data } : { error: parsed.error.issues[0]!.message }
+  if (parsed.success) return { days: parsed.data }
+  const issue = parsed.error.issues[0]!
+  // Written as the hint writes the bounds ("1 to 3650 days"): a day count, not a grouped number.
+  const bound = (n: unknown) => ({ count: Number(n), n: String(n) })
+  if (issue.code === 'too_small') return { error: m.t('retention.tooFew', bound(issue.minimum)) }
+  if (issue.code === 'too_big') return { error: m.t('retention.tooMany', bound(issue.maximum)) }
+  return { error: m.t('retention.notWhole') }
 }
 
 /** The Audit screen's state: one page of the filtered journal, the filter, export and retention. */
@@ -115,7 +124,7 @@ export class AuditStore {
       language: languageOf(deskLanguage.locale)
     })
     saveBlob(new Blob([text], { type: 'text/csv' }), filename)
-    return `Saved ${countOf(rows, 'row')} as ${filename}.`
+    return auditWords().t('exported', { count: rows, file: filename })
   }
 
   async setRetention(days: number): Promise<number> {

@@ -2,34 +2,38 @@ import type { AppErrorData } from '../../../../shared/errors'
 import type { FleetConsole, FleetFound, VersionBand } from '../../../../shared/fleet/schemas'
 import { missingPermission } from '../../lib/missing-permission'
 import { formatCount } from '../../lib/numbers'
-import { countOf } from '../../lib/plural'
+import { consolesWords } from '../../lib/i18n/consoles-messages.svelte'
 
 /** The version band in words: "3.3.10 or newer", "3.2.20 or newer, before 3.3.10", "before 3.1.30". */
 export function versionWords(band: VersionBand | null): string {
-  if (!band || (!band.atLeast && !band.below)) return 'Not known'
-  if (band.atLeast && !band.below) return `${band.atLeast} or newer`
-  if (band.atLeast) return `${band.atLeast} or newer, before ${band.below}`
-  return `before ${band.below}`
+  const m = consolesWords()
+  if (!band || (!band.atLeast && !band.below)) return m.t('version.unknown')
+  if (band.atLeast && !band.below) return m.t('version.atLeast', { key: band.atLeast })
+  if (band.atLeast) return m.t('version.between', { key: band.atLeast, until: band.below! })
+  return m.t('version.below', { until: band.below! })
 }
 
 /** Why a count could not be read, short enough for its cell (the whole message is in the row's state). */
 export function countReason(error: AppErrorData): string {
+  const m = consolesWords()
   const key = missingPermission(error)
-  if (key) return `Needs ${key}`
-  if (error.kind === 'permission') return 'A permission is missing'
-  if (error.kind === 'unsupported') return 'Console too old'
-  return 'Could not be read'
+  if (key) return m.t('reason.needs', { key })
+  if (error.kind === 'permission') return m.t('reason.permission')
+  if (error.kind === 'unsupported') return m.t('reason.tooOld')
+  return m.t('reason.unread')
 }
 
 /** The token's keys in a few words: every one held, or which are missing (and which could not be told). */
 export function keyWords(permissions: FleetConsole['permissions']): string {
-  if (!permissions) return 'Not known'
+  const m = consolesWords()
+  if (!permissions) return m.t('keys.unknown')
   const missing = permissions.filter((p) => p.status === 'missing').map((p) => p.key)
   const unknown = permissions.filter((p) => p.status === 'unknown').length
-  if (missing.length === 0 && unknown === 0) return `All ${permissions.length} held`
+  if (missing.length === 0 && unknown === 0) return m.t('keys.all', { count: formatCount(permissions.length) })
   const parts = []
-  if (missing.length) parts.push(`Missing ${missing.join(', ')}`)
-  if (unknown) parts.push(`${unknown} not known`)
+  // The keys are the console's names, never translated: listed as the console writes them.
+  if (missing.length) parts.push(m.t('keys.missing', { list: missing.join(', ') }))
+  if (unknown) parts.push(m.t('keys.untold', { count: formatCount(unknown) }))
   return parts.join('; ')
 }
 
@@ -45,16 +49,15 @@ export function findSummary(
   const answers = profiles.map((p) => found[p.id]).filter((f): f is FleetFound => f !== undefined)
   const searched = answers.filter((f) => f.ok)
   const hits = searched.reduce((n, f) => n + f.hits.length + f.more, 0)
+  const m = consolesWords()
+  const counted = { total: hits, n: formatCount(hits), count: searched.length }
   const parts = [
     searched.length === 0
-      ? 'No console could be searched.'
-      : `${hits === 0 ? 'Nothing found' : `${formatCount(hits)} found`} on ${countOf(searched.length, 'console')}${
-          searched.length < profiles.length ? ' searched' : ''
-        }.`
+      ? m.t('summary.none')
+      : m.t(searched.length < profiles.length ? 'summary.foundSome' : 'summary.found', counted)
   ]
   for (const f of answers) {
-    if (!f.ok)
-      parts.push(`${f.name} ${f.error.kind === 'network' ? 'did not answer' : 'could not be asked'}: not searched.`)
+    if (!f.ok) parts.push(m.t(f.error.kind === 'network' ? 'summary.noAnswer' : 'summary.notAsked', { name: f.name }))
   }
   return parts.join(' ')
 }
@@ -65,5 +68,5 @@ export const SLOW_READ_MS = 3000
 /** "Slow: answered in 12 s" for a console that answered slowly; null for one that answered quickly or not at all. */
 export function slowWords(answeredInMs: number | undefined): string | null {
   if (answeredInMs === undefined || answeredInMs < SLOW_READ_MS) return null
-  return `Slow: answered in ${formatCount(Math.round(answeredInMs / 1000))} s`
+  return consolesWords().t('slow', { seconds: formatCount(Math.round(answeredInMs / 1000)) })
 }

@@ -1,4 +1,6 @@
 import type { TokenCheck } from '../../../../shared/connections'
+import { settingsWords } from '../../lib/i18n/settings-messages.svelte'
+import { formatCount } from '../../lib/numbers'
 
 /** Whether a test proved everything it asked: no key left untold because its probe met an error. */
 export function checkTold(check: TokenCheck): boolean {
@@ -10,38 +12,26 @@ export function checkTold(check: TokenCheck): boolean {
  * the console could not be asked about (an error answered their probe): those are never called held.
  */
 export function checkSummary(check: TokenCheck): string {
+  const m = settingsWords()
   const keysWith = (status: string) => check.permissions.filter((p) => p.status === status)
   const missing = keysWith('missing')
   const unknown = keysWith('unknown')
+  // The keys are the console's names (never translated); what each is needed for is main's words.
   const untold = unknown.map((p) => p.key).join(', ')
+  const reached = { url: check.url, ms: formatCount(check.latencyMs) }
   if (unknown.length > 0 && unknown.length === check.permissions.length) {
-    return (
-      `The console at ${check.url} answered every check with an error, so it is not known whether this token ` +
-      `works or holds ${untold}. Test again in a moment; if the errors go on, restart the console.`
-    )
+    return m.t('check.allErrors', { url: check.url, list: untold })
   }
   if (check.permissions.length > 0 && missing.length === check.permissions.length) {
     // A token the console accepts but that holds no key works for nothing: never said to "work".
-    return (
-      `Connected to ${check.url} in ${check.latencyMs} ms: the address and the certificate work, but this token holds ` +
-      `none of the permission keys Access Desk uses (${missing.map((p) => p.key).join(', ')}), so nothing can be read ` +
-      'or changed with it. On the console, give the token these keys (Access → Settings → General → Advanced → API Token), ' +
-      'or create one that has them and paste it with "Change token…".'
-    )
+    return m.t('check.noKeys', { ...reached, list: missing.map((p) => p.key).join(', ') })
   }
-  const connected = `Connected to ${check.url} in ${check.latencyMs} ms: address, certificate and token work.`
-  const parts = [connected]
+  const parts = [m.t('check.connected', reached)]
   if (missing.length > 0) {
-    const keys = missing.map((p) => p.key).join(', ')
-    parts.push(
-      `This token cannot ${missing.map((p) => p.uses).join('; ')}: it lacks ${keys}. ` +
-        'Add them to the key on the console (Access → Settings → General → Advanced → API Token) to use those actions.'
-    )
+    const list = missing.map((p) => p.key).join(', ')
+    parts.push(m.t('check.missing', { uses: missing.map((p) => p.uses).join('; '), list }))
   }
-  if (unknown.length > 0) {
-    parts.push(
-      `Could not tell whether this token holds ${untold}: the console answered those checks with an error. Test again in a moment.`
-    )
-  } else if (missing.length === 0) parts.push('The token holds every permission key Access Desk uses.')
+  if (unknown.length > 0) parts.push(m.t('check.untold', { list: untold }))
+  else if (missing.length === 0) parts.push(m.t('check.allHeld'))
   return parts.join(' ')
 }
