@@ -190,7 +190,7 @@ describe('audit trail (Chromium 1366×768, web mode, demo console)', () => {
     await page.getByRole('button', { name: 'Apply filter' }).click()
     await expect.poll(actions).toEqual(['purchase'])
     expect(await table.locator('tbody tr').first().textContent()).toMatch(/1 Touch Pass; bought \S+/)
-    expect(await page.getByTestId('audit-count').textContent()).toBe(`1 row match the filter (of ${shown.length})`)
+    expect(await page.getByTestId('audit-count').textContent()).toBe(`1 row matches the filter (of ${shown.length})`)
 
     // Free text, by keyboard: the field and Enter.
     await page.getByRole('button', { name: 'Clear' }).click()
