@@ -10,6 +10,9 @@ import type badgesEn from './messages/badges/en.json'
 import type commonEn from './messages/common/en.json'
 import type visitorsEn from './messages/visitors/en.json'
 import type shellEn from './messages/shell/en.json'
+import type importEn from './messages/import/en.json'
+import type rosterEn from './messages/roster/en.json'
+import type enrollEn from './messages/enroll/en.json'
 
 /**
  * The catalogue's areas: one per screen or part that loads its words on its own (the kiosk, the
@@ -41,6 +44,12 @@ export interface AreaKeys {
    * line), the pager, the missing-permission notes, the search picker's hint.
    */
   shell: keyof typeof shellEn
+  /** The Import screen: the CSV drop and preview, its batches, their rows, the upload and the USB reader. */
+  import: keyof typeof importEn
+  /** The Roster screen: the list of rosters, the mapping, plan, run and results steps, the enrollment line. */
+  roster: keyof typeof rosterEn
+  /** The Enroll screen: the readers, the enrollment's state, the card given to someone. */
+  enroll: keyof typeof enrollEn
 }
 export type Area = keyof AreaKeys
 export const AREAS: readonly Area[] = [
@@ -55,5 +64,8 @@ export const AREAS: readonly Area[] = [
   'badges',
   'common',
   'visitors',
-  'shell'
+  'shell',
+  'import',
+  'roster',
+  'enroll'
 ]

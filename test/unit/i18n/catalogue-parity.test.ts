@@ -73,6 +73,8 @@ describe('the message catalogue', () => {
         Object.assign(values, { kept: 'K', list: 'L', card: 'C', holder: 'H' })
         // The shell's (area shell): the connection line, the pager, the permission notes.
         Object.assign(values, { still: 'S', page: 1, pages: 2, counted: 'C', key: 'K' })
+        // Enroll's, Import's and Roster's (areas enroll, import, roster).
+        Object.assign(values, { reader: 'R', type: 'T', enter: 'E' })
         const a = english.t(key, { ...values, language: 'L' })
         const b = pseudo.t(key, { ...values, language: 'L' })
         expect(b.length, `${area} ${key}`).toBeGreaterThanOrEqual(Math.floor(a.length * 1.3))
