@@ -13,6 +13,9 @@ import type shellEn from './messages/shell/en.json'
 import type auditEn from './messages/audit/en.json'
 import type consolesEn from './messages/consoles/en.json'
 import type settingsEn from './messages/settings/en.json'
+import type importEn from './messages/import/en.json'
+import type rosterEn from './messages/roster/en.json'
+import type enrollEn from './messages/enroll/en.json'
 
 /**
  * The catalogue's areas: one per screen or part that loads its words on its own (the kiosk, the
@@ -50,6 +53,12 @@ export interface AreaKeys {
   consoles: keyof typeof consolesEn
   /** The Settings screen: connections (add, test, token, certificate); the language and kiosk panels have their own. */
   settings: keyof typeof settingsEn
+  /** The Import screen: the CSV drop and preview, its batches, their rows, the upload and the USB reader. */
+  import: keyof typeof importEn
+  /** The Roster screen: the list of rosters, the mapping, plan, run and results steps, the enrollment line. */
+  roster: keyof typeof rosterEn
+  /** The Enroll screen: the readers, the enrollment's state, the card given to someone. */
+  enroll: keyof typeof enrollEn
 }
 export type Area = keyof AreaKeys
 export const AREAS: readonly Area[] = [
@@ -67,5 +76,8 @@ export const AREAS: readonly Area[] = [
   'shell',
   'audit',
   'consoles',
-  'settings'
+  'settings',
+  'import',
+  'roster',
+  'enroll'
 ]

@@ -85,6 +85,13 @@ describe('the message catalogue', () => {
           web: 'W',
           hash: 'H'
         })
+        // Enroll's, Import's and Roster's (areas enroll, import, roster).
+        Object.assign(values, { reader: 'R', type: 'T', enter: 'E' })
+        Object.assign(values, { done: 3, failed: 1, toCheck: 1, waiting: 1, what: 'W', kind: 'pin', step: 'card' })
+        Object.assign(values, { ready: 2, needsYou: 1, leftOut: 1, nothing: 1, hours: 1, parts: 'P', steps: 'S' })
+        Object.assign(values, { line: 2, detail: 'D', counts: 'C', rows: 2, columns: 3, sheet: 'S', shown: 2 })
+        Object.assign(values, { said: 'S', text: 'T', number: 'N', label: 'L', ahead: 'A', undecided: 1 })
+        Object.assign(values, { alias: 'A', file: 'F', owner: 'O', active: 'A', here: 'H' })
         const a = english.t(key, { ...values, language: 'L' })
         const b = pseudo.t(key, { ...values, language: 'L' })
         expect(b.length, `${area} ${key}`).toBeGreaterThanOrEqual(Math.floor(a.length * 1.3))

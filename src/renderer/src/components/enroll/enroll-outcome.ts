@@ -1,4 +1,5 @@
 import type { EnrollProgress } from '../../../../shared/enroll/schemas'
+import { enrollWords } from '../../lib/i18n/enroll-messages.svelte'
 
 /**
  * What an enrollment's progress says once, in the app's one live region (action-outcome), when it
@@ -7,20 +8,22 @@ import type { EnrollProgress } from '../../../../shared/enroll/schemas'
  * second). null: nothing to say for this state.
  */
 export function enrollOutcomeWords(progress: EnrollProgress, reset: boolean): string | null {
+  const m = enrollWords()
   switch (progress.state) {
     case 'waiting':
       // Said when Start is answered (waitingWords), with the focus on Cancel.
       return null
     case 'hold-longer':
-      return 'Keep holding the card: the reader needs it for more than 5 seconds.'
+      return m.t('saidHold')
     case 'done': {
-      const card = progress.card ? `Card ${progress.card.cardId}` : 'Card'
-      return `${card} enrolled${reset ? ' (reset from its previous site)' : ''}. Find who gets it, or enroll the next card.`
+      const card = progress.card?.cardId
+      if (card) return m.t(reset ? 'saidDoneReset' : 'saidDone', { card })
+      return m.t(reset ? 'saidDoneNoIdReset' : 'saidDoneNoId')
     }
     case 'timeout':
-      return 'No card was read in time. Start again and hold the card on the reader for more than 5 seconds.'
+      return m.t('saidTimeout')
     case 'cancelled':
-      return 'Stopped. The reader is no longer waiting for a card.'
+      return m.t('stopped')
     default:
       return null
   }
@@ -28,5 +31,5 @@ export function enrollOutcomeWords(progress: EnrollProgress, reset: boolean): st
 
 /** What to do once the reader waits, said when Start is answered. */
 export function waitingWords(readerLabel: string, reset: boolean): string {
-  return `Present the card to ${readerLabel}, and hold it flat for more than 5 seconds.${reset ? ' Its enrollment at any other site will be reset.' : ''}`
+  return enrollWords().t(reset ? 'saidWaitingReset' : 'saidWaiting', { reader: readerLabel })
 }

@@ -1,4 +1,5 @@
 import type { ColumnMapping, RosterOptions } from '../../../../shared/roster/sheet'
+import { rt } from './roster-text'
 
 /**
  * The PIN and Touch Pass columns and the "For every row" options that read them. A column the user
@@ -29,19 +30,15 @@ export function optionsForMapping(
   return next
 }
 
-const optionWords: Record<ColumnOption, Record<RosterOptions['pin'], string>> = {
-  pin: { none: 'No PIN', all: 'A generated PIN for everyone', column: '' },
-  touchPass: { none: 'No Touch Pass', all: 'A Touch Pass for every user', column: '' }
-}
-const columnWords: Record<ColumnOption, string> = { pin: 'PIN', touchPass: 'Touch Pass' }
-
 /** What the plan says of a mapped PIN or Touch Pass column an option does not read. */
 export function unusedColumns(mapping: ColumnMapping, options: RosterOptions, headers: string[] = []): string[] {
   return columnOptions
     .filter((field) => mapped(mapping, field) && options[field] !== 'column')
     .map((field) => {
       const index = mapping[field]!
-      const name = headers[index] || `Column ${index + 1}`
-      return `The ${columnWords[field]} column (“${name}”) is not used: “For every row” says “${optionWords[field][options[field]]}”. To follow it, go back to the columns and choose “As the ${columnWords[field]} column says”.`
+      const name = headers[index] || rt('columnN', { n: index + 1 })
+      // The option's words as the select says them (option.pin.none: "No PIN"…).
+      const said = rt(`option.${field}.${options[field] === 'all' ? 'all' : 'none'}`)
+      return rt(field === 'pin' ? 'unused.pin' : 'unused.touchPass', { name, said })
     })
 }

@@ -5,8 +5,7 @@ import {
   standingConflicts,
   type PlanCounts
 } from '../../../../shared/roster/plan-counts'
-import { countOf } from '../../lib/plural'
-import { skippedParts } from '../../../../shared/roster/result-standing'
+import { rosterList, rt } from './roster-text'
 import {
   conflictKinds,
   type CardPlan,
@@ -19,24 +18,60 @@ import {
 /** StatusBadge's tones (kept here: a .ts file reads no types from a .svelte module). */
 export type StatusTone = 'ok' | 'bad' | 'warn' | 'neutral'
 
-/** The mapping fields as the preview's selects name them, in the order shown. */
-export const fieldWords: Record<RosterField, string> = {
-  email: 'Email',
-  employeeNumber: 'Employee number',
-  fullName: 'Full name',
-  firstName: 'First name',
-  lastName: 'Last name',
-  card: 'Card (NFC ID or “enroll”)',
-  pin: 'PIN (yes/no)',
-  touchPass: 'Touch Pass (yes/no)'
+/**
+ * A table of words read by key, each word looked up when read (a getter): read in markup or a
+ * $derived, it follows a language switch, while callers keep reading `fieldWords[field]`.
+ */
+function wordTable<K extends string>(keys: readonly K[], word: (key: K) => string): Record<K, string> {
+  const table = {} as Record<K, string>
+  for (const key of keys) Object.defineProperty(table, key, { get: () => word(key), enumerable: true })
+  return table
 }
 
+/** The mapping fields as the preview's selects name them, in the order shown. */
+export const fieldWords: Record<RosterField, string> = wordTable(
+  ['email', 'employeeNumber', 'fullName', 'firstName', 'lastName', 'card', 'pin', 'touchPass'],
+  (field) => rt(`field.${field}`)
+)
+
+const phaseTones: Record<RosterPhase, StatusTone> = {
+  mapping: 'neutral',
+  planned: 'neutral',
+  running: 'warn',
+  paused: 'warn',
+  finished: 'ok'
+}
 export const phaseWords: Record<RosterPhase, { label: string; tone: StatusTone }> = {
-  mapping: { label: 'Columns to map', tone: 'neutral' },
-  planned: { label: 'Planned', tone: 'neutral' },
-  running: { label: 'Running', tone: 'warn' },
-  paused: { label: 'Stopped mid-run', tone: 'warn' },
-  finished: { label: 'Finished', tone: 'ok' }
+  mapping: {
+    get label() {
+      return rt('phase.mapping')
+    },
+    tone: phaseTones.mapping
+  },
+  planned: {
+    get label() {
+      return rt('phase.planned')
+    },
+    tone: phaseTones.planned
+  },
+  running: {
+    get label() {
+      return rt('phase.running')
+    },
+    tone: phaseTones.running
+  },
+  paused: {
+    get label() {
+      return rt('phase.paused')
+    },
+    tone: phaseTones.paused
+  },
+  finished: {
+    get label() {
+      return rt('phase.finished')
+    },
+    tone: phaseTones.finished
+  }
 }
 
 /**
@@ -47,16 +82,13 @@ export function phaseBadge(summary: Pick<RosterSummary, 'phase' | 'done' | 'fail
   label: string
   tone: StatusTone
 } {
-  if (summary.phase !== 'finished') return phaseWords[summary.phase]
-  const parts = [`${summary.done} done`]
-  if (summary.failed) parts.push(`${summary.failed} failed`)
-  if (summary.toCheck) parts.push(`${summary.toCheck} to check`)
+  if (summary.phase !== 'finished') return { label: phaseWords[summary.phase].label, tone: phaseTones[summary.phase] }
+  const counts = { done: summary.done, failed: summary.failed, toCheck: summary.toCheck }
   // Rows on the enrollment line are not finished: the run is through, their cards are still to come.
   if (summary.waitingCard) {
-    parts.push(`${summary.waitingCard} waiting for a card`)
-    return { label: `Run through: ${parts.join(', ')}`, tone: 'warn' }
+    return { label: rt('badge.through', { ...counts, waiting: summary.waitingCard }), tone: 'warn' }
   }
-  return { label: `Finished: ${parts.join(', ')}`, tone: summary.failed || summary.toCheck ? 'warn' : 'ok' }
+  return { label: rt('badge.finished', counts), tone: summary.failed || summary.toCheck ? 'warn' : 'ok' }
 }
 
 /**
@@ -68,39 +100,46 @@ export function phaseBadge(summary: Pick<RosterSummary, 'phase' | 'done' | 'fail
  *   ("PIN: yes, as you said"), never "not understood" beside a count of what was given.
  */
 export interface ProblemKind {
-  /** Its name, on the row and in the lists. */
-  name: string
+  /** Its name, on the row and in the lists (in the desk's language, read when shown). */
+  readonly name: string
   group: 'conflict' | 'cell'
   /** A yes/no cell: what it asks for (its answers are "No PIN" / "Give a PIN"). */
-  asks?: 'PIN' | 'Touch Pass'
+  asks?: 'pin' | 'pass'
 }
 
+const kind = (key: ConflictKind, group: ProblemKind['group'], asks?: ProblemKind['asks']): ProblemKind => ({
+  get name() {
+    return rt(`problem.${key}`)
+  },
+  group,
+  ...(asks ? { asks } : {})
+})
+
 export const problemKinds: Record<ConflictKind, ProblemKind> = {
-  'has-card': { name: 'Already holds a card', group: 'conflict' },
-  'has-pin': { name: 'Already has a PIN', group: 'conflict' },
-  'has-pass': { name: 'Already has a Touch Pass', group: 'conflict' },
-  'card-owned': { name: 'Card belongs to someone else', group: 'conflict' },
-  'duplicate-card': { name: 'Same card in another row', group: 'conflict' },
-  'duplicate-person': { name: 'Same person in another row', group: 'conflict' },
-  'no-pass-left': { name: 'No Touch Pass left', group: 'conflict' },
-  'pass-for-visitor': { name: 'Touch Passes are for users', group: 'conflict' },
-  'batch-row-unusable': { name: 'Batch row unusable', group: 'conflict' },
-  'bad-card-cell': { name: 'Card cell not understood', group: 'cell' },
-  'unclear-pin-cell': { name: 'PIN cell not understood', group: 'cell', asks: 'PIN' },
-  'unclear-pass-cell': { name: 'Touch Pass cell not understood', group: 'cell', asks: 'Touch Pass' }
+  'has-card': kind('has-card', 'conflict'),
+  'has-pin': kind('has-pin', 'conflict'),
+  'has-pass': kind('has-pass', 'conflict'),
+  'card-owned': kind('card-owned', 'conflict'),
+  'duplicate-card': kind('duplicate-card', 'conflict'),
+  'duplicate-person': kind('duplicate-person', 'conflict'),
+  'no-pass-left': kind('no-pass-left', 'conflict'),
+  'pass-for-visitor': kind('pass-for-visitor', 'conflict'),
+  'batch-row-unusable': kind('batch-row-unusable', 'conflict'),
+  'bad-card-cell': kind('bad-card-cell', 'cell'),
+  'unclear-pin-cell': kind('unclear-pin-cell', 'cell', 'pin'),
+  'unclear-pass-cell': kind('unclear-pass-cell', 'cell', 'pass')
 }
 
 /** The headings of the two groups: on one row, and for every row like it. */
 export const problemGroupWords: Record<ProblemKind['group'], { row: string; all: string }> = {
-  cell: { row: 'Cells of the file', all: 'Cells of the file, for every row like it' },
-  conflict: { row: 'Conflicts', all: 'Conflicts, for every row like it' }
+  cell: wordTable(['row', 'all'], (k) => rt(`group.cell.${k}`)),
+  conflict: wordTable(['row', 'all'], (k) => rt(`group.conflict.${k}`))
 }
 
 /** Said of a problem that takes no answer: its step is skipped. */
-export const notAnswerable: Record<ProblemKind['group'], string> = {
-  cell: 'Skipped: fix the cell in the file and open it again',
-  conflict: 'Skipped (cannot be done anyway)'
-}
+export const notAnswerable: Record<ProblemKind['group'], string> = wordTable(['cell', 'conflict'], (group) =>
+  rt(`notAnswerable.${group}`)
+)
 
 /**
  * A problem as the row names it, from the row's choices now: the card's holder when the console says
@@ -108,9 +147,10 @@ export const notAnswerable: Record<ProblemKind['group'], string> = {
  */
 export function conflictLabel(conflict: Conflict): string {
   const asks = problemKinds[conflict.kind].asks
-  if (asks && answeredCell(conflict)) return `${asks}: ${conflict.decision === 'go-ahead' ? 'yes' : 'no'}, as you said`
+  if (asks && answeredCell(conflict))
+    return rt(conflict.decision === 'go-ahead' ? 'answered.yes' : 'answered.no', { what: rt(`asks.${asks}`) })
   if (conflict.kind === 'card-owned' && conflict.holder) {
-    return `Card belongs to ${conflict.holder.name} (${conflict.holder.type})`
+    return rt('cardOwnedBy', { name: conflict.holder.name, type: conflict.holder.type })
   }
   return problemKinds[conflict.kind].name
 }
@@ -119,27 +159,30 @@ export function conflictLabel(conflict: Conflict): string {
 export function decisionWords(conflict: Pick<Conflict, 'kind' | 'step'>): {
   skip: string
   goAhead: string
-  skipAll: string
-  goAheadAll: string
+  /** "Skip for all 3 rows", "No PIN for 2 rows". */
+  skipAll: (count: number) => string
+  goAheadAll: (count: number) => string
   /** "2 done anyway". */
-  ahead: string
+  ahead: (count: number) => string
 } {
   const asks = problemKinds[conflict.kind].asks
   if (asks) {
+    // The kind, not its word: a language agrees "no" with it ("Keine PIN", "Kein Touch Pass").
+    const kind = asks
     return {
-      skip: `No ${asks}`,
-      goAhead: `Give a ${asks}`,
-      skipAll: `No ${asks} for`,
-      goAheadAll: `A ${asks} for`,
-      ahead: 'given'
+      skip: rt('decide.cell.skip', { kind }),
+      goAhead: rt('decide.cell.goAhead', { kind }),
+      skipAll: (count) => rt('decide.cell.skipAll', { kind, count }),
+      goAheadAll: (count) => rt('decide.cell.goAheadAll', { kind, count }),
+      ahead: (count) => rt('decide.cell.ahead', { count })
     }
   }
   return {
-    skip: `Skip the ${conflict.step}`,
-    goAhead: 'Do it anyway',
-    skipAll: 'Skip for all',
-    goAheadAll: 'Do anyway for all',
-    ahead: 'done anyway'
+    skip: rt('decide.skip', { step: conflict.step }),
+    goAhead: rt('decide.goAhead'),
+    skipAll: (count) => rt('decide.skipAll', { count }),
+    goAheadAll: (count) => rt('decide.goAheadAll', { count }),
+    ahead: (count) => rt('decide.ahead', { count })
   }
 }
 
@@ -198,7 +241,7 @@ export function wishWords(row: PlanRow, what: 'pin' | 'pass'): string {
   const unclear = row.conflicts.find((c) => c.kind === (what === 'pin' ? 'unclear-pin-cell' : 'unclear-pass-cell'))
   if (unclear?.decision === 'undecided') return '?'
   if (unclear?.decision === 'skip') return '—'
-  return wished ? 'Yes' : '—'
+  return wished ? rt('yes') : '—'
 }
 
 /** What a row's card will be, in words. */
@@ -207,13 +250,13 @@ export function cardWords(card: CardPlan): string {
     case 'none':
       return '—'
     case 'existing':
-      return `Card ${card.displayId}`
+      return rt('card.existing', { card: card.displayId })
     case 'import':
-      return `New card ${card.nfcId}`
+      return rt('card.import', { card: card.nfcId })
     case 'batch':
-      return card.displayId ? `Batch card ${card.displayId}` : `Batch card ${card.nfcId}`
+      return rt('card.batch', { card: card.displayId ?? card.nfcId })
     case 'enroll':
-      return 'Enroll now'
+      return rt('card.enroll')
   }
 }
 
@@ -223,16 +266,16 @@ export function matchWords(row: PlanRow): { label: string; tone: StatusTone; det
   switch (m.state) {
     case 'matched':
       return {
-        label: m.by === 'chosen' ? 'Chosen' : 'Found',
+        label: rt(m.by === 'chosen' ? 'match.chosen' : 'match.found'),
         tone: 'ok',
-        detail: `${m.person.name}${m.person.type === 'visitor' ? ' (visitor)' : ''}`
+        detail: m.person.type === 'visitor' ? rt('match.visitor', { name: m.person.name }) : m.person.name
       }
     case 'ambiguous':
-      return { label: 'Ambiguous', tone: 'warn', detail: m.reason }
+      return { label: rt('match.ambiguous'), tone: 'warn', detail: m.reason }
     case 'missing':
-      return { label: 'Not found', tone: 'bad', detail: m.reason }
+      return { label: rt('match.missing'), tone: 'bad', detail: m.reason }
     case 'skipped':
-      return { label: 'Left out', tone: 'neutral', detail: '' }
+      return { label: rt('match.skipped'), tone: 'neutral', detail: '' }
   }
 }
 
@@ -250,14 +293,20 @@ export function rowIn(row: PlanRow, filter: PlanFilter): boolean {
   return filter === 'needs-you' ? standing === 'needs-you' : standing === 'ready'
 }
 
+const outcome = (state: RowOutcome['state'], tone: StatusTone) => ({
+  get label() {
+    return rt(`outcome.${state}`)
+  },
+  tone
+})
 export const outcomeWords: Record<RowOutcome['state'], { label: string; tone: StatusTone }> = {
-  planned: { label: 'Waiting', tone: 'neutral' },
-  running: { label: 'Sending', tone: 'neutral' },
-  'waiting-card': { label: 'Waiting for a card', tone: 'warn' },
-  done: { label: 'Done', tone: 'ok' },
-  failed: { label: 'Failed', tone: 'bad' },
-  'to-check': { label: 'To check', tone: 'warn' },
-  skipped: { label: 'Skipped', tone: 'neutral' }
+  planned: outcome('planned', 'neutral'),
+  running: outcome('running', 'neutral'),
+  'waiting-card': outcome('waiting-card', 'warn'),
+  done: outcome('done', 'ok'),
+  failed: outcome('failed', 'bad'),
+  'to-check': outcome('to-check', 'warn'),
+  skipped: outcome('skipped', 'neutral')
 }
 
 /**
@@ -265,16 +314,26 @@ export const outcomeWords: Record<RowOutcome['state'], { label: string; tone: St
  * skipped"), by the rule the chips and the export use (shared/roster/result-standing.ts).
  */
 export function outcomeLabel(outcome: Pick<RowOutcome, 'state' | 'steps'>): string {
-  const parts = skippedParts(outcome)
-  return parts.length ? `${outcomeWords.done.label}, ${parts.join(' and ')} skipped` : outcomeWords[outcome.state].label
+  // The parts skipped, each once in step order, by the rule of shared/roster/result-standing.ts (skippedParts).
+  const parts =
+    outcome.state === 'done'
+      ? [...new Set(outcome.steps.filter((s) => s.state === 'skipped').map((s) => partOf[s.step]))]
+      : []
+  return parts.length
+    ? rt('outcome.doneSkipped', { parts: rosterList(parts.map((part) => rt(`part.${part}`))) })
+    : outcomeWords[outcome.state].label
 }
 
-export const stepWords: Record<RosterStep, string> = {
-  'card-import': 'Card import',
-  'card-assign': 'Card',
-  pin: 'PIN',
-  pass: 'Touch Pass'
+const partOf: Record<RosterStep, 'card' | 'pin' | 'pass'> = {
+  'card-import': 'card',
+  'card-assign': 'card',
+  pin: 'pin',
+  pass: 'pass'
 }
+
+export const stepWords: Record<RosterStep, string> = wordTable(['card-import', 'card-assign', 'pin', 'pass'], (step) =>
+  rt(`step.${step}`)
+)
 
 /**
  * Why a row failed, needs checking or was skipped: each step that did not go through, with its reason,
@@ -293,7 +352,7 @@ export function outcomeReason(outcome: RowOutcome): string {
     .map(({ steps, reason }) => {
       // The card's two steps under one reason are the card.
       const names = steps.includes('card-assign') ? steps.filter((st) => st !== 'card-import') : steps
-      return `${names.map((st) => stepWords[st]).join(' and ')}: ${reason}`
+      return rt('reason', { steps: rosterList(names.map((st) => stepWords[st])), reason })
     })
     .join(' · ')
 }
@@ -306,18 +365,17 @@ export function outcomeReason(outcome: RowOutcome): string {
 export function resultCardWords(row: PlanRow, outcome: RowOutcome | undefined): string {
   if (outcome?.cardDisplayId) return outcome.cardDisplayId
   const card = outcome?.steps.filter((s) => s.step === 'card-import' || s.step === 'card-assign') ?? []
-  if (card.length > 0 && card.every((s) => s.state === 'skipped')) return 'None given: kept as on the console'
+  if (card.length > 0 && card.every((s) => s.state === 'skipped')) return rt('card.kept')
   return cardWords(row.card)
 }
 
 /** "about 3 min left", from the seconds main estimates; null until the pace is known. */
 export function etaWords(seconds: number | null): string {
-  if (seconds === null) return 'Working out the time left…'
-  if (seconds < 60) return `About ${Math.max(1, Math.round(seconds))} s left`
+  if (seconds === null) return rt('eta.unknown')
+  if (seconds < 60) return rt('eta.seconds', { n: Math.max(1, Math.round(seconds)) })
   const minutes = Math.round(seconds / 60)
-  if (minutes < 60) return `About ${minutes} min left`
-  const hours = Math.floor(minutes / 60)
-  return `About ${hours} h ${minutes % 60} min left`
+  if (minutes < 60) return rt('eta.minutes', { n: minutes })
+  return rt('eta.hours', { hours: Math.floor(minutes / 60), n: minutes % 60 })
 }
 
 /**
@@ -325,9 +383,10 @@ export function etaWords(seconds: number | null): string {
  * to run, 1 needs you, 2 left out" — the counts of the plan's chips and Run (`countPlanRows`).
  */
 export function planCountWords(counts: PlanCounts): string {
-  const parts = [`${countOf(counts.ready, 'row')} ready to run`]
-  if (counts.needsYou) parts.push(`${countOf(counts.needsYou, 'row')} ${counts.needsYou === 1 ? 'needs' : 'need'} you`)
-  if (counts.leftOut) parts.push(`${countOf(counts.leftOut, 'row')} left out`)
-  if (counts.nothingToDo) parts.push(`${countOf(counts.nothingToDo, 'row')} with nothing to do`)
-  return parts.join(', ')
+  return rt('planCounts', {
+    ready: counts.ready,
+    needsYou: counts.needsYou,
+    leftOut: counts.leftOut,
+    nothing: counts.nothingToDo
+  })
 }

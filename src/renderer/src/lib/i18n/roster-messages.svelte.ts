@@ -1,0 +1,19 @@
+import rosterEn from '../../../../shared/i18n/messages/roster/en.json'
+import { AreaMessages } from './area-messages.svelte'
+import { deskLanguage } from './desk-language.svelte'
+import { useRosterWords } from '../../screens/roster/roster-text'
+
+let shared: AreaMessages<'roster'> | null = null
+
+/**
+ * The Roster screen's words in the desk's language. One instance for the app (an $effect.root, as
+ * visitorsWords): the screen, its steps and the plain modules that word its rows (screens/roster/
+ * roster-words.ts through roster-text.ts, registered here on import) read the same catalogue, so they
+ * switch language together. English is bundled: no blank first paint.
+ */
+export function rosterWords(): AreaMessages<'roster'> {
+  if (!shared) $effect.root(() => void (shared = new AreaMessages('roster', () => deskLanguage.locale, rosterEn)))
+  return shared!
+}
+
+useRosterWords(rosterWords, () => deskLanguage.formatLocale)

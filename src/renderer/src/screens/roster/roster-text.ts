@@ -1,0 +1,34 @@
+import rosterEn from '../../../../shared/i18n/messages/roster/en.json'
+import type { AreaKeys } from '../../../../shared/i18n/areas'
+import type { MessageValues, Words } from '../../../../shared/i18n/translator'
+import { formatParsed } from '../../../../shared/i18n/format-parsed'
+import { listFormat } from '../../../../shared/format/formats'
+
+export type RosterKey = AreaKeys['roster']
+
+/**
+ * The roster's words for its plain modules (roster-words.ts, column-options.ts), which the unit tests
+ * load without Svelte: English from the catalogue until lib/i18n/roster-messages.svelte.ts registers
+ * the desk's reactive words (on its import, which every roster screen part makes), as desk-formats
+ * does for dates. Read in markup or a $derived, a word then follows a language switch.
+ */
+const english: Words<RosterKey> = {
+  t: (key, values) => formatParsed((rosterEn as Record<string, string>)[key] ?? key, 'en', values)
+}
+let source: () => Words<RosterKey> = () => english
+let locale: () => string = () => 'en'
+
+export function useRosterWords(words: () => Words<RosterKey>, formatLocale: () => string): void {
+  source = words
+  locale = formatLocale
+}
+
+/** A roster message in the desk's language. */
+export function rt(key: RosterKey, values?: MessageValues): string {
+  return source().t(key, values)
+}
+
+/** Parts said as one list, as the desk's language joins them ("card and PIN", "Karte und PIN"). */
+export function rosterList(parts: readonly string[]): string {
+  return listFormat(locale(), { type: 'conjunction' }).format(parts)
+}
