@@ -104,6 +104,24 @@ describe('upload panel: every row can be resolved from the screen', () => {
     )
   })
 
+  it('a console answering with errors is said in the sidebar\'s words, never a plain "answers"', () => {
+    // The sidebar said "Answering with errors" while Import showed a green "Site A answers." (one state).
+    panel({
+      batch: summary({ total: 1, pending: 1 }),
+      rows: [row('r1', 'pending')],
+      reach: {
+        state: 'ok',
+        note: { state: 'trouble', words: 'Answering with errors', why: 'The console reported an internal error.' }
+      }
+    })
+    const line = screen.getByTestId('console-reach')
+    expect(line).toHaveTextContent(/^Site A: Answering with errors\. ?The console reported an internal error\.$/)
+    expect(line).not.toHaveTextContent('answers.')
+    expect(line).toHaveAttribute('data-state', 'answers-badly')
+    // It answers: the upload stays on and says why if it is refused.
+    expect(screen.getByRole('button', { name: /^Upload 1 card/ })).toBeEnabled()
+  })
+
   it('an unreachable console disables upload and check, says why, and offers to ask again', async () => {
     const h = panel({
       batch: summary({ total: 2, pending: 1, unknown: 1 }),

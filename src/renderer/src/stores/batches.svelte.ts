@@ -17,6 +17,7 @@ import { readerStore } from './reader.svelte'
 import { countOf } from '../lib/plural'
 import { readCsvFile } from '../components/import/csv-file'
 import { connection } from './connection.svelte'
+import { connectionNow } from './connection-now.svelte'
 import { onMainRestart } from '../lib/main-restarts'
 import { onConsoleSwitch } from './console-scope'
 import { announce } from '../lib/action-outcome.svelte'
@@ -47,7 +48,17 @@ const WINDOW = 100
  * (connection.reach, the sidebar's), `unknown` until known. Only no answer or another certificate
  * counts as unreachable: a console that refuses the token or a key answers, and the upload says why.
  */
-export type Reach = { state: 'unknown' | 'checking' | 'ok' } | { state: 'unreachable'; error: AppError }
+export type Reach =
+  | { state: 'unknown' | 'checking' }
+  /** It answers; `note`: how, when the sidebar says more than "Connected" (errors, a refused token or key). */
+  | { state: 'ok'; note?: ReachNote }
+  | { state: 'unreachable'; error: AppError }
+/** The sidebar's own state words for a console that answers but not well (stores/connection-now). */
+export interface ReachNote {
+  state: string
+  words: string
+  why: string | null
+}
 
 /** Offline import batches: the list, the open batch with its rows, CSV previews and uploads. */
 export class BatchesStore {
@@ -81,7 +92,15 @@ export class BatchesStore {
     const known = connection.reach
     if (connection.checking) return { state: 'checking' }
     if (!known) return { state: 'unknown' }
-    if (known.state !== 'unreachable' && known.state !== 'certificate') return { state: 'ok' }
+    if (known.state === 'reachable') return { state: 'ok' }
+    if (known.state !== 'unreachable' && known.state !== 'certificate') {
+      // Answering with errors, a token or a key refused: the sidebar's words, not a green "answers"
+      // beside its "Answering with errors" (one connection state).
+      const now = connectionNow()
+      return now && now.state !== 'service'
+        ? { state: 'ok', note: { state: now.state, words: now.words, why: now.why } }
+        : { state: 'ok' }
+    }
     return {
       state: 'unreachable',
       error: new AppError({ kind: known.state === 'certificate' ? 'tls' : 'network', message: known.message ?? '' })
