@@ -10,6 +10,9 @@ import type badgesEn from './messages/badges/en.json'
 import type commonEn from './messages/common/en.json'
 import type visitorsEn from './messages/visitors/en.json'
 import type shellEn from './messages/shell/en.json'
+import type cardsEn from './messages/cards/en.json'
+import type pinsEn from './messages/pins/en.json'
+import type touchPassesEn from './messages/touchPasses/en.json'
 
 /**
  * The catalogue's areas: one per screen or part that loads its words on its own (the kiosk, the
@@ -41,6 +44,12 @@ export interface AreaKeys {
    * line), the pager, the missing-permission notes, the search picker's hint.
    */
   shell: keyof typeof shellEn
+  /** The Cards screen: list, details, delete and take-back questions. */
+  cards: keyof typeof cardsEn
+  /** The PINs screen, and the Replace PIN question every screen asks (ReplacePinDialog). */
+  pins: keyof typeof pinsEn
+  /** The Touch Passes screen: list, details, buying and giving many. */
+  touchPasses: keyof typeof touchPassesEn
 }
 export type Area = keyof AreaKeys
 export const AREAS: readonly Area[] = [
@@ -55,5 +64,8 @@ export const AREAS: readonly Area[] = [
   'badges',
   'common',
   'visitors',
-  'shell'
+  'shell',
+  'cards',
+  'pins',
+  'touchPasses'
 ]

@@ -73,6 +73,10 @@ describe('the message catalogue', () => {
         Object.assign(values, { kept: 'K', list: 'L', card: 'C', holder: 'H' })
         // The shell's (area shell): the connection line, the pager, the permission notes.
         Object.assign(values, { still: 'S', page: 1, pages: 2, counted: 'C', key: 'K' })
+        // Cards, PINs and Touch Passes (areas cards, pins, touchPasses).
+        Object.assign(values, { matched: 1, loaded: 1, status: 'S', detail: 'D', what: 'W', alias: 'A', value: 'V' })
+        Object.assign(values, { kind: 'user', pin: 'P', type: 'user', query: 'Q', shown: 1, readBack: 'yes' })
+        Object.assign(values, { device: 'D', asked: 2, grew: 2, before: 1, after: 3, free: 1, passes: 'P', code: 1 })
         const a = english.t(key, { ...values, language: 'L' })
         const b = pseudo.t(key, { ...values, language: 'L' })
         expect(b.length, `${area} ${key}`).toBeGreaterThanOrEqual(Math.floor(a.length * 1.3))
