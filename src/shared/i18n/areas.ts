@@ -16,6 +16,9 @@ import type settingsEn from './messages/settings/en.json'
 import type importEn from './messages/import/en.json'
 import type rosterEn from './messages/roster/en.json'
 import type enrollEn from './messages/enroll/en.json'
+import type cardsEn from './messages/cards/en.json'
+import type pinsEn from './messages/pins/en.json'
+import type touchPassesEn from './messages/touchPasses/en.json'
 
 /**
  * The catalogue's areas: one per screen or part that loads its words on its own (the kiosk, the
@@ -59,6 +62,12 @@ export interface AreaKeys {
   roster: keyof typeof rosterEn
   /** The Enroll screen: the readers, the enrollment's state, the card given to someone. */
   enroll: keyof typeof enrollEn
+  /** The Cards screen: list, details, delete and take-back questions. */
+  cards: keyof typeof cardsEn
+  /** The PINs screen, and the Replace PIN question every screen asks (ReplacePinDialog). */
+  pins: keyof typeof pinsEn
+  /** The Touch Passes screen: list, details, buying and giving many. */
+  touchPasses: keyof typeof touchPassesEn
 }
 export type Area = keyof AreaKeys
 export const AREAS: readonly Area[] = [
@@ -79,5 +88,8 @@ export const AREAS: readonly Area[] = [
   'settings',
   'import',
   'roster',
-  'enroll'
+  'enroll',
+  'cards',
+  'pins',
+  'touchPasses'
 ]

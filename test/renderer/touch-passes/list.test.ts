@@ -133,9 +133,9 @@ describe('Touch Pass list', () => {
     render(TouchPassesScreen)
     await screen.findByTestId('passes-table')
     await fireEvent.input(screen.getByLabelText('Search by card id or user name'), { target: { value: 'A' } })
-    await waitFor(() => expect(screen.getByTestId('passes-count')).toHaveTextContent('1500 found'))
+    await waitFor(() => expect(screen.getByTestId('passes-count')).toHaveTextContent('1,500 found'))
     expect(screen.getByTestId('passes-count')).toHaveTextContent(
-      "1500 found: the first 100 are shown. Type more of the card id or the holder's name to narrow the search."
+      "1,500 found: the first 100 are shown. Type more of the card id or the holder's name to narrow the search."
     )
     const rows = screen.getByTestId('passes-table').querySelectorAll('tbody tr')
     expect(rows).toHaveLength(100)
@@ -155,13 +155,13 @@ describe('Touch Pass list', () => {
     await screen.findByTestId('passes-table')
     const field = screen.getByLabelText('Search by card id or user name')
     await fireEvent.input(field, { target: { value: 'A' } })
-    await waitFor(() => expect(screen.getByTestId('passes-count')).toHaveTextContent('1500 found'))
+    await waitFor(() => expect(screen.getByTestId('passes-count')).toHaveTextContent('1,500 found'))
     await fireEvent.input(field, { target: { value: '' } })
     await waitFor(() => expect(page.asked()).toBe(true))
     // Asked, not answered: the 1,500 results are still what is on screen, still 100 rows and said to be a search.
     const table = screen.getByTestId('passes-table')
     expect(table.querySelectorAll('tbody tr')).toHaveLength(100)
-    expect(screen.getByTestId('passes-count')).toHaveTextContent('1500 found: the first 100 are shown')
+    expect(screen.getByTestId('passes-count')).toHaveTextContent('1,500 found: the first 100 are shown')
     expect(screen.getByRole('button', { name: 'Show all' })).toBeInTheDocument()
     page.release()
     await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(1))

@@ -174,7 +174,7 @@ describe('Give passes to several users after a lost answer', () => {
       }
     )
     await waitFor(() => expect(screen.getAllByTestId('chosen-holds')).toHaveLength(2))
-    expect(screen.getByTestId('chosen-holding')).toHaveTextContent('Ada Okafor, Ben Ng')
+    expect(screen.getByTestId('chosen-holding')).toHaveTextContent('Ada Okafor and Ben Ng')
     expect(screen.getByRole('button', { name: 'Give 2 passes' })).toBeDisabled()
     expect(calls.filter(([c]) => c === 'touchPasses.assignToUsers')).toHaveLength(1)
   })

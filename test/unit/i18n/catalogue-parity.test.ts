@@ -92,6 +92,10 @@ describe('the message catalogue', () => {
         Object.assign(values, { line: 2, detail: 'D', counts: 'C', rows: 2, columns: 3, sheet: 'S', shown: 2 })
         Object.assign(values, { said: 'S', text: 'T', number: 'N', label: 'L', ahead: 'A', undecided: 1 })
         Object.assign(values, { alias: 'A', file: 'F', owner: 'O', active: 'A', here: 'H' })
+        // Cards, PINs and Touch Passes (areas cards, pins, touchPasses).
+        Object.assign(values, { matched: 1, loaded: 1, status: 'S', detail: 'D', what: 'W', alias: 'A', value: 'V' })
+        Object.assign(values, { kind: 'user', pin: 'P', type: 'user', query: 'Q', shown: 1, readBack: 'yes' })
+        Object.assign(values, { device: 'D', asked: 2, grew: 2, before: 1, after: 3, free: 1, passes: 'P', code: 1 })
         const a = english.t(key, { ...values, language: 'L' })
         const b = pseudo.t(key, { ...values, language: 'L' })
         expect(b.length, `${area} ${key}`).toBeGreaterThanOrEqual(Math.floor(a.length * 1.3))

@@ -16,6 +16,7 @@ import { onMainRestart } from '../lib/main-restarts'
 import { RecordDrafts } from '../lib/record-drafts.svelte'
 
 export { ownerName, type SortKey } from '../../../shared/nfc/card-view'
+import { cardsWords } from '../lib/i18n/cards-messages.svelte'
 
 /** Aliases typed and not saved on cards the person left (lib/record-drafts). */
 export const aliasDrafts = new RecordDrafts<NfcCard>('card alias')
@@ -504,7 +505,7 @@ export class CardsStore {
     const card = this.selected?.token === token ? this.selected : this.view.rows.find((c) => c.token === token)
     await this.write(token, () => getApi().cards.delete({ token }))
     // Removed from the console, not set to status "deleted": say so, as the card leaves the list.
-    this.notice = `Card ${card?.display_id || token} deleted: the console no longer has it.`
+    this.notice = cardsWords().t('delete.done', { card: card?.display_id || token })
     if (this.selectedToken === token) this.deselect()
     await this.ask()
   }

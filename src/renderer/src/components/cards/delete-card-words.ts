@@ -1,4 +1,8 @@
 import type { NfcCard } from '../../../../shared/access/nfc-cards'
+import type { Words } from '../../../../shared/i18n/translator'
+import type { AreaKeys } from '../../../../shared/i18n/areas'
+import cardsEn from '../../../../shared/i18n/messages/cards/en.json'
+import { englishWords } from '../../lib/i18n/english-words'
 
 /**
  * What deleting a card does, in words true for its status. Only an assigned card opens doors for
@@ -6,22 +10,25 @@ import type { NfcCard } from '../../../../shared/access/nfc-cards'
  * door already (it may still name who had it), a pending one is a spare, and one the console lists as
  * deleted is only still on its list.
  *
- * `owner`: the name of whoever the card names ('' when it names nobody).
+ * `owner`: the name of whoever the card names ('' when it names nobody). `m`: the screen's words
+ * (the desk's language); English when none is given.
  */
-export function deleteCardWords(card: Pick<NfcCard, 'status' | 'user_type'>, owner: string): string {
-  const who = card.user_type === 'VISITOR' ? 'visitor' : 'user'
+export function deleteCardWords(
+  card: Pick<NfcCard, 'status' | 'user_type'>,
+  owner: string,
+  m: Words<AreaKeys['cards']> = englishWords(cardsEn)
+): string {
+  const named = { name: owner, kind: card.user_type === 'VISITOR' ? 'visitor' : 'user' }
   switch (card.status) {
     case 'assigned':
-      return owner
-        ? `It belongs to ${owner} (${who}), who will no longer open doors with it.`
-        : 'It is assigned, and stops opening doors.'
+      return owner ? m.t('effect.assigned', named) : m.t('effect.assignedNobody')
     case 'disable':
-      return `It is disabled: it opens no doors now${owner ? ` (it still names ${owner}, ${who})` : ''}, so nobody loses access. Deleting removes it from the console's cards.`
+      return owner ? m.t('effect.disableNamed', named) : m.t('effect.disable')
     case 'loss':
-      return `It is marked lost: it opens no doors now${owner ? ` (it still names ${owner}, ${who})` : ''}, so nobody loses access. Deleting removes it from the console's cards; if it turns up, enroll it again to use it.`
+      return owner ? m.t('effect.lossNamed', named) : m.t('effect.loss')
     case 'deleted':
-      return "The console already lists it as deleted: it opens no doors. Deleting removes it from the console's list for good."
+      return m.t('effect.deleted')
     case 'pending':
-      return 'It is a spare card, not assigned to anyone: nobody loses access. Deleting removes it from the spare cards; to use it again, enroll it again.'
+      return m.t('effect.pending')
   }
 }

@@ -1,4 +1,5 @@
 import { Question } from './confirm.svelte'
+import { pinsWords } from '../../lib/i18n/pins-messages.svelte'
 
 /**
  * Replacing someone's PIN, the same on every screen that can (PINs, Visitors): a person holds one PIN,
@@ -10,13 +11,11 @@ import { Question } from './confirm.svelte'
 /** Whether they hold a PIN now: `'unknown'` when the console could not be asked. */
 export type PinHeld = boolean | 'unknown'
 
-/** Said beside the person, and in the question, when they hold a PIN. */
-export const pinHeldWords = (name: string): string =>
-  `${name} already has a PIN; assigning replaces it — the old PIN stops opening doors.`
+/** Said beside the person, and in the question, when they hold a PIN (in the desk's language). */
+export const pinHeldWords = (name: string): string => pinsWords().t('replace.held', { name })
 
 /** Said in the question when whether they hold a PIN could not be read. */
-export const pinUnknownWords = (name: string): string =>
-  `Access Desk could not check whether ${name} has a PIN. If they have one, assigning replaces it — the old PIN stops opening doors.`
+export const pinUnknownWords = (name: string): string => pinsWords().t('replace.unknown', { name })
 
 /** One screen's question "Replace X's PIN?" (shown by `ReplacePinDialog`), on the one confirm mechanism. */
 export class ReplacePinQuestion {

@@ -1,10 +1,12 @@
-/** Words for a device bundle's fields (spec 2.6). */
+import { englishPassWords, type PassWords } from './pass-words'
 
-/** The wallet a pass was added to (`source`). */
-export function walletLabel(source: string): string {
+/** Words for a device bundle's fields (spec 2.6), in the screen's language (`m`). */
+
+/** The wallet a pass was added to (`source`): the wallets' own names are not translated. */
+export function walletLabel(source: string, m: PassWords = englishPassWords): string {
   if (source === 'apple') return 'Apple Wallet'
   if (source === 'google') return 'Google Wallet'
-  return source || 'Not given'
+  return source || m.t('wallet.notGiven')
 }
 
 /**
@@ -12,13 +14,13 @@ export function walletLabel(source: string): string {
  * are not stated; the only sample is 20 on a Google bundle). Guessing would mislabel devices, so
  * the code is shown as a code; the device's name and wallet say what it is.
  */
-export function deviceTypeLabel(code: number | undefined): string {
-  return code === undefined ? 'Not given' : `type ${code}`
+export function deviceTypeLabel(code: number | undefined, m: PassWords = englishPassWords): string {
+  return code === undefined ? m.t('wallet.notGiven') : m.t('deviceType.code', { code: String(code) })
 }
 
 /** A device's status on the pass (`bundle_status`: ACTIVE or SUSPENDED in responses, spec 2.6). */
-export function bundleStatusLabel(status: string): string {
-  if (status === 'ACTIVE') return 'Opens doors'
-  if (status === 'SUSPENDED') return 'Suspended'
-  return status || 'Not given'
+export function bundleStatusLabel(status: string, m: PassWords = englishPassWords): string {
+  if (status === 'ACTIVE') return m.t('bundle.ACTIVE')
+  if (status === 'SUSPENDED') return m.t('bundle.SUSPENDED')
+  return status || m.t('wallet.notGiven')
 }

@@ -1,12 +1,17 @@
 import type { TouchPass, TouchPassStatus } from '../../../../shared/access/touch-passes'
-import { passStatusLabel, touchPassStatusWords as statusWords } from '../../../../shared/access/touch-pass-words'
+import { englishPassWords, type PassWords } from './pass-words'
 
-// The words live in shared/access/touch-pass-words.ts: main says them too (a pass found by Find).
-export { passStatusLabel }
+// Main keeps the English in shared/access/touch-pass-words.ts (a pass found by Find); the screen says
+// them in the desk's language from its catalogue (area touchPasses), by the same rule.
+
+/** The status of one pass in words: an INACTIVE pass someone still holds is "Inactive". */
+export function passStatusLabel(pass: Pick<TouchPass, 'status' | 'user_id'>, m: PassWords = englishPassWords): string {
+  return pass.status === 'INACTIVE' && pass.user_id ? m.t('status.inactiveHeld') : m.t(`status.${pass.status}`)
+}
 
 /** A status in words where no pass is at hand (the list's filter). */
-export function statusLabel(status: TouchPassStatus): string {
-  return statusWords[status]
+export function statusLabel(status: TouchPassStatus, m: PassWords = englishPassWords): string {
+  return m.t(`status.${status}`)
 }
 
 /**
@@ -17,39 +22,36 @@ export function statusLabel(status: TouchPassStatus): string {
  */
 export type StatusOffer = { to: 'ACTIVE' | 'SUSPENDED'; label: string } | { to: null; why: string }
 
-export function statusOffer(pass: Pick<TouchPass, 'status' | 'user_id' | 'user_name'>): StatusOffer {
-  const holder = pass.user_name || 'the user'
+export function statusOffer(
+  pass: Pick<TouchPass, 'status' | 'user_id' | 'user_name'>,
+  m: PassWords = englishPassWords
+): StatusOffer {
   switch (pass.status) {
     case 'ACTIVE':
-      return { to: 'SUSPENDED', label: 'Suspend' }
+      return { to: 'SUSPENDED', label: m.t('suspend') }
     case 'SUSPENDED':
-      return pass.user_id
-        ? { to: 'ACTIVE', label: 'Activate' }
-        : {
-            to: null,
-            why: 'Activate is not offered: nobody holds this pass. Give it to a user; it becomes active once they add it to their phone.'
-          }
+      return pass.user_id ? { to: 'ACTIVE', label: m.t('activate') } : { to: null, why: m.t('why.nobody') }
     case 'PENDING':
       return {
         to: null,
-        why: `Activate is not offered: the pass waits for ${holder} to add it to their phone, and becomes active then.`
+        why: pass.user_name ? m.t('why.pending', { name: pass.user_name }) : m.t('why.pendingNoName')
       }
     case 'INACTIVE':
       return {
         to: null,
-        why: pass.user_id
-          ? 'Activate is not offered: take the pass back and give it again, so the user can add it to their phone.'
-          : 'Activate is not offered: nobody holds this pass. Give it to a user; it becomes active once they add it to their phone.'
+        why: pass.user_id ? m.t('why.inactiveHeld') : m.t('why.nobody')
       }
     case 'EXPIRED':
-      return { to: null, why: 'An expired pass cannot be activated or suspended.' }
+      return { to: null, why: m.t('why.expired') }
   }
 }
 
 /** What a done status change did, said for the pass by its card id. */
-export function statusChanged(pass: Pick<TouchPass, 'card_id' | 'id'>, to: 'ACTIVE' | 'SUSPENDED'): string {
-  const name = pass.card_id || pass.id
-  return to === 'SUSPENDED'
-    ? `Pass ${name} suspended: its devices stop opening doors.`
-    : `Pass ${name} activated: its devices open doors again.`
+export function statusChanged(
+  pass: Pick<TouchPass, 'card_id' | 'id'>,
+  to: 'ACTIVE' | 'SUSPENDED',
+  m: PassWords = englishPassWords
+): string {
+  const card = pass.card_id || pass.id
+  return to === 'SUSPENDED' ? m.t('suspended', { card }) : m.t('activated', { card })
 }

@@ -1,6 +1,4 @@
-import { agree, countOf } from '../../lib/plural'
-
-const passes = (n: number) => countOf(n, 'pass', 'passes')
+import { englishPassWords, type PassWords } from './pass-words'
 
 /** The Touch Pass list's size before a purchase was sent and after its answer (or its failure). */
 export interface Listed {
@@ -12,13 +10,12 @@ export interface Listed {
  * What a confirmed purchase bought, as the list shows it. The console may answer only the first
  * pass of several (facts E14), so its answer is not the count: the list before and after is.
  */
-export function purchaseOutcome(asked: number, listed: Listed | undefined): string {
-  if (!listed)
-    return `The console confirmed buying ${passes(asked)}, but the Touch Pass list could not be read to count them: check the list before buying again.`
+export function purchaseOutcome(asked: number, listed: Listed | undefined, m: PassWords = englishPassWords): string {
+  if (!listed) return m.t('outcome.unread', { asked })
   const grew = listed.after - listed.before
-  if (grew === asked)
-    return `The console confirmed the purchase: the list grew by ${passes(grew)} (from ${listed.before} to ${listed.after}). New passes are unassigned until given to a user.`
-  return `The console confirmed buying ${passes(asked)}, but the list grew by ${passes(grew)} (from ${listed.before} to ${listed.after}). Someone may have changed the list meanwhile: check it before buying again.`
+  const counts = { asked, grew, before: listed.before, after: listed.after }
+  if (grew === asked) return m.t('outcome.grew', counts)
+  return m.t('outcome.differs', counts)
 }
 
 /** What a failed purchase did, as far as the list tells. */
@@ -43,35 +40,32 @@ export interface FailedPurchase {
 export function failedPurchaseOutcome(
   asked: number,
   listed: Listed | undefined,
-  failure: { kind: string; code?: string | undefined }
+  failure: { kind: string; code?: string | undefined },
+  m: PassWords = englishPassWords
 ): FailedPurchase {
-  const notSent = 'The purchase was not sent again.'
-  if (!listed)
-    return {
-      settled: false,
-      said: `${notSent} It may or may not have gone through, and the Touch Pass list could not be counted: close this dialog and check the Touch Pass list before trying again.`
-    }
+  if (!listed) return { settled: false, said: m.t('failed.uncounted') }
   const { before, after } = listed
   const grew = after - before
+  const counts = { asked, grew, before, after }
   if (grew === asked)
     return {
       settled: true,
       bought: grew,
-      said: `${passes(grew)} ${agree(grew, 'was', 'were')} bought: the list grew from ${before} to ${after}. The console's answer was lost on the way back; the purchase was not sent again. New passes are unassigned until given to a user.`
+      said: m.t('failed.bought', counts)
     }
   if (grew === 0 && failure.code !== 'TIMEOUT')
     return {
       settled: true,
       bought: 0,
-      said: `No pass was bought: the list still holds ${passes(after)}. ${notSent} You can start a new purchase.`
+      said: m.t('failed.none', counts)
     }
   if (grew === 0)
     return {
       settled: false,
-      said: `${notSent} The list has not grown (still ${passes(after)}), but the console may still be carrying out the purchase it did not answer in time: check the list in a minute before trying again.`
+      said: m.t('failed.timeout', counts)
     }
   return {
     settled: false,
-    said: `${notSent} The list went from ${before} to ${after}, not up by the ${asked} asked: someone may have changed it meanwhile. Check the list before trying again.`
+    said: m.t('failed.changed', counts)
   }
 }

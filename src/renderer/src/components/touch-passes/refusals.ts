@@ -1,6 +1,7 @@
 import type { User } from '../../../../shared/access/users'
 import { AppError } from '../../../../shared/errors'
 import type { PickerSource } from '../common/search-picker'
+import { englishPassWords, type PassWords } from './pass-words'
 
 /** The changes a person makes to one Touch Pass from its details. */
 export type PassAction = 'rename' | 'ACTIVE' | 'SUSPENDED' | 'unbundle' | 'assign' | 'unassign'
@@ -55,26 +56,26 @@ export function refusal(action: PassAction, err: AppError): AppError {
 }
 
 /** Said next to a user found for a pass: the console refuses a second pass for them. */
-export function heldPassNote(user: User): string | undefined {
-  return user.touch_pass ? `already holds Touch Pass ${user.touch_pass.card_id || user.touch_pass.id}` : undefined
+export function heldPassNote(user: User, m: PassWords = englishPassWords): string | undefined {
+  return user.touch_pass ? m.t('held.note', { card: user.touch_pass.card_id || user.touch_pass.id }) : undefined
 }
 
 /**
  * Why a user found for a pass cannot be picked: the console gives a user at most one Touch Pass, so
  * one who holds a pass is shown (with it) but refused before anything is sent, in the screen's words.
  */
-export function heldPassRefusal(user: User): string | undefined {
+export function heldPassRefusal(user: User, m: PassWords = englishPassWords): string | undefined {
   if (!user.touch_pass) return undefined
-  const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || 'This user'
-  return `${name} already holds Touch Pass ${user.touch_pass.card_id || user.touch_pass.id}: a user holds at most one. Pick another user, or take back the pass they hold first.`
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || m.t('held.thisUser')
+  return m.t('held.refusal', { name, card: user.touch_pass.card_id || user.touch_pass.id })
 }
 
 /** Users found for a pass (userSource): one who holds a pass already is shown but cannot be picked. */
-export function passUserSource(source: PickerSource<User>): PickerSource<User> {
+export function passUserSource(source: PickerSource<User>, m: PassWords = englishPassWords): PickerSource<User> {
   return {
     ...source,
     row: (user) => {
-      const refused = heldPassRefusal(user)
+      const refused = heldPassRefusal(user, m)
       return { ...source.row(user), ...(refused && { refused }) }
     }
   }

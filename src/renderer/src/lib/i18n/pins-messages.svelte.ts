@@ -1,0 +1,15 @@
+import pinsEn from '../../../../shared/i18n/messages/pins/en.json'
+import { AreaMessages } from './area-messages.svelte'
+import { deskLanguage } from './desk-language.svelte'
+
+let shared: AreaMessages<'pins'> | null = null
+
+/**
+ * The Pins screen's words in the desk's language: one instance for the screen, its parts and its
+ * store's announcements (made on first use in an $effect.root, so a dialog and the screen share one
+ * load). Its English is bundled with the screen: the first paint never shows keys or blanks.
+ */
+export function pinsWords(): AreaMessages<'pins'> {
+  if (!shared) $effect.root(() => void (shared = new AreaMessages('pins', () => deskLanguage.locale, pinsEn)))
+  return shared!
+}
