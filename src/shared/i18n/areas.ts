@@ -10,6 +10,7 @@ import type badgesEn from './messages/badges/en.json'
 import type commonEn from './messages/common/en.json'
 import type visitorsEn from './messages/visitors/en.json'
 import type shellEn from './messages/shell/en.json'
+import type errorsEn from './messages/errors/en.json'
 
 /**
  * The catalogue's areas: one per screen or part that loads its words on its own (the kiosk, the
@@ -41,6 +42,8 @@ export interface AreaKeys {
    * line), the pager, the missing-permission notes, the search picker's hint.
    */
   shell: keyof typeof shellEn
+  /** Main's errors by code (shared/errors-wording.ts says which key), worded in the desk's or the kiosk visitor's language. */
+  errors: keyof typeof errorsEn
 }
 export type Area = keyof AreaKeys
 export const AREAS: readonly Area[] = [
@@ -55,5 +58,6 @@ export const AREAS: readonly Area[] = [
   'badges',
   'common',
   'visitors',
-  'shell'
+  'shell',
+  'errors'
 ]
