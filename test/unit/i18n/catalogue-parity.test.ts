@@ -75,7 +75,15 @@ describe('the message catalogue', () => {
         Object.assign(values, { still: 'S', page: 1, pages: 2, counted: 'C', key: 'K' })
         // Main's errors (area errors): the facts of details.
         Object.assign(values, { msg: 'M', what: 'W', permission: 'P', minVersion: 'V', status: 500, failure: 'F' })
-        Object.assign(values, { url: 'U', reason: 'R', which: 'W', restarted: 'R', triesLeft: 2, waitSeconds: 2 })
+        Object.assign(values, {
+          url: 'U',
+          reason: 'R',
+          which: 'W',
+          restarted: 'R',
+          triesLeft: 2,
+          waitSeconds: 2,
+          max: 64
+        })
         const a = english.t(key, { ...values, language: 'L' })
         const b = pseudo.t(key, { ...values, language: 'L' })
         expect(b.length, `${area} ${key}`).toBeGreaterThanOrEqual(Math.floor(a.length * 1.3))
