@@ -145,6 +145,8 @@ export function errorWordingOf(error: AppErrorData): ErrorWording | null {
   const code = error.code
   if (code === undefined) return null
   // The console did not answer at all (connections/token-check.ts): said the same whatever the socket said.
+  // A write whose answer was lost (access/lost-answer.ts): its hint says what to check, not the code's.
+  if (d['answerLost'] === true) return null
   if (d['unreachable'] === true && error.kind === 'network') return needs('CONSOLE_UNREACHABLE', ['url'])(d, error)
   const wording = errorWordings[code]
   if (wording) return wording(d, error)
@@ -174,10 +176,24 @@ export interface ErrorSaid {
  * An error said with `words` (the errors area in one language): a worded code from the catalogue with
  * main's facts, `values` overriding a fact; any other as main said it. The console's own `msg` follows
  * the message as given, labelled as the console's. lib/i18n/error-words.svelte.ts is the renderer's door.
+ *
+ * `english` (the English catalogue): an error whose words are not its code's any more (a wrapper kept
+ * the code and rewrote the message or hint: a write whose answer was lost, a purchase that may have
+ * gone through, a refusal prefixed with what was refused) keeps the words it carries, which say more.
  */
-export function sayError(error: AppErrorData, words: Words<string>, values?: MessageValues): ErrorSaid {
+export function sayError(
+  error: AppErrorData,
+  words: Words<string>,
+  values?: MessageValues,
+  english?: Words<string>
+): ErrorSaid {
   const wording = errorWordingOf(error)
-  if (!wording) return { message: error.message, hint: error.hint }
+  const mains = { message: error.message, hint: error.hint }
+  if (!wording) return mains
+  if (english) {
+    const en = sayError(error, english)
+    if (en.message !== error.message || en.hint !== error.hint) return mains
+  }
   const all = { ...wording.values, ...values }
   const message = words.t(wording.message, all)
   return {

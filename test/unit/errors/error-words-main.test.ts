@@ -115,3 +115,15 @@ describe('the kiosk’s PIN errors from main, worded', () => {
     expect(sayError(locked, german).message).toMatch(/^Zu viele falsche PINs: Warten Sie \d+ Sekunden/)
   })
 })
+
+describe('an error whose words a wrapper rewrote keeps them', () => {
+  it('a prefixed message or a changed hint is said as carried, not as its code says', () => {
+    const e = data(errorFromResponse(endpoints.E17, 502, undefined))
+    const prefixed = { ...e, message: `Buying 3 passes: ${e.message}` }
+    expect(sayError(prefixed, german, undefined, english)).toEqual({ message: prefixed.message, hint: e.hint })
+    const rehinted = { ...e, hint: 'The purchase may or may not have gone through.' }
+    expect(sayError(rehinted, german, undefined, english)).toEqual({ message: e.message, hint: rehinted.hint })
+    // Unchanged, it is worded.
+    expect(sayError(e, german, undefined, english).message).toContain('konnte')
+  })
+})

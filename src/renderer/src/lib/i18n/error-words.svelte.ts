@@ -10,6 +10,13 @@ export type { ErrorSaid }
 export type ErrorCatalogue = AreaMessages<'errors'>
 
 let shared: ErrorCatalogue | null = null
+let english: ErrorCatalogue | null = null
+
+/** The English errors catalogue: what main's words are checked against (sayError's `english`). */
+function englishErrorCatalogue(): ErrorCatalogue {
+  if (!english) $effect.root(() => void (english = new AreaMessages('errors', () => 'en')))
+  return english!
+}
 
 /**
  * The errors catalogue in the desk's language: one instance for the whole app (an $effect.root, as
@@ -33,6 +40,7 @@ export function errorWords(
   words: ErrorCatalogue = deskErrorCatalogue(),
   values?: MessageValues
 ): ErrorSaid {
-  if (!words.ready) return { message: error.message, hint: error.hint }
-  return sayError(error, words as Words<string>, values)
+  const en = englishErrorCatalogue()
+  if (!words.ready || !en.ready) return { message: error.message, hint: error.hint }
+  return sayError(error, words as Words<string>, values, en as Words<string>)
 }
