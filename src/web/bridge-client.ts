@@ -55,8 +55,24 @@ function announce(next: BridgeStatus) {
   window.dispatchEvent(new CustomEvent(BRIDGE_STATUS_EVENT, { detail: next }))
 }
 
-function failure(message: string, hint: string, kind: 'network' | 'validation' = 'network', code?: string): Envelope {
-  return { ok: false, error: { kind, message, hint, retryable: kind === 'network', ...(code ? { code } : {}) } }
+function failure(
+  message: string,
+  hint: string,
+  kind: 'network' | 'validation' = 'network',
+  code?: string,
+  details?: Record<string, unknown>
+): Envelope {
+  return {
+    ok: false,
+    error: {
+      kind,
+      message,
+      hint,
+      retryable: kind === 'network',
+      ...(code ? { code } : {}),
+      ...(details && { details })
+    }
+  }
 }
 
 function lostEnvelope(): Envelope {
@@ -69,9 +85,13 @@ function lostEnvelope(): Envelope {
         'This page is no longer connected to Access Desk: the service was restarted.',
         RESTART_HINT,
         'network',
-        SERVICE_LOST_CODE
+        SERVICE_LOST_CODE,
+        // Which of the two the renderer says (shared/errors-wording.ts).
+        { restarted: true }
       )
-    : failure("The connection to Access Desk's local service is lost.", RESTART_HINT, 'network', SERVICE_LOST_CODE)
+    : failure("The connection to Access Desk's local service is lost.", RESTART_HINT, 'network', SERVICE_LOST_CODE, {
+        restarted: false
+      })
 }
 
 /** UTF-8 size of a message; cheap for the usual small calls. */

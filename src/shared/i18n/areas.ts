@@ -19,6 +19,7 @@ import type enrollEn from './messages/enroll/en.json'
 import type cardsEn from './messages/cards/en.json'
 import type pinsEn from './messages/pins/en.json'
 import type touchPassesEn from './messages/touchPasses/en.json'
+import type errorsEn from './messages/errors/en.json'
 
 /**
  * The catalogue's areas: one per screen or part that loads its words on its own (the kiosk, the
@@ -68,6 +69,8 @@ export interface AreaKeys {
   pins: keyof typeof pinsEn
   /** The Touch Passes screen: list, details, buying and giving many. */
   touchPasses: keyof typeof touchPassesEn
+  /** Main's errors by code (shared/errors-wording.ts says which key), worded in the desk's or the kiosk visitor's language. */
+  errors: keyof typeof errorsEn
 }
 export type Area = keyof AreaKeys
 export const AREAS: readonly Area[] = [
@@ -91,5 +94,6 @@ export const AREAS: readonly Area[] = [
   'enroll',
   'cards',
   'pins',
-  'touchPasses'
+  'touchPasses',
+  'errors'
 ]

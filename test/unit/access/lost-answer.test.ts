@@ -41,7 +41,7 @@ describe('a write whose answer was lost', () => {
       message: cut.message,
       hint: 'The console may have done it (Create visitor) before its answer was lost: look at the record or the list again before trying again, so it is not done twice.',
       retryable: cut.retryable,
-      details: { endpoint: 'E17', answerLost: true }
+      details: { endpoint: 'E17', answerLost: true, url: URL }
     })
     expect(cut.hint).toMatch(/then try again/)
   })

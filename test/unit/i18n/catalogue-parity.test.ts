@@ -96,6 +96,17 @@ describe('the message catalogue', () => {
         Object.assign(values, { matched: 1, loaded: 1, status: 'S', detail: 'D', what: 'W', alias: 'A', value: 'V' })
         Object.assign(values, { kind: 'user', pin: 'P', type: 'user', query: 'Q', shown: 1, readBack: 'yes' })
         Object.assign(values, { device: 'D', asked: 2, grew: 2, before: 1, after: 3, free: 1, passes: 'P', code: 1 })
+        // Main's errors (area errors): the facts of details.
+        Object.assign(values, { msg: 'M', what: 'W', permission: 'P', minVersion: 'V', status: 500, failure: 'F' })
+        Object.assign(values, {
+          url: 'U',
+          reason: 'R',
+          which: 'W',
+          restarted: 'R',
+          triesLeft: 2,
+          waitSeconds: 2,
+          max: 64
+        })
         const a = english.t(key, { ...values, language: 'L' })
         const b = pseudo.t(key, { ...values, language: 'L' })
         expect(b.length, `${area} ${key}`).toBeGreaterThanOrEqual(Math.floor(a.length * 1.3))

@@ -31,7 +31,13 @@ export function errorFromResponse(
 ): AppError {
   const code = body?.code
   const consoleMsg = body?.msg && body.msg !== 'success' ? body.msg : undefined
-  const details: Record<string, unknown> = { endpoint: endpoint.id, status }
+  // Every fact a message names, for the renderer to say it in the desk's language (shared/errors-wording.ts).
+  const details: Record<string, unknown> = {
+    endpoint: endpoint.id,
+    status,
+    what: describe(endpoint),
+    ...(consoleMsg !== undefined && { consoleMsg })
+  }
 
   if (status === 401 || code === 'CODE_AUTH_FAILED' || code === 'CODE_ACCESS_TOKEN_INVALID') {
     return new AppError({
@@ -106,7 +112,7 @@ export function errorFromResponse(
       consoleMsg !== undefined
         ? `${describe(endpoint)} failed. ${consoleSays(consoleMsg)}`
         : `${describe(endpoint)} failed: ${code ?? `HTTP ${status}`}.`,
-    details
+    details: { ...details, failure: code ?? `HTTP ${status}` }
   })
 }
 
@@ -118,7 +124,12 @@ export function errorFromTransport(endpoint: EndpointInfo, url: string, err: unk
   const tlsCode = [code, causeCode].find((c) => c && chainErrorCodes.has(c))
   if (tlsCode) return certificateChanged(url)
   if (code === 'ERR_CANCELED') {
-    return new AppError({ kind: 'cancelled', code: 'CANCELLED', message: `${describe(endpoint)} was cancelled.` })
+    return new AppError({
+      kind: 'cancelled',
+      code: 'CANCELLED',
+      message: `${describe(endpoint)} was cancelled.`,
+      details: { what: describe(endpoint) }
+    })
   }
   if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') {
     return new AppError({
@@ -126,7 +137,8 @@ export function errorFromTransport(endpoint: EndpointInfo, url: string, err: unk
       code: 'TIMEOUT',
       message: `The console did not answer ${describe(endpoint)} in time.`,
       hint: 'Check the network to the console; the request may or may not have been carried out.',
-      retryable: true
+      retryable: true,
+      details: { what: describe(endpoint) }
     })
   }
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
@@ -143,6 +155,7 @@ export function errorFromTransport(endpoint: EndpointInfo, url: string, err: unk
     code: code ?? 'NETWORK',
     message: `Could not reach the console at ${url}: ${networkReasons[code ?? ''] ?? code ?? message}.`,
     hint: 'Check that the console is on, that this computer is on its network and the address is right, then try again (no restart needed).',
-    retryable: true
+    retryable: true,
+    details: { url }
   })
 }

@@ -320,7 +320,8 @@ export class BadgeService {
       kind: 'conflict',
       code: 'VISIT_CANCELLED',
       message: `The visit of ${job.name} was cancelled: no badge was printed.`,
-      hint: 'If the visitor is coming after all, create a new visit on Visitors and make the badge from there.'
+      hint: 'If the visitor is coming after all, create a new visit on Visitors and make the badge from there.',
+      details: { refused: 'badge', name: job.name }
     })
   }
 }

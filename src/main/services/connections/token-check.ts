@@ -32,7 +32,7 @@ export function tokenRefused(url: string, which: CheckedToken, cause: AppError):
     hint:
       (which === 'saved' ? 'Use Change token… with a working key. To get one, ' : 'Copy the whole key again, or ') +
       WHERE_KEYS_COME_FROM,
-    details: { consoleCode: cause.code }
+    details: { consoleCode: cause.code, url, which }
   })
 }
 
@@ -46,7 +46,8 @@ export function consoleUnreachable(url: string, cause: AppError): AppError {
       'Check that the console is switched on and that this computer is on its network (address and port 12445). ' +
       'When it answers again, press Test connection: Access Desk does not need a restart.',
     retryable: true,
-    details: { url }
+    // Said as "unreachable" whatever the socket's code (shared/errors-wording.ts).
+    details: { url, unreachable: true }
   })
 }
 

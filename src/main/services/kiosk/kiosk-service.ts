@@ -144,7 +144,8 @@ export class KioskService {
         kind: 'validation',
         code: 'KIOSK_PIN_WRONG',
         message: 'That is not the kiosk PIN.',
-        hint: `Type the PIN set in Settings → Kiosk. ${left} ${left === 1 ? 'try' : 'tries'} left before the kiosk makes you wait.`
+        hint: `Type the PIN set in Settings → Kiosk. ${left} ${left === 1 ? 'try' : 'tries'} left before the kiosk makes you wait.`,
+        details: { triesLeft: left }
       })
     }
     this.attempts.succeeded()
@@ -298,7 +299,8 @@ export class KioskService {
       code: 'KIOSK_OFFLINE_EMPTY',
       message: 'The kiosk cannot reach the console and has no visitors loaded yet.',
       hint: deskHint(this.settings.get().deskName),
-      retryable: true
+      retryable: true,
+      details: { desk: this.settings.get().deskName }
     })
   }
 
@@ -370,7 +372,7 @@ export class KioskService {
         message: refusalForVisitor(refusal, desk),
         hint: 'They will help you.',
         retryable: true,
-        details: { refusal }
+        details: { refusal, desk }
       })
     }
     this.qr.set(visitorId, qrPngBase64)
@@ -422,7 +424,7 @@ export class KioskService {
       message: `Your badge cannot be printed here right now: the badge printer is not ready. Please see ${desk}: they will print it for you.`,
       hint: 'They will help you.',
       retryable: true,
-      details: { printer: refusal.details?.['printer'], printerState: refusal.details?.['printerState'] }
+      details: { printer: refusal.details?.['printer'], printerState: refusal.details?.['printerState'], desk }
     })
   }
 
@@ -437,7 +439,7 @@ export class KioskService {
       code: 'KIOSK_VISIT_NOT_OPEN',
       message: refused ? refusalForVisitor(refused.refusal, desk) : 'This visit cannot be checked in at the kiosk now.',
       hint: refused ? 'They will help you.' : deskHint(desk),
-      ...(refused && { details: { refusal: refused.refusal } })
+      details: refused ? { refusal: refused.refusal, desk } : { desk }
     })
   }
 

@@ -42,7 +42,7 @@ function updateBody(send: Partial<VisitorFields>, current: Visitor): VisitorUpda
       code: 'INVALID_INPUT',
       message: `${END_BEFORE_START} The console holds a window the new time does not fit.`,
       hint: 'Open the visitor again to see its times, then change both ends together.',
-      details: { field: send.end_time !== undefined ? 'end_time' : 'start_time' }
+      details: { field: send.end_time !== undefined ? 'end_time' : 'start_time', rule: 'end-before-start' }
     })
   }
   // An end changed to one already past (an end left as it was may be old: the visit is being corrected).
@@ -64,7 +64,7 @@ function refusePastEnd(end: number, unchangedEnd?: number | null): void {
     code: 'INVALID_INPUT',
     message: problem,
     hint: 'Nothing was sent to the console.',
-    details: { field: 'end_time' }
+    details: { field: 'end_time', rule: 'end-in-the-past' }
   })
 }
 
@@ -82,6 +82,7 @@ async function withDoors<V extends Visitor>(c: AccessClient, visitor: V): Promis
 function cancelledRefusal(
   current: Visitor,
   words = {
+    refused: 'edit',
     said: `while the form was open (by another desk or the console's own page); nothing was saved`,
     hint: 'Your changes are still in the form. Cancel it; if the visitor is coming after all, create a new visit.'
   }
@@ -91,7 +92,9 @@ function cancelledRefusal(
     kind: 'conflict',
     code: 'VISIT_CANCELLED',
     message: `This visit was cancelled on the console ${words.said}.`,
-    hint: words.hint
+    hint: words.hint,
+    // Which refusal this is, for the renderer's words (shared/errors-wording.ts).
+    details: { refused: words.refused }
   })
 }
 
@@ -245,6 +248,7 @@ export class VisitorService {
     const c = await this.client()
     const current = await c.visitors.get(id)
     const refusal = cancelledRefusal(current, {
+      refused: 'pin',
       said: `(by another desk or the console's own page); no PIN was given`,
       hint: 'If the visitor is coming after all, create a new visit.'
     })

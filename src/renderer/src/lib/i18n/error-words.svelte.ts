@@ -1,0 +1,46 @@
+import type { AppErrorData } from '../../../../shared/errors'
+import { sayError, type ErrorSaid } from '../../../../shared/errors-wording'
+import type { MessageValues, Words } from '../../../../shared/i18n/translator'
+import { AreaMessages } from './area-messages.svelte'
+import { deskLanguage } from './desk-language.svelte'
+
+export type { ErrorSaid }
+
+/** The `errors` area in one language: the desk's (deskErrorCatalogue), or the kiosk visitor's. */
+export type ErrorCatalogue = AreaMessages<'errors'>
+
+let shared: ErrorCatalogue | null = null
+let english: ErrorCatalogue | null = null
+
+/** The English errors catalogue: what main's words are checked against (sayError's `english`). */
+function englishErrorCatalogue(): ErrorCatalogue {
+  if (!english) $effect.root(() => void (english = new AreaMessages('errors', () => 'en')))
+  return english!
+}
+
+/**
+ * The errors catalogue in the desk's language: one instance for the whole app (an $effect.root, as
+ * commonWords), loaded at the first error worded. No English is bundled: until a catalogue is in,
+ * errors are said in main's words, which are the English catalogue's.
+ */
+export function deskErrorCatalogue(): ErrorCatalogue {
+  if (!shared) $effect.root(() => void (shared = new AreaMessages('errors', () => deskLanguage.locale)))
+  return shared!
+}
+
+/**
+ * An error in words, the one way a screen says main's errors (ErrorNotice, and any place that prints
+ * an error's message): a code shared/errors-wording.ts knows, in the language of `words` (the desk's
+ * unless given) with main's facts; any other, as main said it. `values` overrides a fact (the kiosk
+ * names its desk in the visitor's language). Reactive: read in markup or a $derived, it follows a
+ * language switch.
+ */
+export function errorWords(
+  error: AppErrorData,
+  words: ErrorCatalogue = deskErrorCatalogue(),
+  values?: MessageValues
+): ErrorSaid {
+  const en = englishErrorCatalogue()
+  if (!words.ready || !en.ready) return { message: error.message, hint: error.hint }
+  return sayError(error, words as Words<string>, values, en as Words<string>)
+}
