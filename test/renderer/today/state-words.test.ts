@@ -33,11 +33,16 @@ const visitorIn = (status: VisitorStatus): Visitor => ({
 })
 
 function answering(visitor: Visitor) {
-  const rows = todayRows([visitor as DayVisitor], day, () => ({
-    doors: [],
-    badgePrinted: false,
-    badgeQrRevokedAt: null
-  }))
+  const rows = todayRows(
+    [visitor as DayVisitor],
+    day,
+    () => ({
+      doors: [],
+      badgePrinted: false,
+      badgeQrRevokedAt: null
+    }),
+    day.start * 1000
+  )
   const ok = (result: unknown) => ({ ok: true as const, result })
   const { bridge } = scriptedBridge({
     'visitors.list': () => ok({ items: [visitor], total: 1 }),

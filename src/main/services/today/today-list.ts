@@ -2,7 +2,7 @@ import { visitorDisplayName, type DayVisitor, type VisitorStatus } from '../../.
 import { readWeek } from '../../../shared/today/day-schedule'
 import type { TodayGroup, TodayRow } from '../../../shared/today/schemas'
 import type { BadgeOutput } from '../../../shared/badges/schemas'
-import { visitGroup, type DeskArrival } from '../../../shared/today/groups'
+import { visitEnded, visitGroup, type DeskArrival } from '../../../shared/today/groups'
 import { todayGroupOf } from '../../../shared/visitors/states'
 import { collator } from '../../../shared/format/formats'
 
@@ -45,12 +45,14 @@ export interface RowExtras {
 /**
  * Today's rows: the visitors whose window touches the day, sorted by start time (then name, then id,
  * so two visitors starting together keep one order between reads). A visitor without a status or
- * times cannot be placed and is left out.
+ * times cannot be placed and is left out. `now` (epoch ms): a visit whose window is over by then
+ * without an arrival is a no-show (shared/today/groups.ts).
  */
 export function todayRows(
   visitors: readonly DayVisitor[],
   day: { start: number; end: number },
-  extras: (v: DayVisitor) => RowExtras
+  extras: (v: DayVisitor) => RowExtras,
+  now: number
 ): TodayRow[] {
   return visitors
     .filter((v) => v.status !== undefined && touchesDay(v, day))
@@ -62,8 +64,8 @@ export function todayRows(
         company: v.visitor_company ?? '',
         host: v.inviter_name ?? '',
         status: v.status!,
-        // The one rule (shared/today/groups.ts): the console's status and the desk's own check-in.
-        group: visitGroup(v.status!, more.arrival ?? null),
+        // The one rule (shared/today/groups.ts): the console's status, the desk's own check-in, the window's end.
+        group: visitGroup(v.status!, more.arrival ?? null, visitEnded(v.end_time, now)),
         start: v.start_time!,
         end: v.end_time!,
         week: readWeek(v.schedule),
