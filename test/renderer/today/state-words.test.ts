@@ -9,6 +9,7 @@ import { visitors } from '../../../src/renderer/src/stores/visitors.svelte'
 import { visitorStatuses, type DayVisitor, type Visitor, type VisitorStatus } from '../../../src/shared/access/visitors'
 import { localDay, todayRows } from '../../../src/main/services/today/today-list'
 import { scriptedBridge } from '../../support/fake-bridge'
+import { envelopedTodayView } from '../../support/today-window'
 
 /**
  * One word per visitor state, on every screen: the word Visitors shows for a visitor (its list, its
@@ -50,8 +51,9 @@ function answering(visitor: Visitor) {
     'visitors.get': () => ok(visitor),
     'visitors.capabilities': () => ok({ canEdit: true }),
     'visitors.qrState': () => ok({ assigned: false, pngBase64: null }),
-    'today.list': () =>
-      ok({ day: day.day, dayStart: day.start, dayEnd: day.end, rows, readAt: Date.now(), source: { kind: 'off' } }),
+    'today.view': envelopedTodayView(() =>
+      ok({ day: day.day, dayStart: day.start, dayEnd: day.end, rows, readAt: Date.now(), source: { kind: 'off' } })
+    ),
     'today.watch': () => ok({ kind: 'polling', everySeconds: 15, reason: 'test' }),
     'today.unwatch': () => ok({ stopped: true }),
     'today.settings': () => ok({ walkInDoors: [] }),

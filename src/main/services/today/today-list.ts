@@ -83,7 +83,34 @@ export function todayRows(
  */
 const byText = collator(undefined).compare
 
-/** What the screen shows of a list, to tell whether a re-read changed anything. */
-export function rowsSignature(rows: readonly TodayRow[]): string {
-  return JSON.stringify(rows)
+/** What a read showed: each row as said (JSON) and its group, by id, and the day. */
+export interface RowsSeen {
+  day: string
+  rows: Map<string, { said: string; group: TodayGroup }>
+}
+
+export function rowsSeen(view: { day: string; rows: readonly TodayRow[] }): RowsSeen {
+  return { day: view.day, rows: new Map(view.rows.map((r) => [r.id, { said: JSON.stringify(r), group: r.group }])) }
+}
+
+/**
+ * What changed from one read to the next, to push no more than that: the ids of rows new or changed,
+ * those gone, and those among the changed whose group changed; null when nothing did. A new day (or
+ * nothing seen before) changes every row.
+ */
+export function rowsChange(
+  before: RowsSeen | undefined,
+  after: RowsSeen
+): { changed: Set<string>; removed: string[]; moved: string[] } | null {
+  const same = before?.day === after.day ? before.rows : new Map<string, { said: string; group: TodayGroup }>()
+  const changed = new Set<string>()
+  const moved: string[] = []
+  for (const [id, row] of after.rows) {
+    const was = same.get(id)
+    if (was?.said === row.said) continue
+    changed.add(id)
+    if (was && was.group !== row.group) moved.push(id)
+  }
+  const removed = [...(before?.rows.keys() ?? [])].filter((id) => !after.rows.has(id))
+  return changed.size || removed.length || before?.day !== after.day ? { changed, removed, moved } : null
 }
