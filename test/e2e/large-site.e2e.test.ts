@@ -201,6 +201,8 @@ describe('a large site: Cards and Today (Chromium, web mode)', () => {
     const name = `${wanted.first_name} ${wanted.last_name}`
     await page.getByRole('searchbox', { name: 'Find a visitor today' }).fill(name)
     const row = expected.locator(`[data-testid=today-row][data-id="${id}"]`)
+    // Main answers the find (today.view): its count is said once the answer to what was typed is in.
+    await expect.poll(() => page.getByTestId('today-found').textContent()).toMatch(/match/)
     await row.waitFor()
     // Every row left on screen is a visitor of that name (several visitors may share it).
     for (const shown of await page.getByTestId('today-row').all()) expect(await shown.textContent()).toContain(name)

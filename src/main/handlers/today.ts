@@ -4,6 +4,7 @@ import type { HandlersOf } from './types'
 export function todayHandlers({ today }: AppServices): HandlersOf<'today'> {
   return {
     'today.list': (input) => today.live.list(input?.watcher),
+    'today.view': ({ watcher, read, ...ask }) => today.live.view({ ...ask, watcher, read }),
     'today.watch': (input) => today.live.watch(input?.watcher),
     'today.unwatch': async (input) => {
       today.live.unwatch(input?.watcher)

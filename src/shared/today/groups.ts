@@ -18,31 +18,50 @@ export interface DeskArrival {
 }
 
 /**
- * The one rule of a visit's group, for every screen that groups visits: the console's status, and
- * the desk's own record of an arrival. The developer API cannot set VISITING (facts: visitor status
- * "cannot be changed through update"), so a visitor checked in at the kiosk stays ACTIVE on the
- * console until a door is tapped; Today kept her under Expected while the kiosk's list said she had
- * arrived. An arrival moves only an expected visit: a visit the console says is over (left,
- * no-show) or cancelled stays where the console put it.
+ * The one rule of a visit's group, for every screen that groups visits: the console's status, the
+ * desk's own record of an arrival, and whether the visit's window is over (`ended`, see visitEnded).
+ * The developer API cannot set VISITING (facts: visitor status "cannot be changed through update"),
+ * so a visitor checked in at the kiosk stays ACTIVE on the console until a door is tapped; Today kept
+ * her under Expected while the kiosk's list said she had arrived. An arrival moves only an expected
+ * visit: a visit the console says is over (left, no-show) or cancelled stays where the console put it.
+ * An expected visit whose window is over with no arrival is a no-show: the console itself moves it to
+ * NO_VISIT "as the window passes" (facts), but not at once, and Expected then held visitors whose pass
+ * said "ended" at 21:26. No-show, not a group of its own: it is what the console will say, and what a
+ * desk means by someone who did not come (no new heading, no word a desk has to learn).
  */
-export function visitGroup(status: VisitorStatus, arrival: DeskArrival | null): TodayGroup {
+export function visitGroup(status: VisitorStatus, arrival: DeskArrival | null, ended = false): TodayGroup {
   const group = todayGroupOf(status)
-  return group === 'expected' && arrival !== null ? 'here' : group
+  if (group !== 'expected') return group
+  if (arrival !== null) return 'here'
+  return ended ? 'no-show' : 'expected'
 }
 
 /**
- * The status a screen shows for a visit (Visitors' list and details): the console's, or VISITING ("Here")
- * when the one rule above puts the visit under Here — a kiosk check-in of a visit the console still
- * holds ACTIVE. So Visitors never says "Expected" for someone Today and the kiosk list say has arrived.
+ * A visit's window is over at `now` (epoch ms): after its end's last second (Unix seconds, inclusive,
+ * as the console's windows are), when Today's pass words say "ended" (pass-window.ts).
  */
-export function shownStatus(v: {
-  status?: VisitorStatus | undefined
-  deskArrival?: DeskArrival | null | undefined
-}): VisitorStatus | undefined {
+export function visitEnded(end: number | undefined, now: number): boolean {
+  return end !== undefined && now > end * 1000
+}
+
+/**
+ * The status a screen shows for a visit (Visitors' list and details, Badges' search): the console's,
+ * or the one the rule above puts the visit under when it differs — VISITING ("Here") for a kiosk
+ * check-in the console still holds ACTIVE, NO_VISIT ("No-show") for a visit whose window is over
+ * without an arrival. So Visitors never says "Expected" for someone Today puts elsewhere.
+ */
+export function shownStatus(
+  v: {
+    status?: VisitorStatus | undefined
+    deskArrival?: DeskArrival | null | undefined
+    end_time?: number | undefined
+  },
+  now = Date.now()
+): VisitorStatus | undefined {
   if (!v.status) return undefined
-  return visitGroup(v.status, v.deskArrival ?? null) === 'here' && todayGroupOf(v.status) !== 'here'
-    ? 'VISITING'
-    : v.status
+  const group = visitGroup(v.status, v.deskArrival ?? null, visitEnded(v.end_time, now))
+  if (group === todayGroupOf(v.status)) return v.status
+  return group === 'here' ? 'VISITING' : 'NO_VISIT'
 }
 
 /**

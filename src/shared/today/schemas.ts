@@ -87,3 +87,46 @@ export const deskSettingsSchema = z.object({
   walkInDoors: z.array(deskDoorSchema).max(200).default([])
 })
 export type DeskSettings = z.infer<typeof deskSettingsSchema>
+
+/**
+ * What a screen asks of Today (`today.view`): the window it shows (shared/today/window.ts), and whether
+ * the console is read first (`read`: the screen opens, a walk-in was added, Try again) or main answers
+ * from the list it holds (a keystroke in the find, a page turned, a change main pushed).
+ */
+export const todayWindowAskSchema = z.object({
+  watcher: z.string().min(1).max(100).optional(),
+  find: z.string().max(200).default(''),
+  pages: z.partialRecord(todayGroupSchema, z.number().int().min(1).max(100_000)).default({}),
+  reveal: z.string().max(200).nullish(),
+  read: z.boolean().default(false)
+})
+export type TodayWindowAsk = z.input<typeof todayWindowAskSchema>
+
+/** A window of Today: the day, how the list is kept live, and a page of each group with the counts. */
+export const todayWindowViewSchema = todayViewSchema.omit({ rows: true }).extend({
+  total: z.number().int().nonnegative(),
+  found: z.number().int().nonnegative(),
+  /** The find applied ('' when it hid the visitor asked to be revealed). */
+  find: z.string(),
+  groups: z.array(
+    z.object({
+      group: todayGroupSchema,
+      count: z.number().int().nonnegative(),
+      page: z.number().int().min(1),
+      rows: z.array(todayRowSchema)
+    })
+  )
+})
+export type TodayWindowView = z.infer<typeof todayWindowViewSchema>
+
+/**
+ * What a re-read changed (`today.changed`): the rows new or changed since the last read, the ids no
+ * longer in the day, and the ids among `changed` whose group changed (a check-in, a cancel). The screen
+ * asks its window again; the whole list stays in main.
+ */
+export const todayChangeSchema = todayViewSchema.omit({ rows: true }).extend({
+  changed: z.array(todayRowSchema),
+  removed: z.array(z.string()),
+  moved: z.array(z.string())
+})
+export type TodayChange = z.infer<typeof todayChangeSchema>

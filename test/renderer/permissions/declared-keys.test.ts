@@ -36,6 +36,7 @@ import type { NfcCard } from '../../../src/shared/access/nfc-cards'
 import type { TodayRow } from '../../../src/shared/today/schemas'
 import { startDemoConsoleProcess, type DemoConsoleInfo, type Started } from '../../support/processes'
 import { tempDir } from '../../support/temp'
+import { todayMainOf } from '../../support/today-window'
 
 /**
  * Every screen's actions against the declaration (shared/access/permissions.ts): each action's
@@ -216,6 +217,16 @@ describe('every screen turns off exactly the actions whose declared key the toke
         emit: () => undefined
       })
     } as unknown as AppServices
+    // Today's list and its live source are not this test's subject: one expected visitor, no socket.
+    const todayList = async () => ({
+      day: 'today',
+      dayStart: now - 3600,
+      dayEnd: now + 7200,
+      rows: [dayRow],
+      readAt: Date.now(),
+      source: { kind: 'polling' as const, everySeconds: 15, reason: 'test' }
+    })
+    const todayMain = todayMainOf(todayList)
     const dispatch = createDispatch({
       ...touchPassHandlers(services),
       ...visitorHandlers(services),
@@ -224,15 +235,9 @@ describe('every screen turns off exactly the actions whose declared key the toke
       ...cardHandlers(services),
       ...enrollHandlers(services),
       ...todayHandlers(services),
-      // Today's list and its live source are not this test's subject: one expected visitor, no socket.
-      'today.list': async () => ({
-        day: 'today',
-        dayStart: now - 3600,
-        dayEnd: now + 7200,
-        rows: [dayRow],
-        readAt: Date.now(),
-        source: { kind: 'polling', everySeconds: 15, reason: 'test' }
-      }),
+      'today.list': todayList,
+      // The screen's windows of that list, as main cuts them (test/support/today-window.ts).
+      'today.view': (input: unknown) => todayMain.view(input),
       'today.watch': async () => ({ kind: 'polling', everySeconds: 15, reason: 'test' }),
       'today.unwatch': async () => ({ stopped: true }),
       // Enroll lists the console's readers; the demo console's are not this test's subject.

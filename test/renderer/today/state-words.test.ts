@@ -9,6 +9,7 @@ import { visitors } from '../../../src/renderer/src/stores/visitors.svelte'
 import { visitorStatuses, type DayVisitor, type Visitor, type VisitorStatus } from '../../../src/shared/access/visitors'
 import { localDay, todayRows } from '../../../src/main/services/today/today-list'
 import { scriptedBridge } from '../../support/fake-bridge'
+import { envelopedTodayView } from '../../support/today-window'
 
 /**
  * One word per visitor state, on every screen: the word Visitors shows for a visitor (its list, its
@@ -24,7 +25,8 @@ const visitorIn = (status: VisitorStatus): Visitor => ({
   status,
   visit_reason: 'Business',
   start_time: day.start + 3600,
-  end_time: day.start + 7200,
+  // To the day's last second: a window over by now is a no-show on both screens (shared/today/groups.ts).
+  end_time: day.end,
   nfc_cards: [],
   pin_code: null,
   schedule: null,
@@ -33,19 +35,25 @@ const visitorIn = (status: VisitorStatus): Visitor => ({
 })
 
 function answering(visitor: Visitor) {
-  const rows = todayRows([visitor as DayVisitor], day, () => ({
-    doors: [],
-    badgePrinted: false,
-    badgeQrRevokedAt: null
-  }))
+  const rows = todayRows(
+    [visitor as DayVisitor],
+    day,
+    () => ({
+      doors: [],
+      badgePrinted: false,
+      badgeQrRevokedAt: null
+    }),
+    Date.now()
+  )
   const ok = (result: unknown) => ({ ok: true as const, result })
   const { bridge } = scriptedBridge({
     'visitors.list': () => ok({ items: [visitor], total: 1 }),
     'visitors.get': () => ok(visitor),
     'visitors.capabilities': () => ok({ canEdit: true }),
     'visitors.qrState': () => ok({ assigned: false, pngBase64: null }),
-    'today.list': () =>
-      ok({ day: day.day, dayStart: day.start, dayEnd: day.end, rows, readAt: Date.now(), source: { kind: 'off' } }),
+    'today.view': envelopedTodayView(() =>
+      ok({ day: day.day, dayStart: day.start, dayEnd: day.end, rows, readAt: Date.now(), source: { kind: 'off' } })
+    ),
     'today.watch': () => ok({ kind: 'polling', everySeconds: 15, reason: 'test' }),
     'today.unwatch': () => ok({ stopped: true }),
     'today.settings': () => ok({ walkInDoors: [] }),

@@ -2,6 +2,7 @@ import { buildApi } from '../../../src/preload/api'
 import type { ChannelName, EventName } from '../../../src/shared/ipc/contract'
 import type { Envelope } from '../../../src/shared/ipc/define'
 import type { TodayRow, TodayView } from '../../../src/shared/today/schemas'
+import { todayMainOf } from '../../support/today-window'
 
 /** 23 Nov 2026 in the test's time zone: the day Today shows. */
 export const dayStart = Math.floor(new Date(2026, 10, 23).getTime() / 1000)
@@ -35,11 +36,16 @@ export function viewOf(rows: TodayRow[], readAt = Date.now()): TodayView {
 
 /**
  * A bridge for the Today screen whose events the test pushes, as main would; `answers` replace the
- * defaults (a throw answers the error envelope of an unreachable console).
+ * defaults (a throw answers the error envelope of an unreachable console). The test scripts the whole
+ * list main reads (`today.list`) and pushes whole lists (`today.changed`): the bridge holds the list
+ * as main does, answers the screen's windows of it (`today.view`, by the shared window), and pushes
+ * what changed, as main's live updates do.
  */
-export function todayBridge(answers: Partial<Record<ChannelName, () => unknown>>) {
+export function todayBridge(answers: Partial<Record<ChannelName, (input?: unknown) => unknown>>) {
   const listeners = new Map<EventName, ((payload: unknown) => void)[]>()
-  const defaults: Partial<Record<ChannelName, () => unknown>> = {
+  const main = todayMainOf((input) => all['today.list']!(input))
+  const defaults: Partial<Record<ChannelName, (input?: unknown) => unknown>> = {
+    'today.view': (input) => main.view(input),
     'today.watch': () => ({ kind: 'notifications', visitorEvents: true, backstopSeconds: 60 }),
     'today.unwatch': () => ({ stopped: true }),
     'today.settings': () => ({ walkInDoors: [] }),
@@ -50,11 +56,11 @@ export function todayBridge(answers: Partial<Record<ChannelName, () => unknown>>
   }
   const all = { ...defaults, ...answers }
   const bridge = buildApi(
-    async (channel): Promise<Envelope> => {
+    async (channel, input): Promise<Envelope> => {
       const answer = all[channel]
       if (!answer) return { ok: false, error: { kind: 'server', message: `unscripted ${channel}`, retryable: false } }
       try {
-        return { ok: true, result: await answer() }
+        return { ok: true, result: await answer(input) }
       } catch (err) {
         return {
           ok: false,
@@ -72,6 +78,12 @@ export function todayBridge(answers: Partial<Record<ChannelName, () => unknown>>
     }
   )
   const push = (event: EventName, payload: unknown) => {
+    if (event === 'today.changed' && payload && 'rows' in (payload as object)) {
+      // A whole list, as the test wrote it: what changed from the list held, as main pushes it.
+      const change = main.changed(payload as TodayView)
+      if (!change) return
+      payload = change
+    }
     for (const l of listeners.get(event) ?? []) l(payload)
   }
   return { bridge, push, answers: all }

@@ -18,14 +18,14 @@ afterEach(() => {
  * console once), not a list and then a watch that reads it all again; leaving unwatches that name.
  */
 describe('Today opens with one read that watches', () => {
-  it('asks today.list naming its watcher, never today.watch; leaving stops that watcher', async () => {
+  it('asks today.view to read the console naming its watcher, once, never today.watch; leaving stops that watcher', async () => {
     const { answers } = todayBridge({ 'today.list': () => viewOf([row({ id: 'a', name: 'Ann Berg' })]) })
     const calls: { channel: ChannelName; input: unknown }[] = []
     setApiForTests(
       buildApi(
         async (channel, input) => {
           calls.push({ channel, input })
-          return { ok: true, result: await answers[channel]!() }
+          return { ok: true, result: await answers[channel]!(input) }
         },
         () => () => undefined
       )
@@ -34,7 +34,8 @@ describe('Today opens with one read that watches', () => {
     await screen.findByRole('button', { name: 'Ann Berg' })
     // The source main keeps the list live by comes with the list (no watch answer to wait for).
     expect(screen.getByTestId('today-source')).toHaveTextContent('Live: console notifications')
-    const lists = calls.filter((c) => c.channel === 'today.list')
+    // The screen's window, the console read first (`read`): one read, which names the watcher.
+    const lists = calls.filter((c) => c.channel === 'today.view' && (c.input as { read?: boolean }).read)
     expect(lists).toHaveLength(1)
     const watcher = (lists[0]!.input as { watcher: string }).watcher
     expect(watcher).toMatch(/./)

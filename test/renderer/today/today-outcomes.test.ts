@@ -13,6 +13,7 @@ import { badgeDesk } from '../../../src/renderer/src/stores/badges.svelte'
 import type { Visitor } from '../../../src/shared/access/visitors'
 import type { TodayRow } from '../../../src/shared/today/schemas'
 import { scriptedBridge } from '../../support/fake-bridge'
+import { envelopedTodayView } from '../../support/today-window'
 
 /**
  * Today says what an action did in the app's one live region (lib/action-outcome), never in a status
@@ -59,9 +60,11 @@ function scripted(rows: TodayRow[][]) {
     readAt: Date.now(),
     source: { kind: 'off' }
   })
+  const list = () => ok(view(rows.length > 1 ? rows.shift()! : rows[0]!))
   const { bridge } = scriptedBridge({
     'visitors.create': () => ok(walter),
-    'today.list': () => ok(view(rows.length > 1 ? rows.shift()! : rows[0]!)),
+    'today.list': list,
+    'today.view': envelopedTodayView(list),
     'today.watch': () => ok({ kind: 'polling', everySeconds: 15, reason: 'test' }),
     'today.unwatch': () => ok({ stopped: true }),
     'today.settings': () => ok({ walkInDoors: [{ id: 'g1', type: 'door_group', name: 'Lobby' }] }),

@@ -49,7 +49,7 @@ describe('Today after the console answers again', () => {
     site.up = false
     await today.load()
     expect(await screen.findByTestId('today-held')).toBeInTheDocument()
-    push('today.changed', viewOf([row({ id: 'a', name: 'Ann Berg' })], Date.now() + 2000))
+    push('today.changed', viewOf([row({ id: 'a', name: 'Ann Berg', company: 'Acme' })], Date.now() + 2000))
     await waitFor(() => expect(screen.queryByTestId('today-held')).not.toBeInTheDocument())
   })
 

@@ -107,7 +107,8 @@ describe("Today: whether a visitor's pass works now, with their weekly schedule"
           })
         ],
         day,
-        () => ({ doors: [], badgePrinted: false, badgeQrRevokedAt: null })
+        () => ({ doors: [], badgePrinted: false, badgeQrRevokedAt: null }),
+        tue(0).getTime()
       )[0]!
     expect(row(office()).week).toEqual(office())
     const always = Object.fromEntries(

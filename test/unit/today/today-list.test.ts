@@ -80,7 +80,9 @@ describe('Today: the local day, the window test, the groups and the order', () =
         visitor({ id: 'no-status', status: undefined, start_time: 1200, end_time: 1300 })
       ],
       day,
-      (v) => ({ doors: [`door of ${v.id}`], badgePrinted: v.id === 'b', badgeQrRevokedAt: null })
+      (v) => ({ doors: [`door of ${v.id}`], badgePrinted: v.id === 'b', badgeQrRevokedAt: null }),
+      // At the day's start: no window is over yet.
+      day.start * 1000
     )
     expect(rows.map((r) => r.id)).toEqual(['a', 'b', 'late'])
     expect(rows[0]).toEqual({
@@ -120,7 +122,9 @@ describe('Today: the local day, the window test, the groups and the order', () =
         visitor({ id: 'm-1', first_name: 'Bo', start_time: 1300, end_time: 1600 })
       ],
       day,
-      () => ({ doors: [], badgePrinted: false, badgeQrRevokedAt: null })
+      () => ({ doors: [], badgePrinted: false, badgeQrRevokedAt: null }),
+      // At the day's start: no window is over yet.
+      day.start * 1000
     )
     expect(rows.map((r) => r.id)).toEqual(['z-early', 'm-1', 'm-2', 'k-same', 'a-late'])
   })

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createAccessClient } from '../../../src/main/services/access/client'
 import { TodayDesk } from '../../../src/main/services/today/today-desk'
 import type { EventName } from '../../../src/shared/ipc/contract'
-import type { LiveSource, TodayView } from '../../../src/shared/today/schemas'
+import type { LiveSource, TodayChange } from '../../../src/shared/today/schemas'
 import { startDemo, type Demo } from '../demo-console/support'
 import { tempDir } from '../../support/temp'
 
@@ -67,8 +67,9 @@ describe('Today live: notifications socket, polling fallback', () => {
   }
   const changedWith = (id: string, group: string) => () =>
     events.find(
-      (e) => e.event === 'today.changed' && (e.payload as TodayView).rows.some((r) => r.id === id && r.group === group)
-    )?.payload as TodayView | undefined
+      (e) =>
+        e.event === 'today.changed' && (e.payload as TodayChange).changed.some((r) => r.id === id && r.group === group)
+    )?.payload as TodayChange | undefined
 
   it('says when the re-reads started failing and when the last one failed; says it once they work again', async () => {
     const live = makeDesk().live
@@ -151,7 +152,10 @@ describe('Today live: notifications socket, polling fallback', () => {
       { kind: 'notifications', visitorEvents: false, backstopSeconds: 60 },
       { kind: 'notifications', visitorEvents: true, backstopSeconds: 60 }
     ])
-    expect(changed.rows.find((r) => r.id === expected.id)?.status).toBe('VISITING')
+    expect(changed.changed.find((r) => r.id === expected.id)?.status).toBe('VISITING')
+    // Only what changed is pushed (each screen asks its window again), and the move is named.
+    expect(changed.moved).toContain(expected.id)
+    expect(changed).not.toHaveProperty('rows')
   })
 
   it('polls when the token lacks view:device, and says why', async () => {

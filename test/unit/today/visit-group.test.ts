@@ -64,7 +64,9 @@ describe('the one rule of a visit’s group: the console’s status and the desk
         badgePrinted: false,
         badgeQrRevokedAt: null,
         arrival: arrivals.get(v.id) ?? null
-      })
+      }),
+      // At the day's start: no window is over yet.
+      day.start * 1000
     )
     const of = (id: string) => rows.find((r) => r.id === id)!
     expect(of('kiosk')).toMatchObject({ status: 'ACTIVE', group: 'here', arrival: { at: iso(3600), where: 'kiosk' } })

@@ -1,7 +1,8 @@
 import { isVisitorEvent } from '../../../shared/access/notifications'
-import type { LiveSource, TodayView } from '../../../shared/today/schemas'
+import type { LiveSource, TodayView, TodayWindowView } from '../../../shared/today/schemas'
 import type { Emit } from '../events'
-import { rowsSignature } from './today-list'
+import { todayWindow, type TodayWindowAsk } from '../../../shared/today/window'
+import { rowsChange, rowsSeen, type RowsSeen } from './today-list'
 import { SocketRefused, type OpenSocket } from './notifications-socket'
 import type { Notification } from '../../../shared/access/notifications'
 
@@ -41,7 +42,8 @@ export class TodayLive {
   private watching = false
   private socket: OpenSocket | undefined
   private timer: NodeJS.Timeout | undefined
-  private lastSignature: string | undefined
+  /** What the last read showed (each row as said, by id, and the day): a re-read pushes only what changed. */
+  private lastSeen: RowsSeen | undefined
   private lastSocketTry = 0
   private generation = 0
   private pending: Promise<void> | undefined
@@ -102,6 +104,16 @@ export class TodayLive {
     return this.read()
   }
 
+  /**
+   * A screen's window of the list (shared/today/window.ts): with `read`, the console read first as
+   * `list` reads it (the screen opens, a walk-in was added); else the list main holds, read once if none.
+   */
+  async view(ask: TodayWindowAsk & { watcher?: string | undefined; read?: boolean }): Promise<TodayWindowView> {
+    const base = ask.read || !this.held ? await this.list(ask.watcher) : { ...this.held, source: this.source }
+    const { rows, ...head } = base
+    return { ...head, ...todayWindow(rows, ask) }
+  }
+
   /** `watcher` stops watching; the updates stop when nobody else watches. */
   unwatch(watcher = DEFAULT_WATCHER): void {
     this.watchers.delete(watcher)
@@ -125,7 +137,7 @@ export class TodayLive {
   async restart(): Promise<void> {
     const was = this.watching
     this.stop()
-    this.lastSignature = undefined
+    this.lastSeen = undefined
     this.held = undefined
     if (was) await this.start()
   }
@@ -144,7 +156,7 @@ export class TodayLive {
       return { ...this.held, source: this.source, notReadNow: { at: Date.now(), message } }
     }
     this.held = view
-    this.lastSignature = rowsSignature(view.rows) + view.day
+    this.lastSeen = rowsSeen(view)
     return { ...view, source: this.source }
   }
 
@@ -180,10 +192,20 @@ export class TodayLive {
           // "List read at" is when the list was last read, and a failure stops being said.
           this.failingSince = 0
           this.deps.emit('today.reads', { failingSince: null, lastFailedAt: null, message: null, readAt: view.readAt })
-          const signature = rowsSignature(view.rows) + view.day
-          if (signature !== this.lastSignature) {
-            this.lastSignature = signature
-            this.deps.emit('today.changed', { ...view, source: this.source })
+          // Only what changed goes to the screens (each asks its window again): not 2,500 rows each time.
+          const seen = rowsSeen(view)
+          const change = rowsChange(this.lastSeen, seen)
+          this.lastSeen = seen
+          if (change) {
+            const { rows, ...head } = view
+            const changed = rows.filter((r) => change.changed.has(r.id))
+            this.deps.emit('today.changed', {
+              ...head,
+              source: this.source,
+              changed,
+              removed: change.removed,
+              moved: change.moved
+            })
           }
         } catch (err) {
           // The console may be unreachable for a while: the screen keeps the last list and says since when.

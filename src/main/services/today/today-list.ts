@@ -2,7 +2,7 @@ import { visitorDisplayName, type DayVisitor, type VisitorStatus } from '../../.
 import { readWeek } from '../../../shared/today/day-schedule'
 import type { TodayGroup, TodayRow } from '../../../shared/today/schemas'
 import type { BadgeOutput } from '../../../shared/badges/schemas'
-import { visitGroup, type DeskArrival } from '../../../shared/today/groups'
+import { visitEnded, visitGroup, type DeskArrival } from '../../../shared/today/groups'
 import { todayGroupOf } from '../../../shared/visitors/states'
 import { collator } from '../../../shared/format/formats'
 
@@ -45,12 +45,14 @@ export interface RowExtras {
 /**
  * Today's rows: the visitors whose window touches the day, sorted by start time (then name, then id,
  * so two visitors starting together keep one order between reads). A visitor without a status or
- * times cannot be placed and is left out.
+ * times cannot be placed and is left out. `now` (epoch ms): a visit whose window is over by then
+ * without an arrival is a no-show (shared/today/groups.ts).
  */
 export function todayRows(
   visitors: readonly DayVisitor[],
   day: { start: number; end: number },
-  extras: (v: DayVisitor) => RowExtras
+  extras: (v: DayVisitor) => RowExtras,
+  now: number
 ): TodayRow[] {
   return visitors
     .filter((v) => v.status !== undefined && touchesDay(v, day))
@@ -62,8 +64,8 @@ export function todayRows(
         company: v.visitor_company ?? '',
         host: v.inviter_name ?? '',
         status: v.status!,
-        // The one rule (shared/today/groups.ts): the console's status and the desk's own check-in.
-        group: visitGroup(v.status!, more.arrival ?? null),
+        // The one rule (shared/today/groups.ts): the console's status, the desk's own check-in, the window's end.
+        group: visitGroup(v.status!, more.arrival ?? null, visitEnded(v.end_time, now)),
         start: v.start_time!,
         end: v.end_time!,
         week: readWeek(v.schedule),
@@ -81,7 +83,34 @@ export function todayRows(
  */
 const byText = collator(undefined).compare
 
-/** What the screen shows of a list, to tell whether a re-read changed anything. */
-export function rowsSignature(rows: readonly TodayRow[]): string {
-  return JSON.stringify(rows)
+/** What a read showed: each row as said (JSON) and its group, by id, and the day. */
+export interface RowsSeen {
+  day: string
+  rows: Map<string, { said: string; group: TodayGroup }>
+}
+
+export function rowsSeen(view: { day: string; rows: readonly TodayRow[] }): RowsSeen {
+  return { day: view.day, rows: new Map(view.rows.map((r) => [r.id, { said: JSON.stringify(r), group: r.group }])) }
+}
+
+/**
+ * What changed from one read to the next, to push no more than that: the ids of rows new or changed,
+ * those gone, and those among the changed whose group changed; null when nothing did. A new day (or
+ * nothing seen before) changes every row.
+ */
+export function rowsChange(
+  before: RowsSeen | undefined,
+  after: RowsSeen
+): { changed: Set<string>; removed: string[]; moved: string[] } | null {
+  const same = before?.day === after.day ? before.rows : new Map<string, { said: string; group: TodayGroup }>()
+  const changed = new Set<string>()
+  const moved: string[] = []
+  for (const [id, row] of after.rows) {
+    const was = same.get(id)
+    if (was?.said === row.said) continue
+    changed.add(id)
+    if (was && was.group !== row.group) moved.push(id)
+  }
+  const removed = [...(before?.rows.keys() ?? [])].filter((id) => !after.rows.has(id))
+  return changed.size || removed.length || before?.day !== after.day ? { changed, removed, moved } : null
 }

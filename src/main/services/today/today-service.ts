@@ -69,13 +69,18 @@ export class TodayService {
     ])
     const arrivals = arrivalsOn(checkins, day)
     const doors = await this.doorNames(c, visitors, day, readTopology)
-    const rows = todayRows(visitors, day, (v) => ({
-      doors: doors.get(v.id) ?? [],
-      badgePrinted: badges.printed.has(v.id),
-      badgeOutput: badges.outputs?.get(v.id) ?? null,
-      badgeQrRevokedAt: badges.qrRevokedSincePrint.get(v.id) ?? null,
-      arrival: arrivals.get(v.id) ?? null
-    }))
+    const rows = todayRows(
+      visitors,
+      day,
+      (v) => ({
+        doors: doors.get(v.id) ?? [],
+        badgePrinted: badges.printed.has(v.id),
+        badgeOutput: badges.outputs?.get(v.id) ?? null,
+        badgeQrRevokedAt: badges.qrRevokedSincePrint.get(v.id) ?? null,
+        arrival: arrivals.get(v.id) ?? null
+      }),
+      now.getTime()
+    )
     return { day: day.day, dayStart: day.start, dayEnd: day.end, rows, readAt: now.getTime() }
   }
 

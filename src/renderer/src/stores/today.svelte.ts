@@ -1,7 +1,14 @@
 import { AppError } from '../../../shared/errors'
 import type { BadgeHistoryEntry } from '../../../shared/badges/schemas'
 import { newestBadges } from '../../../shared/badges/newest-prints'
-import type { DeskSettings, LiveSource, TodayGroup, TodayRow, TodayView } from '../../../shared/today/schemas'
+import type {
+  DeskSettings,
+  LiveSource,
+  TodayChange,
+  TodayGroup,
+  TodayRow,
+  TodayWindowView
+} from '../../../shared/today/schemas'
 import { todayGroups } from '../../../shared/today/groups'
 import { getApi } from '../lib/api'
 import { Latest } from '../lib/latest'
@@ -10,68 +17,51 @@ import { visitors } from './visitors.svelte'
 import { announce as sayInLiveRegion } from '../lib/action-outcome.svelte'
 import { formDrafts } from '../lib/form-drafts.svelte'
 import { groupWord } from '../lib/i18n/state-words.svelte'
-import { matchesSearch, searchRecord, searchWords, type SearchRecord } from '../../../shared/text/search-words'
 import { onConsoleSwitch } from './console-scope'
 import { rereadWhenBack } from '../lib/reread-when-back'
 
-/** Today's group headings: the visitor-state words every screen uses (shared/visitors/states.ts). */
-
-/**
- * Rows drawn per group: a usual day fits on one page, and a day of thousands draws at most five
- * pages' worth (one per group) instead of every row.
- */
-export const TODAY_PAGE = 50
+/** Rows drawn per group (shared/today/window.ts, where main cuts the window). */
+export { TODAY_PAGE } from '../../../shared/today/window'
 
 function firstPages(): Record<TodayGroup, number> {
   return Object.fromEntries(todayGroups.map((g) => [g, 1])) as Record<TodayGroup, number>
 }
 
-/** The words the desk's find is matched against (name, company, host), folded once per row object. */
-const findRecords = new WeakMap<TodayRow, SearchRecord>()
-function findRecord(row: TodayRow): SearchRecord {
-  let record = findRecords.get(row)
-  if (record === undefined) {
-    record = searchRecord(row.name.split(/\s+/), [row.company, row.host])
-    findRecords.set(row, record)
-  }
-  return record
-}
-
 /**
- * Which rows are shown for what the desk typed: the one matcher of every name search
- * (shared/text/search-words.ts) — accents, case and the order of the words ignored; blank: every row.
- */
-function matcher(find: string): (row: TodayRow) => boolean {
-  const typed = searchWords(find)
-  return typed.length > 0 ? (row) => matchesSearch(typed, findRecord(row)) : () => true
-}
-
-/**
- * The held list with the badges this desk made since it was read marked printed (the Badges screen's
+ * The window with the badges this desk made since it was read marked printed (the Badges screen's
  * history, read after each output, is the same print history main marks rows from): a desk back from
  * printing a badge never sees "Not printed" for it while the list is read again.
  */
-function withPrinted(view: TodayView, history: readonly BadgeHistoryEntry[]): TodayView {
+function withPrinted(view: TodayWindowView, history: readonly BadgeHistoryEntry[]): TodayWindowView {
   const printed = newestBadges(history)
   // Newer than what the row says: not printed yet, or printed before its QR code was revoked.
   const newer = (r: TodayRow) => {
     const at = printed.get(r.id)?.at
     return at !== undefined && (!r.badgePrinted || (r.badgeQrRevokedAt !== null && at > r.badgeQrRevokedAt))
   }
-  if (!view.rows.some(newer)) return view
+  if (!view.groups.some((g) => g.rows.some(newer))) return view
   return {
     ...view,
-    rows: view.rows.map((r) =>
-      newer(r)
-        ? { ...r, badgePrinted: true, badgeQrRevokedAt: null, badgeOutput: printed.get(r.id)?.output ?? null }
-        : r
-    )
+    groups: view.groups.map((g) => ({
+      ...g,
+      rows: g.rows.map((r) =>
+        newer(r)
+          ? { ...r, badgePrinted: true, badgeQrRevokedAt: null, badgeOutput: printed.get(r.id)?.output ?? null }
+          : r
+      )
+    }))
   }
 }
 
-/** The reception's Today: the list main keeps up to date, its live source, the walk-in doors. */
+/**
+ * The reception's Today: the window of the list it shows, its live source, the walk-in doors. The
+ * day's list stays in main (a large site has 2,500 visitors a day): the screen asks `today.view` for
+ * the rows it draws — a page of each group that the find keeps — and the counts, and main pushes only
+ * the rows a re-read changed (`today.changed`), after which the window is asked again.
+ */
 export class TodayStore {
-  view = $state.raw<TodayView | null>(null)
+  /** The window shown (the day, the counts, a page of each group); null: never read. */
+  view = $state.raw<TodayWindowView | null>(null)
   source = $state.raw<LiveSource>({ kind: 'off' })
   error = $state<AppError | null>(null)
   desk = $state.raw<DeskSettings>({ walkInDoors: [] })
@@ -87,6 +77,8 @@ export class TodayStore {
   /** The id of a visitor whose row changed group since the screen opened (marked; said once, `announce`). */
   lastChange = $state<string | null>(null)
   private readonly reads = new Latest()
+  /** A read of the console in flight: a window asked meanwhile is asked of what it reads. */
+  private loading: Promise<void> | null = null
   /** The screen is open (between `start` and its stop): a return of the connection reads it again. */
   shown = false
   /**
@@ -98,47 +90,42 @@ export class TodayStore {
 
   /** What the desk typed to find a visitor: name, company or host, any case. */
   find = $state('')
-  /** The page shown of each group (1-based); kept when the list is re-read, clamped to its pages. */
+  /** The page asked of each group (1-based); main clamps it to the group's pages. */
   pages = $state<Record<TodayGroup, number>>(firstPages())
 
-  /**
-   * Each group with the rows that match the find and the page of them drawn. A large site has
-   * thousands of visitors a day: drawn all at once they took seconds and left a page of rows no one
-   * reads; a page of each group is what a desk looks at.
-   */
-  groups = $derived.by(() => {
-    const rows = this.view?.rows ?? []
-    const found = rows.filter(matcher(this.find))
-    return todayGroups.map((group) => {
-      const inGroup = found.filter((r) => r.group === group)
-      const pages = Math.max(1, Math.ceil(inGroup.length / TODAY_PAGE))
-      const page = Math.min(this.pages[group], pages)
-      const start = (page - 1) * TODAY_PAGE
-      return { group, rows: inGroup, page, shown: inGroup.slice(start, start + TODAY_PAGE) }
-    })
-  })
+  /** Each group with its count (the rows the find keeps) and the page of them drawn, as main answered. */
+  groups = $derived.by(() =>
+    (this.view?.groups ?? []).map((g) => ({ group: g.group, count: g.count, page: g.page, shown: g.rows }))
+  )
 
-  /** Find visitors: every group back to its first page. */
-  search(text: string): void {
-    this.find = text
-    this.pages = firstPages()
+  /** A row drawn now (a walk-in just added and revealed), by id. */
+  row(id: string): TodayRow | undefined {
+    for (const g of this.view?.groups ?? []) {
+      const found = g.rows.find((r) => r.id === id)
+      if (found) return found
+    }
+    return undefined
   }
 
-  turn(group: TodayGroup, page: number): void {
+  /** Find visitors: every group back to its first page. */
+  search(text: string): Promise<void> {
+    this.find = text
+    this.pages = firstPages()
+    return this.askWindow()
+  }
+
+  turn(group: TodayGroup, page: number): Promise<void> {
     this.pages = { ...this.pages, [group]: page }
+    return this.askWindow()
   }
 
   /** The page of its group that holds this visitor, the find cleared if it hides them (a walk-in just added). */
-  reveal(id: string): void {
-    const row = this.view?.rows.find((r) => r.id === id)
-    if (!row) return
-    if (!matcher(this.find)(row)) this.search('')
-    const inGroup = this.groups.find((g) => g.group === row.group)!.rows
-    this.turn(row.group, Math.floor(inGroup.indexOf(row) / TODAY_PAGE) + 1)
+  reveal(id: string): Promise<void> {
+    return this.askWindow(id)
   }
 
   /**
-   * Read the list, then keep it live; returns the function that stops listening. The list read the
+   * Read the list, then keep it live; returns the function that stops listening. The window read the
    * last time the screen was open stays on screen (with its "read at" time) until this read answers:
    * a desk going between Today and Badges all day does not wait for 5,000 visitors each time.
    */
@@ -149,12 +136,13 @@ export class TodayStore {
     this.watcher = watcher
     this.error = null
     this.lastChange = null
-    this.search('')
+    this.find = ''
+    this.pages = firstPages()
     if (this.view) this.view = withPrinted(this.view, badgeDesk.history)
-    const offChanged = api.on('today.changed', (view) => {
+    const offChanged = api.on('today.changed', (change) => {
       // A list read anew: whatever read failed before is answered.
       this.error = null
-      this.show(view)
+      this.changed(change)
     })
     const offSource = api.on('today.source', (source) => (this.source = source))
     this.shown = true
@@ -182,13 +170,23 @@ export class TodayStore {
   }
 
   /**
-   * `announce`: say a visitor who changed group (not for the list read as the screen opens). A read
-   * that fails keeps the list held (the screen says as of when) beside the error.
+   * Read the console and show the window. `announce`: say a visitor who changed group (not for the
+   * list read as the screen opens). A read that fails keeps the window held (the screen says as of
+   * when) beside the error. `reveal`: the page holding this visitor (a walk-in just added).
    */
-  async load(announce = true): Promise<void> {
+  load(announce = true, reveal?: string): Promise<void> {
+    const loading = this.read(announce, reveal)
+    this.loading = loading
+    void loading.finally(() => {
+      if (this.loading === loading) this.loading = null
+    })
+    return loading
+  }
+
+  private async read(announce: boolean, reveal: string | undefined): Promise<void> {
     const ticket = this.reads.next()
     try {
-      const view = await getApi().today.list(this.watcher ? { watcher: this.watcher } : undefined)
+      const view = await getApi().today.view({ ...this.ask(reveal), read: true })
       if (!this.reads.isCurrent(ticket)) return
       this.show(view, announce)
       // Main says how it keeps the list up to date with the list (the source it had at the read).
@@ -202,6 +200,49 @@ export class TodayStore {
     }
   }
 
+  /** The window asked of the list main holds (a find, a page, a change pushed): no read of the console. */
+  private async askWindow(reveal?: string): Promise<void> {
+    // A read in flight answers first (a find typed as the screen opens is asked of what it reads).
+    if (this.loading) await this.loading
+    const ticket = this.reads.next()
+    try {
+      const view = await getApi().today.view(this.ask(reveal))
+      if (this.reads.isCurrent(ticket)) this.show(view, false)
+    } catch (err) {
+      if (this.reads.isCurrent(ticket)) this.error = AppError.from(err)
+    }
+  }
+
+  private ask(reveal?: string) {
+    return {
+      ...(this.watcher ? { watcher: this.watcher } : {}),
+      find: this.find,
+      pages: this.pages,
+      ...(reveal ? { reveal } : {})
+    }
+  }
+
+  /**
+   * Main re-read the list and something changed: say a visitor who moved group, then ask the window
+   * again (the rows that changed may be on it, or move the counts).
+   */
+  private changed(change: TodayChange) {
+    const moved = change.changed.find((r) => change.moved.includes(r.id))
+    if (moved && this.view) this.said(moved)
+    if (change.readAt > (this.readAt ?? 0)) this.readAt = change.readAt
+    void this.askWindow()
+  }
+
+  /**
+   * Said in the app's one live region (a check-in at a door or the kiosk, a cancel at another desk),
+   * in the words of the group it moved to: a kiosk check-in stays ACTIVE on the console, and its
+   * state's word ("Expected") would contradict the heading it moved under (shared/today/groups.ts).
+   */
+  private said(moved: TodayRow) {
+    this.lastChange = moved.id
+    sayInLiveRegion(`${moved.name}: ${groupWord(moved.group)}`)
+  }
+
   /** Another console: its visitors must not stay on screen. */
   reset(): void {
     this.reads.cancelAll()
@@ -213,21 +254,27 @@ export class TodayStore {
     this.desk = { walkInDoors: [] }
     this.missing = []
     this.readFailure = null
-    this.search('')
+    this.find = ''
+    this.pages = firstPages()
     // A walk-in typed for console A is not offered on console B.
     formDrafts.drop('today.walk-in')
   }
 
-  private show(view: TodayView, announce = true) {
-    const before: Record<string, TodayGroup> = Object.fromEntries((this.view?.rows ?? []).map((r) => [r.id, r.group]))
-    const moved = view.rows.find((r) => before[r.id] !== undefined && before[r.id] !== r.group)
-    if (announce && moved && this.view) {
-      this.lastChange = moved.id
-      // Said in the app's one live region (a check-in at a door or the kiosk, a cancel at another desk),
-      // in the words of the group it moved to: a kiosk check-in stays ACTIVE on the console, and its
-      // state's word ("Expected") would contradict the heading it moved under (shared/today/groups.ts).
-      sayInLiveRegion(`${moved.name}: ${groupWord(moved.group)}`)
+  private show(view: TodayWindowView, announce: boolean) {
+    if (announce && this.view) {
+      // A read the screen asked for (a walk-in added): a row on both windows that changed group.
+      const before: Record<string, TodayGroup> = Object.fromEntries(
+        this.view.groups.flatMap((g) => g.rows.map((r) => [r.id, r.group]))
+      )
+      const moved = view.groups
+        .flatMap((g) => g.rows)
+        .find((r) => before[r.id] !== undefined && before[r.id] !== r.group)
+      if (moved) this.said(moved)
     }
+    // The find and pages as main applied them (a reveal clears a find that hid the visitor).
+    if (view.find !== this.find) this.find = view.find
+    const pages = Object.fromEntries(view.groups.map((g) => [g.group, g.page])) as Record<TodayGroup, number>
+    if (todayGroups.some((g) => pages[g] !== this.pages[g])) this.pages = pages
     this.view = view
     if (view.readAt > (this.readAt ?? 0)) this.readAt = view.readAt
   }
@@ -263,9 +310,12 @@ export class TodayStore {
     badgeDesk.makeBadgeFor(row.id)
   }
 
-  /** A walk-in was created: it shows at once, without waiting for the next read. */
-  async walkInSaved(): Promise<void> {
-    await this.load()
+  /**
+   * A walk-in was created: it shows at once, without waiting for the next read, on the page of its
+   * group that holds it (on a large day a walk-in starting now sorts onto a later page of Expected).
+   */
+  async walkInSaved(id?: string): Promise<void> {
+    await this.load(true, id)
   }
 }
 

@@ -1,6 +1,13 @@
 import { z } from 'zod'
 import { channel, noInput } from '../define'
-import { deskSettingsSchema, liveSourceSchema, todayViewSchema } from '../../today/schemas'
+import {
+  deskSettingsSchema,
+  liveSourceSchema,
+  todayChangeSchema,
+  todayViewSchema,
+  todayWindowAskSchema,
+  todayWindowViewSchema
+} from '../../today/schemas'
 
 /**
  * Who watches Today: each screen that shows it names itself, so one tab leaving Today does not stop
@@ -16,6 +23,13 @@ export const todayChannels = {
     "The visitors whose validity window touches today (the desk's local day), grouped, with badge printed; with a watcher, Today is kept up to date for it from this read on (as today.watch, without a second read)",
     watcherInput,
     todayViewSchema
+  ),
+  'today.view': channel(
+    "A window of Today for a screen: the rows a find keeps, a page of each group and the counts (the day's list " +
+      'stays in main). With read, the console is read first (as today.list, the watcher kept up to date from ' +
+      'then on); without it, answered from the list main holds (read once if none is held)',
+    todayWindowAskSchema,
+    todayWindowViewSchema
   ),
   'today.watch': channel(
     'Keep Today up to date for a watcher (a screen names itself): the notifications socket when the token may use it, else polling; answers the source',
@@ -41,8 +55,11 @@ export const todayChannels = {
 }
 
 export const todayEvents = {
-  /** Today's list changed (a visitor event, or a poll that found a difference): the new list. */
-  'today.changed': todayViewSchema,
+  /**
+   * Today's list changed (a visitor event, or a poll that found a difference): the rows that changed,
+   * those gone, and those that moved group; a screen asks today.view for its window again.
+   */
+  'today.changed': todayChangeSchema,
   /** The live source changed (socket opened or refused, polling started). */
   'today.source': liveSourceSchema,
   /**
