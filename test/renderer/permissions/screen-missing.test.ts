@@ -114,6 +114,19 @@ describe('every screen with a banner says every key it lacks that the sidebar na
     expect(note()).not.toHaveTextContent('view:device')
   })
 
+  it('Visitors and Today, a token with no keys: the key to read the list too, not only edit:visitor', async () => {
+    visitors.reset()
+    await withMissing(['edit:visitor', 'view:visitor', 'view:device'])
+    render(VisitorsScreen)
+    await waitFor(() => expect(note()).toHaveTextContent('edit:visitor'))
+    expect(note()).toHaveTextContent('view:visitor')
+    cleanup()
+    today.reset()
+    render(TodayScreen)
+    await waitFor(() => expect(note()).toHaveTextContent('view:visitor'))
+    expect(note()).toHaveTextContent('edit:visitor')
+  })
+
   it('Touch Passes: the key to give passes the sidebar names', async () => {
     touchPasses.reset()
     await withMissing(['edit:user', 'view:visitor'])
