@@ -40,6 +40,31 @@ async function focusIsOnThePage(page: Page): Promise<string> {
   })
 }
 
+/**
+ * One announcement per action: the app's live region (ActionAnnouncer) and the live regions of the screen
+ * (role status or log, aria-live) are noted before a press; after it has settled, every one of them that
+ * speaks (shows words it did not show before) is a voice. Two voices for one press is the walk's "Assign
+ * PIN said three things": the screen's own regions must not speak beside the outcome.
+ */
+const LIVE = '[aria-live]:not([aria-live="off"]), [role="status"], [role="log"]'
+async function noteLiveRegions(page: Page): Promise<void> {
+  await page.evaluate((live) => {
+    const before = new Map<Element, string>()
+    for (const el of document.querySelectorAll(live)) before.set(el, (el.textContent ?? '').trim())
+    ;(window as unknown as { __liveBefore: Map<Element, string> }).__liveBefore = before
+  }, LIVE)
+}
+async function voicesSince(page: Page): Promise<string[]> {
+  return page.evaluate((live) => {
+    const before = (window as unknown as { __liveBefore: Map<Element, string> }).__liveBefore
+    return [...document.querySelectorAll(live)]
+      .filter((el) => el.matches('[data-testid="action-announcer"]') || el.closest('main'))
+      .map((el) => ({ el, text: (el.textContent ?? '').trim() }))
+      .filter(({ el, text }) => text !== '' && before.get(el) !== text)
+      .map(({ text }) => text.slice(0, 60))
+  }, LIVE)
+}
+
 /** The names of the enabled buttons inside the screen (not the navigation), in document order. */
 async function buttonsOf(page: Page): Promise<string[]> {
   return page.evaluate(() =>
@@ -58,9 +83,10 @@ describe('the focus after every action on every screen', () => {
     await job?.close()
   })
 
-  it('is never left on the page body', async () => {
+  it('is never left on the page body, and one voice says what each action did', async () => {
     const { page } = job
     const lost: string[] = []
+    const spokeTwice: string[] = []
     let pressed = 0
     for (const screen of SCREENS) {
       await job.open(screen)
@@ -76,7 +102,15 @@ describe('the focus after every action on every screen', () => {
         const nth = names.slice(0, i).filter((n) => n === name).length
         const button = page.locator('main button:not([disabled])', { hasText: name }).nth(nth)
         if (!(await button.isVisible().catch(() => false))) continue
-        await button.focus()
+        // A button that turned busy meanwhile ("Reading…", disabled) is no press to make now.
+        if (
+          !(await button.focus({ timeout: 5_000 }).then(
+            () => true,
+            () => false
+          ))
+        )
+          continue
+        await noteLiveRegions(page)
         await page.keyboard.press('Enter')
         pressed++
         // Settled: whatever the action read or wrote has been answered and drawn.
@@ -84,6 +118,8 @@ describe('the focus after every action on every screen', () => {
         await page.waitForTimeout(250)
         const after = await focusIsOnThePage(page)
         if (after === 'body') lost.push(`${screen} → ${name}`)
+        const voices = await voicesSince(page)
+        if (voices.length > 1) spokeTwice.push(`${screen} → ${name}: ${voices.join(' | ')}`)
         if (await page.locator('[role="dialog"][aria-modal="true"]').count()) {
           await page.keyboard.press('Escape')
           await page.waitForTimeout(200)
@@ -93,6 +129,7 @@ describe('the focus after every action on every screen', () => {
     }
     expect(pressed).toBeGreaterThan(40)
     expect(lost).toEqual([])
+    expect(spokeTwice).toEqual([])
   }, 600_000)
 
   /** The one live region (ActionAnnouncer) and what has the focus, as a keyboard and screen-reader user meet them. */
@@ -107,6 +144,54 @@ describe('the focus after every action on every screen', () => {
         name: (el as HTMLInputElement | null)?.name ?? ''
       }
     })
+
+  // The walk: "Assign PIN" on Visitors said three things (the QR line and the page count were live
+  // regions of their own). Each credential action is said once, by the app's announcement alone.
+  it('Visitors: Generate and assign PIN and Assign QR code are each said by one voice', async () => {
+    const { page } = job
+    // A visit that is on, with neither a PIN nor a QR code yet (as the console holds it).
+    const stored = (await job.state('visitors')) as {
+      id: string
+      first_name: string
+      last_name: string
+      status: string
+      pin_hash: string | null
+      qr: string | null
+    }[]
+    const full = (v: { first_name: string; last_name: string }) => `${v.first_name} ${v.last_name}`
+    // One whose name no other visit has: the row opened is that visit.
+    const visitor = stored.find(
+      (v) =>
+        (v.status === 'UPCOMING' || v.status === 'ACTIVE') &&
+        !v.pin_hash &&
+        !v.qr &&
+        v.first_name &&
+        stored.filter((o) => full(o) === full(v)).length === 1
+    )!
+    await job.open('Visitors')
+    await page.getByRole('searchbox').fill(full(visitor))
+    await page.keyboard.press('Enter')
+    const table = page.getByTestId('visitors-table')
+    await table.getByRole('button', { name: full(visitor), exact: true }).click()
+    const panel = page.getByTestId('visitor-credentials')
+    for (const name of ['Generate and assign PIN', 'Assign QR code']) {
+      const button = panel.getByRole('button', { name })
+      await button.focus()
+      await noteLiveRegions(page)
+      await page.keyboard.press('Enter')
+      await page.waitForLoadState('networkidle').catch(() => undefined)
+      await expect.poll(() => voicesSince(page), { timeout: 10_000 }).not.toEqual([])
+      await page.waitForTimeout(500)
+      const voices = await voicesSince(page)
+      expect(voices, name).toHaveLength(1)
+      expect(voices[0]).toBe((await announced())?.trim())
+    }
+    // What was said is what the console holds: the visitor has a PIN and a QR code now.
+    const held = (await job.state('visitors')) as { id: string; pin_hash: string | null; qr: string | null }[]
+    const record = held.find((v) => v.id === visitor.id)!
+    expect(record.pin_hash).not.toBeNull()
+    expect(record.qr).not.toBeNull()
+  }, 120_000)
 
   it('Settings: Use this console says which console is used and puts the focus on its card, now the active one', async () => {
     const { page } = job

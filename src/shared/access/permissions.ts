@@ -22,7 +22,12 @@ export const actionKeys = {
   },
   visitors: {
     /** New visitor, edit, cancel, and the visitor's PIN, card and QR code (E17, E18, §4.6–4.12). */
-    edit: endpoints.E18.permission
+    edit: endpoints.E18.permission,
+    /**
+     * "Enroll a new card" for a visitor: it leads to Enroll, whose card is then given to the visitor
+     * (§4.7): without the visitor's key the card could never be given.
+     */
+    enrollCard: endpoints.visitorAssignNfc.permission
   },
   pins: {
     /** Give a PIN to a user or take it back (§3.9, §3.10). */
@@ -69,6 +74,14 @@ export const readKeys = {
     readers: endpoints.devicesList.permission,
     /** The person a card is bound to, found by name. */
     people: endpoints.usersList.permission
+  },
+  visitors: {
+    /** The list of visitors: without it the screen shows nothing to act on. */
+    list: endpoints.visitorsList.permission
+  },
+  today: {
+    /** The day's visitors: Today's list is the console's visitor list. */
+    list: endpoints.visitorsList.permission
   },
   pins: {
     /** The person or visitor whose PIN is given, found by name. */
@@ -143,27 +156,4 @@ export const permissionUses: Record<PermissionKey, string> = {
   'edit:visitor': 'create, edit and cancel visitors; give them PINs, cards and QR codes',
   'view:space': 'list doors and door groups',
   'view:device': 'list readers (enrollment); live updates on Today'
-}
-
-/** "a", "a and b", "a, b and c". */
-function listed(words: readonly string[]): string {
-  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`
-}
-
-/**
- * The banner of a screen whose token lacks keys: every missing key named (never "view-only": a token
- * may lack view keys too), what is off, and where keys are added.
- */
-export function permissionNote(missing: readonly string[]): string {
-  const keys = [...new Set(missing)]
-  const them = keys.length > 1 ? 'them' : 'it'
-  return (
-    `This token lacks ${listed(keys)}: the actions that need ${them} are turned off. ` +
-    `Add ${them} to the token in Access → Settings → General → Advanced → API Token.`
-  )
-}
-
-/** The title of a button turned off for a missing key. */
-export function needsKey(key: string): string {
-  return `Needs the permission ${key}`
 }

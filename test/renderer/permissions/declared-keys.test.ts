@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, fireEvent, render, screen } from '@testing-library/svelte'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
 import TouchPassesScreen from '../../../src/renderer/src/screens/TouchPassesScreen.svelte'
 import VisitorsScreen from '../../../src/renderer/src/screens/VisitorsScreen.svelte'
 import PinsScreen from '../../../src/renderer/src/screens/PinsScreen.svelte'
@@ -106,7 +106,20 @@ const screens: {
     open: async () => {
       render(VisitorsScreen)
     },
-    buttons: { edit: async () => screen.getByRole('button', { name: 'New visitor…' }) }
+    buttons: {
+      edit: async () => screen.getByRole('button', { name: 'New visitor…' }),
+      enrollCard: async () => {
+        // A visit that is not over (a cancelled one turns the button off for its own reason), opened.
+        const { items } = await getApi().visitors.list({ page: 1, pageSize: 50 })
+        const visitor = items.find((v) => !visitOver(v) && v.first_name)!
+        const table = await screen.findByTestId('visitors-table', {}, wait)
+        const rows = within(table).getAllByRole('button')
+        const row = rows.find((b) => b.textContent?.includes(visitor.first_name))!
+        await fireEvent.click(row)
+        const panel = await screen.findByTestId('visitor-credentials', {}, wait)
+        return within(panel).getByRole('button', { name: 'Enroll a new card' })
+      }
+    }
   },
   pins: {
     open: async () => {

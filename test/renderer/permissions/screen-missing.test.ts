@@ -114,6 +114,19 @@ describe('every screen with a banner says every key it lacks that the sidebar na
     expect(note()).not.toHaveTextContent('view:device')
   })
 
+  it('Visitors and Today, a token with no keys: the key to read the list too, not only edit:visitor', async () => {
+    visitors.reset()
+    await withMissing(['edit:visitor', 'view:visitor', 'view:device'])
+    render(VisitorsScreen)
+    await waitFor(() => expect(note()).toHaveTextContent('edit:visitor'))
+    expect(note()).toHaveTextContent('view:visitor')
+    cleanup()
+    today.reset()
+    render(TodayScreen)
+    await waitFor(() => expect(note()).toHaveTextContent('view:visitor'))
+    expect(note()).toHaveTextContent('edit:visitor')
+  })
+
   it('Touch Passes: the key to give passes the sidebar names', async () => {
     touchPasses.reset()
     await withMissing(['edit:user', 'view:visitor'])
@@ -128,5 +141,49 @@ describe('every screen with a banner says every key it lacks that the sidebar na
     render(TodayScreen)
     await waitFor(() => expect(note()).toHaveTextContent('edit:visitor'))
     expect(note()).not.toHaveTextContent('edit:credential')
+  })
+})
+
+// The walk: the token's keys given back on the console (and the sidebar Connected again), Visitors and
+// Today kept naming the missing key until a reload: their own probe's answer was never asked again.
+describe('keys given back: each screen’s own probe is asked afresh when Connected again', () => {
+  let off = () => undefined as void
+  afterEach(() => {
+    off()
+    cleanup()
+  })
+
+  it('Visitors and Today drop the banner once main says Connected and their probe finds the key held', async () => {
+    let held = false
+    const main = eventBridge({
+      'connections.list': () => ok({ profiles: [], activeId: 'site' }),
+      'connections.reach': () =>
+        ok({ profileId: 'site', state: 'permissions', checkedAt: 1, missing: ['edit:visitor'], message: 'x' }),
+      'visitors.list': () => ok({ items: [], total: 0 }),
+      'visitors.capabilities': () =>
+        ok(held ? { canEdit: true } : { canEdit: false, missingPermission: 'edit:visitor' }),
+      'today.list': () =>
+        ok({ day: 'today', dayStart: 0, dayEnd: 86_399, rows: [], readAt: 1, source: { kind: 'off' } }),
+      'today.watch': () => ok({ kind: 'notifications', visitorEvents: true, backstopSeconds: 60 }),
+      'today.unwatch': () => ok({ stopped: true }),
+      'today.settings': () => ok({ walkInDoors: [] }),
+      'today.capabilities': () => ok({ missing: held ? [] : ['edit:visitor'] }),
+      'kiosk.checkins': () => ok({ items: [] })
+    })
+    setApiForTests(main.bridge)
+    off = connection.listen()
+    await connection.load()
+    visitors.reset()
+    today.reset()
+    await visitors.checkCapabilities()
+    render(VisitorsScreen)
+    render(TodayScreen)
+    await waitFor(() => expect(screen.getAllByTestId('permission-note')).toHaveLength(2))
+
+    // The keys given back on the console; Check again (or any call) finds the console Connected.
+    held = true
+    main.emit('connections.reach', { profileId: 'site', state: 'reachable', checkedAt: 2 })
+    await waitFor(() => expect(screen.queryAllByTestId('permission-note')).toHaveLength(0))
+    expect(visitors.editBlocked).toBeNull()
   })
 })

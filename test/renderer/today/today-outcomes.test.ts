@@ -68,6 +68,7 @@ function scripted(rows: TodayRow[][]) {
     'today.watch': () => ok({ kind: 'polling', everySeconds: 15, reason: 'test' }),
     'today.unwatch': () => ok({ stopped: true }),
     'today.settings': () => ok({ walkInDoors: [{ id: 'g1', type: 'door_group', name: 'Lobby' }] }),
+    'today.saveSettings': (input) => ok(input),
     'today.capabilities': () => ok({ missing: [] }),
     'sites.topology': () => ok({ groups: [] })
   })
@@ -112,5 +113,33 @@ describe('Today: outcomes in the one live region, keys that do what they say', (
     await fireEvent.keyDown(name, { key: 'p' })
     expect(router.current).toBe('badges')
     expect(badgeDesk.visitorId).toBe('v-new')
+  })
+
+  // The walk: these actions said nothing at all.
+  it('the walk-in form’s Cancel is said (closed, nothing saved), the focus back on Add walk-in…', async () => {
+    scripted([[]])
+    render(TodayScreen)
+    await screen.findByTestId('today-list')
+    const add = screen.getByRole('button', { name: /^Add walk-in…/ })
+    await fireEvent.click(add)
+    const form = await screen.findByTestId('visitor-form')
+    await fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }))
+    await expect.poll(() => announcer.message).toBe('Walk-in form closed, nothing saved')
+    expect(screen.queryByTestId('visitor-form')).toBeNull()
+    expect(document.activeElement).toBe(add)
+  })
+
+  it('walk-in doors changed are said with the doors kept, the focus back on Change walk-in doors…', async () => {
+    scripted([[]])
+    render(TodayScreen)
+    await screen.findByTestId('today-list')
+    const change = screen.getByRole('button', { name: 'Change walk-in doors…' })
+    await fireEvent.click(change)
+    await fireEvent.click(await screen.findByRole('button', { name: 'Keep these doors' }))
+    await expect.poll(() => announcer.message).toMatch(/^Walk-in doors saved: /)
+    // The doors as the line on screen names them now.
+    const shown = within(screen.getByTestId('walk-in-doors')).getByRole('strong').textContent
+    expect(announcer.message).toBe(`Walk-in doors saved: ${shown}`)
+    expect(document.activeElement).toBe(change)
   })
 })

@@ -1,11 +1,12 @@
 import '@testing-library/jest-dom/vitest'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fireEvent, render, screen } from '@testing-library/svelte'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
 import BadgesScreen from '../../../src/renderer/src/screens/BadgesScreen.svelte'
 import VisitorCredentials from '../../../src/renderer/src/components/visitors/VisitorCredentials.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { badgeDesk } from '../../../src/renderer/src/stores/badges.svelte'
 import type { Visitor, VisitorStatus } from '../../../src/shared/access/visitors'
+import type { BadgeHistoryEntry } from '../../../src/shared/badges/schemas'
 import { scriptedBridge } from '../../support/fake-bridge'
 
 const now = () => Math.floor(Date.now() / 1000)
@@ -28,7 +29,12 @@ function visitor(status: VisitorStatus, end = now() + 3600): Visitor {
   }
 }
 
-function script(v: Visitor, hasQr = true, read: () => Promise<Visitor> = async () => v) {
+function script(
+  v: Visitor,
+  hasQr = true,
+  read: () => Promise<Visitor> = async () => v,
+  history: BadgeHistoryEntry[] = []
+) {
   return scriptedBridge({
     'visitors.qrState': () => ({
       ok: true,
@@ -47,7 +53,7 @@ function script(v: Visitor, hasQr = true, read: () => Promise<Visitor> = async (
       ok: true,
       result: { siteName: 'HQ', logoDataUrl: null, stock: 'dk-11202', printer: null, silent: false }
     }),
-    'badges.history': () => ({ ok: true, result: { items: [] } }),
+    'badges.history': () => ({ ok: true, result: { items: history } }),
     'badges.printers': () => ({ ok: true, result: { available: false, items: [] } }),
     'app.info': () => ({ ok: true, result: { name: 'Access Desk', version: '0', transport: 'web' } }),
     'visitors.get': async () => ({ ok: true, result: await read() }),
@@ -100,6 +106,45 @@ describe('badges for visits that are over; QR feedback', () => {
     render(BadgesScreen)
     await screen.findByTestId('badge-preview')
     expect(screen.getByLabelText('Visitor')).toHaveValue('Rosa Jensen')
+  })
+
+  // The walk: after P or "Print X's badge…" on Today (or Make a badge on Visitors) the focus sat on
+  // Badges' title; the next step is Print.
+  it('a badge asked for from another screen puts the focus on Print badge once it is shown', async () => {
+    const { bridge } = script(visitor('ACTIVE'))
+    setApiForTests(bridge)
+    badgeDesk.makeBadgeFor('v1')
+    render(BadgesScreen)
+    // Where the screen change leaves it: the screen's title (App.svelte).
+    const title = screen.getByRole('heading', { level: 1 })
+    title.setAttribute('tabindex', '-1')
+    title.focus()
+    await screen.findByTestId('badge-preview')
+    const print = screen.getByRole('button', { name: 'Print badge' })
+    await waitFor(() => expect(print).toBeEnabled())
+    await waitFor(() => expect(document.activeElement).toBe(print))
+  })
+
+  it("every column of the print history has a name (the buttons' column too)", async () => {
+    const entry: BadgeHistoryEntry = {
+      id: 'h1',
+      visitorId: 'v1',
+      name: 'Rosa Jensen',
+      company: 'Acme',
+      host: '',
+      validFrom: now(),
+      validTo: now() + 3600,
+      stock: 'dk-11202',
+      printedAt: new Date().toISOString(),
+      output: 'pdf'
+    }
+    const { bridge } = script(visitor('ACTIVE'), true, undefined, [entry])
+    setApiForTests(bridge)
+    render(BadgesScreen)
+    const table = await screen.findByTestId('badge-history')
+    const headers = within(table).getAllByRole('columnheader')
+    expect(headers.length).toBe(5)
+    for (const header of headers) expect(header.textContent?.trim()).not.toBe('')
   })
 
   it('keeps what the person typed in the Visitor field while the chosen visitor is still being read', async () => {

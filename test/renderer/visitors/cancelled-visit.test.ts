@@ -87,3 +87,41 @@ describe('Visitors: the form says who the host is and where it is set', () => {
     expect(within(form).queryByRole('textbox', { name: /host/i })).toBeNull()
   })
 })
+
+describe('Visitors: a cancelled visit shows no PIN to give', () => {
+  it('a PIN just given is not offered once the visit is cancelled; the panel says the visit is cancelled', async () => {
+    const ok = (result: unknown) => ({ ok: true as const, result })
+    let current: Visitor = rosa
+    const { bridge } = scriptedBridge({
+      'visitors.list': () => ok({ items: [current], total: 1 }),
+      'visitors.get': () => ok(current),
+      'visitors.capabilities': () => ok({ canEdit: true }),
+      'visitors.qrState': () => ok({ assigned: false, pngBase64: null }),
+      'visitors.assignNewPin': () => (
+        (current = { ...current, pin_code: { token: 'h' } as never }),
+        ok({ pin: '482913' })
+      ),
+      'visitors.cancel': () => ((current = { ...current, status: 'CANCELLED' }), ok({})),
+      'sites.topology': () => ok({ groups: [] })
+    })
+    setApiForTests(bridge)
+    render(VisitorsScreen)
+    await fireEvent.click(
+      within(await screen.findByTestId('visitors-table')).getByRole('button', { name: 'Rosa Jensen' })
+    )
+    const credentials = await screen.findByTestId('visitor-credentials')
+    await fireEvent.click(await within(credentials).findByRole('button', { name: 'Generate and assign PIN' }))
+    expect(await screen.findByTestId('visitor-pin')).toHaveTextContent('482913')
+    expect(credentials).toHaveTextContent('Give this PIN to the visitor now')
+
+    await fireEvent.click(
+      within(await screen.findByTestId('visitor-details')).getByRole('button', { name: 'Cancel visit…' })
+    )
+    await fireEvent.click(await screen.findByRole('button', { name: 'Cancel visit' }))
+    const after = await screen.findByTestId('visitor-credentials')
+    await within(after).findByTestId('cancelled-credentials')
+    expect(within(after).queryByTestId('visitor-pin')).toBeNull()
+    expect(after).not.toHaveTextContent('Give this PIN to the visitor now')
+    expect(after).toHaveTextContent('This visit is cancelled')
+  })
+})

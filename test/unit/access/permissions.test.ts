@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { endpoints } from '../../../src/shared/access/endpoints'
-import { actionKeys, keyProbes, keysOf, permissionNote } from '../../../src/shared/access/permissions'
+import { actionKeys, keyProbes, keysOf, keysUsedBy } from '../../../src/shared/access/permissions'
 
 describe('the permission declaration (shared/access/permissions.ts)', () => {
   it('gives each action the key of the endpoint it calls', () => {
@@ -12,6 +12,8 @@ describe('the permission declaration (shared/access/permissions.ts)', () => {
       assign: endpoints.usersAssignTouchPasses.permission
     })
     expect(actionKeys.visitors.edit).toBe(endpoints.E17.permission)
+    // Enroll a new card for a visitor ends in giving the card to the visitor (§4.7).
+    expect(actionKeys.visitors.enrollCard).toBe(endpoints.visitorAssignNfc.permission)
     expect(actionKeys.pins).toEqual({
       user: endpoints.userUnassignPin.permission,
       visitor: endpoints.visitorUnassignPin.permission,
@@ -21,17 +23,11 @@ describe('the permission declaration (shared/access/permissions.ts)', () => {
     expect(keysOf('pins')).toEqual(['edit:user', 'edit:visitor', 'view:credential'])
   })
 
-  it('proves each key with a call that needs exactly that key', () => {
-    for (const [key, probe] of Object.entries(keyProbes)) expect(probe.endpoint.permission, key).toBe(key)
+  it("names the keys a screen reads with beside its actions' (Visitors lists with view:visitor)", () => {
+    expect(keysUsedBy('visitors')).toEqual(['edit:visitor', 'view:visitor'])
   })
 
-  it('a banner names every missing key and never says view-only', () => {
-    const two = permissionNote(['edit:credential', 'edit:user'])
-    expect(two).toMatch(/^This token lacks edit:credential and edit:user: /)
-    expect(two).toContain('Add them to the token')
-    const all = permissionNote(['view:credential', 'edit:credential', 'edit:user'])
-    expect(all).toMatch(/^This token lacks view:credential, edit:credential and edit:user: /)
-    expect(all).not.toMatch(/view-only/i)
-    expect(permissionNote(['edit:visitor'])).toMatch(/^This token lacks edit:visitor: .*Add it to the token/)
+  it('proves each key with a call that needs exactly that key', () => {
+    for (const [key, probe] of Object.entries(keyProbes)) expect(probe.endpoint.permission, key).toBe(key)
   })
 })

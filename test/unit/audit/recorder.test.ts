@@ -116,6 +116,27 @@ describe('the write recorder', () => {
     await audit.close()
   })
 
+  // The walk: two "Ana Ruiz" visits could not be told apart on Audit.
+  it("a badge print names the visitor's company and the visit's window, as Badges' history does", async () => {
+    const job = {
+      visitorId: 'v-1',
+      name: 'Ana Ruiz',
+      company: 'Acme',
+      host: '',
+      validFrom: 1_700_000_000,
+      validTo: 1_700_003_600,
+      stock: 'a6' as const
+    }
+    const audit = await start(async () => hq)
+    await audit.badgePrinted({ job, output: 'printer' })
+    await audit.badgePrinted({ job: { ...job, visitorId: 'v-2', company: '' }, output: 'printer' })
+    expect((await audit.all()).map((r) => [r.target.name, r.visit])).toEqual([
+      ['Ana Ruiz · Acme', { start: 1_700_000_000, end: 1_700_003_600 }],
+      ['Ana Ruiz', { start: 1_700_000_000, end: 1_700_003_600 }]
+    ])
+    await audit.close()
+  })
+
   it('writes inside `as` carry its action', async () => {
     const audit = await start()
     const call = { endpoint: endpoints.userAssignNfc, params: { id: 'u-1' }, body: { token: 'tk' } }

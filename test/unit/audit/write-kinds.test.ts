@@ -137,11 +137,12 @@ describe('what each write records', () => {
     const update = await rowOf({
       endpoint: endpoints.E18,
       params: { id: 'v1' },
-      body: { last_name: 'King', email: 'ada@example.com' }
+      body: { last_name: 'King', email: 'ada@example.com', mobile_phone: '+45 99', week_schedule: {} }
     })
+    // Named as the form names them (shared/visitors/field-names.ts), never by the API's names.
     expect(update).toMatchObject({
       target: { kind: 'visitor', id: 'v1', name: 'King' },
-      detail: 'changed last_name, email'
+      detail: 'changed Last name, Email, Phone, Weekly schedule'
     })
     expect(JSON.stringify(update)).not.toContain('example.com')
     expect((await rowOf({ endpoint: endpoints.E18, params: { id: 'v1' }, body: {} })).detail).toBeUndefined()

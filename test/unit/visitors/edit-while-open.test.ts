@@ -63,7 +63,7 @@ describe('a visitor edit sends only what changed; a field changed on the console
     const rows = (await app.services.audit.all()).filter(
       (r) => r.endpoint?.id === 'E18' && r.target.id === form.visitor.id
     )
-    expect(rows.map((r) => r.detail)).toEqual(['changed remarks'])
+    expect(rows.map((r) => r.detail)).toEqual(['changed Remarks'])
   })
 
   it('the same field changed on the console is a conflict: nothing is written until the person chooses', async () => {

@@ -14,6 +14,11 @@ export interface CallOptions {
   signal?: AbortSignal
   /** Per attempt; the default is the connection's (15 s). */
   timeoutMs?: number
+  /**
+   * A call of the permission probe (permission-probe.ts), not a person's action: its outcome feeds the
+   * connection state like any call, but the state never names it as what failed.
+   */
+  probe?: boolean
 }
 
 /** One attempt of one call, for diagnostics and tests. Never carries the token or a body. */
@@ -51,7 +56,7 @@ export interface WriteRecorder {
  * state of the profile is made of (connections/connection-state.ts). Called for successes and
  * failures alike; it must not throw (a throw is ignored: the console's answer stands).
  */
-export type CallObserver = (outcome: { endpoint: EndpointInfo; error?: AppError }) => void
+export type CallObserver = (outcome: { endpoint: EndpointInfo; error?: AppError; probe?: boolean }) => void
 
 export interface AccessHttpConfig {
   /** https://host:12445 — the `/api/v1/developer` prefix is added here. */
@@ -210,14 +215,15 @@ export class AccessHttp {
     call: Omit<WriteCall, 'endpoint'> = {}
   ): Promise<T> {
     let result: T
+    const probe = (call as CallOptions).probe === true ? { probe: true } : {}
     try {
       result = await this.attempts(endpoint, signal, attempt, call)
     } catch (err) {
       const error = AppError.from(err)
-      this.observe({ endpoint, error })
+      this.observe({ endpoint, error, ...probe })
       throw error
     }
-    this.observe({ endpoint })
+    this.observe({ endpoint, ...probe })
     return result
   }
 

@@ -16,6 +16,8 @@ function callProbe(http: AccessHttp, key: PermissionKey, timeoutMs?: number): Pr
     params: probe.params,
     query: probe.query,
     data: z.unknown(),
+    // The probe's own call: the connection state says what it met, never "Generate PIN code (E1)" as an action.
+    probe: true,
     ...(timeoutMs ? { timeoutMs } : {})
   })
 }

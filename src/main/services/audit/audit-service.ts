@@ -9,7 +9,8 @@ import {
   type AuditAction,
   type AuditFilter,
   type AuditPage,
-  type AuditRow
+  type AuditRow,
+  type AuditVisit
 } from '../../../shared/audit/schemas'
 import type { BadgeJob, BadgeOutput } from '../../../shared/badges/schemas'
 import { badgeStocks } from '../../../shared/badges/label-stocks'
@@ -143,13 +144,17 @@ export class AuditService {
         // A pass nothing named yet is shown by its id, as Touch Passes shows a pass without a card id.
         const passId = about?.touchPass?.id
         const touchPass = names.touchPass ?? (passId ? { id: passId, cardId: passId } : undefined)
-        const visit = kind.visit?.(call)
+        // A visit named by id only (its QR code): the row says whose visit, as read — company and window.
+        const read = kind.namesVisit ? names.visit : undefined
+        const visit = kind.visit?.(call) ?? (read && read.start !== undefined ? visitWindow(read) : undefined)
+        const personName =
+          names.personName && read?.company ? withCompany(names.personName, read.company) : names.personName
         const id = await this.log.begin({
           console,
           desk: this.desk,
           action: this.purpose.getStore() ?? actionOf(kind, call, names),
           endpoint: { id: call.endpoint.id, title: call.endpoint.title },
-          target: names.personName ? { ...target, name: names.personName } : target,
+          target: personName ? { ...target, name: personName } : target,
           ...(names.card ? { card: names.card } : {}),
           ...(touchPass ? { touchPass } : {}),
           ...(visit ? { visit } : {}),
@@ -187,7 +192,10 @@ export class AuditService {
           desk: this.desk,
           action: 'badge print',
           endpoint: { id: 'badge', title: 'Print badge' },
-          target: { kind: 'visitor', id: input.job.visitorId, name: input.job.name },
+          // Named as Badges' history names it (with the company), and the visit's window: two "Ana Ruiz"
+          // visits are told apart.
+          target: { kind: 'visitor', id: input.job.visitorId, name: withCompany(input.job.name, input.job.company) },
+          visit: { start: input.job.validFrom, end: input.job.validTo },
           detail: `${badgeStocks[input.job.stock].label} · ${where}`
         },
         error
@@ -248,5 +256,18 @@ export class AuditService {
 
   close(): Promise<void> {
     return this.log.close()
+  }
+}
+
+/** A visitor's name with their company, as Badges' history writes it: "Ana Ruiz · Acme". */
+function withCompany(name: string, company: string | undefined): string {
+  return company ? `${name} · ${company}` : name
+}
+
+/** A visit's window as read: both ends when the console gave both. */
+function visitWindow(read: { start?: number; end?: number }): AuditVisit {
+  return {
+    ...(read.start !== undefined ? { start: read.start } : {}),
+    ...(read.end !== undefined ? { end: read.end } : {})
   }
 }

@@ -1,4 +1,5 @@
 import { endpoints, type EndpointId } from '../../../shared/access/endpoints'
+import { visitorFieldName } from '../../../shared/visitors/field-names'
 import type { AuditAction, AuditTarget, AuditTouchPass, AuditVisit } from '../../../shared/audit/schemas'
 import type { WriteCall } from '../access/http'
 import { NO_SUCH_ID } from '../access/permission-probe'
@@ -25,6 +26,11 @@ export interface WriteKind {
   about?: (call: WriteCall) => WriteSubjects
   /** A visit's window the request sends: the screen shows it in the desk's time zone. */
   visit?: (call: WriteCall) => AuditVisit | undefined
+  /**
+   * The row names the visit as read before the write: the visitor's company beside their name and the
+   * visit's window (two "Ana Ruiz" visits told apart), for a request that names the visitor by id only.
+   */
+  namesVisit?: true
   /** What the console's answer adds: the id of what it created, how many it imported, a pass's card id. */
   answered?: (
     result: unknown,
@@ -88,9 +94,12 @@ function visitWindow(call: WriteCall): AuditVisit | undefined {
   return { ...(whole(start) ? { start } : {}), ...(whole(end) ? { end } : {}) }
 }
 
-/** The visitor fields an update sends, by name (their values stay out: a phone or an email). */
+/**
+ * The visitor fields an update sends, named as the form names them ("Phone", "Weekly schedule": the one
+ * table, shared/visitors/field-names.ts), never by their API names; their values stay out (a phone).
+ */
 function changedFields(call: WriteCall): string | undefined {
-  const keys = Object.keys(bodyOf(call))
+  const keys = Object.keys(bodyOf(call)).map(visitorFieldName)
   return keys.length ? `changed ${keys.join(', ')}` : undefined
 }
 
@@ -348,8 +357,8 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
   visitorUnassignNfc: visitor.unassignNfc,
   visitorAssignPin: visitor.assignPin,
   visitorUnassignPin: visitor.unassignPin,
-  visitorAssignQr: { action: 'QR assignment', target: owner('visitor'), about: person('visitor') },
-  visitorUnassignQr: { action: 'QR removal', target: owner('visitor'), about: person('visitor') }
+  visitorAssignQr: { action: 'QR assignment', target: owner('visitor'), about: person('visitor'), namesVisit: true },
+  visitorUnassignQr: { action: 'QR removal', target: owner('visitor'), about: person('visitor'), namesVisit: true }
 }
 
 const byId = new Map<string, WriteKind | null>(

@@ -44,6 +44,8 @@ export interface WriteNames {
    * replacement. Absent when the read was not made or failed.
    */
   before?: { cardAlias?: string; passName?: string; heldPin?: boolean }
+  /** A visitor as read before the write: their company and the visit's window (write-kinds `namesVisit`). */
+  visit?: { company: string; start?: number; end?: number }
 }
 
 /**
@@ -105,6 +107,7 @@ export async function nameSubjects(
   const { recall, reader } = input
 
   const before: NonNullable<WriteNames['before']> = {}
+  let visit: WriteNames['visit']
 
   const personName = async (): Promise<string | undefined> => {
     if (input.requestName || !person) return input.requestName
@@ -115,6 +118,14 @@ export async function nameSubjects(
         : await tryRead((o) => reader.visitors.get(person.id, o))
       : undefined
     if (read) before.heldPin = Boolean(read.pin_code?.token)
+    if (read && person.kind === 'visitor') {
+      const v = read as Visitor
+      visit = {
+        company: v.visitor_company ?? '',
+        ...(v.start_time !== undefined ? { start: v.start_time } : {}),
+        ...(v.end_time !== undefined ? { end: v.end_time } : {})
+      }
+    }
     const readName = read
       ? nameOrNone(
           person.kind === 'user' ? userDisplayName(read as User) : visitorDisplayName(read as Visitor),
@@ -143,7 +154,8 @@ export async function nameSubjects(
     ...(name ? { personName: name } : {}),
     ...(cardNamed ? { card: cardNamed } : {}),
     ...(passNamed ? { touchPass: passNamed } : {}),
-    ...(Object.keys(before).length ? { before } : {})
+    ...(Object.keys(before).length ? { before } : {}),
+    ...(visit ? { visit } : {})
   }
 }
 

@@ -44,6 +44,8 @@ export interface CallOutcome {
    * has no missing permission for it.
    */
   extra?: boolean
+  /** A call of the permission probe, not a person's action: a down state it meets names no action. */
+  probe?: boolean
   error?: unknown
 }
 
@@ -54,8 +56,30 @@ export interface CallOutcome {
 export function verdictOf(outcome: CallOutcome): CallVerdict {
   if (outcome.error === undefined) return { kind: 'answered', ...keyOf(outcome.permission) }
   const error = AppError.from(outcome.error)
-  const verdict = classify(error, outcome)
+  const classified = classify(error, outcome)
+  // The probe's call is the app's, not the person's: its words ("did not answer Generate PIN code (E1)")
+  // would name an action nobody took. The state says what the console did, naming no action.
+  const verdict =
+    outcome.probe && classified.kind === 'down'
+      ? { ...classified, message: probeWords(error, classified.state) }
+      : classified
   return verdict.kind === 'down' && answerLost(error) ? { ...verdict, lost: true } : verdict
+}
+
+/** What a probe's call met, in words that name no action. */
+function probeWords(error: AppError, state: DownState): string {
+  switch (state) {
+    case 'unreachable':
+      return error.code === 'TIMEOUT' ? 'The console did not answer in time.' : 'The console did not answer.'
+    case 'refused':
+      return 'The console refused the API token.'
+    case 'certificate':
+      return error.message
+    case 'trouble':
+      return typeof error.details?.status === 'number'
+        ? `The console answered with an error (HTTP ${error.details.status}).`
+        : 'The console answered with an error.'
+  }
 }
 
 function classify(error: AppError, outcome: CallOutcome): CallVerdict {

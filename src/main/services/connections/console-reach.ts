@@ -116,7 +116,7 @@ export class ConsoleReachCheck {
    */
   observe(profileId: string): CallObserver {
     const feed = this.feeder(profileId)
-    return ({ endpoint, error }) => feed({ permission: endpoint.permission, error })
+    return ({ endpoint, error, probe }) => feed({ permission: endpoint.permission, error, ...(probe ? { probe } : {}) })
   }
 
   /**

@@ -122,9 +122,16 @@ export class BadgeDesk {
     if (this.settings?.printer === printer) this.settings = await getApi().badges.settings()
   }
 
+  /**
+   * Set by a badge asked for from another screen (Today's P or "Print X's badge…", Visitors' "Make a
+   * badge"): the next step is Print, so the Badges screen gives it the focus once the badge is shown.
+   */
+  printNext = false
+
   makeBadgeFor(visitorId: string): void {
     this.visitorId = visitorId
     this.reprintOf = null
+    this.printNext = true
   }
 }
 

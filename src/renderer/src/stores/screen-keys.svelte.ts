@@ -18,3 +18,18 @@ export function screenMissing(screen: Screen, own: readonly string[] = []): stri
   const said = reach?.state === 'permissions' ? (reach.missing ?? []).filter((key) => used.includes(key)) : []
   return [...own, ...said].filter((key, i, all) => all.indexOf(key) === i).sort()
 }
+
+/**
+ * The other half of the one rule: a screen's own probe that found keys missing is asked afresh when the
+ * connection is Connected again (the keys may have been given back on the console meanwhile): its banner
+ * and its buttons do not keep naming keys from an earlier answer until a reload. Returns the unsubscribe.
+ */
+export function recheckKeysWhenBack(
+  found: () => readonly string[] | string | null,
+  recheck: () => unknown
+): () => void {
+  return connection.onBack(() => {
+    const keys = found()
+    if (keys && keys.length > 0) void recheck()
+  })
+}

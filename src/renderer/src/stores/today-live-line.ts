@@ -12,6 +12,8 @@ export interface LiveLineInputs {
   source: LiveSource
   /** When the list was last read, as a clock time ("10:42"); null: never. */
   asOf: string | null
+  /** The key the token lacks to read the list (view:visitor): nothing updates, whatever the source says. */
+  listKeyMissing?: string | null
 }
 
 export type LiveDot = 'down' | 'live' | LiveSource['kind']
@@ -25,7 +27,7 @@ export type LiveDot = 'down' | 'live' | LiveSource['kind']
  * reason are still English: they come from modules other screens share).
  */
 export function todayLiveLine(
-  { serviceDown, consoleDown, source, asOf }: LiveLineInputs,
+  { serviceDown, consoleDown, source, asOf, listKeyMissing }: LiveLineInputs,
   m: TodayWords
 ): {
   text: string
@@ -39,6 +41,8 @@ export function todayLiveLine(
       dot: 'down'
     }
   if (consoleDown) return { text: asOf ? m.t('live.consoleDownAsOf', { asOf }) : m.t('live.consoleDown'), dot: 'down' }
+  // A token that cannot read the list: "updates every 15 s" would promise a list that never comes.
+  if (listKeyMissing) return { text: m.t('live.cannotRead', { key: listKeyMissing }), dot: 'down' }
   switch (source.kind) {
     case 'notifications':
       return source.visitorEvents

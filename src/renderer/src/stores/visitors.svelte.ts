@@ -8,6 +8,7 @@ import { RecordList } from './record-list.svelte'
 import { missingPermission } from '../lib/missing-permission'
 import { actionKeys } from '../../../shared/access/permissions'
 import { onConsoleSwitch } from './console-scope'
+import { recheckKeysWhenBack } from './screen-keys.svelte'
 
 /** The visitor list (keyword or status, paged) and the visitor being looked at or edited. */
 export class VisitorsStore extends RecordList<Visitor> {
@@ -141,3 +142,8 @@ export class VisitorsStore extends RecordList<Visitor> {
 
 export const visitors = new VisitorsStore()
 onConsoleSwitch('visitors', () => visitors.reset())
+// Connected again: the edit key found missing is asked for afresh (it may have been given back).
+recheckKeysWhenBack(
+  () => visitors.editBlocked,
+  () => visitors.checkCapabilities()
+)

@@ -1,5 +1,6 @@
 import type { FieldConflict } from '../../../../shared/edits/edit'
 import type { VisitorFields } from '../../../../shared/visitors/edit'
+import { visitorFieldKey } from '../../../../shared/visitors/field-names'
 import { formatLocal } from '../../lib/local-time'
 import { weekOrder } from './schedule'
 import { visitorsWords } from '../../lib/i18n/visitors-messages.svelte'
@@ -9,7 +10,7 @@ import { visitorsWords } from '../../lib/i18n/visitors-messages.svelte'
  * visitors, `field.<name>`). Read where the rows are made (a $derived): they follow a language switch.
  */
 export function visitorFieldLabel(field: keyof VisitorFields): string {
-  return visitorsWords().t(`field.${field}`)
+  return visitorsWords().t(visitorFieldKey(field))
 }
 
 /** A field's value in words, for the conflict dialog (doors by name where the site's topology has them). */
