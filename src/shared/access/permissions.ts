@@ -79,6 +79,14 @@ export const readKeys = {
     /** The list of visitors: without it the screen shows nothing to act on. */
     list: endpoints.visitorsList.permission
   },
+  cards: {
+    /** The card list (E6): a token with no keys was told only of the edit keys on Cards. */
+    list: endpoints.E6.permission
+  },
+  touchPasses: {
+    /** The Touch Pass list (E9). */
+    list: endpoints.E9.permission
+  },
   today: {
     /** The day's visitors: Today's list is the console's visitor list. */
     list: endpoints.visitorsList.permission

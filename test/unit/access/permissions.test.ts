@@ -25,6 +25,9 @@ describe('the permission declaration (shared/access/permissions.ts)', () => {
 
   it("names the keys a screen reads with beside its actions' (Visitors lists with view:visitor)", () => {
     expect(keysUsedBy('visitors')).toEqual(['edit:visitor', 'view:visitor'])
+    // Cards and Touch Passes list with view:credential: a token with no keys named only the edit keys (walk K).
+    expect(keysUsedBy('cards')).toEqual(['edit:credential', 'edit:user', 'view:credential'])
+    expect(keysUsedBy('touchPasses')).toEqual(['edit:credential', 'edit:user', 'view:credential'])
   })
 
   it('proves each key with a call that needs exactly that key', () => {
