@@ -332,6 +332,18 @@ export class BatchesStore {
   }
 
   /** Where a row is in the open batch (1-based; 0: not in it), asked of main when not held here. */
+  /** Where the next failed row at or after `from` is (wrapping to the start), -1 when none: main holds the rows. */
+  async nextFailed(from: number): Promise<number> {
+    if (!this.selectedId) return -1
+    const { failedAt } = await getApi().batches.view({
+      batchId: this.selectedId,
+      offset: 0,
+      limit: 0,
+      failedFrom: from
+    })
+    return failedAt ?? -1
+  }
+
   async numberOf(rowId: string): Promise<number> {
     const held = this.rowNumber(rowId)
     if (held > 0 || !this.selectedId) return held
