@@ -134,6 +134,23 @@ describe('Today screen', () => {
     expect(await screen.findByTestId('badge-printed')).toHaveTextContent(/^Sent to the print dialog$/)
   })
 
+  it('a badge saved as PDF reads "Saved as PDF", as the print history says, never "Printed"', async () => {
+    // The reception walk: a badge saved as PDF (and reprinted as PDF) read "Printed" on Today.
+    for (const [output, words] of [
+      ['pdf', /^Saved as PDF$/],
+      ['browser-pdf', /PDF/],
+      ['printer', /^(Printed|QL-820)/]
+    ] as const) {
+      const view = viewOf([row({ id: 'a', name: 'Ann Berg', badgePrinted: true, badgeOutput: output })])
+      const { bridge } = bridgeWith(view, view.source, () => view)
+      setApiForTests(bridge)
+      render(TodayScreen)
+      expect(await screen.findByTestId('badge-printed'), output).toHaveTextContent(words)
+      cleanup()
+      today.reset()
+    }
+  })
+
   it('a badge printed before its QR code was revoked says it opens nothing, until a new one is printed', async () => {
     const revokedAt = '2026-11-23T10:00:00.000Z'
     const view = viewOf([row({ id: 'a', name: 'Ann Berg', badgePrinted: true, badgeQrRevokedAt: revokedAt })])
