@@ -180,7 +180,8 @@ describe('Today screen', () => {
       }
     ]
     render(TodayScreen)
-    expect(await screen.findByTestId('badge-printed')).toHaveTextContent(/^Printed$/)
+    // In the history's words: that badge went to a PDF (it read "Printed").
+    expect(await screen.findByTestId('badge-printed')).toHaveTextContent(/^Saved as PDF by the browser$/)
     expect(screen.getByRole('button', { name: 'Reprint badge for Ann Berg' })).toBeEnabled()
   })
 
@@ -233,6 +234,19 @@ describe('Today screen', () => {
     )
     expect(stale).toHaveTextContent(`last try ${new Date(since + 60_000).toLocaleTimeString()}`)
     expect(stale).toHaveTextContent('The console answered with an error.')
+    // Said once, in the app's one live region; the note is not a live region of its own: its "last try"
+    // time changes with every failed read, and an alert was read out again every 15 s.
+    expect(stale.closest('[role=alert], [aria-live]')).toBeNull()
+    await waitFor(() => expect(announcer.message).toMatch(/not up to date/))
+    announcer.message = ''
+    push('today.reads', {
+      failingSince: since,
+      lastFailedAt: since + 75_000,
+      message: 'The console answered with an error.'
+    })
+    await tick()
+    expect(stale).toHaveTextContent(`last try ${new Date(since + 75_000).toLocaleTimeString()}`)
+    expect(announcer.message).toBe('')
     push('today.reads', { failingSince: null, lastFailedAt: null, message: null })
     await tick()
     expect(screen.queryByTestId('today-stale')).toBeNull()
