@@ -111,6 +111,10 @@ describe('the Consoles screen against three demo sites (one slow, one down)', ()
     await expect
       .poll(() => group('Harbour Office').textContent(), { timeout: 15_000 })
       .toContain(`Card ${card.display_id}`)
+    // Its kind said once: the title names it ("Card Card 100002" read the tag and the title together).
+    expect(
+      await group('Harbour Office').locator('[data-testid=fleet-hit][data-kind=card]').first().innerText()
+    ).not.toMatch(/Card\s+Card/)
     await expect
       .poll(() => group('Hill Campus').textContent(), { timeout: 15_000 })
       .toMatch(/Could not reach the console|did not answer/)

@@ -1,7 +1,7 @@
 import type { AppServices } from '../services/app-services'
 import type { HandlersOf } from './types'
 
-export function batchHandlers({ batches, scans }: AppServices): HandlersOf<'batches'> {
+export function batchHandlers({ batches, scans, enrollment }: AppServices): HandlersOf<'batches'> {
   return {
     'batches.list': () => batches.list(),
     'batches.create': (input) => batches.create(input),
@@ -23,6 +23,11 @@ export function batchHandlers({ batches, scans }: AppServices): HandlersOf<'batc
     'batches.importFile': ({ batchId, text, limit }) => batches.importFile(batchId, text, limit),
     'batches.exportCsv': ({ batchId, which, language }) => batches.exportCsv(batchId, which, language),
     'batches.upload': ({ batchId, ...options }) => batches.upload(batchId, options),
-    'batches.check': ({ batchId }) => batches.check(batchId)
+    'batches.check': ({ batchId }) => batches.check(batchId),
+    // Uploading needs the key enrolling does (edit:credential): the one probe of it, asked without a card.
+    'batches.capabilities': async () => {
+      const { canEnroll, missingPermission } = await enrollment.capabilities()
+      return canEnroll ? { canUpload: true } : { canUpload: false, missingPermission }
+    }
   }
 }

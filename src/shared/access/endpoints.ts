@@ -24,11 +24,6 @@ export interface EndpointInfo {
   path: string
   permission: PermissionKey
   minVersion?: string
-  /**
-   * A write of many records at once that the console may apply in part (the CSV import of cards): its
-   * server error does not say nothing was done (access/lost-answer.ts `callFate`).
-   */
-  partial?: true
 }
 
 function ep(
@@ -66,10 +61,7 @@ export const endpoints = {
   E13: ep('E13', 'Fetch Touch Pass details', 'GET', '/credentials/touch_passes/:id', 'view:credential', '3.2.20'),
   E14: ep('E14', 'Purchase Touch Passes', 'POST', '/credentials/touch_passes', 'edit:credential', '3.2.20'),
   E15: ep('E15', 'Download QR code image', 'GET', '/credentials/qr_codes/download/:id', 'view:credential', '3.3.10'),
-  E16: {
-    ...ep('E16', 'Import third-party NFC cards', 'POST', '/credentials/nfc_cards/import', 'edit:credential', '3.3.10'),
-    partial: true
-  },
+  E16: ep('E16', 'Import third-party NFC cards', 'POST', '/credentials/nfc_cards/import', 'edit:credential', '3.3.10'),
   E17: ep('E17', 'Create visitor', 'POST', '/visitors', 'edit:visitor'),
   E18: ep('E18', 'Update visitor', 'PUT', '/visitors/:id', 'edit:visitor'),
 

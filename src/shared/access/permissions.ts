@@ -41,6 +41,10 @@ export const actionKeys = {
     /** Start an enrollment session (E2). */
     start: endpoints.E2.permission
   },
+  import: {
+    /** Upload a batch and retry its failed rows (E16). Checking rows to check only reads (E6). */
+    upload: endpoints.E16.permission
+  },
   today: {
     /** Add a walk-in: a new visitor (E17). */
     walkIn: endpoints.E17.permission,

@@ -169,7 +169,9 @@ export const batchViewQuerySchema = z.object({
   offset: z.number().int().min(0),
   limit: z.number().int().min(0).max(1000),
   /** Also say where this row is (its 0-based position), e.g. the row a duplicate typed ID is in. */
-  rowId: z.string().min(1).max(100).optional()
+  rowId: z.string().min(1).max(100).optional(),
+  /** Also say where the first failed row at or after this position is (from the start when none is): "Go to failed row". */
+  failedFrom: z.number().int().min(0).optional()
 })
 export type BatchViewQuery = z.infer<typeof batchViewQuerySchema>
 
@@ -184,7 +186,9 @@ export const batchViewSchema = batchSummarySchema.extend({
   /** The first row not yet sent (pending or failed): a byte-order switch names it as its example. */
   firstToSend: batchRowSchema.nullable(),
   /** Where `rowId` is (0-based), -1 when it is not in the batch; absent when not asked. */
-  at: z.number().int().optional()
+  at: z.number().int().optional(),
+  /** Where the failed row asked by `failedFrom` is (0-based), -1 when no row failed; absent when not asked. */
+  failedAt: z.number().int().optional()
 })
 export type BatchView = z.infer<typeof batchViewSchema>
 

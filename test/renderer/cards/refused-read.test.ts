@@ -51,6 +51,12 @@ describe('Cards when the token can no longer read them', () => {
     expect(screen.getByTestId('card-count')).toHaveTextContent(/^$/)
     expect(screen.queryByText(/no NFC cards yet/)).toBeNull()
     expect(screen.queryByText(/Enroll a card on a networked reader/)).toBeNull()
+    // Nor counts per status it never gave ("Assigned (0)"): the menu names the statuses only.
+    const options = [...screen.getByRole('combobox', { name: 'Status' }).querySelectorAll('option')].map(
+      (o) => o.textContent
+    )
+    expect(options).toContain('Pending')
+    expect(options.join(' ')).not.toMatch(/\(\d/)
   })
 
   it('the one rule of every list: Visitors drops its rows on a refusal, and keeps them when the console does not answer', async () => {

@@ -57,7 +57,7 @@ describe('the admin screens in the desk’s language', () => {
     render(AuditScreen)
     const table = await screen.findByTestId('audit-table')
     await fireEvent.input(screen.getByRole('searchbox', { name: 'Text' }), { target: { value: 'Ada' } })
-    expect(screen.getByTestId('audit-count')).toHaveTextContent('1 row match the filter (of 3)')
+    expect(screen.getByTestId('audit-count')).toHaveTextContent('1 row matches the filter (of 3)')
     expect(within(table).getByText('answer lost (connection reset)')).toBeInTheDocument()
 
     deskLanguage.choose('de')

@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { useScrollBox } from '../../support/scroll-box'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte'
 import CsvPreviewTable from '../../../src/renderer/src/components/import/CsvPreviewTable.svelte'
 import { validateCsv } from '../../../src/main/services/batches/csv-validate'
@@ -11,40 +12,8 @@ import { CsvPreviews } from '../../../src/main/services/batches/csv-previews'
  * keeper (the problems' positions come from main). jsdom lays nothing out: the scroll box is given its
  * on-screen size and content height, and scrolling moves its scrollTop, as a browser does.
  */
-const sizes = ['offsetHeight', 'offsetWidth', 'scrollHeight', 'clientHeight'] as const
-const saved = sizes.map((name) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)] as const)
-const savedScrollTo = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTo')
-const savedScrollTop = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop')
-const tops = new WeakMap<Element, number>()
-beforeAll(() => {
-  Object.defineProperty(Element.prototype, 'scrollTop', {
-    configurable: true,
-    get(this: Element) {
-      return tops.get(this) ?? 0
-    },
-    set(this: Element, value: number) {
-      tops.set(this, value)
-    }
-  })
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => 320 })
-  Object.defineProperty(HTMLElement.prototype, 'offsetWidth', { configurable: true, get: () => 900 })
-  // The box's content is the table's whole height (37 px a line): the virtual list may scroll that far.
-  Object.defineProperty(HTMLElement.prototype, 'scrollHeight', { configurable: true, get: () => 37 * 10_001 })
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 320 })
-  Object.defineProperty(Element.prototype, 'scrollTo', {
-    configurable: true,
-    value(this: Element, options: ScrollToOptions) {
-      this.scrollTop = options.top ?? this.scrollTop
-      this.dispatchEvent(new Event('scroll'))
-    }
-  })
-})
-afterAll(() => {
-  for (const [name, descriptor] of saved) if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor)
-  if (savedScrollTop) Object.defineProperty(Element.prototype, 'scrollTop', savedScrollTop)
-  if (savedScrollTo) Object.defineProperty(Element.prototype, 'scrollTo', savedScrollTo)
-  else delete (Element.prototype as { scrollTo?: unknown }).scrollTo
-})
+// The box's content is the table's whole height (37 px a line): the virtual list may scroll that far.
+useScrollBox(37 * 10_001)
 afterEach(() => cleanup())
 
 const LINES = 10_000

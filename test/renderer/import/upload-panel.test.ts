@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { fireEvent, render, screen, within } from '@testing-library/svelte'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
 import UploadPanel from './UploadPanelWhole.svelte'
 import RowsTable from './RowsTableWhole.svelte'
 import BatchList from '../../../src/renderer/src/components/import/BatchList.svelte'
@@ -37,6 +37,8 @@ function panel(props: {
   reach?: Reach
   otherConsole?: { profileId: string; name: string } | null
   checkResult?: CheckResult | null
+  error?: AppError | null
+  checkError?: AppError | null
 }) {
   const handlers = { onupload: vi.fn(), oncheck: vi.fn(), ontest: vi.fn(), onexportfailed: vi.fn() }
   render(UploadPanel, {
@@ -120,6 +122,25 @@ describe('upload panel: every row can be resolved from the screen', () => {
     expect(line).toHaveAttribute('data-state', 'answers-badly')
     // It answers: the upload stays on and says why if it is refused.
     expect(screen.getByRole('button', { name: /^Upload 1 card/ })).toBeEnabled()
+  })
+
+  it('an upload or a check that stops puts the focus on its error, never on the heading', async () => {
+    // The installer's walk: after a refused or stopped upload the focus was on "Import cards".
+    panel({
+      batch: summary({ total: 2, pending: 1, unknown: 1 }),
+      rows: [row('r1', 'pending'), row('r2', 'unknown')],
+      error: new AppError({ kind: 'server', message: 'The upload stopped at part 1 of 1: the console failed.' })
+    })
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('role', 'alert'))
+    expect(document.activeElement).toHaveTextContent(/The upload stopped at part 1 of 1/)
+    cleanup()
+    panel({
+      batch: summary({ total: 1, unknown: 1 }),
+      rows: [row('r2', 'unknown')],
+      checkError: new AppError({ kind: 'network', message: 'The console did not answer.' })
+    })
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('role', 'alert'))
+    expect(document.activeElement).toHaveTextContent(/The console did not answer/)
   })
 
   it('an unreachable console disables upload and check, says why, and offers to ask again', async () => {

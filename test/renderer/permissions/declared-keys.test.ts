@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
 import TouchPassesScreen from '../../../src/renderer/src/screens/TouchPassesScreen.svelte'
@@ -5,6 +6,10 @@ import VisitorsScreen from '../../../src/renderer/src/screens/VisitorsScreen.sve
 import PinsScreen from '../../../src/renderer/src/screens/PinsScreen.svelte'
 import EnrollScreen from '../../../src/renderer/src/screens/EnrollScreen.svelte'
 import TodayScreen from '../../../src/renderer/src/screens/TodayScreen.svelte'
+import ImportScreen from '../../../src/renderer/src/screens/ImportScreen.svelte'
+import { batchHandlers } from '../../../src/main/handlers/batches'
+import { BatchService } from '../../../src/main/services/batches/batch-service'
+import { batchesStore } from '../../../src/renderer/src/stores/batches.svelte'
 import { today } from '../../../src/renderer/src/stores/today.svelte'
 import { todayHandlers } from '../../../src/main/handlers/today'
 import { TodayDesk } from '../../../src/main/services/today/today-desk'
@@ -175,6 +180,16 @@ const screens: {
     },
     buttons: { start: () => screen.findByRole('button', { name: /^Start/ }, wait) }
   },
+  import: {
+    open: async () => {
+      // A batch with one card not yet sent: its Upload button is the action declared.
+      const { id } = await getApi().batches.create({ name: `Floor ${Math.random().toString(36).slice(2, 6)}` })
+      await getApi().batches.addScan({ batchId: id, uid: '04A1B2C3D4E5F6', source: 'typed' })
+      batchesStore.selectedId = id
+      render(ImportScreen)
+    },
+    buttons: { upload: () => screen.findByRole('button', { name: /^Upload 1 card/ }, wait) }
+  },
   today: {
     open: async () => {
       today.reset()
@@ -222,6 +237,7 @@ describe('every screen turns off exactly the actions whose declared key the toke
         emit: () => undefined,
         probe: () => probeEditPermission(client, actionKeys.enroll.start)
       }),
+      batches: new BatchService({ dir: join(consoleDir.path, 'batches') }),
       today: new TodayDesk({
         dataDir: consoleDir.path,
         client: get as never,
@@ -248,6 +264,7 @@ describe('every screen turns off exactly the actions whose declared key the toke
       ...cardHandlers(services),
       ...enrollHandlers(services),
       ...todayHandlers(services),
+      ...batchHandlers(services),
       'today.list': todayList,
       // The screen's windows of that list, as main cuts them (test/support/today-window.ts).
       'today.view': (input: unknown) => todayMain.view(input),

@@ -5,6 +5,7 @@ import TodayScreen from '../../../src/renderer/src/screens/TodayScreen.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { today } from '../../../src/renderer/src/stores/today.svelte'
 import { scriptedBridge } from '../../support/fake-bridge'
+import { envelopedTodayView } from '../../support/today-window'
 import { row, viewOf } from './today-bridge'
 
 afterEach(() => {
@@ -28,6 +29,8 @@ function bridgeWith(list: () => unknown) {
   const ok = (result: unknown) => ({ ok: true as const, result })
   const { bridge } = scriptedBridge({
     'today.list': list as never,
+    // The screen asks main for windows of the list (today.view), cut from what today.list reads.
+    'today.view': envelopedTodayView(list as never) as never,
     'today.watch': () => ok({ kind: 'polling', everySeconds: 15, reason: 'the token cannot open the notifications' }),
     'today.unwatch': () => ok({ stopped: true }),
     'today.settings': () => ok({ walkInDoors: [] }),

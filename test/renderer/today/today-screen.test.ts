@@ -134,6 +134,23 @@ describe('Today screen', () => {
     expect(await screen.findByTestId('badge-printed')).toHaveTextContent(/^Sent to the print dialog$/)
   })
 
+  it('a badge saved as PDF reads "Saved as PDF", as the print history says, never "Printed"', async () => {
+    // The reception walk: a badge saved as PDF (and reprinted as PDF) read "Printed" on Today.
+    for (const [output, words] of [
+      ['pdf', /^Saved as PDF$/],
+      ['browser-pdf', /PDF/],
+      ['printer', /^(Printed|QL-820)/]
+    ] as const) {
+      const view = viewOf([row({ id: 'a', name: 'Ann Berg', badgePrinted: true, badgeOutput: output })])
+      const { bridge } = bridgeWith(view, view.source, () => view)
+      setApiForTests(bridge)
+      render(TodayScreen)
+      expect(await screen.findByTestId('badge-printed'), output).toHaveTextContent(words)
+      cleanup()
+      today.reset()
+    }
+  })
+
   it('a badge printed before its QR code was revoked says it opens nothing, until a new one is printed', async () => {
     const revokedAt = '2026-11-23T10:00:00.000Z'
     const view = viewOf([row({ id: 'a', name: 'Ann Berg', badgePrinted: true, badgeQrRevokedAt: revokedAt })])
@@ -163,7 +180,8 @@ describe('Today screen', () => {
       }
     ]
     render(TodayScreen)
-    expect(await screen.findByTestId('badge-printed')).toHaveTextContent(/^Printed$/)
+    // In the history's words: that badge went to a PDF (it read "Printed").
+    expect(await screen.findByTestId('badge-printed')).toHaveTextContent(/^Saved as PDF by the browser$/)
     expect(screen.getByRole('button', { name: 'Reprint badge for Ann Berg' })).toBeEnabled()
   })
 
@@ -216,6 +234,19 @@ describe('Today screen', () => {
     )
     expect(stale).toHaveTextContent(`last try ${new Date(since + 60_000).toLocaleTimeString()}`)
     expect(stale).toHaveTextContent('The console answered with an error.')
+    // Said once, in the app's one live region; the note is not a live region of its own: its "last try"
+    // time changes with every failed read, and an alert was read out again every 15 s.
+    expect(stale.closest('[role=alert], [aria-live]')).toBeNull()
+    await waitFor(() => expect(announcer.message).toMatch(/not up to date/))
+    announcer.message = ''
+    push('today.reads', {
+      failingSince: since,
+      lastFailedAt: since + 75_000,
+      message: 'The console answered with an error.'
+    })
+    await tick()
+    expect(stale).toHaveTextContent(`last try ${new Date(since + 75_000).toLocaleTimeString()}`)
+    expect(announcer.message).toBe('')
     push('today.reads', { failingSince: null, lastFailedAt: null, message: null })
     await tick()
     expect(screen.queryByTestId('today-stale')).toBeNull()

@@ -15,8 +15,9 @@ const aroha: Visitor = {
   first_name: 'Aroha',
   last_name: 'Kowhai',
   status: 'ACTIVE',
-  start_time: 1_767_254_400,
-  end_time: 1_767_297_599,
+  // Open now: a visit whose window has ended without an arrival is a No-show (shared/today/groups.ts).
+  start_time: Math.floor(Date.now() / 1000) - 3600,
+  end_time: Math.floor(Date.now() / 1000) + 8 * 3600,
   nfc_cards: [],
   pin_code: null,
   schedule: null,

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import { BatchService } from '../../../src/main/services/batches/batch-service'
 import { tempDir } from '../../support/temp'
+import { batchView } from '../../../src/main/services/batches/batch-view'
+import type { BatchModel } from '../../../src/main/services/batches/batch-model'
 
 /**
  * The Import screen holds a window of a batch (issue 33: 10,000 rows stay instant): main answers the
@@ -56,5 +58,20 @@ describe('batches.view and kept CSV previews', () => {
     expect(added.preview.rows).toHaveLength(10)
     expect((await service.view({ batchId: batch.id, offset: 0, limit: 0 })).counts.total).toBe(121)
     await expect(service.previewRows('unknown', 0, 10)).rejects.toMatchObject({ code: 'PREVIEW_GONE' })
+  })
+
+  it('says where the next failed row is from a position, round to the start, -1 when none failed', () => {
+    const model = (statuses: string[]) =>
+      ({
+        rows: statuses.map((status, i) => ({ id: `r${i}`, nfcId: '04A1B2C3', alias: '', status })),
+        byId: new Map(),
+        summary: () => ({}),
+        version: 0
+      }) as unknown as BatchModel
+    const batch = model(['imported', 'imported', 'failed', 'pending', 'imported', 'imported', 'unknown', 'failed'])
+    const at = (from: number) => batchView(batch, { offset: 0, limit: 0, failedFrom: from }).failedAt
+    expect([0, 2, 3, 7, 8, 100].map(at)).toEqual([2, 2, 7, 7, 2, 2])
+    expect(batchView(model(['imported', 'pending']), { offset: 0, limit: 0, failedFrom: 0 }).failedAt).toBe(-1)
+    expect(batchView(batch, { offset: 0, limit: 0 })).not.toHaveProperty('failedAt')
   })
 })

@@ -47,5 +47,24 @@ describe('a permission probe’s call is never named as an action', () => {
         if (verdict.kind === 'down') expect(verdict.message).not.toContain(outcome.endpoint.title)
       }
     })
+
+    it('a probe whose answer is lost (a reset after it went out) is not told to look for what it did', async () => {
+      // The reception walk: "The console may have done it (Generate PIN code) before its answer was lost"
+      // in the sidebar, when nobody had asked for a PIN: the lost-write advice is for a person's write.
+      const seen: Parameters<CallObserver>[0][] = []
+      const client = demo.client('full', { onOutcome: ((o) => seen.push(o)) as CallObserver })
+      await demo.control('PUT', '/__demo/faults', { resetRate: 1 })
+      try {
+        await keyStatuses(client.http).catch(() => undefined)
+      } finally {
+        await demo.control('DELETE', '/__demo/faults')
+      }
+      const failed = seen.filter((o) => o.error)
+      expect(failed.length).toBeGreaterThan(0)
+      for (const outcome of failed) {
+        expect(outcome.error!.hint ?? '', outcome.endpoint.title).not.toMatch(/may have done it/)
+        expect(outcome.error!.details?.['answerLost'], outcome.endpoint.title).toBeUndefined()
+      }
+    })
   })
 })

@@ -35,7 +35,8 @@ const valueSets = [0, 1, 2, 1234].map((n) => ({
   doors: 'Lobby',
   date: '28 Nov',
   printer: 'QL-820',
-  error: 'Out of labels'
+  error: 'Out of labels',
+  key: 'view:visitor'
 }))
 
 describe('the bundled English’s formatter (no intl-messageformat on the first paint)', () => {

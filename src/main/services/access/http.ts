@@ -277,7 +277,9 @@ export class AccessHttp {
       result = await observed(1)
     } catch (err) {
       // A write whose answer was lost may have been done: the person is told to look before trying again.
-      const error = adviseLostWrite(AppError.from(err), endpoint)
+      // Not a probe's (permission-probe.ts): nobody asked for it, and it changes nothing worth looking for.
+      const error =
+        (call as CallOptions).probe === true ? AppError.from(err) : adviseLostWrite(AppError.from(err), endpoint)
       await answered?.({ ok: false, error })
       throw error
     }

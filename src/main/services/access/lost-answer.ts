@@ -21,14 +21,19 @@ const LOCAL = new Set(['reader', 'storage'])
  * - `lost`: the request went out and its answer never came or could not be read (a reset or timeout
  *   after it was written, the person cancelling after that, a 5xx without the console's code such as a
  *   proxy's 502/504 page, an answer that is not the API's): the console may have done it — "to check".
- *   So is the console's own server error on a write it may apply in part (`endpoint.partial`: the
- *   CSV import of many cards): some rows may be on the console.
+ *   So is the console's own server error on a write it may apply in part (`write.partial`: a batch's
+ *   upload of many cards in one CSV): some of its rows may be on the console.
  * `details.requestWritten` (set by AccessHttp from the request's 'finish') decides for transport
  * failures; without it (an error made elsewhere) only what cannot have been sent is `not-sent`.
  */
 export type CallFate = 'not-sent' | 'answered' | 'lost'
 
-export function callFate(error: AppError, endpoint?: Pick<EndpointInfo, 'partial'>): CallFate {
+/** A write the console may apply in part: a batch's upload of many cards in one CSV (not one card's import). */
+export interface PartialWrite {
+  partial?: boolean
+}
+
+export function callFate(error: AppError, write?: PartialWrite): CallFate {
   const written = error.details?.requestWritten
   if (error.kind === 'network' || error.kind === 'cancelled' || error.kind === 'tls') {
     if (written === false) return 'not-sent'
@@ -42,13 +47,13 @@ export function callFate(error: AppError, endpoint?: Pick<EndpointInfo, 'partial
     (!error.code || error.code === 'UNEXPECTED_RESPONSE' || /^HTTP_5\d\d$/.test(error.code))
   )
     return 'lost'
-  if (error.kind === 'server' && endpoint?.partial) return 'lost'
+  if (error.kind === 'server' && write?.partial) return 'lost'
   return 'answered'
 }
 
 /** The console's answer was lost after the request went out: it may have done it ("to check"). */
-export function answerLost(error: AppError, endpoint?: Pick<EndpointInfo, 'partial'>): boolean {
-  return callFate(error, endpoint) === 'lost'
+export function answerLost(error: AppError, write?: PartialWrite): boolean {
+  return callFate(error, write) === 'lost'
 }
 
 /**

@@ -24,6 +24,11 @@ export interface WriteKind {
    * write-names.ts). Left out where the request or the console's answer names it.
    */
   about?: (call: WriteCall) => WriteSubjects
+  /**
+   * A write the console may apply in part (a batch's upload of many cards): its server error leaves the
+   * row Unknown, as Import leaves the rows to check (access/lost-answer.ts `callFate`).
+   */
+  partial?: (call: WriteCall) => boolean
   /** A visit's window the request sends: the screen shows it in the desk's time zone. */
   visit?: (call: WriteCall) => AuditVisit | undefined
   /**
@@ -175,6 +180,12 @@ async function importedFile(call: WriteCall): Promise<string | undefined> {
   return `${lines} card${lines === 1 ? '' : 's'}${from}`
 }
 
+/** A batch's upload (its file named by write-names batchUploadFilename), not one card's import. */
+function batchUpload(call: WriteCall): boolean {
+  const file = call.body instanceof FormData ? call.body.get('file') : null
+  return file instanceof File && batchOfUploadFilename(file.name) !== null
+}
+
 function importAnswer(result: unknown): { detail?: string } {
   const records = dataOf(result)
   if (!Array.isArray(records)) return {}
@@ -288,7 +299,13 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
     },
     answered: purchaseAnswer
   },
-  E16: { action: 'import', target: () => ({ kind: 'NFC card' }), detail: importedFile, answered: importAnswer },
+  E16: {
+    action: 'import',
+    target: () => ({ kind: 'NFC card' }),
+    detail: importedFile,
+    answered: importAnswer,
+    partial: batchUpload
+  },
   E17: {
     action: 'create',
     target: (call) => {

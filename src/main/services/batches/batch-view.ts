@@ -27,8 +27,20 @@ export function batchView(model: BatchModel, query: Omit<BatchViewQuery, 'batchI
     sent,
     fixed,
     firstToSend: firstToSend ? { ...firstToSend } : null,
-    ...(query.rowId !== undefined ? { at: rowIndex(model, query.rowId) } : {})
+    ...(query.rowId !== undefined ? { at: rowIndex(model, query.rowId) } : {}),
+    ...(query.failedFrom !== undefined ? { failedAt: failedIndex(model, query.failedFrom) } : {})
   }
+}
+
+/**
+ * The first failed row at or after `from`, else the first of the batch (-1: none): a 10,000-row batch's
+ * "1 failed" was to be found by scrolling (issue 31's installer walk), now one press away.
+ */
+function failedIndex(model: BatchModel, from: number): number {
+  const rows = model.rows
+  for (let i = from; i < rows.length; i++) if (rows[i]!.status === 'failed') return i
+  for (let i = 0; i < Math.min(from, rows.length); i++) if (rows[i]!.status === 'failed') return i
+  return -1
 }
 
 function rowIndex(model: BatchModel, rowId: string): number {

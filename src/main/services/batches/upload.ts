@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
 import { callFate } from '../access/lost-answer'
-import { endpoints } from '../../../shared/access/endpoints'
 import type { BatchConsoleRef, BatchRow, UploadResult } from '../../../shared/batches/schemas'
 import { cardName, type ConsoleCards } from './console-cards'
 import type { BatchWrites, LoadedBatch } from './loaded-batch'
@@ -134,7 +133,7 @@ export async function runUpload(
         // No records: the request threw.
         const cause = error!
         // The one rule (lost-answer.ts): never sent, or refused whole; a server error may be in part done.
-        const fate = callFate(cause, endpoints.E16)
+        const fate = callFate(cause, { partial: true })
         const refusedWhole = fate === 'not-sent' || (fate === 'answered' && REFUSED_WHOLE.has(cause.kind))
         const unknownReason = notAnswered(cause)
         const notSentReason = notSent(cause)

@@ -20,6 +20,8 @@ import { connection } from './connection.svelte'
 import { connectionNow } from './connection-now.svelte'
 import { onMainRestart } from '../lib/main-restarts'
 import { onConsoleSwitch } from './console-scope'
+import { recheckKeysWhenBack } from './screen-keys.svelte'
+import { actionKeys } from '../../../shared/access/permissions'
 import { announce } from '../lib/action-outcome.svelte'
 import type { RowsChanged } from './batch-changes'
 import { fromView, linesOf, withLines, withRowChanges, withView, type BatchWindow } from './batch-window'
@@ -162,7 +164,21 @@ export class BatchesStore {
   selected = $derived(this.batches.find((b) => b.id === this.selectedId) ?? null)
   byteOrder = $derived<ByteOrder>(this.selected?.byteOrder ?? 'as-read')
 
+  /** The key the token lacks to upload (edit:credential), found by main's probe; null: it may upload, or not known. */
+  uploadBlocked = $state<string | null>(null)
+
+  /** Whether the token may upload, asked of main without sending a card (the key Enroll needs too). */
+  async checkCapabilities(): Promise<void> {
+    try {
+      const caps = await getApi().batches.capabilities()
+      this.uploadBlocked = caps.canUpload ? null : (caps.missingPermission ?? actionKeys.import.upload)
+    } catch {
+      // Unknown: a refused upload will say why.
+    }
+  }
+
   async load(): Promise<void> {
+    void this.checkCapabilities()
     this.loading = true
     this.error = null
     try {
@@ -332,6 +348,18 @@ export class BatchesStore {
   }
 
   /** Where a row is in the open batch (1-based; 0: not in it), asked of main when not held here. */
+  /** Where the next failed row at or after `from` is (wrapping to the start), -1 when none: main holds the rows. */
+  async nextFailed(from: number): Promise<number> {
+    if (!this.selectedId) return -1
+    const { failedAt } = await getApi().batches.view({
+      batchId: this.selectedId,
+      offset: 0,
+      limit: 0,
+      failedFrom: from
+    })
+    return failedAt ?? -1
+  }
+
   async numberOf(rowId: string): Promise<number> {
     const held = this.rowNumber(rowId)
     if (held > 0 || !this.selectedId) return held
@@ -654,7 +682,16 @@ export class BatchesStore {
 export const batchesStore = new BatchesStore()
 // The batches are this desk's and stay (each names its console); a CSV preview is not: it quotes the console's cards
 // (already on the console, which card shows which NFC ID), so it goes with the console left.
-onConsoleSwitch('batches', () => batchesStore.closeCsv())
+onConsoleSwitch('batches', () => {
+  batchesStore.closeCsv()
+  batchesStore.uploadBlocked = null
+  void batchesStore.checkCapabilities()
+})
+// Connected again: the upload key found missing is asked for afresh (it may have been given back).
+recheckKeysWhenBack(
+  () => batchesStore.uploadBlocked,
+  () => batchesStore.checkCapabilities()
+)
 onMainRestart('batches', () => batchesStore.reestablish())
 
 let routing: (() => void) | undefined

@@ -64,6 +64,12 @@ export class EnrollStore {
   assigning = $state(false)
   assignError = $state<AppError | null>(null)
   assignedTo = $state.raw<OwnerRef | null>(null)
+  /**
+   * Who the card is enrolled for, when Enroll was opened from their record (Visitors' "Enroll a new card"):
+   * offered first to give the card to. Without it the person searched by name afresh and could pick a
+   * namesake (a user "Lena Ng" above the visitor "Lena Vogel" they came from).
+   */
+  forOwner = $state.raw<OwnerRef | null>(null)
   /** The owner picked when the console said the card already has one: "assign anyway" re-sends with force. */
   pendingOwner = $state.raw<OwnerRef | null>(null)
 
@@ -125,6 +131,7 @@ export class EnrollStore {
     this.missingPermission = undefined
     // What the previous console said (a refusal, a finished card) is not about this one.
     this.startError = null
+    this.forOwner = null
     this.reset()
   }
 
@@ -246,6 +253,15 @@ export class EnrollStore {
     })
   }
 
+  /**
+   * Open Enroll for someone: a finished enrollment's card (given to someone else, or left spare) is not
+   * theirs, so the screen starts afresh; one still running is left to finish.
+   */
+  enrollFor(owner: OwnerRef): void {
+    if (this.phase !== 'running' && this.phase !== 'starting') this.reset()
+    this.forOwner = owner
+  }
+
   async assign(owner: OwnerRef, force = false): Promise<void> {
     const card = this.card
     if (!card || this.assigning) return
@@ -255,6 +271,8 @@ export class EnrollStore {
       await getApi().enroll.assign({ token: card.token, owner: { type: owner.type, id: owner.id }, force })
       this.assignedTo = owner
       this.pendingOwner = null
+      // Given: the next card enrolled here is for whoever the person picks.
+      this.forOwner = null
     } catch (err) {
       const error = AppError.from(err)
       this.assignError = error

@@ -147,6 +147,11 @@ export const batchChannels = {
     'Look the rows "to check" up in the console\'s card list: found → imported, not found → not sent (an upload sends them)',
     z.object({ batchId }),
     checkResultSchema
+  ),
+  'batches.capabilities': channel(
+    'Whether the active token may upload batches (E16 needs edit:credential), found without sending a card',
+    z.undefined().optional(),
+    z.object({ canUpload: z.boolean(), missingPermission: z.string().optional() })
   )
 }
 
