@@ -208,7 +208,9 @@ describe('Import says outcomes in the one live region, with the focus on the nex
     await fireEvent.click(await screen.findByRole('button', { name: 'Upload 2 cards to the console' }))
     const result = await screen.findByTestId('upload-result')
     await waitFor(() => expect(document.activeElement).toBe(result))
-    await waitFor(() => expect(announcer.message).toBe('Sent 2: 1 imported, 1 failed (each says why on its row: Go to failed row).'))
+    await waitFor(() =>
+      expect(announcer.message).toBe('Sent 2: 1 imported, 1 failed (each says why on its row: Go to failed row).')
+    )
     expect(result).not.toHaveAttribute('role')
     expect(
       document.querySelector('[data-testid="batch-editor"] [aria-live], [data-testid="batch-editor"] [role=status]')
