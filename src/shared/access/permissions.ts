@@ -131,6 +131,15 @@ export function keysOf(screen: Screen): PermissionKey[] {
   return [...new Set(Object.values(actionKeys[screen]) as PermissionKey[])]
 }
 
+/**
+ * The key printing a badge needs, one rule for Today and Badges: a print that assigns the visitor's QR
+ * code (a first badge, or a new one after a revoke) needs `actionKeys.today.badge`; a badge whose QR code
+ * stands assigns nothing and needs no key (a view-only token reprints it).
+ */
+export function badgePrintKey(qrStands: boolean): PermissionKey | null {
+  return qrStands ? null : actionKeys.today.badge
+}
+
 /** An id no session, user or visitor can have: the edit probes below change nothing on the console. */
 export const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000'
 
