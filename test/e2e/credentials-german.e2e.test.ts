@@ -27,11 +27,6 @@ interface StoredPass {
  */
 describe('Cards, PINs and Touch Passes in German (web mode, Chromium 1366×768, demo console)', () => {
   let job: Job
-  const lang = () => job.page.evaluate(() => document.documentElement.lang)
-  const chooseLanguage = async (locale: string) => {
-    await job.page.evaluate((l) => localStorage.setItem('access-desk.language', l), locale)
-    await job.page.reload()
-  }
 
   beforeAll(async () => {
     job = await startJob()
@@ -42,12 +37,12 @@ describe('Cards, PINs and Touch Passes in German (web mode, Chromium 1366×768, 
 
   it('renames a card, gives a PIN and renames a pass in German; the console holds each change', async () => {
     const { page } = job
-    await chooseLanguage('de')
+    await job.chooseLanguage('de')
 
     // Cards: a card's alias.
     await job.open('Cards')
     await page.getByRole('heading', { level: 1, name: 'NFC-Karten' }).waitFor()
-    expect(await lang()).toBe('de')
+    expect(await job.lang()).toBe('de')
     await page.locator('[data-testid=card-rows] [role=row]').first().click()
     const card = page.getByRole('complementary', { name: 'Kartendetails' })
     const heading = (await card.getByRole('heading', { level: 2 }).textContent()) ?? ''
@@ -106,21 +101,21 @@ describe('Cards, PINs and Touch Passes in German (web mode, Chromium 1366×768, 
     await details.getByTestId('pass-done').filter({ hasText: 'Name gespeichert' }).waitFor()
     const passes = (await job.state('touchPasses')) as StoredPass[]
     expect(passes.find((p) => p.card_id === cardId || p.id === cardId)?.card_name).toBe('Empfang Reserve')
-    expect(await lang()).toBe('de')
+    expect(await job.lang()).toBe('de')
     await job.expectAccessible('Touch Passes in German')
     await page.screenshot({ path: screenshotPath('touch-passes-de.png') })
   }, 120_000)
 
   it('in the pseudo-locale at 1366×768: Cards, PINs and Touch Passes do not overflow (measured)', async () => {
     const { page } = job
-    await chooseLanguage('en-XA')
+    await job.chooseLanguage('en-XA')
     const accented = (id: string) =>
       page.waitForFunction((i) => /[^\x20-\x7e]/.test(document.getElementById(i)?.textContent ?? ''), id)
     const steps: Record<string, string[]> = {}
 
     await job.open('Cards')
     await accented('cards-title')
-    expect(await lang()).toBe('en-XA')
+    expect(await job.lang()).toBe('en-XA')
     await page.locator('[data-testid=card-rows] [role=row]').first().click()
     await page.locator('aside.details').waitFor()
     // An alias or owner name is the console's data, cut to its column by design (its title holds it

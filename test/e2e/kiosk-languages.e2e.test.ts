@@ -20,7 +20,6 @@ describe('the kiosk in the visitor’s language (web mode, Chromium)', () => {
   let door = ''
   let visitToday = true
   const api: Job['desk'] = (ns, method, input) => job.desk(ns, method, input)
-  const lang = () => job.page.evaluate(() => document.documentElement.lang)
 
   beforeAll(async () => {
     job = await startJob()
@@ -68,17 +67,17 @@ describe('the kiosk in the visitor’s language (web mode, Chromium)', () => {
     const { page } = job
     const picker = page.getByRole('group', { name: 'Language' })
     expect(await picker.getByRole('button').allTextContents()).toEqual(['English', 'Deutsch', 'Français', 'Español'])
-    expect(await lang()).toBe('en')
+    expect(await job.lang()).toBe('en')
 
     // Deutsch first: the README's picture of the kiosk in German (then the visitor changes their mind).
     await picker.getByRole('button', { name: 'Deutsch' }).click()
     await page.getByRole('heading', { name: 'Willkommen' }).waitFor()
-    expect(await lang()).toBe('de')
+    expect(await job.lang()).toBe('de')
     await page.screenshot({ path: screenshotPath('kiosk-welcome-de.png') })
 
     await picker.getByRole('button', { name: 'Español' }).click()
     await page.getByRole('heading', { name: 'Le damos la bienvenida' }).waitFor()
-    expect(await lang()).toBe('es')
+    expect(await job.lang()).toBe('es')
     expect(await page.getByRole('button', { name: 'Español' }).getAttribute('aria-pressed')).toBe('true')
     await job.expectAccessible('kiosk welcome in Spanish')
 
@@ -104,7 +103,7 @@ describe('the kiosk in the visitor’s language (web mode, Chromium)', () => {
       'Su tarjeta se ha enviado al diálogo de impresión de esta pantalla'
     )
     expect(await page.getByTestId('kiosk-doors').textContent()).toBe(`Su tarjeta abre: ${door}.`)
-    expect(await lang()).toBe('es')
+    expect(await job.lang()).toBe('es')
     await job.expectAccessible('kiosk done in Spanish')
 
     // The badge the browser printed is in Spanish too.
@@ -127,16 +126,16 @@ describe('the kiosk in the visitor’s language (web mode, Chromium)', () => {
     // The next visitor is greeted in the desk's language again.
     await page.getByRole('button', { name: 'Listo' }).click()
     await page.getByRole('heading', { name: 'Welcome' }).waitFor()
-    expect(await lang()).toBe('en')
+    expect(await job.lang()).toBe('en')
   })
 
   it('a visitor who picks a language and walks away: back to the desk’s language after the idle time', async () => {
     const { page } = job
     await page.getByRole('button', { name: 'Deutsch' }).click()
     await page.getByRole('heading', { name: 'Willkommen' }).waitFor()
-    expect(await lang()).toBe('de')
+    expect(await job.lang()).toBe('de')
     await page.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 25_000 })
-    expect(await lang()).toBe('en')
+    expect(await job.lang()).toBe('en')
   }, 40_000)
 
   it('in the pseudo-locale, every step at 1366×768: no text overflows or is clipped (measured)', async () => {
@@ -144,7 +143,7 @@ describe('the kiosk in the visitor’s language (web mode, Chromium)', () => {
     await page.evaluate(() => localStorage.setItem('access-desk.language', 'en-XA'))
     await page.reload()
     await page.locator('h1#kiosk-title').waitFor()
-    expect(await lang()).toBe('en-XA')
+    expect(await job.lang()).toBe('en-XA')
     const title = () => page.locator('h1#kiosk-title').textContent()
     const click = (name: RegExp) => page.locator('.kiosk button', { hasText: name }).first().click()
 

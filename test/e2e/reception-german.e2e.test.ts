@@ -27,12 +27,6 @@ interface StoredVisitor {
 describe('the reception job in German (web mode, Chromium 1366×768, demo console)', () => {
   let job: Job
   let out: Awaited<ReturnType<typeof tempDir>>
-  const lang = () => job.page.evaluate(() => document.documentElement.lang)
-  /** The desk's language as Settings keeps it, then the tab read again (as after a restart). */
-  const chooseLanguage = async (locale: string) => {
-    await job.page.evaluate((l) => localStorage.setItem('access-desk.language', l), locale)
-    await job.page.reload()
-  }
   const stored = async (first: string, last: string) => {
     const visitors = (await job.state('visitors')) as StoredVisitor[]
     return visitors.find((v) => v.first_name === first && v.last_name === last)
@@ -49,10 +43,10 @@ describe('the reception job in German (web mode, Chromium 1366×768, demo consol
 
   it('Today → walk-in → badge in German: the console holds the visitor, the badge PDF speaks German', async () => {
     const { page } = job
-    await chooseLanguage('de')
+    await job.chooseLanguage('de')
     await job.open('Today')
     await page.getByRole('heading', { level: 1, name: 'Heute' }).waitFor()
-    expect(await lang()).toBe('de')
+    expect(await job.lang()).toBe('de')
     await job.expectAccessible('Today in German')
 
     await page.getByRole('button', { name: /Spontanbesucher erfassen…/ }).click()
@@ -112,7 +106,7 @@ describe('the reception job in German (web mode, Chromium 1366×768, demo consol
     expect(await preview.getByRole('article', { name: 'Ausweis von Greta Lindqvist' }).count()).toBe(1)
     expect(await preview.textContent()).toContain('Gültig ab')
     expect(await page.getByTestId('badge-qr-pending').textContent()).toContain('hat noch keinen QR-Code')
-    expect(await lang()).toBe('de')
+    expect(await job.lang()).toBe('de')
     await job.expectAccessible('Badges in German')
 
     await page.getByTestId('badge-stock').selectOption('dymo-30256')
@@ -159,10 +153,10 @@ describe('the reception job in German (web mode, Chromium 1366×768, demo consol
 
   it('in the pseudo-locale at 1366×768: the walk-in form and Badges do not overflow (measured)', async () => {
     const { page } = job
-    await chooseLanguage('en-XA')
+    await job.chooseLanguage('en-XA')
     await job.open('Today')
     await page.locator('h1#today-title').waitFor()
-    expect(await lang()).toBe('en-XA')
+    expect(await job.lang()).toBe('en-XA')
     await page.waitForFunction(() => /[^\x20-\x7e]/.test(document.getElementById('today-title')?.textContent ?? ''))
 
     // The measure itself: a button too narrow for its words is found.

@@ -16,11 +16,6 @@ describe('Roster and Enroll in German (web mode, Chromium 1366×768, demo consol
   let job: Job
   const ids: Record<string, string> = {}
   const nfc = { jana: '5A17DE00000001', karl: '5A17DE00000002' }
-  const lang = () => job.page.evaluate(() => document.documentElement.lang)
-  const chooseLanguage = async (locale: string) => {
-    await job.page.evaluate((l) => localStorage.setItem('access-desk.language', l), locale)
-    await job.page.reload()
-  }
 
   beforeAll(async () => {
     job = await startJob()
@@ -44,10 +39,10 @@ describe('Roster and Enroll in German (web mode, Chromium 1366×768, demo consol
 
   it('plans and runs a roster in German; the console holds each card and PIN', async () => {
     const { page } = job
-    await chooseLanguage('de')
+    await job.chooseLanguage('de')
     await job.open('Roster')
     await page.getByRole('heading', { level: 1, name: 'Personalliste' }).waitFor()
-    expect(await lang()).toBe('de')
+    expect(await job.lang()).toBe('de')
     await job.expectAccessible('the roster list in German')
     const csv =
       [
@@ -78,7 +73,7 @@ describe('Roster and Enroll in German (web mode, Chromium 1366×768, demo consol
     await expect
       .poll(() => page.getByTestId('run-eta').textContent(), { timeout: 30_000 })
       .toContain('Fertig: 2 erledigt')
-    expect(await lang()).toBe('de')
+    expect(await job.lang()).toBe('de')
     await job.expectAccessible('the roster run in German')
 
     const cards = (await job.state('cards')) as Loose[]
@@ -127,16 +122,16 @@ describe('Roster and Enroll in German (web mode, Chromium 1366×768, demo consol
       .toBe(`Karte ${cardId} gehört jetzt Greta Vogelsang (Benutzer).`)
     const cards = (await job.state('cards')) as Loose[]
     expect(cards.filter((c) => c.nfc_id === '04DE0000C0FFEE').map((c) => c.owner?.id ?? null)).toEqual([ids.greta])
-    expect(await lang()).toBe('de')
+    expect(await job.lang()).toBe('de')
     await job.expectAccessible('a card enrolled and given, in German')
     await page.screenshot({ path: screenshotPath('enroll-de.png') })
   }, 90_000)
 
   it('in the pseudo-locale at 1366×768: the roster list, its plan and Enroll do not overflow (measured)', async () => {
     const { page } = job
-    await chooseLanguage('en-XA')
+    await job.chooseLanguage('en-XA')
     await job.open('Roster')
-    expect(await lang()).toBe('en-XA')
+    expect(await job.lang()).toBe('en-XA')
     await page.waitForFunction(() => /[^\x20-\x7e]/.test(document.querySelector('main h1')?.textContent ?? ''))
     await page.getByTestId('roster-list').waitFor()
     const steps: Record<string, string[]> = {}

@@ -12,12 +12,6 @@ import { overflowing as overflowingIn } from '../support/overflowing'
  */
 describe('Today in the desk’s language (web mode, Chromium 1366×768)', () => {
   let job: Job
-  const lang = () => job.page.evaluate(() => document.documentElement.lang)
-  /** The desk's language as Settings keeps it, then the tab read again (as after a restart). */
-  const chooseLanguage = async (locale: string) => {
-    await job.page.evaluate((l) => localStorage.setItem('access-desk.language', l), locale)
-    await job.page.reload()
-  }
 
   beforeAll(async () => {
     job = await startJob()
@@ -43,10 +37,10 @@ describe('Today in the desk’s language (web mode, Chromium 1366×768)', () => 
 
   it('reads Today in German, <html lang="de">, axe clean, the find counted by German plurals', async () => {
     const { page } = job
-    await chooseLanguage('de')
+    await job.chooseLanguage('de')
     await job.open('Today')
     await page.getByRole('heading', { level: 1, name: 'Heute' }).waitFor()
-    expect(await lang()).toBe('de')
+    expect(await job.lang()).toBe('de')
     await page.getByRole('button', { name: 'Wiebke Sørensen', exact: true }).waitFor()
     expect(await page.getByTestId('today-source').textContent()).toMatch(/Liste gelesen um/)
     expect(await page.getByRole('button', { name: /Spontanbesucher erfassen…/ }).count()).toBe(1)
@@ -74,11 +68,11 @@ describe('Today in the desk’s language (web mode, Chromium 1366×768)', () => 
 
   it('in the pseudo-locale at 1366×768: nothing on Today overflows or is clipped (measured)', async () => {
     const { page } = job
-    await chooseLanguage('en-XA')
+    await job.chooseLanguage('en-XA')
     await job.open('Today')
     const title = page.locator('h1#today-title')
     await title.waitFor()
-    expect(await lang()).toBe('en-XA')
+    expect(await job.lang()).toBe('en-XA')
     // Pseudo words: accented, so not the English title.
     await page.waitForFunction(() => /[^\x20-\x7e]/.test(document.getElementById('today-title')?.textContent ?? ''))
     await page.locator('[data-testid="today-row"]').first().waitFor()

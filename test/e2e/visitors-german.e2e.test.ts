@@ -19,11 +19,6 @@ interface StoredVisitor {
  */
 describe('Visitors in German (web mode, Chromium 1366×768, demo console)', () => {
   let job: Job
-  const lang = () => job.page.evaluate(() => document.documentElement.lang)
-  const chooseLanguage = async (locale: string) => {
-    await job.page.evaluate((l) => localStorage.setItem('access-desk.language', l), locale)
-    await job.page.reload()
-  }
   // The sidebar's own words are another area's: either of its names opens Visitors.
   const openVisitors = () =>
     job.page
@@ -45,10 +40,10 @@ describe('Visitors in German (web mode, Chromium 1366×768, demo console)', () =
 
   it('creates, edits and cancels a visitor in German; the console holds each change', async () => {
     const { page } = job
-    await chooseLanguage('de')
+    await job.chooseLanguage('de')
     await openVisitors()
     await page.getByRole('heading', { level: 1, name: 'Besucher' }).waitFor()
-    expect(await lang()).toBe('de')
+    expect(await job.lang()).toBe('de')
     await page.getByTestId('visitors-table').waitFor()
     expect(await page.getByRole('columnheader', { name: 'Firma' }).count()).toBe(1)
     await job.expectAccessible('Visitors in German')
@@ -90,17 +85,17 @@ describe('Visitors in German (web mode, Chromium 1366×768, demo console)', () =
     expect(await details.getByTestId('visitor-saved').count()).toBe(0)
     expect((await stored('Jonas', 'Brandt'))?.status).toBe('CANCELLED')
     expect(await details.getByText('Abgesagt', { exact: true }).count()).toBeGreaterThan(0)
-    expect(await lang()).toBe('de')
+    expect(await job.lang()).toBe('de')
     await job.expectAccessible('a visit cancelled, in German')
     await page.screenshot({ path: screenshotPath('visitors-de.png') })
   }, 90_000)
 
   it('in the pseudo-locale at 1366×768: the list, the details and the credentials do not overflow (measured)', async () => {
     const { page } = job
-    await chooseLanguage('en-XA')
+    await job.chooseLanguage('en-XA')
     await openVisitors()
     await page.locator('h1#visitors-title').waitFor()
-    expect(await lang()).toBe('en-XA')
+    expect(await job.lang()).toBe('en-XA')
     await page.waitForFunction(() => /[^\x20-\x7e]/.test(document.getElementById('visitors-title')?.textContent ?? ''))
     await page.getByTestId('visitors-table').waitFor()
     const steps: Record<string, string[]> = {}
@@ -116,7 +111,7 @@ describe('Visitors in German (web mode, Chromium 1366×768, demo console)', () =
     // Axe in the four languages, not the pseudo-locale: its padding is added to a button's visible word
     // and to its longer accessible name separately ("Remove…" in "Remove card 0042…"), which axe's
     // label-in-name rule cannot match. The same visitor (it holds cards) in German is checked instead.
-    await chooseLanguage('de')
+    await job.chooseLanguage('de')
     await openVisitors()
     await page.getByTestId('visitors-table').getByRole('button').first().click()
     await page.getByTestId('visitor-credentials').getByRole('heading', { name: 'Zugangsdaten' }).waitFor()

@@ -42,6 +42,13 @@ export interface Job {
   /** Go to a screen by its navigation button. */
   open(screen: string): Promise<void>
   /**
+   * The desk's language as Settings keeps it (`access-desk.language` in the tab's storage), then the tab
+   * read again, as after a restart: the app starts in that language.
+   */
+  chooseLanguage(locale: string): Promise<void>
+  /** The `lang` attribute of the page's root element now (what a screen reader's voice follows). */
+  lang(): Promise<string>
+  /**
    * The desk's audit journal as written on disk (`<data>/audit/audit.jsonl`): one entry per write,
    * its action and outcome (`pending` while no answer is on record), oldest first.
    */
@@ -110,6 +117,11 @@ export async function startJob(): Promise<Job> {
           : page.getByRole('navigation').getByRole('button', { name: screen, exact: true })
       ).click()
     },
+    async chooseLanguage(locale) {
+      await page.evaluate((l) => localStorage.setItem('access-desk.language', l), locale)
+      await page.reload()
+    },
+    lang: () => page.evaluate(() => document.documentElement.lang),
     async audit() {
       const text = await readFile(join(data.path, 'audit', 'audit.jsonl'), 'utf8')
       const rows = new Map<string, { action: string; outcome: string; code?: string; target?: string }>()
