@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { endpoints } from '../../../shared/access/endpoints'
 import {
-  dayVisitorSchema,
   visitorCreateSchema,
   visitorSchema,
   visitorStatusCodes,
@@ -19,9 +18,9 @@ import { fetchAll, toPage, type AllOptions } from './pagination'
 import { ownerCredentials } from './owner-credentials'
 import { listOf, shownPage } from './list-answer'
 import type { DataReader } from './data-reader'
+import { dayVisitorPageReader } from './day-visitor-page'
 
 const visitorList = listOf(visitorSchema)
-const dayVisitorList = listOf(dayVisitorSchema)
 
 export interface VisitorListInput {
   /** Prefix of first or last name. The console ignores `status` when a keyword is given. */
@@ -96,9 +95,12 @@ export function visitors(http: AccessHttp) {
       return every(input, visitorList)
     },
 
-    /** §4.4, every page, each visitor read as the day's list needs them (dayVisitorSchema). */
+    /**
+     * §4.4, every page, each visitor read as the day's list needs them (dayVisitorSchema, by a plain
+     * reader: day-visitor-page.ts).
+     */
     allOfTheDay(input: AllVisitorsInput<DayVisitor> = {}): Promise<DayVisitor[]> {
-      return every(input, dayVisitorList)
+      return every(input, dayVisitorPageReader)
     },
 
     /** §4.3. */

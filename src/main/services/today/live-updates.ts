@@ -42,8 +42,12 @@ export class TodayLive {
   private watching = false
   private socket: OpenSocket | undefined
   private timer: NodeJS.Timeout | undefined
-  /** What the last read showed (each row as said, by id, and the day): a re-read pushes only what changed. */
-  private lastSeen: RowsSeen | undefined
+  /**
+   * What the last read showed (each row as said, by id, and the day): a re-read pushes only what changed.
+   * Made when a re-read compares with it, not when a screen's list is read: saying 2,500 rows as JSON
+   * cost tens of milliseconds of the first open on a large site, before its rows were answered.
+   */
+  private lastSeen: (() => RowsSeen) | undefined
   private lastSocketTry = 0
   private generation = 0
   private pending: Promise<void> | undefined
@@ -156,7 +160,7 @@ export class TodayLive {
       return { ...this.held, source: this.source, notReadNow: { at: Date.now(), message } }
     }
     this.held = view
-    this.lastSeen = rowsSeen(view)
+    this.lastSeen = () => rowsSeen(view)
     return { ...view, source: this.source }
   }
 
@@ -194,8 +198,8 @@ export class TodayLive {
           this.deps.emit('today.reads', { failingSince: null, lastFailedAt: null, message: null, readAt: view.readAt })
           // Only what changed goes to the screens (each asks its window again): not 2,500 rows each time.
           const seen = rowsSeen(view)
-          const change = rowsChange(this.lastSeen, seen)
-          this.lastSeen = seen
+          const change = rowsChange(this.lastSeen?.(), seen)
+          this.lastSeen = () => seen
           if (change) {
             const { rows, ...head } = view
             const changed = rows.filter((r) => change.changed.has(r.id))
