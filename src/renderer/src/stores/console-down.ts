@@ -20,5 +20,10 @@ const OUTAGE_KINDS: readonly string[] = ['network', 'server', 'tls', 'auth']
  * banner for the service), and announced once, by them: not again by each panel that failed to read.
  */
 export function saidBySidebar(error: { kind: string }, reach: ConsoleReach | null, serviceDown: boolean): boolean {
-  return (serviceDown || consoleDown(reach)) && OUTAGE_KINDS.includes(error.kind)
+  return (serviceDown || consoleDown(reach)) && outageError(error)
+}
+
+/** An error of the console (or the way to it) failing: untrue once the console answers again. */
+export function outageError(error: { kind: string }): boolean {
+  return OUTAGE_KINDS.includes(error.kind)
 }
