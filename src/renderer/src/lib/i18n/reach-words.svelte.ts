@@ -24,7 +24,7 @@ export function serviceDownWhy(): string {
 
 /** A change of the connection state as it is announced: the state, and why when something is wrong. */
 export function reachSaid(now: { words: string; why: string | null }): string {
-  return now.why ? shellWords().t('reach.said', { state: now.words, why: now.why }) : now.words
+  return now.why ? shellWords().t('reach.said', { state: now.words, reason: now.why }) : now.words
 }
 
 /** A Check again that found the same state: when, and that it lasts ("Checked again at 10:02: still token refused."). */
