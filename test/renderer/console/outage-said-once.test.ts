@@ -9,6 +9,7 @@ import CardsScreen from '../../../src/renderer/src/screens/CardsScreen.svelte'
 import TouchPassesScreen from '../../../src/renderer/src/screens/TouchPassesScreen.svelte'
 import PinsScreen from '../../../src/renderer/src/screens/PinsScreen.svelte'
 import EnrollScreen from '../../../src/renderer/src/screens/EnrollScreen.svelte'
+import ImportScreen from '../../../src/renderer/src/screens/ImportScreen.svelte'
 import { connection } from '../../../src/renderer/src/stores/connection.svelte'
 import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
 import { forgetConsoleData } from '../../../src/renderer/src/stores/console-scope'
@@ -38,7 +39,8 @@ const screens: [string, Component][] = [
   ['Cards', CardsScreen as Component],
   ['Touch Passes', TouchPassesScreen as Component],
   ['PINs', PinsScreen as Component],
-  ['Enroll', EnrollScreen as Component]
+  ['Enroll', EnrollScreen as Component],
+  ['Import', ImportScreen as Component]
 ]
 
 /**
