@@ -251,7 +251,7 @@ describe('buttons, banners and notes of every screen read one permission state',
   })
 
   for (const failing of [
-    { state: 'errors', message: 'The console answered 500 to every call' },
+    { state: 'trouble', message: 'The console answered 500 to every call' },
     { state: 'unreachable', message: 'No answer from the console' }
   ] as const) {
     it(`keys given back, then the console fails (${failing.state}): no button keeps its probe's "Needs"`, async () => {
