@@ -103,12 +103,14 @@ export const readKeys = {
 } as const satisfies Record<string, Partial<Record<string, PermissionKey>>>
 
 /**
- * Every key a screen uses, its actions' and its reads', each once: what its banner names when the one
- * connection state finds any missing (stores/screen-keys.svelte.ts).
+ * Every key a screen uses, its actions', its reads' and its extras' (Today's live updates need
+ * view:device), each once: what its banner names when the one connection state finds any missing
+ * (stores/screen-keys.svelte.ts).
  */
 export function keysUsedBy(screen: Screen): PermissionKey[] {
   const reads = (readKeys as Partial<Record<Screen, Record<string, PermissionKey>>>)[screen] ?? {}
-  return [...new Set([...keysOf(screen), ...Object.values(reads)])]
+  const extras = (extraKeys as Partial<Record<Screen, Record<string, PermissionKey>>>)[screen] ?? {}
+  return [...new Set([...keysOf(screen), ...Object.values(reads), ...Object.values(extras)])]
 }
 
 /**

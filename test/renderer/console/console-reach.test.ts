@@ -31,7 +31,7 @@ describe('the console line in the sidebar', () => {
     await connection.load()
     render(ConsoleReachLine)
 
-    const line = screen.getByRole('status')
+    const line = screen.getByTestId('console-answers')
     await waitFor(() => expect(line).toHaveTextContent('Not answering'))
     expect(line).toHaveTextContent('it did not answer')
     next = { profileId: 'site', state: 'reachable', checkedAt: 2 }
@@ -58,7 +58,7 @@ describe('the console line in the sidebar', () => {
     await connection.load()
     render(ConsoleReachLine)
     const batches = new BatchesStore()
-    const line = screen.getByRole('status')
+    const line = screen.getByTestId('console-answers')
     const cases: [ConsoleReach, string, string][] = [
       [{ profileId: 'site', state: 'reachable', checkedAt: 2 }, 'Connected', 'ok'],
       [

@@ -70,3 +70,36 @@ describe('A failed screen reads again when the console is Connected again', () =
     }
   })
 })
+
+// The walk: an upload the outage stopped kept its "stopped" box after the console was back, as if the
+// upload could not go on; the rows not sent are what the Upload button offers, to resume.
+describe('Import: an upload stopped by the outage', () => {
+  it('no longer says it stopped once the console is Connected again, and the batch is read again', async () => {
+    const { batchesStore } = await import('../../../src/renderer/src/stores/batches.svelte')
+    const { bridge, push } = todayBridge({})
+    setApiForTests(bridge)
+    const stop = connection.listen()
+    await connection.load()
+    try {
+      const reread = vi.spyOn(batchesStore, 'refreshDetail').mockResolvedValue(undefined)
+      push('connections.reach', reach('unreachable', 2))
+      batchesStore.uploadError = new AppError({ kind: 'network', message: 'The upload stopped: no answer.' })
+      push('connections.reach', reach('unreachable', 3))
+      expect(batchesStore.uploadError).not.toBeNull()
+
+      push('connections.reach', reach('reachable', 4))
+      expect(batchesStore.uploadError).toBeNull()
+      expect(reread).toHaveBeenCalledTimes(1)
+
+      // A refusal that is not the outage (a row the console refused) stays: it is still true.
+      const refused = new AppError({ kind: 'validation', message: 'The console refused the file.' })
+      push('connections.reach', reach('unreachable', 5))
+      batchesStore.uploadError = refused
+      push('connections.reach', reach('reachable', 6))
+      expect(batchesStore.uploadError).toBe(refused)
+      batchesStore.uploadError = null
+    } finally {
+      stop()
+    }
+  })
+})

@@ -187,3 +187,90 @@ describe('keys given back: each screen’s own probe is asked afresh when Connec
     expect(visitors.editBlocked).toBeNull()
   })
 })
+
+// The walks: buttons read their screen's own probe, the banner the connection state. A token with no keys
+// had Today's buttons on while its banner named the keys; a console failing after the keys came back left
+// "Needs the permission edit:visitor" on Today's and Visitors' buttons while the banner named nothing.
+describe('buttons, banners and notes of every screen read one permission state', () => {
+  let off = () => undefined as void
+  afterEach(() => {
+    off()
+    cleanup()
+  })
+  const needs = (key: string) => `Needs the permission ${key}`
+
+  async function deskWith(probeMissing: string[], probeAnswers = true) {
+    const never = new Promise<never>(() => undefined)
+    const main = eventBridge({
+      'connections.list': () => ok({ profiles: [], activeId: 'site' }),
+      'connections.reach': () => ok(null),
+      'visitors.list': () => ok({ items: [], total: 0 }),
+      'visitors.capabilities': () =>
+        probeAnswers
+          ? ok(probeMissing.length ? { canEdit: false, missingPermission: 'edit:visitor' } : { canEdit: true })
+          : never,
+      'today.list': () =>
+        ok({ day: 'today', dayStart: 0, dayEnd: 86_399, rows: [], readAt: 1, source: { kind: 'off' } }),
+      'today.watch': () => ok({ kind: 'notifications', visitorEvents: true, backstopSeconds: 60 }),
+      'today.unwatch': () => ok({ stopped: true }),
+      'today.settings': () => ok({ walkInDoors: [] }),
+      'today.capabilities': () => (probeAnswers ? ok({ missing: probeMissing }) : never),
+      'kiosk.checkins': () => ok({ items: [] })
+    })
+    setApiForTests(main.bridge)
+    off = connection.listen()
+    await connection.load()
+    visitors.reset()
+    today.reset()
+    void visitors.checkCapabilities()
+    render(VisitorsScreen)
+    render(TodayScreen)
+    return main
+  }
+  const walkIn = () => screen.getByRole('button', { name: /Add walk-in/ })
+  const newVisitor = () => screen.getByRole('button', { name: /^New visitor/ })
+
+  it('a token with no keys: the buttons are off, naming the key, as soon as the banner names it', async () => {
+    // The screens' own probes have not answered yet: the connection state alone says the keys are missing.
+    const main = await deskWith([], false)
+    main.emit('connections.reach', {
+      profileId: 'site',
+      state: 'permissions',
+      checkedAt: 1,
+      missing: ['edit:credential', 'edit:user', 'edit:visitor', 'view:credential', 'view:device', 'view:visitor'],
+      message: 'lacks'
+    })
+    await waitFor(() => expect(screen.getAllByTestId('permission-note')).toHaveLength(2))
+    expect(walkIn()).toBeDisabled()
+    expect(newVisitor()).toBeDisabled()
+    expect(document.body).toHaveTextContent(needs('edit:visitor'))
+    // Today needs view:device for its live updates: its note names it, as the declaration does.
+    const [visitorsNote, todayNote] = screen.getAllByTestId('permission-note')
+    expect(todayNote).toHaveTextContent('view:device')
+    expect(visitorsNote).not.toHaveTextContent('view:device')
+  })
+
+  for (const failing of [
+    { state: 'trouble', message: 'The console answered 500 to every call' },
+    { state: 'unreachable', message: 'No answer from the console' }
+  ] as const) {
+    it(`keys given back, then the console fails (${failing.state}): no button keeps its probe's "Needs"`, async () => {
+      const main = await deskWith(['edit:visitor'])
+      main.emit('connections.reach', {
+        profileId: 'site',
+        state: 'permissions',
+        checkedAt: 1,
+        missing: ['edit:visitor'],
+        message: 'lacks'
+      })
+      await waitFor(() => expect(walkIn()).toBeDisabled())
+      await waitFor(() => expect(newVisitor()).toBeDisabled())
+      main.emit('connections.reach', { profileId: 'site', checkedAt: 2, ...failing })
+      // The banner follows the sidebar (nothing named); the buttons and their notes follow the same state.
+      await waitFor(() => expect(screen.queryAllByTestId('permission-note')).toHaveLength(0))
+      expect(document.body).not.toHaveTextContent(needs('edit:visitor'))
+      expect(walkIn()).toBeEnabled()
+      expect(newVisitor()).toBeEnabled()
+    })
+  }
+})

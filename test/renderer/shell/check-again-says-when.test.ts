@@ -31,7 +31,7 @@ describe('the sidebar’s Check again when nothing changed', () => {
     off = connection.listen()
     await connection.load()
     render(ConsoleReachLine)
-    const region = screen.getByRole('status')
+    const region = screen.getByTestId('console-answers')
     await waitFor(() => expect(region).toHaveTextContent('Token refused'))
     expect(region).not.toHaveTextContent('Checked again')
     await fireEvent.click(screen.getByRole('button', { name: 'Check again' }))

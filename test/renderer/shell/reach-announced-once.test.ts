@@ -1,15 +1,28 @@
 import '@testing-library/jest-dom/vitest'
-import { afterEach, describe, expect, it } from 'vitest'
-import { render, screen, waitFor } from '@testing-library/svelte'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte'
 import { tick } from 'svelte'
 import ConsoleReachLine from '../../../src/renderer/src/components/ConsoleReachLine.svelte'
 import { connection } from '../../../src/renderer/src/stores/connection.svelte'
+import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
+import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import type { ConsoleReach } from '../../../src/shared/connections'
 import { eventBridge, ok } from '../enroll/event-bridge'
 
 let off: (() => void) | undefined
-afterEach(() => off?.())
+/** Every announcement made in the app's one live region (lib/action-outcome), in order. */
+let said: string[] = []
+beforeEach(() => {
+  said = []
+  vi.spyOn(announcer, 'say').mockImplementation((text: string) => void said.push(text))
+})
+afterEach(() => {
+  off?.()
+  cleanup()
+  vi.restoreAllMocks()
+  deskLanguage.choose(null)
+})
 
 const KEYS = [
   'edit:credential',
@@ -31,46 +44,80 @@ const lacking = (n: number): ConsoleReach => {
     missing
   }
 }
+const settle = () => new Promise((resolve) => setTimeout(resolve, 500))
+
+async function sidebarWith(first: ConsoleReach, answers: { reach?: () => ConsoleReach } = {}) {
+  const main = eventBridge({
+    'connections.list': () => ok({ profiles: [], activeId: 'site' }),
+    'connections.reach': () => ok(answers.reach ? answers.reach() : first)
+  })
+  setApiForTests(main.bridge)
+  off = connection.listen()
+  await connection.load()
+  render(ConsoleReachLine)
+  const line = screen.getByTestId('console-answers')
+  await waitFor(() => expect(line).toHaveAttribute('data-state', first.state))
+  return { main, line }
+}
 
 /**
- * Issue 31 F4: while main's check probes the keys, it says the state after each answer; the sidebar's
- * status line (a live region) was read out 8 times for one change of state. It is read out once.
+ * The sidebar's connection line is not a live region: each change of the connection state is said once
+ * in the app's one announcement, and nothing else about it is said — not the words of a language switch,
+ * not "Checking…", not each key main's check finds one by one.
  */
-describe('the sidebar’s connection status while main finds the missing keys one by one', () => {
-  it('changes its words once, to the whole list, and says Connected at once when that comes', async () => {
-    const main = eventBridge({
-      'connections.list': () => ok({ profiles: [], activeId: 'site' }),
-      'connections.reach': () => ok({ profileId: 'site', state: 'reachable', checkedAt: 1 })
-    })
-    setApiForTests(main.bridge)
-    off = connection.listen()
-    await connection.load()
-    render(ConsoleReachLine)
-    const region = screen.getByRole('status')
-    await waitFor(() => expect(region).toHaveTextContent('Connected'))
-
-    // Every change of the live region's words, as a screen reader hears them.
-    const said: string[] = []
-    const watch = new MutationObserver(() => {
-      const words = region.textContent ?? ''
-      if (said.at(-1) !== words) said.push(words)
-    })
-    watch.observe(region, { childList: true, subtree: true, characterData: true, attributes: true })
-
+describe('the connection state, announced once per change', () => {
+  it('says a state found key by key once, with the whole list, and Connected at once when that comes', async () => {
+    const { main, line } = await sidebarWith({ profileId: 'site', state: 'reachable', checkedAt: 1 })
+    expect(said).toEqual([])
     for (let n = 1; n <= KEYS.length; n++) {
       main.emit('connections.reach', lacking(n))
       await tick()
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
-    await waitFor(() => expect(region).toHaveTextContent(lacking(KEYS.length).message!))
-    await tick()
-    expect(said.filter((words) => /This token lacks/.test(words))).toHaveLength(1)
+    await waitFor(() => expect(line).toHaveTextContent(lacking(KEYS.length).message!))
+    await settle()
+    expect(said).toEqual([`The console: Missing permissions. ${lacking(KEYS.length).message}`])
 
-    // Connected again: said at once (the wait is for a list still growing, not for good news).
     said.length = 0
     main.emit('connections.reach', { profileId: 'site', state: 'reachable', checkedAt: 20 })
     await tick()
-    expect(region).toHaveTextContent('Connected')
-    watch.disconnect()
+    expect(line).toHaveTextContent('Connected')
+    expect(said).toEqual(['Connected'])
+  })
+
+  it('a language switch says nothing of the connection: the words change, the state does not', async () => {
+    const { line } = await sidebarWith({ profileId: 'site', state: 'reachable', checkedAt: 1 })
+    // A live region would read its new words out ("Verbunden") beside the language's own announcement.
+    expect(line.closest('[aria-live], [role="status"], [role="alert"]')).toBeNull()
+    deskLanguage.choose('de')
+    await waitFor(() => expect(line).toHaveTextContent('Verbunden'))
+    await settle()
+    expect(said).toEqual([])
+  })
+
+  it('Check again that finds the same state says so once, with its time; one that finds another says that', async () => {
+    let answer: ConsoleReach = { profileId: 'site', state: 'unreachable', checkedAt: 1, message: 'No answer.' }
+    const { main, line } = await sidebarWith(answer, { reach: () => answer })
+    // The outage known at start is said once.
+    expect(said).toEqual(['The console: Not answering. No answer.'])
+    said.length = 0
+    // Main says the state again during the check (each call's answer), as it does.
+    main.answers['connections.reach'] = () => {
+      main.emit('connections.reach', { ...answer, checkedAt: 2 })
+      return ok({ ...answer, checkedAt: 3 })
+    }
+    await fireEvent.click(screen.getByRole('button', { name: 'Check again' }))
+    await waitFor(() => expect(screen.getByTestId('rechecked')).toBeInTheDocument())
+    await settle()
+    expect(said).toHaveLength(1)
+    expect(said[0]).toMatch(/^Checked again at \d{1,2}:\d\d( [AP]M)?: still not answering\.$/)
+
+    said.length = 0
+    answer = { profileId: 'site', state: 'trouble', checkedAt: 4, message: 'Errors.' }
+    main.answers['connections.reach'] = () => ok(answer)
+    await fireEvent.click(screen.getByRole('button', { name: 'Check again' }))
+    await waitFor(() => expect(line).toHaveAttribute('data-state', 'trouble'))
+    await settle()
+    expect(said).toEqual(['The console: Answering with errors. Errors.'])
   })
 })

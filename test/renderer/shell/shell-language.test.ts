@@ -88,8 +88,13 @@ describe('the desk’s frame in the desk’s language', () => {
       ).not.toContainEqual(expect.stringMatching(/^screen\./))
       // Nothing of the frame is left in English.
       expect(within(deNav).queryByText(/^(Today|Visitors|Settings|Console)$/)).toBeNull()
-      // (Main's reason under the line, an error message of main's, stays as main said it.)
-      expect(screen.queryByText(/Missing permissions|Check again|Page 1 of|Previous|Next/)).toBeNull()
+      // (Main's reason under the line, an error message of main's, stays as main said it; what was
+      // announced before the switch, in the app's one live region, was said then and is not redrawn.)
+      expect(
+        screen.queryByText(/Missing permissions|Check again|Page 1 of|Previous|Next/, {
+          ignore: 'script, style, [data-testid="action-announcer"]'
+        })
+      ).toBeNull()
 
       // And back: the words follow every switch, not only the first.
       deskLanguage.choose('en')

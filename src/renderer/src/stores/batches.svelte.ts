@@ -20,6 +20,8 @@ import { connection } from './connection.svelte'
 import { connectionNow } from './connection-now.svelte'
 import { onMainRestart } from '../lib/main-restarts'
 import { onConsoleSwitch } from './console-scope'
+import { outageError } from './console-down'
+import { rereadWhenBack } from '../lib/reread-when-back'
 import { recheckKeysWhenBack } from './screen-keys.svelte'
 import { actionKeys } from '../../../shared/access/permissions'
 import { announce } from '../lib/action-outcome.svelte'
@@ -693,6 +695,15 @@ recheckKeysWhenBack(
   () => batchesStore.checkCapabilities()
 )
 onMainRestart('batches', () => batchesStore.reestablish())
+// Connected again (lib/reread-when-back, the one rule): an upload the outage stopped no longer says it
+// stopped; the batch is read again, and its rows not sent are offered by the Upload button, to resume.
+rereadWhenBack(
+  () => batchesStore.uploadError !== null && outageError(batchesStore.uploadError),
+  () => {
+    batchesStore.uploadError = null
+    return batchesStore.refreshDetail()
+  }
+)
 
 let routing: (() => void) | undefined
 

@@ -1,22 +1,32 @@
 import { keysUsedBy, type Screen } from '../../../shared/access/permissions'
 import { connection } from './connection.svelte'
+import { consoleDown } from './console-down'
+import { serviceLink } from './connection-service.svelte'
 
 /**
- * The permission keys a screen lacks, for its banner (components/common/PermissionNote): what the
- * screen's own probe found (`own`) and every key it uses (shared/access/permissions.ts `keysUsedBy`: its
- * actions' and its reads') that the one connection state names missing — the list the sidebar and
- * Settings say. So a screen never names only its edit keys while the sidebar names more. While the
- * console is down the banner follows the sidebar and names nothing.
+ * The permission keys a screen lacks, the one list its banner (components/common/PermissionNote), its
+ * buttons (`keyLacking`) and their notes read: what the screen's own probe found (`own`) and every key it
+ * uses (shared/access/permissions.ts `keysUsedBy`: its actions', its reads' and its extras') that the one
+ * connection state names missing — the list the sidebar and Settings say. So a screen never names only
+ * its edit keys while the sidebar names more, and a button is off from the moment the banner names its key.
+ * While the console (or web mode's service) is down the list is empty: which keys the token holds is not
+ * known now, and the sidebar says why nothing works. A key a probe found missing before (the scopes may
+ * have been given back since) is not said as if it were current, on the banner nor on a button.
  */
 export function screenMissing(screen: Screen, own: readonly string[] = []): string[] {
   const reach = connection.reach
-  // The console not answering (or refusing the token, another certificate, errors): which keys the
-  // token holds is not known now, and the sidebar says why nothing works. A key a probe found missing
-  // before (the scopes may have been given back since) is not said as if it were current.
-  if (reach && reach.state !== 'reachable' && reach.state !== 'permissions') return []
+  if (serviceLink.down || consoleDown(reach)) return []
   const used: readonly string[] = keysUsedBy(screen)
   const said = reach?.state === 'permissions' ? (reach.missing ?? []).filter((key) => used.includes(key)) : []
   return [...own, ...said].filter((key, i, all) => all.indexOf(key) === i).sort()
+}
+
+/**
+ * The key an action of `screen` needs when the token lacks it now, by the same list as the banner
+ * (`screenMissing`), else null: what a button's "Needs edit:visitor" says and what turns it off.
+ */
+export function keyLacking(screen: Screen, key: string, own: readonly string[] = []): string | null {
+  return screenMissing(screen, own).includes(key) ? key : null
 }
 
 /**
@@ -25,11 +35,12 @@ export function screenMissing(screen: Screen, own: readonly string[] = []): stri
  * and its buttons do not keep naming keys from an earlier answer until a reload. Returns the unsubscribe.
  */
 export function recheckKeysWhenBack(
-  found: () => readonly string[] | string | null,
+  found: () => readonly (string | null)[] | string | null,
   recheck: () => unknown
 ): () => void {
   return connection.onBack(() => {
     const keys = found()
-    if (keys && keys.length > 0) void recheck()
+    const some = typeof keys === 'string' ? keys.length > 0 : (keys ?? []).some((key) => key)
+    if (some) void recheck()
   })
 }

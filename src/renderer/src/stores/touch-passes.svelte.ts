@@ -12,7 +12,7 @@ import { RecordList } from './record-list.svelte'
 import { actionKeys } from '../../../shared/access/permissions'
 import { onConsoleSwitch } from './console-scope'
 import { missingPermission } from '../lib/missing-permission'
-import { connection } from './connection.svelte'
+import { recheckKeysWhenBack } from './screen-keys.svelte'
 
 /** A pass given, taken back, renamed or (de)activated; `readBack`: the console's answer was lost and main read the pass again. */
 export type PassGiven = TouchPass & { readBack?: true }
@@ -246,7 +246,8 @@ export class TouchPassesStore extends RecordList<TouchPass> {
 export const touchPasses = new TouchPassesStore()
 // The console Connected again (the scopes may have been given back meanwhile): what the token may do
 // is asked again, so actions turned off for a key are not left off from an earlier answer.
-connection.onBack(() => {
-  if (touchPasses.editBlocked !== null || touchPasses.assignBlocked !== null) void touchPasses.checkCapabilities()
-})
+recheckKeysWhenBack(
+  () => [touchPasses.editBlocked, touchPasses.assignBlocked],
+  () => touchPasses.checkCapabilities()
+)
 onConsoleSwitch('touch-passes', () => touchPasses.reset())

@@ -8,7 +8,7 @@ import { RecordList } from './record-list.svelte'
 import { missingPermission } from '../lib/missing-permission'
 import { actionKeys } from '../../../shared/access/permissions'
 import { onConsoleSwitch } from './console-scope'
-import { recheckKeysWhenBack } from './screen-keys.svelte'
+import { keyLacking, recheckKeysWhenBack } from './screen-keys.svelte'
 
 /** The visitor list (keyword or status, paged) and the visitor being looked at or edited. */
 export class VisitorsStore extends RecordList<Visitor> {
@@ -44,6 +44,15 @@ export class VisitorsStore extends RecordList<Visitor> {
   filter(status: VisitorStatus | ''): Promise<void> {
     this.status = status
     return this.load(1)
+  }
+
+  /**
+   * The edit key the token lacks now (null: it may edit), by the one list the banner names
+   * (stores/screen-keys `keyLacking`): this store's own probe or the connection state's, and nothing while
+   * the console is down. Every edit button and its note read this, never `editBlocked` (the probe) alone.
+   */
+  get editOff(): string | null {
+    return keyLacking('visitors', actionKeys.visitors.edit, this.editBlocked ? [this.editBlocked] : [])
   }
 
   async checkCapabilities(): Promise<void> {

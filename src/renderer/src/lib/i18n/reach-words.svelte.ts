@@ -22,6 +22,11 @@ export function serviceDownWhy(): string {
   return shellWords().t('reach.serviceWhy')
 }
 
+/** A change of the connection state as it is announced: the state, and why when something is wrong. */
+export function reachSaid(now: { words: string; why: string | null }): string {
+  return now.why ? shellWords().t('reach.said', { state: now.words, reason: now.why }) : now.words
+}
+
 /** A Check again that found the same state: when, and that it lasts ("Checked again at 10:02: still token refused."). */
 export function recheckedWords(state: ReachState, time: string): string {
   const m = shellWords()

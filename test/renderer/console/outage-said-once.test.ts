@@ -1,0 +1,87 @@
+import '@testing-library/jest-dom/vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, render, screen, waitFor } from '@testing-library/svelte'
+import type { Component } from 'svelte'
+import ConsoleReachLine from '../../../src/renderer/src/components/ConsoleReachLine.svelte'
+import TodayScreen from '../../../src/renderer/src/screens/TodayScreen.svelte'
+import VisitorsScreen from '../../../src/renderer/src/screens/VisitorsScreen.svelte'
+import CardsScreen from '../../../src/renderer/src/screens/CardsScreen.svelte'
+import TouchPassesScreen from '../../../src/renderer/src/screens/TouchPassesScreen.svelte'
+import PinsScreen from '../../../src/renderer/src/screens/PinsScreen.svelte'
+import EnrollScreen from '../../../src/renderer/src/screens/EnrollScreen.svelte'
+import ImportScreen from '../../../src/renderer/src/screens/ImportScreen.svelte'
+import { connection } from '../../../src/renderer/src/stores/connection.svelte'
+import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
+import { forgetConsoleData } from '../../../src/renderer/src/stores/console-scope'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import type { Envelope } from '../../../src/shared/ipc/define'
+import { eventBridge, ok } from '../enroll/event-bridge'
+
+/** Why the console cannot be used, as main says it in the sidebar's state and in each failed call. */
+const REASON = 'Nothing answers at 10.0.0.2:12445'
+
+let said: string[] = []
+let off = () => undefined as void
+beforeEach(() => {
+  said = []
+  vi.spyOn(announcer, 'say').mockImplementation((text: string) => void said.push(text))
+})
+afterEach(() => {
+  off()
+  cleanup()
+  vi.restoreAllMocks()
+  forgetConsoleData()
+})
+
+const screens: [string, Component][] = [
+  ['Today', TodayScreen as Component],
+  ['Visitors', VisitorsScreen as Component],
+  ['Cards', CardsScreen as Component],
+  ['Touch Passes', TouchPassesScreen as Component],
+  ['PINs', PinsScreen as Component],
+  ['Enroll', EnrollScreen as Component],
+  ['Import', ImportScreen as Component]
+]
+
+/**
+ * One place says why the console cannot be used — the sidebar — and it is announced once. Every screen's
+ * panels that failed to read for it say at most that they are not available: the reason is not written
+ * again on the screen (Today wrote it twice, Cards up to six times), nor announced again by their alerts.
+ */
+describe('the console down: its reason written once and announced once, on every screen', () => {
+  for (const [name, Screen] of screens) {
+    it(name, async () => {
+      const down = (): Envelope => ({
+        ok: false,
+        error: { kind: 'network', message: `Could not reach the console: ${REASON}.`, retryable: true }
+      })
+      const main = eventBridge({
+        'connections.list': () => ok({ profiles: [], activeId: 'site' }),
+        'connections.reach': () => ok({ profileId: 'site', state: 'unreachable', checkedAt: 1, message: REASON })
+      })
+      // Every other call fails as a console that does not answer fails.
+      const answers = main.answers as Record<string, (input: unknown) => Envelope>
+      const bridge = eventBridge(
+        new Proxy(answers, {
+          get: (target, channel: string) => target[channel] ?? down
+        })
+      )
+      setApiForTests(bridge.bridge)
+      off = connection.listen()
+      await connection.load()
+      render(ConsoleReachLine)
+      render(Screen)
+      await waitFor(() => expect(screen.getByTestId('console-answers')).toHaveAttribute('data-state', 'unreachable'))
+      // The screen's reads have failed by now, each said where it is (at least "not available").
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+
+      const written = (document.body.textContent ?? '').split(REASON).length - 1
+      expect(written, document.body.textContent ?? '').toBe(1)
+      const alerts = [...document.querySelectorAll('[role="alert"], [aria-live="assertive"]')].filter((el) =>
+        (el.textContent ?? '').includes(REASON)
+      )
+      expect(alerts).toHaveLength(0)
+      expect(said.filter((words) => words.includes(REASON))).toHaveLength(1)
+    })
+  }
+})
