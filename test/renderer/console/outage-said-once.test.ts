@@ -10,6 +10,8 @@ import TouchPassesScreen from '../../../src/renderer/src/screens/TouchPassesScre
 import PinsScreen from '../../../src/renderer/src/screens/PinsScreen.svelte'
 import EnrollScreen from '../../../src/renderer/src/screens/EnrollScreen.svelte'
 import ImportScreen from '../../../src/renderer/src/screens/ImportScreen.svelte'
+import ErrorNotice from '../../../src/renderer/src/components/ErrorNotice.svelte'
+import { AppError } from '../../../src/shared/errors'
 import { connection } from '../../../src/renderer/src/stores/connection.svelte'
 import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
 import { forgetConsoleData } from '../../../src/renderer/src/stores/console-scope'
@@ -84,4 +86,30 @@ describe('the console down: its reason written once and announced once, on every
       expect(said.filter((words) => words.includes(REASON))).toHaveLength(1)
     })
   }
+})
+
+/**
+ * An action's failure during the outage is its outcome, not a panel's read: "Test connection", a save or a
+ * print the person asked for keeps its own words and is said as an alert (Settings' Test connection said
+ * only "not available" while the console was down, hiding why).
+ */
+describe('the console down: an action’s failure still says what happened', () => {
+  it('a notice without `read` keeps its words and is an alert; with `read` it is quiet', async () => {
+    const main = eventBridge({
+      'connections.list': () => ok({ profiles: [], activeId: 'site' }),
+      'connections.reach': () => ok({ profileId: 'site', state: 'unreachable', checkedAt: 1, message: REASON })
+    })
+    setApiForTests(main.bridge)
+    off = connection.listen()
+    await connection.load()
+    const error = new AppError({ kind: 'network', message: `Could not reach the console: ${REASON}.`, retryable: true })
+    render(ErrorNotice, { error })
+    render(ErrorNotice, { error, read: true })
+    await waitFor(() => expect(document.querySelectorAll('.error[data-outage="true"]')).toHaveLength(1))
+    const [action, read] = [...document.querySelectorAll('.error')]
+    expect(action).toHaveAttribute('role', 'alert')
+    expect(action).toHaveTextContent(REASON)
+    expect(read).not.toHaveAttribute('role')
+    expect(read).not.toHaveTextContent(REASON)
+  })
 })
