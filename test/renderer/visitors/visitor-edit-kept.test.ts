@@ -75,5 +75,6 @@ describe('Visitors: an edit that sent nothing never says "Visitor saved"', () =>
     expect(announcer.message).not.toMatch(/Visitor saved/)
     expect(await screen.findByTestId('visitor-saved')).toHaveTextContent(/Nothing was sent/)
     expect(document.activeElement).not.toBe(document.body)
-  })
+    // The whole screen, a conflict and two answers: more than the default 5 s on a loaded machine.
+  }, 30_000)
 })
