@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import '@testing-library/jest-dom/vitest'
 import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte'
@@ -52,6 +53,10 @@ describe('the Enroll screen in the desk’s language', () => {
     // What the person had on screen is still there.
     expect(screen.getByRole('radio')).toBeChecked()
     expect(screen.getByRole('checkbox', { name: /Karte zurücksetzen/ })).toBeChecked()
+    // One word for the screen: the sidebar's entry says what the title and the buttons say (einlesen).
+    expect(JSON.parse(readFileSync('src/shared/i18n/messages/shell/de.json', 'utf8'))['screen.enroll']).toBe('Einlesen')
+    // The checkbox stands on the line of its words (the app's .check: no wrap of the box away from them).
+    expect(screen.getByRole('checkbox', { name: /Karte zurücksetzen/ }).parentElement).toHaveClass('check')
     expect(screen.getByTestId('enrolled-card-id')).toHaveTextContent('100042')
     expect(screen.getByRole('heading', { name: 'Karte 100042 vergeben an…' })).toBeInTheDocument()
     expect(screen.getByText('Karte eingelesen (vom bisherigen Standort zurückgesetzt)')).toBeInTheDocument()

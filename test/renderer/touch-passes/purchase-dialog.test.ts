@@ -35,6 +35,20 @@ describe('Touch Pass purchase dialog', () => {
     expect(screen.getByRole('button', { name: /and charge/ })).toBeDisabled()
   })
 
+  it('says the unassigned passes could not be counted when the console does not answer (never silent)', async () => {
+    const { bridge } = scriptedBridge({
+      'touchPasses.assignable': () => ({
+        ok: false,
+        error: { kind: 'network', code: 'TIMEOUT', message: 'The console did not answer in time.', retryable: true }
+      })
+    })
+    setApiForTests(bridge)
+    render(PurchaseDialog, { onclose: vi.fn(), onpurchased: vi.fn() })
+    expect(await screen.findByTestId('purchase-unassigned')).toHaveTextContent(
+      'How many passes are unassigned could not be read: the console did not answer.'
+    )
+  })
+
   it('sends one purchase however often the button is pressed while it is in flight', async () => {
     const answer = deferred()
     const { bridge, calls } = scriptedBridge({ 'touchPasses.purchase': () => answer.promise })

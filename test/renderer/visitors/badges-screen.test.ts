@@ -5,6 +5,7 @@ import BadgesScreen from '../../../src/renderer/src/screens/BadgesScreen.svelte'
 import VisitorCredentials from '../../../src/renderer/src/components/visitors/VisitorCredentials.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { badgeDesk } from '../../../src/renderer/src/stores/badges.svelte'
+import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
 import type { Visitor, VisitorStatus } from '../../../src/shared/access/visitors'
 import type { BadgeHistoryEntry } from '../../../src/shared/badges/schemas'
 import { scriptedBridge } from '../../support/fake-bridge'
@@ -97,6 +98,30 @@ describe('badges for visits that are over; QR feedback', () => {
     await screen.findByTestId('badge-preview')
     expect(screen.getByRole('button', { name: 'Print badge' })).toBeEnabled()
     expect(calls.map((c) => c[0])).toContain('visitors.qrState')
+  })
+
+  it('an ended visit opened from another screen says why it cannot print; the focus goes to the choice', async () => {
+    announcer.message = ''
+    const { bridge } = script(visitor('ACTIVE', now() - 3 * 86400))
+    setApiForTests(bridge)
+    badgeDesk.makeBadgeFor('v1')
+    render(BadgesScreen)
+    await screen.findByTestId('badge-ended')
+    await waitFor(() =>
+      expect(announcer.message).toMatch(/The visit of Rosa Jensen has ended .*A badge would open no door/)
+    )
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /Make the badge anyway/ })).toHaveFocus())
+  })
+
+  it('a cancelled visit opened from another screen says why; the focus goes to the Visitor field', async () => {
+    announcer.message = ''
+    const { bridge } = script(visitor('CANCELLED'))
+    setApiForTests(bridge)
+    badgeDesk.makeBadgeFor('v1')
+    render(BadgesScreen)
+    await screen.findByTestId('badge-refused')
+    await waitFor(() => expect(announcer.message).toMatch(/No badge: the visit of Rosa Jensen was cancelled/))
+    await waitFor(() => expect(screen.getByLabelText('Visitor')).toHaveFocus())
   })
 
   it('shows the visitor previewed in the Visitor field', async () => {

@@ -68,6 +68,14 @@ describe('Visitors: a cancelled visit offers no action that makes no sense, and 
     }
   })
 
+  it('a cancelled visit holding a PIN gives no advice about a new one (none can be assigned)', async () => {
+    await open({ ...rosa, status: 'CANCELLED', pin_code: { token: 'h' } as never })
+    const credentials = await screen.findByTestId('visitor-credentials')
+    const line = within(credentials).getByTestId('pin-state')
+    expect(line).toHaveTextContent('The visitor has a PIN; it lets nobody in while the visit is cancelled.')
+    expect(credentials).not.toHaveTextContent(/assign a new one/i)
+  })
+
   it('an open visit can be edited and cancelled', async () => {
     const details = await open(rosa)
     expect(within(details).getByRole('button', { name: 'Edit…' })).toBeEnabled()

@@ -68,7 +68,9 @@ describe('Visitors: a form keeps what was typed across screen switches', () => {
   })
 
   it('an edit left for Today and back shows the typing, and still compares with the base it opened with', async () => {
-    const { sent, state } = main([{ outcome: 'saved', record: { ...rosa, visitor_company: 'Globex' }, sent: [] }])
+    const { sent, state } = main([
+      { outcome: 'saved', record: { ...rosa, visitor_company: 'Globex' }, sent: ['visitor_company'] }
+    ])
     await openRosa()
     await fireEvent.click(screen.getByRole('button', { name: 'Edit…' }))
     await fireEvent.input(screen.getByLabelText('Company'), { target: { value: 'Globex' } })

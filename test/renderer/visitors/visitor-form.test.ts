@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { fireEvent, render, screen, within } from '@testing-library/svelte'
 import VisitorForm from '../../../src/renderer/src/components/visitors/VisitorForm.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
 import { sites } from '../../../src/renderer/src/stores/sites.svelte'
 import { anyTimeWeek, type Visitor } from '../../../src/shared/access/visitors'
 import { walkInWindow } from '../../../src/renderer/src/components/visitors/walk-in'
@@ -154,9 +155,14 @@ describe('visitor form: doors, an end in the past, no doors', () => {
     await fireEvent.change(screen.getByLabelText('Reason for the visit'), { target: { value: 'Business' } })
     await screen.findByLabelText(/Server Room/)
     await fireEvent.click(screen.getByRole('button', { name: 'Create visitor' }))
+    announcer.message = ''
     const ask = await screen.findByTestId('no-doors')
     expect(ask).toHaveTextContent('will open nothing')
     expect(within(ask).getByRole('button', { name: 'Choose doors' })).toHaveFocus()
+    // Said once in the live region: a screen reader on Choose doors hears the question, not only the button.
+    await expect
+      .poll(() => announcer.message)
+      .toBe('No door is ticked: Rosa will open nothing, whatever credential they get.')
     expect(sent).toEqual([])
     await fireEvent.click(within(ask).getByRole('button', { name: 'Create without doors' }))
     await expect.poll(() => sent.length).toBe(1)

@@ -204,8 +204,11 @@ describe('what each write records', () => {
     expect(await about({ endpoint: endpoints.E12, params: { id: 'p1' }, body: {} })).toEqual({
       touchPass: { id: 'p1' }
     })
-    // The answer names these: nothing is read for them.
-    expect(await about({ endpoint: endpoints.E18, params: { id: 'v1' }, body: {} })).toBeUndefined()
+    // An update is read before for the company and window its row carries (the one rule of visitor rows).
+    expect(await about({ endpoint: endpoints.E18, params: { id: 'v1' }, body: {} })).toEqual({
+      person: { kind: 'visitor', id: 'v1' }
+    })
+    // A create's answer names it, its request its company: nothing is read.
     expect(await about({ endpoint: endpoints.E17, body: {} })).toBeUndefined()
   })
 

@@ -138,13 +138,18 @@ describe('audit rows name cards, Touch Passes and people as the screens do', () 
     const visitor = (await client.visitors.list({ pageSize: 100 })).items.find(
       (v) => v.first_name && v.status !== 'CANCELLED'
     )!
+    // Every visitor row names them with their company, as Badges' history does (one rule for visitor rows).
+    const named = (v: { first_name: string; last_name: string; visitor_company?: string }) => {
+      const name = `${v.first_name} ${v.last_name}`.trim()
+      return v.visitor_company ? `${name} · ${v.visitor_company}` : name
+    }
     const visitorName = `${visitor.first_name} ${visitor.last_name}`.trim()
     const before = (await rows()).length
     expect(await found(visitorName)).toEqual([])
 
     await client.visitors.update(visitor.id, { remarks: 'Audit names' })
     const edit = await one(before)
-    expect(edit).toMatchObject({ action: 'update', outcome: 'ok', target: { id: visitor.id, name: visitorName } })
+    expect(edit).toMatchObject({ action: 'update', outcome: 'ok', target: { id: visitor.id, name: named(visitor) } })
     expect((await state<{ id: string; remarks: string }>('visitors')).find((v) => v.id === visitor.id)!.remarks).toBe(
       'Audit names'
     )
@@ -153,7 +158,7 @@ describe('audit rows name cards, Touch Passes and people as the screens do', () 
     const other = (await client.visitors.list({ pageSize: 100 })).items.find(
       (v) => v.id !== visitor.id && v.first_name && v.status !== 'CANCELLED'
     )!
-    const otherName = `${other.first_name} ${other.last_name}`.trim()
+    const otherName = named(other)
     const n = (await rows()).length
     await client.visitors.remove(other.id, { force: true })
     const gone = await one(n)

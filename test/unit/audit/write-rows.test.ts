@@ -58,7 +58,8 @@ describe('audit rows for every write kind', () => {
       action: 'create',
       outcome: 'ok',
       endpoint: { id: 'E17' },
-      target: { kind: 'visitor', id: visitor.id, name: 'Grace Hopper' },
+      // Every row of a visitor write names them with their company, as the badge and QR rows do.
+      target: { kind: 'visitor', id: visitor.id, name: 'Grace Hopper · Navy' },
       console: { name: profile.name, url: demo.url }
     })
     expect(created.desk.user).not.toBe('')
@@ -72,7 +73,8 @@ describe('audit rows for every write kind', () => {
     expect(await one(n)).toMatchObject({
       action: 'update',
       outcome: 'ok',
-      target: { kind: 'visitor', id: visitor.id, name: 'Grace Hopper' },
+      target: { kind: 'visitor', id: visitor.id, name: 'Grace Hopper · Navy' },
+      visit: { start, end: start + 3600 },
       detail: 'changed Remarks'
     })
 
@@ -85,7 +87,8 @@ describe('audit rows for every write kind', () => {
     expect(pinRow).toMatchObject({
       action: 'PIN assignment',
       outcome: 'ok',
-      target: { kind: 'visitor', id: visitor.id, name: 'Grace Hopper' }
+      target: { kind: 'visitor', id: visitor.id, name: 'Grace Hopper · Navy' },
+      visit: { start, end: start + 3600 }
     })
     expect(JSON.stringify(pinRow)).not.toContain(pin)
 
@@ -127,7 +130,8 @@ describe('audit rows for every write kind', () => {
     expect(await one(n)).toMatchObject({
       action: 'cancel visit',
       outcome: 'ok',
-      target: { kind: 'visitor', id: visitor.id },
+      target: { kind: 'visitor', id: visitor.id, name: 'Grace Hopper · Navy' },
+      visit: { start, end: start + 3600 },
       detail: 'visit cancelled (kept as CANCELLED)'
     })
     n = (await rows()).length
@@ -342,6 +346,15 @@ describe('audit rows for every write kind', () => {
       target: { kind: 'visitor', id: 'v-1', name: 'Ada Lovelace · Analytical' },
       visit: { start: job.validFrom, end: job.validTo },
       detail: 'Brother DK-11202 (62 × 100 mm) · saved as PDF by the browser'
+    })
+    // A reprint (a badge of the history printed again) says so.
+    n = (await rows()).length
+    await app.call('badges.record', { job, output: 'browser-pdf', reprintOf: 'h-earlier' })
+    expect(await one(n)).toMatchObject({
+      action: 'badge print',
+      outcome: 'ok',
+      target: { kind: 'visitor', id: 'v-1', name: 'Ada Lovelace · Analytical' },
+      detail: 'Brother DK-11202 (62 × 100 mm) · saved as PDF by the browser · reprint'
     })
     n = (await rows()).length
     // With no window to print through (test transport, as web mode) and no printer of main's named.

@@ -9,6 +9,7 @@ import {
   type AuditFilter,
   type AuditPage,
   type AuditRow,
+  type AuditTarget,
   type AuditVisit
 } from '../../../shared/audit/schemas'
 import type { BadgeJob, BadgeOutput } from '../../../shared/badges/schemas'
@@ -20,8 +21,8 @@ import { auditCsv } from './audit-csv'
 import type { Language } from '../../../shared/i18n/locales'
 import { isoInZone } from './iso-in-zone'
 import { AuditLog, type EndInput } from './audit-log'
-import { actionOf, writeKindOf } from './write-kinds'
-import { nameSubjects, type AuditReader } from './write-names'
+import { actionOf, writeKindOf, type WriteKind } from './write-kinds'
+import { nameSubjects, type AuditReader, type WriteNames } from './write-names'
 import { awaitNames, awaitReadBack } from './settle-write'
 
 export interface ConsoleRef {
@@ -143,11 +144,7 @@ export class AuditService {
         // A pass nothing named yet is shown by its id, as Touch Passes shows a pass without a card id.
         const passId = about?.touchPass?.id
         const touchPass = names.touchPass ?? (passId ? { id: passId, cardId: passId } : undefined)
-        // A visit named by id only (its QR code): the row says whose visit, as read — company and window.
-        const read = kind.namesVisit ? names.visit : undefined
-        const visit = kind.visit?.(call) ?? (read && read.start !== undefined ? visitWindow(read) : undefined)
-        const personName =
-          names.personName && read?.company ? withCompany(names.personName, read.company) : names.personName
+        const { personName, visit } = visitorRow(target, names, kind, call)
         const id = await this.log.begin({
           console,
           desk: this.desk,
@@ -179,7 +176,14 @@ export class AuditService {
   }
 
   /** A badge printed (or refused) at this desk. Never throws: the print's own result stands. */
-  async badgePrinted(input: { job: BadgeJob; output: BadgeOutput; printer?: string; error?: unknown }) {
+  async badgePrinted(input: {
+    job: BadgeJob
+    output: BadgeOutput
+    printer?: string
+    /** The history entry this print reprints: the row says it is a reprint. */
+    reprintOf?: string
+    error?: unknown
+  }) {
     const console = (await this.deps.activeConsole().catch(() => null)) ?? { name: 'No console', url: '' }
     const error = input.error === undefined ? undefined : AppError.from(input.error)
     // The output named as Badges' history names it ("sent to the print dialog", the printer's name).
@@ -195,7 +199,7 @@ export class AuditService {
           // visits are told apart.
           target: { kind: 'visitor', id: input.job.visitorId, name: withCompany(input.job.name, input.job.company) },
           visit: { start: input.job.validFrom, end: input.job.validTo },
-          detail: `${badgeStocks[input.job.stock].label} · ${where}`
+          detail: `${badgeStocks[input.job.stock].label} · ${where}${input.reprintOf ? ' · reprint' : ''}`
         },
         error
           ? { outcome: 'refused', ...(error.code ? { code: error.code } : {}), message: error.message }
@@ -255,6 +259,28 @@ export class AuditService {
 
   close(): Promise<void> {
     return this.log.close()
+  }
+}
+
+/**
+ * The one rule for what a row of a visitor write carries (create, update, PIN, card, QR, cancel, and the
+ * badge print, `badgePrinted`): the visitor's name with their company, as Badges' history names them, and
+ * the visit's window — two "Ana Ruiz" visits told apart. Each from the request where it sends them, else
+ * from the visitor as read before the write. A row about anyone else is named as before.
+ */
+function visitorRow(
+  target: AuditTarget,
+  names: WriteNames,
+  kind: WriteKind,
+  call: WriteCall
+): { personName?: string | undefined; visit?: AuditVisit | undefined } {
+  if (target.kind !== 'visitor') return { personName: names.personName, visit: kind.visit?.(call) }
+  const read = names.visit
+  const company = kind.company?.(call) ?? read?.company
+  const name = names.personName ?? target.name
+  return {
+    personName: name && company ? withCompany(name, company) : names.personName,
+    visit: kind.visit?.(call) ?? (read && read.start !== undefined ? visitWindow(read) : undefined)
   }
 }
 

@@ -32,10 +32,11 @@ export interface WriteKind {
   /** A visit's window the request sends: the screen shows it in the desk's time zone. */
   visit?: (call: WriteCall) => AuditVisit | undefined
   /**
-   * The row names the visit as read before the write: the visitor's company beside their name and the
-   * visit's window (two "Ana Ruiz" visits told apart), for a request that names the visitor by id only.
+   * The visitor's company as the request sends it (a create, an update that changes it). Every row of a
+   * visitor write carries the company beside the name and the visit's window (audit-service `visitorRow`):
+   * from the request where it sends them, else from the visitor as read before the write (`about`).
    */
-  namesVisit?: true
+  company?: (call: WriteCall) => string | undefined
   /** What the console's answer adds: the id of what it created, how many it imported, a pass's card id. */
   answered?: (
     result: unknown,
@@ -313,6 +314,7 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
       return name ? { kind: 'visitor', name } : { kind: 'visitor' }
     },
     visit: visitWindow,
+    company: (call) => text(bodyOf(call).visitor_company),
     answered: answeredVisitor
   },
   E18: {
@@ -321,8 +323,11 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
       const name = visitorName(call)
       return { ...byParam('visitor')(call), ...(name ? { name } : {}) }
     },
+    // Read before the write for the company and window the request does not send (one rule for visitor rows).
+    about: person('visitor'),
     detail: changedFields,
     visit: visitWindow,
+    company: (call) => text(bodyOf(call).visitor_company),
     answered: answeredVisitor
   },
   userAssignNfc: user.assignNfc,
@@ -374,8 +379,8 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
   visitorUnassignNfc: visitor.unassignNfc,
   visitorAssignPin: visitor.assignPin,
   visitorUnassignPin: visitor.unassignPin,
-  visitorAssignQr: { action: 'QR assignment', target: owner('visitor'), about: person('visitor'), namesVisit: true },
-  visitorUnassignQr: { action: 'QR removal', target: owner('visitor'), about: person('visitor'), namesVisit: true }
+  visitorAssignQr: { action: 'QR assignment', target: owner('visitor'), about: person('visitor') },
+  visitorUnassignQr: { action: 'QR removal', target: owner('visitor'), about: person('visitor') }
 }
 
 const byId = new Map<string, WriteKind | null>(

@@ -44,7 +44,7 @@ export interface WriteNames {
    * replacement. Absent when the read was not made or failed.
    */
   before?: { cardAlias?: string; passName?: string; heldPin?: boolean }
-  /** A visitor as read before the write: their company and the visit's window (write-kinds `namesVisit`). */
+  /** A visitor as read before the write: their company and the visit's window (audit-service `visitorRow`). */
   visit?: { company: string; start?: number; end?: number }
 }
 
@@ -110,7 +110,8 @@ export async function nameSubjects(
   let visit: WriteNames['visit']
 
   const personName = async (): Promise<string | undefined> => {
-    if (input.requestName || !person) return input.requestName
+    // A visitor is read even when the request names them: their row carries the company and the window.
+    if (!person || (input.requestName && person.kind !== 'visitor')) return input.requestName
     // Their record also says whether they hold a PIN (a PIN request never names them).
     const read = reader
       ? person.kind === 'user'
@@ -132,7 +133,7 @@ export async function nameSubjects(
           read.id
         )
       : undefined
-    return readName || recall.person(person.kind, person.id)
+    return input.requestName || readName || recall.person(person.kind, person.id)
   }
 
   const cardNames = async (): Promise<AuditCard | undefined> => {

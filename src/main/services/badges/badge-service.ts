@@ -31,7 +31,13 @@ export interface BadgeServiceDeps {
   /** Time limits of a print to an IPP printer (tests shorten them). */
   ipp?: IppPrintOptions
   /** The audit journal: each badge printed, or refused, is recorded before the answer (never throws). */
-  audit?: (print: { job: BadgeJob; output: BadgeOutput; printer?: string; error?: unknown }) => Promise<void>
+  audit?: (print: {
+    job: BadgeJob
+    output: BadgeOutput
+    printer?: string
+    reprintOf?: string
+    error?: unknown
+  }) => Promise<void>
 }
 
 type Reprint = { reprintOf?: string | undefined }
@@ -179,7 +185,13 @@ export class BadgeService {
     const { job, printer: name, silent, reprintOf } = input
     const own = name ? await this.mainPrinters.urlOf(name) : undefined
     const label = own?.displayName ?? name
-    return this.audited({ job, output: 'printer', ...(label ? { printer: label } : {}) }, async () => {
+    const audit = {
+      job,
+      output: 'printer' as const,
+      ...(label ? { printer: label } : {}),
+      ...(reprintOf ? { reprintOf } : {})
+    }
+    return this.audited(audit, async () => {
       await this.refuseCancelledVisit(job)
       if (own) {
         const qrPng = input.qrPng ?? (await this.consoleQr(job))
@@ -228,7 +240,7 @@ export class BadgeService {
    * true (a browser's "Save as PDF" dialog could be cancelled unseen).
    */
   async pdf({ job, reprintOf, language }: { job: BadgeJob; language?: Language | undefined } & Reprint) {
-    return this.audited({ job, output: 'pdf' }, async () => {
+    return this.audited({ job, output: 'pdf', ...(reprintOf ? { reprintOf } : {}) }, async () => {
       await this.refuseCancelledVisit(job)
       const window = this.deps.printer()
       const pdf = window
@@ -241,7 +253,7 @@ export class BadgeService {
 
   /** A badge the browser printed or saved (web mode): a cancelled visit's is refused here too. */
   record({ job, output, reprintOf }: { job: BadgeJob; output: 'browser-print' | 'browser-pdf' } & Reprint) {
-    return this.audited({ job, output }, async () => {
+    return this.audited({ job, output, ...(reprintOf ? { reprintOf } : {}) }, async () => {
       await this.refuseCancelledVisit(job)
       return this.history.record({ job, output, ...(reprintOf ? { reprintOf } : {}) })
     })
@@ -265,7 +277,7 @@ export class BadgeService {
 
   /** Run a print and put it on the audit trail, done or refused, before its answer is given. */
   private async audited<T>(
-    print: { job: BadgeJob; output: BadgeOutput; printer?: string },
+    print: { job: BadgeJob; output: BadgeOutput; printer?: string; reprintOf?: string },
     run: () => Promise<T>
   ): Promise<T> {
     let result: T

@@ -11,6 +11,10 @@ import {
  * changed); when main answers conflicts, nothing was written and they wait here for the person's
  * choice per field (ConflictDialog); the choice makes a new edit, which is sent the same way (and
  * may meet a newer conflict). Failures are the caller's (it runs these inside its Task).
+ *
+ * `saved` is told whether anything was written: every changed field kept as the console has it (a
+ * conflict resolved "Keep the console's") writes nothing, and no form may then say "saved" — each says
+ * its own words for "nothing was sent" (Visitors, a card's alias, a Touch Pass's name).
  */
 export class EditFlow<T, R> {
   /** The edit main refused to write, with the fields changed on the console meanwhile. */
@@ -18,7 +22,7 @@ export class EditFlow<T, R> {
 
   constructor(
     private readonly send: (edit: EditOf<T>) => Promise<EditOutcome<R, T>>,
-    private readonly saved: (record: R, sent: (keyof T & string)[]) => void
+    private readonly saved: (record: R, wrote: boolean) => void
   ) {}
 
   /** Sends the edit; true when it was written (or there was nothing to write). */
@@ -29,7 +33,7 @@ export class EditFlow<T, R> {
       this.pending = { edit, conflicts: answer.conflicts }
       return false
     }
-    this.saved(answer.record, answer.sent)
+    this.saved(answer.record, answer.sent.length > 0)
     return true
   }
 
