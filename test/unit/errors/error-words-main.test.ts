@@ -68,7 +68,7 @@ describe('main’s errors worded by the catalogue', () => {
   it('keeps the console’s own words as given, labelled as the console’s, in German too', () => {
     const e = data(errorFromResponse(endpoints.E17, 409, { code: 'CODE_X', msg: 'Visitor locked' }))
     expect(sayError(e, german).message).toBe(
-      `${endpoints.E17.title} (E17) ist fehlgeschlagen. Die Konsole meldet: „Visitor locked“.`
+      'Besucher anlegen (E17) ist fehlgeschlagen. Die Konsole meldet: „Visitor locked“.'
     )
   })
 
@@ -77,15 +77,16 @@ describe('main’s errors worded by the catalogue', () => {
     expect(sayError(e, german).message).toContain('`edit:visitor`')
   })
 
-  it('keeps main’s words for a code it does not word (and a printer’s changed certificate)', () => {
+  it('keeps main’s words for a code it does not word, a fact it did not give (and a printer’s changed certificate)', () => {
     const e: AppErrorData = {
-      kind: 'conflict',
-      code: 'ALIAS_TAKEN',
-      message: 'Taken.',
-      hint: 'Pick another.',
+      kind: 'validation',
+      code: 'NFC_ID_INVALID',
+      message: 'No NFC ID on this line.',
       retryable: false
     }
-    expect(sayError(e, german)).toEqual({ message: 'Taken.', hint: 'Pick another.' })
+    expect(sayError(e, german)).toEqual({ message: 'No NFC ID on this line.', hint: undefined })
+    const noFacts: AppErrorData = { kind: 'conflict', code: 'ALIAS_TAKEN', message: 'Taken.', retryable: false }
+    expect(sayError(noFacts, german)).toEqual({ message: 'Taken.', hint: undefined })
     const printer = data(new AppError({ ...certificateChanged(url).toData(), details: { url, printer: url } }))
     expect(sayError(printer, german)).toEqual({ message: printer.message, hint: printer.hint })
   })
