@@ -73,7 +73,19 @@ describe('Today in German', () => {
     const later = Math.floor(soon.getTime() / 1000)
     const checkin = { id: 'k1', at: new Date().toISOString(), visitorId: 'zoe', name: 'Zoe Aster', company: '' }
     const { bridge } = todayBridge({
-      'today.list': () => viewOf([row({ id: 'ann', name: 'Ann Berg', start: later, end: later + 3600 })]),
+      'today.list': () =>
+        viewOf([
+          row({
+            id: 'ann',
+            name: 'Ann Berg',
+            start: later,
+            end: later + 3600,
+            doors: [
+              { name: 'Lobby', group: true },
+              { name: 'Office', group: false }
+            ]
+          })
+        ]),
       'kiosk.checkins': () => ({
         items: [
           {
@@ -92,6 +104,8 @@ describe('Today in German', () => {
     const ann = (await screen.findByRole('button', { name: 'Ann Berg' }, { timeout: 5000 })).closest('tr')!
     await waitFor(() => expect(ann).toHaveTextContent(/Gültig ab (\S+ )?\d{2}:\d{2}/))
     expect(ann).not.toHaveTextContent(/AM|PM/)
+    // A door group the console's admin made is said as a group in German.
+    expect(within(ann).getByText('Lobby (Gruppe), Office')).toBeInTheDocument()
     const refusal = await screen.findByTestId('kiosk-refusal')
     expect(refusal).toHaveTextContent(/^An den Empfang verwiesen: Zu früh: Der Besuch beginnt um \S+ 05:00$/)
   })
