@@ -287,6 +287,10 @@ function endpointTitle(error: AppErrorData, words: Words<string>): MessageValues
 export interface ErrorSaid {
   message: string
   hint?: string | undefined
+  /** Said in main's English words (not worded, or not wordable): a screen marks it lang="en" for screen readers. */
+  english?: boolean
+  /** The language to mark the words with when it is not the page's (lib/i18n/error-words.svelte.ts sets it). */
+  lang?: string | undefined
 }
 
 /**
@@ -305,7 +309,7 @@ export function sayError(
   english?: Words<string>
 ): ErrorSaid {
   const wording = errorWordingOf(error)
-  const mains = { message: error.message, hint: error.hint }
+  const mains: ErrorSaid = { message: error.message, hint: error.hint, english: true }
   if (!wording) return mains
   if (english) {
     const en = sayError(error, english)

@@ -105,7 +105,7 @@ describe('main’s errors of cards, printers and rosters, worded by the catalogu
 
   it('a printer failure worded by the printer’s own reason keeps main’s words (not worded yet)', () => {
     const e = data(printerNotReady(named, { state: 'out-of-media', reasons: ['media-empty'], words: 'Out of labels' }))
-    expect(sayError(e, german, undefined, english)).toEqual({ message: e.message, hint: e.hint })
+    expect(sayError(e, german, undefined, english)).toEqual({ message: e.message, hint: e.hint, english: true })
   })
 })
 

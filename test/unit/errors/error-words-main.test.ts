@@ -84,11 +84,11 @@ describe('main’s errors worded by the catalogue', () => {
       message: 'No NFC ID on this line.',
       retryable: false
     }
-    expect(sayError(e, german)).toEqual({ message: 'No NFC ID on this line.', hint: undefined })
+    expect(sayError(e, german)).toEqual({ message: 'No NFC ID on this line.', hint: undefined, english: true })
     const noFacts: AppErrorData = { kind: 'conflict', code: 'ALIAS_TAKEN', message: 'Taken.', retryable: false }
-    expect(sayError(noFacts, german)).toEqual({ message: 'Taken.', hint: undefined })
+    expect(sayError(noFacts, german)).toEqual({ message: 'Taken.', hint: undefined, english: true })
     const printer = data(new AppError({ ...certificateChanged(url).toData(), details: { url, printer: url } }))
-    expect(sayError(printer, german)).toEqual({ message: printer.message, hint: printer.hint })
+    expect(sayError(printer, german)).toEqual({ message: printer.message, hint: printer.hint, english: true })
   })
 })
 
@@ -121,9 +121,17 @@ describe('an error whose words a wrapper rewrote keeps them', () => {
   it('a prefixed message or a changed hint is said as carried, not as its code says', () => {
     const e = data(errorFromResponse(endpoints.E17, 502, undefined))
     const prefixed = { ...e, message: `Buying 3 passes: ${e.message}` }
-    expect(sayError(prefixed, german, undefined, english)).toEqual({ message: prefixed.message, hint: e.hint })
+    expect(sayError(prefixed, german, undefined, english)).toEqual({
+      message: prefixed.message,
+      hint: e.hint,
+      english: true
+    })
     const rehinted = { ...e, hint: 'The purchase may or may not have gone through.' }
-    expect(sayError(rehinted, german, undefined, english)).toEqual({ message: e.message, hint: rehinted.hint })
+    expect(sayError(rehinted, german, undefined, english)).toEqual({
+      message: e.message,
+      hint: rehinted.hint,
+      english: true
+    })
     // Unchanged, it is worded.
     expect(sayError(e, german, undefined, english).message).toContain('konnte')
   })
