@@ -53,7 +53,8 @@ export function refuseOnOtherConsole(
     kind: 'conflict',
     code: record.code,
     message: `This ${record.what} was ${record.verb} ${other.name}, not ${record.prep} ${active.name}.`,
-    hint: `Switch to ${other.name} to continue it. For ${active.name}, ${record.instead}.`
+    hint: `Switch to ${other.name} to continue it. For ${active.name}, ${record.instead}.`,
+    details: { owner: other.name, active: active.name }
   })
 }
 

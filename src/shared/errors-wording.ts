@@ -18,6 +18,11 @@ export interface ErrorWording {
   values?: MessageValues
   /** The console's own `msg`: said as given, after the message, labelled as the console's words. */
   consoleMsg?: string
+  /**
+   * Values that are words themselves (a printer's name in a sentence, "No badge was printed."):
+   * each said from its own key first, in the same language, then given to the message and hint.
+   */
+  parts?: Record<string, { key: string; values?: MessageValues }>
 }
 
 type Details = Record<string, unknown>
@@ -41,6 +46,63 @@ function needs(key: string, names: readonly string[], hint = true): Wording {
       values[name] = value
     }
     return { message: `${key}.message`, ...(hint ? { hint: `${key}.hint` } : {}), values }
+  }
+}
+
+/** A detail's text and numbers, as a message's values (a list or an object is not a value). */
+function factsOf(d: Details): MessageValues {
+  const values: MessageValues = {}
+  for (const [name, value] of Object.entries(d))
+    if (typeof value === 'string' || typeof value === 'number') values[name] = value
+  return values
+}
+
+/**
+ * A code said with main's facts, as main said it: `details.said` names which of its sentences
+ * (`CODE.said.message`), when main has more than one; the hint key is used only when main gave a
+ * hint, so a sentence with no hint stays without one. Every text or number of `details` is a value.
+ */
+function said(code: string): Wording {
+  return (d, error) => {
+    const variant = text(d, 'said')
+    const key = variant === undefined ? code : `${code}.${variant}`
+    return {
+      message: `${key}.message`,
+      ...(error.hint !== undefined && { hint: `${key}.hint` }),
+      values: factsOf(d)
+    }
+  }
+}
+
+/** Codes each said by `said`. */
+function saidCodes(...groups: string[][]): Record<string, Wording> {
+  return Object.fromEntries(groups.flat().map((code) => [code, said(code)]))
+}
+
+/**
+ * A printer's failure (main's printing/printer-failure.ts): said only when main gave the printer's
+ * facts (`printed`: badge or test; `named`: whether it has a name from Badges). The printer's name and
+ * the closing "No badge was printed." are parts, said in the same language: `called` starts a sentence,
+ * `calledIn` stands inside one (German declines it).
+ */
+function printerSaid(code: string): Wording {
+  const plainly = said(code)
+  return (d, error) => {
+    const printed = text(d, 'printed')
+    if (printed === undefined || text(d, 'named') === undefined) return null
+    const wording = plainly(d, error)!
+    const part = (key: string) => ({ key: `printer.${key}` })
+    return {
+      ...wording,
+      parts: {
+        called: part('called'),
+        calledIn: part('calledIn'),
+        the: part('the'),
+        notPrinted: part('notPrinted'),
+        again: part('again'),
+        cancelled: part('cancelled')
+      }
+    }
   }
 }
 
@@ -99,6 +161,47 @@ export const errorWordings: Readonly<Record<string, Wording>> = {
   CODE_DEVICE_DEVICE_BUSY: consoleCode('CODE_DEVICE_DEVICE_BUSY', true),
   CODE_DEVICE_DEVICE_OFFLINE: consoleCode('CODE_DEVICE_DEVICE_OFFLINE', true),
   CODE_DEVICE_DEVICE_NOT_FOUND: consoleCode('CODE_DEVICE_DEVICE_NOT_FOUND', false),
+  // Cards, PINs and enrollment on a reader (the console's codes).
+  CODE_CREDS_NFC_HAS_BIND_USER: consoleCode('CODE_CREDS_NFC_HAS_BIND_USER', true),
+  CODE_CREDS_DISABLE_TRANSFER_UID_USER_NFC: consoleCode('CODE_CREDS_DISABLE_TRANSFER_UID_USER_NFC', false),
+  CODE_CREDS_NFC_READ_SESSION_NOT_FOUND: consoleCode('CODE_CREDS_NFC_READ_SESSION_NOT_FOUND', true),
+  CODE_CREDS_NFC_READ_POLL_TOKEN_EMPTY: consoleCode('CODE_CREDS_NFC_READ_POLL_TOKEN_EMPTY', false),
+  CODE_CREDS_NFC_CARD_IS_PROVISION: consoleCode('CODE_CREDS_NFC_CARD_IS_PROVISION', true),
+  CODE_CREDS_NFC_CARD_PROVISION_FAILED: consoleCode('CODE_CREDS_NFC_CARD_PROVISION_FAILED', true),
+  CODE_CREDS_NFC_CARD_INVALID: consoleCode('CODE_CREDS_NFC_CARD_INVALID', true),
+  CODE_CREDS_NFC_CARD_CANNOT_BE_DELETE: consoleCode('CODE_CREDS_NFC_CARD_CANNOT_BE_DELETE', false),
+  CODE_CREDS_PIN_CODE_CREDS_ALREADY_EXIST: consoleCode('CODE_CREDS_PIN_CODE_CREDS_ALREADY_EXIST', true),
+  CODE_CREDS_PIN_CODE_CREDS_LENGTH_INVALID: consoleCode('CODE_CREDS_PIN_CODE_CREDS_LENGTH_INVALID', true),
+  CODE_DEVICE_DEVICE_VERSION_TOO_OLD: consoleCode('CODE_DEVICE_DEVICE_VERSION_TOO_OLD', true),
+  CODE_DEVICE_API_NOT_SUPPORTED: consoleCode('CODE_DEVICE_API_NOT_SUPPORTED', false),
+  CODE_OTHERS_UID_ADOPTED_NOT_SUPPORTED: consoleCode('CODE_OTHERS_UID_ADOPTED_NOT_SUPPORTED', false),
+  // — Main's own codes, said from the facts main puts in details (`said`: which of a code's sentences) —
+  ...saidCodes(
+    // Cards, PINs, Touch Passes, enrollment.
+    ['ALIAS_INVALID', 'ALIAS_IN_USE', 'ALIAS_ON_CONSOLE', 'ALIAS_TAKEN', 'BYTE_ORDER_LOCKED', 'CARD_GONE'],
+    ['DUPLICATE_PURCHASE', 'ENROLL_TIMEOUT', 'NFC_ID_ON_CONSOLE', 'NFC_ID_RANDOM', 'NFC_ID_TAKEN', 'PIN_HELD'],
+    // Import, batches and rosters.
+    ['ROSTER_LINE_CARD_NOT_IMPORTED', 'ROSTER_UNREADABLE', 'ROSTER_BAD_QUOTE', 'ROSTER_EMPTY', 'ROSTER_TOO_LARGE'],
+    ['ROSTER_NO_HEADER', 'BATCH_NOT_FOUND', 'CSV_ENCODING', 'CSV_TOO_LARGE', 'JOURNAL_REPLACED'],
+    ['ROSTER_CELLS_UNCLEAR', 'ROSTER_LINE_NOTHING_TO_UNDO', 'ROSTER_NOT_FOUND', 'ROSTER_NOT_PLANNED'],
+    ['BATCH_OF_OTHER_CONSOLE', 'ROSTER_OF_OTHER_CONSOLE', 'ROSTER_ROW_NOT_FOUND', 'ROSTER_ROW_UNDER_WAY'],
+    ['ROW_LOCKED', 'ROW_NOT_FOUND', 'UPLOAD_RUNNING', 'UPLOAD_STOPPED', 'UPLOAD_FAILED', 'PREVIEW_GONE'],
+    // Badges and printing through the system's dialog.
+    ['BADGE_QR_UNAVAILABLE', 'NO_PRINTER', 'PDF_FAILED', 'PRINT_CANCELLED', 'PRINT_FAILED', 'PRINTER_REQUIRED'],
+    ['PRINTER_CERT_MOVED', 'PRINTER_CERT_UNCONFIRMED', 'PRINTER_DISCOVERY_FAILED', 'PRINTER_NOT_FOUND'],
+    ['PRINTER_URL_INVALID'],
+    // Settings, connections and storage.
+    ['AUDIT_UNREADABLE', 'CLOSING', 'CONSOLE_TIMEOUT', 'ENCRYPTION_UNAVAILABLE', 'NO_CONNECTION', 'NO_CONSOLE'],
+    ['NO_TOKEN', 'PROFILES_UNREADABLE', 'VISITOR_GONE']
+  ),
+  // A printer's failures: its name and what was printed (a badge, a test label) are words of their own.
+  ...Object.fromEntries(
+    [
+      ...['PRINTER_NOT_ACCEPTING', 'PRINTER_NOT_ANSWERING', 'PRINTER_NOT_READY', 'PRINTER_NOT_TRUSTED'],
+      ...['PRINTER_NO_JOB', 'PRINTER_NO_PDF', 'PRINTER_REFUSED_JOB', 'PRINTER_UNREACHABLE'],
+      ...['PRINTER_MEDIA_UNSUPPORTED', 'PRINT_JOB_CANCELLED', 'PRINT_JOB_ABORTED', 'PRINT_NOT_FINISHED']
+    ].map((code) => [code, printerSaid(code)])
+  ),
   // — Visits —
   VISIT_CANCELLED: (d) => {
     const refused = text(d, 'refused')
@@ -166,10 +269,28 @@ export function errorWordingOf(error: AppErrorData): ErrorWording | null {
   return null
 }
 
+/**
+ * The call an error names (`what`: "Enroll NFC card (create session) (E2)") in the language of
+ * `words`: main's title is English, so the catalogue says each endpoint's title (`endpoint.<id>`);
+ * the spec's ids (E2) follow it as main writes them. None when main gave no endpoint.
+ */
+function endpointTitle(error: AppErrorData, words: Words<string>): MessageValues {
+  const id = error.details?.['endpoint']
+  if (typeof id !== 'string' || typeof error.details?.['what'] !== 'string') return {}
+  const key = `endpoint.${id}`
+  const title = words.t(key)
+  if (title === key) return {}
+  return { what: id.startsWith('E') ? `${title} (${id})` : title }
+}
+
 /** An error as a screen shows it: what happened, and what to do. */
 export interface ErrorSaid {
   message: string
   hint?: string | undefined
+  /** Said in main's English words (not worded, or not wordable): a screen marks it lang="en" for screen readers. */
+  english?: boolean
+  /** The language to mark the words with when it is not the page's (lib/i18n/error-words.svelte.ts sets it). */
+  lang?: string | undefined
 }
 
 /**
@@ -188,17 +309,26 @@ export function sayError(
   english?: Words<string>
 ): ErrorSaid {
   const wording = errorWordingOf(error)
-  const mains = { message: error.message, hint: error.hint }
+  const mains: ErrorSaid = { message: error.message, hint: error.hint, english: true }
   if (!wording) return mains
   if (english) {
     const en = sayError(error, english)
     if (en.message !== error.message || en.hint !== error.hint) return mains
   }
-  const all = { ...wording.values, ...values }
-  const message = words.t(wording.message, all)
-  return {
-    message:
-      wording.consoleMsg === undefined ? message : `${message} ${words.t('consoleSays', { msg: wording.consoleMsg })}`,
-    hint: wording.hint !== undefined ? words.t(wording.hint, all) : undefined
+  // A fact main did not give (an older main, a variant said without it) cannot be said: main's words.
+  try {
+    const all: MessageValues = { ...wording.values, ...endpointTitle(error, words), ...values }
+    for (const [name, part] of Object.entries(wording.parts ?? {}))
+      all[name] = words.t(part.key, { ...all, ...part.values })
+    const message = words.t(wording.message, all)
+    return {
+      message:
+        wording.consoleMsg === undefined
+          ? message
+          : `${message} ${words.t('consoleSays', { msg: wording.consoleMsg })}`,
+      hint: wording.hint !== undefined ? words.t(wording.hint, all) : undefined
+    }
+  } catch {
+    return mains
   }
 }

@@ -64,7 +64,8 @@ export function createElectronBadgePrinter(contents: () => WebContents | undefin
                 kind: cancelled ? 'cancelled' : 'server',
                 code: cancelled ? 'PRINT_CANCELLED' : 'PRINT_FAILED',
                 message: cancelled ? 'Printing was cancelled.' : `The badge was not printed: ${failureReason}.`,
-                hint: cancelled ? undefined : 'Check that the printer is on, has labels loaded, and is the one chosen.'
+                hint: cancelled ? undefined : 'Check that the printer is on, has labels loaded, and is the one chosen.',
+                details: { reason: failureReason }
               })
             )
           }
@@ -85,7 +86,8 @@ export function createElectronBadgePrinter(contents: () => WebContents | undefin
         throw new AppError({
           kind: 'server',
           code: 'PDF_FAILED',
-          message: `The badge PDF could not be made: ${(err as Error).message}.`
+          message: `The badge PDF could not be made: ${(err as Error).message}.`,
+          details: { cause: (err as Error).message }
         })
       }
     }

@@ -18,6 +18,14 @@ export const aliasSchema = z
   .refine((a) => a === a.trim(), 'An alias cannot start or end with a space')
   .refine((a) => !/^["']|["']$/.test(a), 'An alias cannot start or end with a quote')
 
+/** Each rule of aliasSchema by a name, from its English message: the catalogue says the rule by name. */
+export const aliasRuleOf: Readonly<Record<string, string>> = {
+  'Keep the alias to 128 characters': 'tooLong',
+  'An alias cannot hold line breaks or control characters': 'control',
+  'An alias cannot start or end with a space': 'space',
+  'An alias cannot start or end with a quote': 'quote'
+}
+
 export const rowStatusSchema = z.enum(['pending', 'sending', 'imported', 'failed', 'unknown'])
 
 export const batchRowSchema = z.object({

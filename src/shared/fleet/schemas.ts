@@ -62,6 +62,8 @@ export const fleetHitSchema = z.object({
   id: z.string(),
   /** The person's name, "Card 100005", "Touch Pass 1A2B-…". */
   title: z.string(),
+  /** A card's number or a pass's card id alone: the desk names the record by it in its language ("Karte 100005"). */
+  number: z.string().optional(),
   /** What else tells it apart (email and employee number, a card's holder and status…). */
   detail: z.string(),
   /** What the search matched, in words ("employee number E0001", "NFC ID, other byte order"). */

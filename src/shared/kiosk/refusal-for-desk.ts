@@ -1,26 +1,42 @@
 import type { KioskRefusal } from './schemas'
-import { formats } from '../format/formats'
+import type { Formats } from '../format/formats'
+import type { Words } from '../i18n/translator'
 
-/** "14:00" today, "Mon 09:00" another day, in this computer's locale and zone. */
-const clock = (seconds: number, now: Date) => formats().timeOrWeekdayTime(seconds * 1000, now)
+/** The catalogue keys of a refusal as the desk reads it (Today's area: shared/i18n/messages/today/). */
+export type RefusalForDeskKey =
+  | 'refusal.tooEarly'
+  | 'refusal.tooEarlyHours'
+  | 'refusal.noHours'
+  | 'refusal.ended'
+  | 'refusal.cancelled'
+  | 'refusal.offlineNoCode'
+  | 'refusal.namesake'
 
 // Its own module: the desk's Today list imports it without the kiosk's English catalogue (kiosk-english.ts).
-/** The same reason as the desk reads it in the kiosk's list ("Too early: the visit starts at 14:00"). */
-export function refusalForDesk(refusal: KioskRefusal, now = new Date()): string {
+/**
+ * The same reason as the desk reads it in the kiosk's list ("Too early: the visit starts at 14:00"),
+ * in Today's words (`m`), the time in the desk's formats (`fmt`): "14:00" today, "Mon 09:00" another day.
+ */
+export function refusalForDesk(
+  refusal: KioskRefusal,
+  m: Words<RefusalForDeskKey>,
+  fmt: Formats,
+  now = new Date()
+): string {
   switch (refusal.reason) {
-    case 'too-early':
-      return refusal.hours
-        ? `Too early: the visit's weekly hours open the doors at ${clock(refusal.startsAt, now)}`
-        : `Too early: the visit starts at ${clock(refusal.startsAt, now)}`
+    case 'too-early': {
+      const time = fmt.timeOrWeekdayTime(refusal.startsAt * 1000, now)
+      return m.t(refusal.hours ? 'refusal.tooEarlyHours' : 'refusal.tooEarly', { time })
+    }
     case 'no-hours':
-      return "No opening hours left: the visit's weekly schedule opens no door before it ends"
+      return m.t('refusal.noHours')
     case 'ended':
-      return 'The visit has ended'
+      return m.t('refusal.ended')
     case 'cancelled':
-      return 'The visit was cancelled'
+      return m.t('refusal.cancelled')
     case 'offline-no-code':
-      return 'Kiosk offline: no QR code for this visit, so no badge'
+      return m.t('refusal.offlineNoCode')
     case 'namesake':
-      return 'This visit is closed and another visit today has the same name; company and host did not tell them apart: check who they are'
+      return m.t('refusal.namesake')
   }
 }

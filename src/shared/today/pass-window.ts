@@ -1,7 +1,7 @@
 import { addDays, set, startOfDay } from 'date-fns'
 import { isAnyTime, weekdays } from '../access/visitor-basics'
 import type { WeekSchedule } from '../access/visitors'
-import { formats } from '../format/formats'
+import type { Formats } from '../format/formats'
 import type { Words } from '../i18n/translator'
 
 /**
@@ -63,14 +63,15 @@ export type PassWindowKey = 'pass.now' | 'pass.from' | 'pass.over' | 'pass.never
 
 /**
  * The words Today shows, in the desk's language: "Valid now", "Valid from 14:00" (today), "Valid from
- * Tue 09:00" — Today's words (`m`), the time in the desk's formats.
+ * Tue 09:00" — Today's words (`m`), the time in the desk's formats (`fmt`, deskFormats(): not
+ * this computer's locale, which writes "5:00 AM" on a German desk).
  */
-export function passWindowWords(window: PassWindow, now: Date, m: Words<PassWindowKey>): string {
+export function passWindowWords(window: PassWindow, now: Date, m: Words<PassWindowKey>, fmt: Formats): string {
   switch (window.kind) {
     case 'now':
       return m.t('pass.now')
     case 'later':
-      return m.t('pass.from', { time: formats().timeOrWeekdayTime(window.at, now) })
+      return m.t('pass.from', { time: fmt.timeOrWeekdayTime(window.at, now) })
     case 'over':
       return m.t('pass.over')
     case 'never':

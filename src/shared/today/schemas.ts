@@ -24,8 +24,11 @@ export const todayRowSchema = z.object({
   end: z.number().int(),
   /** The visit's weekly schedule (its pass opens only in these ranges); null: any time of the window. */
   week: weekScheduleSchema.nullable().default(null),
-  /** Door and door-group names, automatic groups unfolded into their doors. */
-  doors: z.array(z.string()),
+  /**
+   * Doors and door groups by name, automatic groups unfolded into their doors. `group`: a door group
+   * the console's admin made, which the desk says as a group in its language ("Lobby (group)").
+   */
+  doors: z.array(z.object({ name: z.string(), group: z.boolean() })),
   credentials: z.object({ pin: z.boolean(), cards: z.number().int().nonnegative() }),
   /** Printed or saved at this desk (the print history). */
   badgePrinted: z.boolean(),

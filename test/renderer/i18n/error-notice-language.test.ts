@@ -29,7 +29,7 @@ describe('an error notice in the desk’s language', () => {
     deskLanguage.choose('de')
     await expect
       .poll(() => alert.textContent)
-      .toContain('Dem API-Token fehlt die Berechtigung edit:visitor, die Create visitor (E17) braucht.')
+      .toContain('Dem API-Token fehlt die Berechtigung edit:visitor, die Besucher anlegen (E17) braucht.')
     expect(alert).toHaveTextContent('Fügen Sie edit:visitor den Berechtigungen des Tokens hinzu')
     // The permission key stays code, as the console names it.
     expect(alert.querySelector('code')).toHaveTextContent('edit:visitor')
@@ -47,10 +47,10 @@ describe('an error notice in the desk’s language', () => {
     })
     await expect
       .poll(() => screen.getByRole('alert').textContent)
-      .toContain('Create visitor (E17) ist fehlgeschlagen. Die Konsole meldet: „Visitor locked“.')
+      .toContain('Besucher anlegen (E17) ist fehlgeschlagen. Die Konsole meldet: „Visitor locked“.')
   })
 
-  it('keeps main’s words for an error it does not word', () => {
+  it('keeps main’s words for an error it does not word, marked English for a screen reader', async () => {
     deskLanguage.choose('de')
     render(ErrorNotice, {
       error: new AppError({ kind: 'conflict', code: 'SOMETHING_NEW', message: 'Main says this.', hint: 'And this.' })
@@ -58,5 +58,15 @@ describe('an error notice in the desk’s language', () => {
     const alert = screen.getByRole('alert')
     expect(alert.querySelector('strong')).toHaveTextContent('Main says this.')
     expect(alert.querySelector('p')).toHaveTextContent('And this.')
+    await expect.poll(() => alert.querySelector('strong')?.getAttribute('lang')).toBe('en')
+    expect(alert.querySelector('p')).toHaveAttribute('lang', 'en')
+  })
+
+  it('marks no language on words said in the desk’s own', async () => {
+    deskLanguage.choose('de')
+    render(ErrorNotice, { error: permission })
+    const alert = screen.getByRole('alert')
+    await expect.poll(() => alert.textContent).toContain('Dem API-Token fehlt')
+    expect(alert.querySelector('strong')).not.toHaveAttribute('lang')
   })
 })

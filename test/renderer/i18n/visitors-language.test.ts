@@ -27,6 +27,7 @@ describe('the Visitors screen in the desk’s language', () => {
   it('switches from English to German with the visitor open and the search kept', async () => {
     const state: { rosa: Visitor } = {
       rosa: visitorFixture('v1', 'Rosa', 'Jensen', {
+        visit_reason: 'Business',
         pin_code: { token: 'x' } as unknown as Visitor['pin_code'],
         nfc_cards: [{ id: '1', token: 't1' } as Visitor['nfc_cards'][number]]
       })
@@ -54,7 +55,8 @@ describe('the Visitors screen in the desk’s language', () => {
     expect(screen.getByRole('heading', { name: 'Credentials' })).toBeInTheDocument()
 
     deskLanguage.choose('de')
-    expect(await screen.findByRole('heading', { name: 'Besucher' })).toBeInTheDocument()
+    // The German catalogue loads as the app loads it (a chunk): on a loaded machine, slowly.
+    expect(await screen.findByRole('heading', { name: 'Besucher' }, { timeout: 5000 })).toBeInTheDocument()
     // What the person had on screen is still there.
     expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveValue('Ros')
     expect(screen.getByRole('heading', { name: 'Rosa Jensen' })).toBeInTheDocument()
@@ -66,6 +68,11 @@ describe('the Visitors screen in the desk’s language', () => {
     expect(screen.getByRole('button', { name: 'Durch neue PIN ersetzen…' })).toBeInTheDocument()
     expect(screen.getByText('Jederzeit innerhalb des Gültigkeitszeitraums')).toBeInTheDocument()
     expect(stateWord('ACTIVE')).toBe('Erwartet')
+    // The visit's reason in the form's words, the host by the one word Today and the form use.
+    const details = screen.getByTestId('visitor-details')
+    expect(within(details).getByText('Geschäftlich')).toBeInTheDocument()
+    expect(within(details).queryByText('Business')).toBeNull()
+    expect(within(details).getByText('Ansprechpartner')).toBeInTheDocument()
 
     await fireEvent.click(screen.getByRole('button', { name: 'Besuch absagen…' }))
     const dialog = await screen.findByRole('dialog', { name: 'Diesen Besuch absagen?' })

@@ -44,6 +44,9 @@ const lacking = (n: number): ConsoleReach => {
     missing
   }
 }
+/** The reason under the line for missing keys, as the desk says it from the keys main found (lib/i18n/reach-words). */
+const keysWhy = (missing: string[]) =>
+  `The API token lacks ${missing.join(', ')}. Add them to the token on the console, or use Change token… in Settings.`
 const settle = () => new Promise((resolve) => setTimeout(resolve, 500))
 
 async function sidebarWith(first: ConsoleReach, answers: { reach?: () => ConsoleReach } = {}) {
@@ -74,9 +77,9 @@ describe('the connection state, announced once per change', () => {
       await tick()
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
-    await waitFor(() => expect(line).toHaveTextContent(lacking(KEYS.length).message!))
+    await waitFor(() => expect(line).toHaveTextContent(keysWhy(lacking(KEYS.length).missing!)))
     await settle()
-    expect(said).toEqual([`The console: Missing permissions. ${lacking(KEYS.length).message}`])
+    expect(said).toEqual([`The console: Missing permissions. ${keysWhy(lacking(KEYS.length).missing!)}`])
 
     said.length = 0
     main.emit('connections.reach', { profileId: 'site', state: 'reachable', checkedAt: 20 })

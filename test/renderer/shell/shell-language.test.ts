@@ -88,8 +88,12 @@ describe('the desk’s frame in the desk’s language', () => {
       ).not.toContainEqual(expect.stringMatching(/^screen\./))
       // Nothing of the frame is left in English.
       expect(within(deNav).queryByText(/^(Today|Visitors|Settings|Console)$/)).toBeNull()
-      // (Main's reason under the line, an error message of main's, stays as main said it; what was
-      // announced before the switch, in the app's one live region, was said then and is not redrawn.)
+      // The reason under the line: the keys main found missing, said in German.
+      expect(line).toHaveTextContent(
+        'Dem API-Token fehlt edit:visitor. Fügen Sie sie dem Token auf der Konsole hinzu, oder nutzen Sie „Token ändern…“ in den Einstellungen.'
+      )
+      expect(line).not.toHaveTextContent('This token lacks')
+      // What was announced before the switch, in the app's one live region, was said then and is not redrawn.
       expect(
         screen.queryByText(/Missing permissions|Check again|Page 1 of|Previous|Next/, {
           ignore: 'script, style, [data-testid="action-announcer"]'

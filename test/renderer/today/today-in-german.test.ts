@@ -64,6 +64,52 @@ describe('Today in German', () => {
     expect(screen.getAllByText('Niemand in dieser Gruppe passt zu „Dahl“.').length).toBeGreaterThan(0)
   })
 
+  it('says a pass that opens later and the kiosk’s refusals in German, times as German writes them (24-hour)', async () => {
+    deskLanguage.choose('de')
+    // Two hours from now, 5:00 in the morning: a time a 12-hour computer locale writes "5:00 AM".
+    const soon = new Date(Date.now() + 2 * 3600_000)
+    const early = new Date(Date.now() + 26 * 3600_000)
+    early.setHours(5, 0, 0, 0)
+    const later = Math.floor(soon.getTime() / 1000)
+    const checkin = { id: 'k1', at: new Date().toISOString(), visitorId: 'zoe', name: 'Zoe Aster', company: '' }
+    const { bridge } = todayBridge({
+      'today.list': () =>
+        viewOf([
+          row({
+            id: 'ann',
+            name: 'Ann Berg',
+            start: later,
+            end: later + 3600,
+            doors: [
+              { name: 'Lobby', group: true },
+              { name: 'Office', group: false }
+            ]
+          })
+        ]),
+      'kiosk.checkins': () => ({
+        items: [
+          {
+            ...checkin,
+            host: '',
+            printed: false,
+            offline: false,
+            refusal: { reason: 'too-early', startsAt: Math.floor(early.getTime() / 1000) }
+          }
+        ]
+      })
+    })
+    setApiForTests(bridge)
+    render(TodayScreen)
+
+    const ann = (await screen.findByRole('button', { name: 'Ann Berg' }, { timeout: 5000 })).closest('tr')!
+    await waitFor(() => expect(ann).toHaveTextContent(/Gültig ab (\S+ )?\d{2}:\d{2}/))
+    expect(ann).not.toHaveTextContent(/AM|PM/)
+    // A door group the console's admin made is said as a group in German.
+    expect(within(ann).getByText('Lobby (Gruppe), Office')).toBeInTheDocument()
+    const refusal = await screen.findByTestId('kiosk-refusal')
+    expect(refusal).toHaveTextContent(/^An den Empfang verwiesen: Zu früh: Der Besuch beginnt um \S+ 05:00$/)
+  })
+
   it('goes back to English at once when the desk switches back', async () => {
     deskLanguage.choose('de')
     const { bridge } = todayBridge({ 'today.list': () => viewOf([row({ id: 'ann', name: 'Ann Berg' })]) })

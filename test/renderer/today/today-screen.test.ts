@@ -30,7 +30,7 @@ const row = (fields: Partial<TodayRow> & Pick<TodayRow, 'id' | 'name'>): TodayRo
   group: 'expected',
   start: at(9),
   end: at(17),
-  doors: ['Lobby (group)'],
+  doors: [{ name: 'Lobby', group: true }],
   credentials: { pin: false, cards: 0 },
   badgePrinted: false,
   badgeQrRevokedAt: null,

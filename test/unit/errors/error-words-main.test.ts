@@ -68,7 +68,7 @@ describe('main’s errors worded by the catalogue', () => {
   it('keeps the console’s own words as given, labelled as the console’s, in German too', () => {
     const e = data(errorFromResponse(endpoints.E17, 409, { code: 'CODE_X', msg: 'Visitor locked' }))
     expect(sayError(e, german).message).toBe(
-      `${endpoints.E17.title} (E17) ist fehlgeschlagen. Die Konsole meldet: „Visitor locked“.`
+      'Besucher anlegen (E17) ist fehlgeschlagen. Die Konsole meldet: „Visitor locked“.'
     )
   })
 
@@ -77,17 +77,18 @@ describe('main’s errors worded by the catalogue', () => {
     expect(sayError(e, german).message).toContain('`edit:visitor`')
   })
 
-  it('keeps main’s words for a code it does not word (and a printer’s changed certificate)', () => {
+  it('keeps main’s words for a code it does not word, a fact it did not give (and a printer’s changed certificate)', () => {
     const e: AppErrorData = {
-      kind: 'conflict',
-      code: 'ALIAS_TAKEN',
-      message: 'Taken.',
-      hint: 'Pick another.',
+      kind: 'validation',
+      code: 'NFC_ID_INVALID',
+      message: 'No NFC ID on this line.',
       retryable: false
     }
-    expect(sayError(e, german)).toEqual({ message: 'Taken.', hint: 'Pick another.' })
+    expect(sayError(e, german)).toEqual({ message: 'No NFC ID on this line.', hint: undefined, english: true })
+    const noFacts: AppErrorData = { kind: 'conflict', code: 'ALIAS_TAKEN', message: 'Taken.', retryable: false }
+    expect(sayError(noFacts, german)).toEqual({ message: 'Taken.', hint: undefined, english: true })
     const printer = data(new AppError({ ...certificateChanged(url).toData(), details: { url, printer: url } }))
-    expect(sayError(printer, german)).toEqual({ message: printer.message, hint: printer.hint })
+    expect(sayError(printer, german)).toEqual({ message: printer.message, hint: printer.hint, english: true })
   })
 })
 
@@ -120,9 +121,17 @@ describe('an error whose words a wrapper rewrote keeps them', () => {
   it('a prefixed message or a changed hint is said as carried, not as its code says', () => {
     const e = data(errorFromResponse(endpoints.E17, 502, undefined))
     const prefixed = { ...e, message: `Buying 3 passes: ${e.message}` }
-    expect(sayError(prefixed, german, undefined, english)).toEqual({ message: prefixed.message, hint: e.hint })
+    expect(sayError(prefixed, german, undefined, english)).toEqual({
+      message: prefixed.message,
+      hint: e.hint,
+      english: true
+    })
     const rehinted = { ...e, hint: 'The purchase may or may not have gone through.' }
-    expect(sayError(rehinted, german, undefined, english)).toEqual({ message: e.message, hint: rehinted.hint })
+    expect(sayError(rehinted, german, undefined, english)).toEqual({
+      message: e.message,
+      hint: rehinted.hint,
+      english: true
+    })
     // Unchanged, it is worded.
     expect(sayError(e, german, undefined, english).message).toContain('konnte')
   })

@@ -107,6 +107,28 @@ describe('the message catalogue', () => {
           waitSeconds: 2,
           max: 64
         })
+        // Main's errors of cards, printers, rosters and storage (area errors).
+        Object.assign(values, { named: 'yes', printerName: 'P', printerHost: 'H', printed: 'badge', called: 'C' })
+        Object.assign(values, { calledIn: 'C', the: 'T', notPrinted: 'N', cancelled: 'C', size: 'S', takes: 'T' })
+        Object.assign(values, {
+          host: 'H',
+          input: 'I',
+          socket: 'S',
+          transport: 'T',
+          cause: 'C',
+          folder: 'F',
+          path: 'P'
+        })
+        Object.assign(values, {
+          order: 'asRead',
+          typed: 'T',
+          hasAlias: 'yes',
+          heldAs: 'H',
+          reversed: 'yes',
+          other: 'O'
+        })
+        Object.assign(values, { nfcId: 'N', holder: 'H', cell: 'C', sizeMb: 2, limitMb: 4, owner: 'O', active: 'A' })
+        Object.assign(values, { lines: 'L', more: 'no', part: 1, parts: 2, rowId: 'R' })
         const a = english.t(key, { ...values, language: 'L' })
         const b = pseudo.t(key, { ...values, language: 'L' })
         expect(b.length, `${area} ${key}`).toBeGreaterThanOrEqual(Math.floor(a.length * 1.3))

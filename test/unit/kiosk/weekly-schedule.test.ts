@@ -48,7 +48,7 @@ describe('the kiosk and a weekly schedule', () => {
     expect(refusalForVisitor(refusalOf(zoe, now), 'the reception desk', now)).toBe(
       `Your badge opens the doors from ${nine}; check-in opens an hour before. Please come back then, or see the reception desk.`
     )
-    expect(refusalForDesk(refusalOf(zoe, now), now)).toBe(
+    expect(refusalForDesk(refusalOf(zoe, now), todayWords, formats(), now)).toBe(
       `Too early: the visit's weekly hours open the doors at ${nine}`
     )
   })
@@ -82,7 +82,7 @@ describe('the kiosk and a weekly schedule', () => {
     const window = passWindow(passTimesOf(zoe)!, now)
     expect(window).toEqual({ kind: 'later', at: on(23, 9).getTime() })
     expect(refusalOf(zoe, now)).toMatchObject({ startsAt: window.kind === 'later' ? window.at / 1000 : -1 })
-    expect(passWindowWords(window, now, todayWords)).toMatch(/^Valid from /)
+    expect(passWindowWords(window, now, todayWords, formats())).toMatch(/^Valid from /)
   })
 
   it('a one-time visit keeps its rule: an hour before its start, and the badge says when its doors open', () => {

@@ -40,20 +40,20 @@ describe("Today: whether a visitor's pass works now, with their weekly schedule"
     expect(passWindow(recurring(), tue(10))).toEqual({ kind: 'now' })
     expect(passWindow(recurring(), tue(9))).toEqual({ kind: 'now' })
     expect(passWindow(recurring(), addSeconds(tue(17), 0.5))).toEqual({ kind: 'now' })
-    expect(passWindowWords({ kind: 'now' }, tue(10), todayWords)).toBe('Valid now')
+    expect(passWindowWords({ kind: 'now' }, tue(10), todayWords, formats())).toBe('Valid now')
   })
 
   it('outside the schedule, says when it is valid next: later today, tomorrow, after the weekend', () => {
     expect(passWindow(recurring(), tue(7, 30))).toEqual(later(tue(9)))
     // Times of day as the app writes them everywhere (shared/format/formats.ts: "9:00 AM", "09:00").
-    expect(passWindowWords(passWindow(recurring(), tue(7, 30)), tue(7, 30), todayWords)).toBe(
+    expect(passWindowWords(passWindow(recurring(), tue(7, 30)), tue(7, 30), todayWords, formats())).toBe(
       `Valid from ${formats().time(tue(9))}`
     )
     const wed = addDays(tue(9), 1)
     expect(passWindow(recurring(), tue(17, 0, 1))).toEqual(later(wed))
     expect(passWindow(recurring(), tue(23, 30))).toEqual(later(wed))
     // Another day: the weekday too ("Valid from Wed 09:00").
-    const words = passWindowWords(passWindow(recurring(), tue(18)), tue(18), todayWords)
+    const words = passWindowWords(passWindow(recurring(), tue(18)), tue(18), todayWords, formats())
     expect(words).toContain(formats().time(wed))
     expect(words).toContain(formats().weekdayDayMonth(wed).split(/[ ,]/)[0]!)
     // Friday evening and Saturday: next Monday, across the night the clocks go forward (29 March).
@@ -72,16 +72,16 @@ describe("Today: whether a visitor's pass works now, with their weekly schedule"
   it('has ended after the window, and is never valid again when no range is left in it', () => {
     expect(passWindow(recurring({ end: tue(12) }), tue(12, 0, 1))).toEqual({ kind: 'over' })
     expect(passWindow(recurring({ end: tue(23, 59, 59) }), tue(18))).toEqual({ kind: 'never' })
-    expect(passWindowWords({ kind: 'over' }, tue(18), todayWords)).toBe('Pass has ended')
+    expect(passWindowWords({ kind: 'over' }, tue(18), todayWords, formats())).toBe('Pass has ended')
   })
 
   it("speaks the desk's language: Today's words, the time as the formats write it", () => {
     const german = new Translator('de', todayDe)
-    expect(passWindowWords({ kind: 'now' }, tue(10), german)).toBe('Jetzt gültig')
-    expect(passWindowWords(passWindow(recurring(), tue(7, 30)), tue(7, 30), german)).toBe(
-      `Gültig ab ${formats().time(tue(9))}`
-    )
-    expect(passWindowWords({ kind: 'over' }, tue(18), german)).toBe('Zugang abgelaufen')
+    const de = formats('de')
+    expect(passWindowWords({ kind: 'now' }, tue(10), german, de)).toBe('Jetzt gültig')
+    // The desk's formats, not this computer's locale: 24-hour in German, never "9:00 AM".
+    expect(passWindowWords(passWindow(recurring(), tue(7, 30)), tue(7, 30), german, de)).toBe('Gültig ab 09:00')
+    expect(passWindowWords({ kind: 'over' }, tue(18), german, de)).toBe('Zugang abgelaufen')
   })
 
   it('without a schedule, follows the window alone', () => {

@@ -71,7 +71,7 @@ describe('Today reads the door topology alongside the visitors', () => {
     const client = fakeClient([[visitor('v1', [group])], [visitor('v2', [group])]], events)
     const view = await service(client).read()
     expect(events).toEqual(['page 1', 'topology', 'page 2', 'visitors read'])
-    expect(view.rows.map((r) => r.doors)).toEqual([['Lobby (group)'], ['Lobby (group)']])
+    expect(view.rows.map((r) => r.doors)).toEqual([[{ name: 'Lobby', group: true }], [{ name: 'Lobby', group: true }]])
   })
 
   it('reads no topology for a day without door groups', async () => {
@@ -79,6 +79,9 @@ describe('Today reads the door topology alongside the visitors', () => {
     const door = { id: 'd-front', name: 'Front door', type: 'door' as const }
     const view = await service(fakeClient([[visitor('v1', [door])], [visitor('v2', [door])]], events)).read()
     expect(events).toEqual(['page 1', 'page 2', 'visitors read'])
-    expect(view.rows.map((r) => r.doors)).toEqual([['Front door'], ['Front door']])
+    expect(view.rows.map((r) => r.doors)).toEqual([
+      [{ name: 'Front door', group: false }],
+      [{ name: 'Front door', group: false }]
+    ])
   })
 })

@@ -80,7 +80,11 @@ describe('Today: the local day, the window test, the groups and the order', () =
         visitor({ id: 'no-status', status: undefined, start_time: 1200, end_time: 1300 })
       ],
       day,
-      (v) => ({ doors: [`door of ${v.id}`], badgePrinted: v.id === 'b', badgeQrRevokedAt: null }),
+      (v) => ({
+        doors: [{ name: `door of ${v.id}`, group: false }],
+        badgePrinted: v.id === 'b',
+        badgeQrRevokedAt: null
+      }),
       // At the day's start: no window is over yet.
       day.start * 1000
     )
@@ -94,7 +98,7 @@ describe('Today: the local day, the window test, the groups and the order', () =
       group: 'cancelled',
       start: 1200,
       end: 1300,
-      doors: ['door of a'],
+      doors: [{ name: 'door of a', group: false }],
       credentials: { pin: true, cards: 2 },
       badgePrinted: false,
       badgeQrRevokedAt: null,

@@ -128,7 +128,7 @@ export function errorFromTransport(endpoint: EndpointInfo, url: string, err: unk
       kind: 'cancelled',
       code: 'CANCELLED',
       message: `${describe(endpoint)} was cancelled.`,
-      details: { what: describe(endpoint) }
+      details: { endpoint: endpoint.id, what: describe(endpoint) }
     })
   }
   if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') {
@@ -138,7 +138,7 @@ export function errorFromTransport(endpoint: EndpointInfo, url: string, err: unk
       message: `The console did not answer ${describe(endpoint)} in time.`,
       hint: 'Check the network to the console; the request may or may not have been carried out.',
       retryable: true,
-      details: { what: describe(endpoint) }
+      details: { endpoint: endpoint.id, what: describe(endpoint) }
     })
   }
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {

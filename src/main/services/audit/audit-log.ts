@@ -173,7 +173,8 @@ export class AuditLog {
         code: 'AUDIT_UNREADABLE',
         message: `The audit journal could not be opened, so no change is sent to the console: ${(err as Error).message}`,
         hint: `Check that ${this.dir} is a folder this user can write to, then try again.`,
-        retryable: true
+        retryable: true,
+        details: { cause: (err as Error).message, folder: this.dir }
       })
     })
   }

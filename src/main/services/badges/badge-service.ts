@@ -163,7 +163,8 @@ export class BadgeService {
       kind: 'not-found',
       code: 'PRINTER_NOT_FOUND',
       message: `The printer “${name}” is not one this app prints to by itself.`,
-      hint: 'Add it by its address in Badges (ipp://…), or pick one of the system’s printers.'
+      hint: 'Add it by its address in Badges (ipp://…), or pick one of the system’s printers.',
+      details: { name }
     })
   }
 
@@ -270,7 +271,8 @@ export class BadgeService {
         code: 'BADGE_QR_UNAVAILABLE',
         message: `The QR code of ${job.name} could not be read from the console (${e.message}). No badge was printed.`,
         hint: 'Check the connection to the console in the sidebar, then print the badge again.',
-        retryable: true
+        retryable: true,
+        details: { name: job.name, cause: e.message }
       })
     }
   }
@@ -310,7 +312,8 @@ export class BadgeService {
         kind: 'unsupported',
         code: 'NO_PRINTER',
         message: `Printing through the app is not available here (${this.deps.transport} mode).`,
-        hint: "Use Print or Save as PDF: the browser's print dialog prints the badge and can save it as a PDF."
+        hint: "Use Print or Save as PDF: the browser's print dialog prints the badge and can save it as a PDF.",
+        details: { transport: this.deps.transport }
       })
     }
     return p

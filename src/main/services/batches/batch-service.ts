@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors'
 import { BATCH_RECORD, ownedByOther, refuseOnOtherConsole } from '../../../shared/console-owner'
 import { formatAlias } from '../../../shared/batches/alias-pattern'
 import {
+  aliasRuleOf,
   aliasSchema,
   type BatchDetail,
   type BatchRow,
@@ -280,7 +281,8 @@ export class BatchService implements BatchWrites {
           message:
             row.status === 'imported'
               ? 'This card is already imported; change it on the Cards screen.'
-              : 'This row may already be on the console; check it before changing it.'
+              : 'This row may already be on the console; check it before changing it.',
+          details: { said: row.status }
         })
       }
       let nfcId: string | undefined
@@ -297,7 +299,8 @@ export class BatchService implements BatchWrites {
             message:
               its === cell.hex
                 ? 'Another row of this batch has this NFC ID.'
-                : `Another row of this batch has this card: ${its} is this NFC ID with its bytes reversed.`
+                : `Another row of this batch has this card: ${its} is this NFC ID with its bytes reversed.`,
+            details: its === cell.hex ? { said: 'same' } : { said: 'reversed', other: its }
           })
         }
         // An edit is entered like a tap or a typed ID: sent in the batch's order.
@@ -486,7 +489,12 @@ export class BatchService implements BatchWrites {
     const batch = await this.loaded(batchId)
     if (!this.deps.client) throw noConsole()
     if (batch.upload) {
-      throw new AppError({ kind: 'conflict', code: 'UPLOAD_RUNNING', message: 'This batch is being uploaded already.' })
+      throw new AppError({
+        kind: 'conflict',
+        code: 'UPLOAD_RUNNING',
+        message: 'This batch is being uploaded already.',
+        details: { said: 'already' }
+      })
     }
     const active = await this.requireOwnConsole(batch)
     const cards = await this.consoleCards(active, true)
@@ -561,7 +569,12 @@ export class BatchService implements BatchWrites {
     const batch = await this.loaded(batchId)
     if (!this.deps.client) throw noConsole()
     if (batch.upload) {
-      throw new AppError({ kind: 'conflict', code: 'UPLOAD_RUNNING', message: 'This batch is being uploaded already.' })
+      throw new AppError({
+        kind: 'conflict',
+        code: 'UPLOAD_RUNNING',
+        message: 'This batch is being uploaded already.',
+        details: { said: 'already' }
+      })
     }
     const controller = new AbortController()
     const client = this.deps.client
@@ -582,7 +595,8 @@ export class BatchService implements BatchWrites {
       throw new AppError({
         kind: 'conflict',
         code: 'UPLOAD_RUNNING',
-        message: 'The batch is being uploaded; wait for the upload to finish before changing its rows.'
+        message: 'The batch is being uploaded; wait for the upload to finish before changing its rows.',
+        details: { said: 'changing' }
       })
     }
   }
@@ -626,7 +640,8 @@ function checkAlias(alias: string): void {
     throw new AppError({
       kind: 'validation',
       code: 'ALIAS_INVALID',
-      message: parsed.error.issues[0]?.message ?? 'Invalid alias.'
+      message: parsed.error.issues[0]?.message ?? 'Invalid alias.',
+      details: { said: aliasRuleOf[parsed.error.issues[0]?.message ?? ''] ?? 'unknown' }
     })
   }
 }
@@ -650,7 +665,15 @@ function refuseHeldOnConsole(
       kind: 'conflict',
       code: 'NFC_ID_ON_CONSOLE',
       message: `${typed} is already on the console as card ${cardName(card)}${card.alias ? ` ("${card.alias}")` : ''}${heldAs === typed ? '' : ` (as ${heldAs}, the other byte order)`}: not added to the batch.`,
-      hint: 'A card the console holds is not imported again: find it on the Cards screen.'
+      hint: 'A card the console holds is not imported again: find it on the Cards screen.',
+      details: {
+        typed,
+        card: cardName(card),
+        alias: card.alias ?? '',
+        hasAlias: card.alias ? 'yes' : 'no',
+        heldAs,
+        reversed: heldAs === typed ? 'no' : 'yes'
+      }
     })
   }
   const aliasHolder = alias ? cards.byAlias(alias) : undefined
@@ -659,7 +682,8 @@ function refuseHeldOnConsole(
       kind: 'conflict',
       code: 'ALIAS_ON_CONSOLE',
       message: `The alias "${alias}" is already used on the console by card ${cardName(aliasHolder)}; aliases must be unique.`,
-      hint: 'Type another alias, or leave it empty.'
+      hint: 'Type another alias, or leave it empty.',
+      details: { alias: alias!, card: cardName(aliasHolder) }
     })
   }
   return found.unsure
@@ -686,7 +710,8 @@ function refuseTurnOfSentRows(batch: LoadedBatch): void {
     kind: 'conflict',
     code: 'BYTE_ORDER_LOCKED',
     message: `${sent.length === 1 ? '1 card' : `${sent.length} cards`} of this batch ${sent.length === 1 ? 'is' : 'are'} (or may be) on the console with ${sent.length === 1 ? 'its' : 'their'} bytes ${order}: the batch's byte order cannot change any more, since it applies to all its rows.`,
-    hint: 'Put cards to be sent in the other byte order in a new batch.'
+    hint: 'Put cards to be sent in the other byte order in a new batch.',
+    details: { count: sent.length, order: batch.model.meta.byteOrder === 'reversed' ? 'reversed' : 'asRead' }
   })
 }
 
@@ -694,7 +719,8 @@ function aliasTaken(alias: string): AppError {
   return new AppError({
     kind: 'conflict',
     code: 'ALIAS_TAKEN',
-    message: `Another row of this batch is called "${alias}"; the console needs unique aliases.`
+    message: `Another row of this batch is called "${alias}"; the console needs unique aliases.`,
+    details: { alias }
   })
 }
 

@@ -51,7 +51,8 @@ export function validateCsv(
       kind: 'validation',
       code: 'CSV_TOO_LARGE',
       message: `The file is too large to preview (${Math.round(text.length / 1048576)} MB; the limit is ${CSV_MAX_CHARS / 1048576} MB).`,
-      hint: 'Split it into smaller files and import them one after another.'
+      hint: 'Split it into smaller files and import them one after another.',
+      details: { sizeMb: Math.round(text.length / 1048576), limitMb: CSV_MAX_CHARS / 1048576 }
     })
   }
   if (text.indexOf('\u0000') !== -1) {

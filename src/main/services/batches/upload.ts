@@ -160,7 +160,14 @@ export async function runUpload(
             result.unknown > 0
               ? toCheckHint(result.unknown)
               : (error.hint ?? 'Fix the cause and upload again; imported rows will not be sent again.'),
-          details: { ...result }
+          // `said` only where main's words are the upload's own (the cause without a code of its own).
+          details: {
+            ...result,
+            part: c + 1,
+            parts: chunks,
+            cause: error.message,
+            ...(error.code === undefined && result.unknown === 0 && error.hint === undefined && { said: 'stopped' })
+          }
         })
         break
       }

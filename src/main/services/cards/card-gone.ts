@@ -21,6 +21,6 @@ export function cardGone(token: string, displayId: string | undefined): AppError
     code: CARD_GONE,
     message: `Card ${displayId || token.slice(0, 8)} is no longer on the console (deleted here or by another desk).`,
     hint: 'It has left the list. Nothing else was changed.',
-    details: { token }
+    details: { token, card: displayId || token.slice(0, 8) }
   })
 }

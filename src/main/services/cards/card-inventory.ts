@@ -253,7 +253,8 @@ export class CardInventory {
                 kind: 'validation',
                 code: 'ALIAS_IN_USE',
                 message: `The alias "${send.alias}" is already used by card ${taken.display_id || taken.token.slice(0, 8)}: aliases are unique on the console.`,
-                hint: 'Choose another alias. Two cards of one alias could not be told apart, and an import of a card with a used alias fails.'
+                hint: 'Choose another alias. Two cards of one alias could not be told apart, and an import of a card with a used alias fails.',
+                details: { alias: send.alias ?? '', card: taken.display_id || taken.token.slice(0, 8) }
               })
             }
             await client.nfcCards.update(token, { alias: send.alias ?? '' })

@@ -75,7 +75,8 @@ async function refused(client: OneCardConsole, nfcId: string, alias: string): Pr
   } catch (err) {
     return notImported(
       `The console did not import the card ${nfcId}, and its card list could not be read to say why (${AppError.from(err).message.replace(/\.$/, '')}).`,
-      'Look for the card on Cards, or use another card.'
+      'Look for the card on Cards, or use another card.',
+      { said: 'unread', nfcId, cause: AppError.from(err).message.replace(/\.$/, '') }
     )
   }
   const found = cards.lookup(nfcId)
@@ -90,19 +91,23 @@ async function refused(client: OneCardConsole, nfcId: string, alias: string): Pr
     }
     return notImported(
       `Card ${cardName(known)} is already ${holderWords(known)} on the console.`,
-      'Use another card, or take this one back on Cards first.'
+      'Use another card, or take this one back on Cards first.',
+      { said: 'held', card: cardName(known), holder: ownerName(known) ?? '', named: ownerName(known) ? 'yes' : 'no' }
     )
   }
   const other = cards.byAlias(alias)
   if (other) {
     return notImported(
       `The console did not import the card ${nfcId}: its alias "${alias}" is card ${cardName(other)}'s.`,
-      'Aliases are unique on the console: give this card another alias, or use another card.'
+      'Aliases are unique on the console: give this card another alias, or use another card.',
+      { said: 'alias', nfcId, alias, card: cardName(other) }
     )
   }
   return notImported(
     `The console did not import the card ${nfcId}.`,
-    found.unsure ? `${found.unsure}: look for it on Cards.` : 'Use another card, or look for this one on Cards.'
+    found.unsure ? `${found.unsure}: look for it on Cards.` : 'Use another card, or look for this one on Cards.',
+    // What the comparison could not see (`unsure`) is main's sentence: that variant keeps main's words.
+    found.unsure ? { nfcId } : { said: 'plain', nfcId }
   )
 }
 
@@ -111,7 +116,7 @@ function holderWords(card: NfcCard): string {
   return name ? `${name}'s card` : "someone's card"
 }
 
-function notImported(message: string, hint: string): OneCardImport {
-  const error = new AppError({ kind: 'conflict', code: CARD_NOT_IMPORTED, message, hint })
+function notImported(message: string, hint: string, details: Record<string, string>): OneCardImport {
+  const error = new AppError({ kind: 'conflict', code: CARD_NOT_IMPORTED, message, hint, details })
   return { state: 'failed', error, reason: `${message} ${hint}`, code: CARD_NOT_IMPORTED }
 }

@@ -88,7 +88,8 @@ export class Connections {
       kind: 'storage',
       code: 'PROFILES_UNREADABLE',
       message: 'The saved connections could not be read.',
-      hint: `Check or remove ${join(this.deps.dataDir, 'profiles.json')}; nothing was overwritten.`
+      hint: `Check or remove ${join(this.deps.dataDir, 'profiles.json')}; nothing was overwritten.`,
+      details: { path: join(this.deps.dataDir, 'profiles.json') }
     })
   }
 
@@ -375,7 +376,8 @@ export class Connections {
         kind: 'auth',
         code: 'NO_TOKEN',
         message: `No API token is stored for "${record.name}".`,
-        hint: 'Open Settings → Connections and use Change token… on this console.'
+        hint: 'Open Settings → Connections and use Change token… on this console.',
+        details: { name: record.name }
       })
     }
     return { baseUrl, token, pin: { fingerprint256: record.fingerprint256, pems: record.certificatePems } }

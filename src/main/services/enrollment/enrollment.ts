@@ -130,7 +130,8 @@ export class EnrollmentService {
                 kind: 'reader',
                 code: 'ENROLL_TIMEOUT',
                 message: `No card was presented within ${Math.round(timeoutMs / 1000)} s.`,
-                hint: 'Start again and hold the card on the reader for more than 5 seconds.'
+                hint: 'Start again and hold the card on the reader for more than 5 seconds.',
+                details: { seconds: Math.round(timeoutMs / 1000) }
               }).toData()
             }
           ]

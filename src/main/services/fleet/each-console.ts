@@ -119,7 +119,8 @@ function timedOut(profile: FleetConsole, timeoutMs: number): AppError {
     code: 'CONSOLE_TIMEOUT',
     message: `"${profile.name}" did not answer within ${formats('en').number(timeoutMs / 1000)} s.`,
     hint: 'Check that this console is on and reachable from this computer, then try again.',
-    retryable: true
+    retryable: true,
+    details: { name: profile.name, seconds: timeoutMs / 1000 }
   })
 }
 

@@ -99,6 +99,7 @@ export function cardHit(card: NfcCard, query: FindQuery): FleetHit | null {
     kind: 'card',
     id: card.token,
     title: `Card ${card.display_id}`,
+    number: card.display_id,
     detail: [nfcCardStatusWords[card.status], owner, card.alias].filter(Boolean).join(' · '),
     matched,
     cardFilter: card.display_id
@@ -111,6 +112,7 @@ export function passHit(pass: TouchPass, query: FindQuery): FleetHit | null {
     kind: 'touchPass',
     id: pass.id,
     title: `Touch Pass ${pass.card_id}`,
+    number: pass.card_id,
     detail: [passStatusLabel(pass), pass.user_name || 'not assigned', pass.card_name].filter(Boolean).join(' · '),
     matched: 'card id'
   }

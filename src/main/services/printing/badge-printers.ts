@@ -88,7 +88,8 @@ function badUrl(input: string): AppError {
     kind: 'validation',
     code: 'PRINTER_URL_INVALID',
     message: `“${input.slice(0, 120)}” is not a printer address.`,
-    hint: 'Type the printer’s IPP address, like ipp://192.168.1.40/ipp/print (on its label, its display or its web page).'
+    hint: 'Type the printer’s IPP address, like ipp://192.168.1.40/ipp/print (on its label, its display or its web page).',
+    details: { input: input.slice(0, 120) }
   })
 }
 
@@ -207,7 +208,8 @@ export class BadgePrinters {
         kind: 'validation',
         code: 'PRINTER_CERT_UNCONFIRMED',
         message: `The printer ${host} is reached over ipps://: its certificate must be confirmed before it is added. It was not added.`,
-        hint: 'Add it in Badges: it shows the printer’s fingerprint to compare with the one on the printer’s own page, then trust it.'
+        hint: 'Add it in Badges: it shows the printer’s fingerprint to compare with the one on the printer’s own page, then trust it.',
+        details: { host }
       })
     }
     const seen = this.probed.get(fingerprint256) ?? (await readCertificate(url)).pin
@@ -216,7 +218,8 @@ export class BadgePrinters {
         kind: 'tls',
         code: 'PRINTER_CERT_MOVED',
         message: `The printer ${host} presents a certificate other than the one shown. It was not added.`,
-        hint: 'Add it again and compare the fingerprint then shown with the one on the printer’s own page.'
+        hint: 'Add it again and compare the fingerprint then shown with the one on the printer’s own page.',
+        details: { host }
       })
     }
     return seen

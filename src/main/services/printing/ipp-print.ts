@@ -9,6 +9,7 @@ import {
   printerNotAnswering,
   printerNotReady,
   printerUnreachable,
+  printerFacts,
   type NamedPrinter
 } from './printer-failure'
 import type { PageSizeMm } from '../badges/printer'
@@ -80,7 +81,7 @@ function transportError(printer: Printer, err: unknown, what: Printed): AppError
       hint:
         'In Badges, choose Trust again on the printer: compare the fingerprint shown with the one on the printer’s ' +
         'own page, then trust it.',
-      details: { printer: url }
+      details: { printer: url, ...printerFacts(named(printer), what) }
     })
   }
   const detail = err instanceof IppTransportError ? (err.detail ?? err.message) : String(err)
@@ -230,7 +231,8 @@ export async function printPdfOverIpp(
       kind: 'unsupported',
       code: 'PRINTER_NO_PDF',
       message: `${printerCalled(named(printer))} does not take PDF documents. ${w.notPrinted}`,
-      hint: 'Add the printer to this computer (a system queue with its driver) and choose that queue in Badges.'
+      hint: 'Add the printer to this computer (a system queue with its driver) and choose that queue in Badges.',
+      details: printerFacts(named(printer), what)
     })
   }
   const supported = values(p, 'media-supported').map(String)
@@ -243,7 +245,12 @@ export async function printPdfOverIpp(
       hint: `Choose the label stock the printer has in Badges, or load ${sizeWords(page)} labels. It takes: ${supported
         .slice(0, 6)
         .join(', ')}.`,
-      details: { supported }
+      details: {
+        supported,
+        ...printerFacts(named(printer), what),
+        size: sizeWords(page),
+        takes: supported.slice(0, 6).join(', ')
+      }
     })
   }
 
@@ -271,7 +278,8 @@ export async function printPdfOverIpp(
     throw new AppError({
       kind: 'server',
       code: 'PRINTER_NO_JOB',
-      message: `The printer accepted ${w.the} but gave no job number.`
+      message: `The printer accepted ${w.the} but gave no job number.`,
+      details: printerFacts(named(printer), what)
     })
   }
 
@@ -327,7 +335,13 @@ async function jobRefused(printer: Printer, answer: IppMessage, page: PageSizeMm
       code: 'PRINTER_REFUSED_JOB',
       message: `${called} refused the ${sizeWords(page)} ${w.noun}. ${w.notPrinted}`,
       hint: 'Choose the label stock the printer has in Badges, or load labels of this size.',
-      details: { printer: addressOf(printer), statusText }
+      details: {
+        printer: addressOf(printer),
+        statusText,
+        ...printerFacts(named(printer), what),
+        said: 'size',
+        size: sizeWords(page)
+      }
     })
   }
   if (code === 'server-error-not-accepting-jobs' || code === 'server-error-busy') {
@@ -340,7 +354,7 @@ async function jobRefused(printer: Printer, answer: IppMessage, page: PageSizeMm
     code: 'PRINTER_REFUSED_JOB',
     message: `${called} refused ${w.the}. ${w.notPrinted}`,
     hint: `Check the printer’s display or lights, then ${w.again}.`,
-    details: { printer: addressOf(printer), statusText }
+    details: { printer: addressOf(printer), statusText, ...printerFacts(named(printer), what), said: 'plain' }
   })
 }
 

@@ -104,6 +104,7 @@ function discoveryFailed(err: unknown): AppError {
     code: 'PRINTER_DISCOVERY_FAILED',
     message: `Printers on this network could not be looked for (multicast DNS${code ? `: ${code}` : ''}).`,
     hint: 'Add the printer by its address instead (on its label, its display or its web page), like ipp://192.168.1.40/ipp/print.',
-    retryable: true
+    retryable: true,
+    details: code ? { said: 'code', socket: code } : { said: 'plain' }
   })
 }

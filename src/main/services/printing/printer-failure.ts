@@ -29,6 +29,25 @@ export function printerCalled(printer: NamedPrinter): string {
 }
 
 /**
+ * The facts a printer failure's words name, for the desk to say them in its language
+ * (shared/errors-wording.ts printerSaid): what was printed, and the printer as printerCalled names it.
+ */
+export function printerFacts(printer: NamedPrinter, what: Printed): Record<string, string> {
+  let host = ''
+  try {
+    host = new URL(printer.url).host
+  } catch {
+    // No host: printerCalled says "The printer" alone, which the catalogue does not word.
+  }
+  return {
+    printed: what === 'badge' ? 'badge' : 'test',
+    named: printer.displayName ? 'yes' : host ? 'no' : 'none',
+    printerName: printer.displayName ?? '',
+    printerHost: host
+  }
+}
+
+/**
  * The one rule of "this printer cannot print now", from its state as Badges shows it: stopped, out of
  * labels, offline, or not taking jobs. A job sent then only waits on the printer (and a cancelled one
  * stays stuck there, blocking the next), so nothing is sent: the desk asks first and refuses at once.
@@ -60,7 +79,17 @@ export function printerNotReady(printer: NamedPrinter, status: PrinterStatus, wh
     message: `${said} ${w.notPrinted}`,
     hint: status.hint ?? words?.hint ?? `Check the printer, then ${w.again}.`,
     retryable: true,
-    details: { printer: printer.url, printerState: status.state, reasons: status.reasons }
+    details: {
+      printer: printer.url,
+      printerState: status.state,
+      reasons: status.reasons,
+      // Worded in the desk's language when main's words are its own (no reason's words, no state's hint).
+      ...(!words &&
+        status.hint === undefined && {
+          ...printerFacts(printer, what),
+          said: status.words === 'Not taking jobs' ? 'notTaking' : status.state === 'offline' ? 'offline' : 'stopped'
+        })
+    }
   })
 }
 
@@ -73,7 +102,7 @@ export function printerUnreachable(printer: NamedPrinter, cause: string, what: P
     message: `${printerCalled(printer)} cannot be reached. ${w.notPrinted}`,
     hint: `Check that the printer is on and connected to the network, and that its address in Badges is right; then ${w.again}.`,
     retryable: true,
-    details: { printer: printer.url, cause }
+    details: { printer: printer.url, cause, ...printerFacts(printer, what) }
   })
 }
 
@@ -86,7 +115,7 @@ export function printerNotAnswering(printer: NamedPrinter, cause: string, what: 
     message: `${printerCalled(printer)} did not answer. ${w.notPrinted}`,
     hint: `Check that the printer is on and connected to the network, then ${w.again}.`,
     retryable: true,
-    details: { printer: printer.url, cause }
+    details: { printer: printer.url, cause, ...printerFacts(printer, what) }
   })
 }
 
@@ -116,7 +145,7 @@ export function printerBusy(
     message: `${printerCalled(printer)} is busy with another job and did not take ${w.the}. ${w.notPrinted}`,
     hint: `Wait until it has finished, or cancel the job waiting on it (on the printer or in this computer’s printer settings); then ${w.again}.`,
     retryable: true,
-    details: { printer: printer.url, statusText }
+    details: { printer: printer.url, statusText, ...printerFacts(printer, what) }
   })
 }
 
@@ -140,7 +169,13 @@ export function jobEnded(
       : `${called} ${state === 'canceled' ? 'cancelled' : 'stopped'} ${w.the}. ${w.notPrinted}`,
     hint: words?.hint ?? `Check the printer, then ${w.again}.`,
     retryable: true,
-    details: { printer: printer.url, jobId, jobState: state, reasons: printerReasons }
+    details: {
+      printer: printer.url,
+      jobId,
+      jobState: state,
+      reasons: printerReasons,
+      ...(!words && printerFacts(printer, what))
+    }
   })
 }
 
@@ -169,7 +204,12 @@ export function jobNotFinished(
     }. ${w.cancelled}`,
     hint: words?.hint ?? `Check the printer (labels, cover, display), then ${w.again}.`,
     retryable: true,
-    details: { printer: printer.url, jobId, jobState: state }
+    details: {
+      printer: printer.url,
+      jobId,
+      jobState: state,
+      ...(!words && { ...printerFacts(printer, what), seconds: Math.round(timeoutMs / 1000) })
+    }
   })
 }
 

@@ -14,7 +14,12 @@ export function readCsvRows(bytes: Uint8Array, fileName: string): RawRows {
   const notes = decoded.notes
   let text = decoded.text
   if (looksBinary(text)) {
-    throw rosterFileError('ROSTER_UNREADABLE', `${fileName} is neither a CSV text file nor an Excel workbook (.xlsx).`)
+    throw rosterFileError(
+      'ROSTER_UNREADABLE',
+      `${fileName} is neither a CSV text file nor an Excel workbook (.xlsx).`,
+      undefined,
+      { said: 'neither', file: fileName }
+    )
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
   // Files edited on several systems mix line endings; line numbers count plain line breaks.
@@ -69,7 +74,8 @@ export function readCsvRows(bytes: Uint8Array, fileName: string): RawRows {
       throw rosterFileError(
         'ROSTER_BAD_QUOTE',
         `A double quote on line ${at} of ${fileName} is never closed, so the rest of the file would be read as one cell.`,
-        `Open the file in a text editor, close or remove the quote on line ${at}, save it and open it again.`
+        `Open the file in a text editor, close or remove the quote on line ${at}, save it and open it again.`,
+        { line: at, file: fileName }
       )
     }
     notes.push(`Line ${at} has a misplaced double quote: check that row in the preview.`)

@@ -10,6 +10,15 @@ export type RosterFileCode =
 
 const SAVE_AS = 'Save it from Excel as "Excel Workbook (.xlsx)" or "CSV UTF-8 (Comma delimited)" and open it again.'
 
-export function rosterFileError(code: RosterFileCode, message: string, hint: string = SAVE_AS): AppError {
-  return new AppError({ kind: 'validation', code, message, hint })
+/**
+ * `details`: the facts the message names, and `said`: which of the code's sentences it is (the
+ * catalogue words each, with its hint: SAVE_AS or its own).
+ */
+export function rosterFileError(
+  code: RosterFileCode,
+  message: string,
+  hint: string = SAVE_AS,
+  details: Record<string, string | number> = {}
+): AppError {
+  return new AppError({ kind: 'validation', code, message, hint, details })
 }

@@ -36,13 +36,21 @@ export async function readRosterFile(fileName: string, bytes: Buffer): Promise<R
     throw rosterFileError(
       'ROSTER_EMPTY',
       `${fileName} is empty.`,
-      'Choose the file again, or export the roster again from the HR tool.'
+      'Choose the file again, or export the roster again from the HR tool.',
+      { said: 'empty', file: fileName }
     )
   if (bytes.length > ROSTER_FILE_MAX_BYTES) {
     throw rosterFileError(
       'ROSTER_TOO_LARGE',
       `${fileName} is too large (${(bytes.length / 1048576).toFixed(1)} MB; the limit is ${ROSTER_FILE_MAX_BYTES / 1048576} MB).`,
-      `Split the roster into files of at most ${formats('en-US').count(ROSTER_MAX_ROWS)} people and open them one after another.`
+      `Split the roster into files of at most ${formats('en-US').count(ROSTER_MAX_ROWS)} people and open them one after another.`,
+      {
+        said: 'bytes',
+        file: fileName,
+        sizeMb: (bytes.length / 1048576).toFixed(1),
+        limitMb: ROSTER_FILE_MAX_BYTES / 1048576,
+        max: ROSTER_MAX_ROWS
+      }
     )
   }
   let raw: RawRows
@@ -50,12 +58,16 @@ export async function readRosterFile(fileName: string, bytes: Buffer): Promise<R
   else if (startsWith(bytes, OLE2)) {
     throw rosterFileError(
       'ROSTER_UNREADABLE',
-      `${fileName} is an Excel 97-2003 workbook (.xls), which the app does not read.`
+      `${fileName} is an Excel 97-2003 workbook (.xls), which the app does not read.`,
+      undefined,
+      { said: 'xls', file: fileName }
     )
   } else if (EXCEL_NAME.test(fileName)) {
     throw rosterFileError(
       'ROSTER_UNREADABLE',
-      `${fileName} is damaged or is not an Excel workbook: an .xlsx file is a zip archive, and this one is not.`
+      `${fileName} is damaged or is not an Excel workbook: an .xlsx file is a zip archive, and this one is not.`,
+      undefined,
+      { said: 'notZip', file: fileName }
     )
   } else raw = readCsvRows(bytes, fileName)
   return shape(fileName, raw)
@@ -70,7 +82,8 @@ export function shape(fileName: string, raw: RawRows): RosterFile {
     throw rosterFileError(
       'ROSTER_EMPTY',
       `${fileName} holds no rows.`,
-      'Choose the file again, or export the roster again from the HR tool.'
+      'Choose the file again, or export the roster again from the HR tool.',
+      { said: 'noRows', file: fileName }
     )
   const header = cells[headerAt]!
   const dataCell = header.find((cell) => DATA_CELL.test(cell))
@@ -78,7 +91,8 @@ export function shape(fileName: string, raw: RawRows): RosterFile {
     throw rosterFileError(
       'ROSTER_NO_HEADER',
       `Line ${raw.lines[headerAt]} of ${fileName} holds data ("${dataCell}"), not column names: the first line of a roster names its columns.`,
-      'Add a first line with the column names (for example Email, Name, Card), save the file and open it again.'
+      'Add a first line with the column names (for example Email, Name, Card), save the file and open it again.',
+      { line: raw.lines[headerAt]!, file: fileName, cell: dataCell }
     )
   }
   let last = cells.length - 1
@@ -104,14 +118,16 @@ export function shape(fileName: string, raw: RawRows): RosterFile {
     throw rosterFileError(
       'ROSTER_EMPTY',
       `${fileName} names its columns but holds no people.`,
-      'Check that you chose the right file, or export the roster again from the HR tool.'
+      'Check that you chose the right file, or export the roster again from the HR tool.',
+      { said: 'noPeople', file: fileName }
     )
   }
   if (rows.length > ROSTER_MAX_ROWS) {
     throw rosterFileError(
       'ROSTER_TOO_LARGE',
       `${fileName} holds ${formats('en-US').count(rows.length)} rows; a roster takes at most ${formats('en-US').count(ROSTER_MAX_ROWS)}.`,
-      `Split the roster into files of at most ${formats('en-US').count(ROSTER_MAX_ROWS)} people and open them one after another.`
+      `Split the roster into files of at most ${formats('en-US').count(ROSTER_MAX_ROWS)} people and open them one after another.`,
+      { said: 'rows', file: fileName, rows: rows.length, max: ROSTER_MAX_ROWS }
     )
   }
   if (blank > 0) notes.push(`${blank === 1 ? '1 blank line was' : `${blank} blank lines were`} left out.`)

@@ -387,7 +387,12 @@ export class RosterService {
         kind: 'validation',
         code: 'ROSTER_CELLS_UNCLEAR',
         message: `${undecided.length === 1 ? 'Line' : 'Lines'} ${lines.slice(0, 10).join(', ')}${lines.length > 10 ? ', …' : ''} of the file ${undecided.length === 1 ? 'has a PIN or Touch Pass cell' : 'have PIN or Touch Pass cells'} that say neither yes nor no.`,
-        hint: 'Open each row under “Needs you” and say whether it gets one, or fix the file and open it again.'
+        hint: 'Open each row under “Needs you” and say whether it gets one, or fix the file and open it again.',
+        details: {
+          count: undecided.length,
+          lines: lines.slice(0, 10).join(', '),
+          more: lines.length > 10 ? 'yes' : 'no'
+        }
       })
     }
     if (model.frozen && sameRows(model.frozen, rows)) return
@@ -478,6 +483,7 @@ function rowNotFound(rowId: string): AppError {
     kind: 'not-found',
     code: 'ROSTER_ROW_NOT_FOUND',
     message: `The roster has no row ${rowId}.`,
-    hint: 'Reload the roster.'
+    hint: 'Reload the roster.',
+    details: { rowId }
   })
 }

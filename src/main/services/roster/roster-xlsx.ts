@@ -31,7 +31,8 @@ export async function readXlsxRows(bytes: Uint8Array, fileName: string): Promise
     throw rosterFileError(
       'ROSTER_EMPTY',
       `${fileName} has no sheet with data.`,
-      'Open the workbook, check that the people are on its first sheet, save it and open it again.'
+      'Open the workbook, check that the people are on its first sheet, save it and open it again.',
+      { said: 'noSheet', file: fileName }
     )
   }
   const rows = found.data.map((row) => row.map(cellText))
@@ -72,15 +73,23 @@ function dateText(date: Date): string {
 
 function unreadable(err: unknown, fileName: string): Error {
   const code = (err as { code?: unknown } | null)?.code
-  if (code === 'NO_DATA') return rosterFileError('ROSTER_EMPTY', `${fileName} is empty.`)
+  if (code === 'NO_DATA')
+    return rosterFileError('ROSTER_EMPTY', `${fileName} is empty.`, undefined, {
+      said: 'emptyWorkbook',
+      file: fileName
+    })
   if (code === 'XLS_FILE_NOT_SUPPORTED') {
     return rosterFileError(
       'ROSTER_UNREADABLE',
-      `${fileName} is an Excel 97-2003 workbook (.xls), which the app does not read.`
+      `${fileName} is an Excel 97-2003 workbook (.xls), which the app does not read.`,
+      undefined,
+      { said: 'xls', file: fileName }
     )
   }
   return rosterFileError(
     'ROSTER_UNREADABLE',
-    `${fileName} could not be read as an Excel workbook: the file is damaged or is another kind of document.`
+    `${fileName} could not be read as an Excel workbook: the file is damaged or is another kind of document.`,
+    undefined,
+    { said: 'notXlsx', file: fileName }
   )
 }

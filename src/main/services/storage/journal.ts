@@ -175,7 +175,7 @@ function replacedError(path: string): AppError {
     hint:
       `Only one Access Desk process may use a data folder (${dirname(path)}): close the other one ` +
       '(web mode, the CLI or the desktop app), then restart this one; it reads the file again.',
-    details: { path }
+    details: { path, file: basename(path), folder: dirname(path) }
   })
 }
 

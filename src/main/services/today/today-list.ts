@@ -32,7 +32,7 @@ export function groupOf(status: VisitorStatus): TodayGroup {
 }
 
 export interface RowExtras {
-  doors: string[]
+  doors: TodayRow['doors']
   badgePrinted: boolean
   /** Where the newest badge went (null: none, or not recorded). */
   badgeOutput?: BadgeOutput | null

@@ -1,5 +1,5 @@
 import type { DayVisitor } from '../../../shared/access/visitors'
-import type { TodayView } from '../../../shared/today/schemas'
+import type { TodayRow, TodayView } from '../../../shared/today/schemas'
 import type { KioskCheckin } from '../../../shared/kiosk/schemas'
 import type { BadgeOutput } from '../../../shared/badges/schemas'
 import { arrivalsOn } from '../../../shared/today/groups'
@@ -90,10 +90,10 @@ export class TodayService {
     visitors: readonly DayVisitor[],
     day: { start: number; end: number },
     readTopology: () => Promise<Topology | null>
-  ): Promise<Map<string, string[]>> {
+  ): Promise<Map<string, TodayRow['doors']>> {
     const shown = visitors.filter((v) => (v.start_time ?? 0) <= day.end && (v.end_time ?? 0) >= day.start)
     if (!shown.some(hasDoorGroup)) {
-      return new Map(shown.map((v) => [v.id, v.resources.map((r) => r.name || r.id)]))
+      return new Map(shown.map((v) => [v.id, v.resources.map((r) => ({ name: r.name || r.id, group: false }))]))
     }
     const api: DoorsApi = {
       topology: async () => {
@@ -112,15 +112,13 @@ export class TodayService {
         return found
       }
     }
-    const out = new Map<string, string[]>()
+    const out = new Map<string, TodayRow['doors']>()
     await Promise.all(
       shown.map(async (v) => {
         const unfolded = await unfoldVisitorDoors(api, v.resources)
         out.set(
           v.id,
-          unfolded.map((r) =>
-            r.type === 'door_group' && !isAutomaticGroup(r) ? `${r.name || r.id} (group)` : r.name || r.id
-          )
+          unfolded.map((r) => ({ name: r.name || r.id, group: r.type === 'door_group' && !isAutomaticGroup(r) }))
         )
       })
     )

@@ -258,7 +258,8 @@ export class VisitorService {
         kind: 'conflict',
         code: 'PIN_HELD',
         message: `${visitorDisplayName(current)} already has a PIN (given meanwhile by another desk or the console's own page); nothing was changed.`,
-        hint: 'Replace it only if you mean to: their PIN stops opening doors.'
+        hint: 'Replace it only if you mean to: their PIN stops opening doors.',
+        details: { name: visitorDisplayName(current) }
       })
     }
     const pin = await c.pinCodes.generate()

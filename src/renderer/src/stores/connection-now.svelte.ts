@@ -1,4 +1,5 @@
-import { reachWord, serviceDownWhy, serviceDownWord } from '../lib/i18n/reach-words.svelte'
+import { missingKeysWhy, reachWord, serviceDownWhy, serviceDownWord } from '../lib/i18n/reach-words.svelte'
+import { deskLanguage } from '../lib/i18n/desk-language.svelte'
 import { connection } from './connection.svelte'
 import { serviceLink } from './connection-service.svelte'
 
@@ -14,6 +15,8 @@ export interface ConnectionNow {
   words: string
   /** What is wrong, when something is (main's reason, or where the service note is). */
   why: string | null
+  /** 'en' when `why` is main's English on a desk in another language (a screen reader reads it in English). */
+  whyLang?: 'en'
 }
 
 export function connectionNow(): ConnectionNow | null {
@@ -26,9 +29,14 @@ export function connectionNow(): ConnectionNow | null {
   }
   const reach = connection.reach
   if (!reach) return null
+  // Missing keys are said in the desk's language from the keys main found; any other reason is main's English.
+  const keysWhy = reach.state === 'permissions' ? missingKeysWhy(reach.missing) : null
+  const mainWhy = reach.state !== 'reachable' && reach.message ? reach.message : null
+  const english = keysWhy === null && mainWhy !== null && !deskLanguage.locale.startsWith('en')
   return {
     state: reach.state,
     words: reachWord(reach.state),
-    why: reach.state !== 'reachable' && reach.message ? reach.message : null
+    why: keysWhy ?? mainWhy,
+    ...(english ? { whyLang: 'en' as const } : {})
   }
 }

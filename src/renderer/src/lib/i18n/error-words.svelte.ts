@@ -41,6 +41,11 @@ export function errorWords(
   values?: MessageValues
 ): ErrorSaid {
   const en = englishErrorCatalogue()
-  if (!words.ready || !en.ready) return { message: error.message, hint: error.hint }
-  return sayError(error, words as Words<string>, values, en as Words<string>)
+  const said =
+    !words.ready || !en.ready
+      ? { message: error.message, hint: error.hint, english: true }
+      : sayError(error, words as Words<string>, values, en as Words<string>)
+  // Main's English on a desk in another language: marked so a screen reader reads it with an English voice.
+  const locale = words.locale ?? deskLanguage.locale
+  return { ...said, lang: said.english && !locale.startsWith('en') ? 'en' : undefined }
 }

@@ -32,3 +32,12 @@ export function recheckedWords(state: ReachState, time: string): string {
   const m = shellWords()
   return m.t('reach.rechecked', { time, still: m.t(`still.${state}`) })
 }
+
+/**
+ * Why the console is "Missing permissions", from the keys main found missing (the sidebar's line):
+ * the keys as the console names them. Without them (an older main), null: main's words are shown.
+ */
+export function missingKeysWhy(missing: readonly string[] | undefined): string | null {
+  if (!missing || missing.length === 0) return null
+  return shellWords().t('reach.permissionsWhy', { keys: missing.join(', '), count: missing.length })
+}
