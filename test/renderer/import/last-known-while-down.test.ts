@@ -4,6 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/svelte'
 import { flushSync } from 'svelte'
 import BatchList from '../../../src/renderer/src/components/import/BatchList.svelte'
 import ReaderPanel from '../../../src/renderer/src/components/import/ReaderPanel.svelte'
+import EnrollStatus from '../../../src/renderer/src/components/enroll/EnrollStatus.svelte'
 import RosterScreen from '../../../src/renderer/src/screens/RosterScreen.svelte'
 import { serviceLink } from '../../../src/renderer/src/stores/connection-service.svelte'
 import type { BatchSummary } from '../../../src/shared/batches/schemas'
@@ -90,5 +91,16 @@ describe('the last known, not live, while main cannot be reached (one helper, ev
     expect(screen.getByText(/^Running — last known at 10:42/)).toBeInTheDocument()
     up()
     expect(eta).toHaveTextContent(/^About 3 min left$/)
+  })
+
+  it('Enroll’s wait for a card on the networked reader', () => {
+    up()
+    render(EnrollStatus, { phase: 'running', progress: null, secondsLeft: 50, readerLabel: 'Front door' })
+    const wait = within(screen.getByTestId('enroll-status')).getByText(/Front door/)
+    expect(wait).not.toHaveTextContent(/last known/)
+    down()
+    expect(wait).toHaveTextContent(NOT_LIVE)
+    up()
+    expect(wait).not.toHaveTextContent(/last known/)
   })
 })
