@@ -61,7 +61,7 @@ describe('the last known, not live, while main cannot be reached (one helper, ev
   })
 
   it('Import’s reader panel: the reader’s state, and no green dot', () => {
-    const status: ReaderStatus = { state: 'ready', message: 'Reader ready', readers: ['ACR122U'], selected: null }
+    const status: ReaderStatus = { state: 'ready', message: 'Reader ready', readers: ['ACR122U'] }
     up()
     render(ReaderPanel, { status, error: null, taps: [], present: null, onselect: () => {}, onretry: () => {} })
     const state = screen.getByTestId('reader-state')

@@ -44,29 +44,33 @@ describe('a slow answer shows a busy state', () => {
     expect(task.slow).toBe(false)
   })
 
-  it('Import: a typed NFC ID checked slowly says "Checking…" on its button until the answer', { timeout: 15_000 }, async () => {
-    let answer: (envelope: Envelope) => void = () => {}
-    const { bridge } = eventBridge({
-      'batches.list': () => ok({ batches: [summary], unreadable: [] }),
-      'batches.get': () => ok({ ...summary, rows: [] }),
-      'reader.status': () => ok({ state: 'ready', message: 'Ready', readers: [] }),
-      'connections.test': () => ok({ ok: true, latencyMs: 3, url: 'https://console' }),
-      'batches.addScan': () => new Promise<Envelope>((resolve) => (answer = resolve))
-    })
-    setApiForTests(bridge)
-    render(ImportScreen)
-    await waitFor(() => expect(screen.getByTestId('batch-title')).toHaveTextContent('Lobby'))
-    await fireEvent.input(screen.getByRole('textbox', { name: 'NFC ID to add' }), { target: { value: '04A23B1C' } })
-    await fireEvent.click(screen.getByRole('button', { name: 'Add' }))
-    const button = await screen.findByRole('button', { name: 'Checking…' }, { timeout: 3000 })
-    expect(button.closest('form')).toHaveAttribute('aria-busy', 'true')
-    answer(
-      ok({
-        duplicate: false,
-        row: { id: 'r1', nfcId: '04A23B1C', alias: '', addedAt: '', source: 'manual', status: 'pending' }
+  it(
+    'Import: a typed NFC ID checked slowly says "Checking…" on its button until the answer',
+    { timeout: 15_000 },
+    async () => {
+      let answer: (envelope: Envelope) => void = () => {}
+      const { bridge } = eventBridge({
+        'batches.list': () => ok({ batches: [summary], unreadable: [] }),
+        'batches.get': () => ok({ ...summary, rows: [] }),
+        'reader.status': () => ok({ state: 'ready', message: 'Ready', readers: [] }),
+        'connections.test': () => ok({ ok: true, latencyMs: 3, url: 'https://console' }),
+        'batches.addScan': () => new Promise<Envelope>((resolve) => (answer = resolve))
       })
-    )
-    await screen.findByRole('button', { name: 'Add' })
-    expect(button.closest('form')).not.toHaveAttribute('aria-busy', 'true')
-  })
+      setApiForTests(bridge)
+      render(ImportScreen)
+      await waitFor(() => expect(screen.getByTestId('batch-title')).toHaveTextContent('Lobby'))
+      await fireEvent.input(screen.getByRole('textbox', { name: 'NFC ID to add' }), { target: { value: '04A23B1C' } })
+      await fireEvent.click(screen.getByRole('button', { name: 'Add' }))
+      const button = await screen.findByRole('button', { name: 'Checking…' }, { timeout: 3000 })
+      expect(button.closest('form')).toHaveAttribute('aria-busy', 'true')
+      answer(
+        ok({
+          duplicate: false,
+          row: { id: 'r1', nfcId: '04A23B1C', alias: '', addedAt: '', source: 'manual', status: 'pending' }
+        })
+      )
+      await screen.findByRole('button', { name: 'Add' })
+      expect(button.closest('form')).not.toHaveAttribute('aria-busy', 'true')
+    }
+  )
 })
