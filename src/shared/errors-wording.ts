@@ -144,6 +144,8 @@ export const errorWordings: Readonly<Record<string, Wording>> = {
   // A printer's changed certificate is trusted again in Badges, not in Settings: its words stay main's (yet).
   CERT_CHANGED: (d) => (d['printer'] ? null : needs('CERT_CHANGED', ['url'])(d, {} as AppErrorData)),
   TOKEN_REFUSED: needs('TOKEN_REFUSED', ['url', 'which']),
+  // One console saved twice (main's connections/same-console.ts): which profile it already is.
+  SAME_CONSOLE: needs('SAME_CONSOLE', ['name']),
   // Web mode: the tab lost its link to the local service (src/web/bridge-client.ts).
   SERVICE_LOST: (d) => ({
     message: 'SERVICE_LOST.message',

@@ -7,9 +7,13 @@ import type { PlanRow } from './sheet'
  * settled, or the user left it out); else the first failed, unknown or skipped step's reason. One
  * function for both (issue 31: the screen left out the rows the export listed, and had no words for them).
  */
-export function resultReason(row: PlanRow, outcome: Pick<RowOutcome, 'fix' | 'steps'>): string {
+export function resultReason(
+  row: PlanRow,
+  outcome: Pick<RowOutcome, 'fix' | 'steps'>,
+  leftAtDesk: string = LEFT_AT_DESK
+): string {
   if (outcome.fix) return outcome.fix
-  const leftOut = leftOutReason(row)
+  const leftOut = leftOutReason(row, leftAtDesk)
   if (leftOut !== null) return leftOut
   const step =
     outcome.steps.find((s) => s.state === 'failed') ??
@@ -18,10 +22,17 @@ export function resultReason(row: PlanRow, outcome: Pick<RowOutcome, 'fix' | 'st
   return step?.reason ?? ''
 }
 
-/** Why the run left a row out (its person not settled, or left out by the user); null: the run took it. */
-export function leftOutReason(row: PlanRow): string | null {
+/**
+ * Why a row left out at the desk stands so, in English (the results screen and the export pass their
+ * language's words: the roster area's `reason.leftAtDesk`, the exports area's `roster.leftAtDesk`). Not
+ * "by the user": in a roster, "the user" reads as the person of the row.
+ */
+export const LEFT_AT_DESK = 'Left out at the desk.'
+
+/** Why the run left a row out (its person not settled, or left out at the desk); null: the run took it. */
+export function leftOutReason(row: PlanRow, leftAtDesk: string = LEFT_AT_DESK): string | null {
   if (row.match.state === 'ambiguous' || row.match.state === 'missing') return row.match.reason
-  if (row.match.state === 'skipped') return 'Left out by the user.'
+  if (row.match.state === 'skipped') return leftAtDesk
   return null
 }
 

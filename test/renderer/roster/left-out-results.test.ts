@@ -29,7 +29,9 @@ describe('roster results: the rows the run left out', () => {
   it('say why in the export’s words (one function)', () => {
     const none = { steps: [] }
     expect(resultReason(rows[0]!, none)).toBe('2 people are named Ada Ng')
-    expect(resultReason(leftByUser, none)).toBe('Left out by the user.')
+    expect(resultReason(leftByUser, none)).toBe('Left out at the desk.')
+    // Not "by the user": in a roster, the user reads as the person of the row.
+    expect(resultReason(leftByUser, none)).not.toMatch(/user/i)
     // A row the run took says its first failed step's reason, and a fix before anything.
     expect(resultReason(rows[2]!, { steps: [{ step: 'pin', state: 'failed', reason: 'No PIN key.' }] })).toBe(
       'No PIN key.'
@@ -49,6 +51,6 @@ describe('roster results: the rows the run left out', () => {
     const reasons = within(screen.getByTestId('result-rows'))
       .getAllByTestId('result-reason')
       .map((cell) => cell.textContent)
-    expect(reasons).toEqual(['2 people are named Ada Ng', 'Left out by the user.'])
+    expect(reasons).toEqual(['2 people are named Ada Ng', 'Left out at the desk.'])
   })
 })

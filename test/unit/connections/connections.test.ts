@@ -13,6 +13,8 @@ describe('connections', () => {
   let data: Awaited<ReturnType<typeof tempDir>>
   let other: Awaited<ReturnType<typeof tempDir>>
   let remote: Started<DemoConsoleInfo>
+  /** The remote console by another address than Lab console's (the same console: see same-console.test.ts). */
+  const byName = () => remote.info.url.replace('127.0.0.1', 'localhost')
 
   beforeAll(async () => {
     data = await tempDir()
@@ -63,10 +65,11 @@ describe('connections', () => {
 
   it('refuses a console whose certificate changed after it was trusted', async () => {
     // Pin the remote console, then point the same profile at another console (another certificate).
-    const cert = await services.connections.probe(remote.info.url)
+    // By another address of it: Lab console, above, is this console at 127.0.0.1 (one console, one profile).
+    const cert = await services.connections.probe(byName())
     const saved = await services.connections.save({
       name: 'Pinned',
-      url: remote.info.url,
+      url: byName(),
       token: remote.info.tokens.full,
       fingerprint256: cert.fingerprint256
     })
@@ -89,11 +92,11 @@ describe('connections', () => {
   })
 
   it('refuses a token from another app before saving, with a hint', async () => {
-    const cert = await services.connections.probe(remote.info.url)
+    const cert = await services.connections.probe(byName())
     await expect(
       services.connections.save({
         name: 'Wrong key',
-        url: remote.info.url,
+        url: byName(),
         token: 'not-an-access-token',
         fingerprint256: cert.fingerprint256
       })

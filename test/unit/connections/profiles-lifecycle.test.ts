@@ -36,9 +36,14 @@ describe('connection profiles', () => {
     open.push(c)
     return { c, changes, data }
   }
-  const addRemote = async (c: Connections, name = 'Lab console', token = remote.console.tokens.full) => {
-    const cert = await c.probe(remote.console.url)
-    return c.save({ name, url: remote.console.url, token, fingerprint256: cert.fingerprint256 })
+  const addRemote = async (
+    c: Connections,
+    name = 'Lab console',
+    token = remote.console.tokens.full,
+    url = remote.console.url
+  ) => {
+    const cert = await c.probe(url)
+    return c.save({ name, url, token, fingerprint256: cert.fingerprint256 })
   }
   const refusal = (promise: Promise<unknown>) => failure(promise).then((e) => (e as AppError).toData())
 
@@ -210,7 +215,13 @@ describe('connection profiles', () => {
     await c.ensureFirstStart()
     const demoId = (await c.list()).activeId!
     const lab = await addRemote(c)
-    const front = await addRemote(c, 'Front desk', remote.console.tokens.view)
+    // Another address: the same address and certificate would be the same console (same-console.test.ts).
+    const front = await addRemote(
+      c,
+      'Front desk',
+      remote.console.tokens.view,
+      remote.console.url.replace('127.0.0.1', 'localhost')
+    )
     const selected = await c.select(lab.id)
     expect(selected).toMatchObject({ id: lab.id, url: remote.console.url })
     expect((await c.list()).activeId).toBe(lab.id)

@@ -10,6 +10,7 @@ import { toConsoleCsv } from './csv-export'
 import type { JournalEntry } from './journal-entries'
 import { auditRowOf } from '../audit/settle-write'
 import { batchUploadFilename } from '../audit/write-names'
+import { keptWords } from '../access/kept-words'
 
 export interface UploadOptions {
   /** "Retry failed rows": send only rows that failed before. */
@@ -135,8 +136,10 @@ export async function runUpload(
         // The one rule (lost-answer.ts): never sent, or refused whole; a server error may be in part done.
         const fate = callFate(cause, { partial: true })
         const refusedWhole = fate === 'not-sent' || (fate === 'answered' && REFUSED_WHOLE.has(cause.kind))
-        const unknownReason = notAnswered(cause)
-        const notSentReason = notSent(cause)
+        // Kept with the rows: the console by its name, not by the address it has now (access/kept-words.ts).
+        const kept = keptWords(cause, options.active?.name)
+        const unknownReason = notAnswered(cause, kept)
+        const notSentReason = notSent(cause, kept)
         results = rows.map((row) =>
           refusedWhole
             ? { rowId: row.id, status: row.status === 'failed' ? 'failed' : 'pending', reason: notSentReason }
@@ -221,15 +224,15 @@ function toCheckHint(unknown: number): string {
 const STOPPED_BY_CLOSE = 'The upload was stopped because Access Desk was closing'
 
 /** Why a row is back to "not sent" (or still failed) after its chunk was refused whole or never went out. */
-function notSent(error: AppError): string {
+function notSent(error: AppError, words: string): string {
   if (error.kind === 'cancelled') return `${STOPPED_BY_CLOSE}, before this card was sent. The next upload sends it.`
-  return error.message
+  return words
 }
 
 /** Why rows are "to check" after a chunk got no usable answer: said as it happened. */
-function notAnswered(error: AppError): string {
+function notAnswered(error: AppError, words: string): string {
   const after = 'Use "Check with the console" before sending it again.'
-  const why = error.message.replace(/\.$/, '')
+  const why = words.replace(/\.$/, '')
   if (error.kind === 'cancelled') {
     return `${STOPPED_BY_CLOSE}, after this card was sent and before the console answered: it may or may not have imported it. ${after}`
   }

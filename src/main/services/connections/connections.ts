@@ -11,6 +11,7 @@ import type { CallOutcome } from './call-verdict'
 import type { KeyValueStore } from '../storage/key-value-store'
 import type { SecretStore } from './secret-store'
 import { profilesFileSchema, type ProfileRecord, type ProfilesFile } from './profiles'
+import { savedAs, sameConsole } from './same-console'
 
 export interface ConnectionsDeps {
   store: KeyValueStore
@@ -174,6 +175,9 @@ export class Connections {
       if (seen.fingerprint256 !== input.fingerprint256) throw fingerprintMoved(input.url)
       pems = seen.pems
     }
+    // The certificate proven, before the token is tried: the same console saved again would be taken for another.
+    const twin = savedAs(file.profiles, input.url, input.fingerprint256, existing?.id)
+    if (twin) throw sameConsole(twin)
     if (!input.token && !existing) {
       throw new AppError({ kind: 'validation', message: 'Paste the API token for this console.' })
     }

@@ -201,7 +201,7 @@ export class EnrollmentLine {
         await unassignCard(await this.deps.client(), token, row.match.person)
       } catch (err) {
         const error = AppError.from(err)
-        const outcome = stepOutcome(err)
+        const outcome = stepOutcome(err, this.roster.model.console?.name)
         if (outcome.state === 'failed') {
           await this.deps.store.commit(this.roster, {
             t: 'line',
@@ -400,7 +400,7 @@ export class EnrollmentLine {
       const bindCard = () => assignCard(client, token, person)
       await (this.deps.asEnrollmentBind ? this.deps.asEnrollmentBind(bindCard) : bindCard())
     } catch (err) {
-      const outcome = stepOutcome(err)
+      const outcome = stepOutcome(err, this.roster.model.console?.name)
       await this.deps.store.commit(this.roster, {
         t: 'result',
         at: now(),

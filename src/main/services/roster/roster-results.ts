@@ -53,7 +53,7 @@ export function resultsCsv(
         yesNo(outcome.passAssigned),
         // A row done with a part skipped says so ("done, card skipped"), as the results' chips and rows do.
         resultState(outcome),
-        resultReason(row, outcome)
+        resultReason(row, outcome, words.t('roster.leftAtDesk'))
       ]
         .map(csvCell)
         .join(',') + '\r\n'

@@ -157,7 +157,7 @@ export class RosterRun {
     const result = (entry: Omit<ResultEntry, 't' | 'at' | 'rowId' | 'step'>) =>
       this.commit({ t: 'result', at: now(), rowId: row.rowId, step, ...entry })
     const lost = async (err: unknown, detail?: StepDetail) => {
-      const outcome = stepOutcome(err)
+      const outcome = stepOutcome(err, model.console?.name)
       await result({ ...outcome, ...(detail ? { detail } : {}) })
       if (stopsTheRun(err)) this.stopped = AppError.from(err)
     }

@@ -1,5 +1,6 @@
 import { AppError } from '../../../shared/errors'
 import { answerLost } from '../access/lost-answer'
+import { keptWords } from '../access/kept-words'
 
 /**
  * What a failed write means for its step, by the one rule of access/lost-answer.ts. Refused by the
@@ -8,12 +9,17 @@ import { answerLost } from '../access/lost-answer'
  * connection, a timeout, a cancel, a 5xx without the console's code): the console may or may not
  * have done it, so the step is `unknown` and is checked against the console before anything is sent again.
  */
-export function stepOutcome(err: unknown): { state: 'failed' | 'unknown'; reason: string; code?: string } {
+export function stepOutcome(
+  err: unknown,
+  /** The roster's console (its profile's name): the reason is kept, so it names no address (access/kept-words.ts). */
+  consoleName?: string | null
+): { state: 'failed' | 'unknown'; reason: string; code?: string } {
   const error = AppError.from(err)
   const lost = answerLost(error)
+  const words = keptWords(error, consoleName)
   const reason = lost
-    ? `The console's answer was lost (${error.message.replace(/\.$/, '')}): it is checked with the console before anything is sent again.`
-    : error.message
+    ? `The console's answer was lost (${words.replace(/\.$/, '')}): it is checked with the console before anything is sent again.`
+    : words
   return { state: lost ? 'unknown' : 'failed', reason, ...(error.code ? { code: error.code } : {}) }
 }
 

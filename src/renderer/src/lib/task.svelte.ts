@@ -2,6 +2,12 @@ import { AppError } from '../../../shared/errors'
 import { Latest } from './latest'
 
 /**
+ * How long an action may take before its screen says it is at work: an answer under it shows no
+ * flicker; over it, `slow` turns on and the action's button says so ("Checking…"), with aria-busy.
+ */
+export const SLOW_AFTER_MS = 400
+
+/**
  * The state of a user action in flight: `busy` disables its buttons (no double submit) and a
  * failure lands in `error` as the error model, for ErrorNotice. One per form or panel.
  */
@@ -12,6 +18,11 @@ export class Task {
   error = $state<AppError | null>(null)
   /** The name of the action `error` belongs to: a refusal is shown where that action is. */
   failed = $state<string | null>(null)
+  /**
+   * The action has run longer than SLOW_AFTER_MS: its screen shows a busy state (a typed NFC ID is
+   * checked with the console by main, which may take seconds, and nothing else on the screen moves).
+   */
+  slow = $state(false)
 
   private readonly explain: (error: AppError, name: string) => AppError
 
@@ -25,6 +36,7 @@ export class Task {
     if (this.doing !== null) return false
     this.doing = name
     this.clear()
+    const timer = setTimeout(() => (this.slow = true), SLOW_AFTER_MS)
     try {
       await action()
       return true
@@ -33,6 +45,8 @@ export class Task {
       this.failed = name
       return false
     } finally {
+      clearTimeout(timer)
+      this.slow = false
       this.doing = null
     }
   }

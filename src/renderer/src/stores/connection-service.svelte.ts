@@ -24,6 +24,13 @@ export class ServiceLink {
     this.down ? commonWords().t('sendOff') : null
   )
 
+  /**
+   * When the tab last heard main (ms since the epoch), while the service is down: the moment the link
+   * went. Up to it every event of main arrived, so what a screen shows is main's state as of then
+   * (lib/last-known.svelte.ts says so). Null while the link is up or was never down.
+   */
+  lastHeardAt = $state<number | null>(null)
+
   // Not reactive state: a plain list of callbacks.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   private readonly backListeners = new Set<() => void>()
@@ -36,8 +43,11 @@ export class ServiceLink {
   }
 
   /** Take a status of the bridge (from its event on window, or a test). */
-  take(next: BridgeStatus): void {
+  take(next: BridgeStatus, now: number = Date.now()): void {
+    const wasDown = this.down
     this.status = next
+    if (this.down && !wasDown) this.lastHeardAt = now
+    else if (!this.down) this.lastHeardAt = null
     if (next === 'lost' || next === 'refused') this.away = true
     else if (next === 'connected' && this.away) {
       this.away = false

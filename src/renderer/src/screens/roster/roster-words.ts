@@ -6,6 +6,7 @@ import {
   type PlanCounts
 } from '../../../../shared/roster/plan-counts'
 import { rosterList, rt } from './roster-text'
+import { lastKnown } from '../../lib/last-known.svelte'
 import {
   conflictKinds,
   type CardPlan,
@@ -82,6 +83,8 @@ export function phaseBadge(summary: Pick<RosterSummary, 'phase' | 'done' | 'fail
   label: string
   tone: StatusTone
 } {
+  // "Running" is main's word of now: while main cannot be reached it is the last known (lib/last-known.svelte.ts).
+  if (summary.phase === 'running') return { label: lastKnown(phaseWords.running.label), tone: phaseTones.running }
   if (summary.phase !== 'finished') return { label: phaseWords[summary.phase].label, tone: phaseTones[summary.phase] }
   const counts = { done: summary.done, failed: summary.failed, toCheck: summary.toCheck }
   // Rows on the enrollment line are not finished: the run is through, their cards are still to come.

@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seriousA11yFindings } from '../support/axe'
+import { launchChromium, openDemoApp } from '../support/chromium'
+import { startWebMode, type Started } from '../support/processes'
+import { tempDir } from '../support/temp'
+import { request } from '../unit/demo-console/support'
+
+type WebInfo = { url: string; dataDir: string; address?: string }
+
+/**
+ * Web mode's service killed mid-upload: while it is down, Import's batch list does not go on saying
+ * "uploading" (nor the reader panel its last state) as if live — each says it is the last known and
+ * that the service is not answering (lib/last-known.svelte.ts). Started again, the list is read anew
+ * and says what the restarted main says of the batch (no upload runs in it).
+ */
+describe('the last known, not live, while web mode is killed mid-upload (Chromium)', () => {
+  let web: Started<WebInfo>
+  let browser: Awaited<ReturnType<typeof launchChromium>>
+  let data: Awaited<ReturnType<typeof tempDir>>
+
+  beforeAll(async () => {
+    data = await tempDir('access-desk-last-known-')
+    web = await startWebMode(data.path)
+    browser = await launchChromium({ width: 1366, height: 768 })
+    await openDemoApp(browser.page, web.info.url)
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await web?.stop()
+    await data?.remove()
+  })
+
+  /** The demo console's control API (inside web mode): the upload is held by its latency. */
+  async function demo(method: string, path: string, body?: unknown) {
+    const listed = await browser.page.evaluate(() => window.api!.connections.list())
+    if (!listed.ok) throw new Error(listed.error.message)
+    const dir = join(data.path, 'demo-console')
+    const tokens = JSON.parse(await readFile(join(dir, 'tokens.json'), 'utf8')) as { full: string }
+    const url = listed.result.profiles.find((p) => p.demo)!.url
+    const ca = await readFile(join(dir, 'tls-cert.pem'), 'utf8')
+    return request(url, ca, method, path, { token: tokens.full, ...(body === undefined ? {} : { body }) })
+  }
+
+  it('says "last known" while the service is down, and what main says once it is back', async () => {
+    const { page } = browser
+    const made = await page.evaluate(async () => {
+      const api = window.api!
+      const batch = await api.batches.create({ name: 'Gate 3' })
+      if (!batch.ok) return batch.error.message
+      for (const uid of ['04A1B2C3D4E5F6', '04B2C3D4E5F607', '04C3D4E5F60718']) {
+        const added = await api.batches.addScan({ batchId: batch.result.id, uid, source: 'typed' })
+        if (!added.ok) return added.error.message
+      }
+      return batch.result.id
+    })
+    expect(made).toMatch(/^[\w-]+$/)
+    await page.getByRole('navigation').getByRole('button', { name: 'Import', exact: true }).click()
+    const list = page.getByTestId('batch-list')
+    await list.getByRole('button', { name: /Gate 3/ }).click()
+    // The console holds every answer long enough for the kill to land mid-upload.
+    expect((await demo('PUT', '/__demo/faults', { latencyMs: 30_000 })).status).toBe(200)
+    await page.getByRole('button', { name: /^Upload 3 cards to the console$/ }).click()
+    const state = list.locator('.state').first()
+    await expect.poll(() => state.textContent(), { timeout: 15_000 }).toBe('uploading')
+
+    web.child.kill('SIGKILL')
+    await new Promise((resolve) => web.child.once('exit', resolve))
+    await page.locator('html[data-bridge-status="lost"]').waitFor({ state: 'attached', timeout: 15_000 })
+    // Not live: the last known, when, and why.
+    await expect
+      .poll(() => state.textContent())
+      .toMatch(
+        /^uploading — last known at \d{1,2}:\d{2}( [AP]M)?: Access Desk's service is not answering, so this is not live\.$/
+      )
+    const reader = page.getByTestId('reader-state')
+    if ((await reader.getAttribute('data-state')) !== 'unknown') {
+      expect(await reader.getAttribute('data-live')).toBe('false')
+      expect(await reader.textContent()).toMatch(/last known/)
+    }
+    expect(await seriousA11yFindings(page), 'Import while the service is down').toEqual([])
+
+    web = await startWebMode(data.path)
+    await page.getByText(/Connected to Access Desk's local service again/).waitFor({ timeout: 20_000 })
+    // Read anew: the screen says what the restarted main says of the batch (it runs no upload).
+    const listed = await page.evaluate(() => window.api!.batches.list())
+    if (!listed.ok) throw new Error(listed.error.message)
+    const held = listed.result.batches.find((b) => b.name === 'Gate 3')!
+    expect(held.state).not.toBe('uploading')
+    await expect.poll(() => state.textContent(), { timeout: 15_000 }).not.toMatch(/uploading|last known/)
+    expect(await state.getAttribute('class')).toContain(`s-${held.state}`)
+    expect(await reader.getAttribute('data-live')).toBe('true')
+  })
+})
