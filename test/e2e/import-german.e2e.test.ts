@@ -42,7 +42,7 @@ describe('Import in German (web mode, Chromium 1366×768, demo console)', () => 
     const typedId = page.getByRole('textbox', { name: 'Hinzuzufügende NFC-ID' })
     const typedAlias = page.getByRole('textbox', { name: 'Hinzuzufügender Alias' })
     const rows = page.getByTestId('batch-row')
-    for (const [i, id] of ['04DE0A0B0C01', '04DE0A0B0C02'].entries()) {
+    for (const [i, id] of ['04DE0A01', '04DE0A02'].entries()) {
       await typedId.fill(id)
       await typedAlias.fill(`DE-0${i + 1}`)
       await typedId.press('Enter')
@@ -52,7 +52,7 @@ describe('Import in German (web mode, Chromium 1366×768, demo console)', () => 
     await page.getByLabel('Zu importierende CSV-Datei').setInputFiles({
       name: 'karten.csv',
       mimeType: 'text/csv',
-      buffer: Buffer.from('04DE0A0B0C03,DE-03\nkeine-id,DE-04\n', 'utf8')
+      buffer: Buffer.from('04DE0A03,DE-03\nkeine-id,DE-04\n', 'utf8')
     })
     expect(await page.getByTestId('csv-counts').textContent()).toMatch(
       /1 in Ordnung\s*·\s*0 korrigiert\s*·\s*1 abgelehnt/
@@ -77,9 +77,9 @@ describe('Import in German (web mode, Chromium 1366×768, demo console)', () => 
     const cards = (await job.state('cards')) as { nfc_id: string; alias: string }[]
     const ours = cards.filter((c) => c.alias.startsWith('DE-')).map((c) => [c.nfc_id, c.alias])
     expect(ours.sort()).toEqual([
-      ['04DE0A0B0C01', 'DE-01'],
-      ['04DE0A0B0C02', 'DE-02'],
-      ['04DE0A0B0C03', 'DE-03']
+      ['04DE0A01', 'DE-01'],
+      ['04DE0A02', 'DE-02'],
+      ['04DE0A03', 'DE-03']
     ])
   }, 180_000)
 
