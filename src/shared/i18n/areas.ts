@@ -20,6 +20,7 @@ import type cardsEn from './messages/cards/en.json'
 import type pinsEn from './messages/pins/en.json'
 import type touchPassesEn from './messages/touchPasses/en.json'
 import type errorsEn from './messages/errors/en.json'
+import type startEn from './messages/start/en.json'
 
 /**
  * The catalogue's areas: one per screen or part that loads its words on its own (the kiosk, the
@@ -55,7 +56,7 @@ export interface AreaKeys {
   audit: keyof typeof auditEn
   /** The Consoles screen: every saved console's state and counts, the find across consoles. */
   consoles: keyof typeof consolesEn
-  /** The Settings screen: connections (add, test, token, certificate); the language and kiosk panels have their own. */
+  /** The Settings screen: connections (add, test, token, certificate) and the kiosk panel (kiosk.*); the language field has its own. */
   settings: keyof typeof settingsEn
   /** The Import screen: the CSV drop and preview, its batches, their rows, the upload and the USB reader. */
   import: keyof typeof importEn
@@ -71,6 +72,8 @@ export interface AreaKeys {
   touchPasses: keyof typeof touchPassesEn
   /** Main's errors by code (shared/errors-wording.ts says which key), worded in the desk's or the kiosk visitor's language. */
   errors: keyof typeof errorsEn
+  /** The Start screen: the jobs people do with the desk, the screens each begins on, the console worked on. */
+  start: keyof typeof startEn
 }
 export type Area = keyof AreaKeys
 export const AREAS: readonly Area[] = [
@@ -95,5 +98,6 @@ export const AREAS: readonly Area[] = [
   'cards',
   'pins',
   'touchPasses',
-  'errors'
+  'errors',
+  'start'
 ]

@@ -92,6 +92,11 @@ describe('the message catalogue', () => {
         Object.assign(values, { line: 2, detail: 'D', counts: 'C', rows: 2, columns: 3, sheet: 'S', shown: 2 })
         Object.assign(values, { said: 'S', text: 'T', number: 'N', label: 'L', ahead: 'A', undecided: 1 })
         Object.assign(values, { alias: 'A', file: 'F', owner: 'O', active: 'A', here: 'H' })
+        // Import's panels (area import): the batch list, the CSV preview, the rows, the upload, the reader.
+        Object.assign(values, { entered: 'E', sent: 'S', current: 1, size: 'S', limit: 'L', fixed: 1, imported: 1 })
+        Object.assign(values, { unknown: 1, found: 1, absent: 1, words: 'W', part: 1, reversed: 'R', decimal: 'D' })
+        // The Start screen's (area start): a screen's name.
+        Object.assign(values, { screen: 'S', examples: 'E' })
         // Cards, PINs and Touch Passes (areas cards, pins, touchPasses).
         Object.assign(values, { matched: 1, loaded: 1, status: 'S', detail: 'D', what: 'W', alias: 'A', value: 'V' })
         Object.assign(values, { kind: 'user', pin: 'P', type: 'user', query: 'Q', shown: 1, readBack: 'yes' })

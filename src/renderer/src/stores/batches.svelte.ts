@@ -14,7 +14,7 @@ import { languageOf } from '../../../shared/i18n/locales'
 import { saveBlob } from '../lib/download'
 import { AppError } from '../../../shared/errors'
 import { readerStore } from './reader.svelte'
-import { countOf } from '../lib/plural'
+import { importWords } from '../lib/i18n/import-messages.svelte'
 import { readCsvFile } from '../components/import/csv-file'
 import { connection } from './connection.svelte'
 import { connectionNow } from './connection-now.svelte'
@@ -673,7 +673,7 @@ export class BatchesStore {
       const language = languageOf(deskLanguage.locale)
       const { filename, text, rows } = await getApi().batches.exportCsv({ batchId: this.selectedId, which, language })
       saveBlob(new Blob([text], { type: 'text/csv' }), filename)
-      this.notice = `Saved ${countOf(rows, 'row')} as ${filename}.`
+      this.notice = importWords().t('store.exported', { count: rows, file: filename })
       announce(this.notice)
     } catch (err) {
       this.rowError = AppError.from(err)

@@ -1,6 +1,6 @@
 import type { BatchRow, ByteOrder } from '../../../../shared/batches/schemas'
 import { inByteOrder } from '../../../../shared/nfc/byte-order'
-import { countOf } from '../../lib/plural'
+import { importWords } from '../../lib/i18n/import-messages.svelte'
 
 /**
  * What a switch of the batch's byte order is said as, once main has made it: how many rows (every row
@@ -10,9 +10,13 @@ import { countOf } from '../../lib/plural'
  * (holding its ID as sent): main counts them (batches.view), the screen holds only the rows in view.
  */
 export function byteOrderSwitched(order: ByteOrder, toSend: number, first: BatchRow | null): string {
-  const label = order === 'reversed' ? 'reversed' : 'as read'
-  const way = order === 'reversed' ? 'with their bytes reversed' : 'as entered'
-  if (toSend === 0 || !first) return `Byte order: ${label} — the batch has no row yet; cards added will upload ${way}.`
+  const m = importWords()
+  const reversed = order === 'reversed'
+  if (toSend === 0 || !first) return m.t(reversed ? 'order.switchedNoRowsReversed' : 'order.switchedNoRowsAsRead')
   const entered = inByteOrder(first.nfcId, order)
-  return `Byte order: ${label} — ${countOf(toSend, 'row')} will upload ${way} (${entered} as ${first.nfcId}).`
+  return m.t(reversed ? 'order.switchedReversed' : 'order.switchedAsRead', {
+    count: toSend,
+    entered,
+    sent: first.nfcId
+  })
 }

@@ -1,6 +1,8 @@
 import { CSV_MAX_BYTES, CSV_MAX_CHARS } from '../../../../shared/batches/schemas'
 import { AppError } from '../../../../shared/errors'
 import { decodeText } from '../../../../shared/text/encoding'
+import { importWords } from '../../lib/i18n/import-messages.svelte'
+import { deskFormats } from '../../lib/i18n/desk-formats'
 
 /** A CSV file read as text, and what its reading should tell the user (said once for the file). */
 export interface CsvText {
@@ -24,18 +26,25 @@ export async function readCsvFile(file: Blob): Promise<CsvText> {
     throw new AppError({
       kind: 'validation',
       code: 'CSV_ENCODING',
-      message: 'This file is not readable text: it holds NUL characters.',
-      hint: 'Save it as "CSV UTF-8 (Comma delimited)" (Excel: File > Save As) and open it again.'
+      message: importWords().t('csv.notText'),
+      hint: importWords().t('csv.notTextHint')
     })
   }
   return { text, notes }
 }
 
+/** Said in the desk's language, sizes and counts written by the one formats module. */
 function tooLarge(size: number): AppError {
+  const f = deskFormats()
   return new AppError({
     kind: 'validation',
     code: 'CSV_TOO_LARGE',
-    message: `The file is too large to import (${(size / 1048576).toFixed(1)} MB; the limit is ${CSV_MAX_BYTES / 1048576} MB, about 170,000 cards).`,
-    hint: 'Split it into smaller files and import them one after another.'
+    message: importWords().t('csv.tooLarge', {
+      // In MB of 1,048,576 bytes, as main says its own limit (csv-validate).
+      size: f.number(Math.round((size / 1048576) * 10) / 10),
+      limit: f.number(CSV_MAX_BYTES / 1048576),
+      cards: f.count(170_000)
+    }),
+    hint: importWords().t('csv.tooLargeHint')
   })
 }

@@ -1,0 +1,23 @@
+import type { z } from 'zod'
+import settingsEn from '../../../../shared/i18n/messages/settings/en.json'
+import type { AreaKeys } from '../../../../shared/i18n/areas'
+import type { Words } from '../../../../shared/i18n/translator'
+
+type Key = AreaKeys['settings']
+
+/**
+ * Settings → Kiosk's field messages in the desk's language: each field's first problem, worded by its
+ * field and the zod issue's code (`kiosk.error.pin.custom`, `kiosk.error.idleSeconds.too_big`), as the
+ * visitor form words its own (lib/i18n/visitor-form-errors.ts). The shared schema (shared/kiosk/schemas.ts)
+ * keeps its English for main and the CLI; a problem the catalogue does not word keeps the schema's words.
+ */
+export function kioskFieldErrors(error: z.ZodError, words: Words<Key>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const field = String(issue.path[0])
+    if (field in out) continue
+    const key = `kiosk.error.${field}.${issue.code}`
+    out[field] = Object.hasOwn(settingsEn, key) ? words.t(key as Key) : issue.message
+  }
+  return out
+}
