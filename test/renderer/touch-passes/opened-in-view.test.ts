@@ -47,4 +47,24 @@ describe('a Touch Pass opened from the list', () => {
     await waitFor(() => expect(scrolled).toContain(details))
     expect(document.activeElement).toBe(details.querySelector('h2'))
   })
+
+  it('opened from Find across consoles before the screen is shown: in view with the focus on it once shown', async () => {
+    const rows = Array.from({ length: 25 }, (_, i) => passOf(String(i + 1), 'ACTIVE'))
+    const { bridge } = scriptedBridge({
+      'touchPasses.list': () => ({ ok: true, result: { items: rows, total: 40 } }),
+      'touchPasses.capabilities': () => ({ ok: true, result: { canEdit: true, canAssign: true } }),
+      'touchPasses.get': (input) => ({
+        ok: true,
+        result: rows.find((p) => p.id === (input as { id: string }).id)!
+      })
+    })
+    setApiForTests(bridge)
+    // As the Consoles screen's Open does: the pass is opened, then its screen is shown.
+    await touchPasses.openToShow(rows[24]!.id)
+    render(TouchPassesScreen)
+    const details = await screen.findByTestId('pass-details')
+    await waitFor(() => expect(scrolled).toContain(details))
+    expect(document.activeElement).toBe(details.querySelector('h2'))
+    expect(touchPasses.revealOnShow).toBeNull()
+  })
 })
