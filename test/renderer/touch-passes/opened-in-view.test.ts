@@ -10,6 +10,21 @@ import { passOf } from './pass-fixture'
  * A pass opened from the full list: its details are drawn under the 25 rows, below the window's edge at
  * 1366×768. They are brought into view and the focus is on their heading, not left on the clicked row.
  */
+/** A full first page of 25 passes (of 40), each opened by its id. */
+function fullPage() {
+  const rows = Array.from({ length: 25 }, (_, i) => passOf(String(i + 1), 'ACTIVE'))
+  const { bridge } = scriptedBridge({
+    'touchPasses.list': () => ({ ok: true, result: { items: rows, total: 40 } }),
+    'touchPasses.capabilities': () => ({ ok: true, result: { canEdit: true, canAssign: true } }),
+    'touchPasses.get': (input) => ({
+      ok: true,
+      result: rows.find((p) => p.id === (input as { id: string }).id)!
+    })
+  })
+  setApiForTests(bridge)
+  return rows
+}
+
 describe('a Touch Pass opened from the list', () => {
   const scrolled: Element[] = []
   beforeEach(() => {
@@ -26,16 +41,7 @@ describe('a Touch Pass opened from the list', () => {
   })
 
   it('brings its details into view, with the focus on their heading', async () => {
-    const rows = Array.from({ length: 25 }, (_, i) => passOf(String(i + 1), 'ACTIVE'))
-    const { bridge } = scriptedBridge({
-      'touchPasses.list': () => ({ ok: true, result: { items: rows, total: 40 } }),
-      'touchPasses.capabilities': () => ({ ok: true, result: { canEdit: true, canAssign: true } }),
-      'touchPasses.get': (input) => ({
-        ok: true,
-        result: rows.find((p) => p.id === (input as { id: string }).id)!
-      })
-    })
-    setApiForTests(bridge)
+    const rows = fullPage()
     render(TouchPassesScreen)
     await screen.findByTestId('passes-table')
     const last = rows[24]!
@@ -46,5 +52,16 @@ describe('a Touch Pass opened from the list', () => {
     const details = await screen.findByTestId('pass-details')
     await waitFor(() => expect(scrolled).toContain(details))
     expect(document.activeElement).toBe(details.querySelector('h2'))
+  })
+
+  it('opened from Find across consoles before the screen is shown: in view with the focus on it once shown', async () => {
+    const rows = fullPage()
+    // As the Consoles screen's Open does: the pass is opened, then its screen is shown.
+    await touchPasses.openToShow(rows[24]!.id)
+    render(TouchPassesScreen)
+    const details = await screen.findByTestId('pass-details')
+    await waitFor(() => expect(scrolled).toContain(details))
+    expect(document.activeElement).toBe(details.querySelector('h2'))
+    expect(touchPasses.revealOnShow).toBeNull()
   })
 })

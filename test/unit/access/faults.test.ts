@@ -99,6 +99,8 @@ describe('faults: retries of reads only, 429, timeouts', () => {
     await demo.control('PUT', '/__demo/faults', { latencyMs: 1500 })
     const err = await failure(client.devices.list({ timeoutMs: 200 }))
     expect(err).toMatchObject({ kind: 'network', code: 'TIMEOUT' })
+    // A read changes nothing: it says to try again, never that the request "may or may not have been carried out".
+    expect(err.hint).toBe('Check the network to the console, then try again.')
     const controller = new AbortController()
     setTimeout(() => controller.abort(), 100)
     expect((await failure(client.nfcCards.all({ signal: controller.signal }))).kind).toBe('cancelled')

@@ -115,6 +115,16 @@ describe('fleet: find across consoles', () => {
     expect(found.hitsOn(SLOW)[0]!.detail.split(' · ')[0]).toBe(status)
   })
 
+  it('finds a Touch Pass by a piece of its card id written with its dashes, not only as an NFC ID', async () => {
+    const [pass] = await held(SLOW, 'touchPasses')
+    // The middle two groups, as a desk copies them from a label: "3C4D-5E6F".
+    const piece = (pass.card_id as string).split('-').slice(1, 3).join('-')
+    const found = await find(piece)
+    expect(found.hitsOn(SLOW)).toContainEqual(
+      expect.objectContaining({ kind: 'touchPass', id: pass.id, matched: `part of card id ${pass.card_id}` })
+    )
+  })
+
   it('an NFC ID on no card says how many cards could not be compared with it, their numbers being no NFC IDs', async () => {
     const cards = await held(SLOW, 'cards')
     // Counted by the Cards screen's rule (cardNfcId): the demo's UA cards are numbered by the console.

@@ -72,7 +72,7 @@ describe('the message catalogue', () => {
         // The Visitors screen's (area visitors).
         Object.assign(values, { kept: 'K', list: 'L', card: 'C', holder: 'H' })
         // The shell's (area shell): the connection line, the pager, the permission notes.
-        Object.assign(values, { still: 'S', page: 1, pages: 2, counted: 'C', key: 'K' })
+        Object.assign(values, { still: 'S', page: 1, pages: 2, counted: 'C', key: 'K', keys: 'K' })
         // Audit's, Consoles' and Settings' (areas audit, consoles, settings), the printer panels' (badges).
         Object.assign(values, { file: 'F', start: 'S', end: 'E', until: 'U', kind: 'K', url: 'U', ms: 'M', uses: 'U' })
         Object.assign(values, {

@@ -136,7 +136,9 @@ export function errorFromTransport(endpoint: EndpointInfo, url: string, err: unk
       kind: 'network',
       code: 'TIMEOUT',
       message: `The console did not answer ${describe(endpoint)} in time.`,
-      hint: 'Check the network to the console; the request may or may not have been carried out.',
+      // A read's advice: a write whose answer was lost gets its own ("the console may have done it"), from
+      // adviseLostWrite in lost-answer.ts, so no read says a list "may or may not have been carried out".
+      hint: 'Check the network to the console, then try again.',
       retryable: true,
       details: { endpoint: endpoint.id, what: describe(endpoint) }
     })

@@ -17,7 +17,9 @@ import type { AccessClient } from '../access/client'
  *   app matches (shared/text/search-words.ts: any order, accents and case ignored, one field at a time);
  * - a card by its number (all digits) or its NFC ID in any form the Cards filter takes (hex in any
  *   case, with separators or 0x, either byte order, or the decimal number a card prints);
- * - a Touch Pass by its card id (16 hex digits, the dashes optional).
+ * - a Touch Pass by its card id (16 hex digits, the dashes optional) or a piece of it of four or more
+ *   hex digits ("3C4D-5E6F", "3c4d5e"): a piece written with dashes was read as an NFC ID only, and the
+ *   pass it came from was not found. Such a piece is looked for both ways.
  */
 export interface FindQuery {
   words: string[]
@@ -25,20 +27,28 @@ export interface FindQuery {
   cardNumber: string | null
   /** The NFC ID typed, as uppercase hex (the decimal a card prints read as its UID). */
   nfcHex: string | null
-  /** A Touch Pass card id as the console writes it (`1A2B-3C4D-5E6F-7A8B`). */
+  /** A Touch Pass card id, whole or a piece of it, as uppercase hex without dashes (`1A2B3C4D5E6F7A8B`, `3C4D5E`). */
   passCardId: string | null
+}
+
+/** Hex digits with dashes or spaces between them; all digits only when a whole card id (else a card's number). */
+function passCardPiece(typed: string): string | null {
+  if (!/^[0-9A-Fa-f]+([\s-][0-9A-Fa-f]+)*$/.test(typed)) return null
+  const compact = typed.replace(/[\s-]/g, '').toUpperCase()
+  if (compact.length < 4 || compact.length > 16) return null
+  if (/^\d+$/.test(compact) && compact.length < 16) return null
+  return compact
 }
 
 export function readQuery(text: string): FindQuery {
   const typed = text.trim()
   const digits = /^\d+$/.test(typed) ? typed : null
   const hex = normaliseNfcId(typed)
-  const compact = typed.replace(/[\s-]/g, '').toUpperCase()
   return {
     words: searchWords(typed),
     cardNumber: digits,
     nfcHex: hex.ok ? hex.hex : digits ? uidOfDecimal(digits) : null,
-    passCardId: /^[0-9A-F]{16}$/.test(compact) ? compact.match(/.{4}/g)!.join('-') : null
+    passCardId: passCardPiece(typed)
   }
 }
 
@@ -107,14 +117,16 @@ export function cardHit(card: NfcCard, query: FindQuery): FleetHit | null {
 }
 
 export function passHit(pass: TouchPass, query: FindQuery): FleetHit | null {
-  if (query.passCardId === null || pass.card_id.toUpperCase() !== query.passCardId) return null
+  if (query.passCardId === null) return null
+  const id = pass.card_id.replaceAll('-', '').toUpperCase()
+  if (!id.includes(query.passCardId)) return null
   return {
     kind: 'touchPass',
     id: pass.id,
     title: `Touch Pass ${pass.card_id}`,
     number: pass.card_id,
     detail: [passStatusLabel(pass), pass.user_name || 'not assigned', pass.card_name].filter(Boolean).join(' · '),
-    matched: 'card id'
+    matched: id === query.passCardId ? 'card id' : `part of card id ${pass.card_id}`
   }
 }
 

@@ -91,6 +91,8 @@ export class CardsStore {
   view = $state.raw<CardView>(EMPTY)
   loading = $state(false)
   loaded = $state(false)
+  /** When main last read the whole list from the console (ms): what a list held after a failed refresh is as of. */
+  readAt = $state<number | null>(null)
   progress = $state.raw<{ loaded: number; total: number } | null>(null)
   error = $state<AppError | null>(null)
   private query = $state<Query>({ ...FIRST_QUERY })
@@ -197,6 +199,7 @@ export class CardsStore {
     this.loading = false
     this.view = EMPTY
     this.loaded = false
+    this.readAt = null
     this.progress = null
     this.error = null
     this.deselect()
@@ -407,7 +410,7 @@ export class CardsStore {
       void afterPaint().then(askCapabilities)
     })
     try {
-      await api.cards.load({ refresh, stream, ...(first ? { view: first.question } : {}) })
+      const read = await api.cards.load({ refresh, stream, ...(first ? { view: first.question } : {}) })
       partial.stop()
       const caps = await askCapabilities()
       if (!this.loads.isCurrent(ticket)) return
@@ -419,6 +422,7 @@ export class CardsStore {
       this.canAssign = caps.canAssign ?? true
       this.assignMissingPermission = caps.assignMissingPermission
       this.loaded = true
+      this.readAt = read.fetchedAt
       // A write announced while this fetch ran may not be in it: keep saying so.
       if (this.staleSince && this.staleSince.at <= startedAt) this.staleSince = null
     } catch (err) {

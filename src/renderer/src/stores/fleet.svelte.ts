@@ -132,12 +132,12 @@ export class FleetStore {
     switch (hit.kind) {
       case 'visitor': {
         const { visitors } = await import('./visitors.svelte')
-        await visitors.open(hit.id)
+        await visitors.openToShow(hit.id)
         break
       }
       case 'touchPass': {
         const { touchPasses } = await import('./touch-passes.svelte')
-        await touchPasses.open(hit.id)
+        await touchPasses.openToShow(hit.id)
         break
       }
       case 'card':

@@ -3,6 +3,8 @@ import { dropsHeldRows } from '../lib/refused-list'
 import { afterPaint } from '../lib/after-paint'
 import { Latest } from '../lib/latest'
 import { rereadWhenBack } from '../lib/reread-when-back'
+import { revealResult } from '../lib/action-outcome.svelte'
+import { tick } from 'svelte'
 
 /**
  * A console list read a page (or a search) at a time, with one record open beside it. Only the
@@ -22,6 +24,12 @@ export abstract class RecordList<T> {
    * the changes are off while set.
    */
   editBlocked = $state<string | null>(null)
+  /**
+   * A record opened from another screen (Find across consoles): its id until the screen has shown it,
+   * in view with the focus on it (`revealWhenShown`). Opened from the list beside it, the screen
+   * reveals it itself.
+   */
+  revealOnShow = $state<string | null>(null)
 
   private readonly listRequests = new Latest()
   private readonly openRequests = new Latest()
@@ -113,8 +121,15 @@ export abstract class RecordList<T> {
     if (this.openRequests.isCurrent(ticket)) this.selected = record
   }
 
+  /** Open a record for a screen about to be shown: it comes into view there, with the focus on it. */
+  async openToShow(id: string): Promise<void> {
+    this.revealOnShow = id
+    await this.open(id)
+  }
+
   /** Another console: nothing of the previous one may stay on screen or be acted on. */
   reset(): void {
+    this.revealOnShow = null
     this.starting = null
     this.listRequests.cancelAll()
     this.openRequests.cancelAll()
@@ -134,4 +149,22 @@ export abstract class RecordList<T> {
     this.total = total
     this.page = page
   }
+}
+
+/**
+ * A screen's part of `openToShow`: once the record opened from elsewhere is shown (`selector` finds its
+ * details, which may sit under a long list), it is scrolled into view with the focus on its heading, once
+ * (lib/action-outcome `revealResult`). Called in a screen's script (it registers an effect).
+ */
+export function revealWhenShown<T extends { id: string }>(list: RecordList<T>, selector: string): void {
+  $effect(() => {
+    const id = list.revealOnShow
+    if (id === null || list.selected?.id !== id) return
+    void tick().then(() => {
+      const record = document.querySelector<HTMLElement>(selector)
+      if (!record) return
+      list.revealOnShow = null
+      revealResult(record)
+    })
+  })
 }

@@ -11,8 +11,3 @@ export interface CreatedHow {
    */
   nothingSent?: boolean
 }
-
-/** The words a screen adds after "created" when the outcome was read back (empty otherwise). */
-export function readBackWords(how: CreatedHow | undefined): string {
-  return how?.readBack ? " (the console's answer was lost; reading it back shows the visitor was created)" : ''
-}
