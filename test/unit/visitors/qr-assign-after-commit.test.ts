@@ -43,5 +43,4 @@ describe('QR code assignment whose answer was lost', () => {
     // The console holds it.
     expect((await demo.held<HeldVisitor>('visitors')).find((v) => v.id === id)!.qr).toBeTruthy()
   })
-
 })

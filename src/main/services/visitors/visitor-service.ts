@@ -303,7 +303,10 @@ export class VisitorService {
         if (!refused(readErr)) throw err
         held = false
       }
-      await settleWrite(err, held ? { done: true, detail: `read back: visitor ${id} holds a QR code` } : { done: false })
+      await settleWrite(
+        err,
+        held ? { done: true, detail: `read back: visitor ${id} holds a QR code` } : { done: false }
+      )
       if (held) return { readBack: true }
       throw notDoneError(
         e,
