@@ -24,10 +24,7 @@ export function visitorHandlers({ visitors }: AppServices): HandlersOf<'visitors
       await visitors.unassignNfc(id, token)
       return { removed: true as const }
     },
-    'visitors.assignQr': async ({ id }) => {
-      await visitors.assignQr(id)
-      return { assigned: true as const }
-    },
+    'visitors.assignQr': async ({ id }) => ({ assigned: true as const, ...(await visitors.assignQr(id)) }),
     'visitors.unassignQr': async ({ id }) => {
       await visitors.unassignQr(id)
       return { removed: true as const }

@@ -53,6 +53,31 @@ describe('Today after the console answers again', () => {
     await waitFor(() => expect(screen.queryByTestId('today-held')).not.toBeInTheDocument())
   })
 
+  it('ends the "not current" note at the screen’s own read that works, not only at main’s next re-read', async () => {
+    const { site, push } = await todayWithAnn('Could not reach the console.')
+    // Main's re-reads fail for a while (every connection cut): the list is said not to be current.
+    const since = Date.now()
+    push('today.reads', { failingSince: since, lastFailedAt: since + 15_000, message: 'No answer.' })
+    expect(await screen.findByTestId('today-stale')).toBeInTheDocument()
+
+    // The outage ends and the screen reads the list itself: a fresh "read at" and no stale note beside it.
+    site.up = true
+    await today.load()
+    await waitFor(() => expect(screen.queryByTestId('today-stale')).not.toBeInTheDocument())
+    expect(today.readFailure).toBeNull()
+    expect(screen.getByTestId('today-read-at')).toBeInTheDocument()
+  })
+
+  it('keeps the "not current" note when the screen’s read is answered from the list main holds', async () => {
+    const { site, push } = await todayWithAnn('Could not reach the console.')
+    const since = Date.now()
+    push('today.reads', { failingSince: since, lastFailedAt: since, message: 'No answer.' })
+    await screen.findByTestId('today-stale')
+    site.up = false
+    await today.load()
+    expect(screen.getByTestId('today-stale')).toBeInTheDocument()
+  })
+
   it('keeps the error while main’s re-reads still fail', async () => {
     const { site, push } = await todayWithAnn('Could not reach the console.')
     site.up = false

@@ -17,6 +17,8 @@ import { probeEditPermission } from '../access/permission-probe'
 import { actionKeys } from '../../../shared/access/permissions'
 import { VisitorCreateCheck, type CreatedVisitor } from './create-check'
 import { refused } from './refused'
+import { answerLost, notDoneError } from '../access/lost-answer'
+import { settleWrite } from '../audit/settle-write'
 import { statesNamedLike } from '../../../shared/visitors/states'
 import { matchesVisitorName, searchWords } from '../../../shared/text/search-words'
 import { arrivalsOn, type DeskArrival } from '../../../shared/today/groups'
@@ -279,8 +281,40 @@ export class VisitorService {
     await (await this.client()).visitors.unassignNfc(id, token)
   }
 
-  async assignQr(id: string): Promise<void> {
-    await (await this.client()).visitors.assignQr(id)
+  /**
+   * Give the visitor a QR code. The console's answer lost (access/lost-answer.ts) is read back as a
+   * lost create is (create-check.ts): the code downloads, so it was assigned and the badge goes on
+   * with it (`readBack`, the audit row settled done); the console refuses the download, so it was not
+   * (not done, trying again is safe); the read fails too, the lost answer as it came ("to check").
+   */
+  async assignQr(id: string): Promise<{ readBack?: true }> {
+    const c = await this.client()
+    try {
+      await c.visitors.assignQr(id)
+      return {}
+    } catch (err) {
+      const e = AppError.from(err)
+      if (!answerLost(e)) throw err
+      let held: boolean
+      try {
+        await c.qrCodes.download(id)
+        held = true
+      } catch (readErr) {
+        if (!refused(readErr)) throw err
+        held = false
+      }
+      await settleWrite(
+        err,
+        held ? { done: true, detail: `read back: visitor ${id} holds a QR code` } : { done: false }
+      )
+      if (held) return { readBack: true }
+      throw notDoneError(
+        e,
+        "The QR code was not assigned: the console's answer was lost, and reading it back shows none.",
+        {},
+        'Nothing was changed on the console, so trying again is safe.'
+      )
+    }
   }
 
   async unassignQr(id: string): Promise<void> {
@@ -293,7 +327,7 @@ export class VisitorService {
   async qrCode(id: string, assign: boolean | undefined): Promise<{ pngBase64: string; bytes: number }> {
     const c = await this.client()
     // Facts 6.6: the download fails until a QR code is assigned; assigning again is harmless.
-    if (assign) await c.visitors.assignQr(id)
+    if (assign) await this.assignQr(id)
     const png = await c.qrCodes.download(id)
     return { pngBase64: base64(png), bytes: png.byteLength }
   }

@@ -195,6 +195,9 @@ export class TodayStore {
       // shown as of when it was read, beside why it is not newer.
       const notRead = view.notReadNow
       this.error = notRead ? new AppError({ kind: 'network', code: 'TODAY_NOT_READ', message: notRead.message }) : null
+      // Any read of the list that worked ends "not current", the screen's own as much as main's next
+      // re-read: a fresh "read at" never stands beside "reads fail since …".
+      if (!notRead) this.readFailure = null
     } catch (err) {
       if (this.reads.isCurrent(ticket)) this.error = AppError.from(err)
     }

@@ -68,7 +68,11 @@ export const visitorChannels = {
     z.object({ id: recordId, token: recordId }),
     z.object({ removed: z.literal(true) })
   ),
-  'visitors.assignQr': channel('Give the visitor a QR code (§4.11)', idInput, z.object({ assigned: z.literal(true) })),
+  'visitors.assignQr': channel(
+    "Give the visitor a QR code (§4.11); `readBack`: the console's answer was lost and reading it back found the code",
+    idInput,
+    z.object({ assigned: z.literal(true), readBack: z.literal(true).optional() })
+  ),
   'visitors.unassignQr': channel(
     "Revoke the visitor's QR code (§4.12): badges printed with it stop opening doors",
     idInput,
