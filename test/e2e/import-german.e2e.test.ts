@@ -5,7 +5,7 @@ import { overflowing } from '../support/overflowing'
 /**
  * Import in German: the desk chosen German, a batch made, cards typed and read from a CSV and uploaded,
  * each step's words in German (the batch list, the CSV drop and preview, the rows, the upload, the
- * reader), the console's cards checked after the upload, <html lang="de"> and axe clean. Then the
+ * reader, what the screen says of a card typed, typed again or a CSV added), the console's cards checked after the upload, <html lang="de"> and axe clean. Then the
  * pseudo-locale (every string ~40 % longer) at 1366×768: the Import screen with its batch open does not
  * overflow, measured.
  */
@@ -47,7 +47,17 @@ describe('Import in German (web mode, Chromium 1366×768, demo console)', () => 
       await typedAlias.fill(`DE-0${i + 1}`)
       await typedId.press('Enter')
       await expect.poll(() => rows.count()).toBe(i + 1)
+      // The screen's own sentence on the card added, said in German (then main's note on the console check).
+      await expect
+        .poll(() => page.getByTestId('action-announcer').textContent())
+        .toMatch(new RegExp(`^${id} als DE-0${i + 1} hinzugefügt\\.`))
     }
+    // A card typed again: the note says which row holds it, in German.
+    await typedId.fill('04DE0A01')
+    await typedId.press('Enter')
+    await expect
+      .poll(() => page.getByTestId('typed-note').textContent())
+      .toBe('04DE0A01 ist schon in diesem Stapel, in Zeile 1 (DE-01): nicht noch einmal hinzugefügt.')
     await page.getByRole('group', { name: 'CSV-Datei' }).getByText('Eine Karte pro Zeile').waitFor()
     await page.getByLabel('Zu importierende CSV-Datei').setInputFiles({
       name: 'karten.csv',
@@ -61,6 +71,9 @@ describe('Import in German (web mode, Chromium 1366×768, demo console)', () => 
     await job.expectAccessible('Import with a CSV preview, in German')
     await page.getByRole('button', { name: '1 gültige Zeile zum Stapel hinzufügen' }).click()
     await expect.poll(() => rows.count()).toBe(3)
+    expect(await page.getByTestId('csv-added').textContent()).toBe(
+      '1 Zeile hinzugefügt; 1 abgelehnte Zeile wurde ausgelassen.'
+    )
     await page.getByRole('button', { name: 'Schließen', exact: true }).click()
 
     expect(await page.getByTestId('batch-list').textContent()).toContain('nicht hochgeladen')

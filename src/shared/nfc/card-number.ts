@@ -86,12 +86,21 @@ export function allDigitsReading(hex: string): string | undefined {
  * undefined when no note applies (a letter, separators, or no UID length in hex).
  */
 export function writtenDigitsReading(written: string): string | undefined {
+  const facts = writtenDigits(written)
+  if (!facts) return undefined
+  return `All digits: read as hex ${facts.digits}. If ${facts.digits} is the card's decimal number (the reader panel's "Decimal"), its NFC ID is ${facts.decimalUid}: give that instead.`
+}
+
+/**
+ * The facts of writtenDigitsReading's note (the same rule), for a screen that words them in the
+ * desk's language: the digits as written (trimmed) and the NFC ID they stand for as a decimal number.
+ */
+export function writtenDigits(written: string): { digits: string; decimalUid: string } | undefined {
   const text = written.trim()
   if (!isAllDigits(text)) return undefined
   if (text.length % 2 !== 0 || !(nfcUidByteLengths as readonly number[]).includes(text.length / 2)) return undefined
   // Any value of up to 20 digits fits 10 bytes; a small one is a UID whose first bytes are 00.
-  const decimalUid = uidOfDecimal(text) ?? padToUid(BigInt(text).toString(16).toUpperCase())!
-  return `All digits: read as hex ${text}. If ${text} is the card's decimal number (the reader panel's "Decimal"), its NFC ID is ${decimalUid}: give that instead.`
+  return { digits: text, decimalUid: uidOfDecimal(text) ?? padToUid(BigInt(text).toString(16).toUpperCase())! }
 }
 
 /** Leading zero bytes are lost in a number: pad back to the smallest UID length that holds it. */

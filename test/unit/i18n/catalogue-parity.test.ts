@@ -134,6 +134,9 @@ describe('the message catalogue', () => {
         })
         Object.assign(values, { nfcId: 'N', holder: 'H', cell: 'C', sizeMb: 2, limitMb: 4, owner: 'O', active: 'A' })
         Object.assign(values, { lines: 'L', more: 'no', part: 1, parts: 2, rowId: 'R' })
+        // The Import screen's own sentences (area import): a card typed, a CSV read, the shell's missing keys.
+        Object.assign(values, { changed: 'yes', numbered: 'yes', aliased: 'yes', digits: 'D', uid: 'U', keys: 'K' })
+        Object.assign(values, { ok: 1, repaired: 1, refused: 1, duplicate: 1, valid: 2 })
         const a = english.t(key, { ...values, language: 'L' })
         const b = pseudo.t(key, { ...values, language: 'L' })
         expect(b.length, `${area} ${key}`).toBeGreaterThanOrEqual(Math.floor(a.length * 1.3))
