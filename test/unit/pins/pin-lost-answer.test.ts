@@ -6,8 +6,9 @@ import { join } from 'node:path'
 import type { AppErrorData } from '../../../src/shared/errors'
 import { sayError } from '../../../src/shared/errors-wording'
 import { Translator } from '../../../src/shared/i18n/translator'
+import type { Locale } from '../../../src/shared/i18n/locales'
 
-const catalogue = (language: string) =>
+const catalogue = (language: Locale) =>
   new Translator(
     language,
     JSON.parse(
