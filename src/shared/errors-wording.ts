@@ -231,6 +231,21 @@ export const errorWordings: Readonly<Record<string, Wording>> = {
   KIOSK_NOT_PREPARED: plain('KIOSK_NOT_PREPARED')
 }
 
+/**
+ * A write whose answer was lost and which main read back (`details.readBack`: what the read found),
+ * said in the desk's language: a PIN given (main's pins/pin-service.ts) — whether the person holds a
+ * PIN now and whether it changed (`pinChanged`). Null (main's words) for a read-back not worded here.
+ */
+function readBackWording(d: Details): ErrorWording | null {
+  const found = text(d, 'readBack')
+  const name = text(d, 'name')
+  if (name === undefined) return null
+  if (found === 'pin-none') return { message: 'READ_BACK.pin-none.message', values: { name } }
+  if (found !== 'pin-held') return null
+  const hint = d['pinChanged'] === true ? 'READ_BACK.pin-held.changed.hint' : 'READ_BACK.pin-held.same.hint'
+  return { message: 'READ_BACK.pin-held.message', hint, values: { name } }
+}
+
 /** Socket error codes main reports as a console it could not reach (access/errors.ts errorFromTransport). */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND'])
 for (const code of ['EAI_AGAIN', 'ETIMEDOUT', 'EPIPE']) NETWORK_CODES.add(code)
@@ -250,8 +265,9 @@ export function errorWordingOf(error: AppErrorData): ErrorWording | null {
   const code = error.code
   if (code === undefined) return null
   // The console did not answer at all (connections/token-check.ts): said the same whatever the socket said.
-  // A write whose answer was lost (access/lost-answer.ts): its hint says what to check, not the code's.
-  if (d['answerLost'] === true) return null
+  // A write whose answer was lost (access/lost-answer.ts): its hint says what to check, not the code's;
+  // main's words, unless main read the record back and says what it found (`details.readBack`).
+  if (d['answerLost'] === true) return readBackWording(d)
   if (d['unreachable'] === true && error.kind === 'network') return needs('CONSOLE_UNREACHABLE', ['url'])(d, error)
   const wording = errorWordings[code]
   if (wording) return wording(d, error)

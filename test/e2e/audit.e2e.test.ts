@@ -97,6 +97,10 @@ describe('audit trail (Chromium 1366×768, web mode, demo console)', () => {
     await page.keyboard.type(nameOf(user))
     await expect.poll(() => assign.getByTestId('users-found').getByRole('button').count()).toBeGreaterThan(0)
     await page.keyboard.press('ArrowDown')
+    // Enter picks (nothing is sent); Give the pass, focused then, sends.
+    await page.keyboard.press('Enter')
+    const give = assign.getByRole('button', { name: 'Give the pass' })
+    await give.waitFor()
     await page.keyboard.press('Enter')
     // The first user found by that name holds it now (a namesake may come first).
     const holderId = async () =>

@@ -24,6 +24,12 @@ export interface EndpointInfo {
   path: string
   permission: PermissionKey
   minVersion?: string
+  /**
+   * A POST that changes nothing on the console (E1 only makes up a PIN; nobody holds it until it is
+   * given): when its answer is lost there is nothing to look at, and asking again is safe — the HTTP
+   * layer's lost-write advice (main's access/lost-answer.ts) treats it as a read.
+   */
+  changesNothing?: true
 }
 
 function ep(
@@ -39,7 +45,7 @@ function ep(
 
 export const endpoints = {
   // Spec endpoints (spec section 4).
-  E1: ep('E1', 'Generate PIN code', 'POST', '/credentials/pin_codes', 'view:credential'),
+  E1: { ...ep('E1', 'Generate PIN code', 'POST', '/credentials/pin_codes', 'view:credential'), changesNothing: true },
   E2: ep('E2', 'Enroll NFC card (create session)', 'POST', '/credentials/nfc_cards/sessions', 'edit:credential'),
   E3: ep('E3', 'Fetch NFC card enrollment status', 'GET', '/credentials/nfc_cards/sessions/:id', 'edit:credential'),
   E4: ep('E4', 'Remove enrollment session', 'DELETE', '/credentials/nfc_cards/sessions/:id', 'edit:credential'),

@@ -62,6 +62,7 @@ describe('Touch Pass details: each action says what it did', () => {
     const dialog = screen.getByRole('dialog')
     await fireEvent.input(within(dialog).getByLabelText('Find a user'), { target: { value: 'Viktor' } })
     await fireEvent.click(await within(dialog).findByText(/Viktor Ng/))
+    await fireEvent.click(await within(dialog).findByRole('button', { name: 'Give the pass' }))
     // The details are shown with the pass the store now holds (as the screen does).
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     await view.rerender({ pass: { ...pass, user_id: 'u9', user_name: 'Viktor Ng' } })

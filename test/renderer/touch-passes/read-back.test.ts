@@ -58,6 +58,7 @@ async function openAndGive(assign: () => Envelope, extra: Parameters<typeof scri
   const dialog = screen.getByRole('dialog')
   await fireEvent.input(within(dialog).getByLabelText('Find a user'), { target: { value: 'Viktor' } })
   await fireEvent.click(await within(dialog).findByText(/Viktor Ng/))
+  await fireEvent.click(await within(dialog).findByRole('button', { name: 'Give the pass' }))
   return calls
 }
 const row = () => screen.getByRole('button', { name: free.card_id }).closest('tr')!

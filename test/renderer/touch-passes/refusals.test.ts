@@ -72,6 +72,7 @@ describe('Touch Pass details: a refusal concerns the refused action only', () =>
     const dialog = screen.getByRole('dialog')
     await fireEvent.input(within(dialog).getByLabelText('Find a user'), { target: { value: 'Chloe' } })
     await fireEvent.click(await within(dialog).findByRole('button', { name: /Chloe Okafor/ }))
+    await fireEvent.click(await within(dialog).findByRole('button', { name: 'Give the pass' }))
 
     const refused = await within(dialog).findByTestId('assign-error')
     expect(refused).toHaveTextContent('The pass was not given to the user.')

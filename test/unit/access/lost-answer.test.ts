@@ -46,6 +46,21 @@ describe('a write whose answer was lost', () => {
     expect(cut.hint).toMatch(/then try again/)
   })
 
+  it('a call that changes nothing on the console (Generate PIN code) keeps its own advice: trying again is safe', () => {
+    const changing = Object.values(endpoints).filter((e) => e.method !== 'GET' && e.changesNothing)
+    expect(changing.map((e) => e.id)).toEqual(['E1'])
+    for (const error of [
+      errorFromTransport(endpoints.E1, URL, socket('ECONNRESET')),
+      errorFromResponse(endpoints.E1, 502, undefined)
+    ]) {
+      expect(answerLost(error)).toBe(true)
+      const advised = adviseLostWrite(error, endpoints.E1)
+      expect(advised).toBe(error)
+      expect(advised.hint).not.toMatch(/may have done it|look at the record/)
+      expect(advised.hint).toMatch(/try again/i)
+    }
+  })
+
   it('a read, or a write refused or never sent, keeps its own advice', () => {
     const cut = errorFromTransport(endpoints.E9, URL, socket('ECONNRESET'))
     expect(adviseLostWrite(cut, endpoints.E9)).toBe(cut)

@@ -1,7 +1,20 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { useAppServices } from '../../support/app-services'
 import { demoControl } from '../../support/demo-control'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { AppErrorData } from '../../../src/shared/errors'
+import { sayError } from '../../../src/shared/errors-wording'
+import { Translator } from '../../../src/shared/i18n/translator'
+import type { Locale } from '../../../src/shared/i18n/locales'
+
+const catalogue = (language: Locale) =>
+  new Translator(
+    language,
+    JSON.parse(
+      readFileSync(join(process.cwd(), 'src/shared/i18n/messages/errors', `${language}.json`), 'utf8')
+    ) as Record<string, string>
+  )
 
 interface HeldUser {
   id: string
@@ -38,5 +51,22 @@ describe('PIN assign when the answer was lost', () => {
     expect(error.details?.['pinHeldNow']).toBe(true)
     // The console did give it.
     expect((await demo.held<HeldUser>('users')).find((u) => u.id === id)!.pin_hash).toBeTruthy()
+  })
+
+  it('the connection cut after the console gave it: what the read found is said in the desk’s language', async () => {
+    const { id } = await demo.addUser({ first_name: 'Chloe', last_name: 'Ng' })
+    const { pin } = await app.call('pins.generate')
+    await demo.faults({ afterCommit: { reset: 1, paths: ['PUT /users/:id/pin_codes'] } })
+    const error = await refusal(app.call('pins.assign', { pin, owner: { type: 'user', id, name: 'Chloe Ng' } }))
+    expect(error.details).toMatchObject({ answerLost: true, pinHeldNow: true, readBack: 'pin-held', name: 'Chloe Ng' })
+    // The console holds a PIN for her now: the one shown.
+    expect((await demo.held<HeldUser>('users')).find((u) => u.id === id)!.pin_hash).toBeTruthy()
+    const english = catalogue('en')
+    expect(sayError(error, english)).toEqual({ message: error.message, hint: error.hint })
+    const french = sayError(error, catalogue('fr'), undefined, english)
+    expect(french.message).toBe(
+      'La réponse de la console s’est perdue. Chloe Ng a maintenant un PIN ; si ce n’est pas celui affiché, attribuez-le à nouveau.'
+    )
+    expect(french.english).toBeUndefined()
   })
 })

@@ -60,11 +60,12 @@ export function answerLost(error: AppError, write?: PartialWrite): boolean {
  * A write (not a GET) whose answer was lost, said so: the console may have done it, so the person
  * looks before doing it again (a second visitor, a second purchase). The transport's own advice —
  * "check the network, then try again", "try again in a moment" — is replaced: trying again at once
- * is what would do it twice. `retryable` is left as it was: it tells the app's own machinery about
+ * is what would do it twice. A call declared to change nothing (`changesNothing`: Generate PIN code)
+ * keeps it, as a read does: there is nothing to look at, and asking again is safe. `retryable` is left as it was: it tells the app's own machinery about
  * the connection, and the HTTP layer never repeats a write anyway. `details.answerLost` marks it.
  */
 export function adviseLostWrite(error: AppError, endpoint: EndpointInfo): AppError {
-  if (endpoint.method === 'GET' || !answerLost(error)) return error
+  if (endpoint.method === 'GET' || endpoint.changesNothing || !answerLost(error)) return error
   const data = error.toData()
   return new AppError({
     ...data,

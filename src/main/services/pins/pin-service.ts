@@ -61,7 +61,15 @@ export class PinService {
           : now === null
             ? undefined
             : 'Their PIN did not change: they still hold the PIN they had.',
-        details: { ...err.details, answerLost: true, pinHeldNow: now !== null, pinChanged: changed }
+        // `readBack` and `name`: what the read found, for the desk to say it in its language (shared/errors-wording).
+        details: {
+          ...err.details,
+          answerLost: true,
+          pinHeldNow: now !== null,
+          pinChanged: changed,
+          readBack: now === null ? 'pin-none' : 'pin-held',
+          name
+        }
       })
     }
   }

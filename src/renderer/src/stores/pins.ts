@@ -1,6 +1,7 @@
 import type { OwnerRef } from '../../../shared/owners'
 import { actionKeys } from '../../../shared/access/permissions'
 import { getApi } from '../lib/api'
+import type { AppErrorData } from '../../../shared/errors'
 
 /** PINs: the console makes one up, then it is given to a user or a visitor, or taken back. */
 export const pins = {
@@ -8,6 +9,15 @@ export const pins = {
   /** Whether they hold a PIN now (assigning replaces it). */
   held: async (owner: OwnerRef): Promise<boolean> => (await getApi().pins.held({ owner })).held,
   assign: (pin: string, owner: OwnerRef) => getApi().pins.assign({ pin, owner }),
+  /**
+   * Whether they hold a PIN, as main read it back after a give whose answer was lost
+   * (`details.pinHeldNow`), or undefined when it did not: the screen's "holds a PIN" line then says
+   * what that read found, as the error does — one source, never the read from before.
+   */
+  heldAfter: (error: unknown): boolean | undefined => {
+    const now = (error as AppErrorData | null)?.details?.['pinHeldNow']
+    return typeof now === 'boolean' ? now : undefined
+  },
   unassign: (owner: OwnerRef) => getApi().pins.unassign({ owner }),
   /** The keys giving PINs needs that the token lacks; none when main cannot tell (a refusal says why). */
   missingKeys: (): Promise<string[]> =>
