@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startJob, type Job } from '../support/job'
+import { startDemoConsoleProcess } from '../support/processes'
+import { tempDir } from '../support/temp'
 
 /**
  * The rule "after every action the focus is somewhere sensible, never the page body" held on every screen
@@ -195,14 +197,16 @@ describe('the focus after every action on every screen', () => {
 
   it('Settings: Use this console says which console is used and puts the focus on its card, now the active one', async () => {
     const { page } = job
-    // A second profile on the demo console, saved by main as the desk would; the demo console stays active.
-    const { profiles, activeId } = await job.desk('connections', 'list')
-    const demo = profiles.find((p: { id: string }) => p.id === activeId)
+    // A second console (its own certificate: the demo console saved again would be itself), saved by
+    // main as the desk would; the demo console stays active.
+    const { activeId } = await job.desk('connections', 'list')
+    const annexDir = await tempDir('annex-console-')
+    const other = await startDemoConsoleProcess(annexDir.path)
     const annex = await job.desk('connections', 'save', {
       name: 'Annex view',
-      url: job.demo.url,
-      token: job.demo.token,
-      fingerprint256: demo.fingerprint256
+      url: other.info.url,
+      token: other.info.tokens.full,
+      fingerprint256: other.info.fingerprint256
     })
     try {
       await job.desk('connections', 'select', { id: activeId })
@@ -217,6 +221,8 @@ describe('the focus after every action on every screen', () => {
     } finally {
       await job.desk('connections', 'select', { id: activeId })
       await job.desk('connections', 'remove', { id: annex.id })
+      await other.stop()
+      await annexDir.remove()
     }
   }, 120_000)
 

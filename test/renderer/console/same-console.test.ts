@@ -9,10 +9,11 @@ import type { Envelope } from '../../../src/shared/ipc/define'
 import { scriptedBridge } from '../../support/fake-bridge'
 
 /**
- * Settings → Add a console, for a console already saved (the same address and certificate): main
- * refuses it as the same console (connections/same-console.ts, its refusal as main makes it here), and
- * the form says which one it is and offers to open that one instead of a second profile; opening it
- * makes it active and its entry says so. Nothing is saved.
+ * Settings → Add a console, for a console already saved (the same certificate, under any address): the
+ * form says so as soon as the certificate is read (shared/same-console.ts, the rule main refuses by),
+ * main refuses the save as the same console (connections/same-console.ts, its refusal as main makes it
+ * here), and the form offers to open that one instead of a second profile; opening it makes it active
+ * and its entry says so. Nothing is saved.
  */
 const fp = Array.from({ length: 32 }, () => 'AA').join(':')
 const lab: ProfileRecord = {
@@ -24,7 +25,8 @@ const lab: ProfileRecord = {
   demo: false,
   tokenStorage: 'file'
 }
-const demo = { id: 'demo', name: 'Demo console', url: 'https://127.0.0.1:4000', fingerprint256: fp, demo: true }
+const demoFp = Array.from({ length: 32 }, () => 'BB').join(':')
+const demo = { id: 'demo', name: 'Demo console', url: 'https://127.0.0.1:4000', fingerprint256: demoFp, demo: true }
 const summary = { id: lab.id, name: lab.name, url: lab.url, fingerprint256: fp, demo: false, hasToken: true }
 const certificate = {
   fingerprint256: fp,
@@ -45,7 +47,7 @@ describe('Settings: a console already saved', () => {
       'connections.list': (): Envelope => ({ ok: true, result: { profiles, activeId } }),
       'connections.certificate': (): Envelope => ({
         ok: true,
-        result: { id: activeId, pinned: fp, presented: certificate, changed: false }
+        result: { id: activeId, pinned: demoFp, presented: { ...certificate, fingerprint256: demoFp }, changed: false }
       }),
       'connections.probe': (): Envelope => ({ ok: true, result: certificate }),
       'connections.save': (): Envelope => ({ ok: false, error: sameConsole(lab).toData() }),
@@ -59,15 +61,22 @@ describe('Settings: a console already saved', () => {
     render(SettingsScreen)
     const form = screen.getByRole('form', { name: 'Add a console' })
     await fireEvent.input(within(form).getByRole('textbox', { name: 'Name' }), { target: { value: 'Lab again' } })
-    await fireEvent.input(within(form).getByRole('textbox', { name: 'Address' }), { target: { value: lab.url } })
+    const byName = 'https://lab-console.local:12445'
+    await fireEvent.input(within(form).getByRole('textbox', { name: 'Address' }), { target: { value: byName } })
     await fireEvent.input(within(form).getByLabelText('API token'), { target: { value: 'tok' } })
     await fireEvent.click(within(form).getByRole('button', { name: 'Check certificate' }))
+    // Said as soon as the certificate is read (by another address too), before the token is tried.
+    const early = await within(form).findByTestId('already-saved')
+    expect(early).toHaveTextContent(
+      'This certificate is the one of “Lab console”, already saved: it is the same console. Open “Lab console” instead of saving it twice.'
+    )
+    expect(within(form).getByRole('button', { name: 'Open “Lab console”' })).toBeInTheDocument()
     await fireEvent.click(await within(form).findByRole('checkbox', { name: /I compared the fingerprint/ }))
     await fireEvent.click(within(form).getByRole('button', { name: 'Save and use' }))
 
     const alert = await within(form).findByRole('alert')
     expect(alert).toHaveTextContent(
-      'This is the console already saved as “Lab console”: the same address and the same certificate.'
+      'This is the console already saved as “Lab console”: it presents the same certificate.'
     )
     expect(alert).toHaveTextContent('Open “Lab console” to change its name or token instead of saving it twice.')
     const open = within(form).getByRole('button', { name: 'Open “Lab console”' })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Demo } from '../access/support'
 import { uniqueHex, useUploadHarness, type UploadHarness } from './upload-harness'
+import { cardNfcId } from '../../../src/shared/nfc/card-number'
 
 /**
  * How the console's answer to an import becomes row results: matched by NFC ID, failures explained
@@ -135,13 +136,37 @@ describe("the console's answer to an upload", () => {
       await h.client.nfcCards.update(taken!.token, { alias: `Moved-${hex}` })
       return answer
     }
+    // A console whose every card shows its NFC ID (the demo's UA cards left out of its list).
+    const all = h.client.nfcCards.all
+    h.client.nfcCards.all = async (...args) => (await all(...args)).filter((c) => cardNfcId(c.display_id))
     h.cardLists = 0
     expect(await h.service.upload(batch.id)).toMatchObject({ sent: 1, imported: 0, failed: 1 })
+    // Every card of the console shows its NFC ID: what is left to do is check the ID itself.
     expect((await h.service.get(batch.id)).rows[0]!.reason).toBe(
-      'The console did not import this row and gave no reason.'
+      'The console did not import this row and gave no reason; none of its cards shows this NFC ID or alias. Check the NFC ID, look it up on Cards, then retry failed rows.'
     )
     expect(h.cardLists).toBe(1)
     expect((await h.journal(batch.id)).map((e) => e.t)).not.toContain('numbers')
+  })
+
+  it('no reason given, and some cards show no NFC ID (UA cards): likely one of them, and how to check', async () => {
+    const hex = uniqueHex()
+    const [taken] = await h.client.nfcCards.importCsv(`7E${hex}000000,Ua-${hex}\n`)
+    const batch = await h.service.create({ name: 'UA card' })
+    await h.service.addScan(batch.id, `7E${hex}000001`, `Ua-${hex}`)
+    const importCsv = h.client.nfcCards.importCsv
+    h.client.nfcCards.importCsv = async (...args) => {
+      const answer = await importCsv(...args)
+      await h.client.nfcCards.update(taken!.token, { alias: `Moved-${hex}` })
+      return answer
+    }
+    // The console's UA cards (enrolled on its readers) show their own short number, not their NFC ID.
+    const ua = (await h.client.nfcCards.all()).filter((c) => !cardNfcId(c.display_id)).length
+    expect(ua).toBeGreaterThan(1)
+    expect(await h.service.upload(batch.id)).toMatchObject({ sent: 1, imported: 0, failed: 1 })
+    expect((await h.service.get(batch.id)).rows[0]!.reason).toBe(
+      `The console did not import this row and gave no reason. It likely holds this card already as a UA card (${ua} of its cards show no NFC ID, so this one could not be compared): look it up on Cards, and if it is there, remove this row.`
+    )
   })
 
   it("when the console's cards cannot be read, failures get the likely reason and imported rows stay imported", async () => {

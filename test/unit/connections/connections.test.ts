@@ -7,24 +7,28 @@ import { startDemoConsoleProcess, type Started, type DemoConsoleInfo } from '../
 import { tempDir } from '../../support/temp'
 import { AppError } from '../../../src/shared/errors'
 import { startDemoConsole } from '../../../src/demo-console/server'
+import { startDemo, type Demo } from '../access/support'
 
 describe('connections', () => {
   let services: AppServices
   let data: Awaited<ReturnType<typeof tempDir>>
   let other: Awaited<ReturnType<typeof tempDir>>
   let remote: Started<DemoConsoleInfo>
-  /** The remote console by another address than Lab console's (the same console: see same-console.test.ts). */
-  const byName = () => remote.info.url.replace('127.0.0.1', 'localhost')
+  /** A console other than Lab console (its own certificate: one certificate is one console, same-console.test.ts). */
+  let annex: Demo
+  const annexUrl = () => annex.console.url
 
   beforeAll(async () => {
     data = await tempDir()
     other = await tempDir()
     remote = await startDemoConsoleProcess(other.path)
+    annex = await startDemo()
     services = await createNodeServices({ dataDir: data.path, transport: 'test', startDemoConsole })
   })
   afterAll(async () => {
     await services?.close()
     await remote?.stop()
+    await annex?.stop()
     await data?.remove()
     await other?.remove()
   })
@@ -65,12 +69,12 @@ describe('connections', () => {
 
   it('refuses a console whose certificate changed after it was trusted', async () => {
     // Pin the remote console, then point the same profile at another console (another certificate).
-    // By another address of it: Lab console, above, is this console at 127.0.0.1 (one console, one profile).
-    const cert = await services.connections.probe(byName())
+    // Another console than Lab console, above (one console, one profile).
+    const cert = await services.connections.probe(annexUrl())
     const saved = await services.connections.save({
       name: 'Pinned',
-      url: byName(),
-      token: remote.info.tokens.full,
+      url: annexUrl(),
+      token: annex.console.tokens.full,
       fingerprint256: cert.fingerprint256
     })
     const demo = await services.connections.demoConsole()
@@ -89,14 +93,16 @@ describe('connections', () => {
     expect(err).toBeInstanceOf(AppError)
     expect(err).toMatchObject({ kind: 'tls', code: 'CERT_CHANGED' })
     expect((err as AppError).hint).toMatch(/shows the new fingerprint next to the trusted one/)
+    // Removed: the console is added afresh below (saved, it would be this console again).
+    await services.connections.remove(saved.id)
   })
 
   it('refuses a token from another app before saving, with a hint', async () => {
-    const cert = await services.connections.probe(byName())
+    const cert = await services.connections.probe(annexUrl())
     await expect(
       services.connections.save({
         name: 'Wrong key',
-        url: byName(),
+        url: annexUrl(),
         token: 'not-an-access-token',
         fingerprint256: cert.fingerprint256
       })

@@ -194,26 +194,32 @@ describe('the connection state through the app', () => {
   })
 
   it('a token replaced and accepted is not Token refused; the old token’s state is gone', async () => {
-    const console = await demo()
-    const certificate = await app.call('connections.probe', { url: console.url })
-    const saved = await app.call('connections.save', {
-      name: 'Site',
-      url: console.url,
-      token: console.tokens.view,
-      fingerprint256: certificate.fingerprint256
-    })
-    // Saved with a view-only token: the check found the edit keys missing.
-    expect(said().at(-1)).toMatchObject({ profileId: saved.id, state: 'permissions' })
-    expect(said().at(-1)?.missing).toContain('edit:credential')
-    await app.call('connections.select', { id: saved.id })
-    await control(console, 'PUT', '/__demo/scopes', { token: 'view', keys: [] })
-    await expect(app.call('visitors.list', {})).rejects.toMatchObject({ kind: 'permission' })
-    await app.call('connections.changeToken', { id: saved.id, token: console.tokens.full })
-    expect(said().at(-1)).toEqual(expect.objectContaining({ profileId: saved.id, state: 'reachable' }))
-    expect(await app.call('connections.reach')).toMatchObject({ state: 'reachable' })
-    await control(console, 'PUT', '/__demo/scopes', {
-      token: 'view',
-      keys: ['view:credential', 'view:user', 'view:visitor', 'view:space', 'view:device']
-    })
+    // A console other than the built-in one (saved again, the built-in one would be refused as itself).
+    const other = await startDemo()
+    const console = other.console
+    try {
+      const certificate = await app.call('connections.probe', { url: console.url })
+      const saved = await app.call('connections.save', {
+        name: 'Site',
+        url: console.url,
+        token: console.tokens.view,
+        fingerprint256: certificate.fingerprint256
+      })
+      // Saved with a view-only token: the check found the edit keys missing.
+      expect(said().at(-1)).toMatchObject({ profileId: saved.id, state: 'permissions' })
+      expect(said().at(-1)?.missing).toContain('edit:credential')
+      await app.call('connections.select', { id: saved.id })
+      await control(console, 'PUT', '/__demo/scopes', { token: 'view', keys: [] })
+      await expect(app.call('visitors.list', {})).rejects.toMatchObject({ kind: 'permission' })
+      await app.call('connections.changeToken', { id: saved.id, token: console.tokens.full })
+      expect(said().at(-1)).toEqual(expect.objectContaining({ profileId: saved.id, state: 'reachable' }))
+      expect(await app.call('connections.reach')).toMatchObject({ state: 'reachable' })
+      await control(console, 'PUT', '/__demo/scopes', {
+        token: 'view',
+        keys: ['view:credential', 'view:user', 'view:visitor', 'view:space', 'view:device']
+      })
+    } finally {
+      await other.stop()
+    }
   })
 })

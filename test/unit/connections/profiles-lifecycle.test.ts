@@ -18,6 +18,8 @@ type Dir = Awaited<ReturnType<typeof tempDir>>
  */
 describe('connection profiles', () => {
   let remote: Demo
+  /** A second console (its own certificate): a second address of `remote` would be `remote` again. */
+  let annex: Demo
   const dirs: Dir[] = []
   const open: Connections[] = []
 
@@ -48,7 +50,7 @@ describe('connection profiles', () => {
   const refusal = (promise: Promise<unknown>) => failure(promise).then((e) => (e as AppError).toData())
 
   beforeAll(async () => {
-    remote = await startDemo()
+    ;[remote, annex] = await Promise.all([startDemo(), startDemo()])
   })
   afterEach(async () => {
     for (const c of open.splice(0)) await c.close()
@@ -56,6 +58,7 @@ describe('connection profiles', () => {
   afterAll(async () => {
     for (const d of dirs) await d.remove()
     await remote?.stop()
+    await annex?.stop()
   })
 
   it('first start: one demo profile, selected and announced; a second start adds nothing', async () => {
@@ -215,13 +218,8 @@ describe('connection profiles', () => {
     await c.ensureFirstStart()
     const demoId = (await c.list()).activeId!
     const lab = await addRemote(c)
-    // Another address: the same address and certificate would be the same console (same-console.test.ts).
-    const front = await addRemote(
-      c,
-      'Front desk',
-      remote.console.tokens.view,
-      remote.console.url.replace('127.0.0.1', 'localhost')
-    )
+    // Another console: the same certificate would be the same console (same-console.test.ts).
+    const front = await addRemote(c, 'Front desk', annex.console.tokens.view, annex.console.url)
     const selected = await c.select(lab.id)
     expect(selected).toMatchObject({ id: lab.id, url: remote.console.url })
     expect((await c.list()).activeId).toBe(lab.id)
@@ -342,17 +340,16 @@ describe('connection profiles', () => {
     const { c } = await connections()
     await c.ensureFirstStart()
     const lab = await addRemote(c)
-    // The user looks at another console's certificate (the app's demo console), then saves the
+    // The user looks at another console's certificate (the annex, not saved here), then saves the
     // profile with it. The address saved is not reachable: the certificate pinned is the one seen.
-    const demo = await c.demoConsole()
-    const seen = await c.probe(demo.url)
+    const seen = await c.probe(annex.console.url)
     const moved = await c.save({
       id: lab.id,
       name: lab.name,
       url: 'https://127.0.0.1:1',
       fingerprint256: seen.fingerprint256
     })
-    expect(moved).toMatchObject({ id: lab.id, fingerprint256: demo.fingerprint256, tokenStorage: 'file' })
+    expect(moved).toMatchObject({ id: lab.id, fingerprint256: annex.console.fingerprint256, tokenStorage: 'file' })
   })
 
   it('a profile written without a token says it has none', async () => {

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { Connections } from '../../../src/main/services/connections/connections'
-import { sameAddress } from '../../../src/main/services/connections/same-console'
 import { createConfStore } from '../../../src/main/services/storage/key-value-store'
 import { createFileSecretStore } from '../../../src/main/services/connections/secret-store'
 import { AppError } from '../../../src/shared/errors'
@@ -9,18 +8,20 @@ import { tempDir } from '../../support/temp'
 import { startDemoConsole } from '../../../src/demo-console/server'
 
 /**
- * One console is one console: a profile saved with the address and the certificate of one already
- * saved is that console again (its batches would be read-only under the other's name, and a find across
+ * One console is one console, known by its certificate: a profile pinned to the certificate of one
+ * already saved (under any address, the built-in demo console included) is that console again (its batches would be read-only under the other's name, and a find across
  * consoles would answer twice). Saving it is refused, saying which profile it is, so the screen offers
  * to open that one instead; nothing is written.
  */
 describe('saving a console already saved', () => {
   let remote: Demo
+  /** Another console: its own certificate. */
+  let annex: Demo
   let data: Awaited<ReturnType<typeof tempDir>>
   let c: Connections
 
   beforeAll(async () => {
-    remote = await startDemo()
+    ;[remote, annex] = await Promise.all([startDemo(), startDemo()])
   })
   afterEach(async () => {
     await c?.close()
@@ -28,6 +29,7 @@ describe('saving a console already saved', () => {
   })
   afterAll(async () => {
     await remote?.stop()
+    await annex?.stop()
   })
 
   const open = async () => {
@@ -39,13 +41,13 @@ describe('saving a console already saved', () => {
       startDemoConsole
     })
   }
-  const save = async (name: string, url = remote.console.url, id?: string) => {
+  const save = async (name: string, url = remote.console.url, id?: string, token = remote.console.tokens.full) => {
     const cert = await c.probe(url)
     return c.save({
       ...(id ? { id } : {}),
       name,
       url,
-      token: remote.console.tokens.full,
+      token,
       fingerprint256: cert.fingerprint256
     })
   }
@@ -53,12 +55,12 @@ describe('saving a console already saved', () => {
   it('is refused as the same console, naming the saved one; nothing is written', async () => {
     await open()
     const first = await save('Main building')
-    // The same address written another way (a trailing slash, the host's case) is the same address.
+    // The same address written another way (a trailing slash) is the same console.
     const again = `${remote.console.url}/`
     const error = (await failure(save('Main building (copy)', again))) as AppError
     expect(error.code).toBe('SAME_CONSOLE')
     expect(error.message).toBe(
-      'This is the console already saved as “Main building”: the same address and the same certificate.'
+      'This is the console already saved as “Main building”: it presents the same certificate.'
     )
     expect(error.hint).toMatch(/Open “Main building”/)
     expect(error.details).toEqual({ profileId: first.id, name: 'Main building' })
@@ -66,23 +68,41 @@ describe('saving a console already saved', () => {
     expect(profiles.filter((p) => !p.demo).map((p) => p.name)).toEqual(['Main building'])
   })
 
-  it('a profile edited in place is not a second console; another edited onto it is', async () => {
+  it('is the same console under another address (its name instead of its IP): one certificate, one console', async () => {
+    await open()
+    const first = await save('Main building')
+    const byName = remote.console.url.replace('127.0.0.1', 'localhost')
+    const error = (await failure(save('By name', byName))) as AppError
+    expect(error.code).toBe('SAME_CONSOLE')
+    expect(error.details).toEqual({ profileId: first.id, name: 'Main building' })
+    expect((await c.list()).profiles.map((p) => p.name)).toEqual(['Main building'])
+  })
+
+  it('the built-in demo console, added again by its address, is the demo console', async () => {
+    await open()
+    await c.ensureFirstStart()
+    const demo = await c.demoConsole()
+    const demoId = (await c.list()).activeId!
+    for (const url of [demo.url, demo.url.replace('127.0.0.1', 'localhost')]) {
+      const error = (await failure(save('Demo again', url, undefined, demo.tokens.full))) as AppError
+      expect(error.code).toBe('SAME_CONSOLE')
+      expect(error.details).toEqual({ profileId: demoId, name: 'Demo console' })
+    }
+    const { profiles, activeId } = await c.list()
+    expect(profiles.map((p) => p.name)).toEqual(['Demo console'])
+    expect(activeId).toBe(demoId)
+  })
+
+  it('a profile edited in place is not a second console; another console edited onto it is', async () => {
     await open()
     const first = await save('Main building')
     expect((await save('Main building, desk 2', remote.console.url, first.id)).name).toBe('Main building, desk 2')
     expect((await c.list()).profiles.filter((p) => !p.demo)).toHaveLength(1)
-    // Another address (the same console by its name) is not refused; edited onto the first's address, it is.
-    const byName = await save('By name', remote.console.url.replace('127.0.0.1', 'localhost'))
-    const error = (await failure(save('By name', remote.console.url, byName.id))) as AppError
+    // Another console (another certificate) is saved; pointed at the first's console, it is refused.
+    const other = await save('Annex', annex.console.url, undefined, annex.console.tokens.full)
+    const error = (await failure(save('Annex', remote.console.url, other.id))) as AppError
     expect(error.code).toBe('SAME_CONSOLE')
     expect(error.details).toEqual({ profileId: first.id, name: 'Main building, desk 2' })
-  })
-
-  it('addresses compare by scheme, host (any case), port (443 when none) and path', () => {
-    expect(sameAddress('https://Console.local:443/', 'https://console.local')).toBe(true)
-    expect(sameAddress('https://10.0.0.2:12445', 'https://10.0.0.2:12445//')).toBe(true)
-    expect(sameAddress('https://10.0.0.2:12445', 'https://10.0.0.2:12446')).toBe(false)
-    expect(sameAddress('https://10.0.0.2', 'https://10.0.0.3')).toBe(false)
-    expect(sameAddress('not an address', 'https://10.0.0.3')).toBe(false)
+    expect((await c.list()).profiles.find((p) => p.id === other.id)?.url).toBe(annex.console.url)
   })
 })

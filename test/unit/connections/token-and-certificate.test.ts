@@ -7,6 +7,7 @@ import { startDemoConsoleProcess, type Started, type DemoConsoleInfo } from '../
 import { tempDir } from '../../support/temp'
 import type { AppError } from '../../../src/shared/errors'
 import { startDemoConsole } from '../../../src/demo-console/server'
+import { startDemo, type Demo } from '../access/support'
 
 /** The profiles file and the token file, as they are on disk. */
 async function onDisk(dataDir: string): Promise<string> {
@@ -19,23 +20,27 @@ describe('a token is checked with the console before it is kept', () => {
   let data: Awaited<ReturnType<typeof tempDir>>
   let consoleDir: Awaited<ReturnType<typeof tempDir>>
   let remote: Started<DemoConsoleInfo>
+  /** A second console (its own certificate): Front desk's. A second profile of `remote` would be `remote` again. */
+  let annex: Demo
 
   beforeAll(async () => {
     data = await tempDir()
     consoleDir = await tempDir()
     remote = await startDemoConsoleProcess(consoleDir.path)
+    annex = await startDemo()
     services = await createNodeServices({ dataDir: data.path, transport: 'test', startDemoConsole })
   })
   afterAll(async () => {
     await services?.close()
     await remote?.stop()
+    await annex?.stop()
     await data?.remove()
     await consoleDir?.remove()
   })
 
-  const add = async (name: string, token: string) => {
-    const cert = await services.connections.probe(remote.info.url)
-    return services.connections.save({ name, url: remote.info.url, token, fingerprint256: cert.fingerprint256 })
+  const add = async (name: string, token: string, url = remote.info.url) => {
+    const cert = await services.connections.probe(url)
+    return services.connections.save({ name, url, token, fingerprint256: cert.fingerprint256 })
   }
 
   it('refuses a wrong token, says where keys come from, and saves nothing', async () => {
@@ -59,7 +64,7 @@ describe('a token is checked with the console before it is kept', () => {
   })
 
   it('says which keys a view-only token lacks', async () => {
-    const saved = await add('Front desk', remote.info.tokens.view)
+    const saved = await add('Front desk', annex.console.tokens.view, annex.console.url)
     const check = await services.connections.test(saved.id)
     const missing = check.permissions.filter((p) => p.status === 'missing').map((p) => p.key)
     expect(missing.sort()).toEqual(['edit:credential', 'edit:user', 'edit:visitor'])
@@ -78,7 +83,7 @@ describe('a token is checked with the console before it is kept', () => {
     expect(still.permissions.find((p) => p.key === 'edit:credential')?.status).toBe('missing')
     expect(await onDisk(data.path)).not.toContain('wrong-again')
 
-    const changed = await services.connections.changeToken({ id: front.id, token: remote.info.tokens.full })
+    const changed = await services.connections.changeToken({ id: front.id, token: annex.console.tokens.full })
     expect(changed.permissions.every((p) => p.status === 'allowed')).toBe(true)
     // The client uses the new token at once: an edit-only call passes (a view-only token gets a 403).
     const client = await services.connections.client(front.id)

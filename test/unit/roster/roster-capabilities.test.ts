@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { useAppServices } from '../../support/app-services'
 import { rosterKeys } from '../../../src/shared/roster/step-keys'
+import { startDemo } from '../access/support'
 
 /** The keys a roster run may need that the token lacks, probed on the console (Run and Retry turn off for them). */
 describe('roster.capabilities', () => {
@@ -10,7 +11,10 @@ describe('roster.capabilities', () => {
     expect(rosterKeys).toEqual(['edit:credential', 'edit:user', 'edit:visitor'])
     expect(await app.call('roster.capabilities')).toEqual({ missingPermissions: [] })
 
-    const demo = await app.services.connections.demoConsole()
+    // Another console (the built-in one saved again would be itself), with a view-only token.
+    const other = await startDemo()
+    onTestFinished(() => other.stop())
+    const demo = other.console
     const cert = await app.services.connections.probe(demo.url)
     const view = await app.services.connections.save({
       name: 'Lobby view',

@@ -1,14 +1,14 @@
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { useAppServices } from '../../support/app-services'
-import { control } from '../access/support'
+import { control, startDemo } from '../access/support'
 import { RosterJournal } from '../../../src/main/services/roster/roster-journal'
 
 /**
  * A roster belongs to the console it was planned on (its people were matched there), as an import
  * batch belongs to the console it was uploaded to (shared/console-owner.ts). A fresh walk planned a
- * roster on one console, switched to another, and "Run" sent it there. Here the second console is a
- * second profile of the demo console with a full token: only main's refusal keeps the write away.
+ * roster on one console, switched to another, and "Run" sent it there. Here the second console is
+ * another demo console with a full token: only main's refusal keeps the write away.
  */
 describe('a roster planned on one console, on another', () => {
   const app = useAppServices()
@@ -39,16 +39,20 @@ describe('a roster planned on one console, on another', () => {
     expect((await app.call('roster.get', { id })).summary.console).toEqual(bound)
     expect((await new RosterJournal(join(app.services.dataDir, 'rosters')).get(id)).model.console).toEqual(bound)
 
-    // Another console becomes active (the same demo console, another profile and a full token).
-    const cert = await app.services.connections.probe(demo.url)
+    // Another console becomes active (its own certificate, a full token).
+    const other = await startDemo()
+    onTestFinished(() => other.stop())
+    const annex = other.console
+    const cert = await app.services.connections.probe(annex.url)
     const lobby = await app.services.connections.save({
       name: 'Lobby desk',
-      url: demo.url,
-      token: demo.tokens.full,
+      url: annex.url,
+      token: annex.tokens.full,
       fingerprint256: cert.fingerprint256
     })
     await app.services.connections.select(lobby.id)
     const before = await control<unknown>(demo, 'GET', '/__demo/state/users')
+    const beforeThere = await control<unknown>(annex, 'GET', '/__demo/state/users')
 
     for (const [channel, input] of [
       ['roster.run', { id }],
@@ -70,8 +74,9 @@ describe('a roster planned on one console, on another', () => {
     const seen = await app.call('roster.get', { id })
     expect(seen.summary.console).toEqual(bound)
     expect(seen.summary.phase).toBe('planned')
-    // The console received no write.
+    // Neither console received a write.
     expect((await control<unknown>(demo, 'GET', '/__demo/state/users')).body).toEqual(before.body)
+    expect((await control<unknown>(annex, 'GET', '/__demo/state/users')).body).toEqual(beforeThere.body)
 
     // Back on its console, it runs there.
     await app.services.connections.select(home)

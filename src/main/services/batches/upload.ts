@@ -11,6 +11,7 @@ import type { JournalEntry } from './journal-entries'
 import { auditRowOf } from '../audit/settle-write'
 import { batchUploadFilename } from '../audit/write-names'
 import { keptWords } from '../access/kept-words'
+import { formats } from '../../../shared/format/formats'
 
 export interface UploadOptions {
   /** "Retry failed rows": send only rows that failed before. */
@@ -279,8 +280,22 @@ function explainFailures(rows: BatchRow[], results: RowResult[], cards: ConsoleC
       result.reason = `The alias "${row.alias}" is already used on the console by card ${cardName(aliasOwner)}: change the alias and retry failed rows.`
     } else {
       result.reason = cards
-        ? 'The console did not import this row and gave no reason.'
+        ? withoutReason(cards)
         : 'The console did not import this row (usually a duplicate alias or a card it already knows).'
     }
   })
+}
+
+/**
+ * A failure neither an NFC ID nor an alias of the console's cards explains: what is likely and how to
+ * check, never only "no reason" (the summary says each row says why). A card enrolled on a UA reader
+ * shows its own short number, not its NFC ID, so a typed ID of it cannot be matched here.
+ */
+function withoutReason(cards: ConsoleCards): string {
+  const without = cards.withoutNfcId
+  if (without === 0) {
+    return 'The console did not import this row and gave no reason; none of its cards shows this NFC ID or alias. Check the NFC ID, look it up on Cards, then retry failed rows.'
+  }
+  const count = `${formats().count(without)} of its cards show${without === 1 ? 's' : ''}`
+  return `The console did not import this row and gave no reason. It likely holds this card already as a UA card (${count} no NFC ID, so this one could not be compared): look it up on Cards, and if it is there, remove this row.`
 }

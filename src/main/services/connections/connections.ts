@@ -11,7 +11,8 @@ import type { CallOutcome } from './call-verdict'
 import type { KeyValueStore } from '../storage/key-value-store'
 import type { SecretStore } from './secret-store'
 import { profilesFileSchema, type ProfileRecord, type ProfilesFile } from './profiles'
-import { savedAs, sameConsole } from './same-console'
+import { sameConsole } from './same-console'
+import { savedAs } from '../../../shared/same-console'
 
 export interface ConnectionsDeps {
   store: KeyValueStore
@@ -176,7 +177,8 @@ export class Connections {
       pems = seen.pems
     }
     // The certificate proven, before the token is tried: the same console saved again would be taken for another.
-    const twin = savedAs(file.profiles, input.url, input.fingerprint256, existing?.id)
+    const demoFingerprint = this.demo ? (await this.demo.catch(() => undefined))?.fingerprint256 : undefined
+    const twin = savedAs(file.profiles, input.fingerprint256, existing?.id, demoFingerprint)
     if (twin) throw sameConsole(twin)
     if (!input.token && !existing) {
       throw new AppError({ kind: 'validation', message: 'Paste the API token for this console.' })

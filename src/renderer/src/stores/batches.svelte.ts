@@ -25,6 +25,7 @@ import { rereadWhenBack } from '../lib/reread-when-back'
 import { recheckKeysWhenBack } from './screen-keys.svelte'
 import { actionKeys } from '../../../shared/access/permissions'
 import { announce } from '../lib/action-outcome.svelte'
+import { formatCount } from '../lib/numbers'
 import type { RowsChanged } from './batch-changes'
 import { fromView, linesOf, withLines, withRowChanges, withView, type BatchWindow } from './batch-window'
 
@@ -160,7 +161,19 @@ export class BatchesStore {
    */
   async reestablish(): Promise<void> {
     this.tellScanSession(this.selectedId)
+    const cutOff = this.progress && !this.progress.finished ? this.progress : null
     if (this.loaded || this.selectedId) await this.load()
+    // An upload main no longer runs (its batch is not uploading there): its last progress is no
+    // running upload. Said once, with what to do; rows it left are "to check" or not sent yet.
+    if (cutOff && this.selectedId === cutOff.batchId && this.selected?.state !== 'uploading') {
+      this.progress = null
+      this.uploading = false
+      this.notice = importWords().t('store.uploadStopped', {
+        done: formatCount(cutOff.done),
+        total: formatCount(cutOff.total)
+      })
+      announce(this.notice)
+    }
   }
 
   selected = $derived(this.batches.find((b) => b.id === this.selectedId) ?? null)
