@@ -135,7 +135,7 @@ describe('the message catalogue', () => {
         Object.assign(values, { nfcId: 'N', holder: 'H', cell: 'C', sizeMb: 2, limitMb: 4, owner: 'O', active: 'A' })
         Object.assign(values, { lines: 'L', more: 'no', part: 1, parts: 2, rowId: 'R' })
         // The shell's reach line and the search pickers (area shell).
-        Object.assign(values, { keys: 'K', term: 'T', over: 'ended' })
+        Object.assign(values, { keys: 'K', term: 'T', over: 'ended', button: 'B' })
         const a = english.t(key, { ...values, language: 'L' })
         const b = pseudo.t(key, { ...values, language: 'L' })
         expect(b.length, `${area} ${key}`).toBeGreaterThanOrEqual(Math.floor(a.length * 1.3))
