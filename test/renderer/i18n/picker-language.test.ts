@@ -10,7 +10,7 @@ import { scriptedBridge } from '../../support/fake-bridge'
 const later = Math.floor(Date.now() / 1000) + 3600
 const people = {
   'users.search': () => ({
-    ok: true,
+    ok: true as const,
     result: {
       items: [
         { id: 'u1', full_name: 'Ana Hale', first_name: 'Ana', last_name: 'Hale' },
@@ -20,7 +20,7 @@ const people = {
     }
   }),
   'visitors.list': () => ({
-    ok: true,
+    ok: true as const,
     result: {
       items: [
         {
@@ -77,7 +77,7 @@ describe('the search pickers in the desk’s language (PINs, Cards, Enroll, Touc
 
   it('says the user picker’s placeholder and its empty result in German (Touch Pass assign)', async () => {
     deskLanguage.choose('de')
-    setApiForTests(scriptedBridge({ 'users.search': () => ({ ok: true, result: { items: [], total: 0 } }) }).bridge)
+    setApiForTests(scriptedBridge({ 'users.search': () => ({ ok: true as const, result: { items: [], total: 0 } }) }).bridge)
     render(SearchPicker, { source: userSource(), onpick: () => {}, label: 'Benutzer suchen' })
     const input = screen.getByRole('searchbox', { name: 'Benutzer suchen' })
     await expect.poll(() => input.getAttribute('placeholder')).toBe('Name oder E-Mail')
