@@ -7,7 +7,7 @@ import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.s
 import { settingsWords } from '../../../src/renderer/src/lib/i18n/settings-messages.svelte'
 
 const permissions = [
-  { key: 'view:user', status: 'held' as const, uses: 'find people' },
+  { key: 'view:user', status: 'allowed' as const, uses: 'find people' },
   {
     key: 'edit:visitor',
     status: 'missing' as const,

@@ -77,7 +77,9 @@ describe('the search pickers in the desk’s language (PINs, Cards, Enroll, Touc
 
   it('says the user picker’s placeholder and its empty result in German (Touch Pass assign)', async () => {
     deskLanguage.choose('de')
-    setApiForTests(scriptedBridge({ 'users.search': () => ({ ok: true as const, result: { items: [], total: 0 } }) }).bridge)
+    setApiForTests(
+      scriptedBridge({ 'users.search': () => ({ ok: true as const, result: { items: [], total: 0 } }) }).bridge
+    )
     render(SearchPicker, { source: userSource(), onpick: () => {}, label: 'Benutzer suchen' })
     const input = screen.getByRole('searchbox', { name: 'Benutzer suchen' })
     await expect.poll(() => input.getAttribute('placeholder')).toBe('Name oder E-Mail')
