@@ -137,6 +137,8 @@ describe('the message catalogue', () => {
         // The Import screen's own sentences (area import): a card typed, a CSV read, the shell's missing keys.
         Object.assign(values, { changed: 'yes', numbered: 'yes', aliased: 'yes', digits: 'D', uid: 'U', keys: 'K' })
         Object.assign(values, { ok: 1, repaired: 1, refused: 1, duplicate: 1, valid: 2 })
+        // The shell's reach line and the search pickers (area shell).
+        Object.assign(values, { keys: 'K', term: 'T', over: 'ended', button: 'B' })
         const a = english.t(key, { ...values, language: 'L' })
         const b = pseudo.t(key, { ...values, language: 'L' })
         expect(b.length, `${area} ${key}`).toBeGreaterThanOrEqual(Math.floor(a.length * 1.3))

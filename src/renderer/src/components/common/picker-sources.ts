@@ -5,11 +5,30 @@ import { userDisplayName } from '../../../../shared/access/users'
 import type { OwnerRef } from '../../../../shared/owners'
 import { findCards, findPeople, findUsers } from '../../stores/lookups'
 import { noCardMatch } from '../../lib/card-no-match'
-import { visitOver, visitorStatusWords } from '../visitors/status'
+import { visitOver, stateWord } from '../visitors/status'
+import type { VisitorStatus } from '../../../../shared/access/visitor-basics'
+import { shellWords } from '../../lib/i18n/shell-messages.svelte'
 import type { PickerSource } from './search-picker'
 
-/** A person found to receive a credential; `refused` says why they cannot take a new one. */
-export type FoundOwner = OwnerRef & { detail: string; refused?: string }
+/**
+ * A person found to receive a credential, as facts: the row is worded when shown (so it follows the
+ * desk's language). `email`: a user's; `visit`: a visitor's state and company, and `over` when the
+ * visit can take no new credential.
+ */
+export type FoundOwner = OwnerRef & {
+  email?: string
+  visit?: { status?: VisitorStatus; ended: boolean; company?: string; over: 'cancelled' | 'ended' | null }
+}
+
+const words = () => shellWords()
+
+/** A found person's muted detail: a user's email (or "user"), a visitor's tag, state and company. */
+function ownerDetail(owner: FoundOwner): string {
+  if (!owner.visit) return owner.email || words().t('picker.user')
+  const { status, ended, company } = owner.visit
+  const state = ended ? words().t('picker.ended') : status ? stateWord(status) : ''
+  return [words().t('picker.visitor'), state, company].filter(Boolean).join(' · ')
+}
 
 /**
  * Users and visitors (PINs, Cards, Enroll). The one rule for every credential, the same as the
@@ -22,23 +41,22 @@ export const ownerSource: PickerSource<FoundOwner> = {
       type: 'user',
       id: u.id,
       name: u.full_name || [u.first_name, u.last_name].filter(Boolean).join(' '),
-      detail: u.user_email || u.email || 'user'
+      ...((u.user_email || u.email) && { email: u.user_email || u.email })
     }))
     for (const v of visitors) {
-      const name = [v.first_name, v.last_name].filter(Boolean).join(' ')
       const over = visitOver(v)
-      // The visit's state in words, so a cancelled or past visit is never mistaken for today's.
-      // A visit whose window passed while the console still says Expected or Active has ended.
-      const ended = over === 'ended' && v.status !== 'VISITED' && v.status !== 'NO_VISIT'
-      const words = ended ? 'Ended' : v.status ? visitorStatusWords[v.status] : ''
       found.push({
         type: 'visitor',
         id: v.id,
-        name,
-        detail: ['visitor', words, v.visitor_company].filter(Boolean).join(' · '),
-        ...(over && {
-          refused: `${name || 'This visitor'}: the visit ${over === 'cancelled' ? 'is cancelled' : 'has ended'}, so it cannot take a new credential. Make a new visit on Visitors first.`
-        })
+        name: [v.first_name, v.last_name].filter(Boolean).join(' '),
+        // The visit's state, so a cancelled or past visit is never mistaken for today's. A visit
+        // whose window passed while the console still says Expected or Active has ended.
+        visit: {
+          ...(v.status && { status: v.status }),
+          ended: over === 'ended' && v.status !== 'VISITED' && v.status !== 'NO_VISIT',
+          ...(v.visitor_company && { company: v.visitor_company }),
+          over
+        }
       })
     }
     return found
@@ -46,13 +64,22 @@ export const ownerSource: PickerSource<FoundOwner> = {
   key: (owner) => owner.type + owner.id,
   row: (owner) => ({
     title: owner.name || owner.id,
-    detail: owner.detail,
-    ...(owner.refused && { refused: owner.refused })
+    detail: ownerDetail(owner),
+    ...(owner.visit?.over && {
+      refused: words().t('picker.visitOver', {
+        name: owner.name || words().t('picker.thisVisitor'),
+        over: owner.visit.over
+      })
+    })
   }),
-  none: (term) => `Nobody matches “${term}”.`,
-  listLabel: 'Matching people',
+  none: (term) => words().t('picker.nobody', { term }),
+  get listLabel() {
+    return words().t('picker.people')
+  },
   rows: 'listbox',
-  placeholder: 'Name or email'
+  get placeholder() {
+    return words().t('picker.nameOrEmail')
+  }
 }
 
 /** Users only (Touch Passes); `note`: a fact worth knowing before picking (e.g. "already holds a pass"). */
@@ -65,11 +92,15 @@ export function userSource(note?: (user: User) => string | undefined): PickerSou
       const email = user.user_email || user.email
       return { title: userDisplayName(user), ...(email && { detail: email }), ...(said && { note: said }) }
     },
-    none: (term) => `No user matches “${term}”.`,
-    listLabel: 'Users found',
+    none: (term) => words().t('picker.noUser', { term }),
+    get listLabel() {
+      return words().t('picker.users')
+    },
     listTestId: 'users-found',
     rows: 'buttons',
-    placeholder: 'Name or email'
+    get placeholder() {
+      return words().t('picker.nameOrEmail')
+    }
   }
 }
 

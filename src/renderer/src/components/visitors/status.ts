@@ -2,8 +2,8 @@ import type { VisitorStatus } from '../../../../shared/access/visitors'
 
 /**
  * A visitor's status in the desk's words. `stateWord`/`stateFilters`: in the desk's language (what
- * Visitors shows); `visitorStatusWords`: the English table (shared/visitors/states.ts), still read by
- * the card picker (common/picker-sources.ts).
+ * Visitors shows and the people picker says); `visitorStatusWords`: the English table
+ * (shared/visitors/states.ts).
  */
 export { visitorStateWords as visitorStatusWords, visitorStateFilters } from '../../../../shared/visitors/states'
 export { stateWord, stateFilters } from '../../lib/i18n/state-words.svelte'

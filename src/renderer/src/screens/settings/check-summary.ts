@@ -1,6 +1,7 @@
 import type { TokenCheck } from '../../../../shared/connections'
 import { settingsWords } from '../../lib/i18n/settings-messages.svelte'
 import { formatCount } from '../../lib/numbers'
+import { permissionUse } from './permission-use'
 
 /** Whether a test proved everything it asked: no key left untold because its probe met an error. */
 export function checkTold(check: TokenCheck): boolean {
@@ -16,7 +17,7 @@ export function checkSummary(check: TokenCheck): string {
   const keysWith = (status: string) => check.permissions.filter((p) => p.status === status)
   const missing = keysWith('missing')
   const unknown = keysWith('unknown')
-  // The keys are the console's names (never translated); what each is needed for is main's words.
+  // The keys are the console's names (never translated); what each is needed for is the desk's words.
   const untold = unknown.map((p) => p.key).join(', ')
   const reached = { url: check.url, ms: formatCount(check.latencyMs) }
   if (unknown.length > 0 && unknown.length === check.permissions.length) {
@@ -29,7 +30,7 @@ export function checkSummary(check: TokenCheck): string {
   const parts = [m.t('check.connected', reached)]
   if (missing.length > 0) {
     const list = missing.map((p) => p.key).join(', ')
-    parts.push(m.t('check.missing', { uses: missing.map((p) => p.uses).join('; '), list }))
+    parts.push(m.t('check.missing', { uses: missing.map(permissionUse).join('; '), list }))
   }
   if (unknown.length > 0) parts.push(m.t('check.untold', { list: untold }))
   else if (missing.length === 0) parts.push(m.t('check.allHeld'))
