@@ -15,6 +15,7 @@ import { profileFixture } from '../../support/profile-fixture'
  * what happened is said in the one live region: never left on the button, nor on a heading.
  */
 const fingerprint = Array.from({ length: 32 }, () => 'AA').join(':')
+const annexFingerprint = Array.from({ length: 32 }, () => 'BB').join(':')
 const lab = profileFixture('lab', 'Lab console', { url: 'https://10.0.0.5:12445', fingerprint256: fingerprint })
 const office: ProfileSummary = { ...lab, id: 'office', name: 'Head office', url: 'https://10.0.0.9:12445' }
 const works: TokenCheck = {
@@ -43,9 +44,10 @@ async function settings() {
       state.activeId = (input as { id: string }).id
       return ok(null)
     },
+    // A console not saved yet: its own certificate (one saved already is the same console, refused).
     'connections.probe': () =>
       ok({
-        fingerprint256: fingerprint,
+        fingerprint256: annexFingerprint,
         subject: 'CN=unifi.local',
         issuer: 'CN=unifi.local',
         validFrom: '2026-01-01T00:00:00Z',
