@@ -9,8 +9,8 @@ import { countPlanRows, planRowStanding } from '../../../src/shared/roster/plan-
 import { rosterOptionsSchema } from '../../../src/shared/roster/sheet'
 import { rowIn } from '../../../src/renderer/src/screens/roster/roster-words'
 import { tempDir } from '../../support/temp'
-import { frozenRoster } from './harness'
-import { user } from './people'
+import { frozenRoster } from '../../unit/roster/harness'
+import { user } from '../../unit/roster/people'
 
 /**
  * One count of the plan's rows for every place that shows it: the chips, "Ready to run", Run and

@@ -5,7 +5,7 @@ import { planRoster, type ConflictDecision } from '../../../src/main/services/ro
 import { countPlanRows, standingConflicts } from '../../../src/shared/roster/plan-counts'
 import { rosterOptionsSchema } from '../../../src/shared/roster/sheet'
 import { conflictLabel } from '../../../src/renderer/src/screens/roster/roster-words'
-import { user } from './people'
+import { user } from '../../unit/roster/people'
 
 /**
  * A row's words come from its cells and the user's choices now, not from the first plan: a PIN cell

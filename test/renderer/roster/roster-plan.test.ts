@@ -14,7 +14,7 @@ import {
   type RosterOptions
 } from '../../../src/shared/roster/sheet'
 import { rowIn } from '../../../src/renderer/src/screens/roster/roster-words'
-import { touchPass, user, visitor } from './people'
+import { touchPass, user, visitor } from '../../unit/roster/people'
 
 const ada = user('u-ada', {
   first_name: 'Ada',

@@ -5,7 +5,7 @@ import { planRoster } from '../../../src/main/services/roster/roster-plan'
 import { countPlanRows, standingConflicts } from '../../../src/shared/roster/plan-counts'
 import { rosterOptionsSchema } from '../../../src/shared/roster/sheet'
 import { rowIn } from '../../../src/renderer/src/screens/roster/roster-words'
-import { user } from './people'
+import { user } from '../../unit/roster/people'
 
 /**
  * A PIN cell the plan could not read ("vielleicht") is a cell of the file that needs an answer, not
