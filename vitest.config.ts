@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { svelteTesting } from '@testing-library/svelte/vite'
+import { availableParallelism } from 'node:os'
 
 // Every answer and event parsed against the contract while tests run (src/main/services/ipc/contract-check.ts);
 // the processes tests start inherit it.
@@ -9,6 +10,11 @@ const env = { ACCESS_DESK_CONTRACT_CHECK: '1' }
 // The end-to-end and reader projects: a browser or pcscd started per file (the hooks' time), a whole
 // job per test, and files one after another.
 const oneFileAtATime = { testTimeout: 90_000, hookTimeout: 60_000, fileParallelism: false }
+// The unit and renderer files run two (or more) at a time even on 2 cores: Vitest's default is one worker fewer
+// than the cores, which on CI's 2 cores ran the whole suite one file after another (~33 minutes). Those files
+// wait on sockets, child processes and fsync as much as they compute, so a second worker nearly halves their time.
+// Both projects share one group, so they share the same count (Vitest requires it).
+const twoOrMoreAtATime = { maxWorkers: Math.max(2, availableParallelism()) }
 // End-to-end tests that use the reader: they run in the pcsc project, not the e2e one.
 const e2eWithPcscd = [
   'test/e2e/import.e2e.test.ts',
@@ -23,6 +29,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           env,
+          ...twoOrMoreAtATime,
           environment: 'node',
           include: ['test/unit/**/*.test.ts'],
           testTimeout: 20_000,
@@ -35,8 +42,13 @@ export default defineConfig({
         test: {
           name: 'renderer',
           env,
+          ...twoOrMoreAtATime,
           environment: 'jsdom',
           include: ['test/renderer/**/*.test.ts'],
+          // Two files at a time on 2 cores halve each file's CPU: a screen test that takes 1 s alone must not fail
+          // at Vitest's 5 s default when CI is busy. A wrong result still fails; speed is judged by bench/.
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
           setupFiles: ['test/renderer/setup.ts']
         }
       },
