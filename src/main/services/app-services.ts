@@ -96,7 +96,11 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
       const { activeId } = await connections.list()
       return activeId ? { id: activeId, client: () => connections.client(activeId) } : null
     },
-    emit: (answer) => events.emit('connections.reach', answer)
+    emit: (answer) => {
+      events.emit('connections.reach', answer)
+      // The console answers again: the writes whose outcome was lost with it are read back now.
+      if (answer.state === 'reachable' || answer.state === 'permissions') void audit.settleLater()
+    }
   })
   const connections = new Connections({
     store: options.store,

@@ -55,6 +55,26 @@ describe('A failed screen reads again when the console is Connected again', () =
     }
   )
 
+  it('reads again when the failure becomes another (no answer, then errors): its notice follows the outage now', async () => {
+    const { bridge, push } = todayBridge({})
+    setApiForTests(bridge)
+    const stop = connection.listen()
+    await connection.load()
+    try {
+      const loads = stores.map(({ store }) => vi.spyOn(store, 'load').mockResolvedValue(undefined))
+      push('connections.reach', reach('unreachable', 2))
+      for (const { store } of stores)
+        store.error = new AppError({ kind: 'network', message: 'Could not reach the console.' })
+      push('connections.reach', reach('trouble', 3))
+      stores.forEach(({ name }, i) => expect(loads[i], name).toHaveBeenCalledTimes(1))
+      // The same failure said again is no change: nothing more is read.
+      push('connections.reach', reach('trouble', 4))
+      for (const load of loads) expect(load).toHaveBeenCalledTimes(1)
+    } finally {
+      stop()
+    }
+  })
+
   it('leaves a store that holds no error alone', async () => {
     const { bridge, push } = todayBridge({})
     setApiForTests(bridge)

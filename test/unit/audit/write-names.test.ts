@@ -192,7 +192,11 @@ describe('audit rows name cards, Touch Passes and people as the screens do', () 
       nfcCards: { get: () => Promise.reject(new Error('read refused')) },
       touchPasses: { get: () => Promise.reject(new Error('read refused')) },
       users: { get: () => Promise.reject(new Error('read refused')) },
-      visitors: { get: () => Promise.reject(new Error('read refused')) }
+      visitors: {
+        get: () => Promise.reject(new Error('read refused')),
+        all: () => Promise.reject(new Error('read refused'))
+      },
+      qrCodes: { download: () => Promise.reject(new Error('read refused')) }
     }
     const client = await recordedClient(() => failing)
     const card = (await state<StateCard>('cards')).find((c) => !c.owner)!

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../../src/shared/errors'
-import { refused } from '../../../src/main/services/visitors/refused'
+import { refused } from '../../../src/main/services/access/item-refused'
 
 const SERVICES = join(__dirname, '../../../src/main/services')
 
@@ -16,7 +16,10 @@ async function sources(dir: string): Promise<string[]> {
   return out
 }
 
-/** "The console answered a refusal about this item" is one predicate, `refused`, for the visitor service and the kiosk. */
+/**
+ * "The console answered a refusal about this item" is one predicate, `refused`, for the visitor service, the
+ * kiosk and the read-back rules (the QR code's, access/read-back-rules.ts).
+ */
 describe('the refused-answer predicate', () => {
   it('is written once, under one name', async () => {
     const rule = "['not-found', 'validation', 'conflict'].includes(err.kind)"
@@ -27,7 +30,7 @@ describe('the refused-answer predicate', () => {
       if (text.includes(rule)) holding.push(file.slice(SERVICES.length + 1))
       expect(text, file).not.toMatch(/\brefusedAnswer\b/)
     }
-    expect(holding).toEqual(['visitors/refused.ts'])
+    expect(holding).toEqual(['access/item-refused.ts'])
   })
 
   it('tells an answer about the item from a console that did not answer', () => {

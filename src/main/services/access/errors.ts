@@ -158,6 +158,7 @@ export function errorFromTransport(endpoint: EndpointInfo, url: string, err: unk
     message: `Could not reach the console at ${url}: ${networkReasons[code ?? ''] ?? code ?? message}.`,
     hint: 'Check that the console is on, that this computer is on its network and the address is right, then try again (no restart needed).',
     retryable: true,
-    details: { url }
+    // The endpoint too: whether the call may have changed anything depends on it (lost-answer safeToRepeat).
+    details: { url, endpoint: endpoint.id }
   })
 }

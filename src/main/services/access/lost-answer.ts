@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors'
-import type { EndpointInfo } from '../../../shared/access/endpoints'
+import { endpoints, type EndpointInfo } from '../../../shared/access/endpoints'
 
 /**
  * Socket failures that can only come before a request is sent (no connection, no address): what an
@@ -54,6 +54,19 @@ export function callFate(error: AppError, write?: PartialWrite): CallFate {
 /** The console's answer was lost after the request went out: it may have done it ("to check"). */
 export function answerLost(error: AppError, write?: PartialWrite): boolean {
   return callFate(error, write) === 'lost'
+}
+
+const endpointsById = new Map<string, EndpointInfo>(Object.values(endpoints).map((e) => [e.id, e]))
+
+/**
+ * The failed call changes nothing on the console, whatever became of its answer: a read, or a call
+ * declared so (`changesNothing`: Generate PIN code, sent as a POST). Nothing is to check, and asking
+ * again is safe (a roster's PIN step asks for another PIN). Known by the endpoint the error names.
+ */
+export function safeToRepeat(error: AppError): boolean {
+  const id = error.details?.endpoint
+  const endpoint = typeof id === 'string' ? endpointsById.get(id) : undefined
+  return endpoint !== undefined && (endpoint.method === 'GET' || endpoint.changesNothing === true)
 }
 
 /**

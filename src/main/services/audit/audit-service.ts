@@ -23,7 +23,8 @@ import { isoInZone } from './iso-in-zone'
 import { AuditLog, type EndInput } from './audit-log'
 import { actionOf, writeKindOf, type WriteKind } from './write-kinds'
 import { nameSubjects, type AuditReader, type WriteNames } from './write-names'
-import { awaitNames, awaitReadBack } from './settle-write'
+import { awaitNames, awaitReadBack, settleLater } from './settle-write'
+import { laterCheckOf } from './later-checks'
 
 export interface ConsoleRef {
   name: string
@@ -169,10 +170,19 @@ export class AuditService {
           // "the app stopped before the answer" after a restart, which is what the disk knows.
           await this.log.end(id, end).catch(() => undefined)
           if (extra.namesMore) awaitNames(extra.namesMore, (detail) => this.log.end(id, { outcome: 'ok', detail }))
-          if (!answer.ok && end.outcome === 'unknown') awaitReadBack(answer.error, (end) => this.log.end(id, end), id)
+          if (!answer.ok && end.outcome === 'unknown')
+            awaitReadBack(answer.error, (end) => this.log.end(id, end), id, laterCheckOf(call, reader, names.before))
         }
       }
     }
+  }
+
+  /**
+   * The console answers again (its connection state is Connected once more): every Unknown row whose
+   * write can be read back by its kind is settled with what the console holds (settle-write settleLater).
+   */
+  settleLater(): Promise<void> {
+    return settleLater()
   }
 
   /** A badge printed (or refused) at this desk. Never throws: the print's own result stands. */

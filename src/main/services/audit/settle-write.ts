@@ -6,6 +6,8 @@ export interface ReadBackFinding {
   done: boolean | 'partly'
   /** What the read found, when more than done / not done (a batch given to 2 of 3 users). */
   detail?: string
+  /** Read when the console answered again, not right after the lost answer (see settleLater). */
+  later?: true
 }
 
 /**
@@ -24,11 +26,66 @@ const unsettled = new WeakMap<object, { rowId?: string; settle: (finding: ReadBa
  */
 const unsettledRows = new Map<string, (finding: ReadBackFinding) => Promise<void>>()
 
-/** A write's row, Unknown: `append` adds the line that settles it once a read-back says what happened. */
-export function awaitReadBack(error: object, append: (end: EndInput) => Promise<void>, rowId?: string): void {
-  const settle = (finding: ReadBackFinding) => append(settledEnd(finding))
+/**
+ * Rows still Unknown whose write can be read back by its kind alone (later-checks.ts), by row id: the
+ * read right after the lost answer failed too (the console went down), so they are read when the
+ * console answers again (settleLater). Held for this run of the app, as unsettledRows.
+ */
+const checkLater = new Map<string, () => Promise<ReadBackFinding | undefined>>()
+
+/**
+ * A write's row, Unknown: `append` adds the line that settles it once a read-back says what happened,
+ * once whichever read comes first (the service's own read right after, or `later` when the console
+ * answers again).
+ */
+export function awaitReadBack(
+  error: object,
+  append: (end: EndInput) => Promise<void>,
+  rowId?: string,
+  later?: () => Promise<ReadBackFinding | undefined>
+): void {
+  let settled = false
+  const settle = async (finding: ReadBackFinding) => {
+    if (settled) return
+    settled = true
+    if (rowId) {
+      unsettledRows.delete(rowId)
+      checkLater.delete(rowId)
+    }
+    await append(settledEnd(finding))
+  }
   unsettled.set(error, { settle, ...(rowId ? { rowId } : {}) })
   if (rowId) unsettledRows.set(rowId, settle)
+  if (rowId && later) checkLater.set(rowId, later)
+}
+
+let checking: Promise<void> | undefined
+let checkAgain = false
+
+/**
+ * The console answers again: every row still Unknown with a later check is read back now, by its
+ * write's kind, and settled with what the console holds, said as checked later. A check whose read
+ * fails stays for the next time; one that cannot tell (a PIN held, nothing known of before) is not
+ * asked again. Calls while checks run are folded into one more round after them. Never throws.
+ */
+export function settleLater(): Promise<void> {
+  if (checking) {
+    checkAgain = true
+    return checking
+  }
+  checking = (async () => {
+    do {
+      checkAgain = false
+      for (const [rowId, check] of [...checkLater]) {
+        const finding = await check().catch(() => null)
+        if (finding === null) continue
+        checkLater.delete(rowId)
+        const settle = unsettledRows.get(rowId)
+        if (finding && settle) await settle({ ...finding, later: true }).catch(() => undefined)
+      }
+    } while (checkAgain)
+  })().finally(() => (checking = undefined))
+  return checking
 }
 
 /** The audit row of the write that failed with `err`, while it awaits a read-back (see settleRow). */
@@ -47,7 +104,6 @@ export async function settleWrite(err: unknown, finding: ReadBackFinding): Promi
   const held = unsettled.get(err)
   if (!held) return
   unsettled.delete(err)
-  if (held.rowId) unsettledRows.delete(held.rowId)
   await held.settle(finding).catch(() => undefined)
 }
 
@@ -67,30 +123,31 @@ export async function settleRow(
     await keptOnDisk?.(rowId, settledEnd(finding)).catch(() => undefined)
     return
   }
-  unsettledRows.delete(rowId)
   await settle(finding).catch(() => undefined)
 }
 
 /** The words of a settled row: what happened, and that the outcome was read, not answered. */
 export function settledEnd(finding: ReadBackFinding): EndInput {
+  const detail = finding.detail ? { detail: finding.detail } : {}
+  // A row read back once the console answered again says so: the outcome came later than the write.
+  const when = finding.later ? ' (checked when the console answered again)' : ''
   // Partly done is done as far as the console went: the detail says how far ("2 of 3 found").
   if (finding.done === 'partly')
     return {
       outcome: 'ok',
-      message: "Partly done: the console's answer was lost; reading it back shows only part of this was done.",
-      ...(finding.detail ? { detail: finding.detail } : {})
+      message: `Partly done: the console's answer was lost; reading it back shows only part of this was done${when}.`,
+      ...detail
     }
   return finding.done
     ? {
         outcome: 'ok',
-        message: "Done: the console's answer was lost; reading it back shows this was done.",
-        ...(finding.detail ? { detail: finding.detail } : {})
+        message: `Done: the console's answer was lost; reading it back shows this was done${when}.`,
+        ...detail
       }
     : {
         outcome: 'refused',
-        message:
-          "Not done: the console's answer was lost; reading it back shows this was not done (safe to try again).",
-        ...(finding.detail ? { detail: finding.detail } : {})
+        message: `Not done: the console's answer was lost; reading it back shows this was not done (${finding.later ? 'checked when the console answered again; ' : ''}safe to try again).`,
+        ...detail
       }
 }
 

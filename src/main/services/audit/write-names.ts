@@ -10,7 +10,7 @@ import type { CallOptions } from '../access/http'
 import type { Recall } from './audit-log'
 
 /**
- * The reads a recorder may make before a write, to name what the request names only by id: the
+ * The reads a recorder may make before a write (and after one whose outcome was lost), to name what the request names only by id: the
  * access client of the console written to satisfies it (connections gives it when it builds the
  * client). GETs are never recorded as writes.
  */
@@ -18,7 +18,9 @@ export interface AuditReader {
   nfcCards: Pick<AccessClient['nfcCards'], 'get'>
   touchPasses: Pick<AccessClient['touchPasses'], 'get'>
   users: Pick<AccessClient['users'], 'get'>
-  visitors: Pick<AccessClient['visitors'], 'get'>
+  /** `all` and `qrCodes`: for the check of an Unknown row when the console answers again (later-checks.ts). */
+  visitors: Pick<AccessClient['visitors'], 'get' | 'all'>
+  qrCodes: Pick<AccessClient['qrCodes'], 'download'>
 }
 
 /**
@@ -43,7 +45,13 @@ export interface WriteNames {
    * be out of date): a rename says old → new, an assignment of a PIN to someone who held one is a
    * replacement. Absent when the read was not made or failed.
    */
-  before?: { cardAlias?: string; passName?: string; heldPin?: boolean }
+  before?: {
+    cardAlias?: string
+    passName?: string
+    heldPin?: boolean
+    /** The console's token of the PIN held (never the PIN; never written to the journal): a later check compares it. */
+    pinToken?: string | null
+  }
   /** A visitor as read before the write: their company and the visit's window (audit-service `visitorRow`). */
   visit?: { company: string; start?: number; end?: number }
 }
@@ -118,7 +126,10 @@ export async function nameSubjects(
         ? await tryRead((o) => reader.users.get(person.id, o))
         : await tryRead((o) => reader.visitors.get(person.id, o))
       : undefined
-    if (read) before.heldPin = Boolean(read.pin_code?.token)
+    if (read) {
+      before.heldPin = Boolean(read.pin_code?.token)
+      before.pinToken = read.pin_code?.token ?? null
+    }
     if (read && person.kind === 'visitor') {
       const v = read as Visitor
       visit = {

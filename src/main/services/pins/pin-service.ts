@@ -4,6 +4,8 @@ import { keysOf } from '../../../shared/access/permissions'
 import { missingKeys } from '../access/permission-probe'
 import { AppError } from '../../../shared/errors'
 import { answerLost } from '../access/lost-answer'
+import { pinGiven } from '../access/read-back-rules'
+import { settleWrite } from '../audit/settle-write'
 
 /** PIN codes: the console makes them (E10); a user's and a visitor's are given through their own endpoints. */
 export class PinService {
@@ -48,6 +50,9 @@ export class PinService {
       if (!(err instanceof AppError) || !answerLost(err)) throw err
       const now = await this.heldPin(owner).catch(() => undefined)
       if (now === undefined) throw err
+      // The audit row, Unknown till now, says what the read found when it can tell (read-back-rules).
+      const given = pinGiven(before, now)
+      if (given !== undefined) await settleWrite(err, { done: given })
       const name = owner.name || owner.id
       const changed = before !== undefined && now !== null && now !== before
       throw new AppError({

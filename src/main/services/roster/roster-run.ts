@@ -12,6 +12,7 @@ import type { StepRecord } from './roster-model'
 import type { LoadedRoster, RosterJournal } from './roster-journal'
 import { forceCard, plannedCard } from './roster-steps'
 import { stepOutcome, stopsTheRun } from './step-outcome'
+import { answerLost, safeToRepeat } from '../access/lost-answer'
 
 /** What a run needs from the access client. */
 export type RunConsole = {
@@ -213,12 +214,13 @@ export class RosterRun {
       for (let n = 0; n < PIN_ATTEMPTS; n++) {
         let pin: string
         try {
-          // E1 changes nothing on the console: a failure here leaves nothing to check.
           pin = await client.pinCodes.generate()
         } catch (err) {
+          // Generate PIN code is declared to change nothing (`changesNothing`): its answer lost, another
+          // PIN is asked for; out of attempts, the step failed with nothing to check (stepOutcome).
           const error = AppError.from(err)
-          if (stopsTheRun(err)) this.stopped = error
-          return result({ state: 'failed', reason: error.message, ...(error.code ? { code: error.code } : {}) })
+          if (answerLost(error) && safeToRepeat(error) && n + 1 < PIN_ATTEMPTS) continue
+          return lost(err)
         }
         await send(undefined, attempt + n)
         try {

@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors'
-import { answerLost } from '../access/lost-answer'
+import { answerLost, safeToRepeat } from '../access/lost-answer'
 import { keptWords } from '../access/kept-words'
 
 /**
@@ -8,6 +8,7 @@ import { keptWords } from '../access/kept-words'
  * done, the step failed with its reason. The answer was lost after the request went out (a cut
  * connection, a timeout, a cancel, a 5xx without the console's code): the console may or may not
  * have done it, so the step is `unknown` and is checked against the console before anything is sent again.
+ * A call declared to change nothing (`changesNothing`, lost-answer safeToRepeat) is never `unknown`.
  */
 export function stepOutcome(
   err: unknown,
@@ -15,7 +16,8 @@ export function stepOutcome(
   consoleName?: string | null
 ): { state: 'failed' | 'unknown'; reason: string; code?: string } {
   const error = AppError.from(err)
-  const lost = answerLost(error)
+  // A call that changes nothing (Generate PIN code) left nothing to check, whatever became of its answer.
+  const lost = answerLost(error) && !safeToRepeat(error)
   const words = keptWords(error, consoleName)
   const reason = lost
     ? `The console's answer was lost (${words.replace(/\.$/, '')}): it is checked with the console before anything is sent again.`

@@ -159,9 +159,21 @@ export class TodayLive {
       const message = err instanceof Error ? err.message : String(err)
       return { ...this.held, source: this.source, notReadNow: { at: Date.now(), message } }
     }
-    this.held = view
+    this.answered(view)
     this.lastSeen = () => rowsSeen(view)
     return { ...view, source: this.source }
+  }
+
+  /**
+   * The one place a read of the list that worked is taken in, whoever read it (a tab opening Today or
+   * main's re-read): it is held, the failing re-reads end, and every tab is told with when it was read.
+   * Otherwise a second tab would say "this list is not current" until main's next re-read, up to a
+   * poll interval after the console answered again.
+   */
+  private answered(view: Omit<TodayView, 'source'>): void {
+    this.held = view
+    this.failingSince = 0
+    this.deps.emit('today.reads', { failingSince: null, lastFailedAt: null, message: null, readAt: view.readAt })
   }
 
   /**
@@ -191,11 +203,9 @@ export class TodayLive {
         try {
           const view = await this.deps.read()
           if (generation !== this.generation) return
-          this.held = view
           // Every read that worked is said (an unchanged list is pushed no further): the screen's
           // "List read at" is when the list was last read, and a failure stops being said.
-          this.failingSince = 0
-          this.deps.emit('today.reads', { failingSince: null, lastFailedAt: null, message: null, readAt: view.readAt })
+          this.answered(view)
           // Only what changed goes to the screens (each asks its window again): not 2,500 rows each time.
           const seen = rowsSeen(view)
           const change = rowsChange(this.lastSeen?.(), seen)

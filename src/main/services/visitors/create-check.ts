@@ -3,17 +3,12 @@ import type { Visitor } from '../../../shared/access/visitors'
 import type { AccessClient } from '../access/client'
 import { answerLost, notDoneError } from '../access/lost-answer'
 import { settleWrite } from '../audit/settle-write'
+import { findVisit, type VisitKey } from '../access/read-back-rules'
 
 /** A visitor created whose answer was lost, found by reading the console back (the screen says so). */
 export type CreatedVisitor = Visitor & { readBack?: true }
 
-/** What makes two creates the same visit: the person's name and the visit's window. */
-export interface VisitKey {
-  first_name: string
-  last_name: string
-  start_time: number
-  end_time: number
-}
+export type { VisitKey }
 
 /** How long after a create whose answer was lost the next create of the same visit is checked first. */
 export const CHECK_AFTER_LOST_MS = 15 * 60_000
@@ -46,7 +41,7 @@ export class VisitorCreateCheck {
     const key = keyOf(visit)
     const lostAt = this.lost.get(key)
     if (lostAt !== undefined && this.now() - lostAt <= CHECK_AFTER_LOST_MS) {
-      const found = await this.find(client, visit)
+      const found = await findVisit(client, visit)
       if (found) {
         this.lost.delete(key)
         return found
@@ -82,7 +77,7 @@ export class VisitorCreateCheck {
   ): Promise<CreatedVisitor> {
     let found: Visitor | undefined
     try {
-      found = await this.find(client, visit)
+      found = await findVisit(client, visit)
     } catch {
       this.lost.set(key, this.now())
       throw err
@@ -97,20 +92,6 @@ export class VisitorCreateCheck {
       "The visitor was not created: the console's answer was lost, and reading it back shows no such visitor.",
       {},
       'Nothing was created on the console, so trying again is safe.'
-    )
-  }
-
-  /** The visitor the console holds for this visit: same first and last name (any case), same window. */
-  private async find(client: Pick<AccessClient, 'visitors'>, visit: VisitKey): Promise<Visitor | undefined> {
-    // The console's keyword is one prefix (§4.4): the first name, then the exact match here.
-    const candidates = await client.visitors.all({ keyword: visit.first_name.trim() })
-    const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
-    return candidates.find(
-      (v) =>
-        same(v.first_name, visit.first_name) &&
-        same(v.last_name, visit.last_name) &&
-        v.start_time === visit.start_time &&
-        v.end_time === visit.end_time
     )
   }
 }

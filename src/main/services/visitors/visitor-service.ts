@@ -17,6 +17,7 @@ import { probeEditPermission } from '../access/permission-probe'
 import { actionKeys } from '../../../shared/access/permissions'
 import { VisitorCreateCheck, type CreatedVisitor } from './create-check'
 import { refused } from './refused'
+import { holdsQr } from '../access/read-back-rules'
 import { answerLost, notDoneError } from '../access/lost-answer'
 import { settleWrite } from '../audit/settle-write'
 import { statesNamedLike } from '../../../shared/visitors/states'
@@ -295,14 +296,9 @@ export class VisitorService {
     } catch (err) {
       const e = AppError.from(err)
       if (!answerLost(e)) throw err
-      let held: boolean
-      try {
-        await c.qrCodes.download(id)
-        held = true
-      } catch (readErr) {
-        if (!refused(readErr)) throw err
-        held = false
-      }
+      const held = await holdsQr(c, id).catch(() => {
+        throw err
+      })
       await settleWrite(
         err,
         held ? { done: true, detail: `read back: visitor ${id} holds a QR code` } : { done: false }

@@ -66,12 +66,26 @@ export class ConnectionStore {
     return () => this.backListeners.delete(listener)
   }
 
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a plain list of callbacks, as backListeners
+  private readonly movedListeners = new Set<() => void>()
+
+  /**
+   * Hear the active console's failure become another (no answer, then errors to every call; a key
+   * missing, then no answer): what a screen's failed read said of it is no longer the state now.
+   */
+  onOutageMoved(listener: () => void): () => void {
+    this.movedListeners.add(listener)
+    return () => this.movedListeners.delete(listener)
+  }
+
   private keepReach(reach: ConsoleReach): void {
     const before = this.reaches[reach.profileId]
     this.reaches = { ...this.reaches, [reach.profileId]: reach }
+    if (reach.profileId !== this.activeId || before === undefined || before.state === 'reachable') return
     // Back: the reason a screen failed (no answer, errors, a missing key...) is gone; screens read again.
-    const back = before !== undefined && before.state !== 'reachable' && reach.state === 'reachable'
-    if (back && reach.profileId === this.activeId) for (const listener of this.backListeners) listener()
+    if (reach.state === 'reachable') for (const listener of this.backListeners) listener()
+    // Another failure than the one a screen's read met: its advice would be the old one's.
+    else if (reach.state !== before.state) for (const listener of this.movedListeners) listener()
   }
 
   private async askReach(recheck: boolean): Promise<void> {
