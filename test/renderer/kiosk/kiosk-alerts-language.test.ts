@@ -8,7 +8,7 @@ import type { KioskFound } from '../../../src/shared/kiosk/schemas'
 import type { AppErrorData } from '../../../src/shared/errors'
 import { scriptedBridge } from '../../support/fake-bridge'
 
-const source = { online: true, loadedAt: new Date().toISOString(), visitors: 3 }
+const source = { online: true, loadedAt: new Date().toISOString(), visitors: 3, canCheckInOffline: 3 }
 const visit = { visitorId: 'v1', name: 'Lucía Gómez', company: '', host: '', validFrom: 0, validTo: 0 }
 
 beforeEach(() => {
@@ -59,6 +59,16 @@ describe('the kiosk’s alerts in the visitor’s language', () => {
       .poll(() => alert.textContent)
       .toContain('El quiosco no puede contactar con la consola y aún no tiene visitantes cargados.')
     expect(alert).toHaveTextContent('Acuda a la recepción: allí le ayudarán.')
+  })
+
+  it('says in Spanish that a visit with no door gets no badge, with the desk’s own name', async () => {
+    const found: KioskFound = { kind: 'none', reason: 'not-now', refusal: { reason: 'no-doors' } }
+    await spanishVisitor('Recepción B', { 'kiosk.find': () => ({ ok: true, result: { found, source } }) })
+    await expect
+      .poll(() => screen.queryByTestId('kiosk-none')?.textContent ?? '')
+      .toContain(
+        'Su visita todavía no abre ninguna puerta: una tarjeta impresa en este quiosco no le dejaría entrar. Por favor, diríjase a Recepción B.'
+      )
   })
 
   it('says the badge printer is not ready in Spanish, with the desk’s own name as typed', async () => {
