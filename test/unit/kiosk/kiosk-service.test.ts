@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { hostname } from 'node:os'
+import { thisDesk } from '../../../src/main/services/audit/audit-service'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppError } from '../../../src/shared/errors'
 import { CheckinLog } from '../../../src/main/services/kiosk/checkin-log'
@@ -10,6 +12,7 @@ import { kioskDoors } from '../../support/kiosk-visit'
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47]
 const nowSeconds = () => Math.floor(Date.now() / 1000)
+const userOf = () => thisDesk().user
 
 /**
  * The kiosk through the real dispatch (zod on every input) against the built-in demo console over
@@ -102,6 +105,30 @@ describe('the kiosk against the demo console', () => {
     expect(await errorOf(app.call('kiosk.checkIn', { visitorId: b.id, browser: { printed: true } }))).toMatchObject({
       code: 'KIOSK_NOT_PREPARED'
     })
+  })
+
+  it('puts what the kiosk does on the audit trail as the kiosk of this computer, not as the desk user', async () => {
+    const v = await createVisitor('Rawiri', 'Tomoana', 'Fabrikam')
+    const byDesk = (await app.call('audit.list', { filter: { text: 'Rawiri Tomoana' } })).items
+    // The booking is the desk's: its OS user.
+    expect(byDesk).toEqual([expect.objectContaining({ action: 'create', desk: { user: userOf(), host: hostname() } })])
+
+    await app.call('kiosk.find', { name: 'Rawiri Tomoana' })
+    await app.call('kiosk.badge', { visitorId: v.id })
+    await app.call('kiosk.checkIn', { visitorId: v.id, browser: { printed: true } })
+    const rows = (await app.call('audit.list', { filter: { text: 'Rawiri Tomoana' } })).items as {
+      action: string
+      desk: unknown
+    }[]
+    const kiosk = { user: 'kiosk', host: hostname(), kiosk: true }
+    // The QR code the kiosk assigned and the badge it printed: the kiosk's.
+    expect(rows.filter((r) => r.action !== 'create')).toEqual([
+      expect.objectContaining({ action: 'badge print', desk: kiosk }),
+      expect.objectContaining({
+        endpoint: expect.objectContaining({ title: expect.stringMatching(/QR/i) }),
+        desk: kiosk
+      })
+    ])
   })
 
   it('records a print that failed, with its reason', async () => {
