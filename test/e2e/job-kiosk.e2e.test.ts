@@ -239,6 +239,10 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     const notice = page.getByTestId('kiosk-offline')
     await expect.poll(() => notice.getAttribute('data-state'), { timeout: 10_000 }).toBe('unreachable')
     expect(await notice.textContent()).toContain('Working offline: the console cannot be reached.')
+    // It promises check-in only to the visits it can check in from what it holds (their QR code held).
+    expect(await notice.textContent()).toMatch(
+      /\d+ visitors? loaded at .+ can still check in here; anyone else, please see the reception desk on the ground floor\./
+    )
     const reach = await page.evaluate(() => window.api!.connections.reach())
     expect(reach).toMatchObject({ ok: true, result: { state: 'unreachable' } })
     await page.getByRole('button', { name: 'Yes, print my badge' }).click()
