@@ -27,7 +27,12 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     const doors = await api('sites', 'doors')
     door = doors.items[0].name
     const from = Math.floor(Date.now() / 1000) - 1800
-    const visit = (first: string, last: string, company: string) =>
+    const visit = (
+      first: string,
+      last: string,
+      company: string,
+      resources = [{ id: doors.items[0].id, type: 'door' }]
+    ) =>
       api('visitors', 'create', {
         first_name: first,
         last_name: last,
@@ -36,12 +41,14 @@ describe('job: the badge station (kiosk) in Chromium', () => {
         start_time: from,
         end_time: from + 6 * 3600,
         week_schedule: null,
-        resources: [{ id: doors.items[0].id, type: 'door' }]
+        resources
       })
     ids['northwind'] = (await visit('Kiri', 'Tane', 'Northwind Traders')).id
     ids['contoso'] = (await visit('Kiri', 'Tane', 'Contoso')).id
     ids['offline'] = (await visit('Tui', 'Parata', 'Fabrikam')).id
     await api('visitors', 'assignQr', { id: ids['offline'] })
+    // Booked with no door (the desk's form allows it, after asking): a badge would open nothing.
+    ids['doorless'] = (await visit('Aroha', 'Ngata', 'Initech', [])).id
   }, 120_000)
   afterAll(async () => {
     await job?.control('DELETE', '/faults').catch(() => undefined)
@@ -197,6 +204,30 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     expect((await api('kiosk', 'checkins')).items).toHaveLength(1)
   }, 60_000)
 
+  it('sends a visitor whose visit opens no door to the desk with why, and writes nothing to the visit', async () => {
+    const { page } = job
+    const booked = (await job.state('visitors')).find((v: { id: string }) => v.id === ids['doorless'])
+    await page.getByRole('button', { name: 'Check in' }).click()
+    await page.getByLabel('Your first and last name').fill('Aroha Ngata')
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Your visit cannot be checked in now' }).waitFor()
+    expect(await page.getByTestId('kiosk-none').textContent()).toBe(
+      'Your visit opens no doors yet, so a badge from this kiosk would not let you in. Please see the reception desk on the ground floor.'
+    )
+    // Never asked to confirm a badge that opens nothing.
+    expect(await page.getByRole('button', { name: 'Yes, print my badge' }).count()).toBe(0)
+    await job.expectAccessible('kiosk: visit with no door')
+    // The console: the visit as the desk booked it (not checked in, no QR code given).
+    const held = (await job.state('visitors')).find((v: { id: string }) => v.id === ids['doorless'])
+    expect(held).toEqual(booked)
+    expect(held.qr).toBeNull()
+    // Recorded for the desk, with why.
+    const { items } = await api('kiosk', 'checkins')
+    expect(items[0]).toMatchObject({ visitorId: ids['doorless'], printed: false, refusal: { reason: 'no-doors' } })
+    await page.getByRole('button', { name: 'Back to start' }).click()
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor()
+  })
+
   it('checks in a visitor it loaded while the console is unreachable, and says it works offline', async () => {
     const { page } = job
     await job.control('PUT', '/faults', { resetRate: 1 })
@@ -208,6 +239,10 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     const notice = page.getByTestId('kiosk-offline')
     await expect.poll(() => notice.getAttribute('data-state'), { timeout: 10_000 }).toBe('unreachable')
     expect(await notice.textContent()).toContain('Working offline: the console cannot be reached.')
+    // It promises check-in only to the visits it can check in from what it holds (their QR code held).
+    expect(await notice.textContent()).toMatch(
+      /\d+ visitors? loaded at .+ can still check in here; anyone else, please see the reception desk on the ground floor\./
+    )
     const reach = await page.evaluate(() => window.api!.connections.reach())
     expect(reach).toMatchObject({ ok: true, result: { state: 'unreachable' } })
     await page.getByRole('button', { name: 'Yes, print my badge' }).click()
@@ -241,6 +276,22 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     await page.keyboard.press('Enter')
     await page.waitForURL((url) => !url.pathname.endsWith('/kiosk'))
     await page.getByRole('navigation').waitFor()
+    expect(job.browser.errors).toEqual([])
+  })
+
+  it('Today lists the door-less visit among the kiosk’s refusals, with why', async () => {
+    const { page } = job
+    await job.open('Today')
+    const refusal = page
+      .getByTestId('kiosk-checkins')
+      .getByRole('row')
+      .filter({ hasText: 'Aroha Ngata' })
+      .getByTestId('kiosk-refusal')
+    await refusal.waitFor({ timeout: 10_000 })
+    expect(await refusal.textContent()).toBe(
+      'Sent to the desk: The visit opens no door: give it its doors, then check the visitor in here'
+    )
+    await job.expectAccessible('Today: kiosk refusals')
     expect(job.browser.errors).toEqual([])
   })
 })

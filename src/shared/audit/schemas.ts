@@ -90,7 +90,11 @@ export const auditRowSchema = z.object({
    * written before it was recorded have none and are known by their address).
    */
   console: z.object({ name: z.string(), url: z.string(), id: z.string().optional() }),
-  desk: z.object({ user: z.string(), host: z.string() }),
+  /**
+   * Who did it: the OS user and the computer; `kiosk`: the self check-in kiosk of that computer, for a
+   * visitor (`user` is then "kiosk"), whoever was logged in.
+   */
+  desk: z.object({ user: z.string(), host: z.string(), kiosk: z.literal(true).optional() }),
   action: auditActionSchema,
   /** The endpoint (`E17`, `§4.9`) and its title; `badge` for a print. */
   endpoint: z.object({ id: z.string(), title: z.string() }),

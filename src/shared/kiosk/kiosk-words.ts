@@ -25,6 +25,8 @@ export function visitorRefusal(
     }
     case 'no-hours':
       return words.t('refusal.noHours', { desk })
+    case 'no-doors':
+      return words.t('refusal.noDoors', { desk })
     case 'ended':
       return words.t('refusal.ended', { desk })
     case 'cancelled':

@@ -7,6 +7,7 @@ export type RefusalForDeskKey =
   | 'refusal.tooEarly'
   | 'refusal.tooEarlyHours'
   | 'refusal.noHours'
+  | 'refusal.noDoors'
   | 'refusal.ended'
   | 'refusal.cancelled'
   | 'refusal.offlineNoCode'
@@ -30,6 +31,8 @@ export function refusalForDesk(
     }
     case 'no-hours':
       return m.t('refusal.noHours')
+    case 'no-doors':
+      return m.t('refusal.noDoors')
     case 'ended':
       return m.t('refusal.ended')
     case 'cancelled':

@@ -41,7 +41,12 @@ export const kioskSourceSchema = z.object({
   online: z.boolean(),
   /** When today's visitors were last read from the console (ISO), if ever. */
   loadedAt: z.string().nullable(),
-  visitors: z.number().int().nonnegative()
+  visitors: z.number().int().nonnegative(),
+  /**
+   * Of them, how many the kiosk could check in now from what it holds, without the console (open,
+   * with doors, their QR code held: shared/kiosk/check-in-rule.ts): what the offline banner promises.
+   */
+  canCheckInOffline: z.number().int().nonnegative()
 })
 export type KioskSource = z.infer<typeof kioskSourceSchema>
 
@@ -57,6 +62,11 @@ export const kioskRefusalSchema = z.discriminatedUnion('reason', [
   z.object({ reason: z.literal('too-early'), startsAt: z.number().int(), hours: z.literal(true).optional() }),
   /** The visit is still on, but its weekly schedule opens no door in what is left of it. */
   z.object({ reason: z.literal('no-hours') }),
+  /**
+   * The visit opens no door (no door or door group on the console): a badge would open nothing, so
+   * the desk gives the visit its doors and checks the visitor in.
+   */
+  z.object({ reason: z.literal('no-doors') }),
   /** The window has passed, or the console says the visit is over (left, no-show). */
   z.object({ reason: z.literal('ended') }),
   /** Cancelled (or deleted) on the console. */

@@ -8,7 +8,7 @@ import type { KioskFound } from '../../../src/shared/kiosk/schemas'
 import type { AppErrorData } from '../../../src/shared/errors'
 import { scriptedBridge } from '../../support/fake-bridge'
 
-const source = { online: true, loadedAt: new Date().toISOString(), visitors: 3 }
+const source = { online: true, loadedAt: new Date().toISOString(), visitors: 3, canCheckInOffline: 3 }
 const visit = { visitorId: 'v1', name: 'Lucía Gómez', company: '', host: '', validFrom: 0, validTo: 0 }
 
 beforeEach(() => {
@@ -35,7 +35,7 @@ async function spanishVisitor(deskName: string, answers: Parameters<typeof scrip
   render(KioskApp)
   // The kiosk's words load on first render (a cold start can take more than the default second).
   await fireEvent.click(await screen.findByRole('button', { name: 'Español' }, { timeout: 10_000 }))
-  await fireEvent.click(await screen.findByRole('button', { name: 'Registrar mi llegada' }))
+  await fireEvent.click(await screen.findByRole('button', { name: 'Registrar mi llegada' }, { timeout: 10_000 }))
   await fireEvent.input(screen.getByRole('textbox', { name: 'Su nombre y apellidos' }), {
     target: { value: 'Lucía Gómez' }
   })
@@ -60,6 +60,17 @@ describe('the kiosk’s alerts in the visitor’s language', () => {
       .toContain('El quiosco no puede contactar con la consola y aún no tiene visitantes cargados.')
     expect(alert).toHaveTextContent('Acuda a la recepción: allí le ayudarán.')
   })
+
+  it('says in Spanish that a visit with no door gets no badge, with the desk’s own name', async () => {
+    const found: KioskFound = { kind: 'none', reason: 'not-now', refusal: { reason: 'no-doors' } }
+    await spanishVisitor('Recepción B', { 'kiosk.find': () => ({ ok: true, result: { found, source } }) })
+    await expect
+      .poll(() => screen.queryByTestId('kiosk-none')?.textContent ?? '')
+      .toContain(
+        'Su visita todavía no abre ninguna puerta: una tarjeta impresa en este quiosco no le dejaría entrar. Por favor, diríjase a Recepción B.'
+      )
+    // Run alone, it loads the kiosk's words cold (Spanish too): more than the default 5 s on a busy machine.
+  }, 20_000)
 
   it('says the badge printer is not ready in Spanish, with the desk’s own name as typed', async () => {
     const found: KioskFound = { kind: 'one', visit }

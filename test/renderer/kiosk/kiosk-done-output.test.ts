@@ -7,7 +7,7 @@ import type { KioskBadge, KioskCheckin } from '../../../src/shared/kiosk/schemas
 import { badgeStockIds } from '../../../src/shared/badges/label-stocks'
 import { scriptedBridge } from '../../support/fake-bridge'
 
-const source = { online: true, loadedAt: new Date().toISOString(), visitors: 1 }
+const source = { online: true, loadedAt: new Date().toISOString(), visitors: 1, canCheckInOffline: 1 }
 const settings = { pinSet: true, idleSeconds: 60, directions: '', deskName: 'the front desk' }
 const visit = { visitorId: 'v1', name: 'Manaia Rewiti', company: '', host: '', validFrom: 0, validTo: 0 }
 

@@ -23,7 +23,7 @@ describe('the kiosk’s idle return', () => {
     deskLanguage.choose('en')
     let reads = 0
     const settings = { pinSet: true, idleSeconds: 20, directions: '', deskName: 'Reception' }
-    const source = { online: true, loadedAt: new Date().toISOString(), visitors: 3 }
+    const source = { online: true, loadedAt: new Date().toISOString(), visitors: 3, canCheckInOffline: 3 }
     const { bridge } = scriptedBridge({
       'app.info': () => ({ ok: true, result: { transport: 'web' } }),
       // A new object at every read, as main sends it.

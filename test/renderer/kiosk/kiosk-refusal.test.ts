@@ -8,7 +8,7 @@ import type { AppErrorData } from '../../../src/shared/errors'
 import { scriptedBridge } from '../../support/fake-bridge'
 import { formats } from '../../../src/shared/format/formats'
 
-const source = { online: true, loadedAt: new Date().toISOString(), visitors: 3 }
+const source = { online: true, loadedAt: new Date().toISOString(), visitors: 3, canCheckInOffline: 3 }
 const settings = { pinSet: true, idleSeconds: 60, directions: '', deskName: 'the front desk' }
 
 afterEach(() => cleanup())
@@ -26,7 +26,8 @@ function kiosk(found: KioskFound, badgeError?: AppErrorData) {
 }
 
 async function typeName(name: string) {
-  await fireEvent.click(await screen.findByRole('button', { name: 'Check in' }))
+  // The kiosk's words load on first render (a cold start can take more than the default second).
+  await fireEvent.click(await screen.findByRole('button', { name: 'Check in' }, { timeout: 10_000 }))
   await fireEvent.input(screen.getByRole('textbox', { name: 'Your first and last name' }), {
     target: { value: name }
   })
@@ -44,6 +45,14 @@ describe('the kiosk sends a visitor to the desk with the reason', () => {
     )
   })
 
+  it('says a visit that opens no door would get a badge that opens nothing', async () => {
+    kiosk({ kind: 'none', reason: 'not-now', refusal: { reason: 'no-doors' } })
+    await typeName('Aroha Ngata')
+    expect(await screen.findByTestId('kiosk-none')).toHaveTextContent(
+      'Your visit opens no doors yet, so a badge from this kiosk would not let you in. Please see the front desk.'
+    )
+  })
+
   it('says a cancelled visit was cancelled', async () => {
     kiosk({ kind: 'none', reason: 'not-now', refusal: { reason: 'cancelled' } })
     await typeName('王伟')
@@ -54,14 +63,15 @@ describe('the kiosk sends a visitor to the desk with the reason', () => {
 })
 
 describe('a visit found that cannot be printed is sent to the desk with the reason', () => {
-  it('says the badge cannot be printed while the kiosk is offline (main words it), not only "see the desk"', async () => {
+  it('says the code for the badge is not on the kiosk while it is offline, not only "see the desk"', async () => {
     const visit = { visitorId: 'v1', name: 'Manaia Rewiti', company: '', host: '', validFrom: 0, validTo: 0 }
     kiosk(
       { kind: 'one', visit },
       {
         kind: 'network',
         code: 'KIOSK_NO_QR_OFFLINE',
-        message: 'Your badge cannot be printed here while the kiosk is offline. Please see the front desk.',
+        message:
+          'The code for your badge is not on this kiosk, and the kiosk cannot fetch it while it is offline. Please see the front desk.',
         hint: 'They will help you.',
         retryable: true,
         details: { refusal: { reason: 'offline-no-code' } }
@@ -71,7 +81,7 @@ describe('a visit found that cannot be printed is sent to the desk with the reas
     await fireEvent.click(await screen.findByRole('button', { name: 'Yes, print my badge' }))
     expect(await screen.findByRole('heading', { name: 'Please see the front desk' })).toBeInTheDocument()
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Your badge cannot be printed here while the kiosk is offline. Please see the front desk.'
+      'The code for your badge is not on this kiosk, and the kiosk cannot fetch it while it is offline. Please see the front desk.'
     )
   })
 })

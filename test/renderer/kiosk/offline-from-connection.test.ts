@@ -15,12 +15,15 @@ afterEach(() => cleanup())
  * The kiosk's "Working offline" notice is the connection state the desk's sidebar shows (every call's
  * answer), not a flag of the kiosk's own: the two never disagree.
  */
-function kiosk(reach: ConsoleReach['state'], kioskSaysOnline: boolean) {
+function kiosk(reach: ConsoleReach['state'], kioskSaysOnline: boolean, canCheckInOffline = 3) {
   const { bridge } = scriptedBridge({
     'app.info': () => ({ ok: true, result: { transport: 'web' } }),
     'kiosk.refresh': () => ({
       ok: true,
-      result: { source: { online: kioskSaysOnline, loadedAt: new Date().toISOString(), visitors: 3 }, settings }
+      result: {
+        source: { online: kioskSaysOnline, loadedAt: new Date().toISOString(), visitors: 3, canCheckInOffline },
+        settings
+      }
     }),
     'connections.list': () => ({ ok: true, result: { profiles: [], activeId: 'site' } }),
     'connections.reach': () => ({
@@ -49,5 +52,24 @@ describe('the kiosk says it works offline when the connection state says the con
       expect(screen.queryByTestId('kiosk-offline')).toBeNull()
       cleanup()
     }
+  })
+
+  it('promises check-in only to the visitors main counts it can check in offline (their code held), and says who else goes to the desk', async () => {
+    kiosk('unreachable', false, 2)
+    const notice = await screen.findByTestId('kiosk-offline')
+    await waitFor(() =>
+      expect(notice).toHaveTextContent(
+        /2 visitors loaded at .+ can still check in here; anyone else, please see the front desk\./
+      )
+    )
+
+    cleanup()
+    kiosk('unreachable', false, 0)
+    await waitFor(() =>
+      expect(screen.getByTestId('kiosk-offline')).toHaveTextContent(
+        'No visitor can check in here until the console answers again. Please see the front desk.'
+      )
+    )
+    expect(screen.getByTestId('kiosk-offline')).not.toHaveTextContent('can still check in')
   })
 })

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useAppServices } from '../../support/app-services'
 import { request } from '../demo-console/support'
+import { kioskDoors } from '../../support/kiosk-visit'
 
 /**
  * The kiosk checks in a visit with a weekly schedule only around the hours its pass works, against
@@ -35,6 +36,8 @@ describe('the kiosk and a visit with weekly hours', () => {
       visit_reason: 'Business',
       start_time: s(new Date(2026, 10, 23, 7, 13)),
       end_time: s(new Date(2026, 11, 19, 17, 0)),
+      // A door: the kiosk checks in no visit that opens nothing.
+      resources: await kioskDoors(app),
       week_schedule: {
         sunday: [],
         monday: hours,

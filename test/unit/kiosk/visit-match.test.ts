@@ -23,6 +23,8 @@ function visitor(fields: Partial<Visitor> & { first_name: string; last_name: str
     end_time: at(17),
     visitor_company: '',
     inviter_name: '',
+    // Through the Lobby: a visit that opens no door is never checked in (check-in-rule.test.ts).
+    resources: [{ id: 'g-lobby', name: 'Lobby', type: 'door_group' }],
     ...fields
   })
 }
@@ -86,7 +88,8 @@ describe("today's visits and the check-in window", () => {
     const v = (start: number, end: number, status: Visitor['status'] = 'UPCOMING') => ({
       start_time: start,
       end_time: end,
-      status
+      status,
+      resources: [{ id: 'd1', type: 'door' }]
     })
     expect(checkableNow(v(at(11), at(12)), NOW)).toBe(true)
     expect(checkableNow(v(at(11, 1), at(12)), NOW)).toBe(false)

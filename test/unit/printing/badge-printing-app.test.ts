@@ -4,6 +4,7 @@ import { useAppServices } from '../../support/app-services'
 import { demoControl } from '../../support/demo-control'
 import { IPP_STACK_HOOK_MS, ippPrinterStack, type IppPrinter, type IppPrinterStack } from '../../support/ipp-printer'
 import { readPdf } from '../../support/pdf-check'
+import { kioskDoors } from '../../support/kiosk-visit'
 
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 
@@ -28,7 +29,7 @@ describe('badge printing through main to an IPP printer', () => {
   }, IPP_STACK_HOOK_MS)
   afterAll(() => stack?.stop())
 
-  const createVisitor = (first: string, last: string) =>
+  const createVisitor = async (first: string, last: string) =>
     app.call('visitors.create', {
       first_name: first,
       last_name: last,
@@ -36,7 +37,9 @@ describe('badge printing through main to an IPP printer', () => {
       visit_reason: 'Business',
       start_time: nowSeconds() - 600,
       end_time: nowSeconds() + 4 * 3600,
-      week_schedule: null
+      week_schedule: null,
+      // A door: the kiosk checks in no visit that opens nothing.
+      resources: await kioskDoors(app)
     }) as Promise<{ id: string }>
 
   async function useBadgePrinter(url: string, name: string) {

@@ -3,6 +3,7 @@ import { badgeStocks, type BadgeJob } from '../../../src/shared/badges/schemas'
 import { useAppServices } from '../../support/app-services'
 import { BROTHER_QL_820NWB, DYMO_LABELWRITER_450, startCups, type CupsServer } from '../../support/cups'
 import { brotherQlJob, dymoLabelWriterJob, ppdDpi, ppdPage } from '../../support/cups-label-output'
+import { kioskDoors } from '../../support/kiosk-visit'
 
 /**
  * Badges through a real CUPS (cupsd on loopback, test/support/cups.ts) with the label printers' own
@@ -48,7 +49,9 @@ describe('badges through a real CUPS with Brother QL and DYMO driver queues', ()
       visit_reason: 'Business',
       start_time: nowSeconds() - 600,
       end_time: nowSeconds() + 4 * 3600,
-      week_schedule: null
+      week_schedule: null,
+      // A door: the kiosk checks in no visit that opens nothing.
+      resources: await kioskDoors(app)
     })) as { id: string }
     // The console's QR code, which the badge carries (the kiosk assigns it on check-in).
     await app.call('visitors.assignQr', { id: visitor.id })

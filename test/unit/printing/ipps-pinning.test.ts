@@ -9,6 +9,7 @@ import { ippPrinterStatus, printPdfOverIpp } from '../../../src/main/services/pr
 import { useAppServices } from '../../support/app-services'
 import { tlsIppPrinter, type TlsIppPrinter } from '../../support/ipp-printer'
 import { tempDir } from '../../support/temp'
+import { kioskDoors } from '../../support/kiosk-visit'
 
 /**
  * An ipps:// badge printer is trusted as a console is (tls-pinning.ts): its certificate is read and
@@ -166,7 +167,9 @@ describe('an ipps:// badge printer through the app (channels, print history)', (
       visit_reason: 'Business',
       start_time: now - 600,
       end_time: now + 3600,
-      week_schedule: null
+      week_schedule: null,
+      // A door: the kiosk checks in no visit that opens nothing.
+      resources: await kioskDoors(app)
     })
     // The kiosk asks the badge station's printer first: not the one trusted, the visitor goes to the desk.
     const settings = await app.call('badges.settings')

@@ -4,6 +4,7 @@ import { printerStatusOf } from '../../../src/shared/badges/printer-state'
 import { useAppServices } from '../../support/app-services'
 import { demoControl } from '../../support/demo-control'
 import { IPP_STACK_HOOK_MS, ippPrinterStack, type IppPrinter, type IppPrinterStack } from '../../support/ipp-printer'
+import { kioskDoors } from '../../support/kiosk-visit'
 
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 
@@ -36,7 +37,9 @@ describe('a badge printer that cannot print now', () => {
       visit_reason: 'Business',
       start_time: nowSeconds() - 600,
       end_time: nowSeconds() + 4 * 3600,
-      week_schedule: null
+      week_schedule: null,
+      // A door: the kiosk checks in no visit that opens nothing.
+      resources: await kioskDoors(app)
     })) as { id: string }
   }
 

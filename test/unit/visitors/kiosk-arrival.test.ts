@@ -5,6 +5,7 @@ import { shownStatus } from '../../../src/shared/today/groups'
 import { visitorStateWords } from '../../../src/shared/visitors/states'
 import { useAppServices } from '../../support/app-services'
 import { request } from '../demo-console/support'
+import { kioskDoors } from '../../support/kiosk-visit'
 
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 
@@ -28,7 +29,7 @@ describe('a kiosk check-in on Visitors', () => {
 
   it('lists and shows her as Here, as Today groups her, while the console holds her ACTIVE', async () => {
     const from = nowSeconds() - 600
-    const create = (first: string) =>
+    const create = async (first: string) =>
       app.call('visitors.create', {
         first_name: first,
         last_name: 'Kowhai',
@@ -36,7 +37,9 @@ describe('a kiosk check-in on Visitors', () => {
         visit_reason: 'Business',
         start_time: from,
         end_time: from + 4 * 3600,
-        week_schedule: null
+        week_schedule: null,
+        // A door: the kiosk checks in no visit that opens nothing.
+        resources: await kioskDoors(app)
       }) as Promise<{ id: string }>
     const arrived = await create('Aroha')
     const waiting = await create('Manu')
@@ -73,7 +76,9 @@ describe('a kiosk check-in on Visitors', () => {
       visit_reason: 'Business',
       start_time: from,
       end_time: from + 4 * 3600,
-      week_schedule: null
+      week_schedule: null,
+      // A door: the kiosk checks in no visit that opens nothing.
+      resources: await kioskDoors(app)
     })) as { id: string }
     await app.call('kiosk.badge', { visitorId: arrived.id })
     await app.call('kiosk.checkIn', { visitorId: arrived.id, browser: { printed: true } })

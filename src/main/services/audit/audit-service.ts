@@ -36,7 +36,12 @@ export interface ConsoleRef {
 export interface Desk {
   user: string
   host: string
+  /** The self check-in kiosk of this computer did it, for a visitor, not the person logged in (see `asKiosk`). */
+  kiosk?: true
 }
+
+/** The kiosk of a computer as the journal names it: "kiosk" on that machine, whoever is logged in. */
+export const kioskOf = (desk: Desk): Desk => ({ user: 'kiosk', host: desk.host, kiosk: true })
 
 export interface AuditServiceDeps {
   dir: string
@@ -89,6 +94,8 @@ export class AuditService {
   private readonly desk: Desk
   /** What the writes of the call in progress are, when the request alone cannot say (see `as`). */
   private readonly purpose = new AsyncLocalStorage<AuditAction>()
+  /** Who makes the writes and prints of the call in progress, when it is not the desk's user (see `asKiosk`). */
+  private readonly actor = new AsyncLocalStorage<Desk>()
 
   constructor(private readonly deps: AuditServiceDeps) {
     this.desk = deps.desk ?? thisDesk()
@@ -127,6 +134,20 @@ export class AuditService {
   }
 
   /**
+   * Record the writes and prints `run` makes as the kiosk (a QR code it assigns, a badge it prints),
+   * not as the OS user the app runs under: at a kiosk nobody at the desk did them. The one place
+   * every row's actor is set (`who`); the kiosk's channels run through it (handlers/kiosk.ts).
+   */
+  asKiosk<T>(run: () => Promise<T>): Promise<T> {
+    return this.actor.run(kioskOf(this.desk), run)
+  }
+
+  /** Who the row of a write or print made now names: the kiosk within `asKiosk`, the desk's user otherwise. */
+  private who(): Desk {
+    return this.actor.getStore() ?? this.desk
+  }
+
+  /**
    * What the access client of one console calls around each write. `reader`: that console's client
    * (given once it is built), through which what a request names only by id is read before the
    * write — a card about to be deleted is recorded with its number and owner.
@@ -148,7 +169,7 @@ export class AuditService {
         const { personName, visit } = visitorRow(target, names, kind, call)
         const id = await this.log.begin({
           console,
-          desk: this.desk,
+          desk: this.who(),
           action: this.purpose.getStore() ?? actionOf(kind, call, names),
           endpoint: { id: call.endpoint.id, title: call.endpoint.title },
           target: personName ? { ...target, name: personName } : target,
@@ -202,7 +223,7 @@ export class AuditService {
       .complete(
         {
           console,
-          desk: this.desk,
+          desk: this.who(),
           action: 'badge print',
           endpoint: { id: 'badge', title: 'Print badge' },
           // Named as Badges' history names it (with the company), and the visit's window: two "Ana Ruiz"

@@ -24,7 +24,8 @@ import { verifyPin } from './pin-hash'
 import { refused } from '../visitors/refused'
 import { refusalForVisitor } from '../../../shared/kiosk/kiosk-refusal'
 import { printFailureWords } from '../printing/printer-failure'
-import { checkableNow, isClosedVisit, matchVisit, opensAtOf, refusalOf, touchesToday } from './visit-match'
+import { isClosedVisit, matchVisit, opensAtOf, touchesToday } from './visit-match'
+import { checkableNow, kioskRefusalOf, refusalOf } from '../../../shared/kiosk/check-in-rule'
 import type { Language } from '../../../shared/i18n/locales'
 
 /**
@@ -175,11 +176,19 @@ export class KioskService {
   }
 
   source(): KioskSource {
+    const now = this.now()
     return {
       online: this.online,
       loadedAt: this.loadedAt?.toISOString() ?? null,
-      visitors: this.visitors.size
+      visitors: this.visitors.size,
+      // What the offline banner promises: the rule the offline refusals come from (kioskRefusalOf with what is held).
+      canCheckInOffline: [...this.visitors.values()].filter((v) => checkableNow(v, now, this.held(v.id))).length
     }
+  }
+
+  /** What the kiosk holds of a visit to check it in without the console (check-in-rule.ts Held). */
+  private held(visitorId: string) {
+    return { code: this.qr.has(visitorId) }
   }
 
   /**
@@ -245,22 +254,27 @@ export class KioskService {
     const visits = [...open, ...closed.filter((v) => !this.visitors.has(v.id))]
     const { found, refused } = matchVisit(visits, input, now)
     if (refused) await this.recordRefusal(refused.visitor, refused.refusal)
-    const noCode = this.offlineWithoutCode(found)
-    if (noCode) {
-      // Decided before the visitor is asked to confirm: offline, a visit with no code held here cannot
-      // get a badge, so the kiosk says so now rather than after "Yes, print my badge". Recorded for the
-      // desk like every refusal. Once the console answers again, find reads it and badge() assigns a code.
-      const refusal: KioskRefusal = { reason: 'offline-no-code' }
-      await this.recordRefusal(noCode, refusal)
-      return { found: { kind: 'none', reason: 'not-now', refusal }, source: this.source() }
+    const offline = this.offlineRefusal(found, now)
+    if (offline) {
+      // Decided before the visitor is asked to confirm: offline, the kiosk checks in only what it holds
+      // (a visit with no code held here cannot get a badge), so it says so now rather than after "Yes,
+      // print my badge". Recorded for the desk like every refusal. Once the console answers again,
+      // find reads it and badge() assigns a code.
+      await this.recordRefusal(offline.visitor, offline.refusal)
+      return { found: { kind: 'none', reason: 'not-now', refusal: offline.refusal }, source: this.source() }
     }
     return { found, source: this.source() }
   }
 
-  /** The one visit found, when the console does not answer and no QR code is held for it. */
-  private offlineWithoutCode(found: KioskFound): Visitor | undefined {
-    if (this.online || found.kind !== 'one' || this.qr.has(found.visit.visitorId)) return undefined
-    return this.visitors.get(found.visit.visitorId)
+  /**
+   * The one visit found, when the console does not answer and the kiosk cannot check it in from what
+   * it holds (check-in-rule.ts with Held: the rule the offline banner counts by), and why.
+   */
+  private offlineRefusal(found: KioskFound, now: Date): { visitor: Visitor; refusal: KioskRefusal } | undefined {
+    if (this.online || found.kind !== 'one') return undefined
+    const visitor = this.visitors.get(found.visit.visitorId)
+    const refusal = visitor && kioskRefusalOf(visitor, now, this.held(visitor.id))
+    return visitor && refusal ? { visitor, refusal } : undefined
   }
 
   /**
@@ -363,8 +377,9 @@ export class KioskService {
     }
     qrPngBase64 ??= this.qr.get(visitorId)
     if (!qrPngBase64) {
-      // A visit found and sent to the desk: recorded with why, like every refusal (recordRefusal).
-      const refusal: KioskRefusal = { reason: 'offline-no-code' }
+      // A visit found and sent to the desk: recorded with why, like every refusal (recordRefusal); the
+      // reason is the rule's for a visit whose code the kiosk does not hold.
+      const refusal = refusalOf(visitor, now, { code: false })
       await this.recordRefusal(visitor, refusal)
       throw new AppError({
         kind: 'network',

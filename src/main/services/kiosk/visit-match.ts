@@ -1,18 +1,18 @@
 import type { Visitor } from '../../../shared/access/visitors'
 import type { KioskFound, KioskRefusal } from '../../../shared/kiosk/schemas'
 import { searchWords } from '../../../shared/text/search-words'
-import { passTimesOf, passWindow } from '../../../shared/today/pass-window'
+import { checkableNow, checkInTime, refusalOf } from '../../../shared/kiosk/check-in-rule'
 
-/** A visitor may check in this long before the visit starts (early arrivals wait at the kiosk, not the desk). */
-export const EARLY_MINUTES = 60
-
-/** Statuses whose visit is over or called off: the kiosk checks none of them in. */
-const CLOSED = new Set(['CANCELLED', 'VISITED', 'NO_VISIT'])
-
-/** A visit over or called off: the kiosk checks none in, the roster matches none without asking. */
-export function isClosedVisit(status: string | undefined): boolean {
-  return status !== undefined && CLOSED.has(status)
-}
+// Which visits the kiosk may check in, and why not, is one rule of shared/kiosk (read here and by the service).
+export {
+  EARLY_MINUTES,
+  checkableNow,
+  checkInTime,
+  isClosedVisit,
+  kioskRefusalOf,
+  refusalOf,
+  type CheckInTime
+} from '../../../shared/kiosk/check-in-rule'
 
 /**
  * Lower case, accents dropped, punctuation as spaces: "José  O'Neil" → ["jose", "o", "neil"]. The
@@ -64,72 +64,18 @@ export function touchesToday(v: Pick<Visitor, 'start_time' | 'end_time'>, now: D
 }
 
 /**
- * When the kiosk may check a visit in, from when its pass works (passWindow: the validity window and
- * the weekly schedule, the same rule as Today's "Valid from"): while the pass works, or up to an
- * hour before it next opens (the visitor waits at the kiosk, told when the doors open: `opensAt`,
- * Unix seconds). Earlier than that it is too early, whether the visit has not started or its
- * weekly hours have not begun today.
+ * Which refusal the visitor hears first: a visit that opens later, then one the desk can fix now (no
+ * door). offline-no-code and namesake are never a visit's own state here (matchVisit reads the visits
+ * as the console has them): they rank last only to keep the table whole.
  */
-export type CheckInTime =
-  | { kind: 'open'; opensAt: number | null }
-  | { kind: 'early'; opensAt: number; hours: boolean }
-  | { kind: 'ended' }
-  | { kind: 'no-hours' }
-
-export function checkInTime(
-  v: Pick<Visitor, 'start_time' | 'end_time'> & { schedule?: Visitor['schedule'] | undefined },
-  now: Date
-): CheckInTime {
-  const pass = passTimesOf(v)
-  if (!pass) return { kind: 'ended' }
-  const window = passWindow(pass, now)
-  switch (window.kind) {
-    case 'now':
-      return { kind: 'open', opensAt: null }
-    case 'later': {
-      const opensAt = Math.floor(window.at / 1000)
-      if (window.at - now.getTime() <= EARLY_MINUTES * 60_000) return { kind: 'open', opensAt }
-      // The visit's own start, or a range of its weekly schedule (already started, or later than the start).
-      return { kind: 'early', opensAt, hours: pass.week !== null && opensAt !== pass.start }
-    }
-    case 'over':
-      return { kind: 'ended' }
-    case 'never':
-      return { kind: 'no-hours' }
-  }
-}
-
-/** Whether the visitor may check in now: an open visit, within checkInTime's rule. */
-export function checkableNow(
-  v: Pick<Visitor, 'start_time' | 'end_time' | 'status'> & { schedule?: Visitor['schedule'] | undefined },
-  now: Date
-): boolean {
-  if (isClosedVisit(v.status)) return false
-  return checkInTime(v, now).kind === 'open'
-}
-
-/** Why a visit cannot be checked in now (checkableNow is false): too early, cancelled, over, or no hours left. */
-export function refusalOf(
-  v: Pick<Visitor, 'start_time' | 'end_time' | 'status'> & { schedule?: Visitor['schedule'] | undefined },
-  now: Date
-): KioskRefusal {
-  if (v.status === 'CANCELLED') return { reason: 'cancelled' }
-  if (isClosedVisit(v.status)) return { reason: 'ended' }
-  const time = checkInTime(v, now)
-  if (time.kind === 'early')
-    return { reason: 'too-early', startsAt: time.opensAt, ...(time.hours && { hours: true as const }) }
-  if (time.kind === 'no-hours') return { reason: 'no-hours' }
-  return { reason: 'ended' }
-}
-
-/** offline-no-code and namesake are never a visit's own state (refusalOf): they rank last only to keep the table whole. */
 const refusalRank: Record<KioskRefusal['reason'], number> = {
   'too-early': 0,
-  cancelled: 1,
-  ended: 2,
-  'no-hours': 3,
-  'offline-no-code': 4,
-  namesake: 5
+  'no-doors': 1,
+  cancelled: 2,
+  ended: 3,
+  'no-hours': 4,
+  'offline-no-code': 5,
+  namesake: 6
 }
 
 /**
