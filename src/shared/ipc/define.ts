@@ -36,11 +36,5 @@ export function missingPermissionsChannel(summary: string) {
   return channel(summary, noInput, z.object({ missingPermissions: z.array(z.string()) }))
 }
 
-/** A channel's answer as it crosses a transport (the WebSocket's `result` message): the result, or the error as data. */
-export const resultEnvelopeSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), result: z.unknown() }),
-  z.object({ ok: z.literal(false), error: appErrorDataSchema })
-])
-
 /** What crosses every transport: the result, or the error as data (AppError survives the hop). */
 export type Envelope<T = unknown> = { ok: true; result: T } | { ok: false; error: z.infer<typeof appErrorDataSchema> }
