@@ -3,11 +3,10 @@ import { seriousA11yFindings } from '../support/axe'
 import { startRestartableWeb, type RestartableWeb } from '../support/restartable-web'
 
 /**
- * Finding (fresh-eyes walk): web mode restarted as a person does it (`npm start` again, no --port,
- * no secret given) came back at a new port with a new secret, so the open tab could not reconnect and
- * the walk-in typed there was lost; meanwhile the sidebar still said "Connected". Now web mode keeps
- * its address per data folder: the tab reconnects by itself with the typing, and while the service is
- * down the sidebar and the form say the same thing (the service is not answering; Create is off).
+ * Web mode restarted as a person does it (`npm start` again, no --port, no secret given) comes back at
+ * the address it had for its data folder, so the open tab reconnects by itself with what was typed there
+ * (a walk-in). While the service is down the sidebar and the form say the same thing (the service is not
+ * answering; Create is off), never the console's last "Connected".
  */
 describe('web mode restarted on the same data folder (Chromium 1366×768)', () => {
   let app: RestartableWeb
