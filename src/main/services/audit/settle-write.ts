@@ -72,7 +72,7 @@ export async function settleRow(
 }
 
 /** The words of a settled row: what happened, and that the outcome was read, not answered. */
-export function settledEnd(finding: ReadBackFinding): EndInput {
+function settledEnd(finding: ReadBackFinding): EndInput {
   // Partly done is done as far as the console went: the detail says how far ("2 of 3 found").
   if (finding.done === 'partly')
     return {
