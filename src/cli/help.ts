@@ -182,7 +182,7 @@ function channelList(catalog: Catalog): string {
   return out.join('\n')
 }
 
-export function exitCodeLines(): string {
+function exitCodeLines(): string {
   return EXIT_CODE_LINES.map(([code, text]) => `  ${code}  ${text}`).join('\n')
 }
 

@@ -47,17 +47,11 @@ if (sites !== undefined && (!Number.isInteger(sites) || sites < 1 || sites > 50)
   process.exit(2)
 }
 const dataDir = values.data ?? join(homedir(), '.local', 'share', 'access-desk-demo-console')
+/** What one console and several sites are started with alike. */
+const options = { host: values.host, port, dataDir, version: values.version, seed: values.seed as SeedName, cards }
 
 if (sites !== undefined) {
-  const started = await startDemoSites({
-    sites,
-    host: values.host,
-    port,
-    dataDir,
-    version: values.version,
-    seed: values.seed as SeedName,
-    cards
-  })
+  const started = await startDemoSites({ sites, ...options })
   const line = started.map((s) => ({
     site: s.site,
     name: s.name,
@@ -76,14 +70,7 @@ if (sites !== undefined) {
 }
 
 async function single() {
-  const demo = await startDemoConsole({
-    host: values.host,
-    port,
-    dataDir,
-    version: values.version,
-    seed: values.seed as SeedName,
-    cards
-  })
+  const demo = await startDemoConsole(options)
 
   process.stdout.write(
     JSON.stringify({ url: demo.url, fingerprint256: demo.fingerprint256, tokens: demo.tokens }) + '\n'

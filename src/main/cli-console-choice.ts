@@ -17,7 +17,7 @@ export interface ConsoleChoice {
   demo: boolean
 }
 
-export function readProfiles(dataDir: string): { profiles: ProfileRecord[]; activeId: string | null } {
+function readProfiles(dataDir: string): { profiles: ProfileRecord[]; activeId: string | null } {
   const path = join(dataDir, 'profiles.json')
   if (!existsSync(path)) return { profiles: [], activeId: null }
   const parsed = profilesFileSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')))

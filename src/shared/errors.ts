@@ -75,10 +75,6 @@ export class AppError extends Error {
   }
 }
 
-export function isAppError(err: unknown): err is AppError {
-  return err instanceof AppError
-}
-
 /** The shape check of `AppError.from` (the zod schema in error-data-schema.ts says the same at the boundaries). */
 function isAppErrorData(value: unknown): value is AppErrorData {
   if (typeof value !== 'object' || value === null) return false

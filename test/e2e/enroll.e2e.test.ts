@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, openDemoApp } from '../support/chromium'
 import { startWebMode, type Started } from '../support/processes'
 import { tempDir } from '../support/temp'
 import { request } from '../unit/demo-console/support'
+import { findDemoConsole, type FoundDemo } from '../support/demo-found'
 import { screenshotPath } from '../support/screenshots'
 
 /**
@@ -17,7 +16,7 @@ describe('Enroll screen in Chromium (web mode, built-in demo console)', () => {
   let web: Started<{ url: string }>
   let browser: Awaited<ReturnType<typeof launchChromium>>
   let data: Awaited<ReturnType<typeof tempDir>>
-  let demo: { url: string; token: string; ca: string }
+  let demo: FoundDemo
   let deviceId: string
 
   const control = async (path: string, body: unknown) => {
@@ -32,12 +31,7 @@ describe('Enroll screen in Chromium (web mode, built-in demo console)', () => {
     browser = await launchChromium()
     const { page } = browser
     await openDemoApp(page, web.info.url)
-    const listed = await page.evaluate(() => window.api!.connections.list())
-    if (!listed.ok) throw new Error(listed.error.message)
-    const profile = listed.result.profiles.find((p) => p.demo)!
-    const dir = join(data.path, 'demo-console')
-    const tokens = JSON.parse(await readFile(join(dir, 'tokens.json'), 'utf8')) as { full: string }
-    demo = { url: profile.url, token: tokens.full, ca: await readFile(join(dir, 'tls-cert.pem'), 'utf8') }
+    demo = await findDemoConsole(page, data.path)
     await page.getByRole('button', { name: 'Enroll', exact: true }).click()
   })
   afterAll(async () => {

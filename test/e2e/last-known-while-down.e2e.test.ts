@@ -1,13 +1,6 @@
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seriousA11yFindings } from '../support/axe'
-import { launchChromium, openDemoApp } from '../support/chromium'
-import { startWebMode, type Started } from '../support/processes'
-import { tempDir } from '../support/temp'
-import { request } from '../unit/demo-console/support'
-
-type WebInfo = { url: string; dataDir: string; address?: string }
+import { startRestartableWeb, type RestartableWeb } from '../support/restartable-web'
 
 /**
  * Web mode's service killed mid-upload: while it is down, Import's batch list does not go on saying
@@ -16,35 +9,17 @@ type WebInfo = { url: string; dataDir: string; address?: string }
  * and says what the restarted main says of the batch (no upload runs in it).
  */
 describe('the last known, not live, while web mode is killed mid-upload (Chromium)', () => {
-  let web: Started<WebInfo>
-  let browser: Awaited<ReturnType<typeof launchChromium>>
-  let data: Awaited<ReturnType<typeof tempDir>>
+  let app: RestartableWeb
 
   beforeAll(async () => {
-    data = await tempDir('access-desk-last-known-')
-    web = await startWebMode(data.path)
-    browser = await launchChromium({ width: 1366, height: 768 })
-    await openDemoApp(browser.page, web.info.url)
+    app = await startRestartableWeb({ prefix: 'access-desk-last-known-' })
   })
   afterAll(async () => {
-    await browser?.close()
-    await web?.stop()
-    await data?.remove()
+    await app?.close()
   })
 
-  /** The demo console's control API (inside web mode): the upload is held by its latency. */
-  async function demo(method: string, path: string, body?: unknown) {
-    const listed = await browser.page.evaluate(() => window.api!.connections.list())
-    if (!listed.ok) throw new Error(listed.error.message)
-    const dir = join(data.path, 'demo-console')
-    const tokens = JSON.parse(await readFile(join(dir, 'tokens.json'), 'utf8')) as { full: string }
-    const url = listed.result.profiles.find((p) => p.demo)!.url
-    const ca = await readFile(join(dir, 'tls-cert.pem'), 'utf8')
-    return request(url, ca, method, path, { token: tokens.full, ...(body === undefined ? {} : { body }) })
-  }
-
   it('says "last known" while the service is down, and what main says once it is back', async () => {
-    const { page } = browser
+    const { page } = app.browser
     const made = await page.evaluate(async () => {
       const api = window.api!
       const batch = await api.batches.create({ name: 'Gate 3' })
@@ -60,14 +35,12 @@ describe('the last known, not live, while web mode is killed mid-upload (Chromiu
     const list = page.getByTestId('batch-list')
     await list.getByRole('button', { name: /Gate 3/ }).click()
     // The console holds every answer long enough for the kill to land mid-upload.
-    expect((await demo('PUT', '/__demo/faults', { latencyMs: 30_000 })).status).toBe(200)
+    expect((await (await app.demo()).call('PUT', '/__demo/faults', { latencyMs: 30_000 })).status).toBe(200)
     await page.getByRole('button', { name: /^Upload 3 cards to the console$/ }).click()
     const state = list.locator('.state').first()
     await expect.poll(() => state.textContent(), { timeout: 15_000 }).toBe('uploading')
 
-    web.child.kill('SIGKILL')
-    await new Promise((resolve) => web.child.once('exit', resolve))
-    await page.locator('html[data-bridge-status="lost"]').waitFor({ state: 'attached', timeout: 15_000 })
+    await app.kill()
     // Not live: the last known, when, and why.
     await expect
       .poll(() => state.textContent())
@@ -81,8 +54,7 @@ describe('the last known, not live, while web mode is killed mid-upload (Chromiu
     }
     expect(await seriousA11yFindings(page), 'Import while the service is down').toEqual([])
 
-    web = await startWebMode(data.path)
-    await page.getByText(/Connected to Access Desk's local service again/).waitFor({ timeout: 20_000 })
+    await app.restart()
     // Read anew: the screen says what the restarted main says of the batch (it runs no upload).
     const listed = await page.evaluate(() => window.api!.batches.list())
     if (!listed.ok) throw new Error(listed.error.message)

@@ -1,22 +1,16 @@
 import { randomBytes } from 'node:crypto'
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, openDemoApp } from '../support/chromium'
 import { startPcscd, type Pcscd } from '../support/pcscd'
-import { startJsonProcess, type Started } from '../support/processes'
-import { tempDir } from '../support/temp'
+import { startJsonProcess, type WebModeInfo } from '../support/processes'
+import { startRestartableWeb, type RestartableWeb } from '../support/restartable-web'
 import { VirtualCard } from '../support/virtual-card'
 import { seriousA11yFindings } from '../support/axe'
-import { request } from '../unit/demo-console/support'
-
-type WebInfo = { url: string; dataDir: string }
 
 /** Web mode with a fixed secret: a restart on the same port lets the open tab reconnect by itself. */
 function startWeb(dataDir: string, port: number, secret: string) {
-  return startJsonProcess<WebInfo>('src/web/main.ts', ['--data', dataDir, '--port', String(port)], {
+  return startJsonProcess<WebModeInfo>('src/web/main.ts', ['--data', dataDir, '--port', String(port)], {
     env: { ACCESS_DESK_WEB_SECRET: secret }
   })
 }
@@ -30,35 +24,34 @@ function startWeb(dataDir: string, port: number, secret: string) {
  */
 describe('a restart of main loses nothing the screen shows (web mode, Chromium 1366×768)', () => {
   let pcscd: Pcscd | undefined
-  let web: Started<WebInfo>
-  let browser: Awaited<ReturnType<typeof launchChromium>>
-  let data: Awaited<ReturnType<typeof tempDir>>
-  let port: number
+  let app: RestartableWeb
+  /** 0 at first; then the port web mode took, kept for its restarts. */
+  let port = 0
   const secret = randomBytes(24).toString('base64url')
   const onReader: VirtualCard[] = []
   let batchId: string
 
   beforeAll(async () => {
     pcscd = await startPcscd()
-    data = await tempDir('access-desk-restart-')
-    web = await startWeb(data.path, 0, secret)
-    port = Number(new URL(web.info.url).port)
-    browser = await launchChromium({ width: 1366, height: 768 })
-    await openDemoApp(browser.page, web.info.url)
+    app = await startRestartableWeb({
+      prefix: 'access-desk-restart-',
+      start: async (dataDir) => {
+        const web = await startWeb(dataDir, port, secret)
+        port = Number(new URL(web.info.url).port)
+        return web
+      }
+    })
   })
   afterAll(async () => {
     for (const card of onReader) card.remove()
-    await browser?.close()
-    await web?.stop()
+    await app?.close()
     await pcscd?.stop()
-    await data?.remove()
   })
 
-  const page = () => browser.page
+  const page = () => app.browser.page
   const open = (screen: string) =>
     page().getByRole('navigation').getByRole('button', { name: screen, exact: true }).click()
   const readerState = () => page().getByTestId('reader-state')
-  const banner = () => page().getByText(/Connected to Access Desk's local service again/)
 
   /** A tap as an installer makes it: the card on the reader, then off once main has handled it. */
   async function tap(uid: string) {
@@ -80,7 +73,7 @@ describe('a restart of main loses nothing the screen shows (web mode, Chromium 1
 
   /** The web-mode server's reader host: its own Node child running the host entry. */
   function readerHostRuns(): boolean {
-    const children = spawnSync('pgrep', ['-P', String(web.child.pid)], { encoding: 'utf8' })
+    const children = spawnSync('pgrep', ['-P', String(app.web.child.pid)], { encoding: 'utf8' })
       .stdout.split('\n')
       .filter(Boolean)
     return children.some((pid) => {
@@ -94,11 +87,8 @@ describe('a restart of main loses nothing the screen shows (web mode, Chromium 1
 
   /** SIGKILL of main, then main again on the same data dir, port and secret; the tab reconnects. */
   async function killAndRestart() {
-    web.child.kill('SIGKILL')
-    await new Promise((resolve) => web.child.once('exit', resolve))
-    await page().locator('html[data-bridge-status="lost"]').waitFor({ state: 'attached', timeout: 15_000 })
-    web = await startWeb(data.path, port, secret)
-    await banner().waitFor({ timeout: 20_000 })
+    await app.kill()
+    await app.restart()
   }
 
   it('Import with an open batch: after the restart the reader runs again and a tap lands in the batch', async () => {
@@ -148,11 +138,10 @@ describe('a restart of main loses nothing the screen shows (web mode, Chromium 1
       .click()
     await expect.poll(() => status.getAttribute('data-state'), { timeout: 15_000 }).toBe('waiting')
     const deviceId = (await page().getByRole('radio', { checked: true }).getAttribute('value'))!
-    const demo = await demoConsole()
-    const tapped = await request(demo.url, demo.ca, 'POST', '/__demo/taps', {
-      body: { device_id: deviceId, nfc_id: '04BB000000F1' },
-      token: demo.token
-    })
+    // The demo console runs in main's process: found anew, at its address after the restart.
+    const tapped = await (
+      await app.demo()
+    ).call('POST', '/__demo/taps', { device_id: deviceId, nfc_id: '04BB000000F1' })
     expect(tapped.status, JSON.stringify(tapped.body)).toBe(200)
     await expect.poll(() => status.getAttribute('data-state'), { timeout: 15_000 }).toBe('done')
 
@@ -195,17 +184,4 @@ describe('a restart of main loses nothing the screen shows (web mode, Chromium 1
     ).toBe(0)
     expect(await seriousA11yFindings(page()), 'Cards after a restart of main').toEqual([])
   })
-
-  /** The demo console (in main's process, so at its address after the restart), found as an operator would. */
-  async function demoConsole() {
-    const listed = await page().evaluate(() => window.api!.connections.list())
-    if (!listed.ok) throw new Error(listed.error.message)
-    const dir = join(data.path, 'demo-console')
-    const tokens = JSON.parse(await readFile(join(dir, 'tokens.json'), 'utf8')) as { full: string }
-    return {
-      url: listed.result.profiles.find((p) => p.demo)!.url,
-      token: tokens.full,
-      ca: await readFile(join(dir, 'tls-cert.pem'), 'utf8')
-    }
-  }
 })

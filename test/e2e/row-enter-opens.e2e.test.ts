@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { launchChromium, openDemoApp } from '../support/chromium'
 import { startWebMode, type Started } from '../support/processes'
 import { tempDir } from '../support/temp'
 import { request } from '../unit/demo-console/support'
+import { findDemoConsole, type FoundDemo } from '../support/demo-found'
 
 /**
  * The one rule of every list beside a record's details (Cards' grid, Touch Passes' and Visitors' rows):
@@ -17,7 +16,7 @@ describe('Enter on a list row opens the record, never saves what is typed in it 
   let web: Started<{ url: string }>
   let browser: Awaited<ReturnType<typeof launchChromium>>
   let data: Awaited<ReturnType<typeof tempDir>>
-  let demo: { url: string; token: string; ca: string }
+  let demo: FoundDemo
   const held = async <T>(resource: 'cards' | 'touchPasses'): Promise<T[]> => {
     const answer = await request(demo.url, demo.ca, 'GET', `/__demo/state/${resource}`, { token: demo.token })
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
@@ -29,14 +28,7 @@ describe('Enter on a list row opens the record, never saves what is typed in it 
     web = await startWebMode(data.path)
     browser = await launchChromium()
     await openDemoApp(browser.page, web.info.url)
-    const listed = await browser.page.evaluate(() => window.api!.connections.list())
-    if (!listed.ok) throw new Error(listed.error.message)
-    const dir = join(data.path, 'demo-console')
-    demo = {
-      url: listed.result.profiles.find((p) => p.demo)!.url,
-      token: (JSON.parse(await readFile(join(dir, 'tokens.json'), 'utf8')) as { full: string }).full,
-      ca: await readFile(join(dir, 'tls-cert.pem'), 'utf8')
-    }
+    demo = await findDemoConsole(browser.page, data.path)
   })
   afterAll(async () => {
     await browser?.close()

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { launchChromium, openDemoApp } from '../support/chromium'
 import { startWebMode, type Started } from '../support/processes'
 import { tempDir } from '../support/temp'
 import { request } from '../unit/demo-console/support'
+import { findDemoConsole, type FoundDemo } from '../support/demo-found'
 import { screenshotPath } from '../support/screenshots'
 
 /** The list's total as the pager states it (the console's `pagination.total`). */
@@ -20,7 +19,7 @@ describe('Touch Passes in Chromium (web mode, demo console)', () => {
   let browser: Awaited<ReturnType<typeof launchChromium>>
   let data: Awaited<ReturnType<typeof tempDir>>
   /** The demo console behind web mode, found as an operator would: the app's address for it, its data dir. */
-  let demo: { url: string; token: string; ca: string }
+  let demo: FoundDemo
   /** The passes the console holds: the judge of what was bought, not the screen. */
   const heldPasses = async (): Promise<{ id: string; status: string; user_id: string }[]> => {
     const answer = await request(demo.url, demo.ca, 'GET', '/__demo/state/touchPasses', { token: demo.token })
@@ -33,14 +32,7 @@ describe('Touch Passes in Chromium (web mode, demo console)', () => {
     web = await startWebMode(data.path)
     browser = await launchChromium()
     await openDemoApp(browser.page, web.info.url)
-    const listed = await browser.page.evaluate(() => window.api!.connections.list())
-    if (!listed.ok) throw new Error(listed.error.message)
-    const dir = join(data.path, 'demo-console')
-    demo = {
-      url: listed.result.profiles.find((p) => p.demo)!.url,
-      token: (JSON.parse(await readFile(join(dir, 'tokens.json'), 'utf8')) as { full: string }).full,
-      ca: await readFile(join(dir, 'tls-cert.pem'), 'utf8')
-    }
+    demo = await findDemoConsole(browser.page, data.path)
     await browser.page.getByRole('button', { name: 'Touch Passes', exact: true }).click()
   })
   afterAll(async () => {

@@ -1,53 +1,32 @@
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seriousA11yFindings } from '../support/axe'
-import { launchChromium, openDemoApp } from '../support/chromium'
-import { startWebMode, type Started } from '../support/processes'
-import { tempDir } from '../support/temp'
-import { request } from '../unit/demo-console/support'
-
-type WebInfo = { url: string; dataDir: string; address?: string }
+import { startRestartableWeb, type RestartableWeb } from '../support/restartable-web'
 
 /**
- * Finding (fresh-eyes walk): web mode restarted as a person does it (`npm start` again, no --port,
- * no secret given) came back at a new port with a new secret, so the open tab could not reconnect and
- * the walk-in typed there was lost; meanwhile the sidebar still said "Connected". Now web mode keeps
- * its address per data folder: the tab reconnects by itself with the typing, and while the service is
- * down the sidebar and the form say the same thing (the service is not answering; Create is off).
+ * Web mode restarted as a person does it (`npm start` again, no --port, no secret given) comes back at
+ * the address it had for its data folder, so the open tab reconnects by itself with what was typed there
+ * (a walk-in). While the service is down the sidebar and the form say the same thing (the service is not
+ * answering; Create is off), never the console's last "Connected".
  */
 describe('web mode restarted on the same data folder (Chromium 1366×768)', () => {
-  let web: Started<WebInfo>
-  let browser: Awaited<ReturnType<typeof launchChromium>>
-  let data: Awaited<ReturnType<typeof tempDir>>
+  let app: RestartableWeb
 
   beforeAll(async () => {
-    data = await tempDir('access-desk-web-restart-')
-    web = await startWebMode(data.path)
-    browser = await launchChromium({ width: 1366, height: 768 })
-    await openDemoApp(browser.page, web.info.url)
+    app = await startRestartableWeb({ prefix: 'access-desk-web-restart-' })
   })
   afterAll(async () => {
-    await browser?.close()
-    await web?.stop()
-    await data?.remove()
+    await app?.close()
   })
 
   /** What the demo console (inside web mode, at the same address after the restart) holds. */
   async function held(resource: 'visitors'): Promise<{ first_name: string; last_name: string }[]> {
-    const listed = await browser.page.evaluate(() => window.api!.connections.list())
-    if (!listed.ok) throw new Error(listed.error.message)
-    const dir = join(data.path, 'demo-console')
-    const tokens = JSON.parse(await readFile(join(dir, 'tokens.json'), 'utf8')) as { full: string }
-    const url = listed.result.profiles.find((p) => p.demo)!.url
-    const ca = await readFile(join(dir, 'tls-cert.pem'), 'utf8')
-    const answer = await request(url, ca, 'GET', `/__demo/state/${resource}`, { token: tokens.full })
+    const answer = await (await app.demo()).call('GET', `/__demo/state/${resource}`)
     expect(answer.status).toBe(200)
     return (answer.body as { data: { first_name: string; last_name: string }[] }).data
   }
 
   it('keeps the typed walk-in through a kill and restart; sidebar and form agree while the service is down', async () => {
-    const { page } = browser
+    const { page, sentChannels } = app.browser
     const sidebar = page.getByTestId('console-answers')
     await page.getByRole('navigation').getByRole('button', { name: 'Today', exact: true }).click()
     await page.getByTestId('today-list').waitFor()
@@ -62,9 +41,7 @@ describe('web mode restarted on the same data folder (Chromium 1366×768)', () =
     await expect.poll(() => sidebar.getAttribute('data-state'), { timeout: 15_000 }).toBe('reachable')
 
     // Web mode killed (a crash, or the terminal closed).
-    web.child.kill('SIGKILL')
-    await new Promise((resolve) => web.child.once('exit', resolve))
-    await page.locator('html[data-bridge-status="lost"]').waitFor({ state: 'attached', timeout: 15_000 })
+    await app.kill()
     // The sidebar says the local service first, as the banner does; never the console's last "Connected".
     await expect.poll(() => sidebar.getAttribute('data-state')).toBe('service')
     expect(await sidebar.textContent()).toContain("Access Desk's service is not answering")
@@ -84,26 +61,24 @@ describe('web mode restarted on the same data folder (Chromium 1366×768)', () =
     expect(described).toMatch(
       /Access Desk's service is not answering: this button is off until it is back, and nothing is sent by itself/
     )
-    const sentBefore = browser.sentChannels.length
+    const sentBefore = sentChannels.length
     // Pressed, and Enter in a field (the browser submits through the same button): nothing is sent.
     await create.focus()
     await page.keyboard.press('Enter')
     await form.getByLabel('Last name').press('Enter')
     await form.getByLabel('Last name').focus()
-    expect(browser.sentChannels.slice(sentBefore)).not.toContain('visitors.create')
+    expect(sentChannels.slice(sentBefore)).not.toContain('visitors.create')
     expect(await form.getByLabel('First name').inputValue()).toBe('Rhea')
     await create.focus()
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Create visitor')
     expect(await seriousA11yFindings(page), 'Today while the service is down').toEqual([])
 
     // Started again as a person does it: same data folder, no --port, no secret given.
-    const oldUrl = web.info.url
-    web = await startWebMode(data.path)
-    expect(web.info.url).toBe(oldUrl)
-    expect(web.info.address).toBe('same')
-
     // The tab reconnects by itself; the sidebar is back to the console's state, checked anew.
-    await page.getByText(/Connected to Access Desk's local service again/).waitFor({ timeout: 20_000 })
+    const oldUrl = app.web.info.url
+    await app.restart()
+    expect(app.web.info.url).toBe(oldUrl)
+    expect(app.web.info.address).toBe('same')
     await expect.poll(() => sidebar.getAttribute('data-state'), { timeout: 15_000 }).toBe('reachable')
     expect(await sidebar.textContent()).toContain('Connected')
     // The typing is still there, and Create sends it: the console holds the visitor.

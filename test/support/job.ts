@@ -6,8 +6,9 @@ import { seriousA11yFindings } from './axe'
 import { launchChromium } from './chromium'
 import { startWebMode, type Started } from './processes'
 import { tempDir } from './temp'
+import { findDemoConsole } from './demo-found'
 import shellEnglish from '../../src/shared/i18n/messages/shell/en.json'
-import { request, type Answer } from '../unit/demo-console/support'
+import type { Answer } from '../unit/demo-console/support'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- console records are read loosely; tests assert their fields
 type Loose = any
@@ -68,14 +69,9 @@ export async function startJob(): Promise<Job> {
     .getByTestId('active-connection')
     .getByTitle(/simulated console/)
     .waitFor()
-  const listed = await page.evaluate(() => window.api!.connections.list())
-  if (!listed.ok) throw new Error(listed.error.message)
-  const profile = listed.result.profiles.find((p) => p.demo)!
-  const dir = join(data.path, 'demo-console')
-  const tokens = JSON.parse(await readFile(join(dir, 'tokens.json'), 'utf8')) as { full: string }
-  const demo = { url: profile.url, token: tokens.full, ca: await readFile(join(dir, 'tls-cert.pem'), 'utf8') }
-  const call = (method: string, path: string, body?: unknown) =>
-    request(demo.url, demo.ca, method, path, { body, token: demo.token })
+  const found = await findDemoConsole(page, data.path)
+  const demo = { url: found.url, token: found.token, ca: found.ca }
+  const call = found.call
   return {
     page,
     browser,

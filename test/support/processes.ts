@@ -93,8 +93,15 @@ export function startDemoConsoleProcess(dataDir: string, extra: string[] = []) {
   return startJsonProcess<DemoConsoleInfo>('src/demo-console/cli.ts', ['--port', '0', '--data', dataDir, ...extra])
 }
 
+/** Web mode's ready line: its page, its data folder, and whether it came back at the address it had (`same`). */
+export interface WebModeInfo {
+  url: string
+  dataDir: string
+  address?: string
+}
+
 /** Web mode as `npm run web` runs it: the built bundle when out/ matches the sources (test/support/built-entry.ts). */
 export function startWebMode(dataDir: string) {
   const entry = entryArgs('web').at(-1)!
-  return startJsonProcess<{ url: string; dataDir: string }>(entry, ['--data', dataDir])
+  return startJsonProcess<WebModeInfo>(entry, ['--data', dataDir])
 }

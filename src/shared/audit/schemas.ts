@@ -78,12 +78,11 @@ export type AuditTouchPass = z.infer<typeof auditTouchPassSchema>
 export const auditVisitSchema = z.object({ start: z.number().int().optional(), end: z.number().int().optional() })
 export type AuditVisit = z.infer<typeof auditVisitSchema>
 
-export const auditRowSchema = z.object({
-  id: z.string(),
-  /** When the write was sent (ISO). */
-  at: z.string(),
-  /** When the answer came (ISO); absent while pending or when it never came. */
-  endedAt: z.string().optional(),
+/**
+ * What a write was, as recorded when it was sent: the one shape the audit journal's `begin` line
+ * (main/services/audit/audit-entries.ts) and the Audit screen's row both carry.
+ */
+export const auditWriteShape = {
   /**
    * The console written to: its profile's name and its address then, and `id`, what identifies it
    * whatever its address or profile (the SHA-256 fingerprint of the certificate it is pinned by; rows
@@ -99,12 +98,21 @@ export const auditRowSchema = z.object({
   /** The endpoint (`E17`, `§4.9`) and its title; `badge` for a print. */
   endpoint: z.object({ id: z.string(), title: z.string() }),
   target: auditTargetSchema,
-  /** The NFC card the write was about (deleted, renamed, assigned, taken back). */
+  /** The NFC card the write was about (deleted, renamed, assigned, taken back), named as it was before the write. */
   card: auditCardSchema.optional(),
   /** The Touch Pass the write was about. */
   touchPass: auditTouchPassSchema.optional(),
   /** The visit's window a visitor's create or edit sent. */
-  visit: auditVisitSchema.optional(),
+  visit: auditVisitSchema.optional()
+}
+
+export const auditRowSchema = z.object({
+  id: z.string(),
+  /** When the write was sent (ISO). */
+  at: z.string(),
+  /** When the answer came (ISO); absent while pending or when it never came. */
+  endedAt: z.string().optional(),
+  ...auditWriteShape,
   /** A short, safe summary of what was sent (a count, a name, a time range): never a secret. */
   detail: z.string().max(500).optional(),
   outcome: auditOutcomeSchema,

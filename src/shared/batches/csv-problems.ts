@@ -5,7 +5,7 @@ import type { CsvPreviewRow } from './schemas'
  * hex. The preview's "Next problem" / "Previous problem" step through these (issue 31: a 10,000-line
  * file's few problems were found only by scrolling); main lists their positions with the preview.
  */
-export function csvLineIsProblem(row: Pick<CsvPreviewRow, 'status' | 'reading'>): boolean {
+function csvLineIsProblem(row: Pick<CsvPreviewRow, 'status' | 'reading'>): boolean {
   return row.status !== 'ok' || row.reading !== undefined
 }
 

@@ -53,7 +53,6 @@ export const fleetConsoleSchema = z.object({
 export type FleetConsole = z.infer<typeof fleetConsoleSchema>
 
 export const fleetHitKinds = ['user', 'visitor', 'card', 'touchPass'] as const
-export type FleetHitKind = (typeof fleetHitKinds)[number]
 
 /** One record found on a console. */
 export const fleetHitSchema = z.object({

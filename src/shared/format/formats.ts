@@ -236,18 +236,3 @@ function fileSize(locale: string | undefined, bytes: number): string {
   if (bytes < 1000 ** 3) return unit(locale, 'megabyte', bytes / 1000 ** 2, 1)
   return unit(locale, 'gigabyte', bytes / 1000 ** 3, 1)
 }
-
-/**
- * A visit's time as the desk reads it: in the desk's zone, with that zone named when it differs from
- * the console site's (`siteZone`: unknown today — the developer API says no site zone — so not named).
- */
-export function visitTimeRange(
-  f: Formats,
-  from: At,
-  to: At,
-  zones: { desk?: string | undefined; site?: string | undefined } = {}
-): string {
-  const range = f.timeRange(from, to)
-  const desk = zones.desk ?? systemTimeZone()
-  return zones.site && zones.site !== desk ? `${range} (${f.zoneName(from)})` : range
-}

@@ -61,7 +61,7 @@ function accentAll(elements: MessageFormatElement[]): MessageFormatElement[] {
  * One message in the pseudo-locale: its text accented and ~40 % longer (and at least 3 characters),
  * its placeholders and plurals untouched, so it formats exactly as the English does.
  */
-export function pseudoMessage(message: string | MessageFormatElement[]): MessageFormatElement[] {
+function pseudoMessage(message: string | MessageFormatElement[]): MessageFormatElement[] {
   // The renderer's catalogues come parsed by the build (no parser in the tab); main's and the tests' as text.
   const elements = typeof message === 'string' ? parse(message) : message
   const extra = Math.max(3, Math.ceil(literalLength(elements) * 0.4))

@@ -28,11 +28,13 @@ export function itemsOf<S extends z.ZodType>(item: S) {
 /** Input of a channel that takes none. JSON transports drop `undefined`, so null is accepted too. */
 export const noInput = z.union([z.undefined(), z.null()]).transform(() => undefined)
 
-/** A channel's answer as it crosses a transport (the WebSocket's `result` message): the result, or the error as data. */
-export const resultEnvelopeSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), result: z.unknown() }),
-  z.object({ ok: z.literal(false), error: appErrorDataSchema })
-])
+/**
+ * A channel answering the permission keys a feature needs that the active token lacks, probed
+ * without side effects (the screen turns off what would be refused).
+ */
+export function missingPermissionsChannel(summary: string) {
+  return channel(summary, noInput, z.object({ missingPermissions: z.array(z.string()) }))
+}
 
 /** What crosses every transport: the result, or the error as data (AppError survives the hop). */
 export type Envelope<T = unknown> = { ok: true; result: T } | { ok: false; error: z.infer<typeof appErrorDataSchema> }

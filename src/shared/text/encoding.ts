@@ -5,7 +5,7 @@
  */
 export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be'
 
-export function detectEncoding(bytes: Uint8Array): { encoding: TextEncoding; guessed: boolean } {
+function detectEncoding(bytes: Uint8Array): { encoding: TextEncoding; guessed: boolean } {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { encoding: 'utf-16le', guessed: false }
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { encoding: 'utf-16be', guessed: false }
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { encoding: 'utf-8', guessed: false }
@@ -23,7 +23,7 @@ export function detectEncoding(bytes: Uint8Array): { encoding: TextEncoding; gue
 }
 
 /** The note a file read as UTF-16 gets, said once for the file. */
-export function utf16Note(encoding: 'utf-16le' | 'utf-16be', guessed: boolean): string {
+function utf16Note(encoding: 'utf-16le' | 'utf-16be', guessed: boolean): string {
   return `The file is ${encoding === 'utf-16le' ? 'UTF-16 (little endian)' : 'UTF-16 (big endian)'}${guessed ? ' without a byte order mark' : ''}; it was read as such.`
 }
 
@@ -37,7 +37,7 @@ const CP1252_80_9F = [
   0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178
 ]
 
-export function decodeWindows1252(bytes: Uint8Array): string {
+function decodeWindows1252(bytes: Uint8Array): string {
   const parts: string[] = []
   const CHUNK = 8192
   for (let start = 0; start < bytes.length; start += CHUNK) {

@@ -1,11 +1,5 @@
 import { z } from 'zod'
-import {
-  auditActionSchema,
-  auditCardSchema,
-  auditTargetSchema,
-  auditTouchPassSchema,
-  auditVisitSchema
-} from '../../../shared/audit/schemas'
+import { auditTouchPassSchema, auditWriteShape } from '../../../shared/audit/schemas'
 import { journalFormat } from '../storage/journal'
 
 /**
@@ -17,15 +11,8 @@ const beginSchema = z.object({
   t: z.literal('begin'),
   id: z.string().min(1),
   at: z.string(),
-  console: z.object({ name: z.string(), url: z.string(), id: z.string().optional() }),
-  desk: z.object({ user: z.string(), host: z.string() }),
-  action: auditActionSchema,
-  endpoint: z.object({ id: z.string(), title: z.string() }),
-  target: auditTargetSchema,
-  /** The card, pass and visit as named before the write was sent (see write-names.ts). */
-  card: auditCardSchema.optional(),
-  touchPass: auditTouchPassSchema.optional(),
-  visit: auditVisitSchema.optional(),
+  /** The card, pass and visit in it are named as before the write was sent (see write-names.ts). */
+  ...auditWriteShape,
   detail: z.string().optional()
 })
 

@@ -127,7 +127,7 @@ export async function settleRow(
 }
 
 /** The words of a settled row: what happened, and that the outcome was read, not answered. */
-export function settledEnd(finding: ReadBackFinding): EndInput {
+function settledEnd(finding: ReadBackFinding): EndInput {
   const detail = finding.detail ? { detail: finding.detail } : {}
   // A row read back once the console answered again says so: the outcome came later than the write.
   const when = finding.later ? ' (checked when the console answered again)' : ''

@@ -486,16 +486,7 @@ export class BatchService implements BatchWrites {
    * rows the console was seen not to hold are ever sent again.
    */
   async check(batchId: string): Promise<CheckResult> {
-    const batch = await this.loaded(batchId)
-    if (!this.deps.client) throw noConsole()
-    if (batch.upload) {
-      throw new AppError({
-        kind: 'conflict',
-        code: 'UPLOAD_RUNNING',
-        message: 'This batch is being uploaded already.',
-        details: { said: 'already' }
-      })
-    }
+    const { batch } = await this.sendable(batchId)
     const active = await this.requireOwnConsole(batch)
     const cards = await this.consoleCards(active, true)
     return this.exclusive(batch, async () => {
@@ -566,18 +557,8 @@ export class BatchService implements BatchWrites {
 
   /** Send the batch to the console (E16). Never retried automatically: import is not idempotent. */
   async upload(batchId: string, options: UploadOptions = {}): Promise<UploadResult> {
-    const batch = await this.loaded(batchId)
-    if (!this.deps.client) throw noConsole()
-    if (batch.upload) {
-      throw new AppError({
-        kind: 'conflict',
-        code: 'UPLOAD_RUNNING',
-        message: 'This batch is being uploaded already.',
-        details: { said: 'already' }
-      })
-    }
+    const { batch, client } = await this.sendable(batchId)
     const controller = new AbortController()
-    const client = this.deps.client
     const done = (async () => {
       const active = await this.requireOwnConsole(batch)
       return runUpload(this, batch, client, { ...options, chunkSize: this.deps.chunkSize, active }, controller.signal)
@@ -588,6 +569,22 @@ export class BatchService implements BatchWrites {
     } finally {
       batch.upload = undefined
     }
+  }
+
+  /** A batch Check or Upload may work on: a console is configured and no upload of this batch runs now. */
+  private async sendable(batchId: string): Promise<{ batch: LoadedBatch; client: () => Promise<BatchConsole> }> {
+    const batch = await this.loaded(batchId)
+    const client = this.deps.client
+    if (!client) throw noConsole()
+    if (batch.upload) {
+      throw new AppError({
+        kind: 'conflict',
+        code: 'UPLOAD_RUNNING',
+        message: 'This batch is being uploaded already.',
+        details: { said: 'already' }
+      })
+    }
+    return { batch, client }
   }
 
   private refuseWhileUploading(batch: LoadedBatch): void {

@@ -22,7 +22,7 @@ export function toConsoleCsv(rows: readonly Pick<BatchRow, 'nfcId' | 'alias'>[])
  * gives the same cards. The console's own import (E16) takes no header: the app's uploads use
  * `toConsoleCsv`.
  */
-export function exportHeader(language?: Language): string {
+function exportHeader(language?: Language): string {
   const words = exportWords(language)
   return `${quoteIfNeeded(words.t('batch.nfcIdAsSent'))},${quoteIfNeeded(words.t('batch.alias'))}`
 }

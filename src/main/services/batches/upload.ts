@@ -25,7 +25,7 @@ export interface UploadOptions {
 
 type RowResult = Extract<JournalEntry, { t: 'results' }>['results'][number]
 
-export const DEFAULT_CHUNK = 500
+const DEFAULT_CHUNK = 500
 
 /** Errors after which the console certainly did not import the chunk (the request was refused whole). */
 const REFUSED_WHOLE = new Set(['auth', 'permission', 'unsupported', 'validation', 'rate-limited'])

@@ -33,7 +33,7 @@ export interface MainPrinter extends PrinterInfo {
 }
 
 /** ipps:// (and https://) printers are reached over TLS: their certificate is pinned. */
-export function isTlsPrinter(url: string): boolean {
+function isTlsPrinter(url: string): boolean {
   const protocol = new URL(url).protocol
   return protocol === 'ipps:' || protocol === 'https:'
 }
@@ -59,7 +59,7 @@ function run(cmd: string, args: string[]): Promise<string> {
 }
 
 /** `lpstat -e` (one destination a line), `lpstat -d` ("system default destination: NAME"), `lpstat -H` (its server). */
-export const lpstatQueues: ListQueues = async () => {
+const lpstatQueues: ListQueues = async () => {
   const [names, dflt, server] = await Promise.all([run('lpstat', ['-e']), run('lpstat', ['-d']), run('lpstat', ['-H'])])
   const def = dflt.match(/destination:\s*(\S+)/)?.[1]
   return names
@@ -70,7 +70,7 @@ export const lpstatQueues: ListQueues = async () => {
 }
 
 /** A URL a person typed for a printer, checked: ipp:// or ipps:// (http(s):// of an IPP path too). */
-export function printerUrl(input: string): string {
+function printerUrl(input: string): string {
   let u: URL
   try {
     u = new URL(input.trim())

@@ -135,7 +135,7 @@ export async function ippPrinterStatus(
 }
 
 /** The width × height of a PWG media name ("oe_dk-11202_62x100mm", "na_index-4x6_4x6in"), in mm. */
-export function mediaSizeMm(name: string): { w: number; h: number } | null {
+function mediaSizeMm(name: string): { w: number; h: number } | null {
   const m = name.match(/_(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)(mm|in)$/)
   if (!m) return null
   const k = m[3] === 'in' ? 25.4 : 1

@@ -8,7 +8,7 @@ import type { ForkHost, HostProcess } from './host-process'
  * Where the host entry is: next to this file when running from source (web mode and tests,
  * through tsx), or `reader-host.js` next to the bundle electron-vite built.
  */
-export function readerHostEntry(): { path: string; typescript: boolean } {
+function readerHostEntry(): { path: string; typescript: boolean } {
   const here = fileURLToPath(import.meta.url)
   const dir = dirname(here)
   if (here.endsWith('.ts')) return { path: join(dir, 'host.ts'), typescript: true }

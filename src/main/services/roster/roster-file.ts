@@ -168,7 +168,7 @@ function startsWith(bytes: Uint8Array, magic: number[]): boolean {
 }
 
 /** 0 → A, 25 → Z, 26 → AA: the column names a spreadsheet shows. */
-export function columnLetters(index: number): string {
+function columnLetters(index: number): string {
   let s = ''
   let n = index + 1
   while (n > 0) {

@@ -28,7 +28,7 @@ export interface Decision {
   decision: 'skip' | 'go-ahead'
 }
 
-export const SKIPPED_ON_LINE = 'Left without a card on the enrollment line.'
+const SKIPPED_ON_LINE = 'Left without a card on the enrollment line.'
 export const STOPPED_BEFORE_ANSWER =
   'The app stopped before the console answered: it is checked with the console before anything is sent again.'
 

@@ -330,7 +330,7 @@ export function totalsOf(rows: PlanRow[], assignablePasses: number): PlanTotals 
 }
 
 /** How a row names its person, by the mapping (unmapped or empty cells: ""). */
-export function rowKeys(row: string[], mapping: ColumnMapping): PersonKeys {
+function rowKeys(row: string[], mapping: ColumnMapping): PersonKeys {
   const cellOf = (field: RosterField): string => {
     const index = mapping[field]
     return index === null || index === undefined ? '' : (row[index] ?? '').trim()

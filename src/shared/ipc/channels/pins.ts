@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { channel, noInput } from '../define'
+import { channel, missingPermissionsChannel, noInput } from '../define'
 import { ownerRefSchema } from '../../owners'
 
 export const pinChannels = {
@@ -8,10 +8,8 @@ export const pinChannels = {
     noInput,
     z.object({ pin: z.string().regex(/^\d+$/) })
   ),
-  'pins.capabilities': channel(
-    'The permission keys giving a PIN to a user (§3.9) or a visitor (§4.9) needs that this token lacks, probed without side effects',
-    noInput,
-    z.object({ missingPermissions: z.array(z.string()) })
+  'pins.capabilities': missingPermissionsChannel(
+    'The permission keys giving a PIN to a user (§3.9) or a visitor (§4.9) needs that this token lacks, probed without side effects'
   ),
   'pins.held': channel(
     'Whether a user (§3.4) or visitor (§4.3) holds a PIN now, read afresh (never the PIN itself)',

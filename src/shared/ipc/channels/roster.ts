@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { languageSchema } from '../../i18n/language-schema'
-import { channel, noInput, recordId } from '../define'
+import { channel, missingPermissionsChannel, noInput, recordId } from '../define'
 import {
   columnMappingSchema,
   conflictKindSchema,
@@ -20,6 +20,8 @@ import {
 
 const rosterId = z.string().min(1).max(100)
 const rowId = z.string().min(1).max(100)
+/** The input of a channel acting on one roster. */
+const oneRoster = z.object({ id: rosterId })
 /** An XLSX of 20,000 rows is ~2 MB; base64 adds a third. */
 export const ROSTER_FILE_MAX_BYTES = 16 * 1024 * 1024
 
@@ -60,11 +62,7 @@ export const rosterChannels = {
       remembered: z.boolean()
     })
   ),
-  'roster.get': channel(
-    'A roster with its sheet, mapping, plan and outcomes',
-    z.object({ id: rosterId }),
-    rosterDetailSchema
-  ),
+  'roster.get': channel('A roster with its sheet, mapping, plan and outcomes', oneRoster, rosterDetailSchema),
   'roster.plan': channel(
     'Map the columns (remembered for files with these headers), match every row to a console user or visitor, and plan what each row gets with its conflicts; nothing is sent',
     z.object({ id: rosterId, mapping: columnMappingSchema, options: rosterOptionsSchema }),
@@ -87,17 +85,17 @@ export const rosterChannels = {
   ),
   'roster.run': channel(
     'Run the plan (or resume it) against the active console with bounded concurrency; progress comes as roster.progress events. Steps whose answer was lost are checked before anything is sent again',
-    z.object({ id: rosterId }),
+    oneRoster,
     z.object({ started: z.boolean() })
   ),
   'roster.pause': channel(
     'Stop after the steps in flight; the roster resumes from there',
-    z.object({ id: rosterId }),
+    oneRoster,
     z.object({ paused: z.boolean() })
   ),
   'roster.retryFailed': channel(
     'Run the failed rows again (rows to check are checked first; nothing is assigned twice)',
-    z.object({ id: rosterId }),
+    oneRoster,
     z.object({ started: z.boolean() })
   ),
   'roster.lineStart': channel(
@@ -114,21 +112,13 @@ export const rosterChannels = {
     }),
     lineStateSchema
   ),
-  'roster.lineSkip': channel(
-    'Leave the current person without a card and name the next',
-    z.object({ id: rosterId }),
-    lineStateSchema
-  ),
+  'roster.lineSkip': channel('Leave the current person without a card and name the next', oneRoster, lineStateSchema),
   'roster.lineUndo': channel(
     'Take back the card bound last (it is unassigned on the console) and name that person again',
-    z.object({ id: rosterId }),
+    oneRoster,
     lineStateSchema
   ),
-  'roster.linePause': channel(
-    'Stop the enrollment line (the reader session is removed)',
-    z.object({ id: rosterId }),
-    lineStateSchema
-  ),
+  'roster.linePause': channel('Stop the enrollment line (the reader session is removed)', oneRoster, lineStateSchema),
   'roster.exportCsv': channel(
     'The results as CSV (person, what was done, card display id, state, reason); never a PIN. Its header and yes/no cells in `language` (none: English)',
     z.object({ id: rosterId, language: languageSchema.optional() }),
@@ -139,14 +129,12 @@ export const rosterChannels = {
     z.object({ id: rosterId, pinSlips: z.boolean().default(false) }),
     z.object({ people: z.array(handoutPersonSchema), pinsForgotten: z.boolean() })
   ),
-  'roster.capabilities': channel(
-    'The permission keys a roster run may need (shared/roster/step-keys.ts) that this token lacks, probed without side effects: Run and Retry are off while the plan needs one',
-    noInput,
-    z.object({ missingPermissions: z.array(z.string()) })
+  'roster.capabilities': missingPermissionsChannel(
+    'The permission keys a roster run may need (shared/roster/step-keys.ts) that this token lacks, probed without side effects: Run and Retry are off while the plan needs one'
   ),
   'roster.delete': channel(
     'Delete a roster and its journal (nothing on the console changes)',
-    z.object({ id: rosterId }),
+    oneRoster,
     z.object({ deleted: z.literal(true) })
   )
 }

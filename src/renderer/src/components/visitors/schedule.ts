@@ -1,16 +1,6 @@
 import { weekdays, type Weekday } from '../../../../shared/access/visitors'
 import type { Schedule, ScheduleRange } from '../../../../shared/visitors/schedule'
 
-export const dayLabels: Record<Weekday, string> = {
-  sunday: 'Sunday',
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday'
-}
-
 /** Monday first, as a desk reads a week. */
 export const weekOrder: Weekday[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
 

@@ -35,45 +35,30 @@ export const fieldWords: Record<RosterField, string> = wordTable(
   (field) => rt(`field.${field}`)
 )
 
-const phaseTones: Record<RosterPhase, StatusTone> = {
-  mapping: 'neutral',
-  planned: 'neutral',
-  running: 'warn',
-  paused: 'warn',
-  finished: 'ok'
-}
-export const phaseWords: Record<RosterPhase, { label: string; tone: StatusTone }> = {
-  mapping: {
-    get label() {
-      return rt('phase.mapping')
-    },
-    tone: phaseTones.mapping
-  },
-  planned: {
-    get label() {
-      return rt('phase.planned')
-    },
-    tone: phaseTones.planned
-  },
-  running: {
-    get label() {
-      return rt('phase.running')
-    },
-    tone: phaseTones.running
-  },
-  paused: {
-    get label() {
-      return rt('phase.paused')
-    },
-    tone: phaseTones.paused
-  },
-  finished: {
-    get label() {
-      return rt('phase.finished')
-    },
-    tone: phaseTones.finished
+/**
+ * A table of toned words read by key: each label looked up when read (as wordTable), beside the
+ * badge's tone for that key.
+ */
+function tonedTable<K extends string>(
+  tones: Record<K, StatusTone>,
+  word: (key: K) => string
+): Record<K, { label: string; tone: StatusTone }> {
+  const table = {} as Record<K, { label: string; tone: StatusTone }>
+  for (const key of Object.keys(tones) as K[]) {
+    table[key] = {
+      get label() {
+        return word(key)
+      },
+      tone: tones[key]
+    }
   }
+  return table
 }
+
+export const phaseWords: Record<RosterPhase, { label: string; tone: StatusTone }> = tonedTable(
+  { mapping: 'neutral', planned: 'neutral', running: 'warn', paused: 'warn', finished: 'ok' },
+  (phase) => rt(`phase.${phase}`)
+)
 
 /**
  * A roster's state as its badge says it: a finished roster says how it ended ("Finished: 29 done,
@@ -84,8 +69,9 @@ export function phaseBadge(summary: Pick<RosterSummary, 'phase' | 'done' | 'fail
   tone: StatusTone
 } {
   // "Running" is main's word of now: while main cannot be reached it is the last known (lib/last-known.svelte.ts).
-  if (summary.phase === 'running') return { label: lastKnown(phaseWords.running.label), tone: phaseTones.running }
-  if (summary.phase !== 'finished') return { label: phaseWords[summary.phase].label, tone: phaseTones[summary.phase] }
+  if (summary.phase === 'running') return { label: lastKnown(phaseWords.running.label), tone: phaseWords.running.tone }
+  if (summary.phase !== 'finished')
+    return { label: phaseWords[summary.phase].label, tone: phaseWords[summary.phase].tone }
   const counts = { done: summary.done, failed: summary.failed, toCheck: summary.toCheck }
   // Rows on the enrollment line are not finished: the run is through, their cards are still to come.
   if (summary.waitingCard) {
@@ -296,21 +282,18 @@ export function rowIn(row: PlanRow, filter: PlanFilter): boolean {
   return filter === 'needs-you' ? standing === 'needs-you' : standing === 'ready'
 }
 
-const outcome = (state: RowOutcome['state'], tone: StatusTone) => ({
-  get label() {
-    return rt(`outcome.${state}`)
+export const outcomeWords: Record<RowOutcome['state'], { label: string; tone: StatusTone }> = tonedTable(
+  {
+    planned: 'neutral',
+    running: 'neutral',
+    'waiting-card': 'warn',
+    done: 'ok',
+    failed: 'bad',
+    'to-check': 'warn',
+    skipped: 'neutral'
   },
-  tone
-})
-export const outcomeWords: Record<RowOutcome['state'], { label: string; tone: StatusTone }> = {
-  planned: outcome('planned', 'neutral'),
-  running: outcome('running', 'neutral'),
-  'waiting-card': outcome('waiting-card', 'warn'),
-  done: outcome('done', 'ok'),
-  failed: outcome('failed', 'bad'),
-  'to-check': outcome('to-check', 'warn'),
-  skipped: outcome('skipped', 'neutral')
-}
+  (state) => rt(`outcome.${state}`)
+)
 
 /**
  * A row's state as its badge says it: a row done with a part skipped says which ("Done, card

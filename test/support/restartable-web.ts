@@ -1,0 +1,71 @@
+import { launchChromium, openDemoApp } from './chromium'
+import { findDemoConsole, type FoundDemo } from './demo-found'
+import { startWebMode, type Started, type WebModeInfo } from './processes'
+import { tempDir } from './temp'
+
+/**
+ * Web mode that a test kills (SIGKILL: a crash, a closed terminal) and starts again on the same data
+ * folder, with Chromium at 1366×768 on its page: for tests of what the open tab says while the
+ * service is down and once it is back. Only the processes started here are killed or stopped.
+ */
+export interface RestartableWeb {
+  /** Web mode as it runs now (the one started last). */
+  readonly web: Started<WebModeInfo>
+  readonly browser: Awaited<ReturnType<typeof launchChromium>>
+  readonly dataDir: string
+  /** Kill web mode, wait for it to exit and for the tab to see its service lost. */
+  kill(): Promise<void>
+  /** Start web mode again on the same data folder; resolves once the tab says it is connected again. */
+  restart(): Promise<void>
+  /** The demo console inside web mode, at its address now (asked anew after a restart). */
+  demo(): Promise<FoundDemo>
+  close(): Promise<void>
+}
+
+export async function startRestartableWeb(
+  options: {
+    /** The temporary data folder's name prefix. */
+    prefix?: string
+    /** How web mode is started (and started again): by default as `npm run web` runs it. */
+    start?: (dataDir: string) => Promise<Started<WebModeInfo>>
+  } = {}
+): Promise<RestartableWeb> {
+  const start = options.start ?? startWebMode
+  const data = await tempDir(options.prefix ?? 'access-desk-restart-')
+  let web: Started<WebModeInfo> | undefined
+  let browser: Awaited<ReturnType<typeof launchChromium>> | undefined
+  const close = async () => {
+    await browser?.close()
+    await web?.stop()
+    await data.remove()
+  }
+  try {
+    web = await start(data.path)
+    browser = await launchChromium({ width: 1366, height: 768 })
+    await openDemoApp(browser.page, web.info.url)
+  } catch (err) {
+    await close()
+    throw err
+  }
+  const page = browser.page
+  return {
+    get web() {
+      return web!
+    },
+    browser,
+    dataDir: data.path,
+    async kill() {
+      const child = web!.child
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGKILL')
+      await exited
+      await page.locator('html[data-bridge-status="lost"]').waitFor({ state: 'attached', timeout: 15_000 })
+    },
+    async restart() {
+      web = await start(data.path)
+      await page.getByText(/Connected to Access Desk's local service again/).waitFor({ timeout: 20_000 })
+    },
+    demo: () => findDemoConsole(page, data.path),
+    close
+  }
+}
