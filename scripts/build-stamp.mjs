@@ -4,7 +4,7 @@
 // The stamp lists each build input's path, size and mtime as they were when a build started; the
 // build writes it (electron.vite.config.ts, when its main section is written), so every
 // `npm run build` counts, wherever it was run from. It lives outside out/: out/ is what gets packaged.
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, sep } from 'node:path'
 
 /** The build's inputs besides src/**: its configuration, the packages it bundles against. */
@@ -54,7 +54,11 @@ export function beginStamp(root) {
 export function writeStamp(root, stamp) {
   const file = stampPath(root)
   mkdirSync(dirname(file), { recursive: true })
-  writeFileSync(file, JSON.stringify(stamp))
+  // Written beside, then renamed over: a stamp cut by a crash is never half written, and a checkout whose
+  // node_modules is hard-linked from another (`cp -al`) gets its own file instead of rewriting the other's.
+  const written = `${file}.${process.pid}.tmp`
+  writeFileSync(written, JSON.stringify(stamp))
+  renameSync(written, file)
 }
 
 /**

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startJob, type Job } from '../support/job'
 import { tempDir } from '../support/temp'
+import { shownMoment } from '../support/typed-moment'
 
 /** "2026-12-01T09:00" in the browser's (the desk's) local time, `minutes` from now. */
 function localInput(minutes: number): string {
@@ -86,7 +87,7 @@ describe('job: reception desk (Chromium 1366×768, web mode, demo console)', () 
     // passed through before the visit is made a one-time one again.
     const recurring = form.getByLabel('Recurring visit')
     expect(await recurring.isChecked()).toBe(false)
-    const from = new Date(await form.getByLabel('Valid from').inputValue()).getTime()
+    const from = await shownMoment(form.getByLabel('Valid from'))
     expect(Math.abs(from - Date.now())).toBeLessThan(6 * 60_000)
     await recurring.check()
     const schedule = form.getByTestId('schedule-editor')

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startJob, type Job } from '../support/job'
 import { screenshotPath } from '../support/screenshots'
+import { shownMoment } from '../support/typed-moment'
 
 interface StoredVisitor {
   id: string
@@ -197,7 +198,7 @@ describe('job: Today at the reception (Chromium 1366×768, web mode, demo consol
         .getByRole('checkbox', { name: /^Lobby\s*\(/ })
         .isChecked()
     ).toBe(true)
-    const from = new Date(await form.getByLabel('Valid from').inputValue()).getTime()
+    const from = await shownMoment(form.getByLabel('Valid from'))
     expect(Math.abs(from - Date.now())).toBeLessThan(6 * 60_000)
     // Nothing typed: each field says what to do, and nothing is sent.
     await form.getByRole('button', { name: 'Create visitor' }).click()

@@ -75,20 +75,26 @@ export function parseTypedDate(text: string, locale: string | undefined): TypedD
 function worded(answer: TypedDate, text: string, locale: string | undefined, likely?: TypedDate): TypedDate {
   if (answer.ok) return answer
   const words = inputWords(supportedLanguage(locale ? [locale] : []))
-  const letters: Record<DatePart, string> = {
-    day: words.t('date.day'),
-    month: words.t('date.month'),
-    year: words.t('date.year')
-  }
-  const { order, separator } = dateOrder(locale)
   const values = {
     text: text.trim(),
-    pattern: order.map((part) => letters[part]).join(separator),
-    iso: [letters.year, letters.month, letters.day].join('-')
+    pattern: dayPattern(locale),
+    iso: [words.t('date.year'), words.t('date.month'), words.t('date.day')].join('-')
   }
   if (answer.kind === 'ambiguous' && likely?.ok) {
     const example = dateTimeFormat(locale, NUMERIC).format(new Date(likely.year, likely.month - 1, likely.day, 12))
     return { ok: false, kind: 'ambiguous', message: words.t('date.ambiguous', { ...values, example }) }
   }
   return { ok: false, kind: 'invalid', message: words.t('date.invalid', values) }
+}
+
+/** How a day is typed in `locale`, as its letters: "TT.MM.JJJJ" in German, "MM/DD/YYYY" in American English. */
+export function dayPattern(locale: string | undefined): string {
+  const words = inputWords(supportedLanguage(locale ? [locale] : []))
+  const letters: Record<DatePart, string> = {
+    day: words.t('date.day'),
+    month: words.t('date.month'),
+    year: words.t('date.year')
+  }
+  const { order, separator } = dateOrder(locale)
+  return order.map((part) => letters[part]).join(separator)
 }

@@ -10,21 +10,6 @@ export const END_BEFORE_START = 'The visit must end after it starts.'
 /** Said at the end field when the window is already over. */
 export const END_IN_THE_PAST = 'This end is in the past: the visitor could not get in. Choose a later end.'
 
-/**
- * Said at a start or end field whose text shows a date that cannot be read as one: a 6-digit year
- * (202604) is kept by the browser's date field, and "Enter when the visit ends." would be wrong.
- */
-export const NOT_A_DATE =
-  'This is not a valid date: type the year with 4 digits (for example 2026), with the day, the month and the time.'
-
-/**
- * A start or end as typed (the field's text) and as read (seconds, NaN when unreadable): not-a-date
- * when something is typed that is no date; null otherwise (nothing typed is the form's "Enter when…").
- */
-export function typedDateError(typed: string, seconds: number): string | null {
-  return typed.trim() !== '' && !Number.isFinite(seconds) ? NOT_A_DATE : null
-}
-
 /** A window whose ends are both known ends after it starts (an end or start not given is not judged here). */
 export function endsAfterStart(start: number | null | undefined, end: number | null | undefined): boolean {
   if (start == null || end == null || !(start > 0) || !(end > 0)) return true

@@ -30,8 +30,15 @@ describe('the Audit screen’s filter fields', () => {
     expect(() => toFilter({ ...emptyFields(), from: '2026-03-02', to: '2026-03-01' })).toThrow(
       '“To” is before “From”: pick a “To” date on or after the “From” date.'
     )
-    expect(() => toFilter({ ...emptyFields(), from: 'soon' })).toThrow('The “From” date is not a date')
-    expect(() => toFilter({ ...emptyFields(), to: '2026-3-1' })).toThrow('The “To” date is not a date')
+    expect(() => toFilter({ ...emptyFields(), from: 'soon' })).toThrow(
+      '“From”: “soon” is not a date: type it as MM/DD/YYYY, or as YYYY-MM-DD.'
+    )
+    expect(() => toFilter({ ...emptyFields(), to: '31/2/2026' })).toThrow('“To”: “31/2/2026” is not a date')
+    // The desk's order and ISO are both read: a day typed either way is that day.
+    expect(toFilter({ ...emptyFields(), from: '3/1/2026', to: '2026-3-1' })).toEqual({
+      from: new Date(2026, 2, 1).toISOString(),
+      to: new Date(2026, 2, 2).toISOString()
+    })
   })
 
   it('retention: a whole number of days from 1 to 3650, else what to type', () => {

@@ -7,10 +7,9 @@ import { sites } from '../../../src/renderer/src/stores/sites.svelte'
 import { scriptedBridge } from '../../support/fake-bridge'
 
 /**
- * A date the field shows but the desk cannot read — a 6-digit year typed into "Valid until"
- * (202604): the browser keeps "202604-04-05T10:00" as the field's value. The message says the date
- * is not a valid date and what to type, not "Enter when the visit ends." (something is entered),
- * and nothing is sent.
+ * A date the desk cannot read — a 6-digit year typed into "Valid until" (202604): the field keeps
+ * "202604-04-05T10:00" as typed. The message says it is no date and time and how to type one in the
+ * desk's language's order, not "Enter when the visit ends." (something is entered), and nothing is sent.
  */
 describe('visitor form: a typed date that is not a date', () => {
   beforeEach(() => sites.reset())
@@ -35,7 +34,9 @@ describe('visitor form: a typed date that is not a date', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Create visitor' }))
 
     const message = await screen.findByTestId('end-time-error')
-    expect(message).toHaveTextContent('This is not a valid date: type the year with 4 digits')
+    expect(message).toHaveTextContent(
+      '“202604-04-05T10:00” is not a date and time: type it as MM/DD/YYYY HH:MM, for example 11/29/2026 08:00 AM.'
+    )
     expect(message).not.toHaveTextContent('Enter when the visit ends.')
     expect(screen.getByLabelText(/^Valid until/)).toHaveAttribute('aria-invalid', 'true')
     expect(screen.getByLabelText(/^Valid until/)).toHaveValue('202604-04-05T10:00')

@@ -8,6 +8,8 @@ import { sites } from '../../../src/renderer/src/stores/sites.svelte'
 import { anyTimeWeek, type Visitor } from '../../../src/shared/access/visitors'
 import { walkInWindow } from '../../../src/renderer/src/components/visitors/walk-in'
 import { scriptedBridge } from '../../support/fake-bridge'
+import { typedDateTimeText } from '../../../src/shared/format/parse-date-time'
+import { deskFormatLocale } from '../../../src/renderer/src/lib/i18n/desk-formats'
 
 const door = (id: string, name: string) => ({ id, name, isBindHub: true })
 const topology = {
@@ -212,8 +214,9 @@ describe('visitor form: the weekly schedule and a walk-in’s defaults', () => {
     script()
     render(VisitorForm, { onsaved: () => undefined, oncancel: () => undefined })
     const { start, end } = walkInWindow()
-    expect(screen.getByLabelText('Valid from')).toHaveValue(local(start))
-    expect(screen.getByLabelText('Valid until')).toHaveValue(local(end))
+    // Shown as the desk's language writes a date and time ("11/29/2026 08:00 AM"), not the browser's field.
+    expect(screen.getByLabelText('Valid from')).toHaveValue(typedDateTimeText(local(start), deskFormatLocale()))
+    expect(screen.getByLabelText('Valid until')).toHaveValue(typedDateTimeText(local(end), deskFormatLocale()))
     expect(screen.getByRole('checkbox', { name: /Recurring visit/ })).not.toBeChecked()
   })
 

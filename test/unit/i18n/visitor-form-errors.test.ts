@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { visitorFormSchema } from '../../../src/shared/visitors/form'
 import { fieldErrors } from '../../../src/shared/field-errors'
-import { END_IN_THE_PAST, NOT_A_DATE } from '../../../src/shared/visitors/visit-rules'
+import { END_IN_THE_PAST } from '../../../src/shared/visitors/visit-rules'
 import { Translator } from '../../../src/shared/i18n/translator'
 import { visitorFieldErrors } from '../../../src/renderer/src/lib/i18n/visitor-form-errors'
 
@@ -33,7 +33,6 @@ describe('the visitor form’s field messages by field and issue code', () => {
     }
     expect(worded).toBeGreaterThanOrEqual(14)
     expect(english.t('error.end_time.past')).toBe(END_IN_THE_PAST)
-    expect(english.t('error.notADate')).toBe(NOT_A_DATE)
   })
 
   it('say them in German, and keep the schema’s words for a problem the catalogue does not word', () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { mkdir, rm, utimes, writeFile } from 'node:fs/promises'
+import { link, mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { BUILT_OUTPUTS, beginStamp, buildNeeded, writeStamp } from '../../../scripts/build-stamp.mjs'
+import { BUILT_OUTPUTS, beginStamp, buildNeeded, stampPath, writeStamp } from '../../../scripts/build-stamp.mjs'
 import { tempDir } from '../../support/temp'
 
 /**
@@ -32,6 +32,23 @@ describe('build stamp: whether a start must build first', () => {
 
   it('builds when out/ is missing', () => {
     expect(buildNeeded(project.path)).toMatch(/out\/main\/index\.js is missing/)
+  })
+
+  it('a build of a checkout whose node_modules is hard-linked from another leaves the other’s stamp alone', async () => {
+    await build()
+    // A second checkout made with `cp -al`: the same stamp file under two names.
+    const other = await tempDir('access-desk-stamp-other-')
+    try {
+      await mkdir(dirname(stampPath(other.path)), { recursive: true })
+      await link(stampPath(project.path), stampPath(other.path))
+      const before = await readFile(stampPath(other.path), 'utf8')
+      await utimes(join(project.path, 'src/main/index.ts'), new Date(), new Date(Date.now() + 5_000))
+      await build()
+      expect(await readFile(stampPath(other.path), 'utf8')).toBe(before)
+      expect(await readFile(stampPath(project.path), 'utf8')).not.toBe(before)
+    } finally {
+      await other.remove()
+    }
   })
 
   it('does not build when nothing changed since the last build', async () => {

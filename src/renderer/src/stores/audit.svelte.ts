@@ -5,6 +5,8 @@ import { getApi } from '../lib/api'
 import { deskLanguage } from '../lib/i18n/desk-language.svelte'
 import { languageOf } from '../../../shared/i18n/locales'
 import { deskTimeZone } from '../lib/local-time'
+import { parseTypedDay } from '../../../shared/format/parse-date-time'
+import { deskFormatLocale } from '../lib/i18n/desk-formats'
 import { saveBlob } from '../lib/download'
 import { auditWords } from '../lib/i18n/audit-messages.svelte'
 
@@ -33,11 +35,15 @@ function dayStart(day: string, plusDays = 0): Date | undefined {
  * its day. A range that ends before it starts is refused with what to do.
  */
 export function toFilter(fields: AuditFields): AuditFilter {
-  const from = fields.from ? dayStart(fields.from) : undefined
-  const to = fields.to ? dayStart(fields.to, 1) : undefined
   const m = auditWords()
-  if (fields.from && !from) throw fieldError(m.t('filter.fromInvalid'))
-  if (fields.to && !to) throw fieldError(m.t('filter.toInvalid'))
+  // Read by the desk's one date reader: a typing that is no day (TypedDateField keeps it) says what was
+  // typed and how to type a day, in the desk's language.
+  const typedFrom = fields.from ? parseTypedDay(fields.from, deskFormatLocale()) : undefined
+  const typedTo = fields.to ? parseTypedDay(fields.to, deskFormatLocale()) : undefined
+  if (typedFrom && !typedFrom.ok) throw fieldError(m.t('filter.fromInvalid', { problem: typedFrom.message }))
+  if (typedTo && !typedTo.ok) throw fieldError(m.t('filter.toInvalid', { problem: typedTo.message }))
+  const from = typedFrom ? dayStart(typedFrom.value) : undefined
+  const to = typedTo ? dayStart(typedTo.value, 1) : undefined
   if (from && to && to <= from) throw fieldError(m.t('filter.toBeforeFrom'))
   const text = fields.text.trim()
   return {

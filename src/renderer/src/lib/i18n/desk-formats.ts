@@ -15,3 +15,8 @@ export function useDeskFormatLocale(locale: () => string): void {
 export function deskFormats() {
   return formats(formatLocale())
 }
+
+/** The locale the desk writes dates in (read reactively in markup or a $derived: follows a language switch). */
+export function deskFormatLocale(): string {
+  return formatLocale()
+}
