@@ -19,8 +19,6 @@ export interface LiveDeps {
   backstopMs?: number
   /** How often a refused or closed socket is tried again while polling (60 s). */
   retrySocketMs?: number
-  /** How long a screen's first list waits for the socket to open before it is read anyway (1 s). */
-  openGraceMs?: number
 }
 
 /**
@@ -72,9 +70,6 @@ export class TodayLive {
   private get retrySocketMs() {
     return this.deps.retrySocketMs ?? 60_000
   }
-  private get openGraceMs() {
-    return this.deps.openGraceMs ?? 1000
-  }
 
   /**
    * Start (or keep) watching for `watcher`; answers the source in use once the socket was tried. A
@@ -87,25 +82,27 @@ export class TodayLive {
   }
 
   /**
-   * The list as a screen opens it, and the screen watching from then on (`watcher`): one read of the
-   * console, not two. A watch alone reads once more as soon as its socket opens (what changed while it
-   * opened); here the socket is opened first and the list read after it, so that read is the catch-up.
-   * A socket slower than `openGraceMs` does not hold the list back: the list is read at once, and the
-   * catch-up read follows when the socket opens, as for a watch alone.
+   * The list as a screen opens it, and the screen watching from then on (`watcher`). The list is read
+   * and answered first; the notifications socket is opened after the answer, and its opening reads the
+   * list once more (what changed while it opened), as for a watch alone. Opened before the read, the
+   * socket held a large site's first rows back by its opening (up to a second on a loaded desk PC),
+   * and a socket slower than that read the list a second time while the first was still being read.
    */
   async list(watcher?: string): Promise<TodayView> {
     if (watcher === undefined) return this.read()
     this.watchers.add(watcher)
-    if (!this.watching) {
-      this.watching = true
-      let reading = false
-      const opened = this.connect(this.generation, () => !reading)
-      let grace: NodeJS.Timeout | undefined
-      await Promise.race([opened, new Promise((resolve) => (grace = setTimeout(resolve, this.openGraceMs)))])
-      clearTimeout(grace)
-      reading = true
+    if (this.watching) return this.read()
+    this.watching = true
+    const generation = this.generation
+    try {
+      return await this.read()
+    } finally {
+      // A macrotask later: the answer is cut into the screen's window and sent before the socket's
+      // handshake and its catch-up read take the process.
+      setTimeout(() => {
+        if (generation === this.generation) void this.connect(generation)
+      }, 0)
     }
-    return this.read()
   }
 
   /**
@@ -241,8 +238,7 @@ export class TodayLive {
     this.stop()
   }
 
-  /** `caughtUp`: a read is still to come after the socket opened (a screen's first list), so none is made here. */
-  private async connect(generation: number, caughtUp?: () => boolean): Promise<void> {
+  private async connect(generation: number): Promise<void> {
     this.lastSocketTry = Date.now()
     try {
       const socket = await this.deps.open({
@@ -266,8 +262,8 @@ export class TodayLive {
       this.visitorEvents = false
       this.setNotifications()
       this.schedule(this.socketInterval, generation)
-      // What changed while the socket was being opened (unless the screen's list is read after it).
-      if (!caughtUp?.()) void this.refresh()
+      // What changed while the socket was being opened.
+      void this.refresh()
     } catch (err) {
       if (generation !== this.generation) return
       const reason =
