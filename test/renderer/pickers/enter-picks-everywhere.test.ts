@@ -20,6 +20,9 @@ import { cardsMain, range } from '../cards/cards-main'
 import { eventBridge, ok } from '../enroll/event-bridge'
 import { frontReader } from '../enroll/reader-fixture'
 import { passOf } from '../touch-passes/pass-fixture'
+import RosterScreen from '../../../src/renderer/src/screens/RosterScreen.svelte'
+import type { PlanRow } from '../../../src/shared/roster/sheet'
+import { openRoster, rows, totals } from '../roster/fixtures'
 
 afterEach(() => {
   cleanup()
@@ -119,6 +122,21 @@ const pickers: Record<string, () => Promise<Opened>> = {
     })
     const root = await screen.findByTestId('assign-card')
     return { root, term: 'ana', writes: count(calls, 'enroll.assign'), send: 'Give the card' }
+  },
+  async 'Roster: Use this person'() {
+    const missing: PlanRow = { ...rows[0]!, match: { state: 'missing', reason: 'Nobody has the email zed@old.example' } }
+    const { calls } = await openRoster(
+      'planned',
+      {
+        'users.search': people,
+        'visitors.list': noVisitors,
+        'roster.resolve': () => ok({ row: missing, rows: [missing, ...rows.slice(1)], totals: totals({}) })
+      },
+      [missing, ...rows.slice(1)]
+    )
+    render(RosterScreen)
+    const root = await screen.findByTestId('plan-row')
+    return { root, term: 'ana', writes: count(calls, 'roster.resolve'), send: 'Use this person' }
   }
 }
 
