@@ -71,7 +71,12 @@ const pickers: Record<string, () => Promise<Opened>> = {
     setApiForTests(bridge)
     render(TouchPassDetails, { pass })
     await fireEvent.click(screen.getByRole('button', { name: 'Assign to a user…' }))
-    return { root: screen.getByRole('dialog'), term: 'ana', writes: count(calls, 'touchPasses.assign'), send: 'Give the pass' }
+    return {
+      root: screen.getByRole('dialog'),
+      term: 'ana',
+      writes: count(calls, 'touchPasses.assign'),
+      send: 'Give the pass'
+    }
   },
   async 'Cards: Give the card'() {
     const main = cardsMain(range(1, 2), { answerAtOnce: true })
@@ -124,7 +129,10 @@ const pickers: Record<string, () => Promise<Opened>> = {
     return { root, term: 'ana', writes: count(calls, 'enroll.assign'), send: 'Give the card' }
   },
   async 'Roster: Use this person'() {
-    const missing: PlanRow = { ...rows[0]!, match: { state: 'missing', reason: 'Nobody has the email zed@old.example' } }
+    const missing: PlanRow = {
+      ...rows[0]!,
+      match: { state: 'missing', reason: 'Nobody has the email zed@old.example' }
+    }
     const { calls } = await openRoster(
       'planned',
       {

@@ -8,5 +8,4 @@ export interface ReadBackAnswer {
   readBack?: boolean | undefined
 }
 
-export const readBackOf = (answer: ReadBackAnswer | null | undefined): 'yes' | 'no' =>
-  answer?.readBack ? 'yes' : 'no'
+export const readBackOf = (answer: ReadBackAnswer | null | undefined): 'yes' | 'no' => (answer?.readBack ? 'yes' : 'no')
