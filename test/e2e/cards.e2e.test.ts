@@ -90,6 +90,7 @@ describe('Cards screen in Chromium (web mode, demo console)', () => {
     await first.waitFor()
     const picked = (await first.locator('strong').textContent())!
     await first.click()
+    await details.getByRole('button', { name: 'Give the card' }).click()
     await page
       .getByTestId('action-announcer')
       .filter({ hasText: `Card given to ${picked}` })

@@ -77,6 +77,7 @@ describe('Enroll screen in Chromium (web mode, built-in demo console)', () => {
     await option.waitFor()
     const ownerName = (await option.locator('strong').textContent())!
     await option.click()
+    await page.getByRole('button', { name: 'Give the card' }).click()
     await expect.poll(() => page.getByTestId('assigned-to').textContent()).toContain(ownerName)
     await page.screenshot({ path: screenshotPath('enroll.png') })
 

@@ -105,7 +105,7 @@ describe('card admin: find, rename, assign, take back, delete (Chromium 1366×76
     expect((await card())!).toMatchObject({ alias: 'Desk spare 7', owner: null })
     await page.screenshot({ path: '/tmp/cards-details.png' })
 
-    // Give it to a person found by search: ArrowDown into the results, Enter picks.
+    // Give it to a person found by search: ArrowDown into the results, Enter picks; Give the card sends.
     await details().getByRole('button', { name: 'Assign to a person…' }).click()
     const search = details().getByRole('searchbox', { name: 'Give this card to' })
     await search.focus()
@@ -114,6 +114,11 @@ describe('card admin: find, rename, assign, take back, delete (Chromium 1366×76
     await job.expectAccessible('Person results')
     const picked = (await details().getByRole('option').first().locator('strong').textContent())!
     await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    // The pick only chose: the focus is on Give the card, and the console's card has no owner yet.
+    const give = details().getByRole('button', { name: 'Give the card' })
+    await expect.poll(() => give.evaluate((b) => b === document.activeElement)).toBe(true)
+    expect((await card())!.owner).toBeNull()
     await page.keyboard.press('Enter')
     await page
       .getByTestId('action-announcer')

@@ -86,6 +86,10 @@ describe('installer: enroll on a networked reader, incl. a card of another site 
     const name = (await option.locator('strong').textContent())!
     await page.keyboard.press('ArrowDown')
     await page.keyboard.press('Enter')
+    // Enter chose the person; the focus is on Give the card, whose Enter sends.
+    const give = page.getByRole('button', { name: 'Give the card' })
+    await expect.poll(() => give.evaluate((b) => b === document.activeElement)).toBe(true)
+    await page.keyboard.press('Enter')
     await expect.poll(() => page.getByTestId('assigned-to').textContent()).toContain(name)
     await job.expectAccessible('Enroll, card given')
     const users = (await job.state('users')) as { id: string; first_name: string; last_name: string }[]

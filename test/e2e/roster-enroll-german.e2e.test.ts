@@ -117,6 +117,7 @@ describe('Roster and Enroll in German (web mode, Chromium 1366×768, demo consol
     await page.getByRole('searchbox', { name: 'Benutzer oder Besucher suchen' }).fill('Greta')
     const option = page.getByRole('option').filter({ hasText: 'Greta Vogelsang' }).first()
     await option.click()
+    await page.getByRole('button', { name: 'Karte geben' }).click()
     await expect
       .poll(() => page.getByTestId('assigned-to').textContent())
       .toBe(`Karte ${cardId} gehört jetzt Greta Vogelsang (Benutzer).`)

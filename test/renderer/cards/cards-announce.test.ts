@@ -49,6 +49,10 @@ describe('every Cards action says what it did, once, in the app’s one live reg
     await waitFor(() => expect(document.activeElement).toBe(within(details).getByLabelText('Give this card to')))
     await fireEvent.input(within(details).getByLabelText('Give this card to'), { target: { value: 'ana' } })
     await fireEvent.click(await within(details).findByRole('option', { name: /Ana Ruiz/ }))
+    // Picked: said once, the focus on the button that sends.
+    await said('To Ana Ruiz (user)', () => within(details).getByRole('button', { name: 'Give the card' }))
+    expect(main.state.held[1]).toMatchObject({ status: 'pending' })
+    await fireEvent.click(within(details).getByRole('button', { name: 'Give the card' }))
     await said('Card given to Ana Ruiz.', () => within(details).getByTestId('card-owner'))
     expect(document.activeElement).toHaveTextContent('Ana Ruiz (user)')
     expect(main.state.held[1]).toMatchObject({ status: 'assigned', user_id: 'u-ana' })

@@ -74,6 +74,7 @@ describe('Cards: one truth on screen after each action', () => {
     await fireEvent.click(within(details).getByRole('button', { name: 'Assign to a person…' }))
     await fireEvent.input(within(details).getByLabelText('Give this card to'), { target: { value: 'ana' } })
     await fireEvent.click(await within(details).findByRole('option', { name: /Ana Ruiz/ }))
+    await fireEvent.click(within(details).getByRole('button', { name: 'Give the card' }))
     const error = await within(details).findByRole('alert')
     expect(error).toHaveTextContent('The console refused to give this card.')
     expect(screen.queryByTestId('card-saved-note')).toBeNull()
@@ -85,6 +86,7 @@ describe('Cards: one truth on screen after each action', () => {
     await fireEvent.click(within(details).getByRole('button', { name: 'Assign to a person…' }))
     await fireEvent.input(within(details).getByLabelText('Give this card to'), { target: { value: 'ana' } })
     await fireEvent.click(await within(details).findByRole('option', { name: /Ana Ruiz/ }))
+    await fireEvent.click(within(details).getByRole('button', { name: 'Give the card' }))
     await waitFor(() => expect(screen.getByTestId('card-saved-note')).toHaveTextContent('Card given to Ana Ruiz.'))
 
     main.answers['cards.rename'] = () => refused({ kind: 'network', message: 'The console did not answer.' })

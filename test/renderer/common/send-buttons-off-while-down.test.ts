@@ -55,7 +55,8 @@ function parseComponent(file: string, source: string): Parsed {
     // A callback prop that a parent fills with a send (`onconfirm`, `onupload`…) sends too.
     for (const prop of sendingProps) if (new RegExp(`\\b${prop}\\b`).test(code)) return true
     for (const [name, body] of bodies) {
-      if (seen.has(name) || !new RegExp(`\\b${name}\\b`).test(code)) continue
+      // The file's function `run`, not a method of that name (`checking.run(` of a Lookup reads).
+      if (seen.has(name) || !new RegExp(`(?<![.\\w$])${name}\\b`).test(code)) continue
       seen.add(name)
       if (sends(body, sendingProps, seen)) return true
     }

@@ -60,6 +60,12 @@ describe('Enroll says each outcome once, in the one live region, and the focus g
 
     await fireEvent.input(search, { target: { value: 'Priya' } })
     await fireEvent.click(await screen.findByRole('option', { name: /Priya Ng/ }, { timeout: 2000 }))
+    // The pick chooses Priya, said once, the focus on Give the card; the button sends.
+    const give = screen.getByRole('button', { name: 'Give the card' })
+    await waitFor(() => expect(announcement()).toHaveTextContent('To Priya Ng (user)'))
+    expect(document.activeElement).toBe(give)
+    expect(calls.filter(([c]) => c === 'enroll.assign')).toHaveLength(0)
+    await fireEvent.click(give)
     await waitFor(() => expect(announcement()).toHaveTextContent('Card 100042 now belongs to Priya Ng'))
     expect(calls.filter(([c]) => c === 'enroll.assign')).toHaveLength(1)
     expect(document.activeElement).toBe(screen.getByRole('button', { name: /Enroll next/ }))

@@ -2,7 +2,10 @@ import '@testing-library/jest-dom/vitest'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte'
 import SearchPicker from '../../../src/renderer/src/components/common/SearchPicker.svelte'
-import { ownerSource, userSource } from '../../../src/renderer/src/components/common/picker-sources'
+import { cardSource, ownerSource, userSource } from '../../../src/renderer/src/components/common/picker-sources'
+import { CardViews } from '../../../src/main/services/cards/card-view'
+import type { NfcCard } from '../../../src/shared/access/nfc-cards'
+import type { CardViewQuery } from '../../../src/shared/nfc/card-view'
 import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { scriptedBridge } from '../../support/fake-bridge'
@@ -86,5 +89,40 @@ describe('the search pickers in the desk’s language (PINs, Cards, Enroll, Touc
     input.focus()
     await fireEvent.input(input, { target: { value: 'Zed' } })
     expect(await screen.findByText('Kein Benutzer passt zu „Zed“.', {}, { timeout: 2000 })).toBeInTheDocument()
+  })
+
+  it('says the card picker’s rows, placeholder, list and empty result in Spanish and German (a visitor’s card)', async () => {
+    const card = (display_id: string, alias: string, owner?: { id: string; name: string }): NfcCard => ({
+      token: `tok-${display_id}`,
+      display_id,
+      status: owner ? 'assigned' : 'pending',
+      alias,
+      card_type: 'ua_card',
+      user_id: owner?.id ?? '',
+      user_type: owner ? 'USER' : '',
+      user: owner ?? null
+    })
+    const views = new CardViews()
+    const held = [card('0012', 'Lobby', { id: 'u1', name: 'Ada Lovelace' }), card('0013', '')]
+    setApiForTests(
+      scriptedBridge({
+        'cards.view': (query) => ({ ok: true as const, result: views.answer(held, true, query as CardViewQuery) })
+      }).bridge
+    )
+    const rows = () => screen.queryAllByRole('button').map((b) => b.textContent?.replace(/\s+/g, ' ').trim())
+
+    deskLanguage.choose('es')
+    const shown = render(SearchPicker, { source: cardSource(), onpick: () => {}, label: 'Buscar tarjetas' })
+    await expect.poll(rows).toEqual(['0012 Lobby · en manos de Ada Lovelace', '0013 sin asignar'])
+    expect(screen.getByRole('list', { name: 'Tarjetas' })).toBeInTheDocument()
+    shown.unmount()
+
+    deskLanguage.choose('de')
+    render(SearchPicker, { source: cardSource(), onpick: () => {}, label: 'Karten suchen' })
+    await expect.poll(rows).toEqual(['0012 Lobby · gehört Ada Lovelace', '0013 nicht zugewiesen'])
+    const input = screen.getByRole('searchbox', { name: 'Karten suchen' })
+    expect(input).toHaveAttribute('placeholder', 'Nummer, Alias, NFC-ID oder Besitzer')
+    await fireEvent.input(input, { target: { value: 'Zed' } })
+    expect(await screen.findByText('Keine Karte passt zu „Zed“.', {}, { timeout: 2000 })).toBeInTheDocument()
   })
 })

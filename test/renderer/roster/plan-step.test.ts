@@ -80,6 +80,11 @@ describe('Roster: the plan', () => {
     await within(panel).findByRole('option', {}, { timeout: 2000 })
     await fireEvent.keyDown(search, { key: 'ArrowDown' })
     await fireEvent.keyDown(document.activeElement!, { key: 'Enter' })
+    // Enter chose Zed; Use this person (then focused) sends.
+    const use = within(panel).getByRole('button', { name: 'Use this person' })
+    await waitFor(() => expect(document.activeElement).toBe(use))
+    expect(sent(calls, 'roster.resolve')).toHaveLength(0)
+    await fireEvent.click(use)
     await waitFor(() => expect(sent(calls, 'roster.resolve')).toHaveLength(1))
     expect(sent(calls, 'roster.resolve')[0]).toEqual({
       id: 'r1',

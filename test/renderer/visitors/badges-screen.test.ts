@@ -34,7 +34,9 @@ function script(
   v: Visitor,
   hasQr = true,
   read: () => Promise<Visitor> = async () => v,
-  history: BadgeHistoryEntry[] = []
+  history: BadgeHistoryEntry[] = [],
+  /** Main's answer to the QR assignment (`readBack`: its answer was lost and main read the code back). */
+  assigned: { assigned: true; readBack?: true } = { assigned: true }
 ) {
   return scriptedBridge({
     'visitors.qrState': () => ({
@@ -59,7 +61,7 @@ function script(
     'app.info': () => ({ ok: true, result: { name: 'Access Desk', version: '0', transport: 'web' } }),
     'visitors.get': async () => ({ ok: true, result: await read() }),
     'visitors.qrCode': () => ({ ok: true, result: { pngBase64: PNG, bytes: 70 } }),
-    'visitors.assignQr': () => ({ ok: true, result: { assigned: true } })
+    'visitors.assignQr': () => ({ ok: true, result: assigned })
   })
 }
 
@@ -225,6 +227,20 @@ describe('badges for visits that are over; QR feedback', () => {
     expect(names().filter((n) => n === 'visitors.assignQr')).toHaveLength(1)
     expect(names().indexOf('visitors.assignQr')).toBeLessThan(names().indexOf('badges.record'))
     expect(screen.queryByTestId('badge-qr-pending')).toBeNull()
+  })
+
+  it('a QR code whose answer was lost: Badges says so and what main read back', async () => {
+    // Main read the console back after the answer to the assignment was lost: the code is there.
+    const { bridge } = script(visitor('ACTIVE'), false, undefined, [], { assigned: true, readBack: true })
+    setApiForTests(bridge)
+    window.print = vi.fn()
+    badgeDesk.makeBadgeFor('v1')
+    render(BadgesScreen)
+    await screen.findByTestId('badge-preview')
+    await fireEvent.click(screen.getByRole('button', { name: 'Print badge' }))
+    expect(await screen.findByTestId('badge-done')).toHaveTextContent(
+      "QR code assigned to Rosa Jensen — the console's answer was lost; reading it back shows the code is there."
+    )
   })
 
   it('Visitors says whether there is a QR code: Download and Revoke only with one, Assign without', async () => {

@@ -53,6 +53,7 @@ describe('Pick a card held by someone else', () => {
     const dialog = await screen.findByRole('dialog')
     await fireEvent.input(within(dialog).getByRole('searchbox'), { target: { value: '100004' } })
     await fireEvent.click(await within(dialog).findByRole('button', { name: /100004/ }, { timeout: 2000 }))
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Give the card' }))
     await waitFor(() => expect(dialog).toHaveTextContent('Card 100004 is held by Farah Kowalski (visitor).'))
     expect(dialog).not.toHaveTextContent(/Unassign it first/)
 

@@ -1,4 +1,5 @@
 import { getApi } from '../lib/api'
+import type { ReadBackAnswer } from '../lib/read-back'
 
 /** A visitor's PIN, NFC cards and QR code on the console. */
 export const visitorCredentials = {
@@ -12,10 +13,14 @@ export const visitorCredentials = {
   removeCard: (id: string, token: string) => getApi().visitors.unassignNfc({ id, token }),
   /** Whether the visitor has a QR code, and its image: read only, nothing is assigned. */
   qrState: (id: string) => getApi().visitors.qrState({ id }),
-  /** Assign a QR code (§4.11), then read the code the console now holds (its PNG, base64). */
-  async assignQr(id: string): Promise<string> {
-    await getApi().visitors.assignQr({ id })
-    return (await getApi().visitors.qrCode({ id, assign: false })).pngBase64
+  /**
+   * Assign a QR code (§4.11), then read the code the console now holds (its PNG, base64). `readBack`:
+   * the console's answer was lost and main found the code by reading it back (lib/read-back).
+   */
+  async assignQr(id: string): Promise<{ pngBase64: string } & ReadBackAnswer> {
+    const { readBack } = await getApi().visitors.assignQr({ id })
+    const { pngBase64 } = await getApi().visitors.qrCode({ id, assign: false })
+    return { pngBase64, readBack }
   },
   revokeQr: (id: string) => getApi().visitors.unassignQr({ id })
 }

@@ -120,20 +120,26 @@ export function cardSource(): PickerSource<NfcCard> {
       return view.rows
     },
     key: (card) => card.token,
-    row: (card) => ({
-      title: card.display_id,
-      mono: true,
-      detail: [card.alias, ownerName(card) ? `held by ${ownerName(card)}` : 'unassigned'].filter(Boolean).join(' · ')
-    }),
+    row: (card) => {
+      const owner = ownerName(card)
+      const held = owner ? words().t('picker.cardHeldBy', { name: owner }) : words().t('picker.cardUnassigned')
+      return { title: card.display_id, mono: true, detail: [card.alias, held].filter(Boolean).join(' · ') }
+    },
     none: (term) => {
       const view = answers.get(term)
-      if (view && view.total === 0) return 'The console has no NFC cards yet: enroll one first.'
-      return noCardMatch(view?.notNfcIds, `No card matches “${term}”.`)
+      if (view && view.total === 0) return words().t('picker.noCardsYet')
+      return noCardMatch(view?.notNfcIds, words().t('picker.noCard', { term }))
     },
-    listLabel: 'Cards',
+    get listLabel() {
+      return words().t('picker.cards')
+    },
     rows: 'buttons',
-    placeholder: 'Number, alias, NFC ID or owner',
-    busyText: 'Searching the cards…',
+    get placeholder() {
+      return words().t('picker.cardPlaceholder')
+    },
+    get busyText() {
+      return words().t('picker.searchingCards')
+    },
     listsAll: true
   }
 }
