@@ -63,9 +63,7 @@ describe('a list held after a failed read is said as of its read, in one wording
     ;(main.answers as Record<string, () => Envelope>)['cards.load'] = () => failed
     await fireEvent.click(screen.getByRole('button', { name: 'Refresh' }))
     await waitFor(() => expect(screen.getByTestId('card-count')).toHaveTextContent(AS_OF))
-    expect(screen.getByTestId('card-count')).toHaveTextContent(
-      shownAsOf('3 of 3 cards', 'read', cardsStore.readAt)
-    )
+    expect(screen.getByTestId('card-count')).toHaveTextContent(shownAsOf('3 of 3 cards', 'read', cardsStore.readAt))
   })
 
   it('Today', async () => {
