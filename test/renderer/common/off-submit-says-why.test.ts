@@ -26,20 +26,20 @@ function formsWithFooter(dir = RENDERER): string[] {
 }
 
 /** Each form, put in one state where its submit is off, and what the person reads then. */
-const forms: Record<string, { component: Component<never>; props: object; off?: () => Promise<void>; says: RegExp }> = {
+const forms: Record<string, { component: Component; props: object; off?: () => Promise<unknown>; says: RegExp }> = {
   'components/touch-passes/AssignManyDialog.svelte': {
-    component: AssignManyDialog as Component<never>,
+    component: AssignManyDialog as Component,
     props: { onclose: vi.fn(), ondone: vi.fn() },
     says: /Choose at least one user/
   },
   'components/touch-passes/PurchaseDialog.svelte': {
-    component: PurchaseDialog as Component<never>,
+    component: PurchaseDialog as Component,
     props: { onclose: vi.fn(), onpurchased: vi.fn() },
     off: () => fireEvent.input(screen.getByLabelText('Number of passes'), { target: { value: '0' } }),
     says: /Correct the number of passes/
   },
   'components/visitors/VisitorForm.svelte': {
-    component: VisitorForm as Component<never>,
+    component: VisitorForm as Component,
     props: { lacking: 'edit:visitor', onsaved: vi.fn(), oncancel: vi.fn() },
     says: /lacks edit:visitor/
   }
