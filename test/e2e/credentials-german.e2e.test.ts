@@ -41,7 +41,7 @@ describe('Cards, PINs and Touch Passes in German (web mode, Chromium 1366×768, 
 
     // Cards: a card's alias.
     await job.open('Cards')
-    await page.getByRole('heading', { level: 1, name: 'NFC-Karten' }).waitFor()
+    await page.getByRole('heading', { level: 1, name: 'Karten' }).waitFor()
     expect(await job.lang()).toBe('de')
     await page.locator('[data-testid=card-rows] [role=row]').first().click()
     const card = page.getByRole('complementary', { name: 'Kartendetails' })
@@ -60,7 +60,7 @@ describe('Cards, PINs and Touch Passes in German (web mode, Chromium 1366×768, 
     const person = users.find((u) => u.first_name && u.last_name)!
     const before = person.pin_hash
     await job.open('PINs')
-    await page.getByRole('heading', { level: 1, name: 'PIN-Codes' }).waitFor()
+    await page.getByRole('heading', { level: 1, name: 'PINs' }).waitFor()
     await page.getByRole('button', { name: 'PIN erzeugen' }).click()
     const pin = ((await page.getByTestId('generated-pin').textContent()) ?? '').trim()
     expect(pin).toMatch(/^\d{4,}$/)

@@ -47,7 +47,7 @@ describe('first start in Chromium (web mode): the demo console and PINs', () => 
     const { page } = job
     await expect.poll(() => page.getByTestId('active-connection').textContent()).toContain('Demo console')
     // The first screen is Start; PINs is one click away in the sidebar.
-    await page.getByRole('heading', { name: 'Where to start' }).waitFor()
+    await page.getByRole('heading', { name: 'Home' }).waitFor()
     await job.open('PINs')
     await job.expectAccessible('PINs')
     await page.getByRole('button', { name: 'Generate PIN' }).click()

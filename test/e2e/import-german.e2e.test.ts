@@ -28,7 +28,7 @@ describe('Import in German (web mode, Chromium 1366×768, demo console)', () => 
     const { page } = job
     await chooseLanguage('de')
     await job.open('Import')
-    await page.getByRole('heading', { level: 1, name: 'Karten importieren' }).waitFor()
+    await page.getByRole('heading', { level: 1, name: 'Import' }).waitFor()
     expect(await lang()).toBe('de')
     await page.getByRole('heading', { name: 'USB-Leser' }).waitFor()
 

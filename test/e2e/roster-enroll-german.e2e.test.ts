@@ -41,7 +41,7 @@ describe('Roster and Enroll in German (web mode, Chromium 1366×768, demo consol
     const { page } = job
     await job.chooseLanguage('de')
     await job.open('Roster')
-    await page.getByRole('heading', { level: 1, name: 'Personalliste' }).waitFor()
+    await page.getByRole('heading', { level: 1, name: 'Personen' }).waitFor()
     expect(await job.lang()).toBe('de')
     await job.expectAccessible('the roster list in German')
     const csv =
@@ -94,7 +94,7 @@ describe('Roster and Enroll in German (web mode, Chromium 1366×768, demo consol
   it('enrolls a card in German and gives it to a user; the console holds it', async () => {
     const { page } = job
     await job.open('Enroll')
-    await page.getByRole('heading', { level: 1, name: 'Karten einlesen' }).waitFor()
+    await page.getByRole('heading', { level: 1, name: 'Einlesen' }).waitFor()
     const radios = page.getByRole('radio')
     await radios.first().waitFor()
     const deviceId = (await radios.first().getAttribute('value'))!

@@ -37,7 +37,7 @@ describe('the app shell in Chromium (web mode)', () => {
   it('opens on Start, which says what each job is and where it begins, reachable by keyboard', async () => {
     const { page } = browser
     await openDemoApp(page, web.info.url)
-    await page.getByRole('heading', { name: 'Where to start' }).waitFor()
+    await page.getByRole('heading', { name: 'Home' }).waitFor()
     const nav = page.getByRole('navigation', { name: 'Screens' })
     expect(await nav.getByRole('button', { name: 'Home', exact: true }).getAttribute('aria-current')).toBe('page')
     for (const job of ['Reception desk', 'Installer', 'Card admin', 'Your console']) {
@@ -88,7 +88,7 @@ describe('the app shell in Chromium (web mode)', () => {
     expect(await nav.getByRole('button', { name: 'Settings', exact: true }).isVisible()).toBe(true)
     await page.screenshot({ path: '/tmp/bridge-scrolled.png' })
     await nav.getByRole('button', { name: 'Home', exact: true }).click()
-    await page.getByRole('heading', { name: 'Where to start' }).waitFor()
+    await page.getByRole('heading', { name: 'Home' }).waitFor()
     expect(await page.evaluate(() => window.scrollY)).toBe(0)
   })
 

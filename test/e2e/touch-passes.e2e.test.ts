@@ -138,9 +138,9 @@ describe('Touch Passes in Chromium (web mode, demo console)', () => {
       request(demo.url, demo.ca, method, '/__demo/faults', { token: demo.token, ...(body ? { body } : {}) })
     // A fresh tab on Home: no page of passes held, so the screen waits for its first page (up to 100 ms).
     await page.getByRole('button', { name: 'Home', exact: true }).click()
-    await page.getByRole('heading', { name: 'Where to start' }).waitFor()
+    await page.getByRole('heading', { name: 'Home' }).waitFor()
     await page.reload()
-    await page.getByRole('heading', { name: 'Where to start' }).waitFor()
+    await page.getByRole('heading', { name: 'Home' }).waitFor()
     expect((await faults('PUT', { latencyMs: 1500 })).status).toBe(200)
     try {
       // What the tab shows from the click on, in order: the loading line must come before the rows.

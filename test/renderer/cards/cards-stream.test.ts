@@ -19,7 +19,7 @@ describe('cards as they reach main', () => {
     await waitFor(() => expect(count()).toBe('3 cards read so far'))
     expect(main.calls.filter(([c]) => c === 'cards.view')).toHaveLength(0)
     expect(screen.getByTestId('cards-loading')).toHaveTextContent('Reading the rest from the console…')
-    expect(screen.getByRole('region', { name: 'NFC cards' })).toHaveAttribute('aria-busy', 'true')
+    expect(screen.getByRole('region', { name: 'Cards' })).toHaveAttribute('aria-busy', 'true')
     // The table is there with those rows (jsdom lays nothing out, so the virtual rows are not drawn).
     expect(screen.getByRole('grid', { name: 'NFC cards' })).toHaveAttribute('aria-rowcount', '3')
     main.part(1, range(4, 6))
@@ -27,7 +27,7 @@ describe('cards as they reach main', () => {
     await waitFor(() => expect(count()).toBe('9 of 9 cards'))
     expect(cardsStore.view.rows.map((c) => c.token)).toEqual(range(1, 9).map((c) => c.token))
     expect(screen.queryByTestId('cards-loading')).toBeNull()
-    expect(screen.getByRole('region', { name: 'NFC cards' })).toHaveAttribute('aria-busy', 'false')
+    expect(screen.getByRole('region', { name: 'Cards' })).toHaveAttribute('aria-busy', 'false')
     expect(screen.getByTestId('card-count')).toHaveAttribute('data-filter', '')
   })
 

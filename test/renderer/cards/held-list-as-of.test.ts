@@ -25,7 +25,7 @@ describe('the card list held after a failed refresh', () => {
       error: { kind: 'network', message: 'Could not reach the console: no answer.', retryable: true }
     })
     await fireEvent.click(screen.getByRole('button', { name: 'Refresh' }))
-    await waitFor(() => expect(screen.getByTestId('card-count')).toHaveTextContent(/3 of 3 cards as read at \d/))
+    await waitFor(() => expect(screen.getByTestId('card-count')).toHaveTextContent(/3 of 3 cards — as read at \d/))
     expect(screen.getByTestId('card-count')).toHaveTextContent('not read again now')
   })
 })

@@ -21,6 +21,9 @@ import { eventBridge, ok } from '../enroll/event-bridge'
 
 /** Why the console cannot be used, as main says it in the sidebar's state and in each failed call. */
 const REASON = 'Nothing answers at 10.0.0.2:12445'
+/** What to do about it: main's check puts it after the state in the sidebar, and each failed call carries it. */
+const ADVICE =
+  'Check that the console is on, that this computer is on its network and the address is right, then try again (no restart needed).'
 
 let said: string[] = []
 let off = () => undefined as void
@@ -50,16 +53,17 @@ const screens: [string, Component][] = [
  * panels that failed to read for it say at most that they are not available: the reason is not written
  * again on the screen (Today wrote it twice, Cards up to six times), nor announced again by their alerts.
  */
-describe('the console down: its reason written once and announced once, on every screen', () => {
+describe('the console down: its reason and advice written once and announced once, on every screen', () => {
   for (const [name, Screen] of screens) {
     it(name, async () => {
       const down = (): Envelope => ({
         ok: false,
-        error: { kind: 'network', message: `Could not reach the console: ${REASON}.`, retryable: true }
+        error: { kind: 'network', message: `Could not reach the console: ${REASON}.`, hint: ADVICE, retryable: true }
       })
       const main = eventBridge({
         'connections.list': () => ok({ profiles: [], activeId: 'site' }),
-        'connections.reach': () => ok({ profileId: 'site', state: 'unreachable', checkedAt: 1, message: REASON })
+        'connections.reach': () =>
+          ok({ profileId: 'site', state: 'unreachable', checkedAt: 1, message: `${REASON}. ${ADVICE}` })
       })
       // Every other call fails as a console that does not answer fails.
       const answers = main.answers as Record<string, (input: unknown) => Envelope>
@@ -79,6 +83,9 @@ describe('the console down: its reason written once and announced once, on every
 
       const written = (document.body.textContent ?? '').split(REASON).length - 1
       expect(written, document.body.textContent ?? '').toBe(1)
+      // Nor the advice: the sidebar gives it; a panel's quiet notice says only what is its own.
+      const advised = (document.body.textContent ?? '').split(ADVICE).length - 1
+      expect(advised, document.body.textContent ?? '').toBe(1)
       const alerts = [...document.querySelectorAll('[role="alert"], [aria-live="assertive"]')].filter((el) =>
         (el.textContent ?? '').includes(REASON)
       )

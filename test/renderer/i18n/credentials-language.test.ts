@@ -42,8 +42,8 @@ describe('Cards, PINs and Touch Passes in the desk’s language', () => {
     await fireEvent.input(within(details).getByLabelText('Alias'), { target: { value: 'Empfang' } })
 
     deskLanguage.choose('de')
-    expect(await screen.findByRole('heading', { level: 1, name: 'NFC-Karten' })).toBeInTheDocument()
-    const german = screen.getByRole('complementary', { name: 'Kartendetails' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Karten' })).toBeInTheDocument()
+    const german = await screen.findByRole('complementary', { name: 'Kartendetails' }, { timeout: 5000 })
     expect(within(german).getByRole('heading', { name: 'Karte 0002' })).toBeInTheDocument()
     expect(within(german).getByLabelText('Alias')).toHaveValue('Empfang')
     expect(within(german).getByRole('button', { name: 'Alias speichern' })).toBeEnabled()
@@ -77,9 +77,9 @@ describe('Cards, PINs and Touch Passes in the desk’s language', () => {
     await screen.findByTestId('pin-held')
 
     deskLanguage.choose('de')
-    expect(await screen.findByRole('heading', { level: 1, name: 'PIN-Codes' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'PINs' })).toBeInTheDocument()
     expect(screen.getByTestId('generated-pin')).toHaveTextContent('52570001')
-    expect(screen.getByTestId('pin-assign-person')).toHaveTextContent('An Ben Ng (Benutzer)')
+    await waitFor(() => expect(screen.getByTestId('pin-assign-person')).toHaveTextContent('An Ben Ng (Benutzer)'))
     expect(screen.getByTestId('pin-held')).toHaveTextContent('Ben Ng hat bereits eine PIN')
     const assign = screen.getByRole('button', { name: 'PIN zuweisen' })
     await fireEvent.click(assign)

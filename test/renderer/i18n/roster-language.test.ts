@@ -39,7 +39,9 @@ describe('the Roster screen in the desk’s language', () => {
     expect(screen.getByRole('button', { name: 'Needs you (1)' })).toHaveAttribute('aria-pressed', 'true')
 
     deskLanguage.choose('de')
-    expect(await screen.findByRole('heading', { name: 'Personalliste' })).toBeInTheDocument()
+    // The title is the shell's (one name per screen); the screen's own words say its catalogue is in.
+    await screen.findByRole('button', { name: 'Braucht Sie (1)' }, { timeout: 5000 })
+    expect(screen.getByRole('heading', { name: 'Personen' })).toBeInTheDocument()
     // What the person had on screen is still there: the plan, its filter, the row open.
     expect(screen.getByRole('button', { name: 'Braucht Sie (1)' })).toHaveAttribute('aria-pressed', 'true')
     expect(screen.getByRole('heading', { name: 'Zeile 2: Ada Ng' })).toBeInTheDocument()

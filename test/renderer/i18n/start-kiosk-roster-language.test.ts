@@ -21,9 +21,9 @@ afterEach(() => {
 describe('Start, Settings → Kiosk and the roster’s handout and line in the desk’s language', () => {
   it('the Start screen: its jobs, the screens they open (named as the sidebar names them), the console', async () => {
     render(StartScreen)
-    expect(screen.getByRole('heading', { name: 'Where to start' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument()
     deskLanguage.choose('de')
-    expect(await screen.findByRole('heading', { name: 'Wo beginnen' }, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Start' }, { timeout: 5000 })).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Empfang' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Heute öffnen' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Ihre Konsole' })).toBeInTheDocument()

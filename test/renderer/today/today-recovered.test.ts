@@ -37,7 +37,7 @@ describe('Today after the console answers again', () => {
     // The console goes away; a read from the screen fails: the list held, said as of when.
     site.up = false
     await today.load()
-    expect(await screen.findByTestId('today-held')).toHaveTextContent('could not be read again')
+    expect(await screen.findByTestId('today-held')).toHaveTextContent('not read again now')
 
     // Main's re-read works again: the error goes, the list stays.
     site.up = true

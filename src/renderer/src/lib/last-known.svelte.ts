@@ -1,6 +1,5 @@
 import { serviceLink } from '../stores/connection-service.svelte'
-import { commonWords } from './i18n/common-messages.svelte'
-import { formatClock } from './local-time'
+import { shownAsOf } from './shown-as-of'
 
 /**
  * The one rule for a state only main knows live — an upload's or a roster run's progress, the USB
@@ -8,7 +7,8 @@ import { formatClock } from './local-time'
  * restarted, or was killed), what the screen holds is main's state as it last said it, not now. Shown
  * as it was, it lies: "uploading" of an upload a killed main no longer runs, "Ready" of a reader host
  * that is gone. So every panel showing such a state words it through `lastKnown` while the link is down
- * ("uploading — last known at 10:42, Access Desk's service is not answering") and draws no live mark
+ * ("uploading — last known at 10:42: Access Desk's service is not answering…", worded by lib/shown-as-of,
+ * as every "shown as of a time, not live") and draws no live mark
  * (a green dot, a moving bar). When the link is back, each store reads main again (lib/main-restarts.ts,
  * lib/reread-when-back.ts) and the words are live again. The desktop app has no link: never stale.
  * test/renderer/import/last-known-while-down.test.ts holds the Import batch list, the reader panel and
@@ -20,8 +20,5 @@ export function notLive(): boolean {
 
 /** The state's words as they are while main is reachable; while it is not, marked as last known and when. */
 export function lastKnown(state: string): string {
-  if (!serviceLink.down) return state
-  const at = serviceLink.lastHeardAt
-  const m = commonWords()
-  return at === null ? m.t('lastKnown.never', { state }) : m.t('lastKnown.at', { state, time: formatClock(at / 1000) })
+  return serviceLink.down ? shownAsOf(state, 'service', serviceLink.lastHeardAt) : state
 }

@@ -18,6 +18,11 @@ export abstract class RecordList<T> {
   loading = $state(false)
   loaded = $state(false)
   error = $state<AppError | null>(null)
+  /**
+   * When the page shown was read (epoch ms): after a read that failed, the page held is said as of
+   * then (lib/shown-as-of), never as if the console had just answered.
+   */
+  readAt = $state<number | null>(null)
   selected = $state.raw<T | null>(null)
   /**
    * A permission key the token lacks for changes, once known from the probe or a 403 naming it;
@@ -102,6 +107,7 @@ export abstract class RecordList<T> {
       if (!this.listRequests.isCurrent(ticket)) return
       show()
       this.loaded = true
+      this.readAt = Date.now()
     } catch (err) {
       if (this.listRequests.isCurrent(ticket)) {
         this.error = AppError.from(err)
@@ -139,6 +145,7 @@ export abstract class RecordList<T> {
     this.loaded = false
     this.loading = false
     this.error = null
+    this.readAt = null
     this.selected = null
     this.editBlocked = null
   }
