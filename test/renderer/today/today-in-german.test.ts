@@ -18,7 +18,7 @@ describe('Today in German', () => {
   it('shows its headings, columns, live line, keys and buttons in German, and counts a find by German plurals', async () => {
     deskLanguage.choose('de')
     const view = viewOf([
-      row({ id: 'ann', name: 'Ann Berg', credentials: { pin: true, cards: 2 } }),
+      row({ id: 'ann', name: 'Ann Berg', credentials: { pin: true, cards: 2, qr: false } }),
       row({ id: 'bo', name: 'Bo Dahl', badgePrinted: true }),
       row({ id: 'cy', name: 'Cy Berg' })
     ])
