@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest'
 import { afterEach, describe, expect, it } from 'vitest'
-import { render, screen, waitFor } from '@testing-library/svelte'
+import { render, screen } from '@testing-library/svelte'
 import ReaderPanel from '../../../src/renderer/src/components/import/ReaderPanel.svelte'
 import type { ReaderStatus } from '../../../src/shared/reader/schemas'
 import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
