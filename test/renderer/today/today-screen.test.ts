@@ -186,7 +186,13 @@ describe('Today screen', () => {
   })
 
   const rows = [
-    row({ id: 'a', name: 'Ann Berg', company: 'Acme', host: 'Hanne Lund', credentials: { pin: true, cards: 2, qr: false } }),
+    row({
+      id: 'a',
+      name: 'Ann Berg',
+      company: 'Acme',
+      host: 'Hanne Lund',
+      credentials: { pin: true, cards: 2, qr: false }
+    }),
     row({ id: 'b', name: 'Bo Dahl', status: 'VISITING', group: 'here', badgePrinted: true }),
     row({ id: 'c', name: 'Cy Eng', status: 'CANCELLED', group: 'cancelled' }),
     // A recurring visit that began days ago and ends in a week.
