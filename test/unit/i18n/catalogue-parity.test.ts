@@ -140,30 +140,32 @@ describe('the message catalogue', () => {
         // The shell's reach line and the search pickers (area shell).
         Object.assign(values, { keys: 'K', term: 'T', over: 'ended', button: 'B' })
         // Today’s access, the sidebar’s check, the finds, the reader and the CSV lines (only the names not given above).
-        for (const [name, value] of Object.entries({
-          held: 'H',
-          checked: 'C',
-          advice: 'A',
-          value: 'V',
-          hex: 'H',
-          cardId: 'C',
-          number: 'N',
-          os: 'linux',
-          reader: 'R',
-          separator: ';',
-          what: 'alias',
-          problem: 'odd',
-          bytes: '3',
-          zeroLost: 'yes',
-          decimalUid: 'U',
-          digitsWritten: 'W',
-          columns: '3',
-          max: '128',
-          line: '1',
-          card: 'C',
-          alias: 'A'
-        }))
-          values[name] ??= value
+        Object.assign(values, {
+          ...{
+            held: 'H',
+            checked: 'C',
+            advice: 'A',
+            value: 'V',
+            hex: 'H',
+            cardId: 'C',
+            number: 'N',
+            os: 'linux',
+            reader: 'R',
+            separator: ';',
+            what: 'alias',
+            problem: 'odd',
+            bytes: '3',
+            zeroLost: 'yes',
+            decimalUid: 'U',
+            digitsWritten: 'W',
+            columns: '3',
+            max: '128',
+            line: '1',
+            card: 'C',
+            alias: 'A'
+          },
+          ...values
+        })
         const a = english.t(key, { ...values, language: 'L' })
         const b = pseudo.t(key, { ...values, language: 'L' })
         expect(b.length, `${area} ${key}`).toBeGreaterThanOrEqual(Math.floor(a.length * 1.3))
