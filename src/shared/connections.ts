@@ -72,8 +72,15 @@ export const consoleReachSchema = z.object({
   state: z.enum(consoleReachStates),
   /** When the answer that set this state came. */
   checkedAt: z.number(),
-  /** What went wrong, said for a person (not for `reachable`). */
+  /** What went wrong, said for a person (not for `reachable`): main's English, for the CLI and the logs. */
   message: z.string().optional(),
+  /**
+   * The state is the outcome of the check itself (Check again, the check at start), not of a screen's
+   * call: the screens say "Checking the console: …" in the desk's language from this, with `advice`.
+   */
+  byCheck: z.literal(true).optional(),
+  /** With `byCheck`: what to do, as the error that failed the check said it. */
+  advice: z.string().optional(),
   /** `permissions`: the keys the console refused, sorted. */
   missing: z.array(z.string()).optional()
 })

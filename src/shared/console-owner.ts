@@ -4,8 +4,8 @@ import { AppError } from './errors'
  * What a desk record (an import batch, a roster) made against one console is worth on another: its
  * results and matches are that console's. The rule, once for every record kind: a record belongs to
  * the console it was bound to, and while another console is active it is read-only — main refuses
- * every change (`refuseOnOtherConsole`) and the screen says why and how to switch back
- * (`readOnlyOnOtherConsole`), both from `ownedByOther`.
+ * every change (`refuseOnOtherConsole`) and the screen says why and how to switch back in the desk's
+ * language (Import's `batchReadOnly`, the roster store's `rosterReadOnly`), both from `ownedByOther`.
  */
 
 /** The console a record is bound to (the profile id and its name when it was bound). */
@@ -56,11 +56,6 @@ export function refuseOnOtherConsole(
     hint: `Switch to ${other.name} to continue it. For ${active.name}, ${record.instead}.`,
     details: { owner: other.name, active: active.name }
   })
-}
-
-/** The screen's words for a record of another console: what it is, why it is read-only, how to switch back. */
-export function readOnlyOnOtherConsole(record: OwnedRecord, owner: ConsoleOwner, activeName: string | null): string {
-  return `Read-only while ${activeName ?? 'another console'} is active: this ${record.what} belongs to ${owner.name}. Switch to ${owner.name} in Settings to continue it. For ${activeName ?? 'this console'}, ${record.instead}.`
 }
 
 /** An import batch belongs to the console it was first uploaded to. */

@@ -269,6 +269,12 @@ export function errorWordingOf(error: AppErrorData): ErrorWording | null {
   // main's words, unless main read the record back and says what it found (`details.readBack`).
   if (d['answerLost'] === true) return readBackWording(d)
   if (d['unreachable'] === true && error.kind === 'network') return needs('CONSOLE_UNREACHABLE', ['url'])(d, error)
+  // An upload that stopped leaving rows "to check" (batches/upload.ts): its own sentence and hint, whatever
+  // stopped it (its cause in main's words).
+  if (d['toCheck'] === true) {
+    const worded = needs('UPLOAD_FAILED.stopped', ['part', 'parts', 'cause', 'unknown'], false)(d, error)
+    return worded && { ...worded, hint: 'UPLOAD_FAILED.toCheck.hint' }
+  }
   const wording = errorWordings[code]
   if (wording) return wording(d, error)
   if (error.kind === 'network' && NETWORK_CODES.has(code) && text(d, 'url') !== undefined) {

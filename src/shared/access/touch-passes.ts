@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /** Touch Pass (spec 2.5, 2.6; facts 3.7 for the shapes after assign and unassign). */
-const touchPassStatuses = ['ACTIVE', 'PENDING', 'SUSPENDED', 'INACTIVE', 'EXPIRED'] as const
+export const touchPassStatuses = ['ACTIVE', 'PENDING', 'SUSPENDED', 'INACTIVE', 'EXPIRED'] as const
 export type TouchPassStatus = (typeof touchPassStatuses)[number]
 
 /** The list filter leaves out EXPIRED (E9). */

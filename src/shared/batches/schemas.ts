@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { aliasPatternSchema } from './alias-pattern'
+import { csvSaidSchema } from './csv-said'
 
 /** A card's NFC ID in the console's form: uppercase hex of 4, 7 or 10 bytes. */
 export const nfcHexSchema = z
@@ -106,7 +107,10 @@ export const csvPreviewRowSchema = z.object({
   nfcId: nfcHexSchema.optional(),
   alias: z.string(),
   status: csvRowStatusSchema,
+  /** What is said of the line in main's English (the CLI's words); the screens word `said`. */
   messages: z.array(z.string()),
+  /** The same, one fact each, in order (./csv-said.ts): the desk says them in its language. */
+  said: z.array(csvSaidSchema).optional(),
   /** An all-digit NFC ID: read as hex, and what it would be as a decimal number (card-number.ts). */
   reading: z.string().optional()
 })

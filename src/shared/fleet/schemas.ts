@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { appErrorDataSchema } from '../error-data-schema'
 import { consoleReachSchema, permissionCheckSchema } from '../connections'
+import { nfcCardStatuses } from '../access/nfc-cards'
+import { touchPassStatuses } from '../access/touch-passes'
 
 /**
  * The Consoles screen and find across consoles: every saved console read at once, each answer
@@ -54,6 +56,38 @@ export type FleetConsole = z.infer<typeof fleetConsoleSchema>
 
 export const fleetHitKinds = ['user', 'visitor', 'card', 'touchPass'] as const
 
+/**
+ * What the search matched, as facts: the desk words them in its language
+ * (renderer components/fleet/hit-words.ts); `matched` says the same in main's English for the CLI.
+ */
+export const fleetMatchSchema = z.discriminatedUnion('by', [
+  z.object({ by: z.literal('name') }),
+  z.object({ by: z.literal('email'), value: z.string() }),
+  z.object({ by: z.literal('employeeNumber'), value: z.string() }),
+  z.object({ by: z.literal('cardNumber') }),
+  /** `reversed`: the NFC ID was typed in the other byte order; `hex` is the card's as the console holds it. */
+  z.object({ by: z.literal('nfcId'), hex: z.string(), reversed: z.boolean() }),
+  /** `part`: the typed text is only part of the pass's card id. */
+  z.object({ by: z.literal('cardId'), cardId: z.string(), part: z.boolean() })
+])
+export type FleetMatch = z.infer<typeof fleetMatchSchema>
+
+/**
+ * What tells a record apart, as facts (worded by the desk; `detail` says them in main's English):
+ * a person's email and employee number, a visitor's company, a card's status, holder and alias, a
+ * pass's status, holder and card name (`passStatus` `inactiveHeld`: INACTIVE but still held).
+ */
+export const fleetHitFactsSchema = z.object({
+  email: z.string().optional(),
+  employeeNumber: z.string().optional(),
+  company: z.string().optional(),
+  cardStatus: z.enum(nfcCardStatuses).optional(),
+  passStatus: z.enum([...touchPassStatuses, 'inactiveHeld']).optional(),
+  holder: z.string().optional(),
+  label: z.string().optional()
+})
+export type FleetHitFacts = z.infer<typeof fleetHitFactsSchema>
+
 /** One record found on a console. */
 export const fleetHitSchema = z.object({
   kind: z.enum(fleetHitKinds),
@@ -65,8 +99,10 @@ export const fleetHitSchema = z.object({
   number: z.string().optional(),
   /** What else tells it apart (email and employee number, a card's holder and status…). */
   detail: z.string(),
-  /** What the search matched, in words ("employee number E0001", "NFC ID, other byte order"). */
+  /** What the search matched, in main's English ("employee number E0001"): the CLI's words. */
   matched: z.string(),
+  facts: fleetHitFactsSchema,
+  match: fleetMatchSchema,
   /** What the Cards filter is set to when a card or a person's cards are opened. */
   cardFilter: z.string().optional()
 })

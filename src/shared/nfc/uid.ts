@@ -6,7 +6,13 @@
 /** UID lengths ISO 14443-3 defines: single (4), double (7) and triple (10) size. */
 export const nfcUidByteLengths = [4, 7, 10] as const
 
-export type NormalisedNfcId = { ok: true; hex: string } | { ok: false; reason: string }
+/** Why an ID is not one a console takes, as facts (the CSV preview words them in the desk's language). */
+export type NfcIdProblem =
+  | { kind: 'empty' }
+  | { kind: 'notHex'; digit: string }
+  | { kind: 'odd'; digits: number }
+  | { kind: 'length'; bytes: number }
+export type NormalisedNfcId = { ok: true; hex: string } | { ok: false; reason: string; problem: NfcIdProblem }
 
 export interface NfcUidFormats {
   /** As the reader returns it, e.g. `04A23B1C`. */
@@ -26,17 +32,25 @@ const separators = /[\s:-]/g
 export function normaliseNfcId(text: string): NormalisedNfcId {
   let compact = text.trim().replace(separators, '')
   if (/^0x/i.test(compact)) compact = compact.slice(2)
-  if (compact === '') return { ok: false, reason: 'The NFC ID is empty.' }
+  if (compact === '') return { ok: false, reason: 'The NFC ID is empty.', problem: { kind: 'empty' } }
   const bad = compact.match(/[^0-9a-f]/i)
   if (bad) {
-    return { ok: false, reason: `"${bad[0]}" is not a hex digit: an NFC ID is written in hex (0-9, A-F).` }
+    return {
+      ok: false,
+      reason: `"${bad[0]}" is not a hex digit: an NFC ID is written in hex (0-9, A-F).`,
+      problem: { kind: 'notHex', digit: bad[0] }
+    }
   }
   if (compact.length % 2 !== 0) {
-    return { ok: false, reason: `The NFC ID has ${compact.length} hex digits; whole bytes take two digits each.` }
+    return {
+      ok: false,
+      reason: `The NFC ID has ${compact.length} hex digits; whole bytes take two digits each.`,
+      problem: { kind: 'odd', digits: compact.length }
+    }
   }
   const hex = compact.toUpperCase()
   const reason = uidLengthProblem(hex.length / 2)
-  return reason ? { ok: false, reason } : { ok: true, hex }
+  return reason ? { ok: false, reason, problem: { kind: 'length', bytes: hex.length / 2 } } : { ok: true, hex }
 }
 
 /** Why a UID of this many bytes is refused, or undefined if the length is one a card can have. */

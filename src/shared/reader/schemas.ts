@@ -15,7 +15,14 @@ export const readerStatusSchema = z.object({
   hint: z.string().optional(),
   readers: z.array(z.string()),
   /** Only this reader's cards are reported; none selected: every reader's. */
-  selected: z.string().optional()
+  selected: z.string().optional(),
+  /**
+   * Present when `message` and `hint` are the state's own sentences (main's status-text.ts): the desk
+   * words them in its language from the state, the readers and this (its commands differ per system;
+   * renderer lib/i18n/reader-words.ts). Absent when main says a cause only it knows (a card it could
+   * not read, a module that did not load): its words are shown as given.
+   */
+  os: z.enum(['linux', 'windows', 'mac']).optional()
 })
 export type ReaderStatus = z.infer<typeof readerStatusSchema>
 

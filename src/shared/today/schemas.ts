@@ -29,7 +29,11 @@ export const todayRowSchema = z.object({
    * the console's admin made, which the desk says as a group in its language ("Lobby (group)").
    */
   doors: z.array(z.object({ name: z.string(), group: z.boolean() })),
-  credentials: z.object({ pin: z.boolean(), cards: z.number().int().nonnegative() }),
+  /**
+   * What the visitor holds to open doors. `qr`: the QR code of a badge printed at this desk, not revoked
+   * since (the console's visitor list does not say a QR code: ./qr-held.ts is the one rule).
+   */
+  credentials: z.object({ pin: z.boolean(), cards: z.number().int().nonnegative(), qr: z.boolean().default(false) }),
   /** Printed or saved at this desk (the print history). */
   badgePrinted: z.boolean(),
   /** When this desk revoked the visitor's QR code after the last badge printed: that badge opens nothing now. */

@@ -4,6 +4,7 @@ import CardsScreen from '../../../src/renderer/src/screens/CardsScreen.svelte'
 import { cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
 import { consoleCardNumber } from '../../../src/shared/nfc/card-number'
 import { card, cardsMain } from './cards-main'
+import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
 
 afterEach(() => cardsStore.reset())
 
@@ -50,5 +51,27 @@ describe('an NFC ID typed in the Cards filter that no card has', () => {
     // Once every card is in, the words of a search that found nothing.
     main.done([{ ...card(2), display_id: '100005' }, byUid(1, '04A23B1C')])
     await waitFor(() => expect(note).toHaveTextContent(/No card has this NFC ID\. 1 card's number is not an NFC ID/))
+  })
+})
+
+describe('an NFC ID no card has, on a German desk', () => {
+  afterEach(() => deskLanguage.choose(null))
+
+  it('says which cards could not be compared with it in German (lib/card-no-match.ts, from the common catalogue)', async () => {
+    deskLanguage.choose('de')
+    const main = cardsMain([
+      byUid(1, '04A23B1C'),
+      { ...card(2), display_id: '100005' },
+      { ...card(3), display_id: '100006' }
+    ])
+    render(CardsScreen)
+    await waitFor(() => expect(main.loads).toHaveLength(1))
+    main.done(main.state.held)
+    await waitFor(() => expect(screen.getByTestId('card-count')).toHaveTextContent('3 von 3 Karten'), { timeout: 5000 })
+    const filter = screen.getByLabelText('Karten filtern')
+    await fireEvent.input(filter, { target: { value: '04:99:88:77' } })
+    expect(await screen.findByTestId('cards-no-match')).toHaveTextContent(
+      'Keine Karte hat diese NFC-ID. Die Nummern von 2 Karten sind keine NFC-IDs, daher konnten sie nicht damit verglichen werden: Suchen Sie die Karte über ihren Alias oder ihren Inhaber.'
+    )
   })
 })

@@ -11,6 +11,7 @@ import type { FleetConsole, FleetFound } from '../../../src/shared/fleet/schemas
 import type { Envelope } from '../../../src/shared/ipc/define'
 import { eventBridge, ok } from '../enroll/event-bridge'
 import { profileFixture } from '../../support/profile-fixture'
+import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
 
 const profiles = [
   profileFixture('hq', 'Demo HQ'),
@@ -66,6 +67,7 @@ afterEach(() => {
   fleet.query = ''
   fleet.findError = null
   router.current = 'consoles'
+  deskLanguage.choose(null)
 })
 
 /** Main with three saved consoles; `fleet.consoles` and `fleet.find` answer when the test says. */
@@ -197,6 +199,8 @@ describe('the Consoles screen', () => {
           title: 'Card 200005',
           detail: 'Assigned · Hana Moreau',
           matched: 'card number',
+          facts: { cardStatus: 'assigned', holder: 'Hana Moreau' },
+          match: { by: 'cardNumber' },
           cardFilter: '200005'
         }
       ],
@@ -228,6 +232,77 @@ describe('the Consoles screen', () => {
     expect(cardsStore.selectedToken).toBe('tok-200005')
   })
 
+  it('says what each find matched and what tells it apart in the desk’s language, from main’s facts', async () => {
+    deskLanguage.choose('de')
+    const { main, held } = await mainWithThreeConsoles()
+    render(ConsolesScreen)
+    const submit = await screen.findByRole('button', { name: 'Auf jeder Konsole suchen' }, { timeout: 5000 })
+    await fireEvent.input(screen.getByRole('searchbox'), { target: { value: 'E0001' } })
+    await fireEvent.click(submit)
+    await waitFor(() => expect(main.calls.some(([c]) => c === 'fleet.find')).toBe(true))
+    const found: FleetFound = {
+      profileId: 'hq',
+      name: 'Demo HQ',
+      ok: true,
+      hits: [
+        {
+          kind: 'user',
+          id: 'u1',
+          title: 'Hana Moreau',
+          detail: 'hana.moreau@example.com · employee E0001',
+          matched: 'employee number E0001',
+          facts: { email: 'hana.moreau@example.com', employeeNumber: 'E0001' },
+          match: { by: 'employeeNumber', value: 'E0001' }
+        },
+        {
+          kind: 'card',
+          id: 'tok-1',
+          title: 'Card 100005',
+          number: '100005',
+          detail: 'Pending · Hana Moreau · Lobby-1',
+          matched: 'NFC ID 04A1B2C3 (typed in the other byte order)',
+          facts: { cardStatus: 'pending', holder: 'Hana Moreau', label: 'Lobby-1' },
+          match: { by: 'nfcId', hex: '04A1B2C3', reversed: true },
+          cardFilter: '100005'
+        },
+        {
+          kind: 'touchPass',
+          id: 'p1',
+          title: 'Touch Pass 1A2B',
+          number: '1A2B',
+          detail: 'Unassigned · not assigned',
+          matched: 'part of card id 1A2B',
+          facts: { passStatus: 'INACTIVE' },
+          match: { by: 'cardId', cardId: '1A2B', part: true }
+        }
+      ],
+      more: 0
+    }
+    held.find!(
+      ok({
+        results: [
+          found,
+          { ...found, profileId: 'harbour', name: 'Harbour Office', hits: [] },
+          { ...found, profileId: 'hill', name: 'Hill Campus', hits: [] }
+        ]
+      })
+    )
+    await waitFor(() => expect(screen.getAllByTestId('fleet-hit')).toHaveLength(3))
+    const [person, card, pass] = screen.getAllByTestId('fleet-hit')
+    expect(person).toHaveTextContent(
+      'hana.moreau@example.com · Personalnummer E0001 · gefunden über Personalnummer E0001'
+    )
+    expect(card).toHaveTextContent(
+      'Ausstehend · Hana Moreau · Lobby-1 · gefunden über NFC-ID 04A1B2C3 (in der anderen Byte-Reihenfolge eingegeben)'
+    )
+    expect(pass).toHaveTextContent('Nicht zugewiesen · gefunden über einen Teil der Karten-ID 1A2B')
+    for (const hit of [person!, card!, pass!]) {
+      expect(hit).not.toHaveTextContent(/employee|Pending|found by|typed in|not assigned|part of/)
+      // Said in the desk's language: not marked as English for a screen reader.
+      expect(hit.querySelector('[lang="en"]')).toBeNull()
+    }
+  })
+
   it('opens a person found as their cards (by their id, not their name), on the active console without a switch', async () => {
     const selected: string[] = []
     const { main, held } = await mainWithThreeConsoles({
@@ -251,7 +326,9 @@ describe('the Consoles screen', () => {
           id: 'u1',
           title: 'Hana Moreau',
           detail: 'hana.moreau@example.com',
-          matched: 'name'
+          matched: 'name',
+          facts: { email: 'hana.moreau@example.com' },
+          match: { by: 'name' }
         }
       ],
       more: 0

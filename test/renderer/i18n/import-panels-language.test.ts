@@ -129,7 +129,14 @@ describe('Import’s panels in the desk’s language', () => {
     const preview: CsvPreview = {
       rows: [
         { line: 1, nfcId: '04A23B1C', alias: 'Desk', status: 'ok', messages: [] },
-        { line: 2, nfcId: '04A23B1C', alias: 'Hall', status: 'duplicate', messages: ['Same NFC ID as line 1'] }
+        {
+          line: 2,
+          nfcId: '04A23B1C',
+          alias: 'Hall',
+          status: 'duplicate',
+          messages: ['Same NFC ID as line 1'],
+          said: [{ key: 'sameNfcIdAsLine', values: { line: '1' } }]
+        }
       ],
       notes: [],
       counts: { ok: 1, repaired: 0, refused: 0, duplicate: 1 }
@@ -185,6 +192,9 @@ describe('Import’s panels in the desk’s language', () => {
         'gate.csv gelesen: 1 in Ordnung, 0 korrigiert, 0 abgelehnt, 1 doppelt. Fügen Sie als Nächstes 1 gültige Zeile zum Stapel hinzu.'
       )
     )
+    // Why a line is a duplicate: main's facts, worded in German (never main's English sentence).
+    expect(await screen.findByText('Dieselbe NFC-ID wie Zeile 1')).toBeInTheDocument()
+    expect(screen.queryByText('Same NFC ID as line 1')).toBeNull()
     await fireEvent.click(add)
     expect(await screen.findByTestId('csv-added')).toHaveTextContent(
       '1 Zeile hinzugefügt; 1 doppelte Zeile wurde ausgelassen.'

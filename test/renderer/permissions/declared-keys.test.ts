@@ -76,7 +76,7 @@ const dayRow: TodayRow = {
   start: now - 60,
   end: now + 3600,
   doors: [],
-  credentials: { pin: false, cards: 0 },
+  credentials: { pin: false, cards: 0, qr: false },
   badgePrinted: false,
   badgeQrRevokedAt: null,
   week: null

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import '@testing-library/jest-dom/vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { render, screen } from '@testing-library/svelte'
 import ReaderPanel from '../../../src/renderer/src/components/import/ReaderPanel.svelte'
 import type { ReaderStatus } from '../../../src/shared/reader/schemas'
+import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
 
 const props = (status: ReaderStatus | null) => ({
   status,
@@ -39,5 +41,53 @@ describe('Reader panel status', () => {
     )
     expect(live.textContent).toContain('PC/SC service stopped')
     expect(live.textContent).toContain('Start it with')
+  })
+})
+
+/**
+ * The state line and what to do are worded in the desk's language from main's facts (state, readers,
+ * selected, `os`): main's English `message` and `hint` are for the CLI and the logs.
+ */
+describe('Reader panel status in the desk’s language', () => {
+  afterEach(() => deskLanguage.choose(null))
+
+  it('says each state and what to do in German, never main’s English', async () => {
+    deskLanguage.choose('de')
+    const status = (s: ReaderStatus) => render(ReaderPanel, props(s))
+    const english = /Ready|hold a card|restarting|service stopped|Start it|No reader|Plug the USB/
+
+    const ready = status({
+      state: 'ready',
+      message: 'Ready: hold a card on ACR122U.',
+      readers: ['ACR122U'],
+      os: 'linux'
+    })
+    // The German catalogue loads as the app loads it (a chunk): on a loaded machine, slowly.
+    expect(await screen.findByRole('heading', { name: 'USB-Leser' }, { timeout: 5000 })).toBeInTheDocument()
+    expect(screen.getByTestId('reader-state')).toHaveTextContent('Bereit: Halten Sie eine Karte an ACR122U.')
+    ready.unmount()
+
+    const down = status({
+      state: 'no-service',
+      message: 'PC/SC service stopped: the smart-card service that talks to USB readers is not answering.',
+      hint: 'Start it with “sudo systemctl enable --now pcscd.socket” (package pcscd).',
+      readers: [],
+      os: 'linux'
+    })
+    const live = screen.getByRole('status')
+    expect(live).toHaveTextContent('PC/SC-Dienst angehalten')
+    expect(live).toHaveTextContent('sudo systemctl enable --now pcscd.socket')
+    expect(live.textContent).not.toMatch(english)
+    down.unmount()
+
+    status({
+      state: 'no-reader',
+      message: 'No reader connected.',
+      hint: 'Plug the USB reader in.',
+      readers: [],
+      os: 'windows'
+    })
+    expect(screen.getByRole('status')).toHaveTextContent('Kein Leser angeschlossen.')
+    expect(screen.getByRole('status').textContent).not.toMatch(english)
   })
 })

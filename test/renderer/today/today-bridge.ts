@@ -16,7 +16,7 @@ export const row = (fields: Partial<TodayRow> & Pick<TodayRow, 'id' | 'name'>): 
   start: at(9),
   end: at(17),
   doors: [],
-  credentials: { pin: false, cards: 0 },
+  credentials: { pin: false, cards: 0, qr: false },
   badgePrinted: false,
   badgeQrRevokedAt: null,
   week: null,

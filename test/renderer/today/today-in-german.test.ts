@@ -18,7 +18,7 @@ describe('Today in German', () => {
   it('shows its headings, columns, live line, keys and buttons in German, and counts a find by German plurals', async () => {
     deskLanguage.choose('de')
     const view = viewOf([
-      row({ id: 'ann', name: 'Ann Berg', credentials: { pin: true, cards: 2 } }),
+      row({ id: 'ann', name: 'Ann Berg', credentials: { pin: true, cards: 2, qr: false } }),
       row({ id: 'bo', name: 'Bo Dahl', badgePrinted: true }),
       row({ id: 'cy', name: 'Cy Berg' })
     ])
@@ -62,6 +62,32 @@ describe('Today in German', () => {
     await fireEvent.input(find, { target: { value: 'Dahl' } })
     await waitFor(() => expect(screen.getByTestId('today-found')).toHaveTextContent(/^1 von 3 Besuchern heute passt$/))
     expect(screen.getAllByText('Niemand in dieser Gruppe passt zu „Dahl“.').length).toBeGreaterThan(0)
+  })
+
+  it('says a visitor holding only a QR code has access by QR, not "Keine", and one holding nothing "Keine"', async () => {
+    deskLanguage.choose('de')
+    const view = viewOf([
+      row({
+        id: 'qr',
+        name: 'Quinn Rask',
+        badgePrinted: true,
+        doors: [{ name: 'Lobby', group: false }],
+        credentials: { pin: false, cards: 0, qr: true }
+      }),
+      row({ id: 'all', name: 'Ann Berg', credentials: { pin: true, cards: 1, qr: true } }),
+      row({ id: 'no', name: 'Bo Dahl', doors: [{ name: 'Lobby', group: false }] })
+    ])
+    const { bridge } = todayBridge({ 'today.list': () => view })
+    setApiForTests(bridge)
+    render(TodayScreen)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Heute' }, { timeout: 5000 })).toBeInTheDocument()
+    const quinn = (await screen.findByRole('button', { name: 'Quinn Rask' })).closest('tr')!
+    expect(within(quinn).getByText('QR-Code')).toBeInTheDocument()
+    expect(within(quinn).queryByText('Keine')).toBeNull()
+    const ann = screen.getByRole('button', { name: 'Ann Berg' }).closest('tr')!
+    expect(within(ann).getByText('PIN, 1 Karte, QR-Code')).toBeInTheDocument()
+    const bo = screen.getByRole('button', { name: 'Bo Dahl' }).closest('tr')!
+    expect(within(bo).getByText('Keine')).toBeInTheDocument()
   })
 
   it('says a pass that opens later and the kiosk’s refusals in German, times as German writes them (24-hour)', async () => {

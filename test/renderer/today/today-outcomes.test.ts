@@ -44,7 +44,7 @@ const rowOf = (v: Visitor): TodayRow => ({
   start: v.start_time!,
   end: v.end_time!,
   doors: [],
-  credentials: { pin: false, cards: 0 },
+  credentials: { pin: false, cards: 0, qr: false },
   badgePrinted: false,
   badgeQrRevokedAt: null,
   week: null

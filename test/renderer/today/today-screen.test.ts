@@ -31,7 +31,7 @@ const row = (fields: Partial<TodayRow> & Pick<TodayRow, 'id' | 'name'>): TodayRo
   start: at(9),
   end: at(17),
   doors: [{ name: 'Lobby', group: true }],
-  credentials: { pin: false, cards: 0 },
+  credentials: { pin: false, cards: 0, qr: false },
   badgePrinted: false,
   badgeQrRevokedAt: null,
   week: null,
@@ -186,7 +186,13 @@ describe('Today screen', () => {
   })
 
   const rows = [
-    row({ id: 'a', name: 'Ann Berg', company: 'Acme', host: 'Hanne Lund', credentials: { pin: true, cards: 2 } }),
+    row({
+      id: 'a',
+      name: 'Ann Berg',
+      company: 'Acme',
+      host: 'Hanne Lund',
+      credentials: { pin: true, cards: 2, qr: false }
+    }),
     row({ id: 'b', name: 'Bo Dahl', status: 'VISITING', group: 'here', badgePrinted: true }),
     row({ id: 'c', name: 'Cy Eng', status: 'CANCELLED', group: 'cancelled' }),
     // A recurring visit that began days ago and ends in a week.

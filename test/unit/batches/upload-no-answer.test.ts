@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { startDemo, type Demo } from '../access/support'
 import { uniqueHex, useUploadHarness, type UploadHarness } from './upload-harness'
+import { sayError } from '../../../src/shared/errors-wording'
+import { Translator } from '../../../src/shared/i18n/translator'
+import type { AppError } from '../../../src/shared/errors'
+import errorsEn from '../../../src/shared/i18n/messages/errors/en.json'
+import errorsDe from '../../../src/shared/i18n/messages/errors/de.json'
 
 /**
  * An import request that gets no answer (the connection is reset, or the console answers too late)
@@ -33,6 +38,15 @@ describe('upload without an answer from the console', () => {
       hint: expect.stringMatching(/^2 rows may or may not be on the console: they are marked "to check"/),
       details: { sent: 2, imported: 0, failed: 0, unknown: 2 }
     })
+    // A German desk says the rows to check and what to do in German, from main's facts (not main's English).
+    const german = sayError(
+      (error as AppError).toData(),
+      new Translator('de', errorsDe),
+      undefined,
+      new Translator('en', errorsEn)
+    )
+    expect(german.hint).toMatch(/^2 Zeilen sind vielleicht schon auf der Konsole/)
+    expect(german.message).toMatch(/^Das Hochladen hat bei Teil 1 von 2 angehalten: /)
     // The first chunk went out and got no answer; the upload stopped before the second.
     expect(h.requests).toEqual([ids.slice(0, 2)])
     let detail = await h.service.get(batch.id)

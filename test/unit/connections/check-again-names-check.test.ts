@@ -44,6 +44,9 @@ describe('Check again says what it checked', () => {
     expect(first).toMatchObject({ state: 'refused', checkedAt: 5_000 })
     expect(first!.message).toMatch(/^Checking the console: token refused\. \S/)
     expect(first!.message).not.toMatch(/E6/)
+    // The facts the screens word it from, in the desk's language (reach-words.svelte.ts checkedWhy).
+    expect(first).toMatchObject({ byCheck: true, advice: expect.stringMatching(/\S/) })
+    expect(first!.message).toBe(`Checking the console: token refused. ${first!.advice}`)
     expect(emitted.at(-1)).toEqual(first)
 
     clock.now = 9_000

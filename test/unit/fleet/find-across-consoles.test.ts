@@ -63,6 +63,11 @@ describe('fleet: find across consoles', () => {
     expect(byNumber.hitsOn(SLOW).map((h) => [h.id, h.matched])).toEqual([
       [person.id, `employee number ${person.employee_number}`]
     ])
+    // The facts the desk words in its language (components/fleet/hit-words.ts).
+    expect(byNumber.hitsOn(SLOW)[0]).toMatchObject({
+      match: { by: 'employeeNumber', value: person.employee_number },
+      facts: { employeeNumber: person.employee_number }
+    })
     expect(byNumber.hitsOn(HQ)).toEqual([])
     // The down console says why it could not look; the others answered before it gave up.
     expect(byNumber.on(DOWN)).toMatchObject({ ok: false, error: { kind: 'network' } })
@@ -97,7 +102,10 @@ describe('fleet: find across consoles', () => {
       ).toEqual([stored.token])
       expect(found.hitsOn(SLOW), typed).toEqual([])
     }
-    expect((await find(reverseBytes(uid))).hitsOn(HQ)[0]!.matched).toBe(`NFC ID ${uid} (typed in the other byte order)`)
+    const reversed = (await find(reverseBytes(uid))).hitsOn(HQ)[0]!
+    expect(reversed.matched).toBe(`NFC ID ${uid} (typed in the other byte order)`)
+    expect(reversed.match).toEqual({ by: 'nfcId', hex: uid, reversed: true })
+    expect(reversed.facts).toMatchObject({ cardStatus: stored.status, label: 'Fleet test' })
   })
 
   it('finds a Touch Pass by its card id, with or without its dashes, in any case', async () => {
@@ -113,6 +121,9 @@ describe('fleet: find across consoles', () => {
     const status =
       pass.status === 'INACTIVE' ? (pass.user_id ? 'Inactive' : 'Unassigned') : words[pass.status as keyof typeof words]
     expect(found.hitsOn(SLOW)[0]!.detail.split(' · ')[0]).toBe(status)
+    expect(found.hitsOn(SLOW)[0]!.facts.passStatus).toBe(
+      pass.status === 'INACTIVE' && pass.user_id ? 'inactiveHeld' : pass.status
+    )
   })
 
   it('finds a Touch Pass by a piece of its card id written with its dashes, not only as an NFC ID', async () => {

@@ -139,6 +139,33 @@ describe('the message catalogue', () => {
         Object.assign(values, { ok: 1, repaired: 1, refused: 1, duplicate: 1, valid: 2 })
         // The shell's reach line and the search pickers (area shell).
         Object.assign(values, { keys: 'K', term: 'T', over: 'ended', button: 'B' })
+        // Today’s access, the sidebar’s check, the finds, the reader and the CSV lines (only the names not given above).
+        Object.assign(values, {
+          ...{
+            held: 'H',
+            checked: 'C',
+            advice: 'A',
+            value: 'V',
+            hex: 'H',
+            cardId: 'C',
+            number: 'N',
+            os: 'linux',
+            reader: 'R',
+            separator: ';',
+            what: 'alias',
+            problem: 'odd',
+            bytes: '3',
+            zeroLost: 'yes',
+            decimalUid: 'U',
+            digitsWritten: 'W',
+            columns: '3',
+            max: '128',
+            line: '1',
+            card: 'C',
+            alias: 'A'
+          },
+          ...values
+        })
         const a = english.t(key, { ...values, language: 'L' })
         const b = pseudo.t(key, { ...values, language: 'L' })
         expect(b.length, `${area} ${key}`).toBeGreaterThanOrEqual(Math.floor(a.length * 1.3))

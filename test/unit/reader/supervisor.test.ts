@@ -138,7 +138,9 @@ describe('ReaderSupervisor while its host restarts', () => {
     while (hosts.length < 2) await sleep(5)
     expect(sup.status()).toMatchObject({
       state: 'no-service',
-      message: expect.stringMatching(/PC\/SC service stopped/)
+      message: expect.stringMatching(/PC\/SC service stopped/),
+      // The state's own words: the desk says them in its language for this system (lib/i18n/reader-words.ts).
+      os: process.platform === 'linux' ? 'linux' : process.platform === 'win32' ? 'windows' : 'mac'
     })
     expect(
       log.all.filter((r) => r.event === 'reader.status').map((r) => (r.payload as { state: string }).state)

@@ -28,7 +28,7 @@ describe('Today: the first answer is not held back by what the next re-read comp
         start: 1,
         end: 2,
         week: null,
-        credentials: { pin: false, cards: 0 },
+        credentials: { pin: false, cards: 0, qr: false },
         doors: [],
         badgePrinted: false,
         badgeOutput: null,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { holdsQr } from '../../../src/shared/today/qr-held'
 import { visitorSchema, type Visitor } from '../../../src/shared/access/visitors'
 import { groupOf, localDay, todayRows, touchesDay } from '../../../src/main/services/today/today-list'
 
@@ -99,7 +100,7 @@ describe('Today: the local day, the window test, the groups and the order', () =
       start: 1200,
       end: 1300,
       doors: [{ name: 'door of a', group: false }],
-      credentials: { pin: true, cards: 2 },
+      credentials: { pin: true, cards: 2, qr: false },
       badgePrinted: false,
       badgeQrRevokedAt: null,
       week: null,
@@ -108,7 +109,8 @@ describe('Today: the local day, the window test, the groups and the order', () =
     expect(rows[1]).toMatchObject({
       group: 'here',
       badgePrinted: true,
-      credentials: { pin: false, cards: 0 },
+      // The printed badge's QR code (not revoked since): access by QR, from the desk's record.
+      credentials: { pin: false, cards: 0, qr: true },
       company: '',
       host: ''
     })
@@ -131,5 +133,13 @@ describe('Today: the local day, the window test, the groups and the order', () =
       day.start * 1000
     )
     expect(rows.map((r) => r.id)).toEqual(['z-early', 'm-1', 'm-2', 'k-same', 'a-late'])
+  })
+})
+
+describe('holdsQr', () => {
+  it('a badge printed here holds its QR code until the desk revokes it; no badge, no QR code', () => {
+    expect(holdsQr({ badgePrinted: true, badgeQrRevokedAt: null })).toBe(true)
+    expect(holdsQr({ badgePrinted: true, badgeQrRevokedAt: '2026-11-23T10:00:00Z' })).toBe(false)
+    expect(holdsQr({ badgePrinted: false, badgeQrRevokedAt: null })).toBe(false)
   })
 })

@@ -15,7 +15,7 @@ const row = (id: string, name: string, group: TodayGroup, company = '', host = '
   end: 1,
   week: null,
   doors: [],
-  credentials: { pin: false, cards: 0 },
+  credentials: { pin: false, cards: 0, qr: false },
   badgePrinted: false,
   badgeQrRevokedAt: null,
   arrival: null

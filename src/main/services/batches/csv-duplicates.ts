@@ -1,6 +1,7 @@
 import type { CsvPreview, CsvPreviewRow } from '../../../shared/batches/schemas'
 import { DuplicateFinder, hashString } from './duplicate-finder'
-import { NO_MESSAGES } from './csv-messages'
+import { NO_MESSAGES, englishOf, say } from './csv-messages'
+import type { CsvSaid } from '../../../shared/batches/csv-said'
 import { cardKey, sameCard } from '../../../shared/nfc/card-identity'
 
 export interface ExistingKeys {
@@ -52,39 +53,35 @@ export function settleRows(
   for (let p = 0; p < n; p++) {
     const item = nfc.items[p]!
     const r = rows[item]!
-    let dup: string[] | undefined
+    let dup: CsvSaid[] | undefined
     if (nfcDuplicate[p] === 1) {
       const first = rows[nfc.first[p]!]!
+      const line = String(first.line)
       dup = [
         first.nfcId === r.nfcId
-          ? `Same NFC ID as line ${first.line}`
-          : `Same card as line ${first.line} (${first.nfcId}: the same bytes in the other order)`
+          ? say('sameNfcIdAsLine', { line })
+          : say('sameCardAsLine', { line, nfcId: first.nfcId! })
       ]
     } else if (nfcDuplicate[p] === 2) {
       const inBatch = existing.existingCards!.get(cardKey(r.nfcId!))!.nfcId
-      dup = [
-        inBatch === r.nfcId
-          ? 'This NFC ID is already in the batch'
-          : `This card is already in the batch as ${inBatch} (the same bytes in the other order)`
-      ]
-    } else if (nfcDuplicate[p] === 3) dup = [`Already on the console as card ${existing.onConsole!.get(r.nfcId!)!}`]
+      dup = [inBatch === r.nfcId ? say('nfcIdInBatch') : say('cardInBatch', { nfcId: inBatch })]
+    } else if (nfcDuplicate[p] === 3) dup = [say('onConsole', { card: existing.onConsole!.get(r.nfcId!)! })]
     if (r.alias !== '') {
+      const alias = r.alias
       const firstWithAlias = nfcDuplicate[p] === 0 ? aliases.first[q++]! : -1
       if (firstWithAlias !== -1)
-        (dup ??= []).push(`Alias "${r.alias}" is also on line ${rows[firstWithAlias]!.line}; aliases must be unique`)
-      else if (existing.existingAliases?.has(r.alias))
-        (dup ??= []).push(`Alias "${r.alias}" is already used in the batch`)
+        (dup ??= []).push(say('aliasOnLine', { alias, line: String(rows[firstWithAlias]!.line) }))
+      else if (existing.existingAliases?.has(alias)) (dup ??= []).push(say('aliasInBatch', { alias }))
       else if (nfcDuplicate[p] === 0) {
-        const holder = existing.onConsole?.aliasHolder(r.alias)
-        if (holder !== undefined)
-          (dup ??= []).push(
-            `Alias "${r.alias}" is already used on the console by card ${holder}; aliases must be unique`
-          )
+        const holder = existing.onConsole?.aliasHolder(alias)
+        if (holder !== undefined) (dup ??= []).push(say('aliasOnConsole', { alias, card: holder }))
       }
     }
     if (dup !== undefined) {
       r.status = 'duplicate'
-      r.messages = r.messages.length > 0 ? [...r.messages, ...dup] : dup
+      const words = dup.map(englishOf)
+      r.messages = r.messages.length > 0 ? [...r.messages, ...words] : words
+      r.said = [...(r.said ?? []), ...dup]
       counts.duplicate++
       continue
     }

@@ -1,12 +1,21 @@
 import { normaliseNfcId } from '../../../shared/nfc/uid'
 import { uidOfDecimal } from '../../../shared/nfc/card-number'
+import type { CsvSaid } from '../../../shared/batches/csv-said'
+import { englishOf, say } from './csv-messages'
 
 /**
  * Reading one NFC ID cell of a CSV file: repair what is safe (and say what was repaired), refuse
  * what is not (and say why). The common case (an ID already in the console's form) is one loop
  * over char codes and no allocation; the rest goes through the shared `normaliseNfcId`.
  */
-export type CellResult = { ok: true; hex: string; repairs: string[] | undefined } | { ok: false; reason: string }
+export type CellResult =
+  | { ok: true; hex: string; repairs: CsvSaid[] | undefined }
+  /** `reason`: `said` in main's English (a typed card's refusal, a roster's cell). */
+  | { ok: false; reason: string; said: CsvSaid }
+
+function refused(said: CsvSaid): CellResult {
+  return { ok: false, reason: englishOf(said), said }
+}
 
 // Precompiled once: per-row work only runs `.test`, which allocates nothing.
 const SCIENTIFIC = /^[+-]?\d(?:[.,]\d+)?E\+\d+$/i
@@ -45,14 +54,17 @@ function isCanonicalHex(s: string): boolean {
   return true
 }
 
-/** Spaces and wrapping quotes around a cell (papaparse keeps quotes that do not start the cell). */
-export function unwrapCell(raw: string, repairs: string[], what: string): string {
+/**
+ * Spaces and wrapping quotes around a cell (papaparse keeps quotes that do not start the cell), each
+ * repair said of `what` (the NFC ID or the alias cell).
+ */
+export function unwrapCell(raw: string, repairs: CsvSaid[], what: 'nfcId' | 'alias'): string {
   let s = raw.trim()
-  if (s.length !== raw.length) repairs.push(`Spaces around the ${what} removed`)
+  if (s.length !== raw.length) repairs.push(say('spacesRemoved', { what }))
   // Excel's "keep as text" export: ="04A1B2C3"
   if (s.length >= 3 && s.startsWith('="') && s.endsWith('"')) {
     s = s.slice(2, -1).trim()
-    repairs.push(`Excel text marker ="…" around the ${what} removed`)
+    repairs.push(say('excelMarkerRemoved', { what }))
   }
   let unquoted = false
   while (s.length >= 2) {
@@ -62,39 +74,38 @@ export function unwrapCell(raw: string, repairs: string[], what: string): string
       unquoted = true
     } else break
   }
-  if (unquoted) repairs.push(`Quotes around the ${what} removed`)
+  if (unquoted) repairs.push(say('quotesRemoved', { what }))
   return s
 }
 
 export function readNfcCell(raw: string): CellResult {
   if (isCanonicalHex(raw)) return { ok: true, hex: raw, repairs: undefined }
-  const repairs: string[] = []
-  const s = unwrapCell(raw, repairs, 'NFC ID')
-  if (s === '') return { ok: false, reason: 'No NFC ID on this line.' }
-  if (SCIENTIFIC.test(s)) {
-    return {
-      ok: false,
-      reason:
-        `"${s}" is a number in scientific notation: Excel turned the ID into a number and its digits are lost. ` +
-        'Format the column as Text and paste the IDs again from their source.'
-    }
-  }
+  const repairs: CsvSaid[] = []
+  const s = unwrapCell(raw, repairs, 'nfcId')
+  if (s === '') return refused(say('noNfcId'))
+  if (SCIENTIFIC.test(s)) return refused(say('scientific', { cell: s }))
   const result = normaliseNfcId(s)
   if (!result.ok) {
     const compact = s.replace(SEPARATORS, '').replace(HEX_PREFIX, '')
-    const excel =
-      compact.length % 2 === 1 && compact.length < 20 && ALL_HEX.test(compact)
-        ? ' A leading zero may have been lost (Excel drops them).'
-        : ''
+    const zeroLost = compact.length % 2 === 1 && compact.length < 20 && ALL_HEX.test(compact)
     // Digits only: perhaps the decimal number printed on the card (10 digits, say), which is no hex UID.
     const decimalUid = uidOfDecimal(compact)
-    const decimal = decimalUid
-      ? ` If ${compact} is the card's decimal number, its NFC ID is ${decimalUid}: give that instead.`
-      : ''
-    return { ok: false, reason: `"${s}": ${result.reason}${excel}${decimal}` }
+    const p = result.problem
+    return refused(
+      say('nfcIdInvalid', {
+        cell: s,
+        problem: p.kind,
+        digit: p.kind === 'notHex' ? p.digit : '',
+        digits: p.kind === 'odd' ? String(p.digits) : '',
+        bytes: p.kind === 'length' ? String(p.bytes) : '',
+        zeroLost: zeroLost ? 'yes' : 'no',
+        decimalUid: decimalUid ?? 'none',
+        digitsWritten: compact
+      })
+    )
   }
-  if (HEX_PREFIX.test(s)) repairs.push('"0x" prefix removed')
-  if (HAS_SEPARATOR.test(s)) repairs.push('Separators (":", "-", spaces) removed')
-  if (HAS_LOWER.test(s.replace(HEX_PREFIX, ''))) repairs.push('Lowercase hex made uppercase')
+  if (HEX_PREFIX.test(s)) repairs.push(say('prefixRemoved'))
+  if (HAS_SEPARATOR.test(s)) repairs.push(say('separatorsRemoved'))
+  if (HAS_LOWER.test(s.replace(HEX_PREFIX, ''))) repairs.push(say('lowercaseMadeUpper'))
   return { ok: true, hex: result.hex, repairs }
 }

@@ -3,7 +3,8 @@ import { AppError } from '../../../shared/errors'
 import { CSV_MAX_CHARS, type CsvPreview, type CsvPreviewRow } from '../../../shared/batches/schemas'
 import { canonicalHex32, readNfcCell, unwrapCell } from './csv-nfc-id'
 import { DuplicateFinder, hashString } from './duplicate-finder'
-import { NO_MESSAGES } from './csv-messages'
+import { NO_MESSAGES, englishOf, say } from './csv-messages'
+import type { CsvSaid } from '../../../shared/batches/csv-said'
 import { isHeaderRow, namesIdsAsSent } from './csv-header-row'
 import { settleRows, type ExistingKeys } from './csv-duplicates'
 import { cardKey, cardKey32 } from '../../../shared/nfc/card-identity'
@@ -216,9 +217,7 @@ class CsvRowReader implements PlainRowSink {
         for (let c = 0; c < cells.length; c++) if (cells[c]!.indexOf('\n') !== -1) spans = true
         rows.push(
           row(line, undefined, '', 'refused', [
-            spans
-              ? `A double quote on line ${line} is never closed, so this line was left out (the lines after it were read). Remove the quote or close it.`
-              : `A double quote on line ${line} is misplaced: a quoted cell must end with its quote. Remove the quote or quote the whole cell.`
+            say(spans ? 'quoteNeverClosed' : 'quoteMisplaced', { line: String(line) })
           ])
         )
         counts.refused++
@@ -246,7 +245,7 @@ class CsvRowReader implements PlainRowSink {
     const { rows, counts } = this
     const isFirst = this.first
     this.first = false
-    let messages: string[] | undefined
+    let messages: CsvSaid[] | undefined
 
     if (isFirst && nCells <= 2 && SEP_LINE.test(idCell)) {
       // Excel's separator line (`sep=;`): the file says how it is written. Named as such, and its
@@ -268,20 +267,16 @@ class CsvRowReader implements PlainRowSink {
         idCell = parts[0]!
         aliasCell = parts[1]!
         // A separator the file declared is no repair.
-        if (sep !== this.declared) messages = [`"${sep === ';' ? ';' : 'tab'}" used as separator; read as a comma`]
+        if (sep !== this.declared) messages = [say('separatorReadAsComma', { separator: sep === ';' ? ';' : 'tab' })]
       }
     }
     if (nCells > 2) {
       if (extra) {
-        rows.push(
-          row(line, undefined, aliasCell, 'refused', [
-            `${nCells} columns: the format is NFCID,alias. An alias that contains a comma must be in double quotes.`
-          ])
-        )
+        rows.push(row(line, undefined, aliasCell, 'refused', [say('tooManyColumns', { columns: String(nCells) })]))
         counts.refused++
         return
       }
-      ;(messages ??= []).push('Empty extra columns removed')
+      ;(messages ??= []).push(say('emptyColumnsRemoved'))
     }
 
     // Fast path: an ID already in the console's form needs no repair and no allocation.
@@ -294,16 +289,16 @@ class CsvRowReader implements PlainRowSink {
         if (
           isFirst &&
           // Stryker disable next-line ArrayDeclaration,StringLiteral: equivalent, the repairs and field name of a header check are dropped
-          isHeaderRow(unwrapCell(idCell, [], ''), unwrapCell(aliasCell, [], ''))
+          isHeaderRow(unwrapCell(idCell, [], 'nfcId'), unwrapCell(aliasCell, [], 'alias'))
         ) {
           // A file-level note, not a row: a skipped header is neither a card nor a repair. An
           // export's header (its IDs as sent) is said once its rows are read (asEntered).
-          if (namesIdsAsSent(unwrapCell(idCell, [], ''))) this.asSent = line
+          if (namesIdsAsSent(unwrapCell(idCell, [], 'nfcId'))) this.asSent = line
           else this.notes.push(`Line ${line} is a header row and was skipped: the console's format has none.`)
           if (SEP_LINE.test(idCell)) this.first = true
           return
         }
-        rows.push(row(line, undefined, aliasCell.trim(), 'refused', [id.reason]))
+        rows.push(row(line, undefined, aliasCell.trim(), 'refused', [id.said]))
         counts.refused++
         return
       }
@@ -324,22 +319,17 @@ class CsvRowReader implements PlainRowSink {
       if (alias.indexOf('\ufffd') !== -1) {
         // U+FFFD is what a UTF-8 decoder puts for bytes that are not UTF-8: the alias's own
         // letters (é, ü, …) are lost. Importing it would keep the loss for good.
-        rows.push(
-          row(line, nfcId, alias, 'refused', [
-            'The alias holds "\ufffd", a character that could not be read: the file is not UTF-8 (Windows-1252, say). ' +
-              'Save it as "CSV UTF-8 (Comma delimited)" (Excel: File > Save As) and open it again.'
-          ])
-        )
+        rows.push(row(line, nfcId, alias, 'refused', [say('aliasNotUtf8')]))
         counts.refused++
         return
       }
       if (hasControl(alias)) {
-        rows.push(row(line, nfcId, alias, 'refused', ['The alias holds a line break or control character.']))
+        rows.push(row(line, nfcId, alias, 'refused', [say('aliasControl')]))
         counts.refused++
         return
       }
       if (alias.length > MAX_ALIAS) {
-        rows.push(row(line, nfcId, alias, 'refused', [`The alias is longer than ${MAX_ALIAS} characters.`]))
+        rows.push(row(line, nfcId, alias, 'refused', [say('aliasTooLong', { max: String(MAX_ALIAS) })]))
         counts.refused++
         return
       }
@@ -354,10 +344,12 @@ class CsvRowReader implements PlainRowSink {
         nfcId,
         alias,
         'ok',
-        messages !== undefined && messages.length > 0 ? messages : NO_MESSAGES,
+        messages,
         // Read as hex, as the console's format says; flagged, never changed (card-number.ts).
         // The rule is on the ID as written: separators (04:11:22:…) make it hex by its form.
-        isAllDigits(nfcId) ? writtenDigitsReading(nfcId === idCell ? nfcId : unwrapCell(idCell, [], '')) : undefined
+        isAllDigits(nfcId)
+          ? writtenDigitsReading(nfcId === idCell ? nfcId : unwrapCell(idCell, [], 'nfcId'))
+          : undefined
       )
     )
     // Hashed by card (either byte order: card-identity.ts), so the same card reversed meets its twin.
@@ -381,16 +373,28 @@ const parseInChunks = Papa.parse as unknown as (
   config: Papa.ParseConfig<string[]> & { chunkSize: number; chunk(result: Papa.ParseResult<string[]>): void }
 ) => void
 
-/** One shape for every preview row (keeps V8's objects monomorphic). */
+/**
+ * One shape for every preview row (keeps V8's objects monomorphic): what is said of it as facts
+ * (`said`, the desk's words) and in main's English (`messages`); none: the shared empty list.
+ */
 function row(
   line: number,
   nfcId: string | undefined,
   alias: string,
   status: CsvPreviewRow['status'],
-  messages: string[],
+  said: CsvSaid[] | undefined,
   reading?: string
 ): CsvPreviewRow {
-  return { line, nfcId, alias, status, messages, reading }
+  const none = said === undefined || said.length === 0
+  return {
+    line,
+    nfcId,
+    alias,
+    status,
+    messages: none ? NO_MESSAGES : said.map(englishOf),
+    said: none ? undefined : said,
+    reading
+  }
 }
 
 function hasControl(s: string): boolean {

@@ -12,6 +12,8 @@ import { auditRowOf } from '../audit/settle-write'
 import { batchUploadFilename } from '../audit/write-names'
 import { keptWords } from '../access/kept-words'
 import { formats } from '../../../shared/format/formats'
+import errorsEn from '../../../shared/i18n/messages/errors/en.json'
+import { Translator } from '../../../shared/i18n/translator'
 
 export interface UploadOptions {
   /** "Retry failed rows": send only rows that failed before. */
@@ -170,7 +172,9 @@ export async function runUpload(
             part: c + 1,
             parts: chunks,
             cause: error.message,
-            ...(error.code === undefined && result.unknown === 0 && error.hint === undefined && { said: 'stopped' })
+            ...(error.code === undefined && result.unknown === 0 && error.hint === undefined && { said: 'stopped' }),
+            // Rows left "to check": the hint is the upload's own, whatever stopped it (shared/errors-wording.ts).
+            ...(result.unknown > 0 && { toCheck: true })
           }
         })
         break
@@ -214,9 +218,10 @@ function mapRecords(rows: BatchRow[], records: ImportRecord[]): RowResult[] {
  * (the renderer's lib/plural is the screens' helper): English agreement, one row singular.
  */
 function toCheckHint(unknown: number): string {
-  const [rows, they] = unknown === 1 ? ['1 row', 'it is'] : [`${unknown} rows`, 'they are']
-  return `${rows} may or may not be on the console: ${they} marked "to check". Press "Check with the console" once it answers again to find out; rows already imported are never sent again.`
+  // The catalogue's English, so the desk's words (the same key in its language) stand in for it exactly.
+  return englishErrors.t('UPLOAD_FAILED.toCheck.hint', { unknown })
 }
+const englishErrors = new Translator('en', errorsEn)
 
 /**
  * The one way a request is cancelled here is the app closing during the upload (BatchService.close

@@ -24,7 +24,8 @@ interface ProfileConnection {
    */
   missing: Set<string>
   /** The last failure of the connection itself; any answer of the console clears it. */
-  down: { state: DownState; message: string } | null
+  /** `byCheck`: the check's own outcome (see checked), `advice` what to do then (main's words). */
+  down: { state: DownState; message: string; byCheck?: true; advice?: string } | null
   /** What was last said to the screens (null: nothing yet for this token). */
   said: ConsoleReach | null
   /** When the console last answered (0: not yet). */
@@ -129,7 +130,13 @@ export class ConnectionStates {
       return
     }
     const what = `Checking the console: ${stateWords.t(`reach.${verdict.state}`).toLowerCase()}.`
-    profile.down = { state: verdict.state, message: hint ? `${what} ${hint}` : what }
+    // The English sentence for the CLI and the logs; the facts for the screens' words (reach-words.svelte.ts).
+    profile.down = {
+      state: verdict.state,
+      message: hint ? `${what} ${hint}` : what,
+      byCheck: true,
+      ...(hint ? { advice: hint } : {})
+    }
     profile.missing.clear() // as any failure of the connection: no key can be told (see record)
     this.say(profileId, profile, true)
   }
@@ -185,7 +192,17 @@ export class ConnectionStates {
 }
 
 function reachOf(profileId: string, profile: ProfileConnection, checkedAt: number): ConsoleReach {
-  if (profile.down) return { profileId, state: profile.down.state, checkedAt, message: profile.down.message }
+  if (profile.down) {
+    const { state, message, byCheck, advice } = profile.down
+    return {
+      profileId,
+      state,
+      checkedAt,
+      message,
+      ...(byCheck && { byCheck }),
+      ...(advice !== undefined && { advice })
+    }
+  }
   const missing = [...profile.missing].sort()
   if (missing.length === 0) return { profileId, state: 'reachable', checkedAt }
   return { profileId, state: 'permissions', checkedAt, missing, message: missingMessage(missing) }

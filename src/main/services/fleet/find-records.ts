@@ -4,7 +4,7 @@ import type { TouchPass } from '../../../shared/access/touch-passes'
 import { passStatusLabel } from '../../../shared/access/touch-pass-words'
 import { userDisplayName, type User } from '../../../shared/access/users'
 import { visitorDisplayName, type Visitor } from '../../../shared/access/visitors'
-import { FLEET_HITS_PER_CONSOLE, type FleetHit } from '../../../shared/fleet/schemas'
+import { FLEET_HITS_PER_CONSOLE, type FleetHit, type FleetMatch } from '../../../shared/fleet/schemas'
 import { cardNfcId, uidOfDecimal } from '../../../shared/nfc/card-number'
 import { ownerName } from '../../../shared/nfc/card-view'
 import { normaliseNfcId } from '../../../shared/nfc/uid'
@@ -52,58 +52,84 @@ export function readQuery(text: string): FindQuery {
   }
 }
 
-/** A person found: which field the words found them by, in words. */
+/** A person found: which field the words found them by. */
 function personMatch(
   words: string[],
   names: string[],
   fields: { email?: string; employeeNumber?: string }
-): string | null {
+): FleetMatch | null {
   if (words.length === 0) return null
-  if (matchesSearch(words, searchRecord(names))) return 'name'
-  if (fields.email && matchesSearch(words, searchRecord([], [fields.email]))) return `email ${fields.email}`
+  if (matchesSearch(words, searchRecord(names))) return { by: 'name' }
+  if (fields.email && matchesSearch(words, searchRecord([], [fields.email])))
+    return { by: 'email', value: fields.email }
   if (fields.employeeNumber && matchesSearch(words, searchRecord([], [fields.employeeNumber])))
-    return `employee number ${fields.employeeNumber}`
+    return { by: 'employeeNumber', value: fields.employeeNumber }
   return null
+}
+
+/** What matched in main's English (the CLI's `matched`); the desk words `match` itself. */
+export function matchedEnglish(match: FleetMatch): string {
+  switch (match.by) {
+    case 'name':
+      return 'name'
+    case 'email':
+      return `email ${match.value}`
+    case 'employeeNumber':
+      return `employee number ${match.value}`
+    case 'cardNumber':
+      return 'card number'
+    case 'nfcId':
+      return match.reversed ? `NFC ID ${match.hex} (typed in the other byte order)` : `NFC ID ${match.hex}`
+    case 'cardId':
+      return match.part ? `part of card id ${match.cardId}` : 'card id'
+  }
 }
 
 export function userHit(user: User, query: FindQuery): FleetHit | null {
   const email = user.user_email || user.email || ''
-  const matched = personMatch(query.words, [user.first_name, user.last_name], {
+  const match = personMatch(query.words, [user.first_name, user.last_name], {
     email,
     employeeNumber: user.employee_number
   })
-  if (!matched) return null
+  if (!match) return null
   const name = userDisplayName(user)
   return {
     kind: 'user',
     id: user.id,
     title: name,
     detail: [email, user.employee_number ? `employee ${user.employee_number}` : ''].filter(Boolean).join(' · '),
-    matched
+    matched: matchedEnglish(match),
+    facts: { ...(email && { email }), ...(user.employee_number && { employeeNumber: user.employee_number }) },
+    match
   }
 }
 
 export function visitorHit(visitor: Visitor, query: FindQuery): FleetHit | null {
-  const matched = personMatch(query.words, [visitor.first_name, visitor.last_name], { email: visitor.email })
-  if (!matched) return null
+  const match = personMatch(query.words, [visitor.first_name, visitor.last_name], { email: visitor.email })
+  if (!match) return null
   return {
     kind: 'visitor',
     id: visitor.id,
     title: visitorDisplayName(visitor),
     detail: ['visitor', visitor.email, visitor.visitor_company].filter(Boolean).join(' · '),
-    matched
+    matched: matchedEnglish(match),
+    facts: {
+      ...(visitor.email && { email: visitor.email }),
+      ...(visitor.visitor_company && { company: visitor.visitor_company })
+    },
+    match
   }
 }
 
 export function cardHit(card: NfcCard, query: FindQuery): FleetHit | null {
-  let matched: string | null = null
-  if (query.cardNumber !== null && card.display_id === query.cardNumber) matched = 'card number'
+  let match: FleetMatch | null = null
+  if (query.cardNumber !== null && card.display_id === query.cardNumber) match = { by: 'cardNumber' }
   else if (query.nfcHex !== null) {
     const nfc = cardNfcId(card.display_id)
-    if (nfc?.hex === query.nfcHex) matched = `NFC ID ${nfc.hex}`
-    else if (nfc?.reversed === query.nfcHex) matched = `NFC ID ${nfc.hex} (typed in the other byte order)`
+    if (nfc?.hex === query.nfcHex) match = { by: 'nfcId', hex: nfc.hex, reversed: false }
+    else if (nfc?.reversed === query.nfcHex) match = { by: 'nfcId', hex: nfc.hex, reversed: true }
   }
-  if (!matched) return null
+  if (!match) return null
   const owner = ownerName(card)
   return {
     kind: 'card',
@@ -111,7 +137,9 @@ export function cardHit(card: NfcCard, query: FindQuery): FleetHit | null {
     title: `Card ${card.display_id}`,
     number: card.display_id,
     detail: [nfcCardStatusWords[card.status], owner, card.alias].filter(Boolean).join(' · '),
-    matched,
+    matched: matchedEnglish(match),
+    facts: { cardStatus: card.status, ...(owner && { holder: owner }), ...(card.alias && { label: card.alias }) },
+    match,
     cardFilter: card.display_id
   }
 }
@@ -120,13 +148,20 @@ export function passHit(pass: TouchPass, query: FindQuery): FleetHit | null {
   if (query.passCardId === null) return null
   const id = pass.card_id.replaceAll('-', '').toUpperCase()
   if (!id.includes(query.passCardId)) return null
+  const match: FleetMatch = { by: 'cardId', cardId: pass.card_id, part: id !== query.passCardId }
   return {
     kind: 'touchPass',
     id: pass.id,
     title: `Touch Pass ${pass.card_id}`,
     number: pass.card_id,
     detail: [passStatusLabel(pass), pass.user_name || 'not assigned', pass.card_name].filter(Boolean).join(' · '),
-    matched: id === query.passCardId ? 'card id' : `part of card id ${pass.card_id}`
+    matched: matchedEnglish(match),
+    facts: {
+      passStatus: pass.status === 'INACTIVE' && pass.user_id ? 'inactiveHeld' : pass.status,
+      ...(pass.user_name && { holder: pass.user_name }),
+      ...(pass.card_name && { label: pass.card_name })
+    },
+    match
   }
 }
 

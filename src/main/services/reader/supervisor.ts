@@ -333,10 +333,12 @@ export class ReaderSupervisor {
   ): ReaderStatus {
     const { selected } = selection
     const { platform } = this.opts
+    // The state's own sentences are worded by the desk from the state and the system (schemas.ts `os`).
+    const os = text.message === undefined && text.hint === undefined ? { os: systemOf(platform) } : {}
     const base = { readers, ...(selected ? { selected } : {}) }
     const withText = (message: string, hint?: string): ReaderStatus => {
       const h = text.hint ?? hint
-      return { ...base, state, message: text.message ?? message, ...(h ? { hint: h } : {}) }
+      return { ...base, state, message: text.message ?? message, ...(h ? { hint: h } : {}), ...os }
     }
     switch (state) {
       case 'starting':
@@ -355,10 +357,11 @@ export class ReaderSupervisor {
             ...base,
             state: 'ready',
             message: text.message ?? readyMessage(readers, selected),
-            ...(text.hint ? { hint: text.hint } : {})
+            ...(text.hint ? { hint: text.hint } : {}),
+            ...os
           }
         const message = selected ? `The selected reader "${selected}" is not connected.` : noReaderMessage
-        return { ...base, state: 'no-reader', message, hint: noReaderHint(platform) }
+        return { ...base, state: 'no-reader', message, hint: noReaderHint(platform), ...os }
       }
     }
   }
@@ -394,4 +397,9 @@ function toCardEvent(message: Extract<HostMessage, { type: 'card' }>): ReaderCar
     ...(problem ? { problem } : {}),
     at: Math.round(message.detectedAt)
   }
+}
+
+/** The system a hint's commands are for: status-text.ts says Linux's, Windows' and any other as macOS's. */
+function systemOf(platform: NodeJS.Platform): NonNullable<ReaderStatus['os']> {
+  return platform === 'linux' ? 'linux' : platform === 'win32' ? 'windows' : 'mac'
 }

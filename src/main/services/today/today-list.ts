@@ -5,6 +5,7 @@ import type { BadgeOutput } from '../../../shared/badges/schemas'
 import { visitEnded, visitGroup, type DeskArrival } from '../../../shared/today/groups'
 import { todayGroupOf } from '../../../shared/visitors/states'
 import { collator } from '../../../shared/format/formats'
+import { holdsQr } from '../../../shared/today/qr-held'
 
 /** The desk's local day around `now`: midnight to the next midnight (23 or 25 hours on a DST change). */
 export function localDay(now: Date): { day: string; start: number; end: number } {
@@ -69,7 +70,7 @@ export function todayRows(
         start: v.start_time!,
         end: v.end_time!,
         week: readWeek(v.schedule),
-        credentials: { pin: !!v.pin_code, cards: v.nfc_cards.length },
+        credentials: { pin: !!v.pin_code, cards: v.nfc_cards.length, qr: holdsQr(more) },
         ...more,
         arrival: more.arrival ?? null
       }

@@ -21,7 +21,8 @@ import { readPreference, writePreference } from '../lib/preferences'
 import { onMainRestart } from '../lib/main-restarts'
 import { onConsoleSwitch } from './console-scope'
 import { connection } from './connection.svelte'
-import { ownedByOther, readOnlyOnOtherConsole, ROSTER_RECORD } from '../../../shared/console-owner'
+import { ownedByOther } from '../../../shared/console-owner'
+import { rosterWords } from '../lib/i18n/roster-messages.svelte'
 import { missingKeysReason } from '../../../shared/roster/step-keys'
 import type { PermissionKey } from '../../../shared/access/endpoints'
 
@@ -88,9 +89,12 @@ export class RosterStore {
    * then (main refuses every change: shared/console-owner.ts, the rule import batches follow too).
    */
   otherConsole = $derived(ownedByOther(this.summary?.console, connection.activeId))
-  /** What the screen says of a roster of another console: whose it is and how to switch back. */
+  /**
+   * What the screen says of a roster of another console, in the desk's language: whose it is and how
+   * to switch back (main refuses a change in its own English: shared/console-owner.ts refuseOnOtherConsole).
+   */
   readOnly = $derived(
-    this.otherConsole ? readOnlyOnOtherConsole(ROSTER_RECORD, this.otherConsole, connection.active?.name ?? null) : null
+    this.otherConsole ? rosterReadOnly(this.otherConsole.name, connection.active?.name ?? null) : null
   )
 
   /** The bridge the events are followed on (a test installs a new one). */
@@ -399,3 +403,9 @@ onConsoleSwitch('roster', () => {
   void rosterStore.loadCapabilities()
 })
 onMainRestart('roster', () => rosterStore.reestablish())
+
+/** A roster of `owner` read while `active` is the console: read-only, and what to do instead. */
+function rosterReadOnly(owner: string, active: string | null): string {
+  const m = rosterWords()
+  return m.t('readOnly', { owner, active: active ?? m.t('readOnlyAnother'), here: active ?? m.t('readOnlyThis') })
+}

@@ -22,6 +22,15 @@ export function serviceDownWhy(): string {
   return shellWords().t('reach.serviceWhy')
 }
 
+/**
+ * The check's own outcome (main's `byCheck`): "Checking the console: token refused." in the desk's
+ * language, then what to do as the failed check said it (`advice`, main's words).
+ */
+export function checkedWhy(state: ReachState, advice: string | undefined): string {
+  const checked = shellWords().t('reach.checkedWhy', { state })
+  return advice ? shellWords().t('reach.checkedWhyAdvice', { checked, advice }) : checked
+}
+
 /** A change of the connection state as it is announced: the state, and why when something is wrong. */
 export function reachSaid(now: { words: string; why: string | null }): string {
   return now.why ? shellWords().t('reach.said', { state: now.words, reason: now.why }) : now.words

@@ -1,0 +1,44 @@
+import '@testing-library/jest-dom/vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { render, screen, waitFor } from '@testing-library/svelte'
+import ConsoleReachLine from '../../../src/renderer/src/components/ConsoleReachLine.svelte'
+import { connection } from '../../../src/renderer/src/stores/connection.svelte'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
+import type { ConsoleReach } from '../../../src/shared/connections'
+import { eventBridge, ok } from '../enroll/event-bridge'
+
+let off: (() => void) | undefined
+afterEach(() => {
+  off?.()
+  deskLanguage.choose(null)
+})
+
+/**
+ * The check's own outcome (main's connection-state.ts `checked`): main says it was the check
+ * (`byCheck`) and the renderer words it in the desk's language, never main's English sentence.
+ */
+describe('the sidebar’s “Checking the console” line', () => {
+  it('is said in German on a German desk, from the facts main sends', async () => {
+    deskLanguage.choose('de')
+    const checked: ConsoleReach = {
+      profileId: 'site',
+      state: 'refused',
+      checkedAt: 1,
+      byCheck: true,
+      message: 'Checking the console: token refused.'
+    }
+    const main = eventBridge({
+      'connections.list': () => ok({ profiles: [], activeId: 'site' }),
+      'connections.reach': () => ok(checked)
+    })
+    setApiForTests(main.bridge)
+    off = connection.listen()
+    await connection.load()
+    render(ConsoleReachLine)
+    const region = screen.getByTestId('console-answers')
+    await waitFor(() => expect(region).toHaveTextContent('Token abgelehnt'), { timeout: 5000 })
+    expect(region).toHaveTextContent('Prüfung der Konsole: Token abgelehnt.')
+    expect(region).not.toHaveTextContent('Checking the console')
+  })
+})

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { validateCsv } from '../../../src/main/services/batches/csv-validate'
+import { csvSaidKeys } from '../../../src/shared/batches/csv-said'
+import { csvPreviewSchema } from '../../../src/shared/batches/schemas'
+import { Translator } from '../../../src/shared/i18n/translator'
+import en from '../../../src/shared/i18n/messages/import/en.json'
+import de from '../../../src/shared/i18n/messages/import/de.json'
+import fr from '../../../src/shared/i18n/messages/import/fr.json'
+import es from '../../../src/shared/i18n/messages/import/es.json'
+
+/**
+ * What main says of a CSV line goes as facts (shared/batches/csv-said.ts) beside its English: the
+ * English is the catalogue's for the same key, so a desk in another language says the same thing.
+ */
+describe('the CSV preview’s facts', () => {
+  const text = [
+    ' 04a1b2c3 ,"Desk"',
+    '04A1B2C3,Hall',
+    '123,Short',
+    '1.23E+15,Sci',
+    '04:A1:B2:C4,Desk',
+    'zz,Bad',
+    '04A1B2C5;Semi',
+    '04A1B2C6,a,b',
+    '04A1B2C7,"open'
+  ].join('\n')
+
+  it('every line’s messages are its facts in the English catalogue’s words, and German words them differently', () => {
+    const preview = csvPreviewSchema.parse(validateCsv(text))
+    const english = new Translator('en', en)
+    const german = new Translator('de', de)
+    const said = preview.rows.filter((r) => r.messages.length > 0)
+    expect(said.length).toBeGreaterThanOrEqual(7)
+    for (const row of said) {
+      expect(row.said, `line ${row.line}`).toBeDefined()
+      expect(row.said!.map((s) => english.t(`csvSaid.${s.key}`, s.values))).toEqual(row.messages)
+      const words = row.said!.map((s) => german.t(`csvSaid.${s.key}`, s.values))
+      expect(words, `line ${row.line}`).not.toEqual(row.messages)
+    }
+    expect(preview.rows.find((r) => r.line === 3)!.said).toEqual([
+      expect.objectContaining({ key: 'nfcIdInvalid', values: expect.objectContaining({ problem: 'odd', digits: '3' }) })
+    ])
+  })
+
+  it('every fact has its sentence in English, German, French and Spanish', () => {
+    for (const catalogue of [en, de, fr, es] as Record<string, string>[])
+      for (const key of csvSaidKeys) expect(catalogue[`csvSaid.${key}`], key).toBeTypeOf('string')
+  })
+})
