@@ -60,6 +60,9 @@ describe('Today during a console outage', () => {
       render(TodayScreen)
       const held = await screen.findByTestId('today-held')
       expect(held).toHaveTextContent(`Today’s visitors — as read at ${formatClock(readAt / 1000)}`)
+      // Said once: the live line says the list is not updating, the held note says as of when.
+      expect(screen.getByTestId('today-source')).toHaveTextContent('Not updating')
+      expect(screen.getByTestId('today-source')).not.toHaveTextContent(formatClock(readAt / 1000))
       expect(screen.getByRole('button', { name: 'Ann Berg' })).toBeInTheDocument()
       const kiosk = screen.getByTestId('kiosk-checkins')
       expect(await within(kiosk).findByText(/Ola Ek/)).toBeInTheDocument()
