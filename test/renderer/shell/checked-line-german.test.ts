@@ -42,3 +42,37 @@ describe('the sidebar’s “Checking the console” line', () => {
     expect(region).not.toHaveTextContent('Checking the console')
   })
 })
+
+describe('the sidebar’s advice after a failed check', () => {
+  it('is said in French on a French desk, from the error that failed the check, never main’s English', async () => {
+    deskLanguage.choose('fr')
+    const hint =
+      'Check that the console is on, that this computer is on its network and the address is right, then try again (no restart needed).'
+    const checked: ConsoleReach = {
+      profileId: 'site',
+      state: 'unreachable',
+      checkedAt: 1,
+      byCheck: true,
+      message: `Checking the console: not answering. ${hint}`,
+      advice: hint,
+      checkError: {
+        kind: 'network',
+        code: 'NETWORK',
+        message: 'The console did not answer.',
+        hint,
+        retryable: true
+      }
+    }
+    const main = eventBridge({
+      'connections.list': () => ok({ profiles: [], activeId: 'site' }),
+      'connections.reach': () => ok(checked)
+    })
+    setApiForTests(main.bridge)
+    off = connection.listen()
+    await connection.load()
+    render(ConsoleReachLine)
+    const region = screen.getByTestId('console-answers')
+    await waitFor(() => expect(region).toHaveTextContent('Vérifiez que la console est allumée'), { timeout: 5000 })
+    expect(region).not.toHaveTextContent('Check that the console is on')
+  })
+})

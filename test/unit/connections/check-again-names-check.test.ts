@@ -47,6 +47,9 @@ describe('Check again says what it checked', () => {
     // The facts the screens word it from, in the desk's language (reach-words.svelte.ts checkedWhy).
     expect(first).toMatchObject({ byCheck: true, advice: expect.stringMatching(/\S/) })
     expect(first!.message).toBe(`Checking the console: token refused. ${first!.advice}`)
+    // …and the error that failed the check, as facts, so its advice is said from the errors catalogue.
+    expect(first!.checkError).toMatchObject({ kind: 'auth', hint: first!.advice })
+    expect(first!.checkError!.code).toMatch(/\S/)
     expect(emitted.at(-1)).toEqual(first)
 
     clock.now = 9_000

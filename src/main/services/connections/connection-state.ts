@@ -3,6 +3,7 @@ import { extraOnlyKeys } from '../../../shared/access/permissions'
 import shellEn from '../../../shared/i18n/messages/shell/en.json'
 import { Translator } from '../../../shared/i18n/translator'
 import type { CallVerdict, DownState } from './call-verdict'
+import type { AppErrorData } from '../../../shared/errors'
 
 /** The connection states' words as the sidebar's English says them (main's own sentences are English). */
 const stateWords = new Translator('en', shellEn)
@@ -25,7 +26,7 @@ interface ProfileConnection {
   missing: Set<string>
   /** The last failure of the connection itself; any answer of the console clears it. */
   /** `byCheck`: the check's own outcome (see checked), `advice` what to do then (main's words). */
-  down: { state: DownState; message: string; byCheck?: true; advice?: string } | null
+  down: { state: DownState; message: string; byCheck?: true; advice?: string; checkError?: AppErrorData } | null
   /** What was last said to the screens (null: nothing yet for this token). */
   said: ConsoleReach | null
   /** When the console last answered (0: not yet). */
@@ -122,7 +123,8 @@ export class ConnectionStates {
    * met the state (a card read the person did not make), and said with this check's time even when the
    * state is the same, so the sidebar's "Checked again at …: still …" stands beside its own reason.
    */
-  checked(profileId: string, generation: number, verdict: CallVerdict, hint?: string): void {
+  checked(profileId: string, generation: number, verdict: CallVerdict, error?: AppErrorData): void {
+    const hint = error?.hint
     const profile = this.of(profileId)
     if (generation !== profile.generation) return
     if (verdict.kind !== 'down') {
@@ -135,7 +137,8 @@ export class ConnectionStates {
       state: verdict.state,
       message: hint ? `${what} ${hint}` : what,
       byCheck: true,
-      ...(hint ? { advice: hint } : {})
+      ...(hint ? { advice: hint } : {}),
+      ...(error ? { checkError: error } : {})
     }
     profile.missing.clear() // as any failure of the connection: no key can be told (see record)
     this.say(profileId, profile, true)
@@ -193,14 +196,15 @@ export class ConnectionStates {
 
 function reachOf(profileId: string, profile: ProfileConnection, checkedAt: number): ConsoleReach {
   if (profile.down) {
-    const { state, message, byCheck, advice } = profile.down
+    const { state, message, byCheck, advice, checkError } = profile.down
     return {
       profileId,
       state,
       checkedAt,
       message,
       ...(byCheck && { byCheck }),
-      ...(advice !== undefined && { advice })
+      ...(advice !== undefined && { advice }),
+      ...(checkError !== undefined && { checkError })
     }
   }
   const missing = [...profile.missing].sort()

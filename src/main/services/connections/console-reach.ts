@@ -187,7 +187,7 @@ export class ConsoleReachCheck {
 
   /** The check failed: what it met is said as the check (ConnectionStates.checked), with what to do. */
   private checkFailed(profileId: string, generation: number, err: unknown): void {
-    this.states.checked(profileId, generation, verdictOf({ error: err }), AppError.from(err).hint)
+    this.states.checked(profileId, generation, verdictOf({ error: err }), AppError.from(err).toData())
   }
 
   /** Verdicts for the profile's current token (a later change of token makes them moot). */

@@ -1,4 +1,5 @@
 import { checkedWhy, missingKeysWhy, reachWord, serviceDownWhy, serviceDownWord } from '../lib/i18n/reach-words.svelte'
+import { errorWords } from '../lib/i18n/error-words.svelte'
 import { deskLanguage } from '../lib/i18n/desk-language.svelte'
 import { connection } from './connection.svelte'
 import { serviceLink } from './connection-service.svelte'
@@ -30,12 +31,13 @@ export function connectionNow(): ConnectionNow | null {
   const reach = connection.reach
   if (!reach) return null
   // Missing keys are said in the desk's language from the keys main found; any other reason is main's English.
-  // The check's own outcome is worded here from main's facts (only its advice stays main's words).
+  // The check's own outcome is worded here from main's facts, its advice from the error that failed it
+  // (the errors catalogue, as every error is said); main's English advice only for an error it cannot word.
   const keysWhy =
     reach.state === 'permissions'
       ? missingKeysWhy(reach.missing)
       : reach.byCheck && reach.state !== 'reachable'
-        ? checkedWhy(reach.state, reach.advice)
+        ? checkedWhy(reach.state, reach.checkError ? (errorWords(reach.checkError).hint ?? reach.advice) : reach.advice)
         : null
   const mainWhy = reach.state !== 'reachable' && reach.message ? reach.message : null
   const english = keysWhy === null && mainWhy !== null && !deskLanguage.locale.startsWith('en')
