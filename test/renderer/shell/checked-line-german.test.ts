@@ -55,12 +55,15 @@ describe('the sidebar’s advice after a failed check', () => {
       byCheck: true,
       message: `Checking the console: not answering. ${hint}`,
       advice: hint,
+      // As main's access client makes it (services/access/errors.ts): the code, the address, the words.
       checkError: {
         kind: 'network',
-        code: 'NETWORK',
-        message: 'The console did not answer.',
+        code: 'ECONNREFUSED',
+        message:
+          'Could not reach the console at https://10.0.0.2:12445: nothing answers at that address (connection refused).',
         hint,
-        retryable: true
+        retryable: true,
+        details: { url: 'https://10.0.0.2:12445', endpoint: 'E6' }
       }
     }
     const main = eventBridge({
