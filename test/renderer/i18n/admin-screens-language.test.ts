@@ -127,7 +127,8 @@ describe('the admin screens in the desk’s language', () => {
     deskLanguage.choose('de')
     expect(await screen.findByRole('heading', { level: 1, name: 'Konsolen' }, { timeout: 10_000 })).toBeInTheDocument()
     expect(screen.getByRole('searchbox')).toHaveValue('Priya')
-    expect(row()).toHaveTextContent('3.3.10 oder neuer')
+    // The title is the shell's (one name per screen), which may load before the screen's own words.
+    await waitFor(() => expect(row()).toHaveTextContent('3.3.10 oder neuer'), { timeout: 10_000 })
     expect(row()).toHaveTextContent('Fehlt: edit:visitor')
     expect(row()).toHaveTextContent('Aktiv')
     expect(row()).toHaveTextContent('Verbunden')
@@ -173,8 +174,13 @@ describe('the admin screens in the desk’s language', () => {
         await screen.findByRole('heading', { level: 1, name: 'Einstellungen' }, { timeout: 10_000 })
       ).toBeInTheDocument()
       expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Lager Nord')
-      expect(result).toHaveTextContent(
-        'Verbunden mit https://hq.example:12445 in 12 ms: Adresse, Zertifikat und Token funktionieren. Das Token hat alle Berechtigungsschlüssel, die Access Desk nutzt.'
+      // The title is the shell's (one name per screen), which may load before the screen's own words.
+      await waitFor(
+        () =>
+          expect(result).toHaveTextContent(
+            'Verbunden mit https://hq.example:12445 in 12 ms: Adresse, Zertifikat und Token funktionieren. Das Token hat alle Berechtigungsschlüssel, die Access Desk nutzt.'
+          ),
+        { timeout: 10_000 }
       )
       expect(within(card).getByRole('table', { name: 'Berechtigungsschlüssel dieses Tokens' })).toBeInTheDocument()
       expect(within(card).getAllByText('Erlaubt')).toHaveLength(2)
