@@ -96,7 +96,7 @@ describe('the message catalogue', () => {
         Object.assign(values, { entered: 'E', sent: 'S', current: 1, size: 'S', limit: 'L', fixed: 1, imported: 1 })
         Object.assign(values, { unknown: 1, found: 1, absent: 1, words: 'W', part: 1, reversed: 'R', decimal: 'D' })
         // The Start screen's (area start): a screen's name.
-        Object.assign(values, { screen: 'S', examples: 'E', problem: 'P' })
+        Object.assign(values, { screen: 'S', examples: 'E', problem: 'P', why: 'read' })
         // Cards, PINs and Touch Passes (areas cards, pins, touchPasses).
         Object.assign(values, { matched: 1, loaded: 1, status: 'S', detail: 'D', what: 'W', alias: 'A', value: 'V' })
         Object.assign(values, { kind: 'user', pin: 'P', type: 'user', query: 'Q', shown: 1, readBack: 'yes' })
