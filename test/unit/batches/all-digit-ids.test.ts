@@ -42,8 +42,9 @@ describe('all-digit NFC IDs', () => {
   })
 
   it('an all-digit ID that is no hex UID (the 10 digits printed on many cards) is refused with its decimal reading', () => {
-    expect(readNfcCell('0077740828')).toEqual({
+    expect(readNfcCell('0077740828')).toMatchObject({
       ok: false,
+      said: { key: 'nfcIdInvalid', values: { cell: '0077740828', decimalUid: '04A23B1C' } },
       reason:
         '"0077740828": An NFC UID is 4, 7 or 10 bytes (8, 14 or 20 hex digits); this one is 5 bytes. If 0077740828 is the card\'s decimal number, its NFC ID is 04A23B1C: give that instead.'
     })

@@ -36,7 +36,8 @@ const valueSets = [0, 1, 2, 1234].map((n) => ({
   date: '28 Nov',
   printer: 'QL-820',
   error: 'Out of labels',
-  key: 'view:visitor'
+  key: 'view:visitor',
+  held: '2 cards'
 }))
 
 describe('the bundled English’s formatter (no intl-messageformat on the first paint)', () => {

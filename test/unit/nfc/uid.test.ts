@@ -25,9 +25,14 @@ describe('normaliseNfcId', () => {
 
   it('refuses non-hex characters, odd digit counts and empty input, saying why', () => {
     const notHex = normaliseNfcId('04A23B1G')
-    expect(notHex).toEqual({ ok: false, reason: expect.stringContaining('"G" is not a hex digit') })
-    expect(normaliseNfcId('04A23B1')).toEqual({ ok: false, reason: expect.stringContaining('7 hex digits') })
-    expect(normaliseNfcId(' : ')).toEqual({ ok: false, reason: 'The NFC ID is empty.' })
+    // main's English reason, and the facts a desk in another language words it from
+    expect(notHex).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('"G" is not a hex digit'),
+      problem: { kind: 'notHex', digit: 'G' }
+    })
+    expect(normaliseNfcId('04A23B1')).toMatchObject({ ok: false, reason: expect.stringContaining('7 hex digits') })
+    expect(normaliseNfcId(' : ')).toMatchObject({ ok: false, reason: 'The NFC ID is empty.' })
   })
 
   it('is idempotent and separator-insensitive for any valid UID', () => {
