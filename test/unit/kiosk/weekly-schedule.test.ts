@@ -24,6 +24,8 @@ const zoe: Visitor = visitorSchema.parse({
   status: 'UPCOMING',
   start_time: s(on(23, 7, 13)),
   end_time: s(new Date(2026, 11, 19, 17, 0)),
+  // A visit the kiosk may check in opens a door (shared/kiosk/check-in-rule.ts).
+  resources: [{ id: 'lobby', name: 'Lobby', type: 'door_group' }],
   schedule: {
     weekly: {
       sunday: [],
