@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startJob, type Job } from '../support/job'
 import { IPP_STACK_HOOK_MS, ippPrinterStack, type IppPrinter, type IppPrinterStack } from '../support/ipp-printer'
 import { readPdf } from '../support/pdf-check'
+import { kioskDoors } from '../support/kiosk-visit'
 
 /**
  * Badges on a real printer, in web mode (a browser-only badge station): the desk adds an IPP printer
@@ -27,6 +28,10 @@ describe('badge printing to a real IPP printer, web mode', () => {
     empty = await stack.start({ behaviour: 'out-of-media', name: 'Empty labels' })
     job = await startJob()
     const from = Math.floor(Date.now() / 1000) - 1800
+    // The kiosk checks in only a visit that opens a door (shared/kiosk/check-in-rule.ts).
+    const resources = await kioskDoors({
+      call: (channel, input) => api(...(channel.split('.') as [string, string]), input)
+    })
     const visit = (first: string, last: string) =>
       api('visitors', 'create', {
         first_name: first,
@@ -35,7 +40,8 @@ describe('badge printing to a real IPP printer, web mode', () => {
         visit_reason: 'Business',
         start_time: from,
         end_time: from + 6 * 3600,
-        week_schedule: null
+        week_schedule: null,
+        resources
       })
     ids['mira'] = (await visit('Mira', 'Solberg')).id
     ids['omar'] = (await visit('Omar', 'Quist')).id
