@@ -310,7 +310,12 @@ export class TodayStore {
 
   /** The badge screen with this visitor's badge (a reprint when one was printed). */
   badgeFor(row: TodayRow): void {
-    badgeDesk.makeBadgeFor(row.id)
+    this.badgeForId(row.id)
+  }
+
+  /** The badge of a visitor by id (one not in today's list: a walk-in booked for another day). */
+  badgeForId(id: string): void {
+    badgeDesk.makeBadgeFor(id)
   }
 
   /**
