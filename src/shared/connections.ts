@@ -80,11 +80,11 @@ export const consoleReachSchema = z.object({
    * call: the screens say "Checking the console: …" in the desk's language from this, with `advice`.
    */
   byCheck: z.literal(true).optional(),
-  /** With `byCheck`: what to do, as the error that failed the check said it (main's English, for the CLI). */
+  /** What to do, as the error that set the state said it (main's English, for the CLI). */
   advice: z.string().optional(),
   /**
-   * With `byCheck`: the error that failed the check, as facts (its code and details), so the screens say
-   * what to do in the desk's language from the errors catalogue, as any error is said (lib/i18n/error-words).
+   * The error that set the state (the check's, or a call's), as facts (its code and details), so the
+   * sidebar says what to do in the desk's language from the errors catalogue (lib/i18n/error-words).
    */
   checkError: appErrorDataSchema.optional(),
   /** `permissions`: the keys the console refused, sorted. */

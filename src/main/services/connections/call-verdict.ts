@@ -1,3 +1,4 @@
+import type { AppErrorData } from '../../../shared/errors'
 import { AppError } from '../../../shared/errors'
 import { answerLost } from '../access/lost-answer'
 
@@ -32,6 +33,10 @@ export type CallVerdict =
        * (console-reach.ts), whichever way the answer was lost.
        */
       lost?: true
+      /** What to do, as the error said it (its hint): the sidebar gives it, once, for every screen. */
+      advice?: string
+      /** The error as facts, so the screens say the advice in the desk's language (lib/i18n/error-words). */
+      error?: AppErrorData
     }
   | { kind: 'action' }
 
@@ -63,7 +68,9 @@ export function verdictOf(outcome: CallOutcome): CallVerdict {
     outcome.probe && classified.kind === 'down'
       ? { ...classified, message: probeWords(error, classified.state) }
       : classified
-  return verdict.kind === 'down' && answerLost(error) ? { ...verdict, lost: true } : verdict
+  if (verdict.kind !== 'down') return verdict
+  const withAdvice = { ...verdict, ...(error.hint ? { advice: error.hint } : {}), error: error.toData() }
+  return answerLost(error) ? { ...withAdvice, lost: true } : withAdvice
 }
 
 /** What a probe's call met, in words that name no action. */

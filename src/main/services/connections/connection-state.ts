@@ -102,7 +102,13 @@ export class ConnectionStates {
     const profile = this.of(profileId)
     if (generation !== profile.generation || verdict.kind === 'action') return
     if (verdict.kind === 'down') {
-      profile.down = { state: verdict.state, message: verdict.message }
+      // What to do goes with the state (the sidebar says it once, for every screen's notice).
+      profile.down = {
+        state: verdict.state,
+        message: verdict.message,
+        ...(verdict.advice ? { advice: verdict.advice } : {}),
+        ...(verdict.error ? { checkError: verdict.error } : {})
+      }
       // While the connection fails no key can be told, and the console may be changed meanwhile (keys
       // given back, as a desk does when it sees "Missing permissions"): the 403s met before are no
       // longer the keys' last word. They are not known, never said missing again by a later success

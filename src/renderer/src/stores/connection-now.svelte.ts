@@ -33,13 +33,16 @@ export function connectionNow(): ConnectionNow | null {
   // Missing keys are said in the desk's language from the keys main found; any other reason is main's English.
   // The check's own outcome is worded here from main's facts, its advice from the error that failed it
   // (the errors catalogue, as every error is said); main's English advice only for an error it cannot word.
+  // What to do is said here, once, for every screen (a screen's notice of a read gives no advice of its own).
+  const advice = reach.checkError ? (errorWords(reach.checkError).hint ?? reach.advice) : reach.advice
   const keysWhy =
     reach.state === 'permissions'
       ? missingKeysWhy(reach.missing)
       : reach.byCheck && reach.state !== 'reachable'
-        ? checkedWhy(reach.state, reach.checkError ? (errorWords(reach.checkError).hint ?? reach.advice) : reach.advice)
+        ? checkedWhy(reach.state, advice)
         : null
-  const mainWhy = reach.state !== 'reachable' && reach.message ? reach.message : null
+  const mainWhy =
+    reach.state !== 'reachable' && reach.message ? (advice ? `${reach.message} ${advice}` : reach.message) : null
   const english = keysWhy === null && mainWhy !== null && !deskLanguage.locale.startsWith('en')
   return {
     state: reach.state,
