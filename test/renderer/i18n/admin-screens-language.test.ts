@@ -64,7 +64,8 @@ describe('the admin screens in the desk’s language', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Protokoll' }, { timeout: 10_000 })).toBeInTheDocument()
     // What was typed and read is still there.
     expect(screen.getByRole('searchbox', { name: 'Text' })).toHaveValue('Ada')
-    expect(screen.getByTestId('audit-count')).toHaveTextContent('1 Zeile passt zum Filter (von 3)')
+    // The shell's words and the Audit's come in their own catalogues: wait for the Audit's too.
+    await waitFor(() => expect(screen.getByTestId('audit-count')).toHaveTextContent('1 Zeile passt zum Filter (von 3)'))
     expect(within(table).getByRole('columnheader', { name: 'Ergebnis' })).toBeInTheDocument()
     expect(within(table).getByText('Zuweisen')).toBeInTheDocument()
     expect(within(table).getByText('Unbekannt')).toBeInTheDocument()
