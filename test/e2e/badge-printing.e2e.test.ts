@@ -159,8 +159,11 @@ describe('badge printing to a real IPP printer, web mode', () => {
     const empties = page.getByTestId('badge-printer').filter({ hasText: 'Empty labels' })
     // The row may show the state of the read before the click, then "Reading…": wait for the new read's
     // state and its advice together.
-    await empties.filter({ hasText: 'Load a new roll of labels' }).getByTestId('badge-printer-state')
-      .filter({ hasText: 'Out of labels' }).waitFor()
+    await empties
+      .filter({ hasText: 'Load a new roll of labels' })
+      .getByTestId('badge-printer-state')
+      .filter({ hasText: 'Out of labels' })
+      .waitFor()
     await job.expectAccessible('Badges: a printer out of labels')
   })
 })
