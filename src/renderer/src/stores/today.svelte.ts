@@ -308,12 +308,10 @@ export class TodayStore {
     await visitors.open(id)
   }
 
-  /** The badge screen with this visitor's badge (a reprint when one was printed). */
-  badgeFor(row: TodayRow): void {
-    this.badgeForId(row.id)
-  }
-
-  /** The badge of a visitor by id (one not in today's list: a walk-in booked for another day). */
+  /**
+   * The badge screen with this visitor's badge, by id (a reprint when one was printed): a row of the list
+   * or a visitor not in it (a walk-in booked for another day) alike.
+   */
   badgeForId(id: string): void {
     badgeDesk.makeBadgeFor(id)
   }
