@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core'
 import { startJob, type Job } from '../support/job'
 import { screenshotPath } from '../support/screenshots'
 import { overflowing as overflowingIn } from '../support/overflowing'
+import { splitWords } from '../support/split-words'
 
 /**
  * Today in the desk's language (issue 36): the desk chosen German reads Today in German — headings,
@@ -47,6 +48,9 @@ describe('Today in the desk’s language (web mode, Chromium 1366×768)', () => 
     expect(await page.getByRole('columnheader', { name: 'Ansprechpartner' }).count()).toBeGreaterThan(0)
     expect(await page.getByRole('button', { name: 'Ausweis drucken für Wiebke Sørensen' }).count()).toBe(1)
     expect(await page.getByRole('heading', { name: 'Anmeldungen am Kiosk' }).count()).toBe(1)
+    // Each German word whole on its line at 1366×768, the whole list shown: a column too narrow split
+    // "Ansprechpartner" mid-word (the columns are sized for German's longest words).
+    expect(await splitWords(page, '[data-testid="today-list"]')).toEqual([])
 
     const find = page.getByRole('searchbox', { name: 'Besucher von heute suchen' })
     await find.fill('Sørensen')

@@ -136,6 +136,30 @@ describe('Today in German', () => {
     expect(refusal).toHaveTextContent(/^An den Empfang verwiesen: Zu früh: Der Besuch beginnt um \S+ 05:00$/)
   })
 
+  it('says the kiosk rows’ print outcome in German: the print dialog, a printer (the outcome is main’s fact, the words the desk’s)', async () => {
+    deskLanguage.choose('de')
+    const at = new Date().toISOString()
+    const entry = { at, company: '', host: '', offline: false, printed: true }
+    const { bridge } = todayBridge({
+      'today.list': () => viewOf([row({ id: 'ann', name: 'Ann Berg' })]),
+      'kiosk.checkins': () => ({
+        items: [
+          { ...entry, id: 'k1', visitorId: 'zoe', name: 'Zoe Aster', output: 'browser-print' },
+          { ...entry, id: 'k2', visitorId: 'yan', name: 'Yan Lee', output: 'printer', printer: 'Empfang-QL' },
+          { ...entry, id: 'k3', visitorId: 'xu', name: 'Xu Ming', output: 'printer' }
+        ]
+      })
+    })
+    setApiForTests(bridge)
+    render(TodayScreen)
+    const list = await screen.findByTestId('kiosk-checkins', {}, { timeout: 5000 })
+    const rowOf = async (name: string) => (await within(list).findByText(name)).closest('tr')!
+    await waitFor(async () => expect(await rowOf('Zoe Aster')).toHaveTextContent('An den Druckdialog gesendet'))
+    expect(list).not.toHaveTextContent(/print dialog|Printed/)
+    expect(await rowOf('Yan Lee')).toHaveTextContent('Gedruckt auf Empfang-QL')
+    expect(await rowOf('Xu Ming')).toHaveTextContent('Gedruckt')
+  })
+
   it('goes back to English at once when the desk switches back', async () => {
     deskLanguage.choose('de')
     const { bridge } = todayBridge({ 'today.list': () => viewOf([row({ id: 'ann', name: 'Ann Berg' })]) })

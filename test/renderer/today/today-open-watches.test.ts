@@ -43,4 +43,30 @@ describe('Today opens with one read that watches', () => {
     unmount()
     expect(calls.at(-1)).toEqual({ channel: 'today.unwatch', input: { watcher } })
   })
+
+  it('probes the token’s keys once the list is drawn, not beside its read (they are calls to the console too)', async () => {
+    let answer: (() => void) | undefined
+    const { answers } = todayBridge({
+      'today.list': () =>
+        new Promise((resolve) => (answer = () => resolve(viewOf([row({ id: 'a', name: 'Ann Berg' })]))))
+    })
+    const calls: ChannelName[] = []
+    setApiForTests(
+      buildApi(
+        async (channel, input) => {
+          calls.push(channel)
+          return { ok: true, result: await answers[channel]!(input) }
+        },
+        () => () => undefined
+      )
+    )
+    render(TodayScreen)
+    await expect.poll(() => answer).toBeDefined()
+    // The read in flight: the console is asked nothing else for Today's screen meanwhile.
+    await new Promise((r) => setTimeout(r, 100))
+    expect(calls).not.toContain('today.capabilities')
+    answer!()
+    await screen.findByRole('button', { name: 'Ann Berg' })
+    await expect.poll(() => calls).toContain('today.capabilities')
+  })
 })

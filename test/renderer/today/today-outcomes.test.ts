@@ -14,6 +14,7 @@ import type { Visitor } from '../../../src/shared/access/visitors'
 import type { TodayRow } from '../../../src/shared/today/schemas'
 import { scriptedBridge } from '../../support/fake-bridge'
 import { envelopedTodayView } from '../../support/today-window'
+import { deskFormats } from '../../../src/renderer/src/lib/i18n/desk-formats'
 
 /**
  * Today says what an action did in the app's one live region (lib/action-outcome), never in a status
@@ -50,7 +51,7 @@ const rowOf = (v: Visitor): TodayRow => ({
   week: null
 })
 
-function scripted(rows: TodayRow[][]) {
+function scripted(rows: TodayRow[][], created: Visitor = walter) {
   const ok = (result: unknown) => ({ ok: true as const, result })
   const view = (r: TodayRow[]) => ({
     day: '2026-11-23',
@@ -62,7 +63,7 @@ function scripted(rows: TodayRow[][]) {
   })
   const list = () => ok(view(rows.length > 1 ? rows.shift()! : rows[0]!))
   const { bridge } = scriptedBridge({
-    'visitors.create': () => ok(walter),
+    'visitors.create': () => ok(created),
     'today.list': list,
     'today.view': envelopedTodayView(list),
     'today.watch': () => ok({ kind: 'polling', everySeconds: 15, reason: 'test' }),
@@ -115,9 +116,10 @@ describe('Today: outcomes in the one live region, keys that do what they say', (
     expect(badgeDesk.visitorId).toBe('v-new')
   })
 
-  it('a walk-in booked for another day is not in today’s list, and its Print badge… still opens Badges for it', async () => {
-    // The list read after the save does not hold the visit (it starts tomorrow).
-    scripted([[]])
+  it('a walk-in booked for another day is said as booked for that day, not in today’s list, and its Print badge… still opens Badges for it', async () => {
+    // The console keeps the visit for tomorrow (the form's times): the list read after the save does not hold it.
+    const tomorrow = now + 86_400
+    scripted([[]], { ...walter, start_time: tomorrow, end_time: tomorrow + 3600 })
     router.go('today')
     render(TodayScreen)
     await screen.findByTestId('today-list')
@@ -128,6 +130,13 @@ describe('Today: outcomes in the one live region, keys that do what they say', (
     await fireEvent.change(within(form).getByLabelText('Reason for the visit'), { target: { value: 'Business' } })
     await fireEvent.click(within(form).getByRole('button', { name: 'Create visitor' }))
     const print = await screen.findByRole('button', { name: 'Print Walter Inn’s badge…' })
+    // What is true: booked for that day, not in today's list — never "expected now".
+    const day = deskFormats().weekdayDayMonth(tomorrow * 1000)
+    const said = `Walter Inn was added, booked for ${day}: not in today’s list`
+    await expect.poll(() => announcer.message).toBe(said)
+    expect(screen.getByTestId('walk-in-added')).toHaveTextContent(`${said}.`)
+    expect(screen.getByTestId('walk-in-added')).not.toHaveTextContent(/expected now/)
+    expect(document.activeElement).toBe(print)
     await fireEvent.click(print)
     expect(router.current).toBe('badges')
     expect(badgeDesk.visitorId).toBe('v-new')

@@ -83,10 +83,11 @@ export class TodayLive {
 
   /**
    * The list as a screen opens it, and the screen watching from then on (`watcher`). The list is read
-   * and answered first; the notifications socket is opened after the answer, and its opening reads the
-   * list once more (what changed while it opened), as for a watch alone. Opened before the read, the
-   * socket held a large site's first rows back by its opening (up to a second on a loaded desk PC),
-   * and a socket slower than that read the list a second time while the first was still being read.
+   * and answered first; the notifications socket is opened after the answer. Opened before the read, the
+   * socket held a large site's first rows back by its opening (up to a second on a loaded desk PC). The
+   * socket's opening does not read the list again: the list was just read, and a second read of every
+   * visitor ran while the screen drew its rows (on a desk PC's two cores); what changes meanwhile is read
+   * by the next scheduled read (every poll interval until the socket carries a visitor event).
    */
   async list(watcher?: string): Promise<TodayView> {
     if (watcher === undefined) return this.read()
@@ -100,7 +101,7 @@ export class TodayLive {
       // A macrotask later: the answer is cut into the screen's window and sent before the socket's
       // handshake and its catch-up read take the process.
       setTimeout(() => {
-        if (generation === this.generation) void this.connect(generation)
+        if (generation === this.generation) void this.connect(generation, false)
       }, 0)
     }
   }
@@ -238,7 +239,11 @@ export class TodayLive {
     this.stop()
   }
 
-  private async connect(generation: number): Promise<void> {
+  /**
+   * Open the socket; `catchUp`: read the list once it is open (what changed while it was closed). Not
+   * after a list just read for a screen (`list`): that read is what this one would answer again.
+   */
+  private async connect(generation: number, catchUp = true): Promise<void> {
     this.lastSocketTry = Date.now()
     try {
       const socket = await this.deps.open({
@@ -262,8 +267,8 @@ export class TodayLive {
       this.visitorEvents = false
       this.setNotifications()
       this.schedule(this.socketInterval, generation)
-      // What changed while the socket was being opened.
-      void this.refresh()
+      // What changed while no socket was open.
+      if (catchUp) void this.refresh()
     } catch (err) {
       if (generation !== this.generation) return
       const reason =

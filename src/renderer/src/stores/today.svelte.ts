@@ -19,6 +19,7 @@ import { formDrafts } from '../lib/form-drafts.svelte'
 import { groupWord } from '../lib/i18n/state-words.svelte'
 import { onConsoleSwitch } from './console-scope'
 import { rereadWhenBack } from '../lib/reread-when-back'
+import { afterPaint } from '../lib/after-paint'
 
 /** Rows drawn per group (shared/today/window.ts, where main cuts the window). */
 export { TODAY_PAGE } from '../../../shared/today/window'
@@ -155,9 +156,12 @@ export class TodayStore {
           ? null
           : { since: r.failingSince, lastAt: r.lastFailedAt ?? r.failingSince, message: r.message ?? '' }
     })
+    // The token's keys are probed once the list is drawn, not beside its read: the probes are calls to the
+    // console too, and on a large site they waited with the visitors' pages and the rows' drawing.
     void this.load(false)
+      .then(afterPaint)
+      .then(() => (this.watcher === watcher ? this.checkCapabilities() : undefined))
     void this.loadDesk()
-    void this.checkCapabilities()
     return () => {
       this.shown = false
       this.watcher = null
@@ -308,12 +312,10 @@ export class TodayStore {
     await visitors.open(id)
   }
 
-  /** The badge screen with this visitor's badge (a reprint when one was printed). */
-  badgeFor(row: TodayRow): void {
-    this.badgeForId(row.id)
-  }
-
-  /** The badge of a visitor by id (one not in today's list: a walk-in booked for another day). */
+  /**
+   * The badge screen with this visitor's badge, by id (a reprint when one was printed): a row of the list
+   * or a visitor not in it (a walk-in booked for another day) alike.
+   */
   badgeForId(id: string): void {
     badgeDesk.makeBadgeFor(id)
   }
