@@ -111,7 +111,8 @@ export class Runtime {
     const fault = this.faults.afterCommit
     if (!fault || method === 'GET' || method === 'HEAD' || status >= 400) return 'answer'
     if (fault.paths && !fault.paths.some((pattern) => matchesAny(pattern, method, paths))) return 'answer'
-    const fate = fault.reset && draw() < fault.reset ? 'reset' : fault.status502 && draw() < fault.status502 ? '502' : 'answer'
+    const fate =
+      fault.reset && draw() < fault.reset ? 'reset' : fault.status502 && draw() < fault.status502 ? '502' : 'answer'
     if (fate !== 'answer' && fault.thenDown) this.down = true
     return fate
   }
