@@ -39,20 +39,19 @@ function auditOf(rows: AuditRow[]) {
 
 /** What the self check-in kiosk did is named as the kiosk of its computer, not as the OS user it runs under. */
 describe('the Audit screen names who did it', () => {
-  it('a kiosk row as the kiosk on its computer, a desk row as user@computer', async () => {
+  it('a kiosk row as the kiosk on its computer, a desk row as the desk on its computer with its user (one way of saying who)', async () => {
     auditOf([row('r-1', { user: 'kiosk', host: 'lobby-pc', kiosk: true }), row('r-2', { user: 'ana', host: 'desk-7' })])
     const table = await screen.findByTestId('audit-table')
     const desks = within(table)
       .getAllByTestId('audit-desk')
       .map((cell) => cell.textContent!.trim())
-    expect(desks).toEqual(['Kiosk on lobby-pc', 'ana@desk-7'])
+    expect(desks).toEqual(['Kiosk on lobby-pc', 'Desk on desk-7 (ana)'])
   })
 
   it('in the desk’s language', async () => {
     deskLanguage.choose('de')
-    auditOf([row('r-1', { user: 'kiosk', host: 'lobby-pc', kiosk: true })])
-    await expect
-      .poll(async () => (await screen.findByTestId('audit-desk')).textContent!.trim(), { timeout: 10_000 })
-      .toBe('Kiosk an lobby-pc')
+    auditOf([row('r-1', { user: 'kiosk', host: 'lobby-pc', kiosk: true }), row('r-2', { user: 'root', host: 'vm' })])
+    const desks = async () => (await screen.findAllByTestId('audit-desk')).map((cell) => cell.textContent!.trim())
+    await expect.poll(desks, { timeout: 10_000 }).toEqual(['Kiosk an lobby-pc', 'Empfang an vm (root)'])
   })
 })

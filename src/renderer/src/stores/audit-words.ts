@@ -1,4 +1,4 @@
-import type { AuditCard, AuditTouchPass, AuditVisit } from '../../../shared/audit/schemas'
+import type { AuditCard, AuditRow, AuditTouchPass, AuditVisit } from '../../../shared/audit/schemas'
 import { formatLocal } from '../lib/local-time'
 import { auditWords } from '../lib/i18n/audit-messages.svelte'
 import type { AreaKeys } from '../../../shared/i18n/areas'
@@ -28,6 +28,16 @@ export function cardWords(card: AuditCard): string {
 export function consoleWords(c: { name: string; url: string; names?: string[] | undefined }): string {
   const names = [c.name, ...(c.names ?? []).filter((n) => n !== c.name)]
   return `${names.join(' / ')} (${c.url || auditWords().t('console.noAddress')})`
+}
+
+/**
+ * Who did it, one way for every row: the kiosk of a computer ("Kiosk on lobby-pc"), or the desk on a
+ * computer with the OS user the app runs under ("Desk on vm (root)"). Main records the facts (audit-service
+ * `who`, `asKiosk`); the words are the desk's language's.
+ */
+export function deskWords(desk: AuditRow['desk']): string {
+  const m = auditWords()
+  return desk.kiosk ? m.t('desk.kiosk', { host: desk.host }) : m.t('desk.desk', { host: desk.host, user: desk.user })
 }
 
 export function touchPassWords(pass: AuditTouchPass): string {
