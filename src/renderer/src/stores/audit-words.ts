@@ -1,6 +1,7 @@
 import type { AuditCard, AuditRow, AuditTouchPass, AuditVisit } from '../../../shared/audit/schemas'
 import { formatLocal } from '../lib/local-time'
 import { auditWords } from '../lib/i18n/audit-messages.svelte'
+import { badgeOutputWords, badgesWords, stockName } from '../lib/i18n/badge-output-words.svelte'
 import type { AreaKeys } from '../../../shared/i18n/areas'
 
 /**
@@ -38,6 +39,14 @@ export function consoleWords(c: { name: string; url: string; names?: string[] | 
 export function deskWords(desk: AuditRow['desk']): string {
   const m = auditWords()
   return desk.kiosk ? m.t('desk.kiosk', { host: desk.host }) : m.t('desk.desk', { host: desk.host, user: desk.user })
+}
+
+/**
+ * A badge print's detail as Badges' history says it, in the desk's language (badge-output-words, the one
+ * table of a badge's stock and where it went): "4 × 3 in badge insert · sent to the print dialog · reprint".
+ */
+export function badgeLineWords(badge: NonNullable<AuditRow['badge']>): string {
+  return `${stockName(badge.stock)} · ${badgeOutputWords(badge)}${badge.reprint ? badgesWords().t('history.reprintTag') : ''}`
 }
 
 export function touchPassWords(pass: AuditTouchPass): string {
