@@ -38,7 +38,7 @@ export function consoleWords(c: { name: string; url: string; names?: string[] | 
  */
 export function deskWords(desk: AuditRow['desk']): string {
   const m = auditWords()
-  return desk.kiosk ? m.t('desk.kiosk', { host: desk.host }) : m.t('desk.desk', { host: desk.host, user: desk.user })
+  return desk.kiosk ? m.t('desk.kiosk', { host: desk.host }) : m.t('desk.desk', { host: desk.host, name: desk.user })
 }
 
 /**
