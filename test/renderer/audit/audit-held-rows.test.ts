@@ -1,24 +1,9 @@
 import '@testing-library/jest-dom/vitest'
 import { afterEach, describe, expect, it } from 'vitest'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte'
-import AuditScreen from '../../../src/renderer/src/screens/AuditScreen.svelte'
-import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/svelte'
 import { auditStore } from '../../../src/renderer/src/stores/audit.svelte'
 import { shownAsOf } from '../../../src/renderer/src/lib/shown-as-of'
-import type { AuditPage, AuditRow } from '../../../src/shared/audit/schemas'
-import { scriptedBridge } from '../../support/fake-bridge'
-
-const console = { name: 'Demo console', url: 'https://127.0.0.1:12445' }
-const row = (id: string, name: string): AuditRow => ({
-  id,
-  at: '2026-01-12T13:00:00.000Z',
-  console,
-  desk: { user: 'ana', host: 'desk-7' },
-  action: 'create',
-  endpoint: { id: 'E17', title: 'Create visitor' },
-  target: { kind: 'visitor', id: `v-${id}`, name },
-  outcome: 'ok'
-})
+import { auditRow, renderAudit } from './audit-screen-fixture'
 
 afterEach(() => {
   cleanup()
@@ -33,17 +18,10 @@ afterEach(() => {
  */
 describe('Audit says the rows it keeps under a refused filter are the filter applied before', () => {
   it('a date typed that is no day: the error, and the rows said as the earlier filter’s, as of their read', async () => {
-    const rows = [row('r-2', 'Grace Hopper'), row('r-1', 'Alan Turing')]
-    const page: AuditPage = {
-      items: rows,
-      total: 2,
-      all: 2,
-      consoles: [{ ...console, key: console.url }],
-      retentionDays: 365
-    }
-    const { bridge, calls } = scriptedBridge({ 'audit.list': () => ({ ok: true, result: page }) })
-    setApiForTests(bridge)
-    render(AuditScreen)
+    const { calls } = renderAudit([
+      auditRow('r-2', { target: { kind: 'visitor', name: 'Grace Hopper' } }),
+      auditRow('r-1', { target: { kind: 'visitor', name: 'Alan Turing' } })
+    ])
     await screen.findByTestId('audit-table')
     expect(screen.queryByTestId('list-as-of')).toBeNull()
     const reads = calls.filter(([c]) => c === 'audit.list').length

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { useAppServices } from '../../support/app-services'
 import { demoControl } from '../../support/demo-control'
-import type { AuditRow } from '../../../src/shared/audit/schemas'
+import { laterRows } from './settle-later-support'
 import { writeKinds } from '../../../src/main/services/audit/write-kinds'
 import { laterChecks } from '../../../src/main/services/audit/later-checks'
 
@@ -23,21 +23,7 @@ describe('an Unknown row of every kind of write is settled when the console answ
     await demo.clearFaults()
   })
 
-  const rows = async (filter: Record<string, unknown> = {}): Promise<AuditRow[]> =>
-    ((await app.call('audit.list', { filter })) as { items: AuditRow[] }).items
-  const settled = async (id: string): Promise<AuditRow> => {
-    for (let i = 0; i < 250; i++) {
-      const row = (await rows()).find((r) => r.id === id)!
-      if (row.outcome !== 'unknown') return row
-      await new Promise((r) => setTimeout(r, 20))
-    }
-    throw new Error(`row ${id} stayed Unknown`)
-  }
-  /** The outage ends: the next call that works (the sidebar's Check again) reads the Unknown rows back. */
-  const consoleBack = async () => {
-    await demo.clearFaults()
-    await app.call('connections.reach', { recheck: true })
-  }
+  const { rows, settled, consoleBack } = laterRows(app, demo)
   const down = (path: string) => demo.faults({ afterCommit: { status502: 1, paths: [path], thenDown: true } })
   const failed = (promise: Promise<unknown>) =>
     promise.then(
