@@ -52,7 +52,12 @@ export const faultsSchema = z.strictObject({
     .strictObject({
       reset: z.number().min(0).max(1).optional(),
       status502: z.number().min(0).max(1).optional(),
-      paths: z.array(pathPattern).min(1).optional()
+      paths: z.array(pathPattern).min(1).optional(),
+      /**
+       * The console goes down with the answer it lost: every Access API request after it is answered
+       * 500 until the faults are set again (an outage that began mid-write: the app's read-back fails too).
+       */
+      thenDown: z.boolean().optional()
     })
     .optional(),
   /** After `requests` requests in a window of `retryAfterSeconds`, answer 429 with Retry-After. */
@@ -65,10 +70,13 @@ export type Faults = z.infer<typeof faultsSchema>
 export class Runtime {
   variants: Variants = { ...defaultVariants }
   faults: Faults = {}
+  /** Down since a lost answer of `afterCommit.thenDown`: every Access API request fails till faults are set again. */
+  down = false
   private window = { start: 0, count: 0 }
 
   setFaults(faults: Faults) {
     this.faults = faults
+    this.down = false
     this.window = { start: Date.now(), count: 0 }
   }
 
@@ -103,9 +111,10 @@ export class Runtime {
     const fault = this.faults.afterCommit
     if (!fault || method === 'GET' || method === 'HEAD' || status >= 400) return 'answer'
     if (fault.paths && !fault.paths.some((pattern) => matchesAny(pattern, method, paths))) return 'answer'
-    if (fault.reset && draw() < fault.reset) return 'reset'
-    if (fault.status502 && draw() < fault.status502) return '502'
-    return 'answer'
+    const fate =
+      fault.reset && draw() < fault.reset ? 'reset' : fault.status502 && draw() < fault.status502 ? '502' : 'answer'
+    if (fate !== 'answer' && fault.thenDown) this.down = true
+    return fate
   }
 }
 

@@ -165,7 +165,7 @@ function installFaults(app: FastifyInstance, ctx: DemoContext) {
         .header('Retry-After', String(wait))
         .send({ code: 'CODE_SYSTEM_ERROR', msg: 'too many requests' })
     }
-    const rate = ctx.runtime.errorRateFor(request.method, pathsOf(request))
+    const rate = ctx.runtime.down ? 1 : ctx.runtime.errorRateFor(request.method, pathsOf(request))
     if (rate > 0 && Math.random() < rate) {
       return reply.code(500).send({ code: 'CODE_SYSTEM_ERROR', msg: 'simulated console failure' })
     }

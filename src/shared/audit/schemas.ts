@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { badgeOutputSchema, badgeStockSchema } from '../badges/schemas'
 
 /** What a desk did to a console (or printed): the kinds the Audit screen filters by. */
 export const auditActions = [
@@ -103,7 +104,20 @@ export const auditWriteShape = {
   /** The Touch Pass the write was about. */
   touchPass: auditTouchPassSchema.optional(),
   /** The visit's window a visitor's create or edit sent. */
-  visit: auditVisitSchema.optional()
+  visit: auditVisitSchema.optional(),
+  /**
+   * A badge print: its label stock and where it went (a printer by its name, a PDF, the print dialog),
+   * and whether it reprinted an earlier one. The facts: the screen words them in the desk's language as
+   * Badges does; `detail` keeps the file's English words of them.
+   */
+  badge: z
+    .object({
+      stock: badgeStockSchema,
+      output: badgeOutputSchema,
+      printer: z.string().max(200).optional(),
+      reprint: z.literal(true).optional()
+    })
+    .optional()
 }
 
 export const auditRowSchema = z.object({

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { useAppServices } from '../../support/app-services'
 import { demoControl } from '../../support/demo-control'
-import type { AuditRow } from '../../../src/shared/audit/schemas'
+import { laterRows } from './settle-later-support'
 
 interface HeldVisitor {
   id: string
@@ -30,16 +30,7 @@ describe('an Unknown audit row is settled when the console answers again', () =>
     await demo.clearFaults()
   })
 
-  const rows = async (): Promise<AuditRow[]> =>
-    ((await app.call('audit.list', { filter: {} })) as { items: AuditRow[] }).items
-  const settled = async (id: string): Promise<AuditRow> => {
-    for (let i = 0; i < 250; i++) {
-      const row = (await rows()).find((r) => r.id === id)!
-      if (row.outcome !== 'unknown') return row
-      await new Promise((r) => setTimeout(r, 20))
-    }
-    throw new Error(`row ${id} stayed Unknown`)
-  }
+  const { rows, settled, consoleBack } = laterRows(app, demo)
   const visit = (first: string) => {
     const from = Math.floor(Date.now() / 1000) - 600
     return {
@@ -50,11 +41,6 @@ describe('an Unknown audit row is settled when the console answers again', () =>
       end_time: from + 3600,
       week_schedule: null
     }
-  }
-  /** The console answers again: the next call that works (here the sidebar's Check again). */
-  const consoleBack = async () => {
-    await demo.clearFaults()
-    await app.call('connections.reach', { recheck: true })
   }
 
   it('a visitor create the console carried out: the row reads Done, checked later, naming the visitor', async () => {

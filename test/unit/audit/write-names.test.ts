@@ -189,8 +189,15 @@ describe('audit rows name cards, Touch Passes and people as the screens do', () 
 
   it('reads are not writes, and a read that fails never fails the write', async () => {
     const failing: AuditReader = {
-      nfcCards: { get: () => Promise.reject(new Error('read refused')) },
-      touchPasses: { get: () => Promise.reject(new Error('read refused')) },
+      nfcCards: {
+        get: () => Promise.reject(new Error('read refused')),
+        all: () => Promise.reject(new Error('read refused'))
+      },
+      touchPasses: {
+        get: () => Promise.reject(new Error('read refused')),
+        all: () => Promise.reject(new Error('read refused')),
+        assignable: () => Promise.reject(new Error('read refused'))
+      },
       users: { get: () => Promise.reject(new Error('read refused')) },
       visitors: {
         get: () => Promise.reject(new Error('read refused')),

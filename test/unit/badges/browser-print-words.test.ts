@@ -43,6 +43,8 @@ describe('a badge sent to the browser’s print dialog', () => {
     const rows: AuditRow[] = (await app.services.audit.all()).slice(before)
     expect(rows).toMatchObject([{ action: 'badge print', outcome: 'ok', target: { id: visitor.id } }])
     expect(rows[0]!.detail).toBe('Brother DK-11202 (62 × 100 mm) · sent to the print dialog')
+    // The facts the screen words in the desk's language (the detail is the file's English).
+    expect(rows[0]!.badge).toEqual({ stock: 'dk-11202', output: 'browser-print' })
 
     const today: TodayRow[] = (await app.call('today.list')).rows
     expect(today.find((r) => r.id === visitor.id)).toMatchObject({ badgePrinted: true, badgeOutput: 'browser-print' })

@@ -56,6 +56,18 @@ describe('demo console: a write carried out whose answer is lost', () => {
     expect([refused.status, refused.body.code]).toEqual([400, 'CODE_PARAMS_INVALID'])
   })
 
+  it('thenDown: the console goes down with the answer it lost, until the faults are set again', async () => {
+    const before = await passes()
+    await demo.control('PUT', '/faults', { afterCommit: { status502: 1, thenDown: true } })
+    // A read before the lost answer is served: the outage begins with the write.
+    expect((await demo.api('GET', '/doors')).status).toBe(200)
+    expect((await demo.api('POST', PURCHASE, { body: { count: 1 } })).status).toBe(502)
+    expect((await demo.api('GET', '/doors')).status).toBe(500)
+    await demo.control('DELETE', '/faults')
+    expect((await demo.api('GET', '/doors')).status).toBe(200)
+    expect(await passes()).toBe(before + 1)
+  })
+
   it('refuses a malformed setting: a rate out of range, a pattern that can never match, an unknown field', async () => {
     for (const afterCommit of [{ reset: 2 }, { status502: 1, paths: ['/visitors'] }, { paths: [] }, { drop: 1 }]) {
       const refused = await demo.control('PUT', '/faults', { afterCommit })

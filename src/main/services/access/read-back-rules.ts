@@ -1,3 +1,5 @@
+import { AppError } from '../../../shared/errors'
+import type { TouchPass } from '../../../shared/access/touch-passes'
 import type { Visitor } from '../../../shared/access/visitors'
 import type { AccessClient } from './client'
 import { refused } from './item-refused'
@@ -60,4 +62,57 @@ export function pinGiven(before: string | null | undefined, now: string | null):
   if (now === null) return false
   if (before === undefined) return undefined
   return before !== now
+}
+
+/**
+ * What a Touch Pass purchase of `count` passes left in the list (E9), by the passes read before it:
+ * `bought`, the list grew by exactly the count and these are the new passes (their card ids, their
+ * ids when they have none); `none`, the list neither grew nor holds a new pass; undefined, anything
+ * else (someone changed the list meanwhile: the purchase cannot be told apart).
+ */
+export function passesBought(
+  before: ReadonlySet<string>,
+  after: readonly Pick<TouchPass, 'id' | 'card_id'>[],
+  count: number
+): { bought: string[] } | 'none' | undefined {
+  const bought = after.filter((p) => !before.has(p.id)).map((p) => p.card_id || p.id)
+  const grew = after.length - before.size
+  if (grew === count && bought.length === count) return { bought }
+  if (grew === 0 && bought.length === 0) return 'none'
+  return undefined
+}
+
+/**
+ * Which users a batch of passes (§3.27) was given to, each read back: a user counts as given one when
+ * they now hold a pass that was free before the batch was sent (`freeBefore`), so a pass they held
+ * already is never taken for one given now. A user that cannot be read throws.
+ */
+export async function passesGiven(
+  client: { users: Pick<AccessClient['users'], 'get'> },
+  userIds: readonly string[],
+  freeBefore: ReadonlySet<string>
+): Promise<{ given: TouchPass[]; notGiven: string[] }> {
+  const holders = await Promise.all(userIds.map(async (id) => (await client.users.get(id)).touch_pass))
+  const given: TouchPass[] = []
+  const notGiven: string[] = []
+  userIds.forEach((id, i) => {
+    const pass = holders[i]
+    if (pass && freeBefore.has(pass.id)) given.push({ ...pass, user_id: pass.user_id || id })
+    else notGiven.push(id)
+  })
+  return { given, notGiven }
+}
+
+/** Whether a card delete (E7) was done: the console answers that it has no such card. Any other failure throws. */
+export async function cardDeleted(
+  client: { nfcCards: Pick<AccessClient['nfcCards'], 'get'> },
+  token: string
+): Promise<boolean> {
+  try {
+    await client.nfcCards.get(token)
+    return false
+  } catch (err) {
+    if (err instanceof AppError && err.kind === 'not-found') return true
+    throw err
+  }
 }

@@ -107,6 +107,7 @@ function entriesOf(row: AuditRow): AuditEntry[] {
     ...(row.card ? { card: row.card } : {}),
     ...(row.touchPass ? { touchPass: row.touchPass } : {}),
     ...(row.visit ? { visit: row.visit } : {}),
+    ...(row.badge ? { badge: row.badge } : {}),
     ...(row.detail !== undefined ? { detail: row.detail } : {})
   }
   if (row.outcome === 'pending') return [begin]

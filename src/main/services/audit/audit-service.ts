@@ -230,6 +230,13 @@ export class AuditService {
           // visits are told apart.
           target: { kind: 'visitor', id: input.job.visitorId, name: withCompany(input.job.name, input.job.company) },
           visit: { start: input.job.validFrom, end: input.job.validTo },
+          // The facts, worded on the screen in the desk's language; the detail is the file's English.
+          badge: {
+            stock: input.job.stock,
+            output: input.output,
+            ...(input.printer ? { printer: input.printer } : {}),
+            ...(input.reprintOf ? { reprint: true as const } : {})
+          },
           detail: `${badgeStocks[input.job.stock].label} · ${where}${input.reprintOf ? ' · reprint' : ''}`
         },
         error

@@ -294,6 +294,8 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
   E14: {
     action: 'purchase',
     target: () => ({ kind: 'Touch Pass' }),
+    // The list before it: the passes it bought are the new ones, read back when its answer is lost.
+    about: () => ({ passesBefore: 'listed' }),
     detail: (call) => {
       const count = bodyOf(call).count
       return typeof count === 'number' ? `${count} Touch Pass${count === 1 ? '' : 'es'}` : undefined
@@ -365,6 +367,8 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
       }
     },
     detail: () => 'a Touch Pass each',
+    // The passes free before it: a user given one holds one of them (read back when its answer is lost).
+    about: () => ({ passesBefore: 'free' }),
     answered: assignManyAnswer
   },
   visitorDelete: {

@@ -1,6 +1,6 @@
 import type { AuditCard, AuditTouchPass } from '../../../shared/audit/schemas'
 import type { NfcCard } from '../../../shared/access/nfc-cards'
-import type { TouchPass } from '../../../shared/access/touch-passes'
+import { freeToGive, type TouchPass } from '../../../shared/access/touch-passes'
 import { userDisplayName, type User } from '../../../shared/access/users'
 import { visitorDisplayName, type Visitor } from '../../../shared/access/visitors'
 import { cardNfcId } from '../../../shared/nfc/card-number'
@@ -15,8 +15,10 @@ import type { Recall } from './audit-log'
  * client). GETs are never recorded as writes.
  */
 export interface AuditReader {
-  nfcCards: Pick<AccessClient['nfcCards'], 'get'>
-  touchPasses: Pick<AccessClient['touchPasses'], 'get'>
+  /** `all`: an import checked later looks its cards up (later-checks.ts). */
+  nfcCards: Pick<AccessClient['nfcCards'], 'get' | 'all'>
+  /** `all` and `assignable`: the passes before a purchase or a batch of passes (`passesBefore`). */
+  touchPasses: Pick<AccessClient['touchPasses'], 'get' | 'all' | 'assignable'>
   users: Pick<AccessClient['users'], 'get'>
   /** `all` and `qrCodes`: for the check of an Unknown row when the console answers again (later-checks.ts). */
   visitors: Pick<AccessClient['visitors'], 'get' | 'all'>
@@ -34,6 +36,12 @@ export interface WriteSubjects {
   card?: { token: string }
   /** A Touch Pass by id: its card id and holder at the time. */
   touchPass?: { id: string }
+  /**
+   * The passes before the write, by id, for its later check (later-checks.ts): `listed`, the whole list
+   * (a purchase: the passes it bought are the new ones); `free`, those nobody holds (a batch given:
+   * a user given one holds a pass that was free before).
+   */
+  passesBefore?: 'listed' | 'free'
 }
 
 export interface WriteNames {
@@ -51,6 +59,8 @@ export interface WriteNames {
     heldPin?: boolean
     /** The console's token of the PIN held (never the PIN; never written to the journal): a later check compares it. */
     pinToken?: string | null
+    /** The passes before the write (`passesBefore`), by id; held in memory for a later check, never journalled. */
+    passIds?: string[]
   }
   /** A visitor as read before the write: their company and the visit's window (audit-service `visitorRow`). */
   visit?: { company: string; start?: number; end?: number }
@@ -161,7 +171,16 @@ export async function nameSubjects(
     return read ? namedTouchPass(read) : recall.touchPass(touchPass.id)
   }
 
-  const [name, cardNamed, passNamed] = await Promise.all([personName(), cardNames(), passNames()])
+  const passesBefore = async (): Promise<void> => {
+    if (!subjects.passesBefore || !reader) return
+    const read =
+      subjects.passesBefore === 'listed'
+        ? await tryRead((o) => reader.touchPasses.all(o))
+        : await tryRead((o) => reader.touchPasses.assignable(o))
+    if (read) before.passIds = read.filter((p) => subjects.passesBefore === 'listed' || freeToGive(p)).map((p) => p.id)
+  }
+
+  const [name, cardNamed, passNamed] = await Promise.all([personName(), cardNames(), passNames(), passesBefore()])
   return {
     ...(name ? { personName: name } : {}),
     ...(cardNamed ? { card: cardNamed } : {}),

@@ -1,4 +1,5 @@
 import type { ReadBackFinding } from '../audit/settle-write'
+import { foundFinding } from '../audit/read-back-findings'
 import type { JournalEntry } from './journal-entries'
 
 /*
@@ -37,11 +38,8 @@ export function checkedRequests(
   }
   const findings = new Map<string, ReadBackFinding>()
   for (const [auditRow, { found, sent, unsure: hidden }] of tally) {
-    if (found === sent) findings.set(auditRow, { done: true, detail: `read back: all ${sent} found on the console` })
-    else if (found > 0)
-      findings.set(auditRow, { done: 'partly', detail: `read back: ${found} of ${sent} found on the console` })
-    else if (!hidden)
-      findings.set(auditRow, { done: false, detail: `read back: none of the ${sent} found on the console` })
+    const finding = foundFinding(found, sent, hidden)
+    if (finding) findings.set(auditRow, finding)
   }
   return findings
 }

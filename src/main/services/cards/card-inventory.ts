@@ -13,6 +13,7 @@ import { applyEdit } from '../../../shared/edits/apply-edit'
 import type { EditOutcome } from '../../../shared/edits/edit'
 import { cardAliasKinds, type CardAliasEdit, type CardAliasFields } from '../../../shared/edits/card-alias'
 import { cardGone, lostAnswer, notFound } from './card-gone'
+import { cardDeleted } from '../access/read-back-rules'
 import { settleWrite } from '../audit/settle-write'
 
 /** Each token once, the first kept (a console may repeat a card within a page). */
@@ -292,13 +293,9 @@ export class CardInventory {
         await client.nfcCards.remove(token)
       } catch (err) {
         if (!lostAnswer(err)) throw err
-        const stillThere = await client.nfcCards.get(token).then(
-          () => true,
-          (readErr: unknown) => {
-            if (notFound(readErr)) return false
-            throw err
-          }
-        )
+        const stillThere = !(await cardDeleted(client, token).catch(() => {
+          throw err
+        }))
         // The delete's audit row, Unknown till now, says what the read found.
         await settleWrite(err, { done: !stillThere })
         if (stillThere) throw err

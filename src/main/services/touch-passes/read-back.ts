@@ -3,6 +3,8 @@ import type { TouchPass } from '../../../shared/access/touch-passes'
 import type { AccessClient } from '../access/client'
 import { answerLost, notDoneError } from '../access/lost-answer'
 import { settleWrite } from '../audit/settle-write'
+import { passesGiven } from '../access/read-back-rules'
+import { givenFinding } from '../audit/read-back-findings'
 
 /**
  * Giving a Touch Pass and taking it back (and renaming, suspending, activating it), when the console's answer is lost (the connection cut
@@ -58,23 +60,14 @@ export async function readBackMany(
 ): Promise<GivenMany> {
   const e = AppError.from(err)
   if (!answerLost(e) || !freeBefore) throw e
-  let holders: (TouchPass | null)[]
+  let items: TouchPass[]
+  let notGiven: string[]
   try {
-    holders = await Promise.all(userIds.map(async (id) => (await c.users.get(id)).touch_pass))
+    ;({ given: items, notGiven } = await passesGiven(c, userIds, freeBefore))
   } catch {
     throw e
   }
-  const items: TouchPass[] = []
-  const notGiven: string[] = []
-  userIds.forEach((id, i) => {
-    const pass = holders[i]
-    if (pass && freeBefore.has(pass.id)) items.push({ ...pass, user_id: pass.user_id || id })
-    else notGiven.push(id)
-  })
-  await settleWrite(err, {
-    done: items.length > 0,
-    ...(notGiven.length > 0 && items.length > 0 ? { detail: `read back: not given to ${notGiven.join(', ')}` } : {})
-  })
+  await settleWrite(err, givenFinding(items.length, notGiven))
   if (items.length === 0) {
     throw notDoneError(
       e,

@@ -14,6 +14,8 @@ import { actionKeys } from '../../../shared/access/permissions'
 import { cardIdFromTyped } from '../../../shared/access/touch-pass-card-id'
 import { answerLost } from '../access/lost-answer'
 import { nameWrite, settleWrite } from '../audit/settle-write'
+import { passesBought } from '../access/read-back-rules'
+import { boughtFinding } from '../audit/read-back-findings'
 import { passWords } from '../audit/write-kinds'
 
 /** A purchase can take the console a while (payment); it is never retried, so wait longer. */
@@ -277,12 +279,12 @@ async function readBackPurchase(
   const after = await c.touchPasses.all().catch(() => undefined)
   if (!after) return undefined
   const held = new Set(before.map((p) => p.id))
-  const bought = after.filter((p) => !held.has(p.id)).map((p) => p.card_id || p.id)
-  const grew = after.length - before.length
-  if (grew === count && bought.length === count) {
-    await settleWrite(err, { done: true, detail: `read back: bought ${bought.join(', ')}` })
-  } else if (grew === 0 && bought.length === 0 && e.code !== 'TIMEOUT') {
+  const found = passesBought(held, after, count)
+  if (found && found !== 'none') {
+    await settleWrite(err, boughtFinding(found.bought))
+  } else if (found === 'none' && e.code !== 'TIMEOUT') {
     await settleWrite(err, { done: false })
   }
+  const bought = after.filter((p) => !held.has(p.id)).map((p) => p.card_id || p.id)
   return { listed: { before: before.length, after: after.length }, bought }
 }

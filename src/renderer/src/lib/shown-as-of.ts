@@ -4,7 +4,8 @@ import { formatClock } from './local-time'
 /**
  * Why what is on screen is not live: `service` — web mode's tab cannot reach Access Desk's service, so
  * a state only main knows is as main last said it (lib/last-known); `read` — a list's read failed, so
- * the list shown is the one read before (Cards, Today, Visitors, Touch Passes).
+ * the list shown is the one read before (Cards, Today, Visitors, Touch Passes; Audit's rows of the filter
+ * applied before, under one refused).
  */
 export type NotLiveWhy = 'service' | 'read'
 

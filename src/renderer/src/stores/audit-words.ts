@@ -1,6 +1,7 @@
-import type { AuditCard, AuditTouchPass, AuditVisit } from '../../../shared/audit/schemas'
+import type { AuditCard, AuditRow, AuditTouchPass, AuditVisit } from '../../../shared/audit/schemas'
 import { formatLocal } from '../lib/local-time'
 import { auditWords } from '../lib/i18n/audit-messages.svelte'
+import { badgeOutputWords, badgesWords, stockName } from '../lib/i18n/badge-output-words.svelte'
 import type { AreaKeys } from '../../../shared/i18n/areas'
 
 /**
@@ -28,6 +29,24 @@ export function cardWords(card: AuditCard): string {
 export function consoleWords(c: { name: string; url: string; names?: string[] | undefined }): string {
   const names = [c.name, ...(c.names ?? []).filter((n) => n !== c.name)]
   return `${names.join(' / ')} (${c.url || auditWords().t('console.noAddress')})`
+}
+
+/**
+ * Who did it, one way for every row: the kiosk of a computer ("Kiosk on lobby-pc"), or the desk on a
+ * computer with the OS user the app runs under ("Desk on vm (root)"). Main records the facts (audit-service
+ * `who`, `asKiosk`); the words are the desk's language's.
+ */
+export function deskWords(desk: AuditRow['desk']): string {
+  const m = auditWords()
+  return desk.kiosk ? m.t('desk.kiosk', { host: desk.host }) : m.t('desk.desk', { host: desk.host, name: desk.user })
+}
+
+/**
+ * A badge print's detail as Badges' history says it, in the desk's language (badge-output-words, the one
+ * table of a badge's stock and where it went): "4 × 3 in badge insert · sent to the print dialog · reprint".
+ */
+export function badgeLineWords(badge: NonNullable<AuditRow['badge']>): string {
+  return `${stockName(badge.stock)} · ${badgeOutputWords(badge)}${badge.reprint ? badgesWords().t('history.reprintTag') : ''}`
 }
 
 export function touchPassWords(pass: AuditTouchPass): string {

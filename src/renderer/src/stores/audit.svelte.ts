@@ -92,6 +92,8 @@ export class AuditStore {
   retentionDays = $state(0)
   notice = $state<string | undefined>(undefined)
   loaded = $state(false)
+  /** When the rows shown were read (epoch ms): said with them when a later apply or read fails (HeldListAsOf). */
+  readAt = $state<number | null>(null)
 
   /** Read a page of the rows the applied filter matches (page 1 after a new filter). */
   async load(page = 1, filter: AuditFilter = this.applied): Promise<void> {
@@ -109,6 +111,7 @@ export class AuditStore {
     this.notice = answer.notice
     this.page = page
     this.loaded = true
+    this.readAt = Date.now()
   }
 
   /** Apply the fields (throws the field's message when a date is wrong). */

@@ -1,0 +1,30 @@
+import type { ReadBackFinding } from './settle-write'
+
+/*
+ * What a read-back found, in the words of the audit row, one wording per kind of write: the read a
+ * service makes right after a lost answer and the check made when the console answers again
+ * (later-checks.ts) settle a row alike.
+ */
+
+/** A purchase whose passes were found in the list: their card ids. */
+export const boughtFinding = (bought: readonly string[]): ReadBackFinding => ({
+  done: true,
+  detail: `read back: bought ${bought.join(', ')}`
+})
+
+/** A batch of passes (§3.27): done when anyone got one; who did not, when some did. */
+export const givenFinding = (given: number, notGiven: readonly string[]): ReadBackFinding => ({
+  done: given > 0,
+  ...(notGiven.length > 0 && given > 0 ? { detail: `read back: not given to ${notGiven.join(', ')}` } : {})
+})
+
+/**
+ * Cards an import sent, looked up on the console: every one found (Done), some ("2 of 3 found"), none
+ * (Not done). None found while the console hides some NFC IDs (`unsure`) proves nothing: undefined.
+ */
+export function foundFinding(found: number, sent: number, unsure: boolean): ReadBackFinding | undefined {
+  if (found === sent) return { done: true, detail: `read back: all ${sent} found on the console` }
+  if (found > 0) return { done: 'partly', detail: `read back: ${found} of ${sent} found on the console` }
+  if (!unsure) return { done: false, detail: `read back: none of the ${sent} found on the console` }
+  return undefined
+}
