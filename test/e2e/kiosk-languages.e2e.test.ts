@@ -65,7 +65,9 @@ describe('the kiosk in the visitor’s language (web mode, Chromium)', () => {
 
   it('a visitor picks Español (each language in its own name) and checks in in Spanish; the console holds the check-in', async () => {
     const { page } = job
-    const picker = page.getByRole('group', { name: 'Language' })
+    // The group is named in the kiosk's language ("Sprache" once Deutsch is picked): named here, then held by its id.
+    await page.getByRole('group', { name: 'Language' }).waitFor()
+    const picker = page.getByTestId('kiosk-languages')
     expect(await picker.getByRole('button').allTextContents()).toEqual(['English', 'Deutsch', 'Français', 'Español'])
     expect(await job.lang()).toBe('en')
 

@@ -1,14 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { fireEvent, render, screen, waitFor } from '@testing-library/svelte'
-import ConsoleReachLine from '../../../src/renderer/src/components/ConsoleReachLine.svelte'
-import { connection } from '../../../src/renderer/src/stores/connection.svelte'
-import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/svelte'
 import type { ConsoleReach } from '../../../src/shared/connections'
 import type { Envelope } from '../../../src/shared/ipc/define'
-import { eventBridge, ok } from '../enroll/event-bridge'
-
-let off: (() => void) | undefined
-afterEach(() => off?.())
+import { ok } from '../enroll/event-bridge'
+import { sidebarWithMain } from './sidebar-main'
 
 const failing: ConsoleReach = { profileId: 'site', state: 'trouble', checkedAt: 1, message: 'Errors to every call.' }
 
@@ -17,18 +12,11 @@ describe('the sidebar’s Check again', () => {
   it('stays where the focus is while checking (presses ignored), then hands the focus to the state line', async () => {
     let answer: (reach: ConsoleReach) => void = () => undefined
     let asked = 0
-    const main = eventBridge({
-      'connections.list': () => ok({ profiles: [], activeId: 'site' }),
-      'connections.reach': (input) => {
-        if (!(input as { recheck?: boolean } | undefined)?.recheck) return ok(failing)
-        asked++
-        return new Promise<Envelope>((resolve) => (answer = (reach) => resolve(ok(reach))))
-      }
+    await sidebarWithMain((input) => {
+      if (!(input as { recheck?: boolean } | undefined)?.recheck) return ok(failing)
+      asked++
+      return new Promise<Envelope>((resolve) => (answer = (reach) => resolve(ok(reach))))
     })
-    setApiForTests(main.bridge)
-    off = connection.listen()
-    await connection.load()
-    render(ConsoleReachLine)
     const button = await screen.findByRole('button', { name: 'Check again' })
     button.focus()
     await fireEvent.click(button)

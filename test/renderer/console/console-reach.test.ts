@@ -1,11 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { fireEvent, render, screen, waitFor } from '@testing-library/svelte'
-import ConsoleReachLine from '../../../src/renderer/src/components/ConsoleReachLine.svelte'
-import { connection } from '../../../src/renderer/src/stores/connection.svelte'
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/svelte'
 import { BatchesStore } from '../../../src/renderer/src/stores/batches.svelte'
-import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import type { ConsoleReach } from '../../../src/shared/connections'
-import { eventBridge, ok } from '../enroll/event-bridge'
+import { ok } from '../enroll/event-bridge'
+import { sidebarWithMain } from './sidebar-main'
 import { profileFixture } from '../../support/profile-fixture'
 
 const site = profileFixture('site', 'Site', { url: 'https://10.0.0.2:12445', tokenStorage: 'encrypted' })
@@ -16,20 +14,10 @@ const notAnswering: ConsoleReach = {
   message: 'The console at https://10.0.0.2:12445 is unreachable: it did not answer.'
 }
 
-let off: (() => void) | undefined
-afterEach(() => off?.())
-
 describe('the console line in the sidebar', () => {
   it('says the console does not answer and why; Check again asks main, and the line follows', async () => {
     let next: ConsoleReach = notAnswering
-    const main = eventBridge({
-      'connections.list': () => ok({ profiles: [site], activeId: 'site' }),
-      'connections.reach': () => ok(next)
-    })
-    setApiForTests(main.bridge)
-    off = connection.listen()
-    await connection.load()
-    render(ConsoleReachLine)
+    const main = await sidebarWithMain(() => ok(next), [site])
 
     const line = screen.getByTestId('console-answers')
     await waitFor(() => expect(line).toHaveTextContent('Not answering'))
@@ -49,14 +37,7 @@ describe('the console line in the sidebar', () => {
   })
 
   it('every state main says is the line’s and the Import panel’s alike: one state, one store', async () => {
-    const main = eventBridge({
-      'connections.list': () => ok({ profiles: [site], activeId: 'site' }),
-      'connections.reach': () => ok({ profileId: 'site', state: 'reachable', checkedAt: 1 })
-    })
-    setApiForTests(main.bridge)
-    off = connection.listen()
-    await connection.load()
-    render(ConsoleReachLine)
+    const main = await sidebarWithMain({ profileId: 'site', state: 'reachable', checkedAt: 1 }, [site])
     const batches = new BatchesStore()
     const line = screen.getByTestId('console-answers')
     const cases: [ConsoleReach, string, string][] = [

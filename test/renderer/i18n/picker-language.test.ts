@@ -4,11 +4,11 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/svelte'
 import SearchPicker from '../../../src/renderer/src/components/common/SearchPicker.svelte'
 import { cardSource, ownerSource, userSource } from '../../../src/renderer/src/components/common/picker-sources'
 import { CardViews } from '../../../src/main/services/cards/card-view'
-import type { NfcCard } from '../../../src/shared/access/nfc-cards'
 import type { CardViewQuery } from '../../../src/shared/nfc/card-view'
 import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { scriptedBridge } from '../../support/fake-bridge'
+import { cardFixture } from '../../support/card-fixture'
 
 const later = Math.floor(Date.now() / 1000) + 3600
 const people = {
@@ -92,18 +92,8 @@ describe('the search pickers in the desk’s language (PINs, Cards, Enroll, Touc
   })
 
   it('says the card picker’s rows, placeholder, list and empty result in Spanish and German (a visitor’s card)', async () => {
-    const card = (display_id: string, alias: string, owner?: { id: string; name: string }): NfcCard => ({
-      token: `tok-${display_id}`,
-      display_id,
-      status: owner ? 'assigned' : 'pending',
-      alias,
-      card_type: 'ua_card',
-      user_id: owner?.id ?? '',
-      user_type: owner ? 'USER' : '',
-      user: owner ?? null
-    })
     const views = new CardViews()
-    const held = [card('0012', 'Lobby', { id: 'u1', name: 'Ada Lovelace' }), card('0013', '')]
+    const held = [cardFixture('0012', 'Lobby', { id: 'u1', name: 'Ada Lovelace' }), cardFixture('0013', '')]
     setApiForTests(
       scriptedBridge({
         'cards.view': (query) => ({ ok: true as const, result: views.answer(held, true, query as CardViewQuery) })

@@ -4,29 +4,18 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/sve
 import VisitorsScreen from '../../../src/renderer/src/screens/VisitorsScreen.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { CardViews } from '../../../src/main/services/cards/card-view'
-import type { NfcCard } from '../../../src/shared/access/nfc-cards'
 import type { CardViewQuery } from '../../../src/shared/nfc/card-view'
 import { scriptedBridge } from '../../support/fake-bridge'
 import { visitorFixture } from '../../support/visitor-fixture'
+import { cardFixture } from '../../support/card-fixture'
 
 afterEach(() => cleanup())
 
-const card = (display_id: string, alias: string, owner?: { id: string; name: string }): NfcCard => ({
-  token: `tok-${display_id}`,
-  display_id,
-  status: owner ? 'assigned' : 'pending',
-  alias,
-  card_type: 'ua_card',
-  user_id: owner?.id ?? '',
-  user_type: owner ? 'USER' : '',
-  user: owner ?? null
-})
-
 // 77740828 is the NFC ID 04A23B1C in decimal: the number a console gives a third-party card.
-const lovelace = card('77740828', 'Lobby-1', { id: 'u1', name: 'Ada Lovelace' })
+const lovelace = cardFixture('77740828', 'Lobby-1', { id: 'u1', name: 'Ada Lovelace' })
 // A UA card's own number: no NFC ID can be compared with it.
-const spare = card('100005', 'Spare')
-const ng = card('0012', '', { id: 'u2', name: 'Ben Ng' })
+const spare = cardFixture('100005', 'Spare')
+const ng = cardFixture('0012', '', { id: 'u2', name: 'Ben Ng' })
 
 /**
  * Visitors' "Pick a card…" finds cards by the words the Cards screen finds them by: it asks main's

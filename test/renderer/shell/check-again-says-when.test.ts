@@ -1,14 +1,8 @@
 import '@testing-library/jest-dom/vitest'
-import { afterEach, describe, expect, it } from 'vitest'
-import { fireEvent, render, screen, waitFor } from '@testing-library/svelte'
-import ConsoleReachLine from '../../../src/renderer/src/components/ConsoleReachLine.svelte'
-import { connection } from '../../../src/renderer/src/stores/connection.svelte'
-import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/svelte'
 import type { ConsoleReach } from '../../../src/shared/connections'
-import { eventBridge, ok } from '../enroll/event-bridge'
-
-let off: (() => void) | undefined
-afterEach(() => off?.())
+import { sidebarWithMain } from '../console/sidebar-main'
 
 const refused: ConsoleReach = {
   profileId: 'site',
@@ -23,14 +17,7 @@ const refused: ConsoleReach = {
  */
 describe('the sidebar’s Check again when nothing changed', () => {
   it('says when it checked and that the token is still refused', async () => {
-    const main = eventBridge({
-      'connections.list': () => ok({ profiles: [], activeId: 'site' }),
-      'connections.reach': () => ok(refused)
-    })
-    setApiForTests(main.bridge)
-    off = connection.listen()
-    await connection.load()
-    render(ConsoleReachLine)
+    const main = await sidebarWithMain(refused)
     const region = screen.getByTestId('console-answers')
     await waitFor(() => expect(region).toHaveTextContent('Token refused'))
     expect(region).not.toHaveTextContent('Checked again')

@@ -1,18 +1,11 @@
 import '@testing-library/jest-dom/vitest'
 import { afterEach, describe, expect, it } from 'vitest'
-import { render, screen, waitFor } from '@testing-library/svelte'
-import ConsoleReachLine from '../../../src/renderer/src/components/ConsoleReachLine.svelte'
-import { connection } from '../../../src/renderer/src/stores/connection.svelte'
-import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { screen, waitFor } from '@testing-library/svelte'
 import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
 import type { ConsoleReach } from '../../../src/shared/connections'
-import { eventBridge, ok } from '../enroll/event-bridge'
+import { sidebarWithMain } from '../console/sidebar-main'
 
-let off: (() => void) | undefined
-afterEach(() => {
-  off?.()
-  deskLanguage.choose(null)
-})
+afterEach(() => deskLanguage.choose(null))
 
 /**
  * The check's own outcome (main's connection-state.ts `checked`): main says it was the check
@@ -28,14 +21,7 @@ describe('the sidebar’s “Checking the console” line', () => {
       byCheck: true,
       message: 'Checking the console: token refused.'
     }
-    const main = eventBridge({
-      'connections.list': () => ok({ profiles: [], activeId: 'site' }),
-      'connections.reach': () => ok(checked)
-    })
-    setApiForTests(main.bridge)
-    off = connection.listen()
-    await connection.load()
-    render(ConsoleReachLine)
+    await sidebarWithMain(checked)
     const region = screen.getByTestId('console-answers')
     await waitFor(() => expect(region).toHaveTextContent('Token abgelehnt'), { timeout: 5000 })
     expect(region).toHaveTextContent('Prüfung der Konsole: Token abgelehnt.')
@@ -66,14 +52,7 @@ describe('the sidebar’s advice after a failed check', () => {
         details: { url: 'https://10.0.0.2:12445', endpoint: 'E6' }
       }
     }
-    const main = eventBridge({
-      'connections.list': () => ok({ profiles: [], activeId: 'site' }),
-      'connections.reach': () => ok(checked)
-    })
-    setApiForTests(main.bridge)
-    off = connection.listen()
-    await connection.load()
-    render(ConsoleReachLine)
+    await sidebarWithMain(checked)
     const region = screen.getByTestId('console-answers')
     await waitFor(() => expect(region).toHaveTextContent('Vérifiez que la console est allumée'), { timeout: 5000 })
     expect(region).not.toHaveTextContent('Check that the console is on')

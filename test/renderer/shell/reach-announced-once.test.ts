@@ -1,16 +1,13 @@
 import '@testing-library/jest-dom/vitest'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/svelte'
 import { tick } from 'svelte'
-import ConsoleReachLine from '../../../src/renderer/src/components/ConsoleReachLine.svelte'
-import { connection } from '../../../src/renderer/src/stores/connection.svelte'
 import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
 import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
-import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import type { ConsoleReach } from '../../../src/shared/connections'
-import { eventBridge, ok } from '../enroll/event-bridge'
+import { ok } from '../enroll/event-bridge'
+import { sidebarWithMain } from '../console/sidebar-main'
 
-let off: (() => void) | undefined
 /** Every announcement made in the app's one live region (lib/action-outcome), in order. */
 let said: string[] = []
 beforeEach(() => {
@@ -18,7 +15,6 @@ beforeEach(() => {
   vi.spyOn(announcer, 'say').mockImplementation((text: string) => void said.push(text))
 })
 afterEach(() => {
-  off?.()
   cleanup()
   vi.restoreAllMocks()
   deskLanguage.choose(null)
@@ -50,14 +46,7 @@ const keysWhy = (missing: string[]) =>
 const settle = () => new Promise((resolve) => setTimeout(resolve, 500))
 
 async function sidebarWith(first: ConsoleReach, answers: { reach?: () => ConsoleReach } = {}) {
-  const main = eventBridge({
-    'connections.list': () => ok({ profiles: [], activeId: 'site' }),
-    'connections.reach': () => ok(answers.reach ? answers.reach() : first)
-  })
-  setApiForTests(main.bridge)
-  off = connection.listen()
-  await connection.load()
-  render(ConsoleReachLine)
+  const main = await sidebarWithMain(() => ok(answers.reach ? answers.reach() : first))
   const line = screen.getByTestId('console-answers')
   await waitFor(() => expect(line).toHaveAttribute('data-state', first.state))
   return { main, line }
