@@ -1,4 +1,13 @@
-import { checkedWhy, missingKeysWhy, reachWord, serviceDownWhy, serviceDownWord } from '../lib/i18n/reach-words.svelte'
+import {
+  checkedWhy,
+  downAdvice,
+  downWhy,
+  missingKeysWhy,
+  reachWord,
+  serviceDownWhy,
+  serviceDownWord,
+  whyWithAdvice
+} from '../lib/i18n/reach-words.svelte'
 import { errorWords } from '../lib/i18n/error-words.svelte'
 import { deskLanguage } from '../lib/i18n/desk-language.svelte'
 import { connection } from './connection.svelte'
@@ -30,24 +39,39 @@ export function connectionNow(): ConnectionNow | null {
   }
   const reach = connection.reach
   if (!reach) return null
-  // Missing keys are said in the desk's language from the keys main found; any other reason is main's English.
-  // The check's own outcome is worded here from main's facts, its advice from the error that failed it
-  // (the errors catalogue, as every error is said); main's English advice only for an error it cannot word.
-  // What to do is said here, once, for every screen (a screen's notice of a read gives no advice of its own).
-  const advice = reach.checkError ? (errorWords(reach.checkError).hint ?? reach.advice) : reach.advice
-  const keysWhy =
-    reach.state === 'permissions'
-      ? missingKeysWhy(reach.missing)
-      : reach.byCheck && reach.state !== 'reachable'
-        ? checkedWhy(reach.state, advice)
-        : null
-  const mainWhy =
-    reach.state !== 'reachable' && reach.message ? (advice ? `${reach.message} ${advice}` : reach.message) : null
-  const english = keysWhy === null && mainWhy !== null && !deskLanguage.locale.startsWith('en')
-  return {
-    state: reach.state,
-    words: reachWord(reach.state),
-    why: keysWhy ?? mainWhy,
-    ...(english ? { whyLang: 'en' as const } : {})
+  if (reach.state === 'reachable') return { state: reach.state, words: reachWord(reach.state), why: null }
+  // Missing keys are said in the desk's language from the keys main found.
+  if (reach.state === 'permissions') {
+    const keys = missingKeysWhy(reach.missing)
+    // An older main that sends no keys: its own sentence, marked as English on a desk in another language.
+    const english = keys === null && reach.message !== undefined && !deskLanguage.locale.startsWith('en')
+    return {
+      state: reach.state,
+      words: reachWord(reach.state),
+      why: keys ?? reach.message ?? null,
+      ...(english ? { whyLang: 'en' as const } : {})
+    }
   }
+  // A down state: said here, once, for every screen (a screen's notice of a read gives no advice of its own),
+  // in the desk's language from main's facts, never main's English sentence on another desk. The reason is
+  // the error that set the state, worded from its code (the errors catalogue, as every error is said), when
+  // main said that error's own sentence; else (a permission probe's call, which names no action, a token
+  // check whose every probe failed, a code not in the catalogue) the state's words from the error's facts.
+  // What to do: the error's advice as the catalogue words it, else the state's own.
+  const worded = reach.checkError ? errorWords(reach.checkError) : null
+  const own = worded !== null && !worded.english && reach.message === reach.checkError?.message
+  const english = deskLanguage.locale.startsWith('en')
+  const advice =
+    worded?.hint && !worded.english ? worded.hint : english && reach.advice ? reach.advice : downAdvice(reach.state)
+  if (reach.byCheck) return { state: reach.state, words: reachWord(reach.state), why: checkedWhy(reach.state, advice) }
+  // No facts sent (a main that sends none): its sentence as it came, on a desk whose language it is.
+  if (!reach.checkError && english && reach.message) {
+    return {
+      state: reach.state,
+      words: reachWord(reach.state),
+      why: reach.advice ? whyWithAdvice(reach.message, reach.advice) : reach.message
+    }
+  }
+  const why = own ? worded.message : downWhy(reach.state, reach.checkError)
+  return { state: reach.state, words: reachWord(reach.state), why: whyWithAdvice(why, advice) }
 }

@@ -1,4 +1,5 @@
 import type { ConsoleReach } from '../../../../shared/connections'
+import type { AppErrorData } from '../../../../shared/errors'
 import { shellWords } from './shell-messages.svelte'
 
 type ReachState = ConsoleReach['state']
@@ -49,4 +50,32 @@ export function recheckedWords(state: ReachState, time: string): string {
 export function missingKeysWhy(missing: readonly string[] | undefined): string | null {
   if (!missing || missing.length === 0) return null
   return shellWords().t('reach.permissionsWhy', { keys: missing.join(', '), count: missing.length })
+}
+
+/** The states in which the console cannot be used (the ones a call's failure or the check can set). */
+type DownState = Exclude<ReachState, 'reachable' | 'permissions'>
+
+/**
+ * Why the console cannot be used, from the facts of the error that set the state (main's `checkError`:
+ * its code and HTTP status), in the desk's language: "The console did not answer in time.", "The
+ * console answered with an error (HTTP 500)." Never the failed call's own sentence (main's English,
+ * which names an action the person may not have taken, a permission probe's or another screen's).
+ */
+export function downWhy(state: DownState, error: AppErrorData | undefined): string {
+  const status = error?.details?.['status']
+  return shellWords().t('reach.why', {
+    state,
+    timeout: error?.code === 'TIMEOUT' ? 'yes' : 'no',
+    status: typeof status === 'number' ? String(status) : 'none'
+  })
+}
+
+/** What to do in a down state, when the error that set it has no advice worded in the desk's language. */
+export function downAdvice(state: DownState): string {
+  return shellWords().t('reach.advice', { state })
+}
+
+/** The reason and what to do, one after the other ("{why} {advice}"). */
+export function whyWithAdvice(why: string, advice: string): string {
+  return shellWords().t('reach.whyAdvice', { why, advice })
 }
