@@ -7,9 +7,14 @@ import { availableParallelism } from 'node:os'
 // the processes tests start inherit it.
 const env = { ACCESS_DESK_CONTRACT_CHECK: '1' }
 
-// The end-to-end and reader projects: a browser or pcscd started per file (the hooks' time), a whole
-// job per test, and files one after another.
-const oneFileAtATime = { testTimeout: 90_000, hookTimeout: 60_000, fileParallelism: false }
+// The end-to-end and reader projects: a whole job per test, and files one after another. Chromium is
+// started once per project and run (test/support/chromium-server.ts); each file opens its own context on it.
+const oneFileAtATime = {
+  testTimeout: 90_000,
+  hookTimeout: 60_000,
+  fileParallelism: false,
+  globalSetup: ['test/support/chromium-server.ts']
+}
 // The unit and renderer files run two (or more) at a time even on 2 cores: Vitest's default is one worker fewer
 // than the cores, which on CI's 2 cores ran the whole suite one file after another (~33 minutes). Those files
 // wait on sockets, child processes and fsync as much as they compute, so a second worker nearly halves their time.
@@ -66,7 +71,12 @@ export default defineConfig({
           // fails, 10 s later; speed is judged by bench/, never by a test's wait.
           expect: { poll: { timeout: 10_000 } },
           // One browser and one web-mode server at a time: 2 cores.
-          ...oneFileAtATime
+          ...oneFileAtATime,
+          // The files run one after another in one worker that keeps what it imported: Playwright, the
+          // support code and the app's shared modules are loaded once per run, not once per file (~4 s of
+          // each file on a loaded 2-core machine). A file's own state is in its describe block; what it
+          // starts (web mode, its browser context) it stops in afterAll.
+          isolate: false
         }
       },
       {

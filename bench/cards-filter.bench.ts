@@ -9,12 +9,11 @@ import {
   ms,
   percentile,
   rssMb,
-  startBundledWebMode,
   timeKeystrokes,
   timeOpen,
   type BareFetch
 } from './support/list-bench'
-import { launchCdpPage } from './support/cdp-page'
+import { withWebModeAndPage } from './support/web-and-page'
 import { benchOnLargeSite } from './support/large-site'
 
 /**
@@ -48,9 +47,7 @@ await benchOnLargeSite('cards-filter', async ({ demo, appDir, judge }) => {
   for (let i = 0; i < BARE_RUNS; i++) bareRuns.push(await bareRun())
   if (bareRuns.some((r) => r.count !== CARDS)) throw new Error(`the bare loop read ${bareRuns[0]!.count} cards`)
 
-  const web = await startBundledWebMode(appDir)
-  const page = await launchCdpPage({ width: 1366, height: 768 })
-  try {
+  await withWebModeAndPage(appDir, { width: 1366, height: 768 }, async (web, page) => {
     const navButton = (label: string) =>
       `[...document.querySelectorAll('nav[aria-label="Screens"] button')].find((b) => b.textContent.trim() === '${label}')`
     await page.goto(web.url)
@@ -134,8 +131,5 @@ await benchOnLargeSite('cards-filter', async ({ demo, appDir, judge }) => {
       `keystrokes during the background refresh (${during.length}): p95 ${duringP95.toFixed(1)} ms, max ${Math.max(...during).toFixed(1)} ms ` +
         `(target p95 ≤ ${TARGET.p95Ms} ms): ${judge('refresh', duringP95 <= TARGET.p95Ms)}`
     )
-  } finally {
-    await page.close()
-    await web.stop()
-  }
+  })
 })

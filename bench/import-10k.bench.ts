@@ -2,8 +2,8 @@ import { performance } from 'node:perf_hooks'
 import { validateCsv } from '../src/main/services/batches/csv-validate'
 import { startDemoConsoleProcess } from '../test/support/processes'
 import { tempDir } from '../test/support/temp'
-import { buildRenderer, connectApp, median, ms, percentile, startBundledWebMode, timeOpen } from './support/list-bench'
-import { launchCdpPage } from './support/cdp-page'
+import { buildRenderer, connectApp, median, ms, percentile, timeOpen } from './support/list-bench'
+import { withWebModeAndPage } from './support/web-and-page'
 
 /**
  * The Import screen with a batch of 10,000 rows (issue 33), in Chromium over web mode, against the
@@ -45,19 +45,17 @@ const judge = (what: string, ok: boolean) => {
 const demo = await startDemoConsoleProcess(consoleDir.path)
 try {
   connectApp(appDir.path, demo.info)
-  const web = await startBundledWebMode(appDir.path)
-  const page = await launchCdpPage({ width: 1366, height: 900 })
-  const sleep = (n: number) => new Promise((resolve) => setTimeout(resolve, n))
-  /** A channel called from the page, through the app's own bridge (window.api answers envelopes). */
-  const call = async <T>(channel: string, input: unknown): Promise<T> => {
-    const [ns, name] = channel.split('.')
-    const answer = await page.evaluate<{ ok: boolean; result: T; error?: unknown }>(
-      `window.api[${JSON.stringify(ns)}][${JSON.stringify(name)}](${JSON.stringify(input)})`
-    )
-    if (!answer.ok) throw new Error(`${channel}: ${JSON.stringify(answer.error)}`)
-    return answer.result
-  }
-  try {
+  await withWebModeAndPage(appDir.path, { width: 1366, height: 900 }, async (web, page) => {
+    const sleep = (n: number) => new Promise((resolve) => setTimeout(resolve, n))
+    /** A channel called from the page, through the app's own bridge (window.api answers envelopes). */
+    const call = async <T>(channel: string, input: unknown): Promise<T> => {
+      const [ns, name] = channel.split('.')
+      const answer = await page.evaluate<{ ok: boolean; result: T; error?: unknown }>(
+        `window.api[${JSON.stringify(ns)}][${JSON.stringify(name)}](${JSON.stringify(input)})`
+      )
+      if (!answer.ok) throw new Error(`${channel}: ${JSON.stringify(answer.error)}`)
+      return answer.result
+    }
     await page.goto(web.url)
     await page.waitFor(`[...document.querySelectorAll('nav button')].some((b) => b.textContent.trim() === 'Import')`)
     const big = await call<{ id: string }>('batches.create', { name: 'Ten thousand' })
@@ -201,10 +199,7 @@ try {
         `= ${previewRatio.toFixed(2)}× the validator's own time (${median(validator).toFixed(1)} ms, median of 7) ` +
         `(target ≤ ${TARGET.previewRatio}×): ${judge('csv preview', previewRatio <= TARGET.previewRatio)}`
     )
-  } finally {
-    await page.close()
-    await web.stop()
-  }
+  })
 } catch (err) {
   console.error(err)
   misses.push('error')

@@ -7,12 +7,11 @@ import {
   median,
   ms,
   percentile,
-  startBundledWebMode,
   timeKeystrokes,
   longestFrameDuring,
   timeOpen
 } from './support/list-bench'
-import { launchCdpPage } from './support/cdp-page'
+import { withWebModeAndPage } from './support/web-and-page'
 import { benchOnLargeSite } from './support/large-site'
 import { TODAY_EXPAND } from '../src/main/services/today/today-service'
 import { TODAY_PAGE } from '../src/shared/today/window'
@@ -76,23 +75,21 @@ await benchOnLargeSite('lists-open', async ({ demo, appDir, judge }) => {
   connectApp(appDir, demo.info)
   const { pin } = await probeCertificate(demo.info.url)
   const bare = bareFetcher(demo.info, pin)
-  const web = await startBundledWebMode(appDir)
-  const page = await launchCdpPage({ width: 1366, height: 768 })
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-  const navButton = (label: string) =>
-    `[...document.querySelectorAll('nav[aria-label="Screens"] button')].find((b) => b.textContent.trim() === '${label}')`
-  /** OPENS times: away to Home and back, click → first rows painted (the screen's store holds its list). */
-  const openedAgain = async (nav: string, rows: string, done: string) => {
-    const opens: number[] = []
-    for (let i = 0; i < OPENS; i++) {
-      await page.evaluate(`${navButton('Home')}.click()`)
-      await page.waitFor(`document.querySelector(${JSON.stringify(rows)}) === null`)
-      await sleep(300)
-      opens.push((await timeOpen(page, nav, rows, done)).firstMs)
+  await withWebModeAndPage(appDir, { width: 1366, height: 768 }, async (web, page) => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+    const navButton = (label: string) =>
+      `[...document.querySelectorAll('nav[aria-label="Screens"] button')].find((b) => b.textContent.trim() === '${label}')`
+    /** OPENS times: away to Home and back, click → first rows painted (the screen's store holds its list). */
+    const openedAgain = async (nav: string, rows: string, done: string) => {
+      const opens: number[] = []
+      for (let i = 0; i < OPENS; i++) {
+        await page.evaluate(`${navButton('Home')}.click()`)
+        await page.waitFor(`document.querySelector(${JSON.stringify(rows)}) === null`)
+        await sleep(300)
+        opens.push((await timeOpen(page, nav, rows, done)).firstMs)
+      }
+      return opens
     }
-    return opens
-  }
-  try {
     await page.goto(web.url)
     await page.waitFor(navButton('Cards'))
     await sleep(1500)
@@ -166,8 +163,5 @@ await benchOnLargeSite('lists-open', async ({ demo, appDir, judge }) => {
         `opened again: ${todayAgain.map((o) => o.toFixed(0)).join(', ')} ms (the list held, read again behind it); ` +
         `${todayRows} rows drawn (a page of each group)`
     )
-  } finally {
-    await page.close()
-    await web.stop()
-  }
+  })
 })

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Readable, Writable } from 'node:stream'
-import { CHROMIUM_SWITCHES } from '../../test/support/chromium'
+import { CHROMIUM_EXECUTABLE, CHROMIUM_SWITCHES } from '../../test/support/chromium-switches'
 
 /**
  * Debian's Chromium driven over a bare DevTools pipe that enables nothing but what a figure reads
@@ -39,7 +39,7 @@ interface Message {
 export async function launchCdpPage(viewport = { width: 1366, height: 768 }): Promise<CdpPage> {
   const profile = await mkdtemp(join(tmpdir(), 'access-desk-bench-chromium-'))
   const child = spawn(
-    process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    CHROMIUM_EXECUTABLE,
     [
       '--headless',
       ...CHROMIUM_SWITCHES,
@@ -68,21 +68,48 @@ export async function launchCdpPage(viewport = { width: 1366, height: 768 }): Pr
       else waiting.resolve(message.result)
     }
   })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  // A Chromium that could not be started (no such file) emits 'error' and never 'exit'; its pipes then
+  // fail with EPIPE. Either way every command waiting fails with the reason, never left hanging.
+  let failure = 'Chromium exited'
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve())
+    child.once('error', (err) => {
+      failure = `Chromium (${CHROMIUM_EXECUTABLE}) could not be started: ${err.message}`
+      resolve()
+    })
+  })
+  commands.on('error', () => undefined)
+  answers.on('error', () => undefined)
   void exited.then(() => {
-    for (const waiting of pending.values()) waiting.reject(new Error('Chromium exited'))
+    for (const waiting of pending.values()) waiting.reject(new Error(failure))
     pending.clear()
   })
   const send = <T>(method: string, params: object = {}, sessionId?: string): Promise<T> => {
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) {
+      return Promise.reject(new Error(failure))
+    }
     const id = nextId++
     commands.write(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }) + '\0')
     return new Promise<T>((resolve, reject) => pending.set(id, { resolve: (value) => resolve(value as T), reject }))
   }
 
-  const { targetId } = await send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' })
-  const { sessionId } = await send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true })
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) child.kill('SIGTERM')
+    await exited
+    // Chromium's helper processes may still be writing into the profile for a moment.
+    await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
+  }
+  let sessionId: string
+  try {
+    const { targetId } = await send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' })
+    ;({ sessionId } = await send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true }))
+    await send('Emulation.setDeviceMetricsOverride', { ...viewport, deviceScaleFactor: 1, mobile: false }, sessionId)
+  } catch (err) {
+    // A page that never came up: its Chromium and profile are not left behind.
+    await close()
+    throw err
+  }
   const onPage = <T>(method: string, params: object = {}) => send<T>(method, params, sessionId)
-  await onPage('Emulation.setDeviceMetricsOverride', { ...viewport, deviceScaleFactor: 1, mobile: false })
 
   const evaluate = async <T>(expression: string): Promise<T> => {
     const answer = await onPage<{
@@ -117,11 +144,6 @@ export async function launchCdpPage(viewport = { width: 1366, height: 768 }): Pr
       const { usedSize } = await onPage<{ usedSize: number }>('Runtime.getHeapUsage')
       return usedSize / 1024 / 1024
     },
-    async close() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
-      await exited
-      // Chromium's helper processes may still be writing into the profile for a moment.
-      await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
-    }
+    close
   }
 }

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launchChromium, openDemoApp } from '../support/chromium'
@@ -153,9 +154,11 @@ describe('Import screen in Chromium (virtual USB reader, web mode, demo console)
       page.getByRole('button', { name: 'Export failed rows…' }).click()
     ])
     expect(download.suggestedFilename()).toMatch(/\.csv$/)
-    expect(await readFile((await download.path())!, 'utf8')).toBe(
-      `NFC ID (as sent to the console),Alias\n66554433221104,${taken}\n`
-    )
+    // Saved by the test (the browser is the run's shared Chromium, reached over Playwright's connection: the
+    // file is streamed here, it has no local path).
+    const saved = join(data.path, 'failed-rows.csv')
+    await download.saveAs(saved)
+    expect(await readFile(saved, 'utf8')).toBe(`NFC ID (as sent to the console),Alias\n66554433221104,${taken}\n`)
 
     // Retrying as is sends only the failed row, and the console refuses it again for the same reason.
     await page.getByRole('button', { name: 'Retry 1 failed' }).click()

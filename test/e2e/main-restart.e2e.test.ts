@@ -3,17 +3,10 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPcscd, type Pcscd } from '../support/pcscd'
-import { startJsonProcess, type WebModeInfo } from '../support/processes'
+import { startWebMode } from '../support/processes'
 import { startRestartableWeb, type RestartableWeb } from '../support/restartable-web'
 import { VirtualCard } from '../support/virtual-card'
 import { seriousA11yFindings } from '../support/axe'
-
-/** Web mode with a fixed secret: a restart on the same port lets the open tab reconnect by itself. */
-function startWeb(dataDir: string, port: number, secret: string) {
-  return startJsonProcess<WebModeInfo>('src/web/main.ts', ['--data', dataDir, '--port', String(port)], {
-    env: { ACCESS_DESK_WEB_SECRET: secret }
-  })
-}
 
 /**
  * Main killed (SIGKILL, as a crash would) while a screen shows, and started again on the same data
@@ -36,7 +29,7 @@ describe('a restart of main loses nothing the screen shows (web mode, Chromium 1
     app = await startRestartableWeb({
       prefix: 'access-desk-restart-',
       start: async (dataDir) => {
-        const web = await startWeb(dataDir, port, secret)
+        const web = await startWebMode(dataDir, { port, secret })
         port = Number(new URL(web.info.url).port)
         return web
       }

@@ -2,21 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { randomBytes } from 'node:crypto'
 import { seriousA11yFindings } from '../support/axe'
 import { launchChromium, openDemoApp } from '../support/chromium'
-import { startJsonProcess, type Started } from '../support/processes'
+import { startWebMode, type Started, type WebModeInfo } from '../support/processes'
 import { tempDir } from '../support/temp'
 import { screenshotPath } from '../support/screenshots'
 
-type WebInfo = { url: string; dataDir: string }
-
-/** Web mode on a given port and secret, so a test can stop it and bring the same service back. */
-function startWeb(dataDir: string, port: number, secret: string) {
-  return startJsonProcess<WebInfo>('src/web/main.ts', ['--data', dataDir, '--port', String(port)], {
-    env: { ACCESS_DESK_WEB_SECRET: secret }
-  })
-}
-
 describe('the app shell in Chromium (web mode)', () => {
-  let web: Started<WebInfo>
+  let web: Started<WebModeInfo>
   let browser: Awaited<ReturnType<typeof launchChromium>>
   let data: Awaited<ReturnType<typeof tempDir>>
   let port: number
@@ -24,7 +15,7 @@ describe('the app shell in Chromium (web mode)', () => {
 
   beforeAll(async () => {
     data = await tempDir()
-    web = await startWeb(data.path, 0, secret)
+    web = await startWebMode(data.path, { port: 0, secret })
     port = Number(new URL(web.info.url).port)
     browser = await launchChromium({ width: 1366, height: 768 })
   })
@@ -135,12 +126,12 @@ describe('the app shell in Chromium (web mode)', () => {
     expect(failed).toMatchObject({ ok: false, error: { kind: 'network', message: expect.stringMatching(/lost/) } })
 
     // Restarted with another secret (a plain `npm start`): this tab cannot get in, and says what to do.
-    web = await startWeb(data.path, port, randomBytes(24).toString('base64url'))
+    web = await startWebMode(data.path, { port, secret: randomBytes(24).toString('base64url') })
     await banner.getByText(/was restarted, so this page can no longer reach it/).waitFor({ timeout: 15_000 })
     await web.stop()
 
     // The same service back (same address and secret): the tab reconnects by itself.
-    web = await startWeb(data.path, port, secret)
+    web = await startWebMode(data.path, { port, secret })
     await banner.getByText(/Connected to Access Desk's local service again/).waitFor({ timeout: 15_000 })
     await page
       .getByTestId('active-connection')

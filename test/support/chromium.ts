@@ -1,24 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { inject } from 'vitest'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 
-/** The switches of every Chromium the tests and benchmarks start (no background networking, never a download). */
-export const CHROMIUM_SWITCHES = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // Chromium 156+ keeps a page "being printed" after window.print() while its print preview
-  // waits for a person, and every later page.pdf() is refused; without the preview, print()
-  // returns at once, as it did before, and the PDF is still what print media renders.
-  '--disable-print-preview'
-]
-
-/** Debian's Chromium, headless, a fresh profile, no background networking (never a download). */
+/**
+ * A browser of its own for a test file: a new context (its own storage, cookies, permissions and downloads,
+ * as a fresh profile has) at `viewport` in the run's one headless Chromium, which the project's
+ * `globalSetup` started (test/support/chromium-server.ts). `close()` ends the context and the connection.
+ */
 export async function launchChromium(viewport = { width: 1280, height: 860 }): Promise<{
   context: BrowserContext
   page: Page
@@ -28,14 +15,18 @@ export async function launchChromium(viewport = { width: 1280, height: 860 }): P
   sentChannels: string[]
   close(): Promise<void>
 }> {
-  const profile = await mkdtemp(join(tmpdir(), 'access-desk-chromium-'))
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    headless: true,
-    viewport,
-    args: CHROMIUM_SWITCHES
+  const endpoint = inject('chromiumServer')
+  if (!endpoint) {
+    throw new Error(
+      "No shared Chromium in this project: add globalSetup: ['test/support/chromium-server.ts'] to its vitest config"
+    )
+  }
+  const browser = await chromium.connect(endpoint)
+  const context = await browser.newContext({ viewport }).catch(async (err: unknown) => {
+    await browser.close()
+    throw err
   })
-  const page = context.pages()[0] ?? (await context.newPage())
+  const page = await context.newPage()
   const errors: string[] = []
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text())
@@ -55,7 +46,8 @@ export async function launchChromium(viewport = { width: 1280, height: 860 }): P
     sentChannels,
     close: async () => {
       await context.close()
-      await rm(profile, { recursive: true, force: true })
+      // Disconnecting also closes any context of this connection still open (a second tab's included).
+      await browser.close()
     }
   }
 }

@@ -3,9 +3,8 @@ import { join } from 'node:path'
 import { expect } from 'vitest'
 import type { Page } from 'playwright-core'
 import { seriousA11yFindings } from './axe'
-import { launchChromium } from './chromium'
-import { startWebMode, type Started } from './processes'
-import { tempDir } from './temp'
+import type { Started, WebModeInfo } from './processes'
+import { openWebInChromium, type TestBrowser } from './web-in-chromium'
 import { findDemoConsole } from './demo-found'
 import shellEnglish from '../../src/shared/i18n/messages/shell/en.json'
 import type { Answer } from '../unit/demo-console/support'
@@ -24,8 +23,8 @@ export type ConsoleResource = 'users' | 'visitors' | 'cards' | 'touchPasses' | '
  */
 export interface Job {
   page: Page
-  browser: Awaited<ReturnType<typeof launchChromium>>
-  web: Started<{ url: string; dataDir: string }>
+  browser: TestBrowser
+  web: Started<WebModeInfo>
   dataDir: string
   demo: { url: string; token: string; ca: string }
   /** The console's stored records of one resource. */
@@ -60,23 +59,24 @@ export interface Job {
 }
 
 export async function startJob(): Promise<Job> {
-  const data = await tempDir('access-desk-job-')
-  const web = await startWebMode(data.path)
-  const browser = await launchChromium({ width: 1366, height: 768 })
+  const { dataDir, web, browser, removeData } = await openWebInChromium({ prefix: 'access-desk-job-' })
   const { page } = browser
-  await page.goto(web.info.url)
-  await page
-    .getByTestId('active-connection')
-    .getByTitle(/simulated console/)
-    .waitFor()
-  const found = await findDemoConsole(page, data.path)
+  const close = async () => {
+    await browser.close()
+    await web.stop()
+    await removeData()
+  }
+  const found = await findDemoConsole(page, dataDir).catch(async (err: unknown) => {
+    await close()
+    throw err
+  })
   const demo = { url: found.url, token: found.token, ca: found.ca }
   const call = found.call
   return {
     page,
     browser,
     web,
-    dataDir: data.path,
+    dataDir,
     demo,
     async state(resource) {
       const answer = await call('GET', `/__demo/state/${resource}`)
@@ -119,7 +119,7 @@ export async function startJob(): Promise<Job> {
     },
     lang: () => page.evaluate(() => document.documentElement.lang),
     async audit() {
-      const text = await readFile(join(data.path, 'audit', 'audit.jsonl'), 'utf8')
+      const text = await readFile(join(dataDir, 'audit', 'audit.jsonl'), 'utf8')
       const rows = new Map<string, { action: string; outcome: string; code?: string; target?: string }>()
       for (const line of text.split('\n').filter(Boolean)) {
         const entry = JSON.parse(line) as Loose
@@ -134,11 +134,7 @@ export async function startJob(): Promise<Job> {
     async expectAccessible(label) {
       expect(await seriousA11yFindings(page), label).toEqual([])
     },
-    async close() {
-      await browser.close()
-      await web.stop()
-      await data.remove()
-    }
+    close
   }
 }
 

@@ -100,8 +100,14 @@ export interface WebModeInfo {
   address?: string
 }
 
-/** Web mode as `npm run web` runs it: the built bundle when out/ matches the sources (test/support/built-entry.ts). */
-export function startWebMode(dataDir: string) {
+/**
+ * Web mode as `npm run web` runs it: the built bundle when out/ matches the sources (test/support/built-entry.ts;
+ * the sources through tsx took ~5 s longer to start on a loaded 2-core machine). A `port` and `secret` fix its
+ * address, so a restart on them lets an open tab reconnect by itself.
+ */
+export function startWebMode(dataDir: string, fixed: { port?: number; secret?: string } = {}) {
   const entry = entryArgs('web').at(-1)!
-  return startJsonProcess<WebModeInfo>(entry, ['--data', dataDir])
+  const port = fixed.port === undefined ? [] : ['--port', String(fixed.port)]
+  const env = fixed.secret === undefined ? {} : { ACCESS_DESK_WEB_SECRET: fixed.secret }
+  return startJsonProcess<WebModeInfo>(entry, ['--data', dataDir, ...port], { env })
 }

@@ -1,7 +1,6 @@
-import { launchChromium, openDemoApp } from './chromium'
 import { findDemoConsole, type FoundDemo } from './demo-found'
 import { startWebMode, type Started, type WebModeInfo } from './processes'
-import { tempDir } from './temp'
+import { openWebInChromium, type TestBrowser } from './web-in-chromium'
 
 /**
  * Web mode that a test kills (SIGKILL: a crash, a closed terminal) and starts again on the same data
@@ -11,7 +10,7 @@ import { tempDir } from './temp'
 export interface RestartableWeb {
   /** Web mode as it runs now (the one started last). */
   readonly web: Started<WebModeInfo>
-  readonly browser: Awaited<ReturnType<typeof launchChromium>>
+  readonly browser: TestBrowser
   readonly dataDir: string
   /** Kill web mode, wait for it to exit and for the tab to see its service lost. */
   kill(): Promise<void>
@@ -31,41 +30,33 @@ export async function startRestartableWeb(
   } = {}
 ): Promise<RestartableWeb> {
   const start = options.start ?? startWebMode
-  const data = await tempDir(options.prefix ?? 'access-desk-restart-')
-  let web: Started<WebModeInfo> | undefined
-  let browser: Awaited<ReturnType<typeof launchChromium>> | undefined
+  const opened = await openWebInChromium({ prefix: options.prefix ?? 'access-desk-restart-', start })
+  const { browser } = opened
+  let web = opened.web
   const close = async () => {
-    await browser?.close()
-    await web?.stop()
-    await data.remove()
-  }
-  try {
-    web = await start(data.path)
-    browser = await launchChromium({ width: 1366, height: 768 })
-    await openDemoApp(browser.page, web.info.url)
-  } catch (err) {
-    await close()
-    throw err
+    await browser.close()
+    await web.stop()
+    await opened.removeData()
   }
   const page = browser.page
   return {
     get web() {
-      return web!
+      return web
     },
     browser,
-    dataDir: data.path,
+    dataDir: opened.dataDir,
     async kill() {
-      const child = web!.child
+      const child = web.child
       const exited = new Promise((resolve) => child.once('exit', resolve))
       child.kill('SIGKILL')
       await exited
       await page.locator('html[data-bridge-status="lost"]').waitFor({ state: 'attached', timeout: 15_000 })
     },
     async restart() {
-      web = await start(data.path)
+      web = await start(opened.dataDir)
       await page.getByText(/Connected to Access Desk's local service again/).waitFor({ timeout: 20_000 })
     },
-    demo: () => findDemoConsole(page, data.path),
+    demo: () => findDemoConsole(page, opened.dataDir),
     close
   }
 }
