@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { aliasPatternSchema } from './alias-pattern'
-import { csvSaidSchema } from './csv-said'
+import { csvNoteSchema, csvSaidSchema } from './csv-said'
 
 /** A card's NFC ID in the console's form: uppercase hex of 4, 7 or 10 bytes. */
 export const nfcHexSchema = z
@@ -118,8 +118,10 @@ export type CsvPreviewRow = z.infer<typeof csvPreviewRowSchema>
 
 export const csvPreviewSchema = z.object({
   rows: z.array(csvPreviewRowSchema),
-  /** Whole-file findings (BOM, line endings, header) said once. */
+  /** Whole-file findings (BOM, line endings, header) said once, in main's English (the CLI's words). */
   notes: z.array(z.string()),
+  /** The same, as facts (./csv-said.ts `csvNoteSchema`): the desk says them in its language. */
+  noteSaid: z.array(csvNoteSchema).optional(),
   counts: z.object({ ok: z.number(), repaired: z.number(), refused: z.number(), duplicate: z.number() })
 })
 export type CsvPreview = z.infer<typeof csvPreviewSchema>

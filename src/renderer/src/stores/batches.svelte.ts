@@ -17,6 +17,7 @@ import { readerStore } from './reader.svelte'
 import { importWords } from '../lib/i18n/import-messages.svelte'
 import { readCsvFile } from '../components/import/csv-file'
 import { withCsvLine, type CsvLineFix } from '../../../shared/batches/csv-line-edit'
+import type { CsvNote } from '../../../shared/batches/csv-said'
 import { connection } from './connection.svelte'
 import { connectionNow } from './connection-now.svelte'
 import { onMainRestart } from '../lib/main-restarts'
@@ -44,9 +45,18 @@ export interface CsvDraft {
   /** Which file read this is (one more with each file opened): a new file is a new preview table. */
   read: number
   /** What reading the file's bytes found (its encoding), said before main's notes of its lines. */
-  fileNotes: string[]
+  fileNotes: { notes: string[]; said: CsvNote[] }
   preview: CsvPreviewOpen
   lines: ReadonlyMap<number, CsvPreviewRow>
+}
+
+/** A preview with the notes of the file's reading (its encoding) before main's notes of its lines. */
+function withFileNotes(preview: CsvPreviewOpen, file: CsvDraft['fileNotes']): CsvPreviewOpen {
+  return {
+    ...preview,
+    notes: [...file.notes, ...preview.notes],
+    noteSaid: [...file.said, ...(preview.noteSaid ?? [])]
+  }
 }
 
 /** Rows asked for beyond those in view, each way: a wheel step or a Page Down finds them here. */
@@ -531,7 +541,7 @@ export class BatchesStore {
     this.csvAdded = null
     this.csvBusy = true
     try {
-      const { text, notes } = await readCsvFile(file)
+      const { text, notes, said } = await readCsvFile(file)
       const preview = await getApi().batches.previewFile({
         text,
         limit: WINDOW,
@@ -541,8 +551,8 @@ export class BatchesStore {
         name: file.name,
         text,
         read: ++this.filesRead,
-        fileNotes: notes,
-        preview: { ...preview, notes: [...notes, ...preview.notes] },
+        fileNotes: { notes, said },
+        preview: withFileNotes(preview, { notes, said }),
         lines: linesOf(preview)
       }
       return true
@@ -583,7 +593,7 @@ export class BatchesStore {
         const { rows } = await api.previewRows({ previewId: preview.previewId, offset, limit: 2 * AROUND })
         lines = withLines(lines, offset, rows)
       }
-      this.csv = { ...csv, text, preview: { ...preview, notes: [...csv.fileNotes, ...preview.notes] }, lines }
+      this.csv = { ...csv, text, preview: withFileNotes(preview, csv.fileNotes), lines }
       this.csvAdded = null
       return { row: lines.get(index) }
     } catch (err) {
@@ -610,7 +620,7 @@ export class BatchesStore {
       // the notes of the file's reading (its encoding) stay.
       this.csv = {
         ...this.csv,
-        preview: { ...preview, notes: [...this.csv.fileNotes, ...preview.notes] },
+        preview: withFileNotes(preview, this.csv.fileNotes),
         lines: linesOf(preview)
       }
       await this.detailSettled()
