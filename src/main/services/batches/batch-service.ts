@@ -24,6 +24,7 @@ import { isAllDigits, writtenDigitsReading } from '../../../shared/nfc/card-numb
 import { cardKey } from '../../../shared/nfc/card-identity'
 import { validateCsv } from './csv-validate'
 import { englishOfNote, sayNote } from './csv-messages'
+import { rowReason } from './row-reasons'
 import type { CsvNote } from '../../../shared/batches/csv-said'
 import { JournalDirectory, type Unreadable } from '../storage/journal-directory'
 import { batchJournalFormat, type JournalEntry } from './journal-entries'
@@ -37,7 +38,6 @@ import { checkedRequests, linkAuditRows } from './check-settles-audit'
 import { batchView } from './batch-view'
 import { CsvPreviews } from './csv-previews'
 import type { BatchView, BatchViewQuery, CsvPreviewOpen } from '../../../shared/batches/schemas'
-import { dateTimeFormat } from '../../../shared/format/formats'
 
 export interface BatchServiceDeps {
   /** `<dataDir>/batches` */
@@ -494,7 +494,7 @@ export class BatchService implements BatchWrites {
     return this.exclusive(batch, async () => {
       this.refuseWhileUploading(batch)
       const results: Extract<JournalEntry, { t: 'results' }>['results'] = []
-      const checkedAt = dateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short' }).format(new Date())
+      const checkedAt = new Date().toISOString()
       const unsureOf = new Set<string>()
       for (const row of batch.model.rows) {
         if (row.status !== 'unknown') continue
@@ -507,9 +507,13 @@ export class BatchService implements BatchWrites {
                 rowId: row.id,
                 status: 'pending',
                 // The console's "not held" is only sure when every card there shows its NFC ID.
-                reason: held.unsure
-                  ? `Checked with the console (${checkedAt}): ${held.unsure}. Upload sends it.`
-                  : `Checked with the console (${checkedAt}): it does not hold this card. Upload sends it.`
+                ...(held.unsure
+                  ? rowReason('checkedUnsure', {
+                      at: checkedAt,
+                      shown: cards.cards.length - cards.withoutNfcId,
+                      without: cards.withoutNfcId
+                    })
+                  : rowReason('checkedAbsent', { at: checkedAt }))
               }
         )
       }
