@@ -41,9 +41,7 @@ describe('Import: a refused CSV line corrected in the preview (web mode, Chromiu
     await page.keyboard.press('ControlOrMeta+A')
     await page.keyboard.type('04F1C502')
     await page.keyboard.press('Enter')
-    await expect
-      .poll(() => page.getByTestId('action-announcer').textContent())
-      .toBe('Line 2 checked again: ok.')
+    await expect.poll(() => page.getByTestId('action-announcer').textContent()).toBe('Line 2 checked again: ok.')
     await expect.poll(() => line2.getAttribute('data-status')).toBe('ok')
     expect(await line2.evaluate((el) => el === document.activeElement)).toBe(true)
 
