@@ -40,3 +40,29 @@ export const csvSaidSchema = z.object({
   values: z.record(z.string(), z.union([z.string(), z.number()])).optional()
 })
 export type CsvSaid = z.infer<typeof csvSaidSchema>
+
+/**
+ * What is said once of a whole CSV file, as facts (`csvNote.<key>` of the `import` catalogue), as a
+ * line's `said`: main's preview notes (a BOM, line endings, Excel's separator line, a header) and the
+ * renderer's reading of the file's bytes (its encoding, shared/text/encoding.ts). Main writes its
+ * English `notes` from the English catalogue by the same key; the desk says these in its language.
+ */
+export const csvNoteKeys = [
+  'bomRemoved',
+  'crlfRead',
+  'sepLine',
+  'headerSkipped',
+  'asSent',
+  'otherConsole',
+  'cardsUnread',
+  'unsure',
+  'utf16',
+  'windows1252'
+] as const
+export type CsvNoteKey = (typeof csvNoteKeys)[number]
+
+export const csvNoteSchema = z.object({
+  key: z.enum(csvNoteKeys),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional()
+})
+export type CsvNote = z.infer<typeof csvNoteSchema>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { aliasPatternSchema } from './alias-pattern'
-import { csvSaidSchema } from './csv-said'
+import { csvNoteSchema, csvSaidSchema } from './csv-said'
+import { rowReasonSchema } from './row-reason'
 
 /** A card's NFC ID in the console's form: uppercase hex of 4, 7 or 10 bytes. */
 export const nfcHexSchema = z
@@ -48,7 +49,10 @@ export const batchRowSchema = z.object({
    * its normal form; this keeps what the writing said.
    */
   hexByForm: z.literal(true).optional(),
-  reason: z.string().optional()
+  /** Why the row is failed, to check or back to not sent, in main's English (the CLI's words). */
+  reason: z.string().optional(),
+  /** The same as facts (./row-reason.ts), said in the desk's language; absent in rows kept before. */
+  reasonSaid: rowReasonSchema.optional()
 })
 export type BatchRow = z.infer<typeof batchRowSchema>
 
@@ -118,8 +122,10 @@ export type CsvPreviewRow = z.infer<typeof csvPreviewRowSchema>
 
 export const csvPreviewSchema = z.object({
   rows: z.array(csvPreviewRowSchema),
-  /** Whole-file findings (BOM, line endings, header) said once. */
+  /** Whole-file findings (BOM, line endings, header) said once, in main's English (the CLI's words). */
   notes: z.array(z.string()),
+  /** The same, as facts (./csv-said.ts `csvNoteSchema`): the desk says them in its language. */
+  noteSaid: z.array(csvNoteSchema).optional(),
   counts: z.object({ ok: z.number(), repaired: z.number(), refused: z.number(), duplicate: z.number() })
 })
 export type CsvPreview = z.infer<typeof csvPreviewSchema>

@@ -9,6 +9,13 @@ import { z } from 'zod'
  */
 const readerStates = ['unavailable', 'no-service', 'no-reader', 'ready', 'starting', 'restarting'] as const
 
+export const addonFailureSchema = z.object({
+  cause: z.enum(['missing', 'abi', 'load']),
+  packaged: z.boolean(),
+  detail: z.string().max(2000).optional()
+})
+export type AddonFailure = z.infer<typeof addonFailureSchema>
+
 export const readerStatusSchema = z.object({
   state: z.enum(readerStates),
   message: z.string(),
@@ -22,7 +29,13 @@ export const readerStatusSchema = z.object({
    * renderer lib/i18n/reader-words.ts). Absent when main says a cause only it knows (a card it could
    * not read, a module that did not load): its words are shown as given.
    */
-  os: z.enum(['linux', 'windows', 'mac']).optional()
+  os: z.enum(['linux', 'windows', 'mac']).optional(),
+  /**
+   * With `unavailable`: why the reader module (nfc-pcsc) did not load, as facts the desk words
+   * (`missing`: not installed; `abi`: built for another Node/Electron; `load`: any other load error,
+   * `detail` the loader's own text), and whether this is an installed package (no npm to rebuild with).
+   */
+  addon: addonFailureSchema.optional()
 })
 export type ReaderStatus = z.infer<typeof readerStatusSchema>
 

@@ -22,6 +22,12 @@ function detectEncoding(bytes: Uint8Array): { encoding: TextEncoding; guessed: b
   return { encoding: 'utf-8', guessed: false }
 }
 
+/**
+ * What reading a file's bytes should tell the user, as facts: the Import screen says them in the
+ * desk's language (the `import` catalogue's `csvNote.<key>`, as main's notes of a CSV's lines).
+ */
+export type TextNote = { key: 'utf16'; values: { order: 'little' | 'big'; bom: 'yes' | 'no' } } | { key: 'windows1252' }
+
 /** The note a file read as UTF-16 gets, said once for the file. */
 function utf16Note(encoding: 'utf-16le' | 'utf-16be', guessed: boolean): string {
   return `The file is ${encoding === 'utf-16le' ? 'UTF-16 (little endian)' : 'UTF-16 (big endian)'}${guessed ? ' without a byte order mark' : ''}; it was read as such.`
@@ -59,20 +65,24 @@ function decodeWindows1252(bytes: Uint8Array): string {
  * Import and the roster gave an installer different answers for the same Excel export (Import
  * refused accented aliases the roster read). A BOM stays in the text (the preview notes its removal).
  */
-export function decodeText(bytes: Uint8Array): { text: string; notes: string[] } {
+export function decodeText(bytes: Uint8Array): { text: string; notes: string[]; said: TextNote[] } {
   const { encoding, guessed } = detectEncoding(bytes)
   if (encoding !== 'utf-8') {
     return {
       text: new TextDecoder(encoding, { ignoreBOM: true }).decode(bytes),
-      notes: [utf16Note(encoding, guessed)]
+      notes: [utf16Note(encoding, guessed)],
+      said: [
+        { key: 'utf16', values: { order: encoding === 'utf-16le' ? 'little' : 'big', bom: guessed ? 'no' : 'yes' } }
+      ]
     }
   }
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes), notes: [] }
+    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes), notes: [], said: [] }
   } catch {
     // Every byte is a character in Windows-1252: said, so a name that reads wrong is recognised.
     return {
       text: decodeWindows1252(bytes),
+      said: [{ key: 'windows1252' }],
       notes: [
         'The file is not UTF-8; it was read as Windows-1252 (Western European). Check that names with accents read right in the preview; if not, save the file as "CSV UTF-8 (Comma delimited)" and open it again.'
       ]

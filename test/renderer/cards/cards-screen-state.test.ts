@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { fireEvent, render, screen, within } from '@testing-library/svelte'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
+import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
 import CardsScreen from '../../../src/renderer/src/screens/CardsScreen.svelte'
 import CardDetails from '../../../src/renderer/src/components/cards/CardDetails.svelte'
 import { cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
@@ -29,7 +30,7 @@ describe('Cards after writes made elsewhere, after a delete, and in words', () =
     first.unmount()
 
     state.held = [...state.held, card(3), card(4)]
-    emit('cards.stale', { what: 'an import upload', at: Date.now() })
+    emit('cards.stale', { what: 'importUpload', at: Date.now() })
     render(CardsScreen)
     expect(await screen.findByText('4 of 4 cards')).toBeInTheDocument()
     expect(calls.filter(([c]) => c === 'cards.load').at(-1)![1]).toMatchObject({ refresh: true })
@@ -41,12 +42,29 @@ describe('Cards after writes made elsewhere, after a delete, and in words', () =
     render(CardsScreen)
     expect(await screen.findByText('1 of 1 cards')).toBeInTheDocument()
     state.held = [...state.held, card(2)]
-    emit('cards.stale', { what: 'a card given to a visitor', at: Date.now() })
+    emit('cards.stale', { what: 'visitorCard', at: Date.now() })
     const note = await screen.findByTestId('cards-stale')
     expect(note).toHaveTextContent('This list may be out of date since a card given to a visitor')
     await fireEvent.click(within(note).getByRole('button', { name: 'Refresh' }))
     expect(await screen.findByText('2 of 2 cards')).toBeInTheDocument()
     expect(screen.queryByTestId('cards-stale')).toBeNull()
+  })
+
+  it('a German desk says why the list may be out of date in German: main names the writer, never in English', async () => {
+    deskLanguage.choose('de')
+    try {
+      const { emit } = consoleWith([card(1)])
+      render(CardsScreen)
+      await waitFor(() => expect(cardsStore.loaded).toBe(true))
+      emit('cards.stale', { what: 'enrollAssign', at: Date.now() })
+      const note = await screen.findByTestId('cards-stale')
+      await waitFor(() =>
+        expect(note).toHaveTextContent(/^Diese Liste ist seit einer unter „Einlesen“ vergebenen Karte \(/)
+      )
+      expect(note).not.toHaveTextContent(/given|Enroll/)
+    } finally {
+      deskLanguage.choose(null)
+    }
   })
 
   it('a delete says which card went; statuses and types are words', async () => {

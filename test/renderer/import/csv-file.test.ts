@@ -23,8 +23,8 @@ describe('reading a CSV file in the renderer', () => {
     const bare = await readCsvFile(new Blob([Buffer.from(text, 'utf16le')]))
     expect(bare.text).toBe(text)
     expect(bare.notes[0]).toMatch(/without a byte order mark/)
-    expect(await readCsvFile(new Blob(['\ufeff' + text]))).toEqual({ text: '\ufeff' + text, notes: [] })
-    expect(await readCsvFile(new Blob(['04A1B2C3,Café']))).toEqual({ text: '04A1B2C3,Café', notes: [] })
+    expect(await readCsvFile(new Blob(['\ufeff' + text]))).toEqual({ text: '\ufeff' + text, notes: [], said: [] })
+    expect(await readCsvFile(new Blob(['04A1B2C3,Café']))).toEqual({ text: '04A1B2C3,Café', notes: [], said: [] })
   })
 
   it('reads a file that is not UTF-8 as Windows-1252 and says so, as the roster reads the same file', async () => {

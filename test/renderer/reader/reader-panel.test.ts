@@ -90,4 +90,42 @@ describe('Reader panel status in the desk’s language', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Kein Leser angeschlossen.')
     expect(screen.getByRole('status').textContent).not.toMatch(english)
   })
+
+  it('says in German why the reader module (nfc-pcsc) did not load and what to do, from the facts main sends', async () => {
+    deskLanguage.choose('de')
+    const missing = render(
+      ReaderPanel,
+      props({
+        state: 'unavailable',
+        message: 'The NFC reader module (nfc-pcsc) is not installed, so USB readers cannot be used.',
+        hint: 'Install the PC/SC library and service (…), then run “npm rebuild nfc-pcsc” and restart Access Desk.',
+        readers: [],
+        os: 'linux',
+        addon: { cause: 'missing', packaged: false }
+      })
+    )
+    expect(await screen.findByRole('heading', { name: 'USB-Leser' }, { timeout: 5000 })).toBeInTheDocument()
+    const live = screen.getByRole('status')
+    expect(live).toHaveTextContent('Das NFC-Lesermodul (nfc-pcsc) ist nicht installiert')
+    expect(live).toHaveTextContent('sudo apt install libpcsclite-dev pcscd')
+    expect(live).toHaveTextContent('starten Sie Access Desk neu')
+    expect(live.textContent).not.toMatch(/is not installed|Install the|restart Access Desk/)
+    missing.unmount()
+
+    render(
+      ReaderPanel,
+      props({
+        state: 'unavailable',
+        message: 'The NFC reader module could not be loaded: NODE_MODULE_VERSION 115',
+        hint: 'The native PC/SC addon was built for a different Node.js/Electron version.',
+        readers: [],
+        os: 'linux',
+        addon: { cause: 'abi', packaged: false, detail: 'NODE_MODULE_VERSION 115' }
+      })
+    )
+    const abi = screen.getByRole('status')
+    expect(abi).toHaveTextContent('Das NFC-Lesermodul konnte nicht geladen werden: NODE_MODULE_VERSION 115')
+    expect(abi).toHaveTextContent('für eine andere Node.js-/Electron-Version gebaut')
+    expect(abi.textContent).not.toMatch(/could not be loaded|was built for/)
+  })
 })

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { BatchModel } from '../../../src/main/services/batches/batch-model'
-import type { BatchMeta, JournalEntry } from '../../../src/main/services/batches/journal-entries'
+import {
+  journalEntrySchema,
+  type BatchMeta,
+  type JournalEntry
+} from '../../../src/main/services/batches/journal-entries'
+import { rowReason } from '../../../src/main/services/batches/row-reasons'
 import type { BatchRow } from '../../../src/shared/batches/schemas'
 import { cardKey } from '../../../src/shared/nfc/card-identity'
 
@@ -240,5 +245,46 @@ describe('batch model', () => {
     expect([...model.byAlias.keys()]).toEqual(['F-3'])
     expect(model.meta.name).toBe('Compacted')
     expect(model.updatedAt).toBe('t9')
+  })
+})
+
+describe("a row's reason kept in the journal", () => {
+  it('a results line of a journal written before reasons were facts is read as it was: its English reason only', () => {
+    // As such a journal holds it, parsed by the journal's own schema.
+    const old = journalEntrySchema.parse({
+      t: 'results',
+      uploadId: 'u0',
+      results: [{ rowId: 'r1', status: 'failed', reason: 'The console did not import this row.' }]
+    })
+    const model = replay({ t: 'add', rows: [row(1)] }, old)
+    expect(model.rows[0]).toMatchObject({ status: 'failed', reason: 'The console did not import this row.' })
+    expect(model.rows[0]!.reasonSaid).toBeUndefined()
+  })
+
+  it('a new result keeps the facts beside the English; the next result without a reason drops both', () => {
+    const model = replay({ t: 'add', rows: [row(1)] })
+    model.apply({
+      t: 'results',
+      uploadId: 'u1',
+      results: [{ rowId: 'r1', status: 'failed', ...rowReason('notImported') }]
+    })
+    expect(model.rows[0]).toMatchObject({
+      reason: 'The console did not import this row.',
+      reasonSaid: { key: 'notImported' }
+    })
+    model.apply({ t: 'results', uploadId: 'u2', results: [{ rowId: 'r1', status: 'imported', token: 'tok' }] })
+    expect(model.rows[0]!.reason).toBeUndefined()
+    expect(model.rows[0]!.reasonSaid).toBeUndefined()
+  })
+
+  it('rows left sending by an app that stopped are to check, with the facts of why', () => {
+    const model = replay(
+      { t: 'add', rows: [row(1)] },
+      { t: 'upload-start', uploadId: 'u1', at: 't1' },
+      { t: 'sending', uploadId: 'u1', rowIds: ['r1'] },
+      { t: 'upload-end', uploadId: 'u1', at: 't2' }
+    )
+    expect(model.rows[0]).toMatchObject({ status: 'unknown', reasonSaid: { key: 'interrupted' } })
+    expect(model.rows[0]!.reason).toMatch(/^The app stopped before the console answered/)
   })
 })

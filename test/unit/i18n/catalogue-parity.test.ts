@@ -137,6 +137,8 @@ describe('the message catalogue', () => {
         // The Import screen's own sentences (area import): a card typed, a CSV read, the shell's missing keys.
         Object.assign(values, { changed: 'yes', numbered: 'yes', aliased: 'yes', digits: 'D', uid: 'U', keys: 'K' })
         Object.assign(values, { ok: 1, repaired: 1, refused: 1, duplicate: 1, valid: 2 })
+        // A CSV's file notes, a row's reason kept in a batch (area import).
+        Object.assign(values, { bom: 'yes', without: 2, at: 'A' })
         // The shell's reach line and the search pickers (area shell).
         Object.assign(values, { keys: 'K', term: 'T', over: 'ended', button: 'B' })
         // Today’s access, the sidebar’s check, the finds, the reader and the CSV lines (only the names not given above).

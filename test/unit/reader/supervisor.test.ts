@@ -79,6 +79,9 @@ describe('ReaderSupervisor', () => {
     expect(status.message).toMatch(/nfc-pcsc\) is not installed/)
     expect(status.hint).toMatch(/libpcsclite-dev/)
     expect(status.hint).toMatch(/npm rebuild/)
+    // The same as facts, for the desk to say in its language with this system's commands.
+    expect(status.os).toBe('linux')
+    expect(status.addon).toEqual({ cause: 'missing', packaged: false })
     await sleep(800)
     expect(hellos).toHaveLength(1)
     expect(sup.status().state).toBe('unavailable')

@@ -1,3 +1,4 @@
+import { rowReason } from './row-reasons'
 import type { BatchDetail, BatchRow, BatchState, BatchSummary } from '../../../shared/batches/schemas'
 import { cardKey, reverseBytes } from '../../../shared/nfc/card-identity'
 import { inByteOrder } from '../../../shared/nfc/byte-order'
@@ -156,6 +157,8 @@ export class BatchModel {
           else delete row.displayId
           if (result.reason) row.reason = result.reason
           else delete row.reason
+          if (result.reasonSaid) row.reasonSaid = result.reasonSaid
+          else delete row.reasonSaid
           this.touched.add(row.id)
         }
         return
@@ -209,6 +212,7 @@ export class BatchModel {
     row.status = 'pending'
     row.retry = true
     delete row.reason
+    delete row.reasonSaid
   }
 
   private indexCard(row: BatchRow): void {
@@ -239,7 +243,7 @@ export class BatchModel {
     for (const row of this.rows) {
       if (row.status === 'sending') {
         row.status = 'unknown'
-        row.reason = 'The app stopped before the console answered: check on the console whether this card was imported.'
+        Object.assign(row, rowReason('interrupted'))
         this.touched.add(row.id)
       }
     }

@@ -23,6 +23,9 @@ import { isRandomUid } from '../../../shared/nfc/uid'
 import { isAllDigits, writtenDigitsReading } from '../../../shared/nfc/card-number'
 import { cardKey } from '../../../shared/nfc/card-identity'
 import { validateCsv } from './csv-validate'
+import { englishOfNote, sayNote } from './csv-messages'
+import { rowReason } from './row-reasons'
+import type { CsvNote } from '../../../shared/batches/csv-said'
 import { JournalDirectory, type Unreadable } from '../storage/journal-directory'
 import { batchJournalFormat, type JournalEntry } from './journal-entries'
 import type { BatchConsole } from './console-port'
@@ -35,7 +38,6 @@ import { checkedRequests, linkAuditRows } from './check-settles-audit'
 import { batchView } from './batch-view'
 import { CsvPreviews } from './csv-previews'
 import type { BatchView, BatchViewQuery, CsvPreviewOpen } from '../../../shared/batches/schemas'
-import { dateTimeFormat } from '../../../shared/format/formats'
 
 export interface BatchServiceDeps {
   /** `<dataDir>/batches` */
@@ -345,7 +347,7 @@ export class BatchService implements BatchWrites {
       byteOrder: batch?.model.meta.byteOrder,
       onConsole: known.cards
     })
-    if (known.note) preview.notes.push(known.note)
+    if (known.note) addNote(preview, known.note)
     noteUnsure(preview, known.cards)
     return preview
   }
@@ -378,7 +380,7 @@ export class BatchService implements BatchWrites {
         byteOrder: batch.model.meta.byteOrder,
         onConsole: known.cards
       })
-      if (known.note) preview.notes.push(known.note)
+      if (known.note) addNote(preview, known.note)
       noteUnsure(preview, known.cards)
       const at = now()
       const rows: BatchRow[] = []
@@ -409,20 +411,20 @@ export class BatchService implements BatchWrites {
    */
   private async cardsForPreview(
     batch: LoadedBatch | undefined
-  ): Promise<{ cards?: ConsoleCards; note?: string; unread?: true }> {
+  ): Promise<{ cards?: ConsoleCards; note?: CsvNote; unread?: true }> {
     if (!this.deps.client) return {}
     const active = await this.activeConsole()
     // Another console's batch is not checked against the active one's cards (console-owner.ts).
     const owner = ownedByOther(batch?.model.meta.console, active?.profileId)
     if (owner && active) {
-      return { note: `This batch belongs to ${owner.name}: the file was not checked against ${active.name}'s cards.` }
+      return { note: sayNote('otherConsole', { owner: owner.name, active: active.name }) }
     }
     try {
       return { cards: await this.consoleCards(active, false, PREVIEW_TIMEOUT_MS) }
     } catch (err) {
       return {
         unread: true,
-        note: `The console's cards could not be read (${AppError.from(err).message}): NFC IDs it already holds will only show at upload.`
+        note: sayNote('cardsUnread', { message: AppError.from(err).message })
       }
     }
   }
@@ -492,7 +494,7 @@ export class BatchService implements BatchWrites {
     return this.exclusive(batch, async () => {
       this.refuseWhileUploading(batch)
       const results: Extract<JournalEntry, { t: 'results' }>['results'] = []
-      const checkedAt = dateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short' }).format(new Date())
+      const checkedAt = new Date().toISOString()
       const unsureOf = new Set<string>()
       for (const row of batch.model.rows) {
         if (row.status !== 'unknown') continue
@@ -505,9 +507,13 @@ export class BatchService implements BatchWrites {
                 rowId: row.id,
                 status: 'pending',
                 // The console's "not held" is only sure when every card there shows its NFC ID.
-                reason: held.unsure
-                  ? `Checked with the console (${checkedAt}): ${held.unsure}. Upload sends it.`
-                  : `Checked with the console (${checkedAt}): it does not hold this card. Upload sends it.`
+                ...(held.unsure
+                  ? rowReason('checkedUnsure', {
+                      at: checkedAt,
+                      shown: cards.cards.length - cards.withoutNfcId,
+                      without: cards.withoutNfcId
+                    })
+                  : rowReason('checkedAbsent', { at: checkedAt }))
               }
         )
       }
@@ -692,8 +698,14 @@ function refuseHeldOnConsole(
  */
 function noteUnsure(preview: CsvPreview, cards: ConsoleCards | undefined): void {
   if (!cards || preview.counts.ok + preview.counts.repaired === 0) return
-  const unsure = cards.unsure({ id: 'their NFC IDs', card: 'such a card' })
-  if (unsure) preview.notes.push(`Lines not marked as on the console: ${unsure}.`)
+  const without = cards.withoutNfcId
+  if (without > 0) addNote(preview, sayNote('unsure', { shown: cards.cards.length - without, without }))
+}
+
+/** A note of the whole file, as facts and in main's English (csv-messages.ts). */
+function addNote(preview: CsvPreview, note: CsvNote): void {
+  preview.notes.push(englishOfNote(note))
+  ;(preview.noteSaid ??= []).push(note)
 }
 
 /** A switch of byte order would turn rows that are (or may be) on the console already: refused, saying why. */

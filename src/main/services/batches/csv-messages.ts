@@ -1,4 +1,4 @@
-import type { CsvSaid, CsvSaidKey } from '../../../shared/batches/csv-said'
+import type { CsvNote, CsvNoteKey, CsvSaid, CsvSaidKey } from '../../../shared/batches/csv-said'
 import importEn from '../../../shared/i18n/messages/import/en.json'
 import { Translator } from '../../../shared/i18n/translator'
 
@@ -18,4 +18,14 @@ const english = new Translator('en', importEn)
 /** What is said, in main's English (the CLI's and the logs' words): the catalogue's English for the key. */
 export function englishOf(said: CsvSaid): string {
   return english.t(`csvSaid.${said.key}`, said.values)
+}
+
+/** One thing said of a whole CSV file, as facts (shared/batches/csv-said.ts `CsvNote`). */
+export function sayNote(key: CsvNoteKey, values?: Record<string, string | number>): CsvNote {
+  return values ? { key, values } : { key }
+}
+
+/** A file's note in main's English: the catalogue's English for the key. */
+export function englishOfNote(note: CsvNote): string {
+  return english.t(`csvNote.${note.key}`, note.values)
 }

@@ -24,6 +24,7 @@ export class CsvPreviews {
     return {
       previewId,
       notes: preview.notes,
+      ...(preview.noteSaid ? { noteSaid: preview.noteSaid } : {}),
       counts: preview.counts,
       total: preview.rows.length,
       readAsHex,

@@ -3,8 +3,8 @@ import { AppError } from '../../../shared/errors'
 import { CSV_MAX_CHARS, type CsvPreview, type CsvPreviewRow } from '../../../shared/batches/schemas'
 import { canonicalHex32, readNfcCell, unwrapCell } from './csv-nfc-id'
 import { DuplicateFinder, hashString } from './duplicate-finder'
-import { NO_MESSAGES, englishOf, say } from './csv-messages'
-import type { CsvSaid } from '../../../shared/batches/csv-said'
+import { NO_MESSAGES, englishOf, englishOfNote, say, sayNote } from './csv-messages'
+import type { CsvNote, CsvSaid } from '../../../shared/batches/csv-said'
 import { isHeaderRow, namesIdsAsSent } from './csv-header-row'
 import { settleRows, type ExistingKeys } from './csv-duplicates'
 import { cardKey, cardKey32 } from '../../../shared/nfc/card-identity'
@@ -65,17 +65,17 @@ export function validateCsv(
       hint: 'Save it as "CSV UTF-8 (Comma delimited)" (Excel: File > Save As) and open it again.'
     })
   }
-  const notes: string[] = []
+  const notes: CsvNote[] = []
   if (text.charCodeAt(0) === 0xfeff) {
     // Stryker disable next-line MethodExpression: equivalent, the ID reader's trim removes U+FEFF too; slicing keeps the first cell exact
     text = text.slice(1)
-    notes.push('The byte order mark (BOM) at the start of the file was removed.')
+    notes.push(sayNote('bomRemoved'))
   }
   // Files edited on several systems mix line endings; papaparse guesses one from the first line
   // and would run two lines together. Said once for the file, never per row.
   if (text.indexOf('\r') !== -1) {
     text = text.replace(CR_LINE_ENDINGS, '\n')
-    notes.push('Windows line endings (CRLF) were read as plain line breaks.')
+    notes.push(sayNote('crlfRead'))
   }
   const reader = new CsvRowReader(text, notes)
   // The quote-free lines (all of a file in the console's own format) are read in one pass without
@@ -108,7 +108,7 @@ export function validateCsv(
   const { rows, counts } = reader
   settleRows(rows, reader.nfcKeys, options, counts)
   if (reader.asSent !== undefined) asEntered(rows, notes, reader.asSent, options.byteOrder)
-  return { rows, notes, counts }
+  return { rows, notes: notes.map(englishOfNote), noteSaid: notes, counts }
 }
 
 const CR_LINE_ENDINGS = /\r\n?/g
@@ -118,16 +118,11 @@ const CR_LINE_ENDINGS = /\r\n?/g
  * batch enters it — turned back in a reversed batch, which turns it again when sending — and said
  * once. Duplicates were settled already: they compare cards in either order.
  */
-function asEntered(rows: CsvPreviewRow[], notes: string[], line: number, order: ByteOrder | undefined): void {
+function asEntered(rows: CsvPreviewRow[], notes: CsvNote[], line: number, order: ByteOrder | undefined): void {
   if (order === 'reversed') {
     for (const r of rows) if (r.nfcId !== undefined) r.nfcId = inByteOrder(r.nfcId, order)
   }
-  notes.push(
-    `Line ${line} says the NFC IDs are as sent to the console (a file exported by Import): they are read as those cards, ` +
-      (order === 'reversed'
-        ? "and not turned into this batch's reversed byte order again."
-        : 'whatever the byte order of the batch they go into.')
-  )
+  notes.push(sayNote('asSent', { line: String(line), reversed: order === 'reversed' ? 'yes' : 'no' }))
 }
 
 /** Where line `n` (1-based) of `text` starts, or -1 past the end. */
@@ -166,7 +161,7 @@ class CsvRowReader implements PlainRowSink {
 
   constructor(
     private readonly text: string,
-    private readonly notes: string[]
+    private readonly notes: CsvNote[]
   ) {
     this.mayHaveBreaksInCells = text.indexOf('"') !== -1
     this.nfcKeys = new DuplicateFinder(estimateRows(text))
@@ -253,9 +248,7 @@ class CsvRowReader implements PlainRowSink {
       const declared = nCells === 2 ? ',' : idCell.slice(4)
       if (declared.length === 1) {
         this.declared = declared
-        this.notes.push(
-          `Line ${line} is Excel's separator line (sep=${declared === '\t' ? 'tab' : declared}): its lines were read with that separator.`
-        )
+        this.notes.push(sayNote('sepLine', { line: String(line), separator: declared === '\t' ? 'tab' : declared }))
         this.first = true
         return
       }
@@ -294,7 +287,7 @@ class CsvRowReader implements PlainRowSink {
           // A file-level note, not a row: a skipped header is neither a card nor a repair. An
           // export's header (its IDs as sent) is said once its rows are read (asEntered).
           if (namesIdsAsSent(unwrapCell(idCell, [], 'nfcId'))) this.asSent = line
-          else this.notes.push(`Line ${line} is a header row and was skipped: the console's format has none.`)
+          else this.notes.push(sayNote('headerSkipped', { line: String(line) }))
           if (SEP_LINE.test(idCell)) this.first = true
           return
         }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { journalFormat } from '../storage/journal'
 import { batchConsoleSchema, batchRowSchema, byteOrderSchema } from '../../../shared/batches/schemas'
+import { rowReasonSchema } from '../../../shared/batches/row-reason'
 
 /**
  * The lines of a batch journal (`<dataDir>/batches/<id>.jsonl`). Replaying them in order rebuilds
@@ -11,7 +12,9 @@ const rowResultSchema = z.object({
   status: z.enum(['pending', 'imported', 'failed', 'unknown']),
   token: z.string().optional(),
   displayId: z.string().optional(),
-  reason: z.string().optional()
+  /** In English; with `reasonSaid`, the same as facts. A journal written before holds the English only. */
+  reason: z.string().optional(),
+  reasonSaid: rowReasonSchema.optional()
 })
 
 export const batchMetaSchema = z.object({

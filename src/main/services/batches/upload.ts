@@ -1,3 +1,5 @@
+import { rowReason } from './row-reasons'
+import type { RowReason } from '../../../shared/batches/row-reason'
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
 import { callFate } from '../access/lost-answer'
@@ -11,7 +13,6 @@ import type { JournalEntry } from './journal-entries'
 import { auditRowOf } from '../audit/settle-write'
 import { batchUploadFilename } from '../audit/write-names'
 import { keptWords } from '../access/kept-words'
-import { formats } from '../../../shared/format/formats'
 import errorsEn from '../../../shared/i18n/messages/errors/en.json'
 import { Translator } from '../../../shared/i18n/translator'
 
@@ -145,8 +146,8 @@ export async function runUpload(
         const notSentReason = notSent(cause, kept)
         results = rows.map((row) =>
           refusedWhole
-            ? { rowId: row.id, status: row.status === 'failed' ? 'failed' : 'pending', reason: notSentReason }
-            : { rowId: row.id, status: 'unknown', reason: unknownReason }
+            ? { rowId: row.id, status: row.status === 'failed' ? 'failed' : 'pending', ...notSentReason }
+            : { rowId: row.id, status: 'unknown', ...unknownReason }
         )
       }
       const linked = auditRowId && results.some((r) => r.status === 'unknown') ? { auditRowId } : {}
@@ -201,15 +202,11 @@ function mapRecords(rows: BatchRow[], records: ImportRecord[]): RowResult[] {
   return rows.map((row, i) => {
     const record = byNfc.get(row.nfcId) ?? (positional ? records[i] : undefined)
     if (!record) {
-      return {
-        rowId: row.id,
-        status: 'unknown',
-        reason: "The console's answer does not mention this card: check on the console whether it was imported."
-      }
+      return { rowId: row.id, status: 'unknown', ...rowReason('notMentioned') }
     }
     if (record.token) return { rowId: row.id, status: 'imported', token: record.token }
     // Stryker disable next-line StringLiteral: equivalent, explainFailures replaces the reason of every failed row
-    return { rowId: row.id, status: 'failed', reason: 'The console did not import this row.' }
+    return { rowId: row.id, status: 'failed', ...rowReason('notImported') }
   })
 }
 
@@ -224,28 +221,22 @@ function toCheckHint(unknown: number): string {
 const englishErrors = new Translator('en', errorsEn)
 
 /**
- * The one way a request is cancelled here is the app closing during the upload (BatchService.close
- * aborts it): said in those words, not as the request's "Import … (E16) was cancelled".
+ * Why a row is back to "not sent" (or still failed) after its chunk was refused whole or never went
+ * out. The one way a request is cancelled here is the app closing during the upload (BatchService.close
+ * aborts it): said in those words, not as the request's "Import … (E16) was cancelled". Any other
+ * refusal is the console's own words, kept as they were said (no facts of the upload's own).
  */
-const STOPPED_BY_CLOSE = 'The upload was stopped because Access Desk was closing'
-
-/** Why a row is back to "not sent" (or still failed) after its chunk was refused whole or never went out. */
-function notSent(error: AppError, words: string): string {
-  if (error.kind === 'cancelled') return `${STOPPED_BY_CLOSE}, before this card was sent. The next upload sends it.`
-  return words
+function notSent(error: AppError, words: string): { reason: string; reasonSaid?: RowReason } {
+  if (error.kind === 'cancelled') return rowReason('closedBeforeSent')
+  return { reason: words }
 }
 
-/** Why rows are "to check" after a chunk got no usable answer: said as it happened. */
-function notAnswered(error: AppError, words: string): string {
-  const after = 'Use "Check with the console" before sending it again.'
-  const why = words.replace(/\.$/, '')
-  if (error.kind === 'cancelled') {
-    return `${STOPPED_BY_CLOSE}, after this card was sent and before the console answered: it may or may not have imported it. ${after}`
-  }
-  if (error.kind === 'network' || error.kind === 'tls') {
-    return `The connection failed before the console answered (${why}): it may or may not have imported this card. ${after}`
-  }
-  return `The console answered with an error (${why}) instead of saying which cards it imported. ${after}`
+/** Why rows are "to check" after a chunk got no usable answer: said as it happened (the cause as given). */
+function notAnswered(error: AppError, words: string): { reason: string; reasonSaid: RowReason } {
+  const cause = words.replace(/\.$/, '')
+  if (error.kind === 'cancelled') return rowReason('closedAfterSent')
+  if (error.kind === 'network' || error.kind === 'tls') return rowReason('connectionFailed', { cause })
+  return rowReason('errorAnswer', { cause })
 }
 
 /**
@@ -280,13 +271,16 @@ function explainFailures(rows: BatchRow[], results: RowResult[], cards: ConsoleC
     const known = cards?.byNfcId(row.nfcId)
     const aliasOwner = cards?.byAlias(row.alias)
     if (known) {
-      result.reason = `Already on the console as card ${known.display_id}${known.alias ? ` ("${known.alias}")` : ''}: remove this row, or find the card on Cards.`
+      Object.assign(
+        result,
+        known.alias
+          ? rowReason('alreadyOnConsoleAlias', { card: known.display_id, alias: known.alias })
+          : rowReason('alreadyOnConsole', { card: known.display_id })
+      )
     } else if (aliasOwner) {
-      result.reason = `The alias "${row.alias}" is already used on the console by card ${cardName(aliasOwner)}: change the alias and retry failed rows.`
+      Object.assign(result, rowReason('aliasOnConsole', { alias: row.alias, card: cardName(aliasOwner) }))
     } else {
-      result.reason = cards
-        ? withoutReason(cards)
-        : 'The console did not import this row (usually a duplicate alias or a card it already knows).'
+      Object.assign(result, cards ? withoutReason(cards) : rowReason('cardsUnread'))
     }
   })
 }
@@ -296,11 +290,7 @@ function explainFailures(rows: BatchRow[], results: RowResult[], cards: ConsoleC
  * check, never only "no reason" (the summary says each row says why). A card enrolled on a UA reader
  * shows its own short number, not its NFC ID, so a typed ID of it cannot be matched here.
  */
-function withoutReason(cards: ConsoleCards): string {
+function withoutReason(cards: ConsoleCards): ReturnType<typeof rowReason> {
   const without = cards.withoutNfcId
-  if (without === 0) {
-    return 'The console did not import this row and gave no reason; none of its cards shows this NFC ID or alias. Check the NFC ID, look it up on Cards, then retry failed rows.'
-  }
-  const count = `${formats().count(without)} of its cards show${without === 1 ? 's' : ''}`
-  return `The console did not import this row and gave no reason. It likely holds this card already as a UA card (${count} no NFC ID, so this one could not be compared): look it up on Cards, and if it is there, remove this row.`
+  return without === 0 ? rowReason('noMatch') : rowReason('likelyUaCard', { without })
 }

@@ -10,6 +10,6 @@ export function watchCardStaleness(inventory: CardInventory, events: EventHub): 
   return events.subscribe((event, payload) => {
     if (event === 'connections.changed' || event === 'cards.stale') inventory.invalidate()
     else if (event === 'enroll.progress' && (payload as { state?: string }).state === 'done')
-      events.emit('cards.stale', { what: 'an enrollment', at: Date.now() })
+      events.emit('cards.stale', { what: 'enrollment', at: Date.now() })
   })
 }

@@ -1,18 +1,19 @@
 import type { ChannelName } from '../../../shared/ipc/contract'
 import type { Handlers } from '../ipc/dispatch'
 import type { Emit } from '../events'
+import type { CardWriter } from '../../../shared/cards/card-writers'
 
 /**
- * The channels outside Cards that change the console's cards, with the words the Cards screen
- * uses for them ("may be out of date since an import upload"). One list: a new writer is added here.
+ * The channels outside Cards that change the console's cards, with what each is as `cards.stale`
+ * names it (the Cards screen words it: "may be out of date since an import upload"). One list: a new writer is added here.
  * An enrollment writes when its tap is done, which arrives as an event (see card-staleness.ts).
  */
-export const cardWritingChannels: Partial<Record<ChannelName, string>> = {
-  'batches.upload': 'an import upload',
-  'batches.check': 'an import check',
-  'enroll.assign': 'a card given on Enroll',
-  'visitors.assignNfc': 'a card given to a visitor',
-  'visitors.unassignNfc': 'a card taken back from a visitor'
+export const cardWritingChannels: Partial<Record<ChannelName, CardWriter>> = {
+  'batches.upload': 'importUpload',
+  'batches.check': 'importCheck',
+  'enroll.assign': 'enrollAssign',
+  'visitors.assignNfc': 'visitorCard',
+  'visitors.unassignNfc': 'visitorCardBack'
 }
 
 /**

@@ -205,14 +205,18 @@ function loadNfc(): typeof NfcClass | undefined {
   } catch (err) {
     const missing =
       (err as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' && describe(err).includes(`'${nfcModule}'`)
+    const abi = /NODE_MODULE_VERSION|was compiled against a different/.test(describe(err))
+    const packaged = runsPackaged(fileURLToPath(import.meta.url))
     send({
       type: 'unavailable',
       message: missing
         ? 'The NFC reader module (nfc-pcsc) is not installed, so USB readers cannot be used.'
         : `The NFC reader module could not be loaded: ${describe(err)}`,
-      hint: /NODE_MODULE_VERSION|was compiled against a different/.test(describe(err))
-        ? abiHint()
-        : installHint(process.platform, runsPackaged(fileURLToPath(import.meta.url)))
+      hint: abi ? abiHint() : installHint(process.platform, packaged),
+      // The same as facts: the desk says them in its language (renderer lib/i18n/reader-words.ts).
+      addon: missing
+        ? { cause: 'missing', packaged }
+        : { cause: abi ? 'abi' : 'load', packaged, detail: describe(err).slice(0, 2000) }
     })
     return undefined
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { feedbackKinds } from '../../../shared/reader/schemas'
+import { addonFailureSchema, feedbackKinds } from '../../../shared/reader/schemas'
 
 /**
  * What the reader host (child process, owns nfc-pcsc) and the supervisor (main) say to each
@@ -13,7 +13,13 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), pid: z.number().int() }),
   z.object({ type: z.literal('heartbeat'), at: z.number() }),
   /** nfc-pcsc (or its native addon / libpcsclite) cannot be loaded: restarting will not help. */
-  z.object({ type: z.literal('unavailable'), message: z.string(), hint: z.string() }),
+  /** `addon`: the same as facts (the desk words them); absent from a host of an older build. */
+  z.object({
+    type: z.literal('unavailable'),
+    message: z.string(),
+    hint: z.string(),
+    addon: addonFailureSchema.optional()
+  }),
   /** The host waits for the PC/SC service to appear before creating NFC() (which would block). */
   z.object({ type: z.literal('no-service'), detail: z.string() }),
   /** The service answers; the readers it lists now (sent on every change). */

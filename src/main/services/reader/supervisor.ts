@@ -242,7 +242,7 @@ export class ReaderSupervisor {
         return
       case 'unavailable':
         this.unavailable = true
-        this.setStatus(this.statusFor('unavailable', [], { message: message.message, hint: message.hint }))
+        this.setStatus(this.unavailableStatus(message))
         return
       case 'no-service':
         // With the service gone, what lies on the readers is unknown: a card seen when it is back
@@ -364,6 +364,16 @@ export class ReaderSupervisor {
         return { ...base, state: 'no-reader', message, hint: noReaderHint(platform), ...os }
       }
     }
+  }
+
+  /**
+   * The module did not load: main's English (the CLI's words) and, from a host that sends them, the
+   * facts the desk words in its language with the system's commands (`os`, `addon`).
+   */
+  private unavailableStatus(message: Extract<HostMessage, { type: 'unavailable' }>): ReaderStatus {
+    const status = this.statusFor('unavailable', [], { message: message.message, hint: message.hint })
+    if (!message.addon) return status
+    return { ...status, os: systemOf(this.opts.platform), addon: message.addon }
   }
 
   private setStatus(next: ReaderStatus): void {

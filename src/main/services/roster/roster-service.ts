@@ -300,7 +300,7 @@ export class RosterService {
     const row = roster.model.planRow(rowId)
     if (!row) return
     this.deps.emit('roster.progress', progressOf(roster.model, [roster.model.outcome(row)], null))
-    this.deps.emit('cards.stale', { what: 'the enrollment line of a roster', at: Date.now() })
+    this.deps.emit('cards.stale', { what: 'rosterEnrollment', at: Date.now() })
   }
 
   private async startRun(id: string, retryFailed: boolean): Promise<{ started: boolean }> {
@@ -318,7 +318,7 @@ export class RosterService {
     }
     const done = run.run({ retryFailed }).finally(() => {
       this.runs.delete(id)
-      this.deps.emit('cards.stale', { what: 'a roster run', at: Date.now() })
+      this.deps.emit('cards.stale', { what: 'rosterRun', at: Date.now() })
     })
     this.runs.set(id, { run, done })
     return { started: true }

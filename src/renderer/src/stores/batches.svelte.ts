@@ -16,6 +16,8 @@ import { AppError } from '../../../shared/errors'
 import { readerStore } from './reader.svelte'
 import { importWords } from '../lib/i18n/import-messages.svelte'
 import { readCsvFile } from '../components/import/csv-file'
+import { withCsvLine, type CsvLineFix } from '../../../shared/batches/csv-line-edit'
+import type { CsvNote } from '../../../shared/batches/csv-said'
 import { connection } from './connection.svelte'
 import { connectionNow } from './connection-now.svelte'
 import { onMainRestart } from '../lib/main-restarts'
@@ -38,9 +40,23 @@ export type { ByteOrder }
  */
 export interface CsvDraft {
   name: string
+  /** The file's text as it will be added: as read, with the lines corrected in the preview. */
   text: string
+  /** Which file read this is (one more with each file opened): a new file is a new preview table. */
+  read: number
+  /** What reading the file's bytes found (its encoding), said before main's notes of its lines. */
+  fileNotes: { notes: string[]; said: CsvNote[] }
   preview: CsvPreviewOpen
   lines: ReadonlyMap<number, CsvPreviewRow>
+}
+
+/** A preview with the notes of the file's reading (its encoding) before main's notes of its lines. */
+function withFileNotes(preview: CsvPreviewOpen, file: CsvDraft['fileNotes']): CsvPreviewOpen {
+  return {
+    ...preview,
+    notes: [...file.notes, ...preview.notes],
+    noteSaid: [...file.said, ...(preview.noteSaid ?? [])]
+  }
 }
 
 /** Rows asked for beyond those in view, each way: a wheel step or a Page Down finds them here. */
@@ -83,6 +99,8 @@ export class BatchesStore {
   csvBusy = $state(false)
   csvError = $state<AppError | null>(null)
   csvAdded = $state<number | null>(null)
+  /** Files read so far (CsvDraft.read). */
+  private filesRead = 0
 
   uploading = $state(false)
   progress = $state.raw<UploadProgress | null>(null)
@@ -523,7 +541,7 @@ export class BatchesStore {
     this.csvAdded = null
     this.csvBusy = true
     try {
-      const { text, notes } = await readCsvFile(file)
+      const { text, notes, said } = await readCsvFile(file)
       const preview = await getApi().batches.previewFile({
         text,
         limit: WINDOW,
@@ -532,7 +550,9 @@ export class BatchesStore {
       this.csv = {
         name: file.name,
         text,
-        preview: { ...preview, notes: [...notes, ...preview.notes] },
+        read: ++this.filesRead,
+        fileNotes: { notes, said },
+        preview: withFileNotes(preview, { notes, said }),
         lines: linesOf(preview)
       }
       return true
@@ -540,6 +560,45 @@ export class BatchesStore {
       this.csv = null
       this.csvError = AppError.from(err)
       return false
+    } finally {
+      this.csvBusy = false
+    }
+  }
+
+  /**
+   * Correct one line of the previewed file, or drop it (`fix` null): the file's text changed at that
+   * line (shared/batches/csv-line-edit.ts) and read again by main, so the line is checked by main's
+   * own rules, duplicates included, and the corrected text is what "Add" sends. The preview shown is
+   * the new one. The line's row afterwards (at the same position; after a drop, the line that
+   * follows), undefined when nothing was done (the error is shown, the file as it was).
+   */
+  async fixCsvLine(index: number, line: number, fix: CsvLineFix | null): Promise<{ row?: CsvPreviewRow } | undefined> {
+    const csv = this.csv
+    if (!csv || this.csvBusy) return undefined
+    const text = withCsvLine(csv.text, line, fix)
+    if (text === undefined) return undefined
+    this.csvBusy = true
+    this.csvError = null
+    try {
+      const api = getApi().batches
+      const preview = await api.previewFile({
+        text,
+        limit: WINDOW,
+        ...(this.selectedId ? { batchId: this.selectedId } : {})
+      })
+      let lines = linesOf(preview)
+      // The lines around the one corrected, where the table is scrolled to.
+      if (index >= WINDOW) {
+        const offset = index - AROUND
+        const { rows } = await api.previewRows({ previewId: preview.previewId, offset, limit: 2 * AROUND })
+        lines = withLines(lines, offset, rows)
+      }
+      this.csv = { ...csv, text, preview: withFileNotes(preview, csv.fileNotes), lines }
+      this.csvAdded = null
+      return { row: lines.get(index) }
+    } catch (err) {
+      this.csvError = AppError.from(err)
+      return undefined
     } finally {
       this.csvBusy = false
     }
@@ -559,10 +618,9 @@ export class BatchesStore {
       this.csvAdded = added
       // What was actually decided at import time (the batch may have changed since the preview);
       // the notes of the file's reading (its encoding) stay.
-      const fileNotes = this.csv.preview.notes.filter((n) => n.startsWith('The file is UTF-16'))
       this.csv = {
         ...this.csv,
-        preview: { ...preview, notes: [...fileNotes, ...preview.notes] },
+        preview: withFileNotes(preview, this.csv.fileNotes),
         lines: linesOf(preview)
       }
       await this.detailSettled()

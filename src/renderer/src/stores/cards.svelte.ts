@@ -10,6 +10,7 @@ import { Latest } from '../lib/latest'
 import { throttled } from '../lib/throttle'
 import { afterPaint } from '../lib/after-paint'
 import { OutcomeLines } from '../lib/action-outcome.svelte'
+import type { CardWriter } from '../../../shared/cards/card-writers'
 import { onConsoleSwitch } from './console-scope'
 import { rereadWhenBack } from '../lib/reread-when-back'
 import { onMainRestart } from '../lib/main-restarts'
@@ -107,7 +108,7 @@ export class CardsStore {
   /** Its position in the filtered, sorted list (-1: filtered out): where arrow keys go on from. */
   selectedIndex = $state(-1)
   /** A write to the console's cards made elsewhere in the app since the last fetch (main says cards.stale). */
-  staleSince = $state.raw<{ what: string; at: number } | null>(null)
+  staleSince = $state.raw<{ what: CardWriter; at: number } | null>(null)
   /** The message shown once a card is deleted ("Card 0042 deleted."). */
   notice = $state<string | null>(null)
   /** A write found its card gone from the console (deleted here or by another desk): said above the list. */

@@ -5,6 +5,7 @@ import { cardViewQuerySchema, cardViewSchema } from '../../nfc/card-view'
 import { ownerRefSchema } from '../../owners'
 import { cardAliasEditSchema } from '../../edits/card-alias'
 import { editOutcomeSchema } from '../../edits/edit'
+import { cardWriterSchema } from '../../cards/card-writers'
 
 const tokenInput = z.object({ token: recordId })
 
@@ -71,5 +72,5 @@ export const cardEvents = {
   }),
   'cards.progress': z.object({ loaded: z.number(), total: z.number() }),
   /** The console's cards were written elsewhere in the app (an import, an enrollment, Visitors). */
-  'cards.stale': z.object({ what: z.string(), at: z.number() })
+  'cards.stale': z.object({ what: cardWriterSchema, at: z.number() })
 }

@@ -1,13 +1,16 @@
 import { CSV_MAX_BYTES, CSV_MAX_CHARS } from '../../../../shared/batches/schemas'
 import { AppError } from '../../../../shared/errors'
-import { decodeText } from '../../../../shared/text/encoding'
+import { decodeText, type TextNote } from '../../../../shared/text/encoding'
 import { importWords } from '../../lib/i18n/import-messages.svelte'
 import { deskFormats } from '../../lib/i18n/desk-formats'
 
 /** A CSV file read as text, and what its reading should tell the user (said once for the file). */
 export interface CsvText {
   text: string
+  /** In English (the roster's words for the same reading). */
   notes: string[]
+  /** The same as facts, said in the desk's language (lib/i18n/csv-said-words.ts `csvNoteWords`). */
+  said: TextNote[]
 }
 
 /**
@@ -18,7 +21,7 @@ export interface CsvText {
 export async function readCsvFile(file: Blob): Promise<CsvText> {
   if (file.size > CSV_MAX_BYTES) throw tooLarge(file.size)
   const bytes = new Uint8Array(await file.arrayBuffer())
-  const { text, notes } = decodeText(bytes)
+  const { text, notes, said } = decodeText(bytes)
   if (text.length > CSV_MAX_CHARS) throw tooLarge(file.size)
   // Not text (or UTF-16 this could not recognise): said here, and never sent (each NUL would
   // travel as six characters).
@@ -30,7 +33,7 @@ export async function readCsvFile(file: Blob): Promise<CsvText> {
       hint: importWords().t('csv.notTextHint')
     })
   }
-  return { text, notes }
+  return { text, notes, said }
 }
 
 /** Said in the desk's language, sizes and counts written by the one formats module. */

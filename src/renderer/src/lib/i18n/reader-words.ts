@@ -1,12 +1,12 @@
-import type { ReaderStatus } from '../../../../shared/reader/schemas'
+import type { AddonFailure, ReaderStatus } from '../../../../shared/reader/schemas'
 import { formatCount } from '../numbers'
 import { importWords } from './import-messages.svelte'
 
 /**
  * The USB reader's state line and what to do, in the desk's language, from main's facts (the state,
  * its readers, the one selected, the system: shared/reader/schemas.ts `os`). A status without `os`
- * says a cause only main knows (a card it could not read, a module that did not load): main's words,
- * marked English. Read where shown, so it follows a language switch.
+ * says a cause only main knows (a card it could not read): main's words, marked English. A module
+ * that did not load comes with its facts (`addon`). Read where shown, so it follows a language switch.
  */
 export function readerSaid(status: ReaderStatus): { message: string; hint?: string; english?: true } {
   const os = status.os
@@ -18,7 +18,7 @@ export function readerSaid(status: ReaderStatus): { message: string; hint?: stri
     case 'restarting':
       return { message: m.t('reader.state.restarting'), hint: m.t('reader.state.restartingHint') }
     case 'unavailable':
-      return { message: m.t('reader.state.unavailable') }
+      return status.addon ? addonSaid(status.addon, os) : { message: m.t('reader.state.unavailable') }
     case 'no-service':
       return { message: m.t('reader.state.noService'), hint: m.t('reader.state.noServiceHint', { os }) }
     case 'no-reader':
@@ -36,5 +36,20 @@ export function readerSaid(status: ReaderStatus): { message: string; hint?: stri
           : m.t('reader.state.readyAny', { count: formatCount(status.readers.length) })
       }
     }
+  }
+}
+
+/** Why the reader module did not load, and what to do on this system (main's host sends the facts). */
+function addonSaid(addon: AddonFailure, os: NonNullable<ReaderStatus['os']>): { message: string; hint: string } {
+  const m = importWords()
+  return {
+    message:
+      addon.cause === 'missing'
+        ? m.t('reader.addon.missing')
+        : m.t('reader.addon.notLoaded', { detail: addon.detail ?? '' }),
+    hint:
+      addon.cause === 'abi'
+        ? m.t('reader.addon.abiHint')
+        : m.t(addon.packaged ? 'reader.addon.installPackaged' : 'reader.addon.install', { os })
   }
 }

@@ -1,0 +1,34 @@
+import { z } from 'zod'
+
+/**
+ * Why a batch row is failed, to check, or back to "not sent", as facts: a key of the `import`
+ * catalogue (`rowReason.<key>`) and its values. Kept in the batch journal with the row's result, so
+ * the desk says it in its language whenever the batch is opened; main's English `reason` beside it is
+ * the CLI's words. A row written before these facts were kept has only its English `reason`: shown as
+ * given, marked as recorded in English (renderer lib/i18n/row-reason-words.ts).
+ */
+export const rowReasonKeys = [
+  'interrupted',
+  'notMentioned',
+  'notImported',
+  'alreadyOnConsole',
+  'alreadyOnConsoleAlias',
+  'aliasOnConsole',
+  'noMatch',
+  'likelyUaCard',
+  'cardsUnread',
+  'closedBeforeSent',
+  'closedAfterSent',
+  'connectionFailed',
+  'errorAnswer',
+  'checkedAbsent',
+  'checkedUnsure'
+] as const
+export type RowReasonKey = (typeof rowReasonKeys)[number]
+
+export const rowReasonSchema = z.object({
+  key: z.enum(rowReasonKeys),
+  /** `at` (a check's time) is an ISO time: each desk writes it in its own format. */
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional()
+})
+export type RowReason = z.infer<typeof rowReasonSchema>
