@@ -76,7 +76,10 @@ export default defineConfig({
           // support code and the app's shared modules are loaded once per run, not once per file (~4 s of
           // each file on a loaded 2-core machine). A file's own state is in its describe block; what it
           // starts (web mode, its browser context) it stops in afterAll.
-          isolate: false
+          isolate: false,
+          // Vitest runs a project of one worker that keeps its imports in a group of its own: after the unit
+          // and renderer files, as the files of one worker at a time always ran (Vitest puts those last).
+          sequence: { groupOrder: 1 }
         }
       },
       {
