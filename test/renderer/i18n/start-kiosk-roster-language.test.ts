@@ -24,7 +24,8 @@ describe('Start, Settings → Kiosk and the roster’s handout and line in the d
     expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument()
     deskLanguage.choose('de')
     expect(await screen.findByRole('heading', { name: 'Start' }, { timeout: 5000 })).toBeInTheDocument()
-    expect(screen.getByRole('heading', { name: 'Empfang' })).toBeInTheDocument()
+    // The title is the shell's words, the rest the Start screen's own catalogue: wait for that one too.
+    expect(await screen.findByRole('heading', { name: 'Empfang' }, { timeout: 5000 })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Heute öffnen' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Ihre Konsole' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Einstellungen öffnen' })).toBeInTheDocument()
