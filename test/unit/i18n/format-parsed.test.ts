@@ -37,7 +37,8 @@ const valueSets = [0, 1, 2, 1234].map((n) => ({
   printer: 'QL-820',
   error: 'Out of labels',
   key: 'view:visitor',
-  held: '2 cards'
+  held: '2 cards',
+  day: 'Mon, Nov 30'
 }))
 
 describe('the bundled English’s formatter (no intl-messageformat on the first paint)', () => {
