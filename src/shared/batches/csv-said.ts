@@ -1,4 +1,5 @@
-import { z } from 'zod'
+import type { z } from 'zod'
+import { saidSchema } from '../i18n/said-schema'
 
 /**
  * What main says of a CSV line, as facts: a key of the `import` catalogue (`csvSaid.<key>`) and its
@@ -35,10 +36,7 @@ export const csvSaidKeys = [
 ] as const
 export type CsvSaidKey = (typeof csvSaidKeys)[number]
 
-export const csvSaidSchema = z.object({
-  key: z.enum(csvSaidKeys),
-  values: z.record(z.string(), z.union([z.string(), z.number()])).optional()
-})
+export const csvSaidSchema = saidSchema(csvSaidKeys)
 export type CsvSaid = z.infer<typeof csvSaidSchema>
 
 /**
@@ -61,8 +59,5 @@ export const csvNoteKeys = [
 ] as const
 export type CsvNoteKey = (typeof csvNoteKeys)[number]
 
-export const csvNoteSchema = z.object({
-  key: z.enum(csvNoteKeys),
-  values: z.record(z.string(), z.union([z.string(), z.number()])).optional()
-})
+export const csvNoteSchema = saidSchema(csvNoteKeys)
 export type CsvNote = z.infer<typeof csvNoteSchema>

@@ -1,4 +1,5 @@
-import { z } from 'zod'
+import type { z } from 'zod'
+import { saidSchema } from '../i18n/said-schema'
 
 /**
  * Why a batch row is failed, to check, or back to "not sent", as facts: a key of the `import`
@@ -26,9 +27,6 @@ export const rowReasonKeys = [
 ] as const
 export type RowReasonKey = (typeof rowReasonKeys)[number]
 
-export const rowReasonSchema = z.object({
-  key: z.enum(rowReasonKeys),
-  /** `at` (a check's time) is an ISO time: each desk writes it in its own format. */
-  values: z.record(z.string(), z.union([z.string(), z.number()])).optional()
-})
+/** `values.at` (a check's time) is an ISO time: each desk writes it in its own format. */
+export const rowReasonSchema = saidSchema(rowReasonKeys)
 export type RowReason = z.infer<typeof rowReasonSchema>
