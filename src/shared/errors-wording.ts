@@ -228,7 +228,10 @@ export const errorWordings: Readonly<Record<string, Wording>> = {
   KIOSK_NO_QR_OFFLINE: needs('KIOSK_NO_QR_OFFLINE', ['desk']),
   KIOSK_PRINTER_NOT_READY: needs('KIOSK_PRINTER_NOT_READY', ['desk']),
   KIOSK_VISIT_NOT_OPEN: needs('KIOSK_VISIT_NOT_OPEN', ['desk']),
-  KIOSK_NOT_PREPARED: plain('KIOSK_NOT_PREPARED')
+  KIOSK_NOT_PREPARED: plain('KIOSK_NOT_PREPARED'),
+  // Not thrown: a kiosk check-in's print failure recorded as facts (shared/kiosk/schemas printFailure).
+  KIOSK_NO_PRINTER: plain('KIOSK_NO_PRINTER', false),
+  KIOSK_BROWSER_NOT_PRINTED: plain('KIOSK_BROWSER_NOT_PRINTED', false)
 }
 
 /**

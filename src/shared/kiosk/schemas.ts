@@ -130,6 +130,13 @@ export type KioskBadge = z.infer<typeof kioskBadgeSchema>
  * One line of the kiosk's check-in log: a check-in (badge printed or why not) or, with `refusal`,
  * a visit found that the kiosk did not check in and sent to the desk, and why.
  */
+/** Why a badge was not printed, as facts: an error code (shared/errors-wording.ts words it) and its details. */
+export const printFailureFactsSchema = z.object({
+  code: z.string(),
+  details: z.record(z.string(), z.unknown()).optional()
+})
+export type PrintFailureFacts = z.infer<typeof printFailureFactsSchema>
+
 export const kioskCheckinSchema = z.object({
   id: z.string(),
   at: z.string(),
@@ -145,6 +152,11 @@ export const kioskCheckinSchema = z.object({
   printError: z.string().optional(),
   /** What happened, alone, in words a visitor can read at the kiosk ("The printer is out of labels."). */
   printReason: z.string().optional(),
+  /**
+   * The same failure as facts (its error code and details), for the desk and the kiosk to say in their own
+   * language; printError and printReason stay main's English (the CLI's, and a log written before).
+   */
+  printFailure: printFailureFactsSchema.optional(),
   /** Checked in from what the kiosk had loaded, while the console could not be reached. */
   offline: z.boolean(),
   /** Not checked in: the visitor was sent to the desk, for this reason (no badge was printed). */

@@ -160,6 +160,47 @@ describe('Today in German', () => {
     expect(await rowOf('Xu Ming')).toHaveTextContent('Gedruckt')
   })
 
+  it('says why a kiosk badge was not printed in German from main’s facts; a row recorded before them as recorded', async () => {
+    deskLanguage.choose('de')
+    const at = new Date().toISOString()
+    const entry = { at, company: '', host: '', offline: false, printed: false }
+    const { bridge } = todayBridge({
+      'today.list': () => viewOf([row({ id: 'ann', name: 'Ann Berg' })]),
+      'kiosk.checkins': () => ({
+        items: [
+          {
+            ...entry,
+            id: 'k1',
+            visitorId: 'zoe',
+            name: 'Zoe Aster',
+            printError: 'No printer: the badge was not printed.',
+            printFailure: { code: 'KIOSK_NO_PRINTER' }
+          },
+          {
+            ...entry,
+            id: 'k2',
+            visitorId: 'yan',
+            name: 'Yan Lee',
+            output: 'browser-print',
+            printError: 'The browser did not print the badge.',
+            printFailure: { code: 'KIOSK_BROWSER_NOT_PRINTED' }
+          },
+          { ...entry, id: 'k3', visitorId: 'xu', name: 'Xu Ming', printError: 'Out of labels.' }
+        ]
+      })
+    })
+    setApiForTests(bridge)
+    render(TodayScreen)
+    const list = await screen.findByTestId('kiosk-checkins', {}, { timeout: 5000 })
+    const rowOf = async (name: string) => (await within(list).findByText(name)).closest('tr')!
+    await waitFor(async () =>
+      expect(await rowOf('Zoe Aster')).toHaveTextContent('Kein Drucker: Der Ausweis wurde nicht gedruckt.')
+    )
+    expect(await rowOf('Yan Lee')).toHaveTextContent('Der Browser hat den Ausweis nicht gedruckt.')
+    expect(await rowOf('Xu Ming')).toHaveTextContent('Out of labels.')
+    expect(list).not.toHaveTextContent(/No printer|browser did not/)
+  })
+
   it('goes back to English at once when the desk switches back', async () => {
     deskLanguage.choose('de')
     const { bridge } = todayBridge({ 'today.list': () => viewOf([row({ id: 'ann', name: 'Ann Berg' })]) })

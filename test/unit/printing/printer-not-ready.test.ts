@@ -107,7 +107,9 @@ describe('a badge printer that cannot print now', () => {
       printed: false,
       printer: 'Empty roll',
       printReason: 'The printer “Empty roll” is out of labels. No badge was printed.',
-      printError: expect.stringContaining('Load a new roll of labels')
+      printError: expect.stringContaining('Load a new roll of labels'),
+      // The same failure as facts, for the desk and the kiosk to word in their language.
+      printFailure: { code: 'PRINTER_NOT_READY', details: { printerState: 'out-of-media', reasons: ['media-empty'] } }
     })
   }, 20_000)
 

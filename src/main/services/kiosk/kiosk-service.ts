@@ -10,7 +10,8 @@ import type {
   KioskRefusal,
   KioskSettings,
   KioskSettingsInput,
-  KioskSource
+  KioskSource,
+  PrintFailureFacts
 } from '../../../shared/kiosk/schemas'
 import type { AccessClient } from '../access/client'
 import { unfoldVisitorDoors } from '../access/doors'
@@ -430,6 +431,7 @@ export class KioskService {
       ...(printer ? { printer: await this.deps.badges.printerLabel(printer) } : {}),
       printError: words.desk,
       printReason: words.visitor,
+      printFailure: words.facts,
       offline: !this.online
     })
     this.deps.emit('kiosk.checkedIn', entry)
@@ -492,6 +494,7 @@ export class KioskService {
     let printed = false
     let printError: string | undefined
     let printReason: string | undefined
+    let printFailure: PrintFailureFacts | undefined
     let output: KioskCheckin['output']
     let printer: string | undefined
     const settings = await this.deps.badges.getSettings()
@@ -509,15 +512,18 @@ export class KioskService {
         })
         printed = true
       } catch (err) {
-        ;({ desk: printError, visitor: printReason } = printFailureWords(err))
+        ;({ desk: printError, visitor: printReason, facts: printFailure } = printFailureWords(err))
       }
     } else if (input.browser) {
       output = 'browser-print'
       printed = input.browser.printed
       printError = printed ? undefined : (input.browser.error ?? 'The browser did not print the badge.')
+      // The browser's own message is its words; with none, the desk says this in its language.
+      if (!printed && !input.browser.error) printFailure = { code: 'KIOSK_BROWSER_NOT_PRINTED' }
       if (printed) await this.deps.badges.record({ job, output: 'browser-print' })
     } else {
       printError = 'No printer: the badge was not printed.'
+      printFailure = { code: 'KIOSK_NO_PRINTER' }
     }
     const entry = await this.log.record({
       visitorId: job.visitorId,
@@ -529,6 +535,7 @@ export class KioskService {
       ...(printer ? { printer } : {}),
       ...(printError ? { printError } : {}),
       ...(printReason ? { printReason } : {}),
+      ...(printFailure ? { printFailure } : {}),
       offline: !prepared.badge.source.online
     })
     this.deps.emit('kiosk.checkedIn', entry)

@@ -1,3 +1,4 @@
+import type { PrintFailureFacts } from '../../../shared/kiosk/schemas'
 import { AppError } from '../../../shared/errors'
 import { reasonWords, type PrinterStatus } from '../../../shared/badges/printer-state'
 import { printedWords, type Printed } from '../../../shared/badges/printed-words'
@@ -216,9 +217,14 @@ export function jobNotFinished(
 /**
  * A failure's words for the two who read them: the desk (Today's kiosk list, the print history) gets
  * what happened and what to do; the visitor at the kiosk gets what happened only — the kiosk's own
- * words send them to the desk.
+ * words send them to the desk. Those are main's English (the CLI's, the logs'); `facts` (the error's
+ * code and details) let the desk and the kiosk say the same in their own language.
  */
-export function printFailureWords(err: unknown): { desk: string; visitor: string } {
+export function printFailureWords(err: unknown): { desk: string; visitor: string; facts: PrintFailureFacts } {
   const e = AppError.from(err)
-  return { desk: e.hint ? `${e.message} ${e.hint}` : e.message, visitor: e.message }
+  return {
+    desk: e.hint ? `${e.message} ${e.hint}` : e.message,
+    visitor: e.message,
+    facts: { code: e.code ?? 'PRINT_FAILED', ...(e.details ? { details: e.details } : {}) }
+  }
 }

@@ -1,4 +1,5 @@
 import type { AppErrorData } from '../../../../shared/errors'
+import type { KioskCheckin } from '../../../../shared/kiosk/schemas'
 import { sayError, type ErrorSaid } from '../../../../shared/errors-wording'
 import type { MessageValues, Words } from '../../../../shared/i18n/translator'
 import { AreaMessages } from './area-messages.svelte'
@@ -48,4 +49,36 @@ export function errorWords(
   // Main's English on a desk in another language: marked so a screen reader reads it with an English voice.
   const locale = words.locale ?? deskLanguage.locale
   return { ...said, lang: said.english && !locale.startsWith('en') ? 'en' : undefined }
+}
+
+/**
+ * Why a kiosk check-in's badge was not printed, in the desk's language (`words`: the kiosk visitor's
+ * instead): from the failure's facts when main recorded them, else main's English as recorded (a log
+ * written before the facts were kept, a browser's own message). `desk`: what happened and what to do
+ * (Today's kiosk list); `visitor`: what happened only (the kiosk's own words send them to the desk).
+ */
+export function notPrintedWords(
+  entry: Pick<KioskCheckin, 'printError' | 'printReason' | 'printFailure'>,
+  words?: ErrorCatalogue,
+  values?: MessageValues
+): { desk: string; visitor: string; lang: string | undefined } {
+  const failure = entry.printFailure
+  if (!failure) {
+    const english = (words?.locale ?? deskLanguage.locale).startsWith('en') ? undefined : 'en'
+    return { desk: entry.printError ?? '', visitor: entry.printReason ?? '', lang: english }
+  }
+  const facts = { kind: 'server' as const, code: failure.code, retryable: false, details: failure.details }
+  // main's English: the visitor's sentence (printReason, the error's message), and the desk's — the same
+  // followed by the error's hint (printError). Given back as message and hint, a worded code is said in this
+  // language only when they are the English catalogue's words (sayError's check).
+  const message = entry.printReason ?? entry.printError ?? ''
+  const rest = entry.printReason && entry.printError?.startsWith(entry.printReason)
+  const hint = rest ? entry.printError!.slice(entry.printReason!.length).trim() : ''
+  const desk = errorWords({ ...facts, message, ...(hint ? { hint } : {}) }, words, values)
+  const visitor = errorWords({ ...facts, message }, words, values)
+  return {
+    desk: desk.hint ? `${desk.message} ${desk.hint}` : desk.message,
+    visitor: visitor.message,
+    lang: visitor.lang
+  }
 }
