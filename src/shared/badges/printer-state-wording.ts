@@ -27,6 +27,7 @@ export function printerStatusWording(status: PrinterStatus): ErrorWording {
     values: { printed: 'badge', named: 'none', printerName: '', printerHost: '' },
     parts: {
       called: part('called'),
+      calledIn: part('calledIn'),
       again: part('again'),
       againFromBadges: part('againFromBadges'),
       ...(acting && printerReasonParts(acting.keyword))

@@ -55,11 +55,11 @@ const REASONS = (w: PrintedWords): Record<string, ReasonWords> => ({
     hint: `Open the printer, clear the jammed label, then ${w.again}.`
   },
   'cover-open': {
-    message: 'The printer’s cover is open.',
+    message: 'The cover of the printer is open.',
     hint: `Close the cover, then ${w.again}.`
   },
   'door-open': {
-    message: 'The printer’s door is open.',
+    message: 'The door of the printer is open.',
     hint: `Close it, then ${w.again}.`
   },
   'marker-supply-empty': {

@@ -57,9 +57,15 @@ export function cannotPrintNow(status: PrinterStatus): boolean {
   return status.state === 'stopped' || status.state === 'out-of-media' || status.state === 'offline'
 }
 
-/** A sentence of `reasonWords` ("The printer is out of labels.") about this printer, by its name. */
+/**
+ * A sentence of `reasonWords` ("The printer is out of labels.", "Labels are jammed in the printer.") about
+ * this printer, by its name: as the catalogue's `printer.reason.*` say it with {called} and {calledIn}.
+ */
 function aboutThisPrinter(sentence: string, printer: NamedPrinter): string {
-  return sentence.replace(/^The printer(?= |’)/, printerCalled(printer))
+  const called = printerCalled(printer)
+  return sentence
+    .replace(/^The printer(?= )/, called)
+    .replace(/ the printer(?=\.| is)/, ` ${called.charAt(0).toLowerCase()}${called.slice(1)}`)
 }
 
 /**
