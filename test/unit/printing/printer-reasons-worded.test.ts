@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { AppError, type AppErrorData } from '../../../src/shared/errors'
 import { sayError, sayWording } from '../../../src/shared/errors-wording'
 import { Translator } from '../../../src/shared/i18n/translator'
+import type { Locale } from '../../../src/shared/i18n/locales'
 import { knownPrinterReasons, printerStatusOf } from '../../../src/shared/badges/printer-state'
 import { printerStatusWording } from '../../../src/shared/badges/printer-state-wording'
 import {
@@ -20,7 +21,7 @@ import {
  * keyword, an unknown one as the printer gives it. English says exactly main's words (the check that keeps
  * main's words when they differ).
  */
-const catalogue = (language: string) =>
+const catalogue = (language: Locale) =>
   new Translator(
     language,
     JSON.parse(readFileSync(join(process.cwd(), 'src/shared/i18n/messages/errors', `${language}.json`), 'utf8'))
