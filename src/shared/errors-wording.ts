@@ -1,6 +1,7 @@
 import type { AppErrorData } from './errors'
 import type { MessageValues, Words } from './i18n/translator'
 import { consoleErrorCodes } from './access/error-codes'
+import { knownPrinterReasons } from './badges/printer-state'
 
 /**
  * Which catalogue message (area `errors`) says an error, and with which values: the one table the
@@ -83,7 +84,9 @@ function saidCodes(...groups: string[][]): Record<string, Wording> {
  * A printer's failure (main's printing/printer-failure.ts): said only when main gave the printer's
  * facts (`printed`: badge or test; `named`: whether it has a name from Badges). The printer's name and
  * the closing "No badge was printed." are parts, said in the same language: `called` starts a sentence,
- * `calledIn` stands inside one (German declines it).
+ * `calledIn` stands inside one (German declines it). A failure for the printer's own reason (`said:
+ * 'reason'`, `reason`: its printer-state-reasons keyword) says that reason and its fix as parts too
+ * (printerReasonParts).
  */
 function printerSaid(code: string): Wording {
   const plainly = said(code)
@@ -92,6 +95,7 @@ function printerSaid(code: string): Wording {
     if (printed === undefined || text(d, 'named') === undefined) return null
     const wording = plainly(d, error)!
     const part = (key: string) => ({ key: `printer.${key}` })
+    const reason = text(d, 'said') === 'reason' ? text(d, 'reason') : undefined
     return {
       ...wording,
       parts: {
@@ -100,9 +104,27 @@ function printerSaid(code: string): Wording {
         the: part('the'),
         notPrinted: part('notPrinted'),
         again: part('again'),
-        cancelled: part('cancelled')
+        againFromBadges: part('againFromBadges'),
+        cancelled: part('cancelled'),
+        ...(reason !== undefined && printerReasonParts(reason))
       }
     }
+  }
+}
+
+/**
+ * A printer's own reason (a printer-state-reasons keyword, suffix removed: media-empty, cover-open…) as
+ * two parts, `reasonSaid` (what happened, a sentence naming the printer by `called`) and `reasonHint`
+ * (what to do): one message per keyword main knows (shared/badges/printer-state.ts knownPrinterReasons);
+ * any other said as the printer gave it, labelled as the printer's words (`printer.reason.other`). Every
+ * place that says a printer's state words it from here: a print's failure, the kiosk's and Today's "not
+ * printed", and Badges' printer list (renderer lib/i18n/printer-state-words.svelte.ts).
+ */
+export function printerReasonParts(keyword: string): Record<string, { key: string; values?: MessageValues }> {
+  const key = knownPrinterReasons.includes(keyword) ? `printer.reason.${keyword}` : 'printer.reason.other'
+  return {
+    reasonSaid: { key: `${key}.message`, values: { reason: keyword } },
+    reasonHint: { key: `${key}.hint`, values: { reason: keyword } }
   }
 }
 
@@ -343,8 +365,20 @@ export function sayError(
     if (en.message !== error.message || en.hint !== error.hint) return mains
   }
   // A fact main did not give (an older main, a variant said without it) cannot be said: main's words.
+  return sayWording(wording, words, { ...endpointTitle(error, words), ...values }) ?? mains
+}
+
+/**
+ * A wording said with `words`: its parts first (each from its own key, in order, so a later part may
+ * name an earlier one), then its message and hint; null when a value it needs is missing.
+ */
+export function sayWording(
+  wording: ErrorWording,
+  words: Words<string>,
+  values?: MessageValues
+): { message: string; hint?: string | undefined } | null {
   try {
-    const all: MessageValues = { ...wording.values, ...endpointTitle(error, words), ...values }
+    const all: MessageValues = { ...wording.values, ...values }
     for (const [name, part] of Object.entries(wording.parts ?? {}))
       all[name] = words.t(part.key, { ...all, ...part.values })
     const message = words.t(wording.message, all)
@@ -356,6 +390,6 @@ export function sayError(
       hint: wording.hint !== undefined ? words.t(wording.hint, all) : undefined
     }
   } catch {
-    return mains
+    return null
   }
 }

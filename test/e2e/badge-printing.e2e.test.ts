@@ -9,7 +9,8 @@ import { kioskDoors } from '../support/kiosk-visit'
  * (ippeveprinter on loopback) by its address on Badges, sees its state and prints a test label; the
  * kiosk checks a visitor in and the badge arrives at the printer with nothing clicked but the kiosk's
  * own buttons — the document the printer kept is the label's size, with the visitor's name and the
- * console's QR value. A printer out of labels: the kiosk says to see the desk and why, Today says why,
+ * console's QR value. A printer out of labels: the kiosk says to see the desk and why (in the visitor's
+ * Spanish: the printer's own reason is worded from its IPP keyword), Today says why,
  * and the print history holds no badge for that visitor.
  */
 describe('badge printing to a real IPP printer, web mode', () => {
@@ -102,23 +103,25 @@ describe('badge printing to a real IPP printer, web mode', () => {
     await page.getByRole('heading', { name: 'Welcome' }).waitFor()
   })
 
-  it('a printer out of labels: the kiosk sends the visitor to the desk and says why', async () => {
+  it('a printer out of labels: the kiosk sends the visitor to the desk and says why, in the visitor’s Spanish', async () => {
     const { page } = job
     await api('badges', 'addPrinter', { url: empty.url, name: 'Empty labels' })
     const settings = await api('badges', 'settings')
     await api('badges', 'saveSettings', { ...settings, printer: empty.url, silent: true })
-    await page.getByRole('button', { name: 'Check in' }).click()
-    await page.getByLabel('Your first and last name').fill('Omar Quist')
+    await page.getByRole('button', { name: 'Español' }).click()
+    await page.getByRole('button', { name: 'Registrar mi llegada' }).click()
+    await page.getByLabel('Su nombre y apellidos').fill('Omar Quist')
     await page.keyboard.press('Enter')
-    await page.getByRole('heading', { name: 'Is this your visit?' }).waitFor()
-    await page.getByRole('button', { name: 'Yes, print my badge' }).click()
-    await page.getByRole('heading', { name: 'Your badge could not be printed' }).waitFor()
-    expect(await page.getByTestId('kiosk-print-failed').textContent()).toContain('Please see the front desk')
-    expect(await page.getByTestId('kiosk-print-reason').textContent()).toMatch(
-      /^The printer “Empty labels” is out of labels\./
-    )
-    await job.expectAccessible('kiosk: badge not printed')
-    await page.getByRole('button', { name: 'Done' }).click()
+    await page.getByRole('heading', { name: '¿Es esta su visita?' }).waitFor()
+    await page.getByRole('button', { name: 'Sí, imprimir mi tarjeta' }).click()
+    await page.getByRole('heading', { name: 'No se ha podido imprimir su tarjeta' }).waitFor()
+    expect(await page.getByTestId('kiosk-print-failed').textContent()).toContain('Por favor, diríjase a')
+    // The printer said media-empty (IPP printer-state-reasons): its reason in the visitor's language.
+    const reason = page.getByTestId('kiosk-print-reason')
+    await expect.poll(() => reason.textContent()).toMatch(/^La impresora «Empty labels» se ha quedado sin etiquetas\./)
+    expect(await reason.getAttribute('lang')).toBeNull()
+    await job.expectAccessible('kiosk: badge not printed, in Spanish')
+    await page.getByRole('button', { name: 'Listo' }).click()
     await page.getByRole('heading', { name: 'Welcome' }).waitFor()
   })
 

@@ -16,7 +16,9 @@ export const printerStatusSchema = z.object({
   /** The state in words ("Ready", "Out of labels"). */
   words: z.string(),
   /** What to do, when the printer cannot print now. */
-  hint: z.string().optional()
+  hint: z.string().optional(),
+  /** Ready by its state and reasons, yet taking no jobs (a CUPS queue that rejects them): `words` says so. */
+  notTaking: z.boolean().optional()
 })
 export type PrinterStatus = z.infer<typeof printerStatusSchema>
 
@@ -53,11 +55,11 @@ const REASONS = (w: PrintedWords): Record<string, ReasonWords> => ({
     hint: `Open the printer, clear the jammed label, then ${w.again}.`
   },
   'cover-open': {
-    message: 'The printer’s cover is open.',
+    message: 'The cover of the printer is open.',
     hint: `Close the cover, then ${w.again}.`
   },
   'door-open': {
-    message: 'The printer’s door is open.',
+    message: 'The door of the printer is open.',
     hint: `Close it, then ${w.again}.`
   },
   'marker-supply-empty': {
@@ -92,22 +94,39 @@ const REASONS = (w: PrintedWords): Record<string, ReasonWords> => ({
 /** Reasons that are only news, never why a badge did not print. */
 const HARMLESS = new Set(['none', 'media-low', 'marker-supply-low', 'toner-low', 'other'])
 
+/** The reason keywords worded here; the renderer's catalogue words each (errors area, `printer.reason.<keyword>`). */
+export const knownPrinterReasons: readonly string[] = Object.keys(REASONS(printedWords('badge')))
+
+/**
+ * The one reason of a printer's the desk must act on: the first known one, else the first other (said as
+ * the printer gives it); null when every reason is only news. Main's English (reasonWords) and the
+ * renderer's words in the desk's language both say this reason, so they never name different ones.
+ */
+export function actingReason(reasons: readonly string[]): { keyword: string; known: boolean } | null {
+  const acting = reasons.map(baseReason).filter((r) => !HARMLESS.has(r))
+  const known = acting.find((r) => knownPrinterReasons.includes(r))
+  if (known) return { keyword: known, known: true }
+  return acting[0] ? { keyword: acting[0], known: false } : null
+}
+
 /**
  * The printer's reasons in words: the first one the desk must act on (null: none of them); `what`: the
- * print the hint says to print again (a badge when not said).
+ * print the hint says to print again (a badge when not said). `keyword`: the reason said, for the desk to
+ * say it in its language.
  */
-export function reasonWords(reasons: readonly string[], what: Printed = 'badge'): ReasonWords | null {
+export function reasonWords(
+  reasons: readonly string[],
+  what: Printed = 'badge'
+): (ReasonWords & { keyword: string }) | null {
   const w = printedWords(what)
-  const acting = reasons.map(baseReason).filter((r) => !HARMLESS.has(r))
-  const known = acting.find((r) => REASONS(w)[r])
-  if (known) return REASONS(w)[known]!
-  const other = acting[0]
-  return other
-    ? {
-        message: `The printer reports “${other}”.`,
-        hint: `Check the printer’s display or lights, then ${w.again}.`
-      }
-    : null
+  const acting = actingReason(reasons)
+  if (!acting) return null
+  if (acting.known) return { ...REASONS(w)[acting.keyword]!, keyword: acting.keyword }
+  return {
+    message: `The printer reports “${acting.keyword}”.`,
+    hint: `Check the printer’s display or lights, then ${w.again}.`,
+    keyword: acting.keyword
+  }
 }
 
 const STATE_WORDS: Record<PrinterStateKind, string> = {
@@ -142,6 +161,7 @@ export function printerStatusOf(
       state: 'stopped',
       reasons,
       words: 'Not taking jobs',
+      notTaking: true,
       hint: `Let the printer take jobs again (in this computer’s printer settings, or with cupsaccept), then ${printedWords(what).again}.`
     }
   }
@@ -149,5 +169,7 @@ export function printerStatusOf(
   if (kind === 'stopped' && !words) {
     return { ...status, hint: 'Resume the printer (on the printer or in this computer’s printer settings).' }
   }
-  return words && kind !== 'idle' && kind !== 'printing' ? { ...status, hint: words.hint } : status
+  if (!words || kind === 'idle' || kind === 'printing') return status
+  // A reason the desk has no words for is named, as the printer says it, before what to do.
+  return { ...status, hint: actingReason(reasons)?.known ? words.hint : `${words.message} ${words.hint}` }
 }

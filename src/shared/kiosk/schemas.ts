@@ -130,9 +130,13 @@ export type KioskBadge = z.infer<typeof kioskBadgeSchema>
  * One line of the kiosk's check-in log: a check-in (badge printed or why not) or, with `refusal`,
  * a visit found that the kiosk did not check in and sent to the desk, and why.
  */
-/** Why a badge was not printed, as facts: an error code (shared/errors-wording.ts words it) and its details. */
+/**
+ * Why a badge was not printed, as facts: an error code (shared/errors-wording.ts words it), its details,
+ * and main's English hint on its own (what the desk does about it), so no one splits printError's text.
+ */
 export const printFailureFactsSchema = z.object({
   code: z.string(),
+  hint: z.string().optional(),
   details: z.record(z.string(), z.unknown()).optional()
 })
 export type PrintFailureFacts = z.infer<typeof printFailureFactsSchema>

@@ -4,7 +4,10 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/svelte'
 import KioskApp from '../../../src/renderer/src/screens/kiosk/KioskApp.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
-import type { KioskFound } from '../../../src/shared/kiosk/schemas'
+import type { KioskBadge, KioskFound } from '../../../src/shared/kiosk/schemas'
+import { badgeStockIds } from '../../../src/shared/badges/label-stocks'
+import { printerStatusOf } from '../../../src/shared/badges/printer-state'
+import { printerNotReady, printFailureWords } from '../../../src/main/services/printing/printer-failure'
 import type { AppErrorData } from '../../../src/shared/errors'
 import { scriptedBridge } from '../../support/fake-bridge'
 
@@ -125,4 +128,53 @@ describe('the kiosk’s wrong-PIN alert in the kiosk’s language', () => {
       'Geben Sie die unter Einstellungen → Kiosk festgelegte PIN ein. Noch 1 Versuch, bevor der Kiosk Sie warten lässt.'
     )
   })
+
+  it('says why the badge was not printed in Spanish: the printer’s own reason (out of labels), by its name', async () => {
+    const found: KioskFound = { kind: 'one', visit }
+    const badge: KioskBadge = {
+      job: {
+        visitorId: 'v1',
+        name: visit.name,
+        company: '',
+        host: '',
+        validFrom: 0,
+        validTo: 0,
+        stock: badgeStockIds[0]
+      },
+      qrPngBase64: 'iVBORw0KGgo=',
+      qrAssigned: false,
+      doors: [],
+      source,
+      mainPrints: true
+    }
+    // As main's kiosk-service.ts records it: its English, and the failure's facts with its hint on its own.
+    const words = printFailureWords(
+      printerNotReady(
+        { url: 'ipp://10.0.0.9/ipp/print', displayName: 'Lobby' },
+        printerStatusOf('stopped', ['media-empty-error'])
+      )
+    )
+    const checkin = { id: 'c1', at: '', visitorId: 'v1', name: visit.name, company: '', host: '', offline: false }
+    await spanishVisitor('Recepción B', {
+      'kiosk.find': () => ({ ok: true, result: { found, source } }),
+      'kiosk.badge': () => ({ ok: true, result: badge }),
+      'kiosk.checkIn': () => ({
+        ok: true,
+        result: {
+          ...checkin,
+          printed: false,
+          output: 'printer',
+          printError: words.desk,
+          printReason: words.visitor,
+          printFailure: JSON.parse(JSON.stringify(words.facts))
+        }
+      })
+    })
+    await fireEvent.click(await screen.findByRole('button', { name: 'Sí, imprimir mi tarjeta' }))
+    await expect
+      .poll(() => screen.queryByTestId('kiosk-print-reason')?.textContent ?? '', { timeout: 5000 })
+      .toContain('La impresora «Lobby» se ha quedado sin etiquetas.')
+    expect(screen.getByTestId('kiosk-print-reason')).not.toHaveAttribute('lang', 'en')
+    expect(screen.getByTestId('kiosk-print-reason')).not.toHaveTextContent(/out of labels|Load a new roll/)
+  }, 20_000)
 })

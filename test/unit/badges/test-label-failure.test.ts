@@ -127,13 +127,13 @@ describe('a failed test label, worded by main', () => {
     expect(failures[7]!.message).toBe(`The printer “Lobby” cancelled the test label. ${NOT_PRINTED}`)
     const late = expectTestLabelWords(jobNotFinished(lobby, 3, 'processing', 3000, ['media-jam'], 'test label'))
     expect(late.message).toBe(
-      'The printer “Lobby” took the test label but did not finish it in 3 s (labels are jammed in the printer). ' +
+      'The printer “Lobby” took the test label but did not finish it in 3 s. Labels are jammed in the printer “Lobby”. ' +
         'The job was cancelled and the test label was not printed.'
     )
     expect(late.hint).toBe('Open the printer, clear the jammed label, then print a test label again.')
-    // A reason that starts "The printer’s …" reads "its …" inside the sentence, never "it’s".
+    // The printer's reason names it as every sentence of the catalogue does (printer.reason.*: {calledIn}).
     const open = jobNotFinished(lobby, 3, 'processing', 3000, ['cover-open'])
-    expect(open.message).toContain('did not finish it in 3 s (its cover is open).')
+    expect(open.message).toContain('did not finish it in 3 s. The cover of the printer “Lobby” is open.')
   })
 
   it('each reason the printer gives is fixed, then a test label printed again', () => {

@@ -103,9 +103,12 @@ describe('main’s errors of cards, printers and rosters, worded by the catalogu
     )
   })
 
-  it('a printer failure worded by the printer’s own reason keeps main’s words (not worded yet)', () => {
+  it('a printer failure for the printer’s own reason is said in the desk’s language (printer-reasons-worded.test.ts has each)', () => {
     const e = data(printerNotReady(named, { state: 'out-of-media', reasons: ['media-empty'], words: 'Out of labels' }))
-    expect(sayError(e, german, undefined, english)).toEqual({ message: e.message, hint: e.hint, english: true })
+    expect(sayError(e, german, undefined, english)).toEqual({
+      message: 'Der Drucker „Front desk labels“ hat keine Etiketten mehr. Es wurde kein Ausweis gedruckt.',
+      hint: 'Legen Sie eine neue Etikettenrolle ein, dann drucken Sie den Ausweis unter Badges erneut.'
+    })
   })
 })
 

@@ -115,6 +115,8 @@ describe('the message catalogue', () => {
         // Main's errors of cards, printers, rosters and storage (area errors).
         Object.assign(values, { named: 'yes', printerName: 'P', printerHost: 'H', printed: 'badge', called: 'C' })
         Object.assign(values, { calledIn: 'C', the: 'T', notPrinted: 'N', cancelled: 'C', size: 'S', takes: 'T' })
+        // A printer's own reason and its fix, as parts of a printer's failure and of its state.
+        Object.assign(values, { againFromBadges: 'A', reasonSaid: 'R', reasonHint: 'H' })
         Object.assign(values, {
           host: 'H',
           input: 'I',

@@ -108,8 +108,21 @@ describe('a badge printer that cannot print now', () => {
       printer: 'Empty roll',
       printReason: 'The printer “Empty roll” is out of labels. No badge was printed.',
       printError: expect.stringContaining('Load a new roll of labels'),
-      // The same failure as facts, for the desk and the kiosk to word in their language.
-      printFailure: { code: 'PRINTER_NOT_READY', details: { printerState: 'out-of-media', reasons: ['media-empty'] } }
+      // The same failure as facts, for the desk and the kiosk to word in their language: the printer's own
+      // reason by its IPP keyword, and main's hint on its own (no one splits printError's English).
+      printFailure: {
+        code: 'PRINTER_NOT_READY',
+        hint: 'Load a new roll of labels, then print the badge again from Badges.',
+        details: {
+          printerState: 'out-of-media',
+          reasons: ['media-empty'],
+          said: 'reason',
+          reason: 'media-empty',
+          printed: 'badge',
+          named: 'yes',
+          printerName: 'Empty roll'
+        }
+      }
     })
   }, 20_000)
 

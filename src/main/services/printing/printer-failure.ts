@@ -57,9 +57,24 @@ export function cannotPrintNow(status: PrinterStatus): boolean {
   return status.state === 'stopped' || status.state === 'out-of-media' || status.state === 'offline'
 }
 
-/** A sentence of `reasonWords` ("The printer is out of labels.") about this printer, by its name. */
+/**
+ * A sentence of `reasonWords` ("The printer is out of labels.", "Labels are jammed in the printer.") about
+ * this printer, by its name: as the catalogue's `printer.reason.*` say it with {called} and {calledIn}.
+ */
 function aboutThisPrinter(sentence: string, printer: NamedPrinter): string {
-  return sentence.replace(/^The printer(?= |’)/, printerCalled(printer))
+  const called = printerCalled(printer)
+  return sentence
+    .replace(/^The printer(?= )/, called)
+    .replace(/ the printer(?=\.| is)/, ` ${called.charAt(0).toLowerCase()}${called.slice(1)}`)
+}
+
+/**
+ * The facts of a printer's own reason (its printer-state-reasons keyword, as reasonWords chose it), for the
+ * desk to say "out of labels" and its fix in its language: `said: 'reason'` picks the code's sentence
+ * that holds it (shared/errors-wording.ts printerSaid).
+ */
+function reasonFacts(printer: NamedPrinter, what: Printed, keyword: string): Record<string, string> {
+  return { ...printerFacts(printer, what), said: 'reason', reason: keyword }
 }
 
 /** The printer's state refuses the badge: its own reason in words, and what to do about it. */
@@ -69,26 +84,30 @@ export function printerNotReady(printer: NamedPrinter, status: PrinterStatus, wh
   const called = printerCalled(printer)
   const said = words
     ? aboutThisPrinter(words.message, printer)
-    : status.words === 'Not taking jobs'
+    : status.notTaking
       ? `${called} is not taking jobs.`
       : status.state === 'offline'
         ? `${called} is offline.`
         : `${called} is stopped.`
+  // The reason's own hint (the state's names an unknown reason again, which the message already says).
+  const hint = (status.notTaking ? status.hint : (words?.hint ?? status.hint)) ?? `Check the printer, then ${w.again}.`
   return new AppError({
     kind: 'conflict',
     code: 'PRINTER_NOT_READY',
     message: `${said} ${w.notPrinted}`,
-    hint: status.hint ?? words?.hint ?? `Check the printer, then ${w.again}.`,
+    hint,
     retryable: true,
     details: {
       printer: printer.url,
       printerState: status.state,
       reasons: status.reasons,
-      // Worded in the desk's language when main's words are its own (no reason's words, no state's hint).
+      // Worded in the desk's language: the printer's reason and its fix, or main's own sentence (no reason,
+      // no state's hint). A reason with the hint of not taking jobs stays main's words.
+      ...(words && hint === words.hint && reasonFacts(printer, what, words.keyword)),
       ...(!words &&
         status.hint === undefined && {
           ...printerFacts(printer, what),
-          said: status.words === 'Not taking jobs' ? 'notTaking' : status.state === 'offline' ? 'offline' : 'stopped'
+          said: status.notTaking ? 'notTaking' : status.state === 'offline' ? 'offline' : 'stopped'
         })
     }
   })
@@ -175,7 +194,7 @@ export function jobEnded(
       jobId,
       jobState: state,
       reasons: printerReasons,
-      ...(!words && printerFacts(printer, what))
+      ...(words ? reasonFacts(printer, what, words.keyword) : printerFacts(printer, what))
     }
   })
 }
@@ -194,22 +213,18 @@ export function jobNotFinished(
   return new AppError({
     kind: 'network',
     code: 'PRINT_NOT_FINISHED',
-    message: `${printerCalled(printer)} took ${w.the} but did not finish it in ${Math.round(timeoutMs / 1000)} s${
-      words
-        ? ` (${words.message
-            .replace(/\.$/, '')
-            .replace(/^The printer’s /, 'its ')
-            .replace(/^The printer/, 'it')
-            .toLowerCase()})`
-        : ''
-    }. ${w.cancelled}`,
+    message: `${printerCalled(printer)} took ${w.the} but did not finish it in ${Math.round(timeoutMs / 1000)} s. ${
+      words ? `${aboutThisPrinter(words.message, printer)} ` : ''
+    }${w.cancelled}`,
     hint: words?.hint ?? `Check the printer (labels, cover, display), then ${w.again}.`,
     retryable: true,
     details: {
       printer: printer.url,
       jobId,
       jobState: state,
-      ...(!words && { ...printerFacts(printer, what), seconds: Math.round(timeoutMs / 1000) })
+      ...printerFacts(printer, what),
+      seconds: Math.round(timeoutMs / 1000),
+      ...(words && reasonFacts(printer, what, words.keyword))
     }
   })
 }
@@ -218,13 +233,18 @@ export function jobNotFinished(
  * A failure's words for the two who read them: the desk (Today's kiosk list, the print history) gets
  * what happened and what to do; the visitor at the kiosk gets what happened only — the kiosk's own
  * words send them to the desk. Those are main's English (the CLI's, the logs'); `facts` (the error's
- * code and details) let the desk and the kiosk say the same in their own language.
+ * code and details, and its hint on its own) let the desk and the kiosk say the same in their own
+ * language, each part from its own fact.
  */
 export function printFailureWords(err: unknown): { desk: string; visitor: string; facts: PrintFailureFacts } {
   const e = AppError.from(err)
   return {
     desk: e.hint ? `${e.message} ${e.hint}` : e.message,
     visitor: e.message,
-    facts: { code: e.code ?? 'PRINT_FAILED', ...(e.details ? { details: e.details } : {}) }
+    facts: {
+      code: e.code ?? 'PRINT_FAILED',
+      ...(e.hint ? { hint: e.hint } : {}),
+      ...(e.details ? { details: e.details } : {})
+    }
   }
 }

@@ -14,7 +14,7 @@ let shared: ErrorCatalogue | null = null
 let english: ErrorCatalogue | null = null
 
 /** The English errors catalogue: what main's words are checked against (sayError's `english`). */
-function englishErrorCatalogue(): ErrorCatalogue {
+export function englishErrorCatalogue(): ErrorCatalogue {
   if (!english) $effect.root(() => void (english = new AreaMessages('errors', () => 'en')))
   return english!
 }
@@ -67,13 +67,12 @@ export function notPrintedWords(
     const english = (words?.locale ?? deskLanguage.locale).startsWith('en') ? undefined : 'en'
     return { desk: entry.printError ?? '', visitor: entry.printReason ?? '', lang: english }
   }
+  // main's English: the visitor's sentence (printReason, the error's message) and its hint, each its own
+  // fact. Given back as message and hint, a worded code is said in this language only when they are the
+  // English catalogue's words (sayError's check).
   const facts = { kind: 'server' as const, code: failure.code, retryable: false, details: failure.details }
-  // main's English: the visitor's sentence (printReason, the error's message), and the desk's — the same
-  // followed by the error's hint (printError). Given back as message and hint, a worded code is said in this
-  // language only when they are the English catalogue's words (sayError's check).
   const message = entry.printReason ?? entry.printError ?? ''
-  const rest = entry.printReason && entry.printError?.startsWith(entry.printReason)
-  const hint = rest ? entry.printError!.slice(entry.printReason!.length).trim() : ''
+  const hint = failure.hint
   const desk = errorWords({ ...facts, message, ...(hint ? { hint } : {}) }, words, values)
   const visitor = errorWords({ ...facts, message }, words, values)
   return {

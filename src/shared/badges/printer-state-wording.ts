@@ -1,0 +1,36 @@
+import type { ErrorWording } from '../errors-wording'
+import { printerReasonParts } from '../errors-wording'
+import { actingReason, type PrinterStatus } from './printer-state'
+
+/**
+ * A printer's state as Badges' printer list says it, in the desk's language (errors area, `printer.state.*`):
+ * the state's word as the message, and — when main gave one — its hint from the same facts main's English
+ * came from: not taking jobs, the printer's own reason (printerReasonParts: one message per known keyword, an
+ * unknown one named as the printer gives it), or stopped with no reason. The printer is not named (the list
+ * names it) and the print is a badge, as main's status hint says.
+ */
+export function printerStatusWording(status: PrinterStatus): ErrorWording {
+  const message = `printer.state.${status.notTaking ? 'notTaking' : status.state}`
+  if (status.hint === undefined) return { message }
+  const acting = actingReason(status.reasons)
+  const hint = status.notTaking
+    ? 'printer.state.notTaking.hint'
+    : acting
+      ? acting.known
+        ? 'printer.state.reason.hint'
+        : 'printer.state.otherReason.hint'
+      : 'printer.state.stopped.hint'
+  const part = (key: string) => ({ key: `printer.${key}` })
+  return {
+    message,
+    hint,
+    values: { printed: 'badge', named: 'none', printerName: '', printerHost: '' },
+    parts: {
+      called: part('called'),
+      calledIn: part('calledIn'),
+      again: part('again'),
+      againFromBadges: part('againFromBadges'),
+      ...(acting && printerReasonParts(acting.keyword))
+    }
+  }
+}
