@@ -66,7 +66,7 @@ describe('the message catalogue', () => {
         // Today's (area today): the live line, the stale note, keys help, counts and columns.
         Object.assign(values, { service: 'S', asOf: 'A', reason: 'R', since: 'S', lastAt: 'L', message: 'M' })
         Object.assign(values, { up: 'U', down: 'D', enter: 'E', open: 'O', print: 'P', walkIn: 'W', find: 'F' })
-        Object.assign(values, { readBack: '', total: 3, date: 'D', cards: 2, printer: 'P', error: 'E' })
+        Object.assign(values, { total: 3, date: 'D', cards: 2, printer: 'P', error: 'E' })
         // The visitor form's and the Badges screen's (areas visitorForm, badges).
         Object.assign(values, { zone: 'Z', day: 'D', n: 1, job: 'J' })
         // The Visitors screen's (area visitors).
