@@ -6,6 +6,7 @@ import VisitorCredentials from '../../../src/renderer/src/components/visitors/Vi
 import TouchPassesScreen from '../../../src/renderer/src/screens/TouchPassesScreen.svelte'
 import AssignManyDialog from '../../../src/renderer/src/components/touch-passes/AssignManyDialog.svelte'
 import PinsScreen from '../../../src/renderer/src/screens/PinsScreen.svelte'
+import VisitorsScreen from '../../../src/renderer/src/screens/VisitorsScreen.svelte'
 import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
@@ -16,6 +17,7 @@ import { visitorHandlers } from '../../../src/main/handlers/visitors'
 import { touchPassHandlers } from '../../../src/main/handlers/touch-passes'
 import { pinHandlers } from '../../../src/main/handlers/pins'
 import { userHandlers } from '../../../src/main/handlers/users'
+import { siteHandlers } from '../../../src/main/handlers/sites'
 import { VisitorService } from '../../../src/main/services/visitors/visitor-service'
 import { TouchPassService } from '../../../src/main/services/touch-passes/touch-pass-service'
 import { PinService } from '../../../src/main/services/pins/pin-service'
@@ -118,7 +120,8 @@ describe('a write read back after its answer was lost: its outcome, then the one
       ...visitorHandlers(services),
       ...touchPassHandlers(services),
       ...pinHandlers(services),
-      ...userHandlers(services)
+      ...userHandlers(services),
+      ...siteHandlers(services)
     } as unknown as Handlers)
   }, 30_000)
   afterAll(async () => {
@@ -192,6 +195,22 @@ describe('a write read back after its answer was lost: its outcome, then the one
   }
 
   for (const lang of ['en', 'de'] as const) {
+    it(`Visitors: a visitor created (${lang})`, async () => {
+      const last = `Lost${lang}${Math.random().toString(36).slice(2, 6)}`
+      render(VisitorsScreen)
+      await fireEvent.click(await screen.findByRole('button', { name: 'New visitor…' }, wait))
+      await fireEvent.input(await screen.findByLabelText('First name', {}, wait), { target: { value: 'Rosa' } })
+      await fireEvent.input(screen.getByLabelText('Last name'), { target: { value: last } })
+      await fireEvent.change(screen.getByLabelText('Reason for the visit'), { target: { value: 'Business' } })
+      await fireEvent.click(screen.getByRole('button', { name: 'Create visitor' }))
+      // No door ticked: the form asks first; creating without doors is the write.
+      const create = await screen.findByRole('button', { name: 'Create without doors' }, wait)
+      await send(lang, create, 'POST /visitors')
+      await expect.poll(announced, wait).toBe(readBackSaid(lang, said(lang, 'visitors', 'saved.created')))
+      const held = (await state<HeldVisitor>('visitors')).filter((v) => v.last_name === last)
+      expect(held).toHaveLength(1)
+    }, 60_000)
+
     it(`Visitors: a QR code assigned (${lang})`, async () => {
       const visitor = (await state<HeldVisitor>('visitors')).find((v) => !v.qr && v.status !== 'CANCELLED')!
       const listed = await dispatch('visitors.get', { id: visitor.id })
