@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
 import ActionAnnouncer from '../../../src/renderer/src/components/common/ActionAnnouncer.svelte'
 import VisitorCredentials from '../../../src/renderer/src/components/visitors/VisitorCredentials.svelte'
@@ -7,6 +7,8 @@ import TouchPassesScreen from '../../../src/renderer/src/screens/TouchPassesScre
 import AssignManyDialog from '../../../src/renderer/src/components/touch-passes/AssignManyDialog.svelte'
 import PinsScreen from '../../../src/renderer/src/screens/PinsScreen.svelte'
 import VisitorsScreen from '../../../src/renderer/src/screens/VisitorsScreen.svelte'
+import BadgesScreen from '../../../src/renderer/src/screens/BadgesScreen.svelte'
+import { badgeDesk } from '../../../src/renderer/src/stores/badges.svelte'
 import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
@@ -40,6 +42,8 @@ import touchPassesEn from '../../../src/shared/i18n/messages/touchPasses/en.json
 import touchPassesDe from '../../../src/shared/i18n/messages/touchPasses/de.json'
 import errorsEn from '../../../src/shared/i18n/messages/errors/en.json'
 import errorsDe from '../../../src/shared/i18n/messages/errors/de.json'
+import badgesEn from '../../../src/shared/i18n/messages/badges/en.json'
+import badgesDe from '../../../src/shared/i18n/messages/badges/de.json'
 
 /**
  * A write whose console answer was lost and which main read back is said one way on every screen:
@@ -56,7 +60,8 @@ const catalogues = {
   common: { en: commonEn, de: commonDe },
   visitors: { en: visitorsEn, de: visitorsDe },
   touchPasses: { en: touchPassesEn, de: touchPassesDe },
-  errors: { en: errorsEn, de: errorsDe }
+  errors: { en: errorsEn, de: errorsDe },
+  badges: { en: badgesEn, de: badgesDe }
 } as const
 type Area = keyof typeof catalogues
 
@@ -97,7 +102,7 @@ describe('a write read back after its answer was lost: its outcome, then the one
   let dispatch: Dispatch
   let demo: { url: string; certificatePem: string; tokens: DemoConsoleInfo['tokens'] }
 
-  const state = async <T,>(resource: 'users' | 'visitors' | 'touchPasses'): Promise<T[]> =>
+  const state = async <T>(resource: 'users' | 'visitors' | 'touchPasses'): Promise<T[]> =>
     (await control<{ data: T[] }>(demo, 'GET', `/__demo/state/${resource}`)).body.data
   const fault = (path: string) => control(demo, 'PUT', '/__demo/faults', { afterCommit: { reset: 1, paths: [path] } })
 
@@ -121,7 +126,24 @@ describe('a write read back after its answer was lost: its outcome, then the one
       ...touchPassHandlers(services),
       ...pinHandlers(services),
       ...userHandlers(services),
-      ...siteHandlers(services)
+      ...siteHandlers(services),
+      // The badge's own channels are not this test's subject (its QR code is): no printer, printed in the browser.
+      'badges.settings': async () => ({
+        siteName: 'HQ',
+        logoDataUrl: null,
+        stock: 'dk-11202',
+        printer: null,
+        silent: false
+      }),
+      'badges.history': async () => ({ items: [] }),
+      'badges.printers': async () => ({ available: false, items: [] }),
+      'badges.record': async (input: { job: object }) => ({
+        ...input.job,
+        id: 'h1',
+        printedAt: new Date().toISOString(),
+        output: 'browser-print'
+      }),
+      'app.info': async () => ({ name: 'Access Desk', version: '0', transport: 'web' })
     } as unknown as Handlers)
   }, 30_000)
   afterAll(async () => {
@@ -195,6 +217,33 @@ describe('a write read back after its answer was lost: its outcome, then the one
   }
 
   for (const lang of ['en', 'de'] as const) {
+    it(`Badges: a QR code assigned for the badge (${lang})`, async () => {
+      URL.createObjectURL ??= () => 'blob:qr'
+      URL.revokeObjectURL ??= () => undefined
+      window.print = vi.fn()
+      // A visit of now without a QR code, made for this badge.
+      const now = Math.floor(Date.now() / 1000)
+      const made = await client.visitors.create({
+        first_name: 'Badge',
+        last_name: `Lost${lang}`,
+        visit_reason: 'Business',
+        start_time: now - 60,
+        end_time: now + 3600
+      })
+      const visitor = { first_name: 'Badge', last_name: `Lost${lang}`, id: made.id }
+      badgeDesk.makeBadgeFor(visitor.id)
+      render(BadgesScreen)
+      await screen.findByTestId('badge-preview', {}, wait)
+      const print = screen.getByRole('button', { name: 'Print badge' })
+      await expect.poll(() => print, wait).toBeEnabled()
+      await send(lang, print, 'PUT /visitors/:id/qr_codes')
+      // The code first, then the badge's own outcome (printed in the browser).
+      const qr = readBackSaid(lang, said(lang, 'badges', 'done.qrAssigned', { name: fullName(visitor) }))
+      await expect.poll(announced, wait).toBe(`${qr} ${said(lang, 'badges', 'done.browser')}`)
+      const held = (await state<HeldVisitor>('visitors')).find((v) => v.id === visitor.id)
+      expect(held?.qr).toMatch(/^[0-9a-f]+$/)
+    }, 60_000)
+
     it(`Visitors: a visitor created (${lang})`, async () => {
       const last = `Lost${lang}${Math.random().toString(36).slice(2, 6)}`
       render(VisitorsScreen)
@@ -230,9 +279,9 @@ describe('a write read back after its answer was lost: its outcome, then the one
     it(`Touch Passes: a pass given (${lang})`, async () => {
       const { pass, user } = await freePassAndUser()
       await send(lang, await chooseHolder(pass, user), '* /users/*/touch_passes/*')
-      await expect.poll(announced, wait).toBe(
-        readBackSaid(lang, said(lang, 'touchPasses', 'assign.given', { name: fullName(user) }))
-      )
+      await expect
+        .poll(announced, wait)
+        .toBe(readBackSaid(lang, said(lang, 'touchPasses', 'assign.given', { name: fullName(user) })))
       const held = (await state<HeldPass>('touchPasses')).filter((p) => p.user_id === user.id)
       expect(held.map((p) => p.id)).toEqual([pass.id])
     }, 60_000)
@@ -245,9 +294,9 @@ describe('a write read back after its answer was lost: its outcome, then the one
       await fireEvent.click(await screen.findByRole('button', { name: 'Take back from user…' }, wait))
       const confirm = await screen.findByRole('button', { name: 'Take back the pass' }, wait)
       await send(lang, confirm, '* /users/*/touch_passes/*')
-      await expect.poll(announced, wait).toBe(
-        readBackSaid(lang, said(lang, 'touchPasses', 'takeBack.done', { name: fullName(user) }))
-      )
+      await expect
+        .poll(announced, wait)
+        .toBe(readBackSaid(lang, said(lang, 'touchPasses', 'takeBack.done', { name: fullName(user) })))
       const held = (await state<HeldPass>('touchPasses')).find((p) => p.id === pass.id)
       expect(held?.user_id ?? '').toBe('')
     }, 60_000)
@@ -301,9 +350,11 @@ describe('a write read back after its answer was lost: its outcome, then the one
       const region = screen.getByRole('region', { name: 'Assign this PIN' })
       await send(lang, assign, 'PUT /users/:id/pin_codes')
       // A PIN read back is said as an error (what to check): the same sentence after what the read found.
-      const alert = await within(region).findByRole('alert', {}, wait).catch((e: Error) => {
-        throw new Error(`${e.message}\n${region.textContent}`)
-      })
+      const alert = await within(region)
+        .findByRole('alert', {}, wait)
+        .catch((e: Error) => {
+          throw new Error(`${e.message}\n${region.textContent}`)
+        })
       const message = readBackSaid(lang, said(lang, 'errors', 'READ_BACK.pin-held.message', { name: fullName(user) }))
       await expect.poll(() => alert.textContent, wait).toContain(message)
       const held = (await state<HeldUser>('users')).find((u) => u.id === user.id)
