@@ -145,7 +145,9 @@ describe('Give passes to several users after a lost answer', () => {
       result: { items: [{ ...passOf('1', 'PENDING'), user_id: 'u1' }], readBack: true, notGiven: ['u2'] }
     }))
     const done = await screen.findByTestId('assign-many-done')
-    expect(done).toHaveTextContent("becomes active then. The console's answer was lost, so this was read back from the console; nothing was sent twice.")
+    expect(done).toHaveTextContent(
+      "becomes active then. The console's answer was lost, so this was read back from the console; nothing was sent twice."
+    )
     expect(screen.getByTestId('assign-many-not-given')).toHaveTextContent('No pass was given to Ben Ng')
     await waitFor(() =>
       expect(screen.getByTestId('action-announcer')).toHaveTextContent(
