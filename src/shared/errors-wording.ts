@@ -2,6 +2,7 @@ import type { AppErrorData } from './errors'
 import type { MessageValues, Words } from './i18n/translator'
 import { consoleErrorCodes } from './access/error-codes'
 import { knownPrinterReasons } from './badges/printer-state'
+import { afterOutcome, readBackEnglish } from './read-back-words'
 
 /**
  * Which catalogue message (area `errors`) says an error, and with which values: the one table the
@@ -24,6 +25,11 @@ export interface ErrorWording {
    * each said from its own key first, in the same language, then given to the message and hint.
    */
   parts?: Record<string, { key: string; values?: MessageValues }>
+  /**
+   * Main read the record back after the answer was lost: the message says what the read found, and
+   * the one read-back sentence follows it (shared/read-back-words.ts), never the message's own words.
+   */
+  readBack?: true
 }
 
 type Details = Record<string, unknown>
@@ -265,10 +271,10 @@ function readBackWording(d: Details): ErrorWording | null {
   const found = text(d, 'readBack')
   const name = text(d, 'name')
   if (name === undefined) return null
-  if (found === 'pin-none') return { message: 'READ_BACK.pin-none.message', values: { name } }
+  if (found === 'pin-none') return { message: 'READ_BACK.pin-none.message', values: { name }, readBack: true }
   if (found !== 'pin-held') return null
   const hint = d['pinChanged'] === true ? 'READ_BACK.pin-held.changed.hint' : 'READ_BACK.pin-held.same.hint'
-  return { message: 'READ_BACK.pin-held.message', hint, values: { name } }
+  return { message: 'READ_BACK.pin-held.message', hint, values: { name }, readBack: true }
 }
 
 /** Socket error codes main reports as a console it could not reach (access/errors.ts errorFromTransport). */
@@ -340,6 +346,11 @@ export interface ErrorSaid {
   english?: boolean
   /** The language to mark the words with when it is not the page's (lib/i18n/error-words.svelte.ts sets it). */
   lang?: string | undefined
+  /**
+   * The message says what main read back after a lost answer: the one read-back sentence is to follow
+   * it, in the same language (the renderer's errorWords adds it; main's English already has it).
+   */
+  readBack?: true
 }
 
 /**
@@ -362,7 +373,9 @@ export function sayError(
   if (!wording) return mains
   if (english) {
     const en = sayError(error, english)
-    if (en.message !== error.message || en.hint !== error.hint) return mains
+    // Main's English of a read-back error ends with the read-back sentence (pins/pin-service.ts).
+    const enMessage = en.readBack ? afterOutcome(en.message, readBackEnglish) : en.message
+    if (enMessage !== error.message || en.hint !== error.hint) return mains
   }
   // A fact main did not give (an older main, a variant said without it) cannot be said: main's words.
   return sayWording(wording, words, { ...endpointTitle(error, words), ...values }) ?? mains
@@ -376,7 +389,7 @@ export function sayWording(
   wording: ErrorWording,
   words: Words<string>,
   values?: MessageValues
-): { message: string; hint?: string | undefined } | null {
+): { message: string; hint?: string | undefined; readBack?: true } | null {
   try {
     const all: MessageValues = { ...wording.values, ...values }
     for (const [name, part] of Object.entries(wording.parts ?? {}))
@@ -387,7 +400,8 @@ export function sayWording(
         wording.consoleMsg === undefined
           ? message
           : `${message} ${words.t('consoleSays', { msg: wording.consoleMsg })}`,
-      hint: wording.hint !== undefined ? words.t(wording.hint, all) : undefined
+      hint: wording.hint !== undefined ? words.t(wording.hint, all) : undefined,
+      ...(wording.readBack ? { readBack: true as const } : {})
     }
   } catch {
     return null

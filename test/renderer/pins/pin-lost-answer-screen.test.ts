@@ -29,8 +29,8 @@ function lostAnswer(heldNow: boolean, changed: boolean): Envelope {
       code: 'ECONNRESET',
       retryable: true,
       message: heldNow
-        ? "The console's answer was lost. Chloe Ng holds a PIN now; if it is not the one shown, assign again."
-        : "The console's answer was lost. Chloe Ng holds no PIN: assign again.",
+        ? "Chloe Ng holds a PIN now; if it is not the one shown, assign again. The console's answer was lost, so this was read back from the console; nothing was sent twice."
+        : "Chloe Ng holds no PIN: assign again. The console's answer was lost, so this was read back from the console; nothing was sent twice.",
       ...(heldNow && {
         hint: changed
           ? 'Their PIN changed just now, so it is most likely the one shown.'

@@ -84,7 +84,8 @@ describe('PINs: one truth on screen', () => {
   })
 
   it('a lost answer on Assign is shown in the Assign section, in the words main read back', async () => {
-    const words = "The console's answer was lost. Ben Ng holds a PIN now; if it is not the one shown, assign again."
+    const words =
+      "Ben Ng holds a PIN now; if it is not the one shown, assign again. The console's answer was lost, so this was read back from the console; nothing was sent twice."
     pinsScreen(false, {
       'pins.assign': () =>
         ({

@@ -10,7 +10,7 @@ describe('failedPurchaseOutcome', () => {
     expect(failedPurchaseOutcome(3, { before: 5, after: 8 }, lost)).toEqual({
       settled: true,
       bought: 3,
-      said: "3 passes were bought: the list grew from 5 to 8. The console's answer was lost on the way back; the purchase was not sent again. New passes are unassigned until given to a user."
+      said: "3 passes were bought: the list grew from 5 to 8. New passes are unassigned until given to a user. The console's answer was lost, so this was read back from the console; nothing was sent twice."
     })
     expect(failedPurchaseOutcome(1, { before: 5, after: 6 }, { kind: 'server' }).said).toMatch(
       /^1 pass was bought: the list grew from 5 to 6\./

@@ -68,7 +68,7 @@ describe('Touch Pass given after a lost answer: the screen shows what main read 
     const calls = await openAndGive(() => ({ ok: true, result: { ...given, readBack: true } }))
     await waitFor(() =>
       expect(screen.getByTestId('action-announcer')).toHaveTextContent(
-        "Pass given to Viktor Ng — the console's answer was lost, so this was read back"
+        "Pass given to Viktor Ng. The console's answer was lost, so this was read back from the console; nothing was sent twice."
       )
     )
     expect(screen.getByTestId('pass-holder')).toHaveTextContent('Viktor Ng')
@@ -145,11 +145,13 @@ describe('Give passes to several users after a lost answer', () => {
       result: { items: [{ ...passOf('1', 'PENDING'), user_id: 'u1' }], readBack: true, notGiven: ['u2'] }
     }))
     const done = await screen.findByTestId('assign-many-done')
-    expect(done).toHaveTextContent("The console's answer was lost on the way back, so this was read back")
+    expect(done).toHaveTextContent(
+      "becomes active then. The console's answer was lost, so this was read back from the console; nothing was sent twice."
+    )
     expect(screen.getByTestId('assign-many-not-given')).toHaveTextContent('No pass was given to Ben Ng')
     await waitFor(() =>
       expect(screen.getByTestId('action-announcer')).toHaveTextContent(
-        "1 pass given — the console's answer was lost, so this was read back"
+        "1 pass given. The console's answer was lost, so this was read back from the console; nothing was sent twice."
       )
     )
   })

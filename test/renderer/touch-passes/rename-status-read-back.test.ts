@@ -66,7 +66,7 @@ describe('Touch Pass renamed after a lost answer', () => {
     await renameTo('Spare')
     await waitFor(() =>
       expect(screen.getByTestId('action-announcer')).toHaveTextContent(
-        "Name saved — the console's answer was lost, so this was read back"
+        "Name saved. The console's answer was lost, so this was read back from the console; nothing was sent twice."
       )
     )
     expect(calls.filter(([c]) => c === 'touchPasses.rename')).toHaveLength(1)
@@ -110,7 +110,7 @@ describe('Touch Pass suspended after a lost answer', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Suspend' }))
     await waitFor(() =>
       expect(screen.getByTestId('status-changed')).toHaveTextContent(
-        "suspended: its devices stop opening doors. The console's answer was lost, so this was read back."
+        "suspended: its devices stop opening doors. The console's answer was lost, so this was read back from the console; nothing was sent twice."
       )
     )
     expect(row()).toHaveTextContent('Suspended')

@@ -239,7 +239,7 @@ describe('badges for visits that are over; QR feedback', () => {
     await screen.findByTestId('badge-preview')
     await fireEvent.click(screen.getByRole('button', { name: 'Print badge' }))
     expect(await screen.findByTestId('badge-done')).toHaveTextContent(
-      "QR code assigned to Rosa Jensen — the console's answer was lost; reading it back shows the code is there."
+      "QR code assigned to Rosa Jensen. The console's answer was lost, so this was read back from the console; nothing was sent twice."
     )
   })
 

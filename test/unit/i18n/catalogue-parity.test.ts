@@ -66,7 +66,7 @@ describe('the message catalogue', () => {
         // Today's (area today): the live line, the stale note, keys help, counts and columns.
         Object.assign(values, { service: 'S', asOf: 'A', reason: 'R', since: 'S', lastAt: 'L', message: 'M' })
         Object.assign(values, { up: 'U', down: 'D', enter: 'E', open: 'O', print: 'P', walkIn: 'W', find: 'F' })
-        Object.assign(values, { readBack: '', total: 3, date: 'D', cards: 2, printer: 'P', error: 'E' })
+        Object.assign(values, { total: 3, date: 'D', cards: 2, printer: 'P', error: 'E' })
         // The visitor form's and the Badges screen's (areas visitorForm, badges).
         Object.assign(values, { zone: 'Z', day: 'D', n: 1, job: 'J' })
         // The Visitors screen's (area visitors).
@@ -99,7 +99,7 @@ describe('the message catalogue', () => {
         Object.assign(values, { screen: 'S', examples: 'E', problem: 'P', why: 'read' })
         // Cards, PINs and Touch Passes (areas cards, pins, touchPasses).
         Object.assign(values, { matched: 1, loaded: 1, status: 'S', detail: 'D', what: 'W', alias: 'A', value: 'V' })
-        Object.assign(values, { kind: 'user', pin: 'P', type: 'user', query: 'Q', shown: 1, readBack: 'yes' })
+        Object.assign(values, { kind: 'user', pin: 'P', type: 'user', query: 'Q', shown: 1 })
         Object.assign(values, { device: 'D', asked: 2, grew: 2, before: 1, after: 3, free: 1, passes: 'P', code: 1 })
         // Main's errors (area errors): the facts of details.
         Object.assign(values, { msg: 'M', what: 'W', permission: 'P', minVersion: 'V', status: 500, failure: 'F' })

@@ -4,6 +4,7 @@ import { demoControl } from '../../support/demo-control'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AppErrorData } from '../../../src/shared/errors'
+import { afterOutcome, readBackEnglish } from '../../../src/shared/read-back-words'
 import { sayError } from '../../../src/shared/errors-wording'
 import { Translator } from '../../../src/shared/i18n/translator'
 import type { Locale } from '../../../src/shared/i18n/locales'
@@ -46,7 +47,7 @@ describe('PIN assign when the answer was lost', () => {
     await demo.faults({ afterCommit: { status502: 1, paths: ['PUT /users/:id/pin_codes'] } })
     const error = await refusal(app.call('pins.assign', { pin, owner: { type: 'user', id, name: 'Ada Ng' } }))
     expect(error.message).toBe(
-      "The console's answer was lost. Ada Ng holds a PIN now; if it is not the one shown, assign again."
+      "Ada Ng holds a PIN now; if it is not the one shown, assign again. The console's answer was lost, so this was read back from the console; nothing was sent twice."
     )
     expect(error.details?.['pinHeldNow']).toBe(true)
     // The console did give it.
@@ -61,12 +62,19 @@ describe('PIN assign when the answer was lost', () => {
     expect(error.details).toMatchObject({ answerLost: true, pinHeldNow: true, readBack: 'pin-held', name: 'Chloe Ng' })
     // The console holds a PIN for her now: the one shown.
     expect((await demo.held<HeldUser>('users')).find((u) => u.id === id)!.pin_hash).toBeTruthy()
+    // What the read found; the one read-back sentence follows it (main's English has it already, the
+    // desk adds it in its language: shared/read-back-words.ts).
     const english = catalogue('en')
-    expect(sayError(error, english)).toEqual({ message: error.message, hint: error.hint })
+    const said = sayError(error, english)
+    expect(said).toEqual({
+      message: 'Chloe Ng holds a PIN now; if it is not the one shown, assign again.',
+      hint: error.hint,
+      readBack: true
+    })
+    expect(afterOutcome(said.message, readBackEnglish)).toBe(error.message)
     const french = sayError(error, catalogue('fr'), undefined, english)
-    expect(french.message).toBe(
-      'La réponse de la console s’est perdue. Chloe Ng a maintenant un PIN ; si ce n’est pas celui affiché, attribuez-le à nouveau.'
-    )
+    expect(french.message).toBe('Chloe Ng a maintenant un PIN ; si ce n’est pas celui affiché, attribuez-le à nouveau.')
+    expect(french.readBack).toBe(true)
     expect(french.english).toBeUndefined()
   })
 })

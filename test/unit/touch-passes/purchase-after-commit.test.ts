@@ -43,7 +43,7 @@ describe('touchPasses.purchase when the answer is lost after the console bought'
       expect(outcome).toEqual({
         settled: true,
         bought: 3,
-        said: `3 passes were bought: the list grew from ${before} to ${before + 3}. The console's answer was lost on the way back; the purchase was not sent again. New passes are unassigned until given to a user.`
+        said: `3 passes were bought: the list grew from ${before} to ${before + 3}. New passes are unassigned until given to a user. The console's answer was lost, so this was read back from the console; nothing was sent twice.`
       })
       expect(outcome.said).not.toMatch(/may or may not/)
 

@@ -8,6 +8,7 @@ import { errorFromResponse, errorFromTransport } from './errors'
 import { defaultRetryPolicy, withRetry, type RetryPolicy } from './retry'
 import { httpsExchange, requestWrittenOf, type ExchangeResponse } from './https-exchange'
 import { DataIssue, isDataReader, type DataOf, type DataSpec } from './data-reader'
+import type { TouchPass } from '../../../shared/access/touch-passes'
 
 /** What every client method accepts last. */
 export interface CallOptions {
@@ -19,6 +20,17 @@ export interface CallOptions {
    * connection state like any call, but the state never names it as what failed.
    */
   probe?: boolean
+  /**
+   * What the caller read of the console just before this write, handed to the audit journal with it
+   * (WriteCall) so the journal does not read the same again: a purchase's whole pass list, read once.
+   */
+  readBefore?: ReadBefore
+}
+
+/** A caller's read made just before a write (CallOptions.readBefore). */
+export interface ReadBefore {
+  /** The whole Touch Pass list (E9, every page). */
+  passes?: readonly TouchPass[]
 }
 
 /** One attempt of one call, for diagnostics and tests. Never carries the token or a body. */
@@ -37,6 +49,8 @@ export interface WriteCall {
   params?: Record<string, string> | undefined
   query?: Query | undefined
   body?: unknown
+  /** What the caller read just before it (CallOptions.readBefore): the journal uses it rather than read again. */
+  readBefore?: ReadBefore | undefined
 }
 
 /** How a write ended: the parsed answer, or the error the caller gets. */

@@ -160,7 +160,12 @@ export class AuditService {
         const target = kind.target(call)
         const about = kind.about?.(call)
         const names = about
-          ? await nameSubjects(about, { requestName: target.name, recall: await this.log.recall(), reader: reader?.() })
+          ? await nameSubjects(about, {
+              requestName: target.name,
+              recall: await this.log.recall(),
+              reader: reader?.(),
+              readBefore: call.readBefore
+            })
           : {}
         const detail = await kind.detail?.(call, names)
         // A pass nothing named yet is shown by its id, as Touch Passes shows a pass without a card id.

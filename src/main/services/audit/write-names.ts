@@ -6,7 +6,7 @@ import { visitorDisplayName, type Visitor } from '../../../shared/access/visitor
 import { cardNfcId } from '../../../shared/nfc/card-number'
 import { ownerName } from '../../../shared/nfc/card-view'
 import type { AccessClient } from '../access/client'
-import type { CallOptions } from '../access/http'
+import type { CallOptions, ReadBefore } from '../access/http'
 import type { Recall } from './audit-log'
 
 /**
@@ -119,7 +119,13 @@ const nameOrNone = (name: string, id: string): string | undefined => (name && na
  */
 export async function nameSubjects(
   subjects: WriteSubjects,
-  input: { requestName?: string | undefined; recall: Recall; reader?: AuditReader | undefined }
+  input: {
+    requestName?: string | undefined
+    recall: Recall
+    reader?: AuditReader | undefined
+    /** What the write's caller read just before it (a purchase's pass list): used as read, never read again. */
+    readBefore?: ReadBefore | undefined
+  }
 ): Promise<WriteNames> {
   const { person, card, touchPass } = subjects
   const { recall, reader } = input
@@ -172,6 +178,13 @@ export async function nameSubjects(
   }
 
   const passesBefore = async (): Promise<void> => {
+    // The list the purchase's own service read a moment ago: a second read of up to thousands of passes
+    // would only delay the purchase (touch-pass-service.ts hands it over).
+    const given = subjects.passesBefore === 'listed' ? input.readBefore?.passes : undefined
+    if (given) {
+      before.passIds = given.map((p) => p.id)
+      return
+    }
     if (!subjects.passesBefore || !reader) return
     const read =
       subjects.passesBefore === 'listed'

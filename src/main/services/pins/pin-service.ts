@@ -6,6 +6,7 @@ import { AppError } from '../../../shared/errors'
 import { answerLost } from '../access/lost-answer'
 import { pinGiven } from '../access/read-back-rules'
 import { settleWrite } from '../audit/settle-write'
+import { afterOutcome, readBackEnglish } from '../../../shared/read-back-words'
 
 /** PIN codes: the console makes them (E10); a user's and a visitor's are given through their own endpoints. */
 export class PinService {
@@ -57,10 +58,13 @@ export class PinService {
       const changed = before !== undefined && now !== null && now !== before
       throw new AppError({
         ...err.toData(),
-        message:
+        // What the read found, then the one read-back sentence (shared/read-back-words.ts), as the desk says it.
+        message: afterOutcome(
           now === null
-            ? `The console's answer was lost. ${name} holds no PIN: assign again.`
-            : `The console's answer was lost. ${name} holds a PIN now; if it is not the one shown, assign again.`,
+            ? `${name} holds no PIN: assign again.`
+            : `${name} holds a PIN now; if it is not the one shown, assign again.`,
+          readBackEnglish
+        ),
         hint: changed
           ? 'Their PIN changed just now, so it is most likely the one shown.'
           : now === null

@@ -130,12 +130,16 @@ export class TouchPassService {
     const c = await this.client()
     // The console may answer only the first pass of several (facts E14): what was bought is
     // what the list gained. A list that cannot be read leaves `listed` out; never the purchase.
-    // Read whole (not only counted), so an answer lost can be settled by which passes are new.
+    // Read whole (not only counted), so an answer lost can be settled by which passes are new; the
+    // one read before it: the audit keeps this list for the row's later check (`readBefore`).
     const before = await c.touchPasses.all().catch(() => undefined)
     const count0 = before?.length
     let items
     try {
-      items = await c.touchPasses.purchase(count, { timeoutMs: PURCHASE_TIMEOUT_MS })
+      items = await c.touchPasses.purchase(count, {
+        timeoutMs: PURCHASE_TIMEOUT_MS,
+        ...(before ? { readBefore: { passes: before } } : {})
+      })
     } catch (err) {
       const e = AppError.from(err)
       const found = before && answerLost(e) ? await readBackPurchase(c, before, count, err, e) : undefined

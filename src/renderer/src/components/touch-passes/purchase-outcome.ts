@@ -1,4 +1,5 @@
 import { englishPassWords, type PassWords } from './pass-words'
+import { afterOutcome, readBackEnglish } from '../../../../shared/read-back-words'
 
 /** The Touch Pass list's size before a purchase was sent and after its answer (or its failure). */
 export interface Listed {
@@ -35,13 +36,15 @@ export interface FailedPurchase {
  * when the count does not explain it is the user sent to check the list.
  *
  * A timeout is the one failure after which the console may still be buying: a list that has not
- * grown yet then proves nothing.
+ * grown yet then proves nothing. Bought although unanswered: the list read back says so, followed by
+ * the one read-back sentence (`readBack`: the common area's, in the dialog's language; English by default).
  */
 export function failedPurchaseOutcome(
   asked: number,
   listed: Listed | undefined,
   failure: { kind: string; code?: string | undefined },
-  m: PassWords = englishPassWords
+  m: PassWords = englishPassWords,
+  readBack: string = readBackEnglish
 ): FailedPurchase {
   if (!listed) return { settled: false, said: m.t('failed.uncounted') }
   const { before, after } = listed
@@ -51,7 +54,7 @@ export function failedPurchaseOutcome(
     return {
       settled: true,
       bought: grew,
-      said: m.t('failed.bought', counts)
+      said: afterOutcome(m.t('failed.bought', counts), readBack)
     }
   if (grew === 0 && failure.code !== 'TIMEOUT')
     return {

@@ -4,6 +4,7 @@ import { sayError, type ErrorSaid } from '../../../../shared/errors-wording'
 import type { MessageValues, Words } from '../../../../shared/i18n/translator'
 import { AreaMessages } from './area-messages.svelte'
 import { deskLanguage } from './desk-language.svelte'
+import { withReadBack } from '../read-back'
 
 export type { ErrorSaid }
 
@@ -42,10 +43,12 @@ export function errorWords(
   values?: MessageValues
 ): ErrorSaid {
   const en = englishErrorCatalogue()
-  const said =
+  const worded =
     !words.ready || !en.ready
       ? { message: error.message, hint: error.hint, english: true }
       : sayError(error, words as Words<string>, values, en as Words<string>)
+  // What main read back after a lost answer: the one read-back sentence follows it (lib/read-back.ts).
+  const said = worded.readBack ? { ...worded, message: withReadBack(worded.message, true) } : worded
   // Main's English on a desk in another language: marked so a screen reader reads it with an English voice.
   const locale = words.locale ?? deskLanguage.locale
   return { ...said, lang: said.english && !locale.startsWith('en') ? 'en' : undefined }
