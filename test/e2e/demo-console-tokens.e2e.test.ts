@@ -8,7 +8,7 @@ import { startJob, type Job } from '../support/job'
  * view-only desk looks like chooses its view-only token, and Cards' edits are off, naming the key;
  * the full token again, and they are on. Each choice is checked in what main keeps (secrets.json).
  */
-describe("Change token on the demo console: view-only, then full again", () => {
+describe('Change token on the demo console: view-only, then full again', () => {
   let job: Job
   let tokens: { full: string; view: string; none: string }
 

@@ -55,12 +55,16 @@ async function openChangeToken(profile: ProfileSummary) {
   return { ...scripted, dialog: await screen.findByRole('dialog') }
 }
 
-describe("Change token on the demo console: its own tokens", () => {
+describe('Change token on the demo console: its own tokens', () => {
   it('offers full, view-only and none; the one chosen is checked and saved as a typed token', async () => {
     const { dialog, calls } = await openChangeToken(demo)
     const group = await within(dialog).findByRole('group', { name: "The demo console's own tokens" })
     const view = await within(group).findByRole('radio', { name: /^View only/ })
-    expect(within(group).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['full', 'view', 'none'])
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value'))
+    ).toEqual(['full', 'view', 'none'])
     expect(within(group).getByRole('radio', { name: /^Full access/ })).not.toBeChecked()
     await fireEvent.click(view)
     expect(view).toBeChecked()

@@ -32,7 +32,9 @@ describe('CSV preview: a line fixed after Add', () => {
     batchesStore.closeCsv()
     service = new BatchService({ dir: `${data.path}/batches-${Date.now()}` })
     await service.create({ name: 'Gate' })
-    const dispatch = createDispatch(batchHandlers({ batches: service } as unknown as AppServices) as unknown as Handlers)
+    const dispatch = createDispatch(
+      batchHandlers({ batches: service } as unknown as AppServices) as unknown as Handlers
+    )
     const main = Object.fromEntries(
       (Object.keys(channels) as ChannelName[])
         .filter((name) => name.startsWith('batches.'))

@@ -58,9 +58,9 @@ describe("the demo console's tokens in Change token", () => {
     await expect(client.sessions.remove('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
       kind: 'permission'
     })
-    expect((await services.connections.test(demo.id)).permissions.find((p) => p.key === 'view:credential')?.status).toBe(
-      'allowed'
-    )
+    expect(
+      (await services.connections.test(demo.id)).permissions.find((p) => p.key === 'view:credential')?.status
+    ).toBe('allowed')
 
     await services.connections.changeToken({ id: demo.id, token: full })
     expect(await secrets()).toContain(full)
