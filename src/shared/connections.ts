@@ -24,6 +24,13 @@ export const profileSummarySchema = z.object({
 })
 export type ProfileSummary = z.infer<typeof profileSummarySchema>
 
+/** The built-in demo console's tokens, by what they allow: every key, the view keys, none. */
+export const DEMO_TOKEN_SCOPES = ['full', 'view', 'none'] as const
+export type DemoTokenScope = (typeof DEMO_TOKEN_SCOPES)[number]
+export const demoTokensSchema = z.object({
+  tokens: z.array(z.object({ scope: z.enum(DEMO_TOKEN_SCOPES), token: z.string() }))
+})
+
 export const certificateInfoSchema = z.object({
   fingerprint256: fingerprintSchema,
   subject: z.string(),

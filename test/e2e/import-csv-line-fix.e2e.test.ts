@@ -63,4 +63,53 @@ describe('Import: a refused CSV line corrected in the preview (web mode, Chromiu
       ['04F1C503', 'Hall-03']
     ])
   })
+
+  it('fixed after Add: the lines added are said as already in the batch, and the console holds each card once', async () => {
+    const { page } = job
+    await page.getByRole('button', { name: 'New batch…' }).click()
+    const form = page.getByRole('form', { name: 'New batch' })
+    await form.getByLabel('Name').fill('Fixed after add')
+    await form.getByLabel('Name').press('Enter')
+    await expect.poll(() => page.getByTestId('batch-title').textContent()).toBe('Fixed after add')
+
+    await page.getByLabel('CSV file to import').setInputFiles({
+      name: 'annex.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('04F1C601,Annex-01\n04F1C6ZZ,Annex-02\n04F1C603,Annex-03\n', 'utf8')
+    })
+    const line = (n: number) => page.getByTestId('csv-preview').locator(`tr[data-index="${n - 1}"]`)
+    await expect.poll(() => line(2).getAttribute('data-status')).toBe('refused')
+    await page.getByRole('button', { name: 'Add 2 valid rows to the batch' }).click()
+    await expect.poll(() => page.getByTestId('batch-row').count()).toBe(2)
+
+    await page.getByRole('button', { name: 'Fix line 2' }).click()
+    await page.getByTestId('csv-line-fix').getByRole('textbox', { name: 'NFC ID' }).fill('04F1C602')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => line(2).getAttribute('data-status')).toBe('ok')
+    for (const n of [1, 3]) {
+      expect(await line(n).getAttribute('data-status')).toBe('added')
+      expect(await line(n).textContent()).toContain('Added from this file')
+      expect(await line(n).textContent()).not.toMatch(/duplicate|refused/i)
+    }
+    expect(await page.getByTestId('csv-counts').textContent()).toContain('2 already in the batch')
+    await job.expectAccessible('Import: a line fixed after Add')
+    await page.getByRole('button', { name: 'Add 1 valid row to the batch' }).click()
+    await expect.poll(() => page.getByTestId('csv-added').textContent()).toBe('Added 1 row.')
+    await expect.poll(() => page.getByTestId('batch-row').count()).toBe(3)
+
+    await page.getByRole('button', { name: 'Upload 3 cards to the console' }).click()
+    await expect
+      .poll(() => page.getByTestId('upload-result').textContent(), { timeout: 30_000 })
+      .toMatch(/Sent 3: 3 imported\./)
+    const cards: { nfc_id: string; alias: string }[] = await job.state('cards')
+    const held = cards
+      .filter((c) => c.nfc_id.startsWith('04F1C6'))
+      .map((c) => [c.nfc_id, c.alias])
+      .sort()
+    expect(held).toEqual([
+      ['04F1C601', 'Annex-01'],
+      ['04F1C602', 'Annex-02'],
+      ['04F1C603', 'Annex-03']
+    ])
+  })
 })

@@ -7,6 +7,7 @@ export function connectionHandlers({ connections, reach }: AppServices): Handler
     'connections.probe': ({ url }) => connections.probe(url),
     'connections.save': (input) => connections.save(input),
     'connections.changeToken': (input) => connections.changeToken(input),
+    'connections.demoTokens': ({ id }) => connections.demoTokens(id),
     'connections.certificate': ({ id }) => connections.certificate(id),
     'connections.trustCertificate': (input) => connections.trustCertificate(input),
     'connections.select': ({ id }) => connections.select(id),

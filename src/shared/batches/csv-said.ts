@@ -32,7 +32,8 @@ export const csvSaidKeys = [
   'onConsole',
   'aliasOnLine',
   'aliasInBatch',
-  'aliasOnConsole'
+  'aliasOnConsole',
+  'addedFromFile'
 ] as const
 export type CsvSaidKey = (typeof csvSaidKeys)[number]
 

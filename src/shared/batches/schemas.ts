@@ -103,7 +103,8 @@ export const createBatchInputSchema = z.object({
   firstNumber: z.number().int().min(0).max(1_000_000).optional()
 })
 
-export const csvRowStatusSchema = z.enum(['ok', 'repaired', 'refused', 'duplicate'])
+/** `added`: a line of the file added to the batch before, read again (after a line of it was fixed). */
+export const csvRowStatusSchema = z.enum(['ok', 'repaired', 'refused', 'duplicate', 'added'])
 
 /** One line of a CSV file as the import preview shows it. `line` is the line number in the file. */
 export const csvPreviewRowSchema = z.object({
@@ -126,7 +127,14 @@ export const csvPreviewSchema = z.object({
   notes: z.array(z.string()),
   /** The same, as facts (./csv-said.ts `csvNoteSchema`): the desk says them in its language. */
   noteSaid: z.array(csvNoteSchema).optional(),
-  counts: z.object({ ok: z.number(), repaired: z.number(), refused: z.number(), duplicate: z.number() })
+  counts: z.object({
+    ok: z.number(),
+    repaired: z.number(),
+    refused: z.number(),
+    duplicate: z.number(),
+    /** Lines already added to the batch from this file (status `added`), when it is read again after Add. */
+    added: z.number().optional()
+  })
 })
 export type CsvPreview = z.infer<typeof csvPreviewSchema>
 

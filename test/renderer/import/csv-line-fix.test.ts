@@ -121,4 +121,28 @@ describe('CSV preview: a refused line corrected or left out', () => {
     await screen.findByTestId('csv-added')
     expect(added).toEqual(['04A1B2C3,Desk-1\n\n04A1B2C5,"Desk, 3"\n'])
   })
+
+  it('a record over several lines (a quoted alias with a line break) is fixed whole; the lines after it keep their numbers', async () => {
+    const { added } = importScreen()
+    await openFile('04A1B2C3,Desk-1\n04A1B2C4,"Lobby\nspare"\n04A1B2C5,Desk-3\n')
+    expect(lineRow(2)).toHaveAttribute('data-status', 'refused')
+    await fireEvent.click(within(lineRow(2)).getByRole('button', { name: 'Fix line 2' }))
+    const form = screen.getByTestId('csv-line-fix')
+    // The record as written, all its lines; its alias offered on one line (a field holds no line break).
+    expect(within(form).getByTestId('csv-line-written').textContent).toBe('04A1B2C4,"Lobby\nspare"')
+    expect(within(form).getByRole('textbox', { name: 'Alias (optional)' })).toHaveValue('Lobby spare')
+    await fireEvent.click(within(form).getByRole('button', { name: 'Check line' }))
+    await waitFor(() => expect(announcer.message).toBe('Line 2 checked again: ok.'))
+    expect(screen.getAllByRole('row').map((tr) => tr.querySelector('td.num')?.textContent ?? null)).toEqual([
+      null,
+      '1',
+      '2',
+      '4'
+    ])
+    expect(lineRow(2)).toHaveAttribute('data-status', 'ok')
+    expect(lineRow(4)).toHaveAttribute('data-status', 'ok')
+    await fireEvent.click(screen.getByRole('button', { name: 'Add 3 valid rows to the batch' }))
+    await screen.findByTestId('csv-added')
+    expect(added).toEqual(['04A1B2C3,Desk-1\n04A1B2C4,Lobby spare\n\n04A1B2C5,Desk-3\n'])
+  })
 })

@@ -37,6 +37,7 @@ import type { EndInput } from '../audit/audit-log'
 import { checkedRequests, linkAuditRows } from './check-settles-audit'
 import { batchView } from './batch-view'
 import { CsvPreviews } from './csv-previews'
+import { sayLinesAdded, withLinesAdded } from './csv-added-lines'
 import type { BatchView, BatchViewQuery, CsvPreviewOpen } from '../../../shared/batches/schemas'
 
 export interface BatchServiceDeps {
@@ -352,9 +353,21 @@ export class BatchService implements BatchWrites {
     return preview
   }
 
-  /** A preview for the screen: its lines kept here, the first `limit` of them answered (csv-previews.ts). */
-  async previewFile(text: string, batchId: string | undefined, limit: number): Promise<CsvPreviewOpen> {
-    return this.previews.open(await this.previewCsv(text, batchId), limit)
+  /**
+   * A preview for the screen: its lines kept here, the first `limit` of them answered (csv-previews.ts).
+   * `addedFrom`: the preview of this file after its last Add (or after a fix since): its lines added
+   * then are said as already in the batch from this file, not as duplicates (csv-added-lines.ts).
+   */
+  async previewFile(
+    text: string,
+    batchId: string | undefined,
+    limit: number,
+    addedFrom?: string
+  ): Promise<CsvPreviewOpen> {
+    const preview = await this.previewCsv(text, batchId)
+    const added = addedFrom === undefined ? undefined : this.previews.added(addedFrom)
+    if (added) sayLinesAdded(preview, added)
+    return this.previews.open(preview, limit, added)
   }
 
   async previewRows(previewId: string, offset: number, limit: number): Promise<ReturnType<CsvPreviews['rows']>> {
@@ -362,9 +375,17 @@ export class BatchService implements BatchWrites {
   }
 
   /** importCsv for the screen: the preview as decided at import time, its lines kept here. */
-  async importFile(batchId: string, text: string, limit: number): Promise<{ added: number; preview: CsvPreviewOpen }> {
+  async importFile(
+    batchId: string,
+    text: string,
+    limit: number,
+    addedFrom?: string
+  ): Promise<{ added: number; preview: CsvPreviewOpen }> {
+    const before = addedFrom === undefined ? undefined : this.previews.added(addedFrom)
     const { added, preview } = await this.importCsv(batchId, text)
-    return { added, preview: this.previews.open(preview, limit) }
+    const lines = withLinesAdded(preview, before)
+    if (before) sayLinesAdded(preview, before)
+    return { added, preview: this.previews.open(preview, limit, lines) }
   }
 
   /** Add the rows of a CSV text that are ok or repaired; the preview says what happened to the rest. */

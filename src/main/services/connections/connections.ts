@@ -6,6 +6,7 @@ import { createAccessClient, type AccessClient } from '../access/client'
 import type { CallObserver, WriteRecorder } from '../access/http'
 import { probeCertificate, type PinnedCertificate } from '../access/tls-pinning'
 import { checkToken } from './token-check'
+import { DEMO_TOKEN_SCOPES, type DemoTokenScope } from '../../../shared/connections'
 import type { BuiltInConsole, StartDemoConsole } from './demo-starter'
 import type { CallOutcome } from './call-verdict'
 import type { KeyValueStore } from '../storage/key-value-store'
@@ -219,10 +220,11 @@ export class Connections {
   async changeToken(input: { id: string; token: string; allowPlaintextToken?: boolean }): Promise<TokenCheck> {
     const record = this.read().profiles.find((p) => p.id === input.id)
     if (!record) throw notFound(input.id)
-    if (record.demo) throw demoReadOnly()
+    // The built-in console takes a token too (one of its own, demoTokens): the same check and save.
+    const url = record.demo ? (await this.demoConsole()).url : record.url
     const check = await checkToken(
       {
-        url: record.url,
+        url,
         token: input.token,
         pin: { fingerprint256: record.fingerprint256, pems: record.certificatePems }
       },
@@ -236,6 +238,26 @@ export class Connections {
     this.dropClient(record.id)
     this.deps.witness?.tokenChecked(record.id, check, true)
     return check
+  }
+
+  /**
+   * The built-in demo console's own tokens, by what they allow (its tokens file): so a desk can see
+   * what a view-only token shows, through Change token. Never for a real console: its tokens are
+   * the console's, made by its owner.
+   */
+  async demoTokens(id: string): Promise<{ tokens: { scope: DemoTokenScope; token: string }[] }> {
+    const record = this.read().profiles.find((p) => p.id === id)
+    if (!record) throw notFound(id)
+    if (!record.demo) {
+      throw new AppError({
+        kind: 'validation',
+        code: 'NOT_DEMO_CONSOLE',
+        message: 'Only the built-in demo console offers its tokens.',
+        hint: "Paste a token made in the console's UniFi Access settings (API Token → Create New)."
+      })
+    }
+    const { tokens } = await this.demoConsole()
+    return { tokens: DEMO_TOKEN_SCOPES.map((scope) => ({ scope, token: tokens[scope] })) }
   }
 
   /** The certificate a saved console presents now, next to the one pinned for it. */
@@ -373,7 +395,8 @@ export class Connections {
     if (record.demo) {
       const demo = await this.demoConsole()
       baseUrl = demo.url
-      token = demo.tokens.full
+      // Its full token, until another of its tokens was chosen in Change token (kept as any token is).
+      token = record.tokenStorage === 'demo' ? demo.tokens.full : await this.deps.secrets.get(record.id)
     } else {
       token = await this.deps.secrets.get(record.id)
     }

@@ -7,7 +7,7 @@ export interface BuiltInConsole {
   url: string
   fingerprint256: string
   certificatePem: string
-  /** Its tokens by scope: the app connects with `full`; tests read with the others. */
+  /** Its tokens by scope: the app connects with `full` until another is chosen in Change token (demoTokens). */
   tokens: { full: string; view: string; none: string }
   close(): Promise<void>
 }

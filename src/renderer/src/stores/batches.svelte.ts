@@ -48,6 +48,12 @@ export interface CsvDraft {
   fileNotes: { notes: string[]; said: CsvNote[] }
   preview: CsvPreviewOpen
   lines: ReadonlyMap<number, CsvPreviewRow>
+  /**
+   * Once some of its lines were added: the preview main keeps with the lines added (the last Add's, or
+   * a fix's since). Sent with the next reading, so those lines are said as already in the batch from
+   * this file, not as duplicates of it.
+   */
+  addedFrom?: string
 }
 
 /** A preview with the notes of the file's reading (its encoding) before main's notes of its lines. */
@@ -584,7 +590,8 @@ export class BatchesStore {
       const preview = await api.previewFile({
         text,
         limit: WINDOW,
-        ...(this.selectedId ? { batchId: this.selectedId } : {})
+        ...(this.selectedId ? { batchId: this.selectedId } : {}),
+        ...(csv.addedFrom ? { addedFrom: csv.addedFrom } : {})
       })
       let lines = linesOf(preview)
       // The lines around the one corrected, where the table is scrolled to.
@@ -593,7 +600,13 @@ export class BatchesStore {
         const { rows } = await api.previewRows({ previewId: preview.previewId, offset, limit: 2 * AROUND })
         lines = withLines(lines, offset, rows)
       }
-      this.csv = { ...csv, text, preview: withFileNotes(preview, csv.fileNotes), lines }
+      this.csv = {
+        ...csv,
+        text,
+        preview: withFileNotes(preview, csv.fileNotes),
+        lines,
+        ...(csv.addedFrom ? { addedFrom: preview.previewId } : {})
+      }
       this.csvAdded = null
       return { row: lines.get(index) }
     } catch (err) {
@@ -613,7 +626,8 @@ export class BatchesStore {
       const { added, preview } = await getApi().batches.importFile({
         batchId: this.selectedId,
         text: this.csv.text,
-        limit: WINDOW
+        limit: WINDOW,
+        ...(this.csv.addedFrom ? { addedFrom: this.csv.addedFrom } : {})
       })
       this.csvAdded = added
       // What was actually decided at import time (the batch may have changed since the preview);
@@ -621,7 +635,8 @@ export class BatchesStore {
       this.csv = {
         ...this.csv,
         preview: withFileNotes(preview, this.csv.fileNotes),
-        lines: linesOf(preview)
+        lines: linesOf(preview),
+        addedFrom: preview.previewId
       }
       await this.detailSettled()
       return added

@@ -133,6 +133,11 @@ export class ConnectionStore {
     return getApi().connections.changeToken(input)
   }
 
+  /** The built-in demo console's own tokens, by what they allow (main refuses for a real console). */
+  demoTokens(id: string): ReturnType<Connections['demoTokens']> {
+    return getApi().connections.demoTokens({ id })
+  }
+
   remove(id: string): ReturnType<Connections['remove']> {
     return getApi().connections.remove({ id })
   }

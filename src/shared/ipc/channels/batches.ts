@@ -115,8 +115,14 @@ export const batchChannels = {
   ),
   'batches.previewFile': channel(
     'batches.previewCsv for the screen: the counts, the notes and the first `limit` lines; main keeps the lines ' +
-      '(a file may hold 10,000) under previewId, and batches.previewRows answers windows of them',
-    z.object({ text: csvText, batchId: batchId.optional(), limit: z.number().int().min(0).max(1000) }),
+      '(a file may hold 10,000) under previewId, and batches.previewRows answers windows of them; `addedFrom`: the ' +
+      "file's preview after its last Add, whose lines added are said as already in the batch (status added), not duplicates",
+    z.object({
+      text: csvText,
+      batchId: batchId.optional(),
+      limit: z.number().int().min(0).max(1000),
+      addedFrom: z.string().min(1).max(100).optional()
+    }),
     csvPreviewOpenSchema
   ),
   'batches.previewRows': channel(
@@ -129,8 +135,14 @@ export const batchChannels = {
     z.object({ offset: z.number().int(), rows: z.array(csvPreviewRowSchema) })
   ),
   'batches.importFile': channel(
-    'batches.importCsv for the screen: the rows added, and the preview as decided at import time, kept in main as by batches.previewFile',
-    z.object({ batchId, text: csvText, limit: z.number().int().min(0).max(1000) }),
+    'batches.importCsv for the screen: the rows added, and the preview as decided at import time, kept in main as by ' +
+      'batches.previewFile (`addedFrom` as there)',
+    z.object({
+      batchId,
+      text: csvText,
+      limit: z.number().int().min(0).max(1000),
+      addedFrom: z.string().min(1).max(100).optional()
+    }),
     z.object({ added: z.number().int(), preview: csvPreviewOpenSchema })
   ),
   'batches.exportCsv': channel(

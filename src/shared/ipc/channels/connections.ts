@@ -4,6 +4,7 @@ import {
   certificateInfoSchema,
   certificateStatusSchema,
   consoleReachSchema,
+  demoTokensSchema,
   consoleUrlSchema,
   fingerprintSchema,
   profileSummarySchema,
@@ -42,6 +43,11 @@ export const connectionChannels = {
     "Replace a profile's token once the console accepted the new one (refused: the old token stays)",
     z.object({ id: z.string().min(1), token: tokenInput, allowPlaintextToken: z.boolean().optional() }),
     tokenCheckSchema
+  ),
+  'connections.demoTokens': channel(
+    "The built-in demo console's tokens by what they allow (full, view, none), to use one with changeToken; refused for a real console",
+    idInput,
+    demoTokensSchema
   ),
   'connections.certificate': channel(
     'The certificate a saved console presents now, next to the pinned fingerprint',
