@@ -301,7 +301,7 @@ export class VisitorService {
       })
       await settleWrite(
         err,
-        held ? { done: true, detail: `read back: visitor ${id} holds a QR code` } : { done: false }
+        held ? { done: true, fact: { kind: 'readBackVisitor', id, qr: true } } : { done: false }
       )
       if (held) return { readBack: true }
       throw notDoneError(
