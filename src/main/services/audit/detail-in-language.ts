@@ -7,6 +7,7 @@ import visitorsDe from '../../../shared/i18n/messages/visitors/de.json'
 import visitorsFr from '../../../shared/i18n/messages/visitors/fr.json'
 import visitorsEs from '../../../shared/i18n/messages/visitors/es.json'
 import { Translator, type Catalogue } from '../../../shared/i18n/translator'
+import { visitorFieldNameIn } from '../../../shared/visitors/field-names'
 import type { AreaKeys } from '../../../shared/i18n/areas'
 import type { Language } from '../../../shared/i18n/locales'
 import { detailWords, saidWords, type DetailWords } from '../../../shared/audit/detail-words'
@@ -16,7 +17,7 @@ import { badgeOutputWords } from '../../../shared/badges/output-words'
 import type { AuditRow } from '../../../shared/audit/schemas'
 
 const audit: Record<Language, Catalogue> = { en: auditEn, de: auditDe, fr: auditFr, es: auditEs }
-const visitors: Record<Language, Record<string, string>> = {
+const visitors: Record<Language, Catalogue> = {
   en: visitorsEn,
   de: visitorsDe,
   fr: visitorsFr,
@@ -33,10 +34,10 @@ const made = new Map<Language, DetailWords>()
 export function detailWordsIn(language: Language = 'en'): DetailWords {
   let words = made.get(language)
   if (!words) {
-    const fields = visitors[language]
+    const fields = new Translator<AreaKeys['visitors']>(language, visitors[language])
     words = {
       audit: new Translator<AreaKeys['audit']>(language, audit[language]),
-      field: (sent) => fields[`field.${sent}`] ?? sent
+      field: (sent) => visitorFieldNameIn(sent, fields)
     }
     made.set(language, words)
   }
