@@ -20,9 +20,10 @@ export interface WriteKind {
   target: (call: WriteCall) => AuditTarget
   /**
    * What was sent beyond the action and target, as facts (a count, a batch's name, the fields changed);
-   * `names.before` gives a rename's old value. Left out where the action and target say all.
+   * `names.before` gives a rename's old value. `null`, said by each kind, where the action, the target
+   * and the row's card, pass and visit say all (test/unit/audit/detail-facts.test.ts holds every kind to it).
    */
-  detail?: (call: WriteCall, names: WriteNames) => Promise<AuditFact | undefined> | AuditFact | undefined
+  detail: ((call: WriteCall, names: WriteNames) => Promise<AuditFact | undefined> | AuditFact | undefined) | null
   /**
    * What the write is about by id, named before it is sent from earlier rows or a read (see
    * write-names.ts). Left out where the request or the console's answer names it.
@@ -156,14 +157,17 @@ const cardInBody = (call: WriteCall): AuditFact | undefined => {
 const ownerKinds = (kind: 'user' | 'visitor') =>
   ({
     assignNfc: { action: 'assign', target: owner(kind), about: ownerAndCard(kind), detail: cardInBody },
-    unassignNfc: { action: 'unassign', target: owner(kind), about: ownerAndCard(kind), detail: cardInBody },
+    // The card taken back is the row's card: nothing more is sent.
+    unassignNfc: { action: 'unassign', target: owner(kind), about: ownerAndCard(kind), detail: null },
     // Their record read before sending says whether they held a PIN: the new one then replaced it.
+    // The PIN itself is never recorded: the action and its owner say all.
     assignPin: {
       action: (_call, names) => (names.before?.heldPin ? 'PIN replacement' : 'PIN assignment'),
       target: owner(kind),
-      about: person(kind)
+      about: person(kind),
+      detail: null
     },
-    unassignPin: { action: 'PIN removal', target: owner(kind), about: person(kind) }
+    unassignPin: { action: 'PIN removal', target: owner(kind), about: person(kind), detail: null }
   }) satisfies Record<string, WriteKind>
 
 const user = ownerKinds('user')
@@ -269,8 +273,9 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
       return id ? { fact: { kind: 'session', id } } : {}
     }
   },
-  E4: { action: 'enrollment end', target: byParam('enrollment session') },
-  E7: { action: 'delete', target: byParam('NFC card', 'token'), about: cardByToken },
+  E4: { action: 'enrollment end', target: byParam('enrollment session'), detail: null },
+  // The card deleted is the row's card (its number, alias and owner then).
+  E7: { action: 'delete', target: byParam('NFC card', 'token'), about: cardByToken, detail: null },
   E8: {
     action: 'update',
     target: byParam('NFC card', 'token'),
@@ -319,6 +324,8 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
       const name = visitorName(call)
       return name ? { kind: 'visitor', name } : { kind: 'visitor' }
     },
+    // The visitor's name with their company and the visit's window are the row's own fields.
+    detail: null,
     visit: visitWindow,
     company: (call) => text(bodyOf(call).visitor_company),
     answered: answeredVisitor
@@ -349,6 +356,8 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
       const id = param(call, 'touch_pass_id')
       return { ...person('user', 'user_id')(call), ...(id ? { touchPass: { id } } : {}) }
     },
+    // The pass and its new holder are the row's pass and target.
+    detail: null,
     answered: answeredPass
   },
   userUnassignTouchPass: {
@@ -357,7 +366,8 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
     about: (call) => {
       const id = param(call, 'touch_pass_id')
       return { ...person('user', 'user_id')(call), ...(id ? { touchPass: { id } } : {}) }
-    }
+    },
+    detail: null
   },
   usersAssignTouchPasses: {
     action: 'assign',
@@ -387,8 +397,8 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
   visitorUnassignNfc: visitor.unassignNfc,
   visitorAssignPin: visitor.assignPin,
   visitorUnassignPin: visitor.unassignPin,
-  visitorAssignQr: { action: 'QR assignment', target: owner('visitor'), about: person('visitor') },
-  visitorUnassignQr: { action: 'QR removal', target: owner('visitor'), about: person('visitor') }
+  visitorAssignQr: { action: 'QR assignment', target: owner('visitor'), about: person('visitor'), detail: null },
+  visitorUnassignQr: { action: 'QR removal', target: owner('visitor'), about: person('visitor'), detail: null }
 }
 
 const byId = new Map<string, WriteKind | null>(
@@ -406,7 +416,8 @@ export function writeKindOf(call: WriteCall): WriteKind | null {
   if (known !== undefined) return known
   const action: AuditAction =
     call.endpoint.method === 'POST' ? 'create' : call.endpoint.method === 'DELETE' ? 'delete' : 'update'
-  return { action, target: () => ({ kind: 'record', name: call.endpoint.path }) }
+  // Nothing is known of its body: its path names it, and nothing of what it sent is read.
+  return { action, target: () => ({ kind: 'record', name: call.endpoint.path }), detail: null }
 }
 
 /** The action a write is recorded as. */
