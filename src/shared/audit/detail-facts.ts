@@ -76,6 +76,10 @@ export const auditFactsSchema = z.array(auditFactSchema).max(20)
  */
 export const auditSaidSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('stopped') }),
-  z.object({ key: z.literal('settled'), done: z.union([z.boolean(), z.literal('partly')]), later: z.literal(true).optional() })
+  z.object({
+    key: z.literal('settled'),
+    done: z.union([z.boolean(), z.literal('partly')]),
+    later: z.literal(true).optional()
+  })
 ])
 export type AuditSaid = z.infer<typeof auditSaidSchema>

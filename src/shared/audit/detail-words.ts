@@ -45,7 +45,11 @@ export function factWords(fact: AuditFact, w: DetailWords): string {
     case 'changed':
       return t('fact.changed', { fields: joined(fact.fields.map(w.field)) })
     case 'alias':
-      return renameWords({ new: 'fact.alias.new', fromNone: 'fact.alias.fromNone', renamed: 'fact.alias.renamed' }, fact, w)
+      return renameWords(
+        { new: 'fact.alias.new', fromNone: 'fact.alias.fromNone', renamed: 'fact.alias.renamed' },
+        fact,
+        w
+      )
     case 'passChanged': {
       const parts: string[] = []
       if (fact.renamed)
@@ -90,9 +94,7 @@ export function factWords(fact: AuditFact, w: DetailWords): string {
       return t('fact.passEach')
     case 'given':
       return joined(
-        fact.passes.map((p) =>
-          p.to ? t('fact.given.to', { pass: passWords(p, w), user: p.to }) : passWords(p, w)
-        )
+        fact.passes.map((p) => (p.to ? t('fact.given.to', { pass: passWords(p, w), user: p.to }) : passWords(p, w)))
       )
     case 'readBackBought':
       return t('fact.readBack.bought', { passes: joined(fact.passes) })

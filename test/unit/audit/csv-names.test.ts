@@ -102,7 +102,9 @@ describe("the audit CSV in the desk's language", () => {
       }
     ]
     // Cells here hold no comma except the detail: read the German detail and message by their place.
-    const lines = auditCsv(rows, 'UTC', 'de').replace(/^\ufeff/, '').split('\r\n')
+    const lines = auditCsv(rows, 'UTC', 'de')
+      .replace(/^\ufeff/, '')
+      .split('\r\n')
     expect(lines[0]).toContain('Detail')
     expect(lines[1]).toContain('"geändert: Bemerkungen, Telefon"')
     expect(lines[2]).toContain('3 Karten aus Stapel „Lobby“; erneut gelesen: 2 von 3 auf der Konsole gefunden')

@@ -15,7 +15,10 @@ import { memoryStore } from '../../support/memory-store'
 import { factSamples } from '../../support/audit-fact-samples'
 
 type Kind = keyof typeof writeKinds
-const call = (id: EndpointId, rest: Omit<WriteCall, 'endpoint'> = {}): WriteCall => ({ endpoint: endpoints[id], ...rest })
+const call = (id: EndpointId, rest: Omit<WriteCall, 'endpoint'> = {}): WriteCall => ({
+  endpoint: endpoints[id],
+  ...rest
+})
 const csv = (name: string, lines: string[]) => {
   const form = new FormData()
   form.append('file', new File([lines.join('\n')], name))
@@ -38,7 +41,12 @@ const samples: Record<Kind, { call: WriteCall; answer?: unknown }> = {
   E12: { call: call('E12', { params: { id: 'p1' }, body: { status: 'SUSPENDED' } }) },
   E14: {
     call: call('E14', { body: { count: 2 } }),
-    answer: { data: [{ id: 'p1', card_id: '057B-0001' }, { id: 'p2', card_id: '057B-0002', card_name: 'Desk' }] }
+    answer: {
+      data: [
+        { id: 'p1', card_id: '057B-0001' },
+        { id: 'p2', card_id: '057B-0002', card_name: 'Desk' }
+      ]
+    }
   },
   E16: { call: call('E16', { body: csv('cards.csv', ['04A23B1C', '04A23B1D']) }), answer: { data: [{ token: 't1' }] } },
   E17: { call: call('E17', { body: { first_name: 'Ada', last_name: 'Ng', start_time: 1, end_time: 2 } }) },
@@ -54,7 +62,9 @@ const samples: Record<Kind, { call: WriteCall; answer?: unknown }> = {
     answer: { data: [{ id: 'p1', card_id: '057B-0001', user_name: 'Ada Ng' }] }
   },
   visitorDelete: { call: call('visitorDelete', { params: { id: 'v1' }, query: { is_force: true } }) },
-  visitorAssignNfc: { call: call('visitorAssignNfc', { params: { id: 'v1' }, body: { token: 'tk', force_add: true } }) },
+  visitorAssignNfc: {
+    call: call('visitorAssignNfc', { params: { id: 'v1' }, body: { token: 'tk', force_add: true } })
+  },
   visitorUnassignNfc: { call: call('visitorUnassignNfc', { params: { id: 'v1' }, body: { token: 'tk' } }) },
   visitorAssignPin: { call: call('visitorAssignPin', { params: { id: 'v1' }, body: { pin_code: '99887766' } }) },
   visitorUnassignPin: { call: call('visitorUnassignPin', { params: { id: 'v1' } }) },
@@ -155,7 +165,10 @@ describe('the journal', () => {
     const id = await log.begin({ ...head, action: 'import', facts: [{ kind: 'cardsSent', count: 1, file: 'a.csv' }] })
     await log.end(id, { outcome: 'ok', facts: [{ kind: 'imported', imported: 1, notImported: 0 }] })
     await log.close()
-    const lines = (await readFile(join(audit, 'audit.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l))
+    const lines = (await readFile(join(audit, 'audit.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     expect(lines.slice(2).map((l) => [l.facts, l.detail])).toEqual([
       [[{ kind: 'cardsSent', count: 1, file: 'a.csv' }], undefined],
       [[{ kind: 'imported', imported: 1, notImported: 0 }], undefined]

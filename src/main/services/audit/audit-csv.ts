@@ -68,7 +68,10 @@ function targetName(r: AuditRow): string | undefined {
  * facts; what a row recorded before facts holds, and a badge print's stock and output (Badges' words
  * are the renderer's), in main's English as recorded.
  */
-function wordsIn(r: AuditRow, language: Language | undefined): { detail?: string | undefined; message?: string | undefined } {
+function wordsIn(
+  r: AuditRow,
+  language: Language | undefined
+): { detail?: string | undefined; message?: string | undefined } {
   if (!language || language === 'en') return { detail: r.detail, message: r.message }
   const words = detailWordsIn(language)
   const detail = r.badge

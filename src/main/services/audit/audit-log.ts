@@ -250,7 +250,12 @@ export class AuditLog {
     }
     for (const held of this.rows) {
       if (held.row.outcome === 'pending')
-        this.replace(held, { ...held.row, outcome: 'unknown', said: { key: 'stopped' }, message: STOPPED_BEFORE_ANSWER })
+        this.replace(held, {
+          ...held.row,
+          outcome: 'unknown',
+          said: { key: 'stopped' },
+          message: STOPPED_BEFORE_ANSWER
+        })
       // Once per row, with its answer applied (not at its begin and again at its end): the first
       // text filter then finds every row's search text made.
       held.haystack = haystackOf(held.row)

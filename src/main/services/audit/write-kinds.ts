@@ -184,7 +184,9 @@ async function importedFile(call: WriteCall): Promise<AuditFact | undefined> {
   const count = (await file.text()).split('\n').filter((l) => l.trim() !== '').length
   const batch = file instanceof File ? batchOfUploadFilename(file.name) : null
   if (batch !== null) return { kind: 'cardsSent', count, batch: batch.slice(0, 300) }
-  return file instanceof File ? { kind: 'cardsSent', count, file: file.name.slice(0, 300) } : { kind: 'cardsSent', count }
+  return file instanceof File
+    ? { kind: 'cardsSent', count, file: file.name.slice(0, 300) }
+    : { kind: 'cardsSent', count }
 }
 
 /** A batch's upload (its file named by write-names batchUploadFilename), not one card's import. */
