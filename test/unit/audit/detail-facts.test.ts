@@ -146,13 +146,28 @@ describe('the journal', () => {
       join(audit, 'audit.jsonl'),
       [
         { t: 'begin', id: 'old', at, ...head, action: 'import', detail: '2 cards from batch “Lobby”' },
-        { t: 'end', id: 'old', at, outcome: 'ok', detail: '2 imported, 0 not imported' }
+        { t: 'end', id: 'old', at, outcome: 'ok', detail: '2 imported, 0 not imported' },
+        {
+          t: 'begin',
+          id: 'print',
+          at,
+          ...head,
+          action: 'badge print',
+          endpoint: { id: 'badge', title: 'Print badge' },
+          target: { kind: 'visitor', id: 'v1' },
+          badge: { stock: '4x3in', output: 'pdf' },
+          detail: '4 × 3 in badge insert · saved as PDF'
+        },
+        { t: 'end', id: 'print', at, outcome: 'ok' }
       ]
         .map((line) => JSON.stringify(line))
         .join('\n') + '\n'
     )
     const log = new AuditLog(audit, { retentionDays: () => 365 })
-    const [row] = (await log.page({}, 0, 10)).items
+    const [print, row] = (await log.page({}, 0, 10)).items
+    // A badge print's facts were recorded then too: its English is theirs, once.
+    expect(print!.detail).toBe('4 × 3 in badge insert · saved as PDF')
+    expect(print!.recordedDetail).toBeUndefined()
     expect(row).toMatchObject({
       recordedDetail: '2 cards from batch “Lobby”; 2 imported, 0 not imported',
       detail: '2 cards from batch “Lobby”; 2 imported, 0 not imported',
@@ -169,7 +184,7 @@ describe('the journal', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l))
-    expect(lines.slice(2).map((l) => [l.facts, l.detail])).toEqual([
+    expect(lines.slice(4).map((l) => [l.facts, l.detail])).toEqual([
       [[{ kind: 'cardsSent', count: 1, file: 'a.csv' }], undefined],
       [[{ kind: 'imported', imported: 1, notImported: 0 }], undefined]
     ])

@@ -271,7 +271,8 @@ export class AuditLog {
     return withDetail({
       ...row,
       ...(facts?.length ? { facts } : {}),
-      ...(recorded ? { recordedDetail: recorded } : {}),
+      // A badge print's English was its facts' words then as now: made again from `badge`, never twice.
+      ...(recorded && !row.badge ? { recordedDetail: recorded } : {}),
       outcome: 'pending'
     })
   }
