@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { badgeOutputSchema, badgeStockSchema } from '../badges/schemas'
+import { languageSchema } from '../i18n/language-schema'
+import { auditFactsSchema, auditSaidSchema } from './detail-facts'
 
 /** What a desk did to a console (or printed): the kinds the Audit screen filters by. */
 export const auditActions = [
@@ -127,11 +129,24 @@ export const auditRowSchema = z.object({
   /** When the answer came (ISO); absent while pending or when it never came. */
   endedAt: z.string().optional(),
   ...auditWriteShape,
-  /** A short, safe summary of what was sent (a count, a name, a time range): never a secret. */
+  /**
+   * What was sent and what the answer or a read-back added, as facts (detail-facts.ts): the screen words
+   * them in the desk's language (shared/audit/detail-words.ts). Never a secret.
+   */
+  facts: auditFactsSchema.optional(),
+  /**
+   * A row recorded before rows carried facts: its detail as main's English then, shown as given and
+   * labelled as recorded in English.
+   */
+  recordedDetail: z.string().max(500).optional(),
+  /** The detail in main's English (the recorded words, then the facts' or the badge's): what the file's search also finds. */
   detail: z.string().max(500).optional(),
   outcome: auditOutcomeSchema,
   /** The console's code (refused) or the transport's (unknown). */
   code: z.string().max(200).optional(),
+  /** The outcome's sentence as facts (the app stopped, a read-back settled it): worded on the screen. */
+  said: auditSaidSchema.optional(),
+  /** The outcome's sentence in main's English: a console's own message, or `said` in English. */
   message: z.string().max(1000).optional()
 })
 export type AuditRow = z.infer<typeof auditRowSchema>
@@ -150,7 +165,9 @@ export const auditFilterSchema = z.object({
   console: z.string().max(500).optional(),
   action: auditActionSchema.optional(),
   outcome: auditOutcomeSchema.optional(),
-  text: z.string().max(200).optional()
+  /** Found in what a row shows, in English and in `language`'s words (the desk's: its detail and action as shown). */
+  text: z.string().max(200).optional(),
+  language: languageSchema.optional()
 })
 export type AuditFilter = z.infer<typeof auditFilterSchema>
 

@@ -19,6 +19,8 @@ describe('the Audit screen’s filter fields', () => {
       toFilter({ ...emptyFields(), text: '  ada  ', action: 'purchase', outcome: 'unknown', console: 'https://c' })
     ).toEqual({
       text: 'ada',
+      // The desk's language: main finds a row by the words it shows in it too.
+      language: 'en',
       action: 'purchase',
       outcome: 'unknown',
       console: 'https://c'

@@ -65,3 +65,54 @@ describe('the audit CSV names cards and Touch Passes as the screens do', () => {
     expect(assign).toMatchObject({ 'target name': 'Ada Ng', 'Touch Pass name': 'Lobby spare' })
   })
 })
+
+describe("the audit CSV in the desk's language", () => {
+  it("German: the detail and the outcome's sentence from the facts; a row recorded before facts in its English", () => {
+    const rows: AuditRow[] = [
+      {
+        ...base,
+        id: 'r1',
+        action: 'update',
+        endpoint: { id: 'E18', title: 'Update visitor' },
+        target: { kind: 'visitor', id: 'v-1', name: 'Ana Ruiz' },
+        facts: [{ kind: 'changed', fields: ['remarks', 'mobile_phone'] }],
+        detail: 'changed Remarks, Phone'
+      },
+      {
+        ...base,
+        id: 'r2',
+        action: 'import',
+        endpoint: { id: 'E16', title: 'Import third-party NFC cards' },
+        target: { kind: 'NFC card' },
+        facts: [
+          { kind: 'cardsSent', count: 3, batch: 'Lobby' },
+          { kind: 'readBackFound', found: 2, sent: 3 }
+        ],
+        said: { key: 'settled', done: 'partly' },
+        message: 'Partly done: …'
+      },
+      {
+        ...base,
+        id: 'r3',
+        action: 'cancel visit',
+        endpoint: { id: '§4.6', title: 'Delete visitor' },
+        target: { kind: 'visitor', id: 'v-2' },
+        recordedDetail: 'visit cancelled (kept as CANCELLED)',
+        detail: 'visit cancelled (kept as CANCELLED)'
+      }
+    ]
+    // Cells here hold no comma except the detail: read the German detail and message by their place.
+    const lines = auditCsv(rows, 'UTC', 'de')
+      .replace(/^\ufeff/, '')
+      .split('\r\n')
+    expect(lines[0]).toContain('Detail')
+    expect(lines[1]).toContain('"geändert: Bemerkungen, Telefon"')
+    expect(lines[2]).toContain('3 Karten aus Stapel „Lobby“; erneut gelesen: 2 von 3 auf der Konsole gefunden')
+    expect(lines[2]).toContain(
+      'Teilweise ausgeführt: Die Antwort der Konsole ging verloren; erneutes Lesen zeigt, dass nur ein Teil ausgeführt wurde.'
+    )
+    expect(lines[3]).toContain('visit cancelled (kept as CANCELLED)')
+    // English (no language): main's English, as before.
+    expect(auditCsv(rows, 'UTC')).toContain('"changed Remarks, Phone"')
+  })
+})

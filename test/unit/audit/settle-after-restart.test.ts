@@ -35,13 +35,13 @@ describe('an upload row left Unknown by a restart', () => {
     // The app again: a new log over the same journal, nothing held in memory of the run that wrote it.
     const after = new AuditLog(dir.path, { retentionDays: () => 365 })
     const onDisk = (rowId: string, end: Parameters<AuditLog['settleUnknown']>[1]) => after.settleUnknown(rowId, end)
-    await settleRow(cut, { done: false, detail: 'read back: none of 3 found on the console' }, onDisk)
+    await settleRow(cut, { done: false, fact: { kind: 'readBackFound', found: 0, sent: 3 } }, onDisk)
     await settleRow(cut, { done: true }, onDisk)
     await settleRow(answered, { done: false }, onDisk)
     const rows = (await after.page({}, 0, 10)).items
     expect(rows.find((r) => r.id === cut)).toMatchObject({
       outcome: 'refused',
-      detail: 'read back: none of 3 found on the console'
+      detail: 'read back: none of the 3 found on the console'
     })
     expect(rows.find((r) => r.id === answered)).toMatchObject({ outcome: 'ok' })
     await after.close()

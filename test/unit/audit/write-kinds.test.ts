@@ -7,17 +7,25 @@ import { NO_SUCH_ID } from '../../../src/main/services/access/permission-probe'
 import { outcomeOf, thisDesk } from '../../../src/main/services/audit/audit-service'
 import { actionOf, writeKindOf } from '../../../src/main/services/audit/write-kinds'
 import { batchUploadFilename } from '../../../src/main/services/audit/write-names'
+import { detailWordsIn } from '../../../src/main/services/audit/detail-in-language'
+import { factWords } from '../../../src/shared/audit/detail-words'
+import type { AuditFact } from '../../../src/shared/audit/detail-facts'
 
-/** What a request's fields become in its row: the table's reading of bodies and parameters. */
+/** A fact as the English desk and the file say it. */
+const english = (fact: AuditFact | undefined) => (fact ? factWords(fact, detailWordsIn('en')) : undefined)
+
+/** What a request's fields become in its row (facts in English words): the table's reading of bodies and parameters. */
 async function rowOf(call: WriteCall, result?: unknown) {
   const kind = writeKindOf(call)!
+  const answered = result === undefined ? undefined : kind.answered?.(result, call)
+  const { fact, ...rest } = answered ?? {}
   return {
     action: actionOf(kind, call),
     target: kind.target(call),
-    detail: await kind.detail?.(call, {}),
+    detail: english(await kind.detail?.(call, {})),
     about: kind.about?.(call),
     visit: kind.visit?.(call),
-    answered: result === undefined ? undefined : kind.answered?.(result, call)
+    answered: answered && { ...rest, ...(fact ? { detail: english(fact) } : {}) }
   }
 }
 
@@ -28,6 +36,8 @@ describe('what each write records', () => {
       action: 'enrollment start',
       target: { kind: 'reader', id: 'dev-1' },
       detail: 'resets the card first',
+      about: undefined,
+      visit: undefined,
       answered: { detail: 'session s-1' }
     })
     const plain = await rowOf(
@@ -170,7 +180,7 @@ describe('what each write records', () => {
           body: { card_name: 'Desk', status: 'SUSPENDED', bundles: [{ bundle_id: 'b', bundle_status: 'DISABLED' }] }
         })
       ).detail
-    ).toBe('renamed "Desk", suspended, 1 device bundle(s) unbundled')
+    ).toBe('renamed "Desk", suspended, 1 device bundle unbundled')
     expect((await rowOf({ endpoint: endpoints.E12, params: { id: 'p' }, body: { status: 'ACTIVE' } })).detail).toBe(
       'activated'
     )

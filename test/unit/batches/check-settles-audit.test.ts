@@ -32,7 +32,7 @@ describe('checkedRequests', () => {
       ],
       new Set()
     )
-    expect([...found]).toEqual([['audit-1', { done: false, detail: 'read back: none of the 2 found on the console' }]])
+    expect([...found]).toEqual([['audit-1', { done: false, fact: { kind: 'readBackFound', found: 0, sent: 2 } }]])
   })
 
   it('none found while some console cards hide their NFC ID: not settled', () => {
@@ -48,6 +48,6 @@ describe('checkedRequests', () => {
     linkAuditRows(map, { t: 'results', uploadId: 'u2', results: [{ rowId: 'b', status: 'imported', token: 't2' }] })
     expect([...map]).toEqual([['a', 'audit-1']])
     const found = checkedRequests(map, [{ rowId: 'a', status: 'imported', token: 't' }], new Set())
-    expect([...found]).toEqual([['audit-1', { done: true, detail: 'read back: all 1 found on the console' }]])
+    expect([...found]).toEqual([['audit-1', { done: true, fact: { kind: 'readBackFound', found: 1, sent: 1 } }]])
   })
 })

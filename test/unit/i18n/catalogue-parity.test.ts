@@ -143,6 +143,25 @@ describe('the message catalogue', () => {
         Object.assign(values, { bom: 'yes', without: 2, at: 'A' })
         // The shell's reach line and the search pickers (area shell).
         Object.assign(values, { keys: 'K', term: 'T', over: 'ended', button: 'B' })
+        // An audit row's facts (area audit, fact.*): only the names not given above.
+        Object.assign(values, {
+          fields: 'F',
+          before: 'B',
+          after: 'A',
+          status: 'S',
+          batch: 'B',
+          file: 'F',
+          imported: 2,
+          notImported: 1,
+          asked: 3,
+          passes: 'P',
+          pass: 'P',
+          user: 'U',
+          users: 'U',
+          found: 1,
+          sent: 2,
+          id: 'I'
+        })
         // Today’s access, the sidebar’s check, the finds, the reader and the CSV lines (only the names not given above).
         Object.assign(values, {
           ...{

@@ -3,6 +3,8 @@ import { isoInZone } from './iso-in-zone'
 import { exportWords } from '../../../shared/i18n/file-words'
 import type { AreaKeys } from '../../../shared/i18n/areas'
 import type { Language } from '../../../shared/i18n/locales'
+import { detailWords, saidWords } from '../../../shared/audit/detail-words'
+import { detailWordsIn } from './detail-in-language'
 
 /** The columns, in order, as the catalogue names them (messages/exports): the header is in the desk's language. */
 const HEADER: readonly AreaKeys['exports'][] = [
@@ -62,10 +64,30 @@ function targetName(r: AuditRow): string | undefined {
 }
 
 /**
+ * A row's detail and outcome sentence in the desk's language, as the Audit screen words them from the
+ * facts; what a row recorded before facts holds, and a badge print's stock and output (Badges' words
+ * are the renderer's), in main's English as recorded.
+ */
+function wordsIn(
+  r: AuditRow,
+  language: Language | undefined
+): { detail?: string | undefined; message?: string | undefined } {
+  if (!language || language === 'en') return { detail: r.detail, message: r.message }
+  const words = detailWordsIn(language)
+  const detail = r.badge
+    ? r.detail
+    : [r.recordedDetail, r.facts?.length ? detailWords(r.facts, words) : undefined].filter(Boolean).join('; ')
+  return { detail: detail || undefined, message: r.said ? saidWords(r.said, words) : r.message }
+}
+
+/**
  * The rows as RFC 4180 CSV (CRLF, a header line), with a BOM so spreadsheets read it as UTF-8. Times
  * are ISO 8601 in the desk's zone with its offset (`2026-11-28T09:04:19+01:00`), as the screen shows
  * them in that zone; names as the screens write them (a card's owner "Ada Ng (user)", as on Cards).
- * The header is in `language` (the desk's; none: English); the cells are the journal's own values.
+ * The header is in `language` (the desk's; none: English), and so are the detail and the outcome's
+ * sentence (from the row's facts); the other cells are the journal's own values: names, ids, and the
+ * action and outcome as the filter takes them, the same whatever the desk's language (a spreadsheet's
+ * filter or a script reads them alike). The facts' names (card, pass, visit) have their own columns.
  */
 export function auditCsv(rows: readonly AuditRow[], timeZone?: string, language?: Language): string {
   const time = (iso: string | undefined) => (iso ? isoInZone(new Date(iso), timeZone) : undefined)
@@ -74,6 +96,7 @@ export function auditCsv(rows: readonly AuditRow[], timeZone?: string, language?
   let text = '\ufeff' + csvHeader(HEADER, language) + '\r\n'
   for (const r of rows) {
     const owner = r.card?.owner
+    const said = wordsIn(r, language)
     text +=
       [
         time(r.at),
@@ -95,10 +118,10 @@ export function auditCsv(rows: readonly AuditRow[], timeZone?: string, language?
         r.touchPass?.holder,
         unix(r.visit?.start),
         unix(r.visit?.end),
-        r.detail,
+        said.detail,
         r.outcome,
         r.code,
-        r.message,
+        said.message,
         time(r.endedAt)
       ]
         .map(csvCell)

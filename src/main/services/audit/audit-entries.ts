@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { auditTouchPassSchema, auditWriteShape } from '../../../shared/audit/schemas'
+import { auditFactsSchema, auditSaidSchema } from '../../../shared/audit/detail-facts'
 import { journalFormat } from '../storage/journal'
 
 /**
@@ -13,6 +14,12 @@ const beginSchema = z.object({
   at: z.string(),
   /** The card, pass and visit in it are named as before the write was sent (see write-names.ts). */
   ...auditWriteShape,
+  /** What was sent, as facts (shared/audit/detail-facts.ts). */
+  facts: auditFactsSchema.optional(),
+  /**
+   * A journal written before rows carried facts: the detail as main's English. Still read (the row
+   * shows it as recorded); no line is written with it now.
+   */
   detail: z.string().optional()
 })
 
@@ -28,6 +35,11 @@ const endSchema = z.object({
   targetName: z.string().optional(),
   /** The pass the answer named (an assignment answers the pass with its card id and holder). */
   touchPass: auditTouchPassSchema.optional(),
+  /** What the answer or a read-back added, as facts. */
+  facts: auditFactsSchema.optional(),
+  /** The outcome's sentence as facts (a read-back settled it); `message` keeps a console's own words. */
+  said: auditSaidSchema.optional(),
+  /** As the begin line's: English detail of a journal written before facts. */
   detail: z.string().optional()
 })
 

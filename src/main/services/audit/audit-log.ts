@@ -8,10 +8,15 @@ import { Journal } from '../storage/journal'
 import { Lazy } from '../storage/lazy'
 import { WriteLock } from '../storage/write-lock'
 import { auditJournalFormat, type AuditBegin, type AuditEnd, type AuditEntry } from './audit-entries'
+import type { Language } from '../../../shared/i18n/locales'
+import { detailWords, saidWords } from '../../../shared/audit/detail-words'
+import { detailWordsIn, englishDetail, englishSaid } from './detail-in-language'
 
-/** Said of a write whose `begin` is on disk but whose answer never was. */
-export const STOPPED_BEFORE_ANSWER =
-  'The app stopped before the console answered: check on the console whether this was done.'
+/** Said of a write whose `begin` is on disk but whose answer never was (in English; the screen words `said`). */
+export const STOPPED_BEFORE_ANSWER = englishSaid({ key: 'stopped' })
+
+/** A row keeps this many facts (auditFactsSchema): a read-back added past them is left out. */
+const FACTS_MAX = 20
 
 const DAY_MS = 86_400_000
 
@@ -23,10 +28,33 @@ interface HeldRow {
    * journal line), and for a row written or answered since, on the first text filter that reaches it.
    */
   haystack: string | undefined
+  /** The row's words in a language other than English, as the screen shows them there: made on first search in it. */
+  wordsIn?: { language: Language; text: string } | undefined
 }
 
-function haystackFor(held: HeldRow): string {
-  return (held.haystack ??= haystackOf(held.row))
+function haystackFor(held: HeldRow, language: Language | undefined): string {
+  held.haystack ??= haystackOf(held.row)
+  if (!language || language === 'en') return held.haystack
+  if (held.wordsIn?.language !== language) held.wordsIn = { language, text: wordsOf(held.row, language) }
+  return `${held.haystack}\n${held.wordsIn.text}`
+}
+
+/**
+ * What the screen shows of a row in a desk's language, beyond names (which are the same in every
+ * language): its action, its detail and its outcome's sentence, from the facts (detail-words.ts).
+ * A badge print's words are Badges' (renderer), found by the stock and printer names in English.
+ */
+function wordsOf(row: AuditRow, language: Language): string {
+  const words = detailWordsIn(language)
+  return [
+    words.audit.t(`action.${row.action}`),
+    words.audit.t(`outcome.${row.outcome}`),
+    row.facts?.length ? detailWords(row.facts, words) : undefined,
+    row.said ? saidWords(row.said, words) : undefined
+  ]
+    .filter(Boolean)
+    .join('\n')
+    .toLowerCase()
 }
 
 export type BeginInput = Omit<AuditBegin, 't' | 'id' | 'at'>
@@ -79,19 +107,34 @@ function haystackOf(row: AuditRow): string {
     .toLowerCase()
 }
 
+/** The row's English detail made again from what it holds (englishDetail), or none. */
+function withDetail(row: AuditRow): AuditRow {
+  const detail = englishDetail(row)
+  if (detail) row.detail = detail
+  else delete row.detail
+  return row
+}
+
 function applyEnd(row: AuditRow, end: AuditEnd): AuditRow {
   const next: AuditRow = { ...row, outcome: end.outcome, endedAt: end.at }
   if (end.code) next.code = end.code
-  if (end.message) next.message = end.message
+  if (end.said) {
+    next.said = end.said
+    next.message = englishSaid(end.said)
+  } else if (end.message) {
+    delete next.said
+    next.message = end.message
+  }
   if (end.targetId && !row.target.id) next.target = { ...next.target, id: end.targetId }
   if (end.targetName && !row.target.name) next.target = { ...next.target, name: end.targetName }
   if (end.touchPass) next.touchPass = { ...row.touchPass, ...end.touchPass }
+  if (end.facts?.length) next.facts = [...(row.facts ?? []), ...end.facts].slice(0, FACTS_MAX)
   if (end.detail) {
-    // A row's detail holds 500 characters (auditRowSchema): what a read-back adds ends with "…" past them.
-    const detail = row.detail ? `${row.detail}; ${end.detail}` : end.detail
-    next.detail = detail.length > 500 ? `${detail.slice(0, 499)}…` : detail
+    // A journal written before facts: its English as recorded, 500 characters at most (auditRowSchema).
+    const recorded = row.recordedDetail ? `${row.recordedDetail}; ${end.detail}` : end.detail
+    next.recordedDetail = recorded.length > 500 ? `${recorded.slice(0, 499)}…` : recorded
   }
-  return next
+  return withDetail(next)
 }
 
 function entriesOf(row: AuditRow): AuditEntry[] {
@@ -108,7 +151,9 @@ function entriesOf(row: AuditRow): AuditEntry[] {
     ...(row.touchPass ? { touchPass: row.touchPass } : {}),
     ...(row.visit ? { visit: row.visit } : {}),
     ...(row.badge ? { badge: row.badge } : {}),
-    ...(row.detail !== undefined ? { detail: row.detail } : {})
+    ...(row.facts ? { facts: row.facts } : {}),
+    // Only a row recorded before facts keeps English in the journal: the rest is made from the facts.
+    ...(row.recordedDetail !== undefined ? { detail: row.recordedDetail } : {})
   }
   if (row.outcome === 'pending') return [begin]
   // The row already holds the answer's additions: the end line only carries the outcome.
@@ -118,7 +163,7 @@ function entriesOf(row: AuditRow): AuditEntry[] {
     at: row.endedAt ?? row.at,
     outcome: row.outcome,
     ...(row.code !== undefined ? { code: row.code } : {}),
-    ...(row.message !== undefined ? { message: row.message } : {})
+    ...(row.said ? { said: row.said } : row.message !== undefined ? { message: row.message } : {})
   }
   return [begin, end]
 }
@@ -205,7 +250,12 @@ export class AuditLog {
     }
     for (const held of this.rows) {
       if (held.row.outcome === 'pending')
-        this.replace(held, { ...held.row, outcome: 'unknown', message: STOPPED_BEFORE_ANSWER })
+        this.replace(held, {
+          ...held.row,
+          outcome: 'unknown',
+          said: { key: 'stopped' },
+          message: STOPPED_BEFORE_ANSWER
+        })
       // Once per row, with its answer applied (not at its begin and again at its end): the first
       // text filter then finds every row's search text made.
       held.haystack = haystackOf(held.row)
@@ -215,9 +265,16 @@ export class AuditLog {
     return state
   }
 
+  /** A begin line as a row: its English detail made from its facts, or as recorded before facts. */
   private rowOf(begin: AuditBegin): AuditRow {
-    const { t: _t, ...row } = begin
-    return { ...row, outcome: 'pending' }
+    const { t: _t, detail: recorded, facts, ...row } = begin
+    return withDetail({
+      ...row,
+      ...(facts?.length ? { facts } : {}),
+      // A badge print's English was its facts' words then as now: made again from `badge`, never twice.
+      ...(recorded && !row.badge ? { recordedDetail: recorded } : {}),
+      outcome: 'pending'
+    })
   }
 
   private hold(row: AuditRow): void {
@@ -231,6 +288,7 @@ export class AuditLog {
   private replace(held: HeldRow, row: AuditRow): void {
     held.row = row
     held.haystack = undefined
+    held.wordsIn = undefined
     this.learnName(row)
   }
 
@@ -361,7 +419,7 @@ export class AuditLog {
     // "04:A2:3B" is found as the bare hex too, as on Cards.
     const needles = filterNeedles(filter.text ?? '')
     const text = needles.length > 0
-    const { console: key, action, outcome } = filter
+    const { console: key, action, outcome, language } = filter
     if (from === -Infinity && to === Infinity && !text && !key && !action && !outcome) return null
     return (held) =>
       held.atMs >= from &&
@@ -369,7 +427,7 @@ export class AuditLog {
       (!key || this.consoleKeyOf(held.row.console) === key || held.row.console.url === key) &&
       (!action || held.row.action === action) &&
       (!outcome || held.row.outcome === outcome) &&
-      (!text || needles.some((needle) => haystackFor(held).includes(needle)))
+      (!text || needles.some((needle) => haystackFor(held, language).includes(needle)))
   }
 
   /** Rows matching the filter, newest first. */

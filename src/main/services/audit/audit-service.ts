@@ -13,8 +13,6 @@ import {
   type AuditVisit
 } from '../../../shared/audit/schemas'
 import type { BadgeJob, BadgeOutput } from '../../../shared/badges/schemas'
-import { badgeStocks } from '../../../shared/badges/label-stocks'
-import { badgeOutputWords } from '../../../shared/badges/output-words'
 import type { WriteAnswer, WriteCall, WriteRecorder } from '../access/http'
 import type { KeyValueStore } from '../storage/key-value-store'
 import { auditCsv } from './audit-csv'
@@ -181,7 +179,7 @@ export class AuditService {
           ...(names.card ? { card: names.card } : {}),
           ...(touchPass ? { touchPass } : {}),
           ...(visit ? { visit } : {}),
-          ...(detail ? { detail } : {})
+          ...(detail ? { facts: [detail] } : {})
         })
         return async (answer: WriteAnswer) => {
           const extra = answer.ok && kind.answered ? kind.answered(answer.result, call) : {}
@@ -190,12 +188,12 @@ export class AuditService {
             ...(extra.id ? { targetId: extra.id } : {}),
             ...(extra.name ? { targetName: extra.name } : {}),
             ...(extra.touchPass ? { touchPass: extra.touchPass } : {}),
-            ...(extra.detail ? { detail: extra.detail } : {})
+            ...(extra.fact ? { facts: [extra.fact] } : {})
           }
           // The console's answer stands even if its line cannot be written: the row then reads
           // "the app stopped before the answer" after a restart, which is what the disk knows.
           await this.log.end(id, end).catch(() => undefined)
-          if (extra.namesMore) awaitNames(extra.namesMore, (detail) => this.log.end(id, { outcome: 'ok', detail }))
+          if (extra.namesMore) awaitNames(extra.namesMore, (fact) => this.log.end(id, { outcome: 'ok', facts: [fact] }))
           if (!answer.ok && end.outcome === 'unknown')
             awaitReadBack(answer.error, (end) => this.log.end(id, end), id, laterCheckOf(call, reader, names.before))
         }
@@ -222,8 +220,6 @@ export class AuditService {
   }) {
     const console = (await this.deps.activeConsole().catch(() => null)) ?? { name: 'No console', url: '' }
     const error = input.error === undefined ? undefined : AppError.from(input.error)
-    // The output named as Badges' history names it ("sent to the print dialog", the printer's name).
-    const where = badgeOutputWords(input)
     await this.log
       .complete(
         {
@@ -235,14 +231,13 @@ export class AuditService {
           // visits are told apart.
           target: { kind: 'visitor', id: input.job.visitorId, name: withCompany(input.job.name, input.job.company) },
           visit: { start: input.job.validFrom, end: input.job.validTo },
-          // The facts, worded on the screen in the desk's language; the detail is the file's English.
+          // The facts, worded on the screen in the desk's language; the row's English detail is made from them.
           badge: {
             stock: input.job.stock,
             output: input.output,
             ...(input.printer ? { printer: input.printer } : {}),
             ...(input.reprintOf ? { reprint: true as const } : {})
-          },
-          detail: `${badgeStocks[input.job.stock].label} · ${where}${input.reprintOf ? ' · reprint' : ''}`
+          }
         },
         error
           ? { outcome: 'refused', ...(error.code ? { code: error.code } : {}), message: error.message }

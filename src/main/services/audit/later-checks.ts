@@ -54,7 +54,7 @@ const cardCheck =
     const holds = card.user_id === id
     return {
       done: holds === held,
-      ...(holds === held ? {} : { detail: `read back: card ${held ? 'not held' : 'still held'} by the ${kind}` })
+      ...(holds === held ? {} : { fact: { kind: 'readBackCard', held: !held, holder: kind } as const })
     }
   }
 
@@ -133,7 +133,7 @@ export const laterChecks: Partial<Record<EndpointId, LaterCheck | NoLaterCheck>>
     if (typeof first_name !== 'string' || typeof last_name !== 'string') return undefined
     if (typeof start_time !== 'number' || typeof end_time !== 'number') return undefined
     const found = await findVisit(reader, { first_name, last_name, start_time, end_time })
-    return found ? { done: true, detail: `read back: visitor ${found.id}` } : { done: false }
+    return found ? { done: true, fact: { kind: 'readBackVisitor', id: found.id } } : { done: false }
   },
   E18: async (call, reader) => {
     const sent = plainFields(bodyOf(call))
@@ -145,7 +145,7 @@ export const laterChecks: Partial<Record<EndpointId, LaterCheck | NoLaterCheck>>
   visitorAssignQr: async (call, reader) => {
     const id = param(call, 'id')
     return (await holdsQr(reader, id))
-      ? { done: true, detail: `read back: visitor ${id} holds a QR code` }
+      ? { done: true, fact: { kind: 'readBackVisitor', id, qr: true } }
       : { done: false }
   },
   visitorUnassignQr: async (call, reader) => ({ done: !(await holdsQr(reader, param(call, 'id'))) }),

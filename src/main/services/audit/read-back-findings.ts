@@ -9,13 +9,15 @@ import type { ReadBackFinding } from './settle-write'
 /** A purchase whose passes were found in the list: their card ids. */
 export const boughtFinding = (bought: readonly string[]): ReadBackFinding => ({
   done: true,
-  detail: `read back: bought ${bought.join(', ')}`
+  fact: { kind: 'readBackBought', passes: bought.slice(0, 100) }
 })
 
 /** A batch of passes (§3.27): done when anyone got one; who did not, when some did. */
 export const givenFinding = (given: number, notGiven: readonly string[]): ReadBackFinding => ({
   done: given > 0,
-  ...(notGiven.length > 0 && given > 0 ? { detail: `read back: not given to ${notGiven.join(', ')}` } : {})
+  ...(notGiven.length > 0 && given > 0
+    ? { fact: { kind: 'readBackNotGiven', users: notGiven.slice(0, 100) } as const }
+    : {})
 })
 
 /**
@@ -23,8 +25,9 @@ export const givenFinding = (given: number, notGiven: readonly string[]): ReadBa
  * (Not done). None found while the console hides some NFC IDs (`unsure`) proves nothing: undefined.
  */
 export function foundFinding(found: number, sent: number, unsure: boolean): ReadBackFinding | undefined {
-  if (found === sent) return { done: true, detail: `read back: all ${sent} found on the console` }
-  if (found > 0) return { done: 'partly', detail: `read back: ${found} of ${sent} found on the console` }
-  if (!unsure) return { done: false, detail: `read back: none of the ${sent} found on the console` }
+  const fact = { kind: 'readBackFound', found, sent } as const
+  if (found === sent) return { done: true, fact }
+  if (found > 0) return { done: 'partly', fact }
+  if (!unsure) return { done: false, fact }
   return undefined
 }

@@ -1,11 +1,12 @@
 import type { EndInput } from './audit-log'
+import type { AuditFact } from '../../../shared/audit/detail-facts'
 
 /** What reading the console back found of a write whose answer was lost. */
 export interface ReadBackFinding {
   /** `'partly'`: some of what one request sent is there, some not (an import found 3 of its 7 cards). */
   done: boolean | 'partly'
-  /** What the read found, when more than done / not done (a batch given to 2 of 3 users). */
-  detail?: string
+  /** What the read found, when more than done / not done (a batch given to 2 of 3 users), as facts. */
+  fact?: AuditFact
   /** Read when the console answered again, not right after the lost answer (see settleLater). */
   later?: true
 }
@@ -126,29 +127,17 @@ export async function settleRow(
   await settle(finding).catch(() => undefined)
 }
 
-/** The words of a settled row: what happened, and that the outcome was read, not answered. */
+/**
+ * A settled row's end: what happened, and that the outcome was read, not answered (`said`: the screen
+ * words it, the journal's English is made from it), said as checked later when it was.
+ */
 function settledEnd(finding: ReadBackFinding): EndInput {
-  const detail = finding.detail ? { detail: finding.detail } : {}
-  // A row read back once the console answered again says so: the outcome came later than the write.
-  const when = finding.later ? ' (checked when the console answered again)' : ''
-  // Partly done is done as far as the console went: the detail says how far ("2 of 3 found").
-  if (finding.done === 'partly')
-    return {
-      outcome: 'ok',
-      message: `Partly done: the console's answer was lost; reading it back shows only part of this was done${when}.`,
-      ...detail
-    }
-  return finding.done
-    ? {
-        outcome: 'ok',
-        message: `Done: the console's answer was lost; reading it back shows this was done${when}.`,
-        ...detail
-      }
-    : {
-        outcome: 'refused',
-        message: `Not done: the console's answer was lost; reading it back shows this was not done (${finding.later ? 'checked when the console answered again; ' : ''}safe to try again).`,
-        ...detail
-      }
+  // Partly done is done as far as the console went: the fact says how far ("2 of 3 found").
+  return {
+    outcome: finding.done === false ? 'refused' : 'ok',
+    said: { key: 'settled', done: finding.done, ...(finding.later ? { later: true as const } : {}) },
+    ...(finding.fact ? { facts: [finding.fact] } : {})
+  }
 }
 
 /**
@@ -156,17 +145,17 @@ function settledEnd(finding: ReadBackFinding): EndInput {
  * 1 pass, facts E14), by the object the caller got (the answer's data): the caller's own read of the
  * console names the rest with `nameWrite`, and the row says it. Weak, as `unsettled`.
  */
-const unnamed = new WeakMap<object, (detail: string) => Promise<void>>()
+const unnamed = new WeakMap<object, (fact: AuditFact) => Promise<void>>()
 
-export function awaitNames(answer: object, append: (detail: string) => Promise<void>): void {
+export function awaitNames(answer: object, append: (fact: AuditFact) => Promise<void>): void {
   unnamed.set(answer, append)
 }
 
 /** What a read-back found of a write whose answer named less (see awaitNames); once, never throws. */
-export async function nameWrite(answer: unknown, detail: string): Promise<void> {
+export async function nameWrite(answer: unknown, fact: AuditFact): Promise<void> {
   if (!answer || typeof answer !== 'object') return
   const append = unnamed.get(answer)
   if (!append) return
   unnamed.delete(answer)
-  await append(detail).catch(() => undefined)
+  await append(fact).catch(() => undefined)
 }

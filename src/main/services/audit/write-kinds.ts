@@ -1,14 +1,15 @@
 import { endpoints, type EndpointId } from '../../../shared/access/endpoints'
-import { visitorFieldName } from '../../../shared/visitors/field-names'
 import type { AuditAction, AuditTarget, AuditTouchPass, AuditVisit } from '../../../shared/audit/schemas'
+import type { AuditFact, AuditPassRef } from '../../../shared/audit/detail-facts'
 import type { WriteCall } from '../access/http'
 import { NO_SUCH_ID } from '../access/permission-probe'
 import { batchOfUploadFilename, namedTouchPass, type WriteNames, type WriteSubjects } from './write-names'
 
 /**
- * What each console write is, for the audit journal: its action, its target, and a short summary
- * of what was sent. Only the fields named here are read from a request, so a PIN (`pin_code`) or
- * anything else sensitive never reaches the journal: a PIN assignment names its owner only.
+ * What each console write is, for the audit journal: its action, its target, and the facts of what
+ * was sent (shared/audit/detail-facts.ts; every screen and file words them in its language). Only the
+ * fields named here are read from a request, so a PIN (`pin_code`) or anything else sensitive never
+ * reaches the journal: a PIN assignment names its owner only.
  */
 export interface WriteKind {
   /**
@@ -17,8 +18,12 @@ export interface WriteKind {
    */
   action: AuditAction | ((call: WriteCall, names: WriteNames) => AuditAction)
   target: (call: WriteCall) => AuditTarget
-  /** A summary of what was sent (a count, a name, a time range); `names.before` gives a rename's old value. */
-  detail?: (call: WriteCall, names: WriteNames) => Promise<string | undefined> | string | undefined
+  /**
+   * What was sent beyond the action and target, as facts (a count, a batch's name, the fields changed);
+   * `names.before` gives a rename's old value. `null`, said by each kind, where the action, the target
+   * and the row's card, pass and visit say all (test/unit/audit/detail-facts.test.ts holds every kind to it).
+   */
+  detail: ((call: WriteCall, names: WriteNames) => Promise<AuditFact | undefined> | AuditFact | undefined) | null
   /**
    * What the write is about by id, named before it is sent from earlier rows or a read (see
    * write-names.ts). Left out where the request or the console's answer names it.
@@ -44,7 +49,7 @@ export interface WriteKind {
   ) => {
     id?: string
     name?: string
-    detail?: string
+    fact?: AuditFact
     touchPass?: AuditTouchPass
     /**
      * The answer named less than was done (a purchase answered with 1 of its 2 passes): the object
@@ -101,12 +106,13 @@ function visitWindow(call: WriteCall): AuditVisit | undefined {
 }
 
 /**
- * The visitor fields an update sends, named as the form names them ("Phone", "Weekly schedule": the one
- * table, shared/visitors/field-names.ts), never by their API names; their values stay out (a phone).
+ * The visitor fields an update sends, by their names in the request: every screen and file names them as
+ * the form does ("Phone", "Weekly schedule": the one table, shared/visitors/field-names.ts); their values
+ * stay out (a phone).
  */
-function changedFields(call: WriteCall): string | undefined {
-  const keys = Object.keys(bodyOf(call)).map(visitorFieldName)
-  return keys.length ? `changed ${keys.join(', ')}` : undefined
+function changedFields(call: WriteCall): AuditFact | undefined {
+  const fields = Object.keys(bodyOf(call)).slice(0, 100)
+  return fields.length ? { kind: 'changed', fields } : undefined
 }
 
 /** The target named by a path parameter (`:id`, `:token`, `:user_id`). */
@@ -142,26 +148,26 @@ const cardByToken = (call: WriteCall): WriteSubjects => {
  * A take-over said; the card itself is the row's card (`about`: its number and alias, as Cards names
  * it), never its raw 64-character token written out in the detail (a refused row said only that).
  */
-const cardInBody = (call: WriteCall): string | undefined => {
+const cardInBody = (call: WriteCall): AuditFact | undefined => {
   const token = text(bodyOf(call).token)
   if (!token) return undefined
-  return bodyOf(call).force_add === true ? 'taken over from its holder' : undefined
+  return bodyOf(call).force_add === true ? { kind: 'takenOver' } : undefined
 }
-
-/** A pass's status as Touch Passes words the change (its Activate and Suspend buttons), not the console's code. */
-const passStatusChange: Record<string, string> = { ACTIVE: 'activated', SUSPENDED: 'suspended' }
 
 const ownerKinds = (kind: 'user' | 'visitor') =>
   ({
     assignNfc: { action: 'assign', target: owner(kind), about: ownerAndCard(kind), detail: cardInBody },
-    unassignNfc: { action: 'unassign', target: owner(kind), about: ownerAndCard(kind), detail: cardInBody },
+    // The card taken back is the row's card: nothing more is sent.
+    unassignNfc: { action: 'unassign', target: owner(kind), about: ownerAndCard(kind), detail: null },
     // Their record read before sending says whether they held a PIN: the new one then replaced it.
+    // The PIN itself is never recorded: the action and its owner say all.
     assignPin: {
       action: (_call, names) => (names.before?.heldPin ? 'PIN replacement' : 'PIN assignment'),
       target: owner(kind),
-      about: person(kind)
+      about: person(kind),
+      detail: null
     },
-    unassignPin: { action: 'PIN removal', target: owner(kind), about: person(kind) }
+    unassignPin: { action: 'PIN removal', target: owner(kind), about: person(kind), detail: null }
   }) satisfies Record<string, WriteKind>
 
 const user = ownerKinds('user')
@@ -171,14 +177,16 @@ const visitor = ownerKinds('visitor')
  * The CSV of an import: how many cards, and where from (E16 sends it as multipart `file`): a batch's
  * upload names its batch, never the chunk's made-up file name (write-names batchUploadFilename).
  */
-async function importedFile(call: WriteCall): Promise<string | undefined> {
+async function importedFile(call: WriteCall): Promise<AuditFact | undefined> {
   if (!(call.body instanceof FormData)) return undefined
   const file = call.body.get('file')
   if (!(file instanceof Blob)) return undefined
-  const lines = (await file.text()).split('\n').filter((l) => l.trim() !== '').length
+  const count = (await file.text()).split('\n').filter((l) => l.trim() !== '').length
   const batch = file instanceof File ? batchOfUploadFilename(file.name) : null
-  const from = batch !== null ? ` from batch “${batch}”` : file instanceof File ? ` from ${file.name}` : ''
-  return `${lines} card${lines === 1 ? '' : 's'}${from}`
+  if (batch !== null) return { kind: 'cardsSent', count, batch: batch.slice(0, 300) }
+  return file instanceof File
+    ? { kind: 'cardsSent', count, file: file.name.slice(0, 300) }
+    : { kind: 'cardsSent', count }
 }
 
 /** A batch's upload (its file named by write-names batchUploadFilename), not one card's import. */
@@ -187,20 +195,21 @@ function batchUpload(call: WriteCall): boolean {
   return file instanceof File && batchOfUploadFilename(file.name) !== null
 }
 
-function importAnswer(result: unknown): { detail?: string } {
+function importAnswer(result: unknown): { fact?: AuditFact } {
   const records = dataOf(result)
   if (!Array.isArray(records)) return {}
   const imported = records.filter((r) => text((r as Fields).token)).length
-  return { detail: `${imported} imported, ${records.length - imported} not imported` }
+  return { fact: { kind: 'imported', imported, notImported: records.length - imported } }
 }
 
-/** A detail stays short enough for its row (500 characters): a long list ends with "…". */
-const short = (list: string): string => (list.length > 400 ? `${list.slice(0, 399)}…` : list)
+/** A row names at most this many passes (auditFactSchema's lists); its words end with "…" past 500 characters. */
+const PASSES_MAX = 100
 
 /** A pass as Touch Passes names it in a list: its card id (its id when it has none) and its name. */
-export function passWords(pass: { id?: unknown; card_id?: unknown; card_name?: unknown }): string {
-  const card = text(pass.card_id) ?? text(pass.id) ?? '?'
-  return text(pass.card_name) ? `${card} (${text(pass.card_name)})` : card
+export function passRef(pass: { id?: unknown; card_id?: unknown; card_name?: unknown }): AuditPassRef {
+  const card = (text(pass.card_id) ?? text(pass.id) ?? '?').slice(0, 100)
+  const name = text(pass.card_name)?.slice(0, 200)
+  return name ? { card, name } : { card }
 }
 
 /**
@@ -208,45 +217,44 @@ export function passWords(pass: { id?: unknown; card_id?: unknown; card_name?: u
  * (facts E14): then the row says plainly how many were bought and that the answer named fewer, and
  * waits for the purchase's read of the list (touch-pass-service) to name the rest (`namesMore`).
  */
-function purchaseAnswer(result: unknown, call: WriteCall): { detail?: string; namesMore?: object } {
+function purchaseAnswer(result: unknown, call: WriteCall): { fact?: AuditFact; namesMore?: object } {
   const passes = dataOf(result)
   if (!Array.isArray(passes)) return {}
-  const named = (passes as Fields[]).filter((p) => text(p.card_id) ?? text(p.id)).map((p) => passWords(p))
+  const named = (passes as Fields[])
+    .filter((p) => text(p.card_id) ?? text(p.id))
+    .map(passRef)
+    .slice(0, PASSES_MAX)
   const count = bodyOf(call).count
   if (typeof count === 'number' && named.length < count)
-    return {
-      detail: short(
-        `bought ${count}; the console's answer named only ${named.length} of them${named.length ? `: ${named.join(', ')}` : ''}`
-      ),
-      namesMore: passes
-    }
-  return named.length ? { detail: short(`bought ${named.join(', ')}`) } : {}
+    return { fact: { kind: 'bought', passes: named, asked: count }, namesMore: passes }
+  return named.length ? { fact: { kind: 'bought', passes: named } } : {}
 }
 
 /** Which pass went to whom, as Touch Passes names them: "057B-D703-… to Ada Ng". */
-function assignManyAnswer(result: unknown): { detail?: string } {
+function assignManyAnswer(result: unknown): { fact?: AuditFact } {
   const passes = dataOf(result)
   if (!Array.isArray(passes)) return {}
-  const each = passes.map((p) => {
-    const pass = p as Fields
-    const card = passWords(pass)
-    return text(pass.user_name) ? `${card} to ${text(pass.user_name)}` : card
+  const each = passes.slice(0, PASSES_MAX).map((p) => {
+    const to = text((p as Fields).user_name)
+    return { ...passRef(p as Fields), ...(to ? { to: to.slice(0, 300) } : {}) }
   })
-  return each.length ? { detail: short(each.join(', ')) } : {}
+  return each.length ? { fact: { kind: 'given', passes: each } } : {}
 }
 
-/** A new name, with the one read just before it was sent when there was a read: `"Old" → "New"`. */
-const renamed = (before: string | undefined, after: string): string =>
-  before === undefined ? `"${after}"` : `${before ? `"${before}"` : '(none)'} → "${after}"`
+/** A new name, with the one read just before it was sent when there was a read ("" when it had none). */
+const rename = (before: string | undefined, after: string): { before?: string; after: string } =>
+  before === undefined ? { after } : { before, after }
 
-function touchPassChange(call: WriteCall, names: WriteNames): string | undefined {
+function touchPassChange(call: WriteCall, names: WriteNames): AuditFact | undefined {
   const body = bodyOf(call)
-  const parts: string[] = []
-  if (typeof body.card_name === 'string') parts.push(`renamed ${renamed(names.before?.passName, body.card_name)}`)
   const status = text(body.status)
-  if (status) parts.push(passStatusChange[status] ?? `status ${status.toLowerCase()}`)
-  if (Array.isArray(body.bundles)) parts.push(`${body.bundles.length} device bundle(s) unbundled`)
-  return parts.join(', ') || undefined
+  const fact: Extract<AuditFact, { kind: 'passChanged' }> = {
+    kind: 'passChanged',
+    ...(typeof body.card_name === 'string' ? { renamed: rename(names.before?.passName, body.card_name) } : {}),
+    ...(status ? { status } : {}),
+    ...(Array.isArray(body.bundles) ? { unbundled: body.bundles.length } : {})
+  }
+  return Object.keys(fact).length > 1 ? fact : undefined
 }
 
 /**
@@ -261,21 +269,22 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
       const id = text(bodyOf(call).device_id)
       return id ? { kind: 'reader', id } : { kind: 'reader' }
     },
-    detail: (call) => (bodyOf(call).reset_ua_card === true ? 'resets the card first' : undefined),
+    detail: (call) => (bodyOf(call).reset_ua_card === true ? { kind: 'resetsCard' } : undefined),
     answered: (result) => {
       const id = text(((dataOf(result) as Fields | undefined) ?? {}).session_id)
-      return id ? { detail: `session ${id}` } : {}
+      return id ? { fact: { kind: 'session', id } } : {}
     }
   },
-  E4: { action: 'enrollment end', target: byParam('enrollment session') },
-  E7: { action: 'delete', target: byParam('NFC card', 'token'), about: cardByToken },
+  E4: { action: 'enrollment end', target: byParam('enrollment session'), detail: null },
+  // The card deleted is the row's card (its number, alias and owner then).
+  E7: { action: 'delete', target: byParam('NFC card', 'token'), about: cardByToken, detail: null },
   E8: {
     action: 'update',
     target: byParam('NFC card', 'token'),
     about: cardByToken,
     detail: (call, names) => {
       const alias = bodyOf(call).alias
-      return typeof alias === 'string' ? `alias ${renamed(names.before?.cardAlias, alias)}` : undefined
+      return typeof alias === 'string' ? { kind: 'alias', ...rename(names.before?.cardAlias, alias) } : undefined
     }
   },
   E12: {
@@ -298,7 +307,9 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
     about: () => ({ passesBefore: 'listed' }),
     detail: (call) => {
       const count = bodyOf(call).count
-      return typeof count === 'number' ? `${count} Touch Pass${count === 1 ? '' : 'es'}` : undefined
+      return typeof count === 'number' && Number.isInteger(count) && count >= 0
+        ? { kind: 'passesOrdered', count }
+        : undefined
     },
     answered: purchaseAnswer
   },
@@ -315,6 +326,8 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
       const name = visitorName(call)
       return name ? { kind: 'visitor', name } : { kind: 'visitor' }
     },
+    // The visitor's name with their company and the visit's window are the row's own fields.
+    detail: null,
     visit: visitWindow,
     company: (call) => text(bodyOf(call).visitor_company),
     answered: answeredVisitor
@@ -345,6 +358,8 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
       const id = param(call, 'touch_pass_id')
       return { ...person('user', 'user_id')(call), ...(id ? { touchPass: { id } } : {}) }
     },
+    // The pass and its new holder are the row's pass and target.
+    detail: null,
     answered: answeredPass
   },
   userUnassignTouchPass: {
@@ -353,7 +368,8 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
     about: (call) => {
       const id = param(call, 'touch_pass_id')
       return { ...person('user', 'user_id')(call), ...(id ? { touchPass: { id } } : {}) }
-    }
+    },
+    detail: null
   },
   usersAssignTouchPasses: {
     action: 'assign',
@@ -366,7 +382,7 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
         name: `${list.length} user${list.length === 1 ? '' : 's'}`
       }
     },
-    detail: () => 'a Touch Pass each',
+    detail: () => ({ kind: 'passEach' }),
     // The passes free before it: a user given one holds one of them (read back when its answer is lost).
     about: () => ({ passesBefore: 'free' }),
     answered: assignManyAnswer
@@ -377,14 +393,14 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
     target: owner('visitor'),
     about: person('visitor'),
     // Without is_force the console keeps the visitor as CANCELLED (§4.6).
-    detail: (call) => (call.query?.is_force === true ? 'deleted for good' : 'visit cancelled (kept as CANCELLED)')
+    detail: (call) => ({ kind: call.query?.is_force === true ? 'deletedForGood' : 'visitCancelled' })
   },
   visitorAssignNfc: visitor.assignNfc,
   visitorUnassignNfc: visitor.unassignNfc,
   visitorAssignPin: visitor.assignPin,
   visitorUnassignPin: visitor.unassignPin,
-  visitorAssignQr: { action: 'QR assignment', target: owner('visitor'), about: person('visitor') },
-  visitorUnassignQr: { action: 'QR removal', target: owner('visitor'), about: person('visitor') }
+  visitorAssignQr: { action: 'QR assignment', target: owner('visitor'), about: person('visitor'), detail: null },
+  visitorUnassignQr: { action: 'QR removal', target: owner('visitor'), about: person('visitor'), detail: null }
 }
 
 const byId = new Map<string, WriteKind | null>(
@@ -402,7 +418,8 @@ export function writeKindOf(call: WriteCall): WriteKind | null {
   if (known !== undefined) return known
   const action: AuditAction =
     call.endpoint.method === 'POST' ? 'create' : call.endpoint.method === 'DELETE' ? 'delete' : 'update'
-  return { action, target: () => ({ kind: 'record', name: call.endpoint.path }) }
+  // Nothing is known of its body: its path names it, and nothing of what it sent is read.
+  return { action, target: () => ({ kind: 'record', name: call.endpoint.path }), detail: null }
 }
 
 /** The action a write is recorded as. */

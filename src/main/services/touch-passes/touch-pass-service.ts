@@ -16,7 +16,7 @@ import { answerLost } from '../access/lost-answer'
 import { nameWrite, settleWrite } from '../audit/settle-write'
 import { passesBought } from '../access/read-back-rules'
 import { boughtFinding } from '../audit/read-back-findings'
-import { passWords } from '../audit/write-kinds'
+import { passRef } from '../audit/write-kinds'
 
 /** A purchase can take the console a while (payment); it is never retried, so wait longer. */
 const PURCHASE_TIMEOUT_MS = 45_000
@@ -262,7 +262,7 @@ async function nameBought(
   const held = new Set(before.map((p) => p.id))
   const bought = after.filter((p) => !held.has(p.id))
   if (bought.length === count)
-    await nameWrite(answer, `the list read back names all ${count}: ${bought.map(passWords).join(', ')}`)
+    await nameWrite(answer, { kind: 'bought', passes: bought.slice(0, 100).map(passRef), listed: true })
   return after.length
 }
 

@@ -83,7 +83,7 @@ export class VisitorCreateCheck {
       throw err
     }
     if (found) {
-      await settleWrite(err, { done: true, detail: `read back: visitor ${found.id}` })
+      await settleWrite(err, { done: true, fact: { kind: 'readBackVisitor', id: found.id } })
       return { ...found, readBack: true }
     }
     await settleWrite(err, { done: false })

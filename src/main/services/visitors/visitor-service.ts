@@ -299,10 +299,7 @@ export class VisitorService {
       const held = await holdsQr(c, id).catch(() => {
         throw err
       })
-      await settleWrite(
-        err,
-        held ? { done: true, detail: `read back: visitor ${id} holds a QR code` } : { done: false }
-      )
+      await settleWrite(err, held ? { done: true, fact: { kind: 'readBackVisitor', id, qr: true } } : { done: false })
       if (held) return { readBack: true }
       throw notDoneError(
         e,

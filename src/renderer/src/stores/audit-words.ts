@@ -3,6 +3,10 @@ import { formatLocal } from '../lib/local-time'
 import { auditWords } from '../lib/i18n/audit-messages.svelte'
 import { badgeOutputWords, badgesWords, stockName } from '../lib/i18n/badge-output-words.svelte'
 import type { AreaKeys } from '../../../shared/i18n/areas'
+import { deskLanguage } from '../lib/i18n/desk-language.svelte'
+import { visitorsWords } from '../lib/i18n/visitors-messages.svelte'
+import { detailWords, saidWords, type DetailWords } from '../../../shared/audit/detail-words'
+import { visitorFieldNameIn } from '../../../shared/visitors/field-names'
 
 /**
  * What an audit row names, in the words the other screens use, in the desk's language: a card as Cards
@@ -47,6 +51,46 @@ export function deskWords(desk: AuditRow['desk']): string {
  */
 export function badgeLineWords(badge: NonNullable<AuditRow['badge']>): string {
   return `${stockName(badge.stock)} · ${badgeOutputWords(badge)}${badge.reprint ? badgesWords().t('history.reprintTag') : ''}`
+}
+
+/** A row's facts are said in the Audit screen's words; a visitor field as the visitor form labels it. */
+function rowWords(): DetailWords {
+  const fields = visitorsWords()
+  return { audit: auditWords(), field: (sent) => visitorFieldNameIn(sent, fields) }
+}
+
+/** Words shown as main recorded them in English (a row written before facts): `lang` and a label on another desk. */
+export interface ShownWords {
+  text: string
+  /** "recorded in English", on a desk in another language. */
+  label?: string
+  lang?: 'en'
+}
+
+function asRecorded(text: string): ShownWords {
+  if (deskLanguage.locale.startsWith('en')) return { text }
+  return { text, label: auditWords().t('detail.asRecorded'), lang: 'en' }
+}
+
+/**
+ * A row's detail in the desk's language, from the facts main recorded (shared/audit/detail-words.ts,
+ * the one wording of each kind of fact, which main's search and CSV use too): a row recorded before
+ * facts shows its English as given, labelled as recorded in English. A badge print is `badgeLineWords`.
+ */
+export function detailCellWords(row: Pick<AuditRow, 'facts' | 'recordedDetail'>): ShownWords[] {
+  const parts: ShownWords[] = []
+  if (row.recordedDetail) parts.push(asRecorded(row.recordedDetail))
+  if (row.facts?.length) parts.push({ text: detailWords(row.facts, rowWords()) })
+  return parts
+}
+
+/**
+ * The outcome's sentence: in the desk's words when main recorded it as facts (the app stopped before the
+ * answer, a read-back settled it); a console's own message, or a row recorded before, as given.
+ */
+export function messageWords(row: Pick<AuditRow, 'said' | 'message'>): ShownWords | undefined {
+  if (row.said) return { text: saidWords(row.said, rowWords()) }
+  return row.message ? asRecorded(row.message) : undefined
 }
 
 export function touchPassWords(pass: AuditTouchPass): string {

@@ -52,7 +52,8 @@ export function toFilter(fields: AuditFields): AuditFilter {
     ...(fields.console ? { console: fields.console } : {}),
     ...(fields.action ? { action: fields.action } : {}),
     ...(fields.outcome ? { outcome: fields.outcome } : {}),
-    ...(text ? { text } : {})
+    // Found by the words the desk shows in its language too (main words the rows' facts in it).
+    ...(text ? { text, language: languageOf(deskLanguage.locale) } : {})
   }
 }
 
