@@ -25,7 +25,7 @@ function englishErrorCatalogue(): ErrorCatalogue {
  * errors are said in main's words, which are the English catalogue's.
  */
 export function deskErrorCatalogue(): ErrorCatalogue {
-  if (!shared) $effect.root(() => void (shared = new AreaMessages('errors', () => deskLanguage.locale)))
+  if (!shared) $effect.root(() => void (shared = new AreaMessages('errors', deskLanguage)))
   return shared!
 }
 

@@ -11,6 +11,6 @@ let shared: AreaMessages<'touchPasses'> | null = null
  */
 export function touchPassesWords(): AreaMessages<'touchPasses'> {
   if (!shared)
-    $effect.root(() => void (shared = new AreaMessages('touchPasses', () => deskLanguage.locale, touchPassesEn)))
+    $effect.root(() => void (shared = new AreaMessages('touchPasses', deskLanguage, touchPassesEn)))
   return shared!
 }
