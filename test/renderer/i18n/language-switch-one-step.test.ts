@@ -47,7 +47,7 @@ describe('a language switch', () => {
     render(App)
     const nav = await screen.findByRole('navigation', { name: 'Screens' })
     await fireEvent.click(within(nav).getByRole('button', { name: 'Visitors' }))
-    await screen.findByRole('button', { name: 'Search' }, { timeout: 15_000 })
+    await screen.findByRole('button', { name: 'Search' }, { timeout: 30_000 })
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Visitors')
 
     // Every state of the page a frame could show: the DOM after each batch of changes.
