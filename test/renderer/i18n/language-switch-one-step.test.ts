@@ -16,8 +16,9 @@ vi.mock('../../../src/renderer/src/lib/i18n/load-catalogue', async (importOrigin
   const real = await importOriginal<typeof import('../../../src/renderer/src/lib/i18n/load-catalogue')>()
   return {
     loadCatalogue: async (...[area, locale]: Parameters<typeof real.loadCatalogue>) => {
-      if (area === 'visitors' && locale === 'de') await new Promise((resolve) => setTimeout(resolve, 300))
-      return real.loadCatalogue(area, locale)
+      const catalogue = await real.loadCatalogue(area, locale)
+      if (area === 'visitors' && locale === 'de') await new Promise((resolve) => setTimeout(resolve, 1000))
+      return catalogue
     }
   }
 })
