@@ -61,7 +61,7 @@ describe('a language switch', () => {
     watch.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
 
     await deskLanguage.choose('de')
-    await screen.findByRole('button', { name: 'Suchen' })
+    await screen.findByRole('button', { name: 'Suchen' }, { timeout: 10_000 })
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Besucher')
     await new Promise((resolve) => setTimeout(resolve, 0))
     watch.disconnect()
