@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
 import App from '../../../src/renderer/src/App.svelte'
 import { connection } from '../../../src/renderer/src/stores/connection.svelte'
 import { visitors } from '../../../src/renderer/src/stores/visitors.svelte'

@@ -18,6 +18,7 @@ export class LanguageSwitch {
   #shown = $state<Locale>('en')
   /** The language asked last: a switch overtaken by a later one while loading is dropped. */
   #asked: Locale
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- read by a switch only, never by a screen
   #held = new Set<SwitchedWords>()
 
   constructor(
@@ -45,6 +46,7 @@ export class LanguageSwitch {
    */
   async switchTo(locale: Locale): Promise<void> {
     this.#asked = locale
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- this switch's own bookkeeping
     const tried = new Set<SwitchedWords>()
     // Again after each wait: a screen opened while the words loaded is held too, and waited for.
     for (;;) {
