@@ -35,37 +35,41 @@ afterEach(() => {
 const site = profileFixture('site', 'Front desk', { url: 'https://10.0.0.2:12445', tokenStorage: 'encrypted' })
 
 describe('a language switch', () => {
-  it('shows the screen’s title and its body in the new language together, never one before the other', { timeout: 60_000 }, async () => {
-    const main = eventBridge({
-      'connections.list': () => ok({ profiles: [site], activeId: 'site' }),
-      'connections.reach': () => ok({ profileId: 'site', state: 'reachable', checkedAt: 1 }),
-      'sites.topology': () => ok({ groups: [] }),
-      'visitors.capabilities': () => ok({ canEdit: true }),
-      'visitors.list': () => ok({ items: [visitorFixture('v1', 'Rosa', 'Jensen')], total: 1 })
-    })
-    setApiForTests(main.bridge)
-    off = connection.listen()
-    render(App)
-    const nav = await screen.findByRole('navigation', { name: 'Screens' })
-    await fireEvent.click(within(nav).getByRole('button', { name: 'Visitors' }))
-    await screen.findByRole('button', { name: 'Search' }, { timeout: 30_000 })
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Visitors')
+  it(
+    'shows the screen’s title and its body in the new language together, never one before the other',
+    { timeout: 60_000 },
+    async () => {
+      const main = eventBridge({
+        'connections.list': () => ok({ profiles: [site], activeId: 'site' }),
+        'connections.reach': () => ok({ profileId: 'site', state: 'reachable', checkedAt: 1 }),
+        'sites.topology': () => ok({ groups: [] }),
+        'visitors.capabilities': () => ok({ canEdit: true }),
+        'visitors.list': () => ok({ items: [visitorFixture('v1', 'Rosa', 'Jensen')], total: 1 })
+      })
+      setApiForTests(main.bridge)
+      off = connection.listen()
+      render(App)
+      const nav = await screen.findByRole('navigation', { name: 'Screens' })
+      await fireEvent.click(within(nav).getByRole('button', { name: 'Visitors' }))
+      await screen.findByRole('button', { name: 'Search' }, { timeout: 30_000 })
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Visitors')
 
-    // Every state of the page a frame could show: the DOM after each batch of changes.
-    const mixed: string[] = []
-    const watch = new MutationObserver(() => {
-      const title = document.querySelector('h1')?.textContent ?? ''
-      const search = screen.queryByRole('button', { name: /^(Search|Suchen)$/ })?.textContent ?? ''
-      if ((title === 'Besucher') !== (search === 'Suchen')) mixed.push(`${title} / ${search}`)
-    })
-    watch.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
+      // Every state of the page a frame could show: the DOM after each batch of changes.
+      const mixed: string[] = []
+      const watch = new MutationObserver(() => {
+        const title = document.querySelector('h1')?.textContent ?? ''
+        const search = screen.queryByRole('button', { name: /^(Search|Suchen)$/ })?.textContent ?? ''
+        if ((title === 'Besucher') !== (search === 'Suchen')) mixed.push(`${title} / ${search}`)
+      })
+      watch.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
 
-    await deskLanguage.choose('de')
-    await screen.findByRole('button', { name: 'Suchen' }, { timeout: 10_000 })
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Besucher')
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    watch.disconnect()
-    expect(mixed).toEqual([])
-    expect(document.documentElement.lang).toBe('de')
-  })
+      await deskLanguage.choose('de')
+      await screen.findByRole('button', { name: 'Suchen' }, { timeout: 10_000 })
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Besucher')
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      watch.disconnect()
+      expect(mixed).toEqual([])
+      expect(document.documentElement.lang).toBe('de')
+    }
+  )
 })

@@ -55,7 +55,11 @@ describe('Roster: the columns', () => {
     const list = screen.getByRole('list', { name: 'Beim Lesen der Datei' })
     // Import's words (the notes' catalogue) come in German as soon as they are loaded.
     await waitFor(() =>
-      expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent)
+      ).toEqual([
         expect.stringMatching(/^Die Datei ist nicht UTF-8/),
         'Die Spalten sind durch Semikolons (;) getrennt.',
         '2 leere Zeilen wurden ausgelassen.',
