@@ -4,6 +4,7 @@ import RosterScreen from '../../../src/renderer/src/screens/RosterScreen.svelte'
 import { rosterStore } from '../../../src/renderer/src/stores/roster.svelte'
 import { ok } from '../enroll/event-bridge'
 import { openRoster, sent, sheet, summary, totals } from './fixtures'
+import type { CsvNote } from '../../../src/shared/batches/csv-said'
 import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
 
 afterEach(() => {
@@ -43,11 +44,11 @@ describe('Roster: the columns', () => {
 
   it('says what reading the file noticed in the desk’s language, as Import says a CSV’s notes', async () => {
     await deskLanguage.choose('de')
-    const noteSaid = [
-      { key: 'windows1252' as const },
-      { key: 'separator' as const, values: { separator: 'semicolon' } },
-      { key: 'blankLines' as const, values: { count: 2 } },
-      { key: 'extraColumns' as const, values: { column: 'Badge', more: 'yes' } }
+    const noteSaid: CsvNote[] = [
+      { key: 'windows1252' },
+      { key: 'separator', values: { separator: 'semicolon' } },
+      { key: 'blankLines', values: { count: 2 } },
+      { key: 'extraColumns', values: { column: 'Badge', more: 'yes' } }
     ]
     // main's English, for the CLI and the logs: not what a German desk reads.
     const notes = ['The file is not UTF-8…', 'Columns are separated by semicolons (;).', '2 blank lines were left out.']
