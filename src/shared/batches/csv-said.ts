@@ -41,10 +41,12 @@ export const csvSaidSchema = saidSchema(csvSaidKeys)
 export type CsvSaid = z.infer<typeof csvSaidSchema>
 
 /**
- * What is said once of a whole CSV file, as facts (`csvNote.<key>` of the `import` catalogue), as a
- * line's `said`: main's preview notes (a BOM, line endings, Excel's separator line, a header) and the
- * renderer's reading of the file's bytes (its encoding, shared/text/encoding.ts). Main writes its
- * English `notes` from the English catalogue by the same key; the desk says these in its language.
+ * What is said once of a whole file, as facts (`csvNote.<key>` of the `import` catalogue), as a
+ * line's `said`: main's preview notes (a BOM, line endings, Excel's separator line, a header), the
+ * reading of the file's bytes (its encoding, shared/text/encoding.ts), and a roster's reading (its
+ * separator, Excel's text markers, a misplaced quote, blank lines, extra columns, a workbook's sheet).
+ * Main writes its English `notes` from the English catalogue by the same key; the desk says these in
+ * its language (lib/i18n/csv-said-words.ts `csvNoteWords`, Import's and the roster's).
  */
 export const csvNoteKeys = [
   'bomRemoved',
@@ -56,7 +58,13 @@ export const csvNoteKeys = [
   'cardsUnread',
   'unsure',
   'utf16',
-  'windows1252'
+  'windows1252',
+  'separator',
+  'excelMarkers',
+  'quoteMisplaced',
+  'blankLines',
+  'extraColumns',
+  'sheetRead'
 ] as const
 export type CsvNoteKey = (typeof csvNoteKeys)[number]
 

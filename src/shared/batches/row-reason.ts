@@ -22,6 +22,8 @@ export const rowReasonKeys = [
   'closedAfterSent',
   'connectionFailed',
   'errorAnswer',
+  'errorAnswerSaid',
+  'refusedSaid',
   'checkedAbsent',
   'checkedUnsure'
 ] as const

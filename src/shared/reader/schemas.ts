@@ -16,6 +16,16 @@ export const addonFailureSchema = z.object({
 })
 export type AddonFailure = z.infer<typeof addonFailureSchema>
 
+/**
+ * The reader process could not be started (fork failed): the system's error code when it gave one
+ * (`ENOENT`, `EACCES`, `EAGAIN`…) and its own text, shown as the system's words.
+ */
+export const spawnFailureSchema = z.object({
+  code: z.string().max(40).optional(),
+  detail: z.string().max(2000)
+})
+export type SpawnFailure = z.infer<typeof spawnFailureSchema>
+
 export const readerStatusSchema = z.object({
   state: z.enum(readerStates),
   message: z.string(),
@@ -35,7 +45,9 @@ export const readerStatusSchema = z.object({
    * (`missing`: not installed; `abi`: built for another Node/Electron; `load`: any other load error,
    * `detail` the loader's own text), and whether this is an installed package (no npm to rebuild with).
    */
-  addon: addonFailureSchema.optional()
+  addon: addonFailureSchema.optional(),
+  /** With `unavailable`: the reader process could not be started, as facts the desk words. */
+  spawn: spawnFailureSchema.optional()
 })
 export type ReaderStatus = z.infer<typeof readerStatusSchema>
 

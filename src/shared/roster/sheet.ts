@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { csvNoteSchema } from '../batches/csv-said'
 
 /**
  * A roster as the installer brings it (CSV or XLSX from an HR tool), the columns they map, who each
@@ -38,8 +39,10 @@ export const rosterSheetSchema = z.object({
   rowCount: z.number().int().min(0),
   /** The first rows, as read, for the mapping preview. */
   sample: z.array(z.array(z.string())).max(ROSTER_SAMPLE_ROWS),
-  /** What was repaired or guessed while reading (encoding, delimiter, blank lines dropped), in words. */
-  notes: z.array(z.string())
+  /** What was repaired or guessed while reading (encoding, delimiter, blank lines dropped), in main's English. */
+  notes: z.array(z.string()),
+  /** The same notes as facts, Import's file notes (`csvNote.<key>`): the desk words them in its language. */
+  noteSaid: z.array(csvNoteSchema).optional()
 })
 export type RosterSheet = z.infer<typeof rosterSheetSchema>
 

@@ -53,4 +53,19 @@ describe('batch rows’ reasons on a German desk', () => {
     expect(old.querySelector('[lang="en"]')).toHaveTextContent(/^The app stopped/)
     expect(screen.getAllByTestId('row-reason')[0]!.querySelector('[lang="en"]')).toBeNull()
   })
+
+  it('keep the console’s own words as given, labelled in German as the console’s', async () => {
+    deskLanguage.choose('de')
+    const rows = [
+      row('05', 'pending', rowReason('refusedSaid', { said: 'nfc_id format error' })),
+      row('06', 'unknown', rowReason('errorAnswerSaid', { said: 'database busy' }))
+    ]
+    render(RowsTable, { rows, onsave: async () => {}, ondelete: () => {} })
+    const reasons = () => screen.getAllByTestId('row-reason').map((r) => r.textContent!.replace(/\s+/g, ' ').trim())
+    await waitFor(() => expect(reasons()[0]).toMatch(/^Die Konsole/), { timeout: 5000 })
+    expect(reasons()).toEqual([
+      'Die Konsole hat diesen Teil des Uploads abgelehnt, daher wurde diese Karte nicht importiert. Die Konsole meldete: „nfc_id format error“. Beheben Sie die Ursache und laden Sie erneut hoch.',
+      'Die Konsole antwortete mit einem Fehler, statt zu sagen, welche Karten sie importiert hat. Die Konsole meldete: „database busy“. Verwenden Sie „Mit der Konsole prüfen“, bevor Sie sie erneut senden.'
+    ])
+  })
 })

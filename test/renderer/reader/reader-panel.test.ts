@@ -128,4 +128,25 @@ describe('Reader panel status in the desk’s language', () => {
     expect(abi).toHaveTextContent('für eine andere Node.js-/Electron-Version gebaut')
     expect(abi.textContent).not.toMatch(/could not be loaded|was built for/)
   })
+
+  it('says in German that the reader process could not be started, with the system’s own text as the system’s', async () => {
+    deskLanguage.choose('de')
+    render(
+      ReaderPanel,
+      props({
+        state: 'unavailable',
+        message: 'The reader process could not be started: spawn /opt/access-desk/reader-host ENOENT',
+        readers: [],
+        os: 'linux',
+        spawn: { code: 'ENOENT', detail: 'spawn /opt/access-desk/reader-host ENOENT' }
+      })
+    )
+    expect(await screen.findByRole('heading', { name: 'USB-Leser' }, { timeout: 5000 })).toBeInTheDocument()
+    const live = screen.getByRole('status')
+    expect(live).toHaveTextContent(
+      'Der Leserprozess konnte nicht gestartet werden. Das System meldete: „spawn /opt/access-desk/reader-host ENOENT“'
+    )
+    expect(live).toHaveTextContent('Ein Teil von Access Desk fehlt')
+    expect(live.textContent).not.toMatch(/could not be started/)
+  })
 })

@@ -4,19 +4,29 @@ import RosterScreen from '../../../src/renderer/src/screens/RosterScreen.svelte'
 import { rosterStore } from '../../../src/renderer/src/stores/roster.svelte'
 import { ok } from '../enroll/event-bridge'
 import { openRoster, sent, sheet, summary, totals } from './fixtures'
+import type { CsvNote } from '../../../src/shared/batches/csv-said'
+import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
 
-afterEach(() => cleanup())
+afterEach(() => {
+  cleanup()
+  void deskLanguage.choose(null)
+})
 
-async function openFile(remembered: boolean, mapping: Record<string, number> = { fullName: 0 }) {
+async function openFile(
+  remembered: boolean,
+  mapping: Record<string, number> = { fullName: 0 },
+  read: typeof sheet = sheet,
+  heading = 'Columns'
+) {
   const bridge = await openRoster('mapping', {
-    'roster.open': () => ok({ summary: summary({ phase: 'mapping' }), sheet, mapping, remembered }),
+    'roster.open': () => ok({ summary: summary({ phase: 'mapping' }), sheet: read, mapping, remembered }),
     'roster.plan': () => ok({ rows: [], totals: totals({ rows: 0, ambiguous: 0, ready: 0 }) })
   })
   render(RosterScreen)
   const bytes = new TextEncoder().encode('Name,Mail\nAda Ng,ada@example.com\n')
   const file = new File([bytes], 'staff.csv', { type: 'text/csv' })
   await fireEvent.change(screen.getByTestId('roster-file'), { target: { files: [file] } })
-  await screen.findByRole('heading', { name: 'Columns' })
+  await screen.findByRole('heading', { name: heading }, { timeout: 5000 })
   return bridge
 }
 
@@ -30,6 +40,34 @@ describe('Roster: the columns', () => {
     // The preview shows the sample rows and the notes from reading the file.
     expect(screen.getByRole('table', { name: 'The first rows of the file' })).toHaveTextContent('ada@example.com')
     expect(screen.getByText('Read as UTF-8 with a byte-order mark.')).toBeInTheDocument()
+  })
+
+  it('says what reading the file noticed in the desk’s language, as Import says a CSV’s notes', async () => {
+    await deskLanguage.choose('de')
+    const noteSaid: CsvNote[] = [
+      { key: 'windows1252' },
+      { key: 'separator', values: { separator: 'semicolon' } },
+      { key: 'blankLines', values: { count: 2 } },
+      { key: 'extraColumns', values: { column: 'Badge', more: 'yes' } }
+    ]
+    // main's English, for the CLI and the logs: not what a German desk reads.
+    const notes = ['The file is not UTF-8…', 'Columns are separated by semicolons (;).', '2 blank lines were left out.']
+    await openFile(true, { fullName: 0 }, { ...sheet, notes, noteSaid }, 'Spalten')
+    const list = screen.getByRole('list', { name: 'Beim Lesen der Datei' })
+    // Import's words (the notes' catalogue) come in German as soon as they are loaded.
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent)
+      ).toEqual([
+        expect.stringMatching(/^Die Datei ist nicht UTF-8/),
+        'Die Spalten sind durch Semikolons (;) getrennt.',
+        '2 leere Zeilen wurden ausgelassen.',
+        'Manche Zeilen haben mehr Zellen, als es Spaltennamen gibt: Die zusätzlichen Spalten werden als Badge und folgende angezeigt.'
+      ])
+    )
+    expect(list.textContent).not.toMatch(/separated|blank lines|not UTF-8/)
   })
 
   it('a guessed mapping says to check it', async () => {

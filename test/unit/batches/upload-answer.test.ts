@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { Demo } from '../access/support'
 import { uniqueHex, useUploadHarness, type UploadHarness } from './upload-harness'
 import { cardNfcId } from '../../../src/shared/nfc/card-number'
+import { errorFromResponse } from '../../../src/main/services/access/errors'
+import { endpoints } from '../../../src/shared/access/endpoints'
 
 /**
  * How the console's answer to an import becomes row results: matched by NFC ID, failures explained
@@ -122,6 +124,32 @@ describe("the console's answer to an upload", () => {
     const preview = await h.service.previewCsv(`6D${hex}000005\n`)
     expect(preview.rows[0]).toMatchObject({ status: 'duplicate' })
     expect(h.cardLists).toBe(3)
+  })
+
+  it('keeps the console’s own words of a refusal or an error answer as facts, said as the console’s', async () => {
+    const hex = uniqueHex()
+    const batch = await h.service.create({ name: 'Refused' })
+    await h.service.addScan(batch.id, `5E${hex}000001`, `Refused-${hex}`)
+    const importCsv = h.client.nfcCards.importCsv
+    h.client.nfcCards.importCsv = async () => {
+      throw errorFromResponse(endpoints.E16, 400, { code: 'CODE_PARAMS_INVALID', msg: 'nfc_id format error' })
+    }
+    await h.service.upload(batch.id).catch(() => undefined)
+    const refused = (await h.service.get(batch.id)).rows[0]!
+    expect(refused.reasonSaid).toEqual({ key: 'refusedSaid', values: { said: 'nfc_id format error' } })
+    expect(refused.reason).toBe(
+      'The console refused this part of the upload, so this card was not imported. The console said: “nfc_id format error”. Fix the cause and upload again.'
+    )
+
+    h.client.nfcCards.importCsv = async () => {
+      throw errorFromResponse(endpoints.E16, 500, { code: 'CODE_SYSTEM_ERROR', msg: 'database busy' })
+    }
+    await h.service.upload(batch.id).catch(() => undefined)
+    expect((await h.service.get(batch.id)).rows[0]!.reasonSaid).toEqual({
+      key: 'errorAnswerSaid',
+      values: { said: 'database busy' }
+    })
+    h.client.nfcCards.importCsv = importCsv
   })
 
   it('says when the console gave no reason, and does not look up numbers when nothing was imported', async () => {

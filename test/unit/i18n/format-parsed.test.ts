@@ -38,7 +38,9 @@ const valueSets = [0, 1, 2, 1234].map((n) => ({
   error: 'Out of labels',
   key: 'view:visitor',
   held: '2 cards',
-  day: 'Mon, Nov 30'
+  day: 'Mon, Nov 30',
+  column: 'Column D',
+  said: 'nfc_id format error'
 }))
 
 describe('the bundled English’s formatter (no intl-messageformat on the first paint)', () => {

@@ -32,6 +32,25 @@ describe('ReaderSupervisor', () => {
     await sup.stop()
   })
 
+  it('keeps why the reader process could not be started as facts: the system’s code and its own text', async () => {
+    const log = new EventLog()
+    const sup = new ReaderSupervisor({
+      forkHost: () => {
+        throw Object.assign(new Error('spawn /opt/access-desk/reader-host ENOENT'), { code: 'ENOENT' })
+      },
+      emit: log.emit,
+      backoffMs: { first: 60_000, max: 60_000 },
+      platform: 'linux'
+    })
+    const status = sup.status()
+    expect(status.state).toBe('unavailable')
+    expect(status.os).toBe('linux')
+    expect(status.spawn).toEqual({ code: 'ENOENT', detail: 'spawn /opt/access-desk/reader-host ENOENT' })
+    // main's English stays for the CLI and the logs.
+    expect(status.message).toBe('The reader process could not be started: spawn /opt/access-desk/reader-host ENOENT')
+    await sup.stop()
+  })
+
   it('ignores messages that fail validation and a stale host', async () => {
     const { hosts, forkHost } = scripted()
     const log = new EventLog()

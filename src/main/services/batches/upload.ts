@@ -228,7 +228,16 @@ const englishErrors = new Translator('en', errorsEn)
  */
 function notSent(error: AppError, words: string): { reason: string; reasonSaid?: RowReason } {
   if (error.kind === 'cancelled') return rowReason('closedBeforeSent')
+  // The console's own words, as given, said as the console's in the desk's language.
+  const said = consoleMsgOf(error)
+  if (said !== undefined) return rowReason('refusedSaid', { said })
   return { reason: words }
+}
+
+/** The console's own text of an error (access/errors.ts `consoleMsg`), when it gave one. */
+function consoleMsgOf(error: AppError): string | undefined {
+  const msg = error.details?.['consoleMsg']
+  return typeof msg === 'string' && msg.trim() !== '' ? msg.trim() : undefined
 }
 
 /** Why rows are "to check" after a chunk got no usable answer: said as it happened (the cause as given). */
@@ -236,6 +245,8 @@ function notAnswered(error: AppError, words: string): { reason: string; reasonSa
   const cause = words.replace(/\.$/, '')
   if (error.kind === 'cancelled') return rowReason('closedAfterSent')
   if (error.kind === 'network' || error.kind === 'tls') return rowReason('connectionFailed', { cause })
+  const said = consoleMsgOf(error)
+  if (said !== undefined) return rowReason('errorAnswerSaid', { said })
   return rowReason('errorAnswer', { cause })
 }
 

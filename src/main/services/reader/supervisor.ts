@@ -153,10 +153,7 @@ export class ReaderSupervisor {
     try {
       host = this.opts.forkHost('reader-host', this.opts.hostArgs ?? [])
     } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err)
-      this.setStatus(
-        this.statusFor('unavailable', [], { message: `The reader process could not be started: ${reason}` })
-      )
+      this.setStatus(this.spawnFailedStatus(err))
       this.scheduleRestart()
       return
     }
@@ -374,6 +371,18 @@ export class ReaderSupervisor {
     const status = this.statusFor('unavailable', [], { message: message.message, hint: message.hint })
     if (!message.addon) return status
     return { ...status, os: systemOf(this.opts.platform), addon: message.addon }
+  }
+
+  /**
+   * The reader process could not be started: main's English (the CLI's words), and the facts the desk
+   * words in its language: the system's error code and its own text, shown as the system's.
+   */
+  private spawnFailedStatus(err: unknown): ReaderStatus {
+    const detail = (err instanceof Error ? err.message : String(err)).slice(0, 2000)
+    const code = (err as { code?: unknown } | null)?.code
+    const status = this.statusFor('unavailable', [], { message: `The reader process could not be started: ${detail}` })
+    const spawn = typeof code === 'string' && code.length <= 40 ? { code, detail } : { detail }
+    return { ...status, os: systemOf(this.opts.platform), spawn }
   }
 
   private setStatus(next: ReaderStatus): void {

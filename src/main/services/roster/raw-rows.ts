@@ -1,3 +1,5 @@
+import type { CsvNote } from '../../../shared/batches/csv-said'
+
 /**
  * A sheet's rows as read from the file, before the header is found: every row (blank ones too),
  * the line each starts on (1-based: a text editor's line, a spreadsheet's row number), and what
@@ -6,6 +8,7 @@
 export interface RawRows {
   rows: string[][]
   lines: number[]
-  notes: string[]
+  /** As facts: Import's file notes (shared/batches/csv-said.ts), worded by the desk. */
+  notes: CsvNote[]
   sheetName?: string
 }

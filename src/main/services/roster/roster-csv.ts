@@ -2,6 +2,8 @@ import Papa from 'papaparse'
 import { decodeText } from '../../../shared/text/encoding'
 import { rosterFileError } from './roster-errors'
 import type { RawRows } from './raw-rows'
+import { sayNote } from '../batches/csv-messages'
+import type { CsvNote } from '../../../shared/batches/csv-said'
 
 /**
  * A roster saved as CSV by an HR tool or Excel: decoded (UTF-8 with or without a BOM, UTF-16 by its
@@ -11,7 +13,8 @@ import type { RawRows } from './raw-rows'
  */
 export function readCsvRows(bytes: Uint8Array, fileName: string): RawRows {
   const decoded = decodeText(bytes)
-  const notes = decoded.notes
+  // What the reading says, as facts (Import's file notes: the same keys, the same words).
+  const notes: CsvNote[] = [...decoded.said]
   let text = decoded.text
   if (looksBinary(text)) {
     throw rosterFileError(
@@ -33,13 +36,13 @@ export function readCsvRows(bytes: Uint8Array, fileName: string): RawRows {
     delimiter = sep[1]
     text = text.slice(sep[0].length)
     firstLine = 2
-    notes.push(`The first line "sep=${delimiter}" names the column separator; it was not read as a row.`)
+    notes.push(sayNote('sepLine', { line: '1', separator: delimiter === '\t' ? 'tab' : delimiter! }))
   }
 
   if (delimiter === undefined) {
     delimiter = headerDelimiter(text)
-    if (delimiter === ';') notes.push('Columns are separated by semicolons (;).')
-    if (delimiter === '\t') notes.push('Columns are separated by tabs.')
+    if (delimiter === ';') notes.push(sayNote('separator', { separator: 'semicolon' }))
+    if (delimiter === '\t') notes.push(sayNote('separator', { separator: 'tab' }))
   }
   const result = Papa.parse<string[]>(text, { delimiter, newline: '\n', skipEmptyLines: false })
 
@@ -55,7 +58,7 @@ export function readCsvRows(bytes: Uint8Array, fileName: string): RawRows {
       }
     }
   }
-  if (markers > 0) notes.push('Excel text markers ="…" around cells were removed.')
+  if (markers > 0) notes.push(sayNote('excelMarkers'))
 
   const lines: number[] = []
   let line = firstLine
@@ -78,7 +81,7 @@ export function readCsvRows(bytes: Uint8Array, fileName: string): RawRows {
         { line: at, file: fileName }
       )
     }
-    notes.push(`Line ${at} has a misplaced double quote: check that row in the preview.`)
+    notes.push(sayNote('quoteMisplaced', { line: String(at) }))
   }
   return { rows: result.data, lines, notes }
 }

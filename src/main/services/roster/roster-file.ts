@@ -4,6 +4,7 @@ import { readCsvRows } from './roster-csv'
 import { readXlsxRows } from './roster-xlsx'
 import { rosterFileError } from './roster-errors'
 import type { RawRows } from './raw-rows'
+import { englishOfNote, sayNote } from '../batches/csv-messages'
 import { formats } from '../../../shared/format/formats'
 
 /**
@@ -130,12 +131,12 @@ export function shape(fileName: string, raw: RawRows): RosterFile {
       { said: 'rows', file: fileName, rows: rows.length, max: ROSTER_MAX_ROWS }
     )
   }
-  if (blank > 0) notes.push(`${blank === 1 ? '1 blank line was' : `${blank} blank lines were`} left out.`)
+  if (blank > 0) notes.push(sayNote('blankLines', { count: blank }))
   const headers: string[] = []
   for (let c = 0; c < width; c++) headers.push(header[c] || `Column ${columnLetters(c)}`)
   if (width > header.length) {
     notes.push(
-      `Some rows have more cells than there are column names: the extra columns are shown as ${headers[header.length]}${width - header.length > 1 ? ' and after' : ''}.`
+      sayNote('extraColumns', { column: headers[header.length]!, more: width - header.length > 1 ? 'yes' : 'no' })
     )
   }
   for (let r = 0; r < rows.length; r++) {
@@ -151,7 +152,8 @@ export function shape(fileName: string, raw: RawRows): RosterFile {
     headers,
     rowCount: rows.length,
     sample: rows.slice(0, ROSTER_SAMPLE_ROWS),
-    notes
+    notes: notes.map(englishOfNote),
+    noteSaid: notes
   }
   if (raw.sheetName !== undefined) sheet.sheetName = raw.sheetName
   return { sheet, rows, lines }

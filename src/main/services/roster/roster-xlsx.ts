@@ -1,6 +1,8 @@
 import readXlsxFile from 'read-excel-file/node'
 import { rosterFileError } from './roster-errors'
 import type { RawRows } from './raw-rows'
+import type { CsvNote } from '../../../shared/batches/csv-said'
+import { sayNote } from '../batches/csv-messages'
 
 /** A number cell, kept as the text the workbook stores (see parseNumber below). */
 interface NumberCell {
@@ -36,8 +38,8 @@ export async function readXlsxRows(bytes: Uint8Array, fileName: string): Promise
     )
   }
   const rows = found.data.map((row) => row.map(cellText))
-  const notes: string[] = []
-  if (sheets.length > 1) notes.push(`The workbook has ${sheets.length} sheets; the sheet "${found.sheet}" was read.`)
+  const notes: CsvNote[] = []
+  if (sheets.length > 1) notes.push(sayNote('sheetRead', { count: sheets.length, sheet: found.sheet }))
   return { rows, lines: rows.map((_, i) => i + 1), notes, sheetName: found.sheet }
 }
 

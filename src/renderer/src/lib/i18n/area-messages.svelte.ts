@@ -2,13 +2,17 @@ import type { Catalogue, MessageValues, Words } from '../../../../shared/i18n/tr
 import { formatLocaleOf, type Locale } from '../../../../shared/i18n/locales'
 import { formatParsed } from '../../../../shared/i18n/format-parsed'
 import type { Area, AreaKeys } from '../../../../shared/i18n/areas'
-import { loadCatalogue } from './load-catalogue'
+import { loadWords, wordsNow } from './area-words'
+import type { LanguageSwitch } from './language-switch.svelte'
 
 /**
- * A screen's words: its area's catalogue in the locale `locale()` says, reloaded when that changes.
- * Made in a component's script (it follows the locale with an $effect). Until the first catalogue
- * is in, `ready` is false and the screen shows nothing of its own; a later switch keeps the words
- * shown until the new language's are in, so the screen never flashes keys.
+ * A screen's words: its area's catalogue in the language `language` shows, reloaded when that changes.
+ * Made in a component's script (it follows the language with an $effect). Until the first catalogue
+ * is in, `ready` is false and the screen shows nothing of its own. Following a LanguageSwitch (the
+ * desk's, the kiosk's), the area is held by it while shown: a switch loads its words before the
+ * language changes, and they are taken here in the same step as every other area's (no frame with
+ * the title in one language and the body in another). Following a plain function, a switch keeps the
+ * words shown until the new language's are in, so the screen never flashes keys.
  */
 export class AreaMessages<A extends Area> implements Words<AreaKeys[A]> {
   private translator = $state.raw<LocaleWords<AreaKeys[A]> | null>(null)
@@ -24,11 +28,19 @@ export class AreaMessages<A extends Area> implements Words<AreaKeys[A]> {
    */
   constructor(
     private readonly area: A,
-    locale: () => Locale,
+    language: LanguageSwitch | (() => Locale),
     english?: Catalogue
   ) {
     const bundled = english ? bundledWords<AreaKeys[A]>(english) : null
     this.translator = bundled
+    const locale = typeof language === 'function' ? language : () => language.locale
+    if (typeof language !== 'function') {
+      const held = {
+        wordsIn: (wanted: Locale) => (bundled !== null && wanted === 'en') || wordsNow(area, wanted) !== undefined,
+        load: (wanted: Locale) => loadWords(area, wanted)
+      }
+      $effect(() => language.hold(held))
+    }
     $effect(() => {
       const wanted = locale()
       let current = true
@@ -38,10 +50,17 @@ export class AreaMessages<A extends Area> implements Words<AreaKeys[A]> {
         this.failed = null
         return
       }
-      Promise.all([loadCatalogue(area, wanted), import('../../../../shared/i18n/translator')]).then(
-        ([catalogue, { Translator }]) => {
+      // Already loaded (a switch loads every held area first): taken now, in the switch's own step.
+      const now = wordsNow(area, wanted)
+      if (now) {
+        this.translator = now
+        this.failed = null
+        return
+      }
+      loadWords(area, wanted).then(
+        (words) => {
           if (!current) return
-          this.translator = new Translator<AreaKeys[A]>(wanted, catalogue)
+          this.translator = words
           this.failed = null
         },
         (err: unknown) => {

@@ -10,6 +10,6 @@ let shared: AreaMessages<'audit'> | null = null
  * English is bundled with the screen: it reads whole at first render; another language replaces it when in.
  */
 export function auditWords(): AreaMessages<'audit'> {
-  if (!shared) $effect.root(() => void (shared = new AreaMessages('audit', () => deskLanguage.locale, auditEn)))
+  if (!shared) $effect.root(() => void (shared = new AreaMessages('audit', deskLanguage, auditEn)))
   return shared!
 }

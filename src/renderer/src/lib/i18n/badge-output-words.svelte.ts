@@ -11,7 +11,7 @@ let shared: AreaMessages<'badges'> | null = null
  * badge went). One instance for the app (an $effect.root, as visitorsWords); English bundled.
  */
 export function badgesWords(): AreaMessages<'badges'> {
-  if (!shared) $effect.root(() => void (shared = new AreaMessages('badges', () => deskLanguage.locale, badgesEn)))
+  if (!shared) $effect.root(() => void (shared = new AreaMessages('badges', deskLanguage, badgesEn)))
   return shared!
 }
 

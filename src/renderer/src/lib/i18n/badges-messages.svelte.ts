@@ -5,7 +5,7 @@ import { deskLanguage } from './desk-language.svelte'
 
 /** The Badges screen's words in the desk's language (made in the screen's script; English bundled with it). */
 export function badgesMessages(): AreaMessages<'badges'> {
-  return new AreaMessages('badges', () => deskLanguage.locale, badgesEn)
+  return new AreaMessages('badges', deskLanguage, badgesEn)
 }
 
 /**
@@ -13,5 +13,5 @@ export function badgesMessages(): AreaMessages<'badges'> {
  * previews and prints: the kiosk prints in its visitor's language, the desk in its own.
  */
 export function deskBadgeWords(): AreaMessages<'badge'> {
-  return new AreaMessages('badge', () => deskLanguage.locale, badgeEn)
+  return new AreaMessages('badge', deskLanguage, badgeEn)
 }

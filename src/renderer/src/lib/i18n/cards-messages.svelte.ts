@@ -10,6 +10,6 @@ let shared: AreaMessages<'cards'> | null = null
  * load). Its English is bundled with the screen: the first paint never shows keys or blanks.
  */
 export function cardsWords(): AreaMessages<'cards'> {
-  if (!shared) $effect.root(() => void (shared = new AreaMessages('cards', () => deskLanguage.locale, cardsEn)))
+  if (!shared) $effect.root(() => void (shared = new AreaMessages('cards', deskLanguage, cardsEn)))
   return shared!
 }

@@ -12,6 +12,6 @@ let shared: AreaMessages<'common'> | null = null
  * are on every first paint, the kiosk's included, and must never show blank.
  */
 export function commonWords(): AreaMessages<'common'> {
-  if (!shared) $effect.root(() => void (shared = new AreaMessages('common', () => deskLanguage.locale, commonEn)))
+  if (!shared) $effect.root(() => void (shared = new AreaMessages('common', deskLanguage, commonEn)))
   return shared!
 }

@@ -10,6 +10,6 @@ let shared: AreaMessages<'consoles'> | null = null
  * English is bundled with the screen: it reads whole at first render; another language replaces it when in.
  */
 export function consolesWords(): AreaMessages<'consoles'> {
-  if (!shared) $effect.root(() => void (shared = new AreaMessages('consoles', () => deskLanguage.locale, consolesEn)))
+  if (!shared) $effect.root(() => void (shared = new AreaMessages('consoles', deskLanguage, consolesEn)))
   return shared!
 }

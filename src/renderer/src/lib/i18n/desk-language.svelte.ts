@@ -7,6 +7,7 @@ import {
 } from '../../../../shared/i18n/locales'
 import { deskFormats, useDeskFormatLocale } from './desk-formats'
 import { readPreference, writePreference } from '../preferences'
+import { LanguageSwitch } from './language-switch.svelte'
 
 /** Where the desk's choice is kept (the desk's preferences: this profile's storage, kept across restarts). */
 export const LANGUAGE_PREFERENCE = 'access-desk.language'
@@ -26,39 +27,45 @@ export function setDocumentLanguage(locale: Locale): void {
 
 /**
  * The desk's language: the one chosen in Settings, or this computer's when it is one we speak, else
- * English. Switched at once, everywhere (every screen reads it reactively), and kept across restarts.
- * The kiosk shows a visitor's language for one visit only, and comes back to this one.
+ * English. Switched everywhere in one step (a LanguageSwitch: every screen's words on screen in the
+ * new language are loaded first, then all change together), without a restart, and kept across
+ * restarts. The kiosk shows a visitor's language for one visit only, and comes back to this one.
  */
-class DeskLanguage {
+class DeskLanguage extends LanguageSwitch {
   /** null: not chosen, this computer's. */
   chosen = $state<Locale | null>(storedChoice())
+
+  constructor() {
+    // <html lang> says the language shown, from the step the words change in.
+    super(storedChoice() ?? supportedLanguage(preferred()), setDocumentLanguage)
+  }
 
   /** The computer's language as the desk would use it when nothing is chosen. */
   get system(): Language {
     return supportedLanguage(preferred())
   }
 
-  get locale(): Locale {
-    return this.chosen ?? this.system
-  }
-
   /** The locale dates and numbers are written in ("en-GB" when this computer's English is British). */
   get formatLocale(): string {
     return this.#formatLocale
   }
-  // Worked out once per choice: every date and count on screen asks for it.
-  #formatLocale = $derived(formatLocaleOf(this.chosen ?? supportedLanguage(preferred()), preferred()))
+  // Worked out once per language shown: every date and count on screen asks for it. It changes with the words.
+  #formatLocale = $derived(formatLocaleOf(this.locale, preferred()))
 
-  choose(locale: Locale | null): void {
+  /**
+   * The desk's choice, kept at once; the words (and dates, and <html lang>) change when every screen's
+   * words on screen are in that language (resolved then).
+   */
+  choose(locale: Locale | null): Promise<void> {
     this.chosen = locale
     writePreference(LANGUAGE_PREFERENCE, locale ?? '')
-    setDocumentLanguage(this.locale)
+    return this.switchTo(locale ?? this.system)
   }
 
   /** The choice as stored now: another tab or window of this desk changed it. */
-  follow(): void {
+  follow(): Promise<void> {
     this.chosen = storedChoice()
-    setDocumentLanguage(this.locale)
+    return this.switchTo(this.chosen ?? this.system)
   }
 }
 

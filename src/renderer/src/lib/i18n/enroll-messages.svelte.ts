@@ -11,6 +11,6 @@ let shared: AreaMessages<'enroll'> | null = null
  * switch language together. English is bundled: no blank first paint.
  */
 export function enrollWords(): AreaMessages<'enroll'> {
-  if (!shared) $effect.root(() => void (shared = new AreaMessages('enroll', () => deskLanguage.locale, enrollEn)))
+  if (!shared) $effect.root(() => void (shared = new AreaMessages('enroll', deskLanguage, enrollEn)))
   return shared!
 }

@@ -26,7 +26,7 @@ export function englishErrorCatalogue(): ErrorCatalogue {
  * errors are said in main's words, which are the English catalogue's.
  */
 export function deskErrorCatalogue(): ErrorCatalogue {
-  if (!shared) $effect.root(() => void (shared = new AreaMessages('errors', () => deskLanguage.locale)))
+  if (!shared) $effect.root(() => void (shared = new AreaMessages('errors', deskLanguage)))
   return shared!
 }
 

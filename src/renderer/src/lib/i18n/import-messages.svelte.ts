@@ -10,6 +10,6 @@ let shared: AreaMessages<'import'> | null = null
  * the USB reader) read the same catalogue, so they switch language together. English is bundled.
  */
 export function importWords(): AreaMessages<'import'> {
-  if (!shared) $effect.root(() => void (shared = new AreaMessages('import', () => deskLanguage.locale, importEn)))
+  if (!shared) $effect.root(() => void (shared = new AreaMessages('import', deskLanguage, importEn)))
   return shared!
 }

@@ -10,6 +10,6 @@ let shared: AreaMessages<'pins'> | null = null
  * load). Its English is bundled with the screen: the first paint never shows keys or blanks.
  */
 export function pinsWords(): AreaMessages<'pins'> {
-  if (!shared) $effect.root(() => void (shared = new AreaMessages('pins', () => deskLanguage.locale, pinsEn)))
+  if (!shared) $effect.root(() => void (shared = new AreaMessages('pins', deskLanguage, pinsEn)))
   return shared!
 }

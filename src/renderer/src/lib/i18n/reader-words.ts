@@ -1,4 +1,4 @@
-import type { AddonFailure, ReaderStatus } from '../../../../shared/reader/schemas'
+import type { AddonFailure, ReaderStatus, SpawnFailure } from '../../../../shared/reader/schemas'
 import { formatCount } from '../numbers'
 import { importWords } from './import-messages.svelte'
 
@@ -6,7 +6,8 @@ import { importWords } from './import-messages.svelte'
  * The USB reader's state line and what to do, in the desk's language, from main's facts (the state,
  * its readers, the one selected, the system: shared/reader/schemas.ts `os`). A status without `os`
  * says a cause only main knows (a card it could not read): main's words, marked English. A module
- * that did not load comes with its facts (`addon`). Read where shown, so it follows a language switch.
+ * that did not load comes with its facts (`addon`), a process that could not be started with the
+ * system's (`spawn`). Read where shown, so it follows a language switch.
  */
 export function readerSaid(status: ReaderStatus): { message: string; hint?: string; english?: true } {
   const os = status.os
@@ -18,7 +19,8 @@ export function readerSaid(status: ReaderStatus): { message: string; hint?: stri
     case 'restarting':
       return { message: m.t('reader.state.restarting'), hint: m.t('reader.state.restartingHint') }
     case 'unavailable':
-      return status.addon ? addonSaid(status.addon, os) : { message: m.t('reader.state.unavailable') }
+      if (status.addon) return addonSaid(status.addon, os)
+      return status.spawn ? spawnSaid(status.spawn) : { message: m.t('reader.state.unavailable') }
     case 'no-service':
       return { message: m.t('reader.state.noService'), hint: m.t('reader.state.noServiceHint', { os }) }
     case 'no-reader':
@@ -36,6 +38,18 @@ export function readerSaid(status: ReaderStatus): { message: string; hint?: stri
           : m.t('reader.state.readyAny', { count: formatCount(status.readers.length) })
       }
     }
+  }
+}
+
+/**
+ * Why the reader process could not be started: what to do from the system's error code, and the
+ * system's own text shown as its words (it comes in the system's language, not the desk's).
+ */
+function spawnSaid(spawn: SpawnFailure): { message: string; hint: string } {
+  const m = importWords()
+  return {
+    message: m.t('reader.spawn.failed', { detail: spawn.detail }),
+    hint: m.t('reader.spawn.hint', { code: spawn.code ?? 'none' })
   }
 }
 

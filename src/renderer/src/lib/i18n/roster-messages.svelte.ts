@@ -12,7 +12,7 @@ let shared: AreaMessages<'roster'> | null = null
  * switch language together. English is bundled: no blank first paint.
  */
 export function rosterWords(): AreaMessages<'roster'> {
-  if (!shared) $effect.root(() => void (shared = new AreaMessages('roster', () => deskLanguage.locale, rosterEn)))
+  if (!shared) $effect.root(() => void (shared = new AreaMessages('roster', deskLanguage, rosterEn)))
   return shared!
 }
 

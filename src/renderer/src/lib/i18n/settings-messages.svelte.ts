@@ -10,6 +10,6 @@ let shared: AreaMessages<'settings'> | null = null
  * English is bundled with the screen: it reads whole at first render; another language replaces it when in.
  */
 export function settingsWords(): AreaMessages<'settings'> {
-  if (!shared) $effect.root(() => void (shared = new AreaMessages('settings', () => deskLanguage.locale, settingsEn)))
+  if (!shared) $effect.root(() => void (shared = new AreaMessages('settings', deskLanguage, settingsEn)))
   return shared!
 }

@@ -12,6 +12,6 @@ let shared: AreaMessages<'shell'> | null = null
  * every first paint of the desk and must never show blank; the kiosk does not load it.
  */
 export function shellWords(): AreaMessages<'shell'> {
-  if (!shared) $effect.root(() => void (shared = new AreaMessages('shell', () => deskLanguage.locale, shellEn)))
+  if (!shared) $effect.root(() => void (shared = new AreaMessages('shell', deskLanguage, shellEn)))
   return shared!
 }

@@ -7,5 +7,5 @@ import { deskLanguage } from './desk-language.svelte'
  * with the screen: it is the first screen a new desk shows, and must never paint blank.
  */
 export function startMessages(): AreaMessages<'start'> {
-  return new AreaMessages('start', () => deskLanguage.locale, startEn)
+  return new AreaMessages('start', deskLanguage, startEn)
 }

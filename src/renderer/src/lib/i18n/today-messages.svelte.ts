@@ -13,5 +13,5 @@ export type TodayWords = Words<AreaKeys['today']>
  * wait for a catalogue; another language loads as any area's does and replaces it when in.
  */
 export function todayMessages(): AreaMessages<'today'> {
-  return new AreaMessages('today', () => deskLanguage.locale, todayEn)
+  return new AreaMessages('today', deskLanguage, todayEn)
 }

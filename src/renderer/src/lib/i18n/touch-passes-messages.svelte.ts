@@ -10,7 +10,6 @@ let shared: AreaMessages<'touchPasses'> | null = null
  * load). Its English is bundled with the screen: the first paint never shows keys or blanks.
  */
 export function touchPassesWords(): AreaMessages<'touchPasses'> {
-  if (!shared)
-    $effect.root(() => void (shared = new AreaMessages('touchPasses', () => deskLanguage.locale, touchPassesEn)))
+  if (!shared) $effect.root(() => void (shared = new AreaMessages('touchPasses', deskLanguage, touchPassesEn)))
   return shared!
 }

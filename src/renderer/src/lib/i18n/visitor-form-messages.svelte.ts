@@ -8,5 +8,5 @@ import { deskLanguage } from './desk-language.svelte'
  * form reads whole the moment it opens; another language replaces it as soon as its catalogue is in.
  */
 export function visitorFormMessages(): AreaMessages<'visitorForm'> {
-  return new AreaMessages('visitorForm', () => deskLanguage.locale, visitorFormEn)
+  return new AreaMessages('visitorForm', deskLanguage, visitorFormEn)
 }

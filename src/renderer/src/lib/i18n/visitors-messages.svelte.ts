@@ -11,6 +11,6 @@ let shared: AreaMessages<'visitors'> | null = null
  * the same catalogue, so they switch language together. English is bundled: no blank first paint.
  */
 export function visitorsWords(): AreaMessages<'visitors'> {
-  if (!shared) $effect.root(() => void (shared = new AreaMessages('visitors', () => deskLanguage.locale, visitorsEn)))
+  if (!shared) $effect.root(() => void (shared = new AreaMessages('visitors', deskLanguage, visitorsEn)))
   return shared!
 }
