@@ -270,7 +270,20 @@ export class CardInventory {
                 details: { alias: send.alias ?? '', card: taken.display_id || taken.token.slice(0, 8) }
               })
             }
-            await client.nfcCards.update(token, { alias: send.alias ?? '' })
+            try {
+              await client.nfcCards.update(token, { alias: send.alias ?? '' })
+            } catch (err) {
+              if (!lostAnswer(err)) throw err
+              // The answer lost: the card read back says whether the console took the alias. Holding it, the
+              // save is done (said as saved, its audit row settled so); else the lost answer is said.
+              const now = await this.get(token).catch(() => {
+                throw err
+              })
+              const took = now.alias.trim() === (send.alias ?? '').trim()
+              if (!took) throw err
+              await settleWrite(err, { done: true })
+              return now
+            }
             // E8 answers "success" only: read the card back so the table shows what the console holds.
             return this.get(token)
           }
