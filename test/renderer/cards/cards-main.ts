@@ -102,7 +102,11 @@ export function cardsMain(
         owner: { type: string; id: string; name?: string }
         seen?: Seen
       }
-      const refusal = seenRefusal('cards.assign', seen, state.held.find((c) => c.token === token))
+      const refusal = seenRefusal(
+        'cards.assign',
+        seen,
+        state.held.find((c) => c.token === token)
+      )
       if (refusal) return refusal
       const user = { id: owner.id, name: owner.name ?? '' }
       state.held = state.held.map((c) =>
@@ -112,7 +116,11 @@ export function cardsMain(
     },
     'cards.unassign': (input) => {
       const { token, seen } = input as { token: string; seen?: Seen }
-      const refusal = seenRefusal('cards.unassign', seen, state.held.find((c) => c.token === token))
+      const refusal = seenRefusal(
+        'cards.unassign',
+        seen,
+        state.held.find((c) => c.token === token)
+      )
       if (refusal) return refusal
       state.held = state.held.map((c) =>
         c.token === token ? { ...c, status: 'pending', user_id: '', user_type: '', user: null } : c
@@ -123,7 +131,11 @@ export function cardsMain(
     'visitors.list': () => ok({ items: [], total: 0 }),
     'cards.delete': (input) => {
       const { token, seen } = input as { token: string; seen?: Seen }
-      const refusal = seenRefusal('cards.delete', seen, state.held.find((c) => c.token === token))
+      const refusal = seenRefusal(
+        'cards.delete',
+        seen,
+        state.held.find((c) => c.token === token)
+      )
       if (refusal) return refusal
       state.held = state.held.filter((c) => c.token !== (input as { token: string }).token)
       return ok({ deleted: true })

@@ -105,7 +105,9 @@ const cases: Record<SeenAction, () => Promise<void>> = {
     otherDeskGivesUma()
     await fireEvent.click(within(details).getByRole('button', { name: 'Give the card' }))
     // Whose it is now: in the details and beside Take it over; the focus on the owner line, not on the danger.
-    await waitFor(() => expect(within(details).getByTestId('card-take-over')).toHaveTextContent('This card belongs to Uma Ng.'))
+    await waitFor(() =>
+      expect(within(details).getByTestId('card-take-over')).toHaveTextContent('This card belongs to Uma Ng.')
+    )
     expect(within(details).getByTestId('card-owner')).toHaveTextContent('Uma Ng')
     await waitFor(() => expect(announcement()).toHaveTextContent(/Card 0002 belongs to Uma Ng now/))
     expect(document.activeElement).toBe(within(details).getByTestId('card-owner'))

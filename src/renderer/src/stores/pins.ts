@@ -10,7 +10,8 @@ export const pins = {
   /** Whether they hold a PIN now (assigning replaces it). */
   held: async (owner: OwnerRef): Promise<boolean> => (await getApi().pins.held({ owner })).held,
   /** `seen`: whether the screen showed them holding a PIN (shared/seen); none when it could not be read. */
-  assign: (pin: string, owner: OwnerRef, seen?: Seen) => getApi().pins.assign({ pin, owner, ...(seen ? { seen } : {}) }),
+  assign: (pin: string, owner: OwnerRef, seen?: Seen) =>
+    getApi().pins.assign({ pin, owner, ...(seen ? { seen } : {}) }),
   /**
    * Whether they hold a PIN, as main read it back after a give whose answer was lost
    * (`details.pinHeldNow`), or undefined when it did not: the screen's "holds a PIN" line then says

@@ -41,8 +41,7 @@ export const cardChannels = {
     editOutcomeSchema(nfcCardSchema)
   ),
   'cards.assign': channel(
-    'Give a card to a user (§3.7) or visitor (§4.7); force takes it over from its current owner. ' +
-      SEEN_NOTE,
+    'Give a card to a user (§3.7) or visitor (§4.7); force takes it over from its current owner. ' + SEEN_NOTE,
     z.object({ token: recordId, owner: ownerRefSchema, force: z.boolean().optional(), seen: seenSchema.optional() }),
     nfcCardSchema
   ),
