@@ -21,10 +21,10 @@ export function cardHandlers({ cards, events }: AppServices): HandlersOf<'cards'
     'cards.view': (query) => cards.view(query),
     'cards.get': ({ token }) => cards.get(token),
     'cards.rename': ({ token, edit }) => cards.rename(token, edit),
-    'cards.assign': ({ token, owner, force }) => cards.assign(token, owner, force),
-    'cards.unassign': ({ token }) => cards.unassign(token),
-    'cards.delete': async ({ token }) => {
-      await cards.remove(token)
+    'cards.assign': ({ token, owner, force, seen }) => cards.assign(token, owner, force, seen),
+    'cards.unassign': ({ token, seen }) => cards.unassign(token, seen),
+    'cards.delete': async ({ token, seen }) => {
+      await cards.remove(token, seen)
       return { deleted: true as const }
     },
     'cards.capabilities': () => cards.capabilities()

@@ -6,8 +6,8 @@ export function pinHandlers({ pins }: AppServices): HandlersOf<'pins'> {
     'pins.capabilities': () => pins.capabilities(),
     'pins.generate': async () => ({ pin: await pins.generate() }),
     'pins.held': async ({ owner }) => ({ held: await pins.held(owner) }),
-    'pins.assign': async ({ pin, owner }) => {
-      await pins.assign(owner, pin)
+    'pins.assign': async ({ pin, owner, seen }) => {
+      await pins.assign(owner, pin, seen)
       return { assigned: true as const }
     },
     'pins.unassign': async ({ owner }) => {

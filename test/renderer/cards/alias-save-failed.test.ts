@@ -59,6 +59,37 @@ describe('an alias save that failed', () => {
   })
 })
 
+describe('an alias save whose answer was lost, though the console took it', () => {
+  it('a refresh showing the console holding the alias typed says nothing is unsaved any more', async () => {
+    const office = card(8, 'Büro-Süd')
+    const view = render(CardDetails, {
+      card: office,
+      canEdit: true,
+      onrename: async () => {
+        throw new AppError({
+          kind: 'network',
+          message: 'The connection was cut before the console answered.',
+          retryable: false,
+          details: { answerLost: true }
+        })
+      },
+      ondelete: () => undefined,
+      onassign: async () => undefined,
+      onunassign: async () => undefined
+    })
+    await fireEvent.input(screen.getByLabelText('Alias'), { target: { value: 'Büro-Süd-Empfang' } })
+    await fireEvent.click(screen.getByRole('button', { name: 'Save alias' }))
+    await expect.poll(() => screen.queryByTestId('alias-unsaved')).not.toBeNull()
+
+    // Refresh: the console holds the new alias.
+    await view.rerender({ card: { ...office, alias: 'Büro-Süd-Empfang' } })
+    expect(screen.queryByTestId('alias-unsaved')).toBeNull()
+    expect(within(screen.getByTestId('alias-form')).queryByRole('alert')).toBeNull()
+    expect(screen.getByLabelText('Alias')).toHaveValue('Büro-Süd-Empfang')
+    expect(screen.getByRole('button', { name: 'Save alias' })).toBeDisabled()
+  })
+})
+
 describe("the card list's Try again", () => {
   it('reads the cards again, says so, and gives the focus to Refresh (never the page title)', async () => {
     cardsStore.reset()

@@ -4,6 +4,27 @@ import type { CardViewQuery } from '../../../src/shared/nfc/card-view'
 import type { Envelope } from '../../../src/shared/ipc/define'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { eventBridge, ok } from '../enroll/event-bridge'
+import { checkSeen, type Seen, type SeenAction } from '../../../src/shared/seen/seen'
+import { ownerName } from '../../../src/shared/nfc/card-view'
+import { AppError } from '../../../src/shared/errors'
+
+/**
+ * Main's rule for an action carrying `seen` (shared/seen's own checkSeen, on the card held): the
+ * CHANGED_SINCE_SHOWN refusal main sends, or null to act.
+ */
+function seenRefusal(action: SeenAction, seen: Seen | undefined, card: NfcCard | undefined): Envelope | null {
+  if (!card) return null
+  try {
+    checkSeen(action, seen, {
+      ownerId: card.user_id || null,
+      ownerName: ownerName(card) || card.user_id,
+      card: card.display_id
+    })
+    return null
+  } catch (err) {
+    return { ok: false, error: AppError.from(err).toData() } as Envelope
+  }
+}
 
 export const card = (n: number, alias = '', status: NfcCard['status'] = 'pending'): NfcCard => ({
   token: `tok-${n}`,
@@ -74,8 +95,19 @@ export function cardsMain(
       state.held = state.held.map((c) => (c.token === token ? { ...c, alias } : c))
       return ok({ outcome: 'saved', record: state.held.find((c) => c.token === token), sent: ['alias'] })
     },
+    'cards.get': (input) => ok(state.held.find((c) => c.token === (input as { token: string }).token)),
     'cards.assign': (input) => {
-      const { token, owner } = input as { token: string; owner: { type: string; id: string; name?: string } }
+      const { token, owner, seen } = input as {
+        token: string
+        owner: { type: string; id: string; name?: string }
+        seen?: Seen
+      }
+      const refusal = seenRefusal(
+        'cards.assign',
+        seen,
+        state.held.find((c) => c.token === token)
+      )
+      if (refusal) return refusal
       const user = { id: owner.id, name: owner.name ?? '' }
       state.held = state.held.map((c) =>
         c.token === token ? { ...c, status: 'assigned', user_id: owner.id, user_type: 'USER', user } : c
@@ -83,7 +115,13 @@ export function cardsMain(
       return ok(state.held.find((c) => c.token === token))
     },
     'cards.unassign': (input) => {
-      const { token } = input as { token: string }
+      const { token, seen } = input as { token: string; seen?: Seen }
+      const refusal = seenRefusal(
+        'cards.unassign',
+        seen,
+        state.held.find((c) => c.token === token)
+      )
+      if (refusal) return refusal
       state.held = state.held.map((c) =>
         c.token === token ? { ...c, status: 'pending', user_id: '', user_type: '', user: null } : c
       ) as NfcCard[]
@@ -92,6 +130,13 @@ export function cardsMain(
     'users.search': () => ok({ items: state.people, total: state.people.length }),
     'visitors.list': () => ok({ items: [], total: 0 }),
     'cards.delete': (input) => {
+      const { token, seen } = input as { token: string; seen?: Seen }
+      const refusal = seenRefusal(
+        'cards.delete',
+        seen,
+        state.held.find((c) => c.token === token)
+      )
+      if (refusal) return refusal
       state.held = state.held.filter((c) => c.token !== (input as { token: string }).token)
       return ok({ deleted: true })
     }

@@ -52,7 +52,15 @@ describe('PINs: giving a PIN to someone who has one', () => {
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Replace the PIN' }))
     expect(await screen.findByText(/PIN 48152637 assigned to Ana Ruiz/)).toBeInTheDocument()
     expect(assigned(calls)).toEqual([
-      ['pins.assign', { pin: '48152637', owner: expect.objectContaining({ type: 'user', id: 'u1' }) }]
+      [
+        'pins.assign',
+        {
+          pin: '48152637',
+          owner: expect.objectContaining({ type: 'user', id: 'u1' }),
+          // What the screen showed: she holds a PIN (main compares it with her record, shared/seen).
+          seen: { hasPin: true }
+        }
+      ]
     ])
   })
 

@@ -86,4 +86,21 @@ describe('card alias: sent only when changed, a clash with the console is a conf
     })
     expect((await heldAlias(card.token)).alias).toBe('Dock spare 2')
   })
+
+  it('a save whose answer was lost is read back: the console holds the new alias, so it is said saved', async () => {
+    const card = await opened()
+    await demo.faults({ afterCommit: { reset: 1, paths: ['PUT /credentials/nfc_cards/tokens/:token'] } })
+    try {
+      const answer = await app.call('cards.rename', {
+        token: card.token,
+        edit: { base: { alias: card.alias }, changes: { alias: 'Büro-Süd-Empfang' } }
+      })
+      expect(answer).toMatchObject({ outcome: 'saved', sent: ['alias'], record: { alias: 'Büro-Süd-Empfang' } })
+    } finally {
+      await demo.clearFaults()
+    }
+    expect((await heldAlias(card.token)).alias).toBe('Büro-Süd-Empfang')
+    const row = (await app.services.audit.all()).find((r) => r.endpoint?.id === 'E8' && r.target.id === card.token)
+    expect(row?.outcome).toBe('ok')
+  })
 })

@@ -15,6 +15,18 @@ import { cardAliasKinds, type CardAliasEdit, type CardAliasFields } from '../../
 import { cardGone, lostAnswer, notFound } from './card-gone'
 import { cardDeleted } from '../access/read-back-rules'
 import { settleWrite } from '../audit/settle-write'
+import { checkSeen, type Seen, type SeenAction } from '../../../shared/seen/seen'
+import { ownerName } from '../../../shared/nfc/card-view'
+
+/** A card's facts an action's question depends on (shared/seen), with the names its words say. */
+function cardFacts(card: NfcCard) {
+  return {
+    ownerId: card.user_id || null,
+    ownerName: ownerName(card) || card.user_id,
+    ...(card.user_type ? { ownerType: card.user_type === 'VISITOR' ? ('visitor' as const) : ('user' as const) } : {}),
+    card: card.display_id || card.token.slice(0, 8)
+  }
+}
 
 /** Each token once, the first kept (a console may repeat a card within a page). */
 function uniqueCards(cards: NfcCard[]): NfcCard[] {
@@ -258,7 +270,20 @@ export class CardInventory {
                 details: { alias: send.alias ?? '', card: taken.display_id || taken.token.slice(0, 8) }
               })
             }
-            await client.nfcCards.update(token, { alias: send.alias ?? '' })
+            try {
+              await client.nfcCards.update(token, { alias: send.alias ?? '' })
+            } catch (err) {
+              if (!lostAnswer(err)) throw err
+              // The answer lost: the card read back says whether the console took the alias. Holding it, the
+              // save is done (said as saved, its audit row settled so); else the lost answer is said.
+              const now = await this.get(token).catch(() => {
+                throw err
+              })
+              const took = now.alias.trim() === (send.alias ?? '').trim()
+              if (!took) throw err
+              await settleWrite(err, { done: true })
+              return now
+            }
             // E8 answers "success" only: read the card back so the table shows what the console holds.
             return this.get(token)
           }
@@ -286,9 +311,10 @@ export class CardInventory {
    * Delete the card. A lost answer is read back: a card the console no longer has was deleted (said
    * so, not "may have been done"); one it still has was not, and the lost answer is said.
    */
-  async remove(token: string): Promise<void> {
+  async remove(token: string, seen?: Seen): Promise<void> {
     const client = await this.connections.client()
     await this.onCard(token, async () => {
+      await this.checkSeen('cards.delete', token, seen)
       try {
         await client.nfcCards.remove(token)
       } catch (err) {
@@ -304,17 +330,19 @@ export class CardInventory {
     this.drop(token)
   }
 
-  async assign(token: string, owner: OwnerRef, force = false): Promise<NfcCard> {
+  async assign(token: string, owner: OwnerRef, force = false, seen?: Seen): Promise<NfcCard> {
     return this.onCard(token, async () => {
+      await this.checkSeen('cards.assign', token, seen)
       await assignCard(await this.connections.client(), token, owner, force)
       return this.get(token)
     })
   }
 
   /** Take the card back from its current owner (the card stays in the inventory). */
-  async unassign(token: string): Promise<NfcCard> {
+  async unassign(token: string, seen?: Seen): Promise<NfcCard> {
     return this.onCard(token, async () => {
       const card = await this.get(token)
+      checkSeen('cards.unassign', seen, cardFacts(card))
       if (!card.user_id || !card.user_type) return card
       await unassignCard(await this.connections.client(), token, {
         type: card.user_type === 'VISITOR' ? 'visitor' : 'user',
@@ -322,6 +350,14 @@ export class CardInventory {
       })
       return this.get(token)
     })
+  }
+
+  /**
+   * The card read afresh and held to what the person saw of it (shared/seen): a card whose owner
+   * changed since it was shown is answered CHANGED_SINCE_SHOWN, nothing sent. No `seen`: no read.
+   */
+  private async checkSeen(action: SeenAction, token: string, seen: Seen | undefined): Promise<void> {
+    if (seen) checkSeen(action, seen, cardFacts(await this.get(token)))
   }
 
   /**

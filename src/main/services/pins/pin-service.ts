@@ -7,6 +7,7 @@ import { answerLost } from '../access/lost-answer'
 import { pinGiven } from '../access/read-back-rules'
 import { settleWrite } from '../audit/settle-write'
 import { afterOutcome, readBackEnglish } from '../../../shared/read-back-words'
+import { checkSeen, type Seen } from '../../../shared/seen/seen'
 
 /** PIN codes: the console makes them (E10); a user's and a visitor's are given through their own endpoints. */
 export class PinService {
@@ -41,9 +42,15 @@ export class PinService {
    * never shows a PIN. So their PIN's hash is read before and after, and what can be known is said:
    * whether they hold a PIN now, and whether it changed (`details.pinHeldNow`, `pinChanged`).
    */
-  async assign(owner: OwnerRef, pin: string): Promise<void> {
+  /**
+   * `seen.hasPin`: whether the screen showed them holding a PIN when the person confirmed. A PIN
+   * given or removed meanwhile is answered CHANGED_SINCE_SHOWN, nothing sent (shared/seen); the screen
+   * asks again. A read that failed cannot tell: the PIN is given as before.
+   */
+  async assign(owner: OwnerRef, pin: string, seen?: Seen): Promise<void> {
     const client = await this.client()
     const before = await this.heldPin(owner).catch(() => undefined)
+    if (before !== undefined) checkSeen('pins.assign', seen, { hasPin: before !== null, name: owner.name || owner.id })
     try {
       if (owner.type === 'user') await client.users.assignPin(owner.id, pin)
       else await client.visitors.assignPin(owner.id, pin)

@@ -1,4 +1,5 @@
 import type { NfcCard, NfcCardStatus } from '../../../shared/access/nfc-cards'
+import { CHANGED_SINCE_SHOWN, type Seen } from '../../../shared/seen/seen'
 import { dropsHeldRows } from '../lib/refused-list'
 import { MAX_VIEW_ROWS, type CardView, type CardViewQuery, type SortKey } from '../../../shared/nfc/card-view'
 import { AppError } from '../../../shared/errors'
@@ -478,6 +479,10 @@ export class CardsStore {
         if (this.selectedToken === token) this.deselect()
         await this.ask()
       }
+      // The card is not as shown (held by someone since, shared/seen, or the console refused to give a card
+      // someone holds): read afresh, so the details and the question asked again name who holds it now.
+      if (error.code === CHANGED_SINCE_SHOWN || error.code === 'CODE_CREDS_NFC_HAS_BIND_USER')
+        await this.refreshCard(token)
       throw error
     }
   }
@@ -498,17 +503,26 @@ export class CardsStore {
     await this.ask()
   }
 
-  async assign(token: string, owner: OwnerRef, force = false): Promise<void> {
-    await this.put(await this.write(token, () => getApi().cards.assign({ token, owner, force })))
+  /** The card read afresh into the details and the rows (a failed read leaves them as they were). */
+  private async refreshCard(token: string): Promise<void> {
+    const card = await getApi()
+      .cards.get({ token })
+      .catch(() => null)
+    if (card) await this.put(card)
   }
 
-  async unassign(token: string): Promise<void> {
-    await this.put(await this.write(token, () => getApi().cards.unassign({ token })))
+  /** `seen`: who the details showed holding the card when the person confirmed (shared/seen). */
+  async assign(token: string, owner: OwnerRef, force = false, seen?: Seen): Promise<void> {
+    await this.put(await this.write(token, () => getApi().cards.assign({ token, owner, force, seen })))
   }
 
-  async remove(token: string): Promise<void> {
+  async unassign(token: string, seen?: Seen): Promise<void> {
+    await this.put(await this.write(token, () => getApi().cards.unassign({ token, seen })))
+  }
+
+  async remove(token: string, seen?: Seen): Promise<void> {
     const card = this.selected?.token === token ? this.selected : this.view.rows.find((c) => c.token === token)
-    await this.write(token, () => getApi().cards.delete({ token }))
+    await this.write(token, () => getApi().cards.delete({ token, seen }))
     // Removed from the console, not set to status "deleted": say so, as the card leaves the list.
     this.notice = cardsWords().t('delete.done', { card: card?.display_id || token })
     if (this.selectedToken === token) this.deselect()

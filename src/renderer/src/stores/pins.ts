@@ -2,13 +2,16 @@ import type { OwnerRef } from '../../../shared/owners'
 import { actionKeys } from '../../../shared/access/permissions'
 import { getApi } from '../lib/api'
 import type { AppErrorData } from '../../../shared/errors'
+import type { Seen } from '../../../shared/seen/seen'
 
 /** PINs: the console makes one up, then it is given to a user or a visitor, or taken back. */
 export const pins = {
   generate: async (): Promise<string> => (await getApi().pins.generate()).pin,
   /** Whether they hold a PIN now (assigning replaces it). */
   held: async (owner: OwnerRef): Promise<boolean> => (await getApi().pins.held({ owner })).held,
-  assign: (pin: string, owner: OwnerRef) => getApi().pins.assign({ pin, owner }),
+  /** `seen`: whether the screen showed them holding a PIN (shared/seen); none when it could not be read. */
+  assign: (pin: string, owner: OwnerRef, seen?: Seen) =>
+    getApi().pins.assign({ pin, owner, ...(seen ? { seen } : {}) }),
   /**
    * Whether they hold a PIN, as main read it back after a give whose answer was lost
    * (`details.pinHeldNow`), or undefined when it did not: the screen's "holds a PIN" line then says

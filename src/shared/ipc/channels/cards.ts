@@ -6,8 +6,12 @@ import { ownerRefSchema } from '../../owners'
 import { cardAliasEditSchema } from '../../edits/card-alias'
 import { editOutcomeSchema } from '../../edits/edit'
 import { cardWriterSchema } from '../../cards/card-writers'
+import { seenSchema } from '../../seen/seen'
 
 const tokenInput = z.object({ token: recordId })
+const SEEN_NOTE =
+  'seen.ownerId: who held the card when the person confirmed (null: nobody); when it differs now, the answer is ' +
+  'CHANGED_SINCE_SHOWN with the card now, nothing sent. Without seen, the card as read now is acted on'
 
 export const cardChannels = {
   'cards.load': channel(
@@ -37,16 +41,20 @@ export const cardChannels = {
     editOutcomeSchema(nfcCardSchema)
   ),
   'cards.assign': channel(
-    'Give a card to a user (§3.7) or visitor (§4.7); force takes it over from its current owner',
-    z.object({ token: recordId, owner: ownerRefSchema, force: z.boolean().optional() }),
+    'Give a card to a user (§3.7) or visitor (§4.7); force takes it over from its current owner. ' + SEEN_NOTE,
+    z.object({ token: recordId, owner: ownerRefSchema, force: z.boolean().optional(), seen: seenSchema.optional() }),
     nfcCardSchema
   ),
   'cards.unassign': channel(
-    'Take a card back from its owner (§3.8 or §4.8); the card stays in the inventory',
-    tokenInput,
+    'Take a card back from its owner (§3.8 or §4.8); the card stays in the inventory. ' + SEEN_NOTE,
+    z.object({ token: recordId, seen: seenSchema.optional() }),
     nfcCardSchema
   ),
-  'cards.delete': channel('Delete an NFC card (E7)', tokenInput, z.object({ deleted: z.literal(true) })),
+  'cards.delete': channel(
+    'Delete an NFC card (E7). ' + SEEN_NOTE,
+    z.object({ token: recordId, seen: seenSchema.optional() }),
+    z.object({ deleted: z.literal(true) })
+  ),
   'cards.capabilities': channel(
     'What the active token may do with cards: edits need edit:credential, giving and taking back need edit:user',
     z.undefined().optional(),

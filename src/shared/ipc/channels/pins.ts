@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { channel, missingPermissionsChannel, noInput } from '../define'
 import { ownerRefSchema } from '../../owners'
+import { seenSchema } from '../../seen/seen'
 
 export const pinChannels = {
   'pins.generate': channel(
@@ -17,8 +18,14 @@ export const pinChannels = {
     z.object({ held: z.boolean() })
   ),
   'pins.assign': channel(
-    'Assign a generated PIN to a user (§3.9) or a visitor (§4.9); it replaces their current PIN',
-    z.object({ pin: z.string().regex(/^\d{4,12}$/, 'A PIN is 4 to 12 digits'), owner: ownerRefSchema }),
+    'Assign a generated PIN to a user (§3.9) or a visitor (§4.9); it replaces their current PIN. seen.hasPin: ' +
+      'whether they held a PIN when the person confirmed; when it differs now, the answer is CHANGED_SINCE_SHOWN, ' +
+      'nothing sent. Without seen, the PIN is given whatever they hold',
+    z.object({
+      pin: z.string().regex(/^\d{4,12}$/, 'A PIN is 4 to 12 digits'),
+      owner: ownerRefSchema,
+      seen: seenSchema.optional()
+    }),
     z.object({ assigned: z.literal(true) })
   ),
   'pins.unassign': channel(

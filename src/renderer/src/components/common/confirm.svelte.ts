@@ -17,6 +17,8 @@ export interface ConfirmWords {
   cancel?: string
   /** A test id for the dialog's body (tests find the one dialog of a question by it). */
   testid?: string
+  /** Asked again because the record changed since shown: what changed (lib/seen-changed). */
+  changed?: string
 }
 
 /**

@@ -19,22 +19,23 @@ export const pinUnknownWords = (name: string): string => pinsWords().t('replace.
 
 /** One screen's question "Replace X's PIN?" (shown by `ReplacePinDialog`), on the one confirm mechanism. */
 export class ReplacePinQuestion {
-  readonly #question = new Question<{ name: string; held: true | 'unknown' }>()
+  readonly #question = new Question<{ name: string; held: true | 'unknown'; changed?: string }>()
 
-  get asking(): { name: string; held: true | 'unknown' } | null {
+  get asking(): { name: string; held: true | 'unknown'; changed?: string } | null {
     return this.#question.asking
   }
 
   /**
    * Give `name` a PIN: `replace` runs at once when they hold none, else after "Replace the PIN".
-   * `opener` (the button clicked) gets the focus back when the answer is Cancel or Esc.
+   * `opener` (the button clicked) gets the focus back when the answer is Cancel or Esc. `changed`: asked
+   * again because main found their PIN changed since shown (lib/seen-changed), said above the question.
    */
-  ask(name: string, held: PinHeld, replace: () => unknown, opener?: HTMLElement | null): void {
+  ask(name: string, held: PinHeld, replace: () => unknown, opener?: HTMLElement | null, changed?: string): void {
     if (held === false) {
       void replace()
       return
     }
-    this.#question.ask({ name, held }, replace, opener)
+    this.#question.ask({ name, held, ...(changed ? { changed } : {}) }, replace, opener)
   }
 
   confirm(): void {

@@ -1,0 +1,81 @@
+import { z } from 'zod'
+import { AppError } from '../errors'
+
+/**
+ * What the person saw of a record when they confirmed an action whose meaning depends on it: who
+ * held the card (`ownerId`, null for nobody), whether the person held a PIN (`hasPin`). The screen
+ * sends it with the action; main compares it with the record it reads before writing, and when the
+ * record changed meanwhile (another desk, the console's own page) answers CHANGED_SINCE_SHOWN with
+ * the record's facts now, sending nothing: the screen asks again with them. No `seen` (the CLI, an
+ * older caller): main acts as it always did, on the record as it reads it.
+ */
+export const seenSchema = z
+  .object({
+    ownerId: z.string().max(200).nullable().optional(),
+    hasPin: z.boolean().optional()
+  })
+  .strict()
+export type Seen = z.infer<typeof seenSchema>
+
+/** The code main answers when the record changed since the screen showed it. */
+export const CHANGED_SINCE_SHOWN = 'CHANGED_SINCE_SHOWN'
+
+/**
+ * Every action that carries `seen`, with the facts its question depends on: one table, held by
+ * test/unit/seen/seen-actions.test.ts (each against the demo console with a second writer).
+ */
+export const seenActions = {
+  /** "Take card X back from Gus?": who holds it. */
+  'cards.unassign': ['ownerId'],
+  /** "It is a spare card, nobody loses access" or "It belongs to Uma": who holds it. */
+  'cards.delete': ['ownerId'],
+  /** "Give the card" to someone: a card someone got meanwhile is not given silently. */
+  'cards.assign': ['ownerId'],
+  /** "Assign PIN" to someone said to have none, or "Replace X's PIN?": whether they hold one. */
+  'pins.assign': ['hasPin']
+} as const satisfies Record<string, readonly (keyof Seen)[]>
+export type SeenAction = keyof typeof seenActions
+
+/** The record's facts as main read them now (what `seen` is compared with), with the names the screen says. */
+export interface SeenNow {
+  ownerId?: string | null
+  /** Who holds the card now, for the question ("Take card X back from Uma Ng?"). */
+  ownerName?: string
+  ownerType?: 'user' | 'visitor'
+  hasPin?: boolean
+  /** Whose PIN (the person's name) or which card (its number), for the words. */
+  name?: string
+  card?: string
+}
+
+/** The facts of `action` the person saw that differ from the record now (empty: act). */
+export function seenDiffers(action: SeenAction, seen: Seen | undefined, now: SeenNow): (keyof Seen)[] {
+  if (!seen) return []
+  return seenActions[action].filter((fact) => fact in seen && (seen[fact] ?? null) !== (now[fact] ?? null))
+}
+
+/**
+ * Throws CHANGED_SINCE_SHOWN, nothing sent, when what the person saw is not the record now. Its
+ * `details` carry the facts now (the screen asks again with them) and `said`, which sentence says it.
+ */
+export function checkSeen(action: SeenAction, seen: Seen | undefined, now: SeenNow): void {
+  if (seenDiffers(action, seen, now).length === 0) return
+  const facts = Object.fromEntries(Object.entries(now).filter(([, v]) => v !== undefined))
+  const isPin = (seenActions[action] as readonly string[]).includes('hasPin')
+  const said = isPin ? (now.hasPin ? 'pin' : 'noPin') : now.ownerId ? 'owner' : 'noOwner'
+  const name = now.name ?? ''
+  const owner = now.ownerName || now.ownerId || ''
+  const message = {
+    pin: `${name} holds a PIN now (given meanwhile by another desk or the console's own page); nothing was sent.`,
+    noPin: `${name} holds no PIN now (removed meanwhile by another desk or the console's own page); nothing was sent.`,
+    owner: `Card ${now.card ?? ''} belongs to ${owner} now (changed meanwhile by another desk or the console's own page); nothing was sent.`,
+    noOwner: `Card ${now.card ?? ''} belongs to nobody now (changed meanwhile by another desk or the console's own page); nothing was sent.`
+  }[said]
+  throw new AppError({
+    kind: 'conflict',
+    code: CHANGED_SINCE_SHOWN,
+    message,
+    hint: 'Read the question again with what the console holds now, and answer it again.',
+    details: { ...facts, said, owner, name }
+  })
+}
