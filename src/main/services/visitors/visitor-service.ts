@@ -17,9 +17,7 @@ import { probeEditPermission } from '../access/permission-probe'
 import { actionKeys } from '../../../shared/access/permissions'
 import { VisitorCreateCheck, type CreatedVisitor } from './create-check'
 import { refused } from './refused'
-import { holdsQr } from '../access/read-back-rules'
-import { answerLost, notDoneError } from '../access/lost-answer'
-import { settleWrite } from '../audit/settle-write'
+import { assignQrReadingBack } from './qr-assign'
 import { statesNamedLike } from '../../../shared/visitors/states'
 import { matchesVisitorName, searchWords } from '../../../shared/text/search-words'
 import { arrivalsOn, type DeskArrival } from '../../../shared/today/groups'
@@ -282,35 +280,9 @@ export class VisitorService {
     await (await this.client()).visitors.unassignNfc(id, token)
   }
 
-  /**
-   * Give the visitor a QR code. The console's answer lost (access/lost-answer.ts) is read back as a
-   * lost create is (create-check.ts): the code downloads, so it was assigned and the badge goes on
-   * with it (`readBack`, the audit row settled done); the console refuses the download, so it was not
-   * (not done, trying again is safe); the read fails too, the lost answer as it came ("to check").
-   */
+  /** Give the visitor a QR code, a lost answer read back (qr-assign.ts: the one way every screen does it). */
   async assignQr(id: string): Promise<{ readBack?: true }> {
-    const c = await this.client()
-    try {
-      await c.visitors.assignQr(id)
-      return {}
-    } catch (err) {
-      const e = AppError.from(err)
-      if (!answerLost(e)) throw err
-      const held = await holdsQr(c, id).catch(() => {
-        throw err
-      })
-      await settleWrite(
-        err,
-        held ? { done: true, detail: `read back: visitor ${id} holds a QR code` } : { done: false }
-      )
-      if (held) return { readBack: true }
-      throw notDoneError(
-        e,
-        "The QR code was not assigned: the console's answer was lost, and reading it back shows none.",
-        {},
-        'Nothing was changed on the console, so trying again is safe.'
-      )
-    }
+    return assignQrReadingBack(await this.client(), id)
   }
 
   async unassignQr(id: string): Promise<void> {
