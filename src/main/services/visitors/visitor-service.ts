@@ -85,7 +85,7 @@ function cancelledRefusal(
   words = {
     refused: 'edit',
     said: `while the form was open (by another desk or the console's own page); nothing was saved`,
-    hint: 'Your changes are still in the form. Cancel it; if the visitor is coming after all, create a new visit.'
+    hint: 'Your changes are still in the form. Close this form; if the visitor is coming after all, create a new visit.'
   }
 ): AppError | null {
   if (current.status !== 'CANCELLED') return null
