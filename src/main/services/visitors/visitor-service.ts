@@ -17,7 +17,7 @@ import { probeEditPermission } from '../access/permission-probe'
 import { actionKeys } from '../../../shared/access/permissions'
 import { VisitorCreateCheck, type CreatedVisitor } from './create-check'
 import { refused } from './refused'
-import { assignQrReadingBack } from './qr-assign'
+import { assignQrReadingBack, type QrGiven } from './qr-assign'
 import { statesNamedLike } from '../../../shared/visitors/states'
 import { matchesVisitorName, searchWords } from '../../../shared/text/search-words'
 import { arrivalsOn, type DeskArrival } from '../../../shared/today/groups'
@@ -113,7 +113,9 @@ export class VisitorService {
      * The kiosk's check-in log (read only), as Today reads it: the console keeps a visitor checked in
      * at the kiosk ACTIVE (the API cannot set VISITING), so the list says her arrival beside the status.
      */
-    private readonly checkins?: () => Promise<readonly KioskCheckin[]>
+    private readonly checkins?: () => Promise<readonly KioskCheckin[]>,
+    /** Told of each QR code given here (QrRevocations.recordAssigned): Today's access column reads it. */
+    private readonly qrGiven?: QrGiven
   ) {}
 
   /** Today's arrivals recorded at this desk; a log that cannot be read leaves the console's statuses alone. */
@@ -282,7 +284,7 @@ export class VisitorService {
 
   /** Give the visitor a QR code, a lost answer read back (qr-assign.ts: the one way every screen does it). */
   async assignQr(id: string): Promise<{ readBack?: true }> {
-    return assignQrReadingBack(await this.client(), id)
+    return assignQrReadingBack(await this.client(), id, {}, this.qrGiven)
   }
 
   async unassignQr(id: string): Promise<void> {
