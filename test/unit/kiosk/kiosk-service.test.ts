@@ -312,11 +312,11 @@ describe('the kiosk against the demo console', () => {
   })
 
   it('reads a QR code whose assign answer was lost back from the console and checks the visitor in with it', async () => {
-    const v = await createVisitor('Aroha', 'Ngata', 'Northwind Traders')
+    const v = await createVisitor('Hinemoa', 'Rangitane', 'Northwind Traders')
     const { control } = await demo()
     // The console assigns the code and the connection is cut before its answer: it was not offline.
     await control('PUT', '/faults', { afterCommit: { reset: 1, paths: ['PUT /visitors/:id/qr_codes'] } })
-    expect(await app.call('kiosk.find', { name: 'Aroha Ngata' })).toMatchObject({
+    expect(await app.call('kiosk.find', { name: 'Hinemoa Rangitane' })).toMatchObject({
       found: { kind: 'one', visit: { visitorId: v.id } },
       source: { online: true }
     })
