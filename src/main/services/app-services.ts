@@ -161,7 +161,8 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
     badges,
     emit: events.emit,
     appPrints: (): boolean => services.printer !== undefined,
-    windows: (): KioskWindows | undefined => services.kioskWindows
+    windows: (): KioskWindows | undefined => services.kioskWindows,
+    qrGiven: (visitorId) => qrRevocations.recordAssigned(visitorId)
   })
 
   const today = new TodayDesk({
@@ -171,7 +172,12 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
     badgeMarks: async () => {
       const history = await badges.list(HISTORY_LIMIT)
       const printed = newestPrints(history)
-      return { printed, qrRevokedSincePrint: await qrRevocations.sincePrint(printed), outputs: newestOutputs(history) }
+      return {
+        printed,
+        qrRevokedSincePrint: await qrRevocations.sincePrint(printed),
+        qrAssigned: await qrRevocations.assignedNow(),
+        outputs: newestOutputs(history)
+      }
     },
     // Who checked in at the kiosk (read only): the console keeps them ACTIVE, Today groups them as here.
     checkins: () => kiosk.checkins(CHECKIN_LIMIT),
@@ -213,7 +219,9 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
       client,
       (visitorId) => qrRevocations.record(visitorId),
       // Who checked in at the kiosk (read only), as Today: Visitors shows them Here too.
-      () => kiosk.checkins(CHECKIN_LIMIT)
+      () => kiosk.checkins(CHECKIN_LIMIT),
+      // Every QR code given here (Visitors, Badges' print): Today's access column reads the record.
+      (visitorId) => qrRevocations.recordAssigned(visitorId)
     ),
     pins: new PinService(client),
     touchPasses: new TouchPassService(client),

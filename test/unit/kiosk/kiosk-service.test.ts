@@ -311,6 +311,30 @@ describe('the kiosk against the demo console', () => {
       })
   })
 
+  it('reads a QR code whose assign answer was lost back from the console and checks the visitor in with it', async () => {
+    const v = await createVisitor('Hinemoa', 'Rangitane', 'Northwind Traders')
+    const { control } = await demo()
+    // The console assigns the code and the connection is cut before its answer: it was not offline.
+    await control('PUT', '/faults', { afterCommit: { reset: 1, paths: ['PUT /visitors/:id/qr_codes'] } })
+    expect(await app.call('kiosk.find', { name: 'Hinemoa Rangitane' })).toMatchObject({
+      found: { kind: 'one', visit: { visitorId: v.id } },
+      source: { online: true }
+    })
+    const badge = await app.call('kiosk.badge', { visitorId: v.id })
+    expect(badge).toMatchObject({ qrAssigned: true, source: { online: true } })
+    // The code on the badge is the one the console holds: one code, read back.
+    const held = (await control('GET', '/state/visitors')).find((h: { id: string }) => h.id === v.id)
+    expect(held.qr).toBeTruthy()
+    const state = await app.call('visitors.qrState', { id: v.id })
+    expect(state.pngBase64).toBe(badge.qrPngBase64)
+    const entry = await app.call('kiosk.checkIn', { visitorId: v.id, browser: { printed: true } })
+    expect(entry).toMatchObject({ visitorId: v.id, printed: true, offline: false })
+    expect(entry.refusal).toBeUndefined()
+    // No refusal was recorded for the desk: the only entry of this visitor is the check-in.
+    const mine = (await app.call('kiosk.checkins')).items.filter((e: { visitorId: string }) => e.visitorId === v.id)
+    expect(mine).toEqual([entry])
+  }, 60_000)
+
   it('works through a console outage from what it loaded, and says so; a visitor with no cached code goes to the desk', async () => {
     const withQr = await createVisitor('Tui', 'Parata', 'Northwind Traders')
     await app.call('visitors.assignQr', { id: withQr.id })

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useAppServices } from '../../support/app-services'
 import { demoControl } from '../../support/demo-control'
@@ -55,11 +57,27 @@ describe('an edit onto a visit cancelled meanwhile is refused, with nothing writ
       kind: 'conflict',
       code: 'VISIT_CANCELLED',
       message: expect.stringContaining('was cancelled on the console while the form was open'),
-      hint: expect.stringContaining('create a new visit')
+      // The visit is cancelled already: what to do is close the form, not "cancel it".
+      hint: 'Your changes are still in the form. Close this form; if the visitor is coming after all, create a new visit.'
     })
     expect(await held(visitor.id)).toMatchObject({ status: 'CANCELLED', remarks: '', visitor_company: 'Acme' })
     // No write: no audit line of an edit.
     expect(await app.services.audit.all()).toHaveLength(before)
+  })
+
+  it('says "close this form", never "cancel it", in every language of the desk', () => {
+    const hints = (['en', 'de', 'fr', 'es'] as const).map(
+      (lang) =>
+        JSON.parse(readFileSync(join('src/shared/i18n/messages/errors', `${lang}.json`), 'utf8'))[
+          'VISIT_CANCELLED.edit.hint'
+        ] as string
+    )
+    expect(hints).toEqual([
+      'Your changes are still in the form. Close this form; if the visitor is coming after all, create a new visit.',
+      'Ihre Änderungen stehen noch im Formular. Schließen Sie dieses Formular; kommt der Besucher doch, legen Sie einen neuen Besuch an.',
+      'Vos modifications sont toujours dans le formulaire. Fermez ce formulaire ; si le visiteur vient quand même, créez une nouvelle visite.',
+      'Sus cambios siguen en el formulario. Cierre este formulario; si el visitante viene de todos modos, cree una visita nueva.'
+    ])
   })
 
   it('deleted by another desk: refused, saying the visitor is gone; nothing is created in its place', async () => {

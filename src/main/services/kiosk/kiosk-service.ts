@@ -23,6 +23,7 @@ import { KioskSettingsStore } from './kiosk-settings'
 import { PinAttempts } from './pin-attempts'
 import { verifyPin } from './pin-hash'
 import { refused } from '../visitors/refused'
+import { assignQrReadingBack, type QrGiven } from '../visitors/qr-assign'
 import { refusalForVisitor } from '../../../shared/kiosk/kiosk-refusal'
 import { printFailureWords } from '../printing/printer-failure'
 import { isClosedVisit, matchVisit, opensAtOf, touchesToday } from './visit-match'
@@ -47,6 +48,8 @@ export interface KioskServiceDeps {
   /** Whether the app prints itself (Electron); otherwise the browser prints (web mode). */
   appPrints: () => boolean
   windows: () => KioskWindows | undefined
+  /** Told of each QR code the kiosk gives (the desk's record Today's access column reads). */
+  qrGiven?: QrGiven
   now?: () => Date
 }
 
@@ -363,7 +366,9 @@ export class KioskService {
       } catch (err) {
         if (refused(err)) {
           try {
-            await c.visitors.assignQr(visitorId, { timeoutMs: CALL_TIMEOUT_MS })
+            // The one QR assign of every screen: an answer lost is read back, and "offline" only when the
+            // console does not answer the read either (the console that assigned the code was not offline).
+            await assignQrReadingBack(c, visitorId, { timeoutMs: CALL_TIMEOUT_MS }, this.deps.qrGiven)
             qrPngBase64 = base64(await c.qrCodes.download(visitorId, { timeoutMs: CALL_TIMEOUT_MS }))
             qrAssigned = true
           } catch (assignErr) {

@@ -39,6 +39,8 @@ export interface RowExtras {
   badgeOutput?: BadgeOutput | null
   /** When this desk revoked the QR code the printed badge carries (null: not since the last print). */
   badgeQrRevokedAt: string | null
+  /** This desk gave the visitor the QR code they hold (not revoked here since). */
+  qrAssigned?: boolean
   /** Checked in today at this desk's kiosk (null: not recorded): with the status, it makes the group. */
   arrival?: DeskArrival | null
 }
@@ -58,7 +60,8 @@ export function todayRows(
   return visitors
     .filter((v) => v.status !== undefined && touchesDay(v, day))
     .map((v) => {
-      const more = extras(v)
+      // qrAssigned only feeds the access column (holdsQr): the row carries the answer, not the mark.
+      const { qrAssigned, ...more } = extras(v)
       return {
         id: v.id,
         name: visitorDisplayName(v),
@@ -70,7 +73,7 @@ export function todayRows(
         start: v.start_time!,
         end: v.end_time!,
         week: readWeek(v.schedule),
-        credentials: { pin: !!v.pin_code, cards: v.nfc_cards.length, qr: holdsQr(more) },
+        credentials: { pin: !!v.pin_code, cards: v.nfc_cards.length, qr: holdsQr({ ...more, qrAssigned }) },
         ...more,
         arrival: more.arrival ?? null
       }

@@ -13,6 +13,8 @@ export interface BadgeMarks {
   printed: ReadonlyMap<string, string>
   /** Visitor → when this desk revoked the QR code of a badge printed before (QrRevocations.sincePrint). */
   qrRevokedSincePrint: ReadonlyMap<string, string>
+  /** Visitor → when this desk gave them the QR code they hold (not revoked here since: QrRevocations.assignedNow). */
+  qrAssigned?: ReadonlyMap<string, string>
   /** Visitor → where their newest badge went (absent: an older history, or none). */
   outputs?: ReadonlyMap<string, BadgeOutput>
 }
@@ -77,6 +79,7 @@ export class TodayService {
         badgePrinted: badges.printed.has(v.id),
         badgeOutput: badges.outputs?.get(v.id) ?? null,
         badgeQrRevokedAt: badges.qrRevokedSincePrint.get(v.id) ?? null,
+        qrAssigned: badges.qrAssigned?.has(v.id) ?? false,
         arrival: arrivals.get(v.id) ?? null
       }),
       now.getTime()

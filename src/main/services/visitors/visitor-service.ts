@@ -17,9 +17,7 @@ import { probeEditPermission } from '../access/permission-probe'
 import { actionKeys } from '../../../shared/access/permissions'
 import { VisitorCreateCheck, type CreatedVisitor } from './create-check'
 import { refused } from './refused'
-import { holdsQr } from '../access/read-back-rules'
-import { answerLost, notDoneError } from '../access/lost-answer'
-import { settleWrite } from '../audit/settle-write'
+import { assignQrReadingBack, type QrGiven } from './qr-assign'
 import { statesNamedLike } from '../../../shared/visitors/states'
 import { matchesVisitorName, searchWords } from '../../../shared/text/search-words'
 import { arrivalsOn, type DeskArrival } from '../../../shared/today/groups'
@@ -87,7 +85,7 @@ function cancelledRefusal(
   words = {
     refused: 'edit',
     said: `while the form was open (by another desk or the console's own page); nothing was saved`,
-    hint: 'Your changes are still in the form. Cancel it; if the visitor is coming after all, create a new visit.'
+    hint: 'Your changes are still in the form. Close this form; if the visitor is coming after all, create a new visit.'
   }
 ): AppError | null {
   if (current.status !== 'CANCELLED') return null
@@ -115,7 +113,9 @@ export class VisitorService {
      * The kiosk's check-in log (read only), as Today reads it: the console keeps a visitor checked in
      * at the kiosk ACTIVE (the API cannot set VISITING), so the list says her arrival beside the status.
      */
-    private readonly checkins?: () => Promise<readonly KioskCheckin[]>
+    private readonly checkins?: () => Promise<readonly KioskCheckin[]>,
+    /** Told of each QR code given here (QrRevocations.recordAssigned): Today's access column reads it. */
+    private readonly qrGiven?: QrGiven
   ) {}
 
   /** Today's arrivals recorded at this desk; a log that cannot be read leaves the console's statuses alone. */
@@ -282,32 +282,9 @@ export class VisitorService {
     await (await this.client()).visitors.unassignNfc(id, token)
   }
 
-  /**
-   * Give the visitor a QR code. The console's answer lost (access/lost-answer.ts) is read back as a
-   * lost create is (create-check.ts): the code downloads, so it was assigned and the badge goes on
-   * with it (`readBack`, the audit row settled done); the console refuses the download, so it was not
-   * (not done, trying again is safe); the read fails too, the lost answer as it came ("to check").
-   */
+  /** Give the visitor a QR code, a lost answer read back (qr-assign.ts: the one way every screen does it). */
   async assignQr(id: string): Promise<{ readBack?: true }> {
-    const c = await this.client()
-    try {
-      await c.visitors.assignQr(id)
-      return {}
-    } catch (err) {
-      const e = AppError.from(err)
-      if (!answerLost(e)) throw err
-      const held = await holdsQr(c, id).catch(() => {
-        throw err
-      })
-      await settleWrite(err, held ? { done: true, fact: { kind: 'readBackVisitor', id, qr: true } } : { done: false })
-      if (held) return { readBack: true }
-      throw notDoneError(
-        e,
-        "The QR code was not assigned: the console's answer was lost, and reading it back shows none.",
-        {},
-        'Nothing was changed on the console, so trying again is safe.'
-      )
-    }
+    return assignQrReadingBack(await this.client(), id, {}, this.qrGiven)
   }
 
   async unassignQr(id: string): Promise<void> {
