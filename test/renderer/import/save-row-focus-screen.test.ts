@@ -22,7 +22,7 @@ const batch = (rows: BatchRow[]): BatchSummary & { rows: BatchRow[] } => ({
   nextNumber: 4,
   createdAt: '',
   updatedAt: '',
-  state: rows.some((r) => r.status === 'imported') ? 'partial' : 'draft',
+  state: rows.some((r) => r.status === 'imported') ? 'partly-imported' : 'draft',
   console: null,
   counts: {
     total: rows.length,

@@ -4,10 +4,11 @@ import { join } from 'node:path'
 import type { AppErrorData } from '../../../src/shared/errors'
 import { sayError } from '../../../src/shared/errors-wording'
 import { Translator } from '../../../src/shared/i18n/translator'
+import type { Locale } from '../../../src/shared/i18n/locales'
 import { endpoints } from '../../../src/shared/access/endpoints'
 import { errorFromResponse } from '../../../src/main/services/access/errors'
 
-const words = (language: string) =>
+const words = (language: Locale) =>
   new Translator(
     language,
     JSON.parse(readFileSync(join(process.cwd(), 'src/shared/i18n/messages/errors', `${language}.json`), 'utf8'))
@@ -30,7 +31,7 @@ describe('a 429 from the console', () => {
     })
     expect(e.details).toMatchObject({ status: 429, consoleCode: 'CODE_SYSTEM_ERROR' })
     expect(sayError(e, words('en'))).toEqual({ message: e.message, hint: e.hint })
-    for (const language of ['de', 'fr', 'es']) {
+    for (const language of ['de', 'fr', 'es'] as const) {
       const said = sayError(e, words(language))
       expect(said.message, language).not.toBe(e.message)
       expect(said.message, language).not.toContain('CODE_SYSTEM_ERROR')

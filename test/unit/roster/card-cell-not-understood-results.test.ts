@@ -51,9 +51,7 @@ describe('a roster row whose card cell is not understood', () => {
     const outcome = (detail.outcomes as RowOutcome[]).find((o) => o.rowId === planned!.rowId)!
     expect(outcome.state).toBe('done')
     expect(resultState(outcome)).toBe('done, card skipped')
-    expect(outcome.steps).toContainEqual(
-      expect.objectContaining({ state: 'skipped', reason: cardConflict!.message })
-    )
+    expect(outcome.steps).toContainEqual(expect.objectContaining({ state: 'skipped', reason: cardConflict!.message }))
 
     const csv = await app.call('roster.exportCsv', { id })
     const line = (csv.text as string).split('\r\n')[1]!
