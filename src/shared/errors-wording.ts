@@ -134,6 +134,14 @@ export function printerReasonParts(keyword: string): Record<string, { key: strin
   }
 }
 
+/** The console is busy (HTTP 429): the wait its Retry-After asks for, when it said one. */
+const rateLimited: Wording = (d) => {
+  const seconds = num(d, 'retryAfterSeconds')
+  return seconds === undefined
+    ? { message: 'RATE_LIMITED.message' }
+    : { message: 'RATE_LIMITED.message', hint: 'RATE_LIMITED.hintWait', values: { seconds } }
+}
+
 /** The console refused the token of a call (HTTP 401 and the console's two codes for it). */
 const authRefused = needs('AUTH_REFUSED', ['what'])
 /** The token lacks a permission key (HTTP 403, CODE_UNAUTHORIZED). */
@@ -158,12 +166,9 @@ export const errorWordings: Readonly<Record<string, Wording>> = {
   CODE_ACCESS_TOKEN_INVALID: authRefused,
   HTTP_403: permissionMissing,
   CODE_UNAUTHORIZED: permissionMissing,
-  HTTP_429: (d) => {
-    const seconds = num(d, 'retryAfterSeconds')
-    return seconds === undefined
-      ? { message: 'RATE_LIMITED.message', hint: 'RATE_LIMITED.hintMoment' }
-      : { message: 'RATE_LIMITED.message', hint: 'RATE_LIMITED.hintWait', values: { seconds } }
-  },
+  // A 429, whatever code the console's body had (main's access/errors.ts); HTTP_429 as the audit recorded it before.
+  RATE_LIMITED: rateLimited,
+  HTTP_429: rateLimited,
   ENDPOINT_MISSING: needs('ENDPOINT_MISSING', ['what', 'minVersion']),
   TIMEOUT: needs('TIMEOUT', ['what']),
   CANCELLED: needs('CANCELLED', ['what'], false),

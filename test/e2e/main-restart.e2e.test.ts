@@ -127,7 +127,7 @@ describe('a restart of main loses nothing the screen shows (web mode, Chromium 1
 
     // Start again: a new wait that main follows, which a card presented on the reader ends.
     await page()
-      .getByRole('button', { name: /^(Start|Enroll next) \(Enter\)$/ })
+      .getByRole('button', { name: /^(Start|Start again|Enroll next) \(Enter\)$/ })
       .click()
     await expect.poll(() => status.getAttribute('data-state'), { timeout: 15_000 }).toBe('waiting')
     const deviceId = (await page().getByRole('radio', { checked: true }).getAttribute('value'))!

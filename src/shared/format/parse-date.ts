@@ -10,9 +10,9 @@ import { supportedLanguage } from '../i18n/locales'
  * holds everywhere: a date that could be read two ways, or that is no date, is never guessed: the
  * answer says what was typed and what to type instead, in the locale's language, for its row or field.
  *
- * Could be read two ways: a two-digit year ("28.11.26": which century?), or day and month that only
- * make a date the other way round ("11/28/2026" where day comes first). Day-first or month-first is
- * otherwise the locale's, as on the screens' own dates (shared/format/formats.ts).
+ * Could be read two ways: a two-digit year ("28.11.26": which century?). Day-first or month-first is
+ * the locale's, as on the screens' own dates (shared/format/formats.ts); day and month that make a date
+ * only the other way round ("29/11/2026" where month comes first) are that one real date.
  */
 
 export type DatePart = 'day' | 'month' | 'year'
@@ -65,9 +65,11 @@ export function parseTypedDate(text: string, locale: string | undefined): TypedD
   }
   const read = found(+year, month, day)
   if (read.ok) return read
-  // Only a date with day and month the other way round: the other order was meant, or a typo. Asked.
+  // A date only with day and month the other way round ("29/11/2026" month first: 29 is no month): the
+  // one real reading is the date. An order is a question only when both readings are dates, and then the
+  // locale's order answers it, as the screens write dates.
   const swapped = found(+year, day, month)
-  if (swapped.ok) return worded({ ok: false, kind: 'ambiguous', message: '' }, text, locale, swapped)
+  if (swapped.ok) return swapped
   return worded(read, text, locale)
 }
 

@@ -22,7 +22,7 @@ import { frontReader } from '../enroll/reader-fixture'
 
 /**
  * Issue 31 across screens: while web mode's service is down, a sample of the app's send buttons —
- * Enroll next, Cancel visit, Audit's Save, Trust the new certificate, Badge settings' Save, a printer's
+ * Enroll next or Start again, Cancel visit, Audit's Save, Trust the new certificate, Badge settings' Save, a printer's
  * Find printers — are each off the same way (SendButton): aria-disabled and still focused, the one
  * shared reason written on the page under the button (OffReason, not a tooltip) and read with it, a
  * click sends nothing; once the service is back each is on and sends.
@@ -68,7 +68,7 @@ async function offWhileDown(button: HTMLElement, calls: [ChannelName, unknown][]
 }
 
 describe('send buttons across screens while the service is down (one mechanism)', () => {
-  it('Enroll next', async () => {
+  it('Enroll: Start again after a wait that read no card', async () => {
     const { bridge, calls } = eventBridge({
       'sites.devices': () => ok({ items: [frontReader()] }),
       'sites.doors': () => ok({ items: [] }),
@@ -82,7 +82,7 @@ describe('send buttons across screens while the service is down (one mechanism)'
     await fireEvent.click(screen.getByRole('button', { name: /^Start/ }))
     await waitFor(() => expect(enrollStore.phase).toBe('running'))
     enrollStore.onProgress({ enrollmentId: 'e2', deviceId: 'd1', state: 'timeout', secondsLeft: 0 })
-    const next = await screen.findByRole('button', { name: /Enroll next/ })
+    const next = await screen.findByRole('button', { name: /Start again/ })
     await offWhileDown(next, calls, 'enroll.start')
   })
 

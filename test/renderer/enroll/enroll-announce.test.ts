@@ -74,7 +74,7 @@ describe('Enroll says each outcome once, in the one live region, and the focus g
     expect(within(given).getByText('Priya Ng')).toBeTruthy()
   })
 
-  it('no card in time: said, and the focus on Enroll next', async () => {
+  it('no card in time: said, and the focus on Start again (nothing was enrolled, so nothing is "next")', async () => {
     const { bridge } = eventBridge({
       'sites.devices': () => ok({ items: [frontReader()] }),
       'sites.doors': () => ok({ items: [] }),
@@ -91,6 +91,30 @@ describe('Enroll says each outcome once, in the one live region, and the focus g
     // The store follows enroll.progress once for the app (the first test's bridge): main's event, given here.
     enrollStore.onProgress(progress({ enrollmentId: 'e2', state: 'timeout', secondsLeft: 0 }))
     await waitFor(() => expect(announcement()).toHaveTextContent('No card was read in time.'))
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: /Enroll next/ }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Start again (Enter)' }))
+    expect(screen.queryByRole('button', { name: /Enroll next/ })).toBeNull()
+  })
+
+  it('Esc stops a wait where no card was read: the button starts again, it does not say "Enroll next"', async () => {
+    const { bridge } = eventBridge({
+      'sites.devices': () => ok({ items: [frontReader()] }),
+      'sites.doors': () => ok({ items: [] }),
+      'enroll.capabilities': () => ok({ canEnroll: true }),
+      'enroll.start': () => ok({ enrollmentId: 'e3' }),
+      // Main answers that the wait was already over: the screen says it stopped.
+      'enroll.cancel': () => ok({ cancelled: false })
+    })
+    setApiForTests(bridge)
+    forgetConsoleData()
+    render(ActionAnnouncer)
+    render(EnrollScreen)
+    await screen.findAllByRole('radio')
+    await fireEvent.click(screen.getByRole('button', { name: /^Start/ }))
+    await waitFor(() => expect(enrollStore.phase).toBe('running'))
+    await fireEvent.keyDown(document.body, { key: 'Escape' })
+    await waitFor(() => expect(announcement()).toHaveTextContent('Stopped.'))
+    const again = screen.getByRole('button', { name: 'Start again (Enter)' })
+    expect(document.activeElement).toBe(again)
+    expect(screen.queryByRole('button', { name: /Enroll next/ })).toBeNull()
   })
 })

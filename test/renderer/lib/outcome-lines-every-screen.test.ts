@@ -86,6 +86,20 @@ const screens: Screen[] = [
     }
   },
   {
+    where: 'Cards: "Alias saved." goes when Assign is started (its search opens, nothing sent yet)',
+    async show() {
+      cardsMain([card(1), card(2)], { answerAtOnce: true })
+      render(CardsScreen)
+      await waitFor(() => expect(screen.getByTestId('card-count')).toHaveTextContent('2 of 2 cards'))
+      cardsStore.selectAt(1)
+      const details = await screen.findByRole('complementary', { name: 'Card details' })
+      await fireEvent.input(within(details).getByLabelText('Alias'), { target: { value: 'Front desk' } })
+      await fireEvent.click(within(details).getByRole('button', { name: 'Save alias' }))
+      return screen.findByTestId('card-saved-note')
+    },
+    next: () => fireEvent.click(screen.getByRole('button', { name: 'Assign to a person…' }))
+  },
+  {
     where: 'Visitors: "QR code revoked" goes when a PIN is assigned',
     async show() {
       const rosa = visitorFixture('v1', 'Rosa', 'Jensen')

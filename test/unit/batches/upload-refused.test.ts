@@ -42,6 +42,8 @@ describe('upload refused whole by the console', () => {
     refuse: () => Promise<AccessClient | undefined>
     message: string
     hint: string
+    /** The error's code, where the case is about it (a 429 is RATE_LIMITED whatever the body says). */
+    code?: string
   }[] = [
     {
       kind: 'auth',
@@ -67,8 +69,9 @@ describe('upload refused whole by the console', () => {
         await demo.control('PUT', '/__demo/faults', { rateLimit: { requests: 0, retryAfterSeconds: 60 } })
         return undefined
       },
-      message: 'The console is limiting requests right now.',
-      hint: 'Wait 60 s and try again.'
+      message: 'The console is busy (too many requests): try again in a minute.',
+      hint: 'Wait 60 s and try again.',
+      code: 'RATE_LIMITED'
     },
     {
       kind: 'validation',
@@ -93,6 +96,7 @@ describe('upload refused whole by the console', () => {
       const error = await h.service.upload(batch.id).catch((err: unknown) => err)
       expect(error).toMatchObject({
         kind: c.kind,
+        ...(c.code !== undefined && { code: c.code }),
         message: `The upload stopped at part 1 of 1: ${c.message}`,
         hint: expect.stringContaining(c.hint),
         details: { sent: 1, imported: 0, failed: 0, unknown: 0 }

@@ -73,17 +73,21 @@ describe('the CLI’s language', () => {
     expect(await inputOf(['audit.list', '--filter.from', instant], 'de')).toEqual({ filter: { from: instant } })
   })
 
-  it('a typed date that could be two dates, or none, is refused with what to type', async () => {
-    await expect(inputOf(['audit.list', '--filter.from', '11/28/2026'], 'de')).rejects.toThrow(
-      '--filter.from: „11/28/2026“ kann 28.11.2026 oder ein anderes Datum sein: Geben Sie es als TT.MM.JJJJ oder als JJJJ-MM-TT ein.'
-    )
+  it('a typed date that could be two dates, or none, is refused with what to type; one real reading is taken', async () => {
     await expect(inputOf(['audit.list', '--filter.from', '31.02.2026'], 'de')).rejects.toThrow(
       '--filter.from: „31.02.2026“ ist kein Datum: Geben Sie es als TT.MM.JJJJ oder als JJJJ-MM-TT ein.'
     )
-    await expect(inputOf(['audit.list', '--filter.from', '28/11/2026'], 'en')).rejects.toThrow(
-      '--filter.from: “28/11/2026” could be 11/28/2026 or another date: type it as MM/DD/YYYY, or as YYYY-MM-DD.'
+    await expect(inputOf(['audit.list', '--filter.to', '28.11.26'], 'de')).rejects.toThrow(
+      '--filter.to: „28.11.26“ kann 28.11.2026 oder ein anderes Datum sein: Geben Sie es als TT.MM.JJJJ oder als JJJJ-MM-TT ein.'
     )
     await expect(inputOf(['audit.list', '--filter.to', '28.11.26'], 'de')).rejects.toThrow(ArgsError)
+    // 28 is no month: the only real reading, in either order.
+    expect(await inputOf(['audit.list', '--filter.from', '11/28/2026'], 'de')).toEqual({
+      filter: { from: midnight(2026, 11, 28) }
+    })
+    expect(await inputOf(['audit.list', '--filter.from', '28/11/2026'], 'en')).toEqual({
+      filter: { from: midnight(2026, 11, 28) }
+    })
   })
 
   it('--language fills a channel’s own language field (an export’s header) unless given; LANG alone does not', () => {

@@ -78,7 +78,7 @@ describe('every error code main can throw is worded in the catalogue, or listed 
       'CERT_CHANGED',
       'TOKEN_REFUSED',
       'SERVICE_LOST',
-      'HTTP_429',
+      'RATE_LIMITED',
       'CODE_SYSTEM_ERROR'
     ])
       expect(thrown.has(code), code).toBe(true)

@@ -31,19 +31,16 @@ describe('a typed date, in the locale’s order', () => {
     }
   })
 
-  it('a day and month that fit only the other way round: ambiguous, with the likely date and what to type', () => {
-    const fr = parseTypedDate('11/28/2026', 'fr')
-    expect(fr).toEqual({
-      ok: false,
-      kind: 'ambiguous',
-      message:
-        '« 11/28/2026 » peut être le 28/11/2026 ou une autre date : saisissez-la sous la forme JJ/MM/AAAA ou AAAA-MM-JJ.'
-    })
-    expect(parseTypedDate('28/11/2026', 'en-US')).toEqual({
-      ok: false,
-      kind: 'ambiguous',
-      message: '“28/11/2026” could be 11/28/2026 or another date: type it as MM/DD/YYYY, or as YYYY-MM-DD.'
-    })
+  it('a day and month that fit only the other way round: that one real date is the date, nothing asked', () => {
+    // 29 and 28 cannot be months: the only real reading is taken, in every order ("could be" was said of it).
+    expect(day('29/11/2026', 'en-US')).toBe('2026-11-29')
+    expect(day('28/11/2026', 'en-US')).toBe('2026-11-28')
+    expect(day('11/28/2026', 'fr')).toBe('2026-11-28')
+    expect(day('11.29.2026', 'de')).toBe('2026-11-29')
+    // Both readings real: the locale's order, as the screens write dates.
+    expect(day('3/4/2026', 'fr')).toBe('2026-04-03')
+    // Neither reading real: no date.
+    expect(day('31/31/2026', 'en-US')).toBe('invalid')
   })
 
   it('a two-digit year: ambiguous (which century?)', () => {

@@ -58,14 +58,16 @@ export function errorFromResponse(
     })
   }
   if (status === 429) {
+    // A 429 is the console being busy whatever code its body carries (one answered CODE_SYSTEM_ERROR,
+    // which the audit and the row then showed as a failure of the console): its own code, the body's kept.
     const retryAfter = parseRetryAfter(headers['retry-after'])
     return new AppError({
       kind: 'rate-limited',
-      code: code ?? 'HTTP_429',
-      message: 'The console is limiting requests right now.',
-      hint: retryAfter !== undefined ? `Wait ${retryAfter} s and try again.` : 'Wait a moment and try again.',
+      code: 'RATE_LIMITED',
+      message: 'The console is busy (too many requests): try again in a minute.',
+      ...(retryAfter !== undefined && { hint: `Wait ${retryAfter} s and try again.` }),
       retryable: true,
-      details: { ...details, retryAfterSeconds: retryAfter }
+      details: { ...details, retryAfterSeconds: retryAfter, ...(code !== undefined && { consoleCode: code }) }
     })
   }
   if (status === 404 && !code && endpoint.minVersion) {

@@ -19,7 +19,8 @@ function blocking(row: PlanRow, step: Conflict['step']): Conflict | undefined {
 /**
  * The steps of a row, in the order they run: the card is imported before it is assigned; the PIN and
  * the pass follow. A row whose person is not settled does nothing; a row-wide conflict (the same
- * person twice) skips the whole row unless overridden.
+ * person twice) skips the whole row unless overridden. This is the one place a conflict becomes a
+ * skipped step, and so the row's "done, card skipped" and its reason (result-standing.ts).
  */
 export function stepsOf(row: PlanRow): PlannedStep[] {
   if (row.match.state !== 'matched') return []
@@ -35,6 +36,9 @@ export function stepsOf(row: PlanRow): PlannedStep[] {
   const cardConflict = blocking(row, 'card')
   if (card.kind === 'import' || (card.kind === 'batch' && !card.token)) add('card-import', cardConflict)
   if (card.kind !== 'none') add('card-assign', cardConflict)
+  // A card the row asked for that the plan could not name (a cell not understood, no batch row left)
+  // is a skipped step too, with its reason: else the row would read plainly "done", its card lost silently.
+  else if (cardConflict) add('card-assign', cardConflict)
   if (row.pin) add('pin', blocking(row, 'pin'))
   if (row.touchPass) add('pass', blocking(row, 'pass'))
   return steps

@@ -285,7 +285,8 @@ export function revealResult(record: HTMLElement | null | undefined): void {
  * A screen holds one `OutcomeLines`; each section that shows outcome or error lines registers how to
  * empty them (`section`), and every action of the screen calls `actionStarted()` as it starts. A section
  * that lives in a store (Cards' notice above the list) and one in a component (the card details) share
- * the screen's one object, so an action in either clears both.
+ * the screen's one object, so an action in either clears both. A screen may also hand its root to
+ * `startsOnPress`, so that every button pressed in it starts an action (Cards does).
  */
 export class OutcomeLines {
   // Not reactive on purpose: nothing is drawn from it, it is only walked when an action starts.
@@ -303,5 +304,23 @@ export class OutcomeLines {
   /** An action starts somewhere on the screen: every earlier outcome line of the screen goes. */
   actionStarted(): void {
     for (const clear of this.#sections.values()) clear()
+  }
+
+  /**
+   * Every press of a button of the screen (`root`) starts an action: a click, or Enter or Space, which
+   * browsers turn into one, heard before the button's own handler. A control that only opens a step
+   * (Cards' "Assign to a person…", a confirmation's opener) starts an action as one that sends does,
+   * without each having to call `actionStarted` ("Alias saved." stayed beside the opened Assign search).
+   * A button that is off (aria-disabled, see SendButton) starts nothing. Returns how to stop listening.
+   */
+  startsOnPress(root: HTMLElement): () => void {
+    const onPress = (event: Event) => {
+      const button = (event.target as Element | null)?.closest?.('button')
+      if (!button || !root.contains(button) || button.disabled) return
+      if (button.getAttribute('aria-disabled') === 'true') return
+      this.actionStarted()
+    }
+    root.addEventListener('click', onPress, true)
+    return () => root.removeEventListener('click', onPress, true)
   }
 }

@@ -33,3 +33,12 @@ export function enrollOutcomeWords(progress: EnrollProgress, reset: boolean): st
 export function waitingWords(readerLabel: string, reset: boolean): string {
   return enrollWords().t(reset ? 'saidWaitingReset' : 'saidWaiting', { reader: readerLabel })
 }
+
+/**
+ * The words of the button that follows an ended wait: "Enroll next" only once a card was enrolled;
+ * a wait that enrolled nothing (no card in time, stopped with Esc, refused) starts again, as its
+ * message says ("Start again and hold the card…").
+ */
+export function afterWaitButtonKey(progress: EnrollProgress | null): 'next' | 'startAgain' {
+  return progress?.state === 'done' ? 'next' : 'startAgain'
+}
