@@ -106,6 +106,27 @@ describe('Today in the desk’s language (web mode, Chromium 1366×768)', () => 
 
     expect(steps).toEqual(Object.fromEntries(Object.keys(steps).map((s) => [s, []])))
   }, 60_000)
+
+  it('a desk in German starts in German: no English screen title or sidebar name in any frame before its words load', async () => {
+    const { page } = job
+    // Every h1 and sidebar text the page shows from its first frame on (the recorder is in place before any script).
+    await page.addInitScript(() => {
+      const seen: string[] = []
+      Object.assign(window, { seenTexts: seen })
+      const record = (): void => {
+        for (const el of document.querySelectorAll('h1, nav button')) seen.push((el.textContent ?? '').trim())
+      }
+      new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true })
+    })
+    await job.chooseLanguage('de')
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: /\S/ }).waitFor()
+    await page.getByRole('navigation').getByRole('button', { name: 'Einstellungen' }).waitFor()
+    const seen = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts)
+    expect(seen.length).toBeGreaterThan(0)
+    // The shell's English names that German says otherwise (shell/en.json, screen.*).
+    const english = ['Home', 'Today', 'Cards', 'Enroll', 'Roster', 'Visitors', 'Audit', 'Consoles', 'Settings']
+    expect([...new Set(seen.filter((text) => english.includes(text)))]).toEqual([])
+  })
 })
 
 /**

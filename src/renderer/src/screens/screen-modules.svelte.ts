@@ -1,6 +1,7 @@
 import type { Component } from 'svelte'
 import type { ScreenId } from '../stores/router.svelte'
 import { codeLoadFailed } from '../lib/code-load-failed'
+import type { Area } from '../../../shared/i18n/areas'
 
 /**
  * Each screen is its own chunk, loaded when it is first asked for: the first paint loads the shell
@@ -21,6 +22,33 @@ const loaders: Record<ScreenId, () => Promise<{ default: Component }>> = {
   audit: () => import('./AuditScreen.svelte'),
   consoles: () => import('./ConsolesScreen.svelte'),
   settings: () => import('./SettingsScreen.svelte')
+}
+
+/**
+ * The words a screen shows at its first render, besides the shell's (shell, common, errors): loaded
+ * before the desk mounts when it starts in another language than English (main.ts), so that its first
+ * frame is in that language (the bundled English would show until they came). A screen's other areas
+ * (a dialog's) load when shown, as any area does.
+ */
+const firstWords: Record<ScreenId, readonly Area[]> = {
+  start: ['start'],
+  today: ['today'],
+  cards: ['cards'],
+  enroll: ['enroll'],
+  import: ['import'],
+  roster: ['roster'],
+  pins: ['pins'],
+  'touch-passes': ['touchPasses'],
+  visitors: ['visitors'],
+  badges: ['badges'],
+  audit: ['audit'],
+  consoles: ['consoles'],
+  settings: ['settings', 'consoles', 'language']
+}
+
+/** The areas the desk shows at its first render with `id` on screen: the shell's and the screen's. */
+export function firstPaintAreas(id: ScreenId): readonly Area[] {
+  return ['shell', 'common', 'errors', ...firstWords[id]]
 }
 
 /** The screens loaded so far (reactive: the shell shows a screen as soon as its code is here). */

@@ -32,8 +32,13 @@ export class AreaMessages<A extends Area> implements Words<AreaKeys[A]> {
     english?: Catalogue
   ) {
     const bundled = english ? bundledWords<AreaKeys[A]>(english) : null
-    this.translator = bundled
     const locale = typeof language === 'function' ? language : () => language.locale
+    // Words already loaded for the language shown (a desk started in German loads its first screen's
+    // before mounting it, main.ts) are the first render's: the bundled English never shows, not even
+    // for the moment until the effect below runs.
+    const first = locale()
+    this.translator =
+      (first !== 'en' ? (wordsNow(area, first) as LocaleWords<AreaKeys[A]> | undefined) : undefined) ?? bundled
     if (typeof language !== 'function') {
       const held = {
         wordsIn: (wanted: Locale) => (bundled !== null && wanted === 'en') || wordsNow(area, wanted) !== undefined,
