@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest'
 import { afterAll } from 'vitest'
-import { cleanup } from '@testing-library/svelte'
+import { cleanup, configure } from '@testing-library/svelte'
 import { screenLoadsSettled } from '../../src/renderer/src/screens/screen-modules.svelte'
+
+// findBy…/waitFor wait up to 5 s, not testing-library's 1 s: a screen's words in another language are a chunk
+// loaded on first use, which took over a second on a loaded 2-core machine (CI, or e2e running beside these
+// files) while the screen was right. A wrong result still fails; speed is judged by bench/, not here.
+configure({ asyncUtilTimeout: 5_000 })
 
 // A desk left mounted keeps fetching screen chunks while idle, and App loads the batches store (tap
 // routing) after mount; a module still loading when the file's environment is torn down fails the
