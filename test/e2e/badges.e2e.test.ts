@@ -8,6 +8,7 @@ import { tempDir } from '../support/temp'
 import { screenshotPath } from '../support/screenshots'
 import { readPdf } from '../support/pdf-check'
 import { findDemoConsole } from '../support/demo-found'
+import { seriousA11yFindings } from '../support/axe'
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 const MM_TO_PT = 72 / 25.4
@@ -199,6 +200,7 @@ describe('QR code and badge in Chromium (web mode, demo console)', () => {
     expect(await question.textContent()).toContain('This visit opens no door: the badge will open nothing.')
     // The safe answer has the focus, never Print anyway.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Open on Visitors')
+    expect(await seriousA11yFindings(page), 'Badges, the no-door question').toEqual([])
     await question.getByRole('button', { name: 'Cancel' }).click()
     await question.waitFor({ state: 'detached' })
 
