@@ -7,6 +7,8 @@ import { startWebMode, type Started } from '../support/processes'
 import { tempDir } from '../support/temp'
 import { screenshotPath } from '../support/screenshots'
 import { readPdf } from '../support/pdf-check'
+import { findDemoConsole } from '../support/demo-found'
+import { seriousA11yFindings } from '../support/axe'
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 const MM_TO_PT = 72 / 25.4
@@ -23,28 +25,37 @@ describe('QR code and badge in Chromium (web mode, demo console)', () => {
     web = await startWebMode(data.path)
     browser = await launchChromium()
     await openDemoApp(browser.page, web.info.url)
-    // A visit current whatever the time of day the test runs (the seed's visits end in the afternoon,
-    // and an ended visit gets a badge only by a deliberate choice), booked through the desk's bridge.
+    // Visits current whatever the time of day the test runs (the seed's visits end in the afternoon,
+    // and an ended visit gets a badge only by a deliberate choice), booked through the desk's bridge:
+    // Bea's opens the Lobby; Nils's opens no door (Badges asks before making his badge).
     const now = Math.floor(Date.now() / 1000)
     const made = await browser.page.evaluate(
       async ([from, to]) => {
         const bridge = window.api as unknown as {
+          sites: { topology: () => Promise<{ ok: true; result: { groups: { id: string; name: string }[] } }> }
           visitors: { create: (input: unknown) => Promise<{ ok: boolean; error?: { message: string } }> }
         }
-        return bridge.visitors.create({
-          first_name: 'Bea',
-          last_name: 'Badgeworth',
-          visitor_company: 'Northwind',
-          visit_reason: 'Business',
-          start_time: from,
-          end_time: to,
-          week_schedule: null,
-          resources: []
-        })
+        const site = await bridge.sites.topology()
+        const lobby = site.result.groups.find((g) => g.name === 'Lobby')!
+        const visit = (first_name: string, last_name: string, resources: unknown[]) =>
+          bridge.visitors.create({
+            first_name,
+            last_name,
+            visitor_company: 'Northwind',
+            visit_reason: 'Business',
+            start_time: from,
+            end_time: to,
+            week_schedule: null,
+            resources
+          })
+        return [
+          await visit('Bea', 'Badgeworth', [{ id: lobby.id, type: 'door_group' }]),
+          await visit('Nils', 'Nodoor', [])
+        ]
       },
       [now - 300, now + 2 * 3600]
     )
-    expect(made.ok, made.error?.message).toBe(true)
+    for (const one of made) expect(one.ok, one.error?.message).toBe(true)
   })
   afterAll(async () => {
     await browser?.close()
@@ -173,6 +184,37 @@ describe('QR code and badge in Chromium (web mode, demo console)', () => {
       .first()
       .click()
     await page.getByText('Reprint of an earlier badge.').waitFor()
+    expect(browser.errors).toEqual([])
+  })
+
+  it('a visit that opens no door: asked before its badge; Cancel leaves the console’s visitor without a QR code', async () => {
+    const { page } = browser
+    await page.getByLabel('Visitor', { exact: true }).fill('Nils Nodoor')
+    await page.getByRole('button', { name: 'Find visitor' }).click()
+    await page.getByRole('button', { name: /^Nils Nodoor/ }).click()
+    await page.getByTestId('badge-qr-pending').waitFor()
+    const sentBefore = browser.sentChannels.length
+    await page.getByRole('button', { name: 'Print badge' }).click()
+    const question = page.getByTestId('badge-no-doors')
+    await question.waitFor()
+    expect(await question.textContent()).toContain('This visit opens no door: the badge will open nothing.')
+    // The safe answer has the focus, never Print anyway.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Open on Visitors')
+    expect(await seriousA11yFindings(page), 'Badges, the no-door question').toEqual([])
+    await question.getByRole('button', { name: 'Cancel' }).click()
+    await question.waitFor({ state: 'detached' })
+
+    const demo = await findDemoConsole(page, data.path)
+    const held = await demo.call('GET', '/__demo/state/visitors')
+    const nils = (held.body.data as { first_name: string; last_name: string; qr?: string | null }[]).find(
+      (v) => v.first_name === 'Nils' && v.last_name === 'Nodoor'
+    )
+    expect(nils, 'Nils Nodoor on the console').toBeTruthy()
+    expect(nils!.qr ?? null).toBeNull()
+    // Nothing assigned, printed or recorded by the desk either.
+    const sent = browser.sentChannels.slice(sentBefore)
+    for (const write of ['visitors.assignQr', 'badges.record', 'badges.pdf', 'badges.print'])
+      expect(sent, write).not.toContain(write)
     expect(browser.errors).toEqual([])
   })
 })

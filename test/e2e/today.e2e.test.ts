@@ -24,15 +24,19 @@ describe('job: Today at the reception (Chromium 1366×768, web mode, demo consol
 
   beforeAll(async () => {
     job = await startJob()
-    // Booked at the console (not at this desk) for now, whatever the time of day the test runs.
+    // Booked at the console (not at this desk) for now, whatever the time of day the test runs, with the
+    // Lobby's doors (Badges asks first before a badge for a visit that opens none).
     const now = Math.floor(Date.now() / 1000)
+    const site = (await job.state('site')) as { groups: { id: string; name: string }[] }
+    const lobby = site.groups.find((g) => g.name === 'Lobby')!
     const booked = await job.api('POST', '/visitors', {
       first_name: 'Farah',
       last_name: 'Lindqvist',
       visitor_company: 'Harbour Freight',
       visit_reason: 'Business',
       start_time: now - 300,
-      end_time: now + 2 * 3600
+      end_time: now + 2 * 3600,
+      resources: [{ id: lobby.id, type: 'door_group' }]
     })
     expect(booked.status).toBe(200)
     arriving = booked.body.data as StoredVisitor

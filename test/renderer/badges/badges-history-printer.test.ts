@@ -27,7 +27,8 @@ const visitorOf = (id: string, first: string, last: string): Visitor => ({
   nfc_cards: [],
   pin_code: null,
   schedule: null,
-  resources: [],
+  // A visit that opens a door: one that opens none is asked about first (badges-no-doors.test.ts).
+  resources: [{ id: 'd1', name: 'Lobby', type: 'door' }],
   license_plates: []
 })
 const rosa = visitorOf('v1', 'Rosa', 'Jensen')

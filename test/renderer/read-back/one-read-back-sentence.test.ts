@@ -221,14 +221,16 @@ describe('a write read back after its answer was lost: its outcome, then the one
       URL.createObjectURL ??= () => 'blob:qr'
       URL.revokeObjectURL ??= () => undefined
       window.print = vi.fn()
-      // A visit of now without a QR code, made for this badge.
+      // A visit of now without a QR code, made for this badge; it opens a door (Badges asks first for one that opens none).
       const now = Math.floor(Date.now() / 1000)
+      const door = (await client.doors.list())[0]!
       const made = await client.visitors.create({
         first_name: 'Badge',
         last_name: `Lost${lang}`,
         visit_reason: 'Business',
         start_time: now - 60,
-        end_time: now + 3600
+        end_time: now + 3600,
+        resources: [{ id: door.id, type: 'door' }]
       })
       const visitor = { first_name: 'Badge', last_name: `Lost${lang}`, id: made.id }
       badgeDesk.makeBadgeFor(visitor.id)
