@@ -92,6 +92,7 @@ function haystackOf(row: AuditRow): string {
     card?.nfcId,
     card?.alias,
     card?.owner?.name,
+    ...importedCardWords(row),
     touchPass?.cardId,
     // Touch Passes finds a pass by its card id typed without dashes: so does the audit filter.
     touchPass?.cardId.replace(/-/g, ''),
@@ -105,6 +106,19 @@ function haystackOf(row: AuditRow): string {
     .filter(Boolean)
     .join('\n')
     .toLowerCase()
+}
+
+/**
+ * An import's cards as the search finds them: each NFC ID as sent and in every form Cards finds a card
+ * by (nfcSearchText: both byte orders, hex and decimal, so the card's number too), and its alias.
+ */
+function importedCardWords(row: AuditRow): string[] {
+  const words: string[] = []
+  for (const card of row.importedCards ?? []) {
+    words.push(card.nfcId, nfcSearchText(card.nfcId))
+    if (card.alias) words.push(card.alias)
+  }
+  return words
 }
 
 /** The row's English detail made again from what it holds (englishDetail), or none. */
@@ -148,6 +162,7 @@ function entriesOf(row: AuditRow): AuditEntry[] {
     endpoint: row.endpoint,
     target: row.target,
     ...(row.card ? { card: row.card } : {}),
+    ...(row.importedCards ? { importedCards: row.importedCards } : {}),
     ...(row.touchPass ? { touchPass: row.touchPass } : {}),
     ...(row.visit ? { visit: row.visit } : {}),
     ...(row.badge ? { badge: row.badge } : {}),

@@ -166,6 +166,7 @@ export class AuditService {
             })
           : {}
         const detail = await kind.detail?.(call, names)
+        const importedCards = await kind.cards?.(call)
         // A pass nothing named yet is shown by its id, as Touch Passes shows a pass without a card id.
         const passId = about?.touchPass?.id
         const touchPass = names.touchPass ?? (passId ? { id: passId, cardId: passId } : undefined)
@@ -177,6 +178,7 @@ export class AuditService {
           endpoint: { id: call.endpoint.id, title: call.endpoint.title },
           target: personName ? { ...target, name: personName } : target,
           ...(names.card ? { card: names.card } : {}),
+          ...(importedCards ? { importedCards } : {}),
           ...(touchPass ? { touchPass } : {}),
           ...(visit ? { visit } : {}),
           ...(detail ? { facts: [detail] } : {})
