@@ -58,8 +58,14 @@ describe('an upload of a batch is found in the Audit by each card it sent', () =
         expect(found.map((r) => r.facts?.find((f) => f.kind === 'cardsSent'))).toEqual([
           expect.objectContaining({ batch: name, count: 2 })
         ])
+        // The page carries the card the text found, not all the part's cards.
+        expect(found[0]!.importedCards).toEqual([{ nfcId: c.uid, alias: c.alias }])
       }
     }
+
+    // Unfiltered, a page names no card: a page of imports stays small.
+    const page = (await app.call('audit.list', {})) as { items: AuditRow[] }
+    expect(page.items.filter((r) => r.importedCards)).toEqual([])
 
     const { text } = await app.call('audit.exportCsv', { filter: { text: name } })
     const lines = text.split('\r\n').filter((l) => l.includes(name))

@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/errors'
 import type { AuditCard, AuditFilter, AuditRow, AuditTarget, AuditTouchPass } from '../../../shared/audit/schemas'
 import { filterNeedles, nfcSearchText } from '../../../shared/nfc/card-number'
 import { Journal } from '../storage/journal'
+import { importedCardWords } from './imported-cards'
 import { Lazy } from '../storage/lazy'
 import { WriteLock } from '../storage/write-lock'
 import { auditJournalFormat, type AuditBegin, type AuditEnd, type AuditEntry } from './audit-entries'
@@ -106,19 +107,6 @@ function haystackOf(row: AuditRow): string {
     .filter(Boolean)
     .join('\n')
     .toLowerCase()
-}
-
-/**
- * An import's cards as the search finds them: each NFC ID as sent and in every form Cards finds a card
- * by (nfcSearchText: both byte orders, hex and decimal, so the card's number too), and its alias.
- */
-function importedCardWords(row: AuditRow): string[] {
-  const words: string[] = []
-  for (const card of row.importedCards ?? []) {
-    words.push(card.nfcId, nfcSearchText(card.nfcId))
-    if (card.alias) words.push(card.alias)
-  }
-  return words
 }
 
 /** The row's English detail made again from what it holds (englishDetail), or none. */
