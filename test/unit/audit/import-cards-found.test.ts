@@ -67,7 +67,7 @@ describe('an upload of a batch is found in the Audit by each card it sent', () =
     const page = (await app.call('audit.list', {})) as { items: AuditRow[] }
     expect(page.items.filter((r) => r.importedCards)).toEqual([])
 
-    const { text } = await app.call('audit.exportCsv', { filter: { text: name } })
+    const { text } = (await app.call('audit.exportCsv', { filter: { text: name } })) as { text: string }
     const lines = text.split('\r\n').filter((l) => l.includes(name))
     expect(lines).toHaveLength(2)
     for (const c of cards) expect(lines.filter((l) => l.includes(c.uid) && l.includes(c.alias))).toHaveLength(1)
