@@ -61,6 +61,20 @@ export const auditCardSchema = z.object({
 })
 export type AuditCard = z.infer<typeof auditCardSchema>
 
+/**
+ * A card an import (E16) sent, as its file named it: its NFC ID (hex as sent) and alias. The Audit's
+ * search finds the row by either, and by the NFC ID's other forms (the card's number among them, as
+ * Cards finds it); the CSV gives each its own line. Only what the file sent: a batch of 10,000 is sent
+ * in parts of 500, so a row holds one part's cards (about 25 kB), never a whole batch.
+ */
+export const auditImportedCardSchema = z.object({
+  nfcId: z.string().max(40),
+  alias: z.string().max(200).optional()
+})
+export type AuditImportedCard = z.infer<typeof auditImportedCardSchema>
+/** A row names at most this many imported cards: a file larger than that is named by its count only past them. */
+export const IMPORTED_CARDS_MAX = 10_000
+
 /** A Touch Pass a write was about, as the Touch Passes screen names it, when the write was sent. */
 export const auditTouchPassSchema = z.object({
   /** The pass's own id (in the console's paths). */
@@ -103,6 +117,8 @@ export const auditWriteShape = {
   target: auditTargetSchema,
   /** The NFC card the write was about (deleted, renamed, assigned, taken back), named as it was before the write. */
   card: auditCardSchema.optional(),
+  /** The cards an import sent (their NFC IDs and aliases), in the order of its file. */
+  importedCards: z.array(auditImportedCardSchema).max(IMPORTED_CARDS_MAX).optional(),
   /** The Touch Pass the write was about. */
   touchPass: auditTouchPassSchema.optional(),
   /** The visit's window a visitor's create or edit sent. */

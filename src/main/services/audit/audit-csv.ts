@@ -87,7 +87,8 @@ function wordsIn(
  * The header is in `language` (the desk's; none: English), and so are the detail and the outcome's
  * sentence (from the row's facts); the other cells are the journal's own values: names, ids, and the
  * action and outcome as the filter takes them, the same whatever the desk's language (a spreadsheet's
- * filter or a script reads them alike). The facts' names (card, pass, visit) have their own columns.
+ * filter or a script reads them alike). The facts' names (card, pass, visit) have their own columns; an
+ * import is a line per card it sent (its NFC ID and alias in the card's columns, the rest repeated).
  */
 export function auditCsv(rows: readonly AuditRow[], timeZone?: string, language?: Language): string {
   const time = (iso: string | undefined) => (iso ? isoInZone(new Date(iso), timeZone) : undefined)
@@ -97,35 +98,39 @@ export function auditCsv(rows: readonly AuditRow[], timeZone?: string, language?
   for (const r of rows) {
     const owner = r.card?.owner
     const said = wordsIn(r, language)
-    text +=
-      [
-        time(r.at),
-        r.console.name,
-        r.console.url,
-        r.desk.user,
-        r.desk.host,
-        r.action,
-        `${r.endpoint.id} ${r.endpoint.title}`,
-        r.target.kind,
-        r.target.id,
-        targetName(r),
-        r.card?.number,
-        r.card?.alias,
-        r.card?.nfcId,
-        owner ? `${owner.name} (${owner.kind})` : undefined,
-        r.touchPass?.cardId,
-        r.touchPass?.name,
-        r.touchPass?.holder,
-        unix(r.visit?.start),
-        unix(r.visit?.end),
-        said.detail,
-        r.outcome,
-        r.code,
-        said.message,
-        time(r.endedAt)
-      ]
-        .map(csvCell)
-        .join(',') + '\r\n'
+    // An import's row is one line per card it sent, each in the card's own columns: a spreadsheet's
+    // filter on the NFC ID or alias column finds the import of that card, as it finds its assignment.
+    for (const card of r.importedCards ?? [r.card]) {
+      text +=
+        [
+          time(r.at),
+          r.console.name,
+          r.console.url,
+          r.desk.user,
+          r.desk.host,
+          r.action,
+          `${r.endpoint.id} ${r.endpoint.title}`,
+          r.target.kind,
+          r.target.id,
+          targetName(r),
+          card && 'number' in card ? card.number : undefined,
+          card?.alias,
+          card?.nfcId,
+          owner ? `${owner.name} (${owner.kind})` : undefined,
+          r.touchPass?.cardId,
+          r.touchPass?.name,
+          r.touchPass?.holder,
+          unix(r.visit?.start),
+          unix(r.visit?.end),
+          said.detail,
+          r.outcome,
+          r.code,
+          said.message,
+          time(r.endedAt)
+        ]
+          .map(csvCell)
+          .join(',') + '\r\n'
+    }
   }
   return text
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/errors'
 import type { AuditCard, AuditFilter, AuditRow, AuditTarget, AuditTouchPass } from '../../../shared/audit/schemas'
 import { filterNeedles, nfcSearchText } from '../../../shared/nfc/card-number'
 import { Journal } from '../storage/journal'
+import { importedCardWords } from './imported-cards'
 import { Lazy } from '../storage/lazy'
 import { WriteLock } from '../storage/write-lock'
 import { auditJournalFormat, type AuditBegin, type AuditEnd, type AuditEntry } from './audit-entries'
@@ -92,6 +93,7 @@ function haystackOf(row: AuditRow): string {
     card?.nfcId,
     card?.alias,
     card?.owner?.name,
+    ...importedCardWords(row),
     touchPass?.cardId,
     // Touch Passes finds a pass by its card id typed without dashes: so does the audit filter.
     touchPass?.cardId.replace(/-/g, ''),
@@ -148,6 +150,7 @@ function entriesOf(row: AuditRow): AuditEntry[] {
     endpoint: row.endpoint,
     target: row.target,
     ...(row.card ? { card: row.card } : {}),
+    ...(row.importedCards ? { importedCards: row.importedCards } : {}),
     ...(row.touchPass ? { touchPass: row.touchPass } : {}),
     ...(row.visit ? { visit: row.visit } : {}),
     ...(row.badge ? { badge: row.badge } : {}),

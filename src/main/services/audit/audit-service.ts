@@ -19,6 +19,7 @@ import { auditCsv } from './audit-csv'
 import type { Language } from '../../../shared/i18n/locales'
 import { isoInZone } from './iso-in-zone'
 import { AuditLog, type EndInput } from './audit-log'
+import { rowForPage } from './imported-cards'
 import { actionOf, writeKindOf, type WriteKind } from './write-kinds'
 import { nameSubjects, type AuditReader, type WriteNames } from './write-names'
 import { awaitNames, awaitReadBack, settleLater } from './settle-write'
@@ -166,6 +167,7 @@ export class AuditService {
             })
           : {}
         const detail = await kind.detail?.(call, names)
+        const importedCards = await kind.cards?.(call)
         // A pass nothing named yet is shown by its id, as Touch Passes shows a pass without a card id.
         const passId = about?.touchPass?.id
         const touchPass = names.touchPass ?? (passId ? { id: passId, cardId: passId } : undefined)
@@ -177,6 +179,7 @@ export class AuditService {
           endpoint: { id: call.endpoint.id, title: call.endpoint.title },
           target: personName ? { ...target, name: personName } : target,
           ...(names.card ? { card: names.card } : {}),
+          ...(importedCards ? { importedCards } : {}),
           ...(touchPass ? { touchPass } : {}),
           ...(visit ? { visit } : {}),
           ...(detail ? { facts: [detail] } : {})
@@ -249,7 +252,7 @@ export class AuditService {
   async list(input: { filter?: AuditFilter; offset?: number; limit?: number } = {}): Promise<AuditPage> {
     const { items, total, all } = await this.log.page(input.filter ?? {}, input.offset ?? 0, input.limit ?? 200)
     return {
-      items,
+      items: items.map((row) => rowForPage(row, input.filter?.text)),
       total,
       all,
       consoles: await this.consoles(),

@@ -1,5 +1,13 @@
+import Papa from 'papaparse'
 import { endpoints, type EndpointId } from '../../../shared/access/endpoints'
-import type { AuditAction, AuditTarget, AuditTouchPass, AuditVisit } from '../../../shared/audit/schemas'
+import {
+  IMPORTED_CARDS_MAX,
+  type AuditAction,
+  type AuditImportedCard,
+  type AuditTarget,
+  type AuditTouchPass,
+  type AuditVisit
+} from '../../../shared/audit/schemas'
 import type { AuditFact, AuditPassRef } from '../../../shared/audit/detail-facts'
 import type { WriteCall } from '../access/http'
 import { NO_SUCH_ID } from '../access/permission-probe'
@@ -34,6 +42,11 @@ export interface WriteKind {
    * row Unknown, as Import leaves the rows to check (access/lost-answer.ts `callFate`).
    */
   partial?: (call: WriteCall) => boolean
+  /**
+   * The cards an import sends (their NFC IDs and aliases, as its file has them): the Audit finds the
+   * row by any of them, and its CSV gives each a line.
+   */
+  cards?: (call: WriteCall) => Promise<AuditImportedCard[] | undefined>
   /** A visit's window the request sends: the screen shows it in the desk's time zone. */
   visit?: (call: WriteCall) => AuditVisit | undefined
   /**
@@ -189,6 +202,23 @@ async function importedFile(call: WriteCall): Promise<AuditFact | undefined> {
     : { kind: 'cardsSent', count }
 }
 
+/**
+ * The cards an import's CSV sends (E16: an NFC ID, then optionally an alias, no header), read as the
+ * console reads it (papaparse, as the batches' validator does), so a quoted alias with a comma is one alias.
+ */
+async function importedCards(call: WriteCall): Promise<AuditImportedCard[] | undefined> {
+  const file = call.body instanceof FormData ? call.body.get('file') : null
+  if (!(file instanceof Blob)) return undefined
+  const rows = Papa.parse<string[]>(await file.text(), { skipEmptyLines: true }).data
+  const cards: AuditImportedCard[] = []
+  for (const [id, alias] of rows.slice(0, IMPORTED_CARDS_MAX)) {
+    const nfcId = id?.trim().slice(0, 40)
+    if (!nfcId) continue
+    cards.push(alias?.trim() ? { nfcId, alias: alias.trim().slice(0, 200) } : { nfcId })
+  }
+  return cards.length ? cards : undefined
+}
+
 /** A batch's upload (its file named by write-names batchUploadFilename), not one card's import. */
 function batchUpload(call: WriteCall): boolean {
   const file = call.body instanceof FormData ? call.body.get('file') : null
@@ -317,6 +347,7 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
     action: 'import',
     target: () => ({ kind: 'NFC card' }),
     detail: importedFile,
+    cards: importedCards,
     answered: importAnswer,
     partial: batchUpload
   },
