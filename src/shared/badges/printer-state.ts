@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { printedWords, type Printed, type PrintedWords } from './printed-words'
 
 /**
@@ -9,18 +8,23 @@ import { printedWords, type Printed, type PrintedWords } from './printed-words'
 export const printerStateKinds = ['idle', 'printing', 'stopped', 'out-of-media', 'offline', 'unknown'] as const
 export type PrinterStateKind = (typeof printerStateKinds)[number]
 
-export const printerStatusSchema = z.object({
-  state: z.enum(printerStateKinds),
+/**
+ * A printer's status as main sends it. Written out here, plain (no zod): the renderer's first paint
+ * imports this module through errors-wording.ts, and zod there would load before the desk's first
+ * paint (test/packaging/renderer-first-paint.test.ts). Its schema, for the IPC channel, is
+ * printerStatusSchema in ./schemas.ts, checked against this shape.
+ */
+export interface PrinterStatus {
+  state: PrinterStateKind
   /** The printer's reasons, suffix (-error, -warning, -report) removed; "none" left out. */
-  reasons: z.array(z.string()),
+  reasons: string[]
   /** The state in words ("Ready", "Out of labels"). */
-  words: z.string(),
+  words: string
   /** What to do, when the printer cannot print now. */
-  hint: z.string().optional(),
+  hint?: string
   /** Ready by its state and reasons, yet taking no jobs (a CUPS queue that rejects them): `words` says so. */
-  notTaking: z.boolean().optional()
-})
-export type PrinterStatus = z.infer<typeof printerStatusSchema>
+  notTaking?: boolean
+}
 
 /** A reason without its severity suffix: "media-empty-error" → "media-empty". */
 export function baseReason(reason: string): string {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { badgeStockIds } from './label-stocks'
+import { printerStateKinds, type PrinterStatus } from './printer-state'
 
 // Label stocks are plain data in their own module (no zod): the kiosk's badge view loads them.
 export { badgeStocks, badgeStockIds, type BadgeStockId } from './label-stocks'
@@ -72,3 +73,12 @@ export const printerSchema = z.object({
   fingerprint256: z.string().optional()
 })
 export type PrinterInfo = z.infer<typeof printerSchema>
+
+/** A printer's status (the plain shape and its words: ./printer-state.ts, which the renderer imports without zod). */
+export const printerStatusSchema = z.object({
+  state: z.enum(printerStateKinds),
+  reasons: z.array(z.string()),
+  words: z.string(),
+  hint: z.string().optional(),
+  notTaking: z.boolean().optional()
+}) satisfies z.ZodType<PrinterStatus>

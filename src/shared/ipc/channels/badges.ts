@@ -5,9 +5,9 @@ import {
   badgeJobSchema,
   badgeSettingsSchema,
   badgeStockSchema,
-  printerSchema
+  printerSchema,
+  printerStatusSchema
 } from '../../badges/schemas'
-import { printerStatusSchema } from '../../badges/printer-state'
 import { FIND_PRINTERS_SECONDS, foundPrinterSchema } from '../../badges/found-printer'
 import { certificateInfoSchema, fingerprintSchema } from '../../connections'
 import { languageSchema } from '../../i18n/language-schema'
