@@ -127,7 +127,10 @@ describe('batch upload', () => {
     expect(detail.rows.map((r) => r.status)).toEqual(['imported', 'imported', 'unknown', 'unknown'])
     expect(detail.state).toBe('partly-imported')
     // A 500 is an answer: the reason says so (not "no answer"), and what to do.
-    expect(detail.rows[2]!.reason).toMatch(/^The console answered with an error \(.*internal error.*\)/)
+    // The console's own words are kept as its words, labelled (not folded into main's sentence).
+    expect(detail.rows[2]!.reason).toMatch(
+      /^The console answered with an error .*The console said: “simulated console failure”/
+    )
     expect(detail.rows[2]!.reason).toMatch(/Check with the console/)
 
     // A plain upload does not re-send rows of unknown outcome...

@@ -54,6 +54,8 @@ const ENGLISH_ONLY: Record<string, string> = {
   // The CLI's and the transports' own: a caller's mistake the screens never make (they check input first).
   UNKNOWN_CHANNEL: 'CLI and transports',
   MISSING_PARAM: 'CLI',
+  // connections.demoTokens on a real console: Settings offers the demo's tokens only on the demo console.
+  NOT_DEMO_CONSOLE: 'CLI',
   UNTRUSTED_SENDER: 'Electron IPC from a frame that is not the app',
   CONTRACT_MISMATCH: 'a build whose two halves differ: an engineer reads it',
   UNEXPECTED_RESPONSE: 'the console answered out of contract: an engineer reads it',
