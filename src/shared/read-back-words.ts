@@ -1,4 +1,5 @@
 import commonEn from './i18n/messages/common/en.json'
+import { formatParsed } from './i18n/format-parsed'
 
 /**
  * A write whose console answer was lost and which main then read back (the answer's `readBack: true`,
@@ -10,8 +11,13 @@ import commonEn from './i18n/messages/common/en.json'
  */
 export const readBackKey = 'readBack' satisfies keyof typeof commonEn
 
-/** The sentence in English: main's words for an error it read back (pins/pin-service.ts). */
-export const readBackEnglish: string = commonEn[readBackKey]
+/**
+ * The sentence in English: main's words for an error it read back (pins/pin-service.ts), and what the
+ * renderer checks main's English against (errors-wording sayError). Written out, not read as is: the
+ * renderer's build hands every catalogue parsed (electron.vite.config.ts precompiledMessages), main and
+ * the tests as text, so the entry is an element tree in one and a string in the other.
+ */
+export const readBackEnglish: string = formatParsed(commonEn[readBackKey], 'en')
 
 /**
  * The outcome, then the read-back sentence. An outcome said without a full stop (an announcement such
