@@ -175,6 +175,9 @@ describe('the focus after every action on every screen', () => {
     await page.keyboard.press('Enter')
     const table = page.getByTestId('visitors-table')
     await table.getByRole('button', { name: full(visitor), exact: true }).click()
+    // Opening reads the visit from the console: until then the visit opened before (by the walk above)
+    // is still shown, and its buttons would act on it.
+    await expect.poll(() => page.locator('#visitor-title').textContent()).toContain(full(visitor))
     const panel = page.getByTestId('visitor-credentials')
     for (const name of ['Generate and assign PIN', 'Assign QR code']) {
       const button = panel.getByRole('button', { name })

@@ -95,12 +95,13 @@ describe('Audit: every time in the desk’s zone, through the app’s formatter'
       // The CSV is asked for in the desk's zone (its times carry that offset) and language (its header).
       URL.createObjectURL = () => 'blob:audit'
       URL.revokeObjectURL = () => undefined
-      deskLanguage.choose('de')
+      // The switch is one step once the new words are loaded: the screen is German when it resolves.
+      await deskLanguage.choose('de')
       try {
-        await fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }))
-        await screen.findByText('Saved 3 rows as audit-2026-01-12.csv.')
+        await fireEvent.click(screen.getByRole('button', { name: 'CSV exportieren' }))
+        await screen.findByText('3 Zeilen gespeichert als audit-2026-01-12.csv.')
       } finally {
-        deskLanguage.choose(null)
+        await deskLanguage.choose(null)
       }
       expect(calls.find(([channel]) => channel === 'audit.exportCsv')![1]).toEqual({
         filter: {},

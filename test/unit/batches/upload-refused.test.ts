@@ -44,6 +44,8 @@ describe('upload refused whole by the console', () => {
     hint: string
     /** The error's code, where the case is about it (a 429 is RATE_LIMITED whatever the body says). */
     code?: string
+    /** The new row's reason, where it is not the error's message: the console's own words, as the console's. */
+    rowReason?: string
   }[] = [
     {
       kind: 'auth',
@@ -77,7 +79,9 @@ describe('upload refused whole by the console', () => {
       kind: 'validation',
       refuse: async () => invalidRequest(),
       message: 'The console rejected the request as invalid. The console says: “file: bad encoding”.',
-      hint: 'Fix the cause and upload again; imported rows will not be sent again.'
+      hint: 'Fix the cause and upload again; imported rows will not be sent again.',
+      rowReason:
+        'The console refused this part of the upload, so this card was not imported. The console said: “file: bad encoding”. Fix the cause and upload again.'
     }
   ]
 
@@ -105,7 +109,7 @@ describe('upload refused whole by the console', () => {
       // The failed row is not Upload's (issue 31): it keeps its own reason, the new row gets the refusal's.
       expect(detail.rows.map((r) => [r.status, r.reason])).toEqual([
         ['failed', expect.stringContaining(`The alias "Taken-${hex}" is already used on the console`)],
-        ['pending', c.message]
+        ['pending', c.rowReason ?? c.message]
       ])
       expect(detail.counts).toMatchObject({ failed: 1, pending: 1, unknown: 0 })
       expect(await h.onConsole(fresh)).toEqual([])

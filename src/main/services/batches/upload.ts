@@ -228,11 +228,16 @@ const englishErrors = new Translator('en', errorsEn)
  */
 function notSent(error: AppError, words: string): { reason: string; reasonSaid?: RowReason } {
   if (error.kind === 'cancelled') return rowReason('closedBeforeSent')
-  // The console's own words, as given, said as the console's in the desk's language.
+  // A refusal known by its status (token, permission, version, rate limit) is said in the app's words,
+  // which say what to do (wait, fix the token); the console's text beside it ("too many requests") would
+  // replace them with a vaguer "fix the cause".
+  if (knownByStatus.has(error.kind)) return { reason: words }
+  // Otherwise the console's own words, as given, said as the console's in the desk's language.
   const said = consoleMsgOf(error)
   if (said !== undefined) return rowReason('refusedSaid', { said })
   return { reason: words }
 }
+const knownByStatus = new Set<AppError['kind']>(['auth', 'permission', 'unsupported', 'rate-limited'])
 
 /** The console's own text of an error (access/errors.ts `consoleMsg`), when it gave one. */
 function consoleMsgOf(error: AppError): string | undefined {
