@@ -23,9 +23,10 @@ const patterns = [
   /\brequire\s*\(\s*(['"])([^'"\n]+)\1\s*\)/g,
   /\bimport\s*\(\s*(['"])([^'"\n]+)\1\s*\)/g,
   /\b(?:import|export)\s*(?:type\s+)?[\w$*{}\s,]*?\bfrom\s*(['"])([^'"\n]+)\1/g,
-  // A bare `import 'x'`, not the end of a path inside a string ("/nfc_cards/import", "…") nor a
-  // string that is the word itself (`kind === "import" || kind === "batch"`).
-  /(?<![\w$./'"`-])import\s*(['"])([^'"\n]+)\1/g
+  // A bare `import 'x'` is a statement: it starts a line or follows `;`/`}`. Not the end of a path
+  // inside a string ("/nfc_cards/import"), nor the word itself (`kind === "import"`), nor prose in a
+  // comment the bundle keeps ("an import's cards (500 a part) only where the filter's").
+  /(?<=^|[;}])[ \t]*import\s*(['"])([^'"\n]+)\1/gm
 ]
 
 // `import('./types').Options` in a JSDoc type is a type, not a load; `import('x').then(…)` is a load.
