@@ -1,5 +1,6 @@
 import { inject } from 'vitest'
-import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { CHROMIUM_EXECUTABLE, CHROMIUM_SWITCHES } from './chromium-switches'
 
 /**
  * A browser of its own for a test file: a new context (its own storage, cookies, permissions and downloads,
@@ -15,13 +16,7 @@ export async function launchChromium(viewport = { width: 1280, height: 860 }): P
   sentChannels: string[]
   close(): Promise<void>
 }> {
-  const endpoint = inject('chromiumServer')
-  if (!endpoint) {
-    throw new Error(
-      "No shared Chromium in this project: add globalSetup: ['test/support/chromium-server.ts'] to its vitest config"
-    )
-  }
-  const browser = await chromium.connect(endpoint)
+  const browser = await runsBrowser()
   const context = await browser.newContext({ viewport }).catch(async (err: unknown) => {
     await browser.close()
     throw err
@@ -50,6 +45,22 @@ export async function launchChromium(viewport = { width: 1280, height: 860 }): P
       await browser.close()
     }
   }
+}
+
+/**
+ * Under vitest, the run's one Chromium (its project's globalSetup started it); outside vitest (a benchmark
+ * under bench/ drives the same helpers) a Chromium of its own with the same switches, closed with the context.
+ */
+async function runsBrowser(): Promise<Browser> {
+  if (!process.env['VITEST'])
+    return chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, headless: true, args: CHROMIUM_SWITCHES })
+  const endpoint = inject('chromiumServer')
+  if (!endpoint) {
+    throw new Error(
+      "No shared Chromium in this project: add globalSetup: ['test/support/chromium-server.ts'] to its vitest config"
+    )
+  }
+  return chromium.connect(endpoint)
 }
 
 /** Open web mode's address and wait until the app shows the built-in demo console as active. */
