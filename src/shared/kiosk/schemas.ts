@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { badgeJobSchema } from '../badges/schemas'
+import { badgeJobSchema, printFailureFactsSchema } from '../badges/schemas'
 
 /** The operator's kiosk PIN: digits only, so a touch screen's number pad can type it. */
 export const kioskPinSchema = z
@@ -126,21 +126,13 @@ export const kioskBadgeSchema = z.object({
 })
 export type KioskBadge = z.infer<typeof kioskBadgeSchema>
 
+// Why a badge was not printed, as facts: shared with Badges' print history (badges/schemas.ts).
+export { printFailureFactsSchema, type PrintFailureFacts } from '../badges/schemas'
+
 /**
  * One line of the kiosk's check-in log: a check-in (badge printed or why not) or, with `refusal`,
  * a visit found that the kiosk did not check in and sent to the desk, and why.
  */
-/**
- * Why a badge was not printed, as facts: an error code (shared/errors-wording.ts words it), its details,
- * and main's English hint on its own (what the desk does about it), so no one splits printError's text.
- */
-export const printFailureFactsSchema = z.object({
-  code: z.string(),
-  hint: z.string().optional(),
-  details: z.record(z.string(), z.unknown()).optional()
-})
-export type PrintFailureFacts = z.infer<typeof printFailureFactsSchema>
-
 export const kioskCheckinSchema = z.object({
   id: z.string(),
   at: z.string(),
