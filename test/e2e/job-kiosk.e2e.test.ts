@@ -80,8 +80,10 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     await panel.getByLabel('The same PIN again').fill('582046')
     await panel.getByLabel('Back to the welcome screen after (seconds without a touch)').fill('15')
     await panel.getByLabel('Desk visitors are sent to').fill('the reception desk on the ground floor')
+    // The directions per language (any may be empty): the English desk types its own.
     await panel
-      .getByLabel('Directions shown after check-in')
+      .getByRole('group', { name: 'Directions shown after check-in' })
+      .getByLabel('English')
       .fill('Take the lift to floor 3; your host meets you there.')
     await panel.getByRole('button', { name: 'Save kiosk settings' }).click()
     await panel.getByRole('status').filter({ hasText: 'The new kiosk PIN is set.' }).waitFor()

@@ -50,6 +50,8 @@ describe('the kiosk in the visitor’s language (web mode, Chromium)', () => {
     await api('kiosk', 'saveSettings', {
       idleSeconds: 15,
       directions: '',
+      // The desk's (English) directions only: the Spanish visitor reads them marked English (no Spanish text).
+      directionsByLanguage: { en: 'Take the lift to floor 3.', de: '' },
       deskName: 'the reception desk',
       pin: '582046'
     })
@@ -106,6 +108,9 @@ describe('the kiosk in the visitor’s language (web mode, Chromium)', () => {
     )
     expect(await page.getByTestId('kiosk-doors').textContent()).toBe(`Su tarjeta abre: ${door}.`)
     expect(await job.lang()).toBe('es')
+    // No Spanish directions: the desk language's, marked with its language for a screen reader.
+    expect(await page.getByTestId('kiosk-directions').textContent()).toBe('Take the lift to floor 3.')
+    expect(await page.getByTestId('kiosk-directions').getAttribute('lang')).toBe('en')
     await job.expectAccessible('kiosk done in Spanish')
 
     // The badge the browser printed is in Spanish too.

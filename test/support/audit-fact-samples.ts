@@ -23,5 +23,6 @@ export const factSamples: { [K in AuditFactKind]: Extract<AuditFact, { kind: K }
   readBackNotGiven: { kind: 'readBackNotGiven', users: ['Ada Ng'] },
   readBackFound: { kind: 'readBackFound', found: 2, sent: 3 },
   readBackCard: { kind: 'readBackCard', held: true, holder: 'visitor' },
-  readBackVisitor: { kind: 'readBackVisitor', id: 'v-9', qr: true }
+  readBackVisitor: { kind: 'readBackVisitor', id: 'v-9', qr: true },
+  badgePrint: { kind: 'badgePrint', stock: '4x3in', output: 'pdf', reprint: true }
 }

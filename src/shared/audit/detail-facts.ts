@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { badgeOutputSchema, badgeStockSchema } from '../badges/schemas'
 
 /** A Touch Pass as a list of them names it: its card id (its id when it has none) and its name. */
 const passRefSchema = z.object({ card: z.string().max(100), name: z.string().max(200).optional() })
@@ -61,7 +62,19 @@ export const auditFactSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('readBackNotGiven'), users: list(name) }),
   z.object({ kind: z.literal('readBackFound'), found: count, sent: count }),
   z.object({ kind: z.literal('readBackCard'), held: z.boolean(), holder: z.enum(['user', 'visitor']) }),
-  z.object({ kind: z.literal('readBackVisitor'), id: z.string().max(200), qr: z.literal(true).optional() })
+  z.object({ kind: z.literal('readBackVisitor'), id: z.string().max(200), qr: z.literal(true).optional() }),
+  /**
+   * A badge print: its label stock, where it went (a printer by its name, a PDF, the print dialog) and
+   * whether it reprinted an earlier one; worded with Badges' own words (its history says the same).
+   * Made from the row's `badge` when the journal is read (audit-log.ts), so rows written before it have it.
+   */
+  z.object({
+    kind: z.literal('badgePrint'),
+    stock: badgeStockSchema,
+    output: badgeOutputSchema,
+    printer: z.string().max(200).optional(),
+    reprint: z.literal(true).optional()
+  })
 ])
 export type AuditFact = z.infer<typeof auditFactSchema>
 export type AuditFactKind = AuditFact['kind']

@@ -1,17 +1,20 @@
 import type { AreaKeys } from '../i18n/areas'
 import type { Words } from '../i18n/translator'
 import type { AuditFact, AuditPassRef, AuditSaid } from './detail-facts'
+import { badgeOutputIn } from '../badges/output-words'
 
 type AuditKey = AreaKeys['audit']
 
 /**
- * The words an audit row's facts are said in: the audit area's messages in one language, and a
- * visitor field's name as the visitor form labels it in that language (shared/visitors/field-names.ts).
+ * The words an audit row's facts are said in: the audit area's messages in one language, Badges' (a
+ * badge print's stock and where it went, as its history says them), and a visitor field's name as the
+ * visitor form labels it in that language (shared/visitors/field-names.ts).
  * The screen gives its reactive catalogues, main a Translator (the English file column, the search in
  * the desk's language, the CSV).
  */
 export interface DetailWords {
   audit: Words<AuditKey>
+  badges: Words<AreaKeys['badges']>
   field: (sent: string) => string
 }
 
@@ -109,6 +112,11 @@ export function factWords(fact: AuditFact, w: DetailWords): string {
       return t(fact.held ? 'fact.readBack.cardStillHeld' : 'fact.readBack.cardNotHeld', { holder: fact.holder })
     case 'readBackVisitor':
       return t(fact.qr ? 'fact.readBack.visitorQr' : 'fact.readBack.visitor', { id: fact.id })
+    case 'badgePrint': {
+      // "4 × 3 in badge insert · saved as PDF · reprint", as Badges' history names the print.
+      const b = w.badges
+      return `${b.t(`stock.${fact.stock}`)} · ${badgeOutputIn(fact, b)}${fact.reprint ? b.t('history.reprintTag') : ''}`
+    }
   }
 }
 

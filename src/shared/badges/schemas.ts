@@ -23,6 +23,18 @@ export type BadgeJob = z.infer<typeof badgeJobSchema>
 export const badgeOutputSchema = z.enum(['printer', 'pdf', 'browser-print', 'browser-pdf'])
 export type BadgeOutput = z.infer<typeof badgeOutputSchema>
 
+/**
+ * Why a badge was not printed, as facts: an error code (shared/errors-wording.ts words it), its details,
+ * and main's English hint on its own (what the desk does about it), so no one splits the English text.
+ * The kiosk's check-in log and Badges' print history both keep them.
+ */
+export const printFailureFactsSchema = z.object({
+  code: z.string(),
+  hint: z.string().optional(),
+  details: z.record(z.string(), z.unknown()).optional()
+})
+export type PrintFailureFacts = z.infer<typeof printFailureFactsSchema>
+
 export const badgeHistoryEntrySchema = badgeJobSchema.extend({
   id: z.string().min(1),
   printedAt: z.string(),
@@ -34,9 +46,18 @@ export const badgeHistoryEntrySchema = badgeJobSchema.extend({
   jobId: z.number().int().optional(),
   /**
    * The printer did not print it (out of labels, stopped, the job aborted or never finished): its reason
-   * in words and what to do. Such an entry is not a badge printed (newest-prints.ts skips it).
+   * and what to do in main's English (`reason`, the CLI's), what happened alone (`message`), and the same
+   * as facts (`facts`) for the desk to say in its language. An entry written before the facts were kept
+   * has `reason` only: shown as recorded. Such an entry is not a badge printed (newest-prints.ts skips it).
    */
-  failed: z.object({ reason: z.string().max(1000), code: z.string().max(100).optional() }).optional()
+  failed: z
+    .object({
+      reason: z.string().max(1000),
+      code: z.string().max(100).optional(),
+      message: z.string().max(1000).optional(),
+      facts: printFailureFactsSchema.optional()
+    })
+    .optional()
 })
 export type BadgeHistoryEntry = z.infer<typeof badgeHistoryEntrySchema>
 

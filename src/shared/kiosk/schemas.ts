@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { badgeJobSchema } from '../badges/schemas'
+import { badgeJobSchema, printFailureFactsSchema } from '../badges/schemas'
 
 /** The operator's kiosk PIN: digits only, so a touch screen's number pad can type it. */
 export const kioskPinSchema = z
@@ -7,13 +7,29 @@ export const kioskPinSchema = z
   .regex(/^\d{4,12}$/, 'The kiosk PIN is 4 to 12 digits (numbers only).')
   .refine((pin) => !/^(\d)\1+$/.test(pin), 'Use a PIN that is not one digit repeated (like 0000).')
 
+/** One language's directions: any may be empty. */
+const directionsText = z.string().trim().max(300, 'Keep the directions under 300 characters.')
+
+/** What a visitor is told once their badge is printed, per language (shared/kiosk/directions.ts chooses). */
+export const directionsByLanguageSchema = z.object({
+  en: directionsText.optional(),
+  de: directionsText.optional(),
+  fr: directionsText.optional(),
+  es: directionsText.optional()
+})
+
 /** Kiosk settings as the screens see them: never the PIN or its hash, only whether one is set. */
 export const kioskSettingsSchema = z.object({
   pinSet: z.boolean(),
   /** Back to the welcome screen after this long without a touch or a key. */
   idleSeconds: z.number().int().min(15).max(600),
-  /** What a visitor is told once their badge is printed ("Take the lift to floor 3…"). */
+  /**
+   * What a visitor is told once their badge is printed ("Take the lift to floor 3…"), as one text: the
+   * desk language's (settings saved before the directions were per language, or set so by the CLI).
+   */
   directions: z.string().trim().max(300),
+  /** The same per language; a language's own text comes before the one text (shared/kiosk/directions.ts). */
+  directionsByLanguage: directionsByLanguageSchema.optional(),
   /** Where walk-ins and visitors the kiosk cannot help are sent. */
   deskName: z.string().trim().min(1).max(80)
 })
@@ -21,7 +37,8 @@ export type KioskSettings = z.infer<typeof kioskSettingsSchema>
 
 export const kioskSettingsInputSchema = z.object({
   idleSeconds: z.number().int().min(15, 'At least 15 seconds.').max(600, 'At most 600 seconds (10 minutes).'),
-  directions: z.string().trim().max(300, 'Keep the directions under 300 characters.'),
+  directions: directionsText,
+  directionsByLanguage: directionsByLanguageSchema.optional(),
   deskName: z.string().trim().min(1, 'Name the desk visitors are sent to.').max(80),
   /** A new PIN; left out keeps the current one. */
   pin: kioskPinSchema.optional()
@@ -126,21 +143,13 @@ export const kioskBadgeSchema = z.object({
 })
 export type KioskBadge = z.infer<typeof kioskBadgeSchema>
 
+// Why a badge was not printed, as facts: shared with Badges' print history (badges/schemas.ts).
+export { printFailureFactsSchema, type PrintFailureFacts } from '../badges/schemas'
+
 /**
  * One line of the kiosk's check-in log: a check-in (badge printed or why not) or, with `refusal`,
  * a visit found that the kiosk did not check in and sent to the desk, and why.
  */
-/**
- * Why a badge was not printed, as facts: an error code (shared/errors-wording.ts words it), its details,
- * and main's English hint on its own (what the desk does about it), so no one splits printError's text.
- */
-export const printFailureFactsSchema = z.object({
-  code: z.string(),
-  hint: z.string().optional(),
-  details: z.record(z.string(), z.unknown()).optional()
-})
-export type PrintFailureFacts = z.infer<typeof printFailureFactsSchema>
-
 export const kioskCheckinSchema = z.object({
   id: z.string(),
   at: z.string(),

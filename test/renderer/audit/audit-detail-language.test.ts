@@ -7,13 +7,17 @@ import { auditRow, renderAudit } from './audit-screen-fixture'
 import type { AuditFactKind } from '../../../src/shared/audit/detail-facts'
 import { factSamples } from '../../support/audit-fact-samples'
 
-/** A badge print as main records it: the facts (stock, where it went, a reprint), and the file's English detail. */
+/**
+ * A badge print as main gives it: the facts (stock, where it went, a reprint) as its `badge` and as the
+ * fact main makes of it (audit-log.ts), and the file's English detail.
+ */
 const print = (id: string, badge: NonNullable<AuditRow['badge']>, detail: string): AuditRow =>
   auditRow(id, {
     action: 'badge print',
     endpoint: { id: 'badge', title: 'Print badge' },
     target: { kind: 'visitor', id: 'v1', name: 'Rawiri Tomoana · Fabrikam' },
     badge,
+    facts: [{ kind: 'badgePrint', ...badge }],
     detail
   })
 
@@ -24,7 +28,7 @@ afterEach(() => {
 
 /**
  * A badge print's detail (the label stock, where the badge went, a reprint) is worded on the desk in its
- * language from the facts main records, with Badges' own words (badge-output-words): never main's English.
+ * language from the facts main records, with Badges' own words (shared/audit/detail-words.ts, badgePrint): never main's English.
  */
 describe("the Audit screen words a badge print's detail in the desk's language", () => {
   it('German: the stock, the print dialog, a PDF and a reprint as Badges says them', async () => {
@@ -74,7 +78,8 @@ describe("the Audit screen words a write's detail from its facts in the desk's l
     readBackNotGiven: 'erneut gelesen: nicht vergeben an Ada Ng',
     readBackFound: 'erneut gelesen: 2 von 3 auf der Konsole gefunden',
     readBackCard: 'erneut gelesen: Karte noch beim Besucher',
-    readBackVisitor: 'erneut gelesen: Besucher v-9 hat einen QR-Code'
+    readBackVisitor: 'erneut gelesen: Besucher v-9 hat einen QR-Code',
+    badgePrint: 'Ausweiseinlage 4 × 3 Zoll · als PDF gespeichert · Nachdruck'
   }
   const kinds = Object.keys(factSamples) as AuditFactKind[]
 

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import KioskSettingsPanel from '../../../src/renderer/src/components/kiosk/KioskSettingsPanel.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { scriptedBridge } from '../../support/fake-bridge'
+import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
 
 afterEach(() => cleanup())
 
@@ -36,5 +37,37 @@ describe('Settings → Kiosk: after Save', () => {
     await waitFor(() => expect(document.activeElement).toBe(line))
     expect(within(panel).getByLabelText(/kiosk PIN/)).toHaveValue('')
     expect(within(panel).getByLabelText('The same PIN again')).toHaveValue('')
+  })
+})
+
+describe('Settings → Kiosk: the directions per language', () => {
+  afterEach(async () => {
+    await deskLanguage.choose(null)
+  })
+
+  it('old settings (one text) show in the desk language’s field; Save sends each language’s own', async () => {
+    await deskLanguage.choose('de')
+    const sent: unknown[] = []
+    const settings = { pinSet: true, idleSeconds: 60, directions: 'Aufzug in den 3. Stock.', deskName: 'Empfang' }
+    const { bridge } = scriptedBridge({
+      'kiosk.settings': () => ({ ok: true, result: settings }),
+      'kiosk.saveSettings': (input) => (sent.push(input), { ok: true, result: settings })
+    })
+    setApiForTests(bridge)
+    render(KioskSettingsPanel)
+    const german = await screen.findByTestId('kiosk-directions-de', {}, { timeout: 5_000 })
+    await waitFor(() => expect(german).toHaveValue('Aufzug in den 3. Stock.'))
+    expect(german).toHaveAttribute('lang', 'de')
+    expect(screen.getByLabelText('Español')).toHaveValue('')
+    await fireEvent.input(screen.getByLabelText('Español'), { target: { value: 'Ascensor a la planta 3.' } })
+    await fireEvent.submit(german.closest('form')!)
+    await waitFor(() =>
+      expect(sent).toEqual([
+        expect.objectContaining({
+          directions: '',
+          directionsByLanguage: { en: '', de: 'Aufzug in den 3. Stock.', fr: '', es: 'Ascensor a la planta 3.' }
+        })
+      ])
+    )
   })
 })

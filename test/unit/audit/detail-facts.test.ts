@@ -217,3 +217,40 @@ describe('the search finds a row by the words the desk shows and by its facts', 
     await audit.close()
   })
 })
+
+describe("a badge print's stock and output are facts: worded in the desk's language in its search and its CSV", () => {
+  const job = (name: string) => ({
+    visitorId: `v-${name}`,
+    name,
+    company: '',
+    host: '',
+    validFrom: 0,
+    validTo: 1,
+    stock: '4x3in' as const
+  })
+
+  it('German: found by the words the screen shows and by the English ones; the CSV says them in German', async () => {
+    const audit = await service()
+    await audit.badgePrinted({ job: job('Rosa'), output: 'pdf', reprintOf: 'h1' })
+    await audit.badgePrinted({ job: job('Ivo'), output: 'printer' })
+    const found = async (text: string, language?: 'de') =>
+      (await audit.list({ filter: { text, ...(language ? { language } : {}) } })).items.map((r) => r.target.name)
+    expect(await found('als PDF gespeichert', 'de')).toEqual(['Rosa'])
+    expect(await found('Nachdruck', 'de')).toEqual(['Rosa'])
+    expect(await found('Ausweiseinlage', 'de')).toEqual(['Ivo', 'Rosa'])
+    expect(await found('Standarddrucker', 'de')).toEqual(['Ivo'])
+    // The English words on every desk; the German ones not on an English desk.
+    expect(await found('saved as PDF', 'de')).toEqual(['Rosa'])
+    expect(await found('als PDF gespeichert')).toEqual([])
+    const { text } = await audit.exportCsv({}, 'UTC', 'de')
+    expect(text).toContain('Ausweiseinlage 4 × 3 Zoll · als PDF gespeichert · Nachdruck')
+    expect(text).toContain('Ausweiseinlage 4 × 3 Zoll · der Standarddrucker')
+    expect(text).not.toMatch(/badge insert|saved as PDF|default printer/)
+    // The row's English detail (the file's, the CLI's) is the same facts' English words.
+    expect((await audit.all()).map((r) => r.detail)).toEqual([
+      '4 × 3 in badge insert · saved as PDF · reprint',
+      '4 × 3 in badge insert · the default printer'
+    ])
+    await audit.close()
+  })
+})

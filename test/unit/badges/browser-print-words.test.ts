@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { useAppServices } from '../../support/app-services'
-import { badgeOutputWords, capitalised } from '../../../src/shared/badges/output-words'
+import { badgeOutputIn, capitalised } from '../../../src/shared/badges/output-words'
+import { Translator } from '../../../src/shared/i18n/translator'
+import type { AreaKeys } from '../../../src/shared/i18n/areas'
+import badgesEn from '../../../src/shared/i18n/messages/badges/en.json'
 import type { AuditRow } from '../../../src/shared/audit/schemas'
 import type { BadgeHistoryEntry } from '../../../src/shared/badges/schemas'
 import type { TodayRow } from '../../../src/shared/today/schemas'
@@ -10,6 +13,10 @@ import type { TodayRow } from '../../../src/shared/today/schemas'
  * says nothing back), so the history, Today's badge column and Audit's line say "sent to the print
  * dialog", never "printed" — and Audit names the output as Badges does, not "dk-11202 on browser-print".
  */
+/** Where a badge went, in the English catalogue's words (the desk's and main's CLI alike). */
+const english = new Translator<AreaKeys['badges']>('en', badgesEn)
+const badgeOutputWords = (entry: Parameters<typeof badgeOutputIn>[0]) => badgeOutputIn(entry, english)
+
 describe('a badge sent to the browser’s print dialog', () => {
   const app = useAppServices()
 
@@ -45,6 +52,7 @@ describe('a badge sent to the browser’s print dialog', () => {
     expect(rows[0]!.detail).toBe('Brother DK-11202 (62 × 100 mm) · sent to the print dialog')
     // The facts the screen words in the desk's language (the detail is the file's English).
     expect(rows[0]!.badge).toEqual({ stock: 'dk-11202', output: 'browser-print' })
+    expect(rows[0]!.facts).toEqual([{ kind: 'badgePrint', stock: 'dk-11202', output: 'browser-print' }])
 
     const today: TodayRow[] = (await app.call('today.list')).rows
     expect(today.find((r) => r.id === visitor.id)).toMatchObject({ badgePrinted: true, badgeOutput: 'browser-print' })

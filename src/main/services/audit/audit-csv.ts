@@ -65,8 +65,8 @@ function targetName(r: AuditRow): string | undefined {
 
 /**
  * A row's detail and outcome sentence in the desk's language, as the Audit screen words them from the
- * facts; what a row recorded before facts holds, and a badge print's stock and output (Badges' words
- * are the renderer's), in main's English as recorded.
+ * facts (a badge print's stock and output among them); what a row recorded before facts holds, in
+ * main's English as recorded.
  */
 function wordsIn(
   r: AuditRow,
@@ -74,9 +74,9 @@ function wordsIn(
 ): { detail?: string | undefined; message?: string | undefined } {
   if (!language || language === 'en') return { detail: r.detail, message: r.message }
   const words = detailWordsIn(language)
-  const detail = r.badge
-    ? r.detail
-    : [r.recordedDetail, r.facts?.length ? detailWords(r.facts, words) : undefined].filter(Boolean).join('; ')
+  const detail = [r.recordedDetail, r.facts?.length ? detailWords(r.facts, words) : undefined]
+    .filter(Boolean)
+    .join('; ')
   return { detail: detail || undefined, message: r.said ? saidWords(r.said, words) : r.message }
 }
 

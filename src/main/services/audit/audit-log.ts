@@ -10,6 +10,7 @@ import { Lazy } from '../storage/lazy'
 import { WriteLock } from '../storage/write-lock'
 import { auditJournalFormat, type AuditBegin, type AuditEnd, type AuditEntry } from './audit-entries'
 import type { Language } from '../../../shared/i18n/locales'
+import type { AuditFact } from '../../../shared/audit/detail-facts'
 import { detailWords, saidWords } from '../../../shared/audit/detail-words'
 import { detailWordsIn, englishDetail, englishSaid } from './detail-in-language'
 
@@ -42,8 +43,8 @@ function haystackFor(held: HeldRow, language: Language | undefined): string {
 
 /**
  * What the screen shows of a row in a desk's language, beyond names (which are the same in every
- * language): its action, its detail and its outcome's sentence, from the facts (detail-words.ts).
- * A badge print's words are Badges' (renderer), found by the stock and printer names in English.
+ * language): its action, its detail and its outcome's sentence, from the facts (detail-words.ts; a
+ * badge print's stock and output in Badges' words).
  */
 function wordsOf(row: AuditRow, language: Language): string {
   const words = detailWordsIn(language)
@@ -107,6 +108,15 @@ function haystackOf(row: AuditRow): string {
     .filter(Boolean)
     .join('\n')
     .toLowerCase()
+}
+
+/**
+ * A badge print's `badge` as the first of its facts, worded like every other (detail-words.ts): the
+ * journal keeps `badge` alone, as it always has; a row rewritten by a prune carries the fact already.
+ */
+function withBadgeFact(badge: AuditRow['badge'], facts: AuditFact[] | undefined): AuditFact[] | undefined {
+  if (!badge || facts?.some((f) => f.kind === 'badgePrint')) return facts
+  return [{ kind: 'badgePrint', ...badge }, ...(facts ?? [])]
 }
 
 /** The row's English detail made again from what it holds (englishDetail), or none. */
@@ -270,7 +280,8 @@ export class AuditLog {
 
   /** A begin line as a row: its English detail made from its facts, or as recorded before facts. */
   private rowOf(begin: AuditBegin): AuditRow {
-    const { t: _t, detail: recorded, facts, ...row } = begin
+    const { t: _t, detail: recorded, ...row } = begin
+    const facts = withBadgeFact(row.badge, begin.facts)
     return withDetail({
       ...row,
       ...(facts?.length ? { facts } : {}),

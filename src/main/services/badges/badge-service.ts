@@ -13,8 +13,8 @@ import type { AccessClient } from '../access/client'
 import { makeBadgePdf } from '../printing/badge-pdf'
 import { BadgePrinters, type ListQueues, type MainPrinter } from '../printing/badge-printers'
 import { ippPrinterStatus, printPdfOverIpp, type IppPrintOptions } from '../printing/ipp-print'
-import { cannotPrintNow, printerNotReady, printFailureWords } from '../printing/printer-failure'
-import { BadgeHistory } from './history'
+import { cannotPrintNow, printerNotReady } from '../printing/printer-failure'
+import { BadgeHistory, notPrinted } from './history'
 import type { BadgePrinter } from './printer'
 import { BadgeSettingsStore } from './settings'
 import type { Language } from '../../../shared/i18n/locales'
@@ -205,13 +205,12 @@ export class BadgeService {
           }))
         } catch (err) {
           // The printer's own failure goes into the print history with its reason (never as printed).
-          const e = AppError.from(err)
           await this.history
             .record({
               job,
               output: 'printer',
               printer: own.displayName,
-              failed: { reason: printFailureWords(e).desk, ...(e.code ? { code: e.code } : {}) },
+              failed: notPrinted(err),
               ...(reprintOf ? { reprintOf } : {})
             })
             .catch(() => undefined)

@@ -7,6 +7,7 @@ import {
   type BadgeOutput
 } from '../../../shared/badges/schemas'
 import { DurableList } from '../storage/durable-list'
+import { printFailureWords } from '../printing/printer-failure'
 
 /** Enough for months at a desk; the oldest entries go first. */
 export const HISTORY_LIMIT = 5000
@@ -18,8 +19,17 @@ export interface RecordInput {
   reprintOf?: string
   /** The printer's job, completed (IPP). */
   jobId?: number
-  /** The printer did not print it: why, in words (see BadgeHistoryEntry.failed). */
-  failed?: { reason: string; code?: string }
+  /** The printer did not print it: why, in words and as facts (notPrinted; BadgeHistoryEntry.failed). */
+  failed?: BadgeHistoryEntry['failed']
+}
+
+/**
+ * A print's failure as the history keeps it: main's English (the CLI's) and the same as facts, which
+ * Badges words in the desk's language (printFailureWords: the one source of both, as the kiosk's log).
+ */
+export function notPrinted(err: unknown): NonNullable<BadgeHistoryEntry['failed']> {
+  const words = printFailureWords(err)
+  return { reason: words.desk, code: words.facts.code, message: words.visitor, facts: words.facts }
 }
 
 /**

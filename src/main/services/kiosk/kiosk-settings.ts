@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { kioskSettingsInputSchema, type KioskSettings, type KioskSettingsInput } from '../../../shared/kiosk/schemas'
 import type { KeyValueStore } from '../storage/key-value-store'
+import { LANGUAGES } from '../../../shared/i18n/locales'
 import { hashPin, pinHashSchema, type PinHash } from './pin-hash'
 
 const KEY = 'kiosk'
@@ -8,7 +9,9 @@ const KEY = 'kiosk'
 const keptSchema = z.object({
   pin: pinHashSchema.optional(),
   idleSeconds: z.number().int().min(15).max(600).default(60),
+  /** The one text of settings saved before the directions were per language: the desk language's. */
   directions: z.string().max(300).default(''),
+  directionsByLanguage: z.partialRecord(z.enum(LANGUAGES), z.string().max(300)).optional(),
   deskName: z.string().min(1).max(80).default('the reception desk')
 })
 type Kept = z.infer<typeof keptSchema>

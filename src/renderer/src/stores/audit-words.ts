@@ -1,7 +1,7 @@
 import type { AuditCard, AuditRow, AuditTouchPass, AuditVisit } from '../../../shared/audit/schemas'
 import { formatLocal } from '../lib/local-time'
 import { auditWords } from '../lib/i18n/audit-messages.svelte'
-import { badgeOutputWords, badgesWords, stockName } from '../lib/i18n/badge-output-words.svelte'
+import { badgesWords } from '../lib/i18n/badge-output-words.svelte'
 import type { AreaKeys } from '../../../shared/i18n/areas'
 import { deskLanguage } from '../lib/i18n/desk-language.svelte'
 import { visitorsWords } from '../lib/i18n/visitors-messages.svelte'
@@ -46,17 +46,12 @@ export function deskWords(desk: AuditRow['desk']): string {
 }
 
 /**
- * A badge print's detail as Badges' history says it, in the desk's language (badge-output-words, the one
- * table of a badge's stock and where it went): "4 × 3 in badge insert · sent to the print dialog · reprint".
+ * A row's facts are said in the Audit screen's words, a badge print's in Badges' (its history says the
+ * same); a visitor field as the visitor form labels it.
  */
-export function badgeLineWords(badge: NonNullable<AuditRow['badge']>): string {
-  return `${stockName(badge.stock)} · ${badgeOutputWords(badge)}${badge.reprint ? badgesWords().t('history.reprintTag') : ''}`
-}
-
-/** A row's facts are said in the Audit screen's words; a visitor field as the visitor form labels it. */
 function rowWords(): DetailWords {
   const fields = visitorsWords()
-  return { audit: auditWords(), field: (sent) => visitorFieldNameIn(sent, fields) }
+  return { audit: auditWords(), badges: badgesWords(), field: (sent) => visitorFieldNameIn(sent, fields) }
 }
 
 /** Words shown as main recorded them in English (a row written before facts): `lang` and a label on another desk. */
@@ -75,7 +70,8 @@ function asRecorded(text: string): ShownWords {
 /**
  * A row's detail in the desk's language, from the facts main recorded (shared/audit/detail-words.ts,
  * the one wording of each kind of fact, which main's search and CSV use too): a row recorded before
- * facts shows its English as given, labelled as recorded in English. A badge print is `badgeLineWords`.
+ * facts shows its English as given, labelled as recorded in English. A badge print's stock and output
+ * are a fact among them (main makes it from the row's `badge`).
  */
 export function detailCellWords(row: Pick<AuditRow, 'facts' | 'recordedDetail'>): ShownWords[] {
   const parts: ShownWords[] = []

@@ -14,9 +14,10 @@ type Key = AreaKeys['settings']
 export function kioskFieldErrors(error: z.ZodError, words: Words<Key>): Record<string, string> {
   const out: Record<string, string> = {}
   for (const issue of error.issues) {
-    const field = String(issue.path[0])
+    // A language's directions by their own field ("directionsByLanguage.de"), worded as the field's kind.
+    const field = issue.path.map(String).join('.')
     if (field in out) continue
-    const key = `kiosk.error.${field}.${issue.code}`
+    const key = `kiosk.error.${String(issue.path[0])}.${issue.code}`
     out[field] = Object.hasOwn(settingsEn, key) ? words.t(key as Key) : issue.message
   }
   return out

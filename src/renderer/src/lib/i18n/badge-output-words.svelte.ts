@@ -1,6 +1,7 @@
 import badgesEn from '../../../../shared/i18n/messages/badges/en.json'
 import type { BadgeOutput, BadgeStockId } from '../../../../shared/badges/schemas'
 import { AreaMessages } from './area-messages.svelte'
+import { badgeOutputIn } from '../../../../shared/badges/output-words'
 import { deskLanguage } from './desk-language.svelte'
 
 let shared: AreaMessages<'badges'> | null = null
@@ -20,15 +21,7 @@ export function stockName(stock: BadgeStockId): string {
   return badgesWords().t(`stock.${stock}`)
 }
 
-/**
- * Where a badge went, in the desk's language: the renderer's twin of shared/badges/output-words.ts
- * (main keeps that English one for the audit file). The browser's print dialog tells the app nothing of
- * what the person did in it: a badge handed to it is "sent to the print dialog", never "printed". Lower
- * case, to follow other words; `capitalised` (output-words.ts) for a cell of its own.
- */
+/** Where a badge went, in the desk's language (shared/badges/output-words.ts, the one naming of it). */
 export function badgeOutputWords(entry: { output: BadgeOutput; printer?: string | undefined }): string {
-  const m = badgesWords()
-  // The printer's name, as the printer lists name it; Electron's dialog with no printer chosen: the default.
-  if (entry.output === 'printer') return entry.printer ?? m.t('output.defaultPrinter')
-  return m.t(`output.${entry.output}`)
+  return badgeOutputIn(entry, badgesWords())
 }

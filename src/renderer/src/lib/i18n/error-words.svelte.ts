@@ -1,5 +1,6 @@
 import type { AppErrorData } from '../../../../shared/errors'
 import type { KioskCheckin } from '../../../../shared/kiosk/schemas'
+import type { BadgeHistoryEntry } from '../../../../shared/badges/schemas'
 import { sayError, type ErrorSaid } from '../../../../shared/errors-wording'
 import type { MessageValues, Words } from '../../../../shared/i18n/translator'
 import { AreaMessages } from './area-messages.svelte'
@@ -83,4 +84,21 @@ export function notPrintedWords(
     visitor: visitor.message,
     lang: visitor.lang
   }
+}
+
+/**
+ * Why a print in Badges' history was not printed, in the desk's language: the same wording as a kiosk
+ * check-in's (notPrintedWords), from the facts main recorded with it; an entry written before the facts
+ * were kept, as recorded (main's English, `lang` "en" on a desk in another language).
+ */
+export function historyNotPrinted(failed: NonNullable<BadgeHistoryEntry['failed']>): {
+  desk: string
+  lang: string | undefined
+} {
+  const { desk, lang } = notPrintedWords({
+    printError: failed.reason,
+    printReason: failed.message,
+    printFailure: failed.facts
+  })
+  return { desk, lang }
 }
