@@ -274,7 +274,8 @@ export class VisitorService {
     })
     if (refusal) throw refusal
     // The screen says what it showed (shared/seen): a PIN given or removed meanwhile is asked again.
-    if (seen) checkSeen('visitors.assignNewPin', seen, { hasPin: current.pin_code != null, name: visitorDisplayName(current) })
+    if (seen)
+      checkSeen('visitors.assignNewPin', seen, { hasPin: current.pin_code != null, name: visitorDisplayName(current) })
     else if (current.pin_code != null && !replace) {
       throw new AppError({
         kind: 'conflict',
