@@ -4,7 +4,6 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import VisitorsScreen from '../../../src/renderer/src/screens/VisitorsScreen.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { visitors } from '../../../src/renderer/src/stores/visitors.svelte'
-import type { Visitor } from '../../../src/shared/access/visitors'
 import type { Envelope } from '../../../src/shared/ipc/define'
 import { scriptedBridge } from '../../support/fake-bridge'
 import { visitorFixture } from '../../support/visitor-fixture'
