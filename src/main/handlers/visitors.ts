@@ -7,11 +7,11 @@ export function visitorHandlers({ visitors }: AppServices): HandlersOf<'visitors
     'visitors.get': ({ id }) => visitors.get(id),
     'visitors.create': (form) => visitors.create(form),
     'visitors.update': ({ id, edit }) => visitors.update(id, edit),
-    'visitors.cancel': async ({ id }) => {
-      await visitors.cancel(id)
+    'visitors.cancel': async ({ id, seen }) => {
+      await visitors.cancel(id, seen)
       return { cancelled: true as const }
     },
-    'visitors.assignNewPin': ({ id, replace }) => visitors.assignNewPin(id, replace ?? false),
+    'visitors.assignNewPin': ({ id, replace, seen }) => visitors.assignNewPin(id, replace ?? false, seen),
     'visitors.unassignPin': async ({ id }) => {
       await visitors.unassignPin(id)
       return { removed: true as const }

@@ -3,7 +3,9 @@ import { AppError } from '../errors'
 
 /**
  * What the person saw of a record when they confirmed an action whose meaning depends on it: who
- * held the card (`ownerId`, null for nobody), whether the person held a PIN (`hasPin`). The screen
+ * held the card (`ownerId`, null for nobody), whether the person held a PIN (`hasPin`), the visit's
+ * status as the screen showed it (`status`: shared/today/groups `shownStatus`, so "Here" after a
+ * kiosk check-in) and its window (`startTime`, `endTime`, Unix seconds). The screen
  * sends it with the action; main compares it with the record it reads before writing, and when the
  * record changed meanwhile (another desk, the console's own page) answers CHANGED_SINCE_SHOWN with
  * the record's facts now, sending nothing: the screen asks again with them. No `seen` (the CLI, an
@@ -12,7 +14,10 @@ import { AppError } from '../errors'
 export const seenSchema = z
   .object({
     ownerId: z.string().max(200).nullable().optional(),
-    hasPin: z.boolean().optional()
+    hasPin: z.boolean().optional(),
+    status: z.string().max(40).nullable().optional(),
+    startTime: z.number().int().nullable().optional(),
+    endTime: z.number().int().nullable().optional()
   })
   .strict()
 export type Seen = z.infer<typeof seenSchema>
@@ -32,7 +37,14 @@ export const seenActions = {
   /** "Give the card" to someone: a card someone got meanwhile is not given silently. */
   'cards.assign': ['ownerId'],
   /** "Assign PIN" to someone said to have none, or "Replace X's PIN?": whether they hold one. */
-  'pins.assign': ['hasPin']
+  'pins.assign': ['hasPin'],
+  /**
+   * "Cancel this visit?" with its status and window as the dialog said them: a visit checked in,
+   * cancelled or moved meanwhile is not cancelled on the old question.
+   */
+  'visitors.cancel': ['status', 'startTime', 'endTime'],
+  /** Visitors' "Assign PIN" to a visitor shown with none, or "Replace X's PIN?": whether they hold one. */
+  'visitors.assignNewPin': ['hasPin']
 } as const satisfies Record<string, readonly (keyof Seen)[]>
 export type SeenAction = keyof typeof seenActions
 
@@ -43,7 +55,11 @@ export interface SeenNow {
   ownerName?: string
   ownerType?: 'user' | 'visitor'
   hasPin?: boolean
-  /** Whose PIN (the person's name) or which card (its number), for the words. */
+  /** The visit's status as the screen would show it now, and its window (the cancel question says them). */
+  status?: string | null
+  startTime?: number | null
+  endTime?: number | null
+  /** Whose PIN (the person's name), whose visit (the person's name) or which card (its number), for the words. */
   name?: string
   card?: string
 }
@@ -61,21 +77,36 @@ export function seenDiffers(action: SeenAction, seen: Seen | undefined, now: See
 export function checkSeen(action: SeenAction, seen: Seen | undefined, now: SeenNow): void {
   if (seenDiffers(action, seen, now).length === 0) return
   const facts = Object.fromEntries(Object.entries(now).filter(([, v]) => v !== undefined))
-  const isPin = (seenActions[action] as readonly string[]).includes('hasPin')
-  const said = isPin ? (now.hasPin ? 'pin' : 'noPin') : now.ownerId ? 'owner' : 'noOwner'
+  const kinds = seenActions[action] as readonly string[]
+  const said = kinds.includes('hasPin')
+    ? now.hasPin
+      ? 'pin'
+      : 'noPin'
+    : kinds.includes('status')
+      ? now.status === 'CANCELLED'
+        ? 'visitCancelled'
+        : 'visitChanged'
+      : now.ownerId
+        ? 'owner'
+        : 'noOwner'
   const name = now.name ?? ''
   const owner = now.ownerName || now.ownerId || ''
   const message = {
     pin: `${name} holds a PIN now (given meanwhile by another desk or the console's own page); nothing was sent.`,
     noPin: `${name} holds no PIN now (removed meanwhile by another desk or the console's own page); nothing was sent.`,
     owner: `Card ${now.card ?? ''} belongs to ${owner} now (changed meanwhile by another desk or the console's own page); nothing was sent.`,
-    noOwner: `Card ${now.card ?? ''} belongs to nobody now (changed meanwhile by another desk or the console's own page); nothing was sent.`
+    noOwner: `Card ${now.card ?? ''} belongs to nobody now (changed meanwhile by another desk or the console's own page); nothing was sent.`,
+    visitCancelled: `${name}'s visit is cancelled already (by another desk or the console's own page); nothing was sent.`,
+    visitChanged: `${name}'s visit changed meanwhile (its status or times, by another desk or the console's own page); nothing was sent.`
   }[said]
   throw new AppError({
     kind: 'conflict',
     code: CHANGED_SINCE_SHOWN,
     message,
-    hint: 'Read the question again with what the console holds now, and answer it again.',
+    hint:
+      said === 'visitCancelled'
+        ? 'There is nothing left to cancel; if they are coming after all, create a new visit.'
+        : 'Read the question again with what the console holds now, and answer it again.',
     details: { ...facts, said, owner, name }
   })
 }

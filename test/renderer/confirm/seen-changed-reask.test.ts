@@ -10,6 +10,13 @@ import { scriptedBridge } from '../../support/fake-bridge'
 import { AppError } from '../../../src/shared/errors'
 import { checkSeen, seenActions, type Seen, type SeenAction } from '../../../src/shared/seen/seen'
 import type { NfcCard } from '../../../src/shared/access/nfc-cards'
+import VisitorsScreen from '../../../src/renderer/src/screens/VisitorsScreen.svelte'
+import { visitors } from '../../../src/renderer/src/stores/visitors.svelte'
+import { visitorFixture } from '../../support/visitor-fixture'
+import { visitorDisplayName, type Visitor } from '../../../src/shared/access/visitors'
+import { shownStatus } from '../../../src/shared/today/groups'
+import { formatLocal } from '../../../src/renderer/src/lib/local-time'
+import type { Envelope } from '../../../src/shared/ipc/define'
 
 beforeEach(() => {
   HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
@@ -19,6 +26,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup()
   cardsStore.reset()
+  visitors.reset()
 })
 
 const heldBy = (card: NfcCard, id: string, name: string): NfcCard => ({
@@ -51,9 +59,9 @@ async function cardsShowing(shown: NfcCard) {
 }
 
 /** The question asked again: the change said above it (once), the focus on its safe answer. */
-async function askedAgain(dialog: HTMLElement, words: RegExp) {
+async function askedAgain(dialog: HTMLElement, words: RegExp, safe = 'Cancel') {
   expect(await within(dialog).findByTestId('changed-since-shown')).toHaveTextContent(words)
-  await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' })))
+  await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: safe })))
   await waitFor(() => expect(announcement()).toHaveTextContent(words))
 }
 
@@ -61,7 +69,7 @@ async function askedAgain(dialog: HTMLElement, words: RegExp) {
  * Every action of shared/seen's table, confirmed on what the screen showed while another desk changed
  * the record: main (its own rule, checkSeen) sends nothing, and the screen asks again with the facts now.
  */
-const cases: Record<SeenAction, () => Promise<void>> = {
+const cardAndPinCases = {
   'cards.unassign': async () => {
     const { main, details, otherDeskGivesUma, sent } = await cardsShowing(heldBy(range(2, 2)[0]!, 'u-gus', 'Gus Ng'))
     await fireEvent.click(within(details).getByRole('button', { name: 'Unassign from Gus Ng…' }))
@@ -159,6 +167,102 @@ const cases: Record<SeenAction, () => Promise<void>> = {
     ])
   }
 }
+
+/**
+ * The Visitors screen with `first` opened; `main.held` is the visitor the console holds (another desk
+ * changes it), and main's cancel and PIN check what the screen sent against it (checkSeen, main's rule).
+ */
+async function visitorShowing(first: Visitor) {
+  const main = { held: first }
+  const refusedOr = (action: () => Envelope, check: () => void): Envelope => {
+    try {
+      check()
+    } catch (err) {
+      return { ok: false, error: AppError.from(err).toData() }
+    }
+    return action()
+  }
+  const name = visitorDisplayName(first)
+  const { bridge, calls } = scriptedBridge({
+    'sites.topology': () => ({ ok: true, result: { groups: [] } }),
+    'visitors.list': () => ({ ok: true, result: { items: [main.held], total: 1 } }),
+    'visitors.get': () => ({ ok: true, result: main.held }),
+    'visitors.capabilities': () => ({ ok: true, result: { canEdit: true } }),
+    'visitors.qrState': () => ({ ok: true, result: { assigned: false, pngBase64: null } }),
+    'visitors.cancel': (input) =>
+      refusedOr(
+        () => ((main.held = { ...main.held, status: 'CANCELLED' }), { ok: true, result: { cancelled: true } }),
+        () =>
+          checkSeen('visitors.cancel', (input as { seen?: Seen }).seen, {
+            status: shownStatus(main.held) ?? null,
+            startTime: main.held.start_time ?? null,
+            endTime: main.held.end_time ?? null,
+            name
+          })
+      ),
+    'visitors.assignNewPin': (input) =>
+      refusedOr(
+        () => (
+          (main.held = { ...main.held, pin_code: { token: 'y'.repeat(64) } }),
+          { ok: true, result: { pin: '123456' } }
+        ),
+        () =>
+          checkSeen('visitors.assignNewPin', (input as { seen?: Seen }).seen, {
+            hasPin: main.held.pin_code != null,
+            name
+          })
+      )
+  })
+  setApiForTests(bridge)
+  render(ActionAnnouncer)
+  render(VisitorsScreen)
+  const table = await screen.findByTestId('visitors-table')
+  await fireEvent.click(within(table).getByRole('button', { name }))
+  const details = await screen.findByTestId('visitor-details')
+  const sent = (channel: string) =>
+    calls.filter(([c]) => c === channel).map(([, input]) => (input as { seen: Seen }).seen)
+  return { main, details, sent }
+}
+
+const visitCases = {
+  'visitors.cancel': async () => {
+    const rosa = visitorFixture('v1', 'Rosa', 'Jensen')
+    const { main, details, sent } = await visitorShowing(rosa)
+    await fireEvent.click(within(details).getByRole('button', { name: 'Cancel visit…' }))
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this visit?' })
+    const facts = within(dialog).getByTestId('cancel-visit-facts')
+    expect(facts).toHaveTextContent(`Expected, ${formatLocal(rosa.start_time)}`)
+    // Another desk moves the visit an hour later while the question is open.
+    const later = { start_time: rosa.start_time! + 3600, end_time: rosa.end_time! + 3600 }
+    main.held = { ...main.held, ...later }
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel visit' }))
+    await askedAgain(dialog, /Rosa Jensen's visit changed meanwhile .*nothing was sent/, 'Keep the visit')
+    // The question now says the window the console holds.
+    await waitFor(() =>
+      expect(facts).toHaveTextContent(`${formatLocal(later.start_time)} – ${formatLocal(later.end_time)}`)
+    )
+    expect(main.held.status).toBe('UPCOMING')
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel visit' }))
+    await waitFor(() => expect(main.held.status).toBe('CANCELLED'))
+    expect(sent('visitors.cancel')).toEqual([
+      { status: 'UPCOMING', startTime: rosa.start_time, endTime: rosa.end_time },
+      { status: 'UPCOMING', startTime: later.start_time, endTime: later.end_time }
+    ])
+  },
+  'visitors.assignNewPin': async () => {
+    const { main, sent } = await visitorShowing(visitorFixture('v2', 'Kai', 'Nguyen'))
+    // Another desk gives Kai a PIN after the panel showed none.
+    main.held = { ...main.held, pin_code: { token: 'x'.repeat(64) } }
+    await fireEvent.click(await screen.findByRole('button', { name: 'Generate and assign PIN' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Replace Kai Nguyen’s PIN?' })
+    await askedAgain(dialog, /Kai Nguyen holds a PIN now .*nothing was sent/)
+    expect(main.held.pin_code).toEqual({ token: 'x'.repeat(64) })
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Replace the PIN' }))
+    expect(await screen.findByTestId('visitor-pin')).toHaveTextContent('123456')
+    expect(sent('visitors.assignNewPin')).toEqual([{ hasPin: false }, { hasPin: true }])
+  }
+}
+const cases: Record<SeenAction, () => Promise<void>> = { ...cardAndPinCases, ...visitCases }
 
 describe('an action on what the screen showed: changed meanwhile, it is asked again with the facts now', () => {
   for (const action of Object.keys(seenActions) as SeenAction[]) {

@@ -14,6 +14,13 @@ interface HeldUser {
   id: string
   pin_hash?: string | null
 }
+interface HeldVisitor {
+  id: string
+  status: string
+  start_time: number
+  end_time: number
+  pin_hash?: string | null
+}
 
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
@@ -47,9 +54,22 @@ describe('an action acts on what the person saw, or answers what changed', () =>
   const cardOwner = async (token: string) => (await demo.held<HeldCard>('cards')).find((c) => c.token === token)?.owner
   const giveElsewhere = (token: string, userId: string) =>
     otherDesk('PUT', `/users/${userId}/nfc_cards`, { token, force_add: true })
+  /** A visitor as the Visitors screen shows it (main's answer), tomorrow so its status is Expected. */
+  const visitor = async () => {
+    const start = Math.floor(Date.now() / 1000) + 86_400 + 3600 * ++n
+    const name = { first_name: 'Seen', last_name: `Visitor ${n}` }
+    const shown = await app.call('visitors.create', {
+      ...name,
+      visit_reason: 'Business',
+      start_time: start,
+      end_time: start + 7200
+    })
+    return { ...shown, name: `${name.first_name} ${name.last_name}` }
+  }
+  const heldVisitor = async (id: string) => (await demo.held<HeldVisitor>('visitors')).find((v) => v.id === id)!
 
   /** One case per action of the table: the screen's view, the other desk's change, what the console must hold. */
-  const cases: Record<SeenAction, () => Promise<void>> = {
+  const cardAndPinCases = {
     'cards.unassign': async () => {
       const [gus, uma, token] = [await person(), await person(), await spare()]
       await app.call('cards.assign', { token, owner: { type: 'user', id: gus.id } })
@@ -106,6 +126,59 @@ describe('an action acts on what the person saw, or answers what changed', () =>
       expect(await hashOf()).not.toBe(before)
     }
   }
+
+  // "Cancel this visit?" as the dialog said it: its status and window.
+  const seenVisit = (v: { status?: string | null; start_time?: number; end_time?: number }) => ({
+    status: v.status ?? null,
+    startTime: v.start_time ?? null,
+    endTime: v.end_time ?? null
+  })
+  const visitCases = {
+    'visitors.cancel': async () => {
+      // Moved by another desk: the question said the old window; nothing sent, the visit is as moved.
+      const ada = await visitor()
+      const later = { start_time: ada.start_time + 3600, end_time: ada.end_time + 3600 }
+      await otherDesk('PUT', `/visitors/${ada.id}`, later)
+      const moved = await refusal(app.call('visitors.cancel', { id: ada.id, seen: seenVisit(ada) }))
+      expect(moved.details).toMatchObject({
+        status: 'UPCOMING',
+        startTime: later.start_time,
+        endTime: later.end_time,
+        name: ada.name,
+        said: 'visitChanged'
+      })
+      expect(await heldVisitor(ada.id)).toMatchObject({ status: 'UPCOMING', ...later })
+      // Asked again with the window now, and confirmed: cancelled.
+      await app.call('visitors.cancel', { id: ada.id, seen: seenVisit({ ...ada, ...later }) })
+      expect((await heldVisitor(ada.id)).status).toBe('CANCELLED')
+      // Cancelled by another desk meanwhile: said as such, nothing sent (still the other desk's cancel).
+      const ben = await visitor()
+      await otherDesk('DELETE', `/visitors/${ben.id}`)
+      const gone = await refusal(app.call('visitors.cancel', { id: ben.id, seen: seenVisit(ben) }))
+      expect(gone.details).toMatchObject({ status: 'CANCELLED', name: ben.name, said: 'visitCancelled' })
+      expect((await heldVisitor(ben.id)).status).toBe('CANCELLED')
+    },
+    'visitors.assignNewPin': async () => {
+      const cleo = await visitor()
+      const { pin: theirs } = await app.call('pins.generate')
+      await otherDesk('PUT', `/visitors/${cleo.id}/pin_codes`, { pin_code: theirs })
+      const before = (await heldVisitor(cleo.id)).pin_hash
+      expect(before).toBeTruthy()
+      // "Assign PIN" to Cleo, shown with none: nothing sent, their PIN stays.
+      const error = await refusal(app.call('visitors.assignNewPin', { id: cleo.id, seen: { hasPin: false } }))
+      expect(error.details).toMatchObject({ hasPin: true, name: cleo.name, said: 'pin' })
+      expect((await heldVisitor(cleo.id)).pin_hash).toBe(before)
+      // "Replace Cleo's PIN?" answered: replaced.
+      await app.call('visitors.assignNewPin', { id: cleo.id, seen: { hasPin: true } })
+      expect((await heldVisitor(cleo.id)).pin_hash).not.toBe(before)
+      // Removed by another desk while "Replace Cleo's PIN?" was open: nothing sent, she still holds none.
+      await otherDesk('DELETE', `/visitors/${cleo.id}/pin_codes`)
+      const removed = await refusal(app.call('visitors.assignNewPin', { id: cleo.id, seen: { hasPin: true } }))
+      expect(removed.details).toMatchObject({ hasPin: false, said: 'noPin' })
+      expect((await heldVisitor(cleo.id)).pin_hash).toBeFalsy()
+    }
+  }
+  const cases: Record<SeenAction, () => Promise<void>> = { ...cardAndPinCases, ...visitCases }
 
   for (const action of Object.keys(seenActions) as SeenAction[]) {
     it(`${action}: changed by another desk since shown, nothing is sent; asked again, it acts`, async () => {

@@ -83,6 +83,18 @@ describe('visitor create when the console created it and the answer was lost', (
     expect(rows[0]!.message).toMatch(/reading it back shows this was done/)
   })
 
+  it('through the app, the read-back failing too (the console down), then Retry: the visitor of the first try, read back; one visitor', async () => {
+    const body = visit()
+    await demo.faults({ afterCommit: { reset: 1, paths: ['POST /visitors'], thenDown: true } })
+    await expect(app.call('visitors.create', body)).rejects.toMatchObject({ kind: 'network' })
+    await demo.clearFaults()
+    // Retry: the first try is the one that counted, and the answer says it was read back (the one read-back sentence).
+    const again = await app.call('visitors.create', body)
+    const held = await named(body)
+    expect(held.map((v) => v.id)).toEqual([again.id])
+    expect(again).toMatchObject({ readBack: true, first_name: body.first_name })
+  })
+
   it('a create cut off before the console created anything: the try again creates it, once', async () => {
     const check = new VisitorCreateCheck()
     const { client, sent, create } = await counted()
@@ -168,7 +180,7 @@ describe('VisitorCreateCheck: which creates are checked first', () => {
     state.down = true
     await expect(check.create(client, body, failing(lost))).rejects.toBe(lost)
     state.down = false
-    expect((await check.create(client, body, creating)).id).toBe('v1')
+    expect(await check.create(client, body, creating)).toMatchObject({ id: 'v1', readBack: true })
     expect(reads).toHaveLength(2)
   })
 

@@ -24,14 +24,17 @@ const keyOf = (v: VisitKey) =>
  * straight through, with no extra read. Held in memory: the next run of the app starts clean.
  */
 export class VisitorCreateCheck {
-  private readonly lost = new Map<string, number>()
+  /** Visits whose create answer was lost and could not be read back: when, and the error the write's audit row awaits. */
+  private readonly lost = new Map<string, { at: number; err: unknown }>()
 
   constructor(private readonly now: () => number = Date.now) {}
 
   /**
    * Create the visitor, once: `create` sends E17. A visitor found for an earlier lost create of the
-   * same visit is returned instead of sending again. A check that cannot read the console throws
-   * (nothing is sent then: the person tries again when it answers).
+   * same visit is returned instead of sending again, marked `readBack` like a visitor found right
+   * after the lost answer: the screen says the first try is the one that counted (the one read-back
+   * sentence), never "added" as if this try had created it. A check that cannot read the console
+   * throws (nothing is sent then: the person tries again when it answers).
    */
   async create(
     client: Pick<AccessClient, 'visitors'>,
@@ -39,12 +42,14 @@ export class VisitorCreateCheck {
     create: () => Promise<Visitor>
   ): Promise<CreatedVisitor> {
     const key = keyOf(visit)
-    const lostAt = this.lost.get(key)
-    if (lostAt !== undefined && this.now() - lostAt <= CHECK_AFTER_LOST_MS) {
+    const lost = this.lost.get(key)
+    if (lost !== undefined && this.now() - lost.at <= CHECK_AFTER_LOST_MS) {
       const found = await findVisit(client, visit)
       if (found) {
         this.lost.delete(key)
-        return found
+        // The first try's audit row, Unknown till now, says what this read found (once: a later check may have).
+        await settleWrite(lost.err, { done: true, fact: { kind: 'readBackVisitor', id: found.id } })
+        return { ...found, readBack: true }
       }
     }
     try {
@@ -79,7 +84,7 @@ export class VisitorCreateCheck {
     try {
       found = await findVisit(client, visit)
     } catch {
-      this.lost.set(key, this.now())
+      this.lost.set(key, { at: this.now(), err })
       throw err
     }
     if (found) {

@@ -20,9 +20,10 @@ import { refused } from './refused'
 import { assignQrReadingBack, type QrGiven } from './qr-assign'
 import { statesNamedLike } from '../../../shared/visitors/states'
 import { matchesVisitorName, searchWords } from '../../../shared/text/search-words'
-import { arrivalsOn, type DeskArrival } from '../../../shared/today/groups'
+import { arrivalsOn, shownStatus, type DeskArrival } from '../../../shared/today/groups'
 import type { KioskCheckin } from '../../../shared/kiosk/schemas'
 import { localDay } from '../today/today-list'
+import { checkSeen, type Seen } from '../../../shared/seen/seen'
 
 /** The console's body for E17. A one-time visit has no schedule on create. */
 function createBody(form: VisitorForm) {
@@ -238,16 +239,32 @@ export class VisitorService {
     }
   }
 
-  async cancel(id: string): Promise<void> {
-    await (await this.client()).visitors.remove(id)
+  /**
+   * Cancel the visit. `seen`: its status and window as the question said them; the visit is read first
+   * and one checked in, cancelled or moved meanwhile is answered CHANGED_SINCE_SHOWN, nothing sent
+   * (shared/seen): the screen asks again with the visit now.
+   */
+  async cancel(id: string, seen?: Seen): Promise<void> {
+    const c = await this.client()
+    if (seen) {
+      const current = await this.get(id)
+      checkSeen('visitors.cancel', seen, {
+        status: shownStatus(current) ?? null,
+        startTime: current.start_time ?? null,
+        endTime: current.end_time ?? null,
+        name: visitorDisplayName(current)
+      })
+    }
+    await c.visitors.remove(id)
   }
 
   /**
    * A new PIN for the visitor, read again first (as an edit is): a visit cancelled meanwhile gets
-   * none, and a PIN another desk gave meanwhile is replaced only when the person said so (`replace`,
-   * after the screen's "Replace X's PIN?"), never because the screen had not heard of it.
+   * none, and a PIN another desk gave (or removed) meanwhile is answered CHANGED_SINCE_SHOWN when the
+   * screen says what it showed (`seen.hasPin`, shared/seen), never replaced because the screen had not
+   * heard of it. Without `seen` (the CLI), a PIN held is replaced only with `replace`.
    */
-  async assignNewPin(id: string, replace = false): Promise<{ pin: string }> {
+  async assignNewPin(id: string, replace = false, seen?: Seen): Promise<{ pin: string }> {
     const c = await this.client()
     const current = await c.visitors.get(id)
     const refusal = cancelledRefusal(current, {
@@ -256,7 +273,10 @@ export class VisitorService {
       hint: 'If the visitor is coming after all, create a new visit.'
     })
     if (refusal) throw refusal
-    if (current.pin_code != null && !replace) {
+    // The screen says what it showed (shared/seen): a PIN given or removed meanwhile is asked again.
+    if (seen)
+      checkSeen('visitors.assignNewPin', seen, { hasPin: current.pin_code != null, name: visitorDisplayName(current) })
+    else if (current.pin_code != null && !replace) {
       throw new AppError({
         kind: 'conflict',
         code: 'PIN_HELD',

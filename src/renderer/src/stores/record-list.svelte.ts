@@ -121,10 +121,22 @@ export abstract class RecordList<T> {
     }
   }
 
+  /**
+   * The record being opened (its id) until its answer is in: `selected` is still the one shown before,
+   * so a screen shows that this one is being read rather than the previous record's actions as if
+   * they were its.
+   */
+  opening = $state<string | null>(null)
+
   async open(id: string): Promise<void> {
     const ticket = this.openRequests.next()
-    const record = await this.fetchOne(id)
-    if (this.openRequests.isCurrent(ticket)) this.selected = record
+    this.opening = id
+    try {
+      const record = await this.fetchOne(id)
+      if (this.openRequests.isCurrent(ticket)) this.selected = record
+    } finally {
+      if (this.openRequests.isCurrent(ticket)) this.opening = null
+    }
   }
 
   /** Open a record for a screen about to be shown: it comes into view there, with the focus on it. */
@@ -147,6 +159,7 @@ export abstract class RecordList<T> {
     this.error = null
     this.readAt = null
     this.selected = null
+    this.opening = null
     this.editBlocked = null
   }
 

@@ -3,10 +3,13 @@ import type { ReadBackAnswer } from '../lib/read-back'
 
 /** A visitor's PIN, NFC cards and QR code on the console. */
 export const visitorCredentials = {
-  /** The console makes up the PIN; it is shown once. */
-  /** `replace`: the person confirmed replacing a PIN the visitor holds (main refuses to replace one otherwise). */
-  newPin: async (id: string, replace: boolean): Promise<string> =>
-    (await getApi().visitors.assignNewPin({ id, replace })).pin,
+  /**
+   * The console makes up the PIN; it is shown once. `hasPin`: whether the screen showed the visitor
+   * holding one when the person confirmed ("Replace X's PIN?" answered, or none shown): main compares it
+   * with the visitor now (shared/seen) and answers CHANGED_SINCE_SHOWN, nothing sent, when it differs.
+   */
+  newPin: async (id: string, hasPin: boolean): Promise<string> =>
+    (await getApi().visitors.assignNewPin({ id, seen: { hasPin } })).pin,
   removePin: (id: string) => getApi().visitors.unassignPin({ id }),
   /** `force`: take the card over from whoever holds it. */
   addCard: (id: string, token: string, force: boolean) => getApi().visitors.assignNfc({ id, token, force }),

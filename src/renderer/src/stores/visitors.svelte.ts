@@ -1,6 +1,7 @@
 import type { Visitor, VisitorStatus } from '../../../shared/access/visitors'
 import { AppError } from '../../../shared/errors'
 import type { EditOutcome } from '../../../shared/edits/edit'
+import type { Seen } from '../../../shared/seen/seen'
 import type { VisitorEdit, VisitorFields } from '../../../shared/visitors/edit'
 import { getApi, type Api } from '../lib/api'
 import { formDrafts } from '../lib/form-drafts.svelte'
@@ -79,9 +80,12 @@ export class VisitorsStore extends RecordList<Visitor> {
     return (await getApi().visitors.update(input)) as EditOutcome<Visitor, VisitorFields>
   }
 
-  /** Cancels the visit (§4.6 without force): only the status changes. */
-  async cancel(id: string): Promise<void> {
-    await getApi().visitors.cancel({ id })
+  /**
+   * Cancels the visit (§4.6 without force): only the status changes. `seen`: the visit's status and
+   * window as the question said them (shared/seen): one changed meanwhile is answered CHANGED_SINCE_SHOWN.
+   */
+  async cancel(id: string, seen?: Seen): Promise<void> {
+    await getApi().visitors.cancel({ id, ...(seen ? { seen } : {}) })
   }
 
   override reset(): void {

@@ -4,6 +4,7 @@ import { visitorSchema, visitorStatusNameSchema } from '../../access/visitors'
 import { visitorFormSchema } from '../../visitors/form'
 import { visitorEditSchema } from '../../visitors/edit'
 import { editOutcomeSchema } from '../../edits/edit'
+import { seenSchema } from '../../seen/seen'
 
 const idInput = z.object({ id: recordId })
 
@@ -48,13 +49,18 @@ export const visitorChannels = {
     editOutcomeSchema(listedVisitorSchema)
   ),
   'visitors.cancel': channel(
-    'Cancel a visit (§4.6 without force): the visitor stays, as CANCELLED',
-    idInput,
+    'Cancel a visit (§4.6 without force): the visitor stays, as CANCELLED. seen.status, startTime, endTime: the ' +
+      'visit as the question said it; when it differs now (checked in, cancelled or moved meanwhile), the answer is ' +
+      'CHANGED_SINCE_SHOWN with the visit now, nothing sent. Without seen, the visit is cancelled as read now',
+    idInput.extend({ seen: seenSchema.optional() }),
     z.object({ cancelled: z.literal(true) })
   ),
   'visitors.assignNewPin': channel(
-    'Generate a PIN (E1) and give it to the visitor (§4.9); the plaintext is answered only this once. The visitor is read first: a visit cancelled meanwhile is refused, and a PIN held is replaced only with replace: true',
-    idInput.extend({ replace: z.boolean().optional() }),
+    'Generate a PIN (E1) and give it to the visitor (§4.9); the plaintext is answered only this once. The visitor is ' +
+      'read first: a visit cancelled meanwhile is refused. seen.hasPin: whether they held a PIN when the person ' +
+      'confirmed; when it differs now, the answer is CHANGED_SINCE_SHOWN, nothing sent. Without seen, a PIN held is ' +
+      'replaced only with replace: true',
+    idInput.extend({ replace: z.boolean().optional(), seen: seenSchema.optional() }),
     z.object({ pin: z.string().regex(/^\d+$/) })
   ),
   'visitors.unassignPin': channel("Remove the visitor's PIN (§4.10)", idInput, z.object({ removed: z.literal(true) })),
