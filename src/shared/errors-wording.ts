@@ -325,7 +325,11 @@ export function errorWordingOf(error: AppErrorData): ErrorWording | null {
   }
   // Kept with a record read long after (main's kept-error.ts): the console by its profile's name, no address.
   if (error.kind === 'network' && NETWORK_CODES.has(code) && text(d, 'console') !== undefined) {
-    return { message: 'NETWORK.kept.message', hint: 'NETWORK.hint', values: { console: text(d, 'console')!, reason: code } }
+    return {
+      message: 'NETWORK.kept.message',
+      hint: 'NETWORK.hint',
+      values: { console: text(d, 'console')!, reason: code }
+    }
   }
   // A code of the console main words from its table but the catalogue does not say yet: main's words.
   if (Object.hasOwn(consoleErrorCodes, code)) return null

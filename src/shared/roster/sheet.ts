@@ -177,8 +177,10 @@ export const planRowSchema = z.object({
   rowId: z.string(),
   /** The line in the file (1-based, the header is line 1). */
   line: z.number().int().min(1),
-  /** The person as the file names them. */
+  /** The person as the file names them; a row naming nobody is "Line 7" in main's English (`unnamed`). */
   label: z.string(),
+  /** The row gives no name, email or employee number: a desk says so in its words, not main's "Line 7". */
+  unnamed: z.literal(true).optional(),
   match: personMatchSchema,
   card: cardPlanSchema,
   pin: z.boolean(),

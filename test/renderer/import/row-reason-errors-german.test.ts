@@ -38,7 +38,9 @@ describe('an upload’s refusals in a row’s reason on a German desk', () => {
       row('04', 'pending', errorReason(errorFromResponse(E16, 429, {}, { 'retry-after': '45' }), 'Site A'))
     ]
     // The CLI's words stay main's English: what happened and what to do.
-    expect(rows[3]!.reason).toBe('The console is busy (too many requests): try again in a minute. Wait 45 s and try again.')
+    expect(rows[3]!.reason).toBe(
+      'The console is busy (too many requests): try again in a minute. Wait 45 s and try again.'
+    )
     render(RowsTable, { rows, onsave: async () => {}, ondelete: () => {} })
     await waitFor(() => expect(reasons()[0]).toMatch(/^Die Konsole hat das API-Token abgelehnt/), { timeout: 5000 })
     const title = 'NFC-Karten anderer Hersteller importieren (E16)'
