@@ -50,8 +50,8 @@ describe('a roster’s unnamed columns on a German desk', () => {
     )
     expect(document.body.textContent).not.toMatch(/Column [CD]/)
     // The plan's note on a mapped PIN column an option leaves unused names it so too.
-    expect(unusedColumns({ pin: 2 }, { cards: 'none', batchId: null, pin: 'none', touchPass: 'none' }, sheet)).toEqual(
-      [expect.stringContaining('(„Spalte C“)')]
-    )
+    expect(unusedColumns({ pin: 2 }, { cards: 'none', batchId: null, pin: 'none', touchPass: 'none' }, sheet)).toEqual([
+      expect.stringContaining('(„Spalte C“)')
+    ])
   })
 })
