@@ -175,7 +175,13 @@ export const errorWordings: Readonly<Record<string, Wording>> = {
   CERT_HAS_EXPIRED: plain('CERT_HAS_EXPIRED'),
   CERT_NOT_YET_VALID: plain('CERT_NOT_YET_VALID'),
   // A printer's changed certificate is trusted again in Badges, not in Settings: its words stay main's (yet).
-  CERT_CHANGED: (d) => (d['printer'] ? null : needs('CERT_CHANGED', ['url'])(d, {} as AppErrorData)),
+  // Kept with a record (`console`, the profile's name, for the address of the moment: main's kept-error.ts).
+  CERT_CHANGED: (d) =>
+    d['printer']
+      ? null
+      : text(d, 'console') !== undefined
+        ? { message: 'CERT_CHANGED.kept.message', hint: 'CERT_CHANGED.hint', values: { console: text(d, 'console')! } }
+        : needs('CERT_CHANGED', ['url'])(d, {} as AppErrorData),
   TOKEN_REFUSED: needs('TOKEN_REFUSED', ['url', 'which']),
   // One console saved twice (main's connections/same-console.ts): which profile it already is.
   SAME_CONSOLE: needs('SAME_CONSOLE', ['name']),
@@ -316,6 +322,14 @@ export function errorWordingOf(error: AppErrorData): ErrorWording | null {
   if (wording) return wording(d, error)
   if (error.kind === 'network' && NETWORK_CODES.has(code) && text(d, 'url') !== undefined) {
     return { message: 'NETWORK.message', hint: 'NETWORK.hint', values: { url: text(d, 'url')!, reason: code } }
+  }
+  // Kept with a record read long after (main's kept-error.ts): the console by its profile's name, no address.
+  if (error.kind === 'network' && NETWORK_CODES.has(code) && text(d, 'console') !== undefined) {
+    return {
+      message: 'NETWORK.kept.message',
+      hint: 'NETWORK.hint',
+      values: { console: text(d, 'console')!, reason: code }
+    }
   }
   // A code of the console main words from its table but the catalogue does not say yet: main's words.
   if (Object.hasOwn(consoleErrorCodes, code)) return null

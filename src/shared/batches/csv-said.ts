@@ -63,7 +63,10 @@ export const csvNoteKeys = [
   'excelMarkers',
   'quoteMisplaced',
   'blankLines',
+  /** Said by a roster read before the first extra column's letter was kept (its English "Column D" as given). */
   'extraColumns',
+  /** The first column beyond the named ones, by its letter (`letter`), said in the desk's words for "Column". */
+  'extraColumnsFrom',
   'sheetRead'
 ] as const
 export type CsvNoteKey = (typeof csvNoteKeys)[number]

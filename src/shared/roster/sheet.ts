@@ -35,7 +35,10 @@ export const rosterSheetSchema = z.object({
   fileName: z.string(),
   /** XLSX: the sheet read (the first one with data). */
   sheetName: z.string().optional(),
+  /** Each column's name; a column the file names not is called by its letter in main's English ("Column D"). */
   headers: z.array(z.string()),
+  /** The columns the file gives no name (0-based): a desk calls them by their letter in its language. */
+  unnamed: z.array(z.number().int().min(0)).optional(),
   rowCount: z.number().int().min(0),
   /** The first rows, as read, for the mapping preview. */
   sample: z.array(z.array(z.string())).max(ROSTER_SAMPLE_ROWS),
@@ -174,8 +177,10 @@ export const planRowSchema = z.object({
   rowId: z.string(),
   /** The line in the file (1-based, the header is line 1). */
   line: z.number().int().min(1),
-  /** The person as the file names them. */
+  /** The person as the file names them; a row naming nobody is "Line 7" in main's English (`unnamed`). */
   label: z.string(),
+  /** The row gives no name, email or employee number: a desk says so in its words, not main's "Line 7". */
+  unnamed: z.literal(true).optional(),
   match: personMatchSchema,
   card: cardPlanSchema,
   pin: z.boolean(),

@@ -59,6 +59,14 @@ describe('upload without an answer from the console', () => {
       'The connection failed before the console answered (Could not reach “Site A”: the connection was cut before the console answered): it may or may not have imported this card. Use "Check with the console" before sending it again.'
     )
     expect(detail.rows[0]!.reason).not.toMatch(/https:\/\//)
+    // Its cause kept as the error's facts (no address either): a German desk says the cause in German too.
+    const said = detail.rows[0]!.reasonSaid
+    expect(said).toMatchObject({ key: 'connectionFailed', cause: { kind: 'network', code: 'ECONNRESET' } })
+    const cause = said && 'cause' in said ? said.cause : undefined
+    expect(JSON.stringify(cause)).not.toMatch(/https:\/\//)
+    expect(sayError({ ...cause!, retryable: false }, new Translator('de', errorsDe)).message).toBe(
+      '„Site A“ war nicht erreichbar: die Verbindung brach ab, bevor die Konsole antwortete.'
+    )
     expect(h.progress.at(-1)).toMatchObject({ finished: true, done: 2, total: 3, unknown: 2, chunk: 2, chunks: 2 })
 
     // The console comes back. Neither "Retry failed" nor a plain upload sends the rows to check.

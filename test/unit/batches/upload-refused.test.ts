@@ -4,6 +4,11 @@ import { errorFromResponse } from '../../../src/main/services/access/errors'
 import type { AccessClient } from '../../../src/main/services/access/client'
 import { startDemo, type Demo } from '../access/support'
 import { uniqueHex, uploadHarness, type UploadHarness } from './upload-harness'
+import type { AppError } from '../../../src/shared/errors'
+import type { RowReason } from '../../../src/shared/batches/row-reason'
+import { sayError } from '../../../src/shared/errors-wording'
+import { Translator } from '../../../src/shared/i18n/translator'
+import errorsDe from '../../../src/shared/i18n/messages/errors/de.json'
 
 /**
  * A request the console refused whole (token, permission, version, rate limit, invalid request)
@@ -107,10 +112,23 @@ describe('upload refused whole by the console', () => {
       })
       const detail = await h.service.get(batch.id)
       // The failed row is not Upload's (issue 31): it keeps its own reason, the new row gets the refusal's.
+      // A refusal known by its status says what to do: the reason is the error's message and hint.
+      const said = c.rowReason ?? `${c.message} ${(error as AppError).hint}`
       expect(detail.rows.map((r) => [r.status, r.reason])).toEqual([
         ['failed', expect.stringContaining(`The alias "Taken-${hex}" is already used on the console`)],
-        ['pending', c.rowReason ?? c.message]
+        ['pending', said]
       ])
+      // Kept as the error's code and facts (shared/batches/row-reason.ts), so a desk in another language
+      // words it as it words any error (errors-wording.ts), its wait, permission and version included.
+      if (!c.rowReason) {
+        expect(detail.rows[1]!.reasonSaid).toEqual({
+          key: 'error',
+          error: expect.objectContaining({ kind: c.kind, code: c.code ?? expect.any(String), message: c.message })
+        })
+        const kept = detail.rows[1]!.reasonSaid as Extract<RowReason, { key: 'error' }>
+        const german = sayError({ ...kept.error, retryable: false }, new Translator('de', errorsDe))
+        expect(german.english).toBeUndefined()
+      }
       expect(detail.counts).toMatchObject({ failed: 1, pending: 1, unknown: 0 })
       expect(await h.onConsole(fresh)).toEqual([])
       expect(await h.onConsole(failed)).toEqual([])

@@ -142,8 +142,9 @@ describe('the message catalogue', () => {
         Object.assign(values, { ok: 1, repaired: 1, refused: 1, duplicate: 1, valid: 2 })
         // A CSV's file notes, a row's reason kept in a batch (area import).
         Object.assign(values, { bom: 'yes', without: 2, at: 'A' })
-        // A roster's file notes (area import, as a CSV's): the extra columns' first name.
-        Object.assign(values, { column: 'C' })
+        // A roster's file notes (area import, as a CSV's): the extra columns' first name, or its letter;
+        // a roster's unnamed column (area roster); an error kept with a record names its console (area errors).
+        Object.assign(values, { column: 'C', letter: 'D', console: 'Site A' })
         // The shell's reach line and the search pickers (area shell).
         Object.assign(values, { keys: 'K', term: 'T', over: 'ended', button: 'B' })
         // An audit row's facts (area audit, fact.*): only the names not given above.

@@ -16,11 +16,11 @@ describe('roster plan: the PIN and Touch Pass columns and their options', () => 
   })
 
   it('says which mapped column an option leaves unused, by its header', () => {
-    expect(unusedColumns({ pin: 3 }, { ...base }, ['Name', 'Mail', 'Badge', 'PIN'])).toEqual([
+    expect(unusedColumns({ pin: 3 }, { ...base }, { headers: ['Name', 'Mail', 'Badge', 'PIN'] })).toEqual([
       'The PIN column (“PIN”) is not used: “For every row” says “No PIN”. To follow it, go back to the columns and choose “As the PIN column says”.'
     ])
-    expect(unusedColumns({ touchPass: 1 }, { ...base, touchPass: 'all' }, [])[0]).toMatch(
-      /^The Touch Pass column \(“Column 2”\) is not used: “For every row” says “A Touch Pass for every user”/
+    expect(unusedColumns({ touchPass: 1 }, { ...base, touchPass: 'all' }, { headers: [] })[0]).toMatch(
+      /^The Touch Pass column \(“Column B”\) is not used: “For every row” says “A Touch Pass for every user”/
     )
     expect(unusedColumns({ pin: 3, touchPass: 2 }, { ...base, pin: 'column', touchPass: 'column' })).toEqual([])
     expect(unusedColumns({ fullName: 0 }, { ...base })).toEqual([])

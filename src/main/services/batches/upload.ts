@@ -1,4 +1,4 @@
-import { rowReason } from './row-reasons'
+import { causeOf, errorReason, rowReason } from './row-reasons'
 import type { RowReason } from '../../../shared/batches/row-reason'
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
@@ -12,7 +12,6 @@ import { toConsoleCsv } from './csv-export'
 import type { JournalEntry } from './journal-entries'
 import { auditRowOf } from '../audit/settle-write'
 import { batchUploadFilename } from '../audit/write-names'
-import { keptWords } from '../access/kept-words'
 import errorsEn from '../../../shared/i18n/messages/errors/en.json'
 import { Translator } from '../../../shared/i18n/translator'
 
@@ -141,9 +140,9 @@ export async function runUpload(
         const fate = callFate(cause, { partial: true })
         const refusedWhole = fate === 'not-sent' || (fate === 'answered' && REFUSED_WHOLE.has(cause.kind))
         // Kept with the rows: the console by its name, not by the address it has now (access/kept-words.ts).
-        const kept = keptWords(cause, options.active?.name)
-        const unknownReason = notAnswered(cause, kept)
-        const notSentReason = notSent(cause, kept)
+        const consoleName = options.active?.name
+        const unknownReason = notAnswered(cause, consoleName)
+        const notSentReason = notSent(cause, consoleName)
         results = rows.map((row) =>
           refusedWhole
             ? { rowId: row.id, status: row.status === 'failed' ? 'failed' : 'pending', ...notSentReason }
@@ -226,16 +225,16 @@ const englishErrors = new Translator('en', errorsEn)
  * aborts it): said in those words, not as the request's "Import … (E16) was cancelled". Any other
  * refusal is the console's own words, kept as they were said (no facts of the upload's own).
  */
-function notSent(error: AppError, words: string): { reason: string; reasonSaid?: RowReason } {
+function notSent(error: AppError, consoleName: string | undefined): { reason: string; reasonSaid?: RowReason } {
   if (error.kind === 'cancelled') return rowReason('closedBeforeSent')
   // A refusal known by its status (token, permission, version, rate limit) is said in the app's words,
   // which say what to do (wait, fix the token); the console's text beside it ("too many requests") would
-  // replace them with a vaguer "fix the cause".
-  if (knownByStatus.has(error.kind)) return { reason: words }
+  // replace them with a vaguer "fix the cause". Kept as the error's facts: each desk says it in its language.
+  if (knownByStatus.has(error.kind)) return errorReason(error, consoleName)
   // Otherwise the console's own words, as given, said as the console's in the desk's language.
   const said = consoleMsgOf(error)
   if (said !== undefined) return rowReason('refusedSaid', { said })
-  return { reason: words }
+  return errorReason(error, consoleName)
 }
 const knownByStatus = new Set<AppError['kind']>(['auth', 'permission', 'unsupported', 'rate-limited'])
 
@@ -246,13 +245,14 @@ function consoleMsgOf(error: AppError): string | undefined {
 }
 
 /** Why rows are "to check" after a chunk got no usable answer: said as it happened (the cause as given). */
-function notAnswered(error: AppError, words: string): { reason: string; reasonSaid: RowReason } {
-  const cause = words.replace(/\.$/, '')
+function notAnswered(error: AppError, consoleName: string | undefined): { reason: string; reasonSaid: RowReason } {
+  // The cause kept as the error's facts too, so a desk says it in its language (access/kept-error.ts).
+  const { cause, kept } = causeOf(error, consoleName)
   if (error.kind === 'cancelled') return rowReason('closedAfterSent')
-  if (error.kind === 'network' || error.kind === 'tls') return rowReason('connectionFailed', { cause })
+  if (error.kind === 'network' || error.kind === 'tls') return rowReason('connectionFailed', { cause }, kept)
   const said = consoleMsgOf(error)
   if (said !== undefined) return rowReason('errorAnswerSaid', { said })
-  return rowReason('errorAnswer', { cause })
+  return rowReason('errorAnswer', { cause }, kept)
 }
 
 /**

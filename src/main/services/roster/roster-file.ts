@@ -6,6 +6,12 @@ import { rosterFileError } from './roster-errors'
 import type { RawRows } from './raw-rows'
 import { englishOfNote, sayNote } from '../batches/csv-messages'
 import { formats } from '../../../shared/format/formats'
+import { columnLetters } from '../../../shared/roster/column-letters'
+import rosterEn from '../../../shared/i18n/messages/roster/en.json'
+import { Translator } from '../../../shared/i18n/translator'
+
+/** The roster's English words: a column without a name as the English desk calls it ("Column D"). */
+const english = new Translator('en', rosterEn)
 
 /**
  * A roster file read: the sheet the mapping screen shows, and every data row in main.
@@ -132,12 +138,17 @@ export function shape(fileName: string, raw: RawRows): RosterFile {
     )
   }
   if (blank > 0) notes.push(sayNote('blankLines', { count: blank }))
+  // A column without a name is called by its letter ("Column D"): in English here (the CLI's), and by
+  // each desk in its language from `unnamed` and the note's letter, never from this English.
   const headers: string[] = []
-  for (let c = 0; c < width; c++) headers.push(header[c] || `Column ${columnLetters(c)}`)
+  const unnamed: number[] = []
+  for (let c = 0; c < width; c++) {
+    if (!header[c]) unnamed.push(c)
+    headers.push(header[c] || english.t('columnLetter', { letter: columnLetters(c) }))
+  }
   if (width > header.length) {
-    notes.push(
-      sayNote('extraColumns', { column: headers[header.length]!, more: width - header.length > 1 ? 'yes' : 'no' })
-    )
+    const more = width - header.length > 1 ? 'yes' : 'no'
+    notes.push(sayNote('extraColumnsFrom', { letter: columnLetters(header.length), more }))
   }
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!
@@ -155,6 +166,7 @@ export function shape(fileName: string, raw: RawRows): RosterFile {
     notes: notes.map(englishOfNote),
     noteSaid: notes
   }
+  if (unnamed.length > 0) sheet.unnamed = unnamed
   if (raw.sheetName !== undefined) sheet.sheetName = raw.sheetName
   return { sheet, rows, lines }
 }
@@ -167,16 +179,4 @@ function isBlank(row: string[]): boolean {
 function startsWith(bytes: Uint8Array, magic: number[]): boolean {
   if (bytes.length < magic.length) return false
   return magic.every((b, i) => bytes[i] === b)
-}
-
-/** 0 → A, 25 → Z, 26 → AA: the column names a spreadsheet shows. */
-function columnLetters(index: number): string {
-  let s = ''
-  let n = index + 1
-  while (n > 0) {
-    const r = (n - 1) % 26
-    s = String.fromCharCode(65 + r) + s
-    n = Math.floor((n - 1) / 26)
-  }
-  return s
 }

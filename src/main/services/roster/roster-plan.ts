@@ -130,7 +130,9 @@ export function planRoster(input: PlanInput): RosterPlan {
     const line = input.lines?.[i] ?? i + 2
     const rowId = `r${line}`
     const keys = rowKeys(row, mapping)
-    const label = rowName(keys) || keys.email || keys.employeeNumber || `Line ${line}`
+    const given = rowName(keys) || keys.email || keys.employeeNumber
+    // A row naming nobody: "Line 7" in English here (the CLI's, and this file's sentences); `unnamed` for a desk.
+    const label = given || `Line ${line}`
     const match = matchOf(rowId, keys, people, resolved)
     const person = match.state === 'matched' ? match.person : undefined
     const holdings = person ? people.get(person) : undefined
@@ -269,6 +271,7 @@ export function planRoster(input: PlanInput): RosterPlan {
       rowId,
       line,
       label,
+      ...(!given && { unnamed: true as const }),
       match,
       card,
       pin: pin !== false,

@@ -1,5 +1,17 @@
-import type { ColumnMapping, RosterOptions } from '../../../../shared/roster/sheet'
+import type { ColumnMapping, RosterOptions, RosterSheet } from '../../../../shared/roster/sheet'
+import { columnLetters } from '../../../../shared/roster/column-letters'
 import { rt } from './roster-text'
+
+/**
+ * A column of the roster as every part of the screen names it: its header, or for a column the file
+ * gives no name (the sheet's `unnamed`), its letter in the desk's words ("Spalte D"), never main's
+ * English "Column D". A roster read before `unnamed` was kept shows its headers as main gave them.
+ */
+export function columnName(sheet: Pick<RosterSheet, 'headers' | 'unnamed'> | undefined, index: number): string {
+  const header = sheet?.headers[index]
+  if (!header || sheet?.unnamed?.includes(index)) return rt('columnLetter', { letter: columnLetters(index) })
+  return header
+}
 
 /**
  * The PIN and Touch Pass columns and the "For every row" options that read them. A column the user
@@ -31,12 +43,15 @@ export function optionsForMapping(
 }
 
 /** What the plan says of a mapped PIN or Touch Pass column an option does not read. */
-export function unusedColumns(mapping: ColumnMapping, options: RosterOptions, headers: string[] = []): string[] {
+export function unusedColumns(
+  mapping: ColumnMapping,
+  options: RosterOptions,
+  sheet?: Pick<RosterSheet, 'headers' | 'unnamed'>
+): string[] {
   return columnOptions
     .filter((field) => mapped(mapping, field) && options[field] !== 'column')
     .map((field) => {
-      const index = mapping[field]!
-      const name = headers[index] || rt('columnN', { n: index + 1 })
+      const name = columnName(sheet, mapping[field]!)
       // The option's words as the select says them (option.pin.none: "No PIN"…).
       const said = rt(`option.${field}.${options[field] === 'all' ? 'all' : 'none'}`)
       return rt(field === 'pin' ? 'unused.pin' : 'unused.touchPass', { name, said })

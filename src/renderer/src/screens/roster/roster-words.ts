@@ -249,6 +249,14 @@ export function cardWords(card: CardPlan): string {
   }
 }
 
+/**
+ * The person as the row's file names them: a row giving no name, email or employee number is "(no name)"
+ * in the desk's words beside its line, never main's English "Line 7" (the plan row's `unnamed`).
+ */
+export function rowLabel(row: Pick<PlanRow, 'label' | 'unnamed'>): string {
+  return row.unnamed || !row.label ? rt('noName') : row.label
+}
+
 /** Who the row is, as found on the console. */
 export function matchWords(row: PlanRow): { label: string; tone: StatusTone; detail: string } {
   const m = row.match
