@@ -3,7 +3,8 @@ import { AppError } from '../errors'
 
 /**
  * What the person saw of a record when they confirmed an action whose meaning depends on it: who
- * held the card (`ownerId`, null for nobody), whether the person held a PIN (`hasPin`). The screen
+ * held the card (`ownerId`, null for nobody), whether the person held a PIN (`hasPin`), who held the
+ * Touch Pass (`holderId`, null for nobody: a pass is held, not owned, and said so). The screen
  * sends it with the action; main compares it with the record it reads before writing, and when the
  * record changed meanwhile (another desk, the console's own page) answers CHANGED_SINCE_SHOWN with
  * the record's facts now, sending nothing: the screen asks again with them. No `seen` (the CLI, an
@@ -12,7 +13,8 @@ import { AppError } from '../errors'
 export const seenSchema = z
   .object({
     ownerId: z.string().max(200).nullable().optional(),
-    hasPin: z.boolean().optional()
+    hasPin: z.boolean().optional(),
+    holderId: z.string().max(200).nullable().optional()
   })
   .strict()
 export type Seen = z.infer<typeof seenSchema>
@@ -32,7 +34,11 @@ export const seenActions = {
   /** "Give the card" to someone: a card someone got meanwhile is not given silently. */
   'cards.assign': ['ownerId'],
   /** "Assign PIN" to someone said to have none, or "Replace X's PIN?": whether they hold one. */
-  'pins.assign': ['hasPin']
+  'pins.assign': ['hasPin'],
+  /** "Give the pass" to someone: a pass someone got meanwhile is not given over them. */
+  'touchPasses.assign': ['holderId'],
+  /** "Take the Touch Pass back from Kofi?": who holds it (and whose name "Also clear the name" meant). */
+  'touchPasses.unassign': ['holderId']
 } as const satisfies Record<string, readonly (keyof Seen)[]>
 export type SeenAction = keyof typeof seenActions
 
@@ -46,6 +52,10 @@ export interface SeenNow {
   /** Whose PIN (the person's name) or which card (its number), for the words. */
   name?: string
   card?: string
+  /** Who holds the Touch Pass now (null: nobody), with their name, and the pass's card id, for the words. */
+  holderId?: string | null
+  holderName?: string
+  pass?: string
 }
 
 /** The facts of `action` the person saw that differ from the record now (empty: act). */
@@ -61,11 +71,24 @@ export function seenDiffers(action: SeenAction, seen: Seen | undefined, now: See
 export function checkSeen(action: SeenAction, seen: Seen | undefined, now: SeenNow): void {
   if (seenDiffers(action, seen, now).length === 0) return
   const facts = Object.fromEntries(Object.entries(now).filter(([, v]) => v !== undefined))
-  const isPin = (seenActions[action] as readonly string[]).includes('hasPin')
-  const said = isPin ? (now.hasPin ? 'pin' : 'noPin') : now.ownerId ? 'owner' : 'noOwner'
+  const depends = seenActions[action] as readonly (keyof Seen)[]
+  const said = depends.includes('hasPin')
+    ? now.hasPin
+      ? 'pin'
+      : 'noPin'
+    : depends.includes('holderId')
+      ? now.holderId
+        ? 'holder'
+        : 'noHolder'
+      : now.ownerId
+        ? 'owner'
+        : 'noOwner'
   const name = now.name ?? ''
   const owner = now.ownerName || now.ownerId || ''
+  const holder = now.holderName || now.holderId || ''
   const message = {
+    holder: `Touch Pass ${now.pass ?? ''} is held by ${holder} now (changed meanwhile by another desk or the console's own page); nothing was sent.`,
+    noHolder: `Touch Pass ${now.pass ?? ''} is held by nobody now (changed meanwhile by another desk or the console's own page); nothing was sent.`,
     pin: `${name} holds a PIN now (given meanwhile by another desk or the console's own page); nothing was sent.`,
     noPin: `${name} holds no PIN now (removed meanwhile by another desk or the console's own page); nothing was sent.`,
     owner: `Card ${now.card ?? ''} belongs to ${owner} now (changed meanwhile by another desk or the console's own page); nothing was sent.`,
@@ -76,6 +99,6 @@ export function checkSeen(action: SeenAction, seen: Seen | undefined, now: SeenN
     code: CHANGED_SINCE_SHOWN,
     message,
     hint: 'Read the question again with what the console holds now, and answer it again.',
-    details: { ...facts, said, owner, name }
+    details: { ...facts, said, owner, name, holder }
   })
 }
