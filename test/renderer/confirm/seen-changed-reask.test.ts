@@ -189,7 +189,9 @@ const cases: Record<SeenAction, () => Promise<void>> = {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     await shownAgain()
     await waitFor(() =>
-      expect(announcement()).toHaveTextContent(/Touch Pass AAAA-BBBB-CCCC-0007 is held by Uma Ng now .*nothing was sent/)
+      expect(announcement()).toHaveTextContent(
+        /Touch Pass AAAA-BBBB-CCCC-0007 is held by Uma Ng now .*nothing was sent/
+      )
     )
     expect(screen.getByTestId('pass-holder')).toHaveTextContent('Uma Ng')
     expect(document.activeElement).toBe(screen.getByTestId('pass-holder'))
@@ -207,7 +209,7 @@ const cases: Record<SeenAction, () => Promise<void>> = {
     await askedAgain(dialog, /Touch Pass AAAA-BBBB-CCCC-0007 is held by Uma Ng now .*nothing was sent/)
     expect(console.pass).toMatchObject({ user_id: 'u-uma' })
     // "Kofi's phone" does not name Uma: asked about her, clearing the name is no longer ticked.
-    expect(within(dialog).getByRole('checkbox', { name: 'Also clear the name “Kofi\'s phone”' })).not.toBeChecked()
+    expect(within(dialog).getByRole('checkbox', { name: "Also clear the name “Kofi's phone”" })).not.toBeChecked()
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Take back the pass' }))
     await waitFor(() => expect(console.pass).toMatchObject({ user_id: '', status: 'INACTIVE' }))
     expect(sent('touchPasses.unassign')).toEqual([

@@ -60,8 +60,7 @@ describe('an action acts on what the person saw, or answers what changed', () =>
     return bought!.id as string
   }
   const passHolder = async (id: string) => (await demo.held<HeldPass>('touchPasses')).find((p) => p.id === id)?.user_id
-  const giveElsewhereTouchPass = (id: string, userId: string) =>
-    otherDesk('PUT', `/users/${userId}/touch_passes/${id}`)
+  const giveElsewhereTouchPass = (id: string, userId: string) => otherDesk('PUT', `/users/${userId}/touch_passes/${id}`)
   const takeBackElsewhere = (id: string, userId: string) => otherDesk('DELETE', `/users/${userId}/touch_passes/${id}`)
 
   /** One case per action of the table: the screen's view, the other desk's change, what the console must hold. */
