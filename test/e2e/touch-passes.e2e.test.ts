@@ -6,6 +6,7 @@ import { tempDir } from '../support/temp'
 import { request } from '../unit/demo-console/support'
 import { findDemoConsole, type FoundDemo } from '../support/demo-found'
 import { screenshotPath } from '../support/screenshots'
+import { seriousA11yFindings } from '../support/axe'
 
 /** The list's total as the pager states it (the console's `pagination.total`). */
 async function listTotal(page: Page): Promise<number> {
@@ -21,7 +22,9 @@ describe('Touch Passes in Chromium (web mode, demo console)', () => {
   /** The demo console behind web mode, found as an operator would: the app's address for it, its data dir. */
   let demo: FoundDemo
   /** The passes the console holds: the judge of what was bought, not the screen. */
-  const heldPasses = async (): Promise<{ id: string; status: string; user_id: string }[]> => {
+  const heldPasses = async (): Promise<
+    { id: string; status: string; user_id: string; card_id: string; card_name: string }[]
+  > => {
     const answer = await request(demo.url, demo.ca, 'GET', '/__demo/state/touchPasses', { token: demo.token })
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
     return answer.body.data
@@ -129,6 +132,38 @@ describe('Touch Passes in Chromium (web mode, demo console)', () => {
     await page.getByLabel('Status').selectOption('')
     await page.getByTestId('pager-summary').waitFor()
     await page.screenshot({ path: screenshotPath('touch-passes.png'), fullPage: true })
+    expect(browser.errors).toEqual([])
+  })
+
+  it('takes a pass back and clears the name that named its holder ("Kofi\'s phone"), the console free and nameless after', async () => {
+    const { page } = browser
+    await page.getByLabel('Status').selectOption('PENDING')
+    await page.getByTestId('passes-table').locator('tbody tr').first().getByRole('button').click()
+    const details = page.getByTestId('pass-details')
+    await details.waitFor()
+    const cardId = (await details.locator('#pass-title').textContent())!.trim()
+    const holderName = (await details.getByTestId('pass-holder').textContent())!.split(' · ')[0]!.trim()
+    const named = `${holderName.split(' ')[0]}'s phone`
+    await details.getByLabel('Name on the pass').fill(named)
+    await details.getByRole('button', { name: 'Rename' }).click()
+    await expect.poll(() => details.getByTestId('pass-done').textContent()).toContain('Name saved')
+
+    await details.getByRole('button', { name: 'Take back from user…' }).click()
+    const dialog = page.getByRole('dialog', { name: `Take this pass back from ${holderName}?` })
+    const clear = dialog.getByRole('checkbox', { name: `Also clear the name “${named}”` })
+    expect(await clear.isChecked()).toBe(true)
+    expect(await dialog.getByRole('button', { name: 'Cancel' }).evaluate((b) => b === document.activeElement)).toBe(
+      true
+    )
+    expect(await seriousA11yFindings(page)).toEqual([])
+    await dialog.getByRole('button', { name: 'Take back the pass' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await expect
+      .poll(() => details.getByTestId('pass-done').textContent())
+      .toBe(`Pass taken back from ${holderName}; its name “${named}” was cleared`)
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('pass-holder')
+    expect((await heldPasses()).find((p) => p.card_id === cardId)).toMatchObject({ user_id: '', card_name: '' })
+    await page.getByLabel('Status').selectOption('')
     expect(browser.errors).toEqual([])
   })
 

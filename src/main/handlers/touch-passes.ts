@@ -12,9 +12,9 @@ export function touchPassHandlers({ touchPasses }: AppServices): HandlersOf<'tou
     'touchPasses.setStatus': ({ id, status }) => touchPasses.setStatus(id, status),
     'touchPasses.unbundle': ({ id, bundleId }) => touchPasses.unbundle(id, bundleId),
     'touchPasses.purchase': ({ count, idempotencyKey }) => touchPasses.purchase(count, idempotencyKey),
-    'touchPasses.assign': ({ id, userId }) => touchPasses.assign(id, userId),
+    'touchPasses.assign': ({ id, userId, seen }) => touchPasses.assign(id, userId, seen),
     'touchPasses.assignToUsers': ({ users }) => touchPasses.assignToUsers(users),
-    'touchPasses.unassign': ({ id, userId }) => touchPasses.unassign(id, userId),
+    'touchPasses.unassign': ({ id, userId, seen, clearName }) => touchPasses.unassign(id, userId, seen, clearName),
     'touchPasses.capabilities': () => touchPasses.capabilities()
   }
 }

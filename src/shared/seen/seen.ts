@@ -3,7 +3,8 @@ import { AppError } from '../errors'
 
 /**
  * What the person saw of a record when they confirmed an action whose meaning depends on it: who
- * held the card (`ownerId`, null for nobody), whether the person held a PIN (`hasPin`), the visit's
+ * held the card (`ownerId`, null for nobody), whether the person held a PIN (`hasPin`), who held the
+ * Touch Pass (`holderId`, null for nobody: a pass is held, not owned, and said so), the visit's
  * status as the screen showed it (`status`: shared/today/groups `shownStatus`, so "Here" after a
  * kiosk check-in) and its window (`startTime`, `endTime`, Unix seconds). The screen
  * sends it with the action; main compares it with the record it reads before writing, and when the
@@ -17,7 +18,8 @@ export const seenSchema = z
     hasPin: z.boolean().optional(),
     status: z.string().max(40).nullable().optional(),
     startTime: z.number().int().nullable().optional(),
-    endTime: z.number().int().nullable().optional()
+    endTime: z.number().int().nullable().optional(),
+    holderId: z.string().max(200).nullable().optional()
   })
   .strict()
 export type Seen = z.infer<typeof seenSchema>
@@ -44,7 +46,11 @@ export const seenActions = {
    */
   'visitors.cancel': ['status', 'startTime', 'endTime'],
   /** Visitors' "Assign PIN" to a visitor shown with none, or "Replace X's PIN?": whether they hold one. */
-  'visitors.assignNewPin': ['hasPin']
+  'visitors.assignNewPin': ['hasPin'],
+  /** "Give the pass" to someone: a pass someone got meanwhile is not given over them. */
+  'touchPasses.assign': ['holderId'],
+  /** "Take the Touch Pass back from Kofi?": who holds it (and whose name "Also clear the name" meant). */
+  'touchPasses.unassign': ['holderId']
 } as const satisfies Record<string, readonly (keyof Seen)[]>
 export type SeenAction = keyof typeof seenActions
 
@@ -62,6 +68,10 @@ export interface SeenNow {
   /** Whose PIN (the person's name), whose visit (the person's name) or which card (its number), for the words. */
   name?: string
   card?: string
+  /** Who holds the Touch Pass now (null: nobody), with their name, and the pass's card id, for the words. */
+  holderId?: string | null
+  holderName?: string
+  pass?: string
 }
 
 /** The facts of `action` the person saw that differ from the record now (empty: act). */
@@ -77,21 +87,28 @@ export function seenDiffers(action: SeenAction, seen: Seen | undefined, now: See
 export function checkSeen(action: SeenAction, seen: Seen | undefined, now: SeenNow): void {
   if (seenDiffers(action, seen, now).length === 0) return
   const facts = Object.fromEntries(Object.entries(now).filter(([, v]) => v !== undefined))
-  const kinds = seenActions[action] as readonly string[]
-  const said = kinds.includes('hasPin')
+  const depends = seenActions[action] as readonly (keyof Seen)[]
+  const said = depends.includes('hasPin')
     ? now.hasPin
       ? 'pin'
       : 'noPin'
-    : kinds.includes('status')
+    : depends.includes('status')
       ? now.status === 'CANCELLED'
         ? 'visitCancelled'
         : 'visitChanged'
-      : now.ownerId
-        ? 'owner'
-        : 'noOwner'
+      : depends.includes('holderId')
+        ? now.holderId
+          ? 'holder'
+          : 'noHolder'
+        : now.ownerId
+          ? 'owner'
+          : 'noOwner'
   const name = now.name ?? ''
   const owner = now.ownerName || now.ownerId || ''
+  const holder = now.holderName || now.holderId || ''
   const message = {
+    holder: `Touch Pass ${now.pass ?? ''} is held by ${holder} now (changed meanwhile by another desk or the console's own page); nothing was sent.`,
+    noHolder: `Touch Pass ${now.pass ?? ''} is held by nobody now (changed meanwhile by another desk or the console's own page); nothing was sent.`,
     pin: `${name} holds a PIN now (given meanwhile by another desk or the console's own page); nothing was sent.`,
     noPin: `${name} holds no PIN now (removed meanwhile by another desk or the console's own page); nothing was sent.`,
     owner: `Card ${now.card ?? ''} belongs to ${owner} now (changed meanwhile by another desk or the console's own page); nothing was sent.`,
@@ -107,6 +124,6 @@ export function checkSeen(action: SeenAction, seen: Seen | undefined, now: SeenN
       said === 'visitCancelled'
         ? 'There is nothing left to cancel; if they are coming after all, create a new visit.'
         : 'Read the question again with what the console holds now, and answer it again.',
-    details: { ...facts, said, owner, name }
+    details: { ...facts, said, owner, name, holder }
   })
 }

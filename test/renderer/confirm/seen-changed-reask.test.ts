@@ -17,6 +17,10 @@ import { visitorDisplayName, type Visitor } from '../../../src/shared/access/vis
 import { shownStatus } from '../../../src/shared/today/groups'
 import { formatLocal } from '../../../src/renderer/src/lib/local-time'
 import type { Envelope } from '../../../src/shared/ipc/define'
+import TouchPassDetails from '../../../src/renderer/src/components/touch-passes/TouchPassDetails.svelte'
+import { touchPasses } from '../../../src/renderer/src/stores/touch-passes.svelte'
+import { passOf } from '../touch-passes/pass-fixture'
+import type { TouchPass } from '../../../src/shared/access/touch-passes'
 
 beforeEach(() => {
   HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
@@ -27,6 +31,7 @@ afterEach(() => {
   cleanup()
   cardsStore.reset()
   visitors.reset()
+  touchPasses.reset()
 })
 
 const heldBy = (card: NfcCard, id: string, name: string): NfcCard => ({
@@ -56,6 +61,59 @@ async function cardsShowing(shown: NfcCard) {
     (main.state.held = main.state.held.map((c) => (c.token === 'tok-2' ? heldBy(c, 'u-uma', 'Uma Ng') : c)))
   const sent = (channel: string) => main.calls.filter(([c]) => c === channel).map(([, input]) => input)
   return { main, details, otherDeskGivesUma, sent }
+}
+
+/**
+ * Touch Pass 0007's details showing `shown`; `console.pass` is what the console holds, and its give and
+ * take back hold what was sent to main's own rule (checkSeen), as main does.
+ */
+async function passShowing(shown: TouchPass) {
+  const console = { pass: shown }
+  const ben = { id: 'u-ben', first_name: 'Ben', last_name: 'Ode', name: 'Ben Ode', email: '' }
+  const facts = () => ({
+    holderId: console.pass.user_id || null,
+    holderName: console.pass.user_name,
+    pass: console.pass.card_id
+  })
+  const refusedOrDone = (action: SeenAction, input: unknown, then: () => TouchPass) => {
+    try {
+      checkSeen(action, (input as { seen?: Seen }).seen, facts())
+    } catch (err) {
+      return { ok: false as const, error: AppError.from(err).toData() }
+    }
+    console.pass = then()
+    return { ok: true as const, result: console.pass }
+  }
+  const { bridge, calls } = scriptedBridge({
+    'touchPasses.get': () => ({ ok: true, result: console.pass }),
+    'users.search': () => ({ ok: true, result: { items: [ben], total: 1 } }),
+    'users.list': () => ({ ok: true, result: { items: [ben], total: 1 } }),
+    'touchPasses.assign': (input) =>
+      refusedOrDone('touchPasses.assign', input, () => ({
+        ...console.pass,
+        user_id: (input as { userId: string }).userId,
+        user_name: 'Ben Ode',
+        status: 'PENDING'
+      })),
+    'touchPasses.unassign': (input) =>
+      refusedOrDone('touchPasses.unassign', input, () => ({
+        ...console.pass,
+        user_id: '',
+        user_name: '',
+        status: 'INACTIVE'
+      }))
+  })
+  setApiForTests(bridge)
+  touchPasses.selected = shown
+  render(ActionAnnouncer)
+  const view = render(TouchPassDetails, { pass: shown })
+  /** Another desk gives the pass to Uma Ng (taking it from whoever held it). */
+  const otherDeskGivesUma = () =>
+    (console.pass = { ...console.pass, user_id: 'u-uma', user_name: 'Uma Ng', status: 'PENDING' })
+  const sent = (channel: string) => calls.filter(([c]) => c === channel).map(([, input]) => input)
+  /** The details as the screen shows them: with the pass the store holds now. */
+  const shownAgain = () => view.rerender({ pass: touchPasses.selected! })
+  return { console, otherDeskGivesUma, sent, shownAgain }
 }
 
 /** The question asked again: the change said above it (once), the focus on its safe answer. */
@@ -125,6 +183,46 @@ const cardAndPinCases = {
     expect(sent('cards.assign')).toEqual([
       expect.objectContaining({ force: false, seen: { ownerId: null } }),
       expect.objectContaining({ force: true, seen: { ownerId: 'u-uma' } })
+    ])
+  },
+  'touchPasses.assign': async () => {
+    const { console, otherDeskGivesUma, sent, shownAgain } = await passShowing(passOf('7', 'INACTIVE'))
+    await fireEvent.click(screen.getByRole('button', { name: 'Assign to a user…' }))
+    const dialog = screen.getByRole('dialog')
+    await fireEvent.input(within(dialog).getByLabelText('Find a user'), { target: { value: 'Ben' } })
+    await fireEvent.click(await within(dialog).findByText(/Ben Ode/))
+    otherDeskGivesUma()
+    await fireEvent.click(await within(dialog).findByRole('button', { name: 'Give the pass' }))
+    // Nothing given over Uma: who holds it now is said, the focus on the holder's line (the details read it again).
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await shownAgain()
+    await waitFor(() =>
+      expect(announcement()).toHaveTextContent(
+        /Touch Pass AAAA-BBBB-CCCC-0007 is held by Uma Ng now .*nothing was sent/
+      )
+    )
+    expect(screen.getByTestId('pass-holder')).toHaveTextContent('Uma Ng')
+    expect(document.activeElement).toBe(screen.getByTestId('pass-holder'))
+    expect(console.pass).toMatchObject({ user_id: 'u-uma' })
+    expect(sent('touchPasses.assign')).toEqual([{ id: '7', userId: 'u-ben', seen: { holderId: null } }])
+  },
+  'touchPasses.unassign': async () => {
+    const kofis = { ...passOf('7', 'ACTIVE', "Kofi's phone"), user_id: 'u-kofi', user_name: 'Kofi Mensah' }
+    const { console, otherDeskGivesUma, sent } = await passShowing(kofis)
+    await fireEvent.click(screen.getByRole('button', { name: 'Take back from user…' }))
+    let dialog = screen.getByRole('dialog', { name: 'Take this pass back from Kofi Mensah?' })
+    otherDeskGivesUma()
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Take back the pass' }))
+    dialog = await screen.findByRole('dialog', { name: 'Take this pass back from Uma Ng?' })
+    await askedAgain(dialog, /Touch Pass AAAA-BBBB-CCCC-0007 is held by Uma Ng now .*nothing was sent/)
+    expect(console.pass).toMatchObject({ user_id: 'u-uma' })
+    // "Kofi's phone" does not name Uma: asked about her, clearing the name is no longer ticked.
+    expect(within(dialog).getByRole('checkbox', { name: "Also clear the name “Kofi's phone”" })).not.toBeChecked()
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Take back the pass' }))
+    await waitFor(() => expect(console.pass).toMatchObject({ user_id: '', status: 'INACTIVE' }))
+    expect(sent('touchPasses.unassign')).toEqual([
+      { id: '7', userId: 'u-kofi', seen: { holderId: 'u-kofi' }, clearName: "Kofi's phone" },
+      { id: '7', userId: 'u-uma', seen: { holderId: 'u-uma' } }
     ])
   },
   'pins.assign': async () => {

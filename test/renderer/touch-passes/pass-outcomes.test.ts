@@ -92,7 +92,7 @@ describe('Touch Pass details: each action says what it did', () => {
 
     await fireEvent.click(screen.getByRole('button', { name: 'Take back from user…' }))
     await fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Take back the pass' }))
-    await waitFor(() => expect(sent).toEqual([{ id: '7', userId: 'u9' }]))
+    await waitFor(() => expect(sent).toEqual([{ id: '7', userId: 'u9', seen: { holderId: 'u9' } }]))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     await view.rerender({ pass: { ...held, user_id: '', user_name: '', status: 'INACTIVE' } })
     await said('Pass taken back from Viktor Ng')

@@ -96,6 +96,8 @@ describe('the message catalogue', () => {
         // Import's panels (area import): the batch list, the CSV preview, the rows, the upload, the reader.
         Object.assign(values, { entered: 'E', sent: 'S', current: 1, size: 'S', limit: 'L', fixed: 1, imported: 1 })
         Object.assign(values, { unknown: 1, found: 1, absent: 1, words: 'W', part: 1, reversed: 'R', decimal: 'D' })
+        // Touch Passes' take back (area touchPasses): the pass's name, and the name it has now.
+        Object.assign(values, { pass: 'P', now: 'N' })
         // The Start screen's (area start): a screen's name.
         Object.assign(values, { screen: 'S', examples: 'E', problem: 'P', why: 'read' })
         // Cards, PINs and Touch Passes (areas cards, pins, touchPasses).

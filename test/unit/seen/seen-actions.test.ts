@@ -10,6 +10,12 @@ interface HeldCard {
   status: string
   owner: { type: string; id: string } | null
 }
+interface HeldPass {
+  id: string
+  status: string
+  user_id: string
+  card_name: string
+}
 interface HeldUser {
   id: string
   pin_hash?: string | null
@@ -68,6 +74,15 @@ describe('an action acts on what the person saw, or answers what changed', () =>
   }
   const heldVisitor = async (id: string) => (await demo.held<HeldVisitor>('visitors')).find((v) => v.id === id)!
 
+  /** A free pass (bought here: the demo's own passes are left to the other tests). */
+  const freePass = async () => {
+    const [bought] = (await app.call('touchPasses.purchase', { count: 1, idempotencyKey: crypto.randomUUID() })).items
+    return bought!.id as string
+  }
+  const passHolder = async (id: string) => (await demo.held<HeldPass>('touchPasses')).find((p) => p.id === id)?.user_id
+  const giveElsewhereTouchPass = (id: string, userId: string) => otherDesk('PUT', `/users/${userId}/touch_passes/${id}`)
+  const takeBackElsewhere = (id: string, userId: string) => otherDesk('DELETE', `/users/${userId}/touch_passes/${id}`)
+
   /** One case per action of the table: the screen's view, the other desk's change, what the console must hold. */
   const cardAndPinCases = {
     'cards.unassign': async () => {
@@ -124,6 +139,29 @@ describe('an action acts on what the person saw, or answers what changed', () =>
       // "Replace Diego's PIN?" answered: replaced.
       await app.call('pins.assign', { pin, owner, seen: { hasPin: true } })
       expect(await hashOf()).not.toBe(before)
+    },
+    'touchPasses.assign': async () => {
+      const [ben, uma, id] = [await person(), await person(), await freePass()]
+      await giveElsewhereTouchPass(id, uma.id)
+      const error = await refusal(app.call('touchPasses.assign', { id, userId: ben.id, seen: { holderId: null } }))
+      expect(error.details).toMatchObject({ holderId: uma.id, holder: uma.name, said: 'holder' })
+      expect(await passHolder(id)).toBe(uma.id)
+      // Uma gave it back meanwhile: free as shown again, it is given.
+      await takeBackElsewhere(id, uma.id)
+      await app.call('touchPasses.assign', { id, userId: ben.id, seen: { holderId: null } })
+      expect(await passHolder(id)).toBe(ben.id)
+    },
+    'touchPasses.unassign': async () => {
+      const [gus, uma, id] = [await person(), await person(), await freePass()]
+      await app.call('touchPasses.assign', { id, userId: gus.id })
+      await takeBackElsewhere(id, gus.id)
+      await giveElsewhereTouchPass(id, uma.id)
+      const error = await refusal(app.call('touchPasses.unassign', { id, userId: gus.id, seen: { holderId: gus.id } }))
+      expect(error.details).toMatchObject({ holderId: uma.id, holder: uma.name, said: 'holder' })
+      expect(await passHolder(id)).toBe(uma.id)
+      // Asked again with Uma named, and confirmed: taken back from Uma.
+      await app.call('touchPasses.unassign', { id, userId: uma.id, seen: { holderId: uma.id } })
+      expect(await passHolder(id)).toBeFalsy()
     }
   }
 

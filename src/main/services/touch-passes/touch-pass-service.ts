@@ -17,6 +17,9 @@ import { nameWrite, settleWrite } from '../audit/settle-write'
 import { passesBought } from '../access/read-back-rules'
 import { boughtFinding } from '../audit/read-back-findings'
 import { passRef } from '../audit/write-kinds'
+import { checkSeen, type Seen, type SeenAction } from '../../../shared/seen/seen'
+import { passFacts } from './pass-facts'
+import type { AppErrorData } from '../../../shared/errors'
 
 /** A purchase can take the console a while (payment); it is never retried, so wait longer. */
 const PURCHASE_TIMEOUT_MS = 45_000
@@ -173,9 +176,13 @@ export class TouchPassService {
     }
   }
 
-  /** §3.25; a lost answer is read back (readBackPass): the pass given, or not, never sent twice. */
-  async assign(id: string, userId: string) {
+  /**
+   * §3.25; a lost answer is read back (readBackPass): the pass given, or not, never sent twice. With
+   * `seen`, a pass someone got since it was shown is answered CHANGED_SINCE_SHOWN, nothing sent.
+   */
+  async assign(id: string, userId: string, seen?: Seen) {
     const c = await this.client()
+    await this.checkSeen('touchPasses.assign', id, seen)
     try {
       return await c.users.assignTouchPass(userId, id)
     } catch (err) {
@@ -211,13 +218,19 @@ export class TouchPassService {
     }
   }
 
-  /** §3.26; a lost answer is read back like a gift (readBackPass). */
-  async unassign(id: string, userId: string) {
+  /**
+   * §3.26; a lost answer is read back like a gift (readBackPass). With `seen`, a pass whose holder
+   * changed since it was shown is answered CHANGED_SINCE_SHOWN, nothing sent. With `clearName` (the
+   * name the person saw), the pass's name is cleared after the take back (clearNameAfter).
+   */
+  async unassign(id: string, userId: string, seen?: Seen, clearName?: string) {
     const c = await this.client()
+    await this.checkSeen('touchPasses.unassign', id, seen)
+    let back: TouchPass & { readBack?: true }
     try {
-      return await c.users.unassignTouchPass(userId, id)
+      back = await c.users.unassignTouchPass(userId, id)
     } catch (err) {
-      return readBackPass(
+      back = await readBackPass(
         c,
         err,
         id,
@@ -225,6 +238,29 @@ export class TouchPassService {
         "The console's answer was lost; reading the pass back shows the user still holds it."
       )
     }
+    return clearName ? this.clearNameAfter(back, clearName) : back
+  }
+
+  /**
+   * The name a taken-back pass kept ("Kofi's phone") cleared, as the details' rename does it (only
+   * `card_name` sent, from the name shown: a name changed on the console meanwhile is left as it is).
+   * The take back is done whatever becomes of the name: a rename that fails is said with it, not thrown.
+   */
+  private async clearNameAfter(back: TouchPass & { readBack?: true }, shown: string) {
+    try {
+      const outcome = await this.rename(back.id, { base: { card_name: shown }, changes: { card_name: '' } })
+      if (outcome.outcome === 'saved') return { ...back, card_name: outcome.record.card_name, name: 'cleared' as const }
+      const nameNow = outcome.conflicts[0]?.theirs ?? back.card_name
+      return { ...back, card_name: nameNow, name: 'renamedMeanwhile' as const, nameNow }
+    } catch (err) {
+      const nameError: AppErrorData = AppError.from(err).toData()
+      return { ...back, name: 'failed' as const, nameError }
+    }
+  }
+
+  /** The pass read afresh and held to what the person saw of it (shared/seen). No `seen`: no read. */
+  private async checkSeen(action: SeenAction, id: string, seen: Seen | undefined): Promise<void> {
+    if (seen) checkSeen(action, seen, passFacts(await (await this.client()).touchPasses.get(id)))
   }
 
   /** Buying and editing need one key, assigning another (as declared in shared/access/permissions.ts). */

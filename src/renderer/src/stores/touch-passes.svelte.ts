@@ -13,10 +13,18 @@ import { actionKeys } from '../../../shared/access/permissions'
 import { onConsoleSwitch } from './console-scope'
 import { missingPermission } from '../lib/missing-permission'
 import { recheckKeysWhenBack } from './screen-keys.svelte'
+import type { Seen } from '../../../shared/seen/seen'
 
 /** A pass given, taken back, renamed or (de)activated; `readBack`: the console's answer was lost and main read the pass again. */
 export type PassGiven = TouchPass & { readBack?: true }
-const withoutReadBack = ({ readBack: _readBack, ...pass }: PassGiven): TouchPass => pass
+/** A pass taken back, with what became of its name when the take back cleared it (main's clearNameAfter). */
+export type PassTakenBack = Awaited<ReturnType<Api['touchPasses']['unassign']>>
+/** The pass alone, as the list and the details hold it (what main said of the write left out). */
+const withoutReadBack = (answer: PassGiven | PassTakenBack): TouchPass => {
+  const { readBack: _readBack, ...pass } = answer as PassTakenBack
+  const { name: _name, nameNow: _nameNow, nameError: _nameError, ...held } = pass
+  return held
+}
 
 /** What the list shows: every status, one status (E9), the assignable list (E11) or the expired. */
 export type TouchPassView = TouchPassFilterStatus | '' | 'ASSIGNABLE' | 'EXPIRED'
@@ -149,12 +157,16 @@ export class TouchPassesStore extends RecordList<TouchPass> {
     return this.change(() => getApi().touchPasses.unbundle({ id, bundleId }))
   }
 
-  assign(id: string, userId: string): Promise<PassGiven> {
-    return this.give(id, () => getApi().touchPasses.assign({ id, userId }))
+  /** `seen`: who the details showed holding the pass (shared/seen); main answers CHANGED_SINCE_SHOWN when that changed. */
+  assign(id: string, userId: string, seen?: Seen): Promise<PassGiven> {
+    return this.give(id, () => getApi().touchPasses.assign({ id, userId, ...(seen ? { seen } : {}) }))
   }
 
-  unassign(id: string, userId: string): Promise<PassGiven> {
-    return this.give(id, () => getApi().touchPasses.unassign({ id, userId }))
+  /** `clearName`: the name the question showed, cleared after the take back (the answer says what became of it). */
+  unassign(id: string, userId: string, seen?: Seen, clearName?: string): Promise<PassTakenBack> {
+    return this.give(id, () =>
+      getApi().touchPasses.unassign({ id, userId, ...(seen ? { seen } : {}), ...(clearName ? { clearName } : {}) })
+    )
   }
 
   /**
@@ -163,8 +175,8 @@ export class TouchPassesStore extends RecordList<TouchPass> {
    * read back when it was not done (`details.pass`), or — the outcome unknown, or refused by a
    * console rule (the screen was out of date) — the pass read again here, when it can be.
    */
-  private async give(id: string, run: () => Promise<PassGiven>): Promise<PassGiven> {
-    let answer: PassGiven
+  private async give<P extends PassGiven>(id: string, run: () => Promise<P>): Promise<P> {
+    let answer: P
     try {
       answer = await run()
     } catch (err) {

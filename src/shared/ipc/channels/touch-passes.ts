@@ -3,6 +3,8 @@ import { channel, noInput, recordId, itemsOf } from '../define'
 import { touchPassFilterStatuses, touchPassSchema } from '../../access/touch-passes'
 import { editOutcomeSchema } from '../../edits/edit'
 import { touchPassNameEditSchema } from '../../edits/touch-pass-name'
+import { seenSchema } from '../../seen/seen'
+import { appErrorDataSchema } from '../../error-data-schema'
 
 const idInput = z.object({ id: recordId })
 const passList = itemsOf(touchPassSchema)
@@ -11,6 +13,20 @@ const passList = itemsOf(touchPassSchema)
  * lost and main read the pass again: this is what the console holds now, and it shows the change done.
  */
 const passChanged = touchPassSchema.extend({ readBack: z.literal(true).optional() })
+const SEEN_NOTE =
+  'seen.holderId: who held the pass when the person confirmed (null: nobody); when it differs now, the answer is ' +
+  'CHANGED_SINCE_SHOWN with the pass now, nothing sent. Without seen, the pass as read now is acted on'
+
+/**
+ * A pass taken back, and what became of its name when the take back was asked to clear it
+ * (`clearName`): `cleared`; `renamedMeanwhile` (the console holds another name than the one shown:
+ * left as it is, `nameNow`); `failed` (the take back stands, the rename was refused or lost: `nameError`).
+ */
+export const passTakenBackSchema = passChanged.extend({
+  name: z.enum(['cleared', 'renamedMeanwhile', 'failed']).optional(),
+  nameNow: z.string().optional(),
+  nameError: appErrorDataSchema.optional()
+})
 
 /**
  * What a purchase did, as the list shows it: the console may answer only the first pass bought
@@ -79,8 +95,8 @@ export const touchPassChannels = {
     passList.extend({ listed: purchaseListedSchema.optional() })
   ),
   'touchPasses.assign': channel(
-    'Give an assignable Touch Pass to a user (§3.25); it becomes PENDING until the user accepts it',
-    z.object({ id: recordId, userId: recordId }),
+    `Give an assignable Touch Pass to a user (§3.25); it becomes PENDING until the user accepts it. ${SEEN_NOTE}`,
+    z.object({ id: recordId, userId: recordId, seen: seenSchema.optional() }),
     passChanged
   ),
   'touchPasses.assignToUsers': channel(
@@ -106,9 +122,16 @@ export const touchPassChannels = {
     })
   ),
   'touchPasses.unassign': channel(
-    'Take a Touch Pass back from its user (§3.26)',
-    z.object({ id: recordId, userId: recordId }),
-    passChanged
+    'Take a Touch Pass back from its user (§3.26). clearName: the name the person saw, cleared after the take back ' +
+      '(E12 card_name only; left when the console holds another name now); a rename that fails leaves the take back ' +
+      `done and says so (name, nameError). ${SEEN_NOTE}`,
+    z.object({
+      id: recordId,
+      userId: recordId,
+      seen: seenSchema.optional(),
+      clearName: z.string().max(1000).optional()
+    }),
+    passTakenBackSchema
   ),
   'touchPasses.capabilities': channel(
     'What the active token may do with Touch Passes: edits need `edit:credential`, assigning needs `edit:user`',
