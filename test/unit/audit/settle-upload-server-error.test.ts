@@ -61,7 +61,7 @@ describe('an upload answered with a server error, checked with the console, sett
       (c) => c.status !== 'deleted' && ids.includes(c.nfc_id?.toUpperCase() ?? '')
     )
 
-  /** A batch of `count` cards uploaded in parts of 5 while the console answers every import with a 500. */
+  /** A batch of `count` cards (one part) uploaded while the console answers every import with a 500. */
   const uploadRefusedByServer = async (name: string, count: number) => {
     const { id: batchId } = await app!.call('batches.create', { name })
     const ids = Array.from({ length: count }, () => `04${randomBytes(6).toString('hex').toUpperCase()}`)
