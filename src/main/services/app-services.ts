@@ -119,7 +119,7 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
     emit: events.emit,
     client,
     activeConsole: () => activeConsoleOf(connections),
-    settleAuditRowOnDisk: (rowId, end) => audit.log.settleUnknown(rowId, end)
+    settleAuditRow: (rowId, finding) => audit.settleRow(rowId, finding)
   })
   const reader: ReaderService = new ReaderService({
     store: options.store,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { AuditLog, type BeginInput } from '../../../src/main/services/audit/audit-log'
-import { settleRow } from '../../../src/main/services/audit/settle-write'
+import { RowsToSettle } from '../../../src/main/services/audit/settle-write'
 import { tempDir } from '../../support/temp'
 
 /**
@@ -34,10 +34,10 @@ describe('an upload row left Unknown by a restart', () => {
 
     // The app again: a new log over the same journal, nothing held in memory of the run that wrote it.
     const after = new AuditLog(dir.path, { retentionDays: () => 365 })
-    const onDisk = (rowId: string, end: Parameters<AuditLog['settleUnknown']>[1]) => after.settleUnknown(rowId, end)
-    await settleRow(cut, { done: false, fact: { kind: 'readBackFound', found: 0, sent: 3 } }, onDisk)
-    await settleRow(cut, { done: true }, onDisk)
-    await settleRow(answered, { done: false }, onDisk)
+    const run = new RowsToSettle((rowId, end) => after.settleUnknown(rowId, end))
+    await run.settleRow(cut, { done: false, fact: { kind: 'readBackFound', found: 0, sent: 3 } })
+    await run.settleRow(cut, { done: true })
+    await run.settleRow(answered, { done: false })
     const rows = (await after.page({}, 0, 10)).items
     expect(rows.find((r) => r.id === cut)).toMatchObject({
       outcome: 'refused',

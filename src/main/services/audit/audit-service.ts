@@ -22,7 +22,7 @@ import { AuditLog, type EndInput } from './audit-log'
 import { rowForPage } from './imported-cards'
 import { actionOf, writeKindOf, type WriteKind } from './write-kinds'
 import { nameSubjects, type AuditReader, type WriteNames } from './write-names'
-import { awaitNames, awaitReadBack, settleLater } from './settle-write'
+import { awaitNames, RowsToSettle, type ReadBackFinding } from './settle-write'
 import { laterCheckOf } from './later-checks'
 
 export interface ConsoleRef {
@@ -95,6 +95,8 @@ export class AuditService {
   private readonly purpose = new AsyncLocalStorage<AuditAction>()
   /** Who makes the writes and prints of the call in progress, when it is not the desk's user (see `asKiosk`). */
   private readonly actor = new AsyncLocalStorage<Desk>()
+  /** This run's rows still Unknown that a read-back may settle (settle-write.ts). */
+  private readonly rowsToSettle = new RowsToSettle((rowId, end) => this.log.settleUnknown(rowId, end))
 
   constructor(private readonly deps: AuditServiceDeps) {
     this.desk = deps.desk ?? thisDesk()
@@ -198,7 +200,12 @@ export class AuditService {
           await this.log.end(id, end).catch(() => undefined)
           if (extra.namesMore) awaitNames(extra.namesMore, (fact) => this.log.end(id, { outcome: 'ok', facts: [fact] }))
           if (!answer.ok && end.outcome === 'unknown')
-            awaitReadBack(answer.error, (end) => this.log.end(id, end), id, laterCheckOf(call, reader, names.before))
+            this.rowsToSettle.awaitReadBack(
+              answer.error,
+              (end) => this.log.end(id, end),
+              id,
+              laterCheckOf(call, reader, names.before)
+            )
         }
       }
     }
@@ -209,7 +216,15 @@ export class AuditService {
    * write can be read back by its kind is settled with what the console holds (settle-write settleLater).
    */
   settleLater(): Promise<void> {
-    return settleLater()
+    return this.rowsToSettle.settleLater()
+  }
+
+  /**
+   * An upload's row settled by "Check with the console" (batches/check-settles-audit.ts), by the row
+   * id its batch journal kept: in this run's memory, or through the journal after a restart.
+   */
+  settleRow(rowId: string, finding: ReadBackFinding): Promise<void> {
+    return this.rowsToSettle.settleRow(rowId, finding)
   }
 
   /** A badge printed (or refused) at this desk. Never throws: the print's own result stands. */

@@ -119,13 +119,8 @@ export const laterChecks: Partial<Record<EndpointId, LaterCheck | NoLaterCheck>>
     const ids = await importedIds(call)
     if (!ids?.length) return undefined
     const cards = new ConsoleCards(await reader.nfcCards.all())
-    const looked = ids.map((id) => cards.lookup(id.toUpperCase()))
-    const found = looked.filter((l) => l.card).length
-    return foundFinding(
-      found,
-      ids.length,
-      looked.some((l) => !l.card && l.unsure)
-    )
+    const found = ids.filter((id) => cards.lookup(id.toUpperCase()).card).length
+    return foundFinding(found, ids.length)
   },
   E17: async (call, reader) => {
     const body = bodyOf(call)

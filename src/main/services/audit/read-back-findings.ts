@@ -22,12 +22,14 @@ export const givenFinding = (given: number, notGiven: readonly string[]): ReadBa
 
 /**
  * Cards an import sent, looked up on the console: every one found (Done), some ("2 of 3 found"), none
- * (Not done). None found while the console hides some NFC IDs (`unsure`) proves nothing: undefined.
+ * (Not done), whatever left the request's answer open (none came, it was lost, an error page or the
+ * console's own server error on a part). None found is Not done also while some of the console's cards
+ * show no NFC ID (UA cards enrolled on a reader): an import numbers each card it makes by its NFC ID
+ * (batches/console-cards.ts), so a card this request made would be found; a card that shows none was
+ * not made by it. Import's own check says the same of the rows: not found, they may be sent again.
  */
-export function foundFinding(found: number, sent: number, unsure: boolean): ReadBackFinding | undefined {
+export function foundFinding(found: number, sent: number): ReadBackFinding {
   const fact = { kind: 'readBackFound', found, sent } as const
   if (found === sent) return { done: true, fact }
-  if (found > 0) return { done: 'partly', fact }
-  if (!unsure) return { done: false, fact }
-  return undefined
+  return { done: found > 0 ? 'partly' : false, fact }
 }

@@ -20,73 +20,97 @@ export interface ReadBackFinding {
 const unsettled = new WeakMap<object, { rowId?: string; settle: (finding: ReadBackFinding) => Promise<void> }>()
 
 /**
- * The same rows by their audit row id, for a read-back made long after the error is gone: an upload
- * whose answer was lost is checked later ("Check with the console"), and only its journal, which
- * keeps the row id (auditRowOf), links the two. Held for this run of the app; after a restart the row
- * is settled through the journal instead (settleRow's `keptOnDisk`).
+ * The rows of one run of the app (one audit trail, AuditService) still Unknown, by row id: what
+ * settles them, and the check of those whose write can be read back by its kind alone. Held for this
+ * run only, never beside another run's (a restart, or a second service graph on the same data folder
+ * in one process): a row this run did not write is settled through the journal (`keptOnDisk`).
  */
-const unsettledRows = new Map<string, (finding: ReadBackFinding) => Promise<void>>()
+export class RowsToSettle {
+  /**
+   * An upload whose answer was lost is checked long after its error is gone ("Check with the
+   * console"): only its batch journal, which keeps the row id (auditRowOf), links the two.
+   */
+  private readonly unsettledRows = new Map<string, (finding: ReadBackFinding) => Promise<void>>()
+  /**
+   * Rows whose write can be read back by its kind alone (later-checks.ts): the read right after the
+   * lost answer failed too (the console went down), so they are read when it answers again.
+   */
+  private readonly checkLater = new Map<string, () => Promise<ReadBackFinding | undefined>>()
+  private checking: Promise<void> | undefined
+  private checkAgain = false
 
-/**
- * Rows still Unknown whose write can be read back by its kind alone (later-checks.ts), by row id: the
- * read right after the lost answer failed too (the console went down), so they are read when the
- * console answers again (settleLater). Held for this run of the app, as unsettledRows.
- */
-const checkLater = new Map<string, () => Promise<ReadBackFinding | undefined>>()
+  /**
+   * `keptOnDisk` settles a row the journal still holds as Unknown and leaves any other alone
+   * (AuditLog.settleUnknown).
+   */
+  constructor(private readonly keptOnDisk: (rowId: string, end: EndInput) => Promise<unknown>) {}
 
-/**
- * A write's row, Unknown: `append` adds the line that settles it once a read-back says what happened,
- * once whichever read comes first (the service's own read right after, or `later` when the console
- * answers again).
- */
-export function awaitReadBack(
-  error: object,
-  append: (end: EndInput) => Promise<void>,
-  rowId?: string,
-  later?: () => Promise<ReadBackFinding | undefined>
-): void {
-  let settled = false
-  const settle = async (finding: ReadBackFinding) => {
-    if (settled) return
-    settled = true
-    if (rowId) {
-      unsettledRows.delete(rowId)
-      checkLater.delete(rowId)
-    }
-    await append(settledEnd(finding))
-  }
-  unsettled.set(error, { settle, ...(rowId ? { rowId } : {}) })
-  if (rowId) unsettledRows.set(rowId, settle)
-  if (rowId && later) checkLater.set(rowId, later)
-}
-
-let checking: Promise<void> | undefined
-let checkAgain = false
-
-/**
- * The console answers again: every row still Unknown with a later check is read back now, by its
- * write's kind, and settled with what the console holds, said as checked later. A check whose read
- * fails stays for the next time; one that cannot tell (a PIN held, nothing known of before) is not
- * asked again. Calls while checks run are folded into one more round after them. Never throws.
- */
-export function settleLater(): Promise<void> {
-  if (checking) {
-    checkAgain = true
-    return checking
-  }
-  checking = (async () => {
-    do {
-      checkAgain = false
-      for (const [rowId, check] of [...checkLater]) {
-        const finding = await check().catch(() => null)
-        if (finding === null) continue
-        checkLater.delete(rowId)
-        const settle = unsettledRows.get(rowId)
-        if (finding && settle) await settle({ ...finding, later: true }).catch(() => undefined)
+  /**
+   * A write's row, Unknown: `append` adds the line that settles it once a read-back says what happened,
+   * once whichever read comes first (the service's own read right after, `later` when the console
+   * answers again, or a check by the row's id).
+   */
+  awaitReadBack(
+    error: object,
+    append: (end: EndInput) => Promise<void>,
+    rowId?: string,
+    later?: () => Promise<ReadBackFinding | undefined>
+  ): void {
+    let settled = false
+    const settle = async (finding: ReadBackFinding) => {
+      if (settled) return
+      settled = true
+      if (rowId) {
+        this.unsettledRows.delete(rowId)
+        this.checkLater.delete(rowId)
       }
-    } while (checkAgain)
-  })().finally(() => (checking = undefined))
-  return checking
+      await append(settledEnd(finding))
+    }
+    unsettled.set(error, { settle, ...(rowId ? { rowId } : {}) })
+    if (rowId) this.unsettledRows.set(rowId, settle)
+    if (rowId && later) this.checkLater.set(rowId, later)
+  }
+
+  /**
+   * The console answers again: every row still Unknown with a later check is read back now, by its
+   * write's kind, and settled with what the console holds, said as checked later. A check whose read
+   * fails stays for the next time; one that cannot tell (a PIN held, nothing known of before) is not
+   * asked again. Calls while checks run are folded into one more round after them. Never throws.
+   */
+  settleLater(): Promise<void> {
+    if (this.checking) {
+      this.checkAgain = true
+      return this.checking
+    }
+    this.checking = (async () => {
+      do {
+        this.checkAgain = false
+        for (const [rowId, check] of [...this.checkLater]) {
+          const finding = await check().catch(() => null)
+          if (finding === null) continue
+          this.checkLater.delete(rowId)
+          const settle = this.unsettledRows.get(rowId)
+          if (finding && settle) await settle({ ...finding, later: true }).catch(() => undefined)
+        }
+      } while (this.checkAgain)
+    })().finally(() => (this.checking = undefined))
+    return this.checking
+  }
+
+  /**
+   * settleWrite by the row's id, for a read-back made once the error is gone (an upload's "Check with
+   * the console"). The same rules: never throws, settles once, leaves an unknown id alone. A row this run
+   * did not write (the app restarted since the upload's answer was lost) is settled on disk, only while
+   * the journal still holds it as Unknown.
+   */
+  async settleRow(rowId: string, finding: ReadBackFinding): Promise<void> {
+    const settle = this.unsettledRows.get(rowId)
+    if (!settle) {
+      await this.keptOnDisk(rowId, settledEnd(finding)).catch(() => undefined)
+      return
+    }
+    await settle(finding).catch(() => undefined)
+  }
 }
 
 /** The audit row of the write that failed with `err`, while it awaits a read-back (see settleRow). */
@@ -106,25 +130,6 @@ export async function settleWrite(err: unknown, finding: ReadBackFinding): Promi
   if (!held) return
   unsettled.delete(err)
   await held.settle(finding).catch(() => undefined)
-}
-
-/**
- * settleWrite by the row's id, for a read-back made once the error is gone (an upload's "Check with
- * the console"). The same rules: never throws, settles once, leaves an unknown id alone. A row this run
- * of the app did not write (the app restarted since the upload was cut) is settled on disk by
- * `keptOnDisk` (AuditLog.settleUnknown), which touches only a row the journal still holds as Unknown.
- */
-export async function settleRow(
-  rowId: string,
-  finding: ReadBackFinding,
-  keptOnDisk?: (rowId: string, end: EndInput) => Promise<unknown>
-): Promise<void> {
-  const settle = unsettledRows.get(rowId)
-  if (!settle) {
-    await keptOnDisk?.(rowId, settledEnd(finding)).catch(() => undefined)
-    return
-  }
-  await settle(finding).catch(() => undefined)
 }
 
 /**

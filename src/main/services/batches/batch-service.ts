@@ -32,8 +32,7 @@ import type { BatchConsole } from './console-port'
 import { runUpload, type UploadOptions } from './upload'
 import type { BatchWrites, LoadedBatch } from './loaded-batch'
 import type { UploadProgress, UploadResult } from '../../../shared/batches/schemas'
-import { settleRow } from '../audit/settle-write'
-import type { EndInput } from '../audit/audit-log'
+import type { ReadBackFinding } from '../audit/settle-write'
 import { checkedRequests, linkAuditRows } from './check-settles-audit'
 import { batchView } from './batch-view'
 import { CsvPreviews } from './csv-previews'
@@ -50,8 +49,8 @@ export interface BatchServiceDeps {
   activeConsole?: () => Promise<BatchConsoleRef | null>
   /** Rows per import request. */
   chunkSize?: number
-  /** Settles an upload's audit row written before a restart, once a check says what the console holds. */
-  settleAuditRowOnDisk?: (rowId: string, end: EndInput) => Promise<unknown>
+  /** Settles an upload's audit row once a check says what the console holds (AuditService.settleRow). */
+  settleAuditRow?: (rowId: string, finding: ReadBackFinding) => Promise<void>
 }
 
 export type { Unreadable }
@@ -516,11 +515,9 @@ export class BatchService implements BatchWrites {
       this.refuseWhileUploading(batch)
       const results: Extract<JournalEntry, { t: 'results' }>['results'] = []
       const checkedAt = new Date().toISOString()
-      const unsureOf = new Set<string>()
       for (const row of batch.model.rows) {
         if (row.status !== 'unknown') continue
         const held = cards.lookup(row.nfcId)
-        if (!held.card && held.unsure) unsureOf.add(row.id)
         results.push(
           held.card
             ? { rowId: row.id, status: 'imported', token: held.card.token, displayId: held.card.display_id }
@@ -539,9 +536,9 @@ export class BatchService implements BatchWrites {
         )
       }
       // What each upload request whose answer was lost sent, and how much of it the console holds.
-      const findings = checkedRequests(this.auditRows, results, unsureOf)
+      const findings = checkedRequests(this.auditRows, results)
       if (results.length > 0) await this.commit(batch, { t: 'results', uploadId: 'check', results })
-      for (const [rowId, finding] of findings) await settleRow(rowId, finding, this.deps.settleAuditRowOnDisk)
+      for (const [rowId, finding] of findings) await this.deps.settleAuditRow?.(rowId, finding)
       const found = results.filter((r) => r.status === 'imported').length
       const absent = results.length - found
       const unsure = absent > 0 ? cards.unsure({ id: 'their NFC IDs', card: 'such a card' }) : undefined

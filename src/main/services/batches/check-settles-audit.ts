@@ -18,28 +18,21 @@ export function linkAuditRows(links: Map<string, string>, entry: JournalEntry): 
 
 /**
  * What a check found of each upload request whose answer was lost, by its audit row: every row it
- * sent on the console (Done), none (Not done), or some ("2 of 3 found"). A request whose rows were
- * all not found while the console hides some NFC IDs (`unsure`) proves nothing: left Unknown.
+ * sent on the console (Done), none (Not done), or some ("2 of 3 found"), by the one rule of an
+ * import's read-back (audit/read-back-findings.ts foundFinding), whatever left the request "to check".
  */
 export function checkedRequests(
   links: Map<string, string>,
-  results: Extract<JournalEntry, { t: 'results' }>['results'],
-  unsure: Set<string>
+  results: Extract<JournalEntry, { t: 'results' }>['results']
 ): Map<string, ReadBackFinding> {
-  const tally = new Map<string, { found: number; sent: number; unsure: boolean }>()
+  const tally = new Map<string, { found: number; sent: number }>()
   for (const r of results) {
     const auditRow = links.get(r.rowId)
     if (!auditRow) continue
-    const t = tally.get(auditRow) ?? { found: 0, sent: 0, unsure: false }
+    const t = tally.get(auditRow) ?? { found: 0, sent: 0 }
     t.sent++
     if (r.status === 'imported') t.found++
-    if (unsure.has(r.rowId)) t.unsure = true
     tally.set(auditRow, t)
   }
-  const findings = new Map<string, ReadBackFinding>()
-  for (const [auditRow, { found, sent, unsure: hidden }] of tally) {
-    const finding = foundFinding(found, sent, hidden)
-    if (finding) findings.set(auditRow, finding)
-  }
-  return findings
+  return new Map([...tally].map(([auditRow, { found, sent }]) => [auditRow, foundFinding(found, sent)]))
 }
