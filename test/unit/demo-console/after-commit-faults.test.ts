@@ -77,7 +77,7 @@ describe('demo console: a write carried out whose answer is lost', () => {
     expect((await demo.control('GET', '/state')).body.data.faults).toEqual({})
   })
 
-  it('draws reset before 502 before the console\'s 500, each with its own rate', () => {
+  it("draws reset before 502 before the console's 500, each with its own rate", () => {
     const runtime = new Runtime()
     runtime.setFaults({ afterCommit: { reset: 0.5, status502: 0.5 } })
     const draws =
