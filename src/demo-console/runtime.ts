@@ -45,13 +45,15 @@ export const faultsSchema = z.strictObject({
   /**
    * A write the console carried out whose answer is lost: after the handler saved its change, the
    * connection is cut (`reset`) or a proxy's HTML 502 replaces the answer (`status502`), each with
-   * its probability (reset is drawn first). Only writes (not GET) that succeeded: a refused write
+   * its probability (reset is drawn first), or the console answers its own 500 (`status500`, drawn last). Only writes (not GET) that succeeded: a refused write
    * changed nothing. `paths` narrows it to some writes (patterns as errorRate's); absent, every write.
    */
   afterCommit: z
     .strictObject({
       reset: z.number().min(0).max(1).optional(),
       status502: z.number().min(0).max(1).optional(),
+      /** The console's own 500 (`CODE_SYSTEM_ERROR`) after it carried the write out: an error late in its handling. */
+      status500: z.number().min(0).max(1).optional(),
       paths: z.array(pathPattern).min(1).optional(),
       /**
        * The console goes down with the answer it lost: every Access API request after it is answered
@@ -107,12 +109,23 @@ export class Runtime {
    * What becomes of the answer to a write the console has carried out (status below 400): sent,
    * lost with the connection, or replaced by a 502. GETs are never touched: they change nothing.
    */
-  afterCommitFor(method: string, paths: string[], status: number, draw = Math.random): 'answer' | 'reset' | '502' {
+  afterCommitFor(
+    method: string,
+    paths: string[],
+    status: number,
+    draw = Math.random
+  ): 'answer' | 'reset' | '502' | '500' {
     const fault = this.faults.afterCommit
     if (!fault || method === 'GET' || method === 'HEAD' || status >= 400) return 'answer'
     if (fault.paths && !fault.paths.some((pattern) => matchesAny(pattern, method, paths))) return 'answer'
     const fate =
-      fault.reset && draw() < fault.reset ? 'reset' : fault.status502 && draw() < fault.status502 ? '502' : 'answer'
+      fault.reset && draw() < fault.reset
+        ? 'reset'
+        : fault.status502 && draw() < fault.status502
+          ? '502'
+          : fault.status500 && draw() < fault.status500
+            ? '500'
+            : 'answer'
     if (fate !== 'answer' && fault.thenDown) this.down = true
     return fate
   }

@@ -184,6 +184,10 @@ function installFaults(app: FastifyInstance, ctx: DemoContext) {
       reply.code(502).header('content-type', 'text/html')
       return BAD_GATEWAY_HTML
     }
+    if (fate === '500') {
+      reply.code(500).header('content-type', 'application/json; charset=utf-8')
+      return JSON.stringify({ code: 'CODE_SYSTEM_ERROR', msg: 'internal error after the write was saved' })
+    }
     return payload
   })
 }

@@ -15,6 +15,7 @@ export function demoControl(app: AppHarness) {
     variants: (variants: Record<string, string>) => call('PUT', '/__demo/variants', variants),
     held: <T = Record<string, unknown>>(resource: 'users' | 'visitors' | 'cards' | 'touchPasses') =>
       call<T[]>('GET', `/__demo/state/${resource}`),
-    addUser: (user: { first_name: string; last_name?: string }) => call<{ id: string }>('POST', '/__demo/users', user)
+    addUser: (user: { first_name: string; last_name?: string; email?: string }) =>
+      call<{ id: string }>('POST', '/__demo/users', user)
   }
 }

@@ -30,6 +30,12 @@ export interface EndpointInfo {
    * layer's lost-write advice (main's access/lost-answer.ts) treats it as a read.
    */
   changesNothing?: true
+  /**
+   * A write of many records in one request (E16 takes a CSV file): the console may have carried out
+   * some or all of it before answering its own server error, so that error is a lost answer ("to
+   * check", main's access/lost-answer.ts) for one card's import as for a batch's upload.
+   */
+  appliesInPart?: true
 }
 
 function ep(
@@ -67,7 +73,10 @@ export const endpoints = {
   E13: ep('E13', 'Fetch Touch Pass details', 'GET', '/credentials/touch_passes/:id', 'view:credential', '3.2.20'),
   E14: ep('E14', 'Purchase Touch Passes', 'POST', '/credentials/touch_passes', 'edit:credential', '3.2.20'),
   E15: ep('E15', 'Download QR code image', 'GET', '/credentials/qr_codes/download/:id', 'view:credential', '3.3.10'),
-  E16: ep('E16', 'Import third-party NFC cards', 'POST', '/credentials/nfc_cards/import', 'edit:credential', '3.3.10'),
+  E16: {
+    ...ep('E16', 'Import third-party NFC cards', 'POST', '/credentials/nfc_cards/import', 'edit:credential', '3.3.10'),
+    appliesInPart: true
+  },
   E17: ep('E17', 'Create visitor', 'POST', '/visitors', 'edit:visitor'),
   E18: ep('E18', 'Update visitor', 'PUT', '/visitors/:id', 'edit:visitor'),
 

@@ -138,6 +138,11 @@ export const conflictKinds = [
   'pass-for-visitor',
   /** The card cell is neither an NFC ID nor `enroll`. */
   'bad-card-cell',
+  /**
+   * The card cell is digits only: read as hex (as Import reads it), but it may be the card's decimal
+   * number (shared/nfc/card-number.ts writtenDigits). No card unless the user says "read it as hex".
+   */
+  'digits-card-cell',
   /** The batch row is not there, or failed to import. */
   'batch-row-unusable',
   /** The PIN cell holds a word that is neither a yes nor a no (yes-no-words.ts): the user says which. */

@@ -305,7 +305,13 @@ describe('batch rows', () => {
         ['vic@example.com', '', '', '', ''],
         ['sam1@example.com', '', '', '', '']
       ],
-      { batchRows: batch, options, resolved: new Map([['r7', null]]) }
+      // 04000004 is all digits: read as hex once the user says so (digits-card-cell, tested on its own).
+      {
+        batchRows: batch,
+        options,
+        resolved: new Map([['r7', null]]),
+        decisions: [{ rowId: null, kind: 'digits-card-cell', decision: 'go-ahead' }]
+      }
     )
     const cardsOf = p.rows.map((r) => (r.card.kind === 'batch' ? r.card.rowId : r.card.kind))
     // r2 b1; r3 names b4 in its card cell; r4 b3 (b2 failed); r5 (ambiguous) still takes b6 (b5 to
@@ -622,7 +628,9 @@ describe('totals', () => {
     const p = plan(rows, {
       people: idx,
       options: { pin: 'column', touchPass: 'column', cards: 'enroll' },
-      assignablePasses: 500
+      assignablePasses: 500,
+      // Many of these NFC IDs are all digits: read as hex, as the user said for every such row.
+      decisions: [{ rowId: null, kind: 'digits-card-cell', decision: 'go-ahead' }]
     })
     expect(p.totals).toMatchObject({
       rows: 1000,

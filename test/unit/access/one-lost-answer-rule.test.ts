@@ -166,12 +166,21 @@ describe('one rule for a lost answer, across the audit, the roster and one-card 
       { fate: 'lost', written: true, onConsole: false }
     ],
     [
-      'refused by the console with its code (500 CODE_SYSTEM_ERROR)',
+      // An import (E16, `appliesInPart`) may be carried out before the console's own error: to check.
+      'the console answered its own server error (500 CODE_SYSTEM_ERROR) before it acted',
       async () => {
         await demo.control('PUT', '/__demo/faults', { errorRate: { '*': 1 } })
         return attempt({})
       },
-      { fate: 'answered', onConsole: false }
+      { fate: 'lost', onConsole: false }
+    ],
+    [
+      'the console answered its own server error (500 CODE_SYSTEM_ERROR) after it imported the card',
+      async () => {
+        await demo.control('PUT', '/__demo/faults', { afterCommit: { status500: 1 } })
+        return attempt({})
+      },
+      { fate: 'lost', onConsole: true }
     ],
     [
       'refused by the console: the token lacks the permission (403)',

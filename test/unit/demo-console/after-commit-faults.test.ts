@@ -77,7 +77,7 @@ describe('demo console: a write carried out whose answer is lost', () => {
     expect((await demo.control('GET', '/state')).body.data.faults).toEqual({})
   })
 
-  it('draws reset before 502, each with its own rate', () => {
+  it("draws reset before 502 before the console's 500, each with its own rate", () => {
     const runtime = new Runtime()
     runtime.setFaults({ afterCommit: { reset: 0.5, status502: 0.5 } })
     const draws =
@@ -89,5 +89,9 @@ describe('demo console: a write carried out whose answer is lost', () => {
     expect(runtime.afterCommitFor('POST', ['/visitors'], 200, draws(0.6, 0.6))).toBe('answer')
     expect(runtime.afterCommitFor('GET', ['/visitors'], 200, draws(0))).toBe('answer')
     expect(runtime.afterCommitFor('PUT', ['/visitors/1'], 400, draws(0))).toBe('answer')
+    // The console's own 500 is drawn last.
+    runtime.setFaults({ afterCommit: { reset: 0.5, status502: 0.5, status500: 0.5 } })
+    expect(runtime.afterCommitFor('POST', ['/visitors'], 200, draws(0.6, 0.6, 0.4))).toBe('500')
+    expect(runtime.afterCommitFor('POST', ['/visitors'], 200, draws(0.6, 0.6, 0.6))).toBe('answer')
   })
 })

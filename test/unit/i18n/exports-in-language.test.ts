@@ -83,8 +83,8 @@ describe('exports in the desk’s language', () => {
     const exported = await app.call('roster.exportCsv', { id, language: 'de' })
     const lines: string[] = exported.text.slice(1).split('\r\n')
     expect(lines[0]).toBe('Zeile,Person,Typ,E-Mail,Angezeigte Karten-ID,PIN,Touch Pass,Status,Grund')
-    expect(lines[1]).toMatch(/^2,Jana Vogel,user,jana\.vogel@example\.com,,ja,nein,done,/)
-    expect(lines[2]).toMatch(/^3,Kai Vogel,user,kai\.vogel@example\.com,,nein,nein,skipped,/)
+    expect(lines[1]).toMatch(/^2,Jana Vogel,Benutzer,jana\.vogel@example\.com,,ja,nein,erledigt,/)
+    expect(lines[2]).toMatch(/^3,Kai Vogel,Benutzer,kai\.vogel@example\.com,,nein,nein,übersprungen,/)
 
     // Read back: the same file opened as a roster.
     const again = await app.call('roster.open', {

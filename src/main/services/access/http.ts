@@ -31,6 +31,12 @@ export interface CallOptions {
 export interface ReadBefore {
   /** The whole Touch Pass list (E9, every page). */
   passes?: readonly TouchPass[]
+  /**
+   * The name of the person the write is about, as the caller read them from the console (a roster's
+   * plan, a screen's list): the row's name when the journal's own read of that person fails or comes
+   * too late (a slow console), rather than a row with no name.
+   */
+  personName?: string
 }
 
 /** One attempt of one call, for diagnostics and tests. Never carries the token or a body. */

@@ -21,14 +21,15 @@ const LOCAL = new Set(['reader', 'storage'])
  * - `lost`: the request went out and its answer never came or could not be read (a reset or timeout
  *   after it was written, the person cancelling after that, a 5xx without the console's code such as a
  *   proxy's 502/504 page, an answer that is not the API's): the console may have done it — "to check".
- *   So is the console's own server error on a write it may apply in part (`write.partial`: a batch's
- *   upload of many cards in one CSV): some of its rows may be on the console.
+ *   So is the console's own server error on a write it may apply in part (an endpoint declared
+ *   `appliesInPart`: E16's CSV import, of one card or a batch's many; or `write.partial`): some or all
+ *   of its rows may be on the console.
  * `details.requestWritten` (set by AccessHttp from the request's 'finish') decides for transport
  * failures; without it (an error made elsewhere) only what cannot have been sent is `not-sent`.
  */
 export type CallFate = 'not-sent' | 'answered' | 'lost'
 
-/** A write the console may apply in part: a batch's upload of many cards in one CSV (not one card's import). */
+/** A write its caller knows the console may apply in part (a batch's upload); E16 says so itself (`appliesInPart`). */
 export interface PartialWrite {
   partial?: boolean
 }
@@ -47,7 +48,7 @@ export function callFate(error: AppError, write?: PartialWrite): CallFate {
     (!error.code || error.code === 'UNEXPECTED_RESPONSE' || /^HTTP_5\d\d$/.test(error.code))
   )
     return 'lost'
-  if (error.kind === 'server' && write?.partial) return 'lost'
+  if (error.kind === 'server' && (write?.partial || endpointOf(error)?.appliesInPart)) return 'lost'
   return 'answered'
 }
 
@@ -58,14 +59,19 @@ export function answerLost(error: AppError, write?: PartialWrite): boolean {
 
 const endpointsById = new Map<string, EndpointInfo>(Object.values(endpoints).map((e) => [e.id, e]))
 
+/** The endpoint a failed call names (AccessHttp puts its id in the error's details). */
+function endpointOf(error: AppError): EndpointInfo | undefined {
+  const id = error.details?.endpoint
+  return typeof id === 'string' ? endpointsById.get(id) : undefined
+}
+
 /**
  * The failed call changes nothing on the console, whatever became of its answer: a read, or a call
  * declared so (`changesNothing`: Generate PIN code, sent as a POST). Nothing is to check, and asking
  * again is safe (a roster's PIN step asks for another PIN). Known by the endpoint the error names.
  */
 export function safeToRepeat(error: AppError): boolean {
-  const id = error.details?.endpoint
-  const endpoint = typeof id === 'string' ? endpointsById.get(id) : undefined
+  const endpoint = endpointOf(error)
   return endpoint !== undefined && (endpoint.method === 'GET' || endpoint.changesNothing === true)
 }
 

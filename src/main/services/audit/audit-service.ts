@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { answerLost, type PartialWrite } from '../access/lost-answer'
+import { answerLost } from '../access/lost-answer'
 import { hostname, userInfo } from 'node:os'
 import { AppError } from '../../../shared/errors'
 import {
@@ -71,11 +71,11 @@ export function thisDesk(): Desk {
  * (timeout, reset, cancelled) or the answer was lost after the write went out (a proxy's 5xx: the
  * one rule of access/lost-answer.ts), since the write may have taken effect.
  */
-export function outcomeOf(answer: WriteAnswer, write?: PartialWrite): EndInput {
+export function outcomeOf(answer: WriteAnswer): EndInput {
   if (answer.ok) return { outcome: 'ok' }
   const { error } = answer
-  // The one rule: refused by the console, or never sent (a bulk import's server error may be in part done).
-  const answeredByConsole = !answerLost(error, write)
+  // The one rule: refused by the console, or never sent (an import's server error may follow cards imported).
+  const answeredByConsole = !answerLost(error)
   const refusedHere = error.kind === 'validation' && typeof error.details?.status !== 'number'
   return {
     outcome: answeredByConsole || refusedHere ? 'refused' : 'unknown',
@@ -189,7 +189,7 @@ export class AuditService {
         return async (answer: WriteAnswer) => {
           const extra = answer.ok && kind.answered ? kind.answered(answer.result, call) : {}
           const end: EndInput = {
-            ...outcomeOf(answer, { partial: kind.partial?.(call) ?? false }),
+            ...outcomeOf(answer),
             ...(extra.id ? { targetId: extra.id } : {}),
             ...(extra.name ? { targetName: extra.name } : {}),
             ...(extra.touchPass ? { touchPass: extra.touchPass } : {}),

@@ -38,11 +38,6 @@ export interface WriteKind {
    */
   about?: (call: WriteCall) => WriteSubjects
   /**
-   * A write the console may apply in part (a batch's upload of many cards): its server error leaves the
-   * row Unknown, as Import leaves the rows to check (access/lost-answer.ts `callFate`).
-   */
-  partial?: (call: WriteCall) => boolean
-  /**
    * The cards an import sends (their NFC IDs and aliases, as its file has them): the Audit finds the
    * row by any of them, and its CSV gives each a line.
    */
@@ -219,12 +214,6 @@ async function importedCards(call: WriteCall): Promise<AuditImportedCard[] | und
   return cards.length ? cards : undefined
 }
 
-/** A batch's upload (its file named by write-names batchUploadFilename), not one card's import. */
-function batchUpload(call: WriteCall): boolean {
-  const file = call.body instanceof FormData ? call.body.get('file') : null
-  return file instanceof File && batchOfUploadFilename(file.name) !== null
-}
-
 function importAnswer(result: unknown): { fact?: AuditFact } {
   const records = dataOf(result)
   if (!Array.isArray(records)) return {}
@@ -348,8 +337,8 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
     target: () => ({ kind: 'NFC card' }),
     detail: importedFile,
     cards: importedCards,
-    answered: importAnswer,
-    partial: batchUpload
+    // Its server error may follow an import carried out: the endpoint's `appliesInPart` (lost-answer.ts).
+    answered: importAnswer
   },
   E17: {
     action: 'create',

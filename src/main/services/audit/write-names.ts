@@ -160,7 +160,8 @@ export async function nameSubjects(
           read.id
         )
       : undefined
-    return input.requestName || readName || recall.person(person.kind, person.id)
+    // The caller's name (read from the console a while ago) before an earlier row's (older still).
+    return input.requestName || readName || input.readBefore?.personName || recall.person(person.kind, person.id)
   }
 
   const cardNames = async (): Promise<AuditCard | undefined> => {

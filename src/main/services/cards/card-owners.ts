@@ -12,8 +12,10 @@ export interface CardOwnerPort {
 }
 
 export async function assignCard(client: CardOwnerPort, token: string, owner: OwnerRef, force = false): Promise<void> {
-  if (owner.type === 'user') await client.users.assignNfc(owner.id, token, { force })
-  else await client.visitors.assignNfc(owner.id, token, { force })
+  // The owner's name names the audit row should the journal's own read of them fail (access/http.ts ReadBefore).
+  const options = owner.name ? { readBefore: { personName: owner.name } } : {}
+  if (owner.type === 'user') await client.users.assignNfc(owner.id, token, { force }, options)
+  else await client.visitors.assignNfc(owner.id, token, { force }, options)
 }
 
 export async function unassignCard(client: CardOwnerPort, token: string, owner: OwnerRef): Promise<void> {

@@ -16,7 +16,8 @@ import { undecidedByDefault } from '../../../shared/roster/sheet'
 import { planRowStanding, plannedSteps } from '../../../shared/roster/plan-counts'
 import { readYesNo, understoodYesNo } from '../../../shared/roster/yes-no-words'
 import type { ConsoleCards } from '../batches/console-cards'
-import { readNfcCell } from '../batches/csv-nfc-id'
+import { readNfcCell, unwrapCell } from '../batches/csv-nfc-id'
+import { writtenDigits } from '../../../shared/nfc/card-number'
 import { cardKey } from '../../../shared/nfc/card-identity'
 import { rowName, type PeopleIndex, type PersonKeys } from './person-match'
 
@@ -183,6 +184,11 @@ export function planRoster(input: PlanInput): RosterPlan {
       } else {
         const unsure = found.card === undefined ? found.unsure : undefined
         card = { kind: 'import', nfcId, ...(unsure ? { unsure } : {}) }
+      }
+      const digits = writtenDigits(unwrapCell(cell(row, columns.card), [], 'nfcId'))
+      if (digits) {
+        const { message, skipped } = digitsWords(digits, onConsole !== undefined, cards.lookup(digits.decimalUid).card)
+        conflict('digits-card-cell', 'card', message, true, { skipped })
       }
       // A row the user left out holds no card: the same card on a later row is that row's.
       const first = firstLineOfCard.get(cardKey(nfcId))
@@ -450,5 +456,30 @@ function decider(
     const all = forAll.get(kind)
     if (row && (!all || row.at > all.at)) return row.decision
     return all?.decision
+  }
+}
+
+/**
+ * A card cell of digits only, as Import reads one (shared/nfc/card-number.ts writtenDigits, the rule
+ * of Import's CSV preview and typed IDs): hex, the console's format, never changed silently; but it
+ * may be the card's decimal number (the reader panel's "Decimal", what many cards print), and then
+ * it is another card. Which of the two the console holds is said; the step waits for the user.
+ */
+function digitsWords(
+  digits: { digits: string; decimalUid: string },
+  hexOnConsole: boolean,
+  decimalCard: NfcCard | undefined
+): { message: string; skipped: string } {
+  const { digits: d, decimalUid } = digits
+  const asHex = hexOnConsole ? `the console's card ${d}` : `a new card ${d}`
+  const asDecimal = decimalCard
+    ? `card ${decimalUid}, which the console holds (number ${decimalCard.display_id || decimalUid})`
+    : `card ${decimalUid}`
+  return {
+    message:
+      `The card cell ${d} is all digits: read as hex it is ${asHex}. If ${d} is the card's decimal number ` +
+      `(the reader panel's "Decimal"), it is ${asDecimal}: write ${decimalUid} in the file. ` +
+      `Skipped unless you choose to read it as hex.`,
+    skipped: `The card cell ${d} is all digits (hex ${d}, or the decimal number of card ${decimalUid}): skipped, no card was given.`
   }
 }

@@ -3,7 +3,8 @@ import { csvCell, csvHeader } from '../audit/audit-csv'
 import { exportWords } from '../../../shared/i18n/file-words'
 import type { AreaKeys } from '../../../shared/i18n/areas'
 import type { Language } from '../../../shared/i18n/locales'
-import { resultState } from '../../../shared/roster/result-standing'
+import { skippedParts } from '../../../shared/roster/result-standing'
+import type { RowOutcome } from '../../../shared/roster/run'
 import { resultReason } from '../../../shared/roster/result-reason'
 import type { RosterModel } from './roster-model'
 import { personName } from './roster-steps'
@@ -46,13 +47,13 @@ export function resultsCsv(
       [
         String(row.line),
         personName(row),
-        person?.type ?? '',
+        person ? words.t(`roster.personType.${person.type}`) : '',
         person?.email ?? '',
         outcome.cardDisplayId ?? '',
         yesNo(outcome.pinAssigned),
         yesNo(outcome.passAssigned),
         // A row done with a part skipped says so ("done, card skipped"), as the results' chips and rows do.
-        resultState(outcome),
+        stateWords(outcome, words),
         resultReason(row, outcome, words.t('roster.leftAtDesk'))
       ]
         .map(csvCell)
@@ -60,6 +61,20 @@ export function resultsCsv(
   }
   const base = model.meta.fileName.replace(/\.[^.]+$/, '').replace(/[^\p{L}\p{N}._-]+/gu, '-') || 'roster'
   return { filename: `${base}-results.csv`, text, rows: rows.length }
+}
+
+/** The part names of result-standing.ts's skippedParts, as the export's catalogue keys them. */
+const partKey = { card: 'roster.part.card', PIN: 'roster.part.pin', 'Touch Pass': 'roster.part.pass' } as const
+
+/**
+ * A row's state in the export's language, by the one rule of shared/roster/result-standing.ts
+ * (skippedParts): in English exactly its `resultState` ("done, card skipped").
+ */
+function stateWords(outcome: RowOutcome, words: ReturnType<typeof exportWords>): string {
+  const parts = skippedParts(outcome)
+  if (!parts.length) return words.t(`roster.outcome.${outcome.state}`)
+  const named = parts.map((part) => words.t(partKey[part as keyof typeof partKey]))
+  return words.t('roster.doneSkipped', { parts: named.join(words.t('roster.partsAnd')) })
 }
 
 /**

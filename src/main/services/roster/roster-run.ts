@@ -152,6 +152,8 @@ export class RosterRun {
     const model = this.roster.model
     const record = model.record(row.rowId, step)
     const person = (row.match as Extract<PlanRow['match'], { state: 'matched' }>).person
+    // Every write's audit row names the person, as the plan read them, when the journal cannot read them in time.
+    const named = person.name ? { readBefore: { personName: person.name } } : {}
     const attempt = record.attempt + 1
     const send = (detail?: StepDetail, n = attempt) =>
       this.commit({ t: 'sending', at: now(), rowId: row.rowId, step, attempt: n, ...(detail ? { detail } : {}) })
@@ -224,8 +226,8 @@ export class RosterRun {
         }
         await send(undefined, attempt + n)
         try {
-          if (person.type === 'user') await client.users.assignPin(person.id, pin)
-          else await client.visitors.assignPin(person.id, pin)
+          if (person.type === 'user') await client.users.assignPin(person.id, pin, named)
+          else await client.visitors.assignPin(person.id, pin, named)
         } catch (err) {
           if (AppError.from(err).code === PIN_TAKEN && n + 1 < PIN_ATTEMPTS) continue
           return lost(err)
@@ -249,7 +251,7 @@ export class RosterRun {
     }
     await send({ passId })
     try {
-      await client.users.assignTouchPass(person.id, passId)
+      await client.users.assignTouchPass(person.id, passId, named)
     } catch (err) {
       return lost(err, { passId })
     }

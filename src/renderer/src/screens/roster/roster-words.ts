@@ -115,6 +115,7 @@ export const problemKinds: Record<ConflictKind, ProblemKind> = {
   'pass-for-visitor': kind('pass-for-visitor', 'conflict'),
   'batch-row-unusable': kind('batch-row-unusable', 'conflict'),
   'bad-card-cell': kind('bad-card-cell', 'cell'),
+  'digits-card-cell': kind('digits-card-cell', 'cell'),
   'unclear-pin-cell': kind('unclear-pin-cell', 'cell', 'pin'),
   'unclear-pass-cell': kind('unclear-pass-cell', 'cell', 'pass')
 }

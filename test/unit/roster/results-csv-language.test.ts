@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { RosterModel } from '../../../src/main/services/roster/roster-model'
+import { resultsCsv } from '../../../src/main/services/roster/roster-results'
+import type { RosterEntry } from '../../../src/main/services/roster/roster-entries'
+import type { PlanRow } from '../../../src/shared/roster/sheet'
+import { row } from './harness'
+
+/**
+ * The results export speaks the desk's language in every cell the app words, not only its headers
+ * and yes/no: a person's type and a row's state too ("Benutzer", "erledigt; übersprungen: Karte").
+ * English stays as it was (the export read back, the CLI).
+ */
+const at = '2026-11-29T10:00:00Z'
+const ada = row(1, { type: 'user', id: 'u1', name: 'Ada Ng' }, { kind: 'none' }, { pin: true })
+const bo: PlanRow = {
+  ...row(2, { type: 'visitor', id: 'v1', name: 'Bo Li' }, { kind: 'import', nfcId: '04A1B2C3' }, { pin: true }),
+  conflicts: [
+    { kind: 'has-card', step: 'card', message: 'Bo Li already holds card 1.', overridable: true, decision: 'skip' }
+  ]
+}
+const cy = row(3, { type: 'user', id: 'u2', name: 'Cy Eng' }, { kind: 'none' }, { pin: true })
+
+function model(): RosterModel {
+  const rows = [ada, bo, cy]
+  const entries: RosterEntry[] = [
+    {
+      t: 'create',
+      v: 1,
+      meta: { id: 'r', fileName: 'people.csv', createdAt: at },
+      sheet: { fileName: 'people.csv', headers: ['email'], rowCount: 3, sample: [], notes: [] },
+      rows: rows.map((r) => [r.label]),
+      lines: rows.map((r) => r.line)
+    },
+    { t: 'run', at, rows },
+    { t: 'result', at, rowId: ada.rowId, step: 'pin', state: 'done' },
+    { t: 'result', at, rowId: bo.rowId, step: 'pin', state: 'done' },
+    { t: 'result', at, rowId: cy.rowId, step: 'pin', state: 'failed', reason: 'Refused.' }
+  ]
+  return RosterModel.replay(entries)
+}
+
+const cells = (line: string) => line.split(',')
+
+describe('the roster results export in the desk’s language', () => {
+  it('words the type and the state in German', () => {
+    const [header, a, b, c] = resultsCsv(model(), 'de').text.replace('\ufeff', '').split('\r\n')
+    expect(cells(header!).slice(2, 3)).toEqual(['Typ'])
+    expect(cells(a!).slice(2, 3)).toEqual(['Benutzer'])
+    expect(a).toContain(',erledigt,')
+    expect(cells(b!).slice(2, 3)).toEqual(['Besucher'])
+    expect(b).toContain(',erledigt; übersprungen: Karte,')
+    expect(c).toContain(',fehlgeschlagen,')
+    expect(`${a}${b}${c}`).not.toMatch(/,(user|visitor|done|failed),/)
+  })
+
+  it('words them in French and Spanish', () => {
+    const fr = resultsCsv(model(), 'fr').text.split('\r\n')
+    expect(fr[1]).toContain(',utilisateur,')
+    expect(fr[2]).toContain(',fait ; ignoré : carte,')
+    const es = resultsCsv(model(), 'es').text.split('\r\n')
+    expect(es[2]).toContain(',visitante,')
+    expect(es[3]).toContain(',fallido,')
+  })
+
+  it('keeps English as it was', () => {
+    const en = resultsCsv(model()).text.split('\r\n')
+    expect(en[1]).toContain(',user,')
+    expect(en[2]).toContain('"done, card skipped"')
+    expect(en[3]).toContain(',failed,')
+  })
+})
