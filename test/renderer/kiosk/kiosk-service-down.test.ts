@@ -52,7 +52,9 @@ describe('the kiosk while web mode’s service is down', () => {
     serviceLink.take('lost')
     await fireEvent.click(screen.getByRole('button', { name: 'Continuar' }))
     const banner = screen.getByTestId('service-banner')
-    await expect.poll(() => banner.textContent).toContain('Este quiosco está en pausa: por favor, diríjase a Recepción B.')
+    await expect
+      .poll(() => banner.textContent)
+      .toContain('Este quiosco está en pausa: por favor, diríjase a Recepción B.')
     await expect
       .poll(() => screen.queryByRole('alert')?.textContent ?? '')
       .toContain('Este quiosco está en pausa: por favor, diríjase a Recepción B.')
