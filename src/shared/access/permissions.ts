@@ -103,6 +103,14 @@ export const readKeys = {
 } as const satisfies Record<string, Partial<Record<string, PermissionKey>>>
 
 /**
+ * The keys the kiosk's check-in needs: finding the visitor's visit (the day's visitor list) and giving a
+ * visitor with no QR code one (the badge's key). Settings warns, naming them, before kiosk mode starts
+ * with a token that lacks one; the kiosk itself sends such a visitor to the desk with the key named on
+ * Today (shared/kiosk/failed-step.ts).
+ */
+export const kioskKeys: readonly PermissionKey[] = [readKeys.today.list, actionKeys.today.badge]
+
+/**
  * Every key a screen uses, its actions', its reads' and its extras' (Today's live updates need
  * view:device), each once: what its banner names when the one connection state finds any missing
  * (stores/screen-keys.svelte.ts).

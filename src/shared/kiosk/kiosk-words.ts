@@ -33,6 +33,9 @@ export function visitorRefusal(
       return words.t('refusal.cancelled', { desk })
     case 'offline-no-code':
       return words.t('refusal.offlineNoCode', { desk })
+    case 'console-refused':
+      // The visitor is told to see the desk, never of tokens or keys: the desk reads why (refusal-for-desk.ts).
+      return words.t('refusal.consoleRefused', { desk })
     case 'namesake':
       return words.t('refusal.namesake', { desk })
   }

@@ -1,6 +1,7 @@
 import type { KioskRefusal } from './schemas'
 import type { Formats } from '../format/formats'
 import type { Words } from '../i18n/translator'
+import { actionKeys } from '../access/permissions'
 
 /** The catalogue keys of a refusal as the desk reads it (Today's area: shared/i18n/messages/today/). */
 export type RefusalForDeskKey =
@@ -11,6 +12,10 @@ export type RefusalForDeskKey =
   | 'refusal.ended'
   | 'refusal.cancelled'
   | 'refusal.offlineNoCode'
+  | 'refusal.tokenMayNotGiveCode'
+  | 'refusal.tokenLacks'
+  | 'refusal.tokenRefused'
+  | 'refusal.consoleRefused'
   | 'refusal.namesake'
 
 // Its own module: the desk's Today list imports it without the kiosk's English catalogue (kiosk-english.ts).
@@ -39,7 +44,26 @@ export function refusalForDesk(
       return m.t('refusal.cancelled')
     case 'offline-no-code':
       return m.t('refusal.offlineNoCode')
+    case 'console-refused':
+      return consoleRefused(refusal, m)
     case 'namesake':
       return m.t('refusal.namesake')
   }
+}
+
+/**
+ * The console answered and refused (kiosk/failed-step.ts): the true reason, as the Audit row of the
+ * same call says it. The key of giving a QR code (the badge's key, permissions.ts) is said as what
+ * it stops; any other key by its name.
+ */
+function consoleRefused(
+  refusal: Extract<KioskRefusal, { reason: 'console-refused' }>,
+  m: Words<RefusalForDeskKey>
+): string {
+  if (refusal.cause === 'auth') return m.t('refusal.tokenRefused')
+  if (refusal.cause === 'permission' && refusal.key)
+    return m.t(refusal.key === actionKeys.today.badge ? 'refusal.tokenMayNotGiveCode' : 'refusal.tokenLacks', {
+      key: refusal.key
+    })
+  return m.t('refusal.consoleRefused')
 }

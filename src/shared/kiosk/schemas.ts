@@ -91,6 +91,17 @@ export const kioskRefusalSchema = z.discriminatedUnion('reason', [
   /** The console could not be reached and the kiosk holds no QR code for the visit: no badge to print. */
   z.object({ reason: z.literal('offline-no-code') }),
   /**
+   * The console answered and refused a step of the badge (reading the visit, giving its QR code):
+   * `permission`, the desk's token lacks `key`; `auth`, the console refused the token itself;
+   * `answer`, it refused the call for another reason. Not offline: the kiosk's words are the
+   * visitor's ("please see the desk"), the desk's the true reason (failed-step.ts decides which).
+   */
+  z.object({
+    reason: z.literal('console-refused'),
+    cause: z.enum(['permission', 'auth', 'answer']),
+    key: z.string().optional()
+  }),
+  /**
    * The name matches a closed visit (cancelled, over) and another person's open visit of the same
    * name, and what was typed (company, host) did not tell them apart: the kiosk hands neither out.
    */

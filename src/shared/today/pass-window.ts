@@ -3,6 +3,7 @@ import { isAnyTime, weekdays } from '../access/visitor-basics'
 import type { WeekSchedule } from '../access/visitors'
 import type { Formats } from '../format/formats'
 import type { Words } from '../i18n/translator'
+import { opensNothing } from '../visitors/visit-rules'
 
 /**
  * Whether a visitor's pass opens doors at `now`, and if not when it next will: inside the validity
@@ -58,16 +59,30 @@ export function passWindow(pass: PassTimes, now: Date): PassWindow {
   return { kind: 'never' }
 }
 
+/**
+ * What a visit's pass does at `now`, its doors counted: a visit that opens no door opens nothing
+ * whatever its time (visit-rules.ts `opensNothing`, the rule the kiosk refuses it by and Badges asks
+ * before printing by), so it is never "valid now"; a window over is over first, as for the kiosk.
+ */
+export type PassStanding = PassWindow | { kind: 'no-doors' }
+
+export function passStanding(pass: PassTimes, doors: readonly unknown[], now: Date): PassStanding {
+  const window = passWindow(pass, now)
+  return window.kind !== 'over' && opensNothing(doors, 0) ? { kind: 'no-doors' } : window
+}
+
 /** The catalogue keys of a pass's words (Today's area: shared/i18n/messages/today/). */
-export type PassWindowKey = 'pass.now' | 'pass.from' | 'pass.over' | 'pass.never'
+export type PassWindowKey = 'pass.now' | 'pass.from' | 'pass.over' | 'pass.never' | 'pass.noDoors'
 
 /**
  * The words Today shows, in the desk's language: "Valid now", "Valid from 14:00" (today), "Valid from
  * Tue 09:00" — Today's words (`m`), the time in the desk's formats (`fmt`, deskFormats(): not
  * this computer's locale, which writes "5:00 AM" on a German desk).
  */
-export function passWindowWords(window: PassWindow, now: Date, m: Words<PassWindowKey>, fmt: Formats): string {
+export function passWindowWords(window: PassStanding, now: Date, m: Words<PassWindowKey>, fmt: Formats): string {
   switch (window.kind) {
+    case 'no-doors':
+      return m.t('pass.noDoors')
     case 'now':
       return m.t('pass.now')
     case 'later':

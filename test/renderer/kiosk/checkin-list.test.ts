@@ -120,6 +120,20 @@ describe('kiosk check-ins on Today', () => {
     expect(rows()[0]).toHaveTextContent(
       'Sent to the desk: Kiosk offline: no QR code for this visit, so no badge · offline'
     )
+
+    // The console answered and refused the code for the desk's token: the true reason, the key named, not "offline".
+    listeners.get('kiosk.checkedIn')!(
+      entry('t', new Date(), {
+        name: 'Ana Lemalu',
+        printed: false,
+        refusal: { reason: 'console-refused', cause: 'permission', key: 'edit:visitor' }
+      })
+    )
+    await tick()
+    expect(rows()[0]).toHaveTextContent(
+      "Sent to the desk: The desk's token may not give QR codes (edit:visitor), so no badge"
+    )
+    expect(rows()[0]).not.toHaveTextContent(/offline/i)
   })
 
   it('says so when nobody checked in today', async () => {

@@ -84,4 +84,24 @@ describe('a visit found that cannot be printed is sent to the desk with the reas
       'The code for your badge is not on this kiosk, and the kiosk cannot fetch it while it is offline. Please see the front desk.'
     )
   })
+
+  it('a token the console refused is "see the desk" in visitor words: never "offline", never a token or a key', async () => {
+    const visit = { visitorId: 'v2', name: 'Ana Lemalu', company: '', host: '', validFrom: 0, validTo: 0 }
+    kiosk(
+      { kind: 'one', visit },
+      {
+        kind: 'conflict',
+        code: 'KIOSK_CODE_NOT_GIVEN',
+        message: 'Your badge cannot be made at this kiosk. Please see the front desk.',
+        hint: 'They will help you.',
+        retryable: false,
+        details: { refusal: { reason: 'console-refused', cause: 'permission', key: 'edit:visitor' } }
+      }
+    )
+    await typeName('Ana Lemalu')
+    await fireEvent.click(await screen.findByRole('button', { name: 'Yes, print my badge' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Your badge cannot be made at this kiosk. Please see the front desk.')
+    expect(alert).not.toHaveTextContent(/offline|edit:visitor|token/i)
+  })
 })

@@ -9,6 +9,10 @@ import { useAppServices } from '../../support/app-services'
 import { request } from '../demo-console/support'
 import { formats } from '../../../src/shared/format/formats'
 import { kioskDoors } from '../../support/kiosk-visit'
+import { refusalForDesk } from '../../../src/shared/kiosk/refusal-for-desk'
+import type { KioskRefusal } from '../../../src/shared/kiosk/schemas'
+import { Translator } from '../../../src/shared/i18n/translator'
+import todayEn from '../../../src/shared/i18n/messages/today/en.json'
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47]
 const nowSeconds = () => Math.floor(Date.now() / 1000)
@@ -416,6 +420,55 @@ describe('the kiosk against the demo console', () => {
       printed: true,
       offline: false
     })
+  }, 60_000)
+
+  it('a token that may not give QR codes is said as such, not as "offline": the visitor sent to the desk, the desk told the key, the console unchanged', async () => {
+    const v = await createVisitor('Ana', 'Lemalu', 'Contoso')
+    const { control } = await demo()
+    const { profiles } = await app.call('connections.list')
+    const profile = profiles.find((p: { demo: boolean }) => p.demo)
+    const { tokens } = await app.call('connections.demoTokens', { id: profile.id })
+    const token = (scope: string) => tokens.find((t: { scope: string }) => t.scope === scope).token as string
+    await app.call('connections.changeToken', { id: profile.id, token: token('view') })
+    try {
+      expect(await app.call('kiosk.find', { name: 'Ana Lemalu' })).toMatchObject({
+        found: { kind: 'one', visit: { visitorId: v.id } },
+        source: { online: true }
+      })
+      const before = (await logOnDisk().catch(() => [])).length
+      const refusal = { reason: 'console-refused', cause: 'permission', key: 'edit:visitor' }
+      // The visitor is sent to the desk in visitor words: nothing of tokens or keys, nothing of "offline".
+      const err = await errorOf(app.call('kiosk.badge', { visitorId: v.id }))
+      expect(err).toMatchObject({
+        code: 'KIOSK_CODE_NOT_GIVEN',
+        message: 'Your badge cannot be made at this kiosk. Please see the reception desk.',
+        details: { refusal }
+      })
+      expect(JSON.stringify(err)).not.toMatch(/offline|edit:visitor.*token/i)
+      // The desk's record says the true reason, the console answering: not offline.
+      expect((await logOnDisk()).slice(before)).toEqual([
+        expect.objectContaining({ visitorId: v.id, printed: false, offline: false, refusal })
+      ])
+      // The console holds no code for the visit: nothing was given.
+      const held = (await control('GET', '/state/visitors')).find((h: { id: string }) => h.id === v.id)
+      expect(held.qr).toBeNull()
+      // The audit trail says the same refusal (the key the console asked for).
+      const rows = (await app.call('audit.list', { filter: { text: 'Ana Lemalu' } })).items as {
+        outcome: string
+        code?: string
+        message?: string
+      }[]
+      expect(rows).toContainEqual(
+        expect.objectContaining({ outcome: 'refused', message: expect.stringContaining('edit:visitor') })
+      )
+      // Today's kiosk list says that reason (the same key), in the desk's words.
+      const entry = (await logOnDisk()).at(-1) as { refusal: KioskRefusal }
+      expect(refusalForDesk(entry.refusal, new Translator('en', todayEn), formats())).toBe(
+        "The desk's token may not give QR codes (edit:visitor), so no badge: add the key to the token, or print the badge here"
+      )
+    } finally {
+      await app.call('connections.changeToken', { id: profile.id, token: token('full') })
+    }
   }, 60_000)
 
   it('starts only with an exit PIN set, and leaves only with that PIN', async () => {

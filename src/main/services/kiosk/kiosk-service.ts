@@ -28,6 +28,7 @@ import { refusalForVisitor } from '../../../shared/kiosk/kiosk-refusal'
 import { printFailureWords } from '../printing/printer-failure'
 import { isClosedVisit, matchVisit, opensAtOf, touchesToday } from './visit-match'
 import { checkableNow, kioskRefusalOf, refusalOf } from '../../../shared/kiosk/check-in-rule'
+import { failedStep } from '../../../shared/kiosk/failed-step'
 import type { Language } from '../../../shared/i18n/locales'
 
 /**
@@ -346,10 +347,11 @@ export class KioskService {
       this.doors.set(read.id, doors)
       this.online = true
     } catch (err) {
-      if (err instanceof AppError && err.kind === 'not-found') {
-        // Deleted on the console since it was found: to the visitor, as cancelled.
+      const failed = failedStep(AppError.from(err))
+      if (failed.kind === 'refused') {
+        // The console answered (deleted since it was found: cancelled; the token refused: the desk's reason).
         const known = this.visitors.get(visitorId)
-        throw await this.notOpen(desk, known && { visitor: known, refusal: { reason: 'cancelled' } })
+        throw await this.notOpen(desk, known && { visitor: known, refusal: failed.refusal })
       }
       this.online = false
       visitor = this.visitors.get(visitorId)
@@ -364,19 +366,19 @@ export class KioskService {
       try {
         qrPngBase64 = base64(await c.qrCodes.download(visitorId, { timeoutMs: CALL_TIMEOUT_MS }))
       } catch (err) {
-        if (refused(err)) {
-          try {
-            // The one QR assign of every screen: an answer lost is read back, and "offline" only when the
-            // console does not answer the read either (the console that assigned the code was not offline).
-            await assignQrReadingBack(c, visitorId, { timeoutMs: CALL_TIMEOUT_MS }, this.deps.qrGiven)
-            qrPngBase64 = base64(await c.qrCodes.download(visitorId, { timeoutMs: CALL_TIMEOUT_MS }))
-            qrAssigned = true
-          } catch (assignErr) {
-            // The console stopped answering mid-way: the cached code, if any, or the desk (below).
-            if (refused(assignErr)) throw assignErr
-            this.online = false
-          }
-        } else {
+        try {
+          // No code assigned yet is an answer (refused): the kiosk gives one. Anything else is a failed step.
+          if (!refused(err)) throw err
+          // The one QR assign of every screen: an answer lost is read back, and "offline" only when the
+          // console does not answer the read either (the console that assigned the code was not offline).
+          await assignQrReadingBack(c, visitorId, { timeoutMs: CALL_TIMEOUT_MS }, this.deps.qrGiven)
+          qrPngBase64 = base64(await c.qrCodes.download(visitorId, { timeoutMs: CALL_TIMEOUT_MS }))
+          qrAssigned = true
+        } catch (stepErr) {
+          // The console stopped answering: the cached code, if any, or the desk (below). It answered
+          // and refused (a token that may not give codes): the desk, with the true reason.
+          const failed = failedStep(AppError.from(stepErr))
+          if (failed.kind === 'refused') await this.refuseCode(visitor, failed.refusal, desk)
           this.online = false
         }
       }
@@ -417,6 +419,22 @@ export class KioskService {
     }
     this.prepared.set(visitorId, { badge, at: now.getTime() })
     return badge
+  }
+
+  /**
+   * The console refused a step of the visit's QR code (check-in-rule's reasons do not cover it: the
+   * visit may check in, the desk's token or console stands in the way). Recorded for the desk with
+   * the true reason; the visitor is told only to see the desk (never "offline": the console answered).
+   */
+  private async refuseCode(visitor: Visitor, refusal: KioskRefusal, desk: string): Promise<never> {
+    await this.recordRefusal(visitor, refusal)
+    throw new AppError({
+      kind: 'conflict',
+      code: 'KIOSK_CODE_NOT_GIVEN',
+      message: refusalForVisitor(refusal, desk),
+      hint: 'They will help you.',
+      details: { refusal, desk }
+    })
   }
 
   /**

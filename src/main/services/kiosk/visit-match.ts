@@ -65,8 +65,8 @@ export function touchesToday(v: Pick<Visitor, 'start_time' | 'end_time'>, now: D
 
 /**
  * Which refusal the visitor hears first: a visit that opens later, then one the desk can fix now (no
- * door). offline-no-code and namesake are never a visit's own state here (matchVisit reads the visits
- * as the console has them): they rank last only to keep the table whole.
+ * door). offline-no-code, console-refused and namesake are never a visit's own state here (matchVisit
+ * reads the visits as the console has them): they rank last only to keep the table whole.
  */
 const refusalRank: Record<KioskRefusal['reason'], number> = {
   'too-early': 0,
@@ -75,7 +75,8 @@ const refusalRank: Record<KioskRefusal['reason'], number> = {
   ended: 3,
   'no-hours': 4,
   'offline-no-code': 5,
-  namesake: 6
+  'console-refused': 6,
+  namesake: 7
 }
 
 /**

@@ -14,9 +14,16 @@ import { serviceLink } from './connection-service.svelte'
  * have been given back since) is not said as if it were current, on the banner nor on a button.
  */
 export function screenMissing(screen: Screen, own: readonly string[] = []): string[] {
+  return keysMissing(keysUsedBy(screen), own)
+}
+
+/**
+ * Of the keys `used`, those the token lacks now, by the same rule as a screen's (`screenMissing`): what
+ * a panel that is no screen of its own says (Settings → Kiosk, of the keys check-in needs).
+ */
+export function keysMissing(used: readonly string[], own: readonly string[] = []): string[] {
   const reach = connection.reach
   if (serviceLink.down || consoleDown(reach)) return []
-  const used: readonly string[] = keysUsedBy(screen)
   const said = reach?.state === 'permissions' ? (reach.missing ?? []).filter((key) => used.includes(key)) : []
   return [...own, ...said].filter((key, i, all) => all.indexOf(key) === i).sort()
 }
