@@ -164,12 +164,16 @@ export abstract class RecordList<T> {
    */
   noteGone(id: string, err: unknown): boolean {
     if (AppError.from(err).kind !== 'not-found') return false
-    if (this.items.some((item) => this.idOf(item) === id)) {
-      this.items = this.items.filter((item) => this.idOf(item) !== id)
-      this.total = Math.max(0, this.total - 1)
-    }
+    this.dropRow(id)
     this.gone = id
     return true
+  }
+
+  /** The record's row leaves the page shown (deleted here or found gone), the count with it. */
+  protected dropRow(id: string): void {
+    if (!this.items.some((item) => this.idOf(item) === id)) return
+    this.items = this.items.filter((item) => this.idOf(item) !== id)
+    this.total = Math.max(0, this.total - 1)
   }
 
   /** A record's id, as the list and `open` know it. */

@@ -94,6 +94,22 @@ export class VisitorsStore extends RecordList<Visitor> {
     await getApi().visitors.cancel({ id, ...(seen ? { seen } : {}) })
   }
 
+  /**
+   * Deletes the visitor (§4.6 with force): the record and its credentials go from the console. `seen`: the
+   * visitor's status and window as the question said them (shared/seen): one changed meanwhile is answered
+   * CHANGED_SINCE_SHOWN, nothing sent. Done, its row and details go; one already gone says so (noteGone).
+   */
+  async delete(id: string, seen?: Seen): Promise<void> {
+    try {
+      await getApi().visitors.delete({ id, ...(seen ? { seen } : {}) })
+    } catch (err) {
+      this.noteGone(id, err)
+      throw err
+    }
+    this.dropRow(id)
+    if (this.selected?.id === id) this.selected = null
+  }
+
   override reset(): void {
     super.reset()
     this.editing = null
