@@ -11,6 +11,10 @@ export function visitorHandlers({ visitors }: AppServices): HandlersOf<'visitors
       await visitors.cancel(id, seen)
       return { cancelled: true as const }
     },
+    'visitors.delete': async ({ id, seen }) => {
+      await visitors.delete(id, seen)
+      return { deleted: true as const }
+    },
     'visitors.assignNewPin': ({ id, replace, seen }) => visitors.assignNewPin(id, replace ?? false, seen),
     'visitors.unassignPin': async ({ id }) => {
       await visitors.unassignPin(id)

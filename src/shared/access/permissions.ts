@@ -21,7 +21,7 @@ export const actionKeys = {
     assign: endpoints.userAssignTouchPass.permission
   },
   visitors: {
-    /** New visitor, edit, cancel, and the visitor's PIN, card and QR code (E17, E18, §4.6–4.12). */
+    /** New visitor, edit, cancel, delete, and the visitor's PIN, card and QR code (E17, E18, §4.6–4.12). */
     edit: endpoints.E18.permission,
     /**
      * "Enroll a new card" for a visitor: it leads to Enroll, whose card is then given to the visitor

@@ -45,6 +45,11 @@ export const seenActions = {
    * cancelled or moved meanwhile is not cancelled on the old question.
    */
   'visitors.cancel': ['status', 'startTime', 'endTime'],
+  /**
+   * "Delete this visitor?" about the visitor as shown (their status and window): one checked in, cancelled
+   * or moved meanwhile is asked about again, never deleted on the old question.
+   */
+  'visitors.delete': ['status', 'startTime', 'endTime'],
   /** Visitors' "Assign PIN" to a visitor shown with none, or "Replace X's PIN?": whether they hold one. */
   'visitors.assignNewPin': ['hasPin'],
   /** "Give the pass" to someone: a pass someone got meanwhile is not given over them. */
@@ -93,7 +98,8 @@ export function checkSeen(action: SeenAction, seen: Seen | undefined, now: SeenN
       ? 'pin'
       : 'noPin'
     : depends.includes('status')
-      ? now.status === 'CANCELLED'
+      ? // A cancelled visitor can still be deleted: that question is asked again, not closed.
+        now.status === 'CANCELLED' && action !== 'visitors.delete'
         ? 'visitCancelled'
         : 'visitChanged'
       : depends.includes('holderId')

@@ -271,7 +271,7 @@ const cardAndPinCases = {
  * changes it), and main's cancel and PIN check what the screen sent against it (checkSeen, main's rule).
  */
 async function visitorShowing(first: Visitor) {
-  const main = { held: first }
+  const main = { held: first, deleted: false }
   const refusedOr = (action: () => Envelope, check: () => void): Envelope => {
     try {
       check()
@@ -292,6 +292,17 @@ async function visitorShowing(first: Visitor) {
         () => ((main.held = { ...main.held, status: 'CANCELLED' }), { ok: true, result: { cancelled: true } }),
         () =>
           checkSeen('visitors.cancel', (input as { seen?: Seen }).seen, {
+            status: shownStatus(main.held) ?? null,
+            startTime: main.held.start_time ?? null,
+            endTime: main.held.end_time ?? null,
+            name
+          })
+      ),
+    'visitors.delete': (input) =>
+      refusedOr(
+        () => ((main.deleted = true), { ok: true, result: { deleted: true } }),
+        () =>
+          checkSeen('visitors.delete', (input as { seen?: Seen }).seen, {
             status: shownStatus(main.held) ?? null,
             startTime: main.held.start_time ?? null,
             endTime: main.held.end_time ?? null,
@@ -344,6 +355,29 @@ const visitCases = {
     await waitFor(() => expect(main.held.status).toBe('CANCELLED'))
     expect(sent('visitors.cancel')).toEqual([
       { status: 'UPCOMING', startTime: rosa.start_time, endTime: rosa.end_time },
+      { status: 'UPCOMING', startTime: later.start_time, endTime: later.end_time }
+    ])
+  },
+  'visitors.delete': async () => {
+    const tomas = visitorFixture('v3', 'Tomas', 'Berg')
+    const { main, details, sent } = await visitorShowing(tomas)
+    await fireEvent.click(within(details).getByRole('button', { name: 'Delete visitor…' }))
+    const dialog = screen.getByRole('dialog', { name: 'Delete this visitor?' })
+    // Another desk moves the visit an hour later while the question is open.
+    const later = { start_time: tomas.start_time! + 3600, end_time: tomas.end_time! + 3600 }
+    main.held = { ...main.held, ...later }
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Delete visitor' }))
+    await askedAgain(dialog, /Tomas Berg's visit changed meanwhile .*nothing was sent/)
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('delete-visitor-facts')).toHaveTextContent(
+        `${formatLocal(later.start_time)} – ${formatLocal(later.end_time)}`
+      )
+    )
+    expect(main.deleted).toBe(false)
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Delete visitor' }))
+    await waitFor(() => expect(main.deleted).toBe(true))
+    expect(sent('visitors.delete')).toEqual([
+      { status: 'UPCOMING', startTime: tomas.start_time, endTime: tomas.end_time },
       { status: 'UPCOMING', startTime: later.start_time, endTime: later.end_time }
     ])
   },

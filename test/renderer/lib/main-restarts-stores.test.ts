@@ -3,6 +3,8 @@ import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { EnrollStore } from '../../../src/renderer/src/stores/enroll.svelte'
 import { ReaderStore } from '../../../src/renderer/src/stores/reader.svelte'
 import { RosterStore } from '../../../src/renderer/src/stores/roster.svelte'
+import { TouchPassesStore } from '../../../src/renderer/src/stores/touch-passes.svelte'
+import { VisitorsStore } from '../../../src/renderer/src/stores/visitors.svelte'
 import type { ReaderStatus } from '../../../src/shared/reader/schemas'
 import { eventBridge, ok } from '../enroll/event-bridge'
 
@@ -82,5 +84,35 @@ describe('main restarts: each store re-establishes what main must hold', () => {
     expect(roster.line).toBeNull()
     expect(roster.running).toBe(false)
     expect(roster.summary).toEqual(summary)
+  })
+
+  /**
+   * Every list with a record open beside it (stores/record-list: Visitors, Touch Passes) reads both again:
+   * another desk may have changed them while main was away, and the screen must not show the old ones.
+   */
+  it.each([
+    ['Visitors', () => new VisitorsStore(), 'visitors.list', 'visitors.get'],
+    ['Touch Passes', () => new TouchPassesStore(), 'touchPasses.list', 'touchPasses.get']
+  ] as const)('%s reads the page held and the record open again', async (_screen, make, list, get) => {
+    const before = { id: 'r-1', remarks: 'before', name: 'before' }
+    let now = before
+    const { bridge, calls } = eventBridge({
+      [list]: () => ok({ items: [now], total: 1 }),
+      [get]: () => ok(now)
+    })
+    setApiForTests(bridge)
+    const store = make()
+    // Nothing read yet: nothing to read again.
+    await store.reestablish()
+    expect(calls).toEqual([])
+    await store.load(1)
+    await store.open('r-1')
+    expect(store.selected).toEqual(before)
+    now = { id: 'r-1', remarks: 'after', name: 'after' }
+    calls.length = 0
+    await store.reestablish()
+    expect(calls.map(([c]) => c).sort()).toEqual([get, list].sort())
+    expect(store.selected).toEqual(now)
+    expect(store.items).toEqual([now])
   })
 })

@@ -196,6 +196,34 @@ describe('an action acts on what the person saw, or answers what changed', () =>
       expect(gone.details).toMatchObject({ status: 'CANCELLED', name: ben.name, said: 'visitCancelled' })
       expect((await heldVisitor(ben.id)).status).toBe('CANCELLED')
     },
+    'visitors.delete': async () => {
+      // Moved by another desk while "Delete this visitor?" was open: nothing sent, the visitor is still held.
+      const dora = await visitor()
+      const later = { start_time: dora.start_time + 3600, end_time: dora.end_time + 3600 }
+      await otherDesk('PUT', `/visitors/${dora.id}`, later)
+      const moved = await refusal(app.call('visitors.delete', { id: dora.id, seen: seenVisit(dora) }))
+      expect(moved.details).toMatchObject({ startTime: later.start_time, name: dora.name, said: 'visitChanged' })
+      expect(await heldVisitor(dora.id)).toMatchObject({ status: 'UPCOMING', ...later })
+      // Asked again with the window now, and confirmed: the record is gone from the console.
+      expect(await app.call('visitors.delete', { id: dora.id, seen: seenVisit({ ...dora, ...later }) })).toEqual({
+        deleted: true
+      })
+      expect(await demo.held<HeldVisitor>('visitors')).not.toContainEqual(expect.objectContaining({ id: dora.id }))
+      // The audit row names who was deleted (read before the write).
+      const rows = (await app.call('audit.list', { filter: { text: dora.name } })).items as {
+        action: string
+        target: { name?: string }
+      }[]
+      expect(rows).toContainEqual(
+        expect.objectContaining({ action: 'delete', target: expect.objectContaining({ name: dora.name }) })
+      )
+      // Cancelled by another desk meanwhile: asked again (a cancelled visitor can still be deleted), nothing sent.
+      const eli = await visitor()
+      await otherDesk('DELETE', `/visitors/${eli.id}`)
+      const cancelled = await refusal(app.call('visitors.delete', { id: eli.id, seen: seenVisit(eli) }))
+      expect(cancelled.details).toMatchObject({ status: 'CANCELLED', name: eli.name, said: 'visitChanged' })
+      expect((await heldVisitor(eli.id)).status).toBe('CANCELLED')
+    },
     'visitors.assignNewPin': async () => {
       const cleo = await visitor()
       const { pin: theirs } = await app.call('pins.generate')

@@ -259,6 +259,26 @@ export class VisitorService {
   }
 
   /**
+   * Delete the visitor (§4.6 with force): the record goes from the console with its PIN, cards and QR
+   * code (a visitor entered by mistake, or whose data must go). `seen`: the visitor as the question
+   * showed them; one checked in, cancelled or moved meanwhile is answered CHANGED_SINCE_SHOWN, nothing
+   * sent (shared/seen). The audit row names them from the record read before the write (write-kinds).
+   */
+  async delete(id: string, seen?: Seen): Promise<void> {
+    const c = await this.client()
+    if (seen) {
+      const current = await this.get(id)
+      checkSeen('visitors.delete', seen, {
+        status: shownStatus(current) ?? null,
+        startTime: current.start_time ?? null,
+        endTime: current.end_time ?? null,
+        name: visitorDisplayName(current)
+      })
+    }
+    await c.visitors.remove(id, { force: true })
+  }
+
+  /**
    * A new PIN for the visitor, read again first (as an edit is): a visit cancelled meanwhile gets
    * none, and a PIN another desk gave (or removed) meanwhile is answered CHANGED_SINCE_SHOWN when the
    * screen says what it showed (`seen.hasPin`, shared/seen), never replaced because the screen had not

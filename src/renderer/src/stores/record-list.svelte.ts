@@ -3,8 +3,12 @@ import { dropsHeldRows } from '../lib/refused-list'
 import { afterPaint } from '../lib/after-paint'
 import { Latest } from '../lib/latest'
 import { rereadWhenBack } from '../lib/reread-when-back'
+import { onMainRestart } from '../lib/main-restarts'
 import { revealResult } from '../lib/action-outcome.svelte'
 import { tick } from 'svelte'
+
+/** Each list's name in the restart registry (lib/main-restarts.ts). */
+let lists = 0
 
 /**
  * A console list read a page (or a search) at a time, with one record open beside it. Only the
@@ -36,6 +40,12 @@ export abstract class RecordList<T> {
    */
   revealOnShow = $state<string | null>(null)
 
+  /**
+   * The record shown beside the list that main answered is no longer on the console (its id): its row
+   * is dropped from the list and its details say it is gone, offering nothing to do with it.
+   */
+  gone = $state<string | null>(null)
+
   private readonly listRequests = new Latest()
   private readonly openRequests = new Latest()
 
@@ -45,6 +55,8 @@ export abstract class RecordList<T> {
       () => this.error !== null,
       () => this.load()
     )
+    // Main restarted (web mode): what the screen shows may have changed meanwhile (lib/main-restarts.ts).
+    onMainRestart(`record-list ${++lists}`, () => this.reestablish())
   }
 
   /** Reads what `load(page)` shows; the returned step puts it on screen (skipped when a newer load started). */
@@ -133,10 +145,59 @@ export abstract class RecordList<T> {
     this.opening = id
     try {
       const record = await this.fetchOne(id)
-      if (this.openRequests.isCurrent(ticket)) this.selected = record
+      if (this.openRequests.isCurrent(ticket)) {
+        this.selected = record
+        if (this.gone === id) this.gone = null
+      }
+    } catch (err) {
+      if (this.openRequests.isCurrent(ticket)) this.noteGone(id, err)
+      throw err
     } finally {
       if (this.openRequests.isCurrent(ticket)) this.opening = null
     }
+  }
+
+  /**
+   * The one path of a record main answered gone (a read or a write refused as not found: deleted on the
+   * console or at another desk): its row leaves the list and its details say so, instead of the list
+   * still saying what it was until it is read again. True when `err` said that.
+   */
+  noteGone(id: string, err: unknown): boolean {
+    if (AppError.from(err).kind !== 'not-found') return false
+    this.dropRow(id)
+    this.gone = id
+    return true
+  }
+
+  /** The record's row leaves the page shown (deleted here or found gone), the count with it. */
+  protected dropRow(id: string): void {
+    if (!this.items.some((item) => this.idOf(item) === id)) return
+    this.items = this.items.filter((item) => this.idOf(item) !== id)
+    this.total = Math.max(0, this.total - 1)
+  }
+
+  /** A record's id, as the list and `open` know it. */
+  protected idOf(item: T): string {
+    return (item as { id: string }).id
+  }
+
+  /**
+   * Main came back after a restart (lib/main-restarts.ts): every record the screen shows is read again,
+   * the page held and the record open beside it, so nothing changed meanwhile (by another desk, while
+   * main was away) stays on screen as if current until the person opens it again. A record main answers
+   * gone leaves the list (`noteGone`). Nothing read yet: nothing to read again.
+   */
+  async reestablish(): Promise<void> {
+    const open = this.selected
+    await Promise.allSettled([
+      this.loaded ? this.load() : undefined,
+      open && this.opening === null ? this.readOpenAgain(this.idOf(open)) : undefined
+    ])
+  }
+
+  /** The record open beside the list, read again (`reestablish`); a screen may keep what a form holds. */
+  protected readOpenAgain(id: string): Promise<void> {
+    return this.open(id)
   }
 
   /** Open a record for a screen about to be shown: it comes into view there, with the focus on it. */
@@ -160,6 +221,7 @@ export abstract class RecordList<T> {
     this.readAt = null
     this.selected = null
     this.opening = null
+    this.gone = null
     this.editBlocked = null
   }
 

@@ -77,7 +77,13 @@ export class VisitorsStore extends RecordList<Visitor> {
   async update(id: string, edit: VisitorEdit): Promise<EditOutcome<Visitor, VisitorFields>> {
     // Main checks each changed field against the form's rules (visitorEditSchema) before anything is sent.
     const input = { id, edit } as Parameters<Api['visitors']['update']>[0]
-    return (await getApi().visitors.update(input)) as EditOutcome<Visitor, VisitorFields>
+    try {
+      return (await getApi().visitors.update(input)) as EditOutcome<Visitor, VisitorFields>
+    } catch (err) {
+      // Deleted on the console while the form was open (VISITOR_GONE): its row goes (RecordList.noteGone).
+      this.noteGone(id, err)
+      throw err
+    }
   }
 
   /**
@@ -86,6 +92,22 @@ export class VisitorsStore extends RecordList<Visitor> {
    */
   async cancel(id: string, seen?: Seen): Promise<void> {
     await getApi().visitors.cancel({ id, ...(seen ? { seen } : {}) })
+  }
+
+  /**
+   * Deletes the visitor (§4.6 with force): the record and its credentials go from the console. `seen`: the
+   * visitor's status and window as the question said them (shared/seen): one changed meanwhile is answered
+   * CHANGED_SINCE_SHOWN, nothing sent. Done, its row and details go; one already gone says so (noteGone).
+   */
+  async delete(id: string, seen?: Seen): Promise<void> {
+    try {
+      await getApi().visitors.delete({ id, ...(seen ? { seen } : {}) })
+    } catch (err) {
+      this.noteGone(id, err)
+      throw err
+    }
+    this.dropRow(id)
+    if (this.selected?.id === id) this.selected = null
   }
 
   override reset(): void {
@@ -121,17 +143,28 @@ export class VisitorsStore extends RecordList<Visitor> {
     return getApi().on('kiosk.checkedIn', (entry) => void this.reread(entry.visitorId))
   }
 
+  /** After a restart of main (RecordList.reestablish): read again as a kiosk check-in is, an open form kept. */
+  protected override readOpenAgain(id: string): Promise<void> {
+    return this.reread(id)
+  }
+
   private async reread(id: string): Promise<void> {
     if (!this.items.some((v) => v.id === id) && this.selected?.id !== id) return
     let visitor: Visitor
     try {
       visitor = await this.fetchOne(id)
-    } catch {
-      return // the next read of the list says what failed
+    } catch (err) {
+      // Gone from the console: its row leaves the list (RecordList.noteGone); any other failure is said
+      // by the next read of the list.
+      this.noteGone(id, err)
+      return
     }
     this.follow(visitor)
     // An open edit form keeps the record it opened with: its save compares against that.
-    if (this.selected?.id === id && this.editing !== 'edit') this.selected = visitor
+    if (this.selected?.id === id && this.editing !== 'edit') {
+      this.selected = visitor
+      if (this.gone === id) this.gone = null
+    }
   }
 
   saved(visitor: Visitor): void {

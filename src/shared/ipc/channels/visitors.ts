@@ -55,6 +55,14 @@ export const visitorChannels = {
     idInput.extend({ seen: seenSchema.optional() }),
     z.object({ cancelled: z.literal(true) })
   ),
+  'visitors.delete': channel(
+    'Delete a visitor (§4.6 with force): the record goes from the console with its PIN, cards and QR code. ' +
+      'seen.status, startTime, endTime: the visitor as the question said them; when they differ now (checked in, ' +
+      'cancelled or moved meanwhile), the answer is CHANGED_SINCE_SHOWN with the visitor now, nothing sent. ' +
+      'Without seen, the visitor is deleted as read now',
+    idInput.extend({ seen: seenSchema.optional() }),
+    z.object({ deleted: z.literal(true) })
+  ),
   'visitors.assignNewPin': channel(
     'Generate a PIN (E1) and give it to the visitor (§4.9); the plaintext is answered only this once. The visitor is ' +
       'read first: a visit cancelled meanwhile is refused. seen.hasPin: whether they held a PIN when the person ' +
