@@ -29,6 +29,11 @@ const heldBy = (card: NfcCard, id: string, name: string): NfcCard => ({
   user: { id, name }
 })
 const announcement = () => screen.getByTestId('action-announcer')
+/** A press as a browser makes it: the button takes the focus, then the click (fireEvent.click alone leaves it). */
+async function press(button: HTMLElement) {
+  button.focus()
+  await fireEvent.click(button)
+}
 
 /** The Cards screen, card 0002 selected as `shown`; `main.state.held` is what the console holds. */
 async function cardsShowing(shown: NfcCard) {
@@ -67,7 +72,7 @@ const cases: Record<SeenAction, () => Promise<void>> = {
     await fireEvent.click(within(details).getByRole('button', { name: 'Unassign from Gus Ng…' }))
     otherDeskGivesUma()
     let dialog = screen.getByRole('dialog', { name: 'Take card 0002 back from Gus Ng?' })
-    await fireEvent.click(within(dialog).getByRole('button', { name: 'Take the card back' }))
+    await press(within(dialog).getByRole('button', { name: 'Take the card back' }))
     dialog = await screen.findByRole('dialog', { name: 'Take card 0002 back from Uma Ng?' })
     await askedAgain(dialog, /Card 0002 belongs to Uma Ng now .*nothing was sent/)
     expect(main.state.held[1]).toMatchObject({ user_id: 'u-uma' })
@@ -85,7 +90,7 @@ const cases: Record<SeenAction, () => Promise<void>> = {
     const dialog = screen.getByRole('dialog', { name: 'Delete card 0002?' })
     expect(dialog).toHaveTextContent('It is a spare card')
     otherDeskGivesUma()
-    await fireEvent.click(within(dialog).getByRole('button', { name: 'Delete card' }))
+    await press(within(dialog).getByRole('button', { name: 'Delete card' }))
     await askedAgain(dialog, /Card 0002 belongs to Uma Ng now .*nothing was sent/)
     // Its words now say who loses access.
     expect(within(dialog).getByTestId('delete-card-effect')).toHaveTextContent('It belongs to Uma Ng (user)')
@@ -148,7 +153,7 @@ const cases: Record<SeenAction, () => Promise<void>> = {
     await fireEvent.click(await screen.findByRole('option', { name: /Diego Paz/ }, { timeout: 2000 }))
     await screen.findByText('Diego Paz has no PIN yet.')
     holds = true // another desk gives Diego a PIN
-    await fireEvent.click(screen.getByRole('button', { name: 'Assign PIN' }))
+    await press(screen.getByRole('button', { name: 'Assign PIN' }))
     const dialog = await screen.findByRole('dialog', { name: 'Replace Diego Paz’s PIN?' })
     await askedAgain(dialog, /Diego Paz holds a PIN now .*nothing was sent/)
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Replace the PIN' }))
