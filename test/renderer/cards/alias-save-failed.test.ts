@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/sve
 import CardsScreen from '../../../src/renderer/src/screens/CardsScreen.svelte'
 import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
 import CardDetails from '../../../src/renderer/src/components/cards/CardDetails.svelte'
-import { cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
+import { aliasDrafts, cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
 import { AppError } from '../../../src/shared/errors'
 import type { CardAliasEdit } from '../../../src/shared/edits/card-alias'
 import { card, cardsMain, range } from './cards-main'
@@ -104,5 +104,71 @@ describe("the card list's Try again", () => {
     main.done(range(1, 3))
     await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' })).toHaveFocus())
     await waitFor(() => expect(announcer.message).toMatch(/Cards read again: 3 cards/))
+  })
+})
+
+describe('an alias save that failed, and Cards left (Import) and opened again', () => {
+  it('brings the typing back with its failure, its Try again, and says it is not saved', async () => {
+    aliasDrafts.clear()
+    const hall = card(9, 'Halle')
+    let fail = true
+    const sent: CardAliasEdit[] = []
+    const props = {
+      canEdit: true,
+      onrename: async (edit: CardAliasEdit) => {
+        sent.push(edit)
+        if (fail)
+          throw new AppError({
+            kind: 'server',
+            code: 'HTTP_500',
+            message: 'The console answered with an error (500).',
+            retryable: true
+          })
+        return { outcome: 'saved' as const, record: { ...hall, alias: 'Halle Nord' }, sent: ['alias' as const] }
+      },
+      ondelete: () => undefined,
+      onassign: async () => undefined,
+      onunassign: async () => undefined
+    }
+    const first = render(CardDetails, { ...props, card: hall })
+    await fireEvent.input(screen.getByLabelText('Alias'), { target: { value: 'Halle Nord' } })
+    await fireEvent.click(screen.getByRole('button', { name: 'Save alias' }))
+    await expect.poll(() => screen.queryByTestId('alias-unsaved')).not.toBeNull()
+    // Another screen: the details go; back on Cards, the same card's details are made anew.
+    first.unmount()
+    render(CardDetails, { ...props, card: hall })
+    const form = screen.getByTestId('alias-form')
+    expect(screen.getByLabelText('Alias')).toHaveValue('Halle Nord')
+    expect(screen.getByTestId('alias-unsaved')).toHaveTextContent('“Halle Nord” is not saved: the console has “Halle”.')
+    expect(within(form).getByRole('alert')).toHaveTextContent('The console answered with an error (500).')
+    fail = false
+    await fireEvent.click(within(form).getByRole('button', { name: 'Try again' }))
+    await expect.poll(() => screen.queryByTestId('card-saved-note')).not.toBeNull()
+    expect(sent).toEqual([
+      { base: { alias: 'Halle' }, changes: { alias: 'Halle Nord' } },
+      { base: { alias: 'Halle' }, changes: { alias: 'Halle Nord' } }
+    ])
+    expect(screen.queryByTestId('alias-unsaved')).toBeNull()
+    expect(aliasDrafts.list()).toEqual([])
+  })
+
+  it('typing left unsaved without a save comes back said as not saved, with no failure', async () => {
+    aliasDrafts.clear()
+    const hall = card(10, '')
+    const props = {
+      canEdit: true,
+      onrename: async () => ({ outcome: 'saved' }) as never,
+      ondelete: () => undefined,
+      onassign: async () => undefined,
+      onunassign: async () => undefined
+    }
+    const first = render(CardDetails, { ...props, card: hall })
+    await fireEvent.input(screen.getByLabelText('Alias'), { target: { value: 'Lager' } })
+    first.unmount()
+    render(CardDetails, { ...props, card: hall })
+    expect(screen.getByLabelText('Alias')).toHaveValue('Lager')
+    expect(screen.getByTestId('alias-unsaved')).toHaveTextContent('“Lager” is not saved: the console has no alias.')
+    expect(within(screen.getByTestId('alias-form')).queryByRole('alert')).toBeNull()
+    aliasDrafts.clear()
   })
 })

@@ -1,4 +1,5 @@
 import { SvelteMap } from 'svelte/reactivity'
+import type { AppError } from '../../../shared/errors'
 import { onConsoleSwitch } from '../stores/console-scope'
 import { connection } from '../stores/connection.svelte'
 
@@ -26,6 +27,11 @@ export interface RecordDraft<R> {
   record: R
   /** How the record is named in that list ("card 1128 3875 2078 3451"). */
   label: string
+  /**
+   * Why the last save of this typing failed, when it did: it comes back with the typing (the reason and
+   * Try again beside the field), so leaving the screen after a failure does not turn it into a silent draft.
+   */
+  failure?: AppError
 }
 
 /** One console's drafts of one kind: what a record's details use while they are open. */
