@@ -1,5 +1,6 @@
 import { SvelteMap } from 'svelte/reactivity'
 import type { AppError } from '../../../shared/errors'
+import { commonWords } from './i18n/common-messages.svelte'
 import { onConsoleSwitch } from '../stores/console-scope'
 import { connection } from '../stores/connection.svelte'
 
@@ -96,9 +97,11 @@ export class RecordDrafts<R> {
 
 /**
  * A draft's value or base in words, for "Not saved yet" and the line under a field that failed to save:
- * quoted, or "no alias" / "no name" when empty (never a bare “”).
+ * quoted, or "no alias" / "no name" when empty (never a bare “”), in the desk's language (read in
+ * markup, it follows a language switch). `what`: "alias", or "name" for any other field.
  */
 export function draftValueWords(value: string, what: string): string {
   const text = value.trim()
-  return text ? `“${text}”` : `no ${what}`
+  const w = commonWords()
+  return text ? w.t('drafts.quoted', { value: text }) : w.t('drafts.none', { what })
 }
