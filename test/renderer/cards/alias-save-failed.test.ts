@@ -205,7 +205,9 @@ describe('an unsaved alias on a German desk', () => {
     render(UnsavedDrafts, { drafts: aliasDrafts, openKey: 'tok-12', what: 'alias', onopen: () => undefined })
     const kept = screen.getByRole('region', { name: 'Noch nicht gespeichert' })
     expect(kept).toHaveTextContent('Noch nicht gespeichert – zum Speichern oder Zurücksetzen öffnen:')
-    expect(within(kept).getByRole('button')).toHaveTextContent('Karte 0011: Alias „Lager“ (die Konsole hat keinen Alias)')
+    expect(within(kept).getByRole('button')).toHaveTextContent(
+      'Karte 0011: Alias „Lager“ (die Konsole hat keinen Alias)'
+    )
     expect(kept.textContent).not.toMatch(/no alias|console has|Not saved/)
   })
 })
