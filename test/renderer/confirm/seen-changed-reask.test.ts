@@ -97,6 +97,9 @@ const cases: Record<SeenAction, () => Promise<void>> = {
     expect(main.state.held.map((c) => c.token)).toContain('tok-2')
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Delete card' }))
     await waitFor(() => expect(main.state.held.map((c) => c.token)).not.toContain('tok-2'))
+    // Said and shown above the list, the keyboard on the filter.
+    expect(await screen.findByTestId('cards-notice')).toHaveTextContent('Card 0002 deleted')
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Filter cards')))
     expect(sent('cards.delete')).toEqual([
       { token: 'tok-2', seen: { ownerId: null } },
       { token: 'tok-2', seen: { ownerId: 'u-uma' } }
