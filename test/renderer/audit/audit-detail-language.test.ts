@@ -67,7 +67,7 @@ describe("the Audit screen words a write's detail from its facts in the desk's l
     passChanged: 'umbenannt (kein Name) → „Desk“, gesperrt, 2 Gerätebündel aufgelöst',
     takenOver: 'vom bisherigen Inhaber übernommen',
     resetsCard: 'setzt die Karte zuerst zurück',
-    session: 'Sitzung s-1',
+    session: 'Sitzungs-ID s-1',
     cardsSent: '2 Karten aus Stapel „Lobby“',
     imported: '2 importiert, 1 nicht importiert',
     passesOrdered: '3 Touch Passes',

@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest'
 import { afterEach, describe, expect, it } from 'vitest'
-import { render, screen } from '@testing-library/svelte'
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte'
 import ReaderPanel from '../../../src/renderer/src/components/import/ReaderPanel.svelte'
-import type { ReaderStatus } from '../../../src/shared/reader/schemas'
+import type { ReaderCard, ReaderStatus } from '../../../src/shared/reader/schemas'
+import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
 import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
 
 const props = (status: ReaderStatus | null) => ({
@@ -148,5 +149,36 @@ describe('Reader panel status in the desk’s language', () => {
     )
     expect(live).toHaveTextContent('Ein Teil von Access Desk fehlt')
     expect(live.textContent).not.toMatch(/could not be started/)
+  })
+
+  it("a tap's Copy buttons say Kopieren, and Kopiert once copied (said once)", async () => {
+    deskLanguage.choose('de')
+    const copied: string[] = []
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void copied.push(text) }
+    })
+    const card: ReaderCard = {
+      reader: 'ACR122U',
+      uid: '04A23B1C',
+      atr: '3B00',
+      standard: 'TAG_ISO_14443_3',
+      formats: { hex: '04A23B1C', reversed: '1C3BA204', decimal: '77740828' },
+      randomUid: false,
+      at: 1
+    }
+    render(ReaderPanel, {
+      ...props({ state: 'ready', message: 'Ready', readers: ['ACR122U'], os: 'linux' }),
+      taps: [{ key: 'k1', card }]
+    })
+    expect(await screen.findByRole('heading', { name: 'USB-Leser' }, { timeout: 5000 })).toBeInTheDocument()
+    // The shared words (common area) load as their own chunk.
+    const copy = await screen.findAllByRole('button', { name: 'Kopieren' }, { timeout: 5000 })
+    expect(copy).toHaveLength(3)
+    expect(screen.queryByRole('button', { name: /Copy/ })).toBeNull()
+    await fireEvent.click(copy[1]!)
+    expect(copied).toEqual(['1C3BA204'])
+    expect(await screen.findByRole('button', { name: 'Kopiert' })).toBeInTheDocument()
+    await waitFor(() => expect(announcer.message).toBe('Kopiert'))
   })
 })

@@ -115,7 +115,7 @@ describe('an action acts on what the person saw, or answers what changed', () =>
       )
       expect(error.details).toMatchObject({ ownerId: uma.id, owner: uma.name, said: 'owner' })
       expect(await cardOwner(token)).toMatchObject({ id: uma.id })
-      // "Take it over" from Uma, as now shown.
+      // "Give card X to Ben instead of Uma?" answered yes, with Uma as now shown.
       await app.call('cards.assign', {
         token,
         owner: { type: 'user', id: ben.id },

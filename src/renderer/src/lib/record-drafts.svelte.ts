@@ -1,4 +1,6 @@
 import { SvelteMap } from 'svelte/reactivity'
+import type { AppError } from '../../../shared/errors'
+import { commonWords } from './i18n/common-messages.svelte'
 import { onConsoleSwitch } from '../stores/console-scope'
 import { connection } from '../stores/connection.svelte'
 
@@ -26,6 +28,11 @@ export interface RecordDraft<R> {
   record: R
   /** How the record is named in that list ("card 1128 3875 2078 3451"). */
   label: string
+  /**
+   * Why the last save of this typing failed, when it did: it comes back with the typing (the reason and
+   * Try again beside the field), so leaving the screen after a failure does not turn it into a silent draft.
+   */
+  failure?: AppError
 }
 
 /** One console's drafts of one kind: what a record's details use while they are open. */
@@ -90,9 +97,11 @@ export class RecordDrafts<R> {
 
 /**
  * A draft's value or base in words, for "Not saved yet" and the line under a field that failed to save:
- * quoted, or "no alias" / "no name" when empty (never a bare “”).
+ * quoted, or "no alias" / "no name" when empty (never a bare “”), in the desk's language (read in
+ * markup, it follows a language switch). `what`: "alias", or "name" for any other field.
  */
 export function draftValueWords(value: string, what: string): string {
   const text = value.trim()
-  return text ? `“${text}”` : `no ${what}`
+  const w = commonWords()
+  return text ? w.t('drafts.quoted', { value: text }) : w.t('drafts.none', { what })
 }
