@@ -25,7 +25,7 @@ import { KioskService, type KioskWindows } from './kiosk/kiosk-service'
 import { TodayDesk } from './today/today-desk'
 import { CHECKIN_LIMIT } from './kiosk/checkin-log'
 import { HISTORY_LIMIT } from './badges/history'
-import { QrRevocations } from './badges/qr-revocations'
+import { QrCodeLog } from './badges/qr-code-log'
 import { newestOutputs, newestPrints } from '../../shared/badges/newest-prints'
 import { AuditService } from './audit/audit-service'
 import { RosterService } from './roster/roster-service'
@@ -144,7 +144,7 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
     emit: events.emit,
     probe: async () => probeEditPermission(await client(), actionKeys.enroll.start)
   })
-  const qrRevocations = new QrRevocations(options.dataDir)
+  const qrCodes = new QrCodeLog(options.dataDir)
   const badges = new BadgeService({
     dataDir: options.dataDir,
     transport: options.transport,
@@ -162,7 +162,7 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
     emit: events.emit,
     appPrints: (): boolean => services.printer !== undefined,
     windows: (): KioskWindows | undefined => services.kioskWindows,
-    qrGiven: (visitorId) => qrRevocations.recordAssigned(visitorId)
+    qrGiven: (visitorId) => qrCodes.recordAssigned(visitorId)
   })
 
   const today = new TodayDesk({
@@ -174,8 +174,8 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
       const printed = newestPrints(history)
       return {
         printed,
-        qrRevokedSincePrint: await qrRevocations.sincePrint(printed),
-        qrAssigned: await qrRevocations.assignedNow(),
+        qrRevokedSincePrint: await qrCodes.sincePrint(printed),
+        qrAssigned: await qrCodes.assignedNow(),
         outputs: newestOutputs(history)
       }
     },
@@ -217,11 +217,11 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
     audit,
     visitors: new VisitorService(
       client,
-      (visitorId) => qrRevocations.record(visitorId),
+      (visitorId) => qrCodes.recordRevoked(visitorId),
       // Who checked in at the kiosk (read only), as Today: Visitors shows them Here too.
       () => kiosk.checkins(CHECKIN_LIMIT),
       // Every QR code given here (Visitors, Badges' print): Today's access column reads the record.
-      (visitorId) => qrRevocations.recordAssigned(visitorId)
+      (visitorId) => qrCodes.recordAssigned(visitorId)
     ),
     pins: new PinService(client),
     touchPasses: new TouchPassService(client),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { QrRevocations } from '../../../src/main/services/badges/qr-revocations'
+import { QrCodeLog } from '../../../src/main/services/badges/qr-code-log'
 import { newestPrints } from '../../../src/shared/badges/newest-prints'
 import { tempDir } from '../../support/temp'
 import { useAppServices } from '../../support/app-services'
@@ -9,12 +9,12 @@ describe('a revoked QR code and the badge printed before it', () => {
     const dir = await tempDir()
     try {
       let now = new Date('2026-11-27T09:00:00Z')
-      const revocations = new QrRevocations(dir.path, () => now)
+      const revocations = new QrCodeLog(dir.path, () => now)
       const printed = (visitorId: string, at: string) => ({ visitorId, printedAt: at })
-      await revocations.record('a')
-      await revocations.record('c')
+      await revocations.recordRevoked('a')
+      await revocations.recordRevoked('c')
       now = new Date('2026-11-27T10:00:00Z')
-      await revocations.record('b')
+      await revocations.recordRevoked('b')
       const history = [
         printed('a', '2026-11-27T08:00:00.000Z'),
         printed('b', '2026-11-27T08:30:00.000Z'),
@@ -23,7 +23,7 @@ describe('a revoked QR code and the badge printed before it', () => {
       ]
       expect(await revocations.sincePrint(newestPrints(history))).toEqual(new Map([['a', '2026-11-27T09:00:00.000Z']]))
       // Kept on disk: a new process knows it too.
-      expect(await new QrRevocations(dir.path).sincePrint(newestPrints(history))).toEqual(
+      expect(await new QrCodeLog(dir.path).sincePrint(newestPrints(history))).toEqual(
         new Map([['a', '2026-11-27T09:00:00.000Z']])
       )
     } finally {

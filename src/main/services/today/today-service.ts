@@ -11,9 +11,9 @@ import { localDay, todayRows } from './today-list'
 export interface BadgeMarks {
   /** Visitor → when their newest badge was printed or saved here (the print history). */
   printed: ReadonlyMap<string, string>
-  /** Visitor → when this desk revoked the QR code of a badge printed before (QrRevocations.sincePrint). */
+  /** Visitor → when this desk revoked the QR code of a badge printed before (QrCodeLog.sincePrint). */
   qrRevokedSincePrint: ReadonlyMap<string, string>
-  /** Visitor → when this desk gave them the QR code they hold (not revoked here since: QrRevocations.assignedNow). */
+  /** Visitor → when this desk gave them the QR code they hold (not revoked here since: QrCodeLog.assignedNow). */
   qrAssigned?: ReadonlyMap<string, string>
   /** Visitor → where their newest badge went (absent: an older history, or none). */
   outputs?: ReadonlyMap<string, BadgeOutput>

@@ -5,7 +5,7 @@ import { answerLost, notDoneError } from '../access/lost-answer'
 import { holdsQr } from '../access/read-back-rules'
 import { settleWrite } from '../audit/settle-write'
 
-/** Told of each code given (QrRevocations.recordAssigned): what Today's access column reads. */
+/** Told of each code given (QrCodeLog.recordAssigned): what Today's access column reads. */
 export type QrGiven = (visitorId: string) => Promise<void>
 
 /** The code is on the console either way: a record that cannot be written only leaves Today's column behind. */

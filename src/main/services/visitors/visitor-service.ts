@@ -108,14 +108,14 @@ export class VisitorService {
 
   constructor(
     private readonly client: () => Promise<AccessClient>,
-    /** Told of each QR code revoked here (QrRevocations): a badge printed before carries a dead code. */
+    /** Told of each QR code revoked here (QrCodeLog): a badge printed before carries a dead code. */
     private readonly qrRevoked?: (visitorId: string) => Promise<void>,
     /**
      * The kiosk's check-in log (read only), as Today reads it: the console keeps a visitor checked in
      * at the kiosk ACTIVE (the API cannot set VISITING), so the list says her arrival beside the status.
      */
     private readonly checkins?: () => Promise<readonly KioskCheckin[]>,
-    /** Told of each QR code given here (QrRevocations.recordAssigned): Today's access column reads it. */
+    /** Told of each QR code given here (QrCodeLog.recordAssigned): Today's access column reads it. */
     private readonly qrGiven?: QrGiven
   ) {}
 

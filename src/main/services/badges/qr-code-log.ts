@@ -3,12 +3,12 @@ import { z } from 'zod'
 import { DurableList } from '../storage/durable-list'
 
 /** An entry: a code revoked here, or (`kind: 'assigned'`) given here; older files hold revocations only. */
-const revocationSchema = z.object({
+const entrySchema = z.object({
   visitorId: z.string().min(1),
   at: z.string(),
   kind: z.enum(['assigned', 'revoked']).default('revoked')
 })
-type Revocation = z.infer<typeof revocationSchema>
+type Entry = z.infer<typeof entrySchema>
 
 /** As many as the print history keeps. */
 const LIMIT = 5000
@@ -20,18 +20,19 @@ const LIMIT = 5000
  * "Printed". The console's visitor record does not say whether a code is assigned (only a download
  * does), so only revocations made here are known; one made on the console's own page is not.
  */
-export class QrRevocations {
-  private readonly entries: DurableList<Revocation>
+export class QrCodeLog {
+  private readonly entries: DurableList<Entry>
 
   constructor(
     dataDir: string,
     private readonly now: () => Date = () => new Date()
   ) {
-    this.entries = new DurableList(join(dataDir, 'badges', 'qr-revoked.json'), revocationSchema, LIMIT)
+    // The file keeps the name it had when it held revocations only: a desk's existing record reads on.
+    this.entries = new DurableList(join(dataDir, 'badges', 'qr-revoked.json'), entrySchema, LIMIT)
   }
 
   /** A code revoked here. */
-  async record(visitorId: string): Promise<void> {
+  async recordRevoked(visitorId: string): Promise<void> {
     await this.entries.append({ visitorId, at: this.now().toISOString(), kind: 'revoked' })
   }
 
@@ -42,7 +43,7 @@ export class QrRevocations {
 
   /** The visitors whose newest entry here is a code given (not revoked since), and when it was given. */
   async assignedNow(): Promise<Map<string, string>> {
-    const newest = new Map<string, Revocation>()
+    const newest = new Map<string, Entry>()
     // Newest first (the list's order, which is the order of appends): the first entry of a visitor is its newest.
     for (const e of await this.entries.list(LIMIT)) if (!newest.has(e.visitorId)) newest.set(e.visitorId, e)
     return new Map([...newest].filter(([, e]) => e.kind === 'assigned').map(([id, e]) => [id, e.at]))
