@@ -378,7 +378,8 @@ export class KioskService {
           // The console stopped answering: the cached code, if any, or the desk (below). It answered
           // and refused (a token that may not give codes): the desk, with the true reason.
           const failed = failedStep(AppError.from(stepErr))
-          if (failed.kind === 'refused') await this.refuseCode(visitor, failed.refusal, desk)
+          if (failed.kind === 'refused')
+            await this.refuse(visitor, failed.refusal, desk, { kind: 'conflict', code: 'KIOSK_CODE_NOT_GIVEN' })
           this.online = false
         }
       }
@@ -388,15 +389,7 @@ export class KioskService {
       // A visit found and sent to the desk: recorded with why, like every refusal (recordRefusal); the
       // reason is the rule's for a visit whose code the kiosk does not hold.
       const refusal = refusalOf(visitor, now, { code: false })
-      await this.recordRefusal(visitor, refusal)
-      throw new AppError({
-        kind: 'network',
-        code: 'KIOSK_NO_QR_OFFLINE',
-        message: refusalForVisitor(refusal, desk),
-        hint: 'They will help you.',
-        retryable: true,
-        details: { refusal, desk }
-      })
+      return this.refuse(visitor, refusal, desk, { kind: 'network', code: 'KIOSK_NO_QR_OFFLINE', retryable: true })
     }
     this.qr.set(visitorId, qrPngBase64)
     const { stock, printer } = await this.deps.badges.getSettings()
@@ -422,15 +415,21 @@ export class KioskService {
   }
 
   /**
-   * The console refused a step of the visit's QR code (check-in-rule's reasons do not cover it: the
-   * visit may check in, the desk's token or console stands in the way). Recorded for the desk with
-   * the true reason; the visitor is told only to see the desk (never "offline": the console answered).
+   * A visit sent to the desk at the badge step: recorded for the desk with why (recordRefusal), the
+   * visitor told to see the desk. `KIOSK_NO_QR_OFFLINE`: the kiosk holds no code and cannot fetch one
+   * offline. `KIOSK_CODE_NOT_GIVEN`: the console refused a step of the visit's QR code (check-in-rule's
+   * reasons do not cover it: the visit may check in, the desk's token or console stands in the way) —
+   * never "offline", the console answered.
    */
-  private async refuseCode(visitor: Visitor, refusal: KioskRefusal, desk: string): Promise<never> {
+  private async refuse(
+    visitor: Visitor,
+    refusal: KioskRefusal,
+    desk: string,
+    as: { kind: 'network' | 'conflict'; code: 'KIOSK_NO_QR_OFFLINE' | 'KIOSK_CODE_NOT_GIVEN'; retryable?: true }
+  ): Promise<never> {
     await this.recordRefusal(visitor, refusal)
     throw new AppError({
-      kind: 'conflict',
-      code: 'KIOSK_CODE_NOT_GIVEN',
+      ...as,
       message: refusalForVisitor(refusal, desk),
       hint: 'They will help you.',
       details: { refusal, desk }
