@@ -184,7 +184,7 @@ export const permissionUses: Record<PermissionKey, string> = {
   'view:user': 'find people',
   'edit:user': 'give cards, PINs and Touch Passes to people',
   'view:visitor': 'list visitors',
-  'edit:visitor': 'create, edit and cancel visitors; give them PINs, cards and QR codes',
+  'edit:visitor': 'create, edit, cancel and delete visitors; give them PINs, cards and QR codes',
   'view:space': 'list doors and door groups',
   'view:device': 'list readers (enrollment); live updates on Today'
 }

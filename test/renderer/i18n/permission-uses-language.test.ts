@@ -11,7 +11,7 @@ const permissions = [
   {
     key: 'edit:visitor',
     status: 'missing' as const,
-    uses: 'create, edit and cancel visitors; give them PINs, cards and QR codes'
+    uses: 'create, edit, cancel and delete visitors; give them PINs, cards and QR codes'
   }
 ]
 
