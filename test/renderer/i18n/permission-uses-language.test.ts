@@ -26,10 +26,10 @@ describe('Settings’ permissions table says what each key is needed for in the 
     render(PermissionList, { permissions })
     const row = (key: string) => screen.getByText(key).closest('tr')!
     await expect.poll(() => row('view:user').textContent).toContain('trouver des personnes')
-    expect(row('edit:visitor')).toHaveTextContent('créer, modifier et annuler des visiteurs')
+    expect(row('edit:visitor')).toHaveTextContent('créer, modifier, annuler et supprimer des visiteurs')
     expect(screen.getByRole('table')).not.toHaveTextContent('find people')
     await expect.poll(() => settingsWords().locale).toBe('fr')
     const summary = checkSummary({ url: 'https://c', latencyMs: 12, permissions } as never)
-    expect(summary).toContain('créer, modifier et annuler des visiteurs')
+    expect(summary).toContain('créer, modifier, annuler et supprimer des visiteurs')
   })
 })
