@@ -266,6 +266,7 @@ export const errorWordings: Readonly<Record<string, Wording>> = {
   KIOSK_PIN_NOT_SET: plain('KIOSK_PIN_NOT_SET'),
   KIOSK_OFFLINE_EMPTY: needs('KIOSK_OFFLINE_EMPTY', ['desk']),
   KIOSK_NO_QR_OFFLINE: needs('KIOSK_NO_QR_OFFLINE', ['desk']),
+  KIOSK_CODE_NOT_GIVEN: needs('KIOSK_CODE_NOT_GIVEN', ['desk']),
   KIOSK_PRINTER_NOT_READY: needs('KIOSK_PRINTER_NOT_READY', ['desk']),
   KIOSK_VISIT_NOT_OPEN: needs('KIOSK_VISIT_NOT_OPEN', ['desk']),
   KIOSK_NOT_PREPARED: plain('KIOSK_NOT_PREPARED'),
