@@ -24,6 +24,7 @@ import { arrivalsOn, shownStatus, type DeskArrival } from '../../../shared/today
 import type { KioskCheckin } from '../../../shared/kiosk/schemas'
 import { localDay } from '../today/today-list'
 import { checkSeen, type Seen } from '../../../shared/seen/seen'
+import { PinService } from '../pins/pin-service'
 
 /** The console's body for E17. A one-time visit has no schedule on create. */
 function createBody(form: VisitorForm) {
@@ -284,7 +285,7 @@ export class VisitorService {
    * screen says what it showed (`seen.hasPin`, shared/seen), never replaced because the screen had not
    * heard of it. Without `seen` (the CLI), a PIN held is replaced only with `replace`.
    */
-  async assignNewPin(id: string, replace = false, seen?: Seen): Promise<{ pin: string }> {
+  async assignNewPin(id: string, replace = false, seen?: Seen): Promise<{ pin: string; readBack?: true }> {
     const c = await this.client()
     const current = await c.visitors.get(id)
     const refusal = cancelledRefusal(current, {
@@ -306,7 +307,15 @@ export class VisitorService {
       })
     }
     const pin = await c.pinCodes.generate()
-    await c.visitors.assignPin(id, pin)
+    // Given the way PINs gives one (pins/pin-service.ts): a lost answer is read back. The PIN changed
+    // just now is the one generated here, so it is shown, said as read back; otherwise the read's error.
+    try {
+      await new PinService(this.client).assign({ type: 'visitor', id, name: visitorDisplayName(current) }, pin)
+    } catch (err) {
+      if (err instanceof AppError && err.details?.['answerLost'] && err.details['pinChanged'])
+        return { pin, readBack: true }
+      throw err
+    }
     return { pin }
   }
 

@@ -69,7 +69,8 @@ export const visitorChannels = {
       'confirmed; when it differs now, the answer is CHANGED_SINCE_SHOWN, nothing sent. Without seen, a PIN held is ' +
       'replaced only with replace: true',
     idInput.extend({ replace: z.boolean().optional(), seen: seenSchema.optional() }),
-    z.object({ pin: z.string().regex(/^\d+$/) })
+    // readBack: the console's answer was lost and reading the visitor back found their PIN changed just now.
+    z.object({ pin: z.string().regex(/^\d+$/), readBack: z.literal(true).optional() })
   ),
   'visitors.unassignPin': channel("Remove the visitor's PIN (§4.10)", idInput, z.object({ removed: z.literal(true) })),
   'visitors.assignNfc': channel(
