@@ -133,7 +133,14 @@ export function seedSite(name: SeedName, now = Date.now(), site = 1, cardCount?:
   for (let i = 0; i < size.visitors; i++) {
     const status = visitorStatuses[i % visitorStatuses.length]!
     const dayOffset = status === 'VISITED' || status === 'NO_VISIT' ? -3 : status === 'UPCOMING' ? 2 : 0
-    const start = nowSeconds - (nowSeconds % 86_400) + dayOffset * 86_400 + 8 * 3600
+    // Today's visits run ten hours from 08:00, or from two hours before now when that is later: a site
+    // opened in the evening still has visitors expected (a fixed 08:00–17:59 left Today's Expected empty
+    // after 18:00 UTC). Other days' visits keep 08:00.
+    const dayStart = nowSeconds - (nowSeconds % 86_400)
+    const start =
+      dayOffset === 0
+        ? Math.max(dayStart + 8 * 3600, nowSeconds - (nowSeconds % 3600) - 2 * 3600)
+        : dayStart + dayOffset * 86_400 + 8 * 3600
     const recurring = i % 3 === 1
     const schedule = {
       id: ids.uuid(),
