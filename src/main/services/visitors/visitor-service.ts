@@ -107,6 +107,9 @@ const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 export class VisitorService {
   private readonly createCheck = new VisitorCreateCheck()
 
+  /** Visitors' PIN is given the way PINs gives one: a lost answer read back (pins/pin-service.ts). */
+  private readonly pins: PinService
+
   constructor(
     private readonly client: () => Promise<AccessClient>,
     /** Told of each QR code revoked here (QrCodeLog): a badge printed before carries a dead code. */
@@ -118,7 +121,9 @@ export class VisitorService {
     private readonly checkins?: () => Promise<readonly KioskCheckin[]>,
     /** Told of each QR code given here (QrCodeLog.recordAssigned): Today's access column reads it. */
     private readonly qrGiven?: QrGiven
-  ) {}
+  ) {
+    this.pins = new PinService(client)
+  }
 
   /** Today's arrivals recorded at this desk; a log that cannot be read leaves the console's statuses alone. */
   private async arrivals(): Promise<Map<string, DeskArrival>> {
@@ -246,17 +251,8 @@ export class VisitorService {
    * (shared/seen): the screen asks again with the visit now.
    */
   async cancel(id: string, seen?: Seen): Promise<void> {
-    const c = await this.client()
-    if (seen) {
-      const current = await this.get(id)
-      checkSeen('visitors.cancel', seen, {
-        status: shownStatus(current) ?? null,
-        startTime: current.start_time ?? null,
-        endTime: current.end_time ?? null,
-        name: visitorDisplayName(current)
-      })
-    }
-    await c.visitors.remove(id)
+    await this.checkVisitSeen('visitors.cancel', id, seen)
+    await (await this.client()).visitors.remove(id)
   }
 
   /**
@@ -266,17 +262,20 @@ export class VisitorService {
    * sent (shared/seen). The audit row names them from the record read before the write (write-kinds).
    */
   async delete(id: string, seen?: Seen): Promise<void> {
-    const c = await this.client()
-    if (seen) {
-      const current = await this.get(id)
-      checkSeen('visitors.delete', seen, {
-        status: shownStatus(current) ?? null,
-        startTime: current.start_time ?? null,
-        endTime: current.end_time ?? null,
-        name: visitorDisplayName(current)
-      })
-    }
-    await c.visitors.remove(id, { force: true })
+    await this.checkVisitSeen('visitors.delete', id, seen)
+    await (await this.client()).visitors.remove(id, { force: true })
+  }
+
+  /** The visit read afresh and held to its status and window as the question said them (shared/seen). No `seen`: no read. */
+  private async checkVisitSeen(action: 'visitors.cancel' | 'visitors.delete', id: string, seen: Seen | undefined) {
+    if (!seen) return
+    const current = await this.get(id)
+    checkSeen(action, seen, {
+      status: shownStatus(current) ?? null,
+      startTime: current.start_time ?? null,
+      endTime: current.end_time ?? null,
+      name: visitorDisplayName(current)
+    })
   }
 
   /**
@@ -310,7 +309,7 @@ export class VisitorService {
     // Given the way PINs gives one (pins/pin-service.ts): a lost answer is read back. The PIN changed
     // just now is the one generated here, so it is shown, said as read back; otherwise the read's error.
     try {
-      await new PinService(this.client).assign({ type: 'visitor', id, name: visitorDisplayName(current) }, pin)
+      await this.pins.assign({ type: 'visitor', id, name: visitorDisplayName(current) }, pin)
     } catch (err) {
       if (err instanceof AppError && err.details?.['answerLost'] && err.details['pinChanged'])
         return { pin, readBack: true }
