@@ -1,7 +1,7 @@
 import https from 'node:https'
 import { execFileSync, spawn } from 'node:child_process'
 import { readyLine } from '../../test/support/processes'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { API_PREFIX } from '../../src/shared/access/endpoints'
 
@@ -240,27 +240,18 @@ export interface Evaluates {
 export const ms = (n: number) => `${n.toFixed(0)} ms`
 
 /**
- * Web mode as it ships its main-process code: bundled (esbuild, as electron-vite bundles Electron's
- * main) and run by plain Node. `npm run web` runs the sources through tsx, whose in-process
- * compiler alone holds ~33 MB: a memory figure taken there would be tsx's, not the app's.
+ * Web mode as it ships its main-process code: electron-vite's bundle (out/main/web.js, built by
+ * buildRenderer() with the rest of the app, its chunks split as shipped) run by plain Node. Not
+ * `npm run web` through tsx, whose in-process compiler alone holds ~33 MB; not a single-file bundle
+ * either, which hoists the static imports of modules main loads on first use (the built-in demo
+ * console's Fastify, PDFKit…) to its start: a memory figure taken there would not be the app's.
  */
 export async function startBundledWebMode(
   dataDir: string
 ): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
-  const { build } = await import('esbuild')
-  // Not under out/: that is what gets packaged (the packaging test lists it). Inside node_modules so
-  // the bundle's bare imports resolve to the project's packages.
-  const outfile = 'node_modules/.cache/access-desk-bench/web-main.mjs'
-  await build({
-    entryPoints: ['src/web/main.ts'],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    outfile,
-    logLevel: 'error'
-  })
-  const child = spawn(process.execPath, [outfile, '--data', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const entry = 'out/main/web.js'
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: the benchmark builds the app first (buildRenderer)`)
+  const child = spawn(process.execPath, [entry, '--data', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
   const url = await readyLine(child, 'web mode', (line) =>
     line.startsWith('{') ? (JSON.parse(line) as { url: string }).url : undefined
   )

@@ -28,12 +28,22 @@ export function timeUntil(
       if (done) return
       done = true
       const ms = performance.now() - started
-      try {
-        if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM')
-      } catch {
-        // Already gone.
+      if (child.exitCode !== null || child.signalCode !== null) return resolve({ ms, out, code })
+      // Ready: stopped, and awaited, so that the next start neither shares the CPU with this one's shutdown nor
+      // waits for its data folder's lock, and the folder can be removed after (a child still writing made that fail).
+      const kill = (signal: NodeJS.Signals) => {
+        try {
+          process.kill(-child.pid!, signal)
+        } catch {
+          // Already gone.
+        }
       }
-      resolve({ ms, out, code })
+      const hard = setTimeout(() => kill('SIGKILL'), 10_000)
+      child.once('close', () => {
+        clearTimeout(hard)
+        resolve({ ms, out, code })
+      })
+      kill('SIGTERM')
     }
     child.stdout.on('data', (d: Buffer) => {
       out += String(d)

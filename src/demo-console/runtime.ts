@@ -43,6 +43,11 @@ export const faultsSchema = z.strictObject({
   /** Probability of destroying the connection without an answer (before the handler: nothing is done). */
   resetRate: z.number().min(0).max(1).optional(),
   /**
+   * Every Access API request answered 401 (`CODE_ACCESS_TOKEN_INVALID`), as by a console whose API token was
+   * deleted or rotated meanwhile: the console answers and refuses the token (before the handler: nothing is done).
+   */
+  tokenRefused: z.boolean().optional(),
+  /**
    * A write the console carried out whose answer is lost: after the handler saved its change, the
    * connection is cut (`reset`) or a proxy's HTML 502 replaces the answer (`status502`), each with
    * its probability (reset is drawn first), or the console answers its own 500 (`status500`, drawn last). Only writes (not GET) that succeeded: a refused write

@@ -23,6 +23,7 @@ import { doorRoutes } from './routes/doors'
 import { deviceRoutes } from './routes/devices'
 import { controlRoutes } from './routes/control'
 import { Notifications } from './notifications'
+import { keepPort, portToListenOn } from './kept-port'
 
 export interface DemoConsoleOptions {
   dataDir: string
@@ -117,8 +118,9 @@ export async function startDemoConsole(options: DemoConsoleOptions): Promise<Dem
   controlRoutes(app, ctx)
 
   app.server.on('upgrade', (request, socket, head) => ctx.notifications.upgrade(request, socket, head))
-  await app.listen({ host, port: options.port ?? 0 })
+  await app.listen({ host, port: options.port ?? (await portToListenOn(options.dataDir, host)) })
   const address = app.server.address() as AddressInfo
+  if (options.port === undefined) await keepPort(options.dataDir, address.port)
   const urlHost = host.includes(':') ? `[${host}]` : host
   return {
     url: `https://${urlHost}:${address.port}`,
@@ -146,7 +148,7 @@ function pathsOf(request: FastifyRequest): string[] {
 const BAD_GATEWAY_HTML =
   '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n</body>\r\n</html>\r\n'
 
-/** Latency, errors, resets and rate limiting on the Access API (never on the control API). */
+/** Latency, errors, resets, a refused token and rate limiting on the Access API (never on the control API). */
 function installFaults(app: FastifyInstance, ctx: DemoContext) {
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(API_PREFIX)) return
@@ -158,6 +160,8 @@ function installFaults(app: FastifyInstance, ctx: DemoContext) {
       request.raw.socket.destroy()
       return reply
     }
+    if (faults.tokenRefused)
+      return reply.code(401).send({ code: 'CODE_ACCESS_TOKEN_INVALID', msg: 'access token invalid' })
     const wait = ctx.runtime.rateLimited()
     if (wait !== undefined) {
       return reply

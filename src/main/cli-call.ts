@@ -7,15 +7,17 @@ import { EXIT, type ExitCode } from '../cli/exit-codes'
 import { isList, objectSchema } from '../cli/help'
 import { CONSOLE_READS, needsConsole } from '../cli/read-channels'
 import { AppError } from '../shared/errors'
+import type { Language } from '../shared/i18n/locales'
 import { createAppServices } from './services/app-services'
 import { createConfStore } from './services/storage/key-value-store'
 import { createFileSecretStore } from './services/connections/secret-store'
-import type { StartDemoConsole } from './services/connections/demo-starter'
+import { startDemoConsoleOnDemand } from '../demo-console/start-on-demand'
 import { defaultDataDir } from './services/node-app'
 import { chooseConsole, storeFor } from './cli-console-choice'
 import { channelInput } from './cli-input'
 import { exitCodeOf } from './cli-exit'
 import { cliLanguage, withLanguageField } from './cli-language'
+import { errorForCli } from './cli-error-words'
 import { json, line, outOf, peopleTable, tableChannels, type Out } from './cli-output'
 import { callChannel } from './cli-stream'
 import { runAllConsoles } from './cli-all-consoles'
@@ -38,14 +40,19 @@ export async function runCall(args: CliArgs, channel: CatalogChannel, version: s
       return EXIT.badInput
     }
     const error = AppError.from(err).toData()
-    process.stderr.write(json(error))
+    process.stderr.write(json(errorForCli(error, languageOf(args))))
     return exitCodeOf(error)
   }
 }
 
-/** Only the built-in demo console's module is loaded for it, and only when --demo asks for it. */
-const startDemoConsole: StartDemoConsole = async (options) =>
-  (await import('../demo-console/server')).startDemoConsole(options)
+/** The CLI's language for its error's words; a `--language` it cannot read was said already: English. */
+function languageOf(args: CliArgs): Language {
+  try {
+    return cliLanguage(args.language)
+  } catch {
+    return 'en'
+  }
+}
 
 async function call(args: CliArgs, channel: CatalogChannel, version: string, out: Out): Promise<ExitCode> {
   const given = args.data ?? process.env['ACCESS_DESK_DATA']
@@ -110,7 +117,8 @@ async function call(args: CliArgs, channel: CatalogChannel, version: string, out
     version,
     store: storeFor(choice, createConfStore(dataDir, 'profiles')),
     secrets: createFileSecretStore(dataDir),
-    startDemoConsole,
+    // Only when --demo asks for the built-in console is its module loaded.
+    startDemoConsole: startDemoConsoleOnDemand,
     demoOnFirstStart: choice.demo
   })
   try {

@@ -2,6 +2,7 @@ import { dateTimeFormat } from '../shared/format/formats'
 import { cliWords } from '../shared/i18n/file-words'
 import type { AreaKeys } from '../shared/i18n/areas'
 import type { Language } from '../shared/i18n/locales'
+import { personName } from '../shared/person-name'
 
 /**
  * What the CLI writes: JSON (the default), NDJSON a line at a time as items come (`--stream`), or a
@@ -62,16 +63,21 @@ export const line = (value: unknown) => JSON.stringify(value) + '\n'
  * The people channels `--table` prints, and their columns (a column is shown when a row has it),
  * each titled by its catalogue key (messages/cli): the headers are in the CLI's language.
  */
+const named = (r: Record<string, unknown>) => ({
+  full_name: str(r['full_name']),
+  first_name: str(r['first_name']),
+  last_name: str(r['last_name'])
+})
 const PEOPLE_COLUMNS: Record<string, [AreaKeys['cli'], (row: Record<string, unknown>) => unknown][]> = {
   users: [
-    ['table.name', (r) => r['full_name'] || `${str(r['first_name'])} ${str(r['last_name'])}`.trim()],
+    ['table.name', (r) => personName(named(r))],
     ['table.email', (r) => r['user_email'] || r['email']],
     ['table.employeeNumber', (r) => r['employee_number']],
     ['table.status', (r) => r['status']],
     ['table.id', (r) => r['id']]
   ],
   visitors: [
-    ['table.name', (r) => `${str(r['first_name'])} ${str(r['last_name'])}`.trim()],
+    ['table.name', (r) => personName(named(r))],
     ['table.status', (r) => r['status']],
     ['table.from', (r) => when(r['start_time'])],
     ['table.to', (r) => when(r['end_time'])],

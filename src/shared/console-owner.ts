@@ -8,7 +8,11 @@ import { AppError } from './errors'
  * language (Import's `batchReadOnly`, the roster store's `rosterReadOnly`), both from `ownedByOther`.
  */
 
-/** The console a record is bound to (the profile id and its name when it was bound). */
+/**
+ * The console a record is bound to (the profile id and its name when it was bound). The desk's own
+ * records of a console's visitors (kiosk check-ins, badges printed, QR codes given) carry the same
+ * profile id and are read only on that console (main's storage/durable-list.ts).
+ */
 export interface ConsoleOwner {
   profileId: string
   name: string

@@ -248,9 +248,18 @@ export const errorWordings: Readonly<Record<string, Wording>> = {
   VISIT_CANCELLED: (d) => {
     const refused = text(d, 'refused')
     if (refused === 'badge') return needs('VISIT_CANCELLED.badge', ['name'])(d, {} as AppErrorData)
-    if (refused === 'edit' || refused === 'pin')
+    if (refused === 'edit' || refused === 'pin' || refused === 'end')
       return { message: `VISIT_CANCELLED.${refused}.message`, hint: `VISIT_CANCELLED.${refused}.hint` }
     return null
+  },
+  // End visit on a visit not under way (main's visitors/visitor-service.ts notUnderWay): not begun, or over.
+  VISIT_NOT_UNDER_WAY: (d) => {
+    const stage = text(d, 'stage') === 'upcoming' ? 'upcoming' : 'ended'
+    return {
+      message: `VISIT_NOT_UNDER_WAY.${stage}.message`,
+      hint: `VISIT_NOT_UNDER_WAY.${stage}.hint`,
+      values: { name: text(d, 'name') ?? '' }
+    }
   },
   // The visit's rules main checks again (shared/visitors/visit-rules.ts); other INVALID_INPUT are a caller's
   // mistake the screens never make (they check first), said in main's words to the CLI.
@@ -260,6 +269,12 @@ export const errorWordings: Readonly<Record<string, Wording>> = {
       ? { message: `INVALID_INPUT.${rule}.message`, hint: `INVALID_INPUT.${rule}.hint` }
       : null
   },
+  // The console answered out of the contract (access/http.ts: a field, not the API, not the file) or
+  // kept a list going (access/pagination.ts): a list that does not load, a save not confirmed.
+  UNEXPECTED_RESPONSE: said('UNEXPECTED_RESPONSE'),
+  LIST_DID_NOT_END: needs('LIST_DID_NOT_END', ['pages']),
+  // This desk's own check refused a call before sending it: a path without the id it needs (access/http.ts).
+  MISSING_PARAM: needs('MISSING_PARAM', ['name', 'path']),
   // — The kiosk (its refusals with `details.refusal` are said from the refusal: shared/kiosk/kiosk-words) —
   KIOSK_PIN_WRONG: needs('KIOSK_PIN_WRONG', ['triesLeft']),
   KIOSK_PIN_LOCKED: needs('KIOSK_PIN_LOCKED', ['waitSeconds']),
@@ -278,12 +293,30 @@ export const errorWordings: Readonly<Record<string, Wording>> = {
 /**
  * A write whose answer was lost and which main read back (`details.readBack`: what the read found),
  * said in the desk's language: a PIN given (main's pins/pin-service.ts) — whether the person holds a
- * PIN now and whether it changed (`pinChanged`). Null (main's words) for a read-back not worded here.
+ * PIN now and whether it changed (`pinChanged`); a visit cancel (visitors/cancel-read-back.ts) — not
+ * cancelled, or the visitor gone. Null (main's words) for a read-back not worded here.
  */
 function readBackWording(d: Details): ErrorWording | null {
   const found = text(d, 'readBack')
+  // A visit cancel read back (main's visitors/cancel-read-back.ts): the visitor gone, or still expected.
+  if (found === 'visit-gone')
+    return { message: 'READ_BACK.visit-gone.message', hint: 'READ_BACK.visit-gone.hint', readBack: true }
   const name = text(d, 'name')
   if (name === undefined) return null
+  if (found === 'visit-not-cancelled')
+    return {
+      message: 'READ_BACK.visit-not-cancelled.message',
+      hint: 'READ_BACK.not-done.hint',
+      values: { name },
+      readBack: true
+    }
+  if (found === 'visit-not-ended')
+    return {
+      message: 'READ_BACK.visit-not-ended.message',
+      hint: 'READ_BACK.not-done.hint',
+      values: { name },
+      readBack: true
+    }
   if (found === 'pin-none') return { message: 'READ_BACK.pin-none.message', values: { name }, readBack: true }
   if (found !== 'pin-held') return null
   const hint = d['pinChanged'] === true ? 'READ_BACK.pin-held.changed.hint' : 'READ_BACK.pin-held.same.hint'

@@ -5,7 +5,7 @@ import { createNodeServices, defaultDataDir } from '../main/services/node-app'
 import { createDispatch } from '../main/services/ipc/dispatch'
 import { createHandlers } from '../main/handlers'
 import { addressSentence, startWebAtKeptAddress } from './web-address'
-import { startDemoConsole } from '../demo-console/server'
+import { startDemoConsoleOnDemand } from '../demo-console/start-on-demand'
 import { AppError } from '../shared/errors'
 
 /** `npm run web`: the main-process handlers in Node, the renderer in a browser tab. */
@@ -26,7 +26,11 @@ if (!existsSync(resolve(rendererDir, 'index.html'))) {
 }
 const dataDir = resolve(values.data ?? defaultDataDir())
 // Another process holding the folder (or the built-in console unable to start): said, not a stack.
-const services = await createNodeServices({ dataDir, transport: 'web', startDemoConsole }).catch((err: unknown) => {
+const services = await createNodeServices({
+  dataDir,
+  transport: 'web',
+  startDemoConsole: startDemoConsoleOnDemand
+}).catch((err: unknown) => {
   const { message, hint } = AppError.from(err)
   process.stderr.write(`${message}\n${hint ? hint + '\n' : ''}`)
   process.exit(1)

@@ -134,7 +134,9 @@ describe('badge printing to a real IPP printer, web mode', () => {
     const checkins = page.getByTestId('kiosk-checkins')
     const omar = checkins.getByRole('row').filter({ hasText: 'Omar Quist' })
     await omar.waitFor()
-    expect(await omar.textContent()).toContain('Not printed: The printer “Empty labels” is out of labels.')
+    expect(await omar.textContent()).toContain(
+      'Checked in, no badge came out: The printer “Empty labels” is out of labels.'
+    )
     expect(await omar.textContent()).toContain('Load a new roll of labels')
     expect(await checkins.getByRole('row').filter({ hasText: 'Mira Solberg' }).textContent()).toContain(
       'Printed on Lobby labels'

@@ -26,12 +26,12 @@ it('Cards: a take-back after another desk moved the card is asked again with the
   await page.getByRole('searchbox', { name: 'Filter cards' }).fill(card.display_id)
   await page.locator('[data-testid=card-rows] [role=row]').first().click()
   const details = page.getByRole('complementary', { name: 'Card details' })
-  await details.getByRole('button', { name: /^Unassign from / }).waitFor()
+  await details.getByRole('button', { name: /^Take back from / }).waitFor()
 
   const moved = await job.api('PUT', `/users/${other.id}/nfc_cards`, { token: card.token, force_add: true })
   expect(moved.status).toBe(200)
 
-  await details.getByRole('button', { name: /^Unassign from / }).click()
+  await details.getByRole('button', { name: /^Take back from / }).click()
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('button', { name: 'Take the card back' }).click()
   const name = `${other.first_name} ${other.last_name}`

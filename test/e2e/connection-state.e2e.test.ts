@@ -30,6 +30,29 @@ describe('the sidebar and the screens say the same of the console, from every an
     await job.page.keyboard.press('Enter')
   }
 
+  /**
+   * The console well again: the person asks again (by keyboard) until the state says so. The desk may
+   * find it well first by itself (its next read, Today's socket), and then the button is gone: that is
+   * the same ending, not a failure.
+   */
+  async function askAgainUntil(button: Locator, state: () => Promise<string | null>, want: string): Promise<void> {
+    await expect
+      .poll(
+        async () => {
+          if ((await state()) === want) return want
+          try {
+            await button.focus({ timeout: 2_000 })
+            await job.page.keyboard.press('Enter')
+          } catch {
+            // Gone or re-drawn between the look and the press: look again.
+          }
+          return state()
+        },
+        { timeout: 30_000, interval: 1_000 }
+      )
+      .toBe(want)
+  }
+
   beforeAll(async () => {
     job = await startJob()
     // A batch, so that Import shows its upload panel (which says whether the console answers).
@@ -64,8 +87,11 @@ describe('the sidebar and the screens say the same of the console, from every an
 
     // The keys given back on the console: Check again (from the keyboard) finds them held.
     await job.control('PUT', '/scopes', { token: 'full', keys: ALL_KEYS })
-    await checkAgain()
-    await expect.poll(() => line().getAttribute('data-state'), { timeout: 20_000 }).toBe('reachable')
+    await askAgainUntil(
+      line().getByRole('button', { name: 'Check again' }),
+      () => line().getAttribute('data-state'),
+      'reachable'
+    )
     expect(await line().textContent()).toContain('Connected')
     expect(await job.page.evaluate(() => document.activeElement !== document.body)).toBe(true)
   })
@@ -92,12 +118,15 @@ describe('the sidebar and the screens say the same of the console, from every an
     await job.open('Settings')
     const card = job.page.getByRole('listitem', { name: (await job.desk('connections', 'list')).profiles[0].name })
     await card.getByRole('button', { name: 'Test connection' }).click()
-    await expect.poll(() => card.textContent(), { timeout: 20_000 }).toMatch(/lacks view:device/)
+    await expect.poll(() => card.textContent(), { timeout: 20_000 }).toMatch(/lacks 1 permission in all: view:device/)
     await expect.poll(() => line().getAttribute('data-state'), { timeout: 20_000 }).toBe('permissions')
     expect(await line().textContent()).toContain('view:device')
     await job.control('PUT', '/scopes', { token: 'full', keys: ALL_KEYS })
-    await checkAgain()
-    await expect.poll(() => line().getAttribute('data-state'), { timeout: 20_000 }).toBe('reachable')
+    await askAgainUntil(
+      line().getByRole('button', { name: 'Check again' }),
+      () => line().getAttribute('data-state'),
+      'reachable'
+    )
   })
 
   it('500 to everything: "Answering with errors" in the sidebar as on the screen; well again: Connected', async () => {
@@ -113,8 +142,11 @@ describe('the sidebar and the screens say the same of the console, from every an
     await job.expectAccessible('Answering with errors')
 
     await job.control('DELETE', '/faults')
-    await checkAgain()
-    await expect.poll(() => line().getAttribute('data-state'), { timeout: 20_000 }).toBe('reachable')
+    await askAgainUntil(
+      line().getByRole('button', { name: 'Check again' }),
+      () => line().getAttribute('data-state'),
+      'reachable'
+    )
   })
 
   it('no answer: "Not answering" in the sidebar and "cannot be reached" on Import; back: both say it answers', async () => {
@@ -130,8 +162,11 @@ describe('the sidebar and the screens say the same of the console, from every an
 
     // The console back: Import's Try again is the sidebar's Check again; both say it answers.
     await job.control('DELETE', '/faults')
-    await panel().getByRole('button', { name: 'Try again' }).click()
-    await expect.poll(() => panel().getAttribute('data-state'), { timeout: 30_000 }).toBe('ok')
+    await askAgainUntil(
+      panel().getByRole('button', { name: 'Try again' }),
+      () => panel().getAttribute('data-state'),
+      'ok'
+    )
     await expect.poll(() => line().getAttribute('data-state')).toBe('reachable')
     expect(job.browser.errors).toEqual([])
   })

@@ -55,12 +55,12 @@ describe('Change token on the demo console: view-only, then full again', () => {
 
     const alias = await firstCardAlias()
     await expect.poll(() => page.getByRole('note').first().textContent()).toContain('edit:credential')
-    expect(await alias.isDisabled()).toBe(true)
+    expect(await alias.isEditable()).toBe(false)
 
     await chooseToken(/^Full access/)
     expect(await secrets()).toContain(tokens.full)
     expect(await secrets()).not.toContain(tokens.view)
     const again = await firstCardAlias()
-    await expect.poll(() => again.isDisabled()).toBe(false)
+    await expect.poll(() => again.isEditable()).toBe(true)
   })
 })

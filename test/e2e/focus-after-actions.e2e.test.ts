@@ -229,6 +229,37 @@ describe('the focus after every action on every screen', () => {
     }
   }, 120_000)
 
+  // The walk: a CSV opened while the focus was in "NFC ID to add" left it there, not on the preview's next
+  // step; the preview closed put it on the screen's heading, not back where the file was opened.
+  it('Import: a CSV opened puts the focus on its next step; the preview closed gives it back to Open CSV…', async () => {
+    const { page } = job
+    await job.open('Import')
+    await page.getByRole('button', { name: 'New batch…' }).click()
+    const form = page.getByRole('form', { name: 'New batch' })
+    await form.getByLabel('Name').fill('Focus file')
+    await form.getByLabel('Name').press('Enter')
+    await expect.poll(() => page.getByTestId('batch-title').textContent()).toBe('Focus file')
+    // The new batch puts the focus in the field for its first card: the file comes while it is there.
+    await expect.poll(focused).toMatchObject({ label: 'NFC ID to add' })
+    await page.getByLabel('CSV file to import').setInputFiles({
+      name: 'focus.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('04FC0501,Focus-1\n04FC0502,Focus-2\n', 'utf8')
+    })
+    await expect.poll(announced, { timeout: 15_000 }).toContain('Read focus.csv')
+    await expect.poll(focused, { timeout: 10_000 }).toMatchObject({ tag: 'button' })
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Add 2 valid rows to the batch')
+
+    const close = page.getByTestId('csv-panel').getByRole('button', { name: 'Close', exact: true })
+    await close.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByTestId('csv-panel').count()).toBe(0)
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()), { timeout: 10_000 })
+      .toBe('Open CSV…')
+    await job.expectAccessible('Import, after the CSV preview closed')
+  }, 120_000)
+
   it('Settings: a failed Check certificate says why and takes the focus out of the token field to the reason', async () => {
     const { page } = job
     await job.open('Settings')

@@ -81,6 +81,14 @@ describe('Import: a refused CSV line corrected in the preview (web mode, Chromiu
     await expect.poll(() => line(2).getAttribute('data-status')).toBe('refused')
     await page.getByRole('button', { name: 'Add 2 valid rows to the batch' }).click()
     await expect.poll(() => page.getByTestId('batch-row').count()).toBe(2)
+    // Right after Add the lines added read as in the batch, and Add is not offered for them.
+    await expect.poll(() => line(1).getAttribute('data-status')).toBe('added')
+    expect(await line(3).getAttribute('data-status')).toBe('added')
+    expect(await page.getByTestId('csv-counts').textContent()).toMatch(
+      /^0 ok · 0 repaired · 1 refused · 0 duplicate · 2 already in the batch$/
+    )
+    expect(await page.getByRole('button', { name: /valid rows? to the batch/ }).count()).toBe(0)
+    await job.expectAccessible('Import: the preview right after Add')
 
     await page.getByRole('button', { name: 'Fix line 2' }).click()
     await page.getByTestId('csv-line-fix').getByRole('textbox', { name: 'NFC ID' }).fill('04F1C602')
@@ -88,7 +96,7 @@ describe('Import: a refused CSV line corrected in the preview (web mode, Chromiu
     await expect.poll(() => line(2).getAttribute('data-status')).toBe('ok')
     for (const n of [1, 3]) {
       expect(await line(n).getAttribute('data-status')).toBe('added')
-      expect(await line(n).textContent()).toContain('Added from this file')
+      expect(await line(n).textContent()).toContain('Same NFC ID and alias as in the batch: nothing to add')
       expect(await line(n).textContent()).not.toMatch(/duplicate|refused/i)
     }
     expect(await page.getByTestId('csv-counts').textContent()).toContain('2 already in the batch')

@@ -133,7 +133,7 @@ describe('card admin: find, rename, assign, take back, delete (Chromium 1366×76
 
     // Taking the card back is asked first, Cancel focused: Enter as it opens cancels, and the console
     // still has the card given.
-    const unassign = details().getByRole('button', { name: /^Unassign from / })
+    const unassign = details().getByRole('button', { name: /^Take back from / })
     await unassign.focus()
     await page.keyboard.press('Enter')
     const question = page.getByRole('dialog', { name: /^Take card .* back from / })
@@ -146,7 +146,10 @@ describe('card admin: find, rename, assign, take back, delete (Chromium 1366×76
     expect((await card())!.owner).toEqual({ type: 'USER', id: person.id })
     await unassign.click()
     await question.getByRole('button', { name: 'Take the card back' }).click()
-    await page.getByTestId('action-announcer').filter({ hasText: 'Card taken back' }).waitFor()
+    await page
+      .getByTestId('action-announcer')
+      .filter({ hasText: /Card \S+ taken back from / })
+      .waitFor()
     expect((await card())!.owner).toBeNull()
     expect(await details().textContent()).toContain('Not assigned')
     expect(job.browser.errors).toEqual([])

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startJob, type Job } from '../support/job'
 import { tempDir } from '../support/temp'
 import { screenshotPath } from '../support/screenshots'
+import { allPermissionKeys } from '../../src/demo-console/tokens'
 
 /**
  * The badge station's job, the way the operator and the visitors do it: the operator sets the
@@ -49,6 +50,8 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     await api('visitors', 'assignQr', { id: ids['offline'] })
     // Booked with no door (the desk's form allows it, after asking): a badge would open nothing.
     ids['doorless'] = (await visit('Aroha', 'Ngata', 'Initech', [])).id
+    // Looked up while the console refuses the kiosk its visitors (the token loses view:visitor).
+    ids['refused'] = (await visit('Mere', 'Kahu', 'Contoso')).id
   }, 120_000)
   afterAll(async () => {
     await job?.control('DELETE', '/faults').catch(() => undefined)
@@ -98,6 +101,8 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     await kiosk().waitFor()
     expect(await page.getByRole('navigation').count()).toBe(0)
     await page.getByRole('heading', { name: 'Welcome' }).waitFor()
+    // Started from Settings, the welcome's title holds the focus (the Start button that had it is gone).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('kiosk-title')
     await job.expectAccessible('kiosk welcome')
     await page.screenshot({ path: screenshotPath('kiosk-welcome.png') })
   })
@@ -135,9 +140,10 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     await page.getByRole('button', { name: 'Yes, print my badge' }).focus()
     await page.keyboard.press('Enter')
     await page.getByRole('heading', { name: 'Welcome, Kiri Tane' }).waitFor()
-    // No printer (web mode): the badge went to the browser's print dialog, and the kiosk says so (issue 31).
+    // No printer (web mode): the badge went to the browser's print dialog, which cannot say whether it printed:
+    // the kiosk sends the visitor to the desk if none came out, and never records it as printed.
     expect(await page.getByTestId('kiosk-done').textContent()).toContain(
-      "Your badge was sent to this screen's print dialog: choose Print there"
+      'Take your badge from the printer. If none came out, please see the reception desk on the ground floor'
     )
     expect(await page.getByTestId('kiosk-done').getAttribute('data-output')).toBe('print-dialog')
     expect(await page.getByTestId('kiosk-doors').textContent()).toBe(`Your badge opens: ${door}.`)
@@ -166,9 +172,15 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     const held = (id: string) => visitors.find((v: { id: string }) => v.id === id)
     expect(held(ids['contoso']!).qr).not.toBeNull()
     expect(held(ids['northwind']!).qr).toBeNull()
-    // Recorded locally, with the badge printed.
+    // Recorded locally: handed to the print dialog, not said to be printed.
     const { items } = await api('kiosk', 'checkins')
-    expect(items[0]).toMatchObject({ visitorId: ids['contoso'], name: 'Kiri Tane', printed: true, offline: false })
+    expect(items[0]).toMatchObject({
+      visitorId: ids['contoso'],
+      name: 'Kiri Tane',
+      printed: false,
+      output: 'browser-print',
+      offline: false
+    })
 
     await page.getByRole('button', { name: 'Done' }).click()
     await page.getByRole('heading', { name: 'Welcome' }).waitFor()
@@ -230,6 +242,40 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     await page.getByRole('heading', { name: 'Welcome' }).waitFor()
   })
 
+  it('sends a visitor to the desk when the console refuses the kiosk its visitors (403), and never says offline', async () => {
+    const { page } = job
+    const booked = (await job.state('visitors')).find((v: { id: string }) => v.id === ids['refused'])
+    await job.control('PUT', '/scopes', { token: 'full', keys: allPermissionKeys.filter((k) => k !== 'view:visitor') })
+    try {
+      await page.getByRole('button', { name: 'Check in' }).click()
+      await page.getByLabel('Your first and last name').fill('Mere Kahu')
+      await page.keyboard.press('Enter')
+      await page.getByRole('heading', { name: 'Your visit cannot be checked in now' }).waitFor()
+      // The visitor's words: see the desk, nothing of tokens, nothing of "offline" (the console answered).
+      expect(await page.getByTestId('kiosk-none').textContent()).toBe(
+        'Your badge cannot be made at this kiosk. Please see the reception desk on the ground floor.'
+      )
+      expect(await page.getByTestId('kiosk-offline').count()).toBe(0)
+      expect(await kiosk().textContent()).not.toMatch(/offline|view:visitor/i)
+      expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY')
+      await job.expectAccessible('kiosk: the console refused the read')
+      // Recorded for the desk with the true reason: the key the token lacks, not offline.
+      const { items } = await api('kiosk', 'checkins')
+      expect(items[0]).toMatchObject({
+        visitorId: ids['refused'],
+        printed: false,
+        offline: false,
+        refusal: { reason: 'console-refused', cause: 'permission', key: 'view:visitor' }
+      })
+    } finally {
+      await job.control('PUT', '/scopes', { token: 'full', keys: allPermissionKeys })
+    }
+    // The console: the visit as the desk booked it (no QR code given, not checked in).
+    expect((await job.state('visitors')).find((v: { id: string }) => v.id === ids['refused'])).toEqual(booked)
+    await page.getByRole('button', { name: 'Back to start' }).click()
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor()
+  })
+
   it('checks in a visitor it loaded while the console is unreachable, and says it works offline', async () => {
     const { page } = job
     await job.control('PUT', '/faults', { resetRate: 1 })
@@ -254,7 +300,12 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     await job.expectAccessible('kiosk offline')
     await page.screenshot({ path: screenshotPath('kiosk-offline.png') })
     const { items } = await api('kiosk', 'checkins')
-    expect(items[0]).toMatchObject({ visitorId: ids['offline'], printed: true, offline: true })
+    expect(items[0]).toMatchObject({
+      visitorId: ids['offline'],
+      printed: false,
+      output: 'browser-print',
+      offline: true
+    })
     await job.control('DELETE', '/faults')
     await page.getByRole('button', { name: 'Done' }).click()
   }, 90_000)
@@ -293,6 +344,12 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     expect(await refusal.textContent()).toBe(
       'Sent to the desk: The visit opens no door: give it its doors, then check the visitor in here'
     )
+    // The visitor the console refused the kiosk: the key the desk's token lacks, never "offline".
+    const refused = page.getByTestId('kiosk-checkins').getByRole('row').filter({ hasText: 'Mere Kahu' })
+    expect(await refused.textContent()).toContain(
+      "Sent to the desk: The desk's token lacks view:visitor, so no badge: add the key to the token, or check the visitor in here"
+    )
+    expect(await refused.textContent()).not.toMatch(/offline/i)
     await job.expectAccessible('Today: kiosk refusals')
     expect(job.browser.errors).toEqual([])
   })

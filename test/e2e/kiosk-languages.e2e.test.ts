@@ -102,9 +102,9 @@ describe('the kiosk in the visitor’s language (web mode, Chromium)', () => {
 
     await page.getByRole('button', { name: 'Sí, imprimir mi tarjeta' }).click()
     await page.getByRole('heading', { name: 'Le damos la bienvenida, Lucía Fernández' }).waitFor()
-    // Web mode with no printer: the badge went to the browser's print dialog, and the kiosk says so (issue 31).
+    // Web mode with no printer: the badge went to the browser's print dialog; the kiosk cannot know it printed.
     expect(await page.getByTestId('kiosk-done').textContent()).toContain(
-      'Su tarjeta se ha enviado al diálogo de impresión de esta pantalla'
+      'Recoja su tarjeta de la impresora. Si no ha salido ninguna'
     )
     expect(await page.getByTestId('kiosk-doors').textContent()).toBe(`Su tarjeta abre: ${door}.`)
     expect(await job.lang()).toBe('es')
@@ -128,7 +128,12 @@ describe('the kiosk in the visitor’s language (web mode, Chromium)', () => {
     const held = (await job.state('visitors')).find((v: { id: string }) => v.id === ids['lucia'])
     expect(held.qr).not.toBeNull()
     const { items } = await api('kiosk', 'checkins')
-    expect(items[0]).toMatchObject({ visitorId: ids['lucia'], name: 'Lucía Fernández', printed: true })
+    expect(items[0]).toMatchObject({
+      visitorId: ids['lucia'],
+      name: 'Lucía Fernández',
+      printed: false,
+      output: 'browser-print'
+    })
 
     // The next visitor is greeted in the desk's language again.
     await page.getByRole('button', { name: 'Listo' }).click()

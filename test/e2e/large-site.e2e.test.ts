@@ -6,6 +6,7 @@ import { launchChromium } from '../support/chromium'
 import { seriousA11yFindings } from '../support/axe'
 import { startDemoConsoleProcess, startWebMode, type DemoConsoleInfo, type Started } from '../support/processes'
 import { tempDir } from '../support/temp'
+import { entryArgs } from '../support/built-entry'
 import { request } from '../unit/demo-console/support'
 import { screenshotPath } from '../support/screenshots'
 
@@ -13,7 +14,7 @@ const cli = (data: string, ...args: string[]) => cliWithStdin(data, '', ...args)
 /** The CLI takes an API token on standard input only (never as an argument: the process list shows those). */
 const cliWithStdin = (data: string, stdin: string, ...args: string[]) =>
   JSON.parse(
-    execFileSync(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', '--data', data, ...args], {
+    execFileSync(process.execPath, [...entryArgs('cli'), '--data', data, ...args], {
       encoding: 'utf8',
       input: stdin
     })

@@ -10,8 +10,8 @@ type Loose = any
 
 /**
  * A roster run killed mid-way (SIGKILL of the app, as a power cut would) is listed after the restart
- * as stopped mid-run with "Resume"; resumed, it finishes, and the console holds every card once,
- * bound to its person.
+ * as stopped mid-run with "Resume", its run saying how many rows are done, to check and not started;
+ * resumed, it finishes, and the console holds every card once, bound to its person.
  */
 describe('roster: killed mid-run, resumed after the restart (Chromium 1366×768)', () => {
   let job: Job
@@ -74,6 +74,15 @@ describe('roster: killed mid-run, resumed after the restart (Chromium 1366×768)
     expect(await list.textContent()).toContain('Stopped mid-run')
     await job.expectAccessible('Roster, stopped mid-run')
     await list.getByRole('button', { name: 'Resume resume.csv' }).click()
+    // What is true after the restart: the rows done, those in flight at the kill (to check) and those not
+    // started add up to the roster, and Resume says it checks the rows to check first.
+    const stoppedSays = (await page.getByTestId('run-eta').textContent()) ?? ''
+    const said = /Stopped: (\d+) done, (\d+) to check, (\d+) not started\./.exec(stoppedSays)
+    expect(said, stoppedSays).not.toBeNull()
+    const [done, toCheck, notStarted] = said!.slice(1).map(Number) as [number, number, number]
+    expect(done + toCheck + notStarted).toBe(people)
+    expect(notStarted).toBeGreaterThan(0)
+    expect(stoppedSays).toContain('Resume checks the rows to check first')
     await page.getByRole('button', { name: 'Resume', exact: true }).click()
     await expect.poll(() => page.getByTestId('run-eta').textContent(), { timeout: 60_000 }).toContain('Finished')
 

@@ -118,7 +118,7 @@ describe('Visitors in German (web mode, Chromium 1366×768, demo console)', () =
     await page.waitForFunction(
       () => !/…$/.test(document.querySelector('[data-testid="qr-state"]')?.textContent?.trim() ?? '…')
     )
-    expect(await page.getByRole('button', { name: /^Karte .* entfernen…$/ }).count()).toBeGreaterThan(0)
+    expect(await page.getByRole('button', { name: /^Karte .* zurücknehmen…$/ }).count()).toBeGreaterThan(0)
     await job.expectAccessible('a visitor with cards, in German')
   }, 90_000)
 })

@@ -67,7 +67,7 @@ describe('Visitors in Chromium (web mode, demo console)', () => {
     await details.waitFor()
     expect(await details.locator('#visitor-title').textContent()).toBe('Mia Ortiz')
     const scheduleText = await details.getByTestId('visitor-schedule').textContent()
-    expect(scheduleText).toContain('Monday: 09:00–17:00')
+    expect(scheduleText).toContain('Monday: 07:00–18:00')
     expect(scheduleText).toContain('Saturday: 10:00–12:00')
     expect(scheduleText).not.toContain('Sunday')
     expect(await details.getByTestId('visitor-resources').textContent()).toContain(groupName)

@@ -10,7 +10,7 @@ export const factSamples: { [K in AuditFactKind]: Extract<AuditFact, { kind: K }
   changed: { kind: 'changed', fields: ['remarks', 'mobile_phone'] },
   alias: { kind: 'alias', before: 'Front', after: 'Lobby' },
   passChanged: { kind: 'passChanged', renamed: { before: '', after: 'Desk' }, status: 'SUSPENDED', unbundled: 2 },
-  takenOver: { kind: 'takenOver' },
+  takenOver: { kind: 'takenOver', from: 'Uma Ng' },
   resetsCard: { kind: 'resetsCard' },
   session: { kind: 'session', id: 's-1' },
   cardsSent: { kind: 'cardsSent', count: 2, batch: 'Lobby' },

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { entryArgs } from './built-entry'
+import { demoConsoleEntry } from './demo-console-entry'
 
 export interface Started<T> {
   child: ChildProcess
@@ -49,7 +50,8 @@ export function readyLine<T>(
 }
 
 /**
- * Start a Node entry point (TypeScript through tsx) and wait for the first JSON line it prints.
+ * Start a Node entry point (built JavaScript as it is, TypeScript through tsx) and wait for the first JSON line it
+ * prints.
  * Only the process started here is stopped, by pid.
  */
 export async function startJsonProcess<T>(
@@ -57,7 +59,7 @@ export async function startJsonProcess<T>(
   args: string[],
   options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}
 ): Promise<Started<T>> {
-  // A built entry (out/main/*.js) runs as plain Node; a TypeScript one through tsx.
+  // A built entry (out/main/*.js, the demo console's bundle) runs as plain Node; a TypeScript one through tsx.
   const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : []
   const child = spawn(process.execPath, [...loader, entry, ...args], {
     env: { ...process.env, ...options.env },
@@ -89,8 +91,9 @@ export interface DemoConsoleInfo {
   tokens: { full: string; view: string; none: string }
 }
 
-export function startDemoConsoleProcess(dataDir: string, extra: string[] = []) {
-  return startJsonProcess<DemoConsoleInfo>('src/demo-console/cli.ts', ['--port', '0', '--data', dataDir, ...extra])
+/** The demo console as a process of its own (bundled from its sources, test/support/demo-console-entry.ts). */
+export function startDemoConsoleProcess(dataDir: string, extra: string[] = [], options: { timeoutMs?: number } = {}) {
+  return startJsonProcess<DemoConsoleInfo>(demoConsoleEntry(), ['--port', '0', '--data', dataDir, ...extra], options)
 }
 
 /** Web mode's ready line: its page, its data folder, and whether it came back at the address it had (`same`). */

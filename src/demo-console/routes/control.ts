@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { DemoContext } from '../context'
 import { fail, ok } from '../envelope'
-import { DemoError, invalid } from '../errors'
+import { DemoError, invalid, notFound } from '../errors'
 import { faultsSchema, variantsSchema } from '../runtime'
 import { normaliseNfcId, presentCard } from '../state/enrollment'
 import { parse } from './validate'
@@ -115,6 +115,15 @@ export function controlRoutes(app: FastifyInstance, ctx: DemoContext) {
         ctx.store.users.add(user)
         await ctx.store.save('users')
         return ok(reply, { id: user.id })
+      })
+
+      // A Touch Pass gone from the console as another desk or the UniFi portal removed it (the
+      // developer API has no delete for passes): tests of a pass that disappears while a desk shows it.
+      control.delete('/touch-passes/:id', async (request, reply) => {
+        const { id } = parse(z.object({ id: z.string().min(1) }), request.params)
+        if (!ctx.store.touchPasses.remove(id)) throw notFound(`no Touch Pass with id ${id}`)
+        await ctx.store.save('touchPasses')
+        return ok(reply, { id })
       })
 
       control.put('/faults', async (request, reply) => {

@@ -31,6 +31,14 @@ export class TouchPasses {
     if (pass.user_id) this.byUser.set(pass.user_id, pass.id)
   }
 
+  /** The pass gone from the console (its holder's index with it); false when there was none. */
+  remove(id: string): boolean {
+    const pass = this.byId.get(id)
+    if (!pass) return false
+    if (pass.user_id && this.byUser.get(pass.user_id) === id) this.byUser.delete(pass.user_id)
+    return this.byId.delete(id)
+  }
+
   setUser(
     pass: TouchPassRecord,
     user: { id: string; name: string; email: string; avatar: string } | null,

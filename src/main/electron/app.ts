@@ -1,6 +1,6 @@
 import { app, BrowserWindow } from 'electron'
 import { createAppServices } from '../services/app-services'
-import { startDemoConsole } from '../../demo-console/server'
+import { startDemoConsoleOnDemand } from '../../demo-console/start-on-demand'
 import { createDispatch } from '../services/ipc/dispatch'
 import { createHandlers } from '../handlers'
 import { bindIpc, forwardEvents } from './ipc'
@@ -22,7 +22,7 @@ export async function startDesktopApp(): Promise<void> {
     version: app.getVersion(),
     store: createElectronStore('profiles'),
     secrets: createSafeStorageVault(),
-    startDemoConsole,
+    startDemoConsole: startDemoConsoleOnDemand,
     forkHost: forkUtilityHost,
     // The badge is printed from the window that shows it.
     printer: createElectronBadgePrinter(

@@ -10,6 +10,7 @@ export function badgeHandlers({ badges }: AppServices): HandlersOf<'badges'> {
     'badges.history': async (input) => ({ items: await badges.list(input?.limit ?? 100) }),
     'badges.printers': () => badges.printers(),
     'badges.print': (input) => badges.print(input),
+    'badges.checkPrinter': (input) => badges.checkPrinter(input),
     'badges.pdf': (input) => badges.pdf(input),
     'badges.record': (input) => badges.record(input),
     'badges.probePrinter': (input) => badges.probePrinter(input.url),

@@ -18,10 +18,9 @@ export function batchHandlers({ batches, scans, enrollment }: AppServices): Hand
     'batches.deleteRow': ({ batchId, rowIds }) => batches.deleteRows(batchId, rowIds),
     'batches.previewCsv': ({ text, batchId }) => batches.previewCsv(text, batchId),
     'batches.importCsv': ({ batchId, text }) => batches.importCsv(batchId, text),
-    'batches.previewFile': ({ text, batchId, limit, addedFrom }) =>
-      batches.previewFile(text, batchId, limit, addedFrom),
+    'batches.previewFile': ({ text, batchId, limit }) => batches.previewFile(text, batchId, limit),
     'batches.previewRows': ({ previewId, offset, limit }) => batches.previewRows(previewId, offset, limit),
-    'batches.importFile': ({ batchId, text, limit, addedFrom }) => batches.importFile(batchId, text, limit, addedFrom),
+    'batches.importFile': ({ batchId, text, limit }) => batches.importFile(batchId, text, limit),
     'batches.exportCsv': ({ batchId, which, language }) => batches.exportCsv(batchId, which, language),
     'batches.upload': ({ batchId, ...options }) => batches.upload(batchId, options),
     'batches.check': ({ batchId }) => batches.check(batchId),

@@ -1,15 +1,17 @@
 import type { AppServices } from '../services/app-services'
 import type { HandlersOf } from './types'
 
-export function visitorHandlers({ visitors }: AppServices): HandlersOf<'visitors'> {
+export function visitorHandlers({ visitors, audit }: AppServices): HandlersOf<'visitors'> {
   return {
     'visitors.list': (query) => visitors.list(query),
     'visitors.get': ({ id }) => visitors.get(id),
     'visitors.create': (form) => visitors.create(form),
     'visitors.update': ({ id, edit }) => visitors.update(id, edit),
-    'visitors.cancel': async ({ id, seen }) => {
-      await visitors.cancel(id, seen)
-      return { cancelled: true as const }
+    'visitors.cancel': async ({ id, seen }) => ({ cancelled: true as const, ...(await visitors.cancel(id, seen)) }),
+    // An end visit is a visitor update on the wire (E18), told apart in the audit by the channel that makes it.
+    'visitors.endVisit': async ({ id, seen }) => {
+      const { record, readBack } = await audit.as('end visit', () => visitors.endVisit(id, seen))
+      return { visitor: record, ...(readBack ? { readBack } : {}) }
     },
     'visitors.delete': async ({ id, seen }) => {
       await visitors.delete(id, seen)

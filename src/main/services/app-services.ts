@@ -25,7 +25,9 @@ import { KioskService, type KioskWindows } from './kiosk/kiosk-service'
 import { TodayDesk } from './today/today-desk'
 import { CHECKIN_LIMIT } from './kiosk/checkin-log'
 import { HISTORY_LIMIT } from './badges/history'
+import { EndedAtDeskLog } from './visitors/ended-at-desk-log'
 import { QrCodeLog } from './badges/qr-code-log'
+import type { ConsoleScope } from './storage/durable-list'
 import { newestOutputs, newestPrints } from '../../shared/badges/newest-prints'
 import { AuditService } from './audit/audit-service'
 import { RosterService } from './roster/roster-service'
@@ -88,7 +90,8 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
       const { profiles, activeId } = await connections.list()
       const active = profiles.find((p) => p.id === activeId)
       return active ? { name: active.name, url: active.url, id: active.fingerprint256 } : null
-    }
+    },
+    onSettled: (settled) => events.emit('audit.settled', settled)
   })
   // Every call of every profile's client feeds its connection state (witness below).
   const reach: ConsoleReachCheck = new ConsoleReachCheck({
@@ -144,9 +147,14 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
     emit: events.emit,
     probe: async () => probeEditPermission(await client(), actionKeys.enroll.start)
   })
-  const qrCodes = new QrCodeLog(options.dataDir)
+  // The desk's records of a console's visitors (QR codes, prints, check-ins) are kept with the active
+  // console and read on it only (storage/durable-list.ts).
+  const activeConsole: ConsoleScope = async () => (await activeConsoleOf(connections))?.profileId ?? null
+  const qrCodes = new QrCodeLog(options.dataDir, activeConsole)
+  const endedAtDesk = new EndedAtDeskLog(options.dataDir, activeConsole)
   const badges = new BadgeService({
     dataDir: options.dataDir,
+    console: activeConsole,
     transport: options.transport,
     client,
     // Read at each print: the printer may be given after start (tests, a window opened later).
@@ -156,6 +164,7 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
 
   const kiosk: KioskService = new KioskService({
     dataDir: options.dataDir,
+    console: activeConsole,
     store: options.store,
     client,
     badges,
@@ -181,6 +190,8 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
     },
     // Who checked in at the kiosk (read only): the console keeps them ACTIVE, Today groups them as here.
     checkins: () => kiosk.checkins(CHECKIN_LIMIT),
+    // The visits this desk ended (read only): they were here, Today groups an ended one as left.
+    endedAtDesk: () => endedAtDesk.list(),
     emit: events.emit
   })
   // Another console: Today's socket and list belong to the previous one.
@@ -197,6 +208,7 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
     batchRows: async (batchId) => (await batches.get(batchId)).rows,
     batchImported: (batchId, rowId, card) => batches.recordImported(batchId, rowId, card),
     asEnrollmentBind: (run) => audit.as('enrollment bind', run),
+    audit,
     beep: (name, kind) => reader.feedback(name, kind),
     activeConsole: () => activeConsoleOf(connections)
   })
@@ -215,13 +227,16 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
     badges,
     kiosk,
     audit,
+    qrCodes,
     visitors: new VisitorService(
       client,
       (visitorId) => qrCodes.recordRevoked(visitorId),
       // Who checked in at the kiosk (read only), as Today: Visitors shows them Here too.
       () => kiosk.checkins(CHECKIN_LIMIT),
       // Every QR code given here (Visitors, Badges' print): Today's access column reads the record.
-      (visitorId) => qrCodes.recordAssigned(visitorId)
+      (visitorId) => qrCodes.recordAssigned(visitorId),
+      // Every visit ended here (End visit): Today and Visitors say the visitor left, not that they never came.
+      endedAtDesk
     ),
     pins: new PinService(client),
     touchPasses: new TouchPassService(client),

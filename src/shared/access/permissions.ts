@@ -48,6 +48,8 @@ export const actionKeys = {
   today: {
     /** Add a walk-in: a new visitor (E17). */
     walkIn: endpoints.E17.permission,
+    /** End a visit now: its end time set to now (E18). */
+    endVisit: endpoints.E18.permission,
     /** Print a badge: it assigns the visitor's QR code (§4.11) before the badge is made. */
     badge: endpoints.visitorAssignQr.permission
   }

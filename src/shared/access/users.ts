@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { heldCardSchema, heldPinSchema } from './nfc-cards'
 import { touchPassSchema } from './touch-passes'
+import { personName } from '../person-name'
 
 /** User (facts 3.1). Keys can be missing on any user; only `id` is required. */
 export const userSchema = z.object({
@@ -28,6 +29,5 @@ export type User = z.infer<typeof userSchema>
 
 /** "Ada Ng", falling back on the email or the id. */
 export function userDisplayName(user: User): string {
-  const name = user.full_name || `${user.first_name} ${user.last_name}`.trim()
-  return name || user.user_email || user.email || user.id
+  return personName(user) || user.user_email || user.email || user.id
 }

@@ -5,6 +5,8 @@
  * all of zod before its first paint (test/packaging/renderer-first-paint.test.ts).
  */
 
+import { personName } from '../person-name'
+
 /**
  * The shapes these helpers read, written out here rather than imported from ./visitors.ts (whose
  * TimeRange, WeekSchedule and Visitor they match): that module re-exports this one, and the two must
@@ -64,7 +66,7 @@ export const visitorExpands = ['none', 'access_policy', 'resource', 'schedule', 
 export type VisitorExpand = (typeof visitorExpands)[number]
 
 export function visitorDisplayName(v: Pick<Named, 'first_name' | 'last_name' | 'id'>): string {
-  return `${v.first_name} ${v.last_name}`.trim() || v.id
+  return personName(v) || v.id
 }
 
 /** The words of a name search, lower-cased: "Rosa  Jensen" → ["rosa", "jensen"]. */
@@ -77,7 +79,7 @@ export function nameWords(keyword: string): string[] {
  * "jensen rosa" and "ros jen" find Rosa Jensen. The console's own keyword is one prefix (§4.4).
  */
 export function matchesName(v: Pick<Named, 'first_name' | 'last_name'>, words: string[]): boolean {
-  const names = `${v.first_name} ${v.last_name}`.toLowerCase().split(/\s+/).filter(Boolean)
+  const names = [v.first_name, v.last_name].flatMap((n) => n.toLowerCase().split(/\s+/)).filter(Boolean)
   const free = [...names]
   return words.every((w) => {
     const i = free.findIndex((n) => n.startsWith(w))

@@ -34,8 +34,11 @@ export const auditFactSchema = z.discriminatedUnion('kind', [
     status: z.string().max(40).optional(),
     unbundled: count.optional()
   }),
-  /** A card assigned with force_add: taken from whoever held it. */
-  z.object({ kind: z.literal('takenOver') }),
+  /**
+   * A card assigned with force_add, or a Touch Pass given while someone held it: taken from whoever held
+   * it. `from`: who that was, as the row's subjects name them (row-subjects.ts `takenFrom`), when known.
+   */
+  z.object({ kind: z.literal('takenOver'), from: z.string().max(300).optional() }),
   /** An enrollment that resets the card first, and the session the console opened. */
   z.object({ kind: z.literal('resetsCard') }),
   z.object({ kind: z.literal('session'), id: z.string().max(200) }),
@@ -60,7 +63,16 @@ export const auditFactSchema = z.discriminatedUnion('kind', [
   /** What reading the console back found (settle-write, later-checks, the services' own reads). */
   z.object({ kind: z.literal('readBackBought'), passes: list(z.string().max(100)) }),
   z.object({ kind: z.literal('readBackNotGiven'), users: list(name) }),
-  z.object({ kind: z.literal('readBackFound'), found: count, sent: count }),
+  z.object({
+    kind: z.literal('readBackFound'),
+    found: count,
+    sent: count,
+    /**
+     * The NFC IDs (as the file sent them) of the cards not found, when some were: each card's own
+     * outcome (audit/imported-card-outcome.ts), as a part of an upload holds up to 500.
+     */
+    missing: z.array(z.string().max(40)).max(10_000).optional()
+  }),
   z.object({ kind: z.literal('readBackCard'), held: z.boolean(), holder: z.enum(['user', 'visitor']) }),
   z.object({ kind: z.literal('readBackVisitor'), id: z.string().max(200), qr: z.literal(true).optional() }),
   /**
@@ -85,14 +97,30 @@ export const auditFactsSchema = z.array(auditFactSchema).max(20)
 /**
  * What the outcome's sentence says, as facts: the app stopped before the answer came, or a lost
  * answer settled by reading the console back (done, partly, not done; `later` when read once the
- * console answered again). A console's own refusal keeps its message (its code is worded apart).
+ * console answered again), or the desk refusing the call itself before sending it. A console's own
+ * refusal keeps its message (its code is worded apart, its own words as `consoleMsg`).
  */
 export const auditSaidSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('stopped') }),
+  /**
+   * The desk's own check refused the call before sending it: Not sent, with the check's reason (main's
+   * English, as a row recorded before the facts shows it) and, when the reason is a path without the
+   * id it needs, that as facts (`missing`: the id's name and the endpoint's path) the desk words.
+   */
+  z.object({
+    key: z.literal('refusedHere'),
+    reason: z.string().max(500),
+    missing: z.object({ name: z.string().max(100), path: z.string().max(300) }).optional()
+  }),
   z.object({
     key: z.literal('settled'),
     done: z.union([z.boolean(), z.literal('partly')]),
     later: z.literal(true).optional()
-  })
+  }),
+  /**
+   * A lost answer a retry of the same step made moot (a roster's PIN, which cannot be read back, given
+   * again): what the console holds is the retry's; `by` is the retry's row.
+   */
+  z.object({ key: z.literal('replaced'), by: z.string().max(200).optional() })
 ])
 export type AuditSaid = z.infer<typeof auditSaidSchema>

@@ -71,7 +71,7 @@ export function factWords(fact: AuditFact, w: DetailWords): string {
       return joined(parts)
     }
     case 'takenOver':
-      return t('fact.takenOver')
+      return fact.from ? t('fact.takenOver.from', { name: fact.from }) : t('fact.takenOver')
     case 'resetsCard':
       return t('fact.resetsCard')
     case 'session':
@@ -129,9 +129,27 @@ export function detailWords(facts: readonly AuditFact[], w: DetailWords): string
   return text.length > DETAIL_MAX ? `${text.slice(0, DETAIL_MAX - 1)}…` : text
 }
 
-/** The outcome's sentence from its facts. */
-export function saidWords(said: AuditSaid, w: DetailWords): string {
-  if (said.key === 'stopped') return w.audit.t('said.stopped')
+/**
+ * The outcome's sentence from its facts, as its parts: the sentence in `w`'s language, then, for a call
+ * the desk refused before sending it, the reason its check gave: from its facts in `w`'s language, or
+ * in main's English for a row recorded before it kept them (`english`: a screen labels and marks it).
+ */
+export function saidParts(said: AuditSaid, w: DetailWords): { text: string; english?: true }[] {
+  if (said.key === 'stopped') return [{ text: w.audit.t('said.stopped') }]
+  if (said.key === 'replaced') return [{ text: w.audit.t('said.replaced') }]
+  if (said.key === 'refusedHere') {
+    const reason = said.missing
+      ? { text: w.audit.t('said.refusedHere.missing', said.missing) }
+      : { text: said.reason, english: true as const }
+    return [{ text: w.audit.t('said.refusedHere') }, reason]
+  }
   const done = said.done === 'partly' ? 'partly' : said.done ? 'done' : 'notDone'
-  return w.audit.t(`said.${done}${said.later ? 'Later' : ''}`)
+  return [{ text: w.audit.t(`said.${done}${said.later ? 'Later' : ''}`) }]
+}
+
+/** The outcome's sentence from its facts, in one line (main's English, the search, the CSV). */
+export function saidWords(said: AuditSaid, w: DetailWords): string {
+  return saidParts(said, w)
+    .map((part) => part.text)
+    .join(' ')
 }

@@ -9,6 +9,7 @@ export const auditActions = [
   'update',
   'delete',
   'cancel visit',
+  'end visit',
   'assign',
   'unassign',
   'purchase',
@@ -27,12 +28,16 @@ export const auditActionSchema = z.enum(auditActions)
 export type AuditAction = z.infer<typeof auditActionSchema>
 
 /**
- * ok: the console said SUCCESS (or the badge printed). refused: the console answered with an
- * error code (nothing changed, as far as the console says). unknown: no answer (timeout, reset,
- * the app stopped before the answer) — the write may or may not have taken effect.
- * pending: sent from this process, answer not back yet.
+ * The one lost-answer rule (main's access/lost-answer.ts callFate, audit/write-outcome.ts) as a row says it.
+ * ok: the console said SUCCESS (or the badge printed), or a read-back found it done ("Done").
+ * refused: the console answered with its refusal (nothing changed), and only then. notSent: the
+ * request never reached the console, the desk's own check refusing it before sending among them
+ * (nothing changed; sending it again is safe). unknown: the request went out and its answer was lost (timeout, reset, a cancel
+ * after it was written, a 5xx, the app stopped before the answer) — the write may or may not have
+ * taken effect: "To check". notDone: such a write read back and not found. pending: sent from this
+ * process, answer not back yet.
  */
-const auditOutcomes = ['ok', 'refused', 'unknown', 'pending'] as const
+const auditOutcomes = ['ok', 'refused', 'notSent', 'unknown', 'notDone', 'pending'] as const
 export const auditOutcomeSchema = z.enum(auditOutcomes)
 export type AuditOutcome = z.infer<typeof auditOutcomeSchema>
 
@@ -69,11 +74,22 @@ export type AuditCard = z.infer<typeof auditCardSchema>
  */
 export const auditImportedCardSchema = z.object({
   nfcId: z.string().max(40),
-  alias: z.string().max(200).optional()
+  alias: z.string().max(200).optional(),
+  /**
+   * Its number, the console's display id ("Card 1303689068602625", as Import and Cards show it), once
+   * the console holds it: read after the import's answer, or by a read-back of a lost one.
+   */
+  number: z.string().max(100).optional()
 })
 export type AuditImportedCard = z.infer<typeof auditImportedCardSchema>
 /** A row names at most this many imported cards: a file larger than that is named by its count only past them. */
 export const IMPORTED_CARDS_MAX = 10_000
+
+/** Imported cards' numbers as the console holds them, by NFC ID (as the import sent it): `[nfcId, number]`. */
+export const importedCardNumbersSchema = z
+  .array(z.tuple([z.string().max(40), z.string().max(100)]))
+  .max(IMPORTED_CARDS_MAX)
+export type ImportedCardNumbers = z.infer<typeof importedCardNumbersSchema>
 
 /** A Touch Pass a write was about, as the Touch Passes screen names it, when the write was sent. */
 export const auditTouchPassSchema = z.object({
@@ -162,8 +178,18 @@ export const auditRowSchema = z.object({
   code: z.string().max(200).optional(),
   /** The outcome's sentence as facts (the app stopped, a read-back settled it): worded on the screen. */
   said: auditSaidSchema.optional(),
+  /**
+   * On a retry's row, the row it replaced (whose `said` is "replaced" `by` this one): set by the journal
+   * as it lists the row, so each of the two rows links to the other on the Audit screen.
+   */
+  replaces: z.string().max(200).optional(),
   /** The outcome's sentence in main's English: a console's own message, or `said` in English. */
-  message: z.string().max(1000).optional()
+  message: z.string().max(1000).optional(),
+  /**
+   * The console's own words in its answer (its `msg`, e.g. a refusal's reason), as it wrote them: the
+   * screen shows them labelled as the console's, in the console's language (English), not as the desk's.
+   */
+  consoleMsg: z.string().max(1000).optional()
 })
 export type AuditRow = z.infer<typeof auditRowSchema>
 
@@ -181,6 +207,8 @@ export const auditFilterSchema = z.object({
   console: z.string().max(500).optional(),
   action: auditActionSchema.optional(),
   outcome: auditOutcomeSchema.optional(),
+  /** One row by its id: where the Audit screen's link from a replaced try to its retry (and back) leads. */
+  id: z.string().max(200).optional(),
   /** Found in what a row shows, in English and in `language`'s words (the desk's: its detail and action as shown). */
   text: z.string().max(200).optional(),
   language: languageSchema.optional()

@@ -1,17 +1,31 @@
 import type { BadgeHistoryEntry, BadgeOutput } from './schemas'
+import { printOutcome, type PrintOutcome } from './output-words'
 
 type Printed = Pick<BadgeHistoryEntry, 'visitorId' | 'printedAt' | 'failed'> & { output?: BadgeOutput }
 
+/** How much an output tells of a badge in the visitor's hand: printed, then handed to a dialog, then saved. */
+const telling: Record<PrintOutcome, number> = { printed: 2, 'print-dialog': 1, saved: 0 }
+
 /**
- * Visitor → their newest badge from the print history: when, and where it went (Today says "Sent to the
- * print dialog" rather than "Printed" for a badge handed to the browser's dialog: output-words.ts).
+ * Visitor → their badge from the print history: when the newest was made (`at`, compared with the QR
+ * codes revoked since), and the most telling output of them all (`output`), the one rule Today's badge
+ * column, Badges and the kiosk list say: a badge printed on Lobby is not undone by a later print
+ * dialog or PDF, which tell nothing of what came out ("Sent to the print dialog" would hide the real
+ * badge). Of outputs as telling, the newest. A print the printer did not finish is no badge.
  */
 export function newestBadges(history: readonly Printed[]): Map<string, { at: string; output?: BadgeOutput }> {
   const newest = new Map<string, { at: string; output?: BadgeOutput }>()
-  // ISO times of one clock compare as strings. A print the printer did not finish is no badge printed.
-  for (const e of history)
-    if (!e.failed && (newest.get(e.visitorId)?.at ?? '') < e.printedAt)
-      newest.set(e.visitorId, { at: e.printedAt, ...(e.output ? { output: e.output } : {}) })
+  const rank = (o: BadgeOutput | undefined) => (o ? telling[printOutcome(o)] : telling.printed)
+  for (const e of history) {
+    if (e.failed) continue
+    const held = newest.get(e.visitorId)
+    // ISO times of one clock compare as strings.
+    const at = !held || held.at < e.printedAt ? e.printedAt : held.at
+    const keepsOutput =
+      held && (rank(held.output) > rank(e.output) || (rank(held.output) === rank(e.output) && held.at > e.printedAt))
+    const output = keepsOutput ? held.output : e.output
+    newest.set(e.visitorId, { at, ...(output ? { output } : {}) })
+  }
   return newest
 }
 
@@ -23,7 +37,7 @@ export function newestPrints(history: readonly Printed[]): Map<string, string> {
   return new Map([...newestBadges(history)].map(([id, badge]) => [id, badge.at]))
 }
 
-/** Visitor → where their newest badge went (see newestBadges). */
+/** Visitor → the most telling output of their badges (see newestBadges). */
 export function newestOutputs(history: readonly Printed[]): Map<string, BadgeOutput> {
   const outputs = new Map<string, BadgeOutput>()
   for (const [id, badge] of newestBadges(history)) if (badge.output) outputs.set(id, badge.output)

@@ -6,14 +6,34 @@ import { z } from 'zod'
  * console refuses duplicate aliases.
  */
 const PLACEHOLDER = /\{n(?::([1-9]))?\}/g
+export const ALIAS_PATTERN_MAX = 100
+
+/**
+ * What is wrong with a pattern, as a code the new batch form words in the desk's language (the import
+ * catalogue's `form.patternProblem.<code>`); null: nothing. The schema below refuses by the same rule.
+ */
+export type AliasPatternProblem = 'placeholder' | 'tooLong'
+
+export function aliasPatternProblem(pattern: string): AliasPatternProblem | null {
+  const p = pattern.trim()
+  if (p.length > ALIAS_PATTERN_MAX) return 'tooLong'
+  if ((p.match(PLACEHOLDER) ?? []).length !== 1) return 'placeholder'
+  return null
+}
+
+/** Main's English of each problem: the IPC's and the CLI's refusal. */
+const ENGLISH: Record<AliasPatternProblem, string> = {
+  placeholder: 'Put exactly one number placeholder in the pattern: {n}, or {n:3} for 001, 002, …',
+  tooLong: `Shorten the pattern to at most ${ALIAS_PATTERN_MAX} characters.`
+}
 
 export const aliasPatternSchema = z
   .string()
   .trim()
   .min(1)
-  .max(100)
-  .refine((p) => (p.match(PLACEHOLDER) ?? []).length === 1, {
-    message: 'Put exactly one number placeholder in the pattern: {n}, or {n:3} for 001, 002, …'
+  .superRefine((p, ctx) => {
+    const problem = aliasPatternProblem(p)
+    if (problem) ctx.addIssue({ code: 'custom', message: ENGLISH[problem], params: { problem } })
   })
 
 export function formatAlias(pattern: string, n: number): string {

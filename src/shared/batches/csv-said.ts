@@ -33,7 +33,7 @@ export const csvSaidKeys = [
   'aliasOnLine',
   'aliasInBatch',
   'aliasOnConsole',
-  'addedFromFile'
+  'inBatchAsWritten'
 ] as const
 export type CsvSaidKey = (typeof csvSaidKeys)[number]
 

@@ -23,13 +23,20 @@ export const rowReasonKeys = [
   'alreadyOnConsoleAlias',
   'aliasOnConsole',
   'noMatch',
+  // Only how many cards show no NFC ID: a row written before the UA cards were named by number, or none has one.
   'likelyUaCard',
+  'likelyUaCardNamed',
   'cardsUnread',
   'closedBeforeSent',
   'closedAfterSent',
   'connectionFailed',
   'errorAnswer',
   'errorAnswerSaid',
+  // A part's answer lost, by how (main's access/lost-answer.ts lostKind); the three above are kept rows' words.
+  'lostNoAnswer',
+  'lostCut',
+  'lostServerError',
+  'lostServerErrorSaid',
   'refusedSaid',
   'checkedAbsent',
   'checkedUnsure'

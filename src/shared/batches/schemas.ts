@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { aliasPatternSchema } from './alias-pattern'
 import { csvNoteSchema, csvSaidSchema } from './csv-said'
 import { rowReasonSchema } from './row-reason'
+import { consoleUnsureSchema } from './console-unsure'
 
 /** A card's NFC ID in the console's form: uppercase hex of 4, 7 or 10 bytes. */
 export const nfcHexSchema = z
@@ -134,7 +135,13 @@ export const csvPreviewSchema = z.object({
     duplicate: z.number(),
     /** Lines already added to the batch from this file (status `added`), when it is read again after Add. */
     added: z.number().optional()
-  })
+  }),
+  /**
+   * When the console's cards the lines were compared with were read (ISO time); absent when none were
+   * read (no console, another console's batch, the console not answering). What the preview says of
+   * the console is as of then, and the screen says so.
+   */
+  consoleReadAt: z.string().optional()
 })
 export type CsvPreview = z.infer<typeof csvPreviewSchema>
 
@@ -155,7 +162,9 @@ export const checkResultSchema = z.object({
    * With absent rows, when some console cards show no NFC ID (UA cards): those could not be compared,
    * so "not there" is not sure (console-cards.ts `unsure`).
    */
-  unsure: z.string().optional()
+  unsure: z.string().optional(),
+  /** The same as counts (./console-unsure.ts): the desk says it in its language; `unsure` is main's English. */
+  unsureSaid: consoleUnsureSchema.optional()
 })
 export type CheckResult = z.infer<typeof checkResultSchema>
 

@@ -9,11 +9,16 @@ import type { KioskRefusal } from './schemas'
  * - a refusal: the console answered and said no. A token that lacks a key or is refused is not an
  *   outage, and must not be said as one: the desk is told the true reason (Today's kiosk list, as
  *   the Audit row says it), the visitor only to see the desk.
- * A visit no more on the console (deleted since it was found) is, to the visitor, cancelled.
+ * A visit no more on the console (deleted since it was found) is, to the visitor, cancelled — but only
+ * for a call about that one visit (`visit`): a read of today's visitors (`visitors`) answered "not
+ * found" (a console without the endpoint) cancels nobody, the console refused the call.
  */
 export type FailedStep = { kind: 'offline' } | { kind: 'refused'; refusal: KioskRefusal }
 
-export function failedStep(err: Pick<AppErrorData, 'kind' | 'retryable' | 'details'>): FailedStep {
+export function failedStep(
+  err: Pick<AppErrorData, 'kind' | 'retryable' | 'details'>,
+  about: 'visit' | 'visitors'
+): FailedStep {
   switch (err.kind) {
     case 'network':
     case 'tls':
@@ -30,7 +35,7 @@ export function failedStep(err: Pick<AppErrorData, 'kind' | 'retryable' | 'detai
     case 'auth':
       return refusedFor('auth')
     case 'not-found':
-      return { kind: 'refused', refusal: { reason: 'cancelled' } }
+      return about === 'visit' ? { kind: 'refused', refusal: { reason: 'cancelled' } } : refusedFor('answer')
     default:
       return refusedFor('answer')
   }

@@ -38,6 +38,8 @@ export function visitorRefusal(
       return words.t('refusal.consoleRefused', { desk })
     case 'namesake':
       return words.t('refusal.namesake', { desk })
+    case 'not-found':
+      return words.t('refusal.notFound', { desk })
   }
 }
 

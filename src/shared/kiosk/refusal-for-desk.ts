@@ -17,6 +17,7 @@ export type RefusalForDeskKey =
   | 'refusal.tokenRefused'
   | 'refusal.consoleRefused'
   | 'refusal.namesake'
+  | 'refusal.notFound'
 
 // Its own module: the desk's Today list imports it without the kiosk's English catalogue (kiosk-english.ts).
 /**
@@ -48,6 +49,8 @@ export function refusalForDesk(
       return consoleRefused(refusal, m)
     case 'namesake':
       return m.t('refusal.namesake')
+    case 'not-found':
+      return m.t('refusal.notFound', { count: refusal.tries })
   }
 }
 

@@ -53,20 +53,6 @@ export const kioskFindSchema = z.object({
 })
 export type KioskFind = z.input<typeof kioskFindSchema>
 
-/** Whether the kiosk reads the console now, or works from what it loaded earlier. */
-export const kioskSourceSchema = z.object({
-  online: z.boolean(),
-  /** When today's visitors were last read from the console (ISO), if ever. */
-  loadedAt: z.string().nullable(),
-  visitors: z.number().int().nonnegative(),
-  /**
-   * Of them, how many the kiosk could check in now from what it holds, without the console (open,
-   * with doors, their QR code held: shared/kiosk/check-in-rule.ts): what the offline banner promises.
-   */
-  canCheckInOffline: z.number().int().nonnegative()
-})
-export type KioskSource = z.infer<typeof kioskSourceSchema>
-
 /**
  * Why the kiosk did not check in a visit it found by the visitor's full name: said to the visitor
  * (kiosk-refusal.ts words it) and recorded in the check-in log for the desk they are sent to.
@@ -105,9 +91,34 @@ export const kioskRefusalSchema = z.discriminatedUnion('reason', [
    * The name matches a closed visit (cancelled, over) and another person's open visit of the same
    * name, and what was typed (company, host) did not tell them apart: the kiosk hands neither out.
    */
-  z.object({ reason: z.literal('namesake') })
+  z.object({ reason: z.literal('namesake') }),
+  /**
+   * The names typed matched no visit of today, `tries` times in a row (kiosk-service.ts NAME_TRIES): the
+   * visitor is sent to the desk, and the desk hears of them under the name last typed, as of every refusal.
+   */
+  z.object({ reason: z.literal('not-found'), tries: z.number().int().min(1) })
 ])
 export type KioskRefusal = z.infer<typeof kioskRefusalSchema>
+
+/** Whether the kiosk reads the console now, or works from what it loaded earlier. */
+export const kioskSourceSchema = z.object({
+  /** The console answered the kiosk's last call (a refusal is an answer); false: the kiosk works offline. */
+  online: z.boolean(),
+  /**
+   * The console answered the kiosk's read of today's visitors and refused it (failed-step.ts): no
+   * visit can be looked up until it takes the read again. Not offline: the reason is the refusal.
+   */
+  refused: kioskRefusalSchema.optional(),
+  /** When today's visitors were last read from the console (ISO), if ever. */
+  loadedAt: z.string().nullable(),
+  visitors: z.number().int().nonnegative(),
+  /**
+   * Of them, how many the kiosk could check in now from what it holds, without the console (open,
+   * with doors, their QR code held: shared/kiosk/check-in-rule.ts): what the offline banner promises.
+   */
+  canCheckInOffline: z.number().int().nonnegative()
+})
+export type KioskSource = z.infer<typeof kioskSourceSchema>
 
 /**
  * The visit found, as much as the visitor needs to confirm it is theirs: never another visitor's
@@ -132,7 +143,7 @@ export const kioskFoundSchema = z.discriminatedUnion('kind', [
     kind: z.literal('none'),
     /** Why: the name is not enough to search, nothing matched, or more than company and host can tell apart. */
     reason: z.enum(['need-full-name', 'no-match', 'ambiguous', 'not-now']),
-    /** With not-now: why, in the visitor's own words (kiosk-refusal.ts). */
+    /** With not-now, or no-match after the last try (sent to the desk): why, in the visitor's own words (kiosk-refusal.ts). */
     refusal: kioskRefusalSchema.optional()
   })
 ])
@@ -164,12 +175,18 @@ export { printFailureFactsSchema, type PrintFailureFacts } from '../badges/schem
 export const kioskCheckinSchema = z.object({
   id: z.string(),
   at: z.string(),
+  /** The visit's id; '' for a visitor sent to the desk before any visit of theirs could be looked up (`name` is what they typed). */
   visitorId: z.string(),
   name: z.string(),
   company: z.string(),
   host: z.string(),
+  /**
+   * A printer the app drove printed the badge. Never true of a badge handed to the browser's print
+   * dialog (`output: 'browser-print'` with no failure): the app cannot know it was printed (written
+   * before, such a record said true). Read it through shared/badges/kiosk-output-words.ts.
+   */
   printed: z.boolean(),
-  /** How the badge left: the app's printer, or the browser's print (web mode). */
+  /** How the badge left: the app's printer, or the browser's print dialog (web mode). */
   output: z.enum(['printer', 'browser-print']).optional(),
   printer: z.string().optional(),
   /** Why no badge came out, and what the desk does about it (Today shows it). */

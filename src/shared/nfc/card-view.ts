@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { nfcCardSchema, nfcCardStatuses, type NfcCard } from '../access/nfc-cards'
+import { personName } from '../person-name'
 
 /**
  * What the Cards screen asks main for: the cards a filter, a status and an order keep, a window of
@@ -59,7 +60,5 @@ export const cardViewSchema = z.object({
 export type CardView = z.infer<typeof cardViewSchema>
 
 export function ownerName(card: NfcCard): string {
-  const u = card.user
-  if (!u) return ''
-  return u.name || [u.first_name, u.last_name].filter(Boolean).join(' ')
+  return card.user ? personName(card.user) : ''
 }

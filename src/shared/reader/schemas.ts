@@ -26,6 +26,17 @@ export const spawnFailureSchema = z.object({
 })
 export type SpawnFailure = z.infer<typeof spawnFailureSchema>
 
+/**
+ * A cause only main knows, beside its English (the CLI's words), as facts the desk words: a card it
+ * could not read (`unread`: on which reader, and the reader's own text, shown as the reader's words),
+ * or a reader process that never said it had started (`notStarted`).
+ */
+export const readerCauseSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('unread'), reader: z.string(), detail: z.string().max(500) }),
+  z.object({ kind: z.literal('notStarted') })
+])
+export type ReaderCause = z.infer<typeof readerCauseSchema>
+
 export const readerStatusSchema = z.object({
   state: z.enum(readerStates),
   message: z.string(),
@@ -36,8 +47,9 @@ export const readerStatusSchema = z.object({
   /**
    * Present when `message` and `hint` are the state's own sentences (main's status-text.ts): the desk
    * words them in its language from the state, the readers and this (its commands differ per system;
-   * renderer lib/i18n/reader-words.ts). Absent when main says a cause only it knows (a card it could
-   * not read, a module that did not load): its words are shown as given.
+   * renderer lib/i18n/reader-words.ts), and with `addon`, `spawn` or `cause` when main says a cause
+   * only it knows. Absent only from an older reader process's words (a module that did not load, said
+   * without its facts): those are shown as given.
    */
   os: z.enum(['linux', 'windows', 'mac']).optional(),
   /**
@@ -47,7 +59,9 @@ export const readerStatusSchema = z.object({
    */
   addon: addonFailureSchema.optional(),
   /** With `unavailable`: the reader process could not be started, as facts the desk words. */
-  spawn: spawnFailureSchema.optional()
+  spawn: spawnFailureSchema.optional(),
+  /** Main's own cause (a card it could not read, a process that did not start), as facts the desk words. */
+  cause: readerCauseSchema.optional()
 })
 export type ReaderStatus = z.infer<typeof readerStatusSchema>
 

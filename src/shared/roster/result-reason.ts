@@ -1,5 +1,16 @@
 import type { RowOutcome } from './run'
 import type { PlanRow } from './sheet'
+import type { RosterSaid } from './roster-said'
+
+/** A reason main keeps: its English, and its facts when it has them (roster-said.ts). */
+export interface KeptReason {
+  reason?: string | undefined
+  said?: RosterSaid | undefined
+}
+
+/** How a reader says a kept reason: a desk or an export in its language; by default main's English. */
+export type SayReason = (kept: KeptReason) => string
+const asKept: SayReason = (kept) => kept.reason ?? ''
 
 /**
  * Why a row of a run's results stands as it does, in the words the results export (CSV) and the results
@@ -9,17 +20,18 @@ import type { PlanRow } from './sheet'
  */
 export function resultReason(
   row: PlanRow,
-  outcome: Pick<RowOutcome, 'fix' | 'steps'>,
-  leftAtDesk: string = LEFT_AT_DESK
+  outcome: Pick<RowOutcome, 'fix' | 'fixSaid' | 'steps'>,
+  leftAtDesk: string = LEFT_AT_DESK,
+  say: SayReason = asKept
 ): string {
-  if (outcome.fix) return outcome.fix
-  const leftOut = leftOutReason(row, leftAtDesk)
+  if (outcome.fix) return say({ reason: outcome.fix, said: outcome.fixSaid })
+  const leftOut = leftOutReason(row, leftAtDesk, say)
   if (leftOut !== null) return leftOut
   const step =
     outcome.steps.find((s) => s.state === 'failed') ??
     outcome.steps.find((s) => s.state === 'unknown') ??
     outcome.steps.find((s) => s.state === 'skipped' && s.reason)
-  return step?.reason ?? ''
+  return step ? say(step) : ''
 }
 
 /**
@@ -30,8 +42,8 @@ export function resultReason(
 export const LEFT_AT_DESK = 'Left out at the desk.'
 
 /** Why the run left a row out (its person not settled, or left out at the desk); null: the run took it. */
-export function leftOutReason(row: PlanRow, leftAtDesk: string = LEFT_AT_DESK): string | null {
-  if (row.match.state === 'ambiguous' || row.match.state === 'missing') return row.match.reason
+export function leftOutReason(row: PlanRow, leftAtDesk: string = LEFT_AT_DESK, say: SayReason = asKept): string | null {
+  if (row.match.state === 'ambiguous' || row.match.state === 'missing') return say(row.match)
   if (row.match.state === 'skipped') return leftAtDesk
   return null
 }

@@ -1,10 +1,11 @@
 import type { RosterStep, RowOutcome } from './run'
 
 /**
- * How a row of a run's results stands, in one rule for the results' chips, the row's state and the
- * CSV export: a row done with a part skipped (a card of someone else left where it was, a PIN the
- * person keeps) is "done, card skipped" — counted under Done and under Skipped, never as plainly done
- * beside "Skipped (0)" (a fresh walk found that).
+ * How a row of a run's results stands, in one rule for the results' chips, the row's state, the
+ * roster's summary, the run's bar and the CSV export: a row done with a part skipped (a card of
+ * someone else left where it was, a PIN the person keeps) reads "done, card skipped" and is counted
+ * once, under Done — each row is counted once, so the chips add up to the rows (it was counted under
+ * Done and again under Skipped).
  */
 
 /** The part of a row each step gives, as the results name it. */
@@ -24,11 +25,21 @@ export function skippedParts(outcome: Pick<RowOutcome, 'state' | 'steps'>): stri
 /** The results' filters (chips). */
 export type ResultFilter = 'all' | 'done' | 'failed' | 'to-check' | 'skipped'
 
-/** Whether a row is shown (and counted) under a chip: Skipped holds every row with something skipped. */
-export function inResultFilter(outcome: Pick<RowOutcome, 'state' | 'steps'>, filter: ResultFilter): boolean {
-  if (filter === 'all') return true
-  if (filter === 'skipped') return outcome.state === 'skipped' || skippedParts(outcome).length > 0
-  return outcome.state === filter
+/**
+ * Whether a row is shown (and counted) under a chip: by its state alone, so a row is under one chip
+ * (besides All). Skipped holds the rows nothing was done for; a row done with a part skipped is Done,
+ * and its state says what was skipped.
+ */
+export function inResultFilter(outcome: Pick<RowOutcome, 'state'>, filter: ResultFilter): boolean {
+  return filter === 'all' || outcome.state === filter
+}
+
+/** How many rows each chip holds, each row once: the chips, the summary and the run's bar count with this. */
+export function resultCounts(outcomes: readonly Pick<RowOutcome, 'state'>[]): Record<ResultFilter, number> {
+  const counts: Record<ResultFilter, number> = { all: outcomes.length, done: 0, failed: 0, 'to-check': 0, skipped: 0 }
+  for (const { state } of outcomes)
+    if (state === 'done' || state === 'failed' || state === 'to-check' || state === 'skipped') counts[state]++
+  return counts
 }
 
 /** The row's state in words, lower case as the export writes it: "done", "done, card skipped", "failed". */

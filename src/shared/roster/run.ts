@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { appErrorDataSchema } from '../error-data-schema'
+import { rosterSaidSchema } from './roster-said'
 
 /**
  * Running a roster: each step is journaled before it is sent and its outcome after (the batch
@@ -27,6 +28,8 @@ export const stepResultSchema = z.object({
   state: stepStateSchema,
   /** Failed or skipped: why, in words; unknown: what to check. */
   reason: z.string().optional(),
+  /** The reason as facts, which a desk and the results export say in their language (roster-said.ts). */
+  said: rosterSaidSchema.optional(),
   code: z.string().optional()
 })
 
@@ -52,7 +55,8 @@ export const rowOutcomeSchema = z.object({
   pinAssigned: z.boolean().default(false),
   passAssigned: z.boolean().default(false),
   /** What the user can do about a row to check, in words ("Assign the imported card 00123 to Ada Ng"). */
-  fix: z.string().optional()
+  fix: z.string().optional(),
+  fixSaid: rosterSaidSchema.optional()
 })
 export type RowOutcome = z.infer<typeof rowOutcomeSchema>
 

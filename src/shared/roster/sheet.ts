@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { csvNoteSchema } from '../batches/csv-said'
+import { consoleUnsureSchema } from '../batches/console-unsure'
+import { rosterSaidSchema } from './roster-said'
 
 /**
  * A roster as the installer brings it (CSV or XLSX from an HR tool), the columns they map, who each
@@ -85,9 +87,11 @@ export const personMatchSchema = z.discriminatedUnion('state', [
     state: z.literal('ambiguous'),
     candidates: z.array(personRefSchema).max(20),
     /** Why it is ambiguous, in words: "2 people are named Ada Ng", "the email and the employee number name different people". */
-    reason: z.string()
+    reason: z.string(),
+    /** The reason as facts, said in a desk's language (roster-said.ts); `reason` is main's English of them. */
+    said: rosterSaidSchema.optional()
   }),
-  z.object({ state: z.literal('missing'), reason: z.string() }),
+  z.object({ state: z.literal('missing'), reason: z.string(), said: rosterSaidSchema.optional() }),
   /** The user chose to leave this row out. */
   z.object({ state: z.literal('skipped') })
 ])
@@ -102,8 +106,10 @@ export const cardPlanSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('import'),
     nfcId: z.string(),
-    /** Why "not on the console" is not certain: some console cards show no NFC ID (UA cards). */
-    unsure: z.string().optional()
+    /** Why "not on the console" is not certain: some console cards show no NFC ID (UA cards). Main's English (the CLI's words). */
+    unsure: z.string().optional(),
+    /** The same as counts: the desk says it in its language (renderer lib/i18n/console-unsure-words.ts). */
+    unsureSaid: consoleUnsureSchema.optional()
   }),
   /** A row of an import batch (imported with it first if it is not yet). */
   z.object({
@@ -166,6 +172,9 @@ export const conflictSchema = z.object({
    * kept"); absent on plans stored before it existed: the message is shown.
    */
   skipped: z.string().optional(),
+  /** `message` and `skipped` as facts, said in a desk's language (roster-said.ts). */
+  said: rosterSaidSchema.optional(),
+  skippedSaid: rosterSaidSchema.optional(),
   /** card-owned: who holds the card, when the console's card record or its people say. */
   holder: z.object({ name: z.string(), type: personTypeSchema }).optional(),
   /** Whether the user may choose "do it anyway" (a duplicate or a bad cell cannot be overridden). */

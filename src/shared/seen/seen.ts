@@ -1,28 +1,8 @@
-import { z } from 'zod'
 import { AppError } from '../errors'
+// The schema lives apart so a screen that only needs the code or the types loads no zod before its first paint.
+import type { Seen } from './seen-schema'
 
-/**
- * What the person saw of a record when they confirmed an action whose meaning depends on it: who
- * held the card (`ownerId`, null for nobody), whether the person held a PIN (`hasPin`), who held the
- * Touch Pass (`holderId`, null for nobody: a pass is held, not owned, and said so), the visit's
- * status as the screen showed it (`status`: shared/today/groups `shownStatus`, so "Here" after a
- * kiosk check-in) and its window (`startTime`, `endTime`, Unix seconds). The screen
- * sends it with the action; main compares it with the record it reads before writing, and when the
- * record changed meanwhile (another desk, the console's own page) answers CHANGED_SINCE_SHOWN with
- * the record's facts now, sending nothing: the screen asks again with them. No `seen` (the CLI, an
- * older caller): main acts as it always did, on the record as it reads it.
- */
-export const seenSchema = z
-  .object({
-    ownerId: z.string().max(200).nullable().optional(),
-    hasPin: z.boolean().optional(),
-    status: z.string().max(40).nullable().optional(),
-    startTime: z.number().int().nullable().optional(),
-    endTime: z.number().int().nullable().optional(),
-    holderId: z.string().max(200).nullable().optional()
-  })
-  .strict()
-export type Seen = z.infer<typeof seenSchema>
+export type { Seen }
 
 /** The code main answers when the record changed since the screen showed it. */
 export const CHANGED_SINCE_SHOWN = 'CHANGED_SINCE_SHOWN'
@@ -50,6 +30,8 @@ export const seenActions = {
    * or moved meanwhile is asked about again, never deleted on the old question.
    */
   'visitors.delete': ['status', 'startTime', 'endTime'],
+  /** "End this visit now?" with its status and window as the dialog said them: one checked out or moved meanwhile is asked again. */
+  'visitors.endVisit': ['status', 'startTime', 'endTime'],
   /** Visitors' "Assign PIN" to a visitor shown with none, or "Replace X's PIN?": whether they hold one. */
   'visitors.assignNewPin': ['hasPin'],
   /** "Give the pass" to someone: a pass someone got meanwhile is not given over them. */

@@ -6,15 +6,27 @@
 import type { VisitorStatus } from '../access/visitor-basics'
 import type { KioskCheckin } from '../kiosk/schemas'
 import { todayGroupOf, type TodayGroup } from '../visitors/states'
+import { kioskArrived } from '../badges/kiosk-output-words'
 
 // The groups themselves live with the statuses they come from (visitors/states.ts), so the two files
 // do not import each other.
 export { todayGroups, type TodayGroup } from '../visitors/states'
 
-/** A visitor's arrival as this desk recorded it: when (ISO) and where (the kiosk's check-in log). */
+/**
+ * A visitor's arrival as this desk recorded it: when (ISO) and where. `kiosk`: checked in at this
+ * computer's kiosk (its check-in log). `desk`: their visit ended at this desk (End visit, the desk's
+ * record of it): a desk ends the visit of someone who came — a walk-in it added while they stood at
+ * it, a visitor leaving — so they were here.
+ */
 export interface DeskArrival {
   at: string
-  where: 'kiosk'
+  where: 'kiosk' | 'desk'
+}
+
+/** A visit this desk ended (End visit): its record, kept by main with the console it was ended on. */
+export interface EndedAtDesk {
+  visitorId: string
+  at: string
 }
 
 /**
@@ -24,15 +36,22 @@ export interface DeskArrival {
  * so a visitor checked in at the kiosk stays ACTIVE on the console until a door is tapped; Today kept
  * her under Expected while the kiosk's list said she had arrived. An arrival moves only an expected
  * visit: a visit the console says is over (left, no-show) or cancelled stays where the console put it.
- * An expected visit whose window is over with no arrival is a no-show: the console itself moves it to
+ * A visit under way (here, or checked in) whose window is over has ended: Left. An expected visit
+ * whose window is over with no arrival is a no-show: the console itself moves it to
  * NO_VISIT "as the window passes" (facts), but not at once, and Expected then held visitors whose pass
  * said "ended" at 21:26. No-show, not a group of its own: it is what the console will say, and what a
  * desk means by someone who did not come (no new heading, no word a desk has to learn).
  */
 export function visitGroup(status: VisitorStatus, arrival: DeskArrival | null, ended = false): TodayGroup {
   const group = todayGroupOf(status)
+  // Here, and the window over (the desk's End visit now sets the end to now, or the end time came): the
+  // visitor has left, though the console may still say VISITING until it moves the visit by time.
+  if (group === 'here') return ended ? 'left' : 'here'
+  // The console says No-show as the window passes with no door tapped (facts: NO_VISIT "as the window
+  // passes"); a visitor this desk recorded as here (the kiosk, End visit) came, and has left.
+  if (group === 'no-show' && arrival !== null) return 'left'
   if (group !== 'expected') return group
-  if (arrival !== null) return 'here'
+  if (arrival !== null) return ended ? 'left' : 'here'
   return ended ? 'no-show' : 'expected'
 }
 
@@ -61,25 +80,32 @@ export function shownStatus(
   if (!v.status) return undefined
   const group = visitGroup(v.status, v.deskArrival ?? null, visitEnded(v.end_time, now))
   if (group === todayGroupOf(v.status)) return v.status
-  return group === 'here' ? 'VISITING' : 'NO_VISIT'
+  return group === 'here' ? 'VISITING' : group === 'left' ? 'VISITED' : 'NO_VISIT'
 }
 
 /**
- * Each visitor's arrival within `day` (Unix seconds, inclusive) from the kiosk's check-in log: the
- * first check-in of the day whose badge came out. A line with a refusal, or whose badge did not print,
- * sent the visitor to the desk instead: not checked in (the kiosk's list says what to do).
+ * Each visitor's arrival within `day` (Unix seconds, inclusive) as this desk recorded it: the first of
+ * the day. From the kiosk's check-in log, a check-in the kiosk took (kioskArrived: with a badge or with
+ * none that printed — they are at the building, the desk prints it; a refusal checked nobody in); from
+ * the desk's own record, a visit it ended (End visit: they were here).
  */
 export function arrivalsOn(
-  checkins: readonly Pick<KioskCheckin, 'visitorId' | 'at' | 'printed' | 'refusal'>[],
-  day: { start: number; end: number }
+  checkins: readonly Pick<
+    KioskCheckin,
+    'visitorId' | 'at' | 'printed' | 'output' | 'printError' | 'printFailure' | 'refusal'
+  >[],
+  day: { start: number; end: number },
+  endedAtDesk: readonly EndedAtDesk[] = []
 ): Map<string, DeskArrival> {
   const out = new Map<string, DeskArrival>()
-  for (const c of checkins) {
-    if (!c.printed || c.refusal) continue
-    const seconds = Math.floor(Date.parse(c.at) / 1000)
-    if (!(seconds >= day.start && seconds <= day.end)) continue
-    const held = out.get(c.visitorId)
-    if (!held || Date.parse(held.at) > Date.parse(c.at)) out.set(c.visitorId, { at: c.at, where: 'kiosk' })
+  const keep = (visitorId: string, at: string, where: DeskArrival['where']) => {
+    const seconds = Math.floor(Date.parse(at) / 1000)
+    if (!(seconds >= day.start && seconds <= day.end)) return
+    const held = out.get(visitorId)
+    if (!held || Date.parse(held.at) > Date.parse(at)) out.set(visitorId, { at, where })
   }
+  // The kiosk took the visit: the visitor stood at it, badge or not (kiosk-output-words.ts).
+  for (const c of checkins) if (kioskArrived(c)) keep(c.visitorId, c.at, 'kiosk')
+  for (const e of endedAtDesk) keep(e.visitorId, e.at, 'desk')
   return out
 }

@@ -41,11 +41,11 @@ export const todayRowSchema = z.object({
   /** Where the newest badge went: a badge only handed to the browser's print dialog is not said "Printed". */
   badgeOutput: badgeOutputSchema.nullable().optional(),
   /**
-   * Checked in today as this desk recorded it (the kiosk's check-in log): when (ISO) and where. With
+   * Here today as this desk recorded it (the kiosk's check-in log, or a visit it ended): when (ISO) and where. With
    * the console's status it makes the group (./groups.ts `visitGroup`). null or absent: none recorded.
    */
   arrival: z
-    .object({ at: z.string(), where: z.literal('kiosk') })
+    .object({ at: z.string(), where: z.enum(['kiosk', 'desk']) })
     .nullable()
     .optional()
 })

@@ -65,7 +65,7 @@ describe("the Audit screen words a write's detail from its facts in the desk's l
     changed: 'geändert: Bemerkungen, Telefon',
     alias: 'Alias „Front“ → „Lobby“',
     passChanged: 'umbenannt (kein Name) → „Desk“, gesperrt, 2 Gerätebündel aufgelöst',
-    takenOver: 'vom bisherigen Inhaber übernommen',
+    takenOver: 'von Uma Ng übernommen',
     resetsCard: 'setzt die Karte zuerst zurück',
     session: 'Sitzungs-ID s-1',
     cardsSent: '2 Karten aus Stapel „Lobby“',

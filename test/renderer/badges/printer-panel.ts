@@ -25,6 +25,7 @@ export async function printerPanel(
   const data = await tempDir()
   const badges = new BadgeService({
     dataDir: data.path,
+    console: async () => 'console-a',
     transport: 'test',
     client: async () => {
       throw new Error('no console in this test')

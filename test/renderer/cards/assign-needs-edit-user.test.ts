@@ -22,7 +22,7 @@ function describedBy(control: HTMLElement): string {
 }
 
 /**
- * Issue 31 F2: a token lacking edit:user left "Unassign from …" and "Assign to a person…" on, naming
+ * Issue 31 F2: a token lacking edit:user left "Take back from …" and "Assign to a person…" on, naming
  * no key, and the banner said nothing; the unassign was sent and refused. Giving and taking back
  * need actionKeys.cards.assign (shared/access/permissions.ts), as on Touch Passes and PINs.
  */
@@ -41,9 +41,9 @@ describe('Cards with a token lacking edit:user', () => {
   it('names edit:user in the banner and turns Unassign off, saying why', async () => {
     const details = await opened(1)
     expect(screen.getByTestId('permission-note')).toHaveTextContent('edit:user')
-    const unassign = within(details).getByRole('button', { name: /Unassign from Omar Okafor/ })
+    const unassign = within(details).getByRole('button', { name: /Take back from Omar Okafor/ })
     expect(unassign).toBeDisabled()
-    expect(describedBy(unassign)).toContain('This token lacks edit:user')
+    expect(describedBy(unassign)).toContain('needs edit:user, which this token lacks')
     // Renaming needs edit:credential only: still on.
     expect(within(details).getByLabelText('Alias')).toBeEnabled()
   })
@@ -53,5 +53,32 @@ describe('Cards with a token lacking edit:user', () => {
     const assign = within(details).getByRole('button', { name: 'Assign to a person…' })
     expect(assign).toBeDisabled()
     expect(describedBy(assign)).toContain('edit:user')
+  })
+})
+
+/**
+ * The other way round: a token with edit:user and without edit:credential gives and takes back cards
+ * (§3.7/§3.8 ask edit:user alone, as the guide says); only the alias and Delete are off, for edit:credential.
+ */
+describe('Cards with a token lacking edit:credential but holding edit:user', () => {
+  async function opened(n: number) {
+    cardsMain([held(1), card(2)], {
+      answerAtOnce: true,
+      capabilities: { canEdit: false, canAssign: true, missingPermission: 'edit:credential' }
+    })
+    render(CardsScreen)
+    await waitFor(() => expect(screen.getByTestId('card-count')).toHaveTextContent('2 of 2 cards'))
+    cardsStore.selectAt(n - 1)
+    return screen.findByRole('complementary', { name: 'Card details' })
+  }
+
+  it('keeps "Take back from …" and "Assign to a person…" on; Delete off, saying edit:credential', async () => {
+    const details = await opened(1)
+    expect(within(details).getByRole('button', { name: /Take back from Omar Okafor/ })).toBeEnabled()
+    const remove = within(details).getByRole('button', { name: /Delete/ })
+    expect(remove).toBeDisabled()
+    expect(describedBy(remove)).toContain('edit:credential')
+    cardsStore.selectAt(1)
+    await waitFor(() => expect(within(details).getByRole('button', { name: 'Assign to a person…' })).toBeEnabled())
   })
 })

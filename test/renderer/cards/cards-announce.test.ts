@@ -58,9 +58,9 @@ describe('every Cards action says what it did, once, in the app’s one live reg
     expect(main.state.held[1]).toMatchObject({ status: 'assigned', user_id: 'u-ana' })
 
     // Asked first (the app's one confirmation); taken back, the focus is on the next step.
-    await fireEvent.click(within(details).getByRole('button', { name: 'Unassign from Ana Ruiz…' }))
+    await fireEvent.click(within(details).getByRole('button', { name: 'Take back from Ana Ruiz…' }))
     await fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Take the card back' }))
-    await said('Card taken back; it stays in the inventory.', () =>
+    await said('Card 0002 taken back from Ana Ruiz; it stays in the inventory.', () =>
       within(details).getByRole('button', { name: 'Assign to a person…' })
     )
     expect(main.state.held[1]).toMatchObject({ status: 'pending', user_id: '' })

@@ -8,6 +8,8 @@ import { visitors } from '../../../src/renderer/src/stores/visitors.svelte'
 import { scriptedBridge } from '../../support/fake-bridge'
 import { visitorFixture } from '../../support/visitor-fixture'
 import { card } from '../cards/cards-main'
+import { auditRow, renderAudit } from '../audit/audit-screen-fixture'
+import type { AuditPage } from '../../../src/shared/audit/schemas'
 
 /**
  * Why a button is off is shown as text beside it and read with it (aria-describedby), never only in a
@@ -75,6 +77,9 @@ describe('why a button is off is visible text, read with the button', () => {
       card: card(7),
       canEdit: false,
       missingPermission: 'edit:credential',
+      // Giving a card to a person or taking it back needs edit:user; a view-only token has neither.
+      canAssign: false,
+      assignMissingPermission: 'edit:user',
       onrename: async () => ({ outcome: 'saved' }) as never,
       ondelete: () => undefined,
       onassign: async () => undefined,
@@ -83,7 +88,7 @@ describe('why a button is off is visible text, read with the button', () => {
     const del = screen.getByRole('button', { name: 'Delete card…' })
     expect(del).toBeDisabled()
     expect(reasonOf(del)).toMatch(/edit:credential/)
-    expect(reasonOf(screen.getByRole('button', { name: 'Assign to a person…' }))).toMatch(/edit:credential/)
+    expect(reasonOf(screen.getByRole('button', { name: 'Assign to a person…' }))).toMatch(/edit:user/)
     noTooltipOnly()
   })
 
@@ -104,6 +109,38 @@ describe('why a button is off is visible text, read with the button', () => {
     }
     expect(reasonOf(screen.getByRole('button', { name: 'Make a badge…' }))).toBe('No badge for a cancelled visit')
     expect(reasonOf(screen.getByRole('button', { name: 'Revoke QR code…' }))).toBe('No QR code to revoke')
+    noTooltipOnly()
+  })
+
+  it('Audit: Export CSV is off only with nothing to export, and says so', async () => {
+    // No row recorded yet.
+    renderAudit([])
+    const none = await screen.findByRole('button', { name: 'Export CSV' })
+    await waitFor(() => expect(none).toBeDisabled())
+    expect(reasonOf(none)).toBe('Nothing to export: nothing is recorded yet.')
+    cleanup()
+
+    // Rows, none matching the filter applied.
+    const page: AuditPage = {
+      items: [],
+      total: 0,
+      all: 3,
+      consoles: [],
+      retentionDays: 365
+    }
+    setApiForTests(scriptedBridge({ 'audit.list': () => ({ ok: true, result: page }) }).bridge)
+    render((await import('../../../src/renderer/src/screens/AuditScreen.svelte')).default)
+    const filtered = await screen.findByRole('button', { name: 'Export CSV' })
+    await waitFor(() => expect(reasonOf(filtered)).toBe('Nothing to export: no row matches the filter.'))
+    expect(filtered).toBeDisabled()
+    cleanup()
+
+    // Rows to export: on (the journal is the desk's own: every-screen-console-off holds it on while the console is down).
+    renderAudit([auditRow('r-1')])
+    await screen.findByTestId('audit-table')
+    const on = screen.getByRole('button', { name: 'Export CSV' })
+    expect(on).toBeEnabled()
+    expect(on.getAttribute('aria-describedby')).toBeNull()
     noTooltipOnly()
   })
 })

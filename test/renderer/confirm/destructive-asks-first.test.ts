@@ -157,8 +157,8 @@ const destructive: Destructive[] = [
     question: /Remove Rosa Jensen’s PIN\?/
   },
   {
-    where: 'Visitors: Remove a card',
-    open: () => visitorCredentials(/^Remove card 0042/),
+    where: 'Visitors: take a card back',
+    open: () => visitorCredentials(/^Take back card 0042/),
     write: 'visitors.unassignNfc',
     question: /Take card 0042 back from Rosa Jensen\?/
   },
@@ -171,7 +171,7 @@ const destructive: Destructive[] = [
   },
   {
     where: 'Cards: take a card back',
-    open: () => cardDetails(/^Unassign from Ana Ruiz/),
+    open: () => cardDetails(/^Take back from Ana Ruiz/),
     write: 'cards.unassign',
     question: /Take card 0002 back from Ana Ruiz\?/
   },

@@ -135,7 +135,7 @@ async function askedAgain(dialog: HTMLElement, words: RegExp, safe = 'Cancel') {
 const cardAndPinCases = {
   'cards.unassign': async () => {
     const { main, details, otherDeskGivesUma, sent } = await cardsShowing(heldBy(range(2, 2)[0]!, 'u-gus', 'Gus Ng'))
-    await fireEvent.click(within(details).getByRole('button', { name: 'Unassign from Gus Ng…' }))
+    await fireEvent.click(within(details).getByRole('button', { name: 'Take back from Gus Ng…' }))
     otherDeskGivesUma()
     let dialog = screen.getByRole('dialog', { name: 'Take card 0002 back from Gus Ng?' })
     await press(within(dialog).getByRole('button', { name: 'Take the card back' }))
@@ -198,18 +198,24 @@ const cardAndPinCases = {
     await fireEvent.click(await within(dialog).findByText(/Ben Ode/))
     otherDeskGivesUma()
     await fireEvent.click(await within(dialog).findByRole('button', { name: 'Give the pass' }))
-    // Nothing given over Uma: who holds it now is said, the focus on the holder's line (the details read it again).
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    // Nothing given over Uma: asked again in the same dialog, naming who holds it now, the focus on Close.
+    await askedAgain(dialog, /Touch Pass AAAA-BBBB-CCCC-0007 is held by Uma Ng now .*nothing was sent/, 'Close')
+    // The details as the screen shows them once the store read the pass again.
     await shownAgain()
-    await waitFor(() =>
-      expect(announcement()).toHaveTextContent(
-        /Touch Pass AAAA-BBBB-CCCC-0007 is held by Uma Ng now .*nothing was sent/
-      )
+    expect(screen.getByRole('dialog')).toBe(dialog)
+    expect(dialog).toHaveTextContent(
+      'Uma Ng holds this pass now, so it cannot be given to Ben Ode. Take it back from Uma Ng first if it should go to Ben Ode.'
     )
-    expect(screen.getByTestId('pass-holder')).toHaveTextContent('Uma Ng')
-    expect(document.activeElement).toBe(screen.getByTestId('pass-holder'))
+    expect(within(dialog).getByTestId('changed-since-shown')).not.toHaveTextContent('Read the question again')
+    expect(within(dialog).queryByRole('button', { name: 'Give the pass' })).toBeNull()
     expect(console.pass).toMatchObject({ user_id: 'u-uma' })
     expect(sent('touchPasses.assign')).toEqual([{ id: '7', userId: 'u-ben', seen: { holderId: null } }])
+    // Closed: the details say who holds the pass, the focus on that line.
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(screen.getByTestId('pass-holder')).toHaveTextContent('Uma Ng')
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('pass-holder')))
+    expect(sent('touchPasses.assign')).toHaveLength(1)
   },
   'touchPasses.unassign': async () => {
     const kofis = { ...passOf('7', 'ACTIVE', "Kofi's phone"), user_id: 'u-kofi', user_name: 'Kofi Mensah' }
@@ -314,6 +320,20 @@ async function visitorShowing(first: Visitor) {
             name
           })
       ),
+    'visitors.endVisit': (input) =>
+      refusedOr(
+        () => (
+          (main.held = { ...main.held, end_time: Math.floor(Date.now() / 1000) }),
+          { ok: true, result: { visitor: main.held } }
+        ),
+        () =>
+          checkSeen('visitors.endVisit', (input as { seen?: Seen }).seen, {
+            status: shownStatus(main.held) ?? null,
+            startTime: main.held.start_time ?? null,
+            endTime: main.held.end_time ?? null,
+            name
+          })
+      ),
     'visitors.assignNewPin': (input) =>
       refusedOr(
         () => (
@@ -384,6 +404,37 @@ const visitCases = {
     expect(sent('visitors.delete')).toEqual([
       { status: 'UPCOMING', startTime: tomas.start_time, endTime: tomas.end_time },
       { status: 'UPCOMING', startTime: later.start_time, endTime: later.end_time }
+    ])
+  },
+  'visitors.endVisit': async () => {
+    // Under way: begun ten minutes ago, held ACTIVE by the console.
+    const begun = Math.floor(Date.now() / 1000) - 600
+    const ines = visitorFixture('v4', 'Ines', 'Moreau', { status: 'ACTIVE', start_time: begun, end_time: begun + 7200 })
+    const { main, details, sent } = await visitorShowing(ines)
+    await fireEvent.click(within(details).getByRole('button', { name: 'End visit now…' }))
+    const dialog = screen.getByRole('dialog', { name: 'End this visit now?' })
+    // The destructive answer is never the default: the focus is on Keep the visit.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep the visit' }))
+    )
+    // Another desk gives the visit an hour more while the question is open.
+    const later = { end_time: ines.end_time! + 3600 }
+    main.held = { ...main.held, ...later }
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'End visit now' }))
+    await askedAgain(dialog, /Ines Moreau's visit changed meanwhile .*nothing was sent/, 'Keep the visit')
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('end-visit-facts')).toHaveTextContent(formatLocal(later.end_time))
+    )
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'End visit now' }))
+    await waitFor(() => expect(main.held.end_time).toBeLessThanOrEqual(Math.floor(Date.now() / 1000)))
+    // Said once; the focus on the visitor's details (the dialog is gone).
+    await waitFor(() =>
+      expect(announcement()).toHaveTextContent('Visit of Ines Moreau ended: their doors no longer open.')
+    )
+    await waitFor(() => expect(document.activeElement?.id).toBe('visitor-title'))
+    expect(sent('visitors.endVisit')).toEqual([
+      { status: 'ACTIVE', startTime: begun, endTime: ines.end_time },
+      { status: 'ACTIVE', startTime: begun, endTime: later.end_time }
     ])
   },
   'visitors.assignNewPin': async () => {

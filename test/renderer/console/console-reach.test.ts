@@ -66,7 +66,9 @@ describe('the console line in the sidebar', () => {
       main.emit('connections.reach', reach)
       await waitFor(() => expect(line).toHaveTextContent(words))
       // Missing keys are said from the keys main found, in the desk's words; any other reason is main's.
-      const why = reach.missing ? `The API token lacks ${reach.missing.join(', ')}.` : reach.message
+      const why = reach.missing
+        ? `The API token lacks ${reach.missing.length} permission${reach.missing.length === 1 ? '' : 's'} in all: ${new Intl.ListFormat('en', { type: 'conjunction' }).format([...reach.missing].sort())}.`
+        : reach.message
       if (why) expect(line).toHaveTextContent(why)
       expect(line).toHaveAttribute('data-state', reach.state)
       expect(batches.reach.state, reach.state).toBe(panel)

@@ -11,11 +11,12 @@ const dir = 'src/renderer/src/stores'
  */
 const notConsoleData: Record<string, string> = {
   'audit.svelte.ts': 'the audit trail is this desk’s, across consoles, filtered by console',
-  'badges.svelte.ts': 'badge settings and print history are this desk’s',
   'connection.svelte.ts': 'the connection profiles themselves',
+  'csv-preview.svelte.ts': 'part of the batches store, whose switch closes the CSV preview (closeCsv)',
   'fleet.svelte.ts': 'every saved console at once, each answer named by its console; opening one switches first',
-  'kiosk.svelte.ts': 'the kiosk’s check-in log is this PC’s',
+  'kiosk.svelte.ts': 'each check-in list is its panel’s own, read from main (the active console’s) when Today shows it',
   'reader.svelte.ts': 'the USB reader on this PC',
+  'settled-writes.svelte.ts': 'read-backs by audit row id: each id names one write of one console and no other console’s row shares it',
   'lookups.ts': 'no state: each call asks main',
   'pins.ts': 'no state: each call asks main',
   'touch-pass-count.ts': 'no state: each call asks main',

@@ -89,3 +89,19 @@ describe('a console switch and the Import screen', () => {
     expect(batchesStore.selectedId).toBe('b1')
   })
 })
+
+describe('a console switch and Badges', () => {
+  it("forgets the print history and the badge chosen (the console left's visitors), keeps this desk's settings", async () => {
+    const { badgeDesk } = await import('../../../src/renderer/src/stores/badges.svelte')
+    const settings = { stock: 'dk-11202', printer: 'QL-820' } as unknown as typeof badgeDesk.settings
+    badgeDesk.settings = settings
+    badgeDesk.history = [{ id: 'h1', visitorId: 'v-a', name: 'Ann Berg' }] as unknown as typeof badgeDesk.history
+    badgeDesk.makeBadgeFor('v-a')
+    forgetConsoleData()
+    expect(badgeDesk.history).toEqual([])
+    expect(badgeDesk.visitorId).toBeNull()
+    expect(badgeDesk.reprintOf).toBeNull()
+    expect(badgeDesk.printNext).toBe(false)
+    expect(badgeDesk.settings).toBe(settings)
+  })
+})

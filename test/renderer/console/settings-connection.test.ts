@@ -131,7 +131,7 @@ describe('Settings → Connections', () => {
     await fireEvent.click(within(card).getByRole('button', { name: 'Test connection' }))
     const status = await within(card).findByTestId('test-result')
     await vi.waitFor(() => expect(status).toHaveTextContent(/Could not tell whether this token holds view:user/))
-    expect(status).toHaveTextContent(/it lacks edit:credential/)
+    expect(status).toHaveTextContent(/The API token lacks \d permissions? in all: edit:credential/)
   })
 
   it('"Change token…" keeps the dialog open on a refusal and reports the new token once accepted', async () => {

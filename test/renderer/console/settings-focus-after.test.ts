@@ -33,10 +33,10 @@ afterEach(() => {
   connection.results = {}
 })
 
-async function settings() {
+async function settings(answers: Parameters<typeof eventBridge>[0] = {}, profiles = [lab, office]) {
   const state = { activeId: 'lab' }
   const main = eventBridge({
-    'connections.list': () => ok({ profiles: [lab, office], activeId: state.activeId }),
+    'connections.list': () => ok({ profiles, activeId: state.activeId }),
     'connections.certificate': () => ok({ id: 'lab', pinned: fingerprint, presented: null, changed: false }),
     'connections.reach': () => ok(null),
     'connections.changeToken': () => ok(works),
@@ -52,7 +52,8 @@ async function settings() {
         issuer: 'CN=unifi.local',
         validFrom: '2026-01-01T00:00:00Z',
         validTo: '2027-01-01T00:00:00Z'
-      })
+      }),
+    ...answers
   })
   setApiForTests(main.bridge)
   off = connection.listen()
@@ -116,5 +117,62 @@ describe('Settings: the focus after each action is on its result', () => {
     await waitFor(() => expect(state.activeId).toBe('office'))
     await waitFor(() => expect(announced()).toHaveTextContent('Using Head office'))
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('listitem', { name: 'Head office' })))
+  })
+
+  // The walk: a wrong token's refusal showed, but the focus went to the legend "The demo console's own
+  // tokens" (the busy button's form's first heading), not to the message.
+  it('Change token… refused: the focus on the refusal, never on the demo tokens’ legend', async () => {
+    const demo: ProfileSummary = { ...lab, demo: true }
+    let answer: (envelope: Envelope) => void = () => undefined
+    // Bounded: the dialog once read them again and again while open (the test then never ended).
+    let reads = 0
+    await settings(
+      {
+        'connections.demoTokens': () =>
+          ++reads > 5
+            ? new Promise<Envelope>(() => undefined)
+            : ok({ tokens: [{ scope: 'full', token: 'full-token' }] }),
+        'connections.changeToken': () => new Promise<Envelope>((resolve) => (answer = resolve))
+      },
+      [demo, office]
+    )
+    const card = screen.getByRole('listitem', { name: 'Lab console' })
+    await fireEvent.click(within(card).getByRole('button', { name: 'Change token…' }))
+    const dialog = await screen.findByRole('dialog')
+    await within(dialog).findByRole('radio')
+    const field = within(dialog).getByLabelText('New API token')
+    await fireEvent.input(field, { target: { value: 'wrong-token' } })
+    const send = within(dialog).getByRole('button', { name: 'Check and save token' })
+    send.focus()
+    await fireEvent.click(send)
+    // While the console is asked: never the legend.
+    await new Promise((r) => setTimeout(r, 50))
+    expect(document.activeElement?.tagName).not.toBe('LEGEND')
+    answer({ ok: false, error: { kind: 'auth', message: 'The console refused this token.', retryable: false } })
+    const refusal = await within(dialog).findByRole('alert')
+    await waitFor(() => expect(document.activeElement).toBe(refusal))
+    // The demo console's tokens are read once for the dialog, not again after each answer.
+    expect(reads).toBe(1)
+  })
+
+  // The walk: while "Saving…" the focus sat on the legend "Directions shown after check-in".
+  it('Save kiosk settings: never on the directions’ legend while saving; then on the saved line', async () => {
+    const kiosk = { pinSet: true, idleSeconds: 60, directions: '', deskName: 'Reception' }
+    let answer: (envelope: Envelope) => void = () => undefined
+    await settings({
+      'kiosk.settings': () => ok(kiosk),
+      'kiosk.saveSettings': () => new Promise<Envelope>((resolve) => (answer = resolve))
+    })
+    const panel = await screen.findByTestId('kiosk-settings')
+    const save = await within(panel).findByRole('button', { name: 'Save kiosk settings' })
+    save.focus()
+    await fireEvent.click(save)
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Saving…' })).toBeDisabled())
+    await new Promise((r) => setTimeout(r, 50))
+    expect(document.activeElement?.tagName).not.toBe('LEGEND')
+    expect(document.activeElement).not.toBe(document.body)
+    answer(ok(kiosk))
+    const line = await within(panel).findByRole('status')
+    await waitFor(() => expect(document.activeElement).toBe(line))
   })
 })

@@ -150,7 +150,7 @@ describe('the Consoles screen', () => {
     await waitFor(() => expect(row('Harbour Office')).toHaveAttribute('data-state', 'permissions'))
     expect(row('Harbour Office')).toHaveTextContent('Missing permissions')
     expect(row('Harbour Office')).toHaveTextContent('3.2.20 or newer, before 3.3.10')
-    expect(row('Harbour Office')).toHaveTextContent('Missing view:visitor')
+    expect(row('Harbour Office')).toHaveTextContent('The API token lacks 1 permission in all: view:visitor.')
     expect(row('Harbour Office')).toHaveTextContent('Needs view:visitor')
     await waitFor(() => expect(screen.getByTestId('fleet-progress')).toHaveTextContent('1 of 3 consoles connected.'))
   })

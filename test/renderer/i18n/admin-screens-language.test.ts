@@ -68,7 +68,7 @@ describe('the admin screens in the desk’s language', () => {
     await waitFor(() => expect(screen.getByTestId('audit-count')).toHaveTextContent('1 Zeile passt zum Filter (von 3)'))
     expect(within(table).getByRole('columnheader', { name: 'Ergebnis' })).toBeInTheDocument()
     expect(within(table).getByText('Zuweisen')).toBeInTheDocument()
-    expect(within(table).getByText('Unbekannt')).toBeInTheDocument()
+    expect(within(table).getByText('Zu prüfen')).toBeInTheDocument()
     expect(within(table).getByText(/^NFC-Karte Ada Ng/)).toBeInTheDocument()
     expect(within(table).getByTestId('audit-card')).toHaveTextContent('Karte 100005 (Front desk) · Ada Ng (Benutzer)')
     expect(within(table).getByTestId('audit-code')).toHaveTextContent('Antwort verloren (Verbindung zurückgesetzt)')
@@ -130,7 +130,7 @@ describe('the admin screens in the desk’s language', () => {
     expect(screen.getByRole('searchbox')).toHaveValue('Priya')
     // The title is the shell's (one name per screen), which may load before the screen's own words.
     await waitFor(() => expect(row()).toHaveTextContent('3.3.10 oder neuer'), { timeout: 10_000 })
-    expect(row()).toHaveTextContent('Fehlt: edit:visitor')
+    expect(row()).toHaveTextContent('Dem API-Token fehlt insgesamt 1 Berechtigung: edit:visitor.')
     expect(row()).toHaveTextContent('Aktiv')
     expect(row()).toHaveTextContent('Verbunden')
     expect(within(row()).getByTestId('fleet-slow')).toHaveTextContent('Langsam: Antwort nach 4 s')

@@ -66,7 +66,9 @@ describe('CSV preview: a line fixed after Add', () => {
 
     for (const line of [1, 3]) {
       expect(lineRow(line)).toHaveAttribute('data-status', 'added')
-      expect(lineRow(line)).toHaveTextContent(/already in the batch\s*Added from this file/)
+      expect(lineRow(line)).toHaveTextContent(
+        /already in the batch\s*Same NFC ID and alias as in the batch: nothing to add/
+      )
       expect(lineRow(line)).not.toHaveTextContent(/duplicate|refused/i)
       expect(within(lineRow(line)).queryByRole('button', { name: /Fix line/ })).toBeNull()
     }
@@ -77,9 +79,8 @@ describe('CSV preview: a line fixed after Add', () => {
 
     await fireEvent.click(screen.getByRole('button', { name: 'Add 1 valid row to the batch' }))
     await waitFor(() => expect(screen.getByTestId('csv-added')).toHaveTextContent(/^Added 1 row\.$/))
-    // Still said as they are after the second Add: the line just added is ok, the others already in.
-    expect(lineRow(1)).toHaveAttribute('data-status', 'added')
-    expect(lineRow(2)).toHaveAttribute('data-status', 'ok')
+    // Said as they are after the second Add: the line just added is in the batch too, like the others.
+    for (const line of [1, 2, 3]) expect(lineRow(line)).toHaveAttribute('data-status', 'added')
 
     const batch = await service.get((await service.list()).batches[0]!.id)
     expect(batch.rows.map((r) => [r.nfcId, r.alias])).toEqual([

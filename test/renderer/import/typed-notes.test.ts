@@ -28,11 +28,14 @@ const added = (nfcId: string): BatchRow => ({
   source: 'manual',
   status: 'pending'
 })
-const UNSURE =
-  "No card with this NFC ID among the console's 2 cards that show one; 3 cards show no NFC ID (UA cards) and could not be compared — if this card was enrolled on a UA reader, it is already on the console."
+/** Main's English, the CLI's words: the desk words the counts beside it in its own language. */
+const ENGLISH = 'What main said in English.'
 
 /** Type an ID into the open batch; main answers with `answer`. The note shown after it, or null. */
-async function typeId(typed: string, answer: { duplicate: boolean; row: BatchRow; note?: string }) {
+async function typeId(
+  typed: string,
+  answer: { duplicate: boolean; row: BatchRow; note?: string; unsure?: { shown: number; without: number } }
+) {
   const { bridge } = eventBridge({
     'batches.list': () => ok({ batches: [summary], unreadable: [] }),
     'batches.get': () => ok({ ...summary, rows: [] }),
@@ -60,8 +63,28 @@ describe('what the screen says of a typed ID', () => {
     expect(await typeId('04:11:22:33:44:55:77', { duplicate: false, row: added('04112233445577') })).toBeNull()
   })
 
-  it("main's word that the console could not compare every card is shown with the card added", async () => {
-    expect(await typeId('04A23B1C', { duplicate: false, row: added('04A23B1C'), note: UNSURE })).toBe(UNSURE)
+  it('the console check\'s counts are said as a person would, with the card added — never "among the console\'s 0 cards"', async () => {
+    expect(
+      await typeId('04A23B1C', {
+        duplicate: false,
+        row: added('04A23B1C'),
+        note: ENGLISH,
+        unsure: { shown: 2, without: 3 }
+      })
+    ).toBe(
+      'The console shows no card with this NFC ID, but 3 of its cards do not show their NFC ID (UA cards): it may be one of those.'
+    )
+  })
+
+  it('no card of the console shows its NFC ID: said so, without comparing with none', async () => {
+    expect(
+      await typeId('04A23B1D', {
+        duplicate: false,
+        row: added('04A23B1D'),
+        note: ENGLISH,
+        unsure: { shown: 0, without: 1 }
+      })
+    ).toBe("None of the console's 1 card shows its NFC ID (UA cards): this card may be one of those.")
   })
 })
 

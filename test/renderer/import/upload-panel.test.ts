@@ -98,11 +98,12 @@ describe('upload panel: every row can be resolved from the screen', () => {
   })
 
   it('a check that could not compare every console card says so with its result', () => {
-    const unsure =
-      "No card with their NFC IDs among the console's 2 cards that show one; 3 cards show no NFC ID (UA cards) and could not be compared — if such a card was enrolled on a UA reader, it is already on the console."
-    panel({ batch: summary({ total: 1, pending: 1 }), checkResult: { found: 0, absent: 1, unsure } })
+    panel({
+      batch: summary({ total: 1, pending: 1 }),
+      checkResult: { found: 0, absent: 1, unsure: 'What main said in English.', unsureSaid: { shown: 2, without: 3 } }
+    })
     expect(screen.getByTestId('check-result')).toHaveTextContent(
-      `Checked with the console: 0 cards found there (now imported), 1 card not there (the next upload sends them). ${unsure}`
+      'Checked with the console: 0 cards found there (now imported), 1 card not there (the next upload sends them). The console shows no card with their NFC IDs, but 3 of its cards do not show their NFC ID (UA cards): a card enrolled on a UA reader may be one of those.'
     )
   })
 

@@ -98,6 +98,27 @@ describe('Import after web mode’s service restarted in the middle of an upload
     await waitFor(() => expect(announcer.message).toBe(said))
   })
 
+  it('the stop is said until the next check or upload of the batch, whose own result then stands alone', async () => {
+    const state = { now: 'uploading' as BatchSummary['state'] }
+    await uploadingScreen(state)
+    serviceLink.take('lost', Date.now())
+    serviceLink.take('connected')
+    state.now = 'partly-imported'
+    await reestablishAll()
+    await waitFor(() => expect(screen.getByTestId('import-notice')).toHaveTextContent(/The upload was stopped/))
+    // Check with the console: the rows to check are settled; the stop is no longer what the screen says.
+    setApiForTests(
+      eventBridge({
+        'batches.list': () => ok({ batches: [summary('partly-imported')], unreadable: [] }),
+        'batches.get': () => ok({ ...summary('partly-imported'), rows }),
+        'batches.check': () => ok({ checked: 1, imported: 1, notSent: 0 }),
+        'batches.capabilities': () => ok({ canUpload: true })
+      }).bridge
+    )
+    await batchesStore.check()
+    await waitFor(() => expect(screen.queryByTestId('import-notice')).toBeNull())
+  })
+
   it('an upload main still runs keeps its bar and says nothing of a stop', async () => {
     const state = { now: 'uploading' as BatchSummary['state'] }
     await uploadingScreen(state)

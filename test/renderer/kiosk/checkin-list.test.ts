@@ -63,7 +63,7 @@ describe('kiosk check-ins on Today', () => {
       expect.stringContaining('Visitor b · Contoso'),
       expect.stringContaining('Visitor a · Contoso')
     ])
-    expect(rows()[0]).toHaveTextContent('Not printed: The badge was not printed: Out of labels.')
+    expect(rows()[0]).toHaveTextContent('Checked in, no badge came out: The badge was not printed: Out of labels.')
     expect(rows()[1]).toHaveTextContent('Printed on QL-820NWB · offline')
     expect(region).not.toHaveTextContent('Visitor old')
 
@@ -73,7 +73,13 @@ describe('kiosk check-ins on Today', () => {
     expect(rows()[0]).toHaveTextContent('Visitor c · Contoso')
     expect(rows()[0]).toHaveTextContent('Sent to the print dialog')
     expect(rows()[0]).not.toHaveTextContent('Printed')
-    expect(rows()).toHaveLength(3)
+    // As main records it now: not printed, since the app cannot know, and no failure: the same words.
+    push('kiosk.checkedIn', entry('d', new Date(), { printed: false, output: 'browser-print' }))
+    await tick()
+    expect(rows()[0]).toHaveTextContent('Visitor d · Contoso')
+    expect(rows()[0]).toHaveTextContent('Sent to the print dialog')
+    expect(rows()[0]).not.toHaveTextContent(/Printed|Not printed/)
+    expect(rows()).toHaveLength(4)
     unmount()
     expect(listeners.has('kiosk.checkedIn')).toBe(false)
   })

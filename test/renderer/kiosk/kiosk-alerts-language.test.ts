@@ -81,7 +81,7 @@ describe('the kiosk’s alerts in the visitor’s language', () => {
       kind: 'conflict',
       code: 'KIOSK_PRINTER_NOT_READY',
       message:
-        'Your badge cannot be printed here right now: the badge printer is not ready. Please see Recepción B: they will print it for you.',
+        'You are checked in, but your badge cannot be printed here right now: the badge printer is not ready. Please see Recepción B: they will print it for you.',
       hint: 'They will help you.',
       retryable: true,
       details: { printer: 'ipp://printer', printerState: 'stopped', desk: 'Recepción B' }
@@ -94,7 +94,7 @@ describe('the kiosk’s alerts in the visitor’s language', () => {
     await expect
       .poll(() => screen.queryByRole('alert')?.textContent ?? '')
       .toContain(
-        'Su tarjeta no se puede imprimir aquí ahora mismo: la impresora de tarjetas no está lista. Acuda a Recepción B: allí se la imprimirán.'
+        'Su llegada está registrada, pero su tarjeta no se puede imprimir aquí ahora mismo: la impresora de tarjetas no está lista. Acuda a Recepción B: allí se la imprimirán.'
       )
     expect(screen.getByRole('alert')).toHaveTextContent('Allí le ayudarán.')
   })

@@ -81,7 +81,7 @@ const screens: Screen[] = [
       return screen.findByTestId('card-saved-note')
     },
     async next() {
-      await fireEvent.click(screen.getByRole('button', { name: /^Unassign from / }))
+      await fireEvent.click(screen.getByRole('button', { name: /^Take back from / }))
       await confirmDialog()
     }
   },

@@ -198,7 +198,9 @@ const screens: {
     },
     buttons: {
       walkIn: async () => screen.getByRole('button', { name: /^Add walk-in/ }),
-      badge: async () => screen.getByRole('button', { name: `Print badge for ${dayRow.name}` })
+      badge: async () => screen.getByRole('button', { name: `Print badge for ${dayRow.name}` }),
+      // The row's visit is under way (begun a minute ago): End visit is offered, and needs the edit key.
+      endVisit: async () => screen.getByRole('button', { name: `End visit of ${dayRow.name}` })
     }
   }
 }
@@ -310,9 +312,9 @@ describe('every screen turns off exactly the actions whose declared key the toke
           await expect.poll(() => el.hasAttribute('disabled'), { ...wait, message: `${name}.${action}` }).toBe(off)
           if (off) expect(offReason(el), `${name}.${action}`).toContain(key)
         }
-        const note = () => screen.queryAllByRole('note').find((n) => /This token lacks/.test(n.textContent ?? ''))
+        const note = () => screen.queryAllByRole('note').find((n) => /which this token lacks/.test(n.textContent ?? ''))
         if (lacks.length) {
-          await expect.poll(() => note()?.textContent ?? '', wait).toContain('This token lacks')
+          await expect.poll(() => note()?.textContent ?? '', wait).toContain('which this token lacks')
           for (const key of lacks) expect(note()!.textContent).toContain(key)
           expect(note()!.textContent).not.toMatch(/view-only/i)
         } else expect(note()).toBeUndefined()

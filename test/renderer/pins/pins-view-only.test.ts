@@ -73,7 +73,9 @@ describe('PINs with a view-only token', () => {
     const assign = await screenWith(remote.info.tokens.view)
     await expect.poll(() => assign.hasAttribute('disabled'), { timeout: 10_000 }).toBe(true)
     expect(assign).toHaveAccessibleDescription('Needs the permission edit:user')
-    expect(screen.getByTestId('permission-note')).toHaveTextContent(/This token lacks edit:user and edit:visitor:/)
+    expect(screen.getByTestId('permission-note')).toHaveTextContent(
+      /needs edit:user and edit:visitor, which this token lacks:/
+    )
   })
 
   it('with the full token on the same console, Assign is on and there is no banner', async () => {

@@ -5,6 +5,9 @@ import ReaderPanel from '../../../src/renderer/src/components/import/ReaderPanel
 import type { ReaderCard, ReaderStatus } from '../../../src/shared/reader/schemas'
 import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
 import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
+import { ReaderSupervisor } from '../../../src/main/services/reader/supervisor'
+import { scripted, type ScriptedHost } from '../../support/scripted-host'
+import { sleep } from '../../pcsc/harness'
 
 const props = (status: ReaderStatus | null) => ({
   status,
@@ -180,5 +183,61 @@ describe('Reader panel status in the desk’s language', () => {
     expect(copied).toEqual(['1C3BA204'])
     expect(await screen.findByRole('button', { name: 'Kopiert' })).toBeInTheDocument()
     await waitFor(() => expect(announcer.message).toBe('Kopiert'))
+  })
+})
+
+/**
+ * The causes only main knows — a card it could not read, a reader process that never said hello — are
+ * sent as facts beside main's English (the CLI's words): the panel says them in the desk's language.
+ */
+describe('Reader panel: main’s own causes in the desk’s language', () => {
+  afterEach(() => deskLanguage.choose(null))
+
+  /** A supervisor on a scripted host; `silentMs`: how long a host may stay silent before it counts as stuck. */
+  async function supervised(script: (host: ScriptedHost) => void, silentMs = 10_000): Promise<ReaderStatus> {
+    const { hosts, forkHost } = scripted()
+    const sup = new ReaderSupervisor({
+      forkHost,
+      emit: () => {},
+      platform: 'linux',
+      startTimeoutMs: silentMs,
+      stallMs: silentMs,
+      serviceUp: () => Promise.resolve(false),
+      backoffMs: { first: 10_000, max: 10_000 }
+    })
+    sup.status()
+    while (hosts.length === 0) await sleep(5)
+    script(hosts[0]!)
+    await sleep(silentMs < 1000 ? 400 : 20)
+    const status = sup.status()
+    await sup.stop()
+    return status
+  }
+
+  it('says in German that a card could not be read, and what to do', async () => {
+    deskLanguage.choose('de')
+    const status = await supervised((host) => {
+      host.say({ type: 'hello', pid: 1 })
+      host.say({ type: 'readers', readers: ['ACR122U'] })
+      host.say({ type: 'card-error', reader: 'ACR122U', message: 'Transaction failed' })
+    })
+    render(ReaderPanel, props(status))
+    expect(await screen.findByRole('heading', { name: 'USB-Leser' }, { timeout: 5000 })).toBeInTheDocument()
+    const live = screen.getByRole('status')
+    expect(live).toHaveTextContent('ACR122U')
+    expect(live).toHaveTextContent('Transaction failed')
+    expect(live).toHaveTextContent('Karte')
+    expect(live.textContent).not.toMatch(/Could not read|Hold the card/)
+  })
+
+  it('says in German that the reader process did not start', async () => {
+    deskLanguage.choose('de')
+    const status = await supervised(() => {}, 50)
+    expect(status.state).toBe('no-service')
+    render(ReaderPanel, props(status))
+    expect(await screen.findByRole('heading', { name: 'USB-Leser' }, { timeout: 5000 })).toBeInTheDocument()
+    const live = screen.getByRole('status')
+    expect(live).toHaveTextContent('Leserprozess')
+    expect(live.textContent).not.toMatch(/did not start/)
   })
 })

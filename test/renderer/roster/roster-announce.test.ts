@@ -6,7 +6,7 @@ import ActionAnnouncer from '../../../src/renderer/src/components/common/ActionA
 import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
 import { rosterStore } from '../../../src/renderer/src/stores/roster.svelte'
 import { ok } from '../enroll/event-bridge'
-import { openRoster, outcome, progress, rows, sent } from './fixtures'
+import { detail, openRoster, outcome, progress, rows, sent } from './fixtures'
 
 beforeEach(() => {
   URL.createObjectURL = () => 'blob:roster'
@@ -93,7 +93,7 @@ describe('Roster actions say what they did, once, in the app’s one live region
     expect(sent(calls, 'roster.run')).toEqual([{ id: 'r1' }])
   })
 
-  it('a run stopped says how many rows are left, with the focus on Resume; going again, on Pause', async () => {
+  it('a run stopped says what is done, to check and not started, with the focus on Resume; going again, on Pause', async () => {
     const { emit } = await openRoster('running', { 'roster.pause': () => ok({ paused: true }) })
     render(ActionAnnouncer)
     render(RosterScreen)
@@ -102,8 +102,53 @@ describe('Roster actions say what they did, once, in the app’s one live region
     await tick()
     await fireEvent.click(screen.getByRole('button', { name: 'Pause' }))
     emit('roster.progress', progress({ total: 30, done: 12, running: false, etaSeconds: null }))
-    await said('Roster run stopped: 18 rows still to do', () => screen.getByRole('button', { name: 'Resume' }))
+    await said('Roster run stopped: 12 done, 0 to check, 18 not started', () =>
+      screen.getByRole('button', { name: 'Resume' })
+    )
     emit('roster.progress', progress({ total: 30, done: 12, etaSeconds: 60 }))
     await said('Roster run going on', () => screen.getByRole('button', { name: 'Pause' }))
+  })
+})
+
+/**
+ * Main restarted mid-run: the rows in flight are "to check", maybe none is left to start. The run says
+ * what is true (done, to check, not started) and offers what can be done — checking the rows to check
+ * when nothing is left to start, Resume only when rows remain — with the focus on it (it said "Stopped:
+ * 0 rows still to do. Resume", Resume focused, the rows to check only under Results).
+ */
+describe('a run stopped by a restart of main', () => {
+  async function restarted(after: ReturnType<typeof outcome>[]) {
+    let phase: 'running' | 'paused' = 'running'
+    const bridge = await openRoster('running', {
+      'roster.get': () => ok(detail(phase, rows, phase === 'running' ? [] : after)),
+      'roster.run': () => ok({ started: true })
+    })
+    render(ActionAnnouncer)
+    render(RosterScreen)
+    await screen.findByRole('progressbar', { name: 'Rows done' })
+    bridge.emit('roster.progress', progress({ total: 2, done: 0, etaSeconds: 60 }))
+    await tick()
+    // The old main is gone; the new one keeps the roster as stopped mid-run.
+    phase = 'paused'
+    await rosterStore.reestablish()
+    return bridge
+  }
+
+  it('with nothing left to start: says so, and offers to check the rows to check, focused (no Resume)', async () => {
+    const { calls } = await restarted([outcome('row-3'), outcome('row-4', { state: 'to-check' })])
+    const check = () => screen.getByRole('button', { name: 'Check the 1 row to check' })
+    await said('Roster run stopped: 1 done, 1 to check, 0 not started', check)
+    expect(screen.getByTestId('run-eta')).toHaveTextContent('Stopped: 1 done, 1 to check, 0 not started.')
+    expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull()
+    await fireEvent.click(check())
+    await waitFor(() => expect(sent(calls, 'roster.run')).toEqual([{ id: 'r1' }]))
+  })
+
+  it('with rows left to start: says so, and Resume (which checks first) has the focus', async () => {
+    await restarted([outcome('row-3', { state: 'to-check' })])
+    await said('Roster run stopped: 0 done, 1 to check, 1 not started', () =>
+      screen.getByRole('button', { name: 'Resume' })
+    )
+    expect(screen.getByTestId('run-eta')).toHaveTextContent('Resume checks the rows to check first')
   })
 })

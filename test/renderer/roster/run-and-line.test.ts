@@ -45,7 +45,7 @@ describe('Roster: the run', () => {
     // Stopped: the screen offers Resume, which runs the roster again from where it stopped.
     emit('roster.progress', progress({ done: 130, failed: 3, toCheck: 1, running: false, etaSeconds: null }))
     await tick()
-    expect(screen.getByTestId('run-eta')).toHaveTextContent('Stopped: 166 rows still to do')
+    expect(screen.getByTestId('run-eta')).toHaveTextContent('Stopped: 130 done, 1 to check, 166 not started.')
     expect(screen.getByRole('button', { name: 'Resume' })).toBeInTheDocument()
   })
 

@@ -42,7 +42,7 @@ const lacking = (n: number): ConsoleReach => {
 }
 /** The reason under the line for missing keys, as the desk says it from the keys main found (lib/i18n/reach-words). */
 const keysWhy = (missing: string[]) =>
-  `The API token lacks ${missing.join(', ')}. Add them to the token on the console, or use Change token… in Settings.`
+  `The API token lacks ${missing.length} permissions in all: ${new Intl.ListFormat('en', { type: 'conjunction' }).format([...missing].sort())}. Each screen names those it needs. Add them to the token on the console, or use Change token… in Settings.`
 const settle = () => new Promise((resolve) => setTimeout(resolve, 500))
 
 async function sidebarWith(first: ConsoleReach, answers: { reach?: () => ConsoleReach } = {}) {

@@ -58,7 +58,9 @@ describe('the desk’s frame in the desk’s language', () => {
       expect(await screen.findByTestId('pager-summary', {}, { timeout: 15_000 })).toHaveTextContent(
         /^Page 1 of \d+ · 60 visitors$/
       )
-      expect(screen.getByTestId('permission-note')).toHaveTextContent(/^This token lacks edit:visitor: the actions/)
+      expect(screen.getByTestId('permission-note')).toHaveTextContent(
+        /^Visitors needs edit:visitor, which this token lacks: the actions/
+      )
 
       deskLanguage.choose('de')
       const deNav = await screen.findByRole('navigation', { name: 'Bildschirme' })
@@ -78,7 +80,7 @@ describe('the desk’s frame in the desk’s language', () => {
       expect(within(pager).getByRole('button', { name: 'Weiter' })).toBeEnabled()
       expect(screen.getByTestId('pager-summary')).toHaveTextContent(/^Seite 1 von \d+ · 60 Besucher$/)
       expect(screen.getByTestId('permission-note')).toHaveTextContent(
-        /^Diesem Token fehlt edit:visitor: Die Aktionen, die sie brauchen, sind ausgeschaltet\./
+        /^Besucher braucht edit:visitor, die diesem Token fehlt: Die Aktionen, die sie brauchen, sind ausgeschaltet\./
       )
       // Every screen of the router has its name in the catalogue (a key shown would read "screen.x").
       expect(
@@ -90,7 +92,7 @@ describe('the desk’s frame in the desk’s language', () => {
       expect(within(deNav).queryByText(/^(Today|Visitors|Settings|Console)$/)).toBeNull()
       // The reason under the line: the keys main found missing, said in German.
       expect(line).toHaveTextContent(
-        'Dem API-Token fehlt edit:visitor. Fügen Sie sie dem Token auf der Konsole hinzu, oder nutzen Sie „Token ändern…“ in den Einstellungen.'
+        'Dem API-Token fehlt insgesamt 1 Berechtigung: edit:visitor. Jede Ansicht nennt die, die sie braucht. Fügen Sie sie dem Token auf der Konsole hinzu, oder nutzen Sie „Token ändern…“ in den Einstellungen.'
       )
       expect(line).not.toHaveTextContent('This token lacks')
       // What was announced before the switch, in the app's one live region, was said then and is not redrawn.

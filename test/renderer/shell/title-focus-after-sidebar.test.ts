@@ -1,10 +1,13 @@
 import '@testing-library/jest-dom/vitest'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, screen, waitFor, within } from '@testing-library/svelte'
 import { screens } from '../../../src/renderer/src/stores/router.svelte'
 import { renderDeskWithNoConsole } from '../../support/desk-shell'
 
-afterEach(() => cleanup())
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
 
 /**
  * One rule of the shell, held over every screen: a screen opened from the sidebar takes the focus on
@@ -30,4 +33,33 @@ describe('a screen opened from the sidebar', () => {
       )
     }
   })
+
+  it(
+    'is focused without a scroll into view: the title is at the top, and the scroll would lay the screen out mid-draw',
+    { timeout: 60_000 },
+    async () => {
+      const focused: { element: HTMLElement; options: FocusOptions | undefined }[] = []
+      const focus = HTMLElement.prototype.focus
+      vi.spyOn(HTMLElement.prototype, 'focus').mockImplementation(function (this: HTMLElement, options?: FocusOptions) {
+        focused.push({ element: this, options })
+        focus.call(this, options)
+      })
+      renderDeskWithNoConsole()
+      const nav = screen.getByRole('navigation', { name: 'Screens' })
+      for (const label of ['Cards', 'Touch Passes']) {
+        const button = within(nav).getByRole('button', { name: label })
+        button.focus()
+        button.click()
+        await waitFor(() => expect(button).toHaveAttribute('aria-current', 'page'), { timeout: 8000 })
+        // The screen's code is loaded on its first open: slow on a busy machine.
+        await waitFor(() => expect(document.activeElement).toBe(document.querySelector('main h1')), { timeout: 25_000 })
+        const onTitle = focused.filter((f) => f.element === document.activeElement)
+        expect(onTitle.length, label).toBeGreaterThan(0)
+        expect(
+          onTitle.every((f) => f.options?.preventScroll === true),
+          label
+        ).toBe(true)
+      }
+    }
+  )
 })

@@ -7,13 +7,15 @@ import VisitorsScreen from '../../../src/renderer/src/screens/VisitorsScreen.sve
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { formDrafts, type DraftSlot } from '../../../src/renderer/src/lib/form-drafts.svelte'
 import { forgetConsoleData } from '../../../src/renderer/src/stores/console-scope'
+import { connection } from '../../../src/renderer/src/stores/connection.svelte'
 import type { Visitor } from '../../../src/shared/access/visitors'
 import { scriptedBridge } from '../../support/fake-bridge'
 
 /**
  * One rule for every form that is left open when the desk goes to another screen (lib/form-drafts):
- * coming back shows it open with what was typed; Cancel, Save and a console switch drop it. Held here
- * for both forms that follow it: Visitors' New visitor and Today's walk-in.
+ * coming back shows it open with what was typed; Cancel and Save drop it; a console switch keeps it with
+ * its console (lib/draft-kinds). Held here for both forms that follow it: Visitors' New visitor and
+ * Today's walk-in.
  */
 const now = Math.floor(Date.now() / 1000)
 const created: Visitor = {
@@ -87,6 +89,8 @@ async function openAndType(form: KeptForm) {
 afterEach(() => {
   cleanup()
   forgetConsoleData()
+  formDrafts.clear()
+  connection.activeId = null
 })
 
 describe.each(forms)('$name keeps its typing across a screen switch, by the one mechanism', (form) => {
@@ -120,12 +124,20 @@ describe.each(forms)('$name keeps its typing across a screen switch, by the one 
     expect(await show(form)).toBeNull()
   })
 
-  it('a console switch drops it', async () => {
+  it('a console switch keeps it with its console: not shown on another, back open as typed on switching back', async () => {
     scripted()
+    connection.activeId = 'hq'
     await openAndType(form)
     cleanup()
+    connection.activeId = 'harbour'
     forgetConsoleData()
     expect(formDrafts.peek(form.slot)).toBeNull()
     expect(await show(form)).toBeNull()
+    cleanup()
+    connection.activeId = 'hq'
+    forgetConsoleData()
+    const again = await show(form)
+    expect(again).not.toBeNull()
+    expect(within(again!).getByLabelText('First name')).toHaveValue('Walter')
   })
 })

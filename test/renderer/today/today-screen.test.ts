@@ -11,6 +11,7 @@ import { router } from '../../../src/renderer/src/stores/router.svelte'
 import { today } from '../../../src/renderer/src/stores/today.svelte'
 import { badgeDesk } from '../../../src/renderer/src/stores/badges.svelte'
 import { forgetConsoleData } from '../../../src/renderer/src/stores/console-scope'
+import { formDrafts } from '../../../src/renderer/src/lib/form-drafts.svelte'
 import { buildApi } from '../../../src/preload/api'
 import type { ChannelName, EventName } from '../../../src/shared/ipc/contract'
 import type { Envelope } from '../../../src/shared/ipc/define'
@@ -100,6 +101,8 @@ afterEach(() => {
   cleanup()
   // The store outlives the screen (the list is held for the next visit): each test starts without one.
   today.reset()
+  // A walk-in form left open is kept with its console (lib/form-drafts), not by the store: dropped too.
+  formDrafts.clear()
   badgeDesk.history = []
   announcer.message = ''
 })
@@ -253,9 +256,16 @@ describe('Today screen', () => {
     await tick()
     expect(stale).toHaveTextContent(`last try ${new Date(since + 75_000).toLocaleTimeString()}`)
     expect(announcer.message).toBe('')
-    push('today.reads', { failingSince: null, lastFailedAt: null, message: null })
+    push('today.reads', { failingSince: null, lastFailedAt: null, message: null, readAt: since + 90_000 })
     await tick()
     expect(screen.queryByTestId('today-stale')).toBeNull()
+    // Said once, politely, that it is current again: the live region no longer holds only the outage.
+    await waitFor(() => expect(announcer.message).toMatch(/up to date again/))
+    expect(announcer.message).not.toMatch(/not up to date/)
+    announcer.message = ''
+    push('today.reads', { failingSince: null, lastFailedAt: null, message: null, readAt: since + 105_000 })
+    await new Promise((r) => setTimeout(r, 60))
+    expect(announcer.message).toBe('')
   })
 
   it('moves a row when main pushes a change, announces it, and follows a change of source', async () => {

@@ -132,10 +132,11 @@ describe('Touch Pass suspended after a lost answer', () => {
   })
 
   it('not known: "not known whether the pass was suspended"; the pass is read again', async () => {
-    let n = 0
+    // Active until the lost suspend (the pass may be read more than once as it opens), suspended after.
+    let sent = false
     await open({
-      'touchPasses.setStatus': () => lost({}),
-      'touchPasses.get': () => ({ ok: true, result: n++ === 0 ? active : { ...active, status: 'SUSPENDED' } })
+      'touchPasses.setStatus': () => ((sent = true), lost({})),
+      'touchPasses.get': () => ({ ok: true, result: sent ? { ...active, status: 'SUSPENDED' } : active })
     })
     await fireEvent.click(screen.getByRole('button', { name: 'Suspend' }))
     const error = await screen.findByTestId('pass-action-error')

@@ -153,6 +153,23 @@ describe('badges for visits that are over; QR feedback', () => {
     await waitFor(() => expect(document.activeElement).toBe(print))
   })
 
+  it('a badge asked for from Today with the focus left on <main>: the focus goes to Print badge', async () => {
+    const { bridge } = script(visitor('ACTIVE'))
+    setApiForTests(bridge)
+    badgeDesk.makeBadgeFor('v1')
+    // Today's button went with its screen: the focus is on the app's <main>.
+    const main = document.createElement('main')
+    main.tabIndex = -1
+    document.body.append(main)
+    main.focus()
+    render(BadgesScreen, { target: main })
+    await screen.findByTestId('badge-preview')
+    const print = screen.getByRole('button', { name: 'Print badge' })
+    await waitFor(() => expect(print).toBeEnabled())
+    await waitFor(() => expect(document.activeElement).toBe(print))
+    main.remove()
+  })
+
   it("every column of the print history has a name (the buttons' column too)", async () => {
     const entry: BadgeHistoryEntry = {
       id: 'h1',

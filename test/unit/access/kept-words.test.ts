@@ -5,7 +5,7 @@ import { stepOutcome } from '../../../src/main/services/roster/step-outcome'
 
 /**
  * An error kept with a record (a batch row to check, a roster step) names the console by its profile
- * name, never by the address it had then: the built-in demo console's port changes at each start, so
+ * name, never by the address it had then: the built-in demo console's port moves when its last one is taken, so
  * the address would name a console no longer there. (Import's rows: upload-no-answer.test.ts.)
  */
 const url = 'https://127.0.0.1:40311'

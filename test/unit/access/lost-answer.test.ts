@@ -20,11 +20,49 @@ describe('a write whose answer was lost', () => {
       expect([error.code, answerLost(error)]).toEqual([error.code, true])
   })
 
+  it("every 5xx on a write is lost, the console's own code or not: the server failed, whether it committed is unknown", () => {
+    const body = (code: string) => ({ code, msg: 'x' })
+    expect(
+      [
+        errorFromResponse(endpoints.E17, 500, body('CODE_SYSTEM_ERROR')),
+        errorFromResponse(endpoints.E8, 500, body('CODE_SYSTEM_ERROR')),
+        errorFromResponse(endpoints.visitorDelete, 503, body('CODE_SYSTEM_ERROR')),
+        errorFromResponse(endpoints.E18, 500, body('CODE_SOMETHING_NEW')),
+        errorFromResponse(endpoints.E8, 500, body('CODE_RESOURCE_NOT_FOUND')),
+        errorFromResponse(endpoints.E8, 500, undefined),
+        errorFromResponse(endpoints.E16, 500, body('CODE_SYSTEM_ERROR'))
+      ].map((e) => [e.details?.endpoint, e.code, callFate(e)])
+    ).toEqual([
+      ['E17', 'CODE_SYSTEM_ERROR', 'lost'],
+      ['E8', 'CODE_SYSTEM_ERROR', 'lost'],
+      ['§4.6', 'CODE_SYSTEM_ERROR', 'lost'],
+      ['E18', 'CODE_SOMETHING_NEW', 'lost'],
+      ['E8', 'CODE_RESOURCE_NOT_FOUND', 'lost'],
+      ['E8', 'HTTP_500', 'lost'],
+      ['E16', 'CODE_SYSTEM_ERROR', 'lost']
+    ])
+  })
+
+  it("a read's 5xx with the console's code is its answer: nothing was to do, nothing to check", () => {
+    const error = errorFromResponse(endpoints.E6, 500, { code: 'CODE_SYSTEM_ERROR', msg: 'x' })
+    expect(callFate(error)).toBe('answered')
+  })
+
+  it('a lost 5xx write says the console may have done it, not "try again in a moment"', () => {
+    const advised = adviseLostWrite(
+      errorFromResponse(endpoints.E8, 500, { code: 'CODE_SYSTEM_ERROR', msg: 'x' }),
+      endpoints.E8
+    )
+    expect([advised.details?.answerLost, advised.hint]).toEqual([
+      true,
+      'The console may have done it (Update NFC card) before its answer was lost: look at the record or the list again before trying again, so it is not done twice.'
+    ])
+  })
+
   it('nothing sent, or a refusal the console answered: not lost', () => {
     for (const error of [
       errorFromTransport(endpoints.E17, URL, socket('ECONNREFUSED')),
       errorFromTransport(endpoints.E17, URL, socket('ENOTFOUND')),
-      errorFromResponse(endpoints.E17, 500, { code: 'CODE_SYSTEM_ERROR', msg: 'x' }),
       errorFromResponse(endpoints.E17, 400, { code: 'CODE_PARAMS_INVALID', msg: 'x' }),
       errorFromResponse(endpoints.E17, 403, undefined),
       errorFromResponse(endpoints.E17, 429, undefined)

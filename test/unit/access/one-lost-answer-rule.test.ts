@@ -203,7 +203,8 @@ describe('one rule for a lost answer, across the audit, the roster and one-card 
       }).toEqual({
         fate: expected.fate,
         written: expected.written,
-        audit: ['E16', toCheck ? 'unknown' : 'refused'],
+        // The Audit's outcome by the same rule (audit/write-outcome.ts): never sent, answered, or to check.
+        audit: ['E16', toCheck ? 'unknown' : expected.fate === 'not-sent' ? 'notSent' : 'refused'],
         step: state,
         importOneCard: state
       })

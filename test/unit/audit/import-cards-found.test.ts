@@ -58,8 +58,8 @@ describe('an upload of a batch is found in the Audit by each card it sent', () =
         expect(found.map((r) => r.facts?.find((f) => f.kind === 'cardsSent'))).toEqual([
           expect.objectContaining({ batch: name, count: 2 })
         ])
-        // The page carries the card the text found, not all the part's cards.
-        expect(found[0]!.importedCards).toEqual([{ nfcId: c.uid, alias: c.alias }])
+        // The page carries the card the text found, not all the part's cards, named by the console's number.
+        expect(found[0]!.importedCards).toEqual([{ nfcId: c.uid, alias: c.alias, number: card!.display_id }])
       }
     }
 

@@ -79,7 +79,7 @@ describe('"Check with the console" settles the audit row of an upload whose answ
       unsure: expect.any(String)
     })
     const row = await importRow(name)
-    expect(row).toMatchObject({ outcome: 'refused' })
+    expect(row).toMatchObject({ outcome: 'notDone' })
     expect(row?.message).toMatch(/reading it back shows this was not done/)
     expect(row?.detail).toMatch(/read back: none of the 3 found on the console/)
   })

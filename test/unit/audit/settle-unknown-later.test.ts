@@ -69,7 +69,7 @@ describe('an Unknown audit row is settled when the console answers again', () =>
     await consoleBack()
     const after = await settled(row.id)
     expect((await demo.held<HeldVisitor>('visitors')).some((v) => v.first_name === 'Idris')).toBe(false)
-    expect(after.outcome).toBe('refused')
+    expect(after.outcome).toBe('notDone')
     expect(after.message).toMatch(/not done.*checked when the console answered again/i)
   })
 

@@ -79,7 +79,7 @@ describe('an upload answered with a server error, checked with the console, sett
   const expectNotDone = async (name: string, sent: number) => {
     const rows = await importRows(name)
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ outcome: 'refused' })
+    expect(rows[0]).toMatchObject({ outcome: 'notDone' })
     expect(rows[0]!.message).toMatch(/reading it back shows this was not done/)
     expect(rows[0]!.detail).toMatch(new RegExp(`read back: none of the ${sent} found on the console`))
   }

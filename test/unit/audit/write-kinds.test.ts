@@ -4,7 +4,8 @@ import { AppError } from '../../../src/shared/errors'
 import { endpoints, type EndpointInfo } from '../../../src/shared/access/endpoints'
 import type { WriteCall } from '../../../src/main/services/access/http'
 import { NO_SUCH_ID } from '../../../src/main/services/access/permission-probe'
-import { outcomeOf, thisDesk } from '../../../src/main/services/audit/audit-service'
+import { thisDesk } from '../../../src/main/services/audit/audit-service'
+import { outcomeOf } from '../../../src/main/services/audit/write-outcome'
 import { actionOf, writeKindOf } from '../../../src/main/services/audit/write-kinds'
 import { batchUploadFilename } from '../../../src/main/services/audit/write-names'
 import { detailWordsIn } from '../../../src/main/services/audit/detail-in-language'
@@ -36,7 +37,8 @@ describe('what each write records', () => {
       action: 'enrollment start',
       target: { kind: 'reader', id: 'dev-1' },
       detail: 'resets the card first',
-      about: undefined,
+      // The reader's id, named from the console's devices as Enroll names it (audit's reader name).
+      about: { reader: { id: 'dev-1' } },
       visit: undefined,
       answered: { detail: 'session s-1' }
     })
@@ -265,7 +267,7 @@ describe('outcomes', () => {
     message: 'gone',
     details: { status: 404 }
   })
-  it('ok; refused when the console answered an error, or the app refused before sending; else unknown', () => {
+  it('ok; refused when the console answered an error; not sent, with its reason, when the desk refused it before sending; else unknown', () => {
     expect(outcomeOf({ ok: true, result: {} })).toEqual({ outcome: 'ok' })
     expect(outcomeOf({ ok: false, error: answered })).toEqual({
       outcome: 'refused',
@@ -274,9 +276,9 @@ describe('outcomes', () => {
     })
     const here = new AppError({ kind: 'validation', code: 'MISSING_PARAM', message: 'Missing id.' })
     expect(outcomeOf({ ok: false, error: here })).toEqual({
-      outcome: 'refused',
+      outcome: 'notSent',
       code: 'MISSING_PARAM',
-      message: 'Missing id.'
+      said: { key: 'refusedHere', reason: 'Missing id.' }
     })
     const timeout = new AppError({ kind: 'network', code: 'TIMEOUT', message: 'no answer' })
     expect(outcomeOf({ ok: false, error: timeout })).toEqual({

@@ -203,7 +203,9 @@ describe('audit rows name cards, Touch Passes and people as the screens do', () 
         get: () => Promise.reject(new Error('read refused')),
         all: () => Promise.reject(new Error('read refused'))
       },
-      qrCodes: { download: () => Promise.reject(new Error('read refused')) }
+      qrCodes: { download: () => Promise.reject(new Error('read refused')) },
+      devices: { list: () => Promise.reject(new Error('read refused')) },
+      doors: { list: () => Promise.reject(new Error('read refused')) }
     }
     const client = await recordedClient(() => failing)
     const card = (await state<StateCard>('cards')).find((c) => !c.owner)!

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { readerName } from '../../../src/shared/access/reader-name'
 import { describe, expect, it } from 'vitest'
 import { control } from '../access/support'
 import { useAppServices } from '../../support/app-services'
@@ -269,10 +270,13 @@ describe('audit rows for every write kind', () => {
     const reader = (await client.devices.list()).find((d) => d.isReader && d.online)!
     let n = (await rows()).length
     const { sessionId } = await client.sessions.create({ deviceId: reader.id, resetCard: false })
+    // The reader named as Enroll names it (its door, then its name and model), not by its id alone.
+    const named = readerName(reader, await client.doors.list())
+    expect(named).not.toBe(reader.id)
     expect(await one(n)).toMatchObject({
       action: 'enrollment start',
       outcome: 'ok',
-      target: { kind: 'reader', id: reader.id },
+      target: { kind: 'reader', id: reader.id, name: named },
       detail: `session ${sessionId}`
     })
     n = (await rows()).length

@@ -10,6 +10,9 @@ import type { BadgeJob } from '../../../src/shared/badges/schemas'
 import { tempDir } from '../../support/temp'
 import { startDemoConsole } from '../../../src/demo-console/server'
 
+/** One console's records (storage/durable-list.ts keeps each with its console). */
+const onConsoleA = async () => 'console-a'
+
 const job: BadgeJob = {
   visitorId: 'v-1',
   name: 'Mia Ortiz',
@@ -26,7 +29,7 @@ describe('badge print history', () => {
   afterEach(async () => data.remove())
 
   it('survives a restart: a recorded print is read back by a new instance, newest first', async () => {
-    const first = new BadgeHistory(data.path)
+    const first = new BadgeHistory(data.path, onConsoleA)
     const a = await first.record({ job, output: 'pdf' })
     const b = await first.record({
       job: { ...job, name: 'Li Wei' },
@@ -34,24 +37,24 @@ describe('badge print history', () => {
       printer: 'QL-820',
       reprintOf: a.id
     })
-    const again = new BadgeHistory(data.path)
+    const again = new BadgeHistory(data.path, onConsoleA)
     const items = await again.list()
     expect(items.map((e) => e.id)).toEqual([b.id, a.id])
     expect(items[0]).toMatchObject({ name: 'Li Wei', output: 'printer', printer: 'QL-820', reprintOf: a.id })
   })
 
   it('loses none of many prints recorded at once', async () => {
-    const history = new BadgeHistory(data.path)
+    const history = new BadgeHistory(data.path, onConsoleA)
     await Promise.all(
       Array.from({ length: 25 }, (_, i) => history.record({ job: { ...job, name: `Guest ${i}` }, output: 'pdf' }))
     )
-    expect(await new BadgeHistory(data.path).list(1000)).toHaveLength(25)
+    expect(await new BadgeHistory(data.path, onConsoleA).list(1000)).toHaveLength(25)
   })
 
   it('moves an unreadable history file aside instead of deleting it, and starts afresh', async () => {
     await mkdir(join(data.path, 'badges'), { recursive: true })
     await writeFile(join(data.path, 'badges', 'history.json'), '{"version":1,"entries":[{"id":42}]}')
-    const history = new BadgeHistory(data.path)
+    const history = new BadgeHistory(data.path, onConsoleA)
     expect(await history.list()).toEqual([])
     const files = await readdir(join(data.path, 'badges'))
     expect(files.some((f) => f.startsWith('history.json.unreadable-'))).toBe(true)

@@ -7,9 +7,10 @@ import { useAppServices } from '../../support/app-services'
 describe('a revoked QR code and the badge printed before it', () => {
   it('is known for a badge printed before the revocation, not for one printed after, nor without a badge', async () => {
     const dir = await tempDir()
+    const onConsoleA = async () => 'console-a'
     try {
       let now = new Date('2026-11-27T09:00:00Z')
-      const revocations = new QrCodeLog(dir.path, () => now)
+      const revocations = new QrCodeLog(dir.path, onConsoleA, () => now)
       const printed = (visitorId: string, at: string) => ({ visitorId, printedAt: at })
       await revocations.recordRevoked('a')
       await revocations.recordRevoked('c')
@@ -23,7 +24,7 @@ describe('a revoked QR code and the badge printed before it', () => {
       ]
       expect(await revocations.sincePrint(newestPrints(history))).toEqual(new Map([['a', '2026-11-27T09:00:00.000Z']]))
       // Kept on disk: a new process knows it too.
-      expect(await new QrCodeLog(dir.path).sincePrint(newestPrints(history))).toEqual(
+      expect(await new QrCodeLog(dir.path, onConsoleA).sincePrint(newestPrints(history))).toEqual(
         new Map([['a', '2026-11-27T09:00:00.000Z']])
       )
     } finally {

@@ -52,15 +52,24 @@ describe('Import and cards the console numbered itself (demo console)', () => {
     return {
       nfcId: ua.nfc_id,
       shown: n(listed.length - without),
-      without: `${n(without)} show${without === 1 ? 's' : ''}`
+      without: `${n(without)} show${without === 1 ? 's' : ''}`,
+      /** As main sends them to the desk (shared/batches/console-unsure.ts). */
+      counts: { shown: listed.length - without, without }
     }
   }
 
   it('typed: the ID of a UA card is added with the word that it could not be compared, not as absent', async () => {
-    const { nfcId, shown, without } = await uaCard()
+    const { nfcId, counts } = await uaCard()
     const batch = await h.service.create({ name: 'Typed' })
     const answer = await h.service.addScan(batch.id, nfcId, undefined, 'typed')
-    expect(answer).toMatchObject({ duplicate: false, note: `${unsure(shown, without, 'this NFC ID', 'this card')}.` })
+    // As counts for the desk's words, and in the catalogue's English for the CLI.
+    expect(answer).toMatchObject({ duplicate: false, unsure: counts })
+    // The demo console's cards all show their own number (facts 1.9): never "among the console's 0 cards".
+    expect(answer.note).toBe(
+      counts.shown === 0
+        ? `None of the console's ${counts.without} cards show their NFC ID (UA cards): this card may be one of those.`
+        : `The console shows no card with this NFC ID, but ${counts.without} of its cards do not show their NFC ID (UA cards): it may be one of those.`
+    )
     expect((await h.service.get(batch.id)).rows.map((r) => r.nfcId)).toEqual([nfcId])
   })
 
@@ -75,7 +84,7 @@ describe('Import and cards the console numbered itself (demo console)', () => {
   })
 
   it('"Check with the console" of a row to check: not "it does not hold this card" while UA cards could not be compared', async () => {
-    const { nfcId, shown, without } = await uaCard()
+    const { nfcId, shown, without, counts } = await uaCard()
     const batch = await h.service.create({ name: 'Check' })
     await h.service.addScan(batch.id, nfcId, 'Checked')
     // The connection is cut before the console's handler: the row is to check, and not imported.
@@ -88,7 +97,11 @@ describe('Import and cards the console numbered itself (demo console)', () => {
     expect(result).toEqual({
       found: 0,
       absent: 1,
-      unsure: `${unsure(shown, without, 'their NFC IDs', 'such a card')}.`
+      unsure:
+        counts.shown === 0
+          ? `None of the console's ${counts.without} cards show their NFC ID (UA cards): a card enrolled on a UA reader may be one of those.`
+          : `The console shows no card with their NFC IDs, but ${counts.without} of its cards do not show their NFC ID (UA cards): a card enrolled on a UA reader may be one of those.`,
+      unsureSaid: counts
     })
     const [row] = (await h.service.get(batch.id)).rows
     expect(row!.status).toBe('pending')

@@ -3,6 +3,7 @@ import { validateCsv } from '../../../src/main/services/batches/csv-validate'
 import { csvSaidKeys } from '../../../src/shared/batches/csv-said'
 import { csvPreviewSchema } from '../../../src/shared/batches/schemas'
 import { Translator } from '../../../src/shared/i18n/translator'
+import { englishOf, say } from '../../../src/main/services/batches/csv-messages'
 import en from '../../../src/shared/i18n/messages/import/en.json'
 import de from '../../../src/shared/i18n/messages/import/de.json'
 import fr from '../../../src/shared/i18n/messages/import/fr.json'
@@ -45,5 +46,28 @@ describe('the CSV preview’s facts', () => {
   it('every fact has its sentence in English, German, French and Spanish', () => {
     for (const catalogue of [en, de, fr, es] as Record<string, string>[])
       for (const key of csvSaidKeys) expect(catalogue[`csvSaid.${key}`], key).toBeTypeOf('string')
+  })
+
+  it('main’s English of a fact is the catalogue’s for its key and every value, however often and however many are said', () => {
+    const english = new Translator('en', en)
+    // The same key with other values, or a value under another name, is other words.
+    expect(englishOf(say('spacesRemoved', { what: 'nfcId' }))).toBe(
+      english.t('csvSaid.spacesRemoved', { what: 'nfcId' })
+    )
+    expect(englishOf(say('spacesRemoved', { what: 'alias' }))).toBe(
+      english.t('csvSaid.spacesRemoved', { what: 'alias' })
+    )
+    expect(englishOf(say('spacesRemoved', { what: 'nfcId' }))).not.toBe(
+      englishOf(say('spacesRemoved', { what: 'alias' }))
+    )
+    expect(englishOf(say('aliasInBatch', { alias: 'Hall' }))).not.toBe(
+      englishOf(say('aliasOnConsole', { alias: 'Hall', card: 'Hall' }))
+    )
+    // More facts than main keeps the words of (a 100,000-line file names as many lines): each its own words.
+    for (let line = 1; line <= 2500; line++) {
+      const said = say('aliasOnLine', { alias: 'Hall', line: String(line) })
+      expect(englishOf(said)).toBe(english.t('csvSaid.aliasOnLine', said.values))
+      expect(englishOf(said), 'said again').toBe(english.t('csvSaid.aliasOnLine', said.values))
+    }
   })
 })

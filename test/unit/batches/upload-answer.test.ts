@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { Demo } from '../access/support'
-import { uniqueHex, useUploadHarness, type UploadHarness } from './upload-harness'
+import { madeUpAnswer, uniqueHex, useUploadHarness, type UploadHarness } from './upload-harness'
 import { cardNfcId } from '../../../src/shared/nfc/card-number'
 import { errorFromResponse } from '../../../src/main/services/access/errors'
 import { endpoints } from '../../../src/shared/access/endpoints'
+import { CardViews } from '../../../src/main/services/cards/card-view'
+import type { NfcCard } from '../../../src/shared/access/nfc-cards'
 
 /**
  * How the console's answer to an import becomes row results: matched by NFC ID, failures explained
@@ -25,7 +27,7 @@ describe("the console's answer to an upload", () => {
     change: (records: Awaited<ReturnType<UploadHarness['client']['nfcCards']['importCsv']>>) => typeof records
   ) => {
     const importCsv = h.client.nfcCards.importCsv
-    h.client.nfcCards.importCsv = async (...args) => change(await importCsv(...args))
+    h.client.nfcCards.importCsv = async (...args) => change(await importCsv(...madeUpAnswer(args)))
   }
 
   const rowsWithTokens = async (batchId: string, ids: string[]) => {
@@ -113,7 +115,7 @@ describe("the console's answer to an upload", () => {
       `The alias "Used-${hex}" is already used on the console by card ${card3.display_id}: change the alias and retry failed rows.`,
       undefined
     ])
-    // Once for the explanations (both parts), once for the number of the imported card.
+    // Once after each part (each has failures to explain); the second, after the last import, names the imported card too.
     expect(h.cardLists).toBe(2)
     expect(rows[3]).toMatchObject({
       status: 'imported',
@@ -146,7 +148,7 @@ describe("the console's answer to an upload", () => {
     }
     await h.service.upload(batch.id).catch(() => undefined)
     expect((await h.service.get(batch.id)).rows[0]!.reasonSaid).toEqual({
-      key: 'errorAnswerSaid',
+      key: 'lostServerErrorSaid',
       values: { said: 'database busy' }
     })
     h.client.nfcCards.importCsv = importCsv
@@ -160,7 +162,7 @@ describe("the console's answer to an upload", () => {
     // By the time the app reads the cards, the alias was freed on the console: no cause is left to show.
     const importCsv = h.client.nfcCards.importCsv
     h.client.nfcCards.importCsv = async (...args) => {
-      const answer = await importCsv(...args)
+      const answer = await importCsv(...madeUpAnswer(args))
       await h.client.nfcCards.update(taken!.token, { alias: `Moved-${hex}` })
       return answer
     }
@@ -184,18 +186,71 @@ describe("the console's answer to an upload", () => {
     await h.service.addScan(batch.id, `7E${hex}000001`, `Ua-${hex}`)
     const importCsv = h.client.nfcCards.importCsv
     h.client.nfcCards.importCsv = async (...args) => {
-      const answer = await importCsv(...args)
+      const answer = await importCsv(...madeUpAnswer(args))
       await h.client.nfcCards.update(taken!.token, { alias: `Moved-${hex}` })
       return answer
     }
     // The console's UA cards (enrolled on its readers) show their own short number, not their NFC ID.
-    const ua = (await h.client.nfcCards.all()).filter((c) => !cardNfcId(c.display_id)).length
-    expect(ua).toBeGreaterThan(1)
+    const cards = await h.client.nfcCards.all()
+    const ua = cards.filter((c) => !cardNfcId(c.display_id)).map((c) => c.display_id)
+    expect(ua.length).toBeGreaterThan(5)
     expect(await h.service.upload(batch.id)).toMatchObject({ sent: 1, imported: 0, failed: 1 })
-    expect((await h.service.get(batch.id)).rows[0]!.reason).toBe(
-      `The console did not import this row and gave no reason. It likely holds this card already as a UA card (${ua} of its cards show no NFC ID, so this one could not be compared): look it up on Cards, and if it is there, remove this row.`
+    const { reason } = (await h.service.get(batch.id)).rows[0]!
+    // The row names the newest of those cards by the number Cards shows (the highest first), then how many more.
+    const named = [...ua].sort((a, b) => b.localeCompare(a, 'en', { numeric: true })).slice(0, 5)
+    expect(reason).toBe(
+      `The console did not import this row and gave no reason. It likely holds this card already as a UA card: its cards ${named.join(', ')} and ${ua.length - 5} more show no NFC ID, so this one could not be compared. Search Cards for those numbers, and if this card is one of them, remove this row.`
     )
+    expectCardsFinds(cards, reason)
   })
+
+  it('no reason given, and a few cards show no NFC ID: the row names each by number, and Cards finds it', async () => {
+    const hex = uniqueHex()
+    const [taken] = await h.client.nfcCards.importCsv(`7F${hex}000000,Few-${hex}\n`)
+    const batch = await h.service.create({ name: 'Few UA cards' })
+    await h.service.addScan(batch.id, `7F${hex}000001`, `Few-${hex}`)
+    const importCsv = h.client.nfcCards.importCsv
+    h.client.nfcCards.importCsv = async (...args) => {
+      const answer = await importCsv(...madeUpAnswer(args))
+      await h.client.nfcCards.update(taken!.token, { alias: `Moved-${hex}` })
+      return answer
+    }
+    // A console with two UA cards (the demo's others left out of its list).
+    const all = h.client.nfcCards.all
+    const few = (list: NfcCard[]) => {
+      const ua = list.filter((c) => !cardNfcId(c.display_id)).slice(0, 2)
+      return list.filter((c) => cardNfcId(c.display_id) || ua.includes(c))
+    }
+    h.client.nfcCards.all = async (...args) => few(await all(...args))
+    const cards = await h.client.nfcCards.all()
+    const ua = cards.filter((c) => !cardNfcId(c.display_id)).map((c) => c.display_id)
+    expect(ua).toHaveLength(2)
+    expect(await h.service.upload(batch.id)).toMatchObject({ failed: 1 })
+    const { reason } = (await h.service.get(batch.id)).rows[0]!
+    const named = [...ua].sort((a, b) => b.localeCompare(a, 'en', { numeric: true }))
+    expect(reason).toBe(
+      `The console did not import this row and gave no reason. It likely holds this card already as a UA card: its cards ${named.join(', ')} show no NFC ID, so this one could not be compared. Search Cards for those numbers, and if this card is one of them, remove this row.`
+    )
+    expectCardsFinds(cards, reason)
+  })
+
+  /** Every card number a row's reason names is found by Cards' filter (its search, as the screen asks it). */
+  function expectCardsFinds(cards: NfcCard[], reason: string | undefined): void {
+    const numbers = /UA card: its cards? (.+?)(?: and \d+ more)? shows? no NFC ID/.exec(reason ?? '')?.[1]?.split(', ')
+    expect(numbers?.length).toBeGreaterThan(0)
+    const views = new CardViews()
+    for (const number of numbers!) {
+      const view = views.answer(cards, true, {
+        filter: number,
+        status: 'all',
+        sortKey: 'display_id',
+        descending: false,
+        offset: 0,
+        limit: 50
+      })
+      expect(view.rows.find((c) => c.display_id === number)).toMatchObject({ display_id: number })
+    }
+  }
 
   it("when the console's cards cannot be read, failures get the likely reason and imported rows stay imported", async () => {
     const hex = uniqueHex()

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../../src/shared/errors'
 import type { Demo } from '../access/support'
-import { uniqueHex, useUploadHarness, type UploadHarness } from './upload-harness'
+import { madeUpAnswer, uniqueHex, useUploadHarness, type UploadHarness } from './upload-harness'
 
 /**
  * How an upload says what happened to rows it could not finish (issue 31's walk): the count agrees
@@ -37,7 +37,7 @@ describe('upload words', () => {
     const importCsv = h.client.nfcCards.importCsv
     let closing: Promise<void> | undefined
     h.client.nfcCards.importCsv = async (...args) => {
-      await importCsv(...args)
+      await importCsv(...madeUpAnswer(args))
       closing ??= h.service.close()
       // What AccessHttp answers for a request aborted after it was written.
       throw new AppError({

@@ -6,6 +6,7 @@ import type { UploadProgress } from '../../../src/shared/batches/schemas'
 import type { AccessClient } from '../../../src/main/services/access/client'
 import { startDemo, type Demo } from '../access/support'
 import { tempDir } from '../../support/temp'
+import { madeUpAnswer } from './upload-harness'
 
 /** Upload (E16) against the demo console over real HTTPS. */
 describe('batch upload', () => {
@@ -129,7 +130,7 @@ describe('batch upload', () => {
     // A 500 is an answer: the reason says so (not "no answer"), and what to do.
     // The console's own words are kept as its words, labelled (not folded into main's sentence).
     expect(detail.rows[2]!.reason).toMatch(
-      /^The console answered with an error .*The console said: “simulated console failure”/
+      /^The console answered with a server error \(“simulated console failure”\) instead of saying which cards it imported/
     )
     expect(detail.rows[2]!.reason).toMatch(/Check with the console/)
 
@@ -158,13 +159,15 @@ describe('batch upload', () => {
     // The first request reaches the console (chunk of 2), but its answer is lost on the way back.
     const original = client.nfcCards.importCsv
     client.nfcCards.importCsv = async (...args) => {
-      await original(...args)
+      await original(...madeUpAnswer(args))
       throw new AppError({ kind: 'network', code: 'ECONNRESET', message: 'The connection was reset.' })
     }
     await expect(service.upload(batch.id)).rejects.toMatchObject({ kind: 'network' })
     let detail = await service.get(batch.id)
     expect(detail.rows.map((r) => r.status)).toEqual(['unknown', 'unknown', 'pending'])
-    expect(detail.rows[0]!.reason).toMatch(/^The connection failed before the console answered/)
+    expect(detail.rows[0]!.reason).toMatch(
+      /^The connection was cut after this card was sent, before the console answered/
+    )
     client.nfcCards.importCsv = original
 
     expect(await service.check(batch.id)).toEqual({ found: 2, absent: 0 })
@@ -194,9 +197,10 @@ describe('batch upload', () => {
     const card = await client.nfcCards.get(held!.token)
     const batch = await service.create({ name: 'Known' })
     await service.addScan(batch.id, nfcId, `Other-${suffix}`)
-    // The preview of a file already flags it, before any upload.
+    // Previewed against the batch, the line is the batch's own row as written: nothing to add (the row's
+    // upload says the console holds it, below). Previewed alone, the file flags it before any upload.
     const preview = await service.previewCsv(`${nfcId},Other-${suffix}\n`, batch.id)
-    expect(preview.rows[0]).toMatchObject({ status: 'duplicate' })
+    expect(preview.rows[0]).toMatchObject({ status: 'added', said: [{ key: 'inBatchAsWritten' }] })
     const csvOnly = await service.previewCsv(`${nfcId},Other-${suffix}\n`)
     expect(csvOnly.rows[0]).toMatchObject({
       status: 'duplicate',

@@ -23,8 +23,7 @@ const refusal = (promise: Promise<unknown>) =>
   )
 
 /**
- * What the person is told of a write whose answer was lost: the console may have done it, look
- * before trying again (the HTTP layer applies adviseLostWrite to every write, access/http.ts).
+ * What the person is told of a write whose answer was lost and that was read back not done.
  */
 function told(error: AppErrorData) {
   expect(error.details?.['answerLost']).toBe(true)
@@ -32,10 +31,9 @@ function told(error: AppErrorData) {
 }
 
 /**
- * Giving a card or a Touch Pass to a user when the console did it and its answer was lost (the demo
- * console's afterCommit fault, through the app's channels over real HTTPS): the user is told the
- * console may have done it (a Touch Pass is read back and said done), and doing it again makes no second
- * holder or second pass.
+ * Giving a card or a Touch Pass to a user (and taking a card back) when the console did it and its answer
+ * was lost (the demo console's afterCommit fault, through the app's channels over real HTTPS): main reads
+ * the record back and says it done, and doing it again makes no second holder or second pass.
  */
 describe('assign when the console did it and the answer was lost', () => {
   const app = useAppServices()
@@ -48,18 +46,18 @@ describe('assign when the console did it and the answer was lost', () => {
     ['the connection is cut', { reset: 1 }],
     ["a proxy's 502 replaces the answer", { status502: 1 }]
   ] as const) {
-    it(`a card to a user, ${fault}: said it may have been done; again, the card is held by that user once`, async () => {
+    it(`a card to a user, ${fault}: read back and said done; again, the card is held by that user once`, async () => {
       const card = (await demo.held<HeldCard>('cards')).find((c) => c.status !== 'deleted' && !c.owner)!
       const { id: userId } = await demo.addUser({ first_name: 'Card', last_name: `Holder ${fault}` })
       await demo.faults({ afterCommit: { ...afterCommit, paths: ['PUT /users/:id/nfc_cards'] } })
-      const error = await refusal(app.call('cards.assign', { token: card.token, owner: { type: 'user', id: userId } }))
-      expect(told(error)).toBe(
-        'The console may have done it (Assign NFC card to user) before its answer was lost: look at the record or the list again before trying again, so it is not done twice.'
-      )
-      // The console did it.
+      // Main reads the card back after the lost answer (cards/card-inventory.ts, the rule cardHeldBy): done.
+      const answer = await app.call('cards.assign', { token: card.token, owner: { type: 'user', id: userId } })
+      expect(answer).toMatchObject({ token: card.token, user_id: userId })
       expect((await demo.held<HeldCard>('cards')).find((c) => c.token === card.token)!.owner).toMatchObject({
         id: userId
       })
+      const rows = (await app.services.audit.all()).filter((r) => r.endpoint?.id === '§3.7' && r.target.id === userId)
+      expect(rows.map((r) => r.outcome)).toEqual(['ok'])
 
       // The person tries again: the same card to the same user is answered as done, nothing else changes.
       await demo.clearFaults()
@@ -67,6 +65,17 @@ describe('assign when the console did it and the answer was lost', () => {
       expect(again).toMatchObject({ token: card.token, user_id: userId })
       const held = await demo.held<HeldCard>('cards')
       expect(held.filter((c) => c.owner?.id === userId).map((c) => c.token)).toEqual([card.token])
+    })
+
+    it(`a card taken back, ${fault}: read back and said done; the card stays, held by nobody`, async () => {
+      const card = (await demo.held<HeldCard>('cards')).find((c) => c.status !== 'deleted' && !c.owner)!
+      const { id: userId } = await demo.addUser({ first_name: 'Back', last_name: `Giver ${fault}` })
+      await app.call('cards.assign', { token: card.token, owner: { type: 'user', id: userId } })
+      await demo.faults({ afterCommit: { ...afterCommit, paths: ['PUT /users/:id/nfc_cards/delete'] } })
+      const answer = await app.call('cards.unassign', { token: card.token })
+      expect(answer).toMatchObject({ token: card.token })
+      expect(answer.user_id || null).toBeNull()
+      expect((await demo.held<HeldCard>('cards')).find((c) => c.token === card.token)!.owner).toBeNull()
     })
 
     it(`a Touch Pass to a user, ${fault}: read back and said done; again is refused, one pass held`, async () => {
@@ -88,4 +97,18 @@ describe('assign when the console did it and the answer was lost', () => {
       expect(held.filter((p) => p.user_id === userId).map((p) => [p.id, p.status])).toEqual([[pass.id, 'PENDING']])
     })
   }
+
+  it('a card to a user answered 500 before the console did anything: read back, not done, trying again is safe', async () => {
+    const card = (await demo.held<HeldCard>('cards')).find((c) => c.status !== 'deleted' && !c.owner)!
+    const { id: userId } = await demo.addUser({ first_name: 'Not', last_name: 'Given' })
+    await demo.faults({ errorRate: { 'PUT /users/:id/nfc_cards': 1 } })
+    const error = await refusal(app.call('cards.assign', { token: card.token, owner: { type: 'user', id: userId } }))
+    expect([told(error), error.details?.['outcome']]).toEqual([
+      'Nothing was changed on the console, so trying again is safe.',
+      'not-done'
+    ])
+    expect((await demo.held<HeldCard>('cards')).find((c) => c.token === card.token)!.owner).toBeNull()
+    const rows = (await app.services.audit.all()).filter((r) => r.endpoint?.id === '§3.7' && r.target.id === userId)
+    expect(rows.map((r) => r.outcome)).toEqual(['notDone'])
+  })
 })

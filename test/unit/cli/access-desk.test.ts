@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { channelNames } from '../../../src/shared/ipc/contract'
 import { buildCatalog } from '../../../src/cli/catalog'
 import { channelHelp } from '../../../src/cli/help'
-import { startJsonProcess, type DemoConsoleInfo, type Started } from '../../support/processes'
+import { startDemoConsoleProcess, type DemoConsoleInfo, type Started } from '../../support/processes'
 import { tempDir } from '../../support/temp'
 import { cli, demoControl, pipeline, saveConsole } from './support'
 
@@ -122,12 +122,8 @@ describe('access-desk against demo consoles: exit codes, --stream, --all-console
   const start = async (extra: string[] = []) => {
     const dir = await tempDir()
     dirs.push(dir)
-    // As startDemoConsoleProcess, with time for the large seed on a loaded machine.
-    const demo = await startJsonProcess<DemoConsoleInfo>(
-      'src/demo-console/cli.ts',
-      ['--port', '0', '--data', dir.path, ...extra],
-      { timeoutMs: 180_000 }
-    )
+    // With time for the large seed on a loaded machine.
+    const demo = await startDemoConsoleProcess(dir.path, extra, { timeoutMs: 180_000 })
     started.push(demo)
     return demo
   }

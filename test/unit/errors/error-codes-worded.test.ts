@@ -53,13 +53,10 @@ const ENGLISH_ONLY: Record<string, string> = {
   SUCCESS: 'not an error',
   // The CLI's and the transports' own: a caller's mistake the screens never make (they check input first).
   UNKNOWN_CHANNEL: 'CLI and transports',
-  MISSING_PARAM: 'CLI',
   // connections.demoTokens on a real console: Settings offers the demo's tokens only on the demo console.
   NOT_DEMO_CONSOLE: 'CLI',
   UNTRUSTED_SENDER: 'Electron IPC from a frame that is not the app',
   CONTRACT_MISMATCH: 'a build whose two halves differ: an engineer reads it',
-  UNEXPECTED_RESPONSE: 'the console answered out of contract: an engineer reads it',
-  LIST_DID_NOT_END: 'the console paged forever: an engineer reads it',
   DATA_DIR_IN_USE: 'said at start, before any window (main process log and dialog)',
   DEMO_CONSOLE_FAILED: 'the demo console failed to start: the developer reads it',
   NO_WINDOW: 'desktop printing without a window: an engineer reads it',

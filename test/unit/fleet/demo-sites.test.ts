@@ -5,6 +5,7 @@ import { startDemoSites, type DemoSite } from '../../../src/demo-console/sites'
 import { seedSite } from '../../../src/demo-console/state/seed'
 import { request } from '../demo-console/support'
 import { tempDir } from '../../support/temp'
+import { demoConsoleEntry } from '../../support/demo-console-entry'
 
 /** A call to one site's Access API or control API, trusting only that site's certificate. */
 const call = (site: DemoSite, method: string, path: string, body?: unknown) =>
@@ -74,11 +75,9 @@ describe('the demo console as several sites (--sites N)', () => {
 
   it('is started by `demo-console --sites 2`, which prints one line naming each site', async () => {
     const dir = await tempDir('demo-sites-cli-')
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/demo-console/cli.ts', '--sites', '2', '--data', dir.path],
-      { stdio: ['ignore', 'pipe', 'inherit'] }
-    )
+    const child = spawn(process.execPath, [demoConsoleEntry(), '--sites', '2', '--data', dir.path], {
+      stdio: ['ignore', 'pipe', 'inherit']
+    })
     try {
       const line = await new Promise<string>((resolve, reject) => {
         createInterface({ input: child.stdout }).once('line', resolve)

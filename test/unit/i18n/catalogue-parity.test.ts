@@ -73,7 +73,7 @@ describe('the message catalogue', () => {
         // The Visitors screen's (area visitors).
         Object.assign(values, { kept: 'K', list: 'L', card: 'C', holder: 'H' })
         // The shell's (area shell): the connection line, the pager, the permission notes.
-        Object.assign(values, { still: 'S', page: 1, pages: 2, counted: 'C', key: 'K', keys: 'K' })
+        Object.assign(values, { still: 'S', page: 1, pages: 2, counted: 'C', key: 'K', keys: 'K', lacks: 'L' })
         // Audit's, Consoles' and Settings' (areas audit, consoles, settings), the printer panels' (badges).
         Object.assign(values, { file: 'F', start: 'S', end: 'E', until: 'U', kind: 'K', url: 'U', ms: 'M', uses: 'U' })
         Object.assign(values, {
@@ -89,7 +89,16 @@ describe('the message catalogue', () => {
         // Enroll's, Import's and Roster's (areas enroll, import, roster).
         Object.assign(values, { reader: 'R', type: 'T', enter: 'E' })
         Object.assign(values, { done: 3, failed: 1, toCheck: 1, waiting: 1, what: 'W', kind: 'pin', step: 'card' })
-        Object.assign(values, { ready: 2, needsYou: 1, leftOut: 1, nothing: 1, hours: 1, parts: 'P', steps: 'S' })
+        Object.assign(values, {
+          ready: 2,
+          needsYou: 1,
+          leftOut: 1,
+          nothing: 1,
+          left: 1,
+          hours: 1,
+          parts: 'P',
+          steps: 'S'
+        })
         Object.assign(values, { line: 2, detail: 'D', counts: 'C', rows: 2, columns: 3, sheet: 'S', shown: 2 })
         Object.assign(values, { said: 'S', text: 'T', number: 'N', label: 'L', ahead: 'A', undecided: 1 })
         Object.assign(values, { alias: 'A', file: 'F', owner: 'O', active: 'A', here: 'H' })
@@ -98,6 +107,11 @@ describe('the message catalogue', () => {
         Object.assign(values, { unknown: 1, found: 1, absent: 1, words: 'W', part: 1, reversed: 'R', decimal: 'D' })
         // Touch Passes' take back (area touchPasses): the pass's name, and the name it has now.
         Object.assign(values, { pass: 'P', now: 'N' })
+        // Import's alias pattern problem; the roster's kept sentences (area roster, `said.*`).
+        Object.assign(values, { placeholder: '{n}', padded: '{n:3}', who: 'W', otherKind: 'name', otherText: 'O' })
+        Object.assign(values, { otherCount: 1, otherWho: 'O', status: 'over', cell: 'C', understood: 'U', holder: 'H' })
+        Object.assign(values, { ownerKind: 'user', ownerId: 'I', digits: '1', hexHeld: 'no', decimalHeld: 'no' })
+        Object.assign(values, { decimalNumber: 'N', cause: 'C' })
         // The Start screen's (area start): a screen's name.
         Object.assign(values, { screen: 'S', examples: 'E', problem: 'P', why: 'read' })
         // Cards, PINs and Touch Passes (areas cards, pins, touchPasses).
@@ -142,6 +156,8 @@ describe('the message catalogue', () => {
         // The Import screen's own sentences (area import): a card typed, a CSV read, the shell's missing keys.
         Object.assign(values, { changed: 'yes', numbered: 'yes', aliased: 'yes', digits: 'D', uid: 'U', keys: 'K' })
         Object.assign(values, { ok: 1, repaired: 1, refused: 1, duplicate: 1, valid: 2 })
+        // An answer out of the contract: its field and the reader's issue (area errors).
+        Object.assign(values, { field: 'F', issue: 'I' })
         // A CSV's file notes, a row's reason kept in a batch (area import).
         Object.assign(values, { bom: 'yes', without: 2, at: 'A' })
         // A roster's file notes (area import, as a CSV's): the extra columns' first name, or its letter;
@@ -191,7 +207,10 @@ describe('the message catalogue', () => {
             max: '128',
             line: '1',
             card: 'C',
-            alias: 'A'
+            alias: 'A',
+            to: 'retry',
+            alone: 'no',
+            when: 'W'
           },
           ...values
         })

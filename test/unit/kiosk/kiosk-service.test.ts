@@ -13,6 +13,7 @@ import { refusalForDesk } from '../../../src/shared/kiosk/refusal-for-desk'
 import type { KioskRefusal } from '../../../src/shared/kiosk/schemas'
 import { Translator } from '../../../src/shared/i18n/translator'
 import todayEn from '../../../src/shared/i18n/messages/today/en.json'
+import { kioskBadgeOutcome } from '../../../src/shared/badges/kiosk-output-words'
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47]
 const nowSeconds = () => Math.floor(Date.now() / 1000)
@@ -91,15 +92,19 @@ describe('the kiosk against the demo console', () => {
     expect(state.pngBase64).toBe(badge.qrPngBase64)
 
     const entry = await app.call('kiosk.checkIn', { visitorId: b.id, browser: { printed: true } })
+    // Handed to the browser's print dialog (its print() returned): the app cannot know it was printed,
+    // so the record never says printed; it says where the badge went, with no failure.
     expect(entry).toMatchObject({
       visitorId: b.id,
       name: 'Kiri Tane',
       company: 'Contoso',
-      printed: true,
+      printed: false,
       output: 'browser-print',
       offline: false
     })
     expect(entry.printError).toBeUndefined()
+    expect(entry.printFailure).toBeUndefined()
+    expect(kioskBadgeOutcome(entry)).toBe('print-dialog')
     expect((await app.call('kiosk.checkins')).items[0]).toEqual(entry)
     expect(app.events.filter((e) => e.event === 'kiosk.checkedIn').map((e) => e.payload)).toContainEqual(entry)
     const history = await app.call('badges.history', { limit: 5 })
@@ -143,8 +148,9 @@ describe('the kiosk against the demo console', () => {
       browser: { printed: false, error: 'No printer is connected.' }
     })
     expect(entry).toMatchObject({ printed: false, printError: 'No printer is connected.', output: 'browser-print' })
-    // On disk before the answer: a kiosk restarted now reads it back.
-    expect((await new CheckinLog(app.services.dataDir).list(1))[0]).toEqual(entry)
+    // On disk before the answer: a kiosk restarted now reads it back, on the same console.
+    const activeConsole = async () => (await app.call('connections.list')).activeId as string
+    expect((await new CheckinLog(app.services.dataDir, activeConsole).list(1))[0]).toEqual(entry)
     const history = await app.call('badges.history', { limit: 50 })
     expect(history.items.some((e: { visitorId: string }) => e.visitorId === v.id)).toBe(false)
   })
@@ -196,14 +202,52 @@ describe('the kiosk against the demo console', () => {
     }
   })
 
-  /** The kiosk's check-in log as it is on disk (`<data>/kiosk/checkins.json`), oldest first. */
+  /**
+   * The kiosk's check-in log as it is on disk (`<data>/kiosk/checkins.json`), oldest first: each entry
+   * kept with its console (storage/durable-list.ts), here without it, as the kiosk answers and tells it.
+   */
   const logOnDisk = async () =>
-    JSON.parse(await readFile(join(app.services.dataDir, 'kiosk', 'checkins.json'), 'utf8')).entries as {
-      visitorId: string
-      refusal?: unknown
-      printed: boolean
-    }[]
+    (
+      JSON.parse(await readFile(join(app.services.dataDir, 'kiosk', 'checkins.json'), 'utf8')).entries as {
+        console: string
+        visitorId: string
+        refusal?: unknown
+        printed: boolean
+      }[]
+    ).map(({ console: made, ...entry }) => {
+      expect(made).toEqual(expect.any(String))
+      return entry
+    })
   const announced = () => app.events.filter((e) => e.event === 'kiosk.checkedIn').map((e) => e.payload)
+
+  it('three names in a row that match no visit: the visitor is sent to the desk, and Today’s kiosk list hears it', async () => {
+    await createVisitor('Tui', 'Ferris', 'Contoso')
+    // A visit found: the count starts now.
+    expect(await app.call('kiosk.find', { name: 'Tui Ferris' })).toMatchObject({ found: { kind: 'one' } })
+    const before = (await logOnDisk().catch(() => [])).length
+    for (const name of ['Zed Nobody', 'Zed Nobodi']) {
+      expect(await app.call('kiosk.find', { name })).toMatchObject({ found: { kind: 'none', reason: 'no-match' } })
+    }
+    // Two misses: nothing for the desk yet (a typo corrected is no refusal).
+    expect((await logOnDisk().catch(() => [])).length).toBe(before)
+    const third = await app.call('kiosk.find', { name: 'Zedd Nobody', company: 'Acme' })
+    expect(third).toMatchObject({
+      found: { kind: 'none', reason: 'no-match', refusal: { reason: 'not-found', tries: 3 } }
+    })
+    const entry = (await logOnDisk()).at(-1)
+    expect(entry).toMatchObject({
+      visitorId: '',
+      name: 'Zedd Nobody',
+      company: 'Acme',
+      printed: false,
+      refusal: { reason: 'not-found', tries: 3 }
+    })
+    expect(announced()).toContainEqual(entry)
+    const today = new Translator('en', todayEn)
+    expect(refusalForDesk(entry!.refusal as KioskRefusal, today, formats())).toBe(
+      'No visit found under the name typed, 3 tries in a row: find their visit, or add them as a walk-in'
+    )
+  })
 
   it('tells a visitor whose visit was cancelled why, records the refusal on disk and announces it to the desk', async () => {
     const gone = await createVisitor('Mere', 'Kahu', 'Contoso')
@@ -332,7 +376,7 @@ describe('the kiosk against the demo console', () => {
     const state = await app.call('visitors.qrState', { id: v.id })
     expect(state.pngBase64).toBe(badge.qrPngBase64)
     const entry = await app.call('kiosk.checkIn', { visitorId: v.id, browser: { printed: true } })
-    expect(entry).toMatchObject({ visitorId: v.id, printed: true, offline: false })
+    expect(entry).toMatchObject({ visitorId: v.id, printed: false, output: 'browser-print', offline: false })
     expect(entry.refusal).toBeUndefined()
     // No refusal was recorded for the desk: the only entry of this visitor is the check-in.
     const mine = (await app.call('kiosk.checkins')).items.filter((e: { visitorId: string }) => e.visitorId === v.id)
@@ -357,7 +401,7 @@ describe('the kiosk against the demo console', () => {
     expect(badge).toMatchObject({ qrAssigned: false, source: { online: false } })
     expect([...Buffer.from(badge.qrPngBase64, 'base64').subarray(0, 4)]).toEqual(PNG_MAGIC)
     const entry = await app.call('kiosk.checkIn', { visitorId: withQr.id, browser: { printed: true } })
-    expect(entry).toMatchObject({ printed: true, offline: true })
+    expect(entry).toMatchObject({ printed: false, output: 'browser-print', offline: true })
 
     expect(await errorOf(app.call('kiosk.badge', { visitorId: unseen.id }))).toMatchObject({
       code: 'KIOSK_VISIT_NOT_OPEN'
@@ -417,7 +461,8 @@ describe('the kiosk against the demo console', () => {
     // Its code now held, the visitor is one more the kiosk can check in offline: the banner says so.
     expect((await app.call('kiosk.refresh')).source.canCheckInOffline).toBe(loaded.canCheckInOffline + 1)
     expect(await app.call('kiosk.checkIn', { visitorId: noCode.id, browser: { printed: true } })).toMatchObject({
-      printed: true,
+      printed: false,
+      output: 'browser-print',
       offline: false
     })
   }, 60_000)

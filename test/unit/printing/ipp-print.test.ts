@@ -65,6 +65,10 @@ describe('printing a badge over IPP to a real printer', () => {
     const printer = await stack.start({ media: 'office' })
     const failed = await printPdfOverIpp(printer.url, await badgePdf('x'), page).catch((e) => e)
     expect(failed).toMatchObject({ code: 'PRINTER_MEDIA_UNSUPPORTED', message: expect.stringContaining('62 × 100 mm') })
+    // What it takes in plain words, never its IPP keywords ("na_letter_8.5x11in").
+    expect(failed.hint).toContain('Letter (8.5 × 11 in)')
+    expect(failed.details.takes).toContain('A4 (210 × 297 mm)')
+    expect(`${failed.hint} ${failed.details.takes}`).not.toMatch(/na_|iso_|_\d/)
     expect(await printer.documents()).toEqual([])
   })
 

@@ -69,3 +69,47 @@ describe('the roster results export in the desk’s language', () => {
     expect(en[3]).toContain(',failed,')
   })
 })
+
+/**
+ * A row naming nobody (no name, email or number) is "(no name) — line 7" in the export's Person
+ * column, in the desk's language as the screens say it, never main's English "Line 7".
+ */
+describe('a row naming nobody in the results export', () => {
+  const nobody: PlanRow = {
+    rowId: 'r7',
+    line: 7,
+    label: 'Line 7',
+    unnamed: true,
+    match: { state: 'missing', reason: 'The row names nobody.' },
+    card: { kind: 'none' },
+    pin: true,
+    touchPass: false,
+    conflicts: []
+  }
+  const withNobody = () =>
+    RosterModel.replay([
+      {
+        t: 'create',
+        v: 1,
+        meta: { id: 'r', fileName: 'people.csv', createdAt: at },
+        sheet: { fileName: 'people.csv', headers: ['email'], rowCount: 2, sample: [], notes: [] },
+        rows: [[ada.label], ['']],
+        lines: [ada.line, 7]
+      },
+      { t: 'run', at, rows: [ada, nobody] },
+      { t: 'result', at, rowId: ada.rowId, step: 'pin', state: 'done' }
+    ])
+  const person = (language?: 'de' | 'fr' | 'es') =>
+    resultsCsv(withNobody(), language).text.split('\r\n')[2]!.split(',')[1]
+
+  it('is "(no name) — line 7" in each of the four languages', () => {
+    expect(person()).toBe('(no name) — line 7')
+    expect(person('de')).toBe('(kein Name) — Zeile 7')
+    expect(person('fr')).toBe('(sans nom) — ligne 7')
+    expect(person('es')).toBe('(sin nombre) — línea 7')
+  })
+
+  it('keeps a named person as the plan read them', () => {
+    expect(resultsCsv(withNobody(), 'de').text.split('\r\n')[1]!.split(',')[1]).toBe('Ada Ng')
+  })
+})

@@ -224,6 +224,26 @@ describe('an action acts on what the person saw, or answers what changed', () =>
       expect(cancelled.details).toMatchObject({ status: 'CANCELLED', name: eli.name, said: 'visitChanged' })
       expect((await heldVisitor(eli.id)).status).toBe('CANCELLED')
     },
+    'visitors.endVisit': async () => {
+      // Under way (begun ten minutes ago), then moved by another desk while "End this visit now?" was open.
+      const begun = Math.floor(Date.now() / 1000) - 600
+      const shown = await app.call('visitors.create', {
+        first_name: 'Seen',
+        last_name: `Visitor ${++n}`,
+        visit_reason: 'Business',
+        start_time: begun,
+        end_time: begun + 7200
+      })
+      const fay = { ...shown, name: `Seen Visitor ${n}` }
+      const later = { end_time: fay.end_time + 3600 }
+      await otherDesk('PUT', `/visitors/${fay.id}`, later)
+      const moved = await refusal(app.call('visitors.endVisit', { id: fay.id, seen: seenVisit(fay) }))
+      expect(moved.details).toMatchObject({ endTime: later.end_time, name: fay.name, said: 'visitChanged' })
+      expect((await heldVisitor(fay.id)).end_time).toBe(later.end_time)
+      // Asked again with the window now, and confirmed: its end is now.
+      await app.call('visitors.endVisit', { id: fay.id, seen: seenVisit({ ...fay, ...later }) })
+      expect((await heldVisitor(fay.id)).end_time).toBeLessThanOrEqual(Math.floor(Date.now() / 1000))
+    },
     'visitors.assignNewPin': async () => {
       const cleo = await visitor()
       const { pin: theirs } = await app.call('pins.generate')

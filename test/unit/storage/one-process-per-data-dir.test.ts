@@ -6,6 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startJsonProcess, type Started } from '../../support/processes'
 import { tempDir } from '../../support/temp'
+import { entryArgs } from '../../support/built-entry'
 import { openBridge } from '../web/support'
 import type { WebServer } from '../../../src/web/server'
 
@@ -14,7 +15,7 @@ type WebInfo = { url: string; dataDir: string }
 
 /** The CLI as a second process on `dataDir`: its exit code and what it wrote. */
 function cli(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return run(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', '--data', dataDir, ...args]).then(
+  return run(process.execPath, [...entryArgs('cli'), '--data', dataDir, ...args]).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr })
   )
@@ -32,11 +33,19 @@ describe('one process owns a data folder', () => {
   const secret = randomBytes(24).toString('base64url')
   const started: Started<WebInfo>[] = []
 
-  /** Web mode on the folder, serving a stand-in page (the unit project has no built renderer). */
+  /**
+   * Web mode on the folder, serving a stand-in page (the unit project does not rely on a built renderer). Web mode
+   * and the CLI run as `npm run web`/`npm run cli` do (test/support/built-entry.ts): the built bundle when out/ is
+   * current, not the sources through tsx (~2–5 s more per start on a loaded 2-core machine, seven starts here).
+   */
   async function startWeb(): Promise<Started<WebInfo>> {
-    const web = await startJsonProcess<WebInfo>('src/web/main.ts', ['--data', data.path, '--renderer', renderer.path], {
-      env: { ACCESS_DESK_WEB_SECRET: secret }
-    })
+    const web = await startJsonProcess<WebInfo>(
+      entryArgs('web').at(-1)!,
+      ['--data', data.path, '--renderer', renderer.path],
+      {
+        env: { ACCESS_DESK_WEB_SECRET: secret }
+      }
+    )
     started.push(web)
     return web
   }

@@ -24,8 +24,11 @@ describe('a visit whose window is over without an arrival is a no-show, not expe
     expect(visitGroup('ACTIVE', null, true)).toBe('no-show')
     expect(visitGroup('UPCOMING', null, true)).toBe('no-show')
     expect(visitGroup('ACTIVE', null, false)).toBe('expected')
-    expect(visitGroup('ACTIVE', arrival, true)).toBe('here')
-    expect(visitGroup('VISITING', null, true)).toBe('here')
+    // Here, and the window over (ended at the desk, End visit now, or by its end time): the visitor has
+    // left, though the console may still say VISITING (it moves a visit by time when it pleases, facts 3.8).
+    expect(visitGroup('ACTIVE', arrival, true)).toBe('left')
+    expect(visitGroup('VISITING', null, true)).toBe('left')
+    expect(visitGroup('VISITING', null, false)).toBe('here')
     expect(visitGroup('VISITED', null, true)).toBe('left')
     expect(visitGroup('CANCELLED', null, true)).toBe('cancelled')
   })
@@ -40,7 +43,7 @@ describe('a visit whose window is over without an arrival is a no-show, not expe
     // The console's status is kept as it answered; the group is the desk's.
     expect(groups(ms(end) + 60_000)).toEqual([
       ['ann', 'no-show', 'ACTIVE'],
-      ['bo', 'here', 'VISITING']
+      ['bo', 'left', 'VISITING']
     ])
   })
 
@@ -49,6 +52,9 @@ describe('a visit whose window is over without an arrival is a no-show, not expe
     expect(shownStatus({ status: 'ACTIVE', end_time: end }, ms(end))).toBe('ACTIVE')
     expect(shownStatus({ status: 'VISITED', end_time: end }, ms(end) + 1)).toBe('VISITED')
     const arrival = { at: new Date(ms(start + 60)).toISOString(), where: 'kiosk' as const }
-    expect(shownStatus({ status: 'ACTIVE', end_time: end, deskArrival: arrival }, ms(end) + 1)).toBe('VISITING')
+    expect(shownStatus({ status: 'ACTIVE', end_time: end, deskArrival: arrival }, ms(end))).toBe('VISITING')
+    // Checked in, then the window over: Left, as Today groups it.
+    expect(shownStatus({ status: 'ACTIVE', end_time: end, deskArrival: arrival }, ms(end) + 1)).toBe('VISITED')
+    expect(shownStatus({ status: 'VISITING', end_time: end }, ms(end) + 1)).toBe('VISITED')
   })
 })

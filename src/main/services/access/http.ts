@@ -9,6 +9,7 @@ import { defaultRetryPolicy, withRetry, type RetryPolicy } from './retry'
 import { httpsExchange, requestWrittenOf, type ExchangeResponse } from './https-exchange'
 import { DataIssue, isDataReader, type DataOf, type DataSpec } from './data-reader'
 import type { TouchPass } from '../../../shared/access/touch-passes'
+import type { NfcCard } from '../../../shared/access/nfc-cards'
 
 /** What every client method accepts last. */
 export interface CallOptions {
@@ -25,6 +26,32 @@ export interface CallOptions {
    * (WriteCall) so the journal does not read the same again: a purchase's whole pass list, read once.
    */
   readBefore?: ReadBefore
+  /**
+   * A read of the console the caller makes just after this write, shared with the audit journal
+   * (WriteCall), so the console is read once for both: an import's card list (batches/cards-after-parts.ts).
+   */
+  readAfter?: ReadAfter
+  /**
+   * The caller's own record of this write's answer (an import part's rows in its batch journal), written
+   * before the audit's row of it says the answer: a stop of the app between the two never leaves the
+   * Audit saying Done of a write the caller's record still holds as unanswered. Given the audit row's id
+   * (when the write is on record), so the caller's record can name it. Must not throw.
+   */
+  answered?: (answer: WriteAnswer, auditRowId: string | undefined) => Promise<void>
+  /**
+   * The write is on the audit's record (its row's id), and about to be sent: the caller's record may
+   * name the row now, so a stop of the app before any answer still links the two. Must not throw.
+   */
+  recorded?: (auditRowId: string) => Promise<void>
+}
+
+/**
+ * A caller's read just after a write (CallOptions.readAfter): made once, by whichever asks first (the
+ * journal, which awaits it before the caller sees the answer, or the caller).
+ */
+export interface ReadAfter {
+  /** The whole card list (E6, every page), as the console holds it after the write. */
+  cards?: () => Promise<readonly NfcCard[]>
 }
 
 /** A caller's read made just before a write (CallOptions.readBefore). */
@@ -57,6 +84,8 @@ export interface WriteCall {
   body?: unknown
   /** What the caller read just before it (CallOptions.readBefore): the journal uses it rather than read again. */
   readBefore?: ReadBefore | undefined
+  /** The caller's read just after it (CallOptions.readAfter): the journal uses it rather than read again. */
+  readAfter?: ReadAfter | undefined
 }
 
 /** How a write ended: the parsed answer, or the error the caller gets. */
@@ -65,11 +94,16 @@ export type WriteAnswer = { ok: true; result: unknown } | { ok: false; error: Ap
 /**
  * Told of every non-GET before it is sent (the audit journal). `before` resolves once the write
  * is on record, and if it throws the write is not sent; the function it returns is awaited with
- * the answer before the caller sees it (it must not throw: the console's answer stands).
+ * the answer before the caller sees it (it must not throw: the console's answer stands), after the
+ * caller's own record of it (CallOptions.answered). Its `rowId`: the write's row, which the caller's
+ * record may name.
  */
 export interface WriteRecorder {
-  before(call: WriteCall): Promise<((answer: WriteAnswer) => Promise<void>) | undefined>
+  before(call: WriteCall): Promise<RecordedWrite | undefined>
 }
+
+/** A write on record, awaiting its answer (WriteRecorder.before). */
+export type RecordedWrite = ((answer: WriteAnswer) => Promise<void>) & { rowId?: string }
 
 /**
  * Told of the outcome of every call once it is over (after a read's retries): what the connection
@@ -123,17 +157,38 @@ function encodeQuery(query: Query | undefined): string {
   return s ? `?${s}` : ''
 }
 
+const missingParamHint =
+  'Nothing was sent to the console. Open the record again and retry; if this comes back, report it with its Audit row.'
+
 function fillPath(path: string, params: Record<string, string> = {}): string {
   return path.replace(/:([a-z_]+)/g, (_m, name: string) => {
     const value = params[name]
     if (value === undefined || value === '') {
-      throw new AppError({ kind: 'validation', code: 'MISSING_PARAM', message: `Missing ${name} for ${path}.` })
+      // The path's name and the endpoint's path as facts: every desk words this refusal (errors-wording.ts).
+      throw new AppError({
+        kind: 'validation',
+        code: 'MISSING_PARAM',
+        message: `Missing ${name} for ${path}.`,
+        hint: missingParamHint,
+        details: { name, path }
+      })
     }
     return encodeURIComponent(value)
   })
 }
 
-function describeParseError(
+/** A file's download answered with something that is neither the file nor the API's refusal. */
+export function notTheFile(endpoint: EndpointInfo, status: number, bytes: number): AppError {
+  return new AppError({
+    kind: 'server',
+    code: 'UNEXPECTED_RESPONSE',
+    message: `The console's answer to ${endpoint.title} (${endpoint.id}) is not the expected file.`,
+    hint: 'Try again; if it persists, the console may run a version this app does not know yet.',
+    details: { endpoint: endpoint.id, what: `${endpoint.title} (${endpoint.id})`, said: 'notFile', status, bytes }
+  })
+}
+
+export function describeParseError(
   endpoint: EndpointInfo,
   issue: { path: PropertyKey[]; message: string } | undefined
 ): AppError {
@@ -143,17 +198,23 @@ function describeParseError(
     code: 'UNEXPECTED_RESPONSE',
     message: `The console's answer to ${endpoint.title} (${endpoint.id}) has an unexpected field \`${field}\`: ${issue?.message ?? 'invalid'}.`,
     hint: 'Nothing was changed by reading it. The console may run a version this app does not know yet; please report it.',
-    details: { endpoint: endpoint.id, field }
+    details: {
+      endpoint: endpoint.id,
+      what: `${endpoint.title} (${endpoint.id})`,
+      said: 'field',
+      field,
+      issue: issue?.message ?? 'invalid'
+    }
   })
 }
 
-function notAnApiResponse(endpoint: EndpointInfo, status: number): AppError {
+export function notAnApiResponse(endpoint: EndpointInfo, status: number): AppError {
   return new AppError({
     kind: 'server',
     code: 'UNEXPECTED_RESPONSE',
     message: `The console's answer to ${endpoint.title} (${endpoint.id}) is not an Access API response.`,
     hint: 'Check that the address points at the Access API (port 12445).',
-    details: { endpoint: endpoint.id, status }
+    details: { endpoint: endpoint.id, what: `${endpoint.title} (${endpoint.id})`, said: 'notApi', status }
   })
 }
 
@@ -292,6 +353,8 @@ export class AccessHttp {
     if (endpoint.method === 'GET') return withRetry(observed, { policy: this.retryPolicy, signal })
     // On record before it is sent, and its answer on record before the caller sees it.
     const answered = await this.onWrite?.before({ endpoint, ...call })
+    const rowId = answered?.rowId
+    if (rowId) await (call as CallOptions).recorded?.(rowId).catch(() => undefined)
     let result: T
     try {
       result = await observed(1)
@@ -300,11 +363,28 @@ export class AccessHttp {
       // Not a probe's (permission-probe.ts): nobody asked for it, and it changes nothing worth looking for.
       const error =
         (call as CallOptions).probe === true ? AppError.from(err) : adviseLostWrite(AppError.from(err), endpoint)
-      await answered?.({ ok: false, error })
+      await this.recordAnswer(call, answered, { ok: false, error })
       throw error
     }
-    await answered?.({ ok: true, result })
+    await this.recordAnswer(call, answered, { ok: true, result })
     return result
+  }
+
+  /**
+   * A write's answer on record: the caller's own record first (CallOptions.answered), then the audit's.
+   * One order for every write, so the audit's row never says an answer its caller's record lacks.
+   */
+  private async recordAnswer(
+    call: Omit<WriteCall, 'endpoint'>,
+    audit: RecordedWrite | undefined,
+    answer: WriteAnswer
+  ): Promise<void> {
+    try {
+      await (call as CallOptions).answered?.(answer, audit?.rowId)
+    } catch {
+      // The caller's trouble is its own (it keeps its error): the console's answer stands for the audit.
+    }
+    await audit?.(answer)
   }
 
   /** One exchange: the HTTP status and the parsed envelope (thrown: transport failures, non-API bodies). */
@@ -394,13 +474,7 @@ export class AccessHttp {
         throw errorFromResponse(endpoint, response.status, envelope.data, headers)
       }
       if (response.status >= 400) throw errorFromResponse(endpoint, response.status, undefined, headers)
-      throw new AppError({
-        kind: 'server',
-        code: 'UNEXPECTED_RESPONSE',
-        message: `The console's answer to ${endpoint.title} (${endpoint.id}) is not the expected file.`,
-        hint: 'Try again; if it persists, the console may run a version this app does not know yet.',
-        details: { endpoint: endpoint.id, status: response.status, bytes: bytes.length }
-      })
+      throw notTheFile(endpoint, response.status, bytes.length)
     })
   }
 

@@ -15,15 +15,18 @@ const LOCAL = new Set(['reader', 'storage'])
  * row, the roster step, the enrollment line, one-card import, Touch Pass and PIN read-backs, the
  * visitor create check). Never guessed per screen:
  * - `not-sent`: the request never reached the console (connection refused, no address, the
- *   certificate pin refused at the handshake, a cancel or timeout before the request was written):
- *   nothing was done, sending it again is safe.
+ *   certificate pin refused at the handshake, a cancel or timeout before the request was written, the
+ *   desk's own check refusing it before sending: `refusedHere`): nothing was done, sending it again is safe.
  * - `answered`: the console answered with a refusal (its code, a 4xx, a 429): nothing was done.
  * - `lost`: the request went out and its answer never came or could not be read (a reset or timeout
  *   after it was written, the person cancelling after that, a 5xx without the console's code such as a
  *   proxy's 502/504 page, an answer that is not the API's): the console may have done it — "to check".
- *   So is the console's own server error on a write it may apply in part (an endpoint declared
- *   `appliesInPart`: E16's CSV import, of one card or a batch's many; or `write.partial`): some or all
- *   of its rows may be on the console.
+ *   So is every 5xx on a write, the console's own code or not (`500 CODE_SYSTEM_ERROR`): a 5xx is the
+ *   server failing, and a console has been seen answering it after it saved the write. A read's 5xx
+ *   with the console's code stays its answer (a read changes nothing). So is the console's own server
+ *   error on a write it may apply in part (an endpoint declared `appliesInPart`: E16's CSV import, of
+ *   one card or a batch's many; or `write.partial`), whatever its status: some or all of its rows may
+ *   be on the console.
  * `details.requestWritten` (set by AccessHttp from the request's 'finish') decides for transport
  * failures; without it (an error made elsewhere) only what cannot have been sent is `not-sent`.
  */
@@ -42,7 +45,8 @@ export function callFate(error: AppError, write?: PartialWrite): CallFate {
     if (error.kind === 'tls' || NEVER_SENT.has(error.code ?? '')) return 'not-sent'
     return 'lost'
   }
-  if (LOCAL.has(error.kind)) return 'not-sent'
+  if (LOCAL.has(error.kind) || refusedHere(error)) return 'not-sent'
+  if (serverFailedOnWrite(error)) return 'lost'
   if (
     error.kind === 'server' &&
     (!error.code || error.code === 'UNEXPECTED_RESPONSE' || /^HTTP_5\d\d$/.test(error.code))
@@ -50,6 +54,39 @@ export function callFate(error: AppError, write?: PartialWrite): CallFate {
     return 'lost'
   if (error.kind === 'server' && (write?.partial || endpointOf(error)?.appliesInPart)) return 'lost'
   return 'answered'
+}
+
+/**
+ * The desk refused the call itself before sending it (its own check of what it was to send: a path
+ * without its id, a body that is not valid): a validation error no console answered, so it carries no
+ * HTTP status. The console's own refusal (a 400 or 422) always does.
+ */
+export function refusedHere(error: AppError): boolean {
+  return error.kind === 'validation' && typeof error.details?.status !== 'number'
+}
+
+/**
+ * How a `lost` call's answer was lost, each said in one sentence of its own (a batch row's reason):
+ * - `no-answer`: the request went out and nothing came back in time;
+ * - `cut`: the connection was cut (or the call cancelled) after the request went out, before the answer;
+ * - `server-error`: an answer came — a 5xx, a proxy's page, something that is not the API's — but it
+ *   does not say what was done.
+ * Only for a call whose `callFate` is `lost`: the cause is then this kind, not a second sentence.
+ */
+export type LostKind = 'no-answer' | 'cut' | 'server-error'
+
+const NO_ANSWER = new Set(['TIMEOUT', 'ETIMEDOUT', 'ECONNABORTED'])
+
+export function lostKind(error: AppError): LostKind {
+  if (error.kind === 'network' || error.kind === 'cancelled' || error.kind === 'tls')
+    return NO_ANSWER.has(error.code ?? '') ? 'no-answer' : 'cut'
+  return 'server-error'
+}
+
+/** An HTTP 5xx answer (AccessHttp puts the status in the details) to a call that is not a read. */
+function serverFailedOnWrite(error: AppError): boolean {
+  const status = error.details?.status
+  return typeof status === 'number' && status >= 500 && endpointOf(error)?.method !== 'GET'
 }
 
 /** The console's answer was lost after the request went out: it may have done it ("to check"). */

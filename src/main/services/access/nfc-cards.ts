@@ -77,6 +77,7 @@ export function nfcCards(http: AccessHttp) {
       input: { filename?: string } = {},
       options: CallOptions = {}
     ): Promise<ImportRecord[]> {
+      const answered = options.answered
       const form = new FormData()
       form.append('file', new Blob([csv], { type: 'text/csv' }), input.filename ?? 'cards.csv')
       const reply = await http.request({
@@ -84,7 +85,21 @@ export function nfcCards(http: AccessHttp) {
         body: form,
         data: listOf(importRecordSchema),
         signal: options.signal,
-        timeoutMs: options.timeoutMs ?? IMPORT_TIMEOUT_MS
+        timeoutMs: options.timeoutMs ?? IMPORT_TIMEOUT_MS,
+        // The caller's read of the cards after it, which the audit names the cards it made by.
+        ...(options.readAfter ? { readAfter: options.readAfter } : {}),
+        // The caller's record naming the audit row before the request goes (a batch part's rows).
+        ...(options.recorded ? { recorded: options.recorded } : {}),
+        // The caller's record of the answer (a batch's rows), before the audit's: given the records.
+        ...(answered
+          ? {
+              answered: (answer, rowId) =>
+                answered(
+                  answer.ok ? { ok: true, result: (answer.result as { data: ImportRecord[] }).data } : answer,
+                  rowId
+                )
+            }
+          : {})
       })
       return reply.data
     }

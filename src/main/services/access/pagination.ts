@@ -129,12 +129,13 @@ export async function fetchAll<T>(
   }
 }
 
-function listDidNotEnd(): AppError {
+export function listDidNotEnd(): AppError {
   return new AppError({
     kind: 'server',
     code: 'LIST_DID_NOT_END',
     message: `The list did not end after ${MAX_PAGES} pages: the console kept reporting more.`,
-    hint: 'Records may be added faster than they can be read (an import running?). Load the list again once it is done.'
+    hint: 'Records may be added faster than they can be read (an import running?). Load the list again once it is done.',
+    details: { pages: MAX_PAGES }
   })
 }
 

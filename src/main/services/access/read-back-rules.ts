@@ -103,6 +103,18 @@ export async function passesGiven(
   return { given, notGiven }
 }
 
+/**
+ * Whether the card is held by the person `id` names now: a card given (E-assign) was done when it is, a
+ * card taken back when it is not. Any failure of the read throws.
+ */
+export async function cardHeldBy(
+  client: { nfcCards: Pick<AccessClient['nfcCards'], 'get'> },
+  token: string,
+  id: string
+): Promise<boolean> {
+  return (await client.nfcCards.get(token)).user_id === id
+}
+
 /** Whether a card delete (E7) was done: the console answers that it has no such card. Any other failure throws. */
 export async function cardDeleted(
   client: { nfcCards: Pick<AccessClient['nfcCards'], 'get'> },
@@ -113,6 +125,24 @@ export async function cardDeleted(
     return false
   } catch (err) {
     if (err instanceof AppError && err.kind === 'not-found') return true
+    throw err
+  }
+}
+
+/**
+ * What a visit cancel (§4.6 without force) left on the console: the visitor CANCELLED (done), still
+ * held in another status (not done), or no visitor at all (`gone`: deleted, by another desk — a cancel
+ * never deletes; what came first cannot be told). Any other failure of the read throws.
+ */
+export async function visitCancelFound(
+  client: { visitors: Pick<AccessClient['visitors'], 'get'> },
+  id: string
+): Promise<{ state: 'cancelled' } | { state: 'gone' } | { state: 'not-cancelled'; visitor: Visitor }> {
+  try {
+    const visitor = await client.visitors.get(id)
+    return visitor.status === 'CANCELLED' ? { state: 'cancelled' } : { state: 'not-cancelled', visitor }
+  } catch (err) {
+    if (err instanceof AppError && err.kind === 'not-found') return { state: 'gone' }
     throw err
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { endpoints } from '../../../shared/access/endpoints'
+import { calledAs } from '../../../shared/access/called-as'
 import {
   visitorCreateSchema,
   visitorSchema,
@@ -125,10 +126,12 @@ export function visitors(http: AccessHttp) {
 
     /** §4.6: without `force` the visitor is cancelled (kept, status CANCELLED); with it, deleted. */
     async remove(id: string, input: { force?: boolean } = {}, options: CallOptions = {}): Promise<void> {
+      const query = { is_force: input.force ? true : undefined }
       await http.request({
-        endpoint: endpoints.visitorDelete,
+        // A cancel is called "Cancel visit" in its audit row and errors, a forced delete "Delete visitor".
+        endpoint: calledAs(endpoints.visitorDelete, query),
         params: { id },
-        query: { is_force: input.force ? true : undefined },
+        query,
         data: noData,
         ...options
       })

@@ -5,6 +5,9 @@ import type { AreaKeys } from '../../../shared/i18n/areas'
 import type { Language } from '../../../shared/i18n/locales'
 import { detailWords, saidWords } from '../../../shared/audit/detail-words'
 import { detailWordsIn } from './detail-in-language'
+import { importedCardOutcome } from '../../../shared/audit/imported-card-outcome'
+import type { AuditImportedCard } from '../../../shared/audit/schemas'
+import { rowSubjects } from '../../../shared/audit/row-subjects'
 
 /** The columns, in order, as the catalogue names them (messages/exports): the header is in the desk's language. */
 const HEADER: readonly AreaKeys['exports'][] = [
@@ -53,13 +56,18 @@ export function csvCell(value: string | undefined): string {
 
 /**
  * The target's name; a card or a Touch Pass, which a request names by its token or id only, is named
- * as the screens name it: "Card 100013 (Mateo desk)", "Touch Pass 057B-D703-… (Lobby)".
+ * as the screens name it: "Card 100013 (Mateo desk)", "Touch Pass 057B-D703-… (Lobby)". An import's
+ * line names its own card once the console holds it by a number (`card`), as Import does.
  */
-function targetName(r: AuditRow): string | undefined {
+function targetName(
+  r: AuditRow,
+  card: { number?: string | undefined; alias?: string | undefined } | undefined,
+  touchPass: AuditRow['touchPass']
+): string | undefined {
   if (r.target.name) return r.target.name
   const named = (what: string, name: string | undefined) => (name ? `${what} (${name})` : what)
-  if (r.target.kind === 'NFC card' && r.card) return named(`Card ${r.card.number}`, r.card.alias)
-  if (r.target.kind === 'Touch Pass' && r.touchPass) return named(`Touch Pass ${r.touchPass.cardId}`, r.touchPass.name)
+  if (r.target.kind === 'NFC card' && card?.number) return named(`Card ${card.number}`, card.alias)
+  if (r.target.kind === 'Touch Pass' && touchPass) return named(`Touch Pass ${touchPass.cardId}`, touchPass.name)
   return undefined
 }
 
@@ -83,12 +91,16 @@ function wordsIn(
 /**
  * The rows as RFC 4180 CSV (CRLF, a header line), with a BOM so spreadsheets read it as UTF-8. Times
  * are ISO 8601 in the desk's zone with its offset (`2026-11-28T09:04:19+01:00`), as the screen shows
- * them in that zone; names as the screens write them (a card's owner "Ada Ng (user)", as on Cards).
+ * them in that zone; names as the screens write them (a card's owner "Ada Ng (user)", as on Cards), the
+ * card, pass and owner by the screen's own reading of the row (shared/audit/row-subjects.ts: a card given
+ * names the person given it; the one it was taken from, if another held it, is in the detail: "taken over from …").
  * The header is in `language` (the desk's; none: English), and so are the detail and the outcome's
  * sentence (from the row's facts); the other cells are the journal's own values: names, ids, and the
  * action and outcome as the filter takes them, the same whatever the desk's language (a spreadsheet's
  * filter or a script reads them alike). The facts' names (card, pass, visit) have their own columns; an
- * import is a line per card it sent (its NFC ID and alias in the card's columns, the rest repeated).
+ * import is a line per card it sent (its NFC ID and alias in the card's columns, and its number once the
+ * console holds it — read after the answer, or by a read-back — in the number and target name, the rest
+ * repeated), its outcome that card's own: an import read back done in part says which cards were not done.
  */
 export function auditCsv(rows: readonly AuditRow[], timeZone?: string, language?: Language): string {
   const time = (iso: string | undefined) => (iso ? isoInZone(new Date(iso), timeZone) : undefined)
@@ -96,11 +108,14 @@ export function auditCsv(rows: readonly AuditRow[], timeZone?: string, language?
     seconds === undefined ? undefined : isoInZone(seconds * 1000, timeZone)
   let text = '\ufeff' + csvHeader(HEADER, language) + '\r\n'
   for (const r of rows) {
-    const owner = r.card?.owner
+    const subjects = rowSubjects(r)
+    const owner = subjects.card?.owner
+    const pass = subjects.touchPass
     const said = wordsIn(r, language)
     // An import's row is one line per card it sent, each in the card's own columns: a spreadsheet's
     // filter on the NFC ID or alias column finds the import of that card, as it finds its assignment.
-    for (const card of r.importedCards ?? [r.card]) {
+    // Each card's outcome is its own where a read-back found the import done in part (imported-card-outcome).
+    for (const card of r.importedCards ?? [subjects.card]) {
       text +=
         [
           time(r.at),
@@ -112,18 +127,18 @@ export function auditCsv(rows: readonly AuditRow[], timeZone?: string, language?
           `${r.endpoint.id} ${r.endpoint.title}`,
           r.target.kind,
           r.target.id,
-          targetName(r),
-          card && 'number' in card ? card.number : undefined,
+          targetName(r, card, pass),
+          card?.number,
           card?.alias,
           card?.nfcId,
           owner ? `${owner.name} (${owner.kind})` : undefined,
-          r.touchPass?.cardId,
-          r.touchPass?.name,
-          r.touchPass?.holder,
+          pass?.cardId,
+          pass?.name,
+          pass?.holder,
           unix(r.visit?.start),
           unix(r.visit?.end),
           said.detail,
-          r.outcome,
+          card && r.importedCards ? importedCardOutcome(r, card as AuditImportedCard) : r.outcome,
           r.code,
           said.message,
           time(r.endedAt)

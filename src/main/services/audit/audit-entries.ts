@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { auditTouchPassSchema, auditWriteShape } from '../../../shared/audit/schemas'
+import { auditTouchPassSchema, auditWriteShape, importedCardNumbersSchema } from '../../../shared/audit/schemas'
 import { auditFactsSchema, auditSaidSchema } from '../../../shared/audit/detail-facts'
 import { journalFormat } from '../storage/journal'
 
@@ -27,7 +27,7 @@ const endSchema = z.object({
   t: z.literal('end'),
   id: z.string().min(1),
   at: z.string(),
-  outcome: z.enum(['ok', 'refused', 'unknown']),
+  outcome: z.enum(['ok', 'refused', 'notSent', 'unknown', 'notDone']),
   code: z.string().optional(),
   message: z.string().optional(),
   /** What the answer named: the id of a created record, how many were imported. */
@@ -35,10 +35,14 @@ const endSchema = z.object({
   targetName: z.string().optional(),
   /** The pass the answer named (an assignment answers the pass with its card id and holder). */
   touchPass: auditTouchPassSchema.optional(),
+  /** An import's cards the console holds, by NFC ID → their numbers (read after its answer, or read back). */
+  cardNumbers: importedCardNumbersSchema.optional(),
   /** What the answer or a read-back added, as facts. */
   facts: auditFactsSchema.optional(),
   /** The outcome's sentence as facts (a read-back settled it); `message` keeps a console's own words. */
   said: auditSaidSchema.optional(),
+  /** The console's own words in its refusal (its `msg`, in its language, English), apart from main's sentence. */
+  consoleMsg: z.string().max(1000).optional(),
   /** As the begin line's: English detail of a journal written before facts. */
   detail: z.string().optional()
 })
@@ -47,6 +51,8 @@ export const auditEntrySchema = z.discriminatedUnion('t', [beginSchema, endSchem
 export type AuditEntry = z.infer<typeof auditEntrySchema>
 export type AuditBegin = z.infer<typeof beginSchema>
 export type AuditEnd = z.infer<typeof endSchema>
+/** An end line as a writer hands it: the journal adds its kind, row id and time. */
+export type EndInput = Omit<AuditEnd, 't' | 'id' | 'at'>
 
 /** A damaged line does not stop the log: audit-log.ts sets the file aside and starts a new one. */
 export const auditJournalFormat = journalFormat(auditEntrySchema, 'audit journal', {

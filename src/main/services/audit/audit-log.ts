@@ -2,13 +2,23 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppError } from '../../../shared/errors'
-import type { AuditCard, AuditFilter, AuditRow, AuditTarget, AuditTouchPass } from '../../../shared/audit/schemas'
+import type {
+  AuditCard,
+  AuditFilter,
+  AuditImportedCard,
+  AuditRow,
+  AuditTarget,
+  AuditTouchPass,
+  ImportedCardNumbers
+} from '../../../shared/audit/schemas'
 import { filterNeedles, nfcSearchText } from '../../../shared/nfc/card-number'
 import { Journal } from '../storage/journal'
 import { importedCardWords } from './imported-cards'
+import { rowSubjects, withTakenFrom } from '../../../shared/audit/row-subjects'
+import { endOutcome } from './write-outcome'
 import { Lazy } from '../storage/lazy'
 import { WriteLock } from '../storage/write-lock'
-import { auditJournalFormat, type AuditBegin, type AuditEnd, type AuditEntry } from './audit-entries'
+import { auditJournalFormat, type AuditBegin, type AuditEnd, type AuditEntry, type EndInput } from './audit-entries'
 import type { Language } from '../../../shared/i18n/locales'
 import type { AuditFact } from '../../../shared/audit/detail-facts'
 import { detailWords, saidWords } from '../../../shared/audit/detail-words'
@@ -60,7 +70,7 @@ function wordsOf(row: AuditRow, language: Language): string {
 }
 
 export type BeginInput = Omit<AuditBegin, 't' | 'id' | 'at'>
-export type EndInput = Omit<AuditEnd, 't' | 'id' | 'at'>
+export type { EndInput } from './audit-entries'
 
 /** What earlier rows named, by id: a write that names only an id is named from here before any read. */
 export interface Recall {
@@ -78,7 +88,8 @@ export interface Recall {
  * Pass by its name and its card id with or without dashes, as Touch Passes finds it.
  */
 function haystackOf(row: AuditRow): string {
-  const { card, touchPass } = row
+  // Found by the card, pass and owner the screen and the CSV name (one reading of a row's subjects).
+  const { card, touchPass } = rowSubjects(row)
   return [
     row.console.name,
     row.console.url,
@@ -94,12 +105,18 @@ function haystackOf(row: AuditRow): string {
     card?.nfcId,
     card?.alias,
     card?.owner?.name,
+    // Whoever it was taken from: a person who stopped opening doors with it finds the row by their name.
+    card?.takenFrom,
     ...importedCardWords(row),
+    // A pass by every id the screens show for it: its card id, and its own id (Touch Passes shows it
+    // for a pass without a card id; a pass's edit names it as the target's id).
+    touchPass?.id,
     touchPass?.cardId,
     // Touch Passes finds a pass by its card id typed without dashes: so does the audit filter.
     touchPass?.cardId.replace(/-/g, ''),
     touchPass?.name,
     touchPass?.holder,
+    touchPass?.takenFrom,
     row.detail,
     row.outcome,
     row.code,
@@ -119,16 +136,30 @@ function withBadgeFact(badge: AuditRow['badge'], facts: AuditFact[] | undefined)
   return [{ kind: 'badgePrint', ...badge }, ...(facts ?? [])]
 }
 
-/** The row's English detail made again from what it holds (englishDetail), or none. */
+/**
+ * The row's English detail made again from what it holds (englishDetail), or none; its facts first name
+ * whoever a card or pass given was taken from (row-subjects.ts withTakenFrom), as every wording then says.
+ */
 function withDetail(row: AuditRow): AuditRow {
+  const facts = withTakenFrom(row)
+  if (facts?.length) row.facts = facts.slice(0, FACTS_MAX)
   const detail = englishDetail(row)
   if (detail) row.detail = detail
   else delete row.detail
   return row
 }
 
+/** An import's cards with the numbers the console holds them by (NFC IDs compared in any case). */
+function numbered(cards: AuditImportedCard[], numbers: ImportedCardNumbers): AuditImportedCard[] {
+  const byNfcId = new Map(numbers.map(([nfcId, number]) => [nfcId.toUpperCase(), number]))
+  return cards.map((card) => {
+    const number = byNfcId.get(card.nfcId.toUpperCase())
+    return number ? { ...card, number } : card
+  })
+}
+
 function applyEnd(row: AuditRow, end: AuditEnd): AuditRow {
-  const next: AuditRow = { ...row, outcome: end.outcome, endedAt: end.at }
+  const next: AuditRow = { ...row, outcome: endOutcome(end), endedAt: end.at }
   if (end.code) next.code = end.code
   if (end.said) {
     next.said = end.said
@@ -137,9 +168,12 @@ function applyEnd(row: AuditRow, end: AuditEnd): AuditRow {
     delete next.said
     next.message = end.message
   }
+  if (end.consoleMsg) next.consoleMsg = end.consoleMsg
+  else if (end.said || end.message) delete next.consoleMsg
   if (end.targetId && !row.target.id) next.target = { ...next.target, id: end.targetId }
   if (end.targetName && !row.target.name) next.target = { ...next.target, name: end.targetName }
   if (end.touchPass) next.touchPass = { ...row.touchPass, ...end.touchPass }
+  if (end.cardNumbers?.length && row.importedCards) next.importedCards = numbered(row.importedCards, end.cardNumbers)
   if (end.facts?.length) next.facts = [...(row.facts ?? []), ...end.facts].slice(0, FACTS_MAX)
   if (end.detail) {
     // A journal written before facts: its English as recorded, 500 characters at most (auditRowSchema).
@@ -176,7 +210,8 @@ function entriesOf(row: AuditRow): AuditEntry[] {
     at: row.endedAt ?? row.at,
     outcome: row.outcome,
     ...(row.code !== undefined ? { code: row.code } : {}),
-    ...(row.said ? { said: row.said } : row.message !== undefined ? { message: row.message } : {})
+    ...(row.said ? { said: row.said } : row.message !== undefined ? { message: row.message } : {}),
+    ...(row.consoleMsg !== undefined ? { consoleMsg: row.consoleMsg } : {})
   }
   return [begin, end]
 }
@@ -433,9 +468,10 @@ export class AuditLog {
     // "04:A2:3B" is found as the bare hex too, as on Cards.
     const needles = filterNeedles(filter.text ?? '')
     const text = needles.length > 0
-    const { console: key, action, outcome, language } = filter
-    if (from === -Infinity && to === Infinity && !text && !key && !action && !outcome) return null
+    const { console: key, action, outcome, language, id } = filter
+    if (from === -Infinity && to === Infinity && !text && !key && !action && !outcome && !id) return null
     return (held) =>
+      (!id || held.row.id === id) &&
       held.atMs >= from &&
       held.atMs < to &&
       (!key || this.consoleKeyOf(held.row.console) === key || held.row.console.url === key) &&
@@ -465,7 +501,7 @@ export class AuditLog {
     const items: AuditRow[] = []
     if (!match) {
       for (let i = all - 1 - offset; i >= 0 && items.length < limit; i--) items.push(this.rows[i]!.row)
-      return { items, total: all, all }
+      return { items: this.withReplaced(items), total: all, all }
     }
     let total = 0
     for (let i = all - 1; i >= 0; i--) {
@@ -474,7 +510,21 @@ export class AuditLog {
       if (total >= offset && items.length < limit) items.push(held.row)
       total++
     }
-    return { items, total, all }
+    return { items: this.withReplaced(items), total, all }
+  }
+
+  /**
+   * The rows with, on each retry's, the row it replaced (`replaces`): the journal says the link on the
+   * replaced row only (`said.by`, written when the retry settled it), and the retry's row links back.
+   * Copies: the rows held are never changed by a listing.
+   */
+  private withReplaced(items: AuditRow[]): AuditRow[] {
+    const replaced = new Map<string, string>()
+    for (const { row } of this.rows) {
+      if (row.said?.key === 'replaced' && row.said.by) replaced.set(row.said.by, row.id)
+    }
+    if (replaced.size === 0) return items
+    return items.map((row) => (replaced.has(row.id) ? { ...row, replaces: replaced.get(row.id)! } : row))
   }
 
   /**

@@ -1,5 +1,5 @@
+import type { WriteSettled } from '../../../shared/audit/write-settled'
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { answerLost } from '../access/lost-answer'
 import { hostname, userInfo } from 'node:os'
 import { AppError } from '../../../shared/errors'
 import {
@@ -13,7 +13,7 @@ import {
   type AuditVisit
 } from '../../../shared/audit/schemas'
 import type { BadgeJob, BadgeOutput } from '../../../shared/badges/schemas'
-import type { WriteAnswer, WriteCall, WriteRecorder } from '../access/http'
+import type { RecordedWrite, WriteAnswer, WriteCall, WriteRecorder } from '../access/http'
 import type { KeyValueStore } from '../storage/key-value-store'
 import { auditCsv } from './audit-csv'
 import type { Language } from '../../../shared/i18n/locales'
@@ -24,6 +24,8 @@ import { actionOf, writeKindOf, type WriteKind } from './write-kinds'
 import { nameSubjects, type AuditReader, type WriteNames } from './write-names'
 import { awaitNames, RowsToSettle, type ReadBackFinding } from './settle-write'
 import { laterCheckOf } from './later-checks'
+import { outcomeOf } from './write-outcome'
+import { importedNumbers } from './imported-numbers'
 
 export interface ConsoleRef {
   name: string
@@ -50,6 +52,11 @@ export interface AuditServiceDeps {
   /** Given by tests; the OS user and the machine name otherwise. */
   desk?: Desk
   now?: () => Date
+  /**
+   * An Unknown row settled by a read-back: every screen still saying "may have done it" of its write
+   * follows (the audit.settled event; the error the screen holds names the row, `details.auditRow`).
+   */
+  onSettled?: (settled: WriteSettled) => void
 }
 
 const RETENTION_KEY = 'auditRetentionDays'
@@ -66,25 +73,6 @@ export function thisDesk(): Desk {
 }
 
 /**
- * The outcome of a write as the journal keeps it: ok; refused when the console answered with an
- * error (its code), or the app refused the call before sending it; unknown when no answer came
- * (timeout, reset, cancelled) or the answer was lost after the write went out (a proxy's 5xx: the
- * one rule of access/lost-answer.ts), since the write may have taken effect.
- */
-export function outcomeOf(answer: WriteAnswer): EndInput {
-  if (answer.ok) return { outcome: 'ok' }
-  const { error } = answer
-  // The one rule: refused by the console, or never sent (an import's server error may follow cards imported).
-  const answeredByConsole = !answerLost(error)
-  const refusedHere = error.kind === 'validation' && typeof error.details?.status !== 'number'
-  return {
-    outcome: answeredByConsole || refusedHere ? 'refused' : 'unknown',
-    ...(error.code ? { code: error.code } : {}),
-    message: error.message
-  }
-}
-
-/**
  * The audit trail: every write this desk makes to a console, and every badge it prints, on a durable
  * local journal with its outcome, a filterable list, a CSV export and a retention setting.
  */
@@ -96,7 +84,10 @@ export class AuditService {
   /** Who makes the writes and prints of the call in progress, when it is not the desk's user (see `asKiosk`). */
   private readonly actor = new AsyncLocalStorage<Desk>()
   /** This run's rows still Unknown that a read-back may settle (settle-write.ts). */
-  private readonly rowsToSettle = new RowsToSettle((rowId, end) => this.log.settleUnknown(rowId, end))
+  private readonly rowsToSettle = new RowsToSettle(
+    (rowId, end) => this.log.settleUnknown(rowId, end),
+    (settled) => this.deps.onSettled?.(settled)
+  )
 
   constructor(private readonly deps: AuditServiceDeps) {
     this.desk = deps.desk ?? thisDesk()
@@ -174,19 +165,20 @@ export class AuditService {
         const passId = about?.touchPass?.id
         const touchPass = names.touchPass ?? (passId ? { id: passId, cardId: passId } : undefined)
         const { personName, visit } = visitorRow(target, names, kind, call)
+        const targetName = personName ?? names.readerName
         const id = await this.log.begin({
           console,
           desk: this.who(),
           action: this.purpose.getStore() ?? actionOf(kind, call, names),
           endpoint: { id: call.endpoint.id, title: call.endpoint.title },
-          target: personName ? { ...target, name: personName } : target,
+          target: targetName ? { ...target, name: targetName } : target,
           ...(names.card ? { card: names.card } : {}),
           ...(importedCards ? { importedCards } : {}),
           ...(touchPass ? { touchPass } : {}),
           ...(visit ? { visit } : {}),
           ...(detail ? { facts: [detail] } : {})
         })
-        return async (answer: WriteAnswer) => {
+        const recorded: RecordedWrite = async (answer: WriteAnswer) => {
           const extra = answer.ok && kind.answered ? kind.answered(answer.result, call) : {}
           const end: EndInput = {
             ...outcomeOf(answer),
@@ -199,6 +191,10 @@ export class AuditService {
           // "the app stopped before the answer" after a restart, which is what the disk knows.
           await this.log.end(id, end).catch(() => undefined)
           if (extra.namesMore) awaitNames(extra.namesMore, (fact) => this.log.end(id, { outcome: 'ok', facts: [fact] }))
+          // An import's cards by the numbers the console shows them by: its answer names only their tokens.
+          const cardNumbers =
+            extra.importedTokens && (await importedNumbers(reader?.(), extra.importedTokens, call.readAfter))
+          if (cardNumbers) await this.log.end(id, { outcome: 'ok', cardNumbers }).catch(() => undefined)
           if (!answer.ok && end.outcome === 'unknown')
             this.rowsToSettle.awaitReadBack(
               answer.error,
@@ -207,6 +203,9 @@ export class AuditService {
               laterCheckOf(call, reader, names.before)
             )
         }
+        // The row's id, for the caller's own record of the answer (a batch part names it).
+        recorded.rowId = id
+        return recorded
       }
     }
   }

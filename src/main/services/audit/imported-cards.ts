@@ -4,10 +4,10 @@ import { filterNeedles, nfcSearchText } from '../../../shared/nfc/card-number'
 /**
  * One card an import sent as the search finds it (lower case): its NFC ID as sent and in every form
  * Cards finds a card by (nfcSearchText: both byte orders, hex and decimal, so the card's number too),
- * and its alias.
+ * its alias, and the number the console holds it by once read (a console that numbers cards otherwise).
  */
 function cardWords(card: AuditImportedCard): string {
-  return `${card.nfcId}\u0000${nfcSearchText(card.nfcId)}\u0000${card.alias ?? ''}`.toLowerCase()
+  return `${card.nfcId}\u0000${nfcSearchText(card.nfcId)}\u0000${card.alias ?? ''}\u0000${card.number ?? ''}`.toLowerCase()
 }
 
 /** An import's cards as the audit search finds its row by them. */

@@ -1,8 +1,16 @@
 import type { EndpointId } from '../../../shared/access/endpoints'
 import { endpoints } from '../../../shared/access/endpoints'
 import type { WriteCall } from '../access/http'
-import { AppError } from '../../../shared/errors'
-import { cardDeleted, findVisit, holdsQr, passesBought, passesGiven, pinGiven } from '../access/read-back-rules'
+import {
+  cardDeleted,
+  cardHeldBy,
+  findVisit,
+  holdsQr,
+  passesBought,
+  passesGiven,
+  pinGiven,
+  visitCancelFound
+} from '../access/read-back-rules'
 import { ConsoleCards } from '../batches/console-cards'
 import { boughtFinding, foundFinding, givenFinding } from './read-back-findings'
 import type { ReadBackFinding } from './settle-write'
@@ -49,9 +57,7 @@ const cardCheck =
   async (call, reader) => {
     const token = bodyOf(call).token
     if (typeof token !== 'string') return undefined
-    const card = await reader.nfcCards.get(token)
-    const id = param(call, 'id')
-    const holds = card.user_id === id
+    const holds = await cardHeldBy(reader, token, param(call, 'id'))
     return {
       done: holds === held,
       ...(holds === held ? {} : { fact: { kind: 'readBackCard', held: !held, holder: kind } as const })
@@ -119,8 +125,10 @@ export const laterChecks: Partial<Record<EndpointId, LaterCheck | NoLaterCheck>>
     const ids = await importedIds(call)
     if (!ids?.length) return undefined
     const cards = new ConsoleCards(await reader.nfcCards.all())
-    const found = ids.filter((id) => cards.lookup(id.toUpperCase()).card).length
-    return foundFinding(found, ids.length)
+    const held = ids.map((id) => [id, cards.lookup(id.toUpperCase()).card] as const)
+    const numbers = held.flatMap(([id, card]) => (card?.display_id ? [[id, card.display_id] as [string, string]] : []))
+    const missing = held.flatMap(([id, card]) => (card ? [] : [id]))
+    return foundFinding(ids.length - missing.length, ids.length, missing, numbers)
   },
   E17: async (call, reader) => {
     const body = bodyOf(call)
@@ -168,13 +176,11 @@ export const laterChecks: Partial<Record<EndpointId, LaterCheck | NoLaterCheck>>
     return givenFinding(given.length, notGiven)
   },
   visitorDelete: async (call, reader) => {
-    const id = param(call, 'id')
-    const visitor = await reader.visitors.get(id).catch((err: unknown) => {
-      if (err instanceof AppError && err.kind === 'not-found') return null
-      throw err
-    })
-    // A cancel keeps the visitor as CANCELLED (§4.6); a forced delete leaves none.
-    return { done: visitor === null || (call.query?.is_force !== true && visitor.status === 'CANCELLED') }
+    const found = await visitCancelFound(reader, param(call, 'id'))
+    // A forced delete leaves no visitor. A cancel keeps the visitor as CANCELLED (§4.6), the rule the
+    // cancel's own read-back uses (visitors/cancel-read-back.ts); a visitor gone cannot tell.
+    if (call.query?.is_force === true) return { done: found.state === 'gone' }
+    return found.state === 'gone' ? undefined : { done: found.state === 'cancelled' }
   }
 }
 

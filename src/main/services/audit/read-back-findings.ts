@@ -1,4 +1,5 @@
 import type { ReadBackFinding } from './settle-write'
+import type { ImportedCardNumbers } from '../../../shared/audit/schemas'
 
 /*
  * What a read-back found, in the words of the audit row, one wording per kind of write: the read a
@@ -27,9 +28,20 @@ export const givenFinding = (given: number, notGiven: readonly string[]): ReadBa
  * show no NFC ID (UA cards enrolled on a reader): an import numbers each card it makes by its NFC ID
  * (batches/console-cards.ts), so a card this request made would be found; a card that shows none was
  * not made by it. Import's own check says the same of the rows: not found, they may be sent again.
+ * `missing`: the NFC IDs of the cards not found, kept when some were found (each card's own outcome,
+ * shared/audit/imported-card-outcome.ts); `numbers`: the numbers the console holds the found ones by.
  */
-export function foundFinding(found: number, sent: number): ReadBackFinding {
+export function foundFinding(
+  found: number,
+  sent: number,
+  missing: readonly string[] = [],
+  /** The cards found, by NFC ID → the console's number (display id): each card's line names the card by it. */
+  numbers: ImportedCardNumbers = []
+): ReadBackFinding {
   const fact = { kind: 'readBackFound', found, sent } as const
-  if (found === sent) return { done: true, fact }
-  return { done: found > 0 ? 'partly' : false, fact }
+  const named = numbers.length > 0 ? { numbers: [...numbers] } : {}
+  if (found === sent) return { done: true, fact, ...named }
+  if (found === 0) return { done: false, fact }
+  // Done in part: which cards were not found, so each card's line says its own outcome.
+  return { done: 'partly', fact: missing.length > 0 ? { ...fact, missing: [...missing] } : fact, ...named }
 }

@@ -1,5 +1,9 @@
 import type { EndInput } from './audit-log'
 import type { AuditFact } from '../../../shared/audit/detail-facts'
+import { settledOutcome } from './write-outcome'
+import type { ImportedCardNumbers } from '../../../shared/audit/schemas'
+import type { WriteSettled } from '../../../shared/audit/write-settled'
+import { AppError } from '../../../shared/errors'
 
 /** What reading the console back found of a write whose answer was lost. */
 export interface ReadBackFinding {
@@ -9,6 +13,8 @@ export interface ReadBackFinding {
   fact?: AuditFact
   /** Read when the console answered again, not right after the lost answer (see settleLater). */
   later?: true
+  /** An import's cards found, by NFC ID → the console's number: each card's line names it. */
+  numbers?: ImportedCardNumbers
 }
 
 /**
@@ -43,7 +49,11 @@ export class RowsToSettle {
    * `keptOnDisk` settles a row the journal still holds as Unknown and leaves any other alone
    * (AuditLog.settleUnknown).
    */
-  constructor(private readonly keptOnDisk: (rowId: string, end: EndInput) => Promise<unknown>) {}
+  constructor(
+    private readonly keptOnDisk: (rowId: string, end: EndInput) => Promise<unknown>,
+    /** A row of this run settled: said to the screens still showing its write's lost answer. */
+    private readonly settled: (settled: WriteSettled) => void = () => undefined
+  ) {}
 
   /**
    * A write's row, Unknown: `append` adds the line that settles it once a read-back says what happened,
@@ -65,8 +75,11 @@ export class RowsToSettle {
         this.checkLater.delete(rowId)
       }
       await append(settledEnd(finding))
+      if (rowId) this.settled({ rowId, done: finding.done })
     }
     unsettled.set(error, { settle, ...(rowId ? { rowId } : {}) })
+    // The error the caller gets names its row: a screen showing it follows the row's settlement.
+    if (rowId && error instanceof AppError && error.details) error.details['auditRow'] = rowId
     if (rowId) this.unsettledRows.set(rowId, settle)
     if (rowId && later) this.checkLater.set(rowId, later)
   }
@@ -139,9 +152,10 @@ export async function settleWrite(err: unknown, finding: ReadBackFinding): Promi
 function settledEnd(finding: ReadBackFinding): EndInput {
   // Partly done is done as far as the console went: the fact says how far ("2 of 3 found").
   return {
-    outcome: finding.done === false ? 'refused' : 'ok',
+    outcome: settledOutcome(finding.done),
     said: { key: 'settled', done: finding.done, ...(finding.later ? { later: true as const } : {}) },
-    ...(finding.fact ? { facts: [finding.fact] } : {})
+    ...(finding.fact ? { facts: [finding.fact] } : {}),
+    ...(finding.numbers?.length ? { cardNumbers: finding.numbers } : {})
   }
 }
 

@@ -12,6 +12,7 @@ import type { AuditFact, AuditPassRef } from '../../../shared/audit/detail-facts
 import type { WriteCall } from '../access/http'
 import { NO_SUCH_ID } from '../access/permission-probe'
 import { batchOfUploadFilename, namedTouchPass, type WriteNames, type WriteSubjects } from './write-names'
+import { personName } from '../../../shared/person-name'
 
 /**
  * What each console write is, for the audit journal: its action, its target, and the facts of what
@@ -60,6 +61,11 @@ export interface WriteKind {
     fact?: AuditFact
     touchPass?: AuditTouchPass
     /**
+     * The cards an import made, by NFC ID (as its answer writes it) → token: the recorder reads the
+     * numbers the console shows them by (imported-numbers.ts).
+     */
+    importedTokens?: [string, string][]
+    /**
      * The answer named less than was done (a purchase answered with 1 of its 2 passes): the object
      * the caller gets (the answer's data), by which its read-back names the rest (settle-write nameWrite).
      */
@@ -79,7 +85,7 @@ const dataOf = (result: unknown): unknown => (result as { data?: unknown } | und
 const answeredVisitor = (result: unknown): { id?: string; name?: string } => {
   const data = (dataOf(result) ?? {}) as Fields
   const id = text(data.id)
-  const name = [text(data.first_name), text(data.last_name)].filter(Boolean).join(' ')
+  const name = personName({ first_name: text(data.first_name), last_name: text(data.last_name) })
   return { ...(id ? { id } : {}), ...(name ? { name } : {}) }
 }
 /** A Touch Pass as an answer (§3.25, E12) has it: its card id and holder; the holder names the user. */
@@ -101,7 +107,7 @@ const answeredPass = (result: unknown): { name?: string; touchPass?: AuditTouchP
 
 function visitorName(call: WriteCall): string | undefined {
   const body = bodyOf(call)
-  const name = [text(body.first_name), text(body.last_name)].filter(Boolean).join(' ')
+  const name = personName({ first_name: text(body.first_name), last_name: text(body.last_name) })
   return name || undefined
 }
 
@@ -214,11 +220,18 @@ async function importedCards(call: WriteCall): Promise<AuditImportedCard[] | und
   return cards.length ? cards : undefined
 }
 
-function importAnswer(result: unknown): { fact?: AuditFact } {
+function importAnswer(result: unknown): { fact?: AuditFact; importedTokens?: [string, string][] } {
   const records = dataOf(result)
   if (!Array.isArray(records)) return {}
+  const importedTokens = records.flatMap((r) => {
+    const { nfc_id: nfcId, token } = r as Fields
+    return text(nfcId) && text(token) ? [[nfcId as string, token as string] as [string, string]] : []
+  })
   const imported = records.filter((r) => text((r as Fields).token)).length
-  return { fact: { kind: 'imported', imported, notImported: records.length - imported } }
+  return {
+    fact: { kind: 'imported', imported, notImported: records.length - imported },
+    ...(importedTokens.length ? { importedTokens } : {})
+  }
 }
 
 /** A row names at most this many passes (auditFactSchema's lists); its words end with "…" past 500 characters. */
@@ -287,6 +300,11 @@ export const writeKinds: Partial<Record<EndpointId, WriteKind | null>> = {
     target: (call) => {
       const id = text(bodyOf(call).device_id)
       return id ? { kind: 'reader', id } : { kind: 'reader' }
+    },
+    // Named as Enroll names it: its door, name and model (a device id alone says nothing at the desk).
+    about: (call) => {
+      const id = text(bodyOf(call).device_id)
+      return id ? { reader: { id } } : {}
     },
     detail: (call) => (bodyOf(call).reset_ua_card === true ? { kind: 'resetsCard' } : undefined),
     answered: (result) => {

@@ -5,6 +5,7 @@ import { userDisplayName, type User } from '../../../shared/access/users'
 import { visitorDisplayName, type Visitor } from '../../../shared/access/visitors'
 import { cardNfcId } from '../../../shared/nfc/card-number'
 import { ownerName } from '../../../shared/nfc/card-view'
+import { readerName } from '../../../shared/access/reader-name'
 import type { AccessClient } from '../access/client'
 import type { CallOptions, ReadBefore } from '../access/http'
 import type { Recall } from './audit-log'
@@ -23,6 +24,9 @@ export interface AuditReader {
   /** `all` and `qrCodes`: for the check of an Unknown row when the console answers again (later-checks.ts). */
   visitors: Pick<AccessClient['visitors'], 'get' | 'all'>
   qrCodes: Pick<AccessClient['qrCodes'], 'download'>
+  /** A reader an enrollment starts on, named as Enroll names it (its door): shared/access/reader-name.ts. */
+  devices: Pick<AccessClient['devices'], 'list'>
+  doors: Pick<AccessClient['doors'], 'list'>
 }
 
 /**
@@ -36,6 +40,8 @@ export interface WriteSubjects {
   card?: { token: string }
   /** A Touch Pass by id: its card id and holder at the time. */
   touchPass?: { id: string }
+  /** A reader by its device id: named as Enroll names it (its door, name and model). */
+  reader?: { id: string }
   /**
    * The passes before the write, by id, for its later check (later-checks.ts): `listed`, the whole list
    * (a purchase: the passes it bought are the new ones); `free`, those nobody holds (a batch given:
@@ -46,6 +52,8 @@ export interface WriteSubjects {
 
 export interface WriteNames {
   personName?: string
+  /** The reader, as Enroll names it ("Front Door · UA-G2-PRO-D0C1 · UA-G2-PRO"). */
+  readerName?: string
   card?: AuditCard
   touchPass?: AuditTouchPass
   /**
@@ -194,9 +202,26 @@ export async function nameSubjects(
     if (read) before.passIds = read.filter((p) => subjects.passesBefore === 'listed' || freeToGive(p)).map((p) => p.id)
   }
 
-  const [name, cardNamed, passNamed] = await Promise.all([personName(), cardNames(), passNames(), passesBefore()])
+  const readerNamed = async (): Promise<string | undefined> => {
+    if (!subjects.reader || !reader) return undefined
+    const [devices, doors] = await Promise.all([
+      tryRead((o) => reader.devices.list(o)),
+      tryRead((o) => reader.doors.list(o))
+    ])
+    const device = devices?.find((d) => d.id === subjects.reader!.id)
+    return device ? readerName(device, doors ?? []) : undefined
+  }
+
+  const [name, cardNamed, passNamed, , namedReader] = await Promise.all([
+    personName(),
+    cardNames(),
+    passNames(),
+    passesBefore(),
+    readerNamed()
+  ])
   return {
     ...(name ? { personName: name } : {}),
+    ...(namedReader ? { readerName: namedReader } : {}),
     ...(cardNamed ? { card: cardNamed } : {}),
     ...(passNamed ? { touchPass: passNamed } : {}),
     ...(Object.keys(before).length ? { before } : {}),

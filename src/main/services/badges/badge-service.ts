@@ -1,4 +1,3 @@
-import QRCode from 'qrcode'
 import { AppError } from '../../../shared/errors'
 import type { PrinterStatus } from '../../../shared/badges/printer-state'
 import {
@@ -12,15 +11,17 @@ import {
 import type { AccessClient } from '../access/client'
 import { makeBadgePdf } from '../printing/badge-pdf'
 import { BadgePrinters, type ListQueues, type MainPrinter } from '../printing/badge-printers'
-import { ippPrinterStatus, printPdfOverIpp, type IppPrintOptions } from '../printing/ipp-print'
-import { cannotPrintNow, printerNotReady } from '../printing/printer-failure'
+import { ippCanPrint, ippPrinterStatus, printPdfOverIpp, type IppPrintOptions } from '../printing/ipp-print'
 import { BadgeHistory, notPrinted } from './history'
 import type { BadgePrinter } from './printer'
 import { BadgeSettingsStore } from './settings'
 import type { Language } from '../../../shared/i18n/locales'
+import type { ConsoleScope } from '../storage/durable-list'
 
 export interface BadgeServiceDeps {
   dataDir: string
+  /** The active console: each print is kept with it (storage/durable-list.ts). */
+  console: ConsoleScope
   /** Named in the "no printer here" message (web mode, CLI). */
   transport: string
   client: () => Promise<Pick<AccessClient, 'visitors' | 'qrCodes'>>
@@ -53,7 +54,7 @@ export class BadgeService {
   private readonly mainPrinters: BadgePrinters
 
   constructor(private readonly deps: BadgeServiceDeps) {
-    this.history = new BadgeHistory(deps.dataDir)
+    this.history = new BadgeHistory(deps.dataDir, deps.console)
     this.settings = new BadgeSettingsStore(deps.dataDir)
     this.mainPrinters = new BadgePrinters(deps.dataDir, deps.queues)
   }
@@ -116,18 +117,44 @@ export class BadgeService {
   }
 
   /**
-   * Why the badge printer of the settings cannot print now (out of labels, offline, stopped, not taking
-   * jobs), asked before anything is sent or given to a visitor; null when it can, or when its state is
-   * not main's to know (no printer chosen, a window printer).
+   * Why the badge printer of the settings cannot print a badge on the settings' label stock now (out
+   * of labels, offline, stopped, not taking jobs, no such label): the kiosk asks before anything is
+   * sent or given to a visitor; null when it can, or when its state is not main's to know.
    */
   async badgePrinterRefusal(): Promise<AppError | null> {
-    const name = (await this.settings.get()).printer
-    const printer = name ? await this.mainPrinters.urlOf(name) : undefined
-    if (!name || !printer) return null
-    // A printer that does not answer, or not with the certificate trusted: that failure's own words.
-    const status = await ippPrinterStatus(printer).catch((err: unknown) => AppError.from(err))
-    if (status instanceof AppError) return status
-    return cannotPrintNow(status) ? printerNotReady(printer, status) : null
+    const { printer, stock } = await this.settings.get()
+    return printer ? this.printerRefusal({ printer, stock }) : null
+  }
+
+  /**
+   * The one question every print asks before any console write (a QR code assigned): can this printer
+   * print this badge now — ready, and taking the label stock (ipp-print.ts ippCanPrint). Null when it
+   * can, or when main does not print to it (a window printer: its state is not main's to know).
+   */
+  async printerRefusal(input: { printer: string; stock: BadgeJob['stock'] }): Promise<AppError | null> {
+    const printer = await this.mainPrinters.urlOf(input.printer)
+    if (!printer) return null
+    return ippCanPrint(printer, badgeStocks[input.stock], { timeoutMs: this.deps.ipp?.callTimeoutMs ?? 5000 }).then(
+      () => null,
+      (err: unknown) => AppError.from(err)
+    )
+  }
+
+  /**
+   * Badges' Print asks this before it assigns the visitor a QR code: a printer that cannot print the
+   * badge refuses it here, the attempt recorded in the print history and the audit as the print's own
+   * refusal would be, and nothing is written to the console.
+   */
+  async checkPrinter(input: { job: BadgeJob; printer: string } & Reprint): Promise<{ ready: true }> {
+    const { job, reprintOf } = input
+    const refusal = await this.printerRefusal({ printer: input.printer, stock: job.stock })
+    if (!refusal) return { ready: true }
+    const label = await this.printerLabel(input.printer)
+    const attempt = { job, output: 'printer' as const, printer: label, ...(reprintOf ? { reprintOf } : {}) }
+    return this.audited(attempt, async () => {
+      await this.history.record({ ...attempt, failed: notPrinted(refusal) }).catch(() => undefined)
+      throw refusal
+    })
   }
 
   /** A label with no visitor on it, to check the printer, its labels and their size. Not recorded. */
@@ -145,6 +172,8 @@ export class BadgeService {
       validTo: now,
       stock
     }
+    // qrcode is loaded on the first test label (main's start does not load what a run may never use).
+    const { default: QRCode } = await import('qrcode')
     const qrPng = await QRCode.toBuffer('Access Desk test label', { type: 'png', margin: 2, width: 320 })
     const pdf = await makeBadgePdf({ job, qrPng, settings })
     const { jobId } = await printPdfOverIpp(printer, pdf, badgeStocks[stock], {

@@ -6,7 +6,7 @@ import {
   type BadgeJob,
   type BadgeOutput
 } from '../../../shared/badges/schemas'
-import { DurableList } from '../storage/durable-list'
+import { DurableList, type ConsoleScope } from '../storage/durable-list'
 import { printFailureWords } from '../printing/printer-failure'
 
 /** Enough for months at a desk; the oldest entries go first. */
@@ -35,15 +35,22 @@ export function notPrinted(err: unknown): NonNullable<BadgeHistoryEntry['failed'
 /**
  * The durable print history: every badge printed or saved, and every print a badge printer did not
  * finish (with its reason), written (atomic write + fsync) before the screen says it is done. Writes are serialised so two quick prints never lose one another.
+ * Each print is kept with its console, and read on it only (storage/durable-list.ts).
  */
 export class BadgeHistory {
   private readonly entries: DurableList<BadgeHistoryEntry>
 
   constructor(
     dataDir: string,
+    scope: ConsoleScope,
     private readonly now: () => Date = () => new Date()
   ) {
-    this.entries = new DurableList(join(dataDir, 'badges', 'history.json'), badgeHistoryEntrySchema, HISTORY_LIMIT)
+    this.entries = new DurableList(
+      join(dataDir, 'badges', 'history.json'),
+      badgeHistoryEntrySchema,
+      HISTORY_LIMIT,
+      scope
+    )
   }
 
   async list(limit = 100): Promise<BadgeHistoryEntry[]> {

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { z } from 'zod'
-import { DurableList } from '../storage/durable-list'
+import { DurableList, type ConsoleScope } from '../storage/durable-list'
 
 /** An entry: a code revoked here, or (`kind: 'assigned'`) given here; older files hold revocations only. */
 const entrySchema = z.object({
@@ -18,17 +18,19 @@ const LIMIT = 5000
  * (every assign goes through visitors/qr-assign.ts, which records it here), and the revocations. A printed badge carries its visitor's QR code:
  * once the code is revoked the badge opens nothing, and the print history alone would still say
  * "Printed". The console's visitor record does not say whether a code is assigned (only a download
- * does), so only revocations made here are known; one made on the console's own page is not.
+ * does), so only revocations made here are known; one made on the console's own page is not. Each
+ * entry is kept with its console, and read on it only (storage/durable-list.ts).
  */
 export class QrCodeLog {
   private readonly entries: DurableList<Entry>
 
   constructor(
     dataDir: string,
+    scope: ConsoleScope,
     private readonly now: () => Date = () => new Date()
   ) {
     // The file keeps the name it had when it held revocations only: a desk's existing record reads on.
-    this.entries = new DurableList(join(dataDir, 'badges', 'qr-revoked.json'), entrySchema, LIMIT)
+    this.entries = new DurableList(join(dataDir, 'badges', 'qr-revoked.json'), entrySchema, LIMIT, scope)
   }
 
   /** A code revoked here. */

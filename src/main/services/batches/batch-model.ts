@@ -162,6 +162,9 @@ export class BatchModel {
           this.touched.add(row.id)
         }
         return
+      case 'audit-row':
+        // Which audit row the rows' check settles (check-settles-audit.ts): the rows themselves are unchanged.
+        return
       case 'upload-end':
         this.settleInterrupted()
         this.openUpload = undefined
@@ -196,12 +199,12 @@ export class BatchModel {
     return inByteOrder(row.nfcId, this.meta.byteOrder)
   }
 
-  /** The batch's cards by card key, each with its ID as entered: what a CSV line is compared with. */
-  get enteredCards(): { get(key: string): { nfcId: string } | undefined } {
+  /** The batch's cards by card key, each with its ID as entered and its alias: what a CSV line is compared with. */
+  get enteredCards(): { get(key: string): { nfcId: string; alias: string } | undefined } {
     return {
       get: (key) => {
         const row = this.byCard.get(key)
-        return row && { nfcId: this.entered(row) }
+        return row && { nfcId: this.entered(row), alias: row.alias }
       }
     }
   }

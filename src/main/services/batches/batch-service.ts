@@ -22,8 +22,9 @@ import { readNfcCell } from './csv-nfc-id'
 import { isRandomUid } from '../../../shared/nfc/uid'
 import { isAllDigits, writtenDigitsReading } from '../../../shared/nfc/card-number'
 import { cardKey } from '../../../shared/nfc/card-identity'
-import { validateCsv } from './csv-validate'
-import { englishOfNote, sayNote } from './csv-messages'
+import { readCsvAgainst } from './csv-against-batch'
+import { sayNote, unsureEnglish } from './csv-messages'
+import type { ConsoleUnsure } from '../../../shared/batches/console-unsure'
 import { rowReason } from './row-reasons'
 import type { CsvNote } from '../../../shared/batches/csv-said'
 import { JournalDirectory, type Unreadable } from '../storage/journal-directory'
@@ -33,10 +34,9 @@ import { runUpload, type UploadOptions } from './upload'
 import type { BatchWrites, LoadedBatch } from './loaded-batch'
 import type { UploadProgress, UploadResult } from '../../../shared/batches/schemas'
 import type { ReadBackFinding } from '../audit/settle-write'
-import { checkedRequests, linkAuditRows } from './check-settles-audit'
+import { answeredParts, checkedRequests, linkAuditRows } from './check-settles-audit'
 import { batchView } from './batch-view'
 import { CsvPreviews } from './csv-previews'
-import { sayLinesAdded, withLinesAdded } from './csv-added-lines'
 import type { BatchView, BatchViewQuery, CsvPreviewOpen } from '../../../shared/batches/schemas'
 
 export interface BatchServiceDeps {
@@ -80,7 +80,10 @@ export class BatchService implements BatchWrites {
         const model = BatchModel.replay(entries)
         for (const entry of entries) linkAuditRows(this.auditRows, entry)
         if (model.interruptedUpload) {
-          // The previous run stopped mid-upload; its unanswered rows are now `unknown` (to check).
+          // The previous run stopped mid-upload; its unanswered rows are now `unknown` (to check), and
+          // the audit rows of its answered parts say what their rows say (the app may have stopped
+          // between the two writes).
+          await this.settleAnsweredParts(entries, model)
           await file.journal.append({ t: 'upload-end', uploadId: 'interrupted', at: now() })
         }
         if (entries.length > 2 * model.rows.length + 50) await file.journal.rewrite([model.snapshot(now())])
@@ -95,6 +98,15 @@ export class BatchService implements BatchWrites {
           hint: 'Reload the list of batches.'
         })
     })
+  }
+
+  /** The audit rows of an interrupted upload's answered parts, settled from their rows (check-settles-audit.ts). */
+  private async settleAnsweredParts(entries: readonly JournalEntry[], model: BatchModel): Promise<void> {
+    const settle = this.deps.settleAuditRow
+    if (!settle) return
+    const parts = answeredParts(entries, (rowId) => model.byId.get(rowId)?.nfcId)
+    // Never in the way of opening the batch: a row left Unknown is still the Audit's honest word.
+    for (const [rowId, finding] of parts) await settle(rowId, finding).catch(() => undefined)
   }
 
   private loaded(id: string): Promise<LoadedBatch> {
@@ -227,7 +239,7 @@ export class BatchService implements BatchWrites {
     uid: string,
     alias?: string,
     source: 'scan' | 'typed' = 'scan'
-  ): Promise<{ row: BatchRow; duplicate: boolean; note?: string }> {
+  ): Promise<{ row: BatchRow; duplicate: boolean; note?: string; unsure?: ConsoleUnsure }> {
     const cell = readNfcCell(uid)
     if (!cell.ok) throw new AppError({ kind: 'validation', code: 'NFC_ID_INVALID', message: cell.reason })
     if (source === 'scan' && isRandomUid(cell.hex)) throw randomUid()
@@ -244,7 +256,7 @@ export class BatchService implements BatchWrites {
       const existing = model.byCard.get(cardKey(nfcId))
       if (existing) return { row: { ...existing }, duplicate: true }
       // Not found is only sure when every console card shows its NFC ID (console-cards.ts `lookup`).
-      const note = known ? refuseHeldOnConsole(known, cell.hex, nfcId, alias) : undefined
+      const unsure = known ? refuseHeldOnConsole(known, cell.hex, nfcId, alias) : undefined
       let chosen = alias ?? ''
       let nextNumber: number | undefined
       if (alias !== undefined) {
@@ -266,7 +278,7 @@ export class BatchService implements BatchWrites {
         ...(hexByForm(uid, cell.hex) ? { hexByForm: true as const } : {})
       }
       await this.commit(batch, { t: 'add', rows: [row], nextNumber })
-      return { row: { ...row }, duplicate: false, ...(note ? { note: `${note}.` } : {}) }
+      return { row: { ...row }, duplicate: false, ...(unsure ? { note: unsureEnglish('typed', unsure), unsure } : {}) }
     })
   }
 
@@ -339,69 +351,56 @@ export class BatchService implements BatchWrites {
 
   async previewCsv(text: string, batchId?: string): Promise<CsvPreview> {
     const batch = batchId === undefined ? undefined : await this.loaded(batchId)
-    const known = await this.cardsForPreview(batch)
-    // The file's IDs are entered IDs: compared with the batch's rows as they were entered.
-    const preview = validateCsv(text, {
-      existingCards: batch?.model.enteredCards,
-      existingAliases: batch?.model.byAlias,
-      byteOrder: batch?.model.meta.byteOrder,
-      onConsole: known.cards
-    })
-    if (known.note) addNote(preview, known.note)
-    noteUnsure(preview, known.cards)
-    return preview
+    return readCsvAgainst(text, batch, await this.cardsForPreview(batch))
   }
 
   /**
    * A preview for the screen: its lines kept here, the first `limit` of them answered (csv-previews.ts).
-   * `addedFrom`: the preview of this file after its last Add (or after a fix since): its lines added
-   * then are said as already in the batch from this file, not as duplicates (csv-added-lines.ts).
+   * A line the batch already holds as written is said as added, not as a duplicate (csv-duplicates.ts
+   * `asAdded`): read from the batch, so it holds after a restart of main too.
    */
-  async previewFile(
-    text: string,
-    batchId: string | undefined,
-    limit: number,
-    addedFrom?: string
-  ): Promise<CsvPreviewOpen> {
-    const preview = await this.previewCsv(text, batchId)
-    const added = addedFrom === undefined ? undefined : this.previews.added(addedFrom)
-    if (added) sayLinesAdded(preview, added)
-    return this.previews.open(preview, limit, added)
+  async previewFile(text: string, batchId: string | undefined, limit: number): Promise<CsvPreviewOpen> {
+    return this.previews.open(await this.previewCsv(text, batchId), limit)
   }
 
   async previewRows(previewId: string, offset: number, limit: number): Promise<ReturnType<CsvPreviews['rows']>> {
     return this.previews.rows(previewId, offset, limit)
   }
 
-  /** importCsv for the screen: the preview as decided at import time, its lines kept here. */
-  async importFile(
-    batchId: string,
-    text: string,
-    limit: number,
-    addedFrom?: string
-  ): Promise<{ added: number; preview: CsvPreviewOpen }> {
-    const before = addedFrom === undefined ? undefined : this.previews.added(addedFrom)
-    const { added, preview } = await this.importCsv(batchId, text)
-    const lines = withLinesAdded(preview, before)
-    if (before) sayLinesAdded(preview, before)
-    return { added, preview: this.previews.open(preview, limit, lines) }
+  /**
+   * importCsv for the screen: the preview is the file read again against the batch as the add left it,
+   * its lines kept here. The lines just added are then said as in the batch (`asAdded`), never "ok"
+   * with Add offering them again, and the screen shows what any later reading of the file shows.
+   */
+  async importFile(batchId: string, text: string, limit: number): Promise<{ added: number; preview: CsvPreviewOpen }> {
+    const { added, after } = await this.addCsv(batchId, text)
+    return { added, preview: this.previews.open(after, limit) }
   }
 
-  /** Add the rows of a CSV text that are ok or repaired; the preview says what happened to the rest. */
+  /**
+   * Add the rows of a CSV text that are ok or repaired; the preview says what was decided at import
+   * time (which lines were ok and added, what happened to the rest).
+   */
   async importCsv(batchId: string, text: string): Promise<{ added: number; preview: CsvPreview }> {
+    const { added, preview } = await this.addCsv(batchId, text)
+    return { added, preview }
+  }
+
+  /**
+   * The adding itself, with the file read twice by the same rules: as decided (`preview`) and against
+   * the batch the add left (`after`, read in the same turn with the same console cards: no tap in
+   * between, no second wait for the console).
+   */
+  private async addCsv(
+    batchId: string,
+    text: string
+  ): Promise<{ added: number; preview: CsvPreview; after: CsvPreview }> {
     const batch = await this.loaded(batchId)
     await this.requireOwnConsole(batch)
     const known = await this.cardsForPreview(batch)
     return this.exclusive(batch, async () => {
       this.refuseWhileUploading(batch)
-      const preview = validateCsv(text, {
-        existingCards: batch.model.enteredCards,
-        existingAliases: batch.model.byAlias,
-        byteOrder: batch.model.meta.byteOrder,
-        onConsole: known.cards
-      })
-      if (known.note) addNote(preview, known.note)
-      noteUnsure(preview, known.cards)
+      const preview = readCsvAgainst(text, batch, known)
       const at = now()
       const rows: BatchRow[] = []
       for (const r of preview.rows) {
@@ -421,7 +420,8 @@ export class BatchService implements BatchWrites {
         }
       }
       if (rows.length > 0) await this.commit(batch, { t: 'add', rows })
-      return { added: rows.length, preview }
+      const after = rows.length > 0 ? readCsvAgainst(text, batch, known) : preview
+      return { added: rows.length, preview, after }
     })
   }
 
@@ -536,13 +536,14 @@ export class BatchService implements BatchWrites {
         )
       }
       // What each upload request whose answer was lost sent, and how much of it the console holds.
-      const findings = checkedRequests(this.auditRows, results)
+      const nfcIds = new Map(batch.model.rows.map((row) => [row.id, row.nfcId]))
+      const findings = checkedRequests(this.auditRows, results, (rowId) => nfcIds.get(rowId))
       if (results.length > 0) await this.commit(batch, { t: 'results', uploadId: 'check', results })
       for (const [rowId, finding] of findings) await this.deps.settleAuditRow?.(rowId, finding)
       const found = results.filter((r) => r.status === 'imported').length
       const absent = results.length - found
-      const unsure = absent > 0 ? cards.unsure({ id: 'their NFC IDs', card: 'such a card' }) : undefined
-      return { found, absent, ...(unsure ? { unsure: `${unsure}.` } : {}) }
+      const unsure = absent > 0 ? cards.unsureCounts() : undefined
+      return { found, absent, ...(unsure ? { unsure: unsureEnglish('checked', unsure), unsureSaid: unsure } : {}) }
     })
   }
 
@@ -677,7 +678,7 @@ function refuseHeldOnConsole(
   typed: string,
   sent: string,
   alias: string | undefined
-): string | undefined {
+): ConsoleUnsure | undefined {
   const found = cards.lookup(sent)
   const card = found.card
   if (card) {
@@ -707,23 +708,7 @@ function refuseHeldOnConsole(
       details: { alias: alias!, card: cardName(aliasHolder) }
     })
   }
-  return found.unsure
-}
-
-/**
- * A preview whose lines were compared with the console's cards says, once for the file, what that
- * comparison could not see when some of them show no NFC ID (console-cards.ts `unsure`).
- */
-function noteUnsure(preview: CsvPreview, cards: ConsoleCards | undefined): void {
-  if (!cards || preview.counts.ok + preview.counts.repaired === 0) return
-  const without = cards.withoutNfcId
-  if (without > 0) addNote(preview, sayNote('unsure', { shown: cards.cards.length - without, without }))
-}
-
-/** A note of the whole file, as facts and in main's English (csv-messages.ts). */
-function addNote(preview: CsvPreview, note: CsvNote): void {
-  preview.notes.push(englishOfNote(note))
-  ;(preview.noteSaid ??= []).push(note)
+  return found.unsure === undefined ? undefined : cards.unsureCounts()
 }
 
 /** A switch of byte order would turn rows that are (or may be) on the console already: refused, saying why. */

@@ -1,3 +1,4 @@
+import type { ConsoleUnsure } from '../../../shared/batches/console-unsure'
 import type { NfcCard } from '../../../shared/access/nfc-cards'
 import { cardNfcId } from '../../../shared/nfc/card-number'
 import { reverseBytes } from '../../../shared/nfc/card-identity'
@@ -26,11 +27,23 @@ export class ConsoleCards {
    * UIDs, so an NFC ID cannot be compared with them (the Cards screen's `notNfcIds`, the same test).
    */
   readonly withoutNfcId: number
+  /** Those of them with a number: what Cards' filter finds them by. */
+  private readonly numberedWithoutNfcId: string[] = []
 
-  constructor(readonly cards: NfcCard[]) {
+  /**
+   * `readAt`: when the cards were read from the console (now, as they usually are made as they come):
+   * what is said with them is as of then (a CSV preview says so).
+   */
+  constructor(
+    readonly cards: NfcCard[],
+    readonly readAt: string = new Date().toISOString()
+  ) {
     let withoutNfcId = 0
     for (const card of cards) {
-      if (!cardNfcId(card.display_id)) withoutNfcId++
+      if (!cardNfcId(card.display_id)) {
+        withoutNfcId++
+        if (card.display_id) this.numberedWithoutNfcId.push(card.display_id)
+      }
       this.byToken.set(card.token, card)
       if (card.display_id) {
         const id = card.display_id.toUpperCase()
@@ -69,6 +82,24 @@ export class ConsoleCards {
       `${cards(without)} show${without === 1 ? 's' : ''} no NFC ID (UA cards) and could not be compared — ` +
       `if ${words.card} was enrolled on a UA reader, it is already on the console`
     )
+  }
+
+  /**
+   * What "not found" leaves open, as counts (shared/batches/console-unsure.ts), or undefined when every
+   * card shows its NFC ID. Import's typed cards and its check say it from these, in each desk's language.
+   */
+  unsureCounts(): ConsoleUnsure | undefined {
+    const without = this.withoutNfcId
+    return without === 0 ? undefined : { shown: this.cards.length - without, without }
+  }
+
+  /**
+   * The numbers of the cards that show no NFC ID, at most `limit`, the highest first: the console
+   * numbers the UA cards it enrolls in turn (facts 1.9: "100005", "100017"), so the card enrolled
+   * last — the likeliest to be imported again by its NFC ID — comes first. Cards' filter finds each.
+   */
+  numbersWithoutNfcId(limit: number): string[] {
+    return [...this.numberedWithoutNfcId].sort((a, b) => b.localeCompare(a, 'en', { numeric: true })).slice(0, limit)
   }
 
   /**

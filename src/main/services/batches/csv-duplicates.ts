@@ -5,8 +5,11 @@ import type { CsvSaid } from '../../../shared/batches/csv-said'
 import { cardKey, sameCard } from '../../../shared/nfc/card-identity'
 
 export interface ExistingKeys {
-  /** The batch the rows go to, by card (`cardKey`: either byte order): reported as duplicates too. */
-  existingCards?: { get(cardKey: string): { nfcId: string } | undefined }
+  /**
+   * The batch the rows go to, by card (`cardKey`: either byte order): reported as duplicates too, but a
+   * line the batch already holds as written (same NFC ID, same alias) is `added` (asAdded).
+   */
+  existingCards?: { get(cardKey: string): { nfcId: string; alias?: string } | undefined }
   existingAliases?: { has(key: string): boolean }
   /** The cards the console already holds (console-cards.ts): by NFC ID and by alias, each → the card's display id. */
   onConsole?: { get(nfcId: string): string | undefined; aliasHolder(alias: string): string | undefined }
@@ -18,6 +21,18 @@ function sameNfcId(rows: CsvPreviewRow[], a: number, b: number): boolean {
 }
 function sameAlias(rows: CsvPreviewRow[], a: number, b: number): boolean {
   return rows[a]!.alias === rows[b]!.alias
+}
+
+/**
+ * A line the batch already holds exactly as the line writes it — the same NFC ID (not merely the same
+ * card in the other byte order) and the same alias — is `added`: in the batch, nothing to fix, never
+ * added again. This is how a file's own lines are told after its Add, read again (a line fixed, an
+ * upload, a reconnect, a restart of main): from the batch's rows, which main keeps on disk, not from a
+ * memory of what was added from which file, which a restart of main loses. A line that asks for
+ * anything the batch does not hold (another alias, the other byte order) is still a duplicate to fix.
+ */
+function asAdded(r: CsvPreviewRow, inBatch: { nfcId: string; alias?: string }): boolean {
+  return inBatch.nfcId === r.nfcId && inBatch.alias !== undefined && inBatch.alias === r.alias
 }
 
 /**
@@ -36,14 +51,16 @@ export function settleRows(
 ): void {
   const nfc = nfcKeys.resolve(rows, sameNfcId)
   const n = nfc.items.length
-  // 1 = same card earlier in the file, 2 = already in the batch, 3 = on the console. The alias of such a row is
-  // neither checked against nor remembered for the file's other rows (it will not be imported).
+  // 1 = same card earlier in the file, 2 = already in the batch, 3 = on the console, 4 = in the batch as written
+  // (asAdded). The alias of such a row is neither checked against nor remembered for the file's other rows (it
+  // will not be imported).
   const nfcDuplicate = new Uint8Array(n)
   const aliasKeys = new DuplicateFinder(n)
   for (let p = 0; p < n; p++) {
     const r = rows[nfc.items[p]!]!
+    const inBatch = nfc.first[p] === -1 ? existing.existingCards?.get(cardKey(r.nfcId!)) : undefined
     if (nfc.first[p] !== -1) nfcDuplicate[p] = 1
-    else if (existing.existingCards?.get(cardKey(r.nfcId!)) !== undefined) nfcDuplicate[p] = 2
+    else if (inBatch !== undefined) nfcDuplicate[p] = asAdded(r, inBatch) ? 4 : 2
     else if (existing.onConsole?.get(r.nfcId!) !== undefined) nfcDuplicate[p] = 3
     else if (r.alias !== '') aliasKeys.add(hashString(r.alias), nfc.items[p]!)
   }
@@ -53,6 +70,14 @@ export function settleRows(
   for (let p = 0; p < n; p++) {
     const item = nfc.items[p]!
     const r = rows[item]!
+    if (nfcDuplicate[p] === 4) {
+      const said = [say('inBatchAsWritten')]
+      r.status = 'added'
+      r.said = said
+      r.messages = said.map(englishOf)
+      counts.added = (counts.added ?? 0) + 1
+      continue
+    }
     let dup: CsvSaid[] | undefined
     if (nfcDuplicate[p] === 1) {
       const first = rows[nfc.first[p]!]!

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
 import type { CsvPreview, CsvPreviewOpen, CsvPreviewRow } from '../../../shared/batches/schemas'
 import { csvProblemLines } from '../../../shared/batches/csv-problems'
-import type { AddedLines } from './csv-added-lines'
 
 /** Previews kept at once: a screen shows one; a few more cover a second window and a file read again. */
 const KEPT = 4
@@ -13,12 +12,11 @@ const KEPT = 4
  * the notes and the first lines, and asks for the lines it scrolls to. The oldest goes first.
  */
 export class CsvPreviews {
-  private readonly kept = new Map<string, { rows: CsvPreviewRow[]; added?: AddedLines }>()
+  private readonly kept = new Map<string, CsvPreviewRow[]>()
 
-  /** `added`: the file's lines added to the batch so far (csv-added-lines.ts), kept for its next reading. */
-  open(preview: CsvPreview, limit: number, added?: AddedLines): CsvPreviewOpen {
+  open(preview: CsvPreview, limit: number): CsvPreviewOpen {
     const previewId = randomUUID()
-    this.kept.set(previewId, added ? { rows: preview.rows, added } : { rows: preview.rows })
+    this.kept.set(previewId, preview.rows)
     while (this.kept.size > KEPT) this.kept.delete(this.kept.keys().next().value!)
     let readAsHex = 0
     for (const r of preview.rows)
@@ -27,6 +25,7 @@ export class CsvPreviews {
       previewId,
       notes: preview.notes,
       ...(preview.noteSaid ? { noteSaid: preview.noteSaid } : {}),
+      ...(preview.consoleReadAt ? { consoleReadAt: preview.consoleReadAt } : {}),
       counts: preview.counts,
       total: preview.rows.length,
       readAsHex,
@@ -36,13 +35,8 @@ export class CsvPreviews {
     }
   }
 
-  /** The lines of the file added to the batch, as of the preview `previewId` (none when it is no longer held). */
-  added(previewId: string): AddedLines | undefined {
-    return this.kept.get(previewId)?.added
-  }
-
   rows(previewId: string, offset: number, limit: number): { offset: number; rows: CsvPreviewRow[] } {
-    const rows = this.kept.get(previewId)?.rows
+    const rows = this.kept.get(previewId)
     if (!rows) {
       throw new AppError({
         kind: 'not-found',

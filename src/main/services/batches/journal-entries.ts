@@ -66,6 +66,11 @@ export const journalEntrySchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('upload-start'), uploadId: z.string(), at: z.string() }),
   /** Written (and fsynced) before a chunk is sent: if no result follows, those rows are `unknown`. */
   z.object({ t: z.literal('sending'), uploadId: z.string(), rowIds: z.array(z.string()) }),
+  /**
+   * The audit row of a part's request, once it is on record and before the request is sent: a stop
+   * before the answer leaves its rows "to check" linked to that row, which their check then settles.
+   */
+  z.object({ t: z.literal('audit-row'), rowIds: z.array(z.string()), auditRowId: z.string() }),
   z.object({
     t: z.literal('results'),
     uploadId: z.string(),

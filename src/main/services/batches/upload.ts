@@ -1,16 +1,17 @@
-import { causeOf, errorReason, rowReason } from './row-reasons'
+import { errorReason, rowReason } from './row-reasons'
 import type { RowReason } from '../../../shared/batches/row-reason'
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
-import { callFate } from '../access/lost-answer'
+import { callFate, lostKind } from '../access/lost-answer'
 import type { BatchConsoleRef, BatchRow, UploadResult } from '../../../shared/batches/schemas'
 import { cardName, type ConsoleCards } from './console-cards'
+import { CardsAfterParts } from './cards-after-parts'
 import type { BatchWrites, LoadedBatch } from './loaded-batch'
 import type { ImportRecord } from '../../../shared/access/nfc-cards'
 import type { BatchConsole } from './console-port'
+import type { WriteAnswer } from '../access/http'
 import { toConsoleCsv } from './csv-export'
 import type { JournalEntry } from './journal-entries'
-import { auditRowOf } from '../audit/settle-write'
 import { batchUploadFilename } from '../audit/write-names'
 import errorsEn from '../../../shared/i18n/messages/errors/en.json'
 import { Translator } from '../../../shared/i18n/translator'
@@ -75,7 +76,8 @@ export async function runUpload(
   if (selected.length === 0) return result
 
   const chunks = Math.ceil(selected.length / chunkSize)
-  let consoleCards: Promise<ConsoleCards | undefined> | undefined
+  // The card list after each part, read once and shared with the audit of the part's write.
+  const cardsAfter = new CardsAfterParts(() => service.consoleCards(options.active ?? null, true))
   const progress = (chunk: number, finished: boolean) =>
     service.emitProgress({
       batchId: model.meta.id,
@@ -111,46 +113,43 @@ export async function runUpload(
       if (rows.length === 0) continue
       result.sent += rows.length
 
+      // The part's outcome is journalled with the console's answer, before the audit's row says it
+      // (CallOptions.answered): a stop of the app between the two never leaves the Audit saying Done of
+      // rows the batch holds as sent without an answer.
+      let part: { results: RowResult[]; error?: AppError } | undefined
+      let notJournalled: unknown
+      const journalPart = async (answer: WriteAnswer, auditRowId: string | undefined) => {
+        try {
+          part = await recordPart(service, batch, uploadId, rows, answer, auditRowId, cardsAfter, options)
+        } catch (err) {
+          notJournalled = err
+        }
+      }
       let records: ImportRecord[] | undefined
-      let error: AppError | undefined
-      let auditRowId: string | undefined
       try {
         records = await client.nfcCards.importCsv(
           toConsoleCsv(rows),
           { filename: batchUploadFilename(model.meta.name, c + 1) },
-          { signal }
+          {
+            signal,
+            readAfter: cardsAfter.nextPart(),
+            // The part's audit row, kept with its rows before it is sent: a stop before the answer
+            // leaves them to check linked to it, and their check settles it.
+            recorded: (auditRowId) =>
+              service.exclusive(batch, () =>
+                service.commit(batch, { t: 'audit-row', rowIds: rows.map((r) => r.id), auditRowId })
+              ),
+            answered: journalPart
+          }
         )
       } catch (err) {
-        error = AppError.from(err)
-        // The request's audit row, Unknown if its answer was lost: kept with the rows it leaves to check.
-        auditRowId = auditRowOf(err)
+        // Refused before it was sent (the audit could not record it): no answer was journalled.
+        if (!part && notJournalled === undefined) await journalPart({ ok: false, error: AppError.from(err) }, undefined)
       }
-
-      let results: RowResult[]
-      if (records) {
-        results = mapRecords(rows, records)
-        if (results.some((r) => r.status === 'failed')) {
-          consoleCards ??= service.consoleCards(options.active ?? null, true).catch(() => undefined)
-          explainFailures(rows, results, await consoleCards)
-        }
-      } else {
-        // No records: the request threw.
-        const cause = error!
-        // The one rule (lost-answer.ts): never sent, or refused whole; a server error may be in part done.
-        const fate = callFate(cause, { partial: true })
-        const refusedWhole = fate === 'not-sent' || (fate === 'answered' && REFUSED_WHOLE.has(cause.kind))
-        // Kept with the rows: the console by its name, not by the address it has now (access/kept-words.ts).
-        const consoleName = options.active?.name
-        const unknownReason = notAnswered(cause, consoleName)
-        const notSentReason = notSent(cause, consoleName)
-        results = rows.map((row) =>
-          refusedWhole
-            ? { rowId: row.id, status: row.status === 'failed' ? 'failed' : 'pending', ...notSentReason }
-            : { rowId: row.id, status: 'unknown', ...unknownReason }
-        )
-      }
-      const linked = auditRowId && results.some((r) => r.status === 'unknown') ? { auditRowId } : {}
-      await service.exclusive(batch, () => service.commit(batch, { t: 'results', uploadId, results, ...linked }))
+      // A console port that does not hand its answer over first (no `answered` call): journalled now.
+      if (!part && notJournalled === undefined && records) await journalPart({ ok: true, result: records }, undefined)
+      if (notJournalled !== undefined) throw notJournalled
+      const { results, error } = part!
       for (const r of results) {
         if (r.status === 'imported') result.imported++
         else if (r.status === 'failed') result.failed++
@@ -180,7 +179,7 @@ export async function runUpload(
         break
       }
     }
-    if (result.imported > 0) await recordNumbers(service, batch, options.active ?? null)
+    if (result.imported > 0) await recordNumbers(service, batch, cardsAfter)
   } finally {
     service.forgetConsoleCards()
     model.uploadingNow = false
@@ -191,6 +190,50 @@ export async function runUpload(
   }
   if (failure) throw failure
   return result
+}
+
+/**
+ * One part's answer journalled as its rows' outcome: the console's records (imported, or failed with
+ * why), or its error (back to not sent when it was refused whole or never sent, else to check). The
+ * part's audit row is kept with it, so a check of rows left to check settles that row, and a restart
+ * after the app stopped before the audit said the answer settles it from this line.
+ */
+async function recordPart(
+  service: BatchWrites,
+  batch: LoadedBatch,
+  uploadId: string,
+  rows: BatchRow[],
+  answer: WriteAnswer,
+  auditRowId: string | undefined,
+  cardsAfter: CardsAfterParts,
+  options: UploadOptions
+): Promise<{ results: RowResult[]; error?: AppError }> {
+  let results: RowResult[]
+  let error: AppError | undefined
+  if (answer.ok) {
+    results = mapRecords(rows, answer.result as ImportRecord[])
+    if (results.some((r) => r.status === 'imported')) cardsAfter.imported()
+    if (results.some((r) => r.status === 'failed')) {
+      explainFailures(rows, results, await cardsAfter.afterLastPart().catch(() => undefined))
+    }
+  } else {
+    error = answer.error
+    // The one rule (lost-answer.ts): never sent, or refused whole; a server error may be in part done.
+    const fate = callFate(error, { partial: true })
+    const refusedWhole = fate === 'not-sent' || (fate === 'answered' && REFUSED_WHOLE.has(error.kind))
+    // Kept with the rows: the console by its name, not by the address it has now (access/kept-words.ts).
+    const consoleName = options.active?.name
+    const unknownReason = notAnswered(error)
+    const notSentReason = notSent(error, consoleName)
+    results = rows.map((row) =>
+      refusedWhole
+        ? { rowId: row.id, status: row.status === 'failed' ? 'failed' : 'pending', ...notSentReason }
+        : { rowId: row.id, status: 'unknown', ...unknownReason }
+    )
+  }
+  const linked = auditRowId ? { auditRowId } : {}
+  await service.exclusive(batch, () => service.commit(batch, { t: 'results', uploadId, results, ...linked }))
+  return { results, ...(error ? { error } : {}) }
 }
 
 /** Match the console's records to the rows by NFC ID (uppercase), falling back to position. */
@@ -244,25 +287,31 @@ function consoleMsgOf(error: AppError): string | undefined {
   return typeof msg === 'string' && msg.trim() !== '' ? msg.trim() : undefined
 }
 
-/** Why rows are "to check" after a chunk got no usable answer: said as it happened (the cause as given). */
-function notAnswered(error: AppError, consoleName: string | undefined): { reason: string; reasonSaid: RowReason } {
-  // The cause kept as the error's facts too, so a desk says it in its language (access/kept-error.ts).
-  const { cause, kept } = causeOf(error, consoleName)
+/**
+ * Why rows are "to check" after a chunk got no usable answer: one sentence for each way an answer is
+ * lost (access/lost-answer.ts `lostKind`: no answer in time, the connection cut after sending, a server
+ * error answered), with the console's own text when it gave one. The cause's own words are not added:
+ * they would say the same thing a second time ("…before the console answered (…before the console
+ * answered)"), or say "the answer was lost" of an answer that came.
+ */
+function notAnswered(error: AppError): { reason: string; reasonSaid: RowReason } {
   if (error.kind === 'cancelled') return rowReason('closedAfterSent')
-  if (error.kind === 'network' || error.kind === 'tls') return rowReason('connectionFailed', { cause }, kept)
+  const kind = lostKind(error)
+  if (kind === 'no-answer') return rowReason('lostNoAnswer')
+  if (kind === 'cut') return rowReason('lostCut')
   const said = consoleMsgOf(error)
-  if (said !== undefined) return rowReason('errorAnswerSaid', { said })
-  return rowReason('errorAnswer', { cause }, kept)
+  return said !== undefined ? rowReason('lostServerErrorSaid', { said }) : rowReason('lostServerError')
 }
 
 /**
- * The console's number (display id) of every row imported without one, from its card list: the
- * import's answer only carries tokens. Best effort: the rows stay imported either way.
+ * The console's number (display id) of every row imported without one, from its card list as read
+ * after the parts (the audit's read when it made one): the import's answer only carries tokens. Best
+ * effort: the rows stay imported either way.
  */
-async function recordNumbers(service: BatchWrites, batch: LoadedBatch, active: BatchConsoleRef | null): Promise<void> {
+async function recordNumbers(service: BatchWrites, batch: LoadedBatch, cardsAfter: CardsAfterParts): Promise<void> {
   let cards: ConsoleCards
   try {
-    cards = await service.consoleCards(active, true)
+    cards = await cardsAfter.forNumbers()
   } catch {
     return
   }
@@ -301,12 +350,20 @@ function explainFailures(rows: BatchRow[], results: RowResult[], cards: ConsoleC
   })
 }
 
+/** The UA cards a row names by number: a few the person can search Cards for, then how many more. */
+const NAMED_UA_CARDS = 5
+
 /**
  * A failure neither an NFC ID nor an alias of the console's cards explains: what is likely and how to
  * check, never only "no reason" (the summary says each row says why). A card enrolled on a UA reader
- * shows its own short number, not its NFC ID, so a typed ID of it cannot be matched here.
+ * shows its own short number, not its NFC ID, so a typed ID of it cannot be matched here — and Cards
+ * cannot find it by that ID either: the row names those cards by their numbers, which Cards' filter finds.
  */
 function withoutReason(cards: ConsoleCards): ReturnType<typeof rowReason> {
   const without = cards.withoutNfcId
-  return without === 0 ? rowReason('noMatch') : rowReason('likelyUaCard', { without })
+  if (without === 0) return rowReason('noMatch')
+  const named = cards.numbersWithoutNfcId(NAMED_UA_CARDS)
+  // Cards with no number at all cannot be named (nor found by Cards' filter): then only how many.
+  if (named.length === 0) return rowReason('likelyUaCard', { without })
+  return rowReason('likelyUaCardNamed', { without, cards: named.join(', '), more: without - named.length })
 }

@@ -13,8 +13,9 @@ import { applyEdit } from '../../../shared/edits/apply-edit'
 import type { EditOutcome } from '../../../shared/edits/edit'
 import { cardAliasKinds, type CardAliasEdit, type CardAliasFields } from '../../../shared/edits/card-alias'
 import { cardGone, lostAnswer, notFound } from './card-gone'
-import { cardDeleted } from '../access/read-back-rules'
+import { cardDeleted, cardHeldBy } from '../access/read-back-rules'
 import { settleWrite } from '../audit/settle-write'
+import { notDoneError } from '../access/lost-answer'
 import { checkSeen, type Seen, type SeenAction } from '../../../shared/seen/seen'
 import { ownerName } from '../../../shared/nfc/card-view'
 
@@ -274,14 +275,15 @@ export class CardInventory {
               await client.nfcCards.update(token, { alias: send.alias ?? '' })
             } catch (err) {
               if (!lostAnswer(err)) throw err
-              // The answer lost: the card read back says whether the console took the alias. Holding it, the
-              // save is done (said as saved, its audit row settled so); else the lost answer is said.
+              // The answer lost (a cut, a proxy's page, any 5xx): the card read back says whether the console
+              // took the alias. Holding it, the save is done (said as saved); holding the old one, it was not
+              // (said so: trying again is safe). Either way its audit row says what the read found.
               const now = await this.get(token).catch(() => {
                 throw err
               })
               const took = now.alias.trim() === (send.alias ?? '').trim()
-              if (!took) throw err
-              await settleWrite(err, { done: true })
+              await settleWrite(err, { done: took })
+              if (!took) throw notDoneError(AppError.from(err), AppError.from(err).message, { alias: now.alias })
               return now
             }
             // E8 answers "success" only: read the card back so the table shows what the console holds.
@@ -333,7 +335,10 @@ export class CardInventory {
   async assign(token: string, owner: OwnerRef, force = false, seen?: Seen): Promise<NfcCard> {
     return this.onCard(token, async () => {
       await this.checkSeen('cards.assign', token, seen)
-      await assignCard(await this.connections.client(), token, owner, force)
+      const client = await this.connections.client()
+      await assignCard(client, token, owner, force).catch((err: unknown) =>
+        this.readBackHolder(err, client, token, owner.id, true)
+      )
       return this.get(token)
     })
   }
@@ -344,12 +349,34 @@ export class CardInventory {
       const card = await this.get(token)
       checkSeen('cards.unassign', seen, cardFacts(card))
       if (!card.user_id || !card.user_type) return card
-      await unassignCard(await this.connections.client(), token, {
-        type: card.user_type === 'VISITOR' ? 'visitor' : 'user',
-        id: card.user_id
-      })
+      const client = await this.connections.client()
+      const holder = card.user_id
+      await unassignCard(client, token, { type: card.user_type === 'VISITOR' ? 'visitor' : 'user', id: holder }).catch(
+        (err: unknown) => this.readBackHolder(err, client, token, holder, false)
+      )
       return this.get(token)
     })
+  }
+
+  /**
+   * A give or take back whose answer was lost (a cut, a proxy's page, any 5xx): the card read back says
+   * whether the console did it — by the one rule the audit's later check asks (`cardHeldBy`). Done, it is
+   * said as done and its audit row settled; not done, the row is settled not done and the person told
+   * trying again is safe (as an alias save is). Any other failure, or a read that fails, is thrown as it was.
+   */
+  private async readBackHolder(
+    err: unknown,
+    client: AccessClient,
+    token: string,
+    ownerId: string,
+    held: boolean
+  ): Promise<void> {
+    if (!lostAnswer(err)) throw err
+    const holds = await cardHeldBy(client, token, ownerId).catch(() => {
+      throw err
+    })
+    await settleWrite(err, { done: holds === held })
+    if (holds !== held) throw notDoneError(AppError.from(err), AppError.from(err).message)
   }
 
   /**

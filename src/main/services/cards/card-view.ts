@@ -212,7 +212,9 @@ export class CardViews {
         if (first !== undefined) {
           const text = searchText(card)
           const matches = text.includes(first) || (second !== undefined && text.includes(second))
-          if (!matches && card.token.toLowerCase() !== first) continue
+          // A whole token pasted in: compared only at a token's length (lower-casing 20,000 tokens per
+          // keystroke made a string each, and their garbage was most of a keystroke's time).
+          if (!matches && (first.length !== card.token.length || card.token.toLowerCase() !== first)) continue
         }
         out.push(card)
       }

@@ -5,6 +5,8 @@ import type { AccessClient } from '../access/client'
 import { ConsoleCards, cardName } from '../batches/console-cards'
 import { toConsoleCsv } from '../batches/csv-export'
 import { stepOutcome } from '../roster/step-outcome'
+import { keptError } from '../access/kept-error'
+import type { RosterSaid } from '../../../shared/roster/roster-said'
 
 /** What importing one card needs from the access client: the import (E16), the card list (E6), one card (E5). */
 export type OneCardConsole = { nfcCards: Pick<AccessClient['nfcCards'], 'importCsv' | 'all' | 'get'> }
@@ -27,7 +29,7 @@ export interface ConsoleCard {
  */
 export type OneCardImport =
   | { state: 'done'; card: ConsoleCard; found: boolean }
-  | { state: 'failed' | 'unknown'; error: AppError; reason: string; code?: string }
+  | { state: 'failed' | 'unknown'; error: AppError; reason: string; said?: RosterSaid; code?: string }
 
 /** The code of "the console did not import the card" (named first by the enrollment line, which the tests know). */
 export const CARD_NOT_IMPORTED = 'ROSTER_LINE_CARD_NOT_IMPORTED'
@@ -118,5 +120,13 @@ function holderWords(card: NfcCard): string {
 
 function notImported(message: string, hint: string, details: Record<string, string>): OneCardImport {
   const error = new AppError({ kind: 'conflict', code: CARD_NOT_IMPORTED, message, hint, details })
-  return { state: 'failed', error, reason: `${message} ${hint}`, code: CARD_NOT_IMPORTED }
+  // Kept as the error itself, which a desk words in its language (unless its English is main's alone).
+  const kept = keptError(error, null)
+  return {
+    state: 'failed',
+    error,
+    reason: `${message} ${hint}`,
+    ...(kept ? { said: [{ key: 'error' as const, error: kept }] } : {}),
+    code: CARD_NOT_IMPORTED
+  }
 }

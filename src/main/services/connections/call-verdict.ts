@@ -27,8 +27,8 @@ export type CallVerdict =
       message: string
       key?: string
       /**
-       * The request went out and its answer was lost (a reset after it was written, a 5xx without the
-       * console's code such as a proxy's 502: access/lost-answer.ts, the one rule). One lost answer
+       * The request went out and its answer was lost (a reset after it was written, a proxy's 502,
+       * any 5xx to a write: access/lost-answer.ts, the one rule). One lost answer
        * says nothing yet of the console: it is asked again at once, and that answer stands
        * (console-reach.ts), whichever way the answer was lost.
        */

@@ -137,7 +137,7 @@ export class Connections {
     const record: ProfileRecord = {
       id: randomUUID(),
       name: DEMO_NAME,
-      // Stryker disable next-line StringLiteral: equivalent, the demo console gets a new port at each start and every use reads it from the running one
+      // Stryker disable next-line StringLiteral: equivalent, every use reads the demo console's address from the running one (its port moves when the one of last time is taken)
       url: '',
       fingerprint256: demo.fingerprint256,
       // Stryker disable next-line ArrayDeclaration: equivalent, as url (a new certificate at each start)

@@ -1,16 +1,12 @@
 import type { BatchSummary } from '../../../shared/batches/schemas'
+import { batchesNotUploaded } from '../../../shared/batches/not-uploaded'
 import type { ConsoleReach } from '../../../shared/connections'
 import type { Connections } from '../connections/connections'
 import type { Emit } from '../events'
 import { FleetService, type FleetDeps } from './fleet-service'
 
-/**
- * Import batches uploaded to this console that are not wholly on it (rows failed, to check, or not
- * sent yet). A batch never uploaded belongs to no console yet: not counted.
- */
-export function batchesNotUploaded(batches: readonly BatchSummary[], profileId: string): number {
-  return batches.filter((b) => b.console?.profileId === profileId && b.counts.imported < b.counts.total).length
-}
+// The count is shared with Settings' Remove question (shared/batches/not-uploaded.ts).
+export { batchesNotUploaded }
 
 /** The fleet service on the app's own services (app-services.ts). */
 export function createFleet(services: {

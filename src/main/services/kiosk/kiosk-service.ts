@@ -28,8 +28,10 @@ import { refusalForVisitor } from '../../../shared/kiosk/kiosk-refusal'
 import { printFailureWords } from '../printing/printer-failure'
 import { isClosedVisit, matchVisit, opensAtOf, touchesToday } from './visit-match'
 import { checkableNow, kioskRefusalOf, refusalOf } from '../../../shared/kiosk/check-in-rule'
-import { failedStep } from '../../../shared/kiosk/failed-step'
+import { failedStep, type FailedStep } from '../../../shared/kiosk/failed-step'
 import type { Language } from '../../../shared/i18n/locales'
+import { personName } from '../../../shared/person-name'
+import type { ConsoleScope } from '../storage/durable-list'
 
 /**
  * The kiosk window of the Electron app: opened full-screen in kiosk mode, closed with the exit PIN.
@@ -42,6 +44,8 @@ export interface KioskWindows {
 
 export interface KioskServiceDeps {
   dataDir: string
+  /** The active console: each check-in is kept with it (storage/durable-list.ts), and the cache is its. */
+  console: ConsoleScope
   store: KeyValueStore
   client: () => Promise<AccessClient>
   badges: BadgeService
@@ -80,17 +84,34 @@ const deskHint = (desk: string) => `Please see ${desk}: they will help you.`
  * only their own visit (see visit-match.ts), confirms, and the badge is printed and recorded.
  */
 /** Who a visit is, as the check-in log and the badge name them. */
-function whoOf(visitor: Visitor) {
+type Who = { visitorId: string; name: string; company: string; host: string }
+
+function whoOf(visitor: Visitor): Who {
   return {
     visitorId: visitor.id,
-    name: `${visitor.first_name} ${visitor.last_name}`.trim(),
+    name: personName(visitor),
     company: visitor.visitor_company ?? '',
     host: visitor.inviter_name ?? ''
   }
 }
 
+/** Who a visitor said they are at the kiosk, when no visit of theirs could be looked up: no visit id (''). */
+function typedWho(input: KioskFind): Who {
+  return {
+    visitorId: '',
+    name: input.name.trim(),
+    company: input.company?.trim() ?? '',
+    host: input.host?.trim() ?? ''
+  }
+}
+
+/** Names typed in a row that match no visit before the visitor is sent to the desk (and the desk told). */
+export const NAME_TRIES = 3
+
 export class KioskService {
   private readonly settings: KioskSettingsStore
+  /** Searches in a row whose name matched no visit (countNotFound). */
+  private namesMissed = 0
   private readonly log: CheckinLog
   private readonly attempts: PinAttempts
   private readonly now: () => Date
@@ -99,16 +120,24 @@ export class KioskService {
   /** The doors each visit opens, by name (automatic groups unfolded): told to the visitor offline too. */
   private doors = new Map<string, string[]>()
   private loadedAt: Date | null = null
+  /** The console answered the kiosk's last call (a refusal is an answer: not offline). */
   private online = true
+  /**
+   * The console answered the kiosk's read of today's visitors, and refused it (a token that lacks
+   * view:visitor, or refused): no visit can be looked up, and the kiosk is not offline either.
+   */
+  private readRefused: KioskRefusal | null = null
   /** When the console was last asked for today's visitors (ms). */
   private triedAt = 0
   /** Badges shown for confirmation, by visitor: a check-in prints only a badge the kiosk prepared. */
   private prepared = new Map<string, { badge: KioskBadge; at: number }>()
+  /** The console the cache above was read from (the active profile's id then). */
+  private cachedFor: string | null | undefined = undefined
 
   constructor(private readonly deps: KioskServiceDeps) {
     this.now = deps.now ?? (() => new Date())
     this.settings = new KioskSettingsStore(deps.store)
-    this.log = new CheckinLog(deps.dataDir, this.now)
+    this.log = new CheckinLog(deps.dataDir, deps.console, this.now)
     this.attempts = new PinAttempts(() => this.now().getTime())
   }
 
@@ -180,10 +209,21 @@ export class KioskService {
     })
   }
 
+  /**
+   * A console call of the kiosk that failed, through the one classifier (shared/kiosk/failed-step.ts):
+   * every call of this service goes through here, so none says "offline" of a console that answered.
+   */
+  private failed(err: unknown, about: 'visit' | 'visitors'): FailedStep {
+    const failed = failedStep(AppError.from(err), about)
+    this.online = failed.kind === 'refused'
+    return failed
+  }
+
   source(): KioskSource {
     const now = this.now()
     return {
       online: this.online,
+      ...(this.readRefused && { refused: this.readRefused }),
       loadedAt: this.loadedAt?.toISOString() ?? null,
       visitors: this.visitors.size,
       // What the offline banner promises: the rule the offline refusals come from (kioskRefusalOf with what is held).
@@ -192,6 +232,27 @@ export class KioskService {
   }
 
   /** What the kiosk holds of a visit to check it in without the console (check-in-rule.ts Held). */
+  /**
+   * What the kiosk holds in memory (today's visitors, their codes and doors, badges being prepared) is
+   * one console's, as its check-in log is: after a switch of console it is dropped before anything is
+   * looked up, so an offline kiosk never checks a visitor in from another console's visits (ids can be
+   * alike across consoles: the demo sites share theirs). The next read is at once, not after the
+   * offline wait.
+   */
+  private async forActiveConsole(): Promise<void> {
+    const active = await this.deps.console()
+    if (active === this.cachedFor) return
+    this.cachedFor = active
+    this.visitors = new Map()
+    this.qr.clear()
+    this.doors.clear()
+    this.prepared.clear()
+    this.loadedAt = null
+    this.online = true
+    this.readRefused = null
+    this.triedAt = 0
+  }
+
   private held(visitorId: string) {
     return { code: this.qr.has(visitorId) }
   }
@@ -201,6 +262,7 @@ export class KioskService {
    * console that does not answer leaves the cache as it was and the kiosk offline.
    */
   async refresh(): Promise<KioskSource> {
+    await this.forActiveConsole()
     const now = this.now()
     this.triedAt = now.getTime()
     let c: AccessClient
@@ -218,11 +280,15 @@ export class KioskService {
       )
       const byId = new Map(lists.flat().map((v) => [v.id, v]))
       today = [...byId.values()].filter((v) => touchesToday(v, now))
-    } catch {
-      this.online = false
+    } catch (err) {
+      const failed = this.failed(err, 'visitors')
+      // Refused, the cache is kept (the console may take the token again) but no visit is looked up in
+      // it; offline, it is what the kiosk goes on from. The last answer stands: an earlier refusal goes.
+      this.readRefused = failed.kind === 'refused' ? failed.refusal : null
       return this.source()
     }
     this.online = true
+    this.readRefused = null
     this.loadedAt = now
     this.visitors = new Map(today.map((v) => [v.id, v]))
     for (const id of this.qr.keys()) if (!this.visitors.has(id)) this.qr.delete(id)
@@ -239,7 +305,8 @@ export class KioskService {
         if (!this.doors.has(v.id)) this.doors.set(v.id, doorNames(await unfoldVisitorDoors(doorsApi, v.resources)))
         this.qr.set(v.id, base64(await c.qrCodes.download(v.id, { timeoutMs: CALL_TIMEOUT_MS })))
       } catch (err) {
-        // No code assigned yet is an answer; a console gone quiet stops the pass (the next refresh goes on).
+        // No code assigned yet is the console's answer of this one visit (item-refused.ts), not a failed
+        // call; anything else stops the pass (the badge step classifies it for the visitor it concerns).
         if (!refused(err)) break
       }
     }
@@ -247,18 +314,23 @@ export class KioskService {
   }
 
   async find(input: KioskFind): Promise<{ found: KioskFound; source: KioskSource }> {
+    await this.forActiveConsole()
     // Every search reads the console (a visit cancelled a minute ago is not found), unless it just failed.
     const retry = this.online || this.now().getTime() - this.triedAt >= RETRY_OFFLINE_MS
     if (retry) await this.refresh()
-    if (!this.loadedAt) throw this.unreachable()
     const now = this.now()
+    if (this.readRefused) return this.lookUpRefused(input, this.readRefused, now)
+    if (!this.loadedAt) throw this.unreachable()
     // Today's closed visits of the name too: a visit cancelled or over tells the visitor why, not "no
     // match", and a namesake's open visit is never handed to someone whose own visit was cancelled.
     const closed = this.online ? await this.closedOfToday(input.name, now) : []
+    if (this.readRefused) return this.lookUpRefused(input, this.readRefused, now)
     const open = [...this.visitors.values()]
     const visits = [...open, ...closed.filter((v) => !this.visitors.has(v.id))]
     const { found, refused } = matchVisit(visits, input, now)
     if (refused) await this.recordRefusal(refused.visitor, refused.refusal)
+    const notFound = await this.countNotFound(found, input)
+    if (notFound) return { found: notFound, source: this.source() }
     const offline = this.offlineRefusal(found, now)
     if (offline) {
       // Decided before the visitor is asked to confirm: offline, the kiosk checks in only what it holds
@@ -269,6 +341,42 @@ export class KioskService {
       return { found: { kind: 'none', reason: 'not-now', refusal: offline.refusal }, source: this.source() }
     }
     return { found, source: this.source() }
+  }
+
+  /**
+   * Names that match no visit, NAME_TRIES times in a row: the visitor is sent to the desk, and the desk
+   * hears of them under the name last typed — recorded as every refusal is, so someone who could not find
+   * their visit is on Today's kiosk list, not gone unseen. Any other answer starts the count again.
+   */
+  private async countNotFound(found: KioskFound, input: KioskFind): Promise<KioskFound | null> {
+    if (found.kind !== 'none' || found.reason !== 'no-match') {
+      this.namesMissed = 0
+      return null
+    }
+    this.namesMissed += 1
+    if (this.namesMissed < NAME_TRIES) return null
+    this.namesMissed = 0
+    const refusal: KioskRefusal = { reason: 'not-found', tries: NAME_TRIES }
+    await this.recordRefusal(typedWho(input), refusal)
+    return { kind: 'none', reason: 'no-match', refusal }
+  }
+
+  /**
+   * The console refused the kiosk's read of the visits (failed-step.ts): the visitor is sent to the
+   * desk in visitor words, and — when the visits loaded before name theirs — Today's kiosk list is
+   * told the true reason (the key the token lacks), never "offline".
+   */
+  private async lookUpRefused(
+    input: KioskFind,
+    refusal: KioskRefusal,
+    now: Date
+  ): Promise<{ found: KioskFound; source: KioskSource }> {
+    const { found } = matchVisit([...this.visitors.values()], input, now)
+    const visitor = found.kind === 'one' ? this.visitors.get(found.visit.visitorId) : undefined
+    // No visit of the name held (or several): the visitor is sent to the desk all the same, so the desk
+    // hears it, under the name they typed (no visit id: the console could not be asked which one).
+    await this.recordRefusal(visitor ? whoOf(visitor) : typedWho(input), refusal)
+    return { found: { kind: 'none', reason: 'not-now', refusal }, source: this.source() }
   }
 
   /**
@@ -296,15 +404,21 @@ export class KioskService {
       const c = await this.deps.client()
       const { items } = await c.visitors.list({ keyword, pageSize: 100 }, { timeoutMs: CALL_TIMEOUT_MS })
       return items.filter((v) => isClosedVisit(v.status) && touchesToday(v, now))
-    } catch {
+    } catch (err) {
+      // Offline, the search goes on from the open visits held; refused, no visit is looked up (find).
+      const failed = this.failed(err, 'visitors')
+      if (failed.kind === 'refused') this.readRefused = failed.refusal
       return []
     }
   }
 
-  /** A visit found and not checked in goes into the check-in log with why, and to the desk's Today at once. */
-  private async recordRefusal(visitor: Visitor, refusal: KioskRefusal): Promise<void> {
+  /**
+   * A visitor sent to the desk goes into the check-in log with why, and to the desk's Today at once:
+   * the visit found (a Visitor), or only who they said they are (`typedWho`) when none could be looked up.
+   */
+  private async recordRefusal(who: Visitor | Who, refusal: KioskRefusal): Promise<void> {
     const entry = await this.log.record({
-      ...whoOf(visitor),
+      ...('visitorId' in who ? who : whoOf(who)),
       printed: false,
       offline: !this.online,
       refusal
@@ -331,6 +445,7 @@ export class KioskService {
    * goes to the desk.
    */
   async badge(visitorId: string): Promise<KioskBadge> {
+    await this.forActiveConsole()
     const now = this.now()
     const desk = this.settings.get().deskName
     let visitor: Visitor | undefined
@@ -347,13 +462,12 @@ export class KioskService {
       this.doors.set(read.id, doors)
       this.online = true
     } catch (err) {
-      const failed = failedStep(AppError.from(err))
+      const failed = this.failed(err, 'visit')
       if (failed.kind === 'refused') {
         // The console answered (deleted since it was found: cancelled; the token refused: the desk's reason).
         const known = this.visitors.get(visitorId)
         throw await this.notOpen(desk, known && { visitor: known, refusal: failed.refusal })
       }
-      this.online = false
       visitor = this.visitors.get(visitorId)
       doors = this.doors.get(visitorId) ?? []
     }
@@ -377,10 +491,9 @@ export class KioskService {
         } catch (stepErr) {
           // The console stopped answering: the cached code, if any, or the desk (below). It answered
           // and refused (a token that may not give codes): the desk, with the true reason.
-          const failed = failedStep(AppError.from(stepErr))
+          const failed = this.failed(stepErr, 'visit')
           if (failed.kind === 'refused')
             await this.refuse(visitor, failed.refusal, desk, { kind: 'conflict', code: 'KIOSK_CODE_NOT_GIVEN' })
-          this.online = false
         }
       }
     }
@@ -460,7 +573,7 @@ export class KioskService {
     throw new AppError({
       kind: 'conflict',
       code: 'KIOSK_PRINTER_NOT_READY',
-      message: `Your badge cannot be printed here right now: the badge printer is not ready. Please see ${desk}: they will print it for you.`,
+      message: `You are checked in, but your badge cannot be printed here right now: the badge printer is not ready. Please see ${desk}: they will print it for you.`,
       hint: 'They will help you.',
       retryable: true,
       details: { printer: refusal.details?.['printer'], printerState: refusal.details?.['printerState'], desk }
@@ -502,6 +615,7 @@ export class KioskService {
     browser?: { printed: boolean; error?: string | undefined } | undefined
     language?: Language | undefined
   }): Promise<KioskCheckin> {
+    await this.forActiveConsole()
     const prepared = this.prepared.get(input.visitorId)
     if (!prepared || this.now().getTime() - prepared.at > 10 * 60_000) {
       throw new AppError({
@@ -538,11 +652,13 @@ export class KioskService {
       }
     } else if (input.browser) {
       output = 'browser-print'
-      printed = input.browser.printed
-      printError = printed ? undefined : (input.browser.error ?? 'The browser did not print the badge.')
+      // Handed to the browser's print dialog: never recorded printed, since the dialog tells nobody what
+      // was done in it (shared/badges/output-words.ts printOutcome). Its print() throwing is a failure.
+      const handed = input.browser.printed
+      printError = handed ? undefined : (input.browser.error ?? 'The browser did not print the badge.')
       // The browser's own message is its words; with none, the desk says this in its language.
-      if (!printed && !input.browser.error) printFailure = { code: 'KIOSK_BROWSER_NOT_PRINTED' }
-      if (printed) await this.deps.badges.record({ job, output: 'browser-print' })
+      if (!handed && !input.browser.error) printFailure = { code: 'KIOSK_BROWSER_NOT_PRINTED' }
+      if (handed) await this.deps.badges.record({ job, output: 'browser-print' })
     } else {
       printError = 'No printer: the badge was not printed.'
       printFailure = { code: 'KIOSK_NO_PRINTER' }

@@ -2,6 +2,7 @@ import type { Visitor } from '../../../shared/access/visitors'
 import type { KioskFound, KioskRefusal } from '../../../shared/kiosk/schemas'
 import { searchWords } from '../../../shared/text/search-words'
 import { checkableNow, checkInTime, refusalOf } from '../../../shared/kiosk/check-in-rule'
+import { personName } from '../../../shared/person-name'
 
 // Which visits the kiosk may check in, and why not, is one rule of shared/kiosk (read here and by the service).
 export {
@@ -65,7 +66,7 @@ export function touchesToday(v: Pick<Visitor, 'start_time' | 'end_time'>, now: D
 
 /**
  * Which refusal the visitor hears first: a visit that opens later, then one the desk can fix now (no
- * door). offline-no-code, console-refused and namesake are never a visit's own state here (matchVisit
+ * door). offline-no-code, console-refused, namesake and not-found are never a visit's own state here (matchVisit
  * reads the visits as the console has them): they rank last only to keep the table whole.
  */
 const refusalRank: Record<KioskRefusal['reason'], number> = {
@@ -76,7 +77,8 @@ const refusalRank: Record<KioskRefusal['reason'], number> = {
   'no-hours': 4,
   'offline-no-code': 5,
   'console-refused': 6,
-  namesake: 7
+  namesake: 7,
+  'not-found': 8
 }
 
 /**
@@ -174,7 +176,7 @@ export function matchVisit(visitors: readonly Visitor[], input: FindInput, now: 
         kind: 'one',
         visit: {
           visitorId: v.id,
-          name: `${v.first_name} ${v.last_name}`.trim(),
+          name: personName(v),
           company: v.visitor_company ?? '',
           host: v.inviter_name ?? '',
           validFrom: v.start_time ?? 0,

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs'
-import PDFDocument from 'pdfkit'
 import { badgeStocks, type BadgeJob, type BadgeSettings } from '../../../shared/badges/schemas'
 import { formats } from '../../../shared/format/formats'
 import { badgeWords } from '../../../shared/i18n/badge-words'
@@ -62,7 +61,9 @@ function logoBytes(dataUrl: string | null): Buffer | null {
   return m ? Buffer.from(m[2]!, 'base64') : null
 }
 
-export function makeBadgePdf(input: BadgePdfInput): Promise<Uint8Array> {
+export async function makeBadgePdf(input: BadgePdfInput): Promise<Uint8Array> {
+  // PDFKit (with its fonts' metrics, ~9 MB of main's memory) is loaded on the first badge, not at main's start.
+  const { default: PDFDocument } = await import('pdfkit')
   const { job, settings } = input
   const formatTime = input.formatTime ?? formatIn(input.language)
   const words = badgeWords(input.language)

@@ -1,6 +1,5 @@
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest, type Agent } from 'node:https'
-import ipp from 'ipp'
 import { chainErrorCodes, createPinnedAgent, type PinnedCertificate } from '../access/tls-pinning'
 
 /**
@@ -83,7 +82,7 @@ export interface IppOptions {
  * One IPP operation to the printer at `url`, answered as the decoded message. `attributes` are the
  * operation attributes after the charset, language and printer-uri that every request starts with.
  */
-export function ippCall(
+export async function ippCall(
   printer: string | IppTarget,
   operation: string,
   groups: { operation?: Record<string, unknown>; job?: Record<string, unknown> } = {},
@@ -109,6 +108,8 @@ export function ippCall(
     ...(groups.job ? { 'job-attributes-tag': groups.job } : {}),
     ...(data ? { data: Buffer.from(data) } : {})
   }
+  // The IPP codec is loaded on the first call to a printer, not at main's start.
+  const { default: ipp } = await import('ipp')
   const body = ipp.serialize(message)
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   return new Promise<IppMessage>((resolve, reject) => {

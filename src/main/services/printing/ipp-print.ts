@@ -14,6 +14,7 @@ import {
 } from './printer-failure'
 import type { PageSizeMm } from '../badges/printer'
 import { printedWords, type Printed } from '../../../shared/badges/printed-words'
+import { mediaListWords } from '../../../shared/badges/media-words'
 import { certificateChanged } from '../access/tls-pinning'
 import { ippCall, IppTransportError, jobGroup, values, type IppMessage, type IppTarget } from './ipp-client'
 
@@ -171,23 +172,26 @@ function blocking(rawReasons: readonly string[]): string[] {
 }
 
 /**
- * Print one PDF and wait for the printer's verdict. Resolves only for a job the printer completed;
- * every other end — unreachable, refused, stopped, aborted, cancelled, not finished in time — is an
- * AppError that says why in the printer's words and what to do.
+ * Whether the printer can print this badge now: ready and taking jobs, PDF, and one of its media the
+ * label's size. Every print asks it first — Badges and the kiosk before any QR code is assigned on the
+ * console (BadgeService.printerRefusal), and the print itself before its job — so a visitor is never
+ * given a code for a badge the printer was always going to refuse. Throws the refusal, in words.
  */
-export async function printPdfOverIpp(
+export async function ippCanPrint(
   printer: Printer,
-  pdf: Uint8Array,
   page: PageSizeMm,
-  options: IppPrintOptions = {}
-): Promise<IppPrintResult> {
-  const what = options.what ?? 'badge'
-  const w = printedWords(what)
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  const deadline = Date.now() + timeoutMs
-  const callTimeout = () => Math.max(1000, Math.min(options.callTimeoutMs ?? 10_000, deadline - Date.now()))
+  options: { timeoutMs?: number; what?: Printed } = {}
+): Promise<void> {
+  await askPrinter(printer, page, options.what ?? 'badge', options.timeoutMs ?? 5000)
+}
 
-  // 1. Can it print now, and does it take this label?
+async function askPrinter(
+  printer: Printer,
+  page: PageSizeMm,
+  what: Printed,
+  timeoutMs: number
+): Promise<{ formats: string[]; media: string | null }> {
+  const w = printedWords(what)
   const attrs = await call(
     printer,
     what,
@@ -204,7 +208,7 @@ export async function printPdfOverIpp(
       }
     },
     undefined,
-    { timeoutMs: callTimeout() }
+    { timeoutMs }
   )
   const p = attrs['printer-attributes-tag']
   const rawReasons = values(p, 'printer-state-reasons').map(String)
@@ -242,17 +246,38 @@ export async function printPdfOverIpp(
       kind: 'validation',
       code: 'PRINTER_MEDIA_UNSUPPORTED',
       message: `${printerCalled(named(printer))} does not take ${sizeWords(page)} labels. ${w.notPrinted}`,
-      hint: `Choose the label stock the printer has in Badges, or load ${sizeWords(page)} labels. It takes: ${supported
-        .slice(0, 6)
-        .join(', ')}.`,
+      hint: `Choose the label stock the printer has in Badges, or load ${sizeWords(page)} labels. It takes: ${mediaListWords(supported)}.`,
       details: {
         supported,
         ...printerFacts(named(printer), what),
         size: sizeWords(page),
-        takes: supported.slice(0, 6).join(', ')
+        // Its media in plain words ("Letter (8.5 × 11 in)"), never its raw IPP keywords.
+        takes: mediaListWords(supported)
       }
     })
   }
+  return { formats, media }
+}
+
+/**
+ * Print one PDF and wait for the printer's verdict. Resolves only for a job the printer completed;
+ * every other end — unreachable, refused, stopped, aborted, cancelled, not finished in time — is an
+ * AppError that says why in the printer's words and what to do.
+ */
+export async function printPdfOverIpp(
+  printer: Printer,
+  pdf: Uint8Array,
+  page: PageSizeMm,
+  options: IppPrintOptions = {}
+): Promise<IppPrintResult> {
+  const what = options.what ?? 'badge'
+  const w = printedWords(what)
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const deadline = Date.now() + timeoutMs
+  const callTimeout = () => Math.max(1000, Math.min(options.callTimeoutMs ?? 10_000, deadline - Date.now()))
+
+  // 1. Can it print now, and does it take this label? (The same question every print asks first.)
+  const { formats, media } = await askPrinter(printer, page, what, callTimeout())
 
   // 2. The job.
   const answer = await call(

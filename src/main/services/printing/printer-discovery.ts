@@ -1,4 +1,3 @@
-import Bonjour from 'bonjour-service'
 import { isIP } from 'node:net'
 import { AppError } from '../../../shared/errors'
 import type { FoundPrinter } from '../../../shared/badges/found-printer'
@@ -63,7 +62,9 @@ export function foundPrinters(heard: readonly Announcement[]): FoundPrinter[] {
  * Listen for `_ipp._tcp` and `_ipps._tcp` announcements for `timeoutMs`, then stop and answer what was
  * heard. A network that allows no multicast (the socket cannot be opened) is said as such.
  */
-export function findPrinters(timeoutMs: number): Promise<FoundPrinter[]> {
+export async function findPrinters(timeoutMs: number): Promise<FoundPrinter[]> {
+  // The mDNS browser is loaded when printers are first looked for, not at main's start.
+  const { default: Bonjour } = await import('bonjour-service')
   return new Promise((resolve, reject) => {
     let failed: unknown = null
     const heard: Announcement[] = []

@@ -65,3 +65,9 @@ export const restartingMessage = 'Reader service restarting…'
 
 export const restartingHint =
   'Cards are not read until it is back, in a few seconds. Leave a card on the reader: it is picked up as soon as the service is back.'
+
+/** The reader process never said it had started (the desk words it from `cause: notStarted`). */
+export const notStartedMessage = 'The reader process did not start.'
+
+/** What to do after a card could not be read (the desk words it from `cause: unread`). */
+export const unreadHint = 'Hold the card flat and still on the reader, then tap again.'

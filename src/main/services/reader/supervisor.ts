@@ -1,4 +1,4 @@
-import type { ReaderCard, ReaderStatus } from '../../../shared/reader/schemas'
+import type { ReaderCard, ReaderCause, ReaderStatus } from '../../../shared/reader/schemas'
 import { isRandomUid, nfcUidFormats, uidLengthProblem } from '../../../shared/nfc/uid'
 import type { ForkHost, HostProcess } from './host-process'
 import type { Emit } from '../events'
@@ -9,10 +9,12 @@ import {
   noReaderMessage,
   noServiceHint,
   noServiceMessage,
+  notStartedMessage,
   readyMessage,
   restartingHint,
   restartingMessage,
-  startingMessage
+  startingMessage,
+  unreadHint
 } from './status-text'
 
 /**
@@ -93,10 +95,11 @@ export class ReaderSupervisor {
 
   select(reader: string | null): ReaderStatus {
     this.ensureStarted()
-    const { state, readers, message, hint } = this.current
+    const { state, readers, message, hint, cause } = this.current
     // Only ready/no-reader depend on the selection; other states keep what they say.
     const keep = state === 'ready' || state === 'no-reader' ? {} : { message, ...(hint ? { hint } : {}) }
-    this.setStatus(this.statusFor(state, readers, keep, reader ? { selected: reader } : {}))
+    const next = this.statusFor(state, readers, keep, reader ? { selected: reader } : {})
+    this.setStatus(cause && 'message' in keep ? this.withCause(next, cause) : next)
     return this.current
   }
 
@@ -216,7 +219,9 @@ export class ReaderSupervisor {
     void this.serviceUp().then((up) => {
       if (this.stopped || this.host !== undefined) return
       if (up === true && started) return
-      this.setStatus(this.statusFor('no-service', [], started ? {} : { message: 'The reader process did not start.' }))
+      if (started) this.setStatus(this.statusFor('no-service', []))
+      else
+        this.setStatus(this.withCause(this.statusFor('no-service', [], { message: notStartedMessage }), 'notStarted'))
     })
   }
 
@@ -270,10 +275,13 @@ export class ReaderSupervisor {
       case 'card-error':
         if (!this.accepts(message.reader)) return
         this.setStatus(
-          this.statusFor(this.current.state, this.current.readers, {
-            message: `Could not read the card on ${message.reader} (${message.message}).`,
-            hint: 'Hold the card flat and still on the reader, then tap again.'
-          })
+          this.withCause(
+            this.statusFor(this.current.state, this.current.readers, {
+              message: `Could not read the card on ${message.reader} (${message.message}).`,
+              hint: unreadHint
+            }),
+            { kind: 'unread', reader: message.reader, detail: message.message.slice(0, 500) }
+          )
         )
         return
       case 'removed':
@@ -360,6 +368,15 @@ export class ReaderSupervisor {
         const message = selected ? `The selected reader "${selected}" is not connected.` : noReaderMessage
         return { ...base, state: 'no-reader', message, hint: noReaderHint(platform), ...os }
       }
+    }
+  }
+
+  /** Main's own cause as facts beside its English: the desk words them for this system (schemas.ts `cause`). */
+  private withCause(status: ReaderStatus, cause: ReaderCause | 'notStarted'): ReaderStatus {
+    return {
+      ...status,
+      os: systemOf(this.opts.platform),
+      cause: cause === 'notStarted' ? { kind: 'notStarted' } : cause
     }
   }
 

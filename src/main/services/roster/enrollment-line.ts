@@ -1,3 +1,4 @@
+import type { RosterSaid } from '../../../shared/roster/roster-said'
 import { AppError, type AppErrorData } from '../../../shared/errors'
 import type { EnrollProgress } from '../../../shared/enroll/schemas'
 import type { LineState } from '../../../shared/roster/run'
@@ -220,7 +221,8 @@ export class EnrollmentLine {
             step: 'card-assign',
             state: 'unknown',
             detail: { token },
-            reason: outcome.reason
+            reason: outcome.reason,
+            ...(outcome.said ? { said: outcome.said } : {})
           })
         }
         this.deps.rowChanged(row.rowId)
@@ -340,7 +342,13 @@ export class EnrollmentLine {
   ): Promise<{ token: string; displayId?: string | undefined } | undefined> {
     const record = this.roster.model.record(row.rowId, 'card-import')
     const commit = this.deps.store.commit.bind(this.deps.store, this.roster)
-    const fail = async (error: AppError, state: 'failed' | 'unknown', reason: string, code?: string) => {
+    const fail = async (
+      error: AppError,
+      state: 'failed' | 'unknown',
+      reason: string,
+      code?: string,
+      said?: RosterSaid
+    ) => {
       await commit({
         t: 'result',
         at: now(),
@@ -348,6 +356,7 @@ export class EnrollmentLine {
         step: 'card-import',
         state,
         reason,
+        ...(said ? { said } : {}),
         ...(code ? { code } : {}),
         detail: { nfcId }
       })
@@ -365,7 +374,8 @@ export class EnrollmentLine {
       detail: { nfcId }
     })
     const imported = await importOneCard(await this.deps.client(), { nfcId, filename: this.roster.model.meta.fileName })
-    if (imported.state !== 'done') return fail(imported.error, imported.state, imported.reason, imported.code)
+    if (imported.state !== 'done')
+      return fail(imported.error, imported.state, imported.reason, imported.code, imported.said)
     const { token, displayId } = imported.card
     await commit({
       t: 'result',

@@ -2,6 +2,9 @@ import { userDisplayName, type User } from '../../../shared/access/users'
 import type { Visitor } from '../../../shared/access/visitors'
 import type { PersonMatch, PersonRef } from '../../../shared/roster/sheet'
 import { isClosedVisit, words } from '../kiosk/visit-match'
+import { personName } from '../../../shared/person-name'
+import { sentence, type RosterSaid, type RosterSentence } from '../../../shared/roster/roster-said'
+import { told } from './roster-english'
 
 /** What a person already holds: the plan's has-card / has-pin / has-pass conflicts read it. */
 export interface Holdings {
@@ -23,7 +26,7 @@ export interface PersonKeys {
 interface Entry {
   holdings: Holdings
   /** Why this person is never matched without the user confirming (deactivated, visit over). */
-  inactive: string | undefined
+  inactive: RosterSentence | undefined
 }
 
 type KeyKind = 'email' | 'employeeNumber' | 'name'
@@ -68,7 +71,7 @@ export class PeopleIndex {
           hasPin: user.pin_code !== null,
           hasPass: user.touch_pass !== null
         },
-        inactive: user.status === 'DEACTIVATED' ? `${person.name}'s account is deactivated` : undefined
+        inactive: user.status === 'DEACTIVATED' ? sentence('inactiveUser', { name: person.name }) : undefined
       })
       addTo(this.byEmail, [user.user_email, user.email].map(emailKey), entry)
       addTo(this.byNumber, [user.employee_number?.trim()], entry)
@@ -76,7 +79,7 @@ export class PeopleIndex {
       addTo(this.byName, [user.full_name, `${user.first_name} ${user.last_name}`].map(nameKey), entry)
     }
     for (const visitor of visitors) {
-      const name = `${visitor.first_name} ${visitor.last_name}`.trim() || visitor.email || visitor.id
+      const name = personName(visitor) || visitor.email || visitor.id
       const person: PersonRef = { type: 'visitor', id: visitor.id, name }
       if (visitor.email) person.email = visitor.email
       const entry = this.add({
@@ -87,7 +90,7 @@ export class PeopleIndex {
           hasPass: false
         },
         inactive: isClosedVisit(visitor.status)
-          ? `${name} is a visitor whose visit is ${visitor.status === 'CANCELLED' ? 'cancelled' : 'over'}`
+          ? sentence('inactiveVisitor', { name, status: visitor.status === 'CANCELLED' ? 'cancelled' : 'over' })
           : undefined
       })
       addTo(this.byEmail, [emailKey(visitor.email)], entry)
@@ -110,39 +113,42 @@ export class PeopleIndex {
   /** The person a row names, or why it names no one person. */
   match(keys: PersonKeys): PersonMatch {
     const given = this.givenKeys(keys)
-    if (given.length === 0) {
-      return { state: 'missing', reason: 'This row gives no email, employee number or name.' }
-    }
+    if (given.length === 0) return { state: 'missing', ...told([sentence('noKeys')]) }
     const [strongest, ...weaker] = given as [GivenKey, ...GivenKey[]]
     if (strongest.hits.length === 0) {
       // A key that names nobody is never passed over in silence for a weaker one: the weaker
       // key's people are offered, and the user confirms.
       const none = noneReason(strongest)
       for (const key of given) {
-        if (key !== strongest && key.hits.length > 0) return ambiguous(key.hits, `${none}; ${hitsPhrase(key)}.`)
+        if (key !== strongest && key.hits.length > 0) return ambiguous(key.hits, [none, hitsPhrase(key)])
         const near = key.kind === 'employeeNumber' && key.hits.length === 0 ? this.near(key.text) : []
-        if (near.length > 0) return ambiguous(near, `${none}; ${nearPhrase(key.text, near)}.`)
+        if (near.length > 0) return ambiguous(near, [none, nearPhrase(key.text, near)])
       }
-      const others = weaker.map((k) => ` nor ${keyPhrase(k)}`).join('')
-      return { state: 'missing', reason: `${none}${others}.` }
+      return { state: 'missing', ...told([none, ...weaker.map(noneReason)]) }
     }
     let hits = strongest.hits
     for (const key of weaker) {
       if (key.hits.length === 0) continue
       const both = hits.filter((e) => key.hits.includes(e))
       if (both.length === 0) {
-        return ambiguous(
-          union(hits, key.hits),
-          `${capital(keyPhrase(strongest))} names ${who(hits)}, but ${keyPhrase(key)} names ${who(key.hits)}.`
-        )
+        return ambiguous(union(hits, key.hits), [
+          sentence('keysDisagree', {
+            kind: strongest.kind,
+            text: strongest.text,
+            count: hits.length,
+            who: hits.length === 1 ? describe(hits[0]!) : '',
+            otherKind: key.kind,
+            otherText: key.text,
+            otherCount: key.hits.length,
+            otherWho: key.hits.length === 1 ? describe(key.hits[0]!) : ''
+          })
+        ])
       }
       hits = both
     }
-    if (hits.length > 1) return ambiguous(hits, `${capital(hitsPhrase({ ...strongest, hits }))}.`)
+    if (hits.length > 1) return ambiguous(hits, [hitsPhrase({ ...strongest, hits })])
     const only = hits[0]!
-    if (only.inactive !== undefined) {
-      return ambiguous(hits, `${capital(only.inactive)}: confirm to give them credentials anyway.`)
-    }
+    if (only.inactive !== undefined) return ambiguous(hits, [only.inactive])
     return { state: 'matched', person: only.holdings.person, by: strongest.kind }
   }
 
@@ -206,65 +212,45 @@ function noLeadingZeros(number: string | undefined): string | undefined {
   return number.replace(/^0+(?=.)/, '')
 }
 
-function nearPhrase(number: string, near: readonly Entry[]): string {
-  const why = 'a spreadsheet may have dropped or added leading zeros'
+function nearPhrase(number: string, near: readonly Entry[]): RosterSentence {
   if (near.length === 1) {
     const p = near[0]!.holdings.person
-    return `${p.name}${p.email ? ` (${p.email})` : ''} has the employee number ${p.employeeNumber} (${why})`
+    return sentence('nearOne', { name: p.email ? `${p.name} (${p.email})` : p.name, number: p.employeeNumber ?? '' })
   }
-  return `${near.length} people have the employee number ${number} with other leading zeros (${why})`
+  return sentence('nearMany', { count: near.length, number })
 }
 
-function ambiguous(hits: readonly Entry[], reason: string): PersonMatch {
+function ambiguous(hits: readonly Entry[], said: RosterSaid): PersonMatch {
   return {
     state: 'ambiguous',
     candidates: hits.slice(0, MAX_CANDIDATES).map((e) => e.holdings.person),
-    reason
+    ...told(said)
   }
 }
 
-function noneReason(key: GivenKey): string {
-  if (key.kind === 'employeeNumber') return `No user has the employee number ${key.text}`
-  if (key.kind === 'email') return `No user or visitor has the email ${key.text}`
-  return `No user or visitor is named ${key.text}`
+function noneReason(key: GivenKey): RosterSentence {
+  if (key.kind === 'employeeNumber') return sentence('noneNumber', { text: key.text })
+  if (key.kind === 'email') return sentence('noneEmail', { text: key.text })
+  return sentence('noneName', { text: key.text })
 }
 
-function keyPhrase(key: GivenKey): string {
-  if (key.kind === 'employeeNumber') return `the employee number ${key.text}`
-  if (key.kind === 'email') return `the email ${key.text}`
-  return `the name ${key.text}`
+/** "Ada Ng (ada.ng@x.com) has the same name", "3 people have the name Ada Ng". */
+function hitsPhrase(key: GivenKey): RosterSentence {
+  if (key.hits.length === 1) return sentence('sameKey', { name: describe(key.hits[0]!), kind: key.kind })
+  return sentence('manyKey', { count: key.hits.length, kind: key.kind, text: key.text })
 }
 
-/** "Ada Ng (ada.ng@x.com) has the same name", "3 people are named Ada Ng". */
-function hitsPhrase(key: GivenKey): string {
-  if (key.hits.length === 1) {
-    const same = key.kind === 'email' ? 'email' : key.kind === 'employeeNumber' ? 'employee number' : 'name'
-    return `${describe(key.hits[0]!)} has the same ${same}`
-  }
-  const n = key.hits.length
-  if (key.kind === 'name') return `${n} people are named ${key.text}`
-  return `${n} people have ${keyPhrase(key)}`
-}
-
-/** "Ada Ng (ada.ng@x.com)", or with the employee number, or "(visitor)". */
+/** "Ada Ng (ada.ng@x.com)", or with the employee number as written, or the name alone. */
 function describe(entry: Entry): string {
   const p = entry.holdings.person
-  const detail = p.email ?? (p.employeeNumber ? `employee number ${p.employeeNumber}` : p.type)
-  return `${p.name} (${detail})`
-}
-
-function who(hits: readonly Entry[]): string {
-  return hits.length === 1 ? describe(hits[0]!) : `${hits.length} people`
+  const detail = p.email ?? p.employeeNumber
+  return detail ? `${p.name} (${detail})` : p.name
 }
 
 function union(a: readonly Entry[], b: readonly Entry[]): Entry[] {
   const out = [...a]
   for (const e of b) if (!out.includes(e)) out.push(e)
   return out
-}
-
-function capital(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1)
 }
 
 function refKey(ref: { type: string; id: string }): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { rosterSaidSchema } from '../../../shared/roster/roster-said'
 import {
   columnMappingSchema,
   conflictKindSchema,
@@ -101,6 +102,8 @@ const resultSchema = z.object({
   state: z.enum(['done', 'failed', 'unknown', 'skipped', 'planned']),
   detail: stepDetailSchema.optional(),
   reason: z.string().optional(),
+  /** The reason as facts a desk words in its language (absent on journals written before them). */
+  said: rosterSaidSchema.optional(),
   code: z.string().optional(),
   checked: z.boolean().optional()
 })

@@ -10,6 +10,9 @@ import type {
 import type { RosterPhase, RosterStep, RosterSummary, RowOutcome, StepState } from '../../../shared/roster/run'
 import type { RosterCreate, RosterEntry, StepDetail } from './roster-entries'
 import { personName, stepsOf } from './roster-steps'
+import type { RosterSaid } from '../../../shared/roster/roster-said'
+import { saidOfKept, tell } from './roster-english'
+import { resultCounts } from '../../../shared/roster/result-standing'
 
 /** A step as the journal left it. `sending` in memory means "in flight in this process". */
 export interface StepRecord {
@@ -17,9 +20,13 @@ export interface StepRecord {
   attempt: number
   detail: StepDetail
   reason?: string
+  /** The reason as facts (roster-said.ts). */
+  said?: RosterSaid
   code?: string
   /** A lost answer the console was asked about that still needs the user (a PIN that was probably set). */
   checked?: boolean
+  /** When the last try's `sending` line was written: its Audit row is found from it (roster-audit.ts). */
+  sentAt?: string
 }
 
 export interface Decision {
@@ -28,9 +35,8 @@ export interface Decision {
   decision: 'skip' | 'go-ahead'
 }
 
-const SKIPPED_ON_LINE = 'Left without a card on the enrollment line.'
-export const STOPPED_BEFORE_ANSWER =
-  'The app stopped before the console answered: it is checked with the console before anything is sent again.'
+const SKIPPED_ON_LINE = tell('skippedOnLine')
+export const STOPPED_BEFORE_ANSWER = tell('stoppedBeforeAnswer')
 
 /**
  * A roster in memory, rebuilt from its journal. Only `apply` changes it, and only with entries
@@ -76,7 +82,7 @@ export class RosterModel {
       for (const record of steps.values())
         if (record.state === 'sending') {
           record.state = 'unknown'
-          record.reason = STOPPED_BEFORE_ANSWER
+          Object.assign(record, STOPPED_BEFORE_ANSWER)
         }
     return model
   }
@@ -110,8 +116,10 @@ export class RosterModel {
         const record = this.record(entry.rowId, entry.step)
         record.state = 'sending'
         record.attempt = entry.attempt
+        record.sentAt = entry.at
         record.detail = { ...record.detail, ...entry.detail }
         delete record.reason
+        delete record.said
         delete record.code
         delete record.checked
         return
@@ -122,6 +130,10 @@ export class RosterModel {
         record.detail = { ...record.detail, ...entry.detail }
         if (entry.reason) record.reason = entry.reason
         else delete record.reason
+        // A reason kept before facts is read as its facts when it is one of today's sentences (roster-english.ts).
+        const said = entry.said ?? (entry.reason ? saidOfKept(entry.reason) : undefined)
+        if (said) record.said = said
+        else delete record.said
         if (entry.code) record.code = entry.code
         else delete record.code
         if (entry.checked) record.checked = true
@@ -137,13 +149,14 @@ export class RosterModel {
         const record = this.record(entry.rowId, 'card-assign')
         if (entry.event === 'skipped') {
           record.state = 'skipped'
-          record.reason = SKIPPED_ON_LINE
+          Object.assign(record, SKIPPED_ON_LINE)
         } else if (entry.event === 'undo-sending') {
           record.state = 'sending'
         } else if (entry.event === 'undone') {
           record.state = 'planned'
           record.detail = {}
           delete record.reason
+          delete record.said
           this.bound = this.bound.filter((r) => r !== entry.rowId)
         } else {
           // The console refused to take the card back: it is still bound.
@@ -193,7 +206,7 @@ export class RosterModel {
     return planned.map(({ step, skip }) => {
       const stored = this.steps.get(row.rowId)?.get(step)
       if (stored && stored.state !== 'planned') return { step, record: stored }
-      if (skip) return { step, record: { state: 'skipped', attempt: 0, detail: {}, reason: skip } }
+      if (skip) return { step, record: { state: 'skipped', attempt: 0, detail: {}, ...skip } }
       return { step, record: stored ?? { state: 'planned', attempt: 0, detail: {} } }
     })
   }
@@ -207,6 +220,7 @@ export class RosterModel {
         step,
         state: record.state,
         ...(record.reason ? { reason: record.reason } : {}),
+        ...(record.said ? { said: record.said } : {}),
         ...(record.code ? { code: record.code } : {})
       })),
       pinAssigned: false,
@@ -231,14 +245,17 @@ export class RosterModel {
     else if (states.includes('unknown')) {
       out.state = 'to-check'
       const pin = byStep.get('pin')
-      if (pin?.state === 'unknown' && pin.checked) out.fix = pin.reason
-      else out.fix = 'Run the roster again: the console is asked whether the step was done before anything is sent.'
+      const fix = pin?.state === 'unknown' && pin.checked ? pin : tell('runAgain')
+      if (fix.reason) out.fix = fix.reason
+      if (fix.said) out.fixSaid = fix.said
     } else if (imported?.state === 'done' && assigned && assigned.state !== 'done' && this.frozen) {
       // Half done: the card is on the console, nobody holds it.
       out.state = assigned.state === 'planned' && this.runningNow ? 'running' : 'to-check'
       if (token) out.cardToken = token
       if (displayId) out.cardDisplayId = displayId
-      out.fix = `Assign the imported card ${displayId ?? token ?? ''} to ${name} (Retry failed does it).`
+      const fix = tell('assignImported', { card: displayId ?? token ?? '', name })
+      out.fix = fix.reason
+      out.fixSaid = fix.said
     } else if (states.includes('failed')) out.state = 'failed'
     else if (row.card.kind === 'enroll' && assigned?.state === 'planned') {
       // The card comes from the line; the row waits for it once its other steps are through.
@@ -285,6 +302,8 @@ export class RosterModel {
   summary(): RosterSummary {
     const outcomes = this.outcomes()
     const count = (state: RowOutcome['state']) => outcomes.filter((o) => o.state === state).length
+    // Each row once, as the results' chips count them (result-standing.ts).
+    const counts = resultCounts(outcomes)
     return {
       id: this.meta.id,
       fileName: this.meta.fileName,
@@ -292,9 +311,9 @@ export class RosterModel {
       updatedAt: this.updatedAt,
       phase: this.phase(),
       rows: this.rows.length,
-      done: count('done'),
-      failed: count('failed'),
-      toCheck: count('to-check'),
+      done: counts.done,
+      failed: counts.failed,
+      toCheck: counts['to-check'],
       waitingCard: count('waiting-card'),
       console: this.console
     }

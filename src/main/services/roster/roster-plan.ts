@@ -20,6 +20,10 @@ import { readNfcCell, unwrapCell } from '../batches/csv-nfc-id'
 import { writtenDigits } from '../../../shared/nfc/card-number'
 import { cardKey } from '../../../shared/nfc/card-identity'
 import { rowName, type PeopleIndex, type PersonKeys } from './person-match'
+import { personName } from '../../../shared/person-name'
+import { sentence, type RosterSaid } from '../../../shared/roster/roster-said'
+import type { MessageValues } from '../../../shared/i18n/translator'
+import { rosterEnglish } from './roster-english'
 
 export interface ConflictDecision {
   /** null: every row with a conflict of this kind. */
@@ -142,22 +146,33 @@ export function planRoster(input: PlanInput): RosterPlan {
     const conflict = (
       kind: ConflictKind,
       step: Conflict['step'],
-      /** The words, or the words for the user's decision (an unclear cell once answered says the answer). */
-      message: string | ((decision: Conflict['decision']) => string),
+      /** The facts, or the facts for the user's decision (an unclear cell once answered says the answer). */
+      message: RosterSaid | ((decision: Conflict['decision']) => RosterSaid),
       overridable: boolean,
-      more: Pick<Conflict, 'skipped' | 'holder'> = {}
+      more: { skipped?: RosterSaid; holder?: Conflict['holder'] } = {}
     ): void => {
       const chosen = overridable ? decide(rowId, kind) : 'skip'
       const decision = chosen ?? (undecidedByDefault.has(kind) ? 'undecided' : 'skip')
-      const words = typeof message === 'string' ? message : message(decision)
-      conflicts.push({ kind, step, message: words, ...more, overridable, decision })
+      const said = typeof message === 'function' ? message(decision) : message
+      // Main's English of the facts (the CLI's) beside them: a desk says the facts in its language.
+      conflicts.push({
+        kind,
+        step,
+        message: rosterEnglish(said),
+        said,
+        ...(more.skipped ? { skipped: rosterEnglish(more.skipped), skippedSaid: more.skipped } : {}),
+        ...(more.holder ? { holder: more.holder } : {}),
+        overridable,
+        decision
+      })
     }
+    const one = (key: Parameters<typeof sentence>[0], values?: MessageValues): RosterSaid => [sentence(key, values)]
 
     if (person) {
       const key = `${person.type}:${person.id}`
       const first = firstLineOfPerson.get(key)
       if (first === undefined) firstLineOfPerson.set(key, line)
-      else conflict('duplicate-person', 'row', `${name} is also on line ${first}: this row is left out.`, false)
+      else conflict('duplicate-person', 'row', one('duplicatePerson', { name, line: first }), false)
     }
 
     // The card.
@@ -165,13 +180,7 @@ export function planRoster(input: PlanInput): RosterPlan {
     const cardCell = cardCells[i]
     if (cardCell === 'enroll') card = { kind: 'enroll' }
     else if (cardCell !== undefined && !cardCell.ok) {
-      conflict(
-        'bad-card-cell',
-        'card',
-        // The reason quotes the cell: "card 7": "r" is not a hex digit…
-        `The card cell is neither an NFC ID nor "enroll": ${cardCell.reason}`,
-        false
-      )
+      conflict('bad-card-cell', 'card', one('badCardCell', { cell: cell(row, columns.card) }), false)
     } else if (cardCell !== undefined) {
       const nfcId = cardCell.hex
       // The one "is it on the console" question Import asks too, with how sure a "no" is.
@@ -183,17 +192,18 @@ export function planRoster(input: PlanInput): RosterPlan {
         card = batchCard(options.batchId, inBatch)
       } else {
         const unsure = found.card === undefined ? found.unsure : undefined
-        card = { kind: 'import', nfcId, ...(unsure ? { unsure } : {}) }
+        const unsureSaid = unsure ? cards.unsureCounts() : undefined
+        card = { kind: 'import', nfcId, ...(unsure ? { unsure } : {}), ...(unsureSaid ? { unsureSaid } : {}) }
       }
       const digits = writtenDigits(unwrapCell(cell(row, columns.card), [], 'nfcId'))
       if (digits) {
-        const { message, skipped } = digitsWords(digits, onConsole !== undefined, cards.lookup(digits.decimalUid).card)
+        const { message, skipped } = digitsSaid(digits, onConsole !== undefined, cards.lookup(digits.decimalUid).card)
         conflict('digits-card-cell', 'card', message, true, { skipped })
       }
       // A row the user left out holds no card: the same card on a later row is that row's.
       const first = firstLineOfCard.get(cardKey(nfcId))
       if (first !== undefined) {
-        conflict('duplicate-card', 'card', `Card ${nfcId} is also on line ${first}: a card goes to one person.`, false)
+        conflict('duplicate-card', 'card', one('duplicateCard', { card: nfcId, line: first }), false)
       } else if (match.state !== 'skipped') firstLineOfCard.set(cardKey(nfcId), line)
     } else if (options.cards === 'enroll') card = { kind: 'enroll' }
     else if (options.cards === 'batch' && match.state !== 'skipped') {
@@ -203,9 +213,7 @@ export function planRoster(input: PlanInput): RosterPlan {
         conflict(
           'batch-row-unusable',
           'card',
-          options.batchId === null
-            ? 'No import batch is chosen to take cards from.'
-            : `The batch has no card left for this row (${batchRows.length} rows; the others are used by earlier rows, named in the file, or failed to import).`,
+          options.batchId === null ? one('noBatch') : one('batchEmpty', { rows: batchRows.length }),
           false
         )
       }
@@ -214,29 +222,25 @@ export function planRoster(input: PlanInput): RosterPlan {
       const owned = cardOnConsole(card, cards)
       if (owned && owned.user_id && !(person && heldBy(owned, person))) {
         const holder = holderOf(owned, people)
-        const owner = holder ? `${holder.name} (${holder.type})` : ownerWords(owned)
-        conflict(
-          'card-owned',
-          'card',
-          `Card ${owned.display_id} belongs to ${owner}. Skipped unless you choose to take it from them and give it to ${name}.`,
-          true,
-          {
-            skipped: `Card ${owned.display_id} belongs to ${owner}: skipped, the card stays with them.`,
-            ...(holder ? { holder } : {})
-          }
-        )
+        const owner = ownerValues(owned, holder)
+        conflict('card-owned', 'card', one('cardOwned', { card: owned.display_id, ...owner, name }), true, {
+          skipped: one('cardOwnedSkipped', { card: owned.display_id, ...owner }),
+          ...(holder ? { holder } : {})
+        })
       }
       if (holdings && holdings.cards.length > 0) {
-        const heldCards = `card${holdings.cards.length > 1 ? 's' : ''} ${holdings.cards.map((c) => c.displayId || c.token).join(', ')}`
+        const held = {
+          name,
+          count: holdings.cards.length,
+          cards: holdings.cards.map((c) => c.displayId || c.token).join(', ')
+        }
         const same = owned && holdings.cards.some((c) => c.token === owned.token)
         conflict(
           'has-card',
           'card',
-          same
-            ? `${name} already holds this card (${owned.display_id}): there is nothing to do.`
-            : `${name} already holds ${heldCards}. Skipped unless you choose to add this card as well.`,
+          same ? one('sameCardHeld', { name, card: owned.display_id }) : one('hasCard', held),
           true,
-          same ? {} : { skipped: `${name} already holds ${heldCards}: skipped, no other card was added.` }
+          same ? {} : { skipped: one('hasCardSkipped', held) }
         )
       }
     }
@@ -245,32 +249,24 @@ export function planRoster(input: PlanInput): RosterPlan {
     const pinCell = cell(row, columns.pin)
     const pin = wants(options.pin, pinCell)
     if (pin === undefined) {
-      const { message, skipped } = unclear('PIN', pinCell)
+      const { message, skipped } = unclear('pin', pinCell)
       conflict('unclear-pin-cell', 'pin', message, true, { skipped })
     }
     if (pin !== false && holdings?.hasPin)
-      conflict(
-        'has-pin',
-        'pin',
-        `${name} already has a PIN. Skipped unless you choose to replace it with a new one.`,
-        true,
-        {
-          skipped: `${name} already has a PIN: skipped, nothing was replaced (their PIN stays).`
-        }
-      )
+      conflict('has-pin', 'pin', one('hasPin', { name }), true, { skipped: one('hasPinSkipped', { name }) })
 
     // The Touch Pass.
     const passCell = cell(row, columns.touchPass)
     const touchPass = wants(options.touchPass, passCell)
     if (touchPass === undefined) {
-      const { message, skipped } = unclear('Touch Pass', passCell)
+      const { message, skipped } = unclear('pass', passCell)
       conflict('unclear-pass-cell', 'pass', message, true, { skipped })
     }
     if (touchPass !== false && person?.type === 'visitor') {
-      conflict('pass-for-visitor', 'pass', `${name} is a visitor: Touch Passes go to users only.`, false)
+      conflict('pass-for-visitor', 'pass', one('passForVisitor', { name }), false)
     }
     if (touchPass !== false && holdings?.hasPass) {
-      conflict('has-pass', 'pass', `${name} already has a Touch Pass; a user holds one at most.`, false)
+      conflict('has-pass', 'pass', one('hasPass', { name }), false)
     }
 
     const planRow: PlanRow = {
@@ -287,12 +283,7 @@ export function planRoster(input: PlanInput): RosterPlan {
     if (planRow.touchPass && match.state === 'matched' && plannedSteps(planRow).pass) {
       if (passesLeft > 0) passesLeft--
       else {
-        conflict(
-          'no-pass-left',
-          'pass',
-          `No Touch Pass is left for ${name}: the console has ${input.assignablePasses} to assign and earlier rows take them. Buy more on Touch Passes.`,
-          false
-        )
+        conflict('no-pass-left', 'pass', one('noPassLeft', { name, count: input.assignablePasses }), false)
       }
     }
     out.push(planRow)
@@ -378,23 +369,24 @@ function wants(option: RosterOptions['pin'], cellText: string): boolean | undefi
 }
 
 /**
- * The message of an unclear yes/no cell, before and after the run: the cell as written and the words
+ * The facts of an unclear yes/no cell, before and after the run: the cell as written and the words
  * understood while the user has not answered; their answer once they have (a row answered "Give a
  * PIN" no longer asks).
  */
 function unclear(
-  what: 'PIN' | 'Touch Pass',
+  what: 'pin' | 'pass',
   cellText: string
-): { message: (decision: Conflict['decision']) => string; skipped: string } {
-  const quoted = `“${cellText}”`
+): { message: (decision: Conflict['decision']) => RosterSaid; skipped: RosterSaid } {
+  const values = { what, cell: cellText }
   return {
-    message: (decision) =>
+    message: (decision) => [
       decision === 'go-ahead'
-        ? `The ${what} cell says ${quoted}: this row gets a ${what}, as you said.`
+        ? sentence('unclearYes', values)
         : decision === 'skip'
-          ? `The ${what} cell says ${quoted}: this row gets no ${what}, as you said.`
-          : `The ${what} cell says ${quoted}, which is neither a yes nor a no (understood: ${understoodYesNo}). Say whether this row gets a ${what}, or fix the file and open it again.`,
-    skipped: `The ${what} cell says ${quoted}: no ${what} was given, as you chose.`
+          ? sentence('unclearNo', values)
+          : sentence('unclearAsked', { ...values, understood: understoodYesNo })
+    ],
+    skipped: [sentence('unclearSkipped', values)]
   }
 }
 
@@ -430,15 +422,22 @@ function holderOf(card: NfcCard, people: PeopleIndex): { name: string; type: 'us
     const known = people.get({ type, id: card.user_id })?.person.name
     if (known) return { name: known, type }
   }
-  const named = card.user?.name || `${card.user?.first_name ?? ''} ${card.user?.last_name ?? ''}`.trim()
+  const named = card.user ? personName(card.user) : ''
   if (!named) return undefined
   return { name: named, type: card.user_type === 'VISITOR' ? 'visitor' : 'user' }
 }
 
-/** A holder nobody names: what the card record still says (the kind and id), so they can be found on Cards. */
-function ownerWords(card: NfcCard): string {
-  const kind = card.user_type === 'VISITOR' ? 'a visitor' : card.user_type === 'USER' ? 'a user' : 'someone'
-  return `${kind} the console does not name (id ${card.user_id})`
+/**
+ * Who holds a console card, as the roster's `said.owner` names them: by name and kind, else what the
+ * card record still says (the kind and id), so they can be found on Cards.
+ */
+function ownerValues(
+  card: NfcCard,
+  holder: { name: string; type: 'user' | 'visitor' } | undefined
+): Record<string, string> {
+  if (holder) return { ownerKind: holder.type, holder: holder.name, ownerId: card.user_id }
+  const kind = card.user_type === 'VISITOR' ? 'unnamedVisitor' : card.user_type === 'USER' ? 'unnamedUser' : 'someone'
+  return { ownerKind: kind, holder: '', ownerId: card.user_id }
 }
 
 /** The decision for a row's conflict of a kind: the last one that names the row or all rows. */
@@ -465,21 +464,22 @@ function decider(
  * may be the card's decimal number (the reader panel's "Decimal", what many cards print), and then
  * it is another card. Which of the two the console holds is said; the step waits for the user.
  */
-function digitsWords(
+function digitsSaid(
   digits: { digits: string; decimalUid: string },
   hexOnConsole: boolean,
   decimalCard: NfcCard | undefined
-): { message: string; skipped: string } {
+): { message: RosterSaid; skipped: RosterSaid } {
   const { digits: d, decimalUid } = digits
-  const asHex = hexOnConsole ? `the console's card ${d}` : `a new card ${d}`
-  const asDecimal = decimalCard
-    ? `card ${decimalUid}, which the console holds (number ${decimalCard.display_id || decimalUid})`
-    : `card ${decimalUid}`
   return {
-    message:
-      `The card cell ${d} is all digits: read as hex it is ${asHex}. If ${d} is the card's decimal number ` +
-      `(the reader panel's "Decimal"), it is ${asDecimal}: write ${decimalUid} in the file. ` +
-      `Skipped unless you choose to read it as hex.`,
-    skipped: `The card cell ${d} is all digits (hex ${d}, or the decimal number of card ${decimalUid}): skipped, no card was given.`
+    message: [
+      sentence('digits', {
+        digits: d,
+        decimalUid,
+        hexHeld: hexOnConsole ? 'yes' : 'no',
+        decimalHeld: decimalCard ? 'yes' : 'no',
+        decimalNumber: decimalCard?.display_id || decimalUid
+      })
+    ],
+    skipped: [sentence('digitsSkipped', { digits: d, decimalUid })]
   }
 }

@@ -5,9 +5,11 @@ import type { AreaKeys } from '../../../shared/i18n/areas'
 import type { Language } from '../../../shared/i18n/locales'
 import { skippedParts } from '../../../shared/roster/result-standing'
 import type { RowOutcome } from '../../../shared/roster/run'
+import type { PlanRow } from '../../../shared/roster/sheet'
 import { resultReason } from '../../../shared/roster/result-reason'
 import type { RosterModel } from './roster-model'
 import { personName } from './roster-steps'
+import { sayReasonIn } from './roster-said-words'
 
 /**
  * The columns as the catalogue names them (messages/exports), in the desk's language. Read back as a
@@ -46,7 +48,7 @@ export function resultsCsv(
     text +=
       [
         String(row.line),
-        personName(row),
+        personCell(row, words),
         person ? words.t(`roster.personType.${person.type}`) : '',
         person?.email ?? '',
         outcome.cardDisplayId ?? '',
@@ -54,13 +56,24 @@ export function resultsCsv(
         yesNo(outcome.passAssigned),
         // A row done with a part skipped says so ("done, card skipped"), as the results' chips and rows do.
         stateWords(outcome, words),
-        resultReason(row, outcome, words.t('roster.leftAtDesk'))
+        // The reason in the desk's language from the facts main keeps (English only for a reason kept without them).
+        resultReason(row, outcome, words.t('roster.leftAtDesk'), sayReasonIn(language))
       ]
         .map(csvCell)
         .join(',') + '\r\n'
   }
   const base = model.meta.fileName.replace(/\.[^.]+$/, '').replace(/[^\p{L}\p{N}._-]+/gu, '-') || 'roster'
   return { filename: `${base}-results.csv`, text, rows: rows.length }
+}
+
+/**
+ * The Person cell: the person as the plan read them; a row naming nobody (no name, email or number) as
+ * the screens say it, in the export's language ("(no name) — line 7"), never main's English "Line 7".
+ */
+function personCell(row: PlanRow, words: ReturnType<typeof exportWords>): string {
+  const named = row.match.state === 'matched' && row.match.person.name
+  if (!named && row.unnamed) return words.t('roster.noNameLine', { line: row.line })
+  return personName(row)
 }
 
 /** The part names of result-standing.ts's skippedParts, as the export's catalogue keys them. */

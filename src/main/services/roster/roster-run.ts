@@ -8,11 +8,15 @@ import { ConsoleCards } from '../batches/console-cards'
 import { importOneCard } from '../cards/import-one-card'
 import type { Emit } from '../events'
 import type { ResultEntry, StepDetail } from './roster-entries'
+import type { RosterAudit } from './roster-audit'
 import type { StepRecord } from './roster-model'
 import type { LoadedRoster, RosterJournal } from './roster-journal'
 import { forceCard, plannedCard } from './roster-steps'
 import { stepOutcome, stopsTheRun } from './step-outcome'
 import { answerLost, safeToRepeat } from '../access/lost-answer'
+import { tell } from './roster-english'
+import { settleEarlierTry, type StepTry } from './roster-audit'
+import { resultCounts } from '../../../shared/roster/result-standing'
 
 /** What a run needs from the access client. */
 export type RunConsole = {
@@ -32,8 +36,8 @@ const PACE_MIN_ROWS = 5
 const PIN_ATTEMPTS = 3
 const PIN_TAKEN = 'CODE_CREDS_PIN_CODE_CREDS_ALREADY_EXIST'
 
-export const PIN_PROBABLY_SET =
-  'A PIN was probably set; its slip cannot be printed: give a new PIN (Retry failed generates and assigns one).'
+const PIN_PROBABLY_SET_TOLD = tell('pinProbablySet')
+export const PIN_PROBABLY_SET = PIN_PROBABLY_SET_TOLD.reason
 
 export interface RunDeps {
   store: RosterJournal
@@ -45,6 +49,8 @@ export interface RunDeps {
   progressMs?: number
   /** Import batches: a batch row's alias for its import, and the batch told once the row is imported. */
   batches?: BatchPort
+  /** The audit trail: a step's try whose answer was lost is settled there as the roster settles it. */
+  audit?: RosterAudit
 }
 
 export interface BatchPort {
@@ -148,7 +154,21 @@ export class RosterRun {
     }
   }
 
+  /**
+   * A step sent again while its earlier try is still unknown (a PIN the check could not read back, sent
+   * again by "Check and retry"): once the retry is done, the earlier try's Audit row is settled as
+   * replaced by it (roster-audit.ts), so nothing stays To check while the roster says Done.
+   */
   private async runStep(client: RunConsole, row: PlanRow, step: RosterStep): Promise<void> {
+    const before = this.roster.model.record(row.rowId, step)
+    const earlier = before.state === 'unknown' ? tryOf(row, step, before) : undefined
+    await this.sendStep(client, row, step)
+    const after = this.roster.model.record(row.rowId, step)
+    if (earlier && after.state === 'done')
+      await settleEarlierTry(this.deps.audit, earlier, { replacedBy: tryOf(row, step, after)! })
+  }
+
+  private async sendStep(client: RunConsole, row: PlanRow, step: RosterStep): Promise<void> {
     const model = this.roster.model
     const record = model.record(row.rowId, step)
     const person = (row.match as Extract<PlanRow['match'], { state: 'matched' }>).person
@@ -179,6 +199,7 @@ export class RosterRun {
         await result({
           state: imported.state,
           reason: imported.reason,
+          ...(imported.said ? { said: imported.said } : {}),
           ...(imported.code ? { code: imported.code } : {}),
           detail: { nfcId }
         })
@@ -201,7 +222,7 @@ export class RosterRun {
       const planned = plannedCard(row)
       const token = imported?.token ?? planned.token
       const displayId = imported?.displayId ?? planned.displayId
-      if (!token) return result({ state: 'failed', reason: 'The card is not on the console yet.' })
+      if (!token) return result({ state: 'failed', ...tell('notOnConsoleYet') })
       const detail = { token, ...(displayId ? { displayId } : {}) }
       await send(detail)
       try {
@@ -240,14 +261,11 @@ export class RosterRun {
 
     // pass
     if (person.type !== 'user') {
-      return result({ state: 'failed', reason: 'Touch Passes go to users only.' })
+      return result({ state: 'failed', ...tell('passUsersOnly') })
     }
     const passId = this.passes.shift()
     if (!passId) {
-      return result({
-        state: 'failed',
-        reason: 'No assignable Touch Pass is left on the console: buy more on Touch Passes, then retry failed rows.'
-      })
+      return result({ state: 'failed', ...tell('noPassOnConsole') })
     }
     await send({ passId })
     try {
@@ -313,8 +331,13 @@ export class RosterRun {
     }
 
     for (const { row, step, record } of unknown) {
-      const result = (state: ResultEntry['state'], extra: Partial<ResultEntry> = {}) =>
-        this.commit({ t: 'result', at: now(), rowId: row.rowId, step, state, detail: record.detail, ...extra })
+      const sent = tryOf(row, step, record)
+      const result = async (state: ResultEntry['state'], extra: Partial<ResultEntry> = {}) => {
+        await this.commit({ t: 'result', at: now(), rowId: row.rowId, step, state, detail: record.detail, ...extra })
+        // What the check read settles the try's Audit row too: found Done, not there Not done (roster-audit.ts).
+        if (state === 'done' || state === 'planned')
+          await settleEarlierTry(this.deps.audit, sent, { found: state === 'done' })
+      }
       if (step === 'card-import') {
         cards ??= new ConsoleCards(await client.nfcCards.all())
         // The one lookup of Import, the plan and importOneCard (either byte order).
@@ -327,7 +350,7 @@ export class RosterRun {
         await result(token && held.cards.includes(token) ? 'done' : 'planned')
       } else if (step === 'pin') {
         const held = await personOf(row)
-        if (held.hasPin) await result('unknown', { reason: PIN_PROBABLY_SET, checked: true })
+        if (held.hasPin) await result('unknown', { ...PIN_PROBABLY_SET_TOLD, checked: true })
         else await result('planned')
       } else {
         const held = await personOf(row)
@@ -374,6 +397,12 @@ export class RosterRun {
   }
 }
 
+/** A step's last try as the audit finds its row: its person, when it was sent, the card an import sent. */
+function tryOf(row: PlanRow, step: RosterStep, record: StepRecord): StepTry | undefined {
+  if (row.match.state !== 'matched' || !record.sentAt) return undefined
+  return { step, person: row.match.person, sentAt: record.sentAt, nfcId: record.detail.nfcId }
+}
+
 /** Counts over every row of the roster as the progress bar shows them. */
 export function progressOf(
   model: LoadedRoster['model'],
@@ -382,14 +411,14 @@ export function progressOf(
   concurrency?: number,
   stopped?: AppErrorData
 ): RosterProgress {
-  const outcomes = model.outcomes()
-  const counted = outcomes.filter((o) => o.state !== 'skipped')
+  // Each row once, as the results' chips and the summary count them (shared/roster/result-standing.ts).
+  const counts = resultCounts(model.outcomes())
   return {
     rosterId: model.meta.id,
-    total: counted.length,
-    done: counted.filter((o) => o.state === 'done').length,
-    failed: counted.filter((o) => o.state === 'failed').length,
-    toCheck: counted.filter((o) => o.state === 'to-check').length,
+    total: counts.all - counts.skipped,
+    done: counts.done,
+    failed: counts.failed,
+    toCheck: counts['to-check'],
     running: model.runningNow,
     etaSeconds,
     rows,

@@ -26,6 +26,7 @@ import { PeopleIndex } from './person-match'
 import { planRoster, totalsOf } from './roster-plan'
 import { RosterJournal, type LoadedRoster } from './roster-journal'
 import { RosterRun, progressOf, type RunConsole } from './roster-run'
+import type { RosterAudit } from './roster-audit'
 import { EnrollmentLine } from './enrollment-line'
 import { handoutPeople, resultsCsv } from './roster-results'
 import type { Language } from '../../../shared/i18n/locales'
@@ -46,6 +47,8 @@ export interface RosterServiceDeps {
   concurrency?: number
   /** The USB reader's feedback (light and beep) for the enrollment line's taps. */
   beep?: (reader: string, kind: 'new' | 'duplicate') => Promise<boolean>
+  /** The audit trail: a step's lost answer is settled there as the roster settles the step (roster-audit.ts). */
+  audit?: RosterAudit
   /** Runs a write so the audit trail records it as an enrollment's bind. */
   asEnrollmentBind?: <T>(run: () => Promise<T>) => Promise<T>
   /** The enrollment line's poll interval and session timeout (facts 6.1 by default). */
@@ -332,6 +335,7 @@ export class RosterService {
         client: this.deps.client as () => Promise<RunConsole>,
         emit: this.deps.emit,
         pins: this.pinsOf(id),
+        ...(this.deps.audit ? { audit: this.deps.audit } : {}),
         batches: {
           alias: async (batchId, rowId) =>
             (await this.deps.batchRows(batchId)).find((r) => r.id === rowId)?.alias ?? '',

@@ -1,10 +1,11 @@
 import type { Conflict, PlanRow } from '../../../shared/roster/sheet'
 import type { RosterStep } from '../../../shared/roster/run'
+import type { RosterSaid } from '../../../shared/roster/roster-said'
 
 /** One step a row's plan asks for; `skip` says why it will not be sent (a conflict the user did not override). */
 export interface PlannedStep {
   step: RosterStep
-  skip?: string
+  skip?: { reason: string; said?: RosterSaid }
 }
 
 /** A conflict stops its step unless the user chose "do it anyway" and it may be overridden (undecided stops it too). */
@@ -29,7 +30,10 @@ export function stepsOf(row: PlanRow): PlannedStep[] {
   // A skipped step says what happened, not what would have ("…: skipped, nothing was replaced").
   const add = (step: RosterStep, conflict: Conflict | undefined) => {
     const by = conflict ?? rowWide
-    steps.push(by ? { step, skip: by.skipped ?? by.message } : { step })
+    if (!by) return void steps.push({ step })
+    // Its facts with its words: the skipped ones when the conflict has them, else its message's.
+    const said = by.skipped !== undefined ? by.skippedSaid : by.said
+    steps.push({ step, skip: { reason: by.skipped ?? by.message, ...(said ? { said } : {}) } })
   }
 
   const card = row.card

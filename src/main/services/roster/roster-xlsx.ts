@@ -1,4 +1,3 @@
-import readXlsxFile from 'read-excel-file/node'
 import { rosterFileError } from './roster-errors'
 import type { RawRows } from './raw-rows'
 import type { CsvNote } from '../../../shared/batches/csv-said'
@@ -18,6 +17,8 @@ type Cell = string | NumberCell | boolean | Date | null | undefined
  */
 export async function readXlsxRows(bytes: Uint8Array, fileName: string): Promise<RawRows> {
   let sheets: { sheet: string; data: Cell[][] }[]
+  // The workbook reader is loaded on the first workbook opened, not at main's start.
+  const { default: readXlsxFile } = await import('read-excel-file/node')
   try {
     sheets = (await readXlsxFile(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
       // Numbers stay as the text the workbook stores: exact, and never a float's "42.0". Wrapped,

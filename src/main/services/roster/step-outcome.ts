@@ -1,6 +1,9 @@
 import { AppError } from '../../../shared/errors'
 import { answerLost, safeToRepeat } from '../access/lost-answer'
 import { keptWords } from '../access/kept-words'
+import { keptError } from '../access/kept-error'
+import type { RosterSaid } from '../../../shared/roster/roster-said'
+import { told } from './roster-english'
 
 /**
  * What a failed write means for its step, by the one rule of access/lost-answer.ts. Refused by the
@@ -14,15 +17,26 @@ export function stepOutcome(
   err: unknown,
   /** The roster's console (its profile's name): the reason is kept, so it names no address (access/kept-words.ts). */
   consoleName?: string | null
-): { state: 'failed' | 'unknown'; reason: string; code?: string } {
+): { state: 'failed' | 'unknown'; reason: string; said?: RosterSaid; code?: string } {
   const error = AppError.from(err)
   // A call that changes nothing (Generate PIN code) left nothing to check, whatever became of its answer.
   const lost = answerLost(error) && !safeToRepeat(error)
+  const state = lost ? 'unknown' : 'failed'
+  const code = error.code ? { code: error.code } : {}
+  // The error kept as facts a desk words in its language (access/kept-error.ts); an error it cannot
+  // keep so (no code, a console without a name) keeps main's English alone, shown as recorded.
+  const kept = keptError(error, consoleName)
+  if (kept) {
+    // Inside the lost answer's sentence the cause is what happened; what to do is that sentence's.
+    const { hint: _hint, ...cause } = kept
+    const said: RosterSaid = lost ? [{ key: 'answerLost', cause }] : [{ key: 'error', error: kept }]
+    return { state, ...told(said), ...code }
+  }
   const words = keptWords(error, consoleName)
   const reason = lost
     ? `The console's answer was lost (${words.replace(/\.$/, '')}): it is checked with the console before anything is sent again.`
     : words
-  return { state: lost ? 'unknown' : 'failed', reason, ...(error.code ? { code: error.code } : {}) }
+  return { state, reason, ...code }
 }
 
 /** Failures after which sending more rows makes no sense: the console is gone or refuses the token. */

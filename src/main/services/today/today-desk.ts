@@ -15,6 +15,7 @@ export interface TodayDeskDeps {
   target: () => Promise<SocketTarget & { id: string }>
   badgeMarks: TodayServiceDeps['badgeMarks']
   checkins?: TodayServiceDeps['checkins']
+  endedAtDesk?: TodayServiceDeps['endedAtDesk']
   emit: Emit
   timing?: Pick<LiveDeps, 'pollMs' | 'backstopMs' | 'retrySocketMs'>
 }
@@ -25,7 +26,12 @@ export class TodayDesk {
   private readonly desk: DeskSettingsStore
 
   constructor(private readonly deps: TodayDeskDeps) {
-    const list = new TodayService({ client: deps.client, badgeMarks: deps.badgeMarks, checkins: deps.checkins })
+    const list = new TodayService({
+      client: deps.client,
+      badgeMarks: deps.badgeMarks,
+      checkins: deps.checkins,
+      endedAtDesk: deps.endedAtDesk
+    })
     this.desk = new DeskSettingsStore(deps.dataDir)
     this.live = new TodayLive({
       read: () => list.read(),

@@ -2,7 +2,7 @@ import type { DayVisitor } from '../../../shared/access/visitors'
 import type { TodayRow, TodayView } from '../../../shared/today/schemas'
 import type { KioskCheckin } from '../../../shared/kiosk/schemas'
 import type { BadgeOutput } from '../../../shared/badges/schemas'
-import { arrivalsOn } from '../../../shared/today/groups'
+import { arrivalsOn, type EndedAtDesk } from '../../../shared/today/groups'
 import type { AccessClient } from '../access/client'
 import { unfoldVisitorDoors } from '../access/doors'
 import { isAutomaticGroup } from '../../../shared/access/doors'
@@ -28,6 +28,8 @@ export interface TodayServiceDeps {
    * visitor checked in at the kiosk ACTIVE (the API cannot set VISITING), so this is how Today knows.
    */
   checkins?: () => Promise<readonly KioskCheckin[]>
+  /** The visits this desk ended (read only): they were here, so an ended one is Left, not No-show. */
+  endedAtDesk?: () => Promise<readonly EndedAtDesk[]>
   now?: () => Date
 }
 
@@ -58,7 +60,7 @@ export class TodayService {
     // alongside the rest of the visitors, not after them: one round trip less before the list answers.
     let topology: Promise<Topology | null> | undefined
     const readTopology = () => (topology ??= c.doors.topology().catch(() => null))
-    const [visitors, badges, checkins] = await Promise.all([
+    const [visitors, badges, checkins, endedAtDesk] = await Promise.all([
       c.visitors.allOfTheDay({
         expand: [...TODAY_EXPAND],
         onPage: (_n, items) => {
@@ -67,9 +69,10 @@ export class TodayService {
       }),
       this.deps.badgeMarks(),
       // A log that cannot be read leaves the console's statuses alone: the list is still the console's.
-      (this.deps.checkins?.() ?? Promise.resolve([])).catch(() => [] as const)
+      (this.deps.checkins?.() ?? Promise.resolve([])).catch(() => [] as const),
+      (this.deps.endedAtDesk?.() ?? Promise.resolve([])).catch(() => [] as const)
     ])
-    const arrivals = arrivalsOn(checkins, day)
+    const arrivals = arrivalsOn(checkins, day, endedAtDesk)
     const doors = await this.doorNames(c, visitors, day, readTopology)
     const rows = todayRows(
       visitors,

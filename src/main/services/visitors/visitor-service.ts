@@ -25,6 +25,10 @@ import type { KioskCheckin } from '../../../shared/kiosk/schemas'
 import { localDay } from '../today/today-list'
 import { checkSeen, type Seen } from '../../../shared/seen/seen'
 import { PinService } from '../pins/pin-service'
+import { cancelReadingBack } from './cancel-read-back'
+import { endVisitReadingBack } from './end-visit'
+import type { EndedAtDeskLog } from './ended-at-desk-log'
+import { visitStage } from '../../../shared/visitors/visit-stage'
 
 /** The console's body for E17. A one-time visit has no schedule on create. */
 function createBody(form: VisitorForm) {
@@ -101,6 +105,25 @@ function cancelledRefusal(
   })
 }
 
+/**
+ * Only a visit under way is ended (shared/visitors/visit-stage.ts): refused with nothing written when
+ * it has not begun (cancel it instead: an end before its start is no window) or is over already.
+ */
+function notUnderWay(current: Visitor, nowSeconds: number): AppError | null {
+  const stage = visitStage(current, nowSeconds)
+  if (stage === 'under-way') return null
+  const upcoming = stage === 'upcoming'
+  return new AppError({
+    kind: 'conflict',
+    code: 'VISIT_NOT_UNDER_WAY',
+    message: upcoming
+      ? `The visit of ${visitorDisplayName(current)} has not begun yet; nothing was sent.`
+      : `The visit of ${visitorDisplayName(current)} is over already; nothing was sent.`,
+    hint: upcoming ? 'To call off a visit that has not begun, cancel it.' : 'There is nothing left to end.',
+    details: { stage, name: visitorDisplayName(current) }
+  })
+}
+
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 
 /** Visitors as the desk uses them: name search, doors as chosen, schedules, PIN and QR credentials. */
@@ -120,15 +143,20 @@ export class VisitorService {
      */
     private readonly checkins?: () => Promise<readonly KioskCheckin[]>,
     /** Told of each QR code given here (QrCodeLog.recordAssigned): Today's access column reads it. */
-    private readonly qrGiven?: QrGiven
+    private readonly qrGiven?: QrGiven,
+    /** The visits this desk ended (ended-at-desk-log.ts): they were here, as Today reads it too. */
+    private readonly endedAtDesk?: Pick<EndedAtDeskLog, 'record' | 'list'>
   ) {
     this.pins = new PinService(client)
   }
 
   /** Today's arrivals recorded at this desk; a log that cannot be read leaves the console's statuses alone. */
   private async arrivals(): Promise<Map<string, DeskArrival>> {
-    const log = await (this.checkins?.() ?? Promise.resolve([])).catch(() => [] as const)
-    return arrivalsOn(log, localDay(new Date()))
+    const [log, ended] = await Promise.all([
+      (this.checkins?.() ?? Promise.resolve([])).catch(() => [] as const),
+      (this.endedAtDesk?.list() ?? Promise.resolve([])).catch(() => [] as const)
+    ])
+    return arrivalsOn(log, localDay(new Date()), ended)
   }
 
   /**
@@ -250,9 +278,61 @@ export class VisitorService {
    * and one checked in, cancelled or moved meanwhile is answered CHANGED_SINCE_SHOWN, nothing sent
    * (shared/seen): the screen asks again with the visit now.
    */
-  async cancel(id: string, seen?: Seen): Promise<void> {
+  async cancel(id: string, seen?: Seen): Promise<{ readBack?: true }> {
     await this.checkVisitSeen('visitors.cancel', id, seen)
-    await (await this.client()).visitors.remove(id)
+    // A lost answer is read back (cancel-read-back.ts): cancelled, not cancelled, or the visitor gone.
+    return cancelReadingBack(await this.client(), id)
+  }
+
+  /**
+   * End the visit now: its end time set to now (E18 with that field only), so the visitor's PIN, cards
+   * and QR code stop opening doors; the record stays. It goes through the one edit mechanism (applyEdit:
+   * the end as the question showed it is the base, so an end moved meanwhile is a conflict, nothing
+   * written). `seen`: the visit's status and window as the question said them (shared/seen). Only a
+   * visit under way is ended (shared/visitors/visit-stage.ts): one not begun is cancelled instead, one
+   * over or cancelled has nothing to end. A lost answer is read back (end-visit.ts).
+   */
+  async endVisit(
+    id: string,
+    seen?: Seen
+  ): Promise<{ record: Visitor & { deskArrival: DeskArrival | null }; readBack?: true }> {
+    await this.checkVisitSeen('visitors.endVisit', id, seen)
+    const c = await this.client()
+    const now = Math.floor(Date.now() / 1000)
+    let readBack = false
+    const outcome = await applyEdit(
+      {
+        read: () => this.readForEdit(id),
+        fields: visitorFieldsOf,
+        refuse: (current) =>
+          cancelledRefusal(current, {
+            refused: 'end',
+            said: `(by another desk or the console's own page); nothing was sent`,
+            hint: 'There is nothing left to end.'
+          }) ?? notUnderWay(current, now),
+        write: async (send, current) => {
+          const ended = await endVisitReadingBack(c, id, send.end_time ?? now)
+          readBack = ended.readBack === true
+          return withDoors(c, { ...current, ...ended.record })
+        }
+      },
+      { base: { end_time: seen?.endTime ?? (await this.read(id)).end_time ?? 0 }, changes: { end_time: now } },
+      visitorFieldKinds
+    )
+    if (outcome.outcome === 'conflicts') {
+      throw new AppError({
+        kind: 'conflict',
+        code: 'CHANGED_SINCE_SHOWN',
+        message: "The visit's end changed meanwhile (by another desk or the console's own page); nothing was sent.",
+        hint: 'Read the question again with what the console holds now, and answer it again.',
+        details: { said: 'visitChanged' }
+      })
+    }
+    // Ended here: the visitor was here (a walk-in added at the desk, a visitor leaving), so Today puts
+    // the visit under Left, not No-show, once its window is over (shared/today/groups.ts).
+    await this.endedAtDesk?.record(id)
+    const [record] = await this.withArrivals([outcome.record])
+    return { record: record!, ...(readBack ? { readBack: true as const } : {}) }
   }
 
   /**
@@ -267,7 +347,11 @@ export class VisitorService {
   }
 
   /** The visit read afresh and held to its status and window as the question said them (shared/seen). No `seen`: no read. */
-  private async checkVisitSeen(action: 'visitors.cancel' | 'visitors.delete', id: string, seen: Seen | undefined) {
+  private async checkVisitSeen(
+    action: 'visitors.cancel' | 'visitors.delete' | 'visitors.endVisit',
+    id: string,
+    seen: Seen | undefined
+  ) {
     if (!seen) return
     const current = await this.get(id)
     checkSeen(action, seen, {

@@ -91,6 +91,16 @@ function focusQuietly(el: HTMLElement): boolean {
   return el.ownerDocument.activeElement === el
 }
 
+/**
+ * A file given to the app (picked in the browser's chooser, or dropped) is an act, as a press is: the
+ * chooser took the window after the click that opened it (its return gives the focus back as the
+ * person's), and a drop is no click or key at all. What the file's reading finishes may move the focus
+ * (FileDrop, for every screen that opens a file), though the focus was left in a field before.
+ */
+export function fileGiven(): void {
+  personMovedFocus = false
+}
+
 /** Text a person types into: Space there is a letter, not an act. */
 const TYPED =
   'input:not([type="button"]):not([type="submit"]):not([type="checkbox"]):not([type="radio"]), textarea, [contenteditable=""], [contenteditable="true"]'
@@ -114,16 +124,25 @@ function usable(el: Element | null): el is HTMLElement {
 /**
  * Where the focus goes inside a surviving container: its own heading; in a form without one, its first
  * usable field (the next step: an "Add" disabled by the emptied field hands it to that field); else the
- * container itself.
+ * container itself. Its own: a heading of a group inside it names only that group (a form's fieldset
+ * legend "Directions shown after check-in" is no place for the focus of the form's busy Save button).
  */
 function homeOf(container: HTMLElement): HTMLElement {
-  const heading = container.querySelector<HTMLElement>(':scope h1, :scope h2, :scope h3, :scope legend')
+  const heading = [...container.querySelectorAll<HTMLElement>(':scope h1, :scope h2, :scope h3, :scope legend')].find(
+    (el) => ownHeading(el, container)
+  )
   if (heading && usable(heading)) return heading
   if (container.matches('form, fieldset')) {
     const field = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].find(usable)
     if (field) return field
   }
   return container
+}
+
+/** Whether `heading` names `container` itself, not a group (section, fieldset, form…) nested in it. */
+function ownHeading(heading: HTMLElement, container: HTMLElement): boolean {
+  if (heading.matches('legend')) return heading.parentElement === container
+  return heading.parentElement?.closest(HOME) === container
 }
 
 /** The focus for the page as it is now: the open dialog's first field, else the screen's first heading. */
@@ -301,6 +320,17 @@ export class OutcomeLines {
     }
   }
 
+  /**
+   * One outcome line of the screen, registered as a section: `say` shows the words on it and announces
+   * them (`actionDone`) on one path, so an outcome is never only heard (a "deleted" whose record and
+   * details are gone has nowhere else to be shown); the next action empties it.
+   */
+  line(name: string): OutcomeLine {
+    const line = new OutcomeLine()
+    this.section(name, () => (line.text = ''))
+    return line
+  }
+
   /** An action starts somewhere on the screen: every earlier outcome line of the screen goes. */
   actionStarted(): void {
     for (const clear of this.#sections.values()) clear()
@@ -322,5 +352,16 @@ export class OutcomeLines {
     }
     root.addEventListener('click', onPress, true)
     return () => root.removeEventListener('click', onPress, true)
+  }
+}
+
+/** A screen's outcome line (`OutcomeLines.line`): the words shown (empty: nothing), and how an action says them. */
+export class OutcomeLine {
+  text = $state('')
+
+  /** The action's outcome: shown on this line, said once in the live region, the focus to `target`. */
+  say(text: string, target?: HTMLElement | null): void {
+    this.text = text
+    actionDone(text, target)
   }
 }

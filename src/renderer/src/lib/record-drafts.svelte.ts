@@ -1,8 +1,9 @@
-import { SvelteMap } from 'svelte/reactivity'
-import type { AppError } from '../../../shared/errors'
+import { SvelteMap, SvelteSet } from 'svelte/reactivity'
+import { AppError } from '../../../shared/errors'
 import { commonWords } from './i18n/common-messages.svelte'
 import { onConsoleSwitch } from '../stores/console-scope'
 import { connection } from '../stores/connection.svelte'
+import { holdsDrafts, type DraftKind } from './draft-kinds'
 
 /**
  * An inline edit of one record (a card's alias, a Touch Pass's name) typed and not saved when the person
@@ -33,7 +34,15 @@ export interface RecordDraft<R> {
    * Try again beside the field), so leaving the screen after a failure does not turn it into a silent draft.
    */
   failure?: AppError
+  /**
+   * The record is no longer on the console (a save or a read answered not found, `noteGone`): the list
+   * shows what was typed with Copy and Discard, never a way to open a record that is not there.
+   */
+  gone?: boolean
 }
+
+/** Whether an error says the record is gone from the console (CARD_GONE and every other not-found). */
+export const saysGone = (err: unknown): boolean => AppError.from(err).kind === 'not-found'
 
 /** One console's drafts of one kind: what a record's details use while they are open. */
 export interface ConsoleDrafts<R> {
@@ -43,16 +52,41 @@ export interface ConsoleDrafts<R> {
   get(key: string): RecordDraft<R> | undefined
   /** Saved (or given up by the person): gone. */
   drop(key: string): void
+  /** The console answered the record gone (`saysGone(err)`): its typing is marked so. True when it did. */
+  noteGone(key: string, err: unknown): boolean
 }
 
 export class RecordDrafts<R> {
   /** Every console's drafts, by console id and record key. */
   readonly #held = new SvelteMap<string, RecordDraft<R>>()
+  /** The records (console id and key) the console answered gone: their typing is shown as such. */
+  readonly #gone = new SvelteSet<string>()
 
-  constructor(name: string) {
+  constructor(name: DraftKind) {
     // Registered with the stores of console data (console-scope.ts), though a switch drops nothing
     // here: the drafts are told apart by their console instead (see here()).
     onConsoleSwitch(`drafts:${name}`, () => undefined)
+    // Counted with every other kind of draft: a switch says how many it keeps with the console left.
+    // Removing a console discards its drafts (the Remove question names each by its label first).
+    const of = (consoleId: string) => [...this.#held.keys()].filter((id) => id.startsWith(`${consoleId}\u0000`))
+    holdsDrafts(name, {
+      held: (consoleId) => of(consoleId).map((id) => this.#held.get(id)!.label),
+      discard: (consoleId) => {
+        for (const id of of(consoleId)) {
+          this.#held.delete(id)
+          this.#gone.delete(id)
+        }
+      }
+    })
+  }
+
+  /**
+   * A save or a read of `key` answered that the record is gone (`saysGone`): its draft on the active
+   * console (kept now or by the details as they close) is marked gone, shown with Copy and Discard.
+   * True when `err` said that.
+   */
+  noteGone(key: string, err: unknown): boolean {
+    return this.here().noteGone(key, err)
   }
 
   /** The drafts of the console active now, for as long as the caller shows that console's record. */
@@ -64,8 +98,16 @@ export class RecordDrafts<R> {
         if (draft.value.trim() === draft.base.trim()) this.#held.delete(id(key))
         else this.#held.set(id(key), draft)
       },
-      get: (key) => this.#held.get(id(key)),
-      drop: (key) => void this.#held.delete(id(key))
+      get: (key) => this.#withGone(id(key)),
+      drop: (key) => {
+        this.#held.delete(id(key))
+        this.#gone.delete(id(key))
+      },
+      noteGone: (key, err) => {
+        if (!saysGone(err)) return false
+        this.#gone.add(id(key))
+        return true
+      }
     }
   }
 
@@ -86,12 +128,37 @@ export class RecordDrafts<R> {
     const prefix = `${connection.activeId ?? ''}\u0000`
     return [...this.#held]
       .filter(([id]) => id.startsWith(prefix) && id.slice(prefix.length) !== except)
-      .map(([id, draft]) => ({ key: id.slice(prefix.length), draft }))
+      .map(([id]) => ({ key: id.slice(prefix.length), draft: this.#withGone(id)! }))
+  }
+
+  /** The draft kept under `id`, marked gone when the console answered its record gone. */
+  #withGone(id: string): RecordDraft<R> | undefined {
+    const draft = this.#held.get(id)
+    return draft && this.#gone.has(id) ? { ...draft, gone: true } : draft
   }
 
   /** Every console's drafts gone (the tests' fresh start). */
+  /**
+   * Each record with a draft not yet marked gone, read again (`read`): one another writer removed is
+   * answered not found and its draft marked gone; any other failure leaves the draft as it was. Few (what
+   * one desk left unsaved), all at once.
+   */
+  async checkGone(read: (key: string) => Promise<unknown>): Promise<void> {
+    const drafts = this.here()
+    const open = this.list().filter(({ draft }) => !draft.gone)
+    await Promise.all(
+      open.map(({ key }) =>
+        read(key).then(
+          () => undefined,
+          (err: unknown) => void drafts.noteGone(key, err)
+        )
+      )
+    )
+  }
+
   clear(): void {
     this.#held.clear()
+    this.#gone.clear()
   }
 }
 

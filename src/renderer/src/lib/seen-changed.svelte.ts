@@ -12,8 +12,13 @@ import { errorWords } from './i18n/error-words.svelte'
 export interface SeenChange {
   /** The record's facts as main read them. */
   now: SeenNow
-  /** What changed, in the desk's language ("Card 42 belongs to Uma Ng now …; nothing was sent."). */
+  /** What changed, in the desk's language ("Card 42 belongs to Uma Ng now …; nothing was sent."), then what to do. */
   said: string
+  /**
+   * What changed alone, without "read the question again": for a dialog that can no longer ask its
+   * question (a pass someone holds now cannot be given) and says why itself.
+   */
+  what: string
 }
 
 /** Main's answer that the record changed since shown, with its facts and words; null for any other failure. */
@@ -21,7 +26,7 @@ export function changedSinceShown(err: unknown): SeenChange | null {
   const error = AppError.from(err)
   if (error.code !== CHANGED_SINCE_SHOWN) return null
   const { message, hint } = errorWords(error.toData())
-  return { now: (error.details ?? {}) as SeenNow, said: hint ? `${message} ${hint}` : message }
+  return { now: (error.details ?? {}) as SeenNow, said: hint ? `${message} ${hint}` : message, what: message }
 }
 
 /** What a card's details show of who holds it, as an action on it sends it (`seen.ownerId`). */

@@ -1,6 +1,7 @@
 import { elementScroll, type VirtualizerOptions } from '@tanstack/svelte-virtual'
 
-type Options = VirtualizerOptions<HTMLDivElement, HTMLTableRowElement>
+/** A table's scroll box is a div; its rows are table rows, or divs where a table draws its rows as divs. */
+type Options<Row extends Element> = VirtualizerOptions<HTMLDivElement, Row>
 
 /**
  * A virtualised table that never makes the browser lay the page out while it mounts. The
@@ -12,12 +13,13 @@ type Options = VirtualizerOptions<HTMLDivElement, HTMLTableRowElement>
  *
  * Here the sizes come from a ResizeObserver's entries (after layout, every drawn row at once); until
  * the first entry the table works from its `initialRect` and the estimated row height. Every
- * virtualised table of rows that may change height uses it (the Import rows and the CSV preview):
- * `{ ...noForcedLayout(ROW), ... }` in its createVirtualizer options.
+ * virtualised table uses it (the Cards table, the roster's rows, the Import rows and the CSV preview;
+ * test/renderer/common/virtual-tables-after-layout.test.ts holds each `createVirtualizer` to it):
+ * `{ ...noForcedLayout(ROW), initialRect, ... }` in its createVirtualizer options.
  */
-export function noForcedLayout(
+export function noForcedLayout<Row extends Element = HTMLTableRowElement>(
   estimate: number
-): Pick<Options, 'observeElementRect' | 'measureElement' | 'scrollToFn'> {
+): Pick<Options<Row>, 'observeElementRect' | 'measureElement' | 'scrollToFn'> {
   /** Boxes already attached: the first scroll asked for is to where a box just drawn already is. */
   const attached = new WeakSet<Element>()
   return {

@@ -1,11 +1,11 @@
-import type { AuditCard, AuditRow, AuditTouchPass, AuditVisit } from '../../../shared/audit/schemas'
+import type { AuditCard, AuditImportedCard, AuditRow, AuditTouchPass, AuditVisit } from '../../../shared/audit/schemas'
 import { formatLocal } from '../lib/local-time'
 import { auditWords } from '../lib/i18n/audit-messages.svelte'
 import { badgesWords } from '../lib/i18n/badge-output-words.svelte'
 import type { AreaKeys } from '../../../shared/i18n/areas'
 import { deskLanguage } from '../lib/i18n/desk-language.svelte'
 import { visitorsWords } from '../lib/i18n/visitors-messages.svelte'
-import { detailWords, saidWords, type DetailWords } from '../../../shared/audit/detail-words'
+import { detailWords, saidParts, type DetailWords } from '../../../shared/audit/detail-words'
 import { visitorFieldNameIn } from '../../../shared/visitors/field-names'
 
 /**
@@ -24,6 +24,15 @@ export function cardWords(card: AuditCard): string {
   if (card.nfcId) parts.push(m.t('card.nfcId', { key: card.nfcId }))
   if (card.owner) parts.push(m.t('card.owner', { name: card.owner.name, holder: card.owner.kind }))
   return parts.join(' · ')
+}
+
+/**
+ * A card an import sent, as the CSV's line of it names it: by the console's number once the console
+ * holds it (as Import shows it, "as card …"), its alias and NFC ID; before that, by its NFC ID (and alias).
+ */
+export function importedCardWords(card: AuditImportedCard): string {
+  if (card.number) return cardWords({ number: card.number, nfcId: card.nfcId, alias: card.alias })
+  return [auditWords().t('card.nfcId', { key: card.nfcId }), card.alias].filter(Boolean).join(' · ')
 }
 
 /**
@@ -54,10 +63,14 @@ function rowWords(): DetailWords {
   return { audit: auditWords(), badges: badgesWords(), field: (sent) => visitorFieldNameIn(sent, fields) }
 }
 
-/** Words shown as main recorded them in English (a row written before facts): `lang` and a label on another desk. */
+/**
+ * Words a row shows: the desk's in its language, or words it holds as given in English — the desk's
+ * own recorded before facts ("recorded in English"), or the console's own ("the console's words") —
+ * labelled and marked `lang` for a screen reader.
+ */
 export interface ShownWords {
   text: string
-  /** "recorded in English", on a desk in another language. */
+  /** "recorded in English" on a desk in another language; "the console's words" on every desk. */
   label?: string
   lang?: 'en'
 }
@@ -65,6 +78,11 @@ export interface ShownWords {
 function asRecorded(text: string): ShownWords {
   if (deskLanguage.locale.startsWith('en')) return { text }
   return { text, label: auditWords().t('detail.asRecorded'), lang: 'en' }
+}
+
+/** The console's own words (its `msg`): said as its, not the desk's, in the console's language (English). */
+function theConsolesWords(text: string): ShownWords {
+  return { text, label: auditWords().t('detail.consoleWords'), lang: 'en' }
 }
 
 /**
@@ -82,11 +100,19 @@ export function detailCellWords(row: Pick<AuditRow, 'facts' | 'recordedDetail'>)
 
 /**
  * The outcome's sentence: in the desk's words when main recorded it as facts (the app stopped before the
- * answer, a read-back settled it); a console's own message, or a row recorded before, as given.
+ * answer, a read-back settled it, the desk refused it before sending: then its check's reason follows,
+ * as recorded in English). A console's refusal on a desk in another language says the console's own
+ * words (`consoleMsg`), labelled as the console's: the outcome and the code say the rest in the desk's
+ * words; an English desk reads main's sentence, which names them as the console's. A message main
+ * recorded before either (an older row, a failure with no words of the console's) is shown as given.
  */
-export function messageWords(row: Pick<AuditRow, 'said' | 'message'>): ShownWords | undefined {
-  if (row.said) return { text: saidWords(row.said, rowWords()) }
-  return row.message ? asRecorded(row.message) : undefined
+export function messageWords(row: Pick<AuditRow, 'said' | 'message' | 'consoleMsg'>): ShownWords[] {
+  if (row.said)
+    return saidParts(row.said, rowWords()).map((part) => (part.english ? asRecorded(part.text) : { text: part.text }))
+  // An English desk reads main's sentence, which says the console's words as its ("The console says: “…”").
+  if (row.consoleMsg && !(deskLanguage.locale.startsWith('en') && row.message))
+    return [theConsolesWords(row.consoleMsg)]
+  return row.message ? [asRecorded(row.message)] : []
 }
 
 export function touchPassWords(pass: AuditTouchPass): string {

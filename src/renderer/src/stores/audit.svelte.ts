@@ -115,6 +115,21 @@ export class AuditStore {
     this.readAt = Date.now()
   }
 
+  /**
+   * Shows the row `id` (the other row of a try and its retry): the rows shown when they hold it, else
+   * that row alone (a filter by its id, which Clear lifts). False, and the rows shown kept, when the
+   * journal holds it no longer (removed after the days kept).
+   */
+  async showRow(id: string): Promise<boolean> {
+    if (this.rows.some((row) => row.id === id)) return true
+    const filter: AuditFilter = { id }
+    const answer = await getApi().audit.list({ filter, offset: 0, limit: 1 })
+    if (answer.items.length === 0) return false
+    this.fields = emptyFields()
+    await this.load(1, filter)
+    return this.rows.some((row) => row.id === id)
+  }
+
   /** Apply the fields (throws the field's message when a date is wrong). */
   apply(): Promise<void> {
     return this.load(1, toFilter(this.fields))

@@ -3,6 +3,7 @@ import type { DeskArrival } from '../../../shared/today/groups'
 import type { BadgeHistoryEntry, BadgeSettings, BadgeStockId, PrinterInfo } from '../../../shared/badges/schemas'
 import { AppError } from '../../../shared/errors'
 import { getApi, type Api } from '../lib/api'
+import { onConsoleSwitch } from './console-scope'
 
 type Badges = Api['badges']
 
@@ -81,6 +82,11 @@ export class BadgeDesk {
     return getApi().badges.print(input)
   }
 
+  /** Main's printer asked whether it can print this badge, before any console write (throws its refusal). */
+  checkPrinter(input: Parameters<Badges['checkPrinter']>[0]): ReturnType<Badges['checkPrinter']> {
+    return getApi().badges.checkPrinter(input)
+  }
+
   pdf(input: Parameters<Badges['pdf']>[0]): ReturnType<Badges['pdf']> {
     return getApi().badges.pdf(input)
   }
@@ -128,6 +134,14 @@ export class BadgeDesk {
    */
   printNext = false
 
+  /** The console left: its prints and the visitor chosen mean nothing on the next. */
+  forgetConsole(): void {
+    this.history = []
+    this.visitorId = null
+    this.reprintOf = null
+    this.printNext = false
+  }
+
   makeBadgeFor(visitorId: string): void {
     this.visitorId = visitorId
     this.reprintOf = null
@@ -136,3 +150,8 @@ export class BadgeDesk {
 }
 
 export const badgeDesk = new BadgeDesk()
+
+// The print history and the badge chosen are the console's (main keeps each print with its console:
+// storage/durable-list.ts); the settings and printers are this desk's and stay. Badges reads the
+// history again when it is shown.
+onConsoleSwitch('badges', () => badgeDesk.forgetConsole())

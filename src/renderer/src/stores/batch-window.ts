@@ -25,6 +25,11 @@ export interface BatchWindow extends BatchSummary {
   stale: boolean
 }
 
+/** Rows asked for beyond those in view, each way: a wheel step or a Page Down finds them here. */
+export const AROUND = 40
+/** Rows asked for at least in one window (the first answer covers the first screenful and more). */
+export const WINDOW = 100
+
 /** Rows held at most: beyond it, those far from the window just read are dropped (read again if scrolled to). */
 const HELD_MAX = 1500
 

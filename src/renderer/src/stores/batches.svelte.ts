@@ -3,8 +3,6 @@ import type {
   BatchRow,
   BatchSummary,
   CheckResult,
-  CsvPreviewOpen,
-  CsvPreviewRow,
   UploadProgress,
   UploadResult
 } from '../../../shared/batches/schemas'
@@ -15,9 +13,7 @@ import { saveBlob } from '../lib/download'
 import { AppError } from '../../../shared/errors'
 import { readerStore } from './reader.svelte'
 import { importWords } from '../lib/i18n/import-messages.svelte'
-import { readCsvFile } from '../components/import/csv-file'
-import { withCsvLine, type CsvLineFix } from '../../../shared/batches/csv-line-edit'
-import type { CsvNote } from '../../../shared/batches/csv-said'
+import { consoleUnsureWords } from '../lib/i18n/console-unsure-words'
 import { connection } from './connection.svelte'
 import { connectionNow } from './connection-now.svelte'
 import { onMainRestart } from '../lib/main-restarts'
@@ -29,46 +25,12 @@ import { actionKeys } from '../../../shared/access/permissions'
 import { announce } from '../lib/action-outcome.svelte'
 import { formatCount } from '../lib/numbers'
 import type { RowsChanged } from './batch-changes'
-import { fromView, linesOf, withLines, withRowChanges, withView, type BatchWindow } from './batch-window'
+import { AROUND, WINDOW, fromView, withRowChanges, withView, type BatchWindow } from './batch-window'
+import { CsvFilePreview, type CsvDraft } from './csv-preview.svelte'
 
 /** How every row of a batch is sent (shared/nfc/byte-order.ts): kept with the batch, applied by main. */
 export type { ByteOrder }
-
-/**
- * A CSV file read and previewed. Its lines stay in main (a file may hold 10,000): the preview holds
- * the counts and notes, `lines` the lines fetched so far by position (batches.previewRows).
- */
-export interface CsvDraft {
-  name: string
-  /** The file's text as it will be added: as read, with the lines corrected in the preview. */
-  text: string
-  /** Which file read this is (one more with each file opened): a new file is a new preview table. */
-  read: number
-  /** What reading the file's bytes found (its encoding), said before main's notes of its lines. */
-  fileNotes: { notes: string[]; said: CsvNote[] }
-  preview: CsvPreviewOpen
-  lines: ReadonlyMap<number, CsvPreviewRow>
-  /**
-   * Once some of its lines were added: the preview main keeps with the lines added (the last Add's, or
-   * a fix's since). Sent with the next reading, so those lines are said as already in the batch from
-   * this file, not as duplicates of it.
-   */
-  addedFrom?: string
-}
-
-/** A preview with the notes of the file's reading (its encoding) before main's notes of its lines. */
-function withFileNotes(preview: CsvPreviewOpen, file: CsvDraft['fileNotes']): CsvPreviewOpen {
-  return {
-    ...preview,
-    notes: [...file.notes, ...preview.notes],
-    noteSaid: [...file.said, ...(preview.noteSaid ?? [])]
-  }
-}
-
-/** Rows asked for beyond those in view, each way: a wheel step or a Page Down finds them here. */
-const AROUND = 40
-/** Rows asked for at least in one window (the first answer covers the first screenful and more). */
-const WINDOW = 100
+export type { CsvDraft }
 
 /**
  * Whether the active console answers, as the upload panel says it: the app's one connection state
@@ -101,12 +63,47 @@ export class BatchesStore {
   detailError = $state<AppError | null>(null)
   rowError = $state<AppError | null>(null)
 
-  csv = $state.raw<CsvDraft | null>(null)
-  csvBusy = $state(false)
-  csvError = $state<AppError | null>(null)
-  csvAdded = $state<number | null>(null)
-  /** Files read so far (CsvDraft.read). */
-  private filesRead = 0
+  /** The CSV file previewed against the open batch (csv-preview.svelte.ts); its state and actions, named here as before. */
+  readonly csvPreview = new CsvFilePreview({ batchId: () => this.selectedId, settled: () => this.detailSettled() })
+  get csv(): CsvDraft | null {
+    return this.csvPreview.csv
+  }
+  set csv(draft: CsvDraft | null) {
+    this.csvPreview.csv = draft
+  }
+  get csvBusy(): boolean {
+    return this.csvPreview.csvBusy
+  }
+  get csvError(): AppError | null {
+    return this.csvPreview.csvError
+  }
+  set csvError(error: AppError | null) {
+    this.csvPreview.csvError = error
+  }
+  get csvAdded(): number | null {
+    return this.csvPreview.csvAdded
+  }
+  set csvAdded(added: number | null) {
+    this.csvPreview.csvAdded = added
+  }
+  previewFile(file: File): Promise<boolean> {
+    return this.csvPreview.previewFile(file)
+  }
+  fixCsvLine(...args: Parameters<CsvFilePreview['fixCsvLine']>): ReturnType<CsvFilePreview['fixCsvLine']> {
+    return this.csvPreview.fixCsvLine(...args)
+  }
+  importCsv(): Promise<number | null> {
+    return this.csvPreview.importCsv()
+  }
+  showCsvLines(from: number, to: number): void {
+    this.csvPreview.showCsvLines(from, to)
+  }
+  closeCsv(): void {
+    this.csvPreview.closeCsv()
+  }
+  private rereadCsv(batchId: string): Promise<void> {
+    return this.csvPreview.rereadCsv(batchId)
+  }
 
   uploading = $state(false)
   progress = $state.raw<UploadProgress | null>(null)
@@ -187,6 +184,9 @@ export class BatchesStore {
     this.tellScanSession(this.selectedId)
     const cutOff = this.progress && !this.progress.finished ? this.progress : null
     if (this.loaded || this.selectedId) await this.load()
+    // The open preview's lines were held by the old main: read again, so scrolling finds them and its
+    // facts (the batch, the console) are as of now.
+    if (this.selectedId) await this.rereadCsv(this.selectedId)
     // An upload main no longer runs (its batch is not uploading there): its last progress is no
     // running upload. Said once, with what to do; rows it left are "to check" or not sent yet.
     if (cutOff && this.selectedId === cutOff.batchId && this.selected?.state !== 'uploading') {
@@ -264,9 +264,7 @@ export class BatchesStore {
   async open(id: string): Promise<void> {
     if (this.selectedId !== id) {
       this.inView = { from: 0, to: 0 }
-      this.csv = null
-      this.csvAdded = null
-      this.csvError = null
+      this.closeCsv()
       this.progress = null
       this.uploadResult = null
       this.uploadError = null
@@ -514,14 +512,15 @@ export class BatchesStore {
     alias?: string
   ): Promise<{ duplicate: boolean; row: BatchRow | null; note?: string | undefined }> {
     if (!this.selectedId) return { duplicate: false, row: null }
-    const { duplicate, row, note } = await getApi().batches.addScan({
+    const { duplicate, row, note, unsure } = await getApi().batches.addScan({
       batchId: this.selectedId,
       uid,
       source: 'typed',
       ...(alias?.trim() ? { alias: alias.trim() } : {})
     })
-    // note: what the console check could not see (cards that show no NFC ID), said with the card added.
-    return { duplicate, row: row ?? null, note }
+    // What the console check could not see (cards that show no NFC ID), said with the card added: in the
+    // desk's words from main's counts; a main without them, its English.
+    return { duplicate, row: row ?? null, note: unsure ? consoleUnsureWords('typed', unsure) : note }
   }
 
   async updateRow(rowId: string, change: { nfcId?: string; alias?: string }): Promise<void> {
@@ -541,158 +540,12 @@ export class BatchesStore {
     }
   }
 
-  /** Read a CSV file and preview it against the open batch; true when the preview is shown. */
-  async previewFile(file: File): Promise<boolean> {
-    this.csvError = null
-    this.csvAdded = null
-    this.csvBusy = true
-    try {
-      const { text, notes, said } = await readCsvFile(file)
-      const preview = await getApi().batches.previewFile({
-        text,
-        limit: WINDOW,
-        ...(this.selectedId ? { batchId: this.selectedId } : {})
-      })
-      this.csv = {
-        name: file.name,
-        text,
-        read: ++this.filesRead,
-        fileNotes: { notes, said },
-        preview: withFileNotes(preview, { notes, said }),
-        lines: linesOf(preview)
-      }
-      return true
-    } catch (err) {
-      this.csv = null
-      this.csvError = AppError.from(err)
-      return false
-    } finally {
-      this.csvBusy = false
-    }
-  }
-
-  /**
-   * Correct one line of the previewed file, or drop it (`fix` null): the file's text changed at that
-   * line (shared/batches/csv-line-edit.ts) and read again by main, so the line is checked by main's
-   * own rules, duplicates included, and the corrected text is what "Add" sends. The preview shown is
-   * the new one. The line's row afterwards (at the same position; after a drop, the line that
-   * follows), undefined when nothing was done (the error is shown, the file as it was).
-   */
-  async fixCsvLine(index: number, line: number, fix: CsvLineFix | null): Promise<{ row?: CsvPreviewRow } | undefined> {
-    const csv = this.csv
-    if (!csv || this.csvBusy) return undefined
-    const text = withCsvLine(csv.text, line, fix)
-    if (text === undefined) return undefined
-    this.csvBusy = true
-    this.csvError = null
-    try {
-      const api = getApi().batches
-      const preview = await api.previewFile({
-        text,
-        limit: WINDOW,
-        ...(this.selectedId ? { batchId: this.selectedId } : {}),
-        ...(csv.addedFrom ? { addedFrom: csv.addedFrom } : {})
-      })
-      let lines = linesOf(preview)
-      // The lines around the one corrected, where the table is scrolled to.
-      if (index >= WINDOW) {
-        const offset = index - AROUND
-        const { rows } = await api.previewRows({ previewId: preview.previewId, offset, limit: 2 * AROUND })
-        lines = withLines(lines, offset, rows)
-      }
-      this.csv = {
-        ...csv,
-        text,
-        preview: withFileNotes(preview, csv.fileNotes),
-        lines,
-        ...(csv.addedFrom ? { addedFrom: preview.previewId } : {})
-      }
-      this.csvAdded = null
-      return { row: lines.get(index) }
-    } catch (err) {
-      this.csvError = AppError.from(err)
-      return undefined
-    } finally {
-      this.csvBusy = false
-    }
-  }
-
-  /** Add the previewed file's valid rows; the number added, or null when nothing was done (error shown). */
-  async importCsv(): Promise<number | null> {
-    if (!this.selectedId || !this.csv || this.csvBusy) return null
-    this.csvBusy = true
-    this.csvError = null
-    try {
-      const { added, preview } = await getApi().batches.importFile({
-        batchId: this.selectedId,
-        text: this.csv.text,
-        limit: WINDOW,
-        ...(this.csv.addedFrom ? { addedFrom: this.csv.addedFrom } : {})
-      })
-      this.csvAdded = added
-      // What was actually decided at import time (the batch may have changed since the preview);
-      // the notes of the file's reading (its encoding) stay.
-      this.csv = {
-        ...this.csv,
-        preview: withFileNotes(preview, this.csv.fileNotes),
-        lines: linesOf(preview),
-        addedFrom: preview.previewId
-      }
-      await this.detailSettled()
-      return added
-    } catch (err) {
-      this.csvError = AppError.from(err)
-      return null
-    } finally {
-      this.csvBusy = false
-    }
-  }
-
-  private csvInView = { from: 0, to: 0 }
-  private csvFilling = false
-
-  /** The preview table shows lines from…to (0-based): those not held are asked of main. */
-  showCsvLines(from: number, to: number): void {
-    this.csvInView = { from, to }
-    void this.fillCsv()
-  }
-
-  private async fillCsv(): Promise<void> {
-    if (this.csvFilling) return
-    this.csvFilling = true
-    try {
-      for (;;) {
-        const csv = this.csv
-        if (!csv) break
-        const to = Math.min(this.csvInView.to, csv.preview.total)
-        let missing: number | undefined
-        for (let i = this.csvInView.from; i < to && missing === undefined; i++) if (!csv.lines.has(i)) missing = i
-        if (missing === undefined) break
-        const offset = Math.max(0, Math.min(missing, this.csvInView.from) - AROUND)
-        const limit = Math.max(WINDOW, this.csvInView.to - offset + AROUND)
-        const { rows } = await getApi().batches.previewRows({ previewId: csv.preview.previewId, offset, limit })
-        if (offset + rows.length <= missing) break
-        // Another file (or the same added) meanwhile: its own lines are asked for next.
-        if (this.csv?.preview.previewId !== csv.preview.previewId) continue
-        this.csv = { ...this.csv, lines: withLines(this.csv.lines, offset, rows) }
-      }
-    } catch {
-      // Not answered (main restarted): the lines stay drawn empty; Close and open the file again.
-    } finally {
-      this.csvFilling = false
-    }
-  }
-
-  closeCsv(): void {
-    this.csv = null
-    this.csvAdded = null
-    this.csvError = null
-  }
-
   async upload(onlyFailed = false): Promise<void> {
     const batchId = this.selectedId
     if (!batchId || this.uploading) return
     this.uploading = true
+    // An older notice (an upload stopped by a restart, an export) is a past action's: this one says its own.
+    this.notice = null
     this.uploadError = null
     this.uploadResult = null
     this.checkResult = null
@@ -708,6 +561,7 @@ export class BatchesStore {
     } finally {
       this.uploading = false
       await this.refreshDetail()
+      await this.rereadCsv(batchId)
     }
   }
 
@@ -716,6 +570,8 @@ export class BatchesStore {
     const batchId = this.selectedId
     if (!batchId || this.checking || this.uploading) return
     this.checking = true
+    // As an upload does: an older notice (the stop it settles) gives way to this check's result.
+    this.notice = null
     this.checkError = null
     this.checkResult = null
     this.uploadError = null

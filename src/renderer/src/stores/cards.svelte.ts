@@ -13,6 +13,7 @@ import { afterPaint } from '../lib/after-paint'
 import { OutcomeLines } from '../lib/action-outcome.svelte'
 import type { CardWriter } from '../../../shared/cards/card-writers'
 import { onConsoleSwitch } from './console-scope'
+import { heldNow } from '../lib/console-off'
 import { rereadWhenBack } from '../lib/reread-when-back'
 import { onMainRestart } from '../lib/main-restarts'
 import { RecordDrafts } from '../lib/record-drafts.svelte'
@@ -95,6 +96,12 @@ export class CardsStore {
   loaded = $state(false)
   /** When main last read the whole list from the console (ms): what a list held after a failed refresh is as of. */
   readAt = $state<number | null>(null)
+  /**
+   * The list shown is the one main held from before this tab asked (a reload, a second tab of web
+   * mode): main read it for someone else, another desk may have written since. It is shown at once,
+   * said as of when it was read, and read again behind it; false once a read made for this tab lands.
+   */
+  heldFromBefore = $state(false)
   progress = $state.raw<{ loaded: number; total: number } | null>(null)
   error = $state<AppError | null>(null)
   private query = $state<Query>({ ...FIRST_QUERY })
@@ -202,6 +209,7 @@ export class CardsStore {
     this.view = EMPTY
     this.loaded = false
     this.readAt = null
+    this.heldFromBefore = false
     this.progress = null
     this.error = null
     this.deselect()
@@ -226,6 +234,16 @@ export class CardsStore {
     })
     this.restoring = restoring
     await restoring
+  }
+
+  /**
+   * When the list shown was read, while it is not one read for now (null: it is, or none is held):
+   * a read that failed, a list main held from before this tab (read again behind it), or the console
+   * unusable now (lib/console-off `heldNow`). The count line says it as every held list does.
+   */
+  get heldAsOf(): number | null {
+    if (!this.loaded || this.readAt === null) return null
+    return heldNow(this.error !== null || this.heldFromBefore) ? this.readAt : null
   }
 
   /** The first cards are on screen while the rest of the first load arrives. */
@@ -425,8 +443,13 @@ export class CardsStore {
       this.assignMissingPermission = caps.assignMissingPermission
       this.loaded = true
       this.readAt = read.fetchedAt
+      // Main answers with the list it held unless told to refresh: read before this load began, it was
+      // read for another tab (or before a reload), and this tab reads it again behind the rows shown.
+      this.heldFromBefore = !refresh && read.fetchedAt < startedAt
       // A write announced while this fetch ran may not be in it: keep saying so.
       if (this.staleSince && this.staleSince.at <= startedAt) this.staleSince = null
+      void this.checkDrafts()
+      if (this.heldFromBefore) void this.load(true)
     } catch (err) {
       if (this.loads.isCurrent(ticket)) {
         this.error = AppError.from(err)
@@ -476,6 +499,8 @@ export class CardsStore {
       const error = AppError.from(err)
       if (error.code === 'CARD_GONE') {
         this.gone = error
+        // An alias typed on it is shown as typing on a card no longer there (lib/record-drafts), never a link.
+        aliasDrafts.noteGone(token, error)
         if (this.selectedToken === token) this.deselect()
         await this.ask()
       }
@@ -487,13 +512,25 @@ export class CardsStore {
     }
   }
 
-  /** A new alias (only when changed), or the conflict main found: then nothing was written. */
+  /**
+   * After a read of the list, each card with an unsaved alias is asked for: one another desk deleted
+   * is answered not found, and its typing is said to be on a card no longer there (lib/record-drafts).
+   * Few (what one desk left unsaved); a failure that says nothing of the card leaves its draft as it was.
+   */
+  private async checkDrafts(): Promise<void> {
+    await aliasDrafts.checkGone((token) => getApi().cards.get({ token }))
+  }
+
+  /** A new alias (only when changed), or the conflict main found: then nothing was written (the rows show the card as main read it). */
   async rename(token: string, edit: CardAliasEdit): Promise<EditOutcome<NfcCard, CardAliasFields>> {
     const answer = await this.write(
       token,
       async () => (await getApi().cards.rename({ token, edit })) as EditOutcome<NfcCard, CardAliasFields>
     )
     if (answer.outcome === 'saved') await this.put(answer.record)
+    // A conflict: main read the card again for it and holds it as read (the other desk's alias); the
+    // rows behind the dialog are asked again, so the list says what the dialog says the console holds.
+    else await this.ask()
     return answer
   }
 

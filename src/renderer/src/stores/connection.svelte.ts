@@ -1,5 +1,8 @@
 import type { ConsoleReach, ProfileSummary, TokenCheck } from '../../../shared/connections'
+import { batchesNotUploaded } from '../../../shared/batches/not-uploaded'
 import { getApi, type Api } from '../lib/api'
+import { keptOnSwitch, type KeptOnSwitch } from '../lib/draft-kinds'
+import type { ResultPart } from '../lib/result-words'
 
 type Connections = Api['connections']
 
@@ -13,9 +16,10 @@ export class ConnectionStore {
    * What the last action in Settings found (a test, a token saved or replaced), next to the console
    * it concerns: one at a time, so a later action, on any console, replaces it, and a switch of
    * console clears it (it belonged to an earlier moment). Kept here, not in the screen: making a
-   * console active remounts the screens. `reveal`: new, to be scrolled into view once.
+   * console active remounts the screens. `reveal`: new, to be scrolled into view once. `notice` is kept
+   * as message keys and values (result-words.ts), worded when drawn: it follows a language switch.
    */
-  results = $state<Record<string, { check?: TokenCheck; notice?: string; reveal?: boolean }>>({})
+  results = $state<Record<string, { check?: TokenCheck; notice?: ResultPart[]; reveal?: boolean }>>({})
   /**
    * Each console's connection state as main last said it (on change, from every call's answer), by
    * profile: a switch may bring the new one's before the new active id.
@@ -26,7 +30,7 @@ export class ConnectionStore {
   checking = $state(false)
 
   /** Show what an action found for this console, in place of any earlier result. */
-  showResult(profileId: string, result: { check?: TokenCheck; notice?: string }): void {
+  showResult(profileId: string, result: { check?: TokenCheck; notice?: ResultPart[] }): void {
     this.results = { [profileId]: { ...result, reveal: true } }
   }
 
@@ -101,9 +105,17 @@ export class ConnectionStore {
     }
   }
 
-  async select(id: string): Promise<void> {
+  /**
+   * Make `id` the active console. Returns what the switch keeps with the console left (its unsaved
+   * drafts, lib/draft-kinds, as facts: keptWords says "1 unsaved edit kept with Head office."), or null: every switch that says
+   * something says that too, so typing left behind is never put aside in silence.
+   */
+  async select(id: string): Promise<KeptOnSwitch | null> {
+    const left = this.active
+    const kept = left && left.id !== id ? keptOnSwitch(left.id, left.name) : null
     await getApi().connections.select({ id })
     await this.load()
+    return kept
   }
 
   /** The certificate a console presents, read before anything is trusted or saved. */
@@ -140,6 +152,12 @@ export class ConnectionStore {
 
   remove(id: string): ReturnType<Connections['remove']> {
     return getApi().connections.remove({ id })
+  }
+
+  /** How many Import batches of console `id` are not wholly uploaded (Remove's question names them). */
+  async batchesNotUploaded(id: string): Promise<number> {
+    const { batches } = await getApi().batches.list()
+    return batchesNotUploaded(batches, id)
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Device } from '../../../shared/access/devices'
 import type { Door } from '../../../shared/access/doors'
+import { readerNaming } from '../../../shared/access/reader-name'
 import { AppError } from '../../../shared/errors'
 import type { EnrollProgress } from '../../../shared/enroll/schemas'
 import type { OwnerRef } from '../../../shared/owners'
@@ -14,7 +15,7 @@ const LAST_READER_KEY = 'access-desk.enroll.reader'
 
 export interface ReaderChoice {
   id: string
-  /** What the desk calls it: the door it guards when known, else its alias or name. */
+  /** What the desk calls it: the door it guards when known, else its alias or name (shared/access/reader-name.ts). */
   label: string
   detail: string
   online: boolean
@@ -27,15 +28,7 @@ export type EnrollPhase = 'idle' | 'starting' | 'running' | 'ended'
 export function readerChoices(devices: Device[], doors: Door[] = []): ReaderChoice[] {
   return devices
     .filter((d) => d.isReader)
-    .map((d) => {
-      const door = d.doorId ? doors.find((x) => x.id === d.doorId)?.name : undefined
-      return {
-        id: d.id,
-        label: door ?? (d.alias || d.name),
-        detail: [d.name, door ? d.alias : '', d.type].filter(Boolean).join(' · '),
-        online: d.online
-      }
-    })
+    .map((d) => ({ id: d.id, ...readerNaming(d, doors), online: d.online }))
     .sort((a, b) => Number(b.online) - Number(a.online) || a.label.localeCompare(b.label))
 }
 

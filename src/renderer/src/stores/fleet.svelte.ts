@@ -4,6 +4,8 @@ import { fleetQuerySchema, type FleetConsole, type FleetFound, type FleetHit } f
 import { getApi, type Api } from '../lib/api'
 import { connection } from './connection.svelte'
 import { router, type ScreenId } from './router.svelte'
+import { announce } from '../lib/action-outcome.svelte'
+import { keptWords } from '../lib/draft-kinds'
 
 let requests = 0
 /** A read's own id: the events of an earlier read (Read again pressed meanwhile) are told apart by it. */
@@ -125,7 +127,9 @@ export class FleetStore {
    */
   async open(profileId: string, hit: FleetHit): Promise<void> {
     if (connection.activeId !== profileId) {
-      await connection.select(profileId)
+      // What the switch keeps with the console left (unsaved drafts) is said: the record's opening says nothing.
+      const kept = await connection.select(profileId)
+      if (kept) announce(keptWords(kept))
       // The shell's switch (App.svelte) runs on the next flush: the stores forget before they are set below.
       await tick()
     }

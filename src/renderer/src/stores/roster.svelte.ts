@@ -56,6 +56,13 @@ export function viewForPhase(phase: RosterSummary['phase']): RosterView {
  * outcomes), the run's progress and the enrollment line. Progress and line events are followed for
  * the app's lifetime, so a run outlives a visit to another screen.
  */
+/** The Columns step as the person left it (RosterStore.columnEdits). */
+export interface ColumnEdits {
+  mapping: ColumnMapping
+  options: RosterOptions
+  chosen: ('pin' | 'touchPass')[]
+}
+
 export class RosterStore {
   rosters = $state.raw<RosterSummary[]>([])
   /** Roster files on disk that could not be read, with why. */
@@ -68,6 +75,12 @@ export class RosterStore {
   sheet = $state.raw<RosterSheet | null>(null)
   mapping = $state.raw<ColumnMapping>({})
   options = $state.raw<RosterOptions>(defaultOptions())
+  /**
+   * The Columns step's edits not yet planned (mapping, "For every row" options, the options the person
+   * picked): the open roster's, so another screen visited meanwhile loses none of them. Gone with a plan
+   * made from them, or with the roster closed.
+   */
+  columnEdits = $state.raw<ColumnEdits | null>(null)
   /** The mapping was used for a file with these headers before. */
   remembered = $state(false)
   rows = $state.raw<PlanRow[]>([])
@@ -176,6 +189,7 @@ export class RosterStore {
     this.sheet = null
     this.mapping = {}
     this.options = defaultOptions()
+    this.columnEdits = null
     this.remembered = false
     this.rows = []
     this.totals = null
@@ -203,6 +217,7 @@ export class RosterStore {
     const planned = await getApi().roster.plan({ id, mapping, options })
     this.mapping = mapping
     this.options = options
+    this.columnEdits = null
     this.rows = planned.rows
     this.totals = planned.totals
     this.setPhase('planned')

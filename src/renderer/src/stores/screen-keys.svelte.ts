@@ -1,4 +1,5 @@
-import { keysUsedBy, type Screen } from '../../../shared/access/permissions'
+import { actionKeys, keysUsedBy, type Screen } from '../../../shared/access/permissions'
+import type { ScreenId } from './router.svelte'
 import { connection } from './connection.svelte'
 import { consoleDown } from './console-down'
 import { serviceLink } from './connection-service.svelte'
@@ -15,6 +16,15 @@ import { serviceLink } from './connection-service.svelte'
  */
 export function screenMissing(screen: Screen, own: readonly string[] = []): string[] {
   return keysMissing(keysUsedBy(screen), own)
+}
+
+/**
+ * The screen of the permission tables (shared/access/permissions.ts) that a screen of the sidebar is,
+ * or null for a screen that declares no keys (Start, Audit, Settings…): it has no banner.
+ */
+export function keyedScreen(id: ScreenId): Screen | null {
+  const name = id === 'touch-passes' ? 'touchPasses' : id
+  return name in actionKeys ? (name as Screen) : null
 }
 
 /**

@@ -11,11 +11,11 @@ import type {
 } from '../../../shared/today/schemas'
 import { todayGroups } from '../../../shared/today/groups'
 import { getApi } from '../lib/api'
+import type { Seen } from '../../../shared/seen/seen'
 import { Latest } from '../lib/latest'
 import { badgeDesk } from './badges.svelte'
 import { visitors } from './visitors.svelte'
 import { announce as sayInLiveRegion } from '../lib/action-outcome.svelte'
-import { formDrafts } from '../lib/form-drafts.svelte'
 import { groupWord } from '../lib/i18n/state-words.svelte'
 import { onConsoleSwitch } from './console-scope'
 import { rereadWhenBack } from '../lib/reread-when-back'
@@ -263,8 +263,7 @@ export class TodayStore {
     this.readFailure = null
     this.find = ''
     this.pages = firstPages()
-    // A walk-in typed for console A is not offered on console B.
-    formDrafts.drop('today.walk-in')
+    // A walk-in typed for console A stays with A (lib/form-drafts keeps it per console): not offered on B.
   }
 
   private show(view: TodayWindowView, announce: boolean) {
@@ -304,6 +303,17 @@ export class TodayStore {
 
   async saveDesk(settings: DeskSettings): Promise<void> {
     this.desk = await getApi().today.saveSettings(settings)
+  }
+
+  /**
+   * Ends a visit of the list now (its end time set to now: visitors.endVisit), then reads the list again
+   * with its row revealed, so the row stands in the group it moved to before the focus goes to it. The
+   * move is said by the action's own sentence, not again by the read (`announce` off).
+   */
+  async endVisit(id: string, seen: Seen): Promise<{ readBack?: true | undefined }> {
+    const { readBack } = await getApi().visitors.endVisit({ id, seen })
+    await this.load(false, id)
+    return readBack ? { readBack } : {}
   }
 
   /** Opens the visitor on the Visitors screen. */

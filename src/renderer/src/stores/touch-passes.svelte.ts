@@ -14,6 +14,7 @@ import { onConsoleSwitch } from './console-scope'
 import { missingPermission } from '../lib/missing-permission'
 import { recheckKeysWhenBack } from './screen-keys.svelte'
 import type { Seen } from '../../../shared/seen/seen'
+import { passNameDrafts } from './pass-name-drafts'
 
 /** A pass given, taken back, renamed or (de)activated; `readBack`: the console's answer was lost and main read the pass again. */
 export type PassGiven = TouchPass & { readBack?: true }
@@ -80,6 +81,36 @@ export class TouchPassesStore extends RecordList<TouchPass> {
     }
   }
 
+  /**
+   * The list read (the screen shown again, a filter, a search, a page): then each pass with a name typed
+   * and not saved is asked for, so one gone from the console meanwhile is said so under "Not saved yet"
+   * (checkDrafts), as Cards does on its Refresh.
+   */
+  override async load(page = this.page): Promise<void> {
+    await super.load(page)
+    // Not awaited: the page is on screen without waiting for these reads.
+    if (this.loaded && !this.error) void this.checkDrafts()
+  }
+
+  /**
+   * A pass answered gone (opened from the list or from "Not saved yet", read again): its row leaves the
+   * list (RecordList), and a name typed for it is shown as typing on a pass no longer there
+   * (lib/record-drafts), with Copy and Discard, never a link that opens nothing.
+   */
+  override noteGone(id: string, err: unknown): boolean {
+    passNameDrafts.noteGone(id, err)
+    return super.noteGone(id, err)
+  }
+
+  /**
+   * Each pass with a name kept unsaved, asked for: one another writer removed is answered not found and
+   * its typing marked gone. Few (what one desk left unsaved); a failure that says nothing of the pass
+   * leaves its draft as it was.
+   */
+  private async checkDrafts(): Promise<void> {
+    await passNameDrafts.checkGone((id) => getApi().touchPasses.get({ id }))
+  }
+
   protected fetchOne(id: string): Promise<TouchPass> {
     return getApi().touchPasses.get({ id })
   }
@@ -140,6 +171,8 @@ export class TouchPassesStore extends RecordList<TouchPass> {
       answer = (await getApi().touchPasses.rename({ id, edit })) as EditOutcome<PassGiven, TouchPassNameFields>
     } catch (err) {
       const e = this.refused(err)
+      // The pass is gone from the console: the name typed for it is said so (lib/record-drafts).
+      passNameDrafts.noteGone(id, e)
       await this.showAsHeld(id, e)
       throw e
     }

@@ -21,7 +21,7 @@ export class VisitorsStore extends RecordList<Visitor> {
   /** Cancel: the form closes and its typing is dropped. */
   closeForm(): void {
     this.editing = null
-    // The open form's typing (lib/form-drafts): dropped only by Cancel, Save or a console switch.
+    // The open form's typing (lib/form-drafts): dropped only by Cancel or Save.
     formDrafts.drop('visitors.form')
   }
 
@@ -89,9 +89,25 @@ export class VisitorsStore extends RecordList<Visitor> {
   /**
    * Cancels the visit (§4.6 without force): only the status changes. `seen`: the visit's status and
    * window as the question said them (shared/seen): one changed meanwhile is answered CHANGED_SINCE_SHOWN.
+   * `readBack`: its answer was lost and main read the visit back cancelled.
    */
-  async cancel(id: string, seen?: Seen): Promise<void> {
-    await getApi().visitors.cancel({ id, ...(seen ? { seen } : {}) })
+  async cancel(id: string, seen?: Seen): Promise<{ readBack?: true | undefined }> {
+    return getApi().visitors.cancel({ id, ...(seen ? { seen } : {}) })
+  }
+
+  /**
+   * Ends the visit now (its end time set to now, E18 with that field only): the visitor's PIN, cards and QR
+   * code stop opening doors; the record stays. `seen`: the visit's status and window as the question said
+   * them (shared/seen). `readBack`: its answer was lost and main read the visit back ended.
+   */
+  async endVisit(id: string, seen?: Seen): Promise<{ readBack?: true | undefined }> {
+    try {
+      const { readBack } = await getApi().visitors.endVisit({ id, ...(seen ? { seen } : {}) })
+      return readBack ? { readBack } : {}
+    } catch (err) {
+      this.noteGone(id, err)
+      throw err
+    }
   }
 
   /**
@@ -112,9 +128,26 @@ export class VisitorsStore extends RecordList<Visitor> {
 
   override reset(): void {
     super.reset()
+    // The form closes with its console's data; its typing stays with that console (lib/form-drafts) and
+    // the form opens again, as typed, when the console is active again (`resumeDraft`).
     this.editing = null
-    // The open form's typing (lib/form-drafts): dropped only by Cancel, Save or a console switch.
-    formDrafts.drop('visitors.form')
+  }
+
+  /**
+   * The form kept for the active console (lib/form-drafts) opened again, on the visitor it was opened on:
+   * after a console switch and back, the screen shows the form as it was left, never an empty screen.
+   */
+  resumeDraft(): void {
+    if (this.editing) return
+    const draft = formDrafts.peek('visitors.form')
+    if (!draft) return
+    if (draft.key === 'new') {
+      this.selected = null
+      this.editing = 'new'
+    } else if (draft.record) {
+      this.selected = draft.record as Visitor
+      this.editing = 'edit'
+    }
   }
 
   /** A permission refusal turns the edit actions off with the missing key. */
@@ -170,7 +203,7 @@ export class VisitorsStore extends RecordList<Visitor> {
   saved(visitor: Visitor): void {
     this.selected = visitor
     this.editing = null
-    // The open form's typing (lib/form-drafts): dropped only by Cancel, Save or a console switch.
+    // The open form's typing (lib/form-drafts): dropped only by Cancel or Save.
     formDrafts.drop('visitors.form')
     if (!this.follow(visitor)) {
       this.items = [visitor, ...this.items]

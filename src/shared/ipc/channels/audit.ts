@@ -3,6 +3,7 @@ import { channel } from '../define'
 import { auditFilterSchema, auditPageSchema, retentionSchema } from '../../audit/schemas'
 import { isTimeZone } from '../../audit/time-zone'
 import { languageSchema } from '../../i18n/language-schema'
+import { writeSettledSchema } from '../../audit/write-settled'
 
 /** The most rows one call answers: the screen reads a page at a time (the journal may hold tens of thousands). */
 const AUDIT_PAGE_MAX = 500
@@ -43,4 +44,7 @@ export const auditChannels = {
   )
 }
 
-export const auditEvents = {} satisfies Record<string, z.ZodType>
+export const auditEvents = {
+  /** A write whose answer was lost, settled by reading the console back (shared/audit/write-settled.ts). */
+  'audit.settled': writeSettledSchema
+} satisfies Record<string, z.ZodType>

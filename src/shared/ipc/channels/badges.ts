@@ -48,6 +48,11 @@ export const badgeChannels = {
     }),
     badgeHistoryEntrySchema
   ),
+  'badges.checkPrinter': channel(
+    'Ask one of main’s printers whether it can print this badge now (ready, taking its label stock), before any QR code is assigned; a refusal is recorded in the print history and thrown',
+    z.object({ job: badgeJobSchema, printer: z.string().max(200), reprintOf: z.string().max(200).optional() }),
+    z.object({ ready: z.literal(true) })
+  ),
   'badges.pdf': channel(
     "The badge as a PDF file, recorded: the desktop app renders the badge shown (Electron printToPDF), web mode makes main's own badge PDF",
     z.object({ job: badgeJobSchema, reprintOf: z.string().max(200).optional(), language: languageSchema.optional() }),

@@ -1,3 +1,4 @@
+import { consoleUnsureSchema } from '../../batches/console-unsure'
 import { z } from 'zod'
 import { languageSchema } from '../../i18n/language-schema'
 import { channel, noInput } from '../define'
@@ -80,8 +81,14 @@ export const batchChannels = {
       /** scan: a reader tap (the batch's byte order applies); typed: taken as written. */
       source: z.enum(['scan', 'typed']).default('scan')
     }),
-    // note: a typed ID not found among console cards that show one, while others show none (UA cards).
-    z.object({ row: batchRowSchema, duplicate: z.boolean(), note: z.string().optional() })
+    // A typed ID not found while some console cards show no NFC ID (UA cards): `unsure` as counts (the desk's
+    // words), `note` in main's English (the CLI's).
+    z.object({
+      row: batchRowSchema,
+      duplicate: z.boolean(),
+      note: z.string().optional(),
+      unsure: consoleUnsureSchema.optional()
+    })
   ),
   'batches.scanInto': channel(
     'Taps on the USB reader go into this batch from now on (null: into none); each tap answers with a batches.tap event',
@@ -115,13 +122,12 @@ export const batchChannels = {
   ),
   'batches.previewFile': channel(
     'batches.previewCsv for the screen: the counts, the notes and the first `limit` lines; main keeps the lines ' +
-      '(a file may hold 10,000) under previewId, and batches.previewRows answers windows of them; `addedFrom`: the ' +
-      "file's preview after its last Add, whose lines added are said as already in the batch (status added), not duplicates",
+      '(a file may hold 10,000) under previewId, and batches.previewRows answers windows of them; a line the batch ' +
+      'already holds as written (same NFC ID and alias) is said as added (status added), not as a duplicate',
     z.object({
       text: csvText,
       batchId: batchId.optional(),
-      limit: z.number().int().min(0).max(1000),
-      addedFrom: z.string().min(1).max(100).optional()
+      limit: z.number().int().min(0).max(1000)
     }),
     csvPreviewOpenSchema
   ),
@@ -135,13 +141,12 @@ export const batchChannels = {
     z.object({ offset: z.number().int(), rows: z.array(csvPreviewRowSchema) })
   ),
   'batches.importFile': channel(
-    'batches.importCsv for the screen: the rows added, and the preview as decided at import time, kept in main as by ' +
-      'batches.previewFile (`addedFrom` as there)',
+    'batches.importCsv for the screen: the rows added, and the file read again against the batch as the add left it ' +
+      '(the lines added said as added), kept in main as by batches.previewFile',
     z.object({
       batchId,
       text: csvText,
-      limit: z.number().int().min(0).max(1000),
-      addedFrom: z.string().min(1).max(100).optional()
+      limit: z.number().int().min(0).max(1000)
     }),
     z.object({ added: z.number().int(), preview: csvPreviewOpenSchema })
   ),

@@ -6,7 +6,7 @@ import { ownerRefSchema } from '../../owners'
 import { cardAliasEditSchema } from '../../edits/card-alias'
 import { editOutcomeSchema } from '../../edits/edit'
 import { cardWriterSchema } from '../../cards/card-writers'
-import { seenSchema } from '../../seen/seen'
+import { seenSchema } from '../../seen/seen-schema'
 
 const tokenInput = z.object({ token: recordId })
 const SEEN_NOTE =

@@ -56,7 +56,7 @@ export const kioskChannels = {
     'Check the visitor in: print the badge silently on the configured printer (or record the browser’s print) and record it',
     z.object({
       visitorId: recordId,
-      /** Web mode: the browser printed the badge (window.print) or said why it could not. */
+      /** Web mode: the page handed the badge to the browser's print dialog (window.print returned: no more is known), or says why it could not. */
       browser: z.object({ printed: z.boolean(), error: z.string().max(500).optional() }).optional(),
       /** The visitor's language at the kiosk: the badge main prints is in it (none: English). */
       language: languageSchema.optional()

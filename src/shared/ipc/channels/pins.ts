@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { channel, missingPermissionsChannel, noInput } from '../define'
 import { ownerRefSchema } from '../../owners'
-import { seenSchema } from '../../seen/seen'
+import { seenSchema } from '../../seen/seen-schema'
 
 export const pinChannels = {
   'pins.generate': channel(

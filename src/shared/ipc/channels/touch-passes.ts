@@ -3,7 +3,7 @@ import { channel, noInput, recordId, itemsOf } from '../define'
 import { touchPassFilterStatuses, touchPassSchema } from '../../access/touch-passes'
 import { editOutcomeSchema } from '../../edits/edit'
 import { touchPassNameEditSchema } from '../../edits/touch-pass-name'
-import { seenSchema } from '../../seen/seen'
+import { seenSchema } from '../../seen/seen-schema'
 import { appErrorDataSchema } from '../../error-data-schema'
 
 const idInput = z.object({ id: recordId })

@@ -4,17 +4,17 @@ import { visitorSchema, visitorStatusNameSchema } from '../../access/visitors'
 import { visitorFormSchema } from '../../visitors/form'
 import { visitorEditSchema } from '../../visitors/edit'
 import { editOutcomeSchema } from '../../edits/edit'
-import { seenSchema } from '../../seen/seen'
+import { seenSchema } from '../../seen/seen-schema'
 
 const idInput = z.object({ id: recordId })
 
 /**
  * A visitor as main answers it (list, get, create, edit): the console's record and, when this desk recorded one today, the
- * visitor's arrival (the kiosk's check-in log; shared/today/groups.ts `visitGroup` makes the status shown).
+ * visitor's arrival (the kiosk's check-in log, or a visit it ended; shared/today/groups.ts `visitGroup` makes the status shown).
  */
 const listedVisitorSchema = visitorSchema.extend({
   deskArrival: z
-    .object({ at: z.string(), where: z.literal('kiosk') })
+    .object({ at: z.string(), where: z.enum(['kiosk', 'desk']) })
     .nullable()
     .optional()
 })
@@ -51,9 +51,20 @@ export const visitorChannels = {
   'visitors.cancel': channel(
     'Cancel a visit (§4.6 without force): the visitor stays, as CANCELLED. seen.status, startTime, endTime: the ' +
       'visit as the question said it; when it differs now (checked in, cancelled or moved meanwhile), the answer is ' +
-      'CHANGED_SINCE_SHOWN with the visit now, nothing sent. Without seen, the visit is cancelled as read now',
+      'CHANGED_SINCE_SHOWN with the visit now, nothing sent. Without seen, the visit is cancelled as read now. ' +
+      'When its answer is lost, the visitor is read back: readBack when it is cancelled; else an error saying ' +
+      'it was not cancelled, or that the visitor is gone',
     idInput.extend({ seen: seenSchema.optional() }),
-    z.object({ cancelled: z.literal(true) })
+    z.object({ cancelled: z.literal(true), readBack: z.literal(true).optional() })
+  ),
+  'visitors.endVisit': channel(
+    "End a visit now (E18 with end_time only): the visit's end is set to now, so the visitor's PIN, cards and QR " +
+      'code stop opening doors; the record stays. Only a visit under way (begun, not over, not cancelled) is ended: ' +
+      'otherwise VISIT_NOT_UNDER_WAY or VISIT_CANCELLED, nothing sent. seen.status, startTime, endTime: the visit ' +
+      'as the question said it; when it differs now, CHANGED_SINCE_SHOWN with the visit now, nothing sent. When its ' +
+      'answer is lost, the visitor is read back: readBack when its end is now; else an error saying it was not ended',
+    idInput.extend({ seen: seenSchema.optional() }),
+    z.object({ visitor: listedVisitorSchema, readBack: z.literal(true).optional() })
   ),
   'visitors.delete': channel(
     'Delete a visitor (§4.6 with force): the record goes from the console with its PIN, cards and QR code. ' +

@@ -9,6 +9,7 @@ import { visitOver, stateWord } from '../visitors/status'
 import type { VisitorStatus } from '../../../../shared/access/visitor-basics'
 import { shellWords } from '../../lib/i18n/shell-messages.svelte'
 import type { PickerSource } from './search-picker'
+import { personName } from '../../../../shared/person-name'
 
 /**
  * A person found to receive a credential, as facts: the row is worded when shown (so it follows the
@@ -40,7 +41,7 @@ export const ownerSource: PickerSource<FoundOwner> = {
     const found: FoundOwner[] = users.map((u) => ({
       type: 'user',
       id: u.id,
-      name: u.full_name || [u.first_name, u.last_name].filter(Boolean).join(' '),
+      name: personName(u),
       ...((u.user_email || u.email) && { email: u.user_email || u.email })
     }))
     for (const v of visitors) {
@@ -48,7 +49,7 @@ export const ownerSource: PickerSource<FoundOwner> = {
       found.push({
         type: 'visitor',
         id: v.id,
-        name: [v.first_name, v.last_name].filter(Boolean).join(' '),
+        name: personName(v),
         // The visit's state, so a cancelled or past visit is never mistaken for today's. A visit
         // whose window passed while the console still says Expected or Active has ended.
         visit: {

@@ -3,6 +3,7 @@ import type { FleetConsole, FleetFound, VersionBand } from '../../../../shared/f
 import { missingPermission } from '../../lib/missing-permission'
 import { formatCount } from '../../lib/numbers'
 import { consolesWords } from '../../lib/i18n/consoles-messages.svelte'
+import { tokenLacks } from '../../lib/i18n/permission-words.svelte'
 
 /** The version band in words: "3.3.10 or newer", "3.2.20 or newer, before 3.3.10", "before 3.1.30". */
 export function versionWords(band: VersionBand | null): string {
@@ -30,11 +31,10 @@ export function keyWords(permissions: FleetConsole['permissions']): string {
   const missing = permissions.filter((p) => p.status === 'missing').map((p) => p.key)
   const unknown = permissions.filter((p) => p.status === 'unknown').length
   if (missing.length === 0 && unknown === 0) return m.t('keys.all', { count: formatCount(permissions.length) })
-  const parts = []
-  // The keys are the console's names, never translated: listed as the console writes them.
-  if (missing.length) parts.push(m.t('keys.missing', { list: missing.join(', ') }))
-  if (unknown) parts.push(m.t('keys.untold', { count: formatCount(unknown) }))
-  return parts.join('; ')
+  const untold = unknown ? m.t('keys.untold', { count: formatCount(unknown) }) : null
+  // The token's whole list in the sidebar's words (one rule: lib/i18n/permission-words), a sentence of its own.
+  if (!missing.length) return untold!
+  return [tokenLacks(missing), untold].filter(Boolean).join(' ')
 }
 
 /**

@@ -2,6 +2,7 @@ import type { User } from '../../../../shared/access/users'
 import { AppError } from '../../../../shared/errors'
 import type { PickerSource } from '../common/search-picker'
 import { englishPassWords, type PassWords } from './pass-words'
+import { personName } from '../../../../shared/person-name'
 
 /** The changes a person makes to one Touch Pass from its details. */
 export type PassAction = 'rename' | 'ACTIVE' | 'SUSPENDED' | 'unbundle' | 'assign' | 'unassign'
@@ -66,7 +67,7 @@ export function heldPassNote(user: User, m: PassWords = englishPassWords): strin
  */
 export function heldPassRefusal(user: User, m: PassWords = englishPassWords): string | undefined {
   if (!user.touch_pass) return undefined
-  const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || m.t('held.thisUser')
+  const name = personName(user) || m.t('held.thisUser')
   return m.t('held.refusal', { name, card: user.touch_pass.card_id || user.touch_pass.id })
 }
 

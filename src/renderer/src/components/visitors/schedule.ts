@@ -1,5 +1,6 @@
 import { weekdays, type Weekday } from '../../../../shared/access/visitors'
 import type { Schedule, ScheduleRange } from '../../../../shared/visitors/schedule'
+import { BUSINESS_DAY_RANGE } from '../../../../shared/visitors/business-day'
 
 /** Monday first, as a desk reads a week. */
 export const weekOrder: Weekday[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
@@ -8,9 +9,10 @@ export function emptySchedule(): Schedule {
   return Object.fromEntries(weekdays.map((d) => [d, []])) as unknown as Schedule
 }
 
-export const BUSINESS_HOURS: ScheduleRange = { start_time: '09:00:00', end_time: '17:00:00' }
+/** A recurring visit's default hours: the site's business day (shared/visitors/business-day.ts), as a range. */
+export const BUSINESS_HOURS: ScheduleRange = { ...BUSINESS_DAY_RANGE }
 
-/** Monday to Friday, 09:00 to 17:00; the weekend closed. */
+/** Monday to Friday, the business day (07:00 to 18:00); the weekend closed. */
 export function businessHours(): Schedule {
   const week = emptySchedule()
   for (const d of ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const) week[d] = [{ ...BUSINESS_HOURS }]

@@ -1,6 +1,7 @@
 import type { ConsoleReach } from '../../../../shared/connections'
 import type { AppErrorData } from '../../../../shared/errors'
 import { shellWords } from './shell-messages.svelte'
+import { keyList, tokenLacks } from './permission-words.svelte'
 
 type ReachState = ConsoleReach['state']
 
@@ -24,7 +25,7 @@ export function serviceDownWhy(): string {
 }
 
 /**
- * The check's own outcome (main's `byCheck`): "Checking the console: token refused." in the desk's
+ * The check's own outcome (main's `byCheck`) as a fact: "Token refused." in the desk's
  * language, then what to do as the failed check said it (`advice`, main's words).
  */
 export function checkedWhy(state: ReachState, advice: string | undefined): string {
@@ -44,12 +45,14 @@ export function recheckedWords(state: ReachState, time: string): string {
 }
 
 /**
- * Why the console is "Missing permissions", from the keys main found missing (the sidebar's line):
- * the keys as the console names them. Without them (an older main), null: main's words are shown.
+ * Why the console is "Missing permissions", from the keys main found missing (the sidebar's line): the
+ * token's whole list, as the token's (permission-words `tokenLacks`), and that each screen names the
+ * ones it needs, so a banner naming fewer reads as part of it. Without keys (an older main), null:
+ * main's words are shown.
  */
 export function missingKeysWhy(missing: readonly string[] | undefined): string | null {
   if (!missing || missing.length === 0) return null
-  return shellWords().t('reach.permissionsWhy', { keys: missing.join(', '), count: missing.length })
+  return shellWords().t('reach.permissionsWhy', { lacks: tokenLacks(missing), count: keyList(missing).count })
 }
 
 /** The states in which the console cannot be used (the ones a call's failure or the check can set). */

@@ -5,14 +5,21 @@ import { importWords } from './import-messages.svelte'
 /**
  * The USB reader's state line and what to do, in the desk's language, from main's facts (the state,
  * its readers, the one selected, the system: shared/reader/schemas.ts `os`). A status without `os`
- * says a cause only main knows (a card it could not read): main's words, marked English. A module
- * that did not load comes with its facts (`addon`), a process that could not be started with the
- * system's (`spawn`). Read where shown, so it follows a language switch.
+ * is an older reader process's words: main's English, marked so. A module that did not load comes
+ * with its facts (`addon`), a process that could not be started with the system's (`spawn`), a card
+ * main could not read or a process that never started with main's (`cause`). Read where shown, so it follows a language switch.
  */
 export function readerSaid(status: ReaderStatus): { message: string; hint?: string; english?: true } {
   const os = status.os
   if (!os) return { message: status.message, ...(status.hint ? { hint: status.hint } : {}), english: true }
   const m = importWords()
+  if (status.cause?.kind === 'unread')
+    return {
+      message: m.t('reader.cause.unread', { reader: status.cause.reader, detail: status.cause.detail }),
+      hint: m.t('reader.cause.unreadHint')
+    }
+  if (status.cause?.kind === 'notStarted')
+    return { message: m.t('reader.cause.notStarted'), hint: m.t('reader.state.noServiceHint', { os }) }
   switch (status.state) {
     case 'starting':
       return { message: m.t('reader.state.starting') }

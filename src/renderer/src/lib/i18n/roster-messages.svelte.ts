@@ -2,6 +2,7 @@ import rosterEn from '../../../../shared/i18n/messages/roster/en.json'
 import { AreaMessages } from './area-messages.svelte'
 import { deskLanguage } from './desk-language.svelte'
 import { useRosterWords } from '../../screens/roster/roster-text'
+import { errorWords } from './error-words.svelte'
 
 let shared: AreaMessages<'roster'> | null = null
 
@@ -16,4 +17,12 @@ export function rosterWords(): AreaMessages<'roster'> {
   return shared!
 }
 
-useRosterWords(rosterWords, () => deskLanguage.formatLocale)
+// A console error kept with a row is said as any error is said on a screen (what happened, then what to do).
+useRosterWords(
+  rosterWords,
+  () => deskLanguage.formatLocale,
+  (error) => {
+    const said = errorWords({ ...error, retryable: false })
+    return said.hint ? `${said.message} ${said.hint}` : said.message
+  }
+)

@@ -3,6 +3,8 @@ import type { AreaKeys } from '../../../../shared/i18n/areas'
 import type { MessageValues, Words } from '../../../../shared/i18n/translator'
 import { formatParsed } from '../../../../shared/i18n/format-parsed'
 import { listFormat } from '../../../../shared/format/formats'
+import type { KeptError } from '../../../../shared/batches/row-reason'
+import { sayRoster, type RosterSaid } from '../../../../shared/roster/roster-said'
 
 export type RosterKey = AreaKeys['roster']
 
@@ -17,10 +19,22 @@ const english: Words<RosterKey> = {
 }
 let source: () => Words<RosterKey> = () => english
 let locale: () => string = () => 'en'
+/** A kept console error in words: main's English until the desk's errorWords are registered. */
+let errorText: (error: KeptError) => string = (error) => (error.hint ? `${error.message} ${error.hint}` : error.message)
 
-export function useRosterWords(words: () => Words<RosterKey>, formatLocale: () => string): void {
+export function useRosterWords(
+  words: () => Words<RosterKey>,
+  formatLocale: () => string,
+  sayError?: (error: KeptError) => string
+): void {
   source = words
   locale = formatLocale
+  if (sayError) errorText = sayError
+}
+
+/** The roster's kept facts (shared/roster/roster-said.ts) in the desk's language. */
+export function saidText(said: RosterSaid): string {
+  return sayRoster(said, source(), errorText)
 }
 
 /** A roster message in the desk's language. */

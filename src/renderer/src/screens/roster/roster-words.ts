@@ -5,8 +5,10 @@ import {
   standingConflicts,
   type PlanCounts
 } from '../../../../shared/roster/plan-counts'
-import { rosterList, rt } from './roster-text'
+import { rosterList, rt, saidText } from './roster-text'
+import type { KeptReason } from '../../../../shared/roster/result-reason'
 import { lastKnown } from '../../lib/last-known.svelte'
+import { consoleUnsureWords } from '../../lib/i18n/console-unsure-words'
 import {
   conflictKinds,
   type CardPlan,
@@ -234,7 +236,32 @@ export function wishWords(row: PlanRow, what: 'pin' | 'pass'): string {
   return wished ? rt('yes') : '—'
 }
 
+/**
+ * A reason main keeps with a row (who it is, a conflict, a step, a fix) in the desk's language, from its
+ * facts (shared/roster/roster-said.ts); one kept before the facts were is main's English, shown as given.
+ * The one way the roster's screens and its export (main's roster-said-words.ts) say a kept reason.
+ */
+export function reasonText(kept: KeptReason): string {
+  return kept.said ? saidText(kept.said) : (kept.reason ?? '')
+}
+
+/** Whether a reason is main's English alone (kept before its facts): the screen marks it `lang="en"`. */
+export function reasonInEnglish(kept: KeptReason): boolean {
+  return !kept.said && !!kept.reason
+}
+
 /** What a row's card will be, in words. */
+/**
+ * The console check's note on a card to import that the console may hold without showing its NFC ID:
+ * from its counts in the desk's language; a plan kept before it carried them keeps main's English
+ * (`english`: the panel marks it `lang="en"`).
+ */
+export function cardUnsureWords(card: CardPlan): { text: string; english?: true } | undefined {
+  if (card.kind !== 'import') return undefined
+  if (card.unsureSaid) return { text: consoleUnsureWords('typed', card.unsureSaid) }
+  return card.unsure ? { text: `${card.unsure}.`, english: true } : undefined
+}
+
 export function cardWords(card: CardPlan): string {
   switch (card.kind) {
     case 'none':
@@ -269,9 +296,9 @@ export function matchWords(row: PlanRow): { label: string; tone: StatusTone; det
         detail: m.person.type === 'visitor' ? rt('match.visitor', { name: m.person.name }) : m.person.name
       }
     case 'ambiguous':
-      return { label: rt('match.ambiguous'), tone: 'warn', detail: m.reason }
+      return { label: rt('match.ambiguous'), tone: 'warn', detail: reasonText(m) }
     case 'missing':
-      return { label: rt('match.missing'), tone: 'bad', detail: m.reason }
+      return { label: rt('match.missing'), tone: 'bad', detail: reasonText(m) }
     case 'skipped':
       return { label: rt('match.skipped'), tone: 'neutral', detail: '' }
   }
@@ -331,24 +358,57 @@ export const stepWords: Record<RosterStep, string> = wordTable(['card-import', '
 )
 
 /**
- * Why a row failed, needs checking or was skipped: each step that did not go through, with its reason,
- * each reason said once. The card's import and assignment skipped by one conflict are one "Card: …"
- * (a re-walk read "Card import: Skipped: … · Card: Skipped: …", the same words twice).
+ * The steps of a row that did not go through, each reason once, in the desk's language: the steps
+ * one reason stands for, and that reason. The card's import and assignment skipped by one conflict are
+ * one "Card" (a re-walk read "Card import: Skipped: … · Card: Skipped: …", the same words twice). The
+ * Reason cell and the row's panel both read this, so a reason is said once on a row.
  */
-export function outcomeReason(outcome: RowOutcome): string {
-  const said: { steps: RosterStep[]; reason: string }[] = []
+export function reasonsOf(
+  outcome: RowOutcome
+): { steps: RosterStep[]; state: RowOutcome['steps'][number]['state']; reason: string }[] {
+  const said: { steps: RosterStep[]; state: RowOutcome['steps'][number]['state']; reason: string }[] = []
   for (const s of outcome.steps) {
     if (!(s.state === 'failed' || s.state === 'unknown' || s.state === 'skipped') || !s.reason) continue
-    const same = said.find((p) => p.reason === s.reason)
+    const reason = reasonText(s)
+    const same = said.find((p) => p.reason === reason)
     if (same) same.steps.push(s.step)
-    else said.push({ steps: [s.step], reason: s.reason })
+    else said.push({ steps: [s.step], state: s.state, reason })
   }
+  // The card's two steps under one reason are the card.
+  for (const p of said) if (p.steps.includes('card-assign')) p.steps = p.steps.filter((st) => st !== 'card-import')
   return said
-    .map(({ steps, reason }) => {
-      // The card's two steps under one reason are the card.
-      const names = steps.includes('card-assign') ? steps.filter((st) => st !== 'card-import') : steps
-      return rt('reason', { steps: rosterList(names.map((st) => stepWords[st])), reason })
-    })
+}
+
+/**
+ * The row panel's steps: each with its state, in order; a step that did not go through with its reason,
+ * each reason once (reasonsOf: the card's import and assignment skipped by one conflict are one "Card").
+ */
+export function stepLines(
+  outcome: RowOutcome
+): { key: string; name: string; state: string; reason?: string; english?: boolean }[] {
+  const groups = reasonsOf(outcome)
+  const shown = new Set<(typeof groups)[number]>()
+  const lines: { key: string; name: string; state: string; reason?: string; english?: boolean }[] = []
+  for (const s of outcome.steps) {
+    const state = rt(`stepState.${s.state}`)
+    const reason = s.reason ? reasonText(s) : undefined
+    const group = reason === undefined ? undefined : groups.find((g) => g.reason === reason)
+    if (!group) {
+      lines.push({ key: s.step, name: stepWords[s.step], state })
+      continue
+    }
+    if (shown.has(group)) continue
+    shown.add(group)
+    const name = rosterList(group.steps.map((st) => stepWords[st]))
+    lines.push({ key: s.step, name, state, reason: group.reason, english: reasonInEnglish(s) })
+  }
+  return lines
+}
+
+/** Why a row failed, needs checking or was skipped, on one line: each step with its reason, each reason once. */
+export function outcomeReason(outcome: RowOutcome): string {
+  return reasonsOf(outcome)
+    .map(({ steps, reason }) => rt('reason', { steps: rosterList(steps.map((st) => stepWords[st])), reason }))
     .join(' · ')
 }
 

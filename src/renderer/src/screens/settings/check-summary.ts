@@ -2,6 +2,7 @@ import type { TokenCheck } from '../../../../shared/connections'
 import { settingsWords } from '../../lib/i18n/settings-messages.svelte'
 import { formatCount } from '../../lib/numbers'
 import { permissionUse } from './permission-use'
+import { tokenLacks } from '../../lib/i18n/permission-words.svelte'
 
 /** Whether a test proved everything it asked: no key left untold because its probe met an error. */
 export function checkTold(check: TokenCheck): boolean {
@@ -29,8 +30,9 @@ export function checkSummary(check: TokenCheck): string {
   }
   const parts = [m.t('check.connected', reached)]
   if (missing.length > 0) {
-    const list = missing.map((p) => p.key).join(', ')
-    parts.push(m.t('check.missing', { uses: missing.map(permissionUse).join('; '), list }))
+    // The token's whole list in the sidebar's words (one rule: lib/i18n/permission-words).
+    const lacks = tokenLacks(missing.map((p) => p.key))
+    parts.push(m.t('check.missing', { uses: missing.map(permissionUse).join('; '), lacks, count: missing.length }))
   }
   if (unknown.length > 0) parts.push(m.t('check.untold', { list: untold }))
   else if (missing.length === 0) parts.push(m.t('check.allHeld'))

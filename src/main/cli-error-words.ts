@@ -1,0 +1,32 @@
+import errorsEn from '../shared/i18n/messages/errors/en.json'
+import errorsDe from '../shared/i18n/messages/errors/de.json'
+import errorsFr from '../shared/i18n/messages/errors/fr.json'
+import errorsEs from '../shared/i18n/messages/errors/es.json'
+import type { AppErrorData } from '../shared/errors'
+import { sayError } from '../shared/errors-wording'
+import type { Language } from '../shared/i18n/locales'
+import { Translator } from '../shared/i18n/translator'
+
+const errors = { en: errorsEn, de: errorsDe, fr: errorsFr, es: errorsEs }
+const english = new Translator('en', errorsEn)
+
+/** What a person reads of a failed call, in the CLI's language: worded from the same catalogue as the screens. */
+export interface CliErrorSaid {
+  language: Language
+  message: string
+  hint?: string
+}
+
+/**
+ * A failed call's error as the CLI writes it on standard error: the JSON a script reads, as it always
+ * was (main's English `message` and `hint`, the facts in `details`), plus, in a shell whose language is
+ * German, French or Spanish (cli-language.ts), `said`: the same error in that language, as the desk
+ * words it (shared/errors-wording.ts). An error the catalogue does not word gets no `said`: its
+ * `message` is all there is. An English shell gets the JSON exactly as before.
+ */
+export function errorForCli(error: AppErrorData, language: Language): AppErrorData & { said?: CliErrorSaid } {
+  if (language === 'en') return error
+  const said = sayError(error, new Translator(language, errors[language]), undefined, english)
+  if (said.english) return error
+  return { ...error, said: { language, message: said.message, ...(said.hint ? { hint: said.hint } : {}) } }
+}

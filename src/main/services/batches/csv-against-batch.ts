@@ -1,0 +1,48 @@
+import type { CsvPreview } from '../../../shared/batches/schemas'
+import type { CsvNote } from '../../../shared/batches/csv-said'
+import type { ConsoleCards } from './console-cards'
+import type { LoadedBatch } from './loaded-batch'
+import { validateCsv } from './csv-validate'
+import { englishOfNote, sayNote } from './csv-messages'
+
+/** What main knows of the console for a CSV reading (batch-service.ts `cardsForPreview`). */
+export interface CsvConsoleFacts {
+  cards?: ConsoleCards
+  note?: CsvNote
+}
+
+/**
+ * A CSV text read against a batch (none: on its own) and the console's cards: every reading of a file —
+ * its preview, the import's decision, the file as the add left the batch — goes through here, so a line
+ * is said by the same rules each time. The file's IDs are entered IDs: compared with the batch's rows as
+ * they were entered, so a line the batch holds as written reads as added in either byte order.
+ */
+export function readCsvAgainst(text: string, batch: LoadedBatch | undefined, known: CsvConsoleFacts): CsvPreview {
+  const preview = validateCsv(text, {
+    existingCards: batch?.model.enteredCards,
+    existingAliases: batch?.model.byAlias,
+    byteOrder: batch?.model.meta.byteOrder,
+    onConsole: known.cards
+  })
+  if (known.note) addNote(preview, known.note)
+  noteUnsure(preview, known.cards)
+  if (known.cards) preview.consoleReadAt = known.cards.readAt
+  return preview
+}
+
+/**
+ * A preview whose lines were compared with the console's cards says, once for the file, what that
+ * comparison could not see when some of them show no NFC ID (console-cards.ts `unsure`). A file with
+ * no line left to add (all added, refused or duplicates) needs no such word.
+ */
+function noteUnsure(preview: CsvPreview, cards: ConsoleCards | undefined): void {
+  if (!cards || preview.counts.ok + preview.counts.repaired === 0) return
+  const without = cards.withoutNfcId
+  if (without > 0) addNote(preview, sayNote('unsure', { shown: cards.cards.length - without, without }))
+}
+
+/** A note of the whole file, as facts and in main's English (csv-messages.ts). */
+function addNote(preview: CsvPreview, note: CsvNote): void {
+  preview.notes.push(englishOfNote(note))
+  ;(preview.noteSaid ??= []).push(note)
+}

@@ -1,0 +1,140 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
+import ImportScreen from '../../../src/renderer/src/screens/ImportScreen.svelte'
+import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { batchesStore } from '../../../src/renderer/src/stores/batches.svelte'
+import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
+import { BatchService } from '../../../src/main/services/batches/batch-service'
+import { batchHandlers } from '../../../src/main/handlers/batches'
+import { createDispatch, type Handlers } from '../../../src/main/services/ipc/dispatch'
+import { channels, type ChannelName } from '../../../src/shared/ipc/contract'
+import type { AppServices } from '../../../src/main/services/app-services'
+import { tempDir } from '../../support/temp'
+import { eventBridge, ok } from '../enroll/event-bridge'
+
+/**
+ * Right after "Add", the preview says what is true of the file's lines: those added are in the batch
+ * ("already in the batch", counted apart, no longer ok or repaired), the lines left out are still
+ * refused or duplicates, and Add does not offer the added lines again. Main's own batch service answers
+ * (its batch on disk), so what the batch holds afterwards is read from it.
+ */
+describe('CSV preview right after Add', () => {
+  let data: Awaited<ReturnType<typeof tempDir>>
+  let service: BatchService
+
+  beforeAll(async () => {
+    data = await tempDir()
+  })
+  afterAll(async () => {
+    await data?.remove()
+  })
+  beforeEach(async () => {
+    batchesStore.closeCsv()
+    service = new BatchService({ dir: `${data.path}/batches-${Date.now()}` })
+    await service.create({ name: 'Gate' })
+    const dispatch = createDispatch(
+      batchHandlers({ batches: service } as unknown as AppServices) as unknown as Handlers
+    )
+    const main = Object.fromEntries(
+      (Object.keys(channels) as ChannelName[])
+        .filter((name) => name.startsWith('batches.'))
+        .map((name) => [name, (input: unknown) => dispatch(name, input)])
+    )
+    const { bridge } = eventBridge({
+      ...main,
+      'reader.status': () => ok({ state: 'ready', message: 'Ready', readers: [] }),
+      'connections.test': () => ok({ ok: true, latencyMs: 3, url: 'https://console' })
+    })
+    setApiForTests(bridge)
+  })
+  afterEach(() => {
+    deskLanguage.choose(null)
+  })
+
+  const lineRow = (line: number) =>
+    screen.getAllByRole('row').find((tr) => tr.querySelector('td.num')?.textContent === String(line))!
+
+  it('the lines added read "already in the batch", the counts say so, and Add is not offered for them', async () => {
+    render(ImportScreen)
+    await screen.findByTestId('batch-title')
+    const text = [
+      '04A1B2C3,Desk-1', // ok
+      '04:a1:b2:c6,Desk-2', // repaired (separators, lower case)
+      '04A1B2CG,Desk-3', // refused
+      '04A1B2C3,Desk-4', // duplicate of line 1
+      '04A1B2C5,Desk-5' // ok
+    ].join('\n')
+    const file = new File([text], 'gate.csv', { type: 'text/csv' })
+    await fireEvent.change(screen.getByLabelText('CSV file to import'), { target: { files: [file] } })
+    const add = await screen.findByRole('button', { name: 'Add 3 valid rows to the batch' })
+    expect(screen.getByTestId('csv-counts')).toHaveTextContent('2 ok · 1 repaired · 1 refused · 1 duplicate')
+
+    await fireEvent.click(add)
+    await waitFor(() =>
+      expect(screen.getByTestId('csv-added')).toHaveTextContent(
+        'Added 3 rows; 1 refused line and 1 duplicate line were left out.'
+      )
+    )
+
+    // The counts: nothing left to add, the three added counted as in the batch.
+    const counts = screen.getByTestId('csv-counts')
+    expect(counts).toHaveTextContent('0 ok · 0 repaired · 1 refused · 1 duplicate · 3 already in the batch')
+    // Each added line says so, with no Fix; the lines left out say why, as before.
+    for (const line of [1, 2, 5]) {
+      expect(lineRow(line)).toHaveAttribute('data-status', 'added')
+      expect(lineRow(line)).toHaveTextContent(
+        /already in the batch\s*Same NFC ID and alias as in the batch: nothing to add/
+      )
+      expect(within(lineRow(line)).queryByRole('button', { name: /Fix line/ })).toBeNull()
+    }
+    expect(lineRow(3)).toHaveAttribute('data-status', 'refused')
+    expect(lineRow(4)).toHaveAttribute('data-status', 'duplicate')
+    expect(lineRow(4)).toHaveTextContent(/Same NFC ID as line 1/)
+    // Add does not offer the added lines again.
+    expect(screen.queryByRole('button', { name: /^Add \d+ valid rows? to the batch$/ })).toBeNull()
+    // "Next problem" steps through the two lines left out only.
+    expect(screen.getByTestId('csv-problem-count')).toHaveTextContent('2 problems')
+
+    // The batch holds each added line once, as the lines wrote them (the repaired one normalised).
+    const batch = await service.get((await service.list()).batches[0]!.id)
+    expect(batch.rows.map((r) => [r.nfcId, r.alias])).toEqual([
+      ['04A1B2C3', 'Desk-1'],
+      ['04A1B2C6', 'Desk-2'],
+      ['04A1B2C5', 'Desk-5']
+    ])
+
+    // In the desk's other languages, from the same catalogue.
+    deskLanguage.choose('de')
+    await waitFor(() => expect(lineRow(1)).toHaveTextContent(/schon im Stapel/))
+    expect(screen.getByTestId('csv-counts')).toHaveTextContent('3 schon im Stapel')
+    deskLanguage.choose('fr')
+    await waitFor(() => expect(lineRow(2)).toHaveTextContent(/déjà dans le lot/))
+    deskLanguage.choose('es')
+    await waitFor(() => expect(lineRow(5)).toHaveTextContent(/ya en el lote/))
+    expect(screen.getByTestId('csv-counts')).toHaveTextContent('3 ya en el lote')
+  })
+
+  it('a line fixed after Add: Add names that line only, and after it the preview says all three added', async () => {
+    render(ImportScreen)
+    await screen.findByTestId('batch-title')
+    const file = new File(['04A1B2C3,Desk-1\n04A1B2CG,Desk-2\n04A1B2C5,Desk-3\n'], 'gate.csv', { type: 'text/csv' })
+    await fireEvent.change(screen.getByLabelText('CSV file to import'), { target: { files: [file] } })
+    await fireEvent.click(await screen.findByRole('button', { name: 'Add 2 valid rows to the batch' }))
+    await screen.findByTestId('csv-added')
+    expect(screen.getByTestId('csv-counts')).toHaveTextContent('0 ok · 0 repaired · 1 refused')
+
+    await fireEvent.click(within(lineRow(2)).getByRole('button', { name: 'Fix line 2' }))
+    await fireEvent.input(screen.getByRole('textbox', { name: 'NFC ID' }), { target: { value: '04A1B2C4' } })
+    await fireEvent.click(screen.getByRole('button', { name: 'Check line' }))
+    await fireEvent.click(await screen.findByRole('button', { name: 'Add 1 valid row to the batch' }))
+    await waitFor(() => expect(screen.getByTestId('csv-added')).toHaveTextContent(/^Added 1 row\.$/))
+
+    for (const line of [1, 2, 3]) expect(lineRow(line)).toHaveAttribute('data-status', 'added')
+    expect(screen.getByTestId('csv-counts')).toHaveTextContent(
+      '0 ok · 0 repaired · 0 refused · 0 duplicate · 3 already in the batch'
+    )
+    expect(screen.queryByRole('button', { name: /^Add \d+ valid rows? to the batch$/ })).toBeNull()
+    const batch = await service.get((await service.list()).batches[0]!.id)
+    expect(batch.rows).toHaveLength(3)
+  })
+})
