@@ -16,7 +16,8 @@ const notConsoleData: Record<string, string> = {
   'fleet.svelte.ts': 'every saved console at once, each answer named by its console; opening one switches first',
   'kiosk.svelte.ts': 'each check-in list is its panel’s own, read from main (the active console’s) when Today shows it',
   'reader.svelte.ts': 'the USB reader on this PC',
-  'settled-writes.svelte.ts': 'read-backs by audit row id: each id names one write of one console and no other console’s row shares it',
+  'settled-writes.svelte.ts':
+    'read-backs by audit row id: each id names one write of one console and no other console’s row shares it',
   'lookups.ts': 'no state: each call asks main',
   'pins.ts': 'no state: each call asks main',
   'touch-pass-count.ts': 'no state: each call asks main',
