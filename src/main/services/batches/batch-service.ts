@@ -34,7 +34,7 @@ import { runUpload, type UploadOptions } from './upload'
 import type { BatchWrites, LoadedBatch } from './loaded-batch'
 import type { UploadProgress, UploadResult } from '../../../shared/batches/schemas'
 import type { ReadBackFinding } from '../audit/settle-write'
-import { answeredParts, checkedRequests, linkAuditRows } from './check-settles-audit'
+import { answeredParts, checkedRequests, linkAuditRows, linkLines } from './check-settles-audit'
 import { batchView } from './batch-view'
 import { CsvPreviews } from './csv-previews'
 import type { BatchView, BatchViewQuery, CsvPreviewOpen } from '../../../shared/batches/schemas'
@@ -86,7 +86,11 @@ export class BatchService implements BatchWrites {
           await this.settleAnsweredParts(entries, model)
           await file.journal.append({ t: 'upload-end', uploadId: 'interrupted', at: now() })
         }
-        if (entries.length > 2 * model.rows.length + 50) await file.journal.rewrite([model.snapshot(now())])
+        if (entries.length > 2 * model.rows.length + 50) {
+          // The snapshot holds the rows; the links of rows still to check to their audit row go with it.
+          const rowIds = new Set(model.rows.map((r) => r.id))
+          await file.journal.rewrite([model.snapshot(now()), ...linkLines(this.auditRows, rowIds)])
+        }
         return { ...file, model }
       },
       idOf: (batch) => batch.model.meta.id,

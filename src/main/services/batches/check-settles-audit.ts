@@ -20,6 +20,20 @@ export function linkAuditRows(links: Map<string, string>, entry: JournalEntry): 
 }
 
 /**
+ * The links still open, as journal lines for a compacted journal (after its snapshot): without them a
+ * compaction would leave the rows to check with no audit row for their check to settle. Rows no longer in
+ * the batch are dropped.
+ */
+export function linkLines(links: ReadonlyMap<string, string>, rowIds: ReadonlySet<string>): JournalEntry[] {
+  const byAuditRow = new Map<string, string[]>()
+  for (const [rowId, auditRowId] of links) {
+    if (!rowIds.has(rowId)) continue
+    byAuditRow.set(auditRowId, [...(byAuditRow.get(auditRowId) ?? []), rowId])
+  }
+  return [...byAuditRow].map(([auditRowId, ids]) => ({ t: 'audit-row', rowIds: ids, auditRowId }))
+}
+
+/**
  * What a check found of each upload request whose answer was lost, by its audit row: every row it
  * sent on the console (Done), none (Not done), or some ("2 of 3 found"), by the one rule of an
  * import's read-back (audit/read-back-findings.ts foundFinding), whatever left the request "to check".
