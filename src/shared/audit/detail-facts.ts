@@ -115,7 +115,12 @@ export const auditSaidSchema = z.discriminatedUnion('key', [
   z.object({
     key: z.literal('settled'),
     done: z.union([z.boolean(), z.literal('partly')]),
-    later: z.literal(true).optional()
+    later: z.literal(true).optional(),
+    /**
+     * Settled from what the app's own record held of the answer (an upload's batch had written its rows'
+     * outcome when the app stopped before the audit row said it), not from a read of the console.
+     */
+    recorded: z.literal(true).optional()
   }),
   /**
    * A lost answer a retry of the same step made moot (a roster's PIN, which cannot be read back, given

@@ -144,7 +144,7 @@ export function saidParts(said: AuditSaid, w: DetailWords): { text: string; engl
     return [{ text: w.audit.t('said.refusedHere') }, reason]
   }
   const done = said.done === 'partly' ? 'partly' : said.done ? 'done' : 'notDone'
-  return [{ text: w.audit.t(`said.${done}${said.later ? 'Later' : ''}`) }]
+  return [{ text: w.audit.t(`said.${done}${said.recorded ? 'Recorded' : said.later ? 'Later' : ''}`) }]
 }
 
 /** The outcome's sentence from its facts, in one line (main's English, the search, the CSV). */

@@ -88,6 +88,9 @@ describe('an upload stopped between the batch rows and the audit row of a part',
       (await second.audit.list({ filter: { text: name } })).items.find((r) => r.action === 'import')
     expect(rows.map((r) => r.status)).toEqual(['imported', 'imported', 'imported'])
     await expect.poll(async () => (await auditRow())?.outcome, { timeout: 5_000 }).toBe('ok')
+    // Settled from what the batch had recorded of the console's answer, and said so: no read of the console was made.
+    expect((await auditRow())?.said).toEqual({ key: 'settled', done: true, recorded: true })
+    expect((await auditRow())?.message).toMatch(/batch had recorded the console's answer/)
     // The batch's rows are written first: the Audit is settled from them, never the other way round.
     expect(firstWritten).toBe('batch')
     await second.batches.close()
@@ -124,7 +127,8 @@ describe('an upload stopped between the batch rows and the audit row of a part',
     // The console holds both; the check finds them, and the part's Audit row says so too.
     expect(await second.batches.check(batchId)).toMatchObject({ found: 2, absent: 0 })
     expect((await second.batches.get(batchId)).rows.map((r) => r.status)).toEqual(['imported', 'imported'])
-    expect(await auditRow()).toMatchObject({ outcome: 'ok' })
+    expect(await auditRow()).toMatchObject({ outcome: 'ok', said: { key: 'settled', done: true } })
+    expect((await auditRow())?.said).not.toHaveProperty('recorded')
     await second.batches.close()
     await second.audit.close()
   })

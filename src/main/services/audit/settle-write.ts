@@ -13,6 +13,8 @@ export interface ReadBackFinding {
   fact?: AuditFact
   /** Read when the console answered again, not right after the lost answer (see settleLater). */
   later?: true
+  /** Not read: taken from the answer the app had recorded elsewhere before it stopped (an upload's batch). */
+  recorded?: true
   /** An import's cards found, by NFC ID → the console's number: each card's line names it. */
   numbers?: ImportedCardNumbers
 }
@@ -153,7 +155,12 @@ function settledEnd(finding: ReadBackFinding): EndInput {
   // Partly done is done as far as the console went: the fact says how far ("2 of 3 found").
   return {
     outcome: settledOutcome(finding.done),
-    said: { key: 'settled', done: finding.done, ...(finding.later ? { later: true as const } : {}) },
+    said: {
+      key: 'settled',
+      done: finding.done,
+      ...(finding.later ? { later: true as const } : {}),
+      ...(finding.recorded ? { recorded: true as const } : {})
+    },
     ...(finding.fact ? { facts: [finding.fact] } : {}),
     ...(finding.numbers?.length ? { cardNumbers: finding.numbers } : {})
   }

@@ -110,7 +110,8 @@ export class BatchService implements BatchWrites {
     if (!settle) return
     const parts = answeredParts(entries, (rowId) => model.byId.get(rowId)?.nfcId)
     // Never in the way of opening the batch: a row left Unknown is still the Audit's honest word.
-    for (const [rowId, finding] of parts) await settle(rowId, finding).catch(() => undefined)
+    // Said as taken from the batch's record of the answer: nothing was read from the console.
+    for (const [rowId, finding] of parts) await settle(rowId, { ...finding, recorded: true }).catch(() => undefined)
   }
 
   private loaded(id: string): Promise<LoadedBatch> {
