@@ -48,7 +48,7 @@ async function openResults(answers: Parameters<typeof openRoster>[1] = {}) {
     'finished',
     {
       'roster.exportCsv': () => ok({ filename: 'roster-staff.csv', text: 'person,state\nCy Eng,done\n', rows: 1 }),
-      'roster.handout': () => ok({ people, pinsForgotten: false }),
+      'roster.handout': () => ok({ people, pinsForgotten: [] }),
       'roster.retryFailed': () => ok({ started: true }),
       ...answers
     },
@@ -121,14 +121,36 @@ describe('Roster: the results', () => {
     expect(document.body.textContent).not.toContain(PIN)
   })
 
-  it('after a restart the PINs are gone: nothing is printed and the screen says why', async () => {
+  it('after a restart the PINs are gone: nothing is printed and the screen says whose and what to do', async () => {
     await openResults({
-      'roster.handout': () => ok({ people: people.map(({ pin: _pin, ...p }) => p), pinsForgotten: true })
+      'roster.handout': () =>
+        ok({ people: people.map(({ pin: _pin, ...p }) => p), pinsForgotten: ['Cy Eng', 'Bo Dahl'] })
     })
     await fireEvent.click(screen.getByRole('button', { name: 'Print PIN slips…' }))
     await fireEvent.click(screen.getByRole('button', { name: 'Print PIN slips' }))
-    await waitFor(() => expect(screen.getByTestId('results-said')).toHaveTextContent('The PINs are no longer known'))
+    await waitFor(() =>
+      expect(screen.getByTestId('results-said')).toHaveTextContent(
+        'The PINs of Cy Eng and Bo Dahl are no longer known: PINs are kept only until the app closes, and it has closed since. Give them new PINs on the PINs screen.'
+      )
+    )
     expect(printed).toEqual([])
+  })
+
+  it('a PIN given before a restart is named beside the slips printed for the others', async () => {
+    // Cy Eng's PIN was given in this run of the app; Bo Dahl's before it restarted (kept by no one).
+    await openResults({
+      'roster.handout': () =>
+        ok({ people: [people[0]!, { ...people[1]!, pin: undefined }], pinsForgotten: ['Bo Dahl'] })
+    })
+    await fireEvent.click(screen.getByRole('button', { name: 'Print PIN slips…' }))
+    await fireEvent.click(screen.getByRole('button', { name: 'Print PIN slips' }))
+    await waitFor(() => expect(printed).toHaveLength(1))
+    expect(printed[0]).toContain(PIN)
+    await waitFor(() =>
+      expect(screen.getByTestId('results-said')).toHaveTextContent(
+        'Not on a slip: the PIN of Bo Dahl is no longer known (given before the app restarted). Give a new PIN on the PINs screen.'
+      )
+    )
   })
 })
 

@@ -145,7 +145,7 @@ describe('the roster channels, from a file to the hand-out', () => {
     // The hand-out: the PINs only on request, from memory.
     const plain = await app.call('roster.handout', { id })
     expect(plain.people.map((p: { pin?: string }) => p.pin)).toEqual([undefined, undefined, undefined])
-    expect(plain.pinsForgotten).toBe(false)
+    expect(plain.pinsForgotten).toEqual([])
     const slips = await app.call('roster.handout', { id, pinSlips: true })
     const pins: string[] = slips.people.flatMap((p: { pin?: string }) => (p.pin ? [p.pin] : []))
     expect(pins).toHaveLength(2)

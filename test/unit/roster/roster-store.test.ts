@@ -81,12 +81,12 @@ describe('rosters on disk', () => {
       const pins = new Map([['r2', '73910264']])
       expect(handoutPeople(roster.model, pins, true)).toEqual({
         people: [{ rowId: 'r2', name: '=Ada Ng', cardDisplayIds: ['100200'], touchPass: false, pin: '73910264' }],
-        pinsForgotten: false
+        pinsForgotten: []
       })
       expect(handoutPeople(roster.model, pins, false).people[0]!.pin).toBeUndefined()
-      // After a restart the PINs are gone from memory: the sheet says so instead of printing none silently.
+      // After a restart the PINs are gone from memory: the sheet names whose instead of printing none silently.
       expect(handoutPeople(roster.model, new Map(), true)).toMatchObject({
-        pinsForgotten: true,
+        pinsForgotten: ['=Ada Ng'],
         people: [{ rowId: 'r2' }]
       })
       expect(handoutPeople(roster.model, new Map(), true).people[0]!.pin).toBeUndefined()

@@ -99,9 +99,10 @@ export function handoutPeople(
   model: RosterModel,
   pins: ReadonlyMap<string, string>,
   pinSlips: boolean
-): { people: HandoutPerson[]; pinsForgotten: boolean } {
+): { people: HandoutPerson[]; pinsForgotten: string[] } {
   const people: HandoutPerson[] = []
-  let pinsForgotten = false
+  /** Who was given a PIN that this run of the app no longer holds (given before it restarted): named, never lost unseen. */
+  const pinsForgotten: string[] = []
   for (const row of model.planRows()) {
     const outcome = model.outcome(row)
     if (!outcome.cardDisplayId && !outcome.pinAssigned && !outcome.passAssigned) continue
@@ -113,7 +114,7 @@ export function handoutPeople(
     }
     if (outcome.pinAssigned) {
       const pin = pins.get(row.rowId)
-      if (!pin) pinsForgotten = true
+      if (!pin) pinsForgotten.push(person.name)
       else if (pinSlips) person.pin = pin
     }
     people.push(person)

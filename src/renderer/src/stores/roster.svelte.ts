@@ -356,7 +356,7 @@ export class RosterStore {
   }
 
   /** The people for the hand-out sheet; with pinSlips, the PINs this app session still holds. */
-  async handout(pinSlips: boolean): Promise<{ people: HandoutPerson[]; pinsForgotten: boolean }> {
+  async handout(pinSlips: boolean): Promise<{ people: HandoutPerson[]; pinsForgotten: string[] }> {
     const answer = await getApi().roster.handout({ id: this.need(), pinSlips })
     // A PIN is only ever shown on a slip that was asked for.
     return {

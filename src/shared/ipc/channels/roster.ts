@@ -127,7 +127,8 @@ export const rosterChannels = {
   'roster.handout': channel(
     'The people for the hand-out sheet (name, card display ids); with pinSlips, each PIN generated in this app session (PINs are never stored: after a restart there are none)',
     z.object({ id: rosterId, pinSlips: z.boolean().default(false) }),
-    z.object({ people: z.array(handoutPersonSchema), pinsForgotten: z.boolean() })
+    // pinsForgotten: the names of those given a PIN before the app restarted (no slip can be printed for them).
+    z.object({ people: z.array(handoutPersonSchema), pinsForgotten: z.array(z.string()) })
   ),
   'roster.capabilities': missingPermissionsChannel(
     'The permission keys a roster run may need (shared/roster/step-keys.ts) that this token lacks, probed without side effects: Run and Retry are off while the plan needs one'
