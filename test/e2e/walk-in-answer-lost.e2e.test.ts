@@ -44,7 +44,7 @@ describe('Today: a walk-in created while the console’s answer was lost', () =>
     await job.control('DELETE', '/faults')
 
     expect(await added.textContent()).toContain(
-      "Walter Lost was added and is expected now. The console's answer was lost, so this was read back from the console; nothing was sent twice."
+      "Walter Lost was added and is here now. The console's answer was lost, so this was read back from the console; nothing was sent twice."
     )
     // The form is closed: no Create to press again as if nothing had happened.
     expect(await page.getByTestId('today-walk-in').count()).toBe(0)

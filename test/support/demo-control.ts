@@ -15,6 +15,9 @@ export function demoControl(app: AppHarness) {
     variants: (variants: Record<string, string>) => call('PUT', '/__demo/variants', variants),
     held: <T = Record<string, unknown>>(resource: 'users' | 'visitors' | 'cards' | 'touchPasses') =>
       call<T[]>('GET', `/__demo/state/${resource}`),
+    /** Time passing: a visit's window set as given (an end already past included), its status left alone. */
+    visitWindow: (id: string, window: { start_time?: number; end_time?: number }) =>
+      call('PUT', `/__demo/visitors/${id}/window`, window),
     addUser: (user: { first_name: string; last_name?: string; email?: string }) =>
       call<{ id: string }>('POST', '/__demo/users', user)
   }

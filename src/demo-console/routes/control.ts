@@ -22,6 +22,13 @@ const visitorTapBody = z.object({
   direction: z.enum(['in', 'out']).optional()
 })
 
+const visitWindowBody = z
+  .object({
+    start_time: z.number().int().nonnegative().optional(),
+    end_time: z.number().int().nonnegative().optional()
+  })
+  .refine((w) => w.start_time !== undefined || w.end_time !== undefined, { message: 'start_time or end_time' })
+
 const userBody = z.object({
   first_name: z.string().min(1).max(100),
   last_name: z.string().max(100).default(''),
@@ -82,6 +89,23 @@ export function controlRoutes(app: FastifyInstance, ctx: DemoContext) {
         await ctx.store.save('visitors')
         ctx.notifications.visitorStatusChanged(visitor, previous)
         return ok(reply, { id: visitor.id, status: visitor.status, previous_status: previous })
+      })
+
+      // Time passing on the console: a visit's window set as given, an end already past included, so a
+      // test moves a visit's end into the past (a pass that ran out) without waiting for it. The status
+      // stays as it is: the console moves a visit by time only later (facts: NO_VISIT "as the window passes").
+      control.put('/visitors/:id/window', async (request, reply) => {
+        const { id } = parse(z.object({ id: z.string().min(1) }), request.params)
+        const body = parse(visitWindowBody, request.body)
+        const visitor = ctx.store.visitors.get(id)
+        if (!visitor) throw notFound(`no visitor with id ${id}`)
+        const start = body.start_time ?? visitor.start_time
+        const end = body.end_time ?? visitor.end_time
+        if (end <= start) throw invalid('end_time: must be after start_time')
+        visitor.start_time = start
+        visitor.end_time = end
+        await ctx.store.save('visitors')
+        return ok(reply, { id, start_time: start, end_time: end })
       })
 
       // The permission keys of one of the three tokens, until the console restarts: tests take a key

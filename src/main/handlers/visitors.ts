@@ -5,7 +5,7 @@ export function visitorHandlers({ visitors, audit }: AppServices): HandlersOf<'v
   return {
     'visitors.list': (query) => visitors.list(query),
     'visitors.get': ({ id }) => visitors.get(id),
-    'visitors.create': (form) => visitors.create(form),
+    'visitors.create': ({ walkIn, ...form }) => visitors.create(form, { walkIn: walkIn === true }),
     'visitors.update': ({ id, edit }) => visitors.update(id, edit),
     'visitors.cancel': async ({ id, seen }) => ({ cancelled: true as const, ...(await visitors.cancel(id, seen)) }),
     // An end visit is a visitor update on the wire (E18), told apart in the audit by the channel that makes it.

@@ -25,7 +25,7 @@ import { KioskService, type KioskWindows } from './kiosk/kiosk-service'
 import { TodayDesk } from './today/today-desk'
 import { CHECKIN_LIMIT } from './kiosk/checkin-log'
 import { HISTORY_LIMIT } from './badges/history'
-import { EndedAtDeskLog } from './visitors/ended-at-desk-log'
+import { DeskArrivals } from './visitors/desk-arrivals'
 import { QrCodeLog } from './badges/qr-code-log'
 import type { ConsoleScope } from './storage/durable-list'
 import { newestOutputs, newestPrints } from '../../shared/badges/newest-prints'
@@ -151,7 +151,7 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
   // console and read on it only (storage/durable-list.ts).
   const activeConsole: ConsoleScope = async () => (await activeConsoleOf(connections))?.profileId ?? null
   const qrCodes = new QrCodeLog(options.dataDir, activeConsole)
-  const endedAtDesk = new EndedAtDeskLog(options.dataDir, activeConsole)
+  const deskArrivals = new DeskArrivals(options.dataDir, activeConsole)
   const badges = new BadgeService({
     dataDir: options.dataDir,
     console: activeConsole,
@@ -190,8 +190,8 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
     },
     // Who checked in at the kiosk (read only): the console keeps them ACTIVE, Today groups them as here.
     checkins: () => kiosk.checkins(CHECKIN_LIMIT),
-    // The visits this desk ended (read only): they were here, Today groups an ended one as left.
-    endedAtDesk: () => endedAtDesk.list(),
+    // The walk-ins this desk added and the visits it ended (read only): they were here, Today groups an ended one as left.
+    deskArrivals: () => deskArrivals.read(),
     emit: events.emit
   })
   // Another console: Today's socket and list belong to the previous one.
@@ -235,8 +235,8 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
       () => kiosk.checkins(CHECKIN_LIMIT),
       // Every QR code given here (Visitors, Badges' print): Today's access column reads the record.
       (visitorId) => qrCodes.recordAssigned(visitorId),
-      // Every visit ended here (End visit): Today and Visitors say the visitor left, not that they never came.
-      endedAtDesk
+      // Every walk-in added and visit ended here: Today and Visitors say the visitor left, not that they never came.
+      deskArrivals
     ),
     pins: new PinService(client),
     touchPasses: new TouchPassService(client),

@@ -13,20 +13,31 @@ import { kioskArrived } from '../badges/kiosk-output-words'
 export { todayGroups, type TodayGroup } from '../visitors/states'
 
 /**
- * A visitor's arrival as this desk recorded it: when (ISO) and where. `kiosk`: checked in at this
- * computer's kiosk (its check-in log). `desk`: their visit ended at this desk (End visit, the desk's
- * record of it): a desk ends the visit of someone who came — a walk-in it added while they stood at
- * it, a visitor leaving — so they were here.
+ * Where this desk recorded a visitor's arrival. `kiosk`: checked in at this computer's kiosk (its
+ * check-in log). `walk-in`: added on Today as a walk-in while they stood at the desk (their visit
+ * under way): an arrival from that moment. `desk`: their visit ended at this desk (End visit): a desk
+ * ends the visit of someone who came — a visitor leaving — so they were here.
  */
+export const deskArrivalPlaces = ['kiosk', 'walk-in', 'desk'] as const
+
+/** A visitor's arrival as this desk recorded it: when (ISO) and where. */
 export interface DeskArrival {
   at: string
-  where: 'kiosk' | 'desk'
+  where: (typeof deskArrivalPlaces)[number]
 }
 
-/** A visit this desk ended (End visit): its record, kept by main with the console it was ended on. */
-export interface EndedAtDesk {
+/** One entry of the desk's own records (a walk-in added, a visit ended): who, and when (ISO). */
+export interface DeskRecord {
   visitorId: string
   at: string
+}
+
+/** The desk's own records of arrivals, kept by main with the console they were made on (desk-arrivals.ts). */
+export interface DeskRecords {
+  /** Visits ended here (End visit). */
+  ended: readonly DeskRecord[]
+  /** Walk-ins added here while their visit was under way. */
+  walkIns: readonly DeskRecord[]
 }
 
 /**
@@ -48,7 +59,7 @@ export function visitGroup(status: VisitorStatus, arrival: DeskArrival | null, e
   // visitor has left, though the console may still say VISITING until it moves the visit by time.
   if (group === 'here') return ended ? 'left' : 'here'
   // The console says No-show as the window passes with no door tapped (facts: NO_VISIT "as the window
-  // passes"); a visitor this desk recorded as here (the kiosk, End visit) came, and has left.
+  // passes"); a visitor this desk recorded as here (the kiosk, a walk-in, End visit) came, and has left.
   if (group === 'no-show' && arrival !== null) return 'left'
   if (group !== 'expected') return group
   if (arrival !== null) return ended ? 'left' : 'here'
@@ -87,7 +98,8 @@ export function shownStatus(
  * Each visitor's arrival within `day` (Unix seconds, inclusive) as this desk recorded it: the first of
  * the day. From the kiosk's check-in log, a check-in the kiosk took (kioskArrived: with a badge or with
  * none that printed — they are at the building, the desk prints it; a refusal checked nobody in); from
- * the desk's own record, a visit it ended (End visit: they were here).
+ * the desk's own records, a walk-in it added (they stood at the desk) and a visit it ended (End visit:
+ * they were here).
  */
 export function arrivalsOn(
   checkins: readonly Pick<
@@ -95,7 +107,7 @@ export function arrivalsOn(
     'visitorId' | 'at' | 'printed' | 'output' | 'printError' | 'printFailure' | 'refusal'
   >[],
   day: { start: number; end: number },
-  endedAtDesk: readonly EndedAtDesk[] = []
+  atDesk: Partial<DeskRecords> = {}
 ): Map<string, DeskArrival> {
   const out = new Map<string, DeskArrival>()
   const keep = (visitorId: string, at: string, where: DeskArrival['where']) => {
@@ -106,6 +118,7 @@ export function arrivalsOn(
   }
   // The kiosk took the visit: the visitor stood at it, badge or not (kiosk-output-words.ts).
   for (const c of checkins) if (kioskArrived(c)) keep(c.visitorId, c.at, 'kiosk')
-  for (const e of endedAtDesk) keep(e.visitorId, e.at, 'desk')
+  for (const w of atDesk.walkIns ?? []) keep(w.visitorId, w.at, 'walk-in')
+  for (const e of atDesk.ended ?? []) keep(e.visitorId, e.at, 'desk')
   return out
 }

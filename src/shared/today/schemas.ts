@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { visitorStatusNameSchema, weekScheduleSchema } from '../access/visitors'
-import { todayGroups } from './groups'
+import { deskArrivalPlaces, todayGroups } from './groups'
 import { badgeOutputSchema } from '../badges/schemas'
 
 /**
@@ -41,11 +41,11 @@ export const todayRowSchema = z.object({
   /** Where the newest badge went: a badge only handed to the browser's print dialog is not said "Printed". */
   badgeOutput: badgeOutputSchema.nullable().optional(),
   /**
-   * Here today as this desk recorded it (the kiosk's check-in log, or a visit it ended): when (ISO) and where. With
+   * Here today as this desk recorded it (the kiosk's check-in log, a walk-in it added, a visit it ended): when (ISO) and where. With
    * the console's status it makes the group (./groups.ts `visitGroup`). null or absent: none recorded.
    */
   arrival: z
-    .object({ at: z.string(), where: z.enum(['kiosk', 'desk']) })
+    .object({ at: z.string(), where: z.enum(deskArrivalPlaces) })
     .nullable()
     .optional()
 })

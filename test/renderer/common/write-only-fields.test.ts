@@ -12,6 +12,8 @@ import { cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
 import { connection } from '../../../src/renderer/src/stores/connection.svelte'
 import { ok } from '../enroll/event-bridge'
 import { passOf } from '../touch-passes/pass-fixture'
+import VisitorForm from '../../../src/renderer/src/components/visitors/VisitorForm.svelte'
+import { anyTimeWeek, type Visitor } from '../../../src/shared/access/visitors'
 
 let stopListening: (() => void) | undefined
 afterEach(() => {
@@ -23,7 +25,7 @@ afterEach(() => {
 })
 
 /**
- * An input whose only use is a write the token cannot make (a card's alias, a Touch Pass's name) takes
+ * An input whose only use is a write the token cannot make (a card's alias, a Touch Pass's name, a visitor's fields) takes
  * no typing that could never be saved: it is read-only — not disabled, so it keeps its place in the Tab
  * order and its value is read — and read with the same reason as its Save (lib/write-only-field).
  */
@@ -80,5 +82,71 @@ describe('a field whose only use is a write the token cannot make', () => {
     cardsStore.selectAt(0)
     const details = await screen.findByRole('complementary', { name: 'Card details' })
     expectReadOnlyWithReason(within(details).getByLabelText('Alias'), /edit:credential/)
+  })
+})
+
+/**
+ * Every field of an edit form, found in the form as drawn (not a list kept by hand, so a field added
+ * later is held too): each one a person types into is read-only and enabled, read with Save's reason;
+ * each choice (a select, a checkbox: HTML has no read-only for them) takes no change.
+ */
+function expectEveryFieldOff(form: HTMLElement, reason: RegExp): void {
+  const typed = [...form.querySelectorAll<HTMLElement>('input, textarea')].filter(
+    (f) => !['checkbox', 'radio', 'hidden', 'button', 'submit'].includes((f as HTMLInputElement).type)
+  )
+  const choices = [...form.querySelectorAll<HTMLElement>('select, input[type="checkbox"], input[type="radio"]')]
+  expect(typed.length).toBeGreaterThan(0)
+  for (const field of typed) expectReadOnlyWithReason(field, reason)
+  for (const choice of choices) expect(choice).toBeDisabled()
+}
+
+function expectEveryFieldOpen(form: HTMLElement): void {
+  for (const field of form.querySelectorAll<HTMLElement>('input, textarea, select')) {
+    expect(field).not.toHaveAttribute('readonly')
+    expect(field).toBeEnabled()
+  }
+}
+
+describe('every field of the visitor form whose save the token cannot make', () => {
+  const visitorBridge = () =>
+    setApiForTests(scriptedBridge({ 'sites.topology': () => ({ ok: true, result: { groups: [] } }) }).bridge)
+  const recurring: Visitor = {
+    id: 'v1',
+    first_name: 'Rosa',
+    last_name: 'Jensen',
+    status: 'ACTIVE',
+    visit_reason: 'Business',
+    start_time: Math.floor(Date.now() / 1000) - 3600,
+    end_time: Math.floor(Date.now() / 1000) + 8 * 3600,
+    nfc_cards: [],
+    pin_code: null,
+    schedule: { week_schedule: { ...anyTimeWeek(), monday: [{ start_time: '09:00:00', end_time: '17:00:00' }] } },
+    resources: [],
+    license_plates: []
+  } as unknown as Visitor
+
+  it('Visitors: New visitor…, without edit:visitor', async () => {
+    visitorBridge()
+    render(VisitorForm, { lacking: 'edit:visitor', onsaved: () => undefined, oncancel: () => undefined })
+    expectEveryFieldOff(await screen.findByTestId('visitor-form'), /edit:visitor/)
+  })
+
+  it("Visitors: Edit… of a recurring visit (its weekly schedule's times too), without edit:visitor", async () => {
+    visitorBridge()
+    render(VisitorForm, {
+      visitor: recurring,
+      lacking: 'edit:visitor',
+      onsaved: () => undefined,
+      oncancel: () => undefined
+    })
+    const form = await screen.findByTestId('visitor-form')
+    expect(within(form).getByTestId('schedule-editor')).toBeInTheDocument()
+    expectEveryFieldOff(form, /edit:visitor/)
+  })
+
+  it('Visitors: every field takes typing for a token that may edit', async () => {
+    visitorBridge()
+    render(VisitorForm, { visitor: recurring, onsaved: () => undefined, oncancel: () => undefined })
+    expectEveryFieldOpen(await screen.findByTestId('visitor-form'))
   })
 })

@@ -8,14 +8,22 @@ import { activeSecondConsole } from '../../support/second-console'
 /**
  * What the desk keeps on disk about a console's records belongs to that console: a kiosk check-in, a
  * badge printed and a QR code given on console A are not console B's (the visitor ids a console
- * gives mean nothing on another, and Today on B once showed A's check-ins as arrivals). Every store is
+ * gives mean nothing on another, and Today on B once showed A's check-ins as arrivals); so is a walk-in
+ * recorded as arrived. Every store is
  * read through the same question from one list; a list file in the data folder that this list does
  * not name, or an entry on disk without its console, fails here too.
  */
 const STORES: { file: string; read: (app: AppHarness) => Promise<unknown[]> }[] = [
   { file: 'kiosk/checkins.json', read: async (app) => (await app.call('kiosk.checkins', { limit: 1000 })).items },
   { file: 'badges/history.json', read: async (app) => (await app.call('badges.history', { limit: 1000 })).items },
-  { file: 'badges/qr-revoked.json', read: async (app) => [...(await app.services.qrCodes.assignedNow()).keys()] }
+  { file: 'badges/qr-revoked.json', read: async (app) => [...(await app.services.qrCodes.assignedNow()).keys()] },
+  {
+    file: 'visitors/walk-ins.json',
+    read: async (app) =>
+      (await app.call('today.list')).rows
+        .filter((r: { arrival?: { where: string } | null }) => r.arrival?.where === 'walk-in')
+        .map((r: { id: string }) => r.id)
+  }
 ]
 
 /** Every capped list file (`{version: 1, entries}`) under the data folder, as paths inside it. */
@@ -38,7 +46,7 @@ describe("the desk's records of a console, on another console", () => {
 
   it('made on console A: none read on console B, all still read on A, each on disk with its console', async () => {
     const { activeId: home } = await app.call('connections.list')
-    // On A: a visitor checks in at the kiosk, which gives a QR code and prints the badge.
+    // On A: a walk-in added at the desk, who checks in at the kiosk, which gives a QR code and prints the badge.
     const now = Math.floor(Date.now() / 1000)
     const visitor = await app.call('visitors.create', {
       first_name: 'Noa',
@@ -48,7 +56,8 @@ describe("the desk's records of a console, on another console", () => {
       start_time: now - 3600,
       end_time: now + 4 * 3600,
       week_schedule: null,
-      resources: await kioskDoors(app)
+      resources: await kioskDoors(app),
+      walkIn: true
     })
     await app.call('kiosk.badge', { visitorId: visitor.id })
     await app.call('kiosk.checkIn', { visitorId: visitor.id, browser: { printed: true } })

@@ -31,6 +31,7 @@ import { checkableNow, kioskRefusalOf, refusalOf } from '../../../shared/kiosk/c
 import { failedStep, type FailedStep } from '../../../shared/kiosk/failed-step'
 import type { Language } from '../../../shared/i18n/locales'
 import { personName } from '../../../shared/person-name'
+import { badgeVisit } from '../../../shared/visitors/badge-visit'
 import type { ConsoleScope } from '../storage/durable-list'
 
 /**
@@ -506,13 +507,7 @@ export class KioskService {
     }
     this.qr.set(visitorId, qrPngBase64)
     const { stock, printer } = await this.deps.badges.getSettings()
-    const job: BadgeJob = {
-      ...whoOf(visitor),
-      visitorId,
-      validFrom: visitor.start_time ?? 0,
-      validTo: visitor.end_time ?? 0,
-      stock
-    }
+    const job: BadgeJob = { ...badgeVisit(visitor), stock }
     const badge: KioskBadge = {
       job,
       qrPngBase64,

@@ -2,7 +2,7 @@ import type { Visitor } from '../../../shared/access/visitors'
 import type { KioskFound, KioskRefusal } from '../../../shared/kiosk/schemas'
 import { searchWords } from '../../../shared/text/search-words'
 import { checkableNow, checkInTime, refusalOf } from '../../../shared/kiosk/check-in-rule'
-import { personName } from '../../../shared/person-name'
+import { badgeVisit } from '../../../shared/visitors/badge-visit'
 
 // Which visits the kiosk may check in, and why not, is one rule of shared/kiosk (read here and by the service).
 export {
@@ -175,12 +175,7 @@ export function matchVisit(visitors: readonly Visitor[], input: FindInput, now: 
       found: {
         kind: 'one',
         visit: {
-          visitorId: v.id,
-          name: personName(v),
-          company: v.visitor_company ?? '',
-          host: v.inviter_name ?? '',
-          validFrom: v.start_time ?? 0,
-          validTo: v.end_time ?? 0,
+          ...badgeVisit(v),
           // Said only when the doors are still shut (checked in within the hour before they open).
           ...(opensAt !== null && { opensAt })
         }

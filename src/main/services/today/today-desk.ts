@@ -15,7 +15,7 @@ export interface TodayDeskDeps {
   target: () => Promise<SocketTarget & { id: string }>
   badgeMarks: TodayServiceDeps['badgeMarks']
   checkins?: TodayServiceDeps['checkins']
-  endedAtDesk?: TodayServiceDeps['endedAtDesk']
+  deskArrivals?: TodayServiceDeps['deskArrivals']
   emit: Emit
   timing?: Pick<LiveDeps, 'pollMs' | 'backstopMs' | 'retrySocketMs'>
 }
@@ -30,7 +30,7 @@ export class TodayDesk {
       client: deps.client,
       badgeMarks: deps.badgeMarks,
       checkins: deps.checkins,
-      endedAtDesk: deps.endedAtDesk
+      deskArrivals: deps.deskArrivals
     })
     this.desk = new DeskSettingsStore(deps.dataDir)
     this.live = new TodayLive({

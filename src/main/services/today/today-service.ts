@@ -2,7 +2,7 @@ import type { DayVisitor } from '../../../shared/access/visitors'
 import type { TodayRow, TodayView } from '../../../shared/today/schemas'
 import type { KioskCheckin } from '../../../shared/kiosk/schemas'
 import type { BadgeOutput } from '../../../shared/badges/schemas'
-import { arrivalsOn, type EndedAtDesk } from '../../../shared/today/groups'
+import { arrivalsOn, type DeskRecords } from '../../../shared/today/groups'
 import type { AccessClient } from '../access/client'
 import { unfoldVisitorDoors } from '../access/doors'
 import { isAutomaticGroup } from '../../../shared/access/doors'
@@ -28,8 +28,11 @@ export interface TodayServiceDeps {
    * visitor checked in at the kiosk ACTIVE (the API cannot set VISITING), so this is how Today knows.
    */
   checkins?: () => Promise<readonly KioskCheckin[]>
-  /** The visits this desk ended (read only): they were here, so an ended one is Left, not No-show. */
-  endedAtDesk?: () => Promise<readonly EndedAtDesk[]>
+  /**
+   * The desk's own records (read only): the walk-ins it added and the visits it ended. They were here,
+   * so a visit of theirs whose window is over is Left, not No-show.
+   */
+  deskArrivals?: () => Promise<DeskRecords>
   now?: () => Date
 }
 
@@ -60,7 +63,7 @@ export class TodayService {
     // alongside the rest of the visitors, not after them: one round trip less before the list answers.
     let topology: Promise<Topology | null> | undefined
     const readTopology = () => (topology ??= c.doors.topology().catch(() => null))
-    const [visitors, badges, checkins, endedAtDesk] = await Promise.all([
+    const [visitors, badges, checkins, atDesk] = await Promise.all([
       c.visitors.allOfTheDay({
         expand: [...TODAY_EXPAND],
         onPage: (_n, items) => {
@@ -70,9 +73,9 @@ export class TodayService {
       this.deps.badgeMarks(),
       // A log that cannot be read leaves the console's statuses alone: the list is still the console's.
       (this.deps.checkins?.() ?? Promise.resolve([])).catch(() => [] as const),
-      (this.deps.endedAtDesk?.() ?? Promise.resolve([])).catch(() => [] as const)
+      (this.deps.deskArrivals?.() ?? Promise.resolve({})).catch(() => ({}))
     ])
-    const arrivals = arrivalsOn(checkins, day, endedAtDesk)
+    const arrivals = arrivalsOn(checkins, day, atDesk)
     const doors = await this.doorNames(c, visitors, day, readTopology)
     const rows = todayRows(
       visitors,

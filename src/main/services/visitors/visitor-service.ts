@@ -27,7 +27,7 @@ import { checkSeen, type Seen } from '../../../shared/seen/seen'
 import { PinService } from '../pins/pin-service'
 import { cancelReadingBack } from './cancel-read-back'
 import { endVisitReadingBack } from './end-visit'
-import type { EndedAtDeskLog } from './ended-at-desk-log'
+import type { DeskArrivals } from './desk-arrivals'
 import { visitStage } from '../../../shared/visitors/visit-stage'
 
 /** The console's body for E17. A one-time visit has no schedule on create. */
@@ -144,19 +144,19 @@ export class VisitorService {
     private readonly checkins?: () => Promise<readonly KioskCheckin[]>,
     /** Told of each QR code given here (QrCodeLog.recordAssigned): Today's access column reads it. */
     private readonly qrGiven?: QrGiven,
-    /** The visits this desk ended (ended-at-desk-log.ts): they were here, as Today reads it too. */
-    private readonly endedAtDesk?: Pick<EndedAtDeskLog, 'record' | 'list'>
+    /** The walk-ins this desk added and the visits it ended (desk-arrivals.ts): they were here, as Today reads it too. */
+    private readonly deskArrivals?: Pick<DeskArrivals, 'recordEnded' | 'recordWalkIn' | 'read'>
   ) {
     this.pins = new PinService(client)
   }
 
   /** Today's arrivals recorded at this desk; a log that cannot be read leaves the console's statuses alone. */
   private async arrivals(): Promise<Map<string, DeskArrival>> {
-    const [log, ended] = await Promise.all([
+    const [log, atDesk] = await Promise.all([
       (this.checkins?.() ?? Promise.resolve([])).catch(() => [] as const),
-      (this.endedAtDesk?.list() ?? Promise.resolve([])).catch(() => [] as const)
+      (this.deskArrivals?.read() ?? Promise.resolve({})).catch(() => ({}))
     ])
-    return arrivalsOn(log, localDay(new Date()), ended)
+    return arrivalsOn(log, localDay(new Date()), atDesk)
   }
 
   /**
@@ -221,7 +221,15 @@ export class VisitorService {
     return withDoors(c, await c.visitors.get(id))
   }
 
-  async create(form: VisitorForm): Promise<CreatedVisitor & { deskArrival: DeskArrival | null }> {
+  /**
+   * A new visitor. `walkIn`: they stand at the desk (Today's walk-in): once the console holds the visit,
+   * and it is under way, their arrival is recorded here (desk-arrivals.ts), so Today puts them under
+   * Here, and under Left once the pass runs out, never No-show. A walk-in booked for later has not arrived.
+   */
+  async create(
+    form: VisitorForm,
+    how: { walkIn?: boolean } = {}
+  ): Promise<CreatedVisitor & { deskArrival: DeskArrival | null }> {
     refusePastEnd(form.end_time)
     const c = await this.client()
     // A create whose answer was lost is read back at once, and looked up before it is sent again: one visitor per visit.
@@ -229,6 +237,11 @@ export class VisitorService {
       c,
       await this.createCheck.create(c, form, () => c.visitors.create(createBody(form)))
     )
+    if (how.walkIn && visitStage(created) === 'under-way') {
+      // The visitor is on the console either way: a record that cannot be written leaves them Expected
+      // (as before walk-ins were recorded), never reads as a create that failed and is sent again.
+      await this.deskArrivals?.recordWalkIn(created.id).catch(() => undefined)
+    }
     const [visitor] = await this.withArrivals([created])
     return visitor!
   }
@@ -328,9 +341,9 @@ export class VisitorService {
         details: { said: 'visitChanged' }
       })
     }
-    // Ended here: the visitor was here (a walk-in added at the desk, a visitor leaving), so Today puts
-    // the visit under Left, not No-show, once its window is over (shared/today/groups.ts).
-    await this.endedAtDesk?.record(id)
+    // Ended here: the visitor was here (a visitor leaving), so Today puts the visit under Left, not
+    // No-show, once its window is over (shared/today/groups.ts).
+    await this.deskArrivals?.recordEnded(id)
     const [record] = await this.withArrivals([outcome.record])
     return { record: record!, ...(readBack ? { readBack: true as const } : {}) }
   }

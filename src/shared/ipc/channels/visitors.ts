@@ -5,16 +5,17 @@ import { visitorFormSchema } from '../../visitors/form'
 import { visitorEditSchema } from '../../visitors/edit'
 import { editOutcomeSchema } from '../../edits/edit'
 import { seenSchema } from '../../seen/seen-schema'
+import { deskArrivalPlaces } from '../../today/groups'
 
 const idInput = z.object({ id: recordId })
 
 /**
  * A visitor as main answers it (list, get, create, edit): the console's record and, when this desk recorded one today, the
- * visitor's arrival (the kiosk's check-in log, or a visit it ended; shared/today/groups.ts `visitGroup` makes the status shown).
+ * visitor's arrival (the kiosk's check-in log, a walk-in it added, or a visit it ended; shared/today/groups.ts `visitGroup` makes the status shown).
  */
 const listedVisitorSchema = visitorSchema.extend({
   deskArrival: z
-    .object({ at: z.string(), where: z.enum(['kiosk', 'desk']) })
+    .object({ at: z.string(), where: z.enum(deskArrivalPlaces) })
     .nullable()
     .optional()
 })
@@ -36,9 +37,12 @@ export const visitorChannels = {
     listedVisitorSchema
   ),
   // `readBack`: the console's answer was lost and main found the visitor it created by reading it back.
+  // `walkIn`: the visitor stands at the desk (Today's walk-in). A visit under way is then recorded as an
+  // arrival on this computer (the console has no such field), so Today says Left, not No-show, when it runs out.
   'visitors.create': channel(
-    'Create a visitor (E17); when its answer is lost, the console is read back for it',
-    visitorFormSchema,
+    'Create a visitor (E17); when its answer is lost, the console is read back for it. walkIn: the visitor is ' +
+      'at the desk; when the visit has begun, this desk records their arrival (deskArrival: walk-in)',
+    visitorFormSchema.safeExtend({ walkIn: z.literal(true).optional() }),
     listedVisitorSchema.extend({ readBack: z.literal(true).optional() })
   ),
   'visitors.update': channel(
