@@ -10,8 +10,9 @@ type Loose = any
 
 /**
  * A roster run killed mid-way (SIGKILL of the app, as a power cut would) is listed after the restart
- * as stopped mid-run with "Resume", its run saying how many rows are done, to check and not started;
- * resumed, it finishes, and the console holds every card once, bound to its person.
+ * as stopped mid-run with "Resume", its run saying that one standing (never also "Finished") and how
+ * many rows are done, to check and not started, each row once; resumed, it finishes, and the console
+ * holds every card once, bound to its person.
  */
 describe('roster: killed mid-run, resumed after the restart (Chromium 1366×768)', () => {
   let job: Job
@@ -74,8 +75,14 @@ describe('roster: killed mid-run, resumed after the restart (Chromium 1366×768)
     expect(await list.textContent()).toContain('Stopped mid-run')
     await job.expectAccessible('Roster, stopped mid-run')
     await list.getByRole('button', { name: 'Resume resume.csv' }).click()
+    await page.getByRole('progressbar', { name: 'Rows done' }).waitFor()
+    // One standing on the Run step (its badge, its words, its buttons): stopped mid-run, never also finished.
+    expect(await standingsShown()).toEqual(['Stopped mid-run'])
+    const resume = page.getByRole('button', { name: 'Resume', exact: true })
+    expect((await resume.getAttribute('class')) ?? '').toContain('primary')
+    expect((await seeResults().getAttribute('class')) ?? '').not.toContain('primary')
     // What is true after the restart: the rows done, those in flight at the kill (to check) and those not
-    // started add up to the roster, and Resume says it checks the rows to check first.
+    // started add up to the roster, each row once, and Resume says it checks the rows to check first.
     const stoppedSays = (await page.getByTestId('run-eta').textContent()) ?? ''
     const said = /Stopped: (\d+) done, (\d+) to check, (\d+) not started\./.exec(stoppedSays)
     expect(said, stoppedSays).not.toBeNull()
@@ -83,8 +90,17 @@ describe('roster: killed mid-run, resumed after the restart (Chromium 1366×768)
     expect(done + toCheck + notStarted).toBe(people)
     expect(notStarted).toBeGreaterThan(0)
     expect(stoppedSays).toContain('Resume checks the rows to check first')
-    await page.getByRole('button', { name: 'Resume', exact: true }).click()
+    // The bar counts the rows that ended of the same rows.
+    const bar2 = page.getByRole('progressbar', { name: 'Rows done' })
+    expect(Number(await bar2.getAttribute('aria-valuemax'))).toBe(people)
+    expect(Number(await bar2.getAttribute('aria-valuenow'))).toBe(done + toCheck)
+    await job.expectAccessible('Roster, the run stopped mid-run')
+    await resume.click()
     await expect.poll(() => page.getByTestId('run-eta').textContent(), { timeout: 60_000 }).toContain('Finished')
+    // Finished, and nothing else: See the results first, no Resume.
+    await expect.poll(standingsShown, { timeout: 10_000 }).toEqual(['Finished'])
+    expect(await page.getByRole('button', { name: 'Resume', exact: true }).count()).toBe(0)
+    expect((await seeResults().getAttribute('class')) ?? '').toContain('primary')
 
     // Every card on the console once, bound to its person.
     const cards = ((await readCards()) as Loose[]).filter((c) => c.nfc_id?.startsWith('5A17BB'))
@@ -93,9 +109,22 @@ describe('roster: killed mid-run, resumed after the restart (Chromium 1366×768)
       const mine = cards.filter((c) => c.nfc_id === nfcOf(i))
       expect(mine, nfcOf(i)).toHaveLength(1)
       expect(mine[0].owner?.id, nfcOf(i)).toBe(ids[i])
+      // Each person holds one card of the roster: none given twice.
+      expect(
+        cards.filter((c) => c.owner?.id === ids[i]),
+        ids[i]
+      ).toHaveLength(1)
     }
     expect(job.browser.errors.filter((e) => !/WebSocket|ERR_CONNECTION|Failed to fetch/.test(e))).toEqual([])
   })
+
+  const seeResults = () => page().getByRole('button', { name: 'See the results' })
+
+  /** The run's standings the Roster screen says now (its badge and the Run step), each once. */
+  async function standingsShown(): Promise<string[]> {
+    const text = (await page().getByRole('main').textContent()) ?? ''
+    return ['Planned', 'Running', 'Stopped mid-run', 'Run through', 'Finished'].filter((w) => text.includes(w))
+  }
 
   /** The console's cards, through its control API at whatever address it has now. */
   async function readCards(): Promise<Loose> {

@@ -82,10 +82,16 @@ export type RosterSummary = z.infer<typeof rosterSummarySchema>
 
 export const rosterProgressSchema = z.object({
   rosterId: z.string(),
+  /** The run's rows, each in one part (shared/roster/run-standing.ts `runCounts`). */
   total: z.number().int(),
   done: z.number().int(),
   failed: z.number().int(),
   toCheck: z.number().int(),
+  inFlight: z.number().int(),
+  waitingCard: z.number().int(),
+  notStarted: z.number().int(),
+  /** Where the roster stands as main keeps it: the screen never guesses it from the counts. */
+  phase: rosterPhaseSchema,
   running: z.boolean(),
   /** Seconds to go at the pace so far; null until the pace is known. */
   etaSeconds: z.number().nullable(),

@@ -102,17 +102,33 @@ export const outcome = (rowId: string, fields: Partial<RowOutcome> = {}): RowOut
   ...fields
 })
 
-export const progress = (fields: Partial<RosterProgress> = {}): RosterProgress => ({
-  rosterId: 'r1',
-  total: 300,
-  done: 0,
-  failed: 0,
-  toCheck: 0,
-  running: true,
-  etaSeconds: null,
-  rows: [],
-  ...fields
-})
+/**
+ * A progress event as main sends it. Unless given, the rows not counted are not started (none in
+ * flight, none on the line), and the phase is main's for those counts: running while it runs, else
+ * finished when every row ended and paused when some are not started.
+ */
+export const progress = (fields: Partial<RosterProgress> = {}): RosterProgress => {
+  const total = fields.total ?? 300
+  const ended = (fields.done ?? 0) + (fields.failed ?? 0) + (fields.toCheck ?? 0)
+  const notStarted =
+    fields.notStarted ?? Math.max(0, total - ended - (fields.inFlight ?? 0) - (fields.waitingCard ?? 0))
+  const running = fields.running ?? true
+  return {
+    rosterId: 'r1',
+    total,
+    done: 0,
+    failed: 0,
+    toCheck: 0,
+    inFlight: 0,
+    waitingCard: 0,
+    notStarted,
+    phase: running ? 'running' : notStarted > 0 ? 'paused' : 'finished',
+    running,
+    etaSeconds: null,
+    rows: [],
+    ...fields
+  }
+}
 
 export const line = (fields: Partial<LineState> = {}): LineState => ({
   rosterId: 'r1',

@@ -25,13 +25,16 @@ async function said(words: string, where: () => HTMLElement) {
 
 describe('Roster actions say what they did, once, in the app’s one live region', () => {
   it('a run that ends while watched says how it ended, and the focus goes from Pause to See the results', async () => {
-    const { emit } = await openRoster('running')
+    // The roster as main reads it after the run stopped (the store reads it again then).
+    let phase: 'running' | 'finished' = 'running'
+    const { emit } = await openRoster('running', { 'roster.get': () => ok(detail(phase)) })
     render(ActionAnnouncer)
     render(RosterScreen)
     await screen.findByRole('progressbar', { name: 'Rows done' })
     emit('roster.progress', progress({ total: 30, done: 10, etaSeconds: 60 }))
     await tick()
     screen.getByRole('button', { name: 'Pause' }).focus()
+    phase = 'finished'
     emit('roster.progress', progress({ total: 30, done: 29, failed: 1, running: false, etaSeconds: null }))
     await said('Roster run finished: 29 done, 1 failed', () => screen.getByRole('button', { name: 'See the results' }))
     // The time left stays a status of its own (continuous, not an action's outcome).
@@ -94,17 +97,23 @@ describe('Roster actions say what they did, once, in the app’s one live region
   })
 
   it('a run stopped says what is done, to check and not started, with the focus on Resume; going again, on Pause', async () => {
-    const { emit } = await openRoster('running', { 'roster.pause': () => ok({ paused: true }) })
+    let phase: 'running' | 'paused' = 'running'
+    const { emit } = await openRoster('running', {
+      'roster.pause': () => ok({ paused: true }),
+      'roster.get': () => ok(detail(phase))
+    })
     render(ActionAnnouncer)
     render(RosterScreen)
     await screen.findByRole('progressbar', { name: 'Rows done' })
     emit('roster.progress', progress({ total: 30, done: 10, etaSeconds: 60 }))
     await tick()
     await fireEvent.click(screen.getByRole('button', { name: 'Pause' }))
+    phase = 'paused'
     emit('roster.progress', progress({ total: 30, done: 12, running: false, etaSeconds: null }))
     await said('Roster run stopped: 12 done, 0 to check, 18 not started', () =>
       screen.getByRole('button', { name: 'Resume' })
     )
+    phase = 'running'
     emit('roster.progress', progress({ total: 30, done: 12, etaSeconds: 60 }))
     await said('Roster run going on', () => screen.getByRole('button', { name: 'Pause' }))
   })

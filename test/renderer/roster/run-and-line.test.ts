@@ -4,7 +4,7 @@ import { tick } from 'svelte'
 import RosterScreen from '../../../src/renderer/src/screens/RosterScreen.svelte'
 import { frontReader } from '../enroll/reader-fixture'
 import { ok } from '../enroll/event-bridge'
-import { line, openRoster, outcome, progress, rows, sent } from './fixtures'
+import { detail, line, openRoster, outcome, progress, rows, sent } from './fixtures'
 
 afterEach(() => cleanup())
 
@@ -12,7 +12,12 @@ const reader = frontReader({ id: 'dev-1' })
 
 describe('Roster: the run', () => {
   it('shows the counts and the time left from roster.progress, and patches the rows', async () => {
-    const { emit, calls } = await openRoster('running', { 'roster.pause': () => ok({ paused: true }) })
+    // The roster as main reads it after the run stopped (the store reads it again then).
+    let phase: 'running' | 'paused' = 'running'
+    const { emit, calls } = await openRoster('running', {
+      'roster.pause': () => ok({ paused: true }),
+      'roster.get': () => ok(detail(phase))
+    })
     render(RosterScreen)
     const bar = await screen.findByRole('progressbar', { name: 'Rows done' })
     emit(
@@ -43,9 +48,10 @@ describe('Roster: the run', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Pause' }))
     await waitFor(() => expect(sent(calls, 'roster.pause')).toEqual([{ id: 'r1' }]))
     // Stopped: the screen offers Resume, which runs the roster again from where it stopped.
+    phase = 'paused'
     emit('roster.progress', progress({ done: 130, failed: 3, toCheck: 1, running: false, etaSeconds: null }))
     await tick()
-    expect(screen.getByTestId('run-eta')).toHaveTextContent('Stopped: 130 done, 1 to check, 166 not started.')
+    expect(screen.getByTestId('run-eta')).toHaveTextContent('Stopped: 130 done, 3 failed, 1 to check, 166 not started.')
     expect(screen.getByRole('button', { name: 'Resume' })).toBeInTheDocument()
   })
 

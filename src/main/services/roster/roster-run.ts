@@ -16,7 +16,7 @@ import { stepOutcome, stopsTheRun } from './step-outcome'
 import { answerLost, safeToRepeat } from '../access/lost-answer'
 import { tell } from './roster-english'
 import { settleEarlierTry, type StepTry } from './roster-audit'
-import { resultCounts } from '../../../shared/roster/result-standing'
+import { runCounts } from '../../../shared/roster/run-standing'
 
 /** What a run needs from the access client. */
 export type RunConsole = {
@@ -411,14 +411,18 @@ export function progressOf(
   concurrency?: number,
   stopped?: AppErrorData
 ): RosterProgress {
-  // Each row once, as the results' chips and the summary count them (shared/roster/result-standing.ts).
-  const counts = resultCounts(model.outcomes())
+  // Each of the run's rows in one part, by the rule the screens count with (shared/roster/run-standing.ts).
+  const counts = runCounts(model.outcomes(), { running: model.runningNow })
   return {
     rosterId: model.meta.id,
-    total: counts.all - counts.skipped,
+    total: counts.rows,
     done: counts.done,
     failed: counts.failed,
-    toCheck: counts['to-check'],
+    toCheck: counts.toCheck,
+    inFlight: counts.inFlight,
+    waitingCard: counts.waitingCard,
+    notStarted: counts.notStarted,
+    phase: model.phase(),
     running: model.runningNow,
     etaSeconds,
     rows,

@@ -24,6 +24,7 @@ import { connection } from './connection.svelte'
 import { ownedByOther } from '../../../shared/console-owner'
 import { rosterWords } from '../lib/i18n/roster-messages.svelte'
 import { missingKeysReason } from '../../../shared/roster/step-keys'
+import { runCounts, runStanding, type RunCounts } from '../../../shared/roster/run-standing'
 import type { PermissionKey } from '../../../shared/access/endpoints'
 
 /** The steps of a roster as the screen walks them. */
@@ -115,6 +116,21 @@ export class RosterStore {
 
   /** The phase as the newest event says it (the summary is read when the roster opens). */
   running = $derived(this.progress?.rosterId === this.id ? this.progress.running : this.summary?.phase === 'running')
+
+  /**
+   * The open roster's run: its rows counted each once, from the newest progress event, or before one
+   * (a roster reopened after a restart) from the rows' outcomes; and where it stands, from the phase
+   * main keeps. One rule (shared/roster/run-standing.ts) for the Run step, the results and the badge.
+   */
+  runCounts = $derived.by((): RunCounts => {
+    const p = this.progress
+    if (p && p.rosterId === this.id) {
+      const { total: rows, done, failed, toCheck, inFlight, waitingCard, notStarted } = p
+      return { rows, done, failed, toCheck, inFlight, waitingCard, notStarted }
+    }
+    return runCounts(Object.values(this.outcomes), { running: this.running, expected: this.totals?.ready })
+  })
+  standing = $derived(runStanding(this.summary?.phase ?? 'planned', this.runCounts))
 
   /**
    * Why an action that sends the plan's steps (Run, Resume, Retry) is off: the roster is another
@@ -384,13 +400,15 @@ export class RosterStore {
   onProgress(p: RosterProgress): void {
     this.rosters = this.rosters.map((r) =>
       r.id === p.rosterId
-        ? { ...r, done: p.done, failed: p.failed, toCheck: p.toCheck, phase: p.running ? 'running' : r.phase }
+        ? { ...r, done: p.done, failed: p.failed, toCheck: p.toCheck, waitingCard: p.waitingCard, phase: p.phase }
         : r
     )
     if (p.rosterId !== this.id) return
     const wasRunning = this.running
     this.progress = p
-    this.setPhase(p.running ? 'running' : p.done + p.failed + p.toCheck >= p.total ? 'finished' : 'paused')
+    // The phase main keeps, never guessed from the counts here: a run whose rows were all sent, some
+    // answers lost, is stopped mid-run (the run checks them), not finished (shared/roster/run-standing.ts).
+    this.setPhase(p.phase)
     // The run stopped or ended: the rows it did not report (the line's, the skipped) are read again.
     if (!p.running && wasRunning) void this.refresh().catch(() => undefined)
     if (p.rows.length) {

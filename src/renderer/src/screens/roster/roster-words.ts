@@ -6,6 +6,7 @@ import {
   type PlanCounts
 } from '../../../../shared/roster/plan-counts'
 import { rosterList, rt, saidText } from './roster-text'
+import { runStanding } from '../../../../shared/roster/run-standing'
 import type { KeptReason } from '../../../../shared/roster/result-reason'
 import { lastKnown } from '../../lib/last-known.svelte'
 import { consoleUnsureWords } from '../../lib/i18n/console-unsure-words'
@@ -63,23 +64,30 @@ export const phaseWords: Record<RosterPhase, { label: string; tone: StatusTone }
 )
 
 /**
- * A roster's state as its badge says it: a finished roster says how it ended ("Finished: 29 done,
- * 1 failed"), and one with failed rows or rows to check is not shown as all well.
+ * A roster's state as its badge says it, by the run's one standing (shared/roster/run-standing.ts):
+ * a finished roster says how it ended ("Finished: 29 done, 1 failed"), and one with failed rows or
+ * rows to check is not shown as all well.
  */
 export function phaseBadge(summary: Pick<RosterSummary, 'phase' | 'done' | 'failed' | 'toCheck' | 'waitingCard'>): {
   label: string
   tone: StatusTone
 } {
-  // "Running" is main's word of now: while main cannot be reached it is the last known (lib/last-known.svelte.ts).
-  if (summary.phase === 'running') return { label: lastKnown(phaseWords.running.label), tone: phaseWords.running.tone }
-  if (summary.phase !== 'finished')
-    return { label: phaseWords[summary.phase].label, tone: phaseWords[summary.phase].tone }
   const counts = { done: summary.done, failed: summary.failed, toCheck: summary.toCheck }
-  // Rows on the enrollment line are not finished: the run is through, their cards are still to come.
-  if (summary.waitingCard) {
-    return { label: rt('badge.through', { ...counts, waiting: summary.waitingCard }), tone: 'warn' }
+  switch (runStanding(summary.phase, summary)) {
+    case 'running':
+      // "Running" is main's word of now: while main cannot be reached it is the last known (lib/last-known.svelte.ts).
+      return { label: lastKnown(phaseWords.running.label), tone: phaseWords.running.tone }
+    case 'not-started':
+    case 'stopped':
+      return { label: phaseWords[summary.phase].label, tone: phaseWords[summary.phase].tone }
+    case 'through':
+      // Rows on the enrollment line are not finished: the run is through, their cards are still to come.
+      return { label: rt('badge.through', { ...counts, waiting: summary.waitingCard ?? 0 }), tone: 'warn' }
+    case 'finished-with-failures':
+      return { label: rt('badge.finished', counts), tone: 'warn' }
+    case 'finished':
+      return { label: rt('badge.finished', counts), tone: 'ok' }
   }
-  return { label: rt('badge.finished', counts), tone: summary.failed || summary.toCheck ? 'warn' : 'ok' }
 }
 
 /**
