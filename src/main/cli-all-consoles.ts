@@ -13,6 +13,8 @@ import { noConsoleMessage, savedConsoles } from './cli-console-choice'
 import { exitCodeOf } from './cli-exit'
 import { json, line, type Out } from './cli-output'
 import { callChannel } from './cli-stream'
+import { errorForCli } from './cli-error-words'
+import type { Language } from '../shared/i18n/locales'
 
 /**
  * `--all-consoles`: one read channel on every saved console at once (eachConsole: a time limit per
@@ -23,6 +25,8 @@ import { callChannel } from './cli-stream'
  * NDJSON (`--stream`): `{console, ok: true, item}` a line per item as each console's items come,
  * `{console, ok: false, error}` for a console that failed.
  * Exit code: 0 when every console answered, else that of the first console (in saved order) that did not.
+ * Each console's error is written as a single console's is (cli-error-words.ts errorForCli): main's
+ * English JSON, and in a German, French or Spanish shell its words in that language as `said`.
  */
 export async function runAllConsoles(options: {
   dataDir: string
@@ -32,6 +36,8 @@ export async function runAllConsoles(options: {
   stream: boolean
   timeoutMs: number
   out: Out
+  /** The shell's language (cli-language.ts): each console's error is said in it too. */
+  language: Language
 }): Promise<ExitCode> {
   const profiles = savedConsoles(options.dataDir)
   if (profiles.length === 0) throw new ArgsError(noConsoleMessage(options.dataDir))
@@ -59,7 +65,9 @@ async function eachSaved(
   for await (const outcome of eachConsole(profiles, run, { timeoutMs: options.timeoutMs })) {
     outcomes.push(outcome)
     if (options.stream && !outcome.ok)
-      await options.out.write(line({ console: outcome.console.name, ok: false, error: outcome.error }))
+      await options.out.write(
+        line({ console: outcome.console.name, ok: false, error: errorForCli(outcome.error, options.language) })
+      )
   }
   const inOrder = profiles.map((p) => outcomes.find((o) => o.console === p)!)
   if (!options.stream) {
@@ -68,7 +76,7 @@ async function eachSaved(
         inOrder.map((o) =>
           o.ok
             ? { console: o.console.name, ok: true, result: o.result }
-            : { console: o.console.name, ok: false, error: o.error }
+            : { console: o.console.name, ok: false, error: errorForCli(o.error, options.language) }
         )
       )
     )

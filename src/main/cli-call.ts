@@ -93,7 +93,16 @@ async function call(args: CliArgs, channel: CatalogChannel, version: string, out
     if (!(seconds > 0)) throw new ArgsError(`--timeout is in seconds (more than 0), got "${args.timeout}".`)
     if (args.demo || args.console !== undefined)
       throw new ArgsError('--all-consoles runs on every saved console: no --console or --demo with it.')
-    return runAllConsoles({ dataDir, channel, input, version, stream: args.stream, timeoutMs: seconds * 1000, out })
+    return runAllConsoles({
+      dataDir,
+      channel,
+      input,
+      version,
+      stream: args.stream,
+      timeoutMs: seconds * 1000,
+      out,
+      language
+    })
   }
 
   // The folder first: one in use by the app or web mode is said as such, before its consoles are read.

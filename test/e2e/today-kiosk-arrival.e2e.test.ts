@@ -52,7 +52,7 @@ describe('Today after a kiosk check-in', () => {
     const { found } = await job.desk('kiosk', 'find', { name })
     expect(found).toMatchObject({ kind: 'one', visit: { visitorId } })
     await job.desk('kiosk', 'badge', { visitorId })
-    const checkin = await job.desk('kiosk', 'checkIn', { visitorId, browser: { printed: true } })
+    const checkin = await job.desk('kiosk', 'checkIn', { visitorId, browser: { handedToDialog: true } })
     // Handed to the browser's print dialog: recorded as such, not printed (the app cannot know).
     expect(checkin).toMatchObject({ visitorId, printed: false, output: 'browser-print' })
 

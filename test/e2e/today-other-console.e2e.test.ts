@@ -83,7 +83,7 @@ describe('Today on a second console', () => {
     expect(moved.status).toBe(200)
     const secondBefore = await secondVisitors()
     await job.desk('kiosk', 'badge', { visitorId: arrived.id })
-    await job.desk('kiosk', 'checkIn', { visitorId: arrived.id, browser: { printed: true } })
+    await job.desk('kiosk', 'checkIn', { visitorId: arrived.id, browser: { handedToDialog: true } })
     await job.desk('badges', 'record', {
       job: {
         visitorId: printed.id,

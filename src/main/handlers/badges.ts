@@ -20,7 +20,7 @@ export function badgeHandlers({ badges }: AppServices): HandlersOf<'badges'> {
       items: await findPrinters((input?.seconds ?? FIND_PRINTERS_SECONDS.default) * 1000)
     }),
     'badges.removePrinter': async (input) => (await badges.removePrinter(input.printer), { removed: true as const }),
-    'badges.printerStatus': (input) => badges.printerStatus(input.printer),
+    'badges.printerStatus': (input) => badges.printerStatus(input.printer, input.stock),
     'badges.testLabel': (input) => badges.testLabel(input)
   }
 }

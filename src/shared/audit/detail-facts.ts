@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { badgeOutputSchema, badgeStockSchema } from '../badges/schemas'
+import { errorKinds } from '../errors'
 
 /** A Touch Pass as a list of them names it: its card id (its id when it has none) and its name. */
 const passRefSchema = z.object({ card: z.string().max(100), name: z.string().max(200).optional() })
@@ -129,3 +130,16 @@ export const auditSaidSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('replaced'), by: z.string().max(200).optional() })
 ])
 export type AuditSaid = z.infer<typeof auditSaidSchema>
+
+/**
+ * Why a write or a print failed, as the facts of main's error (its kind, code and details; never its
+ * English): the screen words the sentence in the desk's language as every screen words that error
+ * (shared/errors-wording.ts), and the row's `message` keeps main's English for the file and the CLI. Only
+ * plain values are kept, each short: an error's details name the call, the console or the printer.
+ */
+export const auditFailureSchema = z.object({
+  kind: z.enum(errorKinds),
+  code: z.string().max(200),
+  details: z.record(z.string(), z.union([z.string().max(500), z.number(), z.boolean()])).optional()
+})
+export type AuditFailure = z.infer<typeof auditFailureSchema>

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { badgeOutputSchema, badgeStockSchema } from '../badges/schemas'
 import { languageSchema } from '../i18n/language-schema'
-import { auditFactsSchema, auditSaidSchema } from './detail-facts'
+import { auditFactsSchema, auditFailureSchema, auditSaidSchema } from './detail-facts'
 
 /** What a desk did to a console (or printed): the kinds the Audit screen filters by. */
 export const auditActions = [
@@ -183,6 +183,11 @@ export const auditRowSchema = z.object({
    * as it lists the row, so each of the two rows links to the other on the Audit screen.
    */
   replaces: z.string().max(200).optional(),
+  /**
+   * What failed, as the facts of main's error (a printer out of labels, a console not reached): the
+   * screen words `message` from them in the desk's language. Absent on rows recorded before them.
+   */
+  failure: auditFailureSchema.optional(),
   /** The outcome's sentence in main's English: a console's own message, or `said` in English. */
   message: z.string().max(1000).optional(),
   /**

@@ -24,6 +24,12 @@ export interface PrinterStatus {
   hint?: string
   /** Ready by its state and reasons, yet taking no jobs (a CUPS queue that rejects them): `words` says so. */
   notTaking?: boolean
+  /**
+   * Asked about a label stock: the printer takes no label of its size (an office printer offered for a
+   * badge), in plain words (media-words.ts): the stock's `size` and what it `takes`. Absent when it takes
+   * it, or when no stock was asked about or the printer could not be asked.
+   */
+  media?: { size: string; takes: string }
 }
 
 /** A reason without its severity suffix: "media-empty-error" → "media-empty". */

@@ -101,5 +101,6 @@ export const printerStatusSchema = z.object({
   reasons: z.array(z.string()),
   words: z.string(),
   hint: z.string().optional(),
-  notTaking: z.boolean().optional()
+  notTaking: z.boolean().optional(),
+  media: z.object({ size: z.string(), takes: z.string() }).optional()
 }) satisfies z.ZodType<PrinterStatus>

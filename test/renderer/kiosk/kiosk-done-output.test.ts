@@ -77,7 +77,9 @@ describe('the kiosk’s closing words follow the badge’s output', () => {
     const { print, calls } = await checkInWith(false, { printed: false, output: 'browser-print' })
     const done = await screen.findByTestId('kiosk-done', {}, { timeout: 5_000 })
     expect(print).toHaveBeenCalledOnce()
-    expect(calls.find(([channel]) => channel === 'kiosk.checkIn')?.[1]).toMatchObject({ browser: { printed: true } })
+    // What the page knows: it handed the badge to the dialog, never that it was printed.
+    const sent = calls.find(([channel]) => channel === 'kiosk.checkIn')?.[1] as { browser?: object }
+    expect(sent.browser).toEqual({ handedToDialog: true })
     expect(done).toHaveAttribute('data-output', 'print-dialog')
     // The dialog has closed by now (print() returned): nothing to choose there; honest about what may not have come out.
     expect(done).toHaveTextContent(

@@ -5,6 +5,8 @@ import TodayScreen from '../../../src/renderer/src/screens/TodayScreen.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
 import { today } from '../../../src/renderer/src/stores/today.svelte'
+import { router } from '../../../src/renderer/src/stores/router.svelte'
+import { badgeDesk } from '../../../src/renderer/src/stores/badges.svelte'
 import { actionKeys } from '../../../src/shared/access/permissions'
 import { row, todayBridge, viewOf } from './today-bridge'
 
@@ -64,5 +66,28 @@ describe('Today: the walk-in shortcut on a desk whose token may not add visitors
     // No form opened, and the focus stays where the person was (never the page body).
     expect(screen.queryByTestId('today-walk-in')).toBeNull()
     expect(document.activeElement).toBe(title)
+  })
+})
+
+describe('Today: P on a visitor whose badge is off says why, as the turned-off button does', () => {
+  it('a visit that has ended (Left): one polite announcement, the focus kept on the visitor, nothing opened', async () => {
+    const { bridge } = todayBridge({
+      'today.list': () =>
+        viewOf([
+          row({ id: 'l', name: 'Lena Park', group: 'left', status: 'VISITED', start: now - 7200, end: now - 600 })
+        ])
+    })
+    setApiForTests(bridge)
+    render(TodayScreen)
+    const name = await screen.findByRole('button', { name: 'Lena Park' })
+    const print = within(name.closest('tr')!).getByRole('button', { name: /badge for Lena Park/ })
+    expect(print).toBeDisabled()
+    name.focus()
+    await fireEvent.keyDown(name, { key: 'p' })
+    await expect.poll(() => announcer.message).toBe('A visit that is over gets no badge: its code would open no door')
+    expect(document.activeElement).toBe(name)
+    // No badge asked for: Badges is not opened with it.
+    expect(router.current).not.toBe('badges')
+    expect(badgeDesk.visitorId).toBeNull()
   })
 })

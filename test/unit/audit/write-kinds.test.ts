@@ -272,7 +272,9 @@ describe('outcomes', () => {
     expect(outcomeOf({ ok: false, error: answered })).toEqual({
       outcome: 'refused',
       code: 'CODE_NOT_EXISTS',
-      message: 'gone'
+      message: 'gone',
+      // The error's facts, for the screen to say it in the desk's language.
+      failure: { kind: 'not-found', code: 'CODE_NOT_EXISTS', details: { status: 404 } }
     })
     const here = new AppError({ kind: 'validation', code: 'MISSING_PARAM', message: 'Missing id.' })
     expect(outcomeOf({ ok: false, error: here })).toEqual({
@@ -284,7 +286,8 @@ describe('outcomes', () => {
     expect(outcomeOf({ ok: false, error: timeout })).toEqual({
       outcome: 'unknown',
       code: 'TIMEOUT',
-      message: 'no answer'
+      message: 'no answer',
+      failure: { kind: 'network', code: 'TIMEOUT' }
     })
     const bare = new AppError({ kind: 'server', message: 'odd answer' })
     expect(outcomeOf({ ok: false, error: bare })).toEqual({ outcome: 'unknown', message: 'odd answer' })
@@ -295,7 +298,8 @@ describe('outcomes', () => {
     expect(outcomeOf({ ok: false, error: proxy })).toEqual({
       outcome: 'unknown',
       code: 'HTTP_502',
-      message: 'Bad gateway'
+      message: 'Bad gateway',
+      failure: { kind: 'server', code: 'HTTP_502', details: { status: 502 } }
     })
     const reset = new AppError({ kind: 'network', code: 'ECONNRESET', message: 'cut' })
     expect(outcomeOf({ ok: false, error: reset }).outcome).toBe('unknown')

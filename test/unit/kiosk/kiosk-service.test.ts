@@ -91,7 +91,7 @@ describe('the kiosk against the demo console', () => {
     expect(state.assigned).toBe(true)
     expect(state.pngBase64).toBe(badge.qrPngBase64)
 
-    const entry = await app.call('kiosk.checkIn', { visitorId: b.id, browser: { printed: true } })
+    const entry = await app.call('kiosk.checkIn', { visitorId: b.id, browser: { handedToDialog: true } })
     // Handed to the browser's print dialog (its print() returned): the app cannot know it was printed,
     // so the record never says printed; it says where the badge went, with no failure.
     expect(entry).toMatchObject({
@@ -111,7 +111,9 @@ describe('the kiosk against the demo console', () => {
     expect(history.items[0]).toMatchObject({ visitorId: b.id, output: 'browser-print' })
 
     // The same badge is not printed twice from one confirmation.
-    expect(await errorOf(app.call('kiosk.checkIn', { visitorId: b.id, browser: { printed: true } }))).toMatchObject({
+    expect(
+      await errorOf(app.call('kiosk.checkIn', { visitorId: b.id, browser: { handedToDialog: true } }))
+    ).toMatchObject({
       code: 'KIOSK_NOT_PREPARED'
     })
   })
@@ -124,7 +126,7 @@ describe('the kiosk against the demo console', () => {
 
     await app.call('kiosk.find', { name: 'Rawiri Tomoana' })
     await app.call('kiosk.badge', { visitorId: v.id })
-    await app.call('kiosk.checkIn', { visitorId: v.id, browser: { printed: true } })
+    await app.call('kiosk.checkIn', { visitorId: v.id, browser: { handedToDialog: true } })
     const rows = (await app.call('audit.list', { filter: { text: 'Rawiri Tomoana' } })).items as {
       action: string
       desk: unknown
@@ -145,7 +147,7 @@ describe('the kiosk against the demo console', () => {
     await app.call('kiosk.badge', { visitorId: v.id })
     const entry = await app.call('kiosk.checkIn', {
       visitorId: v.id,
-      browser: { printed: false, error: 'No printer is connected.' }
+      browser: { handedToDialog: false, error: 'No printer is connected.' }
     })
     expect(entry).toMatchObject({ printed: false, printError: 'No printer is connected.', output: 'browser-print' })
     // On disk before the answer: a kiosk restarted now reads it back, on the same console.
@@ -375,7 +377,7 @@ describe('the kiosk against the demo console', () => {
     expect(held.qr).toBeTruthy()
     const state = await app.call('visitors.qrState', { id: v.id })
     expect(state.pngBase64).toBe(badge.qrPngBase64)
-    const entry = await app.call('kiosk.checkIn', { visitorId: v.id, browser: { printed: true } })
+    const entry = await app.call('kiosk.checkIn', { visitorId: v.id, browser: { handedToDialog: true } })
     expect(entry).toMatchObject({ visitorId: v.id, printed: false, output: 'browser-print', offline: false })
     expect(entry.refusal).toBeUndefined()
     // No refusal was recorded for the desk: the only entry of this visitor is the check-in.
@@ -400,7 +402,7 @@ describe('the kiosk against the demo console', () => {
     const badge = await app.call('kiosk.badge', { visitorId: withQr.id })
     expect(badge).toMatchObject({ qrAssigned: false, source: { online: false } })
     expect([...Buffer.from(badge.qrPngBase64, 'base64').subarray(0, 4)]).toEqual(PNG_MAGIC)
-    const entry = await app.call('kiosk.checkIn', { visitorId: withQr.id, browser: { printed: true } })
+    const entry = await app.call('kiosk.checkIn', { visitorId: withQr.id, browser: { handedToDialog: true } })
     expect(entry).toMatchObject({ printed: false, output: 'browser-print', offline: true })
 
     expect(await errorOf(app.call('kiosk.badge', { visitorId: unseen.id }))).toMatchObject({
@@ -460,7 +462,7 @@ describe('the kiosk against the demo console', () => {
     expect(await app.call('visitors.qrState', { id: noCode.id })).toMatchObject({ assigned: true })
     // Its code now held, the visitor is one more the kiosk can check in offline: the banner says so.
     expect((await app.call('kiosk.refresh')).source.canCheckInOffline).toBe(loaded.canCheckInOffline + 1)
-    expect(await app.call('kiosk.checkIn', { visitorId: noCode.id, browser: { printed: true } })).toMatchObject({
+    expect(await app.call('kiosk.checkIn', { visitorId: noCode.id, browser: { handedToDialog: true } })).toMatchObject({
       printed: false,
       output: 'browser-print',
       offline: false

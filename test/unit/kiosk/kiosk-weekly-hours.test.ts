@@ -73,7 +73,7 @@ describe('the kiosk and a visit with weekly hours', () => {
     expect(found.found).toMatchObject({ kind: 'one', visit: { visitorId: zoe.id, opensAt: nine } })
     const badge = await app.call('kiosk.badge', { visitorId: zoe.id })
     expect(badge).toMatchObject({ opensAt: nine, qrAssigned: true })
-    const entry = await app.call('kiosk.checkIn', { visitorId: zoe.id, browser: { printed: true } })
+    const entry = await app.call('kiosk.checkIn', { visitorId: zoe.id, browser: { handedToDialog: true } })
     expect(entry).toMatchObject({ visitorId: zoe.id, printed: false, output: 'browser-print' })
     // The code the kiosk assigned is the console's.
     expect((await consoleVisitor(zoe.id)).qr).not.toBeNull()

@@ -17,11 +17,14 @@ describe('the printer is asked before any console write', () => {
   const demo = demoControl(app)
   let stack: IppPrinterStack
   let office: IppPrinter
+  let labels: IppPrinter
 
   beforeAll(async () => {
     stack = await ippPrinterStack()
     office = await stack.start({ media: 'office', name: 'Office' })
+    labels = await stack.start({ name: 'Labels' })
     await app.call('badges.addPrinter', { url: office.url, name: 'Office' })
+    await app.call('badges.addPrinter', { url: labels.url, name: 'Labels' })
   }, IPP_STACK_HOOK_MS)
   afterAll(() => stack?.stop())
 
@@ -39,6 +42,19 @@ describe('the printer is asked before any console write', () => {
   }
   const qrOf = async (id: string) =>
     (await demo.held<{ id: string; qr: string | null }>('visitors')).find((v) => v.id === id)?.qr ?? null
+
+  it('Badges lists the office printer as taking no label of the stock asked about, in plain words; the label printer as taking it', async () => {
+    const status = await app.call('badges.printerStatus', { printer: office.url, stock: 'dk-11202' })
+    // Its media said as people name them (media-words.ts), never as IPP keywords.
+    expect(status.media).toEqual({
+      size: '62 × 100 mm',
+      takes: expect.stringMatching(/Letter \(8\.5 × 11 in\)|A4 \(210 × 297 mm\)/)
+    })
+    expect(status.media!.takes).not.toMatch(/na_|iso_/)
+    expect((await app.call('badges.printerStatus', { printer: labels.url, stock: 'dk-11202' })).media).toBeUndefined()
+    // Asked without a stock (Settings, the kiosk's settings), the state alone.
+    expect((await app.call('badges.printerStatus', { printer: office.url })).media).toBeUndefined()
+  }, 20_000)
 
   it('Badges: the office printer refuses the label before a QR code is assigned, the attempt in the history', async () => {
     const visitor = await createVisitor('Ana', 'Ruiz')

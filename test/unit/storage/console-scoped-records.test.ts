@@ -60,7 +60,7 @@ describe("the desk's records of a console, on another console", () => {
       walkIn: true
     })
     await app.call('kiosk.badge', { visitorId: visitor.id })
-    await app.call('kiosk.checkIn', { visitorId: visitor.id, browser: { printed: true } })
+    await app.call('kiosk.checkIn', { visitorId: visitor.id, browser: { handedToDialog: true } })
     const onA = new Map<string, unknown[]>()
     for (const store of STORES) {
       onA.set(store.file, await store.read(app))

@@ -45,7 +45,7 @@ describe('a kiosk check-in on Visitors', () => {
     const waiting = await create('Manu')
 
     await app.call('kiosk.badge', { visitorId: arrived.id })
-    await app.call('kiosk.checkIn', { visitorId: arrived.id, browser: { printed: true } })
+    await app.call('kiosk.checkIn', { visitorId: arrived.id, browser: { handedToDialog: true } })
 
     // The console's state: still ACTIVE (nothing the desk can write says she arrived).
     expect((await consoleVisitor(arrived.id)).status).toBe('ACTIVE')
@@ -81,7 +81,7 @@ describe('a kiosk check-in on Visitors', () => {
       resources: await kioskDoors(app)
     })) as { id: string }
     await app.call('kiosk.badge', { visitorId: arrived.id })
-    await app.call('kiosk.checkIn', { visitorId: arrived.id, browser: { printed: true } })
+    await app.call('kiosk.checkIn', { visitorId: arrived.id, browser: { handedToDialog: true } })
 
     // The Visitors screen shows the edit's answer in place of the row it had: it carries her arrival.
     const saved = await app.call('visitors.update', {

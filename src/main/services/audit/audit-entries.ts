@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { auditTouchPassSchema, auditWriteShape, importedCardNumbersSchema } from '../../../shared/audit/schemas'
-import { auditFactsSchema, auditSaidSchema } from '../../../shared/audit/detail-facts'
+import { auditFactsSchema, auditFailureSchema, auditSaidSchema } from '../../../shared/audit/detail-facts'
 import { journalFormat } from '../storage/journal'
 
 /**
@@ -41,6 +41,8 @@ const endSchema = z.object({
   facts: auditFactsSchema.optional(),
   /** The outcome's sentence as facts (a read-back settled it); `message` keeps a console's own words. */
   said: auditSaidSchema.optional(),
+  /** What failed, as the facts of main's error (the screen words `message` from them). */
+  failure: auditFailureSchema.optional(),
   /** The console's own words in its refusal (its `msg`, in its language, English), apart from main's sentence. */
   consoleMsg: z.string().max(1000).optional(),
   /** As the begin line's: English detail of a journal written before facts. */

@@ -170,6 +170,9 @@ function applyEnd(row: AuditRow, end: AuditEnd): AuditRow {
   }
   if (end.consoleMsg) next.consoleMsg = end.consoleMsg
   else if (end.said || end.message) delete next.consoleMsg
+  // A read-back's sentence replaces the failure's: its facts go with the words they were of.
+  if (end.failure && !end.said) next.failure = end.failure
+  else if (end.said || end.message) delete next.failure
   if (end.targetId && !row.target.id) next.target = { ...next.target, id: end.targetId }
   if (end.targetName && !row.target.name) next.target = { ...next.target, name: end.targetName }
   if (end.touchPass) next.touchPass = { ...row.touchPass, ...end.touchPass }
@@ -211,7 +214,8 @@ function entriesOf(row: AuditRow): AuditEntry[] {
     outcome: row.outcome,
     ...(row.code !== undefined ? { code: row.code } : {}),
     ...(row.said ? { said: row.said } : row.message !== undefined ? { message: row.message } : {}),
-    ...(row.consoleMsg !== undefined ? { consoleMsg: row.consoleMsg } : {})
+    ...(row.consoleMsg !== undefined ? { consoleMsg: row.consoleMsg } : {}),
+    ...(row.failure ? { failure: row.failure } : {})
   }
   return [begin, end]
 }

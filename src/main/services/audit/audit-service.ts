@@ -24,7 +24,7 @@ import { actionOf, writeKindOf, type WriteKind } from './write-kinds'
 import { nameSubjects, type AuditReader, type WriteNames } from './write-names'
 import { awaitNames, RowsToSettle, type ReadBackFinding } from './settle-write'
 import { laterCheckOf } from './later-checks'
-import { outcomeOf } from './write-outcome'
+import { failureOf, outcomeOf } from './write-outcome'
 import { importedNumbers } from './imported-numbers'
 
 export interface ConsoleRef {
@@ -257,7 +257,13 @@ export class AuditService {
           }
         },
         error
-          ? { outcome: 'refused', ...(error.code ? { code: error.code } : {}), message: error.message }
+          ? {
+              outcome: 'refused',
+              ...(error.code ? { code: error.code } : {}),
+              message: error.message,
+              // The printer's reason as facts: the Audit says it in the desk's language, as Badges does.
+              ...failureOf(error)
+            }
           : { outcome: 'ok' }
       )
       .catch(() => undefined)

@@ -1,5 +1,6 @@
 import { callFate, refusedHere } from '../access/lost-answer'
 import type { AuditOutcome } from '../../../shared/audit/schemas'
+import type { AuditFailure } from '../../../shared/audit/detail-facts'
 import type { AppError } from '../../../shared/errors'
 import type { WriteAnswer } from '../access/http'
 import type { AuditEnd, EndInput } from './audit-entries'
@@ -27,7 +28,23 @@ export function outcomeOf(answer: WriteAnswer): EndInput {
   // The console's own words apart from main's sentence of them: the screen labels them as the console's.
   const said = error.details?.consoleMsg
   const consoleMsg = typeof said === 'string' && said.trim() ? { consoleMsg: said.trim().slice(0, 1000) } : {}
-  return { outcome, ...code, message: error.message, ...consoleMsg }
+  return { outcome, ...code, message: error.message, ...failureOf(error), ...consoleMsg }
+}
+
+/**
+ * A failed write's or print's error as the facts its row keeps (auditFailureSchema): the screen says the
+ * sentence from them in the desk's language, as the screen that asked said it. Plain values only, cut
+ * short; a row is never the place of a long or nested detail. None for an error without a code: nothing
+ * words it but its own message.
+ */
+export function failureOf(error: AppError): { failure?: AuditFailure } {
+  if (!error.code) return {}
+  const details: NonNullable<AuditFailure['details']> = {}
+  for (const [name, value] of Object.entries(error.details ?? {})) {
+    if (typeof value === 'string') details[name] = value.slice(0, 500)
+    else if (typeof value === 'number' || typeof value === 'boolean') details[name] = value
+  }
+  return { failure: { kind: error.kind, code: error.code, ...(Object.keys(details).length ? { details } : {}) } }
 }
 
 /** A path without the id it needs (access/http.ts MISSING_PARAM), as the facts the row keeps. */

@@ -103,8 +103,20 @@ export class BadgeService {
     if (settings.printer === name) await this.settings.save({ ...settings, printer: null })
   }
 
-  /** A printer's state from its IPP attributes; a window-only printer's is not known. */
-  async printerStatus(name: string): Promise<PrinterStatus> {
+  /**
+   * A printer's state from its IPP attributes; a window-only printer's is not known. With a label stock,
+   * whether it takes no label of that size, asked as every print asks it (printerRefusal): Badges lists an
+   * office printer as such before anyone picks it for a badge.
+   */
+  async printerStatus(name: string, stock?: BadgeJob['stock']): Promise<PrinterStatus> {
+    const [status, media] = await Promise.all([
+      this.printerState(name),
+      stock ? this.printerRefusal({ printer: name, stock }).then(mediaRefused) : undefined
+    ])
+    return media ? { ...status, media } : status
+  }
+
+  private async printerState(name: string): Promise<PrinterStatus> {
     const printer = await this.mainPrinters.urlOf(name)
     if (!printer) return { state: 'unknown', reasons: [], words: 'Not known' }
     return ippPrinterStatus(printer).catch((err: unknown) => ({
@@ -367,4 +379,12 @@ export class BadgeService {
       details: { refused: 'badge', name: job.name }
     })
   }
+}
+
+/** A printer's refusal of a label stock (ipp-print.ts PRINTER_MEDIA_UNSUPPORTED) as the status says it. */
+function mediaRefused(refusal: AppError | null): PrinterStatus['media'] {
+  const size = refusal?.details?.size
+  const takes = refusal?.details?.takes
+  if (refusal?.code !== 'PRINTER_MEDIA_UNSUPPORTED' || typeof size !== 'string' || typeof takes !== 'string') return
+  return { size, takes }
 }

@@ -602,12 +602,12 @@ export class KioskService {
    * Print the prepared badge and record the check-in. Main prints silently on the badge printer of
    * the badge settings — itself to an IPP printer or system queue, in both modes, and "printed" only
    * once the printer completed the job — or through the desktop app's window; with no such printer in
-   * web mode the browser has printed already and says how it went. A print that fails is recorded
+   * web mode the page has handed the badge to the browser's print dialog already, or says why it could not. A print that fails is recorded
    * with the printer's reason and what to do (Today shows it), and the visitor is sent to the desk.
    */
   async checkIn(input: {
     visitorId: string
-    browser?: { printed: boolean; error?: string | undefined } | undefined
+    browser?: { handedToDialog: boolean; error?: string | undefined } | undefined
     language?: Language | undefined
   }): Promise<KioskCheckin> {
     await this.forActiveConsole()
@@ -649,7 +649,7 @@ export class KioskService {
       output = 'browser-print'
       // Handed to the browser's print dialog: never recorded printed, since the dialog tells nobody what
       // was done in it (shared/badges/output-words.ts printOutcome). Its print() throwing is a failure.
-      const handed = input.browser.printed
+      const handed = input.browser.handedToDialog
       printError = handed ? undefined : (input.browser.error ?? 'The browser did not print the badge.')
       // The browser's own message is its words; with none, the desk says this in its language.
       if (!handed && !input.browser.error) printFailure = { code: 'KIOSK_BROWSER_NOT_PRINTED' }

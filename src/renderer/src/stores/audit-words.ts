@@ -4,6 +4,7 @@ import { auditWords } from '../lib/i18n/audit-messages.svelte'
 import { badgesWords } from '../lib/i18n/badge-output-words.svelte'
 import type { AreaKeys } from '../../../shared/i18n/areas'
 import { deskLanguage } from '../lib/i18n/desk-language.svelte'
+import { errorMessageWords } from '../lib/i18n/error-words.svelte'
 import { visitorsWords } from '../lib/i18n/visitors-messages.svelte'
 import { detailWords, saidParts, type DetailWords } from '../../../shared/audit/detail-words'
 import { visitorFieldNameIn } from '../../../shared/visitors/field-names'
@@ -105,13 +106,19 @@ export function detailCellWords(row: Pick<AuditRow, 'facts' | 'recordedDetail'>)
  * words (`consoleMsg`), labelled as the console's: the outcome and the code say the rest in the desk's
  * words; an English desk reads main's sentence, which names them as the console's. A message main
  * recorded before either (an older row, a failure with no words of the console's) is shown as given.
+ * A failure main kept the facts of (a printer out of labels, a console not reached) is said from them
+ * in the desk's language, as the screen that asked said it (errorMessageWords).
  */
-export function messageWords(row: Pick<AuditRow, 'said' | 'message' | 'consoleMsg'>): ShownWords[] {
+export function messageWords(row: Pick<AuditRow, 'said' | 'message' | 'consoleMsg' | 'failure'>): ShownWords[] {
   if (row.said)
     return saidParts(row.said, rowWords()).map((part) => (part.english ? asRecorded(part.text) : { text: part.text }))
   // An English desk reads main's sentence, which says the console's words as its ("The console says: “…”").
   if (row.consoleMsg && !(deskLanguage.locale.startsWith('en') && row.message))
     return [theConsolesWords(row.consoleMsg)]
+  if (row.message && row.failure && !deskLanguage.locale.startsWith('en')) {
+    const worded = errorMessageWords({ ...row.failure, message: row.message, retryable: false })
+    if (worded !== null) return [{ text: worded }]
+  }
   return row.message ? [asRecorded(row.message)] : []
 }
 

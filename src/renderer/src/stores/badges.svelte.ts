@@ -111,8 +111,9 @@ export class BadgeDesk {
     return getApi().badges.addPrinter(input)
   }
 
-  printerStatus(printer: string): ReturnType<Badges['printerStatus']> {
-    return getApi().badges.printerStatus({ printer })
+  /** A printer's state; with a label stock, also whether it takes no label of that size (`media`). */
+  printerStatus(printer: string, stock?: BadgeStockId): ReturnType<Badges['printerStatus']> {
+    return getApi().badges.printerStatus({ printer, ...(stock ? { stock } : {}) })
   }
 
   testLabel(printer: string, stock: BadgeStockId): ReturnType<Badges['testLabel']> {

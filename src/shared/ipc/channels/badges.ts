@@ -87,8 +87,8 @@ export const badgeChannels = {
     z.object({ removed: z.literal(true) })
   ),
   'badges.printerStatus': channel(
-    'A printer’s state from its IPP attributes: ready, printing, stopped, out of labels, offline',
-    z.object({ printer: printerName }),
+    'A printer’s state from its IPP attributes: ready, printing, stopped, out of labels, offline; with a label stock, whether it takes no label of that size (and what it takes)',
+    z.object({ printer: printerName, stock: badgeStockSchema.optional() }),
     printerStatusSchema
   ),
   'badges.testLabel': channel(

@@ -56,8 +56,11 @@ export const kioskChannels = {
     'Check the visitor in: print the badge silently on the configured printer (or record the browser’s print) and record it',
     z.object({
       visitorId: recordId,
-      /** Web mode: the page handed the badge to the browser's print dialog (window.print returned: no more is known), or says why it could not. */
-      browser: z.object({ printed: z.boolean(), error: z.string().max(500).optional() }).optional(),
+      /**
+       * Web mode: whether the page handed the badge to the browser's print dialog (window.print returned:
+       * no more is known, never that it was printed), or why it could not (print() threw).
+       */
+      browser: z.object({ handedToDialog: z.boolean(), error: z.string().max(500).optional() }).optional(),
       /** The visitor's language at the kiosk: the badge main prints is in it (none: English). */
       language: languageSchema.optional()
     }),
