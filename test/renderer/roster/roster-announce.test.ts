@@ -57,7 +57,7 @@ describe('Roster actions say what they did, once, in the app’s one live region
       'finished',
       {
         'roster.exportCsv': () => ok({ filename: 'roster-staff.csv', text: 'person,state\n', rows: 2 }),
-        'roster.handout': () => ok({ people: [], pinsForgotten: false })
+        'roster.handout': () => ok({ people: [], pinsForgotten: [] })
       },
       rows.slice(1),
       [outcome('row-3'), outcome('row-4')]
