@@ -117,7 +117,7 @@ describe('the sidebar and the screens say the same of the console, from every an
     // names the same key, one list from the one connection state.
     await job.open('Settings')
     const card = job.page.getByRole('listitem', { name: (await job.desk('connections', 'list')).profiles[0].name })
-    await card.getByRole('button', { name: 'Test connection' }).click()
+    await card.getByRole('button', { name: /^Test connection to / }).click()
     await expect.poll(() => card.textContent(), { timeout: 20_000 }).toMatch(/lacks 1 permission in all: view:device/)
     await expect.poll(() => line().getAttribute('data-state'), { timeout: 20_000 }).toBe('permissions')
     expect(await line().textContent()).toContain('view:device')

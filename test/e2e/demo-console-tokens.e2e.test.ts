@@ -26,7 +26,7 @@ describe('Change token on the demo console: view-only, then full again', () => {
     const { page } = job
     await job.open('Settings')
     const card = page.getByRole('listitem', { name: 'Demo console' })
-    await card.getByRole('button', { name: 'Change token…' }).click()
+    await card.getByRole('button', { name: /^Change token of / }).click()
     const dialog = page.getByRole('dialog', { name: 'Change the API token of Demo console' })
     await dialog.getByRole('group', { name: "The demo console's own tokens" }).getByRole('radio', { name }).check()
     await job.expectAccessible('Change token dialog, demo console')

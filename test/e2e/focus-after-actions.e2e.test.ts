@@ -215,7 +215,7 @@ describe('the focus after every action on every screen', () => {
       await job.desk('connections', 'select', { id: activeId })
       await job.open('Settings')
       const card = page.getByRole('listitem', { name: 'Annex view' })
-      const use = card.getByRole('button', { name: 'Use this console' })
+      const use = card.getByRole('button', { name: /^Use / })
       await use.focus()
       await page.keyboard.press('Enter')
       await expect.poll(announced, { timeout: 10_000 }).toContain('Using Annex view')

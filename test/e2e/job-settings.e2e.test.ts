@@ -134,7 +134,9 @@ describe('Settings job: wrong token, view-only token, changed certificate, conso
     expect(await onDisk('profiles.json')).not.toContain(site.info.tokens.view)
 
     // The same test from the saved console: the result is next to its button, in view.
-    await profileCard().getByRole('button', { name: 'Test connection' }).click()
+    await profileCard()
+      .getByRole('button', { name: /^Test connection to / })
+      .click()
     const result = profileCard().getByTestId('test-result')
     await expect.poll(() => result.textContent()).toContain('address, certificate and token work')
     expect(await result.evaluate((el) => el.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true)
@@ -152,7 +154,9 @@ describe('Settings job: wrong token, view-only token, changed certificate, conso
   it('(b) "Change token…": a wrong one keeps the old token, the right one replaces it and writes land on this console', async () => {
     const { page } = job
     await job.open('Settings')
-    await profileCard().getByRole('button', { name: 'Change token…' }).click()
+    await profileCard()
+      .getByRole('button', { name: /^Change token of / })
+      .click()
     const dialog = page.getByRole('dialog', { name: `Change the API token of ${NAME}` })
     const input = dialog.getByLabel('New API token')
     expect(await input.evaluate((el) => el === document.activeElement)).toBe(true)
@@ -261,14 +265,18 @@ describe('Settings job: wrong token, view-only token, changed certificate, conso
     await page.screenshot({ path: '/tmp/settings-unreachable.png' })
 
     await job.open('Settings')
-    await profileCard().getByRole('button', { name: 'Test connection' }).click()
+    await profileCard()
+      .getByRole('button', { name: /^Test connection to / })
+      .click()
     await expect
       .poll(() => profileCard().getByRole('alert').textContent(), { timeout: 30_000 })
       .toMatch(/is unreachable: it did not answer.*When it answers again, press Test connection/)
 
     // Back on the same address, with the same data: no restart of the app.
     site = await startDemoConsoleProcess(siteDir, ['--port', port])
-    await profileCard().getByRole('button', { name: 'Test connection' }).click()
+    await profileCard()
+      .getByRole('button', { name: /^Test connection to / })
+      .click()
     await expect
       .poll(() => profileCard().getByTestId('test-result').textContent())
       .toContain('address, certificate and token work')
@@ -279,23 +287,24 @@ describe('Settings job: wrong token, view-only token, changed certificate, conso
 
   it('a switch of console clears the results of an earlier moment', async () => {
     await job.open('Settings')
-    await profileCard().getByRole('button', { name: 'Test connection' }).click()
+    await profileCard()
+      .getByRole('button', { name: /^Test connection to / })
+      .click()
     const result = profileCard().getByTestId('test-result')
     await expect.poll(() => result.textContent()).toContain('address, certificate and token work')
-    await job.page
-      .getByRole('listitem', { name: 'Demo console' })
-      .getByRole('button', { name: 'Use this console' })
-      .click()
+    await job.page.getByRole('listitem', { name: 'Demo console' }).getByRole('button', { name: /^Use / }).click()
     await expect.poll(() => job.page.getByTestId('active-connection').textContent()).toContain('Demo console')
     await expect.poll(async () => (await result.textContent())?.trim()).toBe('')
-    await profileCard().getByRole('button', { name: 'Use this console' }).click()
+    await profileCard().getByRole('button', { name: /^Use / }).click()
     await expect.poll(() => job.page.getByTestId('active-connection').textContent()).toContain(NAME)
   })
 
   it('removing the connection asks first (Cancel has the focus) and forgets its token', async () => {
     const { page } = job
     await job.open('Settings')
-    await profileCard().getByRole('button', { name: 'Remove…' }).click()
+    await profileCard()
+      .getByRole('button', { name: /^Remove the connection / })
+      .click()
     const dialog = page.getByRole('dialog', { name: `Remove the connection ${NAME}?` })
     expect(await dialog.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === document.activeElement)).toBe(
       true

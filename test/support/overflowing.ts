@@ -36,3 +36,23 @@ export function overflowing(page: Page, root: string, skip?: string): Promise<st
     { root, skip }
   )
 }
+
+/**
+ * How the desk's shell sits in the window: whether the window itself scrolls (the document taller than
+ * the window), where the sidebar (nav) starts and ends, and where the screen's part (main) starts, in
+ * CSS pixels of the window, rounded.
+ */
+export function shellLayout(
+  page: Page
+): Promise<{ pageScrolls: boolean; nav: { top: number; bottom: number }; mainTop: number }> {
+  return page.evaluate(() => {
+    const doc = document.scrollingElement ?? document.documentElement
+    const nav = document.querySelector('nav')!.getBoundingClientRect()
+    const main = document.querySelector('main')!.getBoundingClientRect()
+    return {
+      pageScrolls: doc.scrollHeight > window.innerHeight + 1 || window.scrollY !== 0,
+      nav: { top: Math.round(nav.top), bottom: Math.round(nav.bottom) },
+      mainTop: Math.round(main.top)
+    }
+  })
+}

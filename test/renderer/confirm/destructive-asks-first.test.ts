@@ -145,7 +145,7 @@ async function settingsRemove(): Promise<Opened> {
   setApiForTests(bridge)
   await connection.load()
   render(ConnectionSettings)
-  return { button: await screen.findByRole('button', { name: 'Remove…' }), calls }
+  return { button: await screen.findByRole('button', { name: /^Remove the connection / }), calls }
 }
 
 const destructive: Destructive[] = [

@@ -51,7 +51,7 @@ async function openChangeToken(profile: ProfileSummary) {
   await connection.load()
   render(SettingsScreen)
   const card = (await screen.findAllByTestId('profile'))[0]!
-  await fireEvent.click(within(card).getByRole('button', { name: 'Change token…' }))
+  await fireEvent.click(within(card).getByRole('button', { name: /^Change token of / }))
   return { ...scripted, dialog: await screen.findByRole('dialog') }
 }
 

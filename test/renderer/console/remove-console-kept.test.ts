@@ -67,7 +67,7 @@ describe('Settings → Remove: what is kept with the console is named, then said
     render(ConnectionSettings)
 
     const harbour = screen.getByRole('listitem', { name: 'Harbour' })
-    await fireEvent.click(within(harbour).getByRole('button', { name: 'Remove…' }))
+    await fireEvent.click(within(harbour).getByRole('button', { name: /^Remove the connection / }))
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getByTestId('remove-drafts')).toHaveTextContent(
       '2 unsaved edits are kept with Harbour and will be discarded: Ivan Petrov and Card 0001. Save them on Harbour first to keep them.'
@@ -106,7 +106,7 @@ describe('Settings → Remove: what is kept with the console is named, then said
     setApiForTests(main.bridge)
     await connection.load()
     render(ConnectionSettings)
-    await fireEvent.click(screen.getByRole('button', { name: 'Remove…' }))
+    await fireEvent.click(screen.getByRole('button', { name: /^Remove the connection / }))
     const dialog = await screen.findByRole('dialog')
     await waitFor(() => expect(main.calls.map(([c]) => c)).toContain('batches.list'))
     expect(within(dialog).queryByTestId('remove-drafts')).toBeNull()

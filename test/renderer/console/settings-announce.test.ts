@@ -40,7 +40,7 @@ describe('Settings: a result said once, the focus on it', () => {
       render(ActionAnnouncer)
       render(SettingsScreen)
       const card = screen.getByRole('listitem', { name: 'Lab console' })
-      const button = within(card).getByRole('button', { name: 'Test connection' })
+      const button = within(card).getByRole('button', { name: /^Test connection to / })
       button.focus()
       await fireEvent.click(button)
       const result = within(card).getByTestId('test-result')

@@ -90,7 +90,7 @@ describe('Settings → Connections', () => {
     const scrolled = vi.fn()
     Element.prototype.scrollIntoView = scrolled
     const { card } = await showSettings({ 'connections.test': () => ({ ok: true, result: viewOnly }) })
-    await fireEvent.click(within(card).getByRole('button', { name: 'Test connection' }))
+    await fireEvent.click(within(card).getByRole('button', { name: /^Test connection to / }))
     const status = await within(card).findByTestId('test-result')
     await vi.waitFor(() => expect(status).toHaveTextContent(/Connected to https:\/\/10\.0\.0\.5:12445 in 12 ms/))
     // Said by the app's one live region (settings-announce.test.ts), not by a region of its own.
@@ -100,7 +100,7 @@ describe('Settings → Connections', () => {
 
   it('says what the token can and cannot do, per permission key', async () => {
     const { card } = await showSettings({ 'connections.test': () => ({ ok: true, result: viewOnly }) })
-    await fireEvent.click(within(card).getByRole('button', { name: 'Test connection' }))
+    await fireEvent.click(within(card).getByRole('button', { name: /^Test connection to / }))
     const table = await within(card).findByRole('table', { name: 'Permission keys of this token' })
     const row = within(table).getByRole('row', { name: /edit:credential/ })
     expect(row).toHaveTextContent('Missing')
@@ -114,7 +114,7 @@ describe('Settings → Connections', () => {
       permissions: viewOnly.permissions.map((p) => ({ ...p, status: 'unknown' as const }))
     }
     const { card } = await showSettings({ 'connections.test': () => ({ ok: true, result: failing }) })
-    await fireEvent.click(within(card).getByRole('button', { name: 'Test connection' }))
+    await fireEvent.click(within(card).getByRole('button', { name: /^Test connection to / }))
     const status = await within(card).findByTestId('test-result')
     await vi.waitFor(() => expect(status).toHaveTextContent(/answered every check with an error/))
     expect(status).not.toHaveTextContent(/Connected/)
@@ -128,7 +128,7 @@ describe('Settings → Connections', () => {
       permissions: viewOnly.permissions.map((p) => (p.key === 'view:user' ? { ...p, status: 'unknown' as const } : p))
     }
     const { card } = await showSettings({ 'connections.test': () => ({ ok: true, result: partly }) })
-    await fireEvent.click(within(card).getByRole('button', { name: 'Test connection' }))
+    await fireEvent.click(within(card).getByRole('button', { name: /^Test connection to / }))
     const status = await within(card).findByTestId('test-result')
     await vi.waitFor(() => expect(status).toHaveTextContent(/Could not tell whether this token holds view:user/))
     expect(status).toHaveTextContent(/The API token lacks \d permissions? in all: edit:credential/)
@@ -142,7 +142,7 @@ describe('Settings → Connections', () => {
           ? refused('The console at https://10.0.0.5:12445 refused the new API token. The previous token is kept.')
           : { ok: true, result: viewOnly }
     })
-    await fireEvent.click(within(card).getByRole('button', { name: 'Change token…' }))
+    await fireEvent.click(within(card).getByRole('button', { name: /^Change token of / }))
     const dialog = screen.getByRole('dialog', { name: /Change the API token of Lab console/ })
     const input = within(dialog).getByLabelText('New API token')
     expect(input).toHaveFocus()

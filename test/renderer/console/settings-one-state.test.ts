@@ -43,7 +43,7 @@ describe('Settings shows the one connection state', () => {
     await connection.load()
     render(SettingsScreen)
     const card = screen.getByRole('listitem', { name: 'Lab console' })
-    await fireEvent.click(within(card).getByRole('button', { name: 'Test connection' }))
+    await fireEvent.click(within(card).getByRole('button', { name: /^Test connection to / }))
     await waitFor(() => expect(within(card).getByTestId('test-result')).toHaveTextContent('Connected to'))
     await waitFor(() => expect(within(card).getByTestId('profile-reach')).toHaveTextContent('Connected'))
 
@@ -70,7 +70,7 @@ describe('Settings shows the one connection state', () => {
     await connection.load()
     render(SettingsScreen)
     const card = screen.getByRole('listitem', { name: 'Lab console' })
-    await fireEvent.click(within(card).getByRole('button', { name: 'Test connection' }))
+    await fireEvent.click(within(card).getByRole('button', { name: /^Test connection to / }))
     await waitFor(() => expect(within(card).getByTestId('test-result')).toHaveTextContent('Connected to'))
     await waitFor(() => expect(within(card).getByTestId('profile-reach')).toHaveTextContent('Now: Connected'))
 

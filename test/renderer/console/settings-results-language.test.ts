@@ -48,7 +48,7 @@ describe('Settings: a result shown follows the desk’s language', () => {
   it('"The console accepted the new token" is said in German once the desk switches to Deutsch', async () => {
     await settings()
     const card = screen.getByRole('listitem', { name: 'Lab console' })
-    await fireEvent.click(within(card).getByRole('button', { name: 'Change token…' }))
+    await fireEvent.click(within(card).getByRole('button', { name: /^Change token of / }))
     const dialog = await screen.findByRole('dialog')
     await fireEvent.input(within(dialog).getByLabelText('New API token'), { target: { value: 'new-token' } })
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Check and save token' }))

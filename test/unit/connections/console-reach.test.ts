@@ -159,6 +159,9 @@ describe('the connection state through the app', () => {
     await control(await demo(), 'PUT', '/__demo/scopes', { token: 'full', keys: ['view:credential'] })
     await expect(app.call('visitors.list', {})).rejects.toMatchObject({ kind: 'permission' })
     expect(said().at(-1)).toMatchObject({ state: 'permissions', missing: ['view:visitor'] })
+    // The refusal said the token changed: every key is asked again, view:credential found held.
+    await expect.poll(() => said().at(-1)?.missing).toContain('edit:credential')
+    expect(said().at(-1)?.missing).not.toContain('view:credential')
     await control(await demo(), 'PUT', '/__demo/scopes', {
       token: 'full',
       keys: allPermissionKeys.filter((k) => k !== 'view:credential')

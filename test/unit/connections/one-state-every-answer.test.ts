@@ -90,17 +90,47 @@ describe('one connection state, fed by every answer', () => {
   })
 
   it('a 403 of one key, then the key added on the console: the next answer of a call needing it forgets the 403', async () => {
-    await scopes('view', ['view:credential'])
+    await scopes(
+      'view',
+      everyKey.filter((k) => k !== 'view:user')
+    )
     try {
-      const { client, last } = watched('view')
+      const { check, client, last } = watched('view')
       const c = await client()
       await expect(c.users.list({ page: 1, pageSize: 1 })).rejects.toThrow()
+      expect(last()).toMatchObject({ state: 'permissions', missing: ['view:user'] })
+      // The refusal started a check of every key (shared here): view:user is the only one gone.
+      await check.check()
       expect(last()).toMatchObject({ state: 'permissions', missing: ['view:user'] })
       await scopes('view', everyKey)
       await c.users.list({ page: 1, pageSize: 1 })
       expect(last()?.state).toBe('reachable')
     } finally {
       await scopes('view', everyKey)
+    }
+  })
+
+  it('a 403 says the token changed: the state re-probes every key, not only the one the refusal named', async () => {
+    const gone = ['edit:credential', 'edit:user', 'edit:visitor']
+    const { check, client, last } = watched('full')
+    await check.check()
+    expect(last()?.state).toBe('reachable')
+    await scopes(
+      'full',
+      everyKey.filter((k) => !gone.includes(k))
+    )
+    try {
+      const c = await client()
+      const [card] = (await c.nfcCards.list({ page: 1, pageSize: 1 })).items
+      // The console names one key (the call's); the token lost three.
+      await expect(c.nfcCards.update(card!.token, { alias: 'Lobby spare' })).rejects.toThrow(/edit:credential/)
+      await expect.poll(() => last()?.missing).toEqual(gone)
+      expect(last()?.state).toBe('permissions')
+      // Nothing was written: the console holds the card's alias as it was.
+      const held = await demo.control<{ data: { token: string; alias?: string }[] }>('GET', '/__demo/state/cards')
+      expect(held.body.data.find((h) => h.token === card!.token)?.alias).not.toBe('Lobby spare')
+    } finally {
+      await scopes('full', everyKey)
     }
   })
 

@@ -49,8 +49,9 @@ export interface ConsoleReachDeps {
  * (access/permission-probe.ts `keyStatuses`: the same probe, the same classification, every missing
  * key named), at start, after a switch, when the window comes back and on Check again. It changes
  * nothing and is not audited. It also runs by itself when a call finds the console not answering
- * (one lost answer is confirmed or ended at once) and when the console answers again after a failure
- * (which left every key not known: each is told again).
+ * (one lost answer is confirmed or ended at once), when the console answers again after a failure
+ * (which left every key not known: each is told again), and when a call is refused for a key not known
+ * missing (a token changed on the console: its other keys are told with it).
  */
 export class ConsoleReachCheck {
   private readonly states: ConnectionStates
@@ -195,6 +196,7 @@ export class ConsoleReachCheck {
     const generation = this.states.generation(profileId)
     return (outcome) => {
       const before = this.states.current(profileId)?.state
+      const missingBefore = this.states.missing(profileId)
       const verdict = verdictOf(outcome)
       this.states.record(profileId, generation, verdict)
       const after = this.states.current(profileId)
@@ -205,7 +207,13 @@ export class ConsoleReachCheck {
       // state when the console answers: ask it at once (a success ends the state), so both ways of
       // losing an answer end alike. Back after a failure, which left every key not known: tell them now.
       const lost = verdict.kind === 'down' && verdict.lost === true
-      if (lost || after.state === 'unreachable' || (wasDown && !isDown)) void this.confirm(profileId)
+      // A person's call refused for a key not known missing says the token changed on the console: the
+      // refusal names one key (the call's), the token may have lost others with it. Every key is asked
+      // again, so the sidebar and every screen's buttons follow the token, not the one call. The probe's
+      // own refusals start nothing (they are the check).
+      const newlyRefused =
+        verdict.kind === 'missing' && !outcome.probe && !!verdict.key && !missingBefore.includes(verdict.key)
+      if (lost || newlyRefused || after.state === 'unreachable' || (wasDown && !isDown)) void this.confirm(profileId)
     }
   }
 

@@ -1,4 +1,5 @@
-export type Step = 'welcome' | 'name' | 'narrow' | 'not-found' | 'confirm' | 'printing' | 'done' | 'walk-in' | 'problem'
+export type Step =
+  'welcome' | 'name' | 'narrow' | 'not-found' | 'confirm' | 'printing' | 'done' | 'walk-in' | 'problem' | 'leaving'
 
 /**
  * The desk's name as main keeps it when the operator never named it (kiosk-settings.ts): the kiosk
