@@ -58,7 +58,6 @@ export function columnWidths(texts: ColumnTexts, measure: Measure): ColumnWidths
 export function canvasMeasure(fontFamily: string): Measure {
   // An OffscreenCanvas (Chromium, Electron): nothing is added to the page, and jsdom has none.
   const context = typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(1, 1).getContext('2d') : null
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a cache of measurements, never drawn from
   const seen = new Map<string, number>()
   return (text, px) => {
     if (!context) return text.length * px * 0.62
