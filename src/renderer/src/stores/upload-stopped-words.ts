@@ -10,8 +10,8 @@ import { formatCount } from '../lib/numbers'
  */
 export function uploadStoppedWords(counts: BatchSummary['counts']): string {
   const m = importWords()
-  const said = { imported: formatCount(counts.imported), total: formatCount(counts.total) }
+  const said = { done: formatCount(counts.imported), total: formatCount(counts.total) }
   if (counts.unknown > 0) return m.t('store.uploadStoppedToCheck', { ...said, toCheck: counts.unknown })
-  if (counts.pending > 0) return m.t('store.uploadStoppedNotSent', { ...said, notSent: counts.pending })
+  if (counts.pending > 0) return m.t('store.uploadStoppedNotSent', { ...said, count: counts.pending })
   return m.t('store.uploadStoppedAnswered', said)
 }
