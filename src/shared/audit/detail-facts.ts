@@ -43,7 +43,7 @@ export const auditFactSchema = z.discriminatedUnion('kind', [
   /** An enrollment that resets the card first, and the session the console opened. */
   z.object({ kind: z.literal('resetsCard') }),
   z.object({ kind: z.literal('session'), id: z.string().max(200) }),
-  /** An import's cards sent: how many, from a batch (by its name) or a person's own file. */
+  /** An import's cards sent: how many, from a batch (by its name; with the CSV files its rows came from) or a person's own file. */
   z.object({ kind: z.literal('cardsSent'), count, batch: name.optional(), file: name.optional() }),
   z.object({ kind: z.literal('imported'), imported: count, notImported: count }),
   /** A purchase asked for this many passes. */

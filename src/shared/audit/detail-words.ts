@@ -77,6 +77,8 @@ export function factWords(fact: AuditFact, w: DetailWords): string {
     case 'session':
       return t('fact.session', { id: fact.id })
     case 'cardsSent':
+      if (fact.batch !== undefined && fact.file !== undefined)
+        return t('fact.cardsSent.batchFile', { count: fact.count, batch: fact.batch, file: fact.file })
       if (fact.batch !== undefined) return t('fact.cardsSent.batch', { count: fact.count, batch: fact.batch })
       if (fact.file !== undefined) return t('fact.cardsSent.file', { count: fact.count, file: fact.file })
       return t('fact.cardsSent', { count: fact.count })

@@ -37,6 +37,8 @@ export const batchRowSchema = z.object({
   alias: z.string(),
   addedAt: z.string(),
   source: z.enum(['scan', 'csv', 'manual']),
+  /** The name of the CSV file a `csv` row came from (absent in rows kept before, and for a CSV text without one). */
+  file: z.string().max(255).optional(),
   /** pending → sending → imported | failed; `unknown` = the app stopped before the console answered: check before re-sending. */
   status: rowStatusSchema,
   token: z.string().optional(),

@@ -5,7 +5,7 @@ import ActionAnnouncer from '../../../src/renderer/src/components/common/ActionA
 import { cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
 import { cardsMain, range } from './cards-main'
 import type { Envelope } from '../../../src/shared/ipc/define'
-import { keepFocus } from '../../../src/renderer/src/lib/action-outcome.svelte'
+import { announcer, keepFocus } from '../../../src/renderer/src/lib/action-outcome.svelte'
 
 beforeEach(() => {
   HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
@@ -117,5 +117,41 @@ describe('Cards: one truth on screen after each action', () => {
     await waitFor(() => expect(document.activeElement).toBe(within(details).getByLabelText('Alias')))
     expect(main.state.held[1]!.alias).toBe('Front desk')
     stop()
+  })
+
+  it('another card opened: the words of the card left go, from the screen and from the live region', async () => {
+    const { main, details } = await cardsOnScreen()
+    await fireEvent.input(within(details).getByLabelText('Alias'), { target: { value: 'Front desk' } })
+    await fireEvent.click(within(details).getByRole('button', { name: 'Save alias' }))
+    await waitFor(() => expect(screen.getByTestId('card-saved-note')).toHaveTextContent('Alias saved.'))
+    await waitFor(() => expect(announcer.message).toBe('Alias saved.'))
+    expect(main.state.held[1]!.alias).toBe('Front desk')
+
+    // Given to Ben Ng meanwhile: giving it to Ana is asked again naming him, and cancelled.
+    main.state.held[1] = {
+      ...main.state.held[1]!,
+      status: 'assigned',
+      user_id: 'u-ben',
+      user_type: 'USER',
+      user: { id: 'u-ben', first_name: 'Ben', last_name: 'Ng' }
+    }
+    await fireEvent.click(within(details).getByRole('button', { name: 'Assign to a person…' }))
+    await fireEvent.input(within(details).getByLabelText('Give this card to'), { target: { value: 'ana' } })
+    await fireEvent.click(await within(details).findByRole('option', { name: /Ana Ruiz/ }))
+    await fireEvent.click(within(details).getByRole('button', { name: 'Give the card' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog).toHaveTextContent(/Ben Ng/)
+    await waitFor(() => expect(announcer.message).toMatch(/Ben Ng/))
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+
+    cardsStore.selectAt(2)
+    await waitFor(() => expect(screen.getByRole('complementary', { name: 'Card details' })).toHaveTextContent(/0003/))
+    expect(screen.queryByTestId('card-saved-note')).toBeNull()
+    expect(screen.getByRole('complementary', { name: 'Card details' })).not.toHaveTextContent(/Ben Ng/)
+    expect(screen.getByTestId('action-announcer')).toHaveTextContent(/^$/)
+    // The card left still holds what was written.
+    expect(main.state.held[1]!.alias).toBe('Front desk')
+    expect(main.state.held[1]!.user_id).toBe('u-ben')
   })
 })

@@ -16,7 +16,8 @@ import { eventBridge } from './batch-windows'
  * Import drops the bar and says, once, that the upload was stopped and what to do (check the rows to
  * check, then send the rest). An upload main still runs (the tab only lost its link) keeps its bar.
  */
-const summary = (state: BatchSummary['state']): BatchSummary => ({
+const toCheckLeft: BatchSummary['counts'] = { total: 2, pending: 1, imported: 0, failed: 0, unknown: 1 }
+const summary = (state: BatchSummary['state'], counts = toCheckLeft): BatchSummary => ({
   id: 'b1',
   name: 'Floor 2',
   aliasPattern: null,
@@ -26,7 +27,7 @@ const summary = (state: BatchSummary['state']): BatchSummary => ({
   updatedAt: '',
   state,
   console: null,
-  counts: { total: 2, pending: 1, imported: 0, failed: 0, unknown: 1 }
+  counts
 })
 const rows: BatchRow[] = [
   { id: 'r1', nfcId: '04A23B1C', alias: 'Desk', addedAt: '', source: 'scan', status: 'unknown' },
@@ -55,10 +56,10 @@ afterEach(() => {
   cleanup()
 })
 
-async function uploadingScreen(state: { now: BatchSummary['state'] }) {
+async function uploadingScreen(state: { now: BatchSummary['state']; counts?: BatchSummary['counts'] }) {
   const { bridge, emit } = eventBridge({
-    'batches.list': () => ok({ batches: [summary(state.now)], unreadable: [] }),
-    'batches.get': () => ok({ ...summary(state.now), rows }),
+    'batches.list': () => ok({ batches: [summary(state.now, state.counts)], unreadable: [] }),
+    'batches.get': () => ok({ ...summary(state.now, state.counts), rows }),
     'batches.scanInto': () => ok(undefined),
     'batches.capabilities': () => ok({ canUpload: true }),
     'reader.status': () => ok({ state: 'ready', message: 'Ready', readers: [] }),
@@ -91,10 +92,27 @@ describe('Import after web mode’s service restarted in the middle of an upload
     state.now = 'partly-imported'
     await reestablishAll()
     const said =
-      "The upload was stopped at 1,000 of 2,000 rows when Access Desk's service restarted: nothing is sending now. Check with the console for the rows to check, then send the rest."
+      "The upload was stopped when Access Desk's service restarted: 0 of 2 rows are imported and nothing is sending now. Check with the console for the 1 row to check, then send the rest."
     await waitFor(() => expect(screen.getByTestId('import-notice')).toHaveTextContent(said))
     expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull()
     expect(screen.queryByText(/of 2,000 answered/)).toBeNull()
+    await waitFor(() => expect(announcer.message).toBe(said))
+  })
+
+  it('says the batch’s rows as main reads them now, not the last progress seen, and sends no one to check when none are to check', async () => {
+    // The console answered 500 more rows after the last progress reached the tab, then main was killed
+    // between two chunks: no row is to check, 1,452 are not sent.
+    const state: { now: BatchSummary['state']; counts?: BatchSummary['counts'] } = { now: 'uploading' }
+    await uploadingScreen(state)
+    serviceLink.take('lost', Date.now())
+    serviceLink.take('connected')
+    state.now = 'partly-imported'
+    state.counts = { total: 2952, pending: 1452, imported: 1500, failed: 0, unknown: 0 }
+    await reestablishAll()
+    const said =
+      "The upload was stopped when Access Desk's service restarted: 1,500 of 2,952 rows are imported and nothing is sending now. Upload sends the 1,452 rows not sent yet."
+    await waitFor(() => expect(screen.getByTestId('import-notice')).toHaveTextContent(said))
+    expect(screen.getByTestId('import-notice')).not.toHaveTextContent(/check/i)
     await waitFor(() => expect(announcer.message).toBe(said))
   })
 

@@ -5,6 +5,7 @@ import CardsScreen from '../../../src/renderer/src/screens/CardsScreen.svelte'
 import ImportScreen from '../../../src/renderer/src/screens/ImportScreen.svelte'
 import VisitorCredentials from '../../../src/renderer/src/components/visitors/VisitorCredentials.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
+import { OutcomeLines, announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
 import { cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
 import { batchesStore } from '../../../src/renderer/src/stores/batches.svelte'
 import type { BatchDetail } from '../../../src/shared/batches/schemas'
@@ -175,5 +176,22 @@ describe('starting an action clears the earlier outcome lines, on every screen',
     expect(line).toBeVisible()
     await next()
     await waitFor(() => expect(line.isConnected).toBe(false))
+  })
+})
+
+/**
+ * Another record opened (Cards' card, Visitors' visitor): the record left's words go from the screen's
+ * lines and from the live region, which held them after they were said (a reader reaching it heard
+ * "Card 0002 belongs to Ben Ng now…" beside another card). Cards: `test/renderer/cards/cards-outcomes.test.ts`.
+ */
+describe('another record opened: the words of the one left go', () => {
+  it('empties every line of the screen and the live region', async () => {
+    const lines = new OutcomeLines()
+    const saved = lines.line('saved')
+    saved.say('Alias saved.')
+    await waitFor(() => expect(announcer.message).toBe('Alias saved.'))
+    lines.recordOpened()
+    expect(saved.text).toBe('')
+    expect(announcer.message).toBe('')
   })
 })

@@ -39,7 +39,7 @@ describe('PINs: giving a PIN to someone who has one', () => {
     expect(calls).toContainEqual(['pins.held', { owner: expect.objectContaining({ type: 'user', id: 'u1' }) }])
 
     await fireEvent.click(screen.getByRole('button', { name: 'Assign PIN' }))
-    let dialog = screen.getByRole('dialog', { name: 'Replace Ana Ruiz’s PIN?' })
+    let dialog = await screen.findByRole('dialog', { name: 'Replace Ana Ruiz’s PIN?' })
     expect(within(dialog).getByTestId('pin-replace-warning')).toHaveTextContent('the old PIN stops opening doors')
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }))
     // Enter on the focused Cancel closes: nothing is sent.
@@ -48,7 +48,7 @@ describe('PINs: giving a PIN to someone who has one', () => {
     expect(assigned(calls)).toEqual([])
 
     await fireEvent.click(screen.getByRole('button', { name: 'Assign PIN' }))
-    dialog = screen.getByRole('dialog', { name: 'Replace Ana Ruiz’s PIN?' })
+    dialog = await screen.findByRole('dialog', { name: 'Replace Ana Ruiz’s PIN?' })
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Replace the PIN' }))
     expect(await screen.findByText(/PIN 48152637 assigned to Ana Ruiz/)).toBeInTheDocument()
     expect(assigned(calls)).toEqual([

@@ -112,7 +112,7 @@ describe.each(cases)('$screen: replacing the PIN of someone who holds one', ({ p
     const { opener, writes, assigned } = await setUp()
 
     await press(opener)
-    let dialog = screen.getByRole('dialog', { name: `Replace ${person}’s PIN?` })
+    let dialog = await screen.findByRole('dialog', { name: `Replace ${person}’s PIN?` })
     expect(within(dialog).getByTestId('pin-replace-warning')).toHaveTextContent(
       `${person} already has a PIN; assigning replaces it — the old PIN stops opening doors.`
     )
@@ -132,7 +132,7 @@ describe.each(cases)('$screen: replacing the PIN of someone who holds one', ({ p
 
     // Cancel too.
     await press(opener)
-    dialog = screen.getByRole('dialog', { name: `Replace ${person}’s PIN?` })
+    dialog = await screen.findByRole('dialog', { name: `Replace ${person}’s PIN?` })
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     await tick()
     expect(screen.queryByRole('dialog')).toBeNull()
@@ -141,7 +141,7 @@ describe.each(cases)('$screen: replacing the PIN of someone who holds one', ({ p
 
     // Only the destructive answer replaces it, once, and says so in the app's live region.
     await press(opener)
-    dialog = screen.getByRole('dialog', { name: `Replace ${person}’s PIN?` })
+    dialog = await screen.findByRole('dialog', { name: `Replace ${person}’s PIN?` })
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Replace the PIN' }))
     await expect.poll(() => announcer.message).toContain(assigned)
     expect(screen.queryByRole('dialog')).toBeNull()

@@ -64,6 +64,11 @@ export interface ReadBefore {
    * too late (a slow console), rather than a row with no name.
    */
   personName?: string
+  /**
+   * The files the rows sent came from (an import batch's CSV files, as its rows keep them): the
+   * audit's row names them beside the batch, so a search for a file's name finds its upload.
+   */
+  files?: readonly string[]
 }
 
 /** One attempt of one call, for diagnostics and tests. Never carries the token or a body. */

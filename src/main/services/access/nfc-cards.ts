@@ -88,6 +88,8 @@ export function nfcCards(http: AccessHttp) {
         timeoutMs: options.timeoutMs ?? IMPORT_TIMEOUT_MS,
         // The caller's read of the cards after it, which the audit names the cards it made by.
         ...(options.readAfter ? { readAfter: options.readAfter } : {}),
+        // What the caller knows of the rows sent (the files a batch's rows came from), for the audit.
+        ...(options.readBefore ? { readBefore: options.readBefore } : {}),
         // The caller's record naming the audit row before the request goes (a batch part's rows).
         ...(options.recorded ? { recorded: options.recorded } : {}),
         // The caller's record of the answer (a batch's rows), before the audit's: given the records.

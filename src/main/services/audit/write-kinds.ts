@@ -189,7 +189,9 @@ const visitor = ownerKinds('visitor')
 
 /**
  * The CSV of an import: how many cards, and where from (E16 sends it as multipart `file`): a batch's
- * upload names its batch, never the chunk's made-up file name (write-names batchUploadFilename).
+ * upload names its batch, never the chunk's made-up file name (write-names batchUploadFilename), and
+ * the CSV files its rows were read from when the caller says (`readBefore.files`), so a search for a
+ * file's name finds the upload of its cards.
  */
 async function importedFile(call: WriteCall): Promise<AuditFact | undefined> {
   if (!(call.body instanceof FormData)) return undefined
@@ -197,7 +199,9 @@ async function importedFile(call: WriteCall): Promise<AuditFact | undefined> {
   if (!(file instanceof Blob)) return undefined
   const count = (await file.text()).split('\n').filter((l) => l.trim() !== '').length
   const batch = file instanceof File ? batchOfUploadFilename(file.name) : null
-  if (batch !== null) return { kind: 'cardsSent', count, batch: batch.slice(0, 300) }
+  const files = call.readBefore?.files?.join(', ')
+  if (batch !== null)
+    return { kind: 'cardsSent', count, batch: batch.slice(0, 300), ...(files ? { file: files.slice(0, 300) } : {}) }
   return file instanceof File
     ? { kind: 'cardsSent', count, file: file.name.slice(0, 300) }
     : { kind: 'cardsSent', count }

@@ -377,8 +377,13 @@ export class BatchService implements BatchWrites {
    * its lines kept here. The lines just added are then said as in the batch (`asAdded`), never "ok"
    * with Add offering them again, and the screen shows what any later reading of the file shows.
    */
-  async importFile(batchId: string, text: string, limit: number): Promise<{ added: number; preview: CsvPreviewOpen }> {
-    const { added, after } = await this.addCsv(batchId, text)
+  async importFile(
+    batchId: string,
+    text: string,
+    limit: number,
+    fileName?: string
+  ): Promise<{ added: number; preview: CsvPreviewOpen }> {
+    const { added, after } = await this.addCsv(batchId, text, fileName)
     return { added, preview: this.previews.open(after, limit) }
   }
 
@@ -386,19 +391,21 @@ export class BatchService implements BatchWrites {
    * Add the rows of a CSV text that are ok or repaired; the preview says what was decided at import
    * time (which lines were ok and added, what happened to the rest).
    */
-  async importCsv(batchId: string, text: string): Promise<{ added: number; preview: CsvPreview }> {
-    const { added, preview } = await this.addCsv(batchId, text)
+  async importCsv(batchId: string, text: string, fileName?: string): Promise<{ added: number; preview: CsvPreview }> {
+    const { added, preview } = await this.addCsv(batchId, text, fileName)
     return { added, preview }
   }
 
   /**
    * The adding itself, with the file read twice by the same rules: as decided (`preview`) and against
    * the batch the add left (`after`, read in the same turn with the same console cards: no tap in
-   * between, no second wait for the console).
+   * between, no second wait for the console). `fileName`: kept on each row added, so the audit row of
+   * their upload names the file they came from (a search for it finds the upload).
    */
   private async addCsv(
     batchId: string,
-    text: string
+    text: string,
+    fileName?: string
   ): Promise<{ added: number; preview: CsvPreview; after: CsvPreview }> {
     const batch = await this.loaded(batchId)
     await this.requireOwnConsole(batch)
@@ -418,6 +425,7 @@ export class BatchService implements BatchWrites {
             alias: r.alias,
             addedAt: at,
             source: 'csv',
+            ...(fileName ? { file: fileName } : {}),
             status: 'pending',
             // All digits without the preview's decimal note: the line wrote them as hex (04:11:…).
             ...(isAllDigits(r.nfcId) && r.reading === undefined ? { hexByForm: true as const } : {})

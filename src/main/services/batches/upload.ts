@@ -133,6 +133,8 @@ export async function runUpload(
           {
             signal,
             readAfter: cardsAfter.nextPart(),
+            // The CSV files this part's rows came from: its audit row names them beside the batch.
+            ...filesOf(rows),
             // The part's audit row, kept with its rows before it is sent: a stop before the answer
             // leaves them to check linked to it, and their check settles it.
             recorded: (auditRowId) =>
@@ -366,4 +368,10 @@ function withoutReason(cards: ConsoleCards): ReturnType<typeof rowReason> {
   // Cards with no number at all cannot be named (nor found by Cards' filter): then only how many.
   if (named.length === 0) return rowReason('likelyUaCard', { without })
   return rowReason('likelyUaCardNamed', { without, cards: named.join(', '), more: without - named.length })
+}
+
+/** The files a part's rows were read from, each once in the rows' order (none: tapped or typed rows only). */
+function filesOf(rows: readonly BatchRow[]): { readBefore?: { files: string[] } } {
+  const files = [...new Set(rows.flatMap((r) => (r.file ? [r.file] : [])))]
+  return files.length > 0 ? { readBefore: { files } } : {}
 }

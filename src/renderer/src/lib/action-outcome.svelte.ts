@@ -46,6 +46,15 @@ class Announcer {
    * its way (the action that switched screens said it) still comes.
    */
   screenChanged(): void {
+    this.subjectChanged()
+  }
+
+  /**
+   * What the region holds is no longer about what is shown (another screen, another record opened):
+   * emptied, so a reader reaching it does not hear the last one's outcome as this one's. An
+   * announcement on its way still comes.
+   */
+  subjectChanged(): void {
     if (!this.#pending) this.message = ''
   }
 }
@@ -334,6 +343,16 @@ export class OutcomeLines {
   /** An action starts somewhere on the screen: every earlier outcome line of the screen goes. */
   actionStarted(): void {
     for (const clear of this.#sections.values()) clear()
+  }
+
+  /**
+   * Another record is opened beside the list (another card, another visitor): the words of the one
+   * left ("Alias saved.", a question's "belongs to Ben Ng now…") are about it, not this one, so they
+   * go from the screen's lines and from the live region. Screens call it only when the record changes.
+   */
+  recordOpened(): void {
+    this.actionStarted()
+    announcer.subjectChanged()
   }
 
   /**

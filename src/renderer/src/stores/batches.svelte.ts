@@ -23,10 +23,10 @@ import { rereadWhenBack } from '../lib/reread-when-back'
 import { recheckKeysWhenBack } from './screen-keys.svelte'
 import { actionKeys } from '../../../shared/access/permissions'
 import { announce } from '../lib/action-outcome.svelte'
-import { formatCount } from '../lib/numbers'
 import type { RowsChanged } from './batch-changes'
 import { AROUND, WINDOW, fromView, withRowChanges, withView, type BatchWindow } from './batch-window'
 import { CsvFilePreview, type CsvDraft } from './csv-preview.svelte'
+import { uploadStoppedWords } from './upload-stopped-words'
 
 /** How every row of a batch is sent (shared/nfc/byte-order.ts): kept with the batch, applied by main. */
 export type { ByteOrder }
@@ -188,14 +188,13 @@ export class BatchesStore {
     // facts (the batch, the console) are as of now.
     if (this.selectedId) await this.rereadCsv(this.selectedId)
     // An upload main no longer runs (its batch is not uploading there): its last progress is no
-    // running upload. Said once, with what to do; rows it left are "to check" or not sent yet.
-    if (cutOff && this.selectedId === cutOff.batchId && this.selected?.state !== 'uploading') {
+    // running upload. Said once, with what to do, from the batch's rows as read now (the last
+    // progress is older than the rows answered after it): rows it left are "to check" or not sent yet.
+    const batch = this.selected
+    if (cutOff && batch && batch.id === cutOff.batchId && batch.state !== 'uploading') {
       this.progress = null
       this.uploading = false
-      this.notice = importWords().t('store.uploadStopped', {
-        done: formatCount(cutOff.done),
-        total: formatCount(cutOff.total)
-      })
+      this.notice = uploadStoppedWords(batch.counts)
       announce(this.notice)
     }
   }

@@ -370,6 +370,7 @@ export class CardsStore {
       return
     }
     this.pendingIndex = undefined
+    if (card.token !== this.selectedToken) this.lines.recordOpened()
     this.selectedToken = card.token
     this.selected = card
     this.selectedIndex = index
@@ -378,6 +379,7 @@ export class CardsStore {
   /** Open a card the screen knows by its record (an unsaved alias listed above the list): main finds its row. */
   open(card: NfcCard): void {
     this.pendingIndex = undefined
+    if (card.token !== this.selectedToken) this.lines.recordOpened()
     this.selectedToken = card.token
     this.selected = card
     this.selectedIndex = -1

@@ -136,6 +136,7 @@ export class CsvFilePreview {
       const { added, preview } = await getApi().batches.importFile({
         batchId,
         text: this.csv.text,
+        fileName: this.csv.name,
         limit: WINDOW
       })
       this.csvAdded = added

@@ -1,5 +1,6 @@
 import type { Device } from '../../../shared/access/devices'
 import type { Door } from '../../../shared/access/doors'
+import type { NfcCard } from '../../../shared/access/nfc-cards'
 import { readerNaming } from '../../../shared/access/reader-name'
 import { AppError } from '../../../shared/errors'
 import type { EnrollProgress } from '../../../shared/enroll/schemas'
@@ -65,6 +66,11 @@ export class EnrollStore {
   forOwner = $state.raw<OwnerRef | null>(null)
   /** The owner picked when the console said the card already has one: "assign anyway" re-sends with force. */
   pendingOwner = $state.raw<OwnerRef | null>(null)
+  /**
+   * The card as read when the console said it already has an owner: the question names who holds it
+   * now, as Cards does (null: not read, and the question says only "someone else").
+   */
+  pendingHolder = $state.raw<NfcCard | null>(null)
 
   /** Progress seen while enroll.start was still answering (events can overtake the answer). */
   private early: EnrollProgress[] = []
@@ -264,12 +270,20 @@ export class EnrollStore {
       await getApi().enroll.assign({ token: card.token, owner: { type: owner.type, id: owner.id }, force })
       this.assignedTo = owner
       this.pendingOwner = null
+      this.pendingHolder = null
       // Given: the next card enrolled here is for whoever the person picks.
       this.forOwner = null
     } catch (err) {
       const error = AppError.from(err)
+      const held = error.code === ALREADY_BOUND_CODE
+      // Who holds it now, read before the question is shown (a failed read leaves it unnamed).
+      this.pendingHolder = held
+        ? await getApi()
+            .cards.get({ token: card.token })
+            .catch(() => null)
+        : null
       this.assignError = error
-      this.pendingOwner = error.code === ALREADY_BOUND_CODE ? owner : null
+      this.pendingOwner = held ? owner : null
     } finally {
       this.assigning = false
     }
@@ -283,6 +297,7 @@ export class EnrollStore {
     this.assignedTo = null
     this.assignError = null
     this.pendingOwner = null
+    this.pendingHolder = null
   }
 
   private startTicker(): void {

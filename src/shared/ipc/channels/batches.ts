@@ -31,6 +31,8 @@ const csvText = z
     CSV_MAX_CHARS,
     `The file is too large (the limit is ${CSV_MAX_CHARS / 1048576} million characters, about 170,000 cards); split it into smaller files`
   )
+/** The name of the file a CSV text was read from (as the file picker gives it): kept with the rows it adds. */
+const csvFileName = z.string().min(1).max(255)
 
 export const batchChannels = {
   'batches.list': channel(
@@ -116,8 +118,9 @@ export const batchChannels = {
     csvPreviewSchema
   ),
   'batches.importCsv': channel(
-    'Add the valid rows of a CSV text to a batch',
-    z.object({ batchId, text: csvText }),
+    'Add the valid rows of a CSV text to a batch; fileName: the file it was read from, kept with its rows and named by ' +
+      'the audit row of their upload',
+    z.object({ batchId, text: csvText, fileName: csvFileName.optional() }),
     z.object({ added: z.number().int(), preview: csvPreviewSchema })
   ),
   'batches.previewFile': channel(
@@ -146,6 +149,7 @@ export const batchChannels = {
     z.object({
       batchId,
       text: csvText,
+      fileName: csvFileName.optional(),
       limit: z.number().int().min(0).max(1000)
     }),
     z.object({ added: z.number().int(), preview: csvPreviewOpenSchema })
