@@ -220,7 +220,7 @@ export const errorWordings: Readonly<Record<string, Wording>> = {
   ...saidCodes(
     // Cards, PINs, Touch Passes, enrollment.
     ['ALIAS_INVALID', 'ALIAS_IN_USE', 'ALIAS_ON_CONSOLE', 'ALIAS_TAKEN', 'BYTE_ORDER_LOCKED', 'CARD_GONE'],
-    ['CHANGED_SINCE_SHOWN'],
+    ['CHANGED_SINCE_SHOWN', 'DONE_BEFORE', 'SAME_WRITE_UNCHECKED'],
     ['DUPLICATE_PURCHASE', 'ENROLL_TIMEOUT', 'NFC_ID_ON_CONSOLE', 'NFC_ID_RANDOM', 'NFC_ID_TAKEN', 'PIN_HELD'],
     // Import, batches and rosters.
     ['ROSTER_LINE_CARD_NOT_IMPORTED', 'ROSTER_UNREADABLE', 'ROSTER_BAD_QUOTE', 'ROSTER_EMPTY', 'ROSTER_TOO_LARGE'],

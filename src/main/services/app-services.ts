@@ -91,7 +91,9 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
       const active = profiles.find((p) => p.id === activeId)
       return active ? { name: active.name, url: active.url, id: active.fingerprint256 } : null
     },
-    onSettled: (settled) => events.emit('audit.settled', settled)
+    onSettled: (settled) => events.emit('audit.settled', settled),
+    // The rows an earlier run left Unknown are read back through the active console's client.
+    activeReader: () => connections.client()
   })
   // Every call of every profile's client feeds its connection state (witness below).
   const reach: ConsoleReachCheck = new ConsoleReachCheck({

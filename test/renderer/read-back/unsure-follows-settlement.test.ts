@@ -6,6 +6,7 @@ import CardDetails from '../../../src/renderer/src/components/cards/CardDetails.
 import TouchPassesScreen from '../../../src/renderer/src/screens/TouchPassesScreen.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { forgetSettlements } from '../../../src/renderer/src/stores/settled-writes.svelte'
+import { reestablishAll } from '../../../src/renderer/src/lib/main-restarts'
 import { formDrafts } from '../../../src/renderer/src/lib/form-drafts.svelte'
 import { sites } from '../../../src/renderer/src/stores/sites.svelte'
 import { touchPasses } from '../../../src/renderer/src/stores/touch-passes.svelte'
@@ -160,5 +161,28 @@ describe('an unsure notice follows what main settled', () => {
     await Promise.resolve()
     expect(notice(form)).toHaveTextContent('The alias was not saved')
     expect(notice(form)).not.toHaveTextContent('Done after all')
+  })
+
+  it('main restarted and settled the row before the tab was back: on reconnecting the notice says what it found', async () => {
+    const { main, where } = await forms['walk-in']!('row-44')
+    await waitFor(() => expect(notice(where())).toHaveTextContent('may have done it'))
+    // The restarted main settled the row while the tab was away: its audit.settled was heard by nobody.
+    const settledRow = {
+      id: 'row-44',
+      at: '2026-05-04T09:00:00.000Z',
+      console: { name: 'Demo console', url: 'https://127.0.0.1:12445' },
+      desk: { user: 'ana', host: 'desk-7' },
+      action: 'create',
+      endpoint: { id: 'E17', title: 'Create visitor' },
+      target: { kind: 'visitor', name: 'Nora Lind' },
+      outcome: 'ok',
+      said: { key: 'settled', done: true, later: true }
+    }
+    main.answers['audit.list'] = () => ok({ items: [settledRow], total: 1, all: 1, consoles: [], retentionDays: 90 })
+    await reestablishAll()
+    await waitFor(() => expect(notice(where())).toHaveTextContent('Done after all'))
+    expect(main.calls.filter(([c]) => c === 'audit.list')).toEqual([
+      ['audit.list', { filter: { id: 'row-44' }, limit: 1 }]
+    ])
   })
 })

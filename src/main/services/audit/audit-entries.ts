@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { auditTouchPassSchema, auditWriteShape, importedCardNumbersSchema } from '../../../shared/audit/schemas'
 import { auditFactsSchema, auditFailureSchema, auditSaidSchema } from '../../../shared/audit/detail-facts'
 import { journalFormat } from '../storage/journal'
+import { keptWriteSchema } from './kept-write'
 
 /**
  * The lines of the audit journal (`<dataDir>/audit/audit.jsonl`). A write is two lines: `begin`,
@@ -20,7 +21,12 @@ const beginSchema = z.object({
    * A journal written before rows carried facts: the detail as main's English. Still read (the row
    * shows it as recorded); no line is written with it now.
    */
-  detail: z.string().optional()
+  detail: z.string().optional(),
+  /**
+   * What a later check reads of the write (kept-write.ts): a row left Unknown is read back by it after
+   * a restart too. Never shown, exported or searched: the row the screen gets leaves it out.
+   */
+  check: keptWriteSchema.optional()
 })
 
 const endSchema = z.object({

@@ -23,6 +23,7 @@ import type { Language } from '../../../shared/i18n/locales'
 import type { AuditFact } from '../../../shared/audit/detail-facts'
 import { detailWords, saidWords } from '../../../shared/audit/detail-words'
 import { detailWordsIn, englishDetail, englishSaid } from './detail-in-language'
+import type { KeptWrite } from './kept-write'
 
 /** Said of a write whose `begin` is on disk but whose answer never was (in English; the screen words `said`). */
 export const STOPPED_BEFORE_ANSWER = englishSaid({ key: 'stopped' })
@@ -186,7 +187,7 @@ function applyEnd(row: AuditRow, end: AuditEnd): AuditRow {
   return withDetail(next)
 }
 
-function entriesOf(row: AuditRow): AuditEntry[] {
+function entriesOf(row: AuditRow, check: KeptWrite | undefined): AuditEntry[] {
   const begin: AuditBegin = {
     t: 'begin',
     id: row.id,
@@ -203,7 +204,8 @@ function entriesOf(row: AuditRow): AuditEntry[] {
     ...(row.badge ? { badge: row.badge } : {}),
     ...(row.facts ? { facts: row.facts } : {}),
     // Only a row recorded before facts keeps English in the journal: the rest is made from the facts.
-    ...(row.recordedDetail !== undefined ? { detail: row.recordedDetail } : {})
+    ...(row.recordedDetail !== undefined ? { detail: row.recordedDetail } : {}),
+    ...(check ? { check } : {})
   }
   if (row.outcome === 'pending') return [begin]
   // The row already holds the answer's additions: the end line only carries the outcome.
@@ -242,6 +244,8 @@ export class AuditLog {
   /** Cards by token and Touch Passes by id, as the newest row naming them had them. */
   private readonly cards = new Map<string, AuditCard>()
   private readonly passes = new Map<string, AuditTouchPass>()
+  /** What the later check of each write reads (its begin line's `check`), by row id: kept with the row. */
+  private readonly checks = new Map<string, KeptWrite>()
   /** Every read and write of the journal, in turn: a prune never drops a line appended meanwhile. */
   private readonly queue = new WriteLock()
   /** Said once on the screen after the file had to be set aside. */
@@ -294,7 +298,7 @@ export class AuditLog {
       journal = await Journal.create(this.path, [], auditJournalFormat)
     }
     for (const entry of entries) {
-      if (entry.t === 'begin') this.hold(this.rowOf(entry))
+      if (entry.t === 'begin') this.hold(this.rowOf(entry), entry.check)
       else {
         const held = this.byId.get(entry.id)
         if (held) this.replace(held, applyEnd(held.row, entry))
@@ -319,7 +323,7 @@ export class AuditLog {
 
   /** A begin line as a row: its English detail made from its facts, or as recorded before facts. */
   private rowOf(begin: AuditBegin): AuditRow {
-    const { t: _t, detail: recorded, ...row } = begin
+    const { t: _t, detail: recorded, check: _check, ...row } = begin
     const facts = withBadgeFact(row.badge, begin.facts)
     return withDetail({
       ...row,
@@ -330,10 +334,11 @@ export class AuditLog {
     })
   }
 
-  private hold(row: AuditRow): void {
+  private hold(row: AuditRow, check?: KeptWrite): void {
     const held: HeldRow = { row, atMs: Date.parse(row.at), haystack: undefined }
     this.rows.push(held)
     this.byId.set(row.id, held)
+    if (check) this.checks.set(row.id, check)
     this.learnName(row)
     this.learnConsole(row)
   }
@@ -423,7 +428,7 @@ export class AuditLog {
         target: this.named(input.target)
       }
       await journal.append(entry)
-      this.hold(this.rowOf(entry))
+      this.hold(this.rowOf(entry), entry.check)
       return entry.id
     })
   }
@@ -449,6 +454,21 @@ export class AuditLog {
     if (this.byId.get(id)?.row.outcome !== 'unknown') return false
     await this.end(id, input)
     return true
+  }
+
+  /**
+   * The rows `keep` picks among those whose write can be read back (a later check kept on their begin
+   * line), newest first, each with what its check reads (kept-write.ts).
+   */
+  async withChecks(keep: (row: AuditRow) => boolean): Promise<{ row: AuditRow; check: KeptWrite }[]> {
+    await this.serial(() => this.open())
+    const found: { row: AuditRow; check: KeptWrite }[] = []
+    for (let i = this.rows.length - 1; i >= 0; i--) {
+      const { row } = this.rows[i]!
+      const check = this.checks.get(row.id)
+      if (check && keep(row)) found.push({ row, check })
+    }
+    return found
   }
 
   /** Something done without a request to wait for (a badge printed): both lines in one append. */
@@ -562,14 +582,18 @@ export class AuditLog {
     const kept = this.rows.filter((h) => h.atMs >= cutoff || h.row.outcome === 'pending')
     const dropped = this.rows.length - kept.length
     if (dropped === 0) return 0
-    await state.journal.rewrite(kept.flatMap((h) => entriesOf(h.row)))
+    await state.journal.rewrite(kept.flatMap((h) => entriesOf(h.row, this.checks.get(h.row.id))))
+    const checks = new Map(this.checks)
     this.rows.length = 0
     this.byId.clear()
+    this.checks.clear()
     this.consoleSeen.clear()
     this.idAt.clear()
     for (const h of kept) {
       this.rows.push(h)
       this.byId.set(h.row.id, h)
+      const check = checks.get(h.row.id)
+      if (check) this.checks.set(h.row.id, check)
       this.learnConsole(h.row)
     }
     return dropped

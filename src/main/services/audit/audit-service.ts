@@ -23,7 +23,10 @@ import { rowForPage } from './imported-cards'
 import { actionOf, writeKindOf, type WriteKind } from './write-kinds'
 import { nameSubjects, type AuditReader, type WriteNames } from './write-names'
 import { awaitNames, RowsToSettle, type ReadBackFinding } from './settle-write'
-import { laterCheckOf } from './later-checks'
+import { hasLaterCheck, laterCheckOf } from './later-checks'
+import { keptWriteOf, type KeptWrite } from './kept-write'
+import { mayBeTheSame, sameWriteKey } from './same-write'
+import type { EndpointInfo } from '../../../shared/access/endpoints'
 import { failureOf, outcomeOf } from './write-outcome'
 import { importedNumbers } from './imported-numbers'
 
@@ -57,7 +60,15 @@ export interface AuditServiceDeps {
    * follows (the audit.settled event; the error the screen holds names the row, `details.auditRow`).
    */
   onSettled?: (settled: WriteSettled) => void
+  /**
+   * The active console's client, through which rows a run before this one left Unknown are read back
+   * when it answers (settleLater): none, and only this run's rows are.
+   */
+  activeReader?: () => Promise<AuditReader | undefined>
 }
+
+/** One console whatever its address (its certificate's fingerprint), or by its address for a row without one. */
+const sameConsole = (a: ConsoleRef, b: ConsoleRef): boolean => (a.id && b.id ? a.id === b.id : a.url === b.url)
 
 const RETENTION_KEY = 'auditRetentionDays'
 
@@ -88,6 +99,9 @@ export class AuditService {
     (rowId, end) => this.log.settleUnknown(rowId, end),
     (settled) => this.deps.onSettled?.(settled)
   )
+  /** Rows of an earlier run being read back now (settleKept), and those whose check could not tell. */
+  private keptChecking: Promise<void> | undefined
+  private readonly cannotTell = new Set<string>()
 
   constructor(private readonly deps: AuditServiceDeps) {
     this.desk = deps.desk ?? thisDesk()
@@ -159,6 +173,9 @@ export class AuditService {
               readBefore: call.readBefore
             })
           : {}
+        // What its later check reads, on its begin line: a lost answer is read back after a restart too.
+        const check = hasLaterCheck(call.endpoint.id) ? await keptWriteOf(call, names.before) : undefined
+        if (check) await this.readBackSameWrite(console, call.endpoint, check, reader)
         const detail = await kind.detail?.(call, names)
         const importedCards = await kind.cards?.(call)
         // A pass nothing named yet is shown by its id, as Touch Passes shows a pass without a card id.
@@ -176,7 +193,8 @@ export class AuditService {
           ...(importedCards ? { importedCards } : {}),
           ...(touchPass ? { touchPass } : {}),
           ...(visit ? { visit } : {}),
-          ...(detail ? { facts: [detail] } : {})
+          ...(detail ? { facts: [detail] } : {}),
+          ...(check ? { check } : {})
         })
         const recorded: RecordedWrite = async (answer: WriteAnswer) => {
           const extra = answer.ok && kind.answered ? kind.answered(answer.result, call) : {}
@@ -200,7 +218,7 @@ export class AuditService {
               answer.error,
               (end) => this.log.end(id, end),
               id,
-              laterCheckOf(call, reader, names.before)
+              check && laterCheckOf(call.endpoint.id, check, reader)
             )
         }
         // The row's id, for the caller's own record of the answer (a batch part names it).
@@ -214,8 +232,75 @@ export class AuditService {
    * The console answers again (its connection state is Connected once more): every Unknown row whose
    * write can be read back by its kind is settled with what the console holds (settle-write settleLater).
    */
-  settleLater(): Promise<void> {
-    return this.rowsToSettle.settleLater()
+  async settleLater(): Promise<void> {
+    await this.rowsToSettle.settleLater()
+    await this.settleKept()
+  }
+
+  /**
+   * The rows of the active console that an earlier run of the app left Unknown (its answer lost, or the
+   * app stopped before it came), read back by what their begin line kept (kept-write.ts) and the same
+   * later checks: settled Done or Not done, said to the screens (audit.settled). A read that fails is
+   * tried at the next return of the console; a check that cannot tell is not asked again in this run.
+   * Never throws.
+   */
+  private settleKept(): Promise<void> {
+    this.keptChecking ??= this.checkKept()
+      .catch(() => undefined)
+      .finally(() => (this.keptChecking = undefined))
+    return this.keptChecking
+  }
+
+  private async checkKept(): Promise<void> {
+    const active = await this.deps.activeConsole().catch(() => null)
+    const reader = await this.deps.activeReader?.().catch(() => undefined)
+    if (!active || !reader) return
+    const rows = await this.log.withChecks(
+      (row) =>
+        row.outcome === 'unknown' &&
+        sameConsole(row.console, active) &&
+        !this.rowsToSettle.holds(row.id) &&
+        !this.cannotTell.has(row.id)
+    )
+    for (const { row, check } of rows) {
+      const finding = await laterCheckOf(row.endpoint.id, check, () => reader)?.().catch(() => null)
+      if (finding === null) continue
+      if (finding === undefined) this.cannotTell.add(row.id)
+      else await this.rowsToSettle.settleRow(row.id, { ...finding, later: true })
+    }
+  }
+
+  /**
+   * A write about to be sent that is the same as one whose answer was lost a short while ago (a form's
+   * Create pressed again, in this run or after a restart: same-write.ts) is never sent blindly: the
+   * earlier row is read back first by its later check. Done: nothing is sent, the row says Done and the
+   * caller gets DONE_BEFORE naming it. Not done: the row says Not done and the write goes on, as it
+   * does when what the console holds cannot tell. A read that fails: nothing is sent (SAME_WRITE_UNCHECKED).
+   */
+  private async readBackSameWrite(
+    console: ConsoleRef,
+    endpoint: EndpointInfo,
+    check: KeptWrite,
+    reader: (() => AuditReader | undefined) | undefined
+  ): Promise<void> {
+    const key = sameWriteKey(endpoint.id, check)
+    if (!key) return
+    const now = (this.deps.now?.() ?? new Date()).getTime()
+    const earlier = await this.log.withChecks(
+      (row) => row.endpoint.id === endpoint.id && sameConsole(row.console, console) && mayBeTheSame(row, now)
+    )
+    const same = earlier.find((e) => sameWriteKey(endpoint.id, e.check) === key)
+    const read = same && laterCheckOf(endpoint.id, same.check, reader)
+    if (!same || !read) return
+    let finding: ReadBackFinding | undefined
+    try {
+      finding = await read()
+    } catch (err) {
+      throw sameWriteUnchecked(endpoint, same.row.id, err)
+    }
+    if (finding === undefined) return
+    if (same.row.outcome === 'unknown') await this.rowsToSettle.settleRow(same.row.id, finding)
+    if (finding.done !== false) throw doneBefore(endpoint, same.row.id)
   }
 
   /**
@@ -356,4 +441,30 @@ function visitWindow(read: { start?: number; end?: number }): AuditVisit {
     ...(read.start !== undefined ? { start: read.start } : {}),
     ...(read.end !== undefined ? { end: read.end } : {})
   }
+}
+
+/** The same write was done by its earlier try, whose answer was lost: this one was not sent. */
+function doneBefore(endpoint: EndpointInfo, auditRow: string): AppError {
+  return new AppError({
+    kind: 'conflict',
+    code: 'DONE_BEFORE',
+    message:
+      "Not sent again: the console did this already. The earlier try's answer was lost, and reading the console back shows it was done.",
+    hint: 'Look at the record: it already holds this change. The Audit says Done on the earlier try.',
+    details: { endpoint: endpoint.id, doneBefore: auditRow }
+  })
+}
+
+/** The same write's earlier try may have been done and the console could not be read to check: nothing sent. */
+function sameWriteUnchecked(endpoint: EndpointInfo, auditRow: string, err: unknown): AppError {
+  const cause = AppError.from(err)
+  return new AppError({
+    kind: cause.kind === 'server' ? 'network' : cause.kind,
+    code: 'SAME_WRITE_UNCHECKED',
+    message:
+      "Not sent: the console may have done this already, as the earlier try's answer was lost, and it could not be read to check.",
+    hint: 'Try again when the console answers: it is read back first, so nothing is done twice.',
+    retryable: true,
+    details: { endpoint: endpoint.id, doneBefore: auditRow, cause: cause.message }
+  })
 }

@@ -1,6 +1,5 @@
 import type { EndpointId } from '../../../shared/access/endpoints'
 import { endpoints } from '../../../shared/access/endpoints'
-import type { WriteCall } from '../access/http'
 import {
   cardDeleted,
   cardHeldBy,
@@ -14,23 +13,24 @@ import {
 import { ConsoleCards } from '../batches/console-cards'
 import { boughtFinding, foundFinding, givenFinding } from './read-back-findings'
 import type { ReadBackFinding } from './settle-write'
-import type { AuditReader, WriteNames } from './write-names'
+import type { AuditReader } from './write-names'
+import { pinDigest, type KeptWrite } from './kept-write'
 
 /**
- * How a write of one kind is read back from what the console holds now, by its request alone (and what
- * was read just before it was sent, `before`): the same rules (access/read-back-rules.ts) as the read a
- * service makes right after a lost answer. Undefined: what the console holds cannot tell.
+ * How a write of one kind is read back from what the console holds now, by its request alone and what
+ * was read just before it was sent, as the audit journal keeps them (kept-write.ts): the same rules
+ * (access/read-back-rules.ts) as the read a service makes right after a lost answer, in this run or
+ * after a restart. Undefined: what the console holds cannot tell.
  */
 type LaterCheck = (
-  call: WriteCall,
+  call: KeptWrite,
   reader: AuditReader,
-  before: WriteNames['before']
+  before: KeptWrite['before']
 ) => Promise<ReadBackFinding | undefined>
 
 type Fields = Record<string, unknown>
-const bodyOf = (call: WriteCall): Fields =>
-  call.body && typeof call.body === 'object' && !(call.body instanceof FormData) ? (call.body as Fields) : {}
-const param = (call: WriteCall, name: string): string => String(call.params?.[name] ?? '')
+const bodyOf = (call: KeptWrite): Fields => call.body ?? {}
+const param = (call: KeptWrite, name: string): string => String(call.params?.[name] ?? '')
 
 /** A write whose effect what the console holds later cannot show, and why (said where the table names it). */
 export interface NoLaterCheck {
@@ -42,12 +42,13 @@ const pinCheck =
   async (call, reader, before) => {
     const id = param(call, 'id')
     const person = kind === 'user' ? await reader.users.get(id) : await reader.visitors.get(id)
-    const now = person.pin_code?.token ?? null
+    // Compared as kept: by their digests (a PIN's token is never written to the journal).
+    const now = pinDigest(person.pin_code?.token ?? null)
     // A removal: none held now is done; the one held before still held is not.
-    if (!given) return now === null ? { done: true } : before?.pinToken === now ? { done: false } : undefined
+    if (!given) return now === null ? { done: true } : before?.pinDigest === now ? { done: false } : undefined
     // Nothing read before the write: whether a PIN held now is the one given cannot be told.
-    if (before?.pinToken === undefined) return undefined
-    const done = pinGiven(before.pinToken, now)
+    if (before?.pinDigest === undefined) return undefined
+    const done = pinGiven(before.pinDigest, now)
     return done === undefined ? undefined : { done }
   }
 
@@ -63,16 +64,6 @@ const cardCheck =
       ...(holds === held ? {} : { fact: { kind: 'readBackCard', held: !held, holder: kind } as const })
     }
   }
-
-/** The NFC IDs a CSV sent to the console's import (E16) names: the first field of each line. */
-async function importedIds(call: WriteCall): Promise<string[] | undefined> {
-  const file = call.body instanceof FormData ? call.body.get('file') : null
-  if (!(file instanceof Blob)) return undefined
-  return (await file.text())
-    .split('\n')
-    .map((line) => line.split(',')[0]!.trim().replace(/^"|"$/g, ''))
-    .filter((id) => id !== '')
-}
 
 /** The fields of a visitor update (E18) that are plain values, as sent: what the visitor holds now is compared. */
 const plainFields = (body: Fields): [string, unknown][] =>
@@ -122,7 +113,7 @@ export const laterChecks: Partial<Record<EndpointId, LaterCheck | NoLaterCheck>>
     return found ? boughtFinding(found.bought) : undefined
   },
   E16: async (call, reader) => {
-    const ids = await importedIds(call)
+    const ids = call.nfcIds
     if (!ids?.length) return undefined
     const cards = new ConsoleCards(await reader.nfcCards.all())
     const held = ids.map((id) => [id, cards.lookup(id.toUpperCase()).card] as const)
@@ -179,7 +170,7 @@ export const laterChecks: Partial<Record<EndpointId, LaterCheck | NoLaterCheck>>
     const found = await visitCancelFound(reader, param(call, 'id'))
     // A forced delete leaves no visitor. A cancel keeps the visitor as CANCELLED (§4.6), the rule the
     // cancel's own read-back uses (visitors/cancel-read-back.ts); a visitor gone cannot tell.
-    if (call.query?.is_force === true) return { done: found.state === 'gone' }
+    if (call.query?.['is_force'] === true) return { done: found.state === 'gone' }
     return found.state === 'gone' ? undefined : { done: found.state === 'cancelled' }
   }
 }
@@ -190,21 +181,24 @@ const byId = new Map<string, LaterCheck>(
   )
 )
 
+/** Whether a write of this endpoint (its id, as a row names it) can be read back by its kind. */
+export const hasLaterCheck = (endpointId: string): boolean => byId.has(endpointId)
+
 /**
- * The check of this write when the console answers again, bound to its console's client; none for a
- * write of another kind. A console whose client is gone (its profile removed) fails the check: the row
- * stays Unknown.
+ * The check of a write, as the journal keeps it, bound to its console's client; none for a write of
+ * another kind. A console whose client is gone (its profile removed) fails the check: the row stays
+ * Unknown.
  */
 export function laterCheckOf(
-  call: WriteCall,
-  reader: (() => AuditReader | undefined) | undefined,
-  before: WriteNames['before']
+  endpointId: string,
+  call: KeptWrite,
+  reader: (() => AuditReader | undefined) | undefined
 ): (() => Promise<ReadBackFinding | undefined>) | undefined {
-  const check = byId.get(call.endpoint.id)
+  const check = byId.get(endpointId)
   if (!check || !reader) return undefined
   return async () => {
     const client = reader()
     if (!client) throw new Error('the console of this write is no longer saved')
-    return check(call, client, before)
+    return check(call, client, call.before)
   }
 }

@@ -121,10 +121,17 @@ export class RowsToSettle {
   async settleRow(rowId: string, finding: ReadBackFinding): Promise<void> {
     const settle = this.unsettledRows.get(rowId)
     if (!settle) {
-      await this.keptOnDisk(rowId, settledEnd(finding)).catch(() => undefined)
+      // Said to the screens too: a tab kept across the restart may still show the write's lost answer.
+      const written = await this.keptOnDisk(rowId, settledEnd(finding)).catch(() => false)
+      if (written === true) this.settled({ rowId, done: finding.done })
       return
     }
     await settle(finding).catch(() => undefined)
+  }
+
+  /** Whether this run holds the row to settle (its write was made in this run and is still Unknown). */
+  holds(rowId: string): boolean {
+    return this.unsettledRows.has(rowId)
   }
 }
 

@@ -4,6 +4,7 @@ import type { AccessClient } from '../access/client'
 import { answerLost, notDoneError } from '../access/lost-answer'
 import { settleWrite } from '../audit/settle-write'
 import { findVisit, type VisitKey } from '../access/read-back-rules'
+import { CHECK_AFTER_LOST_MS } from '../audit/same-write'
 
 /** A visitor created whose answer was lost, found by reading the console back (the screen says so). */
 export type CreatedVisitor = Visitor & { readBack?: true }
@@ -11,7 +12,7 @@ export type CreatedVisitor = Visitor & { readBack?: true }
 export type { VisitKey }
 
 /** How long after a create whose answer was lost the next create of the same visit is checked first. */
-export const CHECK_AFTER_LOST_MS = 15 * 60_000
+export { CHECK_AFTER_LOST_MS }
 
 const keyOf = (v: VisitKey) =>
   JSON.stringify([v.first_name.trim().toLowerCase(), v.last_name.trim().toLowerCase(), v.start_time, v.end_time])
@@ -21,7 +22,9 @@ const keyOf = (v: VisitKey) =>
  * no creation time): the console may have created the visitor. When the person tries again — the
  * same name and window within CHECK_AFTER_LOST_MS — the console is asked first, and the visitor
  * it holds is the answer: nobody gets a second visitor for one visit. Any other create goes
- * straight through, with no extra read. Held in memory: the next run of the app starts clean.
+ * straight through, with no extra read. Held in memory for this run; across a restart the audit
+ * journal holds the lost create, and the audit's read-back of the same write (audit/same-write.ts)
+ * answers DONE_BEFORE in place of sending it again: its visitor is then the answer here too.
  */
 export class VisitorCreateCheck {
   /** Visits whose create answer was lost and could not be read back: when, and the error the write's audit row awaits. */
@@ -58,9 +61,23 @@ export class VisitorCreateCheck {
       return created
     } catch (err) {
       const e = AppError.from(err)
+      // The same visit's earlier create, whose answer was lost (in this run or before a restart), was
+      // found done by the audit's read-back (audit/same-write.ts): nothing was sent, its visitor is the answer.
+      if (e.code === 'DONE_BEFORE') return this.doneBefore(client, visit, err)
       if (!answerLost(e)) throw err
       return this.readBack(client, visit, key, err, e)
     }
+  }
+
+  /** The visitor an earlier create made, marked `readBack` as a visitor found after a lost answer is. */
+  private async doneBefore(
+    client: Pick<AccessClient, 'visitors'>,
+    visit: VisitKey,
+    err: unknown
+  ): Promise<CreatedVisitor> {
+    const found = await findVisit(client, visit).catch(() => undefined)
+    if (!found) throw err
+    return { ...found, readBack: true }
   }
 
   /**

@@ -2,6 +2,7 @@ import { SvelteMap } from 'svelte/reactivity'
 import type { AppErrorData } from '../../../shared/errors'
 import type { WriteSettled } from '../../../shared/audit/write-settled'
 import { getApi } from '../lib/api'
+import { onMainRestart } from '../lib/main-restarts'
 
 /**
  * What main's read-backs found of the writes whose answer was lost, by audit row: the one place a
@@ -14,6 +15,8 @@ import { getApi } from '../lib/api'
 const found = new SvelteMap<string, WriteSettled['done']>()
 let listeners = 0
 let off: (() => void) | undefined
+/** The rows a notice shown now follows, each with how many notices follow it. */
+const followed = new SvelteMap<string, number>()
 
 /**
  * The audit row of a write whose answer was lost and whose outcome the error leaves unknown, when main
@@ -33,21 +36,49 @@ export function settledOf(error: Pick<AppErrorData, 'details'>): WriteSettled['d
 }
 
 /**
- * Listen to main's settlements while a notice of an unsure write is shown (one subscription for all of
- * them); the returned function stops listening. Settlements heard stay known for the page's life.
+ * Listen to main's settlements while a notice of an unsure write (its audit `row`) is shown (one
+ * subscription for all of them); the returned function stops listening. Settlements heard stay known
+ * for the page's life.
  */
-export function followSettlements(): () => void {
+export function followSettlements(row?: string): () => void {
   if (listeners++ === 0) off = getApi().on('audit.settled', ({ rowId, done }) => void found.set(rowId, done))
+  if (row) followed.set(row, (followed.get(row) ?? 0) + 1)
   let stopped = false
   return () => {
     if (stopped) return
     stopped = true
+    if (row) {
+      const left = (followed.get(row) ?? 1) - 1
+      if (left > 0) followed.set(row, left)
+      else followed.delete(row)
+    }
     if (--listeners === 0) {
       off?.()
       off = undefined
     }
   }
 }
+
+/**
+ * Main restarted (web mode): it reads back the writes an earlier run left Unknown as soon as the console
+ * answers, possibly before this tab was connected to hear it. Each row a notice still follows is read
+ * from the Audit once: one settled meanwhile is said as settled; one not yet is heard when it is.
+ */
+export async function settlementsAfterRestart(): Promise<void> {
+  await Promise.all(
+    [...followed.keys()]
+      .filter((row) => !found.has(row))
+      .map(async (row) => {
+        // A list that fails says nothing here: the row's settlement is still heard when main says it.
+        const listed = await getApi()
+          .audit.list({ filter: { id: row }, limit: 1 })
+          .catch(() => undefined)
+        const said = listed?.items[0]?.said
+        if (said?.key === 'settled' && said.done !== undefined) found.set(row, said.done)
+      })
+  )
+}
+onMainRestart('settled-writes', settlementsAfterRestart)
 
 /** The settlements heard so far forgotten (the tests' fresh start). */
 export function forgetSettlements(): void {

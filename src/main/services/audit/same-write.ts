@@ -1,0 +1,47 @@
+import { endpoints } from '../../../shared/access/endpoints'
+import type { AuditRow } from '../../../shared/audit/schemas'
+import type { KeptWrite } from './kept-write'
+
+/**
+ * How long after a write whose answer was lost the same write is read back before it is sent again.
+ * Past it, the same request is the person's new decision (a visitor record has no creation time: two
+ * visits of one name and window cannot be told apart by the console).
+ */
+export const CHECK_AFTER_LOST_MS = 15 * 60_000
+
+/**
+ * Writes that a retry never repeats as such: a PIN given again is a new PIN (nobody saw the first),
+ * and a purchase is one by the key its dialog made (touch-pass-service.ts): the same count is not
+ * the same purchase.
+ */
+const NEVER_THE_SAME = new Set<string>([endpoints.userAssignPin.id, endpoints.visitorAssignPin.id, endpoints.E14.id])
+
+/**
+ * What makes a write "the same write" as an earlier one, by its endpoint: a visitor create is the same
+ * visit when it has the same name (any case, spaces around) and window, whatever else the form changed
+ * (the rule the create's own read-back finds it by, access/read-back-rules.ts findVisit); any other
+ * write when it sends the same thing to the same record. Undefined: never treated as the same.
+ */
+export function sameWriteKey(endpointId: string, kept: KeptWrite): string | undefined {
+  if (NEVER_THE_SAME.has(endpointId)) return undefined
+  const body = kept.body ?? {}
+  if (endpointId === endpoints.E17.id) {
+    const name = (key: string) =>
+      String(body[key] ?? '')
+        .trim()
+        .toLowerCase()
+    return JSON.stringify([endpointId, name('first_name'), name('last_name'), body['start_time'], body['end_time']])
+  }
+  return JSON.stringify([endpointId, kept.params ?? {}, kept.query ?? {}, body, kept.nfcIds ?? []])
+}
+
+/**
+ * An earlier row a new write must be read back against before it is sent: the same write on the same
+ * console, begun within CHECK_AFTER_LOST_MS, whose answer was lost and is still Unknown, or was found
+ * done by a read-back (the screen that tried it may still offer to try again).
+ */
+export function mayBeTheSame(row: AuditRow, now: number): boolean {
+  if (now - Date.parse(row.at) > CHECK_AFTER_LOST_MS) return false
+  if (row.outcome === 'unknown') return true
+  return row.outcome === 'ok' && row.said?.key === 'settled'
+}
