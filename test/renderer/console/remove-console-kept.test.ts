@@ -42,7 +42,7 @@ describe('Settings → Remove: what is kept with the console is named, then said
     // Typed on Harbour: Ivan Petrov's visit (Remarks) and a card's alias; then HQ was made active.
     connection.activeId = 'harbour'
     formDrafts.here().take('visitors.form', 'v9', () => ({ remarks: 'Parks at gate 2', changed: true }), ivan)
-    aliasDrafts.keep('tok-1', { base: '', value: 'Dock-X', record: card(1), label: 'Card 0001' })
+    aliasDrafts.keep('tok-1', { base: '', value: 'Dock-X', record: card(1), label: () => 'Card 0001' })
     connection.activeId = 'hq'
     formDrafts.here().take('today.walk-in', 'new', () => ({ first_name: 'Ola', changed: true }))
 
