@@ -1,4 +1,5 @@
 import { Translator } from '../../../src/shared/i18n/translator'
+import type { Locale } from '../../../src/shared/i18n/locales'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import '@testing-library/jest-dom/vitest'
@@ -124,7 +125,7 @@ describe('Settings → Remove: what is kept with the console is named, then said
   })
 
   it('says once, in every language, that what is kept with the console is discarded when it is removed', () => {
-    const said = (lang: string) =>
+    const said = (lang: Locale) =>
       new Translator(lang, catalogue('settings', lang)).t('remove.drafts', {
         count: 1,
         name: 'Empfang Nord',

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Translator } from '../../../src/shared/i18n/translator'
+import type { Locale } from '../../../src/shared/i18n/locales'
 
 /**
  * A count is said through an ICU plural, in every language: "(1 elegidas)" and "1 inconnues" came from a `{count}`
@@ -42,7 +43,7 @@ describe('a count is said through a plural', () => {
     }
   })
 
-  const say = (area: string, lang: string, key: string, values: Record<string, string | number>) =>
+  const say = (area: string, lang: Locale, key: string, values: Record<string, string | number>) =>
     new Translator(lang, read(area, lang)).t(key, values)
 
   it('says one door chosen as one (the walk-in form)', () => {
