@@ -30,6 +30,11 @@ export interface ErrorWording {
    * the one read-back sentence follows it (shared/read-back-words.ts), never the message's own words.
    */
   readBack?: true
+  /**
+   * What was not done, said before the message (`details.before`, a key: "The pass was not renamed."):
+   * a screen that wraps an error says the action it refused first, in the same language.
+   */
+  before?: string
 }
 
 type Details = Record<string, unknown>
@@ -301,6 +306,13 @@ function readBackWording(d: Details): ErrorWording | null {
   // A visit cancel read back (main's visitors/cancel-read-back.ts): the visitor gone, or still expected.
   if (found === 'visit-gone')
     return { message: 'READ_BACK.visit-gone.message', hint: 'READ_BACK.visit-gone.hint', readBack: true }
+  // A write read back and found not done, said by what the read found (main's notDoneError callers).
+  if (found !== undefined && notDoneReadBacks.includes(found))
+    return {
+      message: `READ_BACK.${found}.message`,
+      hint: found === 'visitor-not-created' ? 'READ_BACK.visitor-not-created.hint' : 'NOT_DONE.hint',
+      values: factsOf(d)
+    }
   const name = text(d, 'name')
   if (name === undefined) return null
   if (found === 'visit-not-cancelled')
@@ -321,6 +333,46 @@ function readBackWording(d: Details): ErrorWording | null {
   if (found !== 'pin-held') return null
   const hint = d['pinChanged'] === true ? 'READ_BACK.pin-held.changed.hint' : 'READ_BACK.pin-held.same.hint'
   return { message: 'READ_BACK.pin-held.message', hint, values: { name }, readBack: true }
+}
+
+/**
+ * What a read-back found not done, each its own sentence: a visitor not created (visitors/create-check.ts),
+ * a QR code not assigned (qr-assign.ts), no pass given to any user (touch-passes/read-back.ts
+ * readBackMany), a pass still as it was (`name`, `status`: touch-pass-service.ts).
+ */
+const notDoneReadBacks = [
+  'visitor-not-created',
+  'qr-not-assigned',
+  'passes-not-given',
+  'pass-still-named',
+  'pass-still-status',
+  'pass-still-free',
+  'pass-still-held'
+]
+
+/**
+ * A write whose answer was lost (main's access/lost-answer.ts adviseLostWrite), said as its cause (the
+ * cut, the timeout) with the one advice of a lost answer: the console may have done it, look first. Read
+ * back and found not done with the cause's own words (`outcome: 'not-done'`, a read-back with no sentence
+ * of its own): that cause, and that trying again is safe. Null (main's words) when the cause is not worded.
+ */
+function lostWording(error: AppErrorData): ErrorWording | null {
+  const { answerLost: _lost, outcome, ...rest } = error.details ?? {}
+  const cause = errorWordingOf({ ...error, details: rest })
+  if (!cause) return null
+  if (outcome === 'not-done') return { ...cause, hint: 'NOT_DONE.hint' }
+  return typeof rest['endpoint'] === 'string' ? { ...cause, hint: 'LOST_ANSWER.hint' } : null
+}
+
+/**
+ * A screen's own words for what was not done, before the error (`details.before`, a key of this area),
+ * and its hint when the error had none (`details.hintKey`): Touch Passes' "The pass was not renamed."
+ */
+function withBefore(wording: ErrorWording | null, d: Details): ErrorWording | null {
+  const before = text(d, 'before')
+  if (!wording || before === undefined) return wording
+  const hint = wording.hint ?? text(d, 'hintKey')
+  return { ...wording, before, ...(hint !== undefined && { hint }) }
 }
 
 /** Socket error codes main reports as a console it could not reach (access/errors.ts errorFromTransport). */
@@ -344,7 +396,7 @@ export function errorWordingOf(error: AppErrorData): ErrorWording | null {
   // The console did not answer at all (connections/token-check.ts): said the same whatever the socket said.
   // A write whose answer was lost (access/lost-answer.ts): its hint says what to check, not the code's;
   // main's words, unless main read the record back and says what it found (`details.readBack`).
-  if (d['answerLost'] === true) return readBackWording(d)
+  if (d['answerLost'] === true) return withBefore(readBackWording(d) ?? lostWording(error), d)
   if (d['unreachable'] === true && error.kind === 'network') return needs('CONSOLE_UNREACHABLE', ['url'])(d, error)
   // An upload that stopped leaving rows "to check" (batches/upload.ts): its own sentence and hint, whatever
   // stopped it (its cause in main's words).
@@ -353,7 +405,7 @@ export function errorWordingOf(error: AppErrorData): ErrorWording | null {
     return worded && { ...worded, hint: 'UPLOAD_FAILED.toCheck.hint' }
   }
   const wording = errorWordings[code]
-  if (wording) return wording(d, error)
+  if (wording) return withBefore(wording(d, error), d)
   if (error.kind === 'network' && NETWORK_CODES.has(code) && text(d, 'url') !== undefined) {
     return { message: 'NETWORK.message', hint: 'NETWORK.hint', values: { url: text(d, 'url')!, reason: code } }
   }
@@ -385,11 +437,13 @@ export function errorWordingOf(error: AppErrorData): ErrorWording | null {
  */
 function endpointTitle(error: AppErrorData, words: Words<string>): MessageValues {
   const id = error.details?.['endpoint']
-  if (typeof id !== 'string' || typeof error.details?.['what'] !== 'string') return {}
+  if (typeof id !== 'string') return {}
   const key = `endpoint.${id}`
   const title = words.t(key)
   if (title === key) return {}
-  return { what: id.startsWith('E') ? `${title} (${id})` : title }
+  // `title`: the call by its title alone, as a lost answer's advice names it ("Create visitor").
+  if (typeof error.details?.['what'] !== 'string') return { title }
+  return { what: id.startsWith('E') ? `${title} (${id})` : title, title }
 }
 
 /** An error as a screen shows it: what happened, and what to do. */
@@ -448,7 +502,8 @@ export function sayWording(
     const all: MessageValues = { ...wording.values, ...values }
     for (const [name, part] of Object.entries(wording.parts ?? {}))
       all[name] = words.t(part.key, { ...all, ...part.values })
-    const message = words.t(wording.message, all)
+    const said = words.t(wording.message, all)
+    const message = wording.before === undefined ? said : `${words.t(wording.before, all)} ${said}`
     return {
       message:
         wording.consoleMsg === undefined

@@ -272,7 +272,7 @@ describe('audit trail (Chromium 1366×768, web mode, demo console)', () => {
     const csv = await readFile(path, 'utf8')
     const lines = csv.split('\r\n').filter(Boolean)
     expect(lines[0]).toBe(
-      '\ufefftime,console,console address,desk user,desk computer,action,endpoint,target,target id,target name,card number,card alias,NFC ID,card owner,Touch Pass card id,Touch Pass name,Touch Pass holder,visit from,visit until,detail,outcome,code,message,answered at'
+      '\ufefftime,console,console address,desk user,desk computer,action,endpoint,target,target id,target name,card number,card alias,NFC ID,card owner,Touch Pass card id,Touch Pass name,Touch Pass holder,visit from,visit until,detail,outcome,outcome code,code,message,answered at'
     )
     expect(lines).toHaveLength(rows + 1)
     const create = lines.find((l) => l.includes(',create,'))!

@@ -46,14 +46,14 @@ const cases = [
   {
     language: 'de',
     state: 'Keine Etiketten',
-    hint: 'Legen Sie eine neue Etikettenrolle ein, dann drucken Sie den Ausweis unter Badges erneut.',
+    hint: 'Legen Sie eine neue Etikettenrolle ein, dann drucken Sie den Ausweis unter Ausweise erneut.',
     failure: 'Der Drucker „Lobby“ hat keine Etiketten mehr. Es wurde kein Ausweis gedruckt.',
     other: 'Der Drucker meldet „spool-area-full“.'
   },
   {
     language: 'es',
     state: 'Sin etiquetas',
-    hint: 'Coloque un rollo nuevo de etiquetas y después vuelva a imprimir la credencial desde Badges.',
+    hint: 'Coloque un rollo nuevo de etiquetas y después vuelva a imprimir la credencial desde Credenciales.',
     failure: 'La impresora «Lobby» se ha quedado sin etiquetas. No se imprimió ninguna credencial.',
     other: 'La impresora indica «spool-area-full».'
   }

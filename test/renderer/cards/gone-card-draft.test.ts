@@ -7,6 +7,7 @@ import { announcer, keepFocus } from '../../../src/renderer/src/lib/action-outco
 import { aliasDrafts, cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
 import type { Envelope } from '../../../src/shared/ipc/define'
 import { cardsMain, range } from './cards-main'
+import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
 
 /**
  * Typing kept for a card the console no longer has (deleted by another desk) is never a dead end: the
@@ -31,7 +32,8 @@ beforeEach(() => {
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
   stopFocus = keepFocus()
 })
-afterEach(() => {
+afterEach(async () => {
+  await deskLanguage.choose(null)
   stopFocus()
   cardsStore.reset()
   aliasDrafts.clear()
@@ -106,5 +108,25 @@ describe('typing kept for a card another desk deleted', () => {
     )
     expect(screen.queryByRole('button', { name: /^Card 0002: alias/ })).toBeNull()
     expect(screen.getByRole('button', { name: 'Discard what you typed for Card 0002' })).toBeInTheDocument()
+  })
+
+  it('names the card in the desk’s language when shown, not the one it was typed in (a switch to German after)', async () => {
+    const { main, details } = await cardsOnScreen()
+    main.answers['cards.rename'] = () => {
+      main.state.held = main.state.held.filter((c) => c.token !== 'tok-2')
+      return gone('0002')
+    }
+    await fireEvent.input(within(details).getByLabelText('Alias'), { target: { value: 'Spare twenty' } })
+    await fireEvent.click(within(details).getByRole('button', { name: 'Save alias' }))
+    const kept = await screen.findByTestId('unsaved-drafts')
+    await waitFor(() => expect(within(kept).getByTestId('draft-gone')).toHaveTextContent(/^Card 0002 is no longer/))
+
+    await deskLanguage.choose('de')
+    await waitFor(() =>
+      expect(within(screen.getByTestId('unsaved-drafts')).getByTestId('draft-gone')).toHaveTextContent(
+        'Karte 0002 ist nicht mehr auf der Konsole: Ihre Eingabe: „Spare twenty“'
+      )
+    )
+    expect(screen.getByRole('button', { name: 'Verwerfen: Ihre Eingabe für Karte 0002' })).toBeInTheDocument()
   })
 })

@@ -76,12 +76,17 @@ const kinds: Record<DraftKind, { type: () => void; shown: () => unknown }> = {
     shown: () => formDrafts.peek('today.walk-in')?.value ?? null
   },
   'card alias': {
-    type: () => aliasDrafts.keep('tok-1', { base: '', value: 'Dock-X', record: card(1), label: 'Card 0001' }),
+    type: () => aliasDrafts.keep('tok-1', { base: '', value: 'Dock-X', record: card(1), label: () => 'Card 0001' }),
     shown: () => aliasDrafts.list().map(({ draft }) => draft.value)
   },
   'touch pass name': {
     type: () =>
-      passNameDrafts.keep('7', { base: 'Spare', value: 'Front desk', record: passOf('7', 'ACTIVE'), label: 'Pass 7' }),
+      passNameDrafts.keep('7', {
+        base: 'Spare',
+        value: 'Front desk',
+        record: passOf('7', 'ACTIVE'),
+        label: () => 'Pass 7'
+      }),
     shown: () => passNameDrafts.list().map(({ draft }) => draft.value)
   }
 }

@@ -1,3 +1,7 @@
+import { Translator } from '../../../src/shared/i18n/translator'
+import type { Locale } from '../../../src/shared/i18n/locales'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import '@testing-library/jest-dom/vitest'
 import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
@@ -37,12 +41,18 @@ const batch = (id: string, profileId: string | null, imported: number): BatchSum
 
 const ivan = { id: 'v9', first_name: 'Ivan', last_name: 'Petrov' }
 
+const catalogue = (area: string, lang: string): Record<string, string> =>
+  JSON.parse(readFileSync(join(process.cwd(), 'src/shared/i18n/messages', area, `${lang}.json`), 'utf8')) as Record<
+    string,
+    string
+  >
+
 describe('Settings → Remove: what is kept with the console is named, then said discarded', () => {
   it('names the unsaved edits and batches, discards the edits, says so once, focus on the heading', async () => {
     // Typed on Harbour: Ivan Petrov's visit (Remarks) and a card's alias; then HQ was made active.
     connection.activeId = 'harbour'
     formDrafts.here().take('visitors.form', 'v9', () => ({ remarks: 'Parks at gate 2', changed: true }), ivan)
-    aliasDrafts.keep('tok-1', { base: '', value: 'Dock-X', record: card(1), label: 'Card 0001' })
+    aliasDrafts.keep('tok-1', { base: '', value: 'Dock-X', record: card(1), label: () => 'Card 0001' })
     connection.activeId = 'hq'
     formDrafts.here().take('today.walk-in', 'new', () => ({ first_name: 'Ola', changed: true }))
 
@@ -70,7 +80,7 @@ describe('Settings → Remove: what is kept with the console is named, then said
     await fireEvent.click(within(harbour).getByRole('button', { name: /^Remove the connection / }))
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getByTestId('remove-drafts')).toHaveTextContent(
-      '2 unsaved edits are kept with Harbour and will be discarded: Ivan Petrov and Card 0001. Save them on Harbour first to keep them.'
+      '2 unsaved edits kept with Harbour will be discarded when it is removed: Ivan Petrov and Card 0001. Save them on Harbour first to keep them.'
     )
     expect(await within(dialog).findByTestId('remove-batches')).toHaveTextContent(
       '1 import batch is not wholly uploaded to Harbour: it stays in Import but can no longer be sent.'
@@ -112,5 +122,24 @@ describe('Settings → Remove: what is kept with the console is named, then said
     expect(within(dialog).queryByTestId('remove-drafts')).toBeNull()
     expect(within(dialog).queryByTestId('remove-batches')).toBeNull()
     expect(dialog).toHaveTextContent('Access Desk forgets its address, certificate and stored token.')
+  })
+
+  it('says once, in every language, that what is kept with the console is discarded when it is removed', () => {
+    const said = (lang: Locale) =>
+      new Translator(lang, catalogue('settings', lang)).t('remove.drafts', {
+        count: 1,
+        name: 'Empfang Nord',
+        list: 'Card 0001'
+      })
+    expect(said('en')).toBe(
+      '1 unsaved edit kept with Empfang Nord will be discarded when it is removed: Card 0001. Save it on Empfang Nord first to keep it.'
+    )
+    expect(said('de')).toBe(
+      '1 nicht gespeicherte Änderung, die bei Empfang Nord liegt, wird beim Entfernen verworfen: Card 0001. Speichern Sie sie zuerst auf Empfang Nord, um sie zu behalten.'
+    )
+    expect(said('fr')).toMatch(
+      /^1 modification non enregistrée gardée avec Empfang Nord sera abandonnée à sa suppression/
+    )
+    expect(said('es')).toMatch(/^1 cambio sin guardar que se conserva con Empfang Nord se descartará al quitarla/)
   })
 })

@@ -179,7 +179,7 @@ describe('audit journal: retention, damage, CSV', () => {
     // Times in the desk's zone with its offset (ISO 8601), the badge's visit too; no card or pass: their cells are empty.
     const text = auditCsv(await s.all(), 'Europe/Berlin')
     expect(text.split('\r\n')[1]).toBe(
-      '2026-03-04T06:06:07+01:00,Lobby,https://10.0.0.2:12445,desk1,reception-pc,badge print,badge Print badge,visitor,v-=cmd|x,\'=cmd|x,,,,,,,,1970-01-01T01:00:00+01:00,1970-01-01T01:00:01+01:00,"A6 (105 × 148 mm) · Brother, QL",ok,,,2026-03-04T06:06:07+01:00'
+      '2026-03-04T06:06:07+01:00,Lobby,https://10.0.0.2:12445,desk1,reception-pc,badge print,badge Print badge,visitor,v-=cmd|x,\'=cmd|x,,,,,,,,1970-01-01T01:00:00+01:00,1970-01-01T01:00:01+01:00,"A6 (105 × 148 mm) · Brother, QL",Done,ok,,,2026-03-04T06:06:07+01:00'
     )
     await s.close()
   })

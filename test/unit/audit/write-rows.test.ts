@@ -404,7 +404,7 @@ describe('audit rows for every write kind', () => {
     expect(csv.rows).toBe(deletes.total)
     const lines = (csv.text as string).split('\r\n').filter(Boolean)
     expect(lines[0]).toBe(
-      '\ufefftime,console,console address,desk user,desk computer,action,endpoint,target,target id,target name,card number,card alias,NFC ID,card owner,Touch Pass card id,Touch Pass name,Touch Pass holder,visit from,visit until,detail,outcome,code,message,answered at'
+      '\ufefftime,console,console address,desk user,desk computer,action,endpoint,target,target id,target name,card number,card alias,NFC ID,card owner,Touch Pass card id,Touch Pass name,Touch Pass holder,visit from,visit until,detail,outcome,outcome code,code,message,answered at'
     )
     expect(lines).toHaveLength(deletes.total + 1)
     expect(lines.slice(1).every((l) => l.split(',')[5] === 'delete')).toBe(true)

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { consoleErrorCodes } from '../../../src/shared/access/error-codes'
-import { isWordedCode } from '../../../src/shared/errors-wording'
+import { errorWordings, isWordedCode } from '../../../src/shared/errors-wording'
+import type { AppErrorData } from '../../../src/shared/errors'
 
 /** Every source file of main, the shared code and web mode's bridge: what can throw an error a screen shows. */
 function sources(dir: string): string[] {
@@ -105,5 +106,35 @@ describe('every error code main can throw is worded in the catalogue, or listed 
       `error codes: ${thrown.size} thrown, ${worded.length} worded, ${Object.keys(ENGLISH_ONLY).length} English-only`
     )
     expect(worded.length + Object.keys(ENGLISH_ONLY).length).toBe(thrown.size)
+  })
+
+  it('has words in every language for each code it words (message, hint and parts)', () => {
+    const languages = ['en', 'de', 'fr', 'es'].map((l) => {
+      const path = join(process.cwd(), 'src/shared/i18n/messages/errors', `${l}.json`)
+      return [l, JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>] as const
+    })
+    // Every fact a wording asks for is given, except those that choose another sentence or wrap it.
+    const chooses = new Set(['said', 'before', 'hintKey', 'answerLost', 'unreachable', 'toCheck', 'readBack'])
+    for (const name of ['outcome', 'printer', 'consoleMsg']) chooses.add(name)
+    const details = new Proxy({} as Record<string, unknown>, {
+      get: (_, name) => (typeof name === 'string' && !chooses.has(name) ? 'x' : undefined)
+    })
+    const missing: string[] = []
+    let worded = 0
+    for (const [code, wording] of Object.entries(errorWordings)) {
+      const error: AppErrorData = { kind: 'server', code, message: 'm', hint: 'h', retryable: false, details }
+      const said = wording(details, error)
+      if (!said) continue
+      worded++
+      const keys = [said.message, said.hint, said.before, ...Object.values(said.parts ?? {}).map((p) => p.key)]
+      // A code said by variants (`details.said`: ALIAS_INVALID.empty…) is asked here without one: its family counts.
+      const family = (key: string) => `${key.split('.')[0]}.`
+      for (const key of keys.filter((k): k is string => k !== undefined))
+        for (const [language, words] of languages)
+          if (!(key in words) && !Object.keys(words).some((k) => k.startsWith(family(key))))
+            missing.push(`${code}: ${language} ${key}`)
+    }
+    expect(worded).toBeGreaterThan(100)
+    expect(missing).toEqual([])
   })
 })

@@ -107,7 +107,7 @@ describe('main’s errors of cards, printers and rosters, worded by the catalogu
     const e = data(printerNotReady(named, { state: 'out-of-media', reasons: ['media-empty'], words: 'Out of labels' }))
     expect(sayError(e, german, undefined, english)).toEqual({
       message: 'Der Drucker „Front desk labels“ hat keine Etiketten mehr. Es wurde kein Ausweis gedruckt.',
-      hint: 'Legen Sie eine neue Etikettenrolle ein, dann drucken Sie den Ausweis unter Badges erneut.'
+      hint: 'Legen Sie eine neue Etikettenrolle ein, dann drucken Sie den Ausweis unter Ausweise erneut.'
     })
   })
 })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import Papa from 'papaparse'
 import { useAppServices } from '../../support/app-services'
 import { control } from '../access/support'
 import { auditCsv } from '../../../src/main/services/audit/audit-csv'
@@ -25,7 +26,7 @@ describe('exports in the desk’s language', () => {
     expect(header('de')).toMatch(/^Zeit,Konsole,Adresse der Konsole,Benutzer am Empfang,/)
     expect(header('fr')).toMatch(/^heure,console,adresse de la console,/)
     expect(header('es')).toMatch(/^hora,consola,dirección de la consola,/)
-    for (const language of LANGUAGES) expect(header(language)!.split(',')).toHaveLength(24)
+    for (const language of LANGUAGES) expect(header(language)!.split(',')).toHaveLength(25)
   })
 
   it('the audit export through its channel: the header in the language asked, the rows’ values as they are', async () => {
@@ -36,8 +37,31 @@ describe('exports in the desk’s language', () => {
       'Zeit,Konsole,Adresse der Konsole,Benutzer am Empfang,Computer am Empfang,Aktion,Endpunkt,Ziel,Ziel-ID,Zielname,' +
         'Kartennummer,Kartenalias,NFC-ID,Karteninhaber,Touch-Pass-Karten-ID,Touch-Pass-Name,Touch-Pass-Inhaber,' +
         'Besuch ab,Besuch bis,Detail,' +
-        'Ergebnis,Code,Meldung,Beantwortet um'
+        'Ergebnis,Ergebnis-Code,Code,Meldung,Beantwortet um'
     )
+  })
+
+  it('the audit export says each outcome as the Audit screen does, in the desk’s language; its code beside it', async () => {
+    const now = Math.floor(Date.now() / 1000)
+    await app.call('visitors.create', {
+      first_name: 'Ada',
+      last_name: 'Ng',
+      visit_reason: 'Business',
+      start_time: now - 600,
+      end_time: now + 3600,
+      week_schedule: null,
+      resources: []
+    })
+    const cells = async (language?: (typeof LANGUAGES)[number]) => {
+      const { text } = await app.call('audit.exportCsv', { timeZone: 'UTC', ...(language && { language }) })
+      const [row] = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true }).data
+      const words = exportWords(language)
+      return [row![words.t('audit.outcome')], row![words.t('audit.outcomeCode')]]
+    }
+    expect(await cells()).toEqual(['Done', 'ok'])
+    expect(await cells('de')).toEqual(['Erledigt', 'ok'])
+    expect(await cells('fr')).toEqual(['Fait', 'ok'])
+    expect(await cells('es')).toEqual(['Hecho', 'ok'])
   })
 
   it('a roster’s results exported in German read back in as a roster: person, email, PIN and Touch Pass guessed, ja/nein read', async () => {

@@ -69,11 +69,11 @@ describe('a printer’s own reasons, said in the desk’s and the visitor’s la
     const [notReady, , , aborted, , late] = failures('media-empty')
     expect(sayError(notReady!, german, undefined, english)).toEqual({
       message: 'Der Drucker „Lobby“ hat keine Etiketten mehr. Es wurde kein Ausweis gedruckt.',
-      hint: 'Legen Sie eine neue Etikettenrolle ein, dann drucken Sie den Ausweis unter Badges erneut.'
+      hint: 'Legen Sie eine neue Etikettenrolle ein, dann drucken Sie den Ausweis unter Ausweise erneut.'
     })
     expect(sayError(aborted!, spanish, undefined, english)).toEqual({
       message: 'La impresora «Lobby» se ha quedado sin etiquetas. No se imprimió ninguna credencial.',
-      hint: 'Coloque un rollo nuevo de etiquetas y después vuelva a imprimir la credencial desde Badges.'
+      hint: 'Coloque un rollo nuevo de etiquetas y después vuelva a imprimir la credencial desde Credenciales.'
     })
     expect(sayError(late!, german, undefined, english).message).toBe(
       'Der Drucker „Lobby“ hat den Ausweis angenommen, aber nicht innerhalb von 30 s fertig gedruckt. ' +
@@ -111,7 +111,7 @@ describe('a printer’s state on Badges’ printer list, in the desk’s languag
   it('out of labels in German, an unknown reason in Spanish named as the printer gives it', () => {
     expect(said(printerStatusOf('stopped', ['media-empty-error'], true), german)).toEqual({
       message: 'Keine Etiketten',
-      hint: 'Legen Sie eine neue Etikettenrolle ein, dann drucken Sie den Ausweis unter Badges erneut.'
+      hint: 'Legen Sie eine neue Etikettenrolle ein, dann drucken Sie den Ausweis unter Ausweise erneut.'
     })
     expect(said(printerStatusOf('stopped', ['spool-area-full-error'], true), spanish)).toEqual({
       message: 'Detenida',

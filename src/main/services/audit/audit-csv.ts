@@ -32,6 +32,7 @@ const HEADER: readonly AreaKeys['exports'][] = [
   'audit.visitUntil',
   'audit.detail',
   'audit.outcome',
+  'audit.outcomeCode',
   'audit.code',
   'audit.message',
   'audit.answeredAt'
@@ -88,16 +89,21 @@ function wordsIn(
   return { detail: detail || undefined, message: r.said ? saidWords(r.said, words) : r.message }
 }
 
+/** A line's outcome: the row's, or for an import the card's own (imported-card-outcome). */
+const outcome = (r: AuditRow, card: object | undefined) =>
+  card && r.importedCards ? importedCardOutcome(r, card as AuditImportedCard) : r.outcome
+
 /**
  * The rows as RFC 4180 CSV (CRLF, a header line), with a BOM so spreadsheets read it as UTF-8. Times
  * are ISO 8601 in the desk's zone with its offset (`2026-11-28T09:04:19+01:00`), as the screen shows
  * them in that zone; names as the screens write them (a card's owner "Ada Ng (user)", as on Cards), the
  * card, pass and owner by the screen's own reading of the row (shared/audit/row-subjects.ts: a card given
  * names the person given it; the one it was taken from, if another held it, is in the detail: "taken over from …").
- * The header is in `language` (the desk's; none: English), and so are the detail and the outcome's
- * sentence (from the row's facts); the other cells are the journal's own values: names, ids, and the
- * action and outcome as the filter takes them, the same whatever the desk's language (a spreadsheet's
- * filter or a script reads them alike). The facts' names (card, pass, visit) have their own columns; an
+ * The header is in `language` (the desk's; none: English), and so are the detail, the outcome as the
+ * Audit screen says it (Done, Not done, Refused…) and the outcome's sentence (from the row's facts); the
+ * other cells are the journal's own values: names, ids, the action, and the outcome's code beside its
+ * words ("outcome code": ok, notDone, refused… as the filter takes them), the same whatever the desk's
+ * language (a spreadsheet's filter or a script reads them alike). The facts' names (card, pass, visit) have their own columns; an
  * import is a line per card it sent (its NFC ID and alias in the card's columns, and its number once the
  * console holds it — read after the answer, or by a read-back — in the number and target name, the rest
  * repeated), its outcome that card's own: an import read back done in part says which cards were not done.
@@ -138,7 +144,8 @@ export function auditCsv(rows: readonly AuditRow[], timeZone?: string, language?
           unix(r.visit?.start),
           unix(r.visit?.end),
           said.detail,
-          card && r.importedCards ? importedCardOutcome(r, card as AuditImportedCard) : r.outcome,
+          detailWordsIn(language).audit.t(`outcome.${outcome(r, card)}`),
+          outcome(r, card),
           r.code,
           said.message,
           time(r.endedAt)

@@ -21,7 +21,9 @@ export async function readBackPass(
   err: unknown,
   id: string,
   done: (pass: TouchPass) => boolean,
-  notDone: string | ((pass: TouchPass) => string)
+  notDone: string | ((pass: TouchPass) => string),
+  /** What the read found, for the screen to say it in its language (shared/errors-wording readBackWording). */
+  found?: (pass: TouchPass) => Record<string, string>
 ): Promise<TouchPass & { readBack: true }> {
   const e = AppError.from(err)
   if (!answerLost(e)) throw e
@@ -34,7 +36,7 @@ export async function readBackPass(
   // The audit row of the write, Unknown till now, says what the read found.
   await settleWrite(err, { done: done(pass) })
   if (done(pass)) return { ...pass, readBack: true }
-  throw notDoneError(e, typeof notDone === 'string' ? notDone : notDone(pass), { pass })
+  throw notDoneError(e, typeof notDone === 'string' ? notDone : notDone(pass), { pass, ...found?.(pass) })
 }
 
 /** What a batch gave (§3.27), said or read back. */
@@ -72,7 +74,7 @@ export async function readBackMany(
     throw notDoneError(
       e,
       "No pass was given: the console's answer was lost, and reading the users back shows none of them got a pass.",
-      { notGiven }
+      { notGiven, readBack: 'passes-not-given' }
     )
   }
   return { items, readBack: true, ...(notGiven.length > 0 ? { notGiven } : {}) }

@@ -88,7 +88,8 @@ export class TouchPassService {
               err,
               id,
               (pass) => pass.card_name === name,
-              `The console's answer was lost; reading the pass back shows it is still named "${current.card_name}".`
+              `The console's answer was lost; reading the pass back shows it is still named "${current.card_name}".`,
+              () => ({ readBack: 'pass-still-named', name: current.card_name })
             )
           }
         }
@@ -109,7 +110,9 @@ export class TouchPassService {
         err,
         id,
         (pass) => pass.status === status,
-        (pass) => `The console's answer was lost; reading the pass back shows it is still ${pass.status.toLowerCase()}.`
+        (pass) =>
+          `The console's answer was lost; reading the pass back shows it is still ${pass.status.toLowerCase()}.`,
+        (pass) => ({ readBack: 'pass-still-status', status: pass.status.toLowerCase() })
       )
     }
   }
@@ -191,7 +194,8 @@ export class TouchPassService {
         err,
         id,
         (pass) => pass.user_id === userId,
-        "The console's answer was lost; reading the pass back shows it is still free."
+        "The console's answer was lost; reading the pass back shows it is still free.",
+        () => ({ readBack: 'pass-still-free' })
       )
     }
   }
@@ -235,7 +239,8 @@ export class TouchPassService {
         err,
         id,
         (pass) => pass.user_id !== userId,
-        "The console's answer was lost; reading the pass back shows the user still holds it."
+        "The console's answer was lost; reading the pass back shows the user still holds it.",
+        () => ({ readBack: 'pass-still-held' })
       )
     }
     return clearName ? this.clearNameAfter(back, clearName) : back

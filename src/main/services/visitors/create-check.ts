@@ -112,7 +112,7 @@ export class VisitorCreateCheck {
     throw notDoneError(
       e,
       "The visitor was not created: the console's answer was lost, and reading it back shows no such visitor.",
-      {},
+      { readBack: 'visitor-not-created' },
       'Nothing was created on the console, so trying again is safe.'
     )
   }

@@ -45,7 +45,7 @@ export async function assignQrReadingBack(
     throw notDoneError(
       e,
       "The QR code was not assigned: the console's answer was lost, and reading it back shows none.",
-      {},
+      { readBack: 'qr-not-assigned' },
       'Nothing was changed on the console, so trying again is safe.'
     )
   }

@@ -27,8 +27,12 @@ export interface RecordDraft<R> {
   value: string
   /** The record as it was shown, to open it again from the list of unsaved drafts. */
   record: R
-  /** How the record is named in that list ("card 1128 3875 2078 3451"). */
-  label: string
+  /**
+   * How the record is named in that list ("Card 0002"), worded each time it is shown from the record's
+   * facts: a draft outlives a switch of the desk's language, so its name is never fixed in the language
+   * it was typed in ("Card 0002 ist nicht mehr auf der Konsole").
+   */
+  label: () => string
   /**
    * Why the last save of this typing failed, when it did: it comes back with the typing (the reason and
    * Try again beside the field), so leaving the screen after a failure does not turn it into a silent draft.
@@ -70,7 +74,7 @@ export class RecordDrafts<R> {
     // Removing a console discards its drafts (the Remove question names each by its label first).
     const of = (consoleId: string) => [...this.#held.keys()].filter((id) => id.startsWith(`${consoleId}\u0000`))
     holdsDrafts(name, {
-      held: (consoleId) => of(consoleId).map((id) => this.#held.get(id)!.label),
+      held: (consoleId) => of(consoleId).map((id) => this.#held.get(id)!.label()),
       discard: (consoleId) => {
         for (const id of of(consoleId)) {
           this.#held.delete(id)

@@ -30,8 +30,8 @@ export function keyWords(permissions: FleetConsole['permissions']): string {
   if (!permissions) return m.t('keys.unknown')
   const missing = permissions.filter((p) => p.status === 'missing').map((p) => p.key)
   const unknown = permissions.filter((p) => p.status === 'unknown').length
-  if (missing.length === 0 && unknown === 0) return m.t('keys.all', { count: formatCount(permissions.length) })
-  const untold = unknown ? m.t('keys.untold', { count: formatCount(unknown) }) : null
+  if (missing.length === 0 && unknown === 0) return m.t('keys.all', { count: permissions.length })
+  const untold = unknown ? m.t('keys.untold', { count: unknown }) : null
   // The token's whole list in the sidebar's words (one rule: lib/i18n/permission-words), a sentence of its own.
   if (!missing.length) return untold!
   return [tokenLacks(missing), untold].filter(Boolean).join(' ')

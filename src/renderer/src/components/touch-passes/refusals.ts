@@ -4,6 +4,12 @@ import type { PickerSource } from '../common/search-picker'
 import { englishPassWords, type PassWords } from './pass-words'
 import { personName } from '../../../../shared/person-name'
 
+/*
+ * The English of each sentence below is the errors catalogue's (`PASS_ACTION.*`, `PASSES_GIVE.*`): the
+ * refusal carries the key in `details.before` / `details.hintKey`, and the screen says it in the desk's
+ * language through the one error-words door (shared/errors-wording withBefore).
+ */
+
 /** The changes a person makes to one Touch Pass from its details. */
 export type PassAction = 'rename' | 'ACTIVE' | 'SUSPENDED' | 'unbundle' | 'assign' | 'unassign'
 
@@ -44,6 +50,12 @@ const ruleHints: Record<PassAction, string> = {
  * found it so (`details.outcome = 'not-done'`); otherwise what happened is not known, and said so.
  */
 export function refusal(action: PassAction, err: AppError): AppError {
+  const hintKey =
+    err.kind === 'conflict' || err.kind === 'validation'
+      ? `PASS_ACTION.${action}.ruleHint`
+      : err.kind === 'not-found'
+        ? 'PASS_ACTION.notFound.hint'
+        : undefined
   const hint =
     err.hint ??
     (err.kind === 'conflict' || err.kind === 'validation'
@@ -53,7 +65,13 @@ export function refusal(action: PassAction, err: AppError): AppError {
         : undefined)
   const lost = err.details?.['answerLost'] === true && err.details['outcome'] !== 'not-done'
   const what = lost ? unknown[action] : done[action]
-  return new AppError({ ...err.toData(), message: `${what} ${err.message}`, ...(hint ? { hint } : {}) })
+  const before = `PASS_ACTION.${action}.${lost ? 'unknown' : 'notDone'}`
+  return new AppError({
+    ...err.toData(),
+    message: `${what} ${err.message}`,
+    ...(hint ? { hint } : {}),
+    details: { ...err.details, before, ...(hintKey && { hintKey }) }
+  })
 }
 
 /** Said next to a user found for a pass: the console refuses a second pass for them. */
@@ -96,5 +114,17 @@ export function manyRefusal(err: AppError): AppError {
         : 'Some passes may have been given before it failed: check the Touch Pass list before giving again.')
   const refused = err.kind === 'conflict' || err.kind === 'validation' || err.kind === 'not-found'
   const what = refused ? 'The console refused to give the passes.' : 'The console did not confirm the passes.'
-  return new AppError({ ...err.toData(), message: `${what} ${err.message}`, hint })
+  const hintKey =
+    err.kind === 'conflict' || err.kind === 'validation'
+      ? 'PASSES_GIVE.ruleHint'
+      : err.kind === 'not-found'
+        ? 'PASSES_GIVE.notFound.hint'
+        : 'PASSES_GIVE.other.hint'
+  const before = refused ? 'PASSES_GIVE.refused' : 'PASSES_GIVE.notConfirmed'
+  return new AppError({
+    ...err.toData(),
+    message: `${what} ${err.message}`,
+    hint,
+    details: { ...err.details, before, hintKey }
+  })
 }
