@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 
 /**
  * Main's start loads only what every run needs: the packages of features a person may never use this
- * run — badge PDFs and QR codes, IPP printing and printer discovery, Excel rosters, the built-in demo
+ * run — badge PDFs and QR codes, IPP printing and printer discovery, Excel rosters, CSV files, the built-in demo
  * console (Fastify and its certificate maker) — are loaded on first use by a dynamic `import()`, so
  * they are not in main's memory at start (bench/cards-filter.bench.ts prints main's RSS). Reads the
  * bundle in out/main (`npm test` builds first), following its chunks from the Electron and web-mode
@@ -19,6 +19,8 @@ const ON_FIRST_USE = [
   'ipp',
   'bonjour-service',
   'read-excel-file',
+  // CSV files (Import, rosters, the Audit's import rows): read by papaparse only when a file is read.
+  'papaparse',
   'fastify',
   '@fastify/multipart',
   'selfsigned'

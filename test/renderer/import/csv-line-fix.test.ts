@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
 import ImportScreen from '../../../src/renderer/src/screens/ImportScreen.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
@@ -8,6 +8,7 @@ import { validateCsv } from '../../../src/main/services/batches/csv-validate'
 import type { BatchDetail } from '../../../src/shared/batches/schemas'
 import { ok } from '../enroll/event-bridge'
 import { eventBridge } from './batch-windows'
+import { loadCsvParser } from '../../../src/main/services/csv-parser'
 
 /**
  * A refused line of the CSV preview is corrected in the preview, or left out, and the rest added:
@@ -61,6 +62,9 @@ async function openFile(content: string) {
 
 const lineRow = (line: number) =>
   screen.getAllByRole('row').find((tr) => tr.querySelector('td.num')?.textContent === String(line))!
+
+// Quoted lines are read by papaparse, which main loads on the first file read.
+beforeAll(() => loadCsvParser())
 
 describe('CSV preview: a refused line corrected or left out', () => {
   it('a bad NFC ID typed again is checked at once, the focus on its line; the corrected value is what is added', async () => {

@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { useScrollBox } from '../../support/scroll-box'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte'
 import CsvPreviewTable from '../../../src/renderer/src/components/import/CsvPreviewTable.svelte'
 import { validateCsv } from '../../../src/main/services/batches/csv-validate'
 import { CsvPreviews } from '../../../src/main/services/batches/csv-previews'
+import { loadCsvParser } from '../../../src/main/services/csv-parser'
 
 /**
  * "Next problem" / "Previous problem" in the CSV preview (issue 31): in a 10,000-line file with problems
@@ -28,6 +29,9 @@ const text = Array.from({ length: LINES }, (_, i) => bad.get(i + 1) ?? `${id(i)}
 function focusedLine(): string | null | undefined {
   return (document.activeElement as HTMLElement | null)?.querySelector('td.num')?.textContent
 }
+
+// Quoted lines are read by papaparse, which main loads on the first file read.
+beforeAll(() => loadCsvParser())
 
 describe('CSV preview: Next problem / Previous problem', () => {
   it('each press shows and focuses the next problem line, with its place among them', async () => {

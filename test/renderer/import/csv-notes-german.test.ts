@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { render, screen, waitFor } from '@testing-library/svelte'
 import CsvPreviewTable from './CsvPreviewWhole.svelte'
 import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
 import { validateCsv } from '../../../src/main/services/batches/csv-validate'
 import { decodeText } from '../../../src/shared/text/encoding'
+import { loadCsvParser } from '../../../src/main/services/csv-parser'
 
 afterEach(() => deskLanguage.choose(null))
 
@@ -12,6 +13,9 @@ afterEach(() => deskLanguage.choose(null))
  * line, a header) are facts from main and from the file's reading, said in the desk's language:
  * main's English `notes` are the CLI's words.
  */
+// Quoted lines are read by papaparse, which main loads on the first file read.
+beforeAll(() => loadCsvParser())
+
 describe('the CSV preview’s file notes on a German desk', () => {
   it('are said in German, never in main’s English', async () => {
     deskLanguage.choose('de')

@@ -1,13 +1,17 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { validateCsv } from '../../../src/main/services/batches/csv-validate'
 import { readNfcCell } from '../../../src/main/services/batches/csv-nfc-id'
 import { allDigitsReading, uidOfDecimal, writtenDigitsReading } from '../../../src/shared/nfc/card-number'
 import { nfcUidFormats } from '../../../src/shared/nfc/uid'
+import { loadCsvParser } from '../../../src/main/services/csv-parser'
 
 /**
  * An NFC ID of digits only is ambiguous: hex, or the decimal number printed on the card. It is read
  * as hex (the console's format), never changed, and the row says so with the other reading.
  */
+// Quoted lines are read by papaparse, which main loads on the first file read.
+beforeAll(() => loadCsvParser())
+
 describe('all-digit NFC IDs', () => {
   // 77740828 is the decimal of 04A23B1C (the reader panel's "Decimal" for that card).
   const decimalOfCard = nfcUidFormats('04A23B1C').decimal

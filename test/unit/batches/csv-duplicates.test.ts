@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { validateCsv } from '../../../src/main/services/batches/csv-validate'
 import { hashString } from '../../../src/main/services/batches/duplicate-finder'
 import type { CsvPreview } from '../../../src/shared/batches/schemas'
 import { cardKey } from '../../../src/shared/nfc/card-identity'
+import { loadCsvParser } from '../../../src/main/services/csv-parser'
 
 const rowsOf = (p: CsvPreview) => p.rows.map((r) => [r.line, r.status, r.nfcId ?? null, r.alias, r.messages])
 
@@ -16,6 +17,9 @@ const consoleHolding = (cards: Record<string, string>, aliases: Record<string, s
 const batchHolding = (nfcIds: string[]) => new Map(nfcIds.map((nfcId) => [cardKey(nfcId), { nfcId }]))
 /** The reference's own byte reversal (not the code under test's). */
 const reversed = (hex: string) => hex.match(/../g)!.reverse().join('')
+
+// Quoted lines are read by papaparse, which main loads on the first file read.
+beforeAll(() => loadCsvParser())
 
 describe('duplicates in the file', () => {
   it('the first occurrence is kept; a repeated ID names its line and keeps its own repairs first', () => {

@@ -1,11 +1,15 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { csvLineText, withCsvLine } from '../../../src/shared/batches/csv-line-edit'
 import { validateCsv } from '../../../src/main/services/batches/csv-validate'
+import { loadCsvParser } from '../../../src/main/services/csv-parser'
 
 /**
  * A line of the preview corrected in the file's text: the whole record the preview named (a quoted
  * cell may hold line breaks), the other lines as they were and at the numbers the preview gave them.
  */
+// Quoted lines are read by papaparse, which main loads on the first file read.
+beforeAll(() => loadCsvParser())
+
 describe('csv-line-edit: a record over several lines', () => {
   const file = '04A1B2C3,Desk-1\n04A1B2C4,"Lobby\r\nspare"\n04A1B2C5,Desk-3\n'
 

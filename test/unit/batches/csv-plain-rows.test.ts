@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import Papa from 'papaparse'
 import { plainEnd, scanPlainRows } from '../../../src/main/services/batches/csv-plain-rows'
 import { validateCsv } from '../../../src/main/services/batches/csv-validate'
+import { loadCsvParser } from '../../../src/main/services/csv-parser'
 
 /**
  * The validator reads the quote-free lines of a file in one pass of its own and leaves the rest to
@@ -96,6 +97,9 @@ function plainCells(text: string, end: number): { cells: string[][]; lines: numb
   })
   return { cells, lines }
 }
+
+// Quoted lines are read by papaparse, which main loads on the first file read.
+beforeAll(() => loadCsvParser())
 
 describe('the one-pass CSV reader agrees with papaparse', () => {
   it('finds the same cells, line by line, in any text without quotes', () => {

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { toConsoleCsv } from '../../../src/main/services/batches/csv-export'
 import { validateCsv } from '../../../src/main/services/batches/csv-validate'
 import { aliasSchema } from '../../../src/shared/batches/schemas'
+import { loadCsvParser } from '../../../src/main/services/csv-parser'
 
 const hexId = fc
   .constantFrom(4, 7, 10)
@@ -28,6 +29,9 @@ const validBatch = fc
     const seen = new Set<string>()
     return rows.filter((r) => r.alias === '' || (!seen.has(r.alias) && seen.add(r.alias)))
   })
+
+// Quoted lines are read by papaparse, which main loads on the first file read.
+beforeAll(() => loadCsvParser())
 
 describe('export → import of a valid batch', () => {
   it('is lossless: same IDs, same aliases, same order, every row ok', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { validateCsv } from '../../../src/main/services/batches/csv-validate'
 import { csvSaidKeys } from '../../../src/shared/batches/csv-said'
 import { csvPreviewSchema } from '../../../src/shared/batches/schemas'
@@ -8,11 +8,15 @@ import en from '../../../src/shared/i18n/messages/import/en.json'
 import de from '../../../src/shared/i18n/messages/import/de.json'
 import fr from '../../../src/shared/i18n/messages/import/fr.json'
 import es from '../../../src/shared/i18n/messages/import/es.json'
+import { loadCsvParser } from '../../../src/main/services/csv-parser'
 
 /**
  * What main says of a CSV line goes as facts (shared/batches/csv-said.ts) beside its English: the
  * English is the catalogue's for the same key, so a desk in another language says the same thing.
  */
+// Quoted lines are read by papaparse, which main loads on the first file read.
+beforeAll(() => loadCsvParser())
+
 describe('the CSV preview’s facts', () => {
   const text = [
     ' 04a1b2c3 ,"Desk"',

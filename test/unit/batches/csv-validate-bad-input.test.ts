@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { validateCsv } from '../../../src/main/services/batches/csv-validate'
 import { AppError } from '../../../src/shared/errors'
 import { CSV_MAX_CHARS, csvPreviewSchema, type CsvPreview } from '../../../src/shared/batches/schemas'
+import { loadCsvParser } from '../../../src/main/services/csv-parser'
 
 /** The preview crosses IPC: every one here must satisfy its own schema. */
 function preview(text: string, options?: Parameters<typeof validateCsv>[1]): CsvPreview {
@@ -26,6 +27,9 @@ const NEVER_CLOSED = (line: number) =>
   `A double quote on line ${line} is never closed, so this line was left out (the lines after it were read). Remove the quote or close it.`
 const MISPLACED = (line: number) =>
   `A double quote on line ${line} is misplaced: a quoted cell must end with its quote. Remove the quote or quote the whole cell.`
+
+// Quoted lines are read by papaparse, which main loads on the first file read.
+beforeAll(() => loadCsvParser())
 
 describe('quotes papaparse cannot read: the line is refused, no other line is lost', () => {
   it('a misplaced quote, then one never closed in the same chunk: the second swallows nothing', () => {

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { validateCsv } from '../../../src/main/services/batches/csv-validate'
 import { csvPreviewSchema, type CsvPreview } from '../../../src/shared/batches/schemas'
+import { loadCsvParser } from '../../../src/main/services/csv-parser'
 
 function preview(text: string): CsvPreview {
   const result = validateCsv(text)
@@ -10,6 +11,9 @@ function preview(text: string): CsvPreview {
 }
 const rowsOf = (p: CsvPreview) => p.rows.map((r) => [r.line, r.status, r.nfcId ?? null, r.alias, r.messages])
 const HEADER = (line: number) => `Line ${line} is a header row and was skipped: the console's format has none.`
+
+// Quoted lines are read by papaparse, which main loads on the first file read.
+beforeAll(() => loadCsvParser())
 
 describe('empty lines and missing IDs', () => {
   it('empty and blank lines are skipped silently; a line with an alias but no ID is refused', () => {

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { validateCsv } from '../../../src/main/services/batches/csv-validate'
 import { CSV_MAX_CHARS, csvPreviewSchema, type CsvPreviewRow } from '../../../src/shared/batches/schemas'
+import { loadCsvParser } from '../../../src/main/services/csv-parser'
 
 const fixture = (name: string) => readFileSync(join('test/fixtures/csv', name), 'utf8')
 const preview = (name: string) => {
@@ -12,6 +13,9 @@ const preview = (name: string) => {
   return result
 }
 const brief = (rows: CsvPreviewRow[]) => rows.map((r) => [r.line, r.status, r.nfcId ?? null, r.alias])
+
+// Quoted lines are read by papaparse, which main loads on the first file read.
+beforeAll(() => loadCsvParser())
 
 describe('CSV import preview (fixtures in test/fixtures/csv)', () => {
   it('accepts a clean file as is, 4-, 7- and 10-byte IDs, with or without alias', () => {

@@ -1,4 +1,4 @@
-import Papa from 'papaparse'
+import { loadCsvParser } from '../csv-parser'
 import { endpoints, type EndpointId } from '../../../shared/access/endpoints'
 import {
   IMPORTED_CARDS_MAX,
@@ -214,6 +214,7 @@ async function importedFile(call: WriteCall): Promise<AuditFact | undefined> {
 async function importedCards(call: WriteCall): Promise<AuditImportedCard[] | undefined> {
   const file = call.body instanceof FormData ? call.body.get('file') : null
   if (!(file instanceof Blob)) return undefined
+  const Papa = await loadCsvParser()
   const rows = Papa.parse<string[]>(await file.text(), { skipEmptyLines: true }).data
   const cards: AuditImportedCard[] = []
   for (const [id, alias] of rows.slice(0, IMPORTED_CARDS_MAX)) {

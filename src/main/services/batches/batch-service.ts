@@ -22,7 +22,7 @@ import { readNfcCell } from './csv-nfc-id'
 import { isRandomUid } from '../../../shared/nfc/uid'
 import { isAllDigits, writtenDigitsReading } from '../../../shared/nfc/card-number'
 import { cardKey } from '../../../shared/nfc/card-identity'
-import { readCsvAgainst } from './csv-against-batch'
+import { readCsvAgainst, readCsvText, settleAgainst } from './csv-against-batch'
 import { sayNote, unsureEnglish } from './csv-messages'
 import type { ConsoleUnsure } from '../../../shared/batches/console-unsure'
 import { rowReason } from './row-reasons'
@@ -397,10 +397,11 @@ export class BatchService implements BatchWrites {
   }
 
   /**
-   * The adding itself, with the file read twice by the same rules: as decided (`preview`) and against
-   * the batch the add left (`after`, read in the same turn with the same console cards: no tap in
-   * between, no second wait for the console). `fileName`: kept on each row added, so the audit row of
-   * their upload names the file they came from (a search for it finds the upload).
+   * The adding itself: the file read once, its reading settled twice by the same rules: as decided
+   * (`preview`) and against the batch the add left (`after`, in the same turn with the same console
+   * cards: no tap in between, no second wait for the console, no second reading of the file).
+   * `fileName`: kept on each row added, so the audit row of their upload names the file they came from
+   * (a search for it finds the upload).
    */
   private async addCsv(
     batchId: string,
@@ -410,9 +411,10 @@ export class BatchService implements BatchWrites {
     const batch = await this.loaded(batchId)
     await this.requireOwnConsole(batch)
     const known = await this.cardsForPreview(batch)
+    const reading = await readCsvText(text)
     return this.exclusive(batch, async () => {
       this.refuseWhileUploading(batch)
-      const preview = readCsvAgainst(text, batch, known)
+      const preview = settleAgainst(reading, batch, known)
       const at = now()
       const rows: BatchRow[] = []
       for (const r of preview.rows) {
@@ -433,7 +435,7 @@ export class BatchService implements BatchWrites {
         }
       }
       if (rows.length > 0) await this.commit(batch, { t: 'add', rows })
-      const after = rows.length > 0 ? readCsvAgainst(text, batch, known) : preview
+      const after = rows.length > 0 ? settleAgainst(reading, batch, known, true) : preview
       return { added: rows.length, preview, after }
     })
   }

@@ -2,8 +2,9 @@ import type { CsvPreview } from '../../../shared/batches/schemas'
 import type { CsvNote } from '../../../shared/batches/csv-said'
 import type { ConsoleCards } from './console-cards'
 import type { LoadedBatch } from './loaded-batch'
-import { validateCsv } from './csv-validate'
+import { readCsv, settleCsv, type CsvReading } from './csv-validate'
 import { englishOfNote, sayNote } from './csv-messages'
+import { loadCsvParser } from '../csv-parser'
 
 /** What main knows of the console for a CSV reading (batch-service.ts `cardsForPreview`). */
 export interface CsvConsoleFacts {
@@ -16,14 +17,43 @@ export interface CsvConsoleFacts {
  * its preview, the import's decision, the file as the add left the batch — goes through here, so a line
  * is said by the same rules each time. The file's IDs are entered IDs: compared with the batch's rows as
  * they were entered, so a line the batch holds as written reads as added in either byte order.
+ * papaparse is loaded here on the first file read (csv-parser.ts), not at main's start.
  */
-export function readCsvAgainst(text: string, batch: LoadedBatch | undefined, known: CsvConsoleFacts): CsvPreview {
-  const preview = validateCsv(text, {
-    existingCards: batch?.model.enteredCards,
-    existingAliases: batch?.model.byAlias,
-    byteOrder: batch?.model.meta.byteOrder,
-    onConsole: known.cards
-  })
+export async function readCsvAgainst(
+  text: string,
+  batch: LoadedBatch | undefined,
+  known: CsvConsoleFacts
+): Promise<CsvPreview> {
+  return settleAgainst(await readCsvText(text), batch, known, true)
+}
+
+/** A CSV text read once, to be settled against a batch (`settleAgainst`) once or more. */
+export async function readCsvText(text: string): Promise<CsvReading> {
+  await loadCsvParser()
+  return readCsv(text)
+}
+
+/**
+ * A reading settled against a batch as it is now and the console's cards. An Add settles the same
+ * reading twice — as decided, then against the batch the add left — without reading the file again;
+ * `consume`: the reading's last settling (its rows are used, not copied).
+ */
+export function settleAgainst(
+  reading: CsvReading,
+  batch: LoadedBatch | undefined,
+  known: CsvConsoleFacts,
+  consume = false
+): CsvPreview {
+  const preview = settleCsv(
+    reading,
+    {
+      existingCards: batch?.model.enteredCards,
+      existingAliases: batch?.model.byAlias,
+      byteOrder: batch?.model.meta.byteOrder,
+      onConsole: known.cards
+    },
+    consume
+  )
   if (known.note) addNote(preview, known.note)
   noteUnsure(preview, known.cards)
   if (known.cards) preview.consoleReadAt = known.cards.readAt

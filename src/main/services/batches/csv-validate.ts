@@ -1,4 +1,4 @@
-import Papa from 'papaparse'
+import type Papa from 'papaparse'
 import { AppError } from '../../../shared/errors'
 import { CSV_MAX_CHARS, type CsvPreview, type CsvPreviewRow } from '../../../shared/batches/schemas'
 import { canonicalHex32, readNfcCell, unwrapCell } from './csv-nfc-id'
@@ -12,6 +12,7 @@ import { isAllDigits, writtenDigitsReading } from '../../../shared/nfc/card-numb
 import { inByteOrder } from '../../../shared/nfc/byte-order'
 import { plainEnd, scanPlainRows, type PlainRowSink } from './csv-plain-rows'
 import type { ByteOrder } from '../../../shared/batches/schemas'
+import { csvParser } from '../csv-parser'
 
 export interface ValidateOptions extends ExistingKeys {
   /**
@@ -40,6 +41,9 @@ function estimateRows(text: string): number {
  * a message for every repair and refusal, then duplicates by NFC ID and alias. Line numbers are the
  * file's. Hot path: no regex and no allocation for a clean row beyond its two cells and the preview
  * row itself.
+ *
+ * A text with a double quote needs papaparse, loaded on first use: callers `await loadCsvParser()`
+ * (csv-parser.ts) first; readCsvAgainst does.
  */
 export function validateCsv(
   text: string,
@@ -47,6 +51,39 @@ export function validateCsv(
   /** `papaparse`: every line through papaparse (the tests that hold the one-pass reader to it). */
   parser: 'auto' | 'papaparse' = 'auto'
 ): CsvPreview {
+  return settleCsv(readCsv(text, parser), options, true)
+}
+
+/**
+ * A CSV text read once: its rows as the file writes them (repairs and refusals said), before
+ * duplicates are known. The duplicates depend on the batch and the console, which an Add changes, so
+ * the same reading is settled again after it (`settleCsv`) instead of the file being read twice.
+ */
+export interface CsvReading {
+  readonly rows: readonly CsvPreviewRow[]
+  readonly nfcKeys: DuplicateFinder
+  readonly notes: readonly CsvNote[]
+  readonly counts: Readonly<CsvPreview['counts']>
+  /** The line of a header that names the IDs as sent to the console, if any. */
+  readonly asSent: number | undefined
+}
+
+/**
+ * The preview of a reading against the batch and the console (`options`): duplicates settled, IDs
+ * of an as-sent file answered as entered. Settles copies of the rows, so the reading can be settled
+ * again; `consume` settles the reading's own rows (its last settling: no copy).
+ */
+export function settleCsv(reading: CsvReading, options: ValidateOptions, consume = false): CsvPreview {
+  const rows = consume ? (reading.rows as CsvPreviewRow[]) : reading.rows.map((r) => ({ ...r }))
+  const counts = { ...reading.counts }
+  const notes = [...reading.notes]
+  settleRows(rows, reading.nfcKeys, options, counts)
+  if (reading.asSent !== undefined) asEntered(rows, notes, reading.asSent, options.byteOrder)
+  return { rows, notes: notes.map(englishOfNote), noteSaid: notes, counts }
+}
+
+/** Reads a CSV text in one pass (see validateCsv); duplicates are left to `settleCsv`. */
+export function readCsv(text: string, parser: 'auto' | 'papaparse' = 'auto'): CsvReading {
   if (text.length > CSV_MAX_CHARS) {
     throw new AppError({
       kind: 'validation',
@@ -89,7 +126,7 @@ export function validateCsv(
   }
   while (rest !== '') {
     // Chunks: papaparse's rows become garbage chunk by chunk instead of piling up (less GC work).
-    parseInChunks(rest, {
+    parseInChunks(csvParser(), rest, {
       delimiter: ',',
       newline: '\n',
       chunkSize: CHUNK_CHARS,
@@ -105,10 +142,7 @@ export function validateCsv(
     rest = rest.slice(next)
     reader.restartAt(broken.line)
   }
-  const { rows, counts } = reader
-  settleRows(rows, reader.nfcKeys, options, counts)
-  if (reader.asSent !== undefined) asEntered(rows, notes, reader.asSent, options.byteOrder)
-  return { rows, notes: notes.map(englishOfNote), noteSaid: notes, counts }
+  return { rows: reader.rows, nfcKeys: reader.nfcKeys, notes, counts: reader.counts, asSent: reader.asSent }
 }
 
 const CR_LINE_ENDINGS = /\r\n?/g
@@ -361,10 +395,13 @@ function anyFilled(cells: string[]): boolean {
  * papaparse calls `chunk` synchronously, chunk after chunk, for a string input (StringStreamer);
  * its typings only declare chunked parsing for files and streams.
  */
-const parseInChunks = Papa.parse as unknown as (
+function parseInChunks(
+  papa: typeof Papa,
   text: string,
   config: Papa.ParseConfig<string[]> & { chunkSize: number; chunk(result: Papa.ParseResult<string[]>): void }
-) => void
+): void {
+  ;(papa.parse as unknown as (t: string, c: typeof config) => void)(text, config)
+}
 
 /**
  * One shape for every preview row (keeps V8's objects monomorphic): what is said of it as facts

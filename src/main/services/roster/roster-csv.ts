@@ -1,17 +1,19 @@
-import Papa from 'papaparse'
 import { decodeText } from '../../../shared/text/encoding'
 import { rosterFileError } from './roster-errors'
 import type { RawRows } from './raw-rows'
 import { sayNote } from '../batches/csv-messages'
 import type { CsvNote } from '../../../shared/batches/csv-said'
+import { loadCsvParser } from '../csv-parser'
 
 /**
  * A roster saved as CSV by an HR tool or Excel: decoded (UTF-8 with or without a BOM, UTF-16 by its
  * BOM, else Windows-1252 when the bytes are not UTF-8, as Excel's plain "CSV" saves on Western
  * systems), then split with the delimiter the file uses (comma, semicolon or tab). Every row keeps
- * the line it starts on, so the plan names the lines the user sees in a text editor.
+ * the line it starts on, so the plan names the lines the user sees in a text editor. papaparse is
+ * loaded on the first file read (csv-parser.ts).
  */
-export function readCsvRows(bytes: Uint8Array, fileName: string): RawRows {
+export async function readCsvRows(bytes: Uint8Array, fileName: string): Promise<RawRows> {
+  const Papa = await loadCsvParser()
   const decoded = decodeText(bytes)
   // What the reading says, as facts (Import's file notes: the same keys, the same words).
   const notes: CsvNote[] = [...decoded.said]

@@ -76,7 +76,7 @@ export async function readRosterFile(fileName: string, bytes: Buffer): Promise<R
       undefined,
       { said: 'notZip', file: fileName }
     )
-  } else raw = readCsvRows(bytes, fileName)
+  } else raw = await readCsvRows(bytes, fileName)
   return shape(fileName, raw)
 }
 
