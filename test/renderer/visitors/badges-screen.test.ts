@@ -97,10 +97,19 @@ describe('badges for visits that are over; QR feedback', () => {
     expect(warning).toHaveTextContent('has ended')
     expect(screen.getByRole('button', { name: 'Print badge' })).toBeDisabled()
     expect(calls.map((c) => c[0])).not.toContain('visitors.qrCode')
-    await fireEvent.click(screen.getByRole('checkbox', { name: /Make the badge anyway/ }))
+    const box = screen.getByRole('checkbox', { name: /Make the badge anyway/ })
+    box.focus()
+    await fireEvent.click(box)
     await screen.findByTestId('badge-preview')
     expect(screen.getByRole('button', { name: 'Print badge' })).toBeEnabled()
     expect(calls.map((c) => c[0])).toContain('visitors.qrState')
+    // The box ticked is redrawn beside the badge: the focus follows it (never to the title or the body).
+    const shown = screen.getByRole('checkbox', { name: /Make the badge anyway \(the visit has ended/ })
+    await waitFor(() => expect(shown).toHaveFocus())
+    expect(shown).toBeChecked()
+    // Unticked there, the warning's own box takes it back.
+    await fireEvent.click(shown)
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /Make the badge anyway/ })).toHaveFocus())
   })
 
   it('an ended visit opened from another screen says why it cannot print; the focus goes to the choice', async () => {
