@@ -239,11 +239,17 @@ const cardAndPinCases = {
   'pins.assign': async () => {
     const diego = { id: 'u-diego', first_name: 'Diego', last_name: 'Paz', full_name: 'Diego Paz' }
     let holds = false
+    let giveAfterRead = false
     const { bridge, calls } = scriptedBridge({
       'pins.generate': () => ({ ok: true, result: { pin: '48152637' } }),
       'users.search': () => ({ ok: true, result: { items: [diego], total: 1 } }),
       'visitors.list': () => ({ ok: true, result: { items: [], total: 0 } }),
-      'pins.held': () => ({ ok: true, result: { held: holds } }),
+      'pins.held': () => {
+        const held = holds
+        // Another desk gives Diego a PIN right after Assign read him again (no question: he had none).
+        if (giveAfterRead) holds = true
+        return { ok: true, result: { held } }
+      },
       'pins.assign': (input) => {
         try {
           checkSeen('pins.assign', (input as { seen?: Seen }).seen, { hasPin: holds, name: 'Diego Paz' })
@@ -264,7 +270,7 @@ const cardAndPinCases = {
     })
     await fireEvent.click(await screen.findByRole('option', { name: /Diego Paz/ }, { timeout: 2000 }))
     await screen.findByText('Diego Paz has no PIN yet.')
-    holds = true // another desk gives Diego a PIN
+    giveAfterRead = true
     await press(screen.getByRole('button', { name: 'Assign PIN' }))
     const dialog = await screen.findByRole('dialog', { name: 'Replace Diego Paz’s PIN?' })
     await askedAgain(dialog, /Diego Paz holds a PIN now .*nothing was sent/)
