@@ -164,7 +164,7 @@ describe('the message catalogue', () => {
         // a roster's unnamed column (area roster); an error kept with a record names its console (area errors).
         Object.assign(values, { column: 'C', letter: 'D', console: 'Site A' })
         // The shell's reach line and the search pickers (area shell).
-        Object.assign(values, { keys: 'K', term: 'T', over: 'ended', button: 'B' })
+        Object.assign(values, { keys: 'K', term: 'T', over: 'ended', button: 'B', title: 'T' })
         // An audit row's facts (area audit, fact.*): only the names not given above.
         Object.assign(values, {
           fields: 'F',
