@@ -15,8 +15,11 @@ import { onMainRestart } from '../lib/main-restarts'
 const found = new SvelteMap<string, WriteSettled['done']>()
 let listeners = 0
 let off: (() => void) | undefined
-/** The rows a notice shown now follows, each with how many notices follow it. */
-const followed = new SvelteMap<string, number>()
+/**
+ * The rows a notice shown now follows, each with how many notices follow it. Not reactive: a notice's
+ * effect counts itself in it, and nothing on screen is drawn from it (only the reconnect read uses it).
+ */
+const followed = new Map<string, number>()
 
 /**
  * The audit row of a write whose answer was lost and whose outcome the error leaves unknown, when main
