@@ -45,7 +45,7 @@ describe("an upload's audit CSV: a line per card, each with that card's outcome"
     await demo.clearFaults()
 
     const before = importLines(await csv(), name)
-    expect(before.map((r) => [r['NFC ID'], r['outcome']])).toEqual(ids.map((id) => [id, 'unknown']))
+    expect(before.map((r) => [r['NFC ID'], r['outcome code']])).toEqual(ids.map((id) => [id, 'unknown']))
 
     const [gone] = await held(ids[0]!)
     await app.call('cards.delete', { token: gone!.token })
@@ -55,7 +55,7 @@ describe("an upload's audit CSV: a line per card, each with that card's outcome"
     expect(await held(ids[2]!)).toHaveLength(1)
 
     const after = importLines(await csv(), name)
-    expect(after.map((r) => [r['NFC ID'], r['outcome']])).toEqual([
+    expect(after.map((r) => [r['NFC ID'], r['outcome code']])).toEqual([
       [ids[0], 'notDone'],
       [ids[1], 'ok'],
       [ids[2], 'ok']
@@ -77,7 +77,7 @@ describe("an upload's audit CSV: a line per card, each with that card's outcome"
     const cards = await Promise.all(ids.map(async (id) => (await held(id))[0]!))
     expect(cards.map((c) => c.display_id)).toEqual([expect.any(String), expect.any(String)])
     const lines = importLines(await csv(), name)
-    expect(lines.map((r) => [r['NFC ID'], r['card number'], r['target name'], r['outcome']])).toEqual(
+    expect(lines.map((r) => [r['NFC ID'], r['card number'], r['target name'], r['outcome code']])).toEqual(
       cards.map((c, i) => [ids[i], c.display_id, `Card ${c.display_id}`, 'ok'])
     )
   })
