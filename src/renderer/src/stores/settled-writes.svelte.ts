@@ -19,6 +19,7 @@ let off: (() => void) | undefined
  * The rows a notice shown now follows, each with how many notices follow it. Not reactive: a notice's
  * effect counts itself in it, and nothing on screen is drawn from it (only the reconnect read uses it).
  */
+// eslint-disable-next-line svelte/prefer-svelte-reactivity -- deliberately not reactive (see above)
 const followed = new Map<string, number>()
 
 /**
