@@ -460,11 +460,16 @@ export class AuditLog {
    * The rows `keep` picks among those whose write can be read back (a later check kept on their begin
    * line), newest first, each with what its check reads (kept-write.ts).
    */
-  async withChecks(keep: (row: AuditRow) => boolean): Promise<{ row: AuditRow; check: KeptWrite }[]> {
+  async withChecks(
+    keep: (row: AuditRow) => boolean,
+    /** Rows begun before this time (epoch ms) are not looked at: rows are held oldest first, so the walk stops there. */
+    since = -Infinity
+  ): Promise<{ row: AuditRow; check: KeptWrite }[]> {
     await this.serial(() => this.open())
     const found: { row: AuditRow; check: KeptWrite }[] = []
     for (let i = this.rows.length - 1; i >= 0; i--) {
       const { row } = this.rows[i]!
+      if (Date.parse(row.at) < since) break
       const check = this.checks.get(row.id)
       if (check && keep(row)) found.push({ row, check })
     }

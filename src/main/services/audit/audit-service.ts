@@ -25,7 +25,7 @@ import { nameSubjects, type AuditReader, type WriteNames } from './write-names'
 import { awaitNames, RowsToSettle, type ReadBackFinding } from './settle-write'
 import { hasLaterCheck, laterCheckOf } from './later-checks'
 import { keptWriteOf, type KeptWrite } from './kept-write'
-import { mayBeTheSame, sameWriteKey } from './same-write'
+import { CHECK_AFTER_LOST_MS, mayBeTheSame, sameWriteKey } from './same-write'
 import type { EndpointInfo } from '../../../shared/access/endpoints'
 import { failureOf, outcomeOf } from './write-outcome'
 import { importedNumbers } from './imported-numbers'
@@ -286,8 +286,10 @@ export class AuditService {
     const key = sameWriteKey(endpoint.id, check)
     if (!key) return
     const now = (this.deps.now?.() ?? new Date()).getTime()
+    // Every write asks this before it is sent: only the last CHECK_AFTER_LOST_MS of the trail is walked.
     const earlier = await this.log.withChecks(
-      (row) => row.endpoint.id === endpoint.id && sameConsole(row.console, console) && mayBeTheSame(row, now)
+      (row) => row.endpoint.id === endpoint.id && sameConsole(row.console, console) && mayBeTheSame(row, now),
+      now - CHECK_AFTER_LOST_MS
     )
     const same = earlier.find((e) => sameWriteKey(endpoint.id, e.check) === key)
     const read = same && laterCheckOf(endpoint.id, same.check, reader)
