@@ -153,6 +153,8 @@ describe('a write whose answer was lost, after a restart of main', () => {
     // Buy pressed again in the dialog kept open: the earlier try is read back, nothing is sent.
     const again = await refused(second.call('touchPasses.purchase', purchase))
     expect(again).toMatchObject({ code: 'DONE_BEFORE', details: expect.objectContaining({ doneBefore: rowId }) })
+    // Said as what was done, not a general sentence.
+    expect((again as { message?: string }).message).toMatch(/^The 2 Touch Passes were already bought:/)
     expect(await count(second)).toBe(before + 2)
     expect((await second.rows()).find((r) => r.id === rowId)).toMatchObject({
       outcome: 'ok',
@@ -212,6 +214,7 @@ describe('a write whose answer was lost, after a restart of main', () => {
     // make a badge printed with the first one useless).
     const again = await refused(second.call('visitors.assignQr', { id }))
     expect(again).toMatchObject({ code: 'DONE_BEFORE', details: expect.objectContaining({ doneBefore: rowId }) })
+    expect((again as { message?: string }).message).toMatch(/^The QR code was already given:/)
     expect((await second.demo<HeldVisitor[]>('GET', '/__demo/state/visitors')).find((v) => v.id === id)!.qr).toBe(qr)
     expect((await second.rows()).filter((r) => r.action === 'QR assignment' && r.target.id === id)).toHaveLength(1)
     await second.stop()

@@ -28,6 +28,7 @@ import { keptWriteOf, type KeptWrite } from './kept-write'
 import { CHECK_AFTER_LOST_MS, keyedWrite, mayBeTheSame, sameWriteKey } from './same-write'
 import type { EndpointInfo } from '../../../shared/access/endpoints'
 import { failureOf, outcomeOf } from './write-outcome'
+import { doneBefore } from './done-before'
 import { importedNumbers } from './imported-numbers'
 
 export interface ConsoleRef {
@@ -310,7 +311,7 @@ export class AuditService {
       throw sameWriteUnchecked(endpoint, same.row.id, err)
     }
     if (finding !== undefined && same.row.outcome === 'unknown') await this.rowsToSettle.settleRow(same.row.id, finding)
-    if (finding !== undefined && finding.done !== false) throw doneBefore(endpoint, same.row.id)
+    if (finding !== undefined && finding.done !== false) throw doneBefore(endpoint.id, same.row.id, same.check)
     // Not done, or what the console holds cannot tell: a keyed write is still not sent again.
     if (keyed) throw sentOnce(endpoint, same.row.id)
   }
@@ -453,18 +454,6 @@ function visitWindow(read: { start?: number; end?: number }): AuditVisit {
     ...(read.start !== undefined ? { start: read.start } : {}),
     ...(read.end !== undefined ? { end: read.end } : {})
   }
-}
-
-/** The same write was done by its earlier try, whose answer was lost: this one was not sent. */
-function doneBefore(endpoint: EndpointInfo, auditRow: string): AppError {
-  return new AppError({
-    kind: 'conflict',
-    code: 'DONE_BEFORE',
-    message:
-      "Not sent again: the console did this already. The earlier try's answer was lost, and reading the console back shows it was done.",
-    hint: 'Look at the record: it already holds this change. The Audit says Done on the earlier try.',
-    details: { endpoint: endpoint.id, doneBefore: auditRow }
-  })
 }
 
 /**
