@@ -7,6 +7,7 @@ import { Translator } from '../../../src/shared/i18n/translator'
 import { LANGUAGES as locales, type Locale } from '../../../src/shared/i18n/locales'
 import { endpoints } from '../../../src/shared/access/endpoints'
 import { doneBefore } from '../../../src/main/services/audit/done-before'
+import type { KeptWrite } from '../../../src/main/services/audit/kept-write'
 
 const catalogue = (language: string) =>
   JSON.parse(
@@ -23,7 +24,7 @@ const say = (e: AppError, language: Locale) =>
  * of the desk; a write without words of its own keeps the general sentence.
  */
 describe('DONE_BEFORE names what the earlier try did', () => {
-  const cases = [
+  const cases: [string, string, KeptWrite, RegExp, string | undefined][] = [
     [
       'alias save',
       endpoints.E8.id,
@@ -34,7 +35,7 @@ describe('DONE_BEFORE names what the earlier try did', () => {
     ['card import', endpoints.E16.id, { nfcIds: ['04A1', '04A2', '04A3'] }, /3 cards were already imported/, '3'],
     ['QR code', endpoints.visitorAssignQr.id, { params: { id: 'v1' } }, /QR code was already given/, undefined],
     ['purchase', endpoints.E14.id, { body: { count: 2 }, key: 'k' }, /2 Touch Passes were already bought/, '2']
-  ] as const
+  ]
 
   for (const [what, endpoint, kept, english, value] of cases)
     it(`${what}: said as done, in English, German, French and Spanish`, () => {
