@@ -17,6 +17,15 @@ describe('failedPurchaseOutcome', () => {
     )
   })
 
+  it("an earlier try of this purchase stopped it (DONE_BEFORE, DUPLICATE_PURCHASE): this try's count says nothing", () => {
+    // Nothing was sent now, so the list did not grow by it: never "no pass was bought".
+    for (const code of ['DONE_BEFORE', 'DUPLICATE_PURCHASE', 'SAME_WRITE_UNCHECKED'])
+      expect(failedPurchaseOutcome(2, { before: 7, after: 7 }, { kind: 'conflict', code })).toEqual({
+        settled: false,
+        said: 'Nothing was sent now: this purchase was tried before. Close this dialog and look at the Touch Pass list before starting a new purchase.'
+      })
+  })
+
   it('the list did not grow: nothing was bought, unless the console may still be buying (a timeout)', () => {
     expect(failedPurchaseOutcome(2, { before: 5, after: 5 }, lost)).toEqual({
       settled: true,

@@ -132,6 +132,61 @@ describe('a write whose answer was lost, after a restart of main', () => {
     await second.stop()
   })
 
+  it('a Touch Pass purchase the console carried out: after the restart, Buy again with the same key buys nothing', async () => {
+    const first = await run()
+    const count = async (at: typeof first) =>
+      (await at.demo<{ touchPasses: number }>('GET', '/__demo/state')).touchPasses
+    const before = await count(first)
+    // The purchase dialog's one key, kept by the dialog left open across the restart.
+    const purchase = { count: 2, idempotencyKey: crypto.randomUUID() }
+    await first.demo('PUT', '/__demo/faults', {
+      afterCommit: { reset: 1, paths: ['POST /credentials/touch_passes'], thenDown: true }
+    })
+    const error = await refused(first.call('touchPasses.purchase', purchase))
+    expect(error.details?.['answerLost']).toBe(true)
+    const rowId = error.details?.['auditRow'] as string
+    expect((await first.rows()).find((r) => r.id === rowId)?.outcome).toBe('unknown')
+    await first.stop()
+
+    const second = await run()
+    expect(await count(second)).toBe(before + 2)
+    // Buy pressed again in the dialog kept open: the earlier try is read back, nothing is sent.
+    const again = await refused(second.call('touchPasses.purchase', purchase))
+    expect(again).toMatchObject({ code: 'DONE_BEFORE', details: expect.objectContaining({ doneBefore: rowId }) })
+    // Said as what was done, not a general sentence.
+    expect((again as { message?: string }).message).toMatch(/^The 2 Touch Passes were already bought:/)
+    expect(await count(second)).toBe(before + 2)
+    expect((await second.rows()).find((r) => r.id === rowId)).toMatchObject({
+      outcome: 'ok',
+      said: { key: 'settled', done: true }
+    })
+    expect(second.settledSaid()).toContainEqual({ rowId, done: true })
+    expect((await second.rows()).filter((r) => r.action === 'purchase')).toHaveLength(1)
+    // Once more: this run holds the key now, and says it was sent once; still nothing sent.
+    expect(await refused(second.call('touchPasses.purchase', purchase))).toMatchObject({
+      code: 'DUPLICATE_PURCHASE'
+    })
+    expect(await count(second)).toBe(before + 2)
+    await second.stop()
+  })
+
+  it('a Touch Pass purchase answered: after the restart the same key is refused, the console gains nothing more', async () => {
+    const first = await run()
+    const count = async (at: typeof first) =>
+      (await at.demo<{ touchPasses: number }>('GET', '/__demo/state')).touchPasses
+    const purchase = { count: 1, idempotencyKey: crypto.randomUUID() }
+    await first.call('touchPasses.purchase', purchase)
+    const bought = await count(first)
+    await first.stop()
+
+    const second = await run()
+    expect(await refused(second.call('touchPasses.purchase', purchase))).toMatchObject({
+      code: 'DUPLICATE_PURCHASE'
+    })
+    expect(await count(second)).toBe(bought)
+    await second.stop()
+  })
+
   it('a QR code given: after the restart the row is settled Done when the console answers; giving it again sends nothing', async () => {
     const first = await run()
     const { id } = (await first.call('visitors.create', visit('Sami'))) as { id: string }
@@ -159,6 +214,7 @@ describe('a write whose answer was lost, after a restart of main', () => {
     // make a badge printed with the first one useless).
     const again = await refused(second.call('visitors.assignQr', { id }))
     expect(again).toMatchObject({ code: 'DONE_BEFORE', details: expect.objectContaining({ doneBefore: rowId }) })
+    expect((again as { message?: string }).message).toMatch(/^The QR code was already given:/)
     expect((await second.demo<HeldVisitor[]>('GET', '/__demo/state/visitors')).find((v) => v.id === id)!.qr).toBe(qr)
     expect((await second.rows()).filter((r) => r.action === 'QR assignment' && r.target.id === id)).toHaveLength(1)
     await second.stop()

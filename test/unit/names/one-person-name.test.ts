@@ -15,8 +15,7 @@ const rule = join(root, 'shared/person-name.ts')
 const matchingOnly: Record<string, string> = {
   'src/main/services/kiosk/visit-match.ts':
     'matches the typed name against first and last name as the visitor typed them',
-  'src/main/services/roster/person-match.ts': 'keys for finding a person: both the whole name and first + last',
-  'src/main/services/visitors/create-check.ts': 'the key a retried create is recognised by'
+  'src/main/services/roster/person-match.ts': 'keys for finding a person: both the whole name and first + last'
 }
 // `${x.first_name} ${x.last_name}` and [x.first_name, x.last_name]…join(' ')
 const JOINED = [

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { useAppServices } from '../../support/app-services'
 import { demoControl } from '../../support/demo-control'
-import { CHECK_AFTER_LOST_MS, VisitorCreateCheck } from '../../../src/main/services/visitors/create-check'
+import { createOnce } from '../../../src/main/services/visitors/create-check'
 import type { AccessClient } from '../../../src/main/services/access/client'
 import type { Visitor } from '../../../src/shared/access/visitors'
 import { AppError } from '../../../src/shared/errors'
@@ -58,11 +58,10 @@ describe('visitor create when the console created it and the answer was lost', (
     ["a proxy's 502 replaces the answer", { status502: 1 }]
   ] as const) {
     it(`${fault}: main reads the console back at once and answers with the visitor it created; one create sent`, async () => {
-      const check = new VisitorCreateCheck()
       const { client, sent, create } = await counted()
       const body = visit()
       await demo.faults({ afterCommit: { ...afterCommit, paths: ['POST /visitors'] } })
-      const found = await check.create(client, body, create(body))
+      const found = await createOnce(client, body, create(body))
       await demo.clearFaults()
       expect(found.readBack).toBe(true)
       expect(sent).toEqual([body.first_name])
@@ -95,22 +94,45 @@ describe('visitor create when the console created it and the answer was lost', (
     expect(again).toMatchObject({ readBack: true, first_name: body.first_name })
   })
 
-  it('a create cut off before the console created anything: the try again creates it, once', async () => {
-    const check = new VisitorCreateCheck()
+  it('a create cut off, and its read-back too, then read back Not done when the console answered: the try again reads nothing first', async () => {
     const { client, sent, create } = await counted()
     const body = visit()
     await demo.faults({ resetRate: 1 })
-    await expect(check.create(client, body, create(body))).rejects.toMatchObject({ code: 'ECONNRESET' })
+    await expect(createOnce(client, body, create(body))).rejects.toMatchObject({ code: 'ECONNRESET' })
+    await demo.clearFaults()
+    // The console answers again: the row is read back (Not done) before the person tries again.
+    await app.call('connections.reach', { recheck: true })
+    await expect.poll(async () => (await createRows(body.first_name))[0]?.outcome, { timeout: 10_000 }).toBe('notDone')
+    // Every read of the visitor list from here, whoever makes it: the trail says Not done, so none.
+    const all = client.visitors.all
+    let reads = 0
+    client.visitors.all = (...args) => (reads++, all(...args))
+    try {
+      const created = await createOnce(client, body, create(body))
+      expect(sent).toHaveLength(2)
+      expect((await named(body)).map((v) => v.id)).toEqual([created.id])
+    } finally {
+      client.visitors.all = all
+    }
+    expect(reads).toBe(0)
+    expect((await createRows(body.first_name)).map((r) => r.outcome)).toEqual(['ok', 'notDone'])
+  })
+
+  it('a create cut off before the console created anything: the try again creates it, once', async () => {
+    const { client, sent, create } = await counted()
+    const body = visit()
+    await demo.faults({ resetRate: 1 })
+    await expect(createOnce(client, body, create(body))).rejects.toMatchObject({ code: 'ECONNRESET' })
     expect(await named(body)).toEqual([])
     await demo.clearFaults()
-    const created = await check.create(client, body, create(body))
+    const created = await createOnce(client, body, create(body))
     expect(sent).toHaveLength(2)
     expect((await named(body)).map((v) => v.id)).toEqual([created.id])
   })
 })
 
 /** When the check asks the console, and when it does not (a fake client: no console needed). */
-describe('VisitorCreateCheck: which creates are checked first', () => {
+describe('createOnce: which creates are read back', () => {
   const body = visit()
   const lost = new AppError({ kind: 'network', code: 'ECONNRESET', message: 'cut', retryable: true })
   const refused = new AppError({ kind: 'validation', code: 'CODE_PARAMS_INVALID', message: 'bad' })
@@ -145,55 +167,46 @@ describe('VisitorCreateCheck: which creates are checked first', () => {
   const creating = () => Promise.resolve({ ...held, id: 'new' })
 
   it('an ordinary create, or one after a refusal, reads nothing first', async () => {
-    const check = new VisitorCreateCheck()
     const { client, reads } = fake()
-    expect((await check.create(client, body, creating)).id).toBe('new')
-    await expect(check.create(client, body, failing(refused))).rejects.toBe(refused)
-    expect((await check.create(client, body, creating)).id).toBe('new')
+    expect((await createOnce(client, body, creating)).id).toBe('new')
+    await expect(createOnce(client, body, failing(refused))).rejects.toBe(refused)
+    expect((await createOnce(client, body, creating)).id).toBe('new')
     expect(reads).toEqual([])
   })
 
   it('a lost answer is read back at once: the visitor of the same name (any case) and window, settled as created', async () => {
-    const check = new VisitorCreateCheck()
     const { client, reads } = fake()
-    const found = await check.create(client, { ...body, last_name: ' okafor ' }, failing(lost))
+    const found = await createOnce(client, { ...body, last_name: ' okafor ' }, failing(lost))
     expect(found).toMatchObject({ id: 'v1', readBack: true })
     expect(reads).toEqual([{ keyword: body.first_name }])
     // Found: a next create of the same visit is the person's own decision, sent as usual.
-    expect((await check.create(client, body, creating)).id).toBe('new')
+    expect((await createOnce(client, body, creating)).id).toBe('new')
     expect(reads).toHaveLength(1)
   })
 
   it('a lost answer read back with no such visitor: "not created", safe to try again', async () => {
-    const check = new VisitorCreateCheck()
     const { client } = fake(false)
-    await expect(check.create(client, body, failing(lost))).rejects.toMatchObject({
+    await expect(createOnce(client, body, failing(lost))).rejects.toMatchObject({
       message: expect.stringMatching(/^The visitor was not created/),
       hint: expect.stringMatching(/trying again is safe/),
       details: expect.objectContaining({ outcome: 'not-done', answerLost: true })
     })
   })
 
-  it('a lost answer whose read-back fails too: still unknown, and the next create of the visit is looked up first', async () => {
-    const check = new VisitorCreateCheck()
+  it('a lost answer whose read-back fails too: still unknown, thrown as it came; nothing is held here', async () => {
     const { client, reads, state } = fake()
     state.down = true
-    await expect(check.create(client, body, failing(lost))).rejects.toBe(lost)
+    await expect(createOnce(client, body, failing(lost))).rejects.toBe(lost)
     state.down = false
-    expect(await check.create(client, body, creating)).toMatchObject({ id: 'v1', readBack: true })
-    expect(reads).toHaveLength(2)
+    // The next create is sent: whether it is the same visit is the audit's same-write rule's to say
+    // (test/unit/audit/same-write.test.ts), read from the trail in this run and after a restart alike.
+    expect((await createOnce(client, body, creating)).id).toBe('new')
+    expect(reads).toHaveLength(1)
   })
 
-  it('after an unknown outcome, another window, or the same visit long after, is not looked up', async () => {
-    let now = 1_000_000
-    const check = new VisitorCreateCheck(() => now)
-    const { client, reads, state } = fake()
-    state.down = true
-    await expect(check.create(client, body, failing(lost))).rejects.toBe(lost)
-    state.down = false
-    expect((await check.create(client, { ...body, end_time: body.end_time + 60 }, creating)).id).toBe('new')
-    now += CHECK_AFTER_LOST_MS + 1
-    expect((await check.create(client, body, creating)).id).toBe('new')
-    expect(reads).toHaveLength(1) // the read-back alone
+  it("the same-write rule's DONE_BEFORE: the visitor the earlier try made, read back; none found: the refusal as it came", async () => {
+    const doneBefore = new AppError({ kind: 'conflict', code: 'DONE_BEFORE', message: 'done before' })
+    expect(await createOnce(fake().client, body, failing(doneBefore))).toMatchObject({ id: 'v1', readBack: true })
+    await expect(createOnce(fake(false).client, body, failing(doneBefore))).rejects.toBe(doneBefore)
   })
 })

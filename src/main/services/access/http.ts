@@ -27,6 +27,12 @@ export interface CallOptions {
    */
   readBefore?: ReadBefore
   /**
+   * What makes this write one the person made once, whatever is sent (a purchase's idempotency key, one
+   * per dialog): kept on the audit's row, so the same key is never sent twice, after a restart too
+   * (audit/same-write.ts).
+   */
+  writeKey?: string
+  /**
    * A read of the console the caller makes just after this write, shared with the audit journal
    * (WriteCall), so the console is read once for both: an import's card list (batches/cards-after-parts.ts).
    */
@@ -91,6 +97,8 @@ export interface WriteCall {
   readBefore?: ReadBefore | undefined
   /** The caller's read just after it (CallOptions.readAfter): the journal uses it rather than read again. */
   readAfter?: ReadAfter | undefined
+  /** The caller's key of this write (CallOptions.writeKey). */
+  writeKey?: string | undefined
 }
 
 /** How a write ended: the parsed answer, or the error the caller gets. */

@@ -25,9 +25,10 @@ import { nameSubjects, type AuditReader, type WriteNames } from './write-names'
 import { awaitNames, RowsToSettle, type ReadBackFinding } from './settle-write'
 import { hasLaterCheck, laterCheckOf } from './later-checks'
 import { keptWriteOf, type KeptWrite } from './kept-write'
-import { CHECK_AFTER_LOST_MS, mayBeTheSame, sameWriteKey } from './same-write'
+import { CHECK_AFTER_LOST_MS, keyedWrite, mayBeTheSame, sameWriteKey } from './same-write'
 import type { EndpointInfo } from '../../../shared/access/endpoints'
 import { failureOf, outcomeOf } from './write-outcome'
+import { doneBefore } from './done-before'
 import { importedNumbers } from './imported-numbers'
 
 export interface ConsoleRef {
@@ -286,23 +287,33 @@ export class AuditService {
     const key = sameWriteKey(endpoint.id, check)
     if (!key) return
     const now = (this.deps.now?.() ?? new Date()).getTime()
-    // Every write asks this before it is sent: only the last CHECK_AFTER_LOST_MS of the trail is walked.
+    const keyed = keyedWrite(endpoint.id, check)
+    // Every write asks this before it is sent: only the last CHECK_AFTER_LOST_MS of the trail is walked,
+    // the whole of it for a write known by its key (a purchase: rare, and its key is never used twice).
     const earlier = await this.log.withChecks(
-      (row) => row.endpoint.id === endpoint.id && sameConsole(row.console, console) && mayBeTheSame(row, now),
-      now - CHECK_AFTER_LOST_MS
+      (row) => row.endpoint.id === endpoint.id && sameConsole(row.console, console) && mayBeTheSame(row, now, keyed),
+      keyed ? -Infinity : now - CHECK_AFTER_LOST_MS
     )
     const same = earlier.find((e) => sameWriteKey(endpoint.id, e.check) === key)
-    const read = same && laterCheckOf(endpoint.id, same.check, reader)
-    if (!same || !read) return
+    if (!same) return
+    // A keyed write's earlier try answered (done or refused), or read back and not done: its key was used.
+    const unsure = same.row.outcome === 'unknown' || (same.row.outcome === 'ok' && same.row.said?.key === 'settled')
+    if (keyed && !unsure) throw sentOnce(endpoint, same.row.id)
+    const read = laterCheckOf(endpoint.id, same.check, reader)
+    if (!read) {
+      if (keyed) throw sentOnce(endpoint, same.row.id)
+      return
+    }
     let finding: ReadBackFinding | undefined
     try {
       finding = await read()
     } catch (err) {
       throw sameWriteUnchecked(endpoint, same.row.id, err)
     }
-    if (finding === undefined) return
-    if (same.row.outcome === 'unknown') await this.rowsToSettle.settleRow(same.row.id, finding)
-    if (finding.done !== false) throw doneBefore(endpoint, same.row.id)
+    if (finding !== undefined && same.row.outcome === 'unknown') await this.rowsToSettle.settleRow(same.row.id, finding)
+    if (finding !== undefined && finding.done !== false) throw doneBefore(endpoint.id, same.row.id, same.check)
+    // Not done, or what the console holds cannot tell: a keyed write is still not sent again.
+    if (keyed) throw sentOnce(endpoint, same.row.id)
   }
 
   /**
@@ -445,14 +456,16 @@ function visitWindow(read: { start?: number; end?: number }): AuditVisit {
   }
 }
 
-/** The same write was done by its earlier try, whose answer was lost: this one was not sent. */
-function doneBefore(endpoint: EndpointInfo, auditRow: string): AppError {
+/**
+ * A write known by its key (a purchase, same-write.ts keyedWrite) whose key is on the trail already:
+ * not sent again, whatever became of the first (the person checks what it did before starting anew).
+ */
+function sentOnce(endpoint: EndpointInfo, auditRow: string): AppError {
   return new AppError({
     kind: 'conflict',
-    code: 'DONE_BEFORE',
-    message:
-      "Not sent again: the console did this already. The earlier try's answer was lost, and reading the console back shows it was done.",
-    hint: 'Look at the record: it already holds this change. The Audit says Done on the earlier try.',
+    code: 'DUPLICATE_PURCHASE',
+    message: 'This purchase was already sent once; it was not sent again.',
+    hint: 'Check the Touch Pass list to see what was bought before starting a new purchase.',
     details: { endpoint: endpoint.id, doneBefore: auditRow }
   })
 }

@@ -14,6 +14,8 @@ export const keptWriteSchema = z.object({
   params: z.record(z.string(), z.string()).optional(),
   query: z.record(z.string(), z.unknown()).optional(),
   body: z.record(z.string(), z.unknown()).optional(),
+  /** The caller's key of the write (a purchase's idempotency key, WriteCall.writeKey): the same key is the same write. */
+  key: z.string().optional(),
   /** An import's NFC IDs, in its file's order (the CSV sent is not kept). */
   nfcIds: z.array(z.string()).optional(),
   before: z
@@ -75,6 +77,7 @@ export async function keptWriteOf(call: WriteCall, before: ReadBefore | undefine
   }
   return {
     ...(call.params && Object.keys(call.params).length ? { params: call.params } : {}),
+    ...(call.writeKey ? { key: call.writeKey } : {}),
     ...(query && Object.keys(query).length ? { query } : {}),
     ...(body ? { body } : {}),
     ...(nfcIds?.length ? { nfcIds } : {}),

@@ -10,11 +10,21 @@ import type { KeptWrite } from './kept-write'
 export const CHECK_AFTER_LOST_MS = 15 * 60_000
 
 /**
- * Writes that a retry never repeats as such: a PIN given again is a new PIN (nobody saw the first),
- * and a purchase is one by the key its dialog made (touch-pass-service.ts): the same count is not
- * the same purchase.
+ * Writes that a retry never repeats as such: a PIN given again is a new PIN (nobody saw the first).
  */
-const NEVER_THE_SAME = new Set<string>([endpoints.userAssignPin.id, endpoints.visitorAssignPin.id, endpoints.E14.id])
+const NEVER_THE_SAME = new Set<string>([endpoints.userAssignPin.id, endpoints.visitorAssignPin.id])
+
+/**
+ * A write that is one by the key its screen made, not by what it sends (kept-write.ts `key`): a purchase
+ * is one per dialog (touch-pass-service.ts), and the same count is not the same purchase. A write of this
+ * kind with a key already on this console's trail is never sent again, however long ago and whatever its
+ * outcome (keyedWrite); without a key it is never the same as another.
+ */
+const ONE_BY_KEY = new Set<string>([endpoints.E14.id])
+
+/** Whether the same-write rule knows this write by its key alone (ONE_BY_KEY, with a key kept). */
+export const keyedWrite = (endpointId: string, kept: KeptWrite): boolean =>
+  ONE_BY_KEY.has(endpointId) && kept.key !== undefined
 
 /**
  * What makes a write "the same write" as an earlier one, by its endpoint: a visitor create is the same
@@ -24,6 +34,7 @@ const NEVER_THE_SAME = new Set<string>([endpoints.userAssignPin.id, endpoints.vi
  */
 export function sameWriteKey(endpointId: string, kept: KeptWrite): string | undefined {
   if (NEVER_THE_SAME.has(endpointId)) return undefined
+  if (ONE_BY_KEY.has(endpointId)) return kept.key === undefined ? undefined : JSON.stringify([endpointId, kept.key])
   const body = kept.body ?? {}
   if (endpointId === endpoints.E17.id) {
     const name = (key: string) =>
@@ -38,9 +49,11 @@ export function sameWriteKey(endpointId: string, kept: KeptWrite): string | unde
 /**
  * An earlier row a new write must be read back against before it is sent: the same write on the same
  * console, begun within CHECK_AFTER_LOST_MS, whose answer was lost and is still Unknown, or was found
- * done by a read-back (the screen that tried it may still offer to try again).
+ * done by a read-back (the screen that tried it may still offer to try again). A keyed write's earlier
+ * row counts whenever it was begun and whatever its outcome (keyedWrite): its key was used.
  */
-export function mayBeTheSame(row: AuditRow, now: number): boolean {
+export function mayBeTheSame(row: AuditRow, now: number, keyed = false): boolean {
+  if (keyed) return true
   if (now - Date.parse(row.at) > CHECK_AFTER_LOST_MS) return false
   if (row.outcome === 'unknown') return true
   return row.outcome === 'ok' && row.said?.key === 'settled'

@@ -17,17 +17,7 @@ import { cardDeleted, cardHeldBy } from '../access/read-back-rules'
 import { settleWrite } from '../audit/settle-write'
 import { notDoneError } from '../access/lost-answer'
 import { checkSeen, type Seen, type SeenAction } from '../../../shared/seen/seen'
-import { ownerName } from '../../../shared/nfc/card-view'
-
-/** A card's facts an action's question depends on (shared/seen), with the names its words say. */
-function cardFacts(card: NfcCard) {
-  return {
-    ownerId: card.user_id || null,
-    ownerName: ownerName(card) || card.user_id,
-    ...(card.user_type ? { ownerType: card.user_type === 'VISITOR' ? ('visitor' as const) : ('user' as const) } : {}),
-    card: card.display_id || card.token.slice(0, 8)
-  }
-}
+import { cardFacts } from './card-facts'
 
 /** Each token once, the first kept (a console may repeat a card within a page). */
 function uniqueCards(cards: NfcCard[]): NfcCard[] {

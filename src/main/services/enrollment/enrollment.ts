@@ -5,9 +5,11 @@ import type { EnrollProgress } from '../../../shared/enroll/schemas'
 import type { AccessClient } from '../access/client'
 import type { Emit } from '../events'
 import { assignCard } from '../cards/card-owners'
+import { cardFacts } from '../cards/card-facts'
+import { checkSeen, type Seen } from '../../../shared/seen/seen'
 
 /** What enrollment needs from the access client. */
-export type EnrollConsole = Pick<AccessClient, 'sessions' | 'users' | 'visitors'>
+export type EnrollConsole = Pick<AccessClient, 'sessions' | 'users' | 'visitors' | 'nfcCards'>
 
 export interface EnrollmentDeps {
   client: () => Promise<EnrollConsole>
@@ -72,12 +74,20 @@ export class EnrollmentService {
     return this.runs.has(enrollmentId)
   }
 
+  /**
+   * Give the enrolled card. With `seen` (the take-over question's holder, "Take this card over from
+   * Uma?"), the card is read afresh first and held to it as Cards' Give is (shared/seen
+   * `cards.assign`): a card someone else got meanwhile is answered CHANGED_SINCE_SHOWN, nothing sent,
+   * and the screen asks again naming them.
+   */
   async assign(input: {
     token: string
     owner: { type: 'user' | 'visitor'; id: string }
     force?: boolean
+    seen?: Seen
   }): Promise<{ assigned: true }> {
     const client = await this.deps.client()
+    if (input.seen) checkSeen('cards.assign', input.seen, cardFacts(await client.nfcCards.get(input.token)))
     // Not retried: an assignment is not idempotent (facts: non-idempotent calls are never retried).
     await assignCard(client, input.token, input.owner, input.force)
     return { assigned: true }

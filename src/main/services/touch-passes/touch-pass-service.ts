@@ -144,6 +144,8 @@ export class TouchPassService {
     try {
       items = await c.touchPasses.purchase(count, {
         timeoutMs: PURCHASE_TIMEOUT_MS,
+        // On the audit's row: the same key is never sent again, after a restart too (audit/same-write.ts).
+        writeKey: idempotencyKey,
         ...(before ? { readBefore: { passes: before } } : {})
       })
     } catch (err) {

@@ -15,7 +15,7 @@ import type { AccessClient } from '../access/client'
 import { unfoldVisitorDoors } from '../access/doors'
 import { probeEditPermission } from '../access/permission-probe'
 import { actionKeys } from '../../../shared/access/permissions'
-import { VisitorCreateCheck, type CreatedVisitor } from './create-check'
+import { createOnce, type CreatedVisitor } from './create-check'
 import { refused } from './refused'
 import { assignQrReadingBack, type QrGiven } from './qr-assign'
 import { statesNamedLike } from '../../../shared/visitors/states'
@@ -128,8 +128,6 @@ const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 
 /** Visitors as the desk uses them: name search, doors as chosen, schedules, PIN and QR credentials. */
 export class VisitorService {
-  private readonly createCheck = new VisitorCreateCheck()
-
   /** Visitors' PIN is given the way PINs gives one: a lost answer read back (pins/pin-service.ts). */
   private readonly pins: PinService
 
@@ -232,11 +230,9 @@ export class VisitorService {
   ): Promise<CreatedVisitor & { deskArrival: DeskArrival | null }> {
     refusePastEnd(form.end_time)
     const c = await this.client()
-    // A create whose answer was lost is read back at once, and looked up before it is sent again: one visitor per visit.
-    const created = await withDoors(
-      c,
-      await this.createCheck.create(c, form, () => c.visitors.create(createBody(form)))
-    )
+    // A create whose answer was lost is read back at once, and before it is sent again (the audit's
+    // same-write rule): one visitor per visit.
+    const created = await withDoors(c, await createOnce(c, form, () => c.visitors.create(createBody(form))))
     if (how.walkIn && visitStage(created) === 'under-way') {
       // The visitor is on the console either way: a record that cannot be written leaves them Expected
       // (as before walk-ins were recorded), never reads as a create that failed and is sent again.

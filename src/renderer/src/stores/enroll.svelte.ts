@@ -3,6 +3,7 @@ import type { Door } from '../../../shared/access/doors'
 import type { NfcCard } from '../../../shared/access/nfc-cards'
 import { readerNaming } from '../../../shared/access/reader-name'
 import { AppError } from '../../../shared/errors'
+import { CHANGED_SINCE_SHOWN } from '../../../shared/seen/seen'
 import type { EnrollProgress } from '../../../shared/enroll/schemas'
 import type { OwnerRef } from '../../../shared/owners'
 import { getApi } from '../lib/api'
@@ -266,8 +267,15 @@ export class EnrollStore {
     if (!card || this.assigning) return
     this.assigning = true
     this.assignError = null
+    // A take-over carries the holder its question named: main sends nothing when another holds it now.
+    const named = force ? this.pendingHolder?.user_id : undefined
     try {
-      await getApi().enroll.assign({ token: card.token, owner: { type: owner.type, id: owner.id }, force })
+      await getApi().enroll.assign({
+        token: card.token,
+        owner: { type: owner.type, id: owner.id },
+        force,
+        ...(named ? { seen: { ownerId: named } } : {})
+      })
       this.assignedTo = owner
       this.pendingOwner = null
       this.pendingHolder = null
@@ -275,7 +283,10 @@ export class EnrollStore {
       this.forOwner = null
     } catch (err) {
       const error = AppError.from(err)
-      const held = error.code === ALREADY_BOUND_CODE
+      // Held by someone: refused by the console, or by main because the holder the question named is not
+      // the holder now (the question is asked again naming them). Held by nobody now: the error says so.
+      const held =
+        error.code === ALREADY_BOUND_CODE || (error.code === CHANGED_SINCE_SHOWN && Boolean(error.details?.['ownerId']))
       // Who holds it now, read before the question is shown (a failed read leaves it unnamed).
       this.pendingHolder = held
         ? await getApi()

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { channel } from '../define'
 import { ownerRefSchema } from '../../owners'
 import { enrollProgressSchema } from '../../enroll/schemas'
+import { seenSchema } from '../../seen/seen-schema'
 
 export const enrollChannels = {
   'enroll.start': channel(
@@ -20,8 +21,13 @@ export const enrollChannels = {
     z.object({ following: z.boolean() })
   ),
   'enroll.assign': channel(
-    'Give an enrolled card to a user (§3.7) or visitor (§4.7); force takes it over from its current owner',
-    z.object({ token: z.string().min(1), owner: ownerRefSchema, force: z.boolean().optional() }),
+    'Give an enrolled card to a user (§3.7) or visitor (§4.7); force takes it over from its current owner, seen: the holder the take-over question named (CHANGED_SINCE_SHOWN when another holds it now, nothing sent)',
+    z.object({
+      token: z.string().min(1),
+      owner: ownerRefSchema,
+      force: z.boolean().optional(),
+      seen: seenSchema.optional()
+    }),
     z.object({ assigned: z.literal(true) })
   ),
   'enroll.capabilities': channel(

@@ -29,6 +29,9 @@ export interface FailedPurchase {
   bought?: number
 }
 
+/** Main's answers that nothing was sent, because this purchase's key was used by an earlier try. */
+const EARLIER_TRY = new Set(['DONE_BEFORE', 'DUPLICATE_PURCHASE', 'SAME_WRITE_UNCHECKED'])
+
 /**
  * A purchase that failed, or whose answer was lost or could not be read (a cut connection, a proxy's
  * 502, a body no known console sends): the console may have bought the passes anyway. It is never
@@ -46,6 +49,9 @@ export function failedPurchaseOutcome(
   m: PassWords = englishPassWords,
   readBack: string = readBackEnglish
 ): FailedPurchase {
+  // Main did not send this try: an earlier one with the dialog's key stands (audit/same-write.ts).
+  if (failure.code !== undefined && EARLIER_TRY.has(failure.code))
+    return { settled: false, said: m.t('failed.triedBefore') }
   if (!listed) return { settled: false, said: m.t('failed.uncounted') }
   const { before, after } = listed
   const grew = after - before
