@@ -179,3 +179,68 @@ describe('the focus given back by the app (a dialog closed)', () => {
     stop()
   })
 })
+
+/**
+ * Every focus an action gives brings its element into view (a row ended low on Today moves under Left,
+ * below the window's edge): jsdom lays nothing out, so what is asked of the browser is recorded.
+ */
+describe('the focus an action gives is brought into view', () => {
+  let scrolled: { el: Element; options: unknown }[]
+  let stop: () => void
+  beforeEach(() => {
+    scrolled = []
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element, options?: unknown) {
+      scrolled.push({ el: this, options })
+    })
+    document.body.innerHTML = `
+      <main><h1>Today</h1>
+        <section aria-label="Left"><h2>Left</h2><div class="rows"><button id="row">Ana Ruiz</button></div></section>
+        <p role="alert" id="why">The console refused it.</p>
+        <button id="opener">End visit…</button>
+      </main>`
+    stop = keepFocus(document)
+  })
+  afterEach(() => {
+    stop()
+    delete (Element.prototype as Partial<Element>).scrollIntoView
+  })
+  const nearest = { block: 'nearest', inline: 'nearest' }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 5))
+
+  it('actionDone, focusResult, focusFailure and giveFocus scroll their element the least way', async () => {
+    const { focusResult, focusFailure, giveFocus } = await import('../../../src/renderer/src/lib/action-outcome.svelte')
+    const row = document.getElementById('row')!
+    actionDone('Visit ended.', row)
+    expect(scrolled).toEqual([{ el: row, options: nearest }])
+    focusResult(document.querySelector('h1'))
+    expect(scrolled.at(-1)).toEqual({ el: document.querySelector('h1'), options: nearest })
+    focusFailure(document.querySelector('main'))
+    expect(scrolled.at(-1)).toEqual({ el: document.getElementById('why'), options: nearest })
+    giveFocus(document.getElementById('opener'))
+    expect(scrolled.at(-1)).toEqual({ el: document.getElementById('opener'), options: nearest })
+  })
+
+  it('the heading keepFocus hands a lost focus to is brought into view too', async () => {
+    await settle()
+    document.getElementById('row')!.focus()
+    scrolled = []
+    document.querySelector('.rows')!.remove()
+    await settle()
+    expect(document.activeElement?.textContent).toBe('Left')
+    expect(scrolled).toEqual([{ el: document.activeElement, options: nearest }])
+  })
+
+  it('nothing is scrolled when the element could not take the focus (a disabled button)', async () => {
+    const { giveFocus } = await import('../../../src/renderer/src/lib/action-outcome.svelte')
+    const opener = document.getElementById('opener') as HTMLButtonElement
+    opener.disabled = true
+    giveFocus(opener)
+    expect(scrolled).toEqual([])
+  })
+
+  it('without scrollIntoView (jsdom as it is) the focus is still given', () => {
+    delete (Element.prototype as Partial<Element>).scrollIntoView
+    actionDone('Visit ended.', document.getElementById('row'))
+    expect(document.activeElement?.id).toBe('row')
+  })
+})

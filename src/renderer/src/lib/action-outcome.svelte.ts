@@ -15,6 +15,10 @@
  *
  * `actionDone(text, target)` is the two together, for an action that knows where the focus should go next.
  *
+ * Wherever an action puts the focus, the person sees it: every focus given here is brought into view,
+ * the screen's scroll box moved the least way (`bringIntoView`). A row ended low on Today moves under
+ * Left, below the window's edge, and takes the focus there: the screen follows it.
+ *
  * One rule for every focus move an action makes (`actionDone`, `revealForm`, `revealResult`): the focus is
  * moved only while the person has not moved it since they acted. An action that takes a while (Refresh,
  * a save, a read of the console) finishes after the person may have gone on to type in the filter or
@@ -87,17 +91,37 @@ export function giveFocus(el: HTMLElement | null | undefined): boolean {
   return focusQuietly(el)
 }
 
-/** Give an element that is not focusable by nature a programmatic focus (not a Tab stop), then focus it. */
+/**
+ * Give an element that is not focusable by nature a programmatic focus (not a Tab stop), then focus it and
+ * bring it into view. Every focus an action gives comes through here (`giveFocus`, `focusResult`,
+ * `focusFailure`, `actionDone`, `revealForm`, `revealResult`, `keepFocus`'s fallback), so a result focused
+ * below the window's edge (a row ended low on Today moves under Left) is never focused where nobody sees it.
+ */
 function focusQuietly(el: HTMLElement): boolean {
   if (!el.isConnected) return false
   if (!el.matches(FOCUSABLE) && !el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1')
   movingFocus = true
   try {
+    // The browser's own scroll on focus centres the element and may scroll the window; the screen's
+    // scroll box is moved only as far as needed below instead.
     el.focus({ preventScroll: true })
   } finally {
     movingFocus = false
   }
-  return el.ownerDocument.activeElement === el
+  const focused = el.ownerDocument.activeElement === el
+  if (focused) bringIntoView(el)
+  return focused
+}
+
+/**
+ * Scroll the boxes the element scrolls in (the screen's content, a dialog, a table's box) just far enough
+ * to show it (`block: 'nearest'`): nothing moves when it is already seen. The window itself never scrolls
+ * (lib/screen-scroll.ts): the shell fills it, so the boxes inside it are what move. jsdom lays nothing out
+ * and has no `scrollIntoView`; the tests that stub it see the call.
+ */
+function bringIntoView(el: HTMLElement): void {
+  if (typeof el.scrollIntoView !== 'function') return
+  el.scrollIntoView({ block: 'nearest', inline: 'nearest' })
 }
 
 /**
@@ -292,7 +316,8 @@ export function focusFailure(where: HTMLElement | null | undefined): void {
 /** Bring a form that opened below the fold into view, with the focus in its first field. */
 export function revealForm(form: HTMLElement | null | undefined): void {
   if (!form || !mayMoveFocus(form.ownerDocument)) return
-  form.scrollIntoView?.({ block: 'nearest' })
+  // The whole form first where it fits (its field alone would leave the rest under the edge).
+  bringIntoView(form)
   const first = form.querySelector<HTMLElement>(FOCUSABLE)
   focusQuietly(first ?? form)
 }
@@ -303,7 +328,7 @@ export function revealForm(form: HTMLElement | null | undefined): void {
  */
 export function revealResult(record: HTMLElement | null | undefined): void {
   if (!record || !mayMoveFocus(record.ownerDocument)) return
-  record.scrollIntoView?.({ block: 'nearest' })
+  bringIntoView(record)
   focusQuietly(homeOf(record))
 }
 
