@@ -244,3 +244,47 @@ describe('the focus an action gives is brought into view', () => {
     expect(document.activeElement?.id).toBe('row')
   })
 })
+
+/**
+ * A choice re-created by the state it changes (a box ticked is drawn again elsewhere, a select drawn anew)
+ * keeps the focus: keepFocus gives it to the control drawn in its place for the same choice, never to
+ * its section's heading or the screen's title.
+ */
+describe('the focus of a choice re-drawn by its own change', () => {
+  let stop: () => void
+  beforeEach(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    document.body.innerHTML = `
+      <main><h1>Badges</h1>
+        <section aria-label="Warning"><h2>The visit has ended</h2>
+          <label><input type="checkbox" name="make-anyway" id="warned" /> Make the badge anyway</label></section>
+        <section aria-label="Badge"><h2>Badge</h2><div id="beside"></div></section>
+        <section aria-label="Filter"><h2>Filter</h2>
+          <div id="filter"><label>Status <select id="status"><option>All</option><option>Here</option></select></label></div></section>
+      </main>`
+    stop = keepFocus(document)
+  })
+  afterEach(() => stop())
+
+  it('a box drawn again in another place with the same name takes the focus', async () => {
+    document.getElementById('warned')!.focus()
+    document.querySelector('[aria-label="Warning"]')!.remove()
+    document.getElementById('beside')!.innerHTML =
+      '<label><input type="checkbox" name="make-anyway" id="shown" checked /> Make the badge anyway (the visit has ended)</label>'
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe('shown'))
+  })
+
+  it('a select without a name drawn anew is found by its label', async () => {
+    document.getElementById('status')!.focus()
+    document.getElementById('filter')!.innerHTML =
+      '<label>Status <select id="status-again"><option>All</option><option selected>Here</option></select></label>'
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe('status-again'))
+  })
+
+  it('another choice with other words is no twin: the section heading takes it as before', async () => {
+    document.getElementById('status')!.focus()
+    document.getElementById('filter')!.innerHTML =
+      '<label>Printer <select id="printer"><option>Lobby</option></select></label>'
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Filter'))
+  })
+})

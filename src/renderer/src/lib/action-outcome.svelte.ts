@@ -10,8 +10,11 @@
  *   disabled by the emptied field) or hidden. Browsers then put the focus on `<body>`, where a keyboard or
  *   screen-reader user is lost. It moves the focus to the nearest surviving place of what had it: the open
  *   dialog, else the nearest section, form or landmark that held the element (its heading when it has one),
- *   else the screen's first heading. A person who clicks empty space keeps what they chose (the element that
- *   had the focus is still there and usable, so nothing is moved).
+ *   else the screen's first heading. A checkbox, radio, select or switch re-created by the state it changes
+ *   (a box ticked that is drawn again elsewhere) hands it to its twin first: the control drawn for the
+ *   same choice, by the same `name` attribute or, without one, the same label (`twinOf`). A person who
+ *   clicks empty space keeps what they chose (the element that had the focus is still there and usable,
+ *   so nothing is moved).
  *
  * `actionDone(text, target)` is the two together, for an action that knows where the focus should go next.
  *
@@ -178,6 +181,43 @@ function ownHeading(heading: HTMLElement, container: HTMLElement): boolean {
   return heading.parentElement?.closest(HOME) === container
 }
 
+/** A choice: a checkbox, radio, select or switch, the controls a person changes in place. */
+const CHOICE = 'input[type="checkbox"], input[type="radio"], select, [role="switch"]'
+
+/**
+ * The control drawn in place of a lost choice for the same choice: the same kind of control with the same
+ * `name` attribute (the HTML way to say two controls are one choice), or, without one, the same label. A
+ * checkbox, radio, select or switch re-created by the state it changes (Badges' "Make the badge anyway"
+ * is drawn again beside the badge once ticked) keeps the focus on the choice, not its section's heading.
+ * A radio's group shares one name: the checked one of the group is its place.
+ */
+function twinOf(lost: HTMLElement, scope: ParentNode): HTMLElement | null {
+  if (!lost.matches(CHOICE)) return null
+  const kind = choiceKind(lost)
+  const name = lost.getAttribute('name')
+  const label = name ? '' : labelOf(lost)
+  if (!name && !label) return null
+  const twins = [...scope.querySelectorAll<HTMLElement>(CHOICE)].filter(
+    (el) =>
+      el !== lost &&
+      choiceKind(el) === kind &&
+      (name ? el.getAttribute('name') === name : labelOf(el) === label) &&
+      usable(el)
+  )
+  return twins.find((el) => (el as HTMLInputElement).checked) ?? twins[0] ?? null
+}
+
+function choiceKind(el: HTMLElement): string {
+  return el.tagName === 'SELECT' ? 'select' : (el.getAttribute('role') ?? (el as HTMLInputElement).type)
+}
+
+/** The words a control is named by: its aria-label, else its labels' text. */
+function labelOf(el: HTMLElement): string {
+  const words =
+    el.getAttribute('aria-label') ?? [...((el as HTMLInputElement).labels ?? [])].map((l) => l.textContent).join(' ')
+  return words.replace(/\s+/g, ' ').trim()
+}
+
 /** The focus for the page as it is now: the open dialog's first field, else the screen's first heading. */
 export function focusFallback(doc: Document = document): HTMLElement | null {
   const dialog = doc.querySelector<HTMLElement>('[role="dialog"][aria-modal="true"], dialog[open]')
@@ -230,6 +270,9 @@ export function keepFocus(doc: Document = document): () => void {
     // Still there and usable: the person moved the focus away themselves (a click on empty space).
     if (!held || usable(held)) return
     const dialog = doc.querySelector<HTMLElement>('[role="dialog"][aria-modal="true"], dialog[open]')
+    // A choice re-drawn by its own change (a box ticked that is drawn again elsewhere): its twin takes it.
+    const twin = twinOf(held, dialog ?? doc)
+    if (twin && focusQuietly(twin)) return
     const candidates = dialog ? path.filter((el) => dialog.contains(el)) : path
     for (const container of candidates) {
       if (usable(container) && focusQuietly(homeOf(container))) return
