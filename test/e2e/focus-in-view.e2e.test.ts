@@ -127,6 +127,32 @@ describe('the focus an action gives is seen, on every screen (1366×768, long li
     await job.expectAccessible('Today, after End visit low in the list')
   }, 120_000)
 
+  it('Today: a walk-in checked in with W from a row low in the list', async () => {
+    const { page } = job
+    await job.open('Today')
+    const row = page.getByTestId('today-group-here').getByTestId('today-row').last()
+    const from = row.locator('button[data-row-name]')
+    await from.scrollIntoViewIfNeeded()
+    await from.focus()
+    await page.keyboard.press('w')
+    const form = page.getByTestId('today-walk-in').getByTestId('visitor-form')
+    await form.getByLabel('First name').fill('Wanda')
+    await form.getByLabel('Last name').fill('Late')
+    await form.getByLabel('Reason for the visit').selectOption('Business')
+    await form
+      .getByTestId('resource-picker')
+      .getByRole('checkbox', { name: /^Lobby\s*\(/ })
+      .check()
+    await form.getByRole('button', { name: 'Create visitor' }).click()
+    await page.getByTestId('walk-in-added').waitFor({ timeout: 20_000 })
+    await expect.poll(seen).toBe('')
+    const held = ((await job.state('visitors')) as (StoredVisitor & { status: string })[]).find(
+      (v) => v.first_name === 'Wanda' && v.last_name === 'Late'
+    )!
+    expect(held.status).toBe('ACTIVE')
+    await job.expectAccessible('Today, after a walk-in')
+  }, 120_000)
+
   it('Badges: Print badge for a visitor opened from a row low on Today', async () => {
     const { page } = job
     await job.open('Today')
