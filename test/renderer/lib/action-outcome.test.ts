@@ -179,3 +179,112 @@ describe('the focus given back by the app (a dialog closed)', () => {
     stop()
   })
 })
+
+/**
+ * Every focus an action gives brings its element into view (a row ended low on Today moves under Left,
+ * below the window's edge): jsdom lays nothing out, so what is asked of the browser is recorded.
+ */
+describe('the focus an action gives is brought into view', () => {
+  let scrolled: { el: Element; options: unknown }[]
+  let stop: () => void
+  beforeEach(() => {
+    scrolled = []
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element, options?: unknown) {
+      scrolled.push({ el: this, options })
+    })
+    document.body.innerHTML = `
+      <main><h1>Today</h1>
+        <section aria-label="Left"><h2>Left</h2><div class="rows"><button id="row">Ana Ruiz</button></div></section>
+        <p role="alert" id="why">The console refused it.</p>
+        <button id="opener">End visit…</button>
+      </main>`
+    stop = keepFocus(document)
+  })
+  afterEach(() => {
+    stop()
+    delete (Element.prototype as Partial<Element>).scrollIntoView
+  })
+  const nearest = { block: 'nearest', inline: 'nearest' }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 5))
+
+  it('actionDone, focusResult, focusFailure and giveFocus scroll their element the least way', async () => {
+    const { focusResult, focusFailure, giveFocus } = await import('../../../src/renderer/src/lib/action-outcome.svelte')
+    const row = document.getElementById('row')!
+    actionDone('Visit ended.', row)
+    expect(scrolled).toEqual([{ el: row, options: nearest }])
+    focusResult(document.querySelector('h1'))
+    expect(scrolled.at(-1)).toEqual({ el: document.querySelector('h1'), options: nearest })
+    focusFailure(document.querySelector('main'))
+    expect(scrolled.at(-1)).toEqual({ el: document.getElementById('why'), options: nearest })
+    giveFocus(document.getElementById('opener'))
+    expect(scrolled.at(-1)).toEqual({ el: document.getElementById('opener'), options: nearest })
+  })
+
+  it('the heading keepFocus hands a lost focus to is brought into view too', async () => {
+    await settle()
+    document.getElementById('row')!.focus()
+    scrolled = []
+    document.querySelector('.rows')!.remove()
+    await settle()
+    expect(document.activeElement?.textContent).toBe('Left')
+    expect(scrolled).toEqual([{ el: document.activeElement, options: nearest }])
+  })
+
+  it('nothing is scrolled when the element could not take the focus (a disabled button)', async () => {
+    const { giveFocus } = await import('../../../src/renderer/src/lib/action-outcome.svelte')
+    const opener = document.getElementById('opener') as HTMLButtonElement
+    opener.disabled = true
+    giveFocus(opener)
+    expect(scrolled).toEqual([])
+  })
+
+  it('without scrollIntoView (jsdom as it is) the focus is still given', () => {
+    delete (Element.prototype as Partial<Element>).scrollIntoView
+    actionDone('Visit ended.', document.getElementById('row'))
+    expect(document.activeElement?.id).toBe('row')
+  })
+})
+
+/**
+ * A choice re-created by the state it changes (a box ticked is drawn again elsewhere, a select drawn anew)
+ * keeps the focus: keepFocus gives it to the control drawn in its place for the same choice, never to
+ * its section's heading or the screen's title.
+ */
+describe('the focus of a choice re-drawn by its own change', () => {
+  let stop: () => void
+  beforeEach(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    document.body.innerHTML = `
+      <main><h1>Badges</h1>
+        <section aria-label="Warning"><h2>The visit has ended</h2>
+          <label><input type="checkbox" name="make-anyway" id="warned" /> Make the badge anyway</label></section>
+        <section aria-label="Badge"><h2>Badge</h2><div id="beside"></div></section>
+        <section aria-label="Filter"><h2>Filter</h2>
+          <div id="filter"><label>Status <select id="status"><option>All</option><option>Here</option></select></label></div></section>
+      </main>`
+    stop = keepFocus(document)
+  })
+  afterEach(() => stop())
+
+  it('a box drawn again in another place with the same name takes the focus', async () => {
+    document.getElementById('warned')!.focus()
+    document.querySelector('[aria-label="Warning"]')!.remove()
+    document.getElementById('beside')!.innerHTML =
+      '<label><input type="checkbox" name="make-anyway" id="shown" checked /> Make the badge anyway (the visit has ended)</label>'
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe('shown'))
+  })
+
+  it('a select without a name drawn anew is found by its label', async () => {
+    document.getElementById('status')!.focus()
+    document.getElementById('filter')!.innerHTML =
+      '<label>Status <select id="status-again"><option>All</option><option selected>Here</option></select></label>'
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe('status-again'))
+  })
+
+  it('another choice with other words is no twin: the section heading takes it as before', async () => {
+    document.getElementById('status')!.focus()
+    document.getElementById('filter')!.innerHTML =
+      '<label>Printer <select id="printer"><option>Lobby</option></select></label>'
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Filter'))
+  })
+})

@@ -10,10 +10,17 @@
  *   disabled by the emptied field) or hidden. Browsers then put the focus on `<body>`, where a keyboard or
  *   screen-reader user is lost. It moves the focus to the nearest surviving place of what had it: the open
  *   dialog, else the nearest section, form or landmark that held the element (its heading when it has one),
- *   else the screen's first heading. A person who clicks empty space keeps what they chose (the element that
- *   had the focus is still there and usable, so nothing is moved).
+ *   else the screen's first heading. A checkbox, radio, select or switch re-created by the state it changes
+ *   (a box ticked that is drawn again elsewhere) hands it to its twin first: the control drawn for the
+ *   same choice, by the same `name` attribute or, without one, the same label (`twinOf`). A person who
+ *   clicks empty space keeps what they chose (the element that had the focus is still there and usable,
+ *   so nothing is moved).
  *
  * `actionDone(text, target)` is the two together, for an action that knows where the focus should go next.
+ *
+ * Wherever an action puts the focus, the person sees it: every focus given here is brought into view,
+ * the screen's scroll box moved the least way (`bringIntoView`). A row ended low on Today moves under
+ * Left, below the window's edge, and takes the focus there: the screen follows it.
  *
  * One rule for every focus move an action makes (`actionDone`, `revealForm`, `revealResult`): the focus is
  * moved only while the person has not moved it since they acted. An action that takes a while (Refresh,
@@ -87,17 +94,37 @@ export function giveFocus(el: HTMLElement | null | undefined): boolean {
   return focusQuietly(el)
 }
 
-/** Give an element that is not focusable by nature a programmatic focus (not a Tab stop), then focus it. */
+/**
+ * Give an element that is not focusable by nature a programmatic focus (not a Tab stop), then focus it and
+ * bring it into view. Every focus an action gives comes through here (`giveFocus`, `focusResult`,
+ * `focusFailure`, `actionDone`, `revealForm`, `revealResult`, `keepFocus`'s fallback), so a result focused
+ * below the window's edge (a row ended low on Today moves under Left) is never focused where nobody sees it.
+ */
 function focusQuietly(el: HTMLElement): boolean {
   if (!el.isConnected) return false
   if (!el.matches(FOCUSABLE) && !el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1')
   movingFocus = true
   try {
+    // The browser's own scroll on focus centres the element and may scroll the window; the screen's
+    // scroll box is moved only as far as needed below instead.
     el.focus({ preventScroll: true })
   } finally {
     movingFocus = false
   }
-  return el.ownerDocument.activeElement === el
+  const focused = el.ownerDocument.activeElement === el
+  if (focused) bringIntoView(el)
+  return focused
+}
+
+/**
+ * Scroll the boxes the element scrolls in (the screen's content, a dialog, a table's box) just far enough
+ * to show it (`block: 'nearest'`): nothing moves when it is already seen. The window itself never scrolls
+ * (lib/screen-scroll.ts): the shell fills it, so the boxes inside it are what move. jsdom lays nothing out
+ * and has no `scrollIntoView`; the tests that stub it see the call.
+ */
+function bringIntoView(el: HTMLElement): void {
+  if (typeof el.scrollIntoView !== 'function') return
+  el.scrollIntoView({ block: 'nearest', inline: 'nearest' })
 }
 
 /**
@@ -154,6 +181,43 @@ function ownHeading(heading: HTMLElement, container: HTMLElement): boolean {
   return heading.parentElement?.closest(HOME) === container
 }
 
+/** A choice: a checkbox, radio, select or switch, the controls a person changes in place. */
+const CHOICE = 'input[type="checkbox"], input[type="radio"], select, [role="switch"]'
+
+/**
+ * The control drawn in place of a lost choice for the same choice: the same kind of control with the same
+ * `name` attribute (the HTML way to say two controls are one choice), or, without one, the same label. A
+ * checkbox, radio, select or switch re-created by the state it changes (Badges' "Make the badge anyway"
+ * is drawn again beside the badge once ticked) keeps the focus on the choice, not its section's heading.
+ * A radio's group shares one name: the checked one of the group is its place.
+ */
+function twinOf(lost: HTMLElement, scope: ParentNode): HTMLElement | null {
+  if (!lost.matches(CHOICE)) return null
+  const kind = choiceKind(lost)
+  const name = lost.getAttribute('name')
+  const label = name ? '' : labelOf(lost)
+  if (!name && !label) return null
+  const twins = [...scope.querySelectorAll<HTMLElement>(CHOICE)].filter(
+    (el) =>
+      el !== lost &&
+      choiceKind(el) === kind &&
+      (name ? el.getAttribute('name') === name : labelOf(el) === label) &&
+      usable(el)
+  )
+  return twins.find((el) => (el as HTMLInputElement).checked) ?? twins[0] ?? null
+}
+
+function choiceKind(el: HTMLElement): string {
+  return el.tagName === 'SELECT' ? 'select' : (el.getAttribute('role') ?? (el as HTMLInputElement).type)
+}
+
+/** The words a control is named by: its aria-label, else its labels' text. */
+function labelOf(el: HTMLElement): string {
+  const words =
+    el.getAttribute('aria-label') ?? [...((el as HTMLInputElement).labels ?? [])].map((l) => l.textContent).join(' ')
+  return words.replace(/\s+/g, ' ').trim()
+}
+
 /** The focus for the page as it is now: the open dialog's first field, else the screen's first heading. */
 export function focusFallback(doc: Document = document): HTMLElement | null {
   const dialog = doc.querySelector<HTMLElement>('[role="dialog"][aria-modal="true"], dialog[open]')
@@ -206,6 +270,9 @@ export function keepFocus(doc: Document = document): () => void {
     // Still there and usable: the person moved the focus away themselves (a click on empty space).
     if (!held || usable(held)) return
     const dialog = doc.querySelector<HTMLElement>('[role="dialog"][aria-modal="true"], dialog[open]')
+    // A choice re-drawn by its own change (a box ticked that is drawn again elsewhere): its twin takes it.
+    const twin = twinOf(held, dialog ?? doc)
+    if (twin && focusQuietly(twin)) return
     const candidates = dialog ? path.filter((el) => dialog.contains(el)) : path
     for (const container of candidates) {
       if (usable(container) && focusQuietly(homeOf(container))) return
@@ -292,7 +359,8 @@ export function focusFailure(where: HTMLElement | null | undefined): void {
 /** Bring a form that opened below the fold into view, with the focus in its first field. */
 export function revealForm(form: HTMLElement | null | undefined): void {
   if (!form || !mayMoveFocus(form.ownerDocument)) return
-  form.scrollIntoView?.({ block: 'nearest' })
+  // The whole form first where it fits (its field alone would leave the rest under the edge).
+  bringIntoView(form)
   const first = form.querySelector<HTMLElement>(FOCUSABLE)
   focusQuietly(first ?? form)
 }
@@ -303,7 +371,7 @@ export function revealForm(form: HTMLElement | null | undefined): void {
  */
 export function revealResult(record: HTMLElement | null | undefined): void {
   if (!record || !mayMoveFocus(record.ownerDocument)) return
-  record.scrollIntoView?.({ block: 'nearest' })
+  bringIntoView(record)
   focusQuietly(homeOf(record))
 }
 
