@@ -516,3 +516,25 @@ export function sayWording(
     return null
   }
 }
+
+/**
+ * What an error said, its message alone, in the language of `words`, from a record of it (an Audit row
+ * keeps main's message and the error's facts, not its hint): the screen and main's CSV and search word
+ * a failed write alike. Null when the code is not worded or main's message is not its code's English
+ * (a wrapper rewrote it): the record's English then stands. A lost answer's own advice is in its hint
+ * only (access/lost-answer.ts adviseLostWrite), so its message is worded as its code's.
+ */
+export function recordedErrorMessage(error: AppErrorData, words: Words<string>, english: Words<string>): string | null {
+  const d = error.details ?? {}
+  const { answerLost: _lost, ...rest } = d
+  const facts: AppErrorData = {
+    kind: error.kind,
+    ...(error.code !== undefined ? { code: error.code } : {}),
+    message: error.message,
+    retryable: error.retryable,
+    details: d['answerLost'] === true && d['readBack'] === undefined && d['outcome'] === undefined ? rest : d
+  }
+  const inEnglish = sayError(facts, english)
+  if (inEnglish.english || inEnglish.readBack || inEnglish.message !== error.message) return null
+  return sayError(facts, words).message
+}

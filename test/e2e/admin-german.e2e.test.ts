@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import Papa from 'papaparse'
 import { startJob, type Job } from '../support/job'
 import { overflowing } from '../support/overflowing'
 import { screenshotPath } from '../support/screenshots'
@@ -7,7 +10,8 @@ import { screenshotPath } from '../support/screenshots'
  * Audit, Consoles, Settings and Badges' printer panels in German (issue 36): the desk chosen German,
  * one action on each screen with what it changed checked where it is kept (main's journal settings,
  * the badge settings, the console's visitor opened from a find), <html lang="de"> and axe clean at
- * each step, German screenshots. Then the pseudo-locale (every string ~40 % longer) at 1366×768:
+ * each step, German screenshots. The Audit screen and its CSV export in German, French and Spanish with a card
+ * deleted and a delete the console failed: no English word in the rows or the file. Then the pseudo-locale (every string ~40 % longer) at 1366×768:
  * each screen measured for overflow.
  */
 describe('Audit, Consoles, Settings and the printer panels in German (web mode, Chromium 1366×768)', () => {
@@ -76,6 +80,58 @@ describe('Audit, Consoles, Settings and the printer panels in German (web mode, 
     expect(await job.lang()).toBe('de')
     await page.screenshot({ path: screenshotPath('audit-de.png') })
   }, 60_000)
+
+  /** Main's English for a card delete and a failed write, which the desk's language never shows. */
+  const english =
+    /\b(Card \d|Delete|delete|Done|Not done|To check|Refused|Not sent|answer lost|connection|the console|Could not|recorded in English|user\)|visitor\))/
+
+  it('Audit and its CSV in German, French and Spanish: a card deleted and a failed delete, no English word', async () => {
+    const { page } = job
+    const [gone, kept] = ((await job.state('cards')) as { token: string }[]).slice(0, 2)
+    await job.desk('cards', 'delete', { token: gone!.token })
+    // The console answers the next delete with its own server error: the write failed, the card stays.
+    await job.control('PUT', '/faults', { errorRate: { 'DELETE *': 1 } })
+    await expect(job.desk('cards', 'delete', { token: kept!.token })).rejects.toThrow()
+    await job.control('DELETE', '/faults')
+    const tokens = ((await job.state('cards')) as { token: string }[]).map((c) => c.token)
+    expect(tokens).not.toContain(gone!.token)
+    expect(tokens).toContain(kept!.token)
+
+    const exportButton = { de: 'CSV exportieren', fr: 'Exporter en CSV', es: 'Exportar CSV' } as const
+    for (const language of ['de', 'fr', 'es'] as const) {
+      await job.chooseLanguage(language)
+      await job.open('Audit')
+      const table = page.getByTestId('audit-table')
+      await table.waitFor()
+      expect(await job.lang()).toBe(language)
+      const deletes = table.locator('tbody tr[data-action="delete"]')
+      await expect.poll(() => deletes.count()).toBe(2)
+      // The failure's sentence is worded once the desk's error catalogue is in.
+      await expect
+        .poll(() => deletes.locator('[data-testid="audit-message"]').allTextContents())
+        .not.toContainEqual(expect.stringMatching(/Could not|The console/))
+      // Action, target, detail and outcome cells: the desk's words (the console's and desk's names are their own).
+      const cells = await deletes.locator('td:nth-child(n+4)').allTextContents()
+      expect(cells.filter((text) => english.test(text))).toEqual([])
+      await job.expectAccessible(`Audit in ${language}`)
+
+      const download = page.waitForEvent('download')
+      await page.getByRole('button', { name: exportButton[language] }).click()
+      const path = join(job.dataDir, `audit-${language}.csv`)
+      await (await download).saveAs(path)
+      const [, ...lines] = Papa.parse<string[]>((await readFile(path, 'utf8')).replace(/^\ufeff/, ''), {
+        skipEmptyLines: true
+      }).data
+      const deleted = lines.filter((line) => [gone, kept].some((c) => line[8] === c!.token))
+      expect(deleted).toHaveLength(2)
+      // Every column but the names, ids, times and the outcome's code: the desk's words.
+      const worded = (line: string[]) => line.filter((_, i) => [5, 6, 7, 9, 13, 19, 20, 22, 23].includes(i))
+      expect(deleted.flatMap(worded).filter((cell) => english.test(cell))).toEqual([])
+      // The outcome's code stays the filter's: one done, one not.
+      expect(deleted.map((line) => line[21] === 'ok').sort()).toEqual([false, true])
+    }
+    await job.chooseLanguage('de')
+  }, 120_000)
 
   it('Consoles in German: the visitor found across consoles and opened from the console', async () => {
     const { page } = job

@@ -76,7 +76,7 @@ describe("the Audit screen words a write's detail from its facts in the desk's l
     given: '057B-0001 an Ada Ng, 057B-0002',
     readBackBought: 'erneut gelesen: gekauft 057B-0001',
     readBackNotGiven: 'erneut gelesen: nicht vergeben an Ada Ng',
-    readBackFound: 'erneut gelesen: 2 von 3 auf der Konsole gefunden',
+    readBackFound: 'erneut gelesen: 2 Karten von 3 auf der Konsole gefunden',
     readBackCard: 'erneut gelesen: Karte noch beim Besucher',
     readBackVisitor: 'erneut gelesen: Besucher v-9 hat einen QR-Code',
     badgePrint: 'Ausweiseinlage 4 × 3 Zoll · als PDF gespeichert · Nachdruck'

@@ -89,7 +89,7 @@ describe('Import’s panels in the desk’s language', () => {
     // The upload panel: Check, Retry, the note on rows to check.
     const upload = screen.getByTestId('upload-panel')
     expect(within(upload).getByRole('button', { name: '1 Zeile mit der Konsole prüfen' })).toBeInTheDocument()
-    expect(within(upload).getByRole('button', { name: '1 fehlgeschlagene erneut senden' })).toBeInTheDocument()
+    expect(within(upload).getByRole('button', { name: '1 fehlgeschlagene Zeile erneut senden' })).toBeInTheDocument()
     expect(within(upload).getByRole('button', { name: 'Fehlgeschlagene Zeilen exportieren…' })).toBeInTheDocument()
     expect(screen.getByTestId('to-check-note')).toHaveTextContent('1 Zeile ist „zu prüfen“')
     expect(

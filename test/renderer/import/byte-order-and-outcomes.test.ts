@@ -160,7 +160,7 @@ describe('Import says outcomes in the one live region, with the focus on the nex
     await waitFor(() => expect(document.activeElement).toBe(add))
     await waitFor(() =>
       expect(announcer.message).toBe(
-        'Read gate.csv: 2 ok, 0 repaired, 0 refused, 0 duplicate. Add 2 valid rows to the batch next.'
+        'Read gate.csv: 2 ok, 0 repaired, 0 refused, 0 duplicates. Add 2 valid rows to the batch next.'
       )
     )
     await fireEvent.click(add)

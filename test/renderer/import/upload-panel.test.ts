@@ -74,7 +74,7 @@ describe('upload panel: every row can be resolved from the screen', () => {
     render(BatchList, { batches: [batch], selectedId: null, activeConsoleId: 'p1', onopen: vi.fn() })
     expect(screen.getByRole('list')).toHaveTextContent(/1 failed/)
     expect(screen.queryByRole('button', { name: /Retry 2 failed/ })).toBeNull()
-    await fireEvent.click(screen.getByRole('button', { name: 'Retry 1 failed and 1 fixed' }))
+    await fireEvent.click(screen.getByRole('button', { name: 'Retry 1 failed and 1 fixed row' }))
     expect(h.onupload).toHaveBeenCalledWith(true)
     // Neither the failed row nor the fixed one is Upload's (issue 31): nothing new to send.
     expect(screen.getByRole('button', { name: 'No new cards to upload' })).toBeDisabled()
@@ -88,7 +88,7 @@ describe('upload panel: every row can be resolved from the screen', () => {
     })
     await fireEvent.click(screen.getByRole('button', { name: 'Upload 2 cards to the console' }))
     expect(h.onupload).toHaveBeenLastCalledWith(false)
-    await fireEvent.click(screen.getByRole('button', { name: 'Retry 2 failed' }))
+    await fireEvent.click(screen.getByRole('button', { name: 'Retry 2 failed rows' }))
     expect(h.onupload).toHaveBeenLastCalledWith(true)
   })
 

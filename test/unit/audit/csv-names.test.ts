@@ -107,7 +107,7 @@ describe("the audit CSV in the desk's language", () => {
       .split('\r\n')
     expect(lines[0]).toContain('Detail')
     expect(lines[1]).toContain('"geändert: Bemerkungen, Telefon"')
-    expect(lines[2]).toContain('3 Karten aus Stapel „Lobby“; erneut gelesen: 2 von 3 auf der Konsole gefunden')
+    expect(lines[2]).toContain('3 Karten aus Stapel „Lobby“; erneut gelesen: 2 Karten von 3 auf der Konsole gefunden')
     expect(lines[2]).toContain(
       'Teilweise ausgeführt: Die Antwort der Konsole ging verloren; erneutes Lesen zeigt, dass nur ein Teil ausgeführt wurde.'
     )

@@ -41,7 +41,7 @@ describe('an upload row left Unknown by a restart', () => {
     const rows = (await after.page({}, 0, 10)).items
     expect(rows.find((r) => r.id === cut)).toMatchObject({
       outcome: 'notDone',
-      detail: 'read back: none of the 3 found on the console'
+      detail: 'read back: none of the 3 cards found on the console'
     })
     expect(rows.find((r) => r.id === answered)).toMatchObject({ outcome: 'ok' })
     await after.close()

@@ -52,7 +52,7 @@ describe('"Check with the console" settles the audit row of an upload whose answ
     const row = await importRow(name)
     expect(row).toMatchObject({ outcome: 'ok' })
     expect(row?.message).toMatch(/reading it back shows this was done/)
-    expect(row?.detail).toMatch(/all 3 found on the console/)
+    expect(row?.detail).toMatch(/all 3 cards found on the console/)
   })
 
   it('the console holds some of them (one deleted since): the row says "2 of 3 found"', async () => {
@@ -64,7 +64,7 @@ describe('"Check with the console" settles the audit row of an upload whose answ
     expect(await app.call('batches.check', { batchId })).toMatchObject({ found: 2, absent: 1 })
     const row = await importRow(name)
     expect(row?.message).toMatch(/^Partly done: .*reading it back shows only part of this was done/)
-    expect(row?.detail).toMatch(/read back: 2 of 3 found on the console/)
+    expect(row?.detail).toMatch(/read back: 2 cards of 3 found on the console/)
   })
 
   it('the console holds none of them (some of its cards show no NFC ID): the row reads Not done, as read back', async () => {
@@ -81,7 +81,7 @@ describe('"Check with the console" settles the audit row of an upload whose answ
     const row = await importRow(name)
     expect(row).toMatchObject({ outcome: 'notDone' })
     expect(row?.message).toMatch(/reading it back shows this was not done/)
-    expect(row?.detail).toMatch(/read back: none of the 3 found on the console/)
+    expect(row?.detail).toMatch(/read back: none of the 3 cards found on the console/)
   })
 
   it('a part the console answers with its own server error is Unknown in the audit, as Import marks its rows to check', async () => {

@@ -86,7 +86,7 @@ describe('an Unknown row of every kind of write is settled when the console answ
     const after = await settled(row.id)
     expect(after.outcome).toBe('ok')
     expect(after.message).toMatch(/checked when the console answered again/)
-    expect(after.detail).toMatch(/all 2 found on the console/)
+    expect(after.detail).toMatch(/all 2 cards found on the console/)
   })
 
   it("one card's import (the enrollment line's and the roster's): Done, the card found with its NFC ID", async () => {
@@ -101,7 +101,7 @@ describe('an Unknown row of every kind of write is settled when the console answ
     expect(await heldCards(uid)).toHaveLength(1)
     const after = await settled(row.id)
     expect(after.outcome).toBe('ok')
-    expect(after.detail).toMatch(/all 1 found on the console/)
+    expect(after.detail).toMatch(/the card found on the console/)
   })
 
   it("a card's delete: Done, the card gone from the console", async () => {

@@ -81,7 +81,7 @@ describe('an upload answered with a server error, checked with the console, sett
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ outcome: 'notDone' })
     expect(rows[0]!.message).toMatch(/reading it back shows this was not done/)
-    expect(rows[0]!.detail).toMatch(new RegExp(`read back: none of the ${sent} found on the console`))
+    expect(rows[0]!.detail).toMatch(new RegExp(`read back: none of the ${sent} cards found on the console`))
   }
 
   it('checked before a restart and after one: Not done, none of the cards on the console, as the next run reads it', async () => {

@@ -72,6 +72,26 @@ describe('a message names a screen as the sidebar does', () => {
     expect(wrong).toEqual([])
   })
 
+  /**
+   * The places a message may send the person to that are not screens of the desk: a language, the app itself, the
+   * console's own app and menu, a spreadsheet program, the reader's bus.
+   */
+  const notScreens = new Set(['English', 'Access Desk', 'Access', 'UniFi Access', 'Excel', 'USB'])
+  /** "under Credentials", "in Settings → Connections": the capitalised place after a word that sends somewhere. */
+  const place = /(?<![\p{L}])(?:under|in|on|from|open|at) (\p{Lu}\p{L}*(?: \p{Lu}\p{L}*)*)/gu
+
+  it('sends the person only to a place the sidebar names (a screen, then its panel: Settings → Connections)', () => {
+    // A panel named alone ("under Credentials") is not found in the sidebar: its screen comes first, as the
+    // sidebar names it, so the name-in-every-language check above holds it too.
+    const sidebarNames = new Set(screens.map((screen) => sidebar('en', screen)))
+    const wrong: string[] = []
+    for (const area of areas)
+      for (const [key, text] of Object.entries(read(area, 'en')))
+        for (const [, name] of withoutConsoleMenu(text).matchAll(place))
+          if (!sidebarNames.has(name!) && !notScreens.has(name!)) wrong.push(`${area} ${key}: “${name}”`)
+    expect(wrong).toEqual([])
+  })
+
   it('names no screen by another language’s sidebar name', () => {
     const wrong: string[] = []
     for (const area of areas)

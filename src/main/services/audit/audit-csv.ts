@@ -3,8 +3,18 @@ import { isoInZone } from './iso-in-zone'
 import { exportWords } from '../../../shared/i18n/file-words'
 import type { AreaKeys } from '../../../shared/i18n/areas'
 import type { Language } from '../../../shared/i18n/locales'
-import { detailWords, saidWords } from '../../../shared/audit/detail-words'
 import { detailWordsIn } from './detail-in-language'
+import {
+  cardNumberWords,
+  codeWords,
+  detailCellWords,
+  endpointWords,
+  messageWords,
+  ownerWords,
+  passNameWords,
+  shownText,
+  type RowWords
+} from '../../../shared/audit/row-words'
 import { importedCardOutcome } from '../../../shared/audit/imported-card-outcome'
 import type { AuditImportedCard } from '../../../shared/audit/schemas'
 import { rowSubjects } from '../../../shared/audit/row-subjects'
@@ -56,37 +66,22 @@ export function csvCell(value: string | undefined): string {
 }
 
 /**
- * The target's name; a card or a Touch Pass, which a request names by its token or id only, is named
- * as the screens name it: "Card 100013 (Mateo desk)", "Touch Pass 057B-D703-… (Lobby)". An import's
- * line names its own card once the console holds it by a number (`card`), as Import does.
+ * The target's name: the record's own, or a card or a Touch Pass, which a request names by its token or
+ * id only, as the Audit screen names it in the desk's language: "Karte 100013 (Mateo desk)", "Touch Pass
+ * 057B-D703-… (Lobby)". An import's line names its own card once the console holds it by a number
+ * (`card`), as Import does.
  */
 function targetName(
   r: AuditRow,
   card: { number?: string | undefined; alias?: string | undefined } | undefined,
-  touchPass: AuditRow['touchPass']
+  touchPass: AuditRow['touchPass'],
+  w: RowWords
 ): string | undefined {
   if (r.target.name) return r.target.name
-  const named = (what: string, name: string | undefined) => (name ? `${what} (${name})` : what)
-  if (r.target.kind === 'NFC card' && card?.number) return named(`Card ${card.number}`, card.alias)
-  if (r.target.kind === 'Touch Pass' && touchPass) return named(`Touch Pass ${touchPass.cardId}`, touchPass.name)
+  if (r.target.kind === 'NFC card' && card?.number)
+    return cardNumberWords({ number: card.number, alias: card.alias }, w)
+  if (r.target.kind === 'Touch Pass' && touchPass) return passNameWords(touchPass, w)
   return undefined
-}
-
-/**
- * A row's detail and outcome sentence in the desk's language, as the Audit screen words them from the
- * facts (a badge print's stock and output among them); what a row recorded before facts holds, in
- * main's English as recorded.
- */
-function wordsIn(
-  r: AuditRow,
-  language: Language | undefined
-): { detail?: string | undefined; message?: string | undefined } {
-  if (!language || language === 'en') return { detail: r.detail, message: r.message }
-  const words = detailWordsIn(language)
-  const detail = [r.recordedDetail, r.facts?.length ? detailWords(r.facts, words) : undefined]
-    .filter(Boolean)
-    .join('; ')
-  return { detail: detail || undefined, message: r.said ? saidWords(r.said, words) : r.message }
 }
 
 /** A line's outcome: the row's, or for an import the card's own (imported-card-outcome). */
@@ -99,11 +94,14 @@ const outcome = (r: AuditRow, card: object | undefined) =>
  * them in that zone; names as the screens write them (a card's owner "Ada Ng (user)", as on Cards), the
  * card, pass and owner by the screen's own reading of the row (shared/audit/row-subjects.ts: a card given
  * names the person given it; the one it was taken from, if another held it, is in the detail: "taken over from …").
- * The header is in `language` (the desk's; none: English), and so are the detail, the outcome as the
- * Audit screen says it (Done, Not done, Refused…) and the outcome's sentence (from the row's facts); the
- * other cells are the journal's own values: names, ids, the action, and the outcome's code beside its
- * words ("outcome code": ok, notDone, refused… as the filter takes them), the same whatever the desk's
- * language (a spreadsheet's filter or a script reads them alike). The facts' names (card, pass, visit) have their own columns; an
+ * Every cell is in `language` (the desk's; none: English), worded as the Audit screen words the same
+ * row (shared/audit/row-words.ts, one wording): the header, the action, the call's title, the target's
+ * kind and name, the owner's kind, the detail, the outcome, a code in words ("answer lost (connection
+ * reset)"; a console's own code as it wrote it) and the outcome's sentence (a failed write's error as
+ * the screen words it; the console's own words labelled as its). Names and ids are the records' own;
+ * the "outcome code" column keeps the outcome's code (ok, notDone, refused… as the filter takes them),
+ * the same whatever the language, for a spreadsheet's filter or a script. The facts' names (card, pass,
+ * visit) have their own columns; an
  * import is a line per card it sent (its NFC ID and alias in the card's columns, and its number once the
  * console holds it — read after the answer, or by a read-back — in the number and target name, the rest
  * repeated), its outcome that card's own: an import read back done in part says which cards were not done.
@@ -112,12 +110,14 @@ export function auditCsv(rows: readonly AuditRow[], timeZone?: string, language?
   const time = (iso: string | undefined) => (iso ? isoInZone(new Date(iso), timeZone) : undefined)
   const unix = (seconds: number | undefined) =>
     seconds === undefined ? undefined : isoInZone(seconds * 1000, timeZone)
+  const w = detailWordsIn(language)
   let text = '\ufeff' + csvHeader(HEADER, language) + '\r\n'
   for (const r of rows) {
     const subjects = rowSubjects(r)
     const owner = subjects.card?.owner
     const pass = subjects.touchPass
-    const said = wordsIn(r, language)
+    const detail = shownText(detailCellWords(r, w))
+    const message = shownText(messageWords(r, w))
     // An import's row is one line per card it sent, each in the card's own columns: a spreadsheet's
     // filter on the NFC ID or alias column finds the import of that card, as it finds its assignment.
     // Each card's outcome is its own where a read-back found the import done in part (imported-card-outcome).
@@ -129,25 +129,25 @@ export function auditCsv(rows: readonly AuditRow[], timeZone?: string, language?
           r.console.url,
           r.desk.user,
           r.desk.host,
-          r.action,
-          `${r.endpoint.id} ${r.endpoint.title}`,
-          r.target.kind,
+          w.audit.t(`action.${r.action}`),
+          endpointWords(r.endpoint, w),
+          w.audit.t(`target.${r.target.kind}`),
           r.target.id,
-          targetName(r, card, pass),
+          targetName(r, card, pass, w),
           card?.number,
           card?.alias,
           card?.nfcId,
-          owner ? `${owner.name} (${owner.kind})` : undefined,
+          owner ? ownerWords(owner, w) : undefined,
           pass?.cardId,
           pass?.name,
           pass?.holder,
           unix(r.visit?.start),
           unix(r.visit?.end),
-          said.detail,
-          detailWordsIn(language).audit.t(`outcome.${outcome(r, card)}`),
+          detail || undefined,
+          w.audit.t(`outcome.${outcome(r, card)}`),
           outcome(r, card),
-          r.code,
-          said.message,
+          r.code ? codeWords(r.code, w) : undefined,
+          message || undefined,
           time(r.endedAt)
         ]
           .map(csvCell)

@@ -21,7 +21,7 @@ import { WriteLock } from '../storage/write-lock'
 import { auditJournalFormat, type AuditBegin, type AuditEnd, type AuditEntry, type EndInput } from './audit-entries'
 import type { Language } from '../../../shared/i18n/locales'
 import type { AuditFact } from '../../../shared/audit/detail-facts'
-import { detailWords, saidWords } from '../../../shared/audit/detail-words'
+import { shownRowText } from '../../../shared/audit/row-words'
 import { detailWordsIn, englishDetail, englishSaid } from './detail-in-language'
 import type { KeptWrite } from './kept-write'
 
@@ -41,33 +41,25 @@ interface HeldRow {
    * journal line), and for a row written or answered since, on the first text filter that reaches it.
    */
   haystack: string | undefined
-  /** The row's words in a language other than English, as the screen shows them there: made on first search in it. */
+  /** The row's words in the desk's language, as the screen shows them there: made on the first search in it. */
   wordsIn?: { language: Language; text: string } | undefined
 }
 
-function haystackFor(held: HeldRow, language: Language | undefined): string {
+function haystackFor(held: HeldRow, language: Language = 'en'): string {
   held.haystack ??= haystackOf(held.row)
-  if (!language || language === 'en') return held.haystack
   if (held.wordsIn?.language !== language) held.wordsIn = { language, text: wordsOf(held.row, language) }
   return `${held.haystack}\n${held.wordsIn.text}`
 }
 
 /**
- * What the screen shows of a row in a desk's language, beyond names (which are the same in every
- * language): its action, its detail and its outcome's sentence, from the facts (detail-words.ts; a
- * badge print's stock and output in Badges' words).
+ * What the Audit screen shows of a row in a desk's language (English too), beside the names, codes and
+ * main's English found on every desk: its action, target, card and pass, desk, detail, outcome, the
+ * outcome's sentence (a failed write's error as the screen words it: "nicht erreichbar") and its code
+ * in words ("Verbindung abgelehnt"): the one wording of a row (shared/audit/row-words.ts), so a desk
+ * finds a row by the words it reads on it.
  */
 function wordsOf(row: AuditRow, language: Language): string {
-  const words = detailWordsIn(language)
-  return [
-    words.audit.t(`action.${row.action}`),
-    words.audit.t(`outcome.${row.outcome}`),
-    row.facts?.length ? detailWords(row.facts, words) : undefined,
-    row.said ? saidWords(row.said, words) : undefined
-  ]
-    .filter(Boolean)
-    .join('\n')
-    .toLowerCase()
+  return shownRowText(row, detailWordsIn(language)).join('\n').toLowerCase()
 }
 
 export type BeginInput = Omit<AuditBegin, 't' | 'id' | 'at'>

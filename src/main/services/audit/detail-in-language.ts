@@ -10,11 +10,16 @@ import visitorsEn from '../../../shared/i18n/messages/visitors/en.json'
 import visitorsDe from '../../../shared/i18n/messages/visitors/de.json'
 import visitorsFr from '../../../shared/i18n/messages/visitors/fr.json'
 import visitorsEs from '../../../shared/i18n/messages/visitors/es.json'
+import errorsEn from '../../../shared/i18n/messages/errors/en.json'
+import errorsDe from '../../../shared/i18n/messages/errors/de.json'
+import errorsFr from '../../../shared/i18n/messages/errors/fr.json'
+import errorsEs from '../../../shared/i18n/messages/errors/es.json'
 import { Translator, type Catalogue } from '../../../shared/i18n/translator'
+import type { RowWords } from '../../../shared/audit/row-words'
 import { visitorFieldNameIn } from '../../../shared/visitors/field-names'
 import type { AreaKeys } from '../../../shared/i18n/areas'
 import type { Language } from '../../../shared/i18n/locales'
-import { detailWords, saidWords, type DetailWords } from '../../../shared/audit/detail-words'
+import { detailWords, saidWords } from '../../../shared/audit/detail-words'
 import type { AuditFact, AuditSaid } from '../../../shared/audit/detail-facts'
 
 const audit: Record<Language, Catalogue> = { en: auditEn, de: auditDe, fr: auditFr, es: auditEs }
@@ -26,21 +31,27 @@ const visitors: Record<Language, Catalogue> = {
   es: visitorsEs
 }
 
-const made = new Map<Language, DetailWords>()
+const errors: Record<Language, Catalogue> = { en: errorsEn, de: errorsDe, fr: errorsFr, es: errorsEs }
+
+const made = new Map<Language, RowWords>()
+const englishErrors = new Translator('en', errorsEn)
 
 /**
- * An audit row's facts in one language, as the Audit screen words them (the same catalogues, Badges'
- * for a print, the visitor form's field names): main's English for the file column and the journal's search, the
- * desk's language for its search and its CSV export.
+ * An audit row's words in one language, as the Audit screen words them (the same catalogues, Badges'
+ * for a print, the visitor form's field names, the errors area for a failed write's message and a
+ * call's title; shared/audit/row-words.ts): main's English for the file column and the journal's
+ * search, the desk's language for its search and its CSV export.
  */
-export function detailWordsIn(language: Language = 'en'): DetailWords {
+export function detailWordsIn(language: Language = 'en'): RowWords {
   let words = made.get(language)
   if (!words) {
     const fields = new Translator<AreaKeys['visitors']>(language, visitors[language])
     words = {
       audit: new Translator<AreaKeys['audit']>(language, audit[language]),
       badges: new Translator<AreaKeys['badges']>(language, badges[language]),
-      field: (sent) => visitorFieldNameIn(sent, fields)
+      field: (sent) => visitorFieldNameIn(sent, fields),
+      errors: { words: new Translator(language, errors[language]), english: englishErrors },
+      english: language === 'en'
     }
     made.set(language, words)
   }

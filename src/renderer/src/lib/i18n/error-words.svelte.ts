@@ -56,30 +56,6 @@ export function errorWords(
 }
 
 /**
- * What an error said, its message alone, in the language of `words` (the desk's unless given), from its
- * facts: for a record of it (an Audit row keeps main's message and the error's facts, not its hint).
- * Null while a catalogue loads, or when the code is not worded or main's message is not its code's
- * English (a wrapper rewrote it): the record's English then stands. A lost answer's own advice is in
- * its hint only (access/lost-answer.ts adviseLostWrite), so its message is worded as its code's.
- */
-export function errorMessageWords(error: AppErrorData, words: ErrorCatalogue = deskErrorCatalogue()): string | null {
-  const en = englishErrorCatalogue()
-  if (!words.ready || !en.ready) return null
-  const d = error.details ?? {}
-  const { answerLost: _lost, ...rest } = d
-  const facts: AppErrorData = {
-    kind: error.kind,
-    ...(error.code !== undefined ? { code: error.code } : {}),
-    message: error.message,
-    retryable: error.retryable,
-    details: d['answerLost'] === true && d['readBack'] === undefined && d['outcome'] === undefined ? rest : d
-  }
-  const english = sayError(facts, en as Words<string>)
-  if (english.english || english.readBack || english.message !== error.message) return null
-  return sayError(facts, words as Words<string>).message
-}
-
-/**
  * Why a kiosk check-in's badge was not printed, in the desk's language (`words`: the kiosk visitor's
  * instead): from the failure's facts when main recorded them, else main's English as recorded (a log
  * written before the facts were kept, a browser's own message). `desk`: what happened and what to do

@@ -59,10 +59,11 @@ export function digitsReading(written: string): string | undefined {
 export function csvRead(name: string, counts: CsvPreview['counts']): string {
   return importWords().t('csv.read', {
     file: name,
-    ok: formatCount(counts.ok),
-    repaired: formatCount(counts.repaired),
-    refused: formatCount(counts.refused),
-    duplicate: formatCount(counts.duplicate),
+    // Numbers, not formatted text: each is said through its plural, which writes it as the desk's locale does.
+    ok: counts.ok,
+    repaired: counts.repaired,
+    refused: counts.refused,
+    duplicate: counts.duplicate,
     valid: counts.ok + counts.repaired
   })
 }
