@@ -145,9 +145,14 @@ export class ConsoleCards {
     return this.byToken.get(token)
   }
 
-  /** For the CSV preview: an NFC ID → the display id of the card the console holds. */
+  /**
+   * For the CSV preview: an NFC ID → the display id of the card the console holds. Asked once or twice
+   * per line of a file: through `byNfcId`, not `lookup`, whose "not found" builds the `unsure` sentence
+   * (two formatted counts) that a preview says once for the whole file (csv-against-batch.ts
+   * `noteUnsure`): built for each of 10,000 lines, it cost more than the validation itself.
+   */
   get(nfcId: string): string | undefined {
-    return this.lookup(nfcId).card?.display_id
+    return this.byNfcId(nfcId)?.display_id
   }
 }
 

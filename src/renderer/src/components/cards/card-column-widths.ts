@@ -52,10 +52,37 @@ export function columnWidths(texts: ColumnTexts, measure: Measure): ColumnWidths
 }
 
 /**
+ * The table's font and its measure, kept for the app's life: the desk draws every table in one font
+ * (app.css), so it is read from the first table drawn and each text is measured once. A second open
+ * of Cards read the style of the page again (a style pass mid-draw), made a new canvas and measured
+ * the same words anew (~40 ms of the held cards' open on a loaded machine).
+ */
+let tableFont: string | undefined
+const measures = new Map<string, Measure>()
+
+/** The table's font family once a table has been drawn, else undefined. */
+export function knownTableFont(): string | undefined {
+  return tableFont
+}
+
+/** The font family `element` is drawn in, read once for the app (knownTableFont after it). */
+export function learnTableFont(element: Element): string {
+  tableFont ??= getComputedStyle(element).fontFamily
+  return tableFont
+}
+
+/** The measure of a font family: the same one (and its texts measured so far) for every table. */
+export function tableMeasure(fontFamily: string): Measure {
+  let measure = measures.get(fontFamily)
+  if (!measure) measures.set(fontFamily, (measure = canvasMeasure(fontFamily)))
+  return measure
+}
+
+/**
  * Measures with a canvas in the font the table is drawn in (no layout is read); where there is no
  * canvas (jsdom), a character is taken as 0.62em, wider than most letters of the desk's fonts.
  */
-export function canvasMeasure(fontFamily: string): Measure {
+function canvasMeasure(fontFamily: string): Measure {
   // An OffscreenCanvas (Chromium, Electron): nothing is added to the page, and jsdom has none.
   const context = typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(1, 1).getContext('2d') : null
   const seen = new Map<string, number>()
