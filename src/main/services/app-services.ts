@@ -91,7 +91,11 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
       const active = profiles.find((p) => p.id === activeId)
       return active ? { name: active.name, url: active.url, id: active.fingerprint256 } : null
     },
-    onSettled: (settled) => events.emit('audit.settled', settled),
+    onSettled: (settled) => {
+      events.emit('audit.settled', settled)
+      // An upload part the audit read back: the batch rows it left to check are settled by the same read.
+      void batches.auditRowSettled(settled.rowId)
+    },
     // The rows an earlier run left Unknown are read back through the active console's client.
     activeReader: () => connections.client()
   })

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
 import ResultsStep from '../../../src/renderer/src/screens/roster/ResultsStep.svelte'
 import { rosterStore } from '../../../src/renderer/src/stores/roster.svelte'
-import { outcomeLabel, outcomeReason, resultCardWords } from '../../../src/renderer/src/screens/roster/roster-words'
+import { outcomeLabel, outcomeReason } from '../../../src/renderer/src/screens/roster/roster-words'
+import { resultCardWords } from '../../../src/renderer/src/screens/roster/card-words'
 import type { Conflict, PlanRow } from '../../../src/shared/roster/sheet'
 import type { RowOutcome } from '../../../src/shared/roster/run'
 
@@ -61,7 +62,7 @@ const done: RowOutcome = {
 describe('a skipped row in the roster results', () => {
   it('shows no card that was never made, and its reason once', () => {
     expect(resultCardWords(row(1, [owned]), skipped)).toBe('None given: kept as on the console')
-    expect(resultCardWords(row(2, []), done)).toBe('000123')
+    expect(resultCardWords(row(2, []), done)).toBe('04CAFE00000002 (display ID 000123)')
     expect(outcomeReason(skipped)).toBe(`Card: ${SKIPPED}`)
   })
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConsoleReachCheck } from '../../../src/main/services/connections/console-reach'
+import { probeEditPermission } from '../../../src/main/services/access/permission-probe'
 import { checkToken } from '../../../src/main/services/connections/token-check'
 import type { AccessClient } from '../../../src/main/services/access/client'
 import type { ConsoleReach } from '../../../src/shared/connections'
@@ -129,6 +130,28 @@ describe('one connection state, fed by every answer', () => {
       // Nothing was written: the console holds the card's alias as it was.
       const held = await demo.control<{ data: { token: string; alias?: string }[] }>('GET', '/__demo/state/cards')
       expect(held.body.data.find((h) => h.token === card!.token)?.alias).not.toBe('Lobby spare')
+    } finally {
+      await scopes('full', everyKey)
+    }
+  })
+
+  it("a screen's button probe finding a key gone (Cards' Refresh) re-probes every key, as a refused write does", async () => {
+    const gone = ['edit:credential', 'edit:user', 'edit:visitor']
+    const { check, client, last } = watched('full')
+    await check.check()
+    expect(last()?.state).toBe('reachable')
+    await scopes(
+      'full',
+      everyKey.filter((k) => !gone.includes(k))
+    )
+    try {
+      const c = await client()
+      // What Cards asks for its buttons on Refresh: its two keys only, no write, no refusal of a person's call.
+      expect(await probeEditPermission(c, 'edit:credential')).toMatchObject({ canEdit: false })
+      expect(await probeEditPermission(c, 'edit:user')).toMatchObject({ canEdit: false })
+      // The token lost three keys: the sidebar names all three, not the two Cards asked about.
+      await expect.poll(() => last()?.missing).toEqual(gone)
+      expect(last()?.message).toContain('edit:visitor')
     } finally {
       await scopes('full', everyKey)
     }

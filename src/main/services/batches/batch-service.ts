@@ -71,6 +71,11 @@ export class BatchService implements BatchWrites {
   private readonly auditRows = new Map<string, string>()
   /** The lines of the previews the screen shows (it asks for windows of them). */
   private readonly previews = new CsvPreviews()
+  /**
+   * Audit rows of upload requests the audit settled by its own read-back while rows of theirs were
+   * still to check here (auditRowSettled): their batches are checked as soon as they can be.
+   */
+  private readonly settledInAudit = new Set<string>()
 
   constructor(private readonly deps: BatchServiceDeps) {
     this.files = new JournalDirectory({
@@ -608,7 +613,37 @@ export class BatchService implements BatchWrites {
       return await done
     } finally {
       batch.upload = undefined
+      // A part the audit read back while this upload ran: its rows are checked now the batch is free.
+      void this.checkSettledInAudit()
     }
+  }
+
+  /**
+   * The audit settled an upload request's row by its own read-back (the console answering again, or the
+   * read of the rows an earlier run left Unknown): the batch rows that request left "to check" are settled
+   * by the batch's own Check at once, the same read of the console's cards, so Import says what the Audit
+   * says and never offers "Check 500 rows" for a part the Audit calls Done. A batch being uploaded is
+   * checked when its upload ends; a Check that fails (the console down again, another console active)
+   * leaves the rows to check, as pressing Check would. Never throws.
+   */
+  async auditRowSettled(auditRowId: string): Promise<void> {
+    this.settledInAudit.add(auditRowId)
+    await this.checkSettledInAudit()
+  }
+
+  private async checkSettledInAudit(): Promise<void> {
+    if (this.settledInAudit.size === 0) return
+    const { records } = await this.files.all().catch(() => ({ records: [] as LoadedBatch[] }))
+    for (const batch of records) {
+      if (batch.upload) continue
+      const linked = batch.model.rows.some(
+        (row) => row.status === 'unknown' && this.settledInAudit.has(this.auditRows.get(row.id) ?? '')
+      )
+      if (linked) await this.check(batch.model.meta.id).catch(() => undefined)
+    }
+    // Forget the audit rows no row to check links any more (the Check settled them, or they were deleted).
+    const open = new Set(this.auditRows.values())
+    for (const id of this.settledInAudit) if (!open.has(id)) this.settledInAudit.delete(id)
   }
 
   /** A batch Check or Upload may work on: a console is configured and no upload of this batch runs now. */

@@ -51,7 +51,8 @@ export interface ConsoleReachDeps {
  * nothing and is not audited. It also runs by itself when a call finds the console not answering
  * (one lost answer is confirmed or ended at once), when the console answers again after a failure
  * (which left every key not known: each is told again), and when a call is refused for a key not known
- * missing (a token changed on the console: its other keys are told with it).
+ * missing, a person's write or a screen's probe for its buttons alike (a token changed on the console:
+ * its other keys are told with it).
  */
 export class ConsoleReachCheck {
   private readonly states: ConnectionStates
@@ -207,12 +208,13 @@ export class ConsoleReachCheck {
       // state when the console answers: ask it at once (a success ends the state), so both ways of
       // losing an answer end alike. Back after a failure, which left every key not known: tell them now.
       const lost = verdict.kind === 'down' && verdict.lost === true
-      // A person's call refused for a key not known missing says the token changed on the console: the
-      // refusal names one key (the call's), the token may have lost others with it. Every key is asked
-      // again, so the sidebar and every screen's buttons follow the token, not the one call. The probe's
-      // own refusals start nothing (they are the check).
-      const newlyRefused =
-        verdict.kind === 'missing' && !outcome.probe && !!verdict.key && !missingBefore.includes(verdict.key)
+      // A call refused for a key not known missing says the token changed on the console: the refusal
+      // names one key (the call's), the token may have lost others with it. Every key is asked again, so
+      // the sidebar and every screen's buttons follow the token, not the one call. That holds for a
+      // person's write and for a screen's own button probe alike (Cards asks for its two keys on
+      // Refresh: the sidebar must not name those two when the token lost three). The check's own
+      // probes start nothing: they come while it runs, and confirm() leaves a running check be.
+      const newlyRefused = verdict.kind === 'missing' && !!verdict.key && !missingBefore.includes(verdict.key)
       if (lost || newlyRefused || after.state === 'unreachable' || (wasDown && !isDown)) void this.confirm(profileId)
     }
   }

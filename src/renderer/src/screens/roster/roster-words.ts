@@ -258,7 +258,6 @@ export function reasonInEnglish(kept: KeptReason): boolean {
   return !kept.said && !!kept.reason
 }
 
-/** What a row's card will be, in words. */
 /**
  * The console check's note on a card to import that the console may hold without showing its NFC ID:
  * from its counts in the desk's language; a plan kept before it carried them keeps main's English
@@ -268,21 +267,6 @@ export function cardUnsureWords(card: CardPlan): { text: string; english?: true 
   if (card.kind !== 'import') return undefined
   if (card.unsureSaid) return { text: consoleUnsureWords('typed', card.unsureSaid) }
   return card.unsure ? { text: `${card.unsure}.`, english: true } : undefined
-}
-
-export function cardWords(card: CardPlan): string {
-  switch (card.kind) {
-    case 'none':
-      return '—'
-    case 'existing':
-      return rt('card.existing', { card: card.displayId })
-    case 'import':
-      return rt('card.import', { card: card.nfcId })
-    case 'batch':
-      return rt('card.batch', { card: card.displayId ?? card.nfcId })
-    case 'enroll':
-      return rt('card.enroll')
-  }
 }
 
 /**
@@ -418,18 +402,6 @@ export function outcomeReason(outcome: RowOutcome): string {
   return reasonsOf(outcome)
     .map(({ steps, reason }) => rt('reason', { steps: rosterList(steps.map((st) => stepWords[st])), reason }))
     .join(' · ')
-}
-
-/**
- * A results row's card: the card given, as the console numbers it; a card whose steps were all skipped
- * was never made nor given, so the row says what was kept, never the plan's "New card 04…"; before the
- * run (or while a step is failed or to check), the plan's card.
- */
-export function resultCardWords(row: PlanRow, outcome: RowOutcome | undefined): string {
-  if (outcome?.cardDisplayId) return outcome.cardDisplayId
-  const card = outcome?.steps.filter((s) => s.step === 'card-import' || s.step === 'card-assign') ?? []
-  if (card.length > 0 && card.every((s) => s.state === 'skipped')) return rt('card.kept')
-  return cardWords(row.card)
 }
 
 /** "about 3 min left", from the seconds main estimates; null until the pace is known. */
