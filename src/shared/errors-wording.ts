@@ -486,7 +486,19 @@ export function sayError(
     if (enMessage !== error.message || en.hint !== error.hint) return mains
   }
   // A fact main did not give (an older main, a variant said without it) cannot be said: main's words.
-  return sayWording(wording, words, { ...endpointTitle(error, words), ...values }) ?? mains
+  return sayWording(wording, words, { ...endpointTitle(error, words), ...causeSaid(error, words), ...values }) ?? mains
+}
+
+/**
+ * An error named as the cause inside another's sentence (`details.causeError`: the upload that stopped at
+ * a part, main's batches/upload.ts), said with the same `words` as `cause`; none (main's English `cause`)
+ * when the cause is not worded.
+ */
+function causeSaid(error: AppErrorData, words: Words<string>): MessageValues {
+  const cause = error.details?.['causeError']
+  if (typeof cause !== 'object' || cause === null || typeof (cause as AppErrorData).message !== 'string') return {}
+  const said = sayError(cause as AppErrorData, words)
+  return said.english ? {} : { cause: said.message }
 }
 
 /**
