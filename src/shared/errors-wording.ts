@@ -274,6 +274,8 @@ export const errorWordings: Readonly<Record<string, Wording>> = {
       ? { message: `INVALID_INPUT.${rule}.message`, hint: `INVALID_INPUT.${rule}.hint` }
       : null
   },
+  // The data folder held by another process (main's storage/data-dir-lock.ts): the CLI says it in its language.
+  DATA_DIR_IN_USE: needs('DATA_DIR_IN_USE', ['dataDir', 'who', 'process', 'since', 'host']),
   // The console answered out of the contract (access/http.ts: a field, not the API, not the file) or
   // kept a list going (access/pagination.ts): a list that does not load, a save not confirmed.
   UNEXPECTED_RESPONSE: said('UNEXPECTED_RESPONSE'),

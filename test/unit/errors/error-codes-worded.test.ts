@@ -58,7 +58,6 @@ const ENGLISH_ONLY: Record<string, string> = {
   NOT_DEMO_CONSOLE: 'CLI',
   UNTRUSTED_SENDER: 'Electron IPC from a frame that is not the app',
   CONTRACT_MISMATCH: 'a build whose two halves differ: an engineer reads it',
-  DATA_DIR_IN_USE: 'said at start, before any window (main process log and dialog)',
   DEMO_CONSOLE_FAILED: 'the demo console failed to start: the developer reads it',
   NO_WINDOW: 'desktop printing without a window: an engineer reads it',
   // A socket failure with no code: the cause is Node's own English sentence, shown as given.
