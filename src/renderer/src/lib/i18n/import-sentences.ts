@@ -1,7 +1,7 @@
 import type { ByteOrder, BatchRow, CsvPreview } from '../../../../shared/batches/schemas'
 import type { ConsoleOwner } from '../../../../shared/console-owner'
 import { writtenDigits } from '../../../../shared/nfc/card-number'
-import type { NfcIdProblem } from '../../../../shared/nfc/uid'
+import { nfcIdProblemValues, type NfcIdProblem } from '../../../../shared/nfc/uid'
 import type { TapOutcome } from '../../../../shared/batches/tap'
 import { errorWords } from './error-words.svelte'
 import { deskLanguage } from './desk-language.svelte'
@@ -111,12 +111,7 @@ export function batchReadOnly(owner: ConsoleOwner, activeName: string | null): s
 
 /** Why an ID cannot be an NFC ID (shared/nfc/uid.ts NfcIdProblem: a tap's UID, a typed ID), in the desk's language. */
 export function nfcIdProblemWords(problem: NfcIdProblem): string {
-  return importWords().t('nfcIdProblem', {
-    problem: problem.kind,
-    digit: problem.kind === 'notHex' ? problem.digit : '',
-    digits: problem.kind === 'odd' ? String(problem.digits) : '',
-    bytes: problem.kind === 'length' ? String(problem.bytes) : ''
-  })
+  return importWords().t('nfcIdProblem', nfcIdProblemValues(problem))
 }
 
 /**
