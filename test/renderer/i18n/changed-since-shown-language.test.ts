@@ -17,7 +17,7 @@ beforeEach(() => {
 const spare: NfcCard = {
   token: 't-100013',
   display_id: '100013',
-  status: 'active',
+  status: 'pending',
   alias: '',
   card_type: 'ua_card',
   user_id: '',

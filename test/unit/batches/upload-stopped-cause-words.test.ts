@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest'
 import { AppError, type AppErrorData } from '../../../src/shared/errors'
 import { sayError } from '../../../src/shared/errors-wording'
 import { Translator } from '../../../src/shared/i18n/translator'
+import type { Locale } from '../../../src/shared/i18n/locales'
 import type { Demo } from '../access/support'
 import { uniqueHex, useUploadHarness, type UploadHarness } from './upload-harness'
 
 const IMPORT = 'POST /credentials/nfc_cards/import'
-const errors = (language: string) =>
+const errors = (language: Locale) =>
   new Translator(
     language,
     JSON.parse(readFileSync(join(process.cwd(), 'src/shared/i18n/messages/errors', `${language}.json`), 'utf8'))

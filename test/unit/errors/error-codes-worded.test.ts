@@ -157,7 +157,10 @@ describe('every sentence main sends as facts is worded in every language', () =>
       readFileSync(join(process.cwd(), 'src/shared/i18n/messages', area, `${language}.json`), 'utf8')
     ) as Record<string, string>
   const words = (area: string) =>
-    Object.fromEntries(LANGUAGES.map((l) => [l, new Translator(l, catalogue(area, l))] as const))
+    Object.fromEntries(LANGUAGES.map((l) => [l, new Translator(l, catalogue(area, l))] as const)) as Record<
+      (typeof LANGUAGES)[number],
+      Translator
+    >
   const importWords = words('import')
   const errorsWords = words('errors')
   const others = LANGUAGES.filter((l) => l !== 'en')
