@@ -5,7 +5,8 @@ import errorsEs from '../shared/i18n/messages/errors/es.json'
 import type { AppErrorData } from '../shared/errors'
 import { sayError } from '../shared/errors-wording'
 import type { Language } from '../shared/i18n/locales'
-import { Translator } from '../shared/i18n/translator'
+import { Translator, type MessageValues } from '../shared/i18n/translator'
+import { formats } from '../shared/format/formats'
 
 const errors = { en: errorsEn, de: errorsDe, fr: errorsFr, es: errorsEs }
 const english = new Translator('en', errorsEn)
@@ -26,7 +27,17 @@ export interface CliErrorSaid {
  */
 export function errorForCli(error: AppErrorData, language: Language): AppErrorData & { said?: CliErrorSaid } {
   if (language === 'en') return error
-  const said = sayError(error, new Translator(language, errors[language]), undefined, english)
+  const said = sayError(error, new Translator(language, errors[language]), timesIn(error, language), english)
   if (said.english) return error
   return { ...error, said: { language, message: said.message, ...(said.hint ? { hint: said.hint } : {}) } }
+}
+
+/**
+ * A time main gave as facts (`startedAt`, its words' `since`), written in the CLI's language: main's
+ * English writes it in the shell's locale, the person's language writes it in theirs.
+ */
+function timesIn(error: AppErrorData, language: Language): MessageValues | undefined {
+  const at = error.details?.['startedAt']
+  if (typeof at !== 'string' || Number.isNaN(new Date(at).getTime())) return undefined
+  return { since: formats(language).dateTime(new Date(at)) }
 }

@@ -274,6 +274,8 @@ export const errorWordings: Readonly<Record<string, Wording>> = {
       ? { message: `INVALID_INPUT.${rule}.message`, hint: `INVALID_INPUT.${rule}.hint` }
       : null
   },
+  // The data folder held by another process (main's storage/data-dir-lock.ts): the CLI says it in its language.
+  DATA_DIR_IN_USE: needs('DATA_DIR_IN_USE', ['dataDir', 'who', 'process', 'since', 'host']),
   // The console answered out of the contract (access/http.ts: a field, not the API, not the file) or
   // kept a list going (access/pagination.ts): a list that does not load, a save not confirmed.
   UNEXPECTED_RESPONSE: said('UNEXPECTED_RESPONSE'),
@@ -486,7 +488,19 @@ export function sayError(
     if (enMessage !== error.message || en.hint !== error.hint) return mains
   }
   // A fact main did not give (an older main, a variant said without it) cannot be said: main's words.
-  return sayWording(wording, words, { ...endpointTitle(error, words), ...values }) ?? mains
+  return sayWording(wording, words, { ...endpointTitle(error, words), ...causeSaid(error, words), ...values }) ?? mains
+}
+
+/**
+ * An error named as the cause inside another's sentence (`details.causeError`: the upload that stopped at
+ * a part, main's batches/upload.ts), said with the same `words` as `cause`; none (main's English `cause`)
+ * when the cause is not worded.
+ */
+function causeSaid(error: AppErrorData, words: Words<string>): MessageValues {
+  const cause = error.details?.['causeError']
+  if (typeof cause !== 'object' || cause === null || typeof (cause as AppErrorData).message !== 'string') return {}
+  const said = sayError(cause as AppErrorData, words)
+  return said.english ? {} : { cause: said.message }
 }
 
 /**

@@ -82,7 +82,7 @@ describe('Import: one byte order for every row of a batch, before and after a sw
     const entered = [before, digits, after, fromFile]
     expect(await rows(page).getByTestId('entered-id').allTextContents()).toEqual(entered)
     expect(await rows(page).getByTestId('sent-as').allTextContents()).toEqual(
-      entered.map((id) => `sent as ${reversed(id)}`)
+      entered.map((id) => `will be sent as ${reversed(id)}`)
     )
     expect(await rows(page).nth(1).getByTestId('digits-reading').textContent()).toMatch(
       new RegExp(`^All digits: read as hex ${digits}\\.`)

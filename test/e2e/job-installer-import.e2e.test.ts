@@ -253,7 +253,7 @@ describe('installer job: typed IDs and CSV files, uploads through failures, card
     await page.getByRole('radio', { name: 'Reversed' }).check()
     await expect
       .poll(() => rows(page).getByTestId('sent-as').allTextContents())
-      .toEqual(['sent as C3C2C104', 'sent as C4C2C104'])
+      .toEqual(['will be sent as C3C2C104', 'will be sent as C4C2C104'])
     expect(await rows(page).getByTestId('entered-id').allTextContents()).toEqual(['04C1C2C3', '04C1C2C4'])
     // The same card again, as first typed: a duplicate, said on screen; the alias typed with it is kept.
     await typedId.fill('04C1C2C3')

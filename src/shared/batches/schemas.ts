@@ -119,8 +119,10 @@ export const csvPreviewRowSchema = z.object({
   messages: z.array(z.string()),
   /** The same, one fact each, in order (./csv-said.ts): the desk says them in its language. */
   said: z.array(csvSaidSchema).optional(),
-  /** An all-digit NFC ID: read as hex, and what it would be as a decimal number (card-number.ts). */
-  reading: z.string().optional()
+  /** An all-digit NFC ID: read as hex, and what it would be as a decimal number (card-number.ts), in main's English. */
+  reading: z.string().optional(),
+  /** The same as facts (card-number.ts `writtenDigits`): the digits as written, the NFC ID they are as a decimal number. */
+  readingSaid: z.object({ digits: z.string(), decimalUid: z.string() }).optional()
 })
 export type CsvPreviewRow = z.infer<typeof csvPreviewRowSchema>
 

@@ -1,10 +1,21 @@
 import { z } from 'zod'
+import { nfcIdProblemSchema } from '../reader/schemas'
+import { keptErrorSchema } from './row-reason'
 
 /** What became of a tap on the USB reader, as main decided it (the scan session). */
 export const tapOutcomeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('added'), alias: z.string(), nfcId: z.string() }),
   z.object({ kind: z.literal('duplicate'), alias: z.string(), nfcId: z.string() }),
-  z.object({ kind: z.literal('refused'), message: z.string() }),
+  /**
+   * `message` is main's English; the desk words the refusal from its facts: `problem` (the UID cannot be
+   * an NFC ID) or `error` (the error that refused it, as kept errors are worded), else says `message` as given.
+   */
+  z.object({
+    kind: z.literal('refused'),
+    message: z.string(),
+    problem: nfcIdProblemSchema.optional(),
+    error: keptErrorSchema.optional()
+  }),
   z.object({ kind: z.literal('no-batch') })
 ])
 export type TapOutcome = z.infer<typeof tapOutcomeSchema>

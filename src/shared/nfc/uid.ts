@@ -12,6 +12,19 @@ export type NfcIdProblem =
   | { kind: 'notHex'; digit: string }
   | { kind: 'odd'; digits: number }
   | { kind: 'length'; bytes: number }
+/**
+ * A problem's facts as the values of its one sentence (the `import` catalogue's `nfcIdProblem`): the
+ * desk says it in its language; its English is `reason`'s, word for word.
+ */
+export function nfcIdProblemValues(problem: NfcIdProblem): Record<string, string> {
+  return {
+    problem: problem.kind,
+    digit: problem.kind === 'notHex' ? problem.digit : '',
+    digits: problem.kind === 'odd' ? String(problem.digits) : '',
+    bytes: problem.kind === 'length' ? String(problem.bytes) : ''
+  }
+}
+
 export type NormalisedNfcId = { ok: true; hex: string } | { ok: false; reason: string; problem: NfcIdProblem }
 
 export interface NfcUidFormats {

@@ -67,6 +67,14 @@ export type ReaderStatus = z.infer<typeof readerStatusSchema>
 
 export const feedbackKinds = ['new', 'duplicate'] as const
 
+/** Why an ID is not one a console takes, as facts (shared/nfc/uid.ts NfcIdProblem): a desk words it. */
+export const nfcIdProblemSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('empty') }),
+  z.object({ kind: z.literal('notHex'), digit: z.string() }),
+  z.object({ kind: z.literal('odd'), digits: z.number() }),
+  z.object({ kind: z.literal('length'), bytes: z.number() })
+])
+
 export const hexSchema = z.string().regex(/^(?:[0-9A-F]{2})*$/, 'uppercase hex')
 
 export const readerCardSchema = z.object({
@@ -81,6 +89,8 @@ export const readerCardSchema = z.object({
   randomUid: z.boolean(),
   /** Set when the UID cannot be an NFC ID a console accepts (length not 4, 7 or 10 bytes). */
   problem: z.string().optional(),
+  /** `problem` as facts, worded in the desk's language (`problem` is main's English, for the CLI and the logs). */
+  problemSaid: nfcIdProblemSchema.optional(),
   /** When the card arrived on the reader (ms since epoch). */
   at: z.number()
 })

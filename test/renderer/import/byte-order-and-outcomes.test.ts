@@ -42,7 +42,7 @@ describe("a batch's rows are shown as entered, with what a reversed batch sends"
       ondelete: () => {}
     })
     expect(screen.getAllByTestId('entered-id').map(text)).toEqual(['80000001', '04A23B1C'])
-    expect(screen.getAllByTestId('sent-as').map(text)).toEqual(['sent as 01000080', 'sent as 1C3BA204'])
+    expect(screen.getAllByTestId('sent-as').map(text)).toEqual(['will be sent as 01000080', 'will be sent as 1C3BA204'])
     expect(screen.getAllByTestId('digits-reading').map(text)).toEqual([
       'All digits: read as hex 80000001. If 80000001 is the card\'s decimal number (the reader panel\'s "Decimal"), its NFC ID is 04C4B401: give that instead.'
     ])
@@ -101,7 +101,7 @@ describe('Import says outcomes in the one live region, with the focus on the nex
     )
     // The rows are shown as they were entered, whichever the order.
     expect(screen.getAllByTestId('entered-id').map(text)).toEqual(['04A23B1C', '04A23B1D'])
-    expect(screen.getAllByTestId('sent-as').map(text)).toEqual(['sent as 1C3BA204', 'sent as 1D3BA204'])
+    expect(screen.getAllByTestId('sent-as').map(text)).toEqual(['will be sent as 1C3BA204', 'will be sent as 1D3BA204'])
   })
 
   it('a CSV read puts the focus on "Add N valid rows"; added, on the summary; both said', async () => {

@@ -29,7 +29,7 @@ function card(uid: string, at: number): ReaderCard {
     standard: 'TAG_ISO_14443_3',
     formats: nfcUidFormats(uid),
     randomUid: isRandomUid(uid),
-    ...(problem ? { problem } : {}),
+    ...(problem ? { problem, problemSaid: { kind: 'length' as const, bytes: uid.length / 2 } } : {}),
     at
   }
 }
@@ -116,11 +116,14 @@ describe('scan session: a tap is handled once, in main', () => {
     await session.select(batch.id)
     expect(await session.tap(card('08ABCDEF', 1))).toEqual({
       kind: 'refused',
-      message: expect.stringMatching(/^Random UID: .*new ID at every tap/)
+      message: expect.stringMatching(/^Random UID: .*new ID at every tap/),
+      // Its facts, for a desk in another language (said as any error is).
+      error: expect.objectContaining({ code: 'NFC_ID_RANDOM', kind: 'validation' })
     })
     expect(await session.tap(card('04A23B', 2))).toEqual({
       kind: 'refused',
-      message: 'An NFC UID is 4, 7 or 10 bytes (8, 14 or 20 hex digits); this one is 3 bytes.'
+      message: 'An NFC UID is 4, 7 or 10 bytes (8, 14 or 20 hex digits); this one is 3 bytes.',
+      problem: { kind: 'length', bytes: 3 }
     })
     expect(beeps).toEqual([])
     expect((await batches.get(batch.id)).rows).toEqual([])

@@ -2,8 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { consoleErrorCodes } from '../../../src/shared/access/error-codes'
-import { errorWordings, isWordedCode } from '../../../src/shared/errors-wording'
-import type { AppErrorData } from '../../../src/shared/errors'
+import { errorWordings, isWordedCode, sayError } from '../../../src/shared/errors-wording'
+import { AppError, type AppErrorData } from '../../../src/shared/errors'
+import { LANGUAGES } from '../../../src/shared/i18n/locales'
+import { Translator } from '../../../src/shared/i18n/translator'
+import { rowReasonKeys } from '../../../src/shared/batches/row-reason'
+import { csvNoteKeys, csvSaidKeys } from '../../../src/shared/batches/csv-said'
+import { normaliseNfcId, nfcIdProblemValues } from '../../../src/shared/nfc/uid'
+import { writtenDigits, writtenDigitsReading } from '../../../src/shared/nfc/card-number'
+import { checkSeen, seenActions, type Seen, type SeenAction, type SeenNow } from '../../../src/shared/seen/seen'
 
 /** Every source file of main, the shared code and web mode's bridge: what can throw an error a screen shows. */
 function sources(dir: string): string[] {
@@ -58,7 +65,6 @@ const ENGLISH_ONLY: Record<string, string> = {
   NOT_DEMO_CONSOLE: 'CLI',
   UNTRUSTED_SENDER: 'Electron IPC from a frame that is not the app',
   CONTRACT_MISMATCH: 'a build whose two halves differ: an engineer reads it',
-  DATA_DIR_IN_USE: 'said at start, before any window (main process log and dialog)',
   DEMO_CONSOLE_FAILED: 'the demo console failed to start: the developer reads it',
   NO_WINDOW: 'desktop printing without a window: an engineer reads it',
   // A socket failure with no code: the cause is Node's own English sentence, shown as given.
@@ -136,5 +142,97 @@ describe('every error code main can throw is worded in the catalogue, or listed 
     }
     expect(worded).toBeGreaterThan(100)
     expect(missing).toEqual([])
+  })
+})
+
+/**
+ * The same rule for what main says that is not an error: a sentence shared/ or main makes for a person
+ * (a batch row's reason, a CSV line's finding, why an NFC ID cannot be one, an all-digit ID's reading, a
+ * record changed since shown) travels as facts beside main's English, and each fact has its words in
+ * every language — the English of them main's very sentence, so the two never drift.
+ */
+describe('every sentence main sends as facts is worded in every language', () => {
+  const catalogue = (area: string, language: string) =>
+    JSON.parse(
+      readFileSync(join(process.cwd(), 'src/shared/i18n/messages', area, `${language}.json`), 'utf8')
+    ) as Record<string, string>
+  const words = (area: string) =>
+    Object.fromEntries(LANGUAGES.map((l) => [l, new Translator(l, catalogue(area, l))] as const)) as Record<
+      (typeof LANGUAGES)[number],
+      Translator
+    >
+  const importWords = words('import')
+  const errorsWords = words('errors')
+  const others = LANGUAGES.filter((l) => l !== 'en')
+
+  it('a batch row’s reasons, a CSV line’s findings and a file’s notes: each key in every language', () => {
+    const missing: string[] = []
+    for (const [prefix, keys] of [
+      ['rowReason', rowReasonKeys],
+      ['csvSaid', csvSaidKeys],
+      ['csvNote', csvNoteKeys]
+    ] as const)
+      for (const key of keys)
+        for (const language of LANGUAGES)
+          if (!(`${prefix}.${key}` in catalogue('import', language))) missing.push(`${language} ${prefix}.${key}`)
+    expect(missing).toEqual([])
+  })
+
+  it('why an NFC ID cannot be one (shared/nfc/uid.ts): main’s English from the facts, and every language its own', () => {
+    const samples = ['', '04A23G1C', '04A23B1', '0411223344', '04A23B1C04A23B1C04A23B1C']
+    const problems = samples.map((s) => normaliseNfcId(s)).filter((r) => !r.ok)
+    expect(new Set(problems.map((p) => p.problem.kind))).toEqual(new Set(['empty', 'notHex', 'odd', 'length']))
+    for (const result of problems) {
+      const facts = nfcIdProblemValues(result.problem)
+      expect(importWords.en.t('nfcIdProblem', facts)).toBe(result.reason)
+      for (const language of others)
+        expect(importWords[language].t('nfcIdProblem', facts)).not.toMatch(
+          /^nfcIdProblem$|An NFC UID|hex digit|NFC ID is empty/
+        )
+    }
+  })
+
+  it('an all-digit ID’s reading (shared/nfc/card-number.ts): main’s English from the facts, and every language its own', () => {
+    const facts = writtenDigits('04000000000001')!
+    const values = { digits: facts.digits, uid: facts.decimalUid }
+    expect(importWords.en.t('typed.digitsReading', values)).toBe(writtenDigitsReading('04000000000001'))
+    for (const language of others)
+      expect(importWords[language].t('typed.digitsReading', values)).not.toMatch(
+        /^typed\.digitsReading$|All digits|read as hex/
+      )
+  })
+
+  it('a record changed since shown (shared/seen/seen.ts): each of its sentences main’s English, and every language its own', () => {
+    const cases: [SeenAction, SeenNow][] = [
+      ['cards.delete', { ownerId: 'u', ownerName: 'Ben Ng', card: '100013' }],
+      ['cards.delete', { ownerId: null, card: '100013' }],
+      ['pins.assign', { hasPin: true, name: 'Ana' }],
+      ['pins.assign', { hasPin: false, name: 'Ana' }],
+      ['visitors.cancel', { status: 'CANCELLED', name: 'Ana' }],
+      ['visitors.cancel', { status: 'ACTIVE', name: 'Ana' }],
+      ['touchPasses.assign', { holderId: 'u', holderName: 'Kofi', pass: 'P1' }],
+      ['touchPasses.assign', { holderId: null, pass: 'P1' }]
+    ]
+    const variants = new Set<string>()
+    for (const [action, now] of cases) {
+      const seen = Object.fromEntries(seenActions[action].map((fact) => [fact, 'shown'])) as Seen
+      let thrown: unknown
+      try {
+        checkSeen(action, seen, now)
+      } catch (err) {
+        thrown = err
+      }
+      const error = AppError.from(thrown).toData()
+      variants.add(String(error.details?.['said']))
+      const english = sayError(error, errorsWords.en, undefined, errorsWords.en)
+      expect(english.english, `${action} ${String(error.details?.['said'])}`).toBeUndefined()
+      for (const language of others) {
+        const said = sayError(error, errorsWords[language], undefined, errorsWords.en)
+        expect(said.english, `${language} ${action}`).toBeUndefined()
+        expect(said.message).not.toBe(error.message)
+        expect(said.message).not.toMatch(/^CHANGED_SINCE_SHOWN/)
+      }
+    }
+    expect(variants.size).toBe(8)
   })
 })

@@ -156,6 +156,8 @@ describe('the message catalogue', () => {
         // The Import screen's own sentences (area import): a card typed, a CSV read, the shell's missing keys.
         Object.assign(values, { changed: 'yes', numbered: 'yes', aliased: 'yes', digits: 'D', uid: 'U', keys: 'K' })
         Object.assign(values, { ok: 1, repaired: 1, refused: 1, duplicate: 1, valid: 2 })
+        // A data folder in use (area errors, DATA_DIR_IN_USE): where, and the process that holds it.
+        Object.assign(values, { dataDir: '/d', process: '1' })
         // An answer out of the contract: its field and the reader's issue (area errors).
         Object.assign(values, { field: 'F', issue: 'I' })
         // A CSV's file notes, a row's reason kept in a batch (area import).

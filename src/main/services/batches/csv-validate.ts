@@ -8,7 +8,7 @@ import type { CsvNote, CsvSaid } from '../../../shared/batches/csv-said'
 import { isHeaderRow, namesIdsAsSent } from './csv-header-row'
 import { settleRows, type ExistingKeys } from './csv-duplicates'
 import { cardKey, cardKey32 } from '../../../shared/nfc/card-identity'
-import { isAllDigits, writtenDigitsReading } from '../../../shared/nfc/card-number'
+import { isAllDigits, writtenDigits, writtenDigitsReading } from '../../../shared/nfc/card-number'
 import { inByteOrder } from '../../../shared/nfc/byte-order'
 import { plainEnd, scanPlainRows, type PlainRowSink } from './csv-plain-rows'
 import type { ByteOrder } from '../../../shared/batches/schemas'
@@ -374,9 +374,7 @@ class CsvRowReader implements PlainRowSink {
         messages,
         // Read as hex, as the console's format says; flagged, never changed (card-number.ts).
         // The rule is on the ID as written: separators (04:11:22:…) make it hex by its form.
-        isAllDigits(nfcId)
-          ? writtenDigitsReading(nfcId === idCell ? nfcId : unwrapCell(idCell, [], 'nfcId'))
-          : undefined
+        isAllDigits(nfcId) ? (nfcId === idCell ? nfcId : unwrapCell(idCell, [], 'nfcId')) : undefined
       )
     )
     // Hashed by card (either byte order: card-identity.ts), so the same card reversed meets its twin.
@@ -413,9 +411,12 @@ function row(
   alias: string,
   status: CsvPreviewRow['status'],
   said: CsvSaid[] | undefined,
-  reading?: string
+  /** The ID as written, when all digits: the all-digit note applies to it (card-number.ts). */
+  digitsWritten?: string
 ): CsvPreviewRow {
   const none = said === undefined || said.length === 0
+  const reading = digitsWritten === undefined ? undefined : writtenDigitsReading(digitsWritten)
+  const readingSaid = digitsWritten === undefined ? undefined : writtenDigits(digitsWritten)
   return {
     line,
     nfcId,
@@ -423,7 +424,8 @@ function row(
     status,
     messages: none ? NO_MESSAGES : said.map(englishOf),
     said: none ? undefined : said,
-    reading
+    reading,
+    ...(readingSaid && { readingSaid })
   }
 }
 

@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared/errors'
+import { keptError } from '../access/kept-error'
 import type { TapOutcome } from '../../../shared/batches/tap'
 import type { ReaderCard } from '../../../shared/reader/schemas'
 import type { Emit } from '../events'
@@ -51,7 +52,8 @@ export class ScanSession {
   private async outcome(batchId: string | null, card: ReaderCard): Promise<TapOutcome> {
     if (!batchId) return { kind: 'no-batch' }
     // The supervisor's reading of the UID already says why a length cannot be an NFC ID.
-    if (card.problem) return { kind: 'refused', message: card.problem }
+    if (card.problem)
+      return { kind: 'refused', message: card.problem, ...(card.problemSaid && { problem: card.problemSaid }) }
     try {
       const { row, duplicate } = await this.deps.batches.addScan(batchId, card.uid, undefined, 'scan')
       // Feedback is a courtesy of readers that can beep; never let it hold back or hide the result.
@@ -64,7 +66,9 @@ export class ScanSession {
         this.batchId = null
         return { kind: 'no-batch' }
       }
-      return { kind: 'refused', message: error.message }
+      // Kept with its facts (no console address: a refusal of the batch names none) for the desk's words.
+      const kept = keptError(error, null)
+      return { kind: 'refused', message: error.message, ...(kept && { error: kept }) }
     }
   }
 }

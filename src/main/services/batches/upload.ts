@@ -173,6 +173,8 @@ export async function runUpload(
             part: c + 1,
             parts: chunks,
             cause: error.message,
+            // The cause's own facts: a desk says it in its language inside the sentence (shared/errors-wording.ts).
+            ...(error.code !== undefined && { causeError: error.toData() }),
             ...(error.code === undefined && result.unknown === 0 && error.hint === undefined && { said: 'stopped' }),
             // Rows left "to check": the hint is the upload's own, whatever stopped it (shared/errors-wording.ts).
             ...(result.unknown > 0 && { toCheck: true })

@@ -430,7 +430,7 @@ function toCardEvent(message: Extract<HostMessage, { type: 'card' }>): ReaderCar
     standard: message.standard,
     formats: nfcUidFormats(message.uid),
     randomUid: isRandomUid(message.uid),
-    ...(problem ? { problem } : {}),
+    ...(problem ? { problem, problemSaid: { kind: 'length' as const, bytes: message.uid.length / 2 } } : {}),
     at: Math.round(message.detectedAt)
   }
 }

@@ -193,8 +193,27 @@ function inUse(dataDir: string, holder: Holder | undefined): AppError {
     code: 'DATA_DIR_IN_USE',
     message: `The data folder ${dataDir} is in use by ${who}${elsewhere}. Only one Access Desk process may use a data folder at a time.`,
     hint: `Close that process, or ${use}, or give this one another folder with --data DIR.`,
-    details: { dataDir, pid: holder?.pid ?? null, owner: holder?.owner ?? null }
+    details: {
+      dataDir,
+      pid: holder?.pid ?? null,
+      owner: holder?.owner ?? null,
+      // The same as facts a person's language words (shared/errors-wording.ts): who holds it, since when.
+      who: holder ? (OWNER_WORDS[holder.owner] ?? 'other') : 'none',
+      process: holder ? String(holder.pid) : '',
+      since: holder ? sinceText(holder.since).replace(/^, started /, '') || 'none' : 'none',
+      ...(holder && !Number.isNaN(new Date(holder.since).getTime()) && { startedAt: holder.since }),
+      host: elsewhere ? holder!.host! : 'none'
+    }
   })
+}
+
+/** Who holds a data folder, as the errors catalogue names them (`DATA_DIR_IN_USE`'s `who`). */
+const OWNER_WORDS: Record<string, string> = {
+  'web mode': 'web',
+  'the desktop app': 'desktop',
+  'the CLI': 'cli',
+  'a test': 'test',
+  'another Access Desk process': 'other'
 }
 
 function sinceText(since: string): string {

@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors'
 import { CHANGED_SINCE_SHOWN, type Seen, type SeenNow } from '../../../shared/seen/seen'
-import { errorWords } from './i18n/error-words.svelte'
+import { errorWords, errorWordsLoaded } from './i18n/error-words.svelte'
 
 /**
  * An action whose question depends on what the screen showed (shared/seen's table) sends that with
@@ -21,10 +21,14 @@ export interface SeenChange {
   what: string
 }
 
-/** Main's answer that the record changed since shown, with its facts and words; null for any other failure. */
-export function changedSinceShown(err: unknown): SeenChange | null {
+/**
+ * Main's answer that the record changed since shown, with its facts and words; null for any other
+ * failure. Worded once the errors catalogue is in (the words are kept as text and said once).
+ */
+export async function changedSinceShown(err: unknown): Promise<SeenChange | null> {
   const error = AppError.from(err)
   if (error.code !== CHANGED_SINCE_SHOWN) return null
+  await errorWordsLoaded()
   const { message, hint } = errorWords(error.toData())
   return { now: (error.details ?? {}) as SeenNow, said: hint ? `${message} ${hint}` : message, what: message }
 }

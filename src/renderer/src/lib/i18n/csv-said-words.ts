@@ -16,6 +16,19 @@ export function csvLineWords(line: Pick<CsvPreviewRow, 'messages' | 'said'>): st
 }
 
 /**
+ * Why a preview line needs a look, every sentence in the desk's language: what main said of it, then
+ * its all-digit note (shared/nfc/card-number.ts) from its facts (`readingSaid`, the note Import says of
+ * a typed ID), else main's English note.
+ */
+export function csvWhyWords(line: Pick<CsvPreviewRow, 'messages' | 'said' | 'reading' | 'readingSaid'>): string[] {
+  const said = line.readingSaid
+  const reading = said
+    ? importWords().t('typed.digitsReading', { digits: said.digits, uid: said.decimalUid })
+    : line.reading
+  return [...csvLineWords(line), ...(reading ? [reading] : [])]
+}
+
+/**
  * What is said once of a whole file (main's notes of its lines, the reading of its bytes), in the
  * desk's language: the facts (`noteSaid`) when main sent them, else its English `notes`.
  */

@@ -32,6 +32,27 @@ export function deskErrorCatalogue(): ErrorCatalogue {
 }
 
 /**
+ * Resolves once the errors words of `words` (the desk's unless given) and the English ones are in, or
+ * failed to load. A screen that keeps an error's words as text (a dialog's "changed meanwhile" line, an
+ * announcement said once) words it after this: the first error of a desk is often the one that loads
+ * the catalogue, and text kept before it was in would stay in main's English on a Spanish desk.
+ */
+export function errorWordsLoaded(words: ErrorCatalogue = deskErrorCatalogue()): Promise<void> {
+  const catalogues = [words, englishErrorCatalogue()]
+  const settled = () => catalogues.every((c) => c.ready || c.failed !== null)
+  if (settled()) return Promise.resolve()
+  return new Promise((resolve) => {
+    const stop = $effect.root(() => {
+      $effect(() => {
+        if (!settled()) return
+        resolve()
+        queueMicrotask(stop)
+      })
+    })
+  })
+}
+
+/**
  * An error in words, the one way a screen says main's errors (ErrorNotice, and any place that prints
  * an error's message): a code shared/errors-wording.ts knows, in the language of `words` (the desk's
  * unless given) with main's facts; any other, as main said it. `values` overrides a fact (the kiosk

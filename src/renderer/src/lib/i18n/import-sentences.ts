@@ -1,6 +1,10 @@
 import type { ByteOrder, BatchRow, CsvPreview } from '../../../../shared/batches/schemas'
 import type { ConsoleOwner } from '../../../../shared/console-owner'
 import { writtenDigits } from '../../../../shared/nfc/card-number'
+import { nfcIdProblemValues, type NfcIdProblem } from '../../../../shared/nfc/uid'
+import type { TapOutcome } from '../../../../shared/batches/tap'
+import { errorWords } from './error-words.svelte'
+import { deskLanguage } from './desk-language.svelte'
 import { inByteOrder } from '../../../../shared/nfc/byte-order'
 import { formatCount } from '../numbers'
 import { importWords } from './import-messages.svelte'
@@ -104,4 +108,22 @@ export function batchReadOnly(owner: ConsoleOwner, activeName: string | null): s
     active: activeName ?? m.t('anotherConsole'),
     here: activeName ?? m.t('thisConsole')
   })
+}
+
+/** Why an ID cannot be an NFC ID (shared/nfc/uid.ts NfcIdProblem: a tap's UID, a typed ID), in the desk's language. */
+export function nfcIdProblemWords(problem: NfcIdProblem): string {
+  return importWords().t('nfcIdProblem', nfcIdProblemValues(problem))
+}
+
+/**
+ * Why main refused a tap, in the desk's language: from its facts (the UID's problem, or the error as any
+ * kept error is worded); a refusal main gave no facts for is its English, marked so (`lang`).
+ */
+export function tapRefusedWords(outcome: Extract<TapOutcome, { kind: 'refused' }>): { text: string; lang?: 'en' } {
+  if (outcome.problem) return { text: nfcIdProblemWords(outcome.problem) }
+  if (outcome.error) {
+    const said = errorWords({ ...outcome.error, retryable: false })
+    return { text: said.message, ...(said.lang && { lang: 'en' as const }) }
+  }
+  return deskLanguage.locale.startsWith('en') ? { text: outcome.message } : { text: outcome.message, lang: 'en' }
 }
