@@ -266,7 +266,7 @@ describe('job: the badge station (kiosk) in Chromium', () => {
           await page.keyboard.press('Shift')
           return held.textContent()
         },
-        { timeout: 40_000, intervals: [2000] }
+        { timeout: 40_000, interval: 2000 }
       )
       .toBe('You can type a name again now.')
     expect(await page.getByRole('status').filter({ hasText: 'You can type a name again now.' }).count()).toBe(1)

@@ -18,6 +18,7 @@ export type RefusalForDeskKey =
   | 'refusal.consoleRefused'
   | 'refusal.namesake'
   | 'refusal.notFound'
+  | 'refusal.notFoundHeld'
 
 // Its own module: the desk's Today list imports it without the kiosk's English catalogue (kiosk-english.ts).
 /**

@@ -9,6 +9,7 @@ import { notPrinted } from '../../../src/main/services/badges/history'
 import { printedLater } from '../../../src/shared/badges/newest-prints'
 import { deskFormats } from '../../../src/renderer/src/lib/i18n/desk-formats'
 import { scriptedBridge } from '../../support/fake-bridge'
+import type { BadgeHistoryEntry } from '../../../src/shared/badges/schemas'
 
 /**
  * A badge the printer did not print, then printed for the same visitor: its failed row in the print
@@ -20,7 +21,13 @@ const wire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
 const aborted = notPrinted(jobEnded(lobby, 1, 'aborted', ['aborted-by-system'], []))
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 30, 9, minutes)).toISOString()
-const entry = (id: string, visitorId: string, name: string, printedAt: string, failed?: object) => ({
+const entry = (
+  id: string,
+  visitorId: string,
+  name: string,
+  printedAt: string,
+  failed?: BadgeHistoryEntry['failed']
+): BadgeHistoryEntry => ({
   id,
   visitorId,
   name,
@@ -30,7 +37,7 @@ const entry = (id: string, visitorId: string, name: string, printedAt: string, f
   validTo: 1,
   stock: 'dk-11202',
   printedAt,
-  output: 'printer',
+  output: 'printer' as const,
   printer: 'Lobby',
   ...(failed ? { failed } : {})
 })
@@ -49,7 +56,7 @@ describe('a failed print followed by a print of the same badge', () => {
     // A print before the failure, or a PDF after it, is no badge printed after it.
     expect(
       printedLater([
-        { ...entry('p2', 'v1', 'Léa Dubois', at(12)), output: 'pdf' },
+        { ...entry('p2', 'v1', 'Léa Dubois', at(12)), output: 'pdf' as const },
         entry('p1', 'v1', 'Léa Dubois', at(11), aborted),
         entry('p0', 'v1', 'Léa Dubois', at(10))
       ])
