@@ -18,6 +18,7 @@ describe('badge printing to a real IPP printer, web mode', () => {
   let stack: IppPrinterStack
   let printer: IppPrinter
   let empty: IppPrinter
+  let aborting: IppPrinter
   const ids: Record<string, string> = {}
 
   /** A call through the app's bridge in the tab, as the desk makes it (job.desk). */
@@ -27,6 +28,7 @@ describe('badge printing to a real IPP printer, web mode', () => {
     stack = await ippPrinterStack()
     printer = await stack.start({ name: 'Lobby labels' })
     empty = await stack.start({ behaviour: 'out-of-media', name: 'Empty labels' })
+    aborting = await stack.start({ behaviour: 'aborts', name: 'Jammed labels' })
     job = await startJob()
     const from = Math.floor(Date.now() / 1000) - 1800
     // The kiosk checks in only a visit that opens a door (shared/kiosk/check-in-rule.ts).
@@ -171,4 +173,52 @@ describe('badge printing to a real IPP printer, web mode', () => {
       .waitFor()
     await job.expectAccessible('Badges: a printer out of labels')
   })
+  it('a job the printer aborts is said as what to do, never its IPP keyword; once the badge printed after it, no Try again', async () => {
+    const { page } = job
+    await api('badges', 'addPrinter', { url: aborting.url, name: 'Jammed labels' })
+    const settings = await api('badges', 'settings')
+    await api('badges', 'saveSettings', { ...settings, printer: aborting.url, silent: true })
+    // Read afresh: the screen's printer choice starts from the badge printer of the settings.
+    await page.reload()
+    const history = page.getByTestId('badge-history')
+    await history.waitFor()
+    await history.getByRole('button', { name: 'Try again Omar Quist’s badge…' }).first().click()
+    const print = page.getByRole('button', { name: 'Print badge' })
+    await expect.poll(() => print.isEnabled(), { timeout: 15_000 }).toBe(true)
+    await print.click()
+    const alert = page.getByRole('alert').filter({ hasText: 'Jammed labels' })
+    await alert.waitFor({ timeout: 60_000 })
+    expect(await alert.textContent()).toContain('The printer “Jammed labels” stopped the badge itself.')
+    expect(await alert.textContent()).toContain('Look at the printer’s display or lights for what it needs')
+    expect(await page.textContent('body')).not.toMatch(/aborted-by-system|reports “/)
+    const failedRows = history.getByRole('row').filter({ hasText: 'Omar Quist' })
+    await expect.poll(() => failedRows.count()).toBe(2)
+    expect(await failedRows.first().textContent()).toContain('stopped the badge itself')
+    await job.expectAccessible('Badges: a job the printer aborted')
+
+    // The same badge, printed on the printer that works: the printer holds its document.
+    const before = (await printer.documents()).length
+    await api('badges', 'saveSettings', { ...(await api('badges', 'settings')), printer: printer.url, silent: true })
+    await page.reload()
+    await history.waitFor()
+    await history.getByRole('button', { name: 'Try again Omar Quist’s badge…' }).first().click()
+    await expect.poll(() => print.isEnabled(), { timeout: 15_000 }).toBe(true)
+    await print.click()
+    await expect.poll(async () => (await printer.documents()).length, { timeout: 60_000 }).toBe(before + 1)
+    // Recorded once the printer says the job completed (after it received the document).
+    const newest = async () => (await api('badges', 'history', { limit: 50 })).items[0]
+    await expect.poll(async () => (await newest()).printer, { timeout: 60_000 }).toBe('Lobby labels')
+    const items = [await newest()]
+    expect(items[0]).toMatchObject({ visitorId: ids['omar'], printer: 'Lobby labels', jobId: expect.any(Number) })
+    expect(items[0].failed).toBeUndefined()
+    // Both failed attempts now say so, and neither invites a second badge.
+    const omarRows = history.getByRole('row').filter({ hasText: 'Omar Quist' })
+    await expect.poll(() => omarRows.count()).toBe(3)
+    const later = history.getByTestId('history-printed-later')
+    await expect.poll(() => later.count()).toBe(2)
+    expect(await later.first().textContent()).toMatch(/^Printed later, at /)
+    expect(await history.getByRole('button', { name: /^Try again Omar Quist/ }).count()).toBe(0)
+    expect(await history.getByRole('button', { name: 'Reprint Omar Quist’s badge…' }).count()).toBe(1)
+    await job.expectAccessible('Badges: a failed print printed later')
+  }, 180_000)
 })

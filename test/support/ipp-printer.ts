@@ -27,6 +27,8 @@ export type PrinterBehaviour =
   | 'out-of-media'
   /** A job stays "processing" for ever (a printer that took the job and never finished it). */
   | 'never-completes'
+  /** Every job is aborted with no printer reason: the job's own (aborted-by-system) says why. */
+  | 'aborts'
 
 const IPPEVEPRINTER = '/usr/sbin/ippeveprinter'
 const DBUS_DAEMON = '/usr/bin/dbus-daemon'
@@ -141,7 +143,8 @@ const commands: Record<PrinterBehaviour, string> = {
   prints: ['#!/bin/sh', 'cat > /dev/null', 'exit 0'].join('\n'),
   'out-of-media': ['#!/bin/sh', 'echo "STATE: +media-empty-error" >&2', 'cat > /dev/null', 'exit 1'].join('\n'),
   // Waits as long as the printer runs (its parent): never left behind when the printer is stopped.
-  'never-completes': ['#!/bin/sh', 'cat > /dev/null', 'while kill -0 $PPID 2>/dev/null; do sleep 0.2; done'].join('\n')
+  'never-completes': ['#!/bin/sh', 'cat > /dev/null', 'while kill -0 $PPID 2>/dev/null; do sleep 0.2; done'].join('\n'),
+  aborts: ['#!/bin/sh', 'cat > /dev/null', 'exit 1'].join('\n')
 }
 
 export interface IppPrinter {

@@ -43,3 +43,24 @@ export function newestOutputs(history: readonly Printed[]): Map<string, BadgeOut
   for (const [id, badge] of newestBadges(history)) if (badge.output) outputs.set(id, badge.output)
   return outputs
 }
+
+/**
+ * A failed print → when a badge of the same visitor was printed after it (the newest such print), for
+ * each failure followed by one: its row says so and invites no second badge. Only a badge the printer
+ * printed counts (an entry from before outputs were kept is one); a print dialog or a PDF tells nothing
+ * of a badge in the visitor's hand.
+ */
+export function printedLater(history: readonly (Printed & Pick<BadgeHistoryEntry, 'id'>)[]): Map<string, string> {
+  const later = new Map<string, string>()
+  const printed = history.filter((e) => !e.failed && (!e.output || printOutcome(e.output) === 'printed'))
+  for (const failure of history) {
+    if (!failure.failed) continue
+    for (const e of printed) {
+      // ISO times of one clock compare as strings.
+      if (e.visitorId !== failure.visitorId || e.printedAt <= failure.printedAt) continue
+      const held = later.get(failure.id)
+      if (!held || held < e.printedAt) later.set(failure.id, e.printedAt)
+    }
+  }
+  return later
+}

@@ -28,6 +28,7 @@ export function printerStatusWording(status: PrinterStatus): ErrorWording {
     parts: {
       called: part('called'),
       calledIn: part('calledIn'),
+      the: part('the'),
       again: part('again'),
       againFromBadges: part('againFromBadges'),
       ...(acting && printerReasonParts(acting.keyword))

@@ -95,6 +95,36 @@ const REASONS = (w: PrintedWords): Record<string, ReasonWords> => ({
     hint: `Resume the printer (on the printer or in this computer’s printer settings), then ${w.again}.`,
     state: 'stopped'
   },
+  // The job-state-reasons (RFC 8011 §5.3.8) a printer gives for a job it ended without printing it.
+  'printer-stopped': {
+    message: 'The printer is stopped.',
+    hint: `Resume the printer (on the printer or in this computer’s printer settings), then ${w.again}.`,
+    state: 'stopped'
+  },
+  'aborted-by-system': {
+    message: `The printer stopped ${w.the} itself.`,
+    hint: `Look at the printer’s display or lights for what it needs (labels, ribbon, cover), then ${w.again}.`
+  },
+  'job-canceled-at-device': {
+    message: `Someone cancelled ${w.the} on the printer.`,
+    hint: `If it is still needed, ${w.again}.`
+  },
+  'job-canceled-by-user': {
+    message: `Someone cancelled ${w.the} in this computer’s print queue.`,
+    hint: `If it is still needed, ${w.again}.`
+  },
+  'job-canceled-by-operator': {
+    message: `The print queue’s operator cancelled ${w.the}.`,
+    hint: `If it is still needed, ${w.again}.`
+  },
+  'document-format': {
+    message: `The printer could not read ${w.the}.`,
+    hint: `Add the printer to this computer (a system queue with its driver) and choose that queue in Badges, then ${w.again}.`
+  },
+  'document-unprintable': {
+    message: `The printer could not print ${w.the}.`,
+    hint: `Print a test label from Badges to check the printer, then ${w.again}.`
+  },
   'media-size-not-supported': {
     message: 'The printer does not take this label size.',
     hint: 'Load the labels chosen in Badges, or choose the label stock the printer has.'
@@ -102,7 +132,29 @@ const REASONS = (w: PrintedWords): Record<string, ReasonWords> => ({
 })
 
 /** Reasons that are only news, never why a badge did not print. */
-const HARMLESS = new Set(['none', 'media-low', 'marker-supply-low', 'toner-low', 'other'])
+const HARMLESS = new Set([
+  'none',
+  'media-low',
+  'marker-supply-low',
+  'toner-low',
+  'other',
+  // A job's news of where it is, given beside the reason it ended (job-state-reasons, RFC 8011 §5.3.8).
+  'job-incoming',
+  'job-data-insufficient',
+  'job-fetchable',
+  'job-interpreting',
+  'job-outgoing',
+  'job-printing',
+  'job-queued',
+  'job-queued-for-marker',
+  'job-transforming',
+  'job-spooling',
+  'job-completed-successfully',
+  'job-completed-with-warnings',
+  'job-completed-with-errors',
+  'processing-to-stop-point',
+  'queued-in-device'
+])
 
 /** The reason keywords worded here; the renderer's catalogue words each (errors area, `printer.reason.<keyword>`). */
 export const knownPrinterReasons: readonly string[] = Object.keys(REASONS(printedWords('badge')))

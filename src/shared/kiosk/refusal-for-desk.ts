@@ -18,6 +18,7 @@ export type RefusalForDeskKey =
   | 'refusal.consoleRefused'
   | 'refusal.namesake'
   | 'refusal.notFound'
+  | 'refusal.notFoundHeld'
 
 // Its own module: the desk's Today list imports it without the kiosk's English catalogue (kiosk-english.ts).
 /**
@@ -50,7 +51,10 @@ export function refusalForDesk(
     case 'namesake':
       return m.t('refusal.namesake')
     case 'not-found':
-      return m.t('refusal.notFound', { count: refusal.tries })
+      // Main holds the next search after names missed (kiosk-service.ts): the desk knows why the kiosk waits.
+      return refusal.waitSeconds
+        ? m.t('refusal.notFoundHeld', { count: refusal.tries, seconds: refusal.waitSeconds })
+        : m.t('refusal.notFound', { count: refusal.tries })
   }
 }
 

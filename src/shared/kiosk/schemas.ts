@@ -95,8 +95,13 @@ export const kioskRefusalSchema = z.discriminatedUnion('reason', [
   /**
    * The names typed matched no visit of today, `tries` times in a row (kiosk-service.ts NAME_TRIES): the
    * visitor is sent to the desk, and the desk hears of them under the name last typed, as of every refusal.
+   * `waitSeconds`: main holds the next search this long (the wait grows with each further miss).
    */
-  z.object({ reason: z.literal('not-found'), tries: z.number().int().min(1) })
+  z.object({
+    reason: z.literal('not-found'),
+    tries: z.number().int().min(1),
+    waitSeconds: z.number().int().min(1).optional()
+  })
 ])
 export type KioskRefusal = z.infer<typeof kioskRefusalSchema>
 

@@ -24,6 +24,20 @@ export function visitStage(
   return 'under-way'
 }
 
+/**
+ * When an ended visit ended, when that is known (Unix seconds): the end of its window once passed — End
+ * visit sets it to that moment. A visit the console says is over (Left after a tap out, No-show) before its
+ * planned end gives no time: that end is still ahead, and the console does not say when they left. null:
+ * not ended, or ended at a time not known.
+ */
+export function visitEndedAt(
+  v: { status?: VisitorStatus | undefined; start_time?: number | undefined; end_time?: number | undefined },
+  nowSeconds = Date.now() / 1000
+): number | null {
+  if (visitStage(v, nowSeconds) !== 'ended') return null
+  return v.end_time !== undefined && v.end_time > 0 && v.end_time <= nowSeconds ? v.end_time : null
+}
+
 /** What the desk offers for a visit at each stage. */
 export interface VisitActions {
   /** "End visit now…": its end set to now (E18, the end time only). */

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { hostname } from 'node:os'
 import { thisDesk } from '../../../src/main/services/audit/audit-service'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../../src/shared/errors'
 import { CheckinLog } from '../../../src/main/services/kiosk/checkin-log'
 import { useAppServices } from '../../support/app-services'
@@ -222,6 +222,23 @@ describe('the kiosk against the demo console', () => {
     })
   const announced = () => app.events.filter((e) => e.event === 'kiosk.checkedIn').map((e) => e.payload)
 
+  /**
+   * The kiosk's clock moved on by `seconds` (main's hold of names missed reads it) while `run` runs; then a
+   * real visit is found, which starts the count of misses again for the tests after.
+   */
+  async function later<T>(seconds: number, run: () => Promise<T>, found = 'Tui Ferris'): Promise<T> {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + seconds * 1000)
+      const result = await run()
+      vi.setSystemTime(Date.now() + 10 * 60_000)
+      expect(await app.call('kiosk.find', { name: found })).toMatchObject({ found: { kind: 'one' } })
+      return result
+    } finally {
+      vi.useRealTimers()
+    }
+  }
+
   it('three names in a row that match no visit: the visitor is sent to the desk, and Today’s kiosk list hears it', async () => {
     await createVisitor('Tui', 'Ferris', 'Contoso')
     // A visit found: the count starts now.
@@ -247,8 +264,31 @@ describe('the kiosk against the demo console', () => {
     expect(announced()).toContainEqual(entry)
     const today = new Translator('en', todayEn)
     expect(refusalForDesk(entry!.refusal as KioskRefusal, today, formats())).toBe(
-      'No visit found under the name typed, 3 tries in a row: find their visit, or add them as a walk-in'
+      'No visit found under the name typed, 3 tries in a row: the kiosk holds the next search for 30 seconds. Find their visit, or add them as a walk-in'
     )
+    await later(0, async () => undefined)
+  })
+
+  it('after three names in a row that match no visit, main holds the next search (even of a real name) and Today says so', async () => {
+    await createVisitor('Rua', 'Kenana', 'Contoso')
+    expect(await app.call('kiosk.find', { name: 'Rua Kenana' })).toMatchObject({ found: { kind: 'one' } })
+    for (const name of ['Yan Guess', 'Yan Guessa']) await app.call('kiosk.find', { name })
+    const third = await app.call('kiosk.find', { name: 'Yan Guessb' })
+    expect(third).toMatchObject({
+      found: { kind: 'none', reason: 'no-match', refusal: { reason: 'not-found', tries: 3, waitSeconds: 30 } }
+    })
+    const recorded = (await logOnDisk()).length
+    // Held: a real name is not looked up either, and nothing more is recorded.
+    const held = await app.call('kiosk.find', { name: 'Rua Kenana' })
+    expect(held.found).toMatchObject({ kind: 'none', reason: 'no-match', refusal: { reason: 'not-found', tries: 3 } })
+    expect(held.found.refusal.waitSeconds).toBeGreaterThan(0)
+    expect(held.found.refusal.waitSeconds).toBeLessThanOrEqual(30)
+    expect((await logOnDisk()).length).toBe(recorded)
+    // Once the wait is over, the next miss holds longer (60 s), and a visit found starts the count again.
+    const fourth = await later(31, () => app.call('kiosk.find', { name: 'Yan Guessc' }), 'Rua Kenana')
+    expect(fourth.found.refusal).toEqual({ reason: 'not-found', tries: 4, waitSeconds: 60 })
+    expect((await app.call('kiosk.find', { name: 'Yan Guessd' })).found).toEqual({ kind: 'none', reason: 'no-match' })
+    expect(await app.call('kiosk.find', { name: 'Rua Kenana' })).toMatchObject({ found: { kind: 'one' } })
   })
 
   it('tells a visitor whose visit was cancelled why, records the refusal on disk and announces it to the desk', async () => {

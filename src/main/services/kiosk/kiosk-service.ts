@@ -20,7 +20,7 @@ import type { Emit } from '../events'
 import type { KeyValueStore } from '../storage/key-value-store'
 import { CheckinLog } from './checkin-log'
 import { KioskSettingsStore } from './kiosk-settings'
-import { PinAttempts } from './pin-attempts'
+import { FREE_ATTEMPTS, PinAttempts } from './pin-attempts'
 import { verifyPin } from './pin-hash'
 import { refused } from '../visitors/refused'
 import { assignQrReadingBack, type QrGiven } from '../visitors/qr-assign'
@@ -107,12 +107,12 @@ function typedWho(input: KioskFind): Who {
 }
 
 /** Names typed in a row that match no visit before the visitor is sent to the desk (and the desk told). */
-export const NAME_TRIES = 3
+export const NAME_TRIES = FREE_ATTEMPTS
 
 export class KioskService {
   private readonly settings: KioskSettingsStore
-  /** Searches in a row whose name matched no visit (countNotFound). */
-  private namesMissed = 0
+  /** Searches in a row whose name matched no visit, and the wait they impose (countNotFound). */
+  private readonly namesMissed: PinAttempts
   private readonly log: CheckinLog
   private readonly attempts: PinAttempts
   private readonly now: () => Date
@@ -140,6 +140,7 @@ export class KioskService {
     this.settings = new KioskSettingsStore(deps.store)
     this.log = new CheckinLog(deps.dataDir, deps.console, this.now)
     this.attempts = new PinAttempts(() => this.now().getTime())
+    this.namesMissed = new PinAttempts(() => this.now().getTime())
   }
 
   getSettings(): KioskSettings {
@@ -316,6 +317,9 @@ export class KioskService {
 
   async find(input: KioskFind): Promise<{ found: KioskFound; source: KioskSource }> {
     await this.forActiveConsole()
+    // Names missed too often: no name is looked up until the wait is over (already told to the desk).
+    const held = this.namesHeld()
+    if (held) return { found: held, source: this.source() }
     // Every search reads the console (a visit cancelled a minute ago is not found), unless it just failed.
     const retry = this.online || this.now().getTime() - this.triedAt >= RETRY_OFFLINE_MS
     if (retry) await this.refresh()
@@ -347,18 +351,33 @@ export class KioskService {
   /**
    * Names that match no visit, NAME_TRIES times in a row: the visitor is sent to the desk, and the desk
    * hears of them under the name last typed — recorded as every refusal is, so someone who could not find
-   * their visit is on Today's kiosk list, not gone unseen. Any other answer starts the count again.
+   * their visit is on Today's kiosk list, not gone unseen. From then on main holds the next search for a
+   * wait that grows with each further miss (pin-attempts.ts, the exit PIN's rule), so names cannot be
+   * guessed without end: the kiosk confirms who is expected. A visit found starts the count again.
    */
   private async countNotFound(found: KioskFound, input: KioskFind): Promise<KioskFound | null> {
-    if (found.kind !== 'none' || found.reason !== 'no-match') {
-      this.namesMissed = 0
-      return null
+    if (found.kind === 'one') this.namesMissed.succeeded()
+    if (found.kind !== 'none' || found.reason !== 'no-match') return null
+    const waitMs = this.namesMissed.failed()
+    if (waitMs === 0) return null
+    const refusal: KioskRefusal = {
+      reason: 'not-found',
+      tries: this.namesMissed.inARow(),
+      waitSeconds: Math.ceil(waitMs / 1000)
     }
-    this.namesMissed += 1
-    if (this.namesMissed < NAME_TRIES) return null
-    this.namesMissed = 0
-    const refusal: KioskRefusal = { reason: 'not-found', tries: NAME_TRIES }
     await this.recordRefusal(typedWho(input), refusal)
+    return { kind: 'none', reason: 'no-match', refusal }
+  }
+
+  /** The wait after names missed, still running: the same answer, with the seconds left. */
+  private namesHeld(): KioskFound | null {
+    const waitMs = this.namesMissed.waitMs()
+    if (waitMs === 0) return null
+    const refusal: KioskRefusal = {
+      reason: 'not-found',
+      tries: this.namesMissed.inARow(),
+      waitSeconds: Math.ceil(waitMs / 1000)
+    }
     return { kind: 'none', reason: 'no-match', refusal }
   }
 

@@ -1,12 +1,14 @@
-/** Wrong PINs allowed before the kiosk makes the next try wait. */
+/** Wrong tries (PINs, names) allowed before the kiosk makes the next try wait. */
 export const FREE_ATTEMPTS = 3
 const FIRST_LOCK_MS = 30_000
 const MAX_LOCK_MS = 5 * 60_000
 
 /**
- * Rate limit of the exit PIN: after three wrong PINs each further one locks the exit for longer
- * (30 s, 60 s, 120 s … up to 5 minutes), so a visitor cannot try PINs until one opens the desk.
- * A right PIN resets it. Kept in memory: a restarted kiosk starts in kiosk mode again anyway.
+ * Rate limit of what can be guessed at the kiosk: the exit PIN, and names that match no visit (the kiosk
+ * confirms who is expected). After three wrong tries each further one locks the next for longer (30 s,
+ * 60 s, 120 s … up to 5 minutes), so no one can try PINs until one opens the desk, or names until one is
+ * on today's list. A right try resets it. Held in main, so a reload or a second tab does not skip a wait;
+ * kept in memory: a restarted kiosk starts in kiosk mode again anyway.
  */
 export class PinAttempts {
   private failures = 0
@@ -27,6 +29,11 @@ export class PinAttempts {
     const lock = Math.min(MAX_LOCK_MS, FIRST_LOCK_MS * 2 ** over)
     this.lockedUntil = this.now() + lock
     return lock
+  }
+
+  /** Wrong tries in a row. */
+  inARow(): number {
+    return this.failures
   }
 
   /** Wrong PINs left before a wait (0 once waits have started). */

@@ -392,6 +392,8 @@ async function jobFailed(
   what: Printed
 ): Promise<AppError> {
   const printer = await ippPrinterStatus(target, { timeoutMs: 3000, what }).catch(() => null)
-  const reasons = [...(printer?.reasons ?? []), ...jobReasons.filter((r) => !/^job-/.test(r))]
+  // The job's own reasons (aborted-by-system, job-canceled-at-device…) are worded in the same table as the
+  // printer's; its news (job-printing, job-queued…) is never taken for the reason (printer-state.ts HARMLESS).
+  const reasons = [...(printer?.reasons ?? []), ...jobReasons]
   return jobEnded(named(target), jobId, state, reasons, printer?.reasons ?? [], what)
 }
