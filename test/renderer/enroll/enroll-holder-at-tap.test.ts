@@ -28,9 +28,12 @@ const progress = (p: Partial<EnrollProgress>): EnrollProgress => ({
 const card = (over: Partial<NfcCard>): NfcCard => ({
   token: 't1',
   display_id: '100001',
-  status: 'active',
+  status: 'pending',
   alias: '',
   card_type: 'ua_card',
+  user_id: '',
+  user_type: '',
+  user: null,
   ...over
 })
 const heldByRosa = card({

@@ -55,11 +55,7 @@ describe('Enroll: a card someone else holds by the time it is given', () => {
       'visitors.list': () => ok({ items: [], total: 0 }),
       // Free when tapped (read then: stores/enroll readHolder), Rosa's by the time it is given.
       'cards.get': () =>
-        ok(
-          reads++ === 0
-            ? { ...heldByRosa, status: 'active', user_id: undefined, user_type: undefined, user: undefined }
-            : heldByRosa
-        ),
+        ok(reads++ === 0 ? { ...heldByRosa, status: 'pending', user_id: '', user_type: '', user: null } : heldByRosa),
       'enroll.assign': (input) => {
         if (refused && !(input as { force?: boolean }).force)
           return {
