@@ -16,7 +16,8 @@ interface HeldVisitor {
  * answering for a while (afterCommit reset, thenDown): the form says the console may have done it. Main
  * is killed (SIGKILL) and started again on the same data folder and port; the tab reconnects with the
  * form as it was. Main reads the lost create back by what the audit journal kept of it: the Audit row is
- * settled Done, and Create pressed again sends nothing — the console holds one Lena Schröder.
+ * settled Done, the form says so as done and offers "Show the visitor" in place of Create, which sends
+ * nothing to the console — it holds one Lena Schröder.
  */
 describe('a walk-in whose answer was lost, across a restart of main (web mode, Chromium 1366×768)', () => {
   let app: RestartableWeb
@@ -53,7 +54,7 @@ describe('a walk-in whose answer was lost, across a restart of main (web mode, C
     return listed.result.items.filter((r) => r.endpoint.id === 'E17' && r.target.name?.startsWith('Lena Schröder'))
   }
 
-  it('the Audit row is settled Done and Create again adds nothing: the console holds one Lena', async () => {
+  it('the Audit row is settled Done, the form moves on to the visitor: the console holds one Lena', async () => {
     const { page, sentChannels } = app.browser
     const sidebar = page.getByTestId('console-answers')
     await page.getByRole('navigation').getByRole('button', { name: 'Today', exact: true }).click()
@@ -72,8 +73,7 @@ describe('a walk-in whose answer was lost, across a restart of main (web mode, C
     await expect.poll(() => sidebar.getAttribute('data-state'), { timeout: 15_000 }).toBe('reachable')
 
     await demo('PUT', '/__demo/faults', { afterCommit: { reset: 1, paths: ['POST /visitors'], thenDown: true } })
-    const create = form.getByRole('button', { name: 'Create visitor' })
-    await create.click()
+    await form.getByRole('button', { name: 'Create visitor' }).click()
     const notice = form.locator('.error')
     await notice.waitFor({ timeout: 20_000 })
     expect(await notice.textContent()).toMatch(/may have done it/)
@@ -89,12 +89,17 @@ describe('a walk-in whose answer was lost, across a restart of main (web mode, C
       .poll(async () => (await createRows()).find((r) => r.id === lost!.id)?.outcome, { timeout: 20_000 })
       .toBe('ok')
     expect((await createRows()).find((r) => r.id === lost!.id)?.said).toMatchObject({ key: 'settled', done: true })
-    // The form kept across the restart says so too (audit.settled), no longer "may have done it".
+    // The form kept across the restart says so too (audit.settled), no longer "may have done it": as done,
+    // a status, not an alert, and Create is no longer offered — its button is the next step.
     await expect.poll(() => notice.getAttribute('data-settled'), { timeout: 10_000 }).toBe('true')
+    expect(await notice.getAttribute('role')).toBe('status')
+    expect(await form.getByRole('button', { name: 'Create visitor' }).count()).toBe(0)
+    expect(await seriousA11yFindings(page), 'the walk-in form found done').toEqual([])
 
-    // Create pressed again: main finds the first try done and sends nothing; the form closes as after a create.
+    // Show the visitor: the create sent before, which main finds done and answers without sending; the
+    // form closes as after a create.
     const sentBefore = sentChannels.length
-    await create.click()
+    await form.getByRole('button', { name: 'Show the visitor' }).click()
     const added = page.getByTestId('walk-in-added')
     await expect
       .poll(async () => ((await added.count()) > 0 ? 'added' : await form.textContent()), { timeout: 20_000 })

@@ -45,6 +45,7 @@ const heldByRosa: NfcCard = {
 describe('Enroll: a card someone else holds by the time it is given', () => {
   it('names the holder read from the console, puts the focus on the question, and takes it over on request', async () => {
     let refused = true
+    let reads = 0
     const { bridge, emit, calls } = eventBridge({
       'sites.devices': () => ok({ items: [frontReader()] }),
       'sites.doors': () => ok({ items: [] }),
@@ -52,7 +53,9 @@ describe('Enroll: a card someone else holds by the time it is given', () => {
       'enroll.start': () => ok({ enrollmentId: 'e1' }),
       'users.search': () => ok({ items: [], total: 0 }),
       'visitors.list': () => ok({ items: [], total: 0 }),
-      'cards.get': () => ok(heldByRosa),
+      // Free when tapped (read then: stores/enroll readHolder), Rosa's by the time it is given.
+      'cards.get': () =>
+        ok(reads++ === 0 ? { ...heldByRosa, status: 'pending', user_id: '', user_type: '', user: null } : heldByRosa),
       'enroll.assign': (input) => {
         if (refused && !(input as { force?: boolean }).force)
           return {
@@ -89,7 +92,11 @@ describe('Enroll: a card someone else holds by the time it is given', () => {
     expect(screen.getByTestId('assign-card')).not.toHaveTextContent(/Unassign it first/)
     await waitFor(() => expect(document.activeElement).toBe(question))
     await waitFor(() => expect(announcer.message).toBe(said))
-    expect(calls.filter(([c]) => c === 'cards.get')).toEqual([['cards.get', { token: 't1' }]])
+    // Read when tapped (held by nobody then), and again when refused.
+    expect(calls.filter(([c]) => c === 'cards.get')).toEqual([
+      ['cards.get', { token: 't1' }],
+      ['cards.get', { token: 't1' }]
+    ])
 
     await fireEvent.click(screen.getByRole('button', { name: 'Take it over for Nora Ng' }))
     await screen.findByTestId('assigned-to')

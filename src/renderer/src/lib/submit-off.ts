@@ -8,9 +8,15 @@ import { commonWords } from './i18n/common-messages.svelte'
  * - `console`: the console cannot be used now (the sidebar says why).
  * - `fill`: a field to fill or fix first; `what` is the form's own words for it ("Tick the box…").
  * - `waiting`: the form was sent and the console's answer is awaited.
+ * - `done`: the write's answer was lost and main's read-back found it done (stores/settled-writes
+ *   `foundDone`): it is not offered again.
  */
 export type SubmitOff =
-  { why: 'permission'; key: string } | { why: 'console' } | { why: 'fill'; what: string } | { why: 'waiting' }
+  | { why: 'permission'; key: string }
+  | { why: 'console' }
+  | { why: 'fill'; what: string }
+  | { why: 'waiting' }
+  | { why: 'done' }
 
 /** The first reason that holds, in the order given: the one said (null: the submit is on). */
 export function submitOff(...reasons: (SubmitOff | null | false | undefined)[]): SubmitOff | null {

@@ -68,10 +68,13 @@ export class EnrollStore {
   /** The owner picked when the console said the card already has one: "assign anyway" re-sends with force. */
   pendingOwner = $state.raw<OwnerRef | null>(null)
   /**
-   * The card as read when the console said it already has an owner: the question names who holds it
-   * now, as Cards does (null: not read, and the question says only "someone else").
+   * The card as read from the console: as soon as the tap is read (so who holds it is said before
+   * anyone is chosen), and again when the console refused it as held: the question names who holds it
+   * now, as Cards does (null: not read, or held by nobody).
    */
   pendingHolder = $state.raw<NfcCard | null>(null)
+  /** The read of the card just tapped, while it runs: the screen says the tap once, with its holder. */
+  holderRead: Promise<void> | null = null
 
   /** Progress seen while enroll.start was still answering (events can overtake the answer). */
   private early: EnrollProgress[] = []
@@ -169,6 +172,7 @@ export class EnrollStore {
     )
       p = { ...p, state: 'hold-longer' }
     this.progress = p
+    if (p.state === 'done' && p.card) this.readHolder(p.enrollmentId, p.card.token)
     const ended = p.state === 'done' || p.state === 'failed' || p.state === 'cancelled' || p.state === 'timeout'
     if (ended) {
       this.phase = 'ended'
@@ -191,6 +195,7 @@ export class EnrollStore {
     this.assignError = null
     this.assignedTo = null
     this.pendingOwner = null
+    this.pendingHolder = null
     this.lastRunReset = resetCard
     this.early = []
     try {
@@ -298,6 +303,22 @@ export class EnrollStore {
     } finally {
       this.assigning = false
     }
+  }
+
+  /**
+   * Who holds the card just tapped (a read; nothing is sent): another person's card held on the reader
+   * is named at once, so the person knows before choosing who gets it. A read that fails says nothing.
+   */
+  private readHolder(enrollmentId: string, token: string): void {
+    this.pendingHolder = null
+    this.holderRead = getApi()
+      .cards.get({ token })
+      .then(
+        (card) => {
+          if (this.enrollmentId === enrollmentId && !this.assignedTo && card.user_id) this.pendingHolder = card
+        },
+        () => undefined
+      )
   }
 
   reset(): void {

@@ -40,6 +40,16 @@ export function settledOf(error: Pick<AppErrorData, 'details'>): WriteSettled['d
 }
 
 /**
+ * The one rule of every form whose write's answer was lost: once main's read-back says it was done, the
+ * form never offers that write again. Its notice says it is done (ErrorNotice, as a status, not an
+ * alert), and its submit turns into the next step or is off saying so (`submitOff` reason `done`),
+ * never "Create" / "Save" / "Buy" again under a "done after all".
+ */
+export function foundDone(error: Pick<AppErrorData, 'details'> | null | undefined): boolean {
+  return !!error && settledOf(error) === true
+}
+
+/**
  * Listen to main's settlements while a notice of an unsure write (its audit `row`) is shown (one
  * subscription for all of them); the returned function stops listening. Settlements heard stay known
  * for the page's life.
