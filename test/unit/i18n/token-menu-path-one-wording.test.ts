@@ -19,7 +19,7 @@ function anyValues(message: string): Record<string, number> {
   const values: Record<string, number> = {}
   const walk = (elements: MessageFormatElement[]): void => {
     for (const el of elements) {
-      if ('value' in el && typeof el.value === 'string' && el.type !== TYPE.literal && el.type !== TYPE.pound) {
+      if ('value' in el && typeof el.value === 'string' && el.type !== TYPE.literal) {
         if (el.value !== 'tokenPath') values[el.value] = 1
       }
       if (el.type === TYPE.plural || el.type === TYPE.select) for (const o of Object.values(el.options)) walk(o.value)
