@@ -1,5 +1,7 @@
 import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import type { MessageValues } from './translator'
+import { isLanguage } from './locales'
+import { tokenMenuPath } from './token-menu-path'
 import { numberFormat, pluralRules } from '../format/formats'
 
 /**
@@ -17,7 +19,10 @@ export function formatParsed(
   values: MessageValues = {}
 ): string {
   const elements = typeof message === 'string' ? parse(message) : message
-  return format(elements, locale, values, null)
+  // The console's menu path: one wording per language (token-menu-path.ts), as the Translator fills it.
+  const language = locale.toLowerCase().split('-')[0]
+  const tokenPath = tokenMenuPath[isLanguage(language) ? language : 'en']
+  return format(elements, locale, { tokenPath, ...values }, null)
 }
 
 // The parser's element types (TYPE in @formatjs/icu-messageformat-parser), as numbers: importing its

@@ -1,5 +1,6 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import type { Catalogue } from './translator'
+import { tokenMenuPath } from './token-menu-path'
 
 const ACCENTED: Record<string, string> = {
   a: 'á',
@@ -37,6 +38,8 @@ function literalLength(elements: MessageFormatElement[]): number {
     else if (el.type === TYPE.plural || el.type === TYPE.select)
       n += Math.max(...Object.values(el.options).map((o) => literalLength(o.value)))
     else if (el.type === TYPE.tag) n += literalLength(el.children)
+    // The console's menu path is text of the message, filled by the Translator (token-menu-path.ts).
+    else if (el.type === TYPE.argument && el.value === 'tokenPath') n += tokenMenuPath.en.length
     else n += 4
   }
   return n

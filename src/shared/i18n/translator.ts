@@ -1,6 +1,7 @@
 import { IntlMessageFormat } from 'intl-messageformat'
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
-import { formatLocaleOf, type Locale } from './locales'
+import { formatLocaleOf, languageOf, type Locale } from './locales'
+import { tokenMenuPath } from './token-menu-path'
 
 /** One area's messages in one locale: ICU MessageFormat text (or, for the pseudo-locale, its parsed form). */
 export type Catalogue = Readonly<Record<string, string | MessageFormatElement[]>>
@@ -35,6 +36,7 @@ export class Translator<K extends string = string> implements Words<K> {
       message = new IntlMessageFormat(source, formatLocaleOf(this.locale))
       this.compiled.set(key, message)
     }
-    return String(message.format(values))
+    // The console's menu path is one wording per language (token-menu-path.ts), never a message's own.
+    return String(message.format({ tokenPath: tokenMenuPath[languageOf(this.locale)], ...values }))
   }
 }

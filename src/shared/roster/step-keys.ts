@@ -1,5 +1,6 @@
 import { endpoints, type PermissionKey } from '../access/endpoints'
 import { actionKeys } from '../access/permissions'
+import { tokenMenuPath } from '../i18n/token-menu-path'
 import { plannedSteps, planRowStanding } from './plan-counts'
 import type { RosterStep, RowOutcome } from './run'
 import type { PlanRow } from './sheet'
@@ -80,5 +81,5 @@ export function missingKeysReason(needed: readonly PermissionKey[], missing: rea
   if (lacking.length === 0) return null
   const keys =
     lacking.length === 1 ? lacking[0] : `${lacking.slice(0, -1).join(', ')} and ${lacking[lacking.length - 1]}`
-  return `Needs the permission${lacking.length > 1 ? 's' : ''} ${keys}, which this token lacks: add ${lacking.length > 1 ? 'them' : 'it'} to the token in Access → Settings → General → Advanced → API Token.`
+  return `Needs the permission${lacking.length > 1 ? 's' : ''} ${keys}, which this token lacks: add ${lacking.length > 1 ? 'them' : 'it'} to the token in ${tokenMenuPath.en}.`
 }

@@ -4,10 +4,11 @@ import type { EndpointInfo } from '../../../shared/access/endpoints'
 import { networkReasons } from './network-reasons'
 import { certificateChanged, chainErrorCodes } from './tls-pinning'
 import { parseRetryAfter } from './retry'
+import { tokenMenuPath } from '../../../shared/i18n/token-menu-path'
 
 const TOKEN_HINT =
   'Check the token in Settings → Connections. A key from another UniFi app (Protect, Network) does not work here: ' +
-  'create one in Access → Settings → General → Advanced → API Token.'
+  `create one in ${tokenMenuPath.en}.`
 
 /**
  * The console's own words (its `msg`), shown as given and labelled as the console's: they are in the
@@ -53,7 +54,7 @@ export function errorFromResponse(
       kind: 'permission',
       code: code ?? 'HTTP_403',
       message: `The API token lacks the permission \`${endpoint.permission}\` needed for ${describe(endpoint)}.`,
-      hint: `Add \`${endpoint.permission}\` to the token's scopes in Access → Settings → General → Advanced → API Token, or use a token that has it.`,
+      hint: `Add \`${endpoint.permission}\` to the token's scopes in ${tokenMenuPath.en}, or use a token that has it.`,
       details: { ...details, permission: endpoint.permission }
     })
   }

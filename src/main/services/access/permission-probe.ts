@@ -4,6 +4,7 @@ import type { PermissionKey } from '../../../shared/access/endpoints'
 import { keyProbes, NO_SUCH_ID, permissionUses } from '../../../shared/access/permissions'
 import type { PermissionCheck } from '../../../shared/connections'
 import type { AccessHttp } from './http'
+import { answerLost } from './lost-answer'
 import type { AccessClient } from './client'
 
 export { NO_SUCH_ID }
@@ -50,14 +51,24 @@ export async function keyStatus(
  * token passes), each held, missing or not known: the one probe of Settings' Test connection and of
  * the sidebar's Check again, so both name the same keys. The probes go at once (independent reads:
  * a far console costs one round trip, not eight in a row). Throws what says the console cannot be
- * asked (no answer, token refused, another certificate), the first such answer in the table's order.
+ * asked (no answer, token refused, another certificate), the first such answer in the table's order;
+ * a lost answer while another probe was answered leaves its key not known instead.
  */
 export async function keyStatuses(http: AccessHttp, options: { timeoutMs?: number } = {}): Promise<PermissionCheck[]> {
   const keys = Object.keys(keyProbes) as PermissionKey[]
   const settled = await Promise.allSettled(keys.map((key) => keyStatus(http, key, options.timeoutMs)))
+  // A probe whose answer was lost after it went out (a POST probe's connection cut, a proxy's 502) says
+  // nothing of the console when another probe of the same check was answered: the console answers, and
+  // that one key is not known. Only when nothing answered is the lost answer the check's outcome.
+  const answered = settled.some((outcome) => outcome.status === 'fulfilled')
   return keys.map((key, i) => {
     const outcome = settled[i]!
-    if (outcome.status === 'rejected') throw outcome.reason
+    if (outcome.status === 'rejected') {
+      if (answered && answerLost(AppError.from(outcome.reason))) {
+        return { key, status: 'unknown' as const, uses: permissionUses[key] }
+      }
+      throw outcome.reason
+    }
     return { key, status: outcome.value, uses: permissionUses[key] }
   })
 }

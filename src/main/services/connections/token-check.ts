@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared/errors'
+import { tokenMenuPath } from '../../../shared/i18n/token-menu-path'
 import { permissionUses } from '../../../shared/access/permissions'
 import type { TokenCheck } from '../../../shared/connections'
 import { AccessHttp } from '../access/http'
@@ -19,7 +20,7 @@ const refusedMessages: Record<CheckedToken, (url: string) => string> = {
 }
 
 const WHERE_KEYS_COME_FROM =
-  'create one on the console: UniFi Access → Settings → General → Advanced → API Token → Create New, with the ' +
+  `create one on the console: UniFi ${tokenMenuPath.en} → Create New, with the ` +
   'permission keys you need (for example view:credential and edit:credential for cards). A key from another ' +
   'UniFi app (Protect, Network) does not work here.'
 
