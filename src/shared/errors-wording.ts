@@ -396,6 +396,27 @@ function withAdvice(wording: ErrorWording | null, d: Details): ErrorWording | nu
     : { ...rest, hint: advice }
 }
 
+/**
+ * An upload stopped at a part by a cause with a code of its own and no row left to check (batches/upload.ts:
+ * the console refused the token, a 429): where it stopped, the cause said inside the sentence (causeSaid),
+ * then the cause's own hint when main kept it, else the upload's "fix the cause and upload again".
+ */
+function uploadStoppedWording(d: Details, error: AppErrorData): ErrorWording | null {
+  const cause = d['causeError']
+  if (typeof cause !== 'object' || cause === null || d['toCheck'] === true) return null
+  const part = num(d, 'part')
+  const parts = num(d, 'parts')
+  const causeText = text(d, 'cause')
+  if (part === undefined || parts === undefined || causeText === undefined) return null
+  const values = { part, parts, cause: causeText }
+  const causeData = cause as AppErrorData
+  if (error.hint === undefined || error.hint !== causeData.hint)
+    return { message: 'UPLOAD_FAILED.stopped.message', hint: 'UPLOAD_FAILED.stopped.hint', values }
+  const worded = errorWordingOf(causeData)
+  if (!worded?.hint) return null
+  return { message: 'UPLOAD_FAILED.stopped.message', hint: worded.hint, values: { ...worded.values, ...values } }
+}
+
 /** Socket error codes main reports as a console it could not reach (access/errors.ts errorFromTransport). */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND'])
 for (const code of ['EAI_AGAIN', 'ETIMEDOUT', 'EPIPE']) NETWORK_CODES.add(code)
@@ -430,6 +451,8 @@ function codeWordingOf(error: AppErrorData): ErrorWording | null {
     const worded = needs('UPLOAD_FAILED.stopped', ['part', 'parts', 'cause', 'unknown'], false)(d, error)
     return worded && { ...worded, hint: 'UPLOAD_FAILED.toCheck.hint' }
   }
+  const stopped = uploadStoppedWording(d, error)
+  if (stopped) return stopped
   const wording = errorWordings[code]
   if (wording) return withBefore(wording(d, error), d)
   if (error.kind === 'network' && NETWORK_CODES.has(code) && text(d, 'url') !== undefined) {
