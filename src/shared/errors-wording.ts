@@ -35,6 +35,11 @@ export interface ErrorWording {
    * a screen that wraps an error says the action it refused first, in the same language.
    */
   before?: string
+  /**
+   * A caller's own advice after the code's hint (`details.advice`, a key of this area, with
+   * `details.adviceAfterHint`): a purchase's "may or may not have gone through" (touch-pass-service.ts).
+   */
+  hintThen?: string
 }
 
 type Details = Record<string, unknown>
@@ -377,6 +382,41 @@ function withBefore(wording: ErrorWording | null, d: Details): ErrorWording | nu
   return { ...wording, before, ...(hint !== undefined && { hint }) }
 }
 
+/**
+ * The advice a caller put in place of the error's hint (`details.advice`, a key of this area: main's
+ * Touch Pass purchase says "may or may not have gone through" whatever failed), after the code's own
+ * hint when main kept it (`details.adviceAfterHint`). Main's English hint is the same sentences.
+ */
+function withAdvice(wording: ErrorWording | null, d: Details): ErrorWording | null {
+  const advice = text(d, 'advice')
+  if (!wording || advice === undefined) return wording
+  const { hint, ...rest } = wording
+  return d['adviceAfterHint'] === true && hint !== undefined
+    ? { ...rest, hint, hintThen: advice }
+    : { ...rest, hint: advice }
+}
+
+/**
+ * An upload stopped at a part by a cause with a code of its own and no row left to check (batches/upload.ts:
+ * the console refused the token, a 429): where it stopped, the cause said inside the sentence (causeSaid),
+ * then the cause's own hint when main kept it, else the upload's "fix the cause and upload again".
+ */
+function uploadStoppedWording(d: Details, error: AppErrorData): ErrorWording | null {
+  const cause = d['causeError']
+  if (typeof cause !== 'object' || cause === null || d['toCheck'] === true) return null
+  const part = num(d, 'part')
+  const parts = num(d, 'parts')
+  const causeText = text(d, 'cause')
+  if (part === undefined || parts === undefined || causeText === undefined) return null
+  const values = { part, parts, cause: causeText }
+  const causeData = cause as AppErrorData
+  if (error.hint === undefined || error.hint !== causeData.hint)
+    return { message: 'UPLOAD_FAILED.stopped.message', hint: 'UPLOAD_FAILED.stopped.hint', values }
+  const worded = errorWordingOf(causeData)
+  if (!worded?.hint) return null
+  return { message: 'UPLOAD_FAILED.stopped.message', hint: worded.hint, values: { ...worded.values, ...values } }
+}
+
 /** Socket error codes main reports as a console it could not reach (access/errors.ts errorFromTransport). */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND'])
 for (const code of ['EAI_AGAIN', 'ETIMEDOUT', 'EPIPE']) NETWORK_CODES.add(code)
@@ -392,6 +432,11 @@ export function isWordedCode(code: string): boolean {
  * its own `msg` keep it as given.
  */
 export function errorWordingOf(error: AppErrorData): ErrorWording | null {
+  return withAdvice(codeWordingOf(error), error.details ?? {})
+}
+
+/** errorWordingOf before a caller's advice (withAdvice). */
+function codeWordingOf(error: AppErrorData): ErrorWording | null {
   const d: Details = error.details ?? {}
   const code = error.code
   if (code === undefined) return null
@@ -406,6 +451,8 @@ export function errorWordingOf(error: AppErrorData): ErrorWording | null {
     const worded = needs('UPLOAD_FAILED.stopped', ['part', 'parts', 'cause', 'unknown'], false)(d, error)
     return worded && { ...worded, hint: 'UPLOAD_FAILED.toCheck.hint' }
   }
+  const stopped = uploadStoppedWording(d, error)
+  if (stopped) return stopped
   const wording = errorWordings[code]
   if (wording) return withBefore(wording(d, error), d)
   if (error.kind === 'network' && NETWORK_CODES.has(code) && text(d, 'url') !== undefined) {
@@ -523,7 +570,12 @@ export function sayWording(
         wording.consoleMsg === undefined
           ? message
           : `${message} ${words.t('consoleSays', { msg: wording.consoleMsg })}`,
-      hint: wording.hint !== undefined ? words.t(wording.hint, all) : undefined,
+      hint:
+        wording.hint === undefined
+          ? undefined
+          : wording.hintThen === undefined
+            ? words.t(wording.hint, all)
+            : `${words.t(wording.hint, all)} ${words.t(wording.hintThen, all)}`,
       ...(wording.readBack ? { readBack: true as const } : {})
     }
   } catch {

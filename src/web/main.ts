@@ -7,6 +7,8 @@ import { createHandlers } from '../main/handlers'
 import { addressSentence, startWebAtKeptAddress } from './web-address'
 import { startDemoConsoleOnDemand } from '../demo-console/start-on-demand'
 import { AppError } from '../shared/errors'
+import { startupErrorWords } from '../main/startup-error-words'
+import { cliLanguage } from '../main/cli-language'
 
 /** `npm run web`: the main-process handlers in Node, the renderer in a browser tab. */
 const { values } = parseArgs({
@@ -31,7 +33,8 @@ const services = await createNodeServices({
   transport: 'web',
   startDemoConsole: startDemoConsoleOnDemand
 }).catch((err: unknown) => {
-  const { message, hint } = AppError.from(err)
+  // In the shell's language, as the CLI says it (startup-error-words.ts).
+  const { message, hint } = startupErrorWords(AppError.from(err).toData(), cliLanguage(undefined))
   process.stderr.write(`${message}\n${hint ? hint + '\n' : ''}`)
   process.exit(1)
 })

@@ -183,7 +183,7 @@ describe('audit trail (Chromium 1366×768, web mode, demo console)', () => {
     // Newest first: the cancel came last.
     expect(shown[0]).toBe('cancel visit')
     const cancelRow = table.locator('tbody tr').first()
-    expect(await cancelRow.textContent()).toContain('visit cancelled (kept as CANCELLED)')
+    expect(await cancelRow.textContent()).toContain('visit cancelled (kept as Cancelled)')
     expect(await cancelRow.textContent()).toContain('Demo console')
     expect(await page.getByTestId('audit-count').textContent()).toBe(`${shown.length} rows`)
     await job.expectAccessible('Audit')

@@ -56,7 +56,7 @@ describe('Import: one byte order for every row of a batch, before and after a sw
       .poll(() => announced(page))
       .toMatch(
         new RegExp(
-          `^Added ${after} as Mix-03, sent as ${reversed(after)}\\. None of the console's [\\d,]+ cards show their NFC ID`
+          `^Added ${after} as Mix-03, will be sent as ${reversed(after)}\\. None of the console's [\\d,]+ cards show their NFC ID`
         )
       )
     // The focus stays where the next card is typed.

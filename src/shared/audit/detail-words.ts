@@ -1,3 +1,4 @@
+import type { VisitorStatus } from '../access/visitor-basics'
 import type { AreaKeys } from '../i18n/areas'
 import type { Words } from '../i18n/translator'
 import type { AuditFact, AuditPassRef, AuditSaid } from './detail-facts'
@@ -16,6 +17,8 @@ export interface DetailWords {
   audit: Words<AuditKey>
   badges: Words<AreaKeys['badges']>
   field: (sent: string) => string
+  /** A visitor's status as Visitors and Today call it (renderer lib/i18n/state-words, main's common area). */
+  state: (status: VisitorStatus) => string
 }
 
 const joined = (items: readonly string[]): string => items.join(', ')
@@ -42,7 +45,7 @@ export function factWords(fact: AuditFact, w: DetailWords): string {
   const t = w.audit.t.bind(w.audit)
   switch (fact.kind) {
     case 'visitCancelled':
-      return t('fact.visitCancelled')
+      return t('fact.visitCancelled', { state: w.state('CANCELLED') })
     case 'deletedForGood':
       return t('fact.deletedForGood')
     case 'changed':

@@ -60,7 +60,7 @@ describe("the Audit screen words a badge print's detail in the desk's language",
  */
 describe("the Audit screen words a write's detail from its facts in the desk's language", () => {
   const german: Record<AuditFactKind, string> = {
-    visitCancelled: 'Besuch storniert (als CANCELLED behalten)',
+    visitCancelled: 'Besuch storniert (als „Abgesagt“ behalten)',
     deletedForGood: 'endgültig gelöscht',
     changed: 'geändert: Bemerkungen, Telefon',
     alias: 'Alias „Front“ → „Lobby“',

@@ -189,7 +189,7 @@ describe('Import says outcomes in the one live region, with the focus on the nex
     await fireEvent.click(await screen.findByRole('button', { name: 'Edit row 1' }))
     await fireEvent.input(screen.getByRole('textbox', { name: 'Alias' }), { target: { value: 'Desk' } })
     await fireEvent.click(screen.getByRole('button', { name: 'Save' }))
-    await waitFor(() => expect(announcer.message).toBe('Row 1 saved, sent as 1C3BA204.'))
+    await waitFor(() => expect(announcer.message).toBe('Row 1 saved, will be sent as 1C3BA204.'))
     await fireEvent.click(screen.getByRole('button', { name: 'Delete row 2' }))
     await fireEvent.click(screen.getByRole('button', { name: 'Delete row' }))
     await waitFor(() => expect(announcer.message).toBe('Row 2 deleted.'))

@@ -133,7 +133,7 @@ describe('audit rows for every write kind', () => {
       outcome: 'ok',
       target: { kind: 'visitor', id: visitor.id, name: 'Grace Hopper · Navy' },
       visit: { start, end: start + 3600 },
-      detail: 'visit cancelled (kept as CANCELLED)'
+      detail: 'visit cancelled (kept as Cancelled)'
     })
     n = (await rows()).length
     await client.visitors.remove(visitor.id, { force: true })

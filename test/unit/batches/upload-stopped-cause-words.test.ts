@@ -58,4 +58,34 @@ describe('an upload stopped at a part, its cause in the desk’s language', () =
     expect(spanish.message).not.toMatch(/The console|failed to answer|Import third-party/)
     expect(spanish.hint).toContain('por comprobar')
   })
+
+  it('the token refused before the console imported (no row to check): where it stopped, why and what to do, in French', async () => {
+    const hex = uniqueHex()
+    const id = `0E${hex}000002`
+    const batch = await h.service.create({ name: 'Arrêt' })
+    await h.service.addScan(batch.id, id, `Q${hex}`)
+    await demo.control('PUT', '/__demo/faults', { tokenRefused: true })
+    let failure: unknown
+    try {
+      await h.service.upload(batch.id)
+    } catch (err) {
+      failure = err
+    } finally {
+      await demo.control('DELETE', '/__demo/faults')
+    }
+    // Refused before anything was imported: nothing on the console, the row not sent yet (none to check).
+    expect(await h.onConsole(id)).toHaveLength(0)
+    expect((await h.service.get(batch.id)).rows[0]!.status).toBe('pending')
+    const error = JSON.parse(JSON.stringify(AppError.from(failure).toData())) as AppErrorData
+    expect(error.message).toMatch(/^The upload stopped at part 1 of 1: The console refused the API token/)
+
+    const english = errors('en')
+    expect(sayError(error, english, undefined, english)).toMatchObject({ message: error.message, hint: error.hint })
+    const french = sayError(error, errors('fr'), undefined, english)
+    expect(french.english).toBeUndefined()
+    expect(french.message).toMatch(/^L’envoi s’est arrêté à la partie 1 sur 1 : /)
+    expect(french.message).toContain(errors('fr').t('AUTH_REFUSED.message', { what: 'X' }).split('X')[0]!)
+    expect(french.hint).toBe(errors('fr').t('AUTH_REFUSED.hint'))
+    expect(`${french.message} ${french.hint}`).not.toMatch(/The console|refused the API token|Check the token/)
+  })
 })

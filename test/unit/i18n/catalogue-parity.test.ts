@@ -68,6 +68,8 @@ describe('the message catalogue', () => {
         Object.assign(values, { service: 'S', asOf: 'A', reason: 'R', since: 'S', lastAt: 'L', message: 'M' })
         Object.assign(values, { up: 'U', down: 'D', enter: 'E', open: 'O', print: 'P', walkIn: 'W', find: 'F' })
         Object.assign(values, { total: 3, date: 'D', cards: 2, printer: 'P', error: 'E' })
+        // Import's counts written grouped, with the number their noun agrees with (area import).
+        Object.assign(values, { cardCount: 2, totalCount: 3 })
         // The visitor form's and the Badges screen's (areas visitorForm, badges).
         Object.assign(values, { zone: 'Z', day: 'D', n: 1, job: 'J' })
         // The Visitors screen's (area visitors).
@@ -99,7 +101,16 @@ describe('the message catalogue', () => {
           parts: 'P',
           steps: 'S'
         })
-        Object.assign(values, { line: 2, detail: 'D', counts: 'C', rows: 2, columns: 3, sheet: 'S', shown: 2 })
+        Object.assign(values, {
+          line: 2,
+          detail: 'D',
+          counts: 'C',
+          rows: 2,
+          columns: 3,
+          sheet: 'S',
+          shown: 2,
+          displayId: 'D'
+        })
         Object.assign(values, { said: 'S', text: 'T', number: 'N', label: 'L', ahead: 'A', undecided: 1 })
         Object.assign(values, { alias: 'A', file: 'F', owner: 'O', active: 'A', here: 'H' })
         // Import's panels (area import): the batch list, the CSV preview, the rows, the upload, the reader.

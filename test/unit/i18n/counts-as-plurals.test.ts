@@ -82,6 +82,89 @@ describe('a count is said through a plural', () => {
     }
   })
 
+  /**
+   * A plural noun of each language, as a count is written before it ("{total} rows", "{cards} Karten"): a
+   * `{name}` written right before one, outside any plural's branch, is a count beside a word that agrees
+   * with it, found without listing the message.
+   */
+  const pluralNouns: Record<(typeof languages)[number], string> = {
+    en: 'rows|cards|passes|people|visitors|lines|users|doors|files|readers|credentials|badges|visits|parts|sheets|columns|pages|printers|seconds|minutes|hours|days|tries|batches|consoles',
+    de: 'Zeilen|Karten|Pässe|Personen|Besucher|Benutzer|Türen|Dateien|Leser|Ausweise|Besuche|Teile|Blätter|Spalten|Seiten|Drucker|Sekunden|Minuten|Stunden|Tage|Versuche|Stapel|Konsolen',
+    fr: 'lignes|cartes|passes|personnes|visiteurs|utilisateurs|portes|fichiers|lecteurs|badges|visites|parties|feuilles|colonnes|pages|imprimantes|secondes|minutes|heures|jours|essais|lots|consoles',
+    es: 'filas|tarjetas|pases|personas|visitantes|usuarios|puertas|archivos|lectores|credenciales|visitas|partes|hojas|columnas|páginas|impresoras|segundos|minutos|horas|días|intentos|lotes|consolas|líneas'
+  }
+
+  /** Where in `text` a `{name}` stands right before a plural noun, outside every plural's branch. */
+  function countsBesideNouns(text: string, nouns: string): string[] {
+    const inPlural: boolean[] = []
+    const stack: boolean[] = []
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === '{') stack.push(/^\{\w+, ?(plural|selectordinal),/.test(text.slice(i)) || stack.includes(true))
+      inPlural[i] = stack.includes(true)
+      if (text[i] === '}') stack.pop()
+    }
+    const found: string[] = []
+    for (const m of text.matchAll(new RegExp(`\\{(\\w+)\\}\\s+(?:${nouns})(?![\\p{L}])`, 'gu')))
+      if (!inPlural[m.index]) found.push(m[0])
+    return found
+  }
+
+  /** A count beside a plural noun that is never one: why no word needs to agree with it. */
+  const nounBesideOnPurpose: Record<string, string> = {
+    'import reader.state.readyAny': 'said only for two or more readers (one is named instead)',
+    'import csvNote.sheetRead': 'said only for a workbook of two or more sheets',
+    'roster said.manyKey': 'said only for two or more people (one is named instead)',
+    'roster said.nearMany': 'said only for two or more people (one is named instead)',
+    'today refusal.notFound': 'said after several tries in a row, never one',
+    'import csvSaid.tooManyColumns': 'said only for three or more columns (two are the format)',
+    'errors LIST_DID_NOT_END.message': 'the most pages a list is read to, a constant of many'
+  }
+
+  it('finds every count written beside a plural noun of its language, and says it through a plural', () => {
+    const bare: string[] = []
+    for (const area of readdirSync(messages))
+      for (const lang of languages)
+        for (const [key, text] of Object.entries(read(area, lang)))
+          if (!(`${area} ${key}` in nounBesideOnPurpose))
+            for (const found of countsBesideNouns(text, pluralNouns[lang]))
+              bare.push(`${lang} ${area} ${key}: ${found}`)
+    expect(bare).toEqual([])
+  })
+
+  it('the finder itself: a count before a noun found, one inside a plural’s branch not', () => {
+    expect(countsBesideNouns('({rows} rows; the others', pluralNouns.en)).toEqual(['{rows} rows'])
+    expect(countsBesideNouns('{done} lignes sur {total}', pluralNouns.fr)).toEqual(['{done} lignes'])
+    expect(countsBesideNouns('{count, plural, one {{n} day} other {{n} days}}', pluralNouns.en)).toEqual([])
+    expect(countsBesideNouns('{n} rowsy', pluralNouns.en)).toEqual([])
+  })
+
+  it('lists no message as a count beside a noun on purpose that has none', () => {
+    for (const name of Object.keys(nounBesideOnPurpose)) {
+      const [area, key] = name.split(' ') as [string, string]
+      expect(countsBesideNouns(read(area, 'en')[key] ?? '', pluralNouns.en), name).not.toEqual([])
+    }
+  })
+
+  it('says one row, one card as one (an upload stopped, a batch with no card left, a file too large)', () => {
+    const stopped = { done: '0', total: '1', doneCount: 0, totalCount: 1, count: 1 }
+    expect(say('import', 'en', 'store.uploadStoppedNotSent', stopped)).toContain('0 of 1 row is imported')
+    expect(say('import', 'de', 'store.uploadStoppedAnswered', stopped)).toContain('0 von 1 Zeile ist importiert')
+    expect(say('import', 'fr', 'store.uploadStoppedAnswered', { ...stopped, done: '1', doneCount: 1 })).toContain(
+      '1 sur 1 ligne est importée'
+    )
+    expect(say('import', 'es', 'store.uploadStoppedAnswered', stopped)).toContain('0 de 1 fila está importada')
+    expect(
+      say('import', 'es', 'store.uploadStoppedAnswered', { ...stopped, total: '5.012', totalCount: 5012 })
+    ).toContain('0 de 5.012 filas están importadas')
+    expect(say('roster', 'fr', 'said.batchEmpty', { rows: 1 })).toContain('(1 ligne ;')
+    expect(say('roster', 'de', 'said.batchEmpty', { rows: 3 })).toContain('(3 Zeilen;')
+    const large = { size: '30', limit: '25', cards: '1', cardCount: 1 }
+    expect(say('import', 'es', 'csv.tooLarge', large)).toContain('unas 1 tarjeta)')
+    expect(say('import', 'de', 'csv.tooLarge', { ...large, cards: '170.000', cardCount: 170000 })).toContain(
+      'etwa 170.000 Karten)'
+    )
+  })
+
   const say = (area: string, lang: Locale, key: string, values: Record<string, string | number>) =>
     new Translator(lang, read(area, lang)).t(key, values)
 

@@ -107,6 +107,20 @@ const outcome = (r: AuditRow, card: object | undefined) =>
  * repeated), its outcome that card's own: an import read back done in part says which cards were not done.
  */
 export function auditCsv(rows: readonly AuditRow[], timeZone?: string, language?: Language): string {
+  return auditCsvLines(rows, timeZone, language).text
+}
+
+/**
+ * The CSV and how many data lines it holds: an import's row is a line per card it sent, so the file
+ * holds more lines than the journal rows it was made from. Audit → Export CSV says this count ("5,012
+ * rows saved"), the rows a spreadsheet opens, never the journal's.
+ */
+export function auditCsvLines(
+  rows: readonly AuditRow[],
+  timeZone?: string,
+  language?: Language
+): { text: string; lines: number } {
+  let lines = 0
   const time = (iso: string | undefined) => (iso ? isoInZone(new Date(iso), timeZone) : undefined)
   const unix = (seconds: number | undefined) =>
     seconds === undefined ? undefined : isoInZone(seconds * 1000, timeZone)
@@ -122,6 +136,7 @@ export function auditCsv(rows: readonly AuditRow[], timeZone?: string, language?
     // filter on the NFC ID or alias column finds the import of that card, as it finds its assignment.
     // Each card's outcome is its own where a read-back found the import done in part (imported-card-outcome).
     for (const card of r.importedCards ?? [subjects.card]) {
+      lines++
       text +=
         [
           time(r.at),
@@ -154,5 +169,5 @@ export function auditCsv(rows: readonly AuditRow[], timeZone?: string, language?
           .join(',') + '\r\n'
     }
   }
-  return text
+  return { text, lines }
 }

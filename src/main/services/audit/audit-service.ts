@@ -15,7 +15,7 @@ import {
 import type { BadgeJob, BadgeOutput } from '../../../shared/badges/schemas'
 import type { RecordedWrite, WriteAnswer, WriteCall, WriteRecorder } from '../access/http'
 import type { KeyValueStore } from '../storage/key-value-store'
-import { auditCsv } from './audit-csv'
+import { auditCsvLines } from './audit-csv'
 import type { Language } from '../../../shared/i18n/locales'
 import { isoInZone } from './iso-in-zone'
 import { AuditLog, type EndInput } from './audit-log'
@@ -408,7 +408,9 @@ export class AuditService {
   ): Promise<{ filename: string; text: string; rows: number }> {
     const { rows } = await this.log.query(filter)
     const day = isoInZone(this.deps.now?.() ?? new Date(), timeZone).slice(0, 10)
-    return { filename: `audit-${day}.csv`, text: auditCsv(rows, timeZone, language), rows: rows.length }
+    // `rows`: the file's data lines (a line per card of an upload), the count the screen says was saved.
+    const { text, lines } = auditCsvLines(rows, timeZone, language)
+    return { filename: `audit-${day}.csv`, text, rows: lines }
   }
 
   /** For tests and the crash child: every row, oldest first. */

@@ -10,12 +10,17 @@ import visitorsEn from '../../../shared/i18n/messages/visitors/en.json'
 import visitorsDe from '../../../shared/i18n/messages/visitors/de.json'
 import visitorsFr from '../../../shared/i18n/messages/visitors/fr.json'
 import visitorsEs from '../../../shared/i18n/messages/visitors/es.json'
+import commonEn from '../../../shared/i18n/messages/common/en.json'
+import commonDe from '../../../shared/i18n/messages/common/de.json'
+import commonFr from '../../../shared/i18n/messages/common/fr.json'
+import commonEs from '../../../shared/i18n/messages/common/es.json'
 import errorsEn from '../../../shared/i18n/messages/errors/en.json'
 import errorsDe from '../../../shared/i18n/messages/errors/de.json'
 import errorsFr from '../../../shared/i18n/messages/errors/fr.json'
 import errorsEs from '../../../shared/i18n/messages/errors/es.json'
 import { Translator, type Catalogue } from '../../../shared/i18n/translator'
 import type { RowWords } from '../../../shared/audit/row-words'
+import { todayGroupOf } from '../../../shared/visitors/states'
 import { visitorFieldNameIn } from '../../../shared/visitors/field-names'
 import type { AreaKeys } from '../../../shared/i18n/areas'
 import type { Language } from '../../../shared/i18n/locales'
@@ -31,6 +36,7 @@ const visitors: Record<Language, Catalogue> = {
   es: visitorsEs
 }
 
+const common: Record<Language, Catalogue> = { en: commonEn, de: commonDe, fr: commonFr, es: commonEs }
 const errors: Record<Language, Catalogue> = { en: errorsEn, de: errorsDe, fr: errorsFr, es: errorsEs }
 
 const made = new Map<Language, RowWords>()
@@ -46,10 +52,13 @@ export function detailWordsIn(language: Language = 'en'): RowWords {
   let words = made.get(language)
   if (!words) {
     const fields = new Translator<AreaKeys['visitors']>(language, visitors[language])
+    const states = new Translator<AreaKeys['common']>(language, common[language])
     words = {
       audit: new Translator<AreaKeys['audit']>(language, audit[language]),
       badges: new Translator<AreaKeys['badges']>(language, badges[language]),
       field: (sent) => visitorFieldNameIn(sent, fields),
+      // A visitor's status by the word Visitors and Today say it (renderer lib/i18n/state-words.svelte.ts).
+      state: (status) => states.t(`state.${todayGroupOf(status)}`),
       errors: { words: new Translator(language, errors[language]), english: englishErrors },
       english: language === 'en'
     }

@@ -160,9 +160,10 @@ export class TouchPassService {
         e.kind !== 'server' &&
         // Stryker disable next-line ConditionalExpression: unreachable, every network failure of a purchase is retryable (the one that is not, a device offline, is never its answer)
         e.kind !== 'network'
+      // The advice travels as a key too (shared/errors-wording.ts withAdvice): the desk says it in its language.
       throw new AppError({
         ...e.toData(),
-        ...(found ? { details: { ...e.details, ...found } } : {}),
+        details: { ...e.details, ...found, advice: 'PURCHASE_UNSURE.hint', ...(keepHint && { adviceAfterHint: true }) },
         retryable: false,
         hint: `${keepHint ? e.hint + ' ' : ''}The purchase may or may not have gone through: check the Touch Pass list before trying again.`
       })

@@ -4,6 +4,7 @@ import { auditWords } from '../lib/i18n/audit-messages.svelte'
 import { badgesWords } from '../lib/i18n/badge-output-words.svelte'
 import { deskLanguage } from '../lib/i18n/desk-language.svelte'
 import { deskErrorCatalogue, englishErrorCatalogue } from '../lib/i18n/error-words.svelte'
+import { stateWord } from '../lib/i18n/state-words.svelte'
 import { visitorsWords } from '../lib/i18n/visitors-messages.svelte'
 import { visitorFieldNameIn } from '../../../shared/visitors/field-names'
 import type { Words } from '../../../shared/i18n/translator'
@@ -24,6 +25,7 @@ function rowWords(): row.RowWords {
     audit: auditWords(),
     badges: badgesWords(),
     field: (sent) => visitorFieldNameIn(sent, fields),
+    state: stateWord,
     // A failed write's message is worded once both catalogues are in; until then it shows as recorded.
     errors:
       errors.ready && english.ready ? { words: errors as Words<string>, english: english as Words<string> } : undefined,

@@ -10,7 +10,13 @@ import { formatCount } from '../lib/numbers'
  */
 export function uploadStoppedWords(counts: BatchSummary['counts']): string {
   const m = importWords()
-  const said = { done: formatCount(counts.imported), total: formatCount(counts.total) }
+  // Each count twice: as written (grouped), and as the number its noun agrees with (the catalogue's plural).
+  const said = {
+    done: formatCount(counts.imported),
+    total: formatCount(counts.total),
+    doneCount: counts.imported,
+    totalCount: counts.total
+  }
   if (counts.unknown > 0) return m.t('store.uploadStoppedToCheck', { ...said, toCheck: counts.unknown })
   if (counts.pending > 0) return m.t('store.uploadStoppedNotSent', { ...said, count: counts.pending })
   return m.t('store.uploadStoppedAnswered', said)

@@ -35,6 +35,7 @@ export const auditChannels = {
         language: languageSchema.optional()
       })
       .optional(),
+    // `rows`: the data lines the file holds (an upload is a line per card it sent), not the journal rows.
     z.object({ filename: z.string(), text: z.string(), rows: z.number().int() })
   ),
   'audit.setRetention': channel(

@@ -37,6 +37,9 @@ export async function readCsvFile(file: Blob): Promise<CsvText> {
 }
 
 /** Said in the desk's language, sizes and counts written by the one formats module. */
+/** About how many cards a file at the size limit holds (a line of NFC ID and alias). */
+const CSV_CARDS_ABOUT = 170_000
+
 function tooLarge(size: number): AppError {
   const f = deskFormats()
   return new AppError({
@@ -46,7 +49,8 @@ function tooLarge(size: number): AppError {
       // In MB of 1,048,576 bytes, as main says its own limit (csv-validate).
       size: f.number(Math.round((size / 1048576) * 10) / 10),
       limit: f.number(CSV_MAX_BYTES / 1048576),
-      cards: f.count(170_000)
+      cards: f.count(CSV_CARDS_ABOUT),
+      cardCount: CSV_CARDS_ABOUT
     }),
     hint: importWords().t('csv.tooLargeHint')
   })
