@@ -250,7 +250,8 @@ describe('job: the badge station (kiosk) in Chromium', () => {
     await held.waitFor()
     const left = Number(/in (\d+) seconds?/.exec((await held.textContent()) ?? '')?.[1])
     expect(left).toBeGreaterThan(0)
-    expect(left).toBeLessThan(30)
+    // Counted from the third miss, in whole seconds rounded up: 30 when the reload came within its first second.
+    expect(left).toBeLessThanOrEqual(30)
     // Start again (the next visitor) does not skip it either.
     await page.getByRole('button', { name: 'Back to start' }).click()
     await page.getByRole('button', { name: 'Check in' }).click()

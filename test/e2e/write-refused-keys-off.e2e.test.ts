@@ -63,7 +63,10 @@ describe('Cards after a take back refused for edit:user', () => {
     expect(await described(takeBack)).toContain('edit:user')
     // Renaming and deleting need edit:credential, still held: still on.
     expect(await details.getByRole('button', { name: 'Delete card…' }).isEnabled()).toBe(true)
-    expect(await page.getByTestId('console-answers').getAttribute('data-state')).toBe('permissions')
+    // The sidebar says it too, once main's check of every key (started by the refusal) has answered.
+    await expect
+      .poll(() => page.getByTestId('console-answers').getAttribute('data-state'), { timeout: 20_000 })
+      .toBe('permissions')
 
     // Another card with nobody holding it: "Assign to a person…" is off too, for the same key.
     await page.getByRole('combobox', { name: 'Status' }).selectOption('pending')
