@@ -360,11 +360,7 @@ export class KioskService {
     if (found.kind !== 'none' || found.reason !== 'no-match') return null
     const waitMs = this.namesMissed.failed()
     if (waitMs === 0) return null
-    const refusal: KioskRefusal = {
-      reason: 'not-found',
-      tries: this.namesMissed.inARow(),
-      waitSeconds: Math.ceil(waitMs / 1000)
-    }
+    const refusal = this.namesHeldRefusal(waitMs)
     await this.recordRefusal(typedWho(input), refusal)
     return { kind: 'none', reason: 'no-match', refusal }
   }
@@ -373,12 +369,12 @@ export class KioskService {
   private namesHeld(): KioskFound | null {
     const waitMs = this.namesMissed.waitMs()
     if (waitMs === 0) return null
-    const refusal: KioskRefusal = {
-      reason: 'not-found',
-      tries: this.namesMissed.inARow(),
-      waitSeconds: Math.ceil(waitMs / 1000)
-    }
-    return { kind: 'none', reason: 'no-match', refusal }
+    return { kind: 'none', reason: 'no-match', refusal: this.namesHeldRefusal(waitMs) }
+  }
+
+  /** The refusal of a search held after names missed: how many in a row, and the whole seconds left. */
+  private namesHeldRefusal(waitMs: number): KioskRefusal {
+    return { reason: 'not-found', tries: this.namesMissed.inARow(), waitSeconds: Math.ceil(waitMs / 1000) }
   }
 
   /**
