@@ -74,6 +74,18 @@ describe('the built main bundle under Node with a stand-in electron module', () 
     expect(main.reports.filter((r) => r.type === 'openExternal').map((r) => r['url'])).toEqual([`${consoleUrl}/access`])
   })
 
+  it("refuses a second start on the same data folder in the system's language, in a dialog, and exits 1", async () => {
+    const second = startMain(appDir, join(work, 'user-data'), 'de-DE')
+    const box = await second.next('errorBox', 30_000)
+    expect(box['title']).toBe('Access Desk konnte nicht starten')
+    expect(box['content']).toMatch(/^Der Datenordner .* wird von der Desktop-App \(Prozess \d+/)
+    expect(box['content']).toContain('--data DIR')
+    expect((await second.exited).code).toBe(1)
+    // The first one goes on: its window still answers.
+    main.child.send({ type: 'invoke', channel: 'connections.list', input: undefined })
+    await main.next('invoked', 20_000, (r) => (r['envelope'] as { ok: boolean }).ok)
+  })
+
   it('quits when its window closes and exits by itself: nothing is left running', async () => {
     main.child.send({ type: 'close' })
     await main.next('quit')

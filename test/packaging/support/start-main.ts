@@ -34,11 +34,17 @@ export interface MainProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
-export function startMain(appDir: string, userData: string): MainProcess {
+/** `locale`: the system's, as the stand-in's app.getLocale() answers it. */
+export function startMain(appDir: string, userData: string, locale = 'en-US'): MainProcess {
   const child = fork(join(appDir, 'out/main/index.js'), [], {
     cwd: appDir,
     execArgv: ['--preserve-symlinks', '--preserve-symlinks-main'],
-    env: { PATH: process.env['PATH'] ?? '', HOME: userData, ACCESS_DESK_STAND_IN_USER_DATA: userData },
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: userData,
+      ACCESS_DESK_STAND_IN_USER_DATA: userData,
+      ACCESS_DESK_STAND_IN_LOCALE: locale
+    },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc']
   })
   const reports: Report[] = []

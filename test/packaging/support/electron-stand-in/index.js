@@ -25,6 +25,9 @@ class App extends EventEmitter {
   getName() {
     return 'Access Desk'
   }
+  getLocale() {
+    return process.env.ACCESS_DESK_STAND_IN_LOCALE ?? 'en-US'
+  }
   quit() {
     if (this.#quitting) return
     this.#quitting = true
@@ -95,6 +98,11 @@ export const session = {
   }
 }
 
+// Main's last word when it cannot start: the test reads the box's title and text.
+export const dialog = {
+  showErrorBox: (title, content) => report({ type: 'errorBox', title, content })
+}
+
 export const shell = {
   openExternal: async (url) => report({ type: 'openExternal', url }),
   openPath: async () => ''
@@ -146,4 +154,4 @@ process.on('message', async (message) => {
   } else if (message.type === 'close') win.close()
 })
 
-export default { app, BrowserWindow, session, shell, ipcMain, safeStorage, utilityProcess }
+export default { app, BrowserWindow, dialog, session, shell, ipcMain, safeStorage, utilityProcess }
