@@ -271,6 +271,8 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
     async close() {
       try {
         today.live.close()
+        // No check of the console after this (a retry, a lost answer's confirmation): it would build a client.
+        await reach.close()
         // The rosters first: a run stops after its steps in flight, whose answers are journaled.
         await rosters.close()
         await Promise.allSettled([batches.close(), enrollment.close(), reader.stop(), audit.close()])

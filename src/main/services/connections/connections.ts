@@ -68,6 +68,8 @@ const DEMO_NAME = 'Demo console'
  */
 export class Connections {
   private demo: Promise<BuiltInConsole> | undefined
+  /** After close(): nothing starts the built-in console or builds a client again (the data folder may be another's). */
+  private closed = false
   private readonly clients = new Map<string, AccessClient>()
   /**
    * Clients being built, by profile: callers that race (the Cards screen asks for its cards and its
@@ -115,6 +117,7 @@ export class Connections {
 
   /** Start (once) the built-in demo console, kept in the app's data dir. */
   demoConsole(): Promise<BuiltInConsole> {
+    if (this.closed) return Promise.reject(closing())
     this.demo ??= this.deps.startDemoConsole({ dataDir: join(this.deps.dataDir, 'demo-console') }).catch((err) => {
       this.demo = undefined
       throw new AppError({
@@ -317,6 +320,7 @@ export class Connections {
 
   /** The access client of a profile (default: the active one). */
   async client(id?: string): Promise<AccessClient> {
+    if (this.closed) throw closing()
     const record = this.record(id)
     const cached = this.clients.get(record.id) ?? this.building.get(record.id)
     if (cached) return cached
@@ -433,11 +437,16 @@ export class Connections {
   }
 
   async close(): Promise<void> {
+    this.closed = true
     for (const id of [...this.clients.keys()]) this.dropClient(id)
     const demo = this.demo
     this.demo = undefined
     if (demo) await (await demo.catch(() => undefined))?.close()
   }
+}
+
+function closing(): AppError {
+  return new AppError({ kind: 'storage', code: 'CLOSING', message: 'The app is closing; the change was not made.' })
 }
 
 function notFound(id: string): AppError {

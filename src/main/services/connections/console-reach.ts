@@ -59,6 +59,8 @@ export class ConsoleReachCheck {
   private running: Promise<ConsoleReach | null> | undefined
   /** The next check by itself while failing (none while Connected). */
   private retry: { handle: unknown } | undefined
+  /** After close(): no check runs, none is armed (a check would build a client, start the built-in console). */
+  private closed = false
 
   constructor(private readonly deps: ConsoleReachDeps) {
     this.states = new ConnectionStates({
@@ -81,6 +83,7 @@ export class ConsoleReachCheck {
   }
 
   private armRetry(ms: number): void {
+    if (this.closed) return
     const timers = this.deps.timers ?? realTimers
     const retry: { handle: unknown } = { handle: undefined }
     retry.handle = timers.set(() => {
@@ -99,6 +102,13 @@ export class ConsoleReachCheck {
     if (!this.retry) return
     ;(this.deps.timers ?? realTimers).clear(this.retry.handle)
     this.retry = undefined
+  }
+
+  /** Main is closing: the retry is stopped, a check running is waited for, and none runs after. */
+  async close(): Promise<void> {
+    this.closed = true
+    this.stopRetry()
+    await this.running?.catch(() => undefined)
   }
 
   /** The active console's state as last said, if any. */
@@ -153,6 +163,7 @@ export class ConsoleReachCheck {
    * under RECHECK_AFTER_MS old that left it Connected is enough.
    */
   check(options: { fresh?: boolean } = {}): Promise<ConsoleReach | null> {
+    if (this.closed) return Promise.resolve(null)
     if (this.running) return this.running
     this.running = this.ask(options.fresh ?? false).finally(() => (this.running = undefined))
     return this.running
