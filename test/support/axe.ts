@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
+import { cellsOutsideRows } from './cells-in-rows'
 
 const require = createRequire(import.meta.url)
 // axe-core's own bundle, evaluated in the page through the DevTools protocol: the app's CSP
@@ -16,9 +17,19 @@ export interface AxeFinding {
 
 /**
  * axe-core's serious and critical findings on what the page shows now (WCAG 2.x A/AA and best
- * practice rules). Call it on every screen and open dialog; `[]` is the only passing answer.
+ * practice rules), and one rule of the app's own that axe does not see: no table cell laid over the
+ * next row (its words hidden, its clicks taken; cells-in-rows.ts). Call it on every screen and open
+ * dialog; `[]` is the only passing answer.
  */
 export async function seriousA11yFindings(page: Page): Promise<AxeFinding[]> {
+  const overlaid = await cellsOutsideRows(page)
+  const own: AxeFinding[] = overlaid.length
+    ? [{ id: 'cell-over-next-row', impact: 'serious', help: 'A cell reaches outside its row', targets: overlaid }]
+    : []
+  return [...own, ...(await axeFindings(page))]
+}
+
+async function axeFindings(page: Page): Promise<AxeFinding[]> {
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object')
   if (!loaded) await page.evaluate(axeSource)
   return page.evaluate(async () => {
