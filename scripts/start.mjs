@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { createRequire } from 'node:module'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { ensureBuilt } from './ensure-built.mjs'
 
 const args = process.argv.slice(2)
@@ -33,8 +33,14 @@ const binary = web ? undefined : electronBinary()
 if (!web && !binary) {
   console.log('The Electron binary is not installed (its download is blocked here): starting web mode instead.')
 }
-const child = binary
-  ? spawn(binary, ['.', ...passThrough], { stdio: 'inherit' })
-  : spawn(process.execPath, [join(root, 'out/main/web.js'), ...passThrough], { stdio: 'inherit' })
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
-child.on('exit', (code) => process.exit(code ?? 0))
+if (binary) {
+  const child = spawn(binary, ['.', ...passThrough], { stdio: 'inherit' })
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
+  child.on('exit', (code) => process.exit(code ?? 0))
+} else {
+  // Web mode in this process, as `node out/main/web.js …` would run it (its arguments are its own): a
+  // second Node started only to run it cost a start-up of its own on every `npm start`.
+  const entry = join(root, 'out/main/web.js')
+  process.argv = [process.argv[0], entry, ...passThrough]
+  await import(pathToFileURL(entry).href)
+}
