@@ -1,8 +1,14 @@
 import type { AppErrorData } from '../../../../shared/errors'
 import type { KioskCheckin } from '../../../../shared/kiosk/schemas'
 import type { BadgeHistoryEntry } from '../../../../shared/badges/schemas'
-import { sayError, type ErrorSaid } from '../../../../shared/errors-wording'
-import type { MessageValues, Words } from '../../../../shared/i18n/translator'
+import {
+  errorWordingOf,
+  sayError,
+  type ErrorSaid,
+  type ErrorWordingArea,
+  type ErrorWords
+} from '../../../../shared/errors-wording'
+import type { MessageValues } from '../../../../shared/i18n/translator'
 import { AreaMessages } from './area-messages.svelte'
 import { deskLanguage } from './desk-language.svelte'
 import { withReadBack } from '../read-back'
@@ -52,6 +58,27 @@ export function errorWordsLoaded(words: ErrorCatalogue = deskErrorCatalogue()): 
   })
 }
 
+/** Each errors catalogue's other areas (a wording's `area`: Import's preview line), in its language. */
+const besides = new WeakMap<ErrorCatalogue, Partial<Record<ErrorWordingArea, AreaMessages<ErrorWordingArea>>>>()
+
+/**
+ * An area's words beside an errors catalogue, made on first need: the desk's follow the desk's language
+ * switch (loaded with it, as the errors area is), any other the catalogue's own language.
+ */
+function areaBeside(words: ErrorCatalogue, area: ErrorWordingArea): AreaMessages<ErrorWordingArea> {
+  let made = besides.get(words)
+  if (!made) besides.set(words, (made = {}))
+  const areas = made
+  if (!areas[area])
+    $effect.root(() => void (areas[area] = new AreaMessages(area, words === shared ? deskLanguage : words.asked)))
+  return areas[area]!
+}
+
+/** An errors catalogue as sayError takes it: its own words, and those of an area a wording names. */
+function withAreas(words: ErrorCatalogue): ErrorWords {
+  return { t: (key, values) => words.t(key as never, values), area: (area) => areaBeside(words, area) }
+}
+
 /**
  * An error in words, the one way a screen says main's errors (ErrorNotice, and any place that prints
  * an error's message): a code shared/errors-wording.ts knows, in the language of `words` (the desk's
@@ -64,11 +91,13 @@ export function errorWords(
   words: ErrorCatalogue = deskErrorCatalogue(),
   values?: MessageValues
 ): ErrorSaid {
+  const mains: ErrorSaid = { message: error.message, hint: error.hint, english: true }
+  const wording = errorWordingOf(error)
   const en = englishErrorCatalogue()
+  const area = wording?.area
+  const needed = wording ? [words, en, ...(area ? [areaBeside(words, area), areaBeside(en, area)] : [])] : []
   const worded =
-    !words.ready || !en.ready
-      ? { message: error.message, hint: error.hint, english: true }
-      : sayError(error, words as Words<string>, values, en as Words<string>)
+    !wording || needed.some((c) => !c.ready) ? mains : sayError(error, withAreas(words), values, withAreas(en))
   // What main read back after a lost answer: the one read-back sentence follows it (lib/read-back.ts).
   const said = worded.readBack ? { ...worded, message: withReadBack(worded.message, true) } : worded
   // Main's English on a desk in another language: marked so a screen reader reads it with an English voice.
