@@ -549,6 +549,11 @@ export interface ErrorSaid {
    * it, in the same language (the renderer's errorWords adds it; main's English already has it).
    */
   readBack?: true
+  /**
+   * The words are not in yet (the renderer's errorWords: the catalogue they are said from still loads):
+   * `message` is empty, and nothing is to be shown of the error but its place (never main's English).
+   */
+  waiting?: true
 }
 
 /**
