@@ -3,7 +3,6 @@ import type { MessageValues, Words } from './i18n/translator'
 import { consoleErrorCodes } from './access/error-codes'
 import { knownPrinterReasons } from './badges/printer-state'
 import { afterOutcome, readBackEnglish } from './read-back-words'
-import { csvSaidKeys } from './batches/csv-said'
 
 /**
  * Which catalogue message (area `errors`) says an error, and with which values: the one table the
@@ -170,8 +169,9 @@ export function printerReasonParts(keyword: string): Record<string, { key: strin
  */
 function idRefused(hintKey?: string): Wording {
   return (d, error) => {
+    // Checked against the area's keys where it is said (sayWording): the key list's module brings zod along.
     const key = text(d, 'csvSaid')
-    if (key === undefined || !(csvSaidKeys as readonly string[]).includes(key)) return null
+    if (key === undefined || !/^[A-Za-z]+$/.test(key)) return null
     const { csvSaid: _key, ...values } = factsOf(d)
     return {
       message: `csvSaid.${key}`,
@@ -609,10 +609,12 @@ export function sayWording(
     const all: MessageValues = { ...wording.values, ...values }
     for (const [name, part] of Object.entries(wording.parts ?? {}))
       all[name] = words.t(part.key, { ...all, ...part.values })
-    // A message of another area: said by that area's words, or not at all (main's words) without them.
+    // A message of another area: said by that area's words, or not at all (main's words) without them or
+    // when that area has no such message (its words answer the key itself).
     const messageWords = wording.area === undefined ? words : words.area?.(wording.area)
     if (!messageWords) return null
     const said = messageWords.t(wording.message, all)
+    if (wording.area !== undefined && said === wording.message) return null
     const message = wording.before === undefined ? said : `${words.t(wording.before, all)} ${said}`
     return {
       message:
