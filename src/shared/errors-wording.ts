@@ -40,6 +40,24 @@ export interface ErrorWording {
    * `details.adviceAfterHint`): a purchase's "may or may not have gone through" (touch-pass-service.ts).
    */
   hintThen?: string
+  /**
+   * The message is a sentence of another area, said by that area's words in the same language (the
+   * ErrorWords' `area`): a typed or tapped ID that is no NFC ID says what Import's preview says of such
+   * a line (`import`, `csvSaid.<key>`), one sentence wherever it is shown. Its hint stays this area's.
+   */
+  area?: ErrorWordingArea
+}
+
+/** The other areas a wording's message may be a sentence of. */
+export type ErrorWordingArea = 'import'
+
+/**
+ * The words an error is said with: the `errors` area's in one language, and, for a wording whose message
+ * is another area's sentence (ErrorWording `area`), that area's in the same language. Without them (a
+ * plain Translator of the errors area), such an error keeps main's words.
+ */
+export interface ErrorWords extends Words<string> {
+  area?(area: ErrorWordingArea): Words<string> | undefined
 }
 
 type Details = Record<string, unknown>
@@ -141,6 +159,26 @@ export function printerReasonParts(keyword: string): Record<string, { key: strin
   return {
     reasonSaid: { key: `${key}.message`, values: { reason: keyword } },
     reasonHint: { key: `${key}.hint`, values: { reason: keyword } }
+  }
+}
+
+/**
+ * A typed or tapped ID that is no NFC ID (main's batches/csv-nfc-id.ts `idRefusedFacts`): the sentence
+ * Import's preview says of a CSV line with that ID, by its key (`csvSaid`) and values; then, for a tap,
+ * the code's own hint ("Tap another card.").
+ */
+function idRefused(hintKey?: string): Wording {
+  return (d, error) => {
+    // Checked against the area's keys where it is said (sayWording): the key list's module brings zod along.
+    const key = text(d, 'csvSaid')
+    if (key === undefined || !/^[A-Za-z]+$/.test(key)) return null
+    const { csvSaid: _key, ...values } = factsOf(d)
+    return {
+      message: `csvSaid.${key}`,
+      area: 'import',
+      values,
+      ...(hintKey !== undefined && error.hint !== undefined && { hint: hintKey })
+    }
   }
 }
 
@@ -246,6 +284,9 @@ export const errorWordings: Readonly<Record<string, Wording>> = {
     ['AUDIT_UNREADABLE', 'CLOSING', 'CONSOLE_TIMEOUT', 'ENCRYPTION_UNAVAILABLE', 'NO_CONNECTION', 'NO_CONSOLE'],
     ['NO_TOKEN', 'PROFILES_UNREADABLE', 'VISITOR_GONE']
   ),
+  // A typed ID (Import's field, a row's edit) and a UID tapped on the roster's enrollment line that is no NFC ID.
+  NFC_ID_INVALID: idRefused(),
+  ROSTER_LINE_BAD_UID: idRefused('ROSTER_LINE_BAD_UID.hint'),
   // A printer's failures: its name and what was printed (a badge, a test label) are words of their own.
   ...Object.fromEntries(
     [
@@ -508,6 +549,11 @@ export interface ErrorSaid {
    * it, in the same language (the renderer's errorWords adds it; main's English already has it).
    */
   readBack?: true
+  /**
+   * The words are not in yet (the renderer's errorWords: the catalogue they are said from still loads):
+   * `message` is empty, and nothing is to be shown of the error but its place (never main's English).
+   */
+  waiting?: true
 }
 
 /**
@@ -521,9 +567,9 @@ export interface ErrorSaid {
  */
 export function sayError(
   error: AppErrorData,
-  words: Words<string>,
+  words: ErrorWords,
   values?: MessageValues,
-  english?: Words<string>
+  english?: ErrorWords
 ): ErrorSaid {
   const wording = errorWordingOf(error)
   const mains: ErrorSaid = { message: error.message, hint: error.hint, english: true }
@@ -543,7 +589,7 @@ export function sayError(
  * a part, main's batches/upload.ts), said with the same `words` as `cause`; none (main's English `cause`)
  * when the cause is not worded.
  */
-function causeSaid(error: AppErrorData, words: Words<string>): MessageValues {
+function causeSaid(error: AppErrorData, words: ErrorWords): MessageValues {
   const cause = error.details?.['causeError']
   if (typeof cause !== 'object' || cause === null || typeof (cause as AppErrorData).message !== 'string') return {}
   const said = sayError(cause as AppErrorData, words)
@@ -556,14 +602,19 @@ function causeSaid(error: AppErrorData, words: Words<string>): MessageValues {
  */
 export function sayWording(
   wording: ErrorWording,
-  words: Words<string>,
+  words: ErrorWords,
   values?: MessageValues
 ): { message: string; hint?: string | undefined; readBack?: true } | null {
   try {
     const all: MessageValues = { ...wording.values, ...values }
     for (const [name, part] of Object.entries(wording.parts ?? {}))
       all[name] = words.t(part.key, { ...all, ...part.values })
-    const said = words.t(wording.message, all)
+    // A message of another area: said by that area's words, or not at all (main's words) without them or
+    // when that area has no such message (its words answer the key itself).
+    const messageWords = wording.area === undefined ? words : words.area?.(wording.area)
+    if (!messageWords) return null
+    const said = messageWords.t(wording.message, all)
+    if (wording.area !== undefined && said === wording.message) return null
     const message = wording.before === undefined ? said : `${words.t(wording.before, all)} ${said}`
     return {
       message:

@@ -52,6 +52,16 @@ describe('Import in German (web mode, Chromium 1366×768, demo console)', () => 
         .poll(() => page.getByTestId('action-announcer').textContent())
         .toMatch(new RegExp(`^${id} als DE-0${i + 1} hinzugefügt\\.`))
     }
+    // An ID that is no NFC ID: refused with the sentence Import's preview says of such a line, in German only
+    // (never main's English), and what was typed stays in the field to be corrected.
+    await typedId.fill('04DE0A')
+    await typedId.press('Enter')
+    const refused = page.getByRole('alert').filter({ hasText: '04DE0A' })
+    await expect
+      .poll(async () => (await refused.textContent())?.trim())
+      .toBe('„04DE0A“: Eine NFC-UID hat 4, 7 oder 10 Bytes (8, 14 oder 20 Hex-Ziffern); diese hat 3 Bytes.')
+    expect(await typedId.inputValue()).toBe('04DE0A')
+    expect(await rows.count()).toBe(2)
     // A card typed again: the note says which row holds it, in German.
     await typedId.fill('04DE0A01')
     await typedId.press('Enter')

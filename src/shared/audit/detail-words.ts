@@ -68,7 +68,8 @@ export function factWords(fact: AuditFact, w: DetailWords): string {
         )
       if (fact.status) {
         const known = passStatus[fact.status]
-        parts.push(known ? t(known) : t('fact.pass.status', { status: fact.status.toLowerCase() }))
+        // A status the app has no word for: the console's own code, as given, labelled as the console's words.
+        parts.push(known ? t(known) : t('fact.pass.status', { status: fact.status }))
       }
       if (fact.unbundled !== undefined) parts.push(t('fact.pass.unbundled', { count: fact.unbundled }))
       return joined(parts)

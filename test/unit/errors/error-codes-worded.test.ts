@@ -11,6 +11,9 @@ import { csvNoteKeys, csvSaidKeys } from '../../../src/shared/batches/csv-said'
 import { normaliseNfcId, nfcIdProblemValues } from '../../../src/shared/nfc/uid'
 import { writtenDigits, writtenDigitsReading } from '../../../src/shared/nfc/card-number'
 import { checkSeen, seenActions, type Seen, type SeenAction, type SeenNow } from '../../../src/shared/seen/seen'
+import { BatchService } from '../../../src/main/services/batches/batch-service'
+import { readNfcCell } from '../../../src/main/services/batches/csv-nfc-id'
+import { tempDir } from '../../support/temp'
 
 /** Every source file of main, the shared code and web mode's bridge: what can throw an error a screen shows. */
 function sources(dir: string): string[] {
@@ -68,11 +71,7 @@ const ENGLISH_ONLY: Record<string, string> = {
   DEMO_CONSOLE_FAILED: 'the demo console failed to start: the developer reads it',
   NO_WINDOW: 'desktop printing without a window: an engineer reads it',
   // A socket failure with no code: the cause is Node's own English sentence, shown as given.
-  NETWORK: 'the cause is Node’s English',
-  // The message is the ID reader's own sentence about a typed or tapped ID (batches/csv-nfc-id.ts, the
-  // reader's uidLengthProblem), the words Import's preview shows on each line: worded with those lines.
-  NFC_ID_INVALID: 'the ID reader’s sentence, said as Import’s preview says it',
-  ROSTER_LINE_BAD_UID: 'the reader’s sentence about a tapped UID, said as Import’s preview says it'
+  NETWORK: 'the cause is Node’s English'
 }
 
 describe('every error code main can throw is worded in the catalogue, or listed as English-only with why', () => {
@@ -132,7 +131,9 @@ describe('every error code main can throw is worded in the catalogue, or listed 
       const said = wording(details, error)
       if (!said) continue
       worded++
-      const keys = [said.message, said.hint, said.before, ...Object.values(said.parts ?? {}).map((p) => p.key)]
+      // A message of another area (a typed ID's: Import's preview line) is that area's: held by its own test below.
+      const message = said.area === undefined ? said.message : undefined
+      const keys = [message, said.hint, said.before, ...Object.values(said.parts ?? {}).map((p) => p.key)]
       // A code said by variants (`details.said`: ALIAS_INVALID.empty…) is asked here without one: its family counts.
       const family = (key: string) => `${key.split('.')[0]}.`
       for (const key of keys.filter((k): k is string => k !== undefined))
@@ -163,6 +164,12 @@ describe('every sentence main sends as facts is worded in every language', () =>
     >
   const importWords = words('import')
   const errorsWords = words('errors')
+  /** The errors area with the import area beside it, in one language: what a desk words an error with. */
+  const idWords = Object.fromEntries(
+    LANGUAGES.map(
+      (l) => [l, Object.assign(new Translator(l, catalogue('errors', l)), { area: () => importWords[l] })] as const
+    )
+  ) as Record<(typeof LANGUAGES)[number], Translator & { area: () => Translator }>
   const others = LANGUAGES.filter((l) => l !== 'en')
 
   it('a batch row’s reasons, a CSV line’s findings and a file’s notes: each key in every language', () => {
@@ -189,6 +196,40 @@ describe('every sentence main sends as facts is worded in every language', () =>
         expect(importWords[language].t('nfcIdProblem', facts)).not.toMatch(
           /^nfcIdProblem$|An NFC UID|hex digit|NFC ID is empty/
         )
+    }
+  })
+
+  it('a typed ID that is no NFC ID (main’s NFC_ID_INVALID): the sentence Import’s preview says of that line, in every language', async () => {
+    const dir = await tempDir()
+    const service = new BatchService({ dir: join(dir.path, 'batches') })
+    try {
+      const batch = await service.create({ name: 'Typed' })
+      const row = await service.addScan(batch.id, '04A1B2C3', undefined, 'typed')
+      const typed = ['04A1B2', '4.21E+13', '04A1G2C3', '041122334', '1234567890', ' ']
+      const refusals = await Promise.all([
+        ...typed.map((id) => service.addScan(batch.id, id, undefined, 'typed').then(() => null, AppError.from)),
+        service.updateRow(batch.id, row.row.id, { nfcId: '04A1B2C3D4' }).then(() => null, AppError.from)
+      ])
+      const ids = [...typed, '04A1B2C3D4']
+      const keys = new Set<string>()
+      refusals.forEach((refused, i) => {
+        expect(refused?.code, ids[i]).toBe('NFC_ID_INVALID')
+        const error = JSON.parse(JSON.stringify(refused!.toData())) as AppErrorData
+        const line = readNfcCell(ids[i]!)
+        if (line.ok) throw new Error(`${ids[i]} was read`)
+        keys.add(line.said.key)
+        expect(sayError(error, idWords.en, undefined, idWords.en), ids[i]).toEqual({ message: error.message })
+        for (const language of others) {
+          const said = sayError(error, idWords[language], undefined, idWords.en)
+          expect(said.english, `${language} ${ids[i]}`).toBeUndefined()
+          expect(said.message).toBe(importWords[language].t(`csvSaid.${line.said.key}`, line.said.values))
+          expect(said.message).not.toMatch(/hex digit|An NFC UID|scientific notation|No NFC ID|^csvSaid/)
+        }
+      })
+      expect(keys).toEqual(new Set(['nfcIdInvalid', 'scientific', 'noNfcId']))
+    } finally {
+      await service.close()
+      await dir.remove()
     }
   })
 

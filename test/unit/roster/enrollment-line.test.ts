@@ -7,6 +7,22 @@ import type { LineState } from '../../../src/shared/roster/run'
 import { startDemo, type Demo } from '../access/support'
 import { tempDir } from '../../support/temp'
 import { cardsByOwner, freeCards, freshPeople, frozenRoster, row, userRef } from './harness'
+import { readFileSync } from 'node:fs'
+import { uidLengthProblem, type NfcIdProblem } from '../../../src/shared/nfc/uid'
+import { readNfcCell } from '../../../src/main/services/batches/csv-nfc-id'
+import { sayError } from '../../../src/shared/errors-wording'
+import { Translator } from '../../../src/shared/i18n/translator'
+
+/** A desk's words for an error in one language: the errors area, the import area beside it. */
+function deskWords(language: 'en' | 'de' | 'fr' | 'es') {
+  const area = (name: string) =>
+    new Translator(
+      language,
+      JSON.parse(readFileSync(join(process.cwd(), 'src/shared/i18n/messages', name, `${language}.json`), 'utf8'))
+    )
+  const imports = area('import')
+  return Object.assign(area('errors'), { area: () => imports })
+}
 
 describe('the enrollment line', () => {
   let demo: Demo
@@ -207,7 +223,7 @@ describe('the enrollment line', () => {
       },
       roster
     )
-    const usbCard = (uid: string, problem?: string) => ({
+    const usbCard = (uid: string, problem?: string, problemSaid?: NfcIdProblem) => ({
       reader: 'ACS ACR122U',
       uid,
       atr: '3B8F8001804F0CA000000306030001000000006A',
@@ -215,7 +231,8 @@ describe('the enrollment line', () => {
       formats: { hex: uid, reversed: uid, decimal: '0' },
       randomUid: false,
       at: Date.now(),
-      ...(problem ? { problem } : {})
+      ...(problem ? { problem } : {}),
+      ...(problemSaid ? { problemSaid } : {})
     })
     // A card the console already holds and nobody has; and one someone else holds.
     const client = demo.client()
@@ -231,8 +248,21 @@ describe('the enrollment line', () => {
     expect(line.takesUsbTaps).toBe(true)
     const first = await line.usbTap(usbCard('04F0F0F0F0F0B1'))
     expect(first).toMatchObject({ state: 'waiting', current: { rowId: 'r3' }, last: { rowId: 'r2' } })
-    const odd = await line.usbTap(usbCard('04F0F0', 'A UID of 3 bytes is not an NFC ID'))
+    const odd = await line.usbTap(usbCard('04F0F0', uidLengthProblem(3), { kind: 'length', bytes: 3 }))
     expect(odd).toMatchObject({ state: 'failed', current: { rowId: 'r3' }, error: { code: 'ROSTER_LINE_BAD_UID' } })
+    // Said as Import's preview says a line with that ID, in English (main's words) and in every other language.
+    const preview = readNfcCell('04F0F0')
+    if (preview.ok) throw new Error('04F0F0 was read')
+    const bad = { ...odd.error!, retryable: false }
+    expect(bad.message).toBe(preview.reason)
+    expect(sayError(bad, deskWords('en'), undefined, deskWords('en'))).toMatchObject({ message: preview.reason })
+    for (const language of ['de', 'fr', 'es'] as const) {
+      const said = sayError(bad, deskWords(language), undefined, deskWords('en'))
+      expect(said.english, language).toBeUndefined()
+      expect(said.message).toBe(deskWords(language).area().t('csvSaid.nfcIdInvalid', preview.said.values))
+      expect(said.hint).toBe(deskWords(language).t('ROSTER_LINE_BAD_UID.hint'))
+      expect(said.hint).not.toBe('Tap another card.')
+    }
     const taken = await line.usbTap(usbCard('04F0F0F0F0F0A2'))
     expect(taken).toMatchObject({
       state: 'failed',

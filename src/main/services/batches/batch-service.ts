@@ -18,7 +18,7 @@ import type { Emit } from '../events'
 import { BatchModel } from './batch-model'
 import { exportFilename, toExportCsv } from './csv-export'
 import type { Language } from '../../../shared/i18n/locales'
-import { readNfcCell } from './csv-nfc-id'
+import { readNfcCell, typedIdRefused } from './csv-nfc-id'
 import { isRandomUid } from '../../../shared/nfc/uid'
 import { isAllDigits, writtenDigitsReading } from '../../../shared/nfc/card-number'
 import { cardKey } from '../../../shared/nfc/card-identity'
@@ -251,7 +251,7 @@ export class BatchService implements BatchWrites {
     source: 'scan' | 'typed' = 'scan'
   ): Promise<{ row: BatchRow; duplicate: boolean; note?: string; unsure?: ConsoleUnsure }> {
     const cell = readNfcCell(uid)
-    if (!cell.ok) throw new AppError({ kind: 'validation', code: 'NFC_ID_INVALID', message: cell.reason })
+    if (!cell.ok) throw typedIdRefused(cell)
     if (source === 'scan' && isRandomUid(cell.hex)) throw randomUid()
     const batch = await this.loaded(batchId)
     await this.requireOwnConsole(batch)
@@ -313,7 +313,7 @@ export class BatchService implements BatchWrites {
       let byForm = false
       if (change.nfcId !== undefined) {
         const cell = readNfcCell(change.nfcId)
-        if (!cell.ok) throw new AppError({ kind: 'validation', code: 'NFC_ID_INVALID', message: cell.reason })
+        if (!cell.ok) throw typedIdRefused(cell)
         const other = batch.model.byCard.get(cardKey(cell.hex))
         if (other && other !== row) {
           const its = batch.model.entered(other)

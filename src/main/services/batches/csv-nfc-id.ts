@@ -1,4 +1,5 @@
-import { normaliseNfcId } from '../../../shared/nfc/uid'
+import { AppError } from '../../../shared/errors'
+import { nfcIdProblemValues, normaliseNfcId, type NfcIdProblem } from '../../../shared/nfc/uid'
 import { uidOfDecimal } from '../../../shared/nfc/card-number'
 import type { CsvSaid } from '../../../shared/batches/csv-said'
 import { englishOf, say } from './csv-messages'
@@ -76,6 +77,41 @@ export function unwrapCell(raw: string, repairs: CsvSaid[], what: 'nfcId' | 'ali
   }
   if (unquoted) repairs.push(say('quotesRemoved', { what }))
   return s
+}
+
+/**
+ * An ID refused by the ID reader as an error's facts: the key of the sentence Import's preview says of
+ * such a line (`csvSaid`) and its values, so the desk words a typed ID's error and a roster's tap as
+ * that line (shared/errors-wording.ts `idRefused`); main's English message is that sentence's English.
+ */
+export function idRefusedFacts(said: CsvSaid): Record<string, string> {
+  return { csvSaid: said.key, ...said.values }
+}
+
+/** A typed ID (Import's field, a row's edit) that is no NFC ID: the preview line's sentence, as an error. */
+export function typedIdRefused(cell: Extract<CellResult, { ok: false }>): AppError {
+  return new AppError({
+    kind: 'validation',
+    code: 'NFC_ID_INVALID',
+    message: cell.reason,
+    details: idRefusedFacts(cell.said)
+  })
+}
+
+/**
+ * A UID read from a card that is no NFC ID a console takes (the reader's `problemSaid`: a length no
+ * card has), said as the preview says a line with that ID: no leading zero lost, no decimal reading
+ * (a reader gives whole bytes in hex).
+ */
+export function tappedIdSaid(uid: string, problem: NfcIdProblem): { said: CsvSaid; english: string } {
+  const said = say('nfcIdInvalid', {
+    cell: uid,
+    ...nfcIdProblemValues(problem),
+    zeroLost: 'no',
+    decimalUid: 'none',
+    digitsWritten: uid
+  })
+  return { said, english: englishOf(said) }
 }
 
 export function readNfcCell(raw: string): CellResult {

@@ -13,6 +13,7 @@ import type { Emit } from '../events'
 import type { LoadedRoster, RosterJournal } from './roster-journal'
 import { personName } from './roster-steps'
 import { stepOutcome } from './step-outcome'
+import { idRefusedFacts, tappedIdSaid } from '../batches/csv-nfc-id'
 
 /** The enrollment line's console: sessions and owners, and for USB taps the card import (E16). */
 export type LineConsole = EnrollConsole & { nfcCards: Pick<AccessClient['nfcCards'], 'importCsv' | 'all' | 'get'> }
@@ -145,11 +146,15 @@ export class EnrollmentLine {
       if (!row) return this.announce()
       if (card.problem) {
         this.state = 'failed'
+        // Said as Import's preview says a line with this ID, from the reader's facts (a reader without
+        // them: its own English sentence, as given).
+        const tapped = card.problemSaid ? tappedIdSaid(card.uid, card.problemSaid) : undefined
         this.error = new AppError({
           kind: 'reader',
           code: 'ROSTER_LINE_BAD_UID',
-          message: card.problem,
-          hint: 'Tap another card.'
+          message: tapped?.english ?? card.problem,
+          hint: 'Tap another card.',
+          ...(tapped && { details: idRefusedFacts(tapped.said) })
         }).toData()
         this.deps.beep?.(card.reader, 'duplicate').catch(() => undefined)
         return this.announce()

@@ -59,7 +59,8 @@ export function connectionNow(): ConnectionNow | null {
   // check whose every probe failed, a code not in the catalogue) the state's words from the error's facts.
   // What to do: the error's advice as the catalogue words it, else the state's own.
   const worded = reach.checkError ? errorWords(reach.checkError) : null
-  const own = worded !== null && !worded.english && reach.message === reach.checkError?.message
+  // Its words still loading (errorWords `waiting`): the state's own words meanwhile.
+  const own = worded !== null && !worded.english && !worded.waiting && reach.message === reach.checkError?.message
   const english = deskLanguage.locale.startsWith('en')
   const advice =
     worded?.hint && !worded.english ? worded.hint : english && reach.advice ? reach.advice : downAdvice(reach.state)

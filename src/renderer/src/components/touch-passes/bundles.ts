@@ -18,9 +18,12 @@ export function deviceTypeLabel(code: number | undefined, m: PassWords = english
   return code === undefined ? m.t('wallet.notGiven') : m.t('deviceType.code', { code: String(code) })
 }
 
-/** A device's status on the pass (`bundle_status`: ACTIVE or SUSPENDED in responses, spec 2.6). */
+/**
+ * A device's status on the pass (`bundle_status`: ACTIVE or SUSPENDED in responses, spec 2.6); any other
+ * the console sends is its own code, as given, labelled as the console's words.
+ */
 export function bundleStatusLabel(status: string, m: PassWords = englishPassWords): string {
   if (status === 'ACTIVE') return m.t('bundle.ACTIVE')
   if (status === 'SUSPENDED') return m.t('bundle.SUSPENDED')
-  return status || m.t('wallet.notGiven')
+  return status ? m.t('bundle.other', { status }) : m.t('wallet.notGiven')
 }

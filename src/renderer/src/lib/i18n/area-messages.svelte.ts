@@ -18,6 +18,8 @@ export class AreaMessages<A extends Area> implements Words<AreaKeys[A]> {
   private translator = $state.raw<LocaleWords<AreaKeys[A]> | null>(null)
   /** A catalogue that failed to load (the screen says so, in English, the one language always at hand). */
   failed = $state<string | null>(null)
+  /** The locale these words follow (shown once loaded): what a caller that waits for them waits for. */
+  readonly asked: () => Locale
 
   /**
    * `english`: the area's English catalogue, bundled with the screen (imported statically) for a screen
@@ -33,6 +35,7 @@ export class AreaMessages<A extends Area> implements Words<AreaKeys[A]> {
   ) {
     const bundled = english ? bundledWords<AreaKeys[A]>(english) : null
     const locale = typeof language === 'function' ? language : () => language.locale
+    this.asked = locale
     // Words already loaded for the language shown (a desk started in German loads its first screen's
     // before mounting it, main.ts) are the first render's: the bundled English never shows, not even
     // for the moment until the effect below runs.

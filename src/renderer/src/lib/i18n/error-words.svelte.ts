@@ -1,8 +1,14 @@
 import type { AppErrorData } from '../../../../shared/errors'
 import type { KioskCheckin } from '../../../../shared/kiosk/schemas'
 import type { BadgeHistoryEntry } from '../../../../shared/badges/schemas'
-import { sayError, type ErrorSaid } from '../../../../shared/errors-wording'
-import type { MessageValues, Words } from '../../../../shared/i18n/translator'
+import {
+  errorWordingOf,
+  sayError,
+  type ErrorSaid,
+  type ErrorWordingArea,
+  type ErrorWords
+} from '../../../../shared/errors-wording'
+import type { MessageValues } from '../../../../shared/i18n/translator'
 import { AreaMessages } from './area-messages.svelte'
 import { deskLanguage } from './desk-language.svelte'
 import { withReadBack } from '../read-back'
@@ -23,8 +29,9 @@ export function englishErrorCatalogue(): ErrorCatalogue {
 
 /**
  * The errors catalogue in the desk's language: one instance for the whole app (an $effect.root, as
- * commonWords), loaded at the first error worded. No English is bundled: until a catalogue is in,
- * errors are said in main's words, which are the English catalogue's.
+ * commonWords), loaded at the first error worded, and from then on with every language the desk
+ * switches to (held by its switch). No English is bundled: until a catalogue is in, an error waits for
+ * its words on a desk in another language (errorWords), and is said in main's English on an English one.
  */
 export function deskErrorCatalogue(): ErrorCatalogue {
   if (!shared) $effect.root(() => void (shared = new AreaMessages('errors', deskLanguage)))
@@ -33,12 +40,15 @@ export function deskErrorCatalogue(): ErrorCatalogue {
 
 /**
  * Resolves once the errors words of `words` (the desk's unless given) and the English ones are in, or
- * failed to load. A screen that keeps an error's words as text (a dialog's "changed meanwhile" line, an
- * announcement said once) words it after this: the first error of a desk is often the one that loads
- * the catalogue, and text kept before it was in would stay in main's English on a Spanish desk.
+ * failed to load, and those of the area the wording of `error` names (when given). A screen that keeps
+ * an error's words as text (a dialog's "changed meanwhile" line, an announcement said once) words it
+ * after this: the first error of a desk is often the one that loads the catalogue, and until it is in
+ * the error's words wait (errorWords `waiting`): text kept then would say nothing.
  */
-export function errorWordsLoaded(words: ErrorCatalogue = deskErrorCatalogue()): Promise<void> {
-  const catalogues = [words, englishErrorCatalogue()]
+export function errorWordsLoaded(words: ErrorCatalogue = deskErrorCatalogue(), error?: AppErrorData): Promise<void> {
+  const en = englishErrorCatalogue()
+  const area = error && errorWordingOf(error)?.area
+  const catalogues = [words, en, ...(area ? [areaBeside(words, area), areaBeside(en, area)] : [])]
   const settled = () => catalogues.every((c) => c.ready || c.failed !== null)
   if (settled()) return Promise.resolve()
   return new Promise((resolve) => {
@@ -52,23 +62,55 @@ export function errorWordsLoaded(words: ErrorCatalogue = deskErrorCatalogue()): 
   })
 }
 
+/** Each errors catalogue's other areas (a wording's `area`: Import's preview line), in its language. */
+const besides = new WeakMap<ErrorCatalogue, Partial<Record<ErrorWordingArea, AreaMessages<ErrorWordingArea>>>>()
+
+/**
+ * An area's words beside an errors catalogue, made on first need: the desk's follow the desk's language
+ * switch (loaded with it, as the errors area is), any other the catalogue's own language.
+ */
+function areaBeside(words: ErrorCatalogue, area: ErrorWordingArea): AreaMessages<ErrorWordingArea> {
+  let made = besides.get(words)
+  if (!made) besides.set(words, (made = {}))
+  const areas = made
+  if (!areas[area])
+    $effect.root(() => void (areas[area] = new AreaMessages(area, words === shared ? deskLanguage : words.asked)))
+  return areas[area]!
+}
+
+/** An errors catalogue as sayError takes it: its own words, and those of an area a wording names. */
+function withAreas(words: ErrorCatalogue): ErrorWords {
+  return { t: (key, values) => words.t(key as never, values), area: (area) => areaBeside(words, area) }
+}
+
 /**
  * An error in words, the one way a screen says main's errors (ErrorNotice, and any place that prints
  * an error's message): a code shared/errors-wording.ts knows, in the language of `words` (the desk's
  * unless given) with main's facts; any other, as main said it. `values` overrides a fact (the kiosk
  * names its desk in the visitor's language). Reactive: read in markup or a $derived, it follows a
  * language switch.
+ *
+ * A worded error waits for its words: until the catalogues it is said from are in (the errors area in
+ * its language and in English, and an area its wording names), it is `waiting`, with no words, on a
+ * desk in another language than English (main's words are English: never shown there, not even for
+ * the moment the first error of a desk takes to load them). On an English desk main's words are the
+ * catalogue's and are said at once; a catalogue that failed to load leaves main's words, marked English.
  */
 export function errorWords(
   error: AppErrorData,
   words: ErrorCatalogue = deskErrorCatalogue(),
   values?: MessageValues
 ): ErrorSaid {
+  const mains: ErrorSaid = { message: error.message, hint: error.hint, english: true }
+  const wording = errorWordingOf(error)
   const en = englishErrorCatalogue()
+  const area = wording?.area
+  const needed = wording ? [words, en, ...(area ? [areaBeside(words, area), areaBeside(en, area)] : [])] : []
+  const waiting =
+    needed.some((c) => !c.ready) && needed.every((c) => c.failed === null) && !words.asked().startsWith('en')
+  if (waiting) return { message: '', waiting: true }
   const worded =
-    !words.ready || !en.ready
-      ? { message: error.message, hint: error.hint, english: true }
-      : sayError(error, words as Words<string>, values, en as Words<string>)
+    !wording || needed.some((c) => !c.ready) ? mains : sayError(error, withAreas(words), values, withAreas(en))
   // What main read back after a lost answer: the one read-back sentence follows it (lib/read-back.ts).
   const said = worded.readBack ? { ...worded, message: withReadBack(worded.message, true) } : worded
   // Main's English on a desk in another language: marked so a screen reader reads it with an English voice.
