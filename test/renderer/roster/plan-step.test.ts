@@ -117,7 +117,7 @@ describe('Roster: the plan', () => {
     // Every row like it: the conflict's summary.
     const kind = screen.getByTestId('conflict-card-owned')
     expect(kind).toHaveTextContent('Card belongs to someone else')
-    await fireEvent.click(within(kind).getByRole('button', { name: 'Do anyway for all 1 row' }))
+    await fireEvent.click(within(kind).getByRole('button', { name: 'Do anyway for 1 row' }))
     await waitFor(() => expect(sent(calls, 'roster.decide')).toHaveLength(1))
     expect(sent(calls, 'roster.decide')[0]).toEqual({ id: 'r1', rowId: null, kind: 'card-owned', decision: 'go-ahead' })
     await waitFor(() => expect(kind).toHaveTextContent('1 done anyway'))
