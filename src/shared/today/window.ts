@@ -24,17 +24,23 @@ export interface TodayWindowAsk {
   reveal?: string | null | undefined
 }
 
-export interface TodayGroupWindow {
+/**
+ * What a window is cut by: a row's id, group and the words the find reads. Main cuts it over the day's
+ * visits before their rows are made (services/today/today-day.ts), so only the rows shown are made.
+ */
+export type WindowRow = Pick<TodayRow, 'id' | 'group' | 'name' | 'company' | 'host'>
+
+export interface TodayGroupWindow<R = TodayRow> {
   group: TodayGroup
   /** Rows of the group the find keeps (every page). */
   count: number
   /** The page shown (1-based, within the group's pages). */
   page: number
   /** The rows of that page. */
-  rows: TodayRow[]
+  rows: R[]
 }
 
-export interface TodayWindow {
+export interface TodayWindow<R = TodayRow> {
   /** Every row of the day. */
   total: number
   /** Rows the find keeps, over every group. */
@@ -42,12 +48,12 @@ export interface TodayWindow {
   /** The find applied: the one asked, or '' when it hid the visitor asked to be revealed. */
   find: string
   /** Each group, in the screen's order. */
-  groups: TodayGroupWindow[]
+  groups: TodayGroupWindow<R>[]
 }
 
 /** The words the find is matched against (name, company, host), folded once per row object. */
-const findRecords = new WeakMap<TodayRow, SearchRecord>()
-function findRecord(row: TodayRow): SearchRecord {
+const findRecords = new WeakMap<WindowRow, SearchRecord>()
+function findRecord(row: WindowRow): SearchRecord {
   let record = findRecords.get(row)
   if (record === undefined) {
     record = searchRecord(row.name.split(/\s+/), [row.company, row.host])
@@ -60,18 +66,22 @@ function findRecord(row: TodayRow): SearchRecord {
  * Which rows are shown for what the desk typed: the one matcher of every name search
  * (shared/text/search-words.ts) — accents, case and the order of the words ignored; blank: every row.
  */
-export function todayMatcher(find: string): (row: TodayRow) => boolean {
+export function todayMatcher(find: string): (row: WindowRow) => boolean {
   const typed = searchWords(find)
   return typed.length > 0 ? (row) => matchesSearch(typed, findRecord(row)) : () => true
 }
 
 /** The window of `rows` (the day's, in the screen's order) that `ask` shows. */
-export function todayWindow(rows: readonly TodayRow[], ask: TodayWindowAsk, pageSize = TODAY_PAGE): TodayWindow {
+export function todayWindow<R extends WindowRow>(
+  rows: readonly R[],
+  ask: TodayWindowAsk,
+  pageSize = TODAY_PAGE
+): TodayWindow<R> {
   const revealed = ask.reveal ? rows.find((r) => r.id === ask.reveal) : undefined
   let find = ask.find
   if (revealed && !todayMatcher(find)(revealed)) find = ''
   const keep = todayMatcher(find)
-  const byGroup = new Map<TodayGroup, TodayRow[]>(todayGroups.map((g) => [g, []]))
+  const byGroup = new Map<TodayGroup, R[]>(todayGroups.map((g) => [g, []]))
   for (const row of rows) if (keep(row)) byGroup.get(row.group)?.push(row)
   let found = 0
   const groups = todayGroups.map((group) => {

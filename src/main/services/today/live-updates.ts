@@ -3,6 +3,7 @@ import type { LiveSource, TodayView, TodayWindowView } from '../../../shared/tod
 import type { Emit } from '../events'
 import { todayWindow, type TodayWindowAsk } from '../../../shared/today/window'
 import { rowsChange, rowsSeen, type RowsSeen } from './today-list'
+import { allRows, asDay, dayHead, type TodayDay, type TodayRead } from './today-day'
 import { SocketRefused, type OpenSocket } from './notifications-socket'
 import type { Notification } from '../../../shared/access/notifications'
 
@@ -10,7 +11,8 @@ import type { Notification } from '../../../shared/access/notifications'
 const DEFAULT_WATCHER = 'default'
 
 export interface LiveDeps {
-  read: () => Promise<Omit<TodayView, 'source'>>
+  /** The day read from the console (its rows made as asked: today-day.ts). */
+  read: () => Promise<TodayRead>
   open: (handlers: { onMessage: (n: Notification) => void; onClose: (reason: string) => void }) => Promise<OpenSocket>
   emit: Emit
   /** Polling interval without a socket (15 s). */
@@ -43,9 +45,10 @@ export class TodayLive {
   /**
    * What the last read showed (each row as said, by id, and the day): a re-read pushes only what changed.
    * Made when a re-read compares with it, not when a screen's list is read: saying 2,500 rows as JSON
-   * cost tens of milliseconds of the first open on a large site, before its rows were answered.
+   * (and making every row to say) cost tens of milliseconds of the first open on a large site, before
+   * its rows were answered.
    */
-  private lastSeen: (() => RowsSeen) | undefined
+  private lastSeen: (() => Promise<RowsSeen>) | undefined
   private lastSocketTry = 0
   private generation = 0
   private pending: Promise<void> | undefined
@@ -57,7 +60,7 @@ export class TodayLive {
   /** When the re-reads started failing (0: the last one worked). */
   private failingSince = 0
   /** The last list read on this console: what a read that fails answers (a tab opened during an outage). */
-  private held: Omit<TodayView, 'source'> | undefined
+  private held: TodayDay | undefined
 
   constructor(private readonly deps: LiveDeps) {}
 
@@ -90,13 +93,18 @@ export class TodayLive {
    * by the next scheduled read (every poll interval until the socket carries a visitor event).
    */
   async list(watcher?: string): Promise<TodayView> {
-    if (watcher === undefined) return this.read()
+    return withAllRows(await this.open(watcher))
+  }
+
+  /** The day as `list` reads it (the watcher kept up to date from then on), its rows not made yet. */
+  private async open(watcher?: string): Promise<HeldDay> {
+    if (watcher === undefined) return this.readDay()
     this.watchers.add(watcher)
-    if (this.watching) return this.read()
+    if (this.watching) return this.readDay()
     this.watching = true
     const generation = this.generation
     try {
-      return await this.read()
+      return await this.readDay()
     } finally {
       // A macrotask later: the answer is cut into the screen's window and sent before the socket's
       // handshake and its catch-up read take the process.
@@ -109,11 +117,18 @@ export class TodayLive {
   /**
    * A screen's window of the list (shared/today/window.ts): with `read`, the console read first as
    * `list` reads it (the screen opens, a walk-in was added); else the list main holds, read once if none.
+   * Only the rows of the window are made (today-day.ts).
    */
   async view(ask: TodayWindowAsk & { watcher?: string | undefined; read?: boolean }): Promise<TodayWindowView> {
-    const base = ask.read || !this.held ? await this.list(ask.watcher) : { ...this.held, source: this.source }
-    const { rows, ...head } = base
-    return { ...head, ...todayWindow(rows, ask) }
+    const base = ask.read || !this.held ? await this.open(ask.watcher) : { day: this.held, source: this.source }
+    const { groups, ...counts } = todayWindow(base.day.entries, ask)
+    const rows = await base.day.rowsOf(groups.flatMap((g) => g.rows))
+    let at = 0
+    return {
+      ...headOf(base),
+      ...counts,
+      groups: groups.map((g) => ({ ...g, rows: rows.slice(at, (at += g.rows.length)) }))
+    }
   }
 
   /** `watcher` stops watching; the updates stop when nobody else watches. */
@@ -149,17 +164,22 @@ export class TodayLive {
    * answer, the list main holds, said as not read now (`notReadNow`); with nothing held, the error.
    */
   async read(): Promise<TodayView> {
-    let view: Omit<TodayView, 'source'>
+    return withAllRows(await this.readDay())
+  }
+
+  /** `read`, its rows not made yet. */
+  private async readDay(): Promise<HeldDay> {
+    let day: TodayDay
     try {
-      view = await this.deps.read()
+      day = asDay(await this.deps.read())
     } catch (err) {
       if (!this.held) throw err
       const message = err instanceof Error ? err.message : String(err)
-      return { ...this.held, source: this.source, notReadNow: { at: Date.now(), message } }
+      return { day: this.held, source: this.source, notReadNow: { at: Date.now(), message } }
     }
-    this.answered(view)
-    this.lastSeen = () => rowsSeen(view)
-    return { ...view, source: this.source }
+    this.answered(day)
+    this.lastSeen = async () => rowsSeen({ day: day.day, rows: await allRows(day) })
+    return { day, source: this.source }
   }
 
   /**
@@ -168,7 +188,7 @@ export class TodayLive {
    * Otherwise a second tab would say "this list is not current" until main's next re-read, up to a
    * poll interval after the console answered again.
    */
-  private answered(view: Omit<TodayView, 'source'>): void {
+  private answered(view: TodayDay): void {
     this.held = view
     this.failingSince = 0
     this.deps.emit('today.reads', { failingSince: null, lastFailedAt: null, message: null, readAt: view.readAt })
@@ -199,20 +219,21 @@ export class TodayLive {
       do {
         this.again = false
         try {
-          const view = await this.deps.read()
+          const view = asDay(await this.deps.read())
           if (generation !== this.generation) return
           // Every read that worked is said (an unchanged list is pushed no further): the screen's
           // "List read at" is when the list was last read, and a failure stops being said.
           this.answered(view)
           // Only what changed goes to the screens (each asks its window again): not 2,500 rows each time.
-          const seen = rowsSeen(view)
-          const change = rowsChange(this.lastSeen?.(), seen)
-          this.lastSeen = () => seen
+          const rows = await allRows(view)
+          const seen = rowsSeen({ day: view.day, rows })
+          const change = rowsChange(await this.lastSeen?.(), seen)
+          this.lastSeen = async () => seen
+          if (generation !== this.generation) return
           if (change) {
-            const { rows, ...head } = view
             const changed = rows.filter((r) => change.changed.has(r.id))
             this.deps.emit('today.changed', {
-              ...head,
+              ...dayHead(view),
               source: this.source,
               changed,
               removed: change.removed,
@@ -330,4 +351,19 @@ export class TodayLive {
     this.socket?.close()
     this.socket = undefined
   }
+}
+
+/** A day as a read answers it: the list, the source in use, and (a read that failed) why it is the one held. */
+interface HeldDay {
+  day: TodayDay
+  source: LiveSource
+  notReadNow?: TodayView['notReadNow']
+}
+
+function headOf({ day, source, notReadNow }: HeldDay): Omit<TodayView, 'rows'> {
+  return { ...dayHead(day), source, ...(notReadNow ? { notReadNow } : {}) }
+}
+
+async function withAllRows(held: HeldDay): Promise<TodayView> {
+  return { ...headOf(held), rows: await allRows(held.day) }
 }

@@ -34,7 +34,7 @@ export class TodayDesk {
     })
     this.desk = new DeskSettingsStore(deps.dataDir)
     this.live = new TodayLive({
-      read: () => list.read(),
+      read: () => list.readDay(),
       open: async (handlers) => openNotifications(await deps.target(), handlers),
       emit: deps.emit,
       ...deps.timing

@@ -46,39 +46,91 @@ export interface RowExtras {
 }
 
 /**
- * Today's rows: the visitors whose window touches the day, sorted by start time (then name, then id,
- * so two visitors starting together keep one order between reads). A visitor without a status or
- * times cannot be placed and is left out. `now` (epoch ms): a visit whose window is over by then
- * without an arrival is a no-show (shared/today/groups.ts).
+ * A visit of the day as the screen's window is cut by it (shared/today/window.ts): its group, the words
+ * the find reads and its place in the order, with the visitor it came from. Its row (doors, pass,
+ * badge) is made only when a window shows it (`dayRow`): a large site's day is 2,500 visits, and
+ * the first screenful shows 150.
  */
+export interface DayEntry {
+  id: string
+  name: string
+  company: string
+  host: string
+  group: TodayGroup
+  start: number
+  visitor: DayVisitor
+  arrival: DeskArrival | null
+}
+
+/**
+ * The day's visits in the screen's order: the visitors whose window touches the day, sorted by start
+ * time (then name, then id, so two visitors starting together keep one order between reads). A visitor
+ * without a status or times cannot be placed and is left out. `now` (epoch ms): a visit whose window is
+ * over by then without an arrival is a no-show (shared/today/groups.ts).
+ */
+export function dayEntries(
+  visitors: readonly DayVisitor[],
+  day: { start: number; end: number },
+  arrivalOf: (v: DayVisitor) => DeskArrival | null,
+  now: number
+): DayEntry[] {
+  const out: DayEntry[] = []
+  for (const v of visitors) {
+    if (v.status === undefined || !touchesDay(v, day)) continue
+    const arrival = arrivalOf(v)
+    out.push({
+      id: v.id,
+      name: visitorDisplayName(v),
+      company: v.visitor_company ?? '',
+      host: v.inviter_name ?? '',
+      // The one rule (shared/today/groups.ts): the console's status, the desk's own check-in, the window's end.
+      group: visitGroup(v.status, arrival, visitEnded(v.end_time, now)),
+      start: v.start_time!,
+      visitor: v,
+      arrival
+    })
+  }
+  return out.sort((a, b) => a.start - b.start || byText(a.name, b.name) || byText(a.id, b.id))
+}
+
+/** A visit's row as the screen draws it, from its entry and what the desk's records add. */
+export function dayRow(entry: DayEntry, extras: Omit<RowExtras, 'arrival'>): TodayRow {
+  const v = entry.visitor
+  // qrAssigned only feeds the access column (holdsQr): the row carries the answer, not the mark.
+  const { qrAssigned, ...more } = extras
+  return {
+    id: entry.id,
+    name: entry.name,
+    company: entry.company,
+    host: entry.host,
+    status: v.status!,
+    group: entry.group,
+    start: entry.start,
+    end: v.end_time!,
+    week: readWeek(v.schedule),
+    credentials: { pin: !!v.pin_code, cards: v.nfc_cards.length, qr: holdsQr({ ...more, qrAssigned }) },
+    ...more,
+    arrival: entry.arrival
+  }
+}
+
+/** Every row of the day at once (dayEntries, then dayRow for each): what `today.list` answers. */
 export function todayRows(
   visitors: readonly DayVisitor[],
   day: { start: number; end: number },
   extras: (v: DayVisitor) => RowExtras,
   now: number
 ): TodayRow[] {
-  return visitors
-    .filter((v) => v.status !== undefined && touchesDay(v, day))
-    .map((v) => {
-      // qrAssigned only feeds the access column (holdsQr): the row carries the answer, not the mark.
-      const { qrAssigned, ...more } = extras(v)
-      return {
-        id: v.id,
-        name: visitorDisplayName(v),
-        company: v.visitor_company ?? '',
-        host: v.inviter_name ?? '',
-        status: v.status!,
-        // The one rule (shared/today/groups.ts): the console's status, the desk's own check-in, the window's end.
-        group: visitGroup(v.status!, more.arrival ?? null, visitEnded(v.end_time, now)),
-        start: v.start_time!,
-        end: v.end_time!,
-        week: readWeek(v.schedule),
-        credentials: { pin: !!v.pin_code, cards: v.nfc_cards.length, qr: holdsQr({ ...more, qrAssigned }) },
-        ...more,
-        arrival: more.arrival ?? null
-      }
-    })
-    .sort((a, b) => a.start - b.start || byText(a.name, b.name) || byText(a.id, b.id))
+  const made = new Map<DayVisitor, RowExtras>()
+  const extrasOf = (v: DayVisitor) => {
+    let e = made.get(v)
+    if (!e) made.set(v, (e = extras(v)))
+    return e
+  }
+  return dayEntries(visitors, day, (v) => extrasOf(v).arrival ?? null, now).map((entry) => {
+    const { arrival: _arrival, ...rest } = extrasOf(entry.visitor)
+    return dayRow(entry, rest)
+  })
 }
 
 /**

@@ -6,7 +6,9 @@ import { arrivalsOn, type DeskRecords } from '../../../shared/today/groups'
 import type { AccessClient } from '../access/client'
 import { unfoldVisitorDoors } from '../access/doors'
 import { isAutomaticGroup } from '../../../shared/access/doors'
-import { localDay, todayRows } from './today-list'
+import { dayEntries, dayRow, localDay, type DayEntry } from './today-list'
+import { allRows, dayHead, type TodayDay } from './today-day'
+import type { WindowRow } from '../../../shared/today/window'
 
 export interface BadgeMarks {
   /** Visitor → when their newest badge was printed or saved here (the print history). */
@@ -55,7 +57,17 @@ export class TodayService {
 
   constructor(private readonly deps: TodayServiceDeps) {}
 
+  /** Every row of the day at once (what `today.list` answers). */
   async read(): Promise<Omit<TodayView, 'source'>> {
+    const day = await this.readDay()
+    return { ...dayHead(day), rows: await allRows(day) }
+  }
+
+  /**
+   * The day as the screen's windows are cut from it (today-day.ts): every visit placed in its group and
+   * order, each row (doors unfolded, pass, badge) made when a window first shows it.
+   */
+  async readDay(): Promise<TodayDay> {
     const now = (this.deps.now ?? (() => new Date()))()
     const day = localDay(now)
     const c = await this.deps.client()
@@ -76,31 +88,39 @@ export class TodayService {
       (this.deps.deskArrivals?.() ?? Promise.resolve({})).catch(() => ({}))
     ])
     const arrivals = arrivalsOn(checkins, day, atDesk)
-    const doors = await this.doorNames(c, visitors, day, readTopology)
-    const rows = todayRows(
-      visitors,
-      day,
-      (v) => ({
-        doors: doors.get(v.id) ?? [],
-        badgePrinted: badges.printed.has(v.id),
-        badgeOutput: badges.outputs?.get(v.id) ?? null,
-        badgeQrRevokedAt: badges.qrRevokedSincePrint.get(v.id) ?? null,
-        qrAssigned: badges.qrAssigned?.has(v.id) ?? false,
-        arrival: arrivals.get(v.id) ?? null
-      }),
-      now.getTime()
-    )
-    return { day: day.day, dayStart: day.start, dayEnd: day.end, rows, readAt: now.getTime() }
+    const entries = dayEntries(visitors, day, (v) => arrivals.get(v.id) ?? null, now.getTime())
+    const made = new Map<string, TodayRow>()
+    const rowsOf = async (asked: readonly WindowRow[]): Promise<TodayRow[]> => {
+      // The entries of this day (a window cut from `entries`): a DayEntry each.
+      const missing = (asked as readonly DayEntry[]).filter((e) => !made.has(e.id))
+      const doors = await this.doorNames(
+        c,
+        missing.map((e) => e.visitor),
+        readTopology
+      )
+      for (const e of missing) {
+        made.set(
+          e.id,
+          dayRow(e, {
+            doors: doors.get(e.id) ?? [],
+            badgePrinted: badges.printed.has(e.id),
+            badgeOutput: badges.outputs?.get(e.id) ?? null,
+            badgeQrRevokedAt: badges.qrRevokedSincePrint.get(e.id) ?? null,
+            qrAssigned: badges.qrAssigned?.has(e.id) ?? false
+          })
+        )
+      }
+      return asked.map((e) => made.get(e.id)!)
+    }
+    return { day: day.day, dayStart: day.start, dayEnd: day.end, readAt: now.getTime(), entries, rowsOf }
   }
 
-  /** Door names per visitor of the day, automatic groups unfolded; the topology is read once per list. */
+  /** Door names of these visitors, automatic groups unfolded; the topology is read once per list. */
   private async doorNames(
     c: Pick<AccessClient, 'doors'>,
-    visitors: readonly DayVisitor[],
-    day: { start: number; end: number },
+    shown: readonly DayVisitor[],
     readTopology: () => Promise<Topology | null>
   ): Promise<Map<string, TodayRow['doors']>> {
-    const shown = visitors.filter((v) => (v.start_time ?? 0) <= day.end && (v.end_time ?? 0) >= day.start)
     if (!shown.some(hasDoorGroup)) {
       return new Map(shown.map((v) => [v.id, v.resources.map((r) => ({ name: r.name || r.id, group: false }))]))
     }
