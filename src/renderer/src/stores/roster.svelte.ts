@@ -11,6 +11,7 @@ import type {
   RosterOptions,
   RosterSheet
 } from '../../../shared/roster/sheet'
+import { defaultRosterOptions } from '../../../shared/roster/sheet'
 import { getApi } from '../lib/api'
 import { deskLanguage } from '../lib/i18n/desk-language.svelte'
 import { languageOf } from '../../../shared/i18n/locales'
@@ -31,8 +32,6 @@ import type { PermissionKey } from '../../../shared/access/endpoints'
 export type RosterView = 'list' | 'mapping' | 'plan' | 'run' | 'results'
 
 const LAST_READER_KEY = 'access-desk.roster.reader'
-
-export const defaultOptions = (): RosterOptions => ({ cards: 'none', batchId: null, pin: 'none', touchPass: 'none' })
 
 /** A file's bytes as base64, in chunks (a 16 MB file as one argument list would overflow the stack). */
 export function bytesToBase64(bytes: Uint8Array): string {
@@ -75,7 +74,7 @@ export class RosterStore {
   summary = $state.raw<RosterSummary | null>(null)
   sheet = $state.raw<RosterSheet | null>(null)
   mapping = $state.raw<ColumnMapping>({})
-  options = $state.raw<RosterOptions>(defaultOptions())
+  options = $state.raw<RosterOptions>(defaultRosterOptions())
   /**
    * The Columns step's edits not yet planned (mapping, "For every row" options, the options the person
    * picked): the open roster's, so another screen visited meanwhile loses none of them. Gone with a plan
@@ -204,7 +203,7 @@ export class RosterStore {
     this.summary = null
     this.sheet = null
     this.mapping = {}
-    this.options = defaultOptions()
+    this.options = defaultRosterOptions()
     this.columnEdits = null
     this.remembered = false
     this.rows = []
