@@ -181,14 +181,24 @@ export class RosterStore {
     const detail = await getApi().roster.get({ id })
     this.clear()
     this.id = id
-    this.summary = detail.summary
     this.sheet = detail.sheet
     this.mapping = detail.mapping
     this.options = detail.options
+    this.takeRun(detail)
+    this.view = viewForPhase(detail.summary.phase)
+  }
+
+  /** What a read of the roster says of its run: opening it and reading it again (refresh) take it alike. */
+  private takeRun(detail: {
+    summary: RosterSummary
+    rows: PlanRow[]
+    totals: PlanTotals
+    outcomes: RowOutcome[]
+  }): void {
+    this.summary = detail.summary
     this.rows = detail.rows
     this.totals = detail.totals
     this.outcomes = Object.fromEntries(detail.outcomes.map((o) => [o.rowId, o]))
-    this.view = viewForPhase(detail.summary.phase)
   }
 
   /** Back to the list; a run goes on in main. */
@@ -283,10 +293,7 @@ export class RosterStore {
     if (!id) return
     const detail = await getApi().roster.get({ id })
     if (this.id !== id) return
-    this.summary = detail.summary
-    this.rows = detail.rows
-    this.totals = detail.totals
-    this.outcomes = Object.fromEntries(detail.outcomes.map((o) => [o.rowId, o]))
+    this.takeRun(detail)
   }
 
   /**
