@@ -64,6 +64,8 @@ export const rosterOptionsSchema = z.object({
   touchPass: z.enum(['none', 'all', 'column']).default('none')
 })
 export type RosterOptions = z.infer<typeof rosterOptionsSchema>
+/** A roster's options before the person picks any (main's new roster, the desk's Columns step): the schema's defaults. */
+export const defaultRosterOptions = (): RosterOptions => rosterOptionsSchema.parse({})
 
 export const personTypeSchema = z.enum(['user', 'visitor'])
 export const personRefSchema = z.object({

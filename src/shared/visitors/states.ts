@@ -9,30 +9,25 @@ export type TodayGroup = (typeof todayGroups)[number]
  * (Visitors, Today, the owner pickers). The console answers six enum names (facts 3.8); a desk sees
  * five states: UPCOMING and ACTIVE (the validity window has begun, no credential used yet) are both
  * someone who has not arrived, so both are "Expected" — Visitors said "Active" for a visitor Today
- * listed under Expected. Today's groups are these words (`todayGroupOf`), so a heading and a status
- * badge never name the same visitor differently.
+ * listed under Expected. Each state's word and its Today group stand in one row, so a heading and a
+ * status badge never name the same visitor differently.
  */
-export const visitorStateWords: Record<VisitorStatus, string> = {
-  UPCOMING: 'Expected',
-  ACTIVE: 'Expected',
-  VISITING: 'Here',
-  VISITED: 'Left',
-  NO_VISIT: 'No-show',
-  CANCELLED: 'Cancelled'
+const states: Record<VisitorStatus, { word: string; group: TodayGroup }> = {
+  UPCOMING: { word: 'Expected', group: 'expected' },
+  ACTIVE: { word: 'Expected', group: 'expected' },
+  VISITING: { word: 'Here', group: 'here' },
+  VISITED: { word: 'Left', group: 'left' },
+  NO_VISIT: { word: 'No-show', group: 'no-show' },
+  CANCELLED: { word: 'Cancelled', group: 'cancelled' }
 }
+
+export const visitorStateWords = Object.fromEntries(
+  Object.entries(states).map(([status, { word }]) => [status, word])
+) as Record<VisitorStatus, string>
 
 /** Today's group of each state: one group per word. */
-const groupOf: Record<VisitorStatus, TodayGroup> = {
-  UPCOMING: 'expected',
-  ACTIVE: 'expected',
-  VISITING: 'here',
-  VISITED: 'left',
-  NO_VISIT: 'no-show',
-  CANCELLED: 'cancelled'
-}
-
 export function todayGroupOf(status: VisitorStatus): TodayGroup {
-  return groupOf[status]
+  return states[status].group
 }
 
 /** Order a desk thinks of a visit in: the filter menus list the words in it, each once. */

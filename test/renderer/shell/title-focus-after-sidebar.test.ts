@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, screen, waitFor, within } from '@testing-library/svelte'
 import { screens } from '../../../src/renderer/src/stores/router.svelte'
+import { screenName } from '../../../src/renderer/src/lib/screen-name'
 import { renderDeskWithNoConsole } from '../../support/desk-shell'
 
 afterEach(() => {
@@ -19,7 +20,7 @@ describe('a screen opened from the sidebar', () => {
     const nav = screen.getByRole('navigation', { name: 'Screens' })
     // Every screen from another one (the first from the last), so that each is a navigation.
     for (const s of [...screens.slice(1), screens[0]!]) {
-      const button = within(nav).getByRole('button', { name: s.label })
+      const button = within(nav).getByRole('button', { name: screenName(s.id) })
       button.focus()
       button.click()
       await waitFor(

@@ -1,12 +1,6 @@
-import type {
-  ColumnMapping,
-  ConflictKind,
-  PersonRef,
-  PlanRow,
-  PlanTotals,
-  RosterOptions,
-  RosterSheet
-} from '../../../shared/roster/sheet'
+import type { ColumnMapping, ConflictKind, PersonRef, PlanRow, RosterSheet } from '../../../shared/roster/sheet'
+import { defaultRosterOptions } from '../../../shared/roster/sheet'
+import type { RosterPlan } from './roster-plan'
 import type { RosterPhase, RosterStep, RosterSummary, RowOutcome, StepState } from '../../../shared/roster/run'
 import type { RosterCreate, RosterEntry, StepDetail } from './roster-entries'
 import { personName, stepsOf } from './roster-steps'
@@ -48,13 +42,13 @@ export class RosterModel {
   rows: string[][]
   lines: number[]
   mapping: ColumnMapping = {}
-  options: RosterOptions = { cards: 'none', batchId: null, pin: 'none', touchPass: 'none' }
+  options = defaultRosterOptions()
   /** The user's word on ambiguous or missing rows (null: leave the row out). */
   readonly resolved = new Map<string, PersonRef | null>()
   decisions: Decision[] = []
   console: RosterSummary['console'] = null
   /** The plan last computed (not stored: it is recomputed from the console after a restart). */
-  plan: { rows: PlanRow[]; totals: PlanTotals } | null = null
+  plan: RosterPlan | null = null
   /** The plan as run (stored at the first run). */
   frozen: PlanRow[] | null = null
   readonly steps = new Map<string, Map<RosterStep, StepRecord>>()

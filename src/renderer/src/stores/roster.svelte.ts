@@ -11,6 +11,7 @@ import type {
   RosterOptions,
   RosterSheet
 } from '../../../shared/roster/sheet'
+import { defaultRosterOptions } from '../../../shared/roster/sheet'
 import { getApi } from '../lib/api'
 import { deskLanguage } from '../lib/i18n/desk-language.svelte'
 import { languageOf } from '../../../shared/i18n/locales'
@@ -31,8 +32,6 @@ import type { PermissionKey } from '../../../shared/access/endpoints'
 export type RosterView = 'list' | 'mapping' | 'plan' | 'run' | 'results'
 
 const LAST_READER_KEY = 'access-desk.roster.reader'
-
-export const defaultOptions = (): RosterOptions => ({ cards: 'none', batchId: null, pin: 'none', touchPass: 'none' })
 
 /** A file's bytes as base64, in chunks (a 16 MB file as one argument list would overflow the stack). */
 export function bytesToBase64(bytes: Uint8Array): string {
@@ -75,7 +74,7 @@ export class RosterStore {
   summary = $state.raw<RosterSummary | null>(null)
   sheet = $state.raw<RosterSheet | null>(null)
   mapping = $state.raw<ColumnMapping>({})
-  options = $state.raw<RosterOptions>(defaultOptions())
+  options = $state.raw<RosterOptions>(defaultRosterOptions())
   /**
    * The Columns step's edits not yet planned (mapping, "For every row" options, the options the person
    * picked): the open roster's, so another screen visited meanwhile loses none of them. Gone with a plan
@@ -182,14 +181,24 @@ export class RosterStore {
     const detail = await getApi().roster.get({ id })
     this.clear()
     this.id = id
-    this.summary = detail.summary
     this.sheet = detail.sheet
     this.mapping = detail.mapping
     this.options = detail.options
+    this.takeRun(detail)
+    this.view = viewForPhase(detail.summary.phase)
+  }
+
+  /** What a read of the roster says of its run: opening it and reading it again (refresh) take it alike. */
+  private takeRun(detail: {
+    summary: RosterSummary
+    rows: PlanRow[]
+    totals: PlanTotals
+    outcomes: RowOutcome[]
+  }): void {
+    this.summary = detail.summary
     this.rows = detail.rows
     this.totals = detail.totals
     this.outcomes = Object.fromEntries(detail.outcomes.map((o) => [o.rowId, o]))
-    this.view = viewForPhase(detail.summary.phase)
   }
 
   /** Back to the list; a run goes on in main. */
@@ -204,7 +213,7 @@ export class RosterStore {
     this.summary = null
     this.sheet = null
     this.mapping = {}
-    this.options = defaultOptions()
+    this.options = defaultRosterOptions()
     this.columnEdits = null
     this.remembered = false
     this.rows = []
@@ -284,10 +293,7 @@ export class RosterStore {
     if (!id) return
     const detail = await getApi().roster.get({ id })
     if (this.id !== id) return
-    this.summary = detail.summary
-    this.rows = detail.rows
-    this.totals = detail.totals
-    this.outcomes = Object.fromEntries(detail.outcomes.map((o) => [o.rowId, o]))
+    this.takeRun(detail)
   }
 
   /**

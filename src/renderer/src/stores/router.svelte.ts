@@ -1,17 +1,21 @@
+/**
+ * The desk's screens, in the sidebar's order. Only their ids: each screen's name is the catalogue's, in the
+ * desk's language (lib/screen-name.ts), never an English word kept here beside it.
+ */
 export const screens = [
-  { id: 'start', label: 'Home' },
-  { id: 'today', label: 'Today' },
-  { id: 'cards', label: 'Cards' },
-  { id: 'enroll', label: 'Enroll' },
-  { id: 'import', label: 'Import' },
-  { id: 'roster', label: 'Roster' },
-  { id: 'pins', label: 'PINs' },
-  { id: 'touch-passes', label: 'Touch Passes' },
-  { id: 'visitors', label: 'Visitors' },
-  { id: 'badges', label: 'Badges' },
-  { id: 'audit', label: 'Audit' },
-  { id: 'consoles', label: 'Consoles' },
-  { id: 'settings', label: 'Settings' }
+  { id: 'start' },
+  { id: 'today' },
+  { id: 'cards' },
+  { id: 'enroll' },
+  { id: 'import' },
+  { id: 'roster' },
+  { id: 'pins' },
+  { id: 'touch-passes' },
+  { id: 'visitors' },
+  { id: 'badges' },
+  { id: 'audit' },
+  { id: 'consoles' },
+  { id: 'settings' }
 ] as const
 
 export type ScreenId = (typeof screens)[number]['id']
