@@ -62,4 +62,38 @@ describe('a screen opened from the sidebar', () => {
       }
     }
   )
+
+  it(
+    'takes the focus, and the address says the screen, once its first frame is painted: not while it is drawn',
+    { timeout: 60_000 },
+    async () => {
+      // Frames held until the test paints one: what runs before it is what the first frame waits for.
+      const frames: FrameRequestCallback[] = []
+      vi.spyOn(window, 'requestAnimationFrame').mockImplementation((run) => frames.push(run))
+      const paint = () => frames.splice(0).forEach((run) => run(performance.now()))
+      const replaced = vi.spyOn(history, 'replaceState')
+      renderDeskWithNoConsole()
+      const nav = screen.getByRole('navigation', { name: 'Screens' })
+      for (const s of screens.filter((s) => ['cards', 'touch-passes', 'import'].includes(s.id))) {
+        paint()
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        const button = within(nav).getByRole('button', { name: s.label })
+        button.focus()
+        replaced.mockClear()
+        button.click()
+        // The screen drawn (its chunk loaded on its first open), its frame not yet painted.
+        await waitFor(() => expect(document.querySelector('main section h1, main h1')).not.toBeNull(), {
+          timeout: 25_000
+        })
+        await waitFor(() => expect(button).toHaveAttribute('aria-current', 'page'), { timeout: 8000 })
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        // A focus moved or an address written lays the page out or holds the frame back.
+        expect(document.activeElement, s.id).toBe(button)
+        expect(replaced, s.id).not.toHaveBeenCalled()
+        paint()
+        await waitFor(() => expect(document.activeElement, s.id).toBe(document.querySelector('main h1')))
+        expect(replaced, s.id).toHaveBeenCalledWith(null, '', `#/${s.id}`)
+      }
+    }
+  )
 })
