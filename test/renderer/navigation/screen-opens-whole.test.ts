@@ -42,6 +42,8 @@ describe('A list screen opens with its first page (Router.go)', () => {
     page.finish()
     await vi.advanceTimersByTimeAsync(0)
     expect(router.current).toBe('touch-passes')
+    // The address follows once the screen's first frame is painted (it held that frame back).
+    await vi.advanceTimersByTimeAsync(20)
     expect(location.hash).toBe('#/touch-passes')
   })
 

@@ -30,7 +30,8 @@ describe('a screen opened from the sidebar', () => {
           expect(title, s.id).not.toBeNull()
           expect(document.activeElement, s.id).toBe(title)
         },
-        { timeout: 8000 }
+        // The screen's code is loaded on its first open: slow on a busy machine.
+        { timeout: 25_000 }
       )
     }
   })
@@ -60,6 +61,45 @@ describe('a screen opened from the sidebar', () => {
           onTitle.every((f) => f.options?.preventScroll === true),
           label
         ).toBe(true)
+      }
+    }
+  )
+
+  it(
+    'takes the focus, and the address says the screen, once its first frame is painted: not while it is drawn',
+    { timeout: 60_000 },
+    async () => {
+      // Frames held until the test paints one: what runs before it is what the first frame waits for.
+      const frames: FrameRequestCallback[] = []
+      vi.spyOn(window, 'requestAnimationFrame').mockImplementation((run) => frames.push(run))
+      const paint = () => frames.splice(0).forEach((run) => run(performance.now()))
+      const replaced = vi.spyOn(history, 'replaceState')
+      renderDeskWithNoConsole()
+      const nav = screen.getByRole('navigation', { name: 'Screens' })
+      // Every screen from another one (the first from the last), as above.
+      for (const s of [...screens.slice(1), screens[0]!]) {
+        paint()
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        const button = within(nav).getByRole('button', { name: s.label })
+        button.focus()
+        replaced.mockClear()
+        const before = document.querySelector('main h1')
+        button.click()
+        // The screen drawn (its chunk loaded on its first open: slow on a busy machine), its frame not yet painted.
+        await waitFor(() => expect(document.querySelector('main h1')).not.toBe(before), { timeout: 25_000 })
+        await waitFor(() => expect(document.querySelector('main h1')).not.toBeNull(), { timeout: 25_000 })
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        // A focus moved or an address written lays the page out or holds the frame back.
+        expect(document.activeElement, s.id).toBe(button)
+        expect(replaced, s.id).not.toHaveBeenCalled()
+        await waitFor(
+          () => {
+            paint()
+            expect(document.activeElement, s.id).toBe(document.querySelector('main h1'))
+          },
+          { timeout: 8000 }
+        )
+        expect(replaced, s.id).toHaveBeenCalledWith(null, '', `#/${s.id}`)
       }
     }
   )

@@ -1,3 +1,5 @@
+import { afterPaint } from '../lib/after-paint'
+
 /**
  * The desk's screens, in the sidebar's order. Only their ids: each screen's name is the catalogue's, in the
  * desk's language (lib/screen-name.ts), never an English word kept here beside it.
@@ -84,7 +86,11 @@ export class Router {
     const show = () => {
       if (ticket !== this.asked) return
       this.current = id
-      history.replaceState(null, '', `#/${id}`)
+      // The address once the screen's first frame is painted: written as the screen is drawn, it
+      // held that frame back (~2-12 ms a screen change, the browser process told at once).
+      void afterPaint().then(() => {
+        if (ticket === this.asked) history.replaceState(null, '', `#/${id}`)
+      })
     }
     const read = this.firstReads[id]
     if (!read) return show()

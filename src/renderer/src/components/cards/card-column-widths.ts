@@ -6,6 +6,8 @@
  * header's width when the table is narrower (the alias and the owner give way alike).
  */
 
+import { DESK_FONT_FAMILY } from '../../lib/desk-font'
+
 /** How much of an alias the column keeps room for: enough to tell "Imp-0231 Lager Nord" apart. */
 export const ALIAS_CHARS = 24
 /** A cell's padding, both sides (CardTable's `.cell`). */
@@ -52,27 +54,16 @@ export function columnWidths(texts: ColumnTexts, measure: Measure): ColumnWidths
 }
 
 /**
- * The table's font and its measure, kept for the app's life: the desk draws every table in one font
- * (app.css), so it is read from the first table drawn and each text is measured once. A second open
- * of Cards read the style of the page again (a style pass mid-draw), made a new canvas and measured
- * the same words anew (~40 ms of the held cards' open on a loaded machine).
+ * The table's measure, kept for the app's life: the desk draws every table in one font (app.css,
+ * lib/desk-font.ts), so each text is measured once. The font is known by name: reading it from the
+ * page's style as the table mounted made the browser work out the style of the screen being drawn
+ * (on the first open, before the first rows), and a second open that made a new canvas measured the
+ * same words anew (~40 ms of the held cards' open on a loaded machine).
  */
-let tableFont: string | undefined
 const measures = new Map<string, Measure>()
 
-/** The table's font family once a table has been drawn, else undefined. */
-export function knownTableFont(): string | undefined {
-  return tableFont
-}
-
-/** The font family `element` is drawn in, read once for the app (knownTableFont after it). */
-export function learnTableFont(element: Element): string {
-  tableFont ??= getComputedStyle(element).fontFamily
-  return tableFont
-}
-
 /** The measure of a font family: the same one (and its texts measured so far) for every table. */
-export function tableMeasure(fontFamily: string): Measure {
+export function tableMeasure(fontFamily: string = DESK_FONT_FAMILY): Measure {
   let measure = measures.get(fontFamily)
   if (!measure) measures.set(fontFamily, (measure = canvasMeasure(fontFamily)))
   return measure
