@@ -80,7 +80,7 @@ describe('a screen opened from the sidebar', () => {
       for (const s of [...screens.slice(1), screens[0]!]) {
         paint()
         await new Promise((resolve) => setTimeout(resolve, 20))
-        const button = within(nav).getByRole('button', { name: s.label })
+        const button = within(nav).getByRole('button', { name: screenName(s.id) })
         button.focus()
         replaced.mockClear()
         const before = document.querySelector('main h1')
