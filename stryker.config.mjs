@@ -15,7 +15,8 @@ export default {
   incremental: true,
   incrementalFile: '.stryker/incremental.json',
   tempDirName: '.stryker/tmp',
-  // One slot goes to the TypeScript checker: 3 gives two test runners on 2 cores.
+  // Stryker gives the TypeScript checker half the slots, rounded up: 3 means two checkers and one test runner
+  // until every mutant is checked, then three test runners (the checkers' slots handed over) on 2 cores.
   concurrency: 3,
   // Added to a mutant's measured test time: an infinite loop is cut after this (Stryker's default).
   timeoutMS: 5000,
