@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { hardenedWebPreferences } from '../../src/main/electron/web-preferences'
 import { channelNames } from '../../src/shared/ipc/contract'
+import { lockDataDir } from '../../src/main/services/storage/data-dir-lock'
 import { layOutApp, startMain, type MainProcess, type Report } from './support/start-main'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -74,16 +75,21 @@ describe('the built main bundle under Node with a stand-in electron module', () 
     expect(main.reports.filter((r) => r.type === 'openExternal').map((r) => r['url'])).toEqual([`${consoleUrl}/access`])
   })
 
-  it("refuses a second start on the same data folder in the system's language, in a dialog, and exits 1", async () => {
-    const second = startMain(appDir, join(work, 'user-data'), 'de-DE')
-    const box = await second.next('errorBox', 30_000)
-    expect(box['title']).toBe('Access Desk konnte nicht starten')
-    expect(box['content']).toMatch(/^Der Datenordner .* wird von der Desktop-App \(Prozess \d+/)
-    expect(box['content']).toContain('--data DIR')
-    expect((await second.exited).code).toBe(1)
-    // The first one goes on: its window still answers.
-    main.child.send({ type: 'invoke', channel: 'connections.list', input: undefined })
-    await main.next('invoked', 20_000, (r) => (r['envelope'] as { ok: boolean }).ok)
+  it("refuses to start on a data folder another process holds, in the system's language, in a dialog, exit 1", async () => {
+    // Held by another Access Desk process (here this test, as web mode or the CLI would hold it); a second
+    // desktop app never gets this far (Electron's single-instance lock).
+    const held = join(work, 'held-data')
+    const lock = await lockDataDir(held, 'web mode')
+    try {
+      const refused = startMain(appDir, held, 'de-DE')
+      const box = await refused.next('errorBox', 30_000)
+      expect(box['title']).toBe('Access Desk konnte nicht starten')
+      expect(box['content']).toMatch(/^Der Datenordner .* wird von Web-Modus \(Prozess \d+/)
+      expect(box['content']).toContain('--data DIR')
+      expect((await refused.exited).code).toBe(1)
+    } finally {
+      await lock.release()
+    }
   })
 
   it('quits when its window closes and exits by itself: nothing is left running', async () => {
