@@ -84,7 +84,7 @@ describe('the built main bundle under Node with a stand-in electron module', () 
       const refused = startMain(appDir, held, 'de-DE')
       const box = await refused.next('errorBox', 30_000)
       expect(box['title']).toBe('Access Desk konnte nicht starten')
-      expect(box['content']).toMatch(/^Der Datenordner .* wird von Web-Modus \(Prozess \d+/)
+      expect(box['content']).toMatch(/^Der Datenordner .* wird vom Web-Modus \(Prozess \d+/)
       expect(box['content']).toContain('--data DIR')
       expect((await refused.exited).code).toBe(1)
     } finally {
