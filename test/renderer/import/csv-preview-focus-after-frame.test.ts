@@ -1,15 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte'
 import ImportScreen from '../../../src/renderer/src/screens/ImportScreen.svelte'
-import { setApiForTests } from '../../../src/renderer/src/lib/api'
-import { batchesStore } from '../../../src/renderer/src/stores/batches.svelte'
-import { BatchService } from '../../../src/main/services/batches/batch-service'
-import { batchHandlers } from '../../../src/main/handlers/batches'
-import { createDispatch, type Handlers } from '../../../src/main/services/ipc/dispatch'
-import { channels, type ChannelName } from '../../../src/shared/ipc/contract'
-import type { AppServices } from '../../../src/main/services/app-services'
 import { tempDir } from '../../support/temp'
-import { eventBridge, ok } from '../enroll/event-bridge'
+import { importOnBatchService } from './import-on-batch-service'
 
 /**
  * A CSV previewed: its counts and first lines are painted first, then the focus goes to the next step
@@ -26,23 +19,7 @@ describe('the focus after a CSV preview', () => {
     await data?.remove()
   })
   beforeEach(async () => {
-    batchesStore.closeCsv()
-    const service = new BatchService({ dir: `${data.path}/batches-${Date.now()}` })
-    await service.create({ name: 'Gate' })
-    const dispatch = createDispatch(
-      batchHandlers({ batches: service } as unknown as AppServices) as unknown as Handlers
-    )
-    const main = Object.fromEntries(
-      (Object.keys(channels) as ChannelName[])
-        .filter((name) => name.startsWith('batches.'))
-        .map((name) => [name, (input: unknown) => dispatch(name, input)])
-    )
-    const { bridge } = eventBridge({
-      ...main,
-      'reader.status': () => ok({ state: 'ready', message: 'Ready', readers: [] }),
-      'connections.test': () => ok({ ok: true, latencyMs: 3, url: 'https://console' })
-    })
-    setApiForTests(bridge)
+    await importOnBatchService(data.path)
   })
   afterEach(() => vi.restoreAllMocks())
 
