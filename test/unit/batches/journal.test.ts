@@ -105,20 +105,20 @@ describe('batch journal', () => {
     )
   })
 
-  it('closing releases the file; a later append opens it again', async () => {
+  it('closing releases the file, and nothing is written to it after (journal-closed.test.ts)', async () => {
     const journal = await Journal.create(path, [entry(1)], batchJournalFormat)
     await journal.append(entry(2))
     expect(await openFiles()).toContain(path)
     await journal.close()
     expect(await openFiles()).not.toContain(path)
-    await journal.append(entry(3))
-    await journal.close()
-    expect((await Journal.replay(path, batchJournalFormat)).entries).toEqual([entry(1), entry(2), entry(3)])
+    await expect(journal.append(entry(3))).rejects.toMatchObject({ code: 'CLOSING' })
+    expect(await openFiles()).not.toContain(path)
+    expect((await Journal.replay(path, batchJournalFormat)).entries).toEqual([entry(1), entry(2)])
   })
 
   it('a write that fails says the batch was not saved, where, and that it can be retried; later writes still work', async () => {
+    // Created, not yet appended to: no handle is open, so the next append opens the path.
     const journal = await Journal.create(path, [entry(1)], batchJournalFormat)
-    await journal.close()
     // Tests run as root here, so permissions cannot refuse a write: a directory in the file's place does.
     await rm(path)
     await mkdir(join(path, 'in-the-way'), { recursive: true })

@@ -70,6 +70,13 @@ export class Journal<E> {
   private readonly queue = new WriteLock()
   /** Set once the file at `path` is found not to be the one open here: every later append fails. */
   private replaced = false
+  /**
+   * Set by `close`: every later write is refused (CLOSING) rather than opening the file again. A
+   * closed journal belongs to an app that is stopping (another process may take the folder next) or
+   * to a record deleted (its file unlinked): a late write — a read-back settling a row, a step that
+   * finished after the close — would bring the file back behind the next owner's back.
+   */
+  private closed = false
 
   private constructor(
     readonly path: string,
@@ -100,6 +107,7 @@ export class Journal<E> {
   /** Replace the whole file (compaction) atomically. */
   async rewrite(entries: E[]): Promise<void> {
     await this.run(async () => {
+      this.refuseWhenClosed()
       await this.closeHandle()
       await writeFileAtomic(this.path, serialise(entries))
     })
@@ -112,6 +120,7 @@ export class Journal<E> {
    */
   append(...entries: E[]): Promise<void> {
     return this.run(async () => {
+      this.refuseWhenClosed()
       if (this.replaced) throw replacedError(this.path)
       this.handle ??= await open(this.path, 'a')
       const handle = this.handle
@@ -149,8 +158,22 @@ export class Journal<E> {
     throw replacedError(this.path)
   }
 
+  /** Close once the writes queued before are done; every write asked for after is refused. */
   async close(): Promise<void> {
-    await this.run(() => this.closeHandle())
+    await this.run(async () => {
+      this.closed = true
+      await this.closeHandle()
+    })
+  }
+
+  private refuseWhenClosed(): void {
+    if (this.closed) {
+      throw new AppError({
+        kind: 'storage',
+        code: 'CLOSING',
+        message: `${basename(this.path)} is closed: the app is closing or the record was deleted; the change was not saved.`
+      })
+    }
   }
 
   private async closeHandle(): Promise<void> {
