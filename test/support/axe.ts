@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { cellsOutsideRows } from './cells-in-rows'
+import { splitHeadingWords } from './split-words'
 
 const require = createRequire(import.meta.url)
 // axe-core's own bundle, evaluated in the page through the DevTools protocol: the app's CSP
@@ -17,15 +18,29 @@ export interface AxeFinding {
 
 /**
  * axe-core's serious and critical findings on what the page shows now (WCAG 2.x A/AA and best
- * practice rules), and one rule of the app's own that axe does not see: no table cell laid over the
- * next row (its words hidden, its clicks taken; cells-in-rows.ts). Call it on every screen and open
+ * practice rules), and two rules of the app's own that axe does not see: no table cell laid over the
+ * next row (its words hidden, its clicks taken; cells-in-rows.ts), and no column heading with a word
+ * split mid-word (split-words.ts). Call it on every screen and open
  * dialog; `[]` is the only passing answer.
  */
 export async function seriousA11yFindings(page: Page): Promise<AxeFinding[]> {
   const overlaid = await cellsOutsideRows(page)
-  const own: AxeFinding[] = overlaid.length
-    ? [{ id: 'cell-over-next-row', impact: 'serious', help: 'A cell reaches outside its row', targets: overlaid }]
-    : []
+  const split = await splitHeadingWords(page)
+  const own: AxeFinding[] = [
+    ...(overlaid.length
+      ? [{ id: 'cell-over-next-row', impact: 'serious', help: 'A cell reaches outside its row', targets: overlaid }]
+      : []),
+    ...(split.length
+      ? [
+          {
+            id: 'heading-word-broken',
+            impact: 'serious',
+            help: 'A column heading splits a word over two lines',
+            targets: split
+          }
+        ]
+      : [])
+  ]
   return [...own, ...(await axeFindings(page))]
 }
 
