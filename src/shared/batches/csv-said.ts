@@ -7,7 +7,7 @@ import { saidSchema } from '../i18n/said-schema'
  * csv-messages.ts), and the desk words these in its language (renderer lib/i18n/csv-said-words.ts):
  * one sentence, two languages, never two texts that drift.
  */
-export const csvSaidKeys = [
+export const csvSaidSchema = saidSchema([
   'spacesRemoved',
   'excelMarkerRemoved',
   'quotesRemoved',
@@ -34,11 +34,10 @@ export const csvSaidKeys = [
   'aliasInBatch',
   'aliasOnConsole',
   'inBatchAsWritten'
-] as const
-export type CsvSaidKey = (typeof csvSaidKeys)[number]
-
-export const csvSaidSchema = saidSchema(csvSaidKeys)
+])
 export type CsvSaid = z.infer<typeof csvSaidSchema>
+export type CsvSaidKey = CsvSaid['key']
+export const csvSaidKeys = csvSaidSchema.shape.key.options
 
 /**
  * What is said once of a whole file, as facts (`csvNote.<key>` of the `import` catalogue), as a
@@ -48,7 +47,7 @@ export type CsvSaid = z.infer<typeof csvSaidSchema>
  * Main writes its English `notes` from the English catalogue by the same key; the desk says these in
  * its language (lib/i18n/csv-said-words.ts `csvNoteWords`, Import's and the roster's).
  */
-export const csvNoteKeys = [
+export const csvNoteSchema = saidSchema([
   'bomRemoved',
   'crlfRead',
   'sepLine',
@@ -68,8 +67,7 @@ export const csvNoteKeys = [
   /** The first column beyond the named ones, by its letter (`letter`), said in the desk's words for "Column". */
   'extraColumnsFrom',
   'sheetRead'
-] as const
-export type CsvNoteKey = (typeof csvNoteKeys)[number]
-
-export const csvNoteSchema = saidSchema(csvNoteKeys)
+])
 export type CsvNote = z.infer<typeof csvNoteSchema>
+export type CsvNoteKey = CsvNote['key']
+export const csvNoteKeys = csvNoteSchema.shape.key.options

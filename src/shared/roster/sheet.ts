@@ -10,7 +10,7 @@ import { rosterSaidSchema } from './roster-said'
  */
 
 /** The fields a roster column can be mapped to. */
-export const rosterFields = [
+export const rosterFieldSchema = z.enum([
   'email',
   'employeeNumber',
   'fullName',
@@ -22,8 +22,8 @@ export const rosterFields = [
   'pin',
   /** yes/no: give this person a Touch Pass (users only). */
   'touchPass'
-] as const
-export const rosterFieldSchema = z.enum(rosterFields)
+])
+export const rosterFields = rosterFieldSchema.options
 export type RosterField = z.infer<typeof rosterFieldSchema>
 
 /** Field → column index (0-based) in the sheet; absent or null: not in the file. */
@@ -127,7 +127,7 @@ export const cardPlanSchema = z.discriminatedUnion('kind', [
 ])
 export type CardPlan = z.infer<typeof cardPlanSchema>
 
-export const conflictKinds = [
+export const conflictKindSchema = z.enum([
   /** The person already holds a card: a second one is added. */
   'has-card',
   /** The person already has a PIN: a new one replaces it. */
@@ -157,8 +157,8 @@ export const conflictKinds = [
   'unclear-pin-cell',
   /** The Touch Pass cell likewise. */
   'unclear-pass-cell'
-] as const
-export const conflictKindSchema = z.enum(conflictKinds)
+])
+export const conflictKinds = conflictKindSchema.options
 export type ConflictKind = z.infer<typeof conflictKindSchema>
 
 /** The conflicts the user must decide before the run: nothing is given or skipped for them silently. */
