@@ -2,14 +2,39 @@ import errorsEn from '../shared/i18n/messages/errors/en.json'
 import errorsDe from '../shared/i18n/messages/errors/de.json'
 import errorsFr from '../shared/i18n/messages/errors/fr.json'
 import errorsEs from '../shared/i18n/messages/errors/es.json'
+import commonEn from '../shared/i18n/messages/common/en.json'
+import commonDe from '../shared/i18n/messages/common/de.json'
+import commonFr from '../shared/i18n/messages/common/fr.json'
+import commonEs from '../shared/i18n/messages/common/es.json'
+import importEn from '../shared/i18n/messages/import/en.json'
+import importDe from '../shared/i18n/messages/import/de.json'
+import importFr from '../shared/i18n/messages/import/fr.json'
+import importEs from '../shared/i18n/messages/import/es.json'
 import type { AppErrorData } from '../shared/errors'
-import { sayError } from '../shared/errors-wording'
+import { sayError, type ErrorWords } from '../shared/errors-wording'
 import type { Language } from '../shared/i18n/locales'
 import { Translator, type MessageValues } from '../shared/i18n/translator'
 import { formats } from '../shared/format/formats'
+import { consoleNameValues } from '../shared/console-name'
 
 const errors = { en: errorsEn, de: errorsDe, fr: errorsFr, es: errorsEs }
-const english = new Translator('en', errorsEn)
+/**
+ * The areas a wording's message may be a sentence of (ErrorWording `area`): Import's, whose preview line
+ * says a typed or tapped ID that is no NFC ID (NFC_ID_INVALID, ROSTER_LINE_BAD_UID). Without it those
+ * two would keep main's English in a German, French or Spanish shell.
+ */
+const imports = { en: importEn, de: importDe, fr: importFr, es: importEs }
+/** The shared words: the built-in console's default name, said in the shell's language in an error naming it. */
+const common = { en: commonEn, de: commonDe, fr: commonFr, es: commonEs }
+
+/** The errors area in one language, with the other areas its wordings name, in the same language. */
+function wordsIn(language: Language): ErrorWords {
+  const words = new Translator(language, errors[language])
+  const importWords = new Translator(language, imports[language])
+  return { t: (key, values) => words.t(key, values), area: () => importWords }
+}
+
+const english = wordsIn('en')
 
 /** What a person reads of a failed call, in the CLI's language: worded from the same catalogue as the screens. */
 export interface CliErrorSaid {
@@ -27,7 +52,11 @@ export interface CliErrorSaid {
  */
 export function errorForCli(error: AppErrorData, language: Language): AppErrorData & { said?: CliErrorSaid } {
   if (language === 'en') return error
-  const said = sayError(error, new Translator(language, errors[language]), timesIn(error, language), english)
+  const values = {
+    ...consoleNameValues(error.details, new Translator(language, common[language])),
+    ...timesIn(error, language)
+  }
+  const said = sayError(error, wordsIn(language), values, english)
   if (said.english) return error
   return { ...error, said: { language, message: said.message, ...(said.hint ? { hint: said.hint } : {}) } }
 }

@@ -19,6 +19,11 @@ export interface RowWords extends DetailWords {
   errors?: { words: Words<string>; english: Words<string> } | undefined
   /** An English desk reads main's English as its own: no "recorded in English" label. */
   english: boolean
+  /**
+   * The console a write went to, by its recorded name as shown in the language (shared/console-name.ts):
+   * the built-in console's default name worded, as rows recorded before this wording hold it too.
+   */
+  consoleName: (name: string) => string
 }
 
 /**
@@ -192,6 +197,7 @@ export function messageWords(
 export function shownRowText(row: AuditRow, w: RowWords): string[] {
   const { card, touchPass } = rowSubjects(row)
   return [
+    w.consoleName(row.console.name),
     w.audit.t(`action.${row.action}`),
     targetWords(row.target, w),
     card ? cardWords(card, w) : '',

@@ -229,7 +229,7 @@ describe('Import’s panels in the desk’s language', () => {
     await waitFor(
       () =>
         expect(screen.getByTestId('read-only-note')).toHaveTextContent(
-          'Schreibgeschützt, solange Demo console aktiv ist: Dieser Stapel gehört zu Site A. Wechseln Sie in den Einstellungen zu Site A, um ihn fortzusetzen. Für Demo console exportieren Sie ihn als CSV und öffnen die Datei in einem neuen Stapel.'
+          'Schreibgeschützt, solange Demo-Konsole aktiv ist: Dieser Stapel gehört zu Site A. Wechseln Sie in den Einstellungen zu Site A, um ihn fortzusetzen. Für Demo-Konsole exportieren Sie ihn als CSV und öffnen die Datei in einem neuen Stapel.'
         ),
       { timeout: 5000 }
     )

@@ -127,6 +127,8 @@ describe('the message catalogue', () => {
         Object.assign(values, { screen: 'S', examples: 'E', problem: 'P', why: 'read' })
         // Cards, PINs and Touch Passes (areas cards, pins, touchPasses).
         Object.assign(values, { matched: 1, loaded: 1, status: 'S', detail: 'D', what: 'W', alias: 'A', value: 'V' })
+        // A device's wallet as the console names it (area touchPasses, wallet.other).
+        Object.assign(values, { source: 'S' })
         Object.assign(values, { kind: 'user', pin: 'P', type: 'user', query: 'Q', shown: 1 })
         Object.assign(values, { device: 'D', asked: 2, grew: 2, before: 1, after: 3, free: 1, passes: 'P', code: 1 })
         // Main's errors (area errors): the facts of details.

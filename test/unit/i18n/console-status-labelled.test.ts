@@ -5,7 +5,7 @@ import { LANGUAGES } from '../../../src/shared/i18n/locales'
 import { Translator } from '../../../src/shared/i18n/translator'
 import { factWords, type DetailWords } from '../../../src/shared/audit/detail-words'
 import { sayError } from '../../../src/shared/errors-wording'
-import { bundleStatusLabel } from '../../../src/renderer/src/components/touch-passes/bundles'
+import { bundleStatusLabel, walletLabel } from '../../../src/renderer/src/components/touch-passes/bundles'
 import { touchPassStatuses } from '../../../src/shared/access/touch-passes'
 
 const messages = join(process.cwd(), 'src/shared/i18n/messages')
@@ -14,7 +14,7 @@ const catalogue = (area: string, language: string) =>
 const words = (area: string, language: string) => new Translator(language as 'en', catalogue(area, language))
 
 /**
- * Every message a status reaches (a `{status}` placeholder), by who gives the status: the console (its own
+ * Every message a status reaches (a `{status}` placeholder, or `{source}`: a device's wallet as the console names it), by who gives the status: the console (its own
  * code, which may be one the app has no word for) or the app (a word or a number the app chose). A console's
  * code the app has no word for is said as given, labelled as the console's words ("the console's words", the
  * label Audit gives the console's own `msg`), never as a bare code in a sentence of another language.
@@ -25,7 +25,9 @@ const CONSOLE_STATUS: Record<string, string> = {
   // A pass read back after a lost answer, still in its status (main's touch-passes/touch-pass-service.ts).
   'errors/READ_BACK.pass-still-status.message': 'a Touch Pass read back',
   // A device's status on a pass (bundle_status) other than ACTIVE or SUSPENDED (touch-passes/bundles.ts).
-  'touchPasses/bundle.other': 'a device bundle’s status'
+  'touchPasses/bundle.other': 'a device bundle’s status',
+  // A device's wallet (a bundle's `source`) other than apple or google (touch-passes/bundles.ts).
+  'touchPasses/wallet.other': 'a device bundle’s wallet'
 }
 const APP_STATUS: Record<string, string> = {
   'cards/status.option': 'the filter’s own status word',
@@ -47,7 +49,7 @@ describe('a console’s status the app has no word for is said as given, labelle
   it('knows who gives every status a message says (a new one is placed in one list or the other)', () => {
     const found = readdirSync(messages).flatMap((area) =>
       Object.entries(catalogue(area, 'en'))
-        .filter(([, text]) => /\{status[},]/.test(text))
+        .filter(([, text]) => /\{(status|source)[},]/.test(text))
         .map(([key]) => `${area}/${key}`)
     )
     expect(found.sort()).toEqual([...Object.keys(CONSOLE_STATUS), ...Object.keys(APP_STATUS)].sort())
@@ -58,7 +60,7 @@ describe('a console’s status the app has no word for is said as given, labelle
     for (const place of Object.keys(CONSOLE_STATUS)) {
       const [area, key] = place.split(/\/(.*)/) as [string, string]
       for (const language of LANGUAGES) {
-        const text = words(area, language).t(key, { status: 'LOST_KEY' })
+        const text = words(area, language).t(key, { status: 'LOST_KEY', source: 'LOST_KEY' })
         if (!text.includes('LOST_KEY') || !text.includes(label(language))) wrong.push(`${language} ${place}: ${text}`)
       }
     }
@@ -79,6 +81,10 @@ describe('a console’s status the app has no word for is said as given, labelle
       const bundle = bundleStatusLabel('REVOKED', words('touchPasses', language) as never)
       expect(bundle).toContain('REVOKED')
       expect(bundle).toContain(label(language))
+      const wallet = walletLabel('samsung', words('touchPasses', language) as never)
+      expect(wallet).toContain('samsung')
+      expect(wallet).toContain(label(language))
+      expect(walletLabel('apple', words('touchPasses', language) as never)).toBe('Apple Wallet')
       // Main reads back a pass in any of its statuses (lowercase): each in this language's words.
       for (const status of touchPassStatuses.map((s) => s.toLowerCase())) {
         const said = sayError(

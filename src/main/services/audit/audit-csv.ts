@@ -140,7 +140,7 @@ export function auditCsvLines(
       text +=
         [
           time(r.at),
-          r.console.name,
+          w.consoleName(r.console.name),
           r.console.url,
           r.desk.user,
           r.desk.host,

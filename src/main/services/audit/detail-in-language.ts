@@ -20,6 +20,7 @@ import errorsFr from '../../../shared/i18n/messages/errors/fr.json'
 import errorsEs from '../../../shared/i18n/messages/errors/es.json'
 import { Translator, type Catalogue } from '../../../shared/i18n/translator'
 import type { RowWords } from '../../../shared/audit/row-words'
+import { consoleNameIn } from '../../../shared/console-name'
 import { todayGroupOf } from '../../../shared/visitors/states'
 import { visitorFieldNameIn } from '../../../shared/visitors/field-names'
 import type { AreaKeys } from '../../../shared/i18n/areas'
@@ -60,7 +61,8 @@ export function detailWordsIn(language: Language = 'en'): RowWords {
       // A visitor's status by the word Visitors and Today say it (renderer lib/i18n/state-words.svelte.ts).
       state: (status) => states.t(`state.${todayGroupOf(status)}`),
       errors: { words: new Translator(language, errors[language]), english: englishErrors },
-      english: language === 'en'
+      english: language === 'en',
+      consoleName: (name) => consoleNameIn(name, states)
     }
     made.set(language, words)
   }

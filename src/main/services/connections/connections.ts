@@ -14,6 +14,7 @@ import type { SecretStore } from './secret-store'
 import { profilesFileSchema, type ProfileRecord, type ProfilesFile } from './profiles'
 import { sameConsole } from './same-console'
 import { savedAs } from '../../../shared/same-console'
+import { DEFAULT_CONSOLE_NAME } from '../../../shared/console-name'
 
 export interface ConnectionsDeps {
   store: KeyValueStore
@@ -58,8 +59,6 @@ export interface SaveProfileInput {
   fingerprint256: string
   allowPlaintextToken?: boolean
 }
-
-const DEMO_NAME = 'Demo console'
 
 /**
  * Connection profiles (name, URL, token, pinned certificate), the active one, and an access client
@@ -139,7 +138,8 @@ export class Connections {
     const demo = await this.demoConsole()
     const record: ProfileRecord = {
       id: randomUUID(),
-      name: DEMO_NAME,
+      // The name the person never gave: the desk words it in its language (shared/console-name.ts).
+      name: DEFAULT_CONSOLE_NAME,
       // Stryker disable next-line StringLiteral: equivalent, every use reads the demo console's address from the running one (its port moves when the one of last time is taken)
       url: '',
       fingerprint256: demo.fingerprint256,

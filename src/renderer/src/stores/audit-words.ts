@@ -5,6 +5,7 @@ import { badgesWords } from '../lib/i18n/badge-output-words.svelte'
 import { deskLanguage } from '../lib/i18n/desk-language.svelte'
 import { deskErrorCatalogue, englishErrorCatalogue } from '../lib/i18n/error-words.svelte'
 import { stateWord } from '../lib/i18n/state-words.svelte'
+import { consoleName } from '../lib/i18n/console-name.svelte'
 import { visitorsWords } from '../lib/i18n/visitors-messages.svelte'
 import { visitorFieldNameIn } from '../../../shared/visitors/field-names'
 import type { Words } from '../../../shared/i18n/translator'
@@ -29,7 +30,8 @@ function rowWords(): row.RowWords {
     // A failed write's message is worded once both catalogues are in; until then it shows as recorded.
     errors:
       errors.ready && english.ready ? { words: errors as Words<string>, english: english as Words<string> } : undefined,
-    english: deskLanguage.locale.startsWith('en')
+    english: deskLanguage.locale.startsWith('en'),
+    consoleName
   }
 }
 
@@ -64,9 +66,12 @@ export const messageWords = (r: Pick<AuditRow, 'said' | 'message' | 'consoleMsg'
  * profile renamed), the current one first, and its address: "HQ view / Demo console (https://…)".
  */
 export function consoleWords(c: { name: string; url: string; names?: string[] | undefined }): string {
-  const names = [c.name, ...(c.names ?? []).filter((n) => n !== c.name)]
+  const names = [c.name, ...(c.names ?? []).filter((n) => n !== c.name)].map(consoleName)
   return `${names.join(' / ')} (${c.url || auditWords().t('console.noAddress')})`
 }
+
+/** The console a row's write went to, by the name it recorded, as the desk says it (lib/i18n/console-name). */
+export const consoleNameWords = (c: AuditRow['console']): string => consoleName(c.name)
 
 /** "Visit 12 Jan 2026, 09:00 → 12 Jan 2026, 17:00" in the desk's zone; one end when an edit sent one. */
 export function visitWords(visit: AuditVisit): string {

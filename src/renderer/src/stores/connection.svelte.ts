@@ -3,12 +3,26 @@ import { batchesNotUploaded } from '../../../shared/batches/not-uploaded'
 import { getApi, type Api } from '../lib/api'
 import { keptOnSwitch, type KeptOnSwitch } from '../lib/draft-kinds'
 import type { ResultPart } from '../lib/result-words'
+import { consoleName } from '../lib/i18n/console-name.svelte'
 
 type Connections = Api['connections']
 
 /** The connection profiles and the active one, kept in step with main's `connections.changed`. */
 export class ConnectionStore {
-  profiles = $state.raw<ProfileSummary[]>([])
+  /** The profiles as main answers them: the built-in console's name as stored (its default, in English). */
+  private saved = $state.raw<ProfileSummary[]>([])
+  /**
+   * The profiles as every screen shows them: each name as the desk says it (lib/i18n/console-name), so the
+   * built-in console's default name is in the desk's language on the sidebar, Start, Settings and
+   * Consoles alike, and follows a language switch. Set with main's answer.
+   */
+  private named = $derived(this.saved.map((p) => ({ ...p, name: consoleName(p.name) })))
+  get profiles(): ProfileSummary[] {
+    return this.named
+  }
+  set profiles(profiles: ProfileSummary[]) {
+    this.saved = profiles
+  }
   activeId = $state<string | null>(null)
   loaded = $state(false)
   active = $derived(this.profiles.find((p) => p.id === this.activeId) ?? null)

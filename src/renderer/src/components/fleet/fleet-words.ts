@@ -4,6 +4,7 @@ import { missingPermission } from '../../lib/missing-permission'
 import { formatCount } from '../../lib/numbers'
 import { consolesWords } from '../../lib/i18n/consoles-messages.svelte'
 import { tokenLacks } from '../../lib/i18n/permission-words.svelte'
+import { consoleName } from '../../lib/i18n/console-name.svelte'
 
 /** The version band in words: "3.3.10 or newer", "3.2.20 or newer, before 3.3.10", "before 3.1.30". */
 export function versionWords(band: VersionBand | null): string {
@@ -39,8 +40,8 @@ export function keyWords(permissions: FleetConsole['permissions']): string {
 
 /**
  * The line a find across consoles ends with (shown, and said by its live region): what was found on the
- * consoles that were searched — only those are counted — and each console that could not be, by name
- * ("Hill Campus did not answer: not searched."). A console down is never counted as searched and found empty.
+ * consoles that were searched — only those are counted — and each console that could not be, by name as
+ * the desk says it (lib/i18n/console-name: "Hill Campus did not answer: not searched."). A console down is never counted as searched and found empty.
  */
 export function findSummary(
   found: Readonly<Record<string, FleetFound>>,
@@ -57,7 +58,10 @@ export function findSummary(
       : m.t(searched.length < profiles.length ? 'summary.foundSome' : 'summary.found', counted)
   ]
   for (const f of answers) {
-    if (!f.ok) parts.push(m.t(f.error.kind === 'network' ? 'summary.noAnswer' : 'summary.notAsked', { name: f.name }))
+    if (!f.ok)
+      parts.push(
+        m.t(f.error.kind === 'network' ? 'summary.noAnswer' : 'summary.notAsked', { name: consoleName(f.name) })
+      )
   }
   return parts.join(' ')
 }

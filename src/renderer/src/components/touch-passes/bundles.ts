@@ -2,11 +2,14 @@ import { englishPassWords, type PassWords } from './pass-words'
 
 /** Words for a device bundle's fields (spec 2.6), in the screen's language (`m`). */
 
-/** The wallet a pass was added to (`source`): the wallets' own names are not translated. */
+/**
+ * The wallet a pass was added to (`source`): the wallets' own names are not translated; any other the
+ * console sends is its own word, as given, labelled as the console's words (as bundleStatusLabel's).
+ */
 export function walletLabel(source: string, m: PassWords = englishPassWords): string {
   if (source === 'apple') return 'Apple Wallet'
   if (source === 'google') return 'Google Wallet'
-  return source || m.t('wallet.notGiven')
+  return source ? m.t('wallet.other', { source }) : m.t('wallet.notGiven')
 }
 
 /**

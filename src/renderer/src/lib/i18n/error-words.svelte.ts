@@ -12,6 +12,8 @@ import type { MessageValues } from '../../../../shared/i18n/translator'
 import { AreaMessages } from './area-messages.svelte'
 import { deskLanguage } from './desk-language.svelte'
 import { withReadBack } from '../read-back'
+import { commonWords } from './common-messages.svelte'
+import { consoleNameValues } from '../../../../shared/console-name'
 
 export type { ErrorSaid }
 
@@ -109,8 +111,10 @@ export function errorWords(
   const waiting =
     needed.some((c) => !c.ready) && needed.every((c) => c.failed === null) && !words.asked().startsWith('en')
   if (waiting) return { message: '', waiting: true }
+  // A console named in the error's facts by its stored name: the built-in console's in the desk's words.
+  const named = { ...consoleNameValues(error.details, commonWords()), ...values }
   const worded =
-    !wording || needed.some((c) => !c.ready) ? mains : sayError(error, withAreas(words), values, withAreas(en))
+    !wording || needed.some((c) => !c.ready) ? mains : sayError(error, withAreas(words), named, withAreas(en))
   // What main read back after a lost answer: the one read-back sentence follows it (lib/read-back.ts).
   const said = worded.readBack ? { ...worded, message: withReadBack(worded.message, true) } : worded
   // Main's English on a desk in another language: marked so a screen reader reads it with an English voice.
