@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest'
 import { CardsStore, cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
 import { reestablishAll } from '../../../src/renderer/src/lib/main-restarts'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { connection } from '../../../src/renderer/src/stores/connection.svelte'

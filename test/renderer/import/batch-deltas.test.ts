@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { BatchesStore } from '../../../src/renderer/src/stores/batches.svelte'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { phaseBadge } from '../../../src/renderer/src/screens/roster/roster-words'
 

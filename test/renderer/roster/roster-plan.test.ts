@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { ConsoleCards } from '../../../src/main/services/batches/console-cards'
 import { PeopleIndex } from '../../../src/main/services/roster/person-match'
