@@ -66,11 +66,14 @@ describe('the last known, not live, while web mode is killed mid-upload (Chromiu
     expect(await mainSays()).not.toBe('uploading')
     await expect.poll(() => state.textContent(), { timeout: 15_000 }).not.toMatch(/uploading|last known/)
     await expect
-      .poll(async () => {
-        const held = await mainSays()
-        const shown = (await state.getAttribute('class')) ?? ''
-        return shown.split(/\s+/).includes(`s-${held}`) ? 'agree' : `screen ${shown} · main ${held}`
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const held = await mainSays()
+          const shown = (await state.getAttribute('class')) ?? ''
+          return shown.split(/\s+/).includes(`s-${held}`) ? 'agree' : `screen ${shown} · main ${held}`
+        },
+        { timeout: 15_000 }
+      )
       .toBe('agree')
     expect(await reader.getAttribute('data-live')).toBe('true')
   })
