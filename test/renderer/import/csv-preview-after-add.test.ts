@@ -7,9 +7,11 @@ import { tempDir } from '../../support/temp'
 import { importOnBatchService } from './import-on-batch-service'
 
 /**
- * Right after "Add", the preview says what is true of the file's lines: those added are in the batch
- * ("already in the batch", counted apart, no longer ok or repaired), the lines left out are still
- * refused or duplicates, and Add does not offer the added lines again. Main's own batch service answers
+ * Right after "Add", the preview says what is true of the file's lines: those this Add put in the batch
+ * read "added" (counted apart as added now, no longer ok or repaired — never "nothing to add", which
+ * reads as if nothing was added), the lines left out are still refused or duplicates, and Add does not
+ * offer the added lines again. A reading that finds lines the batch held before says them "already in
+ * the batch". Main's own batch service answers
  * (its batch on disk), so what the batch holds afterwards is read from it.
  */
 describe('CSV preview right after Add', () => {
@@ -32,7 +34,7 @@ describe('CSV preview right after Add', () => {
   const lineRow = (line: number) =>
     screen.getAllByRole('row').find((tr) => tr.querySelector('td.num')?.textContent === String(line))!
 
-  it('the lines added read "already in the batch", the counts say so, and Add is not offered for them', async () => {
+  it('the lines added read "added", the counts say so, and Add is not offered for them', async () => {
     render(ImportScreen)
     await screen.findByTestId('batch-title')
     const text = [
@@ -54,15 +56,14 @@ describe('CSV preview right after Add', () => {
       )
     )
 
-    // The counts: nothing left to add, the three added counted as in the batch.
+    // The counts: nothing left to add, the three counted as added now.
     const counts = screen.getByTestId('csv-counts')
-    expect(counts).toHaveTextContent('0 ok · 0 repaired · 1 refused · 1 duplicate · 3 already in the batch')
+    expect(counts).toHaveTextContent('0 ok · 0 repaired · 1 refused · 1 duplicate · 3 added now')
     // Each added line says so, with no Fix; the lines left out say why, as before.
     for (const line of [1, 2, 5]) {
       expect(lineRow(line)).toHaveAttribute('data-status', 'added')
-      expect(lineRow(line)).toHaveTextContent(
-        /already in the batch\s*Same NFC ID and alias as in the batch: nothing to add/
-      )
+      expect(lineRow(line)).toHaveTextContent(/added\s*Added to the batch by this Add/)
+      expect(lineRow(line)).not.toHaveTextContent(/nothing to add/)
       expect(within(lineRow(line)).queryByRole('button', { name: /Fix line/ })).toBeNull()
     }
     expect(lineRow(3)).toHaveAttribute('data-status', 'refused')
@@ -83,13 +84,15 @@ describe('CSV preview right after Add', () => {
 
     // In the desk's other languages, from the same catalogue.
     deskLanguage.choose('de')
-    await waitFor(() => expect(lineRow(1)).toHaveTextContent(/schon im Stapel/))
-    expect(screen.getByTestId('csv-counts')).toHaveTextContent('3 schon im Stapel')
+    await waitFor(() =>
+      expect(lineRow(1)).toHaveTextContent(/hinzugefügt\s*Mit diesem Hinzufügen in den Stapel aufgenommen/)
+    )
+    expect(screen.getByTestId('csv-counts')).toHaveTextContent('3 jetzt hinzugefügt')
     deskLanguage.choose('fr')
-    await waitFor(() => expect(lineRow(2)).toHaveTextContent(/déjà dans le lot/))
+    await waitFor(() => expect(lineRow(2)).toHaveTextContent(/ajoutée\s*Ajoutée au lot par cet ajout/))
     deskLanguage.choose('es')
-    await waitFor(() => expect(lineRow(5)).toHaveTextContent(/ya en el lote/))
-    expect(screen.getByTestId('csv-counts')).toHaveTextContent('3 ya en el lote')
+    await waitFor(() => expect(lineRow(5)).toHaveTextContent(/añadida\s*Añadida al lote con esta acción/))
+    expect(screen.getByTestId('csv-counts')).toHaveTextContent('3 añadidas ahora')
   })
 
   it('a line fixed after Add: Add names that line only, and after it the preview says all three added', async () => {

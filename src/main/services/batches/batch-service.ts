@@ -37,6 +37,8 @@ import type { ReadBackFinding } from '../audit/settle-write'
 import { answeredParts, checkedRequests, linkAuditRows, linkLines } from './check-settles-audit'
 import { batchView } from './batch-view'
 import { CsvPreviews } from './csv-previews'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { ADD_PART_ROWS, inParts } from './in-parts'
 import type { BatchView, BatchViewQuery, CsvPreviewOpen } from '../../../shared/batches/schemas'
 
 export interface BatchServiceDeps {
@@ -417,31 +419,35 @@ export class BatchService implements BatchWrites {
     await this.requireOwnConsole(batch)
     const known = await this.cardsForPreview(batch)
     const reading = await readCsvText(text)
+    await nextTurn()
     return this.exclusive(batch, async () => {
       this.refuseWhileUploading(batch)
       const preview = settleAgainst(reading, batch, known)
+      await nextTurn()
       const at = now()
-      const rows: BatchRow[] = []
-      for (const r of preview.rows) {
-        if ((r.status === 'ok' || r.status === 'repaired') && r.nfcId !== undefined) {
-          // A file's ID is entered like a tap or a typed one: sent in the batch's order.
-          const nfcId = batch.model.sendAs(r.nfcId)
-          rows.push({
+      const lines = preview.rows.filter((r) => (r.status === 'ok' || r.status === 'repaired') && r.nfcId !== undefined)
+      // Added a part at a time (in-parts.ts): each part one journal line, main's loop free between
+      // them. A failed write stops there; the parts before it are in the batch and read as added.
+      await inParts(lines, ADD_PART_ROWS, (part) =>
+        this.commit(batch, {
+          t: 'add',
+          rows: part.map((r) => ({
             id: randomUUID(),
-            nfcId,
+            // A file's ID is entered like a tap or a typed one: sent in the batch's order.
+            nfcId: batch.model.sendAs(r.nfcId!),
             alias: r.alias,
             addedAt: at,
-            source: 'csv',
+            source: 'csv' as const,
             ...(fileName ? { file: fileName } : {}),
-            status: 'pending',
+            status: 'pending' as const,
             // All digits without the preview's decimal note: the line wrote them as hex (04:11:…).
-            ...(isAllDigits(r.nfcId) && r.reading === undefined ? { hexByForm: true as const } : {})
-          })
-        }
-      }
-      if (rows.length > 0) await this.commit(batch, { t: 'add', rows })
-      const after = rows.length > 0 ? settleAgainst(reading, batch, known, true) : preview
-      return { added: rows.length, preview, after }
+            ...(isAllDigits(r.nfcId!) && r.reading === undefined ? { hexByForm: true as const } : {})
+          }))
+        })
+      )
+      await nextTurn()
+      const after = lines.length > 0 ? settleAgainst(reading, batch, known, true) : preview
+      return { added: lines.length, preview, after }
     })
   }
 

@@ -23,6 +23,9 @@ import {
  */
 const CARRY_OVER_MS = 2000
 
+/** How often main looks at the host's heartbeat. */
+const WATCH_MS = 250
+
 export interface ReaderSupervisorOptions {
   forkHost: ForkHost
   emit: Emit
@@ -63,6 +66,8 @@ export class ReaderSupervisor {
   private helloAt: number | undefined
   private lastBeat = 0
   private forkedAt = 0
+  /** When the watchdog last ran: a later tick than due means main's own loop was held. */
+  private lastWatch = 0
   private attempts = 0
   private restartTimer: NodeJS.Timeout | undefined
   private watchdog: NodeJS.Timeout | undefined
@@ -143,7 +148,8 @@ export class ReaderSupervisor {
   private ensureStarted(): void {
     if (this.started || this.stopped) return
     this.started = true
-    this.watchdog = setInterval(() => this.checkHeartbeat(), 250)
+    this.lastWatch = Date.now()
+    this.watchdog = setInterval(() => this.checkHeartbeat(), WATCH_MS)
     this.watchdog.unref()
     this.spawn()
   }
@@ -201,9 +207,10 @@ export class ReaderSupervisor {
   }
 
   private checkHeartbeat(): void {
+    const now = Date.now()
+    this.forgiveMainsOwnDelay(now)
     const host = this.host
     if (!host) return
-    const now = Date.now()
     const stalled =
       this.helloAt === undefined
         ? now - this.forkedAt > this.opts.startTimeoutMs
@@ -223,6 +230,20 @@ export class ReaderSupervisor {
       else
         this.setStatus(this.withCause(this.statusFor('no-service', [], { message: notStartedMessage }), 'notStarted'))
     })
+  }
+
+  /**
+   * While main's own loop was held (a long synchronous call), the host's heartbeats waited unread in
+   * the pipe: that gap is main's, not the host's silence. The time this tick came late is taken off the
+   * silence counted against the host (and off its start), so only a host silent while main listened is
+   * restarted; the beats that queued meanwhile are read right after this tick.
+   */
+  private forgiveMainsOwnDelay(now: number): void {
+    const late = now - this.lastWatch - WATCH_MS
+    this.lastWatch = now
+    if (late <= WATCH_MS) return
+    this.lastBeat += late
+    this.forkedAt += late
   }
 
   private serviceUp(): Promise<boolean | undefined> {

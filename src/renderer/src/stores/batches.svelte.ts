@@ -27,6 +27,7 @@ import type { RowsChanged } from './batch-changes'
 import { AROUND, WINDOW, fromView, withRowChanges, withView, type BatchWindow } from './batch-window'
 import { CsvFilePreview, type CsvDraft } from './csv-preview.svelte'
 import { uploadStoppedWords } from './upload-stopped-words'
+import { stopSettledWords } from './upload-stop-followed'
 
 /** How every row of a batch is sent (shared/nfc/byte-order.ts): kept with the batch, applied by main. */
 export type { ByteOrder }
@@ -110,6 +111,12 @@ export class BatchesStore {
   uploadResult = $state.raw<UploadResult | null>(null)
   uploadError = $state<AppError | null>(null)
   notice = $state<string | null>(null)
+  /**
+   * The open batch's counts when an upload's stop was said (its error, or the stop by a restart of main):
+   * what that note speaks of. When main settles its rows to check by itself, the note follows the batch
+   * (`followStop`), never kept from the event that made it.
+   */
+  private stopLeft: BatchSummary['counts'] | null = null
 
   checking = $state(false)
   checkResult = $state.raw<CheckResult | null>(null)
@@ -195,8 +202,29 @@ export class BatchesStore {
       this.progress = null
       this.uploading = false
       this.notice = uploadStoppedWords(batch.counts)
+      this.stopLeft = batch.counts
       announce(this.notice)
     }
+  }
+
+  /**
+   * The stop said (an upload's error, a restart's notice) is of the batch as it was: once rows it left
+   * to check are settled without this screen's Check, it gives way to what became of them, said once.
+   */
+  private followStop(): void {
+    const left = this.stopLeft
+    const now = this.selected?.counts
+    if (!left || !now) return
+    if (!this.uploadError && !this.notice) {
+      this.stopLeft = null
+      return
+    }
+    const words = stopSettledWords(left, now)
+    if (!words) return
+    this.stopLeft = now.unknown > 0 ? now : null
+    this.uploadError = null
+    this.notice = words
+    announce(words)
   }
 
   selected = $derived(this.batches.find((b) => b.id === this.selectedId) ?? null)
@@ -224,6 +252,7 @@ export class BatchesStore {
       this.batches = batches
       this.unreadable = unreadable
       this.loaded = true
+      this.followStop()
       if (this.selectedId && !batches.some((b) => b.id === this.selectedId)) this.selectedId = null
       if (!this.selectedId && batches[0]) await this.open(batches[0].id)
       else if (this.selectedId) await this.refreshDetail()
@@ -250,6 +279,7 @@ export class BatchesStore {
         const known = this.batches.some((b) => b.id === batchId)
         this.batches = known ? this.batches.map((b) => (b.id === batchId ? summary : b)) : [summary, ...this.batches]
         if (batchId !== this.selectedId) return
+        this.followStop()
         if (event.version === undefined || !event.rows) void this.refreshDetail()
         else this.changed(event as RowsChanged)
       }),
@@ -560,6 +590,8 @@ export class BatchesStore {
     } finally {
       this.uploading = false
       await this.refreshDetail()
+      // A stop with rows to check: its note follows the batch from here (followStop).
+      this.stopLeft = this.uploadError && this.selected?.id === batchId ? this.selected.counts : null
       await this.rereadCsv(batchId)
     }
   }

@@ -11,6 +11,8 @@ export interface Tap {
   key: string
   card: ReaderCard
   outcome?: TapOutcome
+  /** The batch main gave the tap to (null: none open), known with its outcome. */
+  batchId?: string | null
 }
 
 const KEEP_TAPS = 30
@@ -65,7 +67,15 @@ export class ReaderStore {
     const key = this.taps.find(
       (t) => !t.outcome && t.card.reader === reader && t.card.uid === uid && t.card.at === at
     )?.key
-    if (key) this.taps = this.taps.map((t) => (t.key === key ? { ...t, outcome } : t))
+    if (key) this.taps = this.taps.map((t) => (t.key === key ? { ...t, outcome, batchId: result.batchId } : t))
+  }
+
+  /**
+   * The newest tap main gave to this batch: what a batch says of "the last card" is its own, never
+   * a card another batch took (a tap not yet answered belongs to none yet).
+   */
+  lastTapIn(batchId: string): Tap | undefined {
+    return this.taps.find((t) => t.batchId === batchId)
   }
 
   async select(reader: string | null): Promise<void> {
