@@ -34,6 +34,7 @@ type Fields = Record<string, unknown>
  * What was typed: the fields that differ from the saved values, nothing else. Not reactive: a form
  * writes it on every keystroke and reads it once, as it shows its saved values.
  */
+// eslint-disable-next-line svelte/prefer-svelte-reactivity -- nothing is drawn from it (above)
 const held = new Map<SavedForm, Fields>()
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
