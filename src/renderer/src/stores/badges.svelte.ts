@@ -4,6 +4,7 @@ import type { BadgeHistoryEntry, BadgeSettings, BadgeStockId, PrinterInfo } from
 import { AppError } from '../../../shared/errors'
 import { getApi, type Api } from '../lib/api'
 import { onConsoleSwitch } from './console-scope'
+import { feedsPrinterState } from './printer-states.svelte'
 
 type Badges = Api['badges']
 
@@ -79,12 +80,13 @@ export class BadgeDesk {
 
   /** Printed by the app (Electron): the entry it wrote to the history. */
   print(input: Parameters<Badges['print']>[0]): ReturnType<Badges['print']> {
-    return getApi().badges.print(input)
+    // Every print's outcome feeds the printer's state in Badges' list (stores/printer-states).
+    return feedsPrinterState(input.printer, getApi().badges.print(input))
   }
 
   /** Main's printer asked whether it can print this badge, before any console write (throws its refusal). */
   checkPrinter(input: Parameters<Badges['checkPrinter']>[0]): ReturnType<Badges['checkPrinter']> {
-    return getApi().badges.checkPrinter(input)
+    return feedsPrinterState(input.printer, getApi().badges.checkPrinter(input))
   }
 
   pdf(input: Parameters<Badges['pdf']>[0]): ReturnType<Badges['pdf']> {
@@ -117,7 +119,7 @@ export class BadgeDesk {
   }
 
   testLabel(printer: string, stock: BadgeStockId): ReturnType<Badges['testLabel']> {
-    return getApi().badges.testLabel({ printer, stock })
+    return feedsPrinterState(printer, getApi().badges.testLabel({ printer, stock }))
   }
 
   /**
