@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ArgsError } from '../cli/args'
 import type { CatalogChannel } from '../cli/catalog-types'
 import { EXIT, type ExitCode } from '../cli/exit-codes'
 import { createAppServices } from './services/app-services'
