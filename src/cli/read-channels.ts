@@ -8,6 +8,7 @@ export const CONSOLE_READS: ReadonlySet<string> = new Set([
   'pins.capabilities',
   'pins.held',
   'cards.load',
+  'cards.view',
   'cards.get',
   'cards.capabilities',
   'enroll.capabilities',

@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ArgsError } from '../cli/args'
 import type { CatalogChannel } from '../cli/catalog-types'
 import { EXIT, type ExitCode } from '../cli/exit-codes'
 import { createAppServices } from './services/app-services'
@@ -9,7 +8,7 @@ import { createFileSecretStore, type SecretStore } from './services/connections/
 import type { ProfileRecord } from './services/connections/profiles'
 import type { KeyValueStore } from './services/storage/key-value-store'
 import { eachConsole, type ConsoleOutcome } from './services/fleet/each-console'
-import { noConsoleMessage, savedConsoles } from './cli-console-choice'
+import { noConsoleError, savedConsoles } from './cli-console-choice'
 import { exitCodeOf } from './cli-exit'
 import { json, line, type Out } from './cli-output'
 import { callChannel } from './cli-stream'
@@ -40,7 +39,7 @@ export async function runAllConsoles(options: {
   language: Language
 }): Promise<ExitCode> {
   const profiles = savedConsoles(options.dataDir)
-  if (profiles.length === 0) throw new ArgsError(noConsoleMessage(options.dataDir))
+  if (profiles.length === 0) throw noConsoleError(options.dataDir)
   const tokens = createFileSecretStore(options.dataDir)
   // One scratch folder for all, removed at the end: a console past its time may still be closing.
   const scratch = await mkdtemp(join(tmpdir(), 'access-desk-cli-'))

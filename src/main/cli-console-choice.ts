@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ArgsError } from '../cli/args'
+import { AppError } from '../shared/errors'
 import type { KeyValueStore } from './services/storage/key-value-store'
 import { profilesFileSchema, type ProfileRecord } from './services/connections/profiles'
 
@@ -28,13 +29,21 @@ function readProfiles(dataDir: string): { profiles: ProfileRecord[]; activeId: s
 /** The consoles a person saved (the built-in demo console is not one of them). */
 export const savedConsoles = (dataDir: string) => readProfiles(dataDir).profiles.filter((p) => !p.demo)
 
-export function noConsoleMessage(dataDir: string): string {
-  return (
-    `No console is configured in ${dataDir}.\n` +
-    `Add one: access-desk connections.probe --url https://HOST:12445   (shows its certificate fingerprint)\n` +
-    `  then:  printf '%s' "$TOKEN" | access-desk connections.save --name NAME --url https://HOST:12445 --fingerprint256 …\n` +
-    `Another folder? --data DIR. To try the app on made-up data: --demo.`
-  )
+/**
+ * No console saved in the folder: an error of the app's kind (validation, exit 2), so it is written as
+ * JSON with its words in the shell's language like every other (cli-error-words.ts).
+ */
+export function noConsoleError(dataDir: string): AppError {
+  return new AppError({
+    kind: 'validation',
+    code: 'NO_CONSOLE_IN_FOLDER',
+    message: `No console is configured in ${dataDir}.`,
+    hint:
+      `Add one: access-desk connections.probe --url https://HOST:12445 (shows its certificate fingerprint), ` +
+      `then: printf '%s' "$TOKEN" | access-desk connections.save --name NAME --url https://HOST:12445 --fingerprint256 …. ` +
+      `Another folder? --data DIR. To try the app on made-up data: --demo.`,
+    details: { folder: dataDir }
+  })
 }
 
 const names = (profiles: ProfileRecord[]) => profiles.map((p) => `"${p.name}"`).join(', ')
@@ -58,16 +67,13 @@ export function chooseConsole(options: {
     const match = file.profiles.find((p) => p.id === options.console || p.name.trim().toLowerCase() === wanted)
     if (match?.demo) throw new ArgsError(`"${match.name}" is the built-in demo console: use --demo for it.`)
     if (!match) {
-      throw new ArgsError(
-        saved.length
-          ? `No saved console is named "${options.console}". Saved: ${names(saved)}.`
-          : noConsoleMessage(options.dataDir)
-      )
+      if (!saved.length) throw noConsoleError(options.dataDir)
+      throw new ArgsError(`No saved console is named "${options.console}". Saved: ${names(saved)}.`)
     }
     return { activeId: match.id, demo: false }
   }
   if (!options.needsConsole) return { demo: false }
-  if (saved.length === 0) throw new ArgsError(noConsoleMessage(options.dataDir))
+  if (saved.length === 0) throw noConsoleError(options.dataDir)
   const active = file.profiles.find((p) => p.id === file.activeId)
   if (active?.demo) {
     throw new ArgsError(

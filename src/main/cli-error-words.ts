@@ -16,6 +16,7 @@ import type { Language } from '../shared/i18n/locales'
 import { Translator, type MessageValues } from '../shared/i18n/translator'
 import { formats } from '../shared/format/formats'
 import { consoleNameValues } from '../shared/console-name'
+import { cliWords } from '../shared/i18n/file-words'
 
 const errors = { en: errorsEn, de: errorsDe, fr: errorsFr, es: errorsEs }
 /**
@@ -47,8 +48,8 @@ export interface CliErrorSaid {
  * A failed call's error as the CLI writes it on standard error: the JSON a script reads, as it always
  * was (main's English `message` and `hint`, the facts in `details`), plus, in a shell whose language is
  * German, French or Spanish (cli-language.ts), `said`: the same error in that language, as the desk
- * words it (shared/errors-wording.ts). An error the catalogue does not word gets no `said`: its
- * `message` is all there is. An English shell gets the JSON exactly as before.
+ * words it (shared/errors-wording.ts), or the CLI's own errors from its catalogue (cliSaid). An error
+ * neither words gets no `said`: its `message` is all there is. An English shell gets the JSON exactly as before.
  */
 export function errorForCli(error: AppErrorData, language: Language): AppErrorData & { said?: CliErrorSaid } {
   if (language === 'en') return error
@@ -57,8 +58,30 @@ export function errorForCli(error: AppErrorData, language: Language): AppErrorDa
     ...timesIn(error, language)
   }
   const said = sayError(error, wordsIn(language), values, english)
-  if (said.english) return error
-  return { ...error, said: { language, message: said.message, ...(said.hint ? { hint: said.hint } : {}) } }
+  if (!said.english)
+    return { ...error, said: { language, message: said.message, ...(said.hint ? { hint: said.hint } : {}) } }
+  const own = cliSaid(error, language)
+  return own ? { ...error, said: own } : error
+}
+
+/**
+ * The errors the CLI itself raises that the desk's catalogue does not word (no console in the folder,
+ * input that does not fit a channel's schema): worded from the CLI's own catalogue (messages/cli).
+ */
+const CLI_WORDED = new Set(['NO_CONSOLE_IN_FOLDER', 'INVALID_INPUT'])
+
+function cliSaid(error: AppErrorData, language: Language): CliErrorSaid | undefined {
+  if (!error.code || !CLI_WORDED.has(error.code)) return undefined
+  const words = cliWords(language)
+  const code = error.code as 'NO_CONSOLE_IN_FOLDER' | 'INVALID_INPUT'
+  const issues = (error.details?.['issues'] ?? []) as { path?: unknown[] }[]
+  const fields = [...new Set(issues.map((i) => (i.path ?? []).join('.')).filter(Boolean))].join(', ') || '—'
+  const values = { folder: String(error.details?.['folder'] ?? ''), fields }
+  return {
+    language,
+    message: words.t(`error.${code}.message`, values),
+    hint: words.t(`error.${code}.hint`, values)
+  }
 }
 
 /**

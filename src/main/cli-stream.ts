@@ -52,7 +52,8 @@ function largestPageSize(channel: CatalogChannel): number {
 /**
  * One channel called on a data folder's services, the one way both a call and `--all-consoles` call
  * it: with `emit` (`--stream`) its items go there one at a time (streamItems) and nothing is
- * answered; without, its result, or the app's error thrown.
+ * answered; without, its result, or the app's error thrown. `cards.view` reads the console's cards
+ * first, as the Cards screen does: so it is a read of the console like any other.
  */
 export async function callChannel(
   services: AppServices,
@@ -64,6 +65,12 @@ export async function callChannel(
   if (emit) {
     await streamItems({ channel, input, dispatch, client: () => services.connections.client(), emit })
     return undefined
+  }
+  if (channel.name === 'cards.view') {
+    // cards.view answers over the cards main holds, which a screen loaded first (cards.load); a call
+    // of its own holds none yet, and would answer "no cards" for a console full of them.
+    const loaded = await dispatch('cards.load', { stream: 'cli' })
+    if (!loaded.ok) throw AppError.fromData(loaded.error)
   }
   const envelope = await dispatch(channel.name, input)
   if (!envelope.ok) throw AppError.fromData(envelope.error)

@@ -137,7 +137,9 @@ const notReached: Record<string, Reason> = {
 /**
  * A row's code as the detail it is, after the row's sentence: a transport code in words ("answer lost
  * (connection reset)"), a gateway's 5xx the same (the write went out, the answer was lost: the one rule
- * of access/lost-answer.ts); the console's own code as it wrote it (what its support asks for).
+ * of access/lost-answer.ts); any other code (the console's own, or the desk's such as
+ * PRINTER_UNREACHABLE) as it was written, for support to ask for, labelled "Code:" in the row's language
+ * so it never reads as a stray English word under the sentence. The screen, the CSV and the search alike.
  */
 export function codeWords(code: string, w: RowWords): string {
   const lost = lostAnswer[code]
@@ -146,7 +148,7 @@ export function codeWords(code: string, w: RowWords): string {
   if (unsent) return w.audit.t('code.notSent', { reason: w.audit.t(unsent) })
   const gateway = /^HTTP_(5\d\d)$/.exec(code)
   if (gateway) return w.audit.t('code.gateway', { key: gateway[1]! })
-  return code
+  return w.audit.t('code.kept', { code })
 }
 
 /**

@@ -41,6 +41,13 @@ const auditOutcomes = ['ok', 'refused', 'notSent', 'unknown', 'notDone', 'pendin
 export const auditOutcomeSchema = z.enum(auditOutcomes)
 export type AuditOutcome = z.infer<typeof auditOutcomeSchema>
 
+/**
+ * What the Outcome filter takes: one outcome, or `notThrough`, every write that did not go through
+ * whatever became of it (audit/outcome-filter.ts says which outcomes those are).
+ */
+export const auditOutcomeFilterSchema = z.enum([...auditOutcomes, 'notThrough'])
+export type AuditOutcomeFilter = z.infer<typeof auditOutcomeFilterSchema>
+
 /** What a write was about: never a PIN or a token, only whose and which. */
 export const auditTargetSchema = z.object({
   kind: z.enum(['visitor', 'user', 'NFC card', 'Touch Pass', 'reader', 'enrollment session', 'users', 'record']),
@@ -211,7 +218,7 @@ export const auditFilterSchema = z.object({
    */
   console: z.string().max(500).optional(),
   action: auditActionSchema.optional(),
-  outcome: auditOutcomeSchema.optional(),
+  outcome: auditOutcomeFilterSchema.optional(),
   /** One row by its id: where the Audit screen's link from a replaced try to its retry (and back) leads. */
   id: z.string().max(200).optional(),
   /** Found in what a row shows, in English and in `language`'s words (the desk's: its detail and action as shown). */

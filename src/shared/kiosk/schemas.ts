@@ -30,8 +30,8 @@ export const kioskSettingsSchema = z.object({
   directions: z.string().trim().max(300),
   /** The same per language; a language's own text comes before the one text (shared/kiosk/directions.ts). */
   directionsByLanguage: directionsByLanguageSchema.optional(),
-  /** Where walk-ins and visitors the kiosk cannot help are sent. */
-  deskName: z.string().trim().min(1).max(80)
+  /** Where walk-ins and visitors the kiosk cannot help are sent; '' when not named (kiosk/desk-name.ts). */
+  deskName: z.string().trim().max(80)
 })
 export type KioskSettings = z.infer<typeof kioskSettingsSchema>
 
@@ -39,7 +39,8 @@ export const kioskSettingsInputSchema = z.object({
   idleSeconds: z.number().int().min(15, 'At least 15 seconds.').max(600, 'At most 600 seconds (10 minutes).'),
   directions: directionsText,
   directionsByLanguage: directionsByLanguageSchema.optional(),
-  deskName: z.string().trim().min(1, 'Name the desk visitors are sent to.').max(80),
+  /** '' leaves it to the kiosk's own words for the reception desk, in the visitor's language. */
+  deskName: z.string().trim().max(80),
   /** A new PIN; left out keeps the current one. */
   pin: kioskPinSchema.optional()
 })

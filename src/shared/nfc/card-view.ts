@@ -13,19 +13,23 @@ export type SortKey = (typeof cardSortKeys)[number]
 /** Rows one answer may carry: a few screenfuls around the view. */
 export const MAX_VIEW_ROWS = 500
 
+/**
+ * The Cards screen sends every field; a person at the CLI types what they mean (`--filter lobby
+ * --limit 20`) and the rest is what the screen opens with: every status, by number, from the top.
+ */
 export const cardViewQuerySchema = z.object({
-  filter: z.string().max(200),
+  filter: z.string().max(200).default(''),
   /**
    * Only the cards of this holder (a user's or visitor's id): a person opened from another screen
    * (Consoles → Find) is told apart from anyone who shares their name, which a filter by name is not.
    */
   owner: z.string().min(1).max(200).optional(),
-  status: z.enum([...nfcCardStatuses, 'all']),
-  sortKey: z.enum(cardSortKeys),
-  descending: z.boolean(),
+  status: z.enum([...nfcCardStatuses, 'all']).default('all'),
+  sortKey: z.enum(cardSortKeys).default('display_id'),
+  descending: z.boolean().default(false),
   /** The window: positions in the filtered, sorted list. */
-  offset: z.number().int().nonnegative(),
-  limit: z.number().int().nonnegative().max(MAX_VIEW_ROWS),
+  offset: z.number().int().nonnegative().default(0),
+  limit: z.number().int().nonnegative().max(MAX_VIEW_ROWS).default(100),
   /** The card the screen has selected: its position and its current state come back with the answer. */
   selected: z.string().min(1).max(200).optional()
 })

@@ -30,8 +30,9 @@ describe('an audit row’s code', () => {
     expect(codeWords('ECONNRESET')).toBe('answer lost (connection reset)')
     expect(codeWords('TIMEOUT')).toBe('answer lost (timed out)')
     expect(codeWords('HTTP_502')).toBe('answer lost (HTTP 502)')
-    // The console's own code is what support asks for: kept as the console wrote it.
-    expect(codeWords('CODE_CREDS_NFC_HAS_BIND_USER')).toBe('CODE_CREDS_NFC_HAS_BIND_USER')
+    // A code kept as written (the console's own, or the desk's) is what support asks for: labelled as a code.
+    expect(codeWords('CODE_CREDS_NFC_HAS_BIND_USER')).toBe('Code: CODE_CREDS_NFC_HAS_BIND_USER')
+    expect(codeWords('PRINTER_UNREACHABLE')).toBe('Code: PRINTER_UNREACHABLE')
   })
 
   it('on the screen: Done, then the sentence, then the code in words', async () => {

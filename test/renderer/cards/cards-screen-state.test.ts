@@ -96,6 +96,6 @@ describe('Cards after writes made elsewhere, after a delete, and in words', () =
     expect(term('Status')).toHaveTextContent(/^Disabled$/)
     expect(term('Type')).toHaveTextContent(/^UniFi Access card$/)
     expect(term('Console type code')).toHaveTextContent(/^ua_card$/)
-    expect(term('NFC ID')).toHaveTextContent('Not stored by the console for this card')
+    expect(term('NFC ID')).toHaveTextContent("The console does not give out this card's NFC ID")
   })
 })

@@ -25,7 +25,7 @@ describe('an NFC ID typed in the Cards filter that no card has', () => {
     const filter = screen.getByLabelText('Filter cards')
     await fireEvent.input(filter, { target: { value: '04:99:88:77' } })
     expect(await screen.findByTestId('cards-no-match')).toHaveTextContent(
-      "No card has this NFC ID. 2 cards' numbers are not NFC IDs, so they could not be compared with it: look for the card by its alias or owner."
+      'No card that shows an NFC ID has this one. The console does not give out the NFC ID of 2 cards, so they could not be compared: look for the card by its alias or owner.'
     )
     // A filter that is no NFC ID keeps the plain words.
     await fireEvent.input(filter, { target: { value: 'nobody' } })
@@ -47,10 +47,14 @@ describe('an NFC ID typed in the Cards filter that no card has', () => {
     await waitFor(() =>
       expect(note).toHaveTextContent('No card read so far matches; the rest are still being read from the console…')
     )
-    expect(note).not.toHaveTextContent('No card has this NFC ID')
+    expect(note).not.toHaveTextContent('No card that shows an NFC ID')
     // Once every card is in, the words of a search that found nothing.
     main.done([{ ...card(2), display_id: '100005' }, byUid(1, '04A23B1C')])
-    await waitFor(() => expect(note).toHaveTextContent(/No card has this NFC ID\. 1 card's number is not an NFC ID/))
+    await waitFor(() =>
+      expect(note).toHaveTextContent(
+        /No card that shows an NFC ID has this one\. The console does not give out the NFC ID of 1 card,/
+      )
+    )
   })
 })
 
@@ -71,7 +75,7 @@ describe('an NFC ID no card has, on a German desk', () => {
     const filter = screen.getByLabelText('Karten filtern')
     await fireEvent.input(filter, { target: { value: '04:99:88:77' } })
     expect(await screen.findByTestId('cards-no-match')).toHaveTextContent(
-      'Keine Karte hat diese NFC-ID. Die Nummern von 2 Karten sind keine NFC-IDs, daher konnten sie nicht damit verglichen werden: Suchen Sie die Karte über ihren Alias oder ihren Inhaber.'
+      'Keine Karte, die eine NFC-ID zeigt, hat diese. Die Konsole gibt die NFC-ID von 2 Karten nicht heraus, daher konnten sie nicht verglichen werden: Suchen Sie die Karte über ihren Alias oder ihren Inhaber.'
     )
   })
 })

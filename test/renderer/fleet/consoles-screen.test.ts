@@ -399,7 +399,7 @@ describe('a find that found nothing', () => {
     const groups = screen.getAllByTestId('fleet-found-console')
     // The Cards filter's words (lib/card-no-match): the cards numbered by the console carry no NFC ID.
     expect(groups[0]).toHaveTextContent(
-      "No card has this NFC ID. 120 cards' numbers are not NFC IDs, so they could not be compared with it"
+      'No card that shows an NFC ID has this one. The console does not give out the NFC ID of 120 cards, so they could not be compared'
     )
     expect(groups[1]).toHaveTextContent('No card has this NFC ID, in either byte order.')
   })

@@ -67,7 +67,7 @@ describe('the card picker finds cards as the Cards screen does', () => {
     await expect
       .poll(() => dialog.textContent)
       .toContain(
-        "No card has this NFC ID. 2 cards' numbers are not NFC IDs, so they could not be compared with it: look for the card by its alias or owner."
+        'No card that shows an NFC ID has this one. The console does not give out the NFC ID of 2 cards, so they could not be compared: look for the card by its alias or owner.'
       )
 
     // The words went to main, which filters; the list itself never crossed.

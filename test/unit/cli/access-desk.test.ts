@@ -94,9 +94,10 @@ describe('access-desk: which console', () => {
     const none = await cli(['--data', data.path, 'pins.generate'])
     expect(none.code).toBe(2)
     expect(none.stdout).toBe('')
-    expect(none.stderr).toContain(`No console is configured in ${data.path}.`)
-    expect(none.stderr).toMatch(/access-desk connections\.probe --url/)
-    expect(none.stderr).toMatch(/--demo/)
+    const error = JSON.parse(none.stderr) as { code: string; message: string; hint: string }
+    expect(error).toMatchObject({ code: 'NO_CONSOLE_IN_FOLDER', message: `No console is configured in ${data.path}.` })
+    expect(error.hint).toMatch(/access-desk connections\.probe --url/)
+    expect(error.hint).toMatch(/--demo/)
     // A mistyped --data is said, not made.
     const typo = await cli(['--data', join(data.path, 'typo'), 'users.list'])
     expect(typo.code).toBe(2)

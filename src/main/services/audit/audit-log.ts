@@ -15,6 +15,7 @@ import { filterNeedles, nfcSearchText } from '../../../shared/nfc/card-number'
 import { Journal } from '../storage/journal'
 import { importedCardWords } from './imported-cards'
 import { rowSubjects, withTakenFrom } from '../../../shared/audit/row-subjects'
+import { outcomeKept } from '../../../shared/audit/outcome-filter'
 import { endOutcome } from './write-outcome'
 import { Lazy } from '../storage/lazy'
 import { WriteLock } from '../storage/write-lock'
@@ -497,7 +498,7 @@ export class AuditLog {
       held.atMs < to &&
       (!key || this.consoleKeyOf(held.row.console) === key || held.row.console.url === key) &&
       (!action || held.row.action === action) &&
-      (!outcome || held.row.outcome === outcome) &&
+      outcomeKept(outcome, held.row.outcome) &&
       (!text || needles.some((needle) => haystackFor(held, language).includes(needle)))
   }
 

@@ -33,6 +33,7 @@ import type { Language } from '../../../shared/i18n/locales'
 import { personName } from '../../../shared/person-name'
 import { badgeVisit } from '../../../shared/visitors/badge-visit'
 import type { ConsoleScope } from '../storage/durable-list'
+import { englishDeskName } from '../../../shared/kiosk/desk-name'
 
 /**
  * The kiosk window of the Electron app: opened full-screen in kiosk mode, closed with the exit PIN.
@@ -447,9 +448,9 @@ export class KioskService {
       kind: 'network',
       code: 'KIOSK_OFFLINE_EMPTY',
       message: 'The kiosk cannot reach the console and has no visitors loaded yet.',
-      hint: deskHint(this.settings.get().deskName),
+      hint: deskHint(englishDeskName(this.settings.get().deskName)),
       retryable: true,
-      details: { desk: this.settings.get().deskName }
+      details: { desk: englishDeskName(this.settings.get().deskName) }
     })
   }
 
@@ -463,7 +464,7 @@ export class KioskService {
   async badge(visitorId: string): Promise<KioskBadge> {
     await this.forActiveConsole()
     const now = this.now()
-    const desk = this.settings.get().deskName
+    const desk = englishDeskName(this.settings.get().deskName)
     let visitor: Visitor | undefined
     let doors: string[] = []
     let qrPngBase64: string | undefined

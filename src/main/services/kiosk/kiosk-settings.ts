@@ -3,6 +3,7 @@ import { kioskSettingsInputSchema, type KioskSettings, type KioskSettingsInput }
 import type { KeyValueStore } from '../storage/key-value-store'
 import { LANGUAGES } from '../../../shared/i18n/locales'
 import { hashPin, pinHashSchema, type PinHash } from './pin-hash'
+import { typedDeskName } from '../../../shared/kiosk/desk-name'
 
 const KEY = 'kiosk'
 
@@ -12,7 +13,8 @@ const keptSchema = z.object({
   /** The one text of settings saved before the directions were per language: the desk language's. */
   directions: z.string().max(300).default(''),
   directionsByLanguage: z.partialRecord(z.enum(LANGUAGES), z.string().max(300)).optional(),
-  deskName: z.string().min(1).max(80).default('the reception desk')
+  /** '' until someone names it (shared/kiosk/desk-name.ts). */
+  deskName: z.string().max(80).default('')
 })
 type Kept = z.infer<typeof keptSchema>
 
@@ -31,8 +33,8 @@ export class KioskSettingsStore {
   }
 
   get(): KioskSettings {
-    const { pin, ...rest } = this.kept()
-    return { ...rest, pinSet: pin !== undefined }
+    const { pin, deskName, ...rest } = this.kept()
+    return { ...rest, deskName: typedDeskName(deskName), pinSet: pin !== undefined }
   }
 
   pin(): PinHash | undefined {

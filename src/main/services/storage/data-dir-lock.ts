@@ -218,5 +218,5 @@ const OWNER_WORDS: Record<string, string> = {
 
 function sinceText(since: string): string {
   const at = new Date(since)
-  return Number.isNaN(at.getTime()) ? '' : `, started ${formats().dateTime(at)}`
+  return Number.isNaN(at.getTime()) ? '' : `, started ${formats('en').dateTime(at)}`
 }

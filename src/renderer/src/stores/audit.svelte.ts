@@ -1,4 +1,4 @@
-import type { AuditAction, AuditFilter, AuditOutcome, AuditPage, AuditRow } from '../../../shared/audit/schemas'
+import type { AuditAction, AuditFilter, AuditOutcomeFilter, AuditPage, AuditRow } from '../../../shared/audit/schemas'
 import { retentionSchema } from '../../../shared/audit/schemas'
 import { AppError } from '../../../shared/errors'
 import { getApi } from '../lib/api'
@@ -16,7 +16,7 @@ export interface AuditFields {
   to: string
   console: string
   action: AuditAction | ''
-  outcome: AuditOutcome | ''
+  outcome: AuditOutcomeFilter | ''
   text: string
 }
 
