@@ -68,7 +68,7 @@ export function errorForCli(error: AppErrorData, language: Language): AppErrorDa
  * The errors the CLI itself raises that the desk's catalogue does not word (no console in the folder,
  * input that does not fit a channel's schema): worded from the CLI's own catalogue (messages/cli).
  */
-const CLI_WORDED = new Set(['NO_CONSOLE_IN_FOLDER', 'INVALID_INPUT'])
+export const CLI_WORDED: ReadonlySet<string> = new Set(['NO_CONSOLE_IN_FOLDER', 'INVALID_INPUT'])
 
 function cliSaid(error: AppErrorData, language: Language): CliErrorSaid | undefined {
   if (!error.code || !CLI_WORDED.has(error.code)) return undefined

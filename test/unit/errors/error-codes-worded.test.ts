@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { consoleErrorCodes } from '../../../src/shared/access/error-codes'
-import { errorWordings, isWordedCode, sayError } from '../../../src/shared/errors-wording'
+import { errorWordings, isWordedCode as wordedByTheDesk, sayError } from '../../../src/shared/errors-wording'
+import { CLI_WORDED } from '../../../src/main/cli-error-words'
+
+/** Worded by the desk's errors catalogue, or — an error only the CLI raises — by the CLI's own (messages/cli). */
+const isWordedCode = (code: string): boolean => wordedByTheDesk(code) || CLI_WORDED.has(code)
 import { AppError, type AppErrorData } from '../../../src/shared/errors'
 import { LANGUAGES } from '../../../src/shared/i18n/locales'
 import { Translator } from '../../../src/shared/i18n/translator'
