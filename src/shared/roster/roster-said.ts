@@ -31,20 +31,24 @@ export const rosterSaidKeys = [
   'noBatch',
   'batchEmpty',
   'cardOwned',
+  'cardOwnedChosen',
   'cardOwnedSkipped',
   'sameCardHeld',
   'hasCard',
+  'hasCardChosen',
   'hasCardSkipped',
   'unclearAsked',
   'unclearYes',
   'unclearNo',
   'unclearSkipped',
   'hasPin',
+  'hasPinChosen',
   'hasPinSkipped',
   'passForVisitor',
   'hasPass',
   'noPassLeft',
   'digits',
+  'digitsChosen',
   'digitsSkipped',
   'notOnConsoleYet',
   'passUsersOnly',
@@ -96,7 +100,7 @@ export function sayRoster(said: RosterSaid, words: Words<RosterKey>, sayError: (
       // The words a yes/no cell may hold are every language's; what labels them is the desk's (a plan
       // kept the English list as its value, which a Spanish desk would show inside its sentence).
       if (s.key === 'unclearAsked')
-        values['understood'] = words.t('understoodYesNo', { yes: yesWordList, no: noWordList })
+        values['understood'] = words.t('understoodYesNo', { yesWords: yesWordList, noWords: noWordList })
       return words.t(`said.${s.key}`, values)
     })
     .join(' ')
