@@ -58,7 +58,8 @@ export const rosterSaidKeys = [
   'skippedOnLine',
   'pinProbablySet',
   'runAgain',
-  'assignImported'
+  'assignImported',
+  'nothingAsked'
 ] as const
 export type RosterSaidKey = (typeof rosterSaidKeys)[number]
 
