@@ -1,6 +1,6 @@
 import type { RowOutcome } from './run'
 import type { PlanRow } from './sheet'
-import type { RosterSaid } from './roster-said'
+import { sentence, type RosterSaid } from './roster-said'
 
 /** A reason main keeps: its English, and its facts when it has them (roster-said.ts). */
 export interface KeptReason {
@@ -15,7 +15,7 @@ const asKept: SayReason = (kept) => kept.reason ?? ''
 /**
  * Why a row of a run's results stands as it does, in the words the results export (CSV) and the results
  * screen both say: its fix when it is to check; for a row the run left out, why (who it is was not
- * settled, or the user left it out); else the first failed, unknown or skipped step's reason. One
+ * settled, or the user left it out); a row asked for nothing, that; else the first failed, unknown or skipped step's reason. One
  * function for both (issue 31: the screen left out the rows the export listed, and had no words for them).
  */
 export function resultReason(
@@ -27,11 +27,19 @@ export function resultReason(
   if (outcome.fix) return say({ reason: outcome.fix, said: outcome.fixSaid })
   const leftOut = leftOutReason(row, leftAtDesk, say)
   if (leftOut !== null) return leftOut
+  // A row taken with no step at all (no card, PIN "no", no pass): skipped, and said why.
+  if (outcome.steps.length === 0) return say(NOTHING_ASKED)
   const step =
     outcome.steps.find((s) => s.state === 'failed') ??
     outcome.steps.find((s) => s.state === 'unknown') ??
     outcome.steps.find((s) => s.state === 'skipped' && s.reason)
   return step ? say(step) : ''
+}
+
+/** A row the file asks nothing of, in main's English and as facts (the desk's words). */
+export const NOTHING_ASKED: KeptReason = {
+  reason: 'Nothing to do: the file asks for no card, PIN or Touch Pass on this row.',
+  said: [sentence('nothingAsked')]
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { keptErrorSchema, type KeptError } from '../batches/row-reason'
 import type { MessageValues, Words } from '../i18n/translator'
 import type rosterEn from '../i18n/messages/roster/en.json'
+import { noWordList, yesWordList } from './yes-no-words'
 
 /**
  * What the roster says of a row — who it is or why it could not be told, a conflict and what its
@@ -30,20 +31,24 @@ export const rosterSaidKeys = [
   'noBatch',
   'batchEmpty',
   'cardOwned',
+  'cardOwnedChosen',
   'cardOwnedSkipped',
   'sameCardHeld',
   'hasCard',
+  'hasCardChosen',
   'hasCardSkipped',
   'unclearAsked',
   'unclearYes',
   'unclearNo',
   'unclearSkipped',
   'hasPin',
+  'hasPinChosen',
   'hasPinSkipped',
   'passForVisitor',
   'hasPass',
   'noPassLeft',
   'digits',
+  'digitsChosen',
   'digitsSkipped',
   'notOnConsoleYet',
   'passUsersOnly',
@@ -53,7 +58,8 @@ export const rosterSaidKeys = [
   'skippedOnLine',
   'pinProbablySet',
   'runAgain',
-  'assignImported'
+  'assignImported',
+  'nothingAsked'
 ] as const
 export type RosterSaidKey = (typeof rosterSaidKeys)[number]
 
@@ -82,7 +88,8 @@ export function sentence(key: RosterSaidKey, values?: MessageValues, cause?: Kep
  * The facts in the words of `words` (the roster catalogue of one language): the sentences joined by a
  * space. A console error is said by `sayError` (the desk's errorWords, or main's English), and so is a
  * cause, its end stop dropped inside the sentence. A card's holder (`ownerKind`) is named by the
- * catalogue's `said.owner` first, so the sentences that name them say them alike.
+ * catalogue's `said.owner` first, so the sentences that name them say them alike; the words a yes/no
+ * cell may hold (`understood`) by its `understoodYesNo`.
  */
 export function sayRoster(said: RosterSaid, words: Words<RosterKey>, sayError: (error: KeptError) => string): string {
   return said
@@ -91,6 +98,10 @@ export function sayRoster(said: RosterSaid, words: Words<RosterKey>, sayError: (
       const values: MessageValues = { ...s.values }
       if (s.cause) values['cause'] = sayError(s.cause).replace(/\.$/, '')
       if (values['ownerKind'] !== undefined) values['owner'] = words.t('said.owner', values)
+      // The words a yes/no cell may hold are every language's; what labels them is the desk's (a plan
+      // kept the English list as its value, which a Spanish desk would show inside its sentence).
+      if (s.key === 'unclearAsked')
+        values['understood'] = words.t('understoodYesNo', { yesWords: yesWordList, noWords: noWordList })
       return words.t(`said.${s.key}`, values)
     })
     .join(' ')

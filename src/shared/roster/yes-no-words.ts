@@ -51,7 +51,12 @@ export function readYesNo(cell: string): YesNo | undefined {
   return table.get(word)
 }
 
-/** The words understood, for a message or the guide, drawn from the table: "yes: yes, y, …; no: …". */
-export const understoodYesNo = `yes: ${yesNoLanguages.flatMap((l) => l.yes).join(', ')}; no: ${yesNoLanguages
-  .flatMap((l) => l.no)
-  .join(', ')} or an empty cell (any case)`
+/** The words read as yes, and as no, each list as written in a message: "yes, y, true, ja, …". */
+export const yesWordList = yesNoLanguages.flatMap((l) => l.yes).join(', ')
+export const noWordList = yesNoLanguages.flatMap((l) => l.no).join(', ')
+
+/**
+ * The words understood, in English, for the CLI and the guide: "yes: yes, y, …; no: …". A desk says
+ * the same from the roster catalogue's `understoodYesNo` with these lists (roster-said.ts sayRoster).
+ */
+export const understoodYesNo = `yes: ${yesWordList}; no: ${noWordList} or an empty cell (any case)`

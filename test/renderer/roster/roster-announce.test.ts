@@ -5,6 +5,7 @@ import RosterScreen from '../../../src/renderer/src/screens/RosterScreen.svelte'
 import ActionAnnouncer from '../../../src/renderer/src/components/common/ActionAnnouncer.svelte'
 import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
 import { rosterStore } from '../../../src/renderer/src/stores/roster.svelte'
+import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
 import { ok } from '../enroll/event-bridge'
 import { detail, openRoster, outcome, progress, rows, sent } from './fixtures'
 
@@ -72,6 +73,27 @@ describe('Roster actions say what they did, once, in the app’s one live region
 
     await fireEvent.click(screen.getByRole('button', { name: 'Print hand-out' }))
     await said('Hand-out handed to the print dialog', () => screen.getByRole('button', { name: 'Print hand-out' }))
+  })
+
+  it('CSV saved is said wholly in the desk’s language (Spanish): the file and its row count, no English', async () => {
+    await deskLanguage.choose('es')
+    try {
+      await openRoster(
+        'finished',
+        { 'roster.exportCsv': () => ok({ filename: 'plantilla-results.csv', text: 'persona\n', rows: 31 }) },
+        rows.slice(1),
+        [outcome('row-3'), outcome('row-4')]
+      )
+      render(ActionAnnouncer)
+      render(RosterScreen)
+      await fireEvent.click(await screen.findByRole('button', { name: 'Exportar CSV' }))
+      await said('CSV guardado. 31 filas guardadas como plantilla-results.csv.', () =>
+        screen.getByRole('button', { name: 'Exportar CSV' })
+      )
+      expect(screen.getByTestId('action-announcer').textContent).not.toMatch(/Saved|rows as/)
+    } finally {
+      await deskLanguage.choose(null)
+    }
   })
 
   it('a roster deleted is named, and the focus goes to the list’s heading (its row is gone)', async () => {

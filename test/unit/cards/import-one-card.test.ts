@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { CARD_NOT_IMPORTED, importOneCard } from '../../../src/main/services/cards/import-one-card'
 import { startDemo, type Demo } from '../access/support'
+import { sayError } from '../../../src/shared/errors-wording'
+import { Translator } from '../../../src/shared/i18n/translator'
+import errorsEs from '../../../src/shared/i18n/messages/errors/es.json'
 
 interface HeldCard {
   token: string
@@ -64,6 +67,32 @@ describe('importOneCard', () => {
       `Card ${number} is already Ada Holder's card on the console. Use another card, or take this one back on Cards first.`
     )
     expect((await held('04C1C2C3C4C503')).map((c) => [c.token, c.owner?.id])).toEqual([[card!.token, owner]])
+  })
+
+  it('a card the console holds as a UA card (no NFC ID shown): failed, worded in every language, advising another card — no search, no retry', async () => {
+    const client = demo.client()
+    // A seeded card, as a site's cards enrolled on UA readers are: numbered by the console ("100001"),
+    // its NFC ID not shown, held by someone.
+    const all = (await demo.control<{ data: HeldCard[] }>('GET', '/__demo/state/cards')).body.data
+    const ua = all.find((c) => c.owner && /^1\d{5}$/.test(c.display_id))!
+    const before = await held(ua.nfc_id)
+    expect(before.map((c) => c.token)).toEqual([ua.token])
+
+    const outcome = await importOneCard(client, { nfcId: ua.nfc_id, filename: 'one.csv' })
+    if (outcome.state !== 'failed') throw new Error('expected a failure')
+    expect(outcome.code).toBe(CARD_NOT_IMPORTED)
+    expect(outcome.error.details).toMatchObject({ said: 'uncompared', nfcId: ua.nfc_id })
+    // Never the circle: Cards cannot find it by NFC ID, and importing it again is refused alike.
+    expect(outcome.reason).not.toMatch(/look for|on Cards/i)
+    expect(outcome.reason).toMatch(/use another card for this person\.$/)
+    // Kept as facts, so a desk says it in its language (not main's English under Spanish).
+    const kept = outcome.said?.[0]
+    if (kept?.key !== 'error') throw new Error('expected the error kept as facts')
+    const spanish = sayError({ ...kept.error, retryable: false }, new Translator('es', errorsEs))
+    expect(spanish.english).toBeFalsy()
+    expect(spanish.message).toMatch(new RegExp(`^La consola no importó la tarjeta ${ua.nfc_id}: lo más probable`))
+    // The console's card is left as it was, still its holder's.
+    expect(await held(ua.nfc_id)).toEqual(before)
   })
 
   it('an alias another card uses: failed with that reason, nothing imported', async () => {

@@ -225,7 +225,9 @@ describe('the message catalogue', () => {
             alias: 'A',
             to: 'retry',
             alone: 'no',
-            when: 'W'
+            when: 'W',
+            yesWords: 'yes, ja',
+            noWords: 'no, nein'
           },
           ...values
         })

@@ -148,6 +148,23 @@ describe('ReaderSupervisor while its host restarts', () => {
     await sup.stop()
   })
 
+  it('says "starting" and "restarting" as facts the desk words (its system), never only as main\'s English', async () => {
+    const { hosts, forkHost } = scripted()
+    const log = new EventLog()
+    const sup = new ReaderSupervisor({
+      forkHost,
+      emit: log.emit,
+      backoffMs: { first: 200, max: 200 },
+      platform: 'linux'
+    })
+    // The first status a desk reads, before the reader process says hello (shown for ~2 s on Import).
+    expect(sup.status()).toMatchObject({ state: 'starting', os: 'linux' })
+    const first = await readyHost(hosts, log, 0)
+    first.exit(null)
+    expect(await log.next('reader.status')).toMatchObject({ state: 'restarting', os: 'linux' })
+    await sup.stop()
+  })
+
   it('keeps "service stopped" through the host restart the stopped service causes', async () => {
     const { hosts, forkHost } = scripted()
     const log = new EventLog()

@@ -7,6 +7,7 @@ import { toConsoleCsv } from '../batches/csv-export'
 import { stepOutcome } from '../roster/step-outcome'
 import { keptError } from '../access/kept-error'
 import type { RosterSaid } from '../../../shared/roster/roster-said'
+import { formats } from '../../../shared/format/formats'
 
 /** What importing one card needs from the access client: the import (E16), the card list (E6), one card (E5). */
 export type OneCardConsole = { nfcCards: Pick<AccessClient['nfcCards'], 'importCsv' | 'all' | 'get'> }
@@ -42,7 +43,8 @@ export const CARD_NOT_IMPORTED = 'ROSTER_LINE_CARD_NOT_IMPORTED'
  * 2. The console refused it (empty token): the console's cards are read and the card looked up as
  *    Import and the roster plan look it up (`ConsoleCards.lookup`, either byte order). Held by nobody:
  *    that card is used. Held by someone: failed, naming the card. Not there: failed with why (the alias
- *    is another card's, or which cards could not be compared).
+ *    is another card's, or the cards that show no NFC ID: most likely one of them, and another card
+ *    is the advice, since nothing finds it by NFC ID and a retry is refused alike).
  * 3. The request failed: refused (the console's code) is `failed`; an answer lost is `unknown`.
  */
 export async function importOneCard(
@@ -105,11 +107,29 @@ async function refused(client: OneCardConsole, nfcId: string, alias: string): Pr
       { said: 'alias', nfcId, alias, card: cardName(other) }
     )
   }
+  const unsure = cards.unsureCounts()
+  if (unsure) return uncompared(nfcId, unsure.without)
   return notImported(
     `The console did not import the card ${nfcId}.`,
-    found.unsure ? `${found.unsure}: look for it on Cards.` : 'Use another card, or look for this one on Cards.',
-    // What the comparison could not see (`unsure`) is main's sentence: that variant keeps main's words.
-    found.unsure ? { nfcId } : { said: 'plain', nfcId }
+    'Use another card, or look for this one on Cards.',
+    { said: 'plain', nfcId }
+  )
+}
+
+/**
+ * Refused while some of the console's cards show no NFC ID (UA cards, facts 1.9): the console most
+ * likely holds this card as one of them, for someone or for nobody, and says neither which nor whose.
+ * Nothing can find it by its NFC ID (Cards' filter compares what the console shows), and importing it
+ * again is refused the same way: the advice is another card, never a search or a retry.
+ */
+function uncompared(nfcId: string, without: number): OneCardImport {
+  const count = formats().count(without)
+  return notImported(
+    `The console did not import the card ${nfcId}: it most likely holds it already, as ` +
+      (without === 1 ? 'its one card that shows no NFC ID' : `one of its ${count} cards that show no NFC ID`) +
+      ' (UA cards), and does not say whose it is.',
+    'No screen can find a card by an NFC ID the console does not show, and importing it again is refused the same way: use another card for this person.',
+    { said: 'uncompared', nfcId, without }
   )
 }
 
@@ -118,7 +138,7 @@ function holderWords(card: NfcCard): string {
   return name ? `${name}'s card` : "someone's card"
 }
 
-function notImported(message: string, hint: string, details: Record<string, string>): OneCardImport {
+function notImported(message: string, hint: string, details: Record<string, string | number>): OneCardImport {
   const error = new AppError({ kind: 'conflict', code: CARD_NOT_IMPORTED, message, hint, details })
   // Kept as the error itself, which a desk words in its language (unless its English is main's alone).
   const kept = keptError(error, null)

@@ -89,6 +89,8 @@ export class ReaderSupervisor {
       backoffMs: { first: 500, max: 5000 },
       ...options
     }
+    // The first status, read before the reader process answers: its words are the desk's, for this system.
+    this.current = { ...this.current, os: systemOf(this.opts.platform) }
     if (options.selected) this.current = { ...this.current, selected: options.selected }
   }
 

@@ -153,7 +153,8 @@ export function planRoster(input: PlanInput): RosterPlan {
     ): void => {
       const chosen = overridable ? decide(rowId, kind) : 'skip'
       const decision = chosen ?? (undecidedByDefault.has(kind) ? 'undecided' : 'skip')
-      const said = typeof message === 'function' ? message(decision) : message
+      const said =
+        typeof message === 'function' ? message(decision) : chosen === 'go-ahead' ? asChosen(message) : message
       // Main's English of the facts (the CLI's) beside them: a desk says the facts in its language.
       conflicts.push({
         kind,
@@ -438,6 +439,25 @@ function ownerValues(
   if (holder) return { ownerKind: holder.type, holder: holder.name, ownerId: card.user_id }
   const kind = card.user_type === 'VISITOR' ? 'unnamedVisitor' : card.user_type === 'USER' ? 'unnamedUser' : 'someone'
   return { ownerKind: kind, holder: '', ownerId: card.user_id }
+}
+
+/**
+ * A conflict's sentence once the user chose to go ahead: its "Skipped unless you choose …" says what
+ * they chose instead, so the words beside a pressed "Do it anyway" never say the step is skipped.
+ * Every overridable conflict's sentence is here (roster-plan-chosen.test.ts holds each kind to it).
+ */
+const CHOSEN: Partial<Record<RosterSaid[number]['key'], Parameters<typeof sentence>[0]>> = {
+  cardOwned: 'cardOwnedChosen',
+  hasCard: 'hasCardChosen',
+  hasPin: 'hasPinChosen',
+  digits: 'digitsChosen'
+}
+
+function asChosen(said: RosterSaid): RosterSaid {
+  return said.map((s) => {
+    const chosen = s.key === 'error' ? undefined : CHOSEN[s.key]
+    return chosen && s.key !== 'error' ? { ...s, key: chosen } : s
+  })
 }
 
 /** The decision for a row's conflict of a kind: the last one that names the row or all rows. */

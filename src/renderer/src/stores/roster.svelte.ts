@@ -16,7 +16,6 @@ import { getApi } from '../lib/api'
 import { deskLanguage } from '../lib/i18n/desk-language.svelte'
 import { languageOf } from '../../../shared/i18n/locales'
 import { saveBlob } from '../lib/download'
-import { countOf } from '../lib/plural'
 import { readerChoices, type ReaderChoice } from './enroll.svelte'
 import { readPreference, writePreference } from '../lib/preferences'
 import { onMainRestart } from '../lib/main-restarts'
@@ -369,12 +368,13 @@ export class RosterStore {
   // Results.
 
   /** The results as a CSV file (never a PIN). Returns what was saved. */
-  async exportCsv(): Promise<string> {
+  /** Saves the results as CSV; answers what was saved, for the screen to say in the desk's words. */
+  async exportCsv(): Promise<{ filename: string; rows: number }> {
     // Its header and yes/no cells in the desk's language (read back by the roster's guess).
     const language = languageOf(deskLanguage.locale)
     const { filename, text, rows } = await getApi().roster.exportCsv({ id: this.need(), language })
     saveBlob(new Blob([text], { type: 'text/csv' }), filename)
-    return `Saved ${countOf(rows, 'row')} as ${filename}.`
+    return { filename, rows }
   }
 
   /** The people for the hand-out sheet; with pinSlips, the PINs this app session still holds. */
