@@ -106,7 +106,13 @@ describe('Enroll: a tapped card someone holds names its holder at once', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Take it over for Nora Ng' }))
     await screen.findByTestId('assigned-to')
     expect(main.calls.filter(([c]) => c === 'enroll.assign').map(([, input]) => input)).toEqual([
-      { token: 't1', owner: { type: 'user', id: 'u-nora' }, force: true, seen: { ownerId: 'u-rosa' } }
+      {
+        token: 't1',
+        owner: { type: 'user', id: 'u-nora', name: 'Nora Ng' },
+        cardId: '100001',
+        force: true,
+        seen: { ownerId: 'u-rosa' }
+      }
     ])
   })
 

@@ -284,7 +284,9 @@ export class EnrollStore {
     try {
       await getApi().enroll.assign({
         token: card.token,
-        owner: { type: owner.type, id: owner.id },
+        // Named as the screen named them: the audit row says who and which card whatever the console answers.
+        owner: { type: owner.type, id: owner.id, ...(owner.name ? { name: owner.name } : {}) },
+        cardId: card.cardId,
         force,
         ...(named ? { seen: { ownerId: named } } : {})
       })
