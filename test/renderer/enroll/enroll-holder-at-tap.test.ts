@@ -124,7 +124,9 @@ describe('Enroll: a tapped card someone holds names its holder at once', () => {
     await waitFor(() => expect(screen.getByTestId('card-held-now')).toBeInTheDocument())
     await fireEvent.click(screen.getByRole('button', { name: 'Give it to Nora Ng (user)' }))
     await fireEvent.click(await screen.findByRole('button', { name: 'Take it over for Nora Ng' }))
-    await screen.findByRole('alert')
+    const reason = await screen.findByRole('alert')
+    // The focus on the reason beside the button, not back at the screen's heading.
+    await waitFor(() => expect(document.activeElement).toBe(reason))
     expect(screen.getByTestId('card-held-now')).toHaveTextContent('Card 100001 belongs to Rosa Ng (user).')
   })
 })
