@@ -59,7 +59,12 @@ describe('Enroll opened from a visitor', () => {
     await fireEvent.click(give)
     await waitFor(() => expect(calls.filter(([c]) => c === 'enroll.assign')).toHaveLength(1))
     const [, sent] = calls.find(([c]) => c === 'enroll.assign')!
-    expect(sent).toEqual({ token: 't1', owner: { type: 'visitor', id: 'v-lena' }, force: false })
+    expect(sent).toEqual({
+      token: 't1',
+      owner: { type: 'visitor', id: 'v-lena', name: 'Lena Vogel' },
+      cardId: '100042',
+      force: false
+    })
     await screen.findByTestId('assigned-to')
     // Given: the next card enrolled here is for whoever is picked.
     expect(enrollStore.forOwner).toBeNull()

@@ -43,8 +43,9 @@ const heldByRosa = card({
   user: { id: 'u-rosa', first_name: 'Rosa', last_name: 'Ng' }
 })
 
-async function tap(held: NfcCard) {
+async function tap(held: NfcCard, assign?: (input: unknown) => ReturnType<typeof ok>) {
   const main = eventBridge({
+    ...(assign ? { 'enroll.assign': assign } : {}),
     'sites.devices': () => ok({ items: [frontReader()] }),
     'sites.doors': () => ok({ items: [] }),
     'enroll.capabilities': () => ok({ canEnroll: true }),
@@ -89,5 +90,43 @@ describe('Enroll: a tapped card someone holds names its holder at once', () => {
     await waitFor(() => expect(announcer.message).toMatch(/^Card 100001 enrolled\./))
     expect(screen.queryByTestId('card-held-now')).toBeNull()
     expect(announcer.message).not.toMatch(/belongs to/)
+  })
+
+  it('Give asks first, sending nothing: the take-over question names Rosa Ng, with the focus on it', async () => {
+    const main = await tap(heldByRosa, () => ok({ assigned: true }))
+    await waitFor(() => expect(screen.getByTestId('card-held-now')).toBeInTheDocument())
+    await fireEvent.click(screen.getByRole('button', { name: 'Give it to Nora Ng (user)' }))
+    const question = await screen.findByTestId('card-held')
+    expect(question).toHaveTextContent(
+      'Card 100001 belongs to Rosa Ng (user). Taking it over for Nora Ng removes it from Rosa Ng, who stops opening doors with it.'
+    )
+    await waitFor(() => expect(document.activeElement).toBe(question))
+    expect(main.calls.filter(([c]) => c === 'enroll.assign')).toEqual([])
+
+    await fireEvent.click(screen.getByRole('button', { name: 'Take it over for Nora Ng' }))
+    await screen.findByTestId('assigned-to')
+    expect(main.calls.filter(([c]) => c === 'enroll.assign').map(([, input]) => input)).toEqual([
+      {
+        token: 't1',
+        owner: { type: 'user', id: 'u-nora', name: 'Nora Ng' },
+        cardId: '100001',
+        force: true,
+        seen: { ownerId: 'u-rosa' }
+      }
+    ])
+  })
+
+  it('a take-over that fails while the console is down keeps "belongs to Rosa Ng"', async () => {
+    await tap(heldByRosa, () => ({
+      ok: false,
+      error: { kind: 'network', code: 'ECONNREFUSED', message: 'The console is not answering.', retryable: true }
+    }))
+    await waitFor(() => expect(screen.getByTestId('card-held-now')).toBeInTheDocument())
+    await fireEvent.click(screen.getByRole('button', { name: 'Give it to Nora Ng (user)' }))
+    await fireEvent.click(await screen.findByRole('button', { name: 'Take it over for Nora Ng' }))
+    const reason = await screen.findByRole('alert')
+    // The focus on the reason beside the button, not back at the screen's heading.
+    await waitFor(() => expect(document.activeElement).toBe(reason))
+    expect(screen.getByTestId('card-held-now')).toHaveTextContent('Card 100001 belongs to Rosa Ng (user).')
   })
 })

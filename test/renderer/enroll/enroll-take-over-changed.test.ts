@@ -106,9 +106,22 @@ describe('Enroll: the holder changed after the take-over question named them', (
     await fireEvent.click(screen.getByRole('button', { name: 'Take it over for Nora Ng' }))
     await screen.findByTestId('assigned-to')
     const sent = calls.filter(([c]) => c === 'enroll.assign').map(([, input]) => input)
-    expect(sent.slice(1)).toEqual([
-      { token: 't1', owner: { type: 'user', id: 'u-nora' }, force: true, seen: { ownerId: 'u-rosa' } },
-      { token: 't1', owner: { type: 'user', id: 'u-nora' }, force: true, seen: { ownerId: 'u-gus' } }
+    // Read as Rosa's when tapped: Give asked first and sent nothing; only the take-overs were sent.
+    expect(sent).toEqual([
+      {
+        token: 't1',
+        owner: { type: 'user', id: 'u-nora', name: 'Nora Ng' },
+        cardId: '100042',
+        force: true,
+        seen: { ownerId: 'u-rosa' }
+      },
+      {
+        token: 't1',
+        owner: { type: 'user', id: 'u-nora', name: 'Nora Ng' },
+        cardId: '100042',
+        force: true,
+        seen: { ownerId: 'u-gus' }
+      }
     ])
   })
 })

@@ -102,9 +102,15 @@ describe('Enroll: a card someone else holds by the time it is given', () => {
     await screen.findByTestId('assigned-to')
     const sent = calls.filter(([c]) => c === 'enroll.assign').map(([, input]) => input)
     expect(sent).toEqual([
-      { token: 't1', owner: { type: 'user', id: 'u-nora' }, force: false },
+      { token: 't1', owner: { type: 'user', id: 'u-nora', name: 'Nora Ng' }, cardId: '100042', force: false },
       // The take-over carries the holder its question named (main sends nothing if another holds it now).
-      { token: 't1', owner: { type: 'user', id: 'u-nora' }, force: true, seen: { ownerId: 'u-rosa' } }
+      {
+        token: 't1',
+        owner: { type: 'user', id: 'u-nora', name: 'Nora Ng' },
+        cardId: '100042',
+        force: true,
+        seen: { ownerId: 'u-rosa' }
+      }
     ])
     expect(screen.queryByTestId('card-held')).toBeNull()
   })

@@ -13,16 +13,22 @@ import { AppError, type AppErrorData } from '../../../src/shared/errors'
 import { visitorFixture } from '../../support/visitor-fixture'
 import { eventBridge, ok } from '../enroll/event-bridge'
 import { card } from '../cards/cards-main'
+import EnrollScreen from '../../../src/renderer/src/screens/EnrollScreen.svelte'
+import { enrollStore } from '../../../src/renderer/src/stores/enroll.svelte'
+import { frontReader } from '../enroll/reader-fixture'
 
 /**
  * A write whose answer was lost, then found done by main's read-back (when the console answered again,
  * even across a restart of main): every form that made it says that one outcome, as done — a status,
  * not a red alert, no "may or may not" beside it — and never offers the same write again: its submit
  * turns into the next step or is off (stores/settled-writes `foundDone`). Each form is held to it here:
- * a new visitor, a walk-in, a card's alias, a Touch Pass purchase, a visitor's QR code.
+ * a new visitor, a walk-in, a card's alias, a Touch Pass purchase, a visitor's QR code, an enrolled
+ * card taken over.
  */
 afterEach(() => {
   cleanup()
+  enrollStore.forOwner = null
+  enrollStore.reset()
   forgetSettlements()
   formDrafts.clear()
   sites.reset()
@@ -152,6 +158,66 @@ const forms: Record<string, (rowId: string) => Promise<Made>> = {
         )
         expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus()
         expect(onpurchased).toHaveBeenCalledWith([])
+      }
+    }
+  },
+  'enrolled card taken over': async (rowId) => {
+    // Ben Ng holds the card tapped; Hana Ng gets it by a take-over whose answer is lost.
+    const held = {
+      ...card(2, ''),
+      user_id: 'u-ben',
+      user_type: 'USER',
+      user: { id: 'u-ben', first_name: 'Ben', last_name: 'Ng' }
+    }
+    const main = eventBridge({
+      'sites.devices': () => ok({ items: [frontReader()] }),
+      'sites.doors': () => ok({ items: [] }),
+      'enroll.capabilities': () => ok({ canEnroll: true }),
+      'enroll.start': () => ok({ enrollmentId: 'e1' }),
+      'users.search': () => ok({ items: [], total: 0 }),
+      'visitors.list': () => ok({ items: [], total: 0 }),
+      'cards.get': () => ok(held),
+      'enroll.assign': (input) =>
+        (input as { force?: boolean }).force
+          ? refused(rowId)
+          : {
+              ok: false,
+              error: {
+                kind: 'conflict',
+                code: 'CODE_CREDS_NFC_HAS_BIND_USER',
+                message: 'This card already belongs to someone else.',
+                retryable: false
+              }
+            }
+    })
+    setApiForTests(main.bridge)
+    enrollStore.enrollFor({ type: 'user', id: 'u-hana', name: 'Hana Ng' })
+    render(EnrollScreen)
+    await screen.findAllByRole('radio')
+    await fireEvent.click(screen.getByRole('button', { name: /^Start/ }))
+    await waitFor(() => expect(enrollStore.phase).toBe('running'))
+    main.emit('enroll.progress', {
+      enrollmentId: 'e1',
+      deviceId: 'd1',
+      state: 'done',
+      secondsLeft: 40,
+      card: { token: held.token, cardId: '100002' }
+    })
+    await waitFor(() => expect(enrollStore.holderRead).not.toBeNull())
+    await enrollStore.holderRead
+    await fireEvent.click(await screen.findByRole('button', { name: 'Give it to Hana Ng (user)' }))
+    await fireEvent.click(await screen.findByRole('button', { name: 'Take it over for Hana Ng' }))
+    const takeOvers = () =>
+      main.calls.filter(([c, input]) => c === 'enroll.assign' && (input as { force?: boolean }).force).length
+    await waitFor(() => expect(takeOvers()).toBe(1))
+    return {
+      main,
+      where: () => screen.getByTestId('assign-card'),
+      write: /^(Give|Take it over)/,
+      sent: takeOvers,
+      next: async () => {
+        // Neither Give nor the take-over is offered, nor the search that leads to Give.
+        expect(screen.getByTestId('assign-card').querySelector('input[type=search]')).toBeNull()
       }
     }
   },

@@ -71,6 +71,11 @@ export interface ReadBefore {
    */
   personName?: string
   /**
+   * The number of the card the write is about, as the caller showed it (Enroll's card just tapped): the
+   * row's card (number, and NFC ID when the number is a UID) when the journal's own read of it fails.
+   */
+  cardNumber?: string
+  /**
    * The files the rows sent came from (an import batch's CSV files, as its rows keep them): the
    * audit's row names them beside the batch, so a search for a file's name finds its upload.
    */

@@ -22,6 +22,13 @@ const NEVER_THE_SAME = new Set<string>([endpoints.userAssignPin.id, endpoints.vi
  */
 const ONE_BY_KEY = new Set<string>([endpoints.E14.id])
 
+/**
+ * A card given to a person is the same write whether it was forced over a holder or not (`force_add`):
+ * what it leaves on the console is the same card held by the same person, so a plain Give pressed after
+ * a take-over found done after all (or a take-over after a plain Give) is answered from the read-back.
+ */
+const FORCE_ALIKE = new Set<string>([endpoints.userAssignNfc.id, endpoints.visitorAssignNfc.id])
+
 /** Whether the same-write rule knows this write by its key alone (ONE_BY_KEY, with a key kept). */
 export const keyedWrite = (endpointId: string, kept: KeptWrite): boolean =>
   ONE_BY_KEY.has(endpointId) && kept.key !== undefined
@@ -29,13 +36,15 @@ export const keyedWrite = (endpointId: string, kept: KeptWrite): boolean =>
 /**
  * What makes a write "the same write" as an earlier one, by its endpoint: a visitor create is the same
  * visit when it has the same name (any case, spaces around) and window, whatever else the form changed
- * (the rule the create's own read-back finds it by, access/read-back-rules.ts findVisit); any other
+ * (the rule the create's own read-back finds it by, access/read-back-rules.ts findVisit); a card given to a
+ * person, forced or not (FORCE_ALIKE); any other
  * write when it sends the same thing to the same record. Undefined: never treated as the same.
  */
 export function sameWriteKey(endpointId: string, kept: KeptWrite): string | undefined {
   if (NEVER_THE_SAME.has(endpointId)) return undefined
   if (ONE_BY_KEY.has(endpointId)) return kept.key === undefined ? undefined : JSON.stringify([endpointId, kept.key])
-  const body = kept.body ?? {}
+  const { force_add: _force, ...unforced } = kept.body ?? {}
+  const body = FORCE_ALIKE.has(endpointId) ? unforced : (kept.body ?? {})
   if (endpointId === endpoints.E17.id) {
     const name = (key: string) =>
       String(body[key] ?? '')

@@ -176,7 +176,12 @@ export async function nameSubjects(
     if (!card) return undefined
     const read = reader ? await tryRead((o) => reader.nfcCards.get(card.token, o)) : undefined
     if (read) before.cardAlias = read.alias
-    return read ? namedCard(read) : recall.card(card.token)
+    if (read) return namedCard(read)
+    // The caller's number (as its screen showed it) before an earlier row's, which may not name this card.
+    const shown = input.readBefore?.cardNumber
+    if (!shown) return recall.card(card.token)
+    const nfc = cardNfcId(shown)
+    return { ...recall.card(card.token), token: card.token, number: shown, ...(nfc ? { nfcId: nfc.hex } : {}) }
   }
 
   const passNames = async (): Promise<AuditTouchPass | undefined> => {

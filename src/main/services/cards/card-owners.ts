@@ -11,9 +11,20 @@ export interface CardOwnerPort {
   visitors: Pick<AccessClient['visitors'], 'assignNfc' | 'unassignNfc'>
 }
 
-export async function assignCard(client: CardOwnerPort, token: string, owner: OwnerRef, force = false): Promise<void> {
+export async function assignCard(
+  client: CardOwnerPort,
+  token: string,
+  owner: OwnerRef,
+  force = false,
+  /** The card's number as the caller's screen showed it (Enroll): names the row as the owner's name does. */
+  cardNumber?: string
+): Promise<void> {
   // The owner's name names the audit row should the journal's own read of them fail (access/http.ts ReadBefore).
-  const options = owner.name ? { readBefore: { personName: owner.name } } : {}
+  const readBefore = {
+    ...(owner.name ? { personName: owner.name } : {}),
+    ...(cardNumber ? { cardNumber } : {})
+  }
+  const options = Object.keys(readBefore).length ? { readBefore } : {}
   if (owner.type === 'user') await client.users.assignNfc(owner.id, token, { force }, options)
   else await client.visitors.assignNfc(owner.id, token, { force }, options)
 }

@@ -82,14 +82,16 @@ export class EnrollmentService {
    */
   async assign(input: {
     token: string
-    owner: { type: 'user' | 'visitor'; id: string }
+    owner: { type: 'user' | 'visitor'; id: string; name?: string }
     force?: boolean
     seen?: Seen
+    cardId?: string
   }): Promise<{ assigned: true }> {
     const client = await this.deps.client()
     if (input.seen) checkSeen('cards.assign', input.seen, cardFacts(await client.nfcCards.get(input.token)))
     // Not retried: an assignment is not idempotent (facts: non-idempotent calls are never retried).
-    await assignCard(client, input.token, input.owner, input.force)
+    // The person and card as the screen named them name the audit row whatever its own reads find.
+    await assignCard(client, input.token, input.owner, input.force, input.cardId)
     return { assigned: true }
   }
 

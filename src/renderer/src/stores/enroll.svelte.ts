@@ -270,6 +270,13 @@ export class EnrollStore {
   async assign(owner: OwnerRef, force = false): Promise<void> {
     const card = this.card
     if (!card || this.assigning) return
+    // The tap was read as another's card: the take-over question is asked first, nothing sent (a plain
+    // give would only be refused as held). Its answer carries the holder it named, as below.
+    if (!force && this.pendingHolder?.user_id && this.pendingHolder.user_id !== owner.id) {
+      this.assignError = null
+      this.pendingOwner = owner
+      return
+    }
     this.assigning = true
     this.assignError = null
     // A take-over carries the holder its question named: main sends nothing when another holds it now.
@@ -277,7 +284,9 @@ export class EnrollStore {
     try {
       await getApi().enroll.assign({
         token: card.token,
-        owner: { type: owner.type, id: owner.id },
+        // Named as the screen named them: the audit row says who and which card whatever the console answers.
+        owner: { type: owner.type, id: owner.id, ...(owner.name ? { name: owner.name } : {}) },
+        cardId: card.cardId,
         force,
         ...(named ? { seen: { ownerId: named } } : {})
       })
@@ -292,12 +301,14 @@ export class EnrollStore {
       // the holder now (the question is asked again naming them). Held by nobody now: the error says so.
       const held =
         error.code === ALREADY_BOUND_CODE || (error.code === CHANGED_SINCE_SHOWN && Boolean(error.details?.['ownerId']))
-      // Who holds it now, read before the question is shown (a failed read leaves it unnamed).
-      this.pendingHolder = held
-        ? await getApi()
-            .cards.get({ token: card.token })
-            .catch(() => null)
-        : null
+      // Who holds it now, read before the question is shown (a failed read leaves it unnamed). Held by
+      // nobody now (the changed answer without an owner): no holder. Any other failure (the console
+      // down) says nothing new of the card: the holder read before stays named.
+      if (held)
+        this.pendingHolder = await getApi()
+          .cards.get({ token: card.token })
+          .catch(() => null)
+      else if (error.code === CHANGED_SINCE_SHOWN) this.pendingHolder = null
       this.assignError = error
       this.pendingOwner = held ? owner : null
     } finally {

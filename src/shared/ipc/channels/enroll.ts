@@ -21,12 +21,14 @@ export const enrollChannels = {
     z.object({ following: z.boolean() })
   ),
   'enroll.assign': channel(
-    'Give an enrolled card to a user (§3.7) or visitor (§4.7); force takes it over from its current owner, seen: the holder the take-over question named (CHANGED_SINCE_SHOWN when another holds it now, nothing sent)',
+    'Give an enrolled card to a user (§3.7) or visitor (§4.7); force takes it over from its current owner, seen: the holder the take-over question named (CHANGED_SINCE_SHOWN when another holds it now, nothing sent); owner.name and cardId: the person and card as the screen named them, for the audit row',
     z.object({
       token: z.string().min(1),
       owner: ownerRefSchema,
       force: z.boolean().optional(),
-      seen: seenSchema.optional()
+      seen: seenSchema.optional(),
+      /** The card's number as the screen showed it: the audit row names the card by it should its own read fail. */
+      cardId: z.string().max(64).optional()
     }),
     z.object({ assigned: z.literal(true) })
   ),
