@@ -81,11 +81,11 @@ describe('Import: a refused CSV line corrected in the preview (web mode, Chromiu
     await expect.poll(() => line(2).getAttribute('data-status')).toBe('refused')
     await page.getByRole('button', { name: 'Add 2 valid rows to the batch' }).click()
     await expect.poll(() => page.getByTestId('batch-row').count()).toBe(2)
-    // Right after Add the lines added read as in the batch, and Add is not offered for them.
+    // Right after Add the lines added read as added by it ("2 added now"), and Add is not offered for them.
     await expect.poll(() => line(1).getAttribute('data-status')).toBe('added')
     expect(await line(3).getAttribute('data-status')).toBe('added')
     expect(await page.getByTestId('csv-counts').textContent()).toMatch(
-      /^0 ok · 0 repaired · 1 refused · 0 duplicate · 2 already in the batch$/
+      /^0 ok · 0 repaired · 1 refused · 0 duplicate · 2 added now$/
     )
     expect(await page.getByRole('button', { name: /valid rows? to the batch/ }).count()).toBe(0)
     await job.expectAccessible('Import: the preview right after Add')
