@@ -97,21 +97,27 @@ describe('Cards: one truth on screen after each action', () => {
     expect(screen.queryByTestId('card-saved-note')).toBeNull()
   })
 
-  it('after an alias is saved the focus is on the Alias field, even when Save (clicked) was disabled meanwhile', async () => {
-    // The app's focus keeper, as the desk installs it: a disabled Save hands the focus on.
+  it('after an alias is saved the focus is on the Alias field; while saving it stays on Save, which is off', async () => {
+    // The app's focus keeper, as the desk installs it: it would hand on the focus of a button turned disabled.
     const stop = keepFocus()
     const { main, details } = await cardsOnScreen()
     let answer: (envelope: Envelope) => void = () => undefined
     const rename = main.answers['cards.rename']!
-    main.answers['cards.rename'] = (input) =>
-      new Promise<Envelope>((resolve) => (answer = () => resolve(rename(input) as Envelope)))
+    let renames = 0
+    main.answers['cards.rename'] = (input) => {
+      renames++
+      return new Promise<Envelope>((resolve) => (answer = () => resolve(rename(input) as Envelope)))
+    }
     const alias = within(details).getByLabelText('Alias')
     await fireEvent.input(alias, { target: { value: 'Front desk' } })
     const save = within(details).getByRole('button', { name: 'Save alias' })
     save.focus()
     await fireEvent.click(save)
-    // Saving: Save is disabled and the focus keeper has moved the focus on, in the form.
-    await waitFor(() => expect(document.activeElement).not.toBe(save))
+    // Saving: Save is off (aria-disabled, lib/off-keeps-focus) and keeps the focus; a second press sends nothing.
+    await waitFor(() => expect(save).toHaveAttribute('aria-disabled', 'true'))
+    expect(document.activeElement).toBe(save)
+    await fireEvent.click(save)
+    expect(renames).toBe(1)
     answer({ ok: true } as Envelope)
     await waitFor(() => expect(screen.getByTestId('card-saved-note')).toHaveTextContent('Alias saved.'))
     await waitFor(() => expect(document.activeElement).toBe(within(details).getByLabelText('Alias')))

@@ -16,6 +16,7 @@ const notConsoleData: Record<string, string> = {
   'csv-preview.svelte.ts': 'part of the batches store, whose switch closes the CSV preview (closeCsv)',
   'fleet.svelte.ts': 'every saved console at once, each answer named by its console; opening one switches first',
   'kiosk.svelte.ts': 'each check-in list is its panel’s own, read from main (the active console’s) when Today shows it',
+  'printer-states.svelte.ts': 'the badge printers this PC prints to, whichever console is active',
   'reader.svelte.ts': 'the USB reader on this PC',
   'settled-writes.svelte.ts':
     'read-backs by audit row id: each id names one write of one console and no other console’s row shares it',
