@@ -8,9 +8,10 @@ import { loadWords } from './lib/i18n/area-words'
 const kiosk = location.pathname.endsWith('/kiosk') || new URLSearchParams(location.search).has('kiosk')
 
 /**
- * The desk's shell with its first screen's code (and, on a desk in another language than English, its
- * words) loaded: it mounts whole, so its title can take the focus at once and no frame (and no screen
- * reader) has the bundled English first. A words chunk that fails to load is said by its screen, as later.
+ * The desk's shell with its first screen's code and words (in the desk's language; no screen's code
+ * carries a catalogue) loaded: it mounts whole, so its title can take the focus at once and no frame
+ * (and no screen reader) meets a screen without its words. A words chunk that fails to load is said
+ * by its screen, as later.
  */
 async function deskReady(): Promise<(target: HTMLElement) => void> {
   const [{ default: App }, { router }, { loadScreen, firstPaintAreas }] = await Promise.all([
@@ -21,9 +22,7 @@ async function deskReady(): Promise<(target: HTMLElement) => void> {
   const { locale } = deskLanguage
   await Promise.all([
     loadScreen(router.current).catch(() => undefined),
-    ...(locale === 'en'
-      ? []
-      : firstPaintAreas(router.current).map((area) => loadWords(area, locale).catch(() => undefined)))
+    ...firstPaintAreas(router.current).map((area) => loadWords(area, locale).catch(() => undefined))
   ])
   return (target) => void mount(App, { target })
 }

@@ -7,6 +7,9 @@ import { countPlanRows, standingConflicts } from '../../../src/shared/roster/pla
 import { rosterOptionsSchema } from '../../../src/shared/roster/sheet'
 import { conflictLabel } from '../../../src/renderer/src/screens/roster/roster-words'
 import { user } from '../../unit/roster/people'
+import { rosterInEnglish } from '../../support/roster-english'
+
+rosterInEnglish()
 
 /**
  * A row's words come from its cells and the user's choices now, not from the first plan: a PIN cell

@@ -1,6 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { phaseBadge } from '../../../src/renderer/src/screens/roster/roster-words'
+import { rosterInEnglish } from '../../support/roster-english'
+
+rosterInEnglish()
 
 /** A roster whose run is through while cards are still to come on the enrollment line is not "Finished". */
 describe('the roster badge', () => {

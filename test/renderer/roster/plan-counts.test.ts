@@ -12,6 +12,9 @@ import { rowIn } from '../../../src/renderer/src/screens/roster/roster-words'
 import { tempDir } from '../../support/temp'
 import { frozenRoster } from '../../unit/roster/harness'
 import { user } from '../../unit/roster/people'
+import { rosterInEnglish } from '../../support/roster-english'
+
+rosterInEnglish()
 
 /**
  * One count of the plan's rows for every place that shows it: the chips, "Ready to run", Run and

@@ -16,6 +16,9 @@ import {
 } from '../../../src/shared/roster/sheet'
 import { rowIn } from '../../../src/renderer/src/screens/roster/roster-words'
 import { touchPass, user, visitor } from '../../unit/roster/people'
+import { rosterInEnglish } from '../../support/roster-english'
+
+rosterInEnglish()
 
 const ada = user('u-ada', {
   first_name: 'Ada',

@@ -7,6 +7,9 @@ import { countPlanRows, standingConflicts } from '../../../src/shared/roster/pla
 import { rosterOptionsSchema } from '../../../src/shared/roster/sheet'
 import { rowIn } from '../../../src/renderer/src/screens/roster/roster-words'
 import { user } from '../../unit/roster/people'
+import { rosterInEnglish } from '../../support/roster-english'
+
+rosterInEnglish()
 
 /**
  * A PIN cell the plan could not read ("vielleicht") is a cell of the file that needs an answer, not

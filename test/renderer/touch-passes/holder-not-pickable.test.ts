@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest'
 import { describe, expect, it, vi } from 'vitest'
+import { englishWords } from '../../support/english-words'
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte'
 import SearchPicker from '../../../src/renderer/src/components/common/SearchPicker.svelte'
 import { userSource } from '../../../src/renderer/src/components/common/picker-sources'
@@ -24,6 +25,8 @@ const found = (...users: object[]): Envelope => ({ ok: true, result: { items: us
  * They are shown with their pass but refused before anything is sent, in the screen's words; the
  * refusal goes when a new search is typed.
  */
+const passWords = englishWords('touchPasses')
+
 describe('Touch Pass → Find a user: a user who holds a pass', () => {
   it('is shown with the pass, cannot be picked, and the refusal clears on a new search', async () => {
     const { bridge, calls } = scriptedBridge({
@@ -31,7 +34,14 @@ describe('Touch Pass → Find a user: a user who holds a pass', () => {
     })
     setApiForTests(bridge)
     const onpick = vi.fn()
-    render(SearchPicker, { source: passUserSource(userSource(heldPassNote)), label: 'Find a user', onpick })
+    render(SearchPicker, {
+      source: passUserSource(
+        userSource((user) => heldPassNote(user, passWords)),
+        passWords
+      ),
+      label: 'Find a user',
+      onpick
+    })
     const field = screen.getByLabelText('Find a user')
     await fireEvent.input(field, { target: { value: 'Omar' } })
     const row = await screen.findByRole('button', { name: /Omar Okafor.*already holds Touch Pass TP-0007/ })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { parse } from '@formatjs/icu-messageformat-parser'
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { formatParsed } from '../../../src/shared/i18n/format-parsed'
 import { Translator } from '../../../src/shared/i18n/translator'
 
@@ -43,7 +43,7 @@ const valueSets = [0, 1, 2, 1234].map((n) => ({
   said: 'nfc_id format error'
 }))
 
-describe('the bundled English’s formatter (no intl-messageformat on the first paint)', () => {
+describe('the English formatter (no intl-messageformat on an English desk’s first paint)', () => {
   it('writes every Today message as intl-messageformat does, parsed or as text, in every plural branch', () => {
     const translator = new Translator('en', today)
     for (const [key, text] of Object.entries(today))
@@ -68,4 +68,44 @@ describe('the bundled English’s formatter (no intl-messageformat on the first 
     expect(() => formatParsed('{d, date, short}', 'en', { d: 1 })).toThrow(/not supported/)
     expect(() => formatParsed('{n, number, percent}', 'en', { n: 1 })).toThrow(/not supported/)
   })
+})
+
+/** Each argument of a message: a number for plurals and numbers, the options of a select, else text. */
+function argumentsOf(elements: MessageFormatElement[], into = new Map<string, string[] | 'number' | 'text'>()) {
+  for (const el of elements) {
+    if (el.type === TYPE.plural || el.type === TYPE.number) into.set(el.value, 'number')
+    else if (el.type === TYPE.select) into.set(el.value, [...Object.keys(el.options), 'none of those'])
+    else if (el.type === TYPE.argument && !into.has(el.value)) into.set(el.value, 'text')
+    if (el.type === TYPE.plural || el.type === TYPE.select)
+      for (const option of Object.values(el.options)) argumentsOf(option.value, into)
+  }
+  return into
+}
+
+/** Values reaching every branch: each count in 0, 1, 2, 1234 with each select's every option. */
+function valueSetsOf(args: Map<string, string[] | 'number' | 'text'>) {
+  const sets: Record<string, string | number>[] = []
+  const selects = [...args].filter(([, kind]) => Array.isArray(kind)) as [string, string[]][]
+  const widest = Math.max(1, ...selects.map(([, options]) => options.length))
+  for (const n of [0, 1, 2, 1234])
+    for (let i = 0; i < widest; i++) {
+      const values: Record<string, string | number> = {}
+      for (const [name, kind] of args)
+        values[name] = kind === 'number' ? n : kind === 'text' ? `‹${name}›` : kind[i % kind.length]!
+      sets.push(values)
+    }
+  return sets
+}
+
+describe('every English message of every area is written as intl-messageformat writes it', () => {
+  // An English desk's words are formatParsed's (lib/i18n/area-words): held to the Translator, every branch.
+  const dir = join(process.cwd(), 'src/shared/i18n/messages')
+  for (const area of readdirSync(dir))
+    it(`the ${area} area`, () => {
+      const english = JSON.parse(readFileSync(join(dir, area, 'en.json'), 'utf8')) as Record<string, string>
+      const translator = new Translator('en', english)
+      for (const [key, text] of Object.entries(english))
+        for (const values of valueSetsOf(argumentsOf(parse(text))))
+          expect(formatParsed(parse(text), 'en', values), `${area} ${key}`).toBe(translator.t(key, values))
+    })
 })

@@ -5,6 +5,9 @@ import { cardWords, resultCardWords } from '../../../src/renderer/src/screens/ro
 import { startDemo, type Demo } from '../access/support'
 import { tempDir } from '../../support/temp'
 import { freshPeople, frozenRoster, row, userRef } from './harness'
+import { rosterInEnglish } from '../../support/roster-english'
+
+rosterInEnglish()
 
 type ConsoleCard = { token: string; nfc_id: string; display_id: string; owner: { id: string } | null }
 

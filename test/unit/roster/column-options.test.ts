@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { optionsForMapping, unusedColumns } from '../../../src/renderer/src/screens/roster/column-options'
+import { rosterInEnglish } from '../../support/roster-english'
+
+rosterInEnglish()
 
 const base = { cards: 'none', batchId: null, pin: 'none', touchPass: 'none' } as const
 

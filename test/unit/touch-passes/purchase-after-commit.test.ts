@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { englishWords } from '../../support/english-words'
 import { useAppServices } from '../../support/app-services'
 import { demoControl } from '../../support/demo-control'
 import { failedPurchaseOutcome } from '../../../src/renderer/src/components/touch-passes/purchase-outcome'
+
+const passWords = englishWords('touchPasses')
 
 /**
  * A purchase the console carried out whose answer was lost (the connection cut after the passes
@@ -39,7 +42,7 @@ describe('touchPasses.purchase when the answer is lost after the console bought'
       // The dialog counts the list again (the fault is still on: reads are untouched by it).
       const after = await total()
       expect(after).toBe(before + 3)
-      const outcome = failedPurchaseOutcome(3, { before, after }, error)
+      const outcome = failedPurchaseOutcome(3, { before, after }, error, passWords)
       expect(outcome).toEqual({
         settled: true,
         bought: 3,
@@ -70,7 +73,7 @@ describe('touchPasses.purchase when the answer is lost after the console bought'
       expect(error).toMatchObject({ kind: 'server', code: 'UNEXPECTED_RESPONSE' })
       const after = await total()
       expect(after).toBe(before + 2)
-      expect(failedPurchaseOutcome(2, { before, after }, error).said).toMatch(
+      expect(failedPurchaseOutcome(2, { before, after }, error, passWords).said).toMatch(
         new RegExp(`^2 passes were bought: the list grew from ${before} to ${before + 2}\\.`)
       )
     } finally {
@@ -86,8 +89,10 @@ describe('touchPasses.purchase when the answer is lost after the console bought'
     await demo.clearFaults()
     const after = await total()
     expect(after).toBe(before)
-    expect(failedPurchaseOutcome(2, { before, after }, error)).toMatchObject({ settled: true, bought: 0 })
-    expect(failedPurchaseOutcome(2, { before, after }, error).said).toMatch(/^No pass was bought: the list still holds/)
+    expect(failedPurchaseOutcome(2, { before, after }, error, passWords)).toMatchObject({ settled: true, bought: 0 })
+    expect(failedPurchaseOutcome(2, { before, after }, error, passWords).said).toMatch(
+      /^No pass was bought: the list still holds/
+    )
     expect(await demo.held('touchPasses')).toHaveLength(before)
   })
 })

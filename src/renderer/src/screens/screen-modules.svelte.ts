@@ -2,6 +2,8 @@ import type { Component } from 'svelte'
 import type { ScreenId } from '../stores/router.svelte'
 import { codeLoadFailed } from '../lib/code-load-failed'
 import type { Area } from '../../../shared/i18n/areas'
+import { loadWords } from '../lib/i18n/area-words'
+import { deskLanguage } from '../lib/i18n/desk-language.svelte'
 
 /**
  * Each screen is its own chunk, loaded when it is first asked for: the first paint loads the shell
@@ -25,10 +27,11 @@ const loaders: Record<ScreenId, () => Promise<{ default: Component }>> = {
 }
 
 /**
- * The words a screen shows at its first render, besides the shell's (shell, common, errors): loaded
- * before the desk mounts when it starts in another language than English (main.ts), so that its first
- * frame is in that language (the bundled English would show until they came). A screen's other areas
- * (a dialog's) load when shown, as any area does.
+ * The words a screen shows at its first render (and the visitor form Visitors opens), besides the
+ * shell's (shell, common, errors): loaded with the screen's code in the desk's language, so that its
+ * first frame has its words — no catalogue is in any screen's code, English included
+ * (lib/i18n/area-words). The desk's first screen's are loaded before the desk mounts (main.ts). A
+ * screen's other areas (a dialog's) load when shown, as any area does.
  */
 const firstWords: Record<ScreenId, readonly Area[]> = {
   start: ['start'],
@@ -39,7 +42,7 @@ const firstWords: Record<ScreenId, readonly Area[]> = {
   roster: ['roster'],
   pins: ['pins'],
   'touch-passes': ['touchPasses'],
-  visitors: ['visitors'],
+  visitors: ['visitors', 'visitorForm'],
   badges: ['badges'],
   audit: ['audit'],
   consoles: ['consoles'],
@@ -71,8 +74,10 @@ export function loadScreen(id: ScreenId): Promise<Component> {
   if (known) return Promise.resolve(known)
   let load = pending.get(id)
   if (!load) {
-    load = loaders[id]().then(
-      (module) => {
+    // The screen's words in the language shown now (a failed words load is said by the screen itself).
+    const words = firstWords[id].map((area) => loadWords(area, deskLanguage.locale).catch(() => undefined))
+    load = Promise.all([loaders[id](), ...words]).then(
+      ([module]) => {
         loaded[id] = module.default
         pending.delete(id)
         return module.default

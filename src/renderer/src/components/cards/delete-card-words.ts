@@ -1,8 +1,6 @@
 import type { NfcCard } from '../../../../shared/access/nfc-cards'
 import type { Words } from '../../../../shared/i18n/translator'
 import type { AreaKeys } from '../../../../shared/i18n/areas'
-import cardsEn from '../../../../shared/i18n/messages/cards/en.json'
-import { englishWords } from '../../lib/i18n/english-words'
 
 /**
  * What deleting a card does, in words true for its status. Only an assigned card opens doors for
@@ -11,12 +9,12 @@ import { englishWords } from '../../lib/i18n/english-words'
  * deleted is only still on its list.
  *
  * `owner`: the name of whoever the card names ('' when it names nobody). `m`: the screen's words
- * (the desk's language); English when none is given.
+ * (the desk's language).
  */
 export function deleteCardWords(
   card: Pick<NfcCard, 'status' | 'user_type'>,
   owner: string,
-  m: Words<AreaKeys['cards']> = englishWords(cardsEn)
+  m: Words<AreaKeys['cards']>
 ): string {
   const named = { name: owner, kind: card.user_type === 'VISITOR' ? 'visitor' : 'user' }
   switch (card.status) {

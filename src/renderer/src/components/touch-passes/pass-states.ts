@@ -1,16 +1,16 @@
 import type { TouchPass, TouchPassStatus } from '../../../../shared/access/touch-passes'
-import { englishPassWords, type PassWords } from './pass-words'
+import type { PassWords } from './pass-words'
 
 // Main keeps the English in shared/access/touch-pass-words.ts (a pass found by Find); the screen says
 // them in the desk's language from its catalogue (area touchPasses), by the same rule.
 
 /** The status of one pass in words: an INACTIVE pass someone still holds is "Inactive". */
-export function passStatusLabel(pass: Pick<TouchPass, 'status' | 'user_id'>, m: PassWords = englishPassWords): string {
+export function passStatusLabel(pass: Pick<TouchPass, 'status' | 'user_id'>, m: PassWords): string {
   return pass.status === 'INACTIVE' && pass.user_id ? m.t('status.inactiveHeld') : m.t(`status.${pass.status}`)
 }
 
 /** A status in words where no pass is at hand (the list's filter). */
-export function statusLabel(status: TouchPassStatus, m: PassWords = englishPassWords): string {
+export function statusLabel(status: TouchPassStatus, m: PassWords): string {
   return m.t(`status.${status}`)
 }
 
@@ -22,10 +22,7 @@ export function statusLabel(status: TouchPassStatus, m: PassWords = englishPassW
  */
 export type StatusOffer = { to: 'ACTIVE' | 'SUSPENDED'; label: string } | { to: null; why: string }
 
-export function statusOffer(
-  pass: Pick<TouchPass, 'status' | 'user_id' | 'user_name'>,
-  m: PassWords = englishPassWords
-): StatusOffer {
+export function statusOffer(pass: Pick<TouchPass, 'status' | 'user_id' | 'user_name'>, m: PassWords): StatusOffer {
   switch (pass.status) {
     case 'ACTIVE':
       return { to: 'SUSPENDED', label: m.t('suspend') }
@@ -50,7 +47,7 @@ export function statusOffer(
 export function statusChanged(
   pass: Pick<TouchPass, 'card_id' | 'id'>,
   to: 'ACTIVE' | 'SUSPENDED',
-  m: PassWords = englishPassWords
+  m: PassWords
 ): string {
   const card = pass.card_id || pass.id
   return to === 'SUSPENDED' ? m.t('suspended', { card }) : m.t('activated', { card })

@@ -1,4 +1,4 @@
-import { englishPassWords, type PassWords } from './pass-words'
+import type { PassWords } from './pass-words'
 import { afterOutcome, readBackEnglish } from '../../../../shared/read-back-words'
 
 /** The Touch Pass list's size before a purchase was sent and after its answer (or its failure). */
@@ -11,7 +11,7 @@ export interface Listed {
  * What a confirmed purchase bought, as the list shows it. The console may answer only the first
  * pass of several (facts E14), so its answer is not the count: the list before and after is.
  */
-export function purchaseOutcome(asked: number, listed: Listed | undefined, m: PassWords = englishPassWords): string {
+export function purchaseOutcome(asked: number, listed: Listed | undefined, m: PassWords): string {
   if (!listed) return m.t('outcome.unread', { asked })
   const grew = listed.after - listed.before
   const counts = { asked, grew, before: listed.before, after: listed.after }
@@ -46,7 +46,7 @@ export function failedPurchaseOutcome(
   asked: number,
   listed: Listed | undefined,
   failure: { kind: string; code?: string | undefined },
-  m: PassWords = englishPassWords,
+  m: PassWords,
   readBack: string = readBackEnglish
 ): FailedPurchase {
   // Main did not send this try: an earlier one with the dialog's key stands (audit/same-write.ts).

@@ -1,7 +1,7 @@
 import type { User } from '../../../../shared/access/users'
 import { AppError } from '../../../../shared/errors'
 import type { PickerSource } from '../common/search-picker'
-import { englishPassWords, type PassWords } from './pass-words'
+import type { PassWords } from './pass-words'
 import { personName } from '../../../../shared/person-name'
 
 /*
@@ -75,7 +75,7 @@ export function refusal(action: PassAction, err: AppError): AppError {
 }
 
 /** Said next to a user found for a pass: the console refuses a second pass for them. */
-export function heldPassNote(user: User, m: PassWords = englishPassWords): string | undefined {
+export function heldPassNote(user: User, m: PassWords): string | undefined {
   return user.touch_pass ? m.t('held.note', { card: user.touch_pass.card_id || user.touch_pass.id }) : undefined
 }
 
@@ -83,14 +83,14 @@ export function heldPassNote(user: User, m: PassWords = englishPassWords): strin
  * Why a user found for a pass cannot be picked: the console gives a user at most one Touch Pass, so
  * one who holds a pass is shown (with it) but refused before anything is sent, in the screen's words.
  */
-export function heldPassRefusal(user: User, m: PassWords = englishPassWords): string | undefined {
+export function heldPassRefusal(user: User, m: PassWords): string | undefined {
   if (!user.touch_pass) return undefined
   const name = personName(user) || m.t('held.thisUser')
   return m.t('held.refusal', { name, card: user.touch_pass.card_id || user.touch_pass.id })
 }
 
 /** Users found for a pass (userSource): one who holds a pass already is shown but cannot be picked. */
-export function passUserSource(source: PickerSource<User>, m: PassWords = englishPassWords): PickerSource<User> {
+export function passUserSource(source: PickerSource<User>, m: PassWords): PickerSource<User> {
   return {
     ...source,
     row: (user) => {

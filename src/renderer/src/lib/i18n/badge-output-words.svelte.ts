@@ -1,4 +1,3 @@
-import badgesEn from '../../../../shared/i18n/messages/badges/en.json'
 import type { BadgeOutput, BadgeStockId } from '../../../../shared/badges/schemas'
 import { AreaMessages } from './area-messages.svelte'
 import { badgeOutputIn } from '../../../../shared/badges/output-words'
@@ -9,10 +8,10 @@ let shared: AreaMessages<'badges'> | null = null
 /**
  * The Badges area's words for the parts that are not the Badges screen's own script: the printer panels,
  * the badge settings, and the plain helpers below that other screens ask (a label stock's name, where a
- * badge went). One instance for the app (an $effect.root, as visitorsWords); English bundled.
+ * badge went). One instance for the app (an $effect.root, as visitorsWords).
  */
 export function badgesWords(): AreaMessages<'badges'> {
-  if (!shared) $effect.root(() => void (shared = new AreaMessages('badges', deskLanguage, badgesEn)))
+  if (!shared) $effect.root(() => void (shared = new AreaMessages('badges', deskLanguage)))
   return shared!
 }
 

@@ -1,11 +1,9 @@
-import badgesEn from '../../../../shared/i18n/messages/badges/en.json'
-import badgeEn from '../../../../shared/i18n/messages/badge/en.json'
 import { AreaMessages } from './area-messages.svelte'
 import { deskLanguage } from './desk-language.svelte'
 
-/** The Badges screen's words in the desk's language (made in the screen's script; English bundled with it). */
+/** The Badges screen's words in the desk's language (made in the screen's script; loaded with its code). */
 export function badgesMessages(): AreaMessages<'badges'> {
-  return new AreaMessages('badges', deskLanguage, badgesEn)
+  return new AreaMessages('badges', deskLanguage)
 }
 
 /**
@@ -13,5 +11,5 @@ export function badgesMessages(): AreaMessages<'badges'> {
  * previews and prints: the kiosk prints in its visitor's language, the desk in its own.
  */
 export function deskBadgeWords(): AreaMessages<'badge'> {
-  return new AreaMessages('badge', deskLanguage, badgeEn)
+  return new AreaMessages('badge', deskLanguage)
 }

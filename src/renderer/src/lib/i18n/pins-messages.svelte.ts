@@ -1,4 +1,3 @@
-import pinsEn from '../../../../shared/i18n/messages/pins/en.json'
 import { AreaMessages } from './area-messages.svelte'
 import { deskLanguage } from './desk-language.svelte'
 
@@ -7,9 +6,9 @@ let shared: AreaMessages<'pins'> | null = null
 /**
  * The Pins screen's words in the desk's language: one instance for the screen, its parts and its
  * store's announcements (made on first use in an $effect.root, so a dialog and the screen share one
- * load). Its English is bundled with the screen: the first paint never shows keys or blanks.
+ * load). Its words load with the screen's code, in the desk's language only (lib/i18n/area-words).
  */
 export function pinsWords(): AreaMessages<'pins'> {
-  if (!shared) $effect.root(() => void (shared = new AreaMessages('pins', deskLanguage, pinsEn)))
+  if (!shared) $effect.root(() => void (shared = new AreaMessages('pins', deskLanguage)))
   return shared!
 }

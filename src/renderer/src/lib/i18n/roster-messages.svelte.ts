@@ -1,4 +1,3 @@
-import rosterEn from '../../../../shared/i18n/messages/roster/en.json'
 import { AreaMessages } from './area-messages.svelte'
 import { deskLanguage } from './desk-language.svelte'
 import { useRosterWords } from '../../screens/roster/roster-text'
@@ -10,10 +9,10 @@ let shared: AreaMessages<'roster'> | null = null
  * The Roster screen's words in the desk's language. One instance for the app (an $effect.root, as
  * visitorsWords): the screen, its steps and the plain modules that word its rows (screens/roster/
  * roster-words.ts through roster-text.ts, registered here on import) read the same catalogue, so they
- * switch language together. English is bundled: no blank first paint.
+ * switch language together. Its words load with the screen's code (lib/i18n/area-words).
  */
 export function rosterWords(): AreaMessages<'roster'> {
-  if (!shared) $effect.root(() => void (shared = new AreaMessages('roster', deskLanguage, rosterEn)))
+  if (!shared) $effect.root(() => void (shared = new AreaMessages('roster', deskLanguage)))
   return shared!
 }
 

@@ -1,4 +1,3 @@
-import settingsEn from '../../../../shared/i18n/messages/settings/en.json'
 import { AreaMessages } from './area-messages.svelte'
 import { deskLanguage } from './desk-language.svelte'
 
@@ -7,9 +6,9 @@ let shared: AreaMessages<'settings'> | null = null
 /**
  * The Settings screen's words (connections, a console added, a token changed, a certificate trusted; screens/settings/check-summary.ts says a test's result with them), in the desk's language. One instance for the app (an $effect.root, as visitorsWords): the screen
  * and the plain modules that word its rows read the same catalogue, so they switch language together.
- * English is bundled with the screen: it reads whole at first render; another language replaces it when in.
+ * Its words load with the screen's code, in the desk's language only (lib/i18n/area-words).
  */
 export function settingsWords(): AreaMessages<'settings'> {
-  if (!shared) $effect.root(() => void (shared = new AreaMessages('settings', deskLanguage, settingsEn)))
+  if (!shared) $effect.root(() => void (shared = new AreaMessages('settings', deskLanguage)))
   return shared!
 }

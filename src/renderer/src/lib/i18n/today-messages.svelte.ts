@@ -1,4 +1,3 @@
-import todayEn from '../../../../shared/i18n/messages/today/en.json'
 import type { AreaKeys } from '../../../../shared/i18n/areas'
 import type { Words } from '../../../../shared/i18n/translator'
 import { AreaMessages } from './area-messages.svelte'
@@ -9,9 +8,9 @@ export type TodayWords = Words<AreaKeys['today']>
 
 /**
  * Today's words in the desk's language, made in a component's script. Today is the screen the desk
- * opens on: its English is bundled (a small file) so the screen reads whole at first render, with no
- * wait for a catalogue; another language loads as any area's does and replaces it when in.
+ * opens on: its words in the desk's language load before the desk mounts (main.ts), so the screen
+ * reads whole at first render.
  */
 export function todayMessages(): AreaMessages<'today'> {
-  return new AreaMessages('today', deskLanguage, todayEn)
+  return new AreaMessages('today', deskLanguage)
 }

@@ -1,5 +1,4 @@
 import type { z } from 'zod'
-import visitorFormEn from '../../../../shared/i18n/messages/visitorForm/en.json'
 import type { AreaKeys } from '../../../../shared/i18n/areas'
 import type { Words } from '../../../../shared/i18n/translator'
 
@@ -19,9 +18,9 @@ export function visitorFieldErrors(error: z.ZodError, words: Words<Key>): Record
     if (field in out) continue
     const key = `error.${field}.${issue.code}`
     const max = 'maximum' in issue ? Number(issue.maximum) : undefined
-    out[field] = Object.hasOwn(visitorFormEn, key)
-      ? words.t(key as Key, max === undefined ? undefined : { max })
-      : issue.message
+    // A key the catalogue lacks comes back as itself (or blank while the words load): the schema's words then.
+    const said = words.t(key as Key, max === undefined ? undefined : { max })
+    out[field] = said && said !== key ? said : issue.message
   }
   return out
 }

@@ -1,4 +1,3 @@
-import visitorFormEn from '../../../../shared/i18n/messages/visitorForm/en.json'
 import { AreaMessages } from './area-messages.svelte'
 import { deskLanguage } from './desk-language.svelte'
 
@@ -8,5 +7,5 @@ import { deskLanguage } from './desk-language.svelte'
  * form reads whole the moment it opens; another language replaces it as soon as its catalogue is in.
  */
 export function visitorFormMessages(): AreaMessages<'visitorForm'> {
-  return new AreaMessages('visitorForm', deskLanguage, visitorFormEn)
+  return new AreaMessages('visitorForm', deskLanguage)
 }

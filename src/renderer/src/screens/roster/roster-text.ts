@@ -1,7 +1,5 @@
-import rosterEn from '../../../../shared/i18n/messages/roster/en.json'
 import type { AreaKeys } from '../../../../shared/i18n/areas'
 import type { MessageValues, Words } from '../../../../shared/i18n/translator'
-import { formatParsed } from '../../../../shared/i18n/format-parsed'
 import { listFormat } from '../../../../shared/format/formats'
 import type { KeptError } from '../../../../shared/batches/row-reason'
 import { sayRoster, type RosterSaid } from '../../../../shared/roster/roster-said'
@@ -10,14 +8,13 @@ export type RosterKey = AreaKeys['roster']
 
 /**
  * The roster's words for its plain modules (roster-words.ts, column-options.ts), which the unit tests
- * load without Svelte: English from the catalogue until lib/i18n/roster-messages.svelte.ts registers
- * the desk's reactive words (on its import, which every roster screen part makes), as desk-formats
- * does for dates. Read in markup or a $derived, a word then follows a language switch.
+ * load without Svelte: lib/i18n/roster-messages.svelte.ts registers the desk's reactive words on its
+ * import, which every roster screen part makes (a unit test registers the words it asks in), as
+ * desk-formats does for dates. Until then a key shows as itself — no catalogue is in the screen's code
+ * (lib/i18n/area-words). Read in markup or a $derived, a word then follows a language switch.
  */
-const english: Words<RosterKey> = {
-  t: (key, values) => formatParsed((rosterEn as Record<string, string>)[key] ?? key, 'en', values)
-}
-let source: () => Words<RosterKey> = () => english
+const unregistered: Words<RosterKey> = { t: (key) => key }
+let source: () => Words<RosterKey> = () => unregistered
 let locale: () => string = () => 'en'
 /** A kept console error in words: main's English until the desk's errorWords are registered. */
 let errorText: (error: KeptError) => string = (error) => (error.hint ? `${error.message} ${error.hint}` : error.message)
