@@ -6,10 +6,10 @@ import { numberFormat, pluralRules } from '../format/formats'
 
 /**
  * A message formatted without intl-messageformat: text, `{name}`, `{n, number}`, plurals (`=n`,
- * `one`, `other`, `#`) and selects — what the bundled English of a first screen uses (lib/i18n/
- * today-messages), so that screen's first paint carries its words but not the formatter (~4.5 kB
- * gzip; the full Translator comes with any other language's catalogue). It formats as
- * intl-messageformat does (test/unit/i18n/format-parsed.test.ts holds every bundled message to it);
+ * `one`, `other`, `#`) and selects — how the renderer writes English (lib/i18n/area-words), so an
+ * English desk's first paint carries its words but not the formatter (~4.5 kB gzip; the full
+ * Translator comes with any other language's catalogue). It formats as intl-messageformat does
+ * (test/unit/i18n/format-parsed.test.ts holds every English message of every area to it);
  * anything else (dates, styles, tags) is refused, loudly, rather than written differently.
  * A message given as text is parsed first (tests and Node; the build hands the tree, parsed).
  */
