@@ -49,7 +49,6 @@ export default {
     // Visitor form schemas, CSV validation
     'src/shared/visitors/form.ts',
     'src/shared/visitors/schedule.ts',
-    'src/shared/field-errors.ts',
     'src/main/services/batches/csv-validate.ts',
     'src/main/services/batches/csv-duplicates.ts'
   ]

@@ -4,6 +4,7 @@
  * not one of the CLI's options is a field of the channel's input, typed later against the channel's
  * schema (src/main/cli-input.ts).
  */
+import type { AreaKeys } from '../shared/i18n/areas'
 export interface RawField {
   /** As typed, without the dashes: `page`, `owner.id`, `no-force` is kept as `force` with `negated`. */
   name: string
@@ -54,7 +55,24 @@ const SWITCHES = {
 
 export const CLI_OPTION_NAMES = [...Object.keys(VALUE_OPTIONS), ...Object.keys(SWITCHES)]
 
-export class ArgsError extends Error {}
+/** A usage error's words: a message of the CLI's catalogue (messages/cli, `usage.*`). */
+export type UsageKey = Extract<AreaKeys['cli'], `usage.${string}`>
+
+/**
+ * A mistake in the command line itself, said in one line (or a few) on stderr, exit 2. It holds the
+ * catalogue's key and its values, never words: src/main/cli-usage-words.ts says it in the CLI's
+ * language (loaded only when there is one to say, so `--help` loads no message formatter).
+ */
+export class ArgsError extends Error {
+  constructor(
+    readonly key: UsageKey,
+    readonly values: Readonly<Record<string, string | number>> = {},
+    /** A further paragraph said after this one (no token on stdin: then how to give it). */
+    readonly then?: ArgsError
+  ) {
+    super(key)
+  }
+}
 
 export function parseArgs(argv: readonly string[]): CliArgs {
   const args: CliArgs = {
@@ -85,18 +103,18 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     if (Object.hasOwn(VALUE_OPTIONS, flag)) {
       const value = inline ?? argv[++i]
       if (value === undefined || (inline === undefined && value.startsWith('--'))) {
-        throw new ArgsError(`${flag} needs a value, e.g. ${flag} ${flag === '--timeout' ? '10' : 'NAME'}.`)
+        throw new ArgsError('usage.needsValue', { flag, example: flag === '--timeout' ? '10' : 'NAME' })
       }
       args[VALUE_OPTIONS[flag as keyof typeof VALUE_OPTIONS]] = value
       continue
     }
     if (Object.hasOwn(SWITCHES, flag)) {
-      if (inline !== undefined) throw new ArgsError(`${flag} takes no value.`)
+      if (inline !== undefined) throw new ArgsError('usage.takesNoValue', { flag })
       args[SWITCHES[flag as keyof typeof SWITCHES]] = true
       continue
     }
     if (!flag.startsWith('--') || flag.length < 3) {
-      throw new ArgsError(`Unknown option ${word}: the channel's fields are given as --name value.`)
+      throw new ArgsError('usage.unknownOption', { option: word })
     }
     let name = flag.slice(2)
     const negated = name.startsWith('no-') && inline === undefined

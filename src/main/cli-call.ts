@@ -16,12 +16,14 @@ import { defaultDataDir } from './services/node-app'
 import { chooseConsole, storeFor } from './cli-console-choice'
 import { channelInput } from './cli-input'
 import { exitCodeOf } from './cli-exit'
-import { cliLanguage, withLanguageField } from './cli-language'
+import { cliLanguage, usageLanguage, withLanguageField } from './cli-language'
+import { usageWords } from './cli-usage-words'
 import { errorForCli } from './cli-error-words'
 import { json, line, outOf, peopleTable, tableChannels, type Out } from './cli-output'
 import { callChannel } from './cli-stream'
 import { runAllConsoles } from './cli-all-consoles'
-import { readToken, TOKEN_CHANNELS, tokenInArgvMessage } from './cli-token'
+import { readToken, TOKEN_CHANNELS, tokenInArgvError } from './cli-token'
+import { cliWords } from '../shared/i18n/file-words'
 
 /**
  * A real channel call (loaded by the launcher, src/main/cli.ts, only for one): the input from the
@@ -36,7 +38,7 @@ export async function runCall(args: CliArgs, channel: CatalogChannel, version: s
     // The reader stopped reading (`| head`): what it did not take was not wanted (cli-output.ts).
     if (out.readerGone) return EXIT.ok
     if (err instanceof ArgsError) {
-      process.stderr.write(err.message.trimEnd() + '\n')
+      process.stderr.write(usageWords(err, usageLanguage(process.argv.slice(2))))
       return EXIT.badInput
     }
     const error = AppError.from(err).toData()
@@ -59,40 +61,36 @@ async function call(args: CliArgs, channel: CatalogChannel, version: string, out
   const dataDir = resolve(given ?? defaultDataDir())
   if (given !== undefined && !existsSync(dataDir)) {
     // A mistyped folder is said, never answered from made-up data.
-    throw new ArgsError(
-      `No data folder at ${dataDir}${args.data === undefined ? ' ($ACCESS_DESK_DATA)' : ''}: check the path ` +
-        `(the default is ${defaultDataDir()}), or make the folder first (mkdir -p DIR) to start a new one.`
-    )
+    throw new ArgsError('usage.noDataFolder', {
+      folder: dataDir,
+      fromEnv: args.data === undefined ? 'yes' : 'no',
+      defaultFolder: defaultDataDir()
+    })
   }
   if (args.stream && !isList(channel)) {
-    throw new ArgsError(`--stream writes a list a line per item; ${channel.name} answers no list.`)
+    throw new ArgsError('usage.streamNoList', { channel: channel.name })
   }
   if (args.table && !tableChannels().includes(channel.name.split('.')[0]!)) {
-    throw new ArgsError(`--table prints people: users.* and visitors.* channels, not ${channel.name}.`)
+    throw new ArgsError('usage.tablePeopleOnly', { channel: channel.name })
   }
   if (args.allConsoles && !CONSOLE_READS.has(channel.name)) {
-    throw new ArgsError(
-      `--all-consoles runs reads only; ${channel.name} is not one. Reads: ${[...CONSOLE_READS].join(', ')}.`
-    )
+    throw new ArgsError('usage.allConsolesReadsOnly', { channel: channel.name, reads: [...CONSOLE_READS].join(', ') })
   }
-  if (!args.allConsoles && args.timeout !== undefined) throw new ArgsError('--timeout goes with --all-consoles.')
+  if (!args.allConsoles && args.timeout !== undefined) throw new ArgsError('usage.timeoutWithAllConsoles')
   if (TOKEN_CHANNELS.has(channel.name) && args.positionals.includes('-')) {
-    throw new ArgsError(
-      `${channel.name} reads the API token on standard input: give its input as JSON or --name value.`
-    )
+    throw new ArgsError('usage.tokenChannelStdin', { channel: channel.name })
   }
   const language = cliLanguage(args.language)
   let input = await channelInput(args, channel, undefined, language)
   input = withLanguageField(input, objectSchema(channel.input)?.properties?.['language'] !== undefined, args.language)
-  if (TOKEN_CHANNELS.has(channel.name)) input = await withToken(channel.name, input)
+  if (TOKEN_CHANNELS.has(channel.name)) input = await withToken(channel.name, input, language)
   // cards.load names the events a screen follows; a CLI call follows none.
   if (channel.name === 'cards.load' && !args.stream) input = { stream: 'cli', ...(input as object | undefined) }
 
   if (args.allConsoles) {
     const seconds = Number(args.timeout ?? 10)
-    if (!(seconds > 0)) throw new ArgsError(`--timeout is in seconds (more than 0), got "${args.timeout}".`)
-    if (args.demo || args.console !== undefined)
-      throw new ArgsError('--all-consoles runs on every saved console: no --console or --demo with it.')
+    if (!(seconds > 0)) throw new ArgsError('usage.timeoutSeconds', { given: String(args.timeout) })
+    if (args.demo || args.console !== undefined) throw new ArgsError('usage.allConsolesNoChoice')
     return runAllConsoles({
       dataDir,
       channel,
@@ -144,15 +142,15 @@ async function call(args: CliArgs, channel: CatalogChannel, version: string, out
 }
 
 /** The API token of connections.save / changeToken: from standard input, never the command line. */
-async function withToken(channel: string, input: unknown): Promise<unknown> {
+async function withToken(channel: string, input: unknown, language: Language): Promise<unknown> {
   const object =
     input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : undefined
-  if (object && Object.hasOwn(object, 'token')) throw new ArgsError(tokenInArgvMessage(channel))
-  const keep = channel === 'connections.save' ? ', Enter to keep the stored one' : ''
-  const token = await readToken(`API token (not shown${keep}): `)
+  if (object && Object.hasOwn(object, 'token')) throw tokenInArgvError(channel)
+  const keep = channel === 'connections.save' ? 'yes' : 'no'
+  const token = await readToken(cliWords(language).t('usage.tokenPrompt', { keep }))
   if (token && object) return { ...object, token }
   if (channel === 'connections.changeToken') {
-    throw new ArgsError(`No API token on standard input.\n${tokenInArgvMessage(channel)}`)
+    throw new ArgsError('usage.noTokenOnStdin', {}, tokenInArgvError(channel))
   }
   return input
 }

@@ -22,7 +22,7 @@ function readProfiles(dataDir: string): { profiles: ProfileRecord[]; activeId: s
   const path = join(dataDir, 'profiles.json')
   if (!existsSync(path)) return { profiles: [], activeId: null }
   const parsed = profilesFileSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')))
-  if (!parsed.success) throw new ArgsError(`The saved consoles in ${path} cannot be read: check or remove that file.`)
+  if (!parsed.success) throw new ArgsError('usage.profilesUnreadable', { path })
   return parsed.data
 }
 
@@ -57,7 +57,7 @@ export function chooseConsole(options: {
   needsConsole: boolean
 }): ConsoleChoice {
   if (options.demo && options.console !== undefined) {
-    throw new ArgsError('--demo and --console name two consoles: give one.')
+    throw new ArgsError('usage.demoAndConsole')
   }
   if (options.demo) return { demo: true }
   const file = readProfiles(options.dataDir)
@@ -65,10 +65,10 @@ export function chooseConsole(options: {
   if (options.console !== undefined) {
     const wanted = options.console.trim().toLowerCase()
     const match = file.profiles.find((p) => p.id === options.console || p.name.trim().toLowerCase() === wanted)
-    if (match?.demo) throw new ArgsError(`"${match.name}" is the built-in demo console: use --demo for it.`)
+    if (match?.demo) throw new ArgsError('usage.consoleIsDemo', { name: match.name })
     if (!match) {
       if (!saved.length) throw noConsoleError(options.dataDir)
-      throw new ArgsError(`No saved console is named "${options.console}". Saved: ${names(saved)}.`)
+      throw new ArgsError('usage.noConsoleNamed', { name: options.console, saved: names(saved) })
     }
     return { activeId: match.id, demo: false }
   }
@@ -76,15 +76,10 @@ export function chooseConsole(options: {
   if (saved.length === 0) throw noConsoleError(options.dataDir)
   const active = file.profiles.find((p) => p.id === file.activeId)
   if (active?.demo) {
-    throw new ArgsError(
-      `The active console in ${options.dataDir} is the built-in demo console, which the CLI uses only with --demo.\n` +
-        `Choose a saved one with --console NAME (saved: ${names(saved)}), or use --demo.`
-    )
+    throw new ArgsError('usage.activeIsDemo', { folder: options.dataDir, saved: names(saved) })
   }
   if (!active) {
-    throw new ArgsError(
-      `No console is active in ${options.dataDir}: choose one with --console NAME (saved: ${names(saved)}).`
-    )
+    throw new ArgsError('usage.noActiveConsole', { folder: options.dataDir, saved: names(saved) })
   }
   return { demo: false }
 }

@@ -15,6 +15,8 @@ import type { Language } from '../shared/i18n/locales'
 
 /** Input larger than this on standard input is refused (a CSV for batches.importCsv fits many times). */
 const MAX_STDIN_BYTES = 64 * 1024 * 1024
+/** JSON input as a shell takes it, quoted: shown in a usage error's example. */
+const JSON_EXAMPLE = `'{"id":"…"}'`
 
 export async function channelInput(
   args: CliArgs,
@@ -32,10 +34,12 @@ export async function channelInput(
     assign(set, field.name.split('.'), value, isArray(schema))
   }
   if (positionals.length > 1) {
-    throw new ArgsError(
-      `${channel.name} takes one JSON input, got ${positionals.length} words: ${positionals.join(' ')}. ` +
-        `Quote the JSON ('{"id":"…"}') or give the fields as --name value.`
-    )
+    throw new ArgsError('usage.oneJsonInput', {
+      channel: channel.name,
+      count: positionals.length,
+      words: positionals.join(' '),
+      example: JSON_EXAMPLE
+    })
   }
   const [raw] = positionals
   let base: unknown
@@ -44,17 +48,18 @@ export async function channelInput(
     try {
       base = JSON.parse(text)
     } catch {
-      const where = raw === '-' ? 'on standard input' : 'as the argument'
-      throw new ArgsError(
-        `The input ${where} is not JSON: ${text.slice(0, 200)}\nGive it as JSON, e.g. '{"id":"…"}', ` +
-          `or as --name value options (access-desk ${channel.name} --help).`
-      )
+      throw new ArgsError('usage.notJson', {
+        where: raw === '-' ? 'stdin' : 'argument',
+        text: text.slice(0, 200),
+        example: JSON_EXAMPLE,
+        channel: channel.name
+      })
     }
   }
   // A channel whose input is an object (its fields all optional, e.g. visitors.list) called with none.
   if (Object.keys(set).length === 0) return base === undefined && object === channel.input ? {} : base
   if (base !== undefined && (base === null || typeof base !== 'object' || Array.isArray(base))) {
-    throw new ArgsError(`--name value options add to a JSON object; the JSON given is not one.`)
+    throw new ArgsError('usage.notAnObject')
   }
   return deepMerge((base as Record<string, unknown> | undefined) ?? {}, set)
 }
@@ -66,11 +71,12 @@ function fieldSchema(object: JsonSchema | undefined, path: string, channel: Cata
     const next: JsonSchema | undefined = props && Object.hasOwn(props, part) ? props[part] : undefined
     if (!next) {
       const known = object?.properties ? Object.keys(object.properties).map((k) => `--${k}`) : []
-      throw new ArgsError(
-        `${channel.name} has no field --${path}. ` +
-          (known.length ? `Its fields: ${known.join(', ')}.` : 'It takes no input.') +
-          ` (access-desk ${channel.name} --help)`
-      )
+      throw new ArgsError('usage.noSuchField', {
+        channel: channel.name,
+        path,
+        hasFields: known.length ? 'yes' : 'no',
+        fields: known.join(', ')
+      })
     }
     schema = next
   }
@@ -120,13 +126,13 @@ function typedValue(
     const word = field.value.toLowerCase()
     if (TRUE.has(word)) return true
     if (FALSE.has(word)) return false
-    if (field.joined) throw new ArgsError(`${flag} is true or false, got "${field.value}".`)
+    if (field.joined) throw new ArgsError('usage.trueOrFalse', { flag, given: String(field.value) })
     // `--force '{…}'`: the word after a switch is the JSON input, not its value.
     positionals.unshift(field.value)
     return true
   }
-  if (field.negated) throw new ArgsError(`--no-${field.name}: only a true/false field can be negated.`)
-  if (field.value === undefined) throw new ArgsError(`${flag} needs a value (access-desk ${channel.name} --help).`)
+  if (field.negated) throw new ArgsError('usage.notNegatable', { name: field.name })
+  if (field.value === undefined) throw new ArgsError('usage.fieldNeedsValue', { flag, channel: channel.name })
   const itemOrField = allowed.has('array') ? itemSchema(schema) : schema
   if (isDateTime(itemOrField)) return typedInstant(field.value, flag, language)
   return typedWord(field.value, itemOrField, flag)
@@ -145,7 +151,7 @@ function isDateTime(schema: JsonSchema): boolean {
 function typedInstant(word: string, flag: string, language: Language): string {
   if (word.includes('T')) return word
   const day = parseTypedDate(word, language)
-  if (!day.ok) throw new ArgsError(`${flag}: ${day.message}`)
+  if (!day.ok) throw new ArgsError('usage.typedDate', { flag, message: day.message })
   return isoInZone(new Date(day.year, day.month - 1, day.day))
 }
 
@@ -154,20 +160,20 @@ function typedWord(word: string, schema: JsonSchema, flag: string): unknown {
   if (allowed.has('string') && !allowed.has('object')) return word
   if (allowed.has('integer') || allowed.has('number')) {
     const n = Number(word)
-    if (word.trim() === '' || !Number.isFinite(n)) throw new ArgsError(`${flag} takes a number, got "${word}".`)
+    if (word.trim() === '' || !Number.isFinite(n)) throw new ArgsError('usage.takesNumber', { flag, given: word })
     return n
   }
   if (allowed.has('boolean')) {
     if (TRUE.has(word.toLowerCase())) return true
     if (FALSE.has(word.toLowerCase())) return false
-    throw new ArgsError(`${flag} is true or false, got "${word}".`)
+    throw new ArgsError('usage.trueOrFalse', { flag, given: word })
   }
   if (allowed.has('object') || allowed.has('array') || allowed.size === 0) {
     try {
       return JSON.parse(word)
     } catch {
       if (allowed.size === 0) return word
-      throw new ArgsError(`${flag} takes JSON here, e.g. ${flag} '{"id":"…"}', got: ${word}`)
+      throw new ArgsError('usage.takesJson', { flag, example: `${flag} ${JSON_EXAMPLE}`, given: word })
     }
   }
   return word
@@ -208,7 +214,6 @@ function deepMerge(base: Record<string, unknown>, over: Record<string, unknown>)
 }
 
 async function readAllStdin(): Promise<string> {
-  if (process.stdin.isTTY)
-    throw new ArgsError('- reads the JSON input from standard input: pipe it in, e.g. < input.json.')
-  return readStdinText(MAX_STDIN_BYTES, () => new ArgsError('The input on standard input is over 64 MB.'))
+  if (process.stdin.isTTY) throw new ArgsError('usage.stdinIsTerminal')
+  return readStdinText(MAX_STDIN_BYTES, () => new ArgsError('usage.stdinTooLarge'))
 }

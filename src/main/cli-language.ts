@@ -11,12 +11,26 @@ export function cliLanguage(option: string | undefined, env: NodeJS.ProcessEnv =
   if (option !== undefined) {
     const language = option.toLowerCase().split(/[-_.]/)[0]
     if (isLanguage(language)) return language
-    throw new ArgsError(`--language takes ${LANGUAGES.join(', ')}, got "${option}".`)
+    throw new ArgsError('usage.languageTakes', { languages: LANGUAGES.join(', '), given: option })
   }
   // The first of them that is set decides, even when it names a language we do not speak (then English).
   const locale = env['LC_ALL'] || env['LC_MESSAGES'] || env['LANG'] || ''
   const language = locale.toLowerCase().split(/[-_.@]/)[0]
   return isLanguage(language) ? language : 'en'
+}
+
+/**
+ * The language to say a usage error in, from the words of the command line as typed (they may not
+ * parse: the mistake may be in them): `--language X` when X is one, else the shell's, as cliLanguage.
+ */
+export function usageLanguage(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Language {
+  const at = argv.findIndex((w) => w === '--language' || w.startsWith('--language='))
+  const option = at < 0 ? undefined : argv[at]!.includes('=') ? argv[at]!.split('=')[1] : argv[at + 1]
+  try {
+    return cliLanguage(option, env)
+  } catch {
+    return cliLanguage(undefined, env)
+  }
 }
 
 /**

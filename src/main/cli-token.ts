@@ -1,3 +1,4 @@
+import { ArgsError } from '../cli/args'
 import { readStdinText } from './cli-stdin'
 
 /**
@@ -12,13 +13,9 @@ export const TOKEN_CHANNELS: ReadonlySet<string> = new Set(['connections.save', 
 /** More than any token (the contract allows 4,096 characters): stdin is not a file to slurp. */
 const MAX_STDIN_BYTES = 64 * 1024
 
-export function tokenInArgvMessage(channel: string): string {
-  return (
-    `The API token is not taken on the command line: any user of this machine can read a command line in the ` +
-    `process list. Leave "token" out of the input and give the token on standard input, e.g.\n` +
-    `  printf '%s' "$TOKEN" | access-desk ${channel} '{…}'\n` +
-    `(at a terminal, the CLI asks for it without showing what you type).\n`
-  )
+/** A token given on the command line (or none on stdin): how to give it instead. */
+export function tokenInArgvError(channel: string): ArgsError {
+  return new ArgsError('usage.tokenNotInArgv', { command: `printf '%s' "$TOKEN" | access-desk ${channel} '{…}'` })
 }
 
 /** The token from stdin, trimmed; '' when none was given (an empty line, or stdin at its end). */
@@ -28,10 +25,7 @@ export async function readToken(prompt: string): Promise<string> {
 }
 
 async function readPiped(): Promise<string> {
-  const text = await readStdinText(
-    MAX_STDIN_BYTES,
-    () => new Error('Standard input holds more than a token (over 64 KB).')
-  )
+  const text = await readStdinText(MAX_STDIN_BYTES, () => new ArgsError('usage.tokenTooLong'))
   return text.trim()
 }
 

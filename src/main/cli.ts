@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { ArgsError, parseArgs, type CliArgs } from '../cli/args'
+import { usageLanguage } from './cli-language'
 import type { Catalog } from '../cli/catalog-types'
 import { EXIT } from '../cli/exit-codes'
 import { channelHelp, usage } from '../cli/help'
@@ -23,6 +24,12 @@ async function loadCatalog(): Promise<Catalog> {
   }
 }
 
+/** A usage error in the language of the command line (its --language, else the shell's). */
+async function usageText(error: ArgsError, argv: readonly string[]): Promise<string> {
+  const { usageWords } = await import('./cli-usage-words')
+  return usageWords(error, usageLanguage(argv))
+}
+
 type Answer = { text: string; code: number; stream?: NodeJS.WriteStream }
 
 async function run(argv: string[]): Promise<Answer> {
@@ -31,7 +38,8 @@ async function run(argv: string[]): Promise<Answer> {
     args = parseArgs(argv)
   } catch (err) {
     if (!(err instanceof ArgsError)) throw err
-    return { text: `${err.message}\nSee access-desk --help.\n`, code: EXIT.badInput, stream: process.stderr }
+    const text = await usageText(new ArgsError(err.key, err.values, new ArgsError('usage.seeHelp')), argv)
+    return { text, code: EXIT.badInput, stream: process.stderr }
   }
   const catalog = await loadCatalog()
   if (args.version) return { text: `access-desk ${catalog.version}\n`, code: EXIT.ok }
@@ -51,14 +59,12 @@ async function run(argv: string[]): Promise<Answer> {
     const names = catalog.channels.map((c) => c.name)
     const sameNamespace = names.filter((n) => n.toLowerCase().startsWith(`${namespace}.`))
     const near = sameNamespace.length ? sameNamespace : names.filter((n) => word && n.toLowerCase().includes(word))
-    return {
-      text:
-        `Unknown channel "${command}".` +
-        (near.length ? ` Did you mean ${near.slice(0, 5).join(', ')}?` : '') +
-        `\nEvery channel: access-desk --help (or access-desk channels, as JSON).\n`,
-      code: EXIT.badInput,
-      stream: process.stderr
-    }
+    const unknown = new ArgsError(
+      'usage.unknownChannel',
+      { channel: command, guess: near.length ? 'yes' : 'no', names: near.slice(0, 5).join(', ') },
+      new ArgsError('usage.everyChannel')
+    )
+    return { text: await usageText(unknown, argv), code: EXIT.badInput, stream: process.stderr }
   }
   if (args.help) return { text: channelHelp(channel), code: EXIT.ok }
   const { runCall } = await import('./cli-call')

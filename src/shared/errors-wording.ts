@@ -345,8 +345,8 @@ export const errorWordings: Readonly<Record<string, Wording>> = {
 
 /**
  * A write whose answer was lost and which main read back (`details.readBack`: what the read found),
- * said in the desk's language: a PIN given (main's pins/pin-service.ts) — whether the person holds a
- * PIN now and whether it changed (`pinChanged`); a visit cancel (visitors/cancel-read-back.ts) — not
+ * said in the desk's language: a PIN not given or not known given (main's pins/pin-service.ts) — none
+ * now, the one held before (`pin-held`), or one that cannot be told from before (`pin-unsure`); a visit cancel (visitors/cancel-read-back.ts) — not
  * cancelled, or the visitor gone. Null (main's words) for a read-back not worded here.
  */
 function readBackWording(d: Details): ErrorWording | null {
@@ -378,6 +378,8 @@ function readBackWording(d: Details): ErrorWording | null {
       readBack: true
     }
   if (found === 'pin-none') return { message: 'READ_BACK.pin-none.message', values: { name }, readBack: true }
+  // A PIN held with nothing known of before: whether it is the one shown cannot be told, and is said as that.
+  if (found === 'pin-unsure') return { message: 'READ_BACK.pin-held.message', values: { name }, readBack: true }
   if (found !== 'pin-held') return null
   const hint = d['pinChanged'] === true ? 'READ_BACK.pin-held.changed.hint' : 'READ_BACK.pin-held.same.hint'
   return { message: 'READ_BACK.pin-held.message', hint, values: { name }, readBack: true }

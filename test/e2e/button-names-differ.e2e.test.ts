@@ -51,9 +51,8 @@ describe('no two buttons of a screen share a name', () => {
     for (const screen of SCREENS) {
       await job.open(screen)
       await job.page.locator('main h1').first().waitFor()
-      // The screen's first read drawn (its rows, the consoles' cards).
-      await job.page.waitForLoadState('networkidle').catch(() => undefined)
-      await job.page.waitForTimeout(1500)
+      // The screen's first read drawn (its rows, the consoles' cards): its calls answered and drawn.
+      await job.settled()
       const same = await sameNamedButtons(job.page)
       if (same.length > 0) found[screen] = same
       // The consoles' cards with their named buttons: axe too (a name of its own, readable).

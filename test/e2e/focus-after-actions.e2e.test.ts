@@ -3,11 +3,13 @@ import type { Page } from 'playwright-core'
 import { startJob, type Job } from '../support/job'
 import { startDemoConsoleProcess } from '../support/processes'
 import { tempDir } from '../support/temp'
+import { focusUnseen } from '../support/focus-seen'
 
 /**
- * The rule "after every action the focus is somewhere sensible, never the page body" held on every screen
- * at once: each screen is opened fresh and each of its buttons pressed by keyboard (Enter, as a keyboard
- * user would), one at a time. After the action has settled the focus must be on an element of the page;
+ * The rule "after every action the focus is somewhere sensible, never the page body, and seen" held on every
+ * screen at once: each screen is opened fresh and each of its buttons pressed by keyboard (Enter, as a
+ * keyboard user would), one at a time. After the action has settled the focus must be on an element of the
+ * page, inside the window with the row (or result block) it is in (support/focus-seen.ts);
  * a dialog it opened is closed with Escape and the focus must again be on the page. The mechanism is
  * `lib/action-outcome.svelte.ts` (mounted once in App.svelte); this test is what holds every screen to it.
  *
@@ -85,14 +87,15 @@ describe('the focus after every action on every screen', () => {
     await job?.close()
   })
 
-  it('is never left on the page body, and one voice says what each action did', async () => {
+  it('is never left on the page body nor out of view, and one voice says what each action did', async () => {
     const { page } = job
     const lost: string[] = []
     const spokeTwice: string[] = []
+    const unseen: string[] = []
     let pressed = 0
     for (const screen of SCREENS) {
       await job.open(screen)
-      await page.waitForTimeout(300)
+      await job.settled()
       const names = (await buttonsOf(page)).slice(0, 30)
       for (let i = 0; i < names.length; i++) {
         const name = names[i]!
@@ -100,7 +103,7 @@ describe('the focus after every action on every screen', () => {
         // Each button from a freshly opened screen: what an earlier one did does not hide it.
         await job.open(screen === 'Home' ? 'Settings' : 'Home')
         await job.open(screen)
-        await page.waitForTimeout(150)
+        await job.settled()
         const nth = names.slice(0, i).filter((n) => n === name).length
         const button = page.locator('main button:not([disabled])', { hasText: name }).nth(nth)
         if (!(await button.isVisible().catch(() => false))) continue
@@ -116,21 +119,25 @@ describe('the focus after every action on every screen', () => {
         await page.keyboard.press('Enter')
         pressed++
         // Settled: whatever the action read or wrote has been answered and drawn.
-        await page.waitForLoadState('networkidle').catch(() => undefined)
-        await page.waitForTimeout(250)
+        await job.settled()
         const after = await focusIsOnThePage(page)
         if (after === 'body') lost.push(`${screen} → ${name}`)
+        else {
+          const why = await focusUnseen(page)
+          if (why) unseen.push(`${screen} → ${name}: ${why}`)
+        }
         const voices = await voicesSince(page)
         if (voices.length > 1) spokeTwice.push(`${screen} → ${name}: ${voices.join(' | ')}`)
         if (await page.locator('[role="dialog"][aria-modal="true"]').count()) {
           await page.keyboard.press('Escape')
-          await page.waitForTimeout(200)
+          await job.settled()
           if ((await focusIsOnThePage(page)) === 'body') lost.push(`${screen} → ${name} → Escape`)
         }
       }
     }
     expect(pressed).toBeGreaterThan(40)
     expect(lost).toEqual([])
+    expect(unseen).toEqual([])
     expect(spokeTwice).toEqual([])
   }, 600_000)
 
@@ -184,9 +191,8 @@ describe('the focus after every action on every screen', () => {
       await button.focus()
       await noteLiveRegions(page)
       await page.keyboard.press('Enter')
-      await page.waitForLoadState('networkidle').catch(() => undefined)
       await expect.poll(() => voicesSince(page), { timeout: 10_000 }).not.toEqual([])
-      await page.waitForTimeout(500)
+      await job.settled()
       const voices = await voicesSince(page)
       expect(voices, name).toHaveLength(1)
       expect(voices[0]).toBe((await announced())?.trim())
@@ -427,8 +433,7 @@ describe('the focus of a choice on every screen', () => {
     } else if (kind === 'checkbox' || kind === 'switch') {
       await page.keyboard.press('Space')
     }
-    await page.waitForLoadState('networkidle').catch(() => undefined)
-    await page.waitForTimeout(150)
+    await job.settled()
   }
 
   /** Each choice in `scope` changed by the keyboard, one at a time; what lost the focus is pushed to `lost`. */
@@ -448,8 +453,7 @@ describe('the focus of a choice on every screen', () => {
         await page.keyboard.press(last ? 'ArrowUp' : 'ArrowDown')
       } else await page.keyboard.press('Space')
       made++
-      await page.waitForLoadState('networkidle').catch(() => undefined)
-      await page.waitForTimeout(250)
+      await job.settled()
       const after = await focusOfChoice(page)
       if (after) lost.push(`${where} → ${choice.kind} “${choice.name}”: the focus went to ${after}`)
       else await undoChoice(page, choice.kind)
@@ -465,7 +469,7 @@ describe('the focus of a choice on every screen', () => {
       const fresh = async () => {
         await job.open(screen === 'Home' ? 'Settings' : 'Home')
         await job.open(screen)
-        await page.waitForTimeout(200)
+        await job.settled()
       }
       await fresh()
       made += await chooseEach(page, screen, 'main', lost, fresh)
@@ -479,12 +483,11 @@ describe('the focus of a choice on every screen', () => {
         if (!(await button.isVisible().catch(() => false))) continue
         await button.focus()
         await page.keyboard.press('Enter')
-        await page.waitForLoadState('networkidle').catch(() => undefined)
-        await page.waitForTimeout(250)
+        await job.settled()
         if (!(await page.locator('[role="dialog"][aria-modal="true"]').count())) continue
         made += await chooseEach(page, `${screen} → ${opener}`, '[role="dialog"][aria-modal="true"]', lost)
         await page.keyboard.press('Escape')
-        await page.waitForTimeout(150)
+        await job.settled()
       }
     }
     // The choices a screen shows only with a record open: each state made again before each choice.
@@ -493,7 +496,7 @@ describe('the focus of a choice on every screen', () => {
         await job.open(screen === 'Home' ? 'Settings' : 'Home')
         await job.open(screen)
         await open(job)
-        await page.waitForTimeout(200)
+        await job.settled()
       }
       made += await chooseEach(page, where, 'main', lost, again)
     }

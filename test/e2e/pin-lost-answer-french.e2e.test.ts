@@ -7,11 +7,12 @@ interface HeldUser {
 }
 
 /**
- * A PIN given on a French desk whose answer was lost (the connection cut after the console gave it):
- * main reads the person back, and every line of the PINs screen says what it found, in French — the
- * red box and the person's line agree with the console, which holds a PIN for her.
+ * A PIN replaced on a French desk whose answer was lost (a proxy's 502 after the console replaced it):
+ * main reads the person back and finds her PIN changed just now, so the screen says it as done — the
+ * PIN given, then the read-back sentence, in French — with no red box, no Réessayer, and no "already
+ * has a PIN" warning of before left beside it. The console holds another PIN for her than before.
  */
-describe('PINs in Chromium (web mode, French desk): a give whose answer was lost', () => {
+describe('PINs in Chromium (web mode, French desk): a replace whose answer was lost', () => {
   let job: Job
 
   beforeAll(async () => {
@@ -22,32 +23,49 @@ describe('PINs in Chromium (web mode, French desk): a give whose answer was lost
     await job?.close()
   })
 
-  it('says in French that she holds a PIN now, and no line says she has none', async () => {
+  it('says in French that the PIN is given, as done, and offers nothing to try again', async () => {
     const { page } = job
     const { id } = (await job.control('POST', '/users', { first_name: 'Chloé', last_name: 'Perdue' })) as {
       id: string
     }
+    const hash = async () => ((await job.state('users')) as HeldUser[]).find((u) => u.id === id)!.pin_hash
     await job.chooseLanguage('fr')
     await job.open('PINs')
+    const screenSection = page.locator('section[aria-labelledby="pins-title"]')
+    // A first PIN for her, given plainly.
     await page.getByRole('button', { name: 'Générer un PIN' }).click()
-    const pin = (await page.getByTestId('generated-pin').textContent())!.trim()
     await page.getByRole('searchbox', { name: 'Trouver un utilisateur ou un visiteur' }).fill('Chloé Perdue')
     await page.getByRole('option', { name: /Chloé Perdue/ }).click()
-    // On the screen (the live region keeps the last thing said, the pick's, until the next is said).
-    const screenSection = page.locator('section[aria-labelledby="pins-title"]')
     await screenSection.getByText('Chloé Perdue n’a pas encore de PIN.').waitFor()
-    await job.control('PUT', '/faults', { afterCommit: { reset: 1, paths: ['PUT /users/:id/pin_codes'] } })
     await page.getByRole('button', { name: 'Attribuer le PIN' }).click()
+    await page.getByTestId('pin-assigned').waitFor()
+    const before = await hash()
+    expect(before).toBeTruthy()
 
-    const alert = page.getByRole('region', { name: 'Attribuer ce PIN' }).getByRole('alert')
-    await expect.poll(() => alert.textContent()).toContain('Chloé Perdue a maintenant un PIN')
-    expect(await alert.textContent()).not.toMatch(/answer was lost|holds a PIN/)
-    expect(await page.getByTestId('pin-held').textContent()).toContain('Chloé Perdue a déjà un PIN')
-    expect(await screenSection.getByText('Chloé Perdue n’a pas encore de PIN.').count()).toBe(0)
-    // The console holds a PIN for her: the one shown (its hash is all the console keeps).
-    const users = (await job.state('users')) as HeldUser[]
-    expect(users.find((u) => u.id === id)!.pin_hash).toBeTruthy()
-    expect(pin).toMatch(/^\d+$/)
-    await job.expectAccessible('PINs after a lost answer, read back')
+    // Another, replacing it, whose answer is lost. The new PIN comes from main: read once it is drawn.
+    const first = (await page.getByTestId('generated-pin').textContent())!.trim()
+    await page.getByRole('button', { name: 'En générer un autre' }).click()
+    await expect.poll(async () => (await page.getByTestId('generated-pin').textContent())?.trim()).not.toBe(first)
+    const pin = (await page.getByTestId('generated-pin').textContent())!.trim()
+    expect(pin).toMatch(/^\d{4,}$/)
+    await page.getByRole('searchbox', { name: 'Trouver un utilisateur ou un visiteur' }).fill('Chloé Perdue')
+    await page.getByRole('option', { name: /Chloé Perdue/ }).click()
+    await page.getByTestId('pin-held').waitFor()
+    await job.control('PUT', '/faults', { afterCommit: { status502: 1, paths: ['PUT /users/:id/pin_codes'] } })
+    await page.getByRole('button', { name: 'Attribuer le PIN' }).click()
+    await page.getByRole('button', { name: 'Remplacer le PIN' }).click()
+
+    const done = page.getByTestId('pin-assigned')
+    await expect.poll(() => done.textContent()).toContain(`PIN ${pin} attribué à Chloé Perdue.`)
+    expect(await done.textContent()).toContain('La réponse de la console s’est perdue')
+    expect(await done.textContent()).not.toMatch(/answer was lost|assigned to/)
+    expect(await page.getByRole('alert').count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Réessayer' }).count()).toBe(0)
+    expect(await page.getByTestId('pin-held').count()).toBe(0)
+    // The console replaced it: her PIN is another than before (its hash is all the console keeps).
+    const now = await hash()
+    expect(now).toBeTruthy()
+    expect(now).not.toBe(before)
+    await job.expectAccessible('PINs after a lost answer, found given')
   })
 })

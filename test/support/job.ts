@@ -42,6 +42,11 @@ export interface Job {
   /** Go to a screen by its navigation button. */
   open(screen: string): Promise<void>
   /**
+   * Waits until the tab has settled: every bridge call answered and the page unchanged for `quietMs`
+   * (100 by default) — a screen's first read drawn, an action's outcome said (`launchChromium`).
+   */
+  settled(options?: { quietMs?: number }): Promise<void>
+  /**
    * The desk's language as Settings keeps it (`access-desk.language` in the tab's storage), then the tab
    * read again, as after a restart: the app starts in that language.
    */
@@ -103,6 +108,7 @@ export async function startJob(): Promise<Job> {
         },
         [ns, method, input] as const
       ),
+    settled: (options) => browser.settled(options),
     async open(screen) {
       // By the screen's English name, whatever language the sidebar speaks: the name is looked up in the
       // shell's English catalogue and the button found by its screen id.

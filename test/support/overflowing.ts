@@ -14,6 +14,11 @@ export function overflowing(page: Page, root: string, skip?: string): Promise<st
         found.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${window.innerWidth})`)
       const scope = document.querySelector(root)
       if (!scope) return [`nothing matches ${root}`]
+      // The screen's part scrolls on its own (the shell's main): wider content scrolls it, not the page.
+      for (const box of new Set([scope, scope.closest('main')])) {
+        if (box && box.scrollWidth > box.clientWidth + 1)
+          found.push(`${box.tagName.toLowerCase()} scrolls sideways (${box.scrollWidth} > ${box.clientWidth})`)
+      }
       const boxes = scope.querySelectorAll<HTMLElement>(
         'button, label, legend, h1, h2, p, dt, dd, input, select, li, td, th, strong, span, a, nav'
       )
@@ -55,4 +60,57 @@ export function shellLayout(
       mainTop: Math.round(main.top)
     }
   })
+}
+
+/**
+ * Every visible field under `root` whose placeholder is cut: the width its placeholder needs in the
+ * field's own font, against the room inside its padding. A placeholder is words the field shows
+ * (an example, what to type) and is not in its scroll size, so `overflowing` cannot see it cut.
+ * Named by the field's label.
+ */
+export function placeholdersCut(page: Page, root: string): Promise<string[]> {
+  return page.evaluate((root) => {
+    const scope = document.querySelector(root)
+    if (!scope) return [`nothing matches ${root}`]
+    const canvas = document.createElement('canvas').getContext('2d')!
+    const found: string[] = []
+    for (const el of scope.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+      if (!el.placeholder || el.offsetParent === null) continue
+      const style = getComputedStyle(el)
+      canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+      const needs = canvas.measureText(el.placeholder).width
+      if (needs > room + 0.5) {
+        const name = el.getAttribute('aria-label') ?? el.closest('label')?.textContent?.trim() ?? el.name
+        found.push(`${name}: “${el.placeholder}” needs ${Math.ceil(needs)}px, has ${Math.floor(room)}px`)
+      }
+    }
+    return found
+  }, root)
+}
+
+/**
+ * Every visible button under `root` that a click at its middle would not reach: another part drawn over
+ * it (a heading that ran across a panel's edge), or the button out of the window. Each is scrolled into
+ * view first, as a person would. Named by its text.
+ */
+export async function buttonsCovered(page: Page, root: string): Promise<string[]> {
+  const found: string[] = []
+  const buttons = page.locator(`${root} button:visible`)
+  for (let i = 0; i < (await buttons.count()); i++) {
+    const button = buttons.nth(i)
+    await button.scrollIntoViewIfNeeded()
+    const hit = await button.evaluate((el) => {
+      const r = el.getBoundingClientRect()
+      const x = r.left + r.width / 2
+      const y = r.top + r.height / 2
+      if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return 'out of the window'
+      const top = document.elementFromPoint(x, y)
+      return top && el.contains(top)
+        ? null
+        : `under ${top?.tagName.toLowerCase()} “${(top?.textContent ?? '').trim().slice(0, 30)}”`
+    })
+    if (hit) found.push(`button “${((await button.textContent()) ?? '').trim().slice(0, 40)}” ${hit}`)
+  }
+  return found
 }

@@ -7,8 +7,8 @@ export function pinHandlers({ pins }: AppServices): HandlersOf<'pins'> {
     'pins.generate': async () => ({ pin: await pins.generate() }),
     'pins.held': async ({ owner }) => ({ held: await pins.held(owner) }),
     'pins.assign': async ({ pin, owner, seen }) => {
-      await pins.assign(owner, pin, seen)
-      return { assigned: true as const }
+      // `readBack`: its answer was lost and reading the person back found the PIN given (pin-service).
+      return { assigned: true as const, ...(await pins.assign(owner, pin, seen)) }
     },
     'pins.unassign': async ({ owner }) => {
       await pins.unassign(owner)

@@ -18,6 +18,7 @@ export function rosterHandlers({ rosters }: AppServices): HandlersOf<'roster'> {
     'roster.linePause': ({ id }) => rosters.linePause(id),
     'roster.exportCsv': ({ id, language }) => rosters.exportCsv(id, language),
     'roster.handout': (input) => rosters.handout(input),
+    'roster.pinsKnown': ({ id }) => rosters.pinsKnown(id),
     'roster.capabilities': () => rosters.capabilities(),
     'roster.delete': ({ id }) => rosters.delete(id)
   }

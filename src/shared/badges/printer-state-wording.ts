@@ -1,5 +1,5 @@
 import type { ErrorWording } from '../errors-wording'
-import { printerReasonParts } from '../errors-wording'
+import { errorWordingOf, printerReasonParts } from '../errors-wording'
 import { actingReason, type PrinterStatus } from './printer-state'
 
 /**
@@ -10,8 +10,15 @@ import { actingReason, type PrinterStatus } from './printer-state'
  * names it) and the print is a badge, as main's status hint says.
  */
 export function printerStatusWording(status: PrinterStatus): ErrorWording {
-  const message = `printer.state.${status.notTaking ? 'notTaking' : status.state}`
+  // Not asked because its certificate is not trusted (printer-state.ts unaskedPrinterStatus): said as such.
+  const untrusted = status.failure?.kind === 'tls'
+  const message = `printer.state.${untrusted ? 'untrusted' : status.notTaking ? 'notTaking' : status.state}`
   if (status.hint === undefined) return { message }
+  // Offline: what to do is the failure's own hint (PRINTER_UNREACHABLE…), from its facts, as a print says it.
+  const failed = status.failure && errorWordingOf(status.failure)
+  if (failed?.hint) return { message, hint: failed.hint, values: failed.values, parts: failed.parts }
+  // A failure with no hint of its own: unaskedPrinterStatus's.
+  if (status.failure && status.failure.hint === undefined) return { message, hint: 'printer.state.offline.hint' }
   const acting = actingReason(status.reasons)
   const hint = status.notTaking
     ? 'printer.state.notTaking.hint'

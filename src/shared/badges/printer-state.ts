@@ -1,4 +1,5 @@
 import { printedWords, type Printed, type PrintedWords } from './printed-words'
+import type { AppErrorData } from '../errors'
 
 /**
  * A badge printer's state as the desk reads it, from its IPP attributes (printer-state and
@@ -30,6 +31,11 @@ export interface PrinterStatus {
    * it, or when no stock was asked about or the printer could not be asked.
    */
   media?: { size: string; takes: string }
+  /**
+   * The printer could not be asked (offline): the failure that said so, its code and facts, so its hint is
+   * worded in the desk's language as the print's own failure is (not main's English).
+   */
+  failure?: AppErrorData
 }
 
 /** A reason without its severity suffix: "media-empty-error" → "media-empty". */
@@ -234,4 +240,19 @@ export function printerStatusOf(
   if (!words || kind === 'idle' || kind === 'printing') return status
   // A reason the desk has no words for is named, as the printer says it, before what to do.
   return { ...status, hint: actingReason(reasons)?.known ? words.hint : `${words.message} ${words.hint}` }
+}
+
+/**
+ * A printer main could not ask (no IPP answer): offline, or — a TLS failure — not the printer whose
+ * certificate was trusted, which is no printer to print to. What to do is the failure's own hint when it
+ * has one. Main's English; the desk says it in its language from these facts (printer-state-wording.ts).
+ */
+export function unaskedPrinterStatus(failure: AppErrorData): PrinterStatus {
+  return {
+    state: 'offline',
+    reasons: [],
+    words: failure.kind === 'tls' ? 'Certificate not trusted' : 'Offline',
+    hint: failure.hint ?? 'Check that the printer is on and connected.',
+    failure
+  }
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod'
+import { SITE_NAME_MAX } from '../text/field-limits'
 import { badgeStockIds } from './label-stocks'
 import { printerStateKinds, type PrinterStatus } from './printer-state'
+import { appErrorDataSchema } from '../error-data-schema'
 
 // Label stocks are plain data in their own module (no zod): the kiosk's badge view loads them.
 export { badgeStocks, badgeStockIds, type BadgeStockId } from './label-stocks'
@@ -72,7 +74,11 @@ export const logoDataUrlSchema = z
   )
 
 export const badgeSettingsSchema = z.object({
-  siteName: z.string().trim().max(80, 'Keep the site name under 80 characters.').default(''),
+  siteName: z
+    .string()
+    .trim()
+    .max(SITE_NAME_MAX, `Shorten the site name to at most ${SITE_NAME_MAX} characters.`)
+    .default(''),
   logoDataUrl: logoDataUrlSchema.nullable().default(null),
   stock: badgeStockSchema.default('dk-11202'),
   /** Badge station: print to this printer without a dialog. */
@@ -102,5 +108,6 @@ export const printerStatusSchema = z.object({
   words: z.string(),
   hint: z.string().optional(),
   notTaking: z.boolean().optional(),
-  media: z.object({ size: z.string(), takes: z.string() }).optional()
+  media: z.object({ size: z.string(), takes: z.string() }).optional(),
+  failure: appErrorDataSchema.optional()
 }) satisfies z.ZodType<PrinterStatus>

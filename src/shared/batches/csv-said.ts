@@ -59,6 +59,8 @@ export const csvNoteSchema = saidSchema([
   'utf16',
   'windows1252',
   'separator',
+  /** Import's columns after the alias that its header row names: not read (the first, by number and name). */
+  'columnsNotRead',
   'excelMarkers',
   'quoteMisplaced',
   'blankLines',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { BATCH_NAME_MAX } from '../text/field-limits'
 import { aliasPatternSchema } from './alias-pattern'
 import { csvNoteSchema, csvSaidSchema } from './csv-said'
 import { rowReasonSchema } from './row-reason'
@@ -97,7 +98,11 @@ export type BatchSummary = z.infer<typeof batchSummarySchema>
 export const batchDetailSchema = batchSummarySchema.extend({ rows: z.array(batchRowSchema) })
 export type BatchDetail = z.infer<typeof batchDetailSchema>
 
-export const batchNameSchema = z.string().trim().min(1, 'Give the batch a name').max(80)
+export const batchNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Give the batch a name')
+  .max(BATCH_NAME_MAX, `Shorten the batch's name to at most ${BATCH_NAME_MAX} characters.`)
 
 export const createBatchInputSchema = z.object({
   name: batchNameSchema,
@@ -222,6 +227,8 @@ export const batchViewSchema = batchSummarySchema.extend({
   sent: z.number().int(),
   /** Rows edited since they failed: pending again, sent by a retry with the failed ones. */
   fixed: z.number().int(),
+  /** Failed rows "Retry failed" sends again (shared/batches/row-way-on.ts); the others wait for a fix. */
+  retried: z.number().int(),
   /** The first row not yet sent (pending or failed): a byte-order switch names it as its example. */
   firstToSend: batchRowSchema.nullable(),
   /** Where `rowId` is (0-based), -1 when it is not in the batch; absent when not asked. */

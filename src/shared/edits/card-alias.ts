@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CARD_ALIAS_MAX } from '../text/field-limits'
 import { editSchema, type EditOf } from './edit'
 import { trimmed, type FieldKinds } from './equality'
 
@@ -10,7 +11,9 @@ export interface CardAliasFields {
 export const cardAliasKinds: FieldKinds<CardAliasFields> = { alias: trimmed }
 
 export const cardAliasEditSchema = editSchema(
-  z.object({ alias: z.string().trim().max(100, 'Keep the alias under 100 characters.') }),
+  z.object({
+    alias: z.string().trim().max(CARD_ALIAS_MAX, `Shorten the alias to at most ${CARD_ALIAS_MAX} characters.`)
+  }),
   z.object({ alias: z.string().max(1000) })
 )
 

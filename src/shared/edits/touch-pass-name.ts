@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TOUCH_PASS_NAME_MAX } from '../text/field-limits'
 import { editSchema, type EditOf } from './edit'
 import { trimmed, type FieldKinds } from './equality'
 
@@ -10,7 +11,12 @@ export interface TouchPassNameFields {
 export const touchPassNameKinds: FieldKinds<TouchPassNameFields> = { card_name: trimmed }
 
 export const touchPassNameEditSchema = editSchema(
-  z.object({ card_name: z.string().trim().max(100, 'Keep the name under 100 characters.') }),
+  z.object({
+    card_name: z
+      .string()
+      .trim()
+      .max(TOUCH_PASS_NAME_MAX, `Shorten the name to at most ${TOUCH_PASS_NAME_MAX} characters.`)
+  }),
   z.object({ card_name: z.string().max(1000) })
 )
 

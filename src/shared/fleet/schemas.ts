@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { FLEET_QUERY_MAX } from '../text/field-limits'
 import { appErrorDataSchema } from '../error-data-schema'
 import { consoleReachSchema, permissionCheckSchema } from '../connections'
 import { nfcCardStatuses } from '../access/nfc-cards'
@@ -140,4 +141,4 @@ export const fleetQuerySchema = z
   .string()
   .trim()
   .min(1, 'Type a name, email, employee number, card number, NFC ID or Touch Pass card id to look for.')
-  .max(200, 'Keep the search to 200 characters.')
+  .max(FLEET_QUERY_MAX, `Keep the search to ${FLEET_QUERY_MAX} characters.`)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { KIOSK_DESK_NAME_MAX, KIOSK_DIRECTIONS_MAX } from '../text/field-limits'
 import { badgeJobSchema, printFailureFactsSchema } from '../badges/schemas'
 
 /** The operator's kiosk PIN: digits only, so a touch screen's number pad can type it. */
@@ -8,7 +9,10 @@ export const kioskPinSchema = z
   .refine((pin) => !/^(\d)\1+$/.test(pin), 'Use a PIN that is not one digit repeated (like 0000).')
 
 /** One language's directions: any may be empty. */
-const directionsText = z.string().trim().max(300, 'Keep the directions under 300 characters.')
+const directionsText = z
+  .string()
+  .trim()
+  .max(KIOSK_DIRECTIONS_MAX, `Shorten the directions to at most ${KIOSK_DIRECTIONS_MAX} characters.`)
 
 /** What a visitor is told once their badge is printed, per language (shared/kiosk/directions.ts chooses). */
 export const directionsByLanguageSchema = z.object({
@@ -27,20 +31,27 @@ export const kioskSettingsSchema = z.object({
    * What a visitor is told once their badge is printed ("Take the lift to floor 3…"), as one text: the
    * desk language's (settings saved before the directions were per language, or set so by the CLI).
    */
-  directions: z.string().trim().max(300),
+  directions: z.string().trim().max(KIOSK_DIRECTIONS_MAX),
   /** The same per language; a language's own text comes before the one text (shared/kiosk/directions.ts). */
   directionsByLanguage: directionsByLanguageSchema.optional(),
   /** Where walk-ins and visitors the kiosk cannot help are sent; '' when not named (kiosk/desk-name.ts). */
-  deskName: z.string().trim().max(80)
+  deskName: z.string().trim().max(KIOSK_DESK_NAME_MAX)
 })
 export type KioskSettings = z.infer<typeof kioskSettingsSchema>
 
 export const kioskSettingsInputSchema = z.object({
-  idleSeconds: z.number().int().min(15, 'At least 15 seconds.').max(600, 'At most 600 seconds (10 minutes).'),
+  idleSeconds: z
+    .number({ error: 'Type a number of seconds from 15 to 600.' })
+    .int()
+    .min(15, 'At least 15 seconds.')
+    .max(600, 'At most 600 seconds (10 minutes).'),
   directions: directionsText,
   directionsByLanguage: directionsByLanguageSchema.optional(),
   /** '' leaves it to the kiosk's own words for the reception desk, in the visitor's language. */
-  deskName: z.string().trim().max(80),
+  deskName: z
+    .string()
+    .trim()
+    .max(KIOSK_DESK_NAME_MAX, `Shorten the desk's name to at most ${KIOSK_DESK_NAME_MAX} characters.`),
   /** A new PIN; left out keeps the current one. */
   pin: kioskPinSchema.optional()
 })

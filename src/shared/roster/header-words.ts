@@ -105,7 +105,7 @@ export const headerLanguages: readonly HeaderLanguage[] = [
       fullName: ['Vollständiger Name', 'Voller Name', 'Mitarbeitername', 'Anzeigename', 'Person'],
       firstName: ['Vorname', 'Rufname'],
       lastName: ['Nachname', 'Familienname', 'Zuname'],
-      card: ['Kartennummer', 'Kartennr', 'Karten-ID', 'Karte', 'Ausweisnummer', 'NFC-Karte'],
+      card: ['Kartennummer', 'Kartennr', 'Karten-ID', 'Karte', 'Ausweisnummer', 'NFC-Karte', 'NFC-Nummer'],
       pin: ['PIN-Code', 'PIN vergeben'],
       touchPass: [],
       alias: ['Bezeichnung', 'Beschriftung', 'Beschreibung']
@@ -119,7 +119,7 @@ export const headerLanguages: readonly HeaderLanguage[] = [
       fullName: ['Nom complet', 'Nom et prénom', 'Prénom et nom', 'Personne'],
       firstName: ['Prénom'],
       lastName: ['Nom de famille', 'Nom'],
-      card: ['Carte', 'Numéro de carte', 'N° de carte', 'ID carte', 'Carte NFC', 'ID NFC'],
+      card: ['Carte', 'Numéro de carte', 'N° de carte', 'ID carte', 'Carte NFC', 'ID NFC', 'Numéro NFC'],
       pin: ['Code PIN'],
       alias: ['Libellé', 'Étiquette', 'Nom']
     }
@@ -139,7 +139,7 @@ export const headerLanguages: readonly HeaderLanguage[] = [
       fullName: ['Nombre completo', 'Nombre y apellidos', 'Persona'],
       firstName: ['Nombre', 'Nombres'],
       lastName: ['Apellidos', 'Apellido', 'Primer apellido'],
-      card: ['Tarjeta', 'Número de tarjeta', 'Nº de tarjeta', 'ID de tarjeta', 'Tarjeta NFC', 'ID NFC'],
+      card: ['Tarjeta', 'Número de tarjeta', 'Nº de tarjeta', 'ID de tarjeta', 'Tarjeta NFC', 'ID NFC', 'Número NFC'],
       pin: ['Código PIN'],
       alias: ['Etiqueta', 'Descripción', 'Nombre']
     }

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { appErrorDataSchema } from '../error-data-schema'
 import { rosterSaidSchema } from './roster-said'
+import { pinStandingSchema } from './pin-standing'
+import { stepStateSchema } from './step-state'
 
 /**
  * Running a roster: each step is journaled before it is sent and its outcome after (the batch
@@ -20,8 +22,7 @@ export const rosterStepSchema = z.enum([
 ])
 export type RosterStep = z.infer<typeof rosterStepSchema>
 
-export const stepStateSchema = z.enum(['planned', 'sending', 'done', 'failed', 'unknown', 'skipped'])
-export type StepState = z.infer<typeof stepStateSchema>
+export { stepStateSchema, type StepState } from './step-state'
 
 export const stepResultSchema = z.object({
   step: rosterStepSchema,
@@ -53,6 +54,8 @@ export const rowOutcomeSchema = z.object({
   /** The card's token (for undo and for the fix of a half-done row). */
   cardToken: z.string().optional(),
   pinAssigned: z.boolean().default(false),
+  /** What the row's PIN is for a slip (shared/roster/pin-standing.ts); absent when the row asks for no PIN. */
+  pin: pinStandingSchema.optional(),
   passAssigned: z.boolean().default(false),
   /** What the user can do about a row to check, in words ("Assign the imported card 00123 to Ada Ng"). */
   fix: z.string().optional(),
@@ -103,7 +106,11 @@ export const rosterProgressSchema = z.object({
    * Why the run stopped before the end (the console could not be reached, the token was refused):
    * rows not yet sent stay planned and "Run" resumes them, after checking any step whose answer was lost.
    */
-  stopped: appErrorDataSchema.optional()
+  stopped: appErrorDataSchema.optional(),
+  /** What this run's check of the PIN steps whose answer was lost found, by the PIN's standing afterwards. */
+  pinsChecked: z
+    .object({ digitsLost: z.number().int(), sentAgain: z.number().int(), toCheck: z.number().int() })
+    .optional()
 })
 export type RosterProgress = z.infer<typeof rosterProgressSchema>
 
@@ -132,3 +139,24 @@ export const handoutPersonSchema = z.object({
   pin: z.string().optional()
 })
 export type HandoutPerson = z.infer<typeof handoutPersonSchema>
+
+/** What tells a person from a namesake (shared/person-apart.ts `Apart`), as a contract's value. */
+export const apartSchema = z.discriminatedUnion('by', [
+  z.object({ by: z.literal('email'), email: z.string() }),
+  z.object({ by: z.literal('employeeNumber'), number: z.string() }),
+  z.object({ by: z.literal('id'), id: z.string() }),
+  z.object({ by: z.literal('line'), line: z.number().int() })
+])
+
+/**
+ * A person whose PIN is no longer known (given before the app restarted): their row, their name and what
+ * tells them from a namesake on the console (null: no namesake among the roster's people), so each is
+ * found on the PINs screen to be given a new one.
+ */
+export const forgottenPinSchema = z.object({
+  rowId: z.string(),
+  line: z.number().int(),
+  name: z.string(),
+  apart: apartSchema.nullable()
+})
+export type ForgottenPin = z.infer<typeof forgottenPinSchema>

@@ -94,8 +94,11 @@ export const personMatchSchema = z.discriminatedUnion('state', [
     said: rosterSaidSchema.optional()
   }),
   z.object({ state: z.literal('missing'), reason: z.string(), said: rosterSaidSchema.optional() }),
-  /** The user chose to leave this row out. */
-  z.object({ state: z.literal('skipped') })
+  /**
+   * The user chose to leave this row out. `was`: whom its keys found (the row matched before it was
+   * left out), so the results still say the row's type and email; nothing is ever sent to them.
+   */
+  z.object({ state: z.literal('skipped'), was: personRefSchema.optional() })
 ])
 export type PersonMatch = z.infer<typeof personMatchSchema>
 

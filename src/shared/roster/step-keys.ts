@@ -4,6 +4,7 @@ import { tokenMenuPath } from '../i18n/token-menu-path'
 import { plannedSteps, planRowStanding } from './plan-counts'
 import type { RosterStep, RowOutcome } from './run'
 import type { PlanRow } from './sheet'
+import { stepRetried } from './step-way-on'
 
 /**
  * The permission keys a roster's run needs, from what its plan sends: a plan that gives PINs to users
@@ -64,7 +65,8 @@ export function keysToRetry(
   for (const row of rows) {
     const outcome = outcomes[row.rowId]
     if (!outcome || !open.has(outcome.state)) continue
-    const unsent = outcome.steps.filter((s) => s.state === 'failed' || s.state === 'unknown' || s.state === 'planned')
+    // A failed step Retry leaves alone (the console would refuse it again: step-way-on.ts) needs no key.
+    const unsent = outcome.steps.filter((s) => stepRetried(s) || s.state === 'unknown' || s.state === 'planned')
     // An enroll-now card is bound on the enrollment line, not by a run.
     const steps = unsent.map((s) => s.step).filter((step) => !(row.card.kind === 'enroll' && step.startsWith('card-')))
     keysOf(row, steps, keys)

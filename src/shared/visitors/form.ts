@@ -14,18 +14,26 @@ const optionalText = (max: number, tooLong: string) => z.string().trim().max(max
  * here: a default would put a field the person never touched into an edit (and clear it).
  */
 export const visitorFormFields = z.object({
-  first_name: z.string().trim().min(1, 'Enter the first name.').max(64, 'Keep the first name under 64 characters.'),
-  last_name: z.string().trim().min(1, 'Enter the last name.').max(64, 'Keep the last name under 64 characters.'),
-  visitor_company: optionalText(100, 'Keep the company under 100 characters.'),
-  mobile_phone: optionalText(32, 'Keep the phone number under 32 characters.').refine(
+  first_name: z
+    .string()
+    .trim()
+    .min(1, 'Enter the first name.')
+    .max(64, 'Shorten the first name to at most 64 characters.'),
+  last_name: z
+    .string()
+    .trim()
+    .min(1, 'Enter the last name.')
+    .max(64, 'Shorten the last name to at most 64 characters.'),
+  visitor_company: optionalText(100, 'Shorten the company to at most 100 characters.'),
+  mobile_phone: optionalText(32, 'Shorten the phone number to at most 32 characters.').refine(
     (v) => /^[+()\d\s.-]*$/.test(v),
     'Use digits, spaces and + ( ) - only.'
   ),
-  email: optionalText(254, 'Keep the email under 254 characters.').refine(
+  email: optionalText(254, 'Shorten the email to at most 254 characters.').refine(
     (v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
     'Enter an email like name@example.com, or leave it empty.'
   ),
-  remarks: optionalText(500, 'Keep the remarks under 500 characters.'),
+  remarks: optionalText(500, 'Shorten the remarks to at most 500 characters.'),
   visit_reason: z.enum(visitReasons, { error: 'Choose the reason for the visit.' }),
   /** Unix seconds, from the desk's local date and time. */
   start_time: z.number({ error: 'Enter when the visit starts.' }).int().positive('Enter when the visit starts.'),

@@ -27,7 +27,9 @@ export const scheduleSchema = z
           ctx.addIssue({
             code: 'custom',
             message: `Overlaps ${sorted[k - 1]!.start_time}–${sorted[k - 1]!.end_time}.`,
-            path: [day, sorted[k]!.i, 'start_time']
+            path: [day, sorted[k]!.i, 'start_time'],
+            // The range it overlaps, for the desk to say in its language (renderer lib/i18n/field-problems.ts).
+            params: { start: sorted[k - 1]!.start_time, end: sorted[k - 1]!.end_time }
           })
         }
       }

@@ -6,6 +6,7 @@ import VisitorsScreen from '../../../src/renderer/src/screens/VisitorsScreen.sve
 import TouchPassesScreen from '../../../src/renderer/src/screens/TouchPassesScreen.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
+import { sayNow, type Said } from '../../../src/renderer/src/lib/said'
 import { connection } from '../../../src/renderer/src/stores/connection.svelte'
 import { cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
 import { visitors } from '../../../src/renderer/src/stores/visitors.svelte'
@@ -44,7 +45,7 @@ let said: string[] = []
 
 beforeEach(() => {
   said = []
-  vi.spyOn(announcer, 'say').mockImplementation((text: string) => void said.push(text))
+  vi.spyOn(announcer, 'say').mockImplementation((text: Said) => void said.push(sayNow(text)))
 })
 
 afterEach(() => {

@@ -10,6 +10,7 @@ import VisitorCredentials from '../../../src/renderer/src/components/visitors/Vi
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { cardsStore } from '../../../src/renderer/src/stores/cards.svelte'
 import { batchesStore } from '../../../src/renderer/src/stores/batches.svelte'
+import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
 import type { BatchDetail } from '../../../src/shared/batches/schemas'
 import type { ChannelName } from '../../../src/shared/ipc/contract'
 import { scriptedBridge } from '../../support/fake-bridge'
@@ -24,9 +25,10 @@ import { eventBridge } from '../import/batch-windows'
  * destructive button and focused (Enter as it opens destroys nothing), and Cancel sends nothing.
  * Every destructive button of every screen is listed here; a new one is added to the list.
  */
-afterEach(() => {
+afterEach(async () => {
   cleanup()
   cardsStore.reset()
+  await deskLanguage.choose(null)
 })
 
 interface Opened {
@@ -227,5 +229,63 @@ describe('every destructive button of every screen asks first, in the one dialog
     const again = await screen.findByRole('dialog', { name: question })
     await fireEvent.click(again.querySelector<HTMLElement>('[data-destructive]')!)
     await waitFor(() => expect(calls.filter(([channel]) => channel === write)).toHaveLength(1))
+  })
+})
+
+/** The words of a dialog's text, as a set (lower case; numbers and one-letter words are no words). */
+function wordsOf(text: string): Set<string> {
+  return new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}]+/u)
+      .filter((word) => word.length > 1)
+  )
+}
+
+/**
+ * Words a dialog says alike in English and German: the fixtures' names, the product's name (UniFi Access)
+ * and words German uses as they are (PIN, QR-Code, Token, Upload, Computer).
+ */
+const alike = new Set([
+  'ana',
+  'ruiz',
+  'rosa',
+  'jensen',
+  'gate',
+  'desk',
+  'lab',
+  'console',
+  'access',
+  'pin',
+  'qr',
+  'code',
+  'token',
+  'upload',
+  'computer'
+])
+
+/**
+ * Every word of each dialog follows the desk's language, the safe answer included: a screen that leaves
+ * the safe answer to the dialog (no words of its own) gets the common words' Cancel in the desk's
+ * language, never an English literal. The dialog is asked in English, then in German: no English word
+ * of it is left in the German one.
+ */
+describe('every destructive button’s question is asked in the desk’s language', () => {
+  it.each(destructive)('$where, in German', async ({ open, question }) => {
+    const { button } = await open()
+    await fireEvent.click(button)
+    const english = await screen.findByRole('dialog', { name: question })
+    const englishWords = wordsOf(english.textContent ?? '')
+    await fireEvent.click(within(english).getByRole('button', { name: /^(Cancel|Keep it)$/ }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+
+    await deskLanguage.choose('de')
+    await waitFor(() => expect(document.documentElement.lang).toBe('de'))
+    await fireEvent.click(button)
+    const german = await screen.findByRole('dialog')
+    const safe = german.querySelector<HTMLElement>('[data-safe]')!
+    expect(safe.textContent).toMatch(/^(Abbrechen|Behalten)$/)
+    const left = [...wordsOf(german.textContent ?? '')].filter((w) => englishWords.has(w) && !alike.has(w))
+    expect(left).toEqual([])
   })
 })

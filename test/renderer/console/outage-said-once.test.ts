@@ -14,6 +14,7 @@ import ErrorNotice from '../../../src/renderer/src/components/ErrorNotice.svelte
 import { AppError } from '../../../src/shared/errors'
 import { connection } from '../../../src/renderer/src/stores/connection.svelte'
 import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
+import { sayNow, type Said } from '../../../src/renderer/src/lib/said'
 import { forgetConsoleData } from '../../../src/renderer/src/stores/console-scope'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import type { Envelope } from '../../../src/shared/ipc/define'
@@ -29,7 +30,7 @@ let said: string[] = []
 let off = () => undefined as void
 beforeEach(() => {
   said = []
-  vi.spyOn(announcer, 'say').mockImplementation((text: string) => void said.push(text))
+  vi.spyOn(announcer, 'say').mockImplementation((text: Said) => void said.push(sayNow(text)))
 })
 afterEach(() => {
   off()

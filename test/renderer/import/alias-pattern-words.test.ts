@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/sv
 import CreateBatchForm from '../../../src/renderer/src/components/import/CreateBatchForm.svelte'
 import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
 import { aliasPatternProblem } from '../../../src/shared/batches/alias-pattern'
+import type { Locale } from '../../../src/shared/i18n/locales'
 
 afterEach(() => {
   cleanup()
@@ -33,5 +34,24 @@ describe('the new batch form on a German desk', () => {
     expect(aliasPatternProblem('Desk')).toBe('placeholder')
     expect(aliasPatternProblem('{n}-{n}')).toBe('placeholder')
     expect(aliasPatternProblem(`{n}${'x'.repeat(100)}`)).toBe('tooLong')
+  })
+})
+
+/**
+ * The pattern field's example (its placeholder) is words too: the desk's language's own example, a
+ * pattern the form takes as it is (one placeholder), never the English "Floor2-{n:3}" on another desk.
+ */
+describe('the alias pattern example in every language', () => {
+  it.each<[Locale, string, string]>([
+    ['en', 'Alias pattern', 'Floor2-{n:3}'],
+    ['fr', 'Modèle d’alias', 'Étage2-{n:3}'],
+    ['de', 'Alias-Muster', 'Stock2-{n:3}'],
+    ['es', 'Patrón de alias', 'Planta2-{n:3}']
+  ])('%s: %s shows %s', async (language, label, example) => {
+    await deskLanguage.choose(language)
+    render(CreateBatchForm, { oncreate: async () => {}, oncancel: () => {} })
+    const input = await screen.findByRole('textbox', { name: new RegExp(label) })
+    expect(input).toHaveAttribute('placeholder', example)
+    expect(aliasPatternProblem(example)).toBeNull()
   })
 })

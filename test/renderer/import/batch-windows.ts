@@ -1,5 +1,6 @@
 import type { BatchRow, BatchView, CsvPreview, CsvPreviewOpen } from '../../../src/shared/batches/schemas'
 import { csvProblemLines } from '../../../src/shared/batches/csv-problems'
+import { batchRowRetried } from '../../../src/shared/batches/row-way-on'
 import type { ChannelName } from '../../../src/shared/ipc/contract'
 import type { Envelope } from '../../../src/shared/ipc/define'
 import { eventBridge as scriptedBridge } from '../enroll/event-bridge'
@@ -66,7 +67,7 @@ export const eventBridge: typeof scriptedBridge = (answers) => scriptedBridge(wi
 
 /** batches.view's answer from a whole batch, as main's batch-view.ts computes it. */
 export function viewOf(
-  batch: Omit<BatchView, 'offset' | 'sent' | 'fixed' | 'firstToSend' | 'version'> & {
+  batch: Omit<BatchView, 'offset' | 'sent' | 'fixed' | 'retried' | 'firstToSend' | 'version'> & {
     version?: number
     rows: BatchRow[]
   },
@@ -77,6 +78,7 @@ export function viewOf(
   const rows = batch.rows
   const sent = rows.filter((r) => r.status === 'imported' || r.status === 'unknown' || r.status === 'sending').length
   const fixed = rows.filter((r) => r.status === 'pending' && r.retry).length
+  const retried = rows.filter((r) => r.status === 'failed' && batchRowRetried(r)).length
   const firstToSend = rows.find((r) => r.status === 'pending' || r.status === 'failed') ?? null
   return {
     ...batch,
@@ -86,6 +88,7 @@ export function viewOf(
     rows: rows.slice(offset, offset + limit),
     sent,
     fixed,
+    retried,
     firstToSend,
     ...(rowId !== undefined ? { at: rows.findIndex((r) => r.id === rowId) } : {})
   }

@@ -38,13 +38,13 @@ describe('batch rows’ reasons on a German desk', () => {
     ]
     // What the CLI reads stays main's English.
     expect(rows[0]!.reason).toBe(
-      'The alias "Desk-01" is already used on the console by card 0042: change the alias and retry failed rows.'
+      'The alias "Desk-01" is already used on the console by card 0042: change the alias here, or free it on the console (rename or remove that card), then retry failed rows.'
     )
     render(RowsTable, { rows, onsave: async () => {}, ondelete: () => {} })
     const reasons = () => screen.getAllByTestId('row-reason').map((r) => r.textContent!.replace(/\s+/g, ' ').trim())
     await waitFor(() => expect(reasons()[0]).toMatch(/^Der Alias/), { timeout: 5000 })
     expect(reasons()).toEqual([
-      'Der Alias „Desk-01“ wird auf der Konsole schon von Karte 0042 verwendet: Ändern Sie den Alias und wiederholen Sie die fehlgeschlagenen Zeilen.',
+      'Der Alias „Desk-01“ wird auf der Konsole schon von Karte 0042 verwendet: Ändern Sie den Alias hier oder geben Sie ihn auf der Konsole frei (diese Karte umbenennen oder entfernen), und wiederholen Sie dann die fehlgeschlagenen Zeilen.',
       `Mit der Konsole geprüft (${deskFormats().dateTime(new Date(at))}): Sie hat diese Karte nicht. Das Hochladen sendet sie.`,
       'Die Verbindung brach ab, bevor die Konsole antwortete (ECONNRESET): Sie hat diese Karte vielleicht importiert, vielleicht nicht. Verwenden Sie „Mit der Konsole prüfen“, bevor Sie sie erneut senden.',
       'Wie gespeichert (Englisch): The app stopped before the console answered: check on the console whether this card was imported.'

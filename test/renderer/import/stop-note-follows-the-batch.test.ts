@@ -98,8 +98,8 @@ describe('an upload’s stop note follows the batch', () => {
     emit('batches.changed', { batchId: 'b1', summary: summary(counts) })
 
     const said =
-      'Checked with the console: 0 cards found there (now imported), 2 cards not there (the next upload sends them).'
-    await waitFor(() => expect(screen.getByTestId('import-notice')).toHaveTextContent(said))
+      "The upload stopped: 2 cards of the 4 sent are on the console (now imported), 2 not (Upload sends them again). The console's answer was lost, so this was read back from the console; nothing was sent twice."
+    await waitFor(() => expect(screen.getByTestId('upload-stopped')).toHaveTextContent(said))
     expect(screen.queryByText(/marked "to check"/)).toBeNull()
     expect(screen.queryByTestId('to-check-note')).toBeNull()
     await waitFor(() => expect(announcer.message).toBe(said))

@@ -68,6 +68,43 @@ describe('upload panel: every row can be resolved from the screen', () => {
     expect(screen.getByTestId('to-check-note')).toHaveTextContent(/search an NFC ID on Cards, or delete a row/)
   })
 
+  it('"Retry failed" counts only rows it may change: a row the console refused as it is is named apart, to fix', async () => {
+    const batch = summary({ total: 3, failed: 3 })
+    const refused = (key: 'alreadyOnConsoleAlias' | 'alreadyOnConsole') =>
+      ({ reasonSaid: { key, values: { alias: 'Desk', card: '100001' } } }) as Partial<BatchRow>
+    panel({
+      batch,
+      rows: [
+        row('a', 'failed', refused('alreadyOnConsoleAlias')),
+        row('b', 'failed', refused('alreadyOnConsole')),
+        row('c', 'failed', {
+          reasonSaid: {
+            key: 'error',
+            error: { kind: 'server', code: 'HTTP_500', message: 'The console failed.', details: {} }
+          }
+        })
+      ]
+    })
+    expect(screen.getByRole('button', { name: 'Retry 1 failed row' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Retry 3/ })).toBeNull()
+    expect(screen.getByTestId('upload-not-retried')).toHaveTextContent(
+      '2 failed rows are not sent again as they are: the console would refuse them the same way. Each says what to change'
+    )
+  })
+
+  it('"Retry failed" counts a row refused for an alias another card holds: that card may be renamed on the console', () => {
+    panel({
+      batch: summary({ total: 1, failed: 1 }),
+      rows: [
+        row('a', 'failed', {
+          reasonSaid: { key: 'aliasOnConsole', values: { alias: 'Desk', card: '100001' } }
+        } as Partial<BatchRow>)
+      ]
+    })
+    expect(screen.getByRole('button', { name: 'Retry 1 failed row' })).toBeInTheDocument()
+    expect(screen.queryByTestId('upload-not-retried')).toBeNull()
+  })
+
   it('"Retry failed" counts the failed rows as the batch list does, and names the rows fixed since apart', async () => {
     const batch = summary({ total: 2, failed: 1, pending: 1 })
     const h = panel({ batch, rows: [row('a', 'failed'), row('b', 'pending', { retry: true })] })

@@ -9,6 +9,7 @@ import { batchesStore } from '../../../src/renderer/src/stores/batches.svelte'
 import type { BatchRow, BatchSummary } from '../../../src/shared/batches/schemas'
 import { ok } from '../enroll/event-bridge'
 import { eventBridge } from './batch-windows'
+import type { Envelope } from '../../../src/shared/ipc/define'
 
 /**
  * Web mode's service killed in the middle of an upload and started again: the new main runs no
@@ -56,9 +57,16 @@ afterEach(() => {
   cleanup()
 })
 
-async function uploadingScreen(state: { now: BatchSummary['state']; counts?: BatchSummary['counts'] }) {
+interface MainNow {
+  now: BatchSummary['state']
+  counts?: BatchSummary['counts']
+  /** Main's answer to the list, when it is not the batch as it is now (slow, or failing). */
+  list?: () => Promise<Envelope> | Envelope
+}
+
+async function uploadingScreen(state: MainNow) {
   const { bridge, emit } = eventBridge({
-    'batches.list': () => ok({ batches: [summary(state.now, state.counts)], unreadable: [] }),
+    'batches.list': () => state.list?.() ?? ok({ batches: [summary(state.now, state.counts)], unreadable: [] }),
     'batches.get': () => ok({ ...summary(state.now, state.counts), rows }),
     'batches.scanInto': () => ok(undefined),
     'batches.capabilities': () => ok({ canUpload: true }),
@@ -135,6 +143,32 @@ describe('Import after web mode’s service restarted in the middle of an upload
     )
     await batchesStore.check()
     await waitFor(() => expect(screen.queryByTestId('import-notice')).toBeNull())
+  })
+
+  it('shows no bar of the old main while main’s batches are read anew, nor after that read failed', async () => {
+    const state: MainNow = { now: 'uploading' }
+    await uploadingScreen(state)
+    const bar = () => screen.queryByRole('progressbar', { name: 'Upload progress' })
+    serviceLink.take('lost', Date.now())
+    serviceLink.take('connected')
+    // The restarted main runs no upload, and its first read of the batches takes its time (10,000 rows).
+    state.now = 'partly-imported'
+    let answer!: (envelope: Envelope) => void
+    state.list = () => new Promise<Envelope>((resolve) => (answer = resolve))
+    const back = reestablishAll()
+    await waitFor(() => expect(answer).toBeDefined())
+    expect(bar()).toBeNull()
+    expect(screen.queryByTestId('upload-answered')).toBeNull()
+    // The read fails: the bar of the upload main no longer has stays gone.
+    answer({ ok: false, error: { kind: 'server', message: 'Main is still starting.', retryable: true } } as Envelope)
+    await back
+    expect(bar()).toBeNull()
+    expect(screen.queryByTestId('upload-answered')).toBeNull()
+    // Read at last: the batch is not uploading in main, and the screen says so (no bar).
+    state.list = undefined
+    await reestablishAll()
+    await waitFor(() => expect(screen.getByTestId('import-notice')).toHaveTextContent(/The upload was stopped/))
+    expect(bar()).toBeNull()
   })
 
   it('an upload main still runs keeps its bar and says nothing of a stop', async () => {

@@ -238,6 +238,53 @@ describe('the focus an action gives is brought into view', () => {
     expect(scrolled).toEqual([])
   })
 
+  it('a result focused is kept in view while the page settles around it, until the person acts', () => {
+    // The layout a real browser reports: a fake ResizeObserver the test fires as the page changes size.
+    const observers: { fire: () => void; watched: Element[]; off: boolean }[] = []
+    const Fake = class {
+      entry: { fire: () => void; watched: Element[]; off: boolean }
+      constructor(callback: () => void) {
+        this.entry = { fire: () => !this.entry.off && callback(), watched: [], off: false }
+        observers.push(this.entry)
+      }
+      observe(el: Element) {
+        this.entry.watched.push(el)
+      }
+      disconnect() {
+        this.entry.off = true
+      }
+    }
+    const had = window.ResizeObserver
+    window.ResizeObserver = Fake as unknown as typeof ResizeObserver
+    try {
+      const row = document.getElementById('row')!
+      actionDone('Visit ended.', row)
+      expect(scrolled).toEqual([{ el: row, options: nearest }])
+      // The boxes around it are watched: the row's section and the screen.
+      const last = observers.at(-1)!
+      expect(last.watched).toEqual(expect.arrayContaining([row, row.closest('section'), row.closest('main')]))
+      // Notes come above it as the record is read again: brought into view again.
+      last.fire()
+      expect(scrolled).toEqual([
+        { el: row, options: nearest },
+        { el: row, options: nearest }
+      ])
+      // The person scrolls (a wheel): the page is theirs, nothing is moved any more.
+      document.dispatchEvent(new WheelEvent('wheel', { bubbles: true }))
+      last.fire()
+      expect(scrolled).toHaveLength(2)
+
+      // Another result; the focus moves on by the person's Tab: it is no longer followed either.
+      actionDone('Ready.', document.getElementById('opener'))
+      const next = observers.at(-1)!
+      document.getElementById('row')!.focus()
+      next.fire()
+      expect(scrolled.filter((s) => s.el === document.getElementById('opener'))).toHaveLength(1)
+    } finally {
+      window.ResizeObserver = had
+    }
+  })
+
   it('without scrollIntoView (jsdom as it is) the focus is still given', () => {
     delete (Element.prototype as Partial<Element>).scrollIntoView
     actionDone('Visit ended.', document.getElementById('row'))

@@ -1,5 +1,6 @@
 import type { LineState, RosterProgress, RosterSummary, RowOutcome } from '../../../src/shared/roster/run'
 import type { PlanRow, PlanTotals, RosterSheet } from '../../../src/shared/roster/sheet'
+import { pinStanding } from '../../../src/shared/roster/pin-standing'
 import { rosterStore } from '../../../src/renderer/src/stores/roster.svelte'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { eventBridge, ok } from '../enroll/event-bridge'
@@ -93,14 +94,23 @@ export const totals = (fields: Partial<PlanTotals> = {}): PlanTotals => ({
   ...fields
 })
 
-export const outcome = (rowId: string, fields: Partial<RowOutcome> = {}): RowOutcome => ({
-  rowId,
-  state: 'done',
-  steps: [{ step: 'card-assign', state: 'done' }],
-  pinAssigned: false,
-  passAssigned: false,
-  ...fields
-})
+/** A row's outcome as main sends it; its PIN's standing, unless given, as main reads it with the digits held. */
+export const outcome = (rowId: string, fields: Partial<RowOutcome> = {}): RowOutcome => {
+  const steps = fields.steps ?? [{ step: 'card-assign', state: 'done' }]
+  const pin = pinStanding(
+    steps.find((s) => s.step === 'pin'),
+    true
+  )
+  return {
+    rowId,
+    state: 'done',
+    steps,
+    pinAssigned: false,
+    passAssigned: false,
+    ...(pin ? { pin } : {}),
+    ...fields
+  }
+}
 
 /**
  * A progress event as main sends it. Unless given, the rows not counted are not started (none in

@@ -14,6 +14,11 @@ const people: HandoutPerson[] = [
   { rowId: 'row-3', name: 'Cy Eng', cardDisplayIds: ['100099'], touchPass: false, pin: PIN },
   { rowId: 'row-4', name: 'Bo Dahl', cardDisplayIds: ['100231', '100232'], touchPass: true, pin: '775100' }
 ]
+/** Main's word of a person whose PIN is no longer known: their row, line, name, and no namesake to tell apart. */
+const forgotten = (name: string) => {
+  const person = people.find((p) => p.name === name)!
+  return { rowId: person.rowId, line: Number(person.rowId.slice(4)), name, apart: null }
+}
 
 const finishedRows = rows.slice(1)
 const outcomes = [
@@ -124,7 +129,10 @@ describe('Roster: the results', () => {
   it('after a restart the PINs are gone: nothing is printed and the screen says whose and what to do', async () => {
     await openResults({
       'roster.handout': () =>
-        ok({ people: people.map(({ pin: _pin, ...p }) => p), pinsForgotten: ['Cy Eng', 'Bo Dahl'] })
+        ok({
+          people: people.map(({ pin: _pin, ...p }) => p),
+          pinsForgotten: [forgotten('Cy Eng'), forgotten('Bo Dahl')]
+        })
     })
     await fireEvent.click(screen.getByRole('button', { name: 'Print PIN slips…' }))
     await fireEvent.click(screen.getByRole('button', { name: 'Print PIN slips' }))
@@ -140,7 +148,7 @@ describe('Roster: the results', () => {
     // Cy Eng's PIN was given in this run of the app; Bo Dahl's before it restarted (kept by no one).
     await openResults({
       'roster.handout': () =>
-        ok({ people: [people[0]!, { ...people[1]!, pin: undefined }], pinsForgotten: ['Bo Dahl'] })
+        ok({ people: [people[0]!, { ...people[1]!, pin: undefined }], pinsForgotten: [forgotten('Bo Dahl')] })
     })
     await fireEvent.click(screen.getByRole('button', { name: 'Print PIN slips…' }))
     await fireEvent.click(screen.getByRole('button', { name: 'Print PIN slips' }))

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/svelte'
 import { tick } from 'svelte'
 import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
+import { sayNow, type Said } from '../../../src/renderer/src/lib/said'
 import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
 import type { ConsoleReach } from '../../../src/shared/connections'
 import { ok } from '../enroll/event-bridge'
@@ -12,7 +13,7 @@ import { sidebarWithMain } from '../console/sidebar-main'
 let said: string[] = []
 beforeEach(() => {
   said = []
-  vi.spyOn(announcer, 'say').mockImplementation((text: string) => void said.push(text))
+  vi.spyOn(announcer, 'say').mockImplementation((text: Said) => void said.push(sayNow(text)))
 })
 afterEach(() => {
   cleanup()

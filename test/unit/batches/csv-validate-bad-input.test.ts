@@ -133,11 +133,10 @@ describe("Excel's separator line", () => {
     expect(p.rows.map((r) => r.messages)).toEqual([[], [], []])
     expect(p.notes).toEqual(["Line 1 is Excel's separator line (sep=;): its lines were read with that separator."])
     expect(p.counts).toEqual({ ok: 3, repaired: 0, refused: 0, duplicate: 0 })
-    // Undeclared, ";" is still a repair said on its line.
+    // Undeclared, ";" is found on the first line (csv-separator.ts) and said once for the file.
     const undeclared = preview('04A1B2C3;A\n')
-    expect(undeclared.rows.map((r) => [r.status, r.messages])).toEqual([
-      ['repaired', ['";" used as separator; read as a comma']]
-    ])
+    expect(undeclared.rows.map((r) => [r.status, r.messages])).toEqual([['ok', []]])
+    expect(undeclared.notes).toEqual(['Columns are separated by semicolons (;).'])
   })
 
   it('"SEP=;" with a header; a second header row after a real header is refused, not skipped', () => {

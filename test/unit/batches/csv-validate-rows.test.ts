@@ -38,35 +38,39 @@ describe('empty lines and missing IDs', () => {
 })
 
 describe('separators other than a comma', () => {
-  it('a semicolon or a tab between exactly two parts is read as a comma, and said', () => {
-    const p = preview('04A1B2C3;Lobby-01\n04A1B2C4\tLobby-02\n')
+  // The file's separator is found on its first line (csv-separator.ts, as the roster's): these are
+  // comma files with a stray line written otherwise.
+  it('in a comma file, a semicolon or a tab between exactly two parts is read as a comma, and said', () => {
+    const p = preview('04A1B2C2,Hall\n04A1B2C3;Lobby-01\n04A1B2C4\tLobby-02\n')
     expect(rowsOf(p)).toEqual([
-      [1, 'repaired', '04A1B2C3', 'Lobby-01', ['";" used as separator; read as a comma']],
-      [2, 'repaired', '04A1B2C4', 'Lobby-02', ['"tab" used as separator; read as a comma']]
+      [1, 'ok', '04A1B2C2', 'Hall', []],
+      [2, 'repaired', '04A1B2C3', 'Lobby-01', ['";" used as separator; read as a comma']],
+      [3, 'repaired', '04A1B2C4', 'Lobby-02', ['"tab" used as separator; read as a comma']]
     ])
-    expect(p.counts).toEqual({ ok: 0, repaired: 2, refused: 0, duplicate: 0 })
+    expect(p.counts).toEqual({ ok: 1, repaired: 2, refused: 0, duplicate: 0 })
   })
 
-  it('a file written with semicolons only is still read as the console reads it, each row said', () => {
-    // The delimiter is never guessed: a guess would take ";" here and read the rows as clean.
+  it('a file written with semicolons is read with them, as the roster reads it: said once, not per row', () => {
     const p = preview('04A1B2C3;Lobby-01\n04A1B2C4;Lobby-02\n04A1B2C5;Lobby-03')
     expect(rowsOf(p)).toEqual([
-      [1, 'repaired', '04A1B2C3', 'Lobby-01', ['";" used as separator; read as a comma']],
-      [2, 'repaired', '04A1B2C4', 'Lobby-02', ['";" used as separator; read as a comma']],
-      [3, 'repaired', '04A1B2C5', 'Lobby-03', ['";" used as separator; read as a comma']]
+      [1, 'ok', '04A1B2C3', 'Lobby-01', []],
+      [2, 'ok', '04A1B2C4', 'Lobby-02', []],
+      [3, 'ok', '04A1B2C5', 'Lobby-03', []]
     ])
+    expect(p.notes).toEqual(['Columns are separated by semicolons (;).'])
   })
 
-  it('three parts, or a semicolon in a row that has commas too, are refused whole: no part is dropped', () => {
-    const p = preview('04A1B2C3;Lobby;Floor 2\n04A1B2C4;Lobby,Floor 2\n04A1B2C5\tA\tB\n')
+  it('in a comma file, three parts or a semicolon in a row that has commas too are refused whole: no part is dropped', () => {
+    const p = preview('04A1B2C2,Hall\n04A1B2C3;Lobby;Floor 2\n04A1B2C4;Lobby,Floor 2\n04A1B2C5\tA\tB\n')
     expect(p.rows.map((r) => [r.line, r.status, r.nfcId ?? null])).toEqual([
-      [1, 'refused', null],
+      [1, 'ok', '04A1B2C2'],
       [2, 'refused', null],
-      [3, 'refused', null]
+      [3, 'refused', null],
+      [4, 'refused', null]
     ])
-    expect(p.rows[0]!.messages[0]).toMatch(/^"04A1B2C3;Lobby;Floor 2": ";" is not a hex digit/)
-    expect(p.rows[1]!.messages[0]).toMatch(/^"04A1B2C4;Lobby": ";" is not a hex digit/)
-    expect(p.rows[1]!.alias).toBe('Floor 2')
+    expect(p.rows[1]!.messages[0]).toMatch(/^"04A1B2C3;Lobby;Floor 2": ";" is not a hex digit/)
+    expect(p.rows[2]!.messages[0]).toMatch(/^"04A1B2C4;Lobby": ";" is not a hex digit/)
+    expect(p.rows[2]!.alias).toBe('Floor 2')
   })
 })
 

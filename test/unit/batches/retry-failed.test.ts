@@ -7,7 +7,8 @@ import type { Demo } from '../access/support'
 import { uniqueHex, useUploadHarness, type UploadHarness } from './upload-harness'
 
 /**
- * "Retry failed rows" sends the rows the console refused (and those the user fixed since), never a
+ * "Retry failed rows" sends the failed rows the same again may change (and those the user fixed
+ * since), never a row the console would refuse alike as it is (shared/batches/row-way-on.ts), nor a
  * row of unknown outcome: that one may already be on the console and is checked first.
  */
 describe('"Retry failed rows"', () => {
@@ -23,7 +24,7 @@ describe('"Retry failed rows"', () => {
 
   it('re-sends only rows that definitely failed, never rows to check nor rows never sent', async () => {
     const hex = uniqueHex()
-    const [taken] = await h.client.nfcCards.importCsv(`1A${hex}000000,Taken-${hex}\n`)
+    await h.client.nfcCards.importCsv(`1A${hex}000000,Taken-${hex}\n`)
     const ids = ['01', '02', '03', '04'].map((n) => `1B${hex}0000${n}`)
     const batch = await h.service.create({ name: 'Retry' })
     // Row 0 fails (its alias is taken on the console); row 1 is imported; rows 2-3 get no answer.
@@ -42,7 +43,9 @@ describe('"Retry failed rows"', () => {
     await h.service.addScan(batch.id, late, `T${hex}-late`)
 
     await demo.control('DELETE', '/__demo/faults')
-    await h.client.nfcCards.update(taken!.token, { alias: `Freed-${hex}` })
+    // Its alias is another card's: Retry sends it once it is changed.
+    const [refused] = (await h.service.get(batch.id)).rows
+    await h.service.updateRow(batch.id, refused!.id, { alias: `Freed-${hex}` })
     h.requests.length = 0
     h.progress.length = 0
     const retry = await h.service.upload(batch.id, { onlyFailed: true })
@@ -53,7 +56,7 @@ describe('"Retry failed rows"', () => {
     // The rows to check were not sent: the console does not hold them (the reset came before its handler).
     expect(await h.onConsole(ids[2]!)).toEqual([])
     expect(await h.onConsole(ids[3]!)).toEqual([])
-    expect(await h.onConsole(ids[0]!)).toMatchObject([{ alias: `Taken-${hex}` }])
+    expect(await h.onConsole(ids[0]!)).toMatchObject([{ alias: `Freed-${hex}` }])
 
     // Once checked they go out with the never-sent row, and every card is on the console once.
     expect(await h.service.check(batch.id)).toMatchObject({ found: 0, absent: 2 })
@@ -79,7 +82,9 @@ describe('"Retry failed rows"', () => {
     h.requests.length = 0
     expect(await h.service.upload(batch.id)).toMatchObject({ sent: 1, imported: 1, failed: 0 })
     expect(h.requests).toEqual([[fresh]])
-    // Nothing never sent is left: a second Upload sends nothing, the failed and the fixed row wait for Retry.
+    // Nothing never sent is left: a second Upload sends nothing; the fixed row and the row whose alias
+    // another card holds (that card may have been renamed on the console since) are Retry's. The alias
+    // still taken, the console refuses that row again, and it stays failed, saying why.
     expect(await h.service.upload(batch.id)).toMatchObject({ sent: 0 })
     expect(await h.service.upload(batch.id, { onlyFailed: true })).toMatchObject({ sent: 2, imported: 1, failed: 1 })
     expect(h.requests).toEqual([[fresh], [failing, fixing]])
@@ -168,5 +173,49 @@ describe('"Retry failed rows"', () => {
       await restarted.close()
       await crashed.remove()
     }
+  })
+  it('a row refused for an alias another card holds is sent by Retry once the alias is freed on the console', async () => {
+    const hex = uniqueHex()
+    const [holder] = await h.client.nfcCards.importCsv(`7C${hex}000000,Desk-${hex}\n`)
+    const batch = await h.service.create({ name: 'Alias freed' })
+    await h.service.addScan(batch.id, `7D${hex}000001`, `Desk-${hex}`)
+    expect(await h.service.upload(batch.id)).toMatchObject({ sent: 1, imported: 0, failed: 1 })
+    const view = () => h.service.view({ batchId: batch.id, offset: 0, limit: 10 })
+    expect((await view()).rows[0]?.reasonSaid?.key).toBe('aliasOnConsole')
+    // The refusal is about another card's alias: the console's side of it can change, so Retry counts it.
+    expect(await view()).toMatchObject({ counts: { failed: 1 }, retried: 1, fixed: 0 })
+
+    // The installer frees the alias on the console (the other card renamed), then presses Retry.
+    await h.client.nfcCards.update(holder!.token, { alias: `Old-desk-${hex}` })
+    h.requests.length = 0
+    expect(await h.service.upload(batch.id, { onlyFailed: true })).toMatchObject({ sent: 1, imported: 1, failed: 0 })
+    expect(h.requests).toEqual([[`7D${hex}000001`]])
+    expect(await h.onConsole(`7D${hex}000001`)).toMatchObject([{ alias: `Desk-${hex}` }])
+    expect(await h.onConsole(`7C${hex}000000`)).toMatchObject([{ alias: `Old-desk-${hex}` }])
+  })
+
+  it('a row the console refused as it is is neither counted nor sent by Retry; fixed, it is', async () => {
+    const hex = uniqueHex()
+    const [held] = await h.client.nfcCards.importCsv(`7A${hex}000000,Held-${hex}\n`)
+    const batch = await h.service.create({ name: 'Refused alike' })
+    // Refused for what the console holds of the row itself: its card is there already.
+    const { row: fixing } = await h.service.addScan(batch.id, `7A${hex}000000`, `Again-${hex}`)
+    expect(await h.service.upload(batch.id)).toMatchObject({ sent: 1, imported: 0, failed: 1 })
+    const view = () => h.service.view({ batchId: batch.id, offset: 0, limit: 10 })
+    expect((await view()).rows.map((r) => r.reasonSaid?.key)).toEqual(['alreadyOnConsoleAlias'])
+    // Retry may not change it as it is: it counts none, and sends none.
+    expect(await view()).toMatchObject({ counts: { failed: 1 }, retried: 0, fixed: 0 })
+    h.requests.length = 0
+    expect(await h.service.upload(batch.id, { onlyFailed: true })).toMatchObject({ sent: 0 })
+    expect(h.requests).toEqual([])
+
+    // Changed (another card's NFC ID): counted as fixed, and the only row Retry sends.
+    await h.service.updateRow(batch.id, fixing.id, { nfcId: `7B${hex}000002` })
+    expect(await view()).toMatchObject({ counts: { failed: 0 }, retried: 0, fixed: 1 })
+    expect(await h.service.upload(batch.id, { onlyFailed: true })).toMatchObject({ sent: 1, imported: 1, failed: 0 })
+    expect(h.requests).toEqual([[`7B${hex}000002`]])
+    // The console: the held card is there once, as it was; the fixed row's card is there.
+    expect(await h.onConsole(`7A${hex}000000`)).toMatchObject([{ token: held!.token, alias: `Held-${hex}` }])
+    expect(await h.onConsole(`7B${hex}000002`)).toMatchObject([{ alias: `Again-${hex}` }])
   })
 })

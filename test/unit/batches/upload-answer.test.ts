@@ -112,7 +112,7 @@ describe("the console's answer to an upload", () => {
     expect(rows.map((r) => r.reason)).toEqual([
       `Already on the console as card ${card1.display_id} ("Theirs-${hex}"): remove this row, or find the card on Cards.`,
       `Already on the console as card ${card2.display_id}: remove this row, or find the card on Cards.`,
-      `The alias "Used-${hex}" is already used on the console by card ${card3.display_id}: change the alias and retry failed rows.`,
+      `The alias "Used-${hex}" is already used on the console by card ${card3.display_id}: change the alias here, or free it on the console (rename or remove that card), then retry failed rows.`,
       undefined
     ])
     // Once after each part (each has failures to explain); the second, after the last import, names the imported card too.

@@ -7,7 +7,7 @@ import { buildCatalog } from '../../../src/cli/catalog'
 import { channelHelp } from '../../../src/cli/help'
 import { startDemoConsoleProcess, type DemoConsoleInfo, type Started } from '../../support/processes'
 import { tempDir } from '../../support/temp'
-import { cli, demoControl, pipeline, saveConsole } from './support'
+import { cli, demoControl, pipeline, probeConsole, saveConsole } from './support'
 
 const root = process.cwd()
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
@@ -131,17 +131,25 @@ describe('access-desk against demo consoles: exit codes, --stream, --all-console
 
   beforeAll(async () => {
     data = await tempDir()
+    // Started side by side, and their certificates read side by side (each a process of its own, seconds on a
+    // loaded machine; one CLI at a time per data folder, so each read from a folder of its own). Saved one
+    // after another, in the order the tests name them.
     const [a, b, moved, down] = await Promise.all([start(), start(['--seed', 'large']), start(), start()])
     ;[site, large] = [a, b]
-    await saveConsole(data.path, 'Site', site.info)
-    await saveConsole(data.path, 'Large', large.info)
-    await saveConsole(data.path, 'Moved', moved.info)
-    await saveConsole(data.path, 'Down', down.info)
+    const certs = await Promise.all(
+      [site, large, moved, down].map(async (c) => {
+        const probes = await tempDir()
+        dirs.push(probes)
+        return probeConsole(probes.path, c.info.url)
+      })
+    )
+    await saveConsole(data.path, 'Site', site.info, certs[0])
+    await saveConsole(data.path, 'Large', large.info, certs[1])
+    await saveConsole(data.path, 'Moved', moved.info, certs[2])
+    await saveConsole(data.path, 'Down', down.info, certs[3])
     // "Moved": another console now answers at its address, with another certificate.
     const port = new URL(moved.info.url).port
-    await moved.stop()
-    await start(['--port', port])
-    await down.stop()
+    await Promise.all([moved.stop().then(() => start(['--port', port])), down.stop()])
   }, 600_000)
   afterAll(async () => {
     await Promise.all(started.map((s) => s.stop()))

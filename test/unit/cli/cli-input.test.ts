@@ -6,6 +6,7 @@ import { buildCatalog } from '../../../src/cli/catalog'
 import { CONSOLE_READS } from '../../../src/cli/read-channels'
 import { EXIT } from '../../../src/cli/exit-codes'
 import { channelInput } from '../../../src/main/cli-input'
+import { usageWords } from '../../../src/main/cli-usage-words'
 import { exitCodeOf } from '../../../src/main/cli-exit'
 import { channelNames } from '../../../src/shared/ipc/contract'
 import type { AppErrorData } from '../../../src/shared/errors'
@@ -46,14 +47,23 @@ describe('cli input: --field value options typed by the channel schema', () => {
   })
 
   it('says what is wrong with an option, in words', async () => {
-    await expect(inputOf(['users.list', '--page', 'two'])).rejects.toThrow('--page takes a number, got "two".')
-    await expect(inputOf(['users.list', '--pgae', '2'])).rejects.toThrow(
-      'users.list has no field --pgae. Its fields: --page, --pageSize.'
+    /** The usage error a command line's input gives, as an English shell reads it. */
+    const said = (input: Promise<unknown>) =>
+      input.then(
+        () => 'no error',
+        (err: unknown) => (err instanceof ArgsError ? usageWords(err, 'en') : String(err))
+      )
+    expect(await said(inputOf(['users.list', '--page', 'two']))).toBe('--page takes a number, got "two".\n')
+    expect(await said(inputOf(['users.list', '--pgae', '2']))).toMatch(
+      /^users\.list has no field --pgae\. Its fields: --page, --pageSize\./
     )
-    await expect(inputOf(['cards.get', '{token'])).rejects.toThrow(/^The input as the argument is not JSON/)
-    await expect(inputOf(['cards.get', 'a', 'b'])).rejects.toThrow(/takes one JSON input, got 2 words/)
+    expect(await said(inputOf(['cards.get', '{token']))).toMatch(/^The input as the argument is not JSON/)
+    expect(await said(inputOf(['cards.get', 'a', 'b']))).toMatch(/takes one JSON input, got 2 words/)
     await expect(inputOf(['users.list', '[1]', '--page', '2'])).rejects.toBeInstanceOf(ArgsError)
-    expect(() => parseArgs(['users.list', '--console'])).toThrow('--console needs a value')
+    expect(() => parseArgs(['users.list', '--console'])).toThrow(ArgsError)
+    await expect(said(Promise.resolve().then(() => parseArgs(['users.list', '--console'])))).resolves.toMatch(
+      /^--console needs a value/
+    )
   })
 })
 

@@ -88,12 +88,27 @@ export function demoControl(info: DemoConsoleInfo) {
 }
 
 /** Save a demo console as a person would: probe it, then save it with the token on standard input. */
-export async function saveConsole(dataDir: string, name: string, info: DemoConsoleInfo): Promise<string> {
-  const probe = await cli(['--data', dataDir, 'connections.probe', '--url', info.url])
+/** The certificate a console shows at its address, read by the CLI as a person adding it would (`connections.probe`). */
+export async function probeConsole(dataDir: string, url: string): Promise<string> {
+  const probe = await cli(['--data', dataDir, 'connections.probe', '--url', url])
   if (probe.code !== 0) throw new Error(`probe failed: ${probe.stderr}`)
-  const { fingerprint256 } = JSON.parse(probe.stdout) as { fingerprint256: string }
+  return (JSON.parse(probe.stdout) as { fingerprint256: string }).fingerprint256
+}
+
+/**
+ * A console saved through the CLI under `name`, pinned to `fingerprint256` (by default the one its address
+ * shows now). Saves into one data folder run one after another (the saved order is the consoles' order);
+ * the probes of several consoles can run side by side first.
+ */
+export async function saveConsole(
+  dataDir: string,
+  name: string,
+  info: DemoConsoleInfo,
+  fingerprint256?: string
+): Promise<string> {
+  const pinned = fingerprint256 ?? (await probeConsole(dataDir, info.url))
   const saved = await cli(
-    ['--data', dataDir, 'connections.save', '--name', name, '--url', info.url, '--fingerprint256', fingerprint256],
+    ['--data', dataDir, 'connections.save', '--name', name, '--url', info.url, '--fingerprint256', pinned],
     { stdin: info.tokens.full }
   )
   if (saved.code !== 0) throw new Error(`save failed: ${saved.stderr}`)

@@ -61,7 +61,18 @@ describe('the message catalogue', () => {
       const english = new Translator('en', en)
       const pseudo = new Translator('en-XA', pseudoCatalogue(en))
       for (const key of Object.keys(en)) {
-        const values = { count: 2, seconds: 2, name: 'Ana', host: 'Bo', desk: 'D', time: 'T', range: 'R', doors: 'L' }
+        const values = {
+          count: 2,
+          seconds: 2,
+          name: 'Ana',
+          host: 'Bo',
+          desk: 'D',
+          time: 'T',
+          range: 'R',
+          doors: 'L',
+          card: 'C',
+          outcome: 'O'
+        }
         // A typed date's messages (area input).
         Object.assign(values, { text: '1.2', pattern: 'P', iso: 'I', example: 'E' })
         // Today's (area today): the live line, the stale note, keys help, counts and columns.
@@ -116,6 +127,8 @@ describe('the message catalogue', () => {
         // Import's panels (area import): the batch list, the CSV preview, the rows, the upload, the reader.
         Object.assign(values, { entered: 'E', sent: 'S', current: 1, size: 'S', limit: 'L', fixed: 1, imported: 1 })
         Object.assign(values, { unknown: 1, found: 1, absent: 1, words: 'W', part: 1, reversed: 'R', decimal: 'D' })
+        // A stopped upload's outcome once its lost part was read back (upload.stopSettled).
+        Object.assign(values, { onConsole: 1, notSent: 1 })
         // Touch Passes' take back (area touchPasses): the pass's name, and the name it has now.
         Object.assign(values, { pass: 'P', now: 'N' })
         // Import's alias pattern problem; the roster's kept sentences (area roster, `said.*`).
@@ -178,6 +191,10 @@ describe('the message catalogue', () => {
         // A roster's file notes (area import, as a CSV's): the extra columns' first name, or its letter;
         // a roster's unnamed column (area roster); an error kept with a record names its console (area errors).
         Object.assign(values, { column: 'C', letter: 'D', console: 'Site A' })
+        // The CLI's usage errors (area cli, usage.*): the option typed, what it takes, the shell's command.
+        Object.assign(values, { flag: 'F', option: 'O', channel: 'C', names: 'N', guess: 'yes', languages: 'L' })
+        Object.assign(values, { given: 'G', fromEnv: 'yes', defaultFolder: 'D', reads: 'R', command: 'C' })
+        Object.assign(values, { keep: 'yes', saved: 'S', words: 'W', where: 'stdin', hasFields: 'yes' })
         // The shell's reach line and the search pickers (area shell).
         Object.assign(values, { keys: 'K', term: 'T', over: 'ended', button: 'B', title: 'T' })
         // An audit row's facts (area audit, fact.*): only the names not given above.
@@ -227,7 +244,8 @@ describe('the message catalogue', () => {
             alone: 'no',
             when: 'W',
             yesWords: 'yes, ja',
-            noWords: 'no, nein'
+            noWords: 'no, nein',
+            apart: 'P'
           },
           ...values
         })

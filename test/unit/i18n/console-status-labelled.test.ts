@@ -39,6 +39,8 @@ const APP_STATUS: Record<string, string> = {
   'import/csv.statusReadAsHex': 'a CSV line’s status in the app’s words',
   'import/csvFix.checked': 'a CSV line’s status in the app’s words',
   'import/csvFix.checkedWhy': 'a CSV line’s status in the app’s words',
+  'import/csvLeftOut.putBackDone': 'a CSV line’s status in the app’s words',
+  'import/csvLeftOut.putBackDoneWhy': 'a CSV line’s status in the app’s words',
   'roster/said.inactiveVisitor': 'cancelled or over, the app’s choice'
 }
 

@@ -106,18 +106,18 @@ describe('exports in the desk’s language', () => {
 
     const exported = await app.call('roster.exportCsv', { id, language: 'de' })
     const lines: string[] = exported.text.slice(1).split('\r\n')
-    expect(lines[0]).toBe('Zeile,Person,Typ,E-Mail,Angezeigte Karten-ID,PIN,Touch Pass,Status,Grund')
-    expect(lines[1]).toMatch(/^2,Jana Vogel,Benutzer,jana\.vogel@example\.com,,ja,nein,erledigt,/)
-    expect(lines[2]).toMatch(/^3,Kai Vogel,Benutzer,kai\.vogel@example\.com,,nein,nein,übersprungen,/)
+    expect(lines[0]).toBe('Zeile,Person,Typ,E-Mail,NFC-ID,Angezeigte Karten-ID,PIN,Touch Pass,Status,Grund')
+    expect(lines[1]).toMatch(/^2,Jana Vogel,Benutzer,jana\.vogel@example\.com,,,ja,nein,erledigt,/)
+    expect(lines[2]).toMatch(/^3,Kai Vogel,Benutzer,kai\.vogel@example\.com,,,nein,nein,übersprungen,/)
 
     // Read back: the same file opened as a roster.
     const again = await app.call('roster.open', {
       fileName: exported.filename,
       data: Buffer.from(exported.text).toString('base64')
     })
-    expect(again.mapping).toEqual({ fullName: 1, email: 3, pin: 5, touchPass: 6 })
+    expect(again.mapping).toEqual({ fullName: 1, email: 3, card: 4, pin: 6, touchPass: 7 })
     const sample: string[][] = again.sheet.sample
-    expect(sample.map((row) => readYesNo(row[5]!))).toEqual(['yes', 'no'])
+    expect(sample.map((row) => readYesNo(row[6]!))).toEqual(['yes', 'no'])
     expect(guessMapping(lines[0]!.split(','))).toEqual(again.mapping)
   })
 

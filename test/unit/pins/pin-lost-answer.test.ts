@@ -4,6 +4,7 @@ import { demoControl } from '../../support/demo-control'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AppErrorData } from '../../../src/shared/errors'
+import type { AuditRow } from '../../../src/shared/audit/schemas'
 import { afterOutcome, readBackEnglish } from '../../../src/shared/read-back-words'
 import { sayError } from '../../../src/shared/errors-wording'
 import { Translator } from '../../../src/shared/i18n/translator'
@@ -22,17 +23,10 @@ interface HeldUser {
   pin_hash?: string | null
 }
 
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a refusal')
-    },
-    (err: AppErrorData) => err
-  )
-
 /**
  * A PIN given whose answer was lost: the console never shows a PIN, so "look at the record" helps
- * nobody. Main reads whether the person holds a PIN now (its hash, before and after) and says that.
+ * nobody. Main reads the person's PIN hash before and after: one changed just now is the PIN given,
+ * answered as done (`readBack`), never as a failure to try again; what it cannot tell is said as that.
  */
 describe('PIN assign when the answer was lost', () => {
   const app = useAppServices()
@@ -40,41 +34,54 @@ describe('PIN assign when the answer was lost', () => {
   afterEach(async () => {
     await demo.clearFaults()
   })
+  const hashOf = async (id: string) => (await demo.held<HeldUser>('users')).find((u) => u.id === id)!.pin_hash
 
-  it('the console gave it: "holds a PIN now; if it is not the one shown, assign again"', async () => {
+  it('a PIN replaced, its answer a 502: found given, answered as done', async () => {
     const { id } = await demo.addUser({ first_name: 'Ada', last_name: 'Ng' })
+    const owner = { type: 'user' as const, id, name: 'Ada Ng' }
+    await app.call('pins.assign', { pin: (await app.call('pins.generate')).pin, owner })
+    const old = await hashOf(id)
+    expect(old).toBeTruthy()
     const { pin } = await app.call('pins.generate')
     await demo.faults({ afterCommit: { status502: 1, paths: ['PUT /users/:id/pin_codes'] } })
-    const error = await refusal(app.call('pins.assign', { pin, owner: { type: 'user', id, name: 'Ada Ng' } }))
-    expect(error.message).toBe(
-      "Ada Ng holds a PIN now; if it is not the one shown, assign again. The console's answer was lost, so this was read back from the console; nothing was sent twice."
-    )
-    expect(error.details?.['pinHeldNow']).toBe(true)
-    // The console did give it.
-    expect((await demo.held<HeldUser>('users')).find((u) => u.id === id)!.pin_hash).toBeTruthy()
+    const answer = await app.call('pins.assign', { pin, owner, seen: { hasPin: true } })
+    expect(answer).toEqual({ assigned: true, readBack: true })
+    // The console did replace it: her PIN is another than before.
+    const now = await hashOf(id)
+    expect(now).toBeTruthy()
+    expect(now).not.toBe(old)
+    // The Audit's row says it was done.
+    const { items } = (await app.call('audit.list', { limit: 5 })) as { items: AuditRow[] }
+    expect(items.find((row) => row.said?.key === 'settled')?.said).toMatchObject({ done: true })
   })
 
-  it('the connection cut after the console gave it: what the read found is said in the desk’s language', async () => {
+  it('the connection cut after the console gave a first PIN: answered as done', async () => {
     const { id } = await demo.addUser({ first_name: 'Chloe', last_name: 'Ng' })
     const { pin } = await app.call('pins.generate')
     await demo.faults({ afterCommit: { reset: 1, paths: ['PUT /users/:id/pin_codes'] } })
-    const error = await refusal(app.call('pins.assign', { pin, owner: { type: 'user', id, name: 'Chloe Ng' } }))
-    expect(error.details).toMatchObject({ answerLost: true, pinHeldNow: true, readBack: 'pin-held', name: 'Chloe Ng' })
-    // The console holds a PIN for her now: the one shown.
-    expect((await demo.held<HeldUser>('users')).find((u) => u.id === id)!.pin_hash).toBeTruthy()
-    // What the read found; the one read-back sentence follows it (main's English has it already, the
-    // desk adds it in its language: shared/read-back-words.ts).
+    const answer = await app.call('pins.assign', { pin, owner: { type: 'user', id, name: 'Chloe Ng' } })
+    expect(answer).toEqual({ assigned: true, readBack: true })
+    expect(await hashOf(id)).toBeTruthy()
+  })
+
+  it('a PIN held with nothing known of before: said as not knowing, in the desk’s language, no hint', () => {
+    const error: AppErrorData = {
+      kind: 'network',
+      code: 'ECONNRESET',
+      retryable: true,
+      message: afterOutcome('Chloe Ng holds a PIN now; if it is not the one shown, assign again.', readBackEnglish),
+      details: { answerLost: true, pinHeldNow: true, pinChanged: false, readBack: 'pin-unsure', name: 'Chloe Ng' }
+    }
     const english = catalogue('en')
     const said = sayError(error, english)
     expect(said).toEqual({
       message: 'Chloe Ng holds a PIN now; if it is not the one shown, assign again.',
-      hint: error.hint,
+      hint: undefined,
       readBack: true
     })
     expect(afterOutcome(said.message, readBackEnglish)).toBe(error.message)
     const french = sayError(error, catalogue('fr'), undefined, english)
     expect(french.message).toBe('Chloe Ng a maintenant un PIN ; si ce n’est pas celui affiché, attribuez-le à nouveau.')
     expect(french.readBack).toBe(true)
-    expect(french.english).toBeUndefined()
   })
 })

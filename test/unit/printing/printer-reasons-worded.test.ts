@@ -5,7 +5,7 @@ import { AppError, type AppErrorData } from '../../../src/shared/errors'
 import { sayError, sayWording } from '../../../src/shared/errors-wording'
 import { Translator } from '../../../src/shared/i18n/translator'
 import type { Locale } from '../../../src/shared/i18n/locales'
-import { knownPrinterReasons, printerStatusOf } from '../../../src/shared/badges/printer-state'
+import { knownPrinterReasons, printerStatusOf, unaskedPrinterStatus } from '../../../src/shared/badges/printer-state'
 import { printerStatusWording } from '../../../src/shared/badges/printer-state-wording'
 import {
   jobEnded,
@@ -118,6 +118,28 @@ describe('a printer’s state on Badges’ printer list, in the desk’s languag
       hint: 'La impresora indica «spool-area-full». Revise la pantalla o las luces de la impresora y después vuelva a imprimir la credencial.'
     })
     expect(said(printerStatusOf('idle', [], false), german)?.message).toBe('Nimmt keine Aufträge an')
+  })
+
+  /** A printer main could not ask, as Badges' list receives it (BadgeService.printerStatus). */
+  const unasked = (e: AppError) => unaskedPrinterStatus(data(e))
+  // Failures with no words of their own for what to do: main's status says it (the real ones: printer-untrusted-german.test.ts).
+  const untrusted = new AppError({ kind: 'tls', message: 'The printer presented no certificate.' })
+  const silent = new AppError({ kind: 'network', message: 'The printer did not answer.' })
+
+  it('a printer not asked (its certificate not trusted, or no hint of its own): English is main’s words', () => {
+    for (const status of [unasked(untrusted), unasked(silent)])
+      expect(said(status, english)).toEqual({ message: status.words, hint: status.hint })
+    expect(unasked(untrusted).words).toBe('Certificate not trusted')
+  })
+
+  it('its certificate not trusted, on a German, French and Spanish desk: no English word', () => {
+    for (const words of [german, french, spanish]) {
+      expect(said(unasked(untrusted), words)?.message, words.locale).not.toBe('Certificate not trusted')
+      // "Offline" is German too: what to do is the words that must not stay English.
+      for (const status of [unasked(untrusted), unasked(silent)])
+        expect(said(status, words)?.hint, words.locale).not.toBe(status.hint)
+    }
+    expect(said(unasked(untrusted), german)?.message).toBe('Zertifikat nicht vertrauenswürdig')
   })
 })
 

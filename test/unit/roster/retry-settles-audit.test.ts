@@ -13,9 +13,9 @@ import { cardsByOwner, freeCards, freshPeople, frozenRoster, row, userRef } from
 /**
  * A roster step whose answer was lost leaves its Audit row "To check". Whatever settles the step settles
  * that row too, for every step kind by one mechanism (roster-audit.ts): the check that reads the
- * console back (a card found on the person: Done; not there: Not done), or, for a PIN (which cannot be
- * read back), the retry that gives a new one: the first try's row then reads "Replaced by the retry",
- * linked to the retry's row. Nothing stays "To check" once the roster says Done.
+ * console back (a card found on the person: Done; not there: Not done; a PIN told by the one held before
+ * the try), or, for a PIN the check cannot tell (nothing read before the try), the retry that gives a new
+ * one: the first try's row then reads "Replaced by the retry", linked to the retry's row. Nothing stays "To check" once the roster says Done.
  */
 describe('a roster retry settles the Audit row of the try it replaces', () => {
   let demo: Demo
@@ -42,9 +42,46 @@ describe('a roster retry settles the Audit row of the try it replaces', () => {
   const rowsOf = async (personId: string, endpoint: string): Promise<AuditRow[]> =>
     // Oldest first.
     (await audit.all()).filter((r) => r.target.id === personId && r.endpoint.id === endpoint)
+  /**
+   * A client whose reads of a person fail: the PIN held before a try cannot be read, so a PIN answer lost
+   * cannot be told by the check (roster-run.ts) and is left to "Check and retry".
+   */
+  const blind = () => {
+    const c = client()
+    c.users.get = () => Promise.reject(new Error('read refused'))
+    return c
+  }
   const lose = (path: string) => demo.control('PUT', '/__demo/faults', { afterCommit: { status500: 1, paths: [path] } })
 
-  it('a PIN answered 500, checked and retried: one PIN on the console (the retry’s), the first try "Replaced by the retry"', async () => {
+  it('a PIN answered 500 whose try read the PIN held before: the check finds it given, Done with its digits not known, and the try reads Done', async () => {
+    const { users } = await freshPeople(demo, 1)
+    const person = userRef(users[0]!)
+    const { store, roster } = await frozenRoster(join(dir.path, 'pin-told'), [
+      row(1, person, { kind: 'none' }, { pin: true })
+    ])
+    const pins = new Map<string, string>()
+    roster.model.pinDigits = pins
+    const deps: RunDeps = { store, client: async () => client(), emit: () => undefined, pins, audit }
+    await lose('PUT /users/*/pin_codes')
+    try {
+      await new RosterRun(deps, roster).run()
+    } finally {
+      await demo.control('DELETE', '/__demo/faults')
+    }
+    expect(roster.model.outcomes()[0]!.state).toBe('to-check')
+    const given = (await demo.client().users.get(person.id)).pin_code?.token
+    expect(given).toBeTruthy()
+    await new RosterRun(deps, roster).run({ retryFailed: true })
+    expect(roster.model.outcomes()[0]).toMatchObject({ state: 'done', pin: 'digits-lost' })
+    // No second PIN: the one the lost try gave.
+    expect((await demo.client().users.get(person.id)).pin_code?.token).toBe(given)
+    expect(pins.size).toBe(0)
+    const tries = await rowsOf(person.id, '§3.9')
+    expect(tries).toHaveLength(1)
+    expect(tries[0]).toMatchObject({ outcome: 'ok' })
+  })
+
+  it('a PIN answered 500 with nothing read before, checked and retried: one PIN on the console (the retry’s), the first try "Replaced by the retry"', async () => {
     const { users } = await freshPeople(demo, 1)
     const person = userRef(users[0]!)
     const { store, roster } = await frozenRoster(join(dir.path, 'pin'), [
@@ -54,7 +91,7 @@ describe('a roster retry settles the Audit row of the try it replaces', () => {
     const deps: RunDeps = { store, client: async () => client(), emit: () => undefined, pins, audit }
     await lose('PUT /users/*/pin_codes')
     try {
-      await new RosterRun(deps, roster).run()
+      await new RosterRun({ ...deps, client: async () => blind() }, roster).run()
     } finally {
       await demo.control('DELETE', '/__demo/faults')
     }
@@ -82,7 +119,7 @@ describe('a roster retry settles the Audit row of the try it replaces', () => {
     try {
       const deps: RunDeps = {
         store: first.store,
-        client: async () => client(),
+        client: async () => blind(),
         emit: () => undefined,
         pins: new Map(),
         audit

@@ -138,14 +138,19 @@ describe('the roster channels, from a file to the hand-out', () => {
     const exported = await app.call('roster.exportCsv', { id })
     expect(exported.filename).toBe('staff-results.csv')
     const lines: string[] = exported.text.split('\r\n')
-    expect(lines[0]).toBe('\ufeffline,person,type,email,card display id,PIN,Touch Pass,state,reason')
-    expect(lines[2]).toBe(`3,Bo Plan,user,bo.plan@example.com,${card[0]!.display_id},yes,yes,done,`)
-    expect(lines[4]).toMatch(/^5,Nobody Here,,,,no,no,skipped,.+/)
+    expect(lines[0]).toBe('\ufeffline,person,type,email,NFC ID,card display id,PIN,Touch Pass,state,reason')
+    expect(lines[2]).toBe(`3,Bo Plan,user,bo.plan@example.com,AABB0011,${card[0]!.display_id},yes,yes,done,`)
+    // Nobody found for the row: its email as the file gave it.
+    expect(lines[4]).toMatch(/^5,Nobody Here,,nobody.here@example.com,,,no,no,skipped,.+/)
 
     // The hand-out: the PINs only on request, from memory.
     const plain = await app.call('roster.handout', { id })
     expect(plain.people.map((p: { pin?: string }) => p.pin)).toEqual([undefined, undefined, undefined])
     expect(plain.pinsForgotten).toEqual([])
+    // Main still holds both PINs it generated in this session, asked for by row before any slip is printed.
+    const held = await app.call('roster.pinsKnown', { id })
+    expect(held.known).toHaveLength(2)
+    expect(held.forgotten).toEqual([])
     const slips = await app.call('roster.handout', { id, pinSlips: true })
     const pins: string[] = slips.people.flatMap((p: { pin?: string }) => (p.pin ? [p.pin] : []))
     expect(pins).toHaveLength(2)

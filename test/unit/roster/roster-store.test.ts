@@ -2,7 +2,7 @@ import { appendFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { RosterJournal } from '../../../src/main/services/roster/roster-journal'
-import { handoutPeople, resultsCsv } from '../../../src/main/services/roster/roster-results'
+import { handoutPeople, pinsKnown, resultsCsv } from '../../../src/main/services/roster/roster-results'
 import { tempDir } from '../../support/temp'
 import { frozenRoster, row } from './harness'
 
@@ -70,10 +70,10 @@ describe('rosters on disk', () => {
       )
       const csv = resultsCsv(roster.model)
       expect(csv.text.split('\r\n')).toEqual([
-        '\ufeffline,person,type,email,card display id,PIN,Touch Pass,state,reason',
+        '\ufeffline,person,type,email,NFC ID,card display id,PIN,Touch Pass,state,reason',
         // A name a spreadsheet would run as a formula is shown as text.
-        "2,'=Ada Ng,user,ada@example.com,100200,yes,no,done,",
-        '3,"Bo, Visitor",visitor,,,no,no,failed,PIN code already exists',
+        "2,'=Ada Ng,user,ada@example.com,04AA,100200,yes,no,done,",
+        '3,"Bo, Visitor",visitor,,,,no,no,failed,PIN code already exists',
         ''
       ])
       expect(csv.filename).toBe('people-results.csv')
@@ -86,10 +86,13 @@ describe('rosters on disk', () => {
       expect(handoutPeople(roster.model, pins, false).people[0]!.pin).toBeUndefined()
       // After a restart the PINs are gone from memory: the sheet names whose instead of printing none silently.
       expect(handoutPeople(roster.model, new Map(), true)).toMatchObject({
-        pinsForgotten: ['=Ada Ng'],
+        pinsForgotten: [{ rowId: 'r2', line: 2, name: '=Ada Ng', apart: null }],
         people: [{ rowId: 'r2' }]
       })
       expect(handoutPeople(roster.model, new Map(), true).people[0]!.pin).toBeUndefined()
+      // Which PINs main still holds, by row, asked before printing: the known one now; none after a restart.
+      expect(pinsKnown(roster.model, pins)).toEqual({ known: ['r2'], forgotten: [] })
+      expect(pinsKnown(roster.model, new Map())).toEqual({ known: [], forgotten: ['r2'] })
     } finally {
       await dir.remove()
     }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { fieldErrors } from '../../../src/shared/field-errors'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { Translator } from '../../../src/shared/i18n/translator'
+import { sayNow } from '../../../src/renderer/src/lib/said'
+import type { FieldProblems } from '../../../src/renderer/src/lib/i18n/field-problems'
+import { scheduleFieldErrors, visitorFieldErrors } from '../../../src/renderer/src/lib/i18n/visitor-form-errors'
 import { scheduleRangeSchema, scheduleSchema } from '../../../src/shared/visitors/schedule'
 import { visitorFormSchema } from '../../../src/shared/visitors/form'
 import { weekdays } from '../../../src/shared/access/visitors'
@@ -133,18 +138,30 @@ describe('the visitor form', () => {
   })
 })
 
-describe('fieldErrors', () => {
+const english = new Translator(
+  'en',
+  JSON.parse(readFileSync(join(process.cwd(), 'src/shared/i18n/messages/visitorForm/en.json'), 'utf8')) as Record<
+    string,
+    string
+  >
+)
+const shown = (problems: FieldProblems) =>
+  Object.fromEntries(Object.entries(problems).map(([field, said]) => [field, sayNow(said)]))
+
+describe('field problems', () => {
   it('gives each field its first message, keyed by the dotted path', () => {
     const result = scheduleSchema.safeParse(week([r('10:00:00', '12:00:00'), r('09:00:00', '11:00:00')]))
     if (result.success) throw new Error('expected an overlap')
-    expect(fieldErrors(result.error)).toEqual({ 'monday.0.start_time': 'Overlaps 09:00:00–11:00:00.' })
+    expect(shown(scheduleFieldErrors(result.error, english))).toEqual({
+      'monday.0.start_time': 'Overlaps 09:00:00–11:00:00.'
+    })
 
     // Too long and with letters: two messages for one field, the first is the one shown.
     const phone = visitorFormSchema.safeParse({ ...form, mobile_phone: 'x'.repeat(40), first_name: '' })
     if (phone.success) throw new Error('expected refusals')
-    expect(fieldErrors(phone.error)).toEqual({
+    expect(shown(visitorFieldErrors(phone.error, english))).toEqual({
       first_name: 'Enter the first name.',
-      mobile_phone: 'Keep the phone number under 32 characters.'
+      mobile_phone: 'Shorten the phone number to at most 32 characters.'
     })
   })
 })

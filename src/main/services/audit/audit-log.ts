@@ -428,25 +428,30 @@ export class AuditLog {
 
   /** The answer to a write begun here: durable before this resolves. */
   end(id: string, input: EndInput): Promise<void> {
-    return this.serial(async () => {
-      const { journal } = await this.open()
-      const entry: AuditEnd = { t: 'end', id, at: this.now().toISOString(), ...input }
-      await journal.append(entry)
-      const held = this.byId.get(id)
-      if (held) this.replace(held, applyEnd(held.row, entry))
-    })
+    return this.serial(() => this.appendEnd(id, input))
+  }
+
+  private async appendEnd(id: string, input: EndInput): Promise<void> {
+    const { journal } = await this.open()
+    const entry: AuditEnd = { t: 'end', id, at: this.now().toISOString(), ...input }
+    await journal.append(entry)
+    const held = this.byId.get(id)
+    if (held) this.replace(held, applyEnd(held.row, entry))
   }
 
   /**
-   * A row still Unknown (its answer lost, or the app stopped before it came) settled by a read-back made
-   * after a restart: the settling line is appended only while the journal holds the row as Unknown, so a
-   * row settled already, answered, or pruned is left alone. True when a line was written.
+   * A row still Unknown (its answer lost, or the app stopped before it came) settled by a read-back: the
+   * settling line is appended only while the journal holds the row as Unknown, so a row settled already,
+   * answered, or pruned is left alone. True when a line was written. The look and the line are one turn
+   * of the queue: two read-backs of one row at once (the write's own and the next try's) settle it once.
    */
-  async settleUnknown(id: string, input: EndInput): Promise<boolean> {
-    await this.open()
-    if (this.byId.get(id)?.row.outcome !== 'unknown') return false
-    await this.end(id, input)
-    return true
+  settleUnknown(id: string, input: EndInput): Promise<boolean> {
+    return this.serial(async () => {
+      await this.open()
+      if (this.byId.get(id)?.row.outcome !== 'unknown') return false
+      await this.appendEnd(id, input)
+      return true
+    })
   }
 
   /**

@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors'
-import type { PrinterStatus } from '../../../shared/badges/printer-state'
+import { unaskedPrinterStatus, type PrinterStatus } from '../../../shared/badges/printer-state'
 import {
   badgeStocks,
   type BadgeHistoryEntry,
@@ -119,13 +119,8 @@ export class BadgeService {
   private async printerState(name: string): Promise<PrinterStatus> {
     const printer = await this.mainPrinters.urlOf(name)
     if (!printer) return { state: 'unknown', reasons: [], words: 'Not known' }
-    return ippPrinterStatus(printer).catch((err: unknown) => ({
-      state: 'offline' as const,
-      reasons: [],
-      // An ipps:// printer that is not the one whose certificate was trusted is no printer to print to.
-      words: AppError.from(err).kind === 'tls' ? 'Certificate not trusted' : 'Offline',
-      hint: AppError.from(err).hint ?? 'Check that the printer is on and connected.'
-    }))
+    // Its facts go with it: the desk words the state and hint in its own language from them.
+    return ippPrinterStatus(printer).catch((err: unknown) => unaskedPrinterStatus(AppError.from(err).toData()))
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { BatchView, BatchViewQuery } from '../../../shared/batches/schemas'
 import type { BatchModel } from './batch-model'
+import { batchRowRetried } from '../../../shared/batches/row-way-on'
 
 /**
  * A window of a batch's rows for the Import screen. A batch of 10,000 rows sent whole on each open
@@ -9,9 +10,11 @@ import type { BatchModel } from './batch-model'
 export function batchView(model: BatchModel, query: Omit<BatchViewQuery, 'batchId'>): BatchView {
   let sent = 0
   let fixed = 0
+  let retried = 0
   let firstToSend: BatchView['firstToSend'] = null
   for (const row of model.rows) {
     const status = row.status
+    if (status === 'failed' && batchRowRetried(row)) retried++
     if (status === 'imported' || status === 'unknown' || status === 'sending') sent++
     else {
       if (status === 'pending' && row.retry) fixed++
@@ -26,6 +29,7 @@ export function batchView(model: BatchModel, query: Omit<BatchViewQuery, 'batchI
     rows,
     sent,
     fixed,
+    retried,
     firstToSend: firstToSend ? { ...firstToSend } : null,
     ...(query.rowId !== undefined ? { at: rowIndex(model, query.rowId) } : {}),
     ...(query.failedFrom !== undefined ? { failedAt: failedIndex(model, query.failedFrom) } : {})

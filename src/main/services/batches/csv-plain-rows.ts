@@ -1,7 +1,7 @@
 /**
  * The rows of the quote-free part of a CSV text, in one pass over its characters, without
- * papaparse. Where a text holds no double quote, papaparse (delimiter `,`, line break `\n`) reads a
- * line as `line.split(',')` and nothing else; this pass finds the same cells, but hands over where
+ * papaparse. Where a text holds no double quote, papaparse (the file's delimiter, `,` `;` or tab; line break `\n`) reads a
+ * line as `line.split(delimiter)` and nothing else; this pass finds the same cells, but hands over where
  * they are instead of building a line string and an array of cells per row (the validator slices
  * the one or two cells it keeps). That is most of what made validating cost 1.8× the bare parse.
  *
@@ -10,7 +10,7 @@
  * to the same cells on any text.
  */
 
-/** Where the rows of one line are: `[start, end)` of `text`, and its first two commas (or -1). */
+/** Where the rows of one line are: `[start, end)` of `text`, and its first two separators (or -1). */
 export interface PlainRowSink {
   plainRow(line: number, start: number, end: number, comma1: number, comma2: number, cells: number): void
 }
@@ -26,12 +26,19 @@ export function plainEnd(text: string): number {
 }
 
 /**
- * Hands every line of `text` before `end` to `sink` (numbered from 1), as papaparse splits them:
+ * Hands every line of `text` before `end` to `sink` (numbered from 1), as papaparse splits them
+ * with the same separator:
  * an empty line is one empty cell, and a text that ends with a line break ends with an empty line
  * when `end` is the text's end. Returns the number of lines handed over. `end` must be a line start
  * or the text's length (`plainEnd`). Line breaks are `\n` only (the validator turned CRs into them).
  */
-export function scanPlainRows(text: string, end: number, sink: PlainRowSink): number {
+export function scanPlainRows(
+  text: string,
+  end: number,
+  sink: PlainRowSink,
+  /** The separator's character code (csv-separator.ts): `,` (44), `;` (59) or tab (9). */
+  separator = 44
+): number {
   let line = 0
   let start = 0
   let comma1 = -1
@@ -39,8 +46,7 @@ export function scanPlainRows(text: string, end: number, sink: PlainRowSink): nu
   let cells = 1
   for (let i = 0; i < end; i++) {
     const c = text.charCodeAt(i)
-    if (c === 44) {
-      // ','
+    if (c === separator) {
       if (cells === 1) comma1 = i
       else if (cells === 2) comma2 = i
       cells++

@@ -13,6 +13,8 @@ import { inByteOrder } from '../../../shared/nfc/byte-order'
 import { plainEnd, scanPlainRows, type PlainRowSink } from './csv-plain-rows'
 import type { ByteOrder } from '../../../shared/batches/schemas'
 import { csvParser } from '../csv-parser'
+import { separatorNote } from '../csv-separator'
+import { csvSeparator } from '../../../shared/text/csv-separator'
 
 export interface ValidateOptions extends ExistingKeys {
   /**
@@ -114,20 +116,24 @@ export function readCsv(text: string, parser: 'auto' | 'papaparse' = 'auto'): Cs
     text = text.replace(CR_LINE_ENDINGS, '\n')
     notes.push(sayNote('crlfRead'))
   }
-  const reader = new CsvRowReader(text, notes)
+  // The separator as the roster reads it (shared/text/csv-separator.ts): French and German Excel write `;`.
+  const { separator, sepLineEnd } = csvSeparator(text)
+  const note = sepLineEnd === 0 ? separatorNote(separator) : undefined
+  if (note) notes.push(note)
+  const reader = new CsvRowReader(text, notes, separator)
   // The quote-free lines (all of a file in the console's own format) are read in one pass without
   // papaparse (csv-plain-rows.ts); from the first line with a quote on, papaparse reads the rest.
   const plain = parser === 'papaparse' ? 0 : plainEnd(text)
   let rest = text
   if (plain > 0) {
-    const lines = scanPlainRows(text, plain, reader)
+    const lines = scanPlainRows(text, plain, reader, separator.charCodeAt(0))
     rest = plain === text.length ? '' : text.slice(plain)
     reader.restartAt(lines)
   }
   while (rest !== '') {
     // Chunks: papaparse's rows become garbage chunk by chunk instead of piling up (less GC work).
     parseInChunks(csvParser(), rest, {
-      delimiter: ',',
+      delimiter: separator,
       newline: '\n',
       chunkSize: CHUNK_CHARS,
       chunk: (result) => reader.read(result)
@@ -190,12 +196,19 @@ class CsvRowReader implements PlainRowSink {
   private broken: { line: number } | undefined
   /** The separator a `sep=` first line declared, if any. */
   private declared: string | undefined
+  /**
+   * How many columns the file's header row names (2 without one): the columns after the alias that
+   * it names are not read, and said once, instead of every line being refused for them.
+   */
+  private columns = 2
   /** The line of a header that names the IDs as sent to the console (EXPORT_HEADER), if any. */
   asSent: number | undefined
 
   constructor(
     private readonly text: string,
-    private readonly notes: CsvNote[]
+    private readonly notes: CsvNote[],
+    /** The file's column separator (csv-separator.ts). */
+    private readonly separator: string
   ) {
     this.mayHaveBreaksInCells = text.indexOf('"') !== -1
     this.nfcKeys = new DuplicateFinder(estimateRows(text))
@@ -223,8 +236,10 @@ class CsvRowReader implements PlainRowSink {
       return
     }
     const alias = text.slice(comma1 + 1, cells === 2 ? end : comma2)
-    const extra = cells > 2 && anyFilled(text.slice(comma2 + 1, end).split(','))
-    this.readRow(line, text.slice(start, comma1), alias, cells, extra)
+    const rest = cells > 2 ? text.slice(comma2 + 1, end).split(this.separator) : undefined
+    const extra = rest !== undefined && anyFilled(rest)
+    // The third cell names the first column not read, should this line be the header.
+    this.readRow(line, text.slice(start, comma1), alias, cells, extra, this.first ? rest?.[0] : undefined)
   }
 
   read(result: Papa.ParseResult<string[]>): void {
@@ -261,7 +276,14 @@ class CsvRowReader implements PlainRowSink {
         for (let c = 0; c < cells.length; c++) this.extraLines += countNewlines(cells[c]!)
       }
       const nCells = cells.length
-      this.readRow(line, cells[0]!, nCells > 1 ? cells[1]! : '', nCells, nCells > 2 && anyFilled(cells.slice(2)))
+      this.readRow(
+        line,
+        cells[0]!,
+        nCells > 1 ? cells[1]! : '',
+        nCells,
+        nCells > 2 && anyFilled(cells.slice(2)),
+        cells[2]
+      )
     }
   }
 
@@ -269,7 +291,15 @@ class CsvRowReader implements PlainRowSink {
    * One line of the file as its first two cells and how many cells it has (`extra`: a cell after
    * the alias holds more than spaces), whichever reader found them.
    */
-  private readRow(line: number, idCell: string, aliasCell: string, nCells: number, extra: boolean): void {
+  private readRow(
+    line: number,
+    idCell: string,
+    aliasCell: string,
+    nCells: number,
+    extra: boolean,
+    /** The third cell of the file's first row (the first column not read, if it is a header). */
+    thirdCell?: string
+  ): void {
     if (nCells === 1 && (idCell.length === 0 || idCell.trim() === '')) return
     const { rows, counts } = this
     const isFirst = this.first
@@ -279,7 +309,7 @@ class CsvRowReader implements PlainRowSink {
     if (isFirst && nCells <= 2 && SEP_LINE.test(idCell)) {
       // Excel's separator line (`sep=;`): the file says how it is written. Named as such, and its
       // separator honoured without a word on every line. A header row may follow it.
-      const declared = nCells === 2 ? ',' : idCell.slice(4)
+      const declared = nCells === 2 ? this.separator : idCell.slice(4)
       if (declared.length === 1) {
         this.declared = declared
         this.notes.push(sayNote('sepLine', { line: String(line), separator: declared === '\t' ? 'tab' : declared }))
@@ -296,14 +326,26 @@ class CsvRowReader implements PlainRowSink {
         // A separator the file declared is no repair.
         if (sep !== this.declared) messages = [say('separatorReadAsComma', { separator: sep === ';' ? ';' : 'tab' })]
       }
+    } else if (nCells === 1 && this.separator !== ',' && idCell.indexOf(',') !== -1) {
+      // The console's own `NFCID,alias` in a `;` or tab file (a line pasted in from the console's
+      // format): read as such, no repair. The preview's corrected line is written with the file's
+      // own separator (shared/batches/csv-line-edit.ts).
+      const parts = idCell.split(',')
+      if (parts.length === 2) {
+        idCell = parts[0]!
+        aliasCell = parts[1]!
+      }
     }
-    if (nCells > 2) {
-      if (extra) {
-        rows.push(row(line, undefined, aliasCell, 'refused', [say('tooManyColumns', { columns: String(nCells) })]))
-        counts.refused++
+    // More cells than the header names: text in one refuses the line (an alias with an unquoted
+    // separator would lose its end), empty ones are a repair. The first line may be that header.
+    let tooMany = false
+    if (nCells > this.columns) {
+      if (extra && !isFirst) {
+        this.refuseColumns(line, aliasCell, nCells)
         return
       }
-      ;(messages ??= []).push(say('emptyColumnsRemoved'))
+      if (extra) tooMany = true
+      else (messages ??= []).push(say('emptyColumnsRemoved'))
     }
 
     // Fast path: an ID already in the console's form needs no repair and no allocation.
@@ -323,6 +365,11 @@ class CsvRowReader implements PlainRowSink {
           if (namesIdsAsSent(unwrapCell(idCell, [], 'nfcId'))) this.asSent = line
           else this.notes.push(sayNote('headerSkipped', { line: String(line) }))
           if (SEP_LINE.test(idCell)) this.first = true
+          else if (tooMany) this.notReadColumns(nCells, thirdCell)
+          return
+        }
+        if (tooMany) {
+          this.refuseColumns(line, aliasCell, nCells)
           return
         }
         rows.push(row(line, undefined, aliasCell.trim(), 'refused', [id.said]))
@@ -332,6 +379,11 @@ class CsvRowReader implements PlainRowSink {
       nfcId = id.hex
       nfcNumber = canonicalHex32(nfcId)
       if (id.repairs !== undefined && id.repairs.length > 0) (messages ??= []).push(...id.repairs)
+    }
+
+    if (tooMany) {
+      this.refuseColumns(line, aliasCell, nCells)
+      return
     }
 
     let alias = aliasCell
@@ -380,6 +432,24 @@ class CsvRowReader implements PlainRowSink {
     // Hashed by card (either byte order: card-identity.ts), so the same card reversed meets its twin.
     // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: equivalent, which key a row is hashed by changes only the speed (equal keys are settled by comparing cards)
     this.nfcKeys.add(nfcNumber !== -1 ? cardKey32(nfcNumber) : hashString(cardKey(nfcId)), item)
+  }
+
+  /** A line with text in more columns than the file has: refused whole, so no part of it is lost. */
+  private refuseColumns(line: number, aliasCell: string, nCells: number): void {
+    this.rows.push(row(line, undefined, aliasCell, 'refused', [say('tooManyColumns', { columns: String(nCells) })]))
+    this.counts.refused++
+  }
+
+  /**
+   * A header that names more columns than the NFC ID and the alias (a "Remarque" column): those are
+   * the file's, not a fault of every line. They are not read, and that is said once, naming the first.
+   */
+  private notReadColumns(nCells: number, thirdCell: string | undefined): void {
+    this.columns = nCells
+    const name = thirdCell === undefined ? '' : unwrapCell(thirdCell, [], 'alias')
+    this.notes.push(
+      sayNote('columnsNotRead', { column: '3', name: name === '' ? 'none' : name, more: nCells > 3 ? 'yes' : 'no' })
+    )
   }
 }
 

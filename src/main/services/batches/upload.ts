@@ -15,6 +15,7 @@ import type { JournalEntry } from './journal-entries'
 import { batchUploadFilename } from '../audit/write-names'
 import errorsEn from '../../../shared/i18n/messages/errors/en.json'
 import { Translator } from '../../../shared/i18n/translator'
+import { batchRowRetried } from '../../../shared/batches/row-way-on'
 
 export interface UploadOptions {
   /** "Retry failed rows": send only rows that failed before. */
@@ -55,12 +56,11 @@ export async function runUpload(
     // "Retry failed"'s only, as it is and once the user has fixed it (edited: pending again, marked retry).
     // Upload offering it too counted it twice on the screen and sent it with rows it was not asked for.
     // A row of unknown outcome keeps its mark but is not pending, so it goes only when the user asks to
-    // send it again.
-    const wanted = new Set<BatchRow['status']>(options.onlyFailed ? ['failed'] : [])
-    if (options.resendUnknown) wanted.add('unknown')
-    const sendsPending = options.onlyFailed ? (r: BatchRow) => r.retry === true : (r: BatchRow) => r.retry !== true
+    // send it again. Retry sends a failed row only when the same again may go otherwise (the one rule,
+    // shared/batches/row-way-on.ts): one the console refused for what it holds waits for the person's fix.
+    const retried = (r: BatchRow) => (options.onlyFailed ? batchRowRetried(r) : r.status === 'pending' && !r.retry)
     const rows = model.rows
-      .filter((r) => (r.status === 'pending' ? sendsPending(r) : wanted.has(r.status)))
+      .filter((r) => retried(r) || (options.resendUnknown === true && r.status === 'unknown'))
       .map((r) => r.id)
     if (rows.length > 0) {
       model.uploadingNow = true
@@ -170,6 +170,9 @@ export async function runUpload(
           // `said` only where main's words are the upload's own (the cause without a code of its own).
           details: {
             ...result,
+            // The batch as the stop left it: main may read the lost part back before the tab hears of
+            // the stop, and the tab's note of what is left follows from these, not from a later read.
+            countsAtStop: model.summary().counts,
             part: c + 1,
             parts: chunks,
             cause: error.message,

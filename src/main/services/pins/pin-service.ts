@@ -39,21 +39,25 @@ export class PinService {
 
   /**
    * Give them the PIN. When the answer is lost, "look at the record" would help nobody: the console
-   * never shows a PIN. So their PIN's hash is read before and after, and what can be known is said:
-   * whether they hold a PIN now, and whether it changed (`details.pinHeldNow`, `pinChanged`).
-   */
-  /**
+   * never shows a PIN. So their PIN's hash is read before and after (read-back-rules `pinGiven`):
+   * - another PIN than before: given. It is answered as done, `readBack: true` (the write found done is
+   *   said as done on every screen, never as a failure with Retry);
+   * - none, or the same as before: not given, an error saying what they hold (`details.readBack`
+   *   `pin-none` / `pin-held`, `pinHeldNow`);
+   * - one now with nothing known of before: it cannot be told whether it is the one shown, an error
+   *   `readBack: 'pin-unsure'` that the screen says as that, without the failure's look.
    * `seen.hasPin`: whether the screen showed them holding a PIN when the person confirmed. A PIN
    * given or removed meanwhile is answered CHANGED_SINCE_SHOWN, nothing sent (shared/seen); the screen
    * asks again. A read that failed cannot tell: the PIN is given as before.
    */
-  async assign(owner: OwnerRef, pin: string, seen?: Seen): Promise<void> {
+  async assign(owner: OwnerRef, pin: string, seen?: Seen): Promise<{ readBack?: true }> {
     const client = await this.client()
     const before = await this.heldPin(owner).catch(() => undefined)
     if (before !== undefined) checkSeen('pins.assign', seen, { hasPin: before !== null, name: owner.name || owner.id })
     try {
       if (owner.type === 'user') await client.users.assignPin(owner.id, pin)
       else await client.visitors.assignPin(owner.id, pin)
+      return {}
     } catch (err) {
       if (!(err instanceof AppError) || !answerLost(err)) throw err
       const now = await this.heldPin(owner).catch(() => undefined)
@@ -61,8 +65,9 @@ export class PinService {
       // The audit row, Unknown till now, says what the read found when it can tell (read-back-rules).
       const given = pinGiven(before, now)
       if (given !== undefined) await settleWrite(err, { done: given })
+      if (given === true) return { readBack: true }
       const name = owner.name || owner.id
-      const changed = before !== undefined && now !== null && now !== before
+      const unsure = given === undefined
       throw new AppError({
         ...err.toData(),
         // What the read found, then the one read-back sentence (shared/read-back-words.ts), as the desk says it.
@@ -72,18 +77,14 @@ export class PinService {
             : `${name} holds a PIN now; if it is not the one shown, assign again.`,
           readBackEnglish
         ),
-        hint: changed
-          ? 'Their PIN changed just now, so it is most likely the one shown.'
-          : now === null
-            ? undefined
-            : 'Their PIN did not change: they still hold the PIN they had.',
+        hint: now === null || unsure ? undefined : 'Their PIN did not change: they still hold the PIN they had.',
         // `readBack` and `name`: what the read found, for the desk to say it in its language (shared/errors-wording).
         details: {
           ...err.details,
           answerLost: true,
           pinHeldNow: now !== null,
-          pinChanged: changed,
-          readBack: now === null ? 'pin-none' : 'pin-held',
+          pinChanged: false,
+          readBack: now === null ? 'pin-none' : unsure ? 'pin-unsure' : 'pin-held',
           name
         }
       })

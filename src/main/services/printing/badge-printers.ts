@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
+import { printerCertMoved, printerNotAdded } from './printer-failure'
 import type { PrinterStatus } from '../../../shared/badges/printer-state'
 import type { PrinterInfo } from '../../../shared/badges/schemas'
 import type { CertificateInfo } from '../../../shared/connections'
@@ -171,14 +172,7 @@ export class BadgePrinters {
     const url = printerUrl(input.url)
     const pin = isTlsPrinter(url) ? await this.trusted(url, input.fingerprint256) : undefined
     const status = await ippPrinterStatus({ url, pin }).catch((err: unknown) => {
-      const e = AppError.from(err)
-      throw new AppError({
-        kind: e.kind,
-        code: e.code ?? 'PRINTER_UNREACHABLE',
-        message: e.message.replace(/ No badge was printed\.$/, ' It was not added.'),
-        hint: e.hint ?? 'Check the address and that the printer is on, then add it again.',
-        retryable: true
-      })
+      throw printerNotAdded({ url, displayName: input.name?.trim() || undefined }, err)
     })
     const name = input.name?.trim() || new URL(url).host
     const added = (await this.added()).filter((a) => a.url !== url)
@@ -214,13 +208,7 @@ export class BadgePrinters {
     }
     const seen = this.probed.get(fingerprint256) ?? (await readCertificate(url)).pin
     if (seen.fingerprint256 !== fingerprint256) {
-      throw new AppError({
-        kind: 'tls',
-        code: 'PRINTER_CERT_MOVED',
-        message: `The printer ${host} presents a certificate other than the one shown. It was not added.`,
-        hint: 'Add it again and compare the fingerprint then shown with the one on the printer’s own page.',
-        details: { host }
-      })
+      throw printerCertMoved(host)
     }
     return seen
   }

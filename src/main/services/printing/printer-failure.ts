@@ -2,6 +2,7 @@ import type { PrintFailureFacts } from '../../../shared/kiosk/schemas'
 import { AppError } from '../../../shared/errors'
 import { reasonWords, type PrinterStatus } from '../../../shared/badges/printer-state'
 import { printedWords, type Printed } from '../../../shared/badges/printed-words'
+import { CERT_CHANGED } from '../access/tls-pinning'
 
 /**
  * A printer failure's words, made in this one place for every screen: the desk's Badges, the print
@@ -19,14 +20,35 @@ export interface NamedPrinter {
   displayName?: string | undefined
 }
 
+/** The printer's host:port; undefined when its address is no URL. */
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).host
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The printer presents a certificate other than the one the person compared while adding it (Badges'
+ * add, or a change between that comparison and the state asked): it was not added. The desk words it
+ * from the catalogue's `PRINTER_CERT_MOVED` with {host}.
+ */
+export function printerCertMoved(host: string, url?: string): AppError {
+  return new AppError({
+    kind: 'tls',
+    code: 'PRINTER_CERT_MOVED',
+    message: `The printer ${host} presents a certificate other than the one shown. It was not added.`,
+    hint: 'Add it again and compare the fingerprint then shown with the one on the printer’s own page.',
+    details: { host, ...(url !== undefined && { printer: url }) }
+  })
+}
+
 /** "The printer “Front desk labels”" (or, with no name given, "The printer at host:port"). */
 export function printerCalled(printer: NamedPrinter): string {
   if (printer.displayName) return `The printer “${printer.displayName}”`
-  try {
-    return `The printer at ${new URL(printer.url).host}`
-  } catch {
-    return 'The printer'
-  }
+  const host = hostOf(printer.url)
+  return host ? `The printer at ${host}` : 'The printer'
 }
 
 /**
@@ -34,12 +56,8 @@ export function printerCalled(printer: NamedPrinter): string {
  * (shared/errors-wording.ts printerSaid): what was printed, and the printer as printerCalled names it.
  */
 export function printerFacts(printer: NamedPrinter, what: Printed): Record<string, string> {
-  let host = ''
-  try {
-    host = new URL(printer.url).host
-  } catch {
-    // No host: printerCalled says "The printer" alone, which the catalogue does not word.
-  }
+  // No host: printerCalled says "The printer" alone, which the catalogue does not word.
+  const host = hostOf(printer.url) ?? ''
   return {
     printed: what === 'badge' ? 'badge' : 'test',
     named: printer.displayName ? 'yes' : host ? 'no' : 'none',
@@ -123,6 +141,48 @@ export function printerUnreachable(printer: NamedPrinter, cause: string, what: P
     hint: `Check that the printer is on and connected to the network, and that its address in Badges is right; then ${w.again}.`,
     retryable: true,
     details: { printer: printer.url, cause, ...printerFacts(printer, what) }
+  })
+}
+
+/**
+ * A printer that gave no answer while it was added in Badges (its state is asked before it is kept):
+ * nothing was being printed, so the words are of adding — it was not added; check the address and that
+ * the printer is on, then add it again — never "print the badge again". `said: 'adding'` lets the desk
+ * say it in its language (the catalogue's `PRINTER_UNREACHABLE.adding.*`). A certificate changed since the
+ * fingerprint was compared is the add's PRINTER_CERT_MOVED; any other failure keeps its words and facts, its
+ * closing sentence made "It was not added.".
+ */
+export function printerNotAdded(printer: NamedPrinter, err: unknown): AppError {
+  const e = AppError.from(err)
+  if (e.code === 'PRINTER_UNREACHABLE' || e.code === 'PRINTER_NOT_ANSWERING') {
+    const cause = e.details?.['cause']
+    return new AppError({
+      kind: e.kind,
+      code: e.code,
+      message: `${printerCalled(printer)} ${e.code === 'PRINTER_UNREACHABLE' ? 'cannot be reached' : 'did not answer'}. It was not added.`,
+      hint: 'Check the address, and that the printer is on and connected to the network; then add it again.',
+      retryable: true,
+      details: {
+        printer: printer.url,
+        ...(typeof cause === 'string' && { cause }),
+        ...printerFacts(printer, 'badge'),
+        said: 'adding'
+      }
+    })
+  }
+  if (e.code === CERT_CHANGED) {
+    // The certificate changed between the fingerprint compared and the state asked: the add's own refusal
+    // (badge-printers.ts), which the desk words — a connection's "trust it again" does not fit a printer
+    // not yet added.
+    return printerCertMoved(hostOf(printer.url) ?? printer.url, printer.url)
+  }
+  return new AppError({
+    kind: e.kind,
+    code: e.code ?? 'PRINTER_UNREACHABLE',
+    message: e.message.replace(/ No badge was printed\.$/, ' It was not added.'),
+    ...(e.details && { details: e.details }),
+    hint: e.hint ?? 'Check the address and that the printer is on, then add it again.',
+    retryable: true
   })
 }
 

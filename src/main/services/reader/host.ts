@@ -14,6 +14,7 @@ import { RESCAN_EXIT_CODE, supervisorMessageSchema, type HostMessage, type Super
 import { feedbackApdu, feedbackPlayed } from './feedback-apdu'
 import { pcscdSocketPath, probePcscd } from './service-probe'
 import { abiHint, installHint, runsPackaged } from './status-text'
+import { endWithParent } from './parent-watch'
 
 const HEARTBEAT_MS = 250
 const SERVICE_POLL_MS = 500
@@ -243,6 +244,8 @@ async function main(): Promise<void> {
     console.error('The reader host runs as a child of Access Desk (no IPC channel).')
     process.exit(2)
   }
+  // Main killed while this thread is stuck in `new NFC()` below: the host still ends (parent-watch.ts).
+  endWithParent()
   process.on('uncaughtException', (err) => fatal(`reader host crashed: ${describe(err)}`))
   process.on('unhandledRejection', (err) => fatal(`reader host crashed: ${describe(err)}`))
   setInterval(() => send({ type: 'heartbeat', at: Date.now() }), HEARTBEAT_MS)

@@ -4,6 +4,8 @@ import type { RawRows } from './raw-rows'
 import { sayNote } from '../batches/csv-messages'
 import type { CsvNote } from '../../../shared/batches/csv-said'
 import { loadCsvParser } from '../csv-parser'
+import { separatorNote } from '../csv-separator'
+import { csvSeparator } from '../../../shared/text/csv-separator'
 
 /**
  * A roster saved as CSV by an HR tool or Excel: decoded (UTF-8 with or without a BOM, UTF-16 by its
@@ -31,20 +33,15 @@ export async function readCsvRows(bytes: Uint8Array, fileName: string): Promise<
   if (text.indexOf('\r') !== -1) text = text.replace(/\r\n?/g, '\n')
 
   let firstLine = 1
-  let delimiter: string | undefined
-  // Excel's "sep=;" first line names the delimiter and is not part of the table.
-  const sep = /^sep=(.)\n/i.exec(text)
-  if (sep) {
-    delimiter = sep[1]
-    text = text.slice(sep[0].length)
+  // The separator as Import reads it (csv-separator.ts); Excel's "sep=;" line is not part of the table.
+  const { separator: delimiter, sepLineEnd } = csvSeparator(text)
+  if (sepLineEnd > 0) {
+    text = text.slice(sepLineEnd)
     firstLine = 2
-    notes.push(sayNote('sepLine', { line: '1', separator: delimiter === '\t' ? 'tab' : delimiter! }))
-  }
-
-  if (delimiter === undefined) {
-    delimiter = headerDelimiter(text)
-    if (delimiter === ';') notes.push(sayNote('separator', { separator: 'semicolon' }))
-    if (delimiter === '\t') notes.push(sayNote('separator', { separator: 'tab' }))
+    notes.push(sayNote('sepLine', { line: '1', separator: delimiter === '\t' ? 'tab' : delimiter }))
+  } else {
+    const note = separatorNote(delimiter)
+    if (note) notes.push(note)
   }
   const result = Papa.parse<string[]>(text, { delimiter, newline: '\n', skipEmptyLines: false })
 
@@ -86,28 +83,6 @@ export async function readCsvRows(bytes: Uint8Array, fileName: string): Promise<
     notes.push(sayNote('quoteMisplaced', { line: String(at) }))
   }
   return { rows: result.data, lines, notes }
-}
-
-/**
- * The delimiter the header line uses most (outside quotes): comma, semicolon or tab; comma when it
- * has none (one column). The header decides, not the data: papaparse's own guess weighs every
- * row, and a tab-separated roster whose names hold commas ("Ng, Ada") would be split at them.
- */
-function headerDelimiter(text: string): string {
-  let at = 0
-  while (at < text.length && text.charCodeAt(at) === 10) at++
-  const counts = { ',': 0, ';': 0, '\t': 0 }
-  let quoted = false
-  for (let i = at; i < text.length; i++) {
-    const c = text[i]!
-    if (c === '"') quoted = !quoted
-    else if (quoted) continue
-    else if (c === '\n') break
-    else if (c === ',' || c === ';' || c === '\t') counts[c]++
-  }
-  if (counts[';'] > counts[','] && counts[';'] >= counts['\t']) return ';'
-  if (counts['\t'] > counts[',']) return '\t'
-  return ','
 }
 
 /** NULs, or more than 1 % control characters (not tab or line breaks): a binary file, not text. */

@@ -78,7 +78,12 @@ const stepDetailSchema = z.object({
   token: z.string().optional(),
   displayId: z.string().optional(),
   nfcId: z.string().optional(),
-  passId: z.string().optional()
+  passId: z.string().optional(),
+  /**
+   * A PIN step: the digest (audit/kept-write.ts pinDigest) of the console's token of the PIN the person
+   * held just before it was sent, null when none. A lost answer is told by it (read-back-rules.ts pinGiven).
+   */
+  pinBefore: z.string().nullable().optional()
 })
 
 const sendingSchema = z.object({

@@ -7,6 +7,7 @@ import { personName, stepsOf } from './roster-steps'
 import type { RosterSaid } from '../../../shared/roster/roster-said'
 import { saidOfKept, tell } from './roster-english'
 import { resultCounts } from '../../../shared/roster/result-standing'
+import { pinStanding } from '../../../shared/roster/pin-standing'
 
 /** A step as the journal left it. `sending` in memory means "in flight in this process". */
 export interface StepRecord {
@@ -56,6 +57,11 @@ export class RosterModel {
   bound: string[] = []
   /** This process is running the roster. */
   runningNow = false
+  /**
+   * The rows whose PIN digits this app session holds (roster-service.ts keeps them, in memory only):
+   * a row's PIN reads known or digits-lost by it (shared/roster/pin-standing.ts).
+   */
+  pinDigits: ReadonlyMap<string, string> = new Map()
   updatedAt: string
 
   constructor(create: RosterCreate) {
@@ -111,6 +117,8 @@ export class RosterModel {
         record.state = 'sending'
         record.attempt = entry.attempt
         record.sentAt = entry.at
+        // What a PIN's earlier try read before it is not this try's.
+        if (entry.step === 'pin') delete record.detail.pinBefore
         record.detail = { ...record.detail, ...entry.detail }
         delete record.reason
         delete record.said
@@ -230,6 +238,8 @@ export class RosterModel {
       if (token) out.cardToken = token
     }
     out.pinAssigned = byStep.get('pin')?.state === 'done'
+    const pin = pinStanding(byStep.get('pin'), this.pinDigits.has(row.rowId))
+    if (pin) out.pin = pin
     out.passAssigned = byStep.get('pass')?.state === 'done'
 
     const states = steps.map((s) => s.record.state)

@@ -353,7 +353,11 @@ function matchOf(
 ): PersonMatch {
   if (resolved.has(rowId)) {
     const chosen = resolved.get(rowId)
-    if (chosen === null || chosen === undefined) return { state: 'skipped' }
+    if (chosen === null || chosen === undefined) {
+      // Left out: whom the keys find is kept beside it (the results' type and email), never sent to.
+      const found = people.match(keys)
+      return found.state === 'matched' ? { state: 'skipped', was: found.person } : { state: 'skipped' }
+    }
     return { state: 'matched', person: people.get(chosen)?.person ?? chosen, by: 'chosen' }
   }
   return people.match(keys)

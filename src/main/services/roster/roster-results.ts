@@ -1,4 +1,5 @@
-import type { HandoutPerson } from '../../../shared/roster/run'
+import type { ForgottenPin, HandoutPerson } from '../../../shared/roster/run'
+import { consolePeopleApart } from '../../../shared/roster/row-people'
 import { csvCell, csvHeader } from '../audit/audit-csv'
 import { exportWords } from '../../../shared/i18n/file-words'
 import type { AreaKeys } from '../../../shared/i18n/areas'
@@ -21,6 +22,7 @@ const HEADER: readonly AreaKeys['exports'][] = [
   'roster.person',
   'roster.type',
   'roster.email',
+  'roster.nfcId',
   'roster.cardDisplayId',
   'roster.pin',
   'roster.touchPass',
@@ -42,15 +44,24 @@ export function resultsCsv(
   const yesNo = (given: boolean | undefined) => words.t(given ? 'roster.yes' : 'roster.no')
   let text = '\ufeff' + csvHeader(HEADER, language) + '\r\n'
   const rows = model.planRows()
+  const fileRows = new Map(model.lines.map((line, i) => [line, model.rows[i] ?? []]))
+  const emailColumn = model.mapping.email
   for (const row of rows) {
     const outcome = model.outcome(row)
     const person = row.match.state === 'matched' ? row.match.person : undefined
+    // A row left out keeps what the plan had of it: whom its keys found before it was left out, else
+    // the file's email and the type its candidates all share.
+    const was = row.match.state === 'skipped' ? row.match.was : undefined
+    const fileEmail = emailColumn == null ? '' : (fileRows.get(row.line)?.[emailColumn] ?? '').trim()
+    const type = person?.type ?? was?.type ?? sharedType(row)
     text +=
       [
         String(row.line),
         personCell(row, words),
-        person ? words.t(`roster.personType.${person.type}`) : '',
-        person?.email ?? '',
+        type ? words.t(`roster.personType.${type}`) : '',
+        person?.email || was?.email || fileEmail,
+        // The NFC ID as the screens name the card (card-words.ts): the file's, or the one tapped on the line.
+        nfcIdOf(row, model) ?? '',
         outcome.cardDisplayId ?? '',
         yesNo(outcome.pinAssigned),
         yesNo(outcome.passAssigned),
@@ -64,6 +75,20 @@ export function resultsCsv(
   }
   const base = model.meta.fileName.replace(/\.[^.]+$/, '').replace(/[^\p{L}\p{N}._-]+/gu, '-') || 'roster'
   return { filename: `${base}-results.csv`, text, rows: rows.length }
+}
+
+/** The type every candidate of an unsettled row shares (two users named Ada Ng: user); none when they differ. */
+function sharedType(row: PlanRow): 'user' | 'visitor' | undefined {
+  if (row.match.state !== 'ambiguous') return undefined
+  const types = new Set(row.match.candidates.map((c) => c.type))
+  return types.size === 1 ? [...types][0] : undefined
+}
+
+/** The card's NFC ID as the plan and the results name it: the file's, else the one the line's USB reader imported. */
+function nfcIdOf(row: PlanRow, model: RosterModel): string | undefined {
+  const card = row.card
+  if (card.kind === 'existing' || card.kind === 'import' || card.kind === 'batch') return card.nfcId
+  return model.steps.get(row.rowId)?.get('card-import')?.detail.nfcId
 }
 
 /**
@@ -91,19 +116,45 @@ function stateWords(outcome: RowOutcome, words: ReturnType<typeof exportWords>):
 }
 
 /**
+ * Whose PIN from this roster main still holds (`known`: generated in this app session, in memory only)
+ * and whose it no longer does (`forgotten`: given before the app restarted; no PIN is ever kept on disk),
+ * by row id. The results say so beside Print PIN slips before anything is printed; the slips print the
+ * known ones only.
+ */
+export function pinsKnown(
+  model: RosterModel,
+  pins: ReadonlyMap<string, string>
+): { known: string[]; forgotten: string[] } {
+  const known: string[] = []
+  const forgotten: string[] = []
+  // By the one rule of shared/roster/pin-standing.ts, as the rows and the slips' dialog say it.
+  model.pinDigits = pins
+  for (const row of model.planRows()) {
+    const pin = model.outcome(row).pin
+    if (pin === 'known') known.push(row.rowId)
+    else if (pin === 'digits-lost') forgotten.push(row.rowId)
+  }
+  return { known, forgotten }
+}
+
+/**
  * The people of the hand-out sheet: each person who was given something, with their card numbers and
  * whether they got a Touch Pass. With `pinSlips`, each PIN generated in this app session (memory only):
- * PINs given by an earlier session are gone, and `pinsForgotten` says so.
+ * PINs given by an earlier session are gone, and `pinsForgotten` says whose, each told from a namesake as
+ * the PINs screen's picker tells them (shared/roster/row-people.ts), where they are given a new one.
  */
 export function handoutPeople(
   model: RosterModel,
   pins: ReadonlyMap<string, string>,
   pinSlips: boolean
-): { people: HandoutPerson[]; pinsForgotten: string[] } {
+): { people: HandoutPerson[]; pinsForgotten: ForgottenPin[] } {
   const people: HandoutPerson[] = []
   /** Who was given a PIN that this run of the app no longer holds (given before it restarted): named, never lost unseen. */
-  const pinsForgotten: string[] = []
-  for (const row of model.planRows()) {
+  const pinsForgotten: ForgottenPin[] = []
+  const forgotten = new Set(pinsKnown(model, pins).forgotten)
+  const rows = model.planRows()
+  const apart = new Map(consolePeopleApart(rows, rows.map(personName)).map((a, i) => [rows[i]!.rowId, a]))
+  for (const row of rows) {
     const outcome = model.outcome(row)
     if (!outcome.cardDisplayId && !outcome.pinAssigned && !outcome.passAssigned) continue
     const person: HandoutPerson = {
@@ -112,11 +163,9 @@ export function handoutPeople(
       cardDisplayIds: outcome.cardDisplayId ? [outcome.cardDisplayId] : [],
       touchPass: outcome.passAssigned
     }
-    if (outcome.pinAssigned) {
-      const pin = pins.get(row.rowId)
-      if (!pin) pinsForgotten.push(person.name)
-      else if (pinSlips) person.pin = pin
-    }
+    if (forgotten.has(row.rowId))
+      pinsForgotten.push({ rowId: row.rowId, line: row.line, name: person.name, apart: apart.get(row.rowId) ?? null })
+    else if (outcome.pinAssigned && pinSlips) person.pin = pins.get(row.rowId)
     people.push(person)
   }
   return { people, pinsForgotten }

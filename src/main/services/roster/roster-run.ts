@@ -14,9 +14,12 @@ import type { LoadedRoster, RosterJournal } from './roster-journal'
 import { forceCard, plannedCard } from './roster-steps'
 import { stepOutcome, stopsTheRun } from './step-outcome'
 import { answerLost, safeToRepeat } from '../access/lost-answer'
+import { pinGiven } from '../access/read-back-rules'
+import { pinDigest } from '../audit/kept-write'
 import { tell } from './roster-english'
 import { settleEarlierTry, type StepTry } from './roster-audit'
 import { runCounts } from '../../../shared/roster/run-standing'
+import { stepRetried } from '../../../shared/roster/step-way-on'
 
 /** What a run needs from the access client. */
 export type RunConsole = {
@@ -37,6 +40,7 @@ const PIN_ATTEMPTS = 3
 const PIN_TAKEN = 'CODE_CREDS_PIN_CODE_CREDS_ALREADY_EXIST'
 
 const PIN_PROBABLY_SET_TOLD = tell('pinProbablySet')
+const NO_PINS_CHECKED = { digitsLost: 0, sentAgain: 0, toCheck: 0 }
 export const PIN_PROBABLY_SET = PIN_PROBABLY_SET_TOLD.reason
 
 export interface RunDeps {
@@ -136,7 +140,9 @@ export class RosterRun {
     if ((step === 'card-assign' || step === 'card-import') && row.card.kind === 'enroll') return false
     if (record.state === 'planned') return true
     if (!this.retry) return false
-    return record.state === 'failed' || (record.state === 'unknown' && record.checked === true)
+    // A refusal the console would give again (a card it holds for someone, a value it refused) is not
+    // sent again: what can change it is another card or value (shared/roster/step-way-on.ts).
+    return stepRetried(record) || (record.state === 'unknown' && record.checked === true)
   }
 
   private async runRow(client: RunConsole, row: PlanRow): Promise<void> {
@@ -234,6 +240,9 @@ export class RosterRun {
     }
 
     if (step === 'pin') {
+      // The PIN held before, as its digest: a lost answer is then told by the one held after (checkUnknown).
+      const pinBefore = await this.pinHeld(client, person).catch(() => undefined)
+      const before = pinBefore === undefined ? undefined : { pinBefore }
       for (let n = 0; n < PIN_ATTEMPTS; n++) {
         let pin: string
         try {
@@ -245,7 +254,7 @@ export class RosterRun {
           if (answerLost(error) && safeToRepeat(error) && n + 1 < PIN_ATTEMPTS) continue
           return lost(err)
         }
-        await send(undefined, attempt + n)
+        await send(before, attempt + n)
         try {
           if (person.type === 'user') await client.users.assignPin(person.id, pin, named)
           else await client.visitors.assignPin(person.id, pin, named)
@@ -276,6 +285,12 @@ export class RosterRun {
     return result({ state: 'done', detail: { passId } })
   }
 
+  /** The digest of the console's token of the PIN the person holds now (null: none); a failed read throws. */
+  private async pinHeld(client: RunConsole, person: { type: 'user' | 'visitor'; id: string }): Promise<string | null> {
+    const read = person.type === 'user' ? await client.users.get(person.id) : await client.visitors.get(person.id)
+    return pinDigest(read.pin_code?.token ?? null)
+  }
+
   /** The console's passes nobody holds, not already used by this roster (each pass goes to one person). */
   private async loadPasses(client: RunConsole): Promise<void> {
     const used = new Set<string>()
@@ -290,8 +305,10 @@ export class RosterRun {
 
   /**
    * Every step whose answer was lost is looked up on the console: done if the console shows its
-   * effect, sent again if it shows it was not done. A PIN cannot be looked up (the console keeps a
-   * hash): a person who now has one is left to the user, since the PIN on its slip is gone.
+   * effect, sent again if it shows it was not done. A PIN's digits cannot be read back, but whether
+   * this try gave it can: the token held now against the one read before it was sent (its digest on
+   * the `sending` line). Given, it is done with its digits not known (a new PIN is needed for a slip);
+   * nothing read before (a journal written before that, or a read that failed): left to the user.
    */
   /** The checks alone (the enrollment line runs them before naming anyone: a bind cut off by a crash). */
   async check(): Promise<void> {
@@ -307,7 +324,7 @@ export class RosterRun {
     if (unknown.length === 0) return
 
     let cards: ConsoleCards | undefined
-    const people = new Map<string, Promise<{ cards: string[]; hasPin: boolean; passId?: string }>>()
+    const people = new Map<string, Promise<{ cards: string[]; pin: string | null; passId?: string }>>()
     const personOf = (row: PlanRow) => {
       const person = (row.match as Extract<PlanRow['match'], { state: 'matched' }>).person
       const key = `${person.type}:${person.id}`
@@ -318,12 +335,12 @@ export class RosterRun {
             const user = await client.users.get(person.id)
             return {
               cards: user.nfc_cards.map((c) => c.token),
-              hasPin: user.pin_code !== null,
+              pin: pinDigest(user.pin_code?.token ?? null),
               ...(user.touch_pass?.id ? { passId: user.touch_pass.id } : {})
             }
           }
           const visitor = await client.visitors.get(person.id)
-          return { cards: visitor.nfc_cards.map((c) => c.token), hasPin: visitor.pin_code !== null }
+          return { cards: visitor.nfc_cards.map((c) => c.token), pin: pinDigest(visitor.pin_code?.token ?? null) }
         })()
         people.set(key, found)
       }
@@ -349,9 +366,15 @@ export class RosterRun {
         const token = record.detail.token
         await result(token && held.cards.includes(token) ? 'done' : 'planned')
       } else if (step === 'pin') {
-        const held = await personOf(row)
-        if (held.hasPin) await result('unknown', { ...PIN_PROBABLY_SET_TOLD, checked: true })
-        else await result('planned')
+        // The one rule of the audit's later check (read-back-rules.ts pinGiven): the PIN held now against the
+        // one held before this try. Given: done, its digits never journalled (no slip: pin-standing.ts).
+        const given = pinGiven(record.detail.pinBefore, (await personOf(row)).pin)
+        const found = given === true ? 'digitsLost' : given === false ? 'sentAgain' : 'toCheck'
+        this.pinsChecked ??= { ...NO_PINS_CHECKED }
+        this.pinsChecked[found]++
+        if (given === true) await result('done')
+        else if (given === false) await result('planned')
+        else await result('unknown', { ...PIN_PROBABLY_SET_TOLD, checked: true })
       } else {
         const held = await personOf(row)
         await result(record.detail.passId && held.passId === record.detail.passId ? 'done' : 'planned')
@@ -366,6 +389,8 @@ export class RosterRun {
   }
 
   private changedSince = false
+  /** What this run's check of lost PIN answers found (none checked: undefined), said with its progress. */
+  private pinsChecked: NonNullable<RosterProgress['pinsChecked']> | undefined
 
   /** The progress event: counts over every row, the rows changed since the last one, and an ETA. */
   flush(final = false): void {
@@ -378,7 +403,8 @@ export class RosterRun {
       if (row) rows.push(model.outcome(row))
     }
     this.changed.clear()
-    this.deps.emit('roster.progress', progressOf(model, rows, this.eta(), this.concurrency, this.stopped?.toData()))
+    const progress = progressOf(model, rows, this.eta(), this.concurrency, this.stopped?.toData())
+    this.deps.emit('roster.progress', this.pinsChecked ? { ...progress, pinsChecked: this.pinsChecked } : progress)
   }
 
   private eta(): number | null {

@@ -28,7 +28,7 @@ import { RosterJournal, type LoadedRoster } from './roster-journal'
 import { RosterRun, progressOf, type RunConsole } from './roster-run'
 import type { RosterAudit } from './roster-audit'
 import { EnrollmentLine } from './enrollment-line'
-import { handoutPeople, resultsCsv } from './roster-results'
+import { handoutPeople, pinsKnown, resultsCsv } from './roster-results'
 import type { Language } from '../../../shared/i18n/locales'
 
 export interface RosterServiceDeps {
@@ -115,7 +115,7 @@ export class RosterService {
   }
 
   async get(id: string) {
-    const roster = await this.store.get(id)
+    const roster = await this.loaded(id)
     const model = roster.model
     // After a restart the plan is not in memory: it is made again from the console when it can be
     // (its own console only: another console's people would re-match its rows there).
@@ -136,7 +136,7 @@ export class RosterService {
   }
 
   async plan(input: { id: string; mapping: ColumnMapping; options: RosterOptions }) {
-    const roster = await this.store.get(input.id)
+    const roster = await this.loaded(input.id)
     // The plan matches the active console's people: the roster is bound to that console from here on.
     await this.requireConsole(roster)
     await this.store.exclusive(roster, () =>
@@ -149,7 +149,7 @@ export class RosterService {
   }
 
   async resolve(input: { id: string; rowId: string; person: PersonRef | null }) {
-    const roster = await this.store.get(input.id)
+    const roster = await this.loaded(input.id)
     await this.requireConsole(roster)
     this.refuseSent(roster, input.rowId)
     await this.store.exclusive(roster, () =>
@@ -163,7 +163,7 @@ export class RosterService {
   }
 
   async decide(input: { id: string; rowId: string | null; kind: ConflictKind; decision: 'skip' | 'go-ahead' }) {
-    const roster = await this.store.get(input.id)
+    const roster = await this.loaded(input.id)
     await this.requireConsole(roster)
     if (input.rowId) this.refuseSent(roster, input.rowId)
     await this.store.exclusive(roster, () =>
@@ -202,7 +202,7 @@ export class RosterService {
   }
 
   async lineStart(input: { id: string; deviceId: string; reader?: 'network' | 'usb' }): Promise<LineState> {
-    const roster = await this.store.get(input.id)
+    const roster = await this.loaded(input.id)
     await this.requireConsole(roster)
     await this.freeze(roster)
     // A bind (or an undo) whose answer was lost: settled with the console before anyone is named.
@@ -224,29 +224,34 @@ export class RosterService {
   }
 
   async lineSkip(id: string): Promise<LineState> {
-    const roster = await this.store.get(id)
+    const roster = await this.loaded(id)
     await this.requireConsole(roster)
     return this.line(roster).skip()
   }
 
   async lineUndo(id: string): Promise<LineState> {
-    const roster = await this.store.get(id)
+    const roster = await this.loaded(id)
     await this.requireConsole(roster)
     return this.line(roster).undo()
   }
 
   /** Pausing sends nothing: allowed on any console (a line left going must be stoppable). */
   async linePause(id: string): Promise<LineState> {
-    return this.line(await this.store.get(id)).pause()
+    return this.line(await this.loaded(id)).pause()
   }
 
   async exportCsv(id: string, language?: Language) {
-    return resultsCsv((await this.store.get(id)).model, language)
+    return resultsCsv((await this.loaded(id)).model, language)
   }
 
   async handout(input: { id: string; pinSlips?: boolean }) {
-    const roster = await this.store.get(input.id)
+    const roster = await this.loaded(input.id)
     return handoutPeople(roster.model, this.pinsOf(input.id), input.pinSlips ?? false)
+  }
+
+  /** Whose PINs from this roster main still holds, and whose it no longer does (given before a restart). */
+  async pinsKnown(id: string) {
+    return pinsKnown((await this.loaded(id)).model, this.pinsOf(id))
   }
 
   /** The keys a run may need that the token lacks (the screen turns Run and Retry off for those its plan needs). */
@@ -269,6 +274,13 @@ export class RosterService {
     await Promise.allSettled([...this.runs.values()].map((r) => r.done))
     await Promise.allSettled([...this.lines.values()].map((l) => l.close()))
     await this.store.close()
+  }
+
+  /** A roster as the journal holds it, its rows' PINs read by the digits this session holds (pin-standing.ts). */
+  private async loaded(id: string): Promise<LoadedRoster> {
+    const roster = await this.store.get(id)
+    roster.model.pinDigits = this.pinsOf(id)
+    return roster
   }
 
   private pinsOf(id: string): Map<string, string> {
@@ -312,7 +324,7 @@ export class RosterService {
     this.starting.add(id)
     let run: RosterRun
     try {
-      const roster = await this.store.get(id)
+      const roster = await this.loaded(id)
       await this.requireConsole(roster)
       await this.freeze(roster)
       run = this.runner(roster)

@@ -1,3 +1,7 @@
+import { tick } from 'svelte'
+import { sayNow, type Said } from './said'
+import { deskLanguage } from './i18n/desk-language.svelte'
+
 /**
  * After every action: one announcement, and focus in a sensible place — never the page body.
  *
@@ -19,8 +23,10 @@
  * `actionDone(text, target)` is the two together, for an action that knows where the focus should go next.
  *
  * Wherever an action puts the focus, the person sees it: every focus given here is brought into view,
- * the screen's scroll box moved the least way (`bringIntoView`). A row ended low on Today moves under
- * Left, below the window's edge, and takes the focus there: the screen follows it.
+ * the screen's scroll box moved the least way (`bringIntoView`), together with the row (or the block
+ * marked `data-with-result`) it is in, so its result line and buttons are seen too; and it is kept in
+ * view while the page settles after the action (`followIntoView`). A row ended low on
+ * Today moves under Left, below the window's edge, and takes the focus there: the screen follows it.
  *
  * One rule for every focus move an action makes (`actionDone`, `revealForm`, `revealResult`): the focus is
  * moved only while the person has not moved it since they acted. An action that takes a while (Refresh,
@@ -30,13 +36,28 @@
  */
 
 class Announcer {
-  /** The words in the live region now. */
-  message = $state('')
+  /** What the live region says: words worked out when read follow a language switch (lib/said). */
+  #said = $state.raw<Said>('')
+  /** The desk's language when `#said` was said. */
+  #saidIn = ''
+  /**
+   * The words in the live region now, in the desk's language. A finished sentence said in another language
+   * than the desk's now (the desk was switched since) is no longer held: a reader reaching the region hears
+   * nothing rather than the old language; the screen's own line says the outcome in the new one.
+   */
+  get message(): string {
+    if (typeof this.#said === 'string' && this.#saidIn !== deskLanguage.locale) return ''
+    return sayNow(this.#said)
+  }
+  set message(said: Said) {
+    this.#saidIn = deskLanguage.locale
+    this.#said = said
+  }
   #timer: ReturnType<typeof setTimeout> | undefined
 
   #pending = false
 
-  say(text: string): void {
+  say(text: Said): void {
     // Empty first, then the words on the next task: a region whose text does not change is not read again.
     this.message = ''
     clearTimeout(this.#timer)
@@ -68,7 +89,7 @@ class Announcer {
 
 export const announcer = new Announcer()
 
-export function announce(text: string): void {
+export function announce(text: Said): void {
   announcer.say(text)
 }
 
@@ -112,8 +133,48 @@ function focusQuietly(el: HTMLElement): boolean {
     movingFocus = false
   }
   const focused = el.ownerDocument.activeElement === el
-  if (focused) bringIntoView(el)
+  if (focused) {
+    bringIntoView(el)
+    followIntoView(el)
+  }
   return focused
+}
+
+/** How long a result focused by an action is kept in view while the page settles around it. */
+const SETTLE_MS = 2000
+/** What a person does that ends the following: they scroll, press or type (the focus moved away ends it too). */
+const PERSON_ACTS = ['wheel', 'keydown', 'pointerdown', 'touchstart'] as const
+let stopFollowing: (() => void) | null = null
+
+/**
+ * An action's result is focused as soon as it is drawn, but the page often changes on after it: the
+ * record is read again after the console's answer, and buttons and notes above the result come or go
+ * with the counts read (Import's Retry and "not sent again" line above an upload's summary). A result
+ * brought into view at the window's bottom edge was then pushed below it. So for a moment after the
+ * focus, each box around the element is watched, and every change of their size brings it into view
+ * again (nothing moves when it is seen) — until the focus leaves it, the person scrolls, presses or
+ * types, or the moment is over. One element is followed at a time. Browsers without ResizeObserver
+ * (the tests' DOM) keep the one bringing into view above.
+ */
+function followIntoView(el: HTMLElement): void {
+  stopFollowing?.()
+  const doc = el.ownerDocument
+  const win = doc.defaultView
+  if (!win || typeof win.ResizeObserver !== 'function') return
+  const stop = () => {
+    observer.disconnect()
+    win.clearTimeout(timer)
+    for (const name of PERSON_ACTS) doc.removeEventListener(name, stop, true)
+    if (stopFollowing === stop) stopFollowing = null
+  }
+  const observer = new win.ResizeObserver(() => {
+    if (doc.activeElement !== el || !el.isConnected) stop()
+    else bringIntoView(el)
+  })
+  for (let box: HTMLElement | null = el; box && box !== doc.body; box = box.parentElement) observer.observe(box)
+  const timer = win.setTimeout(stop, SETTLE_MS)
+  for (const name of PERSON_ACTS) doc.addEventListener(name, stop, { capture: true, passive: true })
+  stopFollowing = stop
 }
 
 /**
@@ -124,8 +185,16 @@ function focusQuietly(el: HTMLElement): boolean {
  */
 function bringIntoView(el: HTMLElement): void {
   if (typeof el.scrollIntoView !== 'function') return
+  // The focused element with what it belongs to: a row's name link focused at the window's bottom edge
+  // left its result line and buttons under the fold (a visit ended low on Today). The whole row (or a
+  // block marked `data-with-result`) first, then the element itself, in case the row is taller than the box.
+  const whole = el.closest<HTMLElement>(WITH_RESULT)
+  if (whole && whole !== el) whole.scrollIntoView({ block: 'nearest', inline: 'nearest' })
   el.scrollIntoView({ block: 'nearest', inline: 'nearest' })
 }
+
+/** What a focused element is seen with: the row it is in, or a block that holds it with its result line. */
+const WITH_RESULT = 'tr, [role="row"], [data-with-result]'
 
 /**
  * A file given to the app (picked in the browser's chooser, or dropped) is an act, as a press is: the
@@ -314,7 +383,7 @@ export function keepFocus(doc: Document = document): () => void {
  * as an element that is gone (or null) leaves the focus to `keepFocus`. A form opened below the fold is
  * scrolled into view with the focus in its first field (`revealForm`).
  */
-export function actionDone(text: string, target?: HTMLElement | null): void {
+export function actionDone(text: Said, target?: HTMLElement | null): void {
   announce(text)
   focusResult(target)
 }
@@ -328,11 +397,26 @@ export function focusResult(target?: HTMLElement | null): void {
 }
 
 /**
+ * A Save (or Create, Add, Find) refused for a field's problem: once the form's messages are drawn, the focus
+ * goes to the first field of `form` marked `aria-invalid="true"`, brought into view, by the same rule as
+ * `focusResult` — never left on the button or the page body, so the message the field is described by is
+ * read with it and the next key corrects it. Every form that refuses its Save for a field calls this
+ * (`test/renderer/lib/refused-save-focus.test.ts` lists them). Returns whether a field took the focus.
+ */
+export async function focusFirstProblem(form: HTMLElement | null | undefined): Promise<boolean> {
+  await tick()
+  const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]')
+  if (!field) return false
+  focusResult(field)
+  return field.ownerDocument.activeElement === field
+}
+
+/**
  * An action whose result is drawn anew, not where it was acted on (a console switch remounts every
  * screen, the card pressed in included): said at once, then the focus goes to the result once it is on
  * the page (`find` asked at each frame, for up to a second), by the same rule as `focusResult`.
  */
-export function actionDoneWhenShown(text: string, find: () => HTMLElement | null | undefined): void {
+export function actionDoneWhenShown(text: Said, find: () => HTMLElement | null | undefined): void {
   announce(text)
   const doc = typeof document === 'undefined' ? undefined : document
   if (!doc) return
@@ -444,10 +528,20 @@ export class OutcomeLines {
 
 /** A screen's outcome line (`OutcomeLines.line`): the words shown (empty: nothing), and how an action says them. */
 export class OutcomeLine {
-  text = $state('')
+  #said = $state.raw<Said>('')
+  /** The words shown, in the desk's language now (empty: nothing). */
+  get text(): string {
+    return sayNow(this.#said)
+  }
+  set text(said: Said) {
+    this.#said = said
+  }
 
-  /** The action's outcome: shown on this line, said once in the live region, the focus to `target`. */
-  say(text: string, target?: HTMLElement | null): void {
+  /**
+   * The action's outcome: shown on this line, said once in the live region, the focus to `target`. Given as
+   * words to work out (`() => m.t(…)`), the line and the region follow a language switch (lib/said).
+   */
+  say(text: Said, target?: HTMLElement | null): void {
     this.text = text
     actionDone(text, target)
   }

@@ -1,16 +1,29 @@
 import { commonWords } from './i18n/common-messages.svelte'
+import type { ScreenId } from '../stores/router.svelte'
 
 /**
  * Every kind of draft the desk keeps (what a person typed and has not saved), in one list: the forms
  * (lib/form-drafts) and the inline edits of one record (lib/record-drafts). The one rule for all of them:
  * a draft is kept with the console it was typed against, never shown or sent on another, and comes back
- * when that console is active again; a switch says how many it keeps (`draftsKeptWith`), and removing the
+ * when that console is active again; a switch says how many it keeps (`draftsKeptWith`), a switch back
+ * says which are waiting and opens each (`draftsWaitingOn`, lib/drafts-waiting), and removing the
  * console names them before and says they were discarded after (`draftsHeldBy`, `discardDraftsOf`).
  * test/renderer/common/drafts-per-console.test.ts holds every kind listed here to that rule.
  */
 export const draftKinds = ['visitors.form', 'today.walk-in', 'card alias', 'touch pass name'] as const
 
 export type DraftKind = (typeof draftKinds)[number]
+
+/**
+ * The screen each kind of draft is shown on again: where a draft waiting on a console is opened from
+ * ("1 unsaved change waiting: Visitors — Hélène Brückner", lib/drafts-waiting).
+ */
+export const draftScreens: Record<DraftKind, ScreenId> = {
+  'visitors.form': 'visitors',
+  'today.walk-in': 'today',
+  'card alias': 'cards',
+  'touch pass name': 'touch-passes'
+}
 
 /**
  * What a holder of one kind of draft answers for a console: what it keeps (one name a person knows
@@ -34,6 +47,17 @@ export function holdsDrafts(kind: DraftKind, holder: DraftHolder): void {
 export function draftsHeldBy(consoleId: string | null): string[] {
   if (!consoleId) return []
   return [...holders.values()].flatMap((holder) => holder.held(consoleId))
+}
+
+/** A draft kept with a console, as a switch back to it names it: its screen and the name a person knows it by. */
+export type WaitingDraft = { screen: ScreenId; label: string }
+
+/** What is kept with a console, every kind loaded, each with the screen it is shown on again. */
+export function draftsWaitingOn(consoleId: string | null): WaitingDraft[] {
+  if (!consoleId) return []
+  return [...holders].flatMap(([kind, holder]) =>
+    holder.held(consoleId).map((label) => ({ screen: draftScreens[kind], label }))
+  )
 }
 
 /** The drafts kept with a console, every kind loaded: what a switch away from it says it keeps. */

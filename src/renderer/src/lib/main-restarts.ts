@@ -1,4 +1,5 @@
 import { BRIDGE_STATUS_EVENT, type BridgeStatus } from '../../../web/bridge-status'
+import { focusAfterReconnect } from './focus-after-reconnect'
 
 /**
  * What main must hold again after it restarted (web mode): main keeps state the screens rely on in
@@ -39,7 +40,8 @@ export function watchMainRestarts(target: EventTarget = window): () => void {
     if (status === 'lost' || status === 'refused') away = true
     else if (status === 'connected' && away) {
       away = false
-      void reestablishAll()
+      // Then the focus is where the person sees it (lib/focus-after-reconnect), never scrolled out of view.
+      void reestablishAll().then(() => focusAfterReconnect())
     }
   }
   target.addEventListener(BRIDGE_STATUS_EVENT, listener)

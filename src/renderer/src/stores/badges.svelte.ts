@@ -81,12 +81,12 @@ export class BadgeDesk {
   /** Printed by the app (Electron): the entry it wrote to the history. */
   print(input: Parameters<Badges['print']>[0]): ReturnType<Badges['print']> {
     // Every print's outcome feeds the printer's state in Badges' list (stores/printer-states).
-    return feedsPrinterState(input.printer, getApi().badges.print(input))
+    return feedsPrinterState(input.printer, () => getApi().badges.print(input), { printing: true })
   }
 
   /** Main's printer asked whether it can print this badge, before any console write (throws its refusal). */
   checkPrinter(input: Parameters<Badges['checkPrinter']>[0]): ReturnType<Badges['checkPrinter']> {
-    return feedsPrinterState(input.printer, getApi().badges.checkPrinter(input))
+    return feedsPrinterState(input.printer, () => getApi().badges.checkPrinter(input))
   }
 
   pdf(input: Parameters<Badges['pdf']>[0]): ReturnType<Badges['pdf']> {
@@ -119,7 +119,7 @@ export class BadgeDesk {
   }
 
   testLabel(printer: string, stock: BadgeStockId): ReturnType<Badges['testLabel']> {
-    return feedsPrinterState(printer, getApi().badges.testLabel({ printer, stock }))
+    return feedsPrinterState(printer, () => getApi().badges.testLabel({ printer, stock }), { printing: true })
   }
 
   /**

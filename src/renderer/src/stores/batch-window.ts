@@ -11,6 +11,8 @@ export interface BatchWindow extends BatchSummary {
   sent: number
   /** Rows edited since they failed: Retry sends them with the failed ones. */
   fixed: number
+  /** Failed rows Retry sends again: the same again may go otherwise (shared/batches/row-way-on.ts). */
+  retried: number
   /** The first row not yet sent: the example a byte-order switch is said with. */
   firstToSend: BatchRow | null
   /** The rows held, by position (0-based, in scan order). */

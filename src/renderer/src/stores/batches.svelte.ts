@@ -27,7 +27,8 @@ import type { RowsChanged } from './batch-changes'
 import { AROUND, WINDOW, fromView, withRowChanges, withView, type BatchWindow } from './batch-window'
 import { CsvFilePreview, type CsvDraft } from './csv-preview.svelte'
 import { uploadStoppedWords } from './upload-stopped-words'
-import { stopSettledWords } from './upload-stop-followed'
+import { stopLeftAfter, stopLeftOf, stopSettledWords, type StopLeft } from './upload-stop-followed'
+import type { Said } from '../lib/said'
 
 /** How every row of a batch is sent (shared/nfc/byte-order.ts): kept with the batch, applied by main. */
 export type { ByteOrder }
@@ -93,6 +94,9 @@ export class BatchesStore {
   fixCsvLine(...args: Parameters<CsvFilePreview['fixCsvLine']>): ReturnType<CsvFilePreview['fixCsvLine']> {
     return this.csvPreview.fixCsvLine(...args)
   }
+  putBackCsvLine(line: number): ReturnType<CsvFilePreview['putBackCsvLine']> {
+    return this.csvPreview.putBackCsvLine(line)
+  }
   importCsv(): Promise<number | null> {
     return this.csvPreview.importCsv()
   }
@@ -110,13 +114,20 @@ export class BatchesStore {
   progress = $state.raw<UploadProgress | null>(null)
   uploadResult = $state.raw<UploadResult | null>(null)
   uploadError = $state<AppError | null>(null)
-  notice = $state<string | null>(null)
+  /** Worded when shown (lib/said): it follows a language switch. */
+  notice = $state.raw<Said | null>(null)
   /**
    * The open batch's counts when an upload's stop was said (its error, or the stop by a restart of main):
    * what that note speaks of. When main settles its rows to check by itself, the note follows the batch
    * (`followStop`), never kept from the event that made it.
    */
-  private stopLeft: BatchSummary['counts'] | null = null
+  private stopLeft: StopLeft | null = null
+  /**
+   * The upload's outcome once main settled the rows its stop left to check (`followStop`): said by the
+   * upload panel on its own line, with the focus there (the stop's notice it replaces had it). Worded
+   * when shown (lib/said).
+   */
+  stopSettled = $state.raw<Said | null>(null)
 
   checking = $state(false)
   checkResult = $state.raw<CheckResult | null>(null)
@@ -188,43 +199,69 @@ export class BatchesStore {
    * and its batches may differ from the list shown (a tap or a write lost with the old main).
    */
   async reestablish(): Promise<void> {
+    // Until main's batches are read anew, the progress last heard is of a main that may be gone: not shown.
+    this.mainReadSinceRestart = false
     this.tellScanSession(this.selectedId)
     const cutOff = this.progress && !this.progress.finished ? this.progress : null
     if (this.loaded || this.selectedId) await this.load()
-    // The open preview's lines were held by the old main: read again, so scrolling finds them and its
-    // facts (the batch, the console) are as of now.
-    if (this.selectedId) await this.rereadCsv(this.selectedId)
+    if (!this.error) this.mainReadSinceRestart = true
     // An upload main no longer runs (its batch is not uploading there): its last progress is no
     // running upload. Said once, with what to do, from the batch's rows as read now (the last
     // progress is older than the rows answered after it): rows it left are "to check" or not sent yet.
     const batch = this.selected
-    if (cutOff && batch && batch.id === cutOff.batchId && batch.state !== 'uploading') {
+    if (cutOff && batch && batch.id === cutOff.batchId && batch.state !== 'uploading' && !this.error) {
       this.progress = null
       this.uploading = false
-      this.notice = uploadStoppedWords(batch.counts)
-      this.stopLeft = batch.counts
+      const counts = batch.counts
+      this.notice = () => uploadStoppedWords(counts)
+      this.stopLeft = { counts }
       announce(this.notice)
     }
+    // The open preview's lines were held by the old main: read again, so scrolling finds them and its
+    // facts (the batch, the console) are as of now. After the stop is said: a 10,000-line file read
+    // against the console takes a while.
+    if (this.selectedId) await this.rereadCsv(this.selectedId)
   }
 
   /**
+   * Whether main's batches were read since web mode's service last came back (lib/main-restarts). A
+   * progress heard before is of a main that may be gone: not shown until main says its batch uploads.
+   */
+  private mainReadSinceRestart = $state(true)
+
+  /**
+   * The upload progress the screen shows: the one main runs now, never one it no longer has. It is this
+   * tab's upload while its call is answering, else only while main's batch, as read since main last came
+   * back, says it uploads (while main cannot be reached, the last known: lib/last-known). A restarted
+   * main runs no upload, so the bar of the one before it goes (rule: nothing shown that main does not hold).
+   */
+  shownProgress = $derived.by(() => {
+    const progress = this.progress
+    if (!progress || progress.batchId !== this.selectedId) return null
+    if (this.uploading) return progress
+    return this.mainReadSinceRestart && this.selected?.state === 'uploading' ? progress : null
+  })
+
+  /**
    * The stop said (an upload's error, a restart's notice) is of the batch as it was: once rows it left
-   * to check are settled without this screen's Check, it gives way to what became of them, said once.
+   * to check are settled without this screen's Check, it gives way to the upload's outcome as it now
+   * stands (`stopSettled`, said once by the upload panel, which takes the focus to it).
    */
   private followStop(): void {
     const left = this.stopLeft
     const now = this.selected?.counts
     if (!left || !now) return
-    if (!this.uploadError && !this.notice) {
+    if (!this.uploadError && !this.notice && !this.stopSettled) {
       this.stopLeft = null
       return
     }
-    const words = stopSettledWords(left, now)
-    if (!words) return
-    this.stopLeft = now.unknown > 0 ? now : null
+    // Fixed rows are Retry's, not Upload's: read when worded, as the Upload button counts them.
+    const fixed = () => this.detail?.fixed ?? 0
+    if (!stopSettledWords(left, now, fixed())) return
+    this.stopSettled = () => stopSettledWords(left, now, fixed()) ?? ''
+    this.stopLeft = stopLeftAfter(left, now)
     this.uploadError = null
-    this.notice = words
-    announce(words)
+    this.notice = null
   }
 
   selected = $derived(this.batches.find((b) => b.id === this.selectedId) ?? null)
@@ -284,7 +321,10 @@ export class BatchesStore {
         else this.changed(event as RowsChanged)
       }),
       api.on('batches.uploadProgress', (p) => {
-        if (p.batchId === this.selectedId) this.progress = p
+        if (p.batchId !== this.selectedId) return
+        this.progress = p
+        // Only a main that runs the upload says its progress.
+        this.mainReadSinceRestart = true
       })
     ]
     return () => offs.forEach((off) => off())
@@ -299,6 +339,7 @@ export class BatchesStore {
       this.uploadError = null
       this.rowError = null
       this.notice = null
+      this.stopSettled = null
       this.checkResult = null
       this.checkError = null
     }
@@ -575,6 +616,7 @@ export class BatchesStore {
     this.uploading = true
     // An older notice (an upload stopped by a restart, an export) is a past action's: this one says its own.
     this.notice = null
+    this.stopSettled = null
     this.uploadError = null
     this.uploadResult = null
     this.checkResult = null
@@ -591,7 +633,12 @@ export class BatchesStore {
       this.uploading = false
       await this.refreshDetail()
       // A stop with rows to check: its note follows the batch from here (followStop).
-      this.stopLeft = this.uploadError && this.selected?.id === batchId ? this.selected.counts : null
+      this.stopLeft =
+        this.uploadError && this.selected?.id === batchId
+          ? stopLeftOf(this.selected.counts, this.uploadError.details)
+          : null
+      // Main may have read the lost part back already (before its answer reached this tab): followed now.
+      this.followStop()
       await this.rereadCsv(batchId)
     }
   }
@@ -603,6 +650,7 @@ export class BatchesStore {
     this.checking = true
     // As an upload does: an older notice (the stop it settles) gives way to this check's result.
     this.notice = null
+    this.stopSettled = null
     this.checkError = null
     this.checkResult = null
     this.uploadError = null
@@ -633,6 +681,7 @@ export class BatchesStore {
   forConsole(id: string | null): void {
     if (this.consoleId === id) return
     this.consoleId = id
+    this.stopSettled = null
     this.checkResult = null
     this.checkError = null
     this.uploadError = null
@@ -646,7 +695,7 @@ export class BatchesStore {
       const language = languageOf(deskLanguage.locale)
       const { filename, text, rows } = await getApi().batches.exportCsv({ batchId: this.selectedId, which, language })
       saveBlob(new Blob([text], { type: 'text/csv' }), filename)
-      this.notice = importWords().t('store.exported', { count: rows, file: filename })
+      this.notice = () => importWords().t('store.exported', { count: rows, file: filename })
       announce(this.notice)
     } catch (err) {
       this.rowError = AppError.from(err)

@@ -20,6 +20,7 @@ import { RecordDrafts } from '../lib/record-drafts.svelte'
 
 export { ownerName, type SortKey } from '../../../shared/nfc/card-view'
 import { cardsWords } from '../lib/i18n/cards-messages.svelte'
+import type { Said } from '../lib/said'
 
 /** Aliases typed and not saved on cards the person left (lib/record-drafts). */
 export const aliasDrafts = new RecordDrafts<NfcCard>('card alias')
@@ -118,7 +119,8 @@ export class CardsStore {
   /** A write to the console's cards made elsewhere in the app since the last fetch (main says cards.stale). */
   staleSince = $state.raw<{ what: CardWriter; at: number } | null>(null)
   /** The message shown once a card is deleted ("Card 0042 deleted."). */
-  notice = $state<string | null>(null)
+  /** Worded when shown (lib/said): it follows a language switch. */
+  notice = $state.raw<Said | null>(null)
   /** A write found its card gone from the console (deleted here or by another desk): said above the list. */
   gone = $state<AppError | null>(null)
   /**
@@ -563,7 +565,8 @@ export class CardsStore {
     const card = this.selected?.token === token ? this.selected : this.view.rows.find((c) => c.token === token)
     await this.write(token, () => getApi().cards.delete({ token, seen }))
     // Removed from the console, not set to status "deleted": say so, as the card leaves the list.
-    this.notice = cardsWords().t('delete.done', { card: card?.display_id || token })
+    const shown = card?.display_id || token
+    this.notice = () => cardsWords().t('delete.done', { card: shown })
     if (this.selectedToken === token) this.deselect()
     await this.ask()
   }

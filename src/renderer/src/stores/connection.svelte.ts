@@ -2,6 +2,7 @@ import type { ConsoleReach, ProfileSummary, TokenCheck } from '../../../shared/c
 import { batchesNotUploaded } from '../../../shared/batches/not-uploaded'
 import { getApi, type Api } from '../lib/api'
 import { keptOnSwitch, type KeptOnSwitch } from '../lib/draft-kinds'
+import { draftsWaiting } from '../lib/drafts-waiting.svelte'
 import type { ResultPart } from '../lib/result-words'
 import { consoleName } from '../lib/i18n/console-name.svelte'
 
@@ -129,6 +130,8 @@ export class ConnectionStore {
     const kept = left && left.id !== id ? keptOnSwitch(left.id, left.name) : null
     await getApi().connections.select({ id })
     await this.load()
+    // What is waiting unsaved on the console switched to is said and opened from above every screen.
+    if (left?.id !== id) draftsWaiting.noteSwitch(id)
     return kept
   }
 

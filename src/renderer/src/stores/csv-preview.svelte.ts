@@ -2,7 +2,7 @@ import type { CsvPreviewOpen, CsvPreviewRow } from '../../../shared/batches/sche
 import { getApi } from '../lib/api'
 import { AppError } from '../../../shared/errors'
 import { readCsvFile } from '../components/import/csv-file'
-import { withCsvLine, type CsvLineFix } from '../../../shared/batches/csv-line-edit'
+import { csvLineText, withCsvLine, withCsvLineBack, type CsvLineFix } from '../../../shared/batches/csv-line-edit'
 import type { CsvNote } from '../../../shared/batches/csv-said'
 import { AROUND, WINDOW, linesOf, withLines } from './batch-window'
 
@@ -20,6 +20,17 @@ export interface CsvDraft {
   fileNotes: { notes: string[]; said: CsvNote[] }
   preview: CsvPreviewOpen
   lines: ReadonlyMap<number, CsvPreviewRow>
+  /**
+   * The lines the person left out of the file (by line number, as written before): no longer in its
+   * text, so never added nor uploaded, but counted and shown apart, and each can be put back.
+   */
+  leftOut: readonly CsvLeftOut[]
+}
+
+/** A line left out of the previewed file: its number and the record as the file wrote it. */
+export interface CsvLeftOut {
+  line: number
+  record: string
 }
 
 /** A preview with the notes of the file's reading (its encoding) before main's notes of its lines. */
@@ -29,6 +40,21 @@ function withFileNotes(preview: CsvPreviewOpen, file: CsvDraft['fileNotes']): Cs
     notes: [...file.notes, ...preview.notes],
     noteSaid: [...file.said, ...(preview.noteSaid ?? [])]
   }
+}
+
+/** main's notes of a file that speak of the console's cards as they were read (csv-against-batch.ts). */
+const CONSOLE_NOTES: ReadonlySet<CsvNote['key']> = new Set(['unsure', 'cardsUnread', 'otherConsole'])
+
+/**
+ * A preview without its notes of the console's cards (the console changed since, and could not be read
+ * again). Main's English notes go with them: `notes` and `noteSaid` are the same notes in order.
+ */
+function withoutConsoleNotes(preview: CsvPreviewOpen): CsvPreviewOpen {
+  const said = preview.noteSaid ?? []
+  if (said.length !== preview.notes.length)
+    return { ...preview, noteSaid: said.filter((n) => !CONSOLE_NOTES.has(n.key)) }
+  const kept = said.flatMap((note, i) => (CONSOLE_NOTES.has(note.key) ? [] : [{ note, english: preview.notes[i]! }]))
+  return { ...preview, notes: kept.map((k) => k.english), noteSaid: kept.map((k) => k.note) }
 }
 
 /** What the CSV preview needs of the batches store: the open batch, and a wait until it shows main's changes. */
@@ -70,7 +96,8 @@ export class CsvFilePreview {
         read: ++this.filesRead,
         fileNotes: { notes, said },
         preview: withFileNotes(preview, { notes, said }),
-        lines: linesOf(preview)
+        lines: linesOf(preview),
+        leftOut: []
       }
       return true
     } catch (err) {
@@ -83,10 +110,11 @@ export class CsvFilePreview {
   }
 
   /**
-   * Correct one line of the previewed file, or drop it (`fix` null): the file's text changed at that
-   * line (shared/batches/csv-line-edit.ts) and read again by main, so the line is checked by main's
-   * own rules, duplicates included, and the corrected text is what "Add" sends. The preview shown is
-   * the new one. The line's row afterwards (at the same position; after a drop, the line that
+   * Correct one line of the previewed file, or leave it out (`fix` null): the file's text changed at
+   * that line (shared/batches/csv-line-edit.ts) and read again by main, so the line is checked by
+   * main's own rules, duplicates included, and the corrected text is what "Add" sends. A line left out
+   * is kept aside as written (`leftOut`), to be counted, shown and put back. The preview shown is the
+   * new one. The line's row afterwards (at the same position; after a leave-out, the line that
    * follows), undefined when nothing was done (the error is shown, the file as it was).
    */
   async fixCsvLine(index: number, line: number, fix: CsvLineFix | null): Promise<{ row?: CsvPreviewRow } | undefined> {
@@ -94,6 +122,43 @@ export class CsvFilePreview {
     if (!csv || this.csvBusy) return undefined
     const text = withCsvLine(csv.text, line, fix)
     if (text === undefined) return undefined
+    const record = fix ? undefined : csvLineText(csv.text, line)
+    const leftOut = record === undefined ? csv.leftOut : withLeftOut(csv.leftOut, { line, record })
+    const read = await this.readAgain(csv, text, leftOut, () => index)
+    return read && { row: read.lines.get(index) }
+  }
+
+  /**
+   * Put a line the person left out back into the file, where it was, and read the file again: the line
+   * is previewed like any other (and added with the rest). Its position in the preview and its row
+   * afterwards, or undefined when nothing was done.
+   */
+  async putBackCsvLine(line: number): Promise<{ index: number; row?: CsvPreviewRow } | undefined> {
+    const csv = this.csv
+    const out = csv?.leftOut.find((l) => l.line === line)
+    if (!csv || !out || this.csvBusy) return undefined
+    const text = withCsvLineBack(csv.text, line, out.record)
+    if (text === undefined) return undefined
+    let index = 0
+    const read = await this.readAgain(
+      csv,
+      text,
+      csv.leftOut.filter((l) => l !== out),
+      async (preview) => (index = await indexOfLine(preview, line))
+    )
+    return read && { index, row: read.lines.get(index) }
+  }
+
+  /**
+   * The previewed file's text changed (a line corrected, left out or put back): read again by main, and
+   * the lines around `at` (the line the change is about, where the table is scrolled to) fetched.
+   */
+  private async readAgain(
+    csv: CsvDraft,
+    text: string,
+    leftOut: readonly CsvLeftOut[],
+    at: (preview: CsvPreviewOpen) => number | Promise<number>
+  ): Promise<CsvDraft | undefined> {
     this.csvBusy = true
     this.csvError = null
     try {
@@ -104,7 +169,7 @@ export class CsvFilePreview {
         ...batchOf(this.host.batchId())
       })
       let lines = linesOf(preview)
-      // The lines around the one corrected, where the table is scrolled to.
+      const index = await at(preview)
       if (index >= WINDOW) {
         const offset = index - AROUND
         const { rows } = await api.previewRows({ previewId: preview.previewId, offset, limit: 2 * AROUND })
@@ -114,10 +179,11 @@ export class CsvFilePreview {
         ...csv,
         text,
         preview: withFileNotes(preview, csv.fileNotes),
-        lines
+        lines,
+        leftOut
       }
       this.csvAdded = null
-      return { row: lines.get(index) }
+      return this.csv
     } catch (err) {
       this.csvError = AppError.from(err)
       return undefined
@@ -160,12 +226,17 @@ export class CsvFilePreview {
   /**
    * The console changed under the open preview (the batch was uploaded): the file is read again against
    * the console as it is now, so the preview never goes on saying a card is not there once it is. Its
-   * text, what was added from it and its place stay; if the reading fails, the preview stays as it
-   * was, said as of the time it read the console (CsvPreviewTable).
+   * text, what was added from it and its place stay. Lines the table fetched meanwhile do not stop the
+   * new reading from being shown (only another reading does: a correction, an Add, another file). If
+   * the reading fails, the preview stays as it was, said as of the time it read the console
+   * (CsvPreviewTable), without its notes of the console's cards: they spoke of the console before.
    */
   async rereadCsv(batchId: string): Promise<void> {
     const csv = this.csv
     if (!csv || this.host.batchId() !== batchId) return
+    // The same reading still shown: only lines fetched into it (fillCsv) since.
+    const stillShown = () =>
+      this.csv !== null && this.csv.read === csv.read && this.csv.text === csv.text && this.csv.preview === csv.preview
     try {
       const api = getApi().batches
       const preview = await api.previewFile({
@@ -173,17 +244,16 @@ export class CsvFilePreview {
         limit: WINDOW,
         batchId
       })
-      // Closed, corrected or another file opened meanwhile: that one is what is shown.
-      if (this.csv !== csv) return
+      if (!stillShown()) return
       this.csv = {
-        ...csv,
+        ...this.csv!,
         preview: withFileNotes(preview, csv.fileNotes),
         lines: linesOf(preview)
       }
       // The lines in view beyond the first ones answered, read again too.
       void this.fillCsv()
     } catch {
-      // Kept as read: its console facts carry the time they were read.
+      if (stillShown()) this.csv = { ...this.csv!, preview: withoutConsoleNotes(this.csv!.preview) }
     }
   }
 
@@ -227,6 +297,31 @@ export class CsvFilePreview {
     this.csvAdded = null
     this.csvError = null
   }
+}
+
+/** The lines left out with one more, in the file's order. */
+function withLeftOut(leftOut: readonly CsvLeftOut[], line: CsvLeftOut): CsvLeftOut[] {
+  return [...leftOut.filter((l) => l.line !== line.line), line].sort((a, b) => a.line - b.line)
+}
+
+/**
+ * Where line `line` of the file is among the preview's rows (they are in the file's order): found by
+ * halving, each row asked of main (a file may hold 10,000 lines, and only the first are at hand).
+ */
+async function indexOfLine(preview: CsvPreviewOpen, line: number): Promise<number> {
+  const first = linesOf(preview)
+  const lineAt = async (i: number) =>
+    first.get(i)?.line ??
+    (await getApi().batches.previewRows({ previewId: preview.previewId, offset: i, limit: 1 })).rows[0]?.line ??
+    Infinity
+  let low = 0
+  let high = preview.total
+  while (low < high) {
+    const mid = (low + high) >> 1
+    if ((await lineAt(mid)) < line) low = mid + 1
+    else high = mid
+  }
+  return low
 }
 
 /** The open batch as a preview's input: none, the file is previewed on its own. */

@@ -68,6 +68,11 @@ export class EnrollStore {
   /** The owner picked when the console said the card already has one: "assign anyway" re-sends with force. */
   pendingOwner = $state.raw<OwnerRef | null>(null)
   /**
+   * Who the last give sent was for: the person its error is about. A give whose answer was lost and
+   * that main's read-back finds done names them (AssignCard), as the give answered done does.
+   */
+  sentTo = $state.raw<OwnerRef | null>(null)
+  /**
    * The card as read from the console: as soon as the tap is read (so who holds it is said before
    * anyone is chosen), and again when the console refused it as held: the question names who holds it
    * now, as Cards does (null: not read, or held by nobody).
@@ -196,6 +201,7 @@ export class EnrollStore {
     this.assignedTo = null
     this.pendingOwner = null
     this.pendingHolder = null
+    this.sentTo = null
     this.lastRunReset = resetCard
     this.early = []
     try {
@@ -279,6 +285,7 @@ export class EnrollStore {
     }
     this.assigning = true
     this.assignError = null
+    this.sentTo = owner
     // A take-over carries the holder its question named: main sends nothing when another holds it now.
     const named = force ? this.pendingHolder?.user_id : undefined
     try {
@@ -341,6 +348,7 @@ export class EnrollStore {
     this.assignError = null
     this.pendingOwner = null
     this.pendingHolder = null
+    this.sentTo = null
   }
 
   private startTicker(): void {

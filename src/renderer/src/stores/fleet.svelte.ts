@@ -6,6 +6,7 @@ import { connection } from './connection.svelte'
 import { router, type ScreenId } from './router.svelte'
 import { announce } from '../lib/action-outcome.svelte'
 import { keptWords } from '../lib/draft-kinds'
+import { draftsWaiting, waitingWords } from '../lib/drafts-waiting.svelte'
 
 let requests = 0
 /** A read's own id: the events of an earlier read (Read again pressed meanwhile) are told apart by it. */
@@ -128,8 +129,10 @@ export class FleetStore {
   async open(profileId: string, hit: FleetHit): Promise<void> {
     if (connection.activeId !== profileId) {
       // What the switch keeps with the console left (unsaved drafts) is said: the record's opening says nothing.
+      // And what waits unsaved on the console opened (lib/drafts-waiting), shown above the screen too.
       const kept = await connection.select(profileId)
-      if (kept) announce(keptWords(kept))
+      const said = [keptWords(kept), waitingWords(draftsWaiting.list)].filter(Boolean).join(' ')
+      if (said) announce(said)
       // The shell's switch (App.svelte) runs on the next flush: the stores forget before they are set below.
       await tick()
     }

@@ -21,6 +21,12 @@ export const pins = {
     const now = (error as AppErrorData | null)?.details?.['pinHeldNow']
     return typeof now === 'boolean' ? now : undefined
   },
+  /**
+   * A give whose answer was lost, after which main found them holding a PIN but could not tell whether
+   * it is the one shown (nothing known of before: `details.readBack` `pin-unsure`). Not a failure, and
+   * Try again would not tell either: the screen says that once, as a note, not with the error's look.
+   */
+  unsure: (error: unknown): boolean => (error as AppErrorData | null)?.details?.['readBack'] === 'pin-unsure',
   unassign: (owner: OwnerRef) => getApi().pins.unassign({ owner }),
   /** The keys giving PINs needs that the token lacks; none when main cannot tell (a refusal says why). */
   missingKeys: (): Promise<string[]> =>

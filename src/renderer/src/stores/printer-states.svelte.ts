@@ -2,6 +2,8 @@ import { SvelteMap } from 'svelte/reactivity'
 import type { BadgeStockId } from '../../../shared/badges/schemas'
 import type { PrinterStatus } from '../../../shared/badges/printer-state'
 import { getApi } from '../lib/api'
+import { onMainRestart } from '../lib/main-restarts'
+import { rereadWhenBack } from '../lib/reread-when-back'
 
 /**
  * Each of main's printers' state as Badges' printer list shows it, in one place, fed by everything that
@@ -11,7 +13,16 @@ import { getApi } from '../lib/api'
  * switched off is never shown beside a list that still says Ready, and the next print that goes through
  * says Ready again, as the connection's state is fed by every answer of the console.
  *
+ * A print outstanding is part of what the list says: from the moment a badge or a test label is sent until
+ * its outcome, the printer is "Printing" (a job the printer holds without finishing, read as idle by its IPP
+ * state, was shown Ready for as long as the print waited). A state the printer answers that it cannot print
+ * (offline, stopped, out of labels) is shown over it: that is what the print is waiting on.
+ *
  * A state is undefined when it could not be read ("Could not be read"); a printer not yet asked is absent.
+ * One that could not be read is read again when main or the console answers again (the reconnect rule,
+ * lib/reread-when-back.ts, and main restarted, lib/main-restarts.ts): a read made while main was still
+ * starting (web mode restarted with Badges open) is not left saying "Could not be read" for a printer
+ * that is up.
  */
 class PrinterStates {
   readonly #states = new SvelteMap<string, PrinterStatus | undefined>()
@@ -20,13 +31,32 @@ class PrinterStates {
   /** The last read asked of each printer: an older answer arriving after it is not shown over it. */
   readonly #asked = new Map<string, number>()
   #reads = 0
+  /** The prints to each printer sent and not yet answered. */
+  readonly #printing = new SvelteMap<string, number>()
+  /** The printers whose last read failed: read again once main or the console is back. */
+  readonly #unread = new Set<string>()
 
   has(printer: string): boolean {
-    return this.#states.has(printer)
+    return this.#states.has(printer) || this.#printing.has(printer)
   }
 
   get(printer: string): PrinterStatus | undefined {
-    return this.#states.get(printer)
+    const status = this.#states.get(printer)
+    if (!this.#printing.has(printer) || (status && status.state !== 'idle')) return status
+    // main's English for the state (shared/badges/printer-state.ts): worded in the desk's language as any.
+    return { state: 'printing', reasons: status?.reasons ?? [], words: 'Printing' }
+  }
+
+  /** A print to `printer` was sent: it is printing until its outcome (`printEnded`). */
+  printStarted(printer: string): void {
+    this.#printing.set(printer, (this.#printing.get(printer) ?? 0) + 1)
+  }
+
+  /** A print to `printer` has its outcome, whichever way. */
+  printEnded(printer: string): void {
+    const left = (this.#printing.get(printer) ?? 1) - 1
+    if (left > 0) this.#printing.set(printer, left)
+    else this.#printing.delete(printer)
   }
 
   /** A state main answered with something else (a printer added: its state then). */
@@ -40,10 +70,24 @@ class PrinterStates {
     this.#stock.set(printer, stock)
     const read = ++this.#reads
     this.#asked.set(printer, read)
+    let failed = false
     const status = await getApi()
       .badges.printerStatus({ printer, ...(stock ? { stock } : {}) })
-      .catch(() => undefined)
-    if (this.#asked.get(printer) === read) this.#states.set(printer, status)
+      .catch(() => ((failed = true), undefined))
+    if (this.#asked.get(printer) !== read) return
+    this.#states.set(printer, status)
+    if (failed) this.#unread.add(printer)
+    else this.#unread.delete(printer)
+  }
+
+  /** Whether a printer's state could not be read (and is to be read again once main answers). */
+  get anyUnread(): boolean {
+    return this.#unread.size > 0
+  }
+
+  /** Every state that could not be read, read again (each with the label stock it was asked about). */
+  async readUnread(): Promise<void> {
+    await Promise.all([...this.#unread].map((printer) => this.read(printer, this.#stock.get(printer))))
   }
 
   /**
@@ -59,12 +103,30 @@ class PrinterStates {
     this.#states.clear()
     this.#stock.clear()
     this.#asked.clear()
+    this.#printing.clear()
+    this.#unread.clear()
   }
 }
 
 export const printerStates = new PrinterStates()
+rereadWhenBack(
+  () => printerStates.anyUnread,
+  () => printerStates.readUnread()
+)
+onMainRestart('printer-states', () => printerStates.readUnread())
 
-/** `sent`, a print to `printer`: its outcome, once it has fed the printer's state (`afterPrint`). */
-export function feedsPrinterState<T>(printer: string | undefined, sent: Promise<T>): Promise<T> {
-  return sent.finally(() => printerStates.afterPrint(printer))
+/**
+ * `sent`, a call to `printer`: its outcome, once it has fed the printer's state (`afterPrint`). A print
+ * (`printing`: a badge, a test label, not a question asked before one) shows the printer printing meanwhile.
+ */
+export function feedsPrinterState<T>(
+  printer: string | undefined,
+  send: () => Promise<T>,
+  { printing = false }: { printing?: boolean } = {}
+): Promise<T> {
+  if (printing && printer) printerStates.printStarted(printer)
+  return send().finally(() => {
+    if (printing && printer) printerStates.printEnded(printer)
+    printerStates.afterPrint(printer)
+  })
 }

@@ -1,7 +1,14 @@
 import type { BatchSummary } from '../../../shared/batches/schemas'
 import { AppError } from '../../../shared/errors'
 import { ROSTER_FILE_MAX_BYTES } from '../../../shared/ipc/channels/roster'
-import type { HandoutPerson, LineState, RosterProgress, RosterSummary, RowOutcome } from '../../../shared/roster/run'
+import type {
+  ForgottenPin,
+  HandoutPerson,
+  LineState,
+  RosterProgress,
+  RosterSummary,
+  RowOutcome
+} from '../../../shared/roster/run'
 import type {
   ColumnMapping,
   ConflictKind,
@@ -378,7 +385,7 @@ export class RosterStore {
   }
 
   /** The people for the hand-out sheet; with pinSlips, the PINs this app session still holds. */
-  async handout(pinSlips: boolean): Promise<{ people: HandoutPerson[]; pinsForgotten: string[] }> {
+  async handout(pinSlips: boolean): Promise<{ people: HandoutPerson[]; pinsForgotten: ForgottenPin[] }> {
     const answer = await getApi().roster.handout({ id: this.need(), pinSlips })
     // A PIN is only ever shown on a slip that was asked for.
     return {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PRINTER_NAME_MAX } from '../../text/field-limits'
 import { channel, noInput, itemsOf } from '../define'
 import {
   badgeHistoryEntrySchema,
@@ -67,7 +68,11 @@ export const badgeChannels = {
     'Add an IPP printer by its address (ipp:// or ipps://); it must answer first. An ipps:// printer needs the fingerprint compared after badges.probePrinter: its certificate is pinned (the same address again: trust its new certificate)',
     z.object({
       url: printerAddress,
-      name: z.string().trim().max(80, 'Keep the name under 80 characters.').optional(),
+      name: z
+        .string()
+        .trim()
+        .max(PRINTER_NAME_MAX, `Shorten the name to at most ${PRINTER_NAME_MAX} characters.`)
+        .optional(),
       fingerprint256: fingerprintSchema.optional()
     }),
     z.object({ printer: printerSchema, status: printerStatusSchema })

@@ -20,13 +20,14 @@ export const pinChannels = {
   'pins.assign': channel(
     'Assign a generated PIN to a user (§3.9) or a visitor (§4.9); it replaces their current PIN. seen.hasPin: ' +
       'whether they held a PIN when the person confirmed; when it differs now, the answer is CHANGED_SINCE_SHOWN, ' +
-      'nothing sent. Without seen, the PIN is given whatever they hold',
+      "nothing sent. Without seen, the PIN is given whatever they hold. readBack: the console's answer was lost and " +
+      'reading the person back found their PIN changed just now (given); what else the read found is an error',
     z.object({
       pin: z.string().regex(/^\d{4,12}$/, 'A PIN is 4 to 12 digits'),
       owner: ownerRefSchema,
       seen: seenSchema.optional()
     }),
-    z.object({ assigned: z.literal(true) })
+    z.object({ assigned: z.literal(true), readBack: z.literal(true).optional() })
   ),
   'pins.unassign': channel(
     "Remove a user's (§3.10) or visitor's (§4.10) PIN: it stops opening doors",

@@ -11,6 +11,7 @@ import {
   rosterSheetSchema
 } from '../../roster/sheet'
 import {
+  forgottenPinSchema,
   handoutPersonSchema,
   lineStateSchema,
   rosterProgressSchema,
@@ -120,15 +121,19 @@ export const rosterChannels = {
   ),
   'roster.linePause': channel('Stop the enrollment line (the reader session is removed)', oneRoster, lineStateSchema),
   'roster.exportCsv': channel(
-    'The results as CSV (person, what was done, card display id, state, reason); never a PIN. Its header and yes/no cells in `language` (none: English)',
+    'The results as CSV, every row with every column of the plan (person, type, email, NFC ID, card display id, PIN and Touch Pass given, state, reason); never a PIN. Its header and yes/no cells in `language` (none: English)',
     z.object({ id: rosterId, language: languageSchema.optional() }),
     z.object({ filename: z.string(), text: z.string(), rows: z.number().int() })
   ),
   'roster.handout': channel(
-    'The people for the hand-out sheet (name, card display ids); with pinSlips, each PIN generated in this app session (PINs are never stored: after a restart there are none)',
+    'The people for the hand-out sheet (name, card display ids); with pinSlips, each PIN generated in this app session (PINs are never stored: after a restart there are none). pinsForgotten: each person given a PIN before the app restarted (no slip can be printed for them), with their line, name and what tells them from a namesake on the console (`apart`: their email, employee number or the first characters of the console id, as the PINs screen shows them; null when no other person of the roster has their name)',
     z.object({ id: rosterId, pinSlips: z.boolean().default(false) }),
-    // pinsForgotten: the names of those given a PIN before the app restarted (no slip can be printed for them).
-    z.object({ people: z.array(handoutPersonSchema), pinsForgotten: z.array(z.string()) })
+    z.object({ people: z.array(handoutPersonSchema), pinsForgotten: z.array(forgottenPinSchema) })
+  ),
+  'roster.pinsKnown': channel(
+    'Whose PINs from this roster this app session still holds (known) and whose it no longer does (forgotten: given before the app restarted; PINs are never stored), by row id: PIN slips can be printed for the known only',
+    oneRoster,
+    z.object({ known: z.array(rowId), forgotten: z.array(rowId) })
   ),
   'roster.capabilities': missingPermissionsChannel(
     'The permission keys a roster run may need (shared/roster/step-keys.ts) that this token lacks, probed without side effects: Run and Retry are off while the plan needs one'

@@ -10,25 +10,46 @@ import type { VisitorStatus } from '../../../../shared/access/visitor-basics'
 import { shellWords } from '../../lib/i18n/shell-messages.svelte'
 import type { PickerSource } from './search-picker'
 import { personName } from '../../../../shared/person-name'
+import { apartOf, namesakesApart, type Apart } from '../../../../shared/person-apart'
+import { apartWords, detailApart } from '../../lib/person-line'
 
 /**
  * A person found to receive a credential, as facts: the row is worded when shown (so it follows the
  * desk's language). `email`: a user's; `visit`: a visitor's state and company, and `over` when the
- * visit can take no new credential.
+ * visit can take no new credential; `apart`: what tells them from a namesake among the same results.
  */
 export type FoundOwner = OwnerRef & {
   email?: string
+  employeeNumber?: string
+  apart?: Apart | null
   visit?: { status?: VisitorStatus; ended: boolean; company?: string; over: 'cancelled' | 'ended' | null }
 }
 
 const words = () => shellWords()
 
-/** A found person's muted detail: a user's email (or "user"), a visitor's tag, state and company. */
+/**
+ * A found person's muted detail: a user's email or employee number, or "user"; a visitor's tag, state and
+ * company; then, for a namesake, what tells them from the others of their name among the results when
+ * that is not already said (the one rule of shared/person-apart.ts: a shared email gives way to the
+ * console's id).
+ */
 function ownerDetail(owner: FoundOwner): string {
-  if (!owner.visit) return owner.email || words().t('picker.user')
+  const apart = owner.apart ?? null
+  if (!owner.visit) {
+    const known = apartOf(owner)
+    return detailApart([known ? apartWords(known) : words().t('picker.user')], apart)
+  }
   const { status, ended, company } = owner.visit
   const state = ended ? words().t('picker.ended') : status ? stateWord(status) : ''
-  return [words().t('picker.visitor'), state, company].filter(Boolean).join(' · ')
+  return detailApart([words().t('picker.visitor'), state, company], apart)
+}
+
+/** Each found person with what tells them from a namesake among the same results (shared/person-apart.ts). */
+function toldApart<T extends { id: string; name?: string; email?: string; employeeNumber?: string }>(
+  found: T[]
+): (T & { apart: Apart | null })[] {
+  const apart = namesakesApart(found.map((f) => ({ name: f.name || f.id, facts: f })))
+  return found.map((f, i) => ({ ...f, apart: apart[i]! }))
 }
 
 /**
@@ -42,7 +63,8 @@ export const ownerSource: PickerSource<FoundOwner> = {
       type: 'user',
       id: u.id,
       name: personName(u),
-      ...((u.user_email || u.email) && { email: u.user_email || u.email })
+      ...((u.user_email || u.email) && { email: u.user_email || u.email }),
+      ...(u.employee_number && { employeeNumber: u.employee_number })
     }))
     for (const v of visitors) {
       const over = visitOver(v)
@@ -50,6 +72,7 @@ export const ownerSource: PickerSource<FoundOwner> = {
         type: 'visitor',
         id: v.id,
         name: personName(v),
+        ...(v.email && { email: v.email }),
         // The visit's state, so a cancelled or past visit is never mistaken for today's. A visit
         // whose window passed while the console still says Expected or Active has ended.
         visit: {
@@ -60,7 +83,7 @@ export const ownerSource: PickerSource<FoundOwner> = {
         }
       })
     }
-    return found
+    return toldApart(found)
   },
   key: (owner) => owner.type + owner.id,
   row: (owner) => ({
@@ -83,15 +106,31 @@ export const ownerSource: PickerSource<FoundOwner> = {
   }
 }
 
+/**
+ * A user found for a pass, with what tells them from a namesake among the same results: carried past the
+ * pick, so the screens name the picked user as the picker did (lib/person-line `pickedName`).
+ */
+export type FoundUser = User & { apart: Apart | null }
+
 /** Users only (Touch Passes); `note`: a fact worth knowing before picking (e.g. "already holds a pass"). */
-export function userSource(note?: (user: User) => string | undefined): PickerSource<User> {
+export function userSource(note?: (user: FoundUser) => string | undefined): PickerSource<FoundUser> {
   return {
-    search: (term) => findUsers(term),
+    async search(term) {
+      const users = await findUsers(term)
+      const facts = users.map((u) => ({
+        id: u.id,
+        name: userDisplayName(u),
+        ...((u.user_email || u.email) && { email: u.user_email || u.email }),
+        ...(u.employee_number && { employeeNumber: u.employee_number })
+      }))
+      const told = toldApart(facts)
+      return users.map((u, i) => ({ ...u, apart: told[i]!.apart }))
+    },
     key: (user) => user.id,
     row: (user) => {
       const said = note?.(user)
-      const email = user.user_email || user.email
-      return { title: userDisplayName(user), ...(email && { detail: email }), ...(said && { note: said }) }
+      const detail = detailApart([user.user_email || user.email], user.apart)
+      return { title: userDisplayName(user), ...(detail && { detail }), ...(said && { note: said }) }
     },
     none: (term) => words().t('picker.noUser', { term }),
     get listLabel() {

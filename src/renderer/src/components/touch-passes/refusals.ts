@@ -90,7 +90,7 @@ export function heldPassRefusal(user: User, m: PassWords): string | undefined {
 }
 
 /** Users found for a pass (userSource): one who holds a pass already is shown but cannot be picked. */
-export function passUserSource(source: PickerSource<User>, m: PassWords): PickerSource<User> {
+export function passUserSource<U extends User>(source: PickerSource<U>, m: PassWords): PickerSource<U> {
   return {
     ...source,
     row: (user) => {

@@ -72,8 +72,11 @@ export function csvRead(name: string, counts: CsvPreview['counts']): string {
   })
 }
 
-/** What adding a CSV did: only what happened (no "refused" said of a file with no refused line). */
-export function csvAdded(added: number, counts: CsvPreview['counts'] | undefined): string {
+/**
+ * What adding a CSV did: only what happened (no "refused" said of a file with no refused line), and
+ * the lines the person left out of the file (`leftOut`), which were not added either.
+ */
+export function csvAdded(added: number, counts: CsvPreview['counts'] | undefined, leftOut = 0): string {
   const refused = counts?.refused ?? 0
   const duplicate = counts?.duplicate ?? 0
   const key = refused
@@ -83,7 +86,8 @@ export function csvAdded(added: number, counts: CsvPreview['counts'] | undefined
     : duplicate
       ? 'csv.addedDuplicate'
       : 'csv.added'
-  return importWords().t(key, { count: added, refused, duplicate })
+  const said = importWords().t(key, { count: added, refused, duplicate })
+  return leftOut > 0 ? `${said} ${importWords().t('csv.addedLeftOut', { count: leftOut })}` : said
 }
 
 /** Why the byte order is locked: `sent` rows are (or may be) on the console in it. */

@@ -1,26 +1,24 @@
 import type { z } from 'zod'
 import type { AreaKeys } from '../../../../shared/i18n/areas'
 import type { Words } from '../../../../shared/i18n/translator'
+import { fieldProblems, scheduleKeyOf, type FieldProblems } from './field-problems'
 
 type Key = AreaKeys['visitorForm']
 
 /**
- * The visitor form's field messages in the desk's language: each field's first problem, worded by its
- * field and the zod issue's code (`error.email.custom`, `error.first_name.too_big`) from the
- * visitorForm area, a length limit filled from the issue (`{max}`). The shared schema
- * (shared/visitors/form.ts) keeps its English messages for main and the CLI; a problem the catalogue
- * does not word (a weekly schedule's range) keeps the schema's words.
+ * The visitor form's field messages in the desk's language (the one rule: ./field-problems.ts): each
+ * field's first problem, worded by its field and the zod issue's code (`error.email.custom`,
+ * `error.first_name.too_big`) from the visitorForm area, a length limit filled from the issue (`{max}`);
+ * a weekly schedule's by where it is in the week (`scheduleKeyOf`). The shared schema
+ * (shared/visitors/form.ts) keeps its English messages for main and the CLI.
  */
-export function visitorFieldErrors(error: z.ZodError, words: Words<Key>): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const issue of error.issues) {
-    const field = issue.path.map(String).join('.')
-    if (field in out) continue
-    const key = `error.${field}.${issue.code}`
-    const max = 'maximum' in issue ? Number(issue.maximum) : undefined
-    // A key the catalogue lacks comes back as itself (or blank while the words load): the schema's words then.
-    const said = words.t(key as Key, max === undefined ? undefined : { max })
-    out[field] = said && said !== key ? said : issue.message
-  }
-  return out
+export function visitorFieldErrors(error: z.ZodError, words: Words<Key>): FieldProblems {
+  return fieldProblems(error, words, (issue, field) =>
+    issue.path[0] === 'week_schedule' ? scheduleKeyOf(issue, issue.path.slice(1)) : `error.${field}.${issue.code}`
+  )
+}
+
+/** The weekly schedule editor's own messages (the same keys as inside the visitor form). */
+export function scheduleFieldErrors(error: z.ZodError, words: Words<Key>): FieldProblems {
+  return fieldProblems(error, words, (issue) => scheduleKeyOf(issue))
 }

@@ -177,6 +177,17 @@ export function decisionWords(conflict: Pick<Conflict, 'kind' | 'step'>): {
       ahead: (count) => rt('decide.cell.ahead', { count })
     }
   }
+  if (conflict.kind === 'digits-card-cell') {
+    // Going ahead reads the digits as hex: said so on the row and on the bar for every such row alike,
+    // as the row's reason says it ("read as hex it is…"), never a bare "Do it anyway".
+    return {
+      skip: rt('decide.skip', { step: 'card' }),
+      goAhead: rt('decide.hex.goAhead'),
+      skipAll: (count) => rt('decide.hex.skipAll', { count }),
+      goAheadAll: (count) => rt('decide.hex.goAheadAll', { count }),
+      ahead: (count) => rt('decide.hex.ahead', { count })
+    }
+  }
   return {
     skip: rt('decide.skip', { step: conflict.step }),
     goAhead: rt('decide.goAhead'),
