@@ -138,10 +138,15 @@ describe('Touch Passes in Chromium (web mode, demo console)', () => {
   it('takes a pass back and clears the name that named its holder ("Kofi\'s phone"), the console free and nameless after', async () => {
     const { page } = browser
     await page.getByLabel('Status').selectOption('PENDING')
-    await page.getByTestId('passes-table').locator('tbody tr').first().getByRole('button').click()
+    // The waiting passes' page is on screen (not the page shown before the filter) before one is opened.
+    const statuses = () => page.getByTestId('passes-table').locator('tbody tr td:nth-child(3)').allTextContents()
+    await expect.poll(async () => new Set(await statuses())).toEqual(new Set(['Waiting for the user']))
+    const first = page.getByTestId('passes-table').locator('tbody tr').first().getByRole('button')
+    const cardId = (await first.textContent())!.trim()
+    await first.click()
+    // The panel is this pass's once read (the one shown before is never left on offer meanwhile).
     const details = page.getByTestId('pass-details')
-    await details.waitFor()
-    const cardId = (await details.locator('#pass-title').textContent())!.trim()
+    await expect.poll(async () => (await details.locator('#pass-title').textContent())?.trim()).toBe(cardId)
     const holderName = (await details.getByTestId('pass-holder').textContent())!.split(' · ')[0]!.trim()
     const named = `${holderName.split(' ')[0]}'s phone`
     await details.getByLabel('Name on the pass').fill(named)

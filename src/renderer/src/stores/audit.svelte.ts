@@ -2,6 +2,7 @@ import type { AuditAction, AuditFilter, AuditOutcomeFilter, AuditPage, AuditRow 
 import { retentionSchema } from '../../../shared/audit/schemas'
 import { AppError } from '../../../shared/errors'
 import { getApi } from '../lib/api'
+import { Latest } from '../lib/latest'
 import { deskLanguage } from '../lib/i18n/desk-language.svelte'
 import { languageOf } from '../../../shared/i18n/locales'
 import { deskTimeZone } from '../lib/local-time'
@@ -95,14 +96,19 @@ export class AuditStore {
   loaded = $state(false)
   /** When the rows shown were read (epoch ms): said with them when a later apply or read fails (HeldListAsOf). */
   readAt = $state<number | null>(null)
+  private readonly reads = new Latest()
 
   /** Read a page of the rows the applied filter matches (page 1 after a new filter). */
   async load(page = 1, filter: AuditFilter = this.applied): Promise<void> {
+    // A Clear and the filter typed right after it are two reads in flight: only the newest one's rows land,
+    // whatever order the answers come in.
+    const ticket = this.reads.next()
     const answer = await getApi().audit.list({
       filter,
       offset: (page - 1) * this.pageSize,
       limit: this.pageSize
     })
+    if (!this.reads.isCurrent(ticket)) return
     this.applied = filter
     this.rows = answer.items
     this.total = answer.total

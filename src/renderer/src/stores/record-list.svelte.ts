@@ -140,6 +140,18 @@ export abstract class RecordList<T> {
    */
   opening = $state<string | null>(null)
 
+  /**
+   * Another record clicked while the one shown is still on screen: until the console answers, the panel
+   * beside the list is that record's (its row as listed, "being read", no action: OpeningRecord) — never
+   * the previous record's panel offering its actions as if they were the new one's (a name typed there
+   * renamed the pass left, not the one clicked).
+   */
+  get pendingOpen(): { id: string; listed: T | null } | null {
+    const id = this.opening
+    if (!id || (this.selected && this.idOf(this.selected) === id)) return null
+    return { id, listed: this.items.find((item) => this.idOf(item) === id) ?? null }
+  }
+
   async open(id: string): Promise<void> {
     const ticket = this.openRequests.next()
     this.opening = id
