@@ -299,6 +299,19 @@ const CHOICES =
   'input[type="checkbox"]:not([disabled]), input[type="radio"]:not([disabled]), select:not([disabled]), [role="switch"]:not([aria-disabled="true"])'
 const NOT_CHOSEN = /language|sprache|langue|idioma/i
 
+/**
+ * The search's answer on Badges: its list of visitors found. Anything else it shows instead (no visitor
+ * found, a console error) fails here with the words shown, not as a bare click timeout.
+ */
+async function findsEnid(page: Page): Promise<void> {
+  const form = page.getByRole('search').filter({ has: page.getByLabel('Visitor', { exact: true }) })
+  const list = form.getByRole('list', { name: 'Visitors found' }).getByRole('button').first()
+  const other = form.getByText('No visitor found.').or(form.getByRole('alert'))
+  await list.or(other).first().waitFor()
+  if (await list.isVisible()) return
+  throw new Error(`Badges' search for ${ENDED.first_name} ${ENDED.last_name} answered: ${await form.textContent()}`)
+}
+
 /** Screens in a state with a record open, as the walk reaches them: [where, screen, how it is opened]. */
 const ENDED = { first_name: 'Enid', last_name: 'Overdue' }
 const OPENED: [string, string, (job: Job) => Promise<void>][] = [
@@ -308,6 +321,7 @@ const OPENED: [string, string, (job: Job) => Promise<void>][] = [
     async ({ page }) => {
       await page.getByLabel('Visitor', { exact: true }).fill(`${ENDED.first_name} ${ENDED.last_name}`)
       await page.getByLabel('Visitor', { exact: true }).press('Enter')
+      await findsEnid(page)
       await page.getByRole('list', { name: 'Visitors found' }).getByRole('button').first().click()
       await page.getByTestId('badge-ended').waitFor()
     }
