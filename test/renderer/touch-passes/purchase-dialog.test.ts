@@ -5,6 +5,7 @@ import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { scriptedBridge } from '../../support/fake-bridge'
 import { passOf } from './pass-fixture'
 import type { Envelope } from '../../../src/shared/ipc/define'
+import { announcer } from '../../../src/renderer/src/lib/action-outcome.svelte'
 
 const pass = (id: string) => passOf(id, 'INACTIVE')
 
@@ -72,6 +73,11 @@ describe('Touch Pass purchase dialog', () => {
     expect(screen.getByRole('button', { name: 'Buying…' })).toHaveAttribute('aria-disabled', 'true')
     answer.release({ ok: true, result: { items: [pass('1'), pass('2')], listed: { before: 12, after: 14 } } })
     expect(await screen.findByTestId('purchase-done')).toHaveTextContent('the list grew by 2 passes (from 12 to 14)')
+    // Said in the app's one live region (a role=status drawn already filled is not read out), the
+    // focus on Close: the buyer hears what was bought, once.
+    await expect.poll(() => announcer.message).toBe(screen.getByTestId('purchase-done').textContent)
+    expect(screen.getByTestId('purchase-done')).not.toHaveAttribute('role')
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }))
     expect(onpurchased).toHaveBeenCalledTimes(1)
     expect(calls.filter(([c]) => c === 'touchPasses.purchase')).toHaveLength(1)
     const [, input] = purchases(calls)[0]!
