@@ -6,7 +6,7 @@ import type { MessageValues, Words } from '../shared/i18n/translator'
 /**
  * Every text the CLI prints about itself, made from the catalog (the zod contract as JSON Schema,
  * written at build time): `--help`, `<channel> --help`, and docs/cli-reference.md
- * (scripts/cli-reference.mjs). Nothing here describes a channel by hand. The sentences are the CLI's
+ * (scripts/cli-reference.ts). Nothing here describes a channel by hand. The sentences are the CLI's
  * catalogue's (messages/cli, `help.*`) in the CLI's language, handed in as `words` (the launcher loads
  * them, src/main/cli-help-words.ts); what is typed stays as it is in every language: options, channel
  * and field names, the shapes, and a channel's summary (the contract's text).
@@ -33,9 +33,13 @@ function wrap(text: string, indent = '', first = indent): string[] {
     }
     let line = out.length ? indent : first
     let empty = true
+    let previous = ''
     for (const word of paragraph.split(' ').filter(Boolean)) {
-      // Never a line that starts with French punctuation (« : », « ; »): it stays with the word before.
-      if (!empty && line.length + 1 + word.length > WIDTH && !/^[:;!?»]/.test(word)) {
+      // Never a line that starts with French punctuation (« : », « ; »): it stays with the word before; nor
+      // an option parted from the word after it (`--field value`, `--from 28.11.2026`).
+      const held = /^[:;!?»]/.test(word) || /^\(?--/.test(previous)
+      previous = word
+      if (!empty && line.length + 1 + word.length > WIDTH && !held) {
         out.push(line)
         line = indent
         empty = true
@@ -252,7 +256,7 @@ export function usage(catalog: Catalog, words: HelpWords): string {
       option('--demo', 'help.option.demo'),
       option('--all-consoles', 'help.option.allConsoles', { answer: whole('[{console, ok, result | error}]') }),
       option('--timeout', 'help.option.timeout', { seconds: 10 }, 'help.option.timeout.value'),
-      option('--stream', 'help.option.stream'),
+      option('--stream', 'help.option.stream', { cardsLoad: whole('cards.load --stream') }),
       option('--table', 'help.option.table'),
       option('--language', 'help.option.language', {}, 'help.option.language.value'),
       option('--data', 'help.option.data', { folder: '~/.config/access-desk-node' }, 'help.option.data.value')
