@@ -1,3 +1,5 @@
+import type { AreaKeys } from '../shared/i18n/areas'
+
 /**
  * The CLI's exit codes: one table, printed by `--help` and written to docs/cli-reference.md, and the
  * one rule that maps the app's error kinds onto them (src/main/cli-exit.ts).
@@ -12,13 +14,14 @@ export const EXIT = {
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
 
-export const EXIT_CODE_LINES: readonly [ExitCode, string][] = [
-  [EXIT.ok, 'ok: the result on stdout (JSON, or NDJSON with --stream)'],
-  [
-    EXIT.refused,
-    'refused: the console said no (token, permission, not found, conflict...), or the data folder is in use'
-  ],
-  [EXIT.badInput, 'bad input: unknown channel or option, input not valid for the channel, no console configured'],
-  [EXIT.unreachable, 'unreachable: no answer from the console (refused connection, timeout, answer lost)'],
-  [EXIT.certificate, "certificate changed: the console's certificate is not the one trusted when it was added"]
+/** A sentence of `--help` and `<channel> --help`: a message of the CLI's catalogue (messages/cli, `help.*`). */
+export type HelpKey = Extract<AreaKeys['cli'], `help.${string}`>
+
+/** What each code means, in the CLI's catalogue (`help.exit.*`). */
+export const EXIT_CODE_WORDS: readonly [ExitCode, HelpKey][] = [
+  [EXIT.ok, 'help.exit.ok'],
+  [EXIT.refused, 'help.exit.refused'],
+  [EXIT.badInput, 'help.exit.badInput'],
+  [EXIT.unreachable, 'help.exit.unreachable'],
+  [EXIT.certificate, 'help.exit.certificate']
 ]

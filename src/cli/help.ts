@@ -1,14 +1,56 @@
 import type { Catalog, CatalogChannel, JsonSchema } from './catalog-types'
-import { EXIT_CODE_LINES } from './exit-codes'
+import { EXIT_CODE_WORDS, type HelpKey } from './exit-codes'
 import { CLI_OPTION_NAMES } from './args'
+import type { MessageValues, Words } from '../shared/i18n/translator'
 
 /**
  * Every text the CLI prints about itself, made from the catalog (the zod contract as JSON Schema,
  * written at build time): `--help`, `<channel> --help`, and docs/cli-reference.md
- * (scripts/cli-reference.mjs). Nothing here describes a channel by hand.
+ * (scripts/cli-reference.ts). Nothing here describes a channel by hand. The sentences are the CLI's
+ * catalogue's (messages/cli, `help.*`) in the CLI's language, handed in as `words` (the launcher loads
+ * them, src/main/cli-help-words.ts); what is typed stays as it is in every language: options, channel
+ * and field names, the shapes, and a channel's summary (the contract's text).
  */
 
+export type { HelpKey }
+/** The help's words in one language: a Translator of the CLI's catalogue. */
+export type HelpWords = Words<HelpKey>
+
 const WIDTH = 100
+/** Stands for a space wrap() never breaks at (inside a command or a JSON example). */
+const KEEP = '\u0000'
+
+/**
+ * A message's lines wrapped at WIDTH, each line of it on its own; a line that starts with spaces (a
+ * command to copy) is kept whole. Later lines start with `indent`, the first with `first` when given.
+ */
+function wrap(text: string, indent = '', first = indent): string[] {
+  const out: string[] = []
+  for (const paragraph of text.split('\n')) {
+    if (paragraph.startsWith('  ')) {
+      out.push(paragraph.replaceAll(KEEP, ' '))
+      continue
+    }
+    let line = out.length ? indent : first
+    let empty = true
+    let previous = ''
+    for (const word of paragraph.split(' ').filter(Boolean)) {
+      // Never a line that starts with French punctuation (« : », « ; »): it stays with the word before; nor
+      // an option parted from the word after it (`--field value`, `--from 28.11.2026`).
+      const held = /^[:;!?»]/.test(word) || /^\(?--/.test(previous)
+      previous = word
+      if (!empty && line.length + 1 + word.length > WIDTH && !held) {
+        out.push(line)
+        line = indent
+        empty = true
+      }
+      line += (empty ? '' : ' ') + word
+      empty = false
+    }
+    out.push(line)
+  }
+  return out.map((l) => l.replaceAll(KEEP, ' '))
+}
 
 /** The schema itself when it is an object, else the object alternative of an optional/nullable union. */
 export function objectSchema(schema: JsonSchema): JsonSchema | undefined {
@@ -70,28 +112,29 @@ export function shape(schema: JsonSchema, indent = ''): string {
 }
 
 /** What a flag takes and the rules the schema states, in words. */
-function fieldRules(schema: JsonSchema, required: boolean): string {
+function fieldRules(schema: JsonSchema, required: boolean, words: HelpWords): string {
   const rules: string[] = []
   const s = alternatives(schema)[0] ?? schema
-  if (required) rules.push('required')
+  if (required) rules.push(words.t('help.rule.required'))
   // zod's .int() states ±2^53−1 as bounds: not a rule worth saying.
   const min = s.minimum !== undefined && s.minimum > Number.MIN_SAFE_INTEGER ? s.minimum : undefined
   const max = s.maximum !== undefined && s.maximum < Number.MAX_SAFE_INTEGER ? s.maximum : undefined
   if (min !== undefined && max !== undefined) rules.push(`${min}–${max}`)
   else if (min !== undefined) rules.push(`≥ ${min}`)
   else if (max !== undefined) rules.push(`≤ ${max}`)
-  if (s.maxLength !== undefined) rules.push(`at most ${s.maxLength} characters`)
-  if (schema.default !== undefined || s.default !== undefined)
-    rules.push(`default ${JSON.stringify(schema.default ?? s.default)}`)
-  if (s.type === 'array') rules.push('repeat the option for each value')
-  if (s.type === 'boolean') rules.push('--name alone is true, --no-name false')
-  if (s.properties) rules.push('JSON, or --name.field value')
+  if (s.maxLength !== undefined) rules.push(words.t('help.rule.atMost', { count: s.maxLength }))
+  // A default of null is said as null (`??` would pass it over and say nothing).
+  const byDefault = schema.default !== undefined ? schema.default : s.default
+  if (byDefault !== undefined) rules.push(words.t('help.rule.default', { value: JSON.stringify(byDefault) }))
+  if (s.type === 'array') rules.push(words.t('help.rule.repeat'))
+  if (s.type === 'boolean') rules.push(words.t('help.rule.boolean'))
+  if (s.properties) rules.push(words.t('help.rule.object'))
   const description = schema.description ?? s.description
   return [rules.join(', '), description].filter(Boolean).join('. ')
 }
 
 /** The `--field value` lines of a channel's input (none for a channel that takes nothing). */
-export function inputFlags(channel: CatalogChannel): string[] {
+export function inputFlags(channel: CatalogChannel, words: HelpWords): string[] {
   const object = objectSchema(channel.input)
   if (!object?.properties) return []
   const required = new Set(object.required ?? [])
@@ -106,11 +149,11 @@ export function inputFlags(channel: CatalogChannel): string[] {
     // `language` is the one the CLI's option fills too (src/main/cli-language.ts).
     const clash =
       name === 'language'
-        ? "the CLI's --language fills it"
+        ? words.t('help.rule.languageOption')
         : CLI_OPTION_NAMES.includes(`--${name}`)
-          ? `in the JSON input only (--${name} is the CLI's option)`
+          ? words.t('help.rule.jsonOnly', { option: `--${name}` })
           : ''
-    const rules = [clash, fieldRules(schema, required.has(name) && !optionalWhole)].filter(Boolean).join('; ')
+    const rules = [clash, fieldRules(schema, required.has(name) && !optionalWhole, words)].filter(Boolean).join('; ')
     // A name longer than the column still keeps a space before its rules.
     return rules ? `${left[i]!.padEnd(pad - 1)} ${rules}` : left[i]!
   })
@@ -133,29 +176,24 @@ function takesInput(channel: CatalogChannel): boolean {
   return objectSchema(channel.input) !== undefined
 }
 
-export function channelHelp(channel: CatalogChannel): string {
-  const flags = inputFlags(channel)
+export function channelHelp(channel: CatalogChannel, words: HelpWords): string {
+  const flags = inputFlags(channel, words)
   const lines = [`access-desk ${channel.name}: ${channel.summary}.`, '']
   if (takesInput(channel)) {
     lines.push(
-      'Input: as JSON (an argument, or - to read it from standard input), or as --field value options',
-      '(numbers and booleans typed by the schema, arrays by repeating the option):',
+      ...wrap(words.t('help.channel.input')),
       ...flags,
       '',
-      `Input shape: ${shape(channel.input)}`
+      words.t('help.channel.inputShape', { shape: shape(channel.input) })
     )
   } else {
-    lines.push('Input: none.')
+    lines.push(...wrap(words.t('help.channel.noInput')))
   }
-  lines.push('', `Output (JSON on stdout): ${shape(channel.output)}`)
+  lines.push('', words.t('help.channel.output', { shape: shape(channel.output) }))
   if (channel.name === 'cards.load') {
-    lines.push(
-      '',
-      'From the CLI, "stream" may be left out (it names the events of a screen).',
-      '--stream: every card of the console, one JSON line per card (NDJSON), read page by page.'
-    )
+    lines.push('', ...wrap(words.t('help.channel.cardsLoad')))
   } else if (isList(channel)) {
-    lines.push('', `--stream: one JSON line per item of "items" (NDJSON)${isPaged(channel) ? ', every page' : ''}.`)
+    lines.push('', ...wrap(words.t('help.channel.stream', { paged: isPaged(channel) ? 'yes' : 'no' })))
   }
   return lines.join('\n') + '\n'
 }
@@ -182,46 +220,70 @@ function channelList(catalog: Catalog): string {
   return out.join('\n')
 }
 
-function exitCodeLines(): string {
-  return EXIT_CODE_LINES.map(([code, text]) => `  ${code}  ${text}`).join('\n')
+function exitCodeLines(words: HelpWords): string[] {
+  return EXIT_CODE_WORDS.map(([code, key]) => `  ${code}  ${words.t(key)}`)
 }
 
-export function usage(catalog: Catalog): string {
-  return `Access Desk ${catalog.version}: every channel of the app from a shell, through the same handlers as the app.
+/** Rows of a left column (commands, options) and what each does, wrapped under its own column. */
+function table(rows: readonly (readonly [string, string?])[]): string[] {
+  const pad = Math.max(...rows.filter(([, text]) => text).map(([left]) => left.length)) + 2
+  return rows.flatMap(([left, text]) =>
+    text ? wrap(text, ' '.repeat(pad + 2), `  ${left}`.padEnd(pad + 2)) : [`  ${left}`]
+  )
+}
 
-Usage:
-  access-desk <channel> [JSON | -] [--field value ...] [options]
-  access-desk <channel> --help     the channel's input (as options and as JSON) and output
-  access-desk channels             every channel with its input and output as JSON Schema
-  access-desk --help | --version
+/** A value said whole on one line (a command, a JSON example): wrap() keeps its spaces. */
+const whole = (text: string) => text.replace(/ /g, KEEP)
 
-Options:
-  --console NAME     a saved console (its name or id); default: the active one
-  --demo             the built-in demo console (never used unless asked for)
-  --all-consoles     a read on every saved console at once: [{console, ok, result | error}]
-  --timeout SECONDS  per console with --all-consoles (default 10)
-  --stream           lists as NDJSON, a line per item as it comes (cards.load --stream: every card)
-  --table            users and visitors as a table
-  --language CODE    en, de, fr or es: the table's headers, typed dates (--from 28.11.2026), and the language
-                     field of a channel that has one (exports, a badge); default $LC_ALL / $LANG, else English
-  --data DIR         the data folder (default $ACCESS_DESK_DATA or ~/.config/access-desk-node); it must exist
-
-Channels:
-${channelList(catalog)}
-
-Input: one JSON argument (or - to read it from standard input), e.g. cards.get '{"token":"…"}', or options:
-cards.get --token … . The API token of connections.save and connections.changeToken is never an argument:
-give it on standard input, e.g.
-  printf '%s' "$TOKEN" | access-desk connections.changeToken --id …
-(at a terminal the CLI asks for it without showing it; for connections.save, nothing keeps the stored token).
-
-Add a console: access-desk connections.probe --url https://HOST:12445 (shows its certificate), then
-  printf '%s' "$TOKEN" | access-desk connections.save --name NAME --url https://HOST:12445 --fingerprint256 …
-
-One process uses a data folder at a time: while the app or web mode has it open, the CLI refuses and says which
-process holds it (--all-consoles only reads it).
-
-Exit codes:
-${exitCodeLines()}
-`
+export function usage(catalog: Catalog, words: HelpWords): string {
+  const option = (name: string, key: HelpKey, values?: MessageValues, value?: HelpKey) =>
+    [value ? `${name} ${words.t(value)}` : name, words.t(key, values)] as const
+  const host = 'https://HOST:12445'
+  return [
+    ...wrap(words.t('help.title', { version: catalog.version })),
+    '',
+    words.t('help.heading.usage'),
+    ...table([
+      [words.t('help.syntax.call')],
+      [words.t('help.syntax.channelHelp'), words.t('help.command.channelHelp')],
+      ['access-desk channels', words.t('help.command.channels')],
+      ['access-desk --help | --version']
+    ]),
+    '',
+    words.t('help.heading.options'),
+    ...table([
+      option('--console', 'help.option.console', {}, 'help.option.console.value'),
+      option('--demo', 'help.option.demo'),
+      option('--all-consoles', 'help.option.allConsoles', { answer: whole('[{console, ok, result | error}]') }),
+      option('--timeout', 'help.option.timeout', { seconds: 10 }, 'help.option.timeout.value'),
+      option('--stream', 'help.option.stream', { cardsLoad: whole('cards.load --stream') }),
+      option('--table', 'help.option.table'),
+      option('--language', 'help.option.language', {}, 'help.option.language.value'),
+      option('--data', 'help.option.data', { folder: '~/.config/access-desk-node' }, 'help.option.data.value')
+    ]),
+    '',
+    words.t('help.heading.channels'),
+    channelList(catalog),
+    '',
+    ...wrap(
+      words.t('help.input', {
+        json: whole(`cards.get '{"token":"…"}'`),
+        options: whole('cards.get --token …'),
+        command: `printf '%s' "$TOKEN" | access-desk connections.changeToken --id …`
+      })
+    ),
+    '',
+    ...wrap(
+      words.t('help.addConsole', {
+        probe: whole(`access-desk connections.probe --url ${host}`),
+        save: `printf '%s' "$TOKEN" | access-desk connections.save --name NAME --url ${host} --fingerprint256 …`
+      })
+    ),
+    '',
+    ...wrap(words.t('help.oneProcess')),
+    '',
+    words.t('help.heading.exitCodes'),
+    ...exitCodeLines(words),
+    ''
+  ].join('\n')
 }

@@ -1,6 +1,7 @@
 import type { Catalog } from './catalog-types'
-import { EXIT_CODE_LINES } from './exit-codes'
+import { EXIT_CODE_WORDS } from './exit-codes'
 import { inputFlags, isList, isPaged, typeName } from './help'
+import { cliWords } from '../shared/i18n/file-words'
 
 /**
  * docs/cli-reference.md, made from the catalog (the zod contract): written by
@@ -9,6 +10,8 @@ import { inputFlags, isList, isPaged, typeName } from './help'
  * shapes are printed by `access-desk <channel> --help`.
  */
 export function cliReference(catalog: Catalog): string {
+  // The reference is English, as `access-desk --help` says it in an English shell.
+  const words = cliWords('en')
   const byNamespace = new Map<string, Catalog['channels']>()
   for (const channel of catalog.channels) {
     const ns = channel.name.split('.')[0]!
@@ -27,7 +30,7 @@ export function cliReference(catalog: Catalog): string {
     '',
     '| Code | Meaning |',
     '| ---- | ------- |',
-    ...EXIT_CODE_LINES.map(([code, text]) => `| ${code} | ${text.replace(/\|/g, '\\|')} |`),
+    ...EXIT_CODE_WORDS.map(([code, key]) => `| ${code} | ${words.t(key).replace(/\|/g, '\\|')} |`),
     '',
     '## Channels',
     ''
@@ -37,7 +40,7 @@ export function cliReference(catalog: Catalog): string {
     for (const channel of channels) {
       const list = channel.name === 'cards.load' ? 'every card' : isPaged(channel) ? 'every page' : 'its items'
       out.push(`#### \`${channel.name}\``, '', `${channel.summary}.`, '')
-      const flags = inputFlags(channel)
+      const flags = inputFlags(channel, words)
       if (flags.length) out.push('```text', ...flags.map((f) => f.trimEnd()), '```', '')
       out.push(
         `Output: \`${typeName(channel.output)}\`${isList(channel) ? `; \`--stream\`: NDJSON, ${list}` : ''}.`,

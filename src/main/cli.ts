@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs'
 import { ArgsError, parseArgs, type CliArgs } from '../cli/args'
-import { usageLanguage } from './cli-language'
+import { cliLanguage, usageLanguage } from './cli-language'
 import type { Catalog } from '../cli/catalog-types'
 import { EXIT } from '../cli/exit-codes'
-import { channelHelp, usage } from '../cli/help'
+import { channelHelp, usage, type HelpWords } from '../cli/help'
 
 /**
  * `access-desk` (package.json `bin` → out/main/access-desk.js, which runs this; `npm run cli` too).
  * The launcher: `--help`, `--version`, `channels` and `<channel> --help` are answered from the
  * catalog the build wrote next to it (out/main/cli-catalog.json: the zod contract as JSON Schema),
- * loading neither zod nor the app's services; only a real call loads them (./cli-call).
+ * loading neither zod nor the app's services; only a real call loads them (./cli-call). A help is
+ * said in the CLI's language (--language, else the shell's): its words are loaded to print it (./cli-help-words).
  * No stack is ever printed: usage errors are said in words (exit 2), a channel's error as JSON.
  */
 
@@ -32,6 +33,19 @@ async function usageText(error: ArgsError, argv: readonly string[]): Promise<str
 
 type Answer = { text: string; code: number; stream?: NodeJS.WriteStream }
 
+/** A help in the CLI's language; a --language it does not speak is a usage error. */
+async function help(args: CliArgs, argv: readonly string[], write: (words: HelpWords) => string): Promise<Answer> {
+  let language
+  try {
+    language = cliLanguage(args.language)
+  } catch (err) {
+    if (!(err instanceof ArgsError)) throw err
+    return { text: await usageText(err, argv), code: EXIT.badInput, stream: process.stderr }
+  }
+  const { helpWords } = await import('./cli-help-words')
+  return { text: write(await helpWords(language)), code: EXIT.ok }
+}
+
 async function run(argv: string[]): Promise<Answer> {
   let args: CliArgs
   try {
@@ -45,8 +59,10 @@ async function run(argv: string[]): Promise<Answer> {
   if (args.version) return { text: `access-desk ${catalog.version}\n`, code: EXIT.ok }
   const { command } = args
   if (command === undefined || command === 'help') {
-    const asked = args.help || command === 'help'
-    return { text: usage(catalog), code: asked ? EXIT.ok : EXIT.badInput, stream: asked ? undefined : process.stderr }
+    const said = await help(args, argv, (words) => usage(catalog, words))
+    // No channel at all: the usage on stderr, exit 2.
+    if (said.code !== EXIT.ok || args.help || command === 'help') return said
+    return { ...said, code: EXIT.badInput, stream: process.stderr }
   }
   if (command === 'channels') {
     const list = catalog.channels.map(({ name, summary, input, output }) => ({ name, summary, input, output }))
@@ -66,7 +82,7 @@ async function run(argv: string[]): Promise<Answer> {
     )
     return { text: await usageText(unknown, argv), code: EXIT.badInput, stream: process.stderr }
   }
-  if (args.help) return { text: channelHelp(channel), code: EXIT.ok }
+  if (args.help) return help(args, argv, (words) => channelHelp(channel, words))
   const { runCall } = await import('./cli-call')
   return { text: '', code: await runCall(args, channel, catalog.version) }
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { channelNames } from '../../../src/shared/ipc/contract'
 import { buildCatalog } from '../../../src/cli/catalog'
 import { channelHelp } from '../../../src/cli/help'
+import { cliWords } from '../../../src/shared/i18n/file-words'
 import { startDemoConsoleProcess, type DemoConsoleInfo, type Started } from '../../support/processes'
 import { tempDir } from '../../support/temp'
 import { cli, demoControl, pipeline, probeConsole, saveConsole } from './support'
@@ -58,7 +59,12 @@ describe('access-desk: help, version and channels, from the contract', () => {
     for (const name of ['users.list', 'cards.assign', 'connections.save']) {
       const help = await cli([name, '--help'])
       expect(help.code).toBe(0)
-      expect(help.stdout).toBe(channelHelp(catalog.channels.find((c) => c.name === name)!))
+      expect(help.stdout).toBe(
+        channelHelp(
+          catalog.channels.find((c) => c.name === name)!,
+          cliWords('en')
+        )
+      )
     }
     const usersList = (await cli(['users.list', '--help'])).stdout
     expect(usersList).toMatch(/--pageSize <integer>\s+1–200, default 25/)
@@ -80,6 +86,11 @@ describe('access-desk: help, version and channels, from the contract', () => {
     walk('access-desk.js')
     expect([...seen].filter((m) => !m.startsWith('node:') && !m.endsWith('.js'))).toEqual([])
     expect([...seen].some((m) => /cli-call|handlers|contract/.test(m))).toBe(false)
+    // Nor the CLI's catalogue and its formatter: a help loads them, its language's only (src/main/cli-help-words.ts).
+    const loaded = [...seen]
+      .filter((m) => m.endsWith('.js'))
+      .map((m) => readFileSync(join(root, 'out/main', m), 'utf8'))
+    expect(loaded.filter((text) => /"help\.title":|\bIntlMessageFormat\b/.test(text))).toEqual([])
     expect(existsSync(join(root, 'out/main/cli-catalog.json'))).toBe(true)
     expect(readFileSync(join(root, 'out/main/access-desk.js'), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/)
   })

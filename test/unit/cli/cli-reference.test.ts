@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { referenceText } from '../../../src/cli/reference-file'
 import { inputFlags } from '../../../src/cli/help'
+import { cliWords } from '../../../src/shared/i18n/file-words'
 import { channelNames } from '../../../src/shared/ipc/contract'
 
 describe('docs/cli-reference.md', () => {
@@ -19,14 +20,14 @@ describe("a channel's --field lines", () => {
   const field = { type: 'string', maxLength: 100 }
   it('call a field required when the input must be given', () => {
     const input = { type: 'object', properties: { watcher: field }, required: ['watcher'] }
-    expect(inputFlags({ name: 'x.y', summary: '', input, output: {} })).toEqual([
+    expect(inputFlags({ name: 'x.y', summary: '', input, output: {} }, cliWords('en'))).toEqual([
       '  --watcher <string>  required, at most 100 characters'
     ])
   })
   it('call no field required when the whole input may be left out (today.watch)', () => {
     const object = { type: 'object', properties: { watcher: field }, required: ['watcher'] }
     const input = { anyOf: [object, { type: 'null' }] }
-    expect(inputFlags({ name: 'x.y', summary: '', input, output: {} })).toEqual([
+    expect(inputFlags({ name: 'x.y', summary: '', input, output: {} }, cliWords('en'))).toEqual([
       '  --watcher <string>  at most 100 characters'
     ])
   })

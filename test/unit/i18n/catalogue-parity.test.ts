@@ -195,6 +195,9 @@ describe('the message catalogue', () => {
         Object.assign(values, { flag: 'F', option: 'O', channel: 'C', names: 'N', guess: 'yes', languages: 'L' })
         Object.assign(values, { given: 'G', fromEnv: 'yes', defaultFolder: 'D', reads: 'R', command: 'C' })
         Object.assign(values, { keep: 'yes', saved: 'S', words: 'W', where: 'stdin', hasFields: 'yes' })
+        // The CLI's help (area cli, help.*): the version, examples to copy, a channel's shape.
+        Object.assign(values, { version: 'V', answer: 'A', json: 'J', options: 'O', probe: 'P', save: 'S' })
+        Object.assign(values, { shape: 'S', paged: 'yes', cardsLoad: 'C' })
         // The shell's reach line and the search pickers (area shell).
         Object.assign(values, { keys: 'K', term: 'T', over: 'ended', button: 'B', title: 'T' })
         // An audit row's facts (area audit, fact.*): only the names not given above.
