@@ -6,6 +6,9 @@ import { availableParallelism } from 'node:os'
 // Every answer and event parsed against the contract while tests run (src/main/services/ipc/contract-check.ts);
 // the processes tests start inherit it.
 const env = { ACCESS_DESK_CONTRACT_CHECK: '1' }
+// The unit and packaging files read what the app and the CLI say in English unless a test names its language:
+// the shell's locale (a German developer's LANG) is not theirs. A test of the shell's language sets these itself.
+const englishShell = { ...env, LANG: 'C.UTF-8', LC_ALL: '', LC_MESSAGES: '' }
 
 // The end-to-end and reader projects: a whole job per test, and files one after another. Chromium is
 // started once per project and run (test/support/chromium-server.ts); each file opens its own context on it.
@@ -33,7 +36,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          env,
+          env: englishShell,
           ...twoOrMoreAtATime,
           environment: 'node',
           include: ['test/unit/**/*.test.ts'],
@@ -85,7 +88,7 @@ export default defineConfig({
       {
         test: {
           name: 'packaging',
-          env,
+          env: englishShell,
           environment: 'node',
           include: ['test/packaging/**/*.test.ts'],
           // electron-builder packs the app once per file (~20 s on 2 cores).
