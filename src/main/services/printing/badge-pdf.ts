@@ -52,6 +52,61 @@ function styleOf(stock: BadgeJob['stock']) {
   return { pad: 4, site: 9, name: 16, company: 10, line: 7.5, qr: 40, landscape: false }
 }
 
+/** The smallest QR code a door reader still reads, and the smallest type a badge is set in. */
+const QR_MIN = mm(20)
+const SCALE_STEPS = [1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.45, 0.4, 0.35]
+
+type Doc = PDFKit.PDFDocument
+interface BadgeLines {
+  name: string
+  company: string | null
+  host: string | null
+  from: string
+  until: string
+}
+
+/**
+ * The type sizes of the badge's text, the largest that leave the QR code its room: under the text
+ * (portrait: its full size if the type stays readable, else smaller but never under 20 mm) or beside it (landscape: the text within
+ * the label's height). The name is set whole and no word of it is ever broken inside (each word, split at
+ * its hyphens, fits the width); the company and host take two lines at most (cut with "…" when drawn).
+ * A name so long that no size fits gets the smallest: the code still keeps its 20 mm.
+ */
+function fitText(
+  doc: Doc,
+  font: { regular: string; bold: string },
+  lines: BadgeLines,
+  style: { name: number; company: number; line: number },
+  width: number,
+  room: number,
+  qr: number
+): { name: number; company: number; line: number } {
+  const height = (k: number) => {
+    const size = { name: style.name * k, company: style.company * k, line: style.line * k }
+    doc.font(font.bold).fontSize(size.name)
+    const widest = Math.max(...lines.name.split(/\s+|(?<=-)/).map((w) => doc.widthOfString(w)))
+    let h = doc.heightOfString(lines.name, { width, lineGap: 0 })
+    const atMostTwo = (text: string, px: number) => Math.min(doc.heightOfString(text, { width }), px * 1.2 * 2 + 0.5)
+    doc.font(font.regular).fontSize(size.company)
+    if (lines.company) h += atMostTwo(lines.company, size.company)
+    doc.fontSize(size.line)
+    if (lines.host) h += atMostTwo(lines.host, size.line)
+    h += doc.heightOfString(lines.from, { width }) + doc.heightOfString(lines.until, { width })
+    return { size, h, fits: widest <= width }
+  }
+  const gap = qr ? mm(2) : 0
+  const tries = SCALE_STEPS.map(height)
+  const leaves = (side: number) => (t: (typeof tries)[number]) => t.fits && t.h + gap + side <= room
+  // Readable type first: the code at its full size while the type stays at 70 % or more, else the code at
+  // 70 % of its size (never under 20 mm), else whatever type leaves the code its 20 mm.
+  const chosen =
+    tries.filter((t) => t.size.name >= style.name * 0.7).find(leaves(qr)) ??
+    tries.find(leaves(qr ? Math.max(QR_MIN, qr * 0.7) : 0)) ??
+    tries.find(leaves(qr ? QR_MIN : 0)) ??
+    tries.at(-1)!
+  return chosen.size
+}
+
 /** Validity as the badge's language writes dates ("12 Jan 2026, 09:00"; "12. Jan. 2026, 09:00"). */
 const formatIn = (language: Language | undefined) => (s: number) => (s ? formats(language).dateTime(s * 1000) : '—')
 
@@ -153,12 +208,22 @@ export async function makeBadgePdf(input: BadgePdfInput): Promise<Uint8Array> {
   const qr = mm(s.qr)
   const textW = s.landscape ? inner - qr - mm(4) : inner
   const top = y
-  doc.font(bold).fontSize(s.name).fillColor('#111111').text(job.name, pad, y, { width: textW, lineGap: 0 })
-  if (job.company) doc.font(regular).fontSize(s.company).text(job.company, { width: textW })
-  doc.font(regular).fontSize(s.line).fillColor('#333333')
-  if (job.host) doc.text(words.t('host', { host: job.host }), { width: textW })
-  doc.text(words.t('validFrom', { time: formatTime(job.validFrom) }), { width: textW })
-  doc.text(words.t('until', { time: formatTime(job.validTo) }), { width: textW })
+  const lines = {
+    name: job.name,
+    company: job.company || null,
+    host: job.host ? words.t('host', { host: job.host }) : null,
+    from: words.t('validFrom', { time: formatTime(job.validFrom) }),
+    until: words.t('until', { time: formatTime(job.validTo) })
+  }
+  const fit = fitText(doc, { regular, bold }, lines, s, textW, height - pad - top, s.landscape ? 0 : qr)
+  doc.font(bold).fontSize(fit.name).fillColor('#111111').text(lines.name, pad, y, { width: textW, lineGap: 0 })
+  // The company and the host give way first: two lines each at most, cut with "…" (the name never is).
+  const twoLines = (size: number) => ({ width: textW, height: size * 1.2 * 2 + 0.5, ellipsis: true })
+  if (lines.company) doc.font(regular).fontSize(fit.company).text(lines.company, pad, doc.y, twoLines(fit.company))
+  doc.font(regular).fontSize(fit.line).fillColor('#333333')
+  if (lines.host) doc.text(lines.host, pad, doc.y, twoLines(fit.line))
+  doc.text(lines.from, pad, doc.y, { width: textW })
+  doc.text(lines.until, pad, doc.y, { width: textW })
   const qrPng = Buffer.from(input.qrPng)
   if (s.landscape) {
     const room = height - pad - top
@@ -166,8 +231,9 @@ export async function makeBadgePdf(input: BadgePdfInput): Promise<Uint8Array> {
   } else {
     const below = doc.y + mm(2)
     const room = height - pad - below
-    // A long name leaves less room: the code shrinks, never under 20 mm (still read by a phone-size reader).
-    const side = Math.max(mm(20), Math.min(qr, room, inner))
+    // A long name leaves less room: the code shrinks, never under 20 mm (still read by a phone-size reader);
+    // fitText set the text small enough that 20 mm are always left on the label.
+    const side = Math.max(QR_MIN, Math.min(qr, room, inner))
     doc.image(qrPng, pad + (inner - side) / 2, below + Math.max(0, (room - side) / 2), { width: side, height: side })
   }
   doc.end()
