@@ -18,12 +18,21 @@ const collators = new Map<string, Intl.Collator>()
 
 const keyOf = (locale: string | undefined, options: object) => `${locale ?? ''}|${JSON.stringify(options)}`
 
+/**
+ * The system's locale, or English when the runtime finds none: Node's ICU on a machine whose environment
+ * names no locale it knows resolves "und" and writes a date as "M03 24, Tue". The app then writes dates
+ * as it speaks, in English, instead of ICU's placeholder month names.
+ */
+const SYSTEM_LOCALE: string | undefined =
+  new Intl.DateTimeFormat().resolvedOptions().locale === 'und' ? 'en-US' : undefined
+const or = (locale: string | undefined) => locale ?? SYSTEM_LOCALE
+
 /** A date/time formatter, built once per locale and options (the one place `Intl.DateTimeFormat` is made). */
 export function dateTimeFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = keyOf(locale, options)
   let format = dateTimeFormats.get(key)
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, options)
+    format = new Intl.DateTimeFormat(or(locale), options)
     dateTimeFormats.set(key, format)
   }
   return format
@@ -34,7 +43,7 @@ export function numberFormat(locale: string | undefined, options: Intl.NumberFor
   const key = keyOf(locale, options)
   let format = numberFormats.get(key)
   if (!format) {
-    format = new Intl.NumberFormat(locale, options)
+    format = new Intl.NumberFormat(or(locale), options)
     numberFormats.set(key, format)
   }
   return format
@@ -45,7 +54,7 @@ export function collator(locale: string | undefined, options: Intl.CollatorOptio
   const key = keyOf(locale, options)
   let c = collators.get(key)
   if (!c) {
-    c = new Intl.Collator(locale, options)
+    c = new Intl.Collator(or(locale), options)
     collators.set(key, c)
   }
   return c
@@ -59,7 +68,7 @@ export function listFormat(locale: string | undefined, options: Intl.ListFormatO
   const key = keyOf(locale, options)
   let format = listFormats.get(key)
   if (!format) {
-    format = new Intl.ListFormat(locale, options)
+    format = new Intl.ListFormat(or(locale), options)
     listFormats.set(key, format)
   }
   return format
@@ -70,7 +79,7 @@ export function pluralRules(locale: string | undefined, options: Intl.PluralRule
   const key = keyOf(locale, options)
   let rules = pluralRulesMade.get(key)
   if (!rules) {
-    rules = new Intl.PluralRules(locale, options)
+    rules = new Intl.PluralRules(or(locale), options)
     pluralRulesMade.set(key, rules)
   }
   return rules
