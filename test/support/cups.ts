@@ -238,6 +238,8 @@ export async function startCups(queues: CupsQueue[]): Promise<CupsServer> {
   }
   try {
     for (const q of queues) {
+      // CUPS (2.4.2-3+deb12u10 on) opens a file: device without O_CREAT: the file must exist already.
+      await writeFile(join(root, 'device', q.name), '')
       await run('lpadmin', ['-p', q.name, '-E', '-v', `file://${join(root, 'device', q.name)}`, '-m', q.model], env)
     }
   } catch (err) {
@@ -253,8 +255,9 @@ export async function startCups(queues: CupsQueue[]): Promise<CupsServer> {
     async takeDeviceOutput(queue) {
       const path = join(root, 'device', queue)
       const bytes = await readFile(path).catch(() => null)
-      await rm(path, { force: true })
-      return bytes
+      // Emptied, not removed: CUPS writes only to a device file that exists.
+      await writeFile(path, '')
+      return bytes?.length ? bytes : null
     },
     run: (command, args) => run(command, args, env),
     async job(queue, jobId) {
