@@ -68,6 +68,12 @@ export interface CupsServer {
    * the device: each job's output is its own.
    */
   takeDeviceOutput(queue: string): Promise<Buffer | null>
+  /**
+   * The queue's device taken away (its file removed): CUPS cannot open it for the next job and stops the
+   * queue with the job held, as when a USB label printer is unplugged mid-day. `mendDevice` puts it back.
+   */
+  breakDevice(queue: string): Promise<void>
+  mendDevice(queue: string): Promise<void>
   /** A CUPS command (lpstat, cupsdisable, cupsenable, lpadmin…) run against this server. */
   run(command: string, args: string[]): Promise<string>
   /** The job's state and media, from CUPS. */
@@ -259,6 +265,8 @@ export async function startCups(queues: CupsQueue[]): Promise<CupsServer> {
       await writeFile(path, '')
       return bytes?.length ? bytes : null
     },
+    breakDevice: (queue) => rm(join(root, 'device', queue), { force: true }),
+    mendDevice: (queue) => writeFile(join(root, 'device', queue), ''),
     run: (command, args) => run(command, args, env),
     async job(queue, jobId) {
       const out = await run('ipptool', ['-tv', '-d', `job_id=${jobId}`, url(queue), join(root, 'get-job.test')], env)

@@ -21,7 +21,8 @@ const PPD_PAGE = { [QL]: '62x100mm', [DYMO]: 'w167h288' } as const
 
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 
-describe('badges through a real CUPS with Brother QL and DYMO driver queues', () => {
+// Ghostscript renders each badge for the driver: seconds on a busy machine, so each test has a minute.
+describe('badges through a real CUPS with Brother QL and DYMO driver queues', { timeout: 60_000 }, () => {
   const app = useAppServices()
   let cups: CupsServer
   let cupsServerBefore: string | undefined
@@ -151,6 +152,31 @@ describe('badges through a real CUPS with Brother QL and DYMO driver queues', ()
       const history = await app.call('badges.history', { limit: 1 })
       expect(history.items[0]).toMatchObject({ visitorId: job.visitorId, failed: { code: 'PRINTER_NOT_READY' } })
     } finally {
+      await cups.run('cupsenable', [DYMO])
+    }
+    const entry = await app.call('badges.print', { job, printer: DYMO, silent: true })
+    await printedOnPpdPage(DYMO, entry.jobId)
+  })
+
+  it('a queue that stops with the badge in it is said at once, and the held job cancelled', async () => {
+    const job = await badgeJob('Mira', 'Stone', 'dymo-30256')
+    const before = await cups.jobIds(DYMO)
+    // Ready when asked (the app sends), stopped by CUPS once it cannot reach the device with the job held.
+    await cups.breakDevice(DYMO)
+    try {
+      const started = Date.now()
+      await expect(app.call('badges.print', { job, printer: DYMO, silent: true })).rejects.toMatchObject({
+        code: 'PRINT_JOB_ABORTED',
+        message: expect.stringMatching(/is stopped\. No badge was printed\.$/),
+        hint: expect.stringMatching(/^Resume the printer/)
+      })
+      // Said while the visitor is still at the kiosk: not after the whole wait for a job (45 s).
+      expect(Date.now() - started).toBeLessThan(15_000)
+      const [held] = (await cups.jobIds(DYMO)).filter((id) => !before.includes(id))
+      // Cancelled: it cannot come out later, unrecorded, when someone resumes the printer.
+      expect(await cups.job(DYMO, held!)).toMatchObject({ state: 'canceled' })
+    } finally {
+      await cups.mendDevice(DYMO)
       await cups.run('cupsenable', [DYMO])
     }
     const entry = await app.call('badges.print', { job, printer: DYMO, silent: true })

@@ -316,6 +316,13 @@ export async function printPdfOverIpp(
     if (lastState === 'aborted' || lastState === 'canceled') {
       throw await jobFailed(printer, jobId, lastState, jobReasons, what)
     }
+    // Held by a stopped printer (its queue stopped, unplugged, out of labels): said now, while the visitor
+    // is still at the kiosk, not after the whole wait; cancelled so that it cannot come out later, for nobody.
+    if (lastState === 'processing-stopped' || jobReasons.includes('printer-stopped')) {
+      await cancelJob(printer, jobId)
+      // Said as a stopped printer even when it names no reason (CUPS stops a queue whose device is gone).
+      throw await jobFailed(printer, jobId, 'processing-stopped', [...jobReasons, 'printer-stopped'], what)
+    }
     if (Date.now() >= deadline) break
     await sleep(Math.min(options.pollMs ?? DEFAULT_POLL_MS, Math.max(0, deadline - Date.now())))
     try {
@@ -338,9 +345,7 @@ export async function printPdfOverIpp(
     }
   }
   // Not finished in time: cancelled so that it cannot come out later, unrecorded, for nobody.
-  await ippCall(printer, 'Cancel-Job', { operation: { 'job-id': jobId } }, undefined, { timeoutMs: 3000 }).catch(
-    () => undefined
-  )
+  await cancelJob(printer, jobId)
   const why = await ippPrinterStatus(printer, { timeoutMs: 3000, what }).catch(() => null)
   return Promise.reject(jobNotFinished(named(printer), jobId, lastState, timeoutMs, why?.reasons ?? null, what))
 }
@@ -384,6 +389,13 @@ async function jobRefused(printer: Printer, answer: IppMessage, page: PageSizeMm
 }
 
 /** The job ended without printing: why, from the job's and the printer's reasons. */
+/** Cancel-Job, best effort: a printer that does not answer has nothing more to print of it either way. */
+async function cancelJob(printer: Printer, jobId: number): Promise<void> {
+  await ippCall(printer, 'Cancel-Job', { operation: { 'job-id': jobId } }, undefined, { timeoutMs: 3000 }).catch(
+    () => undefined
+  )
+}
+
 async function jobFailed(
   target: Printer,
   jobId: number,
