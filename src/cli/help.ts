@@ -9,7 +9,8 @@ import type { MessageValues, Words } from '../shared/i18n/translator'
  * (scripts/cli-reference.ts). Nothing here describes a channel by hand. The sentences are the CLI's
  * catalogue's (messages/cli, `help.*`) in the CLI's language, handed in as `words` (the launcher loads
  * them, src/main/cli-help-words.ts); what is typed stays as it is in every language: options, channel
- * and field names, the shapes, and a channel's summary (the contract's text).
+ * and field names and the shapes. A channel's summary is the channel's as handed in: the contract's English,
+ * or the CLI's language's (the launcher puts it in, src/main/cli-summary-words.ts).
  */
 
 export type { HelpKey }

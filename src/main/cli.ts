@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { ArgsError, parseArgs, type CliArgs } from '../cli/args'
 import { cliLanguage, usageLanguage } from './cli-language'
-import type { Catalog } from '../cli/catalog-types'
+import type { Catalog, CatalogChannel } from '../cli/catalog-types'
+import type { Language } from '../shared/i18n/locales'
 import { EXIT } from '../cli/exit-codes'
 import { channelHelp, usage, type HelpWords } from '../cli/help'
 
@@ -10,7 +11,9 @@ import { channelHelp, usage, type HelpWords } from '../cli/help'
  * The launcher: `--help`, `--version`, `channels` and `<channel> --help` are answered from the
  * catalog the build wrote next to it (out/main/cli-catalog.json: the zod contract as JSON Schema),
  * loading neither zod nor the app's services; only a real call loads them (./cli-call). A help is
- * said in the CLI's language (--language, else the shell's): its words are loaded to print it (./cli-help-words).
+ * said in the CLI's language (--language, else the shell's): its words are loaded to print it (./cli-help-words),
+ * and so are the channels' summaries of `channels` and `<channel> --help` (./cli-summary-words; English
+ * is the contract's own and loads nothing).
  * No stack is ever printed: usage errors are said in words (exit 2), a channel's error as JSON.
  */
 
@@ -33,8 +36,12 @@ async function usageText(error: ArgsError, argv: readonly string[]): Promise<str
 
 type Answer = { text: string; code: number; stream?: NodeJS.WriteStream }
 
-/** A help in the CLI's language; a --language it does not speak is a usage error. */
-async function help(args: CliArgs, argv: readonly string[], write: (words: HelpWords) => string): Promise<Answer> {
+/** Said in the CLI's language; a --language it does not speak is a usage error. */
+async function inLanguage(
+  args: CliArgs,
+  argv: readonly string[],
+  write: (language: Language) => Promise<string>
+): Promise<Answer> {
   let language
   try {
     language = cliLanguage(args.language)
@@ -42,8 +49,26 @@ async function help(args: CliArgs, argv: readonly string[], write: (words: HelpW
     if (!(err instanceof ArgsError)) throw err
     return { text: await usageText(err, argv), code: EXIT.badInput, stream: process.stderr }
   }
-  const { helpWords } = await import('./cli-help-words')
-  return { text: write(await helpWords(language)), code: EXIT.ok }
+  return { text: await write(language), code: EXIT.ok }
+}
+
+/** A help in the CLI's language: its words are loaded to print it. */
+function help(
+  args: CliArgs,
+  argv: readonly string[],
+  write: (words: HelpWords, language: Language) => string | Promise<string>
+) {
+  return inLanguage(args, argv, async (language) => {
+    const { helpWords } = await import('./cli-help-words')
+    return write(await helpWords(language), language)
+  })
+}
+
+/** Channels with their summaries in the CLI's language (English, the contract's own, loads nothing). */
+async function summarized(channels: readonly CatalogChannel[], language: Language): Promise<CatalogChannel[]> {
+  if (language === 'en') return [...channels]
+  const { summariesIn } = await import('./cli-summary-words')
+  return summariesIn(channels, language)
 }
 
 async function run(argv: string[]): Promise<Answer> {
@@ -65,8 +90,11 @@ async function run(argv: string[]): Promise<Answer> {
     return { ...said, code: EXIT.badInput, stream: process.stderr }
   }
   if (command === 'channels') {
-    const list = catalog.channels.map(({ name, summary, input, output }) => ({ name, summary, input, output }))
-    return { text: JSON.stringify(list, null, 2) + '\n', code: EXIT.ok }
+    return inLanguage(args, argv, async (language) => {
+      const channels = await summarized(catalog.channels, language)
+      const list = channels.map(({ name, summary, input, output }) => ({ name, summary, input, output }))
+      return JSON.stringify(list, null, 2) + '\n'
+    })
   }
   const channel = catalog.channels.find((c) => c.name === command)
   if (!channel) {
@@ -82,7 +110,12 @@ async function run(argv: string[]): Promise<Answer> {
     )
     return { text: await usageText(unknown, argv), code: EXIT.badInput, stream: process.stderr }
   }
-  if (args.help) return help(args, argv, (words) => channelHelp(channel, words))
+  if (args.help) {
+    return help(args, argv, async (words, language) => {
+      const [said] = await summarized([channel], language)
+      return channelHelp(said!, words)
+    })
+  }
   const { runCall } = await import('./cli-call')
   return { text: '', code: await runCall(args, channel, catalog.version) }
 }

@@ -16,8 +16,8 @@ vi.setConfig({ testTimeout: 120_000 })
  * `--help` and `<channel> --help` in the CLI's language (`--language`, else the shell's): every sentence
  * of them is the CLI's catalogue's (messages/cli, `help.*`). What stays as typed in every language is
  * left out of the comparison: options (`--all-consoles`, `--pageSize <integer>`), channel names, `$VARS`,
- * paths, quoted values, the schema's shapes, and a channel's summary (the contract's own text, English,
- * as `channels` and docs/cli-reference.md give it).
+ * paths, quoted values, the schema's shapes, and a channel's summary (the contract's English here; the built
+ * command says it in its language, test/unit/cli/cli-channel-summaries.test.ts).
  */
 const root = process.cwd()
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
@@ -128,7 +128,14 @@ describe('the CLI’s help in the CLI’s language', () => {
       expect(german).toEqual({ code: 0, stdout: usage(catalog, cliWords('de')), stderr: '' })
       const visitors = catalog.channels.find((c) => c.name === 'visitors.list')!
       const french = await cli(['visitors.list', '--help'], { env: shell('fr_FR.UTF-8') })
-      expect(french).toEqual({ code: 0, stdout: channelHelp(visitors, cliWords('fr')), stderr: '' })
+      // Its summary in French too (src/shared/i18n/channel-summaries, held by cli-channel-summaries.test.ts).
+      const summary = (
+        JSON.parse(readFileSync(join(root, 'src/shared/i18n/channel-summaries/fr.json'), 'utf8')) as Record<
+          string,
+          string
+        >
+      )['visitors.list']!
+      expect(french).toEqual({ code: 0, stdout: channelHelp({ ...visitors, summary }, cliWords('fr')), stderr: '' })
       // No channel at all: the usage on stderr, in the shell's language.
       const none = await cli([], { env: shell('es_ES.UTF-8') })
       expect(none).toEqual({ code: 2, stdout: '', stderr: usage(catalog, cliWords('es')) })
