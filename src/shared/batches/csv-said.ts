@@ -68,6 +68,8 @@ export const csvNoteSchema = saidSchema([
   'extraColumns',
   /** The first column beyond the named ones, by its letter (`letter`), said in the desk's words for "Column". */
   'extraColumnsFrom',
+  /** A roster's CSV lines with fewer cells than its header names (`count`, the first five `lines`): read as empty. */
+  'shortLines',
   'sheetRead'
 ])
 export type CsvNote = z.infer<typeof csvNoteSchema>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { keptErrorSchema, type KeptError } from '../batches/row-reason'
 import type { MessageValues, Words } from '../i18n/translator'
+import { sayError as sayErrorIn, type ErrorWords } from '../errors-wording'
 import type rosterEn from '../i18n/messages/roster/en.json'
 import { noWordList, yesWordList } from './yes-no-words'
 
@@ -85,18 +86,36 @@ export function sentence(key: RosterSaidKey, values?: MessageValues, cause?: Kep
 }
 
 /**
+ * A cause as main keeps it inside a lost answer's sentence: without its hint, since what to do is that
+ * sentence's (main/services/roster/step-outcome.ts). A desk says a kept error in its language only when
+ * it is the English catalogue's words, hint and all (errors-wording `sayError`): the hint the English
+ * words give its facts is put back to word it in the desk's language, of which only the message is said.
+ * Without it a German desk read "Die Antwort der Konsole ging verloren (The console reported an internal
+ * error)".
+ */
+export function causeToWord(cause: KeptError, english: ErrorWords): KeptError {
+  if (cause.hint !== undefined) return cause
+  const hint = sayErrorIn({ ...cause, retryable: false }, english).hint
+  return hint === undefined ? cause : { ...cause, hint }
+}
+
+/**
  * The facts in the words of `words` (the roster catalogue of one language): the sentences joined by a
  * space. A console error is said by `sayError` (the desk's errorWords, or main's English), and so is a
- * cause, its end stop dropped inside the sentence. A card's holder (`ownerKind`) is named by the
+ * cause (`asCause`: its message alone, see `causeToWord`), its end stop dropped inside the sentence. A card's holder (`ownerKind`) is named by the
  * catalogue's `said.owner` first, so the sentences that name them say them alike; the words a yes/no
  * cell may hold (`understood`) by its `understoodYesNo`.
  */
-export function sayRoster(said: RosterSaid, words: Words<RosterKey>, sayError: (error: KeptError) => string): string {
+export function sayRoster(
+  said: RosterSaid,
+  words: Words<RosterKey>,
+  sayError: (error: KeptError, asCause?: true) => string
+): string {
   return said
     .map((s) => {
       if (s.key === 'error') return sayError(s.error)
       const values: MessageValues = { ...s.values }
-      if (s.cause) values['cause'] = sayError(s.cause).replace(/\.$/, '')
+      if (s.cause) values['cause'] = sayError(s.cause, true).replace(/\.$/, '')
       if (values['ownerKind'] !== undefined) values['owner'] = words.t('said.owner', values)
       // The words a yes/no cell may hold are every language's; what labels them is the desk's (a plan
       // kept the English list as its value, which a Spanish desk would show inside its sentence).

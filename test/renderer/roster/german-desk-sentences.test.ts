@@ -12,6 +12,8 @@ import { resultsCsv } from '../../../src/main/services/roster/roster-results'
 import { rosterOptionsSchema } from '../../../src/shared/roster/sheet'
 import { user } from '../../unit/roster/people'
 import { nfcCardSchema } from '../../../src/shared/access/nfc-cards'
+import { stepOutcome } from '../../../src/main/services/roster/step-outcome'
+import { AppError } from '../../../src/shared/errors'
 
 // The results' grid draws the rows its box has room for: jsdom lays nothing out, so the box is given a size.
 const sizes = ['offsetHeight', 'offsetWidth'] as const
@@ -101,6 +103,47 @@ describe('a roster planned and run on a German desk', () => {
     expect(screen.getByTestId('result-fix').textContent).toContain('Führen Sie die Liste erneut aus')
     expect(panel.textContent).not.toMatch(ENGLISH)
     expect(panel.textContent).not.toMatch(/unknown|skipped|failed/)
+  })
+
+  it('says the cause of a lost answer in German: the console’s own server error, never main’s English', async () => {
+    await deskLanguage.choose('de')
+    const { plan } = planned()
+    // Di's PIN write answered by the console's own 500 (CODE_SYSTEM_ERROR): the step is to check.
+    const lost = stepOutcome(
+      new AppError({
+        kind: 'server',
+        code: 'CODE_SYSTEM_ERROR',
+        message: 'The console reported an internal error.',
+        hint: 'Try again in a moment.',
+        details: { status: 500, endpoint: '§3.9' }
+      }),
+      'Site A'
+    )
+    const model = RosterModel.replay([
+      {
+        t: 'create',
+        v: 1,
+        meta: { id: 'r', fileName: 'staff.csv', createdAt: at },
+        sheet: { fileName: 'staff.csv', headers: ['email', 'name'], rowCount: 4, sample: [], notes: [] },
+        rows: [
+          ['nobody@x.io', ''],
+          ['', 'Ada Ng'],
+          ['cy@x.io', ''],
+          ['di@x.io', '']
+        ],
+        lines: [2, 3, 4, 5]
+      },
+      { t: 'run', at, rows: plan },
+      { t: 'sending', at, rowId: plan[3]!.rowId, step: 'pin', attempt: 1 },
+      { t: 'result', at, rowId: plan[3]!.rowId, step: 'pin', ...lost }
+    ])
+    rosterStore.rows = plan
+    rosterStore.outcomes = Object.fromEntries(model.outcomes().map((o) => [o.rowId, o]))
+    render(ResultsStep)
+    const panel = await screen.findByTestId('result-row')
+    await waitFor(() => expect(panel.textContent).toContain('Die Konsole meldet einen internen Fehler'))
+    expect(panel.textContent).toContain('Die Antwort der Konsole ging verloren')
+    expect(panel.textContent).not.toMatch(/internal error|Try again/)
   })
 
   it('says a conflict on the plan row’s panel in German', async () => {

@@ -108,6 +108,25 @@ describe('the run says one standing', () => {
     await waitFor(() => expect(sent(calls, 'roster.run')).toEqual([{ id: 'r1' }]))
   })
 
+  it('the results of a roster stopped with only rows to check offer checking them, as the Run step does', async () => {
+    const { calls } = await openRoster('paused', { 'roster.run': () => ok({ started: true }) }, twoRows, [
+      outcome('row-3'),
+      outcome('row-4', { state: 'to-check' })
+    ])
+    render(RosterScreen)
+    await screen.findByRole('progressbar', { name: 'Rows done' })
+    expect(buttons()).toContain('Check the 1 row to check')
+    rosterStore.view = 'results'
+    const stopped = await screen.findByTestId('results-stopped')
+    expect(stopped).toHaveTextContent('Stopped: 1 done, 1 to check, 0 not started.')
+    // Nothing is left to start: "Resume" would name what the Run step does not offer.
+    expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull()
+    const check = screen.getByRole('button', { name: 'Check the 1 row to check' })
+    expect(check).toHaveClass('primary')
+    check.click()
+    await waitFor(() => expect(sent(calls, 'roster.run')).toEqual([{ id: 'r1' }]))
+  })
+
   it('the list offers Resume for a roster stopped mid-run only', async () => {
     await openRoster('paused')
     rosterStore.close()

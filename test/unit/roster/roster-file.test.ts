@@ -121,7 +121,9 @@ describe('CSV delimiters and shape', () => {
       ['b@x.io', 'Bo', 'x', 'extra']
     ])
     expect(file.sheet.notes).toEqual([
-      'Some rows have more cells than there are column names: the extra columns are shown as Column D.'
+      'Some rows have more cells than there are column names: the extra columns are shown as Column D.',
+      // The short line is said (test/unit/roster/short-lines-said.test.ts).
+      'Line 2 has fewer cells than the first line names: its missing cells are read as empty. Check it in the file (a line cut short or split in two).'
     ])
   })
 

@@ -12,9 +12,9 @@ import type { MessageValues } from '../../../shared/i18n/translator'
 
 const english = new Translator('en', rosterEn)
 
-/** A kept error in main's English: its message, then what to do. */
-export function keptEnglish(error: KeptError): string {
-  return error.hint ? `${error.message} ${error.hint}` : error.message
+/** A kept error in main's English: its message, then what to do (a cause: its message alone). */
+export function keptEnglish(error: KeptError, asCause?: true): string {
+  return error.hint && !asCause ? `${error.message} ${error.hint}` : error.message
 }
 
 /**

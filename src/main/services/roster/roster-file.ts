@@ -150,13 +150,22 @@ export function shape(fileName: string, raw: RawRows): RosterFile {
     const more = width - header.length > 1 ? 'yes' : 'no'
     notes.push(sayNote('extraColumnsFrom', { letter: columnLetters(header.length), more }))
   }
+  // A CSV line with fewer cells than the header names was cut short or split in two: its missing cells
+  // are read as empty, and said, naming the line (a spreadsheet leaves out a row's empty end cells:
+  // its rows are not). The first five lines are named.
+  const short: number[] = []
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!
+    if (raw.sheetName === undefined && row.length < header.length) short.push(lines[r]!)
     if (row.length < width) {
       const padded = row.slice()
       while (padded.length < width) padded.push('')
       rows[r] = padded
     } else if (row.length > width) rows[r] = row.slice(0, width)
+  }
+  if (short.length > 0) {
+    const named = short.slice(0, 5).join(', ')
+    notes.push(sayNote('shortLines', { count: short.length, lines: short.length > 5 ? `${named} …` : named }))
   }
   const sheet: RosterSheet = {
     fileName,

@@ -10,7 +10,7 @@ import { Translator } from '../../../shared/i18n/translator'
 import type { Language } from '../../../shared/i18n/locales'
 import { sayError } from '../../../shared/errors-wording'
 import type { KeptError } from '../../../shared/batches/row-reason'
-import { sayRoster } from '../../../shared/roster/roster-said'
+import { causeToWord, sayRoster } from '../../../shared/roster/roster-said'
 import type { SayReason } from '../../../shared/roster/result-reason'
 
 const roster = { en: rosterEn, de: rosterDe, fr: rosterFr, es: rosterEs }
@@ -28,9 +28,11 @@ export function sayReasonIn(language: Language = 'en'): SayReason {
   if (!say) {
     const words = new Translator(language, roster[language])
     const errorWords = new Translator(language, errors[language])
-    const sayKept = (error: KeptError): string => {
-      const said = sayError({ ...error, retryable: false }, errorWords, undefined, englishErrors)
-      return said.hint ? `${said.message} ${said.hint}` : said.message
+    const sayKept = (error: KeptError, asCause?: true): string => {
+      const kept = asCause ? causeToWord(error, englishErrors) : error
+      const said = sayError({ ...kept, retryable: false }, errorWords, undefined, englishErrors)
+      // A cause is what happened inside its sentence: what to do is the sentence's.
+      return said.hint && !asCause ? `${said.message} ${said.hint}` : said.message
     }
     say = (kept) => (kept.said ? sayRoster(kept.said, words, sayKept) : (kept.reason ?? ''))
     made.set(language, say)

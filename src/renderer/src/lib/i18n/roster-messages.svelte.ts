@@ -1,7 +1,8 @@
 import { AreaMessages } from './area-messages.svelte'
 import { deskLanguage } from './desk-language.svelte'
 import { useRosterWords } from '../../screens/roster/roster-text'
-import { errorWords } from './error-words.svelte'
+import { englishErrorCatalogue, errorWords } from './error-words.svelte'
+import { causeToWord } from '../../../../shared/roster/roster-said'
 
 let shared: AreaMessages<'roster'> | null = null
 
@@ -20,8 +21,11 @@ export function rosterWords(): AreaMessages<'roster'> {
 useRosterWords(
   rosterWords,
   () => deskLanguage.formatLocale,
-  (error) => {
-    const said = errorWords({ ...error, retryable: false })
-    return said.hint ? `${said.message} ${said.hint}` : said.message
+  (error, asCause) => {
+    const en = englishErrorCatalogue()
+    const kept = asCause ? causeToWord(error, { t: (key, values) => en.t(key as never, values) }) : error
+    const said = errorWords({ ...kept, retryable: false })
+    // A cause is what happened inside its sentence: what to do is the sentence's.
+    return said.hint && !asCause ? `${said.message} ${said.hint}` : said.message
   }
 )

@@ -16,13 +16,17 @@ export type RosterKey = AreaKeys['roster']
 const unregistered: Words<RosterKey> = { t: (key) => key }
 let source: () => Words<RosterKey> = () => unregistered
 let locale: () => string = () => 'en'
-/** A kept console error in words: main's English until the desk's errorWords are registered. */
-let errorText: (error: KeptError) => string = (error) => (error.hint ? `${error.message} ${error.hint}` : error.message)
+/**
+ * A kept console error in words (a cause: its message alone): main's English until the desk's errorWords
+ * are registered.
+ */
+let errorText: (error: KeptError, asCause?: true) => string = (error, asCause) =>
+  error.hint && !asCause ? `${error.message} ${error.hint}` : error.message
 
 export function useRosterWords(
   words: () => Words<RosterKey>,
   formatLocale: () => string,
-  sayError?: (error: KeptError) => string
+  sayError?: (error: KeptError, asCause?: true) => string
 ): void {
   source = words
   locale = formatLocale
