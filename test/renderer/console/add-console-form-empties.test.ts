@@ -105,7 +105,7 @@ describe('Settings → Add a console', () => {
   it('empties after a console is saved (the token above all), though the switch remounts the screen', async () => {
     const main = await settingsWithOneConsole(() => true)
     await typeAndSave()
-    await waitFor(() => expect(connection.activeId).toBe('office'))
+    await waitFor(() => expect(connection.activeId).toBe('office'), { timeout: 15_000 })
     await waitFor(() =>
       expect(within(screen.getByRole('listitem', { name: 'Office' })).getByTestId('test-result')).toHaveTextContent(
         'Saved "Office" and made it active.'
@@ -124,7 +124,10 @@ describe('Settings → Add a console', () => {
   it('keeps everything typed when the save is refused, and says why', async () => {
     const main = await settingsWithOneConsole(() => false)
     await typeAndSave()
-    expect(await within(form()).findByRole('alert')).toHaveTextContent('refused this API token, so nothing was saved')
+    const refusal = await within(form()).findByRole('alert')
+    expect(refusal).toHaveTextContent('refused this API token, so nothing was saved')
+    // The reason takes the focus (as a certificate not read does), not left on Save and unread.
+    await waitFor(() => expect(refusal).toHaveFocus())
     expect(connection.activeId).toBe('lab')
     expect(main.calls.map(([c]) => c)).not.toContain('connections.select')
     expect(field('Name').value).toBe('Office')
