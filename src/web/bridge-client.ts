@@ -9,7 +9,7 @@ import {
   secretProtocol,
   type ClientMessage
 } from './bridge-wire'
-import { BRIDGE_STATUS_EVENT, SERVICE_LOST_CODE, type BridgeStatus } from './bridge-status'
+import { BRIDGE_STATUS_EVENT, serviceLinkError, type BridgeStatus } from './bridge-status'
 
 /**
  * The contract's channel names, written in by the build (electron.vite.config.ts `define`): the
@@ -30,9 +30,6 @@ if (fromHash) {
 }
 const secret = sessionStorage.getItem(KEY) ?? ''
 
-const RESTART_HINT = 'Restart it with npm start (or npm run web) and open the address it prints.'
-const NO_KEY_HINT =
-  'Open the full address that npm run web (or npm start) printed when it started: it ends with #k= and its key.'
 const MB = 1024 * 1024
 
 type Pending = { resolve: (e: Envelope) => void }
@@ -55,43 +52,14 @@ function announce(next: BridgeStatus) {
   window.dispatchEvent(new CustomEvent(BRIDGE_STATUS_EVENT, { detail: next }))
 }
 
-function failure(
-  message: string,
-  hint: string,
-  kind: 'network' | 'validation' = 'network',
-  code?: string,
-  details?: Record<string, unknown>
-): Envelope {
-  return {
-    ok: false,
-    error: {
-      kind,
-      message,
-      hint,
-      retryable: kind === 'network',
-      ...(code ? { code } : {}),
-      ...(details && { details })
-    }
-  }
+function failure(message: string, hint: string, kind: 'network' | 'validation' = 'network'): Envelope {
+  return { ok: false, error: { kind, message, hint, retryable: kind === 'network' } }
 }
 
 function lostEnvelope(): Envelope {
-  if (status === 'no-key') {
-    return failure('This address lacks its key (#k=…), so this page cannot reach Access Desk.', NO_KEY_HINT)
-  }
-  // Marked as the link's error, not the call's: the screens stop showing it once the link is back.
-  return status === 'refused'
-    ? failure(
-        'This page is no longer connected to Access Desk: the service was restarted.',
-        RESTART_HINT,
-        'network',
-        SERVICE_LOST_CODE,
-        // Which of the two the renderer says (shared/errors-wording.ts).
-        { restarted: true }
-      )
-    : failure("The connection to Access Desk's local service is lost.", RESTART_HINT, 'network', SERVICE_LOST_CODE, {
-        restarted: false
-      })
+  // Marked as the link's error, not the call's: the screens stop showing it once the link is back, and
+  // say it in the desk's language (lib/i18n/error-words).
+  return { ok: false, error: serviceLinkError(status) }
 }
 
 /** UTF-8 size of a message; cheap for the usual small calls. */

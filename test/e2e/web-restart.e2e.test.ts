@@ -97,4 +97,50 @@ describe('web mode restarted on the same data folder (Chromium 1366×768)', () =
     expect(visitors.filter((v) => v.first_name === 'Rhea' && v.last_name === 'Startover')).toHaveLength(1)
     expect(await seriousA11yFindings(page), 'Today after the restart').toEqual([])
   })
+
+  /**
+   * A German desk: what the tab says of its service while it is down — the sidebar, the banner, a
+   * button's off reason and a screen's first read failed then — is German, though nothing can be fetched
+   * (the words come from what the tab holds, in the desk's language); and so is "connected again".
+   */
+  it('on a German desk, the words about the service are German while it is down and when it is back', async () => {
+    const { page } = app.browser
+    await page.evaluate(() => localStorage.setItem('access-desk.language', 'de'))
+    await page.reload()
+    const nav = page.getByRole('navigation', { name: 'Bildschirme' })
+    await nav.getByRole('button', { name: 'Einstellungen', exact: true }).click()
+    await page.getByTestId('profile').first().waitFor()
+    const sidebar = page.getByTestId('console-answers')
+    await expect.poll(() => sidebar.getAttribute('data-state'), { timeout: 15_000 }).toBe('reachable')
+
+    await app.kill()
+    await expect.poll(() => sidebar.getAttribute('data-state')).toBe('service')
+    expect(await sidebar.textContent()).toContain('Der Dienst von Access Desk antwortet nicht')
+    const banner = page.getByTestId('service-banner')
+    expect(await banner.textContent()).toContain('Die Verbindung zum lokalen Dienst von Access Desk ist unterbrochen.')
+    const test = page.getByRole('button', { name: /^Verbindung testen/ }).first()
+    expect(await test.getAttribute('aria-disabled')).toBe('true')
+
+    // A screen opened now reads from main and fails: its notice says why in German, never main's English.
+    await nav.getByRole('button', { name: 'Konsolen', exact: true }).click()
+    // Its notice, once drawn (with its Try again), in German.
+    const notice = page.locator('main .error').filter({ has: page.getByRole('button', { name: 'Erneut versuchen' }) })
+    await notice.first().waitFor({ timeout: 15_000 })
+    await app.browser.settled()
+    expect(await notice.first().innerText()).toMatch(/Verbindung zum lokalen Dienst von Access Desk/)
+    const english = /local service|Restart it with|no longer connected|lacks its key|not answering/
+    expect(await page.locator('body').innerText()).not.toMatch(english)
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false)
+    expect(await seriousA11yFindings(page), 'Konsolen while the service is down (German)').toEqual([])
+
+    await app.restart(/Wieder mit dem lokalen Dienst von Access Desk verbunden/)
+    await expect.poll(() => sidebar.getAttribute('data-state'), { timeout: 15_000 }).toBe('reachable')
+    // The screen is there once the service is back (read again, or its code loaded then), its notice gone.
+    await page.getByRole('table', { name: 'Gespeicherte Konsolen' }).waitFor({ timeout: 15_000 })
+    await app.browser.settled()
+    expect(await notice.count()).toBe(0)
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false)
+    expect(english.test(await page.locator('body').innerText())).toBe(false)
+    await page.evaluate(() => localStorage.removeItem('access-desk.language'))
+  })
 })

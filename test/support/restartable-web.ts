@@ -14,8 +14,11 @@ export interface RestartableWeb {
   readonly dataDir: string
   /** Kill web mode, wait for it to exit and for the tab to see its service lost. */
   kill(): Promise<void>
-  /** Start web mode again on the same data folder; resolves once the tab says it is connected again. */
-  restart(): Promise<void>
+  /**
+   * Start web mode again on the same data folder; resolves once the tab says it is connected again
+   * (`back`: those words in the desk's language, English by default).
+   */
+  restart(back?: RegExp): Promise<void>
   /** The demo console inside web mode, at its address now (asked anew after a restart). */
   demo(): Promise<FoundDemo>
   close(): Promise<void>
@@ -52,9 +55,9 @@ export async function startRestartableWeb(
       await exited
       await page.locator('html[data-bridge-status="lost"]').waitFor({ state: 'attached', timeout: 15_000 })
     },
-    async restart() {
+    async restart(back = /Connected to Access Desk's local service again/) {
       web = await start(opened.dataDir)
-      await page.getByText(/Connected to Access Desk's local service again/).waitFor({ timeout: 20_000 })
+      await page.getByText(back).waitFor({ timeout: 20_000 })
     },
     demo: () => findDemoConsole(page, opened.dataDir),
     close

@@ -14,6 +14,7 @@ import { deskLanguage } from './desk-language.svelte'
 import { withReadBack } from '../read-back'
 import { commonWords } from './common-messages.svelte'
 import { consoleNameValues } from '../../../../shared/console-name'
+import { SERVICE_LOST_CODE } from '../../../../web/bridge-status'
 
 export type { ErrorSaid }
 
@@ -103,6 +104,8 @@ export function errorWords(
   words: ErrorCatalogue = deskErrorCatalogue(),
   values?: MessageValues
 ): ErrorSaid {
+  const link = serviceLinkSaid(error, words)
+  if (link) return link
   const mains: ErrorSaid = { message: error.message, hint: error.hint, english: true }
   const wording = errorWordingOf(error)
   const en = englishErrorCatalogue()
@@ -120,6 +123,28 @@ export function errorWords(
   // Main's English on a desk in another language: marked so a screen reader reads it with an English voice.
   const locale = words.locale ?? deskLanguage.locale
   return { ...said, lang: said.english && !locale.startsWith('en') ? 'en' : undefined }
+}
+
+/**
+ * A call that failed because the tab cannot reach web mode's service (web/bridge-client.ts: lost, restarted
+ * at another address, or the address opened without its key): the tab's own words, never main's, said
+ * from the common words, which the desk loads in its language before its first paint (main.ts) and whose
+ * English is bundled. Not from the errors catalogue: its English, which errorWords checks main's words
+ * against, is never fetched on a desk in another language before its first error, and cannot be while
+ * the service is down (it once left these words in English on a German desk). The desk's words only:
+ * the kiosk says it to a visitor in theirs.
+ */
+function serviceLinkSaid(error: AppErrorData, words: ErrorCatalogue): ErrorSaid | null {
+  if (error.code !== SERVICE_LOST_CODE || words !== deskErrorCatalogue()) return null
+  const m = commonWords()
+  if (!m.ready) return null
+  if (error.details?.['noKey'] === true)
+    return {
+      message: m.t('service.noKeyTitle'),
+      hint: m.t('service.noKeyText', { start: 'npm start', web: 'npm run web', hash: '#k=' })
+    }
+  const restarted = error.details?.['restarted'] === true
+  return { message: m.t(restarted ? 'service.callRestarted' : 'service.lostTitle'), hint: m.t('service.callHint') }
 }
 
 /**
