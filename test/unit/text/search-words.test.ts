@@ -34,6 +34,13 @@ describe('the search matcher', () => {
     ['an ana', 'Ana', 'Anders', true],
     ['an ana', 'Ana', 'Silva', false],
     ['jan van dijk', 'Jan', 'van Dijk', true],
+    ['weiss juergen', 'Jürgen', 'Weiß', true],
+    ['jurgen weiß', 'Jürgen', 'Weiß', true],
+    ['mueller', 'Zoë', 'Müller', true],
+    ['muller', 'Zoë', 'Müller', true],
+    ['orjan', 'Ørjan', 'Åsmund', true],
+    ['muelle', 'Jonas', 'Muller', false],
+    ['joe', 'Jonas', 'Berg', false],
     ['', 'Rosa', 'Jensen', true],
     ['   ', 'Rosa', 'Jensen', true]
   ]

@@ -1,6 +1,6 @@
 import type { Visitor } from '../../../shared/access/visitors'
 import type { KioskFound, KioskRefusal } from '../../../shared/kiosk/schemas'
-import { searchWords } from '../../../shared/text/search-words'
+import { sameWord, searchRecord, searchWords, wordForms } from '../../../shared/text/search-words'
 import { checkableNow, checkInTime, refusalOf } from '../../../shared/kiosk/check-in-rule'
 import { badgeVisit } from '../../../shared/visitors/badge-visit'
 
@@ -21,12 +21,15 @@ export {
  */
 export const words = searchWords
 
-/** Every word typed is a whole word of `text` (any order); nothing typed matches nothing. */
+/**
+ * Every word typed is a whole word of `text` (any order), as a keyboard without its letters types it
+ * ("Weiss" for Weiß, "Mueller" or "Muller" for Müller: `wordForms`); nothing typed matches nothing.
+ */
 function coversWords(typed: string[], text: string): boolean {
-  const free = words(text)
+  const free = wordForms(text)
   if (typed.length === 0) return false
   return typed.every((w) => {
-    const i = free.indexOf(w)
+    const i = free.findIndex((forms) => sameWord(w, forms))
     if (i < 0) return false
     free.splice(i, 1)
     return true
@@ -40,18 +43,19 @@ function coversWords(typed: string[], text: string): boolean {
  */
 export function matchesFullName(v: Pick<Visitor, 'first_name' | 'last_name'>, typed: string): boolean {
   const t = words(typed)
-  const first = words(v.first_name)
-  const last = words(v.last_name)
+  const first = wordForms(v.first_name)
+  const last = wordForms(v.last_name)
   if (first.length === 0 || last.length === 0) return false
   // Chinese, Japanese and Korean names are written without a space, family name first ("王伟" for
   // 伟 王): one word typed matches the whole name written together, in either order — still the
   // full name, never a part of it.
   if (t.length === 1) {
     const [one] = t
-    return one === [...first, ...last].join('') || one === [...last, ...first].join('')
+    return searchRecord([v.first_name, v.last_name]).joined.includes(one!)
   }
   if (!coversWords(t, `${v.first_name} ${v.last_name}`)) return false
-  return t.some((w) => first.includes(w)) && t.some((w) => last.includes(w))
+  const isPart = (part: string[][]) => t.some((w) => part.some((forms) => sameWord(w, forms)))
+  return isPart(first) && isPart(last)
 }
 
 /** Whether the visit's window touches the local day of `now` (what "today's visitors" are). */

@@ -13,6 +13,11 @@ const DEFAULT_WATCHER = 'default'
 export interface LiveDeps {
   /** The day read from the console (its rows made as asked: today-day.ts). */
   read: () => Promise<TodayRead>
+  /**
+   * The desk's time zone as the screen names it (web mode: the browser's, which may not be the service's):
+   * true when it changed, so the day held is not the desk's and is read again.
+   */
+  deskZone?: (zone: string | undefined) => boolean
   open: (handlers: { onMessage: (n: Notification) => void; onClose: (reason: string) => void }) => Promise<OpenSocket>
   emit: Emit
   /** Polling interval without a socket (15 s). */
@@ -119,8 +124,12 @@ export class TodayLive {
    * `list` reads it (the screen opens, a walk-in was added); else the list main holds, read once if none.
    * Only the rows of the window are made (today-day.ts).
    */
-  async view(ask: TodayWindowAsk & { watcher?: string | undefined; read?: boolean }): Promise<TodayWindowView> {
-    const base = ask.read || !this.held ? await this.open(ask.watcher) : { day: this.held, source: this.source }
+  async view(
+    ask: TodayWindowAsk & { watcher?: string | undefined; read?: boolean; timeZone?: string | undefined }
+  ): Promise<TodayWindowView> {
+    const otherDay = this.deps.deskZone?.(ask.timeZone) ?? false
+    const base =
+      ask.read || otherDay || !this.held ? await this.open(ask.watcher) : { day: this.held, source: this.source }
     const { groups, ...counts } = todayWindow(base.day.entries, ask)
     const rows = await base.day.rowsOf(groups.flatMap((g) => g.rows))
     let at = 0

@@ -35,6 +35,7 @@ export class TodayDesk {
     this.desk = new DeskSettingsStore(deps.dataDir)
     this.live = new TodayLive({
       read: () => list.readDay(),
+      deskZone: (zone) => list.deskZone(zone),
       open: async (handlers) => openNotifications(await deps.target(), handlers),
       emit: deps.emit,
       ...deps.timing

@@ -4,11 +4,15 @@ import type { TodayGroup, TodayRow } from '../../../shared/today/schemas'
 import type { BadgeOutput } from '../../../shared/badges/schemas'
 import { visitEnded, visitGroup, type DeskArrival } from '../../../shared/today/groups'
 import { todayGroupOf } from '../../../shared/visitors/states'
-import { collator } from '../../../shared/format/formats'
+import { collator, dateTimeFormat } from '../../../shared/format/formats'
 import { holdsQr } from '../../../shared/today/qr-held'
 
-/** The desk's local day around `now`: midnight to the next midnight (23 or 25 hours on a DST change). */
-export function localDay(now: Date): { day: string; start: number; end: number } {
+/**
+ * The desk's local day around `now`: midnight to the next midnight (23 or 25 hours on a DST change), in
+ * `timeZone` when the screen names it (web mode's browser may not be in the service's zone), else main's own.
+ */
+export function localDay(now: Date, timeZone?: string): { day: string; start: number; end: number } {
+  if (timeZone) return dayInZone(now, timeZone)
   const start = new Date(now.getFullYear(), now.getMonth(), now.getDate())
   const next = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1)
   const pad = (n: number) => String(n).padStart(2, '0')
@@ -17,6 +21,46 @@ export function localDay(now: Date): { day: string; start: number; end: number }
     start: Math.floor(start.getTime() / 1000),
     // The last second of the day: the window [start, end] is inclusive, as the console's are.
     end: Math.floor(next.getTime() / 1000) - 1
+  }
+}
+
+/** The wall clock in `timeZone` at `at` (ms), as a UTC date of the same numbers. */
+function wallClock(at: number, timeZone: string): Date {
+  const parts = dateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric'
+  }).formatToParts(at)
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0)
+  return new Date(Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')))
+}
+
+/** The first moment (ms) of the day `y-m-d` in `timeZone`: midnight, or the first hour a change of clocks left. */
+function midnightIn(y: number, m: number, d: number, timeZone: string): number {
+  const guess = Date.UTC(y, m, d)
+  let at = guess - (wallClock(guess, timeZone).getTime() - guess)
+  // Once more with the offset at that moment (a day whose clocks change overnight).
+  at = guess - (wallClock(at, timeZone).getTime() - at)
+  return at
+}
+
+/**
+ * The day of `now` in the desk's time zone (web mode: the browser's, which may not be the service's): the
+ * screen names it and its visitors are those of that day.
+ */
+function dayInZone(now: Date, timeZone: string): { day: string; start: number; end: number } {
+  const wall = wallClock(now.getTime(), timeZone)
+  const [y, m, d] = [wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate()]
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return {
+    day: `${y}-${pad(m + 1)}-${pad(d)}`,
+    start: Math.floor(midnightIn(y, m, d, timeZone) / 1000),
+    end: Math.floor(midnightIn(y, m, d + 1, timeZone) / 1000) - 1
   }
 }
 

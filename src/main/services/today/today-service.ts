@@ -55,7 +55,17 @@ export class TodayService {
   /** Automatic door groups never change their doors (an edit makes a new group): read once each. */
   private readonly groups = new Map<string, ReturnType<DoorsApi['group']>>()
 
+  /** The desk's time zone, as the screen last named it (`today.view`); main's own until one does. */
+  private zone: string | undefined
+
   constructor(private readonly deps: TodayServiceDeps) {}
+
+  /** The desk's time zone (web mode: the browser's); true when it changed, so the day held is another day. */
+  deskZone(zone: string | undefined): boolean {
+    if (!zone || zone === this.zone) return false
+    this.zone = zone
+    return true
+  }
 
   /** Every row of the day at once (what `today.list` answers). */
   async read(): Promise<Omit<TodayView, 'source'>> {
@@ -69,7 +79,7 @@ export class TodayService {
    */
   async readDay(): Promise<TodayDay> {
     const now = (this.deps.now ?? (() => new Date()))()
-    const day = localDay(now)
+    const day = localDay(now, this.zone)
     const c = await this.deps.client()
     // The door topology (to unfold automatic groups) is read as soon as a page shows a door group,
     // alongside the rest of the visitors, not after them: one round trip less before the list answers.
