@@ -6,6 +6,7 @@ import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { connection } from '../../../src/renderer/src/stores/connection.svelte'
 import { serviceLink } from '../../../src/renderer/src/stores/connection-service.svelte'
 import { today } from '../../../src/renderer/src/stores/today.svelte'
+import { deskLanguage } from '../../../src/renderer/src/lib/i18n/desk-language.svelte'
 import { formatClock } from '../../../src/renderer/src/lib/local-time'
 import { row, todayBridge, viewOf } from './today-bridge'
 
@@ -13,6 +14,7 @@ afterEach(() => {
   cleanup()
   today.reset()
   serviceLink.status = undefined
+  deskLanguage.choose(null)
 })
 
 /**
@@ -51,6 +53,31 @@ describe('Today’s live line while web mode’s service is down', () => {
 
       serviceLink.take('connected')
       await waitFor(() => expect(line).toHaveTextContent('Console notifications connected'))
+    } finally {
+      stop()
+    }
+  })
+
+  it('on a German desk says it all in German: the sidebar’s words for the service, never English inside', async () => {
+    deskLanguage.choose('de')
+    const { bridge } = todayBridge({
+      'today.list': () => ({
+        ...viewOf([row({ id: 'a', name: 'Ann Berg' })]),
+        source: { kind: 'notifications', visitorEvents: false, backstopSeconds: 15 }
+      })
+    })
+    setApiForTests(bridge)
+    const stop = connection.listen()
+    await connection.load()
+    try {
+      serviceLink.take('connected')
+      render(TodayScreen)
+      await screen.findByRole('button', { name: 'Ann Berg' }, { timeout: 5000 })
+      serviceLink.take('lost')
+      const line = screen.getByTestId('today-source')
+      await waitFor(() => expect(line).toHaveTextContent('Keine Aktualisierung'))
+      expect(line).toHaveTextContent('Der Dienst von Access Desk antwortet nicht (siehe Seitenleiste).')
+      expect(line).not.toHaveTextContent(/service|answering/)
     } finally {
       stop()
     }

@@ -1,9 +1,6 @@
 import { BRIDGE_STATUS_EVENT, type BridgeStatus } from '../../../web/bridge-status'
 import { commonWords } from '../lib/i18n/common-messages.svelte'
 
-/** The words of the sidebar's line while the tab cannot reach Access Desk's own service (web mode). */
-export const SERVICE_DOWN_WORDS = "Access Desk's service is not answering"
-
 /**
  * Web mode's own link, the tab ⇄ Access Desk's local service (the bridge), as the first part of the
  * one connection state: while it is down nothing reaches the console, whatever the console's last

@@ -1,5 +1,5 @@
 import type { LiveSource } from '../../../shared/today/schemas'
-import { SERVICE_DOWN_WORDS } from './connection-service.svelte'
+import { serviceDownWord } from '../lib/i18n/reach-words.svelte'
 import type { TodayWords } from '../lib/i18n/today-messages.svelte'
 
 /** What Today's live line needs of the one connection state and of main's live source. */
@@ -23,8 +23,8 @@ export type LiveDot = 'down' | 'live' | LiveSource['kind']
  * console, as the sidebar reads them) and only then from main's live source. The source is main's
  * word, pushed over the link: with the service down nothing more arrives, so by itself it went on
  * saying "Console notifications connected" while the sidebar said the service was not answering.
- * The words are Today's catalogue's, in the desk's language (SERVICE_DOWN_WORDS and main's polling
- * reason are still English: they come from modules other screens share).
+ * The words are Today's catalogue's, in the desk's language, with the sidebar's own words for the service
+ * being down (lib/i18n/reach-words); main's polling reason is still English (main's word).
  */
 export function todayLiveLine(
   { serviceDown, consoleDown, source, asOf, listKeyMissing }: LiveLineInputs,
@@ -33,13 +33,13 @@ export function todayLiveLine(
   text: string
   dot: LiveDot
 } {
-  if (serviceDown)
+  if (serviceDown) {
+    const service = serviceDownWord()
     return {
-      text: asOf
-        ? m.t('live.serviceDownAsOf', { service: SERVICE_DOWN_WORDS, asOf })
-        : m.t('live.serviceDown', { service: SERVICE_DOWN_WORDS }),
+      text: asOf ? m.t('live.serviceDownAsOf', { service, asOf }) : m.t('live.serviceDown', { service }),
       dot: 'down'
     }
+  }
   if (consoleDown) return { text: asOf ? m.t('live.consoleDownAsOf', { asOf }) : m.t('live.consoleDown'), dot: 'down' }
   // A token that cannot read the list: "updates every 15 s" would promise a list that never comes.
   if (listKeyMissing) return { text: m.t('live.cannotRead', { key: listKeyMissing }), dot: 'down' }
