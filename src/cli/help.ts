@@ -113,7 +113,7 @@ export function shape(schema: JsonSchema, indent = ''): string {
 }
 
 /** What a flag takes and the rules the schema states, in words. */
-function fieldRules(schema: JsonSchema, required: boolean, words: HelpWords): string {
+function fieldRules(flag: string, schema: JsonSchema, required: boolean, words: HelpWords): string {
   const rules: string[] = []
   const s = alternatives(schema)[0] ?? schema
   if (required) rules.push(words.t('help.rule.required'))
@@ -128,7 +128,7 @@ function fieldRules(schema: JsonSchema, required: boolean, words: HelpWords): st
   const byDefault = schema.default !== undefined ? schema.default : s.default
   if (byDefault !== undefined) rules.push(words.t('help.rule.default', { value: JSON.stringify(byDefault) }))
   if (s.type === 'array') rules.push(words.t('help.rule.repeat'))
-  if (s.type === 'boolean') rules.push(words.t('help.rule.boolean'))
+  if (s.type === 'boolean') rules.push(words.t('help.rule.boolean', { flag }))
   if (s.properties) rules.push(words.t('help.rule.object'))
   const description = schema.description ?? s.description
   return [rules.join(', '), description].filter(Boolean).join('. ')
@@ -154,7 +154,9 @@ export function inputFlags(channel: CatalogChannel, words: HelpWords): string[] 
         : CLI_OPTION_NAMES.includes(`--${name}`)
           ? words.t('help.rule.jsonOnly', { option: `--${name}` })
           : ''
-    const rules = [clash, fieldRules(schema, required.has(name) && !optionalWhole, words)].filter(Boolean).join('; ')
+    const rules = [clash, fieldRules(name, schema, required.has(name) && !optionalWhole, words)]
+      .filter(Boolean)
+      .join('; ')
     // A name longer than the column still keeps a space before its rules.
     return rules ? `${left[i]!.padEnd(pad - 1)} ${rules}` : left[i]!
   })

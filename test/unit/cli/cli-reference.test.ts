@@ -31,4 +31,13 @@ describe("a channel's --field lines", () => {
       '  --watcher <string>  at most 100 characters'
     ])
   })
+  it('name a yes/no field by its own flag: --read alone is true, --no-read false (the parser takes both)', () => {
+    const input = { type: 'object', properties: { read: { type: 'boolean', default: false } } }
+    expect(inputFlags({ name: 'x.y', summary: '', input, output: {} }, cliWords('en'))).toEqual([
+      '  --read <boolean>  default false, --read alone is true, --no-read false'
+    ])
+    expect(inputFlags({ name: 'x.y', summary: '', input, output: {} }, cliWords('de'))[0]).toContain(
+      '--read allein ist true, --no-read false'
+    )
+  })
 })
