@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startJob, type Job } from '../support/job'
+import { bookVisitor } from '../support/book-visitor'
 
 const LONG = {
   first_name: 'Maximiliane Theodora',
@@ -19,15 +20,7 @@ describe('Badges: a long name never pushes the QR code off the badge', () => {
   beforeAll(async () => {
     job = await startJob()
     const now = Math.floor(Date.now() / 1000)
-    const site = (await job.state('site')) as { groups: { id: string; hidden?: boolean }[] }
-    const booked = await job.api('POST', '/visitors', {
-      ...LONG,
-      visit_reason: 'Business',
-      resources: [{ id: site.groups.find((g) => !g.hidden)!.id, type: 'door_group' }],
-      start_time: now - 3600,
-      end_time: now + 4 * 3600
-    })
-    expect(booked.status).toBe(200)
+    await bookVisitor(job, LONG, { start: now - 3600, end: now + 4 * 3600 })
   })
   afterAll(async () => {
     await job?.close()

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startJob, type Job } from '../support/job'
+import { bookVisitor } from '../support/book-visitor'
 import { startDemoConsoleProcess } from '../support/processes'
 import { tempDir } from '../support/temp'
 import { focusUnseen } from '../support/focus-seen'
@@ -350,15 +351,7 @@ describe('the focus of a choice on every screen', () => {
     job = await startJob()
     // A visit whose end has passed: Badges makes its badge only after "Make the badge anyway".
     const now = Math.floor(Date.now() / 1000)
-    const site = (await job.state('site')) as { groups: { id: string; hidden?: boolean }[] }
-    const booked = await job.api('POST', '/visitors', {
-      ...ENDED,
-      visit_reason: 'Business',
-      resources: [{ id: site.groups.find((g) => !g.hidden)!.id, type: 'door_group' }],
-      start_time: now - 4 * 86400,
-      end_time: now - 3 * 86400
-    })
-    expect(booked.status).toBe(200)
+    await bookVisitor(job, ENDED, { start: now - 4 * 86400, end: now - 3 * 86400 })
   })
   afterAll(async () => {
     await job?.close()

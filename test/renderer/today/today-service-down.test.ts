@@ -22,23 +22,29 @@ afterEach(() => {
  * ("Console notifications connected…") stays in the store. The live line follows the one connection
  * state the sidebar shows (serviceLink, then the console), not that word alone.
  */
+/** Today open on Ann Berg's list, read at `readAt`, kept live by console notifications, the service answering. */
+async function openToday(readAt?: number): Promise<() => void> {
+  const { bridge } = todayBridge({
+    // The screen's list names its watcher: main answers it with the live source it started.
+    'today.list': () => ({
+      ...viewOf([row({ id: 'a', name: 'Ann Berg' })], readAt),
+      source: { kind: 'notifications', visitorEvents: false, backstopSeconds: 15 }
+    })
+  })
+  setApiForTests(bridge)
+  const stop = connection.listen()
+  await connection.load()
+  serviceLink.take('connected')
+  render(TodayScreen)
+  await screen.findByRole('button', { name: 'Ann Berg' }, { timeout: 5000 })
+  return stop
+}
+
 describe('Today’s live line while web mode’s service is down', () => {
   it('says Not updating, as of the last read, with the sidebar’s words, and comes back with the service', async () => {
     const readAt = new Date(2026, 10, 23, 10, 42).getTime()
-    const { bridge } = todayBridge({
-      // The screen's list names its watcher: main answers it with the live source it started.
-      'today.list': () => ({
-        ...viewOf([row({ id: 'a', name: 'Ann Berg' })], readAt),
-        source: { kind: 'notifications', visitorEvents: false, backstopSeconds: 15 }
-      })
-    })
-    setApiForTests(bridge)
-    const stop = connection.listen()
-    await connection.load()
+    const stop = await openToday(readAt)
     try {
-      serviceLink.take('connected')
-      render(TodayScreen)
-      await screen.findByRole('button', { name: 'Ann Berg' })
       const line = screen.getByTestId('today-source')
       await waitFor(() => expect(line).toHaveTextContent('Console notifications connected'))
 
@@ -60,19 +66,8 @@ describe('Today’s live line while web mode’s service is down', () => {
 
   it('on a German desk says it all in German: the sidebar’s words for the service, never English inside', async () => {
     deskLanguage.choose('de')
-    const { bridge } = todayBridge({
-      'today.list': () => ({
-        ...viewOf([row({ id: 'a', name: 'Ann Berg' })]),
-        source: { kind: 'notifications', visitorEvents: false, backstopSeconds: 15 }
-      })
-    })
-    setApiForTests(bridge)
-    const stop = connection.listen()
-    await connection.load()
+    const stop = await openToday()
     try {
-      serviceLink.take('connected')
-      render(TodayScreen)
-      await screen.findByRole('button', { name: 'Ann Berg' }, { timeout: 5000 })
       serviceLink.take('lost')
       const line = screen.getByTestId('today-source')
       await waitFor(() => expect(line).toHaveTextContent('Keine Aktualisierung'))
