@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { FIT_STEPS, QR_MIN_MM, chooseFit } from '../../../shared/badges/badge-fit-rule'
 import { badgeStocks, type BadgeJob, type BadgeSettings } from '../../../shared/badges/schemas'
 import { formats } from '../../../shared/format/formats'
 import { badgeWords } from '../../../shared/i18n/badge-words'
@@ -52,9 +53,8 @@ function styleOf(stock: BadgeJob['stock']) {
   return { pad: 4, site: 9, name: 16, company: 10, line: 7.5, qr: 40, landscape: false }
 }
 
-/** The smallest QR code a door reader still reads, and the smallest type a badge is set in. */
-const QR_MIN = mm(20)
-const SCALE_STEPS = [1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.45, 0.4, 0.35]
+/** The smallest QR code a door reader still reads (shared/badges/badge-fit-rule). */
+const QR_MIN = mm(QR_MIN_MM)
 
 type Doc = PDFKit.PDFDocument
 interface BadgeLines {
@@ -92,19 +92,11 @@ function fitText(
     doc.fontSize(size.line)
     if (lines.host) h += atMostTwo(lines.host, size.line)
     h += doc.heightOfString(lines.from, { width }) + doc.heightOfString(lines.until, { width })
-    return { size, h, fits: widest <= width }
+    return { scale: k, size, fits: widest <= width, qrRoom: room - h - gap }
   }
   const gap = qr ? mm(2) : 0
-  const tries = SCALE_STEPS.map(height)
-  const leaves = (side: number) => (t: (typeof tries)[number]) => t.fits && t.h + gap + side <= room
-  // Readable type first: the code at its full size while the type stays at 70 % or more, else the code at
-  // 70 % of its size (never under 20 mm), else whatever type leaves the code its 20 mm.
-  const chosen =
-    tries.filter((t) => t.size.name >= style.name * 0.7).find(leaves(qr)) ??
-    tries.find(leaves(qr ? Math.max(QR_MIN, qr * 0.7) : 0)) ??
-    tries.find(leaves(qr ? QR_MIN : 0)) ??
-    tries.at(-1)!
-  return chosen.size
+  // The one rule of the badge's text and its code (shared/badges/badge-fit-rule), on pdfkit's metrics.
+  return chooseFit(FIT_STEPS.map(height), qr, QR_MIN).size
 }
 
 /** Validity as the badge's language writes dates ("12 Jan 2026, 09:00"; "12. Jan. 2026, 09:00"). */

@@ -1,16 +1,17 @@
 /**
  * A long name, company or host must never push the QR code off the badge (the label is cut at its edge:
  * a badge with no code opens no door). The on-screen badge, and the page the browser or the desktop app
- * prints from it, are fitted by the rule of main's badge PDF (services/printing/badge-pdf.ts `fitText`):
+ * prints from it, are fitted by the one rule main's badge PDF uses too (shared/badges/badge-fit-rule.ts):
  * the type as large as leaves the code its room under the text (its full size while the type stays at
  * 70 % or more, else smaller but never under 20 mm) or, on the landscape insert, the text within the
  * label; the whole name with no word broken inside. Measured in the badge's own layout (a copy laid out
  * off screen when the badge itself is not shown, as the print copy is not), set as two custom properties
  * the stylesheet reads (`--fit`, `--qr-size`), through the CSSOM the strict style policy allows.
  */
-const STEPS = [1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.45, 0.4, 0.35]
+import { FIT_STEPS, QR_MIN_MM, chooseFit } from '../../../../shared/badges/badge-fit-rule'
+
 const PX_PER_MM = 96 / 25.4
-const QR_MIN = 20 * PX_PER_MM
+const QR_MIN = QR_MIN_MM * PX_PER_MM
 
 export interface BadgeFit {
   fit: number
@@ -48,24 +49,19 @@ function measure(badge: HTMLElement): BadgeFit {
   const style = getComputedStyle(badge)
   const bottom = badge.getBoundingClientRect().bottom - (parseFloat(style.paddingBottom) || 0)
   const gap = landscape ? 0 : parseFloat(style.rowGap) || 0
-  const tries = STEPS.map((fit) => {
-    badge.style.setProperty('--fit', String(fit))
+  const tries = FIT_STEPS.map((scale) => {
+    badge.style.setProperty('--fit', String(scale))
     return {
-      fit,
+      scale,
       fits: name.scrollWidth <= name.clientWidth + 0.5,
-      room: bottom - text.getBoundingClientRect().bottom - gap
+      qrRoom: bottom - text.getBoundingClientRect().bottom - gap
     }
   })
   badge.classList.remove('fitting')
-  const leaves = (side: number) => (t: (typeof tries)[number]) => t.fits && t.room >= side
-  const full = landscape ? 0 : qrFull
-  const chosen =
-    tries.filter((t) => t.fit >= 0.7).find(leaves(full)) ??
-    tries.find(leaves(landscape ? 0 : Math.max(QR_MIN, qrFull * 0.7))) ??
-    tries.find(leaves(landscape ? 0 : QR_MIN)) ??
-    tries.at(-1)!
-  const side = landscape ? qrFull : Math.max(QR_MIN, Math.min(qrFull, chosen.room))
-  return { fit: chosen.fit, qr: side < qrFull - 0.5 ? side : null }
+  // The one rule of the badge's text and its code (shared/badges/badge-fit-rule), on the browser's layout.
+  const chosen = chooseFit(tries, landscape ? 0 : qrFull, landscape ? 0 : QR_MIN)
+  const side = landscape ? qrFull : Math.max(QR_MIN, Math.min(qrFull, chosen.qrRoom))
+  return { fit: chosen.scale, qr: side < qrFull - 0.5 ? side : null }
 }
 
 function set(badge: HTMLElement, { fit, qr }: BadgeFit): void {
