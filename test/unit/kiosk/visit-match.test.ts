@@ -49,6 +49,11 @@ describe('matching a full name', () => {
     expect(matchesFullName(ana, 'silva perez')).toBe(false)
     expect(matchesFullName(ana, 'ana silva jones')).toBe(false)
     expect(matchesFullName(ana, 'ana ana silva')).toBe(false)
+    // A word before the name is as much "something else" as one after it.
+    expect(matchesFullName(ana, 'jones ana silva')).toBe(false)
+    expect(matchesFullName(ana, 'dr ana silva')).toBe(false)
+    const wei = visitor({ first_name: 'Wei', last_name: 'Wang' })
+    expect(matchesFullName(wei, 'li wang wei')).toBe(false)
   })
 
   it('matches a name typed family name first, as Chinese names are, with or without spaces', () => {
