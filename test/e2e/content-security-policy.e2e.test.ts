@@ -51,13 +51,11 @@ describe("the page's Content-Security-Policy", () => {
           let evalRefused = false
           let functionRefused = false
           try {
-             
             ;(0, eval)('1 + 1')
           } catch (e) {
             evalRefused = e instanceof EvalError
           }
           try {
-             
             new Function('return 1')()
           } catch (e) {
             functionRefused = e instanceof EvalError
@@ -66,7 +64,7 @@ describe("the page's Content-Security-Policy", () => {
         }, 0)
       )
       // A timer given a string, the third way.
-       
+
       setTimeout('window.__timerRan = true', 0)
 
       // A read that would send what the page holds to another address (the token never reaches the

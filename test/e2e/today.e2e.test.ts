@@ -234,7 +234,7 @@ describe('job: Today at the reception (Chromium 1366×768, web mode, demo consol
     await job.control('PUT', '/scopes', { token: 'full', keys })
     await expect
       .poll(() => page.getByTestId('today-source').textContent(), { timeout: 5000 })
-      .toMatch(/Updating every 15 s: the notifications socket .*closed/)
+      .toMatch(/Updating every 15 s: the (console closed the notifications|notifications socket closed) \(\d+\)/)
     // Watching again asks the console anew: it refuses the socket for the missing key.
     await job.open('Visitors')
     await job.open('Today')

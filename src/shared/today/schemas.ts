@@ -3,6 +3,7 @@ import { visitorStatusNameSchema, weekScheduleSchema } from '../access/visitors'
 import { deskArrivalPlaces, todayGroups } from './groups'
 import { badgeOutputSchema } from '../badges/schemas'
 import { isTimeZone } from '../format/formats'
+import { liveWhySchema } from './live-why'
 
 /**
  * Today's view as main sends it and the contract checks it. The renderer imports only the types
@@ -60,8 +61,11 @@ export const liveSourceSchema = z.discriminatedUnion('kind', [
    * also read every `backstopSeconds` as often as when polling, afterwards once a minute.
    */
   z.object({ kind: z.literal('notifications'), visitorEvents: z.boolean(), backstopSeconds: z.number().int() }),
-  /** No socket: the list is read on an interval; `reason` says why there is no socket. */
-  z.object({ kind: z.literal('polling'), everySeconds: z.number().int(), reason: z.string() }),
+  /**
+   * No socket: the list is read on an interval. `why` says why there is no socket, as facts the desk
+   * words in its language; `reason` is the same in main's English (the CLI's table, the log).
+   */
+  z.object({ kind: z.literal('polling'), everySeconds: z.number().int(), reason: z.string(), why: liveWhySchema }),
   z.object({ kind: z.literal('off') })
 ])
 export type LiveSource = z.infer<typeof liveSourceSchema>

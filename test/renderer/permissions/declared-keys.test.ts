@@ -255,7 +255,7 @@ describe('every screen turns off exactly the actions whose declared key the toke
       dayEnd: now + 7200,
       rows: [dayRow],
       readAt: Date.now(),
-      source: { kind: 'polling' as const, everySeconds: 15, reason: 'test' }
+      source: { kind: 'polling' as const, everySeconds: 15, reason: 'test', why: { key: 'closed', code: 1006 } }
     })
     const todayMain = todayMainOf(todayList)
     const dispatch = createDispatch({
@@ -270,7 +270,12 @@ describe('every screen turns off exactly the actions whose declared key the toke
       'today.list': todayList,
       // The screen's windows of that list, as main cuts them (test/support/today-window.ts).
       'today.view': (input: unknown) => todayMain.view(input),
-      'today.watch': async () => ({ kind: 'polling', everySeconds: 15, reason: 'test' }),
+      'today.watch': async () => ({
+        kind: 'polling',
+        everySeconds: 15,
+        reason: 'test',
+        why: { key: 'closed', code: 1006 }
+      }),
       'today.unwatch': async () => ({ stopped: true }),
       // Enroll lists the console's readers; the demo console's are not this test's subject.
       'sites.devices': async () => ({ items: [reader] }),

@@ -48,7 +48,7 @@ function scripted() {
     'visitors.capabilities': () => ok({ canEdit: true }),
     'visitors.create': () => ok(created),
     'today.list': () => ok(view),
-    'today.watch': () => ok({ kind: 'polling', everySeconds: 15, reason: 'test' }),
+    'today.watch': () => ok({ kind: 'polling', everySeconds: 15, reason: 'test', why: { key: 'closed', code: 1006 } }),
     'today.unwatch': () => ok({ stopped: true }),
     'today.settings': () => ok({ walkInDoors: [] }),
     'today.capabilities': () => ok({ missing: [] }),

@@ -28,7 +28,8 @@ describe('Today with a token that lacks edit:visitor', () => {
     const { bridge } = scriptedBridge({
       'today.list': () => ok(view),
       'today.view': envelopedTodayView(() => ok(view)) as never,
-      'today.watch': () => ok({ kind: 'polling', everySeconds: 15, reason: 'test' }),
+      'today.watch': () =>
+        ok({ kind: 'polling', everySeconds: 15, reason: 'test', why: { key: 'closed', code: 1006 } }),
       'today.unwatch': () => ok({ stopped: true }),
       'today.settings': () => ok({ walkInDoors: [] }),
       'today.capabilities': () => ok({ missing: ['edit:visitor'] }),

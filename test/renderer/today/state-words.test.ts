@@ -54,7 +54,7 @@ function answering(visitor: Visitor) {
     'today.view': envelopedTodayView(() =>
       ok({ day: day.day, dayStart: day.start, dayEnd: day.end, rows, readAt: Date.now(), source: { kind: 'off' } })
     ),
-    'today.watch': () => ok({ kind: 'polling', everySeconds: 15, reason: 'test' }),
+    'today.watch': () => ok({ kind: 'polling', everySeconds: 15, reason: 'test', why: { key: 'closed', code: 1006 } }),
     'today.unwatch': () => ok({ stopped: true }),
     'today.settings': () => ok({ walkInDoors: [] }),
     'today.capabilities': () => ok({ missing: [] }),

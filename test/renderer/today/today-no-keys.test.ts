@@ -31,7 +31,13 @@ function bridgeWith(list: () => unknown) {
     'today.list': list as never,
     // The screen asks main for windows of the list (today.view), cut from what today.list reads.
     'today.view': envelopedTodayView(list as never) as never,
-    'today.watch': () => ok({ kind: 'polling', everySeconds: 15, reason: 'the token cannot open the notifications' }),
+    'today.watch': () =>
+      ok({
+        kind: 'polling',
+        everySeconds: 15,
+        reason: 'the token cannot open the notifications',
+        why: { key: 'noKey', permission: 'view:device' }
+      }),
     'today.unwatch': () => ok({ stopped: true }),
     'today.settings': () => ok({ walkInDoors: [] }),
     'today.capabilities': () => ok({ missing: ['edit:visitor'] }),

@@ -66,7 +66,7 @@ function scripted(rows: TodayRow[][], created: Visitor = walter) {
     'visitors.create': () => ok(created),
     'today.list': list,
     'today.view': envelopedTodayView(list),
-    'today.watch': () => ok({ kind: 'polling', everySeconds: 15, reason: 'test' }),
+    'today.watch': () => ok({ kind: 'polling', everySeconds: 15, reason: 'test', why: { key: 'closed', code: 1006 } }),
     'today.unwatch': () => ok({ stopped: true }),
     'today.settings': () => ok({ walkInDoors: [{ id: 'g1', type: 'door_group', name: 'Lobby' }] }),
     'today.saveSettings': (input) => ok(input),

@@ -226,7 +226,12 @@ describe('Today screen', () => {
   })
 
   it('says the list is not up to date while its re-reads fail, since when, and stops saying it once one works', async () => {
-    const { bridge, push } = bridgeWith(viewOf(rows), { kind: 'polling', everySeconds: 15, reason: 'test' })
+    const { bridge, push } = bridgeWith(viewOf(rows), {
+      kind: 'polling',
+      everySeconds: 15,
+      reason: 'test',
+      why: { key: 'closed', code: 1006 }
+    })
     setApiForTests(bridge)
     render(TodayScreen)
     await screen.findByTestId('today-group-expected')
@@ -280,13 +285,22 @@ describe('Today screen', () => {
     await screen.findByText(/^Live: console notifications/)
     const arrived = rows.map((r) => (r.id === 'a' ? { ...r, status: 'VISITING' as const, group: 'here' as const } : r))
     push('today.changed', viewOf(arrived))
-    push('today.source', { kind: 'polling', everySeconds: 15, reason: 'this token lacks view:device' })
+    push('today.source', {
+      kind: 'polling',
+      everySeconds: 15,
+      reason: "main's English, not shown",
+      why: { key: 'noKey', permission: 'view:device' }
+    })
     const here = screen.getByTestId('today-group-here')
     await within(here).findByText('Ann Berg')
     expect(within(screen.getByTestId('today-group-expected')).queryByText('Ann Berg')).toBeNull()
     // Said in the app's one live region, in the words every screen uses for the state.
     await expect.poll(() => announcer.message).toBe('Ann Berg: Here')
-    expect(await screen.findByText('Updating every 15 s: this token lacks view:device.')).toBeVisible()
+    expect(
+      await screen.findByText(
+        'Updating every 15 s: this token lacks view:device (give the API token that key in the console for live updates).'
+      )
+    ).toBeVisible()
     // The change came by event: the list was read once, at the start.
     expect(calls.filter((c) => c === 'today.list')).toHaveLength(1)
   })

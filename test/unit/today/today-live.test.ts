@@ -169,7 +169,8 @@ describe('Today live: notifications socket, polling fallback', () => {
     expect(source).toEqual({
       kind: 'polling',
       everySeconds: 0,
-      reason: 'this token lacks view:device (give the API token that key in the console for live updates)'
+      reason: 'this token lacks view:device (give the API token that key in the console for live updates)',
+      why: { key: 'noKey', permission: 'view:device' }
     })
     const now = Math.floor(Date.now() / 1000)
     const created = await demo.api('POST', '/visitors', {
@@ -243,7 +244,13 @@ describe('Today live: notifications socket, polling fallback', () => {
     const polling = await waitFor('polling after the close', () =>
       events.find((e) => e.event === 'today.source' && (e.payload as LiveSource).kind === 'polling')
     )
-    expect((polling.payload as { reason: string }).reason).toMatch(/notifications socket .*closed/)
+    // Said whole: "the notifications socket the console closed…" once joined two sentences into one.
+    expect(polling.payload).toMatchObject({
+      reason: expect.stringMatching(
+        /^the (console closed the notifications|notifications socket closed) \(\d+\); (it is|they are) tried again every minute$/
+      ),
+      why: { key: expect.stringMatching(/^closed(ByConsole)?$/), code: expect.any(Number) }
+    })
     const before = events.filter((e) => e.event === 'today.changed').length
     await new Promise((r) => setTimeout(r, 700))
     expect(events.filter((e) => e.event === 'today.changed').length).toBe(before)

@@ -27,7 +27,7 @@ describe('Today live: a read that works ends the failing re-reads for every tab'
         return { day: '2026-11-28', dayStart: 0, dayEnd: 86_400, rows: [], readAt: 1000 + ++console.reads }
       },
       open: async () => {
-        throw new SocketRefused('permission', 'the token lacks view:device')
+        throw new SocketRefused('permission', { key: 'noKey', permission: 'view:device' })
       },
       emit: (event, payload) => events.push({ event, payload }),
       // The background re-read comes only when the test asks for it.

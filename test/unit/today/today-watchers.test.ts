@@ -24,7 +24,7 @@ describe('Today live: watchers', () => {
       read: async () => ({ day: '2026-11-28', dayStart: 0, dayEnd: 86_400, rows: [], readAt: ++reads }),
       // No socket: the list is polled, so every re-read is said as "today.reads".
       open: async () => {
-        throw new SocketRefused('permission', 'the token lacks view:device')
+        throw new SocketRefused('permission', { key: 'noKey', permission: 'view:device' })
       },
       emit: (event, payload) => events.push({ event, payload }),
       pollMs: 10,

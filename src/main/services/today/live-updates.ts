@@ -6,6 +6,8 @@ import { rowsChange, rowsSeen, type RowsSeen } from './today-list'
 import { allRows, asDay, dayHead, type TodayDay, type TodayRead } from './today-day'
 import { SocketRefused, type OpenSocket } from './notifications-socket'
 import type { Notification } from '../../../shared/access/notifications'
+import type { LiveWhy } from '../../../shared/today/live-why'
+import { liveWhyEnglish } from './live-why-english'
 
 /** The watcher of a caller that names none (the CLI, a test): one shared name. */
 const DEFAULT_WATCHER = 'default'
@@ -18,7 +20,7 @@ export interface LiveDeps {
    * true when it changed, so the day held is not the desk's and is read again.
    */
   deskZone?: (zone: string | undefined) => boolean
-  open: (handlers: { onMessage: (n: Notification) => void; onClose: (reason: string) => void }) => Promise<OpenSocket>
+  open: (handlers: { onMessage: (n: Notification) => void; onClose: (why: LiveWhy) => void }) => Promise<OpenSocket>
   emit: Emit
   /** Polling interval without a socket (15 s). */
   pollMs?: number
@@ -286,10 +288,10 @@ export class TodayLive {
           }
           void this.refresh()
         },
-        onClose: (reason) => {
+        onClose: (why) => {
           if (generation !== this.generation || this.socket !== socket) return
           this.socket = undefined
-          this.poll(`the notifications socket ${reason}; it is tried again every minute`, generation)
+          this.poll(why, generation)
         }
       })
       if (generation !== this.generation) return socket.close()
@@ -301,11 +303,11 @@ export class TodayLive {
       if (catchUp) void this.refresh()
     } catch (err) {
       if (generation !== this.generation) return
-      const reason =
+      const why: LiveWhy =
         err instanceof SocketRefused
-          ? err.message
-          : `the notifications socket could not be opened (${err instanceof Error ? err.message : String(err)})`
-      this.poll(reason, generation)
+          ? err.why
+          : { key: 'notOpened', detail: err instanceof Error ? err.message : String(err) }
+      this.poll(why, generation)
     }
   }
 
@@ -322,8 +324,8 @@ export class TodayLive {
     })
   }
 
-  private poll(reason: string, generation: number) {
-    this.setSource({ kind: 'polling', everySeconds: Math.round(this.pollMs / 1000), reason })
+  private poll(why: LiveWhy, generation: number) {
+    this.setSource({ kind: 'polling', everySeconds: Math.round(this.pollMs / 1000), reason: liveWhyEnglish(why), why })
     this.schedule(this.pollMs, generation)
   }
 

@@ -7,6 +7,8 @@ import { extraKeys } from '../../../shared/access/permissions'
 import { certificateChanged, chainErrorCodes, createPinnedAgent, type PinnedCertificate } from '../access/tls-pinning'
 import { errorFromTransport } from '../access/errors'
 import type { CallOutcome } from '../connections/call-verdict'
+import type { LiveWhy } from '../../../shared/today/live-why'
+import { liveWhyEnglish } from './live-why-english'
 
 export interface SocketTarget {
   baseUrl: string
@@ -24,11 +26,12 @@ export interface SocketTarget {
 export class SocketRefused extends Error {
   constructor(
     readonly kind: 'permission' | 'unsupported' | 'auth' | 'network',
-    message: string,
+    /** Why, as facts the desk says in its language (the message is their English). */
+    readonly why: LiveWhy,
     /** The same failure as a call's error, for the connection state. */
     readonly error?: AppError
   ) {
-    super(message)
+    super(liveWhyEnglish(why))
   }
 }
 
@@ -70,7 +73,7 @@ export interface OpenSocket {
  */
 export function openNotifications(
   target: SocketTarget,
-  handlers: { onMessage: (n: Notification) => void; onClose: (reason: string) => void },
+  handlers: { onMessage: (n: Notification) => void; onClose: (why: LiveWhy) => void },
   timeoutMs = 10_000
 ): Promise<OpenSocket> {
   const url = `${target.baseUrl.replace(/^https:/, 'wss:').replace(/\/+$/, '')}${API_PREFIX}${notificationsSocket.path}`
@@ -95,38 +98,24 @@ export function openNotifications(
       report(err.error)
       reject(err)
     }
-    const refuse = (status: number, kind: SocketRefused['kind'], message: string) =>
-      fail(new SocketRefused(kind, message, refusalError(status, message)))
+    const refuse = (status: number, kind: SocketRefused['kind'], why: LiveWhy) =>
+      fail(new SocketRefused(kind, why, refusalError(status, liveWhyEnglish(why))))
     socket.on('unexpected-response', (_req, res) => {
       res.resume()
       const status = res.statusCode ?? 0
       if (status === 403) {
-        refuse(
-          status,
-          'permission',
-          `this token lacks ${notificationsSocket.permission} (give the API token that key in the console for live updates)`
-        )
+        refuse(status, 'permission', { key: 'noKey', permission: notificationsSocket.permission })
       } else if (status === 401) {
-        refuse(status, 'auth', 'the console refused the token for its notifications')
+        refuse(status, 'auth', { key: 'tokenRefused' })
       } else if (status === 404) {
-        refuse(
-          status,
-          'unsupported',
-          `this console has no notifications socket (Access ${notificationsSocket.minVersion} or newer has one)`
-        )
+        refuse(status, 'unsupported', { key: 'unsupported', minVersion: notificationsSocket.minVersion })
       } else {
-        refuse(status, 'network', `the console answered ${status} to the notifications socket`)
+        refuse(status, 'network', { key: 'answered', status })
       }
     })
     socket.on('error', (err) => {
       if (opened) return
-      fail(
-        new SocketRefused(
-          'network',
-          `the notifications socket could not be opened (${err.message})`,
-          transportError(target.baseUrl, err)
-        )
-      )
+      fail(new SocketRefused('network', { key: 'notOpened', detail: err.message }, transportError(target.baseUrl, err)))
     })
     socket.on('open', () => {
       opened = true
@@ -146,7 +135,7 @@ export function openNotifications(
     socket.on('close', (code) => {
       if (!opened) return
       agent.destroy()
-      handlers.onClose(code === 1008 ? `the console closed the notifications (${code})` : `closed (${code})`)
+      handlers.onClose(code === 1008 ? { key: 'closedByConsole', code } : { key: 'closed', code })
     })
   })
 }

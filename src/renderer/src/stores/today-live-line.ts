@@ -24,7 +24,7 @@ export type LiveDot = 'down' | 'live' | LiveSource['kind']
  * word, pushed over the link: with the service down nothing more arrives, so by itself it went on
  * saying "Console notifications connected" while the sidebar said the service was not answering.
  * The words are Today's catalogue's, in the desk's language, with the sidebar's own words for the service
- * being down (lib/i18n/reach-words); main's polling reason is still English (main's word).
+ * being down (lib/i18n/reach-words); why Today polls comes as facts (shared/today/live-why.ts), worded here too.
  */
 export function todayLiveLine(
   { serviceDown, consoleDown, source, asOf, listKeyMissing }: LiveLineInputs,
@@ -48,8 +48,17 @@ export function todayLiveLine(
       return source.visitorEvents
         ? { text: m.t('live.notifications', { seconds: source.backstopSeconds }), dot: 'live' }
         : { text: m.t('live.notificationsQuiet', { seconds: source.backstopSeconds }), dot: 'notifications' }
-    case 'polling':
-      return { text: m.t('live.polling', { seconds: source.everySeconds, reason: source.reason }), dot: 'polling' }
+    case 'polling': {
+      // The facts are the sentence's values (type-only import: shared/today/live-why.ts loads zod).
+      const { key, ...values } = source.why
+      return {
+        text: m.t('live.polling', {
+          seconds: source.everySeconds,
+          reason: m.t(`live.why.${key}`, values)
+        }),
+        dot: 'polling'
+      }
+    }
     case 'off':
       return { text: m.t('live.connecting'), dot: 'off' }
   }
