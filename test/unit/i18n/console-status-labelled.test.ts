@@ -36,6 +36,7 @@ const APP_STATUS: Record<string, string> = {
   'consoles/hit.passStatus': 'a pass status of the app’s enum (fleet find)',
   'errors/SERVER_FAILED.message': 'an HTTP status number',
   'shell/reach.why': 'an HTTP status number',
+  'today/live.why.answered': 'an HTTP status number',
   'import/csv.statusReadAsHex': 'a CSV line’s status in the app’s words',
   'import/csvFix.checked': 'a CSV line’s status in the app’s words',
   'import/csvFix.checkedWhy': 'a CSV line’s status in the app’s words',

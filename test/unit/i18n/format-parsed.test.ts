@@ -40,7 +40,12 @@ const valueSets = [0, 1, 2, 1234].map((n) => ({
   held: '2 cards',
   day: 'Mon, Nov 30',
   column: 'Column D',
-  said: 'nfc_id format error'
+  said: 'nfc_id format error',
+  permission: 'view:device',
+  minVersion: '1.20.11',
+  status: 502,
+  code: 1008,
+  detail: 'connect ECONNREFUSED'
 }))
 
 describe('the English formatter (no intl-messageformat on an English desk’s first paint)', () => {
