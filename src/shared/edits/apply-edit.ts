@@ -23,7 +23,8 @@ export interface EditTarget<R, T> {
  * person changed whose console value is neither what the form opened with nor the new value was
  * changed by someone else meanwhile: every such field comes back as a conflict and nothing is
  * written. Otherwise only the changed fields are written, less those the console already holds
- * as wanted; a field not in `changes` is never written.
+ * as wanted and those the person kept as the console had them (`keep`, still so); a field not in
+ * `changes` is never written.
  */
 export async function applyEdit<R, T>(
   target: EditTarget<R, T>,
@@ -47,6 +48,8 @@ export async function applyEdit<R, T>(
       conflicts.push({ field, yours, theirs: now } as FieldConflict<T>)
       continue
     }
+    // Kept as the console had it when the person chose, and it still has it: nothing to write.
+    if (edit.keep?.includes(field)) continue
     send[field] = yours
   }
   if (conflicts.length > 0) return { outcome: 'conflicts', conflicts }

@@ -10,6 +10,12 @@ import type { FieldKinds } from './equality'
 export interface EditOf<T> {
   base: Partial<T>
   changes: Partial<T>
+  /**
+   * Fields of `changes` the person chose to keep as the console had them in a conflict: never
+   * written. Their `base` is the console's value they read; one the console moved from since comes
+   * back as a conflict again (their own value still offered), so no choice stands on a value unread.
+   */
+  keep?: string[]
 }
 
 /** A field the person changed that also changed on the console since the form opened. */
@@ -50,9 +56,10 @@ export const isEmptyEdit = <T>(edit: EditOf<T>): boolean => fieldsOf(edit.change
 export type Choice = 'theirs' | 'yours'
 
 /**
- * The edit again once the person chose per conflicting field: a field kept as the console has it
- * leaves the edit; a field they keep theirs over gets the console's value as its base, so main
- * writes it unless the console moved once more in the meantime (then it is shown again).
+ * The edit again once the person chose per conflicting field. Either way the field's base becomes the
+ * console's value they read, so a console that moved once more in the meantime shows the field again
+ * (never a choice applied to a value they did not see): one they keep theirs over is written; one
+ * kept as the console has it is listed in `keep`, and never written.
  */
 export function resolveConflicts<T>(
   edit: EditOf<T>,
@@ -60,14 +67,14 @@ export function resolveConflicts<T>(
   choices: Partial<Record<keyof T & string, Choice>>
 ): EditOf<T> {
   const next: EditOf<T> = { base: { ...edit.base }, changes: { ...edit.changes } }
+  const keep = new Set<string>(edit.keep ?? [])
   for (const c of conflicts) {
     const field = c.field as keyof T & string
-    if (choices[field] === 'yours') next.base[field] = c.theirs as T[keyof T & string]
-    else {
-      delete next.base[field]
-      delete next.changes[field]
-    }
+    next.base[field] = c.theirs as T[keyof T & string]
+    if (choices[field] === 'yours') keep.delete(field)
+    else keep.add(field)
   }
+  if (keep.size > 0) next.keep = [...keep]
   return next
 }
 
@@ -81,7 +88,11 @@ export function editSchema<C extends z.ZodRawShape, B extends z.ZodRawShape>(
   base: z.ZodObject<B>
 ) {
   return z
-    .object({ base: base.partial(), changes: changes.partial() })
+    .object({
+      base: base.partial(),
+      changes: changes.partial(),
+      keep: z.array(z.string().max(100)).max(100).optional()
+    })
     .refine((e) => Object.keys(e.changes).every((k) => k in e.base), {
       message: 'Each changed field needs the value the form opened with: open the record again and redo the change.',
       path: ['base']

@@ -42,11 +42,16 @@ describe('Touch Pass rename: the name only, with the name the details opened wit
     expect(keep).toHaveFocus()
     expect(within(dialog).getByRole('radio', { name: /Use yours: Front desk/ })).toBeInTheDocument()
 
-    // Keeping the console's name leaves nothing to write: the edit goes out empty.
+    // Keeping the console's name leaves nothing to write: the name is sent as kept (never written), held to
+    // the name read, so a console that renamed it again meanwhile asks again.
     await fireEvent.click(keep)
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Save with these choices' }))
     await expect.poll(() => sent.length).toBe(2)
-    expect(sent[1]!.edit).toEqual({ base: {}, changes: {} })
+    expect(sent[1]!.edit).toEqual({
+      base: { card_name: 'Reception iPad' },
+      changes: { card_name: 'Front desk' },
+      keep: ['card_name']
+    })
     expect(screen.queryByRole('dialog')).toBeNull()
     // Nothing was written on the console: not "Name saved".
     await waitFor(() => expect(screen.getByTestId('action-announcer')).toHaveTextContent('Name kept as on the console'))

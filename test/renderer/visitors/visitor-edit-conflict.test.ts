@@ -84,7 +84,7 @@ describe('visitor edit: only what changed is sent; a conflict is chosen before a
     expect(sent[1]!.edit).toEqual({ base: { remarks: 'Escort to floor 3' }, changes: { remarks: 'Parking B' } })
   })
 
-  it('keeping the console’s value drops the field: the rest of the edit is sent alone', async () => {
+  it('keeping the console’s value writes nothing of that field (sent as kept, held to the value read); the rest is written', async () => {
     const sent = main([
       { outcome: 'conflicts', conflicts: [{ field: 'remarks', yours: 'Parking B', theirs: 'Escort' }] },
       { outcome: 'saved', record: rosa, sent: ['visitor_company'] }
@@ -97,6 +97,10 @@ describe('visitor edit: only what changed is sent; a conflict is chosen before a
     await fireEvent.click(within(dialog).getByRole('radio', { name: /Keep the console's/ }))
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Save with these choices' }))
     await expect.poll(() => sent.length).toBe(2)
-    expect(sent[1]!.edit).toEqual({ base: { visitor_company: '' }, changes: { visitor_company: 'Acme' } })
+    expect(sent[1]!.edit).toEqual({
+      base: { visitor_company: '', remarks: 'Escort' },
+      changes: { visitor_company: 'Acme', remarks: 'Parking B' },
+      keep: ['remarks']
+    })
   })
 })

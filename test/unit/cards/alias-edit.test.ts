@@ -3,6 +3,7 @@ import { useAppServices } from '../../support/app-services'
 import { demoControl } from '../../support/demo-control'
 import { control } from '../access/support'
 import type { NfcCard } from '../../../src/shared/access/nfc-cards'
+import { ownerName } from '../../../src/shared/nfc/card-view'
 
 interface HeldCard {
   token: string
@@ -60,10 +61,35 @@ describe('card alias: sent only when changed, a clash with the console is a conf
     })
     await expect(refused).rejects.toMatchObject({
       code: 'ALIAS_IN_USE',
-      message: `The alias "Gate spare" is already used by card ${other.display_id}: aliases are unique on the console.`
+      message: `Alias "Gate spare" is already used by card ${other.display_id}; choose another.`
     })
     expect((await heldAlias(card.token)).alias).toBe(card.alias)
     expect((await demo.held<HeldCard>('cards')).filter((c) => c.alias === 'Gate spare')).toHaveLength(1)
+  })
+
+  it('an alias another desk gave a card after the list was read is refused on a fresh read, naming the card and its holder', async () => {
+    const card = await opened()
+    // A card the kept list holds with another alias: another desk gives it "Lobby 3" after Cards read the list.
+    const all: NfcCard[] = (await app.services.cards.all()).cards
+    const other = all.find(
+      (c) => ownerName(c) && c.token !== card.token && c.status !== 'deleted' && c.alias !== 'Lobby 3'
+    )!
+    await otherDesk('PUT', `/credentials/nfc_cards/tokens/${other.token}`, { alias: 'Lobby 3' })
+    const holder = ownerName(other)
+
+    const refused = app.call('cards.rename', {
+      token: card.token,
+      edit: { base: { alias: card.alias }, changes: { alias: 'Lobby 3' } }
+    })
+    await expect(refused).rejects.toMatchObject({
+      code: 'ALIAS_IN_USE',
+      message: `Alias "Lobby 3" is already used by card ${other.display_id} (${holder}); choose another.`,
+      details: { alias: 'Lobby 3', card: other.display_id, owner: holder, hasOwner: 'yes' }
+    })
+    expect((await heldAlias(card.token)).alias).toBe(card.alias)
+    expect((await demo.held<HeldCard>('cards')).filter((c) => c.alias === 'Lobby 3')).toHaveLength(1)
+    // The list Cards reads from main now shows the holder with the alias, as the console has it.
+    expect((await app.services.cards.all()).cards.find((c) => c.token === other.token)?.alias).toBe('Lobby 3')
   })
 
   it('an alias renamed on the console since the details opened is a conflict: nothing is written until chosen', async () => {

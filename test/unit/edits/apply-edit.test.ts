@@ -99,7 +99,7 @@ describe('applyEdit: one mechanism for every edit form', () => {
     expect(store.held()).toEqual({ name: 'Ada L.', phone: '+44 1', start: 100, doors: ['a'] })
   })
 
-  it('a conflict is resolved per field: "theirs" drops the field, "yours" is written over the console value', async () => {
+  it('a conflict is resolved per field: "theirs" is kept (never written), "yours" is written over the console value', async () => {
     const opened: Rec = { name: 'Ada', phone: '', start: 100, doors: ['a'] }
     const store = memory({ ...opened, name: 'Ada K.', phone: '+44 2' })
     const edit: EditOf<Rec> = editOf(opened, { ...opened, name: 'Ada L.', phone: '+44 1' }, kinds)
@@ -114,9 +114,35 @@ describe('applyEdit: one mechanism for every edit form', () => {
     expect(store.writes).toEqual([])
     if (first.outcome !== 'conflicts') return
     const next = resolveConflicts(edit, first.conflicts, { name: 'yours', phone: 'theirs' })
-    expect(next).toEqual({ base: { name: 'Ada K.' }, changes: { name: 'Ada L.' } })
+    expect(next).toEqual({
+      base: { name: 'Ada K.', phone: '+44 2' },
+      changes: { name: 'Ada L.', phone: '+44 1' },
+      keep: ['phone']
+    })
     expect(await applyEdit(store.target, next, kinds)).toMatchObject({ outcome: 'saved', sent: ['name'] })
+    expect(store.writes).toEqual([{ name: 'Ada L.' }])
     expect(store.held()).toMatchObject({ name: 'Ada L.', phone: '+44 2' })
+  })
+
+  it('a choice made against a value the console changed again since is asked again: nothing written', async () => {
+    const opened: Rec = { name: 'Ada', phone: '', start: 100, doors: ['a'] }
+    const store = memory({ ...opened, name: 'Ada K.', phone: '+44 2' })
+    const edit = editOf(opened, { ...opened, name: 'Ada L.', phone: '+44 1' }, kinds)
+    const first = await applyEdit(store.target, edit, kinds)
+    if (first.outcome !== 'conflicts') throw new Error('a conflict was expected')
+    // While the choice is made, another desk changes both fields again.
+    await store.target.write({ name: 'Ada M.', phone: '+44 3' })
+    store.writes.length = 0
+    const next = resolveConflicts(edit, first.conflicts, { name: 'yours', phone: 'theirs' })
+    expect(await applyEdit(store.target, next, kinds)).toEqual({
+      outcome: 'conflicts',
+      conflicts: [
+        { field: 'name', yours: 'Ada L.', theirs: 'Ada M.' },
+        { field: 'phone', yours: '+44 1', theirs: '+44 3' }
+      ]
+    })
+    expect(store.writes).toEqual([])
+    expect(store.held()).toMatchObject({ name: 'Ada M.', phone: '+44 3' })
   })
 
   it('a change the console already holds, or an empty edit, writes nothing', async () => {

@@ -173,6 +173,7 @@ describe('the message catalogue', () => {
           order: 'asRead',
           typed: 'T',
           hasAlias: 'yes',
+          hasOwner: 'yes',
           heldAs: 'H',
           reversed: 'yes',
           other: 'O'

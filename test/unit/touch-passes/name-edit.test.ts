@@ -62,8 +62,13 @@ describe('Touch Pass name: sent only when changed, a clash with the console is a
     expect((await held(pass.id)).card_name).toBe('Reception iPad')
     expect(await app.services.audit.all()).toHaveLength(before)
 
-    // "Keep the console's": the field leaves the edit, and nothing at all is sent.
-    expect(await app.call('touchPasses.rename', { id: pass.id, edit: { base: {}, changes: {} } })).toMatchObject({
+    // "Keep the console's": the field is kept as read (never written), and nothing at all is sent.
+    const kept = {
+      base: { card_name: 'Reception iPad' },
+      changes: { card_name: 'Front desk spare 2' },
+      keep: ['card_name']
+    }
+    expect(await app.call('touchPasses.rename', { id: pass.id, edit: kept })).toMatchObject({
       outcome: 'saved',
       sent: []
     })

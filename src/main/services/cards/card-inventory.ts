@@ -18,6 +18,7 @@ import { settleWrite } from '../audit/settle-write'
 import { notDoneError } from '../access/lost-answer'
 import { checkSeen, type Seen, type SeenAction } from '../../../shared/seen/seen'
 import { cardFacts } from './card-facts'
+import { aliasHolderNow, aliasInUse } from './alias-in-use'
 
 /** Each token once, the first kept (a console may repeat a card within a page). */
 function uniqueCards(cards: NfcCard[]): NfcCard[] {
@@ -251,15 +252,12 @@ export class CardInventory {
           read: () => this.get(token),
           fields: (card) => ({ alias: card.alias }),
           write: async (send) => {
-            const taken = await this.aliasTakenBy(send.alias ?? '', token)
-            if (taken) {
-              throw new AppError({
-                kind: 'validation',
-                code: 'ALIAS_IN_USE',
-                message: `The alias "${send.alias}" is already used by card ${taken.display_id || taken.token.slice(0, 8)}: aliases are unique on the console.`,
-                hint: 'Choose another alias. Two cards of one alias could not be told apart, and an import of a card with a used alias fails.',
-                details: { alias: send.alias ?? '', card: taken.display_id || taken.token.slice(0, 8) }
-              })
+            // Asked of the console now, not of the list Cards read (alias-in-use.ts): nothing is sent on a
+            // clash, and the card holding the alias is shown as the console has it (the list may not say so yet).
+            const holder = await aliasHolderNow(client, send.alias ?? '', token, this.pageSize)
+            if (holder) {
+              this.replace(holder)
+              throw aliasInUse(send.alias ?? '', holder)
             }
             try {
               await client.nfcCards.update(token, { alias: send.alias ?? '' })
@@ -284,19 +282,6 @@ export class CardInventory {
         cardAliasKinds
       )
     )
-  }
-
-  /**
-   * Another card of this console's kept list that uses the alias (exactly, as the console compares
-   * them; a deleted card's does not count). Checked on the list Cards holds, without reading 20,000
-   * cards again: the console itself accepts a second card of one alias on E8.
-   */
-  private async aliasTakenBy(alias: string, token: string): Promise<NfcCard | undefined> {
-    if (!alias) return undefined
-    const { activeId } = await this.connections.list()
-    const kept = this.snapshot
-    if (!kept || kept.profileId !== activeId) return undefined
-    return kept.cards.find((c) => c.token !== token && c.status !== 'deleted' && c.alias === alias)
   }
 
   /**
