@@ -2,7 +2,8 @@ import { z } from 'zod'
 
 /**
  * What the person saw of a record when they confirmed an action whose meaning depends on it: who
- * held the card (`ownerId`, null for nobody), whether the person held a PIN (`hasPin`), who held the
+ * held the card (`ownerId`, null for nobody), whether the person held a PIN (`hasPin`) and which one
+ * (`pinDigest`, shared/seen/pin-digest.ts: a digest of the console's token, null for none), who held the
  * Touch Pass (`holderId`, null for nobody: a pass is held, not owned, and said so), the visit's
  * status as the screen showed it (`status`: shared/today/groups `shownStatus`, so "Here" after a
  * kiosk check-in) and its window (`startTime`, `endTime`, Unix seconds). The screen
@@ -15,6 +16,11 @@ export const seenSchema = z
   .object({
     ownerId: z.string().max(200).nullable().optional(),
     hasPin: z.boolean().optional(),
+    pinDigest: z
+      .string()
+      .regex(/^[0-9a-f]{16}$/)
+      .nullable()
+      .optional(),
     status: z.string().max(40).nullable().optional(),
     startTime: z.number().int().nullable().optional(),
     endTime: z.number().int().nullable().optional(),

@@ -18,8 +18,11 @@ export const seenActions = {
   'cards.delete': ['ownerId'],
   /** "Give the card" to someone: a card someone got meanwhile is not given silently. */
   'cards.assign': ['ownerId'],
-  /** "Assign PIN" to someone said to have none, or "Replace X's PIN?": whether they hold one. */
-  'pins.assign': ['hasPin'],
+  /**
+   * "Assign PIN" to someone said to have none, or "Replace X's PIN?": whether they hold one, and which
+   * (its digest): a PIN another desk put in place of the one shown is not replaced on the old question.
+   */
+  'pins.assign': ['hasPin', 'pinDigest'],
   /**
    * "Cancel this visit?" with its status and window as the dialog said them: a visit checked in,
    * cancelled or moved meanwhile is not cancelled on the old question.
@@ -32,8 +35,8 @@ export const seenActions = {
   'visitors.delete': ['status', 'startTime', 'endTime'],
   /** "End this visit now?" with its status and window as the dialog said them: one checked out or moved meanwhile is asked again. */
   'visitors.endVisit': ['status', 'startTime', 'endTime'],
-  /** Visitors' "Assign PIN" to a visitor shown with none, or "Replace X's PIN?": whether they hold one. */
-  'visitors.assignNewPin': ['hasPin'],
+  /** Visitors' "Assign PIN" to a visitor shown with none, or "Replace X's PIN?": whether they hold one, and which. */
+  'visitors.assignNewPin': ['hasPin', 'pinDigest'],
   /** "Give the pass" to someone: a pass someone got meanwhile is not given over them. */
   'touchPasses.assign': ['holderId'],
   /** "Take the Touch Pass back from Kofi?": who holds it (and whose name "Also clear the name" meant). */
@@ -48,6 +51,8 @@ export interface SeenNow {
   ownerName?: string
   ownerType?: 'user' | 'visitor'
   hasPin?: boolean
+  /** Which PIN they hold now (shared/seen/pin-digest.ts), null for none. */
+  pinDigest?: string | null
   /** The visit's status as the screen would show it now, and its window (the cancel question says them). */
   status?: string | null
   startTime?: number | null
@@ -67,6 +72,12 @@ export function seenDiffers(action: SeenAction, seen: Seen | undefined, now: See
   return seenActions[action].filter((fact) => fact in seen && (seen[fact] ?? null) !== (now[fact] ?? null))
 }
 
+/** Whether the screen showed them holding a PIN: said by `hasPin`, else by a digest (null: none). */
+function shownHoldingPin(seen: Seen | undefined): boolean {
+  if (seen?.hasPin !== undefined) return seen.hasPin === true
+  return typeof seen?.pinDigest === 'string'
+}
+
 /**
  * Throws CHANGED_SINCE_SHOWN, nothing sent, when what the person saw is not the record now. Its
  * `details` carry the facts now (the screen asks again with them) and `said`, which sentence says it.
@@ -77,7 +88,10 @@ export function checkSeen(action: SeenAction, seen: Seen | undefined, now: SeenN
   const depends = seenActions[action] as readonly (keyof Seen)[]
   const said = depends.includes('hasPin')
     ? now.hasPin
-      ? 'pin'
+      ? // Shown holding a PIN and holding one still: it is another PIN than the one shown.
+        shownHoldingPin(seen)
+        ? 'pinChanged'
+        : 'pin'
       : 'noPin'
     : depends.includes('status')
       ? // A cancelled visitor can still be deleted: that question is asked again, not closed.
@@ -98,6 +112,7 @@ export function checkSeen(action: SeenAction, seen: Seen | undefined, now: SeenN
     holder: `Touch Pass ${now.pass ?? ''} is held by ${holder} now (changed meanwhile by another desk or the console's own page); nothing was sent.`,
     noHolder: `Touch Pass ${now.pass ?? ''} is held by nobody now (changed meanwhile by another desk or the console's own page); nothing was sent.`,
     pin: `${name} holds a PIN now (given meanwhile by another desk or the console's own page); nothing was sent.`,
+    pinChanged: `${name}'s PIN was changed meanwhile (by another desk or the console's own page); nothing was sent.`,
     noPin: `${name} holds no PIN now (removed meanwhile by another desk or the console's own page); nothing was sent.`,
     owner: `Card ${now.card ?? ''} belongs to ${owner} now (changed meanwhile by another desk or the console's own page); nothing was sent.`,
     noOwner: `Card ${now.card ?? ''} belongs to nobody now (changed meanwhile by another desk or the console's own page); nothing was sent.`,

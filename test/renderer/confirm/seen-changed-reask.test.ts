@@ -9,6 +9,7 @@ import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { scriptedBridge } from '../../support/fake-bridge'
 import { AppError } from '../../../src/shared/errors'
 import { checkSeen, seenActions, type Seen, type SeenAction } from '../../../src/shared/seen/seen'
+import { pinDigest } from '../../../src/shared/seen/pin-digest'
 import type { NfcCard } from '../../../src/shared/access/nfc-cards'
 import VisitorsScreen from '../../../src/renderer/src/screens/VisitorsScreen.svelte'
 import { visitors } from '../../../src/renderer/src/stores/visitors.svelte'
@@ -349,6 +350,7 @@ async function visitorShowing(first: Visitor) {
         () =>
           checkSeen('visitors.assignNewPin', (input as { seen?: Seen }).seen, {
             hasPin: main.held.pin_code != null,
+            pinDigest: pinDigest(main.held.pin_code),
             name
           })
       )
@@ -453,7 +455,11 @@ const visitCases = {
     expect(main.held.pin_code).toEqual({ token: 'x'.repeat(64) })
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Replace the PIN' }))
     expect(await screen.findByTestId('visitor-pin')).toHaveTextContent('123456')
-    expect(sent('visitors.assignNewPin')).toEqual([{ hasPin: false }, { hasPin: true }])
+    // Shown with none, then asked again about the PIN main found (its digest, shared/seen/pin-digest.ts).
+    expect(sent('visitors.assignNewPin')).toEqual([
+      { hasPin: false, pinDigest: null },
+      { hasPin: true, pinDigest: pinDigest({ token: 'x'.repeat(64) }) }
+    ])
   }
 }
 const cases: Record<SeenAction, () => Promise<void>> = { ...cardAndPinCases, ...visitCases }

@@ -4,6 +4,7 @@ import { demoControl } from '../../support/demo-control'
 import { control } from '../access/support'
 import type { AppErrorData } from '../../../src/shared/errors'
 import { CHANGED_SINCE_SHOWN, seenActions, type SeenAction } from '../../../src/shared/seen/seen'
+import { pinDigest } from '../../../src/shared/seen/pin-digest'
 
 interface HeldCard {
   token: string
@@ -139,6 +140,28 @@ describe('an action acts on what the person saw, or answers what changed', () =>
       // "Replace Diego's PIN?" answered: replaced.
       await app.call('pins.assign', { pin, owner, seen: { hasPin: true } })
       expect(await hashOf()).not.toBe(before)
+
+      // "Replace Diego's PIN?" open on the PIN read then, while another desk puts a PIN of its own in
+      // its place: he holds a PIN on both sides, yet nothing is sent and the other desk's PIN stays.
+      const shown = await app.call('pins.held', { owner })
+      expect(shown).toEqual({ held: true, pinDigest: expect.stringMatching(/^[0-9a-f]{16}$/) })
+      const { pin: otherDesks } = await app.call('pins.generate')
+      await otherDesk('PUT', `/users/${diego.id}/pin_codes`, { pin_code: otherDesks })
+      const theirsNow = await hashOf()
+      const { pin: mine } = await app.call('pins.generate')
+      const replaced = await refusal(
+        app.call('pins.assign', { pin: mine, owner, seen: { hasPin: true, pinDigest: shown.pinDigest } })
+      )
+      expect(replaced.details).toMatchObject({ hasPin: true, name: diego.name, said: 'pinChanged' })
+      expect(replaced.message).toBe(
+        `${diego.name}'s PIN was changed meanwhile (by another desk or the console's own page); nothing was sent.`
+      )
+      expect(replaced.details?.['pinDigest']).not.toBe(shown.pinDigest)
+      expect(await hashOf()).toBe(theirsNow)
+      // Asked again about the PIN held now, and answered: replaced.
+      const again = { hasPin: true, pinDigest: replaced.details?.['pinDigest'] as string }
+      await app.call('pins.assign', { pin: mine, owner, seen: again })
+      expect(await hashOf()).not.toBe(theirsNow)
     },
     'touchPasses.assign': async () => {
       const [ben, uma, id] = [await person(), await person(), await freePass()]
@@ -251,12 +274,29 @@ describe('an action acts on what the person saw, or answers what changed', () =>
       const before = (await heldVisitor(cleo.id)).pin_hash
       expect(before).toBeTruthy()
       // "Assign PIN" to Cleo, shown with none: nothing sent, their PIN stays.
-      const error = await refusal(app.call('visitors.assignNewPin', { id: cleo.id, seen: { hasPin: false } }))
+      const error = await refusal(
+        app.call('visitors.assignNewPin', { id: cleo.id, seen: { hasPin: false, pinDigest: null } })
+      )
       expect(error.details).toMatchObject({ hasPin: true, name: cleo.name, said: 'pin' })
       expect((await heldVisitor(cleo.id)).pin_hash).toBe(before)
       // "Replace Cleo's PIN?" answered: replaced.
       await app.call('visitors.assignNewPin', { id: cleo.id, seen: { hasPin: true } })
       expect((await heldVisitor(cleo.id)).pin_hash).not.toBe(before)
+      // Another desk puts a PIN of its own in place of the one "Replace Cleo's PIN?" was about (the
+      // panel's record as read): nothing sent, the other desk's PIN stays; asked again, it is replaced.
+      const shown = pinDigest((await app.call('visitors.get', { id: cleo.id })).pin_code)
+      const { pin: otherDesks } = await app.call('pins.generate')
+      await otherDesk('PUT', `/visitors/${cleo.id}/pin_codes`, { pin_code: otherDesks })
+      const theirsNow = (await heldVisitor(cleo.id)).pin_hash
+      const replaced = await refusal(
+        app.call('visitors.assignNewPin', { id: cleo.id, seen: { hasPin: true, pinDigest: shown } })
+      )
+      expect(replaced.details).toMatchObject({ hasPin: true, name: cleo.name, said: 'pinChanged' })
+      expect((await heldVisitor(cleo.id)).pin_hash).toBe(theirsNow)
+      const again = { hasPin: true, pinDigest: replaced.details?.['pinDigest'] as string }
+      expect(again.pinDigest).toBe(pinDigest((await app.call('visitors.get', { id: cleo.id })).pin_code))
+      await app.call('visitors.assignNewPin', { id: cleo.id, seen: again })
+      expect((await heldVisitor(cleo.id)).pin_hash).not.toBe(theirsNow)
       // Removed by another desk while "Replace Cleo's PIN?" was open: nothing sent, she still holds none.
       await otherDesk('DELETE', `/visitors/${cleo.id}/pin_codes`)
       const removed = await refusal(app.call('visitors.assignNewPin', { id: cleo.id, seen: { hasPin: true } }))

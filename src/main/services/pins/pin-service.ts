@@ -8,6 +8,7 @@ import { pinGiven } from '../access/read-back-rules'
 import { settleWrite } from '../audit/settle-write'
 import { afterOutcome, readBackEnglish } from '../../../shared/read-back-words'
 import { checkSeen, type Seen } from '../../../shared/seen/seen'
+import { pinDigest } from '../../../shared/seen/pin-digest'
 
 /** PIN codes: the console makes them (E10); a user's and a visitor's are given through their own endpoints. */
 export class PinService {
@@ -23,11 +24,14 @@ export class PinService {
   }
 
   /**
-   * Whether the person holds a PIN now: their record read afresh, since assigning replaces that PIN
-   * (one per person) and the screen asks first. The console shows only the PIN's hash (§3.1, §4.1).
+   * Whether the person holds a PIN now, and which (its digest, shared/seen/pin-digest.ts; null for
+   * none): their record read afresh, since assigning replaces that PIN (one per person) and the screen
+   * asks first, then sends the digest back as `seen.pinDigest`. The console shows only the PIN's hash
+   * (§3.1, §4.1), and only a digest of that leaves main here.
    */
-  async held(owner: OwnerRef): Promise<boolean> {
-    return (await this.heldPin(owner)) !== null
+  async held(owner: OwnerRef): Promise<{ held: boolean; pinDigest: string | null }> {
+    const token = await this.heldPin(owner)
+    return { held: token !== null, pinDigest: pinDigest(token) }
   }
 
   /** The hash token of the PIN they hold now, or null: the only trace of a PIN the console shows. */
@@ -46,14 +50,20 @@ export class PinService {
    *   `pin-none` / `pin-held`, `pinHeldNow`);
    * - one now with nothing known of before: it cannot be told whether it is the one shown, an error
    *   `readBack: 'pin-unsure'` that the screen says as that, without the failure's look.
-   * `seen.hasPin`: whether the screen showed them holding a PIN when the person confirmed. A PIN
-   * given or removed meanwhile is answered CHANGED_SINCE_SHOWN, nothing sent (shared/seen); the screen
-   * asks again. A read that failed cannot tell: the PIN is given as before.
+   * `seen.hasPin`: whether the screen showed them holding a PIN when the person confirmed, and
+   * `seen.pinDigest` which one. A PIN given, removed or replaced by another one meanwhile is answered
+   * CHANGED_SINCE_SHOWN, nothing sent (shared/seen); the screen asks again. A read that failed cannot
+   * tell: the PIN is given as before.
    */
   async assign(owner: OwnerRef, pin: string, seen?: Seen): Promise<{ readBack?: true }> {
     const client = await this.client()
     const before = await this.heldPin(owner).catch(() => undefined)
-    if (before !== undefined) checkSeen('pins.assign', seen, { hasPin: before !== null, name: owner.name || owner.id })
+    if (before !== undefined)
+      checkSeen('pins.assign', seen, {
+        hasPin: before !== null,
+        pinDigest: pinDigest(before),
+        name: owner.name || owner.id
+      })
     try {
       if (owner.type === 'user') await client.users.assignPin(owner.id, pin)
       else await client.visitors.assignPin(owner.id, pin)
@@ -83,6 +93,8 @@ export class PinService {
           ...err.details,
           answerLost: true,
           pinHeldNow: now !== null,
+          // Which PIN that is (shared/seen/pin-digest.ts): the screen's next Assign is held to it.
+          pinDigestNow: pinDigest(now),
           pinChanged: false,
           readBack: now === null ? 'pin-none' : unsure ? 'pin-unsure' : 'pin-held',
           name

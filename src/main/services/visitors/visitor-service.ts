@@ -23,6 +23,7 @@ import { matchesVisitorName, searchWords } from '../../../shared/text/search-wor
 import { arrivalsOn, shownStatus, type DeskArrival } from '../../../shared/today/groups'
 import type { KioskCheckin } from '../../../shared/kiosk/schemas'
 import { localDay } from '../today/today-list'
+import { pinDigest } from '../../../shared/seen/pin-digest'
 import { checkSeen, type Seen } from '../../../shared/seen/seen'
 import { PinService } from '../pins/pin-service'
 import { cancelReadingBack } from './cancel-read-back'
@@ -373,9 +374,10 @@ export class VisitorService {
 
   /**
    * A new PIN for the visitor, read again first (as an edit is): a visit cancelled meanwhile gets
-   * none, and a PIN another desk gave (or removed) meanwhile is answered CHANGED_SINCE_SHOWN when the
-   * screen says what it showed (`seen.hasPin`, shared/seen), never replaced because the screen had not
-   * heard of it. Without `seen` (the CLI), a PIN held is replaced only with `replace`.
+   * none, and a PIN another desk gave, removed or replaced by another meanwhile is answered
+   * CHANGED_SINCE_SHOWN when the screen says what it showed (`seen.hasPin`, `seen.pinDigest`,
+   * shared/seen), never replaced because the screen had not heard of it. Without `seen` (the CLI), a
+   * PIN held is replaced only with `replace`.
    */
   async assignNewPin(id: string, replace = false, seen?: Seen): Promise<{ pin: string; readBack?: true }> {
     const c = await this.client()
@@ -386,9 +388,13 @@ export class VisitorService {
       hint: 'If the visitor is coming after all, create a new visit.'
     })
     if (refusal) throw refusal
-    // The screen says what it showed (shared/seen): a PIN given or removed meanwhile is asked again.
+    // The screen says what it showed (shared/seen): a PIN given, removed or replaced meanwhile is asked again.
     if (seen)
-      checkSeen('visitors.assignNewPin', seen, { hasPin: current.pin_code != null, name: visitorDisplayName(current) })
+      checkSeen('visitors.assignNewPin', seen, {
+        hasPin: current.pin_code != null,
+        pinDigest: pinDigest(current.pin_code),
+        name: visitorDisplayName(current)
+      })
     else if (current.pin_code != null && !replace) {
       throw new AppError({
         kind: 'conflict',

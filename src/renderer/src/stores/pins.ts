@@ -9,7 +9,13 @@ export const pins = {
   generate: async (): Promise<string> => (await getApi().pins.generate()).pin,
   /** Whether they hold a PIN now (assigning replaces it). */
   held: async (owner: OwnerRef): Promise<boolean> => (await getApi().pins.held({ owner })).held,
-  /** `seen`: whether the screen showed them holding a PIN (shared/seen); none when it could not be read. */
+  /**
+   * Whether they hold a PIN now and which (`pinDigest`, shared/seen/pin-digest.ts; null: none), as
+   * Assign sends it back: undefined when main did not say.
+   */
+  holding: async (owner: OwnerRef): Promise<{ held: boolean; pinDigest?: string | null }> =>
+    getApi().pins.held({ owner }),
+  /** `seen`: whether the screen showed them holding a PIN, and which (shared/seen); none when it could not be read. */
   assign: (pin: string, owner: OwnerRef, seen?: Seen) =>
     getApi().pins.assign({ pin, owner, ...(seen ? { seen } : {}) }),
   /**
@@ -21,6 +27,19 @@ export const pins = {
     const now = (error as AppErrorData | null)?.details?.['pinHeldNow']
     return typeof now === 'boolean' ? now : undefined
   },
+  /** Which PIN that read-back found (`details.pinDigestNow`; null: none), or undefined when main did not say. */
+  digestAfter: (error: unknown): string | null | undefined => {
+    const now = (error as AppErrorData | null)?.details?.['pinDigestNow']
+    return typeof now === 'string' || now === null ? now : undefined
+  },
+  /**
+   * What Assign sends as `seen`: whether the screen showed them holding a PIN, and which when known;
+   * nothing when it could not be read (main then gives the PIN on what it reads).
+   */
+  seen: (held: boolean | 'unknown' | null, digest: string | null | undefined): Seen | undefined =>
+    held === true || held === false
+      ? { hasPin: held, ...(digest !== undefined ? { pinDigest: digest } : {}) }
+      : undefined,
   /**
    * A give whose answer was lost, after which main found them holding a PIN but could not tell whether
    * it is the one shown (nothing known of before: `details.readBack` `pin-unsure`). Not a failure, and

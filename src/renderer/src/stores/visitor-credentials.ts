@@ -1,16 +1,18 @@
 import { getApi } from '../lib/api'
 import type { ReadBackAnswer } from '../lib/read-back'
+import type { Seen } from '../../../shared/seen/seen'
 
 /** A visitor's PIN, NFC cards and QR code on the console. */
 export const visitorCredentials = {
   /**
-   * The console makes up the PIN; it is shown once. `hasPin`: whether the screen showed the visitor
-   * holding one when the person confirmed ("Replace X's PIN?" answered, or none shown): main compares it
-   * with the visitor now (shared/seen) and answers CHANGED_SINCE_SHOWN, nothing sent, when it differs.
-   * `readBack`: the answer was lost and main, reading the visitor back, found this PIN given.
+   * The console makes up the PIN; it is shown once. `seen`: whether the screen showed the visitor
+   * holding one when the person confirmed ("Replace X's PIN?" answered, or none shown), and which
+   * (`pinDigest`): main compares it with the visitor now (shared/seen) and answers CHANGED_SINCE_SHOWN,
+   * nothing sent, when it differs. `readBack`: the answer was lost and main, reading the visitor back,
+   * found this PIN given.
    */
-  newPin: (id: string, hasPin: boolean): Promise<{ pin: string } & ReadBackAnswer> =>
-    getApi().visitors.assignNewPin({ id, seen: { hasPin } }),
+  newPin: (id: string, seen: Seen): Promise<{ pin: string } & ReadBackAnswer> =>
+    getApi().visitors.assignNewPin({ id, seen }),
   removePin: (id: string) => getApi().visitors.unassignPin({ id }),
   /** `force`: take the card over from whoever holds it. */
   addCard: (id: string, token: string, force: boolean) => getApi().visitors.assignNfc({ id, token, force }),

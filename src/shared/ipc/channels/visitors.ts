@@ -81,7 +81,8 @@ export const visitorChannels = {
   'visitors.assignNewPin': channel(
     'Generate a PIN (E1) and give it to the visitor (§4.9); the plaintext is answered only this once. The visitor is ' +
       'read first: a visit cancelled meanwhile is refused. seen.hasPin: whether they held a PIN when the person ' +
-      'confirmed; when it differs now, the answer is CHANGED_SINCE_SHOWN, nothing sent. Without seen, a PIN held is ' +
+      'confirmed, seen.pinDigest: which (shared/seen/pin-digest of their pin_code); when either differs now (a PIN ' +
+      'given, removed or replaced meanwhile), the answer is CHANGED_SINCE_SHOWN, nothing sent. Without seen, a PIN held is ' +
       'replaced only with replace: true',
     idInput.extend({ replace: z.boolean().optional(), seen: seenSchema.optional() }),
     // readBack: the console's answer was lost and reading the visitor back found their PIN changed just now.
