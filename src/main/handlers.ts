@@ -18,6 +18,7 @@ import { auditHandlers } from './handlers/audit'
 import { rosterHandlers } from './handlers/roster'
 import { fleetHandlers } from './handlers/fleet'
 import { announceCardWrites } from './services/cards/card-writes'
+import { namingDeskZone } from './services/today/desk-zone-named'
 
 /**
  * The contract's implementation: each namespace's handlers live in `handlers/<namespace>.ts` and
@@ -25,7 +26,8 @@ import { announceCardWrites } from './services/cards/card-writes'
  */
 export function createHandlers(services: AppServices): Handlers {
   // Writes to the console's cards made outside Cards mark the card inventory stale (cards.stale).
-  return announceCardWrites(handlers(services), services.events.emit)
+  // A call that names the desk's time zone (shared/today/desk-zone.ts) names it for every "today" of main.
+  return namingDeskZone(announceCardWrites(handlers(services), services.events.emit), services.deskZone)
 }
 
 function handlers(services: AppServices): Handlers {

@@ -337,6 +337,7 @@ export const errorWordings: Readonly<Record<string, Wording>> = {
   KIOSK_CODE_NOT_GIVEN: needs('KIOSK_CODE_NOT_GIVEN', ['desk']),
   KIOSK_PRINTER_NOT_READY: needs('KIOSK_PRINTER_NOT_READY', ['desk']),
   KIOSK_VISIT_NOT_OPEN: needs('KIOSK_VISIT_NOT_OPEN', ['desk']),
+  KIOSK_ALREADY_CHECKED_IN: needs('KIOSK_ALREADY_CHECKED_IN', ['desk']),
   KIOSK_NOT_PREPARED: plain('KIOSK_NOT_PREPARED'),
   // Not thrown: a kiosk check-in's print failure recorded as facts (shared/kiosk/schemas printFailure).
   KIOSK_NO_PRINTER: plain('KIOSK_NO_PRINTER', false),

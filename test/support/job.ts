@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { expect } from 'vitest'
 import type { Page } from 'playwright-core'
 import { seriousA11yFindings } from './axe'
-import type { Started, WebModeInfo } from './processes'
+import { startWebMode, type Started, type WebModeInfo } from './processes'
 import { openWebInChromium, type TestBrowser } from './web-in-chromium'
 import { findDemoConsole } from './demo-found'
 import shellEnglish from '../../src/shared/i18n/messages/shell/en.json'
@@ -63,8 +63,17 @@ export interface Job {
   close(): Promise<void>
 }
 
-export async function startJob(): Promise<Job> {
-  const { dataDir, web, browser, removeData } = await openWebInChromium({ prefix: 'access-desk-job-' })
+export async function startJob(
+  options: {
+    /** Web mode's own time zone (TZ), e.g. UTC while the desk's browser is in another: the machine's by default. */
+    serviceTimeZone?: string
+  } = {}
+): Promise<Job> {
+  const zone = options.serviceTimeZone
+  const { dataDir, web, browser, removeData } = await openWebInChromium({
+    prefix: 'access-desk-job-',
+    ...(zone ? { start: (data: string) => startWebMode(data, { timeZone: zone }) } : {})
+  })
   const { page } = browser
   const close = async () => {
     await browser.close()

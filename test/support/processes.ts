@@ -108,9 +108,13 @@ export interface WebModeInfo {
  * the sources through tsx took ~5 s longer to start on a loaded 2-core machine). A `port` and `secret` fix its
  * address, so a restart on them lets an open tab reconnect by itself.
  */
-export function startWebMode(dataDir: string, fixed: { port?: number; secret?: string } = {}) {
+export function startWebMode(dataDir: string, fixed: { port?: number; secret?: string; timeZone?: string } = {}) {
   const entry = entryArgs('web').at(-1)!
   const port = fixed.port === undefined ? [] : ['--port', String(fixed.port)]
-  const env = fixed.secret === undefined ? {} : { ACCESS_DESK_WEB_SECRET: fixed.secret }
+  // `timeZone`: the service's own zone (TZ), e.g. UTC while the desk's browser is elsewhere.
+  const env = {
+    ...(fixed.secret === undefined ? {} : { ACCESS_DESK_WEB_SECRET: fixed.secret }),
+    ...(fixed.timeZone === undefined ? {} : { TZ: fixed.timeZone })
+  }
   return startJsonProcess<WebModeInfo>(entry, ['--data', dataDir, ...port], { env })
 }

@@ -23,6 +23,7 @@ import { TouchPassService } from './touch-passes/touch-pass-service'
 import { VisitorService } from './visitors/visitor-service'
 import { KioskService, type KioskWindows } from './kiosk/kiosk-service'
 import { TodayDesk } from './today/today-desk'
+import { DeskZone } from './today/desk-day'
 import { CHECKIN_LIMIT } from './kiosk/checkin-log'
 import { HISTORY_LIMIT } from './badges/history'
 import { DeskArrivals } from './visitors/desk-arrivals'
@@ -168,6 +169,8 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
     audit: (print) => audit.badgePrinted(print)
   })
 
+  // The desk's time zone as its screens name it: one "today" for Today, the kiosk, Visitors and Consoles.
+  const deskZone = new DeskZone()
   const kiosk: KioskService = new KioskService({
     dataDir: options.dataDir,
     console: activeConsole,
@@ -177,7 +180,8 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
     emit: events.emit,
     appPrints: (): boolean => services.printer !== undefined,
     windows: (): KioskWindows | undefined => services.kioskWindows,
-    qrGiven: (visitorId) => qrCodes.recordAssigned(visitorId)
+    qrGiven: (visitorId) => qrCodes.recordAssigned(visitorId),
+    deskZone
   })
 
   const today = new TodayDesk({
@@ -198,6 +202,7 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
     checkins: () => kiosk.checkins(CHECKIN_LIMIT),
     // The walk-ins this desk added and the visits it ended (read only): they were here, Today groups an ended one as left.
     deskArrivals: () => deskArrivals.read(),
+    deskZone,
     emit: events.emit
   })
   // Another console: Today's socket and list belong to the previous one.
@@ -223,6 +228,7 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
   const services = {
     ...options,
     events,
+    deskZone,
     connections,
     reach,
     batches,
@@ -242,14 +248,15 @@ async function buildAppServices(options: AppServicesOptions, lock: DataDirLock) 
       // Every QR code given here (Visitors, Badges' print): Today's access column reads the record.
       (visitorId) => qrCodes.recordAssigned(visitorId),
       // Every walk-in added and visit ended here: Today and Visitors say the visitor left, not that they never came.
-      deskArrivals
+      deskArrivals,
+      deskZone
     ),
     pins: new PinService(client),
     touchPasses: new TouchPassService(client),
     today,
     rosters,
     // Every saved console at once (the Consoles screen, find across consoles).
-    fleet: createFleet({ connections, reach, batches, emit: events.emit }),
+    fleet: createFleet({ connections, reach, batches, emit: events.emit, deskZone }),
     /**
      * Called by an app entry once its window is up, and again after a switch: the active console's
      * client is built (token read, pinned certificate set up) before the first screen needs it, and

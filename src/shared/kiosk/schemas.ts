@@ -159,9 +159,11 @@ export const kioskFoundSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('none'),
     /** Why: the name is not enough to search, nothing matched, or more than company and host can tell apart. */
-    reason: z.enum(['need-full-name', 'no-match', 'ambiguous', 'not-now']),
+    reason: z.enum(['need-full-name', 'no-match', 'ambiguous', 'not-now', 'checked-in']),
     /** With not-now, or no-match after the last try (sent to the desk): why, in the visitor's own words (kiosk-refusal.ts). */
-    refusal: kioskRefusalSchema.optional()
+    refusal: kioskRefusalSchema.optional(),
+    /** With checked-in: when the visitor checked in at the kiosk today (ISO); no second check-in is offered. */
+    checkedInAt: z.string().optional()
   })
 ])
 export type KioskFound = z.infer<typeof kioskFoundSchema>

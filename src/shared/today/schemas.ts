@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { visitorStatusNameSchema, weekScheduleSchema } from '../access/visitors'
 import { deskArrivalPlaces, todayGroups } from './groups'
 import { badgeOutputSchema } from '../badges/schemas'
-import { isTimeZone } from '../format/formats'
 import { liveWhySchema } from './live-why'
+import { deskZoneSchema } from './desk-zone'
 
 /**
  * Today's view as main sends it and the contract checks it. The renderer imports only the types
@@ -112,7 +112,7 @@ export const todayWindowAskSchema = z.object({
   reveal: z.string().max(200).nullish(),
   read: z.boolean().default(false),
   /** The desk's time zone (IANA; web mode: the browser's, which may not be the service's): the day listed is its. */
-  timeZone: z.string().max(100).refine(isTimeZone).optional()
+  timeZone: deskZoneSchema
 })
 export type TodayWindowAsk = z.input<typeof todayWindowAskSchema>
 

@@ -41,7 +41,8 @@ describe('Try again after a name that matched nothing', () => {
     })
     await fireEvent.click(screen.getByRole('button', { name: es['action.continue'] }))
     await screen.findByRole('heading', { name: es['none.titleNotFound'] })
-    expect(searched).toEqual([{ name: 'Lucia Gomes' }])
+    // With the desk's time zone: the kiosk's today is the desk's (lib/desk-zone.ts).
+    expect(searched).toEqual([{ name: 'Lucia Gomes', timeZone: expect.any(String) }])
 
     await fireEvent.click(screen.getByRole('button', { name: es['action.tryAgain'] }))
     const field = await screen.findByRole<HTMLInputElement>('textbox', { name: es['find.name'] })

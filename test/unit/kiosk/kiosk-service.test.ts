@@ -189,8 +189,10 @@ describe('the kiosk against the demo console', () => {
         code: 'PRINT_FAILED',
         message: 'The badge was not printed: Out of labels.'
       })
-      await app.call('kiosk.badge', { visitorId: v.id })
-      const failed = await app.call('kiosk.checkIn', { visitorId: v.id })
+      // Another visitor: one checked in already is not checked in again (checkedInAt).
+      const next = await createVisitor('Aroha', 'Hohaia', 'Contoso')
+      await app.call('kiosk.badge', { visitorId: next.id })
+      const failed = await app.call('kiosk.checkIn', { visitorId: next.id })
       expect(failed).toMatchObject({
         printed: false,
         output: 'printer',

@@ -4,7 +4,7 @@ import type { ConsoleReach, ProfileSummary, TokenCheck } from '../../../shared/c
 import type { FleetConsole, FleetCount } from '../../../shared/fleet/schemas'
 import type { AccessClient } from '../access/client'
 import { verdictOf } from '../connections/call-verdict'
-import { localDay, touchesDay } from '../today/today-list'
+import { localDay, touchesDay } from '../today/desk-day'
 import { versionBand } from './version-band'
 
 /** What reading one console needs from the app (app-services.ts gives the real ones). */
@@ -21,6 +21,8 @@ export interface OverviewDeps {
   /** This desk's import batches uploaded to the profile that are not wholly on it. */
   batchesNotUploaded: (profileId: string) => Promise<number>
   now?: () => Date
+  /** The desk's time zone as its screens name it (desk-day.ts DeskZone): "visitors today" are of the desk's day. */
+  timeZone?: () => string | undefined
 }
 
 /** A count, or the reason it could not be read (said on its cell: a key missing, a console too old…). */
@@ -65,7 +67,7 @@ export async function readConsole(
   try {
     const client = await deps.client(profile.id)
     const now = (deps.now ?? (() => new Date()))()
-    const day = localDay(now)
+    const day = localDay(now, deps.timeZone?.())
     const options = { signal: reads.signal }
     const counted = Promise.all([
       said(

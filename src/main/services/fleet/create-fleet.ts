@@ -4,6 +4,7 @@ import type { ConsoleReach } from '../../../shared/connections'
 import type { Connections } from '../connections/connections'
 import type { Emit } from '../events'
 import { FleetService, type FleetDeps } from './fleet-service'
+import type { DeskZone } from '../today/desk-day'
 
 // The count is shared with Settings' Remove question (shared/batches/not-uploaded.ts).
 export { batchesNotUploaded }
@@ -15,8 +16,10 @@ export function createFleet(services: {
   batches: { list(): Promise<{ batches: BatchSummary[] }> }
   emit: Emit
   timeouts?: FleetDeps['timeouts']
+  /** The desk's day for "visitors today" (desk-day.ts). */
+  deskZone?: Pick<DeskZone, 'zone'>
 }): FleetService {
-  const { connections, reach, batches, emit, timeouts } = services
+  const { connections, reach, batches, emit, timeouts, deskZone } = services
   return new FleetService({
     profiles: async () => (await connections.list()).profiles,
     test: (profileId) => connections.test(profileId),
@@ -24,6 +27,7 @@ export function createFleet(services: {
     stateOf: (profileId) => reach.stateOf(profileId),
     batchesNotUploaded: async (profileId) => batchesNotUploaded((await batches.list()).batches, profileId),
     emit,
+    timeZone: () => deskZone?.zone,
     ...(timeouts ? { timeouts } : {})
   })
 }

@@ -18,7 +18,7 @@ import { unfoldVisitorDoors } from '../access/doors'
 import type { BadgeService } from '../badges/badge-service'
 import type { Emit } from '../events'
 import type { KeyValueStore } from '../storage/key-value-store'
-import { CheckinLog } from './checkin-log'
+import { CHECKIN_LIMIT, CheckinLog } from './checkin-log'
 import { KioskSettingsStore } from './kiosk-settings'
 import { FREE_ATTEMPTS, PinAttempts } from './pin-attempts'
 import { verifyPin } from './pin-hash'
@@ -34,6 +34,8 @@ import { personName } from '../../../shared/person-name'
 import { badgeVisit } from '../../../shared/visitors/badge-visit'
 import type { ConsoleScope } from '../storage/durable-list'
 import { englishDeskName } from '../../../shared/kiosk/desk-name'
+import { localDay, type DeskZone } from '../today/desk-day'
+import { arrivalsOn } from '../../../shared/today/groups'
 
 /**
  * The kiosk window of the Electron app: opened full-screen in kiosk mode, closed with the exit PIN.
@@ -57,6 +59,8 @@ export interface KioskServiceDeps {
   windows: () => KioskWindows | undefined
   /** Told of each QR code the kiosk gives (the desk's record Today's access column reads). */
   qrGiven?: QrGiven
+  /** The desk's time zone as its screens name it (the kiosk page's: desk-day.ts): the kiosk's today is the desk's. */
+  deskZone?: Pick<DeskZone, 'zone'>
   now?: () => Date
 }
 
@@ -256,6 +260,33 @@ export class KioskService {
     this.triedAt = 0
   }
 
+  /** The desk's time zone as its screens named it (the kiosk page's): the kiosk's today is Today's. */
+  private zone(): string | undefined {
+    return this.deps.deskZone?.zone
+  }
+
+  /**
+   * When the visitor checked in at this kiosk today (the desk's day, as Today counts arrivals: groups.ts
+   * `arrivalsOn`), or null: a visit checked in once is not checked in again.
+   */
+  private async checkedInAt(visitorId: string, now: Date): Promise<string | null> {
+    const arrival = arrivalsOn(await this.log.list(CHECKIN_LIMIT), localDay(now, this.zone())).get(visitorId)
+    return arrival?.where === 'kiosk' ? arrival.at : null
+  }
+
+  /** A badge or check-in asked for a visit checked in already today: refused, with when (nothing recorded). */
+  private async refuseIfCheckedIn(visitorId: string, now: Date, desk: string): Promise<void> {
+    const at = await this.checkedInAt(visitorId, now)
+    if (!at) return
+    throw new AppError({
+      kind: 'conflict',
+      code: 'KIOSK_ALREADY_CHECKED_IN',
+      message: 'You are checked in already: no second check-in is made.',
+      hint: `If you need another badge, please see ${desk}.`,
+      details: { checkedInAt: at, desk }
+    })
+  }
+
   private held(visitorId: string) {
     return { code: this.qr.has(visitorId) }
   }
@@ -282,7 +313,7 @@ export class KioskService {
         )
       )
       const byId = new Map(lists.flat().map((v) => [v.id, v]))
-      today = [...byId.values()].filter((v) => touchesToday(v, now))
+      today = [...byId.values()].filter((v) => touchesToday(v, now, this.zone()))
     } catch (err) {
       const failed = this.failed(err, 'visitors')
       // Refused, the cache is kept (the console may take the token again) but no visit is looked up in
@@ -333,10 +364,13 @@ export class KioskService {
     if (this.readRefused) return this.lookUpRefused(input, this.readRefused, now)
     const open = [...this.visitors.values()]
     const visits = [...open, ...closed.filter((v) => !this.visitors.has(v.id))]
-    const { found, refused } = matchVisit(visits, input, now)
+    const { found, refused } = matchVisit(visits, input, now, this.zone())
     if (refused) await this.recordRefusal(refused.visitor, refused.refusal)
     const notFound = await this.countNotFound(found, input)
     if (notFound) return { found: notFound, source: this.source() }
+    const checkedInAt = found.kind === 'one' ? await this.checkedInAt(found.visit.visitorId, now) : null
+    // Checked in already: told when, and never offered a second check-in (a second badge, a second arrival).
+    if (checkedInAt) return { found: { kind: 'none', reason: 'checked-in', checkedInAt }, source: this.source() }
     const offline = this.offlineRefusal(found, now)
     if (offline) {
       // Decided before the visitor is asked to confirm: offline, the kiosk checks in only what it holds
@@ -388,7 +422,7 @@ export class KioskService {
     refusal: KioskRefusal,
     now: Date
   ): Promise<{ found: KioskFound; source: KioskSource }> {
-    const { found } = matchVisit([...this.visitors.values()], input, now)
+    const { found } = matchVisit([...this.visitors.values()], input, now, this.zone())
     const visitor = found.kind === 'one' ? this.visitors.get(found.visit.visitorId) : undefined
     // No visit of the name held (or several): the visitor is sent to the desk all the same, so the desk
     // hears it, under the name they typed (no visit id: the console could not be asked which one).
@@ -420,7 +454,7 @@ export class KioskService {
     try {
       const c = await this.deps.client()
       const { items } = await c.visitors.list({ keyword, pageSize: 100 }, { timeoutMs: CALL_TIMEOUT_MS })
-      return items.filter((v) => isClosedVisit(v.status) && touchesToday(v, now))
+      return items.filter((v) => isClosedVisit(v.status) && touchesToday(v, now, this.zone()))
     } catch (err) {
       // Offline, the search goes on from the open visits held; refused, no visit is looked up (find).
       const failed = this.failed(err, 'visitors')
@@ -488,8 +522,9 @@ export class KioskService {
       visitor = this.visitors.get(visitorId)
       doors = this.doors.get(visitorId) ?? []
     }
-    if (!visitor || !touchesToday(visitor, now) || !checkableNow(visitor, now))
+    if (!visitor || !touchesToday(visitor, now, this.zone()) || !checkableNow(visitor, now))
       throw await this.notOpen(desk, visitor && { visitor, refusal: refusalOf(visitor, now) })
+    await this.refuseIfCheckedIn(visitorId, now, desk)
     // No badge can come out: no QR code is made for a badge the visitor would never hold.
     await this.refuseIfPrinterCannotPrint(visitor, desk)
 
@@ -637,6 +672,8 @@ export class KioskService {
       })
     }
     this.prepared.delete(input.visitorId)
+    // Checked in meanwhile (another tab of the kiosk, a page that skipped the search): no second check-in.
+    await this.refuseIfCheckedIn(input.visitorId, this.now(), englishDeskName(this.settings.get().deskName))
     const { job } = prepared.badge
     let printed = false
     let printError: string | undefined

@@ -3,6 +3,7 @@ import type { KioskFound, KioskRefusal } from '../../../shared/kiosk/schemas'
 import { sameWord, searchRecord, searchWords, wordForms } from '../../../shared/text/search-words'
 import { checkableNow, checkInTime, refusalOf } from '../../../shared/kiosk/check-in-rule'
 import { badgeVisit } from '../../../shared/visitors/badge-visit'
+import { localDay, touchesDay } from '../today/desk-day'
 
 // Which visits the kiosk may check in, and why not, is one rule of shared/kiosk (read here and by the service).
 export {
@@ -58,14 +59,12 @@ export function matchesFullName(v: Pick<Visitor, 'first_name' | 'last_name'>, ty
   return isPart(first) && isPart(last)
 }
 
-/** Whether the visit's window touches the local day of `now` (what "today's visitors" are). */
-export function touchesToday(v: Pick<Visitor, 'start_time' | 'end_time'>, now: Date): boolean {
-  if (v.start_time === undefined || v.end_time === undefined) return false
-  const start = new Date(now)
-  start.setHours(0, 0, 0, 0)
-  const end = new Date(start)
-  end.setDate(end.getDate() + 1)
-  return v.start_time * 1000 < end.getTime() && v.end_time * 1000 >= start.getTime()
+/**
+ * Whether the visit's window touches the desk's day of `now` (what "today's visitors" are), in the desk's
+ * `timeZone` (the kiosk page's; main's own without): Today's rule (desk-day.ts).
+ */
+export function touchesToday(v: Pick<Visitor, 'start_time' | 'end_time'>, now: Date, timeZone?: string): boolean {
+  return touchesDay(v, localDay(now, timeZone))
 }
 
 /**
@@ -93,9 +92,10 @@ const refusalRank: Record<KioskRefusal['reason'], number> = {
 export function refusedVisit(
   visitors: readonly Visitor[],
   name: string,
-  now: Date
+  now: Date,
+  timeZone?: string
 ): { visitor: Visitor; refusal: KioskRefusal } | null {
-  const hits = visitors.filter((v) => touchesToday(v, now) && matchesFullName(v, name))
+  const hits = visitors.filter((v) => touchesToday(v, now, timeZone) && matchesFullName(v, name))
   if (hits.length === 0 || hits.some((v) => checkableNow(v, now))) return null
   const told = hits
     .map((visitor) => ({ visitor, refusal: refusalOf(visitor, now) }))
@@ -139,8 +139,8 @@ export interface Matched {
  * company, then by host; the answer for several says only how many and what to ask next, never
  * who they are. A match whose visit cannot be checked in now (cancelled, over, too early) is "not-now".
  */
-export function findVisit(visitors: readonly Visitor[], input: FindInput, now: Date): KioskFound {
-  return matchVisit(visitors, input, now).found
+export function findVisit(visitors: readonly Visitor[], input: FindInput, now: Date, timeZone?: string): KioskFound {
+  return matchVisit(visitors, input, now, timeZone).found
 }
 
 /**
@@ -149,10 +149,10 @@ export function findVisit(visitors: readonly Visitor[], input: FindInput, now: D
  * handed that person's visit — the kiosk asks the company or the host, as for two open visits, and a
  * visit still not told apart sends them to the desk with the reason ("namesake"), for Today to show.
  */
-export function matchVisit(visitors: readonly Visitor[], input: FindInput, now: Date): Matched {
+export function matchVisit(visitors: readonly Visitor[], input: FindInput, now: Date, timeZone?: string): Matched {
   const typed = words(input.name).length
   if (typed === 0) return { found: { kind: 'none', reason: 'need-full-name' } }
-  const named = visitors.filter((v) => touchesToday(v, now) && matchesFullName(v, input.name))
+  const named = visitors.filter((v) => touchesToday(v, now, timeZone) && matchesFullName(v, input.name))
   // One word that is no whole name written together ("Ana"): ask for the first and last name.
   if (named.length === 0) return { found: { kind: 'none', reason: typed < 2 ? 'need-full-name' : 'no-match' } }
   const open = named.filter((v) => checkableNow(v, now))

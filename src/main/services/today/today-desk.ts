@@ -16,6 +16,7 @@ export interface TodayDeskDeps {
   badgeMarks: TodayServiceDeps['badgeMarks']
   checkins?: TodayServiceDeps['checkins']
   deskArrivals?: TodayServiceDeps['deskArrivals']
+  deskZone?: TodayServiceDeps['deskZone']
   emit: Emit
   timing?: Pick<LiveDeps, 'pollMs' | 'backstopMs' | 'retrySocketMs'>
 }
@@ -30,7 +31,8 @@ export class TodayDesk {
       client: deps.client,
       badgeMarks: deps.badgeMarks,
       checkins: deps.checkins,
-      deskArrivals: deps.deskArrivals
+      deskArrivals: deps.deskArrivals,
+      ...(deps.deskZone ? { deskZone: deps.deskZone } : {})
     })
     this.desk = new DeskSettingsStore(deps.dataDir)
     this.live = new TodayLive({

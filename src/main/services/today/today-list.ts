@@ -4,72 +4,12 @@ import type { TodayGroup, TodayRow } from '../../../shared/today/schemas'
 import type { BadgeOutput } from '../../../shared/badges/schemas'
 import { visitEnded, visitGroup, type DeskArrival } from '../../../shared/today/groups'
 import { todayGroupOf } from '../../../shared/visitors/states'
-import { collator, dateTimeFormat } from '../../../shared/format/formats'
+import { collator } from '../../../shared/format/formats'
 import { holdsQr } from '../../../shared/today/qr-held'
+import { touchesDay } from './desk-day'
 
-/**
- * The desk's local day around `now`: midnight to the next midnight (23 or 25 hours on a DST change), in
- * `timeZone` when the screen names it (web mode's browser may not be in the service's zone), else main's own.
- */
-export function localDay(now: Date, timeZone?: string): { day: string; start: number; end: number } {
-  if (timeZone) return dayInZone(now, timeZone)
-  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate())
-  const next = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return {
-    day: `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}`,
-    start: Math.floor(start.getTime() / 1000),
-    // The last second of the day: the window [start, end] is inclusive, as the console's are.
-    end: Math.floor(next.getTime() / 1000) - 1
-  }
-}
-
-/** The wall clock in `timeZone` at `at` (ms), as a UTC date of the same numbers. */
-function wallClock(at: number, timeZone: string): Date {
-  const parts = dateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric'
-  }).formatToParts(at)
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0)
-  return new Date(Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')))
-}
-
-/** The first moment (ms) of the day `y-m-d` in `timeZone`: midnight, or the first hour a change of clocks left. */
-function midnightIn(y: number, m: number, d: number, timeZone: string): number {
-  const guess = Date.UTC(y, m, d)
-  let at = guess - (wallClock(guess, timeZone).getTime() - guess)
-  // Once more with the offset at that moment (a day whose clocks change overnight).
-  at = guess - (wallClock(at, timeZone).getTime() - at)
-  return at
-}
-
-/**
- * The day of `now` in the desk's time zone (web mode: the browser's, which may not be the service's): the
- * screen names it and its visitors are those of that day.
- */
-function dayInZone(now: Date, timeZone: string): { day: string; start: number; end: number } {
-  const wall = wallClock(now.getTime(), timeZone)
-  const [y, m, d] = [wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate()]
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return {
-    day: `${y}-${pad(m + 1)}-${pad(d)}`,
-    start: Math.floor(midnightIn(y, m, d, timeZone) / 1000),
-    end: Math.floor(midnightIn(y, m, d + 1, timeZone) / 1000) - 1
-  }
-}
-
-/** A validity window touches the day when it starts before the day ends and ends after it starts. */
-export function touchesDay(visitor: Pick<DayVisitor, 'start_time' | 'end_time'>, day: { start: number; end: number }) {
-  const { start_time: from, end_time: to } = visitor
-  if (from === undefined || to === undefined) return false
-  return from <= day.end && to >= day.start
-}
+// The desk's day and whether a visit touches it: one rule for every "today" of main (desk-day.ts).
+export { localDay, touchesDay } from './desk-day'
 
 /** A state's group is named by its word (shared/visitors/states.ts): ACTIVE and UPCOMING are both Expected. */
 export function groupOf(status: VisitorStatus): TodayGroup {

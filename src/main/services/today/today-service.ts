@@ -6,7 +6,8 @@ import { arrivalsOn, type DeskRecords } from '../../../shared/today/groups'
 import type { AccessClient } from '../access/client'
 import { unfoldVisitorDoors } from '../access/doors'
 import { isAutomaticGroup } from '../../../shared/access/doors'
-import { dayEntries, dayRow, localDay, type DayEntry } from './today-list'
+import { dayEntries, dayRow, type DayEntry } from './today-list'
+import { DeskZone } from './desk-day'
 import { allRows, dayHead, type TodayDay } from './today-day'
 import type { WindowRow } from '../../../shared/today/window'
 
@@ -35,6 +36,8 @@ export interface TodayServiceDeps {
    * so a visit of theirs whose window is over is Left, not No-show.
    */
   deskArrivals?: () => Promise<DeskRecords>
+  /** The desk's time zone as its screens name it, one for the app (desk-day.ts); a service of its own without. */
+  deskZone?: DeskZone
   now?: () => Date
 }
 
@@ -55,16 +58,19 @@ export class TodayService {
   /** Automatic door groups never change their doors (an edit makes a new group): read once each. */
   private readonly groups = new Map<string, ReturnType<DoorsApi['group']>>()
 
-  /** The desk's time zone, as the screen last named it (`today.view`); main's own until one does. */
-  private zone: string | undefined
+  /** The desk's time zone, as its screens last named it (desk-day.ts); main's own until one does. */
+  private readonly desk: DeskZone
+  /** The zone the day held was read in. */
+  private readIn: string | undefined
 
-  constructor(private readonly deps: TodayServiceDeps) {}
+  constructor(private readonly deps: TodayServiceDeps) {
+    this.desk = deps.deskZone ?? new DeskZone()
+  }
 
-  /** The desk's time zone (web mode: the browser's); true when it changed, so the day held is another day. */
+  /** The desk's time zone (web mode: the browser's); true when it is not the one the day held was read in. */
   deskZone(zone: string | undefined): boolean {
-    if (!zone || zone === this.zone) return false
-    this.zone = zone
-    return true
+    this.desk.name(zone)
+    return this.desk.zone !== this.readIn
   }
 
   /** Every row of the day at once (what `today.list` answers). */
@@ -79,7 +85,8 @@ export class TodayService {
    */
   async readDay(): Promise<TodayDay> {
     const now = (this.deps.now ?? (() => new Date()))()
-    const day = localDay(now, this.zone)
+    this.readIn = this.desk.zone
+    const day = this.desk.day(now)
     const c = await this.deps.client()
     // The door topology (to unfold automatic groups) is read as soon as a page shows a door group,
     // alongside the rest of the visitors, not after them: one round trip less before the list answers.

@@ -22,8 +22,8 @@ import { statesNamedLike } from '../../../shared/visitors/states'
 import { matchesVisitorName, searchWords } from '../../../shared/text/search-words'
 import { arrivalsOn, shownStatus, type DeskArrival } from '../../../shared/today/groups'
 import type { KioskCheckin } from '../../../shared/kiosk/schemas'
-import { localDay } from '../today/today-list'
 import { pinDigest } from '../../../shared/seen/pin-digest'
+import { DeskZone } from '../today/desk-day'
 import { checkSeen, type Seen } from '../../../shared/seen/seen'
 import { PinService } from '../pins/pin-service'
 import { cancelReadingBack } from './cancel-read-back'
@@ -144,7 +144,9 @@ export class VisitorService {
     /** Told of each QR code given here (QrCodeLog.recordAssigned): Today's access column reads it. */
     private readonly qrGiven?: QrGiven,
     /** The walk-ins this desk added and the visits it ended (desk-arrivals.ts): they were here, as Today reads it too. */
-    private readonly deskArrivals?: Pick<DeskArrivals, 'recordEnded' | 'recordWalkIn' | 'read'>
+    private readonly deskArrivals?: Pick<DeskArrivals, 'recordEnded' | 'recordWalkIn' | 'read'>,
+    /** The desk's day (its screens' time zone, desk-day.ts): the arrivals shown are of the desk's today, as on Today. */
+    private readonly deskZone: Pick<DeskZone, 'day'> = new DeskZone()
   ) {
     this.pins = new PinService(client)
   }
@@ -155,7 +157,7 @@ export class VisitorService {
       (this.checkins?.() ?? Promise.resolve([])).catch(() => [] as const),
       (this.deskArrivals?.read() ?? Promise.resolve({})).catch(() => ({}))
     ])
-    return arrivalsOn(log, localDay(new Date()), atDesk)
+    return arrivalsOn(log, this.deskZone.day(new Date()), atDesk)
   }
 
   /**

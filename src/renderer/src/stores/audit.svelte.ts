@@ -5,7 +5,7 @@ import { getApi } from '../lib/api'
 import { Latest } from '../lib/latest'
 import { deskLanguage } from '../lib/i18n/desk-language.svelte'
 import { languageOf } from '../../../shared/i18n/locales'
-import { deskTimeZone } from '../lib/local-time'
+import { inDeskZone } from '../lib/desk-zone'
 import { parseTypedDay } from '../../../shared/format/parse-date-time'
 import { deskFormatLocale } from '../lib/i18n/desk-formats'
 import { saveBlob } from '../lib/download'
@@ -149,11 +149,9 @@ export class AuditStore {
   /** The rows the applied filter matches, all of them, as a CSV file. Returns what was saved. */
   async exportCsv(): Promise<string> {
     // The file's times carry the desk's offset, as the screen shows them in the desk's zone; its header the desk's language.
-    const { filename, text, rows } = await getApi().audit.exportCsv({
-      filter: this.applied,
-      timeZone: deskTimeZone,
-      language: languageOf(deskLanguage.locale)
-    })
+    const { filename, text, rows } = await getApi().audit.exportCsv(
+      inDeskZone({ filter: this.applied, language: languageOf(deskLanguage.locale) })
+    )
     saveBlob(new Blob([text], { type: 'text/csv' }), filename)
     return auditWords().t('exported', { count: rows, file: filename })
   }

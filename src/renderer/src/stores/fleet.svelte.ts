@@ -2,6 +2,7 @@ import { tick } from 'svelte'
 import { AppError } from '../../../shared/errors'
 import { fleetQuerySchema, type FleetConsole, type FleetFound, type FleetHit } from '../../../shared/fleet/schemas'
 import { getApi, type Api } from '../lib/api'
+import { inDeskZone } from '../lib/desk-zone'
 import { connection } from './connection.svelte'
 import { router, type ScreenId } from './router.svelte'
 import { announce } from '../lib/action-outcome.svelte'
@@ -83,7 +84,7 @@ export class FleetStore {
     this.readError = null
     this.reading = connection.profiles.map((p) => p.id)
     try {
-      const { consoles } = await getApi().fleet.consoles({ requestId: id })
+      const { consoles } = await getApi().fleet.consoles(inDeskZone({ requestId: id }))
       if (this.readId !== id) return
       // Every answer again, in case an event was missed (a tab that reconnected meanwhile).
       for (const console of consoles) this.keepConsole(console)

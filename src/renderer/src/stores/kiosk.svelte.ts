@@ -1,5 +1,6 @@
 import type { KioskCheckin, KioskFind, KioskSettingsInput } from '../../../shared/kiosk/schemas'
 import { getApi } from '../lib/api'
+import { inDeskZone } from '../lib/desk-zone'
 
 /** The kiosk's calls: the only way the kiosk screens and the kiosk settings reach main. */
 export const kioskApi = {
@@ -8,10 +9,12 @@ export const kioskApi = {
   enter: () => getApi().kiosk.enter(),
   exit: (pin: string) => getApi().kiosk.exit({ pin }),
   exitWait: () => getApi().kiosk.exitWait(),
-  refresh: () => getApi().kiosk.refresh(),
-  find: (input: KioskFind) => getApi().kiosk.find(input),
-  badge: (visitorId: string) => getApi().kiosk.badge({ visitorId }),
-  checkIn: (input: Parameters<ReturnType<typeof getApi>['kiosk']['checkIn']>[0]) => getApi().kiosk.checkIn(input),
+  // Today at the kiosk is the desk's day, in this page's time zone (shared/today/desk-zone.ts).
+  refresh: () => getApi().kiosk.refresh(inDeskZone({})),
+  find: (input: KioskFind) => getApi().kiosk.find(inDeskZone(input)),
+  badge: (visitorId: string) => getApi().kiosk.badge(inDeskZone({ visitorId })),
+  checkIn: (input: Parameters<ReturnType<typeof getApi>['kiosk']['checkIn']>[0]) =>
+    getApi().kiosk.checkIn(inDeskZone(input)),
   transport: async () => (await getApi().app.info()).transport
 }
 

@@ -20,7 +20,7 @@ import { groupWord } from '../lib/i18n/state-words.svelte'
 import { onConsoleSwitch } from './console-scope'
 import { rereadWhenBack } from '../lib/reread-when-back'
 import { afterPaint } from '../lib/after-paint'
-import { deskTimeZone } from '../lib/local-time'
+import { inDeskZone } from '../lib/desk-zone'
 
 /** Rows drawn per group (shared/today/window.ts, where main cuts the window). */
 export { TODAY_PAGE } from '../../../shared/today/window'
@@ -222,14 +222,13 @@ export class TodayStore {
   }
 
   private ask(reveal?: string) {
-    return {
+    // The desk's day is the browser's (web mode's service may run in another zone): inDeskZone.
+    return inDeskZone({
       ...(this.watcher ? { watcher: this.watcher } : {}),
       find: this.find,
       pages: this.pages,
-      // The desk's day is the browser's (web mode's service may run in another zone).
-      timeZone: deskTimeZone,
       ...(reveal ? { reveal } : {})
-    }
+    })
   }
 
   /**

@@ -4,6 +4,7 @@ import type { EditOutcome } from '../../../shared/edits/edit'
 import type { Seen } from '../../../shared/seen/seen'
 import type { VisitorEdit, VisitorFields } from '../../../shared/visitors/edit'
 import { getApi, type Api } from '../lib/api'
+import { inDeskZone } from '../lib/desk-zone'
 import { formDrafts } from '../lib/form-drafts.svelte'
 import { RecordList } from './record-list.svelte'
 import { missingPermission } from '../lib/missing-permission'
@@ -27,18 +28,21 @@ export class VisitorsStore extends RecordList<Visitor> {
 
   protected async fetchPage(page: number): Promise<() => void> {
     const keyword = this.keyword.trim()
-    const result = await getApi().visitors.list({
-      page,
-      pageSize: this.pageSize,
-      ...(keyword ? { keyword } : {}),
-      // The console ignores the status when a keyword is given (§4.4).
-      ...(this.status && !keyword ? { status: this.status } : {})
-    })
+    // Each visitor's arrival today is of the desk's day (inDeskZone), as on Today.
+    const result = await getApi().visitors.list(
+      inDeskZone({
+        page,
+        pageSize: this.pageSize,
+        ...(keyword ? { keyword } : {}),
+        // The console ignores the status when a keyword is given (§4.4).
+        ...(this.status && !keyword ? { status: this.status } : {})
+      })
+    )
     return () => this.show(result.items, result.total, page)
   }
 
   protected fetchOne(id: string): Promise<Visitor> {
-    return getApi().visitors.get({ id })
+    return getApi().visitors.get(inDeskZone({ id }))
   }
 
   /** A new status filter applies at once, from the first page (as on Touch Passes). */

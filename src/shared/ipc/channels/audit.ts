@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { channel } from '../define'
 import { auditFilterSchema, auditPageSchema, retentionSchema } from '../../audit/schemas'
-import { isTimeZone } from '../../audit/time-zone'
+import { deskZoneSchema } from '../../today/desk-zone'
 import { languageSchema } from '../../i18n/language-schema'
 import { writeSettledSchema } from '../../audit/write-settled'
 
@@ -26,11 +26,7 @@ export const auditChannels = {
       .object({
         filter: auditFilterSchema.default({}),
         /** The desk's IANA time zone (the screen's): the file's times carry its offset. */
-        timeZone: z
-          .string()
-          .max(100)
-          .refine(isTimeZone, { error: 'Unknown time zone: give an IANA name such as Europe/Berlin.' })
-          .optional(),
+        timeZone: deskZoneSchema,
         /** The desk's language: the header line's (none: English). */
         language: languageSchema.optional()
       })

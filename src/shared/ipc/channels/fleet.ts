@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { channel } from '../define'
+import { deskZoneField } from '../../today/desk-zone'
 import { fleetConsoleSchema, fleetFoundSchema, fleetQuerySchema, fleetRequestIdSchema } from '../../fleet/schemas'
 
 /** Every saved console at once (the Consoles screen, find across consoles). */
@@ -7,7 +8,7 @@ export const fleetChannels = {
   'fleet.consoles': channel(
     'Every saved console read at once (a time limit each): its connection state, version, permission keys and ' +
       'counts; each pushed as `fleet.console` as it answers, all of them answered in the saved order',
-    z.object({ requestId: fleetRequestIdSchema }),
+    z.object({ requestId: fleetRequestIdSchema, ...deskZoneField }),
     z.object({ consoles: z.array(fleetConsoleSchema) })
   ),
   'fleet.find': channel(

@@ -10,6 +10,10 @@ import {
   kioskSourceSchema
 } from '../../kiosk/schemas'
 import { languageSchema } from '../../i18n/language-schema'
+import { deskZoneField } from '../../today/desk-zone'
+
+/** The kiosk's today is the desk's (its page's time zone: shared/today/desk-zone.ts). */
+const inZone = z.object(deskZoneField)
 
 export const kioskChannels = {
   'kiosk.settings': channel(
@@ -39,17 +43,17 @@ export const kioskChannels = {
   ),
   'kiosk.refresh': channel(
     'Read today’s visitors and their QR codes into the kiosk’s cache (kept through a console outage)',
-    noInput,
+    z.union([inZone, noInput]),
     z.object({ source: kioskSourceSchema, settings: kioskSettingsSchema })
   ),
   'kiosk.find': channel(
     'Find today’s visit of the visitor at the kiosk by full name (company or host when several match)',
-    kioskFindSchema,
+    kioskFindSchema.extend(deskZoneField),
     z.object({ found: kioskFoundSchema, source: kioskSourceSchema })
   ),
   'kiosk.badge': channel(
     'The badge of a visit found at the kiosk, with its QR code (assigned now if the visitor had none)',
-    z.object({ visitorId: recordId }),
+    z.object({ visitorId: recordId, ...deskZoneField }),
     kioskBadgeSchema
   ),
   'kiosk.checkIn': channel(
@@ -62,7 +66,8 @@ export const kioskChannels = {
        */
       browser: z.object({ handedToDialog: z.boolean(), error: z.string().max(500).optional() }).optional(),
       /** The visitor's language at the kiosk: the badge main prints is in it (none: English). */
-      language: languageSchema.optional()
+      language: languageSchema.optional(),
+      ...deskZoneField
     }),
     kioskCheckinSchema
   ),

@@ -6,8 +6,11 @@ import { visitorEditSchema } from '../../visitors/edit'
 import { editOutcomeSchema } from '../../edits/edit'
 import { seenSchema } from '../../seen/seen-schema'
 import { deskArrivalPlaces } from '../../today/groups'
+import { deskZoneField } from '../../today/desk-zone'
 
 const idInput = z.object({ id: recordId })
+/** A read that answers the visitor's arrival today: today is the desk's (shared/today/desk-zone.ts). */
+const idInDeskZone = idInput.extend(deskZoneField)
 
 /**
  * A visitor as main answers it (list, get, create, edit): the console's record and, when this desk recorded one today, the
@@ -27,13 +30,14 @@ export const visitorChannels = {
       keyword: z.string().trim().max(100).optional(),
       status: visitorStatusNameSchema.optional(),
       page: z.number().int().min(1).default(1),
-      pageSize: z.number().int().min(1).max(200).default(25)
+      pageSize: z.number().int().min(1).max(200).default(25),
+      ...deskZoneField
     }),
     z.object({ items: z.array(listedVisitorSchema), total: z.number().int() })
   ),
   'visitors.get': channel(
     'One visitor with schedule, resources and credentials (§4.3), and its arrival at this desk today',
-    idInput,
+    idInDeskZone,
     listedVisitorSchema
   ),
   // `readBack`: the console's answer was lost and main found the visitor it created by reading it back.
