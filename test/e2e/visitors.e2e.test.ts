@@ -12,6 +12,9 @@ function localInput(daysAhead: number, hour: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(hour)}:00`
 }
 
+/** Text with Intl's narrow and thin spaces (around "AM", a range's dash) as plain spaces. */
+const spaced = (text: string | null) => (text ?? '').replace(/[\u202f\u2009\u00a0]/g, ' ').trim()
+
 describe('Visitors in Chromium (web mode, demo console)', () => {
   let web: Started<{ url: string }>
   let browser: Awaited<ReturnType<typeof launchChromium>>
@@ -66,9 +69,14 @@ describe('Visitors in Chromium (web mode, demo console)', () => {
     const details = page.getByTestId('visitor-details')
     await details.waitFor()
     expect(await details.locator('#visitor-title').textContent()).toBe('Mia Ortiz')
-    const scheduleText = await details.getByTestId('visitor-schedule').textContent()
-    expect(scheduleText).toContain('Monday: 07:00–18:00')
-    expect(scheduleText).toContain('Saturday: 10:00–12:00')
+    // One clock on the details (formats.ts, test/unit/format/one-clock.test.ts): the English desk writes the
+    // visit window and the weekly schedule beside it both in 12-hour, never "8:00 AM" beside "07:00–18:00".
+    const windowText = spaced(await details.getByTestId('visitor-window').textContent())
+    expect(windowText).toMatch(/, 8:00 AM – .*, 6:00 PM$/)
+    const scheduleText = spaced(await details.getByTestId('visitor-schedule').textContent())
+    expect(scheduleText).toContain('Monday: 7:00 AM – 6:00 PM')
+    expect(scheduleText).toContain('Saturday: 10:00 AM – 12:00 PM')
+    expect(scheduleText).not.toMatch(/\b\d\d:\d\d–/)
     expect(scheduleText).not.toContain('Sunday')
     expect(await details.getByTestId('visitor-resources').textContent()).toContain(groupName)
     expect(browser.sentChannels.filter((c) => c === 'visitors.create')).toHaveLength(1)
@@ -94,7 +102,9 @@ describe('Visitors in Chromium (web mode, demo console)', () => {
     await expect.poll(() => details.textContent()).toContain('Acme Robotics Ltd')
     expect(browser.sentChannels.filter((c) => c === 'visitors.update')).toHaveLength(1)
     // The schedule survived the edit.
-    expect(await details.getByTestId('visitor-schedule').textContent()).toContain('Saturday: 10:00–12:00')
+    expect(spaced(await details.getByTestId('visitor-schedule').textContent())).toContain(
+      'Saturday: 10:00 AM – 12:00 PM'
+    )
 
     // Read back from the console through a search.
     await page.getByLabel('Name', { exact: true }).fill('Mia')

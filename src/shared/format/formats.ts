@@ -130,6 +130,17 @@ function dateOptions(hour: '2-digit' | 'numeric') {
   }
 }
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString()
+
+const CLOCK_TEXT = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/
+/**
+ * A wall-clock time as a weekly schedule writes it ("14:30:00", "14:30") as a moment of a UTC day, to
+ * be written in UTC: the same hour and minute whatever the zone. undefined when it is no such time.
+ */
+function clockMoment(text: string): number | undefined {
+  const m = CLOCK_TEXT.exec(text.trim())
+  if (!m) return undefined
+  return Date.UTC(1970, 0, 1, Number(m[1]), Number(m[2]), Number(m[3] ?? 0))
+}
 const toDate = (at: At) => (typeof at === 'number' ? new Date(at) : at)
 
 /**
@@ -165,6 +176,12 @@ function makeFormats(locale: string | undefined, timeZone: string | undefined) {
   } = dateOptions(hourOf(locale, zone))
   // Each kind of date keeps its formatter: a list of thousands of rows asks for it on every row.
   const kept = new Map<Intl.DateTimeFormatOptions, Intl.DateTimeFormat>()
+  // A schedule's clock is a wall clock, not a moment: written in UTC, with this locale's own clock.
+  const wallClock = dateTimeFormat(locale, { ...CLOCK, timeZone: 'UTC' })
+  const clock = (text: string) => {
+    const at = clockMoment(text)
+    return at === undefined ? text : wallClock.format(at)
+  }
   const dt = (options: Intl.DateTimeFormatOptions) => {
     let format = kept.get(options)
     if (!format) {
@@ -201,6 +218,17 @@ function makeFormats(locale: string | undefined, timeZone: string | undefined) {
     /** "09:00" today, "Mon 09:00" another day: a time a visitor or the desk reads against now. */
     timeOrWeekdayTime: (at: At, now = new Date()) =>
       sameDay(toDate(at), now) ? dt(CLOCK).format(at) : dt(WEEKDAY_CLOCK).format(at),
+    /**
+     * "14:30", "2:30 PM": a time of day as a weekly schedule writes it ("14:30:00"), in the same clock as
+     * `time` (every time of day on every screen is one of these: test/unit/format/one-clock.test.ts).
+     * Text that is no time is given back as it is.
+     */
+    clock,
+    /** "07:00–18:00", "7:00 AM – 6:00 PM": a schedule's range, as `timeRange` writes one within a day. */
+    clockRange: (from: string, to: string) => {
+      const [a, b] = [clockMoment(from), clockMoment(to)]
+      return a === undefined || b === undefined || b < a ? `${clock(from)}–${clock(to)}` : wallClock.formatRange(a, b)
+    },
     /** "09:00 – 17:00" within a day, "Mon 12 Jan, 09:00 – Tue 13 Jan, 17:00" across days: the locale's own range. */
     timeRange: (from: At, to: At) =>
       sameDay(toDate(from), toDate(to)) ? dt(CLOCK).formatRange(from, to) : dt(DAY_CLOCK).formatRange(from, to),

@@ -28,6 +28,7 @@ export const rosterSaidKeys = [
   'inactiveVisitor',
   'duplicatePerson',
   'badCardCell',
+  'lineNotRead',
   'duplicateCard',
   'noBatch',
   'batchEmpty',

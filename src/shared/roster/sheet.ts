@@ -159,7 +159,12 @@ export const conflictKindSchema = z.enum([
   /** The PIN cell holds a word that is neither a yes nor a no (yes-no-words.ts): the user says which. */
   'unclear-pin-cell',
   /** The Touch Pass cell likewise. */
-  'unclear-pass-cell'
+  'unclear-pass-cell',
+  /**
+   * The line could not be read (a double quote never closed): the row is left out, nothing is sent
+   * for it; the user fixes the file and opens it again.
+   */
+  'unreadable-line'
 ])
 export const conflictKinds = conflictKindSchema.options
 export type ConflictKind = z.infer<typeof conflictKindSchema>

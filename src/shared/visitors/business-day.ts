@@ -22,9 +22,3 @@ export const BUSINESS_DAY_RANGE = {
   start_time: clockOf(BUSINESS_DAY.opensAtHour),
   end_time: clockOf(BUSINESS_DAY.closesAtHour)
 } as const
-
-/** The business day as a person reads it on a button: "07:00", "18:00" (24-hour in every language). */
-export const businessDayWords = {
-  start: BUSINESS_DAY_RANGE.start_time.slice(0, 5),
-  end: BUSINESS_DAY_RANGE.end_time.slice(0, 5)
-} as const

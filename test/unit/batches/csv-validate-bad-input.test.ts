@@ -79,7 +79,8 @@ describe('quotes papaparse cannot read: the line is refused, no other line is lo
       [1, 'ok', '04A1B2C3', 'A'],
       [2, 'refused', null, '']
     ])
-    expect(last.rows[1]!.messages).toEqual([MISPLACED(2)])
+    // Never closed, as the roster says it too (csv-quote-never-closed.ts): not "misplaced".
+    expect(last.rows[1]!.messages).toEqual([NEVER_CLOSED(2)])
   })
 
   it('line numbers after a restart count quoted line breaks before the broken quote', () => {

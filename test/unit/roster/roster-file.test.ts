@@ -185,14 +185,28 @@ describe('refused files', () => {
     expect(ok.rows).toHaveLength(ROSTER_MAX_ROWS)
   })
 
-  it('a quote never closed: ROSTER_BAD_QUOTE naming the line, not a file swallowed into one cell', async () => {
-    const e = await refusal('a.csv', utf8('Email,Name\na@x.io,Ada\nb@x.io,"Bo Li\nc@x.io,Cy\n'))
-    expect(e.code).toBe('ROSTER_BAD_QUOTE')
-    expect(e.message).toBe(
-      'A double quote on line 3 of a.csv is never closed, so the rest of the file would be read as one cell.'
-    )
-    // A quoted cell closed too early swallows the lines after it as well: refused the same way.
-    expect((await refusal('a.csv', utf8('Email,Name\na@x.io,"Ada" Ng\nb@x.io,Bo\n'))).code).toBe('ROSTER_BAD_QUOTE')
+  it("a quote never closed: that line alone is flagged, the lines after it are read (Import's rule)", async () => {
+    const file = await readRosterFile('a.csv', utf8('Email,Name\na@x.io,Ada\nb@x.io,"Bo Li\nc@x.io,Cy\n'))
+    expect(file.rows).toEqual([
+      ['a@x.io', 'Ada'],
+      ['b@x.io', '"Bo Li'],
+      ['c@x.io', 'Cy']
+    ])
+    expect(file.lines).toEqual([2, 3, 4])
+    expect(file.unreadable).toEqual([3])
+    // The bad line's cells, split as written, neither widen the sheet nor count as a short line.
+    expect(file.sheet.headers).toEqual(['Email', 'Name'])
+    // A quoted cell closed too early swallows the lines after it as well: flagged the same way.
+    const early = await readRosterFile('a.csv', utf8('Email,Name\na@x.io,"Ada" Ng\nb@x.io,Bo\n'))
+    expect(early.rows).toEqual([
+      ['a@x.io', '"Ada" Ng'],
+      ['b@x.io', 'Bo']
+    ])
+    expect(early.unreadable).toEqual([2])
+    // On the last line, with no line break after it: flagged too, never read with its cells shifted.
+    const last = await readRosterFile('a.csv', utf8('Email,Name\na@x.io,Ada\nb@x.io,"Bo, Li'))
+    expect(last.unreadable).toEqual([3])
+    expect(last.rows[1]).toEqual(['b@x.io', '"Bo'])
   })
 
   it('binary files, legacy .xls, and an .xlsx that is no zip: ROSTER_UNREADABLE', async () => {

@@ -15,6 +15,7 @@ import type { ByteOrder } from '../../../shared/batches/schemas'
 import { csvParser } from '../csv-parser'
 import { separatorNote } from '../csv-separator'
 import { csvSeparator } from '../../../shared/text/csv-separator'
+import { quoteNeverClosed, startOfLine } from '../csv-quote-never-closed'
 
 export interface ValidateOptions extends ExistingKeys {
   /**
@@ -140,8 +141,8 @@ export function readCsv(text: string, parser: 'auto' | 'papaparse' = 'auto'): Cs
     })
     const broken = reader.takeBrokenQuote()
     if (broken === undefined) break
-    // papaparse reads everything after a quote that is never closed as one cell: refuse that line
-    // and read on from the next one, so one stray quote never swallows the rest of the file.
+    // A quote never closed (csv-quote-never-closed.ts, the roster's rule too): that line is refused
+    // and the reading goes on from the next one, so one stray quote never swallows the rest of the file.
     const next = startOfLine(rest, broken.line - reader.lineBase + 1)
     // Stryker disable next-line ConditionalExpression,UnaryOperator: equivalent, the broken cell holds the line break looked for, so a next line always exists
     if (next === -1) break
@@ -163,17 +164,6 @@ function asEntered(rows: CsvPreviewRow[], notes: CsvNote[], line: number, order:
     for (const r of rows) if (r.nfcId !== undefined) r.nfcId = inByteOrder(r.nfcId, order)
   }
   notes.push(sayNote('asSent', { line: String(line), reversed: order === 'reversed' ? 'yes' : 'no' }))
-}
-
-/** Where line `n` (1-based) of `text` starts, or -1 past the end. */
-function startOfLine(text: string, n: number): number {
-  let at = 0
-  for (let line = 1; line < n; line++) {
-    const nl = text.indexOf('\n', at)
-    if (nl === -1) return -1
-    at = nl + 1
-  }
-  return at < text.length ? at : -1
 }
 
 /**
@@ -249,16 +239,18 @@ class CsvRowReader implements PlainRowSink {
     // The rows with a quote papaparse could not read (never closed, or closed lines later in the
     // middle of a cell): such a cell may have swallowed the lines after it. Every one of them, not
     // only the first: a misplaced quote earlier in the chunk must not let a later one swallow lines.
-    let quoteRows: Set<number | undefined> | undefined
+    let quoteRows: Map<number | undefined, string> | undefined
     for (const error of result.errors) {
-      if (error.type === 'Quotes') (quoteRows ??= new Set()).add(error.row)
+      if (error.type !== 'Quotes') continue
+      // A row may have two quote errors: "never closed" is the one that counts.
+      const had = quoteRows?.get(error.row)
+      ;(quoteRows ??= new Map()).set(error.row, had === 'MissingQuotes' ? had : error.code)
     }
     for (let i = 0; i < data.length; i++) {
       const cells = data[i]!
       const line = lineBase + ++this.rowIndex + this.extraLines
       if (quoteRows !== undefined && quoteRows.has(i)) {
-        let spans = false
-        for (let c = 0; c < cells.length; c++) if (cells[c]!.indexOf('\n') !== -1) spans = true
+        const spans = quoteNeverClosed(cells, quoteRows.get(i))
         rows.push(
           row(line, undefined, '', 'refused', [
             say(spans ? 'quoteNeverClosed' : 'quoteMisplaced', { line: String(line) })

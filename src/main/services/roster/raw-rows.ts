@@ -11,4 +11,9 @@ export interface RawRows {
   /** As facts: Import's file notes (shared/batches/csv-said.ts), worded by the desk. */
   notes: CsvNote[]
   sheetName?: string
+  /**
+   * The lines that could not be read (a quote never closed, csv-quote-never-closed.ts): each is a row of
+   * its own, its cells split as written, flagged on the plan and never onboarded.
+   */
+  unreadable?: number[]
 }

@@ -1,5 +1,6 @@
 import { decodeText } from '../../../shared/text/encoding'
 import { rosterFileError } from './roster-errors'
+import { quoteNeverClosed, startOfLine } from '../csv-quote-never-closed'
 import type { RawRows } from './raw-rows'
 import { sayNote } from '../batches/csv-messages'
 import type { CsvNote } from '../../../shared/batches/csv-said'
@@ -11,8 +12,9 @@ import { csvSeparator } from '../../../shared/text/csv-separator'
  * A roster saved as CSV by an HR tool or Excel: decoded (UTF-8 with or without a BOM, UTF-16 by its
  * BOM, else Windows-1252 when the bytes are not UTF-8, as Excel's plain "CSV" saves on Western
  * systems), then split with the delimiter the file uses (comma, semicolon or tab). Every row keeps
- * the line it starts on, so the plan names the lines the user sees in a text editor. papaparse is
- * loaded on the first file read (csv-parser.ts).
+ * the line it starts on, so the plan names the lines the user sees in a text editor. A line whose
+ * quote is never closed is read alone and named in `unreadable`; the lines after it are read. papaparse
+ * is loaded on the first file read (csv-parser.ts).
  */
 export async function readCsvRows(bytes: Uint8Array, fileName: string): Promise<RawRows> {
   const Papa = await loadCsvParser()
@@ -43,12 +45,54 @@ export async function readCsvRows(bytes: Uint8Array, fileName: string): Promise<
     const note = separatorNote(delimiter)
     if (note) notes.push(note)
   }
-  const result = Papa.parse<string[]>(text, { delimiter, newline: '\n', skipEmptyLines: false })
+  const rows: string[][] = []
+  const lines: number[] = []
+  const unreadable: number[] = []
+  // papaparse reads the text; a quote never closed (csv-quote-never-closed.ts, Import's rule too) makes
+  // its line a row of its own, flagged, and the reading goes on from the next line.
+  let rest = text
+  let line = firstLine
+  for (;;) {
+    const result = Papa.parse<string[]>(rest, { delimiter, newline: '\n', skipEmptyLines: false })
+    const quoteCodes = new Map<number, string>()
+    for (const error of result.errors) {
+      if (error.type !== 'Quotes' || error.row === undefined) continue
+      const had = quoteCodes.get(error.row)
+      quoteCodes.set(error.row, had === 'MissingQuotes' ? had : error.code)
+    }
+    const base = line
+    let broken: number | undefined
+    for (let r = 0; r < result.data.length; r++) {
+      const cells = result.data[r]!
+      const code = quoteCodes.get(r)
+      if (code !== undefined && quoteNeverClosed(cells, code)) {
+        broken = line
+        break
+      }
+      if (code !== undefined) notes.push(sayNote('quoteMisplaced', { line: String(line) }))
+      rows.push(cells)
+      lines.push(line)
+      line++
+      // A quoted cell may hold line breaks: the next row starts that many lines further.
+      for (const cell of cells) for (let i = cell.indexOf('\n'); i !== -1; i = cell.indexOf('\n', i + 1)) line++
+    }
+    if (broken === undefined) break
+    // The bad line is kept as its cells split as written, so its row still names whom it was about;
+    // it is never onboarded (`unreadable`: the plan flags it and sends nothing for it).
+    const start = startOfLine(rest, broken - base + 1)
+    const next = startOfLine(rest, broken - base + 2)
+    rows.push(rest.slice(start, next === -1 ? undefined : next - 1).split(delimiter))
+    lines.push(broken)
+    unreadable.push(broken)
+    if (next === -1) break
+    rest = rest.slice(next)
+    line = broken + 1
+  }
 
   // Excel's "keep as text" export writes ="00042" so a number keeps its leading zeros: the value is
   // what is between the quotes.
   let markers = 0
-  for (const cells of result.data) {
+  for (const cells of rows) {
     for (let c = 0; c < cells.length; c++) {
       const cell = cells[c]!.trim()
       if (cell.length >= 3 && cell.startsWith('="') && cell.endsWith('"')) {
@@ -58,31 +102,7 @@ export async function readCsvRows(bytes: Uint8Array, fileName: string): Promise<
     }
   }
   if (markers > 0) notes.push(sayNote('excelMarkers'))
-
-  const lines: number[] = []
-  let line = firstLine
-  for (const cells of result.data) {
-    lines.push(line)
-    line++
-    // A quoted cell may hold line breaks: the next row starts that many lines further.
-    for (const cell of cells) for (let i = cell.indexOf('\n'); i !== -1; i = cell.indexOf('\n', i + 1)) line++
-  }
-  for (const error of result.errors) {
-    if (error.type !== 'Quotes' || error.row === undefined) continue
-    const at = lines[error.row] ?? firstLine
-    if (error.code === 'MissingQuotes') {
-      // papaparse reads everything after a quote never closed as one cell: the rest of the file
-      // would vanish into it. Refused, with the line to fix.
-      throw rosterFileError(
-        'ROSTER_BAD_QUOTE',
-        `A double quote on line ${at} of ${fileName} is never closed, so the rest of the file would be read as one cell.`,
-        `Open the file in a text editor, close or remove the quote on line ${at}, save it and open it again.`,
-        { line: at, file: fileName }
-      )
-    }
-    notes.push(sayNote('quoteMisplaced', { line: String(at) }))
-  }
-  return { rows: result.data, lines, notes }
+  return { rows, lines, notes, ...(unreadable.length > 0 && { unreadable }) }
 }
 
 /** NULs, or more than 1 % control characters (not tab or line breaks): a binary file, not text. */

@@ -30,7 +30,9 @@ const createSchema = z.object({
   /** Every data row as read (the header excluded): the roster survives a restart without its file. */
   rows: z.array(z.array(z.string())),
   /** The line each row starts on in the file (row ids are `r<line>`). */
-  lines: z.array(z.number().int().min(1))
+  lines: z.array(z.number().int().min(1)),
+  /** The lines that could not be read (a quote never closed): flagged, never onboarded. */
+  unreadable: z.array(z.number().int().min(1)).optional()
 })
 
 const mappingSchema = z.object({

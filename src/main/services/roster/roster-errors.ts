@@ -2,11 +2,10 @@ import { AppError } from '../../../shared/errors'
 
 /**
  * The refusals of a roster file, in one place so each says what is wrong with this file and what
- * to do about it. Codes: ROSTER_EMPTY, ROSTER_TOO_LARGE, ROSTER_UNREADABLE, ROSTER_NO_HEADER,
- * ROSTER_BAD_QUOTE.
+ * to do about it. Codes: ROSTER_EMPTY, ROSTER_TOO_LARGE, ROSTER_UNREADABLE, ROSTER_NO_HEADER. A quote
+ * never closed refuses no file: its line alone is flagged (roster-csv.ts).
  */
-export type RosterFileCode =
-  'ROSTER_EMPTY' | 'ROSTER_TOO_LARGE' | 'ROSTER_UNREADABLE' | 'ROSTER_NO_HEADER' | 'ROSTER_BAD_QUOTE'
+export type RosterFileCode = 'ROSTER_EMPTY' | 'ROSTER_TOO_LARGE' | 'ROSTER_UNREADABLE' | 'ROSTER_NO_HEADER'
 
 const SAVE_AS = 'Save it from Excel as "Excel Workbook (.xlsx)" or "CSV UTF-8 (Comma delimited)" and open it again.'
 

@@ -24,6 +24,8 @@ export interface RosterFile {
   rows: string[][]
   /** The line (1-based) each row starts on: `rows[i]` is row id `r${lines[i]}`. */
   lines: number[]
+  /** The data rows' lines that could not be read (a quote never closed): flagged on the plan, never onboarded. */
+  unreadable: number[]
 }
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04]
@@ -36,7 +38,8 @@ const DATA_CELL = /^(?:[^@\s]+@[^@\s]+\.[^@\s]+|\d+)$/
  * Read a roster as exported from an HR tool: an Excel workbook (.xlsx, told by its bytes, not its
  * name) or a CSV text. The first non-blank row names the columns. Refused with what is wrong and
  * what to do: empty (ROSTER_EMPTY), too large (ROSTER_TOO_LARGE), neither CSV nor XLSX or damaged
- * (ROSTER_UNREADABLE), no header (ROSTER_NO_HEADER), a quote never closed (ROSTER_BAD_QUOTE).
+ * (ROSTER_UNREADABLE), no header (ROSTER_NO_HEADER). A line whose quote is never closed is not a
+ * refusal of the file: that line alone is flagged (`unreadable`), the others are read.
  */
 export async function readRosterFile(fileName: string, bytes: Buffer): Promise<RosterFile> {
   if (bytes.length === 0)
@@ -108,6 +111,8 @@ export function shape(fileName: string, raw: RawRows): RosterFile {
   const lines: number[] = []
   let blank = 0
   let width = header.length
+  // A line not read (its cells split as written) neither widens the sheet nor is a short line.
+  const notRead = new Set(raw.unreadable)
   for (let i = headerAt + 1; i <= last; i++) {
     const row = cells[i]!
     if (isBlank(row)) {
@@ -117,7 +122,7 @@ export function shape(fileName: string, raw: RawRows): RosterFile {
     // Cells past the last non-empty one carry nothing; cells beyond the header are kept.
     let end = row.length
     while (end > 0 && row[end - 1] === '') end--
-    if (end > width) width = end
+    if (end > width && !notRead.has(raw.lines[i]!)) width = end
     rows.push(row)
     lines.push(raw.lines[i]!)
   }
@@ -156,7 +161,7 @@ export function shape(fileName: string, raw: RawRows): RosterFile {
   const short: number[] = []
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!
-    if (raw.sheetName === undefined && row.length < header.length) short.push(lines[r]!)
+    if (raw.sheetName === undefined && row.length < header.length && !notRead.has(lines[r]!)) short.push(lines[r]!)
     if (row.length < width) {
       const padded = row.slice()
       while (padded.length < width) padded.push('')
@@ -177,7 +182,7 @@ export function shape(fileName: string, raw: RawRows): RosterFile {
   }
   if (unnamed.length > 0) sheet.unnamed = unnamed
   if (raw.sheetName !== undefined) sheet.sheetName = raw.sheetName
-  return { sheet, rows, lines }
+  return { sheet, rows, lines, unreadable: lines.filter((line) => notRead.has(line)) }
 }
 
 function isBlank(row: string[]): boolean {

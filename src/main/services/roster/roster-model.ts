@@ -42,6 +42,8 @@ export class RosterModel {
   sheet: RosterSheet
   rows: string[][]
   lines: number[]
+  /** The lines the file could not read (a quote never closed): the plan flags them and sends nothing. */
+  unreadable: readonly number[]
   mapping: ColumnMapping = {}
   options = defaultRosterOptions()
   /** The user's word on ambiguous or missing rows (null: leave the row out). */
@@ -69,6 +71,7 @@ export class RosterModel {
     this.sheet = create.sheet
     this.rows = create.rows
     this.lines = create.lines
+    this.unreadable = create.unreadable ?? []
     this.updatedAt = create.meta.createdAt
   }
 

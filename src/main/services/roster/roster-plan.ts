@@ -37,6 +37,8 @@ export interface PlanInput {
   rows: string[][]
   /** The line each row starts on (`RosterFile.lines`); without it, row i is line i + 2. */
   lines?: number[] | undefined
+  /** The lines the file could not read (`RosterFile.unreadable`): left out, whatever the user chooses. */
+  unreadable?: readonly number[] | undefined
   mapping: ColumnMapping
   options: RosterOptions
   people: PeopleIndex
@@ -129,6 +131,7 @@ export function planRoster(input: PlanInput): RosterPlan {
     return undefined
   }
   let passesLeft = Math.max(0, input.assignablePasses)
+  const notRead = new Set(input.unreadable)
 
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!
@@ -138,6 +141,10 @@ export function planRoster(input: PlanInput): RosterPlan {
     const given = rowName(keys) || keys.email || keys.employeeNumber
     // A row naming nobody: "Line 7" in English here (the CLI's, and this file's sentences); `unnamed` for a desk.
     const label = given || `Line ${line}`
+    if (notRead.has(line)) {
+      out.push(unreadableRow(rowId, line, label, !given))
+      continue
+    }
     const match = matchOf(rowId, keys, people, resolved)
     const person = match.state === 'matched' ? match.person : undefined
     const holdings = person ? people.get(person) : undefined
@@ -290,6 +297,27 @@ export function planRoster(input: PlanInput): RosterPlan {
     out.push(planRow)
   }
   return { rows: out, totals: totalsOf(out, input.assignablePasses) }
+}
+
+/**
+ * A line the file could not read (a quote never closed: its cells are not known): its own row, left
+ * out whatever the user chooses for it, with what to do. Nothing is sent for it.
+ */
+function unreadableRow(rowId: string, line: number, label: string, unnamed: boolean): PlanRow {
+  const said: RosterSaid = [sentence('lineNotRead', { line })]
+  return {
+    rowId,
+    line,
+    label,
+    ...(unnamed && { unnamed: true as const }),
+    match: { state: 'skipped' },
+    card: { kind: 'none' },
+    pin: false,
+    touchPass: false,
+    conflicts: [
+      { kind: 'unreadable-line', step: 'row', message: rosterEnglish(said), said, overridable: false, decision: 'skip' }
+    ]
+  }
 }
 
 export function totalsOf(rows: PlanRow[], assignablePasses: number): PlanTotals {

@@ -103,7 +103,8 @@ export class RosterService {
       meta: { id, fileName: input.fileName, createdAt: now() },
       sheet: file.sheet,
       rows: file.rows,
-      lines: file.lines
+      lines: file.lines,
+      ...(file.unreadable.length > 0 && { unreadable: file.unreadable })
     })
     const remembered = this.mappings.recall(file.sheet.headers)
     return {
@@ -438,6 +439,7 @@ export class RosterService {
     model.plan = planRoster({
       rows: model.rows,
       lines: model.lines,
+      unreadable: model.unreadable,
       mapping: model.mapping,
       options: model.options,
       people: data.people,

@@ -2,7 +2,7 @@ import type { FieldConflict } from '../../../../shared/edits/edit'
 import type { VisitorFields } from '../../../../shared/visitors/edit'
 import { visitorFieldKey } from '../../../../shared/visitors/field-names'
 import { formatLocal } from '../../lib/local-time'
-import { weekOrder } from './schedule'
+import { rangesWords, weekOrder } from './schedule'
 import { visitorsWords } from '../../lib/i18n/visitors-messages.svelte'
 
 /**
@@ -26,10 +26,7 @@ export function visitorValueWords<K extends keyof VisitorFields>(
     if (!week) return w.t('conflict.oneTime')
     const days = weekOrder
       .filter((d) => (week[d] ?? []).length > 0)
-      .map(
-        (d) =>
-          `${w.t(`day.${d}`)} ${week[d].map((r) => `${r.start_time.slice(0, 5)}–${r.end_time.slice(0, 5)}`).join(', ')}`
-      )
+      .map((d) => `${w.t(`day.${d}`)} ${rangesWords(week[d])}`)
     return days.join('; ') || w.t('conflict.noDay')
   }
   if (field === 'resources') {

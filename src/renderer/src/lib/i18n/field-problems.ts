@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { MessageValues, Words } from '../../../../shared/i18n/translator'
 import type { Said } from '../said'
+import { deskFormats } from './desk-formats'
 
 /** Each field's first problem, by its path ("monday.0.start_time"), worded when shown (lib/said). */
 export type FieldProblems = Record<string, Said>
@@ -22,7 +23,9 @@ type Issue = z.core.$ZodIssue
 export function fieldProblems<K extends string>(
   error: z.ZodError,
   words: Words<K>,
-  keyOf: (issue: Issue, field: string) => string
+  keyOf: (issue: Issue, field: string) => string,
+  /** The values as the desk writes them, when shown (a schedule's clocks: `clockValues`). */
+  shown: (values: MessageValues | undefined) => MessageValues | undefined = (values) => values
 ): FieldProblems {
   const out: FieldProblems = {}
   for (const issue of error.issues) {
@@ -32,7 +35,7 @@ export function fieldProblems<K extends string>(
     const values = issueValues(issue)
     out[field] = () => {
       // A key the catalogue lacks comes back as itself (or blank while the words load): the schema's words then.
-      const said = words.t(key as K, values)
+      const said = words.t(key as K, shown(values))
       return said && said !== key ? said : issue.message
     }
   }
@@ -56,6 +59,18 @@ function issueValues(issue: Issue): MessageValues | undefined {
  * the whole week (no range at all), a day (too many ranges), or a range's start or end (`path` relative to
  * the schedule).
  */
+/**
+ * A schedule problem's range (`start`, `end`: "07:00:00" as the console writes it) in the desk's clock,
+ * as every time of day on screen is (formats().clock): "7:00 AM" on an English desk, "07:00" on a German one.
+ */
+export function clockValues(values: MessageValues | undefined): MessageValues | undefined {
+  if (!values) return values
+  const out = { ...values }
+  for (const name of ['start', 'end'])
+    if (typeof out[name] === 'string') out[name] = deskFormats().clock(out[name] as string)
+  return out
+}
+
 export function scheduleKeyOf(issue: Issue, path: readonly PropertyKey[] = issue.path): string {
   if (path.length === 0) return `schedule.error.week.${issue.code}`
   if (path.length === 1) return `schedule.error.day.${issue.code}`

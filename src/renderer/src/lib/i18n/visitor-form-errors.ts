@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { AreaKeys } from '../../../../shared/i18n/areas'
 import type { Words } from '../../../../shared/i18n/translator'
-import { fieldProblems, scheduleKeyOf, type FieldProblems } from './field-problems'
+import { clockValues, fieldProblems, scheduleKeyOf, type FieldProblems } from './field-problems'
 
 type Key = AreaKeys['visitorForm']
 
@@ -13,12 +13,16 @@ type Key = AreaKeys['visitorForm']
  * (shared/visitors/form.ts) keeps its English messages for main and the CLI.
  */
 export function visitorFieldErrors(error: z.ZodError, words: Words<Key>): FieldProblems {
-  return fieldProblems(error, words, (issue, field) =>
-    issue.path[0] === 'week_schedule' ? scheduleKeyOf(issue, issue.path.slice(1)) : `error.${field}.${issue.code}`
+  return fieldProblems(
+    error,
+    words,
+    (issue, field) =>
+      issue.path[0] === 'week_schedule' ? scheduleKeyOf(issue, issue.path.slice(1)) : `error.${field}.${issue.code}`,
+    clockValues
   )
 }
 
 /** The weekly schedule editor's own messages (the same keys as inside the visitor form). */
 export function scheduleFieldErrors(error: z.ZodError, words: Words<Key>): FieldProblems {
-  return fieldProblems(error, words, (issue) => scheduleKeyOf(issue))
+  return fieldProblems(error, words, (issue) => scheduleKeyOf(issue), clockValues)
 }

@@ -127,7 +127,8 @@ export const problemKinds: Record<ConflictKind, ProblemKind> = {
   'bad-card-cell': kind('bad-card-cell', 'cell'),
   'digits-card-cell': kind('digits-card-cell', 'cell'),
   'unclear-pin-cell': kind('unclear-pin-cell', 'cell', 'pin'),
-  'unclear-pass-cell': kind('unclear-pass-cell', 'cell', 'pass')
+  'unclear-pass-cell': kind('unclear-pass-cell', 'cell', 'pass'),
+  'unreadable-line': kind('unreadable-line', 'cell')
 }
 
 /** The headings of the two groups: on one row, and for every row like it. */
