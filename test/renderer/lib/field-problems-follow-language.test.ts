@@ -85,7 +85,8 @@ const forms: Form[] = [
     where: 'the weekly schedule: a range overlapping another',
     area: 'visitorForm',
     key: 'schedule.error.start_time.custom',
-    values: { start: '09:00:00', end: '12:00:00' },
+    // As German and Spanish desks write a clock (formats().clock): the console's "09:00:00" is never shown.
+    values: { start: '09:00', end: '12:00' },
     async produce() {
       render(ScheduleHarness, {
         props: {
