@@ -34,7 +34,7 @@ import { personName } from '../../../shared/person-name'
 import { badgeVisit } from '../../../shared/visitors/badge-visit'
 import type { ConsoleScope } from '../storage/durable-list'
 import { englishDeskName } from '../../../shared/kiosk/desk-name'
-import { localDay, type DeskZone } from '../today/desk-day'
+import { localDay, touchesDay, type DeskZone } from '../today/desk-day'
 import { arrivalsOn } from '../../../shared/today/groups'
 
 /**
@@ -313,7 +313,8 @@ export class KioskService {
         )
       )
       const byId = new Map(lists.flat().map((v) => [v.id, v]))
-      today = [...byId.values()].filter((v) => touchesToday(v, now, this.zone()))
+      const day = localDay(now, this.zone())
+      today = [...byId.values()].filter((v) => touchesDay(v, day))
     } catch (err) {
       const failed = this.failed(err, 'visitors')
       // Refused, the cache is kept (the console may take the token again) but no visit is looked up in
@@ -454,7 +455,8 @@ export class KioskService {
     try {
       const c = await this.deps.client()
       const { items } = await c.visitors.list({ keyword, pageSize: 100 }, { timeoutMs: CALL_TIMEOUT_MS })
-      return items.filter((v) => isClosedVisit(v.status) && touchesToday(v, now, this.zone()))
+      const day = localDay(now, this.zone())
+      return items.filter((v) => isClosedVisit(v.status) && touchesDay(v, day))
     } catch (err) {
       // Offline, the search goes on from the open visits held; refused, no visit is looked up (find).
       const failed = this.failed(err, 'visitors')

@@ -95,7 +95,9 @@ export function refusedVisit(
   now: Date,
   timeZone?: string
 ): { visitor: Visitor; refusal: KioskRefusal } | null {
-  const hits = visitors.filter((v) => touchesToday(v, now, timeZone) && matchesFullName(v, name))
+  // The day once for the list, not once a visit (a zone's day is a calendar sum).
+  const day = localDay(now, timeZone)
+  const hits = visitors.filter((v) => touchesDay(v, day) && matchesFullName(v, name))
   if (hits.length === 0 || hits.some((v) => checkableNow(v, now))) return null
   const told = hits
     .map((visitor) => ({ visitor, refusal: refusalOf(visitor, now) }))
@@ -152,7 +154,8 @@ export function findVisit(visitors: readonly Visitor[], input: FindInput, now: D
 export function matchVisit(visitors: readonly Visitor[], input: FindInput, now: Date, timeZone?: string): Matched {
   const typed = words(input.name).length
   if (typed === 0) return { found: { kind: 'none', reason: 'need-full-name' } }
-  const named = visitors.filter((v) => touchesToday(v, now, timeZone) && matchesFullName(v, input.name))
+  const day = localDay(now, timeZone)
+  const named = visitors.filter((v) => touchesDay(v, day) && matchesFullName(v, input.name))
   // One word that is no whole name written together ("Ana"): ask for the first and last name.
   if (named.length === 0) return { found: { kind: 'none', reason: typed < 2 ? 'need-full-name' : 'no-match' } }
   const open = named.filter((v) => checkableNow(v, now))
