@@ -4,7 +4,7 @@ import { request } from '../unit/demo-console/support'
 import { startJob, type Job } from '../support/job'
 import { screenshotPath } from '../support/screenshots'
 import { tempDir } from '../support/temp'
-import { localDay, touchesDay } from '../../src/main/services/today/today-list'
+import { localDay, touchesDay } from '../../src/main/services/today/desk-day'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- console records are read loosely
 type Loose = any

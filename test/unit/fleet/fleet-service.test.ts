@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useAppServices } from '../../support/app-services'
 import { createFleet, batchesNotUploaded } from '../../../src/main/services/fleet/create-fleet'
-import { localDay, touchesDay } from '../../../src/main/services/today/today-list'
+import { localDay, touchesDay } from '../../../src/main/services/today/desk-day'
 import type { FleetConsole } from '../../../src/shared/fleet/schemas'
 import type { BatchSummary } from '../../../src/shared/batches/schemas'
 import { allPermissionKeys } from '../../../src/demo-console/tokens'

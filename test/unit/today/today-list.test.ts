@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { holdsQr } from '../../../src/shared/today/qr-held'
 import { visitorSchema, type Visitor } from '../../../src/shared/access/visitors'
-import { groupOf, localDay, todayRows, touchesDay } from '../../../src/main/services/today/today-list'
+import { groupOf, todayRows } from '../../../src/main/services/today/today-list'
+import { localDay, touchesDay } from '../../../src/main/services/today/desk-day'
 
 /** The desk's local time zone for these tests: a European one, with daylight saving time. */
 const TZ = 'Europe/Copenhagen'

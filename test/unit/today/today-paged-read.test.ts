@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { AccessClient } from '../../../src/main/services/access/client'
 import { TodayService } from '../../../src/main/services/today/today-service'
 import { TodayLive } from '../../../src/main/services/today/live-updates'
-import { localDay, touchesDay } from '../../../src/main/services/today/today-list'
+import { localDay, touchesDay } from '../../../src/main/services/today/desk-day'
 import { AppError } from '../../../src/shared/errors'
 import { startDemo, type Demo } from '../access/support'
 

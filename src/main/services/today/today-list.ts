@@ -8,9 +8,6 @@ import { collator } from '../../../shared/format/formats'
 import { holdsQr } from '../../../shared/today/qr-held'
 import { touchesDay } from './desk-day'
 
-// The desk's day and whether a visit touches it: one rule for every "today" of main (desk-day.ts).
-export { localDay, touchesDay } from './desk-day'
-
 /** A state's group is named by its word (shared/visitors/states.ts): ACTIVE and UPCOMING are both Expected. */
 export function groupOf(status: VisitorStatus): TodayGroup {
   return todayGroupOf(status)
