@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { useAppServices } from '../../support/app-services'
 import { demoControl } from '../../support/demo-control'
 import { control } from '../access/support'
@@ -53,6 +53,35 @@ describe('giving a visitor a PIN reads the visitor again first', () => {
     const { pin } = await app.call('visitors.assignNewPin', { id: v.id, replace: true })
     expect((await held(v.id)).pin_hash).not.toBe(theirs)
     expect(pin).toMatch(/^\d+$/)
+  })
+
+  it('another desk gives a PIN while the new one is being made: refused too, theirs kept (screen and CLI)', async () => {
+    const client = await app.services.connections.client()
+    const generate = client.pinCodes.generate.bind(client.pinCodes)
+    for (const [seen, theirPin] of [
+      [{ hasPin: false, pinDigest: null }, '55507771'],
+      // The CLI (no `seen`, no `replace`) read none held: told the same.
+      [undefined, '55507772']
+    ] as const) {
+      const v = await visitor()
+      let theirs: string | null = null
+      // The other desk writes between main's read of the visitor and the PIN main sends.
+      const spy = vi.spyOn(client.pinCodes, 'generate').mockImplementationOnce(async () => {
+        await otherDesk('PUT', `/api/v1/developer/visitors/${v.id}/pin_codes`, { pin_code: theirPin })
+        theirs = (await held(v.id)).pin_hash
+        return generate()
+      })
+      try {
+        await expect(app.call('visitors.assignNewPin', { id: v.id, ...(seen ? { seen } : {}) })).rejects.toMatchObject({
+          kind: 'conflict',
+          code: 'CHANGED_SINCE_SHOWN'
+        })
+      } finally {
+        spy.mockRestore()
+      }
+      expect(theirs).toBeTruthy()
+      expect((await held(v.id)).pin_hash).toBe(theirs)
+    }
   })
 
   it('a visit cancelled meanwhile gets no PIN', async () => {

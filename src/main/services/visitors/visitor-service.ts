@@ -409,7 +409,10 @@ export class VisitorService {
     const pin = await c.pinCodes.generate()
     // Given the way PINs gives one (pins/pin-service.ts): a lost answer is read back. The PIN changed
     // just now is the one generated here, so it is shown, said as read back; otherwise the read's error.
-    const given = await this.pins.assign({ type: 'visitor', id, name: visitorDisplayName(current) }, pin)
+    // Held to the same facts again as it is sent (pins.assign reads the visitor once more): a PIN another desk
+    // gave while this one was being made is not replaced either. The CLI without `replace` saw none held.
+    const still: Seen | undefined = seen ?? (replace ? undefined : { hasPin: false })
+    const given = await this.pins.assign({ type: 'visitor', id, name: visitorDisplayName(current) }, pin, still)
     return { pin, ...given }
   }
 
