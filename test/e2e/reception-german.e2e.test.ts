@@ -130,6 +130,8 @@ describe('the reception job in German (web mode, Chromium 1366×768, demo consol
     const download = page.waitForEvent('download')
     await page.getByRole('button', { name: 'Als PDF speichern' }).click()
     const mainPdf = join(out.path, 'badge-de-main.pdf')
+    // Its file is named in the desk's language too (shared/text/file-name.ts).
+    expect((await download).suggestedFilename()).toBe('ausweis-Greta-Lindqvist.pdf')
     await (await download).saveAs(mainPdf)
     await page.getByTestId('badge-done').filter({ hasText: 'Ausweis als PDF gespeichert.' }).waitFor()
     const mainWords = execFileSync('pdftotext', [mainPdf, '-'], { encoding: 'utf8' })

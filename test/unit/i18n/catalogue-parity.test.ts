@@ -73,6 +73,8 @@ describe('the message catalogue', () => {
           card: 'C',
           outcome: 'O'
         }
+        // The saved files' names (file.*: exports, badges, visitors).
+        Object.assign(values, { base: 'B', day: 'D' })
         // A typed date's messages (area input).
         Object.assign(values, { text: '1.2', pattern: 'P', iso: 'I', example: 'E' })
         // Today's (area today): the live line, the stale note, keys help, counts and columns.

@@ -30,6 +30,8 @@ import type { EndpointInfo } from '../../../shared/access/endpoints'
 import { failureOf, outcomeOf } from './write-outcome'
 import { doneBefore } from './done-before'
 import { importedNumbers } from './imported-numbers'
+import { exportWords } from '../../../shared/i18n/file-words'
+import { fileNamed } from '../../../shared/text/file-name'
 
 export interface ConsoleRef {
   name: string
@@ -410,7 +412,7 @@ export class AuditService {
     const day = isoInZone(this.deps.now?.() ?? new Date(), timeZone).slice(0, 10)
     // `rows`: the file's data lines (a line per card of an upload), the count the screen says was saved.
     const { text, lines } = auditCsvLines(rows, timeZone, language)
-    return { filename: `audit-${day}.csv`, text, rows: lines }
+    return { filename: fileNamed(exportWords(language).t('file.audit', { day }), 'csv'), text, rows: lines }
   }
 
   /** For tests and the crash child: every row, oldest first. */

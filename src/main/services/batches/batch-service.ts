@@ -600,7 +600,7 @@ export class BatchService implements BatchWrites {
     const batch = await this.loaded(batchId)
     const rows = which === 'all' ? batch.model.rows : batch.model.rows.filter((r) => r.status === 'failed')
     return {
-      filename: exportFilename(batch.model.meta.name, which),
+      filename: exportFilename(batch.model.meta.name, which, language),
       text: toExportCsv(rows, language),
       rows: rows.length
     }

@@ -1,6 +1,7 @@
 import type { BatchRow } from '../../../shared/batches/schemas'
 import { exportWords } from '../../../shared/i18n/file-words'
 import type { Language } from '../../../shared/i18n/locales'
+import { fileNamed, safeFileName } from '../../../shared/text/file-name'
 
 /**
  * The console's import format (facts 6.8, E16): no header, `NFCID,alias` per line, LF. An alias
@@ -40,8 +41,9 @@ function quoteIfNeeded(alias: string): string {
   return '"' + alias.replaceAll('"', '""') + '"'
 }
 
-/** A file name for a batch export, safe on every OS. */
-export function exportFilename(batchName: string, which: 'all' | 'failed'): string {
-  const base = batchName.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'batch'
-  return `${base}${which === 'failed' ? '-failed' : ''}.csv`
+/** A batch export's file name in the desk's language ("Lobby-failed.csv", "Lobby-fehlgeschlagen.csv"). */
+export function exportFilename(batchName: string, which: 'all' | 'failed', language?: Language): string {
+  const words = exportWords(language)
+  const base = safeFileName(batchName, words.t('file.batch'))
+  return fileNamed(which === 'failed' ? words.t('file.failed', { base }) : base, 'csv')
 }

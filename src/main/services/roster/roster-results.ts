@@ -2,6 +2,7 @@ import type { ForgottenPin, HandoutPerson } from '../../../shared/roster/run'
 import { consolePeopleApart } from '../../../shared/roster/row-people'
 import { csvCell, csvHeader } from '../audit/audit-csv'
 import { exportWords } from '../../../shared/i18n/file-words'
+import { fileNamed, safeFileName } from '../../../shared/text/file-name'
 import type { AreaKeys } from '../../../shared/i18n/areas'
 import type { Language } from '../../../shared/i18n/locales'
 import { skippedParts } from '../../../shared/roster/result-standing'
@@ -73,8 +74,8 @@ export function resultsCsv(
         .map(csvCell)
         .join(',') + '\r\n'
   }
-  const base = model.meta.fileName.replace(/\.[^.]+$/, '').replace(/[^\p{L}\p{N}._-]+/gu, '-') || 'roster'
-  return { filename: `${base}-results.csv`, text, rows: rows.length }
+  const base = safeFileName(model.meta.fileName.replace(/\.[^.]+$/, ''), words.t('file.roster'))
+  return { filename: fileNamed(words.t('file.results', { base }), 'csv'), text, rows: rows.length }
 }
 
 /** The type every candidate of an unsettled row shares (two users named Ada Ng: user); none when they differ. */

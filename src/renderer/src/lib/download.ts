@@ -18,22 +18,3 @@ export function saveBlob(blob: Blob, filename: string): void {
   a.remove()
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
-
-/** A file name from free text: letters (a name in any script), digits and dashes only. */
-export function safeFileName(text: string): string {
-  return (
-    text
-      // Letters with accents keep their letter ("Jürgen" → "Jurgen", not "Ju-rgen"); the few that do not
-      // decompose are spelt out ("Größe" → "Grosse", not "Gro-e").
-      .normalize('NFKD')
-      .replace(/\p{M}+/gu, '')
-      .replace(/ß/g, 'ss')
-      .replace(/æ/g, 'ae')
-      .replace(/Æ/g, 'AE')
-      .replace(/ø/g, 'o')
-      .replace(/Ø/g, 'O')
-      .replace(/[^\p{L}\p{N}_-]+/gu, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'file'
-  )
-}
