@@ -214,3 +214,21 @@ describe('the order of the cards', () => {
     expect(sortOrder(ties).map((i) => ties[i])).toEqual(['7', '007', '8', '08'])
   })
 })
+
+/** The Cards filter ignores accents both ways, as every search by name does (shared/text/search-words.ts). */
+describe('the Cards filter and accents', () => {
+  const app = useAppServices()
+  it('finds “Küche Nord” by “kuche”, “KÜCHE” and “küche”, and a plain alias by an accented word', async () => {
+    const onConsole = await consoleCards(app)
+    const [a, b] = onConsole
+    // Another writer names two cards on the console.
+    const client = await app.services.connections.client()
+    await client.nfcCards.update(a!.token, { alias: 'Küche Nord' })
+    await client.nfcCards.update(b!.token, { alias: 'Cafe Sud' })
+    await app.call('cards.load', { stream: 'accents' })
+    const found = async (filter: string) =>
+      (await app.call('cards.view', { ...everything, filter })).rows.map((c) => c.token)
+    for (const typed of ['kuche', 'KÜCHE', 'küche', 'Kuche nord']) expect(await found(typed), typed).toEqual([a!.token])
+    expect(await found('café')).toEqual([b!.token])
+  })
+})

@@ -3,6 +3,7 @@ import { cardNfcId, filterNeedles, nfcSearchText, uidOfDecimal } from '../../../
 import { normaliseNfcId } from '../../../shared/nfc/uid'
 import { ownerName, type CardView, type CardViewQuery, type SortKey } from '../../../shared/nfc/card-view'
 import { collator as localeCollator } from '../../../shared/format/formats'
+import { foldText } from '../../../shared/text/search-words'
 
 /**
  * The Cards screen's questions answered where the cards are held. A large site's 20,000 cards were
@@ -20,11 +21,14 @@ import { collator as localeCollator } from '../../../shared/format/formats'
  * per card object (a fetch or an edit makes new objects), never per keystroke.
  */
 const searchTexts = new WeakMap<NfcCard, string>()
+const NOT_ASCII = /[^\x00-\x7f]/
 export function searchText(card: NfcCard): string {
   let text = searchTexts.get(card)
   if (text === undefined) {
-    text =
-      `${card.display_id}\u0000${card.alias}\u0000${ownerName(card)}\u0000${card.note ?? ''}\u0000${nfcSearchText(card.display_id)}`.toLowerCase()
+    text = `${card.display_id}\u0000${card.alias}\u0000${ownerName(card)}\u0000${card.note ?? ''}\u0000${nfcSearchText(card.display_id)}`
+    // Accents ignored both ways ("kuche" finds Küche), as every search by name (search-words.ts); folded
+    // only when the text has a letter beyond ASCII, so the common card costs no normalising.
+    text = NOT_ASCII.test(text) ? foldText(text) : text.toLowerCase()
     searchTexts.set(card, text)
   }
   return text
@@ -200,7 +204,7 @@ export class CardViews {
     const key = `${query.sortKey}:${query.descending}:${query.status}:${query.owner ?? ''}:${query.filter}`
     if (this.last?.key === key) return this.last.cards
     const sorted = this.order(query.sortKey, query.descending)
-    const [first, second] = filterNeedles(query.filter)
+    const [first, second] = filterNeedles(foldText(query.filter))
     const status = query.status
     let cards = sorted
     const owner = query.owner
