@@ -21,7 +21,7 @@ import { foldText } from '../../../shared/text/search-words'
  * per card object (a fetch or an edit makes new objects), never per keystroke.
  */
 const searchTexts = new WeakMap<NfcCard, string>()
-const NOT_ASCII = /[^\x00-\x7f]/
+const NOT_ASCII = /[\u0080-\uffff]/
 export function searchText(card: NfcCard): string {
   let text = searchTexts.get(card)
   if (text === undefined) {
