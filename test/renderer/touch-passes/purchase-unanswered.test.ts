@@ -67,3 +67,46 @@ describe('Touch Pass purchase dialog when the answer is lost', () => {
     expect(calls.filter(([c]) => c === 'touchPasses.purchase')).toHaveLength(1)
   })
 })
+
+/**
+ * Access Desk's own service stopped while the purchase was being sent (web mode killed, restarted): the tab
+ * cannot know whether main sent it, main's audit trail does. Buy again sends this dialog's purchase with its
+ * key, which main never sends twice (audit/same-write.ts): so the dialog offers it, never a "may or may not"
+ * that nothing settles.
+ */
+describe('Touch Pass purchase dialog when Access Desk stopped answering', () => {
+  const stopped: Envelope = {
+    ok: false,
+    error: {
+      kind: 'network',
+      code: 'SERVICE_LOST',
+      message: "The connection to Access Desk's local service is lost.",
+      hint: 'Keep this tab open.',
+      retryable: true
+    }
+  }
+
+  it('says Buy again is safe, and sends the same purchase (its key) once the person presses it', async () => {
+    const answers: Envelope[] = [stopped, { ok: true, result: { items: [], listed: { before: 5, after: 8 } } }]
+    const { bridge, calls } = scriptedBridge({
+      'touchPasses.purchase': () => answers.shift()!,
+      'touchPasses.list': () => ({ ok: false, error: stopped.error }) as Envelope
+    })
+    setApiForTests(bridge)
+    render(PurchaseDialog, { onclose: vi.fn(), onpurchased: vi.fn() })
+    await buy(3)
+    const said = await screen.findByTestId('purchase-stopped')
+    expect(said).toHaveTextContent('sent only if it never was, never twice')
+    expect(screen.queryByText(/may or may not/)).toBeNull()
+    const again = screen.getByRole('button', { name: /Buy 3 and charge/ })
+    expect(again).not.toHaveAttribute('aria-disabled', 'true')
+    await fireEvent.click(again)
+    expect(await screen.findByTestId('purchase-done')).toHaveTextContent('3 passes')
+    const sent = calls.filter(([c]) => c === 'touchPasses.purchase').map(([, input]) => input)
+    expect(sent).toHaveLength(2)
+    // The same purchase: one key for the dialog, so main sends it only if the first never left.
+    expect((sent[1] as { idempotencyKey: string }).idempotencyKey).toBe(
+      (sent[0] as { idempotencyKey: string }).idempotencyKey
+    )
+  })
+})
