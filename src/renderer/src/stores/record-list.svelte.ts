@@ -215,7 +215,16 @@ export abstract class RecordList<T> {
   /** Open a record for a screen about to be shown: it comes into view there, with the focus on it. */
   async openToShow(id: string): Promise<void> {
     this.revealOnShow = id
+    // Opened from another screen (Today, Badges, Find across consoles) under a list filtered so that it
+    // hides the record: the filter goes, so the list and the details beside it agree (a walk found Lena
+    // Vogel's details under a list still searched for "mei tanaka").
+    if (!this.items.some((item) => this.idOf(item) === id) && this.clearFilters()) await this.load(1)
     await this.open(id)
+  }
+
+  /** Clear the list's own filters (a search, a status); whether there were any. A store with filters overrides it. */
+  protected clearFilters(): boolean {
+    return false
   }
 
   /** Another console: nothing of the previous one may stay on screen or be acted on. */

@@ -318,10 +318,10 @@ export class TodayStore {
     return readBack ? { readBack } : {}
   }
 
-  /** Opens the visitor on the Visitors screen. */
+  /** Opens the visitor on the Visitors screen: in view there, with the focus on them (RecordList.openToShow). */
   async openVisitor(id: string): Promise<void> {
     visitors.editing = null
-    await visitors.open(id)
+    await visitors.openToShow(id)
   }
 
   /**

@@ -45,6 +45,13 @@ export class VisitorsStore extends RecordList<Visitor> {
     return getApi().visitors.get(inDeskZone({ id }))
   }
 
+  protected override clearFilters(): boolean {
+    if (!this.keyword.trim() && !this.status) return false
+    this.keyword = ''
+    this.status = ''
+    return true
+  }
+
   /** A new status filter applies at once, from the first page (as on Touch Passes). */
   filter(status: VisitorStatus | ''): Promise<void> {
     this.status = status
