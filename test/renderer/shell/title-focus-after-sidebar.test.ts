@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, screen, waitFor, within } from '@testing-library/svelte'
-import { screens } from '../../../src/renderer/src/stores/router.svelte'
+import { router, screens } from '../../../src/renderer/src/stores/router.svelte'
 import { screenName } from '../../../src/renderer/src/lib/screen-name'
 import { renderDeskWithNoConsole } from '../../support/desk-shell'
 
@@ -35,6 +35,50 @@ describe('a screen opened from the sidebar', () => {
       )
     }
   })
+
+  it(
+    'a screen left with the focus inside it (its title, a link in it): the focus leaves it before it is removed',
+    { timeout: 60_000 },
+    async () => {
+      // An element removed while it holds the focus makes Chromium lay the page out mid-removal, in the
+      // task that draws the next screen. Each removal is checked as it is made.
+      const removedFocused: string[] = []
+      const check = (node: Node) => {
+        const active = document.activeElement
+        if (active && active !== document.body && node.contains(active))
+          removedFocused.push(active.outerHTML.slice(0, 60))
+      }
+      const remove = Element.prototype.remove
+      vi.spyOn(Element.prototype, 'remove').mockImplementation(function (this: Element) {
+        check(this)
+        remove.call(this)
+      })
+      const removeChild = Node.prototype.removeChild
+      vi.spyOn(Node.prototype, 'removeChild').mockImplementation(function <T extends Node>(this: Node, child: T): T {
+        check(child)
+        return removeChild.call(this, child) as T
+      })
+      renderDeskWithNoConsole()
+      const nav = screen.getByRole('navigation', { name: 'Screens' })
+      for (const [from, to] of [
+        ['Cards', 'pins'],
+        ['Audit', 'settings']
+      ] as const) {
+        const button = within(nav).getByRole('button', { name: from })
+        button.focus()
+        button.click()
+        await waitFor(() => expect(document.activeElement).toBe(document.querySelector('main h1')), { timeout: 25_000 })
+        removedFocused.length = 0
+        const leaving = document.querySelector('main h1')
+        // Asked from inside the screen (as Consoles' Find opens a card, or a script clicks the sidebar).
+        router.go(to)
+        await waitFor(() => expect(document.querySelector('main h1')).not.toBe(leaving), { timeout: 25_000 })
+        expect(removedFocused, `${from} → ${to}`).toEqual([])
+        // Not lost to the page's body: on the sidebar's entry of the screen shown, as after a click on it.
+        expect(document.activeElement).toBe(nav.querySelector(`button[data-screen="${to}"]`))
+      }
+    }
+  )
 
   it(
     'is focused without a scroll into view: the title is at the top, and the scroll would lay the screen out mid-draw',

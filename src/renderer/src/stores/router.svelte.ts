@@ -1,4 +1,5 @@
 import { afterPaint } from '../lib/after-paint'
+import { focusOffLeavingScreen } from '../lib/focus-off-leaving-screen'
 
 /**
  * The desk's screens, in the sidebar's order. Only their ids: each screen's name is the catalogue's, in the
@@ -85,6 +86,8 @@ export class Router {
     const ticket = ++this.asked
     const show = () => {
       if (ticket !== this.asked) return
+      // Before the screen on show is removed: a focused element removed lays the page out mid-draw.
+      if (id !== this.current) focusOffLeavingScreen(id)
       this.current = id
       // The address once the screen's first frame is painted: written as the screen is drawn, it
       // held that frame back (~2-12 ms a screen change, the browser process told at once).
