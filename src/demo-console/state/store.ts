@@ -19,16 +19,16 @@ import {
 import { seedSite, type SeedName } from './seed'
 import type { StoreContents } from './contents'
 
-export type StoreFile = 'meta' | 'site' | 'users' | 'visitors' | 'cards' | 'touchPasses'
-
-const fileNames: Record<StoreFile, string> = {
+/** Each file of the state, by the resource it holds. */
+const fileNames = {
   meta: 'meta.json',
   site: 'site.json',
   users: 'users.json',
   visitors: 'visitors.json',
   cards: 'nfc-cards.json',
   touchPasses: 'touch-passes.json'
-}
+} as const
+export type StoreFile = keyof typeof fileNames
 
 /**
  * The console's state, kept in `<data>/state/` as one JSON file per resource. A mutating request

@@ -7,7 +7,7 @@ import { saidSchema } from '../i18n/said-schema'
  * csv-messages.ts), and the desk words these in its language (renderer lib/i18n/csv-said-words.ts):
  * one sentence, two languages, never two texts that drift.
  */
-export const csvSaidSchema = saidSchema([
+export const csvSaidKeys = [
   'spacesRemoved',
   'excelMarkerRemoved',
   'quotesRemoved',
@@ -34,10 +34,10 @@ export const csvSaidSchema = saidSchema([
   'aliasInBatch',
   'aliasOnConsole',
   'inBatchAsWritten'
-])
+] as const
+export type CsvSaidKey = (typeof csvSaidKeys)[number]
+export const csvSaidSchema = saidSchema(csvSaidKeys)
 export type CsvSaid = z.infer<typeof csvSaidSchema>
-export type CsvSaidKey = CsvSaid['key']
-export const csvSaidKeys = csvSaidSchema.shape.key.options
 
 /**
  * What is said once of a whole file, as facts (`csvNote.<key>` of the `import` catalogue), as a

@@ -10,7 +10,7 @@ import { rosterSaidSchema } from './roster-said'
  */
 
 /** The fields a roster column can be mapped to. */
-export const rosterFieldSchema = z.enum([
+export const rosterFields = [
   'email',
   'employeeNumber',
   'fullName',
@@ -22,9 +22,9 @@ export const rosterFieldSchema = z.enum([
   'pin',
   /** yes/no: give this person a Touch Pass (users only). */
   'touchPass'
-])
-export const rosterFields = rosterFieldSchema.options
-export type RosterField = z.infer<typeof rosterFieldSchema>
+] as const
+export type RosterField = (typeof rosterFields)[number]
+export const rosterFieldSchema = z.enum(rosterFields)
 
 /** Field → column index (0-based) in the sheet; absent or null: not in the file. */
 export const columnMappingSchema = z.partialRecord(rosterFieldSchema, z.number().int().min(0).max(500).nullable())

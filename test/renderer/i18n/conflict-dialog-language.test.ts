@@ -48,7 +48,10 @@ describe('the edit-conflict dialog in the desk’s language, one dialog for ever
 
   it('is the one conflict dialog: every edit form uses it and no screen words a conflict of its own', () => {
     const files = svelteFiles('src/renderer/src')
-    const users = files.filter((f) => readFileSync(f, 'utf8').includes("from '../edits/ConflictDialog.svelte'"))
+    // Directly, or through TextEditConflicts (the forms of text fields: a card's alias, a Touch Pass's name).
+    const users = files.filter((f) =>
+      /from '\.\.\/edits\/(ConflictDialog|TextEditConflicts)\.svelte'/.test(readFileSync(f, 'utf8'))
+    )
     expect(users.map((f) => f.split('/').pop()).sort()).toEqual([
       'CardDetails.svelte',
       'TouchPassDetails.svelte',
