@@ -41,6 +41,8 @@ if (binary) {
   // Web mode in this process, as `node out/main/web.js …` would run it (its arguments are its own): a
   // second Node started only to run it cost a start-up of its own on every `npm start`.
   const entry = join(root, 'out/main/web.js')
+  // The banner of an open tab names the command that restarts this service (src/web/restart-command.ts).
+  process.env.ACCESS_DESK_STARTED_AS = web ? 'npm run web' : 'npm start'
   process.argv = [process.argv[0], entry, ...passThrough]
   await import(pathToFileURL(entry).href)
 }

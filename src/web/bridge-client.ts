@@ -113,6 +113,8 @@ function connect() {
     if (!message) return
     if (message.type === 'ready') {
       maxMessageBytes = message.maxMessageBytes
+      // Noted before the status is announced: the banner names it once this service is down.
+      if (message.restart) document.documentElement.dataset['restartCommand'] = message.restart
       ready = true
       announce('connected')
       for (const text of queue.splice(0)) ws.send(text)

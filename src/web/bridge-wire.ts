@@ -31,7 +31,12 @@ export interface ClientMessage {
 
 export type ServerMessage =
   /** Sent once the socket is open: the largest message the server reads, so the tab can refuse bigger calls. */
-  | { type: 'ready'; maxMessageBytes: number }
+  | {
+      type: 'ready'
+      maxMessageBytes: number
+      /** The command that starts this service again as it runs (its data folder): the tab's banner names it. */
+      restart?: string
+    }
   | { type: 'result'; id: number; envelope: Envelope }
   | { type: 'event'; event: string; payload: unknown }
 
@@ -52,9 +57,11 @@ export function readServerMessage(data: unknown): ServerMessage | undefined {
   switch (data['type']) {
     case 'ready': {
       const max = data['maxMessageBytes']
-      return Number.isInteger(max) && (max as number) > 0
-        ? { type: 'ready', maxMessageBytes: max as number }
-        : undefined
+      const restart = data['restart']
+      if (!Number.isInteger(max) || (max as number) <= 0) return undefined
+      return typeof restart === 'string' && restart.length > 0 && restart.length <= 4096
+        ? { type: 'ready', maxMessageBytes: max as number, restart }
+        : { type: 'ready', maxMessageBytes: max as number }
     }
     case 'result': {
       const { id, envelope } = data

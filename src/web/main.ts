@@ -9,6 +9,7 @@ import { startDemoConsoleOnDemand } from '../demo-console/start-on-demand'
 import { AppError } from '../shared/errors'
 import { startupErrorWords } from '../main/startup-error-words'
 import { cliLanguage } from '../main/cli-language'
+import { restartCommand } from './restart-command'
 
 /** `npm run web`: the main-process handlers in Node, the renderer in a browser tab. */
 const { values } = parseArgs({
@@ -45,7 +46,17 @@ const kept = await startWebAtKeptAddress(
     secret: process.env['ACCESS_DESK_WEB_SECRET'],
     newAddress: values['new-address']
   },
-  { rendererDir, dispatch: createDispatch(createHandlers(services)), events: services.events }
+  {
+    rendererDir,
+    dispatch: createDispatch(createHandlers(services)),
+    events: services.events,
+    // Told to each tab as it connects: its banner names this command while the service is down.
+    restartCommand: restartCommand({
+      startedAs: process.env['ACCESS_DESK_STARTED_AS'],
+      dataDir: values.data !== undefined || process.env['ACCESS_DESK_DATA'] ? dataDir : undefined,
+      port: values.port === undefined ? undefined : Number(values.port)
+    })
+  }
 ).catch((err: unknown) => {
   process.stderr.write(`Web mode could not start: ${(err as Error).message}\n`)
   void services.close().finally(() => process.exit(1))

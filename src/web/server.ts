@@ -41,6 +41,8 @@ export interface WebServerOptions {
   /** Fixed secret for tests; a random one per launch otherwise. */
   secret?: string
   maxMessageBytes?: number
+  /** The command that starts this service again (restart-command.ts), told to each tab in its `ready`. */
+  restartCommand?: string
 }
 
 export interface WebServer {
@@ -225,7 +227,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
     const unsubscribe = options.events.subscribe((event, payload) => send({ type: 'event', event, payload }))
     ws.on('close', unsubscribe)
-    send({ type: 'ready', maxMessageBytes })
+    send({
+      type: 'ready',
+      maxMessageBytes,
+      ...(options.restartCommand ? { restart: options.restartCommand } : {})
+    })
   }
 
   // A port already taken rejects (EADDRINUSE) instead of ending the process: web-address.ts then takes a free one.

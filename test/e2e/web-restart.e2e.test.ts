@@ -46,9 +46,18 @@ describe('web mode restarted on the same data folder (Chromium 1366×768)', () =
     await expect.poll(() => sidebar.getAttribute('data-state')).toBe('service')
     expect(await sidebar.textContent()).toContain("Access Desk's service is not answering")
     expect(await sidebar.textContent()).not.toContain('Connected')
-    expect(await page.getByTestId('service-banner').textContent()).toContain(
-      'What you typed on this page is still here'
-    )
+    const banner = page.getByTestId('service-banner')
+    expect(await banner.textContent()).toContain('What you typed on this page is still here')
+    // The banner names the command that restarts THIS service (web mode on its data folder, as main told
+    // the tab when it connected), never `npm start`, which would start web mode on the default folder.
+    const restart = `npm run web -- --data ${app.dataDir}`
+    expect(await banner.locator('code').allTextContents()).toEqual([restart])
+    expect(await banner.textContent()).not.toContain('npm start')
+    // Copyable: its button puts the command on the clipboard, and says so.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    await banner.getByRole('button', { name: 'Copy the command' }).click()
+    await expect.poll(() => banner.getByRole('button', { name: 'Copied' }).count()).toBe(1)
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(restart)
     // The form agrees: Create is off with the reason, and a press sends nothing.
     const create = form.getByRole('button', { name: 'Create visitor' })
     expect(await create.getAttribute('aria-disabled')).toBe('true')

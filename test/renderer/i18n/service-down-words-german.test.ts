@@ -64,7 +64,7 @@ describe('web mode’s service down, on a German desk', () => {
     await waitFor(() =>
       expect(alert).toHaveTextContent('Die Verbindung zum lokalen Dienst von Access Desk ist unterbrochen.')
     )
-    expect(alert).toHaveTextContent('Starten Sie ihn mit npm start (oder npm run web) neu')
+    expect(alert).toHaveTextContent('Starten Sie ihn mit npm start neu')
     expect(alert).not.toHaveTextContent(/local service is lost|Restart it/)
     expect(alert.querySelector('[lang="en"]')).toBeNull()
   })

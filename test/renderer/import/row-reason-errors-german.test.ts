@@ -46,7 +46,7 @@ describe('an upload’s refusals in a row’s reason on a German desk', () => {
     const title = 'NFC-Karten anderer Hersteller importieren (E16)'
     expect(reasons()).toEqual([
       `Die Konsole hat das API-Token abgelehnt (${title}). Prüfen Sie das Token unter Einstellungen → Verbindungen. Ein Schlüssel einer anderen UniFi-App (Protect, Network) funktioniert hier nicht: Legen Sie einen unter Access → Einstellungen → Allgemein → Erweitert → API-Token an.`,
-      `Dem API-Token fehlt die Berechtigung \`edit:credential\`, die ${title} braucht. Fügen Sie \`edit:credential\` den Berechtigungen des Tokens hinzu (Access → Einstellungen → Allgemein → Erweitert → API-Token) oder verwenden Sie ein Token, das sie hat.`,
+      `Dem API-Token fehlt die Berechtigung edit:credential, die ${title} braucht. Fügen Sie edit:credential den Berechtigungen des Tokens hinzu (Access → Einstellungen → Allgemein → Erweitert → API-Token) oder verwenden Sie ein Token, das sie hat.`,
       `Diese Konsole bietet ${title} nicht an. Dafür ist UniFi Access 3.3.10 oder neuer nötig. Aktualisieren Sie die Access-Anwendung auf der Konsole.`,
       'Die Konsole ist ausgelastet (zu viele Anfragen): Versuchen Sie es in einer Minute erneut. Warten Sie 45 s und versuchen Sie es erneut.'
     ])

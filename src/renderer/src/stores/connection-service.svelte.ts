@@ -28,6 +28,13 @@ export class ServiceLink {
    */
   lastHeardAt = $state<number | null>(null)
 
+  /**
+   * The command that starts this service again as it runs (its data folder), as main told the tab when it
+   * connected (web/restart-command.ts; noted on <html> by bridge-client.ts): what the banner says to run.
+   * Null: not told (never connected, or the desktop app), and the banner says `npm start`.
+   */
+  restartCommand = $state<string | null>(null)
+
   // Not reactive state: a plain list of callbacks.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   private readonly backListeners = new Set<() => void>()
@@ -42,6 +49,7 @@ export class ServiceLink {
   /** Take a status of the bridge (from its event on window, or a test). */
   take(next: BridgeStatus, now: number = Date.now()): void {
     const wasDown = this.down
+    this.restartCommand = globalThis.document?.documentElement.dataset['restartCommand'] ?? this.restartCommand
     this.status = next
     if (this.down && !wasDown) this.lastHeardAt = now
     else if (!this.down) this.lastHeardAt = null

@@ -15,6 +15,7 @@ import { withReadBack } from '../read-back'
 import { commonWords } from './common-messages.svelte'
 import { consoleNameValues } from '../../../../shared/console-name'
 import { SERVICE_LOST_CODE } from '../../../../web/bridge-status'
+import { serviceLink } from '../../stores/connection-service.svelte'
 
 export type { ErrorSaid }
 
@@ -144,7 +145,12 @@ function serviceLinkSaid(error: AppErrorData, words: ErrorCatalogue): ErrorSaid 
       hint: m.t('service.noKeyText', { start: 'npm start', web: 'npm run web', hash: '#k=' })
     }
   const restarted = error.details?.['restarted'] === true
-  return { message: m.t(restarted ? 'service.callRestarted' : 'service.lostTitle'), hint: m.t('service.callHint') }
+  // The command that starts this service again (its data folder), as the banner names it.
+  const start = serviceLink.restartCommand ?? 'npm start'
+  return {
+    message: m.t(restarted ? 'service.callRestarted' : 'service.lostTitle'),
+    hint: m.t('service.callHint', { start })
+  }
 }
 
 /**
