@@ -15,7 +15,10 @@ export type RunStanding =
   /** Columns or plan: nothing was sent yet. */
   | 'not-started'
   | 'running'
-  /** Paused, or main stopped (closed, restarted) before the end: Resume goes on. */
+  /**
+   * Paused, or main stopped (closed, restarted) before the end: Resume goes on. Never a run that went
+   * through every row with some answers lost (a 500): that is finished with rows to check.
+   */
   | 'stopped'
   /** The run is through; rows still wait for their card on the enrollment line. */
   | 'through'

@@ -25,7 +25,7 @@ const buttons = () => screen.getAllByRole('button').map((b) => b.textContent?.tr
 const twoRows = rows.slice(1)
 
 describe('the run says one standing', () => {
-  it('stopped with every row sent, a lost answer to check: stopped mid-run, and checking the row is offered', async () => {
+  it('stopped by the app with every row sent, one in flight: stopped mid-run, and checking the row is offered', async () => {
     let phase: RosterSummary['phase'] = 'running'
     let outcomes: RowOutcome[] = []
     const { emit } = await openRoster('running', {
@@ -33,7 +33,8 @@ describe('the run says one standing', () => {
     })
     render(RosterScreen)
     await screen.findByRole('progressbar', { name: 'Rows done' })
-    // The run stops with its last row's answer lost: every row sent, one of them to check.
+    // Main stopped with the last row in flight: every row sent, one of them to check (a run that went
+    // through every row with an answer lost is finished instead: one-check-action.test.ts).
     phase = 'paused'
     outcomes = [outcome('row-3'), outcome('row-4', { state: 'to-check' })]
     emit(

@@ -60,16 +60,42 @@ describe('a roster’s phase after its run', () => {
     await store.close()
   })
 
-  it('still something to send: a planned step, or a lost answer not yet checked, is "stopped mid-run"', async () => {
+  it('still something to start (a planned step) is "stopped mid-run"', async () => {
     const { roster: loaded, store, result } = await roster('pending')
     await result('r2', 'card-assign', { detail: { token: 'tok-1' } })
     await result('r3', 'card-import', { state: 'failed', reason: 'refused' })
     // r4's PIN not sent yet.
     expect(loaded.model.phase()).toBe('paused')
-    await result('r4', 'pin', { state: 'unknown', reason: 'the answer was lost' })
-    expect(loaded.model.phase()).toBe('paused')
     await result('r4', 'pin', {})
     expect(loaded.model.phase()).toBe('finished')
     await store.close()
+  })
+
+  it('a run through every row with one answer lost (a 500) is finished with 1 to check, never "stopped"', async () => {
+    const { roster: loaded, store, result } = await roster('ran-through')
+    await result('r2', 'card-assign', { detail: { token: 'tok-1' } })
+    await result('r3', 'card-import', { detail: { token: 'tok-2', nfcId: '04A2' } })
+    await result('r3', 'card-assign', { detail: { token: 'tok-2' } })
+    // The console answered 500 to r4's PIN: nobody stopped the run, it went on to its end.
+    await result('r4', 'pin', { state: 'unknown', reason: 'the answer was lost' })
+    expect(loaded.model.summary()).toMatchObject({ phase: 'finished', done: 2, failed: 0, toCheck: 1 })
+    // The same once read again from disk.
+    const again = new RosterJournal(join(dir.path, 'ran-through'))
+    expect((await again.get('ran-through')).model.summary()).toMatchObject({ phase: 'finished', toCheck: 1 })
+    await again.close()
+    await store.close()
+  })
+
+  it('a step in flight when the app stopped is to check, and the roster stopped mid-run', async () => {
+    const { roster: loaded, store, result } = await roster('app-stopped')
+    await result('r2', 'card-assign', { detail: { token: 'tok-1' } })
+    await result('r3', 'card-import', { detail: { token: 'tok-2', nfcId: '04A2' } })
+    await result('r3', 'card-assign', { detail: { token: 'tok-2' } })
+    // r4's PIN was sent and the app stopped before its answer.
+    await store.commit(loaded, { t: 'sending', at: at(), rowId: 'r4', step: 'pin', attempt: 1 })
+    await store.close()
+    const again = new RosterJournal(join(dir.path, 'app-stopped'))
+    expect((await again.get('app-stopped')).model.summary()).toMatchObject({ phase: 'paused', done: 2, toCheck: 1 })
+    await again.close()
   })
 })

@@ -59,7 +59,7 @@ describe('runStanding', () => {
     expect(runStanding('mapping', none)).toBe('not-started')
     expect(runStanding('planned', none)).toBe('not-started')
     expect(runStanding('running', none)).toBe('running')
-    // Stopped mid-run whatever the counts say: every row sent, one answer lost, is still the run's to check.
+    // Stopped mid-run whatever the counts say: the app stopped with a row in flight, still the run's to check.
     expect(runStanding('paused', { failed: 0, toCheck: 1 })).toBe('stopped')
     expect(runStanding('paused', none)).toBe('stopped')
     expect(runStanding('finished', none)).toBe('finished')

@@ -22,6 +22,12 @@ export interface StepRecord {
   checked?: boolean
   /** When the last try's `sending` line was written: its Audit row is found from it (roster-audit.ts). */
   sentAt?: string
+  /**
+   * In memory only: a step in flight when the app stopped (a `sending` with no `result` on disk). The run
+   * was stopped mid-run, so the roster is paused until it is checked; a lost answer the run itself was
+   * given (a 500, a cut connection) is only a row to check once the run went on to its end.
+   */
+  appStopped?: boolean
 }
 
 export interface Decision {
@@ -85,6 +91,7 @@ export class RosterModel {
       for (const record of steps.values())
         if (record.state === 'sending') {
           record.state = 'unknown'
+          record.appStopped = true
           Object.assign(record, STOPPED_BEFORE_ANSWER)
         }
     return model
@@ -127,11 +134,13 @@ export class RosterModel {
         delete record.said
         delete record.code
         delete record.checked
+        delete record.appStopped
         return
       }
       case 'result': {
         const record = this.record(entry.rowId, entry.step)
         record.state = entry.state
+        delete record.appStopped
         record.detail = { ...record.detail, ...entry.detail }
         if (entry.reason) record.reason = entry.reason
         else delete record.reason
@@ -282,9 +291,11 @@ export class RosterModel {
 
   /**
    * Where the roster stands. Paused while a run has something left to send: a planned step (the
-   * enrollment line's cards aside) or a lost answer not yet checked. A row that failed, or that
-   * waits for the user (a PIN probably set), is not that: a roster whose rows all ended, some of
-   * them failed, is finished (the summary's counts say how it ended).
+   * enrollment line's cards aside) or a step in flight when the app stopped, not yet checked. A row
+   * that failed, whose answer the run was given as lost (a 500, a cut connection: the run went on to
+   * its end, nobody stopped it) or that waits for the user (a PIN probably set) is not that: a roster
+   * whose rows all ended, some of them failed or to check, is finished (the summary's counts say how it
+   * ended; "Check and retry" checks the rows to check).
    */
   phase(): RosterPhase {
     if (this.runningNow) return 'running'
@@ -300,7 +311,7 @@ export class RosterModel {
           (record.state === 'planned' &&
             !(step.startsWith('card-') && row.card.kind === 'enroll') &&
             !(step === 'card-assign' && importFailed)) ||
-          (record.state === 'unknown' && !record.checked)
+          (record.state === 'unknown' && !record.checked && record.appStopped === true)
       )
     })
     return pending ? 'paused' : 'finished'

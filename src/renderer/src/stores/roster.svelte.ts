@@ -419,8 +419,9 @@ export class RosterStore {
     if (p.rosterId !== this.id) return
     const wasRunning = this.running
     this.progress = p
-    // The phase main keeps, never guessed from the counts here: a run whose rows were all sent, some
-    // answers lost, is stopped mid-run (the run checks them), not finished (shared/roster/run-standing.ts).
+    // The phase main keeps, never guessed from the counts here: a run that went through every row, some
+    // answers lost, is finished with rows to check; one the app stopped with rows in flight is stopped
+    // mid-run (roster-model.ts phase, shared/roster/run-standing.ts).
     this.setPhase(p.phase)
     // The run stopped or ended: the rows it did not report (the line's, the skipped) are read again.
     if (!p.running && wasRunning) void this.refresh().catch(() => undefined)
