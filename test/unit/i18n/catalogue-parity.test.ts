@@ -75,6 +75,8 @@ describe('the message catalogue', () => {
         }
         // The saved files' names (file.*: exports, badges, visitors).
         Object.assign(values, { base: 'B', day: 'D' })
+        // The roster's row note names the button above (roster).
+        Object.assign(values, { action: 'A' })
         // A typed date's messages (area input).
         Object.assign(values, { text: '1.2', pattern: 'P', iso: 'I', example: 'E' })
         // Today's (area today): the live line, the stale note, keys help, counts and columns.
