@@ -40,6 +40,9 @@ export function visitorRefusal(
       return words.t('refusal.namesake', { desk })
     case 'not-found':
       return words.t('refusal.notFound', { desk })
+    case 'held':
+      // The name was not looked up: never "no visit found" (a booked visitor would believe it).
+      return words.t('refusal.held', { desk })
   }
 }
 

@@ -19,6 +19,7 @@ export type RefusalForDeskKey =
   | 'refusal.namesake'
   | 'refusal.notFound'
   | 'refusal.notFoundHeld'
+  | 'refusal.held'
 
 // Its own module: the desk's Today list imports it without the kiosk's English catalogue (kiosk-english.ts).
 /**
@@ -55,6 +56,9 @@ export function refusalForDesk(
       return refusal.waitSeconds
         ? m.t('refusal.notFoundHeld', { count: refusal.tries, seconds: refusal.waitSeconds })
         : m.t('refusal.notFound', { count: refusal.tries })
+    case 'held':
+      // Typed during that hold: not looked up, so perhaps a booked visitor (the desk checks).
+      return m.t('refusal.held', { seconds: refusal.waitSeconds })
   }
 }
 

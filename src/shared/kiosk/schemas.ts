@@ -113,7 +113,13 @@ export const kioskRefusalSchema = z.discriminatedUnion('reason', [
     reason: z.literal('not-found'),
     tries: z.number().int().min(1),
     waitSeconds: z.number().int().min(1).optional()
-  })
+  }),
+  /**
+   * A name typed while main held name searches after names missed (`waitSeconds` still to run): it was
+   * not looked up, so the kiosk cannot say whether a visit is booked under it. The visitor is told to
+   * wait (or see the desk), never "no visit found"; the desk hears of it under the name typed.
+   */
+  z.object({ reason: z.literal('held'), waitSeconds: z.number().int().min(1) })
 ])
 export type KioskRefusal = z.infer<typeof kioskRefusalSchema>
 
@@ -159,8 +165,9 @@ export const kioskFoundSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('none'),
     /** Why: the name is not enough to search, nothing matched, or more than company and host can tell apart. */
-    reason: z.enum(['need-full-name', 'no-match', 'ambiguous', 'not-now', 'checked-in']),
-    /** With not-now, or no-match after the last try (sent to the desk): why, in the visitor's own words (kiosk-refusal.ts). */
+    /** held: main holds name searches after names missed; the name was not looked up (refusal `held`). */
+    reason: z.enum(['need-full-name', 'no-match', 'ambiguous', 'not-now', 'checked-in', 'held']),
+    /** With not-now, held, or no-match after the last try (sent to the desk): why, in the visitor's own words (kiosk-refusal.ts). */
     refusal: kioskRefusalSchema.optional(),
     /** With checked-in: when the visitor checked in at the kiosk today (ISO); no second check-in is offered. */
     checkedInAt: z.string().optional()

@@ -280,17 +280,65 @@ describe('the kiosk against the demo console', () => {
       found: { kind: 'none', reason: 'no-match', refusal: { reason: 'not-found', tries: 3, waitSeconds: 30 } }
     })
     const recorded = (await logOnDisk()).length
-    // Held: a real name is not looked up either, and nothing more is recorded.
-    const held = await app.call('kiosk.find', { name: 'Rua Kenana' })
-    expect(held.found).toMatchObject({ kind: 'none', reason: 'no-match', refusal: { reason: 'not-found', tries: 3 } })
+    // Held: a real name is not looked up either. The visitor is told of the hold, never "no visit found",
+    // and the desk hears that a name typed was turned away because of it (it may be a booked visitor's).
+    const held = await app.call('kiosk.find', { name: 'Kenana Rua', company: 'Contoso' })
+    expect(held.found).toMatchObject({ kind: 'none', reason: 'held', refusal: { reason: 'held' } })
     expect(held.found.refusal.waitSeconds).toBeGreaterThan(0)
     expect(held.found.refusal.waitSeconds).toBeLessThanOrEqual(30)
-    expect((await logOnDisk()).length).toBe(recorded)
+    const log = await logOnDisk()
+    expect(log.length).toBe(recorded + 1)
+    const turnedAway = log.at(-1)!
+    expect(turnedAway).toMatchObject({
+      visitorId: '',
+      name: 'Kenana Rua',
+      company: 'Contoso',
+      printed: false,
+      refusal: { reason: 'held', waitSeconds: held.found.refusal.waitSeconds }
+    })
+    expect(announced()).toContainEqual(turnedAway)
+    expect(refusalForDesk(turnedAway.refusal as KioskRefusal, new Translator('en', todayEn), formats())).toBe(
+      `Not looked up: the kiosk was holding name searches after names that matched nothing (${held.found.refusal.waitSeconds} seconds left). Find their visit, or check them in here`
+    )
+    // The console's state: the booked visit is untouched (still open, no QR code given).
+    const { control } = await demo()
+    const rua = (
+      (await control('GET', '/state/visitors')) as { first_name: string; status: string; qr: unknown }[]
+    ).find((v) => v.first_name === 'Rua')!
+    expect(rua).toMatchObject({ status: 'ACTIVE', qr: null })
     // Once the wait is over, the next miss holds longer (60 s), and a visit found starts the count again.
     const fourth = await later(31, () => app.call('kiosk.find', { name: 'Yan Guessc' }), 'Rua Kenana')
     expect(fourth.found.refusal).toEqual({ reason: 'not-found', tries: 4, waitSeconds: 60 })
     expect((await app.call('kiosk.find', { name: 'Yan Guessd' })).found).toEqual({ kind: 'none', reason: 'no-match' })
     expect(await app.call('kiosk.find', { name: 'Rua Kenana' })).toMatchObject({ found: { kind: 'one' } })
+  })
+
+  it('a name that finds a visit it cannot check in (cancelled, ended…) is no miss: it starts the count again, and holds nothing', async () => {
+    const olga = await createVisitor('Olga', 'Berg', 'Contoso')
+    await app.call('visitors.cancel', { id: olga.id })
+    await createVisitor('Ihaia', 'Pouwhare', 'Contoso')
+    expect(await app.call('kiosk.find', { name: 'Ihaia Pouwhare' })).toMatchObject({ found: { kind: 'one' } })
+    const before = (await logOnDisk().catch(() => [])).length
+    expect((await app.call('kiosk.find', { name: 'Jurgen Weis' })).found).toEqual({ kind: 'none', reason: 'no-match' })
+    expect((await app.call('kiosk.find', { name: 'Jurgen Weiz' })).found).toEqual({ kind: 'none', reason: 'no-match' })
+    expect((await app.call('kiosk.find', { name: 'Berg Olga' })).found).toMatchObject({
+      kind: 'none',
+      reason: 'not-now',
+      refusal: { reason: 'cancelled' }
+    })
+    // Two misses since the visit found: no hold, no "3 tries in a row" for the desk.
+    expect((await app.call('kiosk.find', { name: 'Zed Quorl' })).found).toEqual({ kind: 'none', reason: 'no-match' })
+    expect((await app.call('kiosk.find', { name: 'Zed Quorm' })).found).toEqual({ kind: 'none', reason: 'no-match' })
+    const log = (await logOnDisk()).slice(before)
+    expect(log.map((e) => e.refusal)).toEqual([{ reason: 'cancelled' }])
+    expect((await app.call('kiosk.find', { name: 'Ihaia Pouwhare' })).found).toMatchObject({ kind: 'one' })
+  })
+
+  it('shows a name written family name first in a CJK script as its owner writes it: 王伟, not 伟 王', async () => {
+    const wang = await createVisitor('伟', '王', 'Contoso')
+    const { found } = await app.call('kiosk.find', { name: '王伟' })
+    expect(found).toMatchObject({ kind: 'one', visit: { visitorId: wang.id, name: '王伟' } })
+    expect((await app.call('kiosk.badge', { visitorId: wang.id })).job.name).toBe('王伟')
   })
 
   it('tells a visitor whose visit was cancelled why, records the refusal on disk and announces it to the desk', async () => {

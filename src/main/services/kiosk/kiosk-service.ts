@@ -350,9 +350,13 @@ export class KioskService {
 
   async find(input: KioskFind): Promise<{ found: KioskFound; source: KioskSource }> {
     await this.forActiveConsole()
-    // Names missed too often: no name is looked up until the wait is over (already told to the desk).
+    // Names missed too often: no name is looked up until the wait is over. The visitor is told of the
+    // hold (never "no visit found": it may be a booked visitor), and the desk hears of the name turned away.
     const held = this.namesHeld()
-    if (held) return { found: held, source: this.source() }
+    if (held) {
+      await this.recordRefusal(typedWho(input), held.refusal)
+      return { found: held, source: this.source() }
+    }
     // Every search reads the console (a visit cancelled a minute ago is not found), unless it just failed.
     const retry = this.online || this.now().getTime() - this.triedAt >= RETRY_OFFLINE_MS
     if (retry) await this.refresh()
@@ -392,8 +396,13 @@ export class KioskService {
    * guessed without end: the kiosk confirms who is expected. A visit found starts the count again.
    */
   private async countNotFound(found: KioskFound, input: KioskFind): Promise<KioskFound | null> {
-    if (found.kind === 'one') this.namesMissed.succeeded()
-    if (found.kind !== 'none' || found.reason !== 'no-match') return null
+    // Too short a name to search is no try; a name that found a visit — one to check in, several, or one
+    // that cannot be checked in now (ended, too early, cancelled, checked in already) — is no miss.
+    if (found.kind === 'none' && found.reason === 'need-full-name') return null
+    if (found.kind !== 'none' || found.reason !== 'no-match') {
+      this.namesMissed.succeeded()
+      return null
+    }
     const waitMs = this.namesMissed.failed()
     if (waitMs === 0) return null
     const refusal = this.namesHeldRefusal(waitMs)
@@ -401,11 +410,11 @@ export class KioskService {
     return { kind: 'none', reason: 'no-match', refusal }
   }
 
-  /** The wait after names missed, still running: the same answer, with the seconds left. */
-  private namesHeld(): KioskFound | null {
+  /** The wait after names missed, still running: the name is not looked up (`held`), with the seconds left. */
+  private namesHeld(): (KioskFound & { refusal: KioskRefusal }) | null {
     const waitMs = this.namesMissed.waitMs()
     if (waitMs === 0) return null
-    return { kind: 'none', reason: 'no-match', refusal: this.namesHeldRefusal(waitMs) }
+    return { kind: 'none', reason: 'held', refusal: { reason: 'held', waitSeconds: Math.ceil(waitMs / 1000) } }
   }
 
   /** The refusal of a search held after names missed: how many in a row, and the whole seconds left. */

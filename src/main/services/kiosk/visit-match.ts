@@ -69,7 +69,7 @@ export function touchesToday(v: Pick<Visitor, 'start_time' | 'end_time'>, now: D
 
 /**
  * Which refusal the visitor hears first: a visit that opens later, then one the desk can fix now (no
- * door). offline-no-code, console-refused, namesake and not-found are never a visit's own state here (matchVisit
+ * door). offline-no-code, console-refused, namesake, not-found and held are never a visit's own state here (matchVisit
  * reads the visits as the console has them): they rank last only to keep the table whole.
  */
 const refusalRank: Record<KioskRefusal['reason'], number> = {
@@ -81,7 +81,8 @@ const refusalRank: Record<KioskRefusal['reason'], number> = {
   'offline-no-code': 5,
   'console-refused': 6,
   namesake: 7,
-  'not-found': 8
+  'not-found': 8,
+  held: 9
 }
 
 /**
