@@ -227,7 +227,7 @@ describe('the Cards filter and accents', () => {
     await client.nfcCards.update(b!.token, { alias: 'Cafe Sud' })
     await app.call('cards.load', { stream: 'accents' })
     const found = async (filter: string) =>
-      (await app.call('cards.view', { ...everything, filter })).rows.map((c) => c.token)
+      (await app.call('cards.view', { ...everything, filter })).rows.map((c: { token: string }) => c.token)
     for (const typed of ['kuche', 'KÜCHE', 'küche', 'Kuche nord']) expect(await found(typed), typed).toEqual([a!.token])
     expect(await found('café')).toEqual([b!.token])
   })
