@@ -121,7 +121,8 @@ describe('the app shell in Chromium (web mode)', () => {
     expect(await banner.textContent()).toBe('')
     web.child.kill('SIGKILL')
     await banner.getByText("The connection to Access Desk's local service is lost.").waitFor()
-    expect(await banner.textContent()).toContain('npm start')
+    // The command that restarts this service, with its data folder (web/restart-command.ts).
+    expect(await banner.textContent()).toMatch(/npm run web -- --data \S+/)
     await page.screenshot({ path: '/tmp/bridge-lost.png' })
     expect(await seriousA11yFindings(page)).toEqual([])
     const failed = await page.evaluate(() => window.api!.pins.generate())
