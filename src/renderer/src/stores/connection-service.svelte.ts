@@ -35,6 +35,11 @@ export class ServiceLink {
    */
   restartCommand = $state<string | null>(null)
 
+  /** What to run to start the service again: the command main told, else `npm start` (one fallback for banner and hints). */
+  get restartSaid(): string {
+    return this.restartCommand ?? 'npm start'
+  }
+
   // Not reactive state: a plain list of callbacks.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   private readonly backListeners = new Set<() => void>()

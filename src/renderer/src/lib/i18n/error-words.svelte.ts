@@ -146,7 +146,7 @@ function serviceLinkSaid(error: AppErrorData, words: ErrorCatalogue): ErrorSaid 
     }
   const restarted = error.details?.['restarted'] === true
   // The command that starts this service again (its data folder), as the banner names it.
-  const start = serviceLink.restartCommand ?? 'npm start'
+  const start = serviceLink.restartSaid
   return {
     message: m.t(restarted ? 'service.callRestarted' : 'service.lostTitle'),
     hint: m.t('service.callHint', { start })
