@@ -40,6 +40,13 @@ describe('web mode restarted on the same data folder (Chromium 1366×768)', () =
     await lobby.check()
     await expect.poll(() => sidebar.getAttribute('data-state'), { timeout: 15_000 }).toBe('reachable')
 
+    // The screen scrolled down to the form's end, as a desk does on a long form or list: the banner must
+    // still come into view where the person looks, never above the scrolled content.
+    const scrolled = await page.locator('main').evaluate((main) => {
+      main.scrollTop = main.scrollHeight
+      return main.scrollTop
+    })
+    expect(scrolled).toBeGreaterThan(0)
     // Web mode killed (a crash, or the terminal closed).
     await app.kill()
     // The sidebar says the local service first, as the banner does; never the console's last "Connected".
@@ -48,6 +55,15 @@ describe('web mode restarted on the same data folder (Chromium 1366×768)', () =
     expect(await sidebar.textContent()).not.toContain('Connected')
     const banner = page.getByTestId('service-banner')
     expect(await banner.textContent()).toContain('What you typed on this page is still here')
+    // In view without scrolling back: its top within the window, below nothing (the screen scrolled under it).
+    const box = await banner.locator('.banner').boundingBox()
+    expect(box && box.y >= 0 && box.y + box.height <= 768).toBe(true)
+    expect(
+      await banner.evaluate((el) => {
+        const r = el.getBoundingClientRect()
+        return document.elementFromPoint(r.left + 4, r.top + 4)?.closest('[data-testid="service-banner"]') === el
+      })
+    ).toBe(true)
     // The banner names the command that restarts THIS service (web mode on its data folder, as main told
     // the tab when it connected), never `npm start`, which would start web mode on the default folder.
     const restart = `npm run web -- --data ${app.dataDir}`

@@ -12,6 +12,7 @@ import { passOf } from '../touch-passes/pass-fixture'
 import { setApiForTests } from '../../../src/renderer/src/lib/api'
 import { connection } from '../../../src/renderer/src/stores/connection.svelte'
 import { screens } from '../../../src/renderer/src/stores/router.svelte'
+import { serviceLink } from '../../../src/renderer/src/stores/connection-service.svelte'
 import { loadScreen } from '../../../src/renderer/src/screens/screen-modules.svelte'
 import type { Envelope } from '../../../src/shared/ipc/define'
 import { eventBridge, ok } from '../enroll/event-bridge'
@@ -286,4 +287,78 @@ describe('the detail panels turn their writes off, with the reason, while the co
       badgeDesk.visitorId = null
     })
   }
+})
+
+/**
+ * While Access Desk's own service is down (web mode), every send is off for that one reason, said once
+ * (SendButton's, or the one note it points at): a write's "Not available while the console cannot be
+ * used: Access Desk's service is not answering" beside it said the same thing twice on every write.
+ */
+describe('while the service is down, each write button is read with the service reason once', () => {
+  /** Every write button within `root` read with anything but the service's one reason. */
+  function saidTwice(root: ParentNode): string[] {
+    return [...root.querySelectorAll<HTMLButtonElement>('button[data-writes]')].flatMap((b) => {
+      const name = b.getAttribute('aria-label') ?? b.textContent?.trim() ?? ''
+      const said = (b.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .filter(Boolean)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ')
+      const times = said.split('service is not answering').length - 1
+      if (b.getAttribute('aria-disabled') !== 'true') return [`${name}: on`]
+      if (consoleReason.test(said) || times !== 1) return [`${name}: read with "${said}"`]
+      return []
+    })
+  }
+
+  afterEach(() => serviceLink.take('connected'))
+
+  it.each(screens.map((s) => s.id))('%s', async (id) => {
+    const { bridge, emit } = eventBridge(
+      new Proxy(
+        {
+          'connections.list': () => ok({ profiles: [], activeId: 'site' }),
+          'connections.reach': () => ok(reach('reachable', 1))
+        } as Record<string, () => Envelope>,
+        {
+          get: (target, channel: string) =>
+            target[channel] ?? (() => ({ ok: false, error: { kind: 'server', message: 'HTTP 500', retryable: true } }))
+        }
+      ) as never
+    )
+    setApiForTests(bridge)
+    emitReach = emit as never
+    stopListening = connection.listen()
+    await connection.load()
+    const Screen = await loadScreen(id)
+    render(Screen)
+    await new Promise((r) => setTimeout(r, 300))
+    serviceLink.take('lost')
+    await new Promise((r) => setTimeout(r, 50))
+    expect(saidTwice(document.body), `${id}: a write said other than by the service's one reason`).toEqual([])
+  })
+
+  it("Visitors: a visitor's Edit…, Cancel visit…, Delete… and credentials", async () => {
+    const rosa = { ...visitorFixture('v1', 'Rosa', 'Jensen'), nfc_cards: [{ id: '0042', token: 't1' }] }
+    const { bridge, emit } = eventBridge({
+      'connections.list': () => ok({ profiles: [], activeId: 'site' }),
+      'connections.reach': () => ok(reach('reachable', 1)),
+      'visitors.list': () => ok({ items: [rosa], total: 1 }),
+      'visitors.get': () => ok(rosa),
+      'visitors.capabilities': () => ok({ canEdit: true }),
+      'visitors.qrState': () => ok({ assigned: false, pngBase64: null }),
+      'sites.topology': () => ok({ groups: [] })
+    } as never)
+    setApiForTests(bridge)
+    emitReach = emit as never
+    stopListening = connection.listen()
+    await connection.load()
+    render(VisitorsScreen)
+    const table = await screen.findByTestId('visitors-table')
+    await fireEvent.click(within(table).getByRole('button', { name: 'Rosa Jensen' }))
+    const details = await screen.findByTestId('visitor-details')
+    serviceLink.take('lost')
+    await waitFor(() => expect(details.querySelectorAll('button[data-writes]').length).toBeGreaterThanOrEqual(3))
+    await waitFor(() => expect(saidTwice(document.body), 'Visitors details').toEqual([]))
+  })
 })

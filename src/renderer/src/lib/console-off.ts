@@ -33,8 +33,14 @@ function unusableState(): string | null {
   return connectionNow()?.words ?? null
 }
 
-/** Why an action that needs the console is off now (null: the console can be used). */
+/**
+ * Why an action that needs the console is off now (null: the console can be used). While Access Desk's
+ * own service is down it is null too: every send button is then off for that reason and says it itself
+ * (SendButton, `serviceLink.sendOffReason`); this one beside it said the service's state a second time
+ * on every write (test/renderer/common/every-screen-console-off.test.ts, "while the service is down").
+ */
 export function consoleOffReason(): string | null {
+  if (serviceLink.down) return null
   const state = unusableState()
   return state === null ? null : commonWords().t('consoleOff', { state })
 }
