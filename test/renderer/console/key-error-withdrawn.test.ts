@@ -104,6 +104,31 @@ describe('an error naming a missing key is withdrawn when the connection state s
     }
   })
 
+  /**
+   * The token refused afterwards (revoked, or replaced by one the console refuses): "lacks edit:credential"
+   * spoke of a token the console no longer takes, and beside the sidebar's "Token refused" it sent the
+   * desk after a key when the token itself is the matter. Withdrawn; the sidebar says what is true now.
+   */
+  it('is withdrawn when a later state says the token is refused', async () => {
+    const key = actionKeys.cards.edit
+    const main = eventBridge({
+      'connections.list': () => ok({ profiles: [], activeId: 'site' }),
+      'connections.reach': () => ok({ profileId: 'site', state: 'permissions', checkedAt: 1, missing: [key] })
+    })
+    setApiForTests(main.bridge)
+    const off = connection.listen()
+    try {
+      await connection.load()
+      await waitFor(() => expect(connection.reach?.state).toBe('permissions'))
+      render(ErrorNotice, { error: lacking(key) })
+      expect(await screen.findByRole('alert')).toHaveTextContent(key)
+      main.emit('connections.reach', { profileId: 'site', state: 'refused', checkedAt: 2, message: 'refused' })
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
+    } finally {
+      off()
+    }
+  })
+
   it('a state said before the refusal reached the screen does not withdraw it', async () => {
     const key = actionKeys.cards.edit
     const main = eventBridge({

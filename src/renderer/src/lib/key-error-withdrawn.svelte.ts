@@ -16,16 +16,18 @@ export function saysKeyHeld(reach: ConsoleReach | null, key: string): boolean {
 /**
  * The one rule for an error that names a missing permission key ("The API token lacks the permission
  * edit:visitor…"), on every screen (components/ErrorNotice holds it for all): it is withdrawn once the
- * one connection state says the key is held again. `shownWith` is the state as it stood when the error
+ * one connection state says the key is held again, or that the token is refused. `shownWith` is the state as it stood when the error
  * was shown: only a state said after it counts, so a state said before the refusal reached the screen
  * (Connected, the refusal's own update still on its way) never withdraws it at once.
  */
-export function keyHeldAgain(
+export function keyErrorWithdrawn(
   error: Pick<AppError | AppErrorData, 'kind' | 'details'>,
   shownWith: ConsoleReach | null
 ): boolean {
   const key = missingPermission(error)
   if (key === null || serviceLink.down) return false
   const now = connection.reach
-  return now !== shownWith && saysKeyHeld(now, key)
+  // A token refused after it: the error spoke of a token the console no longer takes, and sent the desk
+  // after a key when the token itself is the matter (the sidebar says "Token refused" and what to do).
+  return now !== shownWith && (saysKeyHeld(now, key) || now?.state === 'refused')
 }
