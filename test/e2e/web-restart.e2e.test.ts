@@ -69,6 +69,13 @@ describe('web mode restarted on the same data folder (Chromium 1366×768)', () =
     const restart = `npm run web -- --data ${app.dataDir}`
     expect(await banner.locator('code').allTextContents()).toEqual([restart])
     expect(await banner.textContent()).not.toContain('npm start')
+    // Read as one command: never broken across lines inside it ("npm run web --" / "--data …" read as two).
+    const lines = await banner.locator('code').evaluate((code) => {
+      const range = document.createRange()
+      range.selectNodeContents(code)
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
+    })
+    expect(lines).toBe(1)
     // Copyable: its button puts the command on the clipboard, and says so.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
     await banner.getByRole('button', { name: 'Copy the command' }).click()
