@@ -46,6 +46,7 @@ export const rosterSaidKeys = [
   'hasPin',
   'hasPinChosen',
   'hasPinSkipped',
+  'pinGivenSincePlan',
   'passForVisitor',
   'hasPass',
   'noPassLeft',

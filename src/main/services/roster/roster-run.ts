@@ -242,6 +242,12 @@ export class RosterRun {
     if (step === 'pin') {
       // The PIN held before, as its digest: a lost answer is then told by the one held after (checkUnknown).
       const pinBefore = await this.pinHeld(client, person).catch(() => undefined)
+      // A PIN given since the plan was made (another desk, the console's own page), where the plan saw none:
+      // the plan's "already has a PIN" asked anew, so it is kept, never replaced unasked. Only on the
+      // step's first send: after one, the PIN held may be this roster's own (a lost answer).
+      const planSawPin = row.conflicts.some((c) => c.kind === 'has-pin')
+      if (pinBefore && !planSawPin && record.attempt === 0)
+        return result({ state: 'skipped', ...tell('pinGivenSincePlan', { name: person.name || row.label }) })
       const before = pinBefore === undefined ? undefined : { pinBefore }
       for (let n = 0; n < PIN_ATTEMPTS; n++) {
         let pin: string
