@@ -46,6 +46,11 @@ export class TouchPassesStore extends RecordList<TouchPass> {
    * first page replaced them (a 70–430 ms frame while typing).
    */
   searched = $state('')
+  /**
+   * The search box's text, held here with the list it asks for, so whatever clears the search (a pass
+   * opened from elsewhere: `clearFilters`; a purchase) clears the box too and the two never disagree.
+   */
+  query = $state('')
   /** The query asked last; `searched` once its answer is shown. */
   private asked = ''
   /**
@@ -147,8 +152,24 @@ export class TouchPassesStore extends RecordList<TouchPass> {
     return this.load(1)
   }
 
+  /** Open a pass from elsewhere under a searched list (RecordList.openToShow): the search goes, box and list. */
+  protected override clearFilters(): boolean {
+    if (!this.asked && !this.searched && !this.query && !this.status) return false
+    this.query = ''
+    this.asked = ''
+    this.status = ''
+    return true
+  }
+
+  /** The whole list from its first page, the search box emptied with it (the new passes after a purchase). */
+  showAll(): Promise<void> {
+    this.query = ''
+    return this.filter('')
+  }
+
   override reset(): void {
     super.reset()
+    this.query = ''
     this.asked = ''
     this.searched = ''
     this.whole = false
