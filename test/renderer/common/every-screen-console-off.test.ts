@@ -361,4 +361,28 @@ describe('while the service is down, each write button is read with the service 
     await waitFor(() => expect(details.querySelectorAll('button[data-writes]').length).toBeGreaterThanOrEqual(3))
     await waitFor(() => expect(saidTwice(document.body), 'Visitors details').toEqual([]))
   })
+
+  it("Touch Passes: the pass's Rename, Suspend and Take back point at one note, not the sentence under each", async () => {
+    const held = { ...passOf('1', 'ACTIVE', 'Ada phone'), user_id: 'u1', user_name: 'Ada Ng' }
+    const { bridge, emit } = eventBridge({
+      'connections.list': () => ok({ profiles: [], activeId: 'site' }),
+      'connections.reach': () => ok(reach('reachable', 1)),
+      'touchPasses.list': () => ok({ items: [held], total: 1 }),
+      'touchPasses.get': () => ok(held),
+      'touchPasses.capabilities': () => ok({ canEdit: true, canAssign: true })
+    } as never)
+    setApiForTests(bridge)
+    emitReach = emit as never
+    stopListening = connection.listen()
+    await connection.load()
+    touchPasses.status = ''
+    render(TouchPassesScreen)
+    await screen.findByTestId('passes-table')
+    await fireEvent.click(screen.getByRole('button', { name: held.card_id }))
+    const details = await screen.findByTestId('pass-details')
+    serviceLink.take('lost')
+    await waitFor(() => expect(saidTwice(details)).toEqual([]))
+    expect(details.querySelectorAll('button[data-writes]').length).toBeGreaterThanOrEqual(3)
+    expect(details.textContent?.split('service is not answering').length).toBe(2)
+  })
 })
