@@ -281,7 +281,7 @@ describe('upload panel while web mode’s own service is down', () => {
       // Off and focusable (SendButton): aria-disabled, its click refused.
       expect(button).toHaveAttribute('aria-disabled', 'true')
       expect(button).toHaveAccessibleDescription(
-        /service is not answering: this button is off until it is back, and nothing is sent by itself/
+        /service is not answering: the buttons that send are off until it is back, and nothing is sent by itself/
       )
     }
     serviceLink.take('connected')

@@ -20,6 +20,8 @@ export class ServiceLink {
     // Not "this sends once it is back": nothing is sent by itself (a purchase, a save); the person sends it again.
     this.down ? commonWords().t('sendOff') : null
   )
+  /** The same, said by one note that the buttons of a screen or panel point at (SendButton's `offNote`): of them all. */
+  readonly sendOffNote = $derived(this.down ? commonWords().t('sendOffNote') : null)
 
   /**
    * When the tab last heard main (ms since the epoch), while the service is down: the moment the link
