@@ -144,9 +144,13 @@ describe('the focus an action gives is seen, on every screen (1366×768, long li
     const name = (await row.locator('button[data-row-name]').textContent())!.trim()
     const open = row.getByRole('button', { name: `Print badge for ${name}` })
     await open.scrollIntoViewIfNeeded()
-    await open.click()
+    // By keyboard, as a desk does: the focus follows to Badges' next step, Print badge — not left on the
+    // sidebar's Badges entry where it waited while the screen changed (a walk found it there).
+    await open.focus()
+    await page.keyboard.press('Enter')
     const print = page.getByRole('button', { name: 'Print badge', exact: true })
     await expect.poll(() => print.isEnabled(), { timeout: 20_000 }).toBe(true)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Print badge')
     await print.scrollIntoViewIfNeeded()
     const before = (await job.state('visitors')) as {
       id: string

@@ -74,8 +74,10 @@ describe('a screen opened from the sidebar', () => {
         router.go(to)
         await waitFor(() => expect(document.querySelector('main h1')).not.toBe(leaving), { timeout: 25_000 })
         expect(removedFocused, `${from} → ${to}`).toEqual([])
-        // Not lost to the page's body: on the sidebar's entry of the screen shown, as after a click on it.
-        expect(document.activeElement).toBe(nav.querySelector(`button[data-screen="${to}"]`))
+        // Not lost to the page's body, nor left on the sidebar where it waited while the screen changed: on
+        // the new screen's title, as after a click on the sidebar (a walk found it left on the sidebar entry).
+        await waitFor(() => expect(document.activeElement).toBe(document.querySelector('main h1')), { timeout: 25_000 })
+        expect(document.activeElement).not.toBe(leaving)
       }
     }
   )
