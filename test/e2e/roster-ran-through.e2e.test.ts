@@ -9,7 +9,8 @@ type Loose = any
  * demo console before its handler: nothing was done). Nobody stopped the run: it reads finished with
  * one row to check, and offers one action for it, which then gives that card. Along the way the
  * names and the cards are read in full at 1366×768, measured cell by cell with a row open beside the
- * rows: the Person column was cut to "Be…", and a card the console holds to "Card 04AA0001 (display ID…".
+ * rows: the Person column was cut to "Be…", and a card the console holds to "Card 04AA0001 (display ID…"; the
+ * results' headings to "Pa…" and "Reas…", and a row left out at the desk's reason to "Left o…".
  */
 describe('roster: a run through every row with one answer lost (Chromium 1366×768)', () => {
   let job: Job
@@ -17,6 +18,8 @@ describe('roster: a run through every row with one answer lost (Chromium 1366×7
   const nfcOf = (i: number) => `04AA000${i + 1}`
   const ids: string[] = []
   let ben = ''
+  /** On the console and in the file, left out at the desk on the plan: the results say why in its Reason cell. */
+  const leftOut = 'Hal Yu'
 
   beforeAll(async () => {
     job = await startJob()
@@ -27,6 +30,7 @@ describe('roster: a run through every row with one answer lost (Chromium 1366×7
       ids.push(((await job.control('POST', '/users', { first_name: first, last_name: last, email })) as Loose).id)
     }
     ben = ids[0]!
+    await job.control('POST', '/users', { first_name: 'Hal', last_name: 'Yu', email: 'hal.yu@example.com' })
     // The cards are on the console already, held by nobody: each tapped once on a networked reader.
     const site = (await job.state('site')) as Loose
     const reader = site.devices.find(
@@ -53,7 +57,8 @@ describe('roster: a run through every row with one answer lost (Chromium 1366×7
       ...people.map((name, i) => {
         const [first, last] = name.split(' ')
         return `${name},${first!.toLowerCase()}.${last!.toLowerCase()}@example.com,${nfcOf(i)}`
-      })
+      }),
+      `${leftOut},hal.yu@example.com,`
     ].join('\r\n') + '\r\n'
 
   /**
@@ -93,6 +98,10 @@ describe('roster: a run through every row with one answer lost (Chromium 1366×7
     expect(await cut('plan-rows', 2)).toEqual([])
     expect(await cut('plan-rows', 4)).toEqual([])
     await page.screenshot({ path: '/tmp/roster-ran-through-plan.png' })
+    // Hal is left out at the desk: the run sends nothing for him, the results say why.
+    await page.getByTestId('plan-rows').getByRole('row').filter({ hasText: leftOut }).click()
+    await page.getByTestId('plan-row').getByRole('button', { name: 'Leave this row out' }).click()
+    await expect.poll(() => page.getByTestId('plan-row').textContent()).toMatch(/Left out/)
   })
 
   it('runs through every row, the console answering 500 to Ben’s card: finished, 1 row to check', async () => {
@@ -118,6 +127,18 @@ describe('roster: a run through every row with one answer lost (Chromium 1366×7
     await page.getByTestId('result-row').waitFor()
     expect(await cut('result-rows', 2)).toEqual([])
     expect(await cut('result-rows', 4)).toEqual([])
+    // Every heading whole (they read "Pa…" and "Reas…"), and a reason read, not cut to "Left o…".
+    const headings = await page
+      .getByRole('grid', { name: 'Results' })
+      .getByRole('columnheader')
+      .evaluateAll((cells) =>
+        cells.map((c) => ({ text: c.textContent!.trim(), cut: c.scrollWidth > c.clientWidth + 1 }))
+      )
+    expect(headings.map((h) => h.text)).toEqual(['Line', 'Person', 'State', 'Card', 'PIN', 'Pass', 'Reason'])
+    expect(headings.filter((h) => h.cut)).toEqual([])
+    const hal = page.getByTestId('result-rows').getByRole('row').filter({ hasText: leftOut })
+    expect(await hal.getByTestId('result-reason').textContent()).toBe('Left out at the desk.')
+    expect(await cut('result-rows', 7).then((cells) => cells.filter((c) => c.startsWith('Left out')))).toEqual([])
     await page.screenshot({ path: '/tmp/roster-ran-through-results.png' })
     expect(await page.getByTestId('results-stopped').count()).toBe(0)
     const actions = (await page.locator('main').getByRole('button').allTextContents())

@@ -1,5 +1,5 @@
 import type { RowOutcome } from './run'
-import type { PlanRow } from './sheet'
+import type { Conflict, PlanRow } from './sheet'
 import { sentence, type RosterSaid } from './roster-said'
 
 /** A reason main keeps: its English, and its facts when it has them (roster-said.ts). */
@@ -49,11 +49,22 @@ export const NOTHING_ASKED: KeptReason = {
  */
 export const LEFT_AT_DESK = 'Left out at the desk.'
 
-/** Why the run left a row out (its person not settled, or left out at the desk); null: the run took it. */
+/**
+ * Why the run left a row out (its person not settled, the file's line not read, or left out at the
+ * desk); null: the run took it. A line the file could not read (a quote never closed) says so, as the
+ * plan said it: nobody at the desk left it out.
+ */
 export function leftOutReason(row: PlanRow, leftAtDesk: string = LEFT_AT_DESK, say: SayReason = asKept): string | null {
   if (row.match.state === 'ambiguous' || row.match.state === 'missing') return say(row.match)
+  const notRead = lineNotRead(row)
+  if (notRead) return say({ reason: notRead.message, said: notRead.said })
   if (row.match.state === 'skipped') return leftAtDesk
   return null
+}
+
+/** The conflict of a line the file could not read (a quote never closed): the row is left out whatever is chosen. */
+export function lineNotRead(row: PlanRow): Conflict | undefined {
+  return row.conflicts.find((c) => c.kind === 'unreadable-line')
 }
 
 /** The outcome of a row the run left out, when main has none for it: skipped, nothing sent. */

@@ -22,6 +22,17 @@ export function skippedParts(outcome: Pick<RowOutcome, 'state' | 'steps'>): stri
   return [...new Set(outcome.steps.filter((s) => s.state === 'skipped').map((s) => partOf[s.step]))]
 }
 
+/**
+ * A row partly done: a part of it given (its card), another not sent yet (its PIN), none failed, to
+ * check or in flight — a run stopped between a row's steps (paused, or main killed). Its state stays
+ * planned (Resume goes on with it), but it is neither done nor "not started": the run's counts, the
+ * stopped summary and its badge say it partly done (main killed with four cards given and their PINs
+ * not sent read "0 done, 7 not started").
+ */
+export function partlyDone(outcome: Pick<RowOutcome, 'state' | 'steps'>): boolean {
+  return outcome.state === 'planned' && outcome.steps.some((s) => s.state === 'done')
+}
+
 /** The results' filters (chips). */
 export type ResultFilter = 'all' | 'done' | 'failed' | 'to-check' | 'skipped'
 

@@ -1,4 +1,5 @@
 import type { RosterPhase, RowOutcome } from './run'
+import { partlyDone } from './result-standing'
 
 /**
  * Where a roster's run stands, in one rule for the roster list (its badge and its Resume), the
@@ -28,7 +29,7 @@ export type RunStanding =
 
 /**
  * The run's rows (every row of the roster but the skipped ones: nothing is sent for those), each in
- * exactly one part: done + failed + toCheck + inFlight + waitingCard + notStarted = rows.
+ * exactly one part: done + failed + toCheck + inFlight + waitingCard + partlyDone + notStarted = rows.
  */
 export interface RunCounts {
   rows: number
@@ -40,22 +41,36 @@ export interface RunCounts {
   inFlight: number
   /** Its other steps through, its card still to come on the enrollment line. */
   waitingCard: number
+  /** A part given (a card), the rest not sent yet (result-standing.ts `partlyDone`): never "not started". */
+  partlyDone: number
   notStarted: number
 }
 
 /**
  * The rows' outcomes counted into the run's parts.
+ * - A row with a part given and the rest not sent (a card given, its PIN not: main stopped between
+ *   them) is partly done, by the rule the results' badge says it with (result-standing.ts).
  * - `running`: whether the run is going now. A row whose outcome still says it is being sent when no
  *   run is going (main stopped with it in flight) is to check, never also not started.
  * - `expected`: the run's row count when known before its outcomes are (the plan's rows to run, read
  *   before main's first answer after Run): the rows not reported yet are not started.
  */
 export function runCounts(
-  outcomes: Iterable<Pick<RowOutcome, 'state'>>,
+  outcomes: Iterable<Pick<RowOutcome, 'state' | 'steps'>>,
   options: { running: boolean; expected?: number }
 ): RunCounts {
-  const counts: RunCounts = { rows: 0, done: 0, failed: 0, toCheck: 0, inFlight: 0, waitingCard: 0, notStarted: 0 }
-  for (const { state } of outcomes) {
+  const counts: RunCounts = {
+    rows: 0,
+    done: 0,
+    failed: 0,
+    toCheck: 0,
+    inFlight: 0,
+    waitingCard: 0,
+    partlyDone: 0,
+    notStarted: 0
+  }
+  for (const outcome of outcomes) {
+    const { state } = outcome
     if (state === 'skipped') continue
     counts.rows++
     if (state === 'done') counts.done++
@@ -65,7 +80,8 @@ export function runCounts(
     else if (state === 'running') {
       if (options.running) counts.inFlight++
       else counts.toCheck++
-    } else counts.notStarted++
+    } else if (partlyDone(outcome)) counts.partlyDone++
+    else counts.notStarted++
   }
   const unreported = Math.max(0, (options.expected ?? 0) - counts.rows)
   counts.rows += unreported

@@ -92,6 +92,8 @@ export const rosterProgressSchema = z.object({
   toCheck: z.number().int(),
   inFlight: z.number().int(),
   waitingCard: z.number().int(),
+  /** Rows with a part given and the rest not sent yet (result-standing.ts `partlyDone`); absent: none. */
+  partlyDone: z.number().int().optional(),
   notStarted: z.number().int(),
   /** Where the roster stands as main keeps it: the screen never guesses it from the counts. */
   phase: rosterPhaseSchema,

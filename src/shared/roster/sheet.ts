@@ -44,6 +44,15 @@ export const rosterSheetSchema = z.object({
   rowCount: z.number().int().min(0),
   /** The first rows, as read, for the mapping preview. */
   sample: z.array(z.array(z.string())).max(ROSTER_SAMPLE_ROWS),
+  /**
+   * The sample's rows that are lines the file could not read (a quote never closed), by their place in
+   * `sample`, with their line: the preview shows each as not read, as the plan says it, never its cells
+   * split as written (a last name `"Ng`).
+   */
+  sampleNotRead: z
+    .array(z.object({ row: z.number().int().min(0), line: z.number().int().min(1) }))
+    .max(ROSTER_SAMPLE_ROWS)
+    .optional(),
   /** What was repaired or guessed while reading (encoding, delimiter, blank lines dropped), in main's English. */
   notes: z.array(z.string()),
   /** The same notes as facts, Import's file notes (`csvNote.<key>`): the desk words them in its language. */

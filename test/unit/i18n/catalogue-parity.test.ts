@@ -112,6 +112,7 @@ describe('the message catalogue', () => {
           leftOut: 1,
           nothing: 1,
           left: 1,
+          partly: 1,
           hours: 1,
           parts: 'P',
           steps: 'S'

@@ -9,7 +9,7 @@ import { rosterPhaseSchema, rowOutcomeSchema } from '../../../src/shared/roster/
  * standing follows the phase main keeps.
  */
 const outcomeStates = rowOutcomeSchema.shape.state.options
-const parts = (c: RunCounts) => c.done + c.failed + c.toCheck + c.inFlight + c.waitingCard + c.notStarted
+const parts = (c: RunCounts) => c.done + c.failed + c.toCheck + c.inFlight + c.waitingCard + c.partlyDone + c.notStarted
 
 describe('runCounts', () => {
   it('partitions the run’s rows for every mix of row outcomes, with or without a run going', () => {
@@ -20,7 +20,7 @@ describe('runCounts', () => {
         fc.nat({ max: 80 }),
         (states, running, expected) => {
           const counts = runCounts(
-            states.map((state) => ({ state })),
+            states.map((state) => ({ state, steps: [] })),
             { running, expected }
           )
           const skipped = states.filter((s) => s === 'skipped').length
@@ -46,10 +46,19 @@ describe('runCounts', () => {
       ...Array<'planned'>(16).fill('planned')
     ]
     const counts = runCounts(
-      states.map((state) => ({ state })),
+      states.map((state) => ({ state, steps: [] })),
       { running: false, expected: 30 }
     )
-    expect(counts).toEqual({ rows: 30, done: 10, failed: 0, toCheck: 4, inFlight: 0, waitingCard: 0, notStarted: 16 })
+    expect(counts).toEqual({
+      rows: 30,
+      done: 10,
+      failed: 0,
+      toCheck: 4,
+      inFlight: 0,
+      waitingCard: 0,
+      partlyDone: 0,
+      notStarted: 16
+    })
   })
 })
 

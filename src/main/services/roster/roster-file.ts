@@ -2,6 +2,7 @@ import { ROSTER_MAX_ROWS, ROSTER_SAMPLE_ROWS, type RosterSheet } from '../../../
 import { ROSTER_FILE_MAX_BYTES } from '../../../shared/ipc/channels/roster'
 import { readCsvRows } from './roster-csv'
 import { readXlsxRows } from './roster-xlsx'
+import { withSampleNotRead } from './sample-not-read'
 import { rosterFileError } from './roster-errors'
 import type { RawRows } from './raw-rows'
 import { englishOfNote, sayNote } from '../batches/csv-messages'
@@ -182,7 +183,8 @@ export function shape(fileName: string, raw: RawRows): RosterFile {
   }
   if (unnamed.length > 0) sheet.unnamed = unnamed
   if (raw.sheetName !== undefined) sheet.sheetName = raw.sheetName
-  return { sheet, rows, lines, unreadable: lines.filter((line) => notRead.has(line)) }
+  const unreadable = lines.filter((line) => notRead.has(line))
+  return { sheet: withSampleNotRead(sheet, lines, unreadable), rows, lines, unreadable }
 }
 
 function isBlank(row: string[]): boolean {

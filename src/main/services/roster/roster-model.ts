@@ -8,6 +8,7 @@ import type { RosterSaid } from '../../../shared/roster/roster-said'
 import { saidOfKept, tell } from './roster-english'
 import { resultCounts } from '../../../shared/roster/result-standing'
 import { pinStanding } from '../../../shared/roster/pin-standing'
+import { withSampleNotRead } from './sample-not-read'
 
 /** A step as the journal left it. `sending` in memory means "in flight in this process". */
 export interface StepRecord {
@@ -74,7 +75,7 @@ export class RosterModel {
 
   constructor(create: RosterCreate) {
     this.meta = create.meta
-    this.sheet = create.sheet
+    this.sheet = withSampleNotRead(create.sheet, create.lines, create.unreadable)
     this.rows = create.rows
     this.lines = create.lines
     this.unreadable = create.unreadable ?? []

@@ -453,6 +453,7 @@ export function progressOf(
     toCheck: counts.toCheck,
     inFlight: counts.inFlight,
     waitingCard: counts.waitingCard,
+    partlyDone: counts.partlyDone,
     notStarted: counts.notStarted,
     phase: model.phase(),
     running: model.runningNow,

@@ -131,7 +131,7 @@ export class RosterStore {
     const p = this.progress
     if (p && p.rosterId === this.id) {
       const { total: rows, done, failed, toCheck, inFlight, waitingCard, notStarted } = p
-      return { rows, done, failed, toCheck, inFlight, waitingCard, notStarted }
+      return { rows, done, failed, toCheck, inFlight, waitingCard, partlyDone: p.partlyDone ?? 0, notStarted }
     }
     return runCounts(Object.values(this.outcomes), { running: this.running, expected: this.totals?.ready })
   })

@@ -7,6 +7,7 @@ import {
 } from '../../../../shared/roster/plan-counts'
 import { rosterList, rt, saidText } from './roster-text'
 import { runStanding } from '../../../../shared/roster/run-standing'
+import { partlyDone } from '../../../../shared/roster/result-standing'
 import type { KeptReason } from '../../../../shared/roster/result-reason'
 import { lastKnown } from '../../lib/last-known.svelte'
 import { consoleUnsureWords } from '../../lib/i18n/console-unsure-words'
@@ -345,9 +346,9 @@ export function outcomeLabel(outcome: Pick<RowOutcome, 'state' | 'steps'>): stri
     outcome.state === 'done'
       ? [...new Set(outcome.steps.filter((s) => s.state === 'skipped').map((s) => partOf[s.step]))]
       : []
-  return parts.length
-    ? rt('outcome.doneSkipped', { parts: rosterList(parts.map((part) => rt(`part.${part}`))) })
-    : outcomeWords[outcome.state].label
+  if (parts.length) return rt('outcome.doneSkipped', { parts: rosterList(parts.map((part) => rt(`part.${part}`))) })
+  // A part given, the rest not sent yet (a run stopped between its steps): never "Waiting" as if nothing was.
+  return partlyDone(outcome) ? rt('outcome.partlyDone') : outcomeWords[outcome.state].label
 }
 
 const partOf: Record<RosterStep, 'card' | 'pin' | 'pass'> = {
