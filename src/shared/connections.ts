@@ -54,6 +54,11 @@ export const tokenCheckSchema = z.object({
   ok: z.literal(true),
   url: z.string(),
   latencyMs: z.number(),
+  /**
+   * When the probes answered (main's clock, as `ConsoleReach.checkedAt`): Settings says it beside the keys,
+   * and a connection state said after it overrides what it says of a key (screens/settings/keys-now.ts).
+   */
+  checkedAt: z.number(),
   permissions: z.array(permissionCheckSchema)
 })
 export type TokenCheck = z.infer<typeof tokenCheckSchema>

@@ -33,6 +33,7 @@ const works: TokenCheck = {
   ok: true,
   url: office.url,
   latencyMs: 9,
+  checkedAt: 1,
   permissions: [{ key: 'view:credential', status: 'allowed', uses: 'list cards' }]
 }
 const refused: Envelope = {

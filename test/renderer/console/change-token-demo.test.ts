@@ -26,6 +26,7 @@ const viewOnly: TokenCheck = {
   ok: true,
   url: demo.url,
   latencyMs: 5,
+  checkedAt: 1,
   permissions: [
     { key: 'view:credential', status: 'allowed', uses: 'list cards' },
     { key: 'edit:credential', status: 'missing', uses: 'enroll, import, rename and delete cards' }

@@ -6,6 +6,7 @@ const check = (statuses: ('allowed' | 'missing')[]): TokenCheck => ({
   ok: true,
   url: 'https://10.0.0.5:12445',
   latencyMs: 12,
+  checkedAt: 1,
   permissions: statuses.map((status, i) => ({
     key: `view:key${i}`,
     status,

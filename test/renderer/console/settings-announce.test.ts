@@ -17,6 +17,7 @@ const works: TokenCheck = {
   ok: true,
   url: lab.url,
   latencyMs: 9,
+  checkedAt: 1,
   permissions: [{ key: 'view:credential', status: 'allowed', uses: 'list cards' }]
 }
 const ok = (result: unknown): Envelope => ({ ok: true, result }) as Envelope

@@ -36,6 +36,7 @@ const viewOnly: TokenCheck = {
   ok: true,
   url: lab.url,
   latencyMs: 12,
+  checkedAt: 1,
   permissions: [
     { key: 'view:credential', status: 'allowed', uses: 'generate PINs, list cards and Touch Passes' },
     { key: 'edit:credential', status: 'missing', uses: 'enroll, import, rename and delete cards' },

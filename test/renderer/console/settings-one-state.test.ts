@@ -14,6 +14,7 @@ const works: TokenCheck = {
   ok: true,
   url: lab.url,
   latencyMs: 9,
+  checkedAt: 1,
   permissions: [{ key: 'view:credential', status: 'allowed', uses: 'list cards' }]
 }
 

@@ -23,6 +23,7 @@ const works = (url: string): TokenCheck => ({
   ok: true,
   url,
   latencyMs: 9,
+  checkedAt: 1,
   permissions: [{ key: 'view:credential', status: 'allowed', uses: 'list cards' }]
 })
 const ok = (result: unknown): Envelope => ({ ok: true, result }) as Envelope

@@ -150,6 +150,7 @@ describe('the admin screens in the desk’s language', () => {
         ok: true,
         url: 'https://hq.example:12445',
         latencyMs: 12,
+        checkedAt: 1,
         permissions: [
           { key: 'view:visitor', status: 'allowed', uses: 'see visitors' },
           { key: 'edit:visitor', status: 'allowed', uses: 'change visitors' }

@@ -60,7 +60,13 @@ describe('the Consoles screen’s read of a console that stops answering half-wa
     } as unknown as AccessClient
     const service = new FleetService({
       profiles: async () => [profileFixture('harbour', 'Harbour Office')],
-      test: async () => ({ ok: true, url: 'https://harbour.example:12445', latencyMs: 1, permissions: [] }),
+      test: async () => ({
+        ok: true,
+        url: 'https://harbour.example:12445',
+        latencyMs: 1,
+        checkedAt: 1,
+        permissions: []
+      }),
       client: async () => client,
       stateOf: () => null,
       batchesNotUploaded: async () => 0,

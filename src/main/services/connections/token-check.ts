@@ -73,7 +73,8 @@ export async function checkToken(
       if (e.kind === 'auth') throw tokenRefused(http.baseUrl, which, e)
       throw e.kind === 'network' ? consoleUnreachable(http.baseUrl, e) : e
     }
-    return { ok: true, url: http.baseUrl, latencyMs: Math.round(performance.now() - started), permissions }
+    const latencyMs = Math.round(performance.now() - started)
+    return { ok: true, url: http.baseUrl, latencyMs, checkedAt: Date.now(), permissions }
   } finally {
     http.destroy()
   }

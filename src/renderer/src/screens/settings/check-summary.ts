@@ -3,6 +3,7 @@ import { settingsWords } from '../../lib/i18n/settings-messages.svelte'
 import { formatCount } from '../../lib/numbers'
 import { permissionUse } from './permission-use'
 import { tokenLacks } from '../../lib/i18n/permission-words.svelte'
+import type { CheckShown } from './keys-now'
 
 /** Whether a test proved everything it asked: no key left untold because its probe met an error. */
 export function checkTold(check: TokenCheck): boolean {
@@ -13,11 +14,14 @@ export function checkTold(check: TokenCheck): boolean {
  * One sentence for screen readers and the eye: what works, which keys are missing, and which keys
  * the console could not be asked about (an error answered their probe): those are never called held.
  */
-export function checkSummary(check: TokenCheck): string {
+export function checkSummary(check: CheckShown): string {
   const m = settingsWords()
   const keysWith = (status: string) => check.permissions.filter((p) => p.status === status)
   const missing = keysWith('missing')
-  const unknown = keysWith('unknown')
+  // A key not known since the check (keys-now.ts: the state no longer names it) met no error: the line
+  // under the summary says why; it is never counted held either.
+  const unknown = keysWith('unknown').filter((p) => !p.since)
+  const since = check.permissions.some((p) => p.since)
   // The keys are the console's names (never translated); what each is needed for is the desk's words.
   const untold = unknown.map((p) => p.key).join(', ')
   const reached = { url: check.url, ms: formatCount(check.latencyMs) }
@@ -35,6 +39,6 @@ export function checkSummary(check: TokenCheck): string {
     parts.push(m.t('check.missing', { uses: missing.map(permissionUse).join('; '), lacks, count: missing.length }))
   }
   if (unknown.length > 0) parts.push(m.t('check.untold', { list: untold }))
-  else if (missing.length === 0) parts.push(m.t('check.allHeld'))
+  else if (missing.length === 0 && !since) parts.push(m.t('check.allHeld'))
   return parts.join(' ')
 }
