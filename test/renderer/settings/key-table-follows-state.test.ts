@@ -78,7 +78,7 @@ describe('the key table follows the connection state', () => {
     const line = within(card).getByTestId('check-time')
     expect(line).toHaveAttribute('data-differs', 'true')
     expect(line).toHaveTextContent(/Checked at .*The connection state has changed since/)
-    expect(within(line).getByRole('button', { name: 'Test the connection to Lab console again' })).toBeInTheDocument()
+    expect(within(line).getByRole('button', { name: 'Test again: the connection to Lab console' })).toBeInTheDocument()
   })
 
   it('a state said before the test is older news: the test’s keys stand, with when they were checked', async () => {
