@@ -4,6 +4,7 @@ import { RosterRun } from '../../../src/main/services/roster/roster-run'
 import { startDemo, type Demo } from '../access/support'
 import { tempDir } from '../../support/temp'
 import { freshPeople, frozenRoster, row, userRef } from './harness'
+import { runCounts } from '../../../src/shared/roster/run-standing'
 
 /**
  * The plan is made from what the console held then: a person with no PIN is planned to get one, a person
@@ -67,6 +68,14 @@ describe('roster: a PIN given by another desk after the plan was made', () => {
     expect(benRow?.record.state).toBe('skipped')
     expect(benRow?.record.reason).toMatch(/was given a PIN after the plan was made.*nothing was replaced/)
     expect(roster.model.outcomes()[0]?.pin).not.toBe('known')
+    // Still one of the run's rows: it ran and ended (done, its PIN skipped, with why), so the run's counts
+    // keep every planned row — never a row gone from the total, nor one said "not started" in its place.
+    expect(roster.model.outcomes()[0]?.state).toBe('done')
+    expect(runCounts(roster.model.outcomes(), { running: false, expected: 3 })).toMatchObject({
+      rows: 3,
+      done: 3,
+      notStarted: 0
+    })
     await store.close()
   })
 })

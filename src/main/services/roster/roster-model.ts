@@ -257,7 +257,14 @@ export class RosterModel {
 
     const states = steps.map((s) => s.record.state)
     const name = personName(row)
-    if (steps.length === 0 || states.every((s) => s === 'skipped')) out.state = 'skipped'
+    // A step the run itself skipped (a PIN given by another desk after the plan: roster-run.ts) leaves the
+    // row one of the run's rows, ended: done, its part skipped with why — never gone from the run's count
+    // and said "not started" in its place. The enrollment line's own skip of a card keeps its row skipped.
+    const skippedInRun = steps.some(
+      ({ step, record }) =>
+        record.state === 'skipped' && step !== 'card-assign' && this.steps.get(row.rowId)?.get(step) === record
+    )
+    if (steps.length === 0 || (states.every((s) => s === 'skipped') && !skippedInRun)) out.state = 'skipped'
     else if (states.includes('sending')) out.state = 'running'
     else if (states.includes('unknown')) {
       out.state = 'to-check'
