@@ -38,6 +38,10 @@ describe('a roster line whose quote never closes, after the run', () => {
     })
     const hana = (plan.rows as PlanRow[]).find((r) => r.line === 3)!
     expect(hana.conflicts.map((c) => c.kind)).toEqual(['unreadable-line'])
+    // Named by its line, never by its cells as split across the open quote (`Hana "Ng` with an email):
+    // the preview says the line was not read, and so do the plan, the results and the export.
+    expect(hana.label).toBe('Line 3')
+    expect(hana.unnamed).toBe(true)
     const said = 'Line 3 has a quote that is never closed; fix the quote in the file and open it again.'
     expect(hana.conflicts[0]!.message).toBe(said)
 

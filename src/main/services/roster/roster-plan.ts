@@ -141,8 +141,9 @@ export function planRoster(input: PlanInput): RosterPlan {
     const given = rowName(keys) || keys.email || keys.employeeNumber
     // A row naming nobody: "Line 7" in English here (the CLI's, and this file's sentences); `unnamed` for a desk.
     const label = given || `Line ${line}`
+    // A line not read is named by its line: its cells, split across an open quote, name nobody.
     if (notRead.has(line)) {
-      out.push(unreadableRow(rowId, line, label, !given))
+      out.push(unreadableRow(rowId, line, `Line ${line}`, true))
       continue
     }
     const match = matchOf(rowId, keys, people, resolved)
