@@ -74,6 +74,8 @@ describe('the key table follows the connection state', () => {
     // The keys the state does not name keep what the test found, as of its time.
     expect(keyRow(card, 'edit:visitor')).toHaveTextContent('Allowed')
     expect(within(card).getByTestId('test-result')).not.toHaveTextContent('holds every permission key')
+    // Its summary is no longer said as good news (green) beside the state that changed since.
+    expect(within(card).getByTestId('test-result').querySelector('.ok-text')).toBeNull()
     // When it was checked, and that the state now differs, with a new test at hand.
     const line = within(card).getByTestId('check-time')
     expect(line).toHaveAttribute('data-differs', 'true')
